@@ -1,0 +1,18 @@
+"""syntagm: turn a natural-language optimisation problem into a solved PyOPL model with an LLM.
+
+The pieces, each in its own module:
+
+- :mod:`syntagm.llm` – one client for any OpenAI-compatible endpoint, with
+  retries, timeouts, telemetry (tokens, seconds, dollars) and JSONL
+  record/replay of every exchange.
+- :mod:`syntagm.templates` – the versioned prompt templates in ``syntagm/prompts/``.
+- :mod:`syntagm.compiler` – the thin adapter over :mod:`pyopl` (check, fix-its, solve).
+- :mod:`syntagm.loop` – generate → compile → solve → judge → revise.
+- :mod:`syntagm.rag` – retrieval of exemplars from ``knowledge_base/``.
+- :mod:`syntagm.strategies` – ``standard``, ``cot``, ``reflexion`` and ``syntagm``.
+- :mod:`syntagm.cli` – ``syntagm solve PROBLEM.txt``.
+
+``syntagm`` depends on ``pyopl``; ``pyopl`` never imports ``syntagm``.
+"""
+
+__version__ = "0.1.0"

@@ -1,0 +1,125 @@
+"""Where the endpoint settings come from: flags, then environment, then a config file.
+
+Precedence, highest first:
+
+1. command-line flags (``--model``, ``--base-url``, ``--timeout``...);
+2. environment: ``OPENAI_API_KEY``, ``OPENAI_BASE_URL``, ``SYNTAGM_MODEL``
+   (or ``OPENAI_MODEL``), ``SYNTAGM_PRICES``;
+3. a TOML config file: ``--config FILE``, else ``$SYNTAGM_CONFIG``, else
+   ``./syntagm.toml``, else ``~/.config/syntagm/config.toml``. Keys:
+   ``base_url``, ``model``, ``api_key_env`` (the *name* of the environment
+   variable holding the key; keys themselves do not belong in files, but
+   ``api_key`` is read if present), ``timeout_s``, ``max_retries``,
+   ``backoff_s``, ``json_mode`` (``auto``/``on``/``off``), ``temperature``,
+   ``max_tokens``, ``prices`` (path of a price table).
+
+An endpoint is configured when there is a base URL or an API key. With a
+base URL and no key (a local server) a placeholder key is sent.
+"""
+from __future__ import annotations
+
+import os
+import tomllib
+from pathlib import Path
+from typing import Any, Mapping
+
+from .errors import ConfigError
+from .llm.client import LLMConfig
+
+DEFAULT_MODEL = "gpt-4o-mini"
+
+NO_ENDPOINT_MESSAGE = """no LLM endpoint is configured.
+Point syntagm at any OpenAI-compatible server, for example:
+  OpenAI:            export OPENAI_API_KEY=sk-...            (model: --model gpt-4o-mini)
+  local vLLM/llama.cpp/Ollama:  syntagm solve problem.txt --base-url http://127.0.0.1:8000/v1 --model NAME
+  or set OPENAI_BASE_URL / SYNTAGM_MODEL, or write base_url/model in ./syntagm.toml.
+To rerun a recorded run offline, with no endpoint: syntagm solve problem.txt --replay transcript.jsonl"""
+
+_KEYS = {"base_url": str, "model": str, "api_key_env": str, "api_key": str, "timeout_s": (int, float),
+         "max_retries": int, "backoff_s": (int, float), "backoff_max_s": (int, float), "json_mode": str,
+         "temperature": (int, float), "max_tokens": int, "prices": str}
+
+
+def find_config_file(explicit: str | None, env: Mapping[str, str]) -> Path | None:
+    """The config file to read: ``explicit``, ``$SYNTAGM_CONFIG``, ``./syntagm.toml``, the user's, or ``None``."""
+    if explicit:
+        p = Path(explicit)
+        if not p.is_file():
+            raise ConfigError(f"config file {p} does not exist")
+        return p
+    if env.get("SYNTAGM_CONFIG"):
+        p = Path(env["SYNTAGM_CONFIG"])
+        if not p.is_file():
+            raise ConfigError(f"SYNTAGM_CONFIG names {p}, which does not exist")
+        return p
+    for p in (Path("syntagm.toml"), Path.home() / ".config" / "syntagm" / "config.toml"):
+        if p.is_file():
+            return p
+    return None
+
+
+def read_config_file(path: Path | None) -> dict[str, Any]:
+    """The settings in a TOML file (top level or a ``[syntagm]`` table), type-checked."""
+    if path is None:
+        return {}
+    try:
+        raw = tomllib.loads(path.read_text(encoding="utf-8"))
+    except OSError as e:
+        raise ConfigError(f"cannot read config file {path}: {e.strerror or e}") from None
+    except tomllib.TOMLDecodeError as e:
+        raise ConfigError(f"{path}: not valid TOML ({e})") from None
+    table = raw.get("syntagm", raw)
+    out: dict[str, Any] = {}
+    for k, v in table.items():
+        if k not in _KEYS:
+            raise ConfigError(f"{path}: unknown setting {k!r} (known: {', '.join(sorted(_KEYS))})")
+        if not isinstance(v, _KEYS[k]) or isinstance(v, bool):
+            raise ConfigError(f"{path}: setting {k!r} has the wrong type ({type(v).__name__})")
+        out[k] = v
+    return out
+
+
+def resolve(flags: Mapping[str, Any], env: Mapping[str, str] | None = None,
+            config_path: str | None = None) -> tuple[LLMConfig | None, dict[str, Any]]:
+    """``(LLMConfig or None when no endpoint is configured, file settings)`` from flags, env and file.
+
+    ``flags`` holds the CLI values (``None`` where not given): ``model``,
+    ``base_url``, ``timeout_s``, ``max_retries``, ``json_mode``, ``temperature``.
+    """
+    env = os.environ if env is None else env
+    fileconf = read_config_file(find_config_file(config_path, env))
+
+    def pick(name: str, *env_names: str, default: Any = None) -> Any:
+        if flags.get(name) is not None:
+            return flags[name]
+        for e in env_names:
+            if env.get(e):
+                return env[e]
+        return fileconf.get(name, default)
+
+    base_url = pick("base_url", "OPENAI_BASE_URL")
+    key_env = fileconf.get("api_key_env", "OPENAI_API_KEY")
+    api_key = env.get(key_env) or env.get("OPENAI_API_KEY") or fileconf.get("api_key")
+    if not base_url and not api_key:
+        return None, fileconf
+    json_mode = str(pick("json_mode", default="auto"))
+    if json_mode not in ("auto", "on", "off"):
+        raise ConfigError(f"json_mode must be auto, on or off, not {json_mode!r}")
+    try:
+        cfg = LLMConfig(
+            model=str(pick("model", "SYNTAGM_MODEL", "OPENAI_MODEL", default=DEFAULT_MODEL)),
+            base_url=base_url or None,
+            api_key=api_key or None,
+            timeout_s=float(pick("timeout_s", default=120.0)),
+            max_retries=int(pick("max_retries", default=4)),
+            backoff_s=float(pick("backoff_s", default=1.0)),
+            backoff_max_s=float(pick("backoff_max_s", default=30.0)),
+            json_mode=json_mode,
+            temperature=(None if pick("temperature", default=0.0) is None else float(pick("temperature", default=0.0))),
+            max_tokens=pick("max_tokens"),
+        )
+    except (TypeError, ValueError) as e:
+        raise ConfigError(f"bad endpoint setting: {e}") from None
+    if cfg.timeout_s <= 0 or cfg.max_retries < 0:
+        raise ConfigError("timeout must be positive and max_retries at least 0")
+    return cfg, fileconf

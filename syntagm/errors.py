@@ -1,0 +1,48 @@
+"""The exceptions syntagm raises for things a user can fix.
+
+Every one carries a message meant to be printed as is: the CLI prints
+``error: <message>`` and exits, never a traceback.
+"""
+from __future__ import annotations
+
+
+class SyntagmError(Exception):
+    """Base class: a problem the user can act on; ``str(err)`` is the whole message."""
+
+
+class ConfigError(SyntagmError):
+    """No endpoint, a bad config file, an unreadable price table, a bad flag value."""
+
+
+class LLMError(SyntagmError):
+    """The endpoint failed after every retry (HTTP error, timeout, refused connection).
+
+    ``kind`` is a short tag: ``"timeout"``, ``"rate_limit"``, ``"server_error"``,
+    ``"connection"``, ``"bad_request"``, ``"auth"`` or ``"other"``.
+    ``attempts`` is the number of HTTP requests made (1 + retries).
+    """
+
+    def __init__(self, message: str, kind: str = "other", attempts: int = 1):
+        super().__init__(message)
+        self.kind = kind
+        self.attempts = attempts
+
+
+class ContractError(SyntagmError):
+    """A reply broke the output contract (no JSON object, missing or mistyped keys).
+
+    ``detail`` says what was expected and what was found; ``excerpt`` is the
+    start of the offending reply (at most 300 characters).
+    """
+
+    def __init__(self, detail: str, excerpt: str = ""):
+        self.detail = detail
+        self.excerpt = excerpt
+        msg = "the reply broke the output contract: " + detail
+        if excerpt:
+            msg += "\n  reply began: " + excerpt
+        super().__init__(msg)
+
+
+class ReplayError(SyntagmError):
+    """A replayed run diverged from its transcript (different request, or more calls than recorded)."""

@@ -1,0 +1,220 @@
+"""One chat client for any OpenAI-compatible endpoint, through the ``openai`` package.
+
+:class:`OpenAIChatClient` sends a list of chat messages and returns a
+:class:`ChatReply` (the reply text and its :class:`CallTelemetry`). It owns
+retries (so they can be counted): rate limits (429), server errors (5xx),
+timeouts and refused connections are retried with exponential backoff;
+other errors fail at once with a message that says what to check. The API
+key is never logged, printed or recorded.
+
+JSON mode: with ``json_mode="auto"`` the request asks for
+``response_format={"type": "json_object"}``; if the endpoint rejects that
+parameter (HTTP 400/422 naming it), the client drops it for the rest of the
+run and relies on :mod:`syntagm.llm.parse`. ``"on"`` always sends it,
+``"off"`` never does.
+"""
+from __future__ import annotations
+
+import random
+import time
+from dataclasses import dataclass, field
+from typing import Any, Protocol
+
+from ..errors import ConfigError, LLMError
+from ..prices import PriceTable, load_prices
+from ..tokens import estimate_prompt_tokens, estimate_text_tokens
+from .telemetry import CallTelemetry
+
+Message = dict[str, str]
+
+
+@dataclass
+class LLMConfig:
+    """How to reach the endpoint.
+
+    ``base_url``: e.g. ``http://127.0.0.1:8000/v1`` (``None``: OpenAI's own);
+    ``api_key``: secret, never shown (``repr`` masks it); ``model``: the model
+    name the endpoint knows; ``timeout_s``: seconds per HTTP request;
+    ``max_retries``: extra requests after a retryable failure; ``backoff_s``:
+    first backoff in seconds, doubled each retry (with up to 25 % jitter) and
+    capped at ``backoff_max_s``; ``temperature``: sampling temperature
+    (``None``: the endpoint's default); ``max_tokens``: completion cap.
+    """
+
+    model: str
+    base_url: str | None = None
+    api_key: str | None = field(default=None, repr=False)
+    timeout_s: float = 120.0
+    max_retries: int = 4
+    backoff_s: float = 1.0
+    backoff_max_s: float = 30.0
+    json_mode: str = "auto"
+    temperature: float | None = 0.0
+    max_tokens: int | None = None
+
+    def describe(self) -> dict[str, Any]:
+        """A loggable summary: everything but the key (only whether one is set)."""
+        return {"model": self.model, "base_url": self.base_url or "https://api.openai.com/v1",
+                "api_key": "set" if self.api_key else "not set", "timeout_s": self.timeout_s,
+                "max_retries": self.max_retries, "json_mode": self.json_mode,
+                "temperature": self.temperature}
+
+
+@dataclass
+class ChatReply:
+    """A reply: ``content`` (text), ``finish_reason``, ``telemetry``; ``request`` as sent
+    (model, messages, json_mode, temperature) and ``usage`` as received (``None`` if absent)."""
+
+    content: str
+    telemetry: CallTelemetry
+    finish_reason: str | None = None
+    request: dict[str, Any] = field(default_factory=dict)
+    usage: dict[str, Any] | None = None
+
+
+class ChatClient(Protocol):
+    """What the loop needs: a model name and one ``chat`` call."""
+
+    model: str
+
+    def chat(self, messages: list[Message], *, purpose: str, json_mode: bool = True,
+             iteration: int = 0, prompt_version: str = "") -> ChatReply: ...
+
+
+def usage_counts(usage: dict[str, Any] | None) -> tuple[int, int, int] | None:
+    """``(prompt, completion, cached)`` tokens from a ``usage`` dict, or ``None`` when absent.
+
+    Cached tokens come from ``prompt_tokens_details.cached_tokens`` (OpenAI,
+    vLLM) or ``prompt_cache_hit_tokens`` (DeepSeek); 0 when neither is given.
+    """
+    if not usage or usage.get("prompt_tokens") is None:
+        return None
+    details = usage.get("prompt_tokens_details") or {}
+    cached = details.get("cached_tokens") if isinstance(details, dict) else None
+    if cached is None:
+        cached = usage.get("prompt_cache_hit_tokens") or 0
+    return int(usage.get("prompt_tokens") or 0), int(usage.get("completion_tokens") or 0), int(cached or 0)
+
+
+def _rejects_response_format(err: Exception) -> bool:
+    text = str(err).lower()
+    return "response_format" in text or "json_object" in text or "json mode" in text
+
+
+class OpenAIChatClient:
+    """The real client. ``sleep`` is injectable for tests (default :func:`time.sleep`)."""
+
+    def __init__(self, config: LLMConfig, prices: PriceTable | None = None, sleep=time.sleep):
+        try:
+            import openai
+        except ImportError:  # pragma: no cover - declared dependency
+            raise ConfigError("the `openai` package is needed to reach an endpoint: pip install 'syntagm[llm]'") from None
+        self._openai = openai
+        self.config = config
+        self.model = config.model
+        self.prices = prices or load_prices()
+        self._sleep = sleep
+        self._json_supported = config.json_mode != "off"
+        self._client = openai.OpenAI(api_key=config.api_key or "not-needed", base_url=config.base_url,
+                                     timeout=config.timeout_s, max_retries=0)
+
+    # -- one call -----------------------------------------------------------------
+    def chat(self, messages: list[Message], *, purpose: str, json_mode: bool = True,
+             iteration: int = 0, prompt_version: str = "") -> ChatReply:
+        """Send ``messages``; return the reply with telemetry. Raises :class:`LLMError` after the last retry."""
+        cfg = self.config
+        request = {"model": cfg.model, "messages": messages, "json_mode": bool(json_mode),
+                   "temperature": cfg.temperature}
+        start = time.monotonic()
+        attempt = 0
+        while True:
+            attempt += 1
+            kwargs: dict[str, Any] = {"model": cfg.model, "messages": messages}
+            if cfg.temperature is not None:
+                kwargs["temperature"] = cfg.temperature
+            if cfg.max_tokens:
+                kwargs["max_tokens"] = cfg.max_tokens
+            send_json = json_mode and self._json_supported
+            if send_json:
+                kwargs["response_format"] = {"type": "json_object"}
+            try:
+                resp = self._client.chat.completions.create(**kwargs)
+                break
+            except Exception as err:  # classified below; anything unknown is re-raised
+                kind, retryable, wait_hint = self._classify(err)
+                if kind == "bad_request" and send_json and cfg.json_mode == "auto" and _rejects_response_format(err):
+                    self._json_supported = False  # endpoint has no JSON mode: parse replies robustly
+                    continue
+                if not retryable or attempt > cfg.max_retries:
+                    raise LLMError(self._message(kind, err, attempt), kind, attempt) from None
+                self._sleep(self._backoff(attempt, wait_hint))
+        latency = time.monotonic() - start
+        choice = resp.choices[0] if resp.choices else None
+        content = (choice.message.content if choice and choice.message else None) or ""
+        usage = resp.usage.model_dump() if getattr(resp, "usage", None) is not None else None
+        counts = usage_counts(usage)
+        estimated = counts is None
+        if estimated:
+            counts = (estimate_prompt_tokens(messages), estimate_text_tokens(content), 0)
+        prompt, completion, cached = counts
+        tel = CallTelemetry(purpose=purpose, model=cfg.model, prompt_tokens=prompt, completion_tokens=completion,
+                            cached_tokens=cached, usage_estimated=estimated, latency_s=round(latency, 6),
+                            retries=attempt - 1, cost_usd=self.prices.cost(cfg.model, prompt, completion, cached),
+                            prompt_version=prompt_version, iteration=iteration)
+        return ChatReply(content, tel, choice.finish_reason if choice else None, request, usage)
+
+    # -- error handling -------------------------------------------------------------
+    def _classify(self, err: Exception) -> tuple[str, bool, float | None]:
+        """``(kind, retryable, server's retry-after seconds or None)`` for an exception from ``openai``."""
+        o = self._openai
+        if isinstance(err, o.APITimeoutError):
+            return "timeout", True, None
+        if isinstance(err, o.APIConnectionError):
+            return "connection", True, None
+        if isinstance(err, o.APIStatusError):
+            status = err.status_code
+            hint = None
+            try:
+                ra = err.response.headers.get("retry-after")
+                hint = float(ra) if ra is not None else None
+            except (TypeError, ValueError, AttributeError):
+                hint = None
+            if status == 429:
+                return "rate_limit", True, hint
+            if status >= 500:
+                return "server_error", True, hint
+            if status in (401, 403):
+                return "auth", False, None
+            if status == 404:
+                return "not_found", False, None
+            return "bad_request", False, None
+        raise err
+
+    def _backoff(self, attempt: int, hint: float | None) -> float:
+        """Seconds to wait before request ``attempt + 1``: the server's hint, else exponential with jitter."""
+        cfg = self.config
+        if hint is not None and hint >= 0:
+            return min(hint, cfg.backoff_max_s)
+        base = cfg.backoff_s * (2 ** (attempt - 1))
+        return min(base * (1 + 0.25 * random.random()), cfg.backoff_max_s)
+
+    def _message(self, kind: str, err: Exception, attempts: int) -> str:
+        cfg = self.config
+        where = cfg.base_url or "https://api.openai.com/v1"
+        tries = f" after {attempts} request{'s' if attempts != 1 else ''}"
+        detail = getattr(err, "message", None) or str(err)
+        detail = " ".join(str(detail).split())[:300]
+        if kind == "timeout":
+            return f"the endpoint {where} did not answer within {cfg.timeout_s:g} s{tries} (raise --timeout?)"
+        if kind == "connection":
+            return f"cannot connect to {where}{tries}: is the server running? ({detail})"
+        if kind == "rate_limit":
+            return f"the endpoint {where} kept rate-limiting (HTTP 429){tries}: {detail}"
+        if kind == "server_error":
+            return f"the endpoint {where} kept failing with a server error{tries}: {detail}"
+        if kind == "auth":
+            return (f"the endpoint {where} refused the API key (HTTP {getattr(err, 'status_code', '?')}): "
+                    "check OPENAI_API_KEY (the key itself is never printed)")
+        if kind == "not_found":
+            return f"the endpoint {where} answered 404: is the model name {cfg.model!r} right, and does the base URL end in /v1? ({detail})"
+        return f"the endpoint {where} rejected the request (HTTP {getattr(err, 'status_code', '?')}): {detail}"

@@ -1,0 +1,152 @@
+"""Robust reading of a JSON object out of an LLM reply.
+
+Replies are meant to be one JSON object, but models wrap them in code fences,
+put prose before or after, leave trailing commas, or write raw newlines inside
+strings. :func:`extract_json_object` copes with all of these and raises
+:class:`~syntagm.errors.ContractError` with a clear diagnostic otherwise.
+:func:`require_keys` then checks the contract's keys and types.
+
+Nothing here evaluates the reply: it is only ever parsed with :mod:`json`.
+"""
+from __future__ import annotations
+
+import json
+import re
+from typing import Any
+
+from ..errors import ContractError
+
+_FENCE = re.compile(r"```[ \t]*([A-Za-z0-9_+-]*)[ \t]*\n(.*?)```", re.DOTALL)
+_THINK = re.compile(r"<think>.*?</think>", re.DOTALL)
+EXCERPT_CHARS = 300
+
+
+def excerpt(text: str, n: int = EXCERPT_CHARS) -> str:
+    """The first ``n`` characters of ``text`` on one line, for error messages."""
+    flat = " ".join(text.split())
+    return flat if len(flat) <= n else flat[: n - 1] + "…"
+
+
+def _balanced_objects(text: str) -> list[str]:
+    """Every top-level ``{...}`` substring, braces matched outside JSON strings."""
+    found: list[str] = []
+    depth = 0
+    start = -1
+    in_str = False
+    esc = False
+    for i, ch in enumerate(text):
+        if in_str:
+            if esc:
+                esc = False
+            elif ch == "\\":
+                esc = True
+            elif ch == '"':
+                in_str = False
+            continue
+        if ch == '"':
+            if depth > 0:
+                in_str = True
+        elif ch == "{":
+            if depth == 0:
+                start = i
+            depth += 1
+        elif ch == "}" and depth > 0:
+            depth -= 1
+            if depth == 0:
+                found.append(text[start: i + 1])
+    return found
+
+
+def strip_trailing_commas(text: str) -> str:
+    """Remove commas directly before ``}`` or ``]`` (outside strings)."""
+    out: list[str] = []
+    in_str = False
+    esc = False
+    i = 0
+    while i < len(text):
+        ch = text[i]
+        if in_str:
+            out.append(ch)
+            if esc:
+                esc = False
+            elif ch == "\\":
+                esc = True
+            elif ch == '"':
+                in_str = False
+        elif ch == '"':
+            in_str = True
+            out.append(ch)
+        elif ch == ",":
+            j = i + 1
+            while j < len(text) and text[j] in " \t\r\n":
+                j += 1
+            if j < len(text) and text[j] in "}]":
+                i += 1
+                continue
+            out.append(ch)
+        else:
+            out.append(ch)
+        i += 1
+    return "".join(out)
+
+
+def _loads(candidate: str) -> Any:
+    try:
+        return json.loads(candidate, strict=False)
+    except json.JSONDecodeError:
+        return json.loads(strip_trailing_commas(candidate), strict=False)
+
+
+def extract_json_object(text: str) -> dict[str, Any]:
+    """The JSON object in ``text``: the whole reply, a fenced block, or the first parsable ``{...}``.
+
+    Tolerates code fences, leading/trailing prose, trailing commas and raw
+    control characters inside strings. Raises :class:`ContractError` when no
+    object can be read.
+    """
+    if text is None or not text.strip():
+        raise ContractError("expected a JSON object, got an empty reply")
+    text = _THINK.sub("", text)  # reasoning models' scratchpad may hold braces
+    candidates: list[str] = [text.strip()]
+    candidates += [body.strip() for _lang, body in _FENCE.findall(text)]
+    candidates += _balanced_objects(text)
+    last_error: json.JSONDecodeError | None = None
+    for cand in candidates:
+        try:
+            value = _loads(cand)
+        except json.JSONDecodeError as e:
+            last_error = e
+            continue
+        if isinstance(value, dict):
+            return value
+    if last_error is not None and "{" in text:
+        raise ContractError(f"expected a JSON object; the closest candidate is not valid JSON "
+                            f"({last_error.msg} at line {last_error.lineno}, column {last_error.colno})",
+                            excerpt(text))
+    raise ContractError("expected a JSON object, found no '{' in the reply", excerpt(text))
+
+
+def fenced_blocks(text: str) -> list[tuple[str, str]]:
+    """``[(language, body)]`` of every fenced code block in ``text``."""
+    return [(lang.lower(), body) for lang, body in _FENCE.findall(text or "")]
+
+
+_TYPE_NAMES = {str: "a string", bool: "a boolean", list: "a list", dict: "an object"}
+
+
+def require_keys(obj: dict[str, Any], spec: dict[str, type], text: str = "") -> dict[str, Any]:
+    """Check that ``obj`` has every key of ``spec`` with the given type; return ``obj``.
+
+    Raises :class:`ContractError` naming each missing or mistyped key.
+    """
+    problems = []
+    for key, typ in spec.items():
+        if key not in obj:
+            problems.append(f"missing key \"{key}\" ({_TYPE_NAMES.get(typ, typ.__name__)})")
+        elif not isinstance(obj[key], typ) or (typ is not bool and isinstance(obj[key], bool)):
+            problems.append(f"\"{key}\" must be {_TYPE_NAMES.get(typ, typ.__name__)}, "
+                            f"got {type(obj[key]).__name__}")
+    if problems:
+        raise ContractError("; ".join(problems) + f" (keys found: {', '.join(sorted(obj)) or 'none'})",
+                            excerpt(text))
+    return obj

@@ -1,0 +1,142 @@
+"""Record and replay of LLM exchanges as a JSONL transcript.
+
+Format (one JSON object per line, UTF-8):
+
+- line 1, the header: ``{"type": "header", "format": "syntagm-transcript",
+  "version": 1, "syntagm": <version>, "model": ..., "base_url": ...}``
+  (never the API key);
+- then one line per call, in order: ``{"type": "exchange", "seq": n,
+  "purpose": ..., "iteration": ..., "request": {"model", "messages",
+  "json_mode", "temperature"}, "request_sha256": ..., "reply":
+  {"content", "finish_reason"}, "usage": <as received or null>,
+  "telemetry": <CallTelemetry dict>}``; a call that failed after every retry
+  has ``"error": {"kind", "message", "attempts"}`` instead of ``reply``.
+
+:class:`RecordingClient` wraps a live client and appends each exchange as it
+finishes (flushed, so a crash keeps what was said). :class:`ReplayClient`
+serves the recorded replies in order, offline, with the recorded telemetry,
+so a replayed run reproduces the recorded artefacts and telemetry exactly.
+It checks that each request is the one recorded and raises
+:class:`~syntagm.errors.ReplayError` where the run diverges.
+"""
+from __future__ import annotations
+
+import hashlib
+import json
+from pathlib import Path
+from typing import Any, TextIO
+
+from .. import __version__
+from ..errors import LLMError, ReplayError, SyntagmError
+from .client import ChatClient, ChatReply, Message
+from .telemetry import CallTelemetry
+
+FORMAT = "syntagm-transcript"
+VERSION = 1
+
+
+def request_digest(messages: list[Message]) -> str:
+    """SHA-256 of the messages (role and content), the identity of a request for replay."""
+    canon = json.dumps([[m.get("role"), m.get("content")] for m in messages], ensure_ascii=False,
+                       separators=(",", ":"))
+    return hashlib.sha256(canon.encode("utf-8")).hexdigest()
+
+
+class RecordingClient:
+    """Wraps ``inner`` and appends every exchange to the open text stream ``sink``."""
+
+    def __init__(self, inner: ChatClient, sink: TextIO, base_url: str | None = None):
+        self.inner = inner
+        self.model = inner.model
+        self.sink = sink
+        self.seq = 0
+        self._write({"type": "header", "format": FORMAT, "version": VERSION, "syntagm": __version__,
+                     "model": inner.model, "base_url": base_url})
+
+    def _write(self, obj: dict[str, Any]) -> None:
+        self.sink.write(json.dumps(obj, ensure_ascii=False, sort_keys=True) + "\n")
+        self.sink.flush()
+
+    def chat(self, messages: list[Message], *, purpose: str, json_mode: bool = True,
+             iteration: int = 0, prompt_version: str = "") -> ChatReply:
+        self.seq += 1
+        entry: dict[str, Any] = {"type": "exchange", "seq": self.seq, "purpose": purpose, "iteration": iteration,
+                                 "prompt_version": prompt_version,
+                                 "request": {"model": self.model, "messages": messages, "json_mode": json_mode},
+                                 "request_sha256": request_digest(messages)}
+        try:
+            reply = self.inner.chat(messages, purpose=purpose, json_mode=json_mode, iteration=iteration,
+                                    prompt_version=prompt_version)
+        except LLMError as e:
+            entry["error"] = {"kind": e.kind, "message": str(e), "attempts": e.attempts}
+            self._write(entry)
+            raise
+        entry["request"]["temperature"] = reply.request.get("temperature")
+        entry["reply"] = {"content": reply.content, "finish_reason": reply.finish_reason}
+        entry["usage"] = reply.usage
+        entry["telemetry"] = reply.telemetry.to_dict()
+        self._write(entry)
+        return reply
+
+
+def read_transcript(path: str | Path) -> tuple[dict[str, Any], list[dict[str, Any]]]:
+    """``(header, exchanges)`` of a transcript file. Raises :class:`SyntagmError` on a bad file."""
+    p = Path(path)
+    try:
+        lines = p.read_text(encoding="utf-8").splitlines()
+    except OSError as e:
+        raise SyntagmError(f"cannot read the transcript {p}: {e.strerror or e}") from None
+    header: dict[str, Any] | None = None
+    exchanges: list[dict[str, Any]] = []
+    for n, line in enumerate(lines, 1):
+        if not line.strip():
+            continue
+        try:
+            obj = json.loads(line)
+        except json.JSONDecodeError as e:
+            raise SyntagmError(f"{p}:{n}: not a transcript line (invalid JSON: {e.msg})") from None
+        if not isinstance(obj, dict):
+            raise SyntagmError(f"{p}:{n}: not a transcript line (expected a JSON object)")
+        if obj.get("type") == "header":
+            if obj.get("format") != FORMAT:
+                raise SyntagmError(f"{p}: not a syntagm transcript (format {obj.get('format')!r})")
+            header = obj
+        elif obj.get("type") == "exchange":
+            exchanges.append(obj)
+    if header is None:
+        raise SyntagmError(f"{p}: not a syntagm transcript (no header line)")
+    return header, exchanges
+
+
+class ReplayClient:
+    """Serves a transcript's replies in order. ``strict``: refuse requests that differ from the recording."""
+
+    def __init__(self, path: str | Path, strict: bool = True):
+        self.path = Path(path)
+        self.header, self.exchanges = read_transcript(self.path)
+        self.model = str(self.header.get("model") or "replay")
+        self.strict = strict
+        self.pos = 0
+
+    def chat(self, messages: list[Message], *, purpose: str, json_mode: bool = True,
+             iteration: int = 0, prompt_version: str = "") -> ChatReply:
+        if self.pos >= len(self.exchanges):
+            raise ReplayError(f"the run asked for call {self.pos + 1} ({purpose}) but the transcript "
+                              f"{self.path} holds only {len(self.exchanges)}: it was recorded with other settings "
+                              "(strategy, --max-iterations) or an older syntagm")
+        entry = self.exchanges[self.pos]
+        self.pos += 1
+        if self.strict:
+            if entry.get("purpose") != purpose or entry.get("request_sha256") != request_digest(messages):
+                raise ReplayError(f"call {self.pos} ({purpose}) differs from the transcript's call {self.pos} "
+                                  f"({entry.get('purpose')}): the prompts, knowledge base or compiler changed "
+                                  "since it was recorded")
+        if "error" in entry:
+            err = entry["error"] or {}
+            raise LLMError(str(err.get("message", "recorded failure")), str(err.get("kind", "other")),
+                           int(err.get("attempts", 1)))
+        reply = entry.get("reply") or {}
+        tel = CallTelemetry.from_dict(entry.get("telemetry") or {"purpose": purpose, "model": self.model,
+                                                                  "prompt_tokens": 0, "completion_tokens": 0})
+        return ChatReply(str(reply.get("content") or ""), tel, reply.get("finish_reason"),
+                         entry.get("request") or {}, entry.get("usage"))

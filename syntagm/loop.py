@@ -1,0 +1,365 @@
+"""The loop: generate → compile (fix-its first) → solve → judge → revise.
+
+:func:`run_loop` drives one problem to a solved, judged model or to the end
+of its iteration budget. One *iteration* is one generation or revision call
+to the LLM and the checks that follow it:
+
+1. ask the LLM (generation first, then the repair the last problem calls for);
+2. read the reply's JSON contract (a broken contract is fed back as such);
+3. compile with pyopl, collecting every diagnostic; apply machine-applicable
+   fix-its and re-check (no LLM call) — errors that remain go to a syntax repair;
+4. solve; infeasible, unbounded, time-limit or error outcomes go to an
+   alignment repair with the solver's explanation;
+5. ask the LLM judge whether the model matches the problem; issues go to an
+   alignment repair; ``aligned`` ends the loop.
+
+Every attempt is kept (:class:`Attempt`); the result carries the final model,
+data, solution, verdict and telemetry (:class:`LoopResult`). Failures of the
+endpoint end the run with status ``failed`` and the error, not an exception.
+"""
+from __future__ import annotations
+
+import json
+import time
+from dataclasses import asdict, dataclass, field
+from typing import Any, Callable
+
+from . import compiler, templates
+from .errors import ContractError, LLMError
+from .llm.client import ChatClient
+from .llm.parse import excerpt, extract_json_object, require_keys
+from .llm.telemetry import RunTelemetry
+
+Progress = Callable[[dict[str, Any]], None]
+
+#: How many rounds of fix-its to apply before giving the errors to the LLM.
+FIXIT_ROUNDS = 3
+
+
+@dataclass
+class LoopOptions:
+    """Knobs of the loop (the strategies are presets of these).
+
+    ``max_iterations``: LLM generation/revision calls allowed (default 5);
+    ``use_fixits``: apply machine-applicable fix-its before asking the LLM;
+    ``use_judge``: run the LLM alignment judge on solved models;
+    ``exemplars``: how many knowledge-base exemplars to put in the generation prompt;
+    ``time_limit_s``: solver time limit in seconds per solve;
+    ``generate_prompt``: ``generate`` or ``cot``; ``repair_style``: ``targeted``
+    (syntax/alignment repair prompts) or ``reflect`` (Reflexion-style self-reflection);
+    ``grammar_mode``: ``auto``, ``compact`` or ``full`` (see :func:`templates.grammar_reference`).
+    """
+
+    max_iterations: int = 5
+    use_fixits: bool = True
+    use_judge: bool = True
+    exemplars: int = 2
+    time_limit_s: float = 30.0
+    solver: str = "highs"
+    generate_prompt: str = "generate"
+    repair_style: str = "targeted"
+    grammar_mode: str = "auto"
+
+
+@dataclass
+class Attempt:
+    """One iteration's candidate and what the checks said about it.
+
+    ``source``: the prompt that produced it (``generate``, ``syntax_repair``...);
+    ``contract_error``: set when the reply was unusable; ``fixes_applied``: fix-its
+    applied (the model/data here are after them); ``diagnostics``: what the compiler
+    still reported (JSON dicts); ``outcome``: ``{status, objective, message}`` when
+    it was solved; ``verdict``: the judge's ``{aligned, issues}``; ``compile_s``,
+    ``solve_s``: local wall-clock seconds (kept out of the reproducible artefacts).
+    """
+
+    iteration: int
+    source: str
+    model: str = ""
+    data: str = ""
+    contract_error: str | None = None
+    fixes_applied: list[str] = field(default_factory=list)
+    diagnostics: list[dict[str, Any]] = field(default_factory=list)
+    outcome: dict[str, Any] | None = None
+    verdict: dict[str, Any] | None = None
+    compile_s: float = 0.0
+    solve_s: float = 0.0
+
+    @property
+    def compiled(self) -> bool:
+        return self.contract_error is None and bool(self.model) and not any(
+            d.get("severity") == "error" for d in self.diagnostics)
+
+    @property
+    def solved(self) -> bool:
+        return bool(self.outcome) and self.outcome.get("status") in compiler.SOLVED
+
+    def to_dict(self, timings: bool = False) -> dict[str, Any]:
+        d = asdict(self)
+        if not timings:
+            d.pop("compile_s")
+            d.pop("solve_s")
+        return d
+
+
+@dataclass
+class LoopResult:
+    """The run's outcome.
+
+    ``status``: ``aligned`` (solved and the judge agrees), ``solved`` (solved, no
+    judge run), ``unaligned`` (solved, but the judge still objects when the budget
+    ran out), ``failed`` (no solved model); ``model``/``data``: the final texts
+    (the best attempt: the last solved one, else the last compiled, else the last);
+    ``solution``: the solver's JSON (``{}`` if none); ``verdict``: the last judge
+    verdict of the final attempt or ``None``; ``iterations``: LLM generation/revision
+    calls made; ``error``: the endpoint failure that ended the run, if any.
+    """
+
+    status: str
+    model: str
+    data: str
+    solution: dict[str, Any]
+    verdict: dict[str, Any] | None
+    telemetry: RunTelemetry
+    attempts: list[Attempt]
+    iterations: int
+    error: str | None = None
+    retrieved: list[str] = field(default_factory=list)
+    grammar_reference: str = ""
+
+    @property
+    def objective(self) -> float | None:
+        return self.solution.get("objective") if self.solution else None
+
+
+@dataclass
+class _Feedback:
+    kind: str  # contract | syntax | solver | judge
+    values: dict[str, str]
+    text: str  # a one-paragraph summary (reflect style)
+
+
+def _issues_text(issues: list[Any]) -> str:
+    lines = []
+    for it in issues:
+        if isinstance(it, dict):
+            where = it.get("constraint") or it.get("where") or ""
+            prob = it.get("problem") or it.get("issue") or it.get("description") or json.dumps(it)
+            fix = it.get("fix") or it.get("suggestion") or ""
+            lines.append(f"- {('[' + str(where) + '] ') if where else ''}{prob}{(' Fix: ' + str(fix)) if fix else ''}")
+        else:
+            lines.append(f"- {it}")
+    return "\n".join(lines) or "- (no details given)"
+
+
+class _Run:
+    """State of one run (kept out of :func:`run_loop` so each step is a small method)."""
+
+    def __init__(self, problem: str, llm: ChatClient, options: LoopOptions, retriever, progress: Progress | None):
+        self.problem = problem.strip()
+        self.llm = llm
+        self.opt = options
+        self.retriever = retriever
+        self.progress = progress or (lambda e: None)
+        self.telemetry = RunTelemetry()
+        self.attempts: list[Attempt] = []
+        reference, self.reference_origin = templates.grammar_reference(options.grammar_mode)
+        self.system = templates.load("system").messages(reference=reference)
+        self.retrieved: list[str] = []
+
+    def emit(self, iteration: int, step: str, detail: str = "", **more: Any) -> None:
+        self.progress({"iteration": iteration, "max_iterations": self.opt.max_iterations, "step": step,
+                       "detail": detail, **more})
+
+    def call(self, messages: list[dict[str, str]], purpose: str, template_id: str, iteration: int):
+        reply = self.llm.chat(messages, purpose=purpose, json_mode=True, iteration=iteration,
+                              prompt_version=template_id)
+        self.telemetry.add(reply.telemetry)
+        return reply
+
+    # -- prompts ------------------------------------------------------------------------------
+    def exemplar_block(self) -> str:
+        if not self.retriever or self.opt.exemplars <= 0:
+            return ""
+        hits = self.retriever.search(self.problem, k=self.opt.exemplars)
+        self.retrieved = [e.name for e, _ in hits]
+        if not hits:
+            return ""
+        t = templates.load("exemplar")
+        body = "\n\n".join(t.fill(name=e.name, description=e.description, model=e.model.strip(),
+                                  data=e.data.strip() or "(none)") for e, _ in hits)
+        return "\nSolved examples of similar problems (for the language and style; do not copy their numbers):\n\n" + body + "\n"
+
+    def first_prompt(self) -> tuple[list[dict[str, str]], str, str]:
+        t = templates.load(self.opt.generate_prompt)
+        return self.system + t.messages(problem=self.problem, exemplars=self.exemplar_block()), self.opt.generate_prompt, t.id
+
+    def repair_prompt(self, fb: _Feedback, last: Attempt) -> tuple[list[dict[str, str]], str, str]:
+        if fb.kind == "contract":
+            t = templates.load("contract_repair")
+            return self.system + t.messages(problem=self.problem, detail=fb.values["detail"]), "contract_repair", t.id
+        if self.opt.repair_style == "reflect":
+            t = templates.load("reflect")
+            return (self.system + t.messages(problem=self.problem, model=last.model, data=last.data or "(none)",
+                                             feedback=fb.text), "reflect", t.id)
+        if fb.kind == "syntax":
+            t = templates.load("syntax_repair")
+            return (self.system + t.messages(problem=self.problem, model=last.model, data=last.data or "(none)",
+                                             diagnostics=fb.values["diagnostics"]), "syntax_repair", t.id)
+        t = templates.load("alignment_repair")
+        return (self.system + t.messages(problem=self.problem, model=last.model, data=last.data or "(none)",
+                                         outcome=fb.values["outcome"], issues=fb.values["issues"]),
+                "alignment_repair", t.id)
+
+    # -- steps --------------------------------------------------------------------------------
+    def read_candidate(self, content: str) -> tuple[str, str]:
+        obj = extract_json_object(content)
+        if isinstance(obj.get("data"), type(None)):
+            obj["data"] = ""
+        require_keys(obj, {"model": str, "data": str}, content)
+        if not obj["model"].strip():
+            raise ContractError("\"model\" is empty", excerpt(content))
+        return obj["model"], obj["data"]
+
+    def compile_step(self, att: Attempt, it: int) -> compiler.CheckReport:
+        start = time.monotonic()
+        report = compiler.check(att.model, att.data)
+        rounds = 0
+        while self.opt.use_fixits and not report.ok and rounds < FIXIT_ROUNDS:
+            model, data, applied = compiler.apply_machine_fixes(att.model, att.data, report)
+            if not applied:
+                break
+            att.model, att.data = model, data
+            att.fixes_applied += applied
+            self.emit(it, "fixit", f"applied {len(applied)} fix-it(s) without an LLM call", fixes=applied)
+            report = compiler.check(att.model, att.data)
+            rounds += 1
+        att.compile_s = time.monotonic() - start
+        att.diagnostics = compiler.diagnostics_payload(report, att.model, att.data)
+        return report
+
+    def judge(self, att: Attempt, outcome: compiler.SolveOutcome, it: int) -> dict[str, Any]:
+        t = templates.load("judge")
+        messages = t.messages(problem=self.problem, model=att.model, data=att.data or "(none)",
+                              outcome=outcome.describe())
+        last_error = ""
+        for _ in range(2):  # one retry when the judge breaks its contract
+            reply = self.call(messages, "judge", t.id, it)
+            try:
+                obj = extract_json_object(reply.content)
+                require_keys(obj, {"aligned": bool}, reply.content)
+                issues = obj.get("issues") or []
+                if not isinstance(issues, list):
+                    issues = [issues]
+                return {"aligned": obj["aligned"], "issues": issues}
+            except ContractError as e:
+                last_error = str(e)
+                self.emit(it, "judge", "the judge's reply broke its contract; asking again")
+        return {"aligned": None, "issues": [], "error": last_error}
+
+    # -- the loop -----------------------------------------------------------------------------
+    def run(self) -> LoopResult:
+        fb: _Feedback | None = None
+        error = None
+        done_status = None
+        it = 0
+        while it < self.opt.max_iterations:
+            it += 1
+            if fb is None:
+                messages, purpose, tid = self.first_prompt()
+            else:
+                messages, purpose, tid = self.repair_prompt(fb, self.attempts[-1])
+            self.emit(it, purpose, "asking the LLM")
+            try:
+                reply = self.call(messages, purpose, tid, it)
+            except LLMError as e:
+                error = str(e)
+                self.emit(it, "error", error)
+                break
+            att = Attempt(it, purpose)
+            self.attempts.append(att)
+            try:
+                att.model, att.data = self.read_candidate(reply.content)
+            except ContractError as e:
+                att.contract_error = str(e)
+                self.emit(it, "contract", e.detail)
+                fb = _Feedback("contract", {"detail": str(e)}, str(e))
+                continue
+            report = self.compile_step(att, it)
+            if not report.ok:
+                n = len([d for d in att.diagnostics if d.get("severity") == "error"])
+                self.emit(it, "compile", f"{n} error(s)")
+                payload = json.dumps(att.diagnostics, ensure_ascii=False, indent=1)
+                fb = _Feedback("syntax", {"diagnostics": payload},
+                               "the compiler reported:\n" + "\n".join(
+                                   f"{d['file']}:{d['line']}:{d['column']}: {d['message']}" +
+                                   (f" (help: {d['help']})" if d.get("help") else "") for d in att.diagnostics))
+                continue
+            self.emit(it, "compile", "ok")
+            outcome = compiler.solve(att.model, att.data, self.opt.time_limit_s, self.opt.solver)
+            att.solve_s = outcome.solve_s
+            att.outcome = {"status": outcome.status, "objective": outcome.objective, "message": outcome.message}
+            att_solution = outcome.solution
+            self.emit(it, "solve", outcome.describe())
+            if not outcome.solved:
+                issue = {"constraint": "whole model", "problem": f"the solver reports the model {outcome.describe()}",
+                         "fix": _solver_hint(outcome.status)}
+                fb = _Feedback("solver", {"outcome": outcome.describe(), "issues": _issues_text([issue])},
+                               f"the solver reports: {outcome.describe()}. {_solver_hint(outcome.status)}")
+                continue
+            att.outcome["solution"] = att_solution
+            if not self.opt.use_judge:
+                done_status = "solved"
+                break
+            verdict = self.judge(att, outcome, it)
+            att.verdict = verdict
+            if verdict.get("aligned") is None:
+                self.emit(it, "judge", "no usable verdict; keeping the solved model")
+                done_status = "solved"
+                break
+            if verdict["aligned"]:
+                self.emit(it, "judge", "aligned")
+                done_status = "aligned"
+                break
+            self.emit(it, "judge", f"{len(verdict['issues'])} issue(s)")
+            text = _issues_text(verdict["issues"])
+            fb = _Feedback("judge", {"outcome": outcome.describe(), "issues": text},
+                           "a reviewer found these problems:\n" + text)
+        return self.result(done_status, error)
+
+    def result(self, done_status: str | None, error: str | None) -> LoopResult:
+        best = next((a for a in reversed(self.attempts) if a.solved), None) or \
+            next((a for a in reversed(self.attempts) if a.compiled), None) or \
+            (self.attempts[-1] if self.attempts else None)
+        if done_status is None:
+            done_status = "unaligned" if best is not None and best.solved else "failed"
+        solution = dict(best.outcome.get("solution") or {}) if best and best.outcome else {}
+        iterations = len({c.iteration for c in self.telemetry.calls if c.purpose != "judge"})
+        return LoopResult(done_status, best.model if best else "", best.data if best else "", solution,
+                          best.verdict if best else None, self.telemetry, self.attempts,
+                          iterations, error, self.retrieved, self.reference_origin)
+
+
+def _solver_hint(status: str) -> str:
+    return {
+        "infeasible": "Some constraints contradict each other: check each bound, the direction of each "
+                      "inequality and the data against the problem text.",
+        "unbounded": "The objective can grow without limit: a constraint or a variable bound from the problem "
+                     "text is missing, or the objective's direction is wrong.",
+        "infeasible_or_unbounded": "Check for contradictory constraints and for missing bounds.",
+        "time_limit": "The solver hit its time limit: simplify the model (tighter bounds, fewer integer variables).",
+        "compile_error": "The model failed when its data was bound: check the data against the declarations.",
+    }.get(status, "Check the model against the problem text.")
+
+
+def run_loop(problem: str, llm: ChatClient, options: LoopOptions | None = None, retriever=None,
+             progress: Progress | None = None) -> LoopResult:
+    """Run the loop on ``problem`` (plain text) with the client ``llm``.
+
+    ``retriever``: an object with ``search(query, k) -> [(Exemplar, score)]`` or
+    ``None``; ``progress``: called with ``{"iteration", "max_iterations", "step",
+    "detail"}`` events. Returns a :class:`LoopResult`. Raises only
+    :class:`~syntagm.errors.ReplayError` (a replay that diverges) and
+    :class:`~syntagm.compiler.CompilerUnavailable`.
+    """
+    return _Run(problem, llm, options or LoopOptions(), retriever, progress).run()

