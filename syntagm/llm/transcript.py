@@ -3,8 +3,9 @@
 Format (one JSON object per line, UTF-8):
 
 - line 1, the header: ``{"type": "header", "format": "syntagm-transcript",
-  "version": 1, "syntagm": <version>, "model": ..., "base_url": ...}``
-  (never the API key);
+  "version": 1, "syntagm": <version>, "model": ..., "base_url": ...,
+  "run": {strategy, max_iterations, retriever, exemplars, ...}}`` (never the
+  API key; ``run`` lets a replay default to the recorded settings);
 - then one line per call, in order: ``{"type": "exchange", "seq": n,
   "purpose": ..., "iteration": ..., "request": {"model", "messages",
   "json_mode", "temperature"}, "request_sha256": ..., "reply":
@@ -45,13 +46,14 @@ def request_digest(messages: list[Message]) -> str:
 class RecordingClient:
     """Wraps ``inner`` and appends every exchange to the open text stream ``sink``."""
 
-    def __init__(self, inner: ChatClient, sink: TextIO, base_url: str | None = None):
+    def __init__(self, inner: ChatClient, sink: TextIO, base_url: str | None = None,
+                 run: dict[str, Any] | None = None):
         self.inner = inner
         self.model = inner.model
         self.sink = sink
         self.seq = 0
         self._write({"type": "header", "format": FORMAT, "version": VERSION, "syntagm": __version__,
-                     "model": inner.model, "base_url": base_url})
+                     "model": inner.model, "base_url": base_url, "run": run or {}})
 
     def _write(self, obj: dict[str, Any]) -> None:
         self.sink.write(json.dumps(obj, ensure_ascii=False, sort_keys=True) + "\n")

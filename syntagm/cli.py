@@ -1,0 +1,285 @@
+"""The command line: ``syntagm solve PROBLEM.txt`` and ``syntagm prompt-size DATASET``.
+
+Exit status: 0 when the run ends aligned (or solved, for strategies without a
+judge); 1 when it ends unaligned or failed; 2 for usage, configuration and
+input errors (one message on stderr, never a traceback).
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import shutil
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+from . import __version__
+from .errors import ConfigError, SyntagmError
+
+EXIT_OK, EXIT_UNSOLVED, EXIT_USAGE = 0, 1, 2
+
+
+def _positive_int(s: str) -> int:
+    try:
+        v = int(s)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a whole number, got {s!r}") from None
+    if v < 1:
+        raise argparse.ArgumentTypeError(f"expected at least 1, got {v}")
+    return v
+
+
+def _nonneg_int(s: str) -> int:
+    try:
+        v = int(s)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a whole number, got {s!r}") from None
+    if v < 0:
+        raise argparse.ArgumentTypeError(f"expected 0 or more, got {v}")
+    return v
+
+
+def _positive_float(s: str) -> float:
+    try:
+        v = float(s)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a number, got {s!r}") from None
+    if not v > 0:
+        raise argparse.ArgumentTypeError(f"expected a positive number, got {s!r}")
+    return v
+
+
+def build_parser() -> argparse.ArgumentParser:
+    from .strategies import STRATEGIES
+
+    p = argparse.ArgumentParser(prog="syntagm", description="Turn a plain-language optimisation problem into a "
+                                "solved PyOPL model with an LLM, and report what it cost.")
+    p.add_argument("--version", action="version", version=f"syntagm {__version__}")
+    sub = p.add_subparsers(dest="command", metavar="COMMAND")
+
+    s = sub.add_parser("solve", help="write, check, solve and judge a model for PROBLEM.txt",
+                       description="Run a strategy on one problem; write model.mod, data.dat, solution.json, "
+                       "telemetry.json, attempts.json, timings.json and transcript.jsonl into --out.")
+    s.add_argument("problem", metavar="PROBLEM.txt", help="the problem in plain language (a text file)")
+    ep = s.add_argument_group("endpoint (flags > environment > config file)")
+    ep.add_argument("--model", help="model name (env SYNTAGM_MODEL; default gpt-4o-mini)")
+    ep.add_argument("--base-url", help="OpenAI-compatible base URL, e.g. http://127.0.0.1:8000/v1 (env OPENAI_BASE_URL)")
+    ep.add_argument("--timeout", type=_positive_float, dest="timeout_s", help="seconds per HTTP request (default 120)")
+    ep.add_argument("--max-retries", type=_nonneg_int, help="retries on 429/5xx/timeouts (default 4)")
+    ep.add_argument("--json-mode", choices=("auto", "on", "off"), help="ask for JSON replies (default auto)")
+    ep.add_argument("--temperature", type=float, help="sampling temperature (default 0)")
+    ep.add_argument("--config", help="TOML config file (default ./syntagm.toml or ~/.config/syntagm/config.toml)")
+    ep.add_argument("--prices", help="price table JSON overriding the shipped one (env SYNTAGM_PRICES)")
+    run = s.add_argument_group("run")
+    run.add_argument("--strategy", choices=sorted(STRATEGIES), default=None, help="default: syntagm")
+    run.add_argument("--max-iterations", type=_positive_int, help="LLM generation/revision calls allowed (default 5)")
+    run.add_argument("--time-limit", type=_positive_float, dest="time_limit_s", help="solver seconds per solve (default 30)")
+    run.add_argument("--retriever", choices=("bm25", "embeddings", "none"), default=None, help="exemplar retrieval (default bm25)")
+    run.add_argument("--kb", help="knowledge base folder (default ./knowledge_base)")
+    run.add_argument("--exemplars", type=_nonneg_int, help="exemplars in the generation prompt (default 2)")
+    run.add_argument("--grammar-ref", choices=("auto", "compact", "full"), dest="grammar_mode", default=None,
+                     help="language reference in the prompt (default auto)")
+    io = s.add_argument_group("output")
+    io.add_argument("--out", help="output folder (default out/<problem name>)")
+    rr = io.add_mutually_exclusive_group()
+    rr.add_argument("--record", metavar="FILE", help="also keep the transcript in FILE (JSONL)")
+    rr.add_argument("--replay", metavar="FILE", help="replay a recorded transcript offline instead of calling an endpoint")
+    io.add_argument("--format", choices=("text", "json"), default="text", help="summary on stdout")
+    io.add_argument("-q", "--quiet", action="store_true", help="no progress lines on stderr")
+
+    ps = sub.add_parser("prompt-size", help="prompt tokens of the first generation call over a dataset",
+                        description="Build the first generation prompt for every problem of a dataset "
+                        "(JSON list of {\"en_question\": ...}) and report the distribution of its prompt tokens.")
+    ps.add_argument("dataset")
+    ps.add_argument("--retriever", choices=("bm25", "embeddings", "none"), default="bm25")
+    ps.add_argument("--kb")
+    ps.add_argument("--exemplars", type=_nonneg_int, default=2)
+    ps.add_argument("--grammar-ref", choices=("auto", "compact", "full"), dest="grammar_mode", default="auto")
+    ps.add_argument("--format", choices=("text", "json"), default="text")
+    return p
+
+
+# -- solve -------------------------------------------------------------------------------------
+
+def _read_problem(path: str) -> str:
+    p = Path(path)
+    if not p.exists():
+        raise SyntagmError(f"problem file {p} does not exist")
+    if not p.is_file():
+        raise SyntagmError(f"{p} is not a file")
+    try:
+        text = p.read_text(encoding="utf-8")
+    except UnicodeDecodeError:
+        raise SyntagmError(f"{p} is not UTF-8 text") from None
+    except OSError as e:
+        raise SyntagmError(f"cannot read {p}: {e.strerror or e}") from None
+    if not text.strip():
+        raise SyntagmError(f"{p} is empty: write the problem in plain language in it")
+    return text
+
+
+def _progress(quiet: bool):
+    def show(e: dict[str, Any]) -> None:
+        if quiet:
+            return
+        detail = f": {e['detail']}" if e.get("detail") else ""
+        print(f"[{e['iteration']}/{e['max_iterations']}] {e['step']}{detail}", file=sys.stderr, flush=True)
+    return show
+
+
+def _fmt_cost(c: float | None) -> str:
+    return "unpriced" if c is None else f"${c:.4f}"
+
+
+def _text_summary(doc: dict[str, Any], tel: dict[str, Any], out: Path) -> str:
+    t = tel["totals"]
+    lines = [f"status: {doc['status']} (solver: {doc['solver_status'] or 'no solution'})"]
+    if doc["objective"] is not None:
+        lines.append(f"objective: {doc['objective']:g}")
+    sol = doc.get("solution") or {}
+    shown = 0
+    for name, v in (sol.get("variables") or {}).items():
+        if shown >= 20:
+            lines.append("  ...")
+            break
+        lines.append(f"  {name} = {json.dumps(v) if not isinstance(v, float) else format(v, 'g')}")
+        shown += 1
+    v = doc.get("verdict")
+    if v and v.get("issues"):
+        lines.append("judge: " + ("aligned" if v.get("aligned") else "issues remain"))
+        for it in v["issues"][:5]:
+            lines.append(f"  - {it.get('problem', it) if isinstance(it, dict) else it}")
+    if doc.get("error"):
+        lines.append(f"stopped: {doc['error']}")
+    est = " (estimated)" if t["usage_estimated"] else ""
+    lines.append(f"cost: {t['llm_calls']} LLM calls, {t['iterations']} iterations, "
+                 f"{t['prompt_tokens']:,} prompt + {t['completion_tokens']:,} completion tokens{est} "
+                 f"({t['cached_tokens']:,} cached), {_fmt_cost(t['cost_usd'])}, {t['latency_s']:.1f} s LLM time, "
+                 f"{t['retries']} retries")
+    lines.append(f"written to {out}/")
+    return "\n".join(lines)
+
+
+def cmd_solve(args: argparse.Namespace) -> int:
+    from . import config as config_mod
+    from .artefacts import solution_doc, telemetry_doc, write_atomic, write_results
+    from .compiler import _pyopl
+    from .llm.client import OpenAIChatClient
+    from .llm.transcript import RecordingClient, ReplayClient
+    from .prices import load_prices
+    from .rag import make_retriever
+    from .strategies import StrategyContext, get_strategy
+
+    problem = _read_problem(args.problem)
+    replay = ReplayClient(args.replay) if args.replay else None
+    recorded = (replay.header.get("run") or {}) if replay else {}
+
+    def setting(name: str, default: Any) -> Any:
+        v = getattr(args, name, None)
+        return v if v is not None else recorded.get(name, default)
+
+    strategy_name = setting("strategy", "syntagm")
+    strategy = get_strategy(strategy_name)
+    run_settings = {"strategy": strategy_name, "max_iterations": setting("max_iterations", None),
+                    "time_limit_s": setting("time_limit_s", None), "exemplars": setting("exemplars", None),
+                    "grammar_mode": setting("grammar_mode", None), "retriever": setting("retriever", "bm25")}
+    fileconf: dict[str, Any] = {}
+    base_url = None
+    if replay is None:
+        flags = {"model": args.model, "base_url": args.base_url, "timeout_s": args.timeout_s,
+                 "max_retries": args.max_retries, "json_mode": args.json_mode, "temperature": args.temperature}
+        cfg, fileconf = config_mod.resolve(flags, config_path=args.config)
+        if cfg is None:
+            raise ConfigError(config_mod.NO_ENDPOINT_MESSAGE)
+        base_url = cfg.base_url
+    prices = load_prices(args.prices or os.environ.get("SYNTAGM_PRICES") or fileconf.get("prices"))
+    _pyopl()  # fail now, with one message, if the compiler is missing
+    out = Path(args.out) if args.out else Path("out") / Path(args.problem).stem
+    out.mkdir(parents=True, exist_ok=True)
+    retriever = make_retriever(run_settings["retriever"], args.kb)
+
+    transcript = out / "transcript.jsonl"
+    record_path = Path(args.record) if args.record else transcript
+    partial = record_path.with_name(record_path.name + ".partial")
+    sink = None
+    if replay is not None:
+        llm = replay
+        model_name = replay.model
+    else:
+        llm = OpenAIChatClient(cfg, prices)
+        model_name = cfg.model
+        record_path.parent.mkdir(parents=True, exist_ok=True)
+        sink = open(partial, "w", encoding="utf-8")
+        llm = RecordingClient(llm, sink, base_url, run_settings)
+    ctx = StrategyContext(llm, retriever, _progress(args.quiet or args.format == "json"),
+                          {k: v for k, v in run_settings.items() if k not in ("strategy", "retriever")})
+    start = time.monotonic()
+    try:
+        result = strategy.solve(problem, ctx)
+    finally:
+        if sink is not None:
+            sink.close()
+    wall = time.monotonic() - start
+    if sink is not None:
+        os.replace(partial, record_path)
+        if record_path != transcript:
+            write_atomic(transcript, record_path.read_text(encoding="utf-8"))
+    elif Path(args.replay).resolve() != transcript.resolve():
+        write_atomic(transcript, Path(args.replay).read_text(encoding="utf-8"))
+    write_results(out, result, model=model_name, strategy=strategy_name, prices=prices, wall_s=wall)
+    doc = solution_doc(result, strategy_name)
+    tel = telemetry_doc(result, model_name, strategy_name, prices)
+    if args.format == "json":
+        print(json.dumps({"status": doc["status"], "objective": doc["objective"], "solver_status": doc["solver_status"],
+                          "iterations": result.iterations, "verdict": doc["verdict"], "error": doc["error"],
+                          "totals": tel["totals"], "out": str(out)}, indent=2))
+    else:
+        print(_text_summary(doc, tel, out))
+    return EXIT_OK if result.status in ("aligned", "solved") else EXIT_UNSOLVED
+
+
+def cmd_prompt_size(args: argparse.Namespace) -> int:
+    from .loop import LoopOptions
+    from .promptsize import load_questions, prompt_size_report
+    from .rag import make_retriever
+
+    questions = load_questions(args.dataset)
+    opts = LoopOptions(exemplars=args.exemplars, grammar_mode=args.grammar_mode)
+    rep = prompt_size_report(questions, make_retriever(args.retriever, args.kb), opts)
+    if args.format == "json":
+        print(json.dumps(rep, indent=2))
+    else:
+        print(f"{rep['count']} problems; first generation prompt tokens: min {rep['min']}, median {rep['median']}, "
+              f"mean {rep['mean']}, p90 {rep['p90']}, max {rep['max']}\n({rep['method']})")
+    return EXIT_OK
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Entry point of the ``syntagm`` script and ``python -m syntagm``; returns the exit status."""
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    if args.command is None:
+        parser.print_help(sys.stderr)
+        return EXIT_USAGE
+    try:
+        if args.command == "solve":
+            return cmd_solve(args)
+        return cmd_prompt_size(args)
+    except SyntagmError as e:
+        print(f"syntagm: error: {e}", file=sys.stderr)
+        return EXIT_USAGE
+    except KeyboardInterrupt:
+        print("syntagm: interrupted", file=sys.stderr)
+        return 130
+    except OSError as e:
+        print(f"syntagm: error: {e.strerror or e}" + (f": {e.filename}" if getattr(e, "filename", None) else ""),
+              file=sys.stderr)
+        return EXIT_USAGE
+    except Exception as e:  # an internal bug: one line, with a way to get the traceback
+        if os.environ.get("SYNTAGM_DEBUG"):
+            raise
+        print(f"syntagm: internal error: {type(e).__name__}: {e} (set SYNTAGM_DEBUG=1 for the traceback)",
+              file=sys.stderr)
+        return 3
