@@ -1,0 +1,75 @@
+"""Price table and endpoint configuration."""
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from syntagm.config import resolve
+from syntagm.errors import ConfigError
+from syntagm.prices import Price, load_prices
+
+
+def test_shipped_table_has_date_source_and_known_models():
+    t = load_prices()
+    assert t.date and "pricing" in t.source
+    assert t.lookup("gpt-4o-mini") is not None
+    assert t.lookup("gpt-4o-mini-2024-07-18") == t.lookup("gpt-4o-mini")  # dated snapshot -> longest prefix
+    assert t.lookup("openai/gpt-4o") == t.lookup("gpt-4o")
+    assert t.lookup("some-local-model") is None
+
+
+def test_cost_counts_cached_prompt_tokens_at_the_cached_price():
+    p = Price(input=2.0, output=8.0, cached_input=0.5)
+    assert p.cost(1_000_000, 0) == pytest.approx(2.0)
+    assert p.cost(1_000_000, 1_000_000, cached_tokens=1_000_000) == pytest.approx(8.5)
+
+
+def test_user_override_adds_and_replaces(tmp_path):
+    f = tmp_path / "prices.json"
+    f.write_text(json.dumps({"date": "2030-01-01", "models": {"gpt-4o": {"input": 1, "output": 2},
+                                                              "my-llama": {"input": 0, "output": 0}}}))
+    t = load_prices(f)
+    assert t.lookup("gpt-4o") == Price(1.0, 2.0, 1.0)
+    assert t.lookup("my-llama") is not None and t.lookup("gpt-4o-mini") is not None
+    assert t.date == "2030-01-01"
+
+
+@pytest.mark.parametrize("content, fragment", [("{", "not valid JSON"), ('{"models": {"m": {"input": "x"}}}', "numeric")])
+def test_bad_override_is_a_config_error(tmp_path, content, fragment):
+    f = tmp_path / "p.json"
+    f.write_text(content)
+    with pytest.raises(ConfigError, match=fragment):
+        load_prices(f)
+    with pytest.raises(ConfigError, match="cannot read"):
+        load_prices(tmp_path / "missing.json")
+
+
+def test_no_endpoint_without_base_url_or_key(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setenv("HOME", str(tmp_path))
+    cfg, _ = resolve({}, env={})
+    assert cfg is None
+
+
+def test_precedence_flags_env_file(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "syntagm.toml").write_text('base_url = "http://file/v1"\nmodel = "file-model"\ntimeout_s = 7\n')
+    cfg, _ = resolve({}, env={})
+    assert (cfg.base_url, cfg.model, cfg.timeout_s, cfg.api_key) == ("http://file/v1", "file-model", 7.0, None)
+    cfg, _ = resolve({}, env={"OPENAI_BASE_URL": "http://env/v1", "SYNTAGM_MODEL": "env-model", "OPENAI_API_KEY": "k"})
+    assert (cfg.base_url, cfg.model, cfg.api_key) == ("http://env/v1", "env-model", "k")
+    cfg, _ = resolve({"base_url": "http://flag/v1", "model": "flag-model"}, env={"OPENAI_BASE_URL": "http://env/v1"})
+    assert (cfg.base_url, cfg.model) == ("http://flag/v1", "flag-model")
+
+
+def test_bad_config_file_is_a_clear_error(tmp_path):
+    f = tmp_path / "c.toml"
+    f.write_text("colour = 'blue'\n")
+    with pytest.raises(ConfigError, match="unknown setting 'colour'"):
+        resolve({}, env={}, config_path=str(f))
+    f.write_text("base_url = [\n")
+    with pytest.raises(ConfigError, match="not valid TOML"):
+        resolve({}, env={}, config_path=str(f))
+    with pytest.raises(ConfigError, match="does not exist"):
+        resolve({}, env={}, config_path=str(tmp_path / "nope.toml"))

@@ -1,0 +1,71 @@
+"""Prompt templates, the grammar reference, fix-it application and retrieval."""
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from syntagm import templates
+from syntagm.errors import SyntagmError
+from syntagm.fixes import apply_edits
+from syntagm.rag import BM25Retriever, load_knowledge_base, make_retriever
+from syntagm.tokens import estimate_text_tokens
+
+
+def test_every_pinned_template_loads_and_fills():
+    for name in templates.PROMPT_VERSIONS:
+        t = templates.load(name)
+        assert t.id == f"{name}.v{templates.PROMPT_VERSIONS[name]}"
+        assert t.sections or t.text
+    msgs = templates.load("judge").messages(problem="P", model="M", data="D", outcome="optimal")
+    assert [m["role"] for m in msgs] == ["system", "user"]
+    assert "aligned" in msgs[0]["content"] and "P" in msgs[1]["content"]
+
+
+def test_missing_placeholder_value_is_reported():
+    with pytest.raises(SyntagmError, match=r"\$problem"):
+        templates.load("generate").messages(exemplars="")
+
+
+def test_compact_reference_is_small():
+    text, origin = templates.grammar_reference("compact")
+    assert origin == "opl_reference.v1"
+    assert estimate_text_tokens(text) < 800
+    assert "subject to" in text and "dvar" in text
+
+
+def test_apply_edits_last_to_first_and_skips_overlaps():
+    text = "dvar float+ x\nminimize x;\nc: x = 1;\n"
+    new, n = apply_edits(text, [(1, 14, 1, 14, ";"), (3, 6, 3, 7, "=="), (3, 5, 3, 8, "XX")])
+    assert n == 2
+    assert new == "dvar float+ x;\nminimize x;\nc: x == 1;\n"
+
+
+def _exemplar(root, name, description, model="dvar float+ x; minimize x;", meta=None):
+    d = root / name
+    d.mkdir()
+    (d / "description.md").write_text(description)
+    (d / "model.mod").write_text(model)
+    (d / "data.dat").write_text("")
+    (d / "meta.json").write_text(json.dumps(meta or {"objective": 1.0}))
+
+
+def test_knowledge_base_loading_and_bm25(tmp_path):
+    _exemplar(tmp_path, "diet", "Choose foods to meet nutrient requirements at minimum cost: protein, vitamins.")
+    _exemplar(tmp_path, "transport", "Ship goods from plants to warehouses at least shipping cost per truck.",
+              meta={"expected": {"objective": 42}})
+    _exemplar(tmp_path, "knapsack", "Pick items of given weight and value for a backpack of limited capacity.")
+    (tmp_path / "not_an_exemplar").mkdir()
+    kb = load_knowledge_base(tmp_path)
+    assert [e.name for e in kb] == ["diet", "knapsack", "transport"]
+    assert kb[2].expected_objective == 42.0
+    hits = BM25Retriever(kb).search("warehouses receive trucks of goods from two plants", k=2)
+    assert hits[0][0].name == "transport"
+    assert BM25Retriever([]).search("anything") == []
+    assert make_retriever("none") is None
+
+
+def test_repository_knowledge_base_is_readable():
+    kb = load_knowledge_base()
+    for e in kb:
+        assert e.description and e.model
