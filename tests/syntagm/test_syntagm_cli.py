@@ -1,0 +1,146 @@
+"""``syntagm solve``: results on disk, record → replay, and clear messages for bad inputs."""
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from syntagm.artefacts import write_atomic
+from syntagm.cli import main
+from syntagm_testkit import BROKEN, GOOD, PROBLEM, WRONG, gen, verdict
+
+ROOT = Path(__file__).resolve().parents[2]
+ARTEFACTS = ("model.mod", "data.dat", "solution.json", "telemetry.json", "attempts.json")
+
+
+def _clean_env(tmp_path):
+    env = {k: v for k, v in os.environ.items() if not k.startswith(("OPENAI_", "SYNTAGM_"))}
+    env["HOME"] = str(tmp_path)
+    env["PYTHONPATH"] = str(ROOT) + os.pathsep + env.get("PYTHONPATH", "")
+    return env
+
+
+def _run(tmp_path, *args):
+    return subprocess.run([sys.executable, "-m", "syntagm", *args], cwd=tmp_path, env=_clean_env(tmp_path),
+                          capture_output=True, text=True, timeout=60)
+
+
+@pytest.fixture
+def problem_file(tmp_path):
+    p = tmp_path / "workshop.txt"
+    p.write_text(PROBLEM)
+    return p
+
+
+def test_no_endpoint_configured_is_one_message(tmp_path, problem_file):
+    r = _run(tmp_path, "solve", str(problem_file))
+    assert r.returncode == 2
+    assert "Traceback" not in r.stderr
+    assert "no LLM endpoint is configured" in r.stderr
+    assert "--base-url" in r.stderr and "OPENAI_API_KEY" in r.stderr and "--replay" in r.stderr
+
+
+@pytest.mark.parametrize("args, fragment", [
+    (["solve", "missing.txt"], "problem file missing.txt does not exist"),
+    (["solve", "empty.txt"], "is empty"),
+    (["solve", "workshop.txt", "--max-iterations", "many"], "expected a whole number"),
+    (["solve", "workshop.txt", "--record", "a.jsonl", "--replay", "b.jsonl"], "not allowed with argument"),
+    (["solve", "workshop.txt", "--replay", "notes.txt"], "not a transcript"),
+    (["solve", "workshop.txt", "--strategy", "magic"], "invalid choice"),
+])
+def test_bad_inputs_are_clear_messages(tmp_path, problem_file, args, fragment):
+    (tmp_path / "empty.txt").write_text("  \n")
+    (tmp_path / "notes.txt").write_text("hello\n")
+    r = _run(tmp_path, *args)
+    assert r.returncode == 2, r.stderr
+    assert "Traceback" not in r.stderr
+    assert fragment in r.stderr
+
+
+def _scripted_compiler(monkeypatch, backend):
+    if backend == "scripted":
+        import syntagm.compiler as comp
+        monkeypatch.setattr(comp, "_pyopl", lambda: None)
+
+
+def _solve(monkeypatch, tmp_path, server, *args):
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.delenv("OPENAI_API_KEY", raising=False)
+    if server is not None:
+        monkeypatch.setenv("OPENAI_BASE_URL", server.url)
+    else:
+        monkeypatch.delenv("OPENAI_BASE_URL", raising=False)
+    return main(["solve", "workshop.txt", "-q", *args])
+
+
+def test_solve_writes_results_and_replay_reproduces_them(server, tmp_path, problem_file, monkeypatch,
+                                                         compiler_backend, capsys):
+    _scripted_compiler(monkeypatch, compiler_backend)
+    server.push_reply(gen(BROKEN), prompt=1000, completion=100)
+    server.push_reply(gen(WRONG), prompt=1100, completion=110, cached=512)
+    server.push_reply(verdict(False, "tables earn 3"), prompt=600, completion=30)
+    server.push_reply(gen(GOOD), prompt=1200, completion=120, cached=1024)
+    server.push_reply(verdict(True), prompt=650, completion=10)
+    rc = _solve(monkeypatch, tmp_path, server, "--out", "run1", "--record", "rec.jsonl", "--model", "gpt-4o-mini",
+                "--max-retries", "0")
+    out = capsys.readouterr().out
+    assert rc == 0, out
+    assert "status: aligned" in out and "objective: 12" in out and "cost:" in out
+    run1 = tmp_path / "run1"
+    assert (run1 / "model.mod").read_text() == GOOD
+    sol = json.loads((run1 / "solution.json").read_text())
+    assert sol["status"] == "aligned" and sol["objective"] == pytest.approx(12.0)
+    tel = json.loads((run1 / "telemetry.json").read_text())
+    assert tel["totals"]["prompt_tokens"] == 4550 and tel["totals"]["cached_tokens"] == 1536
+    assert tel["totals"]["iterations"] == 3 and tel["totals"]["llm_calls"] == 5
+    assert len(tel["iterations"]) == 3 and tel["price_table"]["date"]
+    lines = (tmp_path / "rec.jsonl").read_text().splitlines()
+    assert len(lines) == 6 and json.loads(lines[0])["type"] == "header"
+    assert "SECRET" not in "".join(lines) and "api_key" not in lines[0]
+    assert (run1 / "transcript.jsonl").read_text() == (tmp_path / "rec.jsonl").read_text()
+    assert not list(run1.glob("*.tmp")) and not list(tmp_path.glob("*.partial"))
+
+    server.close()  # the replay must not need the endpoint
+    rc = _solve(monkeypatch, tmp_path, None, "--out", "run2", "--replay", "rec.jsonl")
+    assert rc == 0
+    for name in ARTEFACTS:
+        assert (tmp_path / "run2" / name).read_bytes() == (run1 / name).read_bytes(), name
+
+
+def test_replay_that_diverges_is_a_clear_error(server, tmp_path, problem_file, monkeypatch, compiler_backend, capsys):
+    _scripted_compiler(monkeypatch, compiler_backend)
+    server.push_reply(gen(GOOD))
+    server.push_reply(verdict(True))
+    assert _solve(monkeypatch, tmp_path, server, "--out", "r1", "--record", "rec.jsonl") == 0
+    problem_file.write_text(PROBLEM + " Chairs need varnish.")
+    rc = _solve(monkeypatch, tmp_path, None, "--out", "r2", "--replay", "rec.jsonl")
+    err = capsys.readouterr().err
+    assert rc == 2 and "differs from the transcript" in err
+
+
+def test_json_format_and_exit_status_when_unaligned(server, tmp_path, problem_file, monkeypatch, compiler_backend,
+                                                     capsys):
+    _scripted_compiler(monkeypatch, compiler_backend)
+    server.push_reply(gen(WRONG))
+    server.push_reply(verdict(False, "profit"))
+    rc = _solve(monkeypatch, tmp_path, server, "--max-iterations", "1", "--format", "json", "--out", "o")
+    doc = json.loads(capsys.readouterr().out)
+    assert rc == 1 and doc["status"] == "unaligned" and doc["totals"]["llm_calls"] == 2
+
+
+def test_write_atomic_never_leaves_a_half_file(tmp_path, monkeypatch):
+    target = tmp_path / "solution.json"
+    write_atomic(target, "old")
+
+    def broken_replace(src, dst):
+        raise OSError("disk full")
+
+    monkeypatch.setattr(os, "replace", broken_replace)
+    with pytest.raises(OSError):
+        write_atomic(target, "new content")
+    assert target.read_text() == "old"
+    assert [p.name for p in tmp_path.iterdir()] == ["solution.json"]
