@@ -17,7 +17,7 @@ def main(names: list[str]) -> None:
         path = KB / name / "meta.json"
         meta = json.loads(path.read_text())
         obj, nv = independent_objective(name)
-        obj = round(obj, 6) if abs(obj - round(obj)) > 1e-7 else float(round(obj))
+        obj = float(f"{obj:.10g}") if abs(obj - round(obj)) > 1e-7 else float(round(obj))
         meta["objective"] = obj
         if nv:
             meta["num_vars"] = nv
