@@ -13,7 +13,12 @@ class BM25Retriever:
         self.exemplars = list(exemplars)
         self._index = None
         if self.exemplars:
-            import bm25s
+            try:
+                import bm25s
+            except ImportError:
+                from ..errors import ConfigError
+                raise ConfigError("BM25 retrieval needs the bm25s package: pip install 'syntagm[llm]' "
+                                  "(or use --retriever none)") from None
 
             self._bm25s = bm25s
             tokens = bm25s.tokenize([e.search_text for e in self.exemplars], stopwords="en", show_progress=False)
