@@ -8,7 +8,7 @@ float alpha = ...;                      // 0.75
 float maxCvar = ...;                    // percent
 
 dvar float+ weight[Assets];
-dvar float var;                         // value-at-risk level (free)
+dvar float valueAtRisk;                 // VaR level (free variable)
 dvar float+ excess[Scenarios];          // loss beyond var in each scenario
 
 // Expected return with equal scenario probabilities.
@@ -16,9 +16,9 @@ maximize sum(s in Scenarios, a in Assets) ret[s][a] * weight[a] / nbScen;
 
 subject to {
   ctBudget: sum(a in Assets) weight[a] == 1;
-  // excess >= loss - var, with loss = -return.
+  // excess >= loss - VaR, with loss = -return.
   forall(s in Scenarios)
-    ctExcess: excess[s] >= -sum(a in Assets) ret[s][a] * weight[a] - var;
-  // CVaR = var + expected excess / (1 - alpha) <= limit.
-  ctCvar: var + sum(s in Scenarios) excess[s] / ((1 - alpha) * nbScen) <= maxCvar;
+    ctExcess: excess[s] >= -sum(a in Assets) ret[s][a] * weight[a] - valueAtRisk;
+  // CVaR = VaR + expected excess / (1 - alpha) <= limit.
+  ctCvar: valueAtRisk + sum(s in Scenarios) excess[s] / ((1 - alpha) * nbScen) <= maxCvar;
 }

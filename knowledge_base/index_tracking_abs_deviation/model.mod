@@ -5,7 +5,7 @@
 int nbMonths = ...;
 range Months = 1..nbMonths;
 float ret[Months][Stocks] = ...;   // percent
-float index[Months] = ...;         // percent
+float indexRet[Months] = ...;      // percent
 float maxWeight = ...;
 
 dvar float weight[Stocks] in 0..maxWeight;
@@ -18,7 +18,7 @@ subject to {
   // Absolute value: gap >= dev and gap >= -dev. Minimisation pushes gap
   // down to |dev|. (This only works because gap is minimised.)
   forall(t in Months) {
-    ctAbove: gap[t] >= sum(s in Stocks) ret[t][s] * weight[s] - index[t];
-    ctBelow: gap[t] >= index[t] - sum(s in Stocks) ret[t][s] * weight[s];
+    ctAbove: gap[t] >= sum(s in Stocks) ret[t][s] * weight[s] - indexRet[t];
+    ctBelow: gap[t] >= indexRet[t] - sum(s in Stocks) ret[t][s] * weight[s];
   }
 }

@@ -10,6 +10,6 @@ def model(d):
     dn = [m.var() for _ in T]
     m.add(qsum(w) == 1)
     for t in T:
-        m.add(qsum(d["ret"][t][s] * w[s] for s in S) - d["index"][t] == up[t] - dn[t])
+        m.add(qsum(d["ret"][t][s] * w[s] for s in S) - d["indexRet"][t] == up[t] - dn[t])
     m.minimize(qsum(up[t] + dn[t] for t in T) / d["nbMonths"])
     return m
