@@ -241,7 +241,7 @@ class _Run:
     def judge(self, att: Attempt, outcome: compiler.SolveOutcome, it: int) -> dict[str, Any]:
         t = templates.load("judge")
         messages = t.messages(problem=self.problem, model=att.model, data=att.data or "(none)",
-                              outcome=outcome.describe())
+                              outcome=_outcome_for_judge(outcome))
         last_error = ""
         for _ in range(2):  # one retry when the judge breaks its contract
             reply = self.call(messages, "judge", t.id, it)
@@ -338,6 +338,22 @@ class _Run:
         return LoopResult(done_status, best.model if best else "", best.data if best else "", solution,
                           best.verdict if best else None, self.telemetry, self.attempts,
                           iterations, error, self.retrieved, self.reference_origin)
+
+
+#: Characters of variable values shown to the judge (enough for small models, bounded for large ones).
+JUDGE_VALUES_CHARS = 1500
+
+
+def _outcome_for_judge(outcome: compiler.SolveOutcome) -> str:
+    """Status, objective and (truncated) non-zero variable values, for the judge to sanity-check."""
+    text = outcome.describe()
+    variables = (outcome.solution or {}).get("variables") or {}
+    if variables:
+        values = json.dumps(variables, separators=(",", ":"), ensure_ascii=False)
+        if len(values) > JUDGE_VALUES_CHARS:
+            values = values[: JUDGE_VALUES_CHARS - 1] + "…"
+        text += "; variable values: " + values
+    return text
 
 
 def _solver_hint(status: str) -> str:
