@@ -19,13 +19,15 @@ class LLMError(SyntagmError):
 
     ``kind`` is a short tag: ``"timeout"``, ``"rate_limit"``, ``"server_error"``,
     ``"connection"``, ``"bad_request"``, ``"auth"`` or ``"other"``.
-    ``attempts`` is the number of HTTP requests made (1 + retries).
+    ``attempts`` is the number of HTTP requests made (1 + retries);
+    ``latency_s`` the seconds spent on them, backoff included.
     """
 
-    def __init__(self, message: str, kind: str = "other", attempts: int = 1):
+    def __init__(self, message: str, kind: str = "other", attempts: int = 1, latency_s: float = 0.0):
         super().__init__(message)
         self.kind = kind
         self.attempts = attempts
+        self.latency_s = latency_s
 
 
 class ContractError(SyntagmError):

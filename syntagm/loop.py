@@ -28,7 +28,7 @@ from . import compiler, templates
 from .errors import ContractError, LLMError
 from .llm.client import ChatClient
 from .llm.parse import excerpt, extract_json_object, require_keys
-from .llm.telemetry import RunTelemetry
+from .llm.telemetry import CallTelemetry, RunTelemetry
 
 Progress = Callable[[dict[str, Any]], None]
 
@@ -274,6 +274,10 @@ class _Run:
                 reply = self.call(messages, purpose, tid, it)
             except LLMError as e:
                 error = str(e)
+                self.telemetry.add(CallTelemetry(purpose=purpose, model=self.llm.model, prompt_tokens=0,
+                                                 completion_tokens=0, latency_s=e.latency_s,
+                                                 retries=max(e.attempts - 1, 0), cost_usd=0.0,
+                                                 prompt_version=tid, iteration=it, error=e.kind))
                 self.emit(it, "error", error)
                 break
             att = Attempt(it, purpose)

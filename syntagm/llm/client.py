@@ -146,7 +146,8 @@ class OpenAIChatClient:
                     self._json_supported = False  # endpoint has no JSON mode: parse replies robustly
                     continue
                 if not retryable or attempt > cfg.max_retries:
-                    raise LLMError(self._message(kind, err, attempt), kind, attempt) from None
+                    raise LLMError(self._message(kind, err, attempt), kind, attempt,
+                                   round(time.monotonic() - start, 6)) from None
                 self._sleep(self._backoff(attempt, wait_hint))
         latency = time.monotonic() - start
         choice = resp.choices[0] if resp.choices else None

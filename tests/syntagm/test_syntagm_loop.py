@@ -156,6 +156,9 @@ def test_endpoint_failure_ends_the_run_without_an_exception(server, client, comp
     r = run_loop(PROBLEM, client, LoopOptions(exemplars=0))
     assert r.status == "unaligned" and r.error and "server error" in r.error
     assert r.model == WRONG
+    failed = r.telemetry.calls[-1]
+    assert failed.error == "server_error" and failed.retries == 3 and failed.prompt_tokens == 0
+    assert r.telemetry.totals()["retries"] == 3
 
 
 def test_retrieved_exemplars_go_into_the_generation_prompt(server, client, compiler_backend, tmp_path):
