@@ -45,6 +45,7 @@ class CheckReport:
 
     diagnostics: list[Any] = field(default_factory=list)
     crash: str | None = None
+    compiled: Any = None  # the pyopl model when it compiled, reused by :func:`solve`
 
     @property
     def errors(self) -> list[Any]:
@@ -70,13 +71,14 @@ def check(model: str, data: str) -> CheckReport:
     if any(d.severity == "error" for d in diags):
         return CheckReport(diags)
     try:
-        pyopl.compile_model(model, data=_data_arg(data))
+        compiled = pyopl.compile_model(model, data=_data_arg(data))
     except pyopl.CompileError as e:
         seen = {(d.code, d.span, d.message) for d in diags}
         diags += [d for d in e.diagnostics if (d.code, d.span, d.message) not in seen]
+        return CheckReport(diags)
     except Exception as e:
         return CheckReport(diags, f"pyopl.compile_model failed: {type(e).__name__}: {e}")
-    return CheckReport(diags)
+    return CheckReport(diags, compiled=compiled)
 
 
 def _line(text: str, n: int) -> str:
@@ -173,12 +175,15 @@ class SolveOutcome:
 _EXPLAIN_KEYS = ("explanation", "infeasibility", "iis", "conflict")
 
 
-def solve(model: str, data: str, time_limit_s: float = 30.0, solver: str = "highs") -> SolveOutcome:
-    """Compile and solve; never raises for model problems (they come back as a status)."""
+def solve(model: str, data: str, time_limit_s: float = 30.0, solver: str = "highs",
+          compiled: Any = None) -> SolveOutcome:
+    """Compile (unless ``compiled`` is given) and solve; never raises for model problems
+    (they come back as a status). ``time_limit_s``: solver seconds."""
     pyopl = _pyopl()
     start = time.monotonic()
     try:
-        compiled = pyopl.compile_model(model, data=_data_arg(data))
+        if compiled is None:
+            compiled = pyopl.compile_model(model, data=_data_arg(data))
         result = compiled.solve(solver=solver, time_limit=time_limit_s)
     except pyopl.CompileError as e:
         return SolveOutcome("compile_error", message="; ".join(str(d) for d in e.errors[:5]),

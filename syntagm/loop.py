@@ -300,7 +300,8 @@ class _Run:
                                    (f" (help: {d['help']})" if d.get("help") else "") for d in att.diagnostics))
                 continue
             self.emit(it, "compile", "ok")
-            outcome = compiler.solve(att.model, att.data, self.opt.time_limit_s, self.opt.solver)
+            outcome = compiler.solve(att.model, att.data, self.opt.time_limit_s, self.opt.solver,
+                                     compiled=report.compiled)
             att.solve_s = outcome.solve_s
             att.outcome = {"status": outcome.status, "objective": outcome.objective, "message": outcome.message}
             att_solution = outcome.solution

@@ -204,7 +204,7 @@ class ScriptedCompiler:
                                       FSpan("model.mod", 3, 36, 3, 41), help="rewrite the constraint linearly")])
         return CheckReport([FDiag("OPL0100", "error", "unexpected text", FSpan("model.mod", 1, 1, 1, 2))])
 
-    def solve(self, model: str, data: str, time_limit_s: float = 30.0, solver: str = "highs"):
+    def solve(self, model: str, data: str, time_limit_s: float = 30.0, solver: str = "highs", compiled=None):
         from syntagm.compiler import SolveOutcome
 
         if model in (GOOD, GOOD_DATA_MODEL):
