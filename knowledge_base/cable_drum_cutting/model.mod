@@ -2,7 +2,7 @@
 
 {string} Lengths = ...;                 // piece lengths ordered
 {string} Ways = ...;                    // standard cutting patterns
-int ordered[Lengths] = ...;             // pieces ordered per length
+int piecesOrdered[Lengths] = ...;       // pieces ordered per length
 int pieces[Ways][Lengths] = ...;        // pieces per drum cut that way
 
 // Drums cut each way: a whole number.
@@ -15,5 +15,5 @@ subject to {
   // Covering: each length is produced at least as often as ordered
   // (surplus pieces go to stock, so >= rather than ==).
   forall(l in Lengths)
-    ctOrder: sum(w in Ways) pieces[w][l] * drums[w] >= ordered[l];
+    ctOrder: sum(w in Ways) pieces[w][l] * drums[w] >= piecesOrdered[l];
 }

@@ -6,6 +6,6 @@ def model(d):
     W = range(len(d["Ways"]))
     n = [m.var(0, 100, integer=True) for _ in W]
     for l in range(len(d["Lengths"])):
-        m.add(qsum(d["pieces"][w][l] * n[w] for w in W) >= d["ordered"][l])
+        m.add(qsum(d["pieces"][w][l] * n[w] for w in W) >= d["piecesOrdered"][l])
     m.minimize(qsum(n))
     return m
