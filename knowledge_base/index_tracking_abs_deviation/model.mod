@@ -11,7 +11,7 @@ float maxWeight = ...;
 dvar float weight[Stocks] in 0..maxWeight;
 dvar float+ gap[Months];           // |portfolio return - index return|
 
-minimize (1 / nbMonths) * sum(t in Months) gap[t];
+minimize sum(t in Months) gap[t] / nbMonths;
 
 subject to {
   ctBudget: sum(s in Stocks) weight[s] == 1;
