@@ -154,7 +154,8 @@ def _text_summary(doc: dict[str, Any], tel: dict[str, Any], out: Path) -> str:
     if doc.get("error"):
         lines.append(f"stopped: {doc['error']}")
     est = " (estimated)" if t["usage_estimated"] else ""
-    lines.append(f"cost: {t['llm_calls']} LLM calls, {t['iterations']} iterations, "
+    calls, its = t["llm_calls"], t["iterations"]
+    lines.append(f"cost: {calls} LLM call{'s' * (calls != 1)}, {its} iteration{'s' * (its != 1)}, "
                  f"{t['prompt_tokens']:,} prompt + {t['completion_tokens']:,} completion tokens{est} "
                  f"({t['cached_tokens']:,} cached), {_fmt_cost(t['cost_usd'])}, {t['latency_s']:.1f} s LLM time, "
                  f"{t['retries']} retries")
