@@ -1,0 +1,1 @@
+"""The Lark grammars of pyopl (model and data), shipped as package data."""

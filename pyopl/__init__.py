@@ -1,0 +1,24 @@
+"""pyopl: a compiler for the OPL modelling language, solved with HiGHS or Gurobi.
+
+Quick use::
+
+    import pyopl
+    model = pyopl.compile_model("plan.mod", data="plan.dat")   # or model text, data text or a dict
+    result = model.solve(solver="highs", time_limit=30)
+    result.status, result.objective, result["ship"]["Seattle", "Chicago"]
+    pyopl.check(model_text, data_text)                         # -> list of Diagnostic
+
+User mistakes never raise Python errors from deep inside: :func:`compile_model`
+raises :class:`CompileError` carrying every :class:`Diagnostic`, and
+:func:`check` returns them.
+"""
+from .diagnostics.diagnostic import CompileError, Diagnostic, Fix, Label, Span
+from .result import Result, Values
+try:  # the API module lands with the evaluator; keep the package importable meanwhile
+    from .api import Model, check, compile_model, solve
+except ImportError:  # pragma: no cover
+    pass
+
+__all__ = ["compile_model", "check", "solve", "Model", "Result", "Values", "Diagnostic", "CompileError",
+           "Span", "Label", "Fix"]
+__version__ = "0.1.0"

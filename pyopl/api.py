@@ -1,0 +1,145 @@
+"""The Python API: compile a model (path or text) with data (path, text or dict), check, solve."""
+from __future__ import annotations
+
+import os
+from pathlib import Path
+from typing import Any, Iterable
+
+from .diagnostics.diagnostic import CompileError, Diagnostic, Span
+from .diagnostics.reporter import Reporter, TooManyErrors
+from .ir import IR
+from .result import Result
+
+
+def _read_source(src: Any, default_name: str) -> tuple[str, str]:
+    """(text, file name) from a Path, a path string, or text."""
+    if isinstance(src, Path):
+        return src.read_text(encoding="utf-8", errors="replace"), str(src)
+    if isinstance(src, str) and "\n" not in src and len(src) < 4096 and src.strip().endswith((".mod", ".dat")) \
+            and os.path.exists(src):
+        return Path(src).read_text(encoding="utf-8", errors="replace"), src
+    return str(src), default_name
+
+
+class Model:
+    """A compiled model instance: the IR plus the diagnostics (warnings) of its compilation.
+
+    Attributes: ``ir`` (:class:`~pyopl.ir.IR`), ``diagnostics`` (warnings; errors would
+    have raised :class:`CompileError`), ``sources`` (file name -> text).
+    """
+
+    def __init__(self, ir: IR, diagnostics: list[Diagnostic], sources: dict[str, str]):
+        self.ir = ir
+        self.diagnostics = diagnostics
+        self.sources = sources
+
+    @property
+    def warnings(self) -> list[Diagnostic]:
+        return [d for d in self.diagnostics if d.severity == "warning"]
+
+    def solve(self, solver: str = "highs", time_limit: float | None = None, mip_gap: float | None = None,
+              threads: int | None = None, seed: int | None = None, log: bool = False, log_file: str | None = None,
+              options: dict[str, Any] | None = None, mip_gap_abs: float | None = None) -> Result:
+        """Solve with ``solver`` (``"highs"`` or ``"gurobi"``); ``time_limit`` in seconds.
+
+        Returns a :class:`~pyopl.result.Result` whose status is one of
+        ``optimal``, ``feasible``, ``infeasible``, ``unbounded``,
+        ``infeasible_or_unbounded``, ``time_limit`` or ``error``.
+        Raises ValueError for an unknown solver name.
+        """
+        from .backends import SolveOptions, get_backend
+
+        opts = SolveOptions(time_limit=time_limit, mip_gap=mip_gap, mip_gap_abs=mip_gap_abs, threads=threads, seed=seed,
+                            log_to_console=log, log_file=log_file, extra=dict(options or {}))
+        return get_backend(solver)(self.ir, opts)
+
+
+def _compile(model: Any, data: Any, reporter: Reporter) -> tuple[IR | None, dict[str, str]]:
+    from .data.loader import load_data
+    from .lowering.build import build_ir
+    from .lowering.instance import Instance
+    from .semantics.checker import check_names
+    from .syntax.parser import parse_model
+
+    text, name = _read_source(model, "<model>")
+    sources = {name: text}
+    try:
+        ast = parse_model(text, name, reporter)
+        if ast is None:
+            return None, sources
+        check_names(ast, reporter)
+        base_dir = os.path.dirname(os.path.abspath(name)) if name != "<model>" else os.getcwd()
+        n_before = len(reporter.diagnostics)
+        items = load_data(data, reporter, sources, base_dir)
+        if any(d.is_error for d in reporter.diagnostics[n_before:]):
+            return None, sources  # values would be missing: evaluating now would only add noise
+        inst = Instance(ast, items, reporter)
+        inst.run()
+        if reporter.has_errors:
+            return None, sources
+        return build_ir(inst), sources
+    except TooManyErrors:
+        return None, sources
+
+
+def compile_model(model: Any, data: Any = None, *, max_errors: int = 100) -> Model:
+    """Compile OPL model text (or a ``Path``/``.mod`` path) with data into a :class:`Model`.
+
+    ``data``: None, a ``.dat`` path (``Path`` or string ending in ``.dat``),
+    ``.dat`` text, a dict ``{name: value}``, or a list of these (applied in order).
+    Raises :class:`CompileError` (with ``.diagnostics``) when the model or data has errors.
+    """
+    reporter = Reporter(max_errors)
+    try:
+        ir, sources = _compile(model, data, reporter)
+    except RecursionError:
+        reporter.diagnostics.append(_internal("the model nests too deeply to compile"))
+        ir, sources = None, {}
+    if ir is None:
+        raise CompileError(reporter.sorted(), sources)
+    return Model(ir, reporter.sorted(), sources)
+
+
+def check(model: Any, data: Any = None, *, max_errors: int = 100) -> "Diagnostics":
+    """Every diagnostic for the model and data (errors and warnings), sorted by place; never raises for user mistakes."""
+    reporter = Reporter(max_errors)
+    try:
+        _ir, sources = _compile(model, data, reporter)
+    except RecursionError:
+        reporter.diagnostics.append(_internal("the model nests too deeply to compile"))
+        sources = {}
+    return Diagnostics(reporter.sorted(), sources)
+
+
+def solve(model: Any, data: Any = None, **kw: Any) -> Result:
+    """Compile and solve in one call; keyword arguments go to :meth:`Model.solve`."""
+    return compile_model(model, data).solve(**kw)
+
+
+class Diagnostics(list):
+    """A list of :class:`Diagnostic` that also knows the source texts (for rendering)."""
+
+    def __init__(self, items: Iterable[Diagnostic], sources: dict[str, str]):
+        super().__init__(items)
+        self.sources = sources
+
+    @property
+    def errors(self) -> list[Diagnostic]:
+        return [d for d in self if d.is_error]
+
+    def to_json(self) -> list[dict]:
+        return [d.to_dict(self.sources) for d in self]
+
+    def render(self) -> str:
+        from .diagnostics.render import render_all
+
+        return render_all(list(self), self.sources)
+
+
+def _internal(message: str) -> Diagnostic:
+    from .diagnostics.registry import BY_SLUG
+    from .diagnostics import codes  # noqa: F401
+
+    kind = BY_SLUG["internal-error"]
+    return Diagnostic(kind.code, "error", message, Span("<model>", 1, 1, 1, 2),
+                      help="simplify the expression; if this persists, please report it")

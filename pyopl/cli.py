@@ -1,0 +1,224 @@
+"""Command line: ``pyopl solve|check|explain|export``.
+
+Contract (tools rely on it): ``pyopl solve MODEL [DATA] [--solver highs] [--time-limit S]
+[--format text|json]`` prints a JSON object with ``status``, ``objective``,
+``variables`` and ``solve_time_s``; ``pyopl check MODEL [DATA] --format json``
+prints ``{"diagnostics": [...]}`` and exits non-zero when there are errors.
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import sys
+from pathlib import Path
+from typing import Any
+
+EXIT_OK, EXIT_ERRORS, EXIT_USAGE = 0, 1, 2
+
+
+def _parser() -> argparse.ArgumentParser:
+    p = argparse.ArgumentParser(prog="pyopl", description="Compile and solve OPL models with HiGHS or Gurobi.")
+    sub = p.add_subparsers(dest="command", metavar="COMMAND")
+
+    def common(sp: argparse.ArgumentParser) -> None:
+        sp.add_argument("model", help="the model file (.mod)")
+        sp.add_argument("data", nargs="*", help="data files (.dat), applied in order")
+        sp.add_argument("--format", choices=("text", "json"), default="text", help="output format (default: text)")
+
+    s = sub.add_parser("solve", help="compile and solve a model")
+    common(s)
+    s.add_argument("--solver", choices=("highs", "gurobi"), default="highs", help="the solver (default: highs)")
+    s.add_argument("--time-limit", type=float, metavar="S", help="time limit in seconds")
+    s.add_argument("--mip-gap", type=float, metavar="G", help="relative MIP gap (e.g. 0.01)")
+    s.add_argument("--mip-gap-abs", type=float, metavar="G", help="absolute MIP gap")
+    s.add_argument("--threads", type=int, help="solver threads")
+    s.add_argument("--seed", type=int, help="solver random seed")
+    s.add_argument("--log", action="store_true", help="show the solver's log on stderr")
+    s.add_argument("--log-file", metavar="FILE", help="write the solver's log to FILE")
+    s.add_argument("--option", action="append", default=[], metavar="NAME=VALUE",
+                   help="backend-specific option, passed through (repeatable)")
+    s.add_argument("--output", "-o", metavar="FILE", help="also write the JSON result to FILE")
+
+    c = sub.add_parser("check", help="report diagnostics without solving")
+    common(c)
+    c.add_argument("--fix", action="store_true", help="apply machine-applicable fixes to the model file (keeps a .bak copy)")
+
+    e = sub.add_parser("explain", help="explain a diagnostic code")
+    e.add_argument("code", nargs="?", help="a code such as OPL0101")
+    e.add_argument("--list", action="store_true", help="list every code with its title")
+
+    x = sub.add_parser("export", help="write the compiled model as an LP or MPS file")
+    x.add_argument("model")
+    x.add_argument("data", nargs="*")
+    fmt = x.add_mutually_exclusive_group(required=True)
+    fmt.add_argument("--lp", metavar="OUT", help="write CPLEX LP format to OUT")
+    fmt.add_argument("--mps", metavar="OUT", help="write MPS format to OUT")
+    x.add_argument("--format", choices=("text", "json"), default="text")
+    return p
+
+
+def _option_value(text: str) -> Any:
+    for conv in (int, float):
+        try:
+            return conv(text)
+        except ValueError:
+            pass
+    return {"true": True, "false": False}.get(text.lower(), text)
+
+
+def _data_arg(paths: list[str]) -> Any:
+    if not paths:
+        return None
+    return [Path(p) for p in paths]
+
+
+def _check_files(args: argparse.Namespace) -> str | None:
+    for p in [args.model] + list(getattr(args, "data", []) or []):
+        if not os.path.exists(p):
+            return "file not found: %s" % p
+        if os.path.isdir(p):
+            return "%s is a folder, not a file" % p
+    return None
+
+
+def _emit_usage_error(args: argparse.Namespace, message: str) -> int:
+    if getattr(args, "format", "text") == "json":
+        print(json.dumps({"status": "error", "message": message, "diagnostics": []}))
+    else:
+        print("pyopl: error: %s" % message, file=sys.stderr)
+    return EXIT_USAGE
+
+
+def cmd_check(args: argparse.Namespace) -> int:
+    import pyopl
+
+    diags = pyopl.check(Path(args.model), _data_arg(args.data))
+    if args.fix:
+        from .fixes import apply_fixes_to_file
+
+        n = apply_fixes_to_file(args.model, [d for d in diags if d.file == args.model])
+        if n:
+            diags = pyopl.check(Path(args.model), _data_arg(args.data))
+        if args.format == "text":
+            print("applied %d fix%s to %s" % (n, "" if n == 1 else "es", args.model), file=sys.stderr)
+    if args.format == "json":
+        print(json.dumps({"diagnostics": diags.to_json()}, indent=1))
+    else:
+        text = diags.render()
+        print(text if text else "no problems found")
+    return EXIT_ERRORS if diags.errors else EXIT_OK
+
+
+def cmd_solve(args: argparse.Namespace) -> int:
+    import pyopl
+
+    extra = {}
+    for item in args.option:
+        if "=" not in item:
+            return _emit_usage_error(args, "--option needs NAME=VALUE, got %r" % item)
+        k, v = item.split("=", 1)
+        extra[k.strip()] = _option_value(v.strip())
+    try:
+        model = pyopl.compile_model(Path(args.model), _data_arg(args.data))
+    except pyopl.CompileError as e:
+        if args.format == "json":
+            print(json.dumps({"status": "error", "objective": None, "variables": {}, "solve_time_s": 0.0,
+                              "message": "the model has errors", "diagnostics": [d.to_dict(e.sources) for d in e.diagnostics]},
+                             indent=1))
+        else:
+            print(str(e), file=sys.stderr)
+        return EXIT_ERRORS
+    result = model.solve(solver=args.solver, time_limit=args.time_limit, mip_gap=args.mip_gap,
+                         mip_gap_abs=args.mip_gap_abs, threads=args.threads, seed=args.seed, log=args.log,
+                         log_file=args.log_file, options=extra)
+    if model.warnings:
+        result.diagnostics = list(model.warnings)
+    out = result.to_dict()
+    if result.diagnostics:
+        out["diagnostics"] = [d.to_dict(model.sources) for d in result.diagnostics]
+    if args.output:
+        from .util import write_atomic
+
+        write_atomic(args.output, json.dumps(out, indent=1))
+    if args.format == "json":
+        print(json.dumps(out, indent=1))
+    else:
+        if model.warnings:
+            from .diagnostics.render import render_all
+
+            print(render_all(model.warnings, model.sources), file=sys.stderr)
+        from .report import text_report
+
+        print(text_report(result, model.ir))
+    return EXIT_OK if result.status != "error" else EXIT_ERRORS
+
+
+def cmd_explain(args: argparse.Namespace) -> int:
+    from .diagnostics.registry import all_kinds, explain, lookup
+
+    if args.list or not args.code:
+        for k in all_kinds():
+            print("%s  %-8s %s" % (k.code, k.severity, k.title))
+        return EXIT_OK
+    kind = lookup(args.code)
+    if kind is None:
+        from .diagnostics.reporter import near_miss
+
+        best = near_miss(args.code.upper(), [k.code for k in all_kinds()])
+        print("pyopl: unknown diagnostic code %s%s; `pyopl explain --list` lists them" % (
+            args.code, " (did you mean %s?)" % best if best else ""), file=sys.stderr)
+        return EXIT_USAGE
+    print(explain(kind), end="")
+    return EXIT_OK
+
+
+def cmd_export(args: argparse.Namespace) -> int:
+    import pyopl
+
+    try:
+        model = pyopl.compile_model(Path(args.model), _data_arg(args.data))
+    except pyopl.CompileError as e:
+        print(str(e), file=sys.stderr)
+        return EXIT_ERRORS
+    from .export import write_model
+
+    out = args.lp or args.mps
+    write_model(model.ir, out, "lp" if args.lp else "mps")
+    print("wrote %s" % out, file=sys.stderr)
+    return EXIT_OK
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = _parser()
+    args = parser.parse_args(argv)
+    if not args.command:
+        parser.print_help()
+        return EXIT_USAGE
+    if args.command in ("solve", "check", "export"):
+        problem = _check_files(args)
+        if problem:
+            return _emit_usage_error(args, problem)
+    handler = {"solve": cmd_solve, "check": cmd_check, "explain": cmd_explain, "export": cmd_export}[args.command]
+    try:
+        return handler(args)
+    except KeyboardInterrupt:
+        print("pyopl: interrupted", file=sys.stderr)
+        return 130
+    except Exception as exc:  # a bug in pyopl: say so plainly, never dress it as the user's mistake
+        import traceback
+
+        detail = "".join(traceback.format_exception_only(type(exc), exc)).strip()
+        msg = ("internal error in pyopl (%s); this is a bug in pyopl, not in your model — please report it "
+               "with the model and data" % detail)
+        if getattr(args, "format", "text") == "json":
+            print(json.dumps({"status": "error", "message": msg, "diagnostics": [{
+                "code": "OPL0605", "severity": "error", "message": msg, "file": args.__dict__.get("model", ""),
+                "line": 1, "column": 1, "help": "please report this", "rendered": "error[OPL0605]: " + msg}]}))
+        else:
+            print("pyopl: " + msg, file=sys.stderr)
+        return 3
+
+
+if __name__ == "__main__":  # pragma: no cover
+    sys.exit(main())

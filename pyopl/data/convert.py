@@ -1,0 +1,233 @@
+"""Check a value (from a .dat file, a Python dict or an inline initializer) against its declaration.
+
+Shapes, element types, missing and extra elements are checked here; each
+mismatch is an :class:`EvalError` located at the value (or the row of a
+nested array) and phrased with the declared name.
+"""
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from typing import Any
+
+from ..diagnostics.diagnostic import Span
+from ..semantics.values import FloatRange, OplArray, OplRange, OplSet, OplTuple, TupleType, is_set, show
+from ..lowering.errors import EvalError
+from .parser import DKeyed, DList, DName, DNamed, DRange, DSet, DTuple
+
+
+@dataclass(frozen=True)
+class SetOf:
+    """The type ``{elem}`` with OPL's ``ordered``/``sorted``/``reversed`` option."""
+
+    elem: Any
+    order: str | None = None
+
+
+def type_name(t: Any) -> str:
+    if isinstance(t, SetOf):
+        return "{%s}" % type_name(t.elem)
+    if isinstance(t, TupleType):
+        return t.name
+    return str(t)
+
+
+def _where(v: Any, span: Span) -> Span:
+    return getattr(v, "span", None) or span
+
+
+def _describe(v: Any) -> str:
+    if isinstance(v, bool):
+        return "the boolean %s" % ("true" if v else "false")
+    if isinstance(v, (int, float)):
+        return "the number %s" % show(v)
+    if isinstance(v, str):
+        return "the string %s" % show(v)
+    if isinstance(v, (list, tuple)) and not isinstance(v, (DSet, OplTuple, DTuple)):
+        return "a list of %d values" % len(v)
+    if isinstance(v, (DSet, OplSet, OplRange)):
+        return "a set"
+    if isinstance(v, (DTuple, OplTuple)):
+        return "a tuple"
+    return "a " + type(v).__name__
+
+
+def convert_scalar(v: Any, t: Any, name: str, span: Span) -> Any:
+    """Convert one value to the scalar or set type ``t``; raise EvalError when it does not fit."""
+    where = _where(v, span)
+    if isinstance(t, SetOf):
+        return convert_set(v, t, name, span)
+    if t == "int":
+        if isinstance(v, bool):
+            return int(v)
+        if isinstance(v, int):
+            return v
+        if isinstance(v, float) and v.is_integer() and not math.isinf(v):
+            return int(v)
+        if isinstance(v, float) and math.isinf(v):
+            return v
+        raise EvalError("data-type-mismatch", where, "`%s` is declared `int`, but the value is %s" % (name, _describe(v)),
+                        help="give an integer value, or declare `%s` as `float`" % name if isinstance(v, float)
+                        else "give an integer value")
+    if t == "float":
+        if isinstance(v, bool):
+            return float(v)
+        if isinstance(v, (int, float)):
+            return float(v)
+        raise EvalError("data-type-mismatch", where, "`%s` is declared `float`, but the value is %s" % (name, _describe(v)),
+                        help="give a number")
+    if t == "string":
+        if isinstance(v, str):
+            return str(v)
+        raise EvalError("data-type-mismatch", where, "`%s` is declared `string`, but the value is %s" % (name, _describe(v)),
+                        help='give a string in double quotes, e.g. "Paris"')
+    if t == "boolean":
+        if isinstance(v, bool):
+            return v
+        if isinstance(v, (int, float)) and v in (0, 1):
+            return bool(v)
+        if isinstance(v, str) and v in ("true", "false"):
+            return v == "true"
+        raise EvalError("data-type-mismatch", where, "`%s` is declared `boolean`, but the value is %s" % (name, _describe(v)),
+                        help="give 0, 1, true or false")
+    if isinstance(t, TupleType):
+        return convert_tuple(v, t, name, span)
+    if t == "range":
+        if isinstance(v, OplRange):
+            return v
+        if isinstance(v, DRange):
+            lo = convert_scalar(v.lo, "int", name, v.span)
+            hi = convert_scalar(v.hi, "int", name, v.span)
+            return OplRange(lo, hi)
+        raise EvalError("data-type-mismatch", where, "`%s` is a range, but the value is %s" % (name, _describe(v)),
+                        help="give a range such as `1..10`")
+    raise EvalError("data-type-mismatch", where, "`%s` cannot take %s" % (name, _describe(v)), help="check the declaration")
+
+
+def convert_tuple(v: Any, t: TupleType, name: str, span: Span) -> OplTuple:
+    where = _where(v, span)
+    if isinstance(v, (DNamed, dict)) and not isinstance(v, DKeyed):
+        unknown = [k for k in v if k not in t.fields]
+        if unknown:
+            from ..diagnostics.reporter import did_you_mean
+
+            raise EvalError("data-tuple-field", where, "tuple `%s` has no field `%s`" % (t.name, unknown[0]),
+                            help=did_you_mean(unknown[0], t.fields) or "its fields are %s" % ", ".join(t.fields))
+        missing = [f for f in t.fields if f not in v]
+        if missing:
+            raise EvalError("data-tuple-arity", where, "the value for `%s` gives no field `%s` of tuple `%s`" % (
+                name, missing[0], t.name), help="give every field")
+        items = [v[f] for f in t.fields]
+    elif isinstance(v, (list, tuple)) and not isinstance(v, (DSet,)):
+        items = list(v)
+    else:
+        raise EvalError("data-type-mismatch", where, "`%s` expects a tuple of type `%s`, but the value is %s" % (
+            name, t.name, _describe(v)), help="write a tuple as `<%s>`" % ", ".join(t.fields))
+    if len(items) != len(t.fields):
+        raise EvalError("data-tuple-arity", where, "a tuple of type `%s` has %d fields (%s), but %d values are given" % (
+            t.name, len(t.fields), ", ".join(t.fields), len(items)), help="give one value per field, in order")
+    out = [convert_scalar(x, ft, "%s.%s" % (t.name, f), where) for x, ft, f in zip(items, t.types, t.fields)]
+    return OplTuple(out, t)
+
+
+def convert_set(v: Any, t: SetOf, name: str, span: Span) -> Any:
+    where = _where(v, span)
+    if isinstance(v, OplRange) and t.elem == "int":
+        return v
+    if isinstance(v, DRange):
+        if t.elem == "int":
+            return convert_scalar(v, "range", name, span)
+    if isinstance(v, (OplSet, OplRange, DSet, list, set, frozenset, tuple)) and not isinstance(v, (OplTuple, DTuple)):
+        items = [convert_scalar(x, t.elem, name, _where(x, where)) for x in v]
+        seen = set()
+        for x in items:
+            if x in seen:
+                raise EvalError("data-duplicate-element", where, "the set `%s` lists %s more than once" % (name, show(x)),
+                                help="remove the duplicate")
+            seen.add(x)
+        return OplSet(items, t.elem, t.order)
+    raise EvalError("data-type-mismatch", where, "`%s` is declared `%s` (a set), but the value is %s" % (
+        name, type_name(t), _describe(v)), help="write a set as `{a, b, c}`")
+
+
+def convert_array(v: Any, elem: Any, dims: list[Any], name: str, span: Span) -> OplArray:
+    """Positional nested lists, keyed ``#[k: v]#``/dicts, or another array -> OplArray over ``dims``."""
+    data: dict[tuple, Any] = {}
+    _fill(v, elem, dims, 0, (), data, name, span)
+    return OplArray(name, dims, data)
+
+
+def _fill(v: Any, elem: Any, dims: list[Any], k: int, prefix: tuple, data: dict, name: str, span: Span) -> None:
+    where = _where(v, span)
+    if k == len(dims):
+        data[prefix] = convert_scalar(v, elem, name, where)
+        return
+    dom = dims[k]
+    label = name + "".join("[%s]" % show(p) for p in prefix)
+    if isinstance(v, OplArray):
+        if len(v.dims) != len(dims) - k:
+            raise EvalError("data-shape-mismatch", where, "`%s` has %d dimensions, but the value has %d" % (
+                label, len(dims) - k, len(v.dims)), help="give an array of the declared shape")
+        for key, x in v.data.items():
+            if key[0] not in dom:
+                raise EvalError("data-key-not-in-set", where, "%s is not in the index set of `%s`" % (show(key[0]), label),
+                                help="use keys from %s" % show(dom))
+            data[prefix + key] = convert_scalar(x, elem, name, where)
+        return
+    if isinstance(v, dict):
+        for key in v:
+            kk = key
+            if kk not in dom and isinstance(kk, tuple) and isinstance(dom, OplSet):
+                hit = dom.by_key(kk)
+                if hit is not None:
+                    kk = hit
+            if kk not in dom:
+                raise EvalError("data-key-not-in-set", where, "the key %s of `%s` is not in its index set %s" % (
+                    show(key), label, show(dom)), help="use only keys from the index set")
+        missing = [x for x in dom if x not in v and not (isinstance(x, OplTuple) and x.key() in v)]
+        if missing:
+            raise EvalError("data-missing-key", where, "`%s` has no value for %s%s" % (
+                label, show(missing[0]), " and %d more" % (len(missing) - 1) if len(missing) > 1 else ""),
+                help="give a value for every element of %s" % show(dom))
+        for x in dom:
+            val = v[x] if x in v else v[x.key()]
+            _fill(val, elem, dims, k + 1, prefix + (x,), data, name, where)
+        return
+    if isinstance(v, (list, tuple)) and not isinstance(v, (DSet, OplTuple, DTuple)):
+        n = len(dom)
+        if len(v) != n:
+            row = " in row %s" % show(prefix[-1]) if prefix else ""
+            raise EvalError("data-array-length", where, "`%s` expects %d value%s (one per element of %s)%s, but %d %s given" % (
+                label if not prefix else name, n, "" if n == 1 else "s", show(dom), row, len(v), "is" if len(v) == 1 else "are"),
+                help="give exactly %d values%s" % (n, row))
+        for x, item in zip(dom, v):
+            _fill(item, elem, dims, k + 1, prefix + (x,), data, name, _where(item, where))
+        return
+    if isinstance(v, (int, float, str)) and k < len(dims):
+        raise EvalError("data-shape-mismatch", where, "`%s` is an array over %s, but the value is %s" % (
+            label, show(dom), _describe(v)), help="give a list `[...]` with one value per element of %s" % show(dom))
+    raise EvalError("data-type-mismatch", where, "`%s` cannot take %s" % (label, _describe(v)),
+                    help="give a list `[...]` or a keyed array `#[key: value]#`")
+
+
+def from_python(v: Any) -> Any:
+    """Values of a Python data dict -> the forms the converters take (tuples as tuples, dict keys kept)."""
+    if isinstance(v, dict):
+        return {(_py_key(k)): from_python(x) for k, x in v.items()}
+    if isinstance(v, (set, frozenset)):
+        return DSet(from_python(x) for x in v)
+    if isinstance(v, range):
+        if v.step != 1:
+            return DSet(v)
+        return OplRange(v.start, v.stop - 1)
+    if isinstance(v, list):
+        return [from_python(x) for x in v]
+    if isinstance(v, tuple):
+        return tuple(from_python(x) for x in v)
+    if hasattr(v, "tolist"):  # numpy arrays and scalars
+        return from_python(v.tolist())
+    return v
+
+
+def _py_key(k: Any) -> Any:
+    return tuple(k) if isinstance(k, list) else k

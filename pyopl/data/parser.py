@@ -1,0 +1,203 @@
+""".dat text -> ``{name: DataItem}`` with Python values that remember where they were written.
+
+Values: numbers, strings (quoted, or unquoted names as OPL allows), ``DList``
+for ``[...]``, ``DSet`` for ``{...}``, ``DTuple`` for ``<...>``, ``DKeyed`` for
+``#[k: v]#``, ``DNamed`` for ``#<f: v>#`` and ``DRange`` for ``a..b``.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from lark import Token, Transformer, v_args
+from lark.exceptions import VisitError
+
+from ..diagnostics.diagnostic import Span
+from ..diagnostics.reporter import Reporter
+from ..syntax.parser import lark_parser
+from ..syntax.recovery import parse_with_recovery
+
+
+class DList(list):
+    span: Span
+
+
+class DSet(list):
+    span: Span
+
+
+class DTuple(list):
+    span: Span
+
+
+class DKeyed(dict):
+    span: Span
+
+
+class DNamed(dict):
+    span: Span
+
+
+class DName(str):
+    """An unquoted word in data (a string where OPL allows it unquoted)."""
+
+
+@dataclass
+class DRange:
+    lo: Any
+    hi: Any
+    span: Span
+
+
+@dataclass
+class DataItem:
+    name: str
+    value: Any
+    span: Span  # the whole assignment
+    name_span: Span
+    value_span: Span
+    file: str
+
+
+def _with_span(obj: Any, span: Span) -> Any:
+    obj.span = span
+    return obj
+
+
+class _ToData(Transformer):
+    def __init__(self, file: str, reporter: Reporter):
+        super().__init__()
+        self.file = file
+        self.reporter = reporter
+        self.items: list[Any] = []
+
+    def _s(self, meta) -> Span:
+        return Span(self.file, meta.line, meta.column, meta.end_line, meta.end_column)
+
+    def _t(self, tok: Token) -> Span:
+        return Span(self.file, tok.line, tok.column, tok.end_line, tok.end_column)
+
+    def start(self, c):
+        return [x for x in c if x is not None]
+
+    @v_args(meta=True)
+    def assign(self, meta, c):
+        name, value = c
+        return DataItem(str(name), value, self._s(meta), self._t(name), _span_of(value, self._s(meta)), self.file)
+
+    @v_args(meta=True)
+    def assign_indexed(self, meta, c):
+        self.reporter.emit("data-unsupported", self._s(meta), "assigning one element (`%s[...] = ...`) in a data file is "
+                           "not supported" % c[0], help="give the whole array, e.g. with `#[key: value]#`")
+        return None
+
+    @v_args(meta=True)
+    def include(self, meta, c):
+        return ("include", str(c[0])[1:-1], self._s(meta))
+
+    @v_args(meta=True)
+    def connection(self, meta, c):
+        word = str(c[0])
+        self.reporter.emit("data-unsupported-connection", self._s(meta),
+                           "`%s` (spreadsheet or database connection) is not supported" % word,
+                           help="export the data to a .dat file, or pass it as a Python dict to `pyopl.compile_model`")
+        return None
+
+    @v_args(meta=True)
+    def read_from(self, meta, c):
+        self.reporter.emit("data-unsupported-connection", self._s(meta),
+                           "reading `%s` from a spreadsheet or database is not supported" % c[0],
+                           help="write the values into the .dat file, or pass them as a Python dict")
+        return None
+
+    @v_args(meta=True)
+    def write_to(self, meta, c):
+        self.reporter.emit("data-unsupported-connection", self._s(meta),
+                           "writing `%s` to a spreadsheet or database is not supported; the line is ignored" % c[0],
+                           help="remove the line; read results from the solution instead", severity="warning")
+        return None
+
+    def dempty(self, c):
+        return None
+
+    @v_args(meta=True)
+    def drange(self, meta, c):
+        return DRange(c[0], c[1], self._s(meta))
+
+    @v_args(meta=True)
+    def darray(self, meta, c):
+        return _with_span(DList(c[0]), self._s(meta))
+
+    @v_args(meta=True)
+    def dset(self, meta, c):
+        return _with_span(DSet(c[0]), self._s(meta))
+
+    @v_args(meta=True)
+    def dtuple(self, meta, c):
+        return _with_span(DTuple(c[0]), self._s(meta))
+
+    @v_args(meta=True)
+    def dkeyed_array(self, meta, c):
+        d = DKeyed()
+        for k, v in c:
+            d[_hashable(k)] = v
+        return _with_span(d, self._s(meta))
+
+    @v_args(meta=True)
+    def dnamed_tuple(self, meta, c):
+        return _with_span(DNamed(c), self._s(meta))
+
+    def delems(self, c):
+        return list(c)
+
+    def dkeyed(self, c):
+        return (c[0], c[1])
+
+    def dfield(self, c):
+        return (str(c[0]), c[1])
+
+    def dnumber(self, c):
+        text = str(c[0])
+        return float(text) if any(ch in text for ch in ".eE") else int(text)
+
+    def dneg(self, c):
+        text = str(c[0])
+        return -(float(text) if any(ch in text for ch in ".eE") else int(text))
+
+    def dstring(self, c):
+        from ..syntax.parser import _unquote
+
+        return _unquote(str(c[0]))
+
+    def dname(self, c):
+        return DName(str(c[0]))
+
+    def dinf(self, c):
+        return float("inf")
+
+    def dneginf(self, c):
+        return float("-inf")
+
+    def dmaxint(self, c):
+        return 2**31 - 1
+
+
+def _hashable(k: Any) -> Any:
+    if isinstance(k, list):
+        return tuple(_hashable(x) for x in k)
+    return k
+
+
+def _span_of(value: Any, default: Span) -> Span:
+    return getattr(value, "span", None) or default
+
+
+def parse_data(text: str, file: str, reporter: Reporter) -> list[Any]:
+    """Parse .dat text; returns DataItems and ``("include", path, span)`` entries in order."""
+    tree, _broken = parse_with_recovery(lark_parser("dat"), text, file, reporter, kind="data")
+    if tree is None:
+        return []
+    try:
+        return _ToData(file, reporter).transform(tree)
+    except VisitError as e:
+        raise e.orig_exc

@@ -1,0 +1,3 @@
+"""Diagnostic kinds: solver."""
+from ..registry import register as R
+

@@ -1,0 +1,21 @@
+"""Diagnostic kinds: unsupported."""
+from ..registry import register as R
+
+R("OPL0601", "script-skipped", "warning", "Script block not run",
+  """`execute` and `main` blocks hold IBM ILOG Script (JavaScript-like code). pyopl parses
+past them and does not run them: settings and printing are harmless to skip, but a block
+that computes data the model uses must be rewritten as OPL declarations.""",
+  bad="dvar float+ x;\nminimize x;\nsubject to { x >= 1; }\nexecute DISPLAY { writeln(x); }",
+  good="dvar float+ x;\nminimize x;\nsubject to { x >= 1; }")
+R("OPL0602", "unsupported-cp", "error", "CP Optimizer models are not supported",
+  """`using CP;` and CP constructs (interval variables, `noOverlap`, ...) need IBM's CP engine.""",
+  bad="using CP;\ndvar int x in 0..3;\nminimize x;", good="dvar int x in 0..3;\nminimize x;")
+R("OPL0603", "unsupported-feature", "error", "Unsupported OPL feature",
+  """The construct is valid OPL but pyopl does not support it; the message names it.""",
+  bad='include "other.mod";\ndvar float+ x;\nminimize x;', good="dvar float+ x;\nminimize x;")
+R("OPL0604", "limit-too-large", "error", "Model too large",
+  """An index set or array is so large that building it would exhaust memory.""",
+  bad="range R = 1..1000000000000;\ndvar float x[R];\nminimize sum(r in R) x[r];",
+  good="range R = 1..1000;\ndvar float+ x[R];\nminimize sum(r in R) x[r];")
+R("OPL0605", "internal-error", "error", "Internal error",
+  """Something went wrong inside pyopl, not in your model. Please report it with the model.""")

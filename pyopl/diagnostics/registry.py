@@ -1,0 +1,75 @@
+"""The registry of diagnostic kinds: the single source of truth for codes.
+
+Each kind has a stable code (``OPL0101``; never reused), a slug used in the
+compiler's source (``undeclared-name``), a default severity, a one-line
+title, a Markdown explanation, and a minimal bad example with its corrected
+version.  Codes are grouped by the hundred: 00xx syntax, 01xx names,
+02xx types, 03xx indexing, 04xx data, 05xx linearity and decisions,
+06xx unsupported features, 07xx solver outcomes, 08xx limits and CLI,
+09xx warnings.  The entries themselves live in :mod:`pyopl.diagnostics.codes`.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True)
+class Kind:
+    code: str
+    slug: str
+    severity: str
+    title: str
+    explanation: str
+    bad: str = ""  # a minimal model (``.mod`` text) that triggers the kind
+    good: str = ""  # the same model corrected
+    bad_data: str = ""  # optional ``.dat`` text for the bad example
+    good_data: str = ""
+
+
+KINDS: dict[str, Kind] = {}  # code -> Kind
+BY_SLUG: dict[str, Kind] = {}
+
+
+def register(code: str, slug: str, severity: str, title: str, explanation: str = "",
+             bad: str = "", good: str = "", bad_data: str = "", good_data: str = "") -> Kind:
+    """Add a kind; a repeated code or slug is a programming error caught at import."""
+    if code in KINDS or slug in BY_SLUG:
+        raise RuntimeError("diagnostic code registered twice: %s %s" % (code, slug))
+    kind = Kind(code, slug, severity, title, explanation.strip(), bad.strip("\n"), good.strip("\n"),
+                bad_data.strip("\n"), good_data.strip("\n"))
+    KINDS[code] = kind
+    BY_SLUG[slug] = kind
+    return kind
+
+
+def lookup(code_or_slug: str) -> Kind | None:
+    from . import codes  # noqa: F401  (fills the registry)
+
+    key = code_or_slug.strip()
+    return KINDS.get(key.upper()) or BY_SLUG.get(key)
+
+
+def all_kinds() -> list[Kind]:
+    from . import codes  # noqa: F401
+
+    return sorted(KINDS.values(), key=lambda k: k.code)
+
+
+def explain(kind: Kind) -> str:
+    """The text ``pyopl explain CODE`` prints."""
+    out = ["%s (%s, %s): %s" % (kind.code, kind.slug, kind.severity, kind.title), ""]
+    if kind.explanation:
+        out += [kind.explanation, ""]
+    if kind.bad:
+        out += ["Example that triggers it:", "", _indent(kind.bad), ""]
+        if kind.bad_data:
+            out += ["with data:", "", _indent(kind.bad_data), ""]
+    if kind.good:
+        out += ["Corrected:", "", _indent(kind.good), ""]
+        if kind.good_data:
+            out += ["with data:", "", _indent(kind.good_data), ""]
+    return "\n".join(out).rstrip() + "\n"
+
+
+def _indent(text: str) -> str:
+    return "\n".join("    " + line for line in text.splitlines())

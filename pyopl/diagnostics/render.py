@@ -1,0 +1,63 @@
+"""Text rendering in the style of rustc and Elm: header, source line, caret, help."""
+from __future__ import annotations
+
+from .diagnostic import Diagnostic, Span
+
+
+def _source_line(sources: dict[str, str], span: Span) -> str | None:
+    text = sources.get(span.file)
+    if text is None:
+        return None
+    lines = text.splitlines()
+    if 1 <= span.line <= len(lines):
+        return lines[span.line - 1].expandtabs(1)
+    return None
+
+
+def _snippet(sources: dict[str, str], span: Span, message: str, gutter: int, mark: str) -> list[str]:
+    line = _source_line(sources, span)
+    if line is None:
+        return []
+    start = max(span.column, 1)
+    if span.end_line == span.line:
+        width = max(span.end_column - span.column, 1)
+    else:
+        width = max(len(line) - start + 1, 1)
+    pad = " " * gutter
+    out = ["%s |" % pad, "%s | %s" % (str(span.line).rjust(gutter), line),
+           "%s | %s%s%s" % (pad, " " * (start - 1), mark * width, (" " + message) if message else "")]
+    return out
+
+
+def render_text(d: Diagnostic, sources: dict[str, str]) -> str:
+    """Render one diagnostic as multi-line text (no trailing newline)."""
+    gutter = len(str(max([d.span.line] + [l.span.line for l in d.labels])))
+    out = ["%s[%s]: %s" % (d.severity, d.code, d.message),
+           "%s--> %s:%d:%d" % (" " * gutter, d.span.file, d.span.line, d.span.column)]
+    out += _snippet(sources, d.span, "", gutter, "^")
+    for label in d.labels:
+        if label.span.file != d.span.file:
+            out.append("%s--> %s:%d:%d" % (" " * gutter, label.span.file, label.span.line, label.span.column))
+        snip = _snippet(sources, label.span, label.message, gutter, "-")
+        out += snip[1:] if snip else ["%s = %s (%s:%d)" % (" " * gutter, label.message, label.span.file, label.span.line)]
+    for note in d.notes:
+        out.append("%s = note: %s" % (" " * gutter, note))
+    if d.help:
+        out.append("%s = help: %s" % (" " * gutter, d.help))
+    if d.fix:
+        for e in d.fix.edits:
+            out.append("%s = fix: %s (replace %d:%d-%d:%d with `%s`)" % (
+                " " * gutter, d.fix.message, e.span.line, e.span.column, e.span.end_line, e.span.end_column, e.replacement))
+    return "\n".join(out)
+
+
+def render_all(diags: list[Diagnostic], sources: dict[str, str], limit: int = 50) -> str:
+    """Render diagnostics one after another with a summary line."""
+    parts = [render_text(d, sources) for d in diags[:limit]]
+    if len(diags) > limit:
+        parts.append("... and %d more" % (len(diags) - limit))
+    errors = sum(d.is_error for d in diags)
+    warnings = sum(d.severity == "warning" for d in diags)
+    if errors or warnings:
+        parts.append("%d error%s, %d warning%s" % (errors, "" if errors == 1 else "s", warnings, "" if warnings == 1 else "s"))
+    return "\n\n".join(parts)

@@ -1,0 +1,67 @@
+"""Collecting diagnostics while compiling, with a cap and without duplicates."""
+from __future__ import annotations
+
+import difflib
+from typing import Iterable
+
+from .diagnostic import Diagnostic, Fix, Label, Span
+from .registry import BY_SLUG
+
+
+class TooManyErrors(Exception):
+    """Internal signal: stop compiling once the error cap is reached."""
+
+
+class Reporter:
+    """Accumulates :class:`Diagnostic` records for one compilation.
+
+    ``emit(slug, span, message, ...)`` looks the slug up in the registry to get
+    the stable code and default severity.  Errors beyond ``max_errors`` stop
+    the compilation (the renderer says how many were left out).
+    """
+
+    def __init__(self, max_errors: int = 100):
+        from . import codes  # noqa: F401
+
+        self.diagnostics: list[Diagnostic] = []
+        self.max_errors = max_errors
+        self._seen: set[tuple] = set()
+
+    def emit(self, slug: str, span: Span, message: str, *, help: str | None = None,
+             labels: Iterable[Label] = (), notes: Iterable[str] = (), fix: Fix | None = None,
+             severity: str | None = None) -> Diagnostic:
+        kind = BY_SLUG[slug]  # KeyError here is a bug in pyopl, reported as an internal error
+        d = Diagnostic(kind.code, severity or kind.severity, message, span, tuple(labels), tuple(notes), help, fix)
+        key = (d.code, span.file, span.line, span.column, message)
+        if key not in self._seen:
+            self._seen.add(key)
+            self.diagnostics.append(d)
+            if self.error_count >= self.max_errors:
+                raise TooManyErrors()
+        return d
+
+    @property
+    def error_count(self) -> int:
+        return sum(d.is_error for d in self.diagnostics)
+
+    @property
+    def has_errors(self) -> bool:
+        return any(d.is_error for d in self.diagnostics)
+
+    def sorted(self) -> list[Diagnostic]:
+        return sorted(self.diagnostics, key=lambda d: (d.severity != "error", d.file, d.line, d.column))
+
+
+def near_miss(name: str, candidates: Iterable[str], cutoff: float = 0.6) -> str | None:
+    """The closest candidate to a misspelled ``name`` (case-insensitive), or None."""
+    cands = [c for c in set(candidates) if c != name]
+    lower = {c.lower(): c for c in cands}
+    if name.lower() in lower:
+        return lower[name.lower()]
+    hits = difflib.get_close_matches(name, cands, n=1, cutoff=cutoff)
+    return hits[0] if hits else None
+
+
+def did_you_mean(name: str, candidates: Iterable[str]) -> str | None:
+    best = near_miss(name, candidates)
+    return "did you mean `%s`?" % best if best else None

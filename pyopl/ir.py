@@ -1,0 +1,115 @@
+"""The solver-neutral problem that lowering produces and every backend consumes.
+
+Shapes: ``n`` columns (decision variables after expansion) and ``m`` rows
+(linear constraints after expansion).  The constraint matrix is a SciPy
+CSR array of shape ``(m, n)``; bounds use ``±inf`` for "no bound".  Every
+column and row remembers the OPL name and index key it came from, so
+results map back to the user's terms (``ship["Seattle", "Chicago"]``).
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+import numpy as np
+import scipy.sparse as sp
+
+INF = float("inf")
+
+Key = tuple  # structured index key, e.g. ("Seattle", "Chicago") or (1,) ; () for scalars
+
+
+@dataclass
+class DvarBlock:
+    """One OPL ``dvar`` declaration expanded into a contiguous column range.
+
+    ``first`` is the index of its first column; ``keys[k]`` is the index key
+    of column ``first + k``; ``dims`` is the number of indices (0 for a scalar).
+    ``kind`` is the OPL type word: ``float``, ``int`` or ``boolean``.
+    """
+
+    name: str
+    first: int
+    keys: list[Key]
+    dims: int
+    kind: str
+
+    @property
+    def size(self) -> int:
+        return len(self.keys)
+
+
+@dataclass
+class RowFamily:
+    """Rows that share one constraint label (``ctDemand``), possibly indexed by ``forall``."""
+
+    label: str
+    rows: list[int] = field(default_factory=list)
+    keys: list[Key] = field(default_factory=list)
+    indexed: bool = False
+
+
+@dataclass
+class IR:
+    """A linear or mixed-integer (optionally quadratic-objective) problem.
+
+    Objective: ``sense`` of ``obj @ x + obj_constant`` (+ ``0.5 x' Q x`` when ``q`` is set).
+    Constraints: ``row_lower <= A @ x <= row_upper``.
+    Bounds: ``col_lower <= x <= col_upper``; ``col_integer[j]`` marks integer columns.
+    """
+
+    sense: str  # "minimize", "maximize" or "feasibility"
+    col_lower: np.ndarray
+    col_upper: np.ndarray
+    col_integer: np.ndarray
+    col_name: list[str]  # the dvar name of each column
+    col_key: list[Key]
+    obj: np.ndarray
+    obj_constant: float
+    A: sp.csr_array
+    row_lower: np.ndarray
+    row_upper: np.ndarray
+    row_label: list[str]  # constraint label ("" when unlabelled), one per row
+    row_key: list[Key]
+    dvars: dict[str, DvarBlock] = field(default_factory=dict)
+    families: dict[str, RowFamily] = field(default_factory=dict)
+    q: sp.csr_array | None = None  # Hessian of the quadratic objective part (0.5 x'Qx)
+    dexprs: dict[str, Any] = field(default_factory=dict)  # name -> {key: (idx, coef, const)}
+    objective_name: str | None = None
+    lex_objectives: list | None = None  # staticLex: [(c, c0), ...] in priority order
+
+    @property
+    def num_cols(self) -> int:
+        return len(self.col_lower)
+
+    @property
+    def num_rows(self) -> int:
+        return len(self.row_lower)
+
+    @property
+    def is_mip(self) -> bool:
+        return bool(np.any(self.col_integer))
+
+    def column_label(self, j: int) -> str:
+        """``name[k1][k2]`` for column ``j`` in OPL notation."""
+        return opl_label(self.col_name[j], self.col_key[j])
+
+    def row_text(self, i: int) -> str:
+        """``label[k1]`` for row ``i`` in OPL notation (``#i`` when unlabelled)."""
+        label = self.row_label[i] or "<unlabelled #%d>" % i
+        return opl_label(label, self.row_key[i])
+
+
+def format_key_part(v: Any) -> str:
+    if isinstance(v, str):
+        return '"%s"' % v
+    if isinstance(v, tuple):
+        return "<" + ",".join(format_key_part(x) for x in v) + ">"
+    if isinstance(v, float) and v.is_integer():
+        return str(int(v))
+    return str(v)
+
+
+def opl_label(name: str, key: Key) -> str:
+    """``x`` + ``("a", 1)`` -> ``x["a"][1]``."""
+    return name + "".join("[" + format_key_part(k) + "]" for k in key)

@@ -1,0 +1,84 @@
+"""Instance -> :class:`~pyopl.ir.IR`: columns, the sparse row matrix, the objective."""
+from __future__ import annotations
+
+import numpy as np
+import scipy.sparse as sp
+
+from ..ir import IR, DvarBlock, RowFamily
+from .expressions import DexprArray, DexprScalar
+from .instance import Instance
+from .linear import LinExpr, QuadExpr
+
+
+def _objective_arrays(obj, n: int) -> tuple[np.ndarray, float, sp.csr_array | None]:
+    c = np.zeros(n)
+    if obj is None:
+        return c, 0.0, None
+    lin = obj.lin if isinstance(obj, QuadExpr) else obj
+    for j, v in lin.terms.items():
+        c[j] += v
+    q = None
+    if isinstance(obj, QuadExpr) and obj.quad:
+        rows, cols, vals = [], [], []
+        for (i, j), v in obj.quad.items():
+            if i == j:  # x_i^2 * v  ->  0.5 * (2v) x_i^2
+                rows.append(i); cols.append(i); vals.append(2.0 * v)
+            else:  # v x_i x_j  ->  0.5 * (v x_i x_j + v x_j x_i)
+                rows += [i, j]; cols += [j, i]; vals += [v, v]
+        q = sp.csr_array((vals, (rows, cols)), shape=(n, n))
+    return c, float(lin.const), q
+
+
+def build_ir(inst: Instance) -> IR:
+    """Assemble the IR once all items have been evaluated (no diagnostics are produced here)."""
+    dexprs = _dexprs(inst)  # first: linearised dexprs may add columns and rows
+    cols, rows = inst.cols, inst.rows
+    n, m = len(cols.lower), len(rows.lower)
+    A = sp.csr_array((np.asarray(rows.vals, dtype=float), np.asarray(rows.cols, dtype=np.int64),
+                      np.asarray(rows.starts, dtype=np.int64)), shape=(m, n))
+    A.sum_duplicates()
+    sense = inst.sense if inst.objective is not None else "feasibility"
+    c, c0, q = _objective_arrays(inst.objective, n)
+    dvars = {name: DvarBlock(name, first, keys, dims, kind) for name, (first, keys, dims, kind) in inst.dvar_blocks.items()}
+    families: dict[str, RowFamily] = {}
+    for i, (label, key) in enumerate(zip(rows.label, rows.key)):
+        if label and not label.startswith("#"):
+            fam = families.setdefault(label, RowFamily(label))
+            fam.rows.append(i)
+            fam.keys.append(key)
+            fam.indexed = fam.indexed or bool(key)
+    ir = IR(sense=sense,
+            col_lower=np.asarray(cols.lower, dtype=float), col_upper=np.asarray(cols.upper, dtype=float),
+            col_integer=np.asarray(cols.integer, dtype=bool), col_name=list(cols.name), col_key=list(cols.key),
+            obj=c, obj_constant=c0, A=A,
+            row_lower=np.asarray(rows.lower, dtype=float), row_upper=np.asarray(rows.upper, dtype=float),
+            row_label=list(rows.label), row_key=list(rows.key), dvars=dvars, families=families, q=q,
+            objective_name=inst.objective_name)
+    ir.dexprs = dexprs
+    if len(inst.objectives) > 1:
+        ir.lex_objectives = [_objective_arrays(o, n)[:2] for o in inst.objectives]
+    return ir
+
+
+def _dexprs(inst: Instance) -> dict:
+    """Every dexpr's linear form per index key, so values can be reported after solving."""
+    from .errors import EvalError
+
+    out = {}
+    for sym in inst.symbols.values():
+        if sym.kind != "dexpr":
+            continue
+        try:
+            if isinstance(sym.value, DexprScalar):
+                v = inst.dexpr_scalar(sym.value, sym.decl.span)
+                out[sym.name] = {(): v}
+            elif isinstance(sym.value, DexprArray):
+                import itertools
+
+                vals = {}
+                for key in itertools.product(*[list(d) for d in sym.value.dims]):
+                    vals[key] = inst.dexpr_value(sym.value, key, sym.decl)
+                out[sym.name] = vals
+        except EvalError as e:
+            e.report(inst.reporter)
+    return out

@@ -1,0 +1,149 @@
+"""OPL's built-in functions (OPL manual, "Functions and operators"): set functions,
+numeric functions, and the few that take decision expressions (``abs``, ``maxl``, ``minl``)."""
+from __future__ import annotations
+
+import math
+from typing import Any
+
+from ..diagnostics.reporter import did_you_mean
+from ..syntax import ast as A
+from ..semantics.values import OplRange, OplSet, is_set, show
+from .errors import EvalError
+from .expressions import is_decision, is_number, type_word
+from .linear import LinExpr
+
+_NUMERIC_1 = {
+    "floor": math.floor, "ceil": math.ceil, "round": lambda v: math.floor(v + 0.5), "trunc": math.trunc,
+    "sqrt": math.sqrt, "exp": math.exp, "log": math.log, "lg": math.log10, "ln": math.log,
+    "frac": lambda v: v - math.trunc(v), "sgn": lambda v: (v > 0) - (v < 0), "sin": math.sin, "cos": math.cos,
+    "tan": math.tan, "atan": math.atan, "asin": math.asin, "acos": math.acos,
+}
+_INT_RESULT = {"floor", "ceil", "round", "trunc", "sgn"}
+_SET_1 = {"card", "first", "last"}
+_SET_2 = {"ord", "next", "prev", "nextc", "prevc", "item"}
+BUILTINS = sorted(set(_NUMERIC_1) | _SET_1 | _SET_2 | {"abs", "pow", "minl", "maxl", "min", "max", "asSet",
+                                                     "staticLex", "dist", "maxint", "infinity"})
+
+
+def _arity(node: A.Call, n: int) -> None:
+    if len(node.args) != n:
+        raise EvalError("call-arity", node.span, "`%s` takes %d argument%s, %d given" % (
+            node.func, n, "" if n == 1 else "s", len(node.args)),
+            help="call it as `%s(%s)`" % (node.func, ", ".join("a%d" % (k + 1) for k in range(n))))
+
+
+def call_builtin(ev: Any, node: A.Call, env: dict) -> Any:
+    f = node.func
+    if f in _NUMERIC_1:
+        _arity(node, 1)
+        v = ev.eval(node.args[0], env)
+        if is_decision(v):
+            raise EvalError("nonlinear-function", node.span, "`%s` of a decision expression is not linear" % f,
+                            help="apply `%s` to data only; for rounding decisions use an `int` variable" % f)
+        v = ev.eval_number(node.args[0], env, "the argument of `%s`" % f)
+        try:
+            r = _NUMERIC_1[f](v)
+        except (ValueError, OverflowError):
+            raise EvalError("math-domain", node.span, "`%s(%s)` is not defined" % (f, show(v)),
+                            help="check the argument's range (for example `sqrt` and `log` need positive values)")
+        return int(r) if f in _INT_RESULT else r
+    if f == "abs":
+        _arity(node, 1)
+        v = ev.eval(node.args[0], env)
+        if is_decision(v):
+            from .minmax import decision_abs
+
+            return decision_abs(ev, node, v)
+        v = ev.eval_number(node.args[0], env, "the argument of `abs`")
+        return abs(v)
+    if f == "pow":
+        _arity(node, 2)
+        a = ev.eval_number(node.args[0], env, "the base of `pow`")
+        b = ev.eval_number(node.args[1], env, "the exponent of `pow`")
+        try:
+            return a ** b
+        except (ZeroDivisionError, OverflowError):
+            raise EvalError("math-domain", node.span, "`pow(%s, %s)` is not defined" % (show(a), show(b)),
+                            help="check the arguments")
+    if f in ("minl", "maxl", "min", "max"):
+        if not node.args:
+            raise EvalError("call-arity", node.span, "`%s` needs at least one argument" % f, help="pass the values to compare")
+        vals = [ev.eval(a, env) for a in node.args]
+        op = "min" if f in ("minl", "min") else "max"
+        if any(is_decision(v) for v in vals):
+            from .minmax import decision_minmax
+
+            return decision_minmax(ev, node, op, vals)
+        if len(vals) == 1 and is_set(vals[0]):
+            vals = list(vals[0])
+        for v, a in zip(vals, node.args):
+            if not is_number(v) and not isinstance(v, bool):
+                raise EvalError("type-expected-number", a.span, "`%s` compares numbers, not %s" % (f, type_word(v)),
+                                help="pass numeric arguments")
+        if not vals:
+            raise EvalError("empty-aggregate", node.span, "`%s` of an empty set" % f, help="check the set is not empty")
+        return min(vals) if op == "min" else max(vals)
+    if f in _SET_1 or f in _SET_2 or f == "asSet":
+        return _set_function(ev, node, env)
+    if f == "staticLex":
+        raise EvalError("staticlex-position", node.span, "`staticLex` can only be the whole objective",
+                        help="write `minimize staticLex(e1, e2, ...);`")
+    known = BUILTINS + sorted(ev.inst.symbol_names())
+    hint = did_you_mean(f, known)
+    raise EvalError("unknown-function", node.func_span or node.span, "`%s` is not a known function" % f,
+                    help=hint or "OPL functions include abs, card, ord, first, last, next, prev, item, minl, maxl, "
+                                 "floor, ceil, round, sqrt, exp, log, pow")
+
+
+def _set_function(ev: Any, node: A.Call, env: dict) -> Any:
+    f = node.func
+    if f in _SET_1 or f == "asSet":
+        _arity(node, 1)
+    else:
+        _arity(node, 2)
+    s = ev.eval_data(node.args[0], env, "the first argument of `%s`" % f)
+    if f == "asSet":
+        if isinstance(s, (OplRange, OplSet)):
+            return OplSet(list(s), getattr(s, "elem_type", None))
+        if isinstance(s, list):
+            return OplSet(s)
+    if not is_set(s):
+        raise EvalError("type-expected-set", node.args[0].span, "`%s` needs a set, not %s" % (f, type_word(s)),
+                        help="pass a set or a range")
+    if f == "card":
+        return len(s)
+    if f in ("first", "last"):
+        if len(s) == 0:
+            raise EvalError("empty-set-access", node.span, "`%s` of an empty set" % f, help="check the set is not empty")
+        return s.item(0) if f == "first" else s.item(len(s) - 1)
+    v = ev.eval_data(node.args[1], env, "the second argument of `%s`" % f)
+    if f == "item":
+        if not is_number(v) or not float(v).is_integer():
+            raise EvalError("type-int-expected", node.args[1].span, "`item` needs an integer position, got %s" % show(v),
+                            help="positions are 0-based integers")
+        k = int(v)
+        if not 0 <= k < len(s):
+            raise EvalError("set-position-out-of-range", node.args[1].span,
+                            "position %d is outside the set, whose positions are 0..%d (positions are 0-based)" % (k, len(s) - 1),
+                            help="use a position between 0 and card(set) - 1")
+        return s.item(k)
+    if v not in s:
+        raise EvalError("set-element-missing", node.args[1].span, "%s is not an element of the set %s" % (show(v), show(s)),
+                        help="`%s` needs an element of the set" % f)
+    k = s.ord(v)
+    if f == "ord":
+        return k
+    n = len(s)
+    if f == "next":
+        if k + 1 >= n:
+            raise EvalError("set-next-past-end", node.span, "`next` of the last element %s: there is no next element" % show(v),
+                            help="use `nextc` to wrap around, or filter the last element out")
+        return s.item(k + 1)
+    if f == "prev":
+        if k == 0:
+            raise EvalError("set-next-past-end", node.span, "`prev` of the first element %s: there is no previous element" % show(v),
+                            help="use `prevc` to wrap around, or filter the first element out")
+        return s.item(k - 1)
+    if f == "nextc":
+        return s.item((k + 1) % n)
+    return s.item((k - 1) % n)  # prevc

@@ -1,0 +1,110 @@
+"""Constraint statements (``forall``, ``if``, labelled constraints) -> rows.
+
+A linear constraint becomes one row; a logical one goes through
+:mod:`pyopl.lowering.logical`.  An error inside a ``forall`` is reported
+once, with the loop values that produced it, and the rest of that
+``forall`` is skipped (its other iterations would repeat the message).
+"""
+from __future__ import annotations
+
+import math
+from typing import Any
+
+from ..semantics.values import show
+from ..syntax import ast as A
+from .errors import EvalError
+from .expressions import is_decision, is_number, type_word
+from .instance import Instance
+from .linear import Leaf, LinExpr, Logic
+from .logical import enforce
+
+
+def lower_block(inst: Instance, block: A.ConstraintsBlock) -> None:
+    for stmt in block.stmts:
+        try:
+            _stmt(inst, stmt, {})
+        except EvalError as e:
+            loop = getattr(e, "loop_env", None)
+            notes = []
+            if loop:
+                notes.append("in the iteration where %s" % ", ".join("%s = %s" % (k, show(v)) for k, v in loop.items()))
+            e.report(inst.reporter, notes)
+
+
+def _stmt(inst: Instance, s: A.Stmt, env: dict) -> None:
+    if isinstance(s, A.ConsStmt):
+        try:
+            _cons(inst, s, env)
+        except EvalError as e:
+            if env and not hasattr(e, "loop_env"):
+                e.loop_env = dict(env)
+            raise
+    elif isinstance(s, A.Forall):
+        for e in inst.ev.iterate(s.quals, env):
+            _stmt(inst, s.body, e)
+    elif isinstance(s, A.Block):
+        for sub in s.stmts:
+            _stmt(inst, sub, env)
+    elif isinstance(s, A.IfStmt):
+        if inst.ev.eval_bool(s.cond, env, "the condition of `if` in a constraint block"):
+            _stmt(inst, s.then, env)
+        elif s.other is not None:
+            _stmt(inst, s.other, env)
+
+
+def _label(inst: Instance, s: A.ConsStmt, env: dict) -> tuple[str, tuple]:
+    lab = s.label
+    if lab is None:
+        return "", ()
+    if isinstance(lab, A.Name):
+        # OPL indexes a label inside `forall` by the loop's values.
+        return lab.id, tuple(v for k, v in env.items() if not k.startswith("$"))
+    key: list[Any] = []
+    while isinstance(lab, A.Index):
+        key[:0] = [inst.ev.eval_data(i, env, "a constraint label index") for i in lab.indices]
+        lab = lab.base
+    if isinstance(lab, A.Name):
+        return lab.id, tuple(key)
+    return "", ()
+
+
+def _cons(inst: Instance, s: A.ConsStmt, env: dict) -> None:
+    label, key = _label(inst, s, env)
+    inst._aux_label, inst._aux_key = label, key
+    v = inst.ev.eval(s.expr, env)
+    if isinstance(v, Leaf):
+        _leaf_row(inst, v, label, key)
+    elif isinstance(v, Logic):
+        enforce(inst, v, label, key)
+    elif isinstance(v, bool):
+        if not v:
+            inst.reporter.emit("constraint-always-false", s.span,
+                               "this constraint%s compares data only and is false%s, so the model is infeasible" % (
+                                   " `%s`" % label if label else "",
+                                   " for %s" % ", ".join("%s = %s" % (k, show(x)) for k, x in env.items()) if env else ""),
+                               help="check the data, or filter this case out of the `forall`")
+            inst.rows.add({}, 1.0, 1.0, label or "#false", key)  # 0 == 1: the solver reports infeasible
+    else:
+        raise EvalError("constraint-not-boolean", s.expr.span,
+                        "this is %s, not a constraint" % ("a " + type_word(v) if not is_number(v) else "the number %s" % show(v)),
+                        help="a constraint compares two expressions with `<=`, `>=` or `==`")
+
+
+def _leaf_row(inst: Instance, leaf: Leaf, label: str, key: tuple) -> None:
+    e = leaf.expr
+    lo = leaf.lo - e.const
+    hi = leaf.hi - e.const
+    if not any(e.terms.values()):
+        if lo <= 1e-9 and hi >= -1e-9:
+            return
+        inst.reporter.emit("constraint-always-false", leaf.span,
+                           "this constraint%s has no decision variables left and cannot hold (%s <= 0 <= %s)" % (
+                               " `%s`" % label if label else "", _fmt(lo), _fmt(hi)),
+                           help="check the data; the variables in it may all have zero coefficients")
+        inst.rows.add({}, lo, hi, label, key)
+        return
+    inst.rows.add(e.terms, lo, hi, label, key)
+
+
+def _fmt(v: float) -> str:
+    return "inf" if v == math.inf else "-inf" if v == -math.inf else show(v)

@@ -1,0 +1,319 @@
+"""Declarations: tuple types, data, ranges, decision variables, dexprs, objectives.
+
+One function per kind of item; each evaluates its declaration against the
+instance and the data and records the resulting symbol.
+"""
+from __future__ import annotations
+
+import itertools
+import math
+from typing import Any
+
+from ..data.convert import SetOf, convert_array, convert_scalar, type_name
+from ..diagnostics.diagnostic import Label
+from ..semantics.values import FloatRange, OplArray, OplRange, OplSet, OplTuple, TupleType, is_set, show
+from ..syntax import ast as A
+from ..syntax.words import KEYWORDS
+from .errors import EvalError
+from .expressions import DexprArray, DexprScalar, VarArray, is_decision, is_number, type_word
+from .instance import INF, MAX_ARRAY, MAX_COLUMNS, Instance, Symbol
+from .linear import LinExpr, QuadExpr
+
+
+def process_item(inst: Instance, item: A.Node) -> None:
+    handler = _HANDLERS.get(type(item))
+    if handler is not None:
+        handler(inst, item)
+
+
+def _check_name(inst: Instance, decl: A.Decl) -> None:
+    if decl.name in KEYWORDS:
+        raise EvalError("reserved-word-name", decl.name_span, "`%s` is a reserved word of OPL and cannot be used as a name" % decl.name,
+                        help="rename it, for example `%s_` or `my%s`" % (decl.name, decl.name[:1].upper() + decl.name[1:]))
+
+
+# ---------------------------------------------------------------------- tuple types
+def tuple_decl(inst: Instance, d: A.TupleDecl) -> None:
+    _check_name(inst, d)
+    names, types, keys = [], [], []
+    for f in d.fields:
+        if f.name in names:
+            inst.reporter.emit("duplicate-field", f.span, "tuple `%s` declares the field `%s` twice" % (d.name, f.name),
+                               help="rename one of the fields")
+            continue
+        try:
+            t = inst.resolve_type(f.type)
+        except EvalError as e:
+            e.report(inst.reporter)
+            t = "float"
+        names.append(f.name)
+        types.append(t)
+        if f.key:
+            keys.append(f.name)
+    if not names:
+        raise EvalError("syntax-empty-tuple-type", d.name_span, "tuple `%s` has no fields" % d.name,
+                        help="declare at least one field, e.g. `tuple %s { string name; }`" % d.name)
+    inst.declare(Symbol("tuple", d.name, TupleType(d.name, names, types, keys), d), d.name_span)
+
+
+# ---------------------------------------------------------------------- index sets
+def eval_dims(inst: Instance, dims: list[A.Dim], env: dict, owner: str) -> list[Any]:
+    """Evaluate the index sets of a declaration's dimensions."""
+    out = []
+    for dim in dims:
+        v = inst.ev.eval_data(dim.domain, env, "the index set of `%s`" % owner)
+        if isinstance(v, FloatRange):
+            raise EvalError("type-expected-set", dim.domain.span, "the index set of `%s` must be a set of integers, "
+                            "strings or tuples, not a float range" % owner, help="use an integer range `1..n`")
+        if not is_set(v):
+            raise EvalError("type-expected-set", dim.domain.span, "the index set of `%s` must be a set or a range, but this is %s" % (
+                owner, "a " + type_word(v)), help="index by a range such as `1..n` or by a set name")
+        out.append(v)
+    return out
+
+
+def _size_check(dims: list[Any], owner: str, span, limit: int, what: str) -> int:
+    total = 1
+    for d in dims:
+        total *= len(d)
+    if total > limit:
+        raise EvalError("limit-too-large", span, "`%s` would have %s %s (%s), more than pyopl allows (%s)" % (
+            owner, f"{total:,}", what, " x ".join(f"{len(d):,}" for d in dims), f"{limit:,}"),
+            help="check the index sets' sizes; a model this large would exhaust memory")
+    return total
+
+
+def _keys(dims: list[Any]):
+    return itertools.product(*[list(d) for d in dims]) if dims else [()]
+
+
+# ---------------------------------------------------------------------- data declarations
+def param_decl(inst: Instance, d: A.ParamDecl) -> None:
+    _check_name(inst, d)
+    typ = inst.resolve_type(d.type)
+    dims = eval_dims(inst, d.dims, {}, d.name)
+    generic = any(dim.var is not None for dim in d.dims)
+    if dims:
+        _size_check(dims, d.name, d.name_span, MAX_ARRAY, "elements")
+    if isinstance(d.init, A.External):
+        value = _external(inst, d, typ, dims)
+    elif d.init is None:
+        if dims:
+            zero = _zero(typ)
+            value = OplArray(d.name, dims, {k: zero for k in _keys(dims)})
+            if inst.has_scripts:
+                inst.reporter.emit("data-uninitialised", d.name_span,
+                                   "`%s` has no initializer; pyopl fills it with %s (an `execute` block that sets it is not run)" % (
+                                       d.name, show(zero) if not isinstance(zero, OplSet) else "empty sets"),
+                                   help="give it a value in the model or the data, e.g. `%s = ...;`" % d.name)
+        else:
+            raise EvalError("data-no-value", d.name_span, "`%s` is declared without a value" % d.name,
+                            help="write `= ...;` and give it in the data file, or give it a value here")
+    elif generic:
+        value = _generic(inst, d, typ, dims)
+    else:
+        raw = inst.ev.eval_data(d.init, {}, "the value of `%s`" % d.name)
+        value = _convert(inst, raw, typ, dims, d.name, d.init.span)
+    if d.with_clause and isinstance(value, OplSet):
+        _check_with(inst, d, value)
+    kind = "set" if isinstance(typ, SetOf) and not dims else "param"
+    inst.declare(Symbol(kind, d.name, value, d, typ), d.name_span)
+
+
+def _zero(typ: Any) -> Any:
+    if isinstance(typ, SetOf):
+        return OplSet([], typ.elem)
+    return {"int": 0, "float": 0.0, "string": "", "boolean": False}.get(typ, 0)
+
+
+def _convert(inst: Instance, raw: Any, typ: Any, dims: list[Any], name: str, span) -> Any:
+    if dims:
+        return convert_array(raw, typ, dims, name, span)
+    if isinstance(raw, (OplArray,)):
+        raise EvalError("data-shape-mismatch", span, "`%s` is a scalar, but the value is an array" % name,
+                        help="declare `%s` with dimensions, or give a single value" % name)
+    return convert_scalar(raw, typ, name, span)
+
+
+def _generic(inst: Instance, d: A.ParamDecl, typ: Any, dims: list[Any]) -> OplArray:
+    data = {}
+    names = [dim.var for dim in d.dims]
+    for key in _keys(dims):
+        env = {n: k for n, k in zip(names, key) if n is not None}
+        raw = inst.ev.eval_data(d.init, env, "the value of `%s`" % d.name)
+        data[key] = convert_scalar(raw, typ, d.name, d.init.span)
+    return OplArray(d.name, dims, data)
+
+
+def _external(inst: Instance, d: A.Decl, typ: Any, dims: list[Any]) -> Any:
+    item = inst.data.get(d.name)
+    if item is None:
+        raise EvalError("data-missing", d.name_span, "`%s` is declared with `...` but the data gives it no value" % d.name,
+                        help="add `%s = ...;` with its value to the data file" % d.name)
+    inst.used_data.add(d.name)
+    return _convert(inst, item.value, typ, dims, d.name, item.value_span)
+
+
+def _check_with(inst: Instance, d: A.ParamDecl, value: OplSet) -> None:
+    t = getattr(value, "elem_type", None)
+    for fname, set_expr in d.with_clause:
+        target = inst.ev.eval_set(set_expr, {}, "the `with` set")
+        if not isinstance(t, TupleType) or fname not in t.fields:
+            raise EvalError("unknown-field", set_expr.span, "`%s` has no field `%s` for its `with` clause" % (d.name, fname),
+                            help="name a field of the tuple type")
+        for tup in value:
+            v = tup.field(fname)
+            if v not in target and not (isinstance(v, OplTuple) and isinstance(target, OplSet) and target.by_key(v.key())):
+                raise EvalError("data-with-violation", d.name_span,
+                                "%s in `%s` has %s = %s, which is not in the `with` set" % (show(tup), d.name, fname, show(v)),
+                                help="fix the data, or add %s to the referenced set" % show(v))
+
+
+def range_decl(inst: Instance, d: A.RangeDecl) -> None:
+    _check_name(inst, d)
+    if isinstance(d.init, A.External):
+        value = _external(inst, d, "range", [])
+    else:
+        value = inst.ev.eval_data(d.init, {}, "the range `%s`" % d.name)
+        if not isinstance(value, (OplRange, FloatRange)):
+            raise EvalError("type-expected-range", d.init.span, "`range %s` needs a range `a..b`, but this is %s" % (
+                d.name, "a " + type_word(value)), help="write `range %s = 1..n;`" % d.name)
+    inst.declare(Symbol("range", d.name, value, d, SetOf("int")), d.name_span)
+
+
+# ---------------------------------------------------------------------- decisions
+_VTYPES = {"float": (-INF, INF, False), "float+": (0.0, INF, False), "int": (-INF, INF, True),
+           "int+": (0.0, INF, True), "boolean": (0.0, 1.0, True)}
+
+
+def dvar_decl(inst: Instance, d: A.DvarDecl) -> None:
+    _check_name(inst, d)
+    lo0, hi0, integer = _VTYPES[d.vtype]
+    dims = eval_dims(inst, d.dims, {}, d.name)
+    total = _size_check(dims, d.name, d.name_span, MAX_COLUMNS - len(inst.cols.lower), "decision variables")
+    names = [dim.var for dim in d.dims]
+    constant_domain = None
+    if d.domain is not None and not any(n is not None for n in names):
+        constant_domain = _domain(inst, d, {})
+    cols: dict[tuple, int] = {}
+    first = len(inst.cols.lower)
+    keys = []
+    for key in _keys(dims):
+        lo, hi = lo0, hi0
+        if d.domain is not None:
+            if constant_domain is not None:
+                dlo, dhi = constant_domain
+            else:
+                env = {n: k for n, k in zip(names, key) if n is not None}
+                dlo, dhi = _domain(inst, d, env)
+            lo, hi = max(lo, dlo), min(hi, dhi)
+        cols[key] = inst.new_column(lo, hi, integer, d.name, key)
+        keys.append(key)
+    inst.dvar_blocks[d.name] = (first, keys, len(dims), "boolean" if d.vtype == "boolean" else ("int" if integer else "float"))
+    value = VarArray(d.name, dims, cols, d) if dims else LinExpr.var(cols[()])
+    inst.declare(Symbol("dvar", d.name, value, d), d.name_span)
+
+
+def _domain(inst: Instance, d: A.DvarDecl, env: dict) -> tuple[float, float]:
+    v = inst.ev.eval_data(d.domain, env, "the domain of `%s`" % d.name)
+    if isinstance(v, (OplRange, FloatRange)):
+        return float(v.lo), float(v.hi)
+    if isinstance(v, OplSet) and all(is_number(x) for x in v):
+        vals = sorted(v)
+        if vals and all(b - a == 1 for a, b in zip(vals, vals[1:])):
+            return float(vals[0]), float(vals[-1])
+        raise EvalError("unsupported-feature", d.domain.span, "a domain given as a set of values (%s) is not supported" % show(v),
+                        help="use a range `lo..hi`, or binary variables selecting one allowed value")
+    raise EvalError("type-expected-range", d.domain.span, "the domain of `%s` must be a range `lo..hi`, but this is %s" % (
+        d.name, "a " + type_word(v)), help="write `dvar float %s in 0..100;`" % d.name)
+
+
+def dexpr_decl(inst: Instance, d: A.DexprDecl) -> None:
+    _check_name(inst, d)
+    if d.dims:
+        dims = eval_dims(inst, d.dims, {}, d.name)
+        value: Any = DexprArray(d.name, dims, d)
+    else:
+        value = DexprScalar(d.name, d)
+    inst.declare(Symbol("dexpr", d.name, value, d), d.name_span)
+
+
+def constraint_decl(inst: Instance, d: A.ConstraintDecl) -> None:
+    inst.declare(Symbol("label", d.name, None, d), d.name_span)
+
+
+# ---------------------------------------------------------------------- objective
+def objective(inst: Instance, o: A.Objective) -> None:
+    if inst.objective is not None or inst.objectives:
+        raise EvalError("duplicate-objective", o.span, "the model has more than one objective",
+                        help="keep one `minimize` or `maximize`; for several goals use `staticLex(...)`")
+    inst.objective_name = o.name
+    if isinstance(o.expr, A.Call) and o.expr.func == "staticLex":
+        if not o.expr.args:
+            raise EvalError("call-arity", o.expr.span, "`staticLex` needs at least one objective",
+                            help="write `staticLex(first, second, ...)`")
+        inst.objectives = [_objective_value(inst, a) for a in o.expr.args]
+        inst.objective = inst.objectives[0]
+        return
+    inst.objective = _objective_value(inst, o.expr)
+
+
+def _objective_value(inst: Instance, expr: A.Expr) -> Any:
+    v = inst.ev.eval(expr, {})
+    if isinstance(v, bool):
+        v = int(v)
+    if is_number(v):
+        return LinExpr(None, float(v))
+    if isinstance(v, (LinExpr, QuadExpr)):
+        return v
+    raise EvalError("objective-not-numeric", expr.span, "the objective must be a numeric expression, but this is %s" % (
+        "a " + type_word(v)), help="minimize or maximize a sum of terms over decision variables")
+
+
+# ---------------------------------------------------------------------- other items
+def script_block(inst: Instance, s: A.ScriptBlock) -> None:
+    return None  # warned about while parsing
+
+
+def using_decl(inst: Instance, u: A.Using) -> None:
+    if u.engine.upper() == "CP":
+        raise EvalError("unsupported-cp", u.span, "`using CP;` selects the CP Optimizer engine, which pyopl does not support",
+                        help="pyopl compiles linear and mixed-integer models for HiGHS or Gurobi; remove `using CP;` and "
+                             "replace CP constructs (interval variables, `noOverlap`, ...) with MIP formulations")
+
+
+def assert_stmt(inst: Instance, a: A.Assert) -> None:
+    def check(env: dict) -> None:
+        ok = inst.ev.eval_bool(a.expr, env, "an assertion")
+        if not ok:
+            loop = ", ".join("%s = %s" % (k, show(v)) for k, v in env.items())
+            raise EvalError("assert-failed", a.span, "assertion %sfailed%s" % (
+                "`%s` " % a.name if a.name else "", " for %s" % loop if loop else ""),
+                help="the data violates this assertion; fix the data or the assertion")
+
+    def walk(k: int, env: dict) -> None:
+        if k == len(a.quals):
+            check(env)
+            return
+        for e in inst.ev.iterate(a.quals[k], env):
+            walk(k + 1, e)
+
+    walk(0, {})
+
+
+def include_stmt(inst: Instance, i: A.Include) -> None:
+    raise EvalError("unsupported-feature", i.span, "`include` of other model files is not supported",
+                    help="paste the included declarations into this model")
+
+
+def constraints_block(inst: Instance, b: A.ConstraintsBlock) -> None:
+    from .constraints import lower_block
+
+    lower_block(inst, b)
+
+
+_HANDLERS = {
+    A.TupleDecl: tuple_decl, A.ParamDecl: param_decl, A.RangeDecl: range_decl, A.DvarDecl: dvar_decl,
+    A.DexprDecl: dexpr_decl, A.ConstraintDecl: constraint_decl, A.Objective: objective, A.ScriptBlock: script_block,
+    A.Using: using_decl, A.Assert: assert_stmt, A.Include: include_stmt, A.ConstraintsBlock: constraints_block,
+}

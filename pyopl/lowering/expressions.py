@@ -1,0 +1,844 @@
+"""Evaluate OPL expressions over data and decision variables.
+
+Data expressions give Python values (numbers, strings, :mod:`values`);
+expressions over decisions give :class:`LinExpr`/:class:`QuadExpr`;
+comparisons over decisions give constraint records (:class:`Leaf`,
+:class:`Logic`).  Every user mistake raises :class:`EvalError` with the
+span of the offending node.
+"""
+from __future__ import annotations
+
+import math
+from typing import Any, Callable, Iterator
+
+from ..diagnostics.diagnostic import Label
+from ..diagnostics.reporter import did_you_mean
+from ..syntax import ast as A
+from ..semantics.values import (ArraySlice, FloatRange, OplArray, OplRange, OplSet, OplTuple, TupleType, is_set,
+                                show)
+from .errors import EvalError
+from .linear import Leaf, LinExpr, Logic, QuadExpr, multiply
+
+INF = float("inf")
+MAX_ITERATIONS = 50_000_000  # one iteration domain larger than this is refused before looping
+
+
+class VarArray:
+    """An indexed ``dvar``: ``cols[key]`` is the column of ``name[key]``."""
+
+    __slots__ = ("name", "dims", "cols", "decl")
+
+    def __init__(self, name: str, dims: list[Any], cols: dict[tuple, int], decl: Any):
+        self.name = name
+        self.dims = dims
+        self.cols = cols
+        self.decl = decl
+
+
+class DexprArray:
+    """An indexed ``dexpr``: evaluated on demand for each index key (and cached)."""
+
+    __slots__ = ("name", "dims", "decl", "cache")
+
+    def __init__(self, name: str, dims: list[Any], decl: A.DexprDecl):
+        self.name = name
+        self.dims = dims
+        self.decl = decl
+        self.cache: dict[tuple, Any] = {}
+
+
+class DexprScalar:
+    __slots__ = ("name", "decl", "value")
+
+    def __init__(self, name: str, decl: A.DexprDecl):
+        self.name = name
+        self.decl = decl
+        self.value: Any = None
+
+
+def is_number(v: Any) -> bool:
+    return isinstance(v, (int, float)) and not isinstance(v, bool)
+
+
+def is_decision(v: Any) -> bool:
+    return isinstance(v, (LinExpr, QuadExpr))
+
+
+def type_word(v: Any) -> str:
+    """The OPL type of a value, in words, for messages."""
+    if isinstance(v, bool):
+        return "boolean"
+    if isinstance(v, int):
+        return "int"
+    if isinstance(v, float):
+        return "float"
+    if isinstance(v, str):
+        return "string"
+    if isinstance(v, OplTuple):
+        return "tuple %s" % v.ttype.name if v.ttype else "tuple"
+    if isinstance(v, (OplSet, OplRange)):
+        return "set"
+    if isinstance(v, (OplArray, ArraySlice, VarArray, DexprArray)):
+        return "array"
+    if isinstance(v, LinExpr):
+        return "decision expression"
+    if isinstance(v, QuadExpr):
+        return "quadratic expression"
+    if isinstance(v, (Leaf, Logic)):
+        return "constraint"
+    if isinstance(v, list):
+        return "array literal"
+    return type(v).__name__
+
+
+def decision_names(node: A.Node) -> list[str]:
+    """Names in ``node`` that the caller knows are decisions are found by the evaluator; this
+    helper lists all names syntactically (used to word nonlinearity messages)."""
+    out: list[str] = []
+
+    def walk(n: Any) -> None:
+        if isinstance(n, A.Name):
+            out.append(n.id)
+        elif isinstance(n, A.Node):
+            for v in vars(n).values():
+                if isinstance(v, list):
+                    for x in v:
+                        walk(x)
+                else:
+                    walk(v)
+    walk(node)
+    return out
+
+
+class Evaluator:
+    """Expression evaluation against the instance's symbol table.
+
+    ``lookup(name)`` returns a global value; ``env`` holds iterator variables.
+    ``var_info(col)`` gives ``(lower, upper, is_integer)`` of a column.
+    """
+
+    def __init__(self, instance: Any):
+        self.inst = instance
+        self._dispatch: dict[type, Callable[[Any, dict], Any]] = {
+            A.Const: self.e_const, A.Name: self.e_name, A.Unary: self.e_unary, A.Binary: self.e_binary,
+            A.Compare: self.e_compare, A.Conditional: self.e_conditional, A.RangeLit: self.e_range,
+            A.Index: self.e_index, A.Field: self.e_field, A.Call: self.e_call, A.Cast: self.e_cast,
+            A.ArrayLit: self.e_array_lit, A.ArrayComp: self.e_array_comp, A.SetLit: self.e_set_lit,
+            A.SetComp: self.e_set_comp, A.TupleLit: self.e_tuple_lit, A.KeyedArrayLit: self.e_keyed,
+            A.Aggregate: self.e_aggregate, A.Piecewise: self.e_piecewise, A.External: self.e_external,
+        }
+
+    # ------------------------------------------------------------------ entry points
+    def eval(self, node: A.Expr, env: dict) -> Any:
+        return self._dispatch[type(node)](node, env)
+
+    def eval_data(self, node: A.Expr, env: dict, what: str) -> Any:
+        """Evaluate an expression that must not involve decisions (``what`` says where it is)."""
+        v = self.eval(node, env)
+        if is_decision(v) or isinstance(v, (Leaf, Logic)):
+            names = [n for n in decision_names(node) if self.inst.is_dvar_name(n, env)]
+            raise EvalError("decision-in-data", node.span,
+                            "%s cannot depend on the decision variable%s %s" % (
+                                what, "s" if len(names) > 1 else "", ", ".join("`%s`" % n for n in names) or "used here"),
+                            help="declare it as a `dexpr` instead, or move the condition into a constraint "
+                                 "(for example with `=>`)")
+        return v
+
+    def eval_bool(self, node: A.Expr, env: dict, what: str) -> bool:
+        v = self.eval_data(node, env, what)
+        if not isinstance(v, bool):
+            raise EvalError("type-not-boolean", node.span, "%s must be a condition, but this is %s" % (
+                what, "a " + type_word(v) if not isinstance(v, (int, float)) else "the number %s" % show(v)),
+                help="write a comparison such as `i != j` or `x[i] > 0`")
+        return v
+
+    def eval_number(self, node: A.Expr, env: dict, what: str) -> float:
+        v = self.eval_data(node, env, what)
+        if isinstance(v, bool):
+            return int(v)
+        if not is_number(v):
+            raise EvalError("type-expected-number", node.span, "%s must be a number, but this is %s" % (
+                what, "the string %s" % show(v) if isinstance(v, str) else "a " + type_word(v)),
+                help="use a numeric expression here")
+        return v
+
+    def eval_set(self, node: A.Expr, env: dict, what: str = "the iteration domain") -> Any:
+        v = self.eval_data(node, env, what)
+        if not is_set(v):
+            if isinstance(v, (OplArray, ArraySlice, VarArray)):
+                raise EvalError("type-expected-set", node.span,
+                                "%s must be a set or a range, but `%s` is an array" % (what, v.name),
+                                help="iterate over the array's index set instead")
+            raise EvalError("type-expected-set", node.span, "%s must be a set or a range, but this is %s" % (
+                what, "a " + type_word(v)), help="use a range such as `1..n` or a set name")
+        if isinstance(v, OplRange) and len(v) > MAX_ITERATIONS:
+            raise EvalError("limit-too-large", node.span, "the range %s has %d elements, more than pyopl will iterate (%d)" % (
+                show(v), len(v), MAX_ITERATIONS), help="check the bounds of the range; a model this large "
+                "would exhaust memory")
+        return v
+
+    # ------------------------------------------------------------------ atoms
+    def e_const(self, node: A.Const, env: dict) -> Any:
+        return node.value
+
+    def e_external(self, node: A.External, env: dict) -> Any:
+        raise EvalError("data-external-in-expression", node.span, "`...` can only be the whole initializer of a declaration",
+                        help="write `type name = ...;` and give the value in a data file")
+
+    def e_name(self, node: A.Name, env: dict) -> Any:
+        if node.id in env:
+            return env[node.id]
+        return self.inst.lookup(node.id, node.span)
+
+    def e_unary(self, node: A.Unary, env: dict) -> Any:
+        v = self.eval(node.operand, env)
+        if node.op == "-":
+            if is_number(v):
+                return -v
+            if isinstance(v, (LinExpr, QuadExpr)):
+                return v.scaled(-1.0)
+            raise self._operand_error(node, "-", v, node.operand)
+        # "!"
+        if isinstance(v, bool):
+            return not v
+        if isinstance(v, (Leaf, Logic)):
+            return Logic("not", [v], node.span)
+        if isinstance(v, LinExpr):
+            return Logic("not", [self._truthy(v, node.operand)], node.span)
+        raise self._operand_error(node, "!", v, node.operand)
+
+    def _truthy(self, v: LinExpr, node: A.Expr) -> Leaf:
+        """A decision expression used as a condition means `expr != 0`; for a boolean: `== 1`."""
+        return Leaf(v, 1.0, INF, self.inst.is_integral(v), node.span, "%s" % "expr")
+
+    # ------------------------------------------------------------------ operators
+    def e_binary(self, node: A.Binary, env: dict) -> Any:
+        op = node.op
+        if op in ("&&", "||", "=>"):
+            return self._logical(node, env)
+        left = self.eval(node.left, env)
+        right = self.eval(node.right, env)
+        if op in ("in", "not in"):
+            return self._membership(node, left, right)
+        if op in ("union", "inter", "diff", "symdiff"):
+            return self._setop(node, left, right)
+        return self.arith(node, op, left, right)
+
+    def arith(self, node: A.Binary, op: str, a: Any, b: Any) -> Any:
+        if isinstance(a, bool):
+            a = int(a)
+        if isinstance(b, bool):
+            b = int(b)
+        if is_number(a) and is_number(b):
+            return self._numeric(node, op, a, b)
+        if op == "+" and isinstance(a, str) and isinstance(b, (str, int, float)):
+            return a + (b if isinstance(b, str) else show(b))
+        if op == "+" and isinstance(b, str) and is_number(a):
+            return show(a) + b
+        lin_a = is_decision(a) or is_number(a)
+        lin_b = is_decision(b) or is_number(b)
+        if isinstance(a, (Leaf, Logic)) or isinstance(b, (Leaf, Logic)):
+            raise EvalError("unsupported-constraint-as-value", node.span,
+                            "a constraint cannot be used as a 0/1 value in `%s` here" % op,
+                            help="introduce a `dvar boolean` for the condition and link it with `=>`")
+        if not (lin_a and lin_b):
+            bad, bad_node = (a, node.left) if not lin_a else (b, node.right)
+            raise self._operand_error(node, op, bad, bad_node)
+        if op in ("+", "-"):
+            sign = 1.0 if op == "+" else -1.0
+            if isinstance(a, QuadExpr) or isinstance(b, QuadExpr):
+                out = a.copy() if isinstance(a, QuadExpr) else QuadExpr(a.copy() if isinstance(a, LinExpr) else LinExpr(None, a))
+                return out.iadd(b if not isinstance(b, LinExpr) else QuadExpr(b), sign) if isinstance(b, QuadExpr) else out.iadd(b, sign)
+            out = a.copy() if isinstance(a, LinExpr) else LinExpr(None, float(a))
+            return out.iadd(b, sign)
+        if op == "*":
+            if is_number(a):
+                return b.scaled(a)
+            if is_number(b):
+                return a.scaled(b)
+            if isinstance(a, LinExpr) and isinstance(b, LinExpr):
+                if a.is_constant:
+                    return b.scaled(a.const)
+                if b.is_constant:
+                    return a.scaled(b.const)
+                return multiply(a, b)
+            raise self._nonlinear(node, "a product of decision expressions of degree above 2")
+        if op == "/":
+            if is_number(b):
+                if b == 0:
+                    raise EvalError("division-by-zero", node.right.span, "division by zero",
+                                    help="check the data: this divisor evaluates to 0")
+                return a.scaled(1.0 / b)
+            if isinstance(b, LinExpr) and b.is_constant and b.const != 0:
+                return a.scaled(1.0 / b.const) if is_decision(a) else a / b.const
+            names = [n for n in decision_names(node.right) if self.inst.is_dvar_name(n, {})]
+            raise EvalError("nonlinear-division", node.span,
+                            "division by the decision expression %s is not linear" % (
+                                ", ".join("`%s`" % n for n in names) or "on the right"),
+                            help="multiply both sides of the constraint by the divisor (valid when it is "
+                                 "positive), e.g. `x >= 2 * y` instead of `x / y >= 2`")
+        if op == "^":
+            if is_number(b) and b == 2 and isinstance(a, LinExpr):
+                return multiply(a, a)
+            if is_number(b) and b == 1:
+                return a
+            if is_number(b) and b == 0:
+                return 1
+            raise self._nonlinear(node, "a power of a decision expression other than 2")
+        raise self._nonlinear(node, "`%s` applied to a decision expression" % op)
+
+    def _numeric(self, node: A.Binary, op: str, a: float, b: float) -> Any:
+        try:
+            if op == "+":
+                return a + b
+            if op == "-":
+                return a - b
+            if op == "*":
+                return a * b
+            if op == "/":
+                if b == 0:
+                    raise EvalError("division-by-zero", node.right.span, "division by zero",
+                                    help="check the data: this divisor evaluates to 0")
+                return a / b
+            if op == "div":
+                if b == 0:
+                    raise EvalError("division-by-zero", node.right.span, "integer division by zero",
+                                    help="check the data: this divisor evaluates to 0")
+                if not (float(a).is_integer() and float(b).is_integer()):
+                    raise EvalError("type-int-expected", node.span, "`div` needs integer operands, got %s and %s" % (
+                        show(a), show(b)), help="use `/` for real division, or `floor(a / b)`")
+                q = abs(int(a)) // abs(int(b))
+                return q if (a >= 0) == (b >= 0) else -q
+            if op == "mod":
+                if b == 0:
+                    raise EvalError("division-by-zero", node.right.span, "`mod` by zero",
+                                    help="check the data: this divisor evaluates to 0")
+                r = math.fmod(a, b)
+                return int(r) if isinstance(a, int) and isinstance(b, int) else r
+            if op == "^":
+                return a ** b
+        except OverflowError:
+            raise EvalError("value-overflow", node.span, "this arithmetic overflows", help="check the data's magnitude")
+        except ZeroDivisionError:
+            raise EvalError("division-by-zero", node.span, "zero raised to a negative power",
+                            help="check the data")
+        raise EvalError("type-bad-operands", node.span, "`%s` cannot be applied to numbers" % op,
+                        help="use a set operator on sets only")
+
+    def _operand_error(self, node: A.Node, op: str, v: Any, operand: A.Node) -> EvalError:
+        what = "the string %s" % show(v) if isinstance(v, str) else "a " + type_word(v)
+        if isinstance(v, (OplArray, ArraySlice, VarArray, DexprArray)):
+            what = "the array `%s` without all its indices" % v.name
+            return EvalError("index-missing", operand.span, "`%s` needs more indices before `%s` can use it" % (v.name, op),
+                             help="index it fully, e.g. `%s[i]`" % v.name)
+        return EvalError("type-bad-operands", operand.span, "`%s` cannot be applied to %s" % (op, what),
+                         help="both operands of `%s` must be numbers or linear expressions" % op)
+
+    def _nonlinear(self, node: A.Binary, what: str) -> EvalError:
+        return EvalError("nonlinear-expression", node.span, "%s is not linear" % what,
+                         help="reformulate with auxiliary variables; HiGHS solves linear and mixed-integer models "
+                              "(and convex quadratic objectives)")
+
+    def _membership(self, node: A.Binary, v: Any, s: Any) -> bool:
+        if is_decision(v):
+            raise EvalError("decision-in-membership", node.left.span,
+                            "membership of a decision expression in a set cannot be tested",
+                            help="use a binary selection variable per set element instead")
+        if not (is_set(s) or isinstance(s, FloatRange)):
+            raise EvalError("type-expected-set", node.right.span, "the right side of `%s` must be a set, not %s" % (
+                node.op, "a " + type_word(s)), help="use a set or a range")
+        result = v in s
+        if not result and isinstance(v, int) and isinstance(s, OplSet) and s.elem_type == "float":
+            result = float(v) in s
+        return result if node.op == "in" else not result
+
+    def _setop(self, node: A.Binary, a: Any, b: Any) -> OplSet:
+        for v, n in ((a, node.left), (b, node.right)):
+            if not is_set(v):
+                raise EvalError("type-expected-set", n.span, "`%s` needs sets on both sides, not %s" % (
+                    node.op, "a " + type_word(v)), help="use set expressions on both sides")
+        et = getattr(a, "elem_type", None)
+        if node.op == "union":
+            return OplSet(list(a) + list(b), et)
+        if node.op == "inter":
+            return OplSet([x for x in a if x in b], et)
+        if node.op == "diff":
+            return OplSet([x for x in a if x not in b], et)
+        return OplSet([x for x in a if x not in b] + [x for x in b if x not in a], et)
+
+    def _logical(self, node: A.Binary, env: dict) -> Any:
+        a = self.eval(node.left, env)
+        # Short-circuit on data, as OPL does in filters (`i > 1 && x[i-1] ...`).
+        if isinstance(a, bool):
+            if node.op == "&&" and not a:
+                return False
+            if node.op == "||" and a:
+                return True
+            if node.op == "=>" and not a:
+                return True
+        b = self.eval(node.right, env)
+        a = self._as_logic_operand(a, node.left)
+        b = self._as_logic_operand(b, node.right)
+        if isinstance(a, bool) and isinstance(b, bool):
+            return {"&&": a and b, "||": a or b, "=>": (not a) or b}[node.op]
+        if isinstance(a, bool):
+            if node.op == "&&":
+                return b if a else False
+            if node.op == "||":
+                return True if a else b
+            return b if a else True
+        if isinstance(b, bool):
+            if node.op == "&&":
+                return a if b else False
+            if node.op == "||":
+                return True if b else a
+            return True if b else Logic("not", [a], node.span)
+        op = {"&&": "and", "||": "or", "=>": "implies"}[node.op]
+        return Logic(op, [a, b], node.span)
+
+    def _as_logic_operand(self, v: Any, n: A.Node) -> Any:
+        if isinstance(v, (bool, Leaf, Logic)):
+            return v
+        if isinstance(v, LinExpr):
+            return self._truthy(v, n)
+        if is_number(v):
+            return v != 0
+        raise EvalError("type-not-boolean", n.span, "a logical operator needs conditions, but this is %s" % (
+            "a " + type_word(v)), help="compare it, e.g. `x == 1`")
+
+    def e_compare(self, node: A.Compare, env: dict) -> Any:
+        vals = [self.eval(o, env) for o in node.operands]
+        if len(vals) == 2:
+            return self.compare(node, node.ops[0], vals[0], vals[1], node.operands[0], node.operands[1])
+        # ranged: lo <= e <= hi  (or hi >= e >= lo)
+        ops = node.ops
+        if len(vals) == 3 and ops[0] == ops[1] and ops[0] in ("<=", ">="):
+            lo, e, hi = vals if ops[0] == "<=" else vals[::-1]
+            if is_decision(e) and is_number(lo) and is_number(hi):
+                if isinstance(e, QuadExpr):
+                    raise self._nonlinear(node, "a quadratic constraint")
+                return Leaf(e, lo, hi, self.inst.is_integral(e), node.span)
+            if all(is_number(v) for v in (lo, e, hi)):
+                return lo <= e <= hi
+            raise EvalError("type-bad-range-constraint", node.span,
+                            "in a ranged constraint `lo <= expr <= hi`, both bounds must be data",
+                            help="split it into two constraints")
+        raise EvalError("syntax-strict-comparison-chain", node.span,
+                        "this chain of comparisons (%s) is not a ranged constraint" % " ".join(ops),
+                        help="write `lo <= expr <= hi`, or separate constraints joined by `&&`")
+
+    def compare(self, node: A.Node, op: str, a: Any, b: Any, na: A.Node, nb: A.Node) -> Any:
+        if isinstance(a, bool) and is_number(b):
+            a = int(a)
+        if isinstance(b, bool) and is_number(a):
+            b = int(b)
+        if is_number(a) and is_number(b):
+            return {"==": a == b, "!=": a != b, "<=": a <= b, ">=": a >= b, "<": a < b, ">": a > b}[op]
+        if is_decision(a) or is_decision(b):
+            if not ((is_decision(a) or is_number(a)) and (is_decision(b) or is_number(b))):
+                bad, bn = (b, nb) if is_decision(a) else (a, na)
+                raise EvalError("type-bad-comparison", bn.span, "a decision expression cannot be compared with %s" % (
+                    "the string %s" % show(bad) if isinstance(bad, str) else "a " + type_word(bad)),
+                    help="compare with a number or a linear expression")
+            if isinstance(a, QuadExpr) or isinstance(b, QuadExpr):
+                names = sorted({n for n in decision_names(node) if self.inst.is_dvar_name(n, {})})
+                raise EvalError("nonlinear-product", node.span,
+                                "the product of decision variables %s is not linear" % " and ".join("`%s`" % n for n in names),
+                                help="HiGHS takes linear constraints only; linearise the product (for a binary times a "
+                                     "bounded variable, use an auxiliary variable with big-M rows) or fix one factor")
+            e = a.copy() if isinstance(a, LinExpr) else LinExpr(None, float(a))
+            e.iadd(b, -1.0)
+            integral = self.inst.is_integral(e)
+            if op in ("<", ">"):
+                if not integral:
+                    better = "<=" if op == "<" else ">="
+                    span = node.op_spans[0] if isinstance(node, A.Compare) and node.op_spans else node.span
+                    from ..diagnostics.diagnostic import Edit, Fix
+                    raise EvalError("strict-inequality-float", span,
+                                    "strict inequality `%s` on a continuous expression cannot be enforced" % op,
+                                    help="use `%s` instead; if the bound must be excluded, shift it by a margin that "
+                                         "makes sense for your data" % better,
+                                    fix=Fix("replace `%s` with `%s`" % (op, better), (Edit(span, better),), "maybe-incorrect"))
+                # integer-valued: e < 0  <=>  e <= -1
+                return Leaf(e, -INF, -1.0, True, node.span) if op == "<" else Leaf(e, 1.0, INF, True, node.span)
+            if op == "<=":
+                return Leaf(e, -INF, 0.0, integral, node.span)
+            if op == ">=":
+                return Leaf(e, 0.0, INF, integral, node.span)
+            if op == "==":
+                return Leaf(e, 0.0, 0.0, integral, node.span)
+            eq = Leaf(e, 0.0, 0.0, integral, node.span)
+            return Logic("not", [eq], node.span)
+        if op in ("==", "!="):
+            if isinstance(a, (Leaf, Logic)) or isinstance(b, (Leaf, Logic)):
+                if isinstance(a, (Leaf, Logic)) and isinstance(b, (Leaf, Logic)):
+                    return Logic("iff", [a, b], node.span) if op == "==" else Logic("not", [Logic("iff", [a, b], node.span)], node.span)
+                if isinstance(b, bool) or isinstance(a, bool):
+                    c, flag = (a, b) if isinstance(b, bool) else (b, a)
+                    return c if flag == (op == "==") else Logic("not", [c], node.span)
+            if type(a) is not type(b) and not (isinstance(a, tuple) and isinstance(b, tuple)):
+                if isinstance(a, str) != isinstance(b, str):
+                    raise EvalError("type-bad-comparison", node.span, "cannot compare %s with %s" % (
+                        type_word(a), type_word(b)), help="compare values of the same type")
+            eq = a == b
+            return eq if op == "==" else not eq
+        if isinstance(a, str) and isinstance(b, str):
+            return {"<=": a <= b, ">=": a >= b, "<": a < b, ">": a > b}[op]
+        raise EvalError("type-bad-comparison", node.span, "`%s` cannot compare %s with %s" % (
+            op, type_word(a), type_word(b)), help="compare numbers, strings or linear expressions")
+
+    def e_conditional(self, node: A.Conditional, env: dict) -> Any:
+        c = self.eval(node.cond, env)
+        if isinstance(c, (Leaf, Logic, LinExpr)):
+            raise EvalError("decision-in-condition", node.cond.span,
+                            "the condition of `?:` depends on decision variables",
+                            help="use a logical constraint with `=>` instead of a conditional expression")
+        if not isinstance(c, bool):
+            if is_number(c):
+                c = c != 0
+            else:
+                raise EvalError("type-not-boolean", node.cond.span, "the condition of `?:` must be a boolean, not %s" % (
+                    "a " + type_word(c)), help="write a comparison")
+        return self.eval(node.then if c else node.other, env)
+
+    def e_range(self, node: A.RangeLit, env: dict) -> Any:
+        lo = self.eval_number(node.lo, env, "the lower end of a range")
+        hi = self.eval_number(node.hi, env, "the upper end of a range")
+        if isinstance(lo, float) and not lo.is_integer() or isinstance(hi, float) and not hi.is_integer():
+            return FloatRange(lo, hi)
+        if math.isinf(lo) or math.isinf(hi):
+            return FloatRange(lo, hi)
+        return OplRange(int(lo), int(hi))
+
+    # ------------------------------------------------------------------ indexing
+    def e_index(self, node: A.Index, env: dict) -> Any:
+        base = self.eval(node.base, env)
+        for k, idx_node in enumerate(node.indices):
+            idx = self.eval(idx_node, env)
+            base = self.index_one(node, base, idx, idx_node, env)
+        return base
+
+    def index_one(self, node: A.Index, base: Any, idx: Any, idx_node: A.Node, env: dict) -> Any:
+        if is_decision(idx) or isinstance(idx, (Leaf, Logic)):
+            raise EvalError("decision-as-index", idx_node.span,
+                            "a decision variable cannot be used as an array index",
+                            help="use binary selection variables: `sum(k in K) a[k] * select[k]` with "
+                                 "`sum(k in K) select[k] == 1`")
+        if isinstance(idx, bool):
+            idx = int(idx)
+        if isinstance(base, ArraySlice):
+            arr, prefix = base.array, base.prefix
+        elif isinstance(base, (OplArray, VarArray, DexprArray)):
+            arr, prefix = base, ()
+        elif isinstance(base, OplSet):  # lookup of a tuple by its key: Arcs[<"a","b">]
+            return self._set_lookup(node, base, idx, idx_node)
+        else:
+            name = node.base.id if isinstance(node.base, A.Name) else None
+            raise EvalError("index-not-array", node.base.span, "%s is not an array and cannot be indexed" % (
+                "`%s`" % name if name else "this " + type_word(base)),
+                help="remove the `[...]`, or declare `%s` as an array" % (name or "it"))
+        dim = len(prefix)
+        if dim >= len(arr.dims):
+            raise EvalError("index-too-many", idx_node.span, "`%s` has %d dimension%s but is indexed %d times" % (
+                arr.name, len(arr.dims), "" if len(arr.dims) == 1 else "s", dim + 1),
+                help="remove the extra index")
+        domain = arr.dims[dim]
+        idx = self._check_index(node, arr, domain, idx, idx_node, env, dim)
+        key = prefix + (idx,)
+        if len(key) < len(arr.dims):
+            return ArraySlice(arr, key)
+        return self._element(arr, key, node, idx_node, env)
+
+    def _check_index(self, node: A.Index, arr: Any, domain: Any, idx: Any, idx_node: A.Node, env: dict, dim: int) -> Any:
+        if idx in domain:
+            if isinstance(domain, OplRange) and isinstance(idx, float):
+                return int(idx)
+            return idx
+        if isinstance(domain, OplSet) and isinstance(idx, tuple) and not isinstance(idx, OplTuple):
+            pass
+        if isinstance(domain, OplSet):
+            if isinstance(idx, OplTuple) or isinstance(idx, tuple):
+                hit = domain.by_key(tuple(idx))
+                if hit is not None:
+                    return hit
+            if isinstance(idx, int) and float(idx) in domain:
+                return float(idx)
+        expected = getattr(domain, "elem_type", None)
+        got = type_word(idx)
+        loop = ", ".join("%s = %s" % (k, show(v)) for k, v in env.items() if not k.startswith("$"))
+        notes = ["the loop values here: %s" % loop] if loop else []
+        elem_kind = _elem_kind(domain)
+        if elem_kind and not _same_kind(elem_kind, idx):
+            raise EvalError("index-wrong-type", idx_node.span,
+                            "`%s` is indexed by %s values, but %s is %s" % (
+                                arr.name, elem_kind, show(idx), "a " + got if got != "int" else "an int"),
+                            notes=notes, help="use an index from %s" % show(domain))
+        hint = did_you_mean(idx, [x for x in domain if isinstance(x, str)]) if isinstance(idx, str) and isinstance(domain, OplSet) else None
+        raise EvalError("index-out-of-set", idx_node.span,
+                        "%s is not in the index set %s of `%s`%s" % (
+                            show(idx), show(domain), arr.name, " (dimension %d)" % (dim + 1) if len(arr.dims) > 1 else ""),
+                        notes=notes, help=hint or "use a value from the index set, or filter the loop so it stays inside it")
+
+    def _element(self, arr: Any, key: tuple, node: A.Node, idx_node: A.Node, env: dict) -> Any:
+        if isinstance(arr, VarArray):
+            col = arr.cols.get(key)
+            if col is None:
+                raise EvalError("index-out-of-set", idx_node.span, "`%s%s` does not exist: the variable is not defined "
+                                "for this index" % (arr.name, "".join("[%s]" % show(k) for k in key)),
+                                help="check the filter of the variable's index set")
+            return LinExpr.var(col)
+        if isinstance(arr, DexprArray):
+            return self.inst.dexpr_value(arr, key, node)
+        try:
+            return arr.data[key]
+        except KeyError:
+            raise EvalError("data-missing-element", idx_node.span, "`%s%s` has no value" % (
+                arr.name, "".join("[%s]" % show(k) for k in key)), help="give a value for this element in the data")
+
+    def _set_lookup(self, node: A.Index, s: OplSet, idx: Any, idx_node: A.Node) -> Any:
+        if isinstance(idx, tuple):
+            hit = s.by_key(tuple(idx))
+            if hit is None and idx in s:
+                return idx
+            if hit is not None:
+                return hit
+        raise EvalError("index-out-of-set", idx_node.span, "no tuple with key %s in this set" % show(idx),
+                        help="check the key fields of the tuple type")
+
+    # ------------------------------------------------------------------ fields and calls
+    def e_field(self, node: A.Field, env: dict) -> Any:
+        base = self.eval(node.base, env)
+        if not isinstance(base, OplTuple) or base.ttype is None:
+            raise EvalError("field-of-non-tuple", node.span, "`.%s` is applied to %s, not to a tuple" % (
+                node.name, "a " + type_word(base)), help="field access works on tuple values only")
+        try:
+            return base.field(node.name)
+        except ValueError:
+            hint = did_you_mean(node.name, base.ttype.fields)
+            raise EvalError("unknown-field", node.name_span or node.span,
+                            "tuple `%s` has no field `%s`" % (base.ttype.name, node.name),
+                            help=hint or "its fields are %s" % ", ".join("`%s`" % f for f in base.ttype.fields))
+
+    def e_call(self, node: A.Call, env: dict) -> Any:
+        from .builtins import call_builtin
+
+        return call_builtin(self, node, env)
+
+    def e_cast(self, node: A.Cast, env: dict) -> Any:
+        v = self.eval_number(node.arg, env, "the argument of `%s(...)`" % node.type)
+        return int(v) if node.type == "int" else float(v)
+
+    # ------------------------------------------------------------------ literals
+    def e_array_lit(self, node: A.ArrayLit, env: dict) -> list:
+        out = _SpannedList(self.eval(i, env) for i in node.items)
+        out.span = node.span
+        return out
+
+    def e_keyed(self, node: A.KeyedArrayLit, env: dict) -> dict:
+        return {self._key(self.eval(k, env)): self.eval(v, env) for k, v in node.pairs}
+
+    @staticmethod
+    def _key(k: Any) -> Any:
+        return k
+
+    def e_array_comp(self, node: A.ArrayComp, env: dict) -> Any:
+        if node.key is None:
+            out = _SpannedList(self.eval(node.value, e) for e in self.iterate(node.quals, env))
+            out.span = node.span
+            return out
+        return {self.eval(node.key, e): self.eval(node.value, e) for e in self.iterate(node.quals, env)}
+
+    def e_set_lit(self, node: A.SetLit, env: dict) -> OplSet:
+        items = [self.eval_data(i, env, "a set element") for i in node.items]
+        return OplSet(items, _infer_elem(items))
+
+    def e_set_comp(self, node: A.SetComp, env: dict) -> OplSet:
+        items = [self.eval_data(node.value, e, "a set element") for e in self.iterate(node.quals, env)]
+        return OplSet(items, _infer_elem(items))
+
+    def e_tuple_lit(self, node: A.TupleLit, env: dict) -> OplTuple:
+        return OplTuple(self.eval_data(i, env, "a tuple element") for i in node.items)
+
+    # ------------------------------------------------------------------ iteration
+    def iterate(self, quals: A.Qualifiers, env: dict) -> Iterator[dict]:
+        """Every binding of the qualifiers' iterators that passes their filters."""
+        yield from self._iter_from(quals.binders, 0, env)
+
+    def _iter_from(self, binders: list[A.Binder], k: int, env: dict) -> Iterator[dict]:
+        if k == len(binders):
+            yield env
+            return
+        b = binders[k]
+        domain = self.eval_set(b.domain, env)
+        for e in self._bind(b, domain, env):
+            if b.filter is not None and not self.eval_bool(b.filter, e, "a filter"):
+                continue
+            yield from self._iter_from(binders, k + 1, e)
+
+    def _bind(self, b: A.Binder, domain: Any, env: dict) -> Iterator[dict]:
+        pats = b.patterns
+        if len(pats) == 1:
+            p = pats[0]
+            if p.name is not None:
+                name = p.name
+                for v in domain:
+                    e = dict(env)
+                    e[name] = v
+                    yield e
+                return
+            for v in domain:
+                e = self._match(p, v, env, b)
+                if e is not None:
+                    yield e
+            return
+        items = list(domain)
+        names = [p.name for p in pats]
+        if b.ordered:
+            yield from self._ordered(names, items, 0, -1, env)
+            return
+        yield from self._product(names, items, 0, env)
+
+    def _product(self, names: list[str], items: list, k: int, env: dict) -> Iterator[dict]:
+        if k == len(names):
+            yield env
+            return
+        for v in items:
+            e = dict(env)
+            e[names[k]] = v
+            yield from self._product(names, items, k + 1, e)
+
+    def _ordered(self, names: list[str], items: list, k: int, last: int, env: dict) -> Iterator[dict]:
+        if k == len(names):
+            yield env
+            return
+        for pos in range(last + 1, len(items)):
+            e = dict(env)
+            e[names[k]] = items[pos]
+            yield from self._ordered(names, items, k + 1, pos, e)
+
+    def _match(self, p: A.Pattern, v: Any, env: dict, b: A.Binder) -> dict | None:
+        """Bind a tuple pattern to ``v``; a name already bound by an enclosing loop must match."""
+        if p.name is not None:
+            if p.name in env and not p.name.startswith("$"):
+                return env if env[p.name] == v else None
+            e = dict(env)
+            e[p.name] = v
+            return e
+        if not isinstance(v, tuple) or len(v) != len(p.items):
+            raise EvalError("pattern-arity", p.span, "the pattern has %d components but the set's elements have %s" % (
+                len(p.items), "%d fields" % len(v) if isinstance(v, tuple) else "no fields (they are not tuples)"),
+                help="write one pattern component per tuple field")
+        e = env
+        for sub, x in zip(p.items, v):
+            e = self._match(sub, x, e, b)
+            if e is None:
+                return None
+        return e if e is not env else dict(env)
+
+    # ------------------------------------------------------------------ aggregates
+    def e_aggregate(self, node: A.Aggregate, env: dict) -> Any:
+        op = node.op
+        if op == "sum":
+            acc: Any = 0
+            for e in self.iterate(node.quals, env):
+                v = self.eval(node.body, e)
+                if isinstance(v, bool):
+                    v = int(v)
+                if is_number(v) and is_number(acc):
+                    acc += v
+                elif isinstance(v, (LinExpr, QuadExpr)):
+                    if is_number(acc):
+                        acc = (QuadExpr(LinExpr(None, float(acc))) if isinstance(v, QuadExpr) else LinExpr(None, float(acc)))
+                    if isinstance(v, QuadExpr) and isinstance(acc, LinExpr):
+                        acc = QuadExpr(acc)
+                    acc.iadd(v)
+                elif is_number(v) and isinstance(acc, (LinExpr, QuadExpr)):
+                    acc.iadd(v)
+                else:
+                    raise self._aggregate_error(node, v)
+            return acc
+        if op == "prod":
+            acc = 1
+            for e in self.iterate(node.quals, env):
+                acc = self.arith(node, "*", acc, self.eval(node.body, e))
+            return acc
+        if op in ("min", "max"):
+            vals = [self.eval(node.body, e) for e in self.iterate(node.quals, env)]
+            if any(is_decision(v) for v in vals):
+                from .minmax import decision_minmax
+
+                return decision_minmax(self, node, op, vals)
+            for v in vals:
+                if not is_number(v):
+                    raise self._aggregate_error(node, v)
+            if not vals:
+                return -INF if op == "max" else INF
+            return min(vals) if op == "min" else max(vals)
+        # and / or
+        vals = [self._as_logic_operand(self.eval(node.body, e), node.body) for e in self.iterate(node.quals, env)]
+        if all(isinstance(v, bool) for v in vals):
+            return all(vals) if op == "and" else any(vals)
+        rest = [v for v in vals if not isinstance(v, bool)]
+        if op == "and":
+            return False if any(v is False for v in vals) else Logic("and", rest, node.span)
+        return True if any(v is True for v in vals) else Logic("or", rest, node.span)
+
+    def _aggregate_error(self, node: A.Aggregate, v: Any) -> EvalError:
+        if isinstance(v, (Leaf, Logic)):
+            return EvalError("unsupported-constraint-as-value", node.body.span,
+                             "`%s` over constraints is not supported; sum numbers or linear expressions" % node.op,
+                             help="introduce a `dvar boolean` per condition and sum those")
+        return EvalError("type-bad-operands", node.body.span, "`%s` cannot aggregate %s" % (
+            node.op, "the string %s" % show(v) if isinstance(v, str) else "a " + type_word(v)),
+            help="the body of `%s` must be numeric" % node.op)
+
+    def e_piecewise(self, node: A.Piecewise, env: dict) -> Any:
+        from .piecewise import evaluate_piecewise
+
+        return evaluate_piecewise(self, node, env)
+
+
+class _SpannedList(list):
+    """An array literal's values, remembering where it was written."""
+
+    span = None
+
+
+def _infer_elem(items: list) -> Any:
+    if not items:
+        return None
+    v = items[0]
+    if isinstance(v, bool):
+        return "boolean"
+    if isinstance(v, int):
+        return "float" if any(isinstance(x, float) for x in items) else "int"
+    if isinstance(v, float):
+        return "float"
+    if isinstance(v, str):
+        return "string"
+    if isinstance(v, OplTuple):
+        return v.ttype
+    return None
+
+
+def _elem_kind(domain: Any) -> str | None:
+    if isinstance(domain, OplRange):
+        return "int"
+    et = getattr(domain, "elem_type", None)
+    if et in ("int", "float", "string"):
+        return et
+    if isinstance(et, TupleType):
+        return "tuple"
+    if et is None and isinstance(domain, OplSet) and len(domain):
+        return _elem_kind(OplSet([], _infer_elem(domain.items()[:1])))
+    return None
+
+
+def _same_kind(kind: str, v: Any) -> bool:
+    if kind in ("int", "float"):
+        return is_number(v)
+    if kind == "string":
+        return isinstance(v, str)
+    if kind == "tuple":
+        return isinstance(v, tuple)
+    return True

@@ -1,0 +1,257 @@
+"""The model instance: declarations evaluated against data, decision columns allocated.
+
+:class:`Instance` walks the model's items in source order (OPL's rule:
+a name is usable after its declaration), keeps the symbol table, the
+columns and the rows, and turns every user mistake into a diagnostic
+before moving on to the next item.
+"""
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field
+from typing import Any
+
+from ..diagnostics.diagnostic import Label, Span
+from ..diagnostics.reporter import Reporter, did_you_mean
+from ..data.convert import SetOf, convert_array, convert_scalar, type_name
+from ..data.parser import DataItem
+from ..semantics.values import FloatRange, OplArray, OplRange, OplSet, OplTuple, TupleType, is_set, show
+from ..syntax import ast as A
+from .errors import EvalError
+from .expressions import (DexprArray, DexprScalar, Evaluator, VarArray, is_decision, is_number)
+from .linear import LinExpr, QuadExpr
+
+INF = math.inf
+MAX_COLUMNS = 20_000_000  # more decision columns than this is refused before allocating
+MAX_ARRAY = 50_000_000
+
+
+@dataclass
+class Symbol:
+    kind: str  # param | set | range | dvar | dexpr | tuple | label
+    name: str
+    value: Any
+    decl: A.Node
+    type: Any = None
+
+
+@dataclass
+class Columns:
+    lower: list = field(default_factory=list)
+    upper: list = field(default_factory=list)
+    integer: list = field(default_factory=list)
+    name: list = field(default_factory=list)
+    key: list = field(default_factory=list)
+
+
+@dataclass
+class Rows:
+    """Rows in coordinate form: row ``i`` has entries ``cols[starts[i]:starts[i+1]]``."""
+
+    cols: list = field(default_factory=list)
+    vals: list = field(default_factory=list)
+    starts: list = field(default_factory=lambda: [0])
+    lower: list = field(default_factory=list)
+    upper: list = field(default_factory=list)
+    label: list = field(default_factory=list)
+    key: list = field(default_factory=list)
+
+    def add(self, terms: dict, lo: float, hi: float, label: str, key: tuple) -> int:
+        for j, c in terms.items():
+            if c != 0.0:
+                self.cols.append(j)
+                self.vals.append(c)
+        self.starts.append(len(self.cols))
+        self.lower.append(lo)
+        self.upper.append(hi)
+        self.label.append(label)
+        self.key.append(key)
+        return len(self.lower) - 1
+
+
+class Instance:
+    """Evaluates a parsed model against data into columns, rows and an objective."""
+
+    def __init__(self, model: A.Model, data: dict[str, DataItem], reporter: Reporter):
+        self.model = model
+        self.data = data
+        self.reporter = reporter
+        self.symbols: dict[str, Symbol] = {}
+        self.cols = Columns()
+        self.rows = Rows()
+        self.ev = Evaluator(self)
+        self.sense = _sense_of(model)
+        self.objective: Any = None
+        self.objectives: list[Any] = []  # staticLex: several objectives in priority order
+        self.objective_name: str | None = None
+        self.dvar_blocks: dict[str, tuple[int, list[tuple], int, str]] = {}
+        self.used_data: set[str] = set()
+        self.has_scripts = any(isinstance(i, A.ScriptBlock) for i in model.items)
+        self._aux_label = ""
+        self._aux_key: tuple = ()
+
+    # ------------------------------------------------------------------ symbol table
+    def lookup(self, name: str, span: Span) -> Any:
+        sym = self.symbols.get(name)
+        if sym is None:
+            hint = did_you_mean(name, list(self.symbols))
+            raise EvalError("undeclared-name", span, "`%s` is not declared" % name,
+                            help=hint or "declare `%s` before this line" % name)
+        if sym.kind == "dexpr" and isinstance(sym.value, DexprScalar):
+            return self.dexpr_scalar(sym.value, span)
+        if sym.kind == "tuple":
+            raise EvalError("type-used-as-value", span, "`%s` is a tuple type, not a value" % name,
+                            help="declare a set of it, e.g. `{%s} items = ...;`, and use that" % name)
+        if sym.kind == "label":
+            raise EvalError("label-used-as-value", span, "`%s` is a constraint label, not a value" % name,
+                            help="refer to data or decision names in expressions")
+        return sym.value
+
+    def symbol_names(self) -> list[str]:
+        return list(self.symbols)
+
+    def is_dvar_name(self, name: str, env: dict) -> bool:
+        if name in env:
+            return False
+        sym = self.symbols.get(name)
+        return sym is not None and sym.kind in ("dvar", "dexpr")
+
+    def declare(self, sym: Symbol, name_span: Span) -> bool:
+        old = self.symbols.get(sym.name)
+        if old is not None:
+            self.reporter.emit("duplicate-declaration", name_span,
+                               "`%s` is declared twice: it was already declared on line %d" % (sym.name, old.decl.span.line),
+                               labels=[Label(getattr(old.decl, "name_span", old.decl.span), "first declared here")],
+                               help="rename one of them, or remove the second declaration")
+            return False
+        self.symbols[sym.name] = sym
+        return True
+
+    # ------------------------------------------------------------------ columns and rows
+    def new_column(self, lo: float, hi: float, integer: bool, name: str, key: tuple = ()) -> int:
+        c = self.cols
+        c.lower.append(lo)
+        c.upper.append(hi)
+        c.integer.append(integer)
+        c.name.append(name if not name.startswith("$") else name)
+        c.key.append(key)
+        return len(c.lower) - 1
+
+    def add_aux_row(self, e: LinExpr, lo: float, hi: float, span: Span) -> None:
+        """A row that a linearisation needs (labelled after the constraint being built)."""
+        self.rows.add(e.terms, lo - e.const, hi - e.const, self._aux_label + "#aux" if self._aux_label else "#aux",
+                      self._aux_key)
+
+    def bounds(self, e: LinExpr) -> tuple[float, float]:
+        """Lower and upper bound of a linear form from its columns' bounds (interval arithmetic)."""
+        lo = hi = e.const
+        L, U = self.cols.lower, self.cols.upper
+        for j, c in e.terms.items():
+            if c > 0:
+                lo += c * L[j]
+                hi += c * U[j]
+            elif c < 0:
+                lo += c * U[j]
+                hi += c * L[j]
+        return (lo if not math.isnan(lo) else -INF, hi if not math.isnan(hi) else INF)
+
+    def unbounded_names(self, e: LinExpr) -> list[str]:
+        from ..ir import opl_label
+
+        out = []
+        for j, c in e.terms.items():
+            if c != 0 and (math.isinf(self.cols.lower[j]) or math.isinf(self.cols.upper[j])):
+                out.append(opl_label(self.cols.name[j], self.cols.key[j]))
+        return out[:5]
+
+    def is_integral(self, e: LinExpr) -> bool:
+        if not float(e.const).is_integer():
+            return False
+        I = self.cols.integer
+        return all(I[j] and float(c).is_integer() for j, c in e.terms.items())
+
+    # ------------------------------------------------------------------ dexprs
+    def dexpr_scalar(self, d: DexprScalar, span: Span) -> Any:
+        if d.value is None:
+            d.value = "$computing"
+            try:
+                d.value = self._dexpr_eval(d.decl, {})
+            except EvalError:
+                d.value = None
+                raise
+        if isinstance(d.value, str) and d.value == "$computing":
+            raise EvalError("dexpr-cycle", span, "the dexpr `%s` refers to itself" % d.name,
+                            help="a dexpr cannot be defined in terms of itself")
+        v = d.value
+        return v.copy() if isinstance(v, (LinExpr, QuadExpr)) else v
+
+    def dexpr_value(self, arr: DexprArray, key: tuple, node: A.Node) -> Any:
+        v = arr.cache.get(key)
+        if v is None:
+            env = {}
+            for dim, k in zip(arr.decl.dims, key):
+                if dim.var is not None:
+                    env[dim.var] = k
+            v = self._dexpr_eval(arr.decl, env)
+            arr.cache[key] = v
+        return v.copy() if isinstance(v, (LinExpr, QuadExpr)) else v
+
+    def _dexpr_eval(self, decl: A.DexprDecl, env: dict) -> Any:
+        v = self.ev.eval(decl.expr, env)
+        if isinstance(v, bool):
+            v = int(v)
+        if not (is_number(v) or isinstance(v, (LinExpr, QuadExpr))):
+            from .expressions import type_word
+
+            raise EvalError("dexpr-not-numeric", decl.expr.span, "the dexpr `%s` must be numeric, but this is %s" % (
+                decl.name, "a " + type_word(v)), help="a dexpr names a numeric expression over decision variables")
+        return v
+
+    # ------------------------------------------------------------------ types
+    def resolve_type(self, t: A.TypeRef) -> Any:
+        base = {"int+": "int", "float+": "float"}.get(t.name, t.name)
+        if base.endswith("[]"):
+            raise EvalError("unsupported-feature", t.span, "array fields in tuples are not supported",
+                            help="declare a separate array indexed by the tuple set")
+        if base not in ("int", "float", "string", "boolean"):
+            sym = self.symbols.get(base)
+            if sym is None or sym.kind != "tuple":
+                cands = [s.name for s in self.symbols.values() if s.kind == "tuple"] + ["int", "float", "string", "boolean"]
+                raise EvalError("unknown-type", t.span, "`%s` is not a type" % base,
+                                help=did_you_mean(base, cands) or "declare it with `tuple %s { ... }` first" % base)
+            base = sym.value
+        return SetOf(base, t.order) if t.is_set else base
+
+    # ------------------------------------------------------------------ driver
+    def run(self) -> None:
+        from .declarations import process_item
+
+        for item in self.model.items:
+            try:
+                process_item(self, item)
+            except EvalError as e:
+                e.report(self.reporter)
+        self._check_unused_data()
+
+    def _check_unused_data(self) -> None:
+        for name, item in self.data.items():
+            if name in self.used_data:
+                continue
+            sym = self.symbols.get(name)
+            if sym is None:
+                hint = did_you_mean(name, [s for s in self.symbols if self.symbols[s].kind in ("param", "set", "range")])
+                self.reporter.emit("data-unknown-name", item.name_span,
+                                   "the data sets `%s`, which the model does not declare" % name,
+                                   help=hint or "declare it in the model (`... %s = ...;`) or remove it from the data" % name)
+            else:
+                self.reporter.emit("data-not-external", item.name_span,
+                                   "the data sets `%s`, but the model gives it a value already" % name,
+                                   labels=[Label(getattr(sym.decl, "name_span", sym.decl.span), "declared here")],
+                                   help="declare it as `... %s = ...;` to read it from the data, or remove it from the data" % name)
+
+
+def _sense_of(model: A.Model) -> str:
+    for item in model.items:
+        if isinstance(item, A.Objective):
+            return item.sense
+    return "feasibility"

@@ -1,0 +1,194 @@
+"""Logical constraints (``&&``, ``||``, ``!``, ``=>``, ``==`` between constraints) -> big-M rows.
+
+The formula is put in negation normal form, then enforced: conjunctions
+row by row, disjunctions through binary literals ``l_k`` with
+``sum(l_k) >= 1``.  A literal implies its sub-formula; for a linear
+constraint ``lo <= e <= hi`` that is ``e <= hi + M(1 - l)`` with
+``M = max(e) - hi`` taken from the variables' bounds (and the mirror row
+for ``lo``).  A binary variable compared with 0 or 1 is used directly as
+the literal, without a new column.  Reference: H.P. Williams, *Model
+Building in Mathematical Programming*, 5th ed., chapter 9.
+"""
+from __future__ import annotations
+
+import math
+from typing import Any
+
+from ..ir import opl_label
+from .errors import EvalError
+from .linear import Leaf, LinExpr, Logic
+
+TRUE, FALSE = "true", "false"
+
+
+def negate_leaf(leaf: Leaf) -> Any:
+    """``not (lo <= e <= hi)`` as ``e < lo or e > hi`` (closed complements for continuous e)."""
+    e, lo, hi = leaf.expr, leaf.lo, leaf.hi
+    step = 1.0 if leaf.integral else 0.0
+    parts = []
+    if lo > -math.inf:
+        parts.append(Leaf(e, -math.inf, lo - step, leaf.integral, leaf.span))
+    if hi < math.inf:
+        parts.append(Leaf(e, hi + step, math.inf, leaf.integral, leaf.span))
+    if lo == hi and not leaf.integral:
+        raise EvalError("nonlinear-not-equal-float", leaf.span,
+                        "`!=` (or the negation of `==`) on a continuous expression cannot be modelled exactly",
+                        help="apply it to integer or boolean expressions, or state which side must hold with a "
+                             "binary variable and two constraints")
+    if not parts:
+        return FALSE
+    return parts[0] if len(parts) == 1 else Logic("or", parts, leaf.span)
+
+
+def nnf(f: Any, neg: bool = False) -> Any:
+    if isinstance(f, bool):
+        return (TRUE if f else FALSE) if not neg else (FALSE if f else TRUE)
+    if isinstance(f, Leaf):
+        return negate_leaf(f) if neg else f
+    op = f.op
+    if op == "not":
+        return nnf(f.args[0], not neg)
+    if op in ("and", "or"):
+        flipped = {"and": "or", "or": "and"}[op] if neg else op
+        return Logic(flipped, [nnf(a, neg) for a in f.args], f.span)
+    a, b = f.args
+    if op == "implies":
+        if not neg:
+            return Logic("or", [nnf(a, True), nnf(b)], f.span)
+        return Logic("and", [nnf(a), nnf(b, True)], f.span)
+    if op == "iff":
+        if not neg:
+            return Logic("and", [Logic("or", [nnf(a, True), nnf(b)], f.span), Logic("or", [nnf(a), nnf(b, True)], f.span)], f.span)
+        return Logic("or", [Logic("and", [nnf(a), nnf(b, True)], f.span), Logic("and", [nnf(a, True), nnf(b)], f.span)], f.span)
+    raise ValueError("unknown logical operator %r" % op)  # pragma: no cover - internal invariant
+
+
+class _Lowerer:
+    def __init__(self, inst: Any, label: str, key: tuple):
+        self.inst = inst
+        self.label = label
+        self.key = key
+
+    def row(self, terms: dict, lo: float, hi: float) -> None:
+        self.inst.rows.add(terms, lo, hi, self.label, self.key)
+
+    def enforce(self, f: Any) -> None:
+        if f == TRUE:
+            return
+        if f == FALSE:
+            self.row({}, 1.0, 1.0)
+            return
+        if isinstance(f, Leaf):
+            self.row(f.expr.terms, f.lo - f.expr.const, f.hi - f.expr.const)
+            return
+        if f.op == "and":
+            for a in f.args:
+                self.enforce(a)
+            return
+        # or: at least one literal holds
+        lits = []
+        for a in f.args:
+            lit = self.literal(a)
+            if lit == TRUE:
+                return
+            if lit != FALSE:
+                lits.append(lit)
+        self._sum_at_least_one(lits)
+
+    def _sum_at_least_one(self, lits: list) -> None:
+        terms: dict[int, float] = {}
+        const = 0.0
+        for col, pos in lits:
+            if pos:
+                terms[col] = terms.get(col, 0.0) + 1.0
+            else:
+                terms[col] = terms.get(col, 0.0) - 1.0
+                const += 1.0
+        self.row(terms, 1.0 - const, math.inf)
+
+    def literal(self, f: Any) -> Any:
+        """A binary literal ``(col, positive)`` whose value 1 implies ``f`` (or TRUE/FALSE)."""
+        if f in (TRUE, FALSE):
+            return f
+        if isinstance(f, Leaf):
+            direct = self._direct(f)
+            if direct is not None:
+                return direct
+            d = self.inst.new_column(0.0, 1.0, True, "#logic", (self.label,) + self.key if self.label else ())
+            self._implies(d, f)
+            return (d, True)
+        lits = [self.literal(a) for a in f.args]
+        d = self.inst.new_column(0.0, 1.0, True, "#logic", (self.label,) + self.key if self.label else ())
+        if f.op == "and":
+            for lit in lits:
+                if lit == FALSE:
+                    self.row({d: 1.0}, 0.0, 0.0)
+                elif lit != TRUE:
+                    col, pos = lit  # d <= lit
+                    self.row({d: 1.0, col: -1.0}, -math.inf, 0.0) if pos else self.row({d: 1.0, col: 1.0}, -math.inf, 1.0)
+            return (d, True)
+        # or: d <= sum(lits)
+        if any(lit == TRUE for lit in lits):
+            return TRUE
+        terms = {d: 1.0}
+        const = 0.0
+        for lit in lits:
+            if lit == FALSE:
+                continue
+            col, pos = lit
+            terms[col] = terms.get(col, 0.0) + (-1.0 if pos else 1.0)
+            const += 0.0 if pos else 1.0
+        self.row(terms, -math.inf, const)
+        return (d, True)
+
+    def _direct(self, f: Leaf) -> Any:
+        """A leaf over one binary column is that column (or its complement) itself."""
+        nz = [(j, c) for j, c in f.expr.terms.items() if c != 0]
+        if len(nz) != 1:
+            if not nz:
+                return TRUE if f.lo - 1e-9 <= f.expr.const <= f.hi + 1e-9 else FALSE
+            return None
+        j, c = nz[0]
+        cols = self.inst.cols
+        if not (cols.integer[j] and cols.lower[j] == 0.0 and cols.upper[j] == 1.0):
+            return None
+        k = f.expr.const
+        sat0 = f.lo - 1e-9 <= k <= f.hi + 1e-9
+        sat1 = f.lo - 1e-9 <= c + k <= f.hi + 1e-9
+        if sat0 and sat1:
+            return TRUE
+        if not sat0 and not sat1:
+            return FALSE
+        return (j, sat1)
+
+    def _implies(self, d: int, f: Leaf) -> None:
+        """Rows for ``d = 1  =>  lo <= e <= hi``."""
+        e = f.expr
+        emin, emax = self.inst.bounds(e)
+        if f.hi < math.inf and emax > f.hi:
+            if math.isinf(emax):
+                self._no_bound(f, e)
+            m = emax - f.hi
+            terms = dict(e.terms)
+            terms[d] = terms.get(d, 0.0) + m
+            self.row(terms, -math.inf, f.hi + m - e.const)
+        if f.lo > -math.inf and emin < f.lo:
+            if math.isinf(emin):
+                self._no_bound(f, e)
+            m = f.lo - emin
+            terms = dict(e.terms)
+            terms[d] = terms.get(d, 0.0) - m
+            self.row(terms, f.lo - m - e.const, math.inf)
+
+    def _no_bound(self, f: Leaf, e: LinExpr) -> None:
+        names = self.inst.unbounded_names(e)
+        raise EvalError("bigm-missing-bound", f.span,
+                        "this logical constraint needs bounds on %s to be linearised (big-M), but %s unbounded" % (
+                            ", ".join("`%s`" % n for n in names), "it is" if len(names) == 1 else "they are"),
+                        help="give %s a finite domain, e.g. `dvar float x in 0..1000;`" % (
+                            "it" if len(names) == 1 else "each of them"))
+
+
+def enforce(inst: Any, f: Logic, label: str, key: tuple) -> None:
+    """Add rows (and binary columns) that make the logical constraint ``f`` hold."""
+    _Lowerer(inst, label, key).enforce(nnf(f))

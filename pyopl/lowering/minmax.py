@@ -1,0 +1,88 @@
+"""Exact linearisations of ``abs``, ``min``/``max`` (and ``minl``/``maxl``) of decision expressions.
+
+Each introduces an auxiliary column ``t`` equal to the function's value, with
+binaries choosing the active piece and big-M rows whose M comes from the
+variables' bounds (Williams, *Model Building in Mathematical Programming*,
+5th ed., section 9.3).  Without finite bounds the diagnostic says which
+variable needs one.
+"""
+from __future__ import annotations
+
+import math
+from typing import Any
+
+from ..syntax import ast as A
+from .errors import EvalError
+from .expressions import is_number
+from .linear import LinExpr, QuadExpr
+
+
+def _lin(v: Any, node: A.Node) -> LinExpr:
+    if isinstance(v, LinExpr):
+        return v
+    if isinstance(v, QuadExpr):
+        raise EvalError("nonlinear-expression", node.span, "a quadratic expression inside `abs`/`min`/`max` is not linear",
+                        help="apply the function to linear expressions only")
+    return LinExpr(None, float(v))
+
+
+def _bounds_or_error(ev: Any, node: A.Node, e: LinExpr, what: str) -> tuple[float, float]:
+    lo, hi = ev.inst.bounds(e)
+    if math.isinf(lo) or math.isinf(hi):
+        names = ev.inst.unbounded_names(e)
+        raise EvalError("bigm-missing-bound", node.span,
+                        "%s of a decision expression needs finite bounds, but %s %s no %s bound" % (
+                            what, ", ".join("`%s`" % n for n in names) or "it", "has" if len(names) == 1 else "have",
+                            "lower" if math.isinf(lo) else "upper"),
+                        help="give the variable%s a domain, e.g. `dvar float x in 0..100;`" % ("" if len(names) == 1 else "s"))
+    return lo, hi
+
+
+def decision_abs(ev: Any, node: A.Node, v: Any) -> LinExpr:
+    e = _lin(v, node)
+    lo, hi = _bounds_or_error(ev, node, e, "`abs`")
+    inst = ev.inst
+    if lo >= 0:
+        return e
+    if hi <= 0:
+        return e.scaled(-1.0)
+    # e = p - n, 0 <= p <= hi*z, 0 <= n <= -lo*(1-z), abs = p + n
+    p = inst.new_column(0.0, hi, False, "abs_pos")
+    n = inst.new_column(0.0, -lo, False, "abs_neg")
+    z = inst.new_column(0.0, 1.0, True, "abs_sign")
+    row = e.copy()
+    row.iadd(LinExpr({p: 1.0, n: -1.0}), -1.0)
+    inst.add_aux_row(row, 0.0, 0.0, node.span)
+    inst.add_aux_row(LinExpr({p: 1.0, z: -hi}), -math.inf, 0.0, node.span)
+    inst.add_aux_row(LinExpr({n: 1.0, z: -lo}), -math.inf, -lo, node.span)
+    return LinExpr({p: 1.0, n: 1.0})
+
+
+def decision_minmax(ev: Any, node: A.Node, op: str, vals: list) -> LinExpr:
+    """``t = max(e_1, ..., e_k)``: t >= e_i, t <= e_i + M_i (1 - z_i), sum z_i = 1 (mirrored for min)."""
+    inst = ev.inst
+    exprs = [_lin(v, node) for v in vals]
+    bounds = [_bounds_or_error(ev, node, e, "`%s`" % op) for e in exprs]
+    if op == "max":
+        t_lo, t_hi = max(b[0] for b in bounds), max(b[1] for b in bounds)
+    else:
+        t_lo, t_hi = min(b[0] for b in bounds), min(b[1] for b in bounds)
+    t = inst.new_column(t_lo, t_hi, False, op)
+    zs = [inst.new_column(0.0, 1.0, True, op + "_pick") for _ in exprs]
+    for e, (lo, hi), z in zip(exprs, bounds, zs):
+        d = LinExpr({t: 1.0})
+        d.iadd(e, -1.0)  # d = t - e
+        if op == "max":
+            inst.add_aux_row(d, 0.0, math.inf, node.span)  # t >= e
+            m = t_hi - lo
+            d2 = d.copy()
+            d2.iadd(LinExpr({z: m}))  # t - e + M z <= M
+            inst.add_aux_row(d2, -math.inf, m, node.span)
+        else:
+            inst.add_aux_row(d, -math.inf, 0.0, node.span)  # t <= e
+            m = hi - t_lo
+            d2 = d.copy()
+            d2.iadd(LinExpr({z: -m}))  # t - e - M z >= -M
+            inst.add_aux_row(d2, -m, math.inf, node.span)
+    inst.add_aux_row(LinExpr({z: 1.0 for z in zs}), 1.0, 1.0, node.span)
+    return LinExpr({t: 1.0})

@@ -1,0 +1,116 @@
+"""``piecewise`` linear functions of a decision expression.
+
+OPL's form ``piecewise{s_1 -> b_1; ...; s_n -> b_n; s_last}(x0, y0) x`` gives
+slopes between breakpoints and the value ``y0`` at ``x0`` (OPL manual,
+"Piecewise linear functions"; the anchor defaults to ``(0, 0)``).  The
+function is modelled with one continuous segment variable per piece: for a
+convex function (slopes increasing, under minimisation) an LP suffices;
+otherwise binaries force the pieces to fill in order.
+"""
+from __future__ import annotations
+
+import math
+from typing import Any
+
+from ..syntax import ast as A
+from .errors import EvalError
+from .expressions import is_number
+from .linear import LinExpr
+
+
+def evaluate_piecewise(ev: Any, node: A.Piecewise, env: dict) -> Any:
+    slopes, breaks = [], []
+    if node.quals is not None:
+        for e in ev.iterate(node.quals, env):
+            for s, b in zip(node.slopes, node.breaks):
+                slopes.append(ev.eval_number(s, e, "a piecewise slope"))
+                breaks.append(ev.eval_number(b, e, "a piecewise breakpoint"))
+    else:
+        for s, b in zip(node.slopes, node.breaks):
+            slopes.append(ev.eval_number(s, env, "a piecewise slope"))
+            breaks.append(ev.eval_number(b, env, "a piecewise breakpoint"))
+    slopes.append(ev.eval_number(node.last_slope, env, "the last piecewise slope"))
+    if any(b2 < b1 for b1, b2 in zip(breaks, breaks[1:])):
+        raise EvalError("piecewise-breakpoints-order", node.span, "piecewise breakpoints must not decrease",
+                        help="list the breakpoints in increasing order")
+    x0, y0 = 0.0, 0.0
+    if node.anchor is not None:
+        x0 = ev.eval_number(node.anchor[0], env, "the piecewise anchor")
+        y0 = ev.eval_number(node.anchor[1], env, "the piecewise anchor")
+    arg = ev.eval(node.arg, env)
+    if is_number(arg):
+        return _value(slopes, breaks, x0, y0, float(arg))
+    if not isinstance(arg, LinExpr):
+        raise EvalError("type-expected-number", node.arg.span, "the argument of `piecewise` must be linear",
+                        help="apply piecewise to a variable or a linear expression")
+    return _model(ev, node, slopes, breaks, x0, y0, arg)
+
+
+def _value(slopes: list[float], breaks: list[float], x0: float, y0: float, x: float) -> float:
+    def f(t: float) -> float:  # value relative to f(0) = 0 by integrating slopes from 0
+        total, prev = 0.0, 0.0
+        pts = breaks + [math.inf]
+        if t >= 0:
+            for s, b in zip(slopes, pts):
+                lo, hi = max(prev, 0.0), min(b, t)
+                if hi > lo:
+                    total += s * (hi - lo)
+                prev = b
+            # segment before the first breakpoint when it is positive
+            return total
+        prev = -math.inf
+        for s, b in zip(slopes, pts):
+            lo, hi = max(prev, t), min(b, 0.0)
+            if hi > lo:
+                total -= s * (hi - lo)
+            prev = b
+        return total
+    return y0 + f(x) - f(x0)
+
+
+def _model(ev: Any, node: A.Piecewise, slopes, breaks, x0, y0, arg: LinExpr) -> LinExpr:
+    inst = ev.inst
+    lo, hi = inst.bounds(arg)
+    if math.isinf(lo):
+        lo = min([0.0, x0] + breaks) if not breaks else min(breaks[0], x0, 0.0)
+        if inst.bounds(arg)[0] == -math.inf:
+            raise EvalError("bigm-missing-bound", node.arg.span,
+                            "the argument of `piecewise` needs a finite lower bound",
+                            help="give the variable a domain, e.g. `dvar float+ x;` or `in 0..100`")
+    if math.isinf(hi):
+        hi = None
+    # Pieces of the domain [lo, hi]: between consecutive breakpoints.
+    pts = [lo] + [b for b in breaks if lo < b < (hi if hi is not None else math.inf)]
+    piece_slopes = []
+    for k in range(len(pts)):
+        a = pts[k]
+        idx = sum(1 for b in breaks if b <= a)  # slope index active right after a
+        piece_slopes.append(slopes[min(idx, len(slopes) - 1)])
+    ends = pts[1:] + [hi if hi is not None else math.inf]
+    convex = all(s1 <= s2 for s1, s2 in zip(piece_slopes, piece_slopes[1:]))
+    concave = all(s1 >= s2 for s1, s2 in zip(piece_slopes, piece_slopes[1:]))
+    # Filling pieces in any order is exact only when the solver's own pressure fills the
+    # cheap pieces first: convex under minimisation, concave under maximisation.
+    lp_ok = (convex and inst.sense == "minimize") or (concave and inst.sense == "maximize")
+    segs = []
+    for a, b in zip(pts, ends):
+        width = b - a
+        segs.append(inst.new_column(0.0, width, False, "pw_seg"))
+    # arg = lo + sum(seg)
+    row = arg.copy()
+    row.iadd(LinExpr({s: 1.0 for s in segs}), -1.0)
+    inst.add_aux_row(row, lo, lo, node.span)
+    if not lp_ok:
+        # fill in order: seg_k full before seg_{k+1} starts (z_k = 1 when seg_k is full)
+        for k in range(len(segs) - 1):
+            width = ends[k] - pts[k]
+            z = inst.new_column(0.0, 1.0, True, "pw_fill")
+            inst.add_aux_row(LinExpr({segs[k]: 1.0, z: -width}), 0.0, math.inf, node.span)
+            nxt = ends[k + 1] - pts[k + 1]
+            if math.isinf(nxt):
+                raise EvalError("bigm-missing-bound", node.arg.span,
+                                "a non-convex `piecewise` needs an upper bound on its argument",
+                                help="give the variable a finite domain")
+            inst.add_aux_row(LinExpr({segs[k + 1]: 1.0, z: -nxt}), -math.inf, 0.0, node.span)
+    value = LinExpr({s: sl for s, sl in zip(segs, piece_slopes)}, _value(slopes, breaks, x0, y0, lo))
+    return value

@@ -1,0 +1,172 @@
+"""Static name checks on the AST, before any data is read.
+
+Scopes follow OPL: a global name is visible after its declaration;
+iterator names (``forall(i in I)``, ``sum(<a,b> in Arcs)``, generic
+dimensions ``x[i in I]``) are visible inside their construct.  Every
+undeclared name is reported once per place with the closest known name;
+tuple fields are checked where the iterator's tuple type is known.
+"""
+from __future__ import annotations
+
+from typing import Any
+
+from ..diagnostics.diagnostic import Edit, Fix, Label
+from ..diagnostics.reporter import Reporter, near_miss
+from ..lowering.builtins import BUILTINS
+from ..syntax import ast as A
+
+
+class _Scope:
+    def __init__(self, reporter: Reporter, later: dict[str, A.Node]):
+        self.reporter = reporter
+        self.globals: dict[str, A.Node] = {}
+        self.later = later  # every global declaration, to say "declared later"
+        self.tuple_fields: dict[str, list[str]] = {}  # tuple type -> fields
+        self.set_elem: dict[str, str] = {}  # set name -> tuple type of its elements
+
+    def check(self, node: Any, local: dict[str, Any]) -> None:
+        if isinstance(node, A.Name):
+            self.name(node, local)
+        elif isinstance(node, A.Field):
+            self.check(node.base, local)
+            self.field(node, local)
+        elif isinstance(node, (A.Aggregate, A.SetComp, A.ArrayComp)):
+            inner = self.quals(node.quals, local)
+            if isinstance(node, A.Aggregate):
+                self.check(node.body, inner)
+            else:
+                self.check(node.value, inner)
+                if isinstance(node, A.ArrayComp) and node.key is not None:
+                    self.check(node.key, inner)
+        elif isinstance(node, A.Piecewise):
+            inner = self.quals(node.quals, local) if node.quals else local
+            for e in node.slopes + node.breaks + [node.last_slope]:
+                self.check(e, inner)
+            if node.anchor:
+                self.check(node.anchor[0], local)
+                self.check(node.anchor[1], local)
+            self.check(node.arg, local)
+        elif isinstance(node, A.Call):
+            for a in node.args:
+                self.check(a, local)
+        elif isinstance(node, A.KeyedArrayLit):
+            for k, v in node.pairs:
+                self.check(k, local)
+                self.check(v, local)
+        elif isinstance(node, A.Node):
+            for v in vars(node).values():
+                if isinstance(v, list):
+                    for x in v:
+                        if isinstance(x, A.Node):
+                            self.check(x, local)
+                elif isinstance(v, A.Node) and not isinstance(v, A.Pattern):
+                    self.check(v, local)
+
+    def quals(self, q: A.Qualifiers, local: dict[str, Any]) -> dict[str, Any]:
+        inner = dict(local)
+        for b in q.binders:
+            self.check(b.domain, inner)
+            elem = self.set_elem.get(b.domain.id) if isinstance(b.domain, A.Name) else None
+            for p in b.patterns:
+                if p.name is not None:
+                    inner[p.name] = elem if len(b.patterns) == 1 else None
+                else:
+                    for n in p.names():
+                        inner.setdefault(n, None)
+            if b.filter is not None:
+                self.check(b.filter, inner)
+        return inner
+
+    def name(self, node: A.Name, local: dict[str, Any]) -> None:
+        n = node.id
+        if n in local or n in self.globals:
+            return
+        if n in self.later:
+            decl = self.later[n]
+            self.reporter.emit("name-used-before-declaration", node.span,
+                               "`%s` is used before its declaration on line %d" % (n, decl.span.line),
+                               labels=[Label(getattr(decl, "name_span", decl.span), "declared here")],
+                               help="move the declaration of `%s` above this line" % n)
+            return
+        visible = list(local) + list(self.globals)
+        best = near_miss(n, visible)
+        fix = Fix("rename to `%s`" % best, (Edit(node.span, best),), "machine-applicable") if best else None
+        self.reporter.emit("undeclared-name", node.span, "`%s` is not declared" % n,
+                           help=("did you mean `%s`?" % best) if best else "declare `%s` before this line" % n, fix=fix)
+
+    def field(self, node: A.Field, local: dict[str, Any]) -> None:
+        if not isinstance(node.base, A.Name):
+            return
+        ttype = local.get(node.base.id)
+        fields = self.tuple_fields.get(ttype) if isinstance(ttype, str) else None
+        if fields is None or node.name in fields:
+            return
+        best = near_miss(node.name, fields)
+        span = node.name_span or node.span
+        self.reporter.emit("unknown-field", span, "tuple `%s` has no field `%s`" % (ttype, node.name),
+                           help=("did you mean `%s`?" % best) if best else "its fields are %s" % ", ".join("`%s`" % f for f in fields),
+                           fix=Fix("rename to `%s`" % best, (Edit(span, best),)) if best else None)
+
+    def stmt(self, s: A.Stmt, local: dict[str, Any]) -> None:
+        if isinstance(s, A.ConsStmt):
+            if s.label is not None and not isinstance(s.label, A.Name):
+                lab = s.label
+                while isinstance(lab, A.Index):
+                    for i in lab.indices:
+                        self.check(i, local)
+                    lab = lab.base
+            self.check(s.expr, local)
+        elif isinstance(s, A.Forall):
+            self.stmt(s.body, self.quals(s.quals, local))
+        elif isinstance(s, A.Block):
+            for x in s.stmts:
+                self.stmt(x, local)
+        elif isinstance(s, A.IfStmt):
+            self.check(s.cond, local)
+            self.stmt(s.then, local)
+            if s.other is not None:
+                self.stmt(s.other, local)
+
+
+def check_names(model: A.Model, reporter: Reporter) -> None:
+    """Report undeclared names, use before declaration and unknown tuple fields."""
+    later = {}
+    for item in model.items:
+        if isinstance(item, A.Decl) and item.name not in later:
+            later[item.name] = item
+    sc = _Scope(reporter, later)
+    for item in model.items:
+        if isinstance(item, A.TupleDecl):
+            sc.tuple_fields[item.name] = [f.name for f in item.fields]
+        elif isinstance(item, (A.ParamDecl, A.DvarDecl, A.DexprDecl)):
+            local: dict[str, Any] = {}
+            for dim in item.dims:
+                sc.check(dim.domain, local)
+                if dim.var is not None:
+                    elem = sc.set_elem.get(dim.domain.id) if isinstance(dim.domain, A.Name) else None
+                    local[dim.var] = elem
+            if isinstance(item, A.ParamDecl):
+                for _f, e in item.with_clause:
+                    sc.check(e, {})
+                if item.init is not None:
+                    sc.check(item.init, local)
+                if item.type.is_set and item.type.name in sc.tuple_fields:
+                    sc.set_elem[item.name] = item.type.name
+            elif isinstance(item, A.DvarDecl) and item.domain is not None:
+                sc.check(item.domain, local)
+            elif isinstance(item, A.DexprDecl):
+                sc.check(item.expr, local)
+        elif isinstance(item, A.RangeDecl):
+            sc.check(item.init, {})
+        elif isinstance(item, A.Objective):
+            sc.check(item.expr, {})
+        elif isinstance(item, A.ConstraintsBlock):
+            for s in item.stmts:
+                sc.stmt(s, {})
+        elif isinstance(item, A.Assert):
+            local = {}
+            for q in item.quals:
+                local = sc.quals(q, local)
+            sc.check(item.expr, local)
+        if isinstance(item, A.Decl):
+            sc.globals.setdefault(item.name, item)

@@ -1,0 +1,238 @@
+"""Run-time values of OPL data: tuples, sets, ranges and arrays.
+
+Index keys stay structured (tuples of values) everywhere: ``x["a"]["b_c"]``
+and ``x["a_b"]["c"]`` are different keys.  Sets keep OPL's order (insertion
+order unless declared ``sorted``/``reversed``); ``ord`` is 0-based.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Iterable, Iterator
+
+
+@dataclass(eq=False)
+class TupleType:
+    """A declared ``tuple`` type: field names and types in order; ``keys`` are the ``key`` fields."""
+
+    name: str
+    fields: list[str]
+    types: list[Any]  # "int" | "float" | "string" | "boolean" | TupleType | SetType-like strings
+    keys: list[str] = field(default_factory=list)
+
+    def index(self, name: str) -> int:
+        return self.fields.index(name)
+
+    def __repr__(self) -> str:
+        return "tuple %s" % self.name
+
+
+class OplTuple(tuple):
+    """A tuple value; compares and hashes as a plain tuple, knows its type for field access."""
+
+    ttype: TupleType | None
+
+    def __new__(cls, items: Iterable[Any], ttype: TupleType | None = None):
+        obj = super().__new__(cls, items)
+        obj.ttype = ttype
+        return obj
+
+    def field(self, name: str) -> Any:
+        return self[self.ttype.index(name)]
+
+    def key(self) -> tuple:
+        """The value of the ``key`` fields (the whole tuple when none are declared)."""
+        if self.ttype is None or not self.ttype.keys:
+            return tuple(self)
+        return tuple(self[self.ttype.index(k)] for k in self.ttype.keys)
+
+    def __repr__(self) -> str:
+        return "<" + ", ".join(_show(v) for v in self) + ">"
+
+
+def _show(v: Any) -> str:
+    if isinstance(v, str):
+        return '"%s"' % v
+    if isinstance(v, float) and v.is_integer():
+        return str(int(v))
+    return repr(v)
+
+
+def show(v: Any) -> str:
+    """A value as OPL would write it: strings quoted, tuples in ``<...>``."""
+    if isinstance(v, OplSet):
+        items = list(v)
+        body = ", ".join(show(x) for x in items[:8]) + (", ..." if len(items) > 8 else "")
+        return "{" + body + "}"
+    if isinstance(v, OplRange):
+        return "%d..%d" % (v.lo, v.hi)
+    return _show(v)
+
+
+class OplRange:
+    """The integer range ``lo..hi`` (empty when ``hi < lo``); never materialised unless iterated."""
+
+    __slots__ = ("lo", "hi")
+
+    def __init__(self, lo: int, hi: int):
+        self.lo = lo
+        self.hi = hi
+
+    def __len__(self) -> int:
+        return max(0, self.hi - self.lo + 1)
+
+    def __iter__(self) -> Iterator[int]:
+        return iter(range(self.lo, self.hi + 1))
+
+    def __contains__(self, v: Any) -> bool:
+        if isinstance(v, bool) or not isinstance(v, (int, float)):
+            return False
+        return self.lo <= v <= self.hi and float(v).is_integer()
+
+    def ord(self, v: Any) -> int:
+        return int(v) - self.lo
+
+    def item(self, k: int) -> int:
+        return self.lo + k
+
+    def items(self) -> list[int]:
+        return list(range(self.lo, self.hi + 1))
+
+    @property
+    def elem_type(self) -> str:
+        return "int"
+
+    def __eq__(self, other: Any) -> bool:
+        if isinstance(other, OplRange):
+            return (self.lo, self.hi) == (other.lo, other.hi) or (len(self) == 0 and len(other) == 0)
+        if isinstance(other, OplSet):
+            return other == self
+        return NotImplemented
+
+    def __hash__(self) -> int:
+        return hash((self.lo, self.hi))
+
+    def __repr__(self) -> str:
+        return "%d..%d" % (self.lo, self.hi)
+
+
+class FloatRange:
+    """``range float R = a..b``: used as a continuous domain only."""
+
+    def __init__(self, lo: float, hi: float):
+        self.lo = lo
+        self.hi = hi
+
+    def __contains__(self, v: Any) -> bool:
+        return isinstance(v, (int, float)) and self.lo <= v <= self.hi
+
+    def __repr__(self) -> str:
+        return "%g..%g" % (self.lo, self.hi)
+
+
+class OplSet:
+    """An ordered set of ints, floats, strings or tuples.
+
+    ``order`` is ``None`` (OPL's default: insertion order), ``sorted`` or ``reversed``.
+    """
+
+    __slots__ = ("_items", "_pos", "elem_type", "_by_key")
+
+    def __init__(self, items: Iterable[Any] = (), elem_type: Any = None, order: str | None = None):
+        pos: dict[Any, int] = {}
+        uniq = []
+        for v in items:
+            if v not in pos:
+                pos[v] = len(uniq)
+                uniq.append(v)
+        if order in ("sorted", "reversed"):
+            uniq.sort(key=_sort_key, reverse=(order == "reversed"))
+            pos = {v: k for k, v in enumerate(uniq)}
+        self._items = uniq
+        self._pos = pos
+        self.elem_type = elem_type
+        self._by_key = None
+
+    def __len__(self) -> int:
+        return len(self._items)
+
+    def __iter__(self) -> Iterator[Any]:
+        return iter(self._items)
+
+    def __contains__(self, v: Any) -> bool:
+        try:
+            return v in self._pos
+        except TypeError:
+            return False
+
+    def ord(self, v: Any) -> int:
+        return self._pos[v]
+
+    def item(self, k: int) -> Any:
+        return self._items[k]
+
+    def items(self) -> list[Any]:
+        return self._items
+
+    def by_key(self, key: tuple) -> Any:
+        """The tuple whose ``key`` fields equal ``key`` (for ``Arcs[<"a","b">]``), or None."""
+        if self._by_key is None:
+            self._by_key = {t.key(): t for t in self._items if isinstance(t, OplTuple)}
+        return self._by_key.get(key)
+
+    def __eq__(self, other: Any) -> bool:
+        if isinstance(other, (OplSet, OplRange)):
+            return set(self) == set(other) and len(self) == len(other)
+        return NotImplemented
+
+    def __hash__(self) -> int:
+        return hash(frozenset(self._items))
+
+    def __repr__(self) -> str:
+        return show(self)
+
+
+def _sort_key(v: Any):
+    if isinstance(v, str):
+        return (1, v)
+    if isinstance(v, tuple):
+        return (2, tuple(_sort_key(x) for x in v))
+    return (0, v)
+
+
+def is_set(v: Any) -> bool:
+    return isinstance(v, (OplSet, OplRange))
+
+
+class OplArray:
+    """An array over index sets ``dims``; ``data`` maps full keys (tuples) to values."""
+
+    __slots__ = ("name", "dims", "data")
+
+    def __init__(self, name: str, dims: list[Any], data: dict[tuple, Any]):
+        self.name = name
+        self.dims = dims
+        self.data = data
+
+    def __len__(self) -> int:
+        return len(self.dims[0]) if self.dims else 0
+
+    def __repr__(self) -> str:
+        return "array %s" % self.name
+
+
+class ArraySlice:
+    """``a[i]`` of a multi-dimensional array: a view waiting for the remaining indices."""
+
+    __slots__ = ("array", "prefix")
+
+    def __init__(self, array: Any, prefix: tuple):
+        self.array = array
+        self.prefix = prefix
+
+    @property
+    def dims(self) -> list[Any]:
+        return self.array.dims[len(self.prefix):]
+
+    @property
+    def name(self) -> str:
+        return self.array.name

@@ -1,0 +1,547 @@
+"""Model text -> typed AST, or syntax diagnostics.
+
+Lark LALR(1) with the contextual lexer, grammar compiled once per process.
+Errors are repaired where one token explains them (a missing `;`, `=` for
+`==`, a missing `)`), so that one parse reports every independent mistake;
+otherwise the parser skips to the end of the statement.
+"""
+from __future__ import annotations
+
+import functools
+from importlib import resources
+
+from lark import Lark, Token, Transformer, v_args
+from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken, VisitError
+
+from ..diagnostics.diagnostic import Edit, Fix, Label, Span
+from ..diagnostics.reporter import Reporter, TooManyErrors, did_you_mean
+from . import ast as A
+from .scripts import strip_scripts
+from .words import KEYWORDS, describe_expected, token_text
+
+
+@functools.lru_cache(maxsize=None)
+def grammar_text(name: str) -> str:
+    """Text of ``grammar/<name>.lark`` (shipped as the package ``pyopl.grammar``)."""
+    try:
+        return resources.files("pyopl.grammar").joinpath(name + ".lark").read_text(encoding="utf-8")
+    except ModuleNotFoundError:  # running from a source tree that is not installed
+        from pathlib import Path
+
+        return (Path(__file__).resolve().parents[2] / "grammar" / (name + ".lark")).read_text(encoding="utf-8")
+
+
+@functools.lru_cache(maxsize=None)
+def lark_parser(name: str) -> Lark:
+    """The compiled LALR parser for ``opl`` or ``dat`` (built once, then reused)."""
+    return Lark(grammar_text(name), parser="lalr", lexer="contextual", propagate_positions=True,
+                maybe_placeholders=True, cache=False)
+
+
+def _span(file: str, meta) -> Span:
+    return Span(file, meta.line, meta.column, meta.end_line, meta.end_column)
+
+
+def _tok_span(file: str, tok: Token) -> Span:
+    if tok.line is None:  # a token inserted by error recovery
+        return Span(file, 1, 1, 1, 1)
+    return Span(file, tok.line, tok.column, tok.end_line or tok.line, tok.end_column or tok.column + len(tok))
+
+
+class _ToAst(Transformer):
+    """Lark tree -> :mod:`pyopl.syntax.ast` nodes."""
+
+    def __init__(self, file: str, reporter: Reporter):
+        super().__init__()
+        self.file = file
+        self.reporter = reporter
+
+    def _s(self, meta) -> Span:
+        return _span(self.file, meta)
+
+    def _t(self, tok: Token) -> Span:
+        return _tok_span(self.file, tok)
+
+    # --- model items
+    @v_args(meta=True)
+    def start(self, meta, items):
+        return [i for i in items if i is not None]
+
+    def empty_item(self, _):
+        return None
+
+    @v_args(meta=True)
+    def decl(self, meta, c):
+        type_ref, name, dims, withc, init = c
+        return A.ParamDecl(self._s(meta), str(name), self._t(name), type_ref, dims or [], init, withc or [])
+
+    def with_clause(self, c):
+        return [(str(c[k]), c[k + 1]) for k in range(0, len(c), 2)]
+
+    @v_args(meta=True)
+    def float_range_decl(self, meta, c):
+        _, name, expr = c
+        t = A.TypeRef(self._s(meta), "float", True)
+        return A.ParamDecl(self._s(meta), str(name), self._t(name), t, [], expr)
+
+    @v_args(meta=True)
+    def range_decl(self, meta, c):
+        name, expr = c
+        return A.RangeDecl(self._s(meta), str(name), self._t(name), expr)
+
+    @v_args(meta=True)
+    def range_decl_ext(self, meta, c):
+        name, tok = c
+        return A.RangeDecl(self._s(meta), str(name), self._t(name), A.External(self._t(tok)))
+
+    @v_args(meta=True)
+    def external(self, meta, c):
+        return A.External(self._s(meta))
+
+    def dims(self, c):
+        return list(c)
+
+    @v_args(meta=True)
+    def dim_set(self, meta, c):
+        return A.Dim(self._s(meta), c[0])
+
+    @v_args(meta=True)
+    def dim_generic(self, meta, c):
+        return A.Dim(self._s(meta), c[1], str(c[0]))
+
+    @v_args(meta=True)
+    def type_spec(self, meta, c):
+        return c[0]
+
+    @v_args(meta=True)
+    def set_type(self, meta, c):
+        order = c[0] if len(c) == 2 else None
+        return A.TypeRef(self._s(meta), c[-1].name, True, order)
+
+    def set_order(self, c):
+        return str(c[0])
+
+    @v_args(meta=True)
+    def setof_type(self, meta, c):
+        return A.TypeRef(self._s(meta), c[0].name, True)
+
+    @v_args(meta=True)
+    def base_type(self, meta, c):
+        return A.TypeRef(self._s(meta), str(c[0]))
+
+    @v_args(meta=True)
+    def dvar_decl(self, meta, c):
+        vtype, name, dims, domain = c
+        return A.DvarDecl(self._s(meta), str(name), self._t(name), vtype, dims or [], domain)
+
+    def dvar_type(self, c):
+        return str(c[0])
+
+    @v_args(meta=True)
+    def dexpr_decl(self, meta, c):
+        type_ref, name, dims, expr = c
+        return A.DexprDecl(self._s(meta), str(name), self._t(name), type_ref, dims or [], expr)
+
+    @v_args(meta=True)
+    def tuple_decl(self, meta, c):
+        name, *fields = c
+        return A.TupleDecl(self._s(meta), str(name), self._t(name), list(fields))
+
+    @v_args(meta=True)
+    def tuple_field(self, meta, c):
+        key, type_ref, name, dims = c
+        if dims:
+            type_ref = A.TypeRef(type_ref.span, type_ref.name + "[]")
+        return A.TupleField(self._t(name), str(name), type_ref, key is not None)
+
+    @v_args(meta=True)
+    def constraint_decl(self, meta, c):
+        name, dims = c
+        return A.ConstraintDecl(self._s(meta), str(name), self._t(name), dims or [])
+
+    @v_args(meta=True)
+    def using_decl(self, meta, c):
+        return A.Using(self._s(meta), str(c[0]))
+
+    @v_args(meta=True)
+    def assert_stmt(self, meta, c):
+        name, body = c
+        quals = []
+        while isinstance(body, tuple):
+            quals.append(body[0])
+            body = body[1]
+        return A.Assert(self._s(meta), body, str(name) if name else None, quals)
+
+    def assert_forall(self, c):
+        return (c[0], c[1])
+
+    @v_args(meta=True)
+    def include_stmt(self, meta, c):
+        return A.Include(self._s(meta), _unquote(str(c[0])))
+
+    @v_args(meta=True)
+    def script_block(self, meta, c):
+        kind = str(c[0])
+        name = str(c[1]) if len(c) == 3 and c[1] is not None else None
+        return A.ScriptBlock(self._s(meta), kind, name)
+
+    @v_args(meta=True)
+    def objective(self, meta, c):
+        sense, name, expr = c
+        return A.Objective(self._s(meta), str(sense.children[0]), expr, str(name) if name else None)
+
+    @v_args(meta=True)
+    def constraints_block(self, meta, c):
+        return A.ConstraintsBlock(self._s(meta), [s for s in c if s is not None])
+
+    # --- constraint statements
+    @v_args(meta=True)
+    def cons(self, meta, c):
+        return A.ConsStmt(self._s(meta), c[0])
+
+    @v_args(meta=True)
+    def labelled_cons(self, meta, c):
+        label, expr = c
+        if not _is_label(label):
+            self.reporter.emit("syntax-bad-label", label.span,
+                               "a constraint label must be a name or an indexed name",
+                               help="write a label such as `ctName:` or `ctName[i]:`")
+        return A.ConsStmt(self._s(meta), expr, label)
+
+    @v_args(meta=True)
+    def forall(self, meta, c):
+        return A.Forall(self._s(meta), c[0], c[1])
+
+    @v_args(meta=True)
+    def labelled_forall(self, meta, c):
+        label, quals, body = c
+        # The label names every constraint of the forall: push it down onto unlabelled bodies.
+        _push_label(body, label)
+        return A.Forall(self._s(meta), quals, body)
+
+    @v_args(meta=True)
+    def cif(self, meta, c):
+        cond, then, other = c
+        return A.IfStmt(self._s(meta), cond, then, other)
+
+    @v_args(meta=True)
+    def cblock(self, meta, c):
+        return A.Block(self._s(meta), [s for s in c if s is not None])
+
+    def cempty(self, _):
+        return None
+
+    # --- iteration
+    @v_args(meta=True)
+    def qualifiers(self, meta, c):
+        return A.Qualifiers(self._s(meta), list(c))
+
+    @v_args(meta=True)
+    def qualifier(self, meta, c):
+        binder, flt = c
+        binder.filter = flt
+        binder.span = self._s(meta)
+        return binder
+
+    @v_args(meta=True)
+    def q_name(self, meta, c):
+        name, dom = c
+        return A.Binder(self._s(meta), [A.Pattern(self._t(name), str(name))], dom)
+
+    @v_args(meta=True)
+    def q_names(self, meta, c):
+        *names, dom = c
+        return A.Binder(self._s(meta), [A.Pattern(self._t(n), str(n)) for n in names], dom)
+
+    @v_args(meta=True)
+    def q_pattern(self, meta, c):
+        return A.Binder(self._s(meta), [c[0]], c[1])
+
+    @v_args(meta=True)
+    def q_ordered(self, meta, c):
+        _, *names, dom = c
+        return A.Binder(self._s(meta), [A.Pattern(self._t(n), str(n)) for n in names], dom, ordered=True)
+
+    @v_args(meta=True)
+    def tuple_pattern(self, meta, c):
+        return A.Pattern(self._s(meta), None, list(c))
+
+    @v_args(meta=True)
+    def pat_name(self, meta, c):
+        return A.Pattern(self._t(c[0]), str(c[0]))
+
+    # --- expressions
+    @v_args(meta=True)
+    def conditional(self, meta, c):
+        return A.Conditional(self._s(meta), *c)
+
+    @v_args(meta=True)
+    def implies(self, meta, c):
+        return A.Binary(self._s(meta), "=>", c[0], c[1])
+
+    @v_args(meta=True)
+    def or_(self, meta, c):
+        return A.Binary(self._s(meta), "||", c[0], c[-1])
+
+    @v_args(meta=True)
+    def and_(self, meta, c):
+        return A.Binary(self._s(meta), "&&", c[0], c[-1])
+
+    @v_args(meta=True)
+    def compare(self, meta, c):
+        operands = c[0::2]
+        toks = [t.children[0] for t in c[1::2]]
+        return A.Compare(self._s(meta), operands, [str(t) for t in toks], [self._t(t) for t in toks])
+
+    @v_args(meta=True)
+    def in_(self, meta, c):
+        return A.Binary(self._s(meta), "in", c[0], c[1])
+
+    @v_args(meta=True)
+    def not_in(self, meta, c):
+        return A.Binary(self._s(meta), "not in", c[0], c[1])
+
+    @v_args(meta=True)
+    def range_lit(self, meta, c):
+        return A.RangeLit(self._s(meta), c[0], c[1])
+
+    def _bin(op):  # noqa: N805  (a factory of transformer methods, one per binary operator)
+        @v_args(meta=True)
+        def method(self, meta, c):
+            return A.Binary(self._s(meta), op, c[0], c[1])
+        return method
+
+    union, diff, symdiff = _bin("union"), _bin("diff"), _bin("symdiff")
+    add, sub, mul, div = _bin("+"), _bin("-"), _bin("*"), _bin("/")
+    intdiv, mod, inter = _bin("div"), _bin("mod"), _bin("inter")
+
+    @v_args(meta=True)
+    def neg(self, meta, c):
+        if isinstance(c[0], A.Const) and isinstance(c[0].value, (int, float)) and not isinstance(c[0].value, bool):
+            return A.Const(self._s(meta), -c[0].value)
+        return A.Unary(self._s(meta), "-", c[0])
+
+    @v_args(meta=True)
+    def not_(self, meta, c):
+        return A.Unary(self._s(meta), "!", c[0])
+
+    @v_args(meta=True)
+    def aggregate(self, meta, c):
+        return A.Aggregate(self._s(meta), str(c[0]), c[1], c[2])
+
+    @v_args(meta=True)
+    def piecewise(self, meta, c):
+        quals = c[0] if isinstance(c[0], A.Qualifiers) else None
+        rest = c[1:] if quals is not None or c[0] is None else c
+        rest = [x for x in rest if x is not None]
+        arg = rest[-1]
+        anchor = None
+        if isinstance(rest[-2], tuple) and rest[-2] and rest[-2][0] == "anchor":
+            anchor = rest[-2][1]
+            items = rest[:-2]
+        else:
+            items = rest[:-1]
+        slopes, breaks, last = [], [], None
+        for kind, *vals in items:
+            if kind == "sb":
+                slopes.append(vals[0])
+                breaks.append(vals[1])
+            else:
+                last = vals[0]
+        if last is None:  # the final slope is mandatory; keep going with 0
+            last = A.Const(self._s(meta), 0)
+        return A.Piecewise(self._s(meta), quals, slopes, breaks, last, anchor, arg)
+
+    def pw_slope_break(self, c):
+        return ("sb", c[0], c[1])
+
+    def pw_last_slope(self, c):
+        return ("last", c[0])
+
+    def pw_anchor(self, c):
+        return ("anchor", (c[0], c[1]))
+
+    @v_args(meta=True)
+    def pow_(self, meta, c):
+        return A.Binary(self._s(meta), "^", c[0], c[1])
+
+    @v_args(meta=True)
+    def index(self, meta, c):
+        return A.Index(self._s(meta), c[0], list(c[1:]))
+
+    @v_args(meta=True)
+    def field(self, meta, c):
+        return A.Field(self._s(meta), c[0], str(c[1]), self._t(c[1]))
+
+    @v_args(meta=True)
+    def number(self, meta, c):
+        text = str(c[0])
+        value = float(text) if any(ch in text for ch in ".eE") else int(text)
+        return A.Const(self._s(meta), value)
+
+    @v_args(meta=True)
+    def string(self, meta, c):
+        return A.Const(self._s(meta), _unquote(str(c[0])))
+
+    @v_args(meta=True)
+    def name(self, meta, c):
+        return A.Name(self._s(meta), str(c[0]))
+
+    @v_args(meta=True)
+    def infinity(self, meta, c):
+        return A.Const(self._s(meta), float("inf"))
+
+    @v_args(meta=True)
+    def maxint(self, meta, c):
+        return A.Const(self._s(meta), 2**31 - 1)
+
+    @v_args(meta=True)
+    def true_(self, meta, c):
+        return A.Const(self._s(meta), True)
+
+    @v_args(meta=True)
+    def false_(self, meta, c):
+        return A.Const(self._s(meta), False)
+
+    @v_args(meta=True)
+    def call(self, meta, c):
+        name, *args = c
+        return A.Call(self._s(meta), str(name), [a for a in args if a is not None], self._t(name))
+
+    @v_args(meta=True)
+    def cast(self, meta, c):
+        return A.Cast(self._s(meta), str(c[0]), c[1])
+
+    @v_args(meta=True)
+    def array_lit(self, meta, c):
+        return A.ArrayLit(self._s(meta), [x for x in c if x is not None])
+
+    @v_args(meta=True)
+    def array_comp(self, meta, c):
+        return A.ArrayComp(self._s(meta), c[0], c[1])
+
+    @v_args(meta=True)
+    def array_comp_keyed(self, meta, c):
+        return A.ArrayComp(self._s(meta), c[1], c[2], key=c[0])
+
+    @v_args(meta=True)
+    def set_lit(self, meta, c):
+        return A.SetLit(self._s(meta), [x for x in c if x is not None])
+
+    @v_args(meta=True)
+    def set_comp(self, meta, c):
+        return A.SetComp(self._s(meta), c[0], c[1])
+
+    @v_args(meta=True)
+    def tuple_lit(self, meta, c):
+        return A.TupleLit(self._s(meta), list(c))
+
+    @v_args(meta=True)
+    def keyed_array_lit(self, meta, c):
+        return A.KeyedArrayLit(self._s(meta), [x for x in c if x is not None])
+
+    def keyed_item(self, c):
+        return (c[0], c[1])
+
+
+def _push_label(stmt: A.Stmt, label: A.Expr) -> None:
+    if isinstance(stmt, A.ConsStmt) and stmt.label is None:
+        stmt.label = label
+    elif isinstance(stmt, A.Forall):
+        _push_label(stmt.body, label)
+    elif isinstance(stmt, A.Block):
+        for s in stmt.stmts:
+            _push_label(s, label)
+    elif isinstance(stmt, A.IfStmt):
+        _push_label(stmt.then, label)
+        if stmt.other is not None:
+            _push_label(stmt.other, label)
+
+
+def _is_label(e: A.Expr) -> bool:
+    if isinstance(e, A.Name):
+        return True
+    return isinstance(e, A.Index) and _is_label(e.base)
+
+
+def _unquote(s: str) -> str:
+    body = s[1:-1]
+    if "\\" not in body:
+        return body
+    out, i = [], 0
+    escapes = {"n": "\n", "t": "\t", '"': '"', "\\": "\\", "'": "'"}
+    while i < len(body):
+        if body[i] == "\\" and i + 1 < len(body):
+            out.append(escapes.get(body[i + 1], body[i + 1]))
+            i += 2
+        else:
+            out.append(body[i])
+            i += 1
+    return "".join(out)
+
+
+def parse_model(text: str, file: str, reporter: Reporter) -> A.Model | None:
+    """Parse model text. Returns the AST (possibly after repairs) or None when
+    the errors could not be repaired. Script blocks produce a warning each."""
+    from .recovery import parse_with_recovery
+
+    stripped, scripts = strip_scripts(text)
+    for s in scripts:
+        span = Span(file, s.line, s.column, s.line, s.column + len(s.kind))
+        if not s.closed:
+            reporter.emit("syntax-unclosed-script", span,
+                          "the `%s` block opened here is never closed" % s.kind,
+                          help="add the missing `}`; the braces of a script block must balance")
+    tree, broken = parse_with_recovery(lark_parser("opl"), stripped, file, reporter, text)
+    if tree is None:
+        return None
+    try:
+        items = _ToAst(file, reporter).transform(tree)
+    except VisitError as e:  # a bug in the transformer, not the user's fault
+        raise e.orig_exc
+    if broken:
+        items, top_broken = _drop_broken(items, broken)
+        if top_broken:  # a declaration was lost: later errors would be noise
+            return None
+    model = A.Model(Span(file, 1, 1, 1, 1), items, file, text)
+    for item in items:
+        if isinstance(item, A.ScriptBlock):
+            what = "`main` block" if item.kind == "main" else (
+                "`execute %s` block" % item.name if item.name else "`execute` block")
+            reporter.emit("script-skipped", Span(file, item.span.line, item.span.column, item.span.line,
+                                                 item.span.column + len(item.kind)),
+                          "the %s was not run: pyopl does not run IBM ILOG Script" % what,
+                          help="settings and output code can stay; move computations that set data into "
+                               "OPL declarations (for example `float a[i in I] = ...;`)")
+    return model
+
+
+def _covers(span: Span, pos: tuple[int, int]) -> bool:
+    return (span.line, span.column) <= pos < (span.end_line, span.end_column)
+
+
+def _drop_broken(items: list, broken: list[tuple[int, int]]) -> tuple[list, bool]:
+    """Remove statements that error recovery skipped through; report if a top-level item was hit."""
+    top_broken = False
+    kept = []
+    for item in items:
+        hit = any(_covers(item.span, p) for p in broken)
+        if isinstance(item, A.ConstraintsBlock) and hit:
+            item.stmts = _drop_stmts(item.stmts, broken)
+            kept.append(item)
+        elif hit:
+            top_broken = True
+        else:
+            kept.append(item)
+    return kept, top_broken
+
+
+def _drop_stmts(stmts: list, broken) -> list:
+    out = []
+    for s in stmts:
+        if not any(_covers(s.span, p) for p in broken):
+            out.append(s)
+        elif isinstance(s, A.Block):
+            s.stmts = _drop_stmts(s.stmts, broken)
+            out.append(s)
+    return out

@@ -1,0 +1,323 @@
+"""Syntax errors: name them in words, repair one-token mistakes, and keep parsing.
+
+Lark calls ``on_error`` with the interactive parser positioned at the bad
+token.  We try, in order, repairs that explain the error with one token
+(insert `;`, `=` -> `==`, insert `)`/`]`), checking each on a copy of the
+parser; a repair that takes is applied and recorded with a fix-it.  When
+none takes, the error is reported and tokens are skipped up to the end of
+the statement, without reporting the follow-on errors that skipping causes.
+"""
+from __future__ import annotations
+
+from lark import Lark, Token
+from lark.exceptions import UnexpectedCharacters, UnexpectedInput, UnexpectedToken
+
+from ..diagnostics.diagnostic import Edit, Fix, Label, Span
+from ..diagnostics.reporter import Reporter, TooManyErrors
+from .words import KEYWORDS, describe_expected, token_text
+
+_OPENERS = {"(": ")", "[": "]", "{": "}"}
+_CLOSER_TERMINAL = {")": "RPAR", "]": "RSQB", "}": "RBRACE"}
+
+
+def _offset(text: str, line: int, col: int) -> int:
+    pos = 0
+    for _ in range(line - 1):
+        pos = text.index("\n", pos) + 1
+    return pos + col - 1
+
+
+def _line_col(text: str, offset: int) -> tuple[int, int]:
+    return text.count("\n", 0, offset) + 1, offset - (text.rfind("\n", 0, offset) + 1) + 1
+
+
+def previous_token_end(text: str, offset: int) -> int:
+    """Offset just past the last non-blank, non-comment character before ``offset``."""
+    i = offset
+    while i > 0:
+        line_start = text.rfind("\n", 0, i) + 1
+        segment = text[line_start:i]
+        cut = _comment_start(segment)
+        if cut is not None:
+            segment = segment[:cut]
+        stripped = segment.rstrip()
+        if stripped:
+            return line_start + len(stripped)
+        i = line_start - 1
+    return 0
+
+
+def _comment_start(segment: str) -> int | None:
+    in_str = False
+    for k, ch in enumerate(segment):
+        if ch == '"':
+            in_str = not in_str
+        elif not in_str and segment.startswith("//", k):
+            return k
+    return None
+
+
+def unclosed_bracket(text: str, offset: int) -> tuple[str, int] | None:
+    """The innermost bracket opened before ``offset`` and still open there (char, offset)."""
+    stack: list[tuple[str, int]] = []
+    i = 0
+    while i < offset:
+        ch = text[i]
+        if ch == '"':
+            j = text.find('"', i + 1)
+            i = offset if j < 0 else j + 1
+            continue
+        if text.startswith("//", i):
+            j = text.find("\n", i)
+            i = offset if j < 0 else j
+            continue
+        if text.startswith("/*", i):
+            j = text.find("*/", i + 2)
+            i = offset if j < 0 else j + 2
+            continue
+        if ch in _OPENERS:
+            stack.append((ch, i))
+        elif ch in ")]}":
+            if stack and _OPENERS[stack[-1][0]] == ch:
+                stack.pop()
+        i += 1
+    return stack[-1] if stack else None
+
+
+def _keyword_types(parser: Lark) -> dict[str, str]:
+    """Keyword text -> terminal name (``"dvar"`` -> ``"DVAR"``), for re-typing tokens."""
+    out = {}
+    for t in parser.terminals:
+        if t.pattern.type == "str":
+            out[t.pattern.value] = t.name
+    return out
+
+
+class _Recovery:
+    def __init__(self, text: str, file: str, reporter: Reporter, kind: str, keywords: dict[str, str]):
+        self.keywords = keywords
+        self.text = text
+        self.file = file
+        self.reporter = reporter
+        self.kind = kind  # "model" or "data"
+        self.panic = False
+        self.repaired_only = True
+        self.final_tree = None
+        self.errors = 0
+        self.broken: list[tuple[int, int]] = []  # (line, column) where statements were skipped
+        self.panic_limit = -1
+
+    def span_at(self, offset: int, width: int = 1) -> Span:
+        line, col = _line_col(self.text, offset)
+        return Span(self.file, line, col, line, col + width)
+
+    def tok_span(self, tok: Token) -> Span:
+        if tok.type == "$END" or tok.line is None:
+            end = len(self.text.rstrip())
+            return self.span_at(max(end - 1, 0))
+        return Span(self.file, tok.line, tok.column, tok.end_line or tok.line,
+                    tok.end_column or tok.column + max(len(tok), 1))
+
+    # ------------------------------------------------------------------ entry point
+    def on_error(self, e: UnexpectedInput) -> bool:
+        self.errors += 1
+        if self.errors > 60:
+            self.reporter.emit("syntax-too-many-errors", self.span_at(len(self.text) - 1 if self.text else 0),
+                               "too many syntax errors; parsing stopped",
+                               help="fix the first errors and compile again")
+            return False
+        if isinstance(e, UnexpectedCharacters):
+            return self.bad_character(e)
+        if isinstance(e, UnexpectedToken):
+            return self.bad_token(e)
+        return False
+
+    def bad_character(self, e: UnexpectedCharacters) -> bool:
+        offset = e.pos_in_stream
+        ch = self.text[offset] if offset < len(self.text) else ""
+        self.repaired_only = False
+        if self.panic:
+            return True
+        span = self.span_at(offset)
+        if ch == '"':
+            self.reporter.emit("syntax-unclosed-string", span, "this string is never closed",
+                               help='end the string with `"` on the same line')
+        elif self.text.startswith("/*", offset):
+            self.reporter.emit("syntax-unclosed-comment", span, "this `/*` comment is never closed",
+                               help="close the comment with `*/`")
+            return False
+        else:
+            self.reporter.emit("syntax-unexpected-character", span, "the character `%s` is not allowed here" % ch,
+                               help="remove it; names use letters, digits and `_` only")
+        self.panic = True
+        return True
+
+    def bad_token(self, e: UnexpectedToken) -> bool:
+        tok, ip = e.token, e.interactive_parser
+        if tok.type == "NAME" and str(tok).isalpha() and str(tok) in self.keywords:
+            # The contextual lexer fell back to NAME for a keyword it did not expect here.
+            tok = Token(self.keywords[str(tok)], str(tok), tok.start_pos, tok.line, tok.column,
+                        tok.end_line, tok.end_column, tok.end_pos)
+        expected = set(e.expected or ())
+        if tok.type == "$END":
+            return self.at_end(tok, ip, expected)
+        if self.panic and tok.start_pos is not None and tok.start_pos > self.panic_limit:
+            self.panic = False  # the skipped statement ended; this is a new error
+        if self.panic:
+            if str(tok) in (";", "}"):
+                self.panic = False
+            return True
+        prev_end = previous_token_end(self.text, _offset(self.text, tok.line, tok.column))
+        new_line = self.text.count("\n", prev_end, _offset(self.text, tok.line, tok.column)) > 0
+        if ("SEMICOLON" in expected or new_line) and self._missing_semicolon(tok, ip):
+            return True
+        if str(tok) == "=" and ("COLON" in expected or self._try(ip, [Token(self.keywords["=="], "==")])):
+            span = self.tok_span(tok)
+            self.reporter.emit("syntax-assign-in-constraint", span,
+                               "`=` assigns a value; to compare, use `==`",
+                               help="write `==` for an equality constraint",
+                               fix=Fix("replace `=` with `==`", (Edit(span, "=="),)))
+            self.start_panic(tok)
+            return True
+        for closer in (")", "]"):
+            if self._missing_closer(tok, ip, closer):
+                return True
+        self.report_unexpected(tok, expected)
+        self.repaired_only = False
+        if str(tok) not in (";", "}"):
+            self.start_panic(tok)
+        return True
+
+    def start_panic(self, tok: Token) -> None:
+        """Skip tokens up to the end of the statement without reporting what skipping breaks."""
+        self.broken.append((tok.line, tok.column))
+        self.panic = True
+        ends = [k for k in (self.text.find(";", tok.start_pos), self.text.find("}", tok.start_pos)) if k >= 0]
+        self.panic_limit = min(ends) if ends else len(self.text)
+
+    # ------------------------------------------------------------------ repairs
+    @staticmethod
+    def _try(ip, tokens) -> bool:
+        trial = ip.copy()
+        try:
+            for t in tokens:
+                trial.feed_token(t)
+        except UnexpectedInput:
+            return False
+        return True
+
+    def _try_feed(self, ip, inserted, then: Token | None = None) -> bool:
+        tokens = list(inserted) + ([then] if then is not None else [])
+        if not self._try(ip, tokens):
+            return False
+        for t in tokens:
+            ip.feed_token(t)
+        return True
+
+    def _missing_semicolon(self, tok: Token, ip) -> bool:
+        at = _offset(self.text, tok.line, tok.column)
+        end = previous_token_end(self.text, at)
+        if not self._try_feed(ip, [Token("SEMICOLON", ";")], tok):
+            return False
+        span = self.span_at(end)
+        span = Span(span.file, span.line, span.column, span.line, span.column + 1)
+        what = "declaration or statement" if self.kind == "model" else "data assignment"
+        slug = "syntax-missing-semicolon" if self.kind == "model" else "syntax-data-missing-semicolon"
+        self.reporter.emit(slug, span, "missing `;` at the end of this %s" % what,
+                           labels=[Label(self.tok_span(tok), "the next statement starts here")],
+                           help="add `;` here",
+                           fix=Fix("insert `;`", (Edit(Span(span.file, span.line, span.column, span.line, span.column), ";"),)))
+        return True
+
+    def _missing_closer(self, tok: Token, ip, closer: str) -> bool:
+        name = _CLOSER_TERMINAL[closer]
+        if not self._try_feed(ip, [Token(name, closer)], tok):
+            return False
+        at = _offset(self.text, tok.line, tok.column)
+        opened = unclosed_bracket(self.text, at)
+        end = previous_token_end(self.text, at)
+        ins = self.span_at(end)
+        labels = []
+        if opened and opened[0] == {")": "(", "]": "["}[closer]:
+            span = self.span_at(opened[1])
+            labels.append(Label(self.tok_span(tok), "expected `%s` before this" % closer))
+        else:
+            span = ins
+        self.reporter.emit("syntax-unclosed-bracket", span,
+                           "this `%s` is never closed: `%s` expected before %s" % (
+                               {")": "(", "]": "["}[closer], closer, token_text(tok)),
+                           labels=labels, help="add `%s` where the expression ends" % closer,
+                           fix=Fix("insert `%s`" % closer, (Edit(Span(ins.file, ins.line, ins.column, ins.line, ins.column), closer),),
+                                   "maybe-incorrect"))
+        return True
+
+    def at_end(self, tok: Token, ip, expected: set[str]) -> bool:
+        if self.panic:
+            self.final_tree = None
+            return False
+        opened = unclosed_bracket(self.text, len(self.text))
+        if opened:
+            closer = _OPENERS[opened[0]]
+            span = self.span_at(opened[1])
+            self.reporter.emit("syntax-unexpected-eof", span,
+                               "the file ends before this `%s` is closed" % opened[0],
+                               help="add the missing `%s`" % closer,
+                               fix=Fix("append `%s`" % closer, (Edit(self.span_at(len(self.text), 0), "\n" + closer),),
+                                       "maybe-incorrect"))
+            trial = ip.copy()
+            try:
+                trial.feed_token(Token(_CLOSER_TERMINAL[closer], closer))
+                self.final_tree = trial.feed_eof(tok)
+            except UnexpectedInput:
+                self.final_tree = None
+            return False
+        if "SEMICOLON" in expected:
+            end = previous_token_end(self.text, len(self.text))
+            span = self.span_at(max(end - 1, 0))
+            self.reporter.emit("syntax-missing-semicolon" if self.kind == "model" else "syntax-data-missing-semicolon",
+                               span, "missing `;` at the end of the file",
+                               help="add `;`", fix=Fix("insert `;`", (Edit(self.span_at(end, 0), ";"),)))
+            trial = ip.copy()
+            try:
+                trial.feed_token(Token("SEMICOLON", ";"))
+                self.final_tree = trial.feed_eof(tok)
+            except UnexpectedInput:
+                self.final_tree = None
+            return False
+        self.reporter.emit("syntax-unexpected-eof", self.tok_span(tok),
+                           "the file ends in the middle of a statement; expected %s" % describe_expected(expected),
+                           help="complete the statement")
+        return False
+
+    def report_unexpected(self, tok: Token, expected: set[str]) -> None:
+        span = self.tok_span(tok)
+        slug = "syntax-unexpected-token" if self.kind == "model" else "syntax-data-unexpected-token"
+        word = str(tok)
+        help_text = "expected %s here" % describe_expected(expected)
+        if word in KEYWORDS and "NAME" in expected:
+            self.reporter.emit("syntax-reserved-word", span,
+                               "`%s` is a reserved word and cannot be used as a name" % word,
+                               help="rename it, for example `%s_` or `my%s`" % (word, word.capitalize()))
+            return
+        self.reporter.emit(slug, span, "unexpected %s; expected %s" % (token_text(tok), describe_expected(expected)),
+                           help=help_text)
+
+
+def parse_with_recovery(parser: Lark, text: str, file: str, reporter: Reporter, original: str | None = None,
+                        kind: str = "model"):
+    """Parse ``text``; returns ``(tree or None, broken)``.
+
+    ``broken`` lists the (line, column) places where tokens had to be skipped:
+    the statements covering them are dropped from the AST, so that later
+    stages do not report noise about half-parsed statements.
+    """
+    rec = _Recovery(text, file, reporter, kind, _keyword_types(parser))
+    try:
+        tree = parser.parse(text, on_error=rec.on_error)
+    except TooManyErrors:
+        raise
+    except UnexpectedInput:
+        tree = rec.final_tree
+        if tree is None:
+            rec.repaired_only = False
+    return tree, rec.broken

@@ -1,0 +1,45 @@
+"""Words of the language: reserved words and how to name tokens in messages."""
+from __future__ import annotations
+
+#: Reserved words of OPL that cannot name a declaration (OPL manual, "Reserved words").
+KEYWORDS = frozenset("""
+all and assert boolean constraint constraints CP CPLEX diff div dexpr dvar else execute false float forall
+from if in include infinity int inter key main maximize maxint minimize mod not or ordered piecewise prepare
+range reversed setof sorted stepwise string subject symdiff to true tuple union using with dvar invoke
+""".split())
+
+_TERMINAL_WORDS = {
+    "SEMICOLON": "`;`", "COMMA": "`,`", "COLON": "`:`", "LPAR": "`(`", "RPAR": "`)`", "LSQB": "`[`",
+    "RSQB": "`]`", "LBRACE": "`{`", "RBRACE": "`}`", "EQUAL": "`=`", "NAME": "a name", "NUMBER": "a number",
+    "STRING": "a string", "CMP": "a comparison (`==`, `<=`, `>=`, `!=`, `<`, `>`)", "ADDOP": "`+` or `-`",
+    "MULOP": "`*` or `/`", "MINUS": "`-`", "PLUS": "`+`", "BANG": "`!`", "ELLIPSIS": "`...`",
+    "LESSTHAN": "`<`", "MORETHAN": "`>`", "DOT": "`.`", "__ANON_0": "`..`", "QMARK": "`?`",
+    "SENSE": "`minimize` or `maximize`", "AGGREGATE": "`sum`/`min`/`max`/`prod`", "$END": "the end of the file",
+    "INT": "`int`", "INTP": "`int+`", "FLOAT": "`float`", "FLOATP": "`float+`", "STRING_T": "`string`",
+    "BOOLEAN": "`boolean`", "SCRIPT_BODY": "a script block `{ ... }`", "SETOP": "a set operator",
+    "VBAR": "`|`", "CIRCUMFLEX": "`^`", "REST": "text",
+}
+
+
+def describe_terminal(name: str) -> str:
+    if name in _TERMINAL_WORDS:
+        return _TERMINAL_WORDS[name]
+    if name.isupper() and name.isalpha():
+        return "`%s`" % name.lower()
+    return "`%s`" % name
+
+
+def describe_expected(names) -> str:
+    """``{"SEMICOLON", "COMMA"}`` -> "`,` or `;`" (sorted, at most 8 shown)."""
+    words = sorted({describe_terminal(n) for n in names if not n.startswith("__ANON") or n in _TERMINAL_WORDS})
+    if not words:
+        return "something else"
+    if len(words) > 8:
+        words = words[:8] + ["..."]
+    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " or " + words[-1]
+
+
+def token_text(tok) -> str:
+    if tok.type == "$END":
+        return "the end of the file"
+    return "`%s`" % str(tok)
