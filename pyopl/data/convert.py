@@ -195,6 +195,14 @@ def _fill(v: Any, elem: Any, dims: list[Any], k: int, prefix: tuple, data: dict,
         return
     if isinstance(v, (list, tuple)) and not isinstance(v, (DSet, OplTuple, DTuple)):
         n = len(dom)
+        if len(v) == 2 * n and n and _key_value_pairs(v, dom):
+            # `[key value, key value]`: an indexed form some OPL-like tools write
+            pairs = {}
+            for kk, val in zip(v[0::2], v[1::2]):
+                kk = _hashable_key(kk)
+                pairs[kk] = val
+            _fill(pairs, elem, dims, k, prefix, data, name, span)
+            return
         if len(v) != n:
             row = " in row %s" % show(prefix[-1]) if prefix else ""
             raise EvalError("data-array-length", where, "`%s` expects %d value%s (one per element of %s)%s, but %d %s given" % (
@@ -208,6 +216,23 @@ def _fill(v: Any, elem: Any, dims: list[Any], k: int, prefix: tuple, data: dict,
             label, show(dom), _describe(v)), help="give a list `[...]` with one value per element of %s" % show(dom))
     raise EvalError("data-type-mismatch", where, "`%s` cannot take %s" % (label, _describe(v)),
                     help="give a list `[...]` or a keyed array `#[key: value]#`")
+
+
+def _hashable_key(k: Any) -> Any:
+    return tuple(k) if isinstance(k, list) else k
+
+
+def _key_value_pairs(v: list, dom: Any) -> bool:
+    keys = [_hashable_key(x) for x in v[0::2]]
+    if len(set(map(repr, keys))) != len(keys):
+        return False
+    for kk in keys:
+        if kk in dom:
+            continue
+        if isinstance(kk, tuple) and isinstance(dom, OplSet) and dom.by_key(kk) is not None:
+            continue
+        return False
+    return True
 
 
 def from_python(v: Any) -> Any:

@@ -72,7 +72,13 @@ class _ToAst(Transformer):
 
     @v_args(meta=True)
     def decl(self, meta, c):
-        type_ref, name, dims, withc, init = c
+        param, type_ref, name, dims, withc, init = c
+        if param is not None:
+            self.reporter.emit("dialect-param-keyword", self._t(param),
+                               "`param` is not OPL; pyopl accepts it and ignores it",
+                               help="remove `param`: OPL declares data as `float name[...] = ...;`",
+                               fix=Fix("remove `param`", (Edit(Span(self.file, param.line, param.column, param.line,
+                                                                    param.column + len("param ")), ""),)))
         return A.ParamDecl(self._s(meta), str(name), self._t(name), type_ref, dims or [], init, withc or [])
 
     def with_clause(self, c):
@@ -189,6 +195,15 @@ class _ToAst(Transformer):
     def objective(self, meta, c):
         sense, name, expr = c
         return A.Objective(self._s(meta), str(sense.children[0]), expr, str(name) if name else None)
+
+    @v_args(meta=True)
+    def objective_eq(self, meta, c):
+        sense, name, expr = c
+        # `minimize Name = expr;` is not OPL (the label takes `:`), but the intent is unambiguous.
+        at = self._t(name)
+        self.reporter.emit("dialect-objective-equals", at, "an objective label takes `:`, not `=`",
+                           help="write `%s %s: ...`" % (sense.children[0], name))
+        return A.Objective(self._s(meta), str(sense.children[0]), expr, str(name))
 
     @v_args(meta=True)
     def constraints_block(self, meta, c):
@@ -517,6 +532,8 @@ def parse_model(text: str, file: str, reporter: Reporter) -> A.Model | None:
 
 
 def _covers(span: Span, pos: tuple[int, int]) -> bool:
+    if pos[0] is None or span.end_column is None:
+        return False
     return (span.line, span.column) <= pos < (span.end_line, span.end_column)
 
 

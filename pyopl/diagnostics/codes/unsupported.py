@@ -19,3 +19,13 @@ R("OPL0604", "limit-too-large", "error", "Model too large",
   good="range R = 1..1000;\ndvar float+ x[R];\nminimize sum(r in R) x[r];")
 R("OPL0605", "internal-error", "error", "Internal error",
   """Something went wrong inside pyopl, not in your model. Please report it with the model.""")
+R("OPL0606", "dialect-param-keyword", "warning", "`param` is not OPL",
+  """Some OPL-like tools write `param float c[...]`; OPL has no `param` keyword. pyopl accepts and ignores it.""",
+  bad="param float c = 2;\ndvar float+ x;\nminimize c * x;", good="float c = 2;\ndvar float+ x;\nminimize c * x;")
+R("OPL0607", "dialect-objective-equals", "warning", "Objective label written with `=`",
+  """`minimize Cost = expr;` is accepted as `minimize Cost: expr;`, the OPL form.""",
+  bad="dvar float+ x;\nminimize Cost = x;", good="dvar float+ x;\nminimize Cost: x;")
+R("OPL0608", "dialect-scalar-from-data", "warning", "Scalar without `...` read from the data",
+  """`int T;` declares no value; OPL requires `int T = ...;` to read it from the data. pyopl reads it and warns.""",
+  bad="int T;\ndvar float+ x;\nminimize x;\nsubject to { x >= T; }", bad_data="T = 4;",
+  good="int T = ...;\ndvar float+ x;\nminimize x;\nsubject to { x >= T; }", good_data="T = 4;")
