@@ -77,6 +77,8 @@ def _cons(inst: Instance, s: A.ConsStmt, env: dict) -> None:
     elif isinstance(v, Logic):
         enforce(inst, v, label, key)
     elif isinstance(v, bool):
+        if not v and _holds_within_tolerance(inst, s.expr, env):
+            return
         if not v:
             inst.reporter.emit("constraint-always-false", s.span,
                                "this constraint%s compares data only and is false%s, so the model is infeasible" % (
@@ -108,3 +110,19 @@ def _leaf_row(inst: Instance, leaf: Leaf, label: str, key: tuple) -> None:
 
 def _fmt(v: float) -> str:
     return "inf" if v == math.inf else "-inf" if v == -math.inf else show(v)
+
+
+def _holds_within_tolerance(inst: Instance, expr: A.Expr, env: dict, tol: float = 1e-6) -> bool:
+    """A data-only comparison judged as the solver would: within a feasibility tolerance
+    (so `sum(s in S) prob[s] == 1` holds for probabilities that add up to 0.9999999999)."""
+    if not isinstance(expr, A.Compare):
+        return False
+    vals = [inst.ev.eval(o, env) for o in expr.operands]
+    if not all(is_number(v) or isinstance(v, bool) for v in vals):
+        return False
+    for op, a, b in zip(expr.ops, vals, vals[1:]):
+        t = tol * max(1.0, abs(a), abs(b))
+        ok = {"==": abs(a - b) <= t, "<=": a <= b + t, ">=": a >= b - t, "<": a < b, ">": a > b, "!=": a != b}[op]
+        if not ok:
+            return False
+    return True

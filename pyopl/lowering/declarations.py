@@ -97,6 +97,12 @@ def param_decl(inst: Instance, d: A.ParamDecl) -> None:
         _size_check(dims, d.name, d.name_span, MAX_ARRAY, "elements")
     if isinstance(d.init, A.External):
         value = _external(inst, d, typ, dims)
+    elif d.init is None and d.name in inst.data:
+        inst.reporter.emit("dialect-scalar-from-data", d.name_span,
+                           "`%s` has no `= ...`, but the data gives it a value; pyopl uses that value" % d.name,
+                           help="write `%s %s%s = ...;` to read it from the data, as OPL requires" % (
+                               type_name(typ), d.name, "[...]" * len(dims)))
+        value = _external(inst, d, typ, dims)
     elif d.init is None:
         if dims:
             zero = _zero(typ)
@@ -106,14 +112,6 @@ def param_decl(inst: Instance, d: A.ParamDecl) -> None:
                                    "`%s` has no initializer; pyopl fills it with %s (an `execute` block that sets it is not run)" % (
                                        d.name, show(zero) if not isinstance(zero, OplSet) else "empty sets"),
                                    help="give it a value in the model or the data, e.g. `%s = ...;`" % d.name)
-        elif d.name in inst.data:
-            inst.reporter.emit("dialect-scalar-from-data", d.name_span,
-                               "`%s` has no `= ...`, but the data gives it a value; pyopl uses that value" % d.name,
-                               help="write `%s %s = ...;` to read it from the data, as OPL requires" % (
-                                   type_name(typ), d.name))
-            value = _external(inst, d, typ, dims)
-            inst.declare(Symbol("set" if isinstance(typ, SetOf) else "param", d.name, value, d, typ), d.name_span)
-            return
         else:
             raise EvalError("data-no-value", d.name_span, "`%s` is declared without a value" % d.name,
                             help="write `= ...;` and give it in the data file, or give it a value here")

@@ -428,9 +428,9 @@ class Evaluator:
                         help="write `lo <= expr <= hi`, or separate constraints joined by `&&`")
 
     def compare(self, node: A.Node, op: str, a: Any, b: Any, na: A.Node, nb: A.Node) -> Any:
-        if isinstance(a, bool) and is_number(b):
+        if isinstance(a, bool) and (is_number(b) or is_decision(b)):
             a = int(a)
-        if isinstance(b, bool) and is_number(a):
+        if isinstance(b, bool) and (is_number(a) or is_decision(a)):
             b = int(b)
         if is_number(a) and is_number(b):
             return {"==": a == b, "!=": a != b, "<=": a <= b, ">=": a >= b, "<": a < b, ">": a > b}[op]
