@@ -26,3 +26,14 @@ class EvalError(Exception):
     def report(self, reporter, extra_notes: Iterable[str] = ()) -> None:
         reporter.emit(self.slug, self.span, self.message, help=self.help, labels=self.labels,
                       notes=list(self.notes) + list(extra_notes), fix=self.fix)
+
+
+class FollowOnError(EvalError):
+    """Raised when a statement uses a name whose declaration already failed: the first
+    error was reported, so this one is silent (no cascades of follow-on noise)."""
+
+    def __init__(self, span: Span):
+        super().__init__("internal-error", span, "follow-on error")
+
+    def report(self, reporter, extra_notes: Iterable[str] = ()) -> None:
+        return None

@@ -97,6 +97,10 @@ class Instance:
             hint = did_you_mean(name, list(self.symbols))
             raise EvalError("undeclared-name", span, "`%s` is not declared" % name,
                             help=hint or "declare `%s` before this line" % name)
+        if sym.kind == "failed":
+            from .errors import FollowOnError
+
+            raise FollowOnError(span)
         if sym.kind == "dexpr" and isinstance(sym.value, DexprScalar):
             return self.dexpr_scalar(sym.value, span)
         if sym.kind == "tuple":
@@ -231,6 +235,9 @@ class Instance:
                 process_item(self, item)
             except EvalError as e:
                 e.report(self.reporter)
+                name = getattr(item, "name", None)
+                if name and name not in self.symbols:
+                    self.symbols[name] = Symbol("failed", name, None, item)
         self._check_unused_data()
 
     def _check_unused_data(self) -> None:

@@ -95,7 +95,8 @@ R("OPL0424", "math-domain", "error", "Function outside its domain",
 R("OPL0425", "value-overflow", "error", "Arithmetic overflow",
   """A data computation exceeds the range of floating-point numbers.""",
   bad="float a = 10.0 ^ 400;\ndvar float+ x;\nminimize x;", good="float a = 10.0 ^ 4;\ndvar float+ x;\nminimize x;")
-R("OPL0426", "constraint-always-false", "error", "Constraint on data only that is false",
-  """A constraint without decision variables evaluates to false, so no solution can exist.""",
+R("OPL0426", "constraint-always-false", "warning", "Constraint that can never hold",
+  """A constraint without decision variables (or whose variables all have zero coefficients) is false,
+so the model is infeasible; the solver will say so. Usually the data is wrong.""",
   bad="int n = 3;\ndvar float+ x;\nminimize x;\nsubject to { n >= 5; }",
   good="int n = 3;\ndvar float+ x;\nminimize x;\nsubject to { x >= n; }")
