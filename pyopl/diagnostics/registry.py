@@ -24,6 +24,14 @@ class Kind:
     good: str = ""  # the same model corrected
     bad_data: str = ""  # optional ``.dat`` text for the bad example
     good_data: str = ""
+    at: tuple[int, int] | None = None  # (line, column) of the primary span the bad example yields
+    via: str = "check"  # how the bad example is run: "check" (compile), "solve", or "cli" (``bad`` is argv)
+    fixable: str = ""  # applicability of the fix-it the bad example carries ("" when none)
+
+    @property
+    def internal(self) -> bool:
+        """An internal invariant of pyopl, never the user's mistake."""
+        return self.slug == "internal-error"
 
 
 KINDS: dict[str, Kind] = {}  # code -> Kind
@@ -31,12 +39,18 @@ BY_SLUG: dict[str, Kind] = {}
 
 
 def register(code: str, slug: str, severity: str, title: str, explanation: str = "",
-             bad: str = "", good: str = "", bad_data: str = "", good_data: str = "") -> Kind:
-    """Add a kind; a repeated code or slug is a programming error caught at import."""
+             bad: str = "", good: str = "", bad_data: str = "", good_data: str = "",
+             at: tuple[int, int] | None = None, via: str = "check", fixable: str = "") -> Kind:
+    """Add a kind; a repeated code or slug is a programming error caught at import.
+
+    ``at`` is the (line, column) where the bad example's diagnostic starts (tested);
+    ``fixable`` names the applicability of the fix-it that example carries (tested by
+    applying it and recompiling).
+    """
     if code in KINDS or slug in BY_SLUG:
         raise RuntimeError("diagnostic code registered twice: %s %s" % (code, slug))
     kind = Kind(code, slug, severity, title, explanation.strip(), bad.strip("\n"), good.strip("\n"),
-                bad_data.strip("\n"), good_data.strip("\n"))
+                bad_data.strip("\n"), good_data.strip("\n"), at, via, fixable)
     KINDS[code] = kind
     BY_SLUG[slug] = kind
     return kind

@@ -26,6 +26,7 @@ class Reporter:
         self.diagnostics: list[Diagnostic] = []
         self.max_errors = max_errors
         self._seen: set[tuple] = set()
+        self._error_at: set[tuple] = set()  # where errors start: a second error there is a follow-on
 
     def emit(self, slug: str, span: Span, message: str, *, help: str | None = None,
              labels: Iterable[Label] = (), notes: Iterable[str] = (), fix: Fix | None = None,
@@ -33,8 +34,13 @@ class Reporter:
         kind = BY_SLUG[slug]  # KeyError here is a bug in pyopl, reported as an internal error
         d = Diagnostic(kind.code, severity or kind.severity, message, span, tuple(labels), tuple(notes), help, fix)
         key = (d.code, span.file, span.line, span.column, message)
+        at = (span.file, span.line, span.column)
+        if d.is_error and at in self._error_at:
+            return d  # an earlier stage already reported the problem at this place
         if key not in self._seen:
             self._seen.add(key)
+            if d.is_error:
+                self._error_at.add(at)
             self.diagnostics.append(d)
             if self.error_count >= self.max_errors:
                 raise TooManyErrors()
@@ -52,12 +58,41 @@ class Reporter:
         return sorted(self.diagnostics, key=lambda d: (d.severity != "error", d.file, d.line, d.column))
 
 
+def edit_distance(a: str, b: str) -> int:
+    """Optimal string alignment distance (Damerau-Levenshtein with adjacent swaps), case-sensitive."""
+    prev2, prev = None, list(range(len(b) + 1))
+    for i in range(1, len(a) + 1):
+        cur = [i] + [0] * len(b)
+        for j in range(1, len(b) + 1):
+            cost = 0 if a[i - 1] == b[j - 1] else 1
+            cur[j] = min(prev[j] + 1, cur[j - 1] + 1, prev[j - 1] + cost)
+            if prev2 is not None and i > 1 and j > 1 and a[i - 1] == b[j - 2] and a[i - 2] == b[j - 1]:
+                cur[j] = min(cur[j], prev2[j - 2] + 1)
+        prev2, prev = prev, cur
+    return prev[len(b)]
+
+
 def near_miss(name: str, candidates: Iterable[str], cutoff: float = 0.6) -> str | None:
-    """The closest candidate to a misspelled ``name`` (case-insensitive), or None."""
+    """The closest candidate to a misspelled ``name``, or None.
+
+    A case-insensitive match wins; otherwise the candidate with the smallest edit
+    distance (at most a third of the name's length, at least 1), ties broken by
+    difflib's similarity ratio; failing that, difflib's best match above ``cutoff``.
+    """
     cands = [c for c in set(candidates) if c != name]
     lower = {c.lower(): c for c in cands}
     if name.lower() in lower:
         return lower[name.lower()]
+    limit = max(1, len(name) // 3)
+    scored = []
+    for c in cands:
+        if abs(len(c) - len(name)) > limit:
+            continue
+        d = edit_distance(name.lower(), c.lower())
+        if d <= limit:
+            scored.append((d, -difflib.SequenceMatcher(None, name, c).ratio(), c))
+    if scored:
+        return min(scored)[2]
     hits = difflib.get_close_matches(name, cands, n=1, cutoff=cutoff)
     return hits[0] if hits else None
 

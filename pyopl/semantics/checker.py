@@ -145,6 +145,8 @@ def check_names(model: A.Model, reporter: Reporter) -> None:
                 if dim.var is not None:
                     elem = sc.set_elem.get(dim.domain.id) if isinstance(dim.domain, A.Name) else None
                     local[dim.var] = elem
+                for n in dim.pattern_names:  # `[<i, j> in S]` (tuple-pattern dimension)
+                    local[n] = None
             if isinstance(item, A.ParamDecl):
                 for _f, e in item.with_clause:
                     sc.check(e, {})
@@ -170,3 +172,6 @@ def check_names(model: A.Model, reporter: Reporter) -> None:
             sc.check(item.expr, local)
         if isinstance(item, A.Decl):
             sc.globals.setdefault(item.name, item)
+    from .static import check_static
+
+    check_static(model, reporter)

@@ -7,66 +7,81 @@ R("OPL0401", "data-missing", "error", "No data for a `...` declaration",
   bad="float cap = ...;\nfloat rate = ...;\ndvar float+ x;\nmaximize rate * x;\nsubject to { x <= cap; }",
   bad_data="rate = 2;",
   good="float cap = ...;\nfloat rate = ...;\ndvar float+ x;\nmaximize rate * x;\nsubject to { x <= cap; }",
-  good_data="rate = 2;\ncap = 8;")
+  good_data="rate = 2;\ncap = 8;",
+  at=(1, 7))
 R("OPL0402", "data-unknown-name", "warning", "Data for a name the model does not declare",
   """The data assigns a name that no declaration of the model uses (often a misspelling).""",
-  bad=_M1, bad_data="n = 3;\ncapacity = 12;", good=_M1, good_data="n = 3;")
+  bad=_M1, bad_data="n = 3;\ncapacity = 12;", good=_M1, good_data="n = 3;",
+  at=(2, 1))
 R("OPL0403", "data-type-mismatch", "error", "Data value of the wrong type",
   """The value does not fit the declared type (for example 2.5 for an `int`).""",
-  bad=_M1, bad_data="n = 2.5;", good=_M1, good_data="n = 2;")
+  bad=_M1, bad_data="n = 2.5;", good=_M1, good_data="n = 2;",
+  at=(1, 1))
 R("OPL0404", "data-array-length", "error", "Array data of the wrong length",
   """Positional array data needs one value per element of the index set, in the set's order.""",
   bad="int n = ...;\nfloat w[1..n] = ...;\ndvar float+ x;\nminimize x;\nsubject to { x >= sum(i in 1..n) w[i]; }",
   bad_data="n = 4;\nw = [1, 2, 3];",
   good="int n = ...;\nfloat w[1..n] = ...;\ndvar float+ x;\nminimize x;\nsubject to { x >= sum(i in 1..n) w[i]; }",
-  good_data="n = 4;\nw = [1, 2, 3, 4];")
+  good_data="n = 4;\nw = [1, 2, 3, 4];",
+  at=(2, 5))
 R("OPL0405", "data-shape-mismatch", "error", "Array data of the wrong shape",
   """A scalar was given where an array is declared, or the nesting depth differs.""",
   bad="float w[1..2] = ...;\ndvar float+ x;\nminimize x;\nsubject to { x >= w[1]; }", bad_data="w = 3;",
-  good="float w[1..2] = ...;\ndvar float+ x;\nminimize x;\nsubject to { x >= w[1]; }", good_data="w = [3, 4];")
+  good="float w[1..2] = ...;\ndvar float+ x;\nminimize x;\nsubject to { x >= w[1]; }", good_data="w = [3, 4];",
+  at=(1, 1))
 R("OPL0406", "data-key-not-in-set", "error", "Keyed data for an index outside the set",
   """A `#[key: value]#` entry uses a key that is not in the array's index set.""",
   bad='{string} S = {"a", "b"};\nfloat w[S] = ...;\ndvar float+ x;\nminimize x;\nsubject to { x >= w["a"]; }',
   bad_data='w = #["a": 1, "c": 2]#;',
   good='{string} S = {"a", "b"};\nfloat w[S] = ...;\ndvar float+ x;\nminimize x;\nsubject to { x >= w["a"]; }',
-  good_data='w = #["a": 1, "b": 2]#;')
+  good_data='w = #["a": 1, "b": 2]#;',
+  at=(1, 5))
 R("OPL0407", "data-missing-key", "error", "Keyed data misses an index",
   """Keyed array data must give a value for every element of the index set.""",
   bad='{string} S = {"a", "b"};\nfloat w[S] = ...;\ndvar float+ x;\nminimize x;\nsubject to { x >= w["a"]; }',
   bad_data='w = #["a": 1]#;',
   good='{string} S = {"a", "b"};\nfloat w[S] = ...;\ndvar float+ x;\nminimize x;\nsubject to { x >= w["a"]; }',
-  good_data='w = #["a": 1, "b": 2]#;')
+  good_data='w = #["a": 1, "b": 2]#;',
+  at=(1, 5))
 R("OPL0408", "data-duplicate-element", "error", "Set data lists an element twice",
   """A set holds each element once.""",
   bad='{string} S = ...;\ndvar float+ x;\nminimize x;', bad_data='S = {"a", "b", "a"};',
-  good='{string} S = ...;\ndvar float+ x;\nminimize x;', good_data='S = {"a", "b"};')
+  good='{string} S = ...;\ndvar float+ x;\nminimize x;', good_data='S = {"a", "b"};',
+  at=(1, 5))
 R("OPL0409", "data-tuple-arity", "error", "Tuple data with the wrong number of fields",
   """A tuple value needs one value per field.""",
   bad='tuple T { string a; int b; }\n{T} Ts = ...;\ndvar float+ x;\nminimize x;', bad_data='Ts = {<"x", 1, 2>};',
-  good='tuple T { string a; int b; }\n{T} Ts = ...;\ndvar float+ x;\nminimize x;', good_data='Ts = {<"x", 1>};')
+  good='tuple T { string a; int b; }\n{T} Ts = ...;\ndvar float+ x;\nminimize x;', good_data='Ts = {<"x", 1>};',
+  at=(1, 7))
 R("OPL0410", "data-tuple-field", "error", "Named tuple data with an unknown field",
   """`#<field: value>#` names a field the tuple type does not have.""",
   bad='tuple T { string a; int b; }\nT t = ...;\ndvar float+ x;\nminimize x;', bad_data='t = #<a: "x", c: 1>#;',
-  good='tuple T { string a; int b; }\nT t = ...;\ndvar float+ x;\nminimize x;', good_data='t = #<a: "x", b: 1>#;')
+  good='tuple T { string a; int b; }\nT t = ...;\ndvar float+ x;\nminimize x;', good_data='t = #<a: "x", b: 1>#;',
+  at=(1, 5))
 R("OPL0411", "data-duplicate-name", "error", "Data name assigned twice",
   """Each name gets one value in the data.""",
-  bad=_M1, bad_data="n = 3;\nn = 4;", good=_M1, good_data="n = 3;")
+  bad=_M1, bad_data="n = 3;\nn = 4;", good=_M1, good_data="n = 3;",
+  at=(2, 1))
 R("OPL0412", "data-not-external", "warning", "Data for a name that has a value in the model",
   """The model gives the name a value, so the data's value is ignored. Declare it with `...` to read it.""",
   bad="int n = 3;\ndvar float+ x;\nminimize x;\nsubject to { x >= n; }", bad_data="n = 4;",
-  good=_M1, good_data="n = 4;")
+  good=_M1, good_data="n = 4;",
+  at=(1, 1))
 R("OPL0413", "data-no-value", "error", "Scalar declared without a value",
   """A scalar data declaration needs `= value` or `= ...`.""",
-  bad="int n;\ndvar float+ x;\nminimize x;", good="int n = 3;\ndvar float+ x;\nminimize x;")
+  bad="int n;\ndvar float+ x;\nminimize x;", good="int n = 3;\ndvar float+ x;\nminimize x;",
+  at=(1, 5))
 R("OPL0414", "data-uninitialised", "warning", "Array without initializer filled with zeros",
   """An array declared without a value is filled with zeros (as in OPL); an `execute` block that
 would set it is not run by pyopl.""",
   bad="float a[1..2];\nexecute { a[1] = 3; }\ndvar float+ x;\nminimize x;",
-  good="float a[1..2] = [3, 0];\ndvar float+ x;\nminimize x;")
+  good="float a[1..2] = [3, 0];\ndvar float+ x;\nminimize x;",
+  at=(1, 7))
 R("OPL0415", "data-with-violation", "error", "Tuple set data violates its `with` clause",
   """A `with field in Set` clause requires every tuple's field value to be in `Set`.""",
   bad='{string} N = {"a", "b"};\ntuple E { string f; string t; }\n{E} Es with f in N, t in N = {<"a", "c">};\ndvar float+ x;\nminimize x;',
-  good='{string} N = {"a", "b"};\ntuple E { string f; string t; }\n{E} Es with f in N, t in N = {<"a", "b">};\ndvar float+ x;\nminimize x;')
+  good='{string} N = {"a", "b"};\ntuple E { string f; string t; }\n{E} Es with f in N, t in N = {<"a", "b">};\ndvar float+ x;\nminimize x;',
+  at=(3, 5))
 R("OPL0416", "data-file-unreadable", "error", "Data file cannot be read",
   """The data file (or an included file) does not exist or cannot be read.""")
 R("OPL0417", "data-include-outside", "error", "Data include outside the model's folder",
@@ -75,28 +90,35 @@ R("OPL0418", "data-include-depth", "error", "Data includes nest too deeply",
   """Included data files include each other more than 8 levels deep (often a cycle).""")
 R("OPL0419", "data-unsupported-connection", "error", "Spreadsheet or database connection in data",
   """`SheetConnection`, `DBConnection`, `SheetRead`, `DBRead` and the like are not supported.""",
-  bad=_M1, bad_data='SheetConnection s("data.xlsx");\nn = 3;', good=_M1, good_data="n = 3;")
+  bad=_M1, bad_data='SheetConnection s("data.xlsx");\nn = 3;', good=_M1, good_data="n = 3;",
+  at=(1, 1))
 R("OPL0420", "data-unsupported", "error", "Unsupported data assignment",
   """Assigning single array elements in a data file is not supported.""",
   bad="float w[1..2] = ...;\ndvar float+ x;\nminimize x;", bad_data="w[1] = 3;",
-  good="float w[1..2] = ...;\ndvar float+ x;\nminimize x;", good_data="w = [3, 0];")
+  good="float w[1..2] = ...;\ndvar float+ x;\nminimize x;", good_data="w = [3, 0];",
+  at=(1, 1))
 R("OPL0421", "data-external-in-expression", "error", "`...` inside an expression",
   """`...` stands for the whole value of a declaration and cannot appear inside an expression.""")
 R("OPL0422", "assert-failed", "error", "Assertion failed",
   """An `assert` evaluated to false on the data.""",
   bad="int n = 3;\nassert n > 5;\ndvar float+ x;\nminimize x;",
-  good="int n = 6;\nassert n > 5;\ndvar float+ x;\nminimize x;")
+  good="int n = 6;\nassert n > 5;\ndvar float+ x;\nminimize x;",
+  at=(2, 1))
 R("OPL0423", "division-by-zero", "error", "Division by zero",
   """A divisor in the data evaluates to 0.""",
-  bad="float a = 1 / 0;\ndvar float+ x;\nminimize x;", good="float a = 1 / 2;\ndvar float+ x;\nminimize x;")
+  bad="float a = 1 / 0;\ndvar float+ x;\nminimize x;", good="float a = 1 / 2;\ndvar float+ x;\nminimize x;",
+  at=(1, 15))
 R("OPL0424", "math-domain", "error", "Function outside its domain",
   """For example `sqrt` or `log` of a negative number.""",
-  bad="float a = sqrt(-1);\ndvar float+ x;\nminimize x;", good="float a = sqrt(1);\ndvar float+ x;\nminimize x;")
+  bad="float a = sqrt(-1);\ndvar float+ x;\nminimize x;", good="float a = sqrt(1);\ndvar float+ x;\nminimize x;",
+  at=(1, 11))
 R("OPL0425", "value-overflow", "error", "Arithmetic overflow",
   """A data computation exceeds the range of floating-point numbers.""",
-  bad="float a = 10.0 ^ 400;\ndvar float+ x;\nminimize x;", good="float a = 10.0 ^ 4;\ndvar float+ x;\nminimize x;")
+  bad="float a = 10.0 ^ 400;\ndvar float+ x;\nminimize x;", good="float a = 10.0 ^ 4;\ndvar float+ x;\nminimize x;",
+  at=(1, 11))
 R("OPL0426", "constraint-always-false", "warning", "Constraint that can never hold",
   """A constraint without decision variables (or whose variables all have zero coefficients) is false,
 so the model is infeasible; the solver will say so. Usually the data is wrong.""",
   bad="int n = 3;\ndvar float+ x;\nminimize x;\nsubject to { n >= 5; }",
-  good="int n = 3;\ndvar float+ x;\nminimize x;\nsubject to { x >= n; }")
+  good="int n = 3;\ndvar float+ x;\nminimize x;\nsubject to { x >= n; }",
+  at=(4, 14))

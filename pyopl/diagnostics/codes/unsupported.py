@@ -6,26 +6,40 @@ R("OPL0601", "script-skipped", "warning", "Script block not run",
 past them and does not run them: settings and printing are harmless to skip, but a block
 that computes data the model uses must be rewritten as OPL declarations.""",
   bad="dvar float+ x;\nminimize x;\nsubject to { x >= 1; }\nexecute DISPLAY { writeln(x); }",
-  good="dvar float+ x;\nminimize x;\nsubject to { x >= 1; }")
+  good="dvar float+ x;\nminimize x;\nsubject to { x >= 1; }",
+  at=(4, 1))
 R("OPL0602", "unsupported-cp", "error", "CP Optimizer models are not supported",
   """`using CP;` and CP constructs (interval variables, `noOverlap`, ...) need IBM's CP engine.""",
-  bad="using CP;\ndvar int x in 0..3;\nminimize x;", good="dvar int x in 0..3;\nminimize x;")
+  bad="using CP;\ndvar int x in 0..3;\nminimize x;", good="dvar int x in 0..3;\nminimize x;",
+  at=(1, 1))
 R("OPL0603", "unsupported-feature", "error", "Unsupported OPL feature",
   """The construct is valid OPL but pyopl does not support it; the message names it.""",
-  bad='include "other.mod";\ndvar float+ x;\nminimize x;', good="dvar float+ x;\nminimize x;")
+  bad='include "other.mod";\ndvar float+ x;\nminimize x;', good="dvar float+ x;\nminimize x;",
+  at=(1, 1))
 R("OPL0604", "limit-too-large", "error", "Model too large",
   """An index set or array is so large that building it would exhaust memory.""",
   bad="range R = 1..1000000000000;\ndvar float x[R];\nminimize sum(r in R) x[r];",
-  good="range R = 1..1000;\ndvar float+ x[R];\nminimize sum(r in R) x[r];")
+  good="range R = 1..1000;\ndvar float+ x[R];\nminimize sum(r in R) x[r];",
+  at=(2, 12))
 R("OPL0605", "internal-error", "error", "Internal error",
   """Something went wrong inside pyopl, not in your model. Please report it with the model.""")
 R("OPL0606", "dialect-param-keyword", "warning", "`param` is not OPL",
   """Some OPL-like tools write `param float c[...]`; OPL has no `param` keyword. pyopl accepts and ignores it.""",
-  bad="param float c = 2;\ndvar float+ x;\nminimize c * x;", good="float c = 2;\ndvar float+ x;\nminimize c * x;")
+  bad="param float c = 2;\ndvar float+ x;\nminimize c * x;", good="float c = 2;\ndvar float+ x;\nminimize c * x;",
+  at=(1, 1), fixable="machine-applicable")
 R("OPL0607", "dialect-objective-equals", "warning", "Objective label written with `=`",
   """`minimize Cost = expr;` is accepted as `minimize Cost: expr;`, the OPL form.""",
-  bad="dvar float+ x;\nminimize Cost = x;", good="dvar float+ x;\nminimize Cost: x;")
+  bad="dvar float+ x;\nminimize Cost = x;", good="dvar float+ x;\nminimize Cost: x;",
+  at=(2, 10))
 R("OPL0608", "dialect-scalar-from-data", "warning", "Scalar without `...` read from the data",
   """`int T;` declares no value; OPL requires `int T = ...;` to read it from the data. pyopl reads it and warns.""",
   bad="int T;\ndvar float+ x;\nminimize x;\nsubject to { x >= T; }", bad_data="T = 4;",
-  good="int T = ...;\ndvar float+ x;\nminimize x;\nsubject to { x >= T; }", good_data="T = 4;")
+  good="int T = ...;\ndvar float+ x;\nminimize x;\nsubject to { x >= T; }", good_data="T = 4;",
+  at=(1, 5))
+R("OPL0620", "unsupported-cp-function", "error", "CP Optimizer constraint",
+  """`allDifferent`, `noOverlap`, `count`, `alternative` and the other constraints of IBM's CP
+Optimizer have no linear form in pyopl. Model them with binary variables.""",
+  bad="dvar int x[1..3] in 1..3;\nminimize x[1];\nsubject to { allDifferent(x); }",
+  good="dvar boolean a[1..3][1..3];\nminimize sum(v in 1..3) v * a[1][v];\n"
+       "subject to {\n  forall(i in 1..3) sum(v in 1..3) a[i][v] == 1;\n  forall(v in 1..3) sum(i in 1..3) a[i][v] <= 1;\n}",
+  at=(3, 14))
