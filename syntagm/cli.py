@@ -1,4 +1,5 @@
-"""The command line: ``syntagm solve PROBLEM.txt`` and ``syntagm prompt-size DATASET``.
+"""The command line: ``syntagm solve PROBLEM.txt``, ``syntagm bench --dataset PATH.json ...`` and
+``syntagm prompt-size DATASET``.
 
 Exit status: 0 when the run ends aligned (or solved, for strategies without a
 judge); 1 when it ends unaligned or failed; 2 for usage, configuration and
@@ -51,6 +52,16 @@ def _positive_float(s: str) -> float:
     return v
 
 
+def _nonneg_float(s: str) -> float:
+    try:
+        v = float(s)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a number, got {s!r}") from None
+    if not v >= 0:
+        raise argparse.ArgumentTypeError(f"expected 0 or more, got {s!r}")
+    return v
+
+
 def build_parser() -> argparse.ArgumentParser:
     from .strategies import STRATEGIES
 
@@ -98,6 +109,10 @@ def build_parser() -> argparse.ArgumentParser:
     ps.add_argument("--exemplars", type=_nonneg_int, default=2)
     ps.add_argument("--grammar-ref", choices=("auto", "compact", "full"), dest="grammar_mode", default="auto")
     ps.add_argument("--format", choices=("text", "json"), default="text")
+
+    from .bench.command import add_parser as add_bench
+    add_bench(sub, {"positive_int": _positive_int, "nonneg_int": _nonneg_int, "positive_float": _positive_float,
+                    "nonneg_float": _nonneg_float})
     return p
 
 
@@ -267,6 +282,9 @@ def main(argv: list[str] | None = None) -> int:
     try:
         if args.command == "solve":
             return cmd_solve(args)
+        if args.command == "bench":
+            from .bench.command import cmd_bench
+            return cmd_bench(args)
         return cmd_prompt_size(args)
     except SyntagmError as e:
         print(f"syntagm: error: {e}", file=sys.stderr)

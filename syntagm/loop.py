@@ -166,6 +166,7 @@ class _Run:
         reference, self.reference_origin = templates.grammar_reference(options.grammar_mode)
         self.system = templates.load("system").messages(reference=reference)
         self.retrieved: list[str] = []
+        self.error: str | None = None  # the endpoint failure that ended the run
 
     def emit(self, iteration: int, step: str, detail: str = "", **more: Any) -> None:
         self.progress({"iteration": iteration, "max_iterations": self.opt.max_iterations, "step": step,
@@ -257,10 +258,62 @@ class _Run:
                 self.emit(it, "judge", "the judge's reply broke its contract; asking again")
         return {"aligned": None, "issues": [], "error": last_error}
 
+    # -- building blocks (shared with the strategies in syntagm.strategies) ---------------------
+    def ask(self, messages: list[dict[str, str]], purpose: str, tid: str, it: int):
+        """One LLM call; on an endpoint failure, record it (telemetry with ``error``), set
+        ``self.error`` and return ``None`` (the caller ends the run)."""
+        try:
+            return self.call(messages, purpose, tid, it)
+        except LLMError as e:
+            self.error = str(e)
+            self.telemetry.add(CallTelemetry(purpose=purpose, model=self.llm.model, prompt_tokens=0,
+                                             completion_tokens=0, latency_s=e.latency_s,
+                                             retries=max(e.attempts - 1, 0), cost_usd=0.0,
+                                             prompt_version=tid, iteration=it, error=e.kind))
+            self.emit(it, "error", self.error)
+            return None
+
+    def candidate(self, content: str, it: int, purpose: str) -> tuple[Attempt, _Feedback | None]:
+        """Record a new :class:`Attempt` from a reply; feedback when it breaks the contract."""
+        att = Attempt(it, purpose)
+        self.attempts.append(att)
+        try:
+            att.model, att.data = self.read_candidate(content)
+        except ContractError as e:
+            att.contract_error = str(e)
+            self.emit(it, "contract", e.detail)
+            return att, _Feedback("contract", {"detail": str(e)}, str(e))
+        return att, None
+
+    def evaluate(self, att: Attempt, it: int) -> tuple[_Feedback | None, compiler.SolveOutcome | None]:
+        """Compile (fix-its first) and solve ``att``; ``(feedback, outcome)``: feedback is ``None``
+        exactly when the attempt solved (then ``att.outcome`` carries the solution)."""
+        report = self.compile_step(att, it)
+        if not report.ok:
+            n = len([d for d in att.diagnostics if d.get("severity") == "error"])
+            self.emit(it, "compile", f"{n} error(s)")
+            payload = json.dumps(att.diagnostics, ensure_ascii=False, indent=1)
+            return _Feedback("syntax", {"diagnostics": payload},
+                             "the compiler reported:\n" + "\n".join(
+                                 f"{d['file']}:{d['line']}:{d['column']}: {d['message']}" +
+                                 (f" (help: {d['help']})" if d.get("help") else "") for d in att.diagnostics)), None
+        self.emit(it, "compile", "ok")
+        outcome = compiler.solve(att.model, att.data, self.opt.time_limit_s, self.opt.solver,
+                                 compiled=report.compiled)
+        att.solve_s = outcome.solve_s
+        att.outcome = {"status": outcome.status, "objective": outcome.objective, "message": outcome.message}
+        self.emit(it, "solve", outcome.describe())
+        if not outcome.solved:
+            issue = {"constraint": "whole model", "problem": f"the solver reports the model {outcome.describe()}",
+                     "fix": _solver_hint(outcome.status)}
+            return _Feedback("solver", {"outcome": outcome.describe(), "issues": _issues_text([issue])},
+                             f"the solver reports: {outcome.describe()}. {_solver_hint(outcome.status)}"), outcome
+        att.outcome["solution"] = outcome.solution
+        return None, outcome
+
     # -- the loop -----------------------------------------------------------------------------
     def run(self) -> LoopResult:
         fb: _Feedback | None = None
-        error = None
         done_status = None
         it = 0
         while it < self.opt.max_iterations:
@@ -270,49 +323,15 @@ class _Run:
             else:
                 messages, purpose, tid = self.repair_prompt(fb, self.attempts[-1])
             self.emit(it, purpose, "asking the LLM")
-            try:
-                reply = self.call(messages, purpose, tid, it)
-            except LLMError as e:
-                error = str(e)
-                self.telemetry.add(CallTelemetry(purpose=purpose, model=self.llm.model, prompt_tokens=0,
-                                                 completion_tokens=0, latency_s=e.latency_s,
-                                                 retries=max(e.attempts - 1, 0), cost_usd=0.0,
-                                                 prompt_version=tid, iteration=it, error=e.kind))
-                self.emit(it, "error", error)
+            reply = self.ask(messages, purpose, tid, it)
+            if reply is None:
                 break
-            att = Attempt(it, purpose)
-            self.attempts.append(att)
-            try:
-                att.model, att.data = self.read_candidate(reply.content)
-            except ContractError as e:
-                att.contract_error = str(e)
-                self.emit(it, "contract", e.detail)
-                fb = _Feedback("contract", {"detail": str(e)}, str(e))
+            att, fb = self.candidate(reply.content, it, purpose)
+            if fb is not None:
                 continue
-            report = self.compile_step(att, it)
-            if not report.ok:
-                n = len([d for d in att.diagnostics if d.get("severity") == "error"])
-                self.emit(it, "compile", f"{n} error(s)")
-                payload = json.dumps(att.diagnostics, ensure_ascii=False, indent=1)
-                fb = _Feedback("syntax", {"diagnostics": payload},
-                               "the compiler reported:\n" + "\n".join(
-                                   f"{d['file']}:{d['line']}:{d['column']}: {d['message']}" +
-                                   (f" (help: {d['help']})" if d.get("help") else "") for d in att.diagnostics))
+            fb, outcome = self.evaluate(att, it)
+            if fb is not None:
                 continue
-            self.emit(it, "compile", "ok")
-            outcome = compiler.solve(att.model, att.data, self.opt.time_limit_s, self.opt.solver,
-                                     compiled=report.compiled)
-            att.solve_s = outcome.solve_s
-            att.outcome = {"status": outcome.status, "objective": outcome.objective, "message": outcome.message}
-            att_solution = outcome.solution
-            self.emit(it, "solve", outcome.describe())
-            if not outcome.solved:
-                issue = {"constraint": "whole model", "problem": f"the solver reports the model {outcome.describe()}",
-                         "fix": _solver_hint(outcome.status)}
-                fb = _Feedback("solver", {"outcome": outcome.describe(), "issues": _issues_text([issue])},
-                               f"the solver reports: {outcome.describe()}. {_solver_hint(outcome.status)}")
-                continue
-            att.outcome["solution"] = att_solution
             if not self.opt.use_judge:
                 done_status = "solved"
                 break
@@ -330,10 +349,12 @@ class _Run:
             text = _issues_text(verdict["issues"])
             fb = _Feedback("judge", {"outcome": outcome.describe(), "issues": text},
                            "a reviewer found these problems:\n" + text)
-        return self.result(done_status, error)
+        return self.result(done_status, self.error)
 
-    def result(self, done_status: str | None, error: str | None) -> LoopResult:
-        best = next((a for a in reversed(self.attempts) if a.solved), None) or \
+    def result(self, done_status: str | None, error: str | None, pick: Attempt | None = None) -> LoopResult:
+        """The :class:`LoopResult`; ``pick`` overrides the default choice of the final attempt
+        (the last solved one, else the last compiled, else the last)."""
+        best = pick or next((a for a in reversed(self.attempts) if a.solved), None) or \
             next((a for a in reversed(self.attempts) if a.compiled), None) or \
             (self.attempts[-1] if self.attempts else None)
         if done_status is None:

@@ -23,6 +23,13 @@ from .tokens import estimate_text_tokens
 PROMPT_VERSIONS = {
     "system": 1, "generate": 1, "exemplar": 1, "syntax_repair": 1, "alignment_repair": 1,
     "contract_repair": 1, "judge": 1, "cot": 1, "reflect": 1, "opl_reference": 1,
+    # tree of thoughts
+    "tot": 1, "tot_expand": 1, "tot_select": 1,
+    # chain of experts
+    "coe_interpreter": 1, "coe_parameters": 1, "coe_modeller": 1, "coe_programmer": 1, "coe_reviewer": 1,
+    # staged (parameters -> objective -> variables -> constraints -> model)
+    "staged_system": 1, "staged_parameters": 1, "staged_objective": 1, "staged_variables": 1,
+    "staged_constraints": 1, "staged_model": 1,
 }
 
 _ROLE_LINE = re.compile(r"^@@ (system|user|assistant)[ \t]*$", re.MULTILINE)

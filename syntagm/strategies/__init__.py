@@ -3,9 +3,13 @@ from __future__ import annotations
 
 from ..errors import ConfigError
 from .base import Strategy, StrategyContext
+from .experts import CHAIN_OF_EXPERTS
 from .presets import COT, REFLEXION, STANDARD, SYNTAGM, PresetStrategy
+from .staged import STAGED
+from .tot import TOT
 
-STRATEGIES: dict[str, Strategy] = {s.name: s for s in (STANDARD, COT, REFLEXION, SYNTAGM)}
+STRATEGIES: dict[str, Strategy] = {s.name: s for s in (STANDARD, COT, TOT, REFLEXION, CHAIN_OF_EXPERTS, SYNTAGM,
+                                                       STAGED)}
 
 
 def get_strategy(name: str) -> Strategy:

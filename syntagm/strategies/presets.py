@@ -17,6 +17,15 @@ from .base import StrategyContext
 USER_OVERRIDES = ("max_iterations", "time_limit_s", "exemplars", "grammar_mode", "solver")
 
 
+def options_for(base: LoopOptions, overrides: dict[str, Any], fixed_budget: bool = False) -> LoopOptions:
+    """``base`` with the user's overrides (those in :data:`USER_OVERRIDES` that are not ``None``);
+    ``fixed_budget`` ignores ``max_iterations``."""
+    given = {k: v for k, v in overrides.items() if k in USER_OVERRIDES and v is not None}
+    if fixed_budget:
+        given.pop("max_iterations", None)
+    return replace(base, **given)
+
+
 @dataclass
 class PresetStrategy:
     """A strategy defined by :class:`LoopOptions`; ``fixed_budget`` keeps ``max_iterations`` at 1."""
@@ -27,10 +36,7 @@ class PresetStrategy:
     fixed_budget: bool = False
 
     def options_for(self, overrides: dict[str, Any]) -> LoopOptions:
-        given = {k: v for k, v in overrides.items() if k in USER_OVERRIDES and v is not None}
-        if self.fixed_budget:
-            given.pop("max_iterations", None)
-        return replace(self.options, **given)
+        return options_for(self.options, overrides, fixed_budget=self.fixed_budget)
 
     def solve(self, problem: str, ctx: StrategyContext) -> LoopResult:
         return run_loop(problem, ctx.llm, self.options_for(ctx.overrides), ctx.retriever, ctx.progress)

@@ -41,6 +41,7 @@ class ScriptedServer:
         self.queue: deque[Item] = deque()
         self.requests: list[dict[str, Any]] = []
         self.lock = threading.Lock()
+        self.router = None  # set by route_by_marker: replies chosen by the request, not by arrival order
         server = self
 
         class Handler(BaseHTTPRequestHandler):
@@ -57,7 +58,10 @@ class ScriptedServer:
                 with server.lock:
                     server.requests.append({"path": self.path, "body": body,
                                             "authorization": self.headers.get("authorization")})
-                    item = server.queue.popleft() if server.queue else None
+                    if server.router is not None:
+                        item = server.router(body)
+                    else:
+                        item = server.queue.popleft() if server.queue else None
                 if item is None:
                     return self._send(500, {"error": {"message": "the test script has no more replies",
                                                       "type": "server_error"}})
@@ -105,6 +109,37 @@ class ScriptedServer:
 
     def push_delay(self, seconds: float, content: str = "{}") -> None:
         self.queue.append(Item(content, delay_s=seconds, usage=usage()))
+
+    def route_by_marker(self, scripts: dict[str, list[str]], prompt: int = 100, completion: int = 50,
+                        cached: int = 0, delay_s: float = 0.0) -> dict[str, list[str]]:
+        """Answer each request from the script of the first marker (a key of ``scripts``) found in
+        its first user message, in order, so concurrent problems get their own replies whatever
+        the arrival order (each reply after ``delay_s`` seconds). A request with no marker, or whose
+        script is spent, gets HTTP 500.
+        Returns ``scripts`` (its lists are consumed as requests arrive)."""
+        pending = {k: deque(v) for k, v in scripts.items()}
+
+        def route(body: dict[str, Any]) -> Item | None:
+            messages = body.get("messages") or []
+            first_user = next((m.get("content") or "" for m in messages if m.get("role") == "user"), "")
+            for marker, replies in pending.items():
+                if marker in first_user:
+                    return Item(replies.popleft(), usage=usage(prompt, completion, cached),
+                                delay_s=delay_s) if replies else None
+            return None
+
+        self.router = route
+        return scripts
+
+    def requests_for(self, marker: str) -> list[dict[str, Any]]:
+        """The requests whose first user message names ``marker``."""
+        out = []
+        for r in self.requests:
+            msgs = r["body"].get("messages") or []
+            first_user = next((m.get("content") or "" for m in msgs if m.get("role") == "user"), "")
+            if marker in first_user:
+                out.append(r)
+        return out
 
     def close(self) -> None:
         self.httpd.shutdown()

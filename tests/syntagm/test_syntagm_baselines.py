@@ -1,0 +1,138 @@
+"""The ``tot``, ``chain_of_experts`` and ``staged`` strategies end to end through the scripted server."""
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from syntagm.strategies import StrategyContext, get_strategy
+from syntagm_testkit import BROKEN, GOOD, GOOD_DATA, GOOD_DATA_MODEL, PROBLEM, WRONG, gen, pyopl_ready
+
+
+def purposes(result):
+    return [c.purpose for c in result.telemetry.calls]
+
+
+def user_prompt(server, n):
+    return server.requests[n]["body"]["messages"][-1]["content"]
+
+
+def solve(name, client, **overrides):
+    return get_strategy(name).solve(PROBLEM, StrategyContext(client, overrides={"exemplars": 0, **overrides}))
+
+
+def test_tot_selects_among_disagreeing_candidates(server, client, compiler_backend):
+    server.push_reply(json.dumps({"thought": "direct", "model": WRONG, "data": ""}))
+    server.push_reply(json.dumps({"thought": "quantities first", "model": GOOD, "data": ""}))
+    server.push_reply(gen(BROKEN))
+    server.push_reply(json.dumps({"best": 2, "reason": "tables earn 3"}))
+    r = solve("tot", client)
+    assert purposes(r) == ["tot", "tot", "tot", "select"]
+    assert r.status == "solved" and r.objective == pytest.approx(12.0) and r.model == GOOD
+    assert r.iterations == 3 and len(r.attempts) == 3
+    prompts = [user_prompt(server, i) for i in range(3)]
+    assert len(set(prompts)) == 3 and all(f"candidate {i + 1} of 3" in p for i, p in enumerate(prompts))
+    select = user_prompt(server, 3)
+    assert "Candidate 1 (solver: optimal, objective 8" in select and "Candidate 2" in select
+    assert "Candidate 3" not in select  # the broken one is not a candidate
+
+
+def test_tot_expands_the_best_failed_candidate_and_agreeing_candidates_need_no_vote(server, client,
+                                                                                   compiler_backend):
+    for _ in range(3):
+        server.push_reply(gen(BROKEN))
+    for _ in range(3):
+        server.push_reply(gen(GOOD))
+    r = solve("tot", client)
+    assert purposes(r) == ["tot"] * 3 + ["tot_expand"] * 3  # no selection call: all three agree on 12
+    assert r.status == "solved" and r.objective == pytest.approx(12.0) and r.iterations == 6
+    expand = user_prompt(server, 3)
+    assert "x * y" in expand and "None of the earlier candidate formulations worked" in expand
+
+
+def test_tot_budget_is_max_iterations_generation_calls(server, client, compiler_backend):
+    for _ in range(4):
+        server.push_reply(gen(BROKEN))
+    r = solve("tot", client, max_iterations=4)
+    assert purposes(r) == ["tot"] * 3 + ["tot_expand"] and r.status == "failed" and r.iterations == 4
+
+
+def _experts_round(server, model):
+    server.push_reply(json.dumps({"terms": [{"term": "van", "meaning": "capacity 4 items"}]}))
+    server.push_reply(json.dumps({"parameters": [{"name": "profitTable", "value": 3}]}))
+    server.push_reply(json.dumps({"variables": ["x tables", "y chairs"], "objective": "max 3x + 2y"}))
+    server.push_reply(gen(model))
+
+
+def test_chain_of_experts_reviewer_sends_work_back(server, client, compiler_backend):
+    _experts_round(server, WRONG)
+    server.push_reply(json.dumps({"ok": False, "expert": "modelling", "feedback": "tables earn 3, not 2"}))
+    server.push_reply(json.dumps({"variables": ["x", "y"], "objective": "max 3x + 2y (MODELLER-V2)"}))
+    server.push_reply(gen(GOOD))
+    server.push_reply(json.dumps({"ok": True, "expert": "", "feedback": ""}))
+    r = solve("chain_of_experts", client)
+    assert purposes(r) == ["coe_interpreter", "coe_parameters", "coe_modeller", "coe_programmer", "coe_reviewer",
+                           "coe_modeller", "coe_programmer", "coe_reviewer"]
+    assert r.status == "aligned" and r.objective == pytest.approx(12.0) and r.iterations == 2
+    assert "capacity 4 items" in user_prompt(server, 1)  # the interpreter's notes reach the next expert
+    assert "tables earn 3, not 2" in user_prompt(server, 5)  # the reviewer's feedback reaches the modeller
+    assert "MODELLER-V2" in user_prompt(server, 6)  # the new formulation reaches the programmer
+    assert r.attempts[0].verdict == {"aligned": False, "issues": ["tables earn 3, not 2"]}
+
+
+def test_chain_of_experts_compile_errors_go_back_to_the_programmer(server, client, compiler_backend):
+    _experts_round(server, BROKEN)
+    server.push_reply(gen(GOOD))
+    server.push_reply(json.dumps({"ok": True}))
+    r = solve("chain_of_experts", client)
+    assert purposes(r) == ["coe_interpreter", "coe_parameters", "coe_modeller", "coe_programmer",
+                           "coe_programmer", "coe_reviewer"]
+    assert r.status == "aligned" and r.iterations == 2
+    assert "redo your part" in user_prompt(server, 4) and "the compiler reported" in user_prompt(server, 4)
+
+
+needs_pyopl = pytest.mark.skipif(not pyopl_ready(), reason="the staged checks compile partial models with pyopl")
+
+
+@needs_pyopl
+def test_staged_builds_the_model_step_by_step(server, client):
+    server.push_reply(json.dumps({"declarations": "// van capacity (items)\nfloat cap = ...;", "data": "cap = 4;"}))
+    server.push_reply(json.dumps({"sense": "maximize", "objective": "3 per table + 2 per chair"}))
+    server.push_reply(json.dumps({"variables": "dvar float+ x;\ndvar float+ y;"}))
+    server.push_reply(json.dumps({"constraints": "ctA: x + y <= cap;\nctB: x + 3*y <= 6;"}))
+    server.push_reply(gen(GOOD_DATA_MODEL, GOOD_DATA))
+    r = solve("staged", client)
+    assert purposes(r) == ["staged_parameters", "staged_objective", "staged_variables", "staged_constraints",
+                           "staged_model"]
+    assert r.status == "solved" and r.objective == pytest.approx(12.0) and r.iterations == 1
+    assert "float cap = ...;" in user_prompt(server, 2) and "maximize 3 per table" in user_prompt(server, 2)
+    final = user_prompt(server, 4)
+    assert "dvar float+ x;" in final and "ctB: x + 3*y <= 6;" in final and "cap = 4;" in final
+
+
+@needs_pyopl
+def test_staged_retries_a_step_that_does_not_compile_then_repairs_the_model(server, client):
+    server.push_reply(json.dumps({"declarations": "float cap = ...;", "data": ""}))  # no value for cap
+    server.push_reply(json.dumps({"declarations": "float cap = ...;", "data": "cap = 4;"}))
+    server.push_reply(json.dumps({"sense": "upwards", "objective": "profit"}))  # not a direction
+    server.push_reply(json.dumps({"sense": "maximize", "objective": "profit"}))
+    server.push_reply(json.dumps({"variables": "dvar float+ x;\ndvar float+ y;"}))
+    server.push_reply(json.dumps({"constraints": "ctA: x + y <= cap;\nctB: x + 3*y <= 6;"}))
+    server.push_reply(gen(BROKEN))
+    server.push_reply(gen(GOOD))
+    r = solve("staged", client)
+    assert purposes(r) == ["staged_parameters", "staged_parameters", "staged_objective", "staged_objective",
+                           "staged_variables", "staged_constraints", "staged_model", "syntax_repair"]
+    assert "cap" in user_prompt(server, 1) and "previous answer for this step had problems" in user_prompt(server, 1)
+    assert '"sense" must be' in user_prompt(server, 3)
+    assert r.status == "solved" and r.objective == pytest.approx(12.0) and r.iterations == 2
+
+
+def test_new_strategies_are_listed_and_their_prompts_versioned():
+    from syntagm import templates
+    from syntagm.strategies import STRATEGIES
+    assert {"tot", "chain_of_experts", "staged"} <= set(STRATEGIES)
+    for name in ("tot", "tot_expand", "tot_select", "coe_interpreter", "coe_parameters", "coe_modeller",
+                 "coe_programmer", "coe_reviewer", "staged_system", "staged_parameters", "staged_objective",
+                 "staged_variables", "staged_constraints", "staged_model"):
+        assert templates.load(name).id == f"{name}.v1"
