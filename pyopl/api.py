@@ -39,19 +39,31 @@ class Model:
 
     def solve(self, solver: str = "highs", time_limit: float | None = None, mip_gap: float | None = None,
               threads: int | None = None, seed: int | None = None, log: bool = False, log_file: str | None = None,
-              options: dict[str, Any] | None = None, mip_gap_abs: float | None = None) -> Result:
+              options: dict[str, Any] | None = None, mip_gap_abs: float | None = None, *,
+              duals: bool = False, explain_infeasible: bool = True) -> Result:
         """Solve with ``solver`` (``"highs"`` or ``"gurobi"``); ``time_limit`` in seconds.
 
         Returns a :class:`~pyopl.result.Result` whose status is one of
         ``optimal``, ``feasible``, ``infeasible``, ``unbounded``,
         ``infeasible_or_unbounded``, ``time_limit`` or ``error``.
+        ``duals``: for a MIP, also report duals, slacks and reduced costs of the LP left when
+        the integer variables are fixed at their values (LPs always get them).
+        ``explain_infeasible``: when infeasible, compute the conflicting constraints
+        (``result.conflict``, an ``OPL0704`` diagnostic); when unbounded, name the variables
+        along the ray (``OPL0705``). ``log`` sends the solver's log to stderr.
         Raises ValueError for an unknown solver name.
         """
         from .backends import SolveOptions, get_backend
 
         opts = SolveOptions(time_limit=time_limit, mip_gap=mip_gap, mip_gap_abs=mip_gap_abs, threads=threads, seed=seed,
-                            log_to_console=log, log_file=log_file, extra=dict(options or {}))
-        return get_backend(solver)(self.ir, opts)
+                            log_to_console=log, log_file=log_file, extra=dict(options or {}), fixed_duals=duals,
+                            model_file=next(iter(self.sources), "<model>"))
+        result = get_backend(solver)(self.ir, opts)
+        if explain_infeasible:
+            from .iis import explain_result
+
+            explain_result(result, self.ir, solver, opts, self.sources)
+        return result
 
 
 def _compile(model: Any, data: Any, reporter: Reporter) -> tuple[IR | None, dict[str, str]]:

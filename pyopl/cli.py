@@ -38,6 +38,13 @@ def _parser() -> argparse.ArgumentParser:
     s.add_argument("--log-file", metavar="FILE", help="write the solver's log to FILE")
     s.add_argument("--option", action="append", default=[], metavar="NAME=VALUE",
                    help="backend-specific option, passed through (repeatable)")
+    s.add_argument("--duals", action="store_true",
+                   help="for a MIP, also report duals/slacks/reduced costs with the integers fixed (LPs always have them)")
+    s.add_argument("--explain-infeasible", dest="explain_infeasible", action="store_true", default=True,
+                   help="when infeasible, name the constraints that conflict (the default)")
+    s.add_argument("--no-explain-infeasible", dest="explain_infeasible", action="store_false",
+                   help="do not compute the conflict of an infeasible model")
+    s.add_argument("--csv", metavar="FILE", help="also write the values (and duals) as CSV to FILE")
     s.add_argument("--output", "-o", metavar="FILE", help="also write the JSON result to FILE")
 
     c = sub.add_parser("check", help="report diagnostics without solving")
@@ -131,9 +138,13 @@ def cmd_solve(args: argparse.Namespace) -> int:
         return EXIT_ERRORS
     result = model.solve(solver=args.solver, time_limit=args.time_limit, mip_gap=args.mip_gap,
                          mip_gap_abs=args.mip_gap_abs, threads=args.threads, seed=args.seed, log=args.log,
-                         log_file=args.log_file, options=extra)
+                         log_file=args.log_file, options=extra, duals=args.duals,
+                         explain_infeasible=args.explain_infeasible)
+    solver_diags = list(result.diagnostics)
     if model.warnings:
-        result.diagnostics = list(model.warnings)
+        result.diagnostics = list(model.warnings) + solver_diags
+    if args.csv:
+        result.to_csv(args.csv)
     out = result.to_dict()
     if result.diagnostics:
         out["diagnostics"] = [d.to_dict(model.sources) for d in result.diagnostics]
@@ -144,10 +155,10 @@ def cmd_solve(args: argparse.Namespace) -> int:
     if args.format == "json":
         print(json.dumps(out, indent=1))
     else:
-        if model.warnings:
+        if model.warnings or solver_diags:
             from .diagnostics.render import render_all
 
-            print(render_all(model.warnings, model.sources), file=sys.stderr)
+            print(render_all(list(model.warnings) + solver_diags, model.sources), file=sys.stderr)
         from .report import text_report
 
         print(text_report(result, model.ir))
@@ -184,8 +195,19 @@ def cmd_export(args: argparse.Namespace) -> int:
     from .export import write_model
 
     out = args.lp or args.mps
-    write_model(model.ir, out, "lp" if args.lp else "mps")
-    print("wrote %s" % out, file=sys.stderr)
+    fmt = "lp" if args.lp else "mps"
+    try:
+        notes = write_model(model.ir, out, fmt)
+    except OSError as e:
+        return _emit_usage_error(args, "cannot write %s: %s" % (out, e))
+    if not out.lower().endswith("." + fmt):
+        out += "." + fmt
+    if args.format == "json":
+        print(json.dumps({"status": "ok", "file": out, "format": fmt, "notes": notes}))
+    else:
+        for n in notes:
+            print("note: %s" % n, file=sys.stderr)
+        print("wrote %s" % out, file=sys.stderr)
     return EXIT_OK
 
 

@@ -1,4 +1,10 @@
-"""A readable text report of a :class:`~pyopl.result.Result` for the command line."""
+"""A readable text report of a :class:`~pyopl.result.Result` for the command line.
+
+Layout: a header (status, objective, bound and gap, counts, time), then the
+explanation of an infeasible or unbounded model, then the nonzero values of
+variables and ``dexpr``s, then (when present) the constraints with their dual
+values and slacks in OPL notation (``ctDemand["Chicago"]``).
+"""
 from __future__ import annotations
 
 from .ir import IR, format_key_part
@@ -9,35 +15,69 @@ def _fmt(v) -> str:
     if v is None:
         return "-"
     if isinstance(v, float):
+        if v != v:
+            return "nan"
         if v.is_integer() and abs(v) < 1e15:
             return str(int(v))
         return "%.6g" % v
     return str(v)
 
 
+def _name(name: str, key: tuple) -> str:
+    return name + "".join("[%s]" % format_key_part(k) for k in key)
+
+
+def _entries(table: dict) -> list[tuple[str, float | None]]:
+    out = []
+    for name, v in table.items():
+        if isinstance(v, Values):
+            out += [(_name(name, k), x) for k, x in v.items()]
+        else:
+            out.append((name, v))
+    return out
+
+
 def text_report(result: Result, ir: IR | None = None, max_rows: int = 200) -> str:
-    """Status, objective, then every nonzero variable value (up to ``max_rows`` lines)."""
+    """The report as text (no trailing newline); at most ``max_rows`` lines per section."""
     out = ["status: %s" % result.status]
     if result.objective is not None:
         out.append("objective: %s" % _fmt(result.objective))
+    if result.extra.get("objectives") and len(result.extra["objectives"]) > 1:
+        out.append("objectives (in priority order): %s" % ", ".join(_fmt(v) for v in result.extra["objectives"]))
     if result.best_bound is not None and result.status != "optimal":
         out.append("best bound: %s" % _fmt(result.best_bound))
     if result.mip_gap is not None and result.status != "optimal":
-        out.append("gap: %.4g" % result.mip_gap)
-    if result.message:
+        out.append("gap: %.4g%%" % (100.0 * result.mip_gap))
+    if result.conflict is not None:
+        out.append(result.conflict.text())
+    elif result.message:
         out.append(result.message)
-    out.append("solve time: %.3f s (%s)" % (result.solve_time_s, result.solver))
-    lines = []
-    for name, v in list(result.variables.items()) + list(result.dexprs.items()):
-        if isinstance(v, Values):
-            for key, x in v.items():
-                if x is not None and abs(x) > 1e-9:
-                    lines.append("  %s%s = %s" % (name, "".join("[%s]" % format_key_part(k) for k in key), _fmt(x)))
-        elif v is not None:
-            lines.append("  %s = %s" % (name, _fmt(v)))
+    if result.status == "unbounded" and result.ray:
+        out.append("unbounded ray:")
+        out += ["  %-24s %s" % (k, _fmt(v)) for k, v in list(result.ray.items())[:max_rows]]
+    counts = []
+    if result.iterations is not None:
+        counts.append("%d iterations" % result.iterations)
+    if result.nodes is not None:
+        counts.append("%d nodes" % result.nodes)
+    out.append("solve time: %.3f s (%s%s)" % (result.solve_time_s, result.solver, ", " + ", ".join(counts) if counts else ""))
+    lines = ["  %s = %s" % (n, _fmt(x)) for n, x in _entries(result.variables) + _entries(result.dexprs)
+             if x is not None and abs(x) > 1e-9]
     if lines:
         out.append("values (nonzero):")
-        out += lines[:max_rows]
-        if len(lines) > max_rows:
-            out.append("  ... and %d more" % (len(lines) - max_rows))
+        out += _cap(lines, max_rows)
+    if result.duals or result.slacks:
+        rows = []
+        duals = dict(_entries(result.duals))
+        for n, s in _entries(result.slacks) or [(k, None) for k in duals]:
+            rows.append("  %-28s %12s %12s" % (n, _fmt(duals.get(n)), _fmt(s)))
+        note = " (integers fixed)" if result.extra.get("duals_of") else ""
+        out.append("constraints%s:%s" % (note, " " * max(1, 20 - len(note))) + "%12s %12s" % ("dual", "slack"))
+        out += _cap(rows, max_rows)
     return "\n".join(out)
+
+
+def _cap(lines: list[str], n: int) -> list[str]:
+    if len(lines) <= n:
+        return lines
+    return lines[:n] + ["  ... and %d more" % (len(lines) - n)]

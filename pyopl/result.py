@@ -95,6 +95,10 @@ class Result:
     message: str = ""
     diagnostics: list = field(default_factory=list)
     extra: dict[str, Any] = field(default_factory=dict)
+    nodes: int | None = None  # branch-and-bound nodes (MIP)
+    iterations: int | None = None  # simplex (+ barrier) iterations
+    ray: dict[str, float] = field(default_factory=dict)  # unbounded: OPL column label -> direction
+    conflict: Any = None  # infeasible: a pyopl.iis.Conflict, when computed
 
     def __getitem__(self, name: str) -> Any:
         if name in self.variables:
@@ -123,9 +127,16 @@ class Result:
             out["best_bound"] = _json_num(self.best_bound)
         if self.mip_gap is not None:
             out["mip_gap"] = _json_num(self.mip_gap)
+        for name in ("nodes", "iterations"):
+            if getattr(self, name) is not None:
+                out[name] = getattr(self, name)
         for name in ("duals", "slacks", "reduced_costs"):
             if getattr(self, name):
                 out[name] = conv(getattr(self, name))
+        if self.ray:
+            out["ray"] = dict(self.ray)
+        if self.conflict is not None:
+            out["conflict"] = self.conflict.to_dict()
         if self.message:
             out["message"] = self.message
         if self.diagnostics:
@@ -134,4 +145,63 @@ class Result:
         return out
 
     def to_json(self, **kw: Any) -> str:
+        """:meth:`to_dict` as JSON text (keyword arguments go to :func:`json.dumps`)."""
         return json.dumps(self.to_dict(), **kw)
+
+    def rows(self) -> list[tuple[str, str, Key, float | None]]:
+        """One ``(kind, name, index key, value)`` per value: kinds ``variable``, ``dexpr``,
+        ``dual``, ``slack``, ``reduced_cost``; the key is ``()`` for a scalar."""
+        out = []
+        for kind, table in (("variable", self.variables), ("dexpr", self.dexprs), ("dual", self.duals),
+                            ("slack", self.slacks), ("reduced_cost", self.reduced_costs)):
+            for name, v in table.items():
+                if isinstance(v, Values):
+                    out += [(kind, name, k, x) for k, x in v.items()]
+                else:
+                    out.append((kind, name, (), v))
+        return out
+
+    def to_csv(self, path: Any = None) -> str:
+        """A long CSV table ``kind,name,index,value`` (index in OPL notation, ``["Seattle"]["Chicago"]``).
+
+        Returns the text; also writes it to ``path`` when given."""
+        import csv
+        import io
+
+        buf = io.StringIO()
+        w = csv.writer(buf, lineterminator="\n")
+        w.writerow(["kind", "name", "index", "value"])
+        for kind, name, key, v in self.rows():
+            w.writerow([kind, name, "".join("[%s]" % format_key_part(k) for k in key), "" if v is None else repr(float(v))])
+        text = buf.getvalue()
+        if path is not None:
+            with open(path, "w", encoding="utf-8", newline="") as f:
+                f.write(text)
+        return text
+
+    def to_dataframe(self, name: str | None = None, kind: str | None = None) -> Any:
+        """A pandas DataFrame (pandas is optional: ImportError with a clear message without it).
+
+        Without ``name``: the long table of :meth:`rows` with columns ``kind``, ``name``,
+        ``index`` (the key tuple), ``value``, filtered by ``kind`` when given. With
+        ``name``: one variable's (or dexpr's, dual's...) values as a column ``value``
+        indexed by its index sets (a MultiIndex for several indices)."""
+        try:
+            import pandas as pd
+        except ImportError:
+            raise ImportError("Result.to_dataframe needs pandas (`pip install pandas`); "
+                              "Result.to_csv and Result.to_dict do not") from None
+        rows = [r for r in self.rows() if (kind is None or r[0] == kind) and (name is None or r[1] == name)]
+        if name is None:
+            return pd.DataFrame(rows, columns=["kind", "name", "index", "value"])
+        if not rows:
+            raise KeyError(name)
+        keys = [r[2] for r in rows]
+        vals = [r[3] for r in rows]
+        if not keys[0]:
+            return pd.DataFrame({"value": vals})
+        if len(keys[0]) == 1:
+            index = pd.Index([k[0] for k in keys])
+        else:
+            index = pd.MultiIndex.from_tuples(keys)
+        return pd.DataFrame({"value": vals}, index=index)

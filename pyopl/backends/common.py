@@ -26,11 +26,83 @@ class SolveOptions:
     log_to_console: bool = False
     log_file: str | None = None
     extra: dict[str, Any] = field(default_factory=dict)
+    fixed_duals: bool = False  # for a MIP: fix the integers at the solution and report the LP's duals
+    model_file: str = "<model>"  # where solver diagnostics point (the model's file name)
+
+
+def solver_diagnostic(slug: str, message: str, options: SolveOptions | None = None, *, help: str | None = None,
+                      notes: tuple[str, ...] = (), span: Any = None, labels: tuple = ()) -> Any:
+    """A :class:`~pyopl.diagnostics.diagnostic.Diagnostic` of a solver outcome (07xx codes).
+
+    Points at ``span`` when given, else at the first line of the model file."""
+    from ..diagnostics import codes  # noqa: F401  (fills the registry)
+    from ..diagnostics.diagnostic import Diagnostic, Span
+    from ..diagnostics.registry import BY_SLUG
+
+    kind = BY_SLUG[slug]
+    if span is None:
+        span = Span(options.model_file if options else "<model>", 1, 1, 1, 2)
+    return Diagnostic(kind.code, kind.severity, message, span, tuple(labels), tuple(notes), help)
+
+
+def error_result(solver: str, slug: str, message: str, options: SolveOptions | None, help: str | None = None) -> Result:
+    """A ``status="error"`` result that carries one solver diagnostic (and its message)."""
+    res = Result("error", solver=solver, message=message)
+    res.diagnostics = [solver_diagnostic(slug, message, options, help=help)]
+    return res
+
+
+def refuse(ir: IR, backend: str, options: SolveOptions) -> Result | None:
+    """The ``backend-cannot-take`` error result when the backend's capabilities exclude the model, else None."""
+    from .capabilities import refusal
+
+    why = refusal(ir, backend)
+    if why is None:
+        return None
+    return error_result(backend, "backend-cannot-take", why[0], options, help=why[1])
+
+
+def row_slacks(ir: IR, row_value: np.ndarray) -> np.ndarray:
+    """Slack of each row: distance from its activity to the nearest finite bound (>= 0 when the row holds).
+
+    For ``e <= hi`` it is ``hi - e``; for ``e >= lo`` it is ``e - lo``; for a ranged
+    row the smaller of the two; ``inf`` for a free row.  (OPL's ``slack`` of a
+    ranged constraint is defined the same way.)"""
+    up = np.where(np.isfinite(ir.row_upper), ir.row_upper - row_value, np.inf)
+    lo = np.where(np.isfinite(ir.row_lower), row_value - ir.row_lower, np.inf)
+    return np.minimum(up, lo)
+
+
+def fixed_ir(ir: IR, x: np.ndarray) -> IR:
+    """``ir`` with every integer column fixed at its (rounded) value in ``x`` and integrality dropped.
+
+    Solving it gives the duals of the MIP's final LP, the usual meaning of
+    "MIP duals" (CPLEX's fixed problem, Gurobi's ``Model.fixed()``)."""
+    import dataclasses
+
+    lo, up = ir.col_lower.copy(), ir.col_upper.copy()
+    ints = ir.col_integer
+    v = np.round(x[ints])
+    lo[ints] = v
+    up[ints] = v
+    return dataclasses.replace(ir, col_lower=lo, col_upper=up, col_integer=np.zeros_like(ints))
+
+
+def attach_duals(ir: IR, res: Result, row_dual: np.ndarray, col_dual: np.ndarray, row_value: np.ndarray) -> None:
+    """Fill ``res.duals``/``slacks`` (by constraint label) and ``reduced_costs`` (by dvar) from solver arrays.
+
+    Sign convention of both backends: a dual is the rate of change of the
+    objective per unit increase of the row's bound (so it is ``>= 0`` on a binding
+    ``>=`` row of a minimisation); a reduced cost likewise per unit of the variable's bound."""
+    res.duals = by_family(ir, np.asarray(row_dual, dtype=float) + 0.0)  # + 0.0: no negative zeros
+    res.slacks = by_family(ir, row_slacks(ir, np.asarray(row_value, dtype=float)))
+    res.reduced_costs = by_dvar(ir, np.asarray(col_dual, dtype=float))
 
 
 @contextlib.contextmanager
-def quiet_stdout(allow: bool = False):
-    """Send what native code writes to file descriptor 1 to stderr while the block runs."""
+def quiet_stdout(allow: bool = False, discard: bool = False):
+    """Send what native code writes to file descriptor 1 to stderr (to ``os.devnull`` with ``discard``)
+    while the block runs, so that standard output carries only the caller's own output (e.g. JSON)."""
     if allow:
         yield
         return
@@ -40,8 +112,11 @@ def quiet_stdout(allow: bool = False):
     except (OSError, ValueError, AttributeError):  # no real stdout (e.g. some notebooks)
         yield
         return
+    sink = os.open(os.devnull, os.O_WRONLY) if discard else 2
     try:
-        os.dup2(2, 1)
+        os.dup2(sink, 1)
+        if discard:
+            os.close(sink)
         yield
     finally:
         try:
@@ -123,3 +198,19 @@ def result_from_solution(ir: IR, status: str, x: np.ndarray | None, obj: float |
         res.variables = by_dvar(ir, x)
         res.dexprs = dexpr_values(ir, x)
     return res
+
+
+def relax(ir: IR) -> IR:
+    """The continuous relaxation of ``ir`` with a linear objective (integrality and ``Q`` dropped)."""
+    import dataclasses
+
+    return dataclasses.replace(ir, col_integer=np.zeros_like(ir.col_integer), q=None, lex_objectives=None)
+
+
+def ray_labels(ir: IR, ray: np.ndarray, tol: float = 1e-9) -> dict[str, float]:
+    """``{'x["a"]': 1.0, ...}``: the nonzero entries of an unbounded ray by OPL column label, largest scaled to 1."""
+    ray = np.asarray(ray, dtype=float)
+    if not len(ray) or not np.any(np.abs(ray) > tol):
+        return {}
+    ray = ray / np.abs(ray).max()
+    return {ir.column_label(j): float(ray[j]) for j in np.flatnonzero(np.abs(ray) > tol)}

@@ -14,7 +14,12 @@ import numpy as np
 
 from ..ir import IR
 from ..result import Result
-from .common import SolveOptions, quiet_stdout, result_from_solution
+from .common import (SolveOptions, attach_duals, error_result, fixed_ir, quiet_stdout, ray_labels, refuse, relax,
+                     result_from_solution, solver_diagnostic)
+
+
+class OptionError(Exception):
+    """HiGHS refused an option (unknown name or a value of the wrong type)."""
 
 
 def _highs():
@@ -24,25 +29,60 @@ def _highs():
 
 
 def _new_solver(options: SolveOptions):
+    """A ``Highs`` object with the options applied; raises :class:`OptionError` for a refused option.
+
+    The log (``--log``) goes to stderr: standard output is redirected while HiGHS runs."""
     hs = _highs()
-    with quiet_stdout(options.log_to_console):
+    with quiet_stdout(discard=not options.log_to_console):  # the banner, unless the log was asked for
         h = hs.Highs()
-    h.setOptionValue("output_flag", bool(options.log_to_console or options.log_file))
-    if options.log_file:
-        h.setOptionValue("log_file", str(options.log_file))
-    if options.time_limit is not None:
-        h.setOptionValue("time_limit", float(options.time_limit))
-    if options.mip_gap is not None:
-        h.setOptionValue("mip_rel_gap", float(options.mip_gap))
-    if options.mip_gap_abs is not None:
-        h.setOptionValue("mip_abs_gap", float(options.mip_gap_abs))
-    if options.threads is not None:
-        h.setOptionValue("threads", int(options.threads))
-    if options.seed is not None:
-        h.setOptionValue("random_seed", int(options.seed))
-    for name, value in (options.extra or {}).items():
-        h.setOptionValue(name, value)
+    with quiet_stdout():
+        h.setOptionValue("output_flag", bool(options.log_to_console or options.log_file))
+        h.setOptionValue("log_to_console", bool(options.log_to_console))
+        settings: list[tuple[str, Any]] = []
+        if options.log_file:
+            settings.append(("log_file", str(options.log_file)))
+        if options.time_limit is not None:
+            settings.append(("time_limit", float(options.time_limit)))
+        if options.mip_gap is not None:
+            settings.append(("mip_rel_gap", float(options.mip_gap)))
+        if options.mip_gap_abs is not None:
+            settings.append(("mip_abs_gap", float(options.mip_gap_abs)))
+        if options.threads is not None:
+            settings.append(("threads", int(options.threads)))
+            # HiGHS keeps one thread pool per process: a different size needs a fresh pool
+            hs.Highs.resetGlobalScheduler(True)
+        if options.seed is not None:
+            settings.append(("random_seed", int(options.seed)))
+        settings += list((options.extra or {}).items())
+        for name, value in settings:
+            _set_option(h, name, value)
     return h
+
+
+def _set_option(h, name: str, value: Any) -> None:
+    hs = _highs()
+    try:
+        kind = h.getOptionType(name)
+    except Exception:
+        kind = None
+    if isinstance(kind, tuple):  # (status, type) in recent highspy
+        kind = kind[1] if kind[0] == hs.HighsStatus.kOk else None
+    if kind is None:
+        raise OptionError("HiGHS has no option `%s`" % name)
+    tname = str(kind).split(".")[-1]
+    try:  # CLI values arrive as int/float/bool/str: convert to the option's type
+        if tname == "kBool":
+            value = value if isinstance(value, bool) else str(value).lower() in ("1", "true", "on", "yes")
+        elif tname == "kInt":
+            value = int(value)
+        elif tname == "kDouble":
+            value = float(value)
+        else:
+            value = str(value)
+    except (TypeError, ValueError):
+        raise OptionError("HiGHS option `%s` takes a %s value, got `%s`" % (name, tname[1:].lower(), value)) from None
+    if h.setOptionValue(name, value) == hs.HighsStatus.kError:
+        raise OptionError("HiGHS refused the value `%s` for option `%s`" % (value, name))
 
 
 def _pass(h, ir: IR, c: np.ndarray, c0: float, sense: str, lower=None, upper=None, rows=None) -> None:
@@ -79,31 +119,46 @@ _STATUS = {
 
 
 def solve(ir: IR, options: SolveOptions) -> Result:
-    """Solve the IR with HiGHS. Returns a :class:`Result`; never raises for an infeasible or unbounded model."""
-    if ir.q is not None and ir.is_mip:
-        return Result("error", solver="highs", message="HiGHS cannot solve a quadratic objective with integer variables "
-                      "(MIQP); relax the integers or use the Gurobi backend (--solver gurobi)")
+    """Solve the IR with HiGHS. Returns a :class:`Result`; never raises for the user's model or options.
+
+    A model HiGHS cannot take (MIQP, non-convex quadratic objective) comes back as
+    ``status="error"`` with an ``OPL0703`` diagnostic, a refused option with ``OPL0707``."""
+    refused = refuse(ir, "highs", options)
+    if refused is not None:
+        return refused
     start = time.perf_counter()
-    if ir.lex_objectives:
-        res = _solve_lex(ir, options)
-        res.solve_time_s = time.perf_counter() - start
-        return res
+    try:
+        res = _solve_lex(ir, options) if ir.lex_objectives else _solve(ir, options)
+    except OptionError as e:
+        return error_result("highs", "solver-option-invalid", str(e), options,
+                            help="HiGHS option names are lower case with underscores, e.g. `presolve=off`")
+    res.solve_time_s = time.perf_counter() - start
+    return res
+
+
+def _solve(ir: IR, options: SolveOptions) -> Result:
     h = _new_solver(options)
-    with quiet_stdout(options.log_to_console):
+    with quiet_stdout():
         _pass(h, ir, ir.obj, ir.obj_constant, ir.sense)
         h.run()
     status, x, obj, info = _read(h, ir)
     if status == "infeasible_or_unbounded":
         status = _resolve_inf_or_unb(ir, options)
     res = result_from_solution(ir, status, x, obj, "highs")
-    res.solve_time_s = time.perf_counter() - start
+    if status == "error":
+        res.message = "HiGHS stopped with model status %s" % str(h.getModelStatus()).split(".")[-1]
+        res.diagnostics = [solver_diagnostic("solver-failed", res.message, options)]
     if x is not None:
         res.best_bound, res.mip_gap = info.get("best_bound"), info.get("mip_gap")
         if not ir.is_mip and status == "optimal":
             _duals(h, ir, res)
-    res.extra["iterations"] = info.get("iterations")
+        elif ir.is_mip and status == "optimal" and options.fixed_duals:
+            _fixed_duals(ir, res, x, options)
+    if status == "unbounded":
+        res.ray = _ray(h, ir, options)
+    res.iterations = info.get("iterations")
     if ir.is_mip:
-        res.extra["nodes"] = info.get("nodes")
+        res.nodes = info.get("nodes")
     return res
 
 
@@ -131,7 +186,7 @@ def _read(h, ir: IR):
 def _resolve_inf_or_unb(ir: IR, options: SolveOptions) -> str:
     """HiGHS could not tell: look for any feasible point (zero objective). Feasible -> unbounded."""
     h = _new_solver(options)
-    with quiet_stdout(options.log_to_console):
+    with quiet_stdout():
         _pass(h, ir, np.zeros(ir.num_cols), 0.0, "minimize")
         h.setOptionValue("presolve", "off")
         h.run()
@@ -144,20 +199,46 @@ def _resolve_inf_or_unb(ir: IR, options: SolveOptions) -> str:
 
 
 def _duals(h, ir: IR, res: Result) -> None:
-    from .common import by_family
-
     sol = h.getSolution()
     if not getattr(sol, "dual_valid", True):
         return
-    row_dual = np.asarray(sol.row_dual, dtype=float)
-    col_dual = np.asarray(sol.col_dual, dtype=float)
-    row_value = np.asarray(sol.row_value, dtype=float)
-    slack = np.where(np.isfinite(ir.row_upper), ir.row_upper - row_value, np.where(np.isfinite(ir.row_lower), row_value - ir.row_lower, np.inf))
-    res.duals = by_family(ir, row_dual)
-    res.slacks = by_family(ir, slack)
-    from .common import by_dvar
+    attach_duals(ir, res, np.asarray(sol.row_dual, dtype=float), np.asarray(sol.col_dual, dtype=float),
+                 np.asarray(sol.row_value, dtype=float))
 
-    res.reduced_costs = by_dvar(ir, col_dual)
+
+def _fixed_duals(ir: IR, res: Result, x: np.ndarray, options: SolveOptions) -> None:
+    """Duals of the LP left when the integer variables are fixed at their values in ``x``."""
+    fixed = fixed_ir(ir, x)
+    h = _new_solver(options)
+    with quiet_stdout():
+        _pass(h, fixed, fixed.obj, fixed.obj_constant, fixed.sense)
+        h.run()
+    if str(h.getModelStatus()).endswith("kOptimal"):
+        _duals(h, fixed, res)
+        res.extra["duals_of"] = "the LP with the integer variables fixed at their values"
+
+
+def _ray(h, ir: IR, options: SolveOptions) -> dict[str, float]:
+    """The columns along a primal unbounded ray (of the continuous relaxation for a MIP or QP)."""
+    def ray_of(hh):
+        try:
+            with quiet_stdout():
+                _status, has, ray = hh.getPrimalRay()
+        except Exception:  # a highspy without rays
+            return None
+        return np.asarray(ray, dtype=float) if has and ray is not None else None
+
+    ray = None if (ir.is_mip or ir.q is not None) else ray_of(h)
+    if ray is None and ir.num_cols:  # presolve can decide unboundedness without a ray: ask again without it
+        lp = relax(ir)
+        h2 = _new_solver(options)
+        with quiet_stdout():
+            _pass(h2, lp, lp.obj, 0.0, ir.sense)
+            h2.setOptionValue("presolve", "off")
+            h2.run()
+        if str(h2.getModelStatus()).endswith("kUnbounded"):
+            ray = ray_of(h2)
+    return ray_labels(ir, ray) if ray is not None else {}
 
 
 def _solve_lex(ir: IR, options: SolveOptions) -> Result:
@@ -173,7 +254,7 @@ def _solve_lex(ir: IR, options: SolveOptions) -> Result:
                     "lex_objectives": None, "q": None, "row_label": list(ir.row_label) + ["#lex"] * (A.shape[0] - ir.num_rows),
                     "row_key": list(ir.row_key) + [()] * (A.shape[0] - ir.num_rows)})
         h = _new_solver(options)
-        with quiet_stdout(options.log_to_console):
+        with quiet_stdout():
             _pass(h, sub, c, c0, ir.sense)
             h.run()
         status, x, obj, _ = _read(h, sub)
@@ -191,3 +272,33 @@ def _solve_lex(ir: IR, options: SolveOptions) -> Result:
     res = result_from_solution(ir, status, x, values[0] if values else None, "highs")
     res.extra["objectives"] = values
     return res
+
+
+def compute_iis(ir: IR, options: SolveOptions) -> tuple[list[tuple[int, str]], list[tuple[int, str]]] | None:
+    """HiGHS's irreducible infeasible subset of an LP: ``(rows, bounds)``, each a list of
+    ``(index, side)`` with side ``"lower"``, ``"upper"`` or ``"both"``; None when HiGHS gives none
+    (a MIP, or an LP whose IIS it could not find).
+
+    Uses ``Highs.getIis`` with the strategy "from the LP, then make irreducible"
+    (``kIisStrategyFromLp | kIisStrategyIrreducible``)."""
+    if ir.is_mip:
+        return None
+    hs = _highs()
+    h = _new_solver(SolveOptions(time_limit=options.time_limit))
+    try:
+        strategy = int(hs.IisStrategy.kIisStrategyFromLp) | int(hs.IisStrategy.kIisStrategyIrreducible)
+        with quiet_stdout():
+            _pass(h, ir, np.zeros(ir.num_cols), 0.0, "minimize")
+            h.setOptionValue("iis_strategy", strategy)
+            h.run()
+            status, iis = h.getIis()
+    except Exception:  # a highspy without IIS support
+        return None
+    if status != hs.HighsStatus.kOk or not iis.valid_:
+        return None
+    side = {2: "lower", 3: "upper", 4: "both"}
+    rows = [(int(i), side[int(b)]) for i, b in zip(iis.row_index_, iis.row_bound_) if int(b) in side]
+    cols = [(int(j), side[int(b)]) for j, b in zip(iis.col_index_, iis.col_bound_) if int(b) in side]
+    if not rows and not cols:
+        return None
+    return rows, cols

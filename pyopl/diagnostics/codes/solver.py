@@ -1,3 +1,51 @@
-"""Diagnostic kinds: solver."""
+"""Diagnostic kinds: solver outcomes (07xx).
+
+These are produced by :mod:`pyopl.backends` and :mod:`pyopl.iis` when a model is
+solved, not by ``pyopl check``: their bad examples compile cleanly and go wrong
+only in the solver.
+"""
 from ..registry import register as R
 
+R("OPL0701", "solver-licence-limit", "error", "Model too large for the solver's licence",
+  """The `gurobipy` package from PyPI ships a size-limited licence: at most 2,000
+variables and 2,000 linear constraints (200 variables when the objective is quadratic).
+Gurobi accepts a larger model but refuses to solve it (error 10010). Solve it with
+HiGHS (`--solver highs`, the default, no size limit) or install a full Gurobi licence. For example `range R = 1..2001; dvar float+ x[R] in 0..1;
+maximize sum(r in R) x[r];` solved with `--solver gurobi` gets this diagnostic; with HiGHS it solves.""")
+R("OPL0702", "solver-not-installed", "error", "Solver package not installed",
+  """The chosen backend's Python package cannot be imported. For Gurobi install the
+extra (`pip install "syntagm[gurobi]"`, which brings `gurobipy`), or use HiGHS, which is
+always installed.""")
+R("OPL0703", "backend-cannot-take", "error", "The backend cannot solve this kind of model",
+  """Each backend declares which model features it takes (see `docs/solvers.md`).
+HiGHS, for example, solves linear and mixed-integer models and convex quadratic
+objectives over continuous variables, but not a quadratic objective with integer
+variables (MIQP) nor a non-convex quadratic objective. The model is refused before
+solving; the message names the feature and a backend that takes it.""",
+  bad="dvar int x in 0..5;\ndvar float+ y;\nminimize x*x + y;\nsubject to { x + y >= 2.5; }  // --solver highs",
+  good="dvar float x in 0..5;\ndvar float+ y;\nminimize x*x + y;\nsubject to { x + y >= 2.5; }",
+  at=(1, 1), via="solve")
+R("OPL0704", "infeasible-conflict", "error", "Constraints that cannot hold together",
+  """The model has no solution. pyopl computed an irreducible infeasible subset (IIS):
+a set of constraints and variable bounds that cannot all hold, while dropping any one
+of them makes the rest feasible. The message names them by label and index; relax one
+of them (or fix the data that feeds them).""",
+  bad="range Days = 1..3;\ndvar float+ make[Days];\nminimize sum(d in Days) make[d];\n"
+      "subject to {\n  forall(d in Days) ctCap: make[d] <= 10;\n  ctDemand: sum(d in Days) make[d] >= 45;\n}",
+  good="range Days = 1..3;\ndvar float+ make[Days];\nminimize sum(d in Days) make[d];\n"
+       "subject to {\n  forall(d in Days) ctCap: make[d] <= 20;\n  ctDemand: sum(d in Days) make[d] >= 45;\n}",
+  at=(6, 3), via="solve")
+R("OPL0705", "unbounded-ray", "error", "Objective is unbounded",
+  """The objective can improve without limit: the named variables can grow along a
+direction (a ray) that no constraint stops. Add the missing bound or constraint.""",
+  bad="dvar float+ x;\ndvar float+ y;\nmaximize x + y;\nsubject to { x - y <= 1; }",
+  good="dvar float+ x;\ndvar float+ y;\nmaximize x + y;\nsubject to { x - y <= 1; x + y <= 10; }",
+  at=(3, 1), via="solve")
+R("OPL0706", "solver-failed", "error", "The solver failed",
+  """The solver stopped with an error that is not a property of the model (numerical
+trouble, memory, a rejected problem). The message carries the solver's own words.""")
+R("OPL0707", "solver-option-invalid", "error", "Unknown or invalid solver option",
+  """An `--option NAME=VALUE` (or `options={...}` in Python) was refused by the backend:
+the name is not one of its options, or the value has the wrong type. HiGHS options are
+listed at https://ergo-code.github.io/HiGHS/ (e.g. `presolve=off`); Gurobi parameters at
+https://docs.gurobi.com/ (e.g. `Presolve=0`).""")

@@ -1,0 +1,406 @@
+"""Why a model has no solution (or no finite optimum), said in OPL terms.
+
+For an infeasible model :func:`explain_infeasible` finds an irreducible
+infeasible subset (IIS): constraints and variable bounds that cannot hold
+together, while dropping any one of them leaves the rest feasible.  It asks
+the solver first (HiGHS's ``getIis`` for LPs, Gurobi's ``computeIIS``) and
+otherwise runs pyopl's own elastic filter followed by a deletion filter
+(J. W. Chinneck, *Feasibility and Infeasibility in Optimization*, Springer
+2008, chapter 6: the elastic filter finds an infeasible set, the deletion
+filter makes it irreducible).  The result, a :class:`Conflict`, names rows
+by constraint label and index (``ctCap[2]``) and bounds by variable
+(``make[1] >= 0``), as text, JSON, and an ``OPL0704`` diagnostic.
+
+For an unbounded model :func:`unbounded_diagnostic` names the variables
+along the solver's unbounded ray (``OPL0705``).
+"""
+from __future__ import annotations
+
+import re
+import time
+from dataclasses import dataclass, field
+from typing import Any
+
+import numpy as np
+
+from .ir import IR, opl_label
+
+# Side of a row or bound that takes part in the conflict.
+_SIDES = ("lower", "upper", "both")
+
+
+@dataclass
+class ConflictRow:
+    """One constraint row of a conflict: ``label`` (the OPL constraint label, ``""`` when unlabelled),
+    ``key`` (its ``forall`` index), ``text`` (``ctCap[2]``), ``side`` (which bound of the row binds),
+    ``expression`` (the row written out, ``make[1] + make[2] >= 45``)."""
+
+    row: int
+    label: str
+    key: tuple
+    text: str
+    side: str
+    expression: str
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"label": self.label or None, "index": [_json_part(k) for k in self.key], "name": self.text,
+                "side": self.side, "expression": self.expression}
+
+
+@dataclass
+class ConflictBound:
+    """One variable bound of a conflict: ``variable`` (``make[1]``), ``side`` (``lower``/``upper``/``both``),
+    ``text`` (``make[1] >= 0``)."""
+
+    column: int
+    name: str
+    key: tuple
+    variable: str
+    side: str
+    text: str
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"variable": self.name, "index": [_json_part(k) for k in self.key], "name": self.variable,
+                "side": self.side, "bound": self.text}
+
+
+@dataclass
+class Conflict:
+    """An infeasible subset of the model: ``rows`` and ``bounds``; ``method`` says who found it
+    (``highs-iis``, ``gurobi-iis``, ``elastic-filter``); ``irreducible`` is False only when the
+    deletion filter ran out of time (the set is then infeasible but may not be minimal)."""
+
+    rows: list[ConflictRow] = field(default_factory=list)
+    bounds: list[ConflictBound] = field(default_factory=list)
+    method: str = ""
+    irreducible: bool = True
+
+    def groups(self) -> list[tuple[str, list[ConflictRow]]]:
+        """Rows grouped by constraint label, smaller groups first (then in model order)."""
+        by: dict[str, list[ConflictRow]] = {}
+        for r in self.rows:
+            by.setdefault(r.label, []).append(r)
+        return sorted(by.items(), key=lambda kv: (len(kv[1]), kv[1][0].row))
+
+    def summary(self) -> str:
+        """One line: ``ctDemand`` and ``ctCap[1]``, ``ctCap[2]``, ``ctCap[3]`` cannot hold together."""
+        parts = [", ".join("`%s`" % (r.text if r.label else r.expression) for r in rows[:6]) +
+                 (" (and %d more)" % (len(rows) - 6) if len(rows) > 6 else "") for _label, rows in self.groups()]
+        if self.bounds:
+            parts.append("the bound%s %s" % ("s" if len(self.bounds) > 1 else "",
+                                             ", ".join("`%s`" % b.text for b in self.bounds[:6]) +
+                                             (" (and %d more)" % (len(self.bounds) - 6) if len(self.bounds) > 6 else "")))
+        if not parts:
+            return "the model is infeasible"
+        what = parts[0] if len(parts) == 1 else ", ".join(parts[:-1]) + " and " + parts[-1]
+        one = len(self.rows) + len(self.bounds) == 1
+        return "%s cannot hold%s" % (what, "" if one else " together")
+
+    def to_dict(self) -> dict[str, Any]:
+        """JSON form: ``summary``, ``method``, ``irreducible``, ``constraints`` (label, index, name, side,
+        expression), ``bounds`` (variable, index, name, side, bound)."""
+        return {"summary": self.summary().replace("`", ""), "method": self.method, "irreducible": self.irreducible,
+                "constraints": [r.to_dict() for r in self.rows], "bounds": [b.to_dict() for b in self.bounds]}
+
+    def text(self) -> str:
+        """A readable multi-line explanation for the CLI report."""
+        out = ["infeasible: " + self.summary().replace("`", ""),
+               "  conflict found by %s%s:" % (self.method, "" if self.irreducible else " (may not be minimal)")]
+        for r in self.rows:
+            out.append("    %-20s %s" % (r.text if r.label else "(unlabelled)", r.expression))
+        for b in self.bounds:
+            out.append("    %-20s %s" % ("bound", b.text))
+        return "\n".join(out)
+
+    def diagnostic(self, sources: dict[str, str] | None = None, model_file: str = "<model>") -> Any:
+        """The ``OPL0704`` diagnostic: primary span at the first group's label, secondary labels at the others."""
+        from .backends.common import solver_diagnostic
+        from .diagnostics.diagnostic import Label
+
+        spans = []
+        for label, rows in self.groups():
+            sp = label_span(sources or {}, model_file, label) if label else None
+            if sp is not None:
+                spans.append((sp, "`%s`%s" % (label, " (%d rows)" % len(rows) if len(rows) > 1 else "")))
+        notes = tuple("the bound `%s` takes part" % b.text for b in self.bounds[:10])
+        notes += ("found by %s%s" % (self.method, "" if self.irreducible else "; the set may not be minimal"),)
+        return solver_diagnostic(
+            "infeasible-conflict", self.summary(), span=spans[0][0] if spans else None,
+            labels=tuple(Label(sp, msg + " is part of the conflict") for sp, msg in spans[1:]), notes=notes,
+            help="relax one of them (or correct the data that feeds them): dropping any one makes the rest feasible",
+            options=_Where(model_file))
+
+
+@dataclass
+class _Where:
+    model_file: str
+
+
+def _json_part(v: Any) -> Any:
+    if isinstance(v, tuple):
+        return [_json_part(x) for x in v]
+    return v
+
+
+def label_span(sources: dict[str, str], model_file: str, label: str):
+    """Where constraint ``label`` is written in the model (``label:`` or ``label[i]:``), or None."""
+    from .diagnostics.diagnostic import Span
+
+    text = sources.get(model_file)
+    if text is None:
+        return None
+    pat = re.compile(r"(?<![\w.])%s\s*(\[[^\]\n]*\])?\s*:(?!:)" % re.escape(label))
+    for no, line in enumerate(text.splitlines(), 1):
+        code = line.split("//", 1)[0]
+        m = pat.search(code)
+        if m:
+            return Span(model_file, no, m.start() + 1, no, m.start() + 1 + len(label))
+    return None
+
+
+# ---------------------------------------------------------------------------------------------
+# finding the conflict
+
+
+def explain_infeasible(ir: IR, solver: str = "highs", options: Any = None, time_limit: float = 60.0) -> Conflict | None:
+    """An irreducible infeasible subset of ``ir`` as a :class:`Conflict`, or None when none is found
+    (e.g. the model turns out feasible within tolerances).
+
+    Gurobi's ``computeIIS`` when ``solver == "gurobi"`` and it can take the model; HiGHS's ``getIis`` for an
+    LP; otherwise the elastic + deletion filter, solved with HiGHS, stopped after ``time_limit`` seconds."""
+    from .backends.common import SolveOptions
+
+    options = options or SolveOptions()
+    found, method = None, ""
+    if solver == "gurobi":
+        from .backends.gurobi import compute_iis
+
+        found, method = compute_iis(ir, options), "Gurobi's IIS (computeIIS)"
+    if found is None and not ir.is_mip:
+        from .backends.highs import compute_iis as highs_iis
+
+        found, method = highs_iis(ir, options), "HiGHS's IIS (getIis)"
+    irreducible = True
+    if found is None:
+        found, irreducible = elastic_filter(ir, time_limit)
+        method = "pyopl's elastic and deletion filter"
+    if found is None:
+        return None
+    rows, cols = found
+    return _conflict(ir, rows, cols, method, irreducible)
+
+
+def _conflict(ir: IR, rows: list[tuple[int, str]], cols: list[tuple[int, str]], method: str, irreducible: bool) -> Conflict:
+    c = Conflict(method=method, irreducible=irreducible)
+    for i, side in rows:
+        raw = ir.row_label[i]
+        label = raw.split("#", 1)[0]
+        text = opl_label(label, ir.row_key[i]) if label else "row %d" % i
+        c.rows.append(ConflictRow(i, label, tuple(ir.row_key[i]), text, side, row_expression(ir, i, side)))
+    for j, side in cols:
+        var = ir.column_label(j)
+        c.bounds.append(ConflictBound(j, ir.col_name[j], tuple(ir.col_key[j]), var, side, _bound_text(ir, j, var, side)))
+    return c
+
+
+def _num(v: float) -> str:
+    return str(int(v)) if float(v).is_integer() and abs(v) < 1e15 else "%.10g" % v
+
+
+def _bound_text(ir: IR, j: int, var: str, side: str) -> str:
+    lo, up = ir.col_lower[j], ir.col_upper[j]
+    if side == "both" or (np.isfinite(lo) and lo == up):
+        return "%s == %s" % (var, _num(lo)) if lo == up else "%s <= %s <= %s" % (_num(lo), var, _num(up))
+    return "%s >= %s" % (var, _num(lo)) if side == "lower" else "%s <= %s" % (var, _num(up))
+
+
+def row_expression(ir: IR, i: int, side: str = "both", max_terms: int = 8) -> str:
+    """Row ``i`` written with OPL variable names: ``make[1] + make[2] + make[3] >= 45``."""
+    start, end = ir.A.indptr[i], ir.A.indptr[i + 1]
+    terms = []
+    for j, a in zip(ir.A.indices[start:end], ir.A.data[start:end]):
+        name = ir.column_label(int(j))
+        coef = "" if abs(a) == 1 else _num(abs(a)) + " * "
+        terms.append(("- " if a < 0 else "+ ") + coef + name)
+    if len(terms) > max_terms:
+        terms = terms[:max_terms] + ["+ ... (%d terms)" % (end - start)]
+    lhs = " ".join(terms).lstrip("+ ") if terms else "0"
+    if lhs.startswith("- "):
+        lhs = "-" + lhs[2:]
+    lo, up = ir.row_lower[i], ir.row_upper[i]
+    if np.isfinite(lo) and lo == up:
+        return "%s == %s" % (lhs, _num(lo))
+    if side == "lower" or (side == "both" and not np.isfinite(up)):
+        return "%s >= %s" % (lhs, _num(lo))
+    if side == "upper" or not np.isfinite(lo):
+        return "%s <= %s" % (lhs, _num(up))
+    return "%s <= %s <= %s" % (_num(lo), lhs, _num(up))
+
+
+def _sub_feasible(ir: IR, rows: np.ndarray, lower: np.ndarray, upper: np.ndarray, elastic: np.ndarray | None = None):
+    """Solve the rows ``rows`` of ``ir`` with column bounds ``lower``/``upper``.
+
+    Without ``elastic``: returns True (feasible), False (infeasible) or None (undecided).
+    With ``elastic`` (a mask over ``rows``): those rows get two non-negative violation
+    columns each and the total violation is minimised; returns the violation per row
+    (None when the solve fails)."""
+    import highspy
+    import scipy.sparse as sp
+
+    from .backends.common import SolveOptions, quiet_stdout
+    from .backends.highs import _new_solver
+
+    A = ir.A.tocsr()[rows]
+    rl, ru = ir.row_lower[rows], ir.row_upper[rows]
+    n = ir.num_cols
+    integ = ir.col_integer.astype(np.int32)
+    c = np.zeros(n)
+    lo, up = lower, upper
+    if elastic is not None and elastic.any():
+        e = np.flatnonzero(elastic)
+        k = len(e)
+        P = sp.csr_array((np.ones(k), (e, np.arange(k))), shape=(len(rows), k))
+        A = sp.hstack([A, P, -P], format="csr")
+        c = np.concatenate([c, np.ones(2 * k)])
+        lo = np.concatenate([lo, np.zeros(2 * k)])
+        up = np.concatenate([up, np.full(2 * k, np.inf)])
+        integ = np.concatenate([integ, np.zeros(2 * k, dtype=np.int32)])
+    A = A.tocsc()
+    A.sort_indices()
+    h = _new_solver(SolveOptions(time_limit=30.0))
+    with quiet_stdout():
+        h.passModel(A.shape[1], A.shape[0], int(A.nnz), int(highspy.MatrixFormat.kColwise), 1, 0.0,
+                    np.ascontiguousarray(c, dtype=np.float64), np.ascontiguousarray(lo, dtype=np.float64),
+                    np.ascontiguousarray(up, dtype=np.float64), np.ascontiguousarray(rl, dtype=np.float64),
+                    np.ascontiguousarray(ru, dtype=np.float64), A.indptr.astype(np.int32), A.indices.astype(np.int32),
+                    A.data.astype(np.float64), integ)
+        h.run()
+    status = str(h.getModelStatus()).split(".")[-1]
+    if elastic is None or not elastic.any():
+        return {"kOptimal": True, "kInfeasible": False}.get(status)
+    if status != "kOptimal":
+        return None
+    x = np.asarray(h.getSolution().col_value, dtype=float)
+    k = int(elastic.sum())
+    viol = np.zeros(len(rows))
+    viol[np.flatnonzero(elastic)] = x[n:n + k] + x[n + k:]
+    return viol
+
+
+def elastic_filter(ir: IR, time_limit: float = 60.0, tol: float = 1e-7):
+    """Chinneck's elastic filter then deletion filter over rows and finite column bounds.
+
+    Returns ``((rows, bounds), irreducible)`` in the format of the backends' ``compute_iis``, or
+    ``(None, True)`` when the model is feasible. Each step is one HiGHS solve (a MIP keeps
+    its integrality, so this also explains infeasible MIPs)."""
+    deadline = time.monotonic() + time_limit
+    m = ir.num_rows
+    all_rows = np.arange(m)
+    lower, upper = ir.col_lower.copy(), ir.col_upper.copy()
+    if _sub_feasible(ir, np.zeros(0, dtype=np.int64), lower, upper) is False:
+        hard = np.zeros(0, dtype=np.int64)  # the bounds alone conflict (e.g. lo > hi)
+    else:
+        hard_mask = np.zeros(m, dtype=bool)
+        while True:
+            if time.monotonic() > deadline:
+                return None, True
+            viol = _sub_feasible(ir, all_rows, lower, upper, elastic=~hard_mask)
+            if viol is None:  # the rows kept hard are infeasible with the bounds: done
+                break
+            hit = (viol > tol) & ~hard_mask
+            if not hit.any():
+                return None, True  # feasible after all
+            hard_mask |= hit
+            if not (~hard_mask).any():
+                break
+        hard = np.flatnonzero(hard_mask)
+    # deletion filter over the rows
+    keep = list(hard)
+    irreducible = True
+    for r in list(keep):
+        if time.monotonic() > deadline:
+            irreducible = False
+            break
+        trial = np.array([x for x in keep if x != r], dtype=np.int64)
+        if _sub_feasible(ir, trial, lower, upper) is False:
+            keep = list(trial)
+    rows_sel = np.array(keep, dtype=np.int64)
+    # deletion filter over the finite bounds of the columns those rows touch (all columns without rows)
+    cols = np.unique(ir.A.tocsr()[rows_sel].indices) if len(rows_sel) else np.arange(ir.num_cols)
+    bounds: list[tuple[int, str]] = []
+    for j in cols:
+        for side in ("lower", "upper"):
+            arr = lower if side == "lower" else upper
+            if not np.isfinite(arr[j]) or time.monotonic() > deadline:
+                if time.monotonic() > deadline:
+                    irreducible = False
+                continue
+            saved = arr[j]
+            arr[j] = -np.inf if side == "lower" else np.inf
+            if _sub_feasible(ir, rows_sel, lower, upper) is not False:
+                arr[j] = saved  # needed
+                bounds.append((int(j), side))
+    bounds = _merge_sides(bounds)
+    rows_out = [(int(i), _row_side(ir, int(i))) for i in rows_sel]
+    return (rows_out, bounds), irreducible
+
+
+def _row_side(ir: IR, i: int) -> str:
+    lo, up = ir.row_lower[i], ir.row_upper[i]
+    if np.isfinite(lo) and np.isfinite(up):
+        return "both"
+    return "lower" if np.isfinite(lo) else "upper"
+
+
+def _merge_sides(bounds: list[tuple[int, str]]) -> list[tuple[int, str]]:
+    out: dict[int, set] = {}
+    for j, s in bounds:
+        out.setdefault(j, set()).add(s)
+    return [(j, "both" if len(s) == 2 else next(iter(s))) for j, s in out.items()]
+
+
+# ---------------------------------------------------------------------------------------------
+# unbounded models
+
+
+def unbounded_diagnostic(ray: dict[str, float], sense: str, model_file: str = "<model>",
+                         sources: dict[str, str] | None = None) -> Any:
+    """The ``OPL0705`` diagnostic naming the variables along an unbounded ray (``{label: direction}``),
+    pointing at the objective's ``minimize``/``maximize`` when the source is at hand."""
+    from .backends.common import solver_diagnostic
+    from .diagnostics.diagnostic import Span
+
+    span = None
+    text = (sources or {}).get(model_file)
+    if text is not None:
+        for no, line in enumerate(text.splitlines(), 1):
+            m = re.search(r"\b(minimize|maximize)\b", line.split("//", 1)[0])
+            if m:
+                span = Span(model_file, no, m.start() + 1, no, m.end() + 1)
+                break
+
+    if ray:
+        names = ", ".join("`%s`" % k for k in list(ray)[:8]) + (" (and %d more)" % (len(ray) - 8) if len(ray) > 8 else "")
+        msg = "the objective is unbounded: it %s without limit along a direction that moves %s" % (
+            "grows" if sense == "maximize" else "decreases", names)
+        notes = tuple("`%s` moves by %s" % (k, _num(v)) for k, v in list(ray.items())[:10])
+    else:
+        msg, notes = "the objective is unbounded", ()
+    return solver_diagnostic("unbounded-ray", msg, _Where(model_file), notes=notes, span=span,
+                             help="add the missing bound or constraint on these variables")
+
+
+def explain_result(result: Any, ir: IR, solver: str, options: Any, sources: dict[str, str] | None = None) -> None:
+    """Add the explanation of an infeasible or unbounded ``result`` in place: ``result.conflict``,
+    ``result.message`` (the one-line summary) and a diagnostic (``OPL0704`` / ``OPL0705``)."""
+    model_file = getattr(options, "model_file", "<model>")
+    if result.status == "infeasible" and result.conflict is None:
+        conflict = explain_infeasible(ir, solver, options)
+        if conflict is not None:
+            result.conflict = conflict
+            result.message = conflict.summary().replace("`", "")
+            result.diagnostics = list(result.diagnostics) + [conflict.diagnostic(sources, model_file)]
+    elif result.status == "unbounded":
+        d = unbounded_diagnostic(result.ray, ir.sense, model_file, sources)
+        result.message = d.message.replace("`", "")
+        result.diagnostics = list(result.diagnostics) + [d]
