@@ -9,8 +9,10 @@ The pieces, each in its own module:
 - :mod:`syntagm.compiler` – the thin adapter over :mod:`pyopl` (check, fix-its, solve).
 - :mod:`syntagm.loop` – generate → compile → solve → judge → revise.
 - :mod:`syntagm.rag` – retrieval of exemplars from ``knowledge_base/``.
-- :mod:`syntagm.strategies` – ``standard``, ``cot``, ``reflexion`` and ``syntagm``.
-- :mod:`syntagm.cli` – ``syntagm solve PROBLEM.txt``.
+- :mod:`syntagm.strategies` – ``standard``, ``cot``, ``tot``, ``reflexion``,
+  ``chain_of_experts``, ``syntagm`` and ``staged``.
+- :mod:`syntagm.bench` – datasets, the worker pool, resumable results, scoring, reports.
+- :mod:`syntagm.cli` – ``syntagm solve PROBLEM.txt``, ``syntagm bench``, ``syntagm prompt-size``.
 
 ``syntagm`` depends on ``pyopl``; ``pyopl`` never imports ``syntagm``.
 """

@@ -27,7 +27,7 @@ from typing import Any
 from .. import __version__
 from ..errors import ConfigError, ReplayError, SyntagmError
 from .datasets import BenchProblem, load_dataset
-from .report import build_report, text_table, write_plot
+from .report import _money, build_report, text_table, write_plot
 from .results import RESULTS_FILE, ResultsLog
 from .runner import BenchTask, run_tasks
 from .scoring import DEFAULT_TOLERANCE, is_correct
@@ -139,7 +139,7 @@ def _progress_line(task: BenchTask, rec: dict[str, Any] | None, err: str | None,
     word = {True: "correct", False: "wrong", None: "unscorable"}[verdict]
     obj = "no objective" if rec["objective"] is None else f"objective {rec['objective']:g}"
     ans = "" if rec["answer"] is None else f", answer {rec['answer']:g}"
-    cost = "unpriced" if rec["cost_usd"] is None else f"${rec['cost_usd']:.4f}"
+    cost = _money(rec["cost_usd"])
     tail = f" ({rec['error']})" if rec.get("error") else ""
     return (head + f"{word} ({rec['status']}, {obj}{ans}), {rec['iterations']} it, {rec['llm_calls']} calls, "
             f"{cost}, {rec['wall_s']:.1f} s{tail}")

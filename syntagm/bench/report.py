@@ -87,7 +87,10 @@ def _pct(v: float | None) -> str:
 
 
 def _money(v: float | None) -> str:
-    return "unpriced" if v is None else f"${v:.4f}"
+    """Dollars with 4 decimals, or 6 below a cent (a problem often costs less)."""
+    if v is None:
+        return "unpriced"
+    return f"${v:.6f}" if abs(v) < 0.01 else f"${v:.4f}"
 
 
 def text_table(report: dict[str, Any]) -> str:
