@@ -8,7 +8,8 @@ from typing import Any
 from ..diagnostics.diagnostic import Label, Span
 from ..diagnostics.reporter import Reporter
 from .convert import from_python
-from .parser import DataItem, parse_data
+from .fastpath import parse_data_fast
+from .parser import DataItem
 
 MAX_INCLUDE_DEPTH = 8
 
@@ -51,7 +52,7 @@ def _load_one(src: Any, reporter: Reporter, sources: dict[str, str], base_dir: s
     else:
         text, name, base = str(src), "<data>", base_dir
     sources[name] = text
-    for entry in parse_data(text, name, reporter):
+    for entry in parse_data_fast(text, name, reporter):
         if isinstance(entry, tuple) and entry[0] == "include":
             _include(entry[1], entry[2], reporter, sources, base, items, depth)
         else:

@@ -1,0 +1,213 @@
+"""A fast path for large .dat files: long numeric arrays and simple sets read without the LALR parser.
+
+Large data files are mostly statements such as ``cost = [[1.5, 2, ...], ...];``
+or ``Arcs = {<1, 2, 3.5>, ...};``.  The Lark parser builds a tree node per
+number, about 3,000 lines a second; this module reads such statements with
+regular expressions instead (a whole run of numbers is matched at once and
+converted with ``int``/``float``), and leaves every other statement to the
+full parser:
+
+1. Scan the text statement by statement.  A statement ``NAME = value;`` whose
+   value is a ``[...]``, ``{...}`` or ``<...>`` built only of numbers and
+   quoted strings is read here, into the same ``DList``/``DSet``/``DTuple``
+   values, with the same spans, as :mod:`pyopl.data.parser` gives.
+2. Blank those statements out (spaces, newlines kept, so every position in
+   the rest stays the same) and parse what is left with the full parser.
+3. If that parse reports anything at all, parse the whole original text with
+   the full parser instead, so diagnostics are exactly the full parser's.
+
+The tokens follow ``grammar/dat.lark``: ``NUMBER`` (with ``-``/``+``
+directly before it), ``STRING``, optional commas between elements, white
+space ``[ \\t\\f\\r\\n]``.  Anything else (names, ranges, ``infinity``,
+comments inside a value, ``#[...]#``) makes the statement go to the full
+parser.  ``tests/test_data_fastpath.py`` checks both paths against each other
+on generated data.
+"""
+from __future__ import annotations
+
+import bisect
+import re
+from typing import Any
+
+from ..diagnostics.diagnostic import Span
+from ..diagnostics.reporter import Reporter, TooManyErrors
+from ..syntax.parser import _unquote
+from .parser import DataItem, DList, DSet, DTuple, parse_data
+
+MIN_FAST_SIZE = 16 * 1024  # below this many characters the full parser is fast enough
+
+_WS = r"[ \t\f\r\n]"
+_NUMBER = r"(?:\d+\.(?!\.)\d*|\.\d+)(?:[eE][+-]?\d+)?|\d+[eE][+-]?\d+|\d+"  # grammar/dat.lark NUMBER
+_ELEM = r"[+-]?(?>%s)" % _NUMBER
+_TOKEN = re.compile(r"""
+    (?P<ws>%(ws)s++)
+  | (?P<num>%(elem)s(?:%(ws)s*+,?%(ws)s*+%(elem)s)*+)
+  | (?P<str>"(?:[^"\\\n]|\\.)*+")
+  | (?P<punct>[\[\]{}<>,])
+""" % {"ws": _WS, "elem": _ELEM}, re.VERBOSE)
+_NUM_ONE = re.compile(_ELEM)
+_GAP = re.compile(r"(?:%s++|//[^\n]*+|/\*[\s\S]*?\*/)*+" % _WS)  # white space and comments between statements
+_HEAD = re.compile(r"([A-Za-z_][A-Za-z0-9_]*+)%s*+=%s*+(?=[\[{<])" % (_WS, _WS))
+_SEMI = re.compile(r"%s*+;" % _WS)
+_SKIP = re.compile(r"""(?:[^;"/]++|"(?:[^"\\\n]|\\.)*+"|//[^\n]*+|/\*[\s\S]*?\*/|/)*+;""")
+_NOT_NAMES = {"include", "infinity", "maxint", "from", "to", "SheetConnection", "DBConnection", "DBRead", "DBUpdate",
+              "DBExecute", "SheetRead", "SheetWrite"}
+_CLOSE = {"[": "]", "{": "}", "<": ">"}
+_KIND = {"[": DList, "{": DSet, "<": DTuple}
+
+
+class _NotFast(Exception):
+    """This statement needs the full parser."""
+
+
+class _Positions:
+    """Offsets -> (line, column), 1-based as Lark counts them."""
+
+    def __init__(self, text: str):
+        self.newlines = [m.start() for m in re.finditer("\n", text)]
+
+    def at(self, offset: int) -> tuple[int, int]:
+        k = bisect.bisect_left(self.newlines, offset)
+        return k + 1, offset - (self.newlines[k - 1] if k else -1)
+
+
+def _numbers(run: str) -> list:
+    """The numbers of a run such as ``1, 2.5 -3e2`` as ints and floats, as the full parser reads them."""
+    toks = _NUM_ONE.findall(run)
+    if "e" not in run and "E" not in run:
+        dots = run.count(".")
+        if dots == 0:
+            return list(map(int, toks))
+        if dots == len(toks):  # one point in every number: all floats
+            return list(map(float, toks))
+    return [float(t) if ("." in t or "e" in t or "E" in t) else int(t) for t in toks]
+
+
+class _Reader:
+    """Reads one value (a container of numbers and strings) from ``text`` at an offset."""
+
+    def __init__(self, text: str, file: str, pos: _Positions):
+        self.text = text
+        self.file = file
+        self.pos = pos
+
+    def span(self, start: int, end: int) -> Span:
+        """Span of the characters ``text[start:end]`` (``end`` exclusive, on one line for the closer)."""
+        l1, c1 = self.pos.at(start)
+        l2, c2 = self.pos.at(end - 1)
+        return Span(self.file, l1, c1, l2, c2 + 1)
+
+    def token(self, i: int):
+        m = _TOKEN.match(self.text, i)
+        if m is None:
+            raise _NotFast()
+        if m.lastgroup == "ws":
+            m = _TOKEN.match(self.text, m.end())
+            if m is None:
+                raise _NotFast()
+        return m
+
+    def container(self, start: int) -> tuple[Any, int]:
+        """The container opened at ``start``; returns (value, offset after its closer)."""
+        opener = self.text[start]
+        closer = _CLOSE[opener]
+        out: list = []
+        i = start + 1
+        after_elem = False
+        while True:
+            m = self.token(i)
+            kind, tok = m.lastgroup, m.group()
+            if kind == "punct":
+                if tok == closer:
+                    value = _KIND[opener](out)
+                    value.span = self.span(start, m.end())
+                    return value, m.end()
+                if tok == ",":
+                    if not after_elem:
+                        raise _NotFast()
+                    after_elem = False
+                    i = m.end()
+                    continue
+                if tok in _CLOSE:
+                    v, i = self.container(m.start())
+                    out.append(v)
+                    after_elem = True
+                    continue
+                raise _NotFast()
+            if kind == "num":
+                out.extend(_numbers(tok))
+            else:  # str
+                out.append(_unquote(tok))
+            after_elem = True
+            i = m.end()
+
+
+def _fast_items(text: str, file: str) -> tuple[list[tuple[int, int, DataItem]], list[tuple[int, int]]]:
+    """Statements read here: ``(start, end, item)`` each, and the ``(start, end)`` ranges to blank."""
+    pos = _Positions(text)
+    reader = _Reader(text, file, pos)
+    items: list[tuple[int, int, DataItem]] = []
+    i, n = 0, len(text)
+    while True:
+        i = _GAP.match(text, i).end()
+        if i >= n:
+            break
+        head = _HEAD.match(text, i)
+        if head is not None and head.group(1) not in _NOT_NAMES:
+            try:
+                value, j = reader.container(head.end())
+                semi = _SEMI.match(text, j)
+                if semi is None:
+                    raise _NotFast()
+            except (_NotFast, RecursionError):
+                pass
+            else:
+                name_span = reader.span(head.start(1), head.end(1))
+                whole = reader.span(i, semi.end())
+                items.append((i, semi.end(), DataItem(head.group(1), value, whole, name_span, value.span, file)))
+                i = semi.end()
+                continue
+        skip = _SKIP.match(text, i)
+        if skip is None:  # no end of statement that we can find: the full parser takes the rest
+            break
+        i = skip.end()
+    return items, [(a, b) for a, b, _ in items]
+
+
+def _blank(text: str, ranges: list[tuple[int, int]]) -> str:
+    parts, last = [], 0
+    for a, b in ranges:
+        parts.append(text[last:a])
+        parts.append("\n".join(" " * len(line) for line in text[a:b].split("\n")))
+        last = b
+    parts.append(text[last:])
+    return "".join(parts)
+
+
+def parse_data_fast(text: str, file: str, reporter: Reporter, min_size: int = MIN_FAST_SIZE) -> list[Any]:
+    """Same contract and result as :func:`pyopl.data.parser.parse_data`, faster on large numeric data.
+
+    Returns DataItems and ``("include", path, span)`` entries in source order.
+    ``min_size``: texts shorter than this go straight to the full parser.
+    """
+    if len(text) < min_size:
+        return parse_data(text, file, reporter)
+    fast, ranges = _fast_items(text, file)
+    if not fast:
+        return parse_data(text, file, reporter)
+    rest = _blank(text, ranges)
+    slow: list[Any] = []
+    if rest.strip():
+        scratch = Reporter(reporter.max_errors)
+        try:
+            slow = parse_data(rest, file, scratch)
+        except TooManyErrors:
+            return parse_data(text, file, reporter)
+        if scratch.diagnostics:  # the full parser's own words, from the whole text
+            return parse_data(text, file, reporter)
+    entries = [((it.span.line, it.span.column), it) for _a, _b, it in fast]
+    for e in slow:
+        span = e[2] if isinstance(e, tuple) else e.span
+        entries.append(((span.line, span.column), e))
+    entries.sort(key=lambda p: p[0])
+    return [e for _k, e in entries]

@@ -1,0 +1,122 @@
+"""The .dat fast path (pyopl/data/fastpath.py) gives exactly what the full Lark parser gives.
+
+Property test: generated data files (numeric arrays in many layouts, sets,
+tuple sets, scalars, comments, statements only the full parser reads, and
+sometimes a syntax error) are parsed both ways; the values (with their
+types, int or float), every span, and every diagnostic must be identical.
+"""
+from __future__ import annotations
+
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from pyopl.data.fastpath import parse_data_fast
+from pyopl.data.parser import DataItem, parse_data
+from pyopl.diagnostics.reporter import Reporter
+
+
+def _shape(v):
+    """A comparable picture of a parsed value: types, values and spans, recursively."""
+    if isinstance(v, DataItem):
+        return ("item", v.name, _shape(v.value), v.span, v.name_span, v.value_span, v.file)
+    if isinstance(v, tuple) and v and v[0] == "include":
+        return v
+    if isinstance(v, dict):
+        return (type(v).__name__, getattr(v, "span", None), [(k, _shape(x)) for k, x in v.items()])
+    if isinstance(v, list):
+        return (type(v).__name__, getattr(v, "span", None), [_shape(x) for x in v])
+    if isinstance(v, float) and v != v:
+        return ("nan",)
+    return (type(v).__name__, repr(v), getattr(v, "span", None))
+
+
+def _both(text: str):
+    r1, r2 = Reporter(), Reporter()
+    slow = parse_data(text, "d.dat", r1)
+    fast = parse_data_fast(text, "d.dat", r2, min_size=0)
+    diags = lambda r: [(d.code, d.severity, d.message, d.span, d.help) for d in r.diagnostics]
+    return [_shape(x) for x in slow], [_shape(x) for x in fast], diags(r1), diags(r2)
+
+
+_int = st.integers(-10**12, 10**12).map(str) | st.integers(0, 99).map(lambda i: "+%d" % i)
+_float = st.one_of(
+    st.floats(-1e6, 1e6, allow_nan=False).map(repr),
+    st.sampled_from(["1.", ".5", "-.25", "3e2", "2.5E-2", "-0.0", "1e400", "007", "0.10", "+4.5", "12e+3"]))
+_num = _int | _float
+_sep = st.sampled_from([", ", ",", " ", "\n", ",\n  ", " , ", "\t", "\r\n"])
+_ws = st.sampled_from(["", " ", "\n", "  \n\t"])
+_str = st.text(st.sampled_from('abcXYZ_ 1-"\\'), max_size=6).map(
+    lambda s: '"%s"' % s.replace("\\", "\\\\").replace('"', '\\"'))
+
+
+@st.composite
+def _elems(draw, item, lo=0, hi=8):
+    xs = draw(st.lists(item, min_size=lo, max_size=hi))
+    out = ""
+    for k, x in enumerate(xs):
+        out += x + (draw(_sep) if k < len(xs) - 1 else draw(st.sampled_from(["", ",", " ", "\n"])))
+    return out
+
+
+def _wrap(open_, close):
+    return lambda body_ws: open_ + body_ws[1] + body_ws[0] + body_ws[1] + close
+
+
+_row = st.tuples(_elems(_num), _ws).map(_wrap("[", "]"))
+_matrix = st.tuples(_elems(_row, 0, 4), _ws).map(_wrap("[", "]"))
+_cube = st.tuples(_elems(_matrix, 0, 3), _ws).map(_wrap("[", "]"))
+_set = st.tuples(_elems(_num | _str), _ws).map(_wrap("{", "}"))
+_tuple = st.tuples(_elems(_num | _str, 1, 4), st.just("")).map(_wrap("<", ">"))
+_tupleset = st.tuples(_elems(_tuple, 0, 5), _ws).map(_wrap("{", "}"))
+_value = _row | _matrix | _cube | _set | _tupleset | _tuple | _num
+_other = st.sampled_from([
+    "r = 1..5;", 'k = #["a": 1, "b": 2]#;', "s = {a, b};", "v = [1, infinity];", "w = [-infinity, maxint];",
+    "nt = #<a: 1, b: 2>#;", "c = [1, /* two */ 2];", "d = [1 // one\n, 2];", 'include "other.dat";',
+    "x[1] = 5;", "y = [1, 2] ;", "z = - 5;", "q = [ - 5, + 3];", "e = [1e];", "f = [1..3];", "g = [,1];",
+    "h = [1,,2];", "u = < >;", "// a comment\n", "/* block\ncomment */", ";", "   \n",
+])
+_broken = st.sampled_from(["a = [1, 2;", "= 5;", "b = [1 2", 'c = "open;', "d = {1, 2];", "e 5;", "f = [[1], 2;"])
+
+
+@st.composite
+def _dat(draw):
+    parts = []
+    for k in range(draw(st.integers(0, 6))):
+        kind = draw(st.integers(0, 9))
+        if kind < 6:
+            parts.append("v%d%s=%s%s%s;" % (k, draw(_ws), draw(_ws), draw(_value), draw(_ws)))
+        elif kind < 9:
+            parts.append(draw(_other))
+        else:
+            parts.append(draw(_broken))
+        parts.append(draw(st.sampled_from(["\n", " ", "\n\n", "\r\n", ""])))
+    return "".join(parts)
+
+
+@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(_dat())
+def test_fast_path_matches_the_full_parser(text):
+    slow, fast, d_slow, d_fast = _both(text)
+    assert fast == slow
+    assert d_fast == d_slow
+
+
+def test_large_numeric_array_is_read_by_the_fast_path_with_spans():
+    rows = ["  [%s]" % ", ".join("%d.5" % (r * 1000 + c) for c in range(1000)) for r in range(20)]
+    text = "n = 3;\ncost = [\n" + ",\n".join(rows) + "\n];\nS = {\"a\", \"b\"};\n"
+    slow, fast, d_slow, d_fast = _both(text)
+    assert fast == slow and d_fast == d_slow == []
+    items = parse_data_fast(text, "d.dat", Reporter())
+    cost = items[1]
+    assert [i.name for i in items] == ["n", "cost", "S"]
+    assert cost.value[19][999] == 19999.5 and isinstance(cost.value[0][0], float)
+    assert (cost.value.span.line, cost.value.span.column, cost.value.span.end_line) == (2, 8, 23)
+    assert (cost.value[1].span.line, cost.value[1].span.column) == (4, 3)
+
+
+def test_syntax_error_anywhere_gives_the_full_parsers_diagnostics():
+    big = "a = [%s];\n" % ", ".join(map(str, range(5000)))
+    text = big + "b = [1, 2;\n" + big.replace("a =", "c =")
+    slow, fast, d_slow, d_fast = _both(text)
+    assert d_slow and d_fast == d_slow
+    assert fast == slow
