@@ -89,9 +89,22 @@ def _check_files(args: argparse.Namespace) -> str | None:
     return None
 
 
+_USAGE_SLUGS = (("file not found", "cli-file-not-found"), ("is a folder", "cli-path-is-folder"),
+                ("--option needs", "cli-option-malformed"))
+
+
 def _emit_usage_error(args: argparse.Namespace, message: str) -> int:
     if getattr(args, "format", "text") == "json":
-        print(json.dumps({"status": "error", "message": message, "diagnostics": []}))
+        diags = []
+        slug = next((s for key, s in _USAGE_SLUGS if key in message), None)
+        if slug:
+            from .diagnostics.registry import lookup
+
+            kind = lookup(slug)
+            diags.append({"code": kind.code, "severity": "error", "message": message, "file": "<command line>",
+                          "line": 1, "column": 1, "end_line": 1, "end_column": 2, "labels": [], "notes": [],
+                          "help": kind.title, "fix": None, "rendered": "error[%s]: %s" % (kind.code, message)})
+        print(json.dumps({"status": "error", "message": message, "diagnostics": diags}))
     else:
         print("pyopl: error: %s" % message, file=sys.stderr)
     return EXIT_USAGE

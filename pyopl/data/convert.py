@@ -140,6 +140,16 @@ def convert_set(v: Any, t: SetOf, name: str, span: Span) -> Any:
     if isinstance(v, (OplSet, OplRange, DSet, list, set, frozenset, tuple)) and not isinstance(v, (OplTuple, DTuple)):
         items = [convert_scalar(x, t.elem, name, _where(x, where)) for x in v]
         seen = set()
+        keys = getattr(t.elem, "keys", None)
+        if keys:
+            by_key: dict = {}
+            for x in items:
+                kv = tuple(x[t.elem.index(f)] if hasattr(x, "__getitem__") else x for f in keys)
+                if kv in by_key and by_key[kv] != x:
+                    raise EvalError("data-duplicate-tuple-key", where, "two tuples of `%s` share the key %s = %s" % (
+                        name, ", ".join(keys), ", ".join(show(k) for k in kv)),
+                                    help="key fields identify a tuple: give each tuple its own key, or drop `key`")
+                by_key[kv] = x
         for x in items:
             if x in seen:
                 raise EvalError("data-duplicate-element", where, "the set `%s` lists %s more than once" % (name, show(x)),
@@ -205,7 +215,7 @@ def _fill(v: Any, elem: Any, dims: list[Any], k: int, prefix: tuple, data: dict,
             return
         if len(v) != n:
             row = " in row %s" % show(prefix[-1]) if prefix else ""
-            raise EvalError("data-array-length", where, "`%s` expects %d value%s (one per element of %s)%s, but %d %s given" % (
+            raise EvalError("data-ragged-row" if prefix else "data-array-length", where, "`%s` expects %d value%s (one per element of %s)%s, but %d %s given" % (
                 label if not prefix else name, n, "" if n == 1 else "s", show(dom), row, len(v), "is" if len(v) == 1 else "are"),
                 help="give exactly %d values%s" % (n, row))
         for x, item in zip(dom, v):

@@ -140,6 +140,10 @@ class _ToData(Transformer):
     def dkeyed_array(self, meta, c):
         d = DKeyed()
         for k, v in c:
+            if _hashable(k) in d:
+                self.reporter.emit("data-duplicate-key", _span_of(k, self._s(meta)),
+                                   "the key %s is given twice" % (k if not isinstance(k, str) else '"%s"' % k),
+                                   help="keep one value per key")
             d[_hashable(k)] = v
         return _with_span(d, self._s(meta))
 

@@ -30,6 +30,7 @@ def run_example(kind: Kind, folder: str, good: bool = False) -> list[Diagnostic]
     text = kind.good if good else kind.bad
     data = kind.good_data if good else kind.bad_data
     if kind.via == "cli":
+        Path(folder, "model.mod").write_text("dvar float+ x;\nminimize x;\nsubject to { x >= 1; }\n", encoding="utf-8")
         return _run_cli(text, folder)
     mod = Path(folder, "model.mod")
     mod.write_text(text + "\n", encoding="utf-8")

@@ -42,7 +42,11 @@ class Reporter:
             if d.is_error:
                 self._error_at.add(at)
             self.diagnostics.append(d)
-            if self.error_count >= self.max_errors:
+            if d.is_error and self.error_count >= self.max_errors:
+                kind = BY_SLUG["error-limit-reached"]
+                self.diagnostics.append(Diagnostic(
+                    kind.code, kind.severity, "stopped after %d errors" % self.max_errors, span,
+                    help="fix these first and compile again (or raise `max_errors`)"))
                 raise TooManyErrors()
         return d
 

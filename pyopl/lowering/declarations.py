@@ -228,7 +228,7 @@ def _domain(inst: Instance, d: A.DvarDecl, env: dict) -> tuple[float, float]:
         vals = sorted(v)
         if vals and all(b - a == 1 for a, b in zip(vals, vals[1:])):
             return float(vals[0]), float(vals[-1])
-        raise EvalError("unsupported-feature", d.domain.span, "a domain given as a set of values (%s) is not supported" % show(v),
+        raise EvalError("unsupported-set-domain", d.domain.span, "a domain given as a set of values (%s) is not supported" % show(v),
                         help="use a range `lo..hi`, or binary variables selecting one allowed value")
     raise EvalError("type-expected-range", d.domain.span, "the domain of `%s` must be a range `lo..hi`, but this is %s" % (
         d.name, "a " + type_word(v)), help="write `dvar float %s in 0..100;`" % d.name)

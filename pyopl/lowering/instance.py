@@ -215,7 +215,7 @@ class Instance:
     def resolve_type(self, t: A.TypeRef) -> Any:
         base = {"int+": "int", "float+": "float"}.get(t.name, t.name)
         if base.endswith("[]"):
-            raise EvalError("unsupported-feature", t.span, "array fields in tuples are not supported",
+            raise EvalError("unsupported-tuple-array-field", t.span, "array fields in tuples are not supported",
                             help="declare a separate array indexed by the tuple set")
         if base not in ("int", "float", "string", "boolean"):
             sym = self.symbols.get(base)
@@ -250,6 +250,12 @@ class Instance:
                 self.reporter.emit("data-unknown-name", item.name_span,
                                    "the data sets `%s`, which the model does not declare" % name,
                                    help=hint or "declare it in the model (`... %s = ...;`) or remove it from the data" % name)
+            elif sym.kind in ("dvar", "dexpr"):
+                self.reporter.emit("data-for-decision", item.name_span,
+                                   "the data sets `%s`, which is a decision %s: the solver chooses its value" % (
+                                       name, "variable" if sym.kind == "dvar" else "expression"),
+                                   labels=[Label(getattr(sym.decl, "name_span", sym.decl.span), "declared here")],
+                                   help="remove it from the data; to fix the value, add a constraint `%s == ...;`" % name)
             else:
                 self.reporter.emit("data-not-external", item.name_span,
                                    "the data sets `%s`, but the model gives it a value already" % name,

@@ -23,6 +23,7 @@ class _Scope:
         self.later = later  # every global declaration, to say "declared later"
         self.tuple_fields: dict[str, list[str]] = {}  # tuple type -> fields
         self.set_elem: dict[str, str] = {}  # set name -> tuple type of its elements
+        self.current: A.Node | None = None  # the item being checked
 
     def check(self, node: Any, local: dict[str, Any]) -> None:
         if isinstance(node, A.Name):
@@ -81,6 +82,13 @@ class _Scope:
         n = node.id
         if n in local or n in self.globals:
             return
+        if n in self.later and self.later[n] is self.current:
+            decl = self.current
+            slug = "dexpr-cycle" if isinstance(decl, A.DexprDecl) else "self-reference"
+            self.reporter.emit(slug, node.span, "`%s` is used in its own declaration" % n,
+                               labels=[Label(decl.name_span, "declared here")],
+                               help="a declaration cannot refer to itself; compute it from other names")
+            return
         if n in self.later:
             decl = self.later[n]
             self.reporter.emit("name-used-before-declaration", node.span,
@@ -136,6 +144,7 @@ def check_names(model: A.Model, reporter: Reporter) -> None:
             later[item.name] = item
     sc = _Scope(reporter, later)
     for item in model.items:
+        sc.current = item
         if isinstance(item, A.TupleDecl):
             sc.tuple_fields[item.name] = [f.name for f in item.fields]
         elif isinstance(item, (A.ParamDecl, A.DvarDecl, A.DexprDecl)):

@@ -177,6 +177,16 @@ class StaticRules:
                         help="write `%d..%d` if the bounds are swapped" % (hi, lo))
 
     def param(self, d: A.ParamDecl) -> None:
+        tname = d.type.name
+        if not d.type.is_set and tname not in self.syms and tname not in ("int", "float", "string", "boolean", "int+", "float+"):
+            from ..syntax.mistakes import _KEYWORD_WORDS, _SPELLINGS
+
+            good = _SPELLINGS.get(tname.lower()) or near_miss(tname, _KEYWORD_WORDS)
+            if good and good in ("minimize", "maximize", "dvar", "dexpr", "forall", "subject to", "constraints", "range",
+                                 "tuple"):
+                self.r.emit("syntax-misspelled-keyword", d.type.span,
+                            "`%s` is not an OPL keyword; did you mean `%s`?" % (tname, good), help="write `%s`" % good,
+                            fix=Fix("replace with `%s`" % good, (Edit(d.type.span, good),)))
         init = d.init
         if init is None:
             return

@@ -523,7 +523,7 @@ def parse_model(text: str, file: str, reporter: Reporter) -> A.Model | None:
         if isinstance(item, A.ScriptBlock):
             what = "`main` block" if item.kind == "main" else (
                 "`execute %s` block" % item.name if item.name else "`execute` block")
-            reporter.emit("script-skipped", Span(file, item.span.line, item.span.column, item.span.line,
+            reporter.emit("unsupported-main" if item.kind == "main" else "script-skipped", Span(file, item.span.line, item.span.column, item.span.line,
                                                  item.span.column + len(item.kind)),
                           "the %s was not run: pyopl does not run IBM ILOG Script" % what,
                           help="settings and output code can stay; move computations that set data into "

@@ -14,6 +14,7 @@ from lark.exceptions import UnexpectedCharacters, UnexpectedInput, UnexpectedTok
 
 from ..diagnostics.diagnostic import Edit, Fix, Label, Span
 from ..diagnostics.reporter import Reporter, TooManyErrors
+from .mistakes import Context, match_mistake
 from .words import KEYWORDS, describe_expected, token_text
 
 _OPENERS = {"(": ")", "[": "]", "{": "}"}
@@ -93,6 +94,100 @@ def _keyword_types(parser: Lark) -> dict[str, str]:
     return out
 
 
+
+class _Restart(Exception):
+    """Abort this parse: blank the statement at ``offset`` (or apply ``edit``) and parse again."""
+
+    def __init__(self, offset: int, replace: tuple[int, int, str] | None = None):
+        super().__init__(offset)
+        self.offset = offset
+        self.replace = replace
+
+
+def _open_stack(text: str, offset: int) -> list[tuple[str, int]]:
+    stack: list[tuple[str, int]] = []
+    i = 0
+    while i < offset:
+        ch = text[i]
+        if ch == '"':
+            j = text.find('"', i + 1)
+            i = offset if j < 0 else j + 1
+            continue
+        if text.startswith("//", i):
+            j = text.find("\n", i)
+            i = offset if j < 0 else j
+            continue
+        if text.startswith("/*", i):
+            j = text.find("*/", i + 2)
+            i = offset if j < 0 else j + 2
+            continue
+        if ch in _OPENERS:
+            stack.append((ch, i))
+        elif ch in ")]}" and stack and _OPENERS[stack[-1][0]] == ch:
+            stack.pop()
+        i += 1
+    return stack
+
+
+def _is_block_brace(text: str, pos: int) -> bool:
+    before = text[:pos].rstrip()
+    if before.endswith((")", "{", "}", ";", "else", " to", "\tto", "\nto", "constraints")):
+        return True
+    words = before.split()
+    return len(words) >= 2 and words[-2] == "tuple"
+
+
+def statement_bounds(text: str, offset: int) -> tuple[int, int, bool]:
+    """(start, end, top_level) of the statement holding ``offset``: from after the previous
+    statement's end to its own `;` (inclusive) or to the `}` that closes its block (exclusive)."""
+    stack = _open_stack(text, offset)
+    k = -1
+    for idx in range(len(stack) - 1, -1, -1):
+        if stack[idx][0] == "{" and _is_block_brace(text, stack[idx][1]):
+            k = idx
+            break
+    top = k < 0 or text[:stack[k][1]].split()[-2:-1] == ["tuple"]
+    base = stack[k][1] + 1 if k >= 0 else 0
+    start, depth, i = base, 0, base
+    while i < offset:
+        ch = text[i]
+        if ch in "([{":
+            depth += 1
+        elif ch in ")]}":
+            depth = max(depth - 1, 0)
+            if ch == "}" and depth == 0:
+                start = i + 1
+        elif ch == ";" and depth == 0:
+            start = i + 1
+        i += 1
+    d = len(stack) - (k + 1)
+    end, i = len(text), offset
+    while i < len(text):
+        ch = text[i]
+        if ch == '"':
+            j = text.find('"', i + 1)
+            if j < 0:
+                break
+            i = j + 1
+            continue
+        if ch in "([{":
+            d += 1
+        elif ch in ")]}":
+            if d == 0:
+                end = i
+                break
+            d -= 1
+        elif ch == ";" and d <= 0:
+            end = i + 1
+            break
+        i += 1
+    return start, max(end, offset + 1), top
+
+
+def _blank(text: str, start: int, end: int) -> str:
+    return text[:start] + "".join(c if c == "\n" else " " for c in text[start:end]) + text[end:]
+
+
 class _Recovery:
     def __init__(self, text: str, file: str, reporter: Reporter, kind: str, keywords: dict[str, str]):
         self.keywords = keywords
@@ -136,21 +231,66 @@ class _Recovery:
         offset = e.pos_in_stream
         ch = self.text[offset] if offset < len(self.text) else ""
         self.repaired_only = False
-        if self.panic:
-            return True
         span = self.span_at(offset)
+        data = self.kind == "data"
         if ch == '"':
-            self.reporter.emit("syntax-unclosed-string", span, "this string is never closed",
-                               help='end the string with `"` on the same line')
-        elif self.text.startswith("/*", offset):
+            self.reporter.emit("syntax-data-unclosed-string" if data else "syntax-unclosed-string", span,
+                               "this string is never closed", help='end the string with `"` on the same line',
+                               fix=Fix('close the string', (Edit(self._line_end(offset), '"'),), "maybe-incorrect"))
+            raise _Restart(offset)
+        if self.text.startswith("/*", offset):
             self.reporter.emit("syntax-unclosed-comment", span, "this `/*` comment is never closed",
                                help="close the comment with `*/`")
             return False
-        else:
-            self.reporter.emit("syntax-unexpected-character", span, "the character `%s` is not allowed here" % ch,
-                               help="remove it; names use letters, digits and `_` only")
-        self.panic = True
-        return True
+        line_end = self.text.find("\n", offset)
+        line_end = len(self.text) if line_end < 0 else line_end
+        if ch == "'" and not data:
+            close = self.text.find("'", offset + 1, line_end)
+            if close > 0:
+                self.reporter.emit("syntax-single-quotes", self.span_at(offset, close + 1 - offset),
+                                   "strings are written with double quotes in OPL", help="write `\"...\"`",
+                                   fix=Fix("use double quotes", (Edit(self.span_at(offset), '"'), Edit(self.span_at(close), '"'))))
+                raise _Restart(offset, (offset, close + 1, '"' + self.text[offset + 1:close] + '"'))
+        if ch == "&" and not data and not self.text.startswith("&&", offset):
+            self.reporter.emit("syntax-single-ampersand", span, "`&` is not OPL; logical and is `&&`", help="write `&&`",
+                               fix=Fix("replace `&` with `&&`", (Edit(span, "&&"),)))
+            raise _Restart(offset)
+        if ch == "#" and not self.text.startswith(("#[", "#<"), offset):
+            self.reporter.emit("syntax-hash-comment", span, "`#` does not start a comment in OPL; comments start with `//`",
+                               help="write `//`", fix=Fix("replace `#` with `//`", (Edit(span, "//"),)))
+            raise _Restart(offset, (offset, line_end, " " * (line_end - offset)))
+        self.reporter.emit("syntax-data-unexpected-character" if data else "syntax-unexpected-character", span,
+                           "the character `%s` is not allowed here" % ch,
+                           help="remove it; names use letters, digits and `_` only",
+                           fix=Fix("remove `%s`" % ch, (Edit(span, ""),), "maybe-incorrect"))
+        raise _Restart(offset, (offset, offset + 1, " "))
+
+    def _line_end(self, offset: int) -> Span:
+        end = self.text.find("\n", offset)
+        end = len(self.text) if end < 0 else end
+        while end > offset and self.text[end - 1] in " \t\r":
+            end -= 1
+        if end > offset + 1 and self.text[end - 1] == ";":
+            end -= 1
+        return self.span_at(end, 0)
+
+    def _context(self, tok: Token, expected: set[str]) -> Context:
+        at = tok.start_pos if tok.start_pos is not None else _offset(self.text, tok.line, tok.column)
+        prev_end = previous_token_end(self.text, at)
+        m = None
+        import re
+
+        for m in re.finditer(r'\.\.\.|[A-Za-z_][A-Za-z0-9_]*\+?|\d+(?:\.\d*)?|"[^"\n]*"|\S', self.text[max(prev_end - 80, 0):prev_end]):
+            pass
+        prev = m.group(0) if m else ""
+        prev_at = (max(prev_end - 80, 0) + m.start()) if m else 0
+        if prev.endswith("+") and prev not in ("int+", "float+"):
+            prev, prev_at = "+", prev_at + len(prev) - 1
+        start, _end, _top = statement_bounds(self.text, at)
+        stack = _open_stack(self.text, at)
+        in_cons = any(c == "{" and re.search(r"(\bto|\bconstraints)\s*$", self.text[:p]) for c, p in stack)
+        return Context(self.text, self.kind, str(tok), tok.type, at, self.tok_span(tok), prev, prev_at, expected,
+                       bool(in_cons), self.text[start:at])
 
     def bad_token(self, e: UnexpectedToken) -> bool:
         tok, ip = e.token, e.interactive_parser
@@ -161,12 +301,17 @@ class _Recovery:
         expected = set(e.expected or ())
         if tok.type == "$END":
             return self.at_end(tok, ip, expected)
-        if self.panic and tok.start_pos is not None and tok.start_pos > self.panic_limit:
-            self.panic = False  # the skipped statement ended; this is a new error
-        if self.panic:
-            if str(tok) in (";", "}"):
-                self.panic = False
-            return True
+        if str(tok) == "/" and self.text.startswith("/*", tok.start_pos or 0):
+            self.reporter.emit("syntax-unclosed-comment", self.tok_span(tok), "this `/*` comment is never closed",
+                               help="close the comment with `*/`")
+            return False
+        ctx = self._context(tok, expected)
+        mistake = match_mistake(ctx)
+        if mistake is not None:
+            self.reporter.emit(mistake.slug, mistake.span, mistake.message, help=mistake.help, fix=mistake.fix,
+                               labels=getattr(mistake, "labels", ()))
+            self.repaired_only = False
+            raise _Restart(ctx.at)
         prev_end = previous_token_end(self.text, _offset(self.text, tok.line, tok.column))
         new_line = self.text.count("\n", prev_end, _offset(self.text, tok.line, tok.column)) > 0
         if ("SEMICOLON" in expected or new_line) and self._missing_semicolon(tok, ip):
@@ -177,16 +322,13 @@ class _Recovery:
                                "`=` assigns a value; to compare, use `==`",
                                help="write `==` for an equality constraint",
                                fix=Fix("replace `=` with `==`", (Edit(span, "=="),)))
-            self.start_panic(tok)
-            return True
+            raise _Restart(ctx.at)
         for closer in (")", "]"):
             if self._missing_closer(tok, ip, closer):
                 return True
         self.report_unexpected(tok, expected)
         self.repaired_only = False
-        if str(tok) not in (";", "}"):
-            self.start_panic(tok)
-        return True
+        raise _Restart(ctx.at)
 
     def start_panic(self, tok: Token) -> None:
         """Skip tokens up to the end of the statement without reporting what skipping breaks."""
@@ -307,17 +449,37 @@ def parse_with_recovery(parser: Lark, text: str, file: str, reporter: Reporter, 
                         kind: str = "model"):
     """Parse ``text``; returns ``(tree or None, broken)``.
 
-    ``broken`` lists the (line, column) places where tokens had to be skipped:
-    the statements covering them are dropped from the AST, so that later
-    stages do not report noise about half-parsed statements.
+    One-token mistakes are repaired in place (with a fix-it).  Any other error is
+    reported, the statement holding it is blanked out (positions kept) and the text
+    parsed again, so every independent error is reported once and nothing that
+    follows from a half-parsed statement is.  ``tree`` is None when a top-level
+    statement had to be dropped (later stages would only report its absence).
+    ``broken`` lists the (line, column) places of dropped statements.
     """
-    rec = _Recovery(text, file, reporter, kind, _keyword_types(parser))
-    try:
-        tree = parser.parse(text, on_error=rec.on_error)
-    except TooManyErrors:
-        raise
-    except UnexpectedInput:
-        tree = rec.final_tree
-        if tree is None:
-            rec.repaired_only = False
-    return tree, rec.broken
+    keywords = _keyword_types(parser)
+    broken: list[tuple[int, int]] = []
+    top_dropped = False
+    for _attempt in range(61):
+        rec = _Recovery(text, file, reporter, kind, keywords)
+        try:
+            tree = parser.parse(text, on_error=rec.on_error)
+        except TooManyErrors:
+            raise
+        except _Restart as r:
+            if r.replace is not None:
+                a, b, new = r.replace
+                text = text[:a] + new + text[b:]
+                continue
+            start, end, top = statement_bounds(text, r.offset)
+            if not text[start:end].strip():  # nothing left to drop: stop here
+                return None, broken
+            broken.append(_line_col(text, r.offset))
+            top_dropped = top_dropped or top
+            text = _blank(text, start, end)
+            continue
+        except UnexpectedInput:
+            tree = rec.final_tree
+        return (None if top_dropped else tree), broken
+    reporter.emit("syntax-too-many-errors", Span(file, 1, 1, 1, 2), "too many syntax errors; parsing stopped",
+                  help="fix the first errors and compile again")
+    return None, broken

@@ -83,11 +83,17 @@ R("OPL0415", "data-with-violation", "error", "Tuple set data violates its `with`
   good='{string} N = {"a", "b"};\ntuple E { string f; string t; }\n{E} Es with f in N, t in N = {<"a", "b">};\ndvar float+ x;\nminimize x;',
   at=(3, 5))
 R("OPL0416", "data-file-unreadable", "error", "Data file cannot be read",
-  """The data file (or an included file) does not exist or cannot be read.""")
+  """The data file (or an included file) does not exist or cannot be read.""",
+  bad=_M1, bad_data='include "missing.dat";\nn = 3;', good=_M1, good_data="n = 3;",
+  at=(1, 1))
 R("OPL0417", "data-include-outside", "error", "Data include outside the model's folder",
-  """`include` in a data file may only name files in the same folder tree.""")
+  """`include` in a data file may only name files in the same folder tree.""",
+  bad=_M1, bad_data='include "../other.dat";\nn = 3;', good=_M1, good_data="n = 3;",
+  at=(1, 1))
 R("OPL0418", "data-include-depth", "error", "Data includes nest too deeply",
-  """Included data files include each other more than 8 levels deep (often a cycle).""")
+  """Included data files include each other more than 8 levels deep (often a cycle).""",
+  bad=_M1, bad_data='include "data.dat";\nn = 3;', good=_M1, good_data="n = 3;",
+  at=(1, 1))
 R("OPL0419", "data-unsupported-connection", "error", "Spreadsheet or database connection in data",
   """`SheetConnection`, `DBConnection`, `SheetRead`, `DBRead` and the like are not supported.""",
   bad=_M1, bad_data='SheetConnection s("data.xlsx");\nn = 3;', good=_M1, good_data="n = 3;",
@@ -122,3 +128,31 @@ so the model is infeasible; the solver will say so. Usually the data is wrong.""
   bad="int n = 3;\ndvar float+ x;\nminimize x;\nsubject to { n >= 5; }",
   good="int n = 3;\ndvar float+ x;\nminimize x;\nsubject to { x >= n; }",
   at=(4, 14))
+R("OPL0427", "data-ragged-row", "error", "Row of a matrix with the wrong length",
+  """Every row of two-dimensional array data needs one value per element of the inner index set.
+The message names the row.""",
+  bad="float w[1..2][1..3] = ...;\ndvar float+ x;\nminimize x;\nsubject to { x >= w[1][1]; }",
+  bad_data="w = [[1, 2, 3],\n     [4, 5]];",
+  good="float w[1..2][1..3] = ...;\ndvar float+ x;\nminimize x;\nsubject to { x >= w[1][1]; }",
+  good_data="w = [[1, 2, 3],\n     [4, 5, 6]];",
+  at=(2, 6))
+R("OPL0428", "data-duplicate-key", "error", "Keyed array data repeats a key",
+  """`#[key: value]#` data gives each key one value.""",
+  bad='{string} S = {"a", "b"};\nfloat w[S] = ...;\ndvar float+ x;\nminimize x;\nsubject to { x >= w["a"]; }',
+  bad_data='w = #["a": 1, "a": 2, "b": 3]#;',
+  good='{string} S = {"a", "b"};\nfloat w[S] = ...;\ndvar float+ x;\nminimize x;\nsubject to { x >= w["a"]; }',
+  good_data='w = #["a": 1, "b": 3]#;',
+  at=(1, 5))
+R("OPL0429", "data-duplicate-tuple-key", "error", "Two tuples with the same key",
+  """Fields declared `key` identify a tuple in its set: two tuples may not share them.""",
+  bad='tuple T { key string a; int b; }\n{T} Ts = ...;\ndvar float+ x[Ts];\nminimize sum(t in Ts) x[t];',
+  bad_data='Ts = {<"x", 1>, <"x", 2>};',
+  good='tuple T { key string a; int b; }\n{T} Ts = ...;\ndvar float+ x[Ts];\nminimize sum(t in Ts) x[t];',
+  good_data='Ts = {<"x", 1>, <"y", 2>};',
+  at=(1, 6))
+R("OPL0430", "data-for-decision", "error", "Data for a decision variable",
+  """The solver chooses the values of decision variables and dexprs; data cannot set them.
+To fix a value, state a constraint.""",
+  bad="dvar float+ x;\nminimize x;\nsubject to { x >= 1; }", bad_data="x = 3;",
+  good="dvar float+ x;\nminimize x;\nsubject to { x >= 1; }",
+  at=(1, 1))

@@ -58,7 +58,10 @@ R("OPL0111", "duplicate-objective", "error", "More than one objective",
   good="dvar float+ x;\nminimize x;\nsubject to { x <= 1; }",
   at=(3, 1))
 R("OPL0112", "dexpr-cycle", "error", "dexpr defined in terms of itself",
-  """A `dexpr` cannot refer to itself, directly or through other dexprs.""")
+  """A `dexpr` cannot refer to itself, directly or through other dexprs.""",
+  bad="dvar float+ x;\ndexpr float d = d + x;\nminimize d;",
+  good="dvar float+ x;\ndexpr float d = 2 * x;\nminimize d;",
+  at=(2, 17))
 R("OPL0113", "duplicate-label", "error", "Constraint label used twice",
   """Each labelled constraint needs its own name, so that its dual value and slack can be
 reported. Inside a `forall`, index the label (`ct[i]:`) instead of repeating it.""",
@@ -83,3 +86,9 @@ iterator its own name.""",
   bad="dvar float+ x[1..2][1..2];\nminimize sum(i in 1..2, i in 1..2) x[i][i];",
   good="dvar float+ x[1..2][1..2];\nminimize sum(i in 1..2, j in 1..2) x[i][j];",
   at=(2, 25))
+R("OPL0117", "self-reference", "error", "Declaration refers to itself",
+  """A data declaration cannot use its own name in its value: OPL has no assignment, so
+`n = n + 1` has no meaning. Give the new value a new name.""",
+  bad="int n = n + 1;\ndvar float+ x;\nminimize x;\nsubject to { x >= n; }",
+  good="int n0 = 3;\nint n = n0 + 1;\ndvar float+ x;\nminimize x;\nsubject to { x >= n; }",
+  at=(1, 9))

@@ -43,3 +43,29 @@ Optimizer have no linear form in pyopl. Model them with binary variables.""",
   good="dvar boolean a[1..3][1..3];\nminimize sum(v in 1..3) v * a[1][v];\n"
        "subject to {\n  forall(i in 1..3) sum(v in 1..3) a[i][v] == 1;\n  forall(v in 1..3) sum(i in 1..3) a[i][v] <= 1;\n}",
   at=(3, 14))
+R("OPL0621", "unsupported-cp-variable", "error", "CP Optimizer variable type",
+  """`dvar interval`, `dvar sequence` and the other scheduling variables of CP Optimizer are not
+supported; model schedules with integer start times or time-indexed binaries.""",
+  bad="dvar interval t;\nminimize 1;", good="dvar int+ start in 0..100;\nminimize start;",
+  at=(1, 6))
+R("OPL0622", "unsupported-stepwise", "error", "`stepwise` function",
+  """Stepwise functions belong to CP Optimizer; use binary variables, one per step.""",
+  bad="dvar float+ x;\nminimize x;\nsubject to { x >= stepwise{1 -> 2; 3} 1; }",
+  good="dvar float+ x;\nminimize x;\nsubject to { x >= 1; }",
+  at=(3, 19))
+R("OPL0623", "unsupported-main", "warning", "`main` block flow control not run",
+  """A `main` block drives IBM's solver from script (`thisOplModel.generate()`, loops over
+solves, changing data between runs). pyopl solves the model once, as if there were no `main`.""",
+  bad="dvar float+ x;\nminimize x;\nsubject to { x >= 1; }\nmain { thisOplModel.generate(); cplex.solve(); }",
+  good="dvar float+ x;\nminimize x;\nsubject to { x >= 1; }",
+  at=(4, 1))
+R("OPL0624", "unsupported-tuple-array-field", "error", "Array field in a tuple",
+  """Tuple fields are scalars (or tuples); declare a separate array indexed by the tuple set.""",
+  bad="tuple T { int a[1..2]; }\n{T} Ts = {};\ndvar float+ x;\nminimize x;",
+  good="tuple T { int a1; int a2; }\n{T} Ts = {};\ndvar float+ x;\nminimize x;",
+  at=(1, 11))
+R("OPL0625", "unsupported-set-domain", "error", "Decision variable domain given as a set",
+  """`dvar int x in {1, 3, 7}` is not supported; use binary variables selecting one allowed value.""",
+  bad="dvar int x in {1, 3};\nminimize x;",
+  good="dvar boolean pick[1..2];\ndexpr int x = 1 * pick[1] + 3 * pick[2];\nminimize x;\nsubject to { sum(k in 1..2) pick[k] == 1; }",
+  at=(1, 15))

@@ -1,0 +1,336 @@
+"""A table of typical syntax mistakes, each turning a raw "unexpected token" into a
+specific diagnostic with a fix-it (in the spirit of Lark's ``match_examples``).
+
+Each rule looks at the bad token, the word before it and the text around it, and
+returns a :class:`Mistake` or None.  The table doubles as test data: every slug here
+has a registry entry whose bad example triggers it.
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Callable
+
+from ..diagnostics.diagnostic import Edit, Fix, Span
+from ..diagnostics.reporter import near_miss
+
+#: Misspellings of statement keywords seen in practice -> the OPL keyword.
+_KEYWORD_WORDS = ["dvar", "dexpr", "minimize", "maximize", "subject", "forall", "tuple", "range", "constraints",
+                  "execute", "float", "int", "string", "boolean", "sum", "using"]
+_SPELLINGS = {"minimise": "minimize", "maximise": "maximize", "min": "minimize", "max": "maximize",
+              "var": "dvar", "dvars": "dvar", "variable": "dvar", "param": None, "foreach": "forall", "for": "forall",
+              "subjectto": "subject to", "st": "subject to", "constraint": "constraints"}
+_DVAR_TYPES = {"integer": "int", "bool": "boolean", "binary": "boolean", "real": "float", "double": "float",
+               "continuous": "float", "numeric": "float", "nonneg": "float+", "positive": "float+"}
+_CP_DVAR_TYPES = {"interval", "sequence", "cumulFunction", "stateFunction"}
+_TYPE_WORDS = {"int", "float", "string", "boolean", "int+", "float+", "dvar", "dexpr", "range", "tuple", "constraint"}
+
+
+@dataclass
+class Context:
+    """What a rule sees: the text, the bad token (its text, type, offset, span) and the words before it."""
+
+    text: str
+    kind: str  # "model" or "data"
+    tok: str
+    tok_type: str
+    at: int  # offset of the bad token
+    span: Span
+    prev: str  # the word (or symbol) just before the bad token
+    prev_at: int  # its offset
+    expected: set
+    in_constraints: bool
+    statement: str  # the text of the statement so far (from its start to the bad token)
+
+    def span_of(self, start: int, end: int) -> Span:
+        l1, c1 = _line_col(self.text, start)
+        l2, c2 = _line_col(self.text, end)
+        return Span(self.span.file, l1, c1, l2, c2)
+
+
+@dataclass
+class Mistake:
+    slug: str
+    span: Span
+    message: str
+    help: str
+    fix: Fix | None = None
+
+
+def _line_col(text: str, offset: int) -> tuple[int, int]:
+    return text.count("\n", 0, offset) + 1, offset - (text.rfind("\n", 0, offset) + 1) + 1
+
+
+def _fix(ctx: Context, start: int, end: int, new: str, what: str, level: str = "machine-applicable") -> Fix:
+    return Fix(what, (Edit(ctx.span_of(start, end), new),), level)
+
+
+# ---------------------------------------------------------------------- model rules
+def _colon_equals(ctx: Context) -> Mistake | None:
+    if ctx.tok == ":" and ctx.text.startswith(":=", ctx.at):
+        return Mistake("syntax-colon-equals", ctx.span_of(ctx.at, ctx.at + 2), "`:=` is not OPL; a declaration's value follows `=`",
+                       "write `=`", _fix(ctx, ctx.at, ctx.at + 2, "=", "replace `:=` with `=`"))
+    return None
+
+
+def _reversed_comparison(ctx: Context) -> Mistake | None:
+    k = ctx.statement.find("=<")
+    if k >= 0 and '"' not in ctx.statement:
+        at = ctx.at - len(ctx.statement) + k
+        return Mistake("syntax-reversed-comparison", ctx.span_of(at, at + 2),
+                       "`=<` is not an operator; less-or-equal is written `<=`", "write `<=`",
+                       _fix(ctx, at, at + 2, "<=", "replace `=<` with `<=`"))
+    return None
+
+
+def _double_equals_in_decl(ctx: Context) -> Mistake | None:
+    if ctx.tok == "=" and ctx.prev == "=" and ctx.prev_at == ctx.at - 1 and not ctx.in_constraints:
+        return Mistake("syntax-equals-in-declaration", ctx.span_of(ctx.at - 1, ctx.at + 1),
+                       "a declaration's value follows `=`, not `==`",
+                       "write `=`", _fix(ctx, ctx.at - 1, ctx.at + 1, "=", "replace `==` with `=`"))
+    return None
+
+
+def _power(ctx: Context) -> Mistake | None:
+    if ctx.tok == "*" and ctx.prev == "*" and ctx.prev_at == ctx.at - 1:
+        return Mistake("syntax-python-power", ctx.span_of(ctx.at - 1, ctx.at + 1), "`**` is not OPL; a power is written `^`",
+                       "write `x^2`", _fix(ctx, ctx.at - 1, ctx.at + 1, "^", "replace `**` with `^`"))
+    return None
+
+
+def _forall_equals(ctx: Context) -> Mistake | None:
+    if ctx.tok == "=" and "IN" in ctx.expected:
+        return Mistake("syntax-iterator-equals", ctx.span, "an iterator takes its values with `in`, not `=`",
+                       "write `i in 1..n`", _fix(ctx, ctx.at, ctx.at + 1, "in", "replace `=` with `in`"))
+    return None
+
+
+def _diamond(ctx: Context) -> Mistake | None:
+    if ctx.tok == ">" and ctx.prev == "<" and ctx.prev_at == ctx.at - 1:
+        return Mistake("syntax-not-equal-diamond", ctx.span_of(ctx.at - 1, ctx.at + 1), "`<>` is not OPL; not-equal is `!=`",
+                       "write `!=`", _fix(ctx, ctx.at - 1, ctx.at + 1, "!=", "replace `<>` with `!=`"))
+    return None
+
+
+def _missing_comma(ctx: Context) -> Mistake | None:
+    if "COMMA" in ctx.expected and ctx.tok_type in ("NUMBER", "STRING") and \
+            re.fullmatch(r'[\w"\.]+', ctx.prev or "") and ctx.prev not in _TYPE_WORDS:
+        end = ctx.prev_at + len(ctx.prev)
+        return Mistake("syntax-missing-comma", ctx.span, "missing `,` between list elements",
+                       "separate the elements with `,`",
+                       Fix("insert `,`", (Edit(ctx.span_of(end, end), ","),), "maybe-incorrect"))
+    return None
+
+
+def _closer(ctx: Context) -> Mistake | None:
+    if ctx.tok not in (")", "]", "}"):
+        return None
+    from .recovery import unclosed_bracket
+
+    opened = unclosed_bracket(ctx.text, ctx.at)
+    pairs = {"(": ")", "[": "]", "{": "}"}
+    if opened is None:
+        return Mistake("syntax-extra-closer", ctx.span, "this `%s` closes nothing" % ctx.tok,
+                       "remove it", _fix(ctx, ctx.at, ctx.at + 1, "", "remove `%s`" % ctx.tok, "maybe-incorrect"))
+    want = pairs[opened[0]]
+    if want != ctx.tok:
+        from ..diagnostics.diagnostic import Label
+
+        m = Mistake("syntax-mismatched-closer", ctx.span, "`%s` closes the `%s` opened on line %d, which needs `%s`" % (
+            ctx.tok, opened[0], _line_col(ctx.text, opened[1])[0], want), "write `%s`" % want,
+                    _fix(ctx, ctx.at, ctx.at + 1, want, "replace `%s` with `%s`" % (ctx.tok, want), "maybe-incorrect"))
+        m.labels = [Label(ctx.span_of(opened[1], opened[1] + 1), "opened here")]  # type: ignore[attr-defined]
+        return m
+    return None
+
+
+def _juxtaposition(ctx: Context) -> Mistake | None:
+    if ctx.tok_type in ("NAME", "LPAR") and re.fullmatch(r"\d+(\.\d*)?", ctx.prev or "") and \
+            ctx.statement.strip() and not ctx.statement.rstrip().endswith(("..", ",")):
+        end = ctx.prev_at + len(ctx.prev)
+        return Mistake("syntax-missing-operator", ctx.span, "missing operator between `%s` and %s" % (ctx.prev, "`%s`" % ctx.tok),
+                       "OPL needs `*` for products: `%s * %s`" % (ctx.prev, ctx.tok),
+                       Fix("insert `*`", (Edit(ctx.span_of(end, end), " *"),), "maybe-incorrect"))
+    return None
+
+
+def _dvar_type(ctx: Context) -> Mistake | None:
+    m = re.match(r"\s*dvar\s+([A-Za-z_]\w*)\s*$", ctx.statement)
+    if ctx.prev == "dvar":
+        word, at, is_name = ctx.tok, ctx.at, ctx.tok_type == "NAME" or ctx.tok in ("string", "range")
+    elif m and m.group(1) not in ("int", "float", "boolean"):
+        word, at, is_name = m.group(1), ctx.at - len(ctx.statement) + m.start(1), True
+    else:
+        return None
+    span = ctx.span_of(at, at + len(word))
+    if word in _CP_DVAR_TYPES:
+        return Mistake("unsupported-cp-variable", span, "`dvar %s` is a CP Optimizer variable, which pyopl does not support" % word,
+                       "model the schedule with integer start times or time-indexed binary variables")
+    good = _DVAR_TYPES.get(word) or near_miss(word, ["int", "float", "boolean", "int+", "float+"])
+    if is_name:
+        return Mistake("syntax-dvar-type", span, "`%s` is not a decision variable type" % word,
+                       ("did you mean `%s`? " % good if good else "") + "decision variables are `int`, `int+`, `float`, "
+                       "`float+` or `boolean`",
+                       _fix(ctx, at, at + len(word), good, "replace with `%s`" % good) if good and word != "string" else None)
+    return None
+
+
+def _dvar_init(ctx: Context) -> Mistake | None:
+    if ctx.tok == "=" and re.match(r"\s*dvar\b", ctx.statement):
+        name = re.match(r"\s*dvar\s+\S+\s+(\w+)", ctx.statement)
+        n = name.group(1) if name else "x"
+        return Mistake("syntax-dvar-initialised", ctx.span, "a decision variable gets its value from the solver, not from `=`",
+                       "to fix its value, write a constraint `%s == ...;`; for data, drop `dvar`" % n)
+    return None
+
+
+def _dexpr_no_value(ctx: Context) -> Mistake | None:
+    if ctx.tok == ";" and re.match(r"\s*dexpr\b", ctx.statement) and "=" not in ctx.statement:
+        return Mistake("syntax-dexpr-without-expression", ctx.span, "a `dexpr` needs `= expression`",
+                       "write `dexpr float name = expression;`")
+    return None
+
+
+def _tuple_comma(ctx: Context) -> Mistake | None:
+    before = ctx.text[:ctx.at]
+    k = before.rfind("tuple")
+    if ctx.tok == "," and k >= 0 and "}" not in before[k:] and re.match(r"tuple\s+\w+\s*\{", before[k:]):
+        return Mistake("syntax-tuple-field-separator", ctx.span, "tuple fields end with `;`, not `,`",
+                       "write `tuple T { int a; int b; }`", _fix(ctx, ctx.at, ctx.at + 1, ";", "replace `,` with `;`"))
+    return None
+
+
+def _declaration_in_constraints(ctx: Context) -> Mistake | None:
+    if ctx.in_constraints and ctx.prev in _TYPE_WORDS and ctx.statement.strip() == ctx.prev:
+        return Mistake("syntax-declaration-in-constraints", ctx.span_of(ctx.prev_at, ctx.prev_at + len(ctx.prev)),
+                       "declarations cannot appear inside `subject to { ... }`",
+                       "move the declaration above the objective")
+    return None
+
+
+def _objective_in_constraints(ctx: Context) -> Mistake | None:
+    if ctx.in_constraints and (ctx.tok in ("minimize", "maximize") or ctx.prev in ("minimize", "maximize")):
+        word, at = (ctx.tok, ctx.at) if ctx.tok in ("minimize", "maximize") else (ctx.prev, ctx.prev_at)
+        return Mistake("syntax-objective-in-constraints", ctx.span_of(at, at + len(word)),
+                       "the objective cannot be inside `subject to { ... }`", "move `%s ...;` above `subject to`" % word)
+    return None
+
+
+def _constraint_outside(ctx: Context) -> Mistake | None:
+    if not ctx.in_constraints and ctx.tok in ("<=", ">=", "==") and ctx.kind == "model":
+        return Mistake("syntax-constraint-outside-block", ctx.span, "a constraint must be inside `subject to { ... }`",
+                       "put it in the `subject to { ... }` block")
+    return None
+
+
+def _subject_to_brace(ctx: Context) -> Mistake | None:
+    if ctx.prev in ("to", "constraints") and ctx.tok != "{" and "LBRACE" in ctx.expected:
+        end = ctx.prev_at + len(ctx.prev)
+        return Mistake("syntax-missing-constraints-brace", ctx.span, "`%s` must be followed by `{`" % (
+            "subject to" if ctx.prev == "to" else "constraints"), "write `subject to { ...constraints... }`",
+                       Fix("insert `{` and a closing `}`", (Edit(ctx.span_of(end, end), " {"),
+                                                            Edit(ctx.span_of(len(ctx.text), len(ctx.text)), "\n}")),
+                           "maybe-incorrect"))
+    return None
+
+
+def _aggregate_parens(ctx: Context) -> Mistake | None:
+    if ctx.prev in ("sum", "prod", "forall") and ctx.tok_type == "NAME":
+        return Mistake("syntax-aggregate-parentheses", ctx.span, "`%s` takes its iterators in parentheses" % ctx.prev,
+                       "write `%s(%s in ...) ...`" % (ctx.prev, ctx.tok))
+    return None
+
+
+def _misspelled_keyword(ctx: Context) -> Mistake | None:
+    first = re.match(r"\s*([A-Za-z_]\w*)", ctx.statement)
+    if not first or ctx.kind != "model":
+        return None
+    word = first.group(1)
+    start = ctx.at - len(ctx.statement) + first.start(1)
+    good = _SPELLINGS.get(word.lower()) if word.lower() in _SPELLINGS else near_miss(word, _KEYWORD_WORDS)
+    if not good or good == word:
+        return None
+    if word in _KEYWORD_WORDS or word in ("int", "float", "string", "boolean", "constraint", "key", "ordered", "sorted",
+                                          "setof", "assert", "include", "main"):
+        return None
+    return Mistake("syntax-misspelled-keyword", ctx.span_of(start, start + len(word)),
+                   "`%s` is not an OPL keyword; did you mean `%s`?" % (word, good), "write `%s`" % good,
+                   _fix(ctx, start, start + len(word), good, "replace with `%s`" % good))
+
+
+def _keyword_as_label(ctx: Context) -> Mistake | None:
+    from .words import KEYWORDS
+
+    if ctx.tok == ":" and ctx.prev in KEYWORDS and ctx.statement.strip() == ctx.prev:
+        return Mistake("syntax-reserved-word", ctx.span_of(ctx.prev_at, ctx.prev_at + len(ctx.prev)),
+                       "`%s` is a reserved word and cannot be used as a label" % ctx.prev,
+                       "rename it, for example `ct%s`" % ctx.prev.capitalize())
+    return None
+
+
+def _external_in_expression(ctx: Context) -> Mistake | None:
+    if ctx.prev == "..." and ctx.kind == "model":
+        return Mistake("data-external-in-expression", ctx.span_of(ctx.prev_at, ctx.prev_at + 3),
+                       "`...` stands for the whole value from the data and cannot be part of an expression",
+                       "declare the data item alone (`int n0 = ...;`) and compute with it in another declaration")
+    return None
+
+
+def _unsupported_words(ctx: Context) -> Mistake | None:
+    if ctx.tok in ("stepwise",) or ctx.prev == "stepwise":
+        at = ctx.at if ctx.tok == "stepwise" else ctx.prev_at
+        return Mistake("unsupported-stepwise", ctx.span_of(at, at + 8), "`stepwise` functions are not supported",
+                       "model the steps with binary variables, one per step")
+    return None
+
+
+# ---------------------------------------------------------------------- data rules
+def _data_declaration(ctx: Context) -> Mistake | None:
+    stmt = ctx.statement
+    m = re.match(r"\s*((?:int|float|string|boolean|range)\+?|\{\s*\w+\s*\})\s+$", stmt)
+    if m and ctx.kind == "data" and ctx.tok_type == "NAME":
+        start = ctx.at - len(stmt) + m.start(1)
+        end = ctx.at
+        return Mistake("syntax-data-declaration", ctx.span_of(start, end),
+                       "a data file gives values only; the type belongs in the model",
+                       "write `name = value;`", _fix(ctx, start, end, "", "remove the type"))
+    return None
+
+
+def _data_rest(ctx: Context) -> Mistake | None:
+    if ctx.kind != "data" or ctx.tok_type != "REST":
+        return None
+    if ctx.tok.startswith('"'):
+        return Mistake("syntax-data-unclosed-string", ctx.span_of(ctx.at, ctx.at + 1), "this string is never closed",
+                       'end the string with `"` on the same line')
+    ch = ctx.tok[0]
+    if ch.isalnum() or ch in "_=;,[]{}<>#:-+.()/ \t\n":
+        return None
+    return Mistake("syntax-data-unexpected-character", ctx.span_of(ctx.at, ctx.at + 1),
+                   "the character `%s` is not allowed here" % ch, "remove it",
+                   _fix(ctx, ctx.at, ctx.at + 1, "", "remove `%s`" % ch, "maybe-incorrect"))
+
+
+def _data_expression(ctx: Context) -> Mistake | None:
+    if ctx.kind == "data" and ctx.tok in ("+", "-", "*", "/") and "SEMICOLON" in ctx.expected:
+        return Mistake("syntax-data-expression", ctx.span, "a data file holds literal values, not expressions",
+                       "compute the value (or write the expression in the model)")
+    return None
+
+
+MODEL_RULES: list[Callable[[Context], Mistake | None]] = [
+    _colon_equals, _reversed_comparison, _double_equals_in_decl, _power, _dvar_type, _dvar_init, _forall_equals,
+    _diamond, _dexpr_no_value, _tuple_comma, _objective_in_constraints, _declaration_in_constraints,
+    _subject_to_brace, _aggregate_parens, _keyword_as_label, _external_in_expression, _unsupported_words, _misspelled_keyword,
+    _constraint_outside, _closer, _missing_comma, _juxtaposition,
+]
+DATA_RULES: list[Callable[[Context], Mistake | None]] = [_data_rest, _data_declaration, _data_expression, _closer, _missing_comma]
+
+
+def match_mistake(ctx: Context) -> Mistake | None:
+    """The first rule of the table that recognises the error, or None."""
+    for rule in (MODEL_RULES if ctx.kind == "model" else DATA_RULES):
+        m = rule(ctx)
+        if m is not None:
+            return m
+    return None
