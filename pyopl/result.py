@@ -36,6 +36,8 @@ class Values(dict):
             key = (key,)
         if dict.__contains__(self, key):
             return dict.__getitem__(self, key)
+        if self.dims == 1 and dict.__contains__(self, (key,)):  # one tuple-valued index: use[<"a","b">]
+            return dict.__getitem__(self, (key,))
         if 0 < len(key) < self.dims:  # partial key: a view one level down
             n = len(key)
             sub = {k[n:]: v for k, v in self.items() if k[:n] == key}
@@ -191,7 +193,10 @@ class Result:
         except ImportError:
             raise ImportError("Result.to_dataframe needs pandas (`pip install pandas`); "
                               "Result.to_csv and Result.to_dict do not") from None
-        rows = [r for r in self.rows() if (kind is None or r[0] == kind) and (name is None or r[1] == name)]
+        every = self.rows()
+        if name is not None and kind is None:  # a name's own values first: variable, dexpr, dual, slack, reduced cost
+            kind = next((r[0] for r in every if r[1] == name), None)
+        rows = [r for r in every if (kind is None or r[0] == kind) and (name is None or r[1] == name)]
         if name is None:
             return pd.DataFrame(rows, columns=["kind", "name", "index", "value"])
         if not rows:

@@ -209,3 +209,17 @@ def test_highs_log_goes_to_a_file_and_stdout_stays_json(tmp_path):
     out = json.loads(p.stdout)
     assert out["status"] == "optimal" and out["objective"] == 3.0
     assert "HiGHS" in log.read_text()
+
+
+LEX = "dvar float+ x;\ndvar float+ y;\nminimize staticLex(x + y, x - y);\nsubject to { c1: x + y >= 2; c2: y <= 1.5; }\n"
+
+
+@pytest.mark.parametrize("solver", ["highs", "gurobi"])
+def test_static_lex_objectives_in_priority_order(solver):
+    if solver == "gurobi" and gurobi_reason():
+        pytest.skip(gurobi_reason())
+    # by hand: x + y is at least 2; among those points x - y is smallest at y = 1.5, x = 0.5: -1
+    res = pyopl.compile_model(LEX).solve(solver=solver)
+    assert res.status == "optimal" and res.objective == pytest.approx(2.0)
+    assert res.extra["objectives"] == pytest.approx([2.0, -1.0])
+    assert res.variables == pytest.approx({"x": 0.5, "y": 1.5})

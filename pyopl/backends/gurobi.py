@@ -117,9 +117,10 @@ def build(gp, env, ir: IR, obj: np.ndarray | None = None, obj_constant: float | 
         m.setMObjective(None, np.asarray(obj, dtype=float), float(obj_constant or 0.0), sense=gsense)
     elif ir.lex_objectives:
         nobj = len(ir.lex_objectives)
+        xs = x.tolist()
         for k, (c, c0) in enumerate(ir.lex_objectives):
             nz = np.flatnonzero(c)
-            expr = gp.LinExpr([float(c[j]) for j in nz], [x[int(j)] for j in nz]) + float(c0)
+            expr = gp.LinExpr([float(c[j]) for j in nz], [xs[int(j)] for j in nz]) + float(c0)
             m.setObjectiveN(expr, index=k, priority=nobj - k, name="objective%d" % (k + 1))
     elif sense != "feasibility":
         Q = None if ir.q is None or not ir.q.nnz else (0.5 * ir.q).tocsr()

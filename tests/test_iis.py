@@ -1,0 +1,155 @@
+"""Infeasibility explained in OPL terms: the conflicting constraints by label and index (and the
+variable bounds), from HiGHS's IIS, Gurobi's computeIIS and pyopl's elastic filter; unbounded
+models name the variables along the ray."""
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+
+import pytest
+
+import pyopl
+from pyopl.iis import elastic_filter, explain_infeasible
+from shared_material import SHARED, needs_shared
+from solver_support import gurobi_reason
+
+SOLVERS = ["highs", "gurobi"]
+
+
+def _skip(solver):
+    if solver == "gurobi" and gurobi_reason():
+        pytest.skip(gurobi_reason())
+
+
+def _names(conflict):
+    return sorted(r.text for r in conflict.rows)
+
+
+@needs_shared
+@pytest.mark.parametrize("solver", SOLVERS)
+def test_infeasible_acceptance_case_names_ctdemand_and_the_ctcap_rows(solver):
+    _skip(solver)
+    path = SHARED / "acceptance" / "infeasible" / "model.mod"
+    res = pyopl.compile_model(path).solve(solver=solver)
+    assert res.status == "infeasible"
+    assert _names(res.conflict) == ["ctCap[1]", "ctCap[2]", "ctCap[3]", "ctDemand"]
+    assert res.conflict.bounds == [] and res.conflict.irreducible
+    assert res.message == "ctDemand and ctCap[1], ctCap[2], ctCap[3] cannot hold together"
+    d = [d for d in res.diagnostics if d.code == "OPL0704"][0]
+    assert (d.line, d.column) == (11, 3) and "`ctDemand`" in d.message  # the span is the label in the model
+    assert d.labels and d.labels[0].span.line == 10
+    doc = res.to_dict()["conflict"]
+    assert [(c["label"], c["index"]) for c in doc["constraints"]] == [("ctCap", [1]), ("ctCap", [2]), ("ctCap", [3]),
+                                                                       ("ctDemand", [])]
+    assert doc["constraints"][3]["expression"] == "make[1] + make[2] + make[3] >= 45"
+
+
+@needs_shared
+@pytest.mark.parametrize("solver", SOLVERS)
+def test_cli_explains_infeasibility_by_default_in_text_and_json(solver):
+    _skip(solver)
+    path = str(SHARED / "acceptance" / "infeasible" / "model.mod")
+    p = subprocess.run([sys.executable, "-m", "pyopl", "solve", path, "--solver", solver, "--format", "json"],
+                       capture_output=True, text=True, timeout=120)
+    out = json.loads(p.stdout)
+    assert out["status"] == "infeasible"
+    assert out["conflict"]["summary"] == "ctDemand and ctCap[1], ctCap[2], ctCap[3] cannot hold together"
+    assert any(d["code"] == "OPL0704" for d in out["diagnostics"])
+    p = subprocess.run([sys.executable, "-m", "pyopl", "solve", path, "--solver", solver],
+                       capture_output=True, text=True, timeout=120)
+    assert "ctCap[2]             make[2] <= 10" in p.stdout and "error[OPL0704]" in p.stderr
+    p = subprocess.run([sys.executable, "-m", "pyopl", "solve", path, "--solver", solver, "--format", "json",
+                        "--no-explain-infeasible"], capture_output=True, text=True, timeout=120)
+    assert "conflict" not in json.loads(p.stdout)
+
+
+BOUNDS = """
+dvar float x in 0..5;
+dvar float+ y;
+minimize x + y;
+subject to {
+  ctLow: x >= 8;
+  ctOther: y <= 100;
+}
+"""
+
+
+@pytest.mark.parametrize("solver", SOLVERS)
+def test_variable_bounds_take_part_in_the_conflict(solver):
+    _skip(solver)
+    res = pyopl.compile_model(BOUNDS).solve(solver=solver)
+    assert _names(res.conflict) == ["ctLow"]
+    assert [b.text for b in res.conflict.bounds] == ["x <= 5"]
+    assert res.message == "`ctLow` and the bound `x <= 5` cannot hold together".replace("`", "")
+
+
+MIP = """
+dvar int a in 0..10;
+dvar int b in 0..10;
+dvar float+ c;
+minimize a + b + c;
+subject to {
+  ctOdd: 2*a + 2*b == 7;
+  ctFree: c <= 50;
+  ctBig: a + b <= 20;
+}
+"""
+
+
+@pytest.mark.parametrize("solver", SOLVERS)
+def test_infeasible_mip_with_a_feasible_relaxation(solver):
+    _skip(solver)
+    # 2a + 2b is even, so it never equals 7; the LP relaxation is feasible, so HiGHS has no LP IIS
+    # and pyopl's elastic filter (with integrality kept) finds the conflict on HiGHS
+    res = pyopl.compile_model(MIP).solve(solver=solver)
+    assert res.status == "infeasible"
+    assert _names(res.conflict) == ["ctOdd"]
+    want = "Gurobi" if solver == "gurobi" else "elastic"
+    assert want in res.conflict.method
+
+
+def test_elastic_filter_is_irreducible_on_an_lp():
+    text = """
+range R = 1..4;
+dvar float+ v[R];
+minimize sum(r in R) v[r];
+subject to {
+  forall(r in R) ctUp: v[r] <= r;
+  ctSum: sum(r in R) v[r] >= 20;
+  ctPair: v[1] + v[2] >= 1;
+  ctLoose: v[3] <= 100;
+}
+"""
+    ir = pyopl.compile_model(text).ir
+    (rows, bounds), irreducible = elastic_filter(ir)
+    names = sorted(ir.row_text(i) for i, _ in rows)
+    assert names == ["ctSum", "ctUp[1]", "ctUp[2]", "ctUp[3]", "ctUp[4]"] and irreducible
+    assert bounds == []
+    # the same answer from HiGHS's own IIS
+    assert _names(explain_infeasible(ir, "highs")) == names
+
+
+def test_feasible_model_has_no_conflict():
+    ir = pyopl.compile_model("dvar float+ x;\nminimize x;\nsubject to { c: x >= 1; }").ir
+    assert elastic_filter(ir) == (None, True)
+
+
+def test_unlabelled_rows_are_written_out():
+    res = pyopl.compile_model("dvar float+ x;\ndvar float+ y;\nminimize x;\nsubject to { x + 2*y <= 3; x >= 4; }").solve()
+    assert res.status == "infeasible"
+    assert sorted(r.expression for r in res.conflict.rows) == ["x + 2 * y <= 3", "x >= 4"]
+    assert "`x + 2 * y <= 3`" in res.diagnostics[-1].message
+
+
+@pytest.mark.parametrize("solver", SOLVERS)
+def test_unbounded_model_names_the_variables_along_the_ray(solver):
+    _skip(solver)
+    text = "dvar float+ x;\ndvar float+ y;\ndvar float+ z;\nmaximize x + y;\nsubject to { c1: x - y <= 1; c2: z <= 4; }\n"
+    res = pyopl.compile_model(text).solve(solver=solver)
+    assert res.status == "unbounded"
+    assert set(res.ray) == {"x", "y"} and all(v > 0 for v in res.ray.values())
+    d = res.diagnostics[-1]
+    assert d.code == "OPL0705" and "`x`" in d.message and "`y`" in d.message and "`z`" not in d.message
+    assert (d.line, d.column) == (4, 1)  # at `maximize`
+    assert res.to_dict()["ray"] == res.ray
