@@ -84,7 +84,7 @@ def is_convex(ir: IR, tol: float = 1e-9) -> bool:
 def refusal(ir: IR, backend: str) -> tuple[str, str] | None:
     """``(message, help)`` when ``backend`` cannot take ``ir``, else None."""
     caps = CAPABILITIES.get(backend)
-    if caps is None:
+    if caps is None or caps.features >= set(FEATURES):  # takes everything: no need to test convexity
         return None
     missing = [f for f in sorted(model_features(ir)) if f not in caps.features]
     if not missing:
