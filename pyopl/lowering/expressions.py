@@ -739,6 +739,11 @@ class Evaluator:
     def e_aggregate(self, node: A.Aggregate, env: dict) -> Any:
         op = node.op
         if op == "sum":
+            from .vectorised import vector_sum
+
+            fast = vector_sum(self, node, env)  # the common shapes with NumPy; None: term by term
+            if fast is not None:
+                return fast
             acc: Any = 0
             for e in self.iterate(node.quals, env):
                 v = self.eval(node.body, e)

@@ -316,7 +316,8 @@ class _Recovery:
         new_line = self.text.count("\n", prev_end, _offset(self.text, tok.line, tok.column)) > 0
         if ("SEMICOLON" in expected or new_line) and self._missing_semicolon(tok, ip):
             return True
-        if str(tok) == "=" and ("COLON" in expected or self._try(ip, [Token(self.keywords["=="], "==")])):
+        if str(tok) == "=" and self.kind == "model" and \
+                ("COLON" in expected or self._try(ip, [Token(self.keywords.get("==", "EQUAL"), "==")])):
             span = self.tok_span(tok)
             self.reporter.emit("syntax-assign-in-constraint", span,
                                "`=` assigns a value; to compare, use `==`",

@@ -1,0 +1,546 @@
+"""``sum`` over index sets with NumPy: the common shapes at array speed, the same result as term by term.
+
+The :class:`~pyopl.lowering.expressions.Evaluator` sums ``sum(i in I, j in J : f) body``
+one iteration at a time, a Python dict per term.  This module handles the
+shapes that fill large models in whole arrays instead:
+
+- binders ``i in D`` (one name each), whose domains do not depend on the
+  sum's own iterators, with filters made of comparisons (``==``, ``!=``,
+  ``<``, ``<=``, ``>``, ``>=``, ``&&``, ``||``, ``!``) of data;
+- a body that is linear: ``+``, ``-``, unary ``-``, ``*`` and ``/`` by data,
+  of decision elements ``x[i][j]`` (a ``dvar`` indexed by data) and data
+  (numbers, iterators, tuple fields ``a.cost``, array elements ``c[i][j]``).
+
+The iteration space is built as arrays of positions (outer binder first, as
+the nested loops run); array elements are gathered from dense copies of
+the arrays (made once per array); a filter ``a.src == v`` on a tuple field
+is answered from a per-field index, so ``forall(v in Nodes) sum(a in Arcs :
+a.src == v)`` costs the size of the answer, not of ``Arcs``.
+
+Exactness: every coefficient goes through the same IEEE operations, in the
+same order, as the term-by-term path (``float64`` is Python's ``float``);
+integer data stay exact below 2**53, and a product beyond that falls back.
+Anything not covered above, any value that does not fit (a missing
+element, an index outside its set, a division by zero) and any error makes
+:func:`vector_sum` return ``None``, and the Evaluator then sums term by
+term, reporting what it would have reported anyway.
+"""
+from __future__ import annotations
+
+import itertools
+from typing import Any
+
+import numpy as np
+
+from ..semantics.values import OplArray, OplRange, OplSet, OplTuple
+from ..syntax import ast as A
+from .errors import EvalError
+from .linear import LinExpr
+
+EXACT = 2.0 ** 53
+MIN_ITERATIONS = 8  # below this, the term-by-term path is as fast
+
+
+class _Fallback(Exception):
+    """This sum (or this call of it) is summed term by term."""
+
+
+class _Small(Exception):
+    """Too few iterations for arrays to pay off."""
+
+
+class _Vec:
+    """Data over the iteration space: ``num`` (float64 array) and/or ``objs`` (list), or a loop-invariant ``scalar``.
+
+    ``exact_int``: every value is an integer held exactly.  ``iter``: (domain, positions) when this
+    is an iterator, so indexing by it needs no lookup.
+    """
+
+    __slots__ = ("num", "objs", "scalar", "is_scalar", "exact_int", "iter")
+
+    def __init__(self, num=None, objs=None, scalar=None, is_scalar=False, exact_int=False, it=None):
+        self.num, self.objs, self.scalar, self.is_scalar, self.exact_int, self.iter = (
+            num, objs, scalar, is_scalar, exact_int, it)
+
+
+class _Lin:
+    """A linear form per iteration: blocks of (coefficient, column) arrays, and a constant array."""
+
+    __slots__ = ("blocks", "const")
+
+    def __init__(self, blocks: list, const: np.ndarray):
+        self.blocks = blocks
+        self.const = const
+
+
+class VectorCache:
+    """Dense copies of arrays and domains, made once per object (the objects are kept alive here)."""
+
+    def __init__(self):
+        self._dense: dict[int, tuple] = {}
+        self._domain: dict[int, tuple] = {}
+        self._groups: dict[tuple, tuple] = {}
+        self.unfit: set[int] = set()  # ids of sum nodes whose shape or data is not covered
+        self.failures: dict[int, int] = {}
+        self.fit: dict[int, Any] = {}  # sum nodes whose shape is covered (kept alive, so ids stay unique)
+
+    def domain(self, d: Any) -> tuple:
+        """(items, position of each item, numeric values or None, all exact ints)."""
+        hit = self._domain.get(id(d))
+        if hit is None or hit[0] is not d:
+            items = list(d.items()) if isinstance(d, (OplSet, OplRange)) else list(d)
+            where = {v: k for k, v in enumerate(items)} if not isinstance(d, OplRange) else None
+            num, exact = _numeric(items)
+            hit = (d, items, where, num, exact)
+            self._domain[id(d)] = hit
+        return hit[1:]
+
+    def dense(self, arr: Any) -> tuple:
+        """(values over the product of the dims, or None when not all numeric, exact ints) for OplArray;
+        column numbers (-1 where missing) for VarArray."""
+        hit = self._dense.get(id(arr))
+        if hit is None or hit[0] is not arr:
+            keys = itertools.product(*[self.domain(d)[0] for d in arr.dims])
+            shape = tuple(len(d) for d in arr.dims)
+            if isinstance(arr, OplArray):
+                data = arr.data
+                vals = [data.get(k) for k in keys]
+                num, exact = _numeric(vals)
+                hit = (arr, num.reshape(shape) if num is not None else None, exact)
+            else:
+                cols = arr.cols
+                hit = (arr, np.fromiter((cols.get(k, -1) for k in keys), dtype=np.int64,
+                                        count=int(np.prod(shape, dtype=np.int64))).reshape(shape), True)
+            self._dense[id(arr)] = hit
+        return hit[1:]
+
+    def group(self, d: Any, field: str | None) -> tuple[dict, str | None] | None:
+        """Positions of the items of ``d`` by the value of a tuple field (or of the item itself), and the
+        common kind of those values ("number" or "string", None when mixed); None when ``d`` has items
+        that are not tuples of one type with that field."""
+        key = (id(d), field)
+        hit = self._groups.get(key)
+        if hit is None or hit[0] is not d:
+            items = self.domain(d)[0]
+            out = None
+            t0 = items[0] if items else None
+            if field is None or (isinstance(t0, OplTuple) and t0.ttype is not None and field in t0.ttype.fields
+                                 and all(isinstance(t, OplTuple) and t.ttype is t0.ttype for t in items)):
+                k = t0.ttype.index(field) if field is not None else None
+                groups: dict[Any, list[int]] = {}
+                for p, v in enumerate(items):
+                    groups.setdefault(v if k is None else v[k], []).append(p)
+                kinds = {_kind(g) for g in groups}
+                out = ({v: np.asarray(p, dtype=np.int64) for v, p in groups.items()},
+                       kinds.pop() if len(kinds) == 1 else None)
+            hit = (d, out)
+            self._groups[key] = hit
+        return hit[1]
+
+
+    def field_column(self, d: Any, items: list, k: int) -> tuple:
+        """(numeric values or None, all exact ints) of field ``k`` of the tuples of ``d``."""
+        key = (id(d), "field", k)
+        hit = self._groups.get(key)
+        if hit is None or hit[0] is not d:
+            hit = (d, _numeric([t[k] for t in items]))
+            self._groups[key] = hit
+        return hit[1]
+
+
+def _numeric(vals: list) -> tuple[np.ndarray | None, bool]:
+    """Float64 array of ``vals`` when all are int/float (not bool) and ints are below 2**53."""
+    kinds = set(map(type, vals))
+    if not kinds <= {int, float}:
+        return None, False
+    num = np.asarray(vals, dtype=np.float64) if vals else np.zeros(0)
+    if int in kinds and len(num) and np.abs(num).max() >= EXACT:
+        return None, False
+    return num, kinds == {int} or not vals
+
+
+def vector_sum(ev: Any, node: A.Aggregate, env: dict) -> Any:
+    """``sum`` over ``node`` evaluated with arrays: a LinExpr, 0 for no iterations, or None (sum term by term)."""
+    cache = ev.__dict__.get("_vector_cache")
+    if cache is None:
+        cache = ev.__dict__["_vector_cache"] = VectorCache()
+    if id(node) in cache.unfit:
+        return None
+    if id(node) not in cache.fit:
+        if not _fits(ev, node):
+            cache.unfit.add(id(node))
+            return None
+        cache.fit[id(node)] = node
+    try:
+        return _Sum(ev, cache, node, env).run()
+    except _Small:
+        return None
+    except (_Fallback, EvalError, KeyError, IndexError, TypeError, ValueError, ZeroDivisionError, OverflowError):
+        cache.failures[id(node)] = cache.failures.get(id(node), 0) + 1
+        if cache.failures[id(node)] >= 3:  # this sum's data do not fit: stop trying
+            cache.unfit.add(id(node))
+        return None
+
+
+def _fits(ev: Any, node: A.Aggregate) -> bool:
+    """Static shape check: single-name binders, distinct names, a body with a decision variable in it."""
+    names = []
+    for b in node.quals.binders:
+        if len(b.patterns) != 1 or b.patterns[0].name is None or b.ordered:
+            return False
+        names.append(b.patterns[0].name)
+    if len(set(names)) != len(names):
+        return False
+    for k, b in enumerate(node.quals.binders):
+        if set(_names(b.domain)) & set(names):
+            return False
+    symbols = ev.inst.symbols
+    return any(symbols.get(n) is not None and symbols[n].kind == "dvar" for n in _names(node.body)) \
+        and _linear_shape(node.body)
+
+
+def _names(n: Any) -> list[str]:
+    out: list[str] = []
+    stack = [n]
+    while stack:
+        x = stack.pop()
+        if isinstance(x, A.Name):
+            out.append(x.id)
+        elif isinstance(x, A.Node):
+            for v in vars(x).values():
+                if isinstance(v, list):
+                    stack.extend(v)
+                elif isinstance(v, A.Node):
+                    stack.append(v)
+    return out
+
+
+def _linear_shape(n: A.Expr) -> bool:
+    if isinstance(n, (A.Const, A.Name, A.Index, A.Field)):
+        return True
+    if isinstance(n, A.Unary):
+        return n.op == "-" and _linear_shape(n.operand)
+    if isinstance(n, A.Binary):
+        return n.op in ("+", "-", "*", "/") and _linear_shape(n.left) and _linear_shape(n.right)
+    return False
+
+
+class _Sum:
+    def __init__(self, ev: Any, cache: VectorCache, node: A.Aggregate, env: dict):
+        self.ev, self.cache, self.node, self.env = ev, cache, node, env
+        self.symbols = ev.inst.symbols
+        self.iters: dict[str, tuple] = {}  # name -> (domain, positions)
+        self.size = 1
+        self.scanned = 1  # iterations the term-by-term path would visit (filters included)
+
+    # ------------------------------------------------------------------ the iteration space
+    def run(self) -> Any:
+        for b in self.node.quals.binders:
+            self._bind(b)
+            if self.size == 0:
+                return 0
+        if self.scanned < MIN_ITERATIONS:
+            raise _Small()
+        lin = self.lin(self.node.body)
+        return _to_linexpr(lin, self.size)
+
+    def _bind(self, b: A.Binder) -> None:
+        domain = self.ev.eval_set(b.domain, self.env)
+        name = b.patterns[0].name
+        n = len(domain)
+        group = self._grouped_filter(b, name, domain) if b.filter is not None else None
+        picks = np.arange(n, dtype=np.int64) if group is None else group
+        f = self.size
+        self.scanned += f * n
+        self.iters = {k: (d, np.repeat(p, len(picks))) for k, (d, p) in self.iters.items()}
+        self.iters[name] = (domain, np.tile(picks, f))
+        self.size = f * len(picks)
+        if b.filter is not None and group is None and self.size:
+            mask = self.cond(b.filter)
+            self.iters = {k: (d, p[mask]) for k, (d, p) in self.iters.items()}
+            self.size = int(mask.sum())
+
+    def _grouped_filter(self, b: A.Binder, name: str, domain: Any) -> np.ndarray | None:
+        """``a.f == e`` / ``a == e`` with ``e`` free of this sum's iterators: the matching positions, from an index."""
+        f = b.filter
+        if not (isinstance(f, A.Compare) and f.ops == ["=="] and len(f.operands) == 2):
+            return None
+        for mine, other in (f.operands, f.operands[::-1]):
+            if isinstance(mine, A.Field) and isinstance(mine.base, A.Name) and mine.base.id == name:
+                field = mine.name
+            elif isinstance(mine, A.Name) and mine.id == name:
+                field = None
+            else:
+                continue
+            if set(_names(other)) & (set(self.iters) | {name}):
+                continue
+            grouped = self.cache.group(domain, field)
+            if grouped is None:
+                return None
+            value = self._invariant(other)
+            groups, kind = grouped
+            if kind is None or _kind(value) != kind:
+                return None
+            hit = groups.get(value)
+            return hit if hit is not None else np.zeros(0, dtype=np.int64)
+        return None
+
+    # ------------------------------------------------------------------ conditions
+    def cond(self, n: A.Expr) -> np.ndarray:
+        if isinstance(n, A.Binary) and n.op in ("&&", "||"):
+            a, b = self.cond(n.left), self.cond(n.right)
+            return (a & b) if n.op == "&&" else (a | b)
+        if isinstance(n, A.Unary) and n.op == "!":
+            return ~self.cond(n.operand)
+        if isinstance(n, A.Compare) and len(n.ops) == 1:
+            a, b = self.data(n.operands[0]), self.data(n.operands[1])
+            op = n.ops[0]
+            if self._numeric_or_none(a) is not None and self._numeric_or_none(b) is not None:
+                x, y = self.num(a), self.num(b)
+                out = {"==": np.equal, "!=": np.not_equal, "<": np.less, "<=": np.less_equal,
+                       ">": np.greater, ">=": np.greater_equal}[op](x, y)
+                return np.broadcast_to(out, (self.size,)).copy()
+            if op in ("==", "!="):
+                xs, ys = self.objs(a), self.objs(b)
+                if not all(isinstance(v, str) for v in itertools.chain(xs[:1], ys[:1])):
+                    raise _Fallback()
+                if not (all(type(v) is str for v in xs) and all(type(v) is str for v in ys)):
+                    raise _Fallback()
+                eq = np.fromiter((u == v for u, v in zip(xs, ys)), dtype=bool, count=self.size)
+                return eq if op == "==" else ~eq
+        raise _Fallback()
+
+    # ------------------------------------------------------------------ data
+    def _invariant(self, n: A.Expr) -> Any:
+        """A loop-invariant data expression, evaluated once by the Evaluator (plain arithmetic only)."""
+        for x in _walk(n):
+            if isinstance(x, (A.Call, A.Aggregate, A.Piecewise, A.ArrayComp, A.SetComp)):
+                raise _Fallback()
+            if isinstance(x, A.Name) and x.id not in self.env:
+                sym = self.symbols.get(x.id)
+                if sym is None or sym.kind not in ("param", "set", "range"):
+                    raise _Fallback()
+        return self.ev.eval(n, self.env)
+
+    def data(self, n: A.Expr) -> _Vec:
+        if not (set(_names(n)) & set(self.iters)):
+            v = self._invariant(n)
+            if isinstance(v, bool):
+                raise _Fallback()
+            return _Vec(scalar=v, is_scalar=True, exact_int=isinstance(v, int) and abs(v) < EXACT)
+        if isinstance(n, A.Name):
+            domain, pos = self.iters[n.id]
+            _items, _where, num, exact = self.cache.domain(domain)
+            if isinstance(domain, OplRange):
+                return _Vec(num=(pos + domain.lo).astype(np.float64), exact_int=True, it=(domain, pos))
+            return _Vec(num=num[pos] if num is not None else None, exact_int=exact, it=(domain, pos))
+        if isinstance(n, A.Field) and isinstance(n.base, A.Name) and n.base.id in self.iters:
+            domain, pos = self.iters[n.base.id]
+            items = self.cache.domain(domain)[0]
+            t0 = items[0] if items else None
+            if not (isinstance(t0, OplTuple) and t0.ttype is not None and n.name in t0.ttype.fields):
+                raise _Fallback()
+            k = t0.ttype.index(n.name)
+            col = self._field_column(domain, items, k)
+            num, exact = col
+            if num is not None:
+                return _Vec(num=num[pos], exact_int=exact)
+            objs = [items[p][k] for p in pos.tolist()]
+            return _Vec(objs=objs)
+        if isinstance(n, A.Index):
+            base, idx = _flatten_index(n)
+            arr = self._global(base)
+            if not isinstance(arr, OplArray) or len(idx) != len(arr.dims):
+                raise _Fallback()
+            dense, exact = self.cache.dense(arr)
+            if dense is None:
+                raise _Fallback()
+            return _Vec(num=dense[self.positions(arr.dims, idx)], exact_int=exact)
+        if isinstance(n, A.Unary) and n.op == "-":
+            v = self.data(n.operand)
+            return _Vec(num=-self.num(v), exact_int=v.exact_int)
+        if isinstance(n, A.Binary) and n.op in ("+", "-", "*", "/"):
+            a, b = self.data(n.left), self.data(n.right)
+            x, y = self.num(a), self.num(b)
+            if n.op == "/":
+                if np.any(y == 0):
+                    raise _Fallback()
+                return _Vec(num=x / y)
+            out = x + y if n.op == "+" else x - y if n.op == "-" else x * y
+            exact = a.exact_int and b.exact_int
+            if exact and np.size(out) and np.abs(out).max() >= EXACT:
+                raise _Fallback()
+            return _Vec(num=np.broadcast_to(out, (self.size,)), exact_int=exact)
+        raise _Fallback()
+
+    def _field_column(self, domain: Any, items: list, k: int) -> tuple:
+        return self.cache.field_column(domain, items, k)
+
+    def _numeric_or_none(self, v: _Vec):
+        if v.is_scalar:
+            return v.scalar if isinstance(v.scalar, (int, float)) and not isinstance(v.scalar, bool) else None
+        return v.num
+
+    def num(self, v: _Vec) -> Any:
+        if v.is_scalar:
+            if isinstance(v.scalar, bool) or not isinstance(v.scalar, (int, float)):
+                raise _Fallback()
+            if isinstance(v.scalar, int) and abs(v.scalar) >= EXACT:
+                raise _Fallback()
+            return np.float64(v.scalar)
+        if v.num is None:
+            raise _Fallback()
+        return v.num
+
+    def objs(self, v: _Vec) -> list:
+        if v.is_scalar:
+            return [v.scalar] * self.size
+        if v.objs is not None:
+            return v.objs
+        if v.iter is not None:
+            items = self.cache.domain(v.iter[0])[0]
+            return [items[p] for p in v.iter[1].tolist()]
+        raise _Fallback()
+
+    def _global(self, name_node: A.Expr) -> Any:
+        if not isinstance(name_node, A.Name) or name_node.id in self.iters or name_node.id in self.env:
+            raise _Fallback()
+        sym = self.symbols.get(name_node.id)
+        if sym is None or sym.kind not in ("param", "dvar"):
+            raise _Fallback()
+        return sym.value
+
+    # ------------------------------------------------------------------ indexing
+    def positions(self, dims: list, idx: list) -> tuple:
+        """A NumPy index (one array or int per dimension) for ``a[idx...]``; falls back on any index outside its set."""
+        out = []
+        for d, i in zip(dims, idx):
+            v = self.data(i)
+            out.append(self._positions_in(d, v))
+        return tuple(out)
+
+    def _positions_in(self, d: Any, v: _Vec) -> Any:
+        if v.iter is not None and v.iter[0] is d:
+            return v.iter[1]
+        items, where, _num, _exact = self.cache.domain(d)
+        if isinstance(d, OplRange):
+            x = np.asarray(self.num(v), dtype=np.float64)
+            if np.any(x != np.floor(x)) or np.any(x < d.lo) or np.any(x > d.hi):
+                raise _Fallback()
+            return (x - d.lo).astype(np.int64)
+        if v.is_scalar:
+            if isinstance(v.scalar, bool):
+                raise _Fallback()
+            return where[v.scalar]  # KeyError: not in the set, the Evaluator words it
+        vals = self.objs(v) if v.num is None else v.num.tolist()
+        return np.fromiter((where[x] for x in vals), dtype=np.int64, count=len(vals))
+
+    # ------------------------------------------------------------------ linear forms
+    def lin(self, n: A.Expr) -> _Lin:
+        """The body as blocks of (coefficient, column) per iteration; data becomes the constant."""
+        if not self._has_decision(n):
+            return _Lin([], np.broadcast_to(self.num(self.data(n)), (self.size,)))
+        if isinstance(n, A.Name):
+            v = self._global(n)
+            if not isinstance(v, LinExpr) or len(v.terms) != 1:
+                raise _Fallback()
+            (col, coef), = v.terms.items()
+            return _Lin([(np.full(self.size, coef), np.full(self.size, col, dtype=np.int64))],
+                        np.full(self.size, v.const))
+        if isinstance(n, A.Index):
+            base, idx = _flatten_index(n)
+            arr = self._global(base)
+            if type(arr).__name__ != "VarArray" or len(idx) != len(arr.dims):
+                raise _Fallback()
+            dense, _ = self.cache.dense(arr)
+            cols = np.broadcast_to(dense[self.positions(arr.dims, idx)], (self.size,))
+            if np.any(cols < 0):
+                raise _Fallback()
+            return _Lin([(np.ones(self.size), cols)], np.zeros(self.size))
+        if isinstance(n, A.Unary) and n.op == "-":
+            return _scale(self.lin(n.operand), -1.0)
+        if isinstance(n, A.Binary):
+            if n.op in ("+", "-"):
+                a, b = self.lin(n.left), self.lin(n.right)
+                sign = 1.0 if n.op == "+" else -1.0
+                blocks = a.blocks + [(sign * c, j) for c, j in b.blocks]
+                return _Lin(blocks, a.const + sign * b.const)
+            if n.op == "*":
+                if self._has_decision(n.left) and self._has_decision(n.right):
+                    raise _Fallback()
+                lin_side, data_side = (n.left, n.right) if self._has_decision(n.left) else (n.right, n.left)
+                return _scale(self.lin(lin_side), self.num(self.data(data_side)))
+            if n.op == "/" and not self._has_decision(n.right):
+                y = self.num(self.data(n.right))
+                if np.any(y == 0):
+                    raise _Fallback()
+                return _scale(self.lin(n.left), 1.0 / y)
+        raise _Fallback()
+
+    def _has_decision(self, n: A.Expr) -> bool:
+        for name in _names(n):
+            if name in self.iters or name in self.env:
+                continue
+            sym = self.symbols.get(name)
+            if sym is not None and sym.kind in ("dvar", "dexpr"):
+                if sym.kind == "dexpr":
+                    raise _Fallback()
+                return True
+        return False
+
+
+def _scale(lin: _Lin, k: Any) -> _Lin:
+    return _Lin([(c * k, j) for c, j in lin.blocks], lin.const * k)
+
+
+def _walk(n: Any):
+    stack = [n]
+    while stack:
+        x = stack.pop()
+        yield x
+        if isinstance(x, A.Node):
+            for v in vars(x).values():
+                if isinstance(v, list):
+                    stack.extend(v)
+                elif isinstance(v, A.Node):
+                    stack.append(v)
+
+
+def _flatten_index(n: A.Index) -> tuple[A.Expr, list[A.Expr]]:
+    idx: list[A.Expr] = []
+    while isinstance(n, A.Index):
+        idx[:0] = n.indices
+        n = n.base
+    return n, idx
+
+
+def _kind(v: Any) -> str | None:
+    if isinstance(v, bool):
+        return None
+    if isinstance(v, (int, float)):
+        return "number" if v == v else None  # NaN never equals itself: leave it to the Evaluator
+    return "string" if isinstance(v, str) else None
+
+
+def _to_linexpr(lin: _Lin, size: int) -> LinExpr:
+    """Flatten (iteration-major, block-minor, as the Evaluator adds them) and merge repeated columns in order."""
+    if len(lin.blocks) > 1:
+        for a, b in itertools.combinations(range(len(lin.blocks)), 2):
+            if np.any(lin.blocks[a][1] == lin.blocks[b][1]):  # a column twice in one iteration
+                raise _Fallback()
+    cols = np.stack([np.broadcast_to(j, (size,)) for _c, j in lin.blocks], axis=1).ravel()
+    coefs = np.stack([np.broadcast_to(c, (size,)) for c, _j in lin.blocks], axis=1).ravel().astype(np.float64)
+    const = 0.0
+    consts = np.broadcast_to(lin.const, (size,))
+    if np.any(consts != 0):
+        for c in consts.tolist():
+            const += c
+    col_list = cols.tolist()
+    terms = dict(zip(col_list, coefs.tolist()))
+    if len(terms) == len(col_list):  # no column twice
+        return LinExpr(terms, const)
+    uniq, first, inverse = np.unique(cols, return_index=True, return_inverse=True)
+    sums = np.zeros(len(uniq))
+    np.add.at(sums, inverse.ravel(), coefs)
+    order = np.argsort(first, kind="stable")
+    return LinExpr(dict(zip(uniq[order].tolist(), sums[order].tolist())), const)
