@@ -18,11 +18,12 @@ _NUMERIC_1 = {
     "frac": lambda v: v - math.trunc(v), "sgn": lambda v: (v > 0) - (v < 0), "sin": math.sin, "cos": math.cos,
     "tan": math.tan, "atan": math.atan, "asin": math.asin, "acos": math.acos,
 }
-_INT_RESULT = {"floor", "ceil", "round", "trunc", "sgn"}
+_NUMERIC_1["ftoi"] = math.trunc  # float to int (OPL manual: "ftoi")
+_INT_RESULT = {"floor", "ceil", "round", "trunc", "sgn", "ftoi"}
 _SET_1 = {"card", "first", "last"}
 _SET_2 = {"ord", "next", "prev", "nextc", "prevc", "item"}
 BUILTINS = sorted(set(_NUMERIC_1) | _SET_1 | _SET_2 | {"abs", "pow", "minl", "maxl", "min", "max", "asSet",
-                                                     "staticLex", "dist", "maxint", "infinity"})
+                                                     "staticLex", "dist", "maxint", "infinity", "rand"})
 
 
 def _arity(node: A.Call, n: int) -> None:
@@ -85,6 +86,8 @@ def call_builtin(ev: Any, node: A.Call, env: dict) -> Any:
         return min(vals) if op == "min" else max(vals)
     if f in _SET_1 or f in _SET_2 or f == "asSet":
         return _set_function(ev, node, env)
+    if f == "rand":
+        return _rand(ev, node, env)
     if f == "staticLex":
         raise EvalError("staticlex-position", node.span, "`staticLex` can only be the whole objective",
                         help="write `minimize staticLex(e1, e2, ...);`")
@@ -147,3 +150,27 @@ def _set_function(ev: Any, node: A.Call, env: dict) -> Any:
     if f == "nextc":
         return s.item((k + 1) % n)
     return s.item((k - 1) % n)  # prevc
+
+
+def _rand(ev: Any, node: A.Call, env: dict) -> Any:
+    """``rand(n)``: a pseudo-random integer in ``0..n-1`` (``rand()``: a float in [0, 1)).
+
+    Seeded once per compile, so the data are the same every time, but not CPLEX's numbers:
+    a warning says so (once per model)."""
+    import random
+
+    inst = ev.inst
+    rng = getattr(inst, "_rng", None)
+    if rng is None:
+        rng = inst._rng = random.Random(20240531)
+        inst.reporter.emit("rand-not-reproducible", node.span,
+                           "`rand` gives seeded pseudo-random data here, not the numbers CPLEX would draw",
+                           help="the optimum will differ from OPL's; give the data explicitly to reproduce a result")
+    if not node.args:
+        return rng.random()
+    _arity(node, 1)
+    n = ev.eval_number(node.args[0], env, "the argument of `rand`")
+    if n < 1 or not float(n).is_integer():
+        raise EvalError("math-domain", node.args[0].span, "`rand(%s)` needs a positive integer" % show(n),
+                        help="call it as `rand(n)` for an integer in 0..n-1")
+    return rng.randrange(int(n))

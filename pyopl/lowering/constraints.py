@@ -73,6 +73,8 @@ def _cons(inst: Instance, s: A.ConsStmt, env: dict) -> None:
     inst._aux_label, inst._aux_key = label, key
     v = inst.ev.eval(s.expr, env)
     if isinstance(v, Leaf):
+        if v.strict is not None:
+            raise v.strict
         _leaf_row(inst, v, label, key)
     elif isinstance(v, Logic):
         enforce(inst, v, label, key)

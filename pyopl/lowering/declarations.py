@@ -72,6 +72,18 @@ def eval_dims(inst: Instance, dims: list[A.Dim], env: dict, owner: str) -> list[
     return out
 
 
+def dim_env(inst: Instance, dims: list[A.Dim], key: tuple, env: dict) -> dict:
+    """The loop environment of one element ``key`` of a generic declaration: each dimension's
+    name (``i in S``) or tuple pattern (``<i, j> in S``) bound to its component of the key."""
+    out = dict(env)
+    for dim, k in zip(dims, key):
+        if dim.var is not None:
+            out[dim.var] = k
+        elif dim.pattern is not None:
+            out = inst.ev.match_pattern(dim.pattern, k, out)
+    return out
+
+
 def _size_check(dims: list[Any], owner: str, span, limit: int, what: str) -> int:
     total = 1
     for d in dims:
@@ -92,7 +104,7 @@ def param_decl(inst: Instance, d: A.ParamDecl) -> None:
     _check_name(inst, d)
     typ = inst.resolve_type(d.type)
     dims = eval_dims(inst, d.dims, {}, d.name)
-    generic = any(dim.var is not None for dim in d.dims)
+    generic = any(dim.binds for dim in d.dims)
     if dims:
         _size_check(dims, d.name, d.name_span, MAX_ARRAY, "elements")
     if isinstance(d.init, A.External):
@@ -143,9 +155,8 @@ def _convert(inst: Instance, raw: Any, typ: Any, dims: list[Any], name: str, spa
 
 def _generic(inst: Instance, d: A.ParamDecl, typ: Any, dims: list[Any]) -> OplArray:
     data = {}
-    names = [dim.var for dim in d.dims]
     for key in _keys(dims):
-        env = {n: k for n, k in zip(names, key) if n is not None}
+        env = dim_env(inst, d.dims, key, {})
         raw = inst.ev.eval_data(d.init, env, "the value of `%s`" % d.name)
         data[key] = convert_scalar(raw, typ, d.name, d.init.span)
     return OplArray(d.name, dims, data)
@@ -197,9 +208,8 @@ def dvar_decl(inst: Instance, d: A.DvarDecl) -> None:
     lo0, hi0, integer = _VTYPES[d.vtype]
     dims = eval_dims(inst, d.dims, {}, d.name)
     total = _size_check(dims, d.name, d.name_span, MAX_COLUMNS - len(inst.cols.lower), "decision variables")
-    names = [dim.var for dim in d.dims]
     constant_domain = None
-    if d.domain is not None and not any(n is not None for n in names):
+    if d.domain is not None and not any(dim.binds for dim in d.dims):
         constant_domain = _domain(inst, d, {})
     cols: dict[tuple, int] = {}
     first = len(inst.cols.lower)
@@ -210,7 +220,7 @@ def dvar_decl(inst: Instance, d: A.DvarDecl) -> None:
             if constant_domain is not None:
                 dlo, dhi = constant_domain
             else:
-                env = {n: k for n, k in zip(names, key) if n is not None}
+                env = dim_env(inst, d.dims, key, {})
                 dlo, dhi = _domain(inst, d, env)
             lo, hi = max(lo, dlo), min(hi, dhi)
         cols[key] = inst.new_column(lo, hi, integer, d.name, key)
@@ -258,14 +268,35 @@ def objective(inst: Instance, o: A.Objective) -> None:
         if not o.expr.args:
             raise EvalError("call-arity", o.expr.span, "`staticLex` needs at least one objective",
                             help="write `staticLex(first, second, ...)`")
-        inst.objectives = [_objective_value(inst, a) for a in o.expr.args]
+        inst.objectives = []
+        for a in o.expr.args:
+            v = inst.ev.eval(a, {})
+            if isinstance(v, (DexprArray, VarArray)) or (hasattr(v, "dims") and hasattr(v, "name")):
+                # `staticLex(kpis)` over an array: its elements in index order are the levels
+                inst.objectives += [_as_objective(inst, x, a) for x in _array_elements(inst, v, a)]
+            else:
+                inst.objectives.append(_as_objective(inst, v, a))
         inst.objective = inst.objectives[0]
         return
     inst.objective = _objective_value(inst, o.expr)
 
 
+def _array_elements(inst: Instance, arr: Any, node: A.Expr) -> list:
+    """Every element of an array value (data, dvar, dexpr, or a slice), in index order."""
+    from ..semantics.values import ArraySlice
+
+    base, prefix = (arr.array, arr.prefix) if isinstance(arr, ArraySlice) else (arr, ())
+    out = []
+    for key in _keys(base.dims[len(prefix):]):
+        out.append(inst.ev._element(base, prefix + tuple(key), node, node, {}))
+    return out
+
+
 def _objective_value(inst: Instance, expr: A.Expr) -> Any:
-    v = inst.ev.eval(expr, {})
+    return _as_objective(inst, inst.ev.eval(expr, {}), expr)
+
+
+def _as_objective(inst: Instance, v: Any, expr: A.Expr) -> Any:
     if isinstance(v, bool):
         v = int(v)
     if is_number(v):

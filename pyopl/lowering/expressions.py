@@ -207,6 +207,47 @@ class Evaluator:
             return Logic("not", [self._truthy(v, node.operand)], node.span)
         raise self._operand_error(node, "!", v, node.operand)
 
+    def truth_value(self, f: Any, node: A.Node) -> LinExpr:
+        """A constraint used as a number (``(x >= 3) + (y >= 3) >= 1``): a binary column ``b`` with
+        ``b == 1`` exactly when ``f`` holds, linked by big-M rows (OPL manual, "Constraints as
+        expressions"; Williams, *Model Building*, 5th ed., section 9.1.3)."""
+        from .logical import enforce
+
+        direct = self._binary_of(f)
+        if direct is not None:
+            return direct
+        bad = _inexact_leaf(f)
+        if bad is not None:
+            raise EvalError("unsupported-constraint-as-value", node.span,
+                            "this constraint cannot be used as a 0/1 value: its %s on a continuous expression has "
+                            "no exact linear form" % ("negation (`!=`)" if bad.strict is None else "strict inequality"),
+                            help="use `<=`/`>=` on continuous expressions, or integer variables, inside a constraint "
+                                 "used as a number")
+        b = self.inst.new_column(0.0, 1.0, True, "#truth", ())
+        is_one = Leaf(LinExpr.var(b), 1.0, 1.0, True, node.span)
+        enforce(self.inst, Logic("iff", [is_one, f], node.span), self.inst._aux_label, self.inst._aux_key)
+        return LinExpr.var(b)
+
+    def _binary_of(self, f: Any) -> LinExpr | None:
+        """``b == 1`` (or ``b == 0``) on a boolean column is ``b`` (or ``1 - b``) itself: no new column."""
+        if not isinstance(f, Leaf) or f.strict is not None:
+            return None
+        nz = [(j, c) for j, c in f.expr.terms.items() if c != 0]
+        if len(nz) != 1:
+            return None
+        j, c = nz[0]
+        cols = self.inst.cols
+        if not (cols.integer[j] and cols.lower[j] == 0.0 and cols.upper[j] == 1.0):
+            return None
+        k = f.expr.const
+        sat0 = f.lo - 1e-9 <= k <= f.hi + 1e-9
+        sat1 = f.lo - 1e-9 <= c + k <= f.hi + 1e-9
+        if sat1 and not sat0:
+            return LinExpr.var(j)
+        if sat0 and not sat1:
+            return LinExpr({j: -1.0}, 1.0)
+        return LinExpr(None, 1.0 if sat0 else 0.0)
+
     def _truthy(self, v: LinExpr, node: A.Expr) -> Leaf:
         """A decision expression used as a condition means `expr != 0`; for a boolean: `== 1`."""
         return Leaf(v, 1.0, INF, self.inst.is_integral(v), node.span, "%s" % "expr")
@@ -235,12 +276,12 @@ class Evaluator:
             return a + (b if isinstance(b, str) else show(b))
         if op == "+" and isinstance(b, str) and is_number(a):
             return show(a) + b
+        if isinstance(a, (Leaf, Logic)):
+            a = self.truth_value(a, node.left)
+        if isinstance(b, (Leaf, Logic)):
+            b = self.truth_value(b, node.right)
         lin_a = is_decision(a) or is_number(a)
         lin_b = is_decision(b) or is_number(b)
-        if isinstance(a, (Leaf, Logic)) or isinstance(b, (Leaf, Logic)):
-            raise EvalError("unsupported-constraint-as-value", node.span,
-                            "a constraint cannot be used as a 0/1 value in `%s` here" % op,
-                            help="introduce a `dvar boolean` for the condition and link it with `=>`")
         if not (lin_a and lin_b):
             bad, bad_node = (a, node.left) if not lin_a else (b, node.right)
             raise self._operand_error(node, op, bad, bad_node)
@@ -423,6 +464,12 @@ class Evaluator:
             raise EvalError("type-bad-range-constraint", node.span,
                             "in a ranged constraint `lo <= expr <= hi`, both bounds must be data",
                             help="split it into two constraints")
+        if not any(is_decision(v) or isinstance(v, (Leaf, Logic)) for v in vals):
+            # A chain of data comparisons `0 < card(S) < n` reads as the conjunction of its links.
+            for k, op in enumerate(ops):
+                if not self.compare(node, op, vals[k], vals[k + 1], node.operands[k], node.operands[k + 1]):
+                    return False
+            return True
         raise EvalError("syntax-strict-comparison-chain", node.span,
                         "this chain of comparisons (%s) is not a ranged constraint" % " ".join(ops),
                         help="write `lo <= expr <= hi`, or separate constraints joined by `&&`")
@@ -454,11 +501,16 @@ class Evaluator:
                     better = "<=" if op == "<" else ">="
                     span = node.op_spans[0] if isinstance(node, A.Compare) and node.op_spans else node.span
                     from ..diagnostics.diagnostic import Edit, Fix
-                    raise EvalError("strict-inequality-float", span,
+                    # Kept open: its negation (inside `=>`, `!`, `||`) is the closed `e >= 0` and exact;
+                    # only enforcing it as it stands raises this error.
+                    err = EvalError("strict-inequality-float", span,
                                     "strict inequality `%s` on a continuous expression cannot be enforced" % op,
                                     help="use `%s` instead; if the bound must be excluded, shift it by a margin that "
                                          "makes sense for your data" % better,
                                     fix=Fix("replace `%s` with `%s`" % (op, better), (Edit(span, better),), "maybe-incorrect"))
+                    if op == "<":
+                        return Leaf(e, -INF, 0.0, False, node.span, strict=err)
+                    return Leaf(e, 0.0, INF, False, node.span, strict=err)
                 # integer-valued: e < 0  <=>  e <= -1
                 return Leaf(e, -INF, -1.0, True, node.span) if op == "<" else Leaf(e, 1.0, INF, True, node.span)
             if op == "<=":
@@ -716,10 +768,15 @@ class Evaluator:
             e[names[k]] = items[pos]
             yield from self._ordered(names, items, k + 1, pos, e)
 
-    def _match(self, p: A.Pattern, v: Any, env: dict, b: A.Binder) -> dict | None:
+    def match_pattern(self, p: A.Pattern, v: Any, env: dict) -> dict:
+        """Bind the names of pattern ``p`` to the components of ``v`` (a declaration's index key)."""
+        e = self._match(p, v, env, None, rebind=True)
+        return e if e is not None else dict(env)
+
+    def _match(self, p: A.Pattern, v: Any, env: dict, b: A.Binder | None, rebind: bool = False) -> dict | None:
         """Bind a tuple pattern to ``v``; a name already bound by an enclosing loop must match."""
         if p.name is not None:
-            if p.name in env and not p.name.startswith("$"):
+            if p.name in env and not p.name.startswith("$") and not rebind:
                 return env if env[p.name] == v else None
             e = dict(env)
             e[p.name] = v
@@ -730,7 +787,7 @@ class Evaluator:
                 help="write one pattern component per tuple field")
         e = env
         for sub, x in zip(p.items, v):
-            e = self._match(sub, x, e, b)
+            e = self._match(sub, x, e, b, rebind)
             if e is None:
                 return None
         return e if e is not env else dict(env)
@@ -749,6 +806,8 @@ class Evaluator:
                 v = self.eval(node.body, e)
                 if isinstance(v, bool):
                     v = int(v)
+                elif isinstance(v, (Leaf, Logic)):
+                    v = self.truth_value(v, node.body)
                 if is_number(v) and is_number(acc):
                     acc += v
                 elif isinstance(v, (LinExpr, QuadExpr)):
@@ -769,6 +828,7 @@ class Evaluator:
             return acc
         if op in ("min", "max"):
             vals = [self.eval(node.body, e) for e in self.iterate(node.quals, env)]
+            vals = [self.truth_value(v, node.body) if isinstance(v, (Leaf, Logic)) else v for v in vals]
             if any(is_decision(v) for v in vals):
                 from .minmax import decision_minmax
 
@@ -801,6 +861,21 @@ class Evaluator:
         from .piecewise import evaluate_piecewise
 
         return evaluate_piecewise(self, node, env)
+
+
+def _inexact_leaf(f: Any) -> Leaf | None:
+    """A leaf of ``f`` whose truth value cannot be linearised both ways: a strict inequality or an
+    equality on a continuous expression (its negation is open)."""
+    if isinstance(f, Leaf):
+        if f.strict is not None or (not f.integral and f.lo == f.hi):
+            return f
+        return None
+    if isinstance(f, Logic):
+        for a in f.args:
+            hit = _inexact_leaf(a)
+            if hit is not None:
+                return hit
+    return None
 
 
 class _SpannedList(list):

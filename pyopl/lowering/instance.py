@@ -87,6 +87,11 @@ class Instance:
         self.dvar_blocks: dict[str, tuple[int, list[tuple], int, str]] = {}
         self.used_data: set[str] = set()
         self.has_scripts = any(isinstance(i, A.ScriptBlock) for i in model.items)
+        from .bounds import ImpliedBounds
+
+        self.implied = ImpliedBounds()
+        self._assumed: set = set()
+        self.after_model = False  # past the objective or a constraints block: dvar-dependent data is post-processing
         self._aux_label = ""
         self._aux_key: tuple = ()
 
@@ -101,6 +106,9 @@ class Instance:
             from .errors import FollowOnError
 
             raise FollowOnError(span)
+        if sym.kind == "postproc":
+            raise EvalError("decision-in-data", span, "`%s` is computed from the solution (post-processing)" % name,
+                            help="it has no value while the model is being built")
         if sym.kind == "dexpr" and isinstance(sym.value, DexprScalar):
             return self.dexpr_scalar(sym.value, span)
         if sym.kind == "tuple":
@@ -147,17 +155,36 @@ class Instance:
                       self._aux_key)
 
     def bounds(self, e: LinExpr) -> tuple[float, float]:
-        """Lower and upper bound of a linear form from its columns' bounds (interval arithmetic)."""
-        lo = hi = e.const
-        L, U = self.cols.lower, self.cols.upper
-        for j, c in e.terms.items():
-            if c > 0:
-                lo += c * L[j]
-                hi += c * U[j]
-            elif c < 0:
-                lo += c * U[j]
-                hi += c * L[j]
-        return (lo if not math.isnan(lo) else -INF, hi if not math.isnan(hi) else INF)
+        """Lower and upper bound of a linear form from its columns' bounds, declared or implied
+        by the rows built so far (interval arithmetic; see :mod:`pyopl.lowering.bounds`)."""
+        from .bounds import expr_bounds
+
+        return expr_bounds(self, e)
+
+    def finite_bounds(self, e: LinExpr, span: Span, what: str, need_lo: bool = True,
+                      need_hi: bool = True) -> tuple[float, float]:
+        """Bounds for a big-M row: see :func:`pyopl.lowering.bounds.finite_bounds`."""
+        from .bounds import finite_bounds
+
+        return finite_bounds(self, e, span, what, need_lo, need_hi)
+
+    def note_assumed_bounds(self, assumed: list, span: Span, what: str) -> None:
+        """Warn once per column that a big-M used an assumed bound for it."""
+        from ..ir import opl_label
+
+        new = [(j, side, v) for j, side, v in assumed if (j, side) not in self._assumed]
+        for j, side, _v in new:
+            self._assumed.add((j, side))
+        if not new:
+            return
+        names = ", ".join("`%s` %s %s" % (opl_label(self.cols.name[j], self.cols.key[j]), "<=" if side == "upper" else ">=",
+                                           show(v)) for j, side, v in new[:3])
+        more = " and %d more" % (len(new) - 3) if len(new) > 3 else ""
+        self.reporter.emit("bigm-assumed-bound", span,
+                           "%s is linearised with big-M, assuming %s%s (no bound is declared or implied)" % (
+                               what, names, more),
+                           help="give the variable a finite domain, e.g. `dvar float+ x in 0..1000;`, so that M is "
+                                "exact and tight")
 
     def unbounded_names(self, e: LinExpr) -> list[str]:
         from ..ir import opl_label
@@ -192,10 +219,9 @@ class Instance:
     def dexpr_value(self, arr: DexprArray, key: tuple, node: A.Node) -> Any:
         v = arr.cache.get(key)
         if v is None:
-            env = {}
-            for dim, k in zip(arr.decl.dims, key):
-                if dim.var is not None:
-                    env[dim.var] = k
+            from .declarations import dim_env
+
+            env = dim_env(self, arr.decl.dims, key, {})
             v = self._dexpr_eval(arr.decl, env)
             arr.cache[key] = v
         return v.copy() if isinstance(v, (LinExpr, QuadExpr)) else v
@@ -230,15 +256,38 @@ class Instance:
     def run(self) -> None:
         from .declarations import process_item
 
+        deferred = []
         for item in self.model.items:
-            try:
-                process_item(self, item)
-            except EvalError as e:
-                e.report(self.reporter)
-                name = getattr(item, "name", None)
-                if name and name not in self.symbols:
-                    self.symbols[name] = Symbol("failed", name, None, item)
+            if isinstance(item, A.Objective):
+                # Evaluated after the constraints, whose single-variable rows may bound the
+                # variables that a linearisation in the objective needs (OPL's order does not matter here).
+                deferred.append(item)
+                self.after_model = True
+                continue
+            self._process(item, process_item)
+            if isinstance(item, A.ConstraintsBlock):
+                self.after_model = True
+        for item in deferred:
+            self._process(item, process_item)
         self._check_unused_data()
+
+    def _process(self, item: A.Node, process_item) -> None:
+        try:
+            process_item(self, item)
+        except EvalError as e:
+            name = getattr(item, "name", None)
+            if self.after_model and e.slug == "decision-in-data" and isinstance(item, (A.ParamDecl, A.Assert)):
+                # OPL post-processing: data computed from the solution after the model.
+                what = "`%s`" % name if name else "this assertion"
+                self.reporter.emit("postprocessing-skipped", getattr(item, "name_span", item.span),
+                                   "%s depends on decision variables, so it is OPL post-processing; pyopl does not "
+                                   "compute it" % what, help="read these values from the solve result instead")
+                if name and name not in self.symbols:
+                    self.symbols[name] = Symbol("postproc", name, None, item)
+                return
+            e.report(self.reporter)
+            if name and name not in self.symbols:
+                self.symbols[name] = Symbol("failed", name, None, item)
 
     def _check_unused_data(self) -> None:
         for name, item in self.data.items():

@@ -99,6 +99,7 @@ class Leaf:
     integral: bool
     span: Span
     text: str = ""
+    strict: Any = None  # an open bound (`e < b` on a continuous e): the error to raise if enforced as is
 
 
 @dataclass

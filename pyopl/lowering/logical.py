@@ -79,6 +79,8 @@ class _Lowerer:
             self.row({}, 1.0, 1.0)
             return
         if isinstance(f, Leaf):
+            if f.strict is not None:
+                raise f.strict
             self.row(f.expr.terms, f.lo - f.expr.const, f.hi - f.expr.const)
             return
         if f.op == "and":
@@ -111,6 +113,8 @@ class _Lowerer:
         if f in (TRUE, FALSE):
             return f
         if isinstance(f, Leaf):
+            if f.strict is not None:
+                raise f.strict
             direct = self._direct(f)
             if direct is not None:
                 return direct
@@ -165,28 +169,19 @@ class _Lowerer:
         """Rows for ``d = 1  =>  lo <= e <= hi``."""
         e = f.expr
         emin, emax = self.inst.bounds(e)
+        if (f.hi < math.inf and math.isinf(emax)) or (f.lo > -math.inf and math.isinf(emin)):
+            emin, emax = self.inst.finite_bounds(e, f.span, "this logical constraint",
+                                                 need_lo=f.lo > -math.inf, need_hi=f.hi < math.inf)
         if f.hi < math.inf and emax > f.hi:
-            if math.isinf(emax):
-                self._no_bound(f, e)
             m = emax - f.hi
             terms = dict(e.terms)
             terms[d] = terms.get(d, 0.0) + m
             self.row(terms, -math.inf, f.hi + m - e.const)
         if f.lo > -math.inf and emin < f.lo:
-            if math.isinf(emin):
-                self._no_bound(f, e)
             m = f.lo - emin
             terms = dict(e.terms)
             terms[d] = terms.get(d, 0.0) - m
             self.row(terms, f.lo - m - e.const, math.inf)
-
-    def _no_bound(self, f: Leaf, e: LinExpr) -> None:
-        names = self.inst.unbounded_names(e)
-        raise EvalError("bigm-missing-bound", f.span,
-                        "this logical constraint needs bounds on %s to be linearised (big-M), but %s unbounded" % (
-                            ", ".join("`%s`" % n for n in names), "it is" if len(names) == 1 else "they are"),
-                        help="give %s a finite domain, e.g. `dvar float x in 0..1000;`" % (
-                            "it" if len(names) == 1 else "each of them"))
 
 
 def enforce(inst: Any, f: Logic, label: str, key: tuple) -> None:

@@ -29,12 +29,7 @@ def _lin(v: Any, node: A.Node) -> LinExpr:
 def _bounds_or_error(ev: Any, node: A.Node, e: LinExpr, what: str) -> tuple[float, float]:
     lo, hi = ev.inst.bounds(e)
     if math.isinf(lo) or math.isinf(hi):
-        names = ev.inst.unbounded_names(e)
-        raise EvalError("bigm-missing-bound", node.span,
-                        "%s of a decision expression needs finite bounds, but %s %s no %s bound" % (
-                            what, ", ".join("`%s`" % n for n in names) or "it", "has" if len(names) == 1 else "have",
-                            "lower" if math.isinf(lo) else "upper"),
-                        help="give the variable%s a domain, e.g. `dvar float x in 0..100;`" % ("" if len(names) == 1 else "s"))
+        lo, hi = ev.inst.finite_bounds(e, node.span, "%s of a decision expression" % what)
     return lo, hi
 
 

@@ -68,34 +68,36 @@ def _value(slopes: list[float], breaks: list[float], x0: float, y0: float, x: fl
     return y0 + f(x) - f(x0)
 
 
+def _pieces(slopes, breaks, lo: float, hi: float | None) -> tuple[list, list, list]:
+    """Starts, ends and slopes of the pieces of the domain ``[lo, hi]`` cut at the breakpoints."""
+    pts = [lo] + [b for b in breaks if lo < b < (hi if hi is not None else math.inf)]
+    piece_slopes = []
+    for a in pts:
+        idx = sum(1 for b in breaks if b <= a)  # slope index active right after a
+        piece_slopes.append(slopes[min(idx, len(slopes) - 1)])
+    ends = pts[1:] + [hi if hi is not None else math.inf]
+    return pts, ends, piece_slopes
+
+
 def _model(ev: Any, node: A.Piecewise, slopes, breaks, x0, y0, arg: LinExpr) -> LinExpr:
     inst = ev.inst
     lo, hi = inst.bounds(arg)
     if math.isinf(lo):
-        lo = min([0.0, x0] + breaks) if not breaks else min(breaks[0], x0, 0.0)
-        if inst.bounds(arg)[0] == -math.inf:
-            raise EvalError("bigm-missing-bound", node.arg.span,
-                            "the argument of `piecewise` needs a finite lower bound",
-                            help="give the variable a domain, e.g. `dvar float+ x;` or `in 0..100`")
-    if math.isinf(hi):
-        hi = None
-    # Pieces of the domain [lo, hi]: between consecutive breakpoints.
-    pts = [lo] + [b for b in breaks if lo < b < (hi if hi is not None else math.inf)]
-    piece_slopes = []
-    for k in range(len(pts)):
-        a = pts[k]
-        idx = sum(1 for b in breaks if b <= a)  # slope index active right after a
-        piece_slopes.append(slopes[min(idx, len(slopes) - 1)])
-    ends = pts[1:] + [hi if hi is not None else math.inf]
+        lo = inst.finite_bounds(arg, node.arg.span, "the argument of `piecewise`", need_lo=True, need_hi=False)[0]
+    hi = None if math.isinf(hi) else hi
+    pts, ends, piece_slopes = _pieces(slopes, breaks, lo, hi)
     convex = all(s1 <= s2 for s1, s2 in zip(piece_slopes, piece_slopes[1:]))
     concave = all(s1 >= s2 for s1, s2 in zip(piece_slopes, piece_slopes[1:]))
     # Filling pieces in any order is exact only when the solver's own pressure fills the
     # cheap pieces first: convex under minimisation, concave under maximisation.
     lp_ok = (convex and inst.sense == "minimize") or (concave and inst.sense == "maximize")
+    if not lp_ok and hi is None and len(pts) > 1:
+        # the last piece is unbounded and must be forced to fill after the others: it needs a bound
+        hi = inst.finite_bounds(arg, node.arg.span, "a non-convex `piecewise`", need_lo=False, need_hi=True)[1]
+        pts, ends, piece_slopes = _pieces(slopes, breaks, lo, hi)
     segs = []
     for a, b in zip(pts, ends):
-        width = b - a
-        segs.append(inst.new_column(0.0, width, False, "pw_seg"))
+        segs.append(inst.new_column(0.0, b - a, False, "pw_seg"))
     # arg = lo + sum(seg)
     row = arg.copy()
     row.iadd(LinExpr({s: 1.0 for s in segs}), -1.0)
@@ -107,10 +109,5 @@ def _model(ev: Any, node: A.Piecewise, slopes, breaks, x0, y0, arg: LinExpr) -> 
             z = inst.new_column(0.0, 1.0, True, "pw_fill")
             inst.add_aux_row(LinExpr({segs[k]: 1.0, z: -width}), 0.0, math.inf, node.span)
             nxt = ends[k + 1] - pts[k + 1]
-            if math.isinf(nxt):
-                raise EvalError("bigm-missing-bound", node.arg.span,
-                                "a non-convex `piecewise` needs an upper bound on its argument",
-                                help="give the variable a finite domain")
             inst.add_aux_row(LinExpr({segs[k + 1]: 1.0, z: -nxt}), -math.inf, 0.0, node.span)
-    value = LinExpr({s: sl for s, sl in zip(segs, piece_slopes)}, _value(slopes, breaks, x0, y0, lo))
-    return value
+    return LinExpr({s: sl for s, sl in zip(segs, piece_slopes)}, _value(slopes, breaks, x0, y0, lo))

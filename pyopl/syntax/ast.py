@@ -202,6 +202,16 @@ class Dim(Node):
 
     domain: Expr
     var: Optional[str] = None
+    pattern: Optional["Pattern"] = None  # `[<i, j> in Arcs]`: a tuple pattern binding the key's fields
+
+    @property
+    def pattern_names(self) -> list[str]:
+        return self.pattern.names() if self.pattern is not None else []
+
+    @property
+    def binds(self) -> bool:
+        """True for a generic dimension (``i in S`` or ``<i, j> in S``) that names the index."""
+        return self.var is not None or self.pattern is not None
 
 
 @dataclass(eq=False)

@@ -51,10 +51,11 @@ def _tok_span(file: str, tok: Token) -> Span:
 class _ToAst(Transformer):
     """Lark tree -> :mod:`pyopl.syntax.ast` nodes."""
 
-    def __init__(self, file: str, reporter: Reporter):
+    def __init__(self, file: str, reporter: Reporter, source: str = ""):
         super().__init__()
         self.file = file
         self.reporter = reporter
+        self.source = source
 
     def _s(self, meta) -> Span:
         return _span(self.file, meta)
@@ -109,7 +110,13 @@ class _ToAst(Transformer):
 
     @v_args(meta=True)
     def dim_set(self, meta, c):
-        return A.Dim(self._s(meta), c[0])
+        e = c[0]
+        # `[<i, j> in Arcs]` parses as a membership test; it is a tuple-pattern dimension.
+        if isinstance(e, A.Binary) and e.op == "in" and isinstance(e.left, A.TupleLit):
+            pat = _as_pattern(e.left)
+            if pat is not None:
+                return A.Dim(self._s(meta), e.right, None, pat)
+        return A.Dim(self._s(meta), e)
 
     @v_args(meta=True)
     def dim_generic(self, meta, c):
@@ -233,6 +240,35 @@ class _ToAst(Transformer):
         # The label names every constraint of the forall: push it down onto unlabelled bodies.
         _push_label(body, label)
         return A.Forall(self._s(meta), quals, body)
+
+    @v_args(meta=True)
+    def assigned_forall(self, meta, c):
+        # The older OPL syntax `constraint ct; ... ct = forall(...) body;` labels the forall's rows.
+        name, quals, body = c
+        _push_label(body, A.Name(self._t(name), str(name)))
+        return A.Forall(self._s(meta), quals, body)
+
+    @v_args(meta=True)
+    def assigned_cons(self, meta, c):
+        name, expr = c
+        if _is_constraint_like(expr):  # older OPL syntax `ct = x + y <= 3;`
+            return A.ConsStmt(self._s(meta), expr, A.Name(self._t(name), str(name)))
+        # `x = 3;` meant `x == 3`: say so, and read it that way.
+        at = self._assign_span(name, expr)
+        self.reporter.emit("syntax-assign-in-constraint", at, "`=` assigns a value; to compare, use `==`",
+                           help="write `==` for an equality constraint", fix=Fix("replace `=` with `==`", (Edit(at, "=="),)))
+        left = A.Name(self._t(name), str(name))
+        return A.ConsStmt(self._s(meta), A.Compare(self._s(meta), [left, expr], ["=="], [at]))
+
+    def _assign_span(self, name: Token, expr: A.Expr) -> Span:
+        lines = self.source.split("\n") if self.source else []
+        line, col = name.end_line or name.line, name.end_column or name.column
+        while 0 < line <= len(lines):
+            k = lines[line - 1].find("=", col - 1)
+            if k >= 0:
+                return Span(self.file, line, k + 1, line, k + 2)
+            line, col = line + 1, 1
+        return self._t(name)
 
     @v_args(meta=True)
     def cif(self, meta, c):
@@ -440,6 +476,11 @@ class _ToAst(Transformer):
         return A.ArrayComp(self._s(meta), c[1], c[2], key=c[0])
 
     @v_args(meta=True)
+    def keyed_cell(self, meta, c):
+        # `[k : v]`: one keyed cell, the value of a keyed comprehension `[i : [j : v] | i, j in S]`.
+        return A.KeyedArrayLit(self._s(meta), [(c[0], c[1])])
+
+    @v_args(meta=True)
     def set_lit(self, meta, c):
         return A.SetLit(self._s(meta), [x for x in c if x is not None])
 
@@ -459,6 +500,16 @@ class _ToAst(Transformer):
         return (c[0], c[1])
 
 
+def _as_pattern(e: A.Expr) -> "A.Pattern | None":
+    """A tuple literal of names (possibly nested) as a tuple pattern; None if it holds anything else."""
+    if isinstance(e, A.Name):
+        return A.Pattern(e.span, e.id)
+    if isinstance(e, A.TupleLit):
+        items = [_as_pattern(x) for x in e.items]
+        return None if any(p is None for p in items) else A.Pattern(e.span, None, items)
+    return None
+
+
 def _push_label(stmt: A.Stmt, label: A.Expr) -> None:
     if isinstance(stmt, A.ConsStmt) and stmt.label is None:
         stmt.label = label
@@ -471,6 +522,14 @@ def _push_label(stmt: A.Stmt, label: A.Expr) -> None:
         _push_label(stmt.then, label)
         if stmt.other is not None:
             _push_label(stmt.other, label)
+
+
+def _is_constraint_like(e: A.Expr) -> bool:
+    if isinstance(e, A.Compare):
+        return True
+    if isinstance(e, A.Binary) and e.op in ("&&", "||", "=>"):
+        return True
+    return isinstance(e, A.Unary) and e.op == "!"
 
 
 def _is_label(e: A.Expr) -> bool:
@@ -511,7 +570,7 @@ def parse_model(text: str, file: str, reporter: Reporter) -> A.Model | None:
     if tree is None:
         return None
     try:
-        items = _ToAst(file, reporter).transform(tree)
+        items = _ToAst(file, reporter, stripped).transform(tree)
     except VisitError as e:  # a bug in the transformer, not the user's fault
         raise e.orig_exc
     if broken:

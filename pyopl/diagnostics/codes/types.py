@@ -72,10 +72,12 @@ R("OPL0214", "staticlex-position", "error", "`staticLex` outside an objective",
   good="dvar float+ x;\nminimize staticLex(x, x);",
   at=(2, 14))
 R("OPL0215", "unsupported-constraint-as-value", "error", "Constraint used as a number",
-  """A comparison of decision expressions cannot be used as a 0/1 value here.""",
-  bad="dvar int x in 0..5;\ndvar int y in 0..5;\nmaximize x;\nsubject to { (x >= 3) * 2 <= y; }",
-  good="dvar int x in 0..5;\ndvar int y in 0..5;\ndvar boolean b;\nmaximize x;\nsubject to { b == 1 => x >= 3; 2 * b <= y; }",
-  at=(4, 14))
+  """A constraint used as a 0/1 value (`(x >= 3) + (y >= 3) >= 1`) is linearised with a binary that
+is 1 exactly when it holds; that needs its negation too, which an equality or a strict inequality
+on a continuous expression does not have in linear form.""",
+  bad="dvar float x in 0..5;\ndvar int y in 0..5;\nmaximize x;\nsubject to { (x == 3) * 2 <= y; }",
+  good="dvar int x in 0..5;\ndvar int y in 0..5;\nmaximize x;\nsubject to { (x == 3) * 2 <= y; }",
+  at=(4, 15))
 R("OPL0216", "syntax-strict-comparison-chain-value", "error", "Comparison chain on data",
   """Chained comparisons other than ranged constraints are not OPL.""")
 R("OPL0217", "tuple-type-mismatch", "error", "Tuple of another type",

@@ -1,0 +1,146 @@
+"""Bounds of decision expressions for big-M linearisations.
+
+A big-M row needs finite bounds on the variables it involves.  They come,
+in order, from: the declaration (type and ``in lo..hi`` domain); bounds the
+model's linear rows imply (feasibility-based bound tightening, two rounds
+over the rows built so far: for a row ``lo <= sum_k a_k x_k <= hi``,
+``a_j x_j`` lies in ``[lo - max(rest), hi - min(rest)]``; Achterberg,
+*Constraint Integer Programming*, 2007, section 7.1); and, for a variable
+bounded on one side only (``int+``, ``float+``), an assumed bound of
+``ASSUMED_BOUND`` on the other side, reported as a warning.  A variable
+free on both sides stays an error: nothing suggests a scale for it.
+"""
+from __future__ import annotations
+
+import math
+from typing import Any
+
+from ..diagnostics.diagnostic import Span
+from .errors import EvalError
+from .linear import LinExpr
+
+INF = math.inf
+ASSUMED_BOUND = 1.0e6  # the far side assumed for a variable bounded on one side only
+
+
+class ImpliedBounds:
+    """Per-column bounds implied by the rows, recomputed when the rows have grown enough."""
+
+    def __init__(self) -> None:
+        self.lower: list[float] = []
+        self.upper: list[float] = []
+        self._rows_seen = -1
+        self._cols_seen = -1
+
+    def refresh(self, inst: Any) -> None:
+        m, n = len(inst.rows.lower), len(inst.cols.lower)
+        if self._rows_seen >= 0 and n == self._cols_seen and m - self._rows_seen <= max(50, self._rows_seen // 5):
+            return
+        self._rows_seen, self._cols_seen = m, n
+        lo, hi = list(inst.cols.lower), list(inst.cols.upper)
+        rows = inst.rows
+        for _round in range(2):
+            changed = False
+            for i in range(m):
+                a, b = rows.starts[i], rows.starts[i + 1]
+                if b == a:
+                    continue
+                cols, vals = rows.cols[a:b], rows.vals[a:b]
+                rlo, rhi = rows.lower[i], rows.upper[i]
+                mins = [c * (lo[j] if c > 0 else hi[j]) for j, c in zip(cols, vals)]
+                maxs = [c * (hi[j] if c > 0 else lo[j]) for j, c in zip(cols, vals)]
+                nmin_inf = sum(1 for v in mins if v == -INF or math.isnan(v))
+                nmax_inf = sum(1 for v in maxs if v == INF or math.isnan(v))
+                smin = sum(v for v in mins if math.isfinite(v))
+                smax = sum(v for v in maxs if math.isfinite(v))
+                for k, (j, c) in enumerate(zip(cols, vals)):
+                    if c == 0:
+                        continue
+                    # min and max of the rest of the row
+                    rest_min = -INF if nmin_inf - (0 if math.isfinite(mins[k]) else 1) > 0 else \
+                        smin - (mins[k] if math.isfinite(mins[k]) else 0.0)
+                    rest_max = INF if nmax_inf - (0 if math.isfinite(maxs[k]) else 1) > 0 else \
+                        smax - (maxs[k] if math.isfinite(maxs[k]) else 0.0)
+                    t_hi = rhi - rest_min if rhi < INF and rest_min > -INF else INF  # c * x_j <= t_hi
+                    t_lo = rlo - rest_max if rlo > -INF and rest_max < INF else -INF  # c * x_j >= t_lo
+                    new_lo, new_hi = (t_lo / c, t_hi / c) if c > 0 else (t_hi / c, t_lo / c)
+                    if new_hi < hi[j] - 1e-9 and math.isfinite(new_hi):
+                        hi[j] = new_hi
+                        changed = True
+                    if new_lo > lo[j] + 1e-9 and math.isfinite(new_lo):
+                        lo[j] = new_lo
+                        changed = True
+            if not changed:
+                break
+        self.lower, self.upper = lo, hi
+
+
+def column_bounds(inst: Any, j: int) -> tuple[float, float]:
+    """Declared bounds of column ``j``, tightened by the rows where they are infinite."""
+    lo, hi = inst.cols.lower[j], inst.cols.upper[j]
+    if math.isfinite(lo) and math.isfinite(hi):
+        return lo, hi
+    imp = inst.implied
+    imp.refresh(inst)
+    if j < len(imp.lower):
+        lo, hi = max(lo, imp.lower[j]), min(hi, imp.upper[j])
+    return lo, hi
+
+
+def expr_bounds(inst: Any, e: LinExpr) -> tuple[float, float]:
+    """Interval of a linear form over the columns' (declared or implied) bounds."""
+    lo = hi = e.const
+    for j, c in e.terms.items():
+        if c == 0:
+            continue
+        cl, cu = column_bounds(inst, j)
+        if c > 0:
+            lo += c * cl
+            hi += c * cu
+        else:
+            lo += c * cu
+            hi += c * cl
+    return (lo if not math.isnan(lo) else -INF, hi if not math.isnan(hi) else INF)
+
+
+def finite_bounds(inst: Any, e: LinExpr, span: Span, what: str, need_lo: bool = True,
+                  need_hi: bool = True) -> tuple[float, float]:
+    """Finite bounds of ``e`` for a big-M row, assuming ``ASSUMED_BOUND`` on the open side of a
+    variable bounded on one side (with a warning); raises ``bigm-missing-bound`` for a free variable."""
+    from ..ir import opl_label
+
+    lo = hi = e.const
+    assumed, free = [], []
+    for j, c in e.terms.items():
+        if c == 0:
+            continue
+        cl, cu = column_bounds(inst, j)
+        want_hi = need_hi if c > 0 else need_lo  # the column's upper bound enters this side of e
+        want_lo = need_lo if c > 0 else need_hi
+        if (want_hi and math.isinf(cu) or want_lo and math.isinf(cl)) and math.isinf(cl) and math.isinf(cu):
+            free.append(j)
+            continue
+        if want_hi and math.isinf(cu):
+            cu = cl + ASSUMED_BOUND if cl > 0 else ASSUMED_BOUND
+            assumed.append((j, "upper", cu))
+        if want_lo and math.isinf(cl):
+            cl = cu - ASSUMED_BOUND if cu < 0 else -ASSUMED_BOUND
+            assumed.append((j, "lower", cl))
+        if c > 0:
+            lo += c * cl
+            hi += c * cu
+        else:
+            lo += c * cu
+            hi += c * cl
+    lo = -INF if math.isnan(lo) else lo
+    hi = INF if math.isnan(hi) else hi
+    if free:
+        names = [opl_label(inst.cols.name[j], inst.cols.key[j]) for j in free[:5]]
+        raise EvalError("bigm-missing-bound", span,
+                        "%s needs bounds on %s to be linearised (big-M), but %s unbounded" % (
+                            what, ", ".join("`%s`" % n for n in names), "it is" if len(names) == 1 else "they are"),
+                        help="give %s a finite domain, e.g. `dvar float x in -1000..1000;`" % (
+                            "it" if len(names) == 1 else "each of them"))
+    if assumed:
+        inst.note_assumed_bounds(assumed, span, what)
+    return lo, hi
