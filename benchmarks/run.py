@@ -237,8 +237,8 @@ def main() -> None:
     if not args.no_others:
         if not args.no_rhetor:
             rhetor_py = args.rhetor_python or venv_python("rhetor", ["rhetor"], "pyopl.pyopl_core")
-        pyomo_py = venv_python("pyomo", ["pyomo", "highspy"], "pyomo.contrib.appsi.solvers.highs")
-        linopy_py = venv_python("linopy", ["linopy", "highspy"], "linopy")
+        pyomo_py = venv_python("pyomo", ["pyomo", "highspy", "numpy", "scipy"], "pyomo.contrib.appsi.solvers.highs, numpy, scipy")
+        linopy_py = venv_python("linopy", ["linopy", "highspy", "numpy", "scipy"], "linopy, numpy, scipy")
 
     results: list[dict] = []
     given_up: set[tuple[str, str]] = set()  # (tool, family) that timed out at a smaller size
