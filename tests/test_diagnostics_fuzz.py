@@ -32,3 +32,11 @@ def test_random_data_from_mutator_never_crashes():
     for _ in range(50):
         crash, _, _ = compile_safely(SEEDS[2], random_dat(rng))
         assert crash is None
+
+
+def test_fuzz_finding_array_inside_tuple_literal_is_a_diagnostic():
+    # found by tools/fuzz_diagnostics.py: used to raise TypeError (unhashable list) in OplSet
+    model = ('tuple Arc { string f; string t; float cost; }\n{Arc} Arcs = {<"a", "b", [>, <"b", "c", 1>};\n'
+             'dvar float+ flow[Arcs];\nminimize sum(a in Arcs) flow[a];')
+    crash, _, diags = compile_safely(model, None)
+    assert crash is None and diags.errors

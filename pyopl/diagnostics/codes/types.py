@@ -111,3 +111,10 @@ state the comparison in `subject to`.""",
   bad="dvar float+ x;\nminimize x >= 2;",
   good="dvar float+ x;\nminimize x;\nsubject to { x >= 2; }",
   at=(2, 10))
+R("OPL0222", "tuple-field-not-scalar", "error", "Array or set inside a tuple value",
+  """Each component of a tuple literal `<...>` is one value of the matching field's type.""",
+  bad='tuple Arc { string f; string t; float cost; }\n{Arc} Arcs = {<"a", ["b"], 2.5>};\n'
+      'dvar float+ flow[Arcs];\nminimize sum(a in Arcs) flow[a];',
+  good='tuple Arc { string f; string t; float cost; }\n{Arc} Arcs = {<"a", "b", 2.5>};\n'
+       'dvar float+ flow[Arcs];\nminimize sum(a in Arcs) flow[a];',
+  at=(2, 21))
