@@ -91,6 +91,11 @@ def convert_scalar(v: Any, t: Any, name: str, span: Span) -> Any:
         raise EvalError("data-type-mismatch", where, "`%s` is declared `boolean`, but the value is %s" % (name, _describe(v)),
                         help="give 0, 1, true or false")
     if isinstance(t, TupleType):
+        if not isinstance(v, (list, tuple, dict, DNamed)) or (t.keys and len(t.keys) < len(t.fields) and
+                                                             isinstance(v, (list, tuple)) and len(v) == len(t.keys)):
+            hit = _tuple_by_key(v, t)
+            if hit is not None:
+                return hit
         return convert_tuple(v, t, name, span)
     if t == "range":
         if isinstance(v, OplRange):
@@ -151,13 +156,40 @@ def convert_set(v: Any, t: SetOf, name: str, span: Span) -> Any:
                                     help="key fields identify a tuple: give each tuple its own key, or drop `key`")
                 by_key[kv] = x
         for x in items:
-            if x in seen:
+            if x in seen and not keys:  # a keyed tuple listed twice, identically, is one element (IBM's nurses.dat)
                 raise EvalError("data-duplicate-element", where, "the set `%s` lists %s more than once" % (name, show(x)),
                                 help="remove the duplicate")
             seen.add(x)
-        return OplSet(items, t.elem, t.order)
+        out = OplSet(items, t.elem, t.order)
+        if keys and isinstance(t.elem, TupleType):
+            _KNOWN.setdefault(id(t.elem), {}).update((x.key(), x) for x in out)
+        return out
     raise EvalError("data-type-mismatch", where, "`%s` is declared `%s` (a set), but the value is %s" % (
         name, type_name(t), _describe(v)), help="write a set as `{a, b, c}`")
+
+
+class PartialArray(dict):
+    """The value of a keyed comprehension ``[i : v | i in S : filter]``: cells it does not list are 0
+    (OPL manual, "Generic arrays"); nested for ``[i : [j : v] | ...]``."""
+
+
+def _zero_of(elem: Any) -> Any:
+    if isinstance(elem, SetOf):
+        return DSet()
+    return {"int": 0, "float": 0.0, "string": "", "boolean": False}.get(elem, 0)
+
+
+_KNOWN: dict[int, dict] = {}  # id(tuple type) -> key -> tuple, from keyed tuple sets read so far
+
+
+def _tuple_by_key(v: Any, t: TupleType) -> Any:
+    """A tuple-typed field given by its key (``<"Isabelle", "Dee">`` for two `nurse` fields whose
+    type has ``key string name``): the tuple with that key from a set read earlier, or None."""
+    known = _KNOWN.get(id(t))
+    if not known or not t.keys:
+        return None
+    key = tuple(v) if isinstance(v, (list, tuple)) and not isinstance(v, DSet) else (v,)
+    return known.get(key)
 
 
 def convert_array(v: Any, elem: Any, dims: list[Any], name: str, span: Span) -> OplArray:
@@ -195,6 +227,11 @@ def _fill(v: Any, elem: Any, dims: list[Any], k: int, prefix: tuple, data: dict,
                 raise EvalError("data-key-not-in-set", where, "the key %s of `%s` is not in its index set %s" % (
                     show(key), label, show(dom)), help="use only keys from the index set")
         missing = [x for x in dom if x not in v and not (isinstance(x, OplTuple) and x.key() in v)]
+        if missing and isinstance(v, PartialArray):
+            v = PartialArray(v)
+            for x in missing:
+                v[x] = PartialArray() if k + 1 < len(dims) else _zero_of(elem)
+            missing = []
         if missing:
             raise EvalError("data-missing-key", where, "`%s` has no value for %s%s" % (
                 label, show(missing[0]), " and %d more" % (len(missing) - 1) if len(missing) > 1 else ""),

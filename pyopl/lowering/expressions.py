@@ -16,6 +16,7 @@ from ..diagnostics.reporter import did_you_mean
 from ..syntax import ast as A
 from ..semantics.values import (ArraySlice, FloatRange, OplArray, OplRange, OplSet, OplTuple, TupleType, is_set,
                                 show)
+from ..data.convert import PartialArray
 from .errors import EvalError
 from .linear import Leaf, LinExpr, Logic, QuadExpr, multiply
 
@@ -698,7 +699,14 @@ class Evaluator:
             out = _SpannedList(self.eval(node.value, e) for e in self.iterate(node.quals, env))
             out.span = node.span
             return out
-        return {self.eval(node.key, e): self.eval(node.value, e) for e in self.iterate(node.quals, env)}
+        out = PartialArray()
+        for e in self.iterate(node.quals, env):
+            k, v = self.eval(node.key, e), self.eval(node.value, e)
+            if isinstance(v, dict) and isinstance(out.get(k), dict):
+                out[k].update(v)  # `[i : [j : v] | i, j in S]`: cells of row i gathered over j
+            else:
+                out[k] = PartialArray(v) if isinstance(v, dict) else v
+        return out
 
     def e_set_lit(self, node: A.SetLit, env: dict) -> OplSet:
         items = [self.eval_data(i, env, "a set element") for i in node.items]
@@ -780,6 +788,8 @@ class Evaluator:
 
     def _match(self, p: A.Pattern, v: Any, env: dict, b: A.Binder | None, rebind: bool = False) -> dict | None:
         """Bind a tuple pattern to ``v``; a name already bound by an enclosing loop must match."""
+        if p.expr is not None:  # `<n, s.dept> in S`: this component must equal the value
+            return env if self.eval_data(p.expr, env, "a tuple pattern component") == v else None
         if p.name is not None:
             if p.name in env and not p.name.startswith("$") and not rebind:
                 return env if env[p.name] == v else None

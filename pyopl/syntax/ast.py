@@ -163,11 +163,12 @@ class Pattern(Node):
 
     name: Optional[str] = None
     items: Optional[list["Pattern"]] = None
+    expr: Optional[Expr] = None  # a component that must equal a value: `<n, s.dept> in S`
 
     def names(self) -> list[str]:
         if self.name is not None:
             return [self.name]
-        return [n for p in self.items or [] for n in p.names()]
+        return [n for p in self.items or [] for n in p.names()]  # an `expr` component binds nothing
 
 
 @dataclass(eq=False)

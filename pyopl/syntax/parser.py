@@ -321,6 +321,13 @@ class _ToAst(Transformer):
     def pat_name(self, meta, c):
         return A.Pattern(self._t(c[0]), str(c[0]))
 
+    @v_args(meta=True)
+    def pat_field(self, meta, c):
+        e: A.Expr = A.Name(self._t(c[0]), str(c[0]))
+        for tok in c[1:]:
+            e = A.Field(self._s(meta), e, str(tok), self._t(tok))
+        return A.Pattern(self._s(meta), None, None, e)
+
     # --- expressions
     @v_args(meta=True)
     def conditional(self, meta, c):
