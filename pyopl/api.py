@@ -94,6 +94,26 @@ def _compile(model: Any, data: Any, reporter: Reporter) -> tuple[IR | None, dict
         return None, sources
 
 
+def _compile_guarded(model: Any, data: Any, reporter: Reporter) -> tuple[IR | None, dict[str, str]]:
+    """:func:`_compile`, with pyopl's own failures turned into one internal-error diagnostic
+    that asks for a report (never dressed as a mistake of the user's)."""
+    try:
+        return _compile(model, data, reporter)
+    except RecursionError:
+        reporter.diagnostics.append(_internal("the model nests too deeply to compile"))
+    except FileNotFoundError as e:
+        from .diagnostics.registry import BY_SLUG
+
+        kind = BY_SLUG["cli-file-not-found"]
+        reporter.diagnostics.append(Diagnostic(kind.code, "error", "file not found: %s" % (e.filename or e),
+                                               Span(str(e.filename or "<model>"), 1, 1, 1, 2),
+                                               help="check the path (relative paths start at the current folder)"))
+    except Exception as e:  # a bug in pyopl
+        reporter.diagnostics.append(_internal("internal error in pyopl (%s: %s); this is a bug in pyopl, not in your "
+                                              "model; please report it with the model and data" % (type(e).__name__, e)))
+    return None, {}
+
+
 def compile_model(model: Any, data: Any = None, *, max_errors: int = 100) -> Model:
     """Compile OPL model text (or a ``Path``/``.mod`` path) with data into a :class:`Model`.
 
@@ -102,11 +122,7 @@ def compile_model(model: Any, data: Any = None, *, max_errors: int = 100) -> Mod
     Raises :class:`CompileError` (with ``.diagnostics``) when the model or data has errors.
     """
     reporter = Reporter(max_errors)
-    try:
-        ir, sources = _compile(model, data, reporter)
-    except RecursionError:
-        reporter.diagnostics.append(_internal("the model nests too deeply to compile"))
-        ir, sources = None, {}
+    ir, sources = _compile_guarded(model, data, reporter)
     if ir is None:
         raise CompileError(reporter.sorted(), sources)
     return Model(ir, reporter.sorted(), sources)
@@ -115,11 +131,7 @@ def compile_model(model: Any, data: Any = None, *, max_errors: int = 100) -> Mod
 def check(model: Any, data: Any = None, *, max_errors: int = 100) -> "Diagnostics":
     """Every diagnostic for the model and data (errors and warnings), sorted by place; never raises for user mistakes."""
     reporter = Reporter(max_errors)
-    try:
-        _ir, sources = _compile(model, data, reporter)
-    except RecursionError:
-        reporter.diagnostics.append(_internal("the model nests too deeply to compile"))
-        sources = {}
+    _ir, sources = _compile_guarded(model, data, reporter)
     return Diagnostics(reporter.sorted(), sources)
 
 
