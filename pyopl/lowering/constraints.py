@@ -26,7 +26,7 @@ def lower_block(inst: Instance, block: A.ConstraintsBlock) -> None:
         except EvalError as e:
             loop = getattr(e, "loop_env", None)
             notes = []
-            if loop:
+            if loop and not any(n.startswith("the loop values here") for n in e.notes):
                 notes.append("in the iteration where %s" % ", ".join("%s = %s" % (k, show(v)) for k, v in loop.items()))
             e.report(inst.reporter, notes)
 
