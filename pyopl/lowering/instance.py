@@ -276,7 +276,7 @@ class Instance:
             process_item(self, item)
         except EvalError as e:
             name = getattr(item, "name", None)
-            if self.after_model and e.slug == "decision-in-data" and isinstance(item, (A.ParamDecl, A.Assert)):
+            if self.after_model and e.slug == "decision-in-data" and isinstance(item, A.ParamDecl):
                 # OPL post-processing: data computed from the solution after the model.
                 what = "`%s`" % name if name else "this assertion"
                 self.reporter.emit("postprocessing-skipped", getattr(item, "name_span", item.span),

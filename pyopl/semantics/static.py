@@ -124,7 +124,7 @@ class StaticRules:
         for item in self.model.items:
             if isinstance(item, (A.Objective, A.ConstraintsBlock)):
                 after_model = True
-            elif after_model and isinstance(item, (A.ParamDecl, A.Assert)) and self._decision_names(item, set()):
+            elif after_model and isinstance(item, A.ParamDecl) and self._decision_names(item, set()):
                 continue  # OPL post-processing (computed from the solution): lowering warns that it is skipped
             if isinstance(item, (A.ParamDecl, A.DvarDecl, A.DexprDecl, A.ConstraintDecl)):
                 self.dims(item)
@@ -358,7 +358,7 @@ class StaticRules:
                                 help="iterate over it, e.g. `sum(t in %s) t.%s`" % (n.base.id, n.name))
             elif isinstance(n, A.Index) and isinstance(n.base, A.Name):
                 s = self.syms.get(n.base.id)
-                if s is not None and s.kind == "set" and not s.elem and n.base.id not in _binder_names(item) | local:
+                if s is not None and s.kind == "set" and s.elem not in self._tuples() and n.base.id not in _binder_names(item) | local:
                     # (a set of tuples indexed by a key, `Arcs[<"a", "b">]`, is OPL's lookup by key)
                     self.r.emit("set-indexed", n.span, "`%s` is a set and cannot be indexed with `[...]`" % n.base.id,
                                 help="use `item(%s, k)` for the element at 0-based position k" % n.base.id)
