@@ -339,8 +339,7 @@ def assert_stmt(inst: Instance, a: A.Assert) -> None:
 
 
 def include_stmt(inst: Instance, i: A.Include) -> None:
-    raise EvalError("unsupported-feature", i.span, "`include` of other model files is not supported",
-                    help="paste the included declarations into this model")
+    return None  # spliced in by the parser (pyopl.syntax.parser.splice_includes); a failure was reported there
 
 
 def constraints_block(inst: Instance, b: A.ConstraintsBlock) -> None:

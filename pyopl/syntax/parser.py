@@ -35,7 +35,7 @@ def grammar_text(name: str) -> str:
 def lark_parser(name: str) -> Lark:
     """The compiled LALR parser for ``opl`` or ``dat`` (built once, then reused)."""
     return Lark(grammar_text(name), parser="lalr", lexer="contextual", propagate_positions=True,
-                maybe_placeholders=True, cache=False)
+                maybe_placeholders=True, cache=True)
 
 
 def _span(file: str, meta) -> Span:
@@ -584,6 +584,8 @@ def parse_model(text: str, file: str, reporter: Reporter) -> A.Model | None:
         items, top_broken = _drop_broken(items, broken)
         if top_broken:  # a declaration was lost: later errors would be noise
             return None
+    if any(isinstance(i, A.Include) for i in items):
+        items = splice_includes(items, file, reporter, 0)
     model = A.Model(Span(file, 1, 1, 1, 1), items, file, text)
     for item in items:
         if isinstance(item, A.ScriptBlock):
@@ -628,3 +630,46 @@ def _drop_stmts(stmts: list, broken) -> list:
             s.stmts = _drop_stmts(s.stmts, broken)
             out.append(s)
     return out
+
+
+def splice_includes(items: list, file: str, reporter: Reporter, depth: int) -> list:
+    """Replace each ``include "f.mod";`` by the items of ``f.mod`` (OPL manual, "include"). The path is
+    relative to the including file's folder and must stay inside that folder's tree."""
+    import os
+
+    out = []
+    for item in items:
+        if not isinstance(item, A.Include):
+            out.append(item)
+            continue
+        if file.startswith("<"):
+            reporter.emit("unsupported-feature", item.span, "`include \"%s\"` in a model given as text is not supported" % item.path,
+                          help="compile the model from its path so the included file can be found beside it")
+            continue
+        root = os.path.dirname(os.path.abspath(file))
+        path = os.path.normpath(os.path.join(root, item.path))
+        if os.path.commonpath([root, path]) != root:
+            reporter.emit("include-not-found", item.span, "`%s` is outside the model's folder" % item.path,
+                          help="keep included files in the model's folder or below it")
+            continue
+        if not os.path.isfile(path):
+            reporter.emit("include-not-found", item.span, "the included file `%s` does not exist" % item.path,
+                          help="check the name; it is looked up in %s" % root)
+            continue
+        if depth >= 8 or _INCLUDING[0] >= 8:
+            reporter.emit("include-not-found", item.span, "`include` nests more than 8 deep (a cycle?)",
+                          help="remove the circular include")
+            continue
+        with open(path, encoding="utf-8", errors="replace") as fh:
+            text = fh.read()
+        _INCLUDING[0] += 1
+        try:
+            sub = parse_model(text, path, reporter)  # splices the file's own includes
+        finally:
+            _INCLUDING[0] -= 1
+        if sub is not None:
+            out.extend(sub.items)
+    return out
+
+
+_INCLUDING = [0]  # depth of nested `include` parsing (a cycle stops at 8)

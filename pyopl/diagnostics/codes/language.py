@@ -8,7 +8,8 @@ lacks). Neither the declaration nor the model's single-variable constraints boun
 assumed the bound named in the message. The result is exact when the optimum stays inside it;
 give the variable a domain (`dvar int x in 0..100;`) to make this explicit.""",
   bad="dvar int+ x;\ndvar int+ y;\nminimize x + y;\nsubject to { (x >= 3) => (y >= 7); x >= 3; }",
-  good="dvar int+ x in 0..100;\ndvar int+ y;\nminimize x + y;\nsubject to { (x >= 3) => (y >= 7); x >= 3; }")
+  good="dvar int+ x in 0..100;\ndvar int+ y;\nminimize x + y;\nsubject to { (x >= 3) => (y >= 7); x >= 3; }",
+  at=(4, 15))
 R("OPL0902", "postprocessing-skipped", "warning", "Post-processing declaration not computed",
   """A declaration after the objective and constraints that depends on decision variables (for
 example `{int} chosen = {i | i in I : x[i] == 1};`) is OPL post-processing: CPLEX computes it
@@ -22,8 +23,10 @@ R("OPL0903", "rand-not-reproducible", "warning", "Random data differs from CPLEX
 (so every compile gives the same data) but it is not CPLEX's, so the numbers, and the optimum,
 differ from what OPL would produce.""",
   bad="float a[i in 1..3] = rand(10);\ndvar float+ x[1..3];\nminimize sum(i in 1..3) a[i] * x[i];",
-  good="float a[1..3] = [4, 1, 7];\ndvar float+ x[1..3];\nminimize sum(i in 1..3) a[i] * x[i];")
+  good="float a[1..3] = [4, 1, 7];\ndvar float+ x[1..3];\nminimize sum(i in 1..3) a[i] * x[i];",
+  at=(1, 22))
 R("OPL0609", "include-not-found", "error", "Included model file not found or not allowed",
   """`include "file.mod";` pastes another model file in place. The path is relative to the including
 model's folder and must stay inside that folder's tree; the file must exist.""",
-  bad='include "missing.mod";\ndvar float+ x;\nminimize x;', good="dvar float+ x;\nminimize x;")
+  bad='include "missing.mod";\ndvar float+ x;\nminimize x;', good="dvar float+ x;\nminimize x;",
+  at=(1, 1))

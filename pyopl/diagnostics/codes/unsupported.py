@@ -13,9 +13,8 @@ R("OPL0602", "unsupported-cp", "error", "CP Optimizer models are not supported",
   bad="using CP;\ndvar int x in 0..3;\nminimize x;", good="dvar int x in 0..3;\nminimize x;",
   at=(1, 1))
 R("OPL0603", "unsupported-feature", "error", "Unsupported OPL feature",
-  """The construct is valid OPL but pyopl does not support it; the message names it.""",
-  bad='include "other.mod";\ndvar float+ x;\nminimize x;', good="dvar float+ x;\nminimize x;",
-  at=(1, 1))
+  """The construct is valid OPL but pyopl does not support it; the message names it (for example
+`include` in a model given as text, which has no folder to find the file in).""")
 R("OPL0604", "limit-too-large", "error", "Model too large",
   """An index set or array is so large that building it would exhaust memory.""",
   bad="range R = 1..1000000000000;\ndvar float x[R];\nminimize sum(r in R) x[r];",

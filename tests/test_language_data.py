@@ -1,0 +1,94 @@
+"""The data side of the language: .dat syntax, keyed and named forms, tuple sets, keyed
+comprehensions with 0 defaults, tuple fields given by key, and `include` of model files."""
+from __future__ import annotations
+
+import pytest
+
+import pyopl
+
+
+def opt(model, data=None) -> float:
+    r = pyopl.compile_model(model, data).solve()
+    assert r.status == "optimal", r.status
+    return r.objective
+
+
+def codes(model, data=None) -> list[str]:
+    return [d.code for d in pyopl.check(model, data)]
+
+
+PICK = "dvar float x;\nminimize x;\nsubject to { x >= %s; }"
+
+
+@pytest.mark.parametrize("decl, dat, expr, want", [
+    ("int a[1..3] = ...;", "a = [1 2 3];", "sum(i in 1..3) a[i]", 6),                     # commas optional
+    ("int a[1..3] = ...;", "a = [1, 2, 3,];", "sum(i in 1..3) a[i]", 6),
+    ("{string} S = ...; int a[S] = ...;", "S = {x y z}; a = #[z: 3, x: 1, y: 2]#;", 'a["z"] * 10 + a["x"]', 31),
+    ("range R = ...;", "R = 2..5;", "sum(r in R) r", 14),
+    ("int a[1..2][1..3] = ...;", "a = [[1 2 3] [4 5 6]];", "a[2][3] * 10 + a[1,2]", 62),
+    ("tuple t { string n; int v; } {t} T = ...;", 'T = {<"a" 1> <"b" 2>};', "sum(x in T) x.v", 3),
+    ("tuple t { string n; int v; } t one = ...;", "one = #<v: 7, n: \"q\">#;", "one.v", 7),
+    ("float f = ...;", "f = -2.5e1;", "f", -25),
+])
+def test_data_syntax(decl, dat, expr, want):
+    assert opt(decl + "\n" + PICK % expr, dat) == pytest.approx(want)
+
+
+def test_spreadsheet_connection_is_an_unsupported_diagnostic():
+    cs = codes("int n = ...;\n" + PICK % "n", 'SheetConnection s("book.xlsx");\nn from SheetRead(s, "A1");')
+    assert "OPL0419" in cs
+
+
+def test_keyed_comprehension_fills_unlisted_cells_with_zero():
+    # ibm-nurses: incompat[s1][s2] = 1 only where the filter holds
+    m = """{int} S = {1, 2, 3};
+    int inc[S][S] = [ s1 : [ s2 : 1 ] | s1, s2 in S : s2 == s1 + 1 ];
+    """ + PICK % "sum(i, j in S) inc[i][j] * (10 * i + j)"
+    assert opt(m) == 12 + 23
+
+
+def test_tuple_fields_given_by_key_in_data():
+    m = """tuple person { key string name; int age; }
+    tuple pair { person a; person b; }
+    {person} People = ...;
+    {pair} Pairs = ...;
+    """ + PICK % "sum(p in Pairs) (p.a.age + p.b.age)"
+    assert opt(m, 'People = {<"Ann" 30> <"Bo" 40>}; Pairs = {<"Ann", "Bo">};') == 70
+
+
+def test_identical_keyed_tuples_count_once_and_conflicting_keys_are_an_error():
+    m = "tuple t { key string k; int v; } {t} T = ...;\n" + PICK % "sum(x in T) x.v"
+    assert opt(m, 'T = {<"a" 1> <"a" 1> <"b" 2>};') == 3
+    assert codes(m, 'T = {<"a" 1> <"a" 5>};')
+
+
+def test_with_clause_is_checked_against_the_data():
+    m = """{string} Nodes = {"a", "b"};
+    tuple arc { string o; string d; }
+    {arc} Arcs with o in Nodes, d in Nodes = ...;
+    """ + PICK % "card(Arcs)"
+    assert opt(m, 'Arcs = {<"a" "b">};') == 1
+    assert "OPL0415" in codes(m, 'Arcs = {<"a" "zz">};')
+
+
+def test_include_of_a_model_file(tmp_path):
+    (tmp_path / "data_part.mod").write_text("int n = 3;\nfloat c[1..n] = [2, 1, 5];\n")
+    main = tmp_path / "main.mod"
+    main.write_text('include "data_part.mod";\ndvar float+ x[1..n];\nminimize sum(i in 1..n) c[i] * x[i];\n'
+                    'subject to { sum(i in 1..n) x[i] >= 4; }\n')
+    assert pyopl.compile_model(main).solve().objective == pytest.approx(4)  # all on the cheapest, c = 1
+
+
+def test_include_outside_the_folder_or_missing_is_a_diagnostic(tmp_path):
+    main = tmp_path / "m.mod"
+    main.write_text('include "../elsewhere.mod";\ndvar float+ x;\nminimize x;\n')
+    assert "OPL0609" in codes(main)
+    main.write_text('include "absent.mod";\ndvar float+ x;\nminimize x;\n')
+    assert "OPL0609" in codes(main)
+
+
+def test_rand_is_seeded_and_warned():
+    m = "float a[i in 1..3] = rand(10);\n" + PICK % "sum(i in 1..3) a[i]"
+    first, second = pyopl.compile_model(m), pyopl.compile_model(m)
+    assert "OPL0903" in [d.code for d in first.warnings]
+    assert first.solve().objective == second.solve().objective
