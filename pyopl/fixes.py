@@ -9,7 +9,12 @@ from .util import write_atomic
 
 
 def _offset(lines: list[str], line: int, col: int) -> int:
-    return sum(len(l) for l in lines[: line - 1]) + col - 1
+    """Character offset of 1-based ``(line, col)``, clamped to the text (an edit may sit at its end)."""
+    if line < 1:
+        return 0
+    if line > len(lines):
+        return sum(len(l) for l in lines)
+    return sum(len(l) for l in lines[: line - 1]) + min(max(col, 1) - 1, len(lines[line - 1]))
 
 
 def apply_fixes(text: str, diagnostics: Iterable[Diagnostic], applicability: str = "machine-applicable") -> tuple[str, int]:
@@ -28,7 +33,7 @@ def apply_fixes(text: str, diagnostics: Iterable[Diagnostic], applicability: str
         spans = []
         for e in d.fix.edits:
             start = _offset(lines, e.span.line, e.span.column)
-            end = _offset(lines, e.span.end_line, e.span.end_column)
+            end = max(start, _offset(lines, e.span.end_line, e.span.end_column))
             spans.append((start, end, e.replacement))
         if any(s < oe and os_ < e for s, e, _ in spans for os_, oe, _ in edits) or \
                 any(s == os_ == e == oe for s, e, _ in spans for os_, oe, _ in edits):

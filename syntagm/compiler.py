@@ -12,7 +12,6 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from .errors import SyntagmError
-from .fixes import apply_edits
 
 MACHINE_APPLICABLE = "machine-applicable"
 #: Statuses that count as a usable solution.
@@ -114,20 +113,11 @@ def diagnostics_payload(report: CheckReport, model: str, data: str) -> list[dict
 
 
 def apply_fixes(text: str, diagnostics: list[Any]) -> tuple[str, int]:
-    """Apply the machine-applicable fix-its of ``diagnostics`` to ``text`` (all for one file).
+    """Apply the machine-applicable fix-its of ``diagnostics`` to ``text`` (all for one file)
+    with :func:`pyopl.fixes.apply_fixes`. Returns ``(new text, number of fixes applied)``."""
+    from pyopl.fixes import apply_fixes as pyopl_apply_fixes
 
-    Returns ``(new text, number of edits applied)``. This is the single swap
-    point for ``pyopl.fixes.apply_fixes``.
-    """
-    edits = []
-    for d in diagnostics:
-        fix = getattr(d, "fix", None)
-        if fix is None or fix.applicability != MACHINE_APPLICABLE:
-            continue
-        for e in fix.edits:
-            s = e.span
-            edits.append((s.line, s.column, s.end_line, s.end_column, e.replacement))
-    return apply_edits(text, edits)
+    return pyopl_apply_fixes(text, diagnostics)
 
 
 def apply_machine_fixes(model: str, data: str, report: CheckReport) -> tuple[str, str, list[str]]:

@@ -7,7 +7,6 @@ import pytest
 
 from syntagm import templates
 from syntagm.errors import SyntagmError
-from syntagm.fixes import apply_edits
 from syntagm.rag import BM25Retriever, load_knowledge_base, make_retriever
 from syntagm.tokens import estimate_text_tokens
 
@@ -34,9 +33,17 @@ def test_compact_reference_is_small():
     assert "subject to" in text and "dvar" in text
 
 
-def test_apply_edits_last_to_first_and_skips_overlaps():
+def test_fixes_apply_last_to_first_and_skip_overlaps():
+    from pyopl import Diagnostic, Fix, Span
+    from pyopl.diagnostics.diagnostic import Edit
+    from syntagm.compiler import apply_fixes
+
+    def diag(line, col, end_col, rep):
+        span = Span("<model>", line, col, line, end_col)
+        return Diagnostic("OPL0001", "error", "m", span, fix=Fix("f", (Edit(span, rep),)))
+
     text = "dvar float+ x\nminimize x;\nc: x = 1;\n"
-    new, n = apply_edits(text, [(1, 14, 1, 14, ";"), (3, 6, 3, 7, "=="), (3, 5, 3, 8, "XX")])
+    new, n = apply_fixes(text, [diag(1, 14, 14, ";"), diag(3, 6, 7, "=="), diag(3, 5, 8, "XX")])
     assert n == 2
     assert new == "dvar float+ x;\nminimize x;\nc: x == 1;\n"
 
