@@ -255,6 +255,10 @@ def _fill(v: Any, elem: Any, dims: list[Any], k: int, prefix: tuple, data: dict,
             raise EvalError("data-ragged-row" if prefix else "data-array-length", where, "`%s` expects %d value%s (one per element of %s)%s, but %d %s given" % (
                 label if not prefix else name, n, "" if n == 1 else "s", show(dom), row, len(v), "is" if len(v) == 1 else "are"),
                 help="give exactly %d values%s" % (n, row))
+        if k == len(dims) - 1 and _plain_numbers(v, elem):
+            # the common last dimension of numbers: the same keys and values as element by element
+            data.update(zip([prefix + (x,) for x in dom], map(float, v) if elem == "float" else v))
+            return
         for x, item in zip(dom, v):
             _fill(item, elem, dims, k + 1, prefix + (x,), data, name, _where(item, where))
         return
@@ -263,6 +267,17 @@ def _fill(v: Any, elem: Any, dims: list[Any], k: int, prefix: tuple, data: dict,
             label, show(dom), _describe(v)), help="give a list `[...]` with one value per element of %s" % show(dom))
     raise EvalError("data-type-mismatch", where, "`%s` cannot take %s" % (label, _describe(v)),
                     help="give a list `[...]` or a keyed array `#[key: value]#`")
+
+
+def _plain_numbers(v: list, elem: Any) -> bool:
+    """Whether every value of ``v`` is a plain ``int``/``float`` that :func:`convert_scalar` keeps
+    as it is (``int`` for ``int``; ``int`` or ``float`` for ``float``), so no check can fail."""
+    if elem == "float":
+        return set(map(type, v)) <= _INT_FLOAT
+    return elem == "int" and set(map(type, v)) <= _INT
+
+
+_INT_FLOAT, _INT = frozenset((int, float)), frozenset((int,))
 
 
 def _hashable_key(k: Any) -> Any:

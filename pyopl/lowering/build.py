@@ -15,8 +15,9 @@ def _objective_arrays(obj, n: int) -> tuple[np.ndarray, float, sp.csr_array | No
     if obj is None:
         return c, 0.0, None
     lin = obj.lin if isinstance(obj, QuadExpr) else obj
-    for j, v in lin.terms.items():
-        c[j] += v
+    if lin.terms:  # the columns of a dict are distinct, so this is `c[j] += v` for each term
+        c[np.fromiter(lin.terms, dtype=np.int64, count=len(lin.terms))] += np.fromiter(
+            lin.terms.values(), dtype=np.float64, count=len(lin.terms))
     q = None
     if isinstance(obj, QuadExpr) and obj.quad:
         rows, cols, vals = [], [], []

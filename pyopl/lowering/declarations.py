@@ -214,17 +214,17 @@ def dvar_decl(inst: Instance, d: A.DvarDecl) -> None:
     cols: dict[tuple, int] = {}
     first = len(inst.cols.lower)
     keys = []
-    for key in _keys(dims):
+    if d.domain is None or constant_domain is not None:  # the same bounds for every element: in one go
         lo, hi = lo0, hi0
-        if d.domain is not None:
-            if constant_domain is not None:
-                dlo, dhi = constant_domain
-            else:
-                env = dim_env(inst, d.dims, key, {})
-                dlo, dhi = _domain(inst, d, env)
-            lo, hi = max(lo, dlo), min(hi, dhi)
-        cols[key] = inst.new_column(lo, hi, integer, d.name, key)
-        keys.append(key)
+        if constant_domain is not None:
+            lo, hi = max(lo0, constant_domain[0]), min(hi0, constant_domain[1])
+        keys = list(_keys(dims))
+        cols = dict(zip(keys, range(inst.new_columns(lo, hi, integer, d.name, keys), first + len(keys))))
+    else:
+        for key in _keys(dims):
+            dlo, dhi = _domain(inst, d, dim_env(inst, d.dims, key, {}))
+            cols[key] = inst.new_column(max(lo0, dlo), min(hi0, dhi), integer, d.name, key)
+            keys.append(key)
     inst.dvar_blocks[d.name] = (first, keys, len(dims), "boolean" if d.vtype == "boolean" else ("int" if integer else "float"))
     value = VarArray(d.name, dims, cols, d) if dims else LinExpr.var(cols[()])
     inst.declare(Symbol("dvar", d.name, value, d), d.name_span)

@@ -111,6 +111,19 @@ def decision_names(node: A.Node) -> list[str]:
     return out
 
 
+_PLAIN_INDEX = (int, str, OplTuple)  # index values that `index_one` uses as they are when in the set
+
+
+def _index_chain(node: A.Index) -> tuple[A.Expr, list[tuple[A.Index, A.Expr]]]:
+    """``a[i][j]`` -> (``a``, [(node holding ``i``, ``i``), (node holding ``j``, ``j``)]), left to right."""
+    steps: list[tuple[A.Index, A.Expr]] = []
+    n: A.Expr = node
+    while isinstance(n, A.Index):
+        steps[:0] = [(n, i) for i in n.indices]
+        n = n.base
+    return n, steps
+
+
 class Evaluator:
     """Expression evaluation against the instance's symbol table.
 
@@ -120,6 +133,7 @@ class Evaluator:
 
     def __init__(self, instance: Any):
         self.inst = instance
+        self._index_chains: dict[int, tuple] = {}  # id(Index node) -> (node, *_index_chain(node))
         self._dispatch: dict[type, Callable[[Any, dict], Any]] = {
             A.Const: self.e_const, A.Name: self.e_name, A.Unary: self.e_unary, A.Binary: self.e_binary,
             A.Compare: self.e_compare, A.Conditional: self.e_conditional, A.RangeLit: self.e_range,
@@ -565,10 +579,32 @@ class Evaluator:
 
     # ------------------------------------------------------------------ indexing
     def e_index(self, node: A.Index, env: dict) -> Any:
-        base = self.eval(node.base, env)
-        for k, idx_node in enumerate(node.indices):
-            idx = self.eval(idx_node, env)
-            base = self.index_one(node, base, idx, idx_node, env)
+        """``a[i][j]`` (or ``a[i, j]``): the root and the indices are evaluated left to right and applied
+        one at a time by :meth:`index_one`; a full index into a data or dvar array whose every index
+        is an int, string or tuple of its set is looked up directly (the same result, without slices)."""
+        chain = self._index_chains.get(id(node))
+        if chain is None or chain[0] is not node:
+            chain = self._index_chains[id(node)] = (node, *_index_chain(node))
+        _node, root, steps = chain
+        base = self.eval(root, env)
+        done: list = []
+        if type(base) in (OplArray, VarArray) and len(steps) == len(base.dims):
+            for (owner, idx_node), domain in zip(steps, base.dims):
+                idx = self.eval(idx_node, env)
+                done.append(idx)
+                if type(idx) not in _PLAIN_INDEX or idx not in domain:
+                    break
+            else:
+                key = tuple(done)
+                if type(base) is VarArray:
+                    col = base.cols.get(key)
+                    if col is not None:
+                        return LinExpr({col: 1.0}, 0.0)
+                elif key in base.data:
+                    return base.data[key]
+        for k, (owner, idx_node) in enumerate(steps):
+            idx = done[k] if k < len(done) else self.eval(idx_node, env)
+            base = self.index_one(owner, base, idx, idx_node, env)
         return base
 
     def index_one(self, node: A.Index, base: Any, idx: Any, idx_node: A.Node, env: dict) -> Any:

@@ -57,10 +57,14 @@ class Rows:
     key: list = field(default_factory=list)
 
     def add(self, terms: dict, lo: float, hi: float, label: str, key: tuple) -> int:
-        for j, c in terms.items():
-            if c != 0.0:
-                self.cols.append(j)
-                self.vals.append(c)
+        if 0.0 in terms.values():  # (compared with ==, as `c != 0.0` below)
+            for j, c in terms.items():
+                if c != 0.0:
+                    self.cols.append(j)
+                    self.vals.append(c)
+        else:
+            self.cols.extend(terms)
+            self.vals.extend(terms.values())
         self.starts.append(len(self.cols))
         self.lower.append(lo)
         self.upper.append(hi)
@@ -148,6 +152,18 @@ class Instance:
         c.name.append(name if not name.startswith("$") else name)
         c.key.append(key)
         return len(c.lower) - 1
+
+    def new_columns(self, lo: float, hi: float, integer: bool, name: str, keys: list[tuple]) -> int:
+        """One column per key of ``keys``, all with the same bounds, as :meth:`new_column` would
+        add them one by one; returns the first column's number (the others follow in order)."""
+        c, n = self.cols, len(keys)
+        first = len(c.lower)
+        c.lower.extend([lo] * n)
+        c.upper.extend([hi] * n)
+        c.integer.extend([integer] * n)
+        c.name.extend([name] * n)
+        c.key.extend(keys)
+        return first
 
     def add_aux_row(self, e: LinExpr, lo: float, hi: float, span: Span) -> None:
         """A row that a linearisation needs (labelled after the constraint being built)."""

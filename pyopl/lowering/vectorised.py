@@ -100,17 +100,17 @@ class VectorCache:
         column numbers (-1 where missing) for VarArray."""
         hit = self._dense.get(id(arr))
         if hit is None or hit[0] is not arr:
-            keys = itertools.product(*[self.domain(d)[0] for d in arr.dims])
+            keys = list(itertools.product(*[self.domain(d)[0] for d in arr.dims]))
             shape = tuple(len(d) for d in arr.dims)
             if isinstance(arr, OplArray):
                 data = arr.data
-                vals = [data.get(k) for k in keys]
+                vals = list(data.values()) if list(data) == keys else [data.get(k) for k in keys]
                 num, exact = _numeric(vals)
                 hit = (arr, num.reshape(shape) if num is not None else None, exact)
             else:
                 cols = arr.cols
-                hit = (arr, np.fromiter((cols.get(k, -1) for k in keys), dtype=np.int64,
-                                        count=int(np.prod(shape, dtype=np.int64))).reshape(shape), True)
+                vals = list(cols.values()) if list(cols) == keys else [cols.get(k, -1) for k in keys]
+                hit = (arr, np.array(vals, dtype=np.int64).reshape(shape), True)
             self._dense[id(arr)] = hit
         return hit[1:]
 
