@@ -101,6 +101,18 @@ def near_miss(name: str, candidates: Iterable[str], cutoff: float = 0.6) -> str 
     return hits[0] if hits else None
 
 
+def rename_applicability(name: str, best: str) -> str:
+    """How safe it is to rename ``name`` to ``best`` without review (rustc's applicability levels).
+
+    Only a near-certain typo is machine-applicable: both names at least 4 characters long and at most
+    two edits apart. A short name (`y` -> `x`) may be a different variable the user forgot to declare,
+    so renaming it could silently change the model: that fix is ``maybe-incorrect``.
+    """
+    if min(len(name), len(best)) >= 4 and edit_distance(name.lower(), best.lower()) <= 2:
+        return "machine-applicable"
+    return "maybe-incorrect"
+
+
 def did_you_mean(name: str, candidates: Iterable[str]) -> str | None:
     best = near_miss(name, candidates)
     return "did you mean `%s`?" % best if best else None

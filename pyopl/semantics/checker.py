@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..diagnostics.diagnostic import Edit, Fix, Label
-from ..diagnostics.reporter import Reporter, near_miss
+from ..diagnostics.reporter import Reporter, near_miss, rename_applicability
 from ..lowering.builtins import BUILTINS
 from ..syntax import ast as A
 
@@ -98,7 +98,7 @@ class _Scope:
             return
         visible = list(local) + list(self.globals)
         best = near_miss(n, visible)
-        fix = Fix("rename to `%s`" % best, (Edit(node.span, best),), "machine-applicable") if best else None
+        fix = Fix("rename to `%s`" % best, (Edit(node.span, best),), rename_applicability(n, best)) if best else None
         self.reporter.emit("undeclared-name", node.span, "`%s` is not declared" % n,
                            help=("did you mean `%s`?" % best) if best else "declare `%s` before this line" % n, fix=fix)
 
@@ -113,7 +113,7 @@ class _Scope:
         span = node.name_span or node.span
         self.reporter.emit("unknown-field", span, "tuple `%s` has no field `%s`" % (ttype, node.name),
                            help=("did you mean `%s`?" % best) if best else "its fields are %s" % ", ".join("`%s`" % f for f in fields),
-                           fix=Fix("rename to `%s`" % best, (Edit(span, best),)) if best else None)
+                           fix=Fix("rename to `%s`" % best, (Edit(span, best),), rename_applicability(node.name, best)) if best else None)
 
     def stmt(self, s: A.Stmt, local: dict[str, Any]) -> None:
         if isinstance(s, A.ConsStmt):

@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 from typing import Any, Iterator
 
 from ..diagnostics.diagnostic import Edit, Fix, Label, Span
-from ..diagnostics.reporter import Reporter, near_miss
+from ..diagnostics.reporter import Reporter, near_miss, rename_applicability
 from ..lowering.builtins import BUILTINS
 from ..syntax import ast as A
 
@@ -410,7 +410,7 @@ class StaticRules:
         self.r.emit("unknown-function", span, "`%s` is not a known function" % f,
                     help=("did you mean `%s`?" % best) if best else "OPL functions include abs, card, ord, first, "
                                                                        "last, next, prev, item, floor, ceil, sqrt",
-                    fix=Fix("rename to `%s`" % best, (Edit(span, best),)) if best else None)
+                    fix=Fix("rename to `%s`" % best, (Edit(span, best),), rename_applicability(f, best)) if best else None)
 
     # ------------------------------------------------------------------ warnings
     def mark_used(self) -> None:
@@ -427,6 +427,8 @@ class StaticRules:
                 self.syms[item.type.name].used = True
 
     def unused(self) -> None:
+        if self.r.has_errors:
+            return  # a misspelled use makes its declaration look unused: no warning on top of the error
         for name, s in self.syms.items():
             if s.used or s.kind in ("constraint", "tuple"):
                 continue

@@ -246,6 +246,8 @@ def _misspelled_keyword(ctx: Context) -> Mistake | None:
     if not first or ctx.kind != "model":
         return None
     word = first.group(1)
+    if len(word) < 4:  # too short to call a misspelling of a keyword
+        return None
     start = ctx.at - len(ctx.statement) + first.start(1)
     good = _SPELLINGS.get(word.lower()) if word.lower() in _SPELLINGS else near_miss(word, _KEYWORD_WORDS)
     if not good or good == word:

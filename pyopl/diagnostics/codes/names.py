@@ -41,7 +41,7 @@ R("OPL0108", "unknown-function", "error", "Unknown function",
   """The called function is not an OPL built-in.""",
   bad="float a = sqr(2);\ndvar float+ x;\nminimize x;",
   good="float a = sqrt(2);\ndvar float+ x;\nminimize x;",
-  at=(1, 11), fixable="machine-applicable")
+  at=(1, 11), fixable="maybe-incorrect")
 R("OPL0109", "type-used-as-value", "error", "Tuple type used as a value",
   """A tuple type names a shape, not data; declare a set of it and use the set.""",
   bad="tuple T { int a; }\nint n = card(T);\ndvar float+ x;\nminimize x;",
