@@ -12,13 +12,17 @@ from .result import Result
 
 
 def _read_source(src: Any, default_name: str) -> tuple[str, str]:
-    """(text, file name) from a Path, a path string, or text."""
+    """(text, file name) from a Path, a path string, or text; a leading UTF-8 byte-order mark is dropped.
+
+    Raises TypeError for anything else (bytes, numbers): a model is text or a path.
+    """
     if isinstance(src, Path):
-        return src.read_text(encoding="utf-8", errors="replace"), str(src)
-    if isinstance(src, str) and "\n" not in src and len(src) < 4096 and src.strip().endswith((".mod", ".dat")) \
-            and os.path.exists(src):
-        return Path(src).read_text(encoding="utf-8", errors="replace"), src
-    return str(src), default_name
+        return src.read_text(encoding="utf-8-sig", errors="replace"), str(src)
+    if not isinstance(src, str):
+        raise TypeError("a model is given as text (str) or a pathlib.Path, not %s" % type(src).__name__)
+    if "\n" not in src and len(src) < 4096 and src.strip().endswith((".mod", ".dat")) and os.path.exists(src):
+        return Path(src).read_text(encoding="utf-8-sig", errors="replace"), src
+    return src.lstrip("\ufeff"), default_name
 
 
 class Model:
@@ -68,7 +72,7 @@ class Model:
 
 def _compile(model: Any, data: Any, reporter: Reporter) -> tuple[IR | None, dict[str, str]]:
     from .data.loader import load_data
-    from .lowering.build import build_ir
+    from .lowering.build import build_ir, check_numbers
     from .lowering.instance import Instance
     from .semantics.checker import check_names
     from .syntax.parser import parse_model
@@ -89,9 +93,18 @@ def _compile(model: Any, data: Any, reporter: Reporter) -> tuple[IR | None, dict
         inst.run()
         if reporter.has_errors:
             return None, sources
-        return build_ir(inst), sources
+        ir = build_ir(inst)
+        check_numbers(ir, reporter)
+        if reporter.has_errors:
+            return None, sources
+        return ir, sources
     except TooManyErrors:
         return None, sources
+
+
+def _check_source_type(model: Any) -> None:
+    if not isinstance(model, (str, Path)):
+        raise TypeError("a model is given as text (str) or a pathlib.Path, not %s" % type(model).__name__)
 
 
 def _compile_guarded(model: Any, data: Any, reporter: Reporter) -> tuple[IR | None, dict[str, str]]:
@@ -130,6 +143,7 @@ def compile_model(model: Any, data: Any = None, *, max_errors: int = 100) -> Mod
     ``.dat`` text, a dict ``{name: value}``, or a list of these (applied in order).
     Raises :class:`CompileError` (with ``.diagnostics``) when the model or data has errors.
     """
+    _check_source_type(model)
     reporter = Reporter(max_errors)
     ir, sources = _compile_guarded(model, data, reporter)
     if ir is None:
@@ -139,6 +153,7 @@ def compile_model(model: Any, data: Any = None, *, max_errors: int = 100) -> Mod
 
 def check(model: Any, data: Any = None, *, max_errors: int = 100) -> "Diagnostics":
     """Every diagnostic for the model and data (errors and warnings), sorted by place; never raises for user mistakes."""
+    _check_source_type(model)
     reporter = Reporter(max_errors)
     _ir, sources = _compile_guarded(model, data, reporter)
     return Diagnostics(reporter.sorted(), sources)

@@ -17,8 +17,21 @@ from typing import Any
 EXIT_OK, EXIT_ERRORS, EXIT_USAGE = 0, 1, 2
 
 
+def _non_negative(text: str) -> float:
+    try:
+        v = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError("expected a number, got %r" % text)
+    if not v >= 0:
+        raise argparse.ArgumentTypeError("must be zero or more, got %s" % text)
+    return v
+
+
 def _parser() -> argparse.ArgumentParser:
+    from . import __version__
+
     p = argparse.ArgumentParser(prog="pyopl", description="Compile and solve OPL models with HiGHS or Gurobi.")
+    p.add_argument("--version", action="version", version="pyopl %s" % __version__)
     sub = p.add_subparsers(dest="command", metavar="COMMAND")
 
     def common(sp: argparse.ArgumentParser) -> None:
@@ -29,9 +42,9 @@ def _parser() -> argparse.ArgumentParser:
     s = sub.add_parser("solve", help="compile and solve a model")
     common(s)
     s.add_argument("--solver", choices=("highs", "gurobi"), default="highs", help="the solver (default: highs)")
-    s.add_argument("--time-limit", type=float, metavar="S", help="time limit in seconds")
-    s.add_argument("--mip-gap", type=float, metavar="G", help="relative MIP gap (e.g. 0.01)")
-    s.add_argument("--mip-gap-abs", type=float, metavar="G", help="absolute MIP gap")
+    s.add_argument("--time-limit", type=_non_negative, metavar="S", help="time limit in seconds")
+    s.add_argument("--mip-gap", type=_non_negative, metavar="G", help="relative MIP gap (e.g. 0.01)")
+    s.add_argument("--mip-gap-abs", type=_non_negative, metavar="G", help="absolute MIP gap")
     s.add_argument("--threads", type=int, help="solver threads")
     s.add_argument("--seed", type=int, help="solver random seed")
     s.add_argument("--log", action="store_true", help="show the solver's log on stderr")
@@ -203,7 +216,11 @@ def cmd_export(args: argparse.Namespace) -> int:
     try:
         model = pyopl.compile_model(Path(args.model), _data_arg(args.data))
     except pyopl.CompileError as e:
-        print(str(e), file=sys.stderr)
+        if args.format == "json":
+            print(json.dumps({"status": "error", "message": "the model has errors",
+                              "diagnostics": [d.to_dict(e.sources) for d in e.diagnostics]}, indent=1))
+        else:
+            print(str(e), file=sys.stderr)
         return EXIT_ERRORS
     from .export import write_model
 
@@ -212,9 +229,7 @@ def cmd_export(args: argparse.Namespace) -> int:
     try:
         notes = write_model(model.ir, out, fmt)
     except OSError as e:
-        return _emit_usage_error(args, "cannot write %s: %s" % (out, e))
-    if not out.lower().endswith("." + fmt):
-        out += "." + fmt
+        return _emit_usage_error(args, "cannot write %s: %s" % (out, e.strerror or e))
     if args.format == "json":
         print(json.dumps({"status": "ok", "file": out, "format": fmt, "notes": notes}))
     else:
@@ -237,6 +252,10 @@ def main(argv: list[str] | None = None) -> int:
     handler = {"solve": cmd_solve, "check": cmd_check, "explain": cmd_explain, "export": cmd_export}[args.command]
     try:
         return handler(args)
+    except BrokenPipeError:  # `pyopl solve ... | head`: the reader left; not an error of ours
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        return 141
     except KeyboardInterrupt:
         print("pyopl: interrupted", file=sys.stderr)
         return 130

@@ -79,8 +79,18 @@ def write_model(ir: IR, path: str, fmt: str) -> list[str]:
         notes.append("staticLex: only the first of %d objectives is written (LP and MPS have no priorities)"
                      % len(ir.lex_objectives))
     c, c0 = (ir.lex_objectives[0] if ir.lex_objectives else (ir.obj, ir.obj_constant))
-    if not path.lower().endswith("." + fmt):
-        path = path + "." + fmt
+    import os
+    import tempfile
+
+    if os.path.isdir(path):
+        raise OSError("%s is a folder; give a file name such as %s" % (path, os.path.join(path, "model." + fmt)))
+    folder = os.path.dirname(os.path.abspath(path))
+    if not os.path.isdir(folder):
+        raise OSError("the folder %s does not exist" % folder)
+    # HiGHS picks the format from the extension: write `.lp`/`.mps` next to the target, then rename,
+    # so the user's own file name is kept and a failed write leaves no half file behind.
+    fd, tmp = tempfile.mkstemp(dir=folder, prefix=".pyopl-export-", suffix="." + fmt)
+    os.close(fd)
     h = _new_solver(SolveOptions())
     with quiet_stdout():
         _pass(h, ir, c, c0, ir.sense)
@@ -88,9 +98,15 @@ def write_model(ir: IR, path: str, fmt: str) -> list[str]:
             h.passColName(j, name)
         for i, name in enumerate(row_names(ir)):
             h.passRowName(i, name)
-        status = h.writeModel(path)
+        status = h.writeModel(tmp)
     import highspy
 
-    if status == highspy.HighsStatus.kError:
-        raise OSError("could not write %s" % path)
+    if status == highspy.HighsStatus.kError or not os.path.getsize(tmp):
+        os.unlink(tmp)
+        raise OSError("HiGHS could not write the model (is the disk full or the folder read-only?)")
+    try:
+        os.replace(tmp, path)
+    except OSError:
+        os.unlink(tmp)
+        raise
     return notes

@@ -91,15 +91,21 @@ def test_sanitiser_keeps_names_unique_and_avoids_lp_keywords():
     assert out[3:] == ["nst", "nfree", "n1x", "n.y", "ne", "nE12", "nend"]
 
 
+@needs_shared
 def test_cli_export_writes_the_file_and_reports_in_json(tmp_path):
-    out = tmp_path / "transport"
+    out = tmp_path / "transport.mps"
     base = SHARED / "acceptance" / "transport"
     p = subprocess.run([sys.executable, "-m", "pyopl", "export", str(base / "model.mod"), str(base / "model.dat"),
                         "--mps", str(out), "--format", "json"], capture_output=True, text=True, timeout=120)
     doc = json.loads(p.stdout)
-    assert doc["status"] == "ok" and doc["file"].endswith("transport.mps")
+    assert doc["status"] == "ok" and doc["file"] == str(out)
     assert _reread(doc["file"])[1] == pytest.approx(2017.5)
     assert "ship(Seattle,Chicago)" in open(doc["file"]).read()
+    # a name without the format's extension is kept as given (the file is still MPS)
+    plain = tmp_path / "transport.txt"
+    subprocess.run([sys.executable, "-m", "pyopl", "export", str(base / "model.mod"), str(base / "model.dat"),
+                    "--mps", str(plain)], capture_output=True, text=True, timeout=120)
+    assert plain.exists() and "ROWS" in plain.read_text() and not (tmp_path / "transport.txt.mps").exists()
     bad = subprocess.run([sys.executable, "-m", "pyopl", "export", str(base / "model.mod"), str(base / "model.dat"),
                           "--lp", str(tmp_path / "missing" / "x.lp"), "--format", "json"],
                          capture_output=True, text=True, timeout=120)

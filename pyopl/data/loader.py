@@ -41,7 +41,7 @@ def _load_one(src: Any, reporter: Reporter, sources: dict[str, str], base_dir: s
         if not path.is_absolute() and not path.exists():
             path = Path(base_dir) / path
         try:
-            text = path.read_text(encoding="utf-8", errors="replace")
+            text = path.read_text(encoding="utf-8-sig", errors="replace")
         except OSError as e:
             reporter.emit("data-file-unreadable", Span(str(src), 1, 1, 1, 2),
                           "cannot read the data file `%s`: %s" % (src, e.strerror or e),
@@ -50,7 +50,7 @@ def _load_one(src: Any, reporter: Reporter, sources: dict[str, str], base_dir: s
         name = str(src)
         base = str(path.parent)
     else:
-        text, name, base = str(src), "<data>", base_dir
+        text, name, base = str(src).lstrip("\ufeff"), "<data>", base_dir
     sources[name] = text
     for entry in parse_data_fast(text, name, reporter):
         if isinstance(entry, tuple) and entry[0] == "include":

@@ -83,3 +83,43 @@ def _dexprs(inst: Instance) -> dict:
         except EvalError as e:
             e.report(inst.reporter)
     return out
+
+
+#: HiGHS refuses matrix coefficients of 1e15 and more (its `large_matrix_value`); Gurobi warns far earlier.
+LARGE_VALUE = 1e15
+
+
+def check_numbers(ir: IR, reporter) -> None:
+    """Report coefficients and bounds no solver can take (NaN, infinite or huge), in OPL names.
+
+    Runs on the finished IR so that every source of such numbers (data, arithmetic overflow,
+    `infinity` in an expression) is caught in one place, before a solver rejects the model.
+    """
+    from ..diagnostics.diagnostic import Span
+
+    span = Span("<model>", 1, 1, 1, 2)
+    problems = []
+    data = np.asarray(ir.A.data)
+    bad = ~np.isfinite(data) | (np.abs(data) >= LARGE_VALUE)
+    if bad.any():
+        rows = np.repeat(np.arange(ir.num_rows), np.diff(ir.A.indptr))
+        k = int(np.flatnonzero(bad)[0])
+        i, j = int(rows[k]), int(ir.A.indices[k])
+        problems.append("the coefficient of `%s` in the constraint `%s` is %r" % (ir.column_label(j), ir.row_text(i), float(data[k])))
+    bad = ~np.isfinite(ir.obj) | (np.abs(ir.obj) >= LARGE_VALUE)
+    if bad.any():
+        j = int(np.flatnonzero(bad)[0])
+        problems.append("the objective coefficient of `%s` is %r" % (ir.column_label(j), float(ir.obj[j])))
+    if not np.isfinite(ir.obj_constant):
+        problems.append("the objective's constant term is %r" % ir.obj_constant)
+    for lo, hi, what, label in ((ir.row_lower, ir.row_upper, "constraint", ir.row_text),
+                                (ir.col_lower, ir.col_upper, "variable", ir.column_label)):
+        bad = np.isnan(lo) | np.isnan(hi) | (lo == np.inf) | (hi == -np.inf) | \
+            (np.isfinite(lo) & (np.abs(lo) >= LARGE_VALUE)) | (np.isfinite(hi) & (np.abs(hi) >= LARGE_VALUE))
+        if bad.any():
+            k = int(np.flatnonzero(bad)[0])
+            problems.append("the %s `%s` has the bounds [%r, %r]" % (what, label(k), float(lo[k]), float(hi[k])))
+    for p in problems:
+        reporter.emit("value-out-of-range", span, "%s, which no solver can take" % p,
+                      help="check the data for overflow or a misplaced `infinity`; values must be finite and "
+                           "below 1e15 in magnitude (scale the units if they are genuinely this large)")

@@ -508,6 +508,8 @@ class Evaluator:
                                 "the product of decision variables %s is not linear" % " and ".join("`%s`" % n for n in names),
                                 help="HiGHS takes linear constraints only; linearise the product (for a binary times a "
                                      "bounded variable, use an auxiliary variable with big-M rows) or fix one factor")
+            if (is_number(a) and math.isinf(a)) or (is_number(b) and math.isinf(b)):
+                return _infinite_bound(op, a, b)
             e = a.copy() if isinstance(a, LinExpr) else LinExpr(None, float(a))
             e.iadd(b, -1.0)
             integral = self.inst.is_integral(e)
@@ -927,6 +929,24 @@ def _inexact_leaf(f: Any) -> Leaf | None:
             if hit is not None:
                 return hit
     return None
+
+
+def _infinite_bound(op: str, a: Any, b: Any) -> bool:
+    """``x <= infinity`` always holds and ``x >= infinity`` never does: decision values are finite.
+
+    Returns the truth value, so the constraint is dropped (True) or reported as one that cannot
+    hold (False) instead of reaching the solver as an infinite right-hand side.
+    """
+    if is_number(a):  # k op e  ->  e op' k
+        op = {"<=": ">=", ">=": "<=", "<": ">", ">": "<"}.get(op, op)
+        k = a
+    else:
+        k = b
+    if op in ("<=", "<"):
+        return k > 0
+    if op in (">=", ">"):
+        return k < 0
+    return op == "!="
 
 
 class _SpannedList(list):

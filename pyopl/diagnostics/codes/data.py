@@ -156,3 +156,9 @@ To fix a value, state a constraint.""",
   bad="dvar float+ x;\nminimize x;\nsubject to { x >= 1; }", bad_data="x = 3;",
   good="dvar float+ x;\nminimize x;\nsubject to { x >= 1; }",
   at=(1, 1))
+R("OPL0431", "value-out-of-range", "error", "A number no solver can take",
+  """After evaluation a coefficient or bound is not a finite number, or is 1e15 or more in magnitude
+(HiGHS refuses such values). It usually comes from overflow in the data or an `infinity` inside an expression.""",
+  bad="float big = 1e300 * 1e300;\ndvar float+ x;\nminimize x;\nsubject to { big * x >= 1; }",
+  good="float big = 1e3;\ndvar float+ x;\nminimize x;\nsubject to { big * x >= 1; }",
+  at=(1, 1))

@@ -25,7 +25,7 @@ solving; the message names the feature and a backend that takes it.""",
   bad="dvar int x in 0..5;\ndvar float+ y;\nminimize x*x + y;\nsubject to { x + y >= 2.5; }  // --solver highs",
   good="dvar float x in 0..5;\ndvar float+ y;\nminimize x*x + y;\nsubject to { x + y >= 2.5; }",
   at=(1, 1), via="solve")
-R("OPL0704", "infeasible-conflict", "error", "Constraints that cannot hold together",
+R("OPL0704", "infeasible-conflict", "warning", "Constraints that cannot hold together",
   """The model has no solution. pyopl computed an irreducible infeasible subset (IIS):
 a set of constraints and variable bounds that cannot all hold, while dropping any one
 of them makes the rest feasible. The message names them by label and index; relax one
@@ -35,7 +35,7 @@ of them (or fix the data that feeds them).""",
   good="range Days = 1..3;\ndvar float+ make[Days];\nminimize sum(d in Days) make[d];\n"
        "subject to {\n  forall(d in Days) ctCap: make[d] <= 20;\n  ctDemand: sum(d in Days) make[d] >= 45;\n}",
   at=(6, 3), via="solve")
-R("OPL0705", "unbounded-ray", "error", "Objective is unbounded",
+R("OPL0705", "unbounded-ray", "warning", "Objective is unbounded",
   """The objective can improve without limit: the named variables can grow along a
 direction (a ray) that no constraint stops. Add the missing bound or constraint.""",
   bad="dvar float+ x;\ndvar float+ y;\nmaximize x + y;\nsubject to { x - y <= 1; }",
