@@ -1,0 +1,95 @@
+"""Mistakes and edge cases a new user hit (fresh-clone test): each must be a clear answer, never a crash."""
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+import pyopl
+
+
+def _cli(*args: str, cwd=None) -> subprocess.CompletedProcess:
+    return subprocess.run([sys.executable, "-m", "pyopl", *args], capture_output=True, text=True, timeout=120, cwd=cwd)
+
+
+def test_unicode_names_compile():
+    r = pyopl.compile_model('{string} Städte = {"Köln", "Zürich"};\nfloat coût[Städte] = [2, 3];\n'
+                            "dvar float x[Städte] in 1..4;\nminimize sum(s in Städte) coût[s] * x[s];").solve()
+    assert r.objective == pytest.approx(5.0) and r["x"]["Köln"] == 1
+
+
+def test_byte_order_mark_is_ignored(tmp_path: Path):
+    mod = tmp_path / "m.mod"
+    mod.write_bytes(b"\xef\xbb\xbfdvar float x in 0..2;\nmaximize x;")
+    dat = tmp_path / "m.dat"
+    dat.write_bytes(b"\xef\xbb\xbf")
+    assert pyopl.compile_model(mod, dat).solve().objective == pytest.approx(2.0)
+
+
+def test_infinity_as_a_bound_is_dropped_or_infeasible():
+    r = pyopl.compile_model("dvar float+ y in 0..5;\nmaximize y;\nsubject to { y <= infinity; }").solve()
+    assert r.status == "optimal" and r.objective == pytest.approx(5.0)
+    r = pyopl.compile_model("dvar float+ y;\nminimize y;\nsubject to { ct: y >= infinity; }").solve()
+    assert r.status == "infeasible"
+
+
+@pytest.mark.parametrize("decl", ["int n = 99999999999999999999999;", "float n = 1e300 * 1e300;"])
+def test_numbers_no_solver_takes_are_a_diagnostic(decl):
+    diags = pyopl.check(decl + "\ndvar float+ y;\nminimize y;\nsubject to { n * y >= 1; }")
+    assert [d.code for d in diags.errors] == ["OPL0431"]
+
+
+def test_a_short_unknown_name_is_not_renamed_without_review():
+    (d,) = pyopl.check("dvar float+ x;\nmaximize 3 * x + 2 * y;\nsubject to { x <= 4; }").errors
+    assert d.code == "OPL0101" and d.fix.applicability == "maybe-incorrect"
+    (d,) = pyopl.check("float capacity = 3;\ndvar float+ x;\nmaximize x;\nsubject to { x <= capacty; }").errors
+    assert d.fix.applicability == "machine-applicable"
+
+
+def test_check_fix_does_not_change_meaning(tmp_path: Path):
+    mod = tmp_path / "ren.mod"
+    mod.write_text("dvar float+ x;\nmaximize 3 * x + 2 * y;\nsubject to { x <= 4; }\n")
+    p = _cli("check", str(mod), "--fix")
+    assert p.returncode == 1 and "2 * y" in mod.read_text()
+
+
+def test_model_must_be_text_or_path():
+    with pytest.raises(TypeError):
+        pyopl.check(b"dvar float x;")
+
+
+def test_export_reports_model_errors_as_json(tmp_path: Path):
+    mod = tmp_path / "bad.mod"
+    mod.write_text("dvar float+ x;\nminimize y;")
+    p = _cli("export", str(mod), "--lp", str(tmp_path / "x.lp"), "--format", "json")
+    doc = json.loads(p.stdout)
+    assert p.returncode == 1 and doc["status"] == "error" and doc["diagnostics"][0]["code"] == "OPL0101"
+
+
+def test_export_to_a_folder_is_refused(tmp_path: Path):
+    mod = tmp_path / "m.mod"
+    mod.write_text("dvar float x in 0..1;\nmaximize x;")
+    p = _cli("export", str(mod), "--lp", str(tmp_path))
+    assert p.returncode == 2 and "is a folder" in p.stderr
+
+
+def test_negative_time_limit_is_a_usage_error(tmp_path: Path):
+    mod = tmp_path / "m.mod"
+    mod.write_text("dvar float x in 0..1;\nmaximize x;")
+    p = _cli("solve", str(mod), "--time-limit", "-1")
+    assert p.returncode == 2 and "must be zero or more" in p.stderr
+
+
+def test_closed_pipe_is_not_reported_as_a_bug():
+    examples = Path(__file__).resolve().parents[1] / "examples"
+    p = subprocess.run("%s -m pyopl solve %s | head -1" % (sys.executable, examples / "facility.mod"),
+                       shell=True, capture_output=True, text=True, timeout=120)
+    assert p.stdout.startswith("status: optimal") and "internal error" not in p.stderr
+
+
+def test_version():
+    p = _cli("--version")
+    assert p.returncode == 0 and p.stdout.startswith("pyopl ")
