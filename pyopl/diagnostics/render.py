@@ -36,10 +36,16 @@ def render_text(d: Diagnostic, sources: dict[str, str]) -> str:
            "%s--> %s:%d:%d" % (" " * gutter, d.span.file, d.span.line, d.span.column)]
     out += _snippet(sources, d.span, "", gutter, "^")
     for label in d.labels:
-        if label.span.file != d.span.file:
+        other_file = label.span.file != d.span.file
+        if other_file:
             out.append("%s--> %s:%d:%d" % (" " * gutter, label.span.file, label.span.line, label.span.column))
         snip = _snippet(sources, label.span, label.message, gutter, "-")
-        out += snip[1:] if snip else ["%s = %s (%s:%d)" % (" " * gutter, label.message, label.span.file, label.span.line)]
+        if not snip:
+            out.append("%s = %s (%s:%d)" % (" " * gutter, label.message, label.span.file, label.span.line))
+        elif not other_file and label.span.line == d.span.line:
+            out.append(snip[2])  # same source line as the caret: only a second marker line
+        else:
+            out += snip if other_file else snip[1:]
     for note in d.notes:
         out.append("%s = note: %s" % (" " * gutter, note))
     if d.help:

@@ -29,9 +29,14 @@ def describe_terminal(name: str) -> str:
     return "`%s`" % name
 
 
+#: Terminals that only exist for the grammar's own bookkeeping: never offered as "expected".
+_HIDDEN = {"CONNECTION_WORD", "REST", "SCRIPT_BODY", "PARAM"}
+
+
 def describe_expected(names) -> str:
     """``{"SEMICOLON", "COMMA"}`` -> "`,` or `;`" (sorted, at most 8 shown)."""
-    words = sorted({describe_terminal(n) for n in names if not n.startswith("__ANON") or n in _TERMINAL_WORDS})
+    words = sorted({describe_terminal(n) for n in names
+                    if n not in _HIDDEN and (not n.startswith("__ANON") or n in _TERMINAL_WORDS)})
     if not words:
         return "something else"
     if len(words) > 8:
