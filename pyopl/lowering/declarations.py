@@ -89,8 +89,9 @@ def _size_check(dims: list[Any], owner: str, span, limit: int, what: str) -> int
     for d in dims:
         total *= len(d)
     if total > limit:
-        raise EvalError("limit-too-large", span, "`%s` would have %s %s (%s), more than pyopl allows (%s)" % (
-            owner, f"{total:,}", what, " x ".join(f"{len(d):,}" for d in dims), f"{limit:,}"),
+        shape = " (%s)" % " x ".join(f"{len(d):,}" for d in dims) if len(dims) > 1 else ""
+        raise EvalError("limit-too-large", span, "`%s` would have %s %s%s, more than pyopl allows (%s)" % (
+            owner, f"{total:,}", what, shape, f"{limit:,}"),
             help="check the index sets' sizes; a model this large would exhaust memory")
     return total
 
