@@ -102,6 +102,13 @@ def resolve(flags: Mapping[str, Any], env: Mapping[str, str] | None = None,
     api_key = env.get(key_env) or env.get("OPENAI_API_KEY") or fileconf.get("api_key")
     if not base_url and not api_key:
         return None, fileconf
+    if base_url:
+        from urllib.parse import urlparse
+
+        parsed = urlparse(str(base_url))
+        if parsed.scheme not in ("http", "https") or not parsed.netloc:
+            raise ConfigError(f"the endpoint URL {base_url!r} is not an http(s) URL; "
+                              "write it like http://127.0.0.1:8000/v1")
     json_mode = str(pick("json_mode", default="auto"))
     if json_mode not in ("auto", "on", "off"):
         raise ConfigError(f"json_mode must be auto, on or off, not {json_mode!r}")

@@ -73,3 +73,14 @@ def test_bad_config_file_is_a_clear_error(tmp_path):
         resolve({}, env={}, config_path=str(f))
     with pytest.raises(ConfigError, match="does not exist"):
         resolve({}, env={}, config_path=str(tmp_path / "nope.toml"))
+
+
+def test_endpoint_url_must_be_http(tmp_path, monkeypatch):
+    import subprocess
+    import sys
+
+    problem = tmp_path / "p.txt"
+    problem.write_text("Maximise 3x + 2y with x + y <= 4.")
+    p = subprocess.run([sys.executable, "-m", "syntagm", "solve", str(problem), "--base-url", "not-a-url",
+                        "--model", "m", "--out", str(tmp_path / "out")], capture_output=True, text=True, timeout=60)
+    assert p.returncode == 2 and "not an http(s) URL" in p.stderr and "Traceback" not in p.stderr
