@@ -33,6 +33,20 @@ def _arity(node: A.Call, n: int) -> None:
             help="call it as `%s(%s)`" % (node.func, ", ".join("a%d" % (k + 1) for k in range(n))))
 
 
+def _number(ev: Any, arg: A.Expr, env: dict, v: Any, what: str) -> Any:
+    """``v``, the value of ``arg`` already computed, checked as ``ev.eval_number`` checks it.
+
+    The argument is evaluated once (nested calls such as ``ftoi(pow(2, ord(S, i)))`` used to
+    evaluate each level twice, 2**depth in all); only a value that is not a number is evaluated
+    again, so that the Evaluator words the diagnostic.
+    """
+    if isinstance(v, bool):
+        return int(v)
+    if is_number(v):
+        return v
+    return ev.eval_number(arg, env, what)
+
+
 def call_builtin(ev: Any, node: A.Call, env: dict) -> Any:
     f = node.func
     if f in _NUMERIC_1:
@@ -41,7 +55,7 @@ def call_builtin(ev: Any, node: A.Call, env: dict) -> Any:
         if is_decision(v):
             raise EvalError("nonlinear-function", node.span, "`%s` of a decision expression is not linear" % f,
                             help="apply `%s` to data only; for rounding decisions use an `int` variable" % f)
-        v = ev.eval_number(node.args[0], env, "the argument of `%s`" % f)
+        v = _number(ev, node.args[0], env, v, "the argument of `%s`" % f)
         try:
             r = _NUMERIC_1[f](v)
         except (ValueError, OverflowError):
@@ -55,8 +69,7 @@ def call_builtin(ev: Any, node: A.Call, env: dict) -> Any:
             from .minmax import decision_abs
 
             return decision_abs(ev, node, v)
-        v = ev.eval_number(node.args[0], env, "the argument of `abs`")
-        return abs(v)
+        return abs(_number(ev, node.args[0], env, v, "the argument of `abs`"))
     if f == "pow":
         _arity(node, 2)
         a = ev.eval_number(node.args[0], env, "the base of `pow`")

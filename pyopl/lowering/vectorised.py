@@ -6,7 +6,9 @@ shapes that fill large models in whole arrays instead:
 
 - binders ``i in D`` (one name each), whose domains do not depend on the
   sum's own iterators, with filters made of comparisons (``==``, ``!=``,
-  ``<``, ``<=``, ``>``, ``>=``, ``&&``, ``||``, ``!``) of data;
+  ``<``, ``<=``, ``>``, ``>=``, ``&&``, ``||``, ``!``) of data, and of membership
+  ``e in S`` / ``e not in S`` of an iterator or its field in a set free of the iterators
+  (tested once per distinct value: the subtour rows ``sum(e in Edges : e.i in S[k] && e.j in S[k])``);
 - a body that is linear: ``+``, ``-``, unary ``-``, ``*`` and ``/`` by data,
   of decision elements ``x[i][j]`` (a ``dvar`` indexed by data) and data
   (numbers, iterators, tuple fields ``a.cost``, array elements ``c[i][j]``).
@@ -137,6 +139,33 @@ class VectorCache:
             self._groups[key] = hit
         return hit[1]
 
+
+    def codes(self, d: Any, field: str | None) -> tuple[list, np.ndarray] | None:
+        """(distinct values, code of each item) of the items of ``d`` (or of their tuple field ``field``);
+        values of different Python types stay distinct (``1``, ``1.0``, ``True``).  None when ``field``
+        is not a field of every item."""
+        key = (id(d), "codes", field)
+        hit = self._groups.get(key)
+        if hit is None or hit[0] is not d:
+            items = self.domain(d)[0]
+            out = None
+            t0 = items[0] if items else None
+            if field is None or (isinstance(t0, OplTuple) and t0.ttype is not None and field in t0.ttype.fields
+                                 and all(isinstance(t, OplTuple) and t.ttype is t0.ttype for t in items)):
+                k = t0.ttype.index(field) if field is not None else None
+                seen: dict[tuple, int] = {}
+                uniq: list = []
+                codes = np.empty(len(items), dtype=np.int64)
+                for p, v in enumerate(items):
+                    x = v if k is None else v[k]
+                    c = seen.setdefault((type(x), x), len(uniq))
+                    if c == len(uniq):
+                        uniq.append(x)
+                    codes[p] = c
+                out = (uniq, codes)
+            hit = (d, out)
+            self._groups[key] = hit
+        return hit[1]
 
     def field_column(self, d: Any, items: list, k: int) -> tuple:
         """(numeric values or None, all exact ints) of field ``k`` of the tuples of ``d``."""
@@ -292,6 +321,8 @@ class _Sum:
             return (a & b) if n.op == "&&" else (a | b)
         if isinstance(n, A.Unary) and n.op == "!":
             return ~self.cond(n.operand)
+        if isinstance(n, A.Binary) and n.op in ("in", "not in"):
+            return self._member(n)
         if isinstance(n, A.Compare) and len(n.ops) == 1:
             a, b = self.data(n.operands[0]), self.data(n.operands[1])
             op = n.ops[0]
@@ -309,6 +340,28 @@ class _Sum:
                 eq = np.fromiter((u == v for u, v in zip(xs, ys)), dtype=bool, count=self.size)
                 return eq if op == "==" else ~eq
         raise _Fallback()
+
+    def _member(self, n: A.Binary) -> np.ndarray:
+        """``e in S`` / ``e not in S`` with ``S`` free of this sum's iterators and ``e`` an iterator or
+        its tuple field: the Evaluator's own membership test once per distinct value of ``e``."""
+        if set(_names(n.right)) & set(self.iters):
+            raise _Fallback()
+        left = n.left
+        if isinstance(left, A.Name) and left.id in self.iters:
+            domain, pos = self.iters[left.id]
+            field = None
+        elif isinstance(left, A.Field) and isinstance(left.base, A.Name) and left.base.id in self.iters:
+            domain, pos = self.iters[left.base.id]
+            field = left.name
+        else:
+            raise _Fallback()
+        coded = self.cache.codes(domain, field)
+        if coded is None:
+            raise _Fallback()
+        uniq, codes = coded
+        s = self._invariant(n.right)
+        hits = np.fromiter((self.ev._membership(n, u, s) for u in uniq), dtype=bool, count=len(uniq))
+        return hits[codes[pos]]
 
     # ------------------------------------------------------------------ data
     def _invariant(self, n: A.Expr) -> Any:
