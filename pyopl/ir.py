@@ -77,6 +77,15 @@ class IR:
     dexprs: dict[str, Any] = field(default_factory=dict)  # name -> {key: (idx, coef, const)}
     objective_name: str | None = None
     lex_objectives: list | None = None  # staticLex: [(c, c0), ...] in priority order
+    row_stmt: list | None = None  # per row: index into ``stmt_spans`` (-1 when no statement is known)
+    stmt_spans: list = field(default_factory=list)  # source spans of the constraint statements
+    dvar_spans: dict = field(default_factory=dict)  # dvar name -> span of its name in the declaration
+
+    def row_span(self, i: int) -> Any:
+        """Source span of the statement that produced row ``i``, or None."""
+        if self.row_stmt is None or i >= len(self.row_stmt) or self.row_stmt[i] < 0:
+            return None
+        return self.stmt_spans[self.row_stmt[i]]
 
     @property
     def num_cols(self) -> int:

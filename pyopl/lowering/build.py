@@ -56,6 +56,10 @@ def build_ir(inst: Instance) -> IR:
             row_label=list(rows.label), row_key=list(rows.key), dvars=dvars, families=families, q=q,
             objective_name=inst.objective_name)
     ir.dexprs = dexprs
+    ir.row_stmt = list(rows.stmt)
+    ir.stmt_spans = list(rows.spans)
+    ir.dvar_spans = {name: getattr(inst.symbols[name].decl, "name_span", None)
+                     for name in inst.dvar_blocks if name in inst.symbols}
     if len(inst.objectives) > 1:
         ir.lex_objectives = [_objective_arrays(o, n)[:2] for o in inst.objectives]
     return ir
@@ -97,29 +101,32 @@ def check_numbers(ir: IR, reporter) -> None:
     """
     from ..diagnostics.diagnostic import Span
 
-    span = Span("<model>", 1, 1, 1, 2)
-    problems = []
+    default = Span("<model>", 1, 1, 1, 2)
+    problems = []  # (message, span)
     data = np.asarray(ir.A.data)
     bad = ~np.isfinite(data) | (np.abs(data) >= LARGE_VALUE)
     if bad.any():
         rows = np.repeat(np.arange(ir.num_rows), np.diff(ir.A.indptr))
         k = int(np.flatnonzero(bad)[0])
         i, j = int(rows[k]), int(ir.A.indices[k])
-        problems.append("the coefficient of `%s` in the constraint `%s` is %r" % (ir.column_label(j), ir.row_text(i), float(data[k])))
+        problems.append(("the coefficient of `%s` in the constraint `%s` is %r" % (
+            ir.column_label(j), ir.row_text(i), float(data[k])), ir.row_span(i)))
     bad = ~np.isfinite(ir.obj) | (np.abs(ir.obj) >= LARGE_VALUE)
     if bad.any():
         j = int(np.flatnonzero(bad)[0])
-        problems.append("the objective coefficient of `%s` is %r" % (ir.column_label(j), float(ir.obj[j])))
+        problems.append(("the objective coefficient of `%s` is %r" % (ir.column_label(j), float(ir.obj[j])),
+                         ir.dvar_spans.get(ir.col_name[j])))
     if not np.isfinite(ir.obj_constant):
-        problems.append("the objective's constant term is %r" % ir.obj_constant)
+        problems.append(("the objective's constant term is %r" % ir.obj_constant, None))
     for lo, hi, what, label in ((ir.row_lower, ir.row_upper, "constraint", ir.row_text),
                                 (ir.col_lower, ir.col_upper, "variable", ir.column_label)):
         bad = np.isnan(lo) | np.isnan(hi) | (lo == np.inf) | (hi == -np.inf) | \
             (np.isfinite(lo) & (np.abs(lo) >= LARGE_VALUE)) | (np.isfinite(hi) & (np.abs(hi) >= LARGE_VALUE))
         if bad.any():
             k = int(np.flatnonzero(bad)[0])
-            problems.append("the %s `%s` has the bounds [%r, %r]" % (what, label(k), float(lo[k]), float(hi[k])))
-    for p in problems:
-        reporter.emit("value-out-of-range", span, "%s, which no solver can take" % p,
+            where = ir.row_span(k) if what == "constraint" else ir.dvar_spans.get(ir.col_name[k])
+            problems.append(("the %s `%s` has the bounds [%r, %r]" % (what, label(k), float(lo[k]), float(hi[k])), where))
+    for p, where in problems:
+        reporter.emit("value-out-of-range", where or default, "%s, which no solver can take" % p,
                       help="check the data for overflow or a misplaced `infinity`; values must be finite and "
                            "below 1e15 in magnitude (scale the units if they are genuinely this large)")

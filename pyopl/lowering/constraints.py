@@ -71,6 +71,7 @@ def _label(inst: Instance, s: A.ConsStmt, env: dict) -> tuple[str, tuple]:
 def _cons(inst: Instance, s: A.ConsStmt, env: dict) -> None:
     label, key = _label(inst, s, env)
     inst._aux_label, inst._aux_key = label, key
+    inst.rows.set_statement(s.span)
     v = inst.ev.eval(s.expr, env)
     if isinstance(v, Leaf):
         if v.strict is not None:

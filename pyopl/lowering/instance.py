@@ -55,6 +55,15 @@ class Rows:
     upper: list = field(default_factory=list)
     label: list = field(default_factory=list)
     key: list = field(default_factory=list)
+    stmt: list = field(default_factory=list)  # per row: index into ``spans`` of the statement that made it (-1: none)
+    spans: list = field(default_factory=list)
+    current: int = -1
+
+    def set_statement(self, span: Any) -> None:
+        """Rows added from now on come from the statement at ``span`` (for diagnostics after lowering)."""
+        if not self.spans or self.spans[-1] is not span:
+            self.spans.append(span)
+        self.current = len(self.spans) - 1
 
     def add(self, terms: dict, lo: float, hi: float, label: str, key: tuple) -> int:
         if 0.0 in terms.values():  # (compared with ==, as `c != 0.0` below)
@@ -70,6 +79,7 @@ class Rows:
         self.upper.append(hi)
         self.label.append(label)
         self.key.append(key)
+        self.stmt.append(self.current)
         return len(self.lower) - 1
 
 

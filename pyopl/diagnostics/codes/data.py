@@ -161,4 +161,4 @@ R("OPL0431", "value-out-of-range", "error", "A number no solver can take",
 (HiGHS refuses such values). It usually comes from overflow in the data or an `infinity` inside an expression.""",
   bad="float big = 1e300 * 1e300;\ndvar float+ x;\nminimize x;\nsubject to { big * x >= 1; }",
   good="float big = 1e3;\ndvar float+ x;\nminimize x;\nsubject to { big * x >= 1; }",
-  at=(1, 1))
+  at=(4, 14))
