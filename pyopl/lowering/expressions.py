@@ -9,15 +9,16 @@ span of the offending node.
 from __future__ import annotations
 
 import math
-from typing import Any, Callable, Iterator
+from typing import Any, Callable
 
-from ..diagnostics.diagnostic import Label
 from ..diagnostics.reporter import did_you_mean
 from ..syntax import ast as A
 from ..semantics.values import (ArraySlice, FloatRange, OplArray, OplRange, OplSet, OplTuple, TupleType, is_set,
                                 show)
 from ..data.convert import PartialArray
+from .aggregates import Aggregates
 from .errors import EvalError
+from .iteration import Iteration
 from .linear import Leaf, LinExpr, Logic, QuadExpr, multiply
 
 INF = float("inf")
@@ -124,7 +125,7 @@ def _index_chain(node: A.Index) -> tuple[A.Expr, list[tuple[A.Index, A.Expr]]]:
     return n, steps
 
 
-class Evaluator:
+class Evaluator(Iteration, Aggregates):
     """Expression evaluation against the instance's symbol table.
 
     ``lookup(name)`` returns a global value; ``env`` holds iterator variables.
@@ -654,7 +655,6 @@ class Evaluator:
                     return hit
             if isinstance(idx, int) and float(idx) in domain:
                 return float(idx)
-        expected = getattr(domain, "elem_type", None)
         got = type_word(idx)
         loop = ", ".join("%s = %s" % (k, show(v)) for k, v in env.items() if not k.startswith("$"))
         notes = ["the loop values here: %s" % loop] if loop else []
@@ -761,154 +761,6 @@ class Evaluator:
                 raise EvalError("tuple-field-not-scalar", item.span, "a tuple component must be a single value, "
                                 "but this is an array or a set", help="give one number or string per tuple field")
         return OplTuple(vals)
-
-    # ------------------------------------------------------------------ iteration
-    def iterate(self, quals: A.Qualifiers, env: dict) -> Iterator[dict]:
-        """Every binding of the qualifiers' iterators that passes their filters."""
-        yield from self._iter_from(quals.binders, 0, env)
-
-    def _iter_from(self, binders: list[A.Binder], k: int, env: dict) -> Iterator[dict]:
-        if k == len(binders):
-            yield env
-            return
-        b = binders[k]
-        domain = self.eval_set(b.domain, env)
-        for e in self._bind(b, domain, env):
-            if b.filter is not None and not self.eval_bool(b.filter, e, "a filter"):
-                continue
-            yield from self._iter_from(binders, k + 1, e)
-
-    def _bind(self, b: A.Binder, domain: Any, env: dict) -> Iterator[dict]:
-        pats = b.patterns
-        if len(pats) == 1:
-            p = pats[0]
-            if p.name is not None:
-                name = p.name
-                for v in domain:
-                    e = dict(env)
-                    e[name] = v
-                    yield e
-                return
-            for v in domain:
-                e = self._match(p, v, env, b)
-                if e is not None:
-                    yield e
-            return
-        items = list(domain)
-        names = [p.name for p in pats]
-        if b.ordered:
-            yield from self._ordered(names, items, 0, -1, env)
-            return
-        yield from self._product(names, items, 0, env)
-
-    def _product(self, names: list[str], items: list, k: int, env: dict) -> Iterator[dict]:
-        if k == len(names):
-            yield env
-            return
-        for v in items:
-            e = dict(env)
-            e[names[k]] = v
-            yield from self._product(names, items, k + 1, e)
-
-    def _ordered(self, names: list[str], items: list, k: int, last: int, env: dict) -> Iterator[dict]:
-        if k == len(names):
-            yield env
-            return
-        for pos in range(last + 1, len(items)):
-            e = dict(env)
-            e[names[k]] = items[pos]
-            yield from self._ordered(names, items, k + 1, pos, e)
-
-    def match_pattern(self, p: A.Pattern, v: Any, env: dict) -> dict:
-        """Bind the names of pattern ``p`` to the components of ``v`` (a declaration's index key)."""
-        e = self._match(p, v, env, None, rebind=True)
-        return e if e is not None else dict(env)
-
-    def _match(self, p: A.Pattern, v: Any, env: dict, b: A.Binder | None, rebind: bool = False) -> dict | None:
-        """Bind a tuple pattern to ``v``; a name already bound by an enclosing loop must match."""
-        if p.expr is not None:  # `<n, s.dept> in S`: this component must equal the value
-            return env if self.eval_data(p.expr, env, "a tuple pattern component") == v else None
-        if p.name is not None:
-            if p.name in env and not p.name.startswith("$") and not rebind:
-                return env if env[p.name] == v else None
-            e = dict(env)
-            e[p.name] = v
-            return e
-        if not isinstance(v, tuple) or len(v) != len(p.items):
-            raise EvalError("pattern-arity", p.span, "the pattern has %d components but the set's elements have %s" % (
-                len(p.items), "%d fields" % len(v) if isinstance(v, tuple) else "no fields (they are not tuples)"),
-                help="write one pattern component per tuple field")
-        e = env
-        for sub, x in zip(p.items, v):
-            e = self._match(sub, x, e, b, rebind)
-            if e is None:
-                return None
-        return e if e is not env else dict(env)
-
-    # ------------------------------------------------------------------ aggregates
-    def e_aggregate(self, node: A.Aggregate, env: dict) -> Any:
-        op = node.op
-        if op == "sum":
-            from .vectorised import vector_sum
-
-            fast = vector_sum(self, node, env)  # the common shapes with NumPy; None: term by term
-            if fast is not None:
-                return fast
-            acc: Any = 0
-            for e in self.iterate(node.quals, env):
-                v = self.eval(node.body, e)
-                if isinstance(v, bool):
-                    v = int(v)
-                elif isinstance(v, (Leaf, Logic)):
-                    v = self.truth_value(v, node.body)
-                if is_number(v) and is_number(acc):
-                    acc += v
-                elif isinstance(v, (LinExpr, QuadExpr)):
-                    if is_number(acc):
-                        acc = (QuadExpr(LinExpr(None, float(acc))) if isinstance(v, QuadExpr) else LinExpr(None, float(acc)))
-                    if isinstance(v, QuadExpr) and isinstance(acc, LinExpr):
-                        acc = QuadExpr(acc)
-                    acc.iadd(v)
-                elif is_number(v) and isinstance(acc, (LinExpr, QuadExpr)):
-                    acc.iadd(v)
-                else:
-                    raise self._aggregate_error(node, v)
-            return acc
-        if op == "prod":
-            acc = 1
-            for e in self.iterate(node.quals, env):
-                acc = self.arith(node, "*", acc, self.eval(node.body, e))
-            return acc
-        if op in ("min", "max"):
-            vals = [self.eval(node.body, e) for e in self.iterate(node.quals, env)]
-            vals = [self.truth_value(v, node.body) if isinstance(v, (Leaf, Logic)) else v for v in vals]
-            if any(is_decision(v) for v in vals):
-                from .minmax import decision_minmax
-
-                return decision_minmax(self, node, op, vals)
-            for v in vals:
-                if not is_number(v):
-                    raise self._aggregate_error(node, v)
-            if not vals:
-                return -INF if op == "max" else INF
-            return min(vals) if op == "min" else max(vals)
-        # and / or
-        vals = [self._as_logic_operand(self.eval(node.body, e), node.body) for e in self.iterate(node.quals, env)]
-        if all(isinstance(v, bool) for v in vals):
-            return all(vals) if op == "and" else any(vals)
-        rest = [v for v in vals if not isinstance(v, bool)]
-        if op == "and":
-            return False if any(v is False for v in vals) else Logic("and", rest, node.span)
-        return True if any(v is True for v in vals) else Logic("or", rest, node.span)
-
-    def _aggregate_error(self, node: A.Aggregate, v: Any) -> EvalError:
-        if isinstance(v, (Leaf, Logic)):
-            return EvalError("unsupported-constraint-as-value", node.body.span,
-                             "`%s` over constraints is not supported; sum numbers or linear expressions" % node.op,
-                             help="introduce a `dvar boolean` per condition and sum those")
-        return EvalError("type-bad-operands", node.body.span, "`%s` cannot aggregate %s" % (
-            node.op, "the string %s" % show(v) if isinstance(v, str) else "a " + type_word(v)),
-            help="the body of `%s` must be numeric" % node.op)
 
     def e_piecewise(self, node: A.Piecewise, env: dict) -> Any:
         from .piecewise import evaluate_piecewise

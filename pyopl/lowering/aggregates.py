@@ -1,0 +1,91 @@
+"""Aggregates: ``sum``, ``prod``, ``min``, ``max``, ``and``, ``or`` over qualifiers.
+
+``sum`` first tries the NumPy path (:mod:`pyopl.lowering.vectorised`) for the common shapes and
+falls back to term-by-term accumulation into one linear form; ``min``/``max`` of decision
+expressions are linearised exactly (:mod:`pyopl.lowering.minmax`).
+"""
+from __future__ import annotations
+
+from typing import Any
+
+from ..semantics.values import show
+from ..syntax import ast as A
+from .errors import EvalError
+from .linear import Leaf, LinExpr, Logic, QuadExpr
+
+INF = float("inf")
+
+
+def is_number(v: Any) -> bool:
+    return isinstance(v, (int, float)) and not isinstance(v, bool)
+
+
+class Aggregates:
+    """Mixin of :class:`~pyopl.lowering.expressions.Evaluator`."""
+
+    def e_aggregate(self, node: A.Aggregate, env: dict) -> Any:
+        op = node.op
+        if op == "sum":
+            from .vectorised import vector_sum
+
+            fast = vector_sum(self, node, env)  # the common shapes with NumPy; None: term by term
+            if fast is not None:
+                return fast
+            acc: Any = 0
+            for e in self.iterate(node.quals, env):
+                v = self.eval(node.body, e)
+                if isinstance(v, bool):
+                    v = int(v)
+                elif isinstance(v, (Leaf, Logic)):
+                    v = self.truth_value(v, node.body)
+                if is_number(v) and is_number(acc):
+                    acc += v
+                elif isinstance(v, (LinExpr, QuadExpr)):
+                    if is_number(acc):
+                        acc = (QuadExpr(LinExpr(None, float(acc))) if isinstance(v, QuadExpr) else LinExpr(None, float(acc)))
+                    if isinstance(v, QuadExpr) and isinstance(acc, LinExpr):
+                        acc = QuadExpr(acc)
+                    acc.iadd(v)
+                elif is_number(v) and isinstance(acc, (LinExpr, QuadExpr)):
+                    acc.iadd(v)
+                else:
+                    raise self._aggregate_error(node, v)
+            return acc
+        if op == "prod":
+            acc = 1
+            for e in self.iterate(node.quals, env):
+                acc = self.arith(node, "*", acc, self.eval(node.body, e))
+            return acc
+        if op in ("min", "max"):
+            vals = [self.eval(node.body, e) for e in self.iterate(node.quals, env)]
+            vals = [self.truth_value(v, node.body) if isinstance(v, (Leaf, Logic)) else v for v in vals]
+            if any(isinstance(v, (LinExpr, QuadExpr)) for v in vals):
+                from .minmax import decision_minmax
+
+                return decision_minmax(self, node, op, vals)
+            for v in vals:
+                if not is_number(v):
+                    raise self._aggregate_error(node, v)
+            if not vals:
+                return -INF if op == "max" else INF
+            return min(vals) if op == "min" else max(vals)
+        # and / or
+        vals = [self._as_logic_operand(self.eval(node.body, e), node.body) for e in self.iterate(node.quals, env)]
+        if all(isinstance(v, bool) for v in vals):
+            return all(vals) if op == "and" else any(vals)
+        rest = [v for v in vals if not isinstance(v, bool)]
+        if op == "and":
+            return False if any(v is False for v in vals) else Logic("and", rest, node.span)
+        return True if any(v is True for v in vals) else Logic("or", rest, node.span)
+
+    def _aggregate_error(self, node: A.Aggregate, v: Any) -> EvalError:
+        if isinstance(v, (Leaf, Logic)):
+            return EvalError("unsupported-constraint-as-value", node.body.span,
+                             "`%s` over constraints is not supported; sum numbers or linear expressions" % node.op,
+                             help="introduce a `dvar boolean` per condition and sum those")
+        from .expressions import type_word
+
+        return EvalError("type-bad-operands", node.body.span, "`%s` cannot aggregate %s" % (
+            node.op, "the string %s" % show(v) if isinstance(v, str) else "a " + type_word(v)),
+            help="the body of `%s` must be numeric" % node.op)
+

@@ -1,0 +1,100 @@
+"""Iteration over qualifiers (``forall(i in I, <a,b> in Arcs : filter)``): the Evaluator's bindings.
+
+OPL's rules (manual, "Iterators"): binders are evaluated left to right, each one's domain may use the
+names bound before it; a filter applies once its names are bound; in a tuple pattern a name that an
+enclosing loop already bound is a condition on that component, not a new name; ``ordered i, j in S``
+keeps only pairs in set order.
+"""
+from __future__ import annotations
+
+from typing import Any, Iterator
+
+from ..syntax import ast as A
+from .errors import EvalError
+
+
+class Iteration:
+    """Mixin of :class:`~pyopl.lowering.expressions.Evaluator` (uses its ``eval_set``, ``eval_bool``, ``eval_data``)."""
+
+    def iterate(self, quals: A.Qualifiers, env: dict) -> Iterator[dict]:
+        """Every binding of the qualifiers' iterators that passes their filters."""
+        yield from self._iter_from(quals.binders, 0, env)
+
+    def _iter_from(self, binders: list[A.Binder], k: int, env: dict) -> Iterator[dict]:
+        if k == len(binders):
+            yield env
+            return
+        b = binders[k]
+        domain = self.eval_set(b.domain, env)
+        for e in self._bind(b, domain, env):
+            if b.filter is not None and not self.eval_bool(b.filter, e, "a filter"):
+                continue
+            yield from self._iter_from(binders, k + 1, e)
+
+    def _bind(self, b: A.Binder, domain: Any, env: dict) -> Iterator[dict]:
+        pats = b.patterns
+        if len(pats) == 1:
+            p = pats[0]
+            if p.name is not None:
+                name = p.name
+                for v in domain:
+                    e = dict(env)
+                    e[name] = v
+                    yield e
+                return
+            for v in domain:
+                e = self._match(p, v, env, b)
+                if e is not None:
+                    yield e
+            return
+        items = list(domain)
+        names = [p.name for p in pats]
+        if b.ordered:
+            yield from self._ordered(names, items, 0, -1, env)
+            return
+        yield from self._product(names, items, 0, env)
+
+    def _product(self, names: list[str], items: list, k: int, env: dict) -> Iterator[dict]:
+        if k == len(names):
+            yield env
+            return
+        for v in items:
+            e = dict(env)
+            e[names[k]] = v
+            yield from self._product(names, items, k + 1, e)
+
+    def _ordered(self, names: list[str], items: list, k: int, last: int, env: dict) -> Iterator[dict]:
+        if k == len(names):
+            yield env
+            return
+        for pos in range(last + 1, len(items)):
+            e = dict(env)
+            e[names[k]] = items[pos]
+            yield from self._ordered(names, items, k + 1, pos, e)
+
+    def match_pattern(self, p: A.Pattern, v: Any, env: dict) -> dict:
+        """Bind the names of pattern ``p`` to the components of ``v`` (a declaration's index key)."""
+        e = self._match(p, v, env, None, rebind=True)
+        return e if e is not None else dict(env)
+
+    def _match(self, p: A.Pattern, v: Any, env: dict, b: A.Binder | None, rebind: bool = False) -> dict | None:
+        """Bind a tuple pattern to ``v``; a name already bound by an enclosing loop must match."""
+        if p.expr is not None:  # `<n, s.dept> in S`: this component must equal the value
+            return env if self.eval_data(p.expr, env, "a tuple pattern component") == v else None
+        if p.name is not None:
+            if p.name in env and not p.name.startswith("$") and not rebind:
+                return env if env[p.name] == v else None
+            e = dict(env)
+            e[p.name] = v
+            return e
+        if not isinstance(v, tuple) or len(v) != len(p.items):
+            raise EvalError("pattern-arity", p.span, "the pattern has %d components but the set's elements have %s" % (
+                len(p.items), "%d fields" % len(v) if isinstance(v, tuple) else "no fields (they are not tuples)"),
+                help="write one pattern component per tuple field")
+        e = env
+        for sub, x in zip(p.items, v):
+            e = self._match(sub, x, e, b, rebind)
+            if e is None:
+                return None
+        return e if e is not env else dict(env)
+
