@@ -4,7 +4,7 @@ from __future__ import annotations
 import shutil
 from typing import Iterable
 
-from .diagnostics.diagnostic import Diagnostic, Edit
+from .diagnostics.diagnostic import Diagnostic
 from .util import write_atomic
 
 

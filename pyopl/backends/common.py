@@ -165,7 +165,6 @@ def by_family(ir: IR, row_values: np.ndarray) -> dict[str, Any]:
 
 
 def dexpr_values(ir: IR, x: np.ndarray) -> dict[str, Any]:
-    from ..lowering.linear import LinExpr, QuadExpr
 
     out: dict[str, Any] = {}
     for name, forms in ir.dexprs.items():

@@ -11,9 +11,9 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..diagnostics.diagnostic import Span
-from ..semantics.values import FloatRange, OplArray, OplRange, OplSet, OplTuple, TupleType, is_set, show
+from ..semantics.values import OplArray, OplRange, OplSet, OplTuple, TupleType, show
 from ..lowering.errors import EvalError
-from .parser import DKeyed, DList, DName, DNamed, DRange, DSet, DTuple
+from .parser import DKeyed, DNamed, DRange, DSet, DTuple
 
 
 @dataclass(frozen=True)

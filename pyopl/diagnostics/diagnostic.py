@@ -1,7 +1,7 @@
 """The diagnostic record: one frozen dataclass, rendered as text or JSON."""
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
 

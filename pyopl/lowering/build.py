@@ -7,7 +7,7 @@ import scipy.sparse as sp
 from ..ir import IR, DvarBlock, RowFamily
 from .expressions import DexprArray, DexprScalar
 from .instance import Instance
-from .linear import LinExpr, QuadExpr
+from .linear import QuadExpr
 
 
 def _objective_arrays(obj, n: int) -> tuple[np.ndarray, float, sp.csr_array | None]:

@@ -10,7 +10,6 @@ from ..syntax import ast as A
 from ..semantics.values import OplRange, OplSet, is_set, show
 from .errors import EvalError
 from .expressions import is_decision, is_number, type_word
-from .linear import LinExpr
 
 _NUMERIC_1 = {
     "floor": math.floor, "ceil": math.ceil, "round": lambda v: math.floor(v + 0.5), "trunc": math.trunc,

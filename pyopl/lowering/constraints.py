@@ -13,9 +13,9 @@ from typing import Any
 from ..semantics.values import show
 from ..syntax import ast as A
 from .errors import EvalError
-from .expressions import is_decision, is_number, type_word
+from .expressions import is_number, type_word
 from .instance import Instance
-from .linear import Leaf, LinExpr, Logic
+from .linear import Leaf, Logic
 from .logical import enforce
 
 

@@ -6,16 +6,14 @@ instance and the data and records the resulting symbol.
 from __future__ import annotations
 
 import itertools
-import math
 from typing import Any
 
 from ..data.convert import SetOf, convert_array, convert_scalar, type_name
-from ..diagnostics.diagnostic import Label
 from ..semantics.values import FloatRange, OplArray, OplRange, OplSet, OplTuple, TupleType, is_set, show
 from ..syntax import ast as A
 from ..syntax.words import KEYWORDS
 from .errors import EvalError
-from .expressions import DexprArray, DexprScalar, VarArray, is_decision, is_number, type_word
+from .expressions import DexprArray, DexprScalar, VarArray, is_number, type_word
 from .instance import INF, MAX_ARRAY, MAX_COLUMNS, Instance, Symbol
 from .linear import LinExpr, QuadExpr
 

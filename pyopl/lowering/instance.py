@@ -13,12 +13,12 @@ from typing import Any
 
 from ..diagnostics.diagnostic import Label, Span
 from ..diagnostics.reporter import Reporter, did_you_mean
-from ..data.convert import SetOf, convert_array, convert_scalar, type_name
+from ..data.convert import SetOf
 from ..data.parser import DataItem
-from ..semantics.values import FloatRange, OplArray, OplRange, OplSet, OplTuple, TupleType, is_set, show
+from ..semantics.values import show
 from ..syntax import ast as A
 from .errors import EvalError
-from .expressions import (DexprArray, DexprScalar, Evaluator, VarArray, is_decision, is_number)
+from .expressions import (DexprArray, DexprScalar, Evaluator, is_number)
 from .linear import LinExpr, QuadExpr
 
 INF = math.inf

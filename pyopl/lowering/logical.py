@@ -14,9 +14,8 @@ from __future__ import annotations
 import math
 from typing import Any
 
-from ..ir import opl_label
 from .errors import EvalError
-from .linear import Leaf, LinExpr, Logic
+from .linear import Leaf, Logic
 
 TRUE, FALSE = "true", "false"
 

@@ -13,7 +13,6 @@ from typing import Any
 
 from ..syntax import ast as A
 from .errors import EvalError
-from .expressions import is_number
 from .linear import LinExpr, QuadExpr
 
 

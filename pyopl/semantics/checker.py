@@ -12,7 +12,6 @@ from typing import Any
 
 from ..diagnostics.diagnostic import Edit, Fix, Label
 from ..diagnostics.reporter import Reporter, near_miss, rename_applicability
-from ..lowering.builtins import BUILTINS
 from ..syntax import ast as A
 
 

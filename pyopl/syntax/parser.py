@@ -11,13 +11,12 @@ import functools
 from importlib import resources
 
 from lark import Lark, Token, Transformer, v_args
-from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken, VisitError
+from lark.exceptions import VisitError
 
-from ..diagnostics.diagnostic import Edit, Fix, Label, Span
-from ..diagnostics.reporter import Reporter, TooManyErrors, did_you_mean
+from ..diagnostics.diagnostic import Edit, Fix, Span
+from ..diagnostics.reporter import Reporter
 from . import ast as A
 from .scripts import strip_scripts
-from .words import KEYWORDS, describe_expected, token_text
 
 
 @functools.lru_cache(maxsize=None)
