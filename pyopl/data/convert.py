@@ -24,11 +24,21 @@ class SetOf:
     order: str | None = None
 
 
+@dataclass(frozen=True)
+class ArrayOf:
+    """The type of an array-valued tuple field, ``int use[Resources]``: ``elem`` over index sets ``dims``."""
+
+    elem: Any
+    dims: tuple
+
+
 def type_name(t: Any) -> str:
     if isinstance(t, SetOf):
         return "{%s}" % type_name(t.elem)
     if isinstance(t, TupleType):
         return t.name
+    if isinstance(t, ArrayOf):
+        return "%s[%s]" % (type_name(t.elem), "][".join("%d elements" % len(d) for d in t.dims))
     return str(t)
 
 
@@ -57,6 +67,8 @@ def convert_scalar(v: Any, t: Any, name: str, span: Span) -> Any:
     where = _where(v, span)
     if isinstance(t, SetOf):
         return convert_set(v, t, name, span)
+    if isinstance(t, ArrayOf):
+        return convert_array(v, t.elem, list(t.dims), name, span)
     if t == "int":
         if isinstance(v, bool):
             return int(v)

@@ -8,7 +8,7 @@ from __future__ import annotations
 import itertools
 from typing import Any
 
-from ..data.convert import SetOf, convert_array, convert_scalar, type_name
+from ..data.convert import ArrayOf, SetOf, convert_array, convert_scalar, type_name
 from ..semantics.values import FloatRange, OplArray, OplRange, OplSet, OplTuple, TupleType, is_set, show
 from ..syntax import ast as A
 from ..syntax.words import KEYWORDS
@@ -41,6 +41,13 @@ def tuple_decl(inst: Instance, d: A.TupleDecl) -> None:
             continue
         try:
             t = inst.resolve_type(f.type)
+            if f.dims:
+                if any(dim.var is not None for dim in f.dims):
+                    raise EvalError("unsupported-tuple-array-field", f.span,
+                                    "a tuple field cannot be a generic array (`%s[i in ...]`)" % f.name,
+                                    help="declare the field over its index set, e.g. `int %s[Resources];`, and give "
+                                         "its values in the data" % f.name)
+                t = ArrayOf(t, tuple(eval_dims(inst, f.dims, {}, "%s.%s" % (d.name, f.name))))
         except EvalError as e:
             e.report(inst.reporter)
             t = "float"

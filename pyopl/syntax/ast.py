@@ -258,6 +258,7 @@ class TupleField(Node):
     name: str
     type: TypeRef
     key: bool = False
+    dims: list = field(default_factory=list)  # `int use[Resources];`: an array-valued field
 
 
 @dataclass(eq=False)

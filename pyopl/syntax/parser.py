@@ -162,9 +162,7 @@ class _ToAst(Transformer):
     @v_args(meta=True)
     def tuple_field(self, meta, c):
         key, type_ref, name, dims = c
-        if dims:
-            type_ref = A.TypeRef(type_ref.span, type_ref.name + "[]")
-        return A.TupleField(self._t(name), str(name), type_ref, key is not None)
+        return A.TupleField(self._t(name), str(name), type_ref, key is not None, dims or [])
 
     @v_args(meta=True)
     def constraint_decl(self, meta, c):

@@ -58,11 +58,12 @@ solves, changing data between runs). pyopl solves the model once, as if there we
   bad="dvar float+ x;\nminimize x;\nsubject to { x >= 1; }\nmain { thisOplModel.generate(); cplex.solve(); }",
   good="dvar float+ x;\nminimize x;\nsubject to { x >= 1; }",
   at=(4, 1))
-R("OPL0624", "unsupported-tuple-array-field", "error", "Array field in a tuple",
-  """Tuple fields are scalars (or tuples); declare a separate array indexed by the tuple set.""",
-  bad="tuple T { int a[1..2]; }\n{T} Ts = {};\ndvar float+ x;\nminimize x;",
-  good="tuple T { int a1; int a2; }\n{T} Ts = {};\ndvar float+ x;\nminimize x;",
-  at=(1, 11))
+R("OPL0624", "unsupported-tuple-array-field", "error", "Generic array field in a tuple",
+  """A tuple field may be an array over an index set (`int use[Resources];`, with its values in the data),
+but not a generic array computed from an iterator (`int a[i in R] = ...`).""",
+  bad="tuple T { int a[i in 1..2]; }\n{T} Ts = {};\ndvar float+ x;\nminimize x;",
+  good="tuple T { int a[1..2]; }\n{T} Ts = {};\ndvar float+ x;\nminimize x;",
+  at=(1, 15))
 R("OPL0625", "unsupported-set-domain", "error", "Decision variable domain given as a set",
   """`dvar int x in {1, 3, 7}` is not supported; use binary variables selecting one allowed value.""",
   bad="dvar int x in {1, 3};\nminimize x;",
