@@ -50,7 +50,7 @@ def call_builtin(ev: Any, node: A.Call, env: dict) -> Any:
     f = node.func
     if f in _NUMERIC_1:
         _arity(node, 1)
-        v = ev.eval(node.args[0], env)
+        v = ev.evaluate(node.args[0], env)
         if is_decision(v):
             raise EvalError("nonlinear-function", node.span, "`%s` of a decision expression is not linear" % f,
                             help="apply `%s` to data only; for rounding decisions use an `int` variable" % f)
@@ -63,7 +63,7 @@ def call_builtin(ev: Any, node: A.Call, env: dict) -> Any:
         return int(r) if f in _INT_RESULT else r
     if f == "abs":
         _arity(node, 1)
-        v = ev.eval(node.args[0], env)
+        v = ev.evaluate(node.args[0], env)
         if is_decision(v):
             from .minmax import decision_abs
 
@@ -81,7 +81,7 @@ def call_builtin(ev: Any, node: A.Call, env: dict) -> Any:
     if f in ("minl", "maxl", "min", "max"):
         if not node.args:
             raise EvalError("call-arity", node.span, "`%s` needs at least one argument" % f, help="pass the values to compare")
-        vals = [ev.eval(a, env) for a in node.args]
+        vals = [ev.evaluate(a, env) for a in node.args]
         op = "min" if f in ("minl", "min") else "max"
         if any(is_decision(v) for v in vals):
             from .minmax import decision_minmax

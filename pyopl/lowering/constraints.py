@@ -72,7 +72,7 @@ def _cons(inst: Instance, s: A.ConsStmt, env: dict) -> None:
     label, key = _label(inst, s, env)
     inst._aux_label, inst._aux_key = label, key
     inst.rows.set_statement(s.span)
-    v = inst.ev.eval(s.expr, env)
+    v = inst.ev.evaluate(s.expr, env)
     if isinstance(v, Leaf):
         if v.strict is not None:
             raise v.strict
@@ -120,7 +120,7 @@ def _holds_within_tolerance(inst: Instance, expr: A.Expr, env: dict, tol: float 
     (so `sum(s in S) prob[s] == 1` holds for probabilities that add up to 0.9999999999)."""
     if not isinstance(expr, A.Compare):
         return False
-    vals = [inst.ev.eval(o, env) for o in expr.operands]
+    vals = [inst.ev.evaluate(o, env) for o in expr.operands]
     if not all(is_number(v) or isinstance(v, bool) for v in vals):
         return False
     for op, a, b in zip(expr.ops, vals, vals[1:]):

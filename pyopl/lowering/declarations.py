@@ -276,7 +276,7 @@ def objective(inst: Instance, o: A.Objective) -> None:
                             help="write `staticLex(first, second, ...)`")
         inst.objectives = []
         for a in o.expr.args:
-            v = inst.ev.eval(a, {})
+            v = inst.ev.evaluate(a, {})
             if isinstance(v, (DexprArray, VarArray)) or (hasattr(v, "dims") and hasattr(v, "name")):
                 # `staticLex(kpis)` over an array: its elements in index order are the levels
                 inst.objectives += [_as_objective(inst, x, a) for x in _array_elements(inst, v, a)]
@@ -299,7 +299,7 @@ def _array_elements(inst: Instance, arr: Any, node: A.Expr) -> list:
 
 
 def _objective_value(inst: Instance, expr: A.Expr) -> Any:
-    return _as_objective(inst, inst.ev.eval(expr, {}), expr)
+    return _as_objective(inst, inst.ev.evaluate(expr, {}), expr)
 
 
 def _as_objective(inst: Instance, v: Any, expr: A.Expr) -> Any:

@@ -13,49 +13,17 @@ from typing import Any, Callable
 
 from ..diagnostics.reporter import did_you_mean
 from ..syntax import ast as A
-from ..semantics.values import (ArraySlice, FloatRange, OplArray, OplRange, OplSet, OplTuple, TupleType, is_set,
-                                show)
+from ..semantics.values import (ArraySlice, FloatRange, OplArray, OplRange, OplSet, OplTuple, is_set,
+                                show, elem_kind, infer_elem_type, same_kind)
 from ..data.convert import PartialArray
 from .aggregates import Aggregates
 from .errors import EvalError
 from .iteration import Iteration
+from .symbols import DexprArray, DexprScalar, VarArray  # noqa: F401  (re-exported)
 from .linear import Leaf, LinExpr, Logic, QuadExpr, multiply
 
 INF = float("inf")
 MAX_ITERATIONS = 50_000_000  # one iteration domain larger than this is refused before looping
-
-
-class VarArray:
-    """An indexed ``dvar``: ``cols[key]`` is the column of ``name[key]``."""
-
-    __slots__ = ("name", "dims", "cols", "decl")
-
-    def __init__(self, name: str, dims: list[Any], cols: dict[tuple, int], decl: Any):
-        self.name = name
-        self.dims = dims
-        self.cols = cols
-        self.decl = decl
-
-
-class DexprArray:
-    """An indexed ``dexpr``: evaluated on demand for each index key (and cached)."""
-
-    __slots__ = ("name", "dims", "decl", "cache")
-
-    def __init__(self, name: str, dims: list[Any], decl: A.DexprDecl):
-        self.name = name
-        self.dims = dims
-        self.decl = decl
-        self.cache: dict[tuple, Any] = {}
-
-
-class DexprScalar:
-    __slots__ = ("name", "decl", "value")
-
-    def __init__(self, name: str, decl: A.DexprDecl):
-        self.name = name
-        self.decl = decl
-        self.value: Any = None
 
 
 def is_number(v: Any) -> bool:
@@ -145,12 +113,12 @@ class Evaluator(Iteration, Aggregates):
         }
 
     # ------------------------------------------------------------------ entry points
-    def eval(self, node: A.Expr, env: dict) -> Any:
+    def evaluate(self, node: A.Expr, env: dict) -> Any:
         return self._dispatch[type(node)](node, env)
 
     def eval_data(self, node: A.Expr, env: dict, what: str) -> Any:
         """Evaluate an expression that must not involve decisions (``what`` says where it is)."""
-        v = self.eval(node, env)
+        v = self.evaluate(node, env)
         if is_decision(v) or isinstance(v, (Leaf, Logic)):
             names = [n for n in decision_names(node) if self.inst.is_dvar_name(n, env)]
             raise EvalError("decision-in-data", node.span,
@@ -207,7 +175,7 @@ class Evaluator(Iteration, Aggregates):
         return self.inst.lookup(node.id, node.span)
 
     def e_unary(self, node: A.Unary, env: dict) -> Any:
-        v = self.eval(node.operand, env)
+        v = self.evaluate(node.operand, env)
         if node.op == "-":
             if is_number(v):
                 return -v
@@ -273,8 +241,8 @@ class Evaluator(Iteration, Aggregates):
         op = node.op
         if op in ("&&", "||", "=>"):
             return self._logical(node, env)
-        left = self.eval(node.left, env)
-        right = self.eval(node.right, env)
+        left = self.evaluate(node.left, env)
+        right = self.evaluate(node.right, env)
         if op in ("in", "not in"):
             return self._membership(node, left, right)
         if op in ("union", "inter", "diff", "symdiff"):
@@ -424,7 +392,7 @@ class Evaluator(Iteration, Aggregates):
         return OplSet([x for x in a if x not in b] + [x for x in b if x not in a], et)
 
     def _logical(self, node: A.Binary, env: dict) -> Any:
-        a = self.eval(node.left, env)
+        a = self.evaluate(node.left, env)
         # Short-circuit on data, as OPL does in filters (`i > 1 && x[i-1] ...`).
         if isinstance(a, bool):
             if node.op == "&&" and not a:
@@ -433,7 +401,7 @@ class Evaluator(Iteration, Aggregates):
                 return True
             if node.op == "=>" and not a:
                 return True
-        b = self.eval(node.right, env)
+        b = self.evaluate(node.right, env)
         a = self._as_logic_operand(a, node.left)
         b = self._as_logic_operand(b, node.right)
         if isinstance(a, bool) and isinstance(b, bool):
@@ -464,7 +432,7 @@ class Evaluator(Iteration, Aggregates):
             "a " + type_word(v)), help="compare it, e.g. `x == 1`")
 
     def e_compare(self, node: A.Compare, env: dict) -> Any:
-        vals = [self.eval(o, env) for o in node.operands]
+        vals = [self.evaluate(o, env) for o in node.operands]
         if len(vals) == 2:
             return self.compare(node, node.ops[0], vals[0], vals[1], node.operands[0], node.operands[1])
         # ranged: lo <= e <= hi  (or hi >= e >= lo)
@@ -558,7 +526,7 @@ class Evaluator(Iteration, Aggregates):
             op, type_word(a), type_word(b)), help="compare numbers, strings or linear expressions")
 
     def e_conditional(self, node: A.Conditional, env: dict) -> Any:
-        c = self.eval(node.cond, env)
+        c = self.evaluate(node.cond, env)
         if isinstance(c, (Leaf, Logic, LinExpr)):
             raise EvalError("decision-in-condition", node.cond.span,
                             "the condition of `?:` depends on decision variables",
@@ -569,7 +537,7 @@ class Evaluator(Iteration, Aggregates):
             else:
                 raise EvalError("type-not-boolean", node.cond.span, "the condition of `?:` must be a boolean, not %s" % (
                     "a " + type_word(c)), help="write a comparison")
-        return self.eval(node.then if c else node.other, env)
+        return self.evaluate(node.then if c else node.other, env)
 
     def e_range(self, node: A.RangeLit, env: dict) -> Any:
         lo = self.eval_number(node.lo, env, "the lower end of a range")
@@ -589,11 +557,11 @@ class Evaluator(Iteration, Aggregates):
         if chain is None or chain[0] is not node:
             chain = self._index_chains[id(node)] = (node, *_index_chain(node))
         _node, root, steps = chain
-        base = self.eval(root, env)
+        base = self.evaluate(root, env)
         done: list = []
         if type(base) in (OplArray, VarArray) and len(steps) == len(base.dims):
             for (owner, idx_node), domain in zip(steps, base.dims):
-                idx = self.eval(idx_node, env)
+                idx = self.evaluate(idx_node, env)
                 done.append(idx)
                 if type(idx) not in _PLAIN_INDEX or idx not in domain:
                     break
@@ -606,7 +574,7 @@ class Evaluator(Iteration, Aggregates):
                 elif key in base.data:
                     return base.data[key]
         for k, (owner, idx_node) in enumerate(steps):
-            idx = done[k] if k < len(done) else self.eval(idx_node, env)
+            idx = done[k] if k < len(done) else self.evaluate(idx_node, env)
             base = self.index_one(owner, base, idx, idx_node, env)
         return base
 
@@ -658,11 +626,11 @@ class Evaluator(Iteration, Aggregates):
         got = type_word(idx)
         loop = ", ".join("%s = %s" % (k, show(v)) for k, v in env.items() if not k.startswith("$"))
         notes = ["the loop values here: %s" % loop] if loop else []
-        elem_kind = _elem_kind(domain)
-        if elem_kind and not _same_kind(elem_kind, idx):
+        kind = elem_kind(domain)
+        if kind and not same_kind(kind, idx):
             raise EvalError("index-wrong-type", idx_node.span,
                             "`%s` is indexed by %s values, but %s is %s" % (
-                                arr.name, elem_kind, show(idx), "a " + got if got != "int" else "an int"),
+                                arr.name, kind, show(idx), "a " + got if got != "int" else "an int"),
                             notes=notes, help="use an index from %s" % show(domain))
         hint = did_you_mean(idx, [x for x in domain if isinstance(x, str)]) if isinstance(idx, str) and isinstance(domain, OplSet) else None
         raise EvalError("index-out-of-set", idx_node.span,
@@ -698,7 +666,7 @@ class Evaluator(Iteration, Aggregates):
 
     # ------------------------------------------------------------------ fields and calls
     def e_field(self, node: A.Field, env: dict) -> Any:
-        base = self.eval(node.base, env)
+        base = self.evaluate(node.base, env)
         if not isinstance(base, OplTuple) or base.ttype is None:
             raise EvalError("field-of-non-tuple", node.span, "`.%s` is applied to %s, not to a tuple" % (
                 node.name, "a " + type_word(base)), help="field access works on tuple values only")
@@ -721,12 +689,12 @@ class Evaluator(Iteration, Aggregates):
 
     # ------------------------------------------------------------------ literals
     def e_array_lit(self, node: A.ArrayLit, env: dict) -> list:
-        out = _SpannedList(self.eval(i, env) for i in node.items)
+        out = _SpannedList(self.evaluate(i, env) for i in node.items)
         out.span = node.span
         return out
 
     def e_keyed(self, node: A.KeyedArrayLit, env: dict) -> dict:
-        return {self._key(self.eval(k, env)): self.eval(v, env) for k, v in node.pairs}
+        return {self._key(self.evaluate(k, env)): self.evaluate(v, env) for k, v in node.pairs}
 
     @staticmethod
     def _key(k: Any) -> Any:
@@ -734,12 +702,12 @@ class Evaluator(Iteration, Aggregates):
 
     def e_array_comp(self, node: A.ArrayComp, env: dict) -> Any:
         if node.key is None:
-            out = _SpannedList(self.eval(node.value, e) for e in self.iterate(node.quals, env))
+            out = _SpannedList(self.evaluate(node.value, e) for e in self.iterate(node.quals, env))
             out.span = node.span
             return out
         out = PartialArray()
         for e in self.iterate(node.quals, env):
-            k, v = self.eval(node.key, e), self.eval(node.value, e)
+            k, v = self.evaluate(node.key, e), self.evaluate(node.value, e)
             if isinstance(v, dict) and isinstance(out.get(k), dict):
                 out[k].update(v)  # `[i : [j : v] | i, j in S]`: cells of row i gathered over j
             else:
@@ -748,11 +716,11 @@ class Evaluator(Iteration, Aggregates):
 
     def e_set_lit(self, node: A.SetLit, env: dict) -> OplSet:
         items = [self.eval_data(i, env, "a set element") for i in node.items]
-        return OplSet(items, _infer_elem(items))
+        return OplSet(items, infer_elem_type(items))
 
     def e_set_comp(self, node: A.SetComp, env: dict) -> OplSet:
         items = [self.eval_data(node.value, e, "a set element") for e in self.iterate(node.quals, env)]
-        return OplSet(items, _infer_elem(items))
+        return OplSet(items, infer_elem_type(items))
 
     def e_tuple_lit(self, node: A.TupleLit, env: dict) -> OplTuple:
         vals = [self.eval_data(i, env, "a tuple element") for i in node.items]
@@ -805,43 +773,3 @@ class _SpannedList(list):
     """An array literal's values, remembering where it was written."""
 
     span = None
-
-
-def _infer_elem(items: list) -> Any:
-    if not items:
-        return None
-    v = items[0]
-    if isinstance(v, bool):
-        return "boolean"
-    if isinstance(v, int):
-        return "float" if any(isinstance(x, float) for x in items) else "int"
-    if isinstance(v, float):
-        return "float"
-    if isinstance(v, str):
-        return "string"
-    if isinstance(v, OplTuple):
-        return v.ttype
-    return None
-
-
-def _elem_kind(domain: Any) -> str | None:
-    if isinstance(domain, OplRange):
-        return "int"
-    et = getattr(domain, "elem_type", None)
-    if et in ("int", "float", "string"):
-        return et
-    if isinstance(et, TupleType):
-        return "tuple"
-    if et is None and isinstance(domain, OplSet) and len(domain):
-        return _elem_kind(OplSet([], _infer_elem(domain.items()[:1])))
-    return None
-
-
-def _same_kind(kind: str, v: Any) -> bool:
-    if kind in ("int", "float"):
-        return is_number(v)
-    if kind == "string":
-        return isinstance(v, str)
-    if kind == "tuple":
-        return isinstance(v, tuple)
-    return True

@@ -253,7 +253,7 @@ class Instance:
         return v.copy() if isinstance(v, (LinExpr, QuadExpr)) else v
 
     def _dexpr_eval(self, decl: A.DexprDecl, env: dict) -> Any:
-        v = self.ev.eval(decl.expr, env)
+        v = self.ev.evaluate(decl.expr, env)
         if isinstance(v, bool):
             v = int(v)
         if not (is_number(v) or isinstance(v, (LinExpr, QuadExpr))):

@@ -37,7 +37,7 @@ def evaluate_piecewise(ev: Any, node: A.Piecewise, env: dict) -> Any:
     if node.anchor is not None:
         x0 = ev.eval_number(node.anchor[0], env, "the piecewise anchor")
         y0 = ev.eval_number(node.anchor[1], env, "the piecewise anchor")
-    arg = ev.eval(node.arg, env)
+    arg = ev.evaluate(node.arg, env)
     if is_number(arg):
         return _value(slopes, breaks, x0, y0, float(arg))
     if not isinstance(arg, LinExpr):

@@ -373,7 +373,7 @@ class _Sum:
                 sym = self.symbols.get(x.id)
                 if sym is None or sym.kind not in ("param", "set", "range"):
                     raise _Fallback()
-        return self.ev.eval(n, self.env)
+        return self.ev.evaluate(n, self.env)
 
     def data(self, n: A.Expr) -> _Vec:
         if not (set(_names(n)) & set(self.iters)):

@@ -236,3 +236,46 @@ class ArraySlice:
     @property
     def name(self) -> str:
         return self.array.name
+
+
+def infer_elem_type(items: list) -> Any:
+    """The element type OPL would give a set written with these values (None when empty)."""
+    if not items:
+        return None
+    v = items[0]
+    if isinstance(v, bool):
+        return "boolean"
+    if isinstance(v, int):
+        return "float" if any(isinstance(x, float) for x in items) else "int"
+    if isinstance(v, float):
+        return "float"
+    if isinstance(v, str):
+        return "string"
+    if isinstance(v, OplTuple):
+        return v.ttype
+    return None
+
+
+def elem_kind(domain: Any) -> str | None:
+    """``int``, ``float``, ``string`` or ``tuple``: what kind of values index this set (None if unknown)."""
+    if isinstance(domain, OplRange):
+        return "int"
+    et = getattr(domain, "elem_type", None)
+    if et in ("int", "float", "string"):
+        return et
+    if isinstance(et, TupleType):
+        return "tuple"
+    if et is None and isinstance(domain, OplSet) and len(domain):
+        return elem_kind(OplSet([], infer_elem_type(domain.items()[:1])))
+    return None
+
+
+def same_kind(kind: str, v: Any) -> bool:
+    """Whether ``v`` is a value of that kind (an int indexes a float set and the reverse)."""
+    if kind in ("int", "float"):
+        return isinstance(v, (int, float)) and not isinstance(v, bool)
+    if kind == "string":
+        return isinstance(v, str)
+    if kind == "tuple":
+        return isinstance(v, tuple)
+    return True
