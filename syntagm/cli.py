@@ -21,44 +21,27 @@ from .errors import ConfigError, SyntagmError
 EXIT_OK, EXIT_UNSOLVED, EXIT_USAGE = 0, 1, 2
 
 
-def _positive_int(s: str) -> int:
-    try:
-        v = int(s)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"expected a whole number, got {s!r}") from None
-    if v < 1:
-        raise argparse.ArgumentTypeError(f"expected at least 1, got {v}")
-    return v
+def _number(kind: type, minimum: float, strict: bool):
+    """An argparse type: ``kind`` (int or float) at least ``minimum`` (above it when ``strict``)."""
+    what = "a whole number" if kind is int else "a number"
+    bound = ("a positive number" if kind is float else "at least %d" % (minimum + 1)) if strict else "0 or more"
+
+    def convert(s: str):
+        try:
+            v = kind(s)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"expected {what}, got {s!r}") from None
+        if not (v > minimum if strict else v >= minimum):
+            raise argparse.ArgumentTypeError(f"expected {bound}, got {s!r}")
+        return v
+
+    return convert
 
 
-def _nonneg_int(s: str) -> int:
-    try:
-        v = int(s)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"expected a whole number, got {s!r}") from None
-    if v < 0:
-        raise argparse.ArgumentTypeError(f"expected 0 or more, got {v}")
-    return v
-
-
-def _positive_float(s: str) -> float:
-    try:
-        v = float(s)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"expected a number, got {s!r}") from None
-    if not v > 0:
-        raise argparse.ArgumentTypeError(f"expected a positive number, got {s!r}")
-    return v
-
-
-def _nonneg_float(s: str) -> float:
-    try:
-        v = float(s)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"expected a number, got {s!r}") from None
-    if not v >= 0:
-        raise argparse.ArgumentTypeError(f"expected 0 or more, got {s!r}")
-    return v
+_positive_int = _number(int, 0, strict=True)
+_nonneg_int = _number(int, 0, strict=False)
+_positive_float = _number(float, 0.0, strict=True)
+_nonneg_float = _number(float, 0.0, strict=False)
 
 
 def build_parser() -> argparse.ArgumentParser:

@@ -214,18 +214,14 @@ class Evaluator(Iteration, Aggregates):
 
     def _binary_of(self, f: Any) -> LinExpr | None:
         """``b == 1`` (or ``b == 0``) on a boolean column is ``b`` (or ``1 - b``) itself: no new column."""
+        from .logical import binary_truth
+
         if not isinstance(f, Leaf) or f.strict is not None:
             return None
-        nz = [(j, c) for j, c in f.expr.terms.items() if c != 0]
-        if len(nz) != 1:
+        hit = binary_truth(self.inst, f)
+        if hit is None:
             return None
-        j, c = nz[0]
-        cols = self.inst.cols
-        if not (cols.integer[j] and cols.lower[j] == 0.0 and cols.upper[j] == 1.0):
-            return None
-        k = f.expr.const
-        sat0 = f.lo - 1e-9 <= k <= f.hi + 1e-9
-        sat1 = f.lo - 1e-9 <= c + k <= f.hi + 1e-9
+        j, sat0, sat1 = hit
         if sat1 and not sat0:
             return LinExpr.var(j)
         if sat0 and not sat1:

@@ -20,6 +20,23 @@ from .linear import Leaf, Logic
 TRUE, FALSE = "true", "false"
 
 
+def binary_truth(inst: Any, f: Leaf) -> tuple[int, bool, bool] | None:
+    """For a leaf over a single binary column ``j``: ``(j, holds when j = 0, holds when j = 1)``; else None.
+
+    Such a leaf (``b == 1``, ``b >= 1``, ``b == 0``, ...) is the column or its complement itself,
+    so logical constraints and constraints used as values need no new column for it.
+    """
+    nz = [(j, c) for j, c in f.expr.terms.items() if c != 0]
+    if len(nz) != 1:
+        return None
+    j, c = nz[0]
+    cols = inst.cols
+    if not (cols.integer[j] and cols.lower[j] == 0.0 and cols.upper[j] == 1.0):
+        return None
+    k = f.expr.const
+    return j, f.lo - 1e-9 <= k <= f.hi + 1e-9, f.lo - 1e-9 <= c + k <= f.hi + 1e-9
+
+
 def negate_leaf(leaf: Leaf) -> Any:
     """``not (lo <= e <= hi)`` as ``e < lo or e > hi`` (closed complements for continuous e)."""
     e, lo, hi = leaf.expr, leaf.lo, leaf.hi
@@ -146,18 +163,12 @@ class _Lowerer:
 
     def _direct(self, f: Leaf) -> Any:
         """A leaf over one binary column is that column (or its complement) itself."""
-        nz = [(j, c) for j, c in f.expr.terms.items() if c != 0]
-        if len(nz) != 1:
-            if not nz:
-                return TRUE if f.lo - 1e-9 <= f.expr.const <= f.hi + 1e-9 else FALSE
+        if not any(f.expr.terms.values()):
+            return TRUE if f.lo - 1e-9 <= f.expr.const <= f.hi + 1e-9 else FALSE
+        hit = binary_truth(self.inst, f)
+        if hit is None:
             return None
-        j, c = nz[0]
-        cols = self.inst.cols
-        if not (cols.integer[j] and cols.lower[j] == 0.0 and cols.upper[j] == 1.0):
-            return None
-        k = f.expr.const
-        sat0 = f.lo - 1e-9 <= k <= f.hi + 1e-9
-        sat1 = f.lo - 1e-9 <= c + k <= f.hi + 1e-9
+        j, sat0, sat1 = hit
         if sat0 and sat1:
             return TRUE
         if not sat0 and not sat1:
