@@ -32,9 +32,27 @@ def grammar_text(name: str) -> str:
 
 @functools.lru_cache(maxsize=None)
 def lark_parser(name: str) -> Lark:
-    """The compiled LALR parser for ``opl`` or ``dat`` (built once, then reused)."""
-    return Lark(grammar_text(name), parser="lalr", lexer="contextual", propagate_positions=True,
-                maybe_placeholders=True, cache=True)
+    """The compiled LALR parser for ``opl`` or ``dat`` (built once, then reused).
+
+    Lark compiles the regular expression of each contextual-lexer state on first use, which
+    put about 25 ms of regex compilation inside the first parse of every process.  They are
+    compiled here instead, with the grammar, so every parse costs only its own work.
+    """
+    parser = Lark(grammar_text(name), parser="lalr", lexer="contextual", propagate_positions=True,
+                  maybe_placeholders=True, cache=True)
+    _compile_lexer_states(parser)
+    return parser
+
+
+def _compile_lexer_states(parser: Lark) -> None:
+    # ``ContextualLexer.lexers`` maps each parser state to a ``BasicLexer`` whose ``scanner``
+    # property compiles its regex on first access (Lark 1.2-1.3); states with the same terminals
+    # share one lexer.  If a later Lark changes these internals we just keep the lazy behaviour.
+    states = getattr(getattr(parser.parser, "lexer", None), "lexers", None)
+    if not isinstance(states, dict):
+        return
+    for lexer in {id(lx): lx for lx in states.values()}.values():
+        getattr(lexer, "scanner", None)
 
 
 def _span(file: str, meta) -> Span:
