@@ -3,19 +3,34 @@ from __future__ import annotations
 
 from typing import Any
 
+from ..semantics.values import ProductKeys
 from ..syntax import ast as A
 
 
 class VarArray:
-    """An indexed ``dvar``: ``cols[key]`` is the column of ``name[key]``."""
+    """An indexed ``dvar``: ``cols[key]`` is the column of ``name[key]``.
 
-    __slots__ = ("name", "dims", "cols", "decl")
+    A block whose columns are consecutive over the whole index space is given by ``first``
+    instead: its column for the k-th key of :class:`ProductKeys` is ``first + k``, and
+    ``cols`` is built on first use (vectorised lowering needs only ``first``).
+    """
 
-    def __init__(self, name: str, dims: list[Any], cols: dict[tuple, int], decl: Any):
+    __slots__ = ("name", "dims", "_cols", "decl", "first")
+
+    def __init__(self, name: str, dims: list[Any], cols: dict[tuple, int] | None, decl: Any,
+                 first: int | None = None):
         self.name = name
         self.dims = dims
-        self.cols = cols
+        self._cols = cols
         self.decl = decl
+        self.first = first
+
+    @property
+    def cols(self) -> dict[tuple, int]:
+        if self._cols is None:
+            keys = ProductKeys(self.dims)
+            self._cols = dict(zip(keys, range(self.first, self.first + len(keys))))
+        return self._cols
 
 
 class DexprArray:

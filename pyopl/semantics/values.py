@@ -6,6 +6,7 @@ order unless declared ``sorted``/``reversed``); ``ord`` is 0-based.
 """
 from __future__ import annotations
 
+import itertools
 from dataclasses import dataclass, field
 from typing import Any, Iterable, Iterator
 
@@ -204,20 +205,77 @@ def is_set(v: Any) -> bool:
 
 
 class OplArray:
-    """An array over index sets ``dims``; ``data`` maps full keys (tuples) to values."""
+    """An array over index sets ``dims``; ``data`` maps full keys (tuples) to values.
 
-    __slots__ = ("name", "dims", "data")
+    An array read from data as plain numbers over its whole index space may instead be given
+    as ``flat``: its values in the order of the keys (the product of ``dims``, last index
+    fastest).  ``data`` is then built on first use, so an array that only vectorised
+    lowering reads (which takes ``flat`` as it is) never gets a million key tuples.
+    """
 
-    def __init__(self, name: str, dims: list[Any], data: dict[tuple, Any]):
+    __slots__ = ("name", "dims", "_data", "flat")
+
+    def __init__(self, name: str, dims: list[Any], data: dict[tuple, Any] | None = None,
+                 flat: list | None = None):
         self.name = name
         self.dims = dims
-        self.data = data
+        self._data = data
+        self.flat = flat
+
+    @property
+    def data(self) -> dict[tuple, Any]:
+        if self._data is None:
+            self._data = dict(zip(ProductKeys(self.dims), self.flat))
+        return self._data
 
     def __len__(self) -> int:
         return len(self.dims[0]) if self.dims else 0
 
     def __repr__(self) -> str:
         return "array %s" % self.name
+
+
+class ProductKeys:
+    """The index keys of an array over ``dims`` in OPL's order (the product of the index sets,
+    last index fastest), as a read-only sequence that makes each key only when asked:
+    ``len``, iteration, ``keys[k]`` and ``==`` with a list behave as the list of tuples would."""
+
+    __slots__ = ("dims", "_items", "_len")
+
+    def __init__(self, dims: list[Any]):
+        self.dims = dims
+        self._items = [list(d) for d in dims]
+        n = 1
+        for items in self._items:
+            n *= len(items)
+        self._len = n
+
+    def __len__(self) -> int:
+        return self._len
+
+    def __iter__(self) -> Iterator[tuple]:
+        return itertools.product(*self._items)
+
+    def __getitem__(self, k: Any) -> Any:
+        if isinstance(k, slice):
+            return [self[i] for i in range(*k.indices(self._len))]
+        if k < 0:
+            k += self._len
+        if not 0 <= k < self._len:
+            raise IndexError("key position out of range")
+        out = []
+        for items in reversed(self._items):
+            k, r = divmod(k, len(items))
+            out.append(items[r])
+        return tuple(reversed(out))
+
+    def __eq__(self, other: Any) -> bool:
+        if isinstance(other, (list, tuple, ProductKeys)):
+            return len(self) == len(other) and all(a == b for a, b in zip(self, other))
+        return NotImplemented
+
+    def __repr__(self) -> str:
+        return "ProductKeys(%d keys)" % self._len
 
 
 class ArraySlice:
