@@ -206,9 +206,35 @@ def _tuple_by_key(v: Any, t: TupleType) -> Any:
 
 def convert_array(v: Any, elem: Any, dims: list[Any], name: str, span: Span) -> OplArray:
     """Positional nested lists, keyed ``#[k: v]#``/dicts, or another array -> OplArray over ``dims``."""
+    flat = _flat_numbers(v, elem, dims)
+    if flat is not None:
+        return OplArray(name, dims, flat=flat)
     data: dict[tuple, Any] = {}
     _fill(v, elem, dims, 0, (), data, name, span)
     return OplArray(name, dims, data)
+
+
+def _flat_numbers(v: Any, elem: Any, dims: list[Any]) -> list | None:
+    """The values of ``v`` in key order when it is positional nested lists of plain numbers of
+    exactly the declared shape (the common large case, which :func:`_fill` would accept without
+    a change of value or type); None for anything else, which then goes through :func:`_fill`
+    and its checks and messages."""
+    if not dims or not isinstance(v, list) or type(v) is not list:
+        return None
+    rows = [v]
+    for k, dom in enumerate(dims):
+        n = len(dom)
+        if not n:
+            return None
+        for r in rows:
+            if type(r) is not list or len(r) != n:
+                return None
+        if k + 1 < len(dims):
+            rows = [x for r in rows for x in r]
+    flat = rows[0] if len(rows) == 1 else [x for r in rows for x in r]
+    if not _plain_numbers(flat, elem):
+        return None
+    return list(map(float, flat)) if elem == "float" else list(flat)
 
 
 def _fill(v: Any, elem: Any, dims: list[Any], k: int, prefix: tuple, data: dict, name: str, span: Span) -> None:

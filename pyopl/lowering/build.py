@@ -50,7 +50,7 @@ def build_ir(inst: Instance) -> IR:
             fam.indexed = fam.indexed or bool(key)
     ir = IR(sense=sense,
             col_lower=np.asarray(cols.lower, dtype=float), col_upper=np.asarray(cols.upper, dtype=float),
-            col_integer=np.asarray(cols.integer, dtype=bool), col_name=list(cols.name), col_key=list(cols.key),
+            col_integer=np.asarray(cols.integer, dtype=bool), col_name=list(cols.name), col_key=cols.key,
             obj=c, obj_constant=c0, A=A,
             row_lower=np.asarray(rows.lower, dtype=float), row_upper=np.asarray(rows.upper, dtype=float),
             row_label=list(rows.label), row_key=list(rows.key), dvars=dvars, families=families, q=q,

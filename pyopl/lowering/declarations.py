@@ -9,7 +9,7 @@ import itertools
 from typing import Any
 
 from ..data.convert import ArrayOf, SetOf, convert_array, convert_scalar, type_name
-from ..semantics.values import FloatRange, OplArray, OplRange, OplSet, OplTuple, TupleType, is_set, show
+from ..semantics.values import FloatRange, OplArray, OplRange, OplSet, OplTuple, ProductKeys, TupleType, is_set, show
 from ..syntax import ast as A
 from ..syntax.words import KEYWORDS
 from .errors import EvalError
@@ -224,15 +224,16 @@ def dvar_decl(inst: Instance, d: A.DvarDecl) -> None:
         lo, hi = lo0, hi0
         if constant_domain is not None:
             lo, hi = max(lo0, constant_domain[0]), min(hi0, constant_domain[1])
-        keys = list(_keys(dims))
-        cols = dict(zip(keys, range(inst.new_columns(lo, hi, integer, d.name, keys), first + len(keys))))
+        keys = ProductKeys(dims)
+        inst.new_columns(lo, hi, integer, d.name, keys)
+        cols = None  # consecutive from `first`: VarArray builds the dict if something needs it
     else:
         for key in _keys(dims):
             dlo, dhi = _domain(inst, d, dim_env(inst, d.dims, key, {}))
             cols[key] = inst.new_column(max(lo0, dlo), min(hi0, dhi), integer, d.name, key)
             keys.append(key)
     inst.dvar_blocks[d.name] = (first, keys, len(dims), "boolean" if d.vtype == "boolean" else ("int" if integer else "float"))
-    value = VarArray(d.name, dims, cols, d) if dims else LinExpr.var(cols[()])
+    value = VarArray(d.name, dims, cols, d, first) if dims else LinExpr.var(first)
     inst.declare(Symbol("dvar", d.name, value, d), d.name_span)
 
 

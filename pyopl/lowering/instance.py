@@ -7,6 +7,7 @@ before moving on to the next item.
 """
 from __future__ import annotations
 
+import bisect
 import math
 from dataclasses import dataclass, field
 from typing import Any
@@ -15,7 +16,7 @@ from ..diagnostics.diagnostic import Label, Span
 from ..diagnostics.reporter import Reporter, did_you_mean
 from ..data.convert import SetOf
 from ..data.parser import DataItem
-from ..semantics.values import show
+from ..semantics.values import ProductKeys, show
 from ..syntax import ast as A
 from .errors import EvalError
 from .expressions import (DexprArray, DexprScalar, Evaluator, is_number)
@@ -35,13 +36,60 @@ class Symbol:
     type: Any = None
 
 
+class KeyList:
+    """The index key of every column, in column order, as a read-only sequence.
+
+    Keys added one at a time are kept in lists; a whole ``dvar`` block added at once keeps its
+    :class:`ProductKeys`, so a million-column block costs no key tuples until one is asked for.
+    """
+
+    __slots__ = ("_starts", "_parts", "_len")
+
+    def __init__(self):
+        self._starts: list[int] = []
+        self._parts: list = []
+        self._len = 0
+
+    def append(self, key: tuple) -> None:
+        if not self._parts or not isinstance(self._parts[-1], list):
+            self._starts.append(self._len)
+            self._parts.append([])
+        self._parts[-1].append(key)
+        self._len += 1
+
+    def extend(self, keys: Any) -> None:
+        if isinstance(keys, ProductKeys):
+            if len(keys):
+                self._starts.append(self._len)
+                self._parts.append(keys)
+                self._len += len(keys)
+            return
+        for k in keys:
+            self.append(k)
+
+    def __len__(self) -> int:
+        return self._len
+
+    def __iter__(self):
+        for part in self._parts:
+            yield from part
+
+    def __getitem__(self, j: int) -> tuple:
+        if j < 0:
+            j += self._len
+        if not 0 <= j < self._len:
+            raise IndexError("column out of range")
+        p = bisect.bisect_right(self._starts, j) - 1
+        return self._parts[p][j - self._starts[p]]
+
+
 @dataclass
 class Columns:
     lower: list = field(default_factory=list)
     upper: list = field(default_factory=list)
     integer: list = field(default_factory=list)
     name: list = field(default_factory=list)
-    key: list = field(default_factory=list)
+    key: KeyList = field(default_factory=KeyList)
 
 
 @dataclass
@@ -163,7 +211,7 @@ class Instance:
         c.key.append(key)
         return len(c.lower) - 1
 
-    def new_columns(self, lo: float, hi: float, integer: bool, name: str, keys: list[tuple]) -> int:
+    def new_columns(self, lo: float, hi: float, integer: bool, name: str, keys: ProductKeys | list[tuple]) -> int:
         """One column per key of ``keys``, all with the same bounds, as :meth:`new_column` would
         add them one by one; returns the first column's number (the others follow in order)."""
         c, n = self.cols, len(keys)

@@ -30,6 +30,7 @@ term, reporting what it would have reported anyway.
 from __future__ import annotations
 
 import itertools
+import math
 from typing import Any
 
 import numpy as np
@@ -102,19 +103,26 @@ class VectorCache:
         column numbers (-1 where missing) for VarArray."""
         hit = self._dense.get(id(arr))
         if hit is None or hit[0] is not arr:
-            keys = list(itertools.product(*[self.domain(d)[0] for d in arr.dims]))
             shape = tuple(len(d) for d in arr.dims)
             if isinstance(arr, OplArray):
-                data = arr.data
-                vals = list(data.values()) if list(data) == keys else [data.get(k) for k in keys]
+                if arr.flat is not None:  # read as plain numbers in key order: no keys to look up
+                    vals = arr.flat
+                else:
+                    data, keys = arr.data, self._keys(arr)
+                    vals = list(data.values()) if list(data) == keys else [data.get(k) for k in keys]
                 num, exact = _numeric(vals)
                 hit = (arr, num.reshape(shape) if num is not None else None, exact)
+            elif arr.first is not None and arr._cols is None:  # one consecutive block of columns
+                hit = (arr, np.arange(arr.first, arr.first + math.prod(shape), dtype=np.int64).reshape(shape), True)
             else:
-                cols = arr.cols
+                cols, keys = arr.cols, self._keys(arr)
                 vals = list(cols.values()) if list(cols) == keys else [cols.get(k, -1) for k in keys]
                 hit = (arr, np.array(vals, dtype=np.int64).reshape(shape), True)
             self._dense[id(arr)] = hit
         return hit[1:]
+
+    def _keys(self, arr: Any) -> list[tuple]:
+        return list(itertools.product(*[self.domain(d)[0] for d in arr.dims]))
 
     def group(self, d: Any, field: str | None) -> tuple[dict, str | None] | None:
         """Positions of the items of ``d`` by the value of a tuple field (or of the item itself), and the
