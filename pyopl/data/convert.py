@@ -219,7 +219,7 @@ def _flat_numbers(v: Any, elem: Any, dims: list[Any]) -> list | None:
     exactly the declared shape (the common large case, which :func:`_fill` would accept without
     a change of value or type); None for anything else, which then goes through :func:`_fill`
     and its checks and messages."""
-    if not dims or not isinstance(v, list) or type(v) is not list:
+    if not dims or not _positional(v):
         return None
     rows = [v]
     for k, dom in enumerate(dims):
@@ -227,7 +227,7 @@ def _flat_numbers(v: Any, elem: Any, dims: list[Any]) -> list | None:
         if not n:
             return None
         for r in rows:
-            if type(r) is not list or len(r) != n:
+            if not _positional(r) or len(r) != n:
                 return None
         if k + 1 < len(dims):
             rows = [x for r in rows for x in r]
@@ -305,6 +305,11 @@ def _fill(v: Any, elem: Any, dims: list[Any], k: int, prefix: tuple, data: dict,
             label, show(dom), _describe(v)), help="give a list `[...]` with one value per element of %s" % show(dom))
     raise EvalError("data-type-mismatch", where, "`%s` cannot take %s" % (label, _describe(v)),
                     help="give a list `[...]` or a keyed array `#[key: value]#`")
+
+
+def _positional(v: Any) -> bool:
+    """A positional list of values, as :func:`_fill` takes one (not a set or tuple written in data)."""
+    return isinstance(v, (list, tuple)) and not isinstance(v, (DSet, OplTuple, DTuple))
 
 
 def _plain_numbers(v: list, elem: Any) -> bool:
