@@ -73,7 +73,16 @@ class _Positions:
 
 def _numbers(run: str) -> list:
     """The numbers of a run such as ``1, 2.5 -3e2`` as ints and floats, as the full parser reads them."""
-    toks = _NUM_ONE.findall(run)
+    # A run is numbers with optional white space and commas between them, so splitting there gives
+    # its numbers, except where two are written with nothing between them (`1-2`, `.5.5`): such a
+    # token is no valid int or float, so conversion fails and the regex splits the run instead.
+    try:
+        return _convert(run, run.replace(",", " ").split())
+    except ValueError:
+        return _convert(run, _NUM_ONE.findall(run))
+
+
+def _convert(run: str, toks: list[str]) -> list:
     if "e" not in run and "E" not in run:
         dots = run.count(".")
         if dots == 0:
