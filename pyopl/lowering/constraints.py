@@ -17,6 +17,7 @@ from .expressions import is_number, type_word
 from .instance import Instance
 from .linear import Leaf, Logic
 from .logical import enforce
+from .vectorised_rows import vector_forall
 
 
 def lower_block(inst: Instance, block: A.ConstraintsBlock) -> None:
@@ -40,6 +41,8 @@ def _stmt(inst: Instance, s: A.Stmt, env: dict) -> None:
                 e.loop_env = dict(env)
             raise
     elif isinstance(s, A.Forall):
+        if vector_forall(inst, s, env):  # the common shapes, all rows at once; False: row by row
+            return
         for e in inst.ev.iterate(s.quals, env):
             _stmt(inst, s.body, e)
     elif isinstance(s, A.Block):

@@ -1,0 +1,318 @@
+"""``forall`` constraints with NumPy: a whole family of rows in one pass, the same rows as one by one.
+
+The constraint path evaluates ``forall(i in I, j in J : f) ct: lhs <= rhs`` once per
+iteration, an expression-tree walk and a few dicts per row (about 20-35 µs).  This
+module builds the rows of the common shapes in arrays instead, with the machinery of
+:mod:`pyopl.lowering.vectorised` (the iteration space as arrays of positions, data
+gathered from dense copies):
+
+- the ``forall`` binders are those :func:`~pyopl.lowering.vectorised.vector_sum` takes
+  (one name each, domains free of the loop's own iterators, data filters);
+- the statement is one constraint ``lhs op rhs`` with ``op`` one of ``<=``, ``>=``, ``==``,
+  unlabelled or labelled by a plain name (``ct:``; the row keys are the loop values);
+- each side is a left-to-right chain of ``+``/``-`` terms, each term linear in the
+  sense of ``vector_sum`` (decision elements times data) or a ``sum(...)`` of such a
+  body (optionally negated) whose binders do not depend on the ``forall``'s iterators
+  (filters may).
+
+Exactness: each row gets the columns, coefficients and bounds the row-by-row path
+gives it, in the same order; every number goes through the same IEEE operations
+(``c * k`` scalings, sign flips, the constant folded term by term as
+:class:`~pyopl.lowering.linear.LinExpr` folds it, ``bound - const``).  A row in which a
+column appears twice, a row left without decision terms, a sum whose body has a
+constant, a leading run of several data terms, and any value or index that the
+vectorised evaluation does not cover make :func:`vector_forall` return False before
+anything is added; the statement is then lowered row by row and reports exactly what
+it reported before.
+"""
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+import scipy.sparse as sp
+
+from ..syntax import ast as A
+from .errors import EvalError
+from .vectorised import (VectorCache, _Fallback, _Lin, _linear_shape, _names, _Small, _Sum)
+
+MIN_ROWS = 32  # below this many rows the row-by-row path is as fast
+MAX_SPACE = 20_000_000  # iterations of one sum over all rows before a filter: beyond it, row by row
+_BOUNDS = {"<=": (-np.inf, 0.0), ">=": (0.0, np.inf), "==": (0.0, 0.0)}
+
+
+def vector_forall(inst: Any, s: A.Forall, env: dict) -> bool:
+    """Add the rows of ``s`` (a ``forall`` over one constraint) from arrays; False when not covered.
+
+    ``env``: the enclosing loop values (scalars).  Returns True when every row was added,
+    False (and nothing added) when the statement must be lowered row by row.
+    """
+    ev = inst.ev
+    cache = ev.__dict__.get("_vector_cache")
+    if cache is None:
+        cache = ev.__dict__["_vector_cache"] = VectorCache()
+    if id(s) in cache.unfit:
+        return False
+    if id(s) not in cache.fit:
+        if not _fits(ev, s, env):
+            cache.unfit.add(id(s))
+            return False
+        cache.fit[id(s)] = s
+    try:
+        rows = _Rows(ev, cache, s, env).run()
+    except _Small:
+        return False
+    except (_Fallback, EvalError, KeyError, IndexError, TypeError, ValueError, ZeroDivisionError, OverflowError):
+        cache.failures[id(s)] = cache.failures.get(id(s), 0) + 1
+        if cache.failures[id(s)] >= 3:  # this statement's data do not fit: stop trying
+            cache.unfit.add(id(s))
+        return False
+    _add(inst, s.body, rows)
+    return True
+
+
+# ---------------------------------------------------------------------- shape
+def _fits(ev: Any, s: A.Forall, env: dict) -> bool:
+    cons = s.body
+    if not isinstance(cons, A.ConsStmt) or not (cons.label is None or isinstance(cons.label, A.Name)):
+        return False
+    e = cons.expr
+    if not (isinstance(e, A.Compare) and len(e.ops) == 1 and e.ops[0] in _BOUNDS):
+        return False
+    names = _binder_names(s.quals)
+    if names is None or set(names) & set(env):
+        return False
+    for b in s.quals.binders:
+        if set(_names(b.domain)) & set(names):
+            return False
+    for side in e.operands:
+        terms = _chain(side)
+        if terms is None:
+            return False
+        for _sign, t in terms:
+            agg = _sum_of(t)
+            if agg is None:
+                if not _linear_shape(t):
+                    return False
+                continue
+            inner = _binder_names(agg.quals)
+            if inner is None or set(inner) & (set(names) | set(env)) or not _linear_shape(agg.body):
+                return False
+            for b in agg.quals.binders:
+                if set(_names(b.domain)) & (set(inner) | set(names)):
+                    return False
+    symbols = ev.inst.symbols
+    return any(symbols.get(n) is not None and symbols[n].kind == "dvar" for n in _names(e))
+
+
+def _binder_names(q: A.Qualifiers) -> list[str] | None:
+    names = []
+    for b in q.binders:
+        if len(b.patterns) != 1 or b.patterns[0].name is None or b.ordered:
+            return None
+        names.append(b.patterns[0].name)
+    return names if len(set(names)) == len(names) else None
+
+
+def _chain(n: A.Expr) -> list[tuple[float, A.Expr]] | None:
+    """``t1 ± t2 ± ...`` (left-associative, as parsed) -> [(sign, term)]; a side without ``sum`` is one term."""
+    if not _has_sum(n):
+        return [(1.0, n)]
+    if isinstance(n, A.Binary) and n.op in ("+", "-"):
+        left = _chain(n.left)
+        if left is None or (_has_sum(n.right) and _sum_of(n.right) is None):
+            return None
+        return left + [(1.0 if n.op == "+" else -1.0, n.right)]
+    return [(1.0, n)] if _sum_of(n) is not None else None
+
+
+def _sum_of(n: A.Expr) -> A.Aggregate | None:
+    """The ``sum`` aggregate of a term ``sum(...)`` or ``-sum(...)``."""
+    if isinstance(n, A.Unary) and n.op == "-":
+        n = n.operand
+    return n if isinstance(n, A.Aggregate) and n.op == "sum" else None
+
+
+def _has_sum(n: A.Expr) -> bool:
+    stack = [n]
+    while stack:
+        x = stack.pop()
+        if isinstance(x, A.Aggregate):
+            return True
+        if isinstance(x, A.Node):
+            for v in vars(x).values():
+                if isinstance(v, list):
+                    stack.extend(v)
+                elif isinstance(v, A.Node):
+                    stack.append(v)
+    return False
+
+
+# ---------------------------------------------------------------------- rows
+class _Entries:
+    """Entries of one term: row of each entry (non-decreasing), coefficient, column; and the term's constant per row."""
+
+    __slots__ = ("row", "coef", "col", "const", "has_decision")
+
+    def __init__(self, row, coef, col, const, has_decision):
+        self.row, self.coef, self.col, self.const, self.has_decision = row, coef, col, const, has_decision
+
+
+class _Rows:
+    def __init__(self, ev: Any, cache: VectorCache, s: A.Forall, env: dict):
+        self.ev, self.cache, self.s, self.env = ev, cache, s, env
+        self.space = _Sum(ev, cache, None, env)
+
+    def run(self) -> dict:
+        space = self.space
+        for b in self.s.quals.binders:
+            space._bind(b)
+        m = space.size
+        if m < MIN_ROWS:
+            raise _Small()
+        cmp = self.s.body.expr
+        lhs = self._side(cmp.operands[0], 1.0)
+        rhs = self._side(cmp.operands[1], -1.0)
+        parts = lhs[0] + rhs[0]
+        const = lhs[1] + (-1.0 * rhs[1])  # LinExpr.iadd(rhs, -1.0) on the left side's constant
+        lo0, hi0 = _BOUNDS[cmp.ops[0]]
+        indptr, coef, col = _layout(parts, m)
+        if not (np.all(np.isfinite(coef)) and np.all(np.isfinite(const))):
+            raise _Fallback()  # infinite bounds and non-finite numbers have their own words on the row path
+        keep = coef != 0.0  # Rows.add drops zero coefficients
+        if not keep.all():
+            row = np.repeat(np.arange(m, dtype=np.int64), np.diff(indptr))
+            coef, col = coef[keep], col[keep]
+            indptr = np.concatenate(([0], np.cumsum(np.bincount(row[keep], minlength=m))))
+        if np.any(np.diff(indptr) == 0):  # a row without decision terms: the row-by-row path words it
+            raise _Fallback()
+        if not _distinct_per_row(indptr, col):
+            raise _Fallback()
+        return {"indptr": indptr, "coef": coef, "col": col, "lo": lo0 - const, "hi": hi0 - const,
+                "keys": self._keys(m)}
+
+    def _side(self, side: A.Expr, sign: float) -> tuple[list[_Entries], np.ndarray]:
+        """The entries of one side (coefficients times ``sign``) and its constant per row, folded as LinExpr does."""
+        m = self.space.size
+        out: list[_Entries] = []
+        const = None
+        started = False  # a decision term has been met: the constant is a LinExpr's from here on
+        for k, (s, term) in enumerate(_chain(side)):
+            agg = _sum_of(term)
+            if agg is None:
+                lin = self.space.lin(term)
+                e = _aligned(lin, m)
+            else:
+                e = self._sum(agg, -1.0 if term is not agg else 1.0)
+            if k and not started and not e.has_decision:
+                raise _Fallback()  # `a + b + x`: the row path adds a and b as Python numbers first
+            started = started or e.has_decision
+            c = np.broadcast_to(np.asarray(e.const, dtype=np.float64), (m,))
+            const = c if const is None else const + s * c
+            if s != 1.0 or sign != 1.0:
+                e.coef = e.coef * (s * sign) if (s * sign) != 1.0 else e.coef
+            out.append(e)
+        return out, const
+
+    def _sum(self, agg: A.Aggregate, factor: float) -> _Entries:
+        """``sum(binders) body`` for every row: its entries row-major (then iteration, then block)."""
+        space = self.space
+        sub = _Sum(self.ev, self.cache, agg, self.env)
+        sub.iters = dict(space.iters)
+        sub.iters["$row"] = (None, np.arange(space.size, dtype=np.int64))
+        sub.size = space.size
+        sub.scanned = space.size
+        for b in agg.quals.binders:
+            dom = sub.ev.eval_set(b.domain, self.env)
+            if sub.size * max(len(dom), 1) > MAX_SPACE:
+                raise _Fallback()
+            sub._bind(b)
+        row = sub.iters["$row"][1]
+        if sub.size == 0:
+            return _Entries(np.zeros(0, np.int64), np.zeros(0), np.zeros(0, np.int64), 0.0, False)
+        lin = sub.lin(agg.body)
+        if np.any(np.broadcast_to(lin.const, (sub.size,)) != 0):
+            raise _Fallback()  # the row path folds a sum's constants in iteration order
+        e = _aligned(lin, sub.size, row)
+        if factor != 1.0:
+            e.coef = e.coef * factor  # `-sum(...)`: LinExpr.scaled(-1.0)
+        e.const = 0.0
+        return e
+
+    def _keys(self, m: int) -> list[tuple]:
+        """The row keys the row path gives a label inside ``forall``: the loop values, outer ones first."""
+        outer = tuple(v for k, v in self.env.items() if not k.startswith("$"))
+        cols = []
+        for b in self.s.quals.binders:
+            domain, pos = self.space.iters[b.patterns[0].name]
+            items = self.cache.domain(domain)[0]
+            cols.append([items[p] for p in pos.tolist()])
+        if not cols:
+            return [outer] * m
+        inner = list(zip(*cols))
+        return [outer + k for k in inner] if outer else inner
+
+
+def _aligned(lin: _Lin, size: int, row: np.ndarray | None = None) -> _Entries:
+    """A per-iteration linear form as entries, iteration-major and block-minor (the Evaluator's order)."""
+    row = np.arange(size, dtype=np.int64) if row is None else row
+    nb = len(lin.blocks)
+    if nb == 0:
+        return _Entries(np.zeros(0, np.int64), np.zeros(0), np.zeros(0, np.int64), lin.const, False)
+    coef = np.stack([np.broadcast_to(c, (size,)) for c, _j in lin.blocks], axis=1).ravel().astype(np.float64)
+    col = np.stack([np.broadcast_to(j, (size,)) for _c, j in lin.blocks], axis=1).ravel().astype(np.int64)
+    return _Entries(np.repeat(row, nb), coef, col, lin.const, True)
+
+
+def _layout(parts: list[_Entries], m: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Interleave the terms' entries row by row (terms in order, each term's entries in its order)."""
+    parts = [p for p in parts if len(p.row)]
+    if len(parts) == 1:
+        p = parts[0]
+        counts = np.bincount(p.row, minlength=m)
+        return np.concatenate(([0], np.cumsum(counts))), p.coef, p.col
+    counts = [np.bincount(p.row, minlength=m) for p in parts]
+    total = np.sum(counts, axis=0)
+    indptr = np.concatenate(([0], np.cumsum(total)))
+    coef = np.empty(int(indptr[-1]))
+    col = np.empty(int(indptr[-1]), dtype=np.int64)
+    offset = indptr[:-1].copy()  # where the next term's entries of each row start
+    for p, cnt in zip(parts, counts):
+        first = np.concatenate(([0], np.cumsum(cnt)))[:-1]  # index of each row's first entry within p
+        rank = np.arange(len(p.row)) - first[p.row]
+        dest = offset[p.row] + rank
+        coef[dest] = p.coef
+        col[dest] = p.col
+        offset += cnt
+    return indptr, coef, col
+
+
+def _distinct_per_row(indptr: np.ndarray, col: np.ndarray) -> bool:
+    """No column twice in one row (the row path would merge them; this path leaves that to it)."""
+    m = len(indptr) - 1
+    if not len(col):
+        return True
+    a = sp.csr_array((np.ones(len(col)), col.copy(), indptr.copy()), shape=(m, int(col.max()) + 1))  # sorted in place below
+    if a.has_canonical_format:  # sorted and unique in every row (checked in C, no copy)
+        return True
+    a.sum_duplicates()
+    return a.nnz == len(col)
+
+
+def _add(inst: Any, cons: A.ConsStmt, r: dict) -> None:
+    """Append the rows as :meth:`Instance.rows.add` would, one statement's worth at a time."""
+    rows = inst.rows
+    rows.set_statement(cons.span)
+    label = cons.label.id if isinstance(cons.label, A.Name) else ""
+    keys = r["keys"] if label else [()] * (len(r["indptr"]) - 1)
+    base = rows.starts[-1]
+    rows.cols.extend(r["col"].tolist())
+    rows.vals.extend(r["coef"].tolist())
+    rows.starts.extend((r["indptr"][1:] + base).tolist())
+    rows.lower.extend(r["lo"].tolist())
+    rows.upper.extend(r["hi"].tolist())
+    m = len(keys)
+    rows.label.extend([label] * m)
+    rows.key.extend(keys)
+    rows.stmt.extend([rows.current] * m)
+    inst._aux_label, inst._aux_key = label, (keys[-1] if keys else ())
