@@ -142,3 +142,19 @@ def test_edge_cases_equal_row_by_row(monkeypatch, stmt, dat):
     mod = "int n = 12; range R = 1..n; float d[i in R] = (i == 2) ? 0 : i; float h[i in R] = (i == 3) ? infinity : i;\n" \
           "dvar float+ x[R]; dvar float y;\nminimize sum(i in R) x[i]; subject to { %s }" % stmt
     _check(mod, dat, monkeypatch)
+
+
+def test_a_sum_filtered_by_the_loop_value_joins_through_an_index(monkeypatch):
+    # `sum(a in Arcs : a.src == v)` inside `forall(v in Nodes)`: matched per node from an index, same rows
+    joins = []
+    real = vectorised_rows._Rows._join
+    monkeypatch.setattr(vectorised_rows._Rows, "_join", lambda self, *a: joins.append(real(self, *a)) or joins[-1])
+    arcs = [(i, (i * 7 + k) % 40, 1 + (i + k) % 5) for i in range(40) for k in (1, 3)]
+    mod = """{int} Nodes = asSet(0..39); tuple Arc { int src; int dst; float cost; } {Arc} Arcs = {%s};
+    float supply[v in Nodes] = v mod 3 - 1; dvar float+ flow[Arcs];
+    minimize sum(a in Arcs) a.cost * flow[a];
+    subject to { forall(v in Nodes) bal: sum(a in Arcs : a.src == v) flow[a] - sum(a in Arcs : v == a.dst) flow[a] == supply[v]; }
+    """ % ", ".join("<%d, %d, %d>" % a for a in arcs)
+    ir = _check(mod, "", monkeypatch)
+    assert joins == [True, True] * 2  # both sums, in check() and in compile_model()
+    assert ir.A.shape == (40, 80) and ir.A.nnz == 160

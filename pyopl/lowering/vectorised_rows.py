@@ -224,6 +224,8 @@ class _Rows:
         sub.scanned = space.size
         for b in agg.quals.binders:
             dom = sub.ev.eval_set(b.domain, self.env)
+            if b.filter is not None and self._join(sub, b, dom):
+                continue
             if sub.size * max(len(dom), 1) > MAX_SPACE:
                 raise _Fallback()
             sub._bind(b)
@@ -238,6 +240,44 @@ class _Rows:
             e.coef = e.coef * factor  # `-sum(...)`: LinExpr.scaled(-1.0)
         e.const = 0.0
         return e
+
+    def _join(self, sub: _Sum, b: A.Binder, domain: Any) -> bool:
+        """Bind ``b`` when its filter is ``a.f == e`` (or ``a == e``) with ``e`` over the earlier iterators
+        (``sum(a in Arcs : a.src == v)`` inside ``forall(v in Nodes)``): each iteration gets the matching
+        positions from an index of ``domain`` by that field, in the domain's order, so the cost is the
+        size of the answer rather than rows times ``card(domain)``.  False: bind it the general way."""
+        f = b.filter
+        if not (isinstance(f, A.Compare) and f.ops == ["=="] and len(f.operands) == 2):
+            return False
+        name = b.patterns[0].name
+        for mine, other in (f.operands, f.operands[::-1]):
+            if isinstance(mine, A.Field) and isinstance(mine.base, A.Name) and mine.base.id == name:
+                field = mine.name
+            elif isinstance(mine, A.Name) and mine.id == name:
+                field = None
+            else:
+                continue
+            if name in _names(other) or not (set(_names(other)) & set(sub.iters)):
+                continue
+            grouped = self.cache.group(domain, field)
+            if grouped is None:
+                return False
+            groups, kind = grouped
+            v = sub.data(other)
+            if kind == "number" and v.num is not None:
+                vals = v.num.tolist()  # floats: 3.0 finds the group of 3, as `3 == 3.0` holds
+            elif kind == "string" and v.objs is not None and all(type(x) is str for x in v.objs):
+                vals = v.objs
+            else:
+                return False
+            empty = np.zeros(0, dtype=np.int64)
+            hits = [groups.get(x, empty) for x in vals]
+            counts = np.fromiter(map(len, hits), dtype=np.int64, count=len(hits))
+            sub.iters = {k: (d, np.repeat(p, counts)) for k, (d, p) in sub.iters.items()}
+            sub.iters[name] = (domain, np.concatenate(hits) if hits else empty)
+            sub.size = int(counts.sum())
+            return True
+        return False
 
     def _keys(self, m: int) -> list[tuple]:
         """The row keys the row path gives a label inside ``forall``: the loop values, outer ones first."""
