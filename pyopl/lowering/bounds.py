@@ -33,27 +33,27 @@ class ImpliedBounds:
         self._cols_seen = -1
 
     def refresh(self, inst: Any) -> None:
-        m, n = len(inst.rows.lower), len(inst.cols.lower)
+        m, n = len(inst.rows), len(inst.cols.lower)
         if self._rows_seen >= 0 and n == self._cols_seen and m - self._rows_seen <= max(50, self._rows_seen // 5):
             return
         self._rows_seen, self._cols_seen = m, n
         lo, hi = list(inst.cols.lower), list(inst.cols.upper)
-        rows = inst.rows
+        vals, cols, starts, lower, upper = (a.tolist() for a in inst.rows.arrays())
         for _round in range(2):
             changed = False
             for i in range(m):
-                a, b = rows.starts[i], rows.starts[i + 1]
+                a, b = starts[i], starts[i + 1]
                 if b == a:
                     continue
-                cols, vals = rows.cols[a:b], rows.vals[a:b]
-                rlo, rhi = rows.lower[i], rows.upper[i]
-                mins = [c * (lo[j] if c > 0 else hi[j]) for j, c in zip(cols, vals)]
-                maxs = [c * (hi[j] if c > 0 else lo[j]) for j, c in zip(cols, vals)]
+                rcols, rvals = cols[a:b], vals[a:b]
+                rlo, rhi = lower[i], upper[i]
+                mins = [c * (lo[j] if c > 0 else hi[j]) for j, c in zip(rcols, rvals)]
+                maxs = [c * (hi[j] if c > 0 else lo[j]) for j, c in zip(rcols, rvals)]
                 nmin_inf = sum(1 for v in mins if v == -INF or math.isnan(v))
                 nmax_inf = sum(1 for v in maxs if v == INF or math.isnan(v))
                 smin = sum(v for v in mins if math.isfinite(v))
                 smax = sum(v for v in maxs if math.isfinite(v))
-                for k, (j, c) in enumerate(zip(cols, vals)):
+                for k, (j, c) in enumerate(zip(rcols, rvals)):
                     if c == 0:
                         continue
                     # min and max of the rest of the row

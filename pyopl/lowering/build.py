@@ -34,9 +34,9 @@ def build_ir(inst: Instance) -> IR:
     """Assemble the IR once all items have been evaluated (no diagnostics are produced here)."""
     dexprs = _dexprs(inst)  # first: linearised dexprs may add columns and rows
     cols, rows = inst.cols, inst.rows
-    n, m = len(cols.lower), len(rows.lower)
-    A = sp.csr_array((np.asarray(rows.vals, dtype=float), np.asarray(rows.cols, dtype=np.int64),
-                      np.asarray(rows.starts, dtype=np.int64)), shape=(m, n))
+    vals, row_cols, indptr, row_lower, row_upper = rows.arrays()
+    n, m = len(cols.lower), len(rows)
+    A = sp.csr_array((vals, row_cols, indptr), shape=(m, n))
     A.sum_duplicates()
     sense = inst.sense if inst.objective is not None else "feasibility"
     c, c0, q = _objective_arrays(inst.objective, n)
@@ -52,7 +52,7 @@ def build_ir(inst: Instance) -> IR:
             col_lower=np.asarray(cols.lower, dtype=float), col_upper=np.asarray(cols.upper, dtype=float),
             col_integer=np.asarray(cols.integer, dtype=bool), col_name=list(cols.name), col_key=cols.key,
             obj=c, obj_constant=c0, A=A,
-            row_lower=np.asarray(rows.lower, dtype=float), row_upper=np.asarray(rows.upper, dtype=float),
+            row_lower=row_lower, row_upper=row_upper,
             row_label=list(rows.label), row_key=list(rows.key), dvars=dvars, families=families, q=q,
             objective_name=inst.objective_name)
     ir.dexprs = dexprs

@@ -12,6 +12,8 @@ import math
 from dataclasses import dataclass, field
 from typing import Any
 
+import numpy as np
+
 from ..diagnostics.diagnostic import Label, Span
 from ..diagnostics.reporter import Reporter, did_you_mean
 from ..data.convert import SetOf
@@ -92,20 +94,33 @@ class Columns:
     key: KeyList = field(default_factory=KeyList)
 
 
-@dataclass
 class Rows:
-    """Rows in coordinate form: row ``i`` has entries ``cols[starts[i]:starts[i+1]]``."""
+    """The constraint rows built so far, in order.
 
-    cols: list = field(default_factory=list)
-    vals: list = field(default_factory=list)
-    starts: list = field(default_factory=lambda: [0])
-    lower: list = field(default_factory=list)
-    upper: list = field(default_factory=list)
-    label: list = field(default_factory=list)
-    key: list = field(default_factory=list)
-    stmt: list = field(default_factory=list)  # per row: index into ``spans`` of the statement that made it (-1: none)
-    spans: list = field(default_factory=list)
-    current: int = -1
+    Rows added one at a time (:meth:`add`) go into Python lists (``cols``/``vals`` with
+    ``starts`` offsets, ``lower``/``upper``); a whole family built with arrays
+    (:meth:`add_block`) is kept as NumPy arrays, so a million-row family never becomes
+    Python objects.  :meth:`arrays` gives all rows in compressed-row form.  ``label``,
+    ``key`` and ``stmt`` (index into ``spans`` of the statement that made the row, -1
+    for none) are per-row lists over all rows.
+    """
+
+    def __init__(self):
+        self.cols: list = []
+        self.vals: list = []
+        self.starts: list = [0]
+        self.lower: list = []
+        self.upper: list = []
+        self.label: list = []
+        self.key: list = []
+        self.stmt: list = []
+        self.spans: list = []
+        self.current = -1
+        self._parts: list[tuple] = []  # sealed rows: (vals, cols, entries per row, lower, upper) arrays
+        self._sealed = 0  # rows in _parts
+
+    def __len__(self) -> int:
+        return self._sealed + len(self.lower)
 
     def set_statement(self, span: Any) -> None:
         """Rows added from now on come from the statement at ``span`` (for diagnostics after lowering)."""
@@ -114,6 +129,7 @@ class Rows:
         self.current = len(self.spans) - 1
 
     def add(self, terms: dict, lo: float, hi: float, label: str, key: tuple) -> int:
+        """One row ``lo <= sum(terms[j] * x_j) <= hi`` (zero coefficients left out); returns its index."""
         if 0.0 in terms.values():  # (compared with ==, as `c != 0.0` below)
             for j, c in terms.items():
                 if c != 0.0:
@@ -128,7 +144,38 @@ class Rows:
         self.label.append(label)
         self.key.append(key)
         self.stmt.append(self.current)
-        return len(self.lower) - 1
+        return len(self) - 1
+
+    def add_block(self, indptr: np.ndarray, cols: np.ndarray, vals: np.ndarray, lower: np.ndarray,
+                  upper: np.ndarray, label: str, keys: list) -> None:
+        """Rows ``i = 0..m-1`` with entries ``cols/vals[indptr[i]:indptr[i+1]]`` (no zeros), all with one label."""
+        self._seal()
+        m = len(lower)
+        self._parts.append((np.asarray(vals, dtype=np.float64), np.asarray(cols, dtype=np.int64),
+                            np.diff(indptr), np.asarray(lower, dtype=np.float64), np.asarray(upper, dtype=np.float64)))
+        self._sealed += m
+        self.label.extend([label] * m)
+        self.key.extend(keys)
+        self.stmt.extend([self.current] * m)
+
+    def _seal(self) -> None:
+        if self.lower:
+            self._parts.append((np.asarray(self.vals, dtype=np.float64), np.asarray(self.cols, dtype=np.int64),
+                                np.diff(np.asarray(self.starts, dtype=np.int64)),
+                                np.asarray(self.lower, dtype=np.float64), np.asarray(self.upper, dtype=np.float64)))
+            self._sealed += len(self.lower)
+            self.cols, self.vals, self.starts, self.lower, self.upper = [], [], [0], [], []
+
+    def arrays(self) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+        """(vals, cols, indptr, lower, upper) of every row so far: the compressed-row arrays."""
+        self._seal()
+        if len(self._parts) != 1:
+            parts = self._parts or [(np.zeros(0), np.zeros(0, np.int64), np.zeros(0, np.int64), np.zeros(0), np.zeros(0))]
+            self._parts = [tuple(np.concatenate([p[k] for p in parts]) for k in range(5))]
+        vals, cols, counts, lower, upper = self._parts[0]
+        indptr = np.zeros(len(counts) + 1, dtype=np.int64)
+        np.cumsum(counts, out=indptr[1:])
+        return vals, cols, indptr, lower, upper
 
 
 class Instance:

@@ -340,19 +340,11 @@ def _distinct_per_row(indptr: np.ndarray, col: np.ndarray) -> bool:
 
 
 def _add(inst: Any, cons: A.ConsStmt, r: dict) -> None:
-    """Append the rows as :meth:`Instance.rows.add` would, one statement's worth at a time."""
+    """Append the rows as the row path's :meth:`Rows.add` calls would, as one block of arrays."""
     rows = inst.rows
     rows.set_statement(cons.span)
     label = cons.label.id if isinstance(cons.label, A.Name) else ""
-    keys = r["keys"] if label else [()] * (len(r["indptr"]) - 1)
-    base = rows.starts[-1]
-    rows.cols.extend(r["col"].tolist())
-    rows.vals.extend(r["coef"].tolist())
-    rows.starts.extend((r["indptr"][1:] + base).tolist())
-    rows.lower.extend(r["lo"].tolist())
-    rows.upper.extend(r["hi"].tolist())
-    m = len(keys)
-    rows.label.extend([label] * m)
-    rows.key.extend(keys)
-    rows.stmt.extend([rows.current] * m)
+    m = len(r["indptr"]) - 1
+    keys = r["keys"] if label else [()] * m
+    rows.add_block(r["indptr"], r["col"], r["coef"], r["lo"], r["hi"], label, keys)
     inst._aux_label, inst._aux_key = label, (keys[-1] if keys else ())
