@@ -16,6 +16,7 @@ def _compile(mod: str, dat: str, monkeypatch, on: bool):
         monkeypatch.setattr(vectorised_rows, "MIN_ROWS", 0)
     else:
         monkeypatch.setattr(constraints, "vector_forall", lambda inst, s, env: False)
+        monkeypatch.setattr(vectorised_rows, "vector_objective", lambda inst, expr: None)
     diags = pyopl.check(mod, dat)
     try:
         ir = pyopl.compile_model(mod, dat).ir
@@ -61,7 +62,7 @@ dvar float+ x[R];
 dvar int+ y[R][S];
 dvar float z;
 dvar float+ f[Arcs];
-minimize sum(i in R) x[i] + z;
+minimize sum(i in R, s in S) a[i] * b[i][s] * y[i][s] - sum(e in Arcs) e.cost * f[e] + sum(i in R, s in S) w[s] * x[i] + z - 1;
 subject to {
   forall(s in S)
     cap: sum(i in R : i %s k) b[i][s] * y[i][s] + z <= w[s] + 100;
@@ -158,3 +159,37 @@ def test_a_sum_filtered_by_the_loop_value_joins_through_an_index(monkeypatch):
     ir = _check(mod, "", monkeypatch)
     assert joins == [True, True] * 2  # both sums, in check() and in compile_model()
     assert ir.A.shape == (40, 80) and ir.A.nnz == 160
+
+
+def _objective_both(mod, monkeypatch):
+    from pyopl.lowering import declarations
+
+    on = pyopl.compile_model(mod).ir
+    monkeypatch.setattr(vectorised_rows, "vector_objective", lambda inst, expr: None)
+    off = pyopl.compile_model(mod).ir
+    monkeypatch.undo()
+    return on, off
+
+
+@pytest.mark.parametrize("objective, expected", [
+    # repeated columns across and within sums fold in order, as the dict of the term-by-term path does
+    ("sum(i in R, j in 1..3) c[i] * x[j] - sum(j in 1..3, i in R : i <= j) 0.1 * x[j] + 2.5",
+     [sum(0.1 * i for i in range(1, 41)) - 0.1 * j * 1 for j in (1, 2, 3)]),
+    ("-sum(i in R) c[i] * y[i] + 3 * x[2]", None),
+])
+def test_objective_kept_as_arrays_equals_the_dict_path(monkeypatch, objective, expected):
+    mod = "range R = 1..40; float c[i in R] = 0.1 * i; dvar float+ x[1..3]; dvar float+ y[R];\n" \
+          "minimize %s; subject to { forall(j in 1..3) x[j] <= 1; }" % objective
+    on, off = _objective_both(mod, monkeypatch)
+    assert np.array_equal(on.obj, off.obj) and on.obj_constant == off.obj_constant
+    if expected is not None:
+        assert np.allclose(on.obj[:3], expected, rtol=1e-12) and on.obj_constant == 2.5
+
+
+def test_array_lin_expr_terms_fold_in_order_and_then_own_the_value():
+    e = vectorised_rows.ArrayLinExpr(np.array([4, 1, 4, 4]), np.array([0.1, 2.0, 0.2, 0.3]), 1.5)
+    assert e.cols is not None and not e.is_constant
+    assert e.terms == {4: (0.0 + 0.1 + 0.2) + 0.3, 1: 2.0} and list(e.terms) == [4, 1]
+    assert e.cols is None  # the dict is the value from now on
+    e.iadd(pyopl.lowering.linear.LinExpr({1: 1.0}, 0.5))
+    assert e.terms[1] == 3.0 and e.const == 2.0

@@ -117,10 +117,11 @@ def test_the_array_path_is_taken_for_large_sums(monkeypatch):
 
     monkeypatch.setattr(vectorised._Sum, "run", spy)
     mod = "int n = 50; range R = 1..n; float c[i in R] = i * 1.5; dvar float+ x[R];\n" \
-          "minimize sum(i in R) c[i] * x[i]; subject to { sum(i in R : i mod 2 == 0) x[i] >= 3; }"
+          "minimize sum(i in R) c[i] * x[i]; subject to { sum(i in R : i >= 2) 2 * x[i] >= 3; }"
     ir = pyopl.compile_model(mod).ir
     assert "LinExpr" in calls
     assert ir.obj[:3].tolist() == [1.5, 3.0, 4.5]
+    assert ir.A.toarray()[0].tolist() == [0.0] + [2.0] * 49
 
 
 @pytest.mark.parametrize("body, dat", [

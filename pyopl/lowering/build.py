@@ -8,6 +8,7 @@ from ..ir import IR, DvarBlock, RowFamily
 from .expressions import DexprArray, DexprScalar
 from .instance import Instance
 from .linear import QuadExpr
+from .vectorised_rows import ArrayLinExpr
 
 
 def _objective_arrays(obj, n: int) -> tuple[np.ndarray, float, sp.csr_array | None]:
@@ -15,7 +16,9 @@ def _objective_arrays(obj, n: int) -> tuple[np.ndarray, float, sp.csr_array | No
     if obj is None:
         return c, 0.0, None
     lin = obj.lin if isinstance(obj, QuadExpr) else obj
-    if lin.terms:  # the columns of a dict are distinct, so this is `c[j] += v` for each term
+    if isinstance(lin, ArrayLinExpr) and lin.cols is not None:
+        np.add.at(c, lin.cols, lin.coefs)  # in order from 0.0, as the dict of the same terms would hold
+    elif lin.terms:  # the columns of a dict are distinct, so this is `c[j] += v` for each term
         c[np.fromiter(lin.terms, dtype=np.int64, count=len(lin.terms))] += np.fromiter(
             lin.terms.values(), dtype=np.float64, count=len(lin.terms))
     q = None

@@ -300,7 +300,10 @@ def _array_elements(inst: Instance, arr: Any, node: A.Expr) -> list:
 
 
 def _objective_value(inst: Instance, expr: A.Expr) -> Any:
-    return _as_objective(inst, inst.ev.evaluate(expr, {}), expr)
+    from .vectorised_rows import vector_objective
+
+    fast = vector_objective(inst, expr)  # sums over large index sets, kept as arrays; None: term by term
+    return fast if fast is not None else _as_objective(inst, inst.ev.evaluate(expr, {}), expr)
 
 
 def _as_objective(inst: Instance, v: Any, expr: A.Expr) -> Any:

@@ -34,6 +34,7 @@ import scipy.sparse as sp
 
 from ..syntax import ast as A
 from .errors import EvalError
+from .linear import LinExpr
 from .vectorised import (VectorCache, _Fallback, _Lin, _linear_shape, _names, _Small, _Sum)
 
 MIN_ROWS = 32  # below this many rows the row-by-row path is as fast
@@ -48,9 +49,7 @@ def vector_forall(inst: Any, s: A.Forall, env: dict) -> bool:
     False (and nothing added) when the statement must be lowered row by row.
     """
     ev = inst.ev
-    cache = ev.__dict__.get("_vector_cache")
-    if cache is None:
-        cache = ev.__dict__["_vector_cache"] = VectorCache()
+    cache = _cache(ev)
     if id(s) in cache.unfit:
         return False
     if id(s) not in cache.fit:
@@ -71,6 +70,79 @@ def vector_forall(inst: Any, s: A.Forall, env: dict) -> bool:
     return True
 
 
+def vector_objective(inst: Any, expr: A.Expr) -> LinExpr | None:
+    """The objective ``expr`` (a chain of sums and linear terms) as an :class:`ArrayLinExpr`; None when not
+    covered or small, and the Evaluator then builds it term by term (reporting what it would anyway)."""
+    ev = inst.ev
+    cache = _cache(ev)
+    if id(expr) in cache.unfit:
+        return None
+    symbols = ev.inst.symbols
+    if not (_side_fits(expr, set(), set()) and any(symbols.get(n) is not None and symbols[n].kind == "dvar"
+                                                    for n in _names(expr))):
+        cache.unfit.add(id(expr))
+        cache.fit[id(expr)] = expr  # kept alive so that its id stays unique
+        return None
+    try:
+        parts, const = _Rows(ev, cache, None, {})._side(expr, 1.0)
+    except (_Fallback, _Small, EvalError, KeyError, IndexError, TypeError, ValueError, ZeroDivisionError, OverflowError):
+        return None
+    parts = [p for p in parts if len(p.row)]
+    if not parts or sum(len(p.row) for p in parts) < MIN_ROWS:
+        return None
+    merged = [_merged(p.col, p.coef) for p in parts]  # each term is one LinExpr before they are added up
+    cols = np.concatenate([c for c, _v in merged])
+    coefs = np.concatenate([v for _c, v in merged])
+    if not (np.all(np.isfinite(coefs)) and np.all(np.isfinite(const))):
+        return None
+    return ArrayLinExpr(cols, coefs, float(const[0]))
+
+
+def _merged(col: np.ndarray, coef: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """Repeated columns of one term added up in order from 0.0 (first appearances keep their order)."""
+    if not len(col) or np.bincount(col).max() <= 1:
+        return col, coef
+    uniq, first, inverse = np.unique(col, return_index=True, return_inverse=True)
+    sums = np.zeros(len(uniq))
+    np.add.at(sums, inverse.ravel(), coef)
+    order = np.argsort(first, kind="stable")
+    return uniq[order], sums[order]
+
+
+class ArrayLinExpr(LinExpr):
+    """A linear form kept as arrays: ``sum(coefs[k] * x[cols[k]]) + const``, a column possibly several times.
+
+    ``terms`` (the dict every other consumer reads) is made on first use, each column's
+    coefficient folded in order from 0.0 as ``LinExpr.iadd`` folds it; from then on the
+    dict is the value (it may be changed in place) and ``cols``/``coefs`` are dropped.
+    """
+
+    __slots__ = ("cols", "coefs", "_terms")
+
+    def __init__(self, cols: np.ndarray, coefs: np.ndarray, const: float):
+        self.cols, self.coefs, self.const, self._terms = cols, coefs, const, None
+
+    @property
+    def terms(self) -> dict[int, float]:
+        if self._terms is None:
+            t: dict[int, float] = {}
+            for j, c in zip(self.cols.tolist(), self.coefs.tolist()):
+                t[j] = t.get(j, 0.0) + c
+            self._terms, self.cols, self.coefs = t, None, None
+        return self._terms
+
+    @terms.setter
+    def terms(self, value: dict) -> None:
+        self._terms, self.cols, self.coefs = value, None, None
+
+
+def _cache(ev: Any) -> VectorCache:
+    cache = ev.__dict__.get("_vector_cache")
+    if cache is None:
+        cache = ev.__dict__["_vector_cache"] = VectorCache()
+    return cache
+
+
 # ---------------------------------------------------------------------- shape
 def _fits(ev: Any, s: A.Forall, env: dict) -> bool:
     cons = s.body
@@ -85,24 +157,30 @@ def _fits(ev: Any, s: A.Forall, env: dict) -> bool:
     for b in s.quals.binders:
         if set(_names(b.domain)) & set(names):
             return False
-    for side in e.operands:
-        terms = _chain(side)
-        if terms is None:
-            return False
-        for _sign, t in terms:
-            agg = _sum_of(t)
-            if agg is None:
-                if not _linear_shape(t):
-                    return False
-                continue
-            inner = _binder_names(agg.quals)
-            if inner is None or set(inner) & (set(names) | set(env)) or not _linear_shape(agg.body):
-                return False
-            for b in agg.quals.binders:
-                if set(_names(b.domain)) & (set(inner) | set(names)):
-                    return False
+    if not all(_side_fits(side, set(names) | set(env), set(names)) for side in e.operands):
+        return False
     symbols = ev.inst.symbols
     return any(symbols.get(n) is not None and symbols[n].kind == "dvar" for n in _names(e))
+
+
+def _side_fits(side: A.Expr, taken: set, loop: set) -> bool:
+    """A chain of linear terms and sums whose binders use names not in ``taken`` and domains free of ``loop``."""
+    terms = _chain(side)
+    if terms is None:
+        return False
+    for _sign, t in terms:
+        agg = _sum_of(t)
+        if agg is None:
+            if not _linear_shape(t):
+                return False
+            continue
+        inner = _binder_names(agg.quals)
+        if inner is None or set(inner) & taken or not _linear_shape(agg.body):
+            return False
+        for b in agg.quals.binders:
+            if set(_names(b.domain)) & (set(inner) | loop):
+                return False
+    return True
 
 
 def _binder_names(q: A.Qualifiers) -> list[str] | None:
