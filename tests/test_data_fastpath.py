@@ -33,7 +33,7 @@ def _shape(v):
 def _both(text: str):
     r1, r2 = Reporter(), Reporter()
     slow = parse_data(text, "d.dat", r1)
-    fast = parse_data_fast(text, "d.dat", r2, min_size=0)
+    fast = parse_data_fast(text, "d.dat", r2)
     diags = lambda r: [(d.code, d.severity, d.message, d.span, d.help) for d in r.diagnostics]
     return [_shape(x) for x in slow], [_shape(x) for x in fast], diags(r1), diags(r2)
 

@@ -34,7 +34,6 @@ from ..diagnostics.reporter import Reporter, TooManyErrors
 from ..syntax.parser import _unquote
 from .parser import DataItem, DList, DSet, DTuple, parse_data
 
-MIN_FAST_SIZE = 16 * 1024  # below this many characters the full parser is fast enough
 
 _WS = r"[ \t\f\r\n]"
 _NUMBER = r"(?:\d+\.(?!\.)\d*|\.\d+)(?:[eE][+-]?\d+)?|\d+[eE][+-]?\d+|\d+"  # grammar/dat.lark NUMBER
@@ -193,14 +192,13 @@ def _blank(text: str, ranges: list[tuple[int, int]]) -> str:
     return "".join(parts)
 
 
-def parse_data_fast(text: str, file: str, reporter: Reporter, min_size: int = MIN_FAST_SIZE) -> list[Any]:
+def parse_data_fast(text: str, file: str, reporter: Reporter) -> list[Any]:
     """Same contract and result as :func:`pyopl.data.parser.parse_data`, faster on large numeric data.
 
     Returns DataItems and ``("include", path, span)`` entries in source order.
-    ``min_size``: texts shorter than this go straight to the full parser.
+    Used for every text, small ones too: the statements it reads cost about 0.15 ms in a
+    10x10 transport file where the full parser takes 1.5 ms.
     """
-    if len(text) < min_size:
-        return parse_data(text, file, reporter)
     fast, ranges = _fast_items(text, file)
     if not fast:
         return parse_data(text, file, reporter)
