@@ -8,11 +8,29 @@ tuple fields are checked where the iterator's tuple type is known.
 """
 from __future__ import annotations
 
+import dataclasses
+import gc
 from typing import Any
 
 from ..diagnostics.diagnostic import Edit, Fix, Label
 from ..diagnostics.reporter import Reporter, near_miss, rename_applicability
 from ..syntax import ast as A
+
+
+#: Field annotations that never hold a node: skipping them keeps every walk's visiting order.
+_LEAF_TYPES = frozenset({"Span", "Optional[Span]", "str", "Optional[str]", "bool", "int", "list[str]", "list[Span]"})
+_FIELDS: dict[type, tuple[tuple[str, ...], int]] = {}
+
+
+def child_fields(node: A.Node) -> "tuple[str, ...] | None":
+    """Names of ``node``'s fields that may hold nodes, in declaration order (the order of
+    ``vars(node)``); None when the node carries attributes besides its fields."""
+    cls = node.__class__
+    known = _FIELDS.get(cls)
+    if known is None:
+        fs = dataclasses.fields(cls)
+        known = _FIELDS[cls] = (tuple(f.name for f in fs if f.type not in _LEAF_TYPES), len(fs))
+    return known[0] if len(node.__dict__) == known[1] else None
 
 
 class _Scope:
@@ -54,7 +72,9 @@ class _Scope:
                 self.check(k, local)
                 self.check(v, local)
         elif isinstance(node, A.Node):
-            for v in vars(node).values():
+            names = child_fields(node)
+            d = node.__dict__
+            for v in (vars(node).values() if names is None else [d[k] for k in names]):
                 if isinstance(v, list):
                     for x in v:
                         if isinstance(x, A.Node):
@@ -137,6 +157,18 @@ class _Scope:
 
 def check_names(model: A.Model, reporter: Reporter) -> None:
     """Report undeclared names, use before declaration and unknown tuple fields."""
+    # The walks allocate many short-lived lists and keep nothing: the cyclic collector's
+    # passes over a large model's AST find nothing, so it is paused (as in api.py).
+    was_enabled = gc.isenabled()
+    gc.disable()
+    try:
+        _check_names(model, reporter)
+    finally:
+        if was_enabled:
+            gc.enable()
+
+
+def _check_names(model: A.Model, reporter: Reporter) -> None:
     later = {}
     for item in model.items:
         if isinstance(item, A.Decl) and item.name not in later:

@@ -14,6 +14,7 @@ from ..diagnostics.diagnostic import Edit, Fix, Label, Span
 from ..diagnostics.reporter import Reporter, near_miss, rename_applicability
 from ..lowering.builtins import BUILTINS
 from ..syntax import ast as A
+from .checker import _FIELDS, child_fields
 
 #: Constraint functions of IBM's CP Optimizer (OPL manual, "Constraints available in constraint programming").
 CP_FUNCTIONS = frozenset("""allDifferent allMinDistance alternative count distribute endAtEnd endAtStart
@@ -38,19 +39,50 @@ class _Sym:
 def _walk(node: Any) -> Iterator[Any]:
     """Every AST node under ``node`` (pre-order), including ``node``."""
     stack = [node]
+    pop, push = stack.pop, stack.append
+    node_cls, known = A.Node, _FIELDS
     while stack:
-        n = stack.pop()
-        if isinstance(n, A.Node):
+        n = pop()
+        if isinstance(n, node_cls):
             yield n
-            for v in vars(n).values():
-                if isinstance(v, A.Node):
-                    stack.append(v)
+            d = n.__dict__
+            names = known.get(n.__class__)
+            if names is None or len(d) != names[1]:
+                names = child_fields(n)
+            else:
+                names = names[0]
+            for v in (d.values() if names is None else [d[k] for k in names]):
+                if isinstance(v, node_cls):
+                    push(v)
                 elif isinstance(v, (list, tuple)):
                     for x in v:
-                        if isinstance(x, A.Node):
-                            stack.append(x)
+                        if isinstance(x, node_cls):
+                            push(x)
                         elif isinstance(x, tuple):
-                            stack.extend(y for y in x if isinstance(y, A.Node))
+                            stack.extend(y for y in x if isinstance(y, node_cls))
+
+
+def _children(node: A.Node) -> Any:
+    """``vars(node).values()`` without the fields that never hold a node."""
+    names = child_fields(node)
+    if names is None:
+        return vars(node).values()
+    d = node.__dict__
+    return [d[k] for k in names]
+
+
+class _Lazy:
+    """A value computed on first use, then kept."""
+
+    def __init__(self, make):
+        self.make = make
+        self.value = None
+
+    def get(self) -> Any:
+        """The value (computed now if this is the first call)."""
+        if self.value is None:
+            self.value = self.make()
+        return self.value
 
 
 def _binder_names(node: A.Node) -> set[str]:
@@ -67,6 +99,14 @@ class StaticRules:
         self.r = reporter
         self.syms: dict[str, _Sym] = {}
         self.text = model.source or ""
+        self._nodes: dict[int, list] = {}  # item id -> its nodes in _walk order (items are walked often)
+
+    def nodes(self, item: Any) -> list:
+        """``list(_walk(item))``, kept: several rules walk every item and the AST does not change."""
+        got = self._nodes.get(id(item))
+        if got is None:
+            got = self._nodes[id(item)] = list(_walk(item))
+        return got
 
     # ------------------------------------------------------------------ symbol table
     def collect(self) -> None:
@@ -314,6 +354,7 @@ class StaticRules:
     def index_counts(self, expr: Any, local: set[str]) -> None:
         """Too many or too few indices on declared arrays in a constraint or objective."""
         outer: set[int] = set()
+        bound = _Lazy(lambda: _binder_names(expr))
         for n in _walk(expr):
             if not isinstance(n, A.Index) or id(n) in outer:
                 continue
@@ -322,7 +363,7 @@ class StaticRules:
                 k += len(base.indices)
                 base = base.base
                 outer.add(id(base))
-            if not isinstance(base, A.Name) or base.id in local or base.id in _binder_names(expr):
+            if not isinstance(base, A.Name) or base.id in local or base.id in bound.get():
                 continue
             sym = self.syms.get(base.id)
             if sym is None or sym.kind not in ("param", "dvar", "dexpr") or not sym.dims:
@@ -345,20 +386,22 @@ class StaticRules:
         types = self._iterator_types(item)
         if isinstance(item, A.Objective):
             self.index_counts(item.expr, set())
-        for n in _walk(item):
+        # the item's binder names once, not once per node (that was quadratic in the item's size)
+        bound = _Lazy(lambda: {x for n in self.nodes(item) if isinstance(n, A.Pattern) for x in n.names()})
+        for n in self.nodes(item):
             if isinstance(getattr(n, "quals", None), A.Qualifiers):
-                self.quals(n.quals, local | _binder_names(item))
+                self.quals(n.quals, local | bound.get())
             if isinstance(n, A.Call):
-                self.call(n, local | _binder_names(item))
+                self.call(n, local | bound.get())
             elif isinstance(n, A.Field) and isinstance(n.base, A.Name):
                 s = self.syms.get(n.base.id)
-                if s is not None and s.kind == "set" and n.base.id not in _binder_names(item) | local:
+                if s is not None and s.kind == "set" and n.base.id not in bound.get() | local:
                     self.r.emit("field-of-set", n.base.span,
                                 "`%s` is a set; `.%s` applies to one of its tuples" % (n.base.id, n.name),
                                 help="iterate over it, e.g. `sum(t in %s) t.%s`" % (n.base.id, n.name))
             elif isinstance(n, A.Index) and isinstance(n.base, A.Name):
                 s = self.syms.get(n.base.id)
-                if s is not None and s.kind == "set" and s.elem not in self._tuples() and n.base.id not in _binder_names(item) | local:
+                if s is not None and s.kind == "set" and s.elem not in self._tuples() and n.base.id not in bound.get() | local:
                     # (a set of tuples indexed by a key, `Arcs[<"a", "b">]`, is OPL's lookup by key)
                     self.r.emit("set-indexed", n.span, "`%s` is a set and cannot be indexed with `[...]`" % n.base.id,
                                 help="use `item(%s, k)` for the element at 0-based position k" % n.base.id)
@@ -374,7 +417,7 @@ class StaticRules:
 
     def _iterator_types(self, item: Any) -> dict[str, str]:
         out: dict[str, str] = {}
-        for n in _walk(item):
+        for n in self.nodes(item):
             if isinstance(n, A.Binder) and isinstance(n.domain, A.Name) and len(n.patterns) == 1 \
                     and n.patterns[0].name is not None:
                 s = self.syms.get(n.domain.id)
@@ -416,7 +459,7 @@ class StaticRules:
     def mark_used(self) -> None:
         for item in self.model.items:
             own = getattr(item, "name", None) if isinstance(item, A.Decl) else None
-            for n in _walk(item):
+            for n in self.nodes(item):
                 if isinstance(n, A.Name) and n.id != own and n.id in self.syms:
                     self.syms[n.id].used = True
                 elif isinstance(n, A.Call) and n.func in self.syms:
@@ -454,7 +497,7 @@ class StaticRules:
                                 if sub.name not in inner or inner[sub.name] is outer.get(sub.name):
                                     self._shadow(sub, outer)
                                 inner[sub.name] = sub
-                for v in vars(node).values():
+                for v in _children(node):
                     if v is not node.quals:
                         visit(v, inner)
                 for b in node.quals.binders:
@@ -463,7 +506,7 @@ class StaticRules:
                         visit(b.filter, inner)
                 return
             if isinstance(node, A.Node):
-                for v in vars(node).values():
+                for v in _children(node):
                     visit(v, outer)
             elif isinstance(node, (list, tuple)):
                 for x in node:
@@ -487,7 +530,7 @@ class StaticRules:
 def unused_iterators(model: A.Model, rules: StaticRules, reporter: Reporter) -> None:
     """Warn on ``sum(i in I) x`` where the body never mentions ``i`` but does mention a decision."""
     for item in model.items:
-        for n in _walk(item):
+        for n in rules.nodes(item):
             if isinstance(n, A.Aggregate) and n.op == "sum":
                 names = set()
                 for b in n.quals.binders:

@@ -1,16 +1,23 @@
 """Model text -> typed AST, or syntax diagnostics.
 
-Lark LALR(1) with the contextual lexer, grammar compiled once per process.
+Lark LALR(1) with the contextual lexer, grammar compiled once per process; the AST is
+built as Lark reduces (no parse tree).
 Errors are repaired where one token explains them (a missing `;`, `=` for
 `==`, a missing `)`), so that one parse reports every independent mistake;
 otherwise the parser skips to the end of the statement.
 """
 from __future__ import annotations
 
+import contextvars
+import copy
 import functools
+import gc
+import operator
+import re
 from importlib import resources
 
-from lark import Lark, Token, Transformer, v_args
+from lark import Lark, Token, Transformer, Tree
+from lark.grammar import Rule
 from lark.exceptions import VisitError
 
 from ..diagnostics.diagnostic import Edit, Fix, Span
@@ -65,11 +72,11 @@ def _tok_span(file: str, tok: Token) -> Span:
     return Span(file, tok.line, tok.column, tok.end_line or tok.line, tok.end_column or tok.column + len(tok))
 
 
-class _ToAst(Transformer):
-    """Lark tree -> :mod:`pyopl.syntax.ast` nodes."""
+class _Handlers:
+    """One method per grammar rule or alias, ``(meta, children) -> AST value``, called as Lark
+    reduces (:func:`_make_callback`) or over a finished tree (:class:`_TreeToAst`)."""
 
-    def __init__(self, file: str, reporter: Reporter, source: str = ""):
-        super().__init__()
+    def __init__(self, file: str, reporter, source: str = ""):
         self.file = file
         self.reporter = reporter
         self.source = source
@@ -81,14 +88,12 @@ class _ToAst(Transformer):
         return _tok_span(self.file, tok)
 
     # --- model items
-    @v_args(meta=True)
     def start(self, meta, items):
         return [i for i in items if i is not None]
 
-    def empty_item(self, _):
+    def empty_item(self, meta, _):
         return None
 
-    @v_args(meta=True)
     def decl(self, meta, c):
         param, type_ref, name, dims, withc, init = c
         if param is not None:
@@ -99,33 +104,28 @@ class _ToAst(Transformer):
                                                                     param.column + len("param ")), ""),)))
         return A.ParamDecl(self._s(meta), str(name), self._t(name), type_ref, dims or [], init, withc or [])
 
-    def with_clause(self, c):
+    def with_clause(self, meta, c):
         return [(str(c[k]), c[k + 1]) for k in range(0, len(c), 2)]
 
-    @v_args(meta=True)
     def float_range_decl(self, meta, c):
         _, name, expr = c
         t = A.TypeRef(self._s(meta), "float", True)
         return A.ParamDecl(self._s(meta), str(name), self._t(name), t, [], expr)
 
-    @v_args(meta=True)
     def range_decl(self, meta, c):
         name, expr = c
         return A.RangeDecl(self._s(meta), str(name), self._t(name), expr)
 
-    @v_args(meta=True)
     def range_decl_ext(self, meta, c):
         name, tok = c
         return A.RangeDecl(self._s(meta), str(name), self._t(name), A.External(self._t(tok)))
 
-    @v_args(meta=True)
     def external(self, meta, c):
         return A.External(self._s(meta))
 
-    def dims(self, c):
+    def dims(self, meta, c):
         return list(c)
 
-    @v_args(meta=True)
     def dim_set(self, meta, c):
         e = c[0]
         # `[<i, j> in Arcs]` parses as a membership test; it is a tuple-pattern dimension.
@@ -135,63 +135,51 @@ class _ToAst(Transformer):
                 return A.Dim(self._s(meta), e.right, None, pat)
         return A.Dim(self._s(meta), e)
 
-    @v_args(meta=True)
     def dim_generic(self, meta, c):
         return A.Dim(self._s(meta), c[1], str(c[0]))
 
-    @v_args(meta=True)
     def type_spec(self, meta, c):
         return c[0]
 
-    @v_args(meta=True)
     def set_type(self, meta, c):
         order = c[0] if len(c) == 2 else None
         return A.TypeRef(self._s(meta), c[-1].name, True, order)
 
-    def set_order(self, c):
+    def set_order(self, meta, c):
         return str(c[0])
 
-    @v_args(meta=True)
     def setof_type(self, meta, c):
         return A.TypeRef(self._s(meta), c[0].name, True)
 
-    @v_args(meta=True)
     def base_type(self, meta, c):
         return A.TypeRef(self._s(meta), str(c[0]))
 
-    @v_args(meta=True)
     def dvar_decl(self, meta, c):
         vtype, name, dims, domain = c
         return A.DvarDecl(self._s(meta), str(name), self._t(name), vtype, dims or [], domain)
 
-    def dvar_type(self, c):
+    def dvar_type(self, meta, c):
         return str(c[0])
 
-    @v_args(meta=True)
     def dexpr_decl(self, meta, c):
         type_ref, name, dims, expr = c
         return A.DexprDecl(self._s(meta), str(name), self._t(name), type_ref, dims or [], expr)
 
-    @v_args(meta=True)
     def tuple_decl(self, meta, c):
         name, *fields = c
         return A.TupleDecl(self._s(meta), str(name), self._t(name), list(fields))
 
-    @v_args(meta=True)
     def tuple_field(self, meta, c):
         key, type_ref, name, dims = c
         return A.TupleField(self._t(name), str(name), type_ref, key is not None, dims or [])
 
-    @v_args(meta=True)
     def constraint_decl(self, meta, c):
         name, dims = c
         return A.ConstraintDecl(self._s(meta), str(name), self._t(name), dims or [])
 
-    @v_args(meta=True)
     def using_decl(self, meta, c):
         return A.Using(self._s(meta), str(c[0]))
 
-    @v_args(meta=True)
     def assert_stmt(self, meta, c):
         name, body = c
         quals = []
@@ -200,25 +188,21 @@ class _ToAst(Transformer):
             body = body[1]
         return A.Assert(self._s(meta), body, str(name) if name else None, quals)
 
-    def assert_forall(self, c):
+    def assert_forall(self, meta, c):
         return (c[0], c[1])
 
-    @v_args(meta=True)
     def include_stmt(self, meta, c):
         return A.Include(self._s(meta), _unquote(str(c[0])))
 
-    @v_args(meta=True)
     def script_block(self, meta, c):
         kind = str(c[0])
         name = str(c[1]) if len(c) == 3 and c[1] is not None else None
         return A.ScriptBlock(self._s(meta), kind, name)
 
-    @v_args(meta=True)
     def objective(self, meta, c):
         sense, name, expr = c
         return A.Objective(self._s(meta), str(sense.children[0]), expr, str(name) if name else None)
 
-    @v_args(meta=True)
     def objective_eq(self, meta, c):
         sense, name, expr = c
         # `minimize Name = expr;` is not OPL (the label takes `:`), but the intent is unambiguous.
@@ -227,16 +211,13 @@ class _ToAst(Transformer):
                            help="write `%s %s: ...`" % (sense.children[0], name))
         return A.Objective(self._s(meta), str(sense.children[0]), expr, str(name))
 
-    @v_args(meta=True)
     def constraints_block(self, meta, c):
         return A.ConstraintsBlock(self._s(meta), [s for s in c if s is not None])
 
     # --- constraint statements
-    @v_args(meta=True)
     def cons(self, meta, c):
         return A.ConsStmt(self._s(meta), c[0])
 
-    @v_args(meta=True)
     def labelled_cons(self, meta, c):
         label, expr = c
         if not _is_label(label):
@@ -245,25 +226,19 @@ class _ToAst(Transformer):
                                help="write a label such as `ctName:` or `ctName[i]:`")
         return A.ConsStmt(self._s(meta), expr, label)
 
-    @v_args(meta=True)
     def forall(self, meta, c):
         return A.Forall(self._s(meta), c[0], c[1])
 
-    @v_args(meta=True)
     def labelled_forall(self, meta, c):
         label, quals, body = c
         # The label names every constraint of the forall: push it down onto unlabelled bodies.
-        _push_label(body, label)
-        return A.Forall(self._s(meta), quals, body)
+        return A.Forall(self._s(meta), quals, _with_label(body, label))
 
-    @v_args(meta=True)
     def assigned_forall(self, meta, c):
         # The older OPL syntax `constraint ct; ... ct = forall(...) body;` labels the forall's rows.
         name, quals, body = c
-        _push_label(body, A.Name(self._t(name), str(name)))
-        return A.Forall(self._s(meta), quals, body)
+        return A.Forall(self._s(meta), quals, _with_label(body, A.Name(self._t(name), str(name))))
 
-    @v_args(meta=True)
     def assigned_cons(self, meta, c):
         name, expr = c
         if _is_constraint_like(expr):  # older OPL syntax `ct = x + y <= 3;`
@@ -285,58 +260,45 @@ class _ToAst(Transformer):
             line, col = line + 1, 1
         return self._t(name)
 
-    @v_args(meta=True)
     def cif(self, meta, c):
         cond, then, other = c
         return A.IfStmt(self._s(meta), cond, then, other)
 
-    @v_args(meta=True)
     def cblock(self, meta, c):
         return A.Block(self._s(meta), [s for s in c if s is not None])
 
-    def cempty(self, _):
+    def cempty(self, meta, _):
         return None
 
     # --- iteration
-    @v_args(meta=True)
     def qualifiers(self, meta, c):
         return A.Qualifiers(self._s(meta), list(c))
 
-    @v_args(meta=True)
     def qualifier(self, meta, c):
-        binder, flt = c
-        binder.filter = flt
-        binder.span = self._s(meta)
-        return binder
+        b, flt = c  # a new Binder: handlers never change a child (trial parses share them)
+        return A.Binder(self._s(meta), b.patterns, b.domain, flt, b.ordered)
 
-    @v_args(meta=True)
     def q_name(self, meta, c):
         name, dom = c
         return A.Binder(self._s(meta), [A.Pattern(self._t(name), str(name))], dom)
 
-    @v_args(meta=True)
     def q_names(self, meta, c):
         *names, dom = c
         return A.Binder(self._s(meta), [A.Pattern(self._t(n), str(n)) for n in names], dom)
 
-    @v_args(meta=True)
     def q_pattern(self, meta, c):
         return A.Binder(self._s(meta), [c[0]], c[1])
 
-    @v_args(meta=True)
     def q_ordered(self, meta, c):
         _, *names, dom = c
         return A.Binder(self._s(meta), [A.Pattern(self._t(n), str(n)) for n in names], dom, ordered=True)
 
-    @v_args(meta=True)
     def tuple_pattern(self, meta, c):
         return A.Pattern(self._s(meta), None, list(c))
 
-    @v_args(meta=True)
     def pat_name(self, meta, c):
         return A.Pattern(self._t(c[0]), str(c[0]))
 
-    @v_args(meta=True)
     def pat_field(self, meta, c):
         e: A.Expr = A.Name(self._t(c[0]), str(c[0]))
         for tok in c[1:]:
@@ -344,42 +306,33 @@ class _ToAst(Transformer):
         return A.Pattern(self._s(meta), None, None, e)
 
     # --- expressions
-    @v_args(meta=True)
     def conditional(self, meta, c):
         return A.Conditional(self._s(meta), *c)
 
-    @v_args(meta=True)
     def implies(self, meta, c):
         return A.Binary(self._s(meta), "=>", c[0], c[1])
 
-    @v_args(meta=True)
     def or_(self, meta, c):
         return A.Binary(self._s(meta), "||", c[0], c[-1])
 
-    @v_args(meta=True)
     def and_(self, meta, c):
         return A.Binary(self._s(meta), "&&", c[0], c[-1])
 
-    @v_args(meta=True)
     def compare(self, meta, c):
         operands = c[0::2]
         toks = [t.children[0] for t in c[1::2]]
         return A.Compare(self._s(meta), operands, [str(t) for t in toks], [self._t(t) for t in toks])
 
-    @v_args(meta=True)
     def in_(self, meta, c):
         return A.Binary(self._s(meta), "in", c[0], c[1])
 
-    @v_args(meta=True)
     def not_in(self, meta, c):
         return A.Binary(self._s(meta), "not in", c[0], c[1])
 
-    @v_args(meta=True)
     def range_lit(self, meta, c):
         return A.RangeLit(self._s(meta), c[0], c[1])
 
-    def _bin(op):  # noqa: N805  (a factory of transformer methods, one per binary operator)
-        @v_args(meta=True)
+    def _bin(op):  # noqa: N805  (a factory of handler methods, one per binary operator)
         def method(self, meta, c):
             return A.Binary(self._s(meta), op, c[0], c[1])
         return method
@@ -388,21 +341,17 @@ class _ToAst(Transformer):
     add, sub, mul, div = _bin("+"), _bin("-"), _bin("*"), _bin("/")
     intdiv, mod, inter = _bin("div"), _bin("mod"), _bin("inter")
 
-    @v_args(meta=True)
     def neg(self, meta, c):
         if isinstance(c[0], A.Const) and isinstance(c[0].value, (int, float)) and not isinstance(c[0].value, bool):
             return A.Const(self._s(meta), -c[0].value)
         return A.Unary(self._s(meta), "-", c[0])
 
-    @v_args(meta=True)
     def not_(self, meta, c):
         return A.Unary(self._s(meta), "!", c[0])
 
-    @v_args(meta=True)
     def aggregate(self, meta, c):
         return A.Aggregate(self._s(meta), str(c[0]), c[1], c[2])
 
-    @v_args(meta=True)
     def piecewise(self, meta, c):
         quals = c[0] if isinstance(c[0], A.Qualifiers) else None
         rest = c[1:] if quals is not None or c[0] is None else c
@@ -425,101 +374,247 @@ class _ToAst(Transformer):
             last = A.Const(self._s(meta), 0)
         return A.Piecewise(self._s(meta), quals, slopes, breaks, last, anchor, arg)
 
-    def pw_slope_break(self, c):
+    def pw_slope_break(self, meta, c):
         return ("sb", c[0], c[1])
 
-    def pw_last_slope(self, c):
+    def pw_last_slope(self, meta, c):
         return ("last", c[0])
 
-    def pw_anchor(self, c):
+    def pw_anchor(self, meta, c):
         return ("anchor", (c[0], c[1]))
 
-    @v_args(meta=True)
     def pow_(self, meta, c):
         return A.Binary(self._s(meta), "^", c[0], c[1])
 
-    @v_args(meta=True)
     def index(self, meta, c):
         return A.Index(self._s(meta), c[0], list(c[1:]))
 
-    @v_args(meta=True)
     def field(self, meta, c):
         return A.Field(self._s(meta), c[0], str(c[1]), self._t(c[1]))
 
-    @v_args(meta=True)
     def number(self, meta, c):
         text = str(c[0])
         value = float(text) if any(ch in text for ch in ".eE") else int(text)
         return A.Const(self._s(meta), value)
 
-    @v_args(meta=True)
     def string(self, meta, c):
         return A.Const(self._s(meta), _unquote(str(c[0])))
 
-    @v_args(meta=True)
     def name(self, meta, c):
         return A.Name(self._s(meta), str(c[0]))
 
-    @v_args(meta=True)
     def infinity(self, meta, c):
         return A.Const(self._s(meta), float("inf"))
 
-    @v_args(meta=True)
     def maxint(self, meta, c):
         return A.Const(self._s(meta), 2**31 - 1)
 
-    @v_args(meta=True)
     def true_(self, meta, c):
         return A.Const(self._s(meta), True)
 
-    @v_args(meta=True)
     def false_(self, meta, c):
         return A.Const(self._s(meta), False)
 
-    @v_args(meta=True)
     def call(self, meta, c):
         name, *args = c
         return A.Call(self._s(meta), str(name), [a for a in args if a is not None], self._t(name))
 
-    @v_args(meta=True)
     def cast(self, meta, c):
         return A.Cast(self._s(meta), str(c[0]), c[1])
 
-    @v_args(meta=True)
     def array_lit(self, meta, c):
         return A.ArrayLit(self._s(meta), [x for x in c if x is not None])
 
-    @v_args(meta=True)
     def array_comp(self, meta, c):
         return A.ArrayComp(self._s(meta), c[0], c[1])
 
-    @v_args(meta=True)
     def array_comp_keyed(self, meta, c):
         return A.ArrayComp(self._s(meta), c[1], c[2], key=c[0])
 
-    @v_args(meta=True)
     def keyed_cell(self, meta, c):
         # `[k : v]`: one keyed cell, the value of a keyed comprehension `[i : [j : v] | i, j in S]`.
         return A.KeyedArrayLit(self._s(meta), [(c[0], c[1])])
 
-    @v_args(meta=True)
     def set_lit(self, meta, c):
         return A.SetLit(self._s(meta), [x for x in c if x is not None])
 
-    @v_args(meta=True)
     def set_comp(self, meta, c):
         return A.SetComp(self._s(meta), c[0], c[1])
 
-    @v_args(meta=True)
     def tuple_lit(self, meta, c):
         return A.TupleLit(self._s(meta), list(c))
 
-    @v_args(meta=True)
     def keyed_array_lit(self, meta, c):
         return A.KeyedArrayLit(self._s(meta), [x for x in c if x is not None])
 
-    def keyed_item(self, c):
+    def keyed_item(self, meta, c):
         return (c[0], c[1])
+
+
+_HANDLERS = {k: f for k, f in vars(_Handlers).items() if not k.startswith("_") and callable(f)}
+
+
+class _TreeToAst(Transformer):
+    """The handlers over a finished parse tree: the path taken if this Lark's internals are unknown."""
+
+    def __init__(self, handlers: _Handlers):
+        super().__init__()
+        self._h = handlers
+
+    def __default__(self, data, children, meta):
+        f = _HANDLERS.get(data)
+        return Tree(data, children, meta) if f is None else f(self._h, meta, children)
+
+
+class _InlineHandlers(_Handlers):
+    """The handlers while Lark parses: ``meta`` is the (first, last) token of the node."""
+
+    def _s(self, meta) -> Span:
+        a, b = meta
+        return Span(self.file, a.line, a.column, b.end_line, b.end_column)
+
+
+_SCRIPT_WORD = re.compile(r"\b(?:execute|main)\b")
+_CTX: contextvars.ContextVar[_InlineHandlers] = contextvars.ContextVar("pyopl_parse_handlers")
+
+
+class _Unsupported(Exception):
+    """A rule shape this grammar does not have, which :func:`_make_callback` does not mirror."""
+
+
+def _make_callback(rule):
+    """Lark's tree builder for one rule, making AST values instead of trees.
+
+    A value on Lark's stack is a Token, None (a ``[x]`` placeholder) or, where the builder
+    would have made a Tree, ``(value, first, last, container_first, container_last)``: the
+    tokens whose start and end ``propagate_positions`` would copy.  Handlers get the children
+    and spans of the tree path (lark/parse_tree_builder.py's ``ChildFilter``,
+    ``ExpandSingleChild`` and ``PropagatePositions``, mirrored step by step).
+    """
+    opts = rule.options
+    if opts.template_source is not None:
+        raise _Unsupported(rule)
+    name = rule.alias or rule.origin.name
+    n_sym = len(rule.expansion)
+    empty = "".join(str(int(b)) for b in opts.empty_indices) or "0" * n_sym
+    nones = [len(run) for run in empty.split("0")]  # placeholders before each symbol, and after the last
+    plan, pending = [], 0
+    for i, sym in enumerate(rule.expansion):
+        pending += nones[i]
+        if opts.keep_all_tokens or not (sym.is_term and sym.filter_out):
+            plan.append((i, not sym.is_term and sym.name.startswith("_"), pending))
+            pending = 0
+    tail = pending + nones[n_sym]
+    expand1 = opts.expand1 and not rule.alias
+    inline = rule.origin.name.startswith("_")
+    if inline and (expand1 or rule.alias):
+        raise _Unsupported(rule)  # Lark would splice a non-tree: not a shape this grammar has
+    if expand1 and n_sym == 1 and len(plan) == 1 and not plan[0][1] and not tail and not plan[0][2]:
+        return operator.itemgetter(0)  # `?a: b`: b itself, its positions unchanged
+    handler = _HANDLERS.get(name)
+    keep = [i for i, _x, _n in plan]
+    simple = not tail and not any(x or n for _i, x, n in plan)
+    whole = simple and len(keep) == n_sym
+
+    def callback(s):
+        first = last = None
+        for c in s:
+            if c is not None:
+                if c.__class__ is tuple:
+                    if c[3] is None:
+                        continue
+                    first = c[3]
+                else:
+                    first = c
+                break
+        if first is not None:
+            for c in reversed(s):
+                if c is not None:
+                    if c.__class__ is tuple:
+                        if c[4] is None:
+                            continue
+                        last = c[4]
+                    else:
+                        last = c
+                    break
+        if whole:
+            raw = s
+        elif simple:
+            raw = [s[i] for i in keep]
+        else:
+            raw = []
+            for i, splice, n in plan:
+                if n:
+                    raw += [None] * n
+                if not splice:
+                    raw.append(s[i])
+                elif raw:
+                    raw += s[i][0]
+                else:  # left recursion: extend the child's list (it is on no other stack)
+                    raw = s[i][0]
+            if tail:
+                raw += [None] * tail
+        if expand1 and len(raw) == 1:
+            c = raw[0]
+            if c.__class__ is not tuple:
+                return c
+            if c[3] is None:
+                return (c[0], first, last, first, last)
+            return (c[0], c[1], c[2], first, last)
+        if inline:
+            return (raw, first, last, first, last)
+        vals = [c[0] if c.__class__ is tuple else c for c in raw]
+        if handler is None:
+            return (Tree(name, vals), first, last, first, last)
+        return (handler(_CTX.get(), (first, last), vals), first, last, first, last)
+
+    return callback
+
+
+def _trial_stack(stack: list) -> list:
+    """The value stack for a trial parse, as Lark's deep copy would leave the tree path's.
+
+    Handlers never change a child, so the AST is shared; the lists that later reductions extend
+    in place (``raw = s[i][0]`` above) are copied.  Lark's ``Token.__deepcopy__`` drops a token's
+    end, which shows in spans after a repair at the end of the file: copied tokens do so too.
+    Positions already taken (a Tree's Meta, our first/last tokens) are shared, as with Lark.
+    """
+    out = []
+    for v in stack:
+        if v.__class__ is tuple and v[0].__class__ is list:
+            v = ([copy.deepcopy(x) if isinstance(x, Token) else x for x in v[0]],) + v[1:]
+        elif isinstance(v, Token):
+            v = copy.deepcopy(v)
+        out.append(v)
+    return out
+
+
+@functools.lru_cache(maxsize=None)
+def _ast_parser() -> "Lark | None":
+    """``lark_parser("opl")`` building the AST as it parses; None if Lark's internals are not
+    the known ones (then the parse tree is built and transformed, as before).
+
+    The tree (a Tree, a Meta and a position pass per reduction) and the walk that transformed
+    it were most of a parse's time.  Lark's ``transformer=`` option would hide the positions of
+    filtered tokens, which spans include, so the LALR parser gets our per-rule callbacks; the
+    parse table, lexer and error recovery are Lark's, shared with ``lark_parser("opl")``.
+    """
+    base = lark_parser("opl")
+    try:
+        frontend = copy.copy(base.parser)
+        lalr = copy.copy(frontend.parser)
+        inner = copy.copy(lalr.parser)
+        rules = list(inner.callbacks)
+        if not rules or not all(isinstance(r, Rule) for r in rules):
+            return None
+        inner.callbacks = {r: _make_callback(r) for r in rules}
+        lalr.parser = inner
+        frontend.parser = lalr
+        parser = copy.copy(base)
+        parser.parser = frontend
+        return parser
+    except (AttributeError, TypeError, _Unsupported):
+        return None
 
 
 def _as_pattern(e: A.Expr) -> "A.Pattern | None":
@@ -532,18 +627,18 @@ def _as_pattern(e: A.Expr) -> "A.Pattern | None":
     return None
 
 
-def _push_label(stmt: A.Stmt, label: A.Expr) -> None:
+def _with_label(stmt: A.Stmt, label: A.Expr) -> A.Stmt:
+    """``stmt`` with ``label`` on each unlabelled constraint in it (new nodes where it changes)."""
     if isinstance(stmt, A.ConsStmt) and stmt.label is None:
-        stmt.label = label
-    elif isinstance(stmt, A.Forall):
-        _push_label(stmt.body, label)
-    elif isinstance(stmt, A.Block):
-        for s in stmt.stmts:
-            _push_label(s, label)
-    elif isinstance(stmt, A.IfStmt):
-        _push_label(stmt.then, label)
-        if stmt.other is not None:
-            _push_label(stmt.other, label)
+        return A.ConsStmt(stmt.span, stmt.expr, label)
+    if isinstance(stmt, A.Forall):
+        return A.Forall(stmt.span, stmt.quals, _with_label(stmt.body, label))
+    if isinstance(stmt, A.Block):
+        return A.Block(stmt.span, [_with_label(s, label) for s in stmt.stmts])
+    if isinstance(stmt, A.IfStmt):
+        other = None if stmt.other is None else _with_label(stmt.other, label)
+        return A.IfStmt(stmt.span, stmt.cond, _with_label(stmt.then, label), other)
+    return stmt
 
 
 def _is_constraint_like(e: A.Expr) -> bool:
@@ -579,24 +674,52 @@ def _unquote(s: str) -> str:
 def parse_model(text: str, file: str, reporter: Reporter) -> A.Model | None:
     """Parse model text. Returns the AST (possibly after repairs) or None when
     the errors could not be repaired. Script blocks produce a warning each."""
-    from .recovery import parse_with_recovery
+    # A parse allocates many small objects and frees few: the cyclic collector's passes found
+    # nothing and took about 40% of a long model's parse, so it is paused (as in api.py).
+    was_enabled = gc.isenabled()
+    gc.disable()
+    try:
+        return _parse_model(text, file, reporter, inline=True)
+    finally:
+        if was_enabled:
+            gc.enable()
 
-    stripped, scripts = strip_scripts(text)
+
+def _parse_model(text: str, file: str, reporter: Reporter, inline: bool) -> A.Model | None:
+    # ``inline=False`` builds Lark's parse tree and transforms it (the fallback, and the reference
+    # of tests/test_parse_identity.py).  strip_scripts walks the text character by character;
+    # without the words it looks for, it would return the text unchanged.
+    from .recovery import HeldDiagnostics, drop_broken, parse_with_recovery
+
+    stripped, scripts = strip_scripts(text) if _SCRIPT_WORD.search(text) else (text, [])
     for s in scripts:
         span = Span(file, s.line, s.column, s.line, s.column + len(s.kind))
         if not s.closed:
             reporter.emit("syntax-unclosed-script", span,
                           "the `%s` block opened here is never closed" % s.kind,
                           help="add the missing `}`; the braces of a script block must balance")
-    tree, broken = parse_with_recovery(lark_parser("opl"), stripped, file, reporter, text)
-    if tree is None:
+    ast_parser = _ast_parser() if inline else None
+    if ast_parser is None:
+        tree, broken = parse_with_recovery(lark_parser("opl"), stripped, file, reporter, text)
+        try:
+            items = None if tree is None else _TreeToAst(_Handlers(file, reporter, stripped)).transform(tree)
+        except VisitError as e:  # a bug in the transformer, not the user's fault
+            raise e.orig_exc
+    else:
+        held = HeldDiagnostics()
+        token = _CTX.set(_InlineHandlers(file, held, stripped))  # per parse and thread: nothing shared
+        try:
+            result, broken = parse_with_recovery(ast_parser, stripped, file, reporter, text, effects=held,
+                                                 copy_stack=_trial_stack)
+        finally:
+            _CTX.reset(token)
+        items = None if result is None else result[0]
+        for args, kw in held.items if items is not None else ():
+            reporter.emit(*args, **kw)
+    if items is None:
         return None
-    try:
-        items = _ToAst(file, reporter, stripped).transform(tree)
-    except VisitError as e:  # a bug in the transformer, not the user's fault
-        raise e.orig_exc
     if broken:
-        items, top_broken = _drop_broken(items, broken)
+        items, top_broken = drop_broken(items, broken)
         if top_broken:  # a declaration was lost: later errors would be noise
             return None
     if any(isinstance(i, A.Include) for i in items):
@@ -612,39 +735,6 @@ def parse_model(text: str, file: str, reporter: Reporter) -> A.Model | None:
                           help="settings and output code can stay; move computations that set data into "
                                "OPL declarations (for example `float a[i in I] = ...;`)")
     return model
-
-
-def _covers(span: Span, pos: tuple[int, int]) -> bool:
-    if pos[0] is None or span.end_column is None:
-        return False
-    return (span.line, span.column) <= pos < (span.end_line, span.end_column)
-
-
-def _drop_broken(items: list, broken: list[tuple[int, int]]) -> tuple[list, bool]:
-    """Remove statements that error recovery skipped through; report if a top-level item was hit."""
-    top_broken = False
-    kept = []
-    for item in items:
-        hit = any(_covers(item.span, p) for p in broken)
-        if isinstance(item, A.ConstraintsBlock) and hit:
-            item.stmts = _drop_stmts(item.stmts, broken)
-            kept.append(item)
-        elif hit:
-            top_broken = True
-        else:
-            kept.append(item)
-    return kept, top_broken
-
-
-def _drop_stmts(stmts: list, broken) -> list:
-    out = []
-    for s in stmts:
-        if not any(_covers(s.span, p) for p in broken):
-            out.append(s)
-        elif isinstance(s, A.Block):
-            s.stmts = _drop_stmts(s.stmts, broken)
-            out.append(s)
-    return out
 
 
 def splice_includes(items: list, file: str, reporter: Reporter, depth: int) -> list:

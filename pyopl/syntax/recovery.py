@@ -9,11 +9,14 @@ the statement, without reporting the follow-on errors that skipping causes.
 """
 from __future__ import annotations
 
+import functools
+
 from lark import Lark, Token
 from lark.exceptions import UnexpectedCharacters, UnexpectedInput, UnexpectedToken
 
 from ..diagnostics.diagnostic import Edit, Fix, Label, Span
 from ..diagnostics.reporter import Reporter, TooManyErrors
+from . import ast as A
 from .mistakes import Context, match_mistake
 from .words import KEYWORDS, describe_expected, token_text
 
@@ -64,6 +67,7 @@ def unclosed_bracket(text: str, offset: int) -> tuple[str, int] | None:
     return stack[-1] if stack else None
 
 
+@functools.lru_cache(maxsize=None)
 def _keyword_types(parser: Lark) -> dict[str, str]:
     """Keyword text -> terminal name (``"dvar"`` -> ``"DVAR"``), for re-typing tokens."""
     out = {}
@@ -169,8 +173,11 @@ def _blank(text: str, start: int, end: int) -> str:
 
 
 class _Recovery:
-    def __init__(self, text: str, file: str, reporter: Reporter, kind: str, keywords: dict[str, str]):
+    def __init__(self, text: str, file: str, reporter: Reporter, kind: str, keywords: dict[str, str], effects=None,
+                 copy_stack=None):
         self.keywords = keywords
+        self.effects = effects
+        self.copy_stack = copy_stack
         self.text = text
         self.file = file
         self.reporter = reporter
@@ -319,14 +326,29 @@ class _Recovery:
         self.panic_limit = min(ends) if ends else len(self.text)
 
     # ------------------------------------------------------------------ repairs
-    @staticmethod
-    def _try(ip, tokens) -> bool:
-        trial = ip.copy()
+    def _copy(self, ip):
+        """A copy of the parser to try tokens on; Lark deep-copies its value stack, ``copy_stack``
+        (when given) copies just what the parser's callbacks may change."""
+        if self.copy_stack is None:
+            return ip.copy()
+        try:
+            trial = ip.copy(deepcopy_values=False)
+        except TypeError:  # a Lark without the option
+            trial = ip.copy()
+        trial.parser_state.value_stack = self.copy_stack(ip.parser_state.value_stack)
+        return trial
+
+    def _try(self, ip, tokens) -> bool:
+        trial = self._copy(ip)
+        mark = self.effects.mark() if self.effects is not None else 0
         try:
             for t in tokens:
                 trial.feed_token(t)
         except UnexpectedInput:
             return False
+        finally:  # a trial's reductions must leave no trace
+            if self.effects is not None:
+                self.effects.rollback(mark)
         return True
 
     def _try_feed(self, ip, inserted, then: Token | None = None) -> bool:
@@ -387,7 +409,7 @@ class _Recovery:
                                help="add the missing `%s`" % closer,
                                fix=Fix("append `%s`" % closer, (Edit(self.span_at(len(self.text), 0), "\n" + closer),),
                                        "maybe-incorrect"))
-            trial = ip.copy()
+            trial = self._copy(ip)
             try:
                 trial.feed_token(Token(_CLOSER_TERMINAL[closer], closer))
                 self.final_tree = trial.feed_eof(tok)
@@ -400,7 +422,7 @@ class _Recovery:
             self.reporter.emit("syntax-missing-semicolon" if self.kind == "model" else "syntax-data-missing-semicolon",
                                span, "missing `;` at the end of the file",
                                help="add `;`", fix=Fix("insert `;`", (Edit(self.span_at(end, 0), ";"),)))
-            trial = ip.copy()
+            trial = self._copy(ip)
             try:
                 trial.feed_token(Token("SEMICOLON", ";"))
                 self.final_tree = trial.feed_eof(tok)
@@ -426,8 +448,36 @@ class _Recovery:
                            help=help_text)
 
 
+class HeldDiagnostics:
+    """Diagnostics held back until a parse is final (``effects`` of :func:`parse_with_recovery`).
+
+    A parser whose reductions report (the model parser's AST handlers) reduces also in trial
+    parses and in attempts that are restarted; only the parse that is kept may speak, after
+    every syntax error, as when its tree was transformed once the parse was over.
+    """
+
+    def __init__(self):
+        self.items: list = []
+
+    def emit(self, *args, **kw) -> None:
+        """Record one diagnostic (the :meth:`Reporter.emit` signature)."""
+        self.items.append((args, kw))
+
+    def restart(self) -> None:
+        """A new attempt begins: what the previous one said is void."""
+        self.items.clear()
+
+    def mark(self) -> int:
+        """Where a trial parse starts."""
+        return len(self.items)
+
+    def rollback(self, mark: int) -> None:
+        """Forget what a trial parse said."""
+        del self.items[mark:]
+
+
 def parse_with_recovery(parser: Lark, text: str, file: str, reporter: Reporter, original: str | None = None,
-                        kind: str = "model"):
+                        kind: str = "model", effects=None, copy_stack=None):
     """Parse ``text``; returns ``(tree or None, broken)``.
 
     One-token mistakes are repaired in place (with a fix-it).  Any other error is
@@ -436,12 +486,17 @@ def parse_with_recovery(parser: Lark, text: str, file: str, reporter: Reporter, 
     follows from a half-parsed statement is.  ``tree`` is None when a top-level
     statement had to be dropped (later stages would only report its absence).
     ``broken`` lists the (line, column) places of dropped statements.
+    ``effects`` (optional) hears of each new attempt (``restart()``) and wraps each trial
+    parse in ``mark()``/``rollback(mark)``, for parsers whose callbacks have side effects.
+    ``copy_stack`` (optional) copies a value stack for a trial parse instead of a deep copy.
     """
     keywords = _keyword_types(parser)
     broken: list[tuple[int, int]] = []
     top_dropped = False
     for _attempt in range(61):
-        rec = _Recovery(text, file, reporter, kind, keywords)
+        if effects is not None:
+            effects.restart()
+        rec = _Recovery(text, file, reporter, kind, keywords, effects, copy_stack)
         try:
             tree = parser.parse(text, on_error=rec.on_error)
         except TooManyErrors:
@@ -464,3 +519,36 @@ def parse_with_recovery(parser: Lark, text: str, file: str, reporter: Reporter, 
     reporter.emit("syntax-too-many-errors", Span(file, 1, 1, 1, 2), "too many syntax errors; parsing stopped",
                   help="fix the first errors and compile again")
     return None, broken
+
+
+def _covers(span: Span, pos: tuple[int, int]) -> bool:
+    if pos[0] is None or span.end_column is None:
+        return False
+    return (span.line, span.column) <= pos < (span.end_line, span.end_column)
+
+
+def drop_broken(items: list, broken: list[tuple[int, int]]) -> tuple[list, bool]:
+    """Remove statements that error recovery skipped through; report if a top-level item was hit."""
+    top_broken = False
+    kept = []
+    for item in items:
+        hit = any(_covers(item.span, p) for p in broken)
+        if isinstance(item, A.ConstraintsBlock) and hit:
+            item.stmts = _drop_stmts(item.stmts, broken)
+            kept.append(item)
+        elif hit:
+            top_broken = True
+        else:
+            kept.append(item)
+    return kept, top_broken
+
+
+def _drop_stmts(stmts: list, broken) -> list:
+    out = []
+    for s in stmts:
+        if not any(_covers(s.span, p) for p in broken):
+            out.append(s)
+        elif isinstance(s, A.Block):
+            s.stmts = _drop_stmts(s.stmts, broken)
+            out.append(s)
+    return out
