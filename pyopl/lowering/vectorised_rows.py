@@ -37,7 +37,7 @@ from .errors import EvalError
 from .linear import LinExpr
 from .vectorised import (VectorCache, _Fallback, _Lin, _linear_shape, _names, _Small, _Sum)
 
-MIN_ROWS = 32  # below this many rows the row-by-row path is as fast
+MIN_ROWS = 2  # one row: the row-by-row path is as fast
 MAX_SPACE = 20_000_000  # iterations of one sum over all rows before a filter: beyond it, row by row
 _BOUNDS = {"<=": (-np.inf, 0.0), ">=": (0.0, np.inf), "==": (0.0, 0.0)}
 
