@@ -55,10 +55,9 @@ def _quiet_highs():
 def run_pyopl(case_dir: Path) -> dict:
     sys.path.insert(0, str(HERE.parent))
     t0 = time.perf_counter()
-    from pyopl.syntax.parser import lark_parser
+    from pyopl.syntax.parser import prepare
 
-    lark_parser("opl")
-    lark_parser("dat")
+    prepare()  # the grammars, their lexers and the AST-building parser: once per process
     # pyopl imports parts of the compiler on first use; import them now, as rhetor's are imported
     # before its clock starts (with PYTHONDONTWRITEBYTECODE=1 each import compiles the source again)
     import importlib

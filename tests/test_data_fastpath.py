@@ -68,7 +68,7 @@ _cube = st.tuples(_elems(_matrix, 0, 3), _ws).map(_wrap("[", "]"))
 _set = st.tuples(_elems(_num | _str), _ws).map(_wrap("{", "}"))
 _tuple = st.tuples(_elems(_num | _str, 1, 4), st.just("")).map(_wrap("<", ">"))
 _tupleset = st.tuples(_elems(_tuple, 0, 5), _ws).map(_wrap("{", "}"))
-_value = _row | _matrix | _cube | _set | _tupleset | _tuple | _num
+_value = _row | _matrix | _cube | _set | _tupleset | _tuple | _num | _str
 _other = st.sampled_from([
     "r = 1..5;", 'k = #["a": 1, "b": 2]#;', "s = {a, b};", "v = [1, infinity];", "w = [-infinity, maxint];",
     "nt = #<a: 1, b: 2>#;", "c = [1, /* two */ 2];", "d = [1 // one\n, 2];", 'include "other.dat";',

@@ -46,6 +46,8 @@ _TOKEN = re.compile(r"""
 """ % {"ws": _WS, "elem": _ELEM}, re.VERBOSE)
 _NUM_ONE = re.compile(_ELEM)
 _GAP = re.compile(r"(?:%s++|//[^\n]*+|/\*[\s\S]*?\*/)*+" % _WS)  # white space and comments between statements
+_SCALAR = re.compile(r"([A-Za-z_][A-Za-z0-9_]*+)%s*+=%s*+(?:(?P<num>%s)|(?P<str>\"(?:[^\"\\\n]|\\.)*+\"))%s*+;" % (
+    _WS, _WS, _ELEM, _WS))  # `n = 10;`, `name = "a b";`: a plain value has no span of its own
 _HEAD = re.compile(r"([A-Za-z_][A-Za-z0-9_]*+)%s*+=%s*+(?=[\[{<])" % (_WS, _WS))
 _SEMI = re.compile(r"%s*+;" % _WS)
 _SKIP = re.compile(r"""(?:[^;"/]++|"(?:[^"\\\n]|\\.)*+"|//[^\n]*+|/\*[\s\S]*?\*/|/)*+;""")
@@ -175,6 +177,14 @@ def _fast_items(text: str, file: str) -> tuple[list[tuple[int, int, DataItem]], 
                 items.append((i, semi.end(), DataItem(head.group(1), value, whole, name_span, value.span, file)))
                 i = semi.end()
                 continue
+        scalar = _SCALAR.match(text, i)
+        if scalar is not None and scalar.group(1) not in _NOT_NAMES:
+            value = _numbers(scalar.group("num"))[0] if scalar.group("num") else _unquote(scalar.group("str"))
+            whole = reader.span(i, scalar.end())
+            name_span = reader.span(scalar.start(1), scalar.end(1))
+            items.append((i, scalar.end(), DataItem(scalar.group(1), value, whole, name_span, whole, file)))
+            i = scalar.end()
+            continue
         skip = _SKIP.match(text, i)
         if skip is None:  # no end of statement that we can find: the full parser takes the rest
             break

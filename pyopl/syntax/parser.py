@@ -589,6 +589,14 @@ def _trial_stack(stack: list) -> list:
     return out
 
 
+def prepare() -> None:
+    """Build everything parsing needs, once per process (about 0.3 s): the model and data grammars
+    with their lexers, and the parser that builds the AST as it reduces.  Parsing calls this on
+    first use; a long-running caller (or a benchmark) may call it up front."""
+    lark_parser("dat")
+    _ast_parser()
+
+
 @functools.lru_cache(maxsize=None)
 def _ast_parser() -> "Lark | None":
     """``lark_parser("opl")`` building the AST as it parses; None if Lark's internals are not
