@@ -33,7 +33,7 @@ class Aggregates:
                 return fast
             acc: Any = 0
             for e in self.iterate(node.quals, env):
-                v = self.evaluate(node.body, e)
+                v = self.evaluate_fast(node.body, e)
                 if isinstance(v, bool):
                     v = int(v)
                 elif isinstance(v, (Leaf, Logic)):
@@ -54,10 +54,10 @@ class Aggregates:
         if op == "prod":
             acc = 1
             for e in self.iterate(node.quals, env):
-                acc = self.arith(node, "*", acc, self.evaluate(node.body, e))
+                acc = self.arith(node, "*", acc, self.evaluate_fast(node.body, e))
             return acc
         if op in ("min", "max"):
-            vals = [self.evaluate(node.body, e) for e in self.iterate(node.quals, env)]
+            vals = [self.evaluate_fast(node.body, e) for e in self.iterate(node.quals, env)]
             vals = [self.truth_value(v, node.body) if isinstance(v, (Leaf, Logic)) else v for v in vals]
             if any(isinstance(v, (LinExpr, QuadExpr)) for v in vals):
                 from .minmax import decision_minmax
@@ -70,7 +70,7 @@ class Aggregates:
                 return -INF if op == "max" else INF
             return min(vals) if op == "min" else max(vals)
         # and / or
-        vals = [self._as_logic_operand(self.evaluate(node.body, e), node.body) for e in self.iterate(node.quals, env)]
+        vals = [self._as_logic_operand(self.evaluate_fast(node.body, e), node.body) for e in self.iterate(node.quals, env)]
         if all(isinstance(v, bool) for v in vals):
             return all(vals) if op == "and" else any(vals)
         rest = [v for v in vals if not isinstance(v, bool)]

@@ -61,7 +61,7 @@ def _label(inst: Instance, s: A.ConsStmt, env: dict) -> tuple[str, tuple]:
         return "", ()
     if isinstance(lab, A.Name):
         # OPL indexes a label inside `forall` by the loop's values.
-        return lab.id, tuple(v for k, v in env.items() if not k.startswith("$"))
+        return lab.id, tuple([v for k, v in env.items() if k[:1] != "$"])
     key: list[Any] = []
     while isinstance(lab, A.Index):
         key[:0] = [inst.ev.eval_data(i, env, "a constraint label index") for i in lab.indices]
@@ -75,7 +75,7 @@ def _cons(inst: Instance, s: A.ConsStmt, env: dict) -> None:
     label, key = _label(inst, s, env)
     inst._aux_label, inst._aux_key = label, key
     inst.rows.set_statement(s.span)
-    v = inst.ev.evaluate(s.expr, env)
+    v = inst.ev.evaluate_fast(s.expr, env)
     if isinstance(v, Leaf):
         if v.strict is not None:
             raise v.strict

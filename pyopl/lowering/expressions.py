@@ -17,6 +17,7 @@ from ..semantics.values import (ArraySlice, FloatRange, OplArray, OplRange, OplS
                                 show, elem_kind, infer_elem_type, same_kind)
 from ..data.convert import PartialArray
 from .aggregates import Aggregates
+from .compiled import NUMBER_COMPARE, Compiled
 from .errors import EvalError
 from .iteration import Iteration
 from .symbols import DexprArray, DexprScalar, VarArray  # noqa: F401  (re-exported)
@@ -93,7 +94,7 @@ def _index_chain(node: A.Index) -> tuple[A.Expr, list[tuple[A.Index, A.Expr]]]:
     return n, steps
 
 
-class Evaluator(Iteration, Aggregates):
+class Evaluator(Iteration, Aggregates, Compiled):
     """Expression evaluation against the instance's symbol table.
 
     ``lookup(name)`` returns a global value; ``env`` holds iterator variables.
@@ -103,6 +104,7 @@ class Evaluator(Iteration, Aggregates):
     def __init__(self, instance: Any):
         self.inst = instance
         self._index_chains: dict[int, tuple] = {}  # id(Index node) -> (node, *_index_chain(node))
+        self._closures: dict[A.Expr, list] = {}  # node -> [closure or None, times it fell back] (see compiled.py)
         self._dispatch: dict[type, Callable[[Any, dict], Any]] = {
             A.Const: self.e_const, A.Name: self.e_name, A.Unary: self.e_unary, A.Binary: self.e_binary,
             A.Compare: self.e_compare, A.Conditional: self.e_conditional, A.RangeLit: self.e_range,
@@ -175,7 +177,10 @@ class Evaluator(Iteration, Aggregates):
         return self.inst.lookup(node.id, node.span)
 
     def e_unary(self, node: A.Unary, env: dict) -> Any:
-        v = self.evaluate(node.operand, env)
+        return self.unary_value(node, self.evaluate(node.operand, env))
+
+    def unary_value(self, node: A.Unary, v: Any) -> Any:
+        """``-v`` or ``!v`` for the operand's value ``v``."""
         if node.op == "-":
             if is_number(v):
                 return -v
@@ -397,7 +402,10 @@ class Evaluator(Iteration, Aggregates):
                 return True
             if node.op == "=>" and not a:
                 return True
-        b = self.evaluate(node.right, env)
+        return self.logical_values(node, a, self.evaluate(node.right, env))
+
+    def logical_values(self, node: A.Binary, a: Any, b: Any) -> Any:
+        """``a && b``, ``a || b`` or ``a => b`` for the operands' values (``a`` did not short-circuit)."""
         a = self._as_logic_operand(a, node.left)
         b = self._as_logic_operand(b, node.right)
         if isinstance(a, bool) and isinstance(b, bool):
@@ -428,7 +436,10 @@ class Evaluator(Iteration, Aggregates):
             "a " + type_word(v)), help="compare it, e.g. `x == 1`")
 
     def e_compare(self, node: A.Compare, env: dict) -> Any:
-        vals = [self.evaluate(o, env) for o in node.operands]
+        return self.compare_values(node, [self.evaluate(o, env) for o in node.operands])
+
+    def compare_values(self, node: A.Compare, vals: list) -> Any:
+        """The comparison (or chain, or ranged constraint) ``node`` for its operands' values ``vals``."""
         if len(vals) == 2:
             return self.compare(node, node.ops[0], vals[0], vals[1], node.operands[0], node.operands[1])
         # ranged: lo <= e <= hi  (or hi >= e >= lo)
@@ -455,12 +466,15 @@ class Evaluator(Iteration, Aggregates):
                         help="write `lo <= expr <= hi`, or separate constraints joined by `&&`")
 
     def compare(self, node: A.Node, op: str, a: Any, b: Any, na: A.Node, nb: A.Node) -> Any:
+        ta, tb = type(a), type(b)
+        if (ta is LinExpr and (tb is LinExpr or tb is float or tb is int)) or (tb is LinExpr and (ta is float or ta is int)):
+            return self._linear_compare(node, op, a, b)  # the common row: every check below would pass
         if isinstance(a, bool) and (is_number(b) or is_decision(b)):
             a = int(a)
         if isinstance(b, bool) and (is_number(a) or is_decision(a)):
             b = int(b)
         if is_number(a) and is_number(b):
-            return {"==": a == b, "!=": a != b, "<=": a <= b, ">=": a >= b, "<": a < b, ">": a > b}[op]
+            return NUMBER_COMPARE[op](a, b)
         if is_decision(a) or is_decision(b):
             if not ((is_decision(a) or is_number(a)) and (is_decision(b) or is_number(b))):
                 bad, bn = (b, nb) if is_decision(a) else (a, na)
@@ -473,36 +487,7 @@ class Evaluator(Iteration, Aggregates):
                                 "the product of decision variables %s is not linear" % " and ".join("`%s`" % n for n in names),
                                 help="HiGHS takes linear constraints only; linearise the product (for a binary times a "
                                      "bounded variable, use an auxiliary variable with big-M rows) or fix one factor")
-            if (is_number(a) and math.isinf(a)) or (is_number(b) and math.isinf(b)):
-                return _infinite_bound(op, a, b)
-            e = a.copy() if isinstance(a, LinExpr) else LinExpr(None, float(a))
-            e.iadd(b, -1.0)
-            integral = self.inst.is_integral(e)
-            if op in ("<", ">"):
-                if not integral:
-                    better = "<=" if op == "<" else ">="
-                    span = node.op_spans[0] if isinstance(node, A.Compare) and node.op_spans else node.span
-                    from ..diagnostics.diagnostic import Edit, Fix
-                    # Kept open: its negation (inside `=>`, `!`, `||`) is the closed `e >= 0` and exact;
-                    # only enforcing it as it stands raises this error.
-                    err = EvalError("strict-inequality-float", span,
-                                    "strict inequality `%s` on a continuous expression cannot be enforced" % op,
-                                    help="use `%s` instead; if the bound must be excluded, shift it by a margin that "
-                                         "makes sense for your data" % better,
-                                    fix=Fix("replace `%s` with `%s`" % (op, better), (Edit(span, better),), "maybe-incorrect"))
-                    if op == "<":
-                        return Leaf(e, -INF, 0.0, False, node.span, strict=err)
-                    return Leaf(e, 0.0, INF, False, node.span, strict=err)
-                # integer-valued: e < 0  <=>  e <= -1
-                return Leaf(e, -INF, -1.0, True, node.span) if op == "<" else Leaf(e, 1.0, INF, True, node.span)
-            if op == "<=":
-                return Leaf(e, -INF, 0.0, integral, node.span)
-            if op == ">=":
-                return Leaf(e, 0.0, INF, integral, node.span)
-            if op == "==":
-                return Leaf(e, 0.0, 0.0, integral, node.span)
-            eq = Leaf(e, 0.0, 0.0, integral, node.span)
-            return Logic("not", [eq], node.span)
+            return self._linear_compare(node, op, a, b)
         if op in ("==", "!="):
             if isinstance(a, (Leaf, Logic)) or isinstance(b, (Leaf, Logic)):
                 if isinstance(a, (Leaf, Logic)) and isinstance(b, (Leaf, Logic)):
@@ -520,6 +505,40 @@ class Evaluator(Iteration, Aggregates):
             return {"<=": a <= b, ">=": a >= b, "<": a < b, ">": a > b}[op]
         raise EvalError("type-bad-comparison", node.span, "`%s` cannot compare %s with %s" % (
             op, type_word(a), type_word(b)), help="compare numbers, strings or linear expressions")
+
+    def _linear_compare(self, node: A.Node, op: str, a: Any, b: Any) -> Any:
+        """``a op b`` with linear expressions or numbers on both sides, at least one a LinExpr."""
+        # (each side is a LinExpr or a number here)
+        if (not isinstance(a, LinExpr) and math.isinf(a)) or (not isinstance(b, LinExpr) and math.isinf(b)):
+            return _infinite_bound(op, a, b)
+        e = a.copy() if isinstance(a, LinExpr) else LinExpr(None, float(a))
+        e.iadd(b, -1.0)
+        integral = self.inst.is_integral(e)
+        if op in ("<", ">"):
+            if not integral:
+                better = "<=" if op == "<" else ">="
+                span = node.op_spans[0] if isinstance(node, A.Compare) and node.op_spans else node.span
+                from ..diagnostics.diagnostic import Edit, Fix
+                # Kept open: its negation (inside `=>`, `!`, `||`) is the closed `e >= 0` and exact;
+                # only enforcing it as it stands raises this error.
+                err = EvalError("strict-inequality-float", span,
+                                "strict inequality `%s` on a continuous expression cannot be enforced" % op,
+                                help="use `%s` instead; if the bound must be excluded, shift it by a margin that "
+                                     "makes sense for your data" % better,
+                                fix=Fix("replace `%s` with `%s`" % (op, better), (Edit(span, better),), "maybe-incorrect"))
+                if op == "<":
+                    return Leaf(e, -INF, 0.0, False, node.span, strict=err)
+                return Leaf(e, 0.0, INF, False, node.span, strict=err)
+            # integer-valued: e < 0  <=>  e <= -1
+            return Leaf(e, -INF, -1.0, True, node.span) if op == "<" else Leaf(e, 1.0, INF, True, node.span)
+        if op == "<=":
+            return Leaf(e, -INF, 0.0, integral, node.span)
+        if op == ">=":
+            return Leaf(e, 0.0, INF, integral, node.span)
+        if op == "==":
+            return Leaf(e, 0.0, 0.0, integral, node.span)
+        eq = Leaf(e, 0.0, 0.0, integral, node.span)
+        return Logic("not", [eq], node.span)
 
     def e_conditional(self, node: A.Conditional, env: dict) -> Any:
         c = self.evaluate(node.cond, env)

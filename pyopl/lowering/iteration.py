@@ -18,7 +18,7 @@ class Iteration:
 
     def iterate(self, quals: A.Qualifiers, env: dict) -> Iterator[dict]:
         """Every binding of the qualifiers' iterators that passes their filters."""
-        yield from self._iter_from(quals.binders, 0, env)
+        return self._iter_from(quals.binders, 0, env)
 
     def _iter_from(self, binders: list[A.Binder], k: int, env: dict) -> Iterator[dict]:
         if k == len(binders):
@@ -26,21 +26,42 @@ class Iteration:
             return
         b = binders[k]
         domain = self.eval_set(b.domain, env)
+        cond = b.filter
+        last = k + 1 == len(binders)  # then yield the bindings themselves, without one more generator each
+        if len(b.patterns) == 1 and b.patterns[0].name is not None:
+            name = b.patterns[0].name  # `i in D`, the common binder: bound here rather than by `_bind`
+            for v in domain:
+                e = {**env, name: v}  # a new dict per binding: callers may keep it
+                if cond is not None and not self._holds(cond, e):
+                    continue
+                if last:
+                    yield e
+                else:
+                    yield from self._iter_from(binders, k + 1, e)
+            return
         for e in self._bind(b, domain, env):
-            if b.filter is not None and not self.eval_bool(b.filter, e, "a filter"):
+            if cond is not None and not self._holds(cond, e):
                 continue
-            yield from self._iter_from(binders, k + 1, e)
+            if last:
+                yield e
+            else:
+                yield from self._iter_from(binders, k + 1, e)
+
+    def _holds(self, cond: A.Expr, env: dict) -> bool:
+        """The filter ``cond`` in ``env``: from its compiled closure when that gives a boolean, else as
+        :meth:`eval_bool` evaluates and words it (a closure has no side effects, so evaluating again is exact)."""
+        v = self.try_closure(cond, env)
+        if v is True or v is False:
+            return v
+        return self.eval_bool(cond, env, "a filter")
 
     def _bind(self, b: A.Binder, domain: Any, env: dict) -> Iterator[dict]:
         pats = b.patterns
         if len(pats) == 1:
             p = pats[0]
-            if p.name is not None:
-                name = p.name
+            if p.name is not None:  # (`_iter_from` binds these itself)
                 for v in domain:
-                    e = dict(env)
-                    e[name] = v
-                    yield e
+                    yield {**env, p.name: v}
                 return
             for v in domain:
                 e = self._match(p, v, env, b)

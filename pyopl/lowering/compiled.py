@@ -1,0 +1,345 @@
+"""Expressions compiled once into Python closures, for the paths that evaluate one tree many times.
+
+A ``forall`` evaluates its constraint once per iteration, a filter once per candidate and
+a ``sum`` that NumPy does not take its body once per term: the tree walk of
+:meth:`Evaluator.evaluate <pyopl.lowering.expressions.Evaluator.evaluate>` then spends most
+of its time dispatching on node classes, testing value types it has already seen, and
+re-resolving the same names.  :func:`compile_expr` turns a tree of the common node kinds
+(constants, names, full indexing of data and ``dvar`` arrays, tuple fields, operators,
+comparisons, ``?:``) into nested closures ``f(env)``, once per node.
+
+Exactness: a closure computes the value with the Evaluator's own operations (``arith``,
+``compare``, ``unary_value``, ``logical_values``, ``_membership``, ``_setop``) on the same
+operand values in the same order, so every number, row and record is the tree walk's to the
+bit; names and indexing are looked up as :meth:`e_name` and :meth:`e_index`'s direct path look
+them up.  A closure never has a side effect (it adds no column or row, evaluates no ``dexpr``,
+reports nothing).  Whatever it does not cover (a name that is not plain data or a ``dvar``, an
+index outside its set or of another type, a constraint used as a number, any error) makes it
+raise, and :meth:`Compiled.evaluate_fast` then evaluates the node through the tree walk, which
+does and reports exactly what it always did (and as a closure has no side effect, a caller may
+also evaluate the node again through the tree walk after a closure's value, to word an error).
+"""
+from __future__ import annotations
+
+import operator
+from typing import Any, Callable
+
+from ..semantics.values import OplArray, OplRange, OplTuple
+from ..syntax import ast as A
+from .linear import Leaf, LinExpr, Logic
+from .symbols import VarArray
+
+Closure = Callable[[dict], Any]
+_MISSING = object()
+NOT_COVERED = object()  # what `try_closure` returns when the tree walk must evaluate the node
+_VALUE_KINDS = frozenset(("param", "set", "range", "dvar"))  # kinds whose value `Instance.lookup` returns as is
+_BIG = 2 ** 1000  # ints below this convert to float exactly enough for `OplRange.__contains__`'s test
+NUMBER_COMPARE = {"==": operator.eq, "!=": operator.ne, "<=": operator.le, ">=": operator.ge, "<": operator.lt,
+                  ">": operator.gt}  # a comparison of two numbers, by operator
+_MAX_BAILS = 16  # a closure that has fallen back this often is dropped (its data do not fit it)
+
+
+class _Bail(Exception):
+    """The closure does not cover this value: evaluate the node through the tree walk."""
+
+
+class _Unsupported(Exception):
+    """A node kind or operator that :func:`compile_expr` does not compile."""
+
+
+class Compiled:
+    """Mixin of :class:`~pyopl.lowering.expressions.Evaluator`: evaluation through cached closures."""
+
+    def evaluate_fast(self, node: A.Expr, env: dict) -> Any:
+        """``self.evaluate(node, env)``, through the node's closure when it has one and it covers ``env``."""
+        v = self.try_closure(node, env)
+        return v if v is not NOT_COVERED else self.evaluate(node, env)
+
+    def try_closure(self, node: A.Expr, env: dict) -> Any:
+        """The value of ``node`` from its closure, or :data:`NOT_COVERED` (then nothing has happened)."""
+        entry = self._closures.get(node)
+        if entry is None:
+            try:
+                fn = compile_expr(self, node)
+            except _Unsupported:
+                fn = None
+            entry = self._closures[node] = [fn, 0]
+        fn = entry[0]
+        if fn is None:
+            return NOT_COVERED
+        try:
+            return fn(env)
+        except Exception:  # _Bail, or an error that the tree walk will word when it evaluates the node
+            entry[1] += 1
+            if entry[1] >= _MAX_BAILS:
+                entry[0] = None
+            return NOT_COVERED
+
+
+def compile_expr(ev: Any, node: A.Expr) -> Closure:
+    """A closure computing ``ev.evaluate(node, env)`` (see the module's contract); raises
+    :class:`_Unsupported` for a tree with a node kind or operator it does not cover."""
+    make = _MAKERS.get(type(node))
+    if make is None:
+        raise _Unsupported
+    return make(ev, node)
+
+
+def _const(ev: Any, node: A.Const) -> Closure:
+    value = node.value
+    return lambda env: value
+
+
+def _name(ev: Any, node: A.Name) -> Closure:
+    name, symbols = node.id, ev.inst.symbols
+    found: list = []  # the global value once seen: a declared name keeps its symbol and value
+
+    def name_value(env: dict) -> Any:
+        v = env.get(name, _MISSING)
+        if v is not _MISSING:
+            return v
+        if found:
+            return found[0]
+        sym = symbols.get(name)
+        if sym is None or sym.kind not in _VALUE_KINDS:
+            raise _Bail
+        found.append(sym.value)
+        return sym.value
+    return name_value
+
+
+def _plain_in(idx: Any, domain: Any) -> bool:
+    """``idx`` is an index that :meth:`Evaluator.e_index` looks up directly: an int, string or tuple in ``domain``."""
+    t = type(idx)
+    if t is int:
+        if type(domain) is OplRange and -_BIG < idx < _BIG:
+            return domain.lo <= idx <= domain.hi
+        return idx in domain
+    return (t is str or t is OplTuple) and idx in domain
+
+
+class _Array:
+    """The array an index closure read last, with what its lookups need (found again only when the base changes)."""
+
+    __slots__ = ("base", "dims", "mapping", "is_var")
+
+    def __init__(self) -> None:
+        self.base: Any = _MISSING
+        self.mapping: Any = None
+
+    def see(self, base: Any, n: int) -> None:
+        t = type(base)
+        self.base = base
+        if (t is not OplArray and t is not VarArray) or len(base.dims) != n:
+            self.mapping = None  # not indexed directly by `e_index`: the tree walk's business
+            return
+        self.dims = base.dims
+        self.is_var = t is VarArray
+        self.mapping = base.cols if self.is_var else base.data
+
+    def element(self, key: tuple) -> Any:
+        """``base[key]`` as :meth:`Evaluator.e_index` finds it directly; raises :class:`_Bail` otherwise."""
+        if self.is_var:
+            col = self.mapping.get(key)
+            if col is None:
+                raise _Bail
+            return LinExpr({col: 1.0}, 0.0)
+        v = self.mapping.get(key, _MISSING)
+        if v is _MISSING:
+            raise _Bail
+        return v
+
+
+def _index(ev: Any, node: A.Index) -> Closure:
+    from .expressions import _index_chain
+
+    root, steps = _index_chain(node)
+    root_fn = compile_expr(ev, root)
+    fns = [compile_expr(ev, i) for _, i in steps]
+    # An index that is a name is read from `env` here (one call less); None is never in `env`.
+    names = [i.id if type(i) is A.Name else None for _, i in steps]
+    n = len(fns)
+    arr = _Array()
+    # The indices are evaluated before they are checked (the tree walk checks each one before it
+    # evaluates the next): without side effects the order cannot show.
+    if n == 1:
+        f0, n0 = fns[0], names[0]
+
+        def index1(env: dict) -> Any:
+            base = root_fn(env)
+            if base is not arr.base:
+                arr.see(base, 1)
+            if arr.mapping is None:
+                raise _Bail
+            i = env.get(n0, _MISSING)
+            if i is _MISSING:
+                i = f0(env)
+            if not _plain_in(i, arr.dims[0]):
+                raise _Bail
+            return arr.element((i,))
+        return index1
+    if n == 2:
+        (f0, f1), (n0, n1) = fns, names
+
+        def index2(env: dict) -> Any:
+            base = root_fn(env)
+            if base is not arr.base:
+                arr.see(base, 2)
+            if arr.mapping is None:
+                raise _Bail
+            i = env.get(n0, _MISSING)
+            if i is _MISSING:
+                i = f0(env)
+            j = env.get(n1, _MISSING)
+            if j is _MISSING:
+                j = f1(env)
+            d0, d1 = arr.dims
+            if not (_plain_in(i, d0) and _plain_in(j, d1)):
+                raise _Bail
+            return arr.element((i, j))
+        return index2
+
+    def index_n(env: dict) -> Any:
+        base = root_fn(env)
+        if base is not arr.base:
+            arr.see(base, n)
+        if arr.mapping is None:
+            raise _Bail
+        key = tuple([f(env) for f in fns])
+        for i, domain in zip(key, arr.dims):
+            if not _plain_in(i, domain):
+                raise _Bail
+        return arr.element(key)
+    return index_n
+
+
+def _field(ev: Any, node: A.Field) -> Closure:
+    base_fn, name = compile_expr(ev, node.base), node.name
+
+    def field_value(env: dict) -> Any:
+        base = base_fn(env)
+        if not isinstance(base, OplTuple) or base.ttype is None:
+            raise _Bail
+        return base.field(name)  # ValueError for a field it lacks: the tree walk reports it
+    return field_value
+
+
+def _unary(ev: Any, node: A.Unary) -> Closure:
+    fn, unary_value = compile_expr(ev, node.operand), ev.unary_value
+
+    def unary(env: dict) -> Any:
+        return unary_value(node, fn(env))
+    return unary
+
+
+def _binary(ev: Any, node: A.Binary) -> Closure:
+    op = node.op
+    left, right = compile_expr(ev, node.left), compile_expr(ev, node.right)
+    if op in ("&&", "||", "=>"):
+        logical_values = ev.logical_values
+        stop = {"&&": False, "||": True, "=>": False}[op]  # the left value that decides alone
+        result = {"&&": False, "||": True, "=>": True}[op]
+
+        def logical(env: dict) -> Any:
+            a = left(env)
+            if a is stop:
+                return result
+            return logical_values(node, a, right(env))
+        return logical
+    if op in ("in", "not in"):
+        membership = ev._membership
+        return lambda env: membership(node, left(env), right(env))
+    if op in ("union", "inter", "diff", "symdiff"):
+        setop = ev._setop
+        return lambda env: setop(node, left(env), right(env))
+    arith = ev.arith
+
+    def other(a: Any, b: Any) -> Any:
+        if type(a) is Leaf or type(a) is Logic or type(b) is Leaf or type(b) is Logic:
+            raise _Bail  # a constraint used as a number gets a new column: the tree walk's business
+        return arith(node, op, a, b)
+    # The common operand types first, each computed as `Evaluator.arith` computes it.
+    if op in ("+", "-"):
+        sign, plus = (1.0, True) if op == "+" else (-1.0, False)
+
+        def add(env: dict) -> Any:
+            a = left(env)
+            b = right(env)
+            ta, tb = type(a), type(b)
+            if ta is LinExpr:
+                if tb is LinExpr or tb is float or tb is int:
+                    return a.copy().iadd(b, sign)
+            elif ta is float or ta is int:
+                if tb is float or tb is int:
+                    return a + b if plus else a - b
+                if tb is LinExpr:
+                    return LinExpr(None, float(a)).iadd(b, sign)
+            return other(a, b)
+        return add
+    if op == "*":
+        def mul(env: dict) -> Any:
+            a = left(env)
+            b = right(env)
+            ta, tb = type(a), type(b)
+            if ta is float or ta is int:
+                if tb is float or tb is int:
+                    return a * b
+                if tb is LinExpr:
+                    return b.scaled(a)
+            elif ta is LinExpr and (tb is float or tb is int):
+                return a.scaled(b)
+            return other(a, b)
+        return mul
+    if op == "/":
+        def div(env: dict) -> Any:
+            a = left(env)
+            b = right(env)
+            tb = type(b)
+            if (tb is float or tb is int) and b != 0:
+                ta = type(a)
+                if ta is float or ta is int:
+                    return a / b
+                if ta is LinExpr:
+                    return a.scaled(1.0 / b)
+            return other(a, b)
+        return div
+    return lambda env: other(left(env), right(env))
+
+
+def _compare(ev: Any, node: A.Compare) -> Closure:
+    fns = [compile_expr(ev, o) for o in node.operands]
+    if len(fns) != 2:
+        compare_values = ev.compare_values
+        return lambda env: compare_values(node, [f(env) for f in fns])
+    left, right = fns
+    compare, op = ev.compare, node.ops[0]
+    na, nb = node.operands
+    numbers = NUMBER_COMPARE[op]
+
+    def compare2(env: dict) -> Any:
+        a = left(env)
+        b = right(env)
+        ta, tb = type(a), type(b)
+        if (ta is int or ta is float) and (tb is int or tb is float):
+            return numbers(a, b)  # as `Evaluator.compare` compares two numbers
+        return compare(node, op, a, b, na, nb)
+    return compare2
+
+
+def _conditional(ev: Any, node: A.Conditional) -> Closure:
+    cond, then, other = compile_expr(ev, node.cond), compile_expr(ev, node.then), compile_expr(ev, node.other)
+
+    def conditional(env: dict) -> Any:
+        c = cond(env)
+        if c is True:
+            return then(env)
+        if c is False:
+            return other(env)
+        raise _Bail  # a number or a decision as the condition: the tree walk converts or reports it
+    return conditional
+
+
+_MAKERS: dict[type, Callable[[Any, Any], Closure]] = {
+    A.Const: _const, A.Name: _name, A.Index: _index, A.Field: _field, A.Unary: _unary, A.Binary: _binary,
+    A.Compare: _compare, A.Conditional: _conditional,
+}
