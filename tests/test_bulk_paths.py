@@ -68,3 +68,30 @@ def test_bulk_dvars_and_direct_indexing_solve():
     # i=2: c=(3,1): x=(0,2) -> 2-2 = 0; x=(0,3) -> 3-2 = 1 => 0
     # i=3: c=(2,2): x=(0,2) -> 4-2 = 2; x=(0,3) -> 6-3 = 3 => 2
     assert r.objective == pytest.approx(4.0)
+
+
+@pytest.mark.parametrize("data", [
+    "Arcs = {<1, 2, 3.5, \"a\">, <2, 3, 4, \"b c\">, <3, 1, -1e3, \"\">};",  # plain: read a field at a time
+    "Arcs = {<1, 2, 3.5, \"a\">, <2.0, 3, 4, \"b\">};",  # 2.0 for an int field: converted item by item
+    "Arcs = {<1, 2, 3.5, \"a\">, <2, 3, 4>};",  # a short tuple: the arity diagnostic
+    "Arcs = {<1, 2, 3.5, 7>};",  # a number for a string field: the type diagnostic
+    "Arcs = {<1, 2, 3.5, \"a\">, <1, 2, 3.5, \"a\">};",  # a duplicate element
+    "Arcs = {};",
+])
+def test_plain_tuple_sets_same_as_item_by_item(data, monkeypatch):
+    mod = 'tuple Arc { int src; int dst; float cost; string tag; } {Arc} Arcs = ...;\n' \
+          'dvar float+ f[Arcs]; minimize sum(a in Arcs) a.cost * f[a]; subject to { forall(a in Arcs) f[a] <= a.src; }'
+    results = []
+    for plain in (convert._plain_tuples, lambda v, t: None):
+        with monkeypatch.context() as m:
+            m.setattr(convert, "_plain_tuples", plain)
+            diags = pyopl.check(mod, data)
+            try:
+                ir = pyopl.compile_model(mod, data).ir
+                results.append((repr(ir.col_key[:]), [type(x).__name__ for k in ir.col_key for x in k[0]],
+                                ir.obj.tolist(), [(d.code, d.message, d.span) for d in diags]))
+            except pyopl.CompileError:
+                results.append(("error", [(d.code, d.message, d.span) for d in diags]))
+    assert results[0] == results[1]
+    if "-1e3" in data:
+        assert results[0][1][:4] == ["int", "int", "float", "str"] and results[0][2] == [3.5, 4.0, -1000.0]

@@ -33,7 +33,7 @@ def test_key_list_mixes_single_keys_and_blocks():
     kl.extend(ProductKeys([OplRange(1, 0)]))  # an empty block adds nothing
     expected = [(), (1,), (2,), (3,), ("aux",), ("p",), ("q",)]
     assert len(kl) == 7 and list(kl) == expected
-    assert [kl[j] for j in range(7)] == expected and kl[-1] == ("q",)
+    assert [kl[j] for j in range(7)] == expected and kl[-1] == ("q",) and kl[2:5] == expected[2:5]
     with pytest.raises(IndexError):
         kl[7]
 

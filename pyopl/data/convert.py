@@ -155,7 +155,9 @@ def convert_set(v: Any, t: SetOf, name: str, span: Span) -> Any:
         if t.elem == "int":
             return convert_scalar(v, "range", name, span)
     if isinstance(v, (OplSet, OplRange, DSet, list, set, frozenset, tuple)) and not isinstance(v, (OplTuple, DTuple)):
-        items = [convert_scalar(x, t.elem, name, _where(x, where)) for x in v]
+        items = _plain_tuples(v, t.elem) if isinstance(v, list) else None
+        if items is None:
+            items = [convert_scalar(x, t.elem, name, _where(x, where)) for x in v]
         seen = set()
         keys = getattr(t.elem, "keys", None)
         if keys:
@@ -178,6 +180,29 @@ def convert_set(v: Any, t: SetOf, name: str, span: Span) -> Any:
         return out
     raise EvalError("data-type-mismatch", where, "`%s` is declared `%s` (a set), but the value is %s" % (
         name, type_name(t), _describe(v)), help="write a set as `{a, b, c}`")
+
+
+def _plain_tuples(v: list, t: Any) -> list | None:
+    """The tuples :func:`convert_tuple` would make from ``v`` when every item is a positional tuple of plain
+    values of its fields' scalar types (the large tuple sets of network data), checked a field at a
+    time; None for anything else, which then goes item by item with its checks and messages."""
+    if not isinstance(t, TupleType) or not all(ft in _PLAIN_FIELD for ft in t.types):
+        return None
+    n = len(t.fields)
+    if not all(type(x) is DTuple and len(x) == n for x in v):
+        return None
+    cols = list(zip(*v))
+    if not cols:
+        return []
+    for k, (col, ft) in enumerate(zip(cols, t.types)):
+        if not set(map(type, col)) <= _PLAIN_FIELD[ft]:
+            return None
+        if ft == "float":
+            cols[k] = list(map(float, col))
+    return [OplTuple(row, t) for row in zip(*cols)]
+
+
+_PLAIN_FIELD = {"int": frozenset((int,)), "float": frozenset((int, float)), "string": frozenset((str,))}
 
 
 class PartialArray(dict):

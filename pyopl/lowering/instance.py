@@ -76,7 +76,9 @@ class KeyList:
         for part in self._parts:
             yield from part
 
-    def __getitem__(self, j: int) -> tuple:
+    def __getitem__(self, j: Any) -> Any:
+        if isinstance(j, slice):
+            return [self[k] for k in range(*j.indices(self._len))]
         if j < 0:
             j += self._len
         if not 0 <= j < self._len:
