@@ -46,6 +46,9 @@ _TOKEN = re.compile(r"""
 """ % {"ws": _WS, "elem": _ELEM}, re.VERBOSE)
 _NUM_ONE = re.compile(_ELEM)
 _GAP = re.compile(r"(?:%s++|//[^\n]*+|/\*[\s\S]*?\*/)*+" % _WS)  # white space and comments between statements
+_WS_CHARS = " \t\f\r\n"
+_NOT_NUMERIC = str.maketrans("", "", "0123456789.eE+-," + _WS_CHARS)  # deletes what a run of numbers may hold
+_TWO_COMMAS = re.compile(r",%s*+," % _WS)
 _SCALAR = re.compile(r"([A-Za-z_][A-Za-z0-9_]*+)%s*+=%s*+(?:(?P<num>%s)|(?P<str>\"(?:[^\"\\\n]|\\.)*+\"))%s*+;" % (
     _WS, _WS, _ELEM, _WS))  # `n = 10;`, `name = "a b";`: a plain value has no span of its own
 _HEAD = re.compile(r"([A-Za-z_][A-Za-z0-9_]*+)%s*+=%s*+(?=[\[{<])" % (_WS, _WS))
@@ -107,6 +110,26 @@ class _Reader:
         l2, c2 = self.pos.at(end - 1)
         return Span(self.file, l1, c1, l2, c2 + 1)
 
+    def _numbers_only(self, start: int, opener: str, closer: str) -> tuple[Any, int] | None:
+        """A container holding nothing but numbers (a row of a large array, a numeric tuple), read with
+        string methods instead of the token loop; None for anything else, which the loop reads.  The
+        loop's rules: commas only between numbers (one trailing comma allowed), a sign touching its
+        number; a token that breaks them is no valid number, or is caught below."""
+        end = self.text.find(closer, start + 1)
+        if end < 0:
+            return None
+        body = self.text[start + 1:end]
+        if body.translate(_NOT_NUMERIC) or not body.strip(_WS_CHARS) or body.lstrip(_WS_CHARS)[0] == "," \
+                or _TWO_COMMAS.search(body):
+            return None
+        try:
+            nums = _convert(body, body.replace(",", " ").split())
+        except ValueError:  # two numbers touching (`1-2`), a lone sign or point: the loop decides
+            return None
+        value = _KIND[opener](nums)
+        value.span = self.span(start, end + 1)
+        return value, end + 1
+
     def token(self, i: int):
         m = _TOKEN.match(self.text, i)
         if m is None:
@@ -121,6 +144,9 @@ class _Reader:
         """The container opened at ``start``; returns (value, offset after its closer)."""
         opener = self.text[start]
         closer = _CLOSE[opener]
+        flat = self._numbers_only(start, opener, closer)
+        if flat is not None:
+            return flat
         out: list = []
         i = start + 1
         after_elem = False
