@@ -7,6 +7,7 @@ types, int or float), every span, and every diagnostic must be identical.
 """
 from __future__ import annotations
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -120,3 +121,11 @@ def test_syntax_error_anywhere_gives_the_full_parsers_diagnostics():
     slow, fast, d_slow, d_fast = _both(text)
     assert d_slow and d_fast == d_slow
     assert fast == slow
+
+
+@pytest.mark.parametrize("value", ["[1,,2]", "[,1]", "[1, 2,]", "[1-2]", "[- 5]", "[+5 -.5 1.e3]", "{3, 1}", "[1e]",
+                                   "[\u0661\u0662]", "[1 2\n 3\t4]", "[.]", "[1..2]", "<1, 2.5>", "[ ]", "[1 e5]"])
+def test_numbers_only_containers_match_the_full_parser(value):
+    text = "a = %s;\nb = [%s];\n" % (value, ", ".join([value] * 3))
+    slow, fast, d_slow, d_fast = _both(text)
+    assert fast == slow and d_fast == d_slow
