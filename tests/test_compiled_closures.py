@@ -15,7 +15,7 @@ from pyopl.lowering import compiled, constraints
 def _compile(mod: str, dat: str | None, monkeypatch, closures: bool):
     monkeypatch.setattr(constraints, "vector_forall", lambda inst, s, env: False)
     if not closures:
-        def unsupported(ev, node):
+        def unsupported(ev, node, depth=0):
             raise compiled._Unsupported
         monkeypatch.setattr(compiled, "compile_expr", unsupported)
     diags = pyopl.check(mod, dat)
@@ -102,7 +102,15 @@ CASES = [
     "forall(i in R, i in R) z >= i;",
     "forall(s in S) s: x[s][1] >= 0;",
     "forall(r in R) z >= y[r] * 10000000000000000000000;",
+    "forall(r in R, s in S) lab[s][r]: x[s][r] >= m[r][s];",
+    "forall(t in Ts) lab2[t.s, t.k + 1]: x[t.s][t.k] >= 0;",
+    "forall(r in R) { if (r > 2) y[r] >= 1; else y[r] <= 5; }",
+    "forall(r in R, s in S) if (m[r][s] > 1 && s != \"c\") x[s][r] <= m[r][s];",
     # data-only and failing rows
+    "forall(r in R) lab3[y[r]]: y[r] >= 0;",
+    "forall(r in R) lab4[S, r > 1]: y[r] >= 0;",
+    "forall(r in R) if (n[r]) y[r] >= 1;",
+    "forall(r in R) if (y[r] >= 1) y[r] >= 1;",
     "forall(r in R) 2 >= n[r];",
     "forall(r in R) 0.1 + 0.2 == 0.3;",
     "forall(s in S, r in R) x[s][r+1] >= 0;",
@@ -141,7 +149,7 @@ def test_closures_are_used(monkeypatch):
     """The covered shapes do go through closures (a regression that always fell back would pass the rest)."""
     calls = []
     real = compiled.compile_expr
-    monkeypatch.setattr(compiled, "compile_expr", lambda ev, node: calls.append(node) or real(ev, node))
+    monkeypatch.setattr(compiled, "compile_expr", lambda ev, node, depth=0: calls.append(node) or real(ev, node, depth))
     monkeypatch.setattr(constraints, "vector_forall", lambda inst, s, env: False)
     pyopl.compile_model(DECLS + "subject to {\n  %s\n}\n" % CASES[0])
     assert calls
@@ -172,3 +180,26 @@ def expressions(draw, depth: int = 3):
 def test_random_constraints_match(lhs, rhs, op, filt, monkeypatch):
     stmt = "forall(t in Ts, r in R, s in S%s) ct: %s %s %s;" % (filt, lhs, op, rhs)
     _check(DECLS + "subject to {\n  %s\n}\n" % stmt, monkeypatch)
+
+
+@pytest.mark.parametrize("terms", [60, 300, 480, 520])
+def test_deep_expressions_fail_or_pass_as_before(terms, monkeypatch):
+    """A closure takes fewer interpreter frames than the tree walk: a tree too deep for the tree walk
+    must not start compiling through closures (it is left to the tree walk, which fails as it did)."""
+    chain = " + ".join("x[%d]" % (k % 5 + 1) for k in range(terms))
+    mod = "range R = 1..5;\ndvar float+ x[R];\nminimize sum(r in R) x[r];\nsubject to {\n  forall(r in R) ct: %s >= r;\n}\n"
+    _check(mod % chain, monkeypatch)
+
+
+def test_deep_trees_are_not_compiled():
+    from types import SimpleNamespace
+
+    from pyopl.syntax import ast as A
+
+    ev = SimpleNamespace(unary_value=lambda node, v: -v)
+    node = A.Const(None, 1)
+    for _ in range(compiled.MAX_DEPTH - 1):
+        node = A.Unary(None, "-", node)
+    assert compiled.compile_expr(ev, node)({}) == (-1) ** (compiled.MAX_DEPTH - 1)
+    with pytest.raises(compiled._Unsupported):
+        compiled.compile_expr(ev, A.Unary(None, "-", node))

@@ -26,7 +26,7 @@ from typing import Any, Callable
 
 from ..semantics.values import OplArray, OplRange, OplTuple
 from ..syntax import ast as A
-from .linear import Leaf, LinExpr, Logic
+from .linear import Leaf, LinExpr, Logic, QuadExpr
 from .symbols import VarArray
 
 Closure = Callable[[dict], Any]
@@ -36,6 +36,9 @@ _VALUE_KINDS = frozenset(("param", "set", "range", "dvar"))  # kinds whose value
 _BIG = 2 ** 1000  # ints below this convert to float exactly enough for `OplRange.__contains__`'s test
 NUMBER_COMPARE = {"==": operator.eq, "!=": operator.ne, "<=": operator.le, ">=": operator.ge, "<": operator.lt,
                   ">": operator.gt}  # a comparison of two numbers, by operator
+# A deep tree is left to the tree walk: a closure takes one Python frame per level where the tree
+# walk takes two or more, so a tree that exhausts the interpreter's stack must do so as it did.
+MAX_DEPTH = 64
 _MAX_BAILS = 16  # a closure that has fallen back this often is dropped (its data do not fit it)
 
 
@@ -54,6 +57,20 @@ class Compiled:
         """``self.evaluate(node, env)``, through the node's closure when it has one and it covers ``env``."""
         v = self.try_closure(node, env)
         return v if v is not NOT_COVERED else self.evaluate(node, env)
+
+    def eval_data_fast(self, node: A.Expr, env: dict, what: str) -> Any:
+        """``self.eval_data(node, env, what)``, through the node's closure when it covers ``env``."""
+        v = self.try_closure(node, env)
+        if v is NOT_COVERED or isinstance(v, (LinExpr, QuadExpr, Leaf, Logic)):
+            return self.eval_data(node, env, what)  # (which words the error; evaluating again is exact)
+        return v
+
+    def eval_bool_fast(self, node: A.Expr, env: dict, what: str) -> bool:
+        """``self.eval_bool(node, env, what)``, through the node's closure when it gives a boolean."""
+        v = self.try_closure(node, env)
+        if v is True or v is False:
+            return v
+        return self.eval_bool(node, env, what)
 
     def try_closure(self, node: A.Expr, env: dict) -> Any:
         """The value of ``node`` from its closure, or :data:`NOT_COVERED` (then nothing has happened)."""
@@ -76,21 +93,22 @@ class Compiled:
             return NOT_COVERED
 
 
-def compile_expr(ev: Any, node: A.Expr) -> Closure:
+def compile_expr(ev: Any, node: A.Expr, depth: int = 0) -> Closure:
     """A closure computing ``ev.evaluate(node, env)`` (see the module's contract); raises
-    :class:`_Unsupported` for a tree with a node kind or operator it does not cover."""
+    :class:`_Unsupported` for a tree with a node kind or operator it does not cover, or deeper than
+    :data:`MAX_DEPTH` (``depth``: that of ``node`` in the tree being compiled)."""
     make = _MAKERS.get(type(node))
-    if make is None:
+    if make is None or depth >= MAX_DEPTH:
         raise _Unsupported
-    return make(ev, node)
+    return make(ev, node, depth + 1)
 
 
-def _const(ev: Any, node: A.Const) -> Closure:
+def _const(ev: Any, node: A.Const, depth: int) -> Closure:
     value = node.value
     return lambda env: value
 
 
-def _name(ev: Any, node: A.Name) -> Closure:
+def _name(ev: Any, node: A.Name, depth: int) -> Closure:
     name, symbols = node.id, ev.inst.symbols
     found: list = []  # the global value once seen: a declared name keeps its symbol and value
 
@@ -150,12 +168,12 @@ class _Array:
         return v
 
 
-def _index(ev: Any, node: A.Index) -> Closure:
+def _index(ev: Any, node: A.Index, depth: int) -> Closure:
     from .expressions import _index_chain
 
     root, steps = _index_chain(node)
-    root_fn = compile_expr(ev, root)
-    fns = [compile_expr(ev, i) for _, i in steps]
+    root_fn = compile_expr(ev, root, depth)
+    fns = [compile_expr(ev, i, depth) for _, i in steps]
     # An index that is a name is read from `env` here (one call less); None is never in `env`.
     names = [i.id if type(i) is A.Name else None for _, i in steps]
     n = len(fns)
@@ -213,8 +231,8 @@ def _index(ev: Any, node: A.Index) -> Closure:
     return index_n
 
 
-def _field(ev: Any, node: A.Field) -> Closure:
-    base_fn, name = compile_expr(ev, node.base), node.name
+def _field(ev: Any, node: A.Field, depth: int) -> Closure:
+    base_fn, name = compile_expr(ev, node.base, depth), node.name
 
     def field_value(env: dict) -> Any:
         base = base_fn(env)
@@ -224,17 +242,17 @@ def _field(ev: Any, node: A.Field) -> Closure:
     return field_value
 
 
-def _unary(ev: Any, node: A.Unary) -> Closure:
-    fn, unary_value = compile_expr(ev, node.operand), ev.unary_value
+def _unary(ev: Any, node: A.Unary, depth: int) -> Closure:
+    fn, unary_value = compile_expr(ev, node.operand, depth), ev.unary_value
 
     def unary(env: dict) -> Any:
         return unary_value(node, fn(env))
     return unary
 
 
-def _binary(ev: Any, node: A.Binary) -> Closure:
+def _binary(ev: Any, node: A.Binary, depth: int) -> Closure:
     op = node.op
-    left, right = compile_expr(ev, node.left), compile_expr(ev, node.right)
+    left, right = compile_expr(ev, node.left, depth), compile_expr(ev, node.right, depth)
     if op in ("&&", "||", "=>"):
         logical_values = ev.logical_values
         stop = {"&&": False, "||": True, "=>": False}[op]  # the left value that decides alone
@@ -306,8 +324,8 @@ def _binary(ev: Any, node: A.Binary) -> Closure:
     return lambda env: other(left(env), right(env))
 
 
-def _compare(ev: Any, node: A.Compare) -> Closure:
-    fns = [compile_expr(ev, o) for o in node.operands]
+def _compare(ev: Any, node: A.Compare, depth: int) -> Closure:
+    fns = [compile_expr(ev, o, depth) for o in node.operands]
     if len(fns) != 2:
         compare_values = ev.compare_values
         return lambda env: compare_values(node, [f(env) for f in fns])
@@ -326,8 +344,8 @@ def _compare(ev: Any, node: A.Compare) -> Closure:
     return compare2
 
 
-def _conditional(ev: Any, node: A.Conditional) -> Closure:
-    cond, then, other = compile_expr(ev, node.cond), compile_expr(ev, node.then), compile_expr(ev, node.other)
+def _conditional(ev: Any, node: A.Conditional, depth: int) -> Closure:
+    cond, then, other = (compile_expr(ev, n, depth) for n in (node.cond, node.then, node.other))
 
     def conditional(env: dict) -> Any:
         c = cond(env)
@@ -339,7 +357,7 @@ def _conditional(ev: Any, node: A.Conditional) -> Closure:
     return conditional
 
 
-_MAKERS: dict[type, Callable[[Any, Any], Closure]] = {
+_MAKERS: dict[type, Callable[[Any, Any, int], Closure]] = {
     A.Const: _const, A.Name: _name, A.Index: _index, A.Field: _field, A.Unary: _unary, A.Binary: _binary,
     A.Compare: _compare, A.Conditional: _conditional,
 }

@@ -49,7 +49,7 @@ def _stmt(inst: Instance, s: A.Stmt, env: dict) -> None:
         for sub in s.stmts:
             _stmt(inst, sub, env)
     elif isinstance(s, A.IfStmt):
-        if inst.ev.eval_bool(s.cond, env, "the condition of `if` in a constraint block"):
+        if inst.ev.eval_bool_fast(s.cond, env, "the condition of `if` in a constraint block"):
             _stmt(inst, s.then, env)
         elif s.other is not None:
             _stmt(inst, s.other, env)
@@ -64,7 +64,7 @@ def _label(inst: Instance, s: A.ConsStmt, env: dict) -> tuple[str, tuple]:
         return lab.id, tuple([v for k, v in env.items() if k[:1] != "$"])
     key: list[Any] = []
     while isinstance(lab, A.Index):
-        key[:0] = [inst.ev.eval_data(i, env, "a constraint label index") for i in lab.indices]
+        key[:0] = [inst.ev.eval_data_fast(i, env, "a constraint label index") for i in lab.indices]
         lab = lab.base
     if isinstance(lab, A.Name):
         return lab.id, tuple(key)

@@ -14,7 +14,7 @@ from .errors import EvalError
 
 
 class Iteration:
-    """Mixin of :class:`~pyopl.lowering.expressions.Evaluator` (uses its ``eval_set``, ``eval_bool``, ``eval_data``)."""
+    """Mixin of :class:`~pyopl.lowering.expressions.Evaluator` (uses its ``eval_set``, ``eval_bool_fast``, ``eval_data``)."""
 
     def iterate(self, quals: A.Qualifiers, env: dict) -> Iterator[dict]:
         """Every binding of the qualifiers' iterators that passes their filters."""
@@ -32,7 +32,7 @@ class Iteration:
             name = b.patterns[0].name  # `i in D`, the common binder: bound here rather than by `_bind`
             for v in domain:
                 e = {**env, name: v}  # a new dict per binding: callers may keep it
-                if cond is not None and not self._holds(cond, e):
+                if cond is not None and not self.eval_bool_fast(cond, e, "a filter"):
                     continue
                 if last:
                     yield e
@@ -40,20 +40,12 @@ class Iteration:
                     yield from self._iter_from(binders, k + 1, e)
             return
         for e in self._bind(b, domain, env):
-            if cond is not None and not self._holds(cond, e):
+            if cond is not None and not self.eval_bool_fast(cond, e, "a filter"):
                 continue
             if last:
                 yield e
             else:
                 yield from self._iter_from(binders, k + 1, e)
-
-    def _holds(self, cond: A.Expr, env: dict) -> bool:
-        """The filter ``cond`` in ``env``: from its compiled closure when that gives a boolean, else as
-        :meth:`eval_bool` evaluates and words it (a closure has no side effects, so evaluating again is exact)."""
-        v = self.try_closure(cond, env)
-        if v is True or v is False:
-            return v
-        return self.eval_bool(cond, env, "a filter")
 
     def _bind(self, b: A.Binder, domain: Any, env: dict) -> Iterator[dict]:
         pats = b.patterns
