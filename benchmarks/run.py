@@ -117,9 +117,9 @@ def parser_speed(lines_target: int = 20_000) -> dict:
     code = """
 import json, sys, time
 sys.path.insert(0, %r)
-from pyopl.syntax.parser import lark_parser, parse_model
+from pyopl.syntax.parser import parse_model, prepare
 from pyopl.diagnostics.reporter import Reporter
-t = time.perf_counter(); lark_parser("opl"); g = time.perf_counter() - t
+t = time.perf_counter(); prepare(); g = time.perf_counter() - t
 text = sys.stdin.read()
 t = time.perf_counter(); parse_model(text, "big.mod", Reporter()); s = time.perf_counter() - t
 print(json.dumps({"grammar_s": g, "parse_s": s, "lines": text.count("\\n"), "bytes": len(text)}))
