@@ -97,7 +97,8 @@ def _pass(h, ir: IR, c: np.ndarray, c0: float, sense: str, lower=None, upper=Non
                          np.ascontiguousarray(ir.col_lower if lower is None else lower, dtype=np.float64),
                          np.ascontiguousarray(ir.col_upper if upper is None else upper, dtype=np.float64),
                          np.ascontiguousarray(rl, dtype=np.float64), np.ascontiguousarray(ru, dtype=np.float64),
-                         A.indptr.astype(np.int32), A.indices.astype(np.int32), A.data.astype(np.float64), integrality)
+                         A.indptr.astype(np.int32), A.indices.astype(np.int32), np.ascontiguousarray(A.data, dtype=np.float64),
+                         integrality)
     if status == hs.HighsStatus.kError:
         raise RuntimeError("HiGHS rejected the model (passModel)")
     if ir.q is not None and sense != "feasibility":

@@ -233,7 +233,7 @@ def convert_array(v: Any, elem: Any, dims: list[Any], name: str, span: Span) -> 
     """Positional nested lists, keyed ``#[k: v]#``/dicts, or another array -> OplArray over ``dims``."""
     flat = _flat_numbers(v, elem, dims)
     if flat is not None:
-        return OplArray(name, dims, flat=flat)
+        return OplArray(name, dims, flat=flat, flat_floats=(elem == "float"))
     data: dict[tuple, Any] = {}
     _fill(v, elem, dims, 0, (), data, name, span)
     return OplArray(name, dims, data)

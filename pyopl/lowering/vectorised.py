@@ -105,12 +105,15 @@ class VectorCache:
         if hit is None or hit[0] is not arr:
             shape = tuple(len(d) for d in arr.dims)
             if isinstance(arr, OplArray):
-                if arr.flat is not None:  # read as plain numbers in key order: no keys to look up
-                    vals = arr.flat
+                if arr.flat is not None and arr.flat_floats:  # Python floats in key order: nothing to check
+                    num, exact = np.array(arr.flat, dtype=np.float64), False
                 else:
-                    data, keys = arr.data, self._keys(arr)
-                    vals = list(data.values()) if list(data) == keys else [data.get(k) for k in keys]
-                num, exact = _numeric(vals)
+                    if arr.flat is not None:  # read as plain numbers in key order: no keys to look up
+                        vals = arr.flat
+                    else:
+                        data, keys = arr.data, self._keys(arr)
+                        vals = list(data.values()) if list(data) == keys else [data.get(k) for k in keys]
+                    num, exact = _numeric(vals)
                 hit = (arr, num.reshape(shape) if num is not None else None, exact)
             elif arr.first is not None and arr._cols is None:  # one consecutive block of columns
                 hit = (arr, np.arange(arr.first, arr.first + math.prod(shape), dtype=np.int64).reshape(shape), True)

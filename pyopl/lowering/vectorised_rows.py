@@ -377,6 +377,11 @@ def _aligned(lin: _Lin, size: int, row: np.ndarray | None = None) -> _Entries:
     nb = len(lin.blocks)
     if nb == 0:
         return _Entries(np.zeros(0, np.int64), np.zeros(0), np.zeros(0, np.int64), lin.const, False)
+    if nb == 1:  # the common case: no interleaving, and no copy where the arrays are already whole
+        (c, j), = lin.blocks
+        coef = np.ascontiguousarray(np.broadcast_to(c, (size,)), dtype=np.float64)
+        col = np.ascontiguousarray(np.broadcast_to(j, (size,)), dtype=np.int64)
+        return _Entries(row, coef, col, lin.const, True)
     coef = np.stack([np.broadcast_to(c, (size,)) for c, _j in lin.blocks], axis=1).ravel().astype(np.float64)
     col = np.stack([np.broadcast_to(j, (size,)) for _c, j in lin.blocks], axis=1).ravel().astype(np.int64)
     return _Entries(np.repeat(row, nb), coef, col, lin.const, True)

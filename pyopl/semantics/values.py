@@ -213,14 +213,15 @@ class OplArray:
     lowering reads (which takes ``flat`` as it is) never gets a million key tuples.
     """
 
-    __slots__ = ("name", "dims", "_data", "flat")
+    __slots__ = ("name", "dims", "_data", "flat", "flat_floats")
 
     def __init__(self, name: str, dims: list[Any], data: dict[tuple, Any] | None = None,
-                 flat: list | None = None):
+                 flat: list | None = None, flat_floats: bool = False):
         self.name = name
         self.dims = dims
         self._data = data
         self.flat = flat
+        self.flat_floats = flat_floats  # every value of ``flat`` is a Python float
 
     @property
     def data(self) -> dict[tuple, Any]:
