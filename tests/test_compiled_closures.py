@@ -68,6 +68,8 @@ dvar boolean b[S];
 dvar float z;
 dexpr float tot[s in S] = sum(r in R) x[s][r];
 dexpr float half = z / 2;
+dexpr float pair[s in S][r in R] = x[s][r] + r;
+dexpr float ab = abs(y[2] - 1);
 minimize sum(s in S, r in R) x[s][r] + z;
 """
 
@@ -96,6 +98,8 @@ CASES = [
     "forall(r in R) z >= -infinity + y[r];",
     "forall(r in R) y[r] <= maxint;",
     "forall(s in S) ct3[s]: tot[s] <= 100 + half;",
+    "forall(s in S, r in R) tot[s] - x[s][r] >= half - tot[\"a\"] + pair[s][r] - pair[s][1];",
+    "forall(s in S) tot[s] + ab >= 1;",
     "forall(r in R) y[r] >= r == 2;",
     "forall(r in R) y[r] >= true + 1;",
     "forall(r in R) 0 * y[r] >= 1;",

@@ -5,17 +5,16 @@ a ``sum`` that NumPy does not take its body once per term: the tree walk of
 :meth:`Evaluator.evaluate <pyopl.lowering.expressions.Evaluator.evaluate>` then spends most
 of its time dispatching on node classes, testing value types it has already seen, and
 re-resolving the same names.  :func:`compile_expr` turns a tree of the common node kinds
-(constants, names, full indexing of data and ``dvar`` arrays, tuple fields, operators,
-comparisons, ``?:``) into nested closures ``f(env)``, once per node.
+(constants, names, full indexing of data, ``dvar`` and computed ``dexpr`` arrays, tuple fields,
+operators, comparisons, ``?:``) into nested closures ``f(env)``, once per node.
 
 Exactness: a closure computes the value with the Evaluator's own operations (``arith``,
 ``compare``, ``unary_value``, ``logical_values``, ``_membership``, ``_setop``) on the same
 operand values in the same order, so every number, row and record is the tree walk's to the
-bit; names and indexing are looked up as :meth:`e_name` and :meth:`e_index`'s direct path look
-them up.  A closure never has a side effect (it adds no column or row, evaluates no ``dexpr``,
-reports nothing).  Whatever it does not cover (a name that is not plain data or a ``dvar``, an
-index outside its set or of another type, a constraint used as a number, any error) makes it
-raise, and :meth:`Compiled.evaluate_fast` then evaluates the node through the tree walk, which
+bit; names and indexing give what :meth:`e_name` and :meth:`e_index` give.  A closure never has
+a side effect (it adds no column or row, evaluates no ``dexpr``, reports nothing).  Whatever it
+does not cover (a name that is not data, a ``dvar`` or a ``dexpr`` computed already, an index
+outside its set or of another type, a constraint used as a number, any error) makes it raise, and :meth:`Compiled.evaluate_fast` then evaluates the node through the tree walk, which
 does and reports exactly what it always did (and as a closure has no side effect, a caller may
 also evaluate the node again through the tree walk after a closure's value, to word an error).
 """
@@ -27,7 +26,7 @@ from typing import Any, Callable
 from ..semantics.values import OplArray, OplRange, OplTuple
 from ..syntax import ast as A
 from .linear import Leaf, LinExpr, Logic, QuadExpr
-from .symbols import VarArray
+from .symbols import DexprArray, DexprScalar, VarArray
 
 Closure = Callable[[dict], Any]
 _MISSING = object()
@@ -110,7 +109,7 @@ def _const(ev: Any, node: A.Const, depth: int) -> Closure:
 
 def _name(ev: Any, node: A.Name, depth: int) -> Closure:
     name, symbols = node.id, ev.inst.symbols
-    found: list = []  # the global value once seen: a declared name keeps its symbol and value
+    found: list = []  # a data or dvar value once seen: a declared name keeps its symbol and value
 
     def name_value(env: dict) -> Any:
         v = env.get(name, _MISSING)
@@ -119,11 +118,25 @@ def _name(ev: Any, node: A.Name, depth: int) -> Closure:
         if found:
             return found[0]
         sym = symbols.get(name)
-        if sym is None or sym.kind not in _VALUE_KINDS:
+        if sym is None:
             raise _Bail
-        found.append(sym.value)
-        return sym.value
+        if sym.kind in _VALUE_KINDS:
+            found.append(sym.value)
+            return sym.value
+        if sym.kind != "dexpr":
+            raise _Bail
+        if type(sym.value) is not DexprScalar:
+            return sym.value  # a dexpr array, as `Instance.lookup` returns it
+        return _computed(sym.value.value)
     return name_value
+
+
+def _computed(v: Any) -> Any:
+    """A dexpr's cached value as ``Instance.dexpr_scalar``/``dexpr_value`` return it once computed; not yet
+    computed (or being computed): evaluating it would add columns or report, the tree walk's business."""
+    if v is None or type(v) is str:
+        raise _Bail
+    return v.copy() if isinstance(v, (LinExpr, QuadExpr)) else v
 
 
 def _plain_in(idx: Any, domain: Any) -> bool:
@@ -139,7 +152,7 @@ def _plain_in(idx: Any, domain: Any) -> bool:
 class _Array:
     """The array an index closure read last, with what its lookups need (found again only when the base changes)."""
 
-    __slots__ = ("base", "dims", "mapping", "is_var")
+    __slots__ = ("base", "dims", "kind", "mapping")
 
     def __init__(self) -> None:
         self.base: Any = _MISSING
@@ -148,20 +161,23 @@ class _Array:
     def see(self, base: Any, n: int) -> None:
         t = type(base)
         self.base = base
-        if (t is not OplArray and t is not VarArray) or len(base.dims) != n:
-            self.mapping = None  # not indexed directly by `e_index`: the tree walk's business
+        if (t is not OplArray and t is not VarArray and t is not DexprArray) or len(base.dims) != n:
+            self.mapping = None  # not indexed by the closure: the tree walk's business
             return
         self.dims = base.dims
-        self.is_var = t is VarArray
-        self.mapping = base.cols if self.is_var else base.data
+        self.kind = t
+        self.mapping = base.cols if t is VarArray else base.data if t is OplArray else base.cache
 
     def element(self, key: tuple) -> Any:
-        """``base[key]`` as :meth:`Evaluator.e_index` finds it directly; raises :class:`_Bail` otherwise."""
-        if self.is_var:
+        """``base[key]`` as the tree walk finds it for a full key of plain indices in their sets (a dexpr
+        element: once computed); raises :class:`_Bail` otherwise."""
+        if self.kind is VarArray:
             col = self.mapping.get(key)
             if col is None:
                 raise _Bail
             return LinExpr({col: 1.0}, 0.0)
+        if self.kind is DexprArray:
+            return _computed(self.mapping.get(key))
         v = self.mapping.get(key, _MISSING)
         if v is _MISSING:
             raise _Bail
@@ -330,7 +346,7 @@ def _compare(ev: Any, node: A.Compare, depth: int) -> Closure:
         compare_values = ev.compare_values
         return lambda env: compare_values(node, [f(env) for f in fns])
     left, right = fns
-    compare, op = ev.compare, node.ops[0]
+    compare, linear_compare, op = ev.compare, ev._linear_compare, node.ops[0]
     na, nb = node.operands
     numbers = NUMBER_COMPARE[op]
 
@@ -338,8 +354,11 @@ def _compare(ev: Any, node: A.Compare, depth: int) -> Closure:
         a = left(env)
         b = right(env)
         ta, tb = type(a), type(b)
+        # the two common cases, as `Evaluator.compare` takes them
+        if ta is LinExpr and (tb is LinExpr or tb is float or tb is int):
+            return linear_compare(node, op, a, b)
         if (ta is int or ta is float) and (tb is int or tb is float):
-            return numbers(a, b)  # as `Evaluator.compare` compares two numbers
+            return numbers(a, b)
         return compare(node, op, a, b, na, nb)
     return compare2
 
