@@ -6,6 +6,8 @@
 
 Every measurement runs in a fresh process (``measure.py``), so each gets
 its own peak-memory figure and none profits from another's warm caches;
+pyopl and the direct baseline run ``--repeat`` times each (alternating), as
+does any other tool whose run takes under 2 s, and the fastest run counts;
 the Lark grammars are built before the clock starts (``grammar_s``
 reports that one-off cost).  Other tools are installed into virtual
 environments under ``benchmarks/.venvs/`` (never into ours); a tool that
@@ -227,6 +229,7 @@ def main() -> None:
     ap.add_argument("--no-rhetor", action="store_true")
     ap.add_argument("--rhetor-python", help="a python that already has rhetor installed")
     ap.add_argument("--timeout", type=float, default=120.0, help="seconds allowed to another tool per case")
+    ap.add_argument("--repeat", type=int, default=3, help="runs of pyopl and of the direct baseline per case (fastest kept)")
     ap.add_argument("--out", default=str(RESULTS))
     args = ap.parse_args()
 
@@ -254,14 +257,24 @@ def main() -> None:
         (case_dir / "case.json").write_text(json.dumps({"generator": gen, "args": _args_of(case)}))
         r: dict = {"family": case.family, "size": case.size}
         print("%-11s %-12s" % (case.family, case.size), end=" ", flush=True)
-        r["pyopl"] = measure(py, "pyopl", case_dir, 1800)
-        r["direct"] = measure(py, "direct", case_dir, 600)
+        # ours and the floor, each in fresh processes, alternated, the fastest of `--repeat` runs
+        # kept (timeit's rule: slower runs measure the machine's other work, not the code)
+        runs = {"pyopl": [], "direct": []}
+        for _ in range(max(1, args.repeat)):
+            runs["pyopl"].append(measure(py, "pyopl", case_dir, 1800))
+            runs["direct"].append(measure(py, "direct", case_dir, 600))
+        for tool, rs in runs.items():
+            ok = [x for x in rs if "total_s" in x]
+            r[tool] = dict(min(ok, key=lambda x: x["total_s"]), runs_total_s=[x["total_s"] for x in ok]) if ok else rs[0]
         r["check"] = measure(py, "check", case_dir, 1800)
         for tool, tpy in (("rhetor", rhetor_py), ("pyomo", pyomo_py), ("linopy", linopy_py)):
             if tpy and (tool, case.family) not in given_up:
                 r[tool] = measure(tpy, tool, case_dir, args.timeout)
                 if "timeout" in r[tool] or "error" in r[tool]:
                     given_up.add((tool, case.family))
+                elif r[tool].get("total_s", 1e9) < 2.0:  # cheap: the same fastest-of rule as ours
+                    again = [measure(tpy, tool, case_dir, args.timeout) for _ in range(max(1, args.repeat) - 1)]
+                    r[tool] = min([r[tool]] + [x for x in again if "total_s" in x], key=lambda x: x["total_s"])
         p = r["pyopl"]
         print(" ".join("%s=%s" % (k, _tool_cell(r.get(k)) if k != "pyopl" else _fmt(p.get("compile_s", None)))
                        for k in ("pyopl", "direct", "rhetor", "pyomo", "linopy") if k in r), flush=True)
