@@ -44,13 +44,7 @@ def build_ir(inst: Instance) -> IR:
     sense = inst.sense if inst.objective is not None else "feasibility"
     c, c0, q = _objective_arrays(inst.objective, n)
     dvars = {name: DvarBlock(name, first, keys, dims, kind) for name, (first, keys, dims, kind) in inst.dvar_blocks.items()}
-    families: dict[str, RowFamily] = {}
-    for i, (label, key) in enumerate(zip(rows.label, rows.key)):
-        if label and not label.startswith("#"):
-            fam = families.setdefault(label, RowFamily(label))
-            fam.rows.append(i)
-            fam.keys.append(key)
-            fam.indexed = fam.indexed or bool(key)
+    families = _families(rows)
     ir = IR(sense=sense,
             col_lower=np.asarray(cols.lower, dtype=float), col_upper=np.asarray(cols.upper, dtype=float),
             col_integer=np.asarray(cols.integer, dtype=bool), col_name=list(cols.name), col_key=cols.key,
@@ -66,6 +60,31 @@ def build_ir(inst: Instance) -> IR:
     if len(inst.objectives) > 1:
         ir.lex_objectives = [_objective_arrays(o, n)[:2] for o in inst.objectives]
     return ir
+
+
+def _families(rows) -> dict[str, RowFamily]:
+    """Rows by user label, in row order; a block added in one piece (one label) is taken whole."""
+    families: dict[str, RowFamily] = {}
+    blocks = {first: count for first, count in rows.blocks}
+    labels, keys = rows.label, rows.key
+    i, m = 0, len(labels)
+    while i < m:
+        label = labels[i]
+        count = blocks.get(i, 1)
+        if label and not label.startswith("#"):
+            fam = families.get(label)
+            if fam is None:
+                fam = families[label] = RowFamily(label)
+            if count == 1:
+                fam.rows.append(i)
+                fam.keys.append(keys[i])
+                fam.indexed = fam.indexed or bool(keys[i])
+            else:
+                fam.rows.extend(range(i, i + count))
+                fam.keys.extend(keys[i:i + count])
+                fam.indexed = fam.indexed or any(keys[i:i + count])
+        i += count
+    return families
 
 
 def _dexprs(inst: Instance) -> dict:

@@ -120,6 +120,7 @@ class Rows:
         self.current = -1
         self._parts: list[tuple] = []  # sealed rows: (vals, cols, entries per row, lower, upper) arrays
         self._sealed = 0  # rows in _parts
+        self.blocks: list[tuple[int, int]] = []  # (first row, row count) of each add_block: one label each
 
     def __len__(self) -> int:
         return self._sealed + len(self.lower)
@@ -153,6 +154,8 @@ class Rows:
         """Rows ``i = 0..m-1`` with entries ``cols/vals[indptr[i]:indptr[i+1]]`` (no zeros), all with one label."""
         self._seal()
         m = len(lower)
+        if m:
+            self.blocks.append((len(self), m))
         self._parts.append((np.asarray(vals, dtype=np.float64), np.asarray(cols, dtype=np.int64),
                             np.diff(indptr), np.asarray(lower, dtype=np.float64), np.asarray(upper, dtype=np.float64)))
         self._sealed += m
