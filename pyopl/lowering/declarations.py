@@ -213,7 +213,7 @@ def dvar_decl(inst: Instance, d: A.DvarDecl) -> None:
     _check_name(inst, d)
     lo0, hi0, integer = _VTYPES[d.vtype]
     dims = eval_dims(inst, d.dims, {}, d.name)
-    total = _size_check(dims, d.name, d.name_span, MAX_COLUMNS - len(inst.cols.lower), "decision variables")
+    _size_check(dims, d.name, d.name_span, MAX_COLUMNS - len(inst.cols.lower), "decision variables")
     constant_domain = None
     if d.domain is not None and not any(dim.binds for dim in d.dims):
         constant_domain = _domain(inst, d, {})

@@ -87,6 +87,25 @@ class VectorCache:
         self.failures: dict[int, int] = {}
         self.fit: dict[int, Any] = {}  # sum nodes whose shape is covered (kept alive, so ids stay unique)
 
+    def covers(self, node: Any, fits: Any) -> bool:
+        """Whether ``node``'s shape is one the array path takes (``fits()`` is asked once per node)
+        and its data have not failed it three times."""
+        if id(node) in self.unfit:
+            return False
+        if id(node) not in self.fit:
+            if not fits():
+                self.unfit.add(id(node))
+                self.fit[id(node)] = node  # kept alive, so that its id stays unique
+                return False
+            self.fit[id(node)] = node
+        return True
+
+    def failed(self, node: Any) -> None:
+        """One more failure of ``node``'s data; after three it is not tried again."""
+        self.failures[id(node)] = self.failures.get(id(node), 0) + 1
+        if self.failures[id(node)] >= 3:
+            self.unfit.add(id(node))
+
     def domain(self, d: Any) -> tuple:
         """(items, position of each item, numeric values or None, all exact ints)."""
         hit = self._domain.get(id(d))
@@ -201,25 +220,28 @@ def _numeric(vals: list) -> tuple[np.ndarray | None, bool]:
 
 def vector_sum(ev: Any, node: A.Aggregate, env: dict) -> Any:
     """``sum`` over ``node`` evaluated with arrays: a LinExpr, 0 for no iterations, or None (sum term by term)."""
-    cache = ev.__dict__.get("_vector_cache")
-    if cache is None:
-        cache = ev.__dict__["_vector_cache"] = VectorCache()
-    if id(node) in cache.unfit:
+    cache = vector_cache(ev)
+    if not cache.covers(node, lambda: _fits(ev, node)):
         return None
-    if id(node) not in cache.fit:
-        if not _fits(ev, node):
-            cache.unfit.add(id(node))
-            return None
-        cache.fit[id(node)] = node
     try:
         return _Sum(ev, cache, node, env).run()
     except _Small:
         return None
-    except (_Fallback, EvalError, KeyError, IndexError, TypeError, ValueError, ZeroDivisionError, OverflowError):
-        cache.failures[id(node)] = cache.failures.get(id(node), 0) + 1
-        if cache.failures[id(node)] >= 3:  # this sum's data do not fit: stop trying
-            cache.unfit.add(id(node))
+    except NOT_COVERED:
+        cache.failed(node)
         return None
+
+
+#: what makes an array evaluation give up (the one-by-one path then runs, and reports any error)
+NOT_COVERED = (_Fallback, EvalError, KeyError, IndexError, TypeError, ValueError, ZeroDivisionError, OverflowError)
+
+
+def vector_cache(ev: Any) -> VectorCache:
+    """The Evaluator's :class:`VectorCache` (made on first use)."""
+    cache = ev.__dict__.get("_vector_cache")
+    if cache is None:
+        cache = ev.__dict__["_vector_cache"] = VectorCache()
+    return cache
 
 
 def _fits(ev: Any, node: A.Aggregate) -> bool:

@@ -33,9 +33,8 @@ import numpy as np
 import scipy.sparse as sp
 
 from ..syntax import ast as A
-from .errors import EvalError
 from .linear import LinExpr
-from .vectorised import (VectorCache, _Fallback, _Lin, _linear_shape, _names, _Small, _Sum)
+from .vectorised import (NOT_COVERED, VectorCache, _Fallback, _Lin, _linear_shape, _names, _Small, _Sum, vector_cache)
 
 MIN_ROWS = 2  # one row: the row-by-row path is as fast
 MAX_SPACE = 20_000_000  # iterations of one sum over all rows before a filter: beyond it, row by row
@@ -49,22 +48,15 @@ def vector_forall(inst: Any, s: A.Forall, env: dict) -> bool:
     False (and nothing added) when the statement must be lowered row by row.
     """
     ev = inst.ev
-    cache = _cache(ev)
-    if id(s) in cache.unfit:
+    cache = vector_cache(ev)
+    if not cache.covers(s, lambda: _fits(ev, s, env)):
         return False
-    if id(s) not in cache.fit:
-        if not _fits(ev, s, env):
-            cache.unfit.add(id(s))
-            return False
-        cache.fit[id(s)] = s
     try:
         rows = _Rows(ev, cache, s, env).run()
     except _Small:
         return False
-    except (_Fallback, EvalError, KeyError, IndexError, TypeError, ValueError, ZeroDivisionError, OverflowError):
-        cache.failures[id(s)] = cache.failures.get(id(s), 0) + 1
-        if cache.failures[id(s)] >= 3:  # this statement's data do not fit: stop trying
-            cache.unfit.add(id(s))
+    except NOT_COVERED:
+        cache.failed(s)
         return False
     _add(inst, s.body, rows)
     return True
@@ -74,18 +66,14 @@ def vector_objective(inst: Any, expr: A.Expr) -> LinExpr | None:
     """The objective ``expr`` (a chain of sums and linear terms) as an :class:`ArrayLinExpr`; None when not
     covered or small, and the Evaluator then builds it term by term (reporting what it would anyway)."""
     ev = inst.ev
-    cache = _cache(ev)
-    if id(expr) in cache.unfit:
-        return None
+    cache = vector_cache(ev)
     symbols = ev.inst.symbols
-    if not (_side_fits(expr, set(), set()) and any(symbols.get(n) is not None and symbols[n].kind == "dvar"
-                                                    for n in _names(expr))):
-        cache.unfit.add(id(expr))
-        cache.fit[id(expr)] = expr  # kept alive so that its id stays unique
+    if not cache.covers(expr, lambda: _side_fits(expr, set(), set()) and any(
+            symbols.get(n) is not None and symbols[n].kind == "dvar" for n in _names(expr))):
         return None
     try:
         parts, const = _Rows(ev, cache, None, {})._side(expr, 1.0)
-    except (_Fallback, _Small, EvalError, KeyError, IndexError, TypeError, ValueError, ZeroDivisionError, OverflowError):
+    except (_Small,) + NOT_COVERED:
         return None
     parts = [p for p in parts if len(p.row)]
     if not parts or sum(len(p.row) for p in parts) < MIN_ROWS:
@@ -134,13 +122,6 @@ class ArrayLinExpr(LinExpr):
     @terms.setter
     def terms(self, value: dict) -> None:
         self._terms, self.cols, self.coefs = value, None, None
-
-
-def _cache(ev: Any) -> VectorCache:
-    cache = ev.__dict__.get("_vector_cache")
-    if cache is None:
-        cache = ev.__dict__["_vector_cache"] = VectorCache()
-    return cache
 
 
 # ---------------------------------------------------------------------- shape
