@@ -8,6 +8,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import pyopl
+from ir_compare import assert_same_ir
 from pyopl.lowering import constraints, vectorised_rows
 
 
@@ -27,18 +28,7 @@ def _compile(mod: str, dat: str, monkeypatch, on: bool):
 
 
 def _same(a, b) -> None:
-    assert (a is None) == (b is None)
-    if a is None:
-        return
-    for f in ("obj", "col_lower", "col_upper", "row_lower", "row_upper", "col_integer"):
-        assert np.array_equal(getattr(a, f), getattr(b, f)), f
-    A, B = a.A.tocsr(), b.A.tocsr()
-    assert A.shape == B.shape and np.array_equal(A.indptr, B.indptr)
-    assert np.array_equal(A.indices, B.indices) and np.array_equal(A.data, B.data)
-    assert list(a.row_label) == list(b.row_label) and list(a.row_key) == list(b.row_key)
-    assert list(a.row_stmt) == list(b.row_stmt)
-    assert {k: (f.rows, f.keys, f.indexed) for k, f in a.families.items()} == \
-        {k: (f.rows, f.keys, f.indexed) for k, f in b.families.items()}
+    assert_same_ir(a, b)
 
 
 def _check(mod, dat, monkeypatch):
@@ -162,8 +152,6 @@ def test_a_sum_filtered_by_the_loop_value_joins_through_an_index(monkeypatch):
 
 
 def _objective_both(mod, monkeypatch):
-    from pyopl.lowering import declarations
-
     on = pyopl.compile_model(mod).ir
     monkeypatch.setattr(vectorised_rows, "vector_objective", lambda inst, expr: None)
     off = pyopl.compile_model(mod).ir

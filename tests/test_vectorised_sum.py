@@ -14,6 +14,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import pyopl
+from ir_compare import assert_same_ir
 from pyopl.lowering import vectorised
 
 
@@ -32,17 +33,7 @@ def _compile(mod: str, dat: str, monkeypatch, on: bool):
 
 
 def _same(a, b) -> None:
-    assert (a is None) == (b is None)
-    if a is None:
-        return
-    for f in ("obj", "col_lower", "col_upper", "row_lower", "row_upper", "col_integer"):
-        assert np.array_equal(getattr(a, f), getattr(b, f)), f
-    assert a.obj_constant == b.obj_constant
-    A, B = a.A.tocsr(), b.A.tocsr()
-    A.sort_indices(), B.sort_indices()
-    assert A.shape == B.shape and np.array_equal(A.indptr, B.indptr)
-    assert np.array_equal(A.indices, B.indices) and np.array_equal(A.data, B.data)
-    assert a.row_label == b.row_label and a.row_key == b.row_key
+    assert_same_ir(a, b)
 
 
 def _check(mod, dat, monkeypatch, calls=None):

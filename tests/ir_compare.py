@@ -1,0 +1,23 @@
+"""One IR equality for the tests that compile a model two ways (array paths on and off)."""
+from __future__ import annotations
+
+import numpy as np
+
+
+def assert_same_ir(a, b) -> None:
+    """``a`` and ``b`` (IRs, or both None) are equal bit for bit: bounds, objective, the matrix in
+    CSR form, and every row's label, key and statement, and the row families."""
+    assert (a is None) == (b is None)
+    if a is None:
+        return
+    for f in ("obj", "col_lower", "col_upper", "row_lower", "row_upper", "col_integer"):
+        assert np.array_equal(getattr(a, f), getattr(b, f)), f
+    assert a.obj_constant == b.obj_constant
+    A, B = a.A.tocsr(), b.A.tocsr()
+    A.sort_indices(), B.sort_indices()
+    assert A.shape == B.shape and np.array_equal(A.indptr, B.indptr)
+    assert np.array_equal(A.indices, B.indices) and np.array_equal(A.data, B.data)
+    assert list(a.row_label) == list(b.row_label) and list(a.row_key) == list(b.row_key)
+    assert list(a.row_stmt) == list(b.row_stmt)
+    assert {k: (f.rows, f.keys, f.indexed) for k, f in a.families.items()} == \
+        {k: (f.rows, f.keys, f.indexed) for k, f in b.families.items()}
