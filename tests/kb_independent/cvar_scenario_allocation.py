@@ -1,5 +1,4 @@
 import itertools
-import math
 
 from tests.kb_independent.lp import Model, qsum
 

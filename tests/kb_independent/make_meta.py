@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import json
 import sys
-from pathlib import Path
 
 from tests.test_knowledge_base import KB, independent_objective
 

@@ -6,7 +6,7 @@ import logging
 import pytest
 
 from syntagm.errors import LLMError
-from syntagm.llm.client import LLMConfig, OpenAIChatClient
+from syntagm.llm.client import OpenAIChatClient
 from syntagm.prices import load_prices
 
 MSGS = [{"role": "system", "content": "be brief"}, {"role": "user", "content": "hello"}]
