@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import os
+import time
 from pathlib import Path
 from typing import Any, Iterable
 
@@ -29,13 +30,21 @@ class Model:
     """A compiled model instance: the IR plus the diagnostics (warnings) of its compilation.
 
     Attributes: ``ir`` (:class:`~pyopl.ir.IR`), ``diagnostics`` (warnings; errors would
-    have raised :class:`CompileError`), ``sources`` (file name -> text).
+    have raised :class:`CompileError`), ``sources`` (file name -> text), ``compile_time_s``
+    (seconds from source text to IR, parsing, data and lowering included).
     """
 
-    def __init__(self, ir: IR, diagnostics: list[Diagnostic], sources: dict[str, str]):
+    def __init__(self, ir: IR, diagnostics: list[Diagnostic], sources: dict[str, str], compile_time_s: float = 0.0):
         self.ir = ir
         self.diagnostics = diagnostics
         self.sources = sources
+        self.compile_time_s = compile_time_s
+
+    @property
+    def size(self) -> dict[str, int]:
+        """``columns``, ``integer_columns``, ``rows`` and ``nonzeros`` (of the constraint matrix) of the IR."""
+        return {"columns": self.ir.num_cols, "integer_columns": int(self.ir.col_integer.sum()),
+                "rows": self.ir.num_rows, "nonzeros": int(self.ir.A.nnz)}
 
     @property
     def warnings(self) -> list[Diagnostic]:
@@ -145,10 +154,11 @@ def compile_model(model: Any, data: Any = None, *, max_errors: int = 100) -> Mod
     """
     _check_source_type(model)
     reporter = Reporter(max_errors)
+    start = time.perf_counter()
     ir, sources = _compile_guarded(model, data, reporter)
     if ir is None:
         raise CompileError(reporter.sorted(), sources)
-    return Model(ir, reporter.sorted(), sources)
+    return Model(ir, reporter.sorted(), sources, time.perf_counter() - start)
 
 
 def check(model: Any, data: Any = None, *, max_errors: int = 100) -> "Diagnostics":

@@ -172,6 +172,8 @@ def cmd_solve(args: argparse.Namespace) -> int:
     if args.csv:
         result.to_csv(args.csv)
     out = result.to_dict()
+    out["compile_time_s"] = model.compile_time_s
+    out["model_size"] = model.size
     if result.diagnostics:
         out["diagnostics"] = [d.to_dict(model.sources) for d in result.diagnostics]
     if args.output:
@@ -187,7 +189,7 @@ def cmd_solve(args: argparse.Namespace) -> int:
             print(render_all(list(model.warnings) + solver_diags, model.sources), file=sys.stderr)
         from .report import text_report
 
-        print(text_report(result, model.ir))
+        print(text_report(result, model.ir, compile_time_s=model.compile_time_s))
     return EXIT_OK if result.status != "error" else EXIT_ERRORS
 
 

@@ -37,8 +37,10 @@ def _entries(table: dict) -> list[tuple[str, float | None]]:
     return out
 
 
-def text_report(result: Result, ir: IR | None = None, max_rows: int = 200) -> str:
-    """The report as text (no trailing newline); at most ``max_rows`` lines per section."""
+def text_report(result: Result, ir: IR | None = None, max_rows: int = 200, compile_time_s: float | None = None) -> str:
+    """The report as text (no trailing newline); at most ``max_rows`` lines per section.
+
+    With ``ir``, a line gives the model's size; ``compile_time_s`` (seconds) is added to it."""
     out = ["status: %s" % result.status]
     if result.objective is not None:
         out.append("objective: %s" % _fmt(result.objective))
@@ -60,6 +62,10 @@ def text_report(result: Result, ir: IR | None = None, max_rows: int = 200) -> st
         counts.append("%d iterations" % result.iterations)
     if result.nodes is not None:
         counts.append("%d nodes" % result.nodes)
+    if ir is not None:
+        out.append("model: %d columns (%d integer), %d rows, %d nonzeros%s" % (
+            ir.num_cols, int(ir.col_integer.sum()), ir.num_rows, ir.A.nnz,
+            ", compiled in %.3f s" % compile_time_s if compile_time_s is not None else ""))
     out.append("solve time: %.3f s (%s%s)" % (result.solve_time_s, result.solver, ", " + ", ".join(counts) if counts else ""))
     lines = ["  %s = %s" % (n, _fmt(x)) for n, x in _entries(result.variables) + _entries(result.dexprs)
              if x is not None and abs(x) > 1e-9]

@@ -1,11 +1,14 @@
 """The Python API: sources as paths, text or dicts; results keyed by OPL indices; errors as data."""
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 import pytest
 
 import pyopl
+
+ROOT = Path(__file__).resolve().parents[1]
 
 MODEL = """
 {string} Plants = ...;
@@ -101,3 +104,17 @@ def test_quadratic_objective_on_highs():
 def test_dexpr_values_are_reported():
     r = pyopl.compile_model("dvar float x in 0..4;\ndexpr float twice = 2 * x;\nmaximize twice;").solve()
     assert r.dexprs["twice"] == pytest.approx(8.0)
+
+
+def test_model_size_and_compile_time_are_reported(capsys):
+    from pyopl.cli import main
+
+    mod = ROOT / "examples" / "transport.mod"
+    m = pyopl.compile_model(mod, data=ROOT / "examples" / "transport.dat")
+    assert m.size == {"columns": 12, "integer_columns": 0, "rows": 7, "nonzeros": 24}
+    assert 0.0 < m.compile_time_s < 60.0
+    assert main(["solve", str(mod), str(ROOT / "examples" / "transport.dat"), "--format", "json"]) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert out["model_size"]["nonzeros"] == 24 and out["compile_time_s"] > 0.0
+    assert main(["solve", str(mod), str(ROOT / "examples" / "transport.dat")]) == 0
+    assert "model: 12 columns (0 integer), 7 rows, 24 nonzeros, compiled in" in capsys.readouterr().out
