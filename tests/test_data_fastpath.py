@@ -124,8 +124,23 @@ def test_syntax_error_anywhere_gives_the_full_parsers_diagnostics():
 
 
 @pytest.mark.parametrize("value", ["[1,,2]", "[,1]", "[1, 2,]", "[1-2]", "[- 5]", "[+5 -.5 1.e3]", "{3, 1}", "[1e]",
-                                   "[\u0661\u0662]", "[1 2\n 3\t4]", "[.]", "[1..2]", "<1, 2.5>", "[ ]", "[1 e5]"])
+                                   "[\u0661\u0662]", "[1 2\n 3\t4]", "[.]", "[1..2]", "<1, 2.5>", "[ ]", "[1 e5]",
+                                   "{<1, 2>, <3, 4.5>}", "{<1, 2> <3, 4>,}", "{,<1,2>}", "{<1,2>,,<3,4>}", "{<1,<2>>}",
+                                   "{<>}", "{< >, <1>}", "{<1,2>\n  <3,\n4>\n}", '{<1, 2>, <3, "a">}', "{<1,,2>}",
+                                   "{<1-2, 3>}", "{<1, 2>, 5}", "{<1 2> , <3 4> ,}"])
 def test_numbers_only_containers_match_the_full_parser(value):
     text = "a = %s;\nb = [%s];\n" % (value, ", ".join([value] * 3))
     slow, fast, d_slow, d_fast = _both(text)
     assert fast == slow and d_fast == d_slow
+
+
+def test_numeric_tuple_sets_take_the_bulk_reader_with_the_same_spans(monkeypatch):
+    from pyopl.data import fastpath
+
+    taken = []
+    real = fastpath._Reader._numeric_tuples
+    monkeypatch.setattr(fastpath._Reader, "_numeric_tuples", lambda self, i: taken.append(real(self, i)) or taken[-1])
+    text = "Arcs = {\n" + "".join("  <%d, %d, %d.5, 20>,\n" % (i, (i * 7) % 50, i % 9) for i in range(50)) + "};\n"
+    slow, fast, d_slow, d_fast = _both(text)
+    assert fast == slow and d_fast == d_slow == []
+    assert taken and taken[0] is not None and len(taken[0][0]) == 50

@@ -29,6 +29,8 @@ import bisect
 import re
 from typing import Any
 
+import numpy as np
+
 from ..diagnostics.diagnostic import Span
 from ..diagnostics.reporter import Reporter, TooManyErrors
 from ..syntax.parser import _unquote
@@ -49,6 +51,8 @@ _GAP = re.compile(r"(?:%s++|//[^\n]*+|/\*[\s\S]*?\*/)*+" % _WS)  # white space a
 _WS_CHARS = " \t\f\r\n"
 _NOT_NUMERIC = str.maketrans("", "", "0123456789.eE+-," + _WS_CHARS)  # deletes what a run of numbers may hold
 _TWO_COMMAS = re.compile(r",%s*+," % _WS)
+_NOT_TUPLE_NUMERIC = str.maketrans("", "", "0123456789.eE+-,<>" + _WS_CHARS)
+_NUMERIC_TUPLE = re.compile(r"<([^<>]*+)>")
 _SCALAR = re.compile(r"([A-Za-z_][A-Za-z0-9_]*+)%s*+=%s*+(?:(?P<num>%s)|(?P<str>\"(?:[^\"\\\n]|\\.)*+\"))%s*+;" % (
     _WS, _WS, _ELEM, _WS))  # `n = 10;`, `name = "a b";`: a plain value has no span of its own
 _HEAD = re.compile(r"([A-Za-z_][A-Za-z0-9_]*+)%s*+=%s*+(?=[\[{<])" % (_WS, _WS))
@@ -73,6 +77,16 @@ class _Positions:
     def at(self, offset: int) -> tuple[int, int]:
         k = bisect.bisect_left(self.newlines, offset)
         return k + 1, offset - (self.newlines[k - 1] if k else -1)
+
+    def spans(self, file: str, starts: np.ndarray, ends: np.ndarray) -> list[Span]:
+        """:meth:`_Reader.span` of many ``[start, end)`` ranges at once."""
+        nl = np.asarray(self.newlines, dtype=np.int64)
+        before = np.concatenate(([-1], nl))  # offset of the newline before each line
+        k1 = np.searchsorted(nl, starts, side="left")
+        k2 = np.searchsorted(nl, ends - 1, side="left")
+        l1, c1 = (k1 + 1).tolist(), (starts - before[k1]).tolist()
+        l2, c2 = (k2 + 1).tolist(), (ends - 1 - before[k2] + 1).tolist()
+        return [Span(file, a, b, c, d) for a, b, c, d in zip(l1, c1, l2, c2)]
 
 
 def _numbers(run: str) -> list:
@@ -130,6 +144,42 @@ class _Reader:
         value.span = self.span(start, end + 1)
         return value, end + 1
 
+    def _numeric_tuples(self, start: int) -> tuple[Any, int] | None:
+        """A set of tuples of numbers only (``{<1, 2, 3.5>, <2, 3, 4>}``, network data): every tuple
+        read as :meth:`_numbers_only` reads one, and all spans computed in one NumPy pass; None for
+        anything else (strings, nesting, an empty tuple, a comma out of place), which the loop reads."""
+        end = self.text.find("}", start + 1)
+        if end < 0:
+            return None
+        body = self.text[start + 1:end]
+        if body.translate(_NOT_TUPLE_NUMERIC):
+            return None
+        found = list(_NUMERIC_TUPLE.finditer(body))
+        if not found:
+            return None
+        gaps = [body[:found[0].start()]] + [body[a.end():b.start()] for a, b in zip(found, found[1:])] + \
+               [body[found[-1].end():]]
+        # the loop's rules between elements: nothing before the first, at most one comma between two, one
+        # trailing comma allowed; any `<` or `>` outside the tuples means nesting
+        if gaps[0].strip(_WS_CHARS) or any(g.strip(_WS_CHARS) not in ("", ",") for g in gaps[1:]):
+            return None
+        tuples = []
+        for m in found:
+            inner = m.group(1)
+            if not inner.strip(_WS_CHARS) or inner.lstrip(_WS_CHARS)[0] == "," or _TWO_COMMAS.search(inner):
+                return None
+            try:
+                tuples.append(DTuple(_convert(inner, inner.replace(",", " ").split())))
+            except ValueError:
+                return None
+        starts = np.fromiter((start + 1 + m.start() for m in found), dtype=np.int64, count=len(found))
+        ends = np.fromiter((start + 1 + m.end() for m in found), dtype=np.int64, count=len(found))
+        for t, span in zip(tuples, self.pos.spans(self.file, starts, ends)):
+            t.span = span
+        value = DSet(tuples)
+        value.span = self.span(start, end + 1)
+        return value, end + 1
+
     def token(self, i: int):
         m = _TOKEN.match(self.text, i)
         if m is None:
@@ -145,6 +195,8 @@ class _Reader:
         opener = self.text[start]
         closer = _CLOSE[opener]
         flat = self._numbers_only(start, opener, closer)
+        if flat is None and opener == "{":
+            flat = self._numeric_tuples(start)
         if flat is not None:
             return flat
         out: list = []
