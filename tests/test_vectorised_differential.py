@@ -58,3 +58,19 @@ def test_objective_constant_keeps_its_sign_of_zero(monkeypatch, objective):
     mod = "range R = 1..3; dvar float+ x[R]; dvar float t;\nminimize %s;\nsubject to { t >= 0; }" % objective
     (ir_on, _), (ir_off, _) = _both(mod, monkeypatch)
     assert math.copysign(1.0, ir_on.obj_constant) == math.copysign(1.0, ir_off.obj_constant)
+
+
+@pytest.mark.xfail(strict=True, reason="parse_data_fast skips the full parse of what is left when `rest.strip()` is "
+                                       "empty, and str.strip() also removes Unicode white space (\\x0b, \\xa0, \\u3000, "
+                                       "\\u2028, \\x1c) that the .dat grammar rejects: the error for the stray "
+                                       "character is lost (strip only ' \\t\\f\\r\\n')")
+@pytest.mark.parametrize("tail", ["\x0b", "\xa0", "\u3000", "\u2028", "\x1c"])
+def test_stray_unicode_space_after_the_last_statement_is_reported(monkeypatch, tail):
+    from pyopl.data import loader, parser
+
+    mod = "int n = ...; dvar float x; minimize x; subject to { x >= n; }"
+    dat = "n = 1;" + tail
+    fast = [(d.code, d.message, d.span) for d in pyopl.check(mod, dat)]
+    monkeypatch.setattr(loader, "parse_data_fast", lambda text, file, rep: parser.parse_data(text, file, rep))
+    full = [(d.code, d.message, d.span) for d in pyopl.check(mod, dat)]
+    assert full and fast == full
