@@ -74,3 +74,16 @@ def test_stray_unicode_space_after_the_last_statement_is_reported(monkeypatch, t
     monkeypatch.setattr(loader, "parse_data_fast", lambda text, file, rep: parser.parse_data(text, file, rep))
     full = [(d.code, d.message, d.span) for d in pyopl.check(mod, dat)]
     assert full and fast == full
+
+
+@pytest.mark.xfail(strict=True, reason="vector_objective flattens a parenthesised term into blocks and folds them "
+                                       "from 0.0 in order (0 + 1 - 1 - 1.7 = -1.7), where the Evaluator first folds "
+                                       "the parenthesis (1 + 1.7 = 2.7) and then subtracts it (1 - 2.7 = "
+                                       "-1.7000000000000002): a repeated column inside one non-sum term must not "
+                                       "be taken by the array path (as vector_sum and vector_forall refuse it)")
+@pytest.mark.parametrize("objective", ["u - (u + 1.7 * u)", "(u + t) - (u - u * -1.7) + sum(i in 1..3) t"])
+def test_objective_with_a_column_repeated_inside_one_term_folds_as_the_evaluator(monkeypatch, objective):
+    mod = "dvar float+ u; dvar float+ t;\nminimize %s;\nsubject to { u <= 1; t <= 1; }" % objective
+    (ir_on, d_on), (ir_off, d_off) = _both(mod, monkeypatch)
+    assert d_on == d_off
+    assert ir_on.obj.tobytes() == ir_off.obj.tobytes(), (ir_on.obj.tolist(), ir_off.obj.tolist())
