@@ -2,7 +2,9 @@
 
 Each case compiles one small model with the array paths as they ship (default thresholds) and with
 them switched off (``vector_forall``, ``vector_objective`` and ``vector_sum`` refusing), and expects
-the same diagnostics and the same IR bit for bit.  The cases marked ``xfail`` are open bugs.
+the same diagnostics and the same IR bit for bit.  Each case was a real difference once, now
+fixed: a read-only column block sorted in place, the sign of zero of ``-sum``'s constant, a
+stray Unicode space after the last .dat statement, a column repeated inside one objective term.
 """
 from __future__ import annotations
 
@@ -35,9 +37,6 @@ def _both(mod: str, monkeypatch):
     return on, off
 
 
-@pytest.mark.xfail(strict=True, reason="vector_forall hands read-only (broadcast) column arrays to Rows.add_block; "
-                                       "when that block is the whole matrix, build_ir's A.sum_duplicates() sorts them "
-                                       "in place: internal error 'WRITEBACKIFCOPY base is read-only'")
 @pytest.mark.parametrize("stmt", [
     "forall(j in R) sum(i in R) x[5 - i] <= j;",
     "forall(j in R) ct: sum(e in Arcs) -x[e.dst] <= j;",
@@ -50,9 +49,6 @@ def test_a_lone_array_block_with_unsorted_columns_compiles(monkeypatch, stmt):
     assert_same_ir(ir_on, ir_off)
 
 
-@pytest.mark.xfail(strict=True, reason="vector_objective folds the objective's constant from +0.0 where the "
-                                       "term-by-term path scales a sum's 0.0 by -1 (LinExpr.scaled): the IR's "
-                                       "obj_constant is 0.0 instead of -0.0 (no effect on solving or export)")
 @pytest.mark.parametrize("objective", ["-sum(i in R) x[i]", "-sum(i in R) x[i] - t"])
 def test_objective_constant_keeps_its_sign_of_zero(monkeypatch, objective):
     mod = "range R = 1..3; dvar float+ x[R]; dvar float t;\nminimize %s;\nsubject to { t >= 0; }" % objective
@@ -60,10 +56,6 @@ def test_objective_constant_keeps_its_sign_of_zero(monkeypatch, objective):
     assert math.copysign(1.0, ir_on.obj_constant) == math.copysign(1.0, ir_off.obj_constant)
 
 
-@pytest.mark.xfail(strict=True, reason="parse_data_fast skips the full parse of what is left when `rest.strip()` is "
-                                       "empty, and str.strip() also removes Unicode white space (\\x0b, \\xa0, \\u3000, "
-                                       "\\u2028, \\x1c) that the .dat grammar rejects: the error for the stray "
-                                       "character is lost (strip only ' \\t\\f\\r\\n')")
 @pytest.mark.parametrize("tail", ["\x0b", "\xa0", "\u3000", "\u2028", "\x1c"])
 def test_stray_unicode_space_after_the_last_statement_is_reported(monkeypatch, tail):
     from pyopl.data import loader, parser
@@ -76,11 +68,6 @@ def test_stray_unicode_space_after_the_last_statement_is_reported(monkeypatch, t
     assert full and fast == full
 
 
-@pytest.mark.xfail(strict=True, reason="vector_objective flattens a parenthesised term into blocks and folds them "
-                                       "from 0.0 in order (0 + 1 - 1 - 1.7 = -1.7), where the Evaluator first folds "
-                                       "the parenthesis (1 + 1.7 = 2.7) and then subtracts it (1 - 2.7 = "
-                                       "-1.7000000000000002): a repeated column inside one non-sum term must not "
-                                       "be taken by the array path (as vector_sum and vector_forall refuse it)")
 @pytest.mark.parametrize("objective", ["u - (u + 1.7 * u)", "(u + t) - (u - u * -1.7) + sum(i in 1..3) t"])
 def test_objective_with_a_column_repeated_inside_one_term_folds_as_the_evaluator(monkeypatch, objective):
     mod = "dvar float+ u; dvar float+ t;\nminimize %s;\nsubject to { u <= 1; t <= 1; }" % objective

@@ -292,7 +292,7 @@ def parse_data_fast(text: str, file: str, reporter: Reporter) -> list[Any]:
         return parse_data(text, file, reporter)
     rest = _blank(text, ranges)
     slow: list[Any] = []
-    if rest.strip():
+    if rest.strip(_WS_CHARS):  # the grammar's white space only: `\x0b` or `\xa0` left over is an error to report
         scratch = Reporter(reporter.max_errors)
         try:
             slow = parse_data(rest, file, scratch)

@@ -27,6 +27,7 @@ it reported before.
 """
 from __future__ import annotations
 
+import itertools
 from typing import Any
 
 import numpy as np
@@ -78,6 +79,8 @@ def vector_objective(inst: Any, expr: A.Expr) -> LinExpr | None:
     parts = [p for p in parts if len(p.row)]
     if not parts or sum(len(p.row) for p in parts) < MIN_ROWS:
         return None
+    if any(not p.from_sum and np.bincount(p.col).max() > 1 for p in parts):
+        return None  # `u - (u + 1.7 * u)`: the Evaluator adds inside the brackets first
     merged = [_merged(p.col, p.coef) for p in parts]  # each term is one LinExpr before they are added up
     cols = np.concatenate([c for c, _v in merged])
     coefs = np.concatenate([v for _c, v in merged])
@@ -211,10 +214,11 @@ def _has_sum(n: A.Expr) -> bool:
 class _Entries:
     """Entries of one term: row of each entry (non-decreasing), coefficient, column; and the term's constant per row."""
 
-    __slots__ = ("row", "coef", "col", "const", "has_decision")
+    __slots__ = ("row", "coef", "col", "const", "has_decision", "from_sum")
 
-    def __init__(self, row, coef, col, const, has_decision):
+    def __init__(self, row, coef, col, const, has_decision, from_sum=False):
         self.row, self.coef, self.col, self.const, self.has_decision = row, coef, col, const, has_decision
+        self.from_sum = from_sum  # one entry per term of a `sum`, in iteration order (no column twice in one)
 
 
 class _Rows:
@@ -294,10 +298,14 @@ class _Rows:
         lin = sub.lin(agg.body)
         if np.any(np.broadcast_to(lin.const, (sub.size,)) != 0):
             raise _Fallback()  # the row path folds a sum's constants in iteration order
+        for a, b in itertools.combinations(range(len(lin.blocks)), 2):
+            if np.any(lin.blocks[a][1] == lin.blocks[b][1]):  # a column twice in one iteration: merged
+                raise _Fallback()  # there before the sum adds it up, which a flat fold would not do
         e = _aligned(lin, sub.size, row)
+        e.from_sum = True
         if factor != 1.0:
             e.coef = e.coef * factor  # `-sum(...)`: LinExpr.scaled(-1.0)
-        e.const = 0.0
+        e.const = 0.0 * factor  # the sum's 0.0 constant, scaled as LinExpr.scaled scales it (-0.0 for `-sum`)
         return e
 
     def _join(self, sub: _Sum, b: A.Binder, domain: Any) -> bool:
@@ -360,9 +368,10 @@ def _aligned(lin: _Lin, size: int, row: np.ndarray | None = None) -> _Entries:
         return _Entries(np.zeros(0, np.int64), np.zeros(0), np.zeros(0, np.int64), lin.const, False)
     if nb == 1:  # the common case: no interleaving, and no copy where the arrays are already whole
         (c, j), = lin.blocks
-        coef = np.ascontiguousarray(np.broadcast_to(c, (size,)), dtype=np.float64)
-        col = np.ascontiguousarray(np.broadcast_to(j, (size,)), dtype=np.int64)
-        return _Entries(row, coef, col, lin.const, True)
+        # copies: a broadcast view is read-only, and the rows' arrays are sorted in place later
+        coef = np.array(np.broadcast_to(c, (size,)), dtype=np.float64)
+        col = np.array(np.broadcast_to(j, (size,)), dtype=np.int64)
+        return _Entries(row, coef, col, lin.const, True, False)
     coef = np.stack([np.broadcast_to(c, (size,)) for c, _j in lin.blocks], axis=1).ravel().astype(np.float64)
     col = np.stack([np.broadcast_to(j, (size,)) for _c, j in lin.blocks], axis=1).ravel().astype(np.int64)
     return _Entries(np.repeat(row, nb), coef, col, lin.const, True)
