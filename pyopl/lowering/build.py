@@ -17,7 +17,8 @@ def _objective_arrays(obj, n: int) -> tuple[np.ndarray, float, sp.csr_array | No
         return c, 0.0, None
     lin = obj.lin if isinstance(obj, QuadExpr) else obj
     if isinstance(lin, ArrayLinExpr) and lin.cols is not None:
-        np.add.at(c, lin.cols, lin.coefs)  # in order from 0.0, as the dict of the same terms would hold
+        with np.errstate(all="ignore"):  # an overflow is reported by check_numbers, in OPL terms
+            np.add.at(c, lin.cols, lin.coefs)  # in order from 0.0, as the dict of the same terms would hold
     elif lin.terms:  # the columns of a dict are distinct, so this is `c[j] += v` for each term
         c[np.fromiter(lin.terms, dtype=np.int64, count=len(lin.terms))] += np.fromiter(
             lin.terms.values(), dtype=np.float64, count=len(lin.terms))

@@ -224,7 +224,8 @@ def vector_sum(ev: Any, node: A.Aggregate, env: dict) -> Any:
     if not cache.covers(node, lambda: _fits(ev, node)):
         return None
     try:
-        return _Sum(ev, cache, node, env).run()
+        with np.errstate(all="ignore"):  # inf and nan arise as in Python floats, without a warning
+            return _Sum(ev, cache, node, env).run()
     except _Small:
         return None
     except NOT_COVERED:

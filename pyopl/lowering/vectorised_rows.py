@@ -53,7 +53,8 @@ def vector_forall(inst: Any, s: A.Forall, env: dict) -> bool:
     if not cache.covers(s, lambda: _fits(ev, s, env)):
         return False
     try:
-        rows = _Rows(ev, cache, s, env).run()
+        with np.errstate(all="ignore"):  # inf and nan arise as in Python floats, without a warning
+            rows = _Rows(ev, cache, s, env).run()
     except _Small:
         return False
     except NOT_COVERED:
@@ -73,7 +74,8 @@ def vector_objective(inst: Any, expr: A.Expr) -> LinExpr | None:
             symbols.get(n) is not None and symbols[n].kind == "dvar" for n in _names(expr))):
         return None
     try:
-        parts, const = _Rows(ev, cache, None, {})._side(expr, 1.0)
+        with np.errstate(all="ignore"):
+            parts, const = _Rows(ev, cache, None, {})._side(expr, 1.0)
     except (_Small,) + NOT_COVERED:
         return None
     parts = [p for p in parts if len(p.row)]
@@ -81,7 +83,8 @@ def vector_objective(inst: Any, expr: A.Expr) -> LinExpr | None:
         return None
     if any(not p.from_sum and np.bincount(p.col).max() > 1 for p in parts):
         return None  # `u - (u + 1.7 * u)`: the Evaluator adds inside the brackets first
-    merged = [_merged(p.col, p.coef) for p in parts]  # each term is one LinExpr before they are added up
+    with np.errstate(all="ignore"):
+        merged = [_merged(p.col, p.coef) for p in parts]  # each term is one LinExpr before they are added up
     cols = np.concatenate([c for c, _v in merged])
     coefs = np.concatenate([v for _c, v in merged])
     if not (np.all(np.isfinite(coefs)) and np.all(np.isfinite(const))):
