@@ -7,6 +7,7 @@ nested array) and phrased with the declared name.
 from __future__ import annotations
 
 import math
+import weakref
 from dataclasses import dataclass
 from typing import Any
 
@@ -176,7 +177,7 @@ def convert_set(v: Any, t: SetOf, name: str, span: Span) -> Any:
             seen.add(x)
         out = OplSet(items, t.elem, t.order)
         if keys and isinstance(t.elem, TupleType):
-            _KNOWN.setdefault(id(t.elem), {}).update((x.key(), x) for x in out)
+            _KNOWN.setdefault(t.elem, {}).update((x.key(), x) for x in out)
         return out
     raise EvalError("data-type-mismatch", where, "`%s` is declared `%s` (a set), but the value is %s" % (
         name, type_name(t), _describe(v)), help="write a set as `{a, b, c}`")
@@ -216,13 +217,15 @@ def _zero_of(elem: Any) -> Any:
     return {"int": 0, "float": 0.0, "string": "", "boolean": False}.get(elem, 0)
 
 
-_KNOWN: dict[int, dict] = {}  # id(tuple type) -> key -> tuple, from keyed tuple sets read so far
+# tuple type -> key -> tuple, from keyed tuple sets read so far; weak, so an entry goes with its model's
+# type (an id() key could be reused by a later model's type and find this model's tuples)
+_KNOWN: "weakref.WeakKeyDictionary[TupleType, dict]" = weakref.WeakKeyDictionary()
 
 
 def _tuple_by_key(v: Any, t: TupleType) -> Any:
     """A tuple-typed field given by its key (``<"Isabelle", "Dee">`` for two `nurse` fields whose
     type has ``key string name``): the tuple with that key from a set read earlier, or None."""
-    known = _KNOWN.get(id(t))
+    known = _KNOWN.get(t)
     if not known or not t.keys:
         return None
     key = tuple(v) if isinstance(v, (list, tuple)) and not isinstance(v, DSet) else (v,)
