@@ -12,13 +12,16 @@ SPAN = None
 def _both(value, elem, dims, monkeypatch):
     fast = convert.convert_array(value, elem, dims, "a", SPAN)
     with monkeypatch.context() as m:
-        m.setattr(convert, "_plain_numbers", lambda v, e: False)
+        m.setattr(convert, "_plain_numbers", lambda v, e: False)  # no bulk row insert
+        m.setattr(convert, "_flat_numbers", lambda v, e, d: None)  # no flat array
         slow = convert.convert_array(value, elem, dims, "a", SPAN)
     return fast, slow
 
 
 @pytest.mark.parametrize("elem,value", [
     ("float", [[1, 2.5, -0.0], [3, 4, 5e300]]),
+    ("float", [[1.5, 2.5, -0.0], [3.0, 4.25, 1e300]]),  # floats only: kept as they are
+    ("int", [[1, 2, 3], [4, True, 6]]),  # a boolean: element by element
     ("int", [[1, 2, 3], [4, 5, 6]]),
     ("int", [[1, 2.0, 3], [4, 5, 6]]),  # a float row: element by element (2.0 -> 2)
 ])
@@ -28,6 +31,8 @@ def test_numeric_rows_same_values_types_and_order(elem, value, monkeypatch):
     assert list(fast.data.items()) == list(slow.data.items())
     assert [type(v) for v in fast.data.values()] == [type(v) for v in slow.data.values()]
     assert [type(v) for v in fast.data.values()] == [float if elem == "float" else int] * 6
+    plain = (int, float) if elem == "float" else (int,)
+    assert (fast.flat is not None) == all(type(x) in plain for r in value for x in r)
 
 
 @pytest.mark.parametrize("elem,value", [("float", [[1, "x", 3], [4, 5, 6]]), ("int", [[1, 2.5, 3], [4, 5, 6]]),
@@ -35,9 +40,10 @@ def test_numeric_rows_same_values_types_and_order(elem, value, monkeypatch):
 def test_bad_rows_same_diagnostic(elem, value, monkeypatch):
     dims = [OplRange(1, 2), OplRange(1, 3)]
     msgs = []
-    for plain in (convert._plain_numbers, lambda v, e: False):
+    for plain, flat in ((convert._plain_numbers, convert._flat_numbers), (lambda v, e: False, lambda v, e, d: None)):
         with monkeypatch.context() as m:
             m.setattr(convert, "_plain_numbers", plain)
+            m.setattr(convert, "_flat_numbers", flat)
             try:
                 convert.convert_array(value, elem, dims, "a", SPAN)
                 msgs.append(None)

@@ -6,6 +6,7 @@ nested array) and phrased with the declared name.
 """
 from __future__ import annotations
 
+import itertools
 import math
 import weakref
 from dataclasses import dataclass
@@ -259,10 +260,11 @@ def _flat_numbers(v: Any, elem: Any, dims: list[Any]) -> list | None:
                 return None
         if k + 1 < len(dims):
             rows = [x for r in rows for x in r]
-    flat = rows[0] if len(rows) == 1 else [x for r in rows for x in r]
-    if not _plain_numbers(flat, elem):
-        return None
-    return list(map(float, flat)) if elem == "float" else list(flat)
+    flat = list(itertools.chain.from_iterable(rows))  # a new list: the parsed value is not shared
+    kinds = set(map(type, flat))
+    if elem == "float" and kinds <= _INT_FLOAT:
+        return flat if kinds <= _FLOAT else list(map(float, flat))
+    return flat if elem == "int" and kinds <= _INT else None
 
 
 def _fill(v: Any, elem: Any, dims: list[Any], k: int, prefix: tuple, data: dict, name: str, span: Span) -> None:
@@ -348,7 +350,7 @@ def _plain_numbers(v: list, elem: Any) -> bool:
     return elem == "int" and set(map(type, v)) <= _INT
 
 
-_INT_FLOAT, _INT = frozenset((int, float)), frozenset((int,))
+_INT_FLOAT, _INT, _FLOAT = frozenset((int, float)), frozenset((int,)), frozenset((float,))
 
 
 def _hashable_key(k: Any) -> Any:
