@@ -51,6 +51,7 @@ _GAP = re.compile(r"(?:%s++|//[^\n]*+|/\*[\s\S]*?\*/)*+" % _WS)  # white space a
 _WS_CHARS = " \t\f\r\n"
 _NOT_NUMERIC = str.maketrans("", "", "0123456789.eE+-," + _WS_CHARS)  # deletes what a run of numbers may hold
 _TWO_COMMAS = re.compile(r",%s*+," % _WS)
+_LEADING_COMMA = re.compile(r"%s*+," % _WS)
 _NOT_TUPLE_NUMERIC = str.maketrans("", "", "0123456789.eE+-,<>" + _WS_CHARS)
 _NUMERIC_TUPLE = re.compile(r"<([^<>]*+)>")
 _SCALAR = re.compile(r"([A-Za-z_][A-Za-z0-9_]*+)%s*+=%s*+(?:(?P<num>%s)|(?P<str>\"(?:[^\"\\\n]|\\.)*+\"))%s*+;" % (
@@ -133,7 +134,9 @@ class _Reader:
         if end < 0:
             return None
         body = self.text[start + 1:end]
-        if body.translate(_NOT_NUMERIC) or not body.strip(_WS_CHARS) or body.lstrip(_WS_CHARS)[0] == "," \
+        # (after the translate test the body holds only number characters, commas and the grammar's
+        # white space, so `isspace` is that white space; the checks copy nothing)
+        if body.translate(_NOT_NUMERIC) or not body or body.isspace() or _LEADING_COMMA.match(body) \
                 or _TWO_COMMAS.search(body):
             return None
         try:
@@ -166,7 +169,7 @@ class _Reader:
         tuples = []
         for m in found:
             inner = m.group(1)
-            if not inner.strip(_WS_CHARS) or inner.lstrip(_WS_CHARS)[0] == "," or _TWO_COMMAS.search(inner):
+            if not inner or inner.isspace() or _LEADING_COMMA.match(inner) or _TWO_COMMAS.search(inner):
                 return None
             try:
                 tuples.append(DTuple(_convert(inner, inner.replace(",", " ").split())))
