@@ -35,7 +35,7 @@ import scipy.sparse as sp
 
 from ..syntax import ast as A
 from .linear import LinExpr
-from .vectorised import (NOT_COVERED, VectorCache, _Fallback, _Lin, _linear_shape, _names, _Small, _Sum, vector_cache)
+from .vectorised import (NOT_COVERED, VectorCache, _Fallback, _Lin, _linear_shape, _names, _Small, _Sum, _walk, vector_cache)
 
 MIN_ROWS = 2  # one row: the row-by-row path is as fast
 MAX_SPACE = 20_000_000  # iterations of one sum over all rows before a filter: beyond it, row by row
@@ -199,18 +199,7 @@ def _sum_of(n: A.Expr) -> A.Aggregate | None:
 
 
 def _has_sum(n: A.Expr) -> bool:
-    stack = [n]
-    while stack:
-        x = stack.pop()
-        if isinstance(x, A.Aggregate):
-            return True
-        if isinstance(x, A.Node):
-            for v in vars(x).values():
-                if isinstance(v, list):
-                    stack.extend(v)
-                elif isinstance(v, A.Node):
-                    stack.append(v)
-    return False
+    return any(isinstance(x, A.Aggregate) for x in _walk(n))
 
 
 # ---------------------------------------------------------------------- rows
