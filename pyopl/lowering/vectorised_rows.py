@@ -206,11 +206,12 @@ def _has_sum(n: A.Expr) -> bool:
 class _Entries:
     """Entries of one term: row of each entry (non-decreasing), coefficient, column; and the term's constant per row."""
 
-    __slots__ = ("row", "coef", "col", "const", "has_decision", "from_sum")
+    __slots__ = ("row", "coef", "col", "const", "has_decision", "from_sum", "per_row")
 
-    def __init__(self, row, coef, col, const, has_decision, from_sum=False):
+    def __init__(self, row, coef, col, const, has_decision, from_sum=False, per_row=None):
         self.row, self.coef, self.col, self.const, self.has_decision = row, coef, col, const, has_decision
         self.from_sum = from_sum  # one entry per term of a `sum`, in iteration order (no column twice in one)
+        self.per_row = per_row  # k when every row has exactly k entries (row == repeat(arange(m), k)), else None
 
 
 class _Rows:
@@ -354,6 +355,7 @@ class _Rows:
 
 def _aligned(lin: _Lin, size: int, row: np.ndarray | None = None) -> _Entries:
     """A per-iteration linear form as entries, iteration-major and block-minor (the Evaluator's order)."""
+    whole = row is None  # one iteration per row: every row gets one entry per block
     row = np.arange(size, dtype=np.int64) if row is None else row
     nb = len(lin.blocks)
     if nb == 0:
@@ -363,15 +365,24 @@ def _aligned(lin: _Lin, size: int, row: np.ndarray | None = None) -> _Entries:
         # copies: a broadcast view is read-only, and the rows' arrays are sorted in place later
         coef = np.array(np.broadcast_to(c, (size,)), dtype=np.float64)
         col = np.array(np.broadcast_to(j, (size,)), dtype=np.int64)
-        return _Entries(row, coef, col, lin.const, True, False)
+        return _Entries(row, coef, col, lin.const, True, False, 1 if whole else None)
     coef = np.stack([np.broadcast_to(c, (size,)) for c, _j in lin.blocks], axis=1).ravel().astype(np.float64)
     col = np.stack([np.broadcast_to(j, (size,)) for _c, j in lin.blocks], axis=1).ravel().astype(np.int64)
-    return _Entries(np.repeat(row, nb), coef, col, lin.const, True)
+    return _Entries(np.repeat(row, nb), coef, col, lin.const, True, False, nb if whole else None)
 
 
 def _layout(parts: list[_Entries], m: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """Interleave the terms' entries row by row (terms in order, each term's entries in its order)."""
     parts = [p for p in parts if len(p.row)]
+    if parts and all(p.per_row is not None for p in parts):
+        # every row has the same entries per term (`x[i][j] <= d[j] * y[i]`): side by side, no scatter
+        k = sum(p.per_row for p in parts)
+        indptr = np.arange(0, k * m + 1, k, dtype=np.int64)
+        if len(parts) == 1:
+            return indptr, parts[0].coef, parts[0].col
+        coef = np.concatenate([p.coef.reshape(m, p.per_row) for p in parts], axis=1).ravel()
+        col = np.concatenate([p.col.reshape(m, p.per_row) for p in parts], axis=1).ravel()
+        return indptr, coef, col
     if len(parts) == 1:
         p = parts[0]
         counts = np.bincount(p.row, minlength=m)
@@ -397,6 +408,12 @@ def _distinct_per_row(indptr: np.ndarray, col: np.ndarray) -> bool:
     m = len(indptr) - 1
     if not len(col):
         return True
+    k = len(col) // m
+    if k * m == len(col) and k <= 16 and np.array_equal(indptr, np.arange(0, k * m + 1, k)):
+        if k == 1:
+            return True
+        rows = np.sort(col.reshape(m, k), axis=1)  # k entries in every row: compare neighbours after sorting
+        return not np.any(rows[:, 1:] == rows[:, :-1])
     a = sp.csr_array((np.ones(len(col)), col.copy(), indptr.copy()), shape=(m, int(col.max()) + 1))  # sorted in place below
     if a.has_canonical_format:  # sorted and unique in every row (checked in C, no copy)
         return True
