@@ -9,7 +9,7 @@ results map back to the user's terms (``ship["Seattle", "Chicago"]``).
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Sequence
 
 import numpy as np
 import scipy.sparse as sp
@@ -45,7 +45,9 @@ class RowFamily:
 
     label: str
     rows: list[int] = field(default_factory=list)
-    keys: list[Key] = field(default_factory=list)
+    #: one key per row; a family built in one piece over a full product of index sets keeps a
+    #: read-only :class:`~pyopl.semantics.values.ProductKeys` (a sequence that makes keys when asked)
+    keys: Sequence[Key] = field(default_factory=list)
     indexed: bool = False
 
 
@@ -70,7 +72,7 @@ class IR:
     row_lower: np.ndarray
     row_upper: np.ndarray
     row_label: list[str]  # constraint label ("" when unlabelled), one per row
-    row_key: list[Key]
+    row_key: Sequence[Key]  # one per row, a read-only sequence (keys of array-built families are made when asked)
     dvars: dict[str, DvarBlock] = field(default_factory=dict)
     families: dict[str, RowFamily] = field(default_factory=dict)
     q: sp.csr_array | None = None  # Hessian of the quadratic objective part (0.5 x'Qx)

@@ -51,7 +51,7 @@ def build_ir(inst: Instance) -> IR:
             col_integer=np.asarray(cols.integer, dtype=bool), col_name=list(cols.name), col_key=cols.key,
             obj=c, obj_constant=c0, A=A,
             row_lower=row_lower, row_upper=row_upper,
-            row_label=list(rows.label), row_key=list(rows.key), dvars=dvars, families=families, q=q,
+            row_label=list(rows.label), row_key=rows.key, dvars=dvars, families=families, q=q,
             objective_name=inst.objective_name)
     ir.dexprs = dexprs
     ir.row_stmt = list(rows.stmt)
@@ -64,10 +64,15 @@ def build_ir(inst: Instance) -> IR:
 
 
 def _families(rows) -> dict[str, RowFamily]:
-    """Rows by user label, in row order; a block added in one piece (one label) is taken whole."""
+    """Rows by user label, in row order; a block added in one piece (one label) is taken whole.
+
+    A family made of one block keeps the block's own keys (possibly a
+    :class:`~pyopl.semantics.values.ProductKeys`), so a million-row family makes no key tuples."""
     families: dict[str, RowFamily] = {}
+    owned: set[str] = set()  # families whose rows and keys are lists of their own
     blocks = {first: count for first, count in rows.blocks}
     labels, keys = rows.label, rows.key
+    key_at = keys.cursor()
     i, m = 0, len(labels)
     while i < m:
         label = labels[i]
@@ -77,13 +82,25 @@ def _families(rows) -> dict[str, RowFamily]:
             if fam is None:
                 fam = families[label] = RowFamily(label)
             if count == 1:
+                if label not in owned:
+                    fam.rows, fam.keys = list(fam.rows), list(fam.keys)
+                    owned.add(label)
+                k = key_at(i)
                 fam.rows.append(i)
-                fam.keys.append(keys[i])
-                fam.indexed = fam.indexed or bool(keys[i])
+                fam.keys.append(k)
+                fam.indexed = fam.indexed or bool(k)
+                i += 1
+                continue
+            block = keys.block(i, count)
+            if not fam.rows:  # the family so far: this block, taken as it is
+                fam.rows, fam.keys = list(range(i, i + count)), block
             else:
+                if label not in owned:  # never extend a block's own list
+                    fam.rows, fam.keys = list(fam.rows), list(fam.keys)
+                    owned.add(label)
                 fam.rows.extend(range(i, i + count))
-                fam.keys.extend(keys[i:i + count])
-                fam.indexed = fam.indexed or any(keys[i:i + count])
+                fam.keys.extend(block)
+            fam.indexed = fam.indexed or bool(block[0])  # one block: every key has the loop's length
         i += count
     return families
 

@@ -39,24 +39,27 @@ class Symbol:
 
 
 class KeyList:
-    """The index key of every column, in column order, as a read-only sequence.
+    """The index key of every column (or row), in order, as a read-only sequence.
 
-    Keys added one at a time are kept in lists; a whole ``dvar`` block added at once keeps its
-    :class:`ProductKeys`, so a million-column block costs no key tuples until one is asked for.
+    Keys added one at a time are kept in lists; a whole block added at once keeps its
+    :class:`ProductKeys`, so a million-entry block costs no key tuples until one is asked for.
     """
 
-    __slots__ = ("_starts", "_parts", "_len")
+    __slots__ = ("_starts", "_parts", "_len", "_tail")
 
     def __init__(self):
         self._starts: list[int] = []
         self._parts: list = []
         self._len = 0
+        self._tail: list | None = None  # the last part when it is a list (appends go there)
 
     def append(self, key: tuple) -> None:
-        if not self._parts or not isinstance(self._parts[-1], list):
+        tail = self._tail
+        if tail is None:
+            tail = self._tail = []
             self._starts.append(self._len)
-            self._parts.append([])
-        self._parts[-1].append(key)
+            self._parts.append(tail)
+        tail.append(key)
         self._len += 1
 
     def extend(self, keys: Any) -> None:
@@ -65,9 +68,17 @@ class KeyList:
                 self._starts.append(self._len)
                 self._parts.append(keys)
                 self._len += len(keys)
+                self._tail = None
             return
-        for k in keys:
-            self.append(k)
+        keys = list(keys)
+        if self._tail is None:
+            if not keys:
+                return
+            self._tail = []
+            self._starts.append(self._len)
+            self._parts.append(self._tail)
+        self._tail.extend(keys)
+        self._len += len(keys)
 
     def __len__(self) -> int:
         return self._len
@@ -82,9 +93,38 @@ class KeyList:
         if j < 0:
             j += self._len
         if not 0 <= j < self._len:
-            raise IndexError("column out of range")
+            raise IndexError("key position out of range")
         p = bisect.bisect_right(self._starts, j) - 1
         return self._parts[p][j - self._starts[p]]
+
+    def cursor(self):
+        """``key_at(j)`` for positions ``j`` asked in increasing order: O(1) each (no search)."""
+        starts, parts = self._starts, self._parts
+        state = [0, 0, len(parts[0]) if parts else 0]  # part index, its start, its end
+
+        def key_at(j: int) -> Any:
+            while j >= state[2]:
+                state[0] += 1
+                state[1] = starts[state[0]]
+                state[2] = state[1] + len(parts[state[0]])
+            return parts[state[0]][j - state[1]]
+
+        return key_at
+
+    def block(self, first: int, count: int) -> Any:
+        """Keys ``first .. first+count-1``: the part itself where one part is exactly that range (no copy)."""
+        p = bisect.bisect_right(self._starts, first) - 1
+        if 0 <= p < len(self._parts) and self._starts[p] == first and len(self._parts[p]) == count:
+            return self._parts[p]
+        return self[first:first + count]
+
+    def __eq__(self, other: Any) -> bool:
+        if isinstance(other, (list, tuple, KeyList, ProductKeys)):
+            return len(self) == len(other) and all(a == b for a, b in zip(self, other))
+        return NotImplemented
+
+    def __repr__(self) -> str:
+        return "KeyList(%d keys)" % self._len
 
 
 @dataclass
@@ -114,7 +154,7 @@ class Rows:
         self.lower: list = []
         self.upper: list = []
         self.label: list = []
-        self.key: list = []
+        self.key = KeyList()  # ProductKeys kept whole for a block over a full product of index sets
         self.stmt: list = []
         self.spans: list = []
         self.current = -1

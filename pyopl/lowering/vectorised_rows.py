@@ -33,6 +33,7 @@ from typing import Any
 import numpy as np
 import scipy.sparse as sp
 
+from ..semantics.values import ProductKeys
 from ..syntax import ast as A
 from .linear import LinExpr
 from .vectorised import (NOT_COVERED, VectorCache, _Fallback, _Lin, _linear_shape, _names, _Small, _Sum, _walk, vector_cache)
@@ -342,15 +343,29 @@ class _Rows:
     def _keys(self, m: int) -> list[tuple]:
         """The row keys the row path gives a label inside ``forall``: the loop values, outer ones first."""
         outer = tuple(v for k, v in self.env.items() if not k.startswith("$"))
-        cols = []
-        for b in self.s.quals.binders:
-            domain, pos = self.space.iters[b.patterns[0].name]
-            items = self.cache.domain(domain)[0]
-            cols.append([items[p] for p in pos.tolist()])
+        domains = [self.space.iters[b.patterns[0].name] for b in self.s.quals.binders]
+        items = [self.cache.domain(domain)[0] for domain, _pos in domains]
+        if domains and not outer and _is_product([pos for _d, pos in domains], [len(x) for x in items]):
+            return ProductKeys(items)  # every combination in order: the keys are made when asked for
+        cols = [[x[p] for p in pos.tolist()] for x, (_d, pos) in zip(items, domains)]
         if not cols:
             return [outer] * m
         inner = list(zip(*cols))
         return [outer + k for k in inner] if outer else inner
+
+
+def _is_product(positions: list[np.ndarray], sizes: list[int]) -> bool:
+    """Whether the iterators' positions run through every combination, the last fastest (no filter left any out)."""
+    m = len(positions[0])
+    if m != int(np.prod(sizes, dtype=np.float64)) or m == 0:
+        return False
+    inner = 1
+    for pos, n in zip(reversed(positions), reversed(sizes)):
+        expect = np.tile(np.repeat(np.arange(n, dtype=np.int64), inner), m // (n * inner))
+        if not np.array_equal(pos, expect):
+            return False
+        inner *= n
+    return True
 
 
 def _aligned(lin: _Lin, size: int, row: np.ndarray | None = None) -> _Entries:

@@ -1,0 +1,79 @@
+"""Row keys of array-built ``forall`` families: kept as ProductKeys when the loop is a full product."""
+import itertools
+
+import numpy as np
+import pytest
+
+import pyopl
+from pyopl.lowering import build, constraints
+from pyopl.lowering.instance import KeyList, Rows
+from pyopl.lowering.vectorised_rows import _is_product
+from pyopl.semantics.values import OplRange, ProductKeys
+
+MOD = """
+{string} W = {"w1", "w2", "w3"};
+range C = 1..4;
+float d[C] = [3, 1, 4, 1];
+dvar float+ x[W][C];
+dvar boolean y[W];
+minimize sum(w in W, c in C) x[w][c] + sum(w in W) y[w];
+subject to {
+  forall(w in W, c in C) link: x[w][c] <= d[c] * y[w];
+  forall(w in W, c in C : c != 2) some: x[w][c] >= 0.5;
+  forall(c in C) dem: sum(w in W) x[w][c] >= d[c];
+}
+"""
+
+
+def test_full_product_family_keeps_product_keys_that_equal_the_loop_values():
+    ir = pyopl.compile_model(MOD).ir
+    link = ir.families["link"]
+    assert isinstance(link.keys, ProductKeys)
+    expected = list(itertools.product(["w1", "w2", "w3"], [1, 2, 3, 4]))
+    assert list(link.keys) == expected and link.rows == list(range(12)) and link.indexed
+    assert list(ir.row_key)[:12] == expected and ir.row_key[5] == ("w2", 2)
+    # a filter leaves combinations out: the keys are listed
+    some = ir.families["some"]
+    assert isinstance(some.keys, list) and some.keys == [k for k in expected if k[1] != 2]
+    assert ir.families["dem"].keys == [(1,), (2,), (3,), (4,)]
+
+
+def test_product_keys_family_gives_the_row_paths_dual_values(monkeypatch):
+    lp = MOD.replace("dvar boolean y[W];", "dvar float y[W] in 0..1;")
+    on = pyopl.solve(lp)
+    monkeypatch.setattr(constraints, "vector_forall", lambda inst, s, env: False)
+    off = pyopl.solve(lp)
+    assert on.status == off.status == "optimal" and on.objective == pytest.approx(off.objective)
+    assert dict(on.duals["link"]) == pytest.approx(dict(off.duals["link"]))
+    assert len(dict(on.duals["link"])) == 12 and ("w3", 4) in dict(on.duals["link"])
+
+
+def test_is_product_checks_every_position():
+    full = [np.repeat(np.arange(2), 3), np.tile(np.arange(3), 2)]
+    assert _is_product(full, [2, 3])
+    assert not _is_product([full[0], full[1][::-1].copy()], [2, 3])  # same count, another order
+    assert not _is_product([np.array([0, 0, 1]), np.array([0, 2, 1])], [2, 3])  # filtered
+    assert _is_product([np.arange(4)], [4]) and not _is_product([np.arange(0)], [0])
+
+
+def test_key_list_cursor_and_block():
+    kl = KeyList()
+    kl.append(("a",))
+    block = ProductKeys([OplRange(1, 3)])
+    kl.extend(block)
+    kl.extend([("b",), ("c",)])
+    key_at = kl.cursor()
+    assert [key_at(j) for j in range(6)] == [("a",), (1,), (2,), (3,), ("b",), ("c",)]
+    assert kl.block(1, 3) is block  # the part itself
+    assert kl.block(2, 2) == [(2,), (3,)]  # not a whole part: copied
+    assert kl == [("a",), (1,), (2,), (3,), ("b",), ("c",)]
+
+
+def test_families_never_extend_a_block_list_in_place():
+    rows = Rows()
+    keys = [("k1",), ("k2",)]
+    rows.add_block(np.array([0, 1, 2]), np.array([0, 1]), np.array([1.0, 1.0]), np.zeros(2), np.ones(2), "ct", keys)
+    rows.add({0: 1.0}, 0.0, 1.0, "ct", ("k3",))
+    fams = build._families(rows)
+    assert fams["ct"].rows == [0, 1, 2] and fams["ct"].keys == [("k1",), ("k2",), ("k3",)]
+    assert list(rows.key) == [("k1",), ("k2",), ("k3",)]  # the rows' own keys are untouched
