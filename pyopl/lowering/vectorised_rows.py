@@ -243,7 +243,7 @@ class _Rows:
             indptr = np.concatenate(([0], np.cumsum(np.bincount(row[keep], minlength=m))))
         if np.any(np.diff(indptr) == 0):  # a row without decision terms: the row-by-row path words it
             raise _Fallback()
-        if not _distinct_per_row(indptr, col):
+        if not (_parts_distinct(parts) or _distinct_per_row(indptr, col)):
             raise _Fallback()
         return {"indptr": indptr, "coef": coef, "col": col, "lo": lo0 - const, "hi": hi0 - const,
                 "keys": self._keys(m)}
@@ -377,9 +377,9 @@ def _aligned(lin: _Lin, size: int, row: np.ndarray | None = None) -> _Entries:
         return _Entries(np.zeros(0, np.int64), np.zeros(0), np.zeros(0, np.int64), lin.const, False)
     if nb == 1:  # the common case: no interleaving, and no copy where the arrays are already whole
         (c, j), = lin.blocks
-        # copies: a broadcast view is read-only, and the rows' arrays are sorted in place later
-        coef = np.array(np.broadcast_to(c, (size,)), dtype=np.float64)
-        col = np.array(np.broadcast_to(j, (size,)), dtype=np.int64)
+        # possibly read-only views (of the data cache, or of one number): _layout copies what it keeps
+        coef = np.broadcast_to(np.asarray(c, dtype=np.float64), (size,))
+        col = np.broadcast_to(np.asarray(j, dtype=np.int64), (size,))
         return _Entries(row, coef, col, lin.const, True, False, 1 if whole else None)
     coef = np.stack([np.broadcast_to(c, (size,)) for c, _j in lin.blocks], axis=1).ravel().astype(np.float64)
     col = np.stack([np.broadcast_to(j, (size,)) for _c, j in lin.blocks], axis=1).ravel().astype(np.int64)
@@ -393,15 +393,15 @@ def _layout(parts: list[_Entries], m: int) -> tuple[np.ndarray, np.ndarray, np.n
         # every row has the same entries per term (`x[i][j] <= d[j] * y[i]`): side by side, no scatter
         k = sum(p.per_row for p in parts)
         indptr = np.arange(0, k * m + 1, k, dtype=np.int64)
-        if len(parts) == 1:
-            return indptr, parts[0].coef, parts[0].col
+        if len(parts) == 1:  # copies: the rows' arrays are the IR's own, sorted in place later
+            return indptr, np.array(parts[0].coef), np.array(parts[0].col)
         coef = np.concatenate([p.coef.reshape(m, p.per_row) for p in parts], axis=1).ravel()
         col = np.concatenate([p.col.reshape(m, p.per_row) for p in parts], axis=1).ravel()
         return indptr, coef, col
     if len(parts) == 1:
         p = parts[0]
         counts = np.bincount(p.row, minlength=m)
-        return np.concatenate(([0], np.cumsum(counts))), p.coef, p.col
+        return np.concatenate(([0], np.cumsum(counts))), np.array(p.coef), np.array(p.col)
     counts = [np.bincount(p.row, minlength=m) for p in parts]
     total = np.sum(counts, axis=0)
     indptr = np.concatenate(([0], np.cumsum(total)))
@@ -416,6 +416,23 @@ def _layout(parts: list[_Entries], m: int) -> tuple[np.ndarray, np.ndarray, np.n
         col[dest] = p.col
         offset += cnt
     return indptr, coef, col
+
+
+def _parts_distinct(parts: list[_Entries]) -> bool:
+    """A sufficient test, in linear time, for no column twice in one row: each term's columns rise
+    strictly within each row, and the terms' column ranges do not overlap (``sum(c) x[w][c] <= k * y[w]``
+    with x and y different dvars).  False means "not shown", and :func:`_distinct_per_row` decides."""
+    spans = []
+    for p in parts:
+        if not len(p.col):
+            continue
+        if p.per_row != 1:
+            same_row = p.row[1:] == p.row[:-1]
+            if np.any(same_row & (p.col[1:] <= p.col[:-1])):
+                return False
+        spans.append((int(p.col.min()), int(p.col.max())))
+    spans.sort()
+    return all(a[1] < b[0] for a, b in zip(spans, spans[1:]))
 
 
 def _distinct_per_row(indptr: np.ndarray, col: np.ndarray) -> bool:
