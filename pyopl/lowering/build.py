@@ -79,6 +79,16 @@ def _sort_uniform_blocks(blocks: list, vals: np.ndarray, cols: np.ndarray, indpt
         if k < 2 or k * count != b - a or not np.all(np.diff(indptr[first:first + count + 1]) == k):
             continue
         c, v = cols[a:b].reshape(count, k), vals[a:b].reshape(count, k)
+        bad = np.any(c[:, 1:] < c[:, :-1], axis=1)  # rows not yet sorted (most families have none)
+        if not bad.any():
+            continue
+        if not bad.all():
+            rows = np.flatnonzero(bad)
+            c_rows, v_rows = c[rows], v[rows]
+            order = np.argsort(c_rows, axis=1)
+            c[rows] = np.take_along_axis(c_rows, order, axis=1)
+            v[rows] = np.take_along_axis(v_rows, order, axis=1)
+            continue
         if k == 2:
             swap = c[:, 0] > c[:, 1]
             if swap.any():
