@@ -363,11 +363,11 @@ def production(nprod: int, nper: int, seed: int = 5) -> Case:
 def cases(scale: str = "full") -> list[Case]:
     """Every case, smallest first within each family. ``quick`` stops two sizes earlier."""
     sizes = {
-        "assignment": [10, 32, 100, 316, 1000],
-        "transport": [(10, 10), (32, 32), (100, 100), (316, 316), (1000, 1000)],
-        "facility": [(5, 20), (10, 100), (32, 316), (100, 1000), (200, 5000)],
+        "assignment": [10, 32, 100, 316, 1000, 3162],
+        "transport": [(10, 10), (32, 32), (100, 100), (316, 316), (1000, 1000), (3162, 3162)],
+        "facility": [(5, 20), (10, 100), (32, 316), (100, 1000), (200, 5000), (316, 10000)],
         "netflow": [64, 640, 6400, 64000],
-        "production": [(10, 12), (30, 40), (100, 120), (300, 400), (1000, 1200)],
+        "production": [(10, 12), (30, 40), (100, 120), (300, 400), (1000, 1200), (3000, 1200)],
     }
     cut = {"full": None, "quick": -2, "smoke": 2}[scale]
     out: list[Case] = []
