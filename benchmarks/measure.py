@@ -1,6 +1,7 @@
 """One measurement in a fresh process; prints one JSON object on its last line of output.
 
     python benchmarks/measure.py pyopl   CASE_DIR   # our stages, timed separately
+    python benchmarks/measure.py lark    CASE_DIR   # Lark's own parse of the model text, nothing else
     python benchmarks/measure.py direct  CASE_DIR   # NumPy CSC arrays + highspy passModel
     python benchmarks/measure.py check   CASE_DIR   # our IR == the direct arrays? (not timed)
     python benchmarks/measure.py pyomo   CASE_DIR   # run by the venv's python that has Pyomo
@@ -111,6 +112,23 @@ def run_pyopl(case_dir: Path) -> dict:
     return out
 
 
+def run_lark(case_dir: Path) -> dict:
+    """Lark alone: its LALR parse of the model text into its own parse tree, the first in a fresh
+    process, after the same imports and grammar preparation as ``run_pyopl`` (no AST, no checks,
+    no data).  A floor under any Lark-based compile of the model."""
+    sys.path.insert(0, str(HERE.parent))
+    from pyopl.syntax.parser import lark_parser, prepare
+
+    prepare()
+    import highspy  # noqa: F401  (as run_pyopl)
+
+    parser = lark_parser("opl")
+    text = (case_dir / "model.mod").read_text()
+    t = time.perf_counter()
+    parser.parse(text)
+    return {"parse_s": time.perf_counter() - t}
+
+
 def run_direct(case_dir: Path) -> dict:
     import highspy
     import numpy as np
@@ -203,7 +221,7 @@ def main() -> None:
     tool, case_dir = sys.argv[1], Path(sys.argv[2])
     if tool == "rhetor":
         sys.path = [p for p in sys.path if Path(p or ".").resolve() not in (HERE, HERE.parent)]
-    fn = {"pyopl": run_pyopl, "direct": run_direct, "check": run_check, "pyomo": run_pyomo,
+    fn = {"pyopl": run_pyopl, "lark": run_lark, "direct": run_direct, "check": run_check, "pyomo": run_pyomo,
           "linopy": run_linopy, "rhetor": run_rhetor}[tool]
     print(json.dumps(fn(case_dir)))
 
