@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import itertools
 import math
+from operator import itemgetter
 import weakref
 from dataclasses import dataclass
 from typing import Any
@@ -157,7 +158,8 @@ def convert_set(v: Any, t: SetOf, name: str, span: Span) -> Any:
         if t.elem == "int":
             return convert_scalar(v, "range", name, span)
     if isinstance(v, (OplSet, OplRange, DSet, list, set, frozenset, tuple)) and not isinstance(v, (OplTuple, DTuple)):
-        items = _plain_tuples(v, t.elem) if isinstance(v, list) else None
+        items = (_plain_tuples(v, t.elem) if isinstance(t.elem, TupleType) else _plain_scalars(v, t.elem)) \
+            if isinstance(v, list) else None
         if items is None:
             items = [convert_scalar(x, t.elem, name, _where(x, where)) for x in v]
         seen = set()
@@ -171,12 +173,17 @@ def convert_set(v: Any, t: SetOf, name: str, span: Span) -> Any:
                         name, ", ".join(keys), ", ".join(show(k) for k in kv)),
                                     help="key fields identify a tuple: give each tuple its own key, or drop `key`")
                 by_key[kv] = x
-        for x in items:
-            if x in seen and not keys:  # a keyed tuple listed twice, identically, is one element (IBM's nurses.dat)
-                raise EvalError("data-duplicate-element", where, "the set `%s` lists %s more than once" % (name, show(x)),
-                                help="remove the duplicate")
-            seen.add(x)
-        out = OplSet(items, t.elem, t.order)
+        # a keyed tuple listed twice, identically, is one element (IBM's nurses.dat); without keys a value
+        # listed twice is an error, looked for item by item only when the set came out shorter than the list
+        out = OplSet(items, t.elem) if t.order is None else None  # (in order: nothing in it can fail)
+        if not keys and len(out if out is not None else set(items)) != len(items):
+            for x in items:
+                if x in seen:
+                    raise EvalError("data-duplicate-element", where, "the set `%s` lists %s more than once" % (
+                        name, show(x)), help="remove the duplicate")
+                seen.add(x)
+        if out is None:
+            out = OplSet(items, t.elem, t.order)
         if keys and isinstance(t.elem, TupleType):
             _KNOWN.setdefault(t.elem, {}).update((x.key(), x) for x in out)
         return out
@@ -191,17 +198,35 @@ def _plain_tuples(v: list, t: Any) -> list | None:
     if not isinstance(t, TupleType) or not all(ft in _PLAIN_FIELD for ft in t.types):
         return None
     n = len(t.fields)
-    if not all(type(x) is DTuple and len(x) == n for x in v):
+    # DTuples only (the fast path's own subclass included: it differs only in making spans late)
+    if not all(issubclass(k, DTuple) for k in set(map(type, v))) or not set(map(len, v)) <= {n}:
         return None
-    cols = list(zip(*v))
-    if not cols:
+    if not v or not n:
         return []
-    for k, (col, ft) in enumerate(zip(cols, t.types)):
-        if not set(map(type, col)) <= _PLAIN_FIELD[ft]:
+    getters = [itemgetter(k) for k in range(n)]  # a field at a time (zip(*v) would make an iterator per tuple)
+    ints_to_float = []
+    for k, ft in enumerate(t.types):
+        kinds = set(map(type, map(getters[k], v)))
+        if not kinds <= _PLAIN_FIELD[ft]:
             return None
-        if ft == "float":
-            cols[k] = list(map(float, col))
-    return [OplTuple(row, t) for row in zip(*cols)]
+        if ft == "float" and int in kinds:  # float() of a float is that float: only ints need it
+            ints_to_float.append(k)
+    if not ints_to_float:
+        return OplTuple.many(v, t)
+    cols = [list(map(float, map(g, v))) if k in ints_to_float else map(g, v) for k, g in enumerate(getters)]
+    return OplTuple.many(zip(*cols), t)
+
+
+def _plain_scalars(v: list, t: Any) -> list | None:
+    """The values :func:`convert_scalar` would make from ``v`` when every item is a plain ``int``/``float``/
+    ``str`` that it keeps as it is (``float`` of an int for a float set); None for anything else."""
+    plain = _PLAIN_FIELD.get(t) if isinstance(t, str) else None
+    if plain is None:
+        return None
+    kinds = set(map(type, v))
+    if not kinds <= plain:
+        return None
+    return list(map(float, v)) if t == "float" and int in kinds else list(v)
 
 
 _PLAIN_FIELD = {"int": frozenset((int,)), "float": frozenset((int, float)), "string": frozenset((str,))}

@@ -33,6 +33,7 @@ import numpy as np
 
 from ..diagnostics.diagnostic import Span
 from ..diagnostics.reporter import Reporter, TooManyErrors
+from ..semantics.values import gc_paused
 from ..syntax.parser import _unquote
 from .parser import DataItem, DList, DSet, DTuple, parse_data
 
@@ -49,11 +50,11 @@ _TOKEN = re.compile(r"""
 _NUM_ONE = re.compile(_ELEM)
 _GAP = re.compile(r"(?:%s++|//[^\n]*+|/\*[\s\S]*?\*/)*+" % _WS)  # white space and comments between statements
 _WS_CHARS = " \t\f\r\n"
+_GAP_WS = re.compile(r"%s*+" % _WS)
 _NOT_NUMERIC = str.maketrans("", "", "0123456789.eE+-," + _WS_CHARS)  # deletes what a run of numbers may hold
 _TWO_COMMAS = re.compile(r",%s*+," % _WS)
 _LEADING_COMMA = re.compile(r"%s*+," % _WS)
 _NOT_TUPLE_NUMERIC = str.maketrans("", "", "0123456789.eE+-,<>" + _WS_CHARS)
-_NUMERIC_TUPLE = re.compile(r"<([^<>]*+)>")
 _SCALAR = re.compile(r"([A-Za-z_][A-Za-z0-9_]*+)%s*+=%s*+(?:(?P<num>%s)|(?P<str>\"(?:[^\"\\\n]|\\.)*+\"))%s*+;" % (
     _WS, _WS, _ELEM, _WS))  # `n = 10;`, `name = "a b";`: a plain value has no span of its own
 _HEAD = re.compile(r"([A-Za-z_][A-Za-z0-9_]*+)%s*+=%s*+(?=[\[{<])" % (_WS, _WS))
@@ -73,21 +74,45 @@ class _Positions:
     """Offsets -> (line, column), 1-based as Lark counts them."""
 
     def __init__(self, text: str):
-        self.newlines = [m.start() for m in re.finditer("\n", text)]
+        self.text = text
+        self._newlines: list[int] | None = None  # made on first use, as the array below
+        self._nl: np.ndarray | None = None
+
+    @property
+    def newlines(self) -> list[int]:
+        """The offset of every newline of the text, in order."""
+        if self._newlines is None:
+            self._newlines = self.array().tolist() if self.text.isascii() else \
+                [m.start() for m in re.finditer("\n", self.text)]
+        return self._newlines
+
+    def array(self) -> np.ndarray:
+        """:attr:`newlines` as a NumPy array (found in the bytes of an ASCII text: offsets are the same)."""
+        if self._nl is None:
+            if self._newlines is None and self.text.isascii():
+                self._nl = np.flatnonzero(np.frombuffer(self.text.encode("ascii"), dtype=np.uint8) == 10)
+            else:
+                self._nl = np.asarray(self.newlines, dtype=np.int64)
+        return self._nl
 
     def at(self, offset: int) -> tuple[int, int]:
-        k = bisect.bisect_left(self.newlines, offset)
-        return k + 1, offset - (self.newlines[k - 1] if k else -1)
+        newlines = self.newlines
+        k = bisect.bisect_left(newlines, offset)
+        return k + 1, offset - (newlines[k - 1] if k else -1)
 
     def spans(self, file: str, starts: np.ndarray, ends: np.ndarray) -> list[Span]:
         """:meth:`_Reader.span` of many ``[start, end)`` ranges at once."""
-        nl = np.asarray(self.newlines, dtype=np.int64)
-        before = np.concatenate(([-1], nl))  # offset of the newline before each line
-        k1 = np.searchsorted(nl, starts, side="left")
-        k2 = np.searchsorted(nl, ends - 1, side="left")
-        l1, c1 = (k1 + 1).tolist(), (starts - before[k1]).tolist()
-        l2, c2 = (k2 + 1).tolist(), (ends - 1 - before[k2] + 1).tolist()
-        return [Span(file, a, b, c, d) for a, b, c, d in zip(l1, c1, l2, c2)]
+        return _spans(self.array(), file, starts, ends)
+
+
+def _spans(nl: np.ndarray, file: str, starts: np.ndarray, ends: np.ndarray) -> list[Span]:
+    """The spans of ``[start, end)`` ranges of a text whose newlines are at ``nl``."""
+    before = np.concatenate(([-1], nl))  # offset of the newline before each line
+    k1 = np.searchsorted(nl, starts, side="left")
+    k2 = np.searchsorted(nl, ends - 1, side="left")
+    l1, c1 = (k1 + 1).tolist(), (starts - before[k1]).tolist()
+    l2, c2 = (k2 + 1).tolist(), (ends - 1 - before[k2] + 1).tolist()
+    return [Span(file, a, b, c, d) for a, b, c, d in zip(l1, c1, l2, c2)]
 
 
 def _numbers(run: str) -> list:
@@ -109,6 +134,106 @@ def _convert(run: str, toks: list[str]) -> list:
         if dots == len(toks):  # one point in every number: all floats
             return list(map(float, toks))
     return [float(t) if ("." in t or "e" in t or "E" in t) else int(t) for t in toks]
+
+
+# character classes of the body of a numeric tuple set (after the translate check only these occur)
+_WS_C, _NUM_C, _COMMA_C, _LT_C, _GT_C = 0, 1, 2, 3, 4
+_CLASS = np.zeros(256, dtype=np.uint8)
+_CLASS[np.frombuffer(b"0123456789.eE+-", dtype=np.uint8)] = _NUM_C
+_CLASS[ord(",")], _CLASS[ord("<")], _CLASS[ord(">")] = _COMMA_C, _LT_C, _GT_C
+_FLOAT_CHAR = np.zeros(256, dtype=bool)  # a number holding one of these is read with float()
+_FLOAT_CHAR[np.frombuffer(b".eE", dtype=np.uint8)] = True
+# two neighbours (white space left out) that no tuple set has: `,,` `<,` `<>` and a number after `>`
+_BAD_PAIR = np.zeros(25, dtype=bool)
+for _a, _b in ((_COMMA_C, _COMMA_C), (_LT_C, _COMMA_C), (_LT_C, _GT_C), (_GT_C, _NUM_C)):
+    _BAD_PAIR[_a * 5 + _b] = True
+_SEPARATORS = str.maketrans("<>,", "   ")
+_LAZY_SPANS_FROM = 32  # tuple sets at least this large get their spans on first use
+
+
+def _tuple_layout(body: str) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray] | None:
+    """Where the tuples of a numeric tuple set's body are: (offset of each ``<``, of each ``>``, numbers
+    in each tuple, whether each number is written as a float), or None when the body breaks a rule of
+    reading it tuple by tuple: white space first, then tuples ``<...>`` each with at least one number,
+    no comma first and no two commas in a row, at most one comma between two tuples and after the
+    last, nothing else outside the tuples.  ``body`` holds only number characters, commas, ``<>`` and
+    the grammar's white space."""
+    b = np.frombuffer(body.encode("ascii"), dtype=np.uint8)
+    cls = _CLASS[b]
+    s = cls[cls != _WS_C]  # the characters that are not white space, in order
+    if not len(s) or s[0] != _LT_C:
+        return None
+    at = np.flatnonzero(cls >= _LT_C)  # the brackets
+    brackets = cls[at]
+    if len(at) % 2 or np.any(brackets[0::2] != _LT_C) or np.any(brackets[1::2] != _GT_C):
+        return None  # not `<` `>` `<` `>` ...: nesting, or one left open
+    pairs = s[:-1] * 5 + s[1:]
+    if _BAD_PAIR[pairs].any():
+        return None
+    after_gap_comma = np.flatnonzero(pairs == _GT_C * 5 + _COMMA_C) + 2
+    after_gap_comma = after_gap_comma[after_gap_comma < len(s)]
+    if np.any(s[after_gap_comma] == _NUM_C):  # `>, 5`: a number between two tuples
+        return None
+    opens, closes = at[0::2], at[1::2]
+    # a number starts where a number character follows anything else; the text from one start to the next
+    # holds one number and only separators after it, and the text from one `<` to the next one tuple
+    starts = np.diff((cls == _NUM_C).view(np.int8), prepend=np.int8(0)) == 1
+    floats = np.logical_or.reduceat(_FLOAT_CHAR[b], np.flatnonzero(starts))
+    counts = np.add.reduceat(starts, opens, dtype=np.int64)
+    return opens, closes, counts, floats
+
+
+def _tuple_values(toks: list[str], counts: np.ndarray, floats: np.ndarray) -> list:
+    """The values of each tuple (``counts[k]`` numbers each, in order), as :func:`_convert` reads them:
+    ``float`` for a number written with ``.``, ``e`` or ``E``, ``int`` otherwise.  A field written the
+    same way in every tuple (the usual case) is converted a column at a time.  Raises ValueError
+    where a token is no number."""
+    n, width = len(counts), int(counts[0])
+    if n * width == len(toks) and np.all(counts == width):
+        kinds = floats.reshape(n, width)
+        first = kinds[0]
+        if np.all(kinds == first):
+            cols = [list(map(float if f else int, toks[k::width])) for k, f in enumerate(first.tolist())]
+            return list(zip(*cols))
+    vals = [float(t) if f else int(t) for t, f in zip(toks, floats.tolist())]
+    bounds = np.concatenate(([0], np.cumsum(counts))).tolist()
+    return [vals[a:b] for a, b in zip(bounds, bounds[1:])]
+
+
+class _LazySpans:
+    """The ``span`` of the tuples of one large set read in bulk: made for all of them, in one NumPy pass,
+    the first time one is read (most never are: spans are for messages).  A non-data descriptor on the
+    set's own DTuple subclass, so the spans it stores on the tuples are found there afterwards."""
+
+    def __init__(self, newlines: np.ndarray, file: str, starts: np.ndarray, ends: np.ndarray):
+        self.newlines, self.file, self.starts, self.ends = newlines, file, starts, ends
+        self.tuples: list | None = None
+
+    def __get__(self, obj: Any, cls: Any = None) -> Any:
+        if obj is None:
+            return self
+        if self.tuples is not None:
+            tuples, self.tuples = self.tuples, None
+            with gc_paused():
+                for t, span in zip(tuples, _spans(self.newlines, self.file, self.starts, self.ends)):
+                    t.span = span
+            self.newlines = self.starts = self.ends = None
+        try:
+            return obj.__dict__["span"]
+        except KeyError:  # a tuple not made by the reader (there are none): no span, as a bare DTuple
+            raise AttributeError("span") from None
+
+
+def _reduce_dtuple(t: DTuple) -> tuple:
+    """Copies and pickles of a lazily spanned tuple are plain DTuples with the span."""
+    return _spanned_dtuple, (list(t), getattr(t, "span", None))
+
+
+def _spanned_dtuple(items: list, span: Any) -> DTuple:
+    out = DTuple(items)
+    if span is not None:
+        out.span = span
+    return out
 
 
 class _Reader:
@@ -148,37 +273,40 @@ class _Reader:
         return value, end + 1
 
     def _numeric_tuples(self, start: int) -> tuple[Any, int] | None:
-        """A set of tuples of numbers only (``{<1, 2, 3.5>, <2, 3, 4>}``, network data): every tuple
-        read as :meth:`_numbers_only` reads one, and all spans computed in one NumPy pass; None for
-        anything else (strings, nesting, an empty tuple, a comma out of place), which the loop reads."""
+        """A set of tuples of numbers only (``{<1, 2, 3.5>, <2, 3, 4>}``, network data), read in bulk: the
+        layout is checked with NumPy over the characters of the whole body, the numbers are split and
+        converted once for all tuples, and the spans are computed in one NumPy pass (on first use, for
+        a large set); None for anything else (strings, nesting, an empty tuple, a comma out of place),
+        which the token loop reads.  The rules are those of reading each ``<...>`` as
+        :meth:`_numbers_only` reads one (see :func:`_tuple_layout`)."""
         end = self.text.find("}", start + 1)
         if end < 0:
             return None
         body = self.text[start + 1:end]
         if body.translate(_NOT_TUPLE_NUMERIC):
             return None
-        found = list(_NUMERIC_TUPLE.finditer(body))
-        if not found:
+        layout = _tuple_layout(body)
+        if layout is None:
             return None
-        gaps = [body[:found[0].start()]] + [body[a.end():b.start()] for a, b in zip(found, found[1:])] + \
-               [body[found[-1].end():]]
-        # the loop's rules between elements: nothing before the first, at most one comma between two, one
-        # trailing comma allowed; any `<` or `>` outside the tuples means nesting
-        if gaps[0].strip(_WS_CHARS) or any(g.strip(_WS_CHARS) not in ("", ",") for g in gaps[1:]):
+        opens, closes, counts, floats = layout
+        toks = body.translate(_SEPARATORS).split()
+        if len(toks) != len(floats):  # cannot happen: the same runs of number characters
             return None
-        tuples = []
-        for m in found:
-            inner = m.group(1)
-            if not inner or inner.isspace() or _LEADING_COMMA.match(inner) or _TWO_COMMAS.search(inner):
-                return None
+        starts, ends = opens + (start + 1), closes + (start + 2)
+        with gc_paused():  # (hundreds of thousands of new lists, no cycles among them)
             try:
-                tuples.append(DTuple(_convert(inner, inner.replace(",", " ").split())))
-            except ValueError:
+                tuples = _tuple_values(toks, counts, floats)
+            except ValueError:  # two numbers touching (`1-2`), a lone sign or point: the loop decides
                 return None
-        starts = np.fromiter((start + 1 + m.start() for m in found), dtype=np.int64, count=len(found))
-        ends = np.fromiter((start + 1 + m.end() for m in found), dtype=np.int64, count=len(found))
-        for t, span in zip(tuples, self.pos.spans(self.file, starts, ends)):
-            t.span = span
+            if len(tuples) >= _LAZY_SPANS_FROM:
+                cls = type("DTuple", (DTuple,), {"__slots__": (), "__reduce__": _reduce_dtuple,
+                                                  "span": _LazySpans(self.pos.array(), self.file, starts, ends)})
+                tuples = list(map(cls, tuples))
+                cls.span.tuples = tuples
+            else:
+                tuples = list(map(DTuple, tuples))
+                for t, span in zip(tuples, self.pos.spans(self.file, starts, ends)):
+                    t.span = span
         value = DSet(tuples)
         value.span = self.span(start, end + 1)
         return value, end + 1
@@ -197,9 +325,10 @@ class _Reader:
         """The container opened at ``start``; returns (value, offset after its closer)."""
         opener = self.text[start]
         closer = _CLOSE[opener]
-        flat = self._numbers_only(start, opener, closer)
-        if flat is None and opener == "{":
-            flat = self._numeric_tuples(start)
+        if opener == "{" and self.text.startswith("<", _GAP_WS.match(self.text, start + 1).end()):
+            flat = self._numeric_tuples(start)  # (a body holding `<` is not numbers only)
+        else:
+            flat = self._numbers_only(start, opener, closer)
         if flat is not None:
             return flat
         out: list = []
@@ -277,7 +406,7 @@ def _blank(text: str, ranges: list[tuple[int, int]]) -> str:
     parts, last = [], 0
     for a, b in ranges:
         parts.append(text[last:a])
-        parts.append("\n".join(" " * len(line) for line in text[a:b].split("\n")))
+        parts.append("\n".join(map(" ".__mul__, map(len, text[a:b].split("\n")))))
         last = b
     parts.append(text[last:])
     return "".join(parts)
@@ -293,9 +422,11 @@ def parse_data_fast(text: str, file: str, reporter: Reporter) -> list[Any]:
     fast, ranges = _fast_items(text, file)
     if not fast:
         return parse_data(text, file, reporter)
-    rest = _blank(text, ranges)
     slow: list[Any] = []
-    if rest.strip(_WS_CHARS):  # the grammar's white space only: `\x0b` or `\xa0` left over is an error to report
+    bounds = [0] + [x for r in ranges for x in r] + [len(text)]
+    if any(text[a:b].strip(_WS_CHARS) for a, b in zip(bounds[0::2], bounds[1::2])):
+        # something besides the grammar's white space (`\x0b` or `\xa0` left over is an error to report)
+        rest = _blank(text, ranges)
         scratch = Reporter(reporter.max_errors)
         try:
             slow = parse_data(rest, file, scratch)

@@ -31,6 +31,7 @@ from __future__ import annotations
 
 import itertools
 import math
+import operator
 from typing import Any
 
 import numpy as np
@@ -111,7 +112,10 @@ class VectorCache:
         hit = self._domain.get(id(d))
         if hit is None or hit[0] is not d:
             items = list(d.items()) if isinstance(d, (OplSet, OplRange)) else list(d)
-            where = {v: k for k, v in enumerate(items)} if not isinstance(d, OplRange) else None
+            if isinstance(d, OplSet):  # the set's own position dict: the same, without hashing every item again
+                where = d.positions()
+            else:
+                where = {v: k for k, v in enumerate(items)} if not isinstance(d, OplRange) else None
             num, exact = _numeric(items)
             hit = (d, items, where, num, exact)
             self._domain[id(d)] = hit
@@ -157,18 +161,55 @@ class VectorCache:
             out = None
             t0 = items[0] if items else None
             if field is None or (isinstance(t0, OplTuple) and t0.ttype is not None and field in t0.ttype.fields
-                                 and all(isinstance(t, OplTuple) and t.ttype is t0.ttype for t in items)):
+                                 and self._one_tuple_type(d, items)):
                 k = t0.ttype.index(field) if field is not None else None
-                groups: dict[Any, list[int]] = {}
-                for p, v in enumerate(items):
-                    groups.setdefault(v if k is None else v[k], []).append(p)
-                kinds = {_kind(g) for g in groups}
-                out = ({v: np.asarray(p, dtype=np.int64) for v, p in groups.items()},
-                       kinds.pop() if len(kinds) == 1 else None)
+                out = self._number_groups(d, items, k)
+                if out is None:
+                    groups: dict[Any, list[int]] = {}
+                    for p, v in enumerate(items):
+                        groups.setdefault(v if k is None else v[k], []).append(p)
+                    kinds = {_kind(g) for g in groups}
+                    out = ({v: np.asarray(p, dtype=np.int64) for v, p in groups.items()},
+                           kinds.pop() if len(kinds) == 1 else None)
             hit = (d, out)
             self._groups[key] = hit
         return hit[1]
 
+    def _one_tuple_type(self, d: Any, items: list) -> bool:
+        """Whether every item of ``d`` is an OplTuple of the first one's type (asked once per domain)."""
+        key = (id(d), "one type")
+        hit = self._groups.get(key)
+        if hit is None or hit[0] is not d:
+            same = all(map(isinstance, items, itertools.repeat(OplTuple)))
+            if same:
+                types = set(map(_TTYPE, items))
+                same = len(types) == 1 and types.pop() is items[0].ttype
+            hit = (d, same)
+            self._groups[key] = hit
+        return hit[1]
+
+    def _number_groups(self, d: Any, items: list, k: int | None) -> tuple[dict, str] | None:
+        """:meth:`group` for values that are all plain numbers (ints below 2**53, no NaN), with NumPy: a
+        stable sort by value, so each group keeps the items' order, and the groups in the order of their
+        first items, each keyed by its first item's value, as the dict the loop fills; None otherwise."""
+        if not items:
+            return None
+        try:
+            num = self.domain(d)[2] if k is None else self.field_column(d, items, k)[0]
+        except OverflowError:  # an int too large for a float: the loop groups it
+            return None
+        if num is None or np.isnan(num).any():
+            return None
+        order = np.argsort(num, kind="stable")
+        order.flags.writeable = False  # the groups are views of it, shared by every sum that asks
+        ranked = num[order]
+        starts = np.flatnonzero(np.concatenate(([True], ranked[1:] != ranked[:-1])))
+        firsts = order[starts]  # each group's first item (equal values: -0.0 and 0.0, 3 and 3.0, are one group)
+        by_first = np.argsort(firsts, kind="stable").tolist()
+        bounds = np.append(starts, len(order)).tolist()
+        firsts = firsts.tolist()
+        keys = [items[firsts[g]] if k is None else items[firsts[g]][k] for g in by_first]
+        return dict(zip(keys, [order[bounds[g]:bounds[g + 1]] for g in by_first])), "number"
 
     def codes(self, d: Any, field: str | None) -> tuple[list, np.ndarray] | None:
         """(distinct values, code of each item) of the items of ``d`` (or of their tuple field ``field``);
@@ -202,7 +243,7 @@ class VectorCache:
         key = (id(d), "field", k)
         hit = self._groups.get(key)
         if hit is None or hit[0] is not d:
-            hit = (d, _numeric([t[k] for t in items]))
+            hit = (d, _numeric(list(map(operator.itemgetter(k), items))))
             self._groups[key] = hit
         return hit[1]
 
@@ -599,6 +640,9 @@ def _flatten_index(n: A.Index) -> tuple[A.Expr, list[A.Expr]]:
         idx[:0] = n.indices
         n = n.base
     return n, idx
+
+
+_TTYPE = operator.attrgetter("ttype")
 
 
 def _kind(v: Any) -> str | None:

@@ -6,8 +6,11 @@ order unless declared ``sorted``/``reversed``); ``ord`` is 0-based.
 """
 from __future__ import annotations
 
+import contextlib
+import gc
 import itertools
 from dataclasses import dataclass, field
+from functools import partial
 from typing import Any, Iterable, Iterator
 
 
@@ -37,6 +40,20 @@ class OplTuple(tuple):
         obj.ttype = ttype
         return obj
 
+    @classmethod
+    def many(cls, rows: Iterable[Iterable[Any]], ttype: TupleType | None) -> list["OplTuple"]:
+        """``[OplTuple(row, ttype) for row in rows]``, about three times faster for a large tuple set.
+
+        The tuples share one attribute dict (``{"ttype": ttype}``) instead of each getting its own:
+        nothing sets an attribute on a tuple after it is made, and a dict per tuple is most of the
+        cost.  Made with the cyclic collector paused (see :func:`gc_paused`)."""
+        shared = {"ttype": ttype}
+        with gc_paused():
+            out = list(map(partial(tuple.__new__, cls), rows))
+            for t in out:
+                t.__dict__ = shared
+        return out
+
     def field(self, name: str) -> Any:
         return self[self.ttype.index(name)]
 
@@ -48,6 +65,22 @@ class OplTuple(tuple):
 
     def __repr__(self) -> str:
         return "<" + ", ".join(_show(v) for v in self) + ">"
+
+
+@contextlib.contextmanager
+def gc_paused() -> Iterator[None]:
+    """The cyclic garbage collector paused while a block makes many objects, restored as it was after.
+
+    As half a million new tuples or lists pile up, the collector walks every live object again and
+    again (0.3 s of the 0.35 s it takes to make 512,000 small lists); the objects made in bulk here
+    form no reference cycles, so nothing is left for it to find."""
+    enabled = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if enabled:
+            gc.enable()
 
 
 def _show(v: Any) -> str:
@@ -139,12 +172,16 @@ class OplSet:
     __slots__ = ("_items", "_pos", "elem_type", "_by_key")
 
     def __init__(self, items: Iterable[Any] = (), elem_type: Any = None, order: str | None = None):
-        pos: dict[Any, int] = {}
-        uniq = []
-        for v in items:
-            if v not in pos:
-                pos[v] = len(uniq)
-                uniq.append(v)
+        items = items if isinstance(items, list) else list(items)
+        pos: dict[Any, int] = dict(zip(items, range(len(items))))
+        if len(pos) == len(items):  # no value twice (the usual case): one dict, made in C
+            uniq = list(items)
+        else:  # keep the first of equal values, at its first position
+            pos, uniq = {}, []
+            for v in items:
+                if v not in pos:
+                    pos[v] = len(uniq)
+                    uniq.append(v)
         if order in ("sorted", "reversed"):
             uniq.sort(key=_sort_key, reverse=(order == "reversed"))
             pos = {v: k for k, v in enumerate(uniq)}
@@ -173,6 +210,10 @@ class OplSet:
 
     def items(self) -> list[Any]:
         return self._items
+
+    def positions(self) -> dict[Any, int]:
+        """Each item's position (``ord``) as a dict, in the set's order: the set's own, not to be changed."""
+        return self._pos
 
     def by_key(self, key: tuple) -> Any:
         """The tuple whose ``key`` fields equal ``key`` (for ``Arcs[<"a","b">]``), or None."""
