@@ -132,6 +132,7 @@ def test_large_set_takes_the_bulk_reader_and_its_lazy_spans_behave_as_plain_ones
     items = parse_data_fast(text, "d.dat", Reporter())
     value = items[0].value
     assert type(value[0]) is not DTuple and isinstance(value[0], DTuple)  # the lazily spanned subclass
+    assert value.fields == (500, (int, int, float, int))  # what conversion then takes without looking
     slow, fast, d_slow, d_fast = _both(text)
     assert fast == slow and d_fast == d_slow == []
     again = parse_data_fast(text, "d.dat", Reporter())[0].value
@@ -307,6 +308,13 @@ def test_groups_by_field_match_the_dict_loop(rows):
 def test_groups_of_plain_items_match_the_dict_loop(values):
     d = OplSet(values)
     _same_groups(vectorised.VectorCache().group(d, None), _loop_groups(list(d.items()), None))
+
+
+@given(st.lists(st.integers(-2 ** 40, 2 ** 40) | st.integers(-3, 3) | st.integers(0, 70000), max_size=60),
+       st.integers(0, 2 ** 33))
+def test_stable_order_of_integers_is_numpys_stable_argsort(values, shift):
+    num = np.asarray(values, dtype=np.float64) + shift
+    assert vectorised._stable_order(num, True).tolist() == np.argsort(num, kind="stable").tolist()
 
 
 def test_groups_need_tuples_of_one_type():

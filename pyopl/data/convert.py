@@ -198,15 +198,18 @@ def _plain_tuples(v: list, t: Any) -> list | None:
     if not isinstance(t, TupleType) or not all(ft in _PLAIN_FIELD for ft in t.types):
         return None
     n = len(t.fields)
-    # DTuples only (the fast path's own subclass included: it differs only in making spans late)
-    if not all(issubclass(k, DTuple) for k in set(map(type, v))) or not set(map(len, v)) <= {n}:
-        return None
+    getters = [itemgetter(k) for k in range(n)]  # a field at a time (zip(*v) would make an iterator per tuple)
+    read = getattr(v, "fields", None) if type(v) is DSet else None  # the bulk reader's word for what is in v
+    if read is not None and read[0] == len(v) and len(read[1]) == n:
+        field_kinds = [{k} for k in read[1]]
+    else:  # DTuples only (the fast path's own subclass included: it differs only in making spans late)
+        if not all(issubclass(k, DTuple) for k in set(map(type, v))) or not set(map(len, v)) <= {n}:
+            return None
+        field_kinds = [set(map(type, map(g, v))) for g in getters] if v else []
     if not v or not n:
         return []
-    getters = [itemgetter(k) for k in range(n)]  # a field at a time (zip(*v) would make an iterator per tuple)
     ints_to_float = []
-    for k, ft in enumerate(t.types):
-        kinds = set(map(type, map(getters[k], v)))
+    for k, (ft, kinds) in enumerate(zip(t.types, field_kinds)):
         if not kinds <= _PLAIN_FIELD[ft]:
             return None
         if ft == "float" and int in kinds:  # float() of a float is that float: only ints need it

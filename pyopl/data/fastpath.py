@@ -183,21 +183,23 @@ def _tuple_layout(body: str) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.nda
     return opens, closes, counts, floats
 
 
-def _tuple_values(toks: list[str], counts: np.ndarray, floats: np.ndarray) -> list:
+def _tuple_values(toks: list[str], counts: np.ndarray, floats: np.ndarray) -> tuple[list, tuple | None]:
     """The values of each tuple (``counts[k]`` numbers each, in order), as :func:`_convert` reads them:
-    ``float`` for a number written with ``.``, ``e`` or ``E``, ``int`` otherwise.  A field written the
-    same way in every tuple (the usual case) is converted a column at a time.  Raises ValueError
-    where a token is no number."""
+    ``float`` for a number written with ``.``, ``e`` or ``E``, ``int`` otherwise; and the type of each
+    field when every tuple has the same number of fields and each field is written the same way in
+    all of them (the usual case, converted a column at a time), else None.  Raises ValueError where a
+    token is no number."""
     n, width = len(counts), int(counts[0])
     if n * width == len(toks) and np.all(counts == width):
         kinds = floats.reshape(n, width)
         first = kinds[0]
         if np.all(kinds == first):
-            cols = [list(map(float if f else int, toks[k::width])) for k, f in enumerate(first.tolist())]
-            return list(zip(*cols))
+            types = tuple(float if f else int for f in first.tolist())
+            cols = [list(map(f, toks[k::width])) for k, f in enumerate(types)]
+            return list(zip(*cols)), types
     vals = [float(t) if f else int(t) for t, f in zip(toks, floats.tolist())]
     bounds = np.concatenate(([0], np.cumsum(counts))).tolist()
-    return [vals[a:b] for a, b in zip(bounds, bounds[1:])]
+    return [vals[a:b] for a, b in zip(bounds, bounds[1:])], None
 
 
 class _LazySpans:
@@ -295,7 +297,7 @@ class _Reader:
         starts, ends = opens + (start + 1), closes + (start + 2)
         with gc_paused():  # (hundreds of thousands of new lists, no cycles among them)
             try:
-                tuples = _tuple_values(toks, counts, floats)
+                tuples, types = _tuple_values(toks, counts, floats)
             except ValueError:  # two numbers touching (`1-2`), a lone sign or point: the loop decides
                 return None
             if len(tuples) >= _LAZY_SPANS_FROM:
@@ -309,6 +311,8 @@ class _Reader:
                     t.span = span
         value = DSet(tuples)
         value.span = self.span(start, end + 1)
+        if types is not None:  # what the conversion would otherwise check tuple by tuple (see DSet)
+            value.fields = (len(tuples), types)
         return value, end + 1
 
     def token(self, i: int):

@@ -23,7 +23,12 @@ class DList(list):
 
 
 class DSet(list):
+    """``{...}``.  A set of tuples that the fast path read in bulk may say ``fields = (number of tuples,
+    type of each field)``: all its tuples have those fields, each of exactly that Python type (a parsed
+    value is never changed afterwards, so conversion can take this instead of looking at each)."""
+
     span: Span
+    fields: tuple[int, tuple] | None = None
 
 
 class DTuple(list):

@@ -10,7 +10,6 @@ import contextlib
 import gc
 import itertools
 from dataclasses import dataclass, field
-from functools import partial
 from typing import Any, Iterable, Iterator
 
 
@@ -49,7 +48,7 @@ class OplTuple(tuple):
         cost.  Made with the cyclic collector paused (see :func:`gc_paused`)."""
         shared = {"ttype": ttype}
         with gc_paused():
-            out = list(map(partial(tuple.__new__, cls), rows))
+            out = list(map(tuple.__new__, itertools.repeat(cls), rows))
             for t in out:
                 t.__dict__ = shared
         return out
