@@ -27,7 +27,7 @@ from __future__ import annotations
 
 import bisect
 import re
-from typing import Any
+from typing import Any, Iterable
 
 import numpy as np
 
@@ -82,18 +82,29 @@ class _Positions:
     def newlines(self) -> list[int]:
         """The offset of every newline of the text, in order."""
         if self._newlines is None:
-            self._newlines = self.array().tolist() if self.text.isascii() else \
-                [m.start() for m in re.finditer("\n", self.text)]
+            if self._bulk():
+                self._newlines = self.array().tolist()
+            else:  # (str.find: no regex or NumPy set-up, which is most of the cost in a small text)
+                text, out = self.text, []
+                k = text.find("\n")
+                while k >= 0:
+                    out.append(k)
+                    k = text.find("\n", k + 1)
+                self._newlines = out
         return self._newlines
 
     def array(self) -> np.ndarray:
-        """:attr:`newlines` as a NumPy array (found in the bytes of an ASCII text: offsets are the same)."""
+        """:attr:`newlines` as a NumPy array."""
         if self._nl is None:
-            if self._newlines is None and self.text.isascii():
+            if self._newlines is None and self._bulk():  # an ASCII text's bytes have the same offsets
                 self._nl = np.flatnonzero(np.frombuffer(self.text.encode("ascii"), dtype=np.uint8) == 10)
             else:
                 self._nl = np.asarray(self.newlines, dtype=np.int64)
         return self._nl
+
+    def _bulk(self) -> bool:
+        # NumPy's first calls in a process cost more than a small text's regex scan (0.1 ms)
+        return len(self.text) >= 65536 and self.text.isascii()
 
     def at(self, offset: int) -> tuple[int, int]:
         newlines = self.newlines
@@ -183,8 +194,8 @@ def _tuple_layout(body: str) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.nda
     return opens, closes, counts, floats
 
 
-def _tuple_values(toks: list[str], counts: np.ndarray, floats: np.ndarray) -> tuple[list, tuple | None]:
-    """The values of each tuple (``counts[k]`` numbers each, in order), as :func:`_convert` reads them:
+def _tuple_values(toks: list[str], counts: np.ndarray, floats: np.ndarray) -> tuple[Iterable, tuple | None]:
+    """The values of each tuple, an iterable of ``counts[k]`` numbers for the k-th, as :func:`_convert` reads them:
     ``float`` for a number written with ``.``, ``e`` or ``E``, ``int`` otherwise; and the type of each
     field when every tuple has the same number of fields and each field is written the same way in
     all of them (the usual case, converted a column at a time), else None.  Raises ValueError where a
@@ -196,7 +207,7 @@ def _tuple_values(toks: list[str], counts: np.ndarray, floats: np.ndarray) -> tu
         if np.all(kinds == first):
             types = tuple(float if f else int for f in first.tolist())
             cols = [list(map(f, toks[k::width])) for k, f in enumerate(types)]
-            return list(zip(*cols)), types
+            return zip(*cols), types
     vals = [float(t) if f else int(t) for t, f in zip(toks, floats.tolist())]
     bounds = np.concatenate(([0], np.cumsum(counts))).tolist()
     return [vals[a:b] for a, b in zip(bounds, bounds[1:])], None
@@ -300,7 +311,7 @@ class _Reader:
                 tuples, types = _tuple_values(toks, counts, floats)
             except ValueError:  # two numbers touching (`1-2`), a lone sign or point: the loop decides
                 return None
-            if len(tuples) >= _LAZY_SPANS_FROM:
+            if len(counts) >= _LAZY_SPANS_FROM:
                 cls = type("DTuple", (DTuple,), {"__slots__": (), "__reduce__": _reduce_dtuple,
                                                   "span": _LazySpans(self.pos.array(), self.file, starts, ends)})
                 tuples = list(map(cls, tuples))
@@ -312,7 +323,7 @@ class _Reader:
         value = DSet(tuples)
         value.span = self.span(start, end + 1)
         if types is not None:  # what the conversion would otherwise check tuple by tuple (see DSet)
-            value.fields = (len(tuples), types)
+            value.fields = (len(value), types)
         return value, end + 1
 
     def token(self, i: int):
