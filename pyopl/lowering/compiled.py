@@ -20,10 +20,11 @@ also evaluate the node again through the tree walk after a closure's value, to w
 """
 from __future__ import annotations
 
+import math
 import operator
 from typing import Any, Callable
 
-from ..semantics.values import OplArray, OplRange, OplTuple
+from ..semantics.values import OplArray, OplRange, OplSet, OplTuple
 from ..syntax import ast as A
 from .linear import Leaf, LinExpr, Logic, QuadExpr
 from .symbols import DexprArray, DexprScalar, VarArray
@@ -31,6 +32,7 @@ from .symbols import DexprArray, DexprScalar, VarArray
 Closure = Callable[[dict], Any]
 _MISSING = object()
 NOT_COVERED = object()  # what `try_closure` returns when the tree walk must evaluate the node
+_LATER = object()  # a node seen once, not compiled yet (see `try_closure`)
 _VALUE_KINDS = frozenset(("param", "set", "range", "dvar"))  # kinds whose value `Instance.lookup` returns as is
 _BIG = 2 ** 1000  # ints below this convert to float exactly enough for `OplRange.__contains__`'s test
 NUMBER_COMPARE = {"==": operator.eq, "!=": operator.ne, "<=": operator.le, ">=": operator.ge, "<": operator.lt,
@@ -71,16 +73,51 @@ class Compiled:
             return v
         return self.eval_bool(node, env, what)
 
+    def closure_runner(self, node: A.Expr) -> Callable[[dict], Any]:
+        """``lambda env: self.try_closure(node, env)`` for a loop (a filter, a set's elements): once the
+        node is compiled, its entry is not looked up again (one call per evaluation instead of two)."""
+        run = self._runners.get(node)
+        if run is not None:
+            return run
+        closures, try_closure = self._closures, self.try_closure
+        found: list = []  # the node's entry in `_closures`, once compiled
+
+        def run(env: dict) -> Any:
+            if not found:
+                v = try_closure(node, env)
+                entry = closures.get(node)
+                if entry is not None and entry[0] is not _LATER:
+                    found.append(entry)
+                return v
+            entry = found[0]
+            fn = entry[0]
+            if fn is None:
+                return NOT_COVERED
+            try:
+                return fn(env)
+            except Exception:  # as in `try_closure`
+                entry[1] += 1
+                if entry[1] >= _MAX_BAILS:
+                    entry[0] = None
+                return NOT_COVERED
+        self._runners[node] = run
+        return run
+
     def try_closure(self, node: A.Expr, env: dict) -> Any:
         """The value of ``node`` from its closure, or :data:`NOT_COVERED` (then nothing has happened)."""
         entry = self._closures.get(node)
         if entry is None:
+            # A node met once (a constraint outside any loop) is left to the tree walk: compiling it
+            # would cost more than it saves.  It is compiled the second time it is evaluated.
+            self._closures[node] = [_LATER, 0]
+            return NOT_COVERED
+        fn = entry[0]
+        if fn is _LATER:
             try:
                 fn = compile_expr(self, node)
             except _Unsupported:
                 fn = None
-            entry = self._closures[node] = [fn, 0]
-        fn = entry[0]
+            entry[0] = fn
         if fn is None:
             return NOT_COVERED
         try:
@@ -249,12 +286,19 @@ def _index(ev: Any, node: A.Index, depth: int) -> Closure:
 
 def _field(ev: Any, node: A.Field, depth: int) -> Closure:
     base_fn, name = compile_expr(ev, node.base, depth), node.name
+    seen: list = [None, 0]  # the tuple type met last and the field's position in it (`OplTuple.field`'s)
 
     def field_value(env: dict) -> Any:
         base = base_fn(env)
+        if type(base) is OplTuple:
+            tt = base.ttype
+            if tt is seen[0] and tt is not None:
+                return base[seen[1]]
         if not isinstance(base, OplTuple) or base.ttype is None:
             raise _Bail
-        return base.field(name)  # ValueError for a field it lacks: the tree walk reports it
+        v = base.field(name)  # ValueError for a field it lacks: the tree walk reports it
+        seen[0], seen[1] = base.ttype, base.ttype.index(name)
+        return v
     return field_value
 
 
@@ -281,8 +325,29 @@ def _binary(ev: Any, node: A.Binary, depth: int) -> Closure:
             return logical_values(node, a, right(env))
         return logical
     if op in ("in", "not in"):
-        membership = ev._membership
-        return lambda env: membership(node, left(env), right(env))
+        membership, negate = ev._membership, op == "not in"
+        seen: list = [None, None]  # the set met last and its `positions()`, the dict its `in` reads
+
+        def member(env: dict) -> Any:
+            v = left(env)
+            s = right(env)
+            tv = type(v)
+            # a plain value in a set: `Evaluator._membership`'s test (no decision and a set: no error)
+            if tv is int or tv is str or tv is OplTuple or tv is float:
+                if s is seen[0]:
+                    r = v in seen[1]  # (TypeError for an unhashable tuple, where `in` says False: bails)
+                elif type(s) is OplSet:
+                    seen[0], seen[1] = s, s.positions()
+                    r = v in s
+                elif type(s) is OplRange:
+                    r = v in s
+                else:
+                    return membership(node, v, s)
+                if not r and tv is int and type(s) is OplSet and s.elem_type == "float":
+                    r = float(v) in s
+                return not r if negate else r
+            return membership(node, v, s)
+        return member
     if op in ("union", "inter", "diff", "symdiff"):
         setop = ev._setop
         return lambda env: setop(node, left(env), right(env))
@@ -337,6 +402,45 @@ def _binary(ev: Any, node: A.Binary, depth: int) -> Closure:
                     return a.scaled(1.0 / b)
             return other(a, b)
         return div
+    if op == "div":
+        def int_div(env: dict) -> Any:
+            a = left(env)
+            b = right(env)
+            # `Evaluator._numeric` on ints that convert to float (for its integrality test) without overflow
+            if type(a) is int and type(b) is int and b != 0 and -_BIG < a < _BIG and -_BIG < b < _BIG:
+                q = abs(a) // abs(b)
+                return q if (a >= 0) == (b >= 0) else -q
+            return other(a, b)
+        return int_div
+    if op == "mod":
+        m = node.right.value if type(node.right) is A.Const else None
+        if type(m) is int and m != 0 and -_BIG < m < _BIG:  # `i mod 2`: the divisor checked once
+            def int_mod_const(env: dict) -> Any:
+                a = left(env)
+                if type(a) is int and -_BIG < a < _BIG:
+                    return int(math.fmod(a, m))
+                return other(a, m)
+            return int_mod_const
+
+        def int_mod(env: dict) -> Any:
+            a = left(env)
+            b = right(env)
+            ta, tb = type(a), type(b)
+            if (ta is int or ta is float) and (tb is int or tb is float) and b != 0 and -_BIG < a < _BIG \
+                    and -_BIG < b < _BIG:
+                r = math.fmod(a, b)
+                return int(r) if ta is int and tb is int else r
+            return other(a, b)
+        return int_mod
+    if op == "^":
+        def power(env: dict) -> Any:
+            a = left(env)
+            b = right(env)
+            ta, tb = type(a), type(b)
+            if (ta is int or ta is float) and (tb is int or tb is float):
+                return a ** b  # (OverflowError, ZeroDivisionError: the tree walk reports them)
+            return other(a, b)
+        return power
     return lambda env: other(left(env), right(env))
 
 
@@ -349,6 +453,18 @@ def _compare(ev: Any, node: A.Compare, depth: int) -> Closure:
     compare, linear_compare, op = ev.compare, ev._linear_compare, node.ops[0]
     na, nb = node.operands
     numbers = NUMBER_COMPARE[op]
+    if type(nb) is A.Const and (type(nb.value) is int or type(nb.value) is float):
+        b = nb.value  # `... == 1`: the constant read once
+
+        def compare_const(env: dict) -> Any:
+            a = left(env)
+            ta = type(a)
+            if ta is int or ta is float:
+                return numbers(a, b)
+            if ta is LinExpr:
+                return linear_compare(node, op, a, b)
+            return compare(node, op, a, b, na, nb)
+        return compare_const
 
     def compare2(env: dict) -> Any:
         a = left(env)
@@ -376,7 +492,19 @@ def _conditional(ev: Any, node: A.Conditional, depth: int) -> Closure:
     return conditional
 
 
+def _call(ev: Any, node: A.Call, depth: int) -> Closure:
+    from .compiled_calls import compile_call  # (it imports this module)
+
+    return compile_call(ev, node, depth)
+
+
+def _cast(ev: Any, node: A.Cast, depth: int) -> Closure:
+    from .compiled_calls import compile_cast
+
+    return compile_cast(ev, node, depth)
+
+
 _MAKERS: dict[type, Callable[[Any, Any, int], Closure]] = {
     A.Const: _const, A.Name: _name, A.Index: _index, A.Field: _field, A.Unary: _unary, A.Binary: _binary,
-    A.Compare: _compare, A.Conditional: _conditional,
+    A.Compare: _compare, A.Conditional: _conditional, A.Call: _call, A.Cast: _cast,
 }

@@ -17,10 +17,11 @@ from ..semantics.values import (ArraySlice, FloatRange, OplArray, OplRange, OplS
                                 show, elem_kind, infer_elem_type, same_kind)
 from ..data.convert import PartialArray
 from .aggregates import Aggregates
-from .compiled import NUMBER_COMPARE, Compiled
+from .compiled import NOT_COVERED, NUMBER_COMPARE, Compiled
 from .errors import EvalError
 from .iteration import Iteration
 from .symbols import DexprArray, DexprScalar, VarArray  # noqa: F401  (re-exported)
+from .describe import decision_names, type_word  # noqa: F401  (re-exported: other modules import them from here)
 from .linear import Leaf, LinExpr, Logic, QuadExpr, multiply
 
 INF = float("inf")
@@ -28,57 +29,14 @@ MAX_ITERATIONS = 50_000_000  # one iteration domain larger than this is refused 
 
 
 def is_number(v: Any) -> bool:
+    t = type(v)
+    if t is int or t is float:  # (the common case, without the two isinstance calls)
+        return True
     return isinstance(v, (int, float)) and not isinstance(v, bool)
 
 
 def is_decision(v: Any) -> bool:
     return isinstance(v, (LinExpr, QuadExpr))
-
-
-def type_word(v: Any) -> str:
-    """The OPL type of a value, in words, for messages."""
-    if isinstance(v, bool):
-        return "boolean"
-    if isinstance(v, int):
-        return "int"
-    if isinstance(v, float):
-        return "float"
-    if isinstance(v, str):
-        return "string"
-    if isinstance(v, OplTuple):
-        return "tuple %s" % v.ttype.name if v.ttype else "tuple"
-    if isinstance(v, (OplSet, OplRange)):
-        return "set"
-    if isinstance(v, (OplArray, ArraySlice, VarArray, DexprArray)):
-        return "array"
-    if isinstance(v, LinExpr):
-        return "decision expression"
-    if isinstance(v, QuadExpr):
-        return "quadratic expression"
-    if isinstance(v, (Leaf, Logic)):
-        return "constraint"
-    if isinstance(v, list):
-        return "array literal"
-    return type(v).__name__
-
-
-def decision_names(node: A.Node) -> list[str]:
-    """Names in ``node`` that the caller knows are decisions are found by the evaluator; this
-    helper lists all names syntactically (used to word nonlinearity messages)."""
-    out: list[str] = []
-
-    def walk(n: Any) -> None:
-        if isinstance(n, A.Name):
-            out.append(n.id)
-        elif isinstance(n, A.Node):
-            for v in vars(n).values():
-                if isinstance(v, list):
-                    for x in v:
-                        walk(x)
-                else:
-                    walk(v)
-    walk(node)
-    return out
 
 
 _PLAIN_INDEX = (int, str, OplTuple)  # index values that `index_one` uses as they are when in the set
@@ -104,7 +62,9 @@ class Evaluator(Iteration, Aggregates, Compiled):
     def __init__(self, instance: Any):
         self.inst = instance
         self._index_chains: dict[int, tuple] = {}  # id(Index node) -> (node, *_index_chain(node))
+        self._builtins: Any = None  # the module builtins.py, once a call has been evaluated
         self._closures: dict[A.Expr, list] = {}  # node -> [closure or None, times it fell back] (see compiled.py)
+        self._runners: dict[A.Expr, Callable] = {}  # node -> its `closure_runner` (see compiled.py)
         self._dispatch: dict[type, Callable[[Any, dict], Any]] = {
             A.Const: self.e_const, A.Name: self.e_name, A.Unary: self.e_unary, A.Binary: self.e_binary,
             A.Compare: self.e_compare, A.Conditional: self.e_conditional, A.RangeLit: self.e_range,
@@ -366,6 +326,12 @@ class Evaluator(Iteration, Aggregates, Compiled):
                               "(and convex quadratic objectives)")
 
     def _membership(self, node: A.Binary, v: Any, s: Any) -> bool:
+        ts, tv = type(s), type(v)
+        if (ts is OplSet or ts is OplRange) and (tv is int or tv is str or tv is OplTuple or tv is float):
+            result = v in s  # a plain value in a set: the checks below cannot fail
+            if not result and tv is int and ts is OplSet and s.elem_type == "float":
+                result = float(v) in s
+            return result if node.op == "in" else not result
         if is_decision(v):
             raise EvalError("decision-in-membership", node.left.span,
                             "membership of a decision expression in a set cannot be tested",
@@ -694,9 +660,11 @@ class Evaluator(Iteration, Aggregates, Compiled):
                             help=hint or "its fields are %s" % ", ".join("`%s`" % f for f in base.ttype.fields))
 
     def e_call(self, node: A.Call, env: dict) -> Any:
-        from .builtins import call_builtin
-
-        return call_builtin(self, node, env)
+        mod = self._builtins
+        if mod is None:  # (imported on first use: builtins.py imports this module)
+            from . import builtins as mod
+            self._builtins = mod
+        return mod.call_builtin(self, node, env)
 
     def e_cast(self, node: A.Cast, env: dict) -> Any:
         v = self.eval_number(node.arg, env, "the argument of `%s(...)`" % node.type)
@@ -734,7 +702,12 @@ class Evaluator(Iteration, Aggregates, Compiled):
         return OplSet(items, infer_elem_type(items))
 
     def e_set_comp(self, node: A.SetComp, env: dict) -> OplSet:
-        items = [self.eval_data(node.value, e, "a set element") for e in self.iterate(node.quals, env)]
+        value, run, items = node.value, self.closure_runner(node.value), []
+        for e in self.iterate(node.quals, env):
+            v = run(e)  # (the element through its closure; the tree walk when it has none or for a decision)
+            if v is NOT_COVERED or isinstance(v, (LinExpr, QuadExpr, Leaf, Logic)):
+                v = self.eval_data(value, e, "a set element")
+            items.append(v)
         return OplSet(items, infer_elem_type(items))
 
     def e_tuple_lit(self, node: A.TupleLit, env: dict) -> OplTuple:

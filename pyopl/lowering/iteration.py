@@ -30,9 +30,22 @@ class Iteration:
         last = k + 1 == len(binders)  # then yield the bindings themselves, without one more generator each
         if len(b.patterns) == 1 and b.patterns[0].name is not None:
             name = b.patterns[0].name  # `i in D`, the common binder: bound here rather than by `_bind`
+            if cond is None:
+                for v in domain:
+                    e = {**env, name: v}  # a new dict per binding: callers may keep it
+                    if last:
+                        yield e
+                    else:
+                        yield from self._iter_from(binders, k + 1, e)
+                return
+            # `eval_bool_fast(cond, e, "a filter")` with the filter's closure found once for the loop
+            run, eval_bool = self.closure_runner(cond), self.eval_bool
             for v in domain:
-                e = {**env, name: v}  # a new dict per binding: callers may keep it
-                if cond is not None and not self.eval_bool_fast(cond, e, "a filter"):
+                e = {**env, name: v}
+                t = run(e)
+                if t is not True and t is not False:
+                    t = eval_bool(cond, e, "a filter")
+                if not t:
                     continue
                 if last:
                     yield e

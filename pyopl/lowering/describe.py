@@ -1,0 +1,55 @@
+"""Values and expressions in words, for diagnostics: a value's OPL type, the names an expression uses."""
+from __future__ import annotations
+
+from typing import Any
+
+from ..semantics.values import ArraySlice, OplArray, OplRange, OplSet, OplTuple
+from ..syntax import ast as A
+from .linear import Leaf, LinExpr, Logic, QuadExpr
+from .symbols import DexprArray, VarArray
+
+
+def type_word(v: Any) -> str:
+    """The OPL type of a value, in words, for messages."""
+    if isinstance(v, bool):
+        return "boolean"
+    if isinstance(v, int):
+        return "int"
+    if isinstance(v, float):
+        return "float"
+    if isinstance(v, str):
+        return "string"
+    if isinstance(v, OplTuple):
+        return "tuple %s" % v.ttype.name if v.ttype else "tuple"
+    if isinstance(v, (OplSet, OplRange)):
+        return "set"
+    if isinstance(v, (OplArray, ArraySlice, VarArray, DexprArray)):
+        return "array"
+    if isinstance(v, LinExpr):
+        return "decision expression"
+    if isinstance(v, QuadExpr):
+        return "quadratic expression"
+    if isinstance(v, (Leaf, Logic)):
+        return "constraint"
+    if isinstance(v, list):
+        return "array literal"
+    return type(v).__name__
+
+
+def decision_names(node: A.Node) -> list[str]:
+    """Names in ``node`` that the caller knows are decisions are found by the evaluator; this
+    helper lists all names syntactically (used to word nonlinearity messages)."""
+    out: list[str] = []
+
+    def walk(n: Any) -> None:
+        if isinstance(n, A.Name):
+            out.append(n.id)
+        elif isinstance(n, A.Node):
+            for v in vars(n).values():
+                if isinstance(v, list):
+                    for x in v:
+                        walk(x)
+                else:
+                    walk(v)
+    walk(node)
+    return out
