@@ -77,3 +77,30 @@ def test_families_never_extend_a_block_list_in_place():
     fams = build._families(rows)
     assert fams["ct"].rows == [0, 1, 2] and fams["ct"].keys == [("k1",), ("k2",), ("k3",)]
     assert list(rows.key) == [("k1",), ("k2",), ("k3",)]  # the rows' own keys are untouched
+
+
+def test_run_list_behaves_as_the_list_of_its_values():
+    from pyopl.lowering.instance import RunList
+
+    r = RunList()
+    r.append(1.5)
+    r.extend_run(0.0, 3)
+    r.extend_run(7.0, 0)  # nothing
+    r.append(float("inf"))
+    expected = [1.5, 0.0, 0.0, 0.0, float("inf")]
+    assert len(r) == 5 and list(r) == expected and r.tolist() == expected
+    assert np.array_equal(r.array(float), np.asarray(expected, dtype=float))
+    assert r[3] == 0.0 and r[-1] == float("inf")  # a lookup makes the flat list ...
+    r.append(2.0)
+    r.extend_run(True, 2)  # ... which later additions extend
+    assert r.tolist() == expected + [2.0, True, True] and len(r) == 8
+    b = RunList()
+    b.extend_run(True, 2)
+    b.append(False)
+    assert b.array(bool).tolist() == [True, True, False] and RunList().array(float).shape == (0,)
+
+
+def test_block_columns_keep_bounds_and_names_as_runs():
+    ir = pyopl.compile_model(MOD).ir
+    assert ir.col_name == ["x"] * 12 + ["y"] * 3
+    assert ir.col_upper.tolist() == [float("inf")] * 12 + [1.0] * 3 and ir.col_integer.tolist() == [False] * 12 + [True] * 3

@@ -48,8 +48,8 @@ def build_ir(inst: Instance) -> IR:
     dvars = {name: DvarBlock(name, first, keys, dims, kind) for name, (first, keys, dims, kind) in inst.dvar_blocks.items()}
     families = _families(rows)
     ir = IR(sense=sense,
-            col_lower=np.asarray(cols.lower, dtype=float), col_upper=np.asarray(cols.upper, dtype=float),
-            col_integer=np.asarray(cols.integer, dtype=bool), col_name=list(cols.name), col_key=cols.key,
+            col_lower=cols.lower.array(float), col_upper=cols.upper.array(float),
+            col_integer=cols.integer.array(bool), col_name=cols.name.tolist(), col_key=cols.key,
             obj=c, obj_constant=c0, A=A,
             row_lower=row_lower, row_upper=row_upper,
             row_label=list(rows.label), row_key=rows.key, dvars=dvars, families=families, q=q,

@@ -127,12 +127,80 @@ class KeyList:
         return "KeyList(%d keys)" % self._len
 
 
+class RunList:
+    """A per-column list (bound, integrality, name) kept as runs of one value where a whole
+    ``dvar`` block shares it, so a million-column block costs no million-entry lists.
+
+    Appends, ``len`` and iteration work on the runs; the first lookup by position makes the
+    flat list once (later lookups and appends use it); :meth:`array` and :meth:`tolist`
+    give the whole column, from the runs when no flat list was made.
+    """
+
+    __slots__ = ("_parts", "_flat", "_len")
+
+    def __init__(self):
+        self._parts: list = []  # lists of single values, and (value, count) runs
+        self._flat: list | None = None
+        self._len = 0
+
+    def append(self, value: Any) -> None:
+        self._len += 1
+        if self._flat is not None:
+            self._flat.append(value)
+        elif self._parts and self._parts[-1].__class__ is list:
+            self._parts[-1].append(value)
+        else:
+            self._parts.append([value])
+
+    def extend_run(self, value: Any, count: int) -> None:
+        """``count`` copies of ``value``."""
+        if count <= 0:
+            return
+        self._len += count
+        if self._flat is not None:
+            self._flat.extend([value] * count)
+        else:
+            self._parts.append((value, count))
+
+    def __len__(self) -> int:
+        return self._len
+
+    def __getitem__(self, j: Any) -> Any:
+        if self._flat is None:
+            self._flat, self._parts = self.tolist(), []
+        return self._flat[j]
+
+    def __iter__(self):
+        return iter(self.tolist() if self._flat is None else self._flat)
+
+    def tolist(self) -> list:
+        """The values as a new list."""
+        if self._flat is not None:
+            return list(self._flat)
+        out: list = []
+        for part in self._parts:
+            if part.__class__ is list:
+                out.extend(part)
+            else:
+                out.extend([part[0]] * part[1])
+        return out
+
+    def array(self, dtype: Any) -> np.ndarray:
+        """The values as a NumPy array of ``dtype`` (as ``np.asarray(list, dtype)`` would give)."""
+        if self._flat is not None:
+            return np.asarray(self._flat, dtype=dtype)
+        if not self._parts:
+            return np.zeros(0, dtype=dtype)
+        return np.concatenate([np.asarray(p, dtype=dtype) if p.__class__ is list else np.full(p[1], p[0], dtype=dtype)
+                               for p in self._parts])
+
+
 @dataclass
 class Columns:
-    lower: list = field(default_factory=list)
-    upper: list = field(default_factory=list)
-    integer: list = field(default_factory=list)
-    name: list = field(default_factory=list)
+    lower: RunList = field(default_factory=RunList)
+    upper: RunList = field(default_factory=RunList)
+    integer: RunList = field(default_factory=RunList)
+    name: RunList = field(default_factory=RunList)
     key: KeyList = field(default_factory=KeyList)
 
 
@@ -308,10 +376,10 @@ class Instance:
         add them one by one; returns the first column's number (the others follow in order)."""
         c, n = self.cols, len(keys)
         first = len(c.lower)
-        c.lower.extend([lo] * n)
-        c.upper.extend([hi] * n)
-        c.integer.extend([integer] * n)
-        c.name.extend([name] * n)
+        c.lower.extend_run(lo, n)
+        c.upper.extend_run(hi, n)
+        c.integer.extend_run(integer, n)
+        c.name.extend_run(name, n)
         c.key.extend(keys)
         return first
 
