@@ -158,6 +158,7 @@ _FLOAT_CHAR[np.frombuffer(b".eE", dtype=np.uint8)] = True
 _BAD_PAIR = np.zeros(25, dtype=bool)
 for _a, _b in ((_COMMA_C, _COMMA_C), (_LT_C, _COMMA_C), (_LT_C, _GT_C), (_GT_C, _NUM_C)):
     _BAD_PAIR[_a * 5 + _b] = True
+del _a, _b
 _SEPARATORS = str.maketrans("<>,", "   ")
 _LAZY_SPANS_FROM = 32  # tuple sets at least this large get their spans on first use
 
