@@ -60,11 +60,19 @@ class _Vec:
     is an iterator, so indexing by it needs no lookup.
     """
 
-    __slots__ = ("num", "objs", "scalar", "is_scalar", "exact_int", "iter")
+    __slots__ = ("_num", "_make", "objs", "scalar", "is_scalar", "exact_int", "iter")
 
-    def __init__(self, num=None, objs=None, scalar=None, is_scalar=False, exact_int=False, it=None):
-        self.num, self.objs, self.scalar, self.is_scalar, self.exact_int, self.iter = (
+    def __init__(self, num=None, objs=None, scalar=None, is_scalar=False, exact_int=False, it=None, make=None):
+        self._num, self.objs, self.scalar, self.is_scalar, self.exact_int, self.iter = (
             num, objs, scalar, is_scalar, exact_int, it)
+        self._make = make  # () -> num, for an iterator's values: made when first asked
+
+    @property
+    def num(self) -> np.ndarray | None:
+        # an iterator that only indexes (`x[i][j]`, the common case) never needs its values
+        if self._make is not None:
+            self._num, self._make = self._make(), None
+        return self._num
 
 
 class _Lin:
@@ -460,8 +468,9 @@ class _Sum:
             domain, pos = self.iters[n.id]
             _items, _where, num, exact = self.cache.domain(domain)
             if isinstance(domain, OplRange):
-                return _Vec(num=(pos + domain.lo).astype(np.float64), exact_int=True, it=(domain, pos))
-            return _Vec(num=num[pos] if num is not None else None, exact_int=exact, it=(domain, pos))
+                lo = domain.lo
+                return _Vec(exact_int=True, it=(domain, pos), make=lambda: (pos + lo).astype(np.float64))
+            return _Vec(exact_int=exact, it=(domain, pos), make=None if num is None else lambda: num[pos])
         if isinstance(n, A.Field) and isinstance(n.base, A.Name) and n.base.id in self.iters:
             domain, pos = self.iters[n.base.id]
             items = self.cache.domain(domain)[0]
