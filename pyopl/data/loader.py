@@ -1,6 +1,7 @@
 """Gather data from .dat files, .dat text, Python dicts (or a list of them) into ``{name: DataItem}``."""
 from __future__ import annotations
 
+import encodings.utf_8_sig  # noqa: F401  (the codec every .dat is read with: found once, at import)
 import os
 from pathlib import Path
 from typing import Any
