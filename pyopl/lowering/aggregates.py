@@ -11,6 +11,7 @@ from typing import Any
 from ..semantics.values import show
 from ..syntax import ast as A
 from .errors import EvalError
+from .compiled import NOT_COVERED
 from .linear import Leaf, LinExpr, Logic, QuadExpr
 
 INF = float("inf")
@@ -32,8 +33,14 @@ class Aggregates:
             if fast is not None:
                 return fast
             acc: Any = 0
+            body, run = node.body, self.closure_runner(node.body)  # (`evaluate_fast`, its closure found once)
             for e in self.iterate(node.quals, env):
-                v = self.evaluate_fast(node.body, e)
+                v = run(e)
+                if v is NOT_COVERED:
+                    v = self.evaluate(body, e)
+                if type(v) is LinExpr and type(acc) is LinExpr:
+                    acc.iadd(v)  # the common term, as the general case below adds it
+                    continue
                 if isinstance(v, bool):
                     v = int(v)
                 elif isinstance(v, (Leaf, Logic)):

@@ -115,7 +115,7 @@ class Compiled:
         if fn is _LATER:
             try:
                 fn = compile_expr(self, node)
-            except _Unsupported:
+            except (_Unsupported, RecursionError):  # (compiling has no side effect; the tree walk takes over)
                 fn = None
             entry[0] = fn
         if fn is None:
@@ -287,9 +287,12 @@ def _index(ev: Any, node: A.Index, depth: int) -> Closure:
 def _field(ev: Any, node: A.Field, depth: int) -> Closure:
     base_fn, name = compile_expr(ev, node.base, depth), node.name
     seen: list = [None, 0]  # the tuple type met last and the field's position in it (`OplTuple.field`'s)
+    base_name = node.base.id if type(node.base) is A.Name else None  # (read from `env` here: one call less)
 
     def field_value(env: dict) -> Any:
-        base = base_fn(env)
+        base = env.get(base_name, _MISSING)
+        if base is _MISSING:
+            base = base_fn(env)
         if type(base) is OplTuple:
             tt = base.ttype
             if tt is seen[0] and tt is not None:
@@ -318,32 +321,28 @@ def _binary(ev: Any, node: A.Binary, depth: int) -> Closure:
         stop = {"&&": False, "||": True, "=>": False}[op]  # the left value that decides alone
         result = {"&&": False, "||": True, "=>": True}[op]
 
+        go = not stop  # the left value that leaves the result to the right one
+
         def logical(env: dict) -> Any:
             a = left(env)
             if a is stop:
                 return result
-            return logical_values(node, a, right(env))
+            b = right(env)
+            if a is go and (b is True or b is False):
+                return b  # what `logical_values` gives for two booleans here
+            return logical_values(node, a, b)
         return logical
     if op in ("in", "not in"):
         membership, negate = ev._membership, op == "not in"
-        seen: list = [None, None]  # the set met last and its `positions()`, the dict its `in` reads
 
         def member(env: dict) -> Any:
             v = left(env)
             s = right(env)
-            tv = type(v)
+            ts, tv = type(s), type(v)
             # a plain value in a set: `Evaluator._membership`'s test (no decision and a set: no error)
-            if tv is int or tv is str or tv is OplTuple or tv is float:
-                if s is seen[0]:
-                    r = v in seen[1]  # (TypeError for an unhashable tuple, where `in` says False: bails)
-                elif type(s) is OplSet:
-                    seen[0], seen[1] = s, s.positions()
-                    r = v in s
-                elif type(s) is OplRange:
-                    r = v in s
-                else:
-                    return membership(node, v, s)
-                if not r and tv is int and type(s) is OplSet and s.elem_type == "float":
+            if (ts is OplSet or ts is OplRange) and (tv is int or tv is str or tv is OplTuple or tv is float):
+                r = v in s
+                if not r and tv is int and ts is OplSet and s.elem_type == "float":
                     r = float(v) in s
                 return not r if negate else r
             return membership(node, v, s)
@@ -466,15 +465,19 @@ def _compare(ev: Any, node: A.Compare, depth: int) -> Closure:
             return compare(node, op, a, b, na, nb)
         return compare_const
 
+    equality = op in ("==", "!=")
+
     def compare2(env: dict) -> Any:
         a = left(env)
         b = right(env)
         ta, tb = type(a), type(b)
-        # the two common cases, as `Evaluator.compare` takes them
+        # the common cases, as `Evaluator.compare` takes them
         if ta is LinExpr and (tb is LinExpr or tb is float or tb is int):
             return linear_compare(node, op, a, b)
         if (ta is int or ta is float) and (tb is int or tb is float):
             return numbers(a, b)
+        if ta is tb and (ta is str or (ta is OplTuple and equality)):
+            return numbers(a, b)  # two strings, or `nb != n1` on two tuples
         return compare(node, op, a, b, na, nb)
     return compare2
 
@@ -508,3 +511,5 @@ _MAKERS: dict[type, Callable[[Any, Any, int], Closure]] = {
     A.Const: _const, A.Name: _name, A.Index: _index, A.Field: _field, A.Unary: _unary, A.Binary: _binary,
     A.Compare: _compare, A.Conditional: _conditional, A.Call: _call, A.Cast: _cast,
 }
+#: the node kinds whose closure beats the tree walk enough to try it for an operand the tree walk meets
+COMPOUND = frozenset((A.Index, A.Field, A.Unary, A.Binary, A.Compare, A.Conditional, A.Call, A.Cast))

@@ -17,7 +17,7 @@ from ..semantics.values import (ArraySlice, FloatRange, OplArray, OplRange, OplS
                                 show, elem_kind, infer_elem_type, same_kind)
 from ..data.convert import PartialArray
 from .aggregates import Aggregates
-from .compiled import NOT_COVERED, NUMBER_COMPARE, Compiled
+from .compiled import COMPOUND, NOT_COVERED, NUMBER_COMPARE, Compiled
 from .errors import EvalError
 from .iteration import Iteration
 from .symbols import DexprArray, DexprScalar, VarArray  # noqa: F401  (re-exported)
@@ -202,8 +202,15 @@ class Evaluator(Iteration, Aggregates, Compiled):
         op = node.op
         if op in ("&&", "||", "=>"):
             return self._logical(node, env)
-        left = self.evaluate(node.left, env)
-        right = self.evaluate(node.right, env)
+        # An operand that compiles goes through its closure (this node may not: a `sum` beside it);
+        # `try_closure` returns before the tree walk starts, so the walk's depth is what it was.
+        a, b = node.left, node.right
+        left = self.try_closure(a, env) if type(a) in COMPOUND else NOT_COVERED
+        if left is NOT_COVERED:
+            left = self.evaluate(a, env)
+        right = self.try_closure(b, env) if type(b) in COMPOUND else NOT_COVERED
+        if right is NOT_COVERED:
+            right = self.evaluate(b, env)
         if op in ("in", "not in"):
             return self._membership(node, left, right)
         if op in ("union", "inter", "diff", "symdiff"):
@@ -402,7 +409,9 @@ class Evaluator(Iteration, Aggregates, Compiled):
             "a " + type_word(v)), help="compare it, e.g. `x == 1`")
 
     def e_compare(self, node: A.Compare, env: dict) -> Any:
-        return self.compare_values(node, [self.evaluate(o, env) for o in node.operands])
+        # (operands through their closures as in `e_binary`; the list comprehension keeps the walk's depth)
+        return self.compare_values(node, [v if (v := self.try_closure(o, env) if type(o) in COMPOUND else NOT_COVERED)
+                                          is not NOT_COVERED else self.evaluate(o, env) for o in node.operands])
 
     def compare_values(self, node: A.Compare, vals: list) -> Any:
         """The comparison (or chain, or ranged constraint) ``node`` for its operands' values ``vals``."""
