@@ -35,6 +35,7 @@ NOT_COVERED = object()  # what `try_closure` returns when the tree walk must eva
 _LATER = object()  # a node seen once, not compiled yet (see `try_closure`)
 _VALUE_KINDS = frozenset(("param", "set", "range", "dvar"))  # kinds whose value `Instance.lookup` returns as is
 _BIG = 2 ** 1000  # ints below this convert to float exactly enough for `OplRange.__contains__`'s test
+_NEG_BIG = -_BIG  # (made once: negating a 1000-bit int makes a new one at every test)
 NUMBER_COMPARE = {"==": operator.eq, "!=": operator.ne, "<=": operator.le, ">=": operator.ge, "<": operator.lt,
                   ">": operator.gt}  # a comparison of two numbers, by operator
 # A deep tree is left to the tree walk: a closure takes one Python frame per level where the tree
@@ -180,7 +181,7 @@ def _plain_in(idx: Any, domain: Any) -> bool:
     """``idx`` is an index that :meth:`Evaluator.e_index` looks up directly: an int, string or tuple in ``domain``."""
     t = type(idx)
     if t is int:
-        if type(domain) is OplRange and -_BIG < idx < _BIG:
+        if type(domain) is OplRange and _NEG_BIG < idx < _BIG:
             return domain.lo <= idx <= domain.hi
         return idx in domain
     return (t is str or t is OplTuple) and idx in domain
@@ -402,21 +403,25 @@ def _binary(ev: Any, node: A.Binary, depth: int) -> Closure:
             return other(a, b)
         return div
     if op == "div":
+        left_name = node.left.id if type(node.left) is A.Name else None  # (`k div ...`: read here, one call less)
+
         def int_div(env: dict) -> Any:
-            a = left(env)
+            a = env.get(left_name, _MISSING)
+            if a is _MISSING:
+                a = left(env)
             b = right(env)
             # `Evaluator._numeric` on ints that convert to float (for its integrality test) without overflow
-            if type(a) is int and type(b) is int and b != 0 and -_BIG < a < _BIG and -_BIG < b < _BIG:
+            if type(a) is int and type(b) is int and b != 0 and _NEG_BIG < a < _BIG and _NEG_BIG < b < _BIG:
                 q = abs(a) // abs(b)
                 return q if (a >= 0) == (b >= 0) else -q
             return other(a, b)
         return int_div
     if op == "mod":
         m = node.right.value if type(node.right) is A.Const else None
-        if type(m) is int and m != 0 and -_BIG < m < _BIG:  # `i mod 2`: the divisor checked once
+        if type(m) is int and m != 0 and _NEG_BIG < m < _BIG:  # `i mod 2`: the divisor checked once
             def int_mod_const(env: dict) -> Any:
                 a = left(env)
-                if type(a) is int and -_BIG < a < _BIG:
+                if type(a) is int and _NEG_BIG < a < _BIG:
                     return int(math.fmod(a, m))
                 return other(a, m)
             return int_mod_const
@@ -425,8 +430,8 @@ def _binary(ev: Any, node: A.Binary, depth: int) -> Closure:
             a = left(env)
             b = right(env)
             ta, tb = type(a), type(b)
-            if (ta is int or ta is float) and (tb is int or tb is float) and b != 0 and -_BIG < a < _BIG \
-                    and -_BIG < b < _BIG:
+            if (ta is int or ta is float) and (tb is int or tb is float) and b != 0 and _NEG_BIG < a < _BIG \
+                    and _NEG_BIG < b < _BIG:
                 r = math.fmod(a, b)
                 return int(r) if ta is int and tb is int else r
             return other(a, b)

@@ -17,9 +17,10 @@ from typing import Any
 from ..semantics.values import OplRange, OplSet
 from ..syntax import ast as A
 from .builtins import _INT_RESULT, _NUMERIC_1
-from .compiled import _BIG, _MISSING, Closure, _Bail, _Unsupported, compile_expr
+from .compiled import _BIG, _MISSING, _NEG_BIG, MAX_DEPTH, Closure, _Bail, _Unsupported, compile_expr
 from .linear import Leaf, LinExpr, Logic, QuadExpr
 
+_MEMO_SIZE = 4096  # values a call keeps at most (see `_memoised`)
 _SET_ARITY = {"card": 1, "first": 1, "last": 1, "ord": 2, "next": 2, "prev": 2, "nextc": 2, "prevc": 2, "item": 2}
 
 
@@ -35,21 +36,95 @@ def _num(v: Any) -> Any:
 
 
 def compile_call(ev: Any, node: A.Call, depth: int) -> Closure:
-    """A closure computing ``call_builtin(ev, node, env)`` for data arguments (module docstring)."""
+    """A closure computing ``call_builtin(ev, node, env)`` for data arguments (module docstring), its
+    values remembered by the values of the names it reads (see :func:`_memoised`)."""
+    return _memoised(_call_closure(ev, node, depth), sorted(set(_names(node))))
+
+
+def _names(node: Any) -> list[str]:
+    out: list[str] = []
+    stack = [node]
+    while stack:
+        n = stack.pop()
+        if type(n) is A.Name:
+            out.append(n.id)
+        elif isinstance(n, A.Node):
+            for v in vars(n).values():
+                if isinstance(v, list):
+                    stack.extend(v)
+                elif isinstance(v, A.Node):
+                    stack.append(v)
+    return out
+
+
+def _memoised(fn: Closure, names: list[str]) -> Closure:
+    """``fn`` remembering its values by the values of ``names`` in ``env``.
+
+    ``ftoi(pow(2, ord(S, i)))`` in a filter evaluated for every ``k`` and ``i`` has one value per ``i``.
+    A call's value depends on nothing else: a name missing from ``env`` is a declared name, whose
+    value never changes once it has one (``_name`` in compiled.py keeps it too), and an array element
+    never changes once it is there.  Only ``int`` and ``str`` keys are used (``1``, ``1.0`` and
+    ``True`` are equal keys; ``-0.0`` and ``0.0`` too) and only ``int``/``float``/``bool``/``str``
+    values are kept (immutable; a linear form is made anew each time).  A call whose keys do not
+    repeat keeps no more than :data:`_MEMO_SIZE` values.
+    """
+    memo: dict = {}
+
+    def value(key: Any, env: dict) -> Any:
+        v = memo.get(key, _MISSING)
+        if v is _MISSING:
+            v = fn(env)  # (an exception, a fall back, is not remembered)
+            t = type(v)
+            if (t is int or t is float or t is bool or t is str) and len(memo) < _MEMO_SIZE:
+                memo[key] = v
+        return v
+    if len(names) == 2:  # (the common case without a loop: `ord(S, i)`)
+        n0, n1 = names
+
+        def memoised2(env: dict) -> Any:
+            a = env.get(n0, _MISSING)
+            b = env.get(n1, _MISSING)
+            ta, tb = type(a), type(b)
+            if (ta is int or ta is str or a is _MISSING) and (tb is int or tb is str or b is _MISSING):
+                v = memo.get((a, b), _MISSING)
+                return v if v is not _MISSING else value((a, b), env)
+            return fn(env)
+        return memoised2
+
+    def memoised(env: dict) -> Any:
+        key = tuple([env.get(n, _MISSING) for n in names])
+        for k in key:
+            t = type(k)
+            if t is not int and t is not str and k is not _MISSING:
+                return fn(env)
+        return value(key, env)
+    return memoised
+
+
+def _arg(ev: Any, node: A.Expr, depth: int) -> Closure:
+    """``compile_expr`` for an argument: a call directly inside a call is not remembered again."""
+    if type(node) is A.Call:
+        if depth >= MAX_DEPTH:
+            raise _Unsupported
+        return _call_closure(ev, node, depth + 1)
+    return compile_expr(ev, node, depth)
+
+
+def _call_closure(ev: Any, node: A.Call, depth: int) -> Closure:
     f, args = node.func, node.args
     if f in _NUMERIC_1:
         if len(args) != 1:
             raise _Unsupported
-        return _numeric1(f, compile_expr(ev, args[0], depth))
+        return _numeric1(f, _arg(ev, args[0], depth))
     if f == "abs":
         if len(args) != 1:
             raise _Unsupported
-        arg = compile_expr(ev, args[0], depth)
+        arg = _arg(ev, args[0], depth)
         return lambda env: abs(_num(arg(env)))
     if f == "pow":
         if len(args) != 2:
             raise _Unsupported
-        base, exponent = compile_expr(ev, args[0], depth), compile_expr(ev, args[1], depth)
+        base, exponent = _arg(ev, args[0], depth), _arg(ev, args[1], depth)
         a0 = args[0].value if type(args[0]) is A.Const else None
         if type(a0) is int or type(a0) is float:  # `pow(2, k)`: the base read once
             def power_of(env: dict) -> Any:
@@ -67,11 +142,11 @@ def compile_call(ev: Any, node: A.Call, depth: int) -> Closure:
     if f in ("minl", "maxl", "min", "max"):
         if not args:
             raise _Unsupported
-        return _minmax(min if f in ("minl", "min") else max, [compile_expr(ev, a, depth) for a in args])
+        return _minmax(min if f in ("minl", "min") else max, [_arg(ev, a, depth) for a in args])
     if f in _SET_ARITY:
         if len(args) != _SET_ARITY[f]:
             raise _Unsupported
-        return _set_function(f, [compile_expr(ev, a, depth) for a in args],
+        return _set_function(f, [_arg(ev, a, depth) for a in args],
                              [a.id if type(a) is A.Name else None for a in args])
     raise _Unsupported  # rand (a generator and a warning), asSet, staticLex, unknown names
 
@@ -153,7 +228,7 @@ def _set_function(f: str, fns: list[Closure], names: list) -> Closure:
             s = _set_of(s_fn(env))
             v = v_fn(env)
             t = type(v)
-            if t is int and -_BIG < v < _BIG:
+            if t is int and _NEG_BIG < v < _BIG:
                 k = v
             elif t is float and v.is_integer():
                 k = int(v)

@@ -712,8 +712,11 @@ class Evaluator(Iteration, Aggregates, Compiled):
 
     def e_set_comp(self, node: A.SetComp, env: dict) -> OplSet:
         value, run, items = node.value, self.closure_runner(node.value), []
+        bound = value.id if type(value) is A.Name else None  # `{i | i in S : ...}`: read as `e_name` reads it
         for e in self.iterate(node.quals, env):
-            v = run(e)  # (the element through its closure; the tree walk when it has none or for a decision)
+            v = e.get(bound, NOT_COVERED)
+            if v is NOT_COVERED:
+                v = run(e)  # (the element through its closure; the tree walk when it has none or for a decision)
             if v is NOT_COVERED or isinstance(v, (LinExpr, QuadExpr, Leaf, Logic)):
                 v = self.eval_data(value, e, "a set element")
             items.append(v)
