@@ -303,3 +303,23 @@ def test_models_match_without_closures(stmt, monkeypatch):
     off = _compile(mod, monkeypatch, False)
     _same(on[0], off[0])
     assert on[1] == off[1]
+
+
+def test_remembered_calls_tell_equal_keys_of_other_types_apart(inst):
+    """A call's value is remembered by the values of its names: ``1``, ``1.0`` and ``True`` are equal
+    dict keys, ``-0.0`` and ``0.0`` too, yet give other values; each must get its own."""
+    for text in ("pow(2, i)", "ftoi(pow(2, i)) + 0 * card(sub[1])", "abs(i) / -1", "maxl(i, 0.0)", "item(S, i)",
+                 "ord(W, s)", "next(F, i)"):
+        for i in (1, 1.0, True, 1, -0.0, 0.0, 0, False, -0.0, 2.0, 2):
+            assert _agree(inst, text, {"i": i, "s": "b"}) in (True, False)
+
+
+def test_remembered_calls_stop_keeping_values(inst, monkeypatch):
+    from pyopl.lowering import compiled_calls
+
+    monkeypatch.setattr(compiled_calls, "_MEMO_SIZE", 3)
+    node = _expr("pow(2, i) + ord(R, k) + card(sub[k])")
+    fn = compiled.compile_expr(inst.ev, node)
+    for n in range(40):  # one closure, more keys than it keeps, each met several times
+        env = {"i": n % 7 if n % 3 else float(n % 7), "k": 1 + n % 5}
+        assert _outcome(lambda: fn(env)) == _outcome(lambda: inst.ev.evaluate(node, env)), env

@@ -6,7 +6,10 @@ a ``sum`` that NumPy does not take its body once per term: the tree walk of
 of its time dispatching on node classes, testing value types it has already seen, and
 re-resolving the same names.  :func:`compile_expr` turns a tree of the common node kinds
 (constants, names, full indexing of data, ``dvar`` and computed ``dexpr`` arrays, tuple fields,
-operators, comparisons, ``?:``) into nested closures ``f(env)``, once per node.
+operators, comparisons, ``?:``, built-in calls and casts over data: :mod:`compiled_calls
+<pyopl.lowering.compiled_calls>`) into nested closures ``f(env)``, once per node, the second time the
+node is evaluated.  The tree walk itself tries the closures of the operands it meets (an operator or
+comparison beside a ``sum`` is not compiled as a whole, its other operand may be).
 
 Exactness: a closure computes the value with the Evaluator's own operations (``arith``,
 ``compare``, ``unary_value``, ``logical_values``, ``_membership``, ``_setop``) on the same

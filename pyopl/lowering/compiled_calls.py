@@ -8,7 +8,9 @@ values, for the plain cases only: numbers of type ``int``/``float``/``bool`` for
 functions, an :class:`OplSet` or :class:`OplRange` for the set functions.  Anything else (a decision
 expression, which ``abs``/``min``/``max`` linearise with new columns; a wrong type; an element not in
 the set; a math domain error; ``rand`` with its generator; ``asSet``; a wrong number of arguments)
-raises, and the tree walk evaluates the node and reports what it always reported.
+raises, and the tree walk evaluates the node and reports what it always reported.  A call remembers
+its values by the values of the names it reads (:func:`_memoised`): in such a filter,
+``ftoi(pow(2, ord(S, i)))`` is computed once per ``i``, not once per ``(k, i)``.
 """
 from __future__ import annotations
 
