@@ -77,7 +77,7 @@ class ImpliedBounds:
 
 def column_bounds(inst: Any, j: int) -> tuple[float, float]:
     """Declared bounds of column ``j``, tightened by the rows where they are infinite."""
-    lo, hi = inst.cols.lower[j], inst.cols.upper[j]
+    lo, hi = inst.cols.lower.flat()[j], inst.cols.upper.flat()[j]
     if math.isfinite(lo) and math.isfinite(hi):
         return lo, hi
     imp = inst.implied

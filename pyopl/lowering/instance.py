@@ -166,9 +166,14 @@ class RunList:
         return self._len
 
     def __getitem__(self, j: Any) -> Any:
+        return self.flat()[j]
+
+    def flat(self) -> list:
+        """The values as a list, made once (lookups in a loop index this list: no call per lookup);
+        the list is this RunList's own, to read, not to change."""
         if self._flat is None:
             self._flat, self._parts = self.tolist(), []
-        return self._flat[j]
+        return self._flat
 
     def __iter__(self):
         return iter(self.tolist() if self._flat is None else self._flat)
@@ -432,7 +437,7 @@ class Instance:
     def is_integral(self, e: LinExpr) -> bool:
         if not float(e.const).is_integer():
             return False
-        I = self.cols.integer
+        I = self.cols.integer.flat()
         return all(I[j] and float(c).is_integer() for j, c in e.terms.items())
 
     # ------------------------------------------------------------------ dexprs

@@ -31,7 +31,7 @@ def binary_truth(inst: Any, f: Leaf) -> tuple[int, bool, bool] | None:
         return None
     j, c = nz[0]
     cols = inst.cols
-    if not (cols.integer[j] and cols.lower[j] == 0.0 and cols.upper[j] == 1.0):
+    if not (cols.integer.flat()[j] and cols.lower.flat()[j] == 0.0 and cols.upper.flat()[j] == 1.0):
         return None
     k = f.expr.const
     return j, f.lo - 1e-9 <= k <= f.hi + 1e-9, f.lo - 1e-9 <= c + k <= f.hi + 1e-9

@@ -92,6 +92,7 @@ class VectorCache:
         self._dense: dict[int, tuple] = {}
         self._domain: dict[int, tuple] = {}
         self._groups: dict[tuple, tuple] = {}
+        self._names: dict[int, tuple] = {}  # id(node) -> (node, its names in walk order, as a set, plain-data names)
         self.unfit: set[int] = set()  # ids of sum nodes whose shape or data is not covered
         self.failures: dict[int, int] = {}
         self.fit: dict[int, Any] = {}  # sum nodes whose shape is covered (kept alive, so ids stay unique)
@@ -157,6 +158,23 @@ class VectorCache:
 
     def _keys(self, arr: Any) -> list[tuple]:
         return list(itertools.product(*[self.domain(d)[0] for d in arr.dims]))
+
+    def names(self, n: Any) -> tuple:
+        """``(names in walk order, the same as a frozenset, names if n is plain data else None)`` of an
+        AST node, found once per node: a sum inside a ``forall`` meets the same nodes on every row."""
+        hit = self._names.get(id(n))
+        if hit is None or hit[0] is not n:
+            order = tuple(_names(n))
+            plain: list | None = []
+            for x in _walk(n):
+                if isinstance(x, (A.Call, A.Aggregate, A.Piecewise, A.ArrayComp, A.SetComp)):
+                    plain = None
+                    break
+                if isinstance(x, A.Name):
+                    plain.append(x.id)
+            hit = (n, order, frozenset(order), None if plain is None else tuple(plain))
+            self._names[id(n)] = hit
+        return hit[1:]
 
     def group(self, d: Any, field: str | None) -> tuple[dict, str | None] | None:
         """Positions of the items of ``d`` by the value of a tuple field (or of the item itself), and the
@@ -384,7 +402,8 @@ class _Sum:
                 field = None
             else:
                 continue
-            if set(_names(other)) & (set(self.iters) | {name}):
+            used = self.cache.names(other)[1]
+            if name in used or not used.isdisjoint(self.iters):
                 continue
             grouped = self.cache.group(domain, field)
             if grouped is None:
@@ -427,7 +446,7 @@ class _Sum:
     def _member(self, n: A.Binary) -> np.ndarray:
         """``e in S`` / ``e not in S`` with ``S`` free of this sum's iterators and ``e`` an iterator or
         its tuple field: the Evaluator's own membership test once per distinct value of ``e``."""
-        if set(_names(n.right)) & set(self.iters):
+        if not self.cache.names(n.right)[1].isdisjoint(self.iters):
             raise _Fallback()
         left = n.left
         if isinstance(left, A.Name) and left.id in self.iters:
@@ -449,17 +468,19 @@ class _Sum:
     # ------------------------------------------------------------------ data
     def _invariant(self, n: A.Expr) -> Any:
         """A loop-invariant data expression, evaluated once by the Evaluator (plain arithmetic only)."""
-        for x in _walk(n):
-            if isinstance(x, (A.Call, A.Aggregate, A.Piecewise, A.ArrayComp, A.SetComp)):
-                raise _Fallback()
-            if isinstance(x, A.Name) and x.id not in self.env:
-                sym = self.symbols.get(x.id)
+        plain = self.cache.names(n)[2]
+        if plain is None:  # a call, an aggregate, ...
+            raise _Fallback()
+        env = self.env
+        for name in plain:
+            if name not in env:
+                sym = self.symbols.get(name)
                 if sym is None or sym.kind not in ("param", "set", "range"):
                     raise _Fallback()
-        return self.ev.evaluate(n, self.env)
+        return self.ev.evaluate(n, env)
 
     def data(self, n: A.Expr) -> _Vec:
-        if not (set(_names(n)) & set(self.iters)):
+        if self.cache.names(n)[1].isdisjoint(self.iters):
             v = self._invariant(n)
             if isinstance(v, bool):
                 raise _Fallback()
@@ -615,7 +636,7 @@ class _Sum:
         raise _Fallback()
 
     def _has_decision(self, n: A.Expr) -> bool:
-        for name in _names(n):
+        for name in self.cache.names(n)[0]:
             if name in self.iters or name in self.env:
                 continue
             sym = self.symbols.get(name)
