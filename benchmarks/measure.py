@@ -11,7 +11,7 @@
 ``CASE_DIR`` holds ``model.mod``, ``model.dat`` and ``case.json`` (the
 generator's name and arguments, so the NumPy data can be regenerated
 exactly).  Peak memory is the process's peak resident set size
-(``ru_maxrss``), which includes the interpreter and imported libraries.
+(``VmHWM``), which includes the interpreter and imported libraries.
 """
 from __future__ import annotations
 
@@ -26,6 +26,18 @@ HERE = Path(__file__).resolve().parent
 
 
 def _peak_mib() -> float:
+    """This process's peak resident set size in MiB.
+
+    Linux's ``VmHWM`` (the high-water mark of this process's own memory map) where there is one:
+    ``ru_maxrss`` also counts the parent's resident set at ``fork`` (Linux carries it across
+    ``exec``), so a child of a large ``run.py`` would report the parent's size."""
+    try:
+        with open("/proc/self/status") as fh:
+            for line in fh:
+                if line.startswith("VmHWM:"):
+                    return int(line.split()[1]) / 1024.0  # kB
+    except OSError:
+        pass
     return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024.0  # Linux: KiB
 
 

@@ -87,8 +87,9 @@ def data_load(n_numbers: int = 1_000_000) -> dict:
     if not path.exists():
         path.write_text("a = %s;\n" % models.fmt_matrix(vals))
     code = """
-import json, resource, sys, time
-sys.path.insert(0, %r)
+import json, sys, time
+sys.path[:0] = [%r, %r]
+from measure import _peak_mib
 from pyopl.syntax.parser import lark_parser
 lark_parser("dat")
 from pyopl.data.loader import load_data
@@ -97,8 +98,8 @@ t = time.perf_counter()
 items = load_data(%r, Reporter(), {}, ".")
 s = time.perf_counter() - t
 print(json.dumps({"load_s": s, "numbers": sum(len(r) for r in items["a"].value),
-                  "peak_mib": resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024}))
-""" % (str(ROOT), str(path))
+                  "peak_mib": _peak_mib()}))
+""" % (str(HERE), str(ROOT), str(path))
     p = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=600)
     if p.returncode != 0:
         return {"error": p.stderr.strip().splitlines()[-1]}
