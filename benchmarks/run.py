@@ -297,6 +297,8 @@ def main() -> None:
         top = max((p[0] for p in pts), default=0)
         big = [p for p in pts if p[0] >= top / 1000.0]
         slopes[fam + " (top 3 decades)"] = fit_slope(big) if len(big) >= 2 else None
+        last = [p for p in pts if p[0] >= top / 10.0]  # the largest decade: the per-nonzero cost alone
+        slopes[fam + " (top decade)"] = fit_slope(last) if len(last) >= 2 else None
         # the floor's own slope over the same sizes: fixed costs bend it too
         floor = [(r["pyopl"]["nnz"], r["direct"]["total_s"]) for r in results
                  if r["family"] == fam and "total_s" in r.get("direct", {}) and "nnz" in r["pyopl"]]
