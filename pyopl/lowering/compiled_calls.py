@@ -21,6 +21,7 @@ from ..syntax import ast as A
 from .builtins import _INT_RESULT, _NUMERIC_1
 from .compiled import _BIG, _MISSING, _NEG_BIG, MAX_DEPTH, Closure, _Bail, _Unsupported, compile_expr
 from .linear import Leaf, LinExpr, Logic, QuadExpr
+from .vectorised import _names  # every Name read under a node (the AST walk the array paths use)
 
 _MEMO_SIZE = 4096  # values a call keeps at most (see `_memoised`)
 _SET_ARITY = {"card": 1, "first": 1, "last": 1, "ord": 2, "next": 2, "prev": 2, "nextc": 2, "prevc": 2, "item": 2}
@@ -41,22 +42,6 @@ def compile_call(ev: Any, node: A.Call, depth: int) -> Closure:
     """A closure computing ``call_builtin(ev, node, env)`` for data arguments (module docstring), its
     values remembered by the values of the names it reads (see :func:`_memoised`)."""
     return _memoised(_call_closure(ev, node, depth), sorted(set(_names(node))))
-
-
-def _names(node: Any) -> list[str]:
-    out: list[str] = []
-    stack = [node]
-    while stack:
-        n = stack.pop()
-        if type(n) is A.Name:
-            out.append(n.id)
-        elif isinstance(n, A.Node):
-            for v in vars(n).values():
-                if isinstance(v, list):
-                    stack.extend(v)
-                elif isinstance(v, A.Node):
-                    stack.append(v)
-    return out
 
 
 def _memoised(fn: Closure, names: list[str]) -> Closure:
