@@ -21,3 +21,24 @@ def assert_same_ir(a, b) -> None:
     assert list(a.row_stmt) == list(b.row_stmt)
     assert {k: (f.rows, f.keys, f.indexed) for k, f in a.families.items()} == \
         {k: (f.rows, f.keys, f.indexed) for k, f in b.families.items()}
+
+
+def assert_same_bits(a, b) -> None:
+    """:func:`assert_same_ir`, and also the dtypes, the sign of every zero, the names and keys of
+    columns (for paths that may differ only there: closures against the tree walk)."""
+    assert (a is None) == (b is None)
+    if a is None:
+        return
+    for f in ("obj", "col_lower", "col_upper", "row_lower", "row_upper", "col_integer"):
+        x, y = getattr(a, f), getattr(b, f)
+        assert x.dtype == y.dtype and np.array_equal(x, y), f
+        assert np.array_equal(np.signbit(x), np.signbit(y)), f  # -0.0 and 0.0 are told apart
+    A, B = a.A.tocsr(), b.A.tocsr()
+    assert A.shape == B.shape and np.array_equal(A.indptr, B.indptr)
+    assert np.array_equal(A.indices, B.indices) and np.array_equal(A.data, B.data)
+    assert np.array_equal(np.signbit(A.data), np.signbit(B.data))
+    assert list(a.col_name) == list(b.col_name) and list(a.col_key) == list(b.col_key)
+    assert list(a.row_label) == list(b.row_label) and list(a.row_key) == list(b.row_key)
+    assert list(a.row_stmt) == list(b.row_stmt)
+    assert {k: (list(f.rows), list(f.keys), f.indexed) for k, f in a.families.items()} == \
+        {k: (list(f.rows), list(f.keys), f.indexed) for k, f in b.families.items()}

@@ -11,7 +11,6 @@ from __future__ import annotations
 import math
 import struct
 
-import numpy as np
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -24,6 +23,7 @@ from pyopl.lowering.instance import Instance
 from pyopl.lowering.linear import LinExpr
 from pyopl.semantics.values import OplRange, OplSet
 from pyopl.syntax.parser import parse_model
+from ir_compare import assert_same_bits
 
 DECLS = """
 {int} S = {7, 3, 9, 4};
@@ -254,20 +254,6 @@ def _compile(mod: str, monkeypatch, closures: bool):
     return ir, [(d.code, d.severity, d.message, d.span, d.notes, d.help) for d in diags]
 
 
-def _same(a, b) -> None:
-    assert (a is None) == (b is None)
-    if a is None:
-        return
-    for f in ("obj", "col_lower", "col_upper", "row_lower", "row_upper", "col_integer"):
-        x, y = getattr(a, f), getattr(b, f)
-        assert x.dtype == y.dtype and np.array_equal(x, y) and np.array_equal(np.signbit(x), np.signbit(y)), f
-    A, B = a.A.tocsr(), b.A.tocsr()
-    assert A.shape == B.shape and np.array_equal(A.indptr, B.indptr)
-    assert np.array_equal(A.indices, B.indices) and np.array_equal(A.data, B.data)
-    assert list(a.col_name) == list(b.col_name) and list(a.row_label) == list(b.row_label)
-    assert list(a.row_key) == list(b.row_key) and list(a.col_key) == list(b.col_key)
-
-
 STATEMENTS = [
     "forall(k in R) ct1: sum(i in sub[k]) x[i mod 5 + 1] <= card(sub[k]);",
     "forall(k in R, i in S : (k div ftoi(pow(2, ord(S, i)))) mod 2 == 1) x[k] >= ord(S, i) / 2;",
@@ -301,7 +287,7 @@ def test_models_match_without_closures(stmt, monkeypatch):
         "subject to {\n  %s\n}\n" % stmt
     on = _compile(mod, monkeypatch, True)
     off = _compile(mod, monkeypatch, False)
-    _same(on[0], off[0])
+    assert_same_bits(on[0], off[0])
     assert on[1] == off[1]
 
 

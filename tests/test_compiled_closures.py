@@ -3,13 +3,13 @@ tree walk gives: the same rows bit for bit, bounds, labels, keys, columns and di
 whose every constraint goes row by row (the NumPy ``forall`` path is switched off)."""
 from __future__ import annotations
 
-import numpy as np
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import pyopl
 from pyopl.lowering import compiled, constraints
+from ir_compare import assert_same_bits
 
 
 def _compile(mod: str, dat: str | None, monkeypatch, closures: bool):
@@ -27,29 +27,10 @@ def _compile(mod: str, dat: str | None, monkeypatch, closures: bool):
     return ir, [(d.code, d.severity, d.message, d.span, d.notes, d.help) for d in diags]
 
 
-def _same(a, b) -> None:
-    assert (a is None) == (b is None)
-    if a is None:
-        return
-    for f in ("obj", "col_lower", "col_upper", "row_lower", "row_upper", "col_integer"):
-        x, y = getattr(a, f), getattr(b, f)
-        assert x.dtype == y.dtype and np.array_equal(x, y), f
-        assert np.array_equal(np.signbit(x), np.signbit(y)), f  # -0.0 and 0.0 are told apart
-    A, B = a.A.tocsr(), b.A.tocsr()
-    assert A.shape == B.shape and np.array_equal(A.indptr, B.indptr)
-    assert np.array_equal(A.indices, B.indices) and np.array_equal(A.data, B.data)
-    assert np.array_equal(np.signbit(A.data), np.signbit(B.data))
-    assert list(a.col_name) == list(b.col_name) and list(a.col_key) == list(b.col_key)
-    assert list(a.row_label) == list(b.row_label) and list(a.row_key) == list(b.row_key)
-    assert list(a.row_stmt) == list(b.row_stmt)
-    assert {k: (list(f.rows), list(f.keys), f.indexed) for k, f in a.families.items()} == \
-        {k: (list(f.rows), list(f.keys), f.indexed) for k, f in b.families.items()}
-
-
 def _check(mod: str, monkeypatch, dat: str | None = None):
     on = _compile(mod, dat, monkeypatch, True)
     off = _compile(mod, dat, monkeypatch, False)
-    _same(on[0], off[0])
+    assert_same_bits(on[0], off[0])
     assert on[1] == off[1]
     return on
 

@@ -12,31 +12,9 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from pyopl.data.fastpath import parse_data_fast
-from pyopl.data.parser import DataItem, parse_data
 from pyopl.diagnostics.reporter import Reporter
 
-
-def _shape(v):
-    """A comparable picture of a parsed value: types, values and spans, recursively."""
-    if isinstance(v, DataItem):
-        return ("item", v.name, _shape(v.value), v.span, v.name_span, v.value_span, v.file)
-    if isinstance(v, tuple) and v and v[0] == "include":
-        return v
-    if isinstance(v, dict):
-        return (type(v).__name__, getattr(v, "span", None), [(k, _shape(x)) for k, x in v.items()])
-    if isinstance(v, list):
-        return (type(v).__name__, getattr(v, "span", None), [_shape(x) for x in v])
-    if isinstance(v, float) and v != v:
-        return ("nan",)
-    return (type(v).__name__, repr(v), getattr(v, "span", None))
-
-
-def _both(text: str):
-    r1, r2 = Reporter(), Reporter()
-    slow = parse_data(text, "d.dat", r1)
-    fast = parse_data_fast(text, "d.dat", r2)
-    diags = lambda r: [(d.code, d.severity, d.message, d.span, d.help) for d in r.diagnostics]
-    return [_shape(x) for x in slow], [_shape(x) for x in fast], diags(r1), diags(r2)
+from dat_compare import both as _both
 
 
 _int = st.integers(-10**12, 10**12).map(str) | st.integers(0, 99).map(lambda i: "+%d" % i)

@@ -23,39 +23,20 @@ import pyopl
 from pyopl.data import convert, fastpath
 from pyopl.data.convert import SetOf
 from pyopl.data.fastpath import parse_data_fast
-from pyopl.data.parser import DataItem, DSet, DTuple, parse_data
+from pyopl.data.parser import DataItem, DSet, DTuple
 from pyopl.diagnostics.diagnostic import Span
 from pyopl.diagnostics.reporter import Reporter
 from pyopl.lowering import vectorised
 from pyopl.lowering.errors import EvalError
 from pyopl.semantics.values import OplSet, OplTuple, TupleType
 
+from dat_compare import both as _both
+
 SPAN = Span("d.dat", 1, 1, 1, 2)
 SLOW = settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
 
 # ---------------------------------------------------------------------------- text
-def _shape(v):
-    """Types, values and spans, recursively (DTuple subclasses are named DTuple too)."""
-    if isinstance(v, DataItem):
-        return ("item", v.name, _shape(v.value), v.span, v.name_span, v.value_span, v.file)
-    if isinstance(v, tuple) and v and v[0] == "include":
-        return v
-    if isinstance(v, list):
-        return (type(v).__name__, getattr(v, "span", None), [_shape(x) for x in v])
-    if isinstance(v, float) and v != v:
-        return ("nan",)
-    return (type(v).__name__, repr(v), getattr(v, "span", None))
-
-
-def _both(text: str):
-    r1, r2 = Reporter(), Reporter()
-    slow = parse_data(text, "d.dat", r1)
-    fast = parse_data_fast(text, "d.dat", r2)
-    diags = lambda r: [(d.code, d.severity, d.message, d.span, d.help) for d in r.diagnostics]
-    return [_shape(x) for x in slow], [_shape(x) for x in fast], diags(r1), diags(r2)
-
-
 _INT = st.integers(-10**9, 10**9).map(str) | st.sampled_from(["+3", "-0", "007", "0", "+0"])
 _FLOAT = st.floats(-1e6, 1e6, allow_nan=False).map(repr) | st.sampled_from(
     ["1.", ".5", "-.25", "3e2", "2.5E-2", "-0.0", "1e400", "+4.5", "12e+3", "1.e5", "-1E-3"])
