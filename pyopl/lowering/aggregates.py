@@ -11,6 +11,7 @@ from typing import Any
 from ..semantics.values import show
 from ..syntax import ast as A
 from .errors import EvalError
+from .int32 import INT_MAX, INT_MIN, overflow
 from .compiled import NOT_COVERED
 from .linear import Leaf, LinExpr, Logic, QuadExpr
 
@@ -57,6 +58,8 @@ class Aggregates:
                     acc.iadd(v)
                 else:
                     raise self._aggregate_error(node, v)
+            if type(acc) is int and not INT_MIN <= acc <= INT_MAX:
+                raise overflow(acc, node)  # OPL sums ints in 32 bits
             return acc
         if op == "prod":
             acc = 1

@@ -9,6 +9,7 @@ from ..diagnostics.reporter import did_you_mean
 from ..syntax import ast as A
 from ..semantics.values import OplRange, OplSet, is_set, show
 from .errors import EvalError
+from .int32 import int_result
 from .expressions import is_decision, is_number, type_word
 
 _NUMERIC_1 = {
@@ -60,7 +61,7 @@ def call_builtin(ev: Any, node: A.Call, env: dict) -> Any:
         except (ValueError, OverflowError):
             raise EvalError("math-domain", node.span, "`%s(%s)` is not defined" % (f, show(v)),
                             help="check the argument's range (for example `sqrt` and `log` need positive values)")
-        return int(r) if f in _INT_RESULT else r
+        return int_result(int(r), node) if f in _INT_RESULT else r
     if f == "abs":
         _arity(node, 1)
         v = ev.evaluate(node.args[0], env)
@@ -68,7 +69,8 @@ def call_builtin(ev: Any, node: A.Call, env: dict) -> Any:
             from .minmax import decision_abs
 
             return decision_abs(ev, node, v)
-        return abs(_number(ev, node.args[0], env, v, "the argument of `abs`"))
+        r = abs(_number(ev, node.args[0], env, v, "the argument of `abs`"))
+        return int_result(r, node) if type(r) is int else r
     if f == "pow":
         _arity(node, 2)
         a = ev.eval_number(node.args[0], env, "the base of `pow`")

@@ -16,6 +16,7 @@ from .errors import EvalError
 from .expressions import DexprArray, DexprScalar, VarArray, is_number, type_word
 from .instance import INF, MAX_ARRAY, MAX_COLUMNS, Instance, Symbol
 from .linear import LinExpr, QuadExpr
+from .valuechecks import check_declared_value
 
 
 def process_item(inst: Instance, item: A.Node) -> None:
@@ -138,10 +139,19 @@ def param_decl(inst: Instance, d: A.ParamDecl) -> None:
     else:
         raw = inst.ev.eval_data(d.init, {}, "the value of `%s`" % d.name)
         value = _convert(inst, raw, typ, dims, d.name, d.init.span)
+    check_declared_value(d, typ, value, _value_span(inst, d))
     if d.with_clause and isinstance(value, OplSet):
         _check_with(inst, d, value)
     kind = "set" if isinstance(typ, SetOf) and not dims else "param"
     inst.declare(Symbol(kind, d.name, value, d, typ), d.name_span)
+
+
+def _value_span(inst: Instance, d: A.ParamDecl) -> Any:
+    """Where ``d``'s value is written: the data item, else the initializer, else the name."""
+    item = inst.data.get(d.name)
+    if item is not None and (d.init is None or isinstance(d.init, A.External)):
+        return item.value_span
+    return d.init.span if d.init is not None else d.name_span
 
 
 def _zero(typ: Any) -> Any:

@@ -19,6 +19,8 @@ from ..data.convert import PartialArray
 from .aggregates import Aggregates
 from .compiled import COMPOUND, NOT_COVERED, NUMBER_COMPARE, Compiled
 from .errors import EvalError
+from .int32 import int_result, overflow
+from .tupleindex import check_tuple_index, foreign_tuple
 from .iteration import Iteration
 from .symbols import DexprArray, DexprScalar, VarArray  # noqa: F401  (re-exported)
 from .describe import decision_names, type_word  # noqa: F401  (re-exported: other modules import them from here)
@@ -143,7 +145,7 @@ class Evaluator(Iteration, Aggregates, Compiled):
         """``-v`` or ``!v`` for the operand's value ``v``."""
         if node.op == "-":
             if is_number(v):
-                return -v
+                return int_result(-v, node) if type(v) is int else -v
             if isinstance(v, (LinExpr, QuadExpr)):
                 return v.scaled(-1.0)
             raise self._operand_error(node, "-", v, node.operand)
@@ -281,6 +283,20 @@ class Evaluator(Iteration, Aggregates, Compiled):
         raise self._nonlinear(node, "`%s` applied to a decision expression" % op)
 
     def _numeric(self, node: A.Binary, op: str, a: float, b: float) -> Any:
+        if type(a) is int and type(b) is int and op in ("+", "-", "*", "div", "^"):
+            return self._int_arith(node, op, a, b)
+        return self._float_arith(node, op, a, b)
+
+    def _int_arith(self, node: A.Binary, op: str, a: int, b: int) -> Any:
+        """``a op b`` for two ints, in OPL's 32-bit `int` (:mod:`.int32`)."""
+        if op == "^" and b >= 0:
+            if abs(a) >= 2 and b >= 64:  # out of range for sure: not computed (2 ** 10 ** 9 would be slow)
+                raise overflow(2 ** 64 if a > 0 or b % 2 == 0 else -(2 ** 64), node)
+            return int_result(a ** b, node)
+        v = self._float_arith(node, op, a, b)
+        return int_result(v, node) if type(v) is int else v
+
+    def _float_arith(self, node: A.Binary, op: str, a: float, b: float) -> Any:
         try:
             if op == "+":
                 return a + b
@@ -553,7 +569,7 @@ class Evaluator(Iteration, Aggregates, Compiled):
             for (owner, idx_node), domain in zip(steps, base.dims):
                 idx = self.evaluate(idx_node, env)
                 done.append(idx)
-                if type(idx) not in _PLAIN_INDEX or idx not in domain:
+                if type(idx) not in _PLAIN_INDEX or idx not in domain or foreign_tuple(idx, domain):
                     break
             else:
                 key = tuple(done)
@@ -600,6 +616,7 @@ class Evaluator(Iteration, Aggregates, Compiled):
         return self._element(arr, key, node, idx_node, env)
 
     def _check_index(self, node: A.Index, arr: Any, domain: Any, idx: Any, idx_node: A.Node, env: dict, dim: int) -> Any:
+        check_tuple_index(arr.name, domain, idx, idx_node)
         if idx in domain:
             if isinstance(domain, OplRange) and isinstance(idx, float):
                 return int(idx)
@@ -677,7 +694,13 @@ class Evaluator(Iteration, Aggregates, Compiled):
 
     def e_cast(self, node: A.Cast, env: dict) -> Any:
         v = self.eval_number(node.arg, env, "the argument of `%s(...)`" % node.type)
-        return int(v) if node.type == "int" else float(v)
+        if node.type != "int":
+            return float(v)
+        try:
+            return int_result(int(v), node)
+        except (ValueError, OverflowError):  # int(nan), int(inf)
+            raise EvalError("math-domain", node.span, "`int(%s)` is not defined" % show(v),
+                            help="check the argument: an infinite or undefined number has no int value")
 
     # ------------------------------------------------------------------ literals
     def e_array_lit(self, node: A.ArrayLit, env: dict) -> list:
