@@ -122,3 +122,24 @@ def test_float_arithmetic_and_decision_coefficients_are_not_limited():
     model = "dvar float x in 1..2;\nminimize 3000000000.0 * x;"
     assert value(model) == 3e9
 
+
+
+@pytest.mark.parametrize("model, data, code, text", [
+    ('tuple arc { string o; int+ cap; float c; }\n{arc} A = ...;', 'A = {<"a", 3, -1>, <"b", -2, 1>};',
+     "OPL1100", '`A` holds <"b", -2, 1>, whose field `cap` is -2, but `arc.cap` is declared `int+`'),
+    ('tuple arc { string o; float+ cap; }\narc a[1..2] = ...;', 'a = [<"x", 1>, <"y", -1.5>];',
+     "OPL1100", '`a[2]` is <"y", -1.5>, whose field `cap` is -1.5'),
+    ('tuple in2 { int+ k; }\ntuple arc { string o; in2 i; }\n{arc} A = ...;', 'A = {<"x", <1>>, <"y", <-1>>};',
+     "OPL1100", "`in2.k` is declared `int+`"),
+    ('tuple arc { string o; int cap; }\n{arc} A = ...;', 'A = {<"a", 3000000000>};',
+     "OPL1101", "whose field `cap` is 3000000000"),
+])
+def test_tuple_fields_unsigned_and_32_bit(model, data, code, text):
+    d = one_error(model + USE % "1", data)
+    assert d.code == code and text in d.message, d.message
+    assert d.span.line == 1  # the data item
+
+
+def test_tuple_fields_that_fit_are_accepted():
+    model = 'tuple arc { string o; int+ cap; float c; }\n{arc} A = ...;' + USE % "sum(a in A) a.cap"
+    assert value(model, 'A = {<"a", 3, -1>, <"b", 0, 1>};') == 3  # a float field may be negative

@@ -139,7 +139,7 @@ def param_decl(inst: Instance, d: A.ParamDecl) -> None:
     else:
         raw = inst.ev.eval_data(d.init, {}, "the value of `%s`" % d.name)
         value = _convert(inst, raw, typ, dims, d.name, d.init.span)
-    check_declared_value(d, typ, value, _value_span(inst, d))
+    check_declared_value(d, typ, value, _value_span(inst, d), inst.symbols)
     if d.with_clause and isinstance(value, OplSet):
         _check_with(inst, d, value)
     kind = "set" if isinstance(typ, SetOf) and not dims else "param"
