@@ -1,7 +1,7 @@
 """Operator precedence follows IBM's table ("Operators" in the OPL language reference).
 
-From the tightest binding: aggregate `all` (CP, not supported); `^`; aggregate `prod`
-(and `inter`); `*` `/` `div` `%` `mod` binary `inter`; aggregate `sum` `max` `min` (`union`);
+From the tightest binding: aggregate `all` (CP, not supported); `^`; aggregates `prod`
+and `inter`; `*` `/` `div` `%` `mod` binary `inter`; aggregates `sum` `max` `min` `union`;
 unary `+ - !`; binary `+ -` `union` `diff` `symdiff`; `..`; `in`/`not in`; relational;
 `&&`/`and`; `||`/`or`; `=>`; `?:`.
 
@@ -127,6 +127,32 @@ def test_membership_relational_and_logical_levels(expr, want):
 def test_conditional_is_loosest():
     assert value("true ? 1 : 0 + 5") == 1     # true ? 1 : (0 + 5), not 1 + 5
     assert value("false ? 1 : 2 * 3") == 6
+
+
+# ---------------------------------------------------------------- set aggregates union (sum's level), inter (prod's)
+SETS = "{int} Q[1..2] = [{1}, {2}];\n{int} R[1..2] = [{1, 2}, {2, 3}];\n{int} V = {1};\n"
+
+
+@pytest.mark.parametrize("expr, want", [
+    ("card(union(i in 1..2) R[i])", 3),                  # {1, 2, 3}
+    ("card(inter(i in 1..2) R[i])", 1),                  # {2}
+    ("card(union(i in 1..2 : i > 5) R[i])", 0),          # no iteration: the empty set
+    ("card(union(i in 1..2) Q[i] symdiff V)", 1),        # {1,2} symdiff {1} = {2}; the body stops at symdiff
+                                                         # (union of Q[i] symdiff T would be {1, 2})
+    ("card(inter(i in 1..2) R[i] symdiff V)", 2),        # {2} symdiff {1}; (inter of R[i] symdiff V: {2})
+    ("card(union(i in 1..2) R[i] inter V)", 1),          # the body is R[i] inter V: {1} union {}
+])
+def test_set_aggregates_union_and_inter(expr, want):
+    model = DATA + SETS + "float v = %s;\ndvar float z;\nminimize z;\nsubject to { z >= v; }" % expr
+    errors = [(d.code, d.message) for d in pyopl.check(model) if d.is_error]
+    assert not errors, errors
+    assert pyopl.compile_model(model).solve().objective == pytest.approx(want)
+
+
+def test_set_aggregate_of_a_number_is_a_type_error():
+    d = [d for d in pyopl.check("int n = card(union(i in 1..2) i);\ndvar float z;\nminimize z;\n"
+                                "subject to { z >= n; }") if d.is_error]
+    assert [x.code for x in d] == ["OPL0203"] and "`union`" in d[0].message
 
 
 # ---------------------------------------------------------------- the same bindings over decisions
