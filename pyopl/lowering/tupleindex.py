@@ -18,7 +18,7 @@ def foreign_tuple(idx: Any, domain: Any) -> bool:
     if type(idx) is not OplTuple or idx.ttype is None:
         return False
     want = getattr(domain, "elem_type", None)
-    return isinstance(want, TupleType) and want.name != idx.ttype.name
+    return want is not idx.ttype and isinstance(want, TupleType) and want.name != idx.ttype.name
 
 
 def check_tuple_index(array: str, domain: Any, idx: Any, idx_node: A.Node) -> None:
