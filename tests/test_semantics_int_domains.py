@@ -143,3 +143,10 @@ def test_tuple_fields_unsigned_and_32_bit(model, data, code, text):
 def test_tuple_fields_that_fit_are_accepted():
     model = 'tuple arc { string o; int+ cap; float c; }\n{arc} A = ...;' + USE % "sum(a in A) a.cap"
     assert value(model, 'A = {<"a", 3, -1>, <"b", 0, 1>};') == 3  # a float field may be negative
+
+
+def test_the_diagnostic_points_at_the_row_or_tuple_in_the_data():
+    d = one_error("int+ a[1..2][1..3] = ...;" + USE % "1", "a = [[1, 2, 3],\n     [4, -5, 6]];")
+    assert "`a[2][2]` is -5" in d.message and (d.span.line, d.span.column) == (2, 6)  # the row `[4, -5, 6]`
+    d = one_error('tuple arc { string o; int+ cap; }\n{arc} A = ...;' + USE % "1", 'A = {<"a", 3>,\n  <"b", -2>};')
+    assert d.code == "OPL1100" and (d.span.line, d.span.column) == (2, 3)  # the tuple `<"b", -2>`

@@ -139,7 +139,7 @@ def param_decl(inst: Instance, d: A.ParamDecl) -> None:
     else:
         raw = inst.ev.eval_data(d.init, {}, "the value of `%s`" % d.name)
         value = _convert(inst, raw, typ, dims, d.name, d.init.span)
-    check_declared_value(d, typ, value, _value_span(inst, d), inst.symbols)
+    check_declared_value(d, typ, value, _value_span(inst, d), inst.symbols, _raw_data(inst, d))
     if d.with_clause and isinstance(value, OplSet):
         _check_with(inst, d, value)
     kind = "set" if isinstance(typ, SetOf) and not dims else "param"
@@ -152,6 +152,12 @@ def _value_span(inst: Instance, d: A.ParamDecl) -> Any:
     if item is not None and (d.init is None or isinstance(d.init, A.External)):
         return item.value_span
     return d.init.span if d.init is not None else d.name_span
+
+
+def _raw_data(inst: Instance, d: A.ParamDecl) -> Any:
+    """The value of ``d`` as the data file wrote it (None for an initializer)."""
+    item = inst.data.get(d.name)
+    return item.value if item is not None and (d.init is None or isinstance(d.init, A.External)) else None
 
 
 def _zero(typ: Any) -> Any:

@@ -20,12 +20,14 @@ from .int32 import INT_MAX, INT_MIN
 _UNSIGNED = ("int+", "float+")
 
 
-def check_declared_value(d: A.ParamDecl, typ: Any, value: Any, span: Span, symbols: dict | None = None) -> None:
+def check_declared_value(d: A.ParamDecl, typ: Any, value: Any, span: Span, symbols: dict | None = None,
+                         raw: Any = None) -> None:
     """Raise an :class:`EvalError` when ``value`` (of declaration ``d``, converted to ``typ``)
     has a negative element where `int+`/`float+` is declared, or an int outside 32 bits.
 
-    ``span`` is where the value was written (the data item, or the initializer); ``symbols``
-    (the instance's) give the tuple declarations, for their `int+`/`float+` fields.
+    ``span`` is where the value was written (the data item, or the initializer); ``raw``, the
+    value as the `.dat` parser read it, narrows it to the row or tuple (whose spans it keeps);
+    ``symbols`` (the instance's) give the tuple declarations, for their `int+`/`float+` fields.
     """
     check = _Check(d.type.name in _UNSIGNED, symbols or {})
     elem = getattr(typ, "elem", typ)  # a set's element type, or the scalar / tuple type
@@ -35,11 +37,43 @@ def check_declared_value(d: A.ParamDecl, typ: Any, value: Any, span: Span, symbo
         hit = check.first_in_array(value)
         if hit is not None:
             key, v, bad = hit
-            raise _error(d, "%s[%s]" % (d.name, "][".join(show(k) for k in key)), v, bad, span)
+            raise _error(d, "%s[%s]" % (d.name, "][".join(show(k) for k in key)), v, bad,
+                         _element_span(raw, value.dims, key, span))
         return
     bad = check.bad(value)
     if bad is not None:
-        raise _error(d, d.name, value, bad, span)
+        raise _error(d, d.name, value, bad, _tuple_span(raw, bad[1], span))
+
+
+def _element_span(raw: Any, dims: list, key: tuple, span: Span) -> Span:
+    """The span of the innermost `[...]` row (or `<...>` tuple) of positional data ``raw`` that
+    holds the element ``key``; ``span`` when ``raw`` has no such structure."""
+    cur = raw
+    for dim, k in zip(dims, key):
+        if not isinstance(cur, list):
+            return span
+        span = getattr(cur, "span", None) or span
+        lo = getattr(dim, "lo", None)
+        pos = k - lo if lo is not None and type(k) is int else next((p for p, x in enumerate(dim) if x == k), None)
+        if pos is None or not 0 <= pos < len(cur):
+            return span
+        cur = cur[pos]
+    return getattr(cur, "span", None) or span
+
+
+def _tuple_span(raw: Any, holder: Any, span: Span) -> Span:
+    """The span of the `<...>` in the data set ``raw`` that gave the tuple ``holder``, else ``span``."""
+    if holder is None or not isinstance(raw, list):
+        return span
+    want = _plain(holder)
+    for t in raw:
+        if isinstance(t, list) and _plain(t) == want:
+            return getattr(t, "span", None) or span
+    return span
+
+
+def _plain(v: Any) -> Any:
+    return tuple(_plain(x) for x in v) if isinstance(v, (list, tuple)) else v
 
 
 class _Check:
