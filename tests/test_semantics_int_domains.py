@@ -150,3 +150,13 @@ def test_the_diagnostic_points_at_the_row_or_tuple_in_the_data():
     assert "`a[2][2]` is -5" in d.message and (d.span.line, d.span.column) == (2, 6)  # the row `[4, -5, 6]`
     d = one_error('tuple arc { string o; int+ cap; }\n{arc} A = ...;' + USE % "1", 'A = {<"a", 3>,\n  <"b", -2>};')
     assert d.code == "OPL1100" and (d.span.line, d.span.column) == (2, 3)  # the tuple `<"b", -2>`
+
+
+@pytest.mark.parametrize("body", [
+    "minimize sum(i in 1..500) c[i] * 5000000 * x[i];",                             # the NumPy sum path
+    "minimize sum(i in 1..500) x[i];\nsubject to { forall(i in 1..500) c[i] * 5000000 * x[i] >= 0; }",  # rows path
+])
+def test_fast_paths_report_the_first_int_overflow_as_the_term_by_term_path(body):
+    # 430 * 5000000 = 2150000000 is the first product past maxint
+    d = one_error("int c[i in 1..500] = i;\ndvar float x[1..500] in 0..1;\n" + body)
+    assert d.code == "OPL1102" and "`c[i] * 5000000` is 2150000000" in d.message
