@@ -17,6 +17,8 @@ from typing import Any
 
 from . import __version__
 from .errors import ConfigError, SyntagmError
+from .redact import scrub
+from .safeio import plain_text
 
 EXIT_OK, EXIT_UNSOLVED, EXIT_USAGE = 0, 1, 2
 
@@ -122,7 +124,7 @@ def _progress(quiet: bool):
         if quiet:
             return
         detail = f": {e['detail']}" if e.get("detail") else ""
-        print(f"[{e['iteration']}/{e['max_iterations']}] {e['step']}{detail}", file=sys.stderr, flush=True)
+        print(plain_text(f"[{e['iteration']}/{e['max_iterations']}] {e['step']}{detail}"), file=sys.stderr, flush=True)
     return show
 
 
@@ -162,7 +164,8 @@ def _text_summary(doc: dict[str, Any], tel: dict[str, Any], out: Path) -> str:
 
 def cmd_solve(args: argparse.Namespace) -> int:
     from . import config as config_mod
-    from .artefacts import solution_doc, telemetry_doc, write_atomic, write_results
+    from .artefacts import solution_doc, telemetry_doc, write_results
+    from .safeio import open_new, replace_file, write_atomic
     from .compiler import _pyopl
     from .llm.client import OpenAIChatClient
     from .llm.transcript import RecordingClient, ReplayClient
@@ -209,7 +212,7 @@ def cmd_solve(args: argparse.Namespace) -> int:
         llm = OpenAIChatClient(cfg, prices)
         model_name = cfg.model
         record_path.parent.mkdir(parents=True, exist_ok=True)
-        sink = open(partial, "w", encoding="utf-8")
+        sink = open_new(partial)
         llm = RecordingClient(llm, sink, base_url, run_settings)
     ctx = StrategyContext(llm, retriever, _progress(args.quiet or args.format == "json"),
                           {k: v for k, v in run_settings.items() if k not in ("strategy", "retriever")})
@@ -221,7 +224,7 @@ def cmd_solve(args: argparse.Namespace) -> int:
             sink.close()
     wall = time.monotonic() - start
     if sink is not None:
-        os.replace(partial, record_path)
+        replace_file(partial, record_path)
         if record_path != transcript:
             write_atomic(transcript, record_path.read_text(encoding="utf-8"))
     elif Path(args.replay).resolve() != transcript.resolve():
@@ -234,7 +237,7 @@ def cmd_solve(args: argparse.Namespace) -> int:
                           "iterations": result.iterations, "verdict": doc["verdict"], "error": doc["error"],
                           "totals": tel["totals"], "out": str(out)}, indent=2))
     else:
-        print(_text_summary(doc, tel, out))
+        print(plain_text(_text_summary(doc, tel, out)))
     return EXIT_OK if result.status in ("aligned", "solved") else EXIT_UNSOLVED
 
 
@@ -269,7 +272,7 @@ def main(argv: list[str] | None = None) -> int:
             return cmd_bench(args)
         return cmd_prompt_size(args)
     except SyntagmError as e:
-        print(f"syntagm: error: {e}", file=sys.stderr)
+        print(f"syntagm: error: {scrub(e)}", file=sys.stderr)
         return EXIT_USAGE
     except KeyboardInterrupt:
         print("syntagm: interrupted", file=sys.stderr)
@@ -281,6 +284,6 @@ def main(argv: list[str] | None = None) -> int:
     except Exception as e:  # an internal bug: one line, with a way to get the traceback
         if os.environ.get("SYNTAGM_DEBUG"):
             raise
-        print(f"syntagm: internal error: {type(e).__name__}: {e} (set SYNTAGM_DEBUG=1 for the traceback)",
+        print(f"syntagm: internal error: {type(e).__name__}: {scrub(e)} (set SYNTAGM_DEBUG=1 for the traceback)",
               file=sys.stderr)
         return 3

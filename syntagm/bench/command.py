@@ -26,6 +26,8 @@ from typing import Any
 
 from .. import __version__
 from ..errors import ConfigError, ReplayError, SyntagmError
+from ..redact import scrub
+from ..safeio import FolderLock, open_new, replace_file, safe_name, write_atomic
 from .datasets import BenchProblem, load_dataset
 from .report import _money, build_report, text_table, write_plot
 from .results import RESULTS_FILE, ResultsLog
@@ -89,9 +91,10 @@ def _select(problems: list[BenchProblem], ids: list[str] | None, limit: int | No
 
 
 def transcript_path(root: Path, task: BenchTask) -> Path:
-    """``root/transcripts/<dataset>/<strategy>/<id>.jsonl`` (the id made safe for a file name)."""
-    safe = "".join(c if c.isalnum() or c in "-_." else "_" for c in task.problem.id) or "_"
-    return root / TRANSCRIPTS / task.problem.dataset / task.strategy / f"{safe}.jsonl"
+    """``root/transcripts/<dataset>/<strategy>/<id>.jsonl``, each part encoded by
+    :func:`~syntagm.safeio.safe_name` (one component each, different ids never share a file)."""
+    return (root / TRANSCRIPTS / safe_name(task.problem.dataset) / safe_name(task.strategy)
+            / f"{safe_name(task.problem.id)}.jsonl")
 
 
 def make_record(task: BenchTask, result, *, model: str, dataset_path: str, settings: dict[str, Any],
@@ -146,7 +149,16 @@ def _progress_line(task: BenchTask, rec: dict[str, Any] | None, err: str | None,
 
 
 def cmd_bench(args: argparse.Namespace) -> int:
-    """Run the bench described by ``args`` (see :func:`add_parser`); returns the exit status."""
+    """Run the bench described by ``args`` (see :func:`add_parser`); returns the exit status.
+
+    The output folder is locked for the whole run (:class:`~syntagm.safeio.FolderLock`): a
+    second bench on the same ``--out`` is refused with the holder's pid.
+    """
+    with FolderLock(Path(args.out)):
+        return _bench(args)
+
+
+def _bench(args: argparse.Namespace) -> int:
     from .. import config as config_mod
     from ..compiler import _pyopl
     from ..llm.client import OpenAIChatClient
@@ -208,8 +220,7 @@ def cmd_bench(args: argparse.Namespace) -> int:
     notes = [f"results.jsonl: {c.describe()} skipped; its problem is run again" for c in log.corrupt]
     for n in notes:
         print(f"syntagm: warning: {n}", file=sys.stderr)
-    from ..artefacts import write_atomic
-    write_atomic(out / "run.json", json.dumps({"model": model, "base_url": base_url, "strategies": strategies,
+    write_atomic(out / "run.json", json.dumps({"model": model, "base_url": scrub(base_url) if base_url else None, "strategies": strategies,
                                                "datasets": [p for p, _ in datasets], "settings": settings,
                                                "replay": str(replay_root) if replay_root else None,
                                                "syntagm": __version__}, indent=2) + "\n")
@@ -234,8 +245,7 @@ def cmd_bench(args: argparse.Namespace) -> int:
         else:
             llm = shared_client
             if args.record:
-                tpath.parent.mkdir(parents=True, exist_ok=True)
-                sink = open(tpath.with_name(tpath.name + ".partial"), "w", encoding="utf-8")
+                sink = open_new(tpath.with_name(tpath.name + ".partial"))
                 llm = RecordingClient(shared_client, sink, base_url, {"strategy": task.strategy, **settings})
         ctx = StrategyContext(llm, retriever, None, dict(overrides))
         start = time.monotonic()
@@ -247,7 +257,7 @@ def cmd_bench(args: argparse.Namespace) -> int:
         wall = time.monotonic() - start
         kept = None
         if sink is not None:
-            os.replace(tpath.with_name(tpath.name + ".partial"), tpath)
+            replace_file(tpath.with_name(tpath.name + ".partial"), tpath)
             kept = str(tpath.relative_to(out))
         return make_record(task, result, model=model, dataset_path=paths[task.problem.dataset],
                            settings=settings, wall_s=wall, transcript=kept)

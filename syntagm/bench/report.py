@@ -160,6 +160,12 @@ def write_plot(report: dict[str, Any], out_dir: Path) -> Path | None:
     ax.set_xlim(left=0)
     ax.grid(True, alpha=0.3)
     fig.tight_layout()
+    import io
+
+    from ..safeio import write_atomic
+
+    buf = io.BytesIO()
+    fig.savefig(buf, format="png", dpi=120)
     path = out_dir / PLOT_FILE
-    fig.savefig(path, dpi=120)
+    write_atomic(path, buf.getvalue())
     return path

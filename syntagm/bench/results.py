@@ -28,6 +28,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, TextIO
 
+from ..safeio import json_line, open_append
+
 RESULTS_FILE = "results.jsonl"
 
 Key = tuple[str, str, str, str]
@@ -104,12 +106,11 @@ class ResultsLog:
     def append(self, rec: dict[str, Any]) -> None:
         """Append ``rec`` as one line, flushed and fsynced before returning."""
         if self._sink is None:
-            self.path.parent.mkdir(parents=True, exist_ok=True)
-            self._sink = open(self.path, "a", encoding="utf-8", newline="\n")
+            self._sink = open_append(self.path)
             if self._needs_newline:  # a line cut short by a crash stays on its own line
                 self._sink.write("\n")
                 self._needs_newline = False
-        self._sink.write(json.dumps(rec, ensure_ascii=False, sort_keys=True) + "\n")
+        self._sink.write(json_line(rec, sort_keys=True) + "\n")
         self._sink.flush()
         os.fsync(self._sink.fileno())
         self.records[record_key(rec)] = rec

@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 from typing import Any, Callable
 
 from ..errors import SyntagmError
+from ..redact import scrub
 from .datasets import BenchProblem
 from .results import ResultsLog
 
@@ -70,9 +71,9 @@ def run_tasks(tasks: list[BenchTask], solve_one: SolveOne, log: ResultsLog, work
             try:
                 finished_q.put((task, solve_one(task), None))
             except SyntagmError as e:  # e.g. a replay without this problem's transcript
-                finished_q.put((task, None, str(e)))
+                finished_q.put((task, None, scrub(e)))
             except Exception as e:  # one problem's failure must not end the bench
-                finished_q.put((task, None, f"internal error: {type(e).__name__}: {e}"))
+                finished_q.put((task, None, f"internal error: {type(e).__name__}: {scrub(e)}"))
 
     threads = [threading.Thread(target=work, name=f"bench-worker-{i}", daemon=True)
                for i in range(max(1, min(workers, total)))]

@@ -29,6 +29,8 @@ from typing import Any, TextIO
 
 from .. import __version__
 from ..errors import LLMError, ReplayError, SyntagmError
+from ..redact import scrub
+from ..safeio import json_line
 from .client import ChatClient, ChatReply, Message
 from .telemetry import CallTelemetry
 
@@ -53,10 +55,11 @@ class RecordingClient:
         self.sink = sink
         self.seq = 0
         self._write({"type": "header", "format": FORMAT, "version": VERSION, "syntagm": __version__,
-                     "model": inner.model, "base_url": base_url, "run": run or {}})
+                     "model": inner.model, "base_url": scrub(base_url) if base_url else None,
+                     "run": run or {}})
 
     def _write(self, obj: dict[str, Any]) -> None:
-        self.sink.write(json.dumps(obj, ensure_ascii=False, sort_keys=True) + "\n")
+        self.sink.write(json_line(obj, sort_keys=True) + "\n")
         self.sink.flush()
 
     def chat(self, messages: list[Message], *, purpose: str, json_mode: bool = True,
