@@ -95,8 +95,11 @@ def build_parser() -> argparse.ArgumentParser:
     ps.add_argument("--format", choices=("text", "json"), default="text")
 
     from .bench.command import add_parser as add_bench
-    add_bench(sub, {"positive_int": _positive_int, "nonneg_int": _nonneg_int, "positive_float": _positive_float,
-                    "nonneg_float": _nonneg_float})
+    from .bench.reportcmd import add_parser as add_report
+    types = {"positive_int": _positive_int, "nonneg_int": _nonneg_int, "positive_float": _positive_float,
+             "nonneg_float": _nonneg_float}
+    add_bench(sub, types)
+    add_report(sub, types)
     return p
 
 
@@ -270,6 +273,9 @@ def main(argv: list[str] | None = None) -> int:
         if args.command == "bench":
             from .bench.command import cmd_bench
             return cmd_bench(args)
+        if args.command == "report":
+            from .bench.reportcmd import cmd_report
+            return cmd_report(args)
         return cmd_prompt_size(args)
     except SyntagmError as e:
         print(f"syntagm: error: {scrub(e)}", file=sys.stderr)

@@ -79,6 +79,13 @@ def read_config_file(path: Path | None) -> dict[str, Any]:
     return out
 
 
+def model_name(fileconf: Mapping[str, Any], env: Mapping[str, str] | None = None) -> str:
+    """The model name when no endpoint is configured (for offline re-scoring): ``SYNTAGM_MODEL``,
+    ``OPENAI_MODEL``, the config file's ``model``, else the default."""
+    env = os.environ if env is None else env
+    return str(env.get("SYNTAGM_MODEL") or env.get("OPENAI_MODEL") or fileconf.get("model") or DEFAULT_MODEL)
+
+
 def resolve(flags: Mapping[str, Any], env: Mapping[str, str] | None = None,
             config_path: str | None = None) -> tuple[LLMConfig | None, dict[str, Any]]:
     """``(LLMConfig or None when no endpoint is configured, file settings)`` from flags, env and file.

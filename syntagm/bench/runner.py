@@ -22,10 +22,12 @@ from .results import ResultsLog
 
 @dataclass(frozen=True)
 class BenchTask:
-    """One problem for one strategy."""
+    """One problem for one strategy and one model; ``sample`` is the 0-based repetition."""
 
     problem: BenchProblem
     strategy: str
+    model: str = ""
+    sample: int = 0
 
 
 @dataclass

@@ -40,7 +40,8 @@ class LLMConfig:
     ``max_retries``: extra requests after a retryable failure; ``backoff_s``:
     first backoff in seconds, doubled each retry (with up to 25 % jitter) and
     capped at ``backoff_max_s``; ``temperature``: sampling temperature
-    (``None``: the endpoint's default); ``max_tokens``: completion cap.
+    (``None``: the endpoint's default); ``max_tokens``: completion cap; ``seed``: sent as the
+    request's ``seed`` (endpoints that take it sample reproducibly; ``None``: not sent).
     """
 
     model: str
@@ -53,6 +54,7 @@ class LLMConfig:
     json_mode: str = "auto"
     temperature: float | None = 0.0
     max_tokens: int | None = None
+    seed: int | None = None
 
     def describe(self) -> dict[str, Any]:
         """A loggable summary: everything but the key (only whether one is set)."""
@@ -177,6 +179,8 @@ class OpenAIChatClient:
                 kwargs["temperature"] = cfg.temperature
             if cfg.max_tokens:
                 kwargs["max_tokens"] = cfg.max_tokens
+            if cfg.seed is not None:
+                kwargs["seed"] = cfg.seed
             send_json = json_mode and self._json_supported
             if send_json:
                 kwargs["response_format"] = {"type": "json_object"}
