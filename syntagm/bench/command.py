@@ -322,8 +322,14 @@ def _bench(args: argparse.Namespace) -> int:
     every = [BenchTask(p, s, m, k) for m in models for s in strategies for _path, ps in datasets for p in ps
              for k in range(samples)]
     tasks = [t for t in every if not log.done(key(t))]
-    if tasks and replay_root is None and cfg is None:
-        raise ConfigError(config_mod.NO_ENDPOINT_MESSAGE)
+    endpoints = {}
+    if tasks and replay_root is None:
+        for m in dict.fromkeys(t.model for t in tasks):
+            endpoints[m] = config_mod.model_config(m, cfg, fileconf)
+            if endpoints[m] is None:
+                raise ConfigError(config_mod.NO_ENDPOINT_MESSAGE if len(models) == 1 else
+                                  f"no endpoint for model {m!r}: give --base-url/OPENAI_API_KEY, or a "
+                                  f"[models.{m}] table in the config file")
     if tasks:
         _pyopl()
     skipped = len(every) - len(tasks)
@@ -339,13 +345,17 @@ def _bench(args: argparse.Namespace) -> int:
         retriever = make_retriever(args.retriever, args.kb)
         retriever = _Locked(retriever) if retriever is not None else None
     clients: dict[tuple[str, int], Any] = {}
+    clients_lock = threading.Lock()
 
     def client_for(task: BenchTask):
         seed = None if args.seed is None else args.seed + task.sample
         k = (task.model, -1 if seed is None else seed)
-        if k not in clients:
-            clients[k] = OpenAIChatClient(replace(cfg, model=task.model, seed=seed), prices)
-        return clients[k]
+        with clients_lock:
+            if k not in clients:
+                ep = endpoints[task.model]
+                clients[k] = OpenAIChatClient(replace(ep, seed=seed),
+                                              _with_price(prices, ep.model, fileconf, task.model))
+            return clients[k]
 
     def solve_one(task: BenchTask) -> dict[str, Any]:
         tpath = transcript_path(out, task, run_id)
@@ -412,6 +422,18 @@ def _bench(args: argparse.Namespace) -> int:
         print("syntagm: interrupted", file=sys.stderr)
         return EXIT_INTERRUPTED
     return EXIT_INCOMPLETE if summary.failed else EXIT_OK
+
+
+def _with_price(prices, endpoint_model: str, fileconf: dict[str, Any], name: str):
+    """``prices`` plus the inline price of ``[models.NAME]`` (for the endpoint's model name), if any."""
+    p = ((fileconf.get("models") or {}).get(name) or {}).get("prices")
+    if not p:
+        return prices
+    from ..prices import Price, PriceTable
+
+    models = dict(prices.models)
+    models[endpoint_model] = Price(float(p["input"]), float(p["output"]), float(p.get("cached_input", p["input"])))
+    return PriceTable(models, prices.date, prices.source)
 
 
 def finish_report(report: dict[str, Any], out: Path | None, args) -> None:
