@@ -68,6 +68,14 @@ def add_parser(sub, types) -> None:
     b.add_argument("--samples", type=types["positive_int"], default=1,
                    help="run each problem K times (pass@1 and pass@k in the report; default 1)")
     b.add_argument("--seed", type=int, help="sent to the endpoint as the request's seed (sample i gets SEED + i)")
+    cost = b.add_argument_group("cost control")
+    cost.add_argument("--max-cost-usd", type=types["positive_float"], metavar="USD",
+                      help="sweep cap: once the recorded problems of this run have cost this much, no new problem "
+                      "starts (those in flight finish); the report lists what was skipped")
+    cost.add_argument("--max-cost-usd-per-problem", type=types["positive_float"], metavar="USD",
+                      help="problem cap: a problem's run ends (keeping what it has) once its calls cost this much")
+    cost.add_argument("--cache", metavar="DIR", help="content-addressed cache of LLM calls: an identical request "
+                      "(at temperature 0, or with a seed) is answered from DIR at no cost; hits are counted")
     ep = b.add_argument_group("endpoint (flags > environment > config file)")
     ep.add_argument("--model", action="append", metavar="NAME",
                     help="model name, repeatable: several models in one sweep, one report across them "
@@ -262,6 +270,7 @@ def _replay_mismatch(replay_root: Path, task: BenchTask, run_id: str, settings: 
 def _bench(args: argparse.Namespace) -> int:
     from .. import config as config_mod
     from ..compiler import _pyopl
+    from ..llm.cache import BudgetClient, CachingClient
     from ..llm.client import OpenAIChatClient
     from ..llm.transcript import RecordingClient, ReplayClient
     from ..prices import load_prices
@@ -326,6 +335,8 @@ def _bench(args: argparse.Namespace) -> int:
     if tasks and replay_root is None:
         for m in dict.fromkeys(t.model for t in tasks):
             endpoints[m] = config_mod.model_config(m, cfg, fileconf)
+            if endpoints[m] is not None:  # the run's temperature, whichever table the endpoint came from
+                endpoints[m] = replace(endpoints[m], temperature=temperature)
             if endpoints[m] is None:
                 raise ConfigError(config_mod.NO_ENDPOINT_MESSAGE if len(models) == 1 else
                                   f"no endpoint for model {m!r}: give --base-url/OPENAI_API_KEY, or a "
@@ -368,6 +379,13 @@ def _bench(args: argparse.Namespace) -> int:
             llm = ReplayClient(src, expect_model=task.model, expect_run=header_run)
         else:
             llm = client_for(task)
+            if args.cache:
+                ep = endpoints[task.model]
+                llm = CachingClient(llm, args.cache, {"base_url": scrub(ep.base_url) if ep.base_url else None,
+                                                      "temperature": ep.temperature, "max_tokens": ep.max_tokens,
+                                                      "seed": None if args.seed is None else args.seed + task.sample})
+            if args.max_cost_usd_per_problem:
+                llm = BudgetClient(llm, args.max_cost_usd_per_problem)
             if args.record:
                 sink = open_new(tpath.with_name(tpath.name + ".partial"))
                 llm = RecordingClient(llm, sink, base_url, header_run)
@@ -383,8 +401,19 @@ def _bench(args: argparse.Namespace) -> int:
         if sink is not None:
             replace_file(tpath.with_name(tpath.name + ".partial"), tpath)
             kept = str(tpath.relative_to(out))
-        return make_record(task, result, model=task.model, dataset_path=paths[task.problem.dataset],
-                           settings=settings, wall_s=wall, transcript=kept, run_id=run_id)
+        rec = make_record(task, result, model=task.model, dataset_path=paths[task.problem.dataset],
+                          settings=settings, wall_s=wall, transcript=kept, run_id=run_id)
+        with spent_lock:  # counted before this worker asks may_start() for its next task
+            spent["usd"] += float(rec.get("cost_usd") or 0)
+        return rec
+
+    spent = {"usd": sum(float(r.get("cost_usd") or 0) for r in log.records.values() if r.get("run_id") == run_id)}
+
+    spent_lock = threading.Lock()
+
+    def may_start() -> bool:
+        with spent_lock:
+            return args.max_cost_usd is None or spent["usd"] < args.max_cost_usd
 
     def on_done(task, rec, err, done, total):
         if not args.quiet:
@@ -392,7 +421,7 @@ def _bench(args: argparse.Namespace) -> int:
                   flush=True)
 
     try:
-        summary = run_tasks(tasks, solve_one, log, args.workers, on_done)
+        summary = run_tasks(tasks, solve_one, log, args.workers, on_done, may_start=may_start)
     finally:
         log.close()
 
@@ -411,9 +440,15 @@ def _bench(args: argparse.Namespace) -> int:
         notes.append(f"interrupted: {summary.abandoned} problem(s) not finished; run the same command to resume")
     if summary.failed:
         notes.append(f"{len(summary.failed)} problem(s) could not be run (not recorded; a rerun tries them again)")
+    skipped_tasks = [{"model": t.model, "strategy": t.strategy, "dataset": t.problem.dataset, "id": t.problem.id,
+                      "sample": t.sample} for t in summary.skipped]
+    if skipped_tasks:
+        notes.append(f"cost cap ${args.max_cost_usd:g} reached (${spent['usd']:.6f} spent by this run): "
+                     f"{len(skipped_tasks)} problem(s) not started; rerun with a higher --max-cost-usd to do them")
     report = build_report(groups, tol=args.tolerance, abs_tol=args.abs_tol, notes=notes,
                           results_path=str(out / RESULTS_FILE), run_ids=[run_id],
-                          extra={"settings": {run_id: settings}})
+                          extra={"settings": {run_id: settings}, "skipped": skipped_tasks,
+                                 "cost_cap_usd": args.max_cost_usd})
     finish_report(report, out, args)
     for task, err in summary.failed[:10]:
         print(f"syntagm: {task.problem.dataset} #{task.problem.id} {task.strategy} {task.model}: not run: {err}",
@@ -421,7 +456,7 @@ def _bench(args: argparse.Namespace) -> int:
     if summary.interrupted:
         print("syntagm: interrupted", file=sys.stderr)
         return EXIT_INTERRUPTED
-    return EXIT_INCOMPLETE if summary.failed else EXIT_OK
+    return EXIT_INCOMPLETE if summary.failed or summary.skipped else EXIT_OK
 
 
 def _with_price(prices, endpoint_model: str, fileconf: dict[str, Any], name: str):

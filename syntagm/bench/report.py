@@ -29,7 +29,7 @@ from .scoring import describe as describe_scoring
 from .scoring import is_correct
 from .stats import pass_at_k, wilson_interval
 
-SUMMED = ("iterations", "llm_calls", "prompt_tokens", "completion_tokens", "cached_tokens", "retries")
+SUMMED = ("iterations", "llm_calls", "prompt_tokens", "completion_tokens", "cached_tokens", "retries", "cache_hits")
 
 
 def _ratio(num: int, den: int) -> float | None:

@@ -39,19 +39,25 @@ class RunSummary:
     failed: list[tuple[BenchTask, str]] = field(default_factory=list)
     interrupted: bool = False
     abandoned: int = 0
+    skipped: list[BenchTask] = field(default_factory=list)  # not started: ``may_start`` said no
 
+
+_SKIPPED = "skipped: the cost cap was reached"  # marks a task ``may_start`` refused
 
 SolveOne = Callable[[BenchTask], dict[str, Any]]
 OnRecord = Callable[[BenchTask, dict[str, Any] | None, str | None, int, int], None]
 
 
 def run_tasks(tasks: list[BenchTask], solve_one: SolveOne, log: ResultsLog, workers: int = 4,
-              on_done: OnRecord | None = None, poll_s: float = 0.1) -> RunSummary:
+              on_done: OnRecord | None = None, poll_s: float = 0.1,
+              may_start: Callable[[], bool] | None = None) -> RunSummary:
     """Run ``tasks`` with ``workers`` threads; append each record to ``log`` as it finishes.
 
     ``solve_one(task) -> record`` runs one task (it may raise: the task is then reported in
     ``failed`` and not recorded); ``on_done(task, record, error, done, total)`` is called on
     this thread after each task (a ``KeyboardInterrupt`` raised there counts as Ctrl-C).
+    ``may_start()`` is asked before each task starts (e.g. a cost cap): once it says no, no task
+    starts any more, those in flight finish, and the rest are listed in ``skipped``.
     Returns a :class:`RunSummary`; never raises ``KeyboardInterrupt``.
     """
     summary = RunSummary()
@@ -63,13 +69,18 @@ def run_tasks(tasks: list[BenchTask], solve_one: SolveOne, log: ResultsLog, work
         todo.put(t)
     finished_q: queue.Queue[tuple[BenchTask, dict[str, Any] | None, str | None]] = queue.Queue()
     stop = threading.Event()
+    gate = threading.Lock()
 
     def work() -> None:
         while not stop.is_set():
-            try:
-                task = todo.get_nowait()
-            except queue.Empty:
-                return
+            with gate:
+                try:
+                    task = todo.get_nowait()
+                except queue.Empty:
+                    return
+                if may_start is not None and not may_start():
+                    finished_q.put((task, None, _SKIPPED))
+                    continue
             try:
                 finished_q.put((task, solve_one(task), None))
             except SyntagmError as e:  # e.g. a replay without this problem's transcript
@@ -87,6 +98,9 @@ def run_tasks(tasks: list[BenchTask], solve_one: SolveOne, log: ResultsLog, work
         nonlocal done
         task, rec, err = item
         done += 1
+        if err is _SKIPPED:
+            summary.skipped.append(task)
+            return
         if rec is not None:
             log.append(rec)
             summary.finished += 1

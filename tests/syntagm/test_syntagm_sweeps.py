@@ -267,3 +267,56 @@ api_key_env = "BETA_KEY"
     assert (alpha["model"], beta["model"]) == ("alpha", "beta")
     assert alpha["cost_usd"] == pytest.approx(3 * 100 * 1000 / 1e6)  # 100 prompt tokens a call at $1000/M
     assert beta["cost_usd"] is None  # "beta" is in no price table: unpriced, not free
+
+
+PRICED = """
+[models.alpha]
+base_url = "{url}"
+prices = {{ input = 1000.0, output = 0.0 }}
+"""  # 100 prompt tokens a call: $0.10 a call
+
+
+def priced_bench(server, env, *args, out="out"):
+    (env / "priced.toml").write_text(PRICED.format(url=server.url))
+    return main(["bench", "--dataset", "Tiny.json", "--retriever", "none", "--out", out, "--workers", "1",
+                 "--no-plot", "--model", "alpha", "--config", "priced.toml", "--max-retries", "0", *args])
+
+
+def test_the_sweep_cost_cap_stops_starting_problems(server, env, capsys):
+    route(server, {k: [gen(GOOD)] for k in MARK})
+    rc = priced_bench(server, env, "--strategy", "standard", "--max-cost-usd", "0.15", "--format", "json")
+    rep = json.loads(capsys.readouterr().out)
+    assert rc == 1  # not every problem was run
+    assert len(server.requests) == 2 and rep["groups"][0]["records"] == 2
+    assert rep["skipped"] == [{"model": "alpha", "strategy": "standard", "dataset": "Tiny", "id": "c", "sample": 0}]
+    assert any("cost cap $0.15 reached ($0.200000 spent" in n for n in rep["notes"])
+
+
+def test_the_problem_cost_cap_ends_a_run_keeping_what_it_has(server, env, capsys):
+    route(server, {"a": [gen(BROKEN)] * 5, "b": [gen(GOOD), verdict(True)], "c": [gen(GOOD), verdict(True)]})
+    rc = priced_bench(server, env, "--strategy", "syntagm", "--max-cost-usd-per-problem", "0.15",
+                      "--max-iterations", "5", "--format", "json")
+    capsys.readouterr()
+    assert rc == 0
+    recs = {r["id"]: r for r in records(env / "out" / "results.jsonl")}
+    assert len(server.requests_for(MARK["a"])) == 2  # $0.10 + $0.10, then the cap refuses the third call
+    assert "cost cap of $0.15 is spent" in recs["a"]["error"] and recs["a"]["cost_usd"] == pytest.approx(0.2)
+    assert recs["b"]["error"] is None and recs["b"]["cost_usd"] == pytest.approx(0.2)
+
+
+def test_cache_hits_cost_nothing_and_are_counted(server, env, capsys):
+    route(server, {k: [gen(GOOD), gen(GOOD)] for k in MARK})
+    assert priced_bench(server, env, "--strategy", "standard", "--cache", "llm-cache") == 0
+    assert len(server.requests) == 3
+    capsys.readouterr()
+    # the same requests in another run (another folder): answered from the cache
+    assert priced_bench(server, env, "--strategy", "standard", "--cache", "llm-cache", "--out", "o2",
+                        "--format", "json") == 0
+    g = json.loads(capsys.readouterr().out)["groups"][0]
+    assert len(server.requests) == 3
+    assert g["cache_hits"] == 3 and g["cost_usd"] == 0.0 and g["correct"] == 1
+    assert g["prompt_tokens"] == 300  # the tokens the method needed are still reported
+    # sampling at temperature 0.7 without a seed is never served from the cache
+    assert priced_bench(server, env, "--strategy", "standard", "--cache", "llm-cache", "--out", "o3",
+                        "--temperature", "0.7", "--ids", "a") == 0
+    assert len(server.requests) == 4
