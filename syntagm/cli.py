@@ -92,6 +92,9 @@ def build_parser() -> argparse.ArgumentParser:
     ps.add_argument("--kb")
     ps.add_argument("--exemplars", type=_nonneg_int, default=2)
     ps.add_argument("--grammar-ref", choices=("auto", "compact", "full"), dest="grammar_mode", default="auto")
+    ps.add_argument("--model", default="gpt-4o-mini",
+                    help="count with this model's tokenizer when one is available offline (default gpt-4o-mini); "
+                    "other models get the labelled chars/4 estimate")
     ps.add_argument("--format", choices=("text", "json"), default="text")
 
     from .bench.command import add_parser as add_bench
@@ -251,7 +254,7 @@ def cmd_prompt_size(args: argparse.Namespace) -> int:
 
     questions = load_questions(args.dataset)
     opts = LoopOptions(exemplars=args.exemplars, grammar_mode=args.grammar_mode)
-    rep = prompt_size_report(questions, make_retriever(args.retriever, args.kb), opts)
+    rep = prompt_size_report(questions, make_retriever(args.retriever, args.kb), opts, model=args.model)
     if args.format == "json":
         print(json.dumps(rep, indent=2))
     else:

@@ -24,7 +24,7 @@ from typing import Any, Protocol
 from ..errors import ConfigError, LLMError
 from ..redact import register_secret, scrub
 from ..prices import PriceTable, load_prices
-from ..tokens import estimate_prompt_tokens, estimate_text_tokens
+from ..tokens import count_prompt_tokens, count_text_tokens
 from .telemetry import CallTelemetry
 
 Message = dict[str, str]
@@ -200,13 +200,15 @@ class OpenAIChatClient:
         latency = time.monotonic() - start
         counts = usage_counts(usage)
         estimated = counts is None
-        if estimated:
-            counts = (estimate_prompt_tokens(messages), estimate_text_tokens(content), 0)
+        source = "endpoint"
+        if estimated:  # counted here: exactly with the model's tokenizer where available, else estimated
+            prompt_n, source = count_prompt_tokens(messages, cfg.model)
+            counts = (prompt_n, count_text_tokens(content, cfg.model)[0], 0)
         prompt, completion, cached = counts
         tel = CallTelemetry(purpose=purpose, model=cfg.model, prompt_tokens=prompt, completion_tokens=completion,
                             cached_tokens=cached, usage_estimated=estimated, latency_s=round(latency, 6),
                             retries=attempt - 1, cost_usd=self.prices.cost(cfg.model, prompt, completion, cached),
-                            prompt_version=prompt_version, iteration=iteration)
+                            prompt_version=prompt_version, iteration=iteration, usage_source=source)
         return ChatReply(content, tel, finish_reason, request, usage)
 
     # -- error handling -------------------------------------------------------------

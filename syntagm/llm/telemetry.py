@@ -17,7 +17,9 @@ class CallTelemetry:
     ``purpose`` names the step (``generate``, ``syntax_repair``, ``alignment_repair``,
     ``judge``...); ``iteration`` is the loop iteration (1-based) it belongs to;
     ``prompt_tokens`` includes ``cached_tokens``; ``usage_estimated`` is true when
-    the endpoint sent no ``usage`` and the counts come from :mod:`syntagm.tokens`;
+    the endpoint sent no ``usage`` and the counts come from :mod:`syntagm.tokens`, and
+    ``usage_source`` says how they were counted (``endpoint``, ``exact: o200k_base``, or the
+    estimate's description);
     ``retries`` counts HTTP requests beyond the first; ``error`` is set (and the
     token counts are 0) when the call failed after every retry; ``cache_hit`` is true when
     the reply came from the request cache (``--cache``): its tokens are those of the cached
@@ -37,6 +39,7 @@ class CallTelemetry:
     iteration: int = 0
     error: str | None = None
     cache_hit: bool = False
+    usage_source: str = "endpoint"
 
     @property
     def total_tokens(self) -> int:

@@ -320,3 +320,24 @@ def test_cache_hits_cost_nothing_and_are_counted(server, env, capsys):
     assert priced_bench(server, env, "--strategy", "standard", "--cache", "llm-cache", "--out", "o3",
                         "--temperature", "0.7", "--ids", "a") == 0
     assert len(server.requests) == 4
+
+
+def test_prompt_size_says_how_it_counted(env, capsys):
+    (env / "q.json").write_text(json.dumps([{"en_question": PROBLEM}]))
+    assert main(["prompt-size", "q.json", "--retriever", "none", "--model", "local-llama", "--format", "json"]) == 0
+    est = json.loads(capsys.readouterr().out)
+    assert est["method"].startswith("estimate: ceil(characters/4)")
+    pytest.importorskip("bpe_openai", reason="the optional exact tokenizer (syntagm[tokens]) is not installed")
+    assert main(["prompt-size", "q.json", "--retriever", "none", "--model", "gpt-4o-mini", "--format", "json"]) == 0
+    exact = json.loads(capsys.readouterr().out)
+    assert exact["method"] == "exact: o200k_base" and exact["model"] == "gpt-4o-mini"
+    from syntagm.loop import LoopOptions, _Run
+    from syntagm.tokens import encoding_for
+
+    class NoLLM:
+        model = "none"
+
+    messages, _p, _t = _Run(PROBLEM, NoLLM(), LoopOptions(), None, None).first_prompt()
+    enc = encoding_for("gpt-4o-mini")[1]
+    by_hand = 3 + sum(3 + len(enc.encode(m["role"])) + len(enc.encode(m["content"])) for m in messages)
+    assert exact["max"] == by_hand
