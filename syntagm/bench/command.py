@@ -58,6 +58,9 @@ def add_parser(sub, types) -> None:
     b.add_argument("--limit", type=types["positive_int"], help="only the first N problems of each dataset")
     b.add_argument("--ids", nargs="+", action="extend", metavar="ID", help="only these problem ids")
     b.add_argument("--workers", type=types["positive_int"], default=4, help="problems run at once (default 4)")
+    b.add_argument("--shard", type=_shard, metavar="I/N", help="run only shard I of N (1-based): each problem "
+                   "belongs to one shard by a hash of its dataset and id; combine the shards' --out folders "
+                   "with `syntagm report DIR...`")
     b.add_argument("--tolerance", type=types["nonneg_float"], default=DEFAULT_TOLERANCE,
                    help=f"relative tolerance: |obj - answer| <= tol * max(1, |answer|) (default {DEFAULT_TOLERANCE:g}); "
                    "changing it re-scores recorded results without calling the LLM")
@@ -107,11 +110,35 @@ def add_parser(sub, types) -> None:
     io.add_argument("-q", "--quiet", action="store_true", help="no progress lines on stderr")
 
 
-def _select(problems: list[BenchProblem], ids: list[str] | None, limit: int | None) -> list[BenchProblem]:
+def _shard(text: str) -> tuple[int, int]:
+    """``"I/N"`` → ``(I, N)`` with ``1 <= I <= N``."""
+    try:
+        i, n = (int(x) for x in text.split("/"))
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected I/N like 2/8, got {text!r}") from None
+    if not 1 <= i <= n:
+        raise argparse.ArgumentTypeError(f"shard {text}: I must be between 1 and N")
+    return i, n
+
+
+def in_shard(problem: BenchProblem, shard: tuple[int, int] | None) -> bool:
+    """Whether ``problem`` belongs to ``shard`` ``(I, N)``: SHA-256 of ``dataset NUL id``, mod N, is I - 1
+    (stable across machines and runs; every problem is in exactly one shard)."""
+    if shard is None:
+        return True
+    import hashlib
+
+    h = int(hashlib.sha256(f"{problem.dataset}\0{problem.id}".encode("utf-8", "surrogatepass")).hexdigest(), 16)
+    return h % shard[1] == shard[0] - 1
+
+
+def _select(problems: list[BenchProblem], ids: list[str] | None, limit: int | None,
+            shard: tuple[int, int] | None = None) -> list[BenchProblem]:
     if ids:
         wanted = set(ids)
         problems = [p for p in problems if p.id in wanted]
-    return problems[:limit] if limit else problems
+    problems = problems[:limit] if limit else problems
+    return [p for p in problems if in_shard(p, shard)]
 
 
 def transcript_path(root: Path, task: BenchTask, run_id: str) -> Path:
@@ -234,7 +261,9 @@ def _load_datasets(args) -> list[tuple[str, list[BenchProblem]]]:
         if name in names:
             continue
         names[name] = path
-        datasets.append((path, _select(problems, args.ids, args.limit)))
+        datasets.append((path, _select(problems, args.ids, args.limit, getattr(args, "shard", None))))
+    if not any(ps for _, ps in datasets) and getattr(args, "shard", None):
+        raise SyntagmError(f"shard {args.shard[0]}/{args.shard[1]} holds none of the selected problems")
     if not any(ps for _, ps in datasets):
         raise SyntagmError("no problem matches --ids" + (f" {' '.join(args.ids)}" if args.ids else ""))
     return datasets

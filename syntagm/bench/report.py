@@ -197,40 +197,107 @@ def text_table(report: dict[str, Any]) -> str:
 
 
 PLOT_FILE = "accuracy_vs_cost.png"
+CURVE_FILE = "accuracy_by_iteration.png"
 
 
-def write_plot(report: dict[str, Any], out_dir: Path) -> Path | None:
-    """Accuracy against dollars per problem, one point per dataset × strategy, as
-    ``accuracy_vs_cost.png`` in ``out_dir``. Returns the path, or ``None`` when matplotlib is
-    not installed or no group has both an accuracy and a priced cost."""
-    points = [(g["per_problem"]["cost_usd"], g["accuracy"], f"{g['dataset']} / {g['strategy']}")
-              for g in report["groups"] if g["accuracy"] is not None and g["per_problem"]["cost_usd"] is not None]
-    if not points:
-        return None
+def pareto_front(points: list[tuple[float, float]]) -> list[tuple[float, float]]:
+    """The points no other point beats on both axes (lower cost, higher accuracy), by cost.
+
+    A point is dominated when another costs no more and is at least as accurate, and is
+    strictly better on one of the two."""
+    front = []
+    for c, a in sorted(set(points), key=lambda p: (p[0], -p[1])):
+        if not front or a > front[-1][1]:
+            front.append((c, a))
+    return front
+
+
+def _figure():
     try:
         from matplotlib.backends.backend_agg import FigureCanvasAgg
         from matplotlib.figure import Figure
     except ImportError:
         return None
-    fig = Figure(figsize=(6.4, 4.4))
+    fig = Figure(figsize=(7.5, 4.8))
     FigureCanvasAgg(fig)
-    ax = fig.add_subplot()
-    for cost, acc, label in points:
-        ax.scatter([cost], [100 * acc])
-        ax.annotate(label, (cost, 100 * acc), textcoords="offset points", xytext=(4, 4), fontsize=8)
-    ax.set_xlabel("dollars per problem")
-    ax.set_ylabel(f"accuracy (%; rel. tol. {report['tolerance']:g})")
-    ax.set_title(f"syntagm bench: {report['model']}")
-    ax.set_ylim(-2, 102)
-    ax.set_xlim(left=0)
-    ax.grid(True, alpha=0.3)
-    fig.tight_layout()
+    return fig
+
+
+def _save(fig, path: Path) -> Path:
     import io
 
     from ..safeio import write_atomic
 
     buf = io.BytesIO()
     fig.savefig(buf, format="png", dpi=120)
-    path = out_dir / PLOT_FILE
     write_atomic(path, buf.getvalue())
     return path
+
+
+def _label(g: dict[str, Any], report: dict[str, Any]) -> str:
+    parts = [g["strategy"], g["dataset"]]
+    if isinstance(report.get("model"), list):
+        parts.append(str(g.get("model")))
+    return " / ".join(parts)
+
+
+def write_plot(report: dict[str, Any], out_dir: Path) -> Path | None:
+    """Accuracy (with its 95 % interval) against dollars per problem, one labelled point per
+    dataset × strategy × model in a legend, and the Pareto frontier drawn through the points no
+    other beats on both; ``accuracy_vs_cost.png`` in ``out_dir``. Also writes the per-iteration
+    plot (:func:`write_curve_plot`). Returns the path, or ``None`` when matplotlib is not
+    installed or no group has both an accuracy and a priced cost."""
+    write_curve_plot(report, out_dir)
+    groups = [g for g in report["groups"] if g["accuracy"] is not None and g["per_problem"]["cost_usd"] is not None]
+    fig = _figure() if groups else None
+    if fig is None:
+        return None
+    ax = fig.add_subplot()
+    markers = "osD^v<>ph*"
+    for i, g in enumerate(groups):
+        cost, acc = g["per_problem"]["cost_usd"], 100 * g["accuracy"]
+        ci = g.get("accuracy_ci95")
+        yerr = [[acc - 100 * ci[0]], [100 * ci[1] - acc]] if ci else None
+        ax.errorbar([cost], [acc], yerr=yerr, fmt=markers[i % len(markers)], capsize=3, label=_label(g, report))
+    front = pareto_front([(g["per_problem"]["cost_usd"], 100 * g["accuracy"]) for g in groups])
+    if len(front) > 1:
+        ax.step([c for c, _ in front], [a for _, a in front], where="post", color="grey", linestyle="--",
+                linewidth=1, label="Pareto frontier")
+    ax.set_xlabel("dollars per problem")
+    ax.set_ylabel(f"accuracy, % (95% Wilson interval; rel. tol. {report['tolerance']:g})")
+    model = report["model"] if not isinstance(report.get("model"), list) else ", ".join(report["model"])
+    ax.set_title(f"syntagm bench: accuracy against cost ({model})")
+    ax.set_ylim(-2, 102)
+    ax.set_xlim(left=0)
+    ax.grid(True, alpha=0.3)
+    ax.legend(fontsize=7, loc="best")
+    fig.tight_layout()
+    return _save(fig, out_dir / PLOT_FILE)
+
+
+def write_curve_plot(report: dict[str, Any], out_dir: Path) -> Path | None:
+    """Accuracy had the loop stopped after k iterations, one line per group with more than one
+    iteration, and dollars per problem up to k on a second axis; ``accuracy_by_iteration.png``.
+    ``None`` without matplotlib or without any multi-iteration group."""
+    groups = [g for g in report["groups"] if len(g.get("curves") or []) > 1]
+    fig = _figure() if groups else None
+    if fig is None:
+        return None
+    ax = fig.add_subplot()
+    cost_ax = ax.twinx()
+    for g in groups:
+        ks = [c["iteration"] for c in g["curves"]]
+        line, = ax.plot(ks, [None if c["accuracy"] is None else 100 * c["accuracy"] for c in g["curves"]],
+                        marker="o", label=_label(g, report))
+        costs = [c["cost_usd_per_problem"] for c in g["curves"]]
+        if all(c is not None for c in costs):
+            cost_ax.plot(ks, costs, linestyle=":", color=line.get_color())
+    ax.set_xlabel("iterations allowed (k)")
+    ax.set_ylabel("accuracy had the loop stopped at k, %")
+    cost_ax.set_ylabel("dollars per problem up to k (dotted)")
+    ax.set_ylim(-2, 102)
+    ax.grid(True, alpha=0.3)
+    ax.legend(fontsize=7, loc="best")
+    ax.set_title("syntagm bench: accuracy and cost by iteration")
+    fig.tight_layout()
+    return _save(fig, out_dir / CURVE_FILE)

@@ -341,3 +341,42 @@ def test_prompt_size_says_how_it_counted(env, capsys):
     enc = encoding_for("gpt-4o-mini")[1]
     by_hand = 3 + sum(3 + len(enc.encode(m["role"])) + len(enc.encode(m["content"])) for m in messages)
     assert exact["max"] == by_hand
+
+
+def test_shards_split_a_sweep_and_report_joins_them(server, env, capsys):
+    from syntagm.bench.command import in_shard
+    from syntagm.bench.datasets import load_dataset
+
+    problems = load_dataset(env / "Tiny.json")
+    owners = [[i for i in (1, 2, 3) if in_shard(p, (i, 3))] for p in problems]
+    assert all(len(o) == 1 for o in owners)  # each problem in exactly one shard
+    route(server, {k: [gen(GOOD)] for k in MARK})
+    for i in (1, 2, 3):
+        if any(o == [i] for o in owners):
+            assert bench(server, "--strategy", "standard", "--shard", f"{i}/3", out=f"s{i}") == 0
+    capsys.readouterr()
+    assert len(server.requests) == 3  # every problem once across the shards
+    dirs = [f"s{i}" for i in (1, 2, 3) if (env / f"s{i}").is_dir()]
+    assert main(["report", *dirs, "--format", "json", "--out", "joined", "--no-plot"]) == 0
+    rep = json.loads(capsys.readouterr().out)
+    (g,) = rep["groups"]
+    assert (g["recorded"], g["correct"], g["scorable"], g["unscorable"]) == (3, 1, 2, 1)
+    assert (env / "joined" / "report.md").read_text().startswith("# syntagm bench report")
+
+
+def test_pareto_front_and_plots(server, env, capsys):
+    from syntagm.bench.report import pareto_front
+
+    pts = [(0.10, 50.0), (0.05, 40.0), (0.20, 50.0), (0.30, 70.0), (0.01, 10.0), (0.25, 60.0), (0.05, 45.0)]
+    assert pareto_front(pts) == [(0.01, 10.0), (0.05, 45.0), (0.10, 50.0), (0.25, 60.0), (0.30, 70.0)]
+    pytest.importorskip("matplotlib", reason="plots need the optional matplotlib (syntagm[bench])")
+    route(server, {"a": [gen(BROKEN), gen(GOOD), verdict(True), gen(GOOD)], "b": [gen(GOOD), verdict(True),
+                   gen(GOOD)], "c": [gen(GOOD), verdict(True), gen(GOOD)]})
+    (env / "priced.toml").write_text(PRICED.format(url=server.url))
+    rc = main(["bench", "--dataset", "Tiny.json", "--retriever", "none", "--out", "out", "--workers", "1",
+               "--model", "alpha", "--config", "priced.toml", "--strategy", "syntagm", "--strategy", "standard"])
+    capsys.readouterr()
+    assert rc == 0
+    for name in ("accuracy_vs_cost.png", "accuracy_by_iteration.png"):
+        data = (env / "out" / name).read_bytes()
+        assert data.startswith(b"\x89PNG") and len(data) > 5000, name
