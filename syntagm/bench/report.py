@@ -179,7 +179,8 @@ def text_table(report: dict[str, Any]) -> str:
         return "  ".join(str(c).ljust(w) if i < 3 else str(c).rjust(w) for i, (c, w) in enumerate(zip(r, widths)))
 
     runs = ", ".join(report.get("run_ids") or [])
-    lines = [f"run {runs}   scoring: {report['scoring']}", fmt(head), "  ".join("-" * w for w in widths)]
+    tols = f"tolerance {report['tolerance']:g}" + (f", abs_tol {report['abs_tol']:g}" if report.get("abs_tol") else "")
+    lines = [f"run {runs}   scoring: {report['scoring']}, {tols}", fmt(head), "  ".join("-" * w for w in widths)]
     lines += [fmt(r) for r in rows]
     if pooled:
         lines.append("  ".join("-" * w for w in widths))
