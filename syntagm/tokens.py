@@ -60,9 +60,13 @@ _ENCODINGS: dict[str, object] = {}
 
 def _encoding(name: str):
     if name not in _ENCODINGS:
+        import warnings
+
         import bpe_openai
 
-        _ENCODINGS[name] = bpe_openai.get_encoding(name)
+        with warnings.catch_warnings():  # the package reads its vocabularies with a deprecated importlib call
+            warnings.simplefilter("ignore", DeprecationWarning)
+            _ENCODINGS[name] = bpe_openai.get_encoding(name)
     return _ENCODINGS[name]
 
 

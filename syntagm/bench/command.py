@@ -432,6 +432,12 @@ def _bench(args: argparse.Namespace) -> int:
             kept = str(tpath.relative_to(out))
         rec = make_record(task, result, model=task.model, dataset_path=paths[task.problem.dataset],
                           settings=settings, wall_s=wall, transcript=kept, run_id=run_id)
+        if task.problem.reference_model and result.model:
+            from .equivalence import compare_models
+
+            rec["equivalence"] = compare_models(result.model, result.data, task.problem.reference_model,
+                                                task.problem.reference_data, args.tolerance,
+                                                args.time_limit_s or 30.0)
         with spent_lock:  # counted before this worker asks may_start() for its next task
             spent["usd"] += float(rec.get("cost_usd") or 0)
         return rec

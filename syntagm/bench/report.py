@@ -71,6 +71,8 @@ def aggregate(records: list[dict[str, Any]], selected: int, tol: float, abs_tol:
         "aligned": sum(1 for r in judged if r.get("aligned")),
         "aligned_rate": _ratio(sum(1 for r in judged if r.get("aligned")), n) if judged else None,
         "errors": sum(1 for r in records if r.get("error")),
+        "equivalence_checked": sum(1 for r in records if (r.get("equivalence") or {}).get("equivalent") is not None),
+        "equivalent": sum(1 for r in records if (r.get("equivalence") or {}).get("equivalent") is True),
         **sums,
         "cost_usd": cost, "latency_s": latency, "wall_s": wall,
         "per_problem": {

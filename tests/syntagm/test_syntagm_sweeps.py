@@ -380,3 +380,38 @@ def test_pareto_front_and_plots(server, env, capsys):
     for name in ("accuracy_vs_cost.png", "accuracy_by_iteration.png"):
         data = (env / "out" / name).read_bytes()
         assert data.startswith(b"\x89PNG") and len(data) > 5000, name
+
+
+RENAMED = ("dvar float+ tables; dvar float+ chairs;\n"
+           "maximize 2*chairs + 3*tables;\n"
+           "subject to { van: chairs + tables <= 4; hours: 3*chairs + tables <= 6; }\n")
+# same optimum (12) but another optimal point would be needed to tell; this one differs in values
+SAME_OBJECTIVE_OTHER_MODEL = ("dvar float+ x; dvar float+ y; dvar float+ z;\n"
+                              "maximize 3*x + 2*y;\n"
+                              "subject to { x + y <= 4; x + 3*y <= 6; z >= 1; z <= 1; }\n")
+
+
+def test_equivalence_check_on_equivalent_and_non_equivalent_pairs():
+    from syntagm.bench.equivalence import compare_models
+
+    same = compare_models(GOOD, "", RENAMED)
+    assert same["equivalent"] is True and same["objective_equal"] and same["values_equal"]
+    wrong = compare_models(WRONG, "", GOOD)  # objective 8 against 12
+    assert wrong["equivalent"] is False and wrong["objective_equal"] is False
+    assert wrong["reason"] == "different optimal objectives"
+    extra = compare_models(SAME_OBJECTIVE_OTHER_MODEL, "", GOOD)  # 12 as well, but values {4, 0, 1} vs {4, 0}
+    assert extra["objective_equal"] is True and extra["values_equal"] is False and extra["equivalent"] is False
+    broken_ref = compare_models(GOOD, "", BROKEN)
+    assert broken_ref["equivalent"] is None and "reference model does not solve" in broken_ref["reason"]
+
+
+def test_bench_reports_equivalence_where_the_entry_has_a_reference(server, env, capsys):
+    rows = [{"id": "a", "en_question": f"{PROBLEM} {MARK['a']}", "en_answer": 12, "reference_model": RENAMED},
+            {"id": "b", "en_question": f"{PROBLEM} {MARK['b']}", "en_answer": 12, "reference_model": GOOD}]
+    (env / "Tiny.json").write_text(json.dumps(rows))
+    route(server, {"a": [gen(GOOD)], "b": [gen(WRONG)]})
+    assert bench(server, "--strategy", "standard", "--format", "json") == 0
+    g = json.loads(capsys.readouterr().out)["groups"][0]
+    assert (g["equivalence_checked"], g["equivalent"]) == (2, 1)
+    recs = {r["id"]: r for r in records(env / "out" / "results.jsonl")}
+    assert recs["a"]["equivalence"]["equivalent"] is True and recs["b"]["equivalence"]["equivalent"] is False
