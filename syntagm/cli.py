@@ -71,6 +71,8 @@ def build_parser() -> argparse.ArgumentParser:
     run.add_argument("--strategy", choices=sorted(STRATEGIES), default=None, help="default: syntagm")
     run.add_argument("--max-iterations", type=_positive_int, help="LLM generation/revision calls allowed (default 5)")
     run.add_argument("--time-limit", type=_positive_float, dest="time_limit_s", help="solver seconds per solve (default 30)")
+    run.add_argument("--compile-timeout", type=_positive_float, dest="compile_timeout_s",
+                     help="seconds one compile of a candidate may take before it is stopped (default 60)")
     run.add_argument("--retriever", choices=("bm25", "embeddings", "none"), default=None, help="exemplar retrieval (default bm25)")
     run.add_argument("--kb", help="knowledge base folder (default ./knowledge_base)")
     run.add_argument("--exemplars", type=_nonneg_int, help="exemplars in the generation prompt (default 2)")
@@ -191,7 +193,8 @@ def cmd_solve(args: argparse.Namespace) -> int:
     strategy = get_strategy(strategy_name)
     run_settings = {"strategy": strategy_name, "max_iterations": setting("max_iterations", None),
                     "time_limit_s": setting("time_limit_s", None), "exemplars": setting("exemplars", None),
-                    "grammar_mode": setting("grammar_mode", None), "retriever": setting("retriever", "bm25")}
+                    "grammar_mode": setting("grammar_mode", None), "retriever": setting("retriever", "bm25"),
+                    "compile_timeout_s": setting("compile_timeout_s", None)}
     fileconf: dict[str, Any] = {}
     base_url = None
     if replay is None:

@@ -7,7 +7,9 @@ forked from a *forkserver* that has imported and warmed pyopl once (so a worker 
 milliseconds, and a bench's threads are never forked), waits at most ``timeout_s`` seconds
 and kills the worker when it overruns. The worker:
 
-- limits its address space to ``memory_mb`` (``RLIMIT_AS``), so a runaway expansion ends in
+- limits its private writable memory to ``memory_mb`` (``RLIMIT_DATA``: heap and anonymous
+  mappings; not ``RLIMIT_AS``, which would also count the address space malloc and the solver's
+  threads reserve without using it), so a runaway expansion ends in
   ``MemoryError`` inside the worker, not in the swap of the machine;
 - works in a fresh empty temporary folder (its current folder), so nothing the text names
   resolves to the user's files even if a path slipped through;
@@ -130,7 +132,7 @@ def _worker_main(conn, memory_mb: int | None) -> None:  # pragma: no cover - run
             import resource
 
             limit = int(memory_mb) * 1024 * 1024
-            resource.setrlimit(resource.RLIMIT_AS, (limit, limit))
+            resource.setrlimit(resource.RLIMIT_DATA, (limit, limit))
         except (ImportError, ValueError, OSError):
             pass
     try:

@@ -99,6 +99,8 @@ def add_parser(sub, types) -> None:
     run.add_argument("--exemplars", type=types["nonneg_int"])
     run.add_argument("--grammar-ref", choices=("auto", "compact", "full"), dest="grammar_mode")
     run.add_argument("--solver", choices=("highs", "gurobi"), help="solver (default highs)")
+    run.add_argument("--compile-timeout", type=types["positive_float"], dest="compile_timeout_s",
+                     help="seconds one compile of a candidate may take before it is stopped (default 60)")
     io = b.add_argument_group("output")
     io.add_argument("--out", default=str(Path("out") / "bench"), help="output folder (default out/bench)")
     rr = io.add_mutually_exclusive_group()
@@ -247,7 +249,7 @@ def cmd_bench(args: argparse.Namespace) -> int:
 
 #: Settings a replay takes from the recorded run.json when the command line leaves them out.
 _REPLAYED = ("max_iterations", "time_limit_s", "exemplars", "grammar_mode", "retriever", "temperature", "solver",
-             "seed", "json_mode", "max_tokens")
+             "seed", "json_mode", "max_tokens", "compile_timeout_s")
 
 
 def _load_datasets(args) -> list[tuple[str, list[BenchProblem]]]:
@@ -337,13 +339,14 @@ def _bench(args: argparse.Namespace) -> int:
     max_tokens = cfg.max_tokens if cfg else fileconf.get("max_tokens")
     choices = {"max_iterations": args.max_iterations, "time_limit_s": args.time_limit_s, "exemplars": args.exemplars,
                "grammar_mode": args.grammar_mode, "retriever": args.retriever, "temperature": temperature,
-               "solver": args.solver, "seed": args.seed, "json_mode": json_mode, "max_tokens": max_tokens}
+               "solver": args.solver, "seed": args.seed, "json_mode": json_mode, "max_tokens": max_tokens,
+               "compile_timeout_s": args.compile_timeout_s}
     settings = identity.run_settings(kb_path=args.kb, **choices)
     run_id = args.run_id or identity.derive_run_id(settings)
     prices = load_prices(args.prices or os.environ.get("SYNTAGM_PRICES") or fileconf.get("prices"))
     strategy_objs = {s: get_strategy(s) for s in strategies}
     overrides = {k: v for k, v in choices.items() if k in ("max_iterations", "time_limit_s", "exemplars",
-                                                           "grammar_mode", "solver")}
+                                                           "grammar_mode", "solver", "compile_timeout_s")}
 
     out.mkdir(parents=True, exist_ok=True)
     log = ResultsLog.open(out / RESULTS_FILE)

@@ -11,8 +11,8 @@ Settings (``None`` where the strategy's own default applies): ``temperature``,
 ``max_iterations``, ``exemplars``, ``retriever``, ``kb_sha256`` (the knowledge base's
 files; ``null`` without retrieval), ``grammar_mode`` and ``grammar_reference_sha256`` (the
 text the prompts embed), ``prompts_sha256`` and ``prompt_versions`` (the templates),
-``solver``, ``time_limit_s``, ``seed``, ``json_mode``, ``max_tokens``, ``syntagm`` (the
-version). The model and the strategy are part of each record's key instead (one run may
+``solver``, ``time_limit_s``, ``seed``, ``json_mode``, ``max_tokens``, ``compile_timeout_s``,
+``syntagm`` (the version). The model and the strategy are part of each record's key instead (one run may
 sweep several), and so is the sample index. The scoring tolerance is *not* a setting of the
 run: results are re-scored at any tolerance without asking the LLM again.
 """
@@ -29,7 +29,7 @@ from ..errors import SyntagmError
 #: Settings that change what the LLM is asked or how an answer is checked, in record order.
 SETTING_NAMES = ("temperature", "max_iterations", "exemplars", "retriever", "kb_sha256", "grammar_mode",
                  "grammar_reference_sha256", "prompts_sha256", "prompt_versions", "solver", "time_limit_s",
-                 "seed", "json_mode", "max_tokens", "syntagm")
+                 "seed", "json_mode", "max_tokens", "compile_timeout_s", "syntagm")
 
 
 def _sha(data: bytes) -> str:
@@ -62,7 +62,7 @@ def prompts_digest() -> tuple[str, dict[str, int]]:
 def run_settings(*, temperature: float | None, max_iterations: int | None, exemplars: int | None,
                  retriever: str, kb_path: str | None, grammar_mode: str | None, solver: str | None,
                  time_limit_s: float | None, seed: int | None, json_mode: str | None,
-                 max_tokens: int | None) -> dict[str, Any]:
+                 max_tokens: int | None, compile_timeout_s: float | None = None) -> dict[str, Any]:
     """The settings dict of a run (keys :data:`SETTING_NAMES`), digests computed here."""
     from ..rag import default_kb_path
     from ..templates import grammar_reference
@@ -76,7 +76,8 @@ def run_settings(*, temperature: float | None, max_iterations: int | None, exemp
             "retriever": retriever, "kb_sha256": kb, "grammar_mode": grammar_mode,
             "grammar_reference_sha256": _sha(reference.encode("utf-8")), "prompts_sha256": prompts,
             "prompt_versions": versions, "solver": solver, "time_limit_s": time_limit_s, "seed": seed,
-            "json_mode": json_mode, "max_tokens": max_tokens, "syntagm": __version__}
+            "json_mode": json_mode, "max_tokens": max_tokens, "compile_timeout_s": compile_timeout_s,
+            "syntagm": __version__}
 
 
 def derive_run_id(settings: dict[str, Any]) -> str:
