@@ -40,14 +40,21 @@ def encoding_for(model: str | None):
     """``(encoding name, encoder)`` for ``model``, or ``None`` when no exact tokenizer is available."""
     if not model:
         return None
+    import warnings
+
     try:
-        import bpe_openai
+        with warnings.catch_warnings():  # its import reads vocabularies with a deprecated importlib call
+            warnings.simplefilter("ignore", DeprecationWarning)
+            import bpe_openai
     except ImportError:
         return None
+
     name = model.rsplit("/", 1)[-1]
     enc_name = None
     try:
-        enc_name = bpe_openai.encoding_name_for_model(name)
+        with warnings.catch_warnings():  # the package reads its tables with a deprecated importlib call
+            warnings.simplefilter("ignore", DeprecationWarning)
+            enc_name = bpe_openai.encoding_name_for_model(name)
     except Exception:  # unknown to the package: our prefix table
         enc_name = next((e for prefix, e in _PREFIXES if name.startswith(prefix)), None)
     if enc_name is None:
