@@ -17,6 +17,8 @@ from typing import Any
 
 from . import __version__
 from .errors import ConfigError, SyntagmError
+from .redact import scrub
+from .safeio import plain_text
 
 EXIT_OK, EXIT_UNSOLVED, EXIT_USAGE = 0, 1, 2
 
@@ -69,6 +71,8 @@ def build_parser() -> argparse.ArgumentParser:
     run.add_argument("--strategy", choices=sorted(STRATEGIES), default=None, help="default: syntagm")
     run.add_argument("--max-iterations", type=_positive_int, help="LLM generation/revision calls allowed (default 5)")
     run.add_argument("--time-limit", type=_positive_float, dest="time_limit_s", help="solver seconds per solve (default 30)")
+    run.add_argument("--compile-timeout", type=_positive_float, dest="compile_timeout_s",
+                     help="seconds one compile of a candidate may take before it is stopped (default 60)")
     run.add_argument("--retriever", choices=("bm25", "embeddings", "none"), default=None, help="exemplar retrieval (default bm25)")
     run.add_argument("--kb", help="knowledge base folder (default ./knowledge_base)")
     run.add_argument("--exemplars", type=_nonneg_int, help="exemplars in the generation prompt (default 2)")
@@ -90,11 +94,17 @@ def build_parser() -> argparse.ArgumentParser:
     ps.add_argument("--kb")
     ps.add_argument("--exemplars", type=_nonneg_int, default=2)
     ps.add_argument("--grammar-ref", choices=("auto", "compact", "full"), dest="grammar_mode", default="auto")
+    ps.add_argument("--model", default="gpt-4o-mini",
+                    help="count with this model's tokenizer when one is available offline (default gpt-4o-mini); "
+                    "other models get the labelled chars/4 estimate")
     ps.add_argument("--format", choices=("text", "json"), default="text")
 
     from .bench.command import add_parser as add_bench
-    add_bench(sub, {"positive_int": _positive_int, "nonneg_int": _nonneg_int, "positive_float": _positive_float,
-                    "nonneg_float": _nonneg_float})
+    from .bench.reportcmd import add_parser as add_report
+    types = {"positive_int": _positive_int, "nonneg_int": _nonneg_int, "positive_float": _positive_float,
+             "nonneg_float": _nonneg_float}
+    add_bench(sub, types)
+    add_report(sub, types)
     return p
 
 
@@ -122,7 +132,7 @@ def _progress(quiet: bool):
         if quiet:
             return
         detail = f": {e['detail']}" if e.get("detail") else ""
-        print(f"[{e['iteration']}/{e['max_iterations']}] {e['step']}{detail}", file=sys.stderr, flush=True)
+        print(plain_text(f"[{e['iteration']}/{e['max_iterations']}] {e['step']}{detail}"), file=sys.stderr, flush=True)
     return show
 
 
@@ -162,7 +172,8 @@ def _text_summary(doc: dict[str, Any], tel: dict[str, Any], out: Path) -> str:
 
 def cmd_solve(args: argparse.Namespace) -> int:
     from . import config as config_mod
-    from .artefacts import solution_doc, telemetry_doc, write_atomic, write_results
+    from .artefacts import solution_doc, telemetry_doc, write_results
+    from .safeio import open_new, replace_file, write_atomic
     from .compiler import _pyopl
     from .llm.client import OpenAIChatClient
     from .llm.transcript import RecordingClient, ReplayClient
@@ -182,7 +193,8 @@ def cmd_solve(args: argparse.Namespace) -> int:
     strategy = get_strategy(strategy_name)
     run_settings = {"strategy": strategy_name, "max_iterations": setting("max_iterations", None),
                     "time_limit_s": setting("time_limit_s", None), "exemplars": setting("exemplars", None),
-                    "grammar_mode": setting("grammar_mode", None), "retriever": setting("retriever", "bm25")}
+                    "grammar_mode": setting("grammar_mode", None), "retriever": setting("retriever", "bm25"),
+                    "compile_timeout_s": setting("compile_timeout_s", None)}
     fileconf: dict[str, Any] = {}
     base_url = None
     if replay is None:
@@ -209,7 +221,7 @@ def cmd_solve(args: argparse.Namespace) -> int:
         llm = OpenAIChatClient(cfg, prices)
         model_name = cfg.model
         record_path.parent.mkdir(parents=True, exist_ok=True)
-        sink = open(partial, "w", encoding="utf-8")
+        sink = open_new(partial)
         llm = RecordingClient(llm, sink, base_url, run_settings)
     ctx = StrategyContext(llm, retriever, _progress(args.quiet or args.format == "json"),
                           {k: v for k, v in run_settings.items() if k not in ("strategy", "retriever")})
@@ -221,7 +233,7 @@ def cmd_solve(args: argparse.Namespace) -> int:
             sink.close()
     wall = time.monotonic() - start
     if sink is not None:
-        os.replace(partial, record_path)
+        replace_file(partial, record_path)
         if record_path != transcript:
             write_atomic(transcript, record_path.read_text(encoding="utf-8"))
     elif Path(args.replay).resolve() != transcript.resolve():
@@ -234,7 +246,7 @@ def cmd_solve(args: argparse.Namespace) -> int:
                           "iterations": result.iterations, "verdict": doc["verdict"], "error": doc["error"],
                           "totals": tel["totals"], "out": str(out)}, indent=2))
     else:
-        print(_text_summary(doc, tel, out))
+        print(plain_text(_text_summary(doc, tel, out)))
     return EXIT_OK if result.status in ("aligned", "solved") else EXIT_UNSOLVED
 
 
@@ -245,7 +257,7 @@ def cmd_prompt_size(args: argparse.Namespace) -> int:
 
     questions = load_questions(args.dataset)
     opts = LoopOptions(exemplars=args.exemplars, grammar_mode=args.grammar_mode)
-    rep = prompt_size_report(questions, make_retriever(args.retriever, args.kb), opts)
+    rep = prompt_size_report(questions, make_retriever(args.retriever, args.kb), opts, model=args.model)
     if args.format == "json":
         print(json.dumps(rep, indent=2))
     else:
@@ -267,9 +279,12 @@ def main(argv: list[str] | None = None) -> int:
         if args.command == "bench":
             from .bench.command import cmd_bench
             return cmd_bench(args)
+        if args.command == "report":
+            from .bench.reportcmd import cmd_report
+            return cmd_report(args)
         return cmd_prompt_size(args)
     except SyntagmError as e:
-        print(f"syntagm: error: {e}", file=sys.stderr)
+        print(f"syntagm: error: {scrub(e)}", file=sys.stderr)
         return EXIT_USAGE
     except KeyboardInterrupt:
         print("syntagm: interrupted", file=sys.stderr)
@@ -281,6 +296,6 @@ def main(argv: list[str] | None = None) -> int:
     except Exception as e:  # an internal bug: one line, with a way to get the traceback
         if os.environ.get("SYNTAGM_DEBUG"):
             raise
-        print(f"syntagm: internal error: {type(e).__name__}: {e} (set SYNTAGM_DEBUG=1 for the traceback)",
+        print(f"syntagm: internal error: {type(e).__name__}: {scrub(e)} (set SYNTAGM_DEBUG=1 for the traceback)",
               file=sys.stderr)
         return 3

@@ -47,7 +47,10 @@ class LoopOptions:
     ``time_limit_s``: solver time limit in seconds per solve;
     ``generate_prompt``: ``generate`` or ``cot``; ``repair_style``: ``targeted``
     (syntax/alignment repair prompts) or ``reflect`` (Reflexion-style self-reflection);
-    ``grammar_mode``: ``auto``, ``compact`` or ``full`` (see :func:`templates.grammar_reference`).
+    ``grammar_mode``: ``auto``, ``compact`` or ``full`` (see :func:`templates.grammar_reference`);
+    ``compile_timeout_s``: wall-clock seconds one compile of a candidate may take (it runs in a
+    worker process that is stopped past it, see :mod:`syntagm.sandbox`); ``compile_memory_mb``:
+    the worker's memory limit in MiB.
     """
 
     max_iterations: int = 5
@@ -59,6 +62,12 @@ class LoopOptions:
     generate_prompt: str = "generate"
     repair_style: str = "targeted"
     grammar_mode: str = "auto"
+    compile_timeout_s: float = compiler.sandbox.DEFAULT_TIMEOUT_S
+    compile_memory_mb: int | None = compiler.sandbox.DEFAULT_MEMORY_MB
+
+    @property
+    def limits(self) -> "compiler.Limits":
+        return compiler.Limits(self.compile_timeout_s, self.compile_memory_mb)
 
 
 @dataclass
@@ -224,7 +233,7 @@ class _Run:
 
     def compile_step(self, att: Attempt, it: int) -> compiler.CheckReport:
         start = time.monotonic()
-        report = compiler.check(att.model, att.data)
+        report = compiler.check(att.model, att.data, self.opt.limits)
         rounds = 0
         while self.opt.use_fixits and not report.ok and rounds < FIXIT_ROUNDS:
             model, data, applied = compiler.apply_machine_fixes(att.model, att.data, report)
@@ -233,7 +242,7 @@ class _Run:
             att.model, att.data = model, data
             att.fixes_applied += applied
             self.emit(it, "fixit", f"applied {len(applied)} fix-it(s) without an LLM call", fixes=applied)
-            report = compiler.check(att.model, att.data)
+            report = compiler.check(att.model, att.data, self.opt.limits)
             rounds += 1
         att.compile_s = time.monotonic() - start
         att.diagnostics = compiler.diagnostics_payload(report, att.model, att.data)
@@ -299,7 +308,7 @@ class _Run:
                                  (f" (help: {d['help']})" if d.get("help") else "") for d in att.diagnostics)), None
         self.emit(it, "compile", "ok")
         outcome = compiler.solve(att.model, att.data, self.opt.time_limit_s, self.opt.solver,
-                                 compiled=report.compiled)
+                                 compiled=report.compiled, limits=self.opt.limits)
         att.solve_s = outcome.solve_s
         att.outcome = {"status": outcome.status, "objective": outcome.objective, "message": outcome.message}
         self.emit(it, "solve", outcome.describe())

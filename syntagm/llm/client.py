@@ -15,14 +15,16 @@ run and relies on :mod:`syntagm.llm.parse`. ``"on"`` always sends it,
 """
 from __future__ import annotations
 
+import json
 import random
 import time
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
 from ..errors import ConfigError, LLMError
+from ..redact import register_secret, scrub
 from ..prices import PriceTable, load_prices
-from ..tokens import estimate_prompt_tokens, estimate_text_tokens
+from ..tokens import count_prompt_tokens, count_text_tokens
 from .telemetry import CallTelemetry
 
 Message = dict[str, str]
@@ -38,7 +40,8 @@ class LLMConfig:
     ``max_retries``: extra requests after a retryable failure; ``backoff_s``:
     first backoff in seconds, doubled each retry (with up to 25 % jitter) and
     capped at ``backoff_max_s``; ``temperature``: sampling temperature
-    (``None``: the endpoint's default); ``max_tokens``: completion cap.
+    (``None``: the endpoint's default); ``max_tokens``: completion cap; ``seed``: sent as the
+    request's ``seed`` (endpoints that take it sample reproducibly; ``None``: not sent).
     """
 
     model: str
@@ -51,6 +54,7 @@ class LLMConfig:
     json_mode: str = "auto"
     temperature: float | None = 0.0
     max_tokens: int | None = None
+    seed: int | None = None
 
     def describe(self) -> dict[str, Any]:
         """A loggable summary: everything but the key (only whether one is set)."""
@@ -93,7 +97,47 @@ def usage_counts(usage: dict[str, Any] | None) -> tuple[int, int, int] | None:
     cached = details.get("cached_tokens") if isinstance(details, dict) else None
     if cached is None:
         cached = usage.get("prompt_cache_hit_tokens") or 0
-    return int(usage.get("prompt_tokens") or 0), int(usage.get("completion_tokens") or 0), int(cached or 0)
+    try:
+        return int(usage.get("prompt_tokens") or 0), int(usage.get("completion_tokens") or 0), int(cached or 0)
+    except (TypeError, ValueError, OverflowError):  # a malformed usage block counts as none
+        return None
+
+
+class BadResponse(Exception):
+    """The endpoint answered 200 with a body that is not a chat completion (not JSON, nested
+    too deeply, no ``choices``); retried like a server error."""
+
+
+def _reply_parts(raw: Any) -> tuple[str, str | None, dict[str, Any] | None]:
+    """``(content, finish_reason, usage)`` of a raw ``openai`` response.
+
+    The ``openai`` parser fails on a body that is not UTF-8; such a body is decoded here with
+    ``surrogateescape``, so each invalid byte becomes a lone surrogate in the content, which
+    the loop reports to the LLM as a broken contract (:func:`syntagm.llm.parse.text_defect`).
+    """
+    try:
+        resp = raw.parse()
+        choice = resp.choices[0] if resp.choices else None
+        content = (choice.message.content if choice and choice.message else None) or ""
+        usage = resp.usage.model_dump() if getattr(resp, "usage", None) is not None else None
+        return content, (choice.finish_reason if choice else None), usage
+    except (UnicodeDecodeError, ValueError, RecursionError, AttributeError, TypeError):
+        pass
+    try:
+        obj = json.loads(raw.content.decode("utf-8", "surrogateescape"))
+    except RecursionError:
+        raise BadResponse("the endpoint's answer nests too deeply to read") from None
+    except ValueError:
+        raise BadResponse("the endpoint's answer is not JSON") from None
+    try:
+        choice = (obj.get("choices") or [None])[0] or {}
+        content = (choice.get("message") or {}).get("content") or ""
+        usage = obj.get("usage") if isinstance(obj.get("usage"), dict) else None
+        if not isinstance(content, str):
+            raise TypeError
+        return content, choice.get("finish_reason"), usage
+    except (AttributeError, TypeError, IndexError):
+        raise BadResponse("the endpoint's answer is not a chat completion") from None
 
 
 def _rejects_response_format(err: Exception) -> bool:
@@ -115,6 +159,7 @@ class OpenAIChatClient:
         self.prices = prices or load_prices()
         self._sleep = sleep
         self._json_supported = config.json_mode != "off"
+        register_secret(config.api_key)  # scrubbed from every error text from now on
         self._client = openai.OpenAI(api_key=config.api_key or "not-needed", base_url=config.base_url,
                                      timeout=config.timeout_s, max_retries=0)
 
@@ -134,11 +179,14 @@ class OpenAIChatClient:
                 kwargs["temperature"] = cfg.temperature
             if cfg.max_tokens:
                 kwargs["max_tokens"] = cfg.max_tokens
+            if cfg.seed is not None:
+                kwargs["seed"] = cfg.seed
             send_json = json_mode and self._json_supported
             if send_json:
                 kwargs["response_format"] = {"type": "json_object"}
             try:
-                resp = self._client.chat.completions.create(**kwargs)
+                raw = self._client.chat.completions.with_raw_response.create(**kwargs)
+                content, finish_reason, usage = _reply_parts(raw)
                 break
             except Exception as err:  # classified below; anything unknown is re-raised
                 kind, retryable, wait_hint = self._classify(err)
@@ -150,24 +198,25 @@ class OpenAIChatClient:
                                    round(time.monotonic() - start, 6)) from None
                 self._sleep(self._backoff(attempt, wait_hint))
         latency = time.monotonic() - start
-        choice = resp.choices[0] if resp.choices else None
-        content = (choice.message.content if choice and choice.message else None) or ""
-        usage = resp.usage.model_dump() if getattr(resp, "usage", None) is not None else None
         counts = usage_counts(usage)
         estimated = counts is None
-        if estimated:
-            counts = (estimate_prompt_tokens(messages), estimate_text_tokens(content), 0)
+        source = "endpoint"
+        if estimated:  # counted here: exactly with the model's tokenizer where available, else estimated
+            prompt_n, source = count_prompt_tokens(messages, cfg.model)
+            counts = (prompt_n, count_text_tokens(content, cfg.model)[0], 0)
         prompt, completion, cached = counts
         tel = CallTelemetry(purpose=purpose, model=cfg.model, prompt_tokens=prompt, completion_tokens=completion,
                             cached_tokens=cached, usage_estimated=estimated, latency_s=round(latency, 6),
                             retries=attempt - 1, cost_usd=self.prices.cost(cfg.model, prompt, completion, cached),
-                            prompt_version=prompt_version, iteration=iteration)
-        return ChatReply(content, tel, choice.finish_reason if choice else None, request, usage)
+                            prompt_version=prompt_version, iteration=iteration, usage_source=source)
+        return ChatReply(content, tel, finish_reason, request, usage)
 
     # -- error handling -------------------------------------------------------------
     def _classify(self, err: Exception) -> tuple[str, bool, float | None]:
         """``(kind, retryable, server's retry-after seconds or None)`` for an exception from ``openai``."""
         o = self._openai
+        if isinstance(err, BadResponse):
+            return "bad_response", True, None
         if isinstance(err, o.APITimeoutError):
             return "timeout", True, None
         if isinstance(err, o.APIConnectionError):
@@ -200,11 +249,15 @@ class OpenAIChatClient:
         return min(base * (1 + 0.25 * random.random()), cfg.backoff_max_s)
 
     def _message(self, kind: str, err: Exception, attempts: int) -> str:
+        """The error text for the user and the records, with every secret scrubbed (:mod:`syntagm.redact`)."""
+        return scrub(self._describe(kind, err, attempts))
+
+    def _describe(self, kind: str, err: Exception, attempts: int) -> str:
         cfg = self.config
         where = cfg.base_url or "https://api.openai.com/v1"
         tries = f" after {attempts} request{'s' if attempts != 1 else ''}"
         detail = getattr(err, "message", None) or str(err)
-        detail = " ".join(str(detail).split())[:300]
+        detail = " ".join(scrub(detail).split())[:300]
         if kind == "timeout":
             return f"the endpoint {where} did not answer within {cfg.timeout_s:g} s{tries} (raise --timeout?)"
         if kind == "connection":
@@ -218,4 +271,6 @@ class OpenAIChatClient:
                     "check OPENAI_API_KEY (the key itself is never printed)")
         if kind == "not_found":
             return f"the endpoint {where} answered 404: is the model name {cfg.model!r} right, and does the base URL end in /v1? ({detail})"
+        if kind == "bad_response":
+            return f"the endpoint {where} kept sending answers that are not chat completions{tries}: {detail}"
         return f"the endpoint {where} rejected the request (HTTP {getattr(err, 'status_code', '?')}): {detail}"

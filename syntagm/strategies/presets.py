@@ -14,7 +14,7 @@ from ..loop import LoopOptions, LoopResult, run_loop
 from .base import StrategyContext
 
 #: Overrides the user may give to any preset (others are fixed by the strategy).
-USER_OVERRIDES = ("max_iterations", "time_limit_s", "exemplars", "grammar_mode", "solver")
+USER_OVERRIDES = ("max_iterations", "time_limit_s", "exemplars", "grammar_mode", "solver", "compile_timeout_s")
 
 
 def options_for(base: LoopOptions, overrides: dict[str, Any], fixed_budget: bool = False) -> LoopOptions:

@@ -40,9 +40,9 @@ def _diagnostics_text(report: compiler.CheckReport, model: str, data: str) -> st
                      + (f"\n  source: {d['source']}" if d.get("source") else "") for d in diags[:8])
 
 
-def _check(model: str, data: str) -> str:
+def _check(model: str, data: str, limits: compiler.Limits | None = None) -> str:
     """The compiler's errors for a partial model, as text ('' when it compiles)."""
-    report = compiler.check(model, data)
+    report = compiler.check(model, data, limits)
     return "" if report.ok else _diagnostics_text(report, model, data)
 
 
@@ -88,7 +88,7 @@ class Staged:
 
         params, bad = self._step(run, system, "parameters", {"declarations": str, "data": str},
                                  {"exemplars": run.exemplar_block()},
-                                 lambda o: _check(o["declarations"], o["data"]))
+                                 lambda o: _check(o["declarations"], o["data"], opt.limits))
         if params is None:
             return run.result(None, run.error)
         left += [f"parameters: {bad}"] if bad else []
@@ -107,7 +107,7 @@ class Staged:
 
         variables, bad = self._step(run, system, "variables", {"variables": str},
                                     {"declarations": decls, "objective": objective_text},
-                                    lambda o: _check(decls + "\n" + o["variables"], data))
+                                    lambda o: _check(decls + "\n" + o["variables"], data, opt.limits))
         if variables is None:
             return run.result(None, run.error)
         left += [f"variables: {bad}"] if bad else []
@@ -115,7 +115,8 @@ class Staged:
 
         constraints, bad = self._step(run, system, "constraints", {"constraints": str},
                                       {"declarations": decls, "variables": dvars, "objective": objective_text},
-                                      lambda o: _check(f"{decls}\n{dvars}\nsubject to {{\n{o['constraints']}\n}}\n", data))
+                                      lambda o: _check(f"{decls}\n{dvars}\nsubject to {{\n{o['constraints']}\n}}\n", data,
+                                                          opt.limits))
         if constraints is None:
             return run.result(None, run.error)
         left += [f"constraints: {bad}"] if bad else []

@@ -27,6 +27,7 @@ class Item:
     delay_s: float = 0.0
     error_message: str = "scripted error"
     headers: dict[str, str] = field(default_factory=dict)
+    raw_body: bytes | None = None  # sent as is (status 200), e.g. invalid UTF-8
 
 
 def usage(prompt: int = 100, completion: int = 50, cached: int = 0) -> dict[str, Any]:
@@ -67,6 +68,8 @@ class ScriptedServer:
                                                       "type": "server_error"}})
                 if item.delay_s:
                     time.sleep(item.delay_s)
+                if item.raw_body is not None:
+                    return self._send_raw(200, item.raw_body)
                 if item.status != 200:
                     return self._send(item.status, {"error": {"message": item.error_message, "type": "scripted"}},
                                       item.headers)
@@ -79,7 +82,9 @@ class ScriptedServer:
                 self._send(200, payload, item.headers)
 
             def _send(self, status, obj, headers=None):
-                data = json.dumps(obj).encode("utf-8")
+                self._send_raw(status, json.dumps(obj).encode("utf-8"), headers)
+
+            def _send_raw(self, status, data, headers=None):
                 try:
                     self.send_response(status)
                     self.send_header("content-type", "application/json")
@@ -106,6 +111,10 @@ class ScriptedServer:
 
     def push_error(self, status: int, message: str = "scripted error", headers: dict[str, str] | None = None) -> None:
         self.queue.append(Item(status=status, error_message=message, headers=headers or {}))
+
+    def push_raw(self, body: bytes) -> None:
+        """A 200 answer whose body is ``body`` exactly (it may be invalid UTF-8 or not JSON)."""
+        self.queue.append(Item(raw_body=body))
 
     def push_delay(self, seconds: float, content: str = "{}") -> None:
         self.queue.append(Item(content, delay_s=seconds, usage=usage()))
@@ -225,7 +234,7 @@ FIXABLE = GOOD.replace("dvar float+ x;", "dvar float+ x", 1)  # the scripted com
 class ScriptedCompiler:
     """Recognises the canned models above by text; anything else is an error without a fix."""
 
-    def check(self, model: str, data: str):
+    def check(self, model: str, data: str, limits=None):
         from syntagm.compiler import CheckReport
 
         if model == FIXABLE:
@@ -239,7 +248,8 @@ class ScriptedCompiler:
                                       FSpan("model.mod", 3, 36, 3, 41), help="rewrite the constraint linearly")])
         return CheckReport([FDiag("OPL0100", "error", "unexpected text", FSpan("model.mod", 1, 1, 1, 2))])
 
-    def solve(self, model: str, data: str, time_limit_s: float = 30.0, solver: str = "highs", compiled=None):
+    def solve(self, model: str, data: str, time_limit_s: float = 30.0, solver: str = "highs", compiled=None,
+              limits=None):
         from syntagm.compiler import SolveOutcome
 
         if model in (GOOD, GOOD_DATA_MODEL):
