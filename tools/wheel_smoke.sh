@@ -13,8 +13,13 @@ trap 'rm -rf "$WORK"' EXIT
 say() { printf 'wheel smoke: %s\n' "$*"; }
 fail() { printf 'wheel smoke: FAILED: %s\n' "$*" >&2; exit 1; }
 
-say "building the wheel"
-"$PY" -m pip wheel --no-deps --no-build-isolation -q -w "$WORK/dist" "$ROOT"
+say "building the wheel (from a copy of the sources: no stale build/ folder can hide a missing file)"
+mkdir -p "$WORK/src"
+cp "$ROOT/pyproject.toml" "$ROOT/README.md" "$WORK/src/"
+for pkg in pyopl syntagm; do
+    (cd "$ROOT" && tar --exclude=__pycache__ -cf - "$pkg") | (cd "$WORK/src" && tar -xf -)
+done
+"$PY" -m pip wheel --no-deps --no-build-isolation -q -w "$WORK/dist" "$WORK/src"
 WHEEL="$(ls "$WORK"/dist/pyopl-*.whl)"
 say "installing $(basename "$WHEEL") into a fresh venv"
 "$PY" -m venv "$WORK/venv"

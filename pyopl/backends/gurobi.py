@@ -143,7 +143,7 @@ def solve(ir: IR, options: SolveOptions) -> Result:
     if gp is None:
         return error_result("gurobi", "solver-not-installed", "the Gurobi backend needs the `gurobipy` package, "
                             "which is not installed", options,
-                            help='install it with `pip install "syntagm[gurobi]"`, or use HiGHS (`--solver highs`)')
+                            help='install it with `pip install "pyopl[gurobi]"`, or use HiGHS (`--solver highs`)')
     refused = refuse(ir, "gurobi", options)
     if refused is not None:
         return refused
