@@ -16,6 +16,7 @@ STATUSES = (
     "unbounded",
     "infeasible_or_unbounded",  # only when the solver could not tell which
     "time_limit",  # time limit reached; an incumbent may be present
+    "interrupted",  # stopped by Ctrl-C (SIGINT); the best solution found so far may be present
     "error",
 )
 
