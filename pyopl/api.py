@@ -76,6 +76,7 @@ class Model:
                             log_to_console=log, log_file=log_file, extra=dict(options or {}), fixed_duals=duals,
                             model_file=next(iter(self.sources), "<model>"), progress=progress)
         result = get_backend(solver)(self.ir, opts)
+        result.index_names = dict(self.ir.index_names)
         if explain_infeasible and result.status != "interrupted":
             from .iis import explain_result
 
@@ -107,6 +108,9 @@ def _compile(model: Any, data: Any, reporter: Reporter) -> tuple[IR | None, dict
         if reporter.has_errors:
             return None, sources
         ir = build_ir(inst)
+        from .dataframes import index_level_names
+
+        ir.index_names = index_level_names(ast)
         check_numbers(ir, reporter)
         if reporter.has_errors:
             return None, sources
@@ -196,6 +200,12 @@ class Diagnostics(list):
         from .diagnostics.render import render_all
 
         return render_all(list(self), self.sources)
+
+    def _repr_html_(self) -> str:
+        """A table (severity, code, place, message, help) for notebooks."""
+        from .notebook import diagnostics_html
+
+        return diagnostics_html(self)
 
 
 def _internal(message: str) -> Diagnostic:
