@@ -175,6 +175,8 @@ def solve(model: str, data: str, time_limit_s: float = 30.0, solver: str = "high
         if compiled is None:
             compiled = pyopl.compile_model(model, data=_data_arg(data))
         result = compiled.solve(solver=solver, time_limit=time_limit_s)
+        if result.status == "interrupted":  # Ctrl-C stopped the solve: stop the run, not just this solve
+            raise KeyboardInterrupt
     except pyopl.CompileError as e:
         return SolveOutcome("compile_error", message="; ".join(str(d) for d in e.errors[:5]),
                             solve_s=time.monotonic() - start)
