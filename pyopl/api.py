@@ -58,7 +58,7 @@ class Model:
 
         Returns a :class:`~pyopl.result.Result` whose status is one of
         ``optimal``, ``feasible``, ``infeasible``, ``unbounded``,
-        ``infeasible_or_unbounded``, ``time_limit`` or ``error``.
+        ``infeasible_or_unbounded``, ``time_limit``, ``interrupted`` (Ctrl-C) or ``error``.
         ``duals``: for a MIP, also report duals, slacks and reduced costs of the LP left when
         the integer variables are fixed at their values (LPs always get them).
         ``explain_infeasible``: when infeasible, compute the conflicting constraints
