@@ -35,7 +35,8 @@ unset PYTHONPATH SYNTAGM_KB || true
 
 where="$("$VPY" -c 'import pyopl, syntagm; print(pyopl.__file__); print(syntagm.__file__)')"
 case "$where" in *"$ROOT"*) fail "pyopl was imported from the checkout: $where" ;; esac
-"$VPY" -m pip show pyopl | grep -q '^Name: pyopl$' || fail "pip show pyopl"
+"$VPY" -m pip show pyopl > pip-show.txt 2>/dev/null || fail "pip show pyopl exited $?"
+grep -q '^Name: pyopl$' pip-show.txt || fail "pip show pyopl: $(cat pip-show.txt)"
 
 say "pyopl solve"
 pyopl solve transport.mod transport.dat --format json > solve.json || fail "pyopl solve exited $?"
@@ -56,7 +57,8 @@ set -e
 grep -q '"OPL0101"' check.json || fail "no OPL0101 in the diagnostics: $(cat check.json)"
 
 say "pyopl explain"
-pyopl explain OPL0101 | grep -q "OPL0101" || fail "pyopl explain OPL0101"
+pyopl explain OPL0101 > explain.txt || fail "pyopl explain exited $?"
+grep -q "OPL0101" explain.txt || fail "pyopl explain OPL0101: $(cat explain.txt)"
 
 say "syntagm prompt-size (knowledge base shipped)"
 printf '[{"en_question": "A bakery makes bread and cakes with limited oven hours; maximise profit."}]\n' > q.json
