@@ -53,26 +53,31 @@ class Model:
     def solve(self, solver: str = "highs", time_limit: float | None = None, mip_gap: float | None = None,
               threads: int | None = None, seed: int | None = None, log: bool = False, log_file: str | None = None,
               options: dict[str, Any] | None = None, mip_gap_abs: float | None = None, *,
-              duals: bool = False, explain_infeasible: bool = True) -> Result:
+              duals: bool = False, explain_infeasible: bool = True, progress: Any = None) -> Result:
         """Solve with ``solver`` (``"highs"`` or ``"gurobi"``); ``time_limit`` in seconds.
 
         Returns a :class:`~pyopl.result.Result` whose status is one of
         ``optimal``, ``feasible``, ``infeasible``, ``unbounded``,
-        ``infeasible_or_unbounded``, ``time_limit`` or ``error``.
+        ``infeasible_or_unbounded``, ``time_limit``, ``interrupted`` (Ctrl-C) or ``error``.
         ``duals``: for a MIP, also report duals, slacks and reduced costs of the LP left when
         the integer variables are fixed at their values (LPs always get them).
         ``explain_infeasible``: when infeasible, compute the conflicting constraints
         (``result.conflict``, an ``OPL0704`` diagnostic); when unbounded, name the variables
         along the ray (``OPL0705``). ``log`` sends the solver's log to stderr.
+        ``progress``: a callable fed from the solver's callbacks with ``{"elapsed_s", "incumbent",
+        "bound", "gap", "nodes", "iterations"}`` (e.g. :class:`pyopl.progress.ProgressLine`).
+        Ctrl-C (SIGINT, in the main thread) stops the solve: the result has status
+        ``interrupted`` and the best solution found so far (:mod:`pyopl.interrupt`).
         Raises ValueError for an unknown solver name.
         """
         from .backends import SolveOptions, get_backend
 
         opts = SolveOptions(time_limit=time_limit, mip_gap=mip_gap, mip_gap_abs=mip_gap_abs, threads=threads, seed=seed,
                             log_to_console=log, log_file=log_file, extra=dict(options or {}), fixed_duals=duals,
-                            model_file=next(iter(self.sources), "<model>"))
+                            model_file=next(iter(self.sources), "<model>"), progress=progress)
         result = get_backend(solver)(self.ir, opts)
-        if explain_infeasible:
+        result.index_names = dict(self.ir.index_names)
+        if explain_infeasible and result.status != "interrupted":
             from .iis import explain_result
 
             explain_result(result, self.ir, solver, opts, self.sources)
@@ -103,6 +108,9 @@ def _compile(model: Any, data: Any, reporter: Reporter) -> tuple[IR | None, dict
         if reporter.has_errors:
             return None, sources
         ir = build_ir(inst)
+        from .dataframes import index_level_names
+
+        ir.index_names = index_level_names(ast)
         check_numbers(ir, reporter)
         if reporter.has_errors:
             return None, sources
@@ -192,6 +200,12 @@ class Diagnostics(list):
         from .diagnostics.render import render_all
 
         return render_all(list(self), self.sources)
+
+    def _repr_html_(self) -> str:
+        """A table (severity, code, place, message, help) for notebooks."""
+        from .notebook import diagnostics_html
+
+        return diagnostics_html(self)
 
 
 def _internal(message: str) -> Diagnostic:

@@ -4,6 +4,7 @@ Contract (tools rely on it): ``pyopl solve MODEL [DATA] [--solver highs] [--time
 [--format text|json]`` prints a JSON object with ``status``, ``objective``,
 ``variables`` and ``solve_time_s``; ``pyopl check MODEL [DATA] --format json``
 prints ``{"diagnostics": [...]}`` and exits non-zero when there are errors.
+Exit codes, one per outcome, are in :mod:`pyopl.exit_codes` (and ``pyopl --help``).
 """
 from __future__ import annotations
 
@@ -14,7 +15,9 @@ import sys
 from pathlib import Path
 from typing import Any
 
-EXIT_OK, EXIT_ERRORS, EXIT_USAGE = 0, 1, 2
+from . import exit_codes
+
+EXIT_OK, EXIT_ERRORS, EXIT_USAGE = exit_codes.OK, exit_codes.COMPILE_ERRORS, exit_codes.USAGE
 
 
 def _non_negative(text: str) -> float:
@@ -30,7 +33,8 @@ def _non_negative(text: str) -> float:
 def _parser() -> argparse.ArgumentParser:
     from . import __version__
 
-    p = argparse.ArgumentParser(prog="pyopl", description="Compile and solve OPL models with HiGHS or Gurobi.")
+    p = argparse.ArgumentParser(prog="pyopl", description="Compile and solve OPL models with HiGHS or Gurobi.",
+                                epilog=exit_codes.epilog(), formatter_class=argparse.RawDescriptionHelpFormatter)
     p.add_argument("--version", action="version", version="pyopl %s" % __version__)
     sub = p.add_subparsers(dest="command", metavar="COMMAND")
 
@@ -39,7 +43,8 @@ def _parser() -> argparse.ArgumentParser:
         sp.add_argument("data", nargs="*", help="data files (.dat), applied in order")
         sp.add_argument("--format", choices=("text", "json"), default="text", help="output format (default: text)")
 
-    s = sub.add_parser("solve", help="compile and solve a model")
+    s = sub.add_parser("solve", help="compile and solve a model", epilog=exit_codes.epilog(),
+                       formatter_class=argparse.RawDescriptionHelpFormatter)
     common(s)
     s.add_argument("--solver", choices=("highs", "gurobi"), default="highs", help="the solver (default: highs)")
     s.add_argument("--time-limit", type=_non_negative, metavar="S", help="time limit in seconds")
@@ -59,6 +64,7 @@ def _parser() -> argparse.ArgumentParser:
                    help="do not compute the conflict of an infeasible model")
     s.add_argument("--csv", metavar="FILE", help="also write the values (and duals) as CSV to FILE")
     s.add_argument("--output", "-o", metavar="FILE", help="also write the JSON result to FILE")
+    _add_display_flags(s)
 
     c = sub.add_parser("check", help="report diagnostics without solving")
     common(c)
@@ -76,6 +82,50 @@ def _parser() -> argparse.ArgumentParser:
     fmt.add_argument("--mps", metavar="OUT", help="write MPS format to OUT")
     x.add_argument("--format", choices=("text", "json"), default="text")
     return p
+
+
+def _add_display_flags(s: argparse.ArgumentParser) -> None:
+    """``--show``, ``--no-constraints``, ``--quiet`` and ``--progress`` of ``pyopl solve``."""
+    s.add_argument("--show", metavar="NAME[,NAME...]", action="append", default=[],
+                   help="text report: print only these decisions/dexprs (repeatable)")
+    s.add_argument("--no-constraints", dest="constraints", action="store_false", default=True,
+                   help="text report: leave out the constraint table (duals and slacks)")
+    s.add_argument("--quiet", "-q", action="store_true", help="no progress line on stderr")
+    s.add_argument("--progress", action="store_true",
+                   help="show the progress line even when stderr is not a terminal (one line per update)")
+
+
+def _show_names(args: argparse.Namespace, known: list[str]) -> tuple[list[str] | None, str | None]:
+    """(the names of ``--show``, or None for all; a usage error naming an unknown one, or None).
+
+    ``known``: the model's dvar and dexpr names."""
+    names = [n.strip() for item in args.show for n in item.split(",") if n.strip()]
+    if not names:
+        return None, None
+    for n in names:
+        if n not in known:
+            from .diagnostics.reporter import near_miss
+
+            best = near_miss(n, known)
+            return None, "--show: the model has no decision or dexpr `%s`%s" % (
+                n, " (did you mean `%s`?)" % best if best else "")
+    return names, None
+
+
+def _progress_line(args: argparse.Namespace) -> Any:
+    """A :class:`~pyopl.progress.ProgressLine` on stderr when wanted: a terminal (or ``--progress``),
+    no ``--quiet``, and no solver log on the console (the two would interleave)."""
+    if args.quiet or args.log:
+        return None
+    if not args.progress:
+        try:
+            if not sys.stderr.isatty():
+                return None
+        except (AttributeError, ValueError):
+            return None
+    from .progress import ProgressLine
+
+    return ProgressLine(sys.stderr, in_place=None if not args.progress else sys.stderr.isatty())
 
 
 def _option_value(text: str) -> Any:
@@ -103,7 +153,7 @@ def _check_files(args: argparse.Namespace) -> str | None:
 
 
 _USAGE_SLUGS = (("file not found", "cli-file-not-found"), ("is a folder", "cli-path-is-folder"),
-                ("--option needs", "cli-option-malformed"))
+                ("--option needs", "cli-option-malformed"), ("--show:", "cli-show-unknown-name"))
 
 
 def _emit_usage_error(args: argparse.Namespace, message: str) -> int:
@@ -162,10 +212,18 @@ def cmd_solve(args: argparse.Namespace) -> int:
         else:
             print(str(e), file=sys.stderr)
         return EXIT_ERRORS
-    result = model.solve(solver=args.solver, time_limit=args.time_limit, mip_gap=args.mip_gap,
-                         mip_gap_abs=args.mip_gap_abs, threads=args.threads, seed=args.seed, log=args.log,
-                         log_file=args.log_file, options=extra, duals=args.duals,
-                         explain_infeasible=args.explain_infeasible)
+    show, show_error = _show_names(args, list(model.ir.dvars) + list(model.ir.dexprs))
+    if show_error:
+        return _emit_usage_error(args, show_error)
+    progress = _progress_line(args)
+    try:
+        result = model.solve(solver=args.solver, time_limit=args.time_limit, mip_gap=args.mip_gap,
+                             mip_gap_abs=args.mip_gap_abs, threads=args.threads, seed=args.seed, log=args.log,
+                             log_file=args.log_file, options=extra, duals=args.duals,
+                             explain_infeasible=args.explain_infeasible, progress=progress)
+    finally:
+        if progress is not None:
+            progress.finish()
     solver_diags = list(result.diagnostics)
     if model.warnings:
         result.diagnostics = list(model.warnings) + solver_diags
@@ -189,8 +247,9 @@ def cmd_solve(args: argparse.Namespace) -> int:
             print(render_all(list(model.warnings) + solver_diags, model.sources), file=sys.stderr)
         from .report import text_report
 
-        print(text_report(result, model.ir, compile_time_s=model.compile_time_s))
-    return EXIT_OK if result.status != "error" else EXIT_ERRORS
+        print(text_report(result, model.ir, compile_time_s=model.compile_time_s, show=show,
+                          constraints=args.constraints))
+    return exit_codes.for_result(result.status, result.has_solution)
 
 
 def cmd_explain(args: argparse.Namespace) -> int:
@@ -257,10 +316,10 @@ def main(argv: list[str] | None = None) -> int:
     except BrokenPipeError:  # `pyopl solve ... | head`: the reader left; not an error of ours
         devnull = os.open(os.devnull, os.O_WRONLY)
         os.dup2(devnull, sys.stdout.fileno())
-        return 141
+        return exit_codes.BROKEN_PIPE
     except KeyboardInterrupt:
         print("pyopl: interrupted", file=sys.stderr)
-        return 130
+        return exit_codes.INTERRUPTED
     except Exception as exc:  # a bug in pyopl: say so plainly, never dress it as the user's mistake
         import traceback
 
@@ -273,7 +332,7 @@ def main(argv: list[str] | None = None) -> int:
                 "line": 1, "column": 1, "help": "please report this", "rendered": "error[OPL0605]: " + msg}]}))
         else:
             print("pyopl: " + msg, file=sys.stderr)
-        return 3
+        return exit_codes.INTERNAL
 
 
 if __name__ == "__main__":  # pragma: no cover

@@ -74,7 +74,7 @@ def build_parser() -> argparse.ArgumentParser:
     run.add_argument("--compile-timeout", type=_positive_float, dest="compile_timeout_s",
                      help="seconds one compile of a candidate may take before it is stopped (default 60)")
     run.add_argument("--retriever", choices=("bm25", "embeddings", "none"), default=None, help="exemplar retrieval (default bm25)")
-    run.add_argument("--kb", help="knowledge base folder (default ./knowledge_base)")
+    run.add_argument("--kb", help="knowledge base folder (default $SYNTAGM_KB, else ./knowledge_base, else the packaged one)")
     run.add_argument("--exemplars", type=_nonneg_int, help="exemplars in the generation prompt (default 2)")
     run.add_argument("--grammar-ref", choices=("auto", "compact", "full"), dest="grammar_mode", default=None,
                      help="language reference in the prompt (default auto)")
@@ -250,7 +250,7 @@ def cmd_solve(args: argparse.Namespace) -> int:
     return EXIT_OK if result.status in ("aligned", "solved") else EXIT_UNSOLVED
 
 
-def cmd_prompt_size(args: argparse.Namespace) -> int:
+def cmd_prompt_size(args: argparse.Namespace, kb: tuple[Any, int] = (None, 0)) -> int:
     from .loop import LoopOptions
     from .promptsize import load_questions, prompt_size_report
     from .rag import make_retriever
@@ -258,11 +258,13 @@ def cmd_prompt_size(args: argparse.Namespace) -> int:
     questions = load_questions(args.dataset)
     opts = LoopOptions(exemplars=args.exemplars, grammar_mode=args.grammar_mode)
     rep = prompt_size_report(questions, make_retriever(args.retriever, args.kb), opts, model=args.model)
+    rep["knowledge_base"] = {"path": str(kb[0]) if kb[0] is not None else None, "exemplars": kb[1]}
     if args.format == "json":
         print(json.dumps(rep, indent=2))
     else:
         print(f"{rep['count']} problems; first generation prompt tokens: min {rep['min']}, median {rep['median']}, "
-              f"mean {rep['mean']}, p90 {rep['p90']}, max {rep['max']}\n({rep['method']})")
+              f"mean {rep['mean']}, p90 {rep['p90']}, max {rep['max']}\n({rep['method']})\n"
+              f"knowledge base: {kb[1]} exemplars ({rep['knowledge_base']['path'] or 'retrieval off'})")
     return EXIT_OK
 
 
@@ -274,6 +276,9 @@ def main(argv: list[str] | None = None) -> int:
         parser.print_help(sys.stderr)
         return EXIT_USAGE
     try:
+        from .selfcheck import check_installation
+
+        kb = check_installation(args)  # before any LLM call: compiler and knowledge base work
         if args.command == "solve":
             return cmd_solve(args)
         if args.command == "bench":
@@ -282,7 +287,7 @@ def main(argv: list[str] | None = None) -> int:
         if args.command == "report":
             from .bench.reportcmd import cmd_report
             return cmd_report(args)
-        return cmd_prompt_size(args)
+        return cmd_prompt_size(args, kb)
     except SyntagmError as e:
         print(f"syntagm: error: {scrub(e)}", file=sys.stderr)
         return EXIT_USAGE

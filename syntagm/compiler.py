@@ -269,6 +269,8 @@ def solve(model: str, data: str, time_limit_s: float = 30.0, solver: str = "high
             return SolveOutcome("error", message=_limit_refusal(answer, limits)["message"], solve_s=elapsed)
         return SolveOutcome("error", message=str(answer.get("message")), solve_s=elapsed)
     r = answer["result"]
+    if r.get("status") == "interrupted":  # Ctrl-C stopped the solve: stop the run, not just this solve
+        raise KeyboardInterrupt
     if r.get("status") == "compile_error":
         return SolveOutcome("compile_error", message=str(r.get("message") or ""), solve_s=elapsed)
     sol = dict(r.get("solution") or {})

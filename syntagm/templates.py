@@ -14,7 +14,7 @@ import string
 from dataclasses import dataclass
 from functools import lru_cache
 from importlib import resources
-from pathlib import Path
+from typing import Any
 
 from .errors import SyntagmError
 from .tokens import estimate_text_tokens
@@ -80,9 +80,13 @@ def load(name: str) -> Template:
     return Template(tid, sections, "")
 
 
-def _grammar_doc() -> Path | None:
-    here = Path(__file__).resolve().parent.parent / "grammar" / "PyOPL.md"
-    return here if here.is_file() else None
+def _grammar_doc() -> Any:
+    """``pyopl/grammar/PyOPL.md`` (package data of ``pyopl.grammar``), or ``None`` if it is not installed."""
+    try:
+        doc = resources.files("pyopl.grammar").joinpath("PyOPL.md")
+    except ModuleNotFoundError:
+        return None
+    return doc if doc.is_file() else None
 
 
 @lru_cache(maxsize=None)

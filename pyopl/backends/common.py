@@ -10,6 +10,7 @@ from typing import Any
 import numpy as np
 
 from ..ir import IR
+from ..numbers import DEFAULT_INTEGRALITY_TOLERANCE, integral_value
 from ..result import Result, Values
 
 
@@ -28,6 +29,9 @@ class SolveOptions:
     extra: dict[str, Any] = field(default_factory=dict)
     fixed_duals: bool = False  # for a MIP: fix the integers at the solution and report the LP's duals
     model_file: str = "<model>"  # where solver diagnostics point (the model's file name)
+    # Called from the solver's callbacks with {"elapsed_s", "incumbent", "bound", "gap", "nodes", "iterations"}
+    # (see pyopl.progress); None: no progress callbacks at all.
+    progress: Any = None
 
 
 def solver_diagnostic(slug: str, message: str, options: SolveOptions | None = None, *, help: str | None = None,
@@ -96,7 +100,7 @@ def attach_duals(ir: IR, res: Result, row_dual: np.ndarray, col_dual: np.ndarray
     ``>=`` row of a minimisation); a reduced cost likewise per unit of the variable's bound."""
     res.duals = by_family(ir, np.asarray(row_dual, dtype=float) + 0.0)  # + 0.0: no negative zeros
     res.slacks = by_family(ir, row_slacks(ir, np.asarray(row_value, dtype=float)))
-    res.reduced_costs = by_dvar(ir, np.asarray(col_dual, dtype=float))
+    res.reduced_costs = by_dvar(ir, np.asarray(col_dual, dtype=float), None)
 
 
 @contextlib.contextmanager
@@ -127,23 +131,27 @@ def quiet_stdout(allow: bool = False, discard: bool = False):
         os.close(saved)
 
 
-def by_dvar(ir: IR, x: np.ndarray) -> dict[str, Any]:
-    """Column values -> {dvar name: float (scalar) or Values keyed by index tuples}."""
+def by_dvar(ir: IR, x: np.ndarray, int_tol: float | None = DEFAULT_INTEGRALITY_TOLERANCE) -> dict[str, Any]:
+    """Column values -> {dvar name: value (scalar) or Values keyed by index tuples}.
+
+    Values of ``int``/``boolean`` decisions within ``int_tol`` (the solver's integrality
+    tolerance) of an integer become Python ``int`` (see :mod:`pyopl.numbers`); others are floats.
+    ``int_tol=None`` keeps every value a float (reduced costs are not values of the decisions)."""
     out: dict[str, Any] = {}
     for name, block in ir.dvars.items():
         vals = x[block.first:block.first + block.size]
         if block.dims == 0:
-            out[name] = _clean(float(vals[0]), block.kind) if len(vals) else None
+            out[name] = _clean(float(vals[0]), block.kind, int_tol) if len(vals) else None
         else:
-            out[name] = Values({k: _clean(float(v), block.kind) for k, v in zip(block.keys, vals)}, block.dims)
+            out[name] = Values({k: _clean(float(v), block.kind, int_tol) for k, v in zip(block.keys, vals)}, block.dims)
     return out
 
 
-def _clean(v: float, kind: str) -> float:
-    if kind in ("int", "boolean"):
-        r = round(v)
-        if abs(v - r) < 1e-6:
-            return float(r)
+def _clean(v: float, kind: str, int_tol: float | None = DEFAULT_INTEGRALITY_TOLERANCE) -> int | float:
+    if int_tol is not None and kind in ("int", "boolean"):
+        v = integral_value(v, int_tol)
+        if isinstance(v, int):
+            return v
     if v == 0.0:
         return 0.0  # no negative zero in reports
     return v
@@ -188,13 +196,15 @@ def _eval_form(f: Any, x: np.ndarray) -> float:
     return float(f)
 
 
-def result_from_solution(ir: IR, status: str, x: np.ndarray | None, obj: float | None, solver: str) -> Result:
+def result_from_solution(ir: IR, status: str, x: np.ndarray | None, obj: float | None, solver: str,
+                         int_tol: float = DEFAULT_INTEGRALITY_TOLERANCE) -> Result:
+    """A :class:`Result` with values by OPL name from the column values ``x`` (None: no solution)."""
     res = Result(status, solver=solver)
     if x is not None:
         res.objective = obj if ir.sense != "feasibility" else (0.0 if obj is None else obj)
         if ir.sense == "feasibility":
             res.objective = None
-        res.variables = by_dvar(ir, x)
+        res.variables = by_dvar(ir, x, int_tol)
         res.dexprs = dexpr_values(ir, x)
     return res
 

@@ -18,6 +18,7 @@ from typing import Any
 
 import numpy as np
 
+from ..interrupt import StopRequest, sigint_stops_solve
 from ..ir import IR
 from ..result import Result
 from .common import (SolveOptions, attach_duals, error_result, fixed_ir, quiet_stdout, ray_labels, refuse, relax,
@@ -29,7 +30,7 @@ _UNKNOWN_PARAMETER, _INVALID_ARGUMENT = 10007, 10003
 
 # Gurobi status codes (gurobipy.GRB.Status) -> the shared vocabulary of pyopl.result.STATUSES.
 _STATUS = {2: "optimal", 3: "infeasible", 4: "infeasible_or_unbounded", 5: "unbounded", 7: "time_limit",
-           8: "feasible", 9: "time_limit", 10: "feasible", 11: "time_limit", 12: "error", 13: "feasible",
+           8: "feasible", 9: "time_limit", 10: "feasible", 11: "interrupted", 12: "error", 13: "feasible",
            15: "feasible", 16: "time_limit", 17: "error"}
 
 
@@ -143,7 +144,7 @@ def solve(ir: IR, options: SolveOptions) -> Result:
     if gp is None:
         return error_result("gurobi", "solver-not-installed", "the Gurobi backend needs the `gurobipy` package, "
                             "which is not installed", options,
-                            help='install it with `pip install "syntagm[gurobi]"`, or use HiGHS (`--solver highs`)')
+                            help='install it with `pip install "pyopl[gurobi]"`, or use HiGHS (`--solver highs`)')
     refused = refuse(ir, "gurobi", options)
     if refused is not None:
         return refused
@@ -173,23 +174,53 @@ def _gurobi_error(ir: IR, e: Exception, options: SolveOptions) -> Result:
     return error_result("gurobi", "solver-failed", "Gurobi failed: %s (error %s)" % (e, errno), options)
 
 
+def _optimize(gp, m, options: SolveOptions, stop: StopRequest) -> None:
+    """``m.optimize()``, with a callback when Ctrl-C handling (``stop``) or progress is wanted: it calls
+    ``terminate()`` once ``stop.requested`` (Gurobi then ends with status INTERRUPTED and keeps its
+    incumbent) and sends MIP progress to ``options.progress``."""
+    if not stop.active and options.progress is None:
+        m.optimize()
+        return
+    stop.on_request.append(m.terminate)
+    progress = options.progress
+    cb = gp.GRB.Callback
+
+    def callback(model, where) -> None:
+        if stop.requested:
+            model.terminate()
+        elif progress is not None and where == cb.MIP:
+            best, bound = model.cbGet(cb.MIP_OBJBST), model.cbGet(cb.MIP_OBJBND)
+            incumbent = best if abs(best) < gp.GRB.INFINITY else None
+            gap = abs(best - bound) / max(abs(best), 1e-10) if incumbent is not None else None
+            progress({"elapsed_s": model.cbGet(cb.RUNTIME), "incumbent": incumbent, "bound": bound, "gap": gap,
+                      "nodes": int(model.cbGet(cb.MIP_NODCNT))})
+        elif progress is not None and where == cb.SIMPLEX:
+            progress({"elapsed_s": model.cbGet(cb.RUNTIME), "iterations": int(model.cbGet(cb.SPX_ITRCNT))})
+
+    try:
+        m.optimize(callback)
+    finally:
+        stop.on_request.remove(m.terminate)
+
+
 def _solve(gp, ir: IR, options: SolveOptions) -> Result:
     env = _env(gp, options)
     try:
         m, x, constr, rows = build(gp, env, ir)
         _set_params(m, options)
-        m.optimize()
+        with sigint_stops_solve() as stop:
+            _optimize(gp, m, options, stop)
         status = _STATUS.get(int(m.Status), "error")
-        if status == "infeasible_or_unbounded":
+        if status == "infeasible_or_unbounded" and not stop.requested:
             m.Params.DualReductions = 0
             m.reset()
             m.optimize()
             status = _STATUS.get(int(m.Status), "error")
         xv = obj = None
-        if int(m.SolCount) > 0 and status in ("optimal", "feasible", "time_limit"):
+        if int(m.SolCount) > 0 and status in ("optimal", "feasible", "time_limit", "interrupted"):
             xv = np.asarray(x.X, dtype=float) if ir.num_cols else np.zeros(0)
             obj = float(m.ObjVal)
-        res = result_from_solution(ir, status, xv, obj, "gurobi")
+        res = result_from_solution(ir, status, xv, obj, "gurobi", float(m.Params.IntFeasTol))
         if status == "error":
             res.message = "Gurobi stopped with status %d" % int(m.Status)
             res.diagnostics = [solver_diagnostic("solver-failed", res.message, options)]

@@ -9,6 +9,7 @@ import itertools
 from typing import Any
 
 from ..data.convert import ArrayOf, SetOf, convert_array, convert_scalar, type_name
+from ..dataframes import PandasValue
 from ..semantics.values import FloatRange, OplArray, OplRange, OplSet, OplTuple, ProductKeys, TupleType, is_set, show
 from ..syntax import ast as A
 from ..syntax.words import KEYWORDS
@@ -167,6 +168,8 @@ def _zero(typ: Any) -> Any:
 
 
 def _convert(inst: Instance, raw: Any, typ: Any, dims: list[Any], name: str, span) -> Any:
+    if isinstance(raw, PandasValue):  # a DataFrame/Series from a data dict: its shape depends on the declaration
+        raw = raw.resolve(typ, dims, name, span)
     if dims:
         return convert_array(raw, typ, dims, name, span)
     if isinstance(raw, (OplArray,)):

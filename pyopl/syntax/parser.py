@@ -28,13 +28,8 @@ from .scripts import strip_scripts
 
 @functools.lru_cache(maxsize=None)
 def grammar_text(name: str) -> str:
-    """Text of ``grammar/<name>.lark`` (shipped as the package ``pyopl.grammar``)."""
-    try:
-        return resources.files("pyopl.grammar").joinpath(name + ".lark").read_text(encoding="utf-8")
-    except ModuleNotFoundError:  # running from a source tree that is not installed
-        from pathlib import Path
-
-        return (Path(__file__).resolve().parents[2] / "grammar" / (name + ".lark")).read_text(encoding="utf-8")
+    """Text of ``pyopl/grammar/<name>.lark`` (package data of ``pyopl.grammar``, in the wheel too)."""
+    return resources.files("pyopl.grammar").joinpath(name + ".lark").read_text(encoding="utf-8")
 
 
 @functools.lru_cache(maxsize=None)

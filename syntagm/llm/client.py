@@ -152,7 +152,7 @@ class OpenAIChatClient:
         try:
             import openai
         except ImportError:  # pragma: no cover - declared dependency
-            raise ConfigError("the `openai` package is needed to reach an endpoint: pip install 'syntagm[llm]'") from None
+            raise ConfigError("the `openai` package is needed to reach an endpoint: pip install 'pyopl[llm]'") from None
         self._openai = openai
         self.config = config
         self.model = config.model

@@ -17,7 +17,7 @@ class BM25Retriever:
                 import bm25s
             except ImportError:
                 from ..errors import ConfigError
-                raise ConfigError("BM25 retrieval needs the bm25s package: pip install 'syntagm[llm]' "
+                raise ConfigError("BM25 retrieval needs the bm25s package: pip install 'pyopl[llm]' "
                                   "(or use --retriever none)") from None
 
             self._bm25s = bm25s

@@ -35,7 +35,7 @@ class EmbeddingRetriever:
 
     def __init__(self, exemplars: list[Exemplar], model_name: str = DEFAULT_MODEL, cache_dir: str | Path | None = None):
         if not available():
-            raise ConfigError("embedding retrieval needs sentence-transformers: pip install 'syntagm[rag]' "
+            raise ConfigError("embedding retrieval needs sentence-transformers: pip install 'pyopl[rag]' "
                               "(or use the default --retriever bm25)")
         import numpy as np
         from sentence_transformers import SentenceTransformer

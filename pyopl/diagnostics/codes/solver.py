@@ -14,7 +14,7 @@ HiGHS (`--solver highs`, the default, no size limit) or install a full Gurobi li
 maximize sum(r in R) x[r];` solved with `--solver gurobi` gets this diagnostic; with HiGHS it solves.""")
 R("OPL0702", "solver-not-installed", "error", "Solver package not installed",
   """The chosen backend's Python package cannot be imported. For Gurobi install the
-extra (`pip install "syntagm[gurobi]"`, which brings `gurobipy`), or use HiGHS, which is
+extra (`pip install "pyopl[gurobi]"`, which brings `gurobipy`), or use HiGHS, which is
 always installed.""")
 R("OPL0703", "backend-cannot-take", "error", "The backend cannot solve this kind of model",
   """Each backend declares which model features it takes (see `docs/solvers.md`).
