@@ -81,6 +81,8 @@ def _parser() -> argparse.ArgumentParser:
     fmt.add_argument("--lp", metavar="OUT", help="write CPLEX LP format to OUT")
     fmt.add_argument("--mps", metavar="OUT", help="write MPS format to OUT")
     x.add_argument("--format", choices=("text", "json"), default="text")
+    sub.add_parser("lsp", help="run the language server on stdio (extra: pyopl[lsp]; docs/editors.md)")
+    sub.add_parser("mcp", help="run the Model Context Protocol server on stdio (extra: pyopl[mcp]; docs/mcp.md)")
     return p
 
 
@@ -300,6 +302,19 @@ def cmd_export(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
+def _serve(which: str) -> int:
+    """``pyopl lsp`` / ``pyopl mcp``: the servers live in optional extras."""
+    try:
+        from importlib import import_module
+
+        server = import_module("pyopl.%s.server" % which)
+    except ImportError as e:
+        print("pyopl: `pyopl %s` needs the %s extra: pip install \"pyopl[%s]\" (%s)" % (which, which, which, e),
+              file=sys.stderr)
+        return EXIT_USAGE
+    return server.main()
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = _parser()
     args = parser.parse_args(argv)
@@ -310,6 +325,8 @@ def main(argv: list[str] | None = None) -> int:
         problem = _check_files(args)
         if problem:
             return _emit_usage_error(args, problem)
+    if args.command in ("lsp", "mcp"):
+        return _serve(args.command)
     handler = {"solve": cmd_solve, "check": cmd_check, "explain": cmd_explain, "export": cmd_export}[args.command]
     try:
         return handler(args)

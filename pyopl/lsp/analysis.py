@@ -1,0 +1,251 @@
+"""One analysis of a model (and its data) for the editor: diagnostics, the AST, declarations,
+iterator scopes and the evaluated data values, with a lexical index of every name.
+
+The pipeline is pyopl's own (parse, name checks, data, instance, IR, number checks: the same
+stages and diagnostics as :func:`pyopl.check`), kept open so that the editor also gets the AST
+and the evaluated data for hover.  Nothing here raises for any text: a failure of pyopl itself
+becomes one ``internal-error`` diagnostic.
+"""
+from __future__ import annotations
+
+import gc
+import re
+from dataclasses import dataclass, field, fields, is_dataclass
+from typing import Any, Iterator, Optional
+
+from ..diagnostics.diagnostic import Diagnostic, Span
+from ..syntax import ast as A
+
+MODEL = "<model>"  # the file name pyopl gives model text
+DATA = "<data>"  # ... and data text
+
+_IDENT = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
+_BLANKS = re.compile(r'//[^\n]*|/\*.*?(?:\*/|$)|"(?:[^"\\\n]|\\.)*"?', re.S)
+
+
+@dataclass
+class DeclInfo:
+    """A declared name: ``kind`` is tuple, param, set, range, dvar, dexpr or constraint."""
+
+    name: str
+    kind: str
+    name_span: Span
+    span: Span
+    node: Any
+
+
+@dataclass
+class Scope:
+    """An iterator (``p`` of ``forall(p in Plants)``) bound over the text of ``span``."""
+
+    name: str
+    name_span: Span
+    span: Span
+    domain: Any  # the domain expression (or None for a tuple-pattern component)
+
+
+@dataclass
+class Token:
+    """A name in the text: 1-based line, column, end column; ``after_dot`` for ``x.name``."""
+
+    text: str
+    line: int
+    column: int
+    end_column: int
+    after_dot: bool
+
+    def span(self, file: str = MODEL) -> Span:
+        return Span(file, self.line, self.column, self.line, self.end_column)
+
+
+@dataclass
+class Analysis:
+    model_text: str
+    data_text: Optional[str]
+    diagnostics: list[Diagnostic] = field(default_factory=list)
+    sources: dict = field(default_factory=dict)
+    ast: Optional[A.Model] = None
+    decls: dict = field(default_factory=dict)  # name -> DeclInfo (first declaration)
+    fields: dict = field(default_factory=dict)  # field name -> [(tuple name, TupleField)]
+    scopes: list = field(default_factory=list)  # [Scope]
+    labels: list = field(default_factory=list)  # [(name, Span of the label, Span of the statement)]
+    scripts: list = field(default_factory=list)  # [ScriptBlock]
+    values: dict = field(default_factory=dict)  # name -> evaluated value (data, sets)
+    tokens: list = field(default_factory=list)  # [Token] of the model text
+
+    # ---------------------------------------------------------------- look-ups
+    def token_at(self, line: int, column: int, tokens: list | None = None) -> Optional[Token]:
+        """The name under 1-based ``(line, column)`` (the column just after a name counts too)."""
+        for t in tokens if tokens is not None else self.tokens:
+            if t.line == line and t.column <= column <= t.end_column:
+                return t
+        return None
+
+    def scope_at(self, name: str, line: int, column: int) -> Optional[Scope]:
+        """The innermost iterator ``name`` visible at the position."""
+        best = None
+        for s in self.scopes:
+            if s.name == name and contains(s.span, line, column):
+                if best is None or span_size(s.span) <= span_size(best.span):
+                    best = s
+        return best
+
+    def scopes_visible(self, line: int, column: int) -> list[Scope]:
+        return [s for s in self.scopes if contains(s.span, line, column)]
+
+
+def contains(span: Span, line: int, column: int) -> bool:
+    return (span.line, span.column) <= (line, column) <= (span.end_line, span.end_column)
+
+
+def span_size(span: Span) -> tuple[int, int]:
+    return (span.end_line - span.line, span.end_column - span.column)
+
+
+def lex_names(text: str) -> list[Token]:
+    """Every identifier of ``text`` outside comments and strings, in order."""
+    blank = _BLANKS.sub(lambda m: re.sub(r"[^\n]", " ", m.group(0)), text)
+    out = []
+    for ln, line in enumerate(blank.split("\n"), 1):
+        for m in _IDENT.finditer(line):
+            before = line[:m.start()].rstrip()
+            if m.start() > 0 and line[m.start() - 1].isdigit():
+                continue  # `1e5`
+            out.append(Token(m.group(0), ln, m.start() + 1, m.end() + 1, before.endswith(".") and not before.endswith("..")))
+    return out
+
+
+def children(node: Any) -> Iterator[Any]:
+    """The direct AST children of a node (dataclass fields holding nodes, lists or tuples of them)."""
+    for f in fields(node):
+        if f.name == "span" or f.name.endswith("_span"):
+            continue
+        v = getattr(node, f.name)
+        stack = [v]
+        while stack:
+            x = stack.pop()
+            if isinstance(x, A.Node):
+                yield x
+            elif isinstance(x, (list, tuple)):
+                stack.extend(reversed(x))
+
+
+def walk(node: Any) -> Iterator[Any]:
+    stack = [node]
+    while stack:
+        n = stack.pop()
+        yield n
+        if is_dataclass(n):
+            stack.extend(children(n))
+
+
+_DECL_KIND = {A.TupleDecl: "tuple", A.RangeDecl: "range", A.DvarDecl: "dvar", A.DexprDecl: "dexpr",
+              A.ConstraintDecl: "constraint"}
+
+
+def _word_span(text_lines: list[str], span: Span, word: str) -> Span:
+    """The span of the first whole ``word`` inside ``span`` (one line), else ``span``."""
+    if 1 <= span.line <= len(text_lines):
+        line = text_lines[span.line - 1]
+        seg_end = span.end_column - 1 if span.end_line == span.line else len(line)
+        m = re.search(r"\b%s\b" % re.escape(word), line[span.column - 1:seg_end])
+        if m:
+            col = span.column + m.start()
+            return Span(span.file, span.line, col, span.line, col + len(word))
+    return span
+
+
+def _index_ast(an: Analysis) -> None:
+    lines = an.model_text.split("\n")
+    for item in an.ast.items:
+        if isinstance(item, A.Decl):
+            kind = _DECL_KIND.get(type(item))
+            if isinstance(item, A.ParamDecl):
+                kind = "set" if item.type.is_set and not item.dims else "param"
+            an.decls.setdefault(item.name, DeclInfo(item.name, kind or "param", item.name_span, item.span, item))
+            if isinstance(item, A.TupleDecl):
+                for f in item.fields:
+                    an.fields.setdefault(f.name, []).append((item.name, f))
+        elif isinstance(item, A.ScriptBlock):
+            an.scripts.append(item)
+    for node in walk(an.ast):
+        quals = getattr(node, "quals", None)
+        if isinstance(node, A.Qualifiers):
+            continue
+        qlist = quals if isinstance(quals, list) else [quals] if isinstance(quals, A.Qualifiers) else []
+        for q in qlist:
+            for b in q.binders:
+                for p in b.patterns:
+                    for sub in walk(p):
+                        if isinstance(sub, A.Pattern) and sub.name is not None:
+                            an.scopes.append(Scope(sub.name, sub.span, node.span, b.domain if sub is p else None))
+        if isinstance(node, A.Decl):
+            for d in getattr(node, "dims", []) or []:
+                if d.var:
+                    an.scopes.append(Scope(d.var, _word_span(lines, d.span, d.var), node.span, d.domain))
+                if d.pattern is not None:
+                    for sub in walk(d.pattern):
+                        if isinstance(sub, A.Pattern) and sub.name is not None:
+                            an.scopes.append(Scope(sub.name, sub.span, node.span, None))
+        if isinstance(node, A.ConsStmt) and node.label is not None:
+            base = node.label.base if isinstance(node.label, A.Index) else node.label
+            if isinstance(base, A.Name):
+                an.labels.append((base.id, base.span, node.span))
+                if base.id not in an.decls:
+                    an.decls[base.id] = DeclInfo(base.id, "constraint", base.span, node.span, node)
+
+
+def _internal(message: str) -> Diagnostic:
+    from ..api import _internal as internal
+
+    return internal(message)
+
+
+def analyse(model_text: str, data_text: Optional[str] = None, *, max_errors: int = 100) -> Analysis:
+    """Analyse model text with optional ``.dat`` text; never raises for any text."""
+    from ..diagnostics.reporter import Reporter, TooManyErrors
+    from ..data.loader import load_data
+    from ..lowering.build import build_ir, check_numbers
+    from ..lowering.instance import Instance
+    from ..semantics.checker import check_names
+    from ..syntax.parser import parse_model
+
+    an = Analysis(model_text, data_text)
+    an.tokens = lex_names(model_text)
+    reporter = Reporter(max_errors)
+    sources = {MODEL: model_text}
+    was_enabled = gc.isenabled()
+    gc.disable()  # as pyopl.api does: compiling frees few cycles
+    inst = None
+    try:
+        ast = parse_model(model_text, MODEL, reporter)
+        if ast is not None:
+            an.ast = ast
+            _index_ast(an)
+            check_names(ast, reporter)
+            n_before = len(reporter.diagnostics)
+            # a newline keeps pyopl from reading one-line text as a file name
+            data = None if data_text is None else (data_text if "\n" in data_text else data_text + "\n")
+            items = load_data(data, reporter, sources, ".")
+            if DATA in sources:
+                sources[DATA] = data_text
+            if not any(d.is_error for d in reporter.diagnostics[n_before:]):
+                inst = Instance(ast, items, reporter)
+                inst.run()
+                if not reporter.has_errors:
+                    ir = build_ir(inst)
+                    check_numbers(ir, reporter)
+    except TooManyErrors:
+        pass
+    except RecursionError:
+        reporter.diagnostics.append(_internal("the model nests too deeply to compile"))
+    except Exception as e:  # a bug in pyopl, never the user's
+        reporter.diagnostics.append(_internal("internal error in pyopl (%s: %s); please report it" % (type(e).__name__, e)))
+    finally:
+        if was_enabled:
+            gc.enable()
+    if inst is not None:
+        an.values = {name: sym.value for name, sym in inst.symbols.items() if sym.kind in ("param", "set", "range")}
+    an.diagnostics = reporter.sorted()
+    an.sources = sources
+    return an

@@ -1,0 +1,385 @@
+"""``pyopl lsp``: the Language Server Protocol server over stdio, on pygls (LSP 3.17).
+
+A ``.mod`` is analysed with the ``.dat`` of the same name beside it (the open editor's text
+first, else the file on disk), and a ``.dat`` with its ``.mod``; diagnostics go to whichever
+of the pair they are about.  Analyses run after a pause in typing (``DEBOUNCE_S``) on one
+worker thread and are cached by text, so requests on unchanged text cost a look-up.  Every
+handler answers for any text: a failure inside becomes an empty answer and a log message.
+"""
+from __future__ import annotations
+
+import asyncio
+import functools
+import logging
+import os
+import threading
+from collections import OrderedDict
+from concurrent.futures import ThreadPoolExecutor
+from typing import Any, Callable, Optional
+
+from lsprotocol import types as T
+from pygls.lsp.server import LanguageServer
+from pygls.uris import to_fs_path
+
+from ..diagnostics.diagnostic import Span
+from . import features as F
+from .analysis import DATA, MODEL, Analysis, analyse, lex_names
+from .positions import LineIndex
+
+DEBOUNCE_S = 0.3
+EXPLAIN_COMMAND = "pyopl.explain"
+log = logging.getLogger("pyopl.lsp")
+
+_SEVERITY = {"error": T.DiagnosticSeverity.Error, "warning": T.DiagnosticSeverity.Warning,
+             "note": T.DiagnosticSeverity.Information}
+_SYMBOL_KIND = {"tuple": T.SymbolKind.Struct, "param": T.SymbolKind.Variable, "set": T.SymbolKind.Array,
+                "range": T.SymbolKind.Enum, "dvar": T.SymbolKind.Field, "dexpr": T.SymbolKind.Function,
+                "constraint": T.SymbolKind.Event, "field": T.SymbolKind.Property, "objective": T.SymbolKind.Method,
+                "constraints": T.SymbolKind.Namespace, "execute": T.SymbolKind.Module}
+_COMPLETION_KIND = {"tuple": T.CompletionItemKind.Struct, "param": T.CompletionItemKind.Variable,
+                    "set": T.CompletionItemKind.Variable, "range": T.CompletionItemKind.Enum,
+                    "dvar": T.CompletionItemKind.Field, "dexpr": T.CompletionItemKind.Function,
+                    "constraint": T.CompletionItemKind.Event, "field": T.CompletionItemKind.Property,
+                    "iterator": T.CompletionItemKind.Variable, "keyword": T.CompletionItemKind.Keyword,
+                    "function": T.CompletionItemKind.Function}
+
+
+class OplLanguageServer(LanguageServer):
+    """The server: documents, pairing, the analysis cache and the debounce timers."""
+
+    def __init__(self, debounce_s: float = DEBOUNCE_S):
+        from .. import __version__
+
+        super().__init__("pyopl", __version__, text_document_sync_kind=T.TextDocumentSyncKind.Incremental)
+        self.debounce_s = debounce_s
+        self.cache: OrderedDict[tuple, Analysis] = OrderedDict()
+        self.lock = threading.Lock()  # one analysis at a time (the compiler is not re-entrant)
+        self.executor = ThreadPoolExecutor(max_workers=1, thread_name_prefix="pyopl-lsp")
+        self.pending: dict[str, asyncio.Task] = {}
+        self.last_parsed: dict[str, Analysis] = {}  # model uri -> the last analysis whose text parsed
+
+    # ---------------------------------------------------------------- texts and pairing
+    def text_of(self, uri: str) -> Optional[str]:
+        """The open editor's text, else the file on disk, else None."""
+        doc = self.workspace.text_documents.get(uri)
+        if doc is not None:
+            return doc.source
+        path = to_fs_path(uri)
+        if path and os.path.isfile(path):
+            try:
+                with open(path, encoding="utf-8-sig", errors="replace") as fh:
+                    return fh.read()
+            except OSError:
+                return None
+        return None
+
+    def pair(self, uri: str) -> tuple[Optional[str], Optional[str]]:
+        """``(model uri, data uri)`` for a ``.mod`` or ``.dat`` uri; None where there is none."""
+        stem, ext = os.path.splitext(uri)
+        if ext.lower() == ".dat":
+            mod = stem + ".mod"
+            return (mod if self.text_of(mod) is not None else None), uri
+        dat = stem + ".dat"
+        return uri, (dat if self.text_of(dat) is not None else None)
+
+    def analysis_for(self, uri: str) -> tuple[Optional[Analysis], Optional[str], Optional[str]]:
+        """The (cached) analysis of the pair ``uri`` belongs to, with the pair's uris."""
+        mod, dat = self.pair(uri)
+        if mod is None:
+            return None, mod, dat
+        model_text = self.text_of(mod) or ""
+        data_text = self.text_of(dat) if dat else None
+        return self.analyse_cached(model_text, data_text), mod, dat
+
+    def analyse_cached(self, model_text: str, data_text: Optional[str]) -> Analysis:
+        key = (model_text, data_text)
+        with self.lock:
+            an = self.cache.get(key)
+            if an is None:
+                an = analyse(model_text, data_text)
+                self.cache[key] = an
+                while len(self.cache) > 8:
+                    self.cache.popitem(last=False)
+            else:
+                self.cache.move_to_end(key)
+            return an
+
+    # ---------------------------------------------------------------- diagnostics
+    def publish(self, uri: str) -> None:
+        """Analyse the pair of ``uri`` and publish diagnostics to both of its documents."""
+        an, mod, dat = self.analysis_for(uri)
+        if an is not None and an.ast is not None and mod:
+            self.last_parsed[mod] = an
+        if an is None:  # a .dat alone: its own syntax, no model to check it against
+            text = self.text_of(uri) or ""
+            an = self.analyse_data_only(text)
+            mod, dat = None, uri
+        out: dict[str, list[T.Diagnostic]] = {}
+        if mod:
+            out[mod] = []
+        if dat:
+            out[dat] = []
+        for d in an.diagnostics:
+            target = dat if d.file == DATA and dat else mod or dat
+            text = an.sources.get(d.file if d.file in (MODEL, DATA) else MODEL, "")
+            out.setdefault(target, []).append(to_lsp_diagnostic(d, text, target, an.sources, {MODEL: mod, DATA: dat}))
+        for target, diags in out.items():
+            if target is not None:
+                self.text_document_publish_diagnostics(T.PublishDiagnosticsParams(uri=target, diagnostics=diags))
+
+    def analyse_data_only(self, text: str) -> Analysis:
+        from ..data.loader import load_data
+        from ..diagnostics.reporter import Reporter
+
+        an = Analysis("", text)
+        reporter = Reporter(100)
+        try:
+            load_data(text if "\n" in text else text + "\n", reporter, an.sources, ".")
+        except Exception:  # never let a data parse failure stop the server
+            log.exception("data analysis failed")
+        an.sources[DATA] = text
+        an.diagnostics = reporter.sorted()
+        return an
+
+    def schedule(self, uri: str) -> None:
+        """Publish after ``debounce_s`` without further changes."""
+        old = self.pending.pop(uri, None)
+        if old is not None:
+            old.cancel()
+
+        async def later() -> None:
+            await asyncio.sleep(self.debounce_s)
+            loop = asyncio.get_running_loop()
+            try:
+                await loop.run_in_executor(self.executor, self.publish, uri)
+            except Exception:
+                log.exception("publishing diagnostics failed")
+
+        self.pending[uri] = asyncio.get_event_loop().create_task(later())
+
+
+def to_lsp_range(index: LineIndex, span: Span) -> T.Range:
+    sl, sc = index.to_lsp(span.line, span.column)
+    el, ec = index.to_lsp(span.end_line, span.end_column)
+    if (el, ec) < (sl, sc):
+        el, ec = sl, sc
+    return T.Range(start=T.Position(line=sl, character=sc), end=T.Position(line=el, character=ec))
+
+
+def to_lsp_diagnostic(d: Any, text: str, uri: str, sources: dict, uris: dict) -> T.Diagnostic:
+    """One pyopl diagnostic as an LSP diagnostic (labels become related information)."""
+    index = LineIndex(text)
+    related = []
+    for lab in d.labels:
+        luri = uris.get(lab.span.file) or uri
+        related.append(T.DiagnosticRelatedInformation(
+            location=T.Location(uri=luri, range=to_lsp_range(LineIndex(sources.get(lab.span.file, text)), lab.span)),
+            message=lab.message))
+    message = d.message + ("\nhelp: %s" % d.help if d.help else "") + "".join("\nnote: %s" % n for n in d.notes)
+    return T.Diagnostic(range=to_lsp_range(index, d.span), message=message, severity=_SEVERITY.get(d.severity),
+                        code=d.code, source="pyopl", related_information=related or None,
+                        data={"fix": d.fix.to_dict() if d.fix else None})
+
+
+def _safe(default: Any) -> Callable:
+    """Answer ``default`` (and log) when a handler fails: a bad document never stops the server."""
+    def wrap(f: Callable) -> Callable:
+        @functools.wraps(f)
+        def inner(*args: Any, **kw: Any) -> Any:
+            try:
+                return f(*args, **kw)
+            except Exception:
+                log.exception("%s failed", f.__name__)
+                return default
+        return inner
+    return wrap
+
+
+def _where(ls: OplLanguageServer, uri: str, pos: T.Position):
+    """``(analysis, model uri, data uri, 1-based line, column, is_data)`` for a request position."""
+    an, mod, dat = ls.analysis_for(uri)
+    text = ls.text_of(uri) or ""
+    line, col = LineIndex(text).from_lsp(pos.line, pos.character)
+    return an, mod, dat, line, col, uri == dat
+
+
+def _data_name(ls: OplLanguageServer, uri: str, line: int, col: int) -> Optional[str]:
+    for t in lex_names(ls.text_of(uri) or ""):
+        if t.line == line and t.column <= col <= t.end_column:
+            return t.text
+    return None
+
+
+def _location(ls: OplLanguageServer, an: Analysis, mod: str, span: Span) -> T.Location:
+    return T.Location(uri=mod, range=to_lsp_range(LineIndex(an.model_text), span))
+
+
+def build_server(debounce_s: float = DEBOUNCE_S) -> OplLanguageServer:
+    """A server with every feature registered (not yet started)."""
+    server = OplLanguageServer(debounce_s)
+
+    @server.feature(T.TEXT_DOCUMENT_DID_OPEN)
+    def did_open(ls: OplLanguageServer, params: T.DidOpenTextDocumentParams) -> None:
+        ls.schedule(params.text_document.uri)
+        _refresh_partner(ls, params.text_document.uri)
+
+    @server.feature(T.TEXT_DOCUMENT_DID_CHANGE)
+    def did_change(ls: OplLanguageServer, params: T.DidChangeTextDocumentParams) -> None:
+        ls.schedule(params.text_document.uri)
+        _refresh_partner(ls, params.text_document.uri)
+
+    @server.feature(T.TEXT_DOCUMENT_DID_SAVE)
+    def did_save(ls: OplLanguageServer, params: T.DidSaveTextDocumentParams) -> None:
+        ls.schedule(params.text_document.uri)
+
+    @server.feature(T.TEXT_DOCUMENT_DID_CLOSE)
+    def did_close(ls: OplLanguageServer, params: T.DidCloseTextDocumentParams) -> None:
+        ls.text_document_publish_diagnostics(T.PublishDiagnosticsParams(uri=params.text_document.uri, diagnostics=[]))
+
+    @server.feature(T.TEXT_DOCUMENT_HOVER)
+    @_safe(None)
+    def hover(ls: OplLanguageServer, params: T.HoverParams) -> Optional[T.Hover]:
+        an, mod, dat, line, col, is_data = _where(ls, params.text_document.uri, params.position)
+        if an is None:
+            return None
+        if is_data:
+            name = _data_name(ls, params.text_document.uri, line, col)
+            decl = an.decls.get(name) if name else None
+            md = F._hover_decl(an, decl) if decl else None
+        else:
+            md = F.hover(an, line, col)
+        return T.Hover(contents=T.MarkupContent(kind=T.MarkupKind.Markdown, value=md)) if md else None
+
+    @server.feature(T.TEXT_DOCUMENT_DEFINITION)
+    @_safe(None)
+    def definition(ls: OplLanguageServer, params: T.DefinitionParams) -> Optional[list[T.Location]]:
+        an, mod, dat, line, col, is_data = _where(ls, params.text_document.uri, params.position)
+        if an is None:
+            return None
+        if is_data:
+            name = _data_name(ls, params.text_document.uri, line, col)
+            spans = [an.decls[name].name_span] if name in an.decls else []
+        else:
+            spans = F.definition(an, line, col)
+        return [_location(ls, an, mod, s) for s in spans] or None
+
+    @server.feature(T.TEXT_DOCUMENT_REFERENCES)
+    @_safe(None)
+    def references(ls: OplLanguageServer, params: T.ReferenceParams) -> Optional[list[T.Location]]:
+        an, mod, dat, line, col, is_data = _where(ls, params.text_document.uri, params.position)
+        if an is None:
+            return None
+        include = params.context.include_declaration
+        if is_data:
+            name = _data_name(ls, params.text_document.uri, line, col)
+            if name not in an.decls:
+                return None
+            d = an.decls[name].name_span
+            spans = F.references(an, d.line, d.column, include)
+        else:
+            spans = F.references(an, line, col, include)
+            tok = an.token_at(line, col)
+            r = F.resolve(an, line, col)
+            name = tok.text if tok is not None and r is not None and r[0] == "decl" else None
+        out = [_location(ls, an, mod, s) for s in spans]
+        if name and dat:  # the data file's entry for the name
+            dtext = ls.text_of(dat) or ""
+            dindex = LineIndex(dtext)
+            out += [T.Location(uri=dat, range=to_lsp_range(dindex, t.span(DATA))) for t in lex_names(dtext)
+                    if t.text == name and not t.after_dot]
+        return out or None
+
+    @server.feature(T.TEXT_DOCUMENT_DOCUMENT_SYMBOL)
+    @_safe(None)
+    def document_symbol(ls: OplLanguageServer, params: T.DocumentSymbolParams) -> Optional[list[T.DocumentSymbol]]:
+        uri = params.text_document.uri
+        an, mod, dat = ls.analysis_for(uri)
+        if an is None or uri != mod:
+            return None
+        index = LineIndex(an.model_text)
+
+        def conv(entry) -> T.DocumentSymbol:
+            name, kind, span, sel, kids = entry
+            rng, srng = to_lsp_range(index, span), to_lsp_range(index, sel)
+            if (srng.start.line, srng.start.character) < (rng.start.line, rng.start.character) or \
+                    (srng.end.line, srng.end.character) > (rng.end.line, rng.end.character):
+                srng = rng  # LSP requires the selection inside the range
+            return T.DocumentSymbol(name=name or "?", kind=_SYMBOL_KIND.get(kind, T.SymbolKind.Variable), range=rng,
+                                    selection_range=srng, detail=kind, children=[conv(k) for k in kids] or None)
+
+        return [conv(e) for e in F.symbols(an)]
+
+    @server.feature(T.TEXT_DOCUMENT_COMPLETION, T.CompletionOptions(trigger_characters=["."]))
+    @_safe(None)
+    def completion(ls: OplLanguageServer, params: T.CompletionParams) -> Optional[T.CompletionList]:
+        uri = params.text_document.uri
+        an, mod, dat, line, col, is_data = _where(ls, uri, params.position)
+        if is_data or an is None:
+            names = sorted(an.decls) if an is not None else []
+            items = [T.CompletionItem(label=n, kind=T.CompletionItemKind.Variable) for n in names]
+            return T.CompletionList(is_incomplete=False, items=items)
+        # mid-typing text rarely parses: complete from the last analysis that did
+        if an.ast is not None:
+            ls.last_parsed[uri] = an
+        else:
+            an = ls.last_parsed.get(uri, an)
+        items = [T.CompletionItem(label=label, kind=_COMPLETION_KIND.get(kind, T.CompletionItemKind.Text), detail=detail)
+                 for label, kind, detail in F.completion(an, line, col, ls.text_of(uri) or "")]
+        return T.CompletionList(is_incomplete=False, items=items)
+
+    @server.feature(T.TEXT_DOCUMENT_CODE_ACTION,
+                    T.CodeActionOptions(code_action_kinds=[T.CodeActionKind.QuickFix]))
+    @_safe(None)
+    def code_action(ls: OplLanguageServer, params: T.CodeActionParams) -> Optional[list[T.CodeAction]]:
+        uri = params.text_document.uri
+        an, mod, dat = ls.analysis_for(uri)
+        if an is None:
+            return None
+        which = DATA if uri == dat else MODEL
+        index = LineIndex(an.sources.get(which, ""))
+        want = params.range
+        actions = []
+        for d in an.diagnostics:
+            if d.file != which:
+                continue
+            r = to_lsp_range(index, d.span)
+            if (r.end.line, r.end.character) < (want.start.line, want.start.character) or \
+                    (r.start.line, r.start.character) > (want.end.line, want.end.character):
+                continue
+            ldiag = to_lsp_diagnostic(d, an.sources.get(which, ""), uri, an.sources, {MODEL: mod, DATA: dat})
+            if d.fix is not None and all(e.span.file == which for e in d.fix.edits):
+                edits = [T.TextEdit(range=to_lsp_range(index, e.span), new_text=e.replacement) for e in d.fix.edits]
+                actions.append(T.CodeAction(title=d.fix.message, kind=T.CodeActionKind.QuickFix, diagnostics=[ldiag],
+                                            is_preferred=d.fix.applicability == "machine-applicable",
+                                            edit=T.WorkspaceEdit(changes={uri: edits})))
+            actions.append(T.CodeAction(title="Explain %s" % d.code, kind=T.CodeActionKind.QuickFix,
+                                        diagnostics=[ldiag],
+                                        command=T.Command(title="Explain %s" % d.code, command=EXPLAIN_COMMAND,
+                                                          arguments=[d.code])))
+        return actions or None
+
+    @server.command(EXPLAIN_COMMAND)
+    def explain(ls: OplLanguageServer, code: str) -> Optional[str]:
+        from ..diagnostics.registry import explain as explain_text, lookup
+
+        kind = lookup(str(code))
+        text = explain_text(kind) if kind else "unknown diagnostic code %s (see `pyopl explain --list`)" % code
+        ls.window_show_message(T.ShowMessageParams(type=T.MessageType.Info, message=text))
+        return text
+
+    return server
+
+
+def _refresh_partner(ls: OplLanguageServer, uri: str) -> None:
+    """A change to a ``.dat`` changes its model's diagnostics too (and vice versa)."""
+    mod, dat = ls.pair(uri)
+    other = mod if uri == dat else dat
+    if other and other in ls.workspace.text_documents:
+        ls.schedule(other)
+
+
+def main() -> int:
+    """Run the server on stdin/stdout until the client says exit."""
+    logging.basicConfig(level=logging.WARNING)
+    build_server().start_io()
+    return 0

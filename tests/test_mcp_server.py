@@ -1,0 +1,65 @@
+"""The MCP server end to end: the official SDK's client spawns `python -m pyopl mcp` over stdio."""
+from __future__ import annotations
+
+import asyncio
+import json
+import sys
+
+import pytest
+
+pytest.importorskip("mcp")
+
+from mcp import ClientSession  # noqa: E402
+from mcp.client.stdio import StdioServerParameters, stdio_client  # noqa: E402
+
+# max 3x + 2y s.t. x + y <= 4, x + 3y <= 6, x <= 3: optimum x=3, y=1, objective 11 (by hand)
+MODEL = """dvar float+ x;
+dvar float+ y;
+float cap = ...;
+maximize 3*x + 2*y;
+subject to {
+  c1: x + y <= cap;
+  c2: x + 3*y <= 6;
+  c3: x <= 3;
+}
+"""
+DATA = "cap = 4;"
+BAD = "dvar float+ x;\nmaximize x + yy;\nsubject to { x <= 1; }\n"
+
+
+def _payload(result) -> dict:
+    assert not getattr(result, "is_error", getattr(result, "isError", False)), result
+    return json.loads(result.content[0].text)
+
+
+async def _session_run(body):
+    params = StdioServerParameters(command=sys.executable, args=["-m", "pyopl", "mcp"])
+    async with stdio_client(params) as (read, write):
+        async with ClientSession(read, write) as session:
+            await session.initialize()
+            return await body(session)
+
+
+def test_mcp_tools_over_stdio():
+    async def body(session):
+        tools = {t.name for t in (await session.list_tools()).tools}
+        solved = _payload(await session.call_tool("solve", {"model": MODEL, "data": DATA, "time_limit": 10}))
+        checked = _payload(await session.call_tool("check", {"model": BAD}))
+        explained = _payload(await session.call_tool("explain", {"code": checked["diagnostics"][0]["code"]}))
+        codes = _payload(await session.call_tool("list_codes", {}))
+        # a one-line "model" naming a file must be read as text, never opened
+        path_like = _payload(await session.call_tool("check", {"model": "examples/transport.mod"}))
+        return tools, solved, checked, explained, codes, path_like
+
+    tools, solved, checked, explained, codes, path_like = asyncio.run(_session_run(body))
+    assert {"check", "solve", "explain", "list_codes", "grammar", "export"} <= tools
+    assert solved["status"] == "optimal"
+    assert solved["objective"] == pytest.approx(11.0)
+    assert solved["variables"]["x"] == pytest.approx(3.0) and solved["variables"]["y"] == pytest.approx(1.0)
+    assert checked["ok"] is False and checked["errors"] == 1
+    d = checked["diagnostics"][0]
+    assert (d["code"], d["line"], d["column"]) == ("OPL0101", 2, 14)
+    assert "`yy`" in d["message"]
+    assert explained["found"] and explained["code"] == "OPL0101" and explained["slug"] == "undeclared-name"
+    assert any(c["code"] == "OPL0101" for c in codes["codes"])
+    assert path_like["ok"] is False and path_like["diagnostics"][0]["code"].startswith("OPL00")
