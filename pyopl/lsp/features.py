@@ -204,8 +204,8 @@ def symbols(an: Analysis) -> list[tuple[str, str, Span, Span, list]]:
         elif isinstance(item, A.Objective):
             out.append((item.name or item.sense, "objective", item.span, item.span, []))
         elif isinstance(item, A.ConstraintsBlock):
-            kids = [(name, "constraint", stmt, lab, []) for name, lab, stmt in an.labels
-                    if contains(item.span, lab.line, lab.column)]
+            kids = [(name, "constraint", stmt, lab, []) for name, lab, stmt in
+                    sorted(an.labels, key=lambda t: (t[1].line, t[1].column)) if contains(item.span, lab.line, lab.column)]
             out.append(("subject to", "constraints", item.span, item.span, kids))
         elif isinstance(item, A.ScriptBlock):
             out.append((item.name or item.kind, "execute", item.span, item.span, []))
