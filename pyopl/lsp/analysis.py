@@ -94,12 +94,20 @@ class Analysis:
         return [s for s in self.scopes if contains(s.span, line, column)]
 
 
+def _ends(span: Span) -> tuple[int, int, int, int]:
+    """The span's numbers; a missing one (a node built by error recovery) is taken as its start."""
+    line, col = span.line or 1, span.column or 1
+    return line, col, span.end_line or line, span.end_column or col
+
+
 def contains(span: Span, line: int, column: int) -> bool:
-    return (span.line, span.column) <= (line, column) <= (span.end_line, span.end_column)
+    l0, c0, l1, c1 = _ends(span)
+    return (l0, c0) <= (line, column) <= (l1, c1)
 
 
 def span_size(span: Span) -> tuple[int, int]:
-    return (span.end_line - span.line, span.end_column - span.column)
+    l0, c0, l1, c1 = _ends(span)
+    return (l1 - l0, c1 - c0)
 
 
 def lex_names(text: str) -> list[Token]:
@@ -155,7 +163,17 @@ def _word_span(text_lines: list[str], span: Span, word: str) -> Span:
     return span
 
 
+def _mend_spans(ast: A.Model) -> None:
+    """Give every span of the tree whole numbers: error recovery can leave an end unset."""
+    for node in walk(ast):
+        for f in fields(node):
+            sp = getattr(node, f.name)
+            if isinstance(sp, Span) and None in (sp.line, sp.column, sp.end_line, sp.end_column):
+                setattr(node, f.name, Span(sp.file, *_ends(sp)))
+
+
 def _index_ast(an: Analysis) -> None:
+    _mend_spans(an.ast)
     lines = an.model_text.split("\n")
     for item in an.ast.items:
         if isinstance(item, A.Decl):

@@ -20,6 +20,7 @@ class LineIndex:
         """1-based ``(line, column)`` -> 0-based ``(line, utf16_character)``."""
         if not self.lines:
             return 0, 0
+        line, column = line or 1, column or 1  # a span left open by error recovery
         li = min(max(line, 1), len(self.lines)) - 1
         text = self.lines[li].rstrip("\r")
         if line > len(self.lines):  # past the end: the end of the last line

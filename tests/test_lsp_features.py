@@ -1,0 +1,147 @@
+"""The language features on analyses (iterators, tuple fields, positions) and a fuzz of every
+LSP handler on mutated texts: each request answers, none raises."""
+from __future__ import annotations
+
+import random
+from pathlib import Path
+
+import pytest
+
+pytest.importorskip("pygls")
+
+from lsprotocol import types as T  # noqa: E402
+from pygls.workspace import Workspace  # noqa: E402
+
+from pyopl.lsp import features as F  # noqa: E402
+from pyopl.lsp.analysis import analyse  # noqa: E402
+from pyopl.lsp.positions import LineIndex  # noqa: E402
+from pyopl.lsp.server import build_server  # noqa: E402
+
+EXAMPLES = Path(__file__).resolve().parents[1] / "examples"
+
+ARCS = """tuple Arc { string src; int cap; }
+{Arc} Arcs = {<"a", 3>, <"b", 5>};
+range R = 1..4;
+dvar float+ x[a in Arcs] in 0..a.cap;
+maximize sum(a in Arcs) x[a] + sum(r in R) r;
+subject to {
+  forall(a in Arcs) lim: x[a] <= a.cap;
+}
+"""
+
+
+def test_positions_count_utf16_units():
+    idx = LineIndex("é😀ab\nxyz")
+    # `a` is code point 3 (1-based col 3), after one BMP and one astral character: 1 + 2 units
+    assert idx.to_lsp(1, 3) == (0, 3)
+    assert idx.from_lsp(0, 3) == (1, 3)
+    assert idx.to_lsp(2, 2) == (1, 1)
+    assert idx.to_lsp(9, 1) == (1, 3)  # past the end: clamped to the end of the text
+
+
+def test_iterators_resolve_to_their_own_binder():
+    an = analyse(ARCS)
+    assert not an.diagnostics
+    # `a` in `x[a]` of line 5 is the sum's iterator (col 14), not the dvar's (line 4) or the forall's
+    (d,) = F.definition(an, 5, 27)
+    assert (d.line, d.column) == (5, 14)
+    refs = F.references(an, 5, 14)
+    assert [(s.line, s.column) for s in refs] == [(5, 14), (5, 27)]
+    forall_refs = F.references(an, 7, 10)
+    assert [(s.line, s.column) for s in forall_refs] == [(7, 10), (7, 28), (7, 34)]
+    assert F.hover(an, 7, 34).startswith("iterator `a` in `Arcs`")
+    # the set `Arcs` is used on lines 2, 4, 5 and 7, never shadowed
+    assert [s.line for s in F.references(an, 2, 8)] == [2, 4, 5, 7]
+
+
+def test_tuple_fields_definition_references_and_completion():
+    an = analyse(ARCS)
+    (d,) = F.definition(an, 7, 36)  # `cap` of `a.cap`
+    assert (d.line, d.column) == (1, 29)
+    assert [(s.line, s.column) for s in F.references(an, 1, 29)] == [(1, 29), (4, 34), (7, 36)]
+    assert "field `cap` of tuple `Arc`: `int`" in F.hover(an, 7, 36)
+    text = ARCS.replace("x[a] <= a.cap;", "x[a] <= a.")
+    items = F.completion(an, 7, 36, text)  # just after the dot
+    assert sorted(label for label, kind, _ in items) == ["cap", "src"]
+    assert all(kind == "field" for _, kind, _ in items)
+
+
+def test_completion_offers_names_iterators_keywords_and_builtins_in_scope():
+    an = analyse(ARCS)
+    labels = {label: (kind, detail) for label, kind, detail in F.completion(an, 7, 26)}
+    assert labels["Arcs"][0] == "set" and labels["R"][0] == "range" and labels["x"][0] == "dvar"
+    assert labels["a"][0] == "iterator"
+    assert labels["ord"] == ("function", "ord(S, e): 0-based position of e in S")
+    assert labels["forall"][0] == "keyword"
+    outside = {label for label, kind, _ in F.completion(an, 3, 1) if kind == "iterator"}
+    assert outside == set()
+
+
+def test_hover_shows_range_set_and_tuple():
+    an = analyse(ARCS)
+    assert "value: 1..4 (4 values)" in F.hover(an, 3, 7)
+    assert 'value: 2 elements: {<"a", 3>, <"b", 5>}' in F.hover(an, 2, 8)
+    assert "fields: `string src`, `int cap`" in F.hover(an, 1, 8)
+    assert "domain: `0..a.cap`" in F.hover(an, 4, 13)
+
+
+def test_hover_on_a_diagnostic_names_the_code():
+    an = analyse("dvar float+ x;\nmaximize x + yy;\n")
+    text = F.hover(an, 2, 14)
+    assert "error[OPL0101]" in text and "`yy` is not declared" in text and "pyopl explain OPL0101" in text
+
+
+def _mutants(seed: int, n: int) -> list[str]:
+    rng = random.Random(seed)
+    bases = [p.read_text() for p in sorted(EXAMPLES.glob("*.mod"))] + [ARCS]
+    pieces = ["{", "}", "[", "]", "(", ")", ";", ".", "..", "<", ">", "\"", "/*", "//", "forall", "sum", "dvar",
+              "tuple", "in", "...", "😀", "\n", " ", "x.", "subject to {", "execute {"]
+    out = []
+    for _ in range(n):
+        text = rng.choice(bases)
+        for _ in range(rng.randint(1, 6)):
+            i = rng.randrange(len(text) + 1)
+            op = rng.random()
+            if op < 0.4:
+                text = text[:i] + rng.choice(pieces) + text[i:]
+            elif op < 0.8:
+                text = text[:i] + text[i + rng.randint(1, 20):]
+            else:
+                j = rng.randrange(len(text) + 1)
+                text = text[:i] + text[min(i, j):max(i, j)] + text[i:]
+        out.append(text)
+    return out + ["", "\n", "😀", "dvar", "tuple T {", "{" * 300, "sum(" * 200]
+
+
+def test_fuzz_every_handler_answers_on_mutated_texts(caplog):
+    server = build_server()
+    server.protocol._workspace = Workspace(None)
+    published = []
+    server.text_document_publish_diagnostics = published.append  # no client: collect instead
+    fm = server.protocol.fm
+    uri = "file:///nowhere/fuzz.mod"
+    doc = T.TextDocumentIdentifier(uri=uri)
+    for k, text in enumerate(_mutants(17, 40)):
+        server.workspace.put_text_document(T.TextDocumentItem(uri=uri, language_id="opl", version=k, text=text))
+        n = len(published)
+        server.publish(uri)
+        assert len(published) == n + 1 and published[-1].uri == uri
+        for d in published[-1].diagnostics:
+            assert d.code.startswith("OPL") and d.range.start.line >= 0
+        lines = text.split("\n")
+        rng = random.Random(k)
+        for _ in range(4):
+            line = rng.randrange(len(lines))
+            pos = T.Position(line=line, character=rng.randrange(len(lines[line]) + 2))
+            fm.features[T.TEXT_DOCUMENT_HOVER](T.HoverParams(doc, pos))
+            fm.features[T.TEXT_DOCUMENT_DEFINITION](T.DefinitionParams(doc, pos))
+            fm.features[T.TEXT_DOCUMENT_REFERENCES](T.ReferenceParams(
+                text_document=doc, position=pos, context=T.ReferenceContext(include_declaration=True)))
+            completion = fm.features[T.TEXT_DOCUMENT_COMPLETION](T.CompletionParams(doc, pos))
+            assert completion is not None
+            fm.features[T.TEXT_DOCUMENT_CODE_ACTION](T.CodeActionParams(
+                text_document=doc, range=T.Range(start=T.Position(0, 0), end=pos),
+                context=T.CodeActionContext(diagnostics=[])))
+        fm.features[T.TEXT_DOCUMENT_DOCUMENT_SYMBOL](T.DocumentSymbolParams(doc))
+    # handlers turn a failure into an empty answer and a logged error: none was logged
+    assert [r.getMessage() for r in caplog.records if r.name == "pyopl.lsp"] == []
