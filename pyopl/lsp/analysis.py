@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import gc
 import re
-from dataclasses import dataclass, field, fields, is_dataclass
+from dataclasses import dataclass, field, fields
 from typing import Any, Iterator, Optional
 
 from ..diagnostics.diagnostic import Diagnostic, Span
@@ -123,19 +123,33 @@ def lex_names(text: str) -> list[Token]:
     return out
 
 
+_FIELDS: dict[type, tuple[tuple[str, ...], tuple[str, ...]]] = {}
+
+
+def _fields_of(cls: type) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """(child field names, span field names) of an AST class (cached: ``fields()`` is slow)."""
+    got = _FIELDS.get(cls)
+    if got is None:
+        names = [f.name for f in fields(cls)]
+        spans = tuple(n for n in names if n == "span" or n.endswith("_span"))
+        got = _FIELDS[cls] = (tuple(n for n in names if n not in spans), spans)
+    return got
+
+
 def children(node: Any) -> Iterator[Any]:
     """The direct AST children of a node (dataclass fields holding nodes, lists or tuples of them)."""
-    for f in fields(node):
-        if f.name == "span" or f.name.endswith("_span"):
-            continue
-        v = getattr(node, f.name)
-        stack = [v]
-        while stack:
-            x = stack.pop()
-            if isinstance(x, A.Node):
-                yield x
-            elif isinstance(x, (list, tuple)):
-                stack.extend(reversed(x))
+    for name in _fields_of(type(node))[0]:
+        v = getattr(node, name)
+        if isinstance(v, A.Node):
+            yield v
+        elif isinstance(v, (list, tuple)):
+            stack = list(reversed(v))
+            while stack:
+                x = stack.pop()
+                if isinstance(x, A.Node):
+                    yield x
+                elif isinstance(x, (list, tuple)):
+                    stack.extend(reversed(x))
 
 
 def walk(node: Any) -> Iterator[Any]:
@@ -143,7 +157,7 @@ def walk(node: Any) -> Iterator[Any]:
     while stack:
         n = stack.pop()
         yield n
-        if is_dataclass(n):
+        if isinstance(n, A.Node):
             stack.extend(children(n))
 
 
@@ -166,10 +180,11 @@ def _word_span(text_lines: list[str], span: Span, word: str) -> Span:
 def _mend_spans(ast: A.Model) -> None:
     """Give every span of the tree whole numbers: error recovery can leave an end unset."""
     for node in walk(ast):
-        for f in fields(node):
-            sp = getattr(node, f.name)
-            if isinstance(sp, Span) and None in (sp.line, sp.column, sp.end_line, sp.end_column):
-                setattr(node, f.name, Span(sp.file, *_ends(sp)))
+        for name in _fields_of(type(node))[1]:
+            sp = getattr(node, name)
+            if isinstance(sp, Span) and (sp.end_column is None or sp.end_line is None or sp.line is None
+                                         or sp.column is None):
+                setattr(node, name, Span(sp.file, *_ends(sp)))
 
 
 def _index_ast(an: Analysis) -> None:
