@@ -145,3 +145,34 @@ def test_fuzz_every_handler_answers_on_mutated_texts(caplog):
         fm.features[T.TEXT_DOCUMENT_DOCUMENT_SYMBOL](T.DocumentSymbolParams(doc))
     # handlers turn a failure into an empty answer and a logged error: none was logged
     assert [r.getMessage() for r in caplog.records if r.name == "pyopl.lsp"] == []
+
+
+def _scope_of(word_line: str, word: str) -> str | None:
+    """The scope the VS Code grammar's top-level patterns give ``word`` in ``word_line``
+    (the first pattern, in the grammar's order, that matches at the word's place)."""
+    import json
+    import re
+
+    g = json.loads((Path(__file__).resolve().parents[1] / "editors/vscode/syntaxes/opl.tmLanguage.json").read_text())
+    at = word_line.index(word)
+    best = None
+    for inc in g["patterns"]:
+        rule = g["repository"][inc["include"][1:]]
+        for r in [rule] if ("match" in rule or "begin" in rule) else rule["patterns"]:
+            rx = r.get("match") or r.get("begin")
+            for m in re.finditer(rx, word_line):
+                if m.start() <= at < max(m.end(), m.start() + 1) and (best is None or m.start() < best[0]):
+                    best = (m.start(), r.get("name") or rule.get("name"))
+    return best[1] if best else None
+
+
+def test_textmate_grammar_scopes():
+    line = 'dvar float+ x[i in 1..3] in 0..5; // cap\nminimize sum(i in 1..3) ord(S, i) + "s";'
+    first, second = line.split("\n")
+    assert _scope_of(first, "dvar") == "storage.type.opl"
+    assert _scope_of(first, "float+") == "support.type.opl"
+    assert _scope_of(first, "// cap") == "comment.line.double-slash.opl"
+    assert _scope_of(second, "minimize") == "keyword.control.opl"
+    assert _scope_of(second, "ord") == "support.function.opl"
+    assert _scope_of(second, '"s"') == "string.quoted.double.opl"
+    assert _scope_of(second, "in 1") == "keyword.operator.word.opl"
