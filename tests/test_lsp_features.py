@@ -176,3 +176,39 @@ def test_textmate_grammar_scopes():
     assert _scope_of(second, "ord") == "support.function.opl"
     assert _scope_of(second, '"s"') == "string.quoted.double.opl"
     assert _scope_of(second, "in 1") == "keyword.operator.word.opl"
+
+
+def _server_with_files(tmp_path, model: str, data: str):
+    (tmp_path / "m.mod").write_text(model)
+    (tmp_path / "m.dat").write_text(data)
+    server = build_server()
+    server.protocol._workspace = Workspace(None)
+    published = []
+    server.text_document_publish_diagnostics = published.append
+    return server, published, (tmp_path / "m.mod").as_uri(), (tmp_path / "m.dat").as_uri()
+
+
+def test_data_diagnostics_go_to_the_dat_and_labels_become_related_information(tmp_path):
+    model = "float a = ...;\nfloat b = 1;\nfloat b = 2;\ndvar float+ x;\nminimize x + a + b;\n"
+    server, published, mod_uri, dat_uri = _server_with_files(tmp_path, model, 'a = "s";\n')
+    # the model is open in the editor; its .dat is found on disk by name
+    server.workspace.put_text_document(T.TextDocumentItem(uri=mod_uri, language_id="opl", version=1, text=model))
+    server.publish(mod_uri)
+    by_uri = {p.uri: p.diagnostics for p in published}
+    assert set(by_uri) == {mod_uri, dat_uri}
+    (twice,) = [d for d in by_uri[mod_uri] if d.code == "OPL0102"]
+    assert (twice.range.start.line, twice.range.start.character) == (2, 6)
+    (rel,) = twice.related_information
+    assert rel.location.uri == mod_uri and rel.message == "first declared here"
+    assert (rel.location.range.start.line, rel.location.range.start.character) == (1, 6)
+    (bad,) = by_uri[dat_uri]
+    assert bad.code == "OPL0403" and (bad.range.start.line, bad.range.start.character) == (0, 0)
+    # the .dat open and edited: the fixed value clears the data diagnostic
+    server.workspace.put_text_document(T.TextDocumentItem(uri=dat_uri, language_id="opl-data", version=1, text="a = 2.5;\n"))
+    published.clear()
+    server.publish(dat_uri)
+    by_uri = {p.uri: p.diagnostics for p in published}
+    assert list(by_uri[dat_uri]) == [] and [d.code for d in by_uri[mod_uri]] == ["OPL0102"]
+    hover = server.protocol.fm.features[T.TEXT_DOCUMENT_HOVER](
+        T.HoverParams(T.TextDocumentIdentifier(uri=mod_uri), T.Position(line=0, character=7)))
+    assert "value: 2.5" in hover.contents.value
