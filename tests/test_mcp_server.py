@@ -63,3 +63,25 @@ def test_mcp_tools_over_stdio():
     assert explained["found"] and explained["code"] == "OPL0101" and explained["slug"] == "undeclared-name"
     assert any(c["code"] == "OPL0101" for c in codes["codes"])
     assert path_like["ok"] is False and path_like["diagnostics"][0]["code"].startswith("OPL00")
+
+
+def test_export_and_limits_in_process(tmp_path, monkeypatch):
+    from pyopl.mcp import work
+
+    monkeypatch.chdir(tmp_path)  # export writes its file in the worker's (here: this) folder
+    out = work.export(MODEL, DATA, "lp")
+    assert out["status"] == "ok"
+    text = out["text"].lower()
+    assert "max" in text and "3 x" in text.replace("3.0", "3") and "c1" in text
+    refused = work.too_large(model="x" * (work.MAX_TEXT_CHARS + 1), data=None)
+    assert refused["status"] == "too_large"
+    assert work.as_text("examples/transport.mod") == "examples/transport.mod\n"
+    # an `include` in data text finds nothing outside the worker's empty folder
+    (tmp_path / "secret.dat").write_text("cap = 99;\n")
+    sub = tmp_path / "empty"
+    sub.mkdir()
+    monkeypatch.chdir(sub)
+    checked = work.check(MODEL, 'include "../secret.dat";\n')
+    assert [d["code"] for d in checked["diagnostics"]] == ["OPL0417"]  # points outside the folder
+    assert work.check(MODEL, 'include "secret.dat";\n')["diagnostics"][0]["message"] == \
+        'the included file `secret.dat` does not exist'
