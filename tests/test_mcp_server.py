@@ -85,3 +85,11 @@ def test_export_and_limits_in_process(tmp_path, monkeypatch):
     assert [d["code"] for d in checked["diagnostics"]] == ["OPL0417"]  # points outside the folder
     assert work.check(MODEL, 'include "secret.dat";\n')["diagnostics"][0]["message"] == \
         'the included file `secret.dat` does not exist'
+
+
+def test_worker_past_its_wall_clock_is_killed_and_says_so():
+    from pyopl.mcp import work
+
+    # a fresh Python process cannot import pyopl and answer within 10 ms: the limit fires
+    out = work.run_bounded("check", (MODEL, DATA), wall_s=0.01)
+    assert out["status"] == "time_limit" and "0 s" in out["message"]
