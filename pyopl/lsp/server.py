@@ -107,6 +107,15 @@ class OplLanguageServer(LanguageServer):
     # ---------------------------------------------------------------- diagnostics
     def publish(self, uri: str) -> None:
         """Analyse the pair of ``uri`` and publish diagnostics to both of its documents."""
+        self.send(self.collect(uri))
+
+    def send(self, out: dict[str, list[T.Diagnostic]]) -> None:
+        for target, diags in out.items():
+            if target is not None:
+                self.text_document_publish_diagnostics(T.PublishDiagnosticsParams(uri=target, diagnostics=diags))
+
+    def collect(self, uri: str) -> dict[str, list[T.Diagnostic]]:
+        """The diagnostics of the pair of ``uri``, by document uri (both documents, maybe empty)."""
         an, mod, dat = self.analysis_for(uri)
         if an is not None and an.ast is not None and mod:
             self.last_parsed[mod] = an
@@ -123,9 +132,7 @@ class OplLanguageServer(LanguageServer):
             target = dat if d.file == DATA and dat else mod or dat
             text = an.sources.get(d.file if d.file in (MODEL, DATA) else MODEL, "")
             out.setdefault(target, []).append(to_lsp_diagnostic(d, text, target, an.sources, {MODEL: mod, DATA: dat}))
-        for target, diags in out.items():
-            if target is not None:
-                self.text_document_publish_diagnostics(T.PublishDiagnosticsParams(uri=target, diagnostics=diags))
+        return out
 
     def analyse_data_only(self, text: str) -> Analysis:
         from ..data.loader import load_data
@@ -150,8 +157,8 @@ class OplLanguageServer(LanguageServer):
         async def later() -> None:
             await asyncio.sleep(self.debounce_s)
             loop = asyncio.get_running_loop()
-            try:
-                await loop.run_in_executor(self.executor, self.publish, uri)
+            try:  # analyse on the worker thread, write to the client from the event loop
+                self.send(await loop.run_in_executor(self.executor, self.collect, uri))
             except Exception:
                 log.exception("publishing diagnostics failed")
 
