@@ -124,6 +124,13 @@ async def _session(tmp_path: Path):
         await client.shutdown_async(None)
         client.exit(None)
     finally:
+        # a failed step leaves the server running: end it so that stop() cannot wait forever
+        server = getattr(client, "_server", None)
+        if server is not None and server.returncode is None:
+            try:
+                await asyncio.wait_for(server.wait(), 5)
+            except asyncio.TimeoutError:
+                server.kill()
         await client.stop()
     return out, mod_uri, dat_uri
 
