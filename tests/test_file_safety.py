@@ -24,6 +24,22 @@ MODEL = "float capacity = 3;\ndvar float+ x;\nminimize x;\nsubject to {\n  x >= 
 FIXED = MODEL.replace("capacit;", "capacity;")
 
 
+@pytest.fixture(autouse=True)
+def _devices_stay_devices():
+    """Every test here must leave /dev/null and /dev/full devices (the issue: a test run as root
+    once replaced /dev/full with a regular file)."""
+    yield
+    for dev in ("/dev/null", "/dev/full"):
+        if os.path.exists(dev):
+            assert stat.S_ISCHR(os.stat(dev).st_mode), "%s was replaced by a regular file" % dev
+
+
+def _safe_writer_present():
+    """Tests that write to real devices first import the safe writer, so that run against code
+    without it they fail here, before anything could replace a device."""
+    import pyopl.safe_write  # noqa: F401
+
+
 def _cli(argv, capsys):
     rc = main(argv)
     out = capsys.readouterr()
@@ -297,6 +313,7 @@ def solved_model(tmp_path):
 
 
 def test_solve_outputs_go_through_the_safe_writer(solved_model, tmp_path, capsys):
+    _safe_writer_present()
     before = os.stat("/dev/null")
     rc, _o, _e = _cli(["solve", str(solved_model), "-o", "/dev/null", "--csv", "/dev/null"], capsys)
     assert rc == 0 and os.stat("/dev/null").st_rdev == before.st_rdev and stat.S_ISCHR(os.stat("/dev/null").st_mode)
@@ -311,6 +328,7 @@ def test_solve_outputs_go_through_the_safe_writer(solved_model, tmp_path, capsys
 
 @pytest.mark.parametrize("flag", ["-o", "--csv"])
 def test_solve_output_in_a_missing_folder_is_a_diagnostic(solved_model, tmp_path, capsys, flag):
+    _safe_writer_present()
     rc, out, _e = _cli(["solve", str(solved_model), flag, str(tmp_path / "no" / "r.out"), "--format", "json"], capsys)
     assert rc == 1
     doc = json.loads(out)
@@ -318,6 +336,7 @@ def test_solve_output_in_a_missing_folder_is_a_diagnostic(solved_model, tmp_path
 
 
 def test_solve_output_on_a_full_disk_is_a_diagnostic(solved_model, capsys):
+    _safe_writer_present()
     if not os.path.exists("/dev/full"):
         pytest.skip("no /dev/full on this system")
     rc, out, _e = _cli(["solve", str(solved_model), "-o", "/dev/full", "--format", "json"], capsys)
@@ -327,6 +346,7 @@ def test_solve_output_on_a_full_disk_is_a_diagnostic(solved_model, capsys):
 
 @pytest.mark.parametrize("fmt", ["--lp", "--mps"])
 def test_export_to_devices_symlinks_and_missing_folders(solved_model, tmp_path, capsys, fmt):
+    _safe_writer_present()
     before = os.stat("/dev/null")
     rc, _o, _e = _cli(["export", str(solved_model), fmt, "/dev/null"], capsys)
     assert rc == 0 and stat.S_ISCHR(os.stat("/dev/null").st_mode) and os.stat("/dev/null").st_rdev == before.st_rdev
