@@ -394,6 +394,11 @@ class _Handlers:
 
     def number(self, meta, c):
         text = str(c[0])
+        if not any(ch in text for ch in ".eE") and len(text.lstrip("0")) > 309:  # past 1.8e308 (and int()'s digit limit)
+            self.reporter.emit("number-too-large", self._t(c[0]), "the number %s...%s (%d digits) is larger than any "
+                               "floating-point number" % (text[:6], text[-3:], len(text)),
+                               help="use a number below 1.8e308; a huge value is usually a unit or a missing decimal point")
+            return A.Const(self._s(meta), 0)
         value = float(text) if any(ch in text for ch in ".eE") else int(text)
         return A.Const(self._s(meta), value)
 
