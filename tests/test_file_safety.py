@@ -409,3 +409,14 @@ def test_numbers_too_large_are_diagnostics(model, data):
     diags = pyopl.check(model, data)
     assert diags.errors and not [d for d in diags if d.code == "OPL0605"], [(d.code, d.message) for d in diags]
     assert all(d.line > 0 for d in diags.errors)
+
+
+def test_the_rendered_source_line_is_the_diagnostics_line():
+    """A comment holding characters `str.splitlines` breaks on must not shift the snippet."""
+    model = "// a\x85b\u2028c\x0cd\x1ce\rf\ndvar float+ x;\nminimize x;\nsubject to {\n  x >= capacit;\n}\n"
+    diags = pyopl.check(model)
+    (d,) = diags.errors
+    assert (d.line, d.column) == (5, 8)
+    shown = diags.render().splitlines()
+    k = next(i for i, l in enumerate(shown) if "x >= capacit;" in l)
+    assert shown[k].startswith("5 |") and shown[k + 1].index("^") == shown[k].index("capacit")

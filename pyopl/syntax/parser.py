@@ -44,9 +44,11 @@ def lark_parser(name: str) -> Lark:
     Lark compiles the regular expression of each contextual-lexer state on first use, which
     put about 25 ms of regex compilation inside the first parse of every process.  They are
     compiled here instead, with the grammar, so every parse costs only its own work.
+    The tables come from a JSON cache in a private folder (:mod:`.parser_cache`).
     """
-    parser = Lark(grammar_text(name), parser="lalr", lexer="contextual", propagate_positions=True,
-                  maybe_placeholders=True, cache=True)
+    from .parser_cache import build
+
+    parser = build(name)  # never Lark's cache=True: it unpickles a file from the shared /tmp
     _compile_lexer_states(parser)
     return parser
 
