@@ -150,7 +150,7 @@ def cmd_check(args: argparse.Namespace) -> int:
 
 
 def _write_error(args: argparse.Namespace, err: Any) -> int:
-    """A :class:`~pyopl.safe_write.WriteError` as a diagnostic on stderr (or in the JSON)."""
+    """A :class:`~pyopl.safe_write.WriteError` as a diagnostic on stderr (or in the JSON); exit code 2."""
     if getattr(args, "format", "text") == "json":
         d = {"code": err.code, "severity": "error", "message": err.message, "file": err.path, "line": 1, "column": 1,
              "end_line": 1, "end_column": 2, "labels": [], "notes": [], "help": err.help, "fix": None,
@@ -158,7 +158,7 @@ def _write_error(args: argparse.Namespace, err: Any) -> int:
         print(json.dumps({"status": "error", "message": err.message, "diagnostics": [d]}))
     else:
         print("error[%s]: %s\n  = help: %s" % (err.code, err.message, err.help), file=sys.stderr)
-    return EXIT_ERRORS
+    return EXIT_USAGE  # like a missing input file: the command line or the machine, not the model
 
 
 def cmd_solve(args: argparse.Namespace) -> int:

@@ -330,7 +330,7 @@ def test_solve_outputs_go_through_the_safe_writer(solved_model, tmp_path, capsys
 def test_solve_output_in_a_missing_folder_is_a_diagnostic(solved_model, tmp_path, capsys, flag):
     _safe_writer_present()
     rc, out, _e = _cli(["solve", str(solved_model), flag, str(tmp_path / "no" / "r.out"), "--format", "json"], capsys)
-    assert rc == 1
+    assert rc == 2
     doc = json.loads(out)
     assert "OPL1122" in _codes(doc) and "internal" not in out
 
@@ -340,7 +340,7 @@ def test_solve_output_on_a_full_disk_is_a_diagnostic(solved_model, capsys):
     if not os.path.exists("/dev/full"):
         pytest.skip("no /dev/full on this system")
     rc, out, _e = _cli(["solve", str(solved_model), "-o", "/dev/full", "--format", "json"], capsys)
-    assert rc == 1 and "OPL1123" in _codes(json.loads(out))
+    assert rc == 2 and "OPL1123" in _codes(json.loads(out))
     assert stat.S_ISCHR(os.stat("/dev/full").st_mode)
 
 
@@ -360,10 +360,10 @@ def test_export_to_devices_symlinks_and_missing_folders(solved_model, tmp_path, 
     assert stat.S_IMODE(os.stat(target).st_mode) == 0o664
     assert sorted(p.name for p in tmp_path.iterdir()) == ["link.out", "m.mod", "real.out"]
     rc, out, _e = _cli(["export", str(solved_model), fmt, str(tmp_path / "no" / "m.lp"), "--format", "json"], capsys)
-    assert rc == 1 and "OPL1122" in _codes(json.loads(out))
+    assert rc == 2 and "OPL1122" in _codes(json.loads(out))
     if os.path.exists("/dev/full"):
         rc, out, _e = _cli(["export", str(solved_model), fmt, "/dev/full", "--format", "json"], capsys)
-        assert rc == 1 and "OPL1123" in _codes(json.loads(out))
+        assert rc == 2 and "OPL1123" in _codes(json.loads(out))
         assert stat.S_ISCHR(os.stat("/dev/full").st_mode)
 
 
