@@ -131,3 +131,25 @@ def test_a_tampered_cache_is_ignored(tmp_path, monkeypatch):
     f.write_text("{not json", encoding="utf-8")
     parser = parser_cache.build("opl")
     assert parser.parse("dvar float x; minimize x;") is not None
+
+
+def test_tables_from_the_cache_parse_like_fresh_ones(tmp_path, monkeypatch):
+    from lark import Lark
+
+    from pyopl.syntax import parser_cache
+    from pyopl.syntax.parser import grammar_text
+
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path))
+    parser_cache.build("opl")
+    parser_cache.build("dat")
+    cached = parser_cache.build("opl"), parser_cache.build("dat")
+    fresh = Lark(grammar_text("opl"), **parser_cache.OPTIONS), Lark(grammar_text("dat"), **parser_cache.OPTIONS)
+    assert cached[0] is not fresh[0]
+    for mod in sorted((ROOT / "examples").glob("*.mod")):
+        text = mod.read_text(encoding="utf-8")
+        if "execute" in text or "main" in text:
+            continue
+        assert cached[0].parse(text) == fresh[0].parse(text), mod.name
+    for dat in sorted((ROOT / "examples").glob("*.dat")):
+        text = dat.read_text(encoding="utf-8")
+        assert cached[1].parse(text) == fresh[1].parse(text), dat.name

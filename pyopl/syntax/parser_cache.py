@@ -85,7 +85,7 @@ def _load(path: str) -> Lark | None:
         if not stat.S_ISREG(st.st_mode) or st.st_uid != os.geteuid() or st.st_mode & 0o022:
             return None
         with os.fdopen(fd, "rb", closefd=False) as f:
-            doc = _decode(json.loads(f.read().decode("utf-8")))
+            doc = json.loads(f.read().decode("utf-8"), object_hook=_untag)
         parser = Lark._load_from_dict(doc["data"], doc["memo"], propagate_positions=True)
         if parser.options.parser != "lalr" or parser.options.lexer != "contextual":
             return None
@@ -138,13 +138,10 @@ def _encode(o: Any) -> Any:
     raise TypeError("cannot cache a %s" % type(o).__name__)
 
 
-def _decode(o: Any) -> Any:
-    if isinstance(o, dict):
-        if _DICT in o:
-            return {_decode(k): _decode(v) for k, v in o[_DICT]}
-        if _TUPLE in o:
-            return tuple(_decode(x) for x in o[_TUPLE])
-        return {k: _decode(v) for k, v in o.items()}
-    if isinstance(o, list):
-        return [_decode(x) for x in o]
+def _untag(o: dict) -> Any:
+    """``json.loads`` hook: inner objects come first, so only this object's tag is undone."""
+    if _DICT in o:
+        return {(tuple(k) if isinstance(k, list) else k): v for k, v in o[_DICT]}
+    if _TUPLE in o:
+        return tuple(o[_TUPLE])
     return o
