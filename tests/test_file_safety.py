@@ -394,6 +394,8 @@ def test_a_nul_byte_in_an_include_name_is_a_diagnostic(tmp_path):
     bad.write_text('include "a\0b.mod";\ndvar float x;\nminimize x;\n', encoding="utf-8")
     diags = pyopl.check(bad)
     assert [d.code for d in diags] == ["OPL0609"] and (diags[0].line, diags[0].column) == (1, 1)
+    assert [d.code for d in pyopl.check(tmp_path / "a\0b.mod")] == ["OPL0802"]
+    assert [d.code for d in pyopl.check(model, tmp_path / "a\0b.dat")] == ["OPL0416"]
 
 
 _BIG = "1" + "0" * 400

@@ -70,7 +70,7 @@ def _to_float(v: Any, name: str, where: Span) -> float:
         return float(v)
     except OverflowError:  # an int past 1.8e308 (hundreds of digits, `10^400`)
         raise EvalError("number-too-large", where, "the value of `%s` (%s digits) is larger than any floating-point "
-                        "number" % (name, len(str(abs(v))) if abs(v).bit_length() < 14000 else "about %d" % (abs(v).bit_length() * 0.30103)),
+                        "number" % (name, len(str(abs(v))) if abs(v).bit_length() < 4000 else "more than 1200"),
                         help="use values below 1.8e308") from None
 
 

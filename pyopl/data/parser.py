@@ -214,8 +214,8 @@ def parse_data(text: str, file: str, reporter: Reporter) -> list[Any]:
 
 def int_literal(text: str) -> int:
     """The value of a string of digits; past 400 digits (beyond every float, so refused later as
-    ``number-too-large``) only its magnitude is kept, as ``int()`` stops at 4300 digits."""
+    ``number-too-large``) only a value that large is kept, as ``int()`` stops at 4300 digits."""
     digits = text.lstrip("0")
     if len(digits) <= 400:
         return int(text)
-    return int(digits[:400]) * 10 ** (len(digits) - 400)
+    return int(digits[:400]) * 10 ** min(len(digits) - 400, 1000)  # bounded: any of these is refused
