@@ -16,6 +16,7 @@ import stat
 from dataclasses import dataclass
 
 BOM = b"\xef\xbb\xbf"
+MAX_SOURCE_BYTES = 1 << 30  # 1 GiB
 
 
 @dataclass
@@ -59,7 +60,10 @@ def read_source_file(path: "str | os.PathLike[str]") -> tuple[str, bool]:
                                 "give the path of the .mod or .dat file inside it")
         os.set_blocking(fd, True)
         with os.fdopen(fd, "rb", closefd=False) as f:
-            data = f.read()
+            data = f.read(MAX_SOURCE_BYTES + 1)  # bounded: `/dev/zero` given as a model never ends
+        if len(data) > MAX_SOURCE_BYTES:
+            raise SourceProblem("unreadable", name, "`%s` is larger than %d MiB, the most pyopl reads as source"
+                                % (name, MAX_SOURCE_BYTES >> 20), "give a model or data file, not a device or a huge file")
     except OSError as e:
         raise _unreadable(name, e) from None
     finally:

@@ -422,3 +422,11 @@ def test_the_rendered_source_line_is_the_diagnostics_line():
     shown = diags.render().splitlines()
     k = next(i for i, l in enumerate(shown) if "x >= capacit;" in l)
     assert shown[k].startswith("5 |") and shown[k + 1].index("^") == shown[k].index("capacit")
+
+
+def test_an_endless_device_as_model_is_bounded(monkeypatch):
+    from pyopl import source_io
+
+    monkeypatch.setattr(source_io, "MAX_SOURCE_BYTES", 1 << 16)
+    diags = pyopl.check(Path("/dev/zero"))
+    assert [d.code for d in diags] == ["OPL1121"] and "larger than" in diags[0].message
