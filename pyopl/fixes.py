@@ -110,7 +110,7 @@ def fix_file(path: str, data: Any = None) -> FixOutcome:
         out.problems.append(_problem("write-target-refused", path, "`%s` is not a regular file, so it is not fixed" % path,
                                      "fix a model file"))
         return out
-    if not st.st_mode & 0o222:
+    if not st.st_mode & 0o222 or not os.access(target, os.W_OK):
         out.problems.append(_problem("write-read-only", path, "`%s` is read-only, so its fixes are not applied" % path,
                                      "make it writable (`chmod u+w %s`) to let `--fix` change it" % path))
         return out

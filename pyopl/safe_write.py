@@ -127,7 +127,8 @@ def _target(given: str) -> tuple[str, "os.stat_result | None"]:
     if stat.S_ISDIR(st.st_mode):
         raise WriteError("OPL1124", given, "`%s` is a folder, not a file" % given,
                          "give a file name, such as `%s`" % os.path.join(given, "out.txt"))
-    if stat.S_ISREG(st.st_mode) and not st.st_mode & 0o222:
+    if stat.S_ISREG(st.st_mode) and (not st.st_mode & 0o222 or not os.access(target, os.W_OK)):
+        # a rename would replace it anyway (the folder is writable): its own permission decides
         raise WriteError("OPL1125", given, "`%s` is read-only, so pyopl does not overwrite it" % given,
                          "make it writable (`chmod u+w %s`) or write to another file" % given)
     if stat.S_ISSOCK(st.st_mode):
