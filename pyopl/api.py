@@ -1,4 +1,6 @@
-"""The Python API: compile a model (path or text) with data (path, text or dict), check, solve."""
+"""The Python API: compile a model (path or text) with data (path, text or dict), check, solve.
+
+``compile_text``/``check_text`` never treat a string as a file name (``source="text"``)."""
 from __future__ import annotations
 
 import os
@@ -12,17 +14,40 @@ from .ir import IR
 from .result import Result
 
 
-def _read_source(src: Any, default_name: str) -> tuple[str, str]:
-    """(text, file name) from a Path, a path string, or text; a leading UTF-8 byte-order mark is dropped.
+_SOURCES = ("auto", "text")
 
-    Raises TypeError for anything else (bytes, numbers): a model is text or a path.
-    """
+
+class _Named:
+    """Model text already read from the file ``name`` (``check --fix`` reads it under a lock)."""
+
+    def __init__(self, text: str, name: str):
+        self.text, self.name = text, name
+
+
+def looks_like_path(src: str, suffixes: tuple[str, ...]) -> bool:
+    """In ``source="auto"`` mode, a string is a file name when it is one line (under 4096
+    characters) ending in one of ``suffixes`` with no ``;``, ``{`` or ``}`` in it: model and data
+    text always hold one of those, so no valid text is mistaken for a path."""
+    return ("\n" not in src and len(src) < 4096 and src.strip().endswith(suffixes)
+            and not any(ch in src for ch in ";{}"))
+
+
+def _read_source(src: Any, default_name: str, source: str = "auto") -> tuple[str, str]:
+    """(text, file name) from a Path, a path string (``source="auto"`` only), or text.
+
+    A leading UTF-8 byte-order mark is dropped. Raises :class:`~pyopl.source_io.SourceProblem`
+    for a file that cannot be read or is not UTF-8, TypeError for anything but str and Path."""
+    from .source_io import read_source_file
+
+    if isinstance(src, _Named):
+        return src.text, src.name
     if isinstance(src, Path):
-        return src.read_text(encoding="utf-8-sig", errors="replace"), str(src)
+        return read_source_file(src)[0], str(src)
     if not isinstance(src, str):
         raise TypeError("a model is given as text (str) or a pathlib.Path, not %s" % type(src).__name__)
-    if "\n" not in src and len(src) < 4096 and src.strip().endswith((".mod", ".dat")) and os.path.exists(src):
-        return Path(src).read_text(encoding="utf-8-sig", errors="replace"), src
+    if source == "auto" and looks_like_path(src, (".mod", ".dat")):
+        name = src.strip()
+        return read_source_file(name)[0], name
     return src.lstrip("\ufeff"), default_name
 
 
@@ -84,14 +109,21 @@ class Model:
         return result
 
 
-def _compile(model: Any, data: Any, reporter: Reporter) -> tuple[IR | None, dict[str, str]]:
+def _compile(model: Any, data: Any, reporter: Reporter, source: str = "auto",
+             include_dir: Any = None) -> tuple[IR | None, dict[str, str]]:
     from .data.loader import load_data
     from .lowering.build import build_ir, check_numbers
     from .lowering.instance import Instance
     from .semantics.checker import check_names
+    from .source_io import SourceProblem, report_problem
     from .syntax.parser import parse_model
 
-    text, name = _read_source(model, "<model>")
+    try:
+        text, name = _read_source(model, "<model>", source)
+    except SourceProblem as p:
+        sources = {}
+        report_problem(reporter, p, "model", sources=sources)
+        return None, sources
     sources = {name: text}
     try:
         ast = parse_model(text, name, reporter)
@@ -100,7 +132,8 @@ def _compile(model: Any, data: Any, reporter: Reporter) -> tuple[IR | None, dict
         check_names(ast, reporter)
         base_dir = os.path.dirname(os.path.abspath(name)) if name != "<model>" else os.getcwd()
         n_before = len(reporter.diagnostics)
-        items = load_data(data, reporter, sources, base_dir)
+        items = load_data(data, reporter, sources, base_dir, source=source,
+                          include_dir=None if include_dir is None else os.fspath(include_dir))
         if any(d.is_error for d in reporter.diagnostics[n_before:]):
             return None, sources  # values would be missing: evaluating now would only add noise
         inst = Instance(ast, items, reporter)
@@ -119,12 +152,15 @@ def _compile(model: Any, data: Any, reporter: Reporter) -> tuple[IR | None, dict
         return None, sources
 
 
-def _check_source_type(model: Any) -> None:
-    if not isinstance(model, (str, Path)):
+def _check_source_type(model: Any, source: str = "auto") -> None:
+    if not isinstance(model, (str, Path, _Named)):
         raise TypeError("a model is given as text (str) or a pathlib.Path, not %s" % type(model).__name__)
+    if source not in _SOURCES:
+        raise ValueError("source must be one of %s, not %r" % (", ".join(map(repr, _SOURCES)), source))
 
 
-def _compile_guarded(model: Any, data: Any, reporter: Reporter) -> tuple[IR | None, dict[str, str]]:
+def _compile_guarded(model: Any, data: Any, reporter: Reporter, source: str = "auto",
+                     include_dir: Any = None) -> tuple[IR | None, dict[str, str]]:
     """:func:`_compile`, with pyopl's own failures turned into one internal-error diagnostic
     that asks for a report (never dressed as a mistake of the user's)."""
     import gc
@@ -134,7 +170,7 @@ def _compile_guarded(model: Any, data: Any, reporter: Reporter) -> tuple[IR | No
     was_enabled = gc.isenabled()
     gc.disable()
     try:
-        return _compile(model, data, reporter)
+        return _compile(model, data, reporter, source, include_dir)
     except RecursionError:
         reporter.diagnostics.append(_internal("the model nests too deeply to compile"))
     except FileNotFoundError as e:
@@ -153,33 +189,74 @@ def _compile_guarded(model: Any, data: Any, reporter: Reporter) -> tuple[IR | No
     return None, {}
 
 
-def compile_model(model: Any, data: Any = None, *, max_errors: int = 100) -> Model:
-    """Compile OPL model text (or a ``Path``/``.mod`` path) with data into a :class:`Model`.
+_SOURCE_DOC = """
+    Which strings are files: a ``pathlib.Path`` is always a file. With ``source="auto"`` (the
+    default) a string is a file name when it is one line ending in ``.mod`` (model) or ``.dat``
+    (data) with no ``;``, ``{`` or ``}`` in it (:func:`looks_like_path`), so
+    ``compile_model("plan.mod", data="plan.dat")`` reads both files; any other string is text.
+    With ``source="text"`` a string is always text, never opened: use it (or
+    :func:`compile_text` / :func:`check_text`) for text from users, programs or LLMs.
+    ``include_dir``: the folder where data ``include`` statements of data *text* are looked up
+    (and must stay inside). Without it, data text given in ``source="text"`` mode may not
+    ``include`` anything, and in ``"auto"`` mode includes resolve in the model file's folder
+    (the current folder for model text). Files always include relative to their own folder."""
 
-    ``data``: None, a ``.dat`` path (``Path`` or string ending in ``.dat``),
-    ``.dat`` text, a dict ``{name: value}``, or a list of these (applied in order).
-    Raises :class:`CompileError` (with ``.diagnostics``) when the model or data has errors.
+
+def compile_model(model: Any, data: Any = None, *, source: str = "auto", include_dir: Any = None,
+                  max_errors: int = 100) -> Model:
+    """Compile OPL model text or a model file with data into a :class:`Model`.
+
+    ``data``: None, a ``.dat`` file (see below), ``.dat`` text, a dict ``{name: value}``, or a
+    list of these (applied in order).
+    Raises :class:`CompileError` (with ``.diagnostics``) when the model or data has errors,
+    a file cannot be read or is not UTF-8; TypeError for a model that is neither str nor Path,
+    ValueError for an unknown ``source``.
     """
-    _check_source_type(model)
+    _check_source_type(model, source)
     reporter = Reporter(max_errors)
     start = time.perf_counter()
-    ir, sources = _compile_guarded(model, data, reporter)
+    ir, sources = _compile_guarded(model, data, reporter, source, include_dir)
     if ir is None:
         raise CompileError(reporter.sorted(), sources)
     return Model(ir, reporter.sorted(), sources, time.perf_counter() - start)
 
 
-def check(model: Any, data: Any = None, *, max_errors: int = 100) -> "Diagnostics":
-    """Every diagnostic for the model and data (errors and warnings), sorted by place; never raises for user mistakes."""
-    _check_source_type(model)
+def check(model: Any, data: Any = None, *, source: str = "auto", include_dir: Any = None,
+          max_errors: int = 100) -> "Diagnostics":
+    """Every diagnostic for the model and data (errors and warnings), sorted by place; never raises
+    for user mistakes (a missing or unreadable file is a diagnostic too)."""
+    _check_source_type(model, source)
     reporter = Reporter(max_errors)
-    _ir, sources = _compile_guarded(model, data, reporter)
+    _ir, sources = _compile_guarded(model, data, reporter, source, include_dir)
     return Diagnostics(reporter.sorted(), sources)
 
 
-def solve(model: Any, data: Any = None, **kw: Any) -> Result:
+def compile_text(model_text: str, data: Any = None, *, include_dir: Any = None, max_errors: int = 100) -> Model:
+    """:func:`compile_model` with ``source="text"``: strings are only ever text, never file names
+    (the entry point for text that came from a user, a program or an LLM)."""
+    return compile_model(model_text, data, source="text", include_dir=include_dir, max_errors=max_errors)
+
+
+def check_text(model_text: str, data: Any = None, *, include_dir: Any = None, max_errors: int = 100) -> "Diagnostics":
+    """:func:`check` with ``source="text"``: strings are only ever text, never file names."""
+    return check(model_text, data, source="text", include_dir=include_dir, max_errors=max_errors)
+
+
+def solve(model: Any, data: Any = None, *, source: str = "auto", include_dir: Any = None, **kw: Any) -> Result:
     """Compile and solve in one call; keyword arguments go to :meth:`Model.solve`."""
-    return compile_model(model, data).solve(**kw)
+    return compile_model(model, data, source=source, include_dir=include_dir).solve(**kw)
+
+
+for _f in (compile_model, check):
+    _f.__doc__ += _SOURCE_DOC
+del _f
+
+
+def _check_named(text: str, name: str, data: Any = None, max_errors: int = 100) -> "Diagnostics":
+    """:func:`check` of model text already read from the file ``name`` (includes resolve beside it)."""
+    reporter = Reporter(max_errors)
+    _ir, sources = _compile_guarded(_Named(text, name), data, reporter)
+    return Diagnostics(reporter.sorted(), sources)
 
 
 class Diagnostics(list):

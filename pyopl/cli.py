@@ -176,21 +176,39 @@ def _emit_usage_error(args: argparse.Namespace, message: str) -> int:
 def cmd_check(args: argparse.Namespace) -> int:
     import pyopl
 
-    diags = pyopl.check(Path(args.model), _data_arg(args.data))
     if args.fix:
-        from .fixes import apply_fixes_to_file
+        from .api import Diagnostics
+        from .fixes import fix_file
 
-        n = apply_fixes_to_file(args.model, [d for d in diags if d.file == args.model])
-        if n:
-            diags = pyopl.check(Path(args.model), _data_arg(args.data))
+        # checked, fixed and written under a lock on the file, only if it is unchanged (fixes.py)
+        outcome = fix_file(args.model, _data_arg(args.data))
+        diags = pyopl.check(Path(args.model), _data_arg(args.data)) if outcome.applied or outcome.diagnostics is None \
+            else outcome.diagnostics
+        if outcome.problems:
+            diags = Diagnostics(list(outcome.problems) + list(diags), diags.sources)
         if args.format == "text":
-            print("applied %d fix%s to %s" % (n, "" if n == 1 else "es", args.model), file=sys.stderr)
+            print("applied %d fix%s to %s" % (outcome.applied, "" if outcome.applied == 1 else "es", args.model),
+                  file=sys.stderr)
+    else:
+        diags = pyopl.check(Path(args.model), _data_arg(args.data))
     if args.format == "json":
         print(json.dumps({"diagnostics": diags.to_json()}, indent=1))
     else:
         text = diags.render()
         print(text if text else "no problems found")
     return EXIT_ERRORS if diags.errors else EXIT_OK
+
+
+def _write_error(args: argparse.Namespace, err: Any) -> int:
+    """A :class:`~pyopl.safe_write.WriteError` as a diagnostic on stderr (or in the JSON); exit code 2."""
+    if getattr(args, "format", "text") == "json":
+        d = {"code": err.code, "severity": "error", "message": err.message, "file": err.path, "line": 1, "column": 1,
+             "end_line": 1, "end_column": 2, "labels": [], "notes": [], "help": err.help, "fix": None,
+             "rendered": "error[%s]: %s" % (err.code, err.message)}
+        print(json.dumps({"status": "error", "message": err.message, "diagnostics": [d]}))
+    else:
+        print("error[%s]: %s\n  = help: %s" % (err.code, err.message, err.help), file=sys.stderr)
+    return EXIT_USAGE  # like a missing input file: the command line or the machine, not the model
 
 
 def cmd_solve(args: argparse.Namespace) -> int:
@@ -227,17 +245,23 @@ def cmd_solve(args: argparse.Namespace) -> int:
     solver_diags = list(result.diagnostics)
     if model.warnings:
         result.diagnostics = list(model.warnings) + solver_diags
-    if args.csv:
-        result.to_csv(args.csv)
+    from .safe_write import WriteError, write_text_safely
+
+    try:
+        if args.csv:
+            write_text_safely(args.csv, result.to_csv())
+    except WriteError as err:
+        return _write_error(args, err)
     out = result.to_dict()
     out["compile_time_s"] = model.compile_time_s
     out["model_size"] = model.size
     if result.diagnostics:
         out["diagnostics"] = [d.to_dict(model.sources) for d in result.diagnostics]
     if args.output:
-        from .util import write_atomic
-
-        write_atomic(args.output, json.dumps(out, indent=1))
+        try:
+            write_text_safely(args.output, json.dumps(out, indent=1))
+        except WriteError as err:
+            return _write_error(args, err)
     if args.format == "json":
         print(json.dumps(out, indent=1))
     else:
@@ -284,13 +308,14 @@ def cmd_export(args: argparse.Namespace) -> int:
             print(str(e), file=sys.stderr)
         return EXIT_ERRORS
     from .export import write_model
+    from .safe_write import WriteError
 
     out = args.lp or args.mps
     fmt = "lp" if args.lp else "mps"
     try:
         notes = write_model(model.ir, out, fmt)
-    except OSError as e:
-        return _emit_usage_error(args, "cannot write %s: %s" % (out, e.strerror or e))
+    except WriteError as err:
+        return _write_error(args, err)
     if args.format == "json":
         print(json.dumps({"status": "ok", "file": out, "format": fmt, "notes": notes}))
     else:

@@ -66,6 +66,15 @@ def _describe(v: Any) -> str:
     return "a " + type(v).__name__
 
 
+def _to_float(v: Any, name: str, where: Span) -> float:
+    try:
+        return float(v)
+    except OverflowError:  # an int past 1.8e308 (hundreds of digits, `10^400`)
+        raise EvalError("number-too-large", where, "the value of `%s` (%s digits) is larger than any floating-point "
+                        "number" % (name, len(str(abs(v))) if abs(v).bit_length() < 4000 else "more than 1200"),
+                        help="use values below 1.8e308") from None
+
+
 def convert_scalar(v: Any, t: Any, name: str, span: Span) -> Any:
     """Convert one value to the scalar or set type ``t``; raise EvalError when it does not fit."""
     where = _where(v, span)
@@ -77,6 +86,7 @@ def convert_scalar(v: Any, t: Any, name: str, span: Span) -> Any:
         if isinstance(v, bool):
             return int(v)
         if isinstance(v, int):
+            _to_float(v, name, where)  # a value past every float (data `10^400`) is refused here
             return v
         if isinstance(v, float) and v.is_integer() and not math.isinf(v):
             return int(v)
@@ -89,7 +99,7 @@ def convert_scalar(v: Any, t: Any, name: str, span: Span) -> Any:
         if isinstance(v, bool):
             return float(v)
         if isinstance(v, (int, float)):
-            return float(v)
+            return _to_float(v, name, where)
         raise EvalError("data-type-mismatch", where, "`%s` is declared `float`, but the value is %s" % (name, _describe(v)),
                         help="give a number")
     if t == "string":

@@ -217,7 +217,11 @@ class Evaluator(Iteration, Aggregates, Compiled):
             return self._membership(node, left, right)
         if op in ("union", "inter", "diff", "symdiff"):
             return self._setop(node, left, right)
-        return self.arith(node, op, left, right)
+        try:
+            return self.arith(node, op, left, right)
+        except OverflowError:  # an int past every float (`10^400 * x`) met a float or a coefficient
+            raise EvalError("number-too-large", node.span, "the value of this expression is larger than any "
+                            "floating-point number", help="use values below 1.8e308") from None
 
     def arith(self, node: A.Binary, op: str, a: Any, b: Any) -> Any:
         if isinstance(a, bool):

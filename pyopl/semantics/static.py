@@ -591,7 +591,7 @@ def _what(kind: str) -> str:
 
 def _with_comma(text: str, span: Span) -> Span:
     """``span`` widened to take the ``,`` (and blanks) before it, for deleting a list element."""
-    lines = text.splitlines()
+    lines = text.split("\n")  # as diagnostics count lines: a fix must land where they point
     if span.line != span.end_line or not (1 <= span.line <= len(lines)):
         return span
     line = lines[span.line - 1]

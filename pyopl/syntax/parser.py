@@ -39,9 +39,11 @@ def lark_parser(name: str) -> Lark:
     Lark compiles the regular expression of each contextual-lexer state on first use, which
     put about 25 ms of regex compilation inside the first parse of every process.  They are
     compiled here instead, with the grammar, so every parse costs only its own work.
+    The tables come from a JSON cache in a private folder (:mod:`.parser_cache`).
     """
-    parser = Lark(grammar_text(name), parser="lalr", lexer="contextual", propagate_positions=True,
-                  maybe_placeholders=True, cache=True)
+    from .parser_cache import build
+
+    parser = build(name)  # never Lark's cache=True: it unpickles a file from the shared /tmp
     _compile_lexer_states(parser)
     return parser
 
@@ -389,6 +391,11 @@ class _Handlers:
 
     def number(self, meta, c):
         text = str(c[0])
+        if not any(ch in text for ch in ".eE") and len(text.lstrip("0")) > 309:  # past 1.8e308 (and int()'s digit limit)
+            self.reporter.emit("number-too-large", self._t(c[0]), "the number %s...%s (%d digits) is larger than any "
+                               "floating-point number" % (text[:6], text[-3:], len(text)),
+                               help="use a number below 1.8e308; a huge value is usually a unit or a missing decimal point")
+            return A.Const(self._s(meta), 0)
         value = float(text) if any(ch in text for ch in ".eE") else int(text)
         return A.Const(self._s(meta), value)
 
@@ -742,8 +749,11 @@ def _parse_model(text: str, file: str, reporter: Reporter, inline: bool) -> A.Mo
 
 def splice_includes(items: list, file: str, reporter: Reporter, depth: int) -> list:
     """Replace each ``include "f.mod";`` by the items of ``f.mod`` (OPL manual, "include"). The path is
-    relative to the including file's folder and must stay inside that folder's tree."""
+    relative to the including file's folder and, symbolic links followed, must stay inside that
+    folder's tree (:func:`pyopl.source_io.resolve_include`, shared with data includes)."""
     import os
+
+    from ..source_io import SourceProblem, read_source_file, report_problem, resolve_include
 
     out = []
     for item in items:
@@ -755,10 +765,14 @@ def splice_includes(items: list, file: str, reporter: Reporter, depth: int) -> l
                           help="compile the model from its path so the included file can be found beside it")
             continue
         root = os.path.dirname(os.path.abspath(file))
-        path = os.path.normpath(os.path.join(root, item.path))
-        if os.path.commonpath([root, path]) != root:
-            reporter.emit("include-not-found", item.span, "`%s` is outside the model's folder" % item.path,
-                          help="keep included files in the model's folder or below it")
+        path, why = resolve_include(root, item.path)
+        if why == "nul":
+            reporter.emit("include-not-found", item.span, "the included file name `%s` holds a NUL byte"
+                          % item.path.replace("\0", "\\0"), help="remove the NUL character from the file name")
+            continue
+        if path is None:
+            reporter.emit("include-not-found", item.span, "`%s` is outside the model's folder (symbolic links followed)"
+                          % item.path, help="keep included files in the model's folder or below it")
             continue
         if not os.path.isfile(path):
             reporter.emit("include-not-found", item.span, "the included file `%s` does not exist" % item.path,
@@ -768,8 +782,11 @@ def splice_includes(items: list, file: str, reporter: Reporter, depth: int) -> l
             reporter.emit("include-not-found", item.span, "`include` nests more than 8 deep (a cycle?)",
                           help="remove the circular include")
             continue
-        with open(path, encoding="utf-8", errors="replace") as fh:
-            text = fh.read()
+        try:
+            text = read_source_file(path)[0]
+        except SourceProblem as p:
+            report_problem(reporter, p, "model", item.span)
+            continue
         _INCLUDING[0] += 1
         try:
             sub = parse_model(text, path, reporter)  # splices the file's own includes
