@@ -18,6 +18,7 @@ from .expressions import DexprArray, DexprScalar, VarArray, is_number, type_word
 from .instance import INF, MAX_ARRAY, MAX_COLUMNS, Instance, Symbol
 from .linear import LinExpr, QuadExpr
 from .valuechecks import check_declared_value
+from .vectorised_domains import vector_domain_bounds
 
 
 def process_item(inst: Instance, item: A.Node) -> None:
@@ -246,6 +247,10 @@ def dvar_decl(inst: Instance, d: A.DvarDecl) -> None:
         keys = ProductKeys(dims)
         inst.new_columns(lo, hi, integer, d.name, keys)
         cols = None  # consecutive from `first`: VarArray builds the dict if something needs it
+    elif (fast := vector_domain_bounds(inst, d, dims, lo0, hi0)) is not None:  # per-element bounds from arrays
+        keys = ProductKeys(dims)
+        first = inst.new_columns_bounded(fast[0], fast[1], integer, d.name, keys)
+        cols = None
     else:
         for key in _keys(dims):
             dlo, dhi = _domain(inst, d, dim_env(inst, d.dims, key, {}))

@@ -162,6 +162,16 @@ class RunList:
         else:
             self._parts.append((value, count))
 
+    def extend(self, values: list) -> None:
+        """The values of ``values`` in order (a list this RunList may keep)."""
+        if not values:
+            return
+        self._len += len(values)
+        if self._flat is not None:
+            self._flat.extend(values)
+        else:
+            self._parts.append(values)
+
     def __len__(self) -> int:
         return self._len
 
@@ -383,6 +393,19 @@ class Instance:
         first = len(c.lower)
         c.lower.extend_run(lo, n)
         c.upper.extend_run(hi, n)
+        c.integer.extend_run(integer, n)
+        c.name.extend_run(name, n)
+        c.key.extend(keys)
+        return first
+
+    def new_columns_bounded(self, lo: list[float], hi: list[float], integer: bool, name: str,
+                            keys: ProductKeys | list[tuple]) -> int:
+        """One column per key of ``keys`` with its own bounds ``lo[k]``, ``hi[k]`` (lists as long as
+        ``keys``), as :meth:`new_column` would add them one by one; returns the first column's number."""
+        c, n = self.cols, len(keys)
+        first = len(c.lower)
+        c.lower.extend(lo)
+        c.upper.extend(hi)
         c.integer.extend_run(integer, n)
         c.name.extend_run(name, n)
         c.key.extend(keys)
