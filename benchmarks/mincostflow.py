@@ -2,6 +2,7 @@
 
     python benchmarks/mincostflow.py                      # 640, 6400 and 64,000 nodes (8 arcs each)
     python benchmarks/mincostflow.py --nodes 640 6400 --repeat 5
+    python benchmarks/mincostflow.py --family netflow     # the run.py family, same sizes, same run
 
 The model (``models.MINCOSTFLOW_MOD``) has the capacities as per-element ``dvar`` bounds
 (``dvar float+ flow[a in Arcs] in 0..a.cap``) and the balance rows as a difference of two filtered
@@ -55,12 +56,14 @@ def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--nodes", type=int, nargs="+", default=[640, 6400, 64000])
     ap.add_argument("--repeat", type=int, default=3)
+    ap.add_argument("--family", choices=["mincostflow", "netflow"], default="mincostflow",
+                    help="netflow: the run.py family (capacities as rows), for a same-run comparison")
     args = ap.parse_args()
     print("load average (1, 5, 15 min): %.2f %.2f %.2f on %d CPUs" % (*os.getloadavg(), os.cpu_count() or 0))
     print("| nodes | arcs | IR = direct | parse→IR s | lower s | pyopl total s | direct s | ratio |")
     print("|---|---|---|---|---|---|---|---|")
     for n in args.nodes:
-        d = case_dir("mincostflow", [n], models.mincostflow(n))
+        d = case_dir(args.family, [n], getattr(models, args.family)(n))
         same = measure(sys.executable, "check", d, 1800).get("same")
         p, q = median_runs(d, args.repeat)
         print("| %s | %s | %s | %.3f | %.3f | %.3f | %.3f | %.1f× |" % (
