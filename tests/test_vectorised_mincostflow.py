@@ -136,8 +136,10 @@ def test_bounds_of_a_two_dimensional_array_follow_the_key_order():
     assert ir.col_upper.tolist() == [1.0, 2.0, 3.5, 4.0, 5.0, 6.0]
 
 
-@pytest.mark.parametrize("domain", ["0..a.name", "0..a.cap / a.low", "0..(a.cap > 1)"])
-def test_domains_the_arrays_do_not_cover_report_as_before(monkeypatch, domain):
+@pytest.mark.parametrize("domain", ["0..a.name", "0..a.cap / a.low", "0..(a.cap > 1)", "-infinity..a.cap",
+                                    "a.cap..infinity", "a.cap..a.low", "a.low - 2147483647..a.cap",
+                                    "a.low + 2147483647..a.cap", "0..a.cap / 0.0", "-a.low..-a.low"])
+def test_other_domains_compile_and_report_as_the_element_path(monkeypatch, domain):
     mod = ("tuple Arc { string name; float cap; int low; } {Arc} Arcs = {<\"p\", 2.0, 0>, <\"q\", 3.0, 1>};\n"
            "dvar float+ flow[a in Arcs] in %s;\nminimize sum(a in Arcs) flow[a];\nsubject to { }" % domain)
     _same(mod, "", monkeypatch)
