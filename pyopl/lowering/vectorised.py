@@ -290,6 +290,12 @@ def _numeric(vals: list) -> tuple[np.ndarray | None, bool]:
 def vector_sum(ev: Any, node: A.Aggregate, env: dict) -> Any:
     """``sum`` over ``node`` evaluated with arrays: a LinExpr, 0 for no iterations, or None (sum term by term)."""
     cache = vector_cache(ev)
+    if node.quals.binders and node.quals.binders[0].patterns[0].items is not None:  # `<i, j> in S`
+        from .vectorised_patterns import single_name_form
+
+        node = single_name_form(ev, node, env, cache.__dict__.setdefault("patterns", {}))
+        if node is None:
+            return None
     if not cache.covers(node, lambda: _fits(ev, node)):
         return None
     try:
