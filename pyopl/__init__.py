@@ -13,6 +13,7 @@ raises :class:`CompileError` carrying every :class:`Diagnostic`, and
 :func:`check` returns them.
 """
 from .diagnostics.diagnostic import CompileError, Diagnostic, Fix, Label, Span
+from .limits import Limits
 from .result import Result, Values
 try:  # the API module lands with the evaluator; keep the package importable meanwhile
     from .api import Model, check, compile_model, solve
@@ -20,5 +21,5 @@ except ImportError:  # pragma: no cover
     pass
 
 __all__ = ["compile_model", "check", "solve", "Model", "Result", "Values", "Diagnostic", "CompileError",
-           "Span", "Label", "Fix"]
+           "Span", "Label", "Fix", "Limits"]
 __version__ = "0.1.0"

@@ -9,6 +9,7 @@ from typing import Any, Iterable
 from .diagnostics.diagnostic import CompileError, Diagnostic, Span
 from .diagnostics.reporter import Reporter, TooManyErrors
 from .ir import IR
+from .limits import Limits
 from .result import Result
 
 
@@ -79,18 +80,20 @@ class Model:
         return result
 
 
-def _compile(model: Any, data: Any, reporter: Reporter) -> tuple[IR | None, dict[str, str]]:
+def _compile(model: Any, data: Any, reporter: Reporter, limits: Limits | None = None) -> tuple[IR | None, dict[str, str]]:
     from .data.loader import load_data
     from .lowering.build import build_ir, check_numbers
     from .lowering.instance import Instance
     from .semantics.checker import check_names
+    from .syntax.nesting import check_nesting
     from .syntax.parser import parse_model
 
+    limits = limits or Limits()
     text, name = _read_source(model, "<model>")
     sources = {name: text}
     try:
         ast = parse_model(text, name, reporter)
-        if ast is None:
+        if ast is None or not check_nesting(ast, reporter, limits.max_nesting):
             return None, sources
         check_names(ast, reporter)
         base_dir = os.path.dirname(os.path.abspath(name)) if name != "<model>" else os.getcwd()
@@ -98,7 +101,7 @@ def _compile(model: Any, data: Any, reporter: Reporter) -> tuple[IR | None, dict
         items = load_data(data, reporter, sources, base_dir)
         if any(d.is_error for d in reporter.diagnostics[n_before:]):
             return None, sources  # values would be missing: evaluating now would only add noise
-        inst = Instance(ast, items, reporter)
+        inst = Instance(ast, items, reporter, limits)
         inst.run()
         if reporter.has_errors:
             return None, sources
@@ -116,7 +119,8 @@ def _check_source_type(model: Any) -> None:
         raise TypeError("a model is given as text (str) or a pathlib.Path, not %s" % type(model).__name__)
 
 
-def _compile_guarded(model: Any, data: Any, reporter: Reporter) -> tuple[IR | None, dict[str, str]]:
+def _compile_guarded(model: Any, data: Any, reporter: Reporter,
+                     limits: Limits | None = None) -> tuple[IR | None, dict[str, str]]:
     """:func:`_compile`, with pyopl's own failures turned into one internal-error diagnostic
     that asks for a report (never dressed as a mistake of the user's)."""
     import gc
@@ -126,7 +130,7 @@ def _compile_guarded(model: Any, data: Any, reporter: Reporter) -> tuple[IR | No
     was_enabled = gc.isenabled()
     gc.disable()
     try:
-        return _compile(model, data, reporter)
+        return _compile(model, data, reporter, limits)
     except RecursionError:
         reporter.diagnostics.append(_internal("the model nests too deeply to compile"))
     except FileNotFoundError as e:
@@ -145,27 +149,30 @@ def _compile_guarded(model: Any, data: Any, reporter: Reporter) -> tuple[IR | No
     return None, {}
 
 
-def compile_model(model: Any, data: Any = None, *, max_errors: int = 100) -> Model:
+def compile_model(model: Any, data: Any = None, *, max_errors: int = 100, limits: Limits | None = None) -> Model:
     """Compile OPL model text (or a ``Path``/``.mod`` path) with data into a :class:`Model`.
 
     ``data``: None, a ``.dat`` path (``Path`` or string ending in ``.dat``),
     ``.dat`` text, a dict ``{name: value}``, or a list of these (applied in order).
+    ``limits``: the work budgets (:class:`~pyopl.limits.Limits`; None: the defaults).
     Raises :class:`CompileError` (with ``.diagnostics``) when the model or data has errors.
     """
     _check_source_type(model)
     reporter = Reporter(max_errors)
     start = time.perf_counter()
-    ir, sources = _compile_guarded(model, data, reporter)
+    ir, sources = _compile_guarded(model, data, reporter, limits)
     if ir is None:
         raise CompileError(reporter.sorted(), sources)
     return Model(ir, reporter.sorted(), sources, time.perf_counter() - start)
 
 
-def check(model: Any, data: Any = None, *, max_errors: int = 100) -> "Diagnostics":
-    """Every diagnostic for the model and data (errors and warnings), sorted by place; never raises for user mistakes."""
+def check(model: Any, data: Any = None, *, max_errors: int = 100, limits: Limits | None = None) -> "Diagnostics":
+    """Every diagnostic for the model and data (errors and warnings), sorted by place; never raises for user mistakes.
+
+    ``limits``: the work budgets (:class:`~pyopl.limits.Limits`; None: the defaults)."""
     _check_source_type(model)
     reporter = Reporter(max_errors)
-    _ir, sources = _compile_guarded(model, data, reporter)
+    _ir, sources = _compile_guarded(model, data, reporter, limits)
     return Diagnostics(reporter.sorted(), sources)
 
 

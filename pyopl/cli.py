@@ -38,6 +38,7 @@ def _parser() -> argparse.ArgumentParser:
         sp.add_argument("model", help="the model file (.mod)")
         sp.add_argument("data", nargs="*", help="data files (.dat), applied in order")
         sp.add_argument("--format", choices=("text", "json"), default="text", help="output format (default: text)")
+        _limit_options(sp)
 
     s = sub.add_parser("solve", help="compile and solve a model")
     common(s)
@@ -75,7 +76,32 @@ def _parser() -> argparse.ArgumentParser:
     fmt.add_argument("--lp", metavar="OUT", help="write CPLEX LP format to OUT")
     fmt.add_argument("--mps", metavar="OUT", help="write MPS format to OUT")
     x.add_argument("--format", choices=("text", "json"), default="text")
+    _limit_options(x)
     return p
+
+
+def _limit_options(sp: argparse.ArgumentParser) -> None:
+    from .limits import DEFAULT_MAX_WORK
+
+    sp.add_argument("--max-work", type=_positive_int, default=DEFAULT_MAX_WORK, metavar="N",
+                    help="work budget: iterations the compiler may expand (default: %s; see docs/limits.md)" % (
+                        f"{DEFAULT_MAX_WORK:,}"))
+
+
+def _positive_int(text: str) -> int:
+    try:
+        v = int(text.replace("_", "").replace(",", ""))
+    except ValueError:
+        raise argparse.ArgumentTypeError("expected a positive whole number, got %r" % text)
+    if v < 1:
+        raise argparse.ArgumentTypeError("expected a positive whole number, got %r" % text)
+    return v
+
+
+def _limits(args: argparse.Namespace):
+    from .limits import Limits
+
+    return Limits(max_work=args.max_work)
 
 
 def _option_value(text: str) -> Any:
@@ -126,13 +152,13 @@ def _emit_usage_error(args: argparse.Namespace, message: str) -> int:
 def cmd_check(args: argparse.Namespace) -> int:
     import pyopl
 
-    diags = pyopl.check(Path(args.model), _data_arg(args.data))
+    diags = pyopl.check(Path(args.model), _data_arg(args.data), limits=_limits(args))
     if args.fix:
         from .fixes import apply_fixes_to_file
 
         n = apply_fixes_to_file(args.model, [d for d in diags if d.file == args.model])
         if n:
-            diags = pyopl.check(Path(args.model), _data_arg(args.data))
+            diags = pyopl.check(Path(args.model), _data_arg(args.data), limits=_limits(args))
         if args.format == "text":
             print("applied %d fix%s to %s" % (n, "" if n == 1 else "es", args.model), file=sys.stderr)
     if args.format == "json":
@@ -153,7 +179,7 @@ def cmd_solve(args: argparse.Namespace) -> int:
         k, v = item.split("=", 1)
         extra[k.strip()] = _option_value(v.strip())
     try:
-        model = pyopl.compile_model(Path(args.model), _data_arg(args.data))
+        model = pyopl.compile_model(Path(args.model), _data_arg(args.data), limits=_limits(args))
     except pyopl.CompileError as e:
         if args.format == "json":
             print(json.dumps({"status": "error", "objective": None, "variables": {}, "solve_time_s": 0.0,
@@ -216,7 +242,7 @@ def cmd_export(args: argparse.Namespace) -> int:
     import pyopl
 
     try:
-        model = pyopl.compile_model(Path(args.model), _data_arg(args.data))
+        model = pyopl.compile_model(Path(args.model), _data_arg(args.data), limits=_limits(args))
     except pyopl.CompileError as e:
         if args.format == "json":
             print(json.dumps({"status": "error", "message": "the model has errors",

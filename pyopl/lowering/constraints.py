@@ -43,7 +43,7 @@ def _stmt(inst: Instance, s: A.Stmt, env: dict) -> None:
     elif isinstance(s, A.Forall):
         if vector_forall(inst, s, env):  # the common shapes, all rows at once; False: row by row
             return
-        for e in inst.ev.iterate(s.quals, env):
+        for e in inst.ev.iterate(s.quals, env, s):
             _stmt(inst, s.body, e)
     elif isinstance(s, A.Block):
         for sub in s.stmts:

@@ -342,7 +342,7 @@ def assert_stmt(inst: Instance, a: A.Assert) -> None:
         if k == len(a.quals):
             check(env)
             return
-        for e in inst.ev.iterate(a.quals[k], env):
+        for e in inst.ev.iterate(a.quals[k], env, a):
             walk(k + 1, e)
 
     walk(0, {})

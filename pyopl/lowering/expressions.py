@@ -65,6 +65,7 @@ class Evaluator(Iteration, Aggregates, Compiled):
         self._builtins: Any = None  # the module builtins.py, once a call has been evaluated
         self._closures: dict[A.Expr, list] = {}  # node -> [closure or None, times it fell back] (see compiled.py)
         self._runners: dict[A.Expr, Callable] = {}  # node -> its `closure_runner` (see compiled.py)
+        self._binder_scopes: dict[A.Qualifiers, list[bool]] = {}  # (see iteration.py)
         self._dispatch: dict[type, Callable[[Any, dict], Any]] = {
             A.Const: self.e_const, A.Name: self.e_name, A.Unary: self.e_unary, A.Binary: self.e_binary,
             A.Compare: self.e_compare, A.Conditional: self.e_conditional, A.RangeLit: self.e_range,
@@ -694,11 +695,11 @@ class Evaluator(Iteration, Aggregates, Compiled):
 
     def e_array_comp(self, node: A.ArrayComp, env: dict) -> Any:
         if node.key is None:
-            out = _SpannedList(self.evaluate(node.value, e) for e in self.iterate(node.quals, env))
+            out = _SpannedList(self.evaluate(node.value, e) for e in self.iterate(node.quals, env, node))
             out.span = node.span
             return out
         out = PartialArray()
-        for e in self.iterate(node.quals, env):
+        for e in self.iterate(node.quals, env, node):
             k, v = self.evaluate(node.key, e), self.evaluate(node.value, e)
             if isinstance(v, dict) and isinstance(out.get(k), dict):
                 out[k].update(v)  # `[i : [j : v] | i, j in S]`: cells of row i gathered over j
@@ -713,7 +714,7 @@ class Evaluator(Iteration, Aggregates, Compiled):
     def e_set_comp(self, node: A.SetComp, env: dict) -> OplSet:
         value, run, items = node.value, self.closure_runner(node.value), []
         bound = value.id if type(value) is A.Name else None  # `{i | i in S : ...}`: read as `e_name` reads it
-        for e in self.iterate(node.quals, env):
+        for e in self.iterate(node.quals, env, node):
             v = e.get(bound, NOT_COVERED)
             if v is NOT_COVERED:
                 v = run(e)  # (the element through its closure; the tree walk when it has none or for a decision)

@@ -299,7 +299,11 @@ class Rows:
 class Instance:
     """Evaluates a parsed model against data into columns, rows and an objective."""
 
-    def __init__(self, model: A.Model, data: dict[str, DataItem], reporter: Reporter):
+    def __init__(self, model: A.Model, data: dict[str, DataItem], reporter: Reporter, limits: Any = None):
+        from ..limits import Limits
+        from .budget import Budget
+
+        self.budget = Budget(limits or Limits())  # the work budget (see budget.py)
         self.model = model
         self.data = data
         self.reporter = reporter
@@ -504,9 +508,13 @@ class Instance:
                 self.after_model = True
                 continue
             self._process(item, process_item)
+            if self.budget.exhausted:
+                return  # every later expansion would fail the same way: one diagnostic is enough
             if isinstance(item, A.ConstraintsBlock):
                 self.after_model = True
         for item in deferred:
+            if self.budget.exhausted:
+                return
             self._process(item, process_item)
         self._check_unused_data()
 

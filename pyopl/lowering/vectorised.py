@@ -358,6 +358,7 @@ def _linear_shape(n: A.Expr) -> bool:
 class _Sum:
     def __init__(self, ev: Any, cache: VectorCache, node: A.Aggregate, env: dict):
         self.ev, self.cache, self.node, self.env = ev, cache, node, env
+        self.owner = node  # where a work-limit diagnostic points (a `forall` sets it: see vectorised_rows.py)
         self.symbols = ev.inst.symbols
         self.iters: dict[str, tuple] = {}  # name -> (domain, positions)
         self.size = 1
@@ -381,6 +382,9 @@ class _Sum:
         group = self._grouped_filter(b, name, domain) if b.filter is not None else None
         picks = np.arange(n, dtype=np.int64) if group is None else group
         f = self.size
+        budget = self.ev.inst.budget  # counted as the term-by-term path counts, before allocating
+        budget.refuse_size(f * n, self.owner)
+        budget.charge(f * n, self.owner)
         self.scanned += f * n
         self.iters = {k: (d, np.repeat(p, len(picks))) for k, (d, p) in self.iters.items()}
         self.iters[name] = (domain, np.tile(picks, f))

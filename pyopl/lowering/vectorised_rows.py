@@ -219,6 +219,7 @@ class _Rows:
     def __init__(self, ev: Any, cache: VectorCache, s: A.Forall, env: dict):
         self.ev, self.cache, self.s, self.env = ev, cache, s, env
         self.space = _Sum(ev, cache, None, env)
+        self.space.owner = s
 
     def run(self) -> dict:
         space = self.space
