@@ -93,7 +93,7 @@ def _compile(model: Any, data: Any, reporter: Reporter, limits: Limits | None = 
     sources = {name: text}
     try:
         ast = parse_model(text, name, reporter)
-        if ast is None or not check_nesting(ast, reporter, limits.max_nesting):
+        if ast is None or not check_nesting(ast, reporter, limits.max_nesting, limits.max_string):
             return None, sources
         check_names(ast, reporter)
         base_dir = os.path.dirname(os.path.abspath(name)) if name != "<model>" else os.getcwd()

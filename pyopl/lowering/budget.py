@@ -37,6 +37,8 @@ def what(node: Any) -> str:
         return "this array comprehension"
     if isinstance(node, A.Call):
         return "`%s`" % node.func
+    if isinstance(node, A.Binary):
+        return "this `%s`" % node.op
     return "this iteration"
 
 
@@ -73,6 +75,11 @@ class Budget:
                             "in all, the work budget; %s went past it" % (f"{self.max_work:,}", what(node)),
                             help=_HELP)
 
+    def spend(self, n: int, node: Any) -> None:
+        """:meth:`refuse_size` then :meth:`charge`: ``n`` elements about to be built at ``node``."""
+        self.refuse_size(n, node)
+        self.charge(n, node)
+
     def check_string(self, s: str, node: Any) -> str:
         """``s``, or the string-limit diagnostic at ``node`` when it is longer than allowed."""
         if len(s) > self.limits.max_string:
@@ -90,21 +97,27 @@ def binder_size(b: A.Binder, n: int) -> int:
     return math.comb(n, k) if b.ordered else n ** k
 
 
-def check_power(node: Any, a: Any, b: Any) -> None:
-    """Refuse ``a ^ b`` before computing it when the result cannot be represented (value-overflow):
-    a result of :data:`MAX_POWER_BITS` bits or more (past the largest double)."""
-    if not b or isinstance(a, bool) or isinstance(b, bool):
-        return
+def power_bits(a: Any, b: Any) -> float:
+    """About how many bits ``a ** b`` needs (0 when it cannot grow: a zero or negative exponent, a base of 0 or ±1)."""
+    if isinstance(a, bool) or isinstance(b, bool) or not isinstance(a, (int, float)) or not isinstance(b, (int, float)):
+        return 0.0
     try:
         mag = abs(a)
-        if mag in (0, 1) or b < 0:
-            return  # 0, 1, or a fraction (a float: it may underflow to 0, never overflow)
-        bits = float(b) * math.log2(mag)
-    except (OverflowError, ValueError, TypeError):
-        return
+        if b <= 0 or mag in (0, 1) or mag != mag or b != b:
+            return 0.0
+        return float(b) * math.log2(mag)
+    except (OverflowError, ValueError):
+        return math.inf
+
+
+def check_power(node: Any, a: Any, b: Any) -> None:
+    """Refuse ``a ^ b`` (value-overflow at ``node``) before computing it when the result needs
+    :data:`MAX_POWER_BITS` bits or more: no double holds it, and Python would spend time and memory on it."""
+    bits = power_bits(a, b)
     if bits >= MAX_POWER_BITS:
         raise EvalError("value-overflow", node.span, "this power is too large to compute (about 2^%s)" % (
-            f"{bits:,.0f}"), help="check the data's magnitude: a double holds up to about 1.8e308")
+            f"{bits:,.0f}" if bits != math.inf else "infinity"),
+            help="check the data's magnitude: the largest float is about 1.8e308 (2^1024)")
 
 
 def domain_len(domain: Any) -> int:

@@ -73,6 +73,9 @@ def call_builtin(ev: Any, node: A.Call, env: dict) -> Any:
         _arity(node, 2)
         a = ev.eval_number(node.args[0], env, "the base of `pow`")
         b = ev.eval_number(node.args[1], env, "the exponent of `pow`")
+        from .budget import check_power
+
+        check_power(node, a, b)  # (before computing)
         try:
             return a ** b
         except (ZeroDivisionError, OverflowError):
@@ -119,6 +122,7 @@ def _set_function(ev: Any, node: A.Call, env: dict) -> Any:
     s = ev.eval_data(node.args[0], env, "the first argument of `%s`" % f)
     if f == "asSet":
         if isinstance(s, (OplRange, OplSet)):
+            ev.inst.budget.spend(len(s), node)  # (before copying: `asSet(1..1000000000)`)
             return OplSet(list(s), getattr(s, "elem_type", None))
         if isinstance(s, list):
             return OplSet(s)

@@ -18,6 +18,7 @@ from ..semantics.values import (ArraySlice, FloatRange, OplArray, OplRange, OplS
 from ..data.convert import PartialArray
 from .aggregates import Aggregates
 from .compiled import COMPOUND, NOT_COVERED, NUMBER_COMPARE, Compiled
+from .budget import check_power
 from .errors import EvalError
 from .iteration import Iteration
 from .symbols import DexprArray, DexprScalar, VarArray  # noqa: F401  (re-exported)
@@ -226,9 +227,9 @@ class Evaluator(Iteration, Aggregates, Compiled):
         if is_number(a) and is_number(b):
             return self._numeric(node, op, a, b)
         if op == "+" and isinstance(a, str) and isinstance(b, (str, int, float)):
-            return a + (b if isinstance(b, str) else show(b))
+            return self.inst.budget.check_string(a + (b if isinstance(b, str) else show(b)), node)
         if op == "+" and isinstance(b, str) and is_number(a):
-            return show(a) + b
+            return self.inst.budget.check_string(show(a) + b, node)
         if isinstance(a, (Leaf, Logic)):
             a = self.truth_value(a, node.left)
         if isinstance(b, (Leaf, Logic)):
@@ -310,6 +311,7 @@ class Evaluator(Iteration, Aggregates, Compiled):
                 r = math.fmod(a, b)
                 return int(r) if isinstance(a, int) and isinstance(b, int) else r
             if op == "^":
+                check_power(node, a, b)  # (before computing: `3 ^ 100000000` would take minutes)
                 return a ** b
         except OverflowError:
             raise EvalError("value-overflow", node.span, "this arithmetic overflows", help="check the data's magnitude")
@@ -357,6 +359,7 @@ class Evaluator(Iteration, Aggregates, Compiled):
             if not is_set(v):
                 raise EvalError("type-expected-set", n.span, "`%s` needs sets on both sides, not %s" % (
                     node.op, "a " + type_word(v)), help="use set expressions on both sides")
+        self.inst.budget.spend(len(a) + len(b), node)  # (a set built from two ranges of 10^9 elements)
         et = getattr(a, "elem_type", None)
         if node.op == "union":
             return OplSet(list(a) + list(b), et)

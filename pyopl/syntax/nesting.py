@@ -33,9 +33,11 @@ def _same_level(parent: Any, child: Any) -> bool:
     return False
 
 
-def too_deep(model: A.Model, max_nesting: int) -> list[tuple[A.Node, int]]:
+def too_deep(model: A.Model, max_nesting: int, max_string: int | None = None,
+             long_strings: list | None = None) -> list[tuple[A.Node, int]]:
     """For each item of ``model`` whose nesting exceeds ``max_nesting``: (the first node found
-    deeper than the limit, the item's deepest level). Linear in the model's size."""
+    deeper than the limit, the item's deepest level). Linear in the model's size. String
+    constants longer than ``max_string`` are appended to ``long_strings``."""
     out = []
     for item in model.items:
         stack: list[tuple[Any, int]] = [(item, 0)]
@@ -46,6 +48,9 @@ def too_deep(model: A.Model, max_nesting: int) -> list[tuple[A.Node, int]]:
                 deepest = depth
             if depth > max_nesting and first is None:
                 first = node
+            if long_strings is not None and node.__class__ is A.Const and isinstance(node.value, str) \
+                    and len(node.value) > max_string:
+                long_strings.append(node)
             d = node.__dict__
             for name in _child_fields(node.__class__):
                 v = d.get(name)
@@ -62,13 +67,19 @@ def too_deep(model: A.Model, max_nesting: int) -> list[tuple[A.Node, int]]:
     return out
 
 
-def check_nesting(model: A.Model, reporter: Reporter, max_nesting: int) -> bool:
-    """Report every item nested deeper than ``max_nesting`` (OPL1141); True when none is."""
-    found = too_deep(model, max_nesting)
+def check_nesting(model: A.Model, reporter: Reporter, max_nesting: int, max_string: int = 1 << 62) -> bool:
+    """Report every item nested deeper than ``max_nesting`` (OPL1141) and every string literal
+    longer than ``max_string`` (OPL1142); True when there is none."""
+    long_strings: list = []
+    found = too_deep(model, max_nesting, max_string, long_strings)
+    for node in long_strings:
+        reporter.emit("string-limit", node.span, "this string has %s characters, more than pyopl allows (%s)" % (
+            f"{len(node.value):,}", f"{max_string:,}"),
+            help="keep long texts out of the model; to allow more, pass `limits=pyopl.Limits(max_string=N)`")
     for node, deepest in found:
         reporter.emit("nesting-limit", node.span,
                       "this expression is nested %d levels deep, more than pyopl allows (%d)" % (deepest, max_nesting),
                       help="name a part with a `dexpr` or a data declaration; a chain of one operator "
                            "(`a + b + c`, `c1 && c2`) counts as one level; to allow more, pass "
                            "`limits=pyopl.Limits(max_nesting=N)`")
-    return not found
+    return not found and not long_strings
