@@ -43,6 +43,24 @@ def is_decision(v: Any) -> bool:
 _PLAIN_INDEX = (int, str, OplTuple)  # index values that `index_one` uses as they are when in the set
 
 
+#: A left-associative chain with more operators than this is evaluated in a loop (`Evaluator._fold_chain`);
+#: shorter ones keep the recursive walk, which tries each operand's closure.
+CHAIN_LOOP = 24
+
+
+def long_spine(node: A.Binary) -> list[A.Binary] | None:
+    """The operators of ``node``'s left spine from the innermost out, when there are more than
+    :data:`CHAIN_LOOP` of them; None otherwise."""
+    spine, n = [], node
+    while n.__class__ is A.Binary:
+        spine.append(n)
+        n = n.left
+    if len(spine) <= CHAIN_LOOP:
+        return None
+    spine.reverse()
+    return spine
+
+
 def _index_chain(node: A.Index) -> tuple[A.Expr, list[tuple[A.Index, A.Expr]]]:
     """``a[i][j]`` -> (``a``, [(node holding ``i``, ``i``), (node holding ``j``, ``j``)]), left to right."""
     steps: list[tuple[A.Index, A.Expr]] = []
@@ -67,6 +85,7 @@ class Evaluator(Iteration, Aggregates, Compiled):
         self._closures: dict[A.Expr, list] = {}  # node -> [closure or None, times it fell back] (see compiled.py)
         self._runners: dict[A.Expr, Callable] = {}  # node -> its `closure_runner` (see compiled.py)
         self._binder_scopes: dict[A.Qualifiers, list[bool]] = {}  # (see iteration.py)
+        self._spines: dict[A.Binary, list | None] = {}  # node -> its long left spine, or None (see `long_spine`)
         self._dispatch: dict[type, Callable[[Any, dict], Any]] = {
             A.Const: self.e_const, A.Name: self.e_name, A.Unary: self.e_unary, A.Binary: self.e_binary,
             A.Compare: self.e_compare, A.Conditional: self.e_conditional, A.RangeLit: self.e_range,
@@ -201,6 +220,11 @@ class Evaluator(Iteration, Aggregates, Compiled):
 
     # ------------------------------------------------------------------ operators
     def e_binary(self, node: A.Binary, env: dict) -> Any:
+        spine = self._spines.get(node, NOT_COVERED)
+        if spine is NOT_COVERED:
+            spine = self._spines[node] = long_spine(node)
+        if spine is not None:
+            return self._fold_chain(spine, env)
         op = node.op
         if op in ("&&", "||", "=>"):
             return self._logical(node, env)
@@ -218,6 +242,52 @@ class Evaluator(Iteration, Aggregates, Compiled):
         if op in ("union", "inter", "diff", "symdiff"):
             return self._setop(node, left, right)
         return self.arith(node, op, left, right)
+
+    def _fold_chain(self, spine: list[A.Binary], env: dict) -> Any:
+        """A long left-associative chain (``a + b + c ...``, ``c1 && c2 ...``; ``spine`` from the
+        innermost operator out) evaluated in a loop: the same operations in the same order as the
+        recursive walk, without a Python frame per operator. A sum of linear forms is added up in
+        place, and a chain of one logical operator gives one flat ``and``/``or`` record."""
+        first = spine[0].left
+        v = self.try_closure(first, env) if type(first) in COMPOUND else NOT_COVERED
+        if v is NOT_COVERED:
+            v = self.evaluate(first, env)
+        owned = False  # `v` is a LinExpr or Logic made here (safe to extend in place)
+        for n in spine:
+            op, right = n.op, n.right
+            if op in ("&&", "||", "=>"):
+                if v is True or v is False:  # short-circuit on data, as `_logical`
+                    if op == "&&" and not v:
+                        continue
+                    if op != "&&" and (v if op == "||" else not v):
+                        v = True
+                        continue
+                r = self.evaluate(right, env)
+                lop = "and" if op == "&&" else "or" if op == "||" else None
+                if owned and lop and type(v) is Logic and v.op == lop:
+                    b = self._as_logic_operand(r, right)
+                    if not isinstance(b, bool):
+                        v.args.append(b)
+                        v.span = n.span
+                        continue
+                prev, v = v, self.logical_values(n, v, r)
+                if v is not prev:  # a new record of the two operands is ours; an operand returned as is is not
+                    owned = type(v) is Logic and v.op == lop and len(v.args) == 2 and v is not r
+                continue
+            r = self.try_closure(right, env) if type(right) in COMPOUND else NOT_COVERED
+            if r is NOT_COVERED:
+                r = self.evaluate(right, env)
+            if op in ("in", "not in"):
+                v, owned = self._membership(n, v, r), False
+            elif op in ("union", "inter", "diff", "symdiff"):
+                v, owned = self._setop(n, v, r), False
+            elif owned and (op == "+" or op == "-") and type(v) is LinExpr and (type(r) is LinExpr or type(r) is int
+                                                                              or type(r) is float):
+                v.iadd(r, 1.0 if op == "+" else -1.0)  # (what `arith` computes on a copy of `v`)
+            else:
+                v = self.arith(n, op, v, r)
+                owned = (op == "+" or op == "-") and type(v) is LinExpr
+        return v
 
     def arith(self, node: A.Binary, op: str, a: Any, b: Any) -> Any:
         if isinstance(a, bool):

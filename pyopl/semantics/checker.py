@@ -43,6 +43,17 @@ class _Scope:
         self.current: A.Node | None = None  # the item being checked
 
     def check(self, node: Any, local: dict[str, Any]) -> None:
+        if node.__class__ is A.Binary and node.left.__class__ is A.Binary:
+            # A chain `a + b + c ...` of any length, walked along its left spine without recursion
+            # (in the order of the recursive walk: leftmost operand first, then each right operand).
+            rights = []
+            while node.__class__ is A.Binary:
+                rights.append(node.right)
+                node = node.left
+            self.check(node, local)
+            for r in reversed(rights):
+                self.check(r, local)
+            return
         if isinstance(node, A.Name):
             self.name(node, local)
         elif isinstance(node, A.Field):

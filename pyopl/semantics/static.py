@@ -488,6 +488,15 @@ class StaticRules:
 
     def shadowing(self) -> None:
         def visit(node: Any, outer: dict[str, A.Pattern]) -> None:
+            if node.__class__ is A.Binary and node.left.__class__ is A.Binary:
+                rights = []  # a chain `a + b + c ...`: its left spine without recursion, in the same order
+                while node.__class__ is A.Binary:
+                    rights.append(node.right)
+                    node = node.left
+                visit(node, outer)
+                for r in reversed(rights):
+                    visit(r, outer)
+                return
             if isinstance(node, (A.Aggregate, A.SetComp, A.ArrayComp, A.Forall)):
                 inner = dict(outer)
                 for b in node.quals.binders:
