@@ -11,8 +11,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-#: Default :attr:`Limits.max_work`: iterations a compilation may expand (about a minute of Python work).
-DEFAULT_MAX_WORK = 100_000_000
+#: Default :attr:`Limits.max_work`: iterations a compilation may expand (minutes of Python work).
+DEFAULT_MAX_WORK = 250_000_000
 #: Default :attr:`Limits.max_nesting`: expression nesting levels (a chain ``a + b + c`` is one level).
 DEFAULT_MAX_NESTING = 100
 #: Default :attr:`Limits.max_string`: characters in one string value.

@@ -24,7 +24,7 @@ R("OPL0804", "cli-option-malformed", "error", "Solver option without `=`",
 R("OPL1140", "work-limit", "error", "Expansion larger than the work budget",
   """An iteration (`sum`, `prod`, `min`, `max`, `forall`, a set or array comprehension, a generic
 array, `asSet`) would examine more elements than the compilation's work budget allows
-(100,000,000 candidate bindings in all by default). When the size is known before the
+(250,000,000 candidate bindings in all by default). When the size is known before the
 iteration starts (the product of its domains' sizes) it is refused before any work is done;
 otherwise it is counted as it runs. Check the index sets' sizes; a model this large is usually a
 mistake. To allow more, pass `--max-work N` to `pyopl check|solve|export`, or
