@@ -1,12 +1,13 @@
 """Mutation campaign over the real models of ../shared/opl-corpus (not part of the test suite).
 
-Usage: python tools/fuzz_corpus.py [--count N] [--seed S] [--workers W] [--timeout T] [--corpus DIR]
-       (defaults: 2000 inputs, seed 0, 2 workers, 20 s per input, ../shared/opl-corpus)
+Usage: python tools/fuzz_corpus.py [--count N] [--seed S] [--workers W] [--timeout T] [--max-work W] [--corpus DIR]
+       (defaults: 2000 inputs, seed 0, 2 workers, 20 s per input, 2,000,000 work, ../shared/opl-corpus)
 
 Each input is one corpus model (``model.mod`` with its ``model.dat``) with random token mutations
 (:func:`pyopl.diagnostics.fuzz.mutate`: deleted, duplicated, swapped or replaced tokens, random
 characters, truncation) applied to the model, the data, or both; input ``i`` depends only on
-``--seed`` and ``i``. Each is compiled with ``pyopl.check`` (no solve) in a worker process.
+``--seed`` and ``i``. Each is compiled with ``pyopl.check`` (no solve) in a worker process, under
+a work budget of ``--max-work`` (2,000,000 by default: every input must then end in seconds).
 A crash is a Python exception escaping ``pyopl.check`` or an internal-error diagnostic (OPL0605);
 a hang is an input still compiling after ``--timeout`` seconds (the worker is killed and
 replaced). Prints the counts, the slowest input and the diagnostic codes seen; writes the
@@ -58,7 +59,7 @@ def make_input(corpus: list, seed: int, i: int) -> tuple[str, str, str | None]:
     return name, model, data
 
 
-def _worker(corpus, seed, todo, done):
+def _worker(corpus, seed, max_work, todo, done):
     """Compile inputs taken from ``todo`` (index, or None to stop); report (index, kind, detail, secs, codes)."""
     try:
         import resource
@@ -66,21 +67,23 @@ def _worker(corpus, seed, todo, done):
         resource.setrlimit(resource.RLIMIT_AS, (6 << 30, 6 << 30))  # a memory bomb fails here, not the machine
     except (ImportError, ValueError, OSError):
         pass
+    import pyopl
     from pyopl.diagnostics.fuzz import compile_safely
 
+    limits = pyopl.Limits(max_work=max_work)
     while True:
         i = todo.get()
         if i is None:
             return
         done.put((os.getpid(), i, "start", "", 0.0, ()))
         _name, model, data = make_input(corpus, seed, i)
-        crash, secs, diags = compile_safely(model, data)
+        crash, secs, diags = compile_safely(model, data, limits)
         kind = "ok" if crash is None else "crash"
         done.put((os.getpid(), i, kind, "" if crash is None else repr(crash)[:300], secs,
                   tuple(sorted({d.code for d in diags}))))
 
 
-def run(count: int, seed: int, workers: int, timeout: float, corpus_dir: str) -> int:
+def run(count: int, seed: int, workers: int, timeout: float, corpus_dir: str, max_work: int = 2_000_000) -> int:
     corpus = load_corpus(corpus_dir)
     if not corpus:
         print("no models under %s" % corpus_dir, file=sys.stderr)
@@ -92,7 +95,7 @@ def run(count: int, seed: int, workers: int, timeout: float, corpus_dir: str) ->
     procs = {}
 
     def spawn():
-        p = ctx.Process(target=_worker, args=(corpus, seed, todo, done), daemon=True)
+        p = ctx.Process(target=_worker, args=(corpus, seed, max_work, todo, done), daemon=True)
         p.start()
         procs[p.pid] = p
         return p
@@ -165,8 +168,11 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--workers", type=int, default=2, help="worker processes (default 2)")
     ap.add_argument("--timeout", type=float, default=20.0, help="seconds before an input counts as a hang (default 20)")
     ap.add_argument("--corpus", default=DEFAULT_CORPUS, help="folder of <id>/model.mod (+ model.dat)")
+    ap.add_argument("--max-work", type=int, default=2_000_000,
+                    help="the work budget of each compile (pyopl.Limits.max_work; default 2,000,000, so that "
+                         "every input must end in seconds: the two largest corpus models need more)")
     a = ap.parse_args(argv)
-    return run(a.count, a.seed, a.workers, a.timeout, os.path.normpath(a.corpus))
+    return run(a.count, a.seed, a.workers, a.timeout, os.path.normpath(a.corpus), a.max_work)
 
 
 if __name__ == "__main__":
