@@ -446,7 +446,7 @@ def _binary(ev: Any, node: A.Binary, depth: int) -> Closure:
             b = right(env)
             ta, tb = type(a), type(b)
             if (ta is int or ta is float) and (tb is int or tb is float):
-                if b > 64 and power_bits(a, b) >= MAX_POWER_BITS:
+                if power_bits(a, b) >= MAX_POWER_BITS:
                     raise _Bail  # (the tree walk reports it, before computing)
                 return a ** b  # (OverflowError, ZeroDivisionError: the tree walk reports them)
             return other(a, b)

@@ -120,7 +120,7 @@ def _call_closure(ev: Any, node: A.Call, depth: int) -> Closure:
                 t = type(b)
                 if t is not int and t is not float:
                     b = _num(b)
-                if b > 64 and power_bits(a0, b) >= MAX_POWER_BITS:
+                if power_bits(a0, b) >= MAX_POWER_BITS:
                     raise ValueError("too large")  # (the tree walk reports it, before computing)
                 return a0 ** b  # (ZeroDivisionError, OverflowError: the tree walk reports them)
             return power_of
@@ -128,7 +128,7 @@ def _call_closure(ev: Any, node: A.Call, depth: int) -> Closure:
         def power(env: dict) -> Any:
             a = _num(base(env))  # the base is checked before the exponent is evaluated, as in the tree walk
             b = _num(exponent(env))
-            if b > 64 and power_bits(a, b) >= MAX_POWER_BITS:
+            if power_bits(a, b) >= MAX_POWER_BITS:
                 raise ValueError("too large")  # (the tree walk reports it, before computing)
             return a ** b
         return power
