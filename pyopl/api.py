@@ -39,6 +39,8 @@ class Model:
         self.diagnostics = diagnostics
         self.sources = sources
         self.compile_time_s = compile_time_s
+        self.script: Any = None  # pyopl.script.host.ScriptContext when the model has script blocks
+        self.data: Any = None  # the data it was compiled with (a `main` block's new models reuse it)
 
     @property
     def size(self) -> dict[str, int]:
@@ -66,20 +68,52 @@ class Model:
         along the ray (``OPL0705``). ``log`` sends the solver's log to stderr.
         Raises ValueError for an unknown solver name.
         """
+        kw = dict(solver=solver, time_limit=time_limit, mip_gap=mip_gap, threads=threads, seed=seed, log=log,
+                  log_file=log_file, options=options, mip_gap_abs=mip_gap_abs, duals=duals,
+                  explain_infeasible=explain_infeasible)
+        ctx = self.script
+        if ctx is not None and ctx.main_block is not None:
+            from .script.main_flow import run_main
+
+            return run_main(self, kw)
+        result = self._solve_ir(self.ir, **kw)
+        if ctx is not None:
+            from .script.processing import run_post
+
+            post = run_post(ctx, result, self.ir) if ctx.post_blocks else ""
+            result.script_output = ctx.pre_output + post
+        return result
+
+    def _solve_ir(self, ir: IR, solver: str = "highs", time_limit: float | None = None, mip_gap: float | None = None,
+                  threads: int | None = None, seed: int | None = None, log: bool = False, log_file: str | None = None,
+                  options: dict[str, Any] | None = None, mip_gap_abs: float | None = None, duals: bool = False,
+                  explain_infeasible: bool = True) -> Result:
+        """Solve ``ir`` with the arguments of :meth:`solve`, script settings (``cplex.tilim``) filling
+        the ones the caller left out."""
         from .backends import SolveOptions, get_backend
 
-        opts = SolveOptions(time_limit=time_limit, mip_gap=mip_gap, mip_gap_abs=mip_gap_abs, threads=threads, seed=seed,
-                            log_to_console=log, log_file=log_file, extra=dict(options or {}), fixed_duals=duals,
-                            model_file=next(iter(self.sources), "<model>"))
-        result = get_backend(solver)(self.ir, opts)
+        fields = dict(time_limit=time_limit, mip_gap=mip_gap, mip_gap_abs=mip_gap_abs, threads=threads, seed=seed)
+        extra = dict(options or {})
+        if self.script is not None and self.script.settings:
+            from .script.settings import apply_settings
+
+            more, backend_extra, _ignored = apply_settings(self.script.settings, solver, fields)
+            fields.update(more)
+            for k, v in backend_extra.items():
+                extra.setdefault(k, v)
+        opts = SolveOptions(log_to_console=log, log_file=log_file, extra=extra, fixed_duals=duals,
+                            model_file=next(iter(self.sources), "<model>"), **fields)
+        self.last_options = opts
+        result = get_backend(solver)(ir, opts)
         if explain_infeasible:
             from .iis import explain_result
 
-            explain_result(result, self.ir, solver, opts, self.sources)
+            explain_result(result, ir, solver, opts, self.sources)
         return result
 
 
-def _compile(model: Any, data: Any, reporter: Reporter) -> tuple[IR | None, dict[str, str]]:
+def _compile(model: Any, data: Any, reporter: Reporter, scripts: Any = None,
+             keep: dict | None = None) -> tuple[IR | None, dict[str, str]]:
     from .data.loader import load_data
     from .lowering.build import build_ir, check_numbers
     from .lowering.instance import Instance
@@ -99,6 +133,7 @@ def _compile(model: Any, data: Any, reporter: Reporter) -> tuple[IR | None, dict
         if any(d.is_error for d in reporter.diagnostics[n_before:]):
             return None, sources  # values would be missing: evaluating now would only add noise
         inst = Instance(ast, items, reporter)
+        inst.script_options = scripts
         inst.run()
         if reporter.has_errors:
             return None, sources
@@ -106,6 +141,12 @@ def _compile(model: Any, data: Any, reporter: Reporter) -> tuple[IR | None, dict
         check_numbers(ir, reporter)
         if reporter.has_errors:
             return None, sources
+        if keep is not None and (inst.script_ctx is not None or getattr(scripts, "keep_instance", False)):
+            from .script.processing import context_of
+
+            ctx = context_of(inst)
+            ctx.ir = ir
+            keep["script"] = ctx  # post-processing and `main` read the instance after the solve
         return ir, sources
     except TooManyErrors:
         return None, sources
@@ -116,7 +157,8 @@ def _check_source_type(model: Any) -> None:
         raise TypeError("a model is given as text (str) or a pathlib.Path, not %s" % type(model).__name__)
 
 
-def _compile_guarded(model: Any, data: Any, reporter: Reporter) -> tuple[IR | None, dict[str, str]]:
+def _compile_guarded(model: Any, data: Any, reporter: Reporter, scripts: Any = None,
+                     keep: dict | None = None) -> tuple[IR | None, dict[str, str]]:
     """:func:`_compile`, with pyopl's own failures turned into one internal-error diagnostic
     that asks for a report (never dressed as a mistake of the user's)."""
     import gc
@@ -126,7 +168,7 @@ def _compile_guarded(model: Any, data: Any, reporter: Reporter) -> tuple[IR | No
     was_enabled = gc.isenabled()
     gc.disable()
     try:
-        return _compile(model, data, reporter)
+        return _compile(model, data, reporter, scripts, keep)
     except RecursionError:
         reporter.diagnostics.append(_internal("the model nests too deeply to compile"))
     except FileNotFoundError as e:
@@ -145,27 +187,48 @@ def _compile_guarded(model: Any, data: Any, reporter: Reporter) -> tuple[IR | No
     return None, {}
 
 
-def compile_model(model: Any, data: Any = None, *, max_errors: int = 100) -> Model:
+def _script_options(scripts: Any, script_steps: int | None, output_dir: Any) -> Any:
+    from .script.host import ScriptOptions
+
+    if isinstance(scripts, ScriptOptions):
+        return scripts
+    return ScriptOptions(max_steps=script_steps, output_dir=str(output_dir) if output_dir is not None else None,
+                         enabled=scripts)
+
+
+def compile_model(model: Any, data: Any = None, *, max_errors: int = 100, scripts: bool = True,
+                  script_steps: int | None = None, output_dir: Any = None) -> Model:
     """Compile OPL model text (or a ``Path``/``.mod`` path) with data into a :class:`Model`.
 
     ``data``: None, a ``.dat`` path (``Path`` or string ending in ``.dat``),
     ``.dat`` text, a dict ``{name: value}``, or a list of these (applied in order).
+    IBM ILOG Script blocks run in IBM's processing order (``execute`` blocks before the
+    model while compiling, those after it when solving, ``main`` instead of the plain solve;
+    see docs/scripting.md): ``scripts=False`` skips them (an error when a skipped block sets
+    data or bounds the model uses), ``script_steps`` raises each script's step budget,
+    ``output_dir`` is where ``IloOplOutputFile`` may write (default: the model's folder).
     Raises :class:`CompileError` (with ``.diagnostics``) when the model or data has errors.
     """
     _check_source_type(model)
     reporter = Reporter(max_errors)
     start = time.perf_counter()
-    ir, sources = _compile_guarded(model, data, reporter)
+    keep: dict = {}
+    ir, sources = _compile_guarded(model, data, reporter, _script_options(scripts, script_steps, output_dir), keep)
     if ir is None:
         raise CompileError(reporter.sorted(), sources)
-    return Model(ir, reporter.sorted(), sources, time.perf_counter() - start)
+    m = Model(ir, reporter.sorted(), sources, time.perf_counter() - start)
+    m.script = keep.get("script")
+    m.data = data
+    return m
 
 
-def check(model: Any, data: Any = None, *, max_errors: int = 100) -> "Diagnostics":
-    """Every diagnostic for the model and data (errors and warnings), sorted by place; never raises for user mistakes."""
+def check(model: Any, data: Any = None, *, max_errors: int = 100, scripts: bool = True,
+          script_steps: int | None = None, output_dir: Any = None) -> "Diagnostics":
+    """Every diagnostic for the model and data (errors and warnings), sorted by place; never raises for user mistakes.
+    Pre-processing scripts run (they may change data the model uses); see :func:`compile_model`."""
     _check_source_type(model)
     reporter = Reporter(max_errors)
-    _ir, sources = _compile_guarded(model, data, reporter)
+    _ir, sources = _compile_guarded(model, data, reporter, _script_options(scripts, script_steps, output_dir))
     return Diagnostics(reporter.sorted(), sources)
 
 
