@@ -525,6 +525,9 @@ class Instance:
             if self.after_model and e.slug == "decision-in-data" and isinstance(item, A.ParamDecl):
                 # OPL post-processing: data computed from the solution after the model.
                 what = "`%s`" % name if name else "this assertion"
+                if name and self.has_scripts:  # a script that reads it gets it computed from the solution
+                    self.symbols.setdefault(name, Symbol("postproc", name, None, item))
+                    return
                 self.reporter.emit("postprocessing-skipped", getattr(item, "name_span", item.span),
                                    "%s depends on decision variables, so it is OPL post-processing; pyopl does not "
                                    "compute it" % what, help="read these values from the solve result instead")

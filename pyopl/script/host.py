@@ -298,39 +298,81 @@ class ScriptContext:
 
     # ------------------------------------------------------------------ post-processing declarations
     def postproc_value(self, name: str, span: Any) -> Any:
-        """A declaration after the model computed from the solution (``float total = sum(i) c[i]*x[i];``)."""
-        from ..lowering.declarations import _keys, dim_env, eval_dims
-        from ..lowering.errors import EvalError
-
-        sym = self.inst.symbols[name]
-        cache = getattr(self, "_postproc", None)
-        if cache is None:
-            cache = self._postproc = {}
-        if name in cache:
-            return cache[name]
+        """A declaration after the model computed from the solution (``float total = sum(i) c[i]*x[i];``,
+        ``{int} chosen = {k | k in K: y[k] == 1};``), as IBM computes it after the solve: the
+        declaration is evaluated again with each decision variable and dexpr replaced by its value."""
         self._need_solution("`%s`" % name, span)
-        d = sym.decl
-        try:
-            if getattr(d, "dims", None):
-                dims = eval_dims(self.inst, d.dims, {}, name)
-                data = {k: self._post_scalar(d.init, dim_env(self.inst, d.dims, k, {}), d) for k in _keys(dims)}
-                value = ArrayHost(self, OplArray(name, dims, data), (), "float")
-            else:
-                value = self._post_scalar(d.init, {}, d)
-        except EvalError as e:
-            raise host_error("script-unsupported", "`%s` is computed from the solution in a way pyopl cannot evaluate "
-                             "in a script (%s)" % (name, e.message), span,
-                             help="compute it in the script from the decision values") from None
-        cache[name] = value
-        return value
+        cache = getattr(self, "_postproc", None)
+        if cache is None or cache[0] is not self.result:
+            cache = self._postproc = (self.result, self._compute_postproc())
+        v = cache[1].get(name)
+        if isinstance(v, _Failed):
+            raise host_error("script-unsupported", "`%s` is computed from the solution, and pyopl could not compute it: %s"
+                             % (name, v.message), span, help="compute it in the script from the decision values")
+        if isinstance(v, OplArray):
+            return ArrayHost(self, v, (), "float")
+        if isinstance(v, (OplSet,)):
+            return SetHost(self, v, name)
+        return to_script(self, v)
 
-    def _post_scalar(self, expr: Any, env: dict, d: Any) -> Any:
-        v = self.inst.ev.evaluate(expr, env)
-        if isinstance(v, (int, float, str)) and not isinstance(v, bool):
-            return float(v) if not isinstance(v, str) else v
-        t = getattr(getattr(d, "type", None), "name", "float")
-        v = self.form_value(v)
-        return float(round(v)) if t in ("int", "int+") and abs(v - round(v)) < 1e-6 else v
+    def _compute_postproc(self) -> dict:
+        from ..diagnostics.reporter import Reporter
+        from ..lowering.declarations import process_item
+        from ..lowering.errors import EvalError
+        from ..lowering.expressions import Evaluator
+        from ..lowering.instance import Symbol
+        from ..lowering.symbols import DexprArray, DexprScalar
+
+        inst = self.inst
+        saved_symbols, saved_reporter, saved_ev = dict(inst.symbols), inst.reporter, inst.ev
+        out: dict = {}
+        try:
+            for name, sym in saved_symbols.items():
+                if sym.kind == "dvar":
+                    dims = self.dvar_dims(name)
+                    if dims:
+                        data = {k: self.solution_value(self.column_of(name, k), name, None) for k in _product(dims)}
+                        inst.symbols[name] = Symbol("param", name, OplArray(name, dims, data), sym.decl)
+                    else:
+                        inst.symbols[name] = Symbol("param", name, self.solution_value(self.column_of(name, ()), name, None),
+                                                    sym.decl)
+                elif sym.kind == "dexpr":
+                    if isinstance(sym.value, DexprScalar):
+                        inst.symbols[name] = Symbol("param", name, self.dexpr_value(name, (), None), sym.decl)
+                    elif isinstance(sym.value, DexprArray):
+                        dims = sym.value.dims
+                        data = {k: self.dexpr_value(name, k, None) for k in _product(dims)}
+                        inst.symbols[name] = Symbol("param", name, OplArray(name, dims, data), sym.decl)
+            inst.reporter = Reporter(1000)
+            inst.ev = Evaluator(inst)
+            for item in inst.model.items:
+                name = getattr(item, "name", None)
+                if not name or saved_symbols.get(name) is None or saved_symbols[name].kind != "postproc":
+                    continue
+                inst.symbols.pop(name, None)
+                try:
+                    process_item(inst, item)
+                except EvalError as e:
+                    out[name] = _Failed(e.message)
+                    continue
+                new = inst.symbols.get(name)
+                out[name] = new.value if new is not None else _Failed("its declaration has errors")
+        finally:
+            inst.symbols.clear()
+            inst.symbols.update(saved_symbols)
+            inst.reporter, inst.ev = saved_reporter, saved_ev
+        return out
+
+
+class _Failed:
+    def __init__(self, message: str):
+        self.message = message
+
+
+def _product(dims: list):
+    import itertools
+
+    return itertools.product(*[list(d) for d in dims])
 
 
 class ModelHost(HostObject):
