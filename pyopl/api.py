@@ -94,10 +94,11 @@ class Model:
 
         fields = dict(time_limit=time_limit, mip_gap=mip_gap, mip_gap_abs=mip_gap_abs, threads=threads, seed=seed)
         extra = dict(options or {})
+        notes = Reporter(100)
         if self.script is not None and self.script.settings:
             from .script.settings import apply_settings
 
-            more, backend_extra, _ignored = apply_settings(self.script.settings, solver, fields)
+            more, backend_extra, _ignored = apply_settings(self.script.settings, solver, fields, notes)
             fields.update(more)
             for k, v in backend_extra.items():
                 extra.setdefault(k, v)
@@ -105,6 +106,8 @@ class Model:
                             model_file=next(iter(self.sources), "<model>"), **fields)
         self.last_options = opts
         result = get_backend(solver)(ir, opts)
+        if notes.diagnostics:  # script settings the solver cannot honour
+            result.diagnostics = notes.sorted() + list(result.diagnostics)
         if explain_infeasible:
             from .iis import explain_result
 

@@ -58,7 +58,7 @@ R("OPL1058", "script-setting-ignored", "warning", "Solver setting without effect
 have) is ignored. docs/solvers.md lists the settings that are mapped.""",
   bad="execute { cplex.tilimm = 10; }" + _POST,
   good="execute { cplex.tilim = 10; }" + _POST,
-  at=(1, 11))
+  at=(1, 17))
 R("OPL1059", "script-not-run", "error", "Skipped script block would change the model",
   """Scripts were turned off (`--no-scripts`), but this block assigns data or bounds that the model
 uses: the model solved without it would differ from IBM's. Run the scripts, or move the computation
@@ -68,7 +68,7 @@ R("OPL1060", "script-no-solution", "error", "Solution value read without a solut
 (in a block placed before the objective and constraints) or after a solve without a solution.""",
   bad="dvar float+ x in 0..1;\nexecute { writeln(x.solutionValue); }\nmaximize x;",
   good="dvar float+ x in 0..1;\nmaximize x;\nexecute { writeln(x.solutionValue); }",
-  at=(2, 19))
+  at=(2, 21))
 R("OPL1061", "script-file-not-found", "error", "File named by a script not found",
   """`new IloOplModelSource(...)` or `new IloOplDataSource(...)` in `main` names a file that does not
 exist in the model's folder.""")
