@@ -168,3 +168,11 @@ def test_step_budget_ends_a_runaway_loop_and_can_be_raised():
     ok = "execute { var s = 0; for (var i = 0; i < 30000; i++) s += i; }\ndvar float+ x in 0..1;\nmaximize x;\n"
     assert [d.code for d in pyopl.check(ok, script_steps=10_000) if d.is_error] == ["OPL1007"]
     assert not [d for d in pyopl.check(ok, script_steps=1_000_000) if d.is_error]
+
+
+def test_dat_prepare_and_invoke_are_reported_unsupported(tmp_path):
+    (tmp_path / "m.mod").write_text("int n = ...;\nfloat c[1..n] = ...;\ndvar float+ x in 0..1;\nmaximize c[1]*x;\n")
+    (tmp_path / "d.dat").write_text('prepare {\n  function f(v, name) { return "}"; }\n}\nn = 2;\nc = [1, 2] invoke f;\n')
+    diags = pyopl.check(tmp_path / "m.mod", tmp_path / "d.dat")
+    assert [(d.code, d.line, d.column) for d in diags] == [("OPL1063", 1, 1), ("OPL1063", 5, 12)]
+    assert "`invoke f` is not run by pyopl" in diags[1].message

@@ -75,3 +75,10 @@ exist in the model's folder.""")
 R("OPL1062", "script-model-failed", "error", "Model made by `main` did not compile",
   """A model made in `main` (`new IloOplModel(...)` then `generate()`) has errors; they are reported
 with it.""")
+R("OPL1063", "dat-script-unsupported", "error", "`prepare`/`invoke` in a data file",
+  """IBM OPL data files may define script functions in `prepare { ... }` and call them on a value with
+`name = value invoke f;`. pyopl does not run them: such a function may check or change the data, so
+reading the file without it could give a different model. Move the computation into the model.""",
+  bad="int n = ...;\ndvar float+ x in 0..n;\nmaximize x;", bad_data="prepare { function f(v, n) { return true; } }\nn = 2;",
+  good="int n = ...;\ndvar float+ x in 0..n;\nmaximize x;", good_data="n = 2;",
+  at=(1, 1))
