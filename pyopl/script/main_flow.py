@@ -316,6 +316,9 @@ def _confined_input(ctx: Any, name: Any, span: Any, ext: str) -> str:
     if not isinstance(name, str) or not name:
         raise host_error("script-value-type", "a file name is needed, not %s" % describe(name), span,
                          help='give a name such as `"sub%s"`' % ext)
+    if ctx.model_file.startswith("<"):
+        raise host_error("script-output-outside", "`%s` cannot be read: the model was given as text, so it has no "
+                         "folder" % name, span, help="compile the model from its file so that files beside it can be found")
     root = ctx.model_dir
     target = os.path.realpath(os.path.join(root, name))
     if os.path.isabs(name) or os.path.commonpath([root, target]) != root:

@@ -412,6 +412,10 @@ def confined_path(ctx: Any, name: str, span: Any) -> str:
     (an absolute path, ``..`` leading out, a symbolic link that points out, a folder)."""
     root = ctx.base_dir
     bad = None
+    if ctx.model_file.startswith("<") and not ctx.options.output_dir:
+        raise host_error("script-output-outside", "the output file `%s` has no folder to go to: the model was given as "
+                         "text" % name, span, help="compile the model from its file, or give `output_dir=` "
+                                                   "(`--output-dir DIR`) for the files scripts write")
     if not name or "\x00" in name:
         bad = "is not a file name"
     elif os.path.isabs(name) or (len(name) > 1 and name[1] == ":") or name.startswith(("\\\\", "~")):

@@ -176,3 +176,13 @@ def test_dat_prepare_and_invoke_are_reported_unsupported(tmp_path):
     diags = pyopl.check(tmp_path / "m.mod", tmp_path / "d.dat")
     assert [(d.code, d.line, d.column) for d in diags] == [("OPL1063", 1, 1), ("OPL1063", 5, 12)]
     assert "`invoke f` is not run by pyopl" in diags[1].message
+
+
+def test_a_model_given_as_text_writes_no_file_without_an_output_dir(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    text = 'execute {\n  var f = new IloOplOutputFile("o.txt");\n}\ndvar float+ x in 0..1;\nmaximize x;\n'
+    d = [d for d in pyopl.check(text) if d.code == "OPL1056"][0]
+    assert "the model was given as text" in d.message and d.line == 2
+    assert os.listdir(tmp_path) == []
+    pyopl.compile_model(text.replace("\n}", "  f.write(1);\n}"), output_dir=tmp_path)
+    assert (tmp_path / "o.txt").read_text() == "1"
