@@ -24,6 +24,9 @@ DEFAULT_STEPS = 2_000_000  # statements and expressions a script may evaluate (a
 DEFAULT_MEMORY = 5_000_000  # script values (array items, object properties, string characters) it may hold
 
 
+_NOWHERE = None  # set below (a span for errors found where no script span is at hand)
+
+
 class ScriptOptions:
     """How scripts run: ``max_steps`` (the step budget), ``max_memory``, ``output_dir`` (where
     ``IloOplOutputFile`` may write; the model's folder when None), ``enabled`` (False:
@@ -153,11 +156,18 @@ class ScriptContext:
         v = self.inst.symbols[name].value
         return list(getattr(v, "dims", []))
 
-    def column_of(self, name: str, prefix: tuple) -> int:
+    def column_of(self, name: str, prefix: tuple, span: Any = None) -> int:
         v = self.inst.symbols[name].value
         if not prefix:
             return self.inst.dvar_blocks[name][0]
-        return v.cols[prefix]
+        j = v.cols.get(prefix)
+        if j is None:  # a sparse array (an index filter in the declaration) without this item
+            from .opl_objects import display as show
+
+            raise host_error("script-index-out-of-range", "`%s%s` is not a variable of the model" % (
+                name, "".join("[%s]" % show(p, True) for p in prefix)), span or _NOWHERE,
+                help="the declaration of `%s` leaves this index out" % name)
+        return j
 
     def column_bounds(self, j: int) -> tuple[float, float]:
         if self.ir is not None:
@@ -373,6 +383,11 @@ def _product(dims: list):
     import itertools
 
     return itertools.product(*[list(d) for d in dims])
+
+
+from ..diagnostics.diagnostic import Span as _Span  # noqa: E402
+
+_NOWHERE = _Span("<script>", 1, 1, 1, 2)
 
 
 class ModelHost(HostObject):

@@ -456,7 +456,12 @@ class ArrayHost(_Host):
         full = self.prefix + (k,)
         if len(full) < len(self.array.dims):
             return ArrayHost(self.ctx, self.array, full, self.decl_type)
-        return to_script(self.ctx, self.array.data[full])
+        v = self.array.data.get(full, _NO_ITEM)
+        if v is _NO_ITEM:
+            raise host_error("script-index-out-of-range", "`%s%s` has no value" % (
+                self.array.name, "".join("[%s]" % display(p, True) for p in full)), span,
+                help="the data gives this array no value at this index")
+        return to_script(self.ctx, v)
 
     def set_index(self, key: Any, value: Any, span: Any) -> None:
         k = self._key(key, span)
@@ -480,8 +485,12 @@ class ArrayHost(_Host):
             yield to_script(self.ctx, k)
 
     def to_display(self) -> str:
+        data = self.array.data
         return _display_array(self.array.dims[len(self.prefix):],
-                              lambda key: display(self.array.data[self.prefix + key], True))
+                              lambda key: display(data.get(self.prefix + key, 0), True))
+
+
+_NO_ITEM = object()
 
 
 def _domain_words(dom: Any) -> str:
@@ -568,6 +577,8 @@ class DvarHost(_Host):
             raise host_error("script-index-out-of-range", "index %s is outside the index set of `%s` (%s)" % (
                 display(k, True), self._label(), _domain_words(dom)), span,
                 help="index with an element of the variable's index set")
+        if len(self.prefix) + 1 == self.ndims:
+            self.ctx.column_of(self.name, self.prefix + (k,), span)  # (a sparse array may lack the item)
         return DvarHost(self.ctx, self.name, self.prefix + (k,))
 
     def set_index(self, key: Any, value: Any, span: Any) -> None:
