@@ -148,7 +148,10 @@ def _compile(model: Any, data: Any, reporter: Reporter, scripts: Any = None,
             from .script.processing import context_of
 
             ctx = context_of(inst)
-            ctx.ir = ir
+            if ctx.post_blocks or ctx.main_block is not None or getattr(scripts, "keep_instance", False):
+                ctx.ir = ir
+            else:  # pre-processing only: its output and settings are all a solve needs
+                ctx.inst = None
             keep["script"] = ctx  # post-processing and `main` read the instance after the solve
         return ir, sources
     except TooManyErrors:

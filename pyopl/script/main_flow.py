@@ -367,6 +367,51 @@ def _compile_sub(flow: Flow, m: ModelObject, span: Any) -> Any:
     return model
 
 
+_MODEL_METHODS = ("generate", "postProcess", "printSolution", "addDataSource", "end", "getObjValue", "hasObjective")
+
+
+def unsupported_calls(program: Any) -> list:
+    """Calls in a ``main`` body that pyopl cannot run, found before anything runs: methods of
+    ``cplex`` and ``thisOplModel`` it does not have, and unsupported IBM globals
+    (``IloOplExec``, ...). Each is a :class:`~pyopl.script.host_errors.HostError` at the method's name."""
+    import dataclasses
+
+    from . import ast as S
+    from .opl_runtime import UNSUPPORTED_GLOBALS, CplexHost
+
+    cplex_methods = set(CplexHost(None)._methods())
+    out: list = []
+
+    def visit(node: Any) -> None:
+        if isinstance(node, list):
+            for x in node:
+                visit(x)
+            return
+        if isinstance(node, tuple):
+            for x in node:
+                visit(x)
+            return
+        if not dataclasses.is_dataclass(node) or isinstance(node, type):
+            return
+        if isinstance(node, (S.Call, S.New)):
+            c = node.callee
+            if isinstance(c, S.Member) and isinstance(c.obj, S.Name):
+                known = {"cplex": cplex_methods, "thisOplModel": set(_MODEL_METHODS)}.get(c.obj.name)
+                if known is not None and c.name not in known:
+                    out.append(host_error("script-unsupported", "`%s.%s()` is not supported by pyopl" % (c.obj.name, c.name),
+                                          c.name_span, help="the supported methods are %s; see docs/scripting.md" % ", ".join(
+                                              "`%s`" % m for m in sorted(known))))
+            elif isinstance(c, S.Name) and c.name in UNSUPPORTED_GLOBALS:
+                out.append(host_error("script-unsupported", "`%s` is not supported by pyopl" % c.name, c.span,
+                                      help="remove it; pyopl runs no external programs and reads no files from scripts"))
+        for f in dataclasses.fields(node):
+            if f.name != "span":
+                visit(getattr(node, f.name))
+
+    visit(program)
+    return out
+
+
 def run_main(model: Any, kw: dict) -> Any:
     """Run the model's ``main`` block; returns the last solve's Result with the script output,
     the block's exit status (``script_exit``) and its diagnostics."""
@@ -388,7 +433,17 @@ def run_main(model: Any, kw: dict) -> Any:
     rt.cplex.flow = flow
     rt.this_model = ModelObject(flow, None, model)
     rt._globals = None
-    value = run_block(ctx, ctx.main_block, "main")
+    from .parser import parse_script
+
+    program = parse_script(ctx.main_block.body, ctx.main_block.span.file, ctx.main_block.body_line,
+                           ctx.main_block.body_column)
+    problems = unsupported_calls(program) if not isinstance(program, list) else []
+    if problems:  # refuse before anything is solved
+        ctx.reporter.diagnostics.extend(e.to_diagnostic() for e in problems)
+        ctx.failed = True
+        value = None
+    else:
+        value = run_block(ctx, ctx.main_block, "main")
     result = flow.last_result
     if result is None:
         result = Result("not_solved", solver=kw.get("solver", "highs"), message="the `main` block solved nothing")

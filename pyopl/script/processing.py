@@ -144,9 +144,13 @@ def skipped(inst: Any, block: A.ScriptBlock) -> None:
 def run_post(ctx: ScriptContext, result: Any, ir: Any) -> str:
     """Run the post-processing blocks with ``result``; returns what they printed.
 
-    A script error adds its diagnostic to ``result.diagnostics`` and stops the remaining blocks."""
+    A script error adds its diagnostic to ``result.diagnostics`` and stops the remaining blocks.
+    Without a solution (infeasible, unbounded, a time limit without incumbent) the blocks do not
+    run, as ``oplrun`` skips post-processing then."""
     from ..diagnostics.reporter import Reporter
 
+    if not result.has_solution:
+        return ""
     ctx.result = result
     ctx.ir = ir
     ctx.phase = "post"

@@ -186,3 +186,23 @@ def test_a_model_given_as_text_writes_no_file_without_an_output_dir(tmp_path, mo
     assert os.listdir(tmp_path) == []
     pyopl.compile_model(text.replace("\n}", "  f.write(1);\n}"), output_dir=tmp_path)
     assert (tmp_path / "o.txt").read_text() == "1"
+
+
+def test_unsupported_main_method_is_refused_before_anything_is_solved(monkeypatch):
+    import pyopl.backends.highs as highs
+
+    calls = []
+    monkeypatch.setattr(highs, "solve", lambda ir, o: calls.append(1))
+    text = ("dvar float+ x in 0..1;\nmaximize x;\nmain {\n  thisOplModel.generate();\n  cplex.solve();\n"
+            "  thisOplModel.convertAllIntVars();\n  cplex.exportModel(\"m.lp\");\n}\n")
+    r = pyopl.solve(text)
+    assert calls == [] and r.status == "not_solved" and r.script_exit == 1
+    msgs = [(d.code, d.line, d.column, d.message) for d in r.diagnostics]
+    assert msgs == [("OPL1057", 6, 16, "`thisOplModel.convertAllIntVars()` is not supported by pyopl"),
+                    ("OPL1057", 7, 9, "`cplex.exportModel()` is not supported by pyopl")]
+
+
+def test_post_processing_is_skipped_without_a_solution():
+    r = pyopl.solve("dvar float+ x in 0..1;\nmaximize x;\nsubject to { x >= 2; }\nexecute { writeln(x); }\n")
+    assert r.status == "infeasible" and r.script_output == ""
+    assert not [d for d in r.diagnostics if d.code.startswith("OPL10")]
