@@ -29,7 +29,7 @@ from .convert import (display, is_number, loose_equals, strict_equals, to_boolea
 from .values import (NULL, UNDEFINED, HostFunction, HostObject, JSArray, JSFunction, JSObject, ScriptError,
                      near_miss)
 
-DEFAULT_MAX_STEPS = 5_000_000  # about one to two seconds of a runaway loop
+DEFAULT_MAX_STEPS = 3_000_000  # about one second of a runaway loop on one unloaded core
 DEFAULT_MAX_MEMORY = 50_000_000  # array/object slots created; also the longest string
 DEFAULT_MAX_DEPTH = 1000  # nested script function calls
 _STACK_BYTES = 512 * 1024 * 1024  # the interpreter thread's stack: deep recursion stays in Python's hands
@@ -244,6 +244,12 @@ class Interpreter:
         return None
 
     def ex_While(self, node):
+        try:
+            return self._ex_While(node)
+        except ScriptError as e:
+            raise _at_loop(e, node, 'while')
+
+    def _ex_While(self, node):
         while to_boolean(self.ev(node.test)):
             r = self.exec(node.body)
             if r is not None:
@@ -254,6 +260,12 @@ class Interpreter:
         return None
 
     def ex_DoWhile(self, node):
+        try:
+            return self._ex_DoWhile(node)
+        except ScriptError as e:
+            raise _at_loop(e, node, 'do')
+
+    def _ex_DoWhile(self, node):
         while True:
             r = self.exec(node.body)
             if r is not None:
@@ -266,6 +278,12 @@ class Interpreter:
         return None
 
     def ex_For(self, node):
+        try:
+            return self._ex_For(node)
+        except ScriptError as e:
+            raise _at_loop(e, node, 'for')
+
+    def _ex_For(self, node):
         if node.init is not None:
             if isinstance(node.init, A.VarDecl):
                 self.exec(node.init)
@@ -288,6 +306,12 @@ class Interpreter:
         return None
 
     def ex_ForIn(self, node):
+        try:
+            return self._ex_ForIn(node)
+        except ScriptError as e:
+            raise _at_loop(e, node, 'for')
+
+    def _ex_ForIn(self, node):
         obj = self.ev(node.obj)
         for key in self.for_in_keys(obj, node.obj.span):
             self.steps += 1
@@ -959,6 +983,15 @@ _EXPRS = (A.Literal, A.Name, A.This, A.ArrayLit, A.ObjectLit, A.FunctionExpr, A.
           A.Update, A.Unary, A.Binary, A.Logical, A.Conditional, A.Assign, A.Sequence)
 _STMTS = (A.Block, A.VarDecl, A.Empty, A.ExprStmt, A.FunctionDecl, A.If, A.While, A.DoWhile, A.For, A.ForIn,
           A.Continue, A.Break, A.Return, A.With, A.Switch, A.Throw, A.Try)
+
+
+def _at_loop(e: ScriptError, node, keyword: str) -> ScriptError:
+    """A step-budget error is reported at the keyword of the innermost loop that was running."""
+    if e.slug == "script-step-budget" and not getattr(e, "at_loop", False):
+        sp = node.span
+        e.span = Span(sp.file, sp.line, sp.column, sp.line, sp.column + len(keyword))
+        e.at_loop = True
+    return e
 
 
 def _array_index(key):

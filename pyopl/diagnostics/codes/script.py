@@ -17,7 +17,7 @@ in the `.mod`, and says what was expected. A missing `;` before a line break or 
 error: it is inserted as JavaScript does.""",
   bad=_m("var total = 0;\nfor (var i = 1; i <= 3; i++) total = total +* i;\nwriteln(total);"),
   good=_m("var total = 0;\nfor (var i = 1; i <= 3; i++) total = total + i;\nwriteln(total);"),
-  at=(3, 45))
+  at=(3, 47))
 R("OPL1001", "script-undefined-name", "error", "Name not defined in a script",
   """A script reads a name that is neither a `var` of the script, a function, a model element
 nor a built-in (`Math`, `writeln`, ...). A near miss is suggested.""",
@@ -40,9 +40,9 @@ R("OPL1004", "script-missing-member", "error", "Host object has no such member",
   """A script uses a property or method an OPL object (`thisOplModel`, `cplex`, a set, an array,
 a tuple, ...) does not have. The message names the object's type and the help suggests the
 nearest member or lists them.""",
-  bad="int n = 2;\nexecute {\n  thisOplModel.generat();\n}\n" + _TAIL,
-  good="int n = 2;\nexecute {\n  writeln(thisOplModel.n);\n}\n" + _TAIL,
-  at=(3, 16))
+  bad="{int} S = {1, 2};\nexecute {\n  writeln(S.sise);\n}\n" + _TAIL,
+  good="{int} S = {1, 2};\nexecute {\n  writeln(S.size);\n}\n" + _TAIL,
+  at=(3, 13))
 R("OPL1005", "script-type-error", "error", "Wrong kind of value in a script",
   """An operation got a value it cannot work with: `new` on a value that is not a constructor,
 `x instanceof v` where `v` is not a function, `k in v` where `v` is not an object, an invalid
@@ -78,8 +78,8 @@ error at the call that went one level too deep.""",
   good=_m("function depth(n) { return n >= 10 ? n : depth(n + 1); }\nwriteln(depth(0));"),
   at=(2, 30))
 R("OPL1010", "script-read-only", "error", "Assigning to something a script may not change",
-  """A script assigns to a member of an OPL object that is read-only (for example a method, the
-size of a set, or data IBM OPL does not let scripts change).""")
+  """A script assigns to a member or an item of a host object that has no way to change it (the
+default of the host-object protocol; OPL model elements report their own, more specific code).""")
 R("OPL1011", "script-nesting-too-deep", "error", "Script nested too deeply",
   """Brackets and statements may nest 200 deep in a script; deeper text (usually generated) is
 refused rather than risk exhausting the stack.""",
