@@ -717,12 +717,12 @@ class Interpreter:
                 return a != b
         if op == "+":
             if ta is str and tb is str:
-                self.check_string(len(a) + len(b), node.op_span)
+                self.check_string(len(a) + len(b), _op_span(node))
                 return a + b
             pa, pb = to_primitive(a), to_primitive(b)
             if type(pa) is str or type(pb) is str:
                 sa, sb = to_string(pa), to_string(pb)
-                self.check_string(len(sa) + len(sb), node.op_span)
+                self.check_string(len(sa) + len(sb), _op_span(node))
                 return sa + sb
             return to_number(pa) + to_number(pb)
         if op == "-":
@@ -983,6 +983,10 @@ _EXPRS = (A.Literal, A.Name, A.This, A.ArrayLit, A.ObjectLit, A.FunctionExpr, A.
           A.Update, A.Unary, A.Binary, A.Logical, A.Conditional, A.Assign, A.Sequence)
 _STMTS = (A.Block, A.VarDecl, A.Empty, A.ExprStmt, A.FunctionDecl, A.If, A.While, A.DoWhile, A.For, A.ForIn,
           A.Continue, A.Break, A.Return, A.With, A.Switch, A.Throw, A.Try)
+
+
+def _op_span(node) -> Span:
+    return node.op_span if isinstance(node, A.Binary) else node.span
 
 
 def _at_loop(e: ScriptError, node, keyword: str) -> ScriptError:
