@@ -140,12 +140,15 @@ def to_string(v) -> str:
     return str(v)
 
 
+_MAX_JOIN_DEPTH = 1000
 _JOINING: set = set()  # arrays being joined (a cyclic array prints as empty, as engines do)
 
 
 def array_join(a: JSArray, sep: str) -> str:
     if id(a) in _JOINING:
         return ""
+    if len(_JOINING) > _MAX_JOIN_DEPTH:  # arrays nested this deep: stop before the C stack does
+        raise RecursionError("arrays nested too deeply to print")
     _JOINING.add(id(a))
     try:
         return sep.join("" if (x is UNDEFINED or x is NULL) else to_string(x) for x in a.items)

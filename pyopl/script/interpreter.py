@@ -958,9 +958,10 @@ class Interpreter:
             return
         if obj is UNDEFINED or obj is NULL:
             where = node.obj if node is not None else None
-            raise ScriptError("script-property-of-nothing", "%s is %s, so `%s` cannot be set"
+            shown = ("`.%s`" % key) if isinstance(node, A.Member) else ("item `%s`" % to_string(key))
+            raise ScriptError("script-property-of-nothing", "%s is %s, so %s cannot be set"
                               % (_describe(where) if where is not None else "the object", to_string(obj),
-                                 to_string(key)), where.span if where is not None else span,
+                                 shown), where.span if where is not None else span,
                               "give it a value (an object or an array) before assigning into it")
         # a primitive (number, string, boolean): ECMAScript ignores the assignment silently
         return

@@ -497,6 +497,7 @@ class _Parser:
 _KEYWORDS = {"VAR", "IF", "ELSE", "WHILE", "DO", "FOR", "IN", "CONTINUE", "BREAK", "RETURN", "WITH", "SWITCH",
              "CASE", "DEFAULT", "THROW", "TRY", "CATCH", "FINALLY", "FUNCTION", "NEW", "THIS", "TRUE", "FALSE",
              "NULL", "TYPEOF", "VOID", "DELETE", "INSTANCEOF"}
+_OPERATORS = {"PLUS", "MINUS", "STAR", "SLASH", "PERCENT", "LESSTHAN", "MORETHAN", "OROR", "ANDAND", "DOT"}
 _EXPR_START = {"NAME", "NUMBER", "STRING", "LPAR", "LBRACK", "THIS", "FUNCTION", "NEW"}
 
 
@@ -507,8 +508,11 @@ def _expected_words(names) -> str:
         return ""
     text = _terminal_text()
     words = []
-    if names & _EXPR_START and len(names) > 4:
+    if "NAME" in names and len(names & _EXPR_START) > 3:
         words.append("an expression" if "VAR" not in names else "a statement")
+        names = {n for n in names if n in ("SEMI", "RPAR", "RSQB", "RBRACE", "COMMA", "COLON")}
+    elif len(names & _OPERATORS) > 3:
+        words.append("an operator")
         names = {n for n in names if n in ("SEMI", "RPAR", "RSQB", "RBRACE", "COMMA", "COLON")}
     order = ["SEMI", "RPAR", "RSQB", "RBRACE", "COMMA", "COLON", "NAME", "LPAR", "BLOCK_LBRACE", "EQUAL"]
     for n in sorted(names, key=lambda n: (order.index(n) if n in order else 99, n)):
