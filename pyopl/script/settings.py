@@ -89,6 +89,10 @@ def record_setting(ctx: Any, name: str, value: Any, span: Any) -> None:
     if not isinstance(value, (int, float)) or math.isnan(value):
         raise host_error("script-value-type", "`cplex.%s` takes a number, not %s" % (name, _words(value)), span,
                          help="assign a number, e.g. `cplex.%s = 60;`" % name)
+    if ctx.phase == "post":
+        ctx.reporter.emit("script-setting-ignored", span, "`cplex.%s` is set after the solve, so it has no effect" % name,
+                          help="set solver parameters in an `execute` block before the objective and constraints")
+        return
     ctx.settings[name] = (value, span)
     p = PARAMETERS.get(name)
     if p is None:
