@@ -263,6 +263,13 @@ class SetHost(_Host):
         return to_key(_arg(args, 0)) in self.value
 
     def _get(self, args: list, span: Any) -> Any:
+        if isinstance(getattr(self.value, "elem_type", None), TupleType):  # a keyed lookup, as `find`
+            t = self._find(args, span)
+            if t is NULL:
+                raise host_error("script-index-out-of-range", "%s has no tuple with the key %s" % (
+                    self._label(), "<" + " ".join(display(to_key(a), True) for a in args) + ">"), span,
+                    help="`find(...)` returns null instead of failing")
+            return t
         items = self._items()
         k = int(_num(self.ctx, _arg(args, 0), span, "the position"))
         if not 0 <= k < len(items):

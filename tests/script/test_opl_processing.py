@@ -183,3 +183,26 @@ def test_no_scripts_is_an_error_when_a_skipped_block_sets_model_data():
     m = pyopl.compile_model('dvar float+ x in 0..1;\nmaximize x;\nexecute { writeln("hi"); }\n', scripts=False)
     assert [d.code for d in m.diagnostics] == ["OPL0601"]
     assert m.solve().script_output == ""
+
+
+def test_array_indexed_by_tuples_filled_by_a_script_with_keyed_get():
+    # the pattern of IBM's transp4 (INITIALIZE): Cost[<"p", <"A", "B">>] = 3 and Cost[<"q", <"A", "C">>] = 5;
+    # one unit must go on each route, so the cost is 3 + 5 = 8.
+    text = """
+tuple connection { string o; string d; }
+tuple route { string p; connection e; }
+tuple rawRoute { string p; string o; string d; float cost; }
+{rawRoute} Table = {<"p", "A", "B", 3>, <"q", "A", "C", 5>};
+{connection} Connections = {<t.o, t.d> | t in Table};
+{route} Routes = {<t.p, <t.o, t.d>> | t in Table};
+float Cost[Routes];
+execute INITIALIZE {
+  for (var t in Table) Cost[Routes.get(t.p, Connections.get(t.o, t.d))] = t.cost;
+}
+dvar float+ Trans[Routes];
+minimize sum(r in Routes) Cost[r] * Trans[r];
+subject to { forall(r in Routes) Trans[r] >= 1; }
+"""
+    m = pyopl.compile_model(text)
+    assert "OPL0414" not in [d.code for d in m.diagnostics]
+    assert m.solve().objective == pytest.approx(8.0)
