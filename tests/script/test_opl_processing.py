@@ -206,3 +206,16 @@ subject to { forall(r in Routes) Trans[r] >= 1; }
     m = pyopl.compile_model(text)
     assert "OPL0414" not in [d.code for d in m.diagnostics]
     assert m.solve().objective == pytest.approx(8.0)
+
+
+def test_script_change_reaches_the_vectorised_paths_of_a_large_array():
+    # 3000 items of value 1 read from data (kept flat for the array fast paths); the script makes
+    # c[5] = 100, and the constraints x[i] <= c[i]/100 then allow only x[5] = 1: objective 100.
+    n = 3000
+    mod = ("int n = ...;\nfloat c[1..n] = ...;\nexecute { c[5] = 100; }\ndvar float+ x[1..n] in 0..1;\n"
+           "maximize sum(i in 1..n) c[i] * x[i];\n"
+           "subject to { sum(i in 1..n) x[i] <= 1; forall(i in 1..n) x[i] <= c[i] / 100; }\n")
+    dat = "n = %d;\nc = [%s];\n" % (n, ", ".join("1" for _ in range(n)))
+    r = pyopl.solve(mod, dat)
+    assert r.objective == pytest.approx(100.0)
+    assert r["x"][5] == pytest.approx(1.0)
