@@ -206,3 +206,36 @@ def test_post_processing_is_skipped_without_a_solution():
     r = pyopl.solve("dvar float+ x in 0..1;\nmaximize x;\nsubject to { x >= 2; }\nexecute { writeln(x); }\n")
     assert r.status == "infeasible" and r.script_output == ""
     assert not [d for d in r.diagnostics if d.code.startswith("OPL10")]
+
+
+def test_missing_files_and_failing_models_in_main(tmp_path):
+    (tmp_path / "bad.mod").write_text("dvar float+ y;\nminimize y + undeclared;\n")
+    (tmp_path / "m.mod").write_text(
+        'dvar float+ x in 0..1;\nmaximize x;\nmain {\n'
+        '  try { new IloOplDataSource("none.dat"); } catch (e) { writeln("caught"); }\n'
+        '  var m = new IloOplModel(new IloOplModelDefinition(new IloOplModelSource("bad.mod")), cplex);\n'
+        '  m.generate();\n}\n')
+    r = pyopl.compile_model(tmp_path / "m.mod").solve()
+    assert r.script_output == "caught\n" and r.script_exit == 1
+    d = [d for d in r.diagnostics if d.code == "OPL1062"][0]
+    assert (d.line, d.column) == (6, 3) and "the model `bad.mod` did not compile" in d.message
+    assert any(x.code == "OPL0101" and x.file.endswith("bad.mod") for x in r.diagnostics)
+    (tmp_path / "n.mod").write_text('dvar float+ x in 0..1;\nmaximize x;\nmain {\n  new IloOplDataSource("none.dat");\n}\n')
+    r = pyopl.compile_model(tmp_path / "n.mod").solve()
+    d = [d for d in r.diagnostics if d.code == "OPL1061"][0]
+    assert d.line == 4 and d.message == "the file `none.dat` does not exist"
+
+
+def test_solution_read_before_the_solve_and_tuple_type_as_value():
+    text = "tuple P { int a; }\n{P} ps = {<1>};\ndvar float+ x in 0..1;\nexecute {\n  writeln(x.solutionValue);\n}\n" \
+           "execute { writeln(P); }\nmaximize x;\n"
+    diags = pyopl.check(text)
+    assert [(d.code, d.line, d.column) for d in diags if d.is_error] == [("OPL1060", 5, 13), ("OPL1050", 7, 19)]
+    assert diags[0].message == "`x` has no value before the model is solved"
+    assert [d for d in diags if d.code == "OPL1050"][0].message == "`P` is a tuple type, not a value"
+
+
+def test_find_on_a_set_of_strings_names_the_alternative():
+    d = [d for d in pyopl.check('{string} S = {"a"};\nexecute { S.find("a"); }\ndvar float+ x;\nminimize x;\n')
+         if d.is_error][0]
+    assert d.code == "OPL1051" and "`find` needs a tuple set with key fields; `S` is not one" == d.message
