@@ -24,6 +24,9 @@ UNSUPPORTED_GLOBALS = ("IloOplExec", "IloOplCallJava", "IloOplImportExcel", "Ilo
                        "IloOplRelaxationIterator", "IloOplCplexVectors")
 
 
+MAX_OUTPUT = 20_000_000  # characters a model's scripts may print in all
+
+
 def _fn(name: str, body, constructor: bool = False) -> HostFunction:
     """A host function whose Python body takes ``(args, span)``."""
     return HostFunction(name, lambda interp, this, args, span: body(args, span), constructor)
@@ -40,13 +43,14 @@ class Runtime:
         self.settings = SettingsHost(ctx)
         self.this_model: Any = ThisModelHost(ctx)
         self._globals: dict[str, Any] | None = None
+        self.written = 0  # characters printed so far (bounded by MAX_OUTPUT)
 
     def globals(self) -> dict[str, Any]:
         if self._globals is None:
             ctx = self.ctx
             g = {
-                "writeln": _fn("writeln", lambda a, s: self._write(a, "\n")),
-                "write": _fn("write", lambda a, s: self._write(a, "")),
+                "writeln": _fn("writeln", lambda a, s: self._write(a, "\n", s)),
+                "write": _fn("write", lambda a, s: self._write(a, "", s)),
                 "Opl": self.opl,
                 "cplex": self.cplex,
                 "thisOplModel": self.this_model,
@@ -61,10 +65,17 @@ class Runtime:
             self._globals = g
         return self._globals
 
-    def _write(self, args: list, end: str) -> Any:
+    def _write(self, args: list, end: str, span: Any = None) -> Any:
         from .host import show_values
 
-        self.ctx.write(show_values(args) + end)
+        text = show_values(args) + end
+        self.written += len(text)
+        if self.written > MAX_OUTPUT:
+            from .values import ScriptError
+
+            raise ScriptError("script-memory-budget", "the script printed more than %d million characters" % (
+                MAX_OUTPUT // 1_000_000), span, help="print less (a summary instead of every value)", catchable=False)
+        self.ctx.write(text)
         return UNDEFINED
 
 
