@@ -59,6 +59,14 @@ def parse_script(text: str, file: str = "<script>", line: int = 1, column: int =
         return _Parser(text, file, line, column).run()
     except ScriptError as e:
         return [e.to_diagnostic()]
+    except RecursionError:  # pragma: no cover - MAX_NESTING keeps the tree shallow
+        return [ScriptError("script-nesting-too-deep", "the script is nested too deeply",
+                            Span(file, line, column, line, column + 1),
+                            "split the script into smaller functions").to_diagnostic()]
+    except Exception as e:  # a bug of pyopl, never a traceback for the user
+        return [ScriptError("internal-error", "internal error while parsing the script (%s)" % type(e).__name__,
+                            Span(file, line, column, line, column + 1),
+                            "please report this to the pyopl developers with the model").to_diagnostic()]
 
 
 class _Parser:
@@ -201,6 +209,10 @@ class _Parser:
         if got.type == "SLASH" and self.text.startswith("/*", got.start_pos):
             return self.error("this comment is not closed", sp, "end the comment with `*/`")
         what = got.value if len(got.value) <= 30 else got.value[:27] + "..."
+        if got.type == "COLON" and self.fed and self.fed[-1].type == "NAME" and (
+                len(self.fed) == 1 or self.fed[-2].type in ("SEMI", "BLOCK_LBRACE", "RBRACE")):
+            return self.error("statement labels (`%s:`) are not supported in scripts" % self.fed[-1].value, sp,
+                              "remove the label; to leave nested loops, set a flag and test it after `break`")
         msg = "unexpected `%s` in the script" % what
         if got.type in _KEYWORDS:
             msg = "unexpected keyword `%s` in the script" % what
