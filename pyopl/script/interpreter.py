@@ -17,15 +17,16 @@ internal error (OPL0605) at the statement that was running.
 """
 from __future__ import annotations
 
-import math
 import sys
 import threading
-from typing import Any, Callable
+from typing import Callable
 
-from ..diagnostics.diagnostic import Label, Span
+from ..diagnostics.diagnostic import Span
 from . import ast as A
-from .convert import (display, is_number, loose_equals, strict_equals, to_boolean, to_int32, to_number,
-                      to_primitive, to_string, to_uint32, typeof)
+from .convert import strict_equals, to_boolean, to_int32, to_number, to_string, typeof
+from .messages import describe as _describe, kind as _kind, shown as _shown
+from .operators import Operators
+from .properties import MISSING as _MISSING, Properties, array_index as _array_index
 from .values import (NULL, UNDEFINED, HostFunction, HostObject, JSArray, JSFunction, JSObject, ScriptError,
                      near_miss)
 
@@ -68,7 +69,7 @@ class Scope:
         self.this = this
 
 
-class Interpreter:
+class Interpreter(Operators, Properties):
     """Runs script programs against an optional host.
 
     ``globals_host``: a :class:`~pyopl.script.values.HostObject` answering global names
@@ -325,26 +326,6 @@ class Interpreter:
                 if r is not CONTINUE:
                     return r
         return None
-
-    def for_in_keys(self, obj, span):
-        """What ``for (k in obj)`` visits: script keys as strings (ECMAScript), host keys as the host gives them."""
-        if isinstance(obj, HostObject):
-            return obj.iter_keys()
-        if isinstance(obj, JSArray):
-            keys = [str(i) for i in range(len(obj.items))]
-            return keys + (list(obj.props) if obj.props else [])
-        if isinstance(obj, JSObject):
-            keys = list(obj.props)
-            p = obj.proto
-            while p is not None:
-                keys += [k for k in p.props if k not in obj.props]
-                p = p.proto
-            return keys
-        if type(obj) is str:
-            return [str(i) for i in range(len(obj))]
-        if isinstance(obj, JSFunction):
-            return list(obj.props)
-        return []
 
     def ex_Continue(self, node):
         return CONTINUE
@@ -718,112 +699,6 @@ class Interpreter:
                 return a * b
         return self.binary(node.op, a, b, node)
 
-    def binary(self, op: str, a, b, node):
-        ta, tb = type(a), type(b)
-        if ta is float and tb is float:
-            if op == "+":
-                return a + b
-            if op == "-":
-                return a - b
-            if op == "*":
-                return a * b
-            if op == "<":
-                return a < b
-            if op == ">":
-                return a > b
-            if op == "<=":
-                return a <= b
-            if op == ">=":
-                return a >= b
-            if op == "==" or op == "===":
-                return a == b
-            if op == "!=" or op == "!==":
-                return a != b
-        if op == "+":
-            if ta is str and tb is str:
-                self.check_string(len(a) + len(b), _op_span(node))
-                return a + b
-            pa, pb = to_primitive(a), to_primitive(b)
-            if type(pa) is str or type(pb) is str:
-                sa, sb = to_string(pa), to_string(pb)
-                self.check_string(len(sa) + len(sb), _op_span(node))
-                return sa + sb
-            return to_number(pa) + to_number(pb)
-        if op == "-":
-            return to_number(a) - to_number(b)
-        if op == "*":
-            return to_number(a) * to_number(b)
-        if op == "/":
-            return _divide(to_number(a), to_number(b))
-        if op == "%":
-            return _js_mod(to_number(a), to_number(b))
-        if op == "==":
-            return loose_equals(a, b)
-        if op == "!=":
-            return not loose_equals(a, b)
-        if op == "===":
-            return strict_equals(a, b)
-        if op == "!==":
-            return not strict_equals(a, b)
-        if op in ("<", ">", "<=", ">="):
-            return _compare(op, a, b)
-        if op == "&":
-            return float(to_int32(a) & to_int32(b))
-        if op == "|":
-            return float(to_int32(a) | to_int32(b))
-        if op == "^":
-            return float(to_int32(a) ^ to_int32(b))
-        if op == "<<":
-            return float(to_int32(to_int32(a) << (to_uint32(b) & 31)))
-        if op == ">>":
-            return float(to_int32(a) >> (to_uint32(b) & 31))
-        if op == ">>>":
-            return float(to_uint32(a) >> (to_uint32(b) & 31))
-        if op == "instanceof":
-            return self.instance_of(a, b, node)
-        if op == "in":
-            return self.has_property(b, a, node)
-        raise ScriptError("internal-error", "unknown operator `%s`" % op, node.span, "please report this")
-
-    def instance_of(self, a, b, node) -> bool:
-        if isinstance(b, JSFunction):
-            if not isinstance(a, JSObject):
-                return False
-            if a.ctor is b:
-                return True
-            proto = b.props.get("prototype")
-            p = a.proto
-            while p is not None:
-                if p is proto:
-                    return True
-                p = p.proto
-            return False
-        if isinstance(b, HostFunction):
-            kind = {"Array": JSArray, "Object": (JSObject, JSArray, JSFunction), "Function": (JSFunction, HostFunction)}
-            if b.name in kind:
-                return isinstance(a, kind[b.name])
-            if b.name.endswith("Error"):
-                return isinstance(a, JSObject) and a.class_name == "Error"
-            return False
-        raise ScriptError.type_error("the right side of `instanceof` is not a function (it is %s)" % _kind(b),
-                                     node.right.span, "write `x instanceof F` with a constructor `F`")
-
-    def has_property(self, obj, key, node) -> bool:
-        if isinstance(obj, JSObject):
-            k = to_string(key)
-            while obj is not None:
-                if k in obj.props:
-                    return True
-                obj = obj.proto
-            return False
-        if isinstance(obj, JSArray):
-            i = _array_index(key)
-            return (i is not None and i < len(obj.items)) or (bool(obj.props) and to_string(key) in obj.props)
-        if isinstance(obj, HostObject):
-            return obj.has_member(to_string(key))
-        raise ScriptError.type_error("the right side of `in` is not an object (it is %s)" % _kind(obj),
-                                     node.right.span, "write `key in object`")
-
     def ev_Logical(self, node):
         a = self.ev(node.left)
         if node.op == "&&":
@@ -873,147 +748,12 @@ class Interpreter:
 
     # --- properties ----------------------------------------------------------------------
 
-    def get_property(self, obj, key, node, is_member: bool):
-        """``obj.key`` (``is_member``) or ``obj[key]``; ``node`` is the Member/Index node (for spans)."""
-        if isinstance(obj, HostObject):
-            if is_member:
-                return obj.get_member(key, node.name_span)
-            return obj.get_index(key, node.span)
-        if isinstance(obj, JSArray):
-            i = _array_index(key)
-            if i is not None:
-                return obj.items[i] if i < len(obj.items) else UNDEFINED
-            k = key if type(key) is str else to_string(key)
-            if k == "length":
-                return float(len(obj.items))
-            if obj.props and k in obj.props:
-                return obj.props[k]
-            return self.builtins_method("Array", k)
-        if isinstance(obj, JSObject):
-            k = key if type(key) is str else to_string(key)
-            o = obj
-            while o is not None:
-                v = o.props.get(k, _MISSING)
-                if v is not _MISSING:
-                    return v
-                o = o.proto
-            return self.builtins_method("Object", k)
-        t = type(obj)
-        if t is str:
-            i = _array_index(key)
-            if i is not None:
-                return obj[i] if i < len(obj) else UNDEFINED
-            k = key if type(key) is str else to_string(key)
-            if k == "length":
-                return float(len(obj))
-            return self.builtins_method("String", k)
-        if t is float or t is int:
-            return self.builtins_method("Number", key if type(key) is str else to_string(key))
-        if t is bool:
-            return self.builtins_method("Boolean", key if type(key) is str else to_string(key))
-        if isinstance(obj, JSFunction):
-            k = key if type(key) is str else to_string(key)
-            if k == "prototype" and k not in obj.props:
-                obj.props[k] = JSObject()
-            v = obj.props.get(k, _MISSING)
-            return v if v is not _MISSING else self.builtins_method("Function", k)
-        if isinstance(obj, HostFunction):
-            return self.builtins_method("Function", key if type(key) is str else to_string(key))
-        # undefined or null
-        shown = ("`.%s`" % key) if is_member else ("item `%s`" % to_string(key))
-        raise ScriptError("script-property-of-nothing", "%s is %s, so %s cannot be read"
-                          % (_describe(node.obj), to_string(obj), shown), node.obj.span,
-                          "check that %s has a value before reading from it" % _describe(node.obj))
-
-    def builtins_method(self, kind: str, name: str):
-        from .stdlib import METHODS
-
-        fn = METHODS[kind].get(name)
-        return fn if fn is not None else UNDEFINED
-
-    def get_member(self, obj, name: str, span: Span):
-        """``obj.name`` for a ``with`` object."""
-        if isinstance(obj, HostObject):
-            return obj.get_member(name, span)
-        if isinstance(obj, JSObject):
-            return obj.props.get(name, UNDEFINED)
-        return UNDEFINED
-
-    def put_member(self, obj, name: str, value, span: Span, node=None) -> None:
-        if isinstance(obj, HostObject):
-            obj.set_member(name, value, span)
-        else:
-            self._put(obj, name, value, span, node)
-
-    def put_index(self, obj, key, value, span: Span, node=None) -> None:
-        if isinstance(obj, HostObject):
-            obj.set_index(key, value, span)
-        else:
-            self._put(obj, key, value, span, node)
-
-    def _put(self, obj, key, value, span, node) -> None:
-        if isinstance(obj, JSArray):
-            i = _array_index(key)
-            if i is not None:
-                n = len(obj.items)
-                if i < n:
-                    obj.items[i] = value
-                else:
-                    self.alloc(i + 1 - n, span)
-                    if i > n:
-                        obj.items.extend([UNDEFINED] * (i - n))
-                    obj.items.append(value)
-                return
-            k = to_string(key)
-            if k == "length":
-                self._set_length(obj, value, span)
-                return
-            if obj.props is None:
-                obj.props = {}
-            if k not in obj.props:
-                self.alloc(1, span)
-            obj.props[k] = value
-            return
-        if isinstance(obj, (JSObject, JSFunction)):
-            k = key if type(key) is str else to_string(key)
-            if k not in obj.props:
-                self.alloc(1, span)
-            obj.props[k] = value
-            return
-        if obj is UNDEFINED or obj is NULL:
-            where = node.obj if node is not None else None
-            shown = ("`.%s`" % key) if isinstance(node, A.Member) else ("item `%s`" % to_string(key))
-            raise ScriptError("script-property-of-nothing", "%s is %s, so %s cannot be set"
-                              % (_describe(where) if where is not None else "the object", to_string(obj),
-                                 shown), where.span if where is not None else span,
-                              "give it a value (an object or an array) before assigning into it")
-        # a primitive (number, string, boolean): ECMAScript ignores the assignment silently
-        return
-
-    def _set_length(self, arr: JSArray, value, span) -> None:
-        n = to_number(value)
-        if n != n or n < 0 or n != math.floor(n) or n > 4294967295:
-            raise ScriptError.type_error("`length` must be a whole number from 0, not %s" % to_string(value), span,
-                                         "assign a whole number to `length`")
-        n = int(n)
-        if n < len(arr.items):
-            del arr.items[n:]
-        else:
-            self.alloc(n - len(arr.items), span)
-            arr.items.extend([UNDEFINED] * (n - len(arr.items)))
-
-
-_MISSING = object()
 _LITERAL = A.Literal
 _NAME = A.Name
 _EXPRS = (A.Literal, A.Name, A.This, A.ArrayLit, A.ObjectLit, A.FunctionExpr, A.Member, A.Index, A.Call, A.New,
           A.Update, A.Unary, A.Binary, A.Logical, A.Conditional, A.Assign, A.Sequence)
 _STMTS = (A.Block, A.VarDecl, A.Empty, A.ExprStmt, A.FunctionDecl, A.If, A.While, A.DoWhile, A.For, A.ForIn,
           A.Continue, A.Break, A.Return, A.With, A.Switch, A.Throw, A.Try)
-
-
-def _op_span(node) -> Span:
-    return node.op_span if isinstance(node, A.Binary) else node.span
 
 
 def _at_loop(e: ScriptError, node, keyword: str) -> ScriptError:
@@ -1023,110 +763,3 @@ def _at_loop(e: ScriptError, node, keyword: str) -> ScriptError:
         e.span = Span(sp.file, sp.line, sp.column, sp.line, sp.column + len(keyword))
         e.at_loop = True
     return e
-
-
-def _array_index(key):
-    """The array index ``key`` stands for (a whole number from 0, or its canonical string), else None."""
-    t = type(key)
-    if t is float:
-        if key >= 0 and key == key and key < 4294967295 and key == int(key):
-            return int(key)
-        return None
-    if t is int:
-        return key if 0 <= key < 4294967295 else None
-    if t is str and key.isdigit() and (key == "0" or key[0] != "0") and len(key) < 11:
-        i = int(key)
-        return i if i < 4294967295 else None
-    return None
-
-
-def _divide(a: float, b: float) -> float:
-    try:
-        return a / b
-    except ZeroDivisionError:
-        if a != a or a == 0:
-            return math.nan
-        return math.copysign(math.inf, a) * math.copysign(1.0, b)
-
-
-def _js_mod(a: float, b: float) -> float:
-    """``%`` (ECMAScript 11.5.3): the sign of the dividend; NaN for a zero divisor or infinite dividend."""
-    if a != a or b != b or math.isinf(a) or b == 0:
-        return math.nan
-    if math.isinf(b):
-        return a
-    return math.fmod(a, b)
-
-
-def _compare(op: str, a, b) -> bool:
-    pa, pb = to_primitive(a, "number"), to_primitive(b, "number")
-    if type(pa) is str and type(pb) is str:
-        x, y = pa, pb
-    else:
-        x, y = to_number(pa), to_number(pb)
-        if x != x or y != y:
-            return False
-    if op == "<":
-        return x < y
-    if op == ">":
-        return x > y
-    if op == "<=":
-        return x <= y
-    return x >= y
-
-
-def _kind(v) -> str:
-    if is_number(v):
-        return "number %s" % to_string(v)
-    if type(v) is str:
-        return "string %s" % _shown(v)
-    if type(v) is bool:
-        return "boolean %s" % to_string(v)
-    if isinstance(v, HostObject):
-        return "`%s`" % v.type_name
-    if isinstance(v, JSArray):
-        return "array"
-    if isinstance(v, (JSFunction, HostFunction)):
-        return "function"
-    if v is UNDEFINED or v is NULL:
-        return to_string(v)
-    return "object"
-
-
-def _shown(v) -> str:
-    """A value as it appears in a message: strings quoted, the rest as ToString."""
-    if type(v) is str:
-        s = v if len(v) <= 60 else v[:57] + "..."
-        return '`"%s"`' % s
-    if isinstance(v, JSObject) and v.class_name == "Error":
-        return "`%s`" % to_string(v)
-    return "`%s`" % display(v)[:60]
-
-
-def _describe(node) -> str:
-    """Short source-like text of an expression for messages: `a.b`, `x[...]`, `f(...)`."""
-    text = _text(node, 0)
-    return "`%s`" % text if text else "this value"
-
-
-def _text(node, depth: int) -> str:
-    if depth > 6:
-        return "..."
-    if isinstance(node, A.Name):
-        return node.name
-    if isinstance(node, A.This):
-        return "this"
-    if isinstance(node, A.Member):
-        inner = _text(node.obj, depth + 1)
-        return inner + "." + node.name if inner else ""
-    if isinstance(node, A.Index):
-        inner = _text(node.obj, depth + 1)
-        key = node.key
-        k = _text(key, depth + 1) if isinstance(key, (A.Name, A.Member)) else (
-            to_string(key.value) if isinstance(key, A.Literal) and not isinstance(key.value, str) else
-            ('"%s"' % key.value if isinstance(key, A.Literal) else "..."))
-        return inner + "[" + k + "]" if inner else ""
-    if isinstance(node, A.Call):
-        inner = _text(node.callee, depth + 1)
-        return inner + "(...)" if inner else ""
-    return ""

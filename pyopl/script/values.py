@@ -28,7 +28,7 @@ from __future__ import annotations
 import math
 from typing import Any, Callable, Iterable
 
-from ..diagnostics.diagnostic import Diagnostic, Label, Span
+from ..diagnostics.diagnostic import Diagnostic, Span
 
 
 class _Singleton:
