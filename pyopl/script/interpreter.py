@@ -183,7 +183,7 @@ class Interpreter(Operators, Properties):
         raise self.budget_error("script-step-budget",
                                 "the script exceeded its step budget of %d steps" % self.max_steps, node.span,
                                 "check that this loop ends; a longer script needs a larger budget "
-                                "(`Interpreter(..., max_steps=N)`)")
+                                "(`pyopl solve --script-steps N`; `script_steps=N` in Python)")
 
     def alloc(self, units: int, span: Span) -> None:
         """Charge ``units`` array/object slots (before allocating them); raise past ``max_memory``."""

@@ -59,7 +59,7 @@ CASES = [
      "catch it with `try { ... } catch (e) { ... }`, or fix what makes it throw"),
     ("var i = 0;\nwhile (i < 1) {\n}", {"max_steps": 1000}, "OPL1007", (11, 1, 6),
      "the script exceeded its step budget of 1000 steps",
-     "check that this loop ends; a longer script needs a larger budget (`Interpreter(..., max_steps=N)`)"),
+     "check that this loop ends; a longer script needs a larger budget (`pyopl solve --script-steps N`; `script_steps=N` in Python)"),
     ("for (;;) {}", {"max_steps": 1000}, "OPL1007", (10, 5, 8), "the script exceeded its step budget of 1000 steps",
      None),
     ("var n = 0;\ndo {\n  n++;\n} while (true);", {"max_steps": 500}, "OPL1007", (11, 1, 3),

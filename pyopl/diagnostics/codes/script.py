@@ -57,17 +57,17 @@ R("OPL1006", "script-uncaught-exception", "error", "Script throws and nothing ca
   good=_m('var n = 0;\ntry {\n  if (n == 0) throw "no items to schedule";\n} catch (e) {\n  writeln(e);\n}'),
   at=(3, 15))
 R("OPL1007", "script-step-budget", "error", "Script ran past its step budget",
-  """Each script run may evaluate a bounded number of statements and expressions (5 million by
-default, about one or two seconds), so a loop that never ends stops with this error at the
-place it was running. A legitimately long script needs a larger budget (the
-`Interpreter(max_steps=...)` option, exposed on the command line).""",
+  """Each script block may evaluate a bounded number of statements and expressions (about one or
+two seconds of work by default), so a loop that never ends stops with this error at the `while`,
+`for` or `do` that was running. A legitimately long script needs a larger budget:
+`pyopl solve --script-steps N` (`script_steps=N` in Python).""",
   bad=_m("var i = 0;\nwhile (i < 10) {\n  writeln(i);\n}"),
   good=_m("var i = 0;\nwhile (i < 10) {\n  writeln(i);\n  i++;\n}"),
   at=(3, 3))
 R("OPL1008", "script-memory-budget", "error", "Script ran past its memory budget",
-  """Arrays and objects a script creates count against a memory budget (50 million slots by
-default), and no single string may be longer than that; the check happens before allocating,
-so `new Array(1e9)` fails at once.""",
+  """Arrays and objects a script creates count against a memory budget (millions of slots), and
+no single string may be longer than that; the check happens before allocating, so
+`new Array(1e9)` fails at once.""",
   bad=_m("var big = new Array(1e9);"),
   good=_m("var big = new Array(1000);"),
   at=(2, 13))
