@@ -33,7 +33,7 @@ from .values import (NULL, UNDEFINED, HostFunction, HostObject, JSArray, JSFunct
 DEFAULT_MAX_STEPS = 3_000_000  # about one second of a runaway loop on one unloaded core
 DEFAULT_MAX_MEMORY = 50_000_000  # array/object slots created; also the longest string
 DEFAULT_MAX_DEPTH = 1000  # nested script function calls
-_STACK_BYTES = 512 * 1024 * 1024  # the interpreter thread's stack: deep recursion stays in Python's hands
+_STACK_BYTES = 256 * 1024 * 1024  # the interpreter thread's stack (reserved, touched only as used)
 _RECURSION_LIMIT = 80_000
 
 
@@ -137,13 +137,18 @@ class Interpreter(Operators, Properties):
             finally:
                 sys.setrecursionlimit(old)
 
-        old_size = threading.stack_size()
+        t = threading.Thread(target=work, name="pyopl-script", daemon=True)
+        try:  # the stack size is read when the thread starts
+            old_size = threading.stack_size(_STACK_BYTES)
+        except (ValueError, RuntimeError):  # a platform without settable stacks
+            old_size = None
         try:
-            threading.stack_size(_STACK_BYTES)
-            t = threading.Thread(target=work, name="pyopl-script", daemon=True)
+            t.start()
+        except (RuntimeError, MemoryError):  # no thread (or no memory for its stack): run here, shallower
+            return self._protect(fn, *args)
         finally:
-            threading.stack_size(old_size)
-        t.start()
+            if old_size is not None:
+                threading.stack_size(old_size)
         t.join()
         if "error" in box:
             raise box["error"]
