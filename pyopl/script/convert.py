@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import math
 import re
+import threading
 from decimal import Decimal
 
 from .values import NULL, UNDEFINED, HostFunction, HostObject, JSArray, JSFunction, JSObject
@@ -38,7 +39,12 @@ def number_to_string(x: float) -> str:
         return "Infinity" if x > 0 else "-Infinity"
     if x < 0:
         return "-" + number_to_string(-x)
-    sign, digits, exp = Decimal(repr(x)).as_tuple()
+    if x < 9007199254740992.0 and x.is_integer():  # below 2**53 every integer's digits are exact
+        return str(int(x))
+    r = repr(x)
+    if "e" not in r and not r.endswith(".0"):  # 1e-4 <= x < 1e16 with a fraction: the same text as JavaScript
+        return r
+    sign, digits, exp = Decimal(r).as_tuple()
     ds = "".join(map(str, digits)).lstrip("0")
     stripped = ds.rstrip("0")
     exp += len(ds) - len(stripped)
@@ -140,6 +146,8 @@ def to_string(v) -> str:
     return str(v)
 
 
+CHARS_PER_STEP = 64  # string work counted as one step of the budget (see Interpreter.charge)
+ACTIVE = threading.local()  # ACTIVE.interp: the interpreter running in this thread, charged for implicit joins
 _MAX_JOIN_DEPTH = 1000
 _JOINING: set = set()  # arrays being joined (a cyclic array prints as empty, as engines do)
 
@@ -149,6 +157,9 @@ def array_join(a: JSArray, sep: str) -> str:
         return ""
     if len(_JOINING) > _MAX_JOIN_DEPTH:  # arrays nested this deep: stop before the C stack does
         raise RecursionError("arrays nested too deeply to print")
+    interp = getattr(ACTIVE, "interp", None)
+    if interp is not None:
+        interp.charge(2 * len(a.items), interp.last_span)
     _JOINING.add(id(a))
     try:
         return sep.join("" if (x is UNDEFINED or x is NULL) else to_string(x) for x in a.items)

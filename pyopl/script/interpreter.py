@@ -23,7 +23,7 @@ from typing import Callable
 
 from ..diagnostics.diagnostic import Span
 from . import ast as A
-from .convert import strict_equals, to_boolean, to_int32, to_number, to_string, typeof
+from .convert import ACTIVE, CHARS_PER_STEP, strict_equals, to_boolean, to_int32, to_number, to_string, typeof
 from .messages import describe as _describe, kind as _kind, shown as _shown
 from .operators import Operators
 from .properties import MISSING as _MISSING, Properties, array_index as _array_index
@@ -156,6 +156,8 @@ class Interpreter(Operators, Properties):
 
     def _protect(self, fn, *args):
         saved_scope, saved_depth = self.scope, self.depth
+        saved_active = getattr(ACTIVE, "interp", None)
+        ACTIVE.interp = self
         try:
             return fn(*args)
         except ScriptError:
@@ -178,15 +180,27 @@ class Interpreter(Operators, Properties):
                               catchable=False) from None
         finally:
             self.scope, self.depth = saved_scope, saved_depth
+            ACTIVE.interp = saved_active
 
     # --- budgets -----------------------------------------------------------------------
 
     def budget_error(self, slug: str, message: str, span: Span, help: str) -> ScriptError:
         return ScriptError(slug, message, span, help, catchable=False)
 
-    def _out_of_steps(self, node) -> None:
+    def charge(self, units: int, span: Span) -> None:
+        """Count ``units`` steps of work done inside a built-in (copying, scanning, sorting).
+
+        Arrays cost one step per element touched, strings one per :data:`CHARS_PER_STEP`
+        characters, so that no single built-in call can outlast the step budget by much.
+        """
+        self.steps += units
+        if self.steps > self.max_steps:
+            self._out_of_steps(None, span)
+
+    def _out_of_steps(self, node, span: Span | None = None) -> None:
         raise self.budget_error("script-step-budget",
-                                "the script exceeded its step budget of %d steps" % self.max_steps, node.span,
+                                "the script exceeded its step budget of %d steps" % self.max_steps,
+                                node.span if node is not None else span,
                                 "check that this loop ends; a longer script needs a larger budget "
                                 "(`pyopl solve --script-steps N`; `script_steps=N` in Python)")
 
@@ -200,7 +214,9 @@ class Interpreter(Operators, Properties):
                                     "(`Interpreter(..., max_memory=N)` raises the budget)")
 
     def check_string(self, length: int, span: Span) -> None:
-        """Refuse a string longer than ``max_memory`` characters before building it."""
+        """Refuse a string longer than ``max_memory`` characters before building it; charge its copying."""
+        if length >= CHARS_PER_STEP:
+            self.charge(length // CHARS_PER_STEP, span)
         if length > self.max_memory:
             raise self.budget_error("script-memory-budget",
                                     "the script builds a string of %d characters, over its memory budget of %d"

@@ -21,9 +21,15 @@ import re
 import time
 from decimal import ROUND_HALF_UP, Decimal
 
-from .convert import (array_join, display, number_to_string, string_to_number, to_boolean, to_int32, to_number,
+from .convert import (CHARS_PER_STEP, array_join, display, number_to_string, string_to_number, to_boolean, to_int32, to_number,
                       to_string)
 from .values import NULL, UNDEFINED, HostFunction, JSArray, JSFunction, JSObject, ScriptError
+
+
+def _text_work(interp, n: int, span) -> None:
+    """Charge the step budget for scanning or copying ``n`` characters."""
+    if n >= CHARS_PER_STEP:
+        interp.charge(n // CHARS_PER_STEP, span)
 
 
 def _arg(args, i):
@@ -295,6 +301,7 @@ def _char_code_at(interp, this, args, span):
 
 def _index_of(interp, this, args, span):
     if isinstance(this, JSArray):
+        interp.charge(len(this.items), span)
         from .convert import strict_equals
 
         start = _int_arg(args, 1, 0)
@@ -305,6 +312,7 @@ def _index_of(interp, this, args, span):
                 return float(i)
         return -1.0
     s = _this_string(this)
+    _text_work(interp, len(s), span)
     sub = to_string(_arg(args, 0))
     start = _int_arg(args, 1, 0)
     start = int(max(0, min(len(s), start)))
@@ -313,6 +321,7 @@ def _index_of(interp, this, args, span):
 
 def _last_index_of(interp, this, args, span):
     if isinstance(this, JSArray):
+        interp.charge(len(this.items), span)
         from .convert import strict_equals
 
         x = _arg(args, 0)
@@ -321,11 +330,13 @@ def _last_index_of(interp, this, args, span):
                 return float(i)
         return -1.0
     s = _this_string(this)
+    _text_work(interp, len(s), span)
     return float(s.rfind(to_string(_arg(args, 0))))
 
 
 def _substring(interp, this, args, span):
     s = _this_string(this)
+    _text_work(interp, len(s), span)
     n = len(s)
     a = _int_arg(args, 0, 0)
     b = _int_arg(args, 1, n)
@@ -337,6 +348,7 @@ def _substring(interp, this, args, span):
 
 def _substr(interp, this, args, span):
     s = _this_string(this)
+    _text_work(interp, len(s), span)
     n = len(s)
     a = _clamp(_int_arg(args, 0, 0), n)
     length = _int_arg(args, 1, n - a)
@@ -347,6 +359,7 @@ def _substr(interp, this, args, span):
 def _slice(interp, this, args, span):
     if isinstance(this, JSArray):
         n = len(this.items)
+        interp.charge(n, span)
         a = _clamp(_int_arg(args, 0, 0), n)
         b = _clamp(_int_arg(args, 1, n), n)
         out = this.items[a:b] if b > a else []
@@ -361,6 +374,7 @@ def _slice(interp, this, args, span):
 
 def _split(interp, this, args, span):
     s = _this_string(this)
+    _text_work(interp, len(s), span)
     sep = _arg(args, 0)
     limit = _arg(args, 1)
     if sep is UNDEFINED:
@@ -378,11 +392,15 @@ def _split(interp, this, args, span):
 
 
 def _to_upper(interp, this, args, span):
-    return _this_string(this).upper()
+    s = _this_string(this)
+    _text_work(interp, len(s), span)
+    return s.upper()
 
 
 def _to_lower(interp, this, args, span):
-    return _this_string(this).lower()
+    s = _this_string(this)
+    _text_work(interp, len(s), span)
+    return s.lower()
 
 
 def _string_concat(interp, this, args, span):
@@ -393,6 +411,7 @@ def _string_concat(interp, this, args, span):
 
 def _replace(interp, this, args, span):
     s = _this_string(this)
+    _text_work(interp, len(s), span)
     pat = to_string(_arg(args, 0))
     rep = _arg(args, 1)
     i = s.find(pat)
@@ -407,7 +426,9 @@ def _replace(interp, this, args, span):
 
 
 def _trim(interp, this, args, span):
-    return _this_string(this).strip(" \t\n\r\v\f\u00a0\ufeff")
+    s = _this_string(this)
+    _text_work(interp, len(s), span)
+    return s.strip(" \t\n\r\v\f\u00a0\ufeff")
 
 
 def _to_string(interp, this, args, span):
@@ -486,11 +507,13 @@ def _pop(interp, this, args, span):
 
 def _shift(interp, this, args, span):
     a = _need_array(this, "shift", span)
+    interp.charge(len(a.items), span)
     return a.items.pop(0) if a.items else UNDEFINED
 
 
 def _unshift(interp, this, args, span):
     a = _need_array(this, "unshift", span)
+    interp.charge(len(a.items), span)
     interp.alloc(len(args), span)
     a.items[0:0] = args
     return float(len(a.items))
@@ -498,6 +521,7 @@ def _unshift(interp, this, args, span):
 
 def _join(interp, this, args, span):
     a = _need_array(this, "join", span)
+    interp.charge(2 * len(a.items), span)
     sep = _arg(args, 0)
     sep = "," if sep is UNDEFINED else to_string(sep)
     parts = ["" if (x is UNDEFINED or x is NULL) else to_string(x) for x in a.items]
@@ -513,6 +537,7 @@ def _array_to_string(interp, this, args, span):
 
 def _reverse(interp, this, args, span):
     a = _need_array(this, "reverse", span)
+    interp.charge(len(a.items), span)
     a.items.reverse()
     return a
 
@@ -521,6 +546,7 @@ def _concat(interp, this, args, span):
     if type(this) is str:
         return _string_concat(interp, this, args, span)
     a = _need_array(this, "concat", span)
+    interp.charge(len(a.items) + sum(len(x.items) for x in args if isinstance(x, JSArray)), span)
     out = list(a.items)
     for x in args:
         add = x.items if isinstance(x, JSArray) else [x]
@@ -532,6 +558,8 @@ def _concat(interp, this, args, span):
 
 def _sort(interp, this, args, span):
     a = _need_array(this, "sort", span)
+    n = len(a.items)
+    interp.charge(n * max(1, n.bit_length()), span)  # n log n comparisons
     cmp = _arg(args, 0)
     values = [x for x in a.items if x is not UNDEFINED]
     holes = len(a.items) - len(values)
@@ -552,6 +580,7 @@ def _sort(interp, this, args, span):
 
 def _splice(interp, this, args, span):
     a = _need_array(this, "splice", span)
+    interp.charge(len(a.items), span)
     n = len(a.items)
     start = _clamp(_int_arg(args, 0, 0), n)
     count = _int_arg(args, 1, n - start)

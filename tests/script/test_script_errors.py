@@ -64,6 +64,13 @@ CASES = [
      None),
     ("var n = 0;\ndo {\n  n++;\n} while (true);", {"max_steps": 500}, "OPL1007", (11, 1, 3),
      "the script exceeded its step budget of 500 steps", None),
+    # work inside built-ins counts: joining a growing array, scanning a long string, sorting
+    ('var a = []; for (var i = 0; i < 100000; i++) { a.push(i); var t = a.join(","); }', {"max_steps": 200_000},
+     "OPL1007", (10, 17, 20), None, None),
+    ('var a = [1]; for (var i = 0; i < 17; i++) a = a.concat(a);\nwhile (true) var t = "" + a;', {"max_steps": 500_000},
+     "OPL1007", (11, 1, 6), None, None),
+    ('var s = "ab"; for (var i = 0; i < 20; i++) s = s + s;\nwhile (true) s.indexOf("c");', {"max_steps": 300_000},
+     "OPL1007", (11, 1, 6), None, None),
     # a budget is not an exception the script can catch
     ("try { while (true) {} } catch (e) { writeln('caught'); }", {"max_steps": 1000}, "OPL1007", (10, 11, 16),
      None, None),

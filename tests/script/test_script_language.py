@@ -174,3 +174,16 @@ def test_uncaught_throw_of_a_number_shows_the_value():
     with pytest.raises(ScriptError) as e:
         Interpreter(None).run(parse_script("throw 42;"))
     assert e.value.code == "OPL1006" and "`42`" in e.value.message
+
+
+@pytest.mark.parametrize("x,text", [
+    (9007199254740992.0, "9007199254740992"), (9395629849426738.0, "9395629849426738"),
+    (2.26797932753915e17, "226797932753915000"), (-5.024469189639225e20, "-502446918963922500000"),
+    (1e16, "10000000000000000"), (999999999999999900000.0, "999999999999999900000"), (1e21, "1e+21"),
+    (0.0001, "0.0001"), (1.5e-5, "0.000015"), (1.2345e-7, "1.2345e-7"), (123456789.123, "123456789.123"),
+    (5e-324, "5e-324"), (-0.0, "0"), (float("nan"), "NaN"), (float("-inf"), "-Infinity"), (3, "3"),
+])
+def test_number_to_string_as_javascript_prints_it(x, text):
+    from pyopl.script.convert import number_to_string
+
+    assert number_to_string(x) == text
