@@ -5,7 +5,7 @@ import math
 
 from ..diagnostics.diagnostic import Span
 from . import ast as A
-from .convert import loose_equals, strict_equals, to_int32, to_number, to_primitive, to_string, to_uint32
+from .convert import CHARS_PER_STEP, loose_equals, strict_equals, to_int32, to_number, to_primitive, to_string, to_uint32
 from .messages import kind as _kind
 from .properties import array_index as _array_index
 from .values import HostFunction, HostObject, JSArray, JSFunction, JSObject, ScriptError
@@ -16,6 +16,8 @@ class Operators:
 
     def binary(self, op: str, a, b, node):
         ta, tb = type(a), type(b)
+        if ta is str and tb is str and op != "+" and len(a) > 4096 and len(b) > 4096:
+            self.charge(min(len(a), len(b)) // CHARS_PER_STEP, op_span(node))  # comparing long strings
         if ta is float and tb is float:
             if op == "+":
                 return a + b

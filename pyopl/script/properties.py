@@ -2,6 +2,7 @@
 as a mixin of the interpreter.  Host objects are reached only through the protocol methods."""
 from __future__ import annotations
 
+import itertools
 import math
 
 from ..diagnostics.diagnostic import Span
@@ -21,9 +22,10 @@ class Properties:
         """What ``for (k in obj)`` visits: script keys as strings (ECMAScript), host keys as the host gives them."""
         if isinstance(obj, HostObject):
             return obj.iter_keys()
-        if isinstance(obj, JSArray):
-            keys = [str(i) for i in range(len(obj.items))]
-            return keys + (list(obj.props) if obj.props else [])
+        if isinstance(obj, JSArray):  # lazily: a long array is not copied into a list of keys first
+            n = len(obj.items)
+            extra = list(obj.props) if obj.props else []
+            return itertools.chain((str(i) for i in range(n)), extra)
         if isinstance(obj, JSObject):
             keys = list(obj.props)
             p = obj.proto
@@ -32,7 +34,7 @@ class Properties:
                 p = p.proto
             return keys
         if type(obj) is str:
-            return [str(i) for i in range(len(obj))]
+            return (str(i) for i in range(len(obj)))
         if isinstance(obj, JSFunction):
             return list(obj.props)
         return []

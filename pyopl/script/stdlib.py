@@ -150,6 +150,7 @@ _DIGITS = "0123456789abcdefghijklmnopqrstuvwxyz"
 
 def _parse_int(interp, this, args, span):
     s = to_string(_arg(args, 0)).lstrip(" \t\n\r\v\f\u00a0\ufeff")
+    _text_work(interp, 64 * len(s), span)  # digit by digit in Python: a step per character
     radix = to_int32(_arg(args, 1))
     sign = 1.0
     if s[:1] in "+-" and s:
@@ -184,6 +185,7 @@ _FLOAT_PREFIX = re.compile(r"[+-]?(Infinity|(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?)")
 
 def _parse_float(interp, this, args, span):
     s = to_string(_arg(args, 0)).lstrip(" \t\n\r\v\f\u00a0\ufeff")
+    _text_work(interp, len(s), span)
     m = _FLOAT_PREFIX.match(s)
     if not m:
         return math.nan
@@ -377,17 +379,17 @@ def _split(interp, this, args, span):
     _text_work(interp, len(s), span)
     sep = _arg(args, 0)
     limit = _arg(args, 1)
+    if sep is not UNDEFINED:
+        sep = to_string(sep)
+        interp.alloc(len(s) if sep == "" else s.count(sep) + 1, span)  # before building the pieces
     if sep is UNDEFINED:
         parts = [s]
+    elif sep == "":
+        parts = list(s)
     else:
-        sep = to_string(sep)
-        if sep == "":
-            parts = list(s)
-        else:
-            parts = s.split(sep)
+        parts = s.split(sep)
     if limit is not UNDEFINED:
         parts = parts[:max(0, to_int32(limit))]
-    interp.alloc(len(parts), span)
     return JSArray(parts)
 
 
