@@ -30,12 +30,23 @@ from .values import NULL, ScriptError
 MAX_NESTING = 200  # depth of the syntax tree; deeper input is a diagnostic, never a RecursionError
 
 
+def _grammar() -> str:
+    """Text of ``script.lark``: the source tree's ``grammar/`` next to this package when it exists
+    (a checkout, even with another copy of pyopl installed), else the installed ``pyopl.grammar``."""
+    from pathlib import Path
+
+    local = Path(__file__).resolve().parents[2] / "grammar" / "script.lark"
+    if local.is_file():
+        return local.read_text(encoding="utf-8")
+    from importlib import resources
+
+    return resources.files("pyopl.grammar").joinpath("script.lark").read_text(encoding="utf-8")
+
+
 @functools.lru_cache(maxsize=None)
 def script_parser() -> Lark:
     """The compiled LALR parser of ``grammar/script.lark`` (built once)."""
-    from ..syntax.parser import grammar_text
-
-    return Lark(grammar_text("script"), start="program", parser="lalr", lexer="basic",
+    return Lark(_grammar(), start="program", parser="lalr", lexer="basic",
                 propagate_positions=True, maybe_placeholders=False, cache=True)
 
 
