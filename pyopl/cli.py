@@ -63,6 +63,12 @@ def _parser() -> argparse.ArgumentParser:
     s.add_argument("--no-explain-infeasible", dest="explain_infeasible", action="store_false",
                    help="do not compute the conflict of an infeasible model")
     s.add_argument("--csv", metavar="FILE", help="also write the values (and duals) as CSV to FILE")
+    s.add_argument("--output-dir", metavar="DIR",
+                   help="folder where scripts may write files (IloOplOutputFile); default: the model's folder")
+    s.add_argument("--script-steps", type=int, metavar="N",
+                   help="step budget of each IBM ILOG Script block (default 2,000,000)")
+    s.add_argument("--no-scripts", dest="scripts", action="store_false", default=True,
+                   help="do not run execute/main blocks (an error when a skipped block sets data the model uses)")
     s.add_argument("--output", "-o", metavar="FILE", help="also write the JSON result to FILE")
     _add_display_flags(s)
 
@@ -220,8 +226,11 @@ def cmd_solve(args: argparse.Namespace) -> int:
             return _emit_usage_error(args, "--option needs NAME=VALUE, got %r" % item)
         k, v = item.split("=", 1)
         extra[k.strip()] = _option_value(v.strip())
+    if args.output_dir and not os.path.isdir(args.output_dir):
+        return _emit_usage_error(args, "--output-dir %s is not a folder" % args.output_dir)
     try:
-        model = pyopl.compile_model(Path(args.model), _data_arg(args.data))
+        model = pyopl.compile_model(Path(args.model), _data_arg(args.data), scripts=args.scripts,
+                                    script_steps=args.script_steps, output_dir=args.output_dir)
     except pyopl.CompileError as e:
         if args.format == "json":
             print(json.dumps({"status": "error", "objective": None, "variables": {}, "solve_time_s": 0.0,
@@ -273,6 +282,13 @@ def cmd_solve(args: argparse.Namespace) -> int:
 
         print(text_report(result, model.ir, compile_time_s=model.compile_time_s, show=show,
                           constraints=args.constraints))
+        if result.script_output:
+            print("script output:")
+            sys.stdout.write(result.script_output if result.script_output.endswith("\n") else result.script_output + "\n")
+    if any(d.is_error for d in solver_diags if hasattr(d, "is_error")) and result.script_output is not None:
+        return EXIT_ERRORS  # a script error stops the run, as in IBM OPL
+    if result.script_exit is not None:
+        return result.script_exit  # a `main` block's return value is the exit status (IBM OPL)
     return exit_codes.for_result(result.status, result.has_solution)
 
 

@@ -68,6 +68,10 @@ def _load_one(src: Any, reporter: Reporter, sources: dict[str, str], base_dir: s
     else:
         text, name, base = str(src).lstrip("\ufeff"), "<data>", base_dir
     sources[name] = text
+    if "prepare" in text or "invoke" in text:  # .dat scripting: reported as unsupported, blanked out
+        from ..script.dat_scripts import strip_dat_scripts
+
+        text = strip_dat_scripts(text, name, reporter)
     for entry in parse_data_fast(text, name, reporter):
         if isinstance(entry, tuple) and entry[0] == "include":
             _include(entry[1], entry[2], reporter, sources, base, items, depth)

@@ -127,11 +127,8 @@ def param_decl(inst: Instance, d: A.ParamDecl) -> None:
         if dims:
             zero = _zero(typ)
             value = OplArray(d.name, dims, {k: zero for k in _keys(dims)})
-            if inst.has_scripts:
-                inst.reporter.emit("data-uninitialised", d.name_span,
-                                   "`%s` has no initializer; pyopl fills it with %s (an `execute` block that sets it is not run)" % (
-                                       d.name, show(zero) if not isinstance(zero, OplSet) else "empty sets"),
-                                   help="give it a value in the model or the data, e.g. `%s = ...;`" % d.name)
+            if inst.has_scripts:  # warned about after the scripts ran, unless one of them fills it
+                inst.zero_filled[d.name] = d
         else:
             raise EvalError("data-no-value", d.name_span, "`%s` is declared without a value" % d.name,
                             help="write `= ...;` and give it in the data file, or give it a value here")
@@ -338,7 +335,9 @@ def _as_objective(inst: Instance, v: Any, expr: A.Expr) -> Any:
 
 # ---------------------------------------------------------------------- other items
 def script_block(inst: Instance, s: A.ScriptBlock) -> None:
-    return None  # warned about while parsing
+    from ..script.processing import script_block as run_script
+
+    run_script(inst, s)  # pre-processing runs now; post-processing and `main` are kept for later
 
 
 def using_decl(inst: Instance, u: A.Using) -> None:

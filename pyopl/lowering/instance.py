@@ -314,6 +314,9 @@ class Instance:
         self.dvar_blocks: dict[str, tuple[int, list[tuple], int, str]] = {}
         self.used_data: set[str] = set()
         self.has_scripts = any(isinstance(i, A.ScriptBlock) for i in model.items)
+        self.zero_filled: dict[str, A.Node] = {}  # arrays without initializer (filled with zeros) while scripts exist
+        self.script_ctx: Any = None  # pyopl.script.host.ScriptContext, made by the first script block
+        self.script_options: Any = None  # pyopl.script.host.ScriptOptions (budgets, output folder, on/off)
         from .bounds import ImpliedBounds
 
         self.implied = ImpliedBounds()
@@ -508,6 +511,10 @@ class Instance:
                 self.after_model = True
         for item in deferred:
             self._process(item, process_item)
+        if self.has_scripts:
+            from ..script.processing import finish_pre
+
+            finish_pre(self)
         self._check_unused_data()
 
     def _process(self, item: A.Node, process_item) -> None:
@@ -518,6 +525,9 @@ class Instance:
             if self.after_model and e.slug == "decision-in-data" and isinstance(item, A.ParamDecl):
                 # OPL post-processing: data computed from the solution after the model.
                 what = "`%s`" % name if name else "this assertion"
+                if name and self.has_scripts:  # a script that reads it gets it computed from the solution
+                    self.symbols.setdefault(name, Symbol("postproc", name, None, item))
+                    return
                 self.reporter.emit("postprocessing-skipped", getattr(item, "name_span", item.span),
                                    "%s depends on decision variables, so it is OPL post-processing; pyopl does not "
                                    "compute it" % what, help="read these values from the solve result instead")

@@ -280,8 +280,14 @@ class Objective(Node):
 
 @dataclass(eq=False)
 class ScriptBlock(Node):
+    """``execute [NAME] { body }`` or ``main { body }``: ``body`` is the script text between the
+    braces, which starts at ``body_line``/``body_column`` of the file (for the script's own spans)."""
+
     kind: str  # execute | main
     name: Optional[str] = None
+    body: str = ""
+    body_line: int = 0
+    body_column: int = 0
 
 
 @dataclass(eq=False)

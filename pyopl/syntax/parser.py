@@ -735,15 +735,14 @@ def _parse_model(text: str, file: str, reporter: Reporter, inline: bool) -> A.Mo
     if any(isinstance(i, A.Include) for i in items):
         items = splice_includes(items, file, reporter, 0)
     model = A.Model(Span(file, 1, 1, 1, 1), items, file, text)
-    for item in items:
-        if isinstance(item, A.ScriptBlock):
-            what = "`main` block" if item.kind == "main" else (
-                "`execute %s` block" % item.name if item.name else "`execute` block")
-            reporter.emit("unsupported-main" if item.kind == "main" else "script-skipped", Span(file, item.span.line, item.span.column, item.span.line,
-                                                 item.span.column + len(item.kind)),
-                          "the %s was not run: pyopl does not run IBM ILOG Script" % what,
-                          help="settings and output code can stay; move computations that set data into "
-                               "OPL declarations (for example `float a[i in I] = ...;`)")
+    if scripts:
+        # The stripped text kept each block's place: give each block its body (and where it starts).
+        by_place = {(s.line, s.column): s for s in scripts}
+        for item in items:
+            if isinstance(item, A.ScriptBlock) and item.span.file == file:
+                s = by_place.get((item.span.line, item.span.column))
+                if s is not None:
+                    item.body, item.body_line, item.body_column = s.body, s.body_line, s.body_column
     return model
 
 
