@@ -32,7 +32,7 @@ def looks_like_path(src: str, suffixes: tuple[str, ...]) -> bool:
             and not any(ch in src for ch in ";{}"))
 
 
-def _read_source(src: Any, default_name: str, source: str = "auto") -> tuple[str, str]:
+def _read_source(src: Any, default_name: str, source: str = "auto", notes: list | None = None) -> tuple[str, str]:
     """(text, file name) from a Path, a path string (``source="auto"`` only), or text.
 
     A leading UTF-8 byte-order mark is dropped. Raises :class:`~pyopl.source_io.SourceProblem`
@@ -42,12 +42,12 @@ def _read_source(src: Any, default_name: str, source: str = "auto") -> tuple[str
     if isinstance(src, _Named):
         return src.text, src.name
     if isinstance(src, Path):
-        return read_source_file(src)[0], str(src)
+        return read_source_file(src, notes)[0], str(src)
     if not isinstance(src, str):
         raise TypeError("a model is given as text (str) or a pathlib.Path, not %s" % type(src).__name__)
     if source == "auto" and looks_like_path(src, (".mod", ".dat")):
         name = src.strip()
-        return read_source_file(name)[0], name
+        return read_source_file(name, notes)[0], name
     return src.lstrip("\ufeff"), default_name
 
 
@@ -155,12 +155,15 @@ def _compile(model: Any, data: Any, reporter: Reporter, source: str = "auto", in
     from .syntax.parser import parse_model
 
     try:
-        text, name = _read_source(model, "<model>", source)
+        notes: list = []
+        text, name = _read_source(model, "<model>", source, notes)
     except SourceProblem as p:
         sources = {}
         report_problem(reporter, p, "model", sources=sources)
         return None, sources
     sources = {name: text}
+    for note in notes:  # bytes that are not UTF-8, only inside comments: a warning
+        report_problem(reporter, note, "model")
     try:
         ast = parse_model(text, name, reporter)
         if ast is None:

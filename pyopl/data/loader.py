@@ -55,14 +55,17 @@ def _load_one(src: Any, reporter: Reporter, sources: dict[str, str], base_dir: s
         path = Path(str(src).strip()) if isinstance(src, str) else src
         if not path.is_absolute() and base_dir is not None and "\0" not in str(path) and not path.exists():
             path = Path(base_dir) / path
+        notes: list = []
         try:
-            text = read_source_file(path)[0]
+            text = read_source_file(path, notes)[0]
         except SourceProblem as p:
             if at is None and p.kind != "encoding":
                 p.message = "cannot read the data file `%s`: %s" % (src, p.message.split(": ", 1)[-1])
                 p.help = "check the path and the file's permissions"
             report_problem(reporter, p, "data", at, sources)
             return
+        for note in notes:  # bytes that are not UTF-8, only inside comments: a warning
+            report_problem(reporter, note, "data")
         name = str(src)
         base = str(path.parent)
     else:

@@ -781,11 +781,14 @@ def splice_includes(items: list, file: str, reporter: Reporter, depth: int) -> l
             reporter.emit("include-not-found", item.span, "`include` nests more than 8 deep (a cycle?)",
                           help="remove the circular include")
             continue
+        notes: list = []
         try:
-            text = read_source_file(path)[0]
+            text = read_source_file(path, notes)[0]
         except SourceProblem as p:
             report_problem(reporter, p, "model", item.span)
             continue
+        for note in notes:
+            report_problem(reporter, note, "model")
         _INCLUDING[0] += 1
         try:
             sub = parse_model(text, path, reporter)  # splices the file's own includes
