@@ -553,6 +553,9 @@ def check_static(model: A.Model, reporter: Reporter) -> None:
     rules.run()
     rules.shadowing()
     unused_iterators(model, rules, reporter)
+    from .implication import check_implications
+
+    check_implications(model, reporter, rules.nodes)
 
 
 # ---------------------------------------------------------------------- small helpers

@@ -1,2 +1,2 @@
 """Every diagnostic kind, grouped by stage; importing this package fills the registry."""
-from . import syntax, names, types, indexing, data, linearity, unsupported, solver, language, warnings, limits  # noqa: F401
+from . import syntax, names, types, indexing, data, linearity, unsupported, solver, language, warnings, limits, constructs  # noqa: F401
