@@ -320,13 +320,55 @@ def _data_expression(ctx: Context) -> Mistake | None:
     return None
 
 
+def _data_colon_equals(ctx: Context) -> Mistake | None:
+    """`n := 3;` in a .dat: the same mistake, code and fix as in a model (OPL0017)."""
+    if ctx.kind == "data" and ctx.text.startswith(":=", ctx.at):
+        return Mistake("syntax-colon-equals", ctx.span_of(ctx.at, ctx.at + 2), "`:=` is not OPL; a data item's value follows `=`",
+                       "write `=`", _fix(ctx, ctx.at, ctx.at + 2, "=", "replace `:=` with `=`"))
+    return None
+
+
+def _data_empty_field(ctx: Context) -> Mistake | None:
+    """`<1,,2>` or `[1,,2]`: a value is missing between two commas (OPL's data parser rejects it too)."""
+    if ctx.kind != "data" or not ctx.text.startswith(",", ctx.at):
+        return None
+    k = ctx.at - 1
+    while k >= 0 and ctx.text[k] in " \t\r\n":
+        k -= 1
+    if k < 0 or ctx.text[k] not in ",<[{":
+        return None
+    opener = ctx.text[k] if ctx.text[k] != "," else _innermost_opener(ctx.text, k)
+    what = {"<": "a tuple", "[": "an array", "{": "a set"}.get(opener, "this value")
+    return Mistake("data-empty-field", ctx.span_of(ctx.at, ctx.at + 1),
+                   "a value is missing before this `,` in %s" % what,
+                   "write the missing value, or remove the extra `,`",
+                   _fix(ctx, ctx.at, ctx.at + 1, "", "remove the extra `,`", "maybe-incorrect"))
+
+
+def _innermost_opener(text: str, k: int) -> str:
+    """The bracket (`<`, `[` or `{`) that encloses offset ``k`` of a data value ('' if none)."""
+    depth = 0
+    while k >= 0:
+        ch = text[k]
+        if ch in ">]}":
+            depth += 1
+        elif ch in "<[{":
+            if depth == 0:
+                return ch
+            depth -= 1
+        elif ch in ";=":
+            return ""
+        k -= 1
+    return ""
+
+
 MODEL_RULES: list[Callable[[Context], Mistake | None]] = [
     _colon_equals, _reversed_comparison, _double_equals_in_decl, _power, _dvar_type, _dvar_init, _forall_equals,
     _diamond, _dexpr_no_value, _tuple_comma, _objective_in_constraints, _declaration_in_constraints,
     _subject_to_brace, _aggregate_parens, _keyword_as_label, _external_in_expression, _unsupported_words, _misspelled_keyword,
     _constraint_outside, _closer, _missing_comma, _juxtaposition,
 ]
-DATA_RULES: list[Callable[[Context], Mistake | None]] = [_data_rest, _data_declaration, _data_expression, _closer, _missing_comma]
+DATA_RULES: list[Callable[[Context], Mistake | None]] = [_data_colon_equals, _data_empty_field, _data_rest, _data_declaration, _data_expression, _closer, _missing_comma]
 
 
 def match_mistake(ctx: Context) -> Mistake | None:

@@ -8,3 +8,18 @@ the wrong way round; read as an implication it would solve a different model."""
   bad="dvar float+ x;\ndvar float+ y;\nminimize x + y;\nsubject to { x + y => 3; }",
   good="dvar float+ x;\ndvar float+ y;\nminimize x + y;\nsubject to { x + y >= 3; }",
   at=(4, 20), fixable="machine-applicable")
+R("OPL1161", "pwl-function-arity", "error", "A `pwlFunction` applied to other than one argument",
+  """A piecewise-linear function declared with `pwlFunction f = piecewise{...};` is applied to
+exactly one expression: `f(x)`.""",
+  bad="pwlFunction f = piecewise{1 -> 2; 0};\ndvar float x in 0..5;\ndvar float y in 0..5;\nmaximize f(x, y);",
+  good="pwlFunction f = piecewise{1 -> 2; 0};\ndvar float x in 0..5;\ndvar float y in 0..5;\nmaximize f(x) + f(y);",
+  at=(4, 10))
+R("OPL1162", "data-empty-field", "error", "A value missing between two commas in data",
+  """A tuple, array or set in a `.dat` file has two commas with nothing between them
+(`<1,,2>`). OPL's data parser does not read an empty field as a default value: write the
+value, or remove the extra comma.""",
+  bad="tuple T { int a; int b; }\n{T} S = ...;\ndvar float x;\nmaximize x;\nsubject to { x <= card(S); }",
+  bad_data="S = {<1,,2>};",
+  good="tuple T { int a; int b; }\n{T} S = ...;\ndvar float x;\nmaximize x;\nsubject to { x <= card(S); }",
+  good_data="S = {<1, 2>};",
+  at=(1, 9), fixable="maybe-incorrect")
