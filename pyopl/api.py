@@ -104,6 +104,10 @@ def _compile(model: Any, data: Any, reporter: Reporter) -> tuple[IR | None, dict
             return None, sources
         ir = build_ir(inst)
         check_numbers(ir, reporter)
+        if ir.qcons or ir.q is not None:
+            from .lowering.quadratic import report_solver_needs
+
+            report_solver_needs(ir, reporter)
         if reporter.has_errors:
             return None, sources
         return ir, sources

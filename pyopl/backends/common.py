@@ -54,11 +54,16 @@ def error_result(solver: str, slug: str, message: str, options: SolveOptions | N
 
 def refuse(ir: IR, backend: str, options: SolveOptions) -> Result | None:
     """The ``backend-cannot-take`` error result when the backend's capabilities exclude the model, else None."""
-    from .capabilities import refusal
+    from .capabilities import refusal, refusal_site
 
     why = refusal(ir, backend)
     if why is None:
         return None
+    site = refusal_site(ir, backend)
+    if site is not None:  # the refusal has a place in the model: point there
+        res = Result("error", solver=backend, message=site[1])
+        res.diagnostics = [solver_diagnostic("backend-cannot-take", site[1], options, help=site[2], span=site[0])]
+        return res
     return error_result(backend, "backend-cannot-take", why[0], options, help=why[1])
 
 

@@ -110,6 +110,7 @@ def build(gp, env, ir: IR, obj: np.ndarray | None = None, obj_constant: float | 
     constr = None
     if len(rows):
         constr = m.addMConstr(ir.A.tocsr()[rows], x, senses, rhs)
+    _add_quadratic_constraints(m, x, ir)
     sense = ir.sense if sense is None else sense
     gsense = GRB.MAXIMIZE if sense == "maximize" else GRB.MINIMIZE
     m.ModelSense = gsense
@@ -127,6 +128,26 @@ def build(gp, env, ir: IR, obj: np.ndarray | None = None, obj_constant: float | 
         m.setMObjective(Q, np.asarray(ir.obj, dtype=float), float(ir.obj_constant), sense=gsense)
     m.update()
     return m, x, constr, rows
+
+
+def _add_quadratic_constraints(m, x, ir: IR) -> None:
+    """Each ``lo <= lin + x'Qx <= hi`` of ``ir.qcons`` as one or two ``addMQConstr`` (matrix API)."""
+    import scipy.sparse as sp
+
+    n = ir.num_cols
+    for k, q in enumerate(getattr(ir, "qcons", None) or ()):
+        ij = list(q.quad)
+        Q = sp.csr_matrix(([q.quad[p] for p in ij], ([p[0] for p in ij], [p[1] for p in ij])), shape=(n, n))
+        c = np.zeros(n)
+        for j, v in q.lin.items():
+            c[j] += v
+        if q.lo == q.hi:
+            m.addMQConstr(Q, c, "=", float(q.hi), x, x, x, name="q%d" % k)
+            continue
+        if np.isfinite(q.hi):
+            m.addMQConstr(Q, c, "<", float(q.hi), x, x, x, name="q%d" % k)
+        if np.isfinite(q.lo):
+            m.addMQConstr(Q, c, ">", float(q.lo), x, x, x, name="q%d_lo" % k)
 
 
 def _finite(a: np.ndarray, big: float) -> np.ndarray:
@@ -207,7 +228,7 @@ def _solve(gp, ir: IR, options: SolveOptions) -> Result:
             res.objective = vals[0]
             res.extra["objectives"] = vals
         if xv is not None and status == "optimal":
-            if not ir.is_mip and not ir.lex_objectives:
+            if not ir.is_mip and not ir.lex_objectives and not ir.qcons:  # (QCP duals need QCPDual=1: not asked)
                 _duals(ir, res, x, constr, rows, xv)
             elif ir.is_mip and options.fixed_duals:
                 _fixed_duals(gp, env, ir, res, xv)

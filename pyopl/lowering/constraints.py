@@ -17,6 +17,7 @@ from .expressions import is_number, type_word
 from .instance import Instance
 from .linear import Leaf, Logic
 from .logical import enforce
+from .quadratic import QuadLeaf, QuadRow, product_site
 from .vectorised_rows import vector_forall
 
 
@@ -82,6 +83,8 @@ def _cons(inst: Instance, s: A.ConsStmt, env: dict) -> None:
         _leaf_row(inst, v, label, key)
     elif isinstance(v, Logic):
         enforce(inst, v, label, key)
+    elif isinstance(v, QuadLeaf):
+        _quad_row(inst, v, s, label, key)
     elif isinstance(v, bool):
         if not v and _holds_within_tolerance(inst, s.expr, env):
             return
@@ -112,6 +115,18 @@ def _leaf_row(inst: Instance, leaf: Leaf, label: str, key: tuple) -> None:
         inst.rows.add({}, lo, hi, label, key)
         return
     inst.rows.add(e.terms, lo, hi, label, key)
+
+
+def _quad_row(inst: Instance, leaf: QuadLeaf, s: A.ConsStmt, label: str, key: tuple) -> None:
+    """Keep a quadratic constraint for the IR's ``qcons`` (never a row of the linear matrix)."""
+    e = leaf.expr
+    quad = {k: c for k, c in e.quad.items() if c != 0}
+    if not quad:  # the squares cancelled: an ordinary row
+        _leaf_row(inst, Leaf(e.lin, leaf.lo, leaf.hi, inst.is_integral(e.lin), leaf.span), label, key)
+        return
+    product, what = product_site(s.expr, lambda n: inst.is_dvar_name(n, {}))
+    inst.qcons.append(QuadRow({j: c for j, c in e.lin.terms.items() if c != 0}, quad, leaf.lo - e.lin.const,
+                              leaf.hi - e.lin.const, label, key, leaf.span, product, what))
 
 
 def _fmt(v: float) -> str:

@@ -405,6 +405,9 @@ class Evaluator(Iteration, Aggregates, Compiled):
             return self._truthy(v, n)
         if is_number(v):
             return v != 0
+        if type(v).__name__ == "QuadLeaf":
+            raise EvalError("nonlinear-product", v.span, "a quadratic constraint cannot be part of a logical constraint",
+                            help="state it on its own, or linearise the product")
         raise EvalError("type-not-boolean", n.span, "a logical operator needs conditions, but this is %s" % (
             "a " + type_word(v)), help="compare it, e.g. `x == 1`")
 
@@ -423,7 +426,8 @@ class Evaluator(Iteration, Aggregates, Compiled):
             lo, e, hi = vals if ops[0] == "<=" else vals[::-1]
             if is_decision(e) and is_number(lo) and is_number(hi):
                 if isinstance(e, QuadExpr):
-                    raise self._nonlinear(node, "a quadratic constraint")
+                    from .quadratic import QuadLeaf
+                    return QuadLeaf(e.copy(), lo, hi, node.span)  # a quadratic constraint (Gurobi takes it)
                 return Leaf(e, lo, hi, self.inst.is_integral(e), node.span)
             if all(is_number(v) for v in (lo, e, hi)):
                 return lo <= e <= hi
@@ -457,11 +461,16 @@ class Evaluator(Iteration, Aggregates, Compiled):
                     "the string %s" % show(bad) if isinstance(bad, str) else "a " + type_word(bad)),
                     help="compare with a number or a linear expression")
             if isinstance(a, QuadExpr) or isinstance(b, QuadExpr):
-                names = sorted({n for n in decision_names(node) if self.inst.is_dvar_name(n, {})})
-                raise EvalError("nonlinear-product", node.span,
-                                "the product of decision variables %s is not linear" % " and ".join("`%s`" % n for n in names),
-                                help="HiGHS takes linear constraints only; linearise the product (for a binary times a "
-                                     "bounded variable, use an auxiliary variable with big-M rows) or fix one factor")
+                from .quadratic import QuadLeaf, product_site
+                if op in ("<=", ">=", "=="):  # a quadratic constraint: kept aside for a backend that takes it
+                    e = a.copy() if isinstance(a, QuadExpr) else QuadExpr(a.copy() if isinstance(a, LinExpr) else LinExpr(None, float(a)))
+                    e.iadd(b, -1.0)
+                    return QuadLeaf(e, 0.0 if op == ">=" else -INF, INF if op == ">=" else 0.0, node.span)
+                span, what = product_site(node, lambda n: self.inst.is_dvar_name(n, {}))
+                raise EvalError("nonlinear-product", span,
+                                "`%s` on a quadratic expression is not a constraint a solver takes: this %s" % (op, what),
+                                help="use `<=`, `>=` or `==`, or linearise the product (for a binary times a "
+                                     "bounded variable, use an auxiliary variable with big-M rows)")
             return self._linear_compare(node, op, a, b)
         if op in ("==", "!="):
             if isinstance(a, (Leaf, Logic)) or isinstance(b, (Leaf, Logic)):

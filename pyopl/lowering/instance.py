@@ -309,6 +309,7 @@ class Instance:
         self.ev = Evaluator(self)
         self.sense = _sense_of(model)
         self.objective: Any = None
+        self.qcons: list = []  # quadratic constraints (QuadRow), outside the linear rows
         self.objectives: list[Any] = []  # staticLex: several objectives in priority order
         self.objective_name: str | None = None
         self.dvar_blocks: dict[str, tuple[int, list[tuple], int, str]] = {}
