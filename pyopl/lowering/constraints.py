@@ -17,6 +17,7 @@ from .expressions import is_number, type_word
 from .instance import Instance
 from .linear import Leaf, Logic
 from .logical import enforce
+from .epigraph import AbsContext, row_ok, settle
 from .quadratic import QuadLeaf, QuadRow, product_site
 from .vectorised_rows import vector_forall
 
@@ -76,7 +77,13 @@ def _cons(inst: Instance, s: A.ConsStmt, env: dict) -> None:
     label, key = _label(inst, s, env)
     inst._aux_label, inst._aux_key = label, key
     inst.rows.set_statement(s.span)
-    v = inst.ev.evaluate_fast(s.expr, env)
+    ctx = inst.abs_context = AbsContext()
+    try:
+        v = inst.ev.evaluate_fast(s.expr, env)
+    finally:
+        inst.abs_context = None
+    if ctx.pending:  # `abs` made with an epigraph: exact rows where the row could push it up
+        settle(inst, ctx, row_ok(v.expr.terms, v.lo, v.hi) if isinstance(v, Leaf) and v.strict is None else (lambda t: False))
     if isinstance(v, Leaf):
         if v.strict is not None:
             raise v.strict

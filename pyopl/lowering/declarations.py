@@ -349,7 +349,19 @@ def _objective_value(inst: Instance, expr: A.Expr) -> Any:
     from .vectorised_rows import vector_objective
 
     fast = vector_objective(inst, expr)  # sums over large index sets, kept as arrays; None: term by term
-    return fast if fast is not None else _as_objective(inst, inst.ev.evaluate(expr, {}), expr)
+    if fast is not None:
+        return fast
+    from .epigraph import AbsContext, objective_ok, settle
+
+    ctx = inst.abs_context = AbsContext()
+    try:
+        v = _as_objective(inst, inst.ev.evaluate(expr, {}), expr)
+    finally:
+        inst.abs_context = None
+    if ctx.pending:
+        lin = v.lin if isinstance(v, QuadExpr) else v
+        settle(inst, ctx, objective_ok(inst.sense, lin.terms, v.quad if isinstance(v, QuadExpr) else None))
+    return v
 
 
 def _as_objective(inst: Instance, v: Any, expr: A.Expr) -> Any:
