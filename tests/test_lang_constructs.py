@@ -171,3 +171,24 @@ def test_colon_equals_in_data_is_opl0017_with_its_fix():
     m = "int n = ...;\ndvar float x;\nmaximize x;\nsubject to { x <= n; }"
     e = err(m, "n := 3;")
     assert (e.code, e.file, e.line, e.column) == ("OPL0017", "<data>", 1, 3) and e.fix.applicability == "machine-applicable"
+
+
+SHADOW = """{int} N = {1, 2, 3};
+tuple E { int i; int j; }
+{E} Edges = {<1, 2>, <3, 2>};
+dvar float x[Edges] in 0..1;
+maximize sum(e in Edges) x[e];
+subject to { forall(j in N) sum(<i, j> in Edges) x[<i, j>] <= j; }"""
+
+
+def test_a_tuple_pattern_component_matching_an_enclosing_iterator_is_not_shadowing():
+    # the pattern's j matches the loop's j: row j = 2 is x[<1,2>] + x[<3,2>] <= 2, so both are 1 -> 2;
+    # rebinding j would give the row sum <= 1 for j = 1 and the optimum 1
+    assert not pyopl.check(SHADOW)
+    assert opt(SHADOW) == 2
+
+
+def test_a_plain_inner_iterator_of_the_same_name_still_warns():
+    m = SHADOW.replace("sum(<i, j> in Edges) x[<i, j>]", "sum(j in N) x[<1, j>]")
+    [w] = pyopl.check(m)
+    assert (w.code, w.line, w.column) == ("OPL0924", 6, 33) and "`j`" in w.message
