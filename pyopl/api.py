@@ -86,11 +86,18 @@ def _compile(model: Any, data: Any, reporter: Reporter) -> tuple[IR | None, dict
     from .semantics.checker import check_names
     from .syntax.parser import parse_model
 
+    if _swapped_files(model, data, reporter):
+        return None, {}
     text, name = _read_source(model, "<model>")
     sources = {name: text}
     try:
         ast = parse_model(text, name, reporter)
         if ast is None:
+            return None, sources
+        if not ast.items and not reporter.has_errors:
+            reporter.emit("empty-model", Span(name, 1, 1, 1, 2), "the model is empty: it declares nothing to solve",
+                          help="declare decision variables, an objective and constraints, e.g. "
+                               "`dvar float+ x; minimize x; subject to { x >= 1; }`")
             return None, sources
         check_names(ast, reporter)
         base_dir = os.path.dirname(os.path.abspath(name)) if name != "<model>" else os.getcwd()
@@ -113,6 +120,21 @@ def _compile(model: Any, data: Any, reporter: Reporter) -> tuple[IR | None, dict
         return ir, sources
     except TooManyErrors:
         return None, sources
+
+
+def _swapped_files(model: Any, data: Any, reporter: Reporter) -> bool:
+    """``pyopl solve data.dat model.mod``: a ``.dat`` file where the model goes and a ``.mod`` among the
+    data. Reported (OPL1166) rather than parsing the data as a model."""
+    if not (isinstance(model, (str, Path)) and str(model).endswith(".dat") and "\n" not in str(model)):
+        return False
+    items = data if isinstance(data, (list, tuple)) else [data]
+    mods = [str(d) for d in items if isinstance(d, (str, Path)) and str(d).endswith(".mod") and "\n" not in str(d)]
+    if not mods:
+        return False
+    reporter.emit("files-swapped", Span(str(model), 1, 1, 1, 2),
+                  "`%s` looks like a data file and `%s` like the model: the files look swapped" % (model, mods[0]),
+                  help="give the model first: `pyopl solve %s %s`" % (mods[0], model))
+    return True
 
 
 def _check_source_type(model: Any) -> None:

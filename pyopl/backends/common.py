@@ -45,11 +45,22 @@ def solver_diagnostic(slug: str, message: str, options: SolveOptions | None = No
     return Diagnostic(kind.code, kind.severity, message, span, tuple(labels), tuple(notes), help)
 
 
-def error_result(solver: str, slug: str, message: str, options: SolveOptions | None, help: str | None = None) -> Result:
+def error_result(solver: str, slug: str, message: str, options: SolveOptions | None, help: str | None = None,
+                 span: Any = None) -> Result:
     """A ``status="error"`` result that carries one solver diagnostic (and its message)."""
     res = Result("error", solver=solver, message=message)
-    res.diagnostics = [solver_diagnostic(slug, message, options, help=help)]
+    res.diagnostics = [solver_diagnostic(slug, message, options, help=help, span=span)]
     return res
+
+
+def option_span(options: SolveOptions | None, message: str) -> Any:
+    """Where a solver option came from: the command line's (or API's) ``--option NAME=VALUE`` that the
+    message names, rather than line 1 of the model (it is no place in the model)."""
+    from ..diagnostics.diagnostic import Span
+
+    extra = dict(options.extra) if options is not None and options.extra else {}
+    name = next((k for k in extra if "`%s`" % k in message), next(iter(extra), "?"))
+    return Span("--option %s=%s" % (name, extra.get(name, "")), 1, 1, 1, 2)
 
 
 def refuse(ir: IR, backend: str, options: SolveOptions) -> Result | None:

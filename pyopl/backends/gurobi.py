@@ -20,7 +20,7 @@ import numpy as np
 
 from ..ir import IR
 from ..result import Result
-from .common import (SolveOptions, attach_duals, error_result, fixed_ir, quiet_stdout, ray_labels, refuse, relax,
+from .common import (option_span, SolveOptions, attach_duals, error_result, fixed_ir, quiet_stdout, ray_labels, refuse, relax,
                      result_from_solution, solver_diagnostic)
 
 #: Gurobi's error code for a model over the size-limited licence.
@@ -174,7 +174,8 @@ def solve(ir: IR, options: SolveOptions) -> Result:
             res = _solve(gp, ir, options)
     except _OptionError as e:
         return error_result("gurobi", "solver-option-invalid", str(e), options,
-                            help="check the parameter's name and type in Gurobi's reference (names are case-insensitive)")
+                            help="check the parameter's name and type in Gurobi's reference (names are case-insensitive)",
+                            span=option_span(options, str(e)))
     except gp.GurobiError as e:
         return _gurobi_error(ir, e, options)
     res.solve_time_s = time.perf_counter() - start

@@ -541,8 +541,10 @@ class Instance:
             if name in self.used_data:
                 continue
             sym = self.symbols.get(name)
+            if sym is not None and (sym.kind in ("failed", "postproc") or isinstance(getattr(sym.decl, "init", None), A.External)):
+                continue  # its declaration failed (already reported) or it reads `...`: no follow-on warning
             if sym is None:
-                hint = did_you_mean(name, [s for s in self.symbols if self.symbols[s].kind in ("param", "set", "range")])
+                hint = did_you_mean(name, [s for s in self.symbols if self.symbols[s].kind in ("param", "set", "range", "failed")])
                 self.reporter.emit("data-unknown-name", item.name_span,
                                    "the data sets `%s`, which the model does not declare" % name,
                                    help=hint or "declare it in the model (`... %s = ...;`) or remove it from the data" % name)

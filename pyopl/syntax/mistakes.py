@@ -83,6 +83,28 @@ def _reversed_comparison(ctx: Context) -> Mistake | None:
     return None
 
 
+def _equals_in_constraint(ctx: Context) -> Mistake | None:
+    """`c1: x + y = 3;` and `c1: x + y =< 3;` in a constraint block, labelled or not (the dedicated
+    codes and fixes; `=<` is looked at first, so its fix never becomes `==<`)."""
+    if ctx.kind != "model" or not ctx.in_constraints or ctx.tok != "=" or "IN" in ctx.expected:
+        return None
+    nxt = ctx.text[ctx.at + 1:ctx.at + 2]
+    if nxt == "<":
+        return Mistake("syntax-reversed-comparison", ctx.span_of(ctx.at, ctx.at + 2),
+                       "`=<` is not an operator; less-or-equal is written `<=`", "write `<=`",
+                       _fix(ctx, ctx.at, ctx.at + 2, "<=", "replace `=<` with `<=`"))
+    if nxt in ("=", ">"):
+        return None
+    return Mistake("syntax-assign-in-constraint", ctx.span, "`=` assigns a value; to compare, use `==`",
+                   "write `==` for an equality constraint", _fix(ctx, ctx.at, ctx.at + 1, "==", "replace `=` with `==`"))
+
+
+def blank_comments(text: str) -> str:
+    """``text`` with its comments (``// ...`` and ``/* ... */``) turned into blanks of the same length,
+    so the rules that look at a statement's first words see them behind a comment too."""
+    return re.sub(r"//[^\n]*|/\*.*?\*/", lambda m: re.sub(r"[^\n]", " ", m.group(0)), text, flags=re.S)
+
+
 def _double_equals_in_decl(ctx: Context) -> Mistake | None:
     if ctx.tok == "=" and ctx.prev == "=" and ctx.prev_at == ctx.at - 1 and not ctx.in_constraints:
         return Mistake("syntax-equals-in-declaration", ctx.span_of(ctx.at - 1, ctx.at + 1),
@@ -217,9 +239,18 @@ def _objective_in_constraints(ctx: Context) -> Mistake | None:
 
 
 def _constraint_outside(ctx: Context) -> Mistake | None:
-    if not ctx.in_constraints and ctx.tok in ("<=", ">=", "==") and ctx.kind == "model":
-        return Mistake("syntax-constraint-outside-block", ctx.span, "a constraint must be inside `subject to { ... }`",
+    if ctx.kind != "model" or ctx.in_constraints:
+        return None
+    if ctx.tok in ("<=", ">=", "=="):
+        return Mistake("syntax-constraint-outside-block", ctx.span,
+                       "a constraint must be inside `subject to { ... }`, and `subject to` is missing before it",
                        "put it in the `subject to { ... }` block")
+    m = re.match(r"\s*forall\b", ctx.statement)
+    if m and ctx.tok == "(":
+        at = ctx.at - len(ctx.statement) + m.end() - 6
+        return Mistake("syntax-constraint-outside-block", ctx.span_of(at, at + 6),
+                       "this `forall` of constraints is outside `subject to { ... }`: `subject to` is missing before it",
+                       "put the constraints in a `subject to { ... }` block after the objective")
     return None
 
 
@@ -270,7 +301,18 @@ def _keyword_as_label(ctx: Context) -> Mistake | None:
     return None
 
 
+_STATEMENT_WORDS = {"dvar", "dexpr", "int", "float", "string", "boolean", "range", "tuple", "minimize", "maximize",
+                    "subject", "constraints", "execute", "main", "using", "assert", "include", "constraint", "pwlFunction",
+                    "setof", "ordered", "sorted", "{"}
+
+
 def _external_in_expression(ctx: Context) -> Mistake | None:
+    if ctx.prev == "..." and ctx.kind == "model" and (
+            ctx.tok in _STATEMENT_WORDS or "\n" in ctx.text[ctx.prev_at + 3:ctx.at]):
+        # `int n = ...` then the next declaration: the `;` is missing, not an expression around `...`
+        end = ctx.prev_at + 3
+        return Mistake("syntax-missing-semicolon", ctx.span_of(end, end), "missing `;` after `...`",
+                       "add `;` here", _fix(ctx, end, end, ";", "insert `;`"))
     if ctx.prev == "..." and ctx.kind == "model":
         return Mistake("data-external-in-expression", ctx.span_of(ctx.prev_at, ctx.prev_at + 3),
                        "`...` stands for the whole value from the data and cannot be part of an expression",
@@ -364,6 +406,7 @@ def _innermost_opener(text: str, k: int) -> str:
 
 MODEL_RULES: list[Callable[[Context], Mistake | None]] = [
     _colon_equals, _reversed_comparison, _double_equals_in_decl, _power, _dvar_type, _dvar_init, _forall_equals,
+    _equals_in_constraint,
     _diamond, _dexpr_no_value, _tuple_comma, _objective_in_constraints, _declaration_in_constraints,
     _subject_to_brace, _aggregate_parens, _keyword_as_label, _external_in_expression, _unsupported_words, _misspelled_keyword,
     _constraint_outside, _closer, _missing_comma, _juxtaposition,

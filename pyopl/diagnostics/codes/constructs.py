@@ -32,3 +32,18 @@ or at the objective.""",
   bad="dvar float x in -5..5;\ndvar float y in -5..5;\nmaximize x + y;\nsubject to { x^2 + y^2 <= 2; }",
   good="dvar float x in -5..5;\ndvar float y in -5..5;\nmaximize x + y;\nsubject to { x + y <= 2; }",
   at=(4, 14))
+R("OPL1164", "forall-without-braces", "error", "A `forall` without braces covers only the next constraint",
+  """`forall(i in I) c1; c2;` repeats `c1` only; `c2` is outside the loop, so its `i` is not declared.
+Put the constraints the loop should cover in braces.""",
+  bad="dvar float x[1..3] in 0..1;\nmaximize sum(i in 1..3) x[i];\nsubject to {\n  forall(i in 1..3)\n    x[i] <= 1;\n    x[i] >= 0;\n}",
+  good="dvar float x[1..3] in 0..1;\nmaximize sum(i in 1..3) x[i];\nsubject to {\n  forall(i in 1..3) {\n    x[i] <= 1;\n    x[i] >= 0;\n  }\n}",
+  at=(6, 7))
+R("OPL1165", "empty-model", "error", "The model is empty",
+  """A model file with no declarations (empty, or only comments) has nothing to solve; solving it
+would report a meaningless "optimal".""",
+  bad="// nothing yet",
+  good="dvar float+ x;\nminimize x;\nsubject to { x >= 1; }",
+  at=(1, 1))
+R("OPL1166", "files-swapped", "error", "The model and data files look swapped",
+  """The model file comes first on the command line, then the data files: `pyopl solve model.mod data.dat`.""",
+  via="cli")
