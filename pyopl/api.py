@@ -108,6 +108,9 @@ def _compile(model: Any, data: Any, reporter: Reporter) -> tuple[IR | None, dict
         inst = Instance(ast, items, reporter)
         inst.run()
         if reporter.has_errors:
+            from .semantics.data_names import merge_undeclared_data_names
+
+            merge_undeclared_data_names(ast, items, reporter)
             return None, sources
         ir = build_ir(inst)
         check_numbers(ir, reporter)

@@ -506,10 +506,11 @@ class Evaluator(Iteration, Aggregates, Compiled):
                 # Kept open: its negation (inside `=>`, `!`, `||`) is the closed `e >= 0` and exact;
                 # only enforcing it as it stands raises this error.
                 err = EvalError("strict-inequality-float", span,
-                                "strict inequality `%s` on a continuous expression cannot be enforced" % op,
-                                help="use `%s` instead; if the bound must be excluded, shift it by a margin that "
-                                     "makes sense for your data" % better,
-                                fix=Fix("replace `%s` with `%s`" % (op, better), (Edit(span, better),), "maybe-incorrect"))
+                                "strict inequality `%s` on a continuous expression%s cannot be enforced" % (
+                                    op, self._strict_where(e)),
+                                help="use `%s` instead (what OPL modellers mean); if the bound must be excluded, shift it "
+                                     "by a margin that makes sense for your data" % better,
+                                fix=Fix("replace `%s` with `%s`" % (op, better), (Edit(span, better),), "machine-applicable"))
                 if op == "<":
                     return Leaf(e, -INF, 0.0, False, node.span, strict=err)
                 return Leaf(e, 0.0, INF, False, node.span, strict=err)
@@ -523,6 +524,19 @@ class Evaluator(Iteration, Aggregates, Compiled):
             return Leaf(e, 0.0, 0.0, integral, node.span)
         eq = Leaf(e, 0.0, 0.0, integral, node.span)
         return Logic("not", [eq], node.span)
+
+    def _strict_where(self, e: LinExpr) -> str:
+        """`` over `x` in `c1` ``: the continuous variables of ``e`` and the constraint's label, for messages."""
+        inst = self.inst
+        names = []
+        for j, c in e.terms.items():
+            if c and not inst.cols.integer.flat()[j]:
+                n = inst.cols.name[j]
+                if n not in names and not n.startswith(("abs", "max", "min", "pw")):
+                    names.append(n)
+        out = " (over %s)" % ", ".join("`%s`" % n for n in names[:3]) if names else ""
+        label = getattr(inst, "_aux_label", "")
+        return out + (" in `%s`" % label if label else "")
 
     def e_conditional(self, node: A.Conditional, env: dict) -> Any:
         c = self.evaluate(node.cond, env)

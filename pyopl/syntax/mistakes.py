@@ -99,6 +99,97 @@ def _equals_in_constraint(ctx: Context) -> Mistake | None:
                    "write `==` for an equality constraint", _fix(ctx, ctx.at, ctx.at + 1, "==", "replace `=` with `==`"))
 
 
+def _st_abbreviation(ctx: Context) -> Mistake | None:
+    """`s.t. { ... }` (the textbook abbreviation) for `subject to`."""
+    m = re.search(r"\bs\.t\.?", ctx.text[max(0, ctx.at - 3):ctx.at + 3])
+    if ctx.kind != "model" or not m:
+        return None
+    start = max(0, ctx.at - 3) + m.start()
+    end = max(0, ctx.at - 3) + m.end()
+    return Mistake("syntax-misspelled-keyword", ctx.span_of(start, end), "`%s` is not OPL; constraints follow `subject to`"
+                   % ctx.text[start:end], "write `subject to`", _fix(ctx, start, end, "subject to", "replace with `subject to`"))
+
+
+def _subject_to_colon(ctx: Context) -> Mistake | None:
+    """`subject to: { ... }`: the `:` is extra (the block follows `subject to` directly)."""
+    if ctx.kind != "model" or ctx.tok != ":" or ctx.prev not in ("to", "constraints"):
+        return None
+    after = ctx.text[ctx.at + 1:].lstrip()
+    if not after.startswith("{"):
+        return None
+    return Mistake("syntax-missing-constraints-brace", ctx.span, "`%s` takes its block directly: the `:` is extra" % (
+        "subject to" if ctx.prev == "to" else "constraints"), "remove the `:`",
+                   _fix(ctx, ctx.at, ctx.at + 1, "", "remove `:`"))
+
+
+def _matching(text: str, open_at: int, pair: str = "()") -> int:
+    """Offset of the bracket closing the one at ``open_at`` (strings skipped), or -1."""
+    depth, i = 0, open_at
+    while i < len(text):
+        ch = text[i]
+        if ch == '"':
+            j = text.find('"', i + 1)
+            if j < 0:
+                return -1
+            i = j
+        elif ch == pair[0]:
+            depth += 1
+        elif ch == pair[1]:
+            depth -= 1
+            if depth == 0:
+                return i
+        i += 1
+    return -1
+
+
+_AGGREGATES = ("sum", "prod", "min", "max", "forall", "and", "or")
+
+
+def _python_comprehension(ctx: Context) -> Mistake | None:
+    """`sum(x[i] for i in I)` / `sum(c[i]*x[i] for i in I if c[i] > 0)`: Python's generator in OPL's place."""
+    if ctx.kind != "model" or ctx.tok != "for":
+        return None
+    from .recovery import unclosed_bracket
+
+    opened = unclosed_bracket(ctx.text, ctx.at)
+    if not opened or opened[0] != "(":
+        return None
+    lp = opened[1]
+    m = re.search(r"(\w+)\s*$", ctx.text[:lp])
+    if not m or m.group(1) not in _AGGREGATES:
+        return None
+    rp = _matching(ctx.text, lp)
+    if rp < 0:
+        return None
+    body = ctx.text[lp + 1:ctx.at].strip()
+    quals = ctx.text[ctx.at + 3:rp].strip()
+    quals = re.sub(r"\s+if\s+", " : ", quals, count=1)
+    quals = re.sub(r"\s+for\s+", ", ", quals)
+    if not body or " in " not in " %s " % quals:
+        return None
+    if re.search(r"[-+<>=?]|\bor\b|\band\b", body):
+        body = "(%s)" % body
+    new = "%s(%s) %s" % (m.group(1), quals, body)
+    start = lp - len(m.group(1))
+    return Mistake("syntax-python-comprehension", ctx.span, "`%s(... for ...)` is Python; OPL writes the iterators first: `%s`"
+                   % (m.group(1), new if len(new) <= 60 else m.group(1) + "(i in I) body"),
+                   "write `%s(i in I) body`" % m.group(1), _fix(ctx, start, rp + 1, new, "rewrite as `%s`" % new))
+
+
+def _ampl_braces(ctx: Context) -> Mistake | None:
+    """`sum{i in I} x[i]` (AMPL): OPL takes the iterators in parentheses."""
+    if ctx.kind != "model" or ctx.tok != "{" or ctx.prev not in _AGGREGATES:
+        return None
+    close = _matching(ctx.text, ctx.at, "{}")
+    if close < 0 or " in " not in ctx.text[ctx.at:close]:
+        return None
+    inner = ctx.text[ctx.at + 1:close]
+    fix = Fix("replace `{ }` with `( )`", (Edit(ctx.span_of(ctx.at, ctx.at + 1), "("), Edit(ctx.span_of(close, close + 1), ")")),
+              "machine-applicable")
+    return Mistake("syntax-ampl-braces", ctx.span, "`%s{...}` is AMPL; OPL takes the iterators in parentheses: `%s(%s)`" % (
+        ctx.prev, ctx.prev, inner.strip() if len(inner) <= 40 else "..."), "write `%s(i in I) ...`" % ctx.prev, fix)
+
+
 def blank_comments(text: str) -> str:
     """``text`` with its comments (``// ...`` and ``/* ... */``) turned into blanks of the same length,
     so the rules that look at a statement's first words see them behind a comment too."""
@@ -405,7 +496,8 @@ def _innermost_opener(text: str, k: int) -> str:
 
 
 MODEL_RULES: list[Callable[[Context], Mistake | None]] = [
-    _colon_equals, _reversed_comparison, _double_equals_in_decl, _power, _dvar_type, _dvar_init, _forall_equals,
+    _colon_equals, _st_abbreviation, _subject_to_colon, _python_comprehension, _ampl_braces,
+    _reversed_comparison, _double_equals_in_decl, _power, _dvar_type, _dvar_init, _forall_equals,
     _equals_in_constraint,
     _diamond, _dexpr_no_value, _tuple_comma, _objective_in_constraints, _declaration_in_constraints,
     _subject_to_brace, _aggregate_parens, _keyword_as_label, _external_in_expression, _unsupported_words, _misspelled_keyword,

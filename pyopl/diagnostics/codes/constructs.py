@@ -47,3 +47,22 @@ would report a meaningless "optimal".""",
 R("OPL1166", "files-swapped", "error", "The model and data files look swapped",
   """The model file comes first on the command line, then the data files: `pyopl solve model.mod data.dat`.""",
   via="cli")
+R("OPL1168", "syntax-python-comprehension", "error", "Python generator syntax in an aggregate",
+  """`sum(x[i] for i in I)` is Python; OPL writes the iterators first and the term after them:
+`sum(i in I) x[i]` (a Python `if` filter becomes `:`).""",
+  bad="{int} I = {1, 2};\ndvar float x[I] in 0..1;\nmaximize sum(x[i] for i in I);",
+  good="{int} I = {1, 2};\ndvar float x[I] in 0..1;\nmaximize sum(i in I) x[i];",
+  at=(3, 19), fixable="machine-applicable")
+R("OPL1169", "syntax-ampl-braces", "error", "AMPL braces around an aggregate's iterators",
+  """`sum{i in I} x[i]` is AMPL; OPL takes the iterators in parentheses: `sum(i in I) x[i]`.""",
+  bad="{int} I = {1, 2};\ndvar float x[I] in 0..1;\nmaximize sum{i in I} x[i];",
+  good="{int} I = {1, 2};\ndvar float x[I] in 0..1;\nmaximize sum(i in I) x[i];",
+  at=(3, 13), fixable="machine-applicable")
+R("OPL1167", "data-name-not-declared", "error", "A name given in the data is not declared in the model",
+  """The data file gives `n`, and the model uses `n`, but the model never declares it. Every data
+item the model reads is declared with `= ...` (`int n = ...;`). Reported once, at the first use.""",
+  bad="range R = 1..n;\ndvar float x[R] in 0..1;\nmaximize sum(i in R) x[i];",
+  bad_data="n = 3;",
+  good="int n = ...;\nrange R = 1..n;\ndvar float x[R] in 0..1;\nmaximize sum(i in R) x[i];",
+  good_data="n = 3;",
+  at=(1, 14), fixable="machine-applicable")

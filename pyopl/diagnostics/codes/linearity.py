@@ -33,7 +33,7 @@ R("OPL0506", "strict-inequality-float", "error", "Strict inequality on a continu
 mean `<= k-1` / `>= k+1`.""",
   bad="dvar float+ x;\nminimize x;\nsubject to { x > 3; }",
   good="dvar float+ x;\nminimize x;\nsubject to { x >= 3; }",
-  at=(3, 16))
+  at=(3, 16), fixable="machine-applicable")
 R("OPL0507", "decision-as-index", "error", "Decision variable used as an array index",
   """Array indices are known before solving; select with binary variables instead.""",
   bad="float c[1..3] = [1, 2, 3];\ndvar int k in 1..3;\nminimize c[k];",
