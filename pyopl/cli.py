@@ -130,7 +130,7 @@ def cmd_check(args: argparse.Namespace) -> int:
     if args.fix:
         from .fixes import apply_fixes_to_file
 
-        n = apply_fixes_to_file(args.model, [d for d in diags if d.file == args.model])
+        n = apply_fixes_to_file(args.model, _safe([d for d in diags if d.file == args.model], args))
         if n:
             diags = pyopl.check(Path(args.model), _data_arg(args.data))
         if args.format == "text":
@@ -239,6 +239,31 @@ def cmd_export(args: argparse.Namespace) -> int:
             print("note: %s" % n, file=sys.stderr)
         print("wrote %s" % out, file=sys.stderr)
     return EXIT_OK
+
+
+def _safe(diags: list, args: argparse.Namespace) -> list:
+    """The diagnostics whose fixes make the model better when tried one by one (pyopl/fixselect.py)."""
+    from .fixselect import safe_fixes
+
+    try:
+        model = Path(args.model).read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError):
+        return diags
+    data = list(args.data or [])
+
+    def check(m: str, _d: object) -> list:
+        import pyopl
+
+        found = list(pyopl.check(m, _data_arg(data)))  # the edited text, in memory: its file is `<model>`
+        return [_renamed(d, args.model) if d.file == "<model>" else d for d in found]
+
+    return safe_fixes(model, None, diags, model_file=args.model, check=check)
+
+
+def _renamed(d, path: str):
+    import dataclasses
+
+    return dataclasses.replace(d, span=dataclasses.replace(d.span, file=path))
 
 
 def main(argv: list[str] | None = None) -> int:

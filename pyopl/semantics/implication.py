@@ -30,6 +30,12 @@ def _numeric_names(model: A.Model) -> set[str]:
     return out
 
 
+def _numeric_data(model: A.Model) -> set[str]:
+    """Scalar and array data of type int or float: a number, though an int may stand for a 0/1 flag."""
+    return {item.name for item in model.items
+            if isinstance(item, A.ParamDecl) and not item.type.is_set and item.type.name in _NUMBER_TYPES}
+
+
 def _is_number(e: Any, numeric: set[str]) -> bool:
     """True when ``e`` is certainly a numeric expression (never a constraint or a boolean)."""
     if isinstance(e, A.Const):
@@ -69,6 +75,7 @@ def check_implications(model: A.Model, reporter: Reporter, nodes) -> None:
     machine-applicable when both operands are numeric, and shown only otherwise.
     """
     numeric = _numeric_names(model)
+    data = _numeric_data(model) | numeric
     text = model.source or ""
     for item in model.items:
         if not isinstance(item, (A.ConstraintsBlock, A.Objective, A.DexprDecl, A.Assert, A.ParamDecl)):
@@ -82,7 +89,8 @@ def check_implications(model: A.Model, reporter: Reporter, nodes) -> None:
             arrow = n.op_span or _arrow_span(text, n.left, n.right, n.span.file) or n.span
             bad = n.left if left else n.right
             what = _source(text, bad.span) or "this side"
-            if left and right:
+            # `decisions => data` (`x + y => cap`) is `>=` too: a number on one side, numeric data on the other
+            if (left or _is_number(n.left, data)) and (right or _is_number(n.right, data)):
                 fix = Fix("replace `=>` with `>=`", (Edit(arrow, ">="),), "machine-applicable")
                 reporter.emit("implication-of-numbers", arrow,
                               "`=>` is implication, but `%s` and `%s` are numbers, not conditions" % (
