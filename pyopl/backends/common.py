@@ -75,7 +75,14 @@ def refuse(ir: IR, backend: str, options: SolveOptions) -> Result | None:
         res = Result("error", solver=backend, message=site[1])
         res.diagnostics = [solver_diagnostic("backend-cannot-take", site[1], options, help=site[2], span=site[0])]
         return res
-    return error_result(backend, "backend-cannot-take", why[0], options, help=why[1])
+    # the features that live in the objective (a quadratic or staticLex one) are refused at the objective
+    from .capabilities import CAPABILITIES, model_features
+
+    caps = CAPABILITIES.get(backend)
+    at_objective = caps is not None and ir.objective_span is not None and any(
+        f not in caps.features for f in model_features(ir) & {"qp", "miqp", "nonconvex_qp", "lex"})
+    return error_result(backend, "backend-cannot-take", why[0], options, help=why[1],
+                        span=ir.objective_span if at_objective else None)
 
 
 def row_slacks(ir: IR, row_value: np.ndarray) -> np.ndarray:

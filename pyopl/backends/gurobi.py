@@ -20,6 +20,7 @@ import numpy as np
 
 from ..ir import IR
 from ..result import Result
+from ..diagnostics.diagnostic import Span
 from .common import (option_span, SolveOptions, attach_duals, error_result, fixed_ir, quiet_stdout, ray_labels, refuse, relax,
                      result_from_solution, solver_diagnostic)
 
@@ -164,7 +165,8 @@ def solve(ir: IR, options: SolveOptions) -> Result:
     if gp is None:
         return error_result("gurobi", "solver-not-installed", "the Gurobi backend needs the `gurobipy` package, "
                             "which is not installed", options,
-                            help='install it with `pip install "syntagm[gurobi]"`, or use HiGHS (`--solver highs`)')
+                            help='install it with `pip install "syntagm[gurobi]"`, or use HiGHS (`--solver highs`)',
+                            span=Span("--solver gurobi", 1, 1, 1, 2))  # where the choice came from, not the model
     refused = refuse(ir, "gurobi", options)
     if refused is not None:
         return refused
