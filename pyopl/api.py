@@ -79,7 +79,7 @@ class Model:
         return result
 
 
-def _compile(model: Any, data: Any, reporter: Reporter) -> tuple[IR | None, dict[str, str]]:
+def _compile(model: Any, data: Any, reporter: Reporter, solver: str | None = None) -> tuple[IR | None, dict[str, str]]:
     from .data.loader import load_data
     from .lowering.build import build_ir, check_numbers
     from .lowering.instance import Instance
@@ -117,7 +117,7 @@ def _compile(model: Any, data: Any, reporter: Reporter) -> tuple[IR | None, dict
         if ir.qcons or ir.q is not None:
             from .lowering.quadratic import report_solver_needs
 
-            report_solver_needs(ir, reporter)
+            report_solver_needs(ir, reporter, solver)
         if reporter.has_errors:
             return None, sources
         return ir, sources
@@ -145,7 +145,7 @@ def _check_source_type(model: Any) -> None:
         raise TypeError("a model is given as text (str) or a pathlib.Path, not %s" % type(model).__name__)
 
 
-def _compile_guarded(model: Any, data: Any, reporter: Reporter) -> tuple[IR | None, dict[str, str]]:
+def _compile_guarded(model: Any, data: Any, reporter: Reporter, solver: str | None = None) -> tuple[IR | None, dict[str, str]]:
     """:func:`_compile`, with pyopl's own failures turned into one internal-error diagnostic
     that asks for a report (never dressed as a mistake of the user's)."""
     import gc
@@ -155,7 +155,7 @@ def _compile_guarded(model: Any, data: Any, reporter: Reporter) -> tuple[IR | No
     was_enabled = gc.isenabled()
     gc.disable()
     try:
-        return _compile(model, data, reporter)
+        return _compile(model, data, reporter, solver)
     except RecursionError:
         reporter.diagnostics.append(_internal("the model nests too deeply to compile"))
     except FileNotFoundError as e:
@@ -190,11 +190,15 @@ def compile_model(model: Any, data: Any = None, *, max_errors: int = 100) -> Mod
     return Model(ir, reporter.sorted(), sources, time.perf_counter() - start)
 
 
-def check(model: Any, data: Any = None, *, max_errors: int = 100) -> "Diagnostics":
-    """Every diagnostic for the model and data (errors and warnings), sorted by place; never raises for user mistakes."""
+def check(model: Any, data: Any = None, *, max_errors: int = 100, solver: str | None = "highs") -> "Diagnostics":
+    """Every diagnostic for the model and data (errors and warnings), sorted by place; never raises for user mistakes.
+
+    ``solver`` (default ``"highs"``, the default of ``solve``): what that solver cannot take (a quadratic
+    constraint, a non-convex quadratic objective) is an error (OPL1163) at the construct; ``None`` checks
+    the model alone (those become warnings)."""
     _check_source_type(model)
     reporter = Reporter(max_errors)
-    _ir, sources = _compile_guarded(model, data, reporter)
+    _ir, sources = _compile_guarded(model, data, reporter, solver)
     return Diagnostics(reporter.sorted(), sources)
 
 

@@ -62,6 +62,8 @@ def _parser() -> argparse.ArgumentParser:
 
     c = sub.add_parser("check", help="report diagnostics without solving")
     common(c)
+    c.add_argument("--solver", choices=("highs", "gurobi"), default="highs",
+                   help="check for this solver: what it cannot take is an error (default: highs)")
     c.add_argument("--fix", action="store_true", help="apply machine-applicable fixes to the model file (keeps a .bak copy)")
 
     e = sub.add_parser("explain", help="explain a diagnostic code")
@@ -126,13 +128,13 @@ def _emit_usage_error(args: argparse.Namespace, message: str) -> int:
 def cmd_check(args: argparse.Namespace) -> int:
     import pyopl
 
-    diags = pyopl.check(Path(args.model), _data_arg(args.data))
+    diags = pyopl.check(Path(args.model), _data_arg(args.data), solver=args.solver)
     if args.fix:
         from .fixes import apply_fixes_to_file
 
         n = apply_fixes_to_file(args.model, _safe([d for d in diags if d.file == args.model], args))
         if n:
-            diags = pyopl.check(Path(args.model), _data_arg(args.data))
+            diags = pyopl.check(Path(args.model), _data_arg(args.data), solver=args.solver)
         if args.format == "text":
             print("applied %d fix%s to %s" % (n, "" if n == 1 else "es", args.model), file=sys.stderr)
     if args.format == "json":
@@ -254,7 +256,7 @@ def _safe(diags: list, args: argparse.Namespace) -> list:
     def check(m: str, _d: object) -> list:
         import pyopl
 
-        found = list(pyopl.check(m, _data_arg(data)))  # the edited text, in memory: its file is `<model>`
+        found = list(pyopl.check(m, _data_arg(data), solver=args.solver))  # the edited text, in memory: its file is `<model>`
         return [_renamed(d, args.model) if d.file == "<model>" else d for d in found]
 
     return safe_fixes(model, None, diags, model_file=args.model, check=check)

@@ -35,12 +35,14 @@ def test_highs_refuses_a_quadratic_constraint_at_the_square_naming_one_variable(
     assert "squares `x`" in d.message and "`y`" not in d.message and "gurobi" in d.help
 
 
-def test_check_warns_at_the_product_naming_only_the_multiplied_decisions():
+def test_check_reports_at_the_product_naming_only_the_multiplied_decisions():
     m = ("dvar float make[1..2] in 0..9;\ndvar float ot[1..2] in 0..9;\nminimize sum(t in 1..2) make[t];\n"
          "subject to { forall(t in 1..2) make[t] + ot[t]*ot[t] >= 1; }")
-    [w] = pyopl.check(m)
-    assert (w.code, w.severity, w.line, w.column, w.end_column) == ("OPL1163", "warning", 4, 42, 53)
+    [w] = pyopl.check(m)  # checked for HiGHS, the default solver: an error
+    assert (w.code, w.severity, w.line, w.column, w.end_column) == ("OPL1163", "error", 4, 42, 53)
     assert "squares `ot`" in w.message and "make" not in w.message
+    assert [d.severity for d in pyopl.check(m, solver=None)] == ["warning"]  # the model alone
+    assert pyopl.check(m, solver="gurobi") == []
 
 
 def test_check_finds_a_nonconvex_objective_at_the_objective():

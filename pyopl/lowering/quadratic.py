@@ -86,12 +86,17 @@ def _and(names: list[str]) -> str:
     return q[0] if len(q) == 1 else ", ".join(q[:-1]) + " and " + q[-1]
 
 
-def report_solver_needs(ir: Any, reporter: Any) -> None:
-    """Warn, at compile time, about what the default solver (HiGHS) will refuse: the first quadratic
+def report_solver_needs(ir: Any, reporter: Any, solver: str | None = None) -> None:
+    """Report, at compile time, what HiGHS (the default solver) will refuse: the first quadratic
     constraint (at its product) and a non-convex quadratic objective (at the objective), so
-    ``pyopl check`` says it before a solve does. Gurobi takes both, hence warnings (OPL1163)."""
-    from ..backends.capabilities import is_convex
+    ``pyopl check`` says it before a solve does (OPL1163). An error when checking for ``solver`` and
+    that solver cannot take it; a warning when no solver is named (Gurobi takes both)."""
+    from ..backends.capabilities import CAPABILITIES, is_convex
 
+    caps = CAPABILITIES.get(solver) if solver else None
+    sev = lambda feature: "error" if caps is not None and feature not in caps.features else "warning"  # noqa: E731
+    if caps is not None and {"qcp", "nonconvex_qp"} <= caps.features:
+        return  # this solver takes both: nothing to say
     if ir.qcons:
         q = ir.qcons[0]
         more = " (%d quadratic constraints in all)" % len(ir.qcons) if len(ir.qcons) > 1 else ""
@@ -99,11 +104,12 @@ def report_solver_needs(ir: Any, reporter: Any) -> None:
                       "this constraint %s: it is quadratic, and HiGHS (the default solver) takes no quadratic "
                       "constraints%s" % (q.what, more),
                       help="solve it with `--solver gurobi`, or linearise the product (for a binary times a bounded "
-                           "variable, an auxiliary variable with big-M rows)")
+                           "variable, an auxiliary variable with big-M rows)", severity=sev("qcp"))
     if ir.q is not None and ir.q.nnz and ir.sense != "feasibility" and ir.objective_span is not None \
             and not ir.lex_objectives and not is_convex(ir):
         reporter.emit("quadratic-needs-gurobi", ir.objective_span,
                       "this %s quadratic objective is not %s, so HiGHS (the default solver) cannot solve it" % (
                           "minimised" if ir.sense == "minimize" else "maximised",
                           "convex" if ir.sense == "minimize" else "concave"),
-                      help="solve it with `--solver gurobi`, or check the signs of the squared terms")
+                      help="solve it with `--solver gurobi`, or check the signs of the squared terms",
+                      severity=sev("nonconvex_qp"))

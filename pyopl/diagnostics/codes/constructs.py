@@ -23,12 +23,13 @@ value, or remove the extra comma.""",
   good="tuple T { int a; int b; }\n{T} S = ...;\ndvar float x;\nmaximize x;\nsubject to { x <= card(S); }",
   good_data="S = {<1, 2>};",
   at=(1, 9), fixable="maybe-incorrect")
-R("OPL1163", "quadratic-needs-gurobi", "warning", "Quadratic constraint or non-convex objective: HiGHS cannot solve it",
+R("OPL1163", "quadratic-needs-gurobi", "error", "Quadratic constraint or non-convex objective: HiGHS cannot solve it",
   """HiGHS, the default solver, takes linear constraints and a convex quadratic objective
 (concave when maximised). A quadratic constraint (`x^2 + y^2 <= 2`) or a non-convex quadratic
 objective compiles, and Gurobi solves it (`--solver gurobi`); with HiGHS the solve is refused.
 The warning points at the product of decisions (naming only the decisions multiplied there)
-or at the objective.""",
+or at the objective. `pyopl check` (checking for HiGHS by default) reports it as an error;
+`pyopl check --solver gurobi` says nothing, and compiling without a solver gives a warning.""",
   bad="dvar float x in -5..5;\ndvar float y in -5..5;\nmaximize x + y;\nsubject to { x^2 + y^2 <= 2; }",
   good="dvar float x in -5..5;\ndvar float y in -5..5;\nmaximize x + y;\nsubject to { x + y <= 2; }",
   at=(4, 14))
