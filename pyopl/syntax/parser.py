@@ -28,13 +28,16 @@ from .scripts import strip_scripts
 
 @functools.lru_cache(maxsize=None)
 def grammar_text(name: str) -> str:
-    """Text of ``grammar/<name>.lark`` (shipped as the package ``pyopl.grammar``)."""
-    try:
-        return resources.files("pyopl.grammar").joinpath(name + ".lark").read_text(encoding="utf-8")
-    except ModuleNotFoundError:  # running from a source tree that is not installed
-        from pathlib import Path
+    """Text of ``grammar/<name>.lark`` (shipped as the package ``pyopl.grammar``).
 
-        return (Path(__file__).resolve().parents[2] / "grammar" / (name + ".lark")).read_text(encoding="utf-8")
+    The source tree next to this package comes first: an installed pyopl elsewhere (an editable
+    install of another checkout) must not lend its grammar to this code."""
+    from pathlib import Path
+
+    here = Path(__file__).resolve().parents[2] / "grammar" / (name + ".lark")
+    if here.is_file():
+        return here.read_text(encoding="utf-8")
+    return resources.files("pyopl.grammar").joinpath(name + ".lark").read_text(encoding="utf-8")
 
 
 @functools.lru_cache(maxsize=None)
