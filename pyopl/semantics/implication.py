@@ -88,7 +88,7 @@ def check_implications(model: A.Model, reporter: Reporter, nodes) -> None:
                 continue
             arrow = n.op_span or _arrow_span(text, n.left, n.right, n.span.file) or n.span
             bad = n.left if left else n.right
-            what = _source(text, bad.span) or "this side"
+            what = _source(text, bad.span) or "this expression"
             # `decisions => data` (`x + y => cap`) is `>=` too: a number on one side, numeric data on the other
             if (left or _is_number(n.left, data)) and (right or _is_number(n.right, data)):
                 fix = Fix("replace `=>` with `>=`", (Edit(arrow, ">="),), "machine-applicable")
@@ -106,7 +106,10 @@ def check_implications(model: A.Model, reporter: Reporter, nodes) -> None:
 def _source(text: str, span: Span) -> str:
     """The source text of a one-line ``span``, shortened to 40 characters; '' when it spans lines."""
     lines = text.splitlines()
-    if span.line != span.end_line or not (1 <= span.line <= len(lines)):
+    if not (1 <= span.line <= len(lines)):
         return ""
-    s = lines[span.line - 1][span.column - 1:span.end_column - 1].strip()
+    line = lines[span.line - 1]
+    s = line[span.column - 1:span.end_column - 1 if span.line == span.end_line else len(line)].strip()
+    if span.line != span.end_line:
+        s += " ..."  # the expression goes on over the next lines
     return s if len(s) <= 40 else s[:37] + "..."
