@@ -146,7 +146,7 @@ class Model:
 
 
 def _compile(model: Any, data: Any, reporter: Reporter, source: str = "auto", include_dir: Any = None,
-             scripts: Any = None, keep: dict | None = None) -> tuple[IR | None, dict[str, str]]:
+             scripts: Any = None, keep: dict | None = None, solver: str | None = None) -> tuple[IR | None, dict[str, str]]:
     from .data.loader import load_data
     from .lowering.build import build_ir, check_numbers
     from .lowering.instance import Instance
@@ -154,6 +154,8 @@ def _compile(model: Any, data: Any, reporter: Reporter, source: str = "auto", in
     from .source_io import SourceProblem, report_problem
     from .syntax.parser import parse_model
 
+    if _swapped_files(model, data, reporter):
+        return None, {}
     try:
         notes: list = []
         text, name = _read_source(model, "<model>", source, notes)
@@ -168,6 +170,11 @@ def _compile(model: Any, data: Any, reporter: Reporter, source: str = "auto", in
         ast = parse_model(text, name, reporter)
         if ast is None:
             return None, sources
+        if not ast.items and not reporter.has_errors:
+            reporter.emit("empty-model", Span(name, 1, 1, 1, 2), "the model is empty: it declares nothing to solve",
+                          help="declare decision variables, an objective and constraints, e.g. "
+                               "`dvar float+ x; minimize x; subject to { x >= 1; }`")
+            return None, sources
         check_names(ast, reporter)
         base_dir = os.path.dirname(os.path.abspath(name)) if name != "<model>" else os.getcwd()
         n_before = len(reporter.diagnostics)
@@ -179,12 +186,19 @@ def _compile(model: Any, data: Any, reporter: Reporter, source: str = "auto", in
         inst.script_options = scripts
         inst.run()
         if reporter.has_errors:
+            from .semantics.data_names import merge_undeclared_data_names
+
+            merge_undeclared_data_names(ast, items, reporter)
             return None, sources
         ir = build_ir(inst)
         from .dataframes import index_level_names
 
         ir.index_names = index_level_names(ast)
         check_numbers(ir, reporter)
+        if ir.qcons or ir.q is not None:
+            from .lowering.quadratic import report_solver_needs
+
+            report_solver_needs(ir, reporter, solver)
         if reporter.has_errors:
             return None, sources
         if keep is not None and (inst.script_ctx is not None or getattr(scripts, "keep_instance", False)):
@@ -201,6 +215,21 @@ def _compile(model: Any, data: Any, reporter: Reporter, source: str = "auto", in
         return None, sources
 
 
+def _swapped_files(model: Any, data: Any, reporter: Reporter) -> bool:
+    """``pyopl solve data.dat model.mod``: a ``.dat`` file where the model goes and a ``.mod`` among the
+    data. Reported (OPL1166) rather than parsing the data as a model."""
+    if not (isinstance(model, (str, Path)) and str(model).endswith(".dat") and "\n" not in str(model)):
+        return False
+    items = data if isinstance(data, (list, tuple)) else [data]
+    mods = [str(d) for d in items if isinstance(d, (str, Path)) and str(d).endswith(".mod") and "\n" not in str(d)]
+    if not mods:
+        return False
+    reporter.emit("files-swapped", Span(str(model), 1, 1, 1, 2),
+                  "`%s` looks like a data file and `%s` like the model: the files look swapped" % (model, mods[0]),
+                  help="give the model first: `pyopl solve %s %s`" % (mods[0], model))
+    return True
+
+
 def _check_source_type(model: Any, source: str = "auto") -> None:
     if not isinstance(model, (str, Path, _Named)):
         raise TypeError("a model is given as text (str) or a pathlib.Path, not %s" % type(model).__name__)
@@ -209,7 +238,7 @@ def _check_source_type(model: Any, source: str = "auto") -> None:
 
 
 def _compile_guarded(model: Any, data: Any, reporter: Reporter, source: str = "auto", include_dir: Any = None,
-                     scripts: Any = None, keep: dict | None = None) -> tuple[IR | None, dict[str, str]]:
+                     scripts: Any = None, keep: dict | None = None, solver: str | None = None) -> tuple[IR | None, dict[str, str]]:
     """:func:`_compile`, with pyopl's own failures turned into one internal-error diagnostic
     that asks for a report (never dressed as a mistake of the user's)."""
     import gc
@@ -219,7 +248,7 @@ def _compile_guarded(model: Any, data: Any, reporter: Reporter, source: str = "a
     was_enabled = gc.isenabled()
     gc.disable()
     try:
-        return _compile(model, data, reporter, source, include_dir, scripts, keep)
+        return _compile(model, data, reporter, source, include_dir, scripts, keep, solver)
     except RecursionError:
         reporter.diagnostics.append(_internal("the model nests too deeply to compile"))
     except FileNotFoundError as e:
@@ -294,14 +323,18 @@ def compile_model(model: Any, data: Any = None, *, source: str = "auto", include
 
 def check(model: Any, data: Any = None, *, source: str = "auto", include_dir: Any = None,
           max_errors: int = 100, scripts: bool = True, script_steps: int | None = None,
-          output_dir: Any = None) -> "Diagnostics":
+          output_dir: Any = None, solver: str | None = "highs") -> "Diagnostics":
     """Every diagnostic for the model and data (errors and warnings), sorted by place; never raises
     for user mistakes (a missing or unreadable file is a diagnostic too). Pre-processing scripts
-    run (they may change data the model uses); see :func:`compile_model`."""
+    run (they may change data the model uses); see :func:`compile_model`.
+
+    ``solver`` (default ``"highs"``, the default of ``solve``): what that solver cannot take (a quadratic
+    constraint, a non-convex quadratic objective) is an error (OPL1163) at the construct; ``None`` checks
+    the model alone (those become warnings)."""
     _check_source_type(model, source)
     reporter = Reporter(max_errors)
     _ir, sources = _compile_guarded(model, data, reporter, source, include_dir,
-                                    _script_options(scripts, script_steps, output_dir))
+                                    _script_options(scripts, script_steps, output_dir), solver=solver)
     return Diagnostics(reporter.sorted(), sources)
 
 

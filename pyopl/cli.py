@@ -74,6 +74,8 @@ def _parser() -> argparse.ArgumentParser:
 
     c = sub.add_parser("check", help="report diagnostics without solving")
     common(c)
+    c.add_argument("--solver", choices=("highs", "gurobi"), default="highs",
+                   help="check for this solver: what it cannot take is an error (default: highs)")
     c.add_argument("--fix", action="store_true", help="apply machine-applicable fixes to the model file (keeps a .bak copy)")
 
     e = sub.add_parser("explain", help="explain a diagnostic code")
@@ -182,21 +184,21 @@ def _emit_usage_error(args: argparse.Namespace, message: str) -> int:
 def cmd_check(args: argparse.Namespace) -> int:
     import pyopl
 
+    diags = pyopl.check(Path(args.model), _data_arg(args.data), solver=args.solver)
     if args.fix:
         from .api import Diagnostics
         from .fixes import fix_file
 
         # checked, fixed and written under a lock on the file, only if it is unchanged (fixes.py)
         outcome = fix_file(args.model, _data_arg(args.data))
-        diags = pyopl.check(Path(args.model), _data_arg(args.data)) if outcome.applied or outcome.diagnostics is None \
-            else outcome.diagnostics
+        diags = pyopl.check(Path(args.model), _data_arg(args.data), solver=args.solver)
         if outcome.problems:
             diags = Diagnostics(list(outcome.problems) + list(diags), diags.sources)
         if args.format == "text":
             print("applied %d fix%s to %s" % (outcome.applied, "" if outcome.applied == 1 else "es", args.model),
                   file=sys.stderr)
     else:
-        diags = pyopl.check(Path(args.model), _data_arg(args.data))
+        diags = pyopl.check(Path(args.model), _data_arg(args.data), solver=args.solver)
     if args.format == "json":
         print(json.dumps({"diagnostics": diags.to_json()}, indent=1))
     else:
@@ -339,6 +341,8 @@ def cmd_export(args: argparse.Namespace) -> int:
             print("note: %s" % n, file=sys.stderr)
         print("wrote %s" % out, file=sys.stderr)
     return EXIT_OK
+
+
 
 
 def main(argv: list[str] | None = None) -> int:

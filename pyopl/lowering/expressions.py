@@ -425,6 +425,9 @@ class Evaluator(Iteration, Aggregates, Compiled):
             return self._truthy(v, n)
         if is_number(v):
             return v != 0
+        if type(v).__name__ == "QuadLeaf":
+            raise EvalError("nonlinear-product", v.span, "a quadratic constraint cannot be part of a logical constraint",
+                            help="state it on its own, or linearise the product")
         raise EvalError("type-not-boolean", n.span, "a logical operator needs conditions, but this is %s" % (
             "a " + type_word(v)), help="compare it, e.g. `x == 1`")
 
@@ -443,7 +446,8 @@ class Evaluator(Iteration, Aggregates, Compiled):
             lo, e, hi = vals if ops[0] == "<=" else vals[::-1]
             if is_decision(e) and is_number(lo) and is_number(hi):
                 if isinstance(e, QuadExpr):
-                    raise self._nonlinear(node, "a quadratic constraint")
+                    from .quadratic import QuadLeaf
+                    return QuadLeaf(e.copy(), lo, hi, node.span)  # a quadratic constraint (Gurobi takes it)
                 return Leaf(e, lo, hi, self.inst.is_integral(e), node.span)
             if all(is_number(v) for v in (lo, e, hi)):
                 return lo <= e <= hi
@@ -477,11 +481,16 @@ class Evaluator(Iteration, Aggregates, Compiled):
                     "the string %s" % show(bad) if isinstance(bad, str) else "a " + type_word(bad)),
                     help="compare with a number or a linear expression")
             if isinstance(a, QuadExpr) or isinstance(b, QuadExpr):
-                names = sorted({n for n in decision_names(node) if self.inst.is_dvar_name(n, {})})
-                raise EvalError("nonlinear-product", node.span,
-                                "the product of decision variables %s is not linear" % " and ".join("`%s`" % n for n in names),
-                                help="HiGHS takes linear constraints only; linearise the product (for a binary times a "
-                                     "bounded variable, use an auxiliary variable with big-M rows) or fix one factor")
+                from .quadratic import QuadLeaf, product_site
+                if op in ("<=", ">=", "=="):  # a quadratic constraint: kept aside for a backend that takes it
+                    e = a.copy() if isinstance(a, QuadExpr) else QuadExpr(a.copy() if isinstance(a, LinExpr) else LinExpr(None, float(a)))
+                    e.iadd(b, -1.0)
+                    return QuadLeaf(e, 0.0 if op == ">=" else -INF, INF if op == ">=" else 0.0, node.span)
+                span, what = product_site(node, lambda n: self.inst.is_dvar_name(n, {}))
+                raise EvalError("nonlinear-product", span,
+                                "`%s` on a quadratic expression is not a constraint a solver takes: this %s" % (op, what),
+                                help="use `<=`, `>=` or `==`, or linearise the product (for a binary times a "
+                                     "bounded variable, use an auxiliary variable with big-M rows)")
             return self._linear_compare(node, op, a, b)
         if op in ("==", "!="):
             if isinstance(a, (Leaf, Logic)) or isinstance(b, (Leaf, Logic)):
@@ -517,10 +526,11 @@ class Evaluator(Iteration, Aggregates, Compiled):
                 # Kept open: its negation (inside `=>`, `!`, `||`) is the closed `e >= 0` and exact;
                 # only enforcing it as it stands raises this error.
                 err = EvalError("strict-inequality-float", span,
-                                "strict inequality `%s` on a continuous expression cannot be enforced" % op,
-                                help="use `%s` instead; if the bound must be excluded, shift it by a margin that "
-                                     "makes sense for your data" % better,
-                                fix=Fix("replace `%s` with `%s`" % (op, better), (Edit(span, better),), "maybe-incorrect"))
+                                "strict inequality `%s` on a continuous expression%s cannot be enforced" % (
+                                    op, self._strict_where(e)),
+                                help="use `%s` instead (what OPL modellers mean); if the bound must be excluded, shift it "
+                                     "by a margin that makes sense for your data" % better,
+                                fix=Fix("replace `%s` with `%s`" % (op, better), (Edit(span, better),), "machine-applicable"))
                 if op == "<":
                     return Leaf(e, -INF, 0.0, False, node.span, strict=err)
                 return Leaf(e, 0.0, INF, False, node.span, strict=err)
@@ -534,6 +544,19 @@ class Evaluator(Iteration, Aggregates, Compiled):
             return Leaf(e, 0.0, 0.0, integral, node.span)
         eq = Leaf(e, 0.0, 0.0, integral, node.span)
         return Logic("not", [eq], node.span)
+
+    def _strict_where(self, e: LinExpr) -> str:
+        """`` over `x` in `c1` ``: the continuous variables of ``e`` and the constraint's label, for messages."""
+        inst = self.inst
+        names = []
+        for j, c in e.terms.items():
+            if c and not inst.cols.integer.flat()[j]:
+                n = inst.cols.name[j]
+                if n not in names and not n.startswith(("abs", "max", "min", "pw")):
+                    names.append(n)
+        out = " (over %s)" % ", ".join("`%s`" % n for n in names[:3]) if names else ""
+        label = getattr(inst, "_aux_label", "")
+        return out + (" in `%s`" % label if label else "")
 
     def e_conditional(self, node: A.Conditional, env: dict) -> Any:
         c = self.evaluate(node.cond, env)

@@ -309,6 +309,8 @@ class Instance:
         self.ev = Evaluator(self)
         self.sense = _sense_of(model)
         self.objective: Any = None
+        self.qcons: list = []  # quadratic constraints (QuadRow), outside the linear rows
+        self.abs_context: Any = None  # epigraph `abs` variables of the statement being evaluated (lowering/epigraph.py)
         self.objectives: list[Any] = []  # staticLex: several objectives in priority order
         self.objective_name: str | None = None
         self.dvar_blocks: dict[str, tuple[int, list[tuple], int, str]] = {}
@@ -393,6 +395,8 @@ class Instance:
 
     def add_aux_row(self, e: LinExpr, lo: float, hi: float, span: Span) -> None:
         """A row that a linearisation needs (labelled after the constraint being built)."""
+        if self.abs_context is not None:
+            self.abs_context.saw(e.terms)
         self.rows.add(e.terms, lo - e.const, hi - e.const, self._aux_label + "#aux" if self._aux_label else "#aux",
                       self._aux_key)
 
@@ -469,7 +473,11 @@ class Instance:
         return v.copy() if isinstance(v, (LinExpr, QuadExpr)) else v
 
     def _dexpr_eval(self, decl: A.DexprDecl, env: dict) -> Any:
-        v = self.ev.evaluate(decl.expr, env)
+        saved, self.abs_context = self.abs_context, None  # a dexpr may be used anywhere: its `abs` is exact
+        try:
+            v = self.ev.evaluate(decl.expr, env)
+        finally:
+            self.abs_context = saved
         if isinstance(v, bool):
             v = int(v)
         if not (is_number(v) or isinstance(v, (LinExpr, QuadExpr))):
@@ -543,8 +551,10 @@ class Instance:
             if name in self.used_data:
                 continue
             sym = self.symbols.get(name)
+            if sym is not None and (sym.kind in ("failed", "postproc") or isinstance(getattr(sym.decl, "init", None), A.External)):
+                continue  # its declaration failed (already reported) or it reads `...`: no follow-on warning
             if sym is None:
-                hint = did_you_mean(name, [s for s in self.symbols if self.symbols[s].kind in ("param", "set", "range")])
+                hint = did_you_mean(name, [s for s in self.symbols if self.symbols[s].kind in ("param", "set", "range", "failed")])
                 self.reporter.emit("data-unknown-name", item.name_span,
                                    "the data sets `%s`, which the model does not declare" % name,
                                    help=hint or "declare it in the model (`... %s = ...;`) or remove it from the data" % name)

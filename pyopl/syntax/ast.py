@@ -267,6 +267,15 @@ class TupleDecl(Decl):
 
 
 @dataclass(eq=False)
+class PwlDecl(Decl):
+    """``pwlFunction f = piecewise{...}(x0, y0);``: ``fn`` is the function with ``arg`` None;
+    every call ``f(e)`` becomes ``fn`` applied to ``e`` (see :mod:`pyopl.syntax.pwl`)."""
+
+    fn: Piecewise
+    dims: list = field(default_factory=list)
+
+
+@dataclass(eq=False)
 class ConstraintDecl(Decl):
     dims: list[Dim]
 
