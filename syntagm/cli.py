@@ -64,7 +64,11 @@ def build_parser() -> argparse.ArgumentParser:
     ep.add_argument("--timeout", type=_positive_float, dest="timeout_s", help="seconds per HTTP request (default 120)")
     ep.add_argument("--max-retries", type=_nonneg_int, help="retries on 429/5xx/timeouts (default 4)")
     ep.add_argument("--json-mode", choices=("auto", "on", "off"), help="ask for JSON replies (default auto)")
-    ep.add_argument("--temperature", type=float, help="sampling temperature (default 0)")
+    ep.add_argument("--temperature", type=float, help="sampling temperature (default 0; dropped for the rest of "
+                    "the run if the endpoint rejects it, as reasoning models do)")
+    ep.add_argument("--max-tokens", type=_positive_int, dest="max_tokens",
+                    help="completion token cap per call (default: the endpoint's own); sent as max_tokens, or "
+                    "max_completion_tokens where the endpoint asks for it")
     ep.add_argument("--config", help="TOML config file (default ./syntagm.toml or ~/.config/syntagm/config.toml)")
     ep.add_argument("--prices", help="price table JSON overriding the shipped one (env SYNTAGM_PRICES)")
     run = s.add_argument_group("run")
@@ -136,6 +140,11 @@ def _progress(quiet: bool):
     return show
 
 
+def _endpoint_note(line: str) -> None:
+    """A progress line from the client (a retry with its reason and wait, a dropped parameter)."""
+    print(plain_text(f"[endpoint] {line}"), file=sys.stderr, flush=True)
+
+
 def _fmt_cost(c: float | None) -> str:
     return "unpriced" if c is None else f"${c:.4f}"
 
@@ -199,7 +208,8 @@ def cmd_solve(args: argparse.Namespace) -> int:
     base_url = None
     if replay is None:
         flags = {"model": args.model, "base_url": args.base_url, "timeout_s": args.timeout_s,
-                 "max_retries": args.max_retries, "json_mode": args.json_mode, "temperature": args.temperature}
+                 "max_retries": args.max_retries, "json_mode": args.json_mode, "temperature": args.temperature,
+                 "max_tokens": args.max_tokens}
         cfg, fileconf = config_mod.resolve(flags, config_path=args.config)
         if cfg is None:
             raise ConfigError(config_mod.NO_ENDPOINT_MESSAGE)
@@ -218,7 +228,8 @@ def cmd_solve(args: argparse.Namespace) -> int:
         llm = replay
         model_name = replay.model
     else:
-        llm = OpenAIChatClient(cfg, prices)
+        quiet = args.quiet or args.format == "json"
+        llm = OpenAIChatClient(cfg, prices, notify=None if quiet else _endpoint_note)
         model_name = cfg.model
         record_path.parent.mkdir(parents=True, exist_ok=True)
         sink = open_new(partial)

@@ -176,6 +176,7 @@ class _Run:
         self.system = templates.load("system").messages(reference=reference)
         self.retrieved: list[str] = []
         self.error: str | None = None  # the endpoint failure that ended the run
+        self.last_finish: str | None = None  # finish_reason of the last reply ("length": cut off)
 
     def emit(self, iteration: int, step: str, detail: str = "", **more: Any) -> None:
         self.progress({"iteration": iteration, "max_iterations": self.opt.max_iterations, "step": step,
@@ -253,8 +254,9 @@ class _Run:
         messages = t.messages(problem=self.problem, model=att.model, data=att.data or "(none)",
                               outcome=_outcome_for_judge(outcome))
         last_error = ""
-        for _ in range(2):  # one retry when the judge breaks its contract
+        for _ in range(2):  # one retry when the judge breaks its contract, saying what was wrong
             reply = self.call(messages, "judge", t.id, it)
+            self.last_finish = reply.finish_reason
             try:
                 obj = extract_json_object(reply.content)
                 require_keys(obj, {"aligned": bool}, reply.content)
@@ -265,6 +267,8 @@ class _Run:
             except ContractError as e:
                 last_error = str(e)
                 self.emit(it, "judge", "the judge's reply broke its contract; asking again")
+                messages = messages + [{"role": "assistant", "content": excerpt(reply.content, 2000)},
+                                       {"role": "user", "content": judge_contract_note(e, reply.finish_reason)}]
         return {"aligned": None, "issues": [], "error": last_error}
 
     # -- building blocks (shared with the strategies in syntagm.strategies) ---------------------
@@ -272,12 +276,14 @@ class _Run:
         """One LLM call; on an endpoint failure, record it (telemetry with ``error``), set
         ``self.error`` and return ``None`` (the caller ends the run)."""
         try:
-            return self.call(messages, purpose, tid, it)
+            reply = self.call(messages, purpose, tid, it)
+            self.last_finish = reply.finish_reason
+            return reply
         except LLMError as e:
             self.error = str(e)
             self.telemetry.add(CallTelemetry(purpose=purpose, model=self.llm.model, prompt_tokens=0,
                                              completion_tokens=0, latency_s=e.latency_s,
-                                             retries=max(e.attempts - 1, 0), cost_usd=0.0,
+                                             retries=max(e.attempts - 1, 0), cost_usd=e.cost_usd,
                                              prompt_version=tid, iteration=it, error=e.kind))
             self.emit(it, "error", self.error)
             return None
@@ -289,9 +295,14 @@ class _Run:
         try:
             att.model, att.data = self.read_candidate(content)
         except ContractError as e:
-            att.contract_error = str(e)
-            self.emit(it, "contract", e.detail)
-            return att, _Feedback("contract", {"detail": str(e)}, str(e))
+            detail = str(e)
+            if self.last_finish == "length":  # cut off by the token cap: ask for a shorter answer
+                detail = CUT_OFF_NOTE + "\n" + detail
+                self.emit(it, "contract", "the reply was cut off at the length limit; asking for a shorter one")
+            else:
+                self.emit(it, "contract", e.detail)
+            att.contract_error = detail
+            return att, _Feedback("contract", {"detail": detail}, detail)
         return att, None
 
     def evaluate(self, att: Attempt, it: int) -> tuple[_Feedback | None, compiler.SolveOutcome | None]:
@@ -301,7 +312,7 @@ class _Run:
         if not report.ok:
             n = len([d for d in att.diagnostics if d.get("severity") == "error"])
             self.emit(it, "compile", f"{n} error(s)")
-            payload = json.dumps(att.diagnostics, ensure_ascii=False, indent=1)
+            payload = fixes_note(att) + json.dumps(att.diagnostics, ensure_ascii=False, indent=1)
             return _Feedback("syntax", {"diagnostics": payload},
                              "the compiler reported:\n" + "\n".join(
                                  f"{d['file']}:{d['line']}:{d['column']}: {d['message']}" +
@@ -313,9 +324,10 @@ class _Run:
         att.outcome = {"status": outcome.status, "objective": outcome.objective, "message": outcome.message}
         self.emit(it, "solve", outcome.describe())
         if not outcome.solved:
-            issue = {"constraint": "whole model", "problem": f"the solver reports the model {outcome.describe()}",
+            # the outcome (with the solver's explanation) is shown once, as "Solver outcome"; the issue points at it
+            issue = {"constraint": "whole model", "problem": f"the solver found no optimal solution ({outcome.status})",
                      "fix": _solver_hint(outcome.status)}
-            return _Feedback("solver", {"outcome": outcome.describe(), "issues": _issues_text([issue])},
+            return _Feedback("solver", {"outcome": outcome.describe(), "issues": fixes_note(att) + _issues_text([issue])},
                              f"the solver reports: {outcome.describe()}. {_solver_hint(outcome.status)}"), outcome
         att.outcome["solution"] = outcome.solution
         return None, outcome
@@ -356,7 +368,7 @@ class _Run:
                 break
             self.emit(it, "judge", f"{len(verdict['issues'])} issue(s)")
             text = _issues_text(verdict["issues"])
-            fb = _Feedback("judge", {"outcome": outcome.describe(), "issues": text},
+            fb = _Feedback("judge", {"outcome": outcome.describe(), "issues": fixes_note(att) + text},
                            "a reviewer found these problems:\n" + text)
         return self.result(done_status, self.error)
 
@@ -373,6 +385,28 @@ class _Run:
         return LoopResult(done_status, best.model if best else "", best.data if best else "", solution,
                           best.verdict if best else None, self.telemetry, self.attempts,
                           iterations, error, self.retrieved, self.reference_origin)
+
+
+#: Said in the contract repair when the reply stopped at the token cap (``finish_reason == "length"``).
+CUT_OFF_NOTE = ("Your reply was cut off: it reached the length limit (token cap) before the JSON object was "
+                "complete. Answer again, shorter: the JSON object only, no text or comments around it, "
+                "no reasoning, data written compactly.")
+
+
+def judge_contract_note(err: ContractError, finish_reason: str | None) -> str:
+    """The judge's retry message: what was wrong with its reply, and the contract again."""
+    cut = "Your reply was cut off at the length limit; answer shorter. " if finish_reason == "length" else ""
+    return (f"{cut}Your reply could not be used: {err.detail}. Reply with the JSON object "
+            '{"aligned": true or false, "issues": [{"constraint": ..., "problem": ..., "fix": ...}]} only.')
+
+
+def fixes_note(att: "Attempt") -> str:
+    """A line naming the fix-its applied to ``att`` before this repair (empty when none): the model
+    the LLM sees already includes them, so it should not be surprised by, or undo, them."""
+    if not att.fixes_applied:
+        return ""
+    return ("Fix-its already applied by the compiler (the model above includes them): "
+            + "; ".join(att.fixes_applied) + "\n\n")
 
 
 #: Characters of variable values shown to the judge (enough for small models, bounded for large ones).

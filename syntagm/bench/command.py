@@ -89,6 +89,8 @@ def add_parser(sub, types) -> None:
     ep.add_argument("--max-retries", type=types["nonneg_int"], help="retries on 429/5xx/timeouts (default 4)")
     ep.add_argument("--json-mode", choices=("auto", "on", "off"))
     ep.add_argument("--temperature", type=float)
+    ep.add_argument("--max-tokens", type=types["positive_int"], dest="max_tokens",
+                    help="completion token cap per call (default: the endpoint's own)")
     ep.add_argument("--config", help="TOML config file")
     ep.add_argument("--prices", help="price table JSON (env SYNTAGM_PRICES)")
     run = b.add_argument_group("run")
@@ -110,6 +112,13 @@ def add_parser(sub, types) -> None:
     io.add_argument("--format", choices=("text", "json"), default="text", help="the report on stdout")
     io.add_argument("--no-plot", action="store_true", help="do not write accuracy_vs_cost.png")
     io.add_argument("-q", "--quiet", action="store_true", help="no progress lines on stderr")
+
+
+def _endpoint_note(model: str):
+    """A client's ``notify``: one stderr line per retry or dropped parameter, naming the model."""
+    def note(line: str) -> None:
+        print(plain_text(f"[endpoint {model}] {line}"), file=sys.stderr, flush=True)
+    return note
 
 
 def _shard(text: str) -> tuple[int, int]:
@@ -325,7 +334,8 @@ def _bench(args: argparse.Namespace) -> int:
             if k in _REPLAYED and getattr(args, k, None) is None:
                 setattr(args, k, v)
     flags = {"model": (args.model or [None])[0], "base_url": args.base_url, "timeout_s": args.timeout_s,
-             "max_retries": args.max_retries, "json_mode": args.json_mode, "temperature": args.temperature}
+             "max_retries": args.max_retries, "json_mode": args.json_mode, "temperature": args.temperature,
+             "max_tokens": getattr(args, "max_tokens", None)}
     cfg, fileconf = (None, {}) if replay_root is not None else config_mod.resolve(flags, config_path=args.config)
     if replay_root is not None:
         models = args.model or recorded.get("models") or ["replay"]
@@ -336,7 +346,7 @@ def _bench(args: argparse.Namespace) -> int:
     temperature = args.temperature if args.temperature is not None else (
         cfg.temperature if cfg else fileconf.get("temperature", 0.0))
     json_mode = args.json_mode or (cfg.json_mode if cfg else fileconf.get("json_mode", "auto"))
-    max_tokens = cfg.max_tokens if cfg else fileconf.get("max_tokens")
+    max_tokens = getattr(args, "max_tokens", None) or (cfg.max_tokens if cfg else fileconf.get("max_tokens"))
     choices = {"max_iterations": args.max_iterations, "time_limit_s": args.time_limit_s, "exemplars": args.exemplars,
                "grammar_mode": args.grammar_mode, "retriever": args.retriever, "temperature": temperature,
                "solver": args.solver, "seed": args.seed, "json_mode": json_mode, "max_tokens": max_tokens,
@@ -396,8 +406,9 @@ def _bench(args: argparse.Namespace) -> int:
         with clients_lock:
             if k not in clients:
                 ep = endpoints[task.model]
-                clients[k] = OpenAIChatClient(replace(ep, seed=seed),
-                                              _with_price(prices, ep.model, fileconf, task.model))
+                clients[k] = OpenAIChatClient(replace(ep, seed=seed, max_tokens=max_tokens or ep.max_tokens),
+                                              _with_price(prices, ep.model, fileconf, task.model),
+                                              notify=None if args.quiet else _endpoint_note(task.model))
             return clients[k]
 
     def solve_one(task: BenchTask) -> dict[str, Any]:
