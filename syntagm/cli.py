@@ -80,8 +80,21 @@ def build_parser() -> argparse.ArgumentParser:
     run.add_argument("--retriever", choices=("bm25", "embeddings", "none"), default=None, help="exemplar retrieval (default bm25)")
     run.add_argument("--kb", help="knowledge base folder (default $SYNTAGM_KB, else ./knowledge_base, else the packaged one)")
     run.add_argument("--exemplars", type=_nonneg_int, help="exemplars in the generation prompt (default 2)")
-    run.add_argument("--grammar-ref", choices=("auto", "compact", "full"), dest="grammar_mode", default=None,
-                     help="language reference in the prompt (default auto)")
+    run.add_argument("--grammar-ref", choices=("auto", "compact", "full", "none"), dest="grammar_mode", default=None,
+                     help="language reference in the prompt (default auto; none is an ablation)")
+    run.add_argument("--no-judge", action="store_const", const=False, dest="use_judge", default=None,
+                     help="ablation: no LLM alignment judge (a solved model ends the run)")
+    run.add_argument("--no-fixits", action="store_const", const=False, dest="use_fixits", default=None,
+                     help="ablation: do not apply the compiler's machine-applicable fix-its")
+    run.add_argument("--diagnostics", choices=("full", "first", "line", "masked"), default=None,
+                     help="ablation: what a syntax repair sees of the compiler's report: every diagnostic (full, "
+                     "the default), the first error, line numbers only, or only that it does not compile (masked)")
+    run.add_argument("--ucb-c", type=_positive_float, dest="ucb_c", default=None,
+                     help="refine_tree: exploration constant of its UCB rule (default 1.0)")
+    run.add_argument("--memory-size", type=_nonneg_int, dest="memory_size", default=None,
+                     help="reflexion: earlier reflections kept in its memory (default 3)")
+    run.add_argument("--stage-retries", type=_nonneg_int, dest="stage_retries", default=None,
+                     help="staged: times a stage whose check fails is redone (default 1)")
     io = s.add_argument_group("output")
     io.add_argument("--out", help="output folder (default out/<problem name>)")
     rr = io.add_mutually_exclusive_group()
@@ -97,7 +110,7 @@ def build_parser() -> argparse.ArgumentParser:
     ps.add_argument("--retriever", choices=("bm25", "embeddings", "none"), default="bm25")
     ps.add_argument("--kb")
     ps.add_argument("--exemplars", type=_nonneg_int, default=2)
-    ps.add_argument("--grammar-ref", choices=("auto", "compact", "full"), dest="grammar_mode", default="auto")
+    ps.add_argument("--grammar-ref", choices=("auto", "compact", "full", "none"), dest="grammar_mode", default="auto")
     ps.add_argument("--model", default="gpt-4o-mini",
                     help="count with this model's tokenizer when one is available offline (default gpt-4o-mini); "
                     "other models get the labelled chars/4 estimate")
@@ -188,7 +201,7 @@ def cmd_solve(args: argparse.Namespace) -> int:
     from .llm.transcript import RecordingClient, ReplayClient
     from .prices import load_prices
     from .rag import make_retriever
-    from .strategies import StrategyContext, get_strategy
+    from .strategies import STRATEGY_SETTINGS, StrategyContext, get_strategy
 
     problem = _read_problem(args.problem)
     replay = ReplayClient(args.replay) if args.replay else None
@@ -203,7 +216,8 @@ def cmd_solve(args: argparse.Namespace) -> int:
     run_settings = {"strategy": strategy_name, "max_iterations": setting("max_iterations", None),
                     "time_limit_s": setting("time_limit_s", None), "exemplars": setting("exemplars", None),
                     "grammar_mode": setting("grammar_mode", None), "retriever": setting("retriever", "bm25"),
-                    "compile_timeout_s": setting("compile_timeout_s", None)}
+                    "compile_timeout_s": setting("compile_timeout_s", None),
+                    **{k: setting(k, None) for k in STRATEGY_SETTINGS}}
     fileconf: dict[str, Any] = {}
     base_url = None
     if replay is None:

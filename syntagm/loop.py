@@ -47,7 +47,10 @@ class LoopOptions:
     ``time_limit_s``: solver time limit in seconds per solve;
     ``generate_prompt``: ``generate`` or ``cot``; ``repair_style``: ``targeted``
     (syntax/alignment repair prompts) or ``reflect`` (Reflexion-style self-reflection);
-    ``grammar_mode``: ``auto``, ``compact`` or ``full`` (see :func:`templates.grammar_reference`);
+    ``grammar_mode``: ``auto``, ``compact``, ``full`` or ``none`` (see :func:`templates.grammar_reference`);
+    ``diagnostics``: how much of the compiler's report a syntax repair sees (an ablation): ``full``
+    (every diagnostic as JSON, with help and fix-its), ``first`` (the first error only, as JSON),
+    ``line`` (only the file and line of each error), ``masked`` (only "it does not compile");
     ``compile_timeout_s``: wall-clock seconds one compile of a candidate may take (it runs in a
     worker process that is stopped past it, see :mod:`syntagm.sandbox`); ``compile_memory_mb``:
     the worker's memory limit in MiB.
@@ -62,6 +65,7 @@ class LoopOptions:
     generate_prompt: str = "generate"
     repair_style: str = "targeted"
     grammar_mode: str = "auto"
+    diagnostics: str = "full"
     compile_timeout_s: float = compiler.sandbox.DEFAULT_TIMEOUT_S
     compile_memory_mb: int | None = compiler.sandbox.DEFAULT_MEMORY_MB
 
@@ -312,11 +316,9 @@ class _Run:
         if not report.ok:
             n = len([d for d in att.diagnostics if d.get("severity") == "error"])
             self.emit(it, "compile", f"{n} error(s)")
-            payload = fixes_note(att) + json.dumps(att.diagnostics, ensure_ascii=False, indent=1)
-            return _Feedback("syntax", {"diagnostics": payload},
-                             "the compiler reported:\n" + "\n".join(
-                                 f"{d['file']}:{d['line']}:{d['column']}: {d['message']}" +
-                                 (f" (help: {d['help']})" if d.get("help") else "") for d in att.diagnostics)), None
+            payload, summary = diagnostics_feedback(att.diagnostics, self.opt.diagnostics)
+            note = fixes_note(att) if self.opt.diagnostics != "masked" else ""  # masked: nothing but the fact
+            return _Feedback("syntax", {"diagnostics": note + payload}, summary), None
         self.emit(it, "compile", "ok")
         outcome = compiler.solve(att.model, att.data, self.opt.time_limit_s, self.opt.solver,
                                  compiled=report.compiled, limits=self.opt.limits)
@@ -385,6 +387,29 @@ class _Run:
         return LoopResult(done_status, best.model if best else "", best.data if best else "", solution,
                           best.verdict if best else None, self.telemetry, self.attempts,
                           iterations, error, self.retrieved, self.reference_origin)
+
+
+#: Diagnostics granularities (``--diagnostics``), most to least informative.
+DIAGNOSTICS_MODES = ("full", "first", "line", "masked")
+MASKED_DIAGNOSTICS = "The model does not compile. (No compiler details are given.)"
+
+
+def diagnostics_feedback(diags: list[dict[str, Any]], mode: str) -> tuple[str, str]:
+    """``(payload for the syntax repair prompt, one-paragraph summary for the reflect prompt)`` of
+    the compiler's diagnostics ``diags`` (JSON dicts) at granularity ``mode`` (:data:`DIAGNOSTICS_MODES`)."""
+    errors = [d for d in diags if d.get("severity") == "error"] or diags
+    if mode == "masked":
+        return MASKED_DIAGNOSTICS, MASKED_DIAGNOSTICS
+    if mode == "line":
+        where = sorted({(str(d.get("file")), int(d.get("line") or 0)) for d in errors})
+        text = "Errors at: " + "; ".join(f"{f} line {n}" for f, n in where) + " (no messages are given)."
+        return text, "the compiler reports errors at " + "; ".join(f"{f} line {n}" for f, n in where)
+    shown = errors[:1] if mode == "first" else diags
+    payload = json.dumps(shown, ensure_ascii=False, indent=1)
+    summary = "the compiler reported:\n" + "\n".join(
+        f"{d['file']}:{d['line']}:{d['column']}: {d['message']}" + (f" (help: {d['help']})" if d.get("help") else "")
+        for d in shown)
+    return payload, summary
 
 
 #: Said in the contract repair when the reply stopped at the token cap (``finish_reason == "length"``).

@@ -99,7 +99,20 @@ def add_parser(sub, types) -> None:
     run.add_argument("--retriever", choices=("bm25", "embeddings", "none"), help="exemplar retrieval (default bm25)")
     run.add_argument("--kb", help="knowledge base folder")
     run.add_argument("--exemplars", type=types["nonneg_int"])
-    run.add_argument("--grammar-ref", choices=("auto", "compact", "full"), dest="grammar_mode")
+    run.add_argument("--grammar-ref", choices=("auto", "compact", "full", "none"), dest="grammar_mode")
+    run.add_argument("--no-judge", action="store_const", const=False, dest="use_judge", default=None,
+                     help="ablation: no LLM alignment judge (a solved model ends the run)")
+    run.add_argument("--no-fixits", action="store_const", const=False, dest="use_fixits", default=None,
+                     help="ablation: do not apply the compiler's machine-applicable fix-its")
+    run.add_argument("--diagnostics", choices=("full", "first", "line", "masked"), default=None,
+                     help="ablation: what a syntax repair sees of the compiler's report: every diagnostic (full, "
+                     "the default), the first error, line numbers only, or only that it does not compile (masked)")
+    run.add_argument("--ucb-c", type=types["positive_float"], dest="ucb_c", default=None,
+                     help="refine_tree: exploration constant of its UCB rule (default 1.0)")
+    run.add_argument("--memory-size", type=types["nonneg_int"], dest="memory_size", default=None,
+                     help="reflexion: earlier reflections kept in its memory (default 3)")
+    run.add_argument("--stage-retries", type=types["nonneg_int"], dest="stage_retries", default=None,
+                     help="staged: times a stage whose check fails is redone (default 1)")
     run.add_argument("--solver", choices=("highs", "gurobi"), help="solver (default highs)")
     run.add_argument("--compile-timeout", type=types["positive_float"], dest="compile_timeout_s",
                      help="seconds one compile of a candidate may take before it is stopped (default 60)")
@@ -258,7 +271,8 @@ def cmd_bench(args: argparse.Namespace) -> int:
 
 #: Settings a replay takes from the recorded run.json when the command line leaves them out.
 _REPLAYED = ("max_iterations", "time_limit_s", "exemplars", "grammar_mode", "retriever", "temperature", "solver",
-             "seed", "json_mode", "max_tokens", "compile_timeout_s")
+             "seed", "json_mode", "max_tokens", "compile_timeout_s", "use_judge", "use_fixits", "diagnostics",
+             "ucb_c", "memory_size", "stage_retries")
 
 
 def _load_datasets(args) -> list[tuple[str, list[BenchProblem]]]:
@@ -315,7 +329,7 @@ def _bench(args: argparse.Namespace) -> int:
     from ..llm.transcript import RecordingClient, ReplayClient
     from ..prices import load_prices
     from ..rag import make_retriever
-    from ..strategies import StrategyContext, get_strategy
+    from ..strategies import STRATEGY_SETTINGS, StrategyContext, get_strategy
 
     strategies = list(dict.fromkeys(args.strategy or ["syntagm"]))
     datasets = _load_datasets(args)
@@ -350,13 +364,15 @@ def _bench(args: argparse.Namespace) -> int:
     choices = {"max_iterations": args.max_iterations, "time_limit_s": args.time_limit_s, "exemplars": args.exemplars,
                "grammar_mode": args.grammar_mode, "retriever": args.retriever, "temperature": temperature,
                "solver": args.solver, "seed": args.seed, "json_mode": json_mode, "max_tokens": max_tokens,
-               "compile_timeout_s": args.compile_timeout_s}
+               "compile_timeout_s": args.compile_timeout_s,
+               **{k: getattr(args, k, None) for k in STRATEGY_SETTINGS}}
     settings = identity.run_settings(kb_path=args.kb, **choices)
     run_id = args.run_id or identity.derive_run_id(settings)
     prices = load_prices(args.prices or os.environ.get("SYNTAGM_PRICES") or fileconf.get("prices"))
     strategy_objs = {s: get_strategy(s) for s in strategies}
     overrides = {k: v for k, v in choices.items() if k in ("max_iterations", "time_limit_s", "exemplars",
-                                                           "grammar_mode", "solver", "compile_timeout_s")}
+                                                           "grammar_mode", "solver", "compile_timeout_s")
+                 or k in STRATEGY_SETTINGS}
 
     out.mkdir(parents=True, exist_ok=True)
     log = ResultsLog.open(out / RESULTS_FILE)

@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 from ..errors import ConfigError
-from .base import Strategy, StrategyContext
+from .base import STRATEGY_SETTINGS, Strategy, StrategyContext
 from .experts import CHAIN_OF_EXPERTS
 from .presets import COT, REFLEXION, STANDARD, SYNTAGM, PresetStrategy
 from .staged import STAGED
@@ -20,4 +20,4 @@ def get_strategy(name: str) -> Strategy:
         raise ConfigError(f"unknown strategy {name!r} (known: {', '.join(STRATEGIES)})") from None
 
 
-__all__ = ["Strategy", "StrategyContext", "PresetStrategy", "STRATEGIES", "get_strategy"]
+__all__ = ["STRATEGY_SETTINGS", "Strategy", "StrategyContext", "PresetStrategy", "STRATEGIES", "get_strategy"]

@@ -14,7 +14,10 @@ from ..loop import LoopOptions, LoopResult, run_loop
 from .base import StrategyContext
 
 #: Overrides the user may give to any preset (others are fixed by the strategy).
-USER_OVERRIDES = ("max_iterations", "time_limit_s", "exemplars", "grammar_mode", "solver", "compile_timeout_s")
+USER_OVERRIDES = ("max_iterations", "time_limit_s", "exemplars", "grammar_mode", "solver", "compile_timeout_s",
+                  "use_judge", "use_fixits", "diagnostics")
+#: The ablations (``--no-judge``, ``--no-fixits``, ``--diagnostics``): settings of a run, ``None`` when not given.
+ABLATIONS = ("use_judge", "use_fixits", "diagnostics")
 
 
 def options_for(base: LoopOptions, overrides: dict[str, Any], fixed_budget: bool = False) -> LoopOptions:
