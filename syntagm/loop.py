@@ -83,7 +83,9 @@ class Attempt:
     applied (the model/data here are after them); ``diagnostics``: what the compiler
     still reported (JSON dicts); ``outcome``: ``{status, objective, message}`` when
     it was solved; ``verdict``: the judge's ``{aligned, issues}``; ``compile_s``,
-    ``solve_s``: local wall-clock seconds (kept out of the reproducible artefacts).
+    ``solve_s``: local wall-clock seconds (kept out of the reproducible artefacts); ``tree``: the
+    attempt's node in a ``refine_tree`` search (``{node, parent, score, times_refined, ...}``), else
+    ``None`` (and left out of :meth:`to_dict`).
     """
 
     iteration: int
@@ -97,6 +99,7 @@ class Attempt:
     verdict: dict[str, Any] | None = None
     compile_s: float = 0.0
     solve_s: float = 0.0
+    tree: dict[str, Any] | None = None
 
     @property
     def compiled(self) -> bool:
@@ -109,6 +112,8 @@ class Attempt:
 
     def to_dict(self, timings: bool = False) -> dict[str, Any]:
         d = asdict(self)
+        if d.get("tree") is None:
+            d.pop("tree")
         if not timings:
             d.pop("compile_s")
             d.pop("solve_s")
