@@ -144,6 +144,7 @@ class LoopResult:
     error: str | None = None
     retrieved: list[str] = field(default_factory=list)
     grammar_reference: str = ""
+    stages: list[dict[str, Any]] = field(default_factory=list)  # staged: each stage try, output, verdict
 
     @property
     def objective(self) -> float | None:

@@ -28,8 +28,8 @@ PROMPT_VERSIONS = {
     # chain of experts
     "coe_interpreter": 1, "coe_parameters": 1, "coe_modeller": 1, "coe_programmer": 1, "coe_reviewer": 1,
     # staged (parameters -> objective -> variables -> constraints -> model)
-    "staged_system": 1, "staged_parameters": 1, "staged_objective": 1, "staged_variables": 1,
-    "staged_constraints": 1, "staged_model": 1,
+    "staged_system": 1, "staged_parameters": 2, "staged_objective": 2, "staged_variables": 2,
+    "staged_constraints": 2, "staged_model": 1,
 }
 
 _ROLE_LINE = re.compile(r"^@@ (system|user|assistant)[ \t]*$", re.MULTILINE)
