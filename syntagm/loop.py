@@ -51,6 +51,8 @@ class LoopOptions:
     ``diagnostics``: how much of the compiler's report a syntax repair sees (an ablation): ``full``
     (every diagnostic as JSON, with help and fix-its), ``first`` (the first error only, as JSON),
     ``line`` (only the file and line of each error), ``masked`` (only "it does not compile");
+    ``memory_size``: how many earlier reflections a ``reflect`` repair is shown (Reflexion's bounded
+    memory; the oldest are dropped first; 0: none);
     ``compile_timeout_s``: wall-clock seconds one compile of a candidate may take (it runs in a
     worker process that is stopped past it, see :mod:`syntagm.sandbox`); ``compile_memory_mb``:
     the worker's memory limit in MiB.
@@ -66,6 +68,7 @@ class LoopOptions:
     repair_style: str = "targeted"
     grammar_mode: str = "auto"
     diagnostics: str = "full"
+    memory_size: int = 3
     compile_timeout_s: float = compiler.sandbox.DEFAULT_TIMEOUT_S
     compile_memory_mb: int | None = compiler.sandbox.DEFAULT_MEMORY_MB
 
@@ -85,7 +88,8 @@ class Attempt:
     it was solved; ``verdict``: the judge's ``{aligned, issues}``; ``compile_s``,
     ``solve_s``: local wall-clock seconds (kept out of the reproducible artefacts); ``tree``: the
     attempt's node in a ``refine_tree`` search (``{node, parent, score, times_refined, ...}``), else
-    ``None`` (and left out of :meth:`to_dict`).
+    ``None`` (and left out of :meth:`to_dict`); ``reflection``: the self-reflection a ``reflect``
+    reply carried (Reflexion), else ``None`` (left out too).
     """
 
     iteration: int
@@ -100,6 +104,7 @@ class Attempt:
     compile_s: float = 0.0
     solve_s: float = 0.0
     tree: dict[str, Any] | None = None
+    reflection: str | None = None
 
     @property
     def compiled(self) -> bool:
@@ -112,8 +117,9 @@ class Attempt:
 
     def to_dict(self, timings: bool = False) -> dict[str, Any]:
         d = asdict(self)
-        if d.get("tree") is None:
-            d.pop("tree")
+        for k in ("tree", "reflection"):  # only strategies that use them record them
+            if d.get(k) is None:
+                d.pop(k)
         if not timings:
             d.pop("compile_s")
             d.pop("solve_s")
@@ -221,7 +227,8 @@ class _Run:
             return self.system + t.messages(problem=self.problem, detail=fb.values["detail"]), "contract_repair", t.id
         if self.opt.repair_style == "reflect":
             t = templates.load("reflect")
-            return (self.system + t.messages(problem=self.problem, model=last.model, data=last.data or "(none)",
+            return (self.system + t.messages(problem=self.problem, memory=self.memory_block(),
+                                             model=last.model, data=last.data or "(none)",
                                              feedback=fb.text), "reflect", t.id)
         if fb.kind == "syntax":
             t = templates.load("syntax_repair")
@@ -231,6 +238,15 @@ class _Run:
         return (self.system + t.messages(problem=self.problem, model=last.model, data=last.data or "(none)",
                                          outcome=fb.values["outcome"], issues=fb.values["issues"]),
                 "alignment_repair", t.id)
+
+    def memory_block(self) -> str:
+        """Reflexion's memory: the last ``memory_size`` reflections, oldest first ('' when none)."""
+        kept = [a.reflection for a in self.attempts if a.reflection][-self.opt.memory_size:] \
+            if self.opt.memory_size > 0 else []
+        if not kept:
+            return ""
+        return ("Your reflections on earlier attempts (oldest first):\n"
+                + "\n".join(f"{i}. {r}" for i, r in enumerate(kept, 1)) + "\n")
 
     # -- steps --------------------------------------------------------------------------------
     def read_candidate(self, content: str) -> tuple[str, str]:
@@ -302,6 +318,8 @@ class _Run:
         """Record a new :class:`Attempt` from a reply; feedback when it breaks the contract."""
         att = Attempt(it, purpose)
         self.attempts.append(att)
+        if purpose == "reflect":
+            att.reflection = _reflection(content)
         try:
             att.model, att.data = self.read_candidate(content)
         except ContractError as e:
@@ -393,6 +411,22 @@ class _Run:
         return LoopResult(done_status, best.model if best else "", best.data if best else "", solution,
                           best.verdict if best else None, self.telemetry, self.attempts,
                           iterations, error, self.retrieved, self.reference_origin)
+
+
+#: Characters of one reflection kept in Reflexion's memory.
+REFLECTION_CHARS = 600
+
+
+def _reflection(content: str) -> str | None:
+    """The ``reflection`` string of a reflect reply (bounded to :data:`REFLECTION_CHARS`), or ``None``."""
+    try:
+        r = extract_json_object(content).get("reflection")
+    except ContractError:
+        return None
+    if not isinstance(r, str) or not r.strip():
+        return None
+    r = " ".join(r.split())
+    return r if len(r) <= REFLECTION_CHARS else r[: REFLECTION_CHARS - 1] + "…"
 
 
 #: Diagnostics granularities (``--diagnostics``), most to least informative.

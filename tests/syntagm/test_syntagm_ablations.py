@@ -127,3 +127,38 @@ def test_bench_flags_reach_the_settings(tmp_path):
                                       "--grammar-ref", "none", "--ucb-c", "0.5"])
     assert (args.use_judge, args.use_fixits, args.diagnostics, args.grammar_mode, args.ucb_c) == \
         (False, None, "line", "none", 0.5)
+
+
+def test_reflexion_keeps_a_bounded_memory_of_its_reflections(server, client, compiler_backend):
+    import json
+
+    from syntagm_testkit import BROKEN
+
+    server.push_reply(gen(BROKEN))
+    server.push_reply(json.dumps({"reflection": "R-ONE: x*y is not linear", "model": BROKEN, "data": ""}))
+    server.push_reply(json.dumps({"reflection": "R-TWO: still x*y", "model": BROKEN, "data": ""}))
+    server.push_reply(json.dumps({"reflection": "R-THREE: use x+3y", "model": GOOD, "data": ""}))
+    ctx = StrategyContext(client, None, None, {"memory_size": 1})
+    res = get_strategy("reflexion").solve(PROBLEM, ctx)
+    assert res.status == "solved"
+    prompts = [r["body"]["messages"][-1]["content"] for r in server.requests]
+    assert "earlier attempts" not in prompts[1]  # nothing to remember yet
+    assert "1. R-ONE: x*y is not linear" in prompts[2]
+    assert "R-TWO" in prompts[3] and "R-ONE" not in prompts[3]  # bounded: memory_size 1 keeps the last only
+    assert [a.reflection for a in res.attempts] == [None, "R-ONE: x*y is not linear", "R-TWO: still x*y",
+                                                    "R-THREE: use x+3y"]
+    assert "reflection" not in res.attempts[0].to_dict() and res.attempts[1].to_dict()["reflection"].startswith("R-ONE")
+
+
+def test_reflexion_memory_default_keeps_three(server, client, compiler_backend):
+    import json
+
+    from syntagm_testkit import BROKEN
+
+    server.push_reply(gen(BROKEN))
+    for i in range(5):
+        server.push_reply(json.dumps({"reflection": f"R{i}", "model": BROKEN, "data": ""}))
+    get_strategy("reflexion").solve(PROBLEM, StrategyContext(client, None, None, {"max_iterations": 6}))
+    assert len(server.requests) == 6  # the sixth prompt has seen four reflections and shows the last three
+    last = server.requests[-1]["body"]["messages"][-1]["content"]
+    assert "1. R1\n2. R2\n3. R3" in last and "R0" not in last
