@@ -10,8 +10,8 @@ Files in the output folder:
   (reproduced exactly by a replay);
 - ``attempts.json`` – every attempt: source prompt, texts, fix-its, diagnostics,
   solver outcome, verdict;
-- ``stages.json`` – only for the ``staged`` strategy: each try of each stage, its output and
-  its verifier's verdict;
+- ``stages.json`` – only for ``staged`` (each try of each stage, its output and its verifier's
+  verdict) and ``chain_of_experts`` (each choice of its conductor, with the reason);
 - ``timings.json`` – local wall-clock seconds (compile, solve, whole run),
   the only file a replay does not reproduce;
 - ``transcript.jsonl`` – the LLM exchanges (see :mod:`syntagm.llm.transcript`).

@@ -150,7 +150,7 @@ class LoopResult:
     error: str | None = None
     retrieved: list[str] = field(default_factory=list)
     grammar_reference: str = ""
-    stages: list[dict[str, Any]] = field(default_factory=list)  # staged: each stage try, output, verdict
+    stages: list[dict[str, Any]] = field(default_factory=list)  # staged: stage tries; chain_of_experts: conductor choices
 
     @property
     def objective(self) -> float | None:

@@ -186,3 +186,34 @@ def test_new_strategies_are_listed_and_their_prompts_versioned():
                  "coe_programmer", "coe_reviewer", "staged_system", "staged_parameters", "staged_objective",
                  "staged_variables", "staged_constraints", "staged_model"):
         assert templates.load(name).id.startswith(f"{name}.v")
+
+
+def test_conductor_rules_by_hand():
+    from syntagm.strategies.experts import conduct
+
+    fresh = {"terminology": 1, "parameters": 2, "modelling": 3, "programming": 4}
+    assert conduct({"stamps": dict.fromkeys(fresh, 0)}) == ("terminology", "no notes yet")
+    assert conduct({"stamps": fresh}) == ("programming", "all notes are fresh")
+    assert conduct({"stamps": {**fresh, "parameters": 9}}) == ("modelling", "its notes are older than those it builds on")
+    assert conduct({"stamps": fresh, "failure": "syntax", "named": "parameters"})[0] == "programming"
+    assert conduct({"stamps": fresh, "named": "parameters"}) == ("parameters", "the reviewer sent the work back")
+    assert conduct({"stamps": fresh, "failure": "solver"}) == ("modelling", "the solver rejected the model")
+
+
+def test_chain_of_experts_conductor_sends_an_infeasible_model_to_the_modeller(server, client, compiler_backend):
+    from syntagm_testkit import INFEASIBLE
+
+    _experts_round(server, INFEASIBLE)
+    server.push_reply(json.dumps({"variables": ["x", "y"], "objective": "max 3x + 2y (MODELLER-V2)"}))
+    server.push_reply(gen(GOOD))
+    server.push_reply(json.dumps({"ok": True}))
+    r = solve("chain_of_experts", client)
+    # no reviewer call on the infeasible model: the conductor goes to the modeller, then the programmer
+    assert purposes(r) == ["coe_interpreter", "coe_parameters", "coe_modeller", "coe_programmer",
+                           "coe_modeller", "coe_programmer", "coe_reviewer"]
+    assert "infeasible" in user_prompt(server, 4) and "MODELLER-V2" in user_prompt(server, 5)
+    assert [(s["round"], s["expert"]) for s in r.stages] == [
+        (1, "terminology"), (1, "parameters"), (1, "modelling"), (1, "programming"),
+        (2, "modelling"), (2, "programming")]
+    assert r.stages[4]["reason"] == "the solver rejected the model"
+    assert r.status == "aligned" and r.iterations == 2
