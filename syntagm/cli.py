@@ -95,6 +95,9 @@ def build_parser() -> argparse.ArgumentParser:
                      help="reflexion: earlier reflections kept in its memory (default 3)")
     run.add_argument("--stage-retries", type=_nonneg_int, dest="stage_retries", default=None,
                      help="staged: times a stage whose check fails is redone (default 1)")
+    run.add_argument("--embedding-model", dest="embedding_model", default=None,
+                     help="--retriever embeddings: the sentence-transformers model, a local folder or a name in "
+                     "the Hugging Face cache (loaded offline; default sentence-transformers/all-MiniLM-L6-v2)")
     io = s.add_argument_group("output")
     io.add_argument("--out", help="output folder (default out/<problem name>)")
     rr = io.add_mutually_exclusive_group()
@@ -232,7 +235,7 @@ def cmd_solve(args: argparse.Namespace) -> int:
     _pyopl()  # fail now, with one message, if the compiler is missing
     out = Path(args.out) if args.out else Path("out") / Path(args.problem).stem
     out.mkdir(parents=True, exist_ok=True)
-    retriever = make_retriever(run_settings["retriever"], args.kb)
+    retriever = make_retriever(run_settings["retriever"], args.kb, run_settings.get("embedding_model"))
 
     transcript = out / "transcript.jsonl"
     record_path = Path(args.record) if args.record else transcript

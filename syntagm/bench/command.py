@@ -113,6 +113,9 @@ def add_parser(sub, types) -> None:
                      help="reflexion: earlier reflections kept in its memory (default 3)")
     run.add_argument("--stage-retries", type=types["nonneg_int"], dest="stage_retries", default=None,
                      help="staged: times a stage whose check fails is redone (default 1)")
+    run.add_argument("--embedding-model", dest="embedding_model", default=None,
+                     help="--retriever embeddings: the sentence-transformers model, a local folder or a name in "
+                     "the Hugging Face cache (loaded offline; default sentence-transformers/all-MiniLM-L6-v2)")
     run.add_argument("--solver", choices=("highs", "gurobi"), help="solver (default highs)")
     run.add_argument("--compile-timeout", type=types["positive_float"], dest="compile_timeout_s",
                      help="seconds one compile of a candidate may take before it is stopped (default 60)")
@@ -272,7 +275,7 @@ def cmd_bench(args: argparse.Namespace) -> int:
 #: Settings a replay takes from the recorded run.json when the command line leaves them out.
 _REPLAYED = ("max_iterations", "time_limit_s", "exemplars", "grammar_mode", "retriever", "temperature", "solver",
              "seed", "json_mode", "max_tokens", "compile_timeout_s", "use_judge", "use_fixits", "diagnostics",
-             "ucb_c", "memory_size", "stage_retries")
+             "ucb_c", "memory_size", "stage_retries", "embedding_model")
 
 
 def _load_datasets(args) -> list[tuple[str, list[BenchProblem]]]:
@@ -411,7 +414,7 @@ def _bench(args: argparse.Namespace) -> int:
         "settings": settings, "replay": str(replay_root) if replay_root else None, "syntagm": __version__}))
     retriever = None
     if tasks:
-        retriever = make_retriever(args.retriever, args.kb)
+        retriever = make_retriever(args.retriever, args.kb, getattr(args, "embedding_model", None))
         retriever = _Locked(retriever) if retriever is not None else None
     clients: dict[tuple[str, int], Any] = {}
     clients_lock = threading.Lock()

@@ -14,7 +14,7 @@ text the prompts embed), ``prompts_sha256`` and ``prompt_versions`` (the templat
 ``solver``, ``time_limit_s``, ``seed``, ``json_mode``, ``max_tokens``, ``compile_timeout_s``,
 ``syntagm`` (the version), and the optional strategy settings :data:`STRATEGY_SETTINGS` (the
 ablations ``use_judge``, ``use_fixits``, ``diagnostics``; ``refine_tree``'s ``ucb_c``;
-``reflexion``'s ``memory_size``; ``staged``'s ``stage_retries``), which enter the run id only
+``reflexion``'s ``memory_size``; ``staged``'s ``stage_retries``; the retriever's ``embedding_model``), which enter the run id only
 when given, so the ids of runs made before they existed do not change. The model and the strategy are part of each record's key instead (one run may
 sweep several), and so is the sample index. The scoring tolerance is *not* a setting of the
 run: results are re-scored at any tolerance without asking the LLM again.
