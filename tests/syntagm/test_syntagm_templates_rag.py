@@ -112,3 +112,23 @@ def test_embedding_model_is_a_setting_and_loaded_offline_only(tmp_path, monkeypa
     r = _make("embeddings", None, "/models/my-local-minilm")
     assert seen == {"name": "/models/my-local-minilm", "kw": {"local_files_only": True}}
     assert r.search("a truck route", k=1)[0][1] > 0
+
+
+def test_field_weighting_repeats_title_patterns_and_tags():
+    from syntagm.rag.bm25 import FIELD_WEIGHTS, weighted_text
+    from syntagm.rag.knowledge import Exemplar
+
+    e = Exemplar("x", "Some prose.", "model", meta={"title": "Blend", "patterns": ["blending_ratio"],
+                                                      "tags": ["diet problem"], "domain": "production"})
+    t = weighted_text(e)
+    assert t.count("Blend") == FIELD_WEIGHTS["title"] and t.count("blending ratio") == FIELD_WEIGHTS["patterns"]
+    assert t.count("diet problem") == FIELD_WEIGHTS["tags"] and t.count("Some prose.") == 1
+
+
+def test_a_diet_problem_no_longer_retrieves_unit_commitment_first():
+    from syntagm.rag import make_retriever as _make
+
+    q = ("A dietitian plans the cheapest daily menu of bread, cheese and beans giving at least 70 units of "
+         "vitamin C and 50 units of protein.")
+    names = [e.name for e, _ in _make("bm25").search(q, k=2)]
+    assert names[0] == "hostel_breakfast_diet" and "evening_unit_commitment" not in names
