@@ -94,3 +94,21 @@ def test_agreement_bonus_for_independent_nodes():
         t.nodes.append(_Node(nid, parent, a, None, "solved"))
     # 1 and 2 are siblings (independent): both agree; 0 is the ancestor of both: no independent match
     assert [t.score(n) for n in t.nodes] == [0.6, 0.8, 0.8]
+
+
+def test_tree_and_stages_reach_the_output_folder(server, client, compiler_backend, tmp_path):
+    import json
+
+    from syntagm.artefacts import write_results
+    from syntagm.prices import load_prices
+
+    server.push_reply(gen(INFEASIBLE))
+    server.push_reply(gen(GOOD))
+    server.push_reply(verdict(True))
+    res = _run(client)
+    res.stages = [{"stage": "conductor", "round": 1, "expert": "modelling", "reason": "x"}]
+    write_results(tmp_path, res, model="gpt-4o-mini", strategy="refine_tree", prices=load_prices(), wall_s=0.1)
+    attempts = json.loads((tmp_path / "attempts.json").read_text())
+    assert [(a["tree"]["node"], a["tree"]["parent"], a["tree"]["times_refined"]) for a in attempts] == [
+        (0, None, 1), (1, 0, 0)]
+    assert json.loads((tmp_path / "stages.json").read_text())[0]["expert"] == "modelling"
