@@ -4,6 +4,7 @@ Contract (tools rely on it): ``pyopl solve MODEL [DATA] [--solver highs] [--time
 [--format text|json]`` prints a JSON object with ``status``, ``objective``,
 ``variables`` and ``solve_time_s``; ``pyopl check MODEL [DATA] --format json``
 prints ``{"diagnostics": [...]}`` and exits non-zero when there are errors.
+Exit codes, one per outcome, are in :mod:`pyopl.exit_codes` (and ``pyopl --help``).
 """
 from __future__ import annotations
 
@@ -14,7 +15,9 @@ import sys
 from pathlib import Path
 from typing import Any
 
-EXIT_OK, EXIT_ERRORS, EXIT_USAGE = 0, 1, 2
+from . import exit_codes
+
+EXIT_OK, EXIT_ERRORS, EXIT_USAGE = exit_codes.OK, exit_codes.COMPILE_ERRORS, exit_codes.USAGE
 
 
 def _non_negative(text: str) -> float:
@@ -30,7 +33,8 @@ def _non_negative(text: str) -> float:
 def _parser() -> argparse.ArgumentParser:
     from . import __version__
 
-    p = argparse.ArgumentParser(prog="pyopl", description="Compile and solve OPL models with HiGHS or Gurobi.")
+    p = argparse.ArgumentParser(prog="pyopl", description="Compile and solve OPL models with HiGHS or Gurobi.",
+                                epilog=exit_codes.epilog(), formatter_class=argparse.RawDescriptionHelpFormatter)
     p.add_argument("--version", action="version", version="pyopl %s" % __version__)
     sub = p.add_subparsers(dest="command", metavar="COMMAND")
 
@@ -40,7 +44,8 @@ def _parser() -> argparse.ArgumentParser:
         sp.add_argument("--format", choices=("text", "json"), default="text", help="output format (default: text)")
         _limit_options(sp)
 
-    s = sub.add_parser("solve", help="compile and solve a model")
+    s = sub.add_parser("solve", help="compile and solve a model", epilog=exit_codes.epilog(),
+                       formatter_class=argparse.RawDescriptionHelpFormatter)
     common(s)
     s.add_argument("--solver", choices=("highs", "gurobi"), default="highs", help="the solver (default: highs)")
     s.add_argument("--time-limit", type=_non_negative, metavar="S", help="time limit in seconds")
@@ -59,10 +64,19 @@ def _parser() -> argparse.ArgumentParser:
     s.add_argument("--no-explain-infeasible", dest="explain_infeasible", action="store_false",
                    help="do not compute the conflict of an infeasible model")
     s.add_argument("--csv", metavar="FILE", help="also write the values (and duals) as CSV to FILE")
+    s.add_argument("--output-dir", metavar="DIR",
+                   help="folder where scripts may write files (IloOplOutputFile); default: the model's folder")
+    s.add_argument("--script-steps", type=int, metavar="N",
+                   help="step budget of each IBM ILOG Script block (default 2,000,000)")
+    s.add_argument("--no-scripts", dest="scripts", action="store_false", default=True,
+                   help="do not run execute/main blocks (an error when a skipped block sets data the model uses)")
     s.add_argument("--output", "-o", metavar="FILE", help="also write the JSON result to FILE")
+    _add_display_flags(s)
 
     c = sub.add_parser("check", help="report diagnostics without solving")
     common(c)
+    c.add_argument("--solver", choices=("highs", "gurobi"), default="highs",
+                   help="check for this solver: what it cannot take is an error (default: highs)")
     c.add_argument("--fix", action="store_true", help="apply machine-applicable fixes to the model file (keeps a .bak copy)")
 
     e = sub.add_parser("explain", help="explain a diagnostic code")
@@ -104,6 +118,50 @@ def _limits(args: argparse.Namespace):
     return Limits(max_work=args.max_work)
 
 
+def _add_display_flags(s: argparse.ArgumentParser) -> None:
+    """``--show``, ``--no-constraints``, ``--quiet`` and ``--progress`` of ``pyopl solve``."""
+    s.add_argument("--show", metavar="NAME[,NAME...]", action="append", default=[],
+                   help="text report: print only these decisions/dexprs (repeatable)")
+    s.add_argument("--no-constraints", dest="constraints", action="store_false", default=True,
+                   help="text report: leave out the constraint table (duals and slacks)")
+    s.add_argument("--quiet", "-q", action="store_true", help="no progress line on stderr")
+    s.add_argument("--progress", action="store_true",
+                   help="show the progress line even when stderr is not a terminal (one line per update)")
+
+
+def _show_names(args: argparse.Namespace, known: list[str]) -> tuple[list[str] | None, str | None]:
+    """(the names of ``--show``, or None for all; a usage error naming an unknown one, or None).
+
+    ``known``: the model's dvar and dexpr names."""
+    names = [n.strip() for item in args.show for n in item.split(",") if n.strip()]
+    if not names:
+        return None, None
+    for n in names:
+        if n not in known:
+            from .diagnostics.reporter import near_miss
+
+            best = near_miss(n, known)
+            return None, "--show: the model has no decision or dexpr `%s`%s" % (
+                n, " (did you mean `%s`?)" % best if best else "")
+    return names, None
+
+
+def _progress_line(args: argparse.Namespace) -> Any:
+    """A :class:`~pyopl.progress.ProgressLine` on stderr when wanted: a terminal (or ``--progress``),
+    no ``--quiet``, and no solver log on the console (the two would interleave)."""
+    if args.quiet or args.log:
+        return None
+    if not args.progress:
+        try:
+            if not sys.stderr.isatty():
+                return None
+        except (AttributeError, ValueError):
+            return None
+    from .progress import ProgressLine
+
+    return ProgressLine(sys.stderr, in_place=None if not args.progress else sys.stderr.isatty())
+
+
 def _option_value(text: str) -> Any:
     for conv in (int, float):
         try:
@@ -129,7 +187,7 @@ def _check_files(args: argparse.Namespace) -> str | None:
 
 
 _USAGE_SLUGS = (("file not found", "cli-file-not-found"), ("is a folder", "cli-path-is-folder"),
-                ("--option needs", "cli-option-malformed"))
+                ("--option needs", "cli-option-malformed"), ("--show:", "cli-show-unknown-name"))
 
 
 def _emit_usage_error(args: argparse.Namespace, message: str) -> int:
@@ -152,21 +210,38 @@ def _emit_usage_error(args: argparse.Namespace, message: str) -> int:
 def cmd_check(args: argparse.Namespace) -> int:
     import pyopl
 
-    diags = pyopl.check(Path(args.model), _data_arg(args.data), limits=_limits(args))
     if args.fix:
-        from .fixes import apply_fixes_to_file
+        from .api import Diagnostics
+        from .fixes import fix_file
 
-        n = apply_fixes_to_file(args.model, [d for d in diags if d.file == args.model])
-        if n:
-            diags = pyopl.check(Path(args.model), _data_arg(args.data), limits=_limits(args))
+        # checked, fixed and written under a lock on the file, only if it is unchanged (fixes.py)
+        outcome = fix_file(args.model, _data_arg(args.data))
+        diags = pyopl.check(Path(args.model), _data_arg(args.data), solver=args.solver, limits=_limits(args))
+        if outcome.problems:
+            diags = Diagnostics(list(outcome.problems) + list(diags), diags.sources)
         if args.format == "text":
-            print("applied %d fix%s to %s" % (n, "" if n == 1 else "es", args.model), file=sys.stderr)
+            print("applied %d fix%s to %s" % (outcome.applied, "" if outcome.applied == 1 else "es", args.model),
+                  file=sys.stderr)
+    else:
+        diags = pyopl.check(Path(args.model), _data_arg(args.data), solver=args.solver, limits=_limits(args))
     if args.format == "json":
         print(json.dumps({"diagnostics": diags.to_json()}, indent=1))
     else:
         text = diags.render()
         print(text if text else "no problems found")
     return EXIT_ERRORS if diags.errors else EXIT_OK
+
+
+def _write_error(args: argparse.Namespace, err: Any) -> int:
+    """A :class:`~pyopl.safe_write.WriteError` as a diagnostic on stderr (or in the JSON); exit code 2."""
+    if getattr(args, "format", "text") == "json":
+        d = {"code": err.code, "severity": "error", "message": err.message, "file": err.path, "line": 1, "column": 1,
+             "end_line": 1, "end_column": 2, "labels": [], "notes": [], "help": err.help, "fix": None,
+             "rendered": "error[%s]: %s" % (err.code, err.message)}
+        print(json.dumps({"status": "error", "message": err.message, "diagnostics": [d]}))
+    else:
+        print("error[%s]: %s\n  = help: %s" % (err.code, err.message, err.help), file=sys.stderr)
+    return EXIT_USAGE  # like a missing input file: the command line or the machine, not the model
 
 
 def cmd_solve(args: argparse.Namespace) -> int:
@@ -178,8 +253,12 @@ def cmd_solve(args: argparse.Namespace) -> int:
             return _emit_usage_error(args, "--option needs NAME=VALUE, got %r" % item)
         k, v = item.split("=", 1)
         extra[k.strip()] = _option_value(v.strip())
+    if args.output_dir and not os.path.isdir(args.output_dir):
+        return _emit_usage_error(args, "--output-dir %s is not a folder" % args.output_dir)
     try:
-        model = pyopl.compile_model(Path(args.model), _data_arg(args.data), limits=_limits(args))
+        model = pyopl.compile_model(Path(args.model), _data_arg(args.data), scripts=args.scripts,
+                                    script_steps=args.script_steps, output_dir=args.output_dir,
+                                    limits=_limits(args))
     except pyopl.CompileError as e:
         if args.format == "json":
             print(json.dumps({"status": "error", "objective": None, "variables": {}, "solve_time_s": 0.0,
@@ -188,24 +267,38 @@ def cmd_solve(args: argparse.Namespace) -> int:
         else:
             print(str(e), file=sys.stderr)
         return EXIT_ERRORS
-    result = model.solve(solver=args.solver, time_limit=args.time_limit, mip_gap=args.mip_gap,
-                         mip_gap_abs=args.mip_gap_abs, threads=args.threads, seed=args.seed, log=args.log,
-                         log_file=args.log_file, options=extra, duals=args.duals,
-                         explain_infeasible=args.explain_infeasible)
+    show, show_error = _show_names(args, list(model.ir.dvars) + list(model.ir.dexprs))
+    if show_error:
+        return _emit_usage_error(args, show_error)
+    progress = _progress_line(args)
+    try:
+        result = model.solve(solver=args.solver, time_limit=args.time_limit, mip_gap=args.mip_gap,
+                             mip_gap_abs=args.mip_gap_abs, threads=args.threads, seed=args.seed, log=args.log,
+                             log_file=args.log_file, options=extra, duals=args.duals,
+                             explain_infeasible=args.explain_infeasible, progress=progress)
+    finally:
+        if progress is not None:
+            progress.finish()
     solver_diags = list(result.diagnostics)
     if model.warnings:
         result.diagnostics = list(model.warnings) + solver_diags
-    if args.csv:
-        result.to_csv(args.csv)
+    from .safe_write import WriteError, write_text_safely
+
+    try:
+        if args.csv:
+            write_text_safely(args.csv, result.to_csv())
+    except WriteError as err:
+        return _write_error(args, err)
     out = result.to_dict()
     out["compile_time_s"] = model.compile_time_s
     out["model_size"] = model.size
     if result.diagnostics:
         out["diagnostics"] = [d.to_dict(model.sources) for d in result.diagnostics]
     if args.output:
-        from .util import write_atomic
-
-        write_atomic(args.output, json.dumps(out, indent=1))
+        try:
+            write_text_safely(args.output, json.dumps(out, indent=1))
+        except WriteError as err:
+            return _write_error(args, err)
     if args.format == "json":
         print(json.dumps(out, indent=1))
     else:
@@ -215,8 +308,16 @@ def cmd_solve(args: argparse.Namespace) -> int:
             print(render_all(list(model.warnings) + solver_diags, model.sources), file=sys.stderr)
         from .report import text_report
 
-        print(text_report(result, model.ir, compile_time_s=model.compile_time_s))
-    return EXIT_OK if result.status != "error" else EXIT_ERRORS
+        print(text_report(result, model.ir, compile_time_s=model.compile_time_s, show=show,
+                          constraints=args.constraints))
+        if result.script_output:
+            print("script output:")
+            sys.stdout.write(result.script_output if result.script_output.endswith("\n") else result.script_output + "\n")
+    if any(d.is_error for d in solver_diags if hasattr(d, "is_error")) and result.script_output is not None:
+        return EXIT_ERRORS  # a script error stops the run, as in IBM OPL
+    if result.script_exit is not None:
+        return result.script_exit  # a `main` block's return value is the exit status (IBM OPL)
+    return exit_codes.for_result(result.status, result.has_solution)
 
 
 def cmd_explain(args: argparse.Namespace) -> int:
@@ -251,13 +352,14 @@ def cmd_export(args: argparse.Namespace) -> int:
             print(str(e), file=sys.stderr)
         return EXIT_ERRORS
     from .export import write_model
+    from .safe_write import WriteError
 
     out = args.lp or args.mps
     fmt = "lp" if args.lp else "mps"
     try:
         notes = write_model(model.ir, out, fmt)
-    except OSError as e:
-        return _emit_usage_error(args, "cannot write %s: %s" % (out, e.strerror or e))
+    except WriteError as err:
+        return _write_error(args, err)
     if args.format == "json":
         print(json.dumps({"status": "ok", "file": out, "format": fmt, "notes": notes}))
     else:
@@ -265,6 +367,8 @@ def cmd_export(args: argparse.Namespace) -> int:
             print("note: %s" % n, file=sys.stderr)
         print("wrote %s" % out, file=sys.stderr)
     return EXIT_OK
+
+
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -283,10 +387,10 @@ def main(argv: list[str] | None = None) -> int:
     except BrokenPipeError:  # `pyopl solve ... | head`: the reader left; not an error of ours
         devnull = os.open(os.devnull, os.O_WRONLY)
         os.dup2(devnull, sys.stdout.fileno())
-        return 141
+        return exit_codes.BROKEN_PIPE
     except KeyboardInterrupt:
         print("pyopl: interrupted", file=sys.stderr)
-        return 130
+        return exit_codes.INTERRUPTED
     except Exception as exc:  # a bug in pyopl: say so plainly, never dress it as the user's mistake
         import traceback
 
@@ -299,7 +403,7 @@ def main(argv: list[str] | None = None) -> int:
                 "line": 1, "column": 1, "help": "please report this", "rendered": "error[OPL0605]: " + msg}]}))
         else:
             print("pyopl: " + msg, file=sys.stderr)
-        return 3
+        return exit_codes.INTERNAL
 
 
 if __name__ == "__main__":  # pragma: no cover

@@ -8,19 +8,13 @@ values and slacks in OPL notation (``ctDemand["Chicago"]``).
 from __future__ import annotations
 
 from .ir import IR, format_key_part
+from .numbers import format_number
 from .result import Result, Values
 
 
 def _fmt(v) -> str:
-    if v is None:
-        return "-"
-    if isinstance(v, float):
-        if v != v:
-            return "nan"
-        if v.is_integer() and abs(v) < 1e15:
-            return str(int(v))
-        return "%.6g" % v
-    return str(v)
+    """Numbers in full (they read back as the same float; see :mod:`pyopl.numbers`)."""
+    return format_number(v)
 
 
 def _name(name: str, key: tuple) -> str:
@@ -37,10 +31,13 @@ def _entries(table: dict) -> list[tuple[str, float | None]]:
     return out
 
 
-def text_report(result: Result, ir: IR | None = None, max_rows: int = 200, compile_time_s: float | None = None) -> str:
+def text_report(result: Result, ir: IR | None = None, max_rows: int = 200, compile_time_s: float | None = None,
+                show: list[str] | None = None, constraints: bool = True) -> str:
     """The report as text (no trailing newline); at most ``max_rows`` lines per section.
 
-    With ``ir``, a line gives the model's size; ``compile_time_s`` (seconds) is added to it."""
+    With ``ir``, a line gives the model's size; ``compile_time_s`` (seconds) is added to it.
+    ``show``: only these decisions/dexprs (in that order) in the values section (``--show``);
+    ``constraints=False`` leaves out the constraint table (``--no-constraints``)."""
     out = ["status: %s" % result.status]
     if result.objective is not None:
         out.append("objective: %s" % _fmt(result.objective))
@@ -67,12 +64,14 @@ def text_report(result: Result, ir: IR | None = None, max_rows: int = 200, compi
             ir.num_cols, int(ir.col_integer.sum()), ir.num_rows, ir.A.nnz,
             ", compiled in %.3f s" % compile_time_s if compile_time_s is not None else ""))
     out.append("solve time: %.3f s (%s%s)" % (result.solve_time_s, result.solver, ", " + ", ".join(counts) if counts else ""))
-    lines = ["  %s = %s" % (n, _fmt(x)) for n, x in _entries(result.variables) + _entries(result.dexprs)
-             if x is not None and abs(x) > 1e-9]
+    tables = {**result.dexprs, **result.variables}
+    chosen = _entries(result.variables) + _entries(result.dexprs) if show is None else \
+        _entries({n: tables[n] for n in show if n in tables})
+    lines = ["  %s = %s" % (n, _fmt(x)) for n, x in chosen if x is not None and abs(x) > 1e-9]
     if lines:
         out.append("values (nonzero):")
         out += _cap(lines, max_rows)
-    if result.duals or result.slacks:
+    if constraints and (result.duals or result.slacks):
         rows = []
         duals = dict(_entries(result.duals))
         for n, s in _entries(result.slacks) or [(k, None) for k in duals]:

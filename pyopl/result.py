@@ -16,6 +16,7 @@ STATUSES = (
     "unbounded",
     "infeasible_or_unbounded",  # only when the solver could not tell which
     "time_limit",  # time limit reached; an incumbent may be present
+    "interrupted",  # stopped by Ctrl-C (SIGINT); the best solution found so far may be present
     "error",
 )
 
@@ -43,7 +44,29 @@ class Values(dict):
             sub = {k[n:]: v for k, v in self.items() if k[:n] == key}
             if sub:
                 return Values(sub, self.dims - n)
+        full = self._by_key_fields(key)
+        if full is not None:
+            return dict.__getitem__(self, full)
         raise KeyError(key)
+
+    def _by_key_fields(self, key: tuple) -> Any:
+        """The stored key whose tuple indices match ``key`` on their ``key`` fields, as OPL's
+        ``x[<"s","a">]`` finds the element of a keyed tuple set; None when there is none."""
+        index = self.__dict__.get("_key_index")
+        if index is None:
+            index = {}
+            for k in dict.keys(self):
+                proj = tuple(c.key() if isinstance(c, tuple) and callable(getattr(c, "key", None)) else c for c in k)
+                if proj != k:
+                    index.setdefault(proj, k)
+            self._key_index = index
+        for cand in (key, (key,)):
+            try:
+                if cand in index:
+                    return index[cand]
+            except TypeError:  # an unhashable key: no match
+                return None
+        return None
 
     def to_json(self) -> Any:
         """Nested JSON: {"Seattle": {"Chicago": 1.0}}; tuple elements are written ``<a,b>``."""
@@ -101,6 +124,10 @@ class Result:
     iterations: int | None = None  # simplex (+ barrier) iterations
     ray: dict[str, float] = field(default_factory=dict)  # unbounded: OPL column label -> direction
     conflict: Any = None  # infeasible: a pyopl.iis.Conflict, when computed
+    #: name -> the name of each index after its OPL index set (DataFrame index levels)
+    index_names: dict[str, list] = field(default_factory=dict, repr=False)
+    script_output: str | None = None  # what the model's scripts printed (None: the model has no scripts)
+    script_exit: int | None = None  # a `main` block's exit status (its return value), when it ran
 
     def __getitem__(self, name: str) -> Any:
         if name in self.variables:
@@ -141,6 +168,10 @@ class Result:
             out["conflict"] = self.conflict.to_dict()
         if self.message:
             out["message"] = self.message
+        if self.script_output is not None:
+            out["script_output"] = self.script_output
+        if self.script_exit is not None:
+            out["script_exit"] = self.script_exit
         if self.diagnostics:
             out["diagnostics"] = [d.to_dict() for d in self.diagnostics]
         out.update(self.extra)
@@ -164,17 +195,21 @@ class Result:
         return out
 
     def to_csv(self, path: Any = None) -> str:
-        """A long CSV table ``kind,name,index,value`` (index in OPL notation, ``["Seattle"]["Chicago"]``).
+        """A long CSV table ``kind,name,index,index_1..index_K,value``: ``index`` in OPL notation
+        (``["Seattle"]["Chicago"]``), then one column per index component (``Seattle``, ``Chicago``;
+        a tuple index is one component, ``<"a","b">``; empty past a name's own indices).
 
         Returns the text; also writes it to ``path`` when given."""
         import csv
         import io
 
+        from .dataframes import csv_rows
+
         buf = io.StringIO()
         w = csv.writer(buf, lineterminator="\n")
-        w.writerow(["kind", "name", "index", "value"])
-        for kind, name, key, v in self.rows():
-            w.writerow([kind, name, "".join("[%s]" % format_key_part(k) for k in key), "" if v is None else repr(float(v))])
+        header, rows = csv_rows(self)
+        w.writerow(header)
+        w.writerows(rows)
         text = buf.getvalue()
         if path is not None:
             with open(path, "w", encoding="utf-8", newline="") as f:
@@ -185,28 +220,18 @@ class Result:
         """A pandas DataFrame (pandas is optional: ImportError with a clear message without it).
 
         Without ``name``: the long table of :meth:`rows` with columns ``kind``, ``name``,
-        ``index`` (the key tuple), ``value``, filtered by ``kind`` when given. With
-        ``name``: one variable's (or dexpr's, dual's...) values as a column ``value``
-        indexed by its index sets (a MultiIndex for several indices)."""
-        try:
-            import pandas as pd
-        except ImportError:
-            raise ImportError("Result.to_dataframe needs pandas (`pip install pandas`); "
-                              "Result.to_csv and Result.to_dict do not") from None
-        every = self.rows()
-        if name is not None and kind is None:  # a name's own values first: variable, dexpr, dual, slack, reduced cost
-            kind = next((r[0] for r in every if r[1] == name), None)
-        rows = [r for r in every if (kind is None or r[0] == kind) and (name is None or r[1] == name)]
-        if name is None:
-            return pd.DataFrame(rows, columns=["kind", "name", "index", "value"])
-        if not rows:
-            raise KeyError(name)
-        keys = [r[2] for r in rows]
-        vals = [r[3] for r in rows]
-        if not keys[0]:
-            return pd.DataFrame({"value": vals})
-        if len(keys[0]) == 1:
-            index = pd.Index([k[0] for k in keys])
-        else:
-            index = pd.MultiIndex.from_tuples(keys)
-        return pd.DataFrame({"value": vals}, index=index)
+        ``index`` (the key tuple), ``value``, filtered by ``kind`` when given. With ``name``:
+        one row per index key, indexed by the name's index sets (a MultiIndex for several;
+        levels named after the OPL index sets, ``ship`` -> ``Plants``, ``Markets``), with the
+        columns that exist for it: ``value`` (a dvar or dexpr), ``reduced_cost`` (a dvar of an
+        LP), ``dual`` and ``slack`` (a constraint label). With ``kind`` too: that kind only,
+        in a column ``value``."""
+        from .dataframes import result_frame
+
+        return result_frame(self, name, kind)
+
+    def _repr_html_(self) -> str:
+        """A readable table for notebooks: status, objective, then the values of each name."""
+        from .notebook import result_html
+
+        return result_html(self)

@@ -1,5 +1,6 @@
-"""Writing a run's results: every file is written to a temporary name and renamed,
-so an existing result is replaced whole or not at all.
+"""Writing a run's results: every file is written to a temporary name and renamed
+(:func:`syntagm.safeio.write_atomic`), so an existing result is replaced whole or not at
+all, and a symlink or device in the output folder is refused, never replaced.
 
 Files in the output folder:
 
@@ -9,42 +10,26 @@ Files in the output folder:
   (reproduced exactly by a replay);
 - ``attempts.json`` – every attempt: source prompt, texts, fix-its, diagnostics,
   solver outcome, verdict;
+- ``stages.json`` – only for ``staged`` (each try of each stage, its output and its verifier's
+  verdict) and ``chain_of_experts`` (each choice of its conductor, with the reason);
 - ``timings.json`` – local wall-clock seconds (compile, solve, whole run),
   the only file a replay does not reproduce;
 - ``transcript.jsonl`` – the LLM exchanges (see :mod:`syntagm.llm.transcript`).
 """
 from __future__ import annotations
 
-import json
-import os
-import tempfile
 from pathlib import Path
 from typing import Any
 
 from .loop import LoopResult
 from .prices import PriceTable
+from .safeio import json_text, plain_text, write_atomic
 
-
-def write_atomic(path: Path, text: str) -> None:
-    """Write ``text`` (UTF-8) to ``path`` via a temporary file in the same folder and ``os.replace``."""
-    path.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(prefix="." + path.name + ".", suffix=".tmp", dir=path.parent)
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as f:
-            f.write(text)
-            f.flush()
-            os.fsync(f.fileno())
-        os.replace(tmp, path)
-    except BaseException:
-        try:
-            os.unlink(tmp)
-        except OSError:
-            pass
-        raise
+__all__ = ["write_atomic", "write_results", "solution_doc", "telemetry_doc", "timings_doc"]
 
 
 def _json(obj: Any) -> str:
-    return json.dumps(obj, indent=2, ensure_ascii=False, sort_keys=False, default=str) + "\n"
+    return json_text(obj)
 
 
 def solution_doc(result: LoopResult, strategy: str) -> dict[str, Any]:
@@ -80,13 +65,15 @@ def write_results(out: Path, result: LoopResult, *, model: str, strategy: str, p
                   wall_s: float) -> list[Path]:
     """Write every result file into ``out``; returns the paths written."""
     files = {
-        "model.mod": result.model,
-        "data.dat": result.data,
+        "model.mod": plain_text(result.model),
+        "data.dat": plain_text(result.data),
         "solution.json": _json(solution_doc(result, strategy)),
         "telemetry.json": _json(telemetry_doc(result, model, strategy, prices)),
         "attempts.json": _json([a.to_dict() for a in result.attempts]),
         "timings.json": _json(timings_doc(result, wall_s)),
     }
+    if result.stages:
+        files["stages.json"] = _json(result.stages)
     written = []
     for name, text in files.items():
         write_atomic(out / name, text)

@@ -17,6 +17,8 @@ from typing import Any
 
 from . import __version__
 from .errors import ConfigError, SyntagmError
+from .redact import scrub
+from .safeio import plain_text
 
 EXIT_OK, EXIT_UNSOLVED, EXIT_USAGE = 0, 1, 2
 
@@ -62,18 +64,40 @@ def build_parser() -> argparse.ArgumentParser:
     ep.add_argument("--timeout", type=_positive_float, dest="timeout_s", help="seconds per HTTP request (default 120)")
     ep.add_argument("--max-retries", type=_nonneg_int, help="retries on 429/5xx/timeouts (default 4)")
     ep.add_argument("--json-mode", choices=("auto", "on", "off"), help="ask for JSON replies (default auto)")
-    ep.add_argument("--temperature", type=float, help="sampling temperature (default 0)")
+    ep.add_argument("--temperature", type=float, help="sampling temperature (default 0; dropped for the rest of "
+                    "the run if the endpoint rejects it, as reasoning models do)")
+    ep.add_argument("--max-tokens", type=_positive_int, dest="max_tokens",
+                    help="completion token cap per call (default: the endpoint's own); sent as max_tokens, or "
+                    "max_completion_tokens where the endpoint asks for it")
     ep.add_argument("--config", help="TOML config file (default ./syntagm.toml or ~/.config/syntagm/config.toml)")
     ep.add_argument("--prices", help="price table JSON overriding the shipped one (env SYNTAGM_PRICES)")
     run = s.add_argument_group("run")
     run.add_argument("--strategy", choices=sorted(STRATEGIES), default=None, help="default: syntagm")
     run.add_argument("--max-iterations", type=_positive_int, help="LLM generation/revision calls allowed (default 5)")
     run.add_argument("--time-limit", type=_positive_float, dest="time_limit_s", help="solver seconds per solve (default 30)")
+    run.add_argument("--compile-timeout", type=_positive_float, dest="compile_timeout_s",
+                     help="seconds one compile of a candidate may take before it is stopped (default 60)")
     run.add_argument("--retriever", choices=("bm25", "embeddings", "none"), default=None, help="exemplar retrieval (default bm25)")
-    run.add_argument("--kb", help="knowledge base folder (default ./knowledge_base)")
+    run.add_argument("--kb", help="knowledge base folder (default $SYNTAGM_KB, else ./knowledge_base, else the packaged one)")
     run.add_argument("--exemplars", type=_nonneg_int, help="exemplars in the generation prompt (default 2)")
-    run.add_argument("--grammar-ref", choices=("auto", "compact", "full"), dest="grammar_mode", default=None,
-                     help="language reference in the prompt (default auto)")
+    run.add_argument("--grammar-ref", choices=("auto", "compact", "full", "none"), dest="grammar_mode", default=None,
+                     help="language reference in the prompt (default auto; none is an ablation)")
+    run.add_argument("--no-judge", action="store_const", const=False, dest="use_judge", default=None,
+                     help="ablation: no LLM alignment judge (a solved model ends the run)")
+    run.add_argument("--no-fixits", action="store_const", const=False, dest="use_fixits", default=None,
+                     help="ablation: do not apply the compiler's machine-applicable fix-its")
+    run.add_argument("--diagnostics", choices=("full", "first", "line", "masked"), default=None,
+                     help="ablation: what a syntax repair sees of the compiler's report: every diagnostic (full, "
+                     "the default), the first error, line numbers only, or only that it does not compile (masked)")
+    run.add_argument("--ucb-c", type=_positive_float, dest="ucb_c", default=None,
+                     help="refine_tree: exploration constant of its UCB rule (default 1.0)")
+    run.add_argument("--memory-size", type=_nonneg_int, dest="memory_size", default=None,
+                     help="reflexion: earlier reflections kept in its memory (default 3)")
+    run.add_argument("--stage-retries", type=_nonneg_int, dest="stage_retries", default=None,
+                     help="staged: times a stage whose check fails is redone (default 1)")
+    run.add_argument("--embedding-model", dest="embedding_model", default=None,
+                     help="--retriever embeddings: the sentence-transformers model, a local folder or a name in "
+                     "the Hugging Face cache (loaded offline; default sentence-transformers/all-MiniLM-L6-v2)")
     io = s.add_argument_group("output")
     io.add_argument("--out", help="output folder (default out/<problem name>)")
     rr = io.add_mutually_exclusive_group()
@@ -89,12 +113,18 @@ def build_parser() -> argparse.ArgumentParser:
     ps.add_argument("--retriever", choices=("bm25", "embeddings", "none"), default="bm25")
     ps.add_argument("--kb")
     ps.add_argument("--exemplars", type=_nonneg_int, default=2)
-    ps.add_argument("--grammar-ref", choices=("auto", "compact", "full"), dest="grammar_mode", default="auto")
+    ps.add_argument("--grammar-ref", choices=("auto", "compact", "full", "none"), dest="grammar_mode", default="auto")
+    ps.add_argument("--model", default="gpt-4o-mini",
+                    help="count with this model's tokenizer when one is available offline (default gpt-4o-mini); "
+                    "other models get the labelled chars/4 estimate")
     ps.add_argument("--format", choices=("text", "json"), default="text")
 
     from .bench.command import add_parser as add_bench
-    add_bench(sub, {"positive_int": _positive_int, "nonneg_int": _nonneg_int, "positive_float": _positive_float,
-                    "nonneg_float": _nonneg_float})
+    from .bench.reportcmd import add_parser as add_report
+    types = {"positive_int": _positive_int, "nonneg_int": _nonneg_int, "positive_float": _positive_float,
+             "nonneg_float": _nonneg_float}
+    add_bench(sub, types)
+    add_report(sub, types)
     return p
 
 
@@ -122,8 +152,13 @@ def _progress(quiet: bool):
         if quiet:
             return
         detail = f": {e['detail']}" if e.get("detail") else ""
-        print(f"[{e['iteration']}/{e['max_iterations']}] {e['step']}{detail}", file=sys.stderr, flush=True)
+        print(plain_text(f"[{e['iteration']}/{e['max_iterations']}] {e['step']}{detail}"), file=sys.stderr, flush=True)
     return show
+
+
+def _endpoint_note(line: str) -> None:
+    """A progress line from the client (a retry with its reason and wait, a dropped parameter)."""
+    print(plain_text(f"[endpoint] {line}"), file=sys.stderr, flush=True)
 
 
 def _fmt_cost(c: float | None) -> str:
@@ -162,13 +197,14 @@ def _text_summary(doc: dict[str, Any], tel: dict[str, Any], out: Path) -> str:
 
 def cmd_solve(args: argparse.Namespace) -> int:
     from . import config as config_mod
-    from .artefacts import solution_doc, telemetry_doc, write_atomic, write_results
+    from .artefacts import solution_doc, telemetry_doc, write_results
+    from .safeio import open_new, replace_file, write_atomic
     from .compiler import _pyopl
     from .llm.client import OpenAIChatClient
     from .llm.transcript import RecordingClient, ReplayClient
     from .prices import load_prices
     from .rag import make_retriever
-    from .strategies import StrategyContext, get_strategy
+    from .strategies import STRATEGY_SETTINGS, StrategyContext, get_strategy
 
     problem = _read_problem(args.problem)
     replay = ReplayClient(args.replay) if args.replay else None
@@ -182,12 +218,15 @@ def cmd_solve(args: argparse.Namespace) -> int:
     strategy = get_strategy(strategy_name)
     run_settings = {"strategy": strategy_name, "max_iterations": setting("max_iterations", None),
                     "time_limit_s": setting("time_limit_s", None), "exemplars": setting("exemplars", None),
-                    "grammar_mode": setting("grammar_mode", None), "retriever": setting("retriever", "bm25")}
+                    "grammar_mode": setting("grammar_mode", None), "retriever": setting("retriever", "bm25"),
+                    "compile_timeout_s": setting("compile_timeout_s", None),
+                    **{k: setting(k, None) for k in STRATEGY_SETTINGS}}
     fileconf: dict[str, Any] = {}
     base_url = None
     if replay is None:
         flags = {"model": args.model, "base_url": args.base_url, "timeout_s": args.timeout_s,
-                 "max_retries": args.max_retries, "json_mode": args.json_mode, "temperature": args.temperature}
+                 "max_retries": args.max_retries, "json_mode": args.json_mode, "temperature": args.temperature,
+                 "max_tokens": args.max_tokens}
         cfg, fileconf = config_mod.resolve(flags, config_path=args.config)
         if cfg is None:
             raise ConfigError(config_mod.NO_ENDPOINT_MESSAGE)
@@ -196,7 +235,7 @@ def cmd_solve(args: argparse.Namespace) -> int:
     _pyopl()  # fail now, with one message, if the compiler is missing
     out = Path(args.out) if args.out else Path("out") / Path(args.problem).stem
     out.mkdir(parents=True, exist_ok=True)
-    retriever = make_retriever(run_settings["retriever"], args.kb)
+    retriever = make_retriever(run_settings["retriever"], args.kb, run_settings.get("embedding_model"))
 
     transcript = out / "transcript.jsonl"
     record_path = Path(args.record) if args.record else transcript
@@ -206,10 +245,11 @@ def cmd_solve(args: argparse.Namespace) -> int:
         llm = replay
         model_name = replay.model
     else:
-        llm = OpenAIChatClient(cfg, prices)
+        quiet = args.quiet or args.format == "json"
+        llm = OpenAIChatClient(cfg, prices, notify=None if quiet else _endpoint_note)
         model_name = cfg.model
         record_path.parent.mkdir(parents=True, exist_ok=True)
-        sink = open(partial, "w", encoding="utf-8")
+        sink = open_new(partial)
         llm = RecordingClient(llm, sink, base_url, run_settings)
     ctx = StrategyContext(llm, retriever, _progress(args.quiet or args.format == "json"),
                           {k: v for k, v in run_settings.items() if k not in ("strategy", "retriever")})
@@ -221,7 +261,7 @@ def cmd_solve(args: argparse.Namespace) -> int:
             sink.close()
     wall = time.monotonic() - start
     if sink is not None:
-        os.replace(partial, record_path)
+        replace_file(partial, record_path)
         if record_path != transcript:
             write_atomic(transcript, record_path.read_text(encoding="utf-8"))
     elif Path(args.replay).resolve() != transcript.resolve():
@@ -234,23 +274,25 @@ def cmd_solve(args: argparse.Namespace) -> int:
                           "iterations": result.iterations, "verdict": doc["verdict"], "error": doc["error"],
                           "totals": tel["totals"], "out": str(out)}, indent=2))
     else:
-        print(_text_summary(doc, tel, out))
+        print(plain_text(_text_summary(doc, tel, out)))
     return EXIT_OK if result.status in ("aligned", "solved") else EXIT_UNSOLVED
 
 
-def cmd_prompt_size(args: argparse.Namespace) -> int:
+def cmd_prompt_size(args: argparse.Namespace, kb: tuple[Any, int] = (None, 0)) -> int:
     from .loop import LoopOptions
     from .promptsize import load_questions, prompt_size_report
     from .rag import make_retriever
 
     questions = load_questions(args.dataset)
     opts = LoopOptions(exemplars=args.exemplars, grammar_mode=args.grammar_mode)
-    rep = prompt_size_report(questions, make_retriever(args.retriever, args.kb), opts)
+    rep = prompt_size_report(questions, make_retriever(args.retriever, args.kb), opts, model=args.model)
+    rep["knowledge_base"] = {"path": str(kb[0]) if kb[0] is not None else None, "exemplars": kb[1]}
     if args.format == "json":
         print(json.dumps(rep, indent=2))
     else:
         print(f"{rep['count']} problems; first generation prompt tokens: min {rep['min']}, median {rep['median']}, "
-              f"mean {rep['mean']}, p90 {rep['p90']}, max {rep['max']}\n({rep['method']})")
+              f"mean {rep['mean']}, p90 {rep['p90']}, max {rep['max']}\n({rep['method']})\n"
+              f"knowledge base: {kb[1]} exemplars ({rep['knowledge_base']['path'] or 'retrieval off'})")
     return EXIT_OK
 
 
@@ -262,14 +304,20 @@ def main(argv: list[str] | None = None) -> int:
         parser.print_help(sys.stderr)
         return EXIT_USAGE
     try:
+        from .selfcheck import check_installation
+
+        kb = check_installation(args)  # before any LLM call: compiler and knowledge base work
         if args.command == "solve":
             return cmd_solve(args)
         if args.command == "bench":
             from .bench.command import cmd_bench
             return cmd_bench(args)
-        return cmd_prompt_size(args)
+        if args.command == "report":
+            from .bench.reportcmd import cmd_report
+            return cmd_report(args)
+        return cmd_prompt_size(args, kb)
     except SyntagmError as e:
-        print(f"syntagm: error: {e}", file=sys.stderr)
+        print(f"syntagm: error: {scrub(e)}", file=sys.stderr)
         return EXIT_USAGE
     except KeyboardInterrupt:
         print("syntagm: interrupted", file=sys.stderr)
@@ -281,6 +329,6 @@ def main(argv: list[str] | None = None) -> int:
     except Exception as e:  # an internal bug: one line, with a way to get the traceback
         if os.environ.get("SYNTAGM_DEBUG"):
             raise
-        print(f"syntagm: internal error: {type(e).__name__}: {e} (set SYNTAGM_DEBUG=1 for the traceback)",
+        print(f"syntagm: internal error: {type(e).__name__}: {scrub(e)} (set SYNTAGM_DEBUG=1 for the traceback)",
               file=sys.stderr)
         return 3

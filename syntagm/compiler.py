@@ -11,6 +11,7 @@ import time
 from dataclasses import dataclass, field
 from typing import Any
 
+from . import sandbox
 from .errors import SyntagmError
 
 MACHINE_APPLICABLE = "machine-applicable"
@@ -38,13 +39,28 @@ def file_role(file: str) -> str:
 
 
 @dataclass
+class Limits:
+    """How long and how much memory compiling one candidate may take (see :mod:`syntagm.sandbox`).
+
+    ``timeout_s``: wall-clock seconds for a compile (a solve gets this plus its own solver
+    time limit); ``memory_mb``: the worker's address-space limit in MiB (``None``: none).
+    """
+
+    timeout_s: float = sandbox.DEFAULT_TIMEOUT_S
+    memory_mb: int | None = sandbox.DEFAULT_MEMORY_MB
+
+
+@dataclass
 class CheckReport:
-    """What the compiler said: ``diagnostics`` (pyopl ``Diagnostic`` objects) and ``crash``
-    (a message when pyopl itself failed, which is reported as one error)."""
+    """What the compiler said: ``diagnostics`` (pyopl ``Diagnostic`` objects), ``crash``
+    (a message when pyopl itself failed, which is reported as one error) and ``refusals``
+    (syntagm's own errors, as JSON-ready payload dicts: an ``include``, a compile that ran
+    past its time or memory limit)."""
 
     diagnostics: list[Any] = field(default_factory=list)
     crash: str | None = None
-    compiled: Any = None  # the pyopl model when it compiled, reused by :func:`solve`
+    compiled: Any = None  # the pyopl model when it compiled in this process, reused by :func:`solve`
+    refusals: list[dict[str, Any]] = field(default_factory=list)
 
     @property
     def errors(self) -> list[Any]:
@@ -52,32 +68,102 @@ class CheckReport:
 
     @property
     def ok(self) -> bool:
-        return not self.errors and self.crash is None
+        return not self.errors and self.crash is None and not self.refusals
 
 
 def _data_arg(data: str) -> str | None:
-    return data if data and data.strip() else None
+    return sandbox.as_text(data) if data and data.strip() else None
 
 
-def check(model: str, data: str) -> CheckReport:
+#: syntagm's own diagnostic codes (the LLM sees them in the repair prompt; docs/syntagm.md lists them).
+INCLUDE_CODE = "syntagm-include"
+TIME_LIMIT_CODE = "syntagm-time-limit"
+MEMORY_LIMIT_CODE = "syntagm-memory-limit"
+
+
+def include_positions(text: str) -> list[tuple[int, int]]:
+    """1-based ``(line, column)`` of every ``include`` keyword in OPL model or data text,
+    outside comments (``//``, ``/* */``) and string literals."""
+    found: list[tuple[int, int]] = []
+    i, n, line, col0 = 0, len(text), 1, 0
+    while i < n:
+        c = text[i]
+        if c == "\n":
+            line, col0 = line + 1, i + 1
+            i += 1
+        elif text.startswith("//", i):
+            j = text.find("\n", i)
+            i = n if j < 0 else j
+        elif text.startswith("/*", i):
+            j = text.find("*/", i + 2)
+            j = n if j < 0 else j + 2
+            line += text.count("\n", i, j)
+            k = text.rfind("\n", i, j)
+            col0 = k + 1 if k >= 0 else col0
+            i = j
+        elif c == '"':
+            j = i + 1
+            while j < n and text[j] != '"' and text[j] != "\n":
+                j += 2 if text[j] == "\\" else 1
+            i = j + 1 if j < n and text[j] == '"' else j
+        elif c.isalpha() or c == "_":
+            j = i
+            while j < n and (text[j].isalnum() or text[j] == "_"):
+                j += 1
+            if text[i:j] == "include":
+                found.append((line, i - col0 + 1))
+            i = j
+        else:
+            i += 1
+    return found
+
+
+def include_refusals(model: str, data: str) -> list[dict[str, Any]]:
+    """A payload error per ``include`` in ``model`` or ``data``: syntagm compiles LLM text as
+    text and never lets it name a file to read."""
+    out = []
+    for role, text in (("model", model), ("data", data or "")):
+        for line, col in include_positions(text):
+            out.append({"code": INCLUDE_CODE, "severity": "error", "file": role, "line": line, "column": col,
+                        "end_line": line, "end_column": col + len("include"),
+                        "message": f"`include` is not allowed: syntagm compiles the {role} as text and "
+                                   "never reads other files",
+                        "source": _line(text, line).strip(),
+                        "help": f"write the included {'declarations' if role == 'model' else 'data'} "
+                                f"into the {role} itself"})
+    return out
+
+
+def _limit_refusal(answer: dict[str, Any], limits: Limits) -> dict[str, Any]:
+    memory = answer.get("reason") == "memory_limit"
+    what = (f"more than {limits.memory_mb} MiB of memory" if memory
+            else f"longer than {limits.timeout_s:g} s")
+    return {"code": MEMORY_LIMIT_CODE if memory else TIME_LIMIT_CODE, "severity": "error", "file": "model",
+            "line": 1, "column": 1, "message": f"compiling the model took {what} and was stopped",
+            "help": "an index set or a sum is far larger than the problem needs: use the problem's own sizes, "
+                    "and never iterate over the product of large ranges"}
+
+
+def check(model: str, data: str, limits: Limits | None = None) -> CheckReport:
     """Every diagnostic for ``model`` and ``data`` texts (``pyopl.check``, then ``compile_model``
-    for errors only found when binding data)."""
-    pyopl = _pyopl()
-    try:
-        diags = list(pyopl.check(model, _data_arg(data)))
-    except Exception as e:  # a compiler bug must not end the run
-        return CheckReport([], f"pyopl.check failed: {type(e).__name__}: {e}")
-    if any(d.severity == "error" for d in diags):
-        return CheckReport(diags)
-    try:
-        compiled = pyopl.compile_model(model, data=_data_arg(data))
-    except pyopl.CompileError as e:
-        seen = {(d.code, d.span, d.message) for d in diags}
-        diags += [d for d in e.diagnostics if (d.code, d.span, d.message) not in seen]
-        return CheckReport(diags)
-    except Exception as e:
-        return CheckReport(diags, f"pyopl.compile_model failed: {type(e).__name__}: {e}")
-    return CheckReport(diags, compiled=compiled)
+    for errors only found when binding data), computed in a worker process under ``limits``.
+
+    The texts are always compiled as text (never opened as paths); an ``include`` in either is
+    refused before anything is compiled.
+    """
+    refusals = include_refusals(model, data)
+    if refusals:
+        return CheckReport(refusals=refusals)
+    limits = limits or Limits()
+    _pyopl()
+    answer = sandbox.run({"op": "check", "model": model, "data": data}, limits.timeout_s, limits.memory_mb)
+    if not answer.get("ok"):
+        if answer.get("reason") in ("time_limit", "memory_limit"):
+            return CheckReport(refusals=[_limit_refusal(answer, limits)])
+        return CheckReport([], f"pyopl failed: {answer.get('message')}")
+    result = answer["result"]
+    diags = [sandbox.diagnostic_from_json(d) for d in result.get("diagnostics") or []]
+    return CheckReport(diags, result.get("crash"))
 
 
 def _line(text: str, n: int) -> str:
@@ -106,6 +192,7 @@ def diagnostics_payload(report: CheckReport, model: str, data: str) -> list[dict
             item["fix"] = {"message": d.fix.message, "applicability": d.fix.applicability,
                            "replacements": [e.replacement for e in d.fix.edits]}
         out.append(item)
+    out += report.refusals
     if report.crash:
         out.append({"code": "COMPILER", "severity": "error", "file": "model", "line": 1, "column": 1,
                     "message": report.crash + " (an internal compiler failure; rewriting the construct may avoid it)"})
@@ -166,25 +253,27 @@ _EXPLAIN_KEYS = ("explanation", "infeasibility", "iis", "conflict")
 
 
 def solve(model: str, data: str, time_limit_s: float = 30.0, solver: str = "highs",
-          compiled: Any = None) -> SolveOutcome:
-    """Compile (unless ``compiled`` is given) and solve; never raises for model problems
-    (they come back as a status). ``time_limit_s``: solver seconds."""
-    pyopl = _pyopl()
+          compiled: Any = None, limits: Limits | None = None) -> SolveOutcome:
+    """Compile and solve in a worker process (``compiled`` is accepted for compatibility and
+    ignored); never raises for model problems (they come back as a status). ``time_limit_s``:
+    solver seconds; the worker may run ``limits.timeout_s`` more before it is stopped (status
+    ``"error"``, saying so)."""
+    limits = limits or Limits()
+    _pyopl()
     start = time.monotonic()
-    try:
-        if compiled is None:
-            compiled = pyopl.compile_model(model, data=_data_arg(data))
-        result = compiled.solve(solver=solver, time_limit=time_limit_s)
-    except pyopl.CompileError as e:
-        return SolveOutcome("compile_error", message="; ".join(str(d) for d in e.errors[:5]),
-                            solve_s=time.monotonic() - start)
-    except Exception as e:  # a compiler or solver bug must not end the run
-        return SolveOutcome("error", message=f"{type(e).__name__}: {e}", solve_s=time.monotonic() - start)
+    answer = sandbox.run({"op": "solve", "model": model, "data": data, "time_limit_s": time_limit_s,
+                          "solver": solver}, limits.timeout_s + time_limit_s, limits.memory_mb)
     elapsed = time.monotonic() - start
-    try:
-        sol = result.to_dict()
-    except Exception:  # pragma: no cover - defensive
-        sol = {"status": result.status, "objective": result.objective}
+    if not answer.get("ok"):
+        if answer.get("reason") in ("time_limit", "memory_limit"):
+            return SolveOutcome("error", message=_limit_refusal(answer, limits)["message"], solve_s=elapsed)
+        return SolveOutcome("error", message=str(answer.get("message")), solve_s=elapsed)
+    r = answer["result"]
+    if r.get("status") == "interrupted":  # Ctrl-C stopped the solve: stop the run, not just this solve
+        raise KeyboardInterrupt
+    if r.get("status") == "compile_error":
+        return SolveOutcome("compile_error", message=str(r.get("message") or ""), solve_s=elapsed)
+    sol = dict(r.get("solution") or {})
     sol.pop("solve_time_s", None)  # timings live in timings.json, so replays compare equal
     notes = []
     extra = sol.get("extra") if isinstance(sol.get("extra"), dict) else sol
@@ -192,11 +281,10 @@ def solve(model: str, data: str, time_limit_s: float = 30.0, solver: str = "high
         v = extra.get(k) if isinstance(extra, dict) else None
         if v:
             notes.append(f"{k}: {v if isinstance(v, str) else _short(v)}")
-    if getattr(result, "message", ""):
-        notes.insert(0, str(result.message))
-    for d in getattr(result, "diagnostics", []) or []:
-        notes.append(str(d))
-    return SolveOutcome(result.status, result.objective, sol, elapsed, "; ".join(notes))
+    if r.get("message"):
+        notes.insert(0, str(r["message"]))
+    notes += [str(d) for d in r.get("diagnostics") or []]
+    return SolveOutcome(str(r.get("status")), r.get("objective"), sol, elapsed, "; ".join(notes))
 
 
 def _short(v: Any, n: int = 600) -> str:

@@ -11,7 +11,11 @@ Precedence, highest first:
    variable holding the key; keys themselves do not belong in files, but
    ``api_key`` is read if present), ``timeout_s``, ``max_retries``,
    ``backoff_s``, ``json_mode`` (``auto``/``on``/``off``), ``temperature``,
-   ``max_tokens``, ``prices`` (path of a price table).
+   ``max_tokens``, ``prices`` (path of a price table), and ``[models.NAME]`` tables for
+   sweeps over several models (``syntagm bench --model NAME ...``): ``base_url``, ``model``
+   (the name the endpoint knows; default NAME), ``api_key_env``, ``timeout_s``,
+   ``max_retries``, ``json_mode``, ``max_tokens`` and ``prices`` (an inline
+   ``{input, output, cached_input}`` in dollars per million tokens).
 
 An endpoint is configured when there is a base URL or an API key. With a
 base URL and no key (a local server) a placeholder key is sent.
@@ -38,6 +42,27 @@ To rerun a recorded run offline, with no endpoint: syntagm solve problem.txt --r
 _KEYS = {"base_url": str, "model": str, "api_key_env": str, "api_key": str, "timeout_s": (int, float),
          "max_retries": int, "backoff_s": (int, float), "backoff_max_s": (int, float), "json_mode": str,
          "temperature": (int, float), "max_tokens": int, "prices": str}
+
+
+_MODEL_KEYS = {"base_url": str, "model": str, "api_key_env": str, "timeout_s": (int, float), "max_retries": int,
+               "json_mode": str, "max_tokens": int, "prices": dict}
+
+
+def _check_models(path: Path, value: Any) -> dict[str, dict[str, Any]]:
+    if not isinstance(value, dict) or not all(isinstance(v, dict) for v in value.values()):
+        raise ConfigError(f"{path}: [models] must hold one table per model, like [models.gpt-4o-mini]")
+    for name, table in value.items():
+        for k, v in table.items():
+            if k not in _MODEL_KEYS:
+                raise ConfigError(f"{path}: [models.{name}] has an unknown setting {k!r} "
+                                  f"(known: {', '.join(sorted(_MODEL_KEYS))})")
+            if not isinstance(v, _MODEL_KEYS[k]) or isinstance(v, bool):
+                raise ConfigError(f"{path}: [models.{name}] setting {k!r} has the wrong type ({type(v).__name__})")
+        prices = table.get("prices")
+        if prices is not None and not all(isinstance(prices.get(k), (int, float)) for k in ("input", "output")):
+            raise ConfigError(f"{path}: [models.{name}] prices need numeric input and output "
+                              "(dollars per million tokens)")
+    return value
 
 
 def find_config_file(explicit: str | None, env: Mapping[str, str]) -> Path | None:
@@ -71,12 +96,46 @@ def read_config_file(path: Path | None) -> dict[str, Any]:
     table = raw.get("syntagm", raw)
     out: dict[str, Any] = {}
     for k, v in table.items():
+        if k == "models":
+            out["models"] = _check_models(path, v)
+            continue
         if k not in _KEYS:
             raise ConfigError(f"{path}: unknown setting {k!r} (known: {', '.join(sorted(_KEYS))})")
         if not isinstance(v, _KEYS[k]) or isinstance(v, bool):
             raise ConfigError(f"{path}: setting {k!r} has the wrong type ({type(v).__name__})")
         out[k] = v
     return out
+
+
+def model_config(name: str, base: LLMConfig | None, fileconf: Mapping[str, Any],
+                 env: Mapping[str, str] | None = None) -> LLMConfig | None:
+    """The endpoint of sweep model ``name``: its ``[models.NAME]`` table over the general settings
+    (``base``, from flags/env/file), or ``base`` with the model name replaced; ``None`` when
+    neither names an endpoint."""
+    from dataclasses import replace
+
+    env = os.environ if env is None else env
+    table = (fileconf.get("models") or {}).get(name)
+    if table is None:
+        return None if base is None else replace(base, model=name)
+    base_url = table.get("base_url") or (base.base_url if base else None)
+    key_env = table.get("api_key_env")
+    api_key = env.get(key_env) if key_env else (base.api_key if base else None)
+    if not base_url and not api_key:
+        return None
+    start = base or LLMConfig(model=name)
+    return replace(start, model=str(table.get("model") or name), base_url=base_url, api_key=api_key,
+                   timeout_s=float(table.get("timeout_s", start.timeout_s)),
+                   max_retries=int(table.get("max_retries", start.max_retries)),
+                   json_mode=str(table.get("json_mode", start.json_mode)),
+                   max_tokens=table.get("max_tokens", start.max_tokens))
+
+
+def model_name(fileconf: Mapping[str, Any], env: Mapping[str, str] | None = None) -> str:
+    """The model name when no endpoint is configured (for offline re-scoring): ``SYNTAGM_MODEL``,
+    ``OPENAI_MODEL``, the config file's ``model``, else the default."""
+    env = os.environ if env is None else env
+    return str(env.get("SYNTAGM_MODEL") or env.get("OPENAI_MODEL") or fileconf.get("model") or DEFAULT_MODEL)
 
 
 def resolve(flags: Mapping[str, Any], env: Mapping[str, str] | None = None,

@@ -3,8 +3,9 @@
 The issue asks for a compact prompt: competing implementations paste a grammar
 of about 8,000 tokens into every call. :func:`prompt_size_report` builds the
 exact first generation request syntagm would send for each problem of a
-dataset (``[{"en_question": ...}, ...]``) and counts its prompt tokens with the
-documented offline estimate of :mod:`syntagm.tokens`.
+dataset (``[{"en_question": ...}, ...]``) and counts its prompt tokens exactly with the
+model's tokenizer where one is available offline, else with the documented estimate
+(:mod:`syntagm.tokens`); the report says which (``method``).
 """
 from __future__ import annotations
 
@@ -15,7 +16,7 @@ from typing import Any
 
 from .errors import SyntagmError
 from .loop import LoopOptions, _Run
-from .tokens import estimate_prompt_tokens
+from .tokens import count_prompt_tokens
 
 
 class _NoLLM:
@@ -52,15 +53,19 @@ def load_questions(path: str | Path) -> list[str]:
     return out
 
 
-def prompt_size_report(questions: list[str], retriever=None, options: LoopOptions | None = None) -> dict[str, Any]:
-    """``{"count", "min", "median", "mean", "p90", "max", "method"}`` of first-prompt tokens."""
+def prompt_size_report(questions: list[str], retriever=None, options: LoopOptions | None = None,
+                       model: str | None = None) -> dict[str, Any]:
+    """``{"count", "min", "median", "mean", "p90", "max", "method"}`` of first-prompt tokens for
+    ``model`` (``method``: ``"exact: <encoding>"`` or the estimate's description)."""
     sizes = []
+    method = ""
     for q in questions:
         run = _Run(q, _NoLLM(), options or LoopOptions(), retriever, None)
         messages, _purpose, _tid = run.first_prompt()
-        sizes.append(estimate_prompt_tokens(messages))
+        n, method = count_prompt_tokens(messages, model)
+        sizes.append(n)
     sizes.sort()
     p90 = sizes[min(len(sizes) - 1, int(round(0.9 * (len(sizes) - 1))))]
     return {"count": len(sizes), "min": sizes[0], "median": statistics.median(sizes),
             "mean": round(statistics.fmean(sizes), 1), "p90": p90, "max": sizes[-1],
-            "method": "estimate: ceil(characters/4) per message + 4 per message + 3 (syntagm.tokens)"}
+            "model": model, "method": method}

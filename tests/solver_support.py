@@ -14,7 +14,7 @@ def gurobi_reason() -> str | None:
     try:
         import gurobipy as gp
     except ImportError:
-        return "gurobipy is not installed (pip install 'syntagm[gurobi]')"
+        return "gurobipy is not installed (pip install 'pyopl[gurobi]')"
     try:
         env = gp.Env(empty=True)
         env.setParam("OutputFlag", 0)

@@ -57,8 +57,13 @@ def test_csv_is_a_long_table(result, tmp_path):
     text = result.to_csv(path)
     assert path.read_text() == text
     rows = list(csv.DictReader(io.StringIO(text)))
-    assert set(rows[0]) == {"kind", "name", "index", "value"}
+    assert list(rows[0]) == ["kind", "name", "index", "index_1", "index_2", "value"]  # one column per index
     got = {(r["kind"], r["name"], r["index"]): float(r["value"]) for r in rows}
+    ship = {(r["index_1"], r["index_2"]): float(r["value"]) for r in rows if r["kind"] == "variable" and r["name"] == "ship"}
+    assert ship[("Seattle", "NewYork")] == 10.0 and ship[("Denver", "NewYork")] == 0.0
+    assert [r["index_1"] for r in rows if r["name"] == "use" and r["kind"] == "variable"] == [
+        '<"Seattle","NewYork">', '<"Denver","Chicago">']  # a tuple index is one component
+    assert [(r["index_1"], r["index_2"]) for r in rows if r["name"] == "total"] == [("", "")]
     assert got[("variable", "ship", '["Seattle"]["NewYork"]')] == 10.0
     assert got[("variable", "use", '[<"Denver","Chicago">]')] == 1.0
     assert got[("dexpr", "total", "")] == 20.0
@@ -101,4 +106,4 @@ def test_cli_writes_csv(tmp_path):
     p = subprocess.run([sys.executable, "-m", "pyopl", "solve", str(mod), "--format", "json", "--csv", str(out)],
                        capture_output=True, text=True, timeout=120)
     assert json.loads(p.stdout)["objective"] == pytest.approx(32.0)
-    assert out.read_text().startswith("kind,name,index,value\n")
+    assert out.read_text().startswith("kind,name,index,index_1,index_2,value\n")

@@ -36,10 +36,11 @@ def test_infinity_as_a_bound_is_dropped_or_infeasible():
     assert r.status == "infeasible"
 
 
-@pytest.mark.parametrize("decl", ["int n = 99999999999999999999999;", "float n = 1e300 * 1e300;"])
-def test_numbers_no_solver_takes_are_a_diagnostic(decl):
+@pytest.mark.parametrize("decl, code", [("int n = 99999999999999999999999;", "OPL1101"),  # beyond 32-bit int first
+                                        ("float n = 1e300 * 1e300;", "OPL0431")])
+def test_numbers_no_solver_takes_are_a_diagnostic(decl, code):
     diags = pyopl.check(decl + "\ndvar float+ y;\nminimize y;\nsubject to { n * y >= 1; }")
-    assert [d.code for d in diags.errors] == ["OPL0431"]
+    assert [d.code for d in diags.errors] == [code]
 
 
 def test_a_short_unknown_name_is_not_renamed_without_review():

@@ -10,6 +10,7 @@ from typing import Any
 import numpy as np
 
 from ..ir import IR
+from ..numbers import DEFAULT_INTEGRALITY_TOLERANCE, integral_value
 from ..result import Result, Values
 
 
@@ -28,6 +29,9 @@ class SolveOptions:
     extra: dict[str, Any] = field(default_factory=dict)
     fixed_duals: bool = False  # for a MIP: fix the integers at the solution and report the LP's duals
     model_file: str = "<model>"  # where solver diagnostics point (the model's file name)
+    # Called from the solver's callbacks with {"elapsed_s", "incumbent", "bound", "gap", "nodes", "iterations"}
+    # (see pyopl.progress); None: no progress callbacks at all.
+    progress: Any = None
 
 
 def solver_diagnostic(slug: str, message: str, options: SolveOptions | None = None, *, help: str | None = None,
@@ -45,21 +49,44 @@ def solver_diagnostic(slug: str, message: str, options: SolveOptions | None = No
     return Diagnostic(kind.code, kind.severity, message, span, tuple(labels), tuple(notes), help)
 
 
-def error_result(solver: str, slug: str, message: str, options: SolveOptions | None, help: str | None = None) -> Result:
+def error_result(solver: str, slug: str, message: str, options: SolveOptions | None, help: str | None = None,
+                 span: Any = None) -> Result:
     """A ``status="error"`` result that carries one solver diagnostic (and its message)."""
     res = Result("error", solver=solver, message=message)
-    res.diagnostics = [solver_diagnostic(slug, message, options, help=help)]
+    res.diagnostics = [solver_diagnostic(slug, message, options, help=help, span=span)]
     return res
+
+
+def option_span(options: SolveOptions | None, message: str) -> Any:
+    """Where a solver option came from: the command line's (or API's) ``--option NAME=VALUE`` that the
+    message names, rather than line 1 of the model (it is no place in the model)."""
+    from ..diagnostics.diagnostic import Span
+
+    extra = dict(options.extra) if options is not None and options.extra else {}
+    name = next((k for k in extra if "`%s`" % k in message), next(iter(extra), "?"))
+    return Span("--option %s=%s" % (name, extra.get(name, "")), 1, 1, 1, 2)
 
 
 def refuse(ir: IR, backend: str, options: SolveOptions) -> Result | None:
     """The ``backend-cannot-take`` error result when the backend's capabilities exclude the model, else None."""
-    from .capabilities import refusal
+    from .capabilities import refusal, refusal_site
 
     why = refusal(ir, backend)
     if why is None:
         return None
-    return error_result(backend, "backend-cannot-take", why[0], options, help=why[1])
+    site = refusal_site(ir, backend)
+    if site is not None:  # the refusal has a place in the model: point there
+        res = Result("error", solver=backend, message=site[1])
+        res.diagnostics = [solver_diagnostic("backend-cannot-take", site[1], options, help=site[2], span=site[0])]
+        return res
+    # the features that live in the objective (a quadratic or staticLex one) are refused at the objective
+    from .capabilities import CAPABILITIES, model_features
+
+    caps = CAPABILITIES.get(backend)
+    at_objective = caps is not None and ir.objective_span is not None and any(
+        f not in caps.features for f in model_features(ir) & {"qp", "miqp", "nonconvex_qp", "lex"})
+    return error_result(backend, "backend-cannot-take", why[0], options, help=why[1],
+                        span=ir.objective_span if at_objective else None)
 
 
 def row_slacks(ir: IR, row_value: np.ndarray) -> np.ndarray:
@@ -96,7 +123,7 @@ def attach_duals(ir: IR, res: Result, row_dual: np.ndarray, col_dual: np.ndarray
     ``>=`` row of a minimisation); a reduced cost likewise per unit of the variable's bound."""
     res.duals = by_family(ir, np.asarray(row_dual, dtype=float) + 0.0)  # + 0.0: no negative zeros
     res.slacks = by_family(ir, row_slacks(ir, np.asarray(row_value, dtype=float)))
-    res.reduced_costs = by_dvar(ir, np.asarray(col_dual, dtype=float))
+    res.reduced_costs = by_dvar(ir, np.asarray(col_dual, dtype=float), None)
 
 
 @contextlib.contextmanager
@@ -127,23 +154,27 @@ def quiet_stdout(allow: bool = False, discard: bool = False):
         os.close(saved)
 
 
-def by_dvar(ir: IR, x: np.ndarray) -> dict[str, Any]:
-    """Column values -> {dvar name: float (scalar) or Values keyed by index tuples}."""
+def by_dvar(ir: IR, x: np.ndarray, int_tol: float | None = DEFAULT_INTEGRALITY_TOLERANCE) -> dict[str, Any]:
+    """Column values -> {dvar name: value (scalar) or Values keyed by index tuples}.
+
+    Values of ``int``/``boolean`` decisions within ``int_tol`` (the solver's integrality
+    tolerance) of an integer become Python ``int`` (see :mod:`pyopl.numbers`); others are floats.
+    ``int_tol=None`` keeps every value a float (reduced costs are not values of the decisions)."""
     out: dict[str, Any] = {}
     for name, block in ir.dvars.items():
         vals = x[block.first:block.first + block.size]
         if block.dims == 0:
-            out[name] = _clean(float(vals[0]), block.kind) if len(vals) else None
+            out[name] = _clean(float(vals[0]), block.kind, int_tol) if len(vals) else None
         else:
-            out[name] = Values({k: _clean(float(v), block.kind) for k, v in zip(block.keys, vals)}, block.dims)
+            out[name] = Values({k: _clean(float(v), block.kind, int_tol) for k, v in zip(block.keys, vals)}, block.dims)
     return out
 
 
-def _clean(v: float, kind: str) -> float:
-    if kind in ("int", "boolean"):
-        r = round(v)
-        if abs(v - r) < 1e-6:
-            return float(r)
+def _clean(v: float, kind: str, int_tol: float | None = DEFAULT_INTEGRALITY_TOLERANCE) -> int | float:
+    if int_tol is not None and kind in ("int", "boolean"):
+        v = integral_value(v, int_tol)
+        if isinstance(v, int):
+            return v
     if v == 0.0:
         return 0.0  # no negative zero in reports
     return v
@@ -188,13 +219,15 @@ def _eval_form(f: Any, x: np.ndarray) -> float:
     return float(f)
 
 
-def result_from_solution(ir: IR, status: str, x: np.ndarray | None, obj: float | None, solver: str) -> Result:
+def result_from_solution(ir: IR, status: str, x: np.ndarray | None, obj: float | None, solver: str,
+                         int_tol: float = DEFAULT_INTEGRALITY_TOLERANCE) -> Result:
+    """A :class:`Result` with values by OPL name from the column values ``x`` (None: no solution)."""
     res = Result(status, solver=solver)
     if x is not None:
         res.objective = obj if ir.sense != "feasibility" else (0.0 if obj is None else obj)
         if ir.sense == "feasibility":
             res.objective = None
-        res.variables = by_dvar(ir, x)
+        res.variables = by_dvar(ir, x, int_tol)
         res.dexprs = dexpr_values(ir, x)
     return res
 

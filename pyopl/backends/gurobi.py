@@ -18,9 +18,11 @@ from typing import Any
 
 import numpy as np
 
+from ..interrupt import StopRequest, sigint_stops_solve
 from ..ir import IR
 from ..result import Result
-from .common import (SolveOptions, attach_duals, error_result, fixed_ir, quiet_stdout, ray_labels, refuse, relax,
+from ..diagnostics.diagnostic import Span
+from .common import (option_span, SolveOptions, attach_duals, error_result, fixed_ir, quiet_stdout, ray_labels, refuse, relax,
                      result_from_solution, solver_diagnostic)
 
 #: Gurobi's error code for a model over the size-limited licence.
@@ -29,7 +31,7 @@ _UNKNOWN_PARAMETER, _INVALID_ARGUMENT = 10007, 10003
 
 # Gurobi status codes (gurobipy.GRB.Status) -> the shared vocabulary of pyopl.result.STATUSES.
 _STATUS = {2: "optimal", 3: "infeasible", 4: "infeasible_or_unbounded", 5: "unbounded", 7: "time_limit",
-           8: "feasible", 9: "time_limit", 10: "feasible", 11: "time_limit", 12: "error", 13: "feasible",
+           8: "feasible", 9: "time_limit", 10: "feasible", 11: "interrupted", 12: "error", 13: "feasible",
            15: "feasible", 16: "time_limit", 17: "error"}
 
 
@@ -110,6 +112,7 @@ def build(gp, env, ir: IR, obj: np.ndarray | None = None, obj_constant: float | 
     constr = None
     if len(rows):
         constr = m.addMConstr(ir.A.tocsr()[rows], x, senses, rhs)
+    _add_quadratic_constraints(m, x, ir)
     sense = ir.sense if sense is None else sense
     gsense = GRB.MAXIMIZE if sense == "maximize" else GRB.MINIMIZE
     m.ModelSense = gsense
@@ -129,6 +132,26 @@ def build(gp, env, ir: IR, obj: np.ndarray | None = None, obj_constant: float | 
     return m, x, constr, rows
 
 
+def _add_quadratic_constraints(m, x, ir: IR) -> None:
+    """Each ``lo <= lin + x'Qx <= hi`` of ``ir.qcons`` as one or two ``addMQConstr`` (matrix API)."""
+    import scipy.sparse as sp
+
+    n = ir.num_cols
+    for k, q in enumerate(getattr(ir, "qcons", None) or ()):
+        ij = list(q.quad)
+        Q = sp.csr_matrix(([q.quad[p] for p in ij], ([p[0] for p in ij], [p[1] for p in ij])), shape=(n, n))
+        c = np.zeros(n)
+        for j, v in q.lin.items():
+            c[j] += v
+        if q.lo == q.hi:
+            m.addMQConstr(Q, c, "=", float(q.hi), x, x, x, name="q%d" % k)
+            continue
+        if np.isfinite(q.hi):
+            m.addMQConstr(Q, c, "<", float(q.hi), x, x, x, name="q%d" % k)
+        if np.isfinite(q.lo):
+            m.addMQConstr(Q, c, ">", float(q.lo), x, x, x, name="q%d_lo" % k)
+
+
 def _finite(a: np.ndarray, big: float) -> np.ndarray:
     return np.clip(np.asarray(a, dtype=float), -big, big)
 
@@ -143,7 +166,8 @@ def solve(ir: IR, options: SolveOptions) -> Result:
     if gp is None:
         return error_result("gurobi", "solver-not-installed", "the Gurobi backend needs the `gurobipy` package, "
                             "which is not installed", options,
-                            help='install it with `pip install "syntagm[gurobi]"`, or use HiGHS (`--solver highs`)')
+                            help='install it with `pip install "pyopl[gurobi]"`, or use HiGHS (`--solver highs`)',
+                            span=Span("--solver gurobi", 1, 1, 1, 2))  # where the choice came from, not the model
     refused = refuse(ir, "gurobi", options)
     if refused is not None:
         return refused
@@ -153,7 +177,8 @@ def solve(ir: IR, options: SolveOptions) -> Result:
             res = _solve(gp, ir, options)
     except _OptionError as e:
         return error_result("gurobi", "solver-option-invalid", str(e), options,
-                            help="check the parameter's name and type in Gurobi's reference (names are case-insensitive)")
+                            help="check the parameter's name and type in Gurobi's reference (names are case-insensitive)",
+                            span=option_span(options, str(e)))
     except gp.GurobiError as e:
         return _gurobi_error(ir, e, options)
     res.solve_time_s = time.perf_counter() - start
@@ -173,23 +198,53 @@ def _gurobi_error(ir: IR, e: Exception, options: SolveOptions) -> Result:
     return error_result("gurobi", "solver-failed", "Gurobi failed: %s (error %s)" % (e, errno), options)
 
 
+def _optimize(gp, m, options: SolveOptions, stop: StopRequest) -> None:
+    """``m.optimize()``, with a callback when Ctrl-C handling (``stop``) or progress is wanted: it calls
+    ``terminate()`` once ``stop.requested`` (Gurobi then ends with status INTERRUPTED and keeps its
+    incumbent) and sends MIP progress to ``options.progress``."""
+    if not stop.active and options.progress is None:
+        m.optimize()
+        return
+    stop.on_request.append(m.terminate)
+    progress = options.progress
+    cb = gp.GRB.Callback
+
+    def callback(model, where) -> None:
+        if stop.requested:
+            model.terminate()
+        elif progress is not None and where == cb.MIP:
+            best, bound = model.cbGet(cb.MIP_OBJBST), model.cbGet(cb.MIP_OBJBND)
+            incumbent = best if abs(best) < gp.GRB.INFINITY else None
+            gap = abs(best - bound) / max(abs(best), 1e-10) if incumbent is not None else None
+            progress({"elapsed_s": model.cbGet(cb.RUNTIME), "incumbent": incumbent, "bound": bound, "gap": gap,
+                      "nodes": int(model.cbGet(cb.MIP_NODCNT))})
+        elif progress is not None and where == cb.SIMPLEX:
+            progress({"elapsed_s": model.cbGet(cb.RUNTIME), "iterations": int(model.cbGet(cb.SPX_ITRCNT))})
+
+    try:
+        m.optimize(callback)
+    finally:
+        stop.on_request.remove(m.terminate)
+
+
 def _solve(gp, ir: IR, options: SolveOptions) -> Result:
     env = _env(gp, options)
     try:
         m, x, constr, rows = build(gp, env, ir)
         _set_params(m, options)
-        m.optimize()
+        with sigint_stops_solve() as stop:
+            _optimize(gp, m, options, stop)
         status = _STATUS.get(int(m.Status), "error")
-        if status == "infeasible_or_unbounded":
+        if status == "infeasible_or_unbounded" and not stop.requested:
             m.Params.DualReductions = 0
             m.reset()
             m.optimize()
             status = _STATUS.get(int(m.Status), "error")
         xv = obj = None
-        if int(m.SolCount) > 0 and status in ("optimal", "feasible", "time_limit"):
+        if int(m.SolCount) > 0 and status in ("optimal", "feasible", "time_limit", "interrupted"):
             xv = np.asarray(x.X, dtype=float) if ir.num_cols else np.zeros(0)
             obj = float(m.ObjVal)
-        res = result_from_solution(ir, status, xv, obj, "gurobi")
+        res = result_from_solution(ir, status, xv, obj, "gurobi", float(m.Params.IntFeasTol))
         if status == "error":
             res.message = "Gurobi stopped with status %d" % int(m.Status)
             res.diagnostics = [solver_diagnostic("solver-failed", res.message, options)]
@@ -207,7 +262,7 @@ def _solve(gp, ir: IR, options: SolveOptions) -> Result:
             res.objective = vals[0]
             res.extra["objectives"] = vals
         if xv is not None and status == "optimal":
-            if not ir.is_mip and not ir.lex_objectives:
+            if not ir.is_mip and not ir.lex_objectives and not ir.qcons:  # (QCP duals need QCPDual=1: not asked)
                 _duals(ir, res, x, constr, rows, xv)
             elif ir.is_mip and options.fixed_duals:
                 _fixed_duals(gp, env, ir, res, xv)

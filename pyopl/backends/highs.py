@@ -12,9 +12,10 @@ from typing import Any
 
 import numpy as np
 
+from ..interrupt import StopRequest, sigint_stops_solve
 from ..ir import IR
 from ..result import Result
-from .common import (SolveOptions, attach_duals, error_result, fixed_ir, quiet_stdout, ray_labels, refuse, relax,
+from .common import (option_span, SolveOptions, attach_duals, error_result, fixed_ir, quiet_stdout, ray_labels, refuse, relax,
                      result_from_solution, solver_diagnostic)
 
 
@@ -132,20 +133,62 @@ def solve(ir: IR, options: SolveOptions) -> Result:
         res = _solve_lex(ir, options) if ir.lex_objectives else _solve(ir, options)
     except OptionError as e:
         return error_result("highs", "solver-option-invalid", str(e), options,
-                            help="HiGHS option names are lower case with underscores, e.g. `presolve=off`")
+                            help="HiGHS option names are lower case with underscores, e.g. `presolve=off`",
+                            span=option_span(options, str(e)))
     res.solve_time_s = time.perf_counter() - start
     return res
 
 
+def _watch(h, options: SolveOptions, stop: StopRequest) -> None:
+    """Register HiGHS's interrupt callbacks: they stop the solve after Ctrl-C (``stop``) and feed
+    ``options.progress``. Nothing is registered when neither is wanted (no per-callback cost)."""
+    if not stop.active and options.progress is None:
+        return
+    progress = options.progress
+
+    def on_mip(e) -> None:
+        if stop.requested:
+            e.interrupt()
+        elif progress is not None:
+            d = e.data_out
+            progress({"elapsed_s": d.running_time, "incumbent": d.mip_primal_bound, "bound": d.mip_dual_bound,
+                      "gap": d.mip_gap, "nodes": int(d.mip_node_count)})
+
+    def on_lp(e) -> None:
+        if stop.requested:
+            e.interrupt()
+        elif progress is not None:
+            d = e.data_out
+            progress({"elapsed_s": d.running_time,
+                      "iterations": int(d.simplex_iteration_count) + int(d.ipm_iteration_count)})
+
+    h.cbMipInterrupt += on_mip
+    h.cbSimplexInterrupt += on_lp
+    h.cbIpmInterrupt += on_lp
+
+
+def _run(h, options: SolveOptions, stop: StopRequest) -> None:
+    _watch(h, options, stop)
+    h.run()
+
+
 def _solve(ir: IR, options: SolveOptions) -> Result:
     h = _new_solver(options)
-    with quiet_stdout():
+    with sigint_stops_solve() as stop, quiet_stdout():
         _pass(h, ir, ir.obj, ir.obj_constant, ir.sense)
-        h.run()
-    status, x, obj, info = _read(h, ir)
+        _run(h, options, stop)
+    status, x, obj, info = _read(h, ir, stop)
+    if stop.requested:  # the user asked to stop: no further solves (duals, rays, conflicts)
+        res = result_from_solution(ir, status, x, obj, "highs", _int_tol(h))
+        res.iterations = info.get("iterations")
+        if x is not None:
+            res.best_bound, res.mip_gap = info.get("best_bound"), info.get("mip_gap")
+        if ir.is_mip:
+            res.nodes = info.get("nodes")
+        return res
     if status == "infeasible_or_unbounded":
         status = _resolve_inf_or_unb(ir, options)
-    res = result_from_solution(ir, status, x, obj, "highs")
+    res = result_from_solution(ir, status, x, obj, "highs", _int_tol(h))
     if status == "error":
         res.message = "HiGHS stopped with model status %s" % str(h.getModelStatus()).split(".")[-1]
         res.diagnostics = [solver_diagnostic("solver-failed", res.message, options)]
@@ -163,11 +206,25 @@ def _solve(ir: IR, options: SolveOptions) -> Result:
     return res
 
 
-def _read(h, ir: IR):
+def _int_tol(h) -> float:
+    """HiGHS's integrality tolerance (``mip_feasibility_tolerance``), for cleaning integer values."""
+    try:
+        got = h.getOptionValue("mip_feasibility_tolerance")
+        v = got[1] if isinstance(got, tuple) else got
+        return float(v)
+    except Exception:
+        from ..numbers import DEFAULT_INTEGRALITY_TOLERANCE
+
+        return DEFAULT_INTEGRALITY_TOLERANCE
+
+
+def _read(h, ir: IR, stop: StopRequest | None = None):
     hs = _highs()
     ms = h.getModelStatus()
     name = str(ms).split(".")[-1]
     status = _STATUS.get(name, "error")
+    if name == "kInterrupt" and stop is not None and stop.requested:
+        status = "interrupted"
     info = h.getInfo()
     out: dict[str, Any] = {"iterations": int(getattr(info, "simplex_iteration_count", 0) or 0)}
     x = obj = None
@@ -179,7 +236,7 @@ def _read(h, ir: IR):
             out["best_bound"] = float(info.mip_dual_bound)
             out["mip_gap"] = float(info.mip_gap) if math.isfinite(info.mip_gap) else None
             out["nodes"] = int(info.mip_node_count)
-    if status not in ("optimal", "feasible", "time_limit"):
+    if status not in ("optimal", "feasible", "time_limit", "interrupted"):
         x = obj = None
     return status, x, obj, out
 
@@ -255,10 +312,10 @@ def _solve_lex(ir: IR, options: SolveOptions) -> Result:
                     "lex_objectives": None, "q": None, "row_label": list(ir.row_label) + ["#lex"] * (A.shape[0] - ir.num_rows),
                     "row_key": list(ir.row_key) + [()] * (A.shape[0] - ir.num_rows)})
         h = _new_solver(options)
-        with quiet_stdout():
+        with sigint_stops_solve() as stop, quiet_stdout():
             _pass(h, sub, c, c0, ir.sense)
-            h.run()
-        status, x, obj, _ = _read(h, sub)
+            _run(h, options, stop)
+        status, x, obj, _ = _read(h, sub, stop)
         if status != "optimal":
             break
         values.append(obj)

@@ -16,7 +16,7 @@ full parser:
 3. If that parse reports anything at all, parse the whole original text with
    the full parser instead, so diagnostics are exactly the full parser's.
 
-The tokens follow ``grammar/dat.lark``: ``NUMBER`` (with ``-``/``+``
+The tokens follow ``pyopl/grammar/dat.lark``: ``NUMBER`` (with ``-``/``+``
 directly before it), ``STRING``, optional commas between elements, white
 space ``[ \\t\\f\\r\\n]``.  Anything else (names, ranges, ``infinity``,
 comments inside a value, ``#[...]#``) makes the statement go to the full
@@ -39,7 +39,7 @@ from .parser import DataItem, DList, DSet, DTuple, parse_data
 
 
 _WS = r"[ \t\f\r\n]"
-_NUMBER = r"(?:\d+\.(?!\.)\d*|\.\d+)(?:[eE][+-]?\d+)?|\d+[eE][+-]?\d+|\d+"  # grammar/dat.lark NUMBER
+_NUMBER = r"(?:\d+\.(?!\.)\d*|\.\d+)(?:[eE][+-]?\d+)?|\d+[eE][+-]?\d+|\d+"  # pyopl/grammar/dat.lark NUMBER
 _ELEM = r"[+-]?(?>%s)" % _NUMBER
 _TOKEN = re.compile(r"""
     (?P<ws>%(ws)s++)
@@ -138,6 +138,15 @@ def _numbers(run: str) -> list:
 
 
 def _convert(run: str, toks: list[str]) -> list:
+    try:
+        return _convert_fast(run, toks)
+    except ValueError:  # a number of more than 4300 digits: int() refuses it
+        from .parser import int_literal
+
+        return [float(t) if ("." in t or "e" in t or "E" in t) else int_literal(t) for t in toks]
+
+
+def _convert_fast(run: str, toks: list[str]) -> list:
     if "e" not in run and "E" not in run:
         dots = run.count(".")
         if dots == 0:

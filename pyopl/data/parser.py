@@ -167,11 +167,11 @@ class _ToData(Transformer):
 
     def dnumber(self, c):
         text = str(c[0])
-        return float(text) if any(ch in text for ch in ".eE") else int(text)
+        return float(text) if any(ch in text for ch in ".eE") else int_literal(text)
 
     def dneg(self, c):
         text = str(c[0])
-        return -(float(text) if any(ch in text for ch in ".eE") else int(text))
+        return -(float(text) if any(ch in text for ch in ".eE") else int_literal(text))
 
     def dstring(self, c):
         from ..syntax.parser import _unquote
@@ -236,3 +236,12 @@ def _too_deep(tree: Any, file: str, reporter: Reporter) -> None:
         else Span(file, 1, 1, 1, 2)
     reporter.emit("nesting-limit", span, "this data value is nested more than %d levels deep" % DATA_NESTING,
                   help="data values nest a few levels (arrays of arrays, tuples in sets); check the brackets")
+
+
+def int_literal(text: str) -> int:
+    """The value of a string of digits; past 400 digits (beyond every float, so refused later as
+    ``number-too-large``) only a value that large is kept, as ``int()`` stops at 4300 digits."""
+    digits = text.lstrip("0")
+    if len(digits) <= 400:
+        return int(text)
+    return int(digits[:400]) * 10 ** min(len(digits) - 400, 1000)  # bounded: any of these is refused

@@ -1,4 +1,4 @@
-"""Aggregates: ``sum``, ``prod``, ``min``, ``max``, ``and``, ``or`` over qualifiers.
+"""Aggregates: ``sum``, ``prod``, ``min``, ``max``, ``union``, ``inter``, ``and``, ``or`` over qualifiers.
 
 ``sum`` first tries the NumPy path (:mod:`pyopl.lowering.vectorised`) for the common shapes and
 falls back to term-by-term accumulation into one linear form; ``min``/``max`` of decision
@@ -11,6 +11,7 @@ from typing import Any
 from ..semantics.values import show
 from ..syntax import ast as A
 from .errors import EvalError
+from .int32 import INT_MAX, INT_MIN, overflow
 from .compiled import NOT_COVERED
 from .linear import Leaf, LinExpr, Logic, QuadExpr
 
@@ -57,6 +58,8 @@ class Aggregates:
                     acc.iadd(v)
                 else:
                     raise self._aggregate_error(node, v)
+            if type(acc) is int and not INT_MIN <= acc <= INT_MAX:
+                raise overflow(acc, node)  # OPL sums ints in 32 bits
             return acc
         if op == "prod":
             acc = 1
@@ -76,6 +79,8 @@ class Aggregates:
             if not vals:
                 return -INF if op == "max" else INF
             return min(vals) if op == "min" else max(vals)
+        if op in ("union", "inter"):
+            return self._set_aggregate(node, env)
         # and / or
         vals = [self._as_logic_operand(self.evaluate_fast(node.body, e), node.body) for e in self.iterate(node.quals, env, node)]
         if all(isinstance(v, bool) for v in vals):
@@ -84,6 +89,20 @@ class Aggregates:
         if op == "and":
             return False if any(v is False for v in vals) else Logic("and", rest, node.span)
         return True if any(v is True for v in vals) else Logic("or", rest, node.span)
+
+    def _set_aggregate(self, node: A.Aggregate, env: dict) -> Any:
+        """``union(q) S`` / ``inter(q) S``: the sets of the body folded left to right with the binary
+        operator (an empty iteration gives the empty set)."""
+        from ..semantics.values import OplSet
+
+        fold = A.Binary(node.span, node.op, node.body, node.body)  # for `_setop`'s messages
+        acc = None
+        for e in self.iterate(node.quals, env):
+            s = self.evaluate_fast(node.body, e)
+            acc = s if acc is None else self._setop(fold, acc, s)
+            if acc is s:
+                acc = self._setop(fold, s, s)  # (checks the body is a set; a copy, never the body's own set)
+        return OplSet([]) if acc is None else acc
 
     def _aggregate_error(self, node: A.Aggregate, v: Any) -> EvalError:
         if isinstance(v, (Leaf, Logic)):

@@ -30,7 +30,9 @@ from typing import Any, Callable
 from ..semantics.values import OplArray, OplRange, OplSet, OplTuple
 from ..syntax import ast as A
 from .budget import MAX_POWER_BITS, power_bits
+from .int32 import INT_MAX, INT_MIN
 from .linear import Leaf, LinExpr, Logic, QuadExpr
+from .tupleindex import foreign_tuple
 from .symbols import DexprArray, DexprScalar, VarArray
 
 Closure = Callable[[dict], Any]
@@ -188,7 +190,9 @@ def _plain_in(idx: Any, domain: Any) -> bool:
         if type(domain) is OplRange and _NEG_BIG < idx < _BIG:
             return domain.lo <= idx <= domain.hi
         return idx in domain
-    return (t is str or t is OplTuple) and idx in domain
+    if t is OplTuple:  # a tuple of another tuple type goes to the tree walk, which reports it
+        return idx in domain and not foreign_tuple(idx, domain)
+    return t is str and idx in domain
 
 
 class _Array:
@@ -374,7 +378,10 @@ def _binary(ev: Any, node: A.Binary, depth: int) -> Closure:
                     return a.copy().iadd(b, sign)
             elif ta is float or ta is int:
                 if tb is float or tb is int:
-                    return a + b if plus else a - b
+                    r = a + b if plus else a - b
+                    if type(r) is int and not INT_MIN <= r <= INT_MAX:
+                        return other(a, b)  # `Evaluator.arith` reports the 32-bit overflow
+                    return r
                 if tb is LinExpr:
                     return LinExpr(None, float(a)).iadd(b, sign)
             return other(a, b)
@@ -386,7 +393,10 @@ def _binary(ev: Any, node: A.Binary, depth: int) -> Closure:
             ta, tb = type(a), type(b)
             if ta is float or ta is int:
                 if tb is float or tb is int:
-                    return a * b
+                    r = a * b
+                    if type(r) is int and not INT_MIN <= r <= INT_MAX:
+                        return other(a, b)  # `Evaluator.arith` reports the 32-bit overflow
+                    return r
                 if tb is LinExpr:
                     return b.scaled(a)
             elif ta is LinExpr and (tb is float or tb is int):
@@ -417,7 +427,9 @@ def _binary(ev: Any, node: A.Binary, depth: int) -> Closure:
             # `Evaluator._numeric` on ints that convert to float (for its integrality test) without overflow
             if type(a) is int and type(b) is int and b != 0 and _NEG_BIG < a < _BIG and _NEG_BIG < b < _BIG:
                 q = abs(a) // abs(b)
-                return q if (a >= 0) == (b >= 0) else -q
+                q = q if (a >= 0) == (b >= 0) else -q
+                if INT_MIN <= q <= INT_MAX:
+                    return q
             return other(a, b)
         return int_div
     if op == "mod":
@@ -445,11 +457,11 @@ def _binary(ev: Any, node: A.Binary, depth: int) -> Closure:
             a = left(env)
             b = right(env)
             ta, tb = type(a), type(b)
-            if (ta is int or ta is float) and (tb is int or tb is float):
+            if (ta is float or tb is float) and (ta is int or ta is float) and (tb is int or tb is float):
                 if power_bits(a, b) >= MAX_POWER_BITS:
                     raise _Bail  # (the tree walk reports it, before computing)
                 return a ** b  # (OverflowError, ZeroDivisionError: the tree walk reports them)
-            return other(a, b)
+            return other(a, b)  # two ints: `Evaluator.arith` computes them in 32 bits
         return power
     return lambda env: other(left(env), right(env))
 

@@ -20,6 +20,7 @@ from ..semantics.values import OplRange, OplSet
 from ..syntax import ast as A
 from .budget import MAX_POWER_BITS, power_bits
 from .builtins import _INT_RESULT, _NUMERIC_1
+from .int32 import INT_MAX, INT_MIN
 from .compiled import _BIG, _MISSING, _NEG_BIG, MAX_DEPTH, Closure, _Bail, _Unsupported, compile_expr
 from .linear import Leaf, LinExpr, Logic, QuadExpr
 from .vectorised import _names  # every Name read under a node (the AST walk the array paths use)
@@ -108,7 +109,13 @@ def _call_closure(ev: Any, node: A.Call, depth: int) -> Closure:
         if len(args) != 1:
             raise _Unsupported
         arg = _arg(ev, args[0], depth)
-        return lambda env: abs(_num(arg(env)))
+
+        def absolute(env: dict) -> Any:
+            r = abs(_num(arg(env)))
+            if type(r) is int and not INT_MIN <= r <= INT_MAX:
+                raise _Bail  # the tree walk reports the 32-bit overflow
+            return r
+        return absolute
     if f == "pow":
         if len(args) != 2:
             raise _Unsupported
@@ -152,7 +159,10 @@ def _numeric1(f: str, arg: Closure) -> Closure:
             t = type(v)
             if t is not int and t is not float:
                 v = _num(v)
-            return int(fn(v))  # (ValueError, OverflowError: reported by the tree walk)
+            r = int(fn(v))  # (ValueError, OverflowError: reported by the tree walk)
+            if not INT_MIN <= r <= INT_MAX:
+                raise _Bail  # the tree walk reports the 32-bit overflow
+            return r
         return to_int
 
     def numeric(env: dict) -> Any:
@@ -274,5 +284,10 @@ def compile_cast(ev: Any, node: A.Cast, depth: int) -> Closure:
     """A closure computing ``Evaluator.e_cast(node, env)`` for a plain number."""
     arg = compile_expr(ev, node.arg, depth)
     if node.type == "int":
-        return lambda env: int(_num(arg(env)))
+        def to_int(env: dict) -> Any:
+            r = int(_num(arg(env)))  # (ValueError, OverflowError for nan and inf: reported by the tree walk)
+            if not INT_MIN <= r <= INT_MAX:
+                raise _Bail  # the tree walk reports the 32-bit overflow
+            return r
+        return to_int
     return lambda env: float(_num(arg(env)))

@@ -33,6 +33,8 @@ def type_word(v: Any) -> str:
         return "constraint"
     if isinstance(v, list):
         return "array literal"
+    if type(v).__name__ == "FloatRange":
+        return "float range"
     return type(v).__name__
 
 

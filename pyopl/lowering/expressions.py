@@ -20,6 +20,8 @@ from .aggregates import Aggregates
 from .compiled import COMPOUND, NOT_COVERED, NUMBER_COMPARE, Compiled
 from .budget import check_power
 from .errors import EvalError
+from .int32 import int_result, overflow
+from .tupleindex import check_tuple_index, foreign_tuple
 from .iteration import Iteration
 from .symbols import DexprArray, DexprScalar, VarArray  # noqa: F401  (re-exported)
 from .describe import decision_names, type_word  # noqa: F401  (re-exported: other modules import them from here)
@@ -164,7 +166,7 @@ class Evaluator(Iteration, Aggregates, Compiled):
         """``-v`` or ``!v`` for the operand's value ``v``."""
         if node.op == "-":
             if is_number(v):
-                return -v
+                return int_result(-v, node) if type(v) is int else -v
             if isinstance(v, (LinExpr, QuadExpr)):
                 return v.scaled(-1.0)
             raise self._operand_error(node, "-", v, node.operand)
@@ -241,7 +243,11 @@ class Evaluator(Iteration, Aggregates, Compiled):
             return self._membership(node, left, right)
         if op in ("union", "inter", "diff", "symdiff"):
             return self._setop(node, left, right)
-        return self.arith(node, op, left, right)
+        try:
+            return self.arith(node, op, left, right)
+        except OverflowError:  # an int past every float (`10^400 * x`) met a float or a coefficient
+            raise EvalError("number-too-large", node.span, "the value of this expression is larger than any "
+                            "floating-point number", help="use values below 1.8e308") from None
 
     def _fold_chain(self, spine: list[A.Binary], env: dict) -> Any:
         """A long left-associative chain (``a + b + c ...``, ``c1 && c2 ...``; ``spine`` from the
@@ -353,6 +359,21 @@ class Evaluator(Iteration, Aggregates, Compiled):
         raise self._nonlinear(node, "`%s` applied to a decision expression" % op)
 
     def _numeric(self, node: A.Binary, op: str, a: float, b: float) -> Any:
+        if type(a) is int and type(b) is int and op in ("+", "-", "*", "div", "^"):
+            return self._int_arith(node, op, a, b)
+        return self._float_arith(node, op, a, b)
+
+    def _int_arith(self, node: A.Binary, op: str, a: int, b: int) -> Any:
+        """``a op b`` for two ints, in OPL's 32-bit `int` (:mod:`.int32`)."""
+        if op == "^" and b >= 0:
+            if abs(a) >= 2 and b >= 64:  # out of range for sure: not computed (2 ** 10 ** 9 would be slow)
+                raise overflow(2 ** 64 if a > 0 or b % 2 == 0 else -(2 ** 64), node,
+                               "%sat least 2^%d" % ("" if a > 0 or b % 2 == 0 else "negative, ", b))
+            return int_result(a ** b, node)
+        v = self._float_arith(node, op, a, b)
+        return int_result(v, node) if type(v) is int else v
+
+    def _float_arith(self, node: A.Binary, op: str, a: float, b: float) -> Any:
         try:
             if op == "+":
                 return a + b
@@ -479,6 +500,9 @@ class Evaluator(Iteration, Aggregates, Compiled):
             return self._truthy(v, n)
         if is_number(v):
             return v != 0
+        if type(v).__name__ == "QuadLeaf":
+            raise EvalError("nonlinear-product", v.span, "a quadratic constraint cannot be part of a logical constraint",
+                            help="state it on its own, or linearise the product")
         raise EvalError("type-not-boolean", n.span, "a logical operator needs conditions, but this is %s" % (
             "a " + type_word(v)), help="compare it, e.g. `x == 1`")
 
@@ -497,7 +521,8 @@ class Evaluator(Iteration, Aggregates, Compiled):
             lo, e, hi = vals if ops[0] == "<=" else vals[::-1]
             if is_decision(e) and is_number(lo) and is_number(hi):
                 if isinstance(e, QuadExpr):
-                    raise self._nonlinear(node, "a quadratic constraint")
+                    from .quadratic import QuadLeaf
+                    return QuadLeaf(e.copy(), lo, hi, node.span)  # a quadratic constraint (Gurobi takes it)
                 return Leaf(e, lo, hi, self.inst.is_integral(e), node.span)
             if all(is_number(v) for v in (lo, e, hi)):
                 return lo <= e <= hi
@@ -531,11 +556,16 @@ class Evaluator(Iteration, Aggregates, Compiled):
                     "the string %s" % show(bad) if isinstance(bad, str) else "a " + type_word(bad)),
                     help="compare with a number or a linear expression")
             if isinstance(a, QuadExpr) or isinstance(b, QuadExpr):
-                names = sorted({n for n in decision_names(node) if self.inst.is_dvar_name(n, {})})
-                raise EvalError("nonlinear-product", node.span,
-                                "the product of decision variables %s is not linear" % " and ".join("`%s`" % n for n in names),
-                                help="HiGHS takes linear constraints only; linearise the product (for a binary times a "
-                                     "bounded variable, use an auxiliary variable with big-M rows) or fix one factor")
+                from .quadratic import QuadLeaf, product_site
+                if op in ("<=", ">=", "=="):  # a quadratic constraint: kept aside for a backend that takes it
+                    e = a.copy() if isinstance(a, QuadExpr) else QuadExpr(a.copy() if isinstance(a, LinExpr) else LinExpr(None, float(a)))
+                    e.iadd(b, -1.0)
+                    return QuadLeaf(e, 0.0 if op == ">=" else -INF, INF if op == ">=" else 0.0, node.span)
+                span, what = product_site(node, lambda n: self.inst.is_dvar_name(n, {}))
+                raise EvalError("nonlinear-product", span,
+                                "`%s` on a quadratic expression is not a constraint a solver takes: this %s" % (op, what),
+                                help="use `<=`, `>=` or `==`, or linearise the product (for a binary times a "
+                                     "bounded variable, use an auxiliary variable with big-M rows)")
             return self._linear_compare(node, op, a, b)
         if op in ("==", "!="):
             if isinstance(a, (Leaf, Logic)) or isinstance(b, (Leaf, Logic)):
@@ -571,10 +601,11 @@ class Evaluator(Iteration, Aggregates, Compiled):
                 # Kept open: its negation (inside `=>`, `!`, `||`) is the closed `e >= 0` and exact;
                 # only enforcing it as it stands raises this error.
                 err = EvalError("strict-inequality-float", span,
-                                "strict inequality `%s` on a continuous expression cannot be enforced" % op,
-                                help="use `%s` instead; if the bound must be excluded, shift it by a margin that "
-                                     "makes sense for your data" % better,
-                                fix=Fix("replace `%s` with `%s`" % (op, better), (Edit(span, better),), "maybe-incorrect"))
+                                "strict inequality `%s` on a continuous expression%s cannot be enforced" % (
+                                    op, self._strict_where(e)),
+                                help="use `%s` instead (what OPL modellers mean); if the bound must be excluded, shift it "
+                                     "by a margin that makes sense for your data" % better,
+                                fix=Fix("replace `%s` with `%s`" % (op, better), (Edit(span, better),), "machine-applicable"))
                 if op == "<":
                     return Leaf(e, -INF, 0.0, False, node.span, strict=err)
                 return Leaf(e, 0.0, INF, False, node.span, strict=err)
@@ -588,6 +619,19 @@ class Evaluator(Iteration, Aggregates, Compiled):
             return Leaf(e, 0.0, 0.0, integral, node.span)
         eq = Leaf(e, 0.0, 0.0, integral, node.span)
         return Logic("not", [eq], node.span)
+
+    def _strict_where(self, e: LinExpr) -> str:
+        """`` over `x` in `c1` ``: the continuous variables of ``e`` and the constraint's label, for messages."""
+        inst = self.inst
+        names = []
+        for j, c in e.terms.items():
+            if c and not inst.cols.integer.flat()[j]:
+                n = inst.cols.name[j]
+                if n not in names and not n.startswith(("abs", "max", "min", "pw")):
+                    names.append(n)
+        out = " (over %s)" % ", ".join("`%s`" % n for n in names[:3]) if names else ""
+        label = getattr(inst, "_aux_label", "")
+        return out + (" in `%s`" % label if label else "")
 
     def e_conditional(self, node: A.Conditional, env: dict) -> Any:
         c = self.evaluate(node.cond, env)
@@ -627,7 +671,7 @@ class Evaluator(Iteration, Aggregates, Compiled):
             for (owner, idx_node), domain in zip(steps, base.dims):
                 idx = self.evaluate(idx_node, env)
                 done.append(idx)
-                if type(idx) not in _PLAIN_INDEX or idx not in domain:
+                if type(idx) not in _PLAIN_INDEX or idx not in domain or foreign_tuple(idx, domain):
                     break
             else:
                 key = tuple(done)
@@ -674,6 +718,7 @@ class Evaluator(Iteration, Aggregates, Compiled):
         return self._element(arr, key, node, idx_node, env)
 
     def _check_index(self, node: A.Index, arr: Any, domain: Any, idx: Any, idx_node: A.Node, env: dict, dim: int) -> Any:
+        check_tuple_index(arr.name, domain, idx, idx_node)
         if idx in domain:
             if isinstance(domain, OplRange) and isinstance(idx, float):
                 return int(idx)
@@ -751,7 +796,13 @@ class Evaluator(Iteration, Aggregates, Compiled):
 
     def e_cast(self, node: A.Cast, env: dict) -> Any:
         v = self.eval_number(node.arg, env, "the argument of `%s(...)`" % node.type)
-        return int(v) if node.type == "int" else float(v)
+        if node.type != "int":
+            return float(v)
+        try:
+            return int_result(int(v), node)
+        except (ValueError, OverflowError):  # int(nan), int(inf)
+            raise EvalError("math-domain", node.span, "`int(%s)` is not defined" % show(v),
+                            help="check the argument: an infinite or undefined number has no int value")
 
     # ------------------------------------------------------------------ literals
     def e_array_lit(self, node: A.ArrayLit, env: dict) -> list:

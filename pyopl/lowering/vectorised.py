@@ -36,12 +36,14 @@ from typing import Any
 
 import numpy as np
 
-from ..semantics.values import OplArray, OplRange, OplSet, OplTuple
+from ..semantics.values import OplArray, OplRange, OplSet, OplTuple, TupleType
 from ..syntax import ast as A
 from .errors import EvalError
 from .linear import LinExpr
+from .tupleindex import foreign_tuple
 
 EXACT = 2.0 ** 53
+INT_MAX = 2 ** 31 - 1  # OPL's maxint (:mod:`.int32`)
 MIN_ITERATIONS = 8  # below this, the term-by-term path is as fast
 
 
@@ -535,7 +537,10 @@ class _Sum:
             return _Vec(num=dense[self.positions(arr.dims, idx)], exact_int=exact)
         if isinstance(n, A.Unary) and n.op == "-":
             v = self.data(n.operand)
-            return _Vec(num=-self.num(v), exact_int=v.exact_int)
+            out = -self.num(v)
+            if v.exact_int and np.size(out) and np.max(out) > INT_MAX:
+                raise _Fallback()  # -(-2**31): the term-by-term path reports the overflow
+            return _Vec(num=out, exact_int=v.exact_int)
         if isinstance(n, A.Binary) and n.op in ("+", "-", "*", "/"):
             a, b = self.data(n.left), self.data(n.right)
             x, y = self.num(a), self.num(b)
@@ -545,8 +550,8 @@ class _Sum:
                 return _Vec(num=x / y)
             out = x + y if n.op == "+" else x - y if n.op == "-" else x * y
             exact = a.exact_int and b.exact_int
-            if exact and np.size(out) and np.abs(out).max() >= EXACT:
-                raise _Fallback()
+            if exact and np.size(out) and np.abs(out).max() > INT_MAX:
+                raise _Fallback()  # beyond OPL's 32-bit int: the term-by-term path reports the overflow
             return _Vec(num=np.broadcast_to(out, (self.size,)), exact_int=exact)
         raise _Fallback()
 
@@ -600,6 +605,14 @@ class _Sum:
         if v.iter is not None and v.iter[0] is d:
             return v.iter[1]
         items, where, _num, _exact = self.cache.domain(d)
+        et = getattr(d, "elem_type", None)
+        if isinstance(et, TupleType):  # a tuple of another type: the Evaluator reports it
+            src = getattr(v.iter[0], "elem_type", None) if v.iter is not None else None
+            if isinstance(src, TupleType):
+                if src.name != et.name:
+                    raise _Fallback()
+            elif any(foreign_tuple(x, d) for x in ([v.scalar] if v.is_scalar else self.objs(v))):
+                raise _Fallback()
         if isinstance(d, OplRange):
             x = np.asarray(self.num(v), dtype=np.float64)
             if np.any(x != np.floor(x)) or np.any(x < d.lo) or np.any(x > d.hi):

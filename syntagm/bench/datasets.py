@@ -29,7 +29,12 @@ class BenchProblem:
     ``id``: its id within the dataset (a string); ``question``: the text;
     ``answer``: the reference optimal objective as a finite float, or ``None``
     when the entry has none that is numeric (then it is *unscorable*);
-    ``answer_raw``: ``en_answer`` as given (JSON value).
+    ``answer_raw``: ``en_answer`` as given (JSON value); ``fields``: the entry's own
+    classification fields where present (:data:`BREAKDOWN_FIELDS`: ``difficulty``,
+    ``question_type``, ``type``, ``class``, ``problem_class``, ``category``), as strings;
+    ``reference_model``/``reference_data``: the entry's reference OPL model and data where it
+    carries them (fields ``reference_model``, ``reference_data``), for the equivalence check
+    of :mod:`.equivalence`.
     """
 
     dataset: str
@@ -37,6 +42,13 @@ class BenchProblem:
     question: str
     answer: float | None
     answer_raw: Any
+    fields: dict[str, str] | None = None
+    reference_model: str | None = None
+    reference_data: str = ""
+
+
+#: Entry fields the report breaks accuracy down by, when a dataset has them.
+BREAKDOWN_FIELDS = ("difficulty", "question_type", "type", "class", "problem_class", "category")
 
 
 def parse_answer(raw: Any) -> float | None:
@@ -119,7 +131,13 @@ def load_dataset(path: str | Path, name: str | None = None) -> list[BenchProblem
         if not isinstance(q, str) or not q.strip():
             raise SyntagmError(f"dataset {p}: entry {i} (id {pid}) has no \"en_question\" text")
         raw = r.get("en_answer", r.get("answer"))
-        out.append(BenchProblem(name, pid, q, parse_answer(raw), raw))
+        fields = {k: str(r[k]) for k in BREAKDOWN_FIELDS if isinstance(r.get(k), (str, int, float))
+                  and not isinstance(r.get(k), bool)}
+        ref = r.get("reference_model")
+        ref_data = r.get("reference_data")
+        out.append(BenchProblem(name, pid, q, parse_answer(raw), raw, fields or None,
+                                ref if isinstance(ref, str) and ref.strip() else None,
+                                ref_data if isinstance(ref_data, str) else ""))
     if not out:
         raise SyntagmError(f"dataset {p} holds no problems")
     return out

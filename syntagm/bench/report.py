@@ -1,17 +1,23 @@
-"""Aggregates per dataset × strategy, as a text table, ``report.json`` and a plot.
+"""Aggregates per dataset × strategy × model of one run, as a text table, ``report.json`` and a plot.
 
 Every figure is a sum or ratio over the per-problem records of
-``results.jsonl`` for the problems selected in this run (so totals equal the
-sum of the per-problem telemetry):
+``results.jsonl`` for the problems selected (so totals equal the sum of the
+per-problem telemetry):
 
-- ``accuracy`` = correct / scorable recorded problems (``null`` when none is scorable),
-  where *correct* is :func:`~syntagm.bench.scoring.is_correct` at the stated tolerance;
-- ``compile_rate`` = problems whose final model compiles / recorded problems;
-- ``aligned_rate`` = problems the judge called aligned / recorded problems
+- ``accuracy`` = correct / scorable records (``null`` when none is scorable), where
+  *correct* is :func:`~syntagm.bench.scoring.is_correct` at the stated tolerances, with
+  ``accuracy_ci95``, its 95 % Wilson interval (:mod:`.stats`); with several samples per
+  problem it is pass@1 (the mean over samples), see ``samples``;
+- ``compile_rate`` = records whose final model compiles / records;
+- ``aligned_rate`` = records the judge called aligned / records
   (``null`` when the strategy never ran a judge on any of them);
 - tokens (prompt, completion, cached), ``cost_usd`` (``null`` if any record is unpriced),
   ``latency_s`` (LLM seconds), ``wall_s``, ``iterations``, ``llm_calls``: totals and means
-  per recorded problem.
+  per record.
+
+``pooled`` sums every group's counts and costs; it pools strategies, datasets and models, so
+it carries no accuracy (that would compare nothing) and says what it pools. ``unscorable``
+counts *problems* (dataset, id) without a numeric answer, not records.
 """
 from __future__ import annotations
 
@@ -19,19 +25,28 @@ import statistics
 from pathlib import Path
 from typing import Any, Iterable
 
+from .scoring import describe as describe_scoring
 from .scoring import is_correct
+from .stats import pass_at_k, wilson_interval
 
-SUMMED = ("iterations", "llm_calls", "prompt_tokens", "completion_tokens", "cached_tokens", "retries")
+SUMMED = ("iterations", "llm_calls", "prompt_tokens", "completion_tokens", "cached_tokens", "retries", "cache_hits")
 
 
 def _ratio(num: int, den: int) -> float | None:
     return round(num / den, 6) if den else None
 
 
-def aggregate(records: list[dict[str, Any]], selected: int, tol: float) -> dict[str, Any]:
-    """The figures for one group: ``records`` (one per recorded problem) out of ``selected``."""
+def _interval(successes: int, n: int) -> list[float] | None:
+    ci = wilson_interval(successes, n)
+    return [round(ci[0], 6), round(ci[1], 6)] if ci else None
+
+
+def aggregate(records: list[dict[str, Any]], selected: int, tol: float, abs_tol: float = 0.0,
+              accuracy: bool = True) -> dict[str, Any]:
+    """The figures for one group: ``records`` (one per recorded problem and sample) out of
+    ``selected`` problems; ``accuracy=False`` leaves the accuracy figures out (pooled totals)."""
     n = len(records)
-    verdicts = [is_correct(r.get("objective"), r.get("answer"), tol) for r in records]
+    verdicts = [is_correct(r.get("objective"), r.get("answer"), tol, abs_tol) for r in records]
     scorable = [v for v in verdicts if v is not None]
     correct = sum(1 for v in scorable if v)
     judged = [r for r in records if r.get("aligned") is not None]
@@ -40,16 +55,24 @@ def aggregate(records: list[dict[str, Any]], selected: int, tol: float) -> dict[
     latency = round(sum(float(r.get("latency_s") or 0) for r in records), 6)
     wall = round(sum(float(r.get("wall_s") or 0) for r in records), 6)
     sums = {k: sum(int(r.get(k) or 0) for r in records) for k in SUMMED}
-    return {
-        "problems": selected, "recorded": n, "pending": selected - n,
-        "scorable": len(scorable), "unscorable": n - len(scorable), "correct": correct,
-        "accuracy": _ratio(correct, len(scorable)),
+    problems = {(r.get("dataset"), r.get("id")) for r in records}
+    unscorable = {(r.get("dataset"), r.get("id")) for r, v in zip(records, verdicts) if v is None}
+    recorded = len(problems)
+    out: dict[str, Any] = {"problems": selected, "recorded": recorded, "pending": max(0, selected - recorded),
+                           "records": n, "scorable": len(scorable), "unscorable": len(unscorable)}
+    if accuracy:
+        samples = _samples(records, verdicts)
+        out.update({"correct": correct, "accuracy": _ratio(correct, len(scorable)),
+                    "accuracy_ci95": _interval(correct, len(scorable)), **samples})
+    out.update({
         "compiled": sum(1 for r in records if r.get("compiled")),
         "compile_rate": _ratio(sum(1 for r in records if r.get("compiled")), n),
         "solved": sum(1 for r in records if r.get("objective") is not None),
         "aligned": sum(1 for r in judged if r.get("aligned")),
         "aligned_rate": _ratio(sum(1 for r in judged if r.get("aligned")), n) if judged else None,
         "errors": sum(1 for r in records if r.get("error")),
+        "equivalence_checked": sum(1 for r in records if (r.get("equivalence") or {}).get("equivalent") is not None),
+        "equivalent": sum(1 for r in records if (r.get("equivalence") or {}).get("equivalent") is True),
         **sums,
         "cost_usd": cost, "latency_s": latency, "wall_s": wall,
         "per_problem": {
@@ -63,23 +86,54 @@ def aggregate(records: list[dict[str, Any]], selected: int, tol: float) -> dict[
             if n else None,
         },
         "usage_estimated": any(r.get("usage_estimated") for r in records),
-    }
+    })
+    return out
 
 
-def build_report(groups: Iterable[tuple[str, str, list[dict[str, Any]], int]], *, model: str, tol: float,
-                 notes: list[str] | None = None, results_path: str = "") -> dict[str, Any]:
-    """``report.json``'s content. ``groups``: ``(dataset, strategy, records, selected)`` in order."""
+def _samples(records: list[dict[str, Any]], verdicts: list[bool | None]) -> dict[str, Any]:
+    """``samples`` (per problem, the smallest count), ``pass_at_1`` and ``pass_at_k`` (unbiased, for
+    k = 1..samples, means over scorable problems) and ``agreement`` (the share of scorable problems
+    whose samples all agree, right or wrong)."""
+    per: dict[tuple[Any, Any], list[bool]] = {}
+    for r, v in zip(records, verdicts):
+        if v is not None:
+            per.setdefault((r.get("dataset"), r.get("id")), []).append(bool(v))
+    if not per:
+        return {"samples": 0, "pass_at_k": {}, "agreement": None}
+    k_max = min(len(v) for v in per.values())
+    pass_k = {}
+    for k in range(1, k_max + 1):
+        vals = [pass_at_k(len(v), sum(v), k) for v in per.values()]
+        pass_k[str(k)] = round(sum(vals) / len(vals), 6)
+    agree = sum(1 for v in per.values() if all(v) or not any(v))
+    return {"samples": k_max, "pass_at_k": pass_k, "agreement": _ratio(agree, len(per))}
+
+
+def build_report(groups: Iterable[dict[str, Any]], *, tol: float, abs_tol: float = 0.0,
+                 notes: list[str] | None = None, results_path: str = "", run_ids: list[str] | None = None,
+                 extra: dict[str, Any] | None = None) -> dict[str, Any]:
+    """``report.json``'s content. ``groups``: dicts ``{run_id, model, dataset, strategy, records,
+    selected}`` in order (``records``: that group's result records, ``selected``: its problems)."""
     rows = []
     every: list[dict[str, Any]] = []
     selected_total = 0
-    for dataset, strategy, records, selected in groups:
-        rows.append({"dataset": dataset, "strategy": strategy, **aggregate(records, selected, tol)})
-        every += records
-        selected_total += selected
-    return {"model": model, "tolerance": tol,
-            "scoring": "|objective - answer| <= tolerance * max(1, |answer|)",
-            "results": results_path, "groups": rows,
-            "totals": aggregate(every, selected_total, tol), "notes": notes or []}
+    groups = list(groups)
+    for g in groups:
+        rows.append({"run_id": g.get("run_id"), "dataset": g["dataset"], "strategy": g["strategy"],
+                     "model": g.get("model"), **aggregate(g["records"], g["selected"], tol, abs_tol)})
+        every += g["records"]
+        selected_total += g["selected"]
+    from .analysis import analyse
+
+    comparisons = analyse(groups, rows, tol, abs_tol)
+    pooled_over = {k: sorted({str(g.get(k)) for g in groups}) for k in ("dataset", "strategy", "model")}
+    pooled = aggregate(every, selected_total, tol, abs_tol, accuracy=False)
+    pooled["pooled_over"] = pooled_over
+    models = pooled_over["model"]
+    return {"run_ids": run_ids or sorted({str(g.get("run_id")) for g in groups}),
+            "model": models[0] if len(models) == 1 else models, "tolerance": tol, "abs_tol": abs_tol,
+            "scoring": describe_scoring(abs_tol), "results": results_path, "groups": rows,
+            "totals": pooled, "comparisons": comparisons, "notes": notes or [], **(extra or {})}
 
 
 def _pct(v: float | None) -> str:
@@ -93,73 +147,160 @@ def _money(v: float | None) -> str:
     return f"${v:.6f}" if abs(v) < 0.01 else f"${v:.4f}"
 
 
+def _ci(g: dict[str, Any]) -> str:
+    ci = g.get("accuracy_ci95")
+    return "—" if not ci else f"[{100 * ci[0]:.0f}–{100 * ci[1]:.0f}]"
+
+
 def text_table(report: dict[str, Any]) -> str:
-    """The report as a plain-text table (one row per dataset × strategy, then the totals)."""
-    head = ("dataset", "strategy", "done", "acc", "correct", "compile", "aligned", "iter/p",
+    """The report as a plain-text table (one row per dataset × strategy × model), then the pooled sums."""
+    head = ("dataset", "strategy", "model", "done", "acc", "95% CI", "correct", "compile", "aligned", "iter/p",
             "prompt tok", "compl tok", "cached", "$ total", "$/problem", "LLM s/p")
-    lines = []
     rows = []
-    for g in report["groups"] + [{"dataset": "all", "strategy": "", **report["totals"]}]:
+    for g in report["groups"]:
         pp = g["per_problem"]
-        rows.append((g["dataset"], g["strategy"], f"{g['recorded']}/{g['problems']}", _pct(g["accuracy"]),
-                     f"{g['correct']}/{g['scorable']}", _pct(g["compile_rate"]), _pct(g["aligned_rate"]),
-                     "—" if pp["iterations"] is None else f"{pp['iterations']:.2f}",
+        rows.append((g["dataset"], g["strategy"], str(g.get("model")), f"{g['recorded']}/{g['problems']}",
+                     _pct(g["accuracy"]), _ci(g), f"{g['correct']}/{g['scorable']}", _pct(g["compile_rate"]),
+                     _pct(g["aligned_rate"]), "—" if pp["iterations"] is None else f"{pp['iterations']:.2f}",
                      f"{g['prompt_tokens']:,}", f"{g['completion_tokens']:,}", f"{g['cached_tokens']:,}",
                      _money(g["cost_usd"]), _money(pp["cost_usd"]) if g["recorded"] else "—",
                      "—" if pp["latency_s"] is None else f"{pp['latency_s']:.2f}"))
-    widths = [max(len(str(r[i])) for r in rows + [head]) for i in range(len(head))]
+    t = report["totals"]
+    pooled = None
+    if len(rows) > 1:
+        pp = t["per_problem"]
+        pooled = ("pooled", "(sums only)", "", f"{t['recorded']}/{t['problems']}", "—", "—", "—",
+                  _pct(t["compile_rate"]), _pct(t["aligned_rate"]),
+                  "—" if pp["iterations"] is None else f"{pp['iterations']:.2f}", f"{t['prompt_tokens']:,}",
+                  f"{t['completion_tokens']:,}", f"{t['cached_tokens']:,}", _money(t["cost_usd"]),
+                  _money(pp["cost_usd"]) if t["recorded"] else "—",
+                  "—" if pp["latency_s"] is None else f"{pp['latency_s']:.2f}")
+    widths = [max(len(str(r[i])) for r in rows + [head] + ([pooled] if pooled else [])) for i in range(len(head))]
 
     def fmt(r):
-        return "  ".join(str(c).ljust(w) if i < 2 else str(c).rjust(w) for i, (c, w) in enumerate(zip(r, widths)))
+        return "  ".join(str(c).ljust(w) if i < 3 else str(c).rjust(w) for i, (c, w) in enumerate(zip(r, widths)))
 
-    lines.append(f"model: {report['model']}   scoring: {report['scoring']}, tolerance {report['tolerance']:g}")
-    lines.append(fmt(head))
-    lines.append("  ".join("-" * w for w in widths))
-    for i, r in enumerate(rows):
-        if i == len(rows) - 1 and len(rows) > 2:
-            lines.append("  ".join("-" * w for w in widths))
-        if i == len(rows) - 1 and len(rows) == 2:
-            break  # one group: the totals row would repeat it
-        lines.append(fmt(r))
-    unscorable = report["totals"]["unscorable"]
-    if unscorable:
-        lines.append(f"{unscorable} problem(s) have no numeric reference answer: reported as unscorable, "
+    runs = ", ".join(report.get("run_ids") or [])
+    tols = f"tolerance {report['tolerance']:g}" + (f", abs_tol {report['abs_tol']:g}" if report.get("abs_tol") else "")
+    lines = [f"run {runs}   scoring: {report['scoring']}, {tols}", fmt(head), "  ".join("-" * w for w in widths)]
+    lines += [fmt(r) for r in rows]
+    if pooled:
+        lines.append("  ".join("-" * w for w in widths))
+        lines.append(fmt(pooled))
+        over = t.get("pooled_over") or {}
+        lines.append("pooled: sums over " + ", ".join(f"{len(v)} {k}(s)" for k, v in over.items())
+                     + "; no accuracy is given for a pool of different methods")
+    if t["unscorable"]:
+        lines.append(f"{t['unscorable']} problem(s) have no numeric reference answer: reported as unscorable, "
                      "not counted in accuracy")
-    if report["totals"]["usage_estimated"]:
+    if t["usage_estimated"]:
         lines.append("some token counts are estimated (the endpoint sent no usage)")
     lines += report.get("notes") or []
     return "\n".join(lines)
 
 
 PLOT_FILE = "accuracy_vs_cost.png"
+CURVE_FILE = "accuracy_by_iteration.png"
 
 
-def write_plot(report: dict[str, Any], out_dir: Path) -> Path | None:
-    """Accuracy against dollars per problem, one point per dataset × strategy, as
-    ``accuracy_vs_cost.png`` in ``out_dir``. Returns the path, or ``None`` when matplotlib is
-    not installed or no group has both an accuracy and a priced cost."""
-    points = [(g["per_problem"]["cost_usd"], g["accuracy"], f"{g['dataset']} / {g['strategy']}")
-              for g in report["groups"] if g["accuracy"] is not None and g["per_problem"]["cost_usd"] is not None]
-    if not points:
-        return None
+def pareto_front(points: list[tuple[float, float]]) -> list[tuple[float, float]]:
+    """The points no other point beats on both axes (lower cost, higher accuracy), by cost.
+
+    A point is dominated when another costs no more and is at least as accurate, and is
+    strictly better on one of the two."""
+    front = []
+    for c, a in sorted(set(points), key=lambda p: (p[0], -p[1])):
+        if not front or a > front[-1][1]:
+            front.append((c, a))
+    return front
+
+
+def _figure():
     try:
         from matplotlib.backends.backend_agg import FigureCanvasAgg
         from matplotlib.figure import Figure
     except ImportError:
         return None
-    fig = Figure(figsize=(6.4, 4.4))
+    fig = Figure(figsize=(7.5, 4.8))
     FigureCanvasAgg(fig)
+    return fig
+
+
+def _save(fig, path: Path) -> Path:
+    import io
+
+    from ..safeio import write_atomic
+
+    buf = io.BytesIO()
+    fig.savefig(buf, format="png", dpi=120)
+    write_atomic(path, buf.getvalue())
+    return path
+
+
+def _label(g: dict[str, Any], report: dict[str, Any]) -> str:
+    parts = [g["strategy"], g["dataset"]]
+    if isinstance(report.get("model"), list):
+        parts.append(str(g.get("model")))
+    return " / ".join(parts)
+
+
+def write_plot(report: dict[str, Any], out_dir: Path) -> Path | None:
+    """Accuracy (with its 95 % interval) against dollars per problem, one labelled point per
+    dataset × strategy × model in a legend, and the Pareto frontier drawn through the points no
+    other beats on both; ``accuracy_vs_cost.png`` in ``out_dir``. Also writes the per-iteration
+    plot (:func:`write_curve_plot`). Returns the path, or ``None`` when matplotlib is not
+    installed or no group has both an accuracy and a priced cost."""
+    write_curve_plot(report, out_dir)
+    groups = [g for g in report["groups"] if g["accuracy"] is not None and g["per_problem"]["cost_usd"] is not None]
+    fig = _figure() if groups else None
+    if fig is None:
+        return None
     ax = fig.add_subplot()
-    for cost, acc, label in points:
-        ax.scatter([cost], [100 * acc])
-        ax.annotate(label, (cost, 100 * acc), textcoords="offset points", xytext=(4, 4), fontsize=8)
+    markers = "osD^v<>ph*"
+    for i, g in enumerate(groups):
+        cost, acc = g["per_problem"]["cost_usd"], 100 * g["accuracy"]
+        ci = g.get("accuracy_ci95")
+        yerr = [[acc - 100 * ci[0]], [100 * ci[1] - acc]] if ci else None
+        ax.errorbar([cost], [acc], yerr=yerr, fmt=markers[i % len(markers)], capsize=3, label=_label(g, report))
+    front = pareto_front([(g["per_problem"]["cost_usd"], 100 * g["accuracy"]) for g in groups])
+    if len(front) > 1:
+        ax.step([c for c, _ in front], [a for _, a in front], where="post", color="grey", linestyle="--",
+                linewidth=1, label="Pareto frontier")
     ax.set_xlabel("dollars per problem")
-    ax.set_ylabel(f"accuracy (%; rel. tol. {report['tolerance']:g})")
-    ax.set_title(f"syntagm bench: {report['model']}")
+    ax.set_ylabel(f"accuracy, % (95% Wilson interval; rel. tol. {report['tolerance']:g})")
+    model = report["model"] if not isinstance(report.get("model"), list) else ", ".join(report["model"])
+    ax.set_title(f"syntagm bench: accuracy against cost ({model})")
     ax.set_ylim(-2, 102)
     ax.set_xlim(left=0)
     ax.grid(True, alpha=0.3)
+    ax.legend(fontsize=7, loc="best")
     fig.tight_layout()
-    path = out_dir / PLOT_FILE
-    fig.savefig(path, dpi=120)
-    return path
+    return _save(fig, out_dir / PLOT_FILE)
+
+
+def write_curve_plot(report: dict[str, Any], out_dir: Path) -> Path | None:
+    """Accuracy had the loop stopped after k iterations, one line per group with more than one
+    iteration, and dollars per problem up to k on a second axis; ``accuracy_by_iteration.png``.
+    ``None`` without matplotlib or without any multi-iteration group."""
+    groups = [g for g in report["groups"] if len(g.get("curves") or []) > 1]
+    fig = _figure() if groups else None
+    if fig is None:
+        return None
+    ax = fig.add_subplot()
+    cost_ax = ax.twinx()
+    for g in groups:
+        ks = [c["iteration"] for c in g["curves"]]
+        line, = ax.plot(ks, [None if c["accuracy"] is None else 100 * c["accuracy"] for c in g["curves"]],
+                        marker="o", label=_label(g, report))
+        costs = [c["cost_usd_per_problem"] for c in g["curves"]]
+        if all(c is not None for c in costs):
+            cost_ax.plot(ks, costs, linestyle=":", color=line.get_color())
+    ax.set_xlabel("iterations allowed (k)")
+    ax.set_ylabel("accuracy had the loop stopped at k, %")
+    cost_ax.set_ylabel("dollars per problem up to k (dotted)")
+    ax.set_ylim(-2, 102)
+    ax.grid(True, alpha=0.3)
+    ax.legend(fontsize=7, loc="best")
+    ax.set_title("syntagm bench: accuracy and cost by iteration")
+    fig.tight_layout()
+    return _save(fig, out_dir / CURVE_FILE)

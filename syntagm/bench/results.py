@@ -3,10 +3,13 @@
 Each record is one line, written with a single ``write`` then flushed and
 fsynced, so a crash or Ctrl-C loses at most the problems still running; a
 line cut short by a crash is reported (``corrupt``) and its problem is run
-again. A record is identified by ``(dataset, strategy, model, id)``: rerunning
-the bench skips every problem already recorded for that key.
+again, and once its problem has run again the file is rewritten without it
+(atomically), so later runs do not warn again. A record is identified by
+``(run_id, model, strategy, dataset, id, sample)`` (see :mod:`.identity`):
+rerunning the bench skips every problem already recorded for that key, and a
+run with other settings has another run id, so it never reuses old answers.
 
-Record fields: ``type`` (``"result"``), ``dataset``, ``dataset_path``, ``id``,
+Record fields: ``type`` (``"result"``), ``run_id``, ``sample`` (0-based), ``dataset``, ``dataset_path``, ``id``,
 ``strategy``, ``model``, ``status`` (the strategy's: ``aligned``/``solved``/
 ``unaligned``/``failed``), ``objective`` (``null`` without a solved model),
 ``solver_status``, ``answer`` (the reference as a float or ``null``),
@@ -17,7 +20,8 @@ judge ran), ``iterations``, ``llm_calls``, ``prompt_tokens``,
 ``latency_s`` (LLM seconds, retries and backoff included), ``wall_s`` (the
 problem's wall clock: LLM, compile and solve), ``retries``,
 ``usage_estimated``, ``error`` (an endpoint failure or internal error that
-ended the run), ``settings``, ``transcript`` (its path when recorded),
+ended the run), ``settings`` (every setting of the run, :mod:`.identity`),
+``transcript`` (its path when recorded),
 ``finished_at`` (UTC, ISO 8601), ``syntagm`` (version).
 """
 from __future__ import annotations
@@ -28,14 +32,18 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, TextIO
 
+from ..safeio import json_line, open_append, write_atomic
+
 RESULTS_FILE = "results.jsonl"
 
-Key = tuple[str, str, str, str]
+Key = tuple[str, str, str, str, str, int]
 
 
 def record_key(rec: dict[str, Any]) -> Key:
-    """``(dataset, strategy, model, id)`` of a record."""
-    return (str(rec.get("dataset")), str(rec.get("strategy")), str(rec.get("model")), str(rec.get("id")))
+    """``(run_id, model, strategy, dataset, id, sample)`` of a record (records written before run
+    ids existed have run id ``""`` and belong to no new run)."""
+    return (str(rec.get("run_id") or ""), str(rec.get("model")), str(rec.get("strategy")), str(rec.get("dataset")),
+            str(rec.get("id")), int(rec.get("sample") or 0))
 
 
 @dataclass
@@ -46,6 +54,7 @@ class CorruptLine:
     line: int
     last: bool
     reason: str
+    raw: bytes = b""
 
     def describe(self) -> str:
         where = "the last line" if self.last else f"line {self.line}"
@@ -93,7 +102,7 @@ class ResultsLog:
                 if not isinstance(rec, dict) or rec.get("type") != "result":
                     reason = "not a result record"
             if reason is not None:
-                log.corrupt.append(CorruptLine(i + 1, i == last_nonblank, reason))
+                log.corrupt.append(CorruptLine(i + 1, i == last_nonblank, reason, line))
                 continue
             log.records[record_key(rec)] = rec
         return log
@@ -104,17 +113,31 @@ class ResultsLog:
     def append(self, rec: dict[str, Any]) -> None:
         """Append ``rec`` as one line, flushed and fsynced before returning."""
         if self._sink is None:
-            self.path.parent.mkdir(parents=True, exist_ok=True)
-            self._sink = open(self.path, "a", encoding="utf-8", newline="\n")
+            self._sink = open_append(self.path)
             if self._needs_newline:  # a line cut short by a crash stays on its own line
                 self._sink.write("\n")
                 self._needs_newline = False
-        self._sink.write(json.dumps(rec, ensure_ascii=False, sort_keys=True) + "\n")
+        self._sink.write(json_line(rec, sort_keys=True) + "\n")
         self._sink.flush()
         os.fsync(self._sink.fileno())
         self.records[record_key(rec)] = rec
 
     def close(self) -> None:
+        """Close the file; when a torn last line was found at :meth:`open` and records were
+        appended since (its problem ran again), rewrite the file without that line."""
         if self._sink is not None:
             self._sink.close()
             self._sink = None
+            self._drop_torn_line()
+
+    def _drop_torn_line(self) -> None:
+        torn = next((c for c in self.corrupt if c.last), None)
+        if torn is None or not torn.raw:
+            return
+        raw = self.path.read_bytes()
+        lines = raw.split(b"\n")
+        if len(lines) < torn.line or lines[torn.line - 1] != torn.raw:
+            return  # the file changed under us: leave it
+        del lines[torn.line - 1]
+        write_atomic(self.path, b"\n".join(lines))
+        self.corrupt.remove(torn)

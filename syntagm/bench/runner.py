@@ -15,16 +15,19 @@ from dataclasses import dataclass, field
 from typing import Any, Callable
 
 from ..errors import SyntagmError
+from ..redact import scrub
 from .datasets import BenchProblem
 from .results import ResultsLog
 
 
 @dataclass(frozen=True)
 class BenchTask:
-    """One problem for one strategy."""
+    """One problem for one strategy and one model; ``sample`` is the 0-based repetition."""
 
     problem: BenchProblem
     strategy: str
+    model: str = ""
+    sample: int = 0
 
 
 @dataclass
@@ -36,19 +39,25 @@ class RunSummary:
     failed: list[tuple[BenchTask, str]] = field(default_factory=list)
     interrupted: bool = False
     abandoned: int = 0
+    skipped: list[BenchTask] = field(default_factory=list)  # not started: ``may_start`` said no
 
+
+_SKIPPED = "skipped: the cost cap was reached"  # marks a task ``may_start`` refused
 
 SolveOne = Callable[[BenchTask], dict[str, Any]]
 OnRecord = Callable[[BenchTask, dict[str, Any] | None, str | None, int, int], None]
 
 
 def run_tasks(tasks: list[BenchTask], solve_one: SolveOne, log: ResultsLog, workers: int = 4,
-              on_done: OnRecord | None = None, poll_s: float = 0.1) -> RunSummary:
+              on_done: OnRecord | None = None, poll_s: float = 0.1,
+              may_start: Callable[[], bool] | None = None) -> RunSummary:
     """Run ``tasks`` with ``workers`` threads; append each record to ``log`` as it finishes.
 
     ``solve_one(task) -> record`` runs one task (it may raise: the task is then reported in
     ``failed`` and not recorded); ``on_done(task, record, error, done, total)`` is called on
     this thread after each task (a ``KeyboardInterrupt`` raised there counts as Ctrl-C).
+    ``may_start()`` is asked before each task starts (e.g. a cost cap): once it says no, no task
+    starts any more, those in flight finish, and the rest are listed in ``skipped``.
     Returns a :class:`RunSummary`; never raises ``KeyboardInterrupt``.
     """
     summary = RunSummary()
@@ -60,19 +69,24 @@ def run_tasks(tasks: list[BenchTask], solve_one: SolveOne, log: ResultsLog, work
         todo.put(t)
     finished_q: queue.Queue[tuple[BenchTask, dict[str, Any] | None, str | None]] = queue.Queue()
     stop = threading.Event()
+    gate = threading.Lock()
 
     def work() -> None:
         while not stop.is_set():
-            try:
-                task = todo.get_nowait()
-            except queue.Empty:
-                return
+            with gate:
+                try:
+                    task = todo.get_nowait()
+                except queue.Empty:
+                    return
+                if may_start is not None and not may_start():
+                    finished_q.put((task, None, _SKIPPED))
+                    continue
             try:
                 finished_q.put((task, solve_one(task), None))
             except SyntagmError as e:  # e.g. a replay without this problem's transcript
-                finished_q.put((task, None, str(e)))
+                finished_q.put((task, None, scrub(e)))
             except Exception as e:  # one problem's failure must not end the bench
-                finished_q.put((task, None, f"internal error: {type(e).__name__}: {e}"))
+                finished_q.put((task, None, f"internal error: {type(e).__name__}: {scrub(e)}"))
 
     threads = [threading.Thread(target=work, name=f"bench-worker-{i}", daemon=True)
                for i in range(max(1, min(workers, total)))]
@@ -84,6 +98,9 @@ def run_tasks(tasks: list[BenchTask], solve_one: SolveOne, log: ResultsLog, work
         nonlocal done
         task, rec, err = item
         done += 1
+        if err is _SKIPPED:
+            summary.skipped.append(task)
+            return
         if rec is not None:
             log.append(rec)
             summary.finished += 1

@@ -22,9 +22,27 @@ EXCERPT_CHARS = 300
 
 
 def excerpt(text: str, n: int = EXCERPT_CHARS) -> str:
-    """The first ``n`` characters of ``text`` on one line, for error messages."""
-    flat = " ".join(text.split())
-    return flat if len(flat) <= n else flat[: n - 1] + "…"
+    """The first ``n`` characters of ``text`` on one line, for error messages (lone surrogates
+    shown as U+FFFD, so the excerpt can always be written as UTF-8)."""
+    flat = " ".join(text[: 4 * n].split())
+    flat = flat if len(flat) <= n else flat[: n - 1] + "…"
+    return flat.encode("utf-8", "surrogatepass").decode("utf-8", "replace")
+
+
+def text_defect(text: str) -> str | None:
+    """Why ``text`` is not valid Unicode text, or ``None``.
+
+    The client decodes a reply that is not UTF-8 with ``surrogateescape`` (each bad byte
+    becomes U+DC80..U+DCFF); a JSON ``\\ud800`` escape gives a lone surrogate directly.
+    """
+    for i, ch in enumerate(text):
+        o = ord(ch)
+        if 0xD800 <= o <= 0xDFFF:
+            if 0xDC80 <= o <= 0xDCFF:
+                return f"the reply is not valid UTF-8 (byte 0x{o - 0xDC00:02X} at character {i + 1})"
+            return (f"the reply holds a lone surrogate U+{o:04X} at character {i + 1}, which is not valid "
+                    "Unicode text")
+    return None
 
 
 def _balanced_objects(text: str) -> list[str]:
@@ -90,11 +108,18 @@ def strip_trailing_commas(text: str) -> str:
     return "".join(out)
 
 
+class _TooDeep(Exception):
+    pass
+
+
 def _loads(candidate: str) -> Any:
     try:
-        return json.loads(candidate, strict=False)
-    except json.JSONDecodeError:
-        return json.loads(strip_trailing_commas(candidate), strict=False)
+        try:
+            return json.loads(candidate, strict=False)
+        except json.JSONDecodeError:
+            return json.loads(strip_trailing_commas(candidate), strict=False)
+    except RecursionError:
+        raise _TooDeep from None
 
 
 def extract_json_object(text: str) -> dict[str, Any]:
@@ -106,19 +131,29 @@ def extract_json_object(text: str) -> dict[str, Any]:
     """
     if text is None or not text.strip():
         raise ContractError("expected a JSON object, got an empty reply")
+    defect = text_defect(text)
+    if defect:
+        raise ContractError(defect + "; write the reply again as plain UTF-8 JSON", excerpt(text))
     text = _THINK.sub("", text)  # reasoning models' scratchpad may hold braces
     candidates: list[str] = [text.strip()]
     candidates += [body.strip() for _lang, body in _FENCE.findall(text)]
     candidates += _balanced_objects(text)
     last_error: json.JSONDecodeError | None = None
+    too_deep = False
     for cand in candidates:
         try:
             value = _loads(cand)
         except json.JSONDecodeError as e:
             last_error = e
             continue
+        except _TooDeep:
+            too_deep = True
+            continue
         if isinstance(value, dict):
             return value
+    if too_deep:
+        raise ContractError("the JSON nests too deeply to read: the contract is one flat object of strings",
+                            excerpt(text))
     if last_error is not None and "{" in text:
         raise ContractError(f"expected a JSON object; the closest candidate is not valid JSON "
                             f"({last_error.msg} at line {last_error.lineno}, column {last_error.colno})",

@@ -17,9 +17,13 @@ class CallTelemetry:
     ``purpose`` names the step (``generate``, ``syntax_repair``, ``alignment_repair``,
     ``judge``...); ``iteration`` is the loop iteration (1-based) it belongs to;
     ``prompt_tokens`` includes ``cached_tokens``; ``usage_estimated`` is true when
-    the endpoint sent no ``usage`` and the counts come from :mod:`syntagm.tokens`;
+    the endpoint sent no ``usage`` and the counts come from :mod:`syntagm.tokens`, and
+    ``usage_source`` says how they were counted (``endpoint``, ``exact: o200k_base``, or the
+    estimate's description);
     ``retries`` counts HTTP requests beyond the first; ``error`` is set (and the
-    token counts are 0) when the call failed after every retry.
+    token counts are 0) when the call failed after every retry; ``cache_hit`` is true when
+    the reply came from the request cache (``--cache``): its tokens are those of the cached
+    reply and it costs 0 dollars and 0 seconds.
     """
 
     purpose: str
@@ -34,6 +38,8 @@ class CallTelemetry:
     prompt_version: str = ""
     iteration: int = 0
     error: str | None = None
+    cache_hit: bool = False
+    usage_source: str = "endpoint"
 
     @property
     def total_tokens(self) -> int:
@@ -73,6 +79,7 @@ class RunTelemetry:
             "cost_usd": (round(sum(costs), 8) if costs and all(c is not None for c in costs)
                          else (0.0 if not costs else None)),
             "usage_estimated": any(c.usage_estimated for c in self.calls),
+            "cache_hits": sum(1 for c in self.calls if c.cache_hit),
         }
 
     def by_iteration(self) -> list[dict[str, Any]]:

@@ -11,7 +11,7 @@ Format (one JSON object per line, UTF-8):
   "json_mode", "temperature"}, "request_sha256": ..., "reply":
   {"content", "finish_reason"}, "usage": <as received or null>,
   "telemetry": <CallTelemetry dict>}``; a call that failed after every retry
-  has ``"error": {"kind", "message", "attempts", "latency_s"}`` instead of ``reply``.
+  has ``"error": {"kind", "message", "attempts", "latency_s", "cost_usd"}`` instead of ``reply``.
 
 :class:`RecordingClient` wraps a live client and appends each exchange as it
 finishes (flushed, so a crash keeps what was said). :class:`ReplayClient`
@@ -29,6 +29,8 @@ from typing import Any, TextIO
 
 from .. import __version__
 from ..errors import LLMError, ReplayError, SyntagmError
+from ..redact import scrub
+from ..safeio import json_line
 from .client import ChatClient, ChatReply, Message
 from .telemetry import CallTelemetry
 
@@ -53,10 +55,11 @@ class RecordingClient:
         self.sink = sink
         self.seq = 0
         self._write({"type": "header", "format": FORMAT, "version": VERSION, "syntagm": __version__,
-                     "model": inner.model, "base_url": base_url, "run": run or {}})
+                     "model": inner.model, "base_url": scrub(base_url) if base_url else None,
+                     "run": run or {}})
 
     def _write(self, obj: dict[str, Any]) -> None:
-        self.sink.write(json.dumps(obj, ensure_ascii=False, sort_keys=True) + "\n")
+        self.sink.write(json_line(obj, sort_keys=True) + "\n")
         self.sink.flush()
 
     def chat(self, messages: list[Message], *, purpose: str, json_mode: bool = True,
@@ -70,7 +73,8 @@ class RecordingClient:
             reply = self.inner.chat(messages, purpose=purpose, json_mode=json_mode, iteration=iteration,
                                     prompt_version=prompt_version)
         except LLMError as e:
-            entry["error"] = {"kind": e.kind, "message": str(e), "attempts": e.attempts, "latency_s": e.latency_s}
+            entry["error"] = {"kind": e.kind, "message": str(e), "attempts": e.attempts, "latency_s": e.latency_s,
+                              "cost_usd": e.cost_usd}
             self._write(entry)
             raise
         entry["request"]["temperature"] = reply.request.get("temperature")
@@ -111,14 +115,33 @@ def read_transcript(path: str | Path) -> tuple[dict[str, Any], list[dict[str, An
 
 
 class ReplayClient:
-    """Serves a transcript's replies in order. ``strict``: refuse requests that differ from the recording."""
+    """Serves a transcript's replies in order. ``strict``: refuse requests that differ from the recording.
 
-    def __init__(self, path: str | Path, strict: bool = True):
+    ``expect_model`` / ``expect_run``: the model and run (``run_id``, ``strategy``, ``sample``,
+    ``settings``) the replaying run is; a transcript recorded for another raises
+    :class:`ReplayError` at once, naming what differs.
+    """
+
+    def __init__(self, path: str | Path, strict: bool = True, expect_model: str | None = None,
+                 expect_run: dict[str, Any] | None = None):
         self.path = Path(path)
         self.header, self.exchanges = read_transcript(self.path)
         self.model = str(self.header.get("model") or "replay")
         self.strict = strict
         self.pos = 0
+        diff = []
+        if expect_model is not None and self.model != expect_model:
+            diff.append(f"model: recorded {self.model!r}, this run {expect_model!r}")
+        recorded = self.header.get("run") or {}
+        for k, v in (expect_run or {}).items():
+            if k == "settings":
+                from ..bench.identity import setting_differences
+
+                diff += [f"setting {d}" for d in setting_differences(recorded.get("settings") or {}, v or {})]
+            elif recorded.get(k) != v:
+                diff.append(f"{k}: recorded {recorded.get(k)!r}, this run {v!r}")
+        if diff:
+            raise ReplayError(f"the transcript {self.path} was recorded for another run (" + "; ".join(diff) + ")")
 
     def chat(self, messages: list[Message], *, purpose: str, json_mode: bool = True,
              iteration: int = 0, prompt_version: str = "") -> ChatReply:
@@ -136,7 +159,8 @@ class ReplayClient:
         if "error" in entry:
             err = entry["error"] or {}
             raise LLMError(str(err.get("message", "recorded failure")), str(err.get("kind", "other")),
-                           int(err.get("attempts", 1)), float(err.get("latency_s", 0.0)))
+                           int(err.get("attempts", 1)), float(err.get("latency_s", 0.0)),
+                           cost_usd=err.get("cost_usd", 0.0))
         reply = entry.get("reply") or {}
         tel = CallTelemetry.from_dict(entry.get("telemetry") or {"purpose": purpose, "model": self.model,
                                                                   "prompt_tokens": 0, "completion_tokens": 0})

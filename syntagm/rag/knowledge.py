@@ -46,14 +46,22 @@ class Exemplar:
         return " ".join(words + [self.description])
 
 
+def packaged_kb_path() -> Path | None:
+    """The knowledge base shipped inside the package (``syntagm/knowledge_base/``), found with
+    :mod:`importlib.resources`; ``None`` when the installation lacks it."""
+    from importlib import resources
+
+    root = resources.files("syntagm").joinpath("knowledge_base")
+    # Installed from a wheel or a source tree the package is plain files; a zip import is not supported.
+    return Path(str(root)) if root.is_dir() else None
+
+
 def default_kb_path() -> Path | None:
-    """``$SYNTAGM_KB``, else ``./knowledge_base``, else the repository's ``knowledge_base/``; ``None`` if absent."""
-    candidates = [os.environ.get("SYNTAGM_KB"), "knowledge_base",
-                  str(Path(__file__).resolve().parents[2] / "knowledge_base")]
-    for c in candidates:
+    """``$SYNTAGM_KB``, else ``./knowledge_base``, else the packaged one (:func:`packaged_kb_path`); ``None`` if absent."""
+    for c in (os.environ.get("SYNTAGM_KB"), "knowledge_base"):
         if c and Path(c).is_dir():
             return Path(c)
-    return None
+    return packaged_kb_path()
 
 
 def load_knowledge_base(path: str | Path | None = None) -> list[Exemplar]:

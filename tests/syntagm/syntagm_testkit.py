@@ -27,6 +27,11 @@ class Item:
     delay_s: float = 0.0
     error_message: str = "scripted error"
     headers: dict[str, str] = field(default_factory=dict)
+    raw_body: bytes | None = None  # sent as is (status 200), e.g. invalid UTF-8
+    content_type: str = "application/json"
+    finish_reason: str = "stop"
+    error_param: str | None = None  # the error body's "param" (OpenAI names the rejected parameter there)
+    reject: tuple = ()  # answer 400 naming the first of these parameters the request holds, else reply
 
 
 def usage(prompt: int = 100, completion: int = 50, cached: int = 0) -> dict[str, Any]:
@@ -67,22 +72,34 @@ class ScriptedServer:
                                                       "type": "server_error"}})
                 if item.delay_s:
                     time.sleep(item.delay_s)
+                if item.raw_body is not None:
+                    return self._send_raw(200, item.raw_body, content_type=item.content_type)
+                named = next((p for p in item.reject if p in body), None)
+                if named is not None:  # an endpoint that refuses a parameter, every time it is sent
+                    with server.lock:
+                        server.queue.appendleft(item)
+                    return self._send(400, {"error": {"message": f"Unsupported parameter: '{named}' is not "
+                                                      "supported with this model.", "type": "invalid_request_error",
+                                                      "param": named, "code": "unsupported_parameter"}})
                 if item.status != 200:
-                    return self._send(item.status, {"error": {"message": item.error_message, "type": "scripted"}},
+                    return self._send(item.status, {"error": {"message": item.error_message, "type": "scripted",
+                                                              "param": item.error_param}},
                                       item.headers)
                 payload = {"id": f"chatcmpl-{len(server.requests)}", "object": "chat.completion", "created": 0,
                            "model": body.get("model", "scripted"),
-                           "choices": [{"index": 0, "finish_reason": "stop",
+                           "choices": [{"index": 0, "finish_reason": item.finish_reason,
                                         "message": {"role": "assistant", "content": item.content}}]}
                 if item.usage is not None:
                     payload["usage"] = item.usage
                 self._send(200, payload, item.headers)
 
             def _send(self, status, obj, headers=None):
-                data = json.dumps(obj).encode("utf-8")
+                self._send_raw(status, json.dumps(obj).encode("utf-8"), headers)
+
+            def _send_raw(self, status, data, headers=None, content_type="application/json"):
                 try:
                     self.send_response(status)
-                    self.send_header("content-type", "application/json")
+                    self.send_header("content-type", content_type)
                     self.send_header("content-length", str(len(data)))
                     for k, v in (headers or {}).items():
                         self.send_header(k, v)
@@ -106,6 +123,16 @@ class ScriptedServer:
 
     def push_error(self, status: int, message: str = "scripted error", headers: dict[str, str] | None = None) -> None:
         self.queue.append(Item(status=status, error_message=message, headers=headers or {}))
+
+    def push_raw(self, body: bytes, content_type: str = "application/json") -> None:
+        """A 200 answer whose body is ``body`` exactly (it may be invalid UTF-8 or not JSON)."""
+        self.queue.append(Item(raw_body=body, content_type=content_type))
+
+    def push_item(self, item: Item) -> None:
+        """Any scripted item (e.g. ``Item(content, finish_reason="length")`` or ``Item(content, reject=(...))``)."""
+        if item.usage is None and item.status == 200 and item.raw_body is None:
+            item.usage = usage()
+        self.queue.append(item)
 
     def push_delay(self, seconds: float, content: str = "{}") -> None:
         self.queue.append(Item(content, delay_s=seconds, usage=usage()))
@@ -225,7 +252,7 @@ FIXABLE = GOOD.replace("dvar float+ x;", "dvar float+ x", 1)  # the scripted com
 class ScriptedCompiler:
     """Recognises the canned models above by text; anything else is an error without a fix."""
 
-    def check(self, model: str, data: str):
+    def check(self, model: str, data: str, limits=None):
         from syntagm.compiler import CheckReport
 
         if model == FIXABLE:
@@ -239,7 +266,8 @@ class ScriptedCompiler:
                                       FSpan("model.mod", 3, 36, 3, 41), help="rewrite the constraint linearly")])
         return CheckReport([FDiag("OPL0100", "error", "unexpected text", FSpan("model.mod", 1, 1, 1, 2))])
 
-    def solve(self, model: str, data: str, time_limit_s: float = 30.0, solver: str = "highs", compiled=None):
+    def solve(self, model: str, data: str, time_limit_s: float = 30.0, solver: str = "highs", compiled=None,
+              limits=None):
         from syntagm.compiler import SolveOutcome
 
         if model in (GOOD, GOOD_DATA_MODEL):

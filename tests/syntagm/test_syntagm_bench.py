@@ -132,7 +132,8 @@ def test_resume_after_interrupt_asks_nothing_twice(server, tmp_path, dataset, mo
     rc = _bench(monkeypatch, tmp_path, server, dataset, "--strategy", "standard", "--format", "json")
     assert rc == 0 and len(server.requests) == asked
     doc = json.loads(capsys.readouterr().out)
-    assert doc["totals"]["recorded"] == 4 and doc["totals"]["correct"] == 1
+    assert doc["totals"]["recorded"] == 4 and "correct" not in doc["totals"]  # pooled: sums only
+    assert doc["groups"][0]["recorded"] == 4 and doc["groups"][0]["correct"] == 1
 
 
 def test_corrupt_last_line_is_reported_and_its_problem_rerun(server, tmp_path, dataset, monkeypatch, capsys):
@@ -152,8 +153,12 @@ def test_corrupt_last_line_is_reported_and_its_problem_rerun(server, tmp_path, d
     assert len(server.requests_for(MARKERS[last])) == 2 and len(server.requests) == 5
     report = json.loads(out)
     assert report["totals"]["recorded"] == 4 and any("the last line" in n for n in report["notes"])
-    again = ResultsLog.open(path)  # the cut line stays on its own line; the new record is intact
-    assert len(again.records) == 4 and len(again.corrupt) == 1 and not again.corrupt[0].last
+    again = ResultsLog.open(path)  # the torn line is gone once its problem ran again
+    assert len(again.records) == 4 and again.corrupt == []
+    assert path.read_text().count("\n") == 4 and all(json.loads(x) for x in path.read_text().splitlines())
+    rc = _bench(monkeypatch, tmp_path, server, dataset, "--strategy", "standard", "--format", "json")
+    out, err = capsys.readouterr()
+    assert rc == 0 and "warning" not in err and len(server.requests) == 5  # no warning, nothing asked
 
 
 def test_tolerance_is_stated_and_applied(server, tmp_path, dataset, monkeypatch, capsys):
@@ -164,17 +169,18 @@ def test_tolerance_is_stated_and_applied(server, tmp_path, dataset, monkeypatch,
     args = ("--strategy", "standard", "--ids", "a", "--format", "json")
     assert _bench(monkeypatch, tmp_path, server, dataset, *args) == 0
     strict = json.loads(capsys.readouterr().out)
-    assert strict["tolerance"] == 1e-6 and strict["totals"]["correct"] == 0
+    assert strict["tolerance"] == 1e-6 and strict["groups"][0]["correct"] == 0
     assert _bench(monkeypatch, tmp_path, server, dataset, *args, "--tolerance", "1e-4") == 0  # re-scored, no calls
     loose = json.loads(capsys.readouterr().out)
-    assert loose["tolerance"] == 1e-4 and loose["totals"]["correct"] == 1 and len(server.requests) == 1
+    assert loose["tolerance"] == 1e-4 and loose["groups"][0]["correct"] == 1 and len(server.requests) == 1
     assert "|objective - answer| <= tolerance * max(1, |answer|)" == loose["scoring"]
 
 
 def test_record_then_replay_offline(server, tmp_path, dataset, monkeypatch, capsys):
     _script(server, STANDARD)
     assert _bench(monkeypatch, tmp_path, server, dataset, "--strategy", "standard", "--record", "--limit", "2") == 0
-    assert (tmp_path / "out" / "transcripts" / "Tiny" / "standard" / "a.jsonl").is_file()
+    run_id = _records(tmp_path)[0]["run_id"]
+    assert (tmp_path / "out" / "transcripts" / run_id / "gpt-4o-mini" / "Tiny" / "standard" / "a.jsonl").is_file()
     recorded = {r["id"]: r for r in _records(tmp_path)}
     server.close()
     monkeypatch.chdir(tmp_path)

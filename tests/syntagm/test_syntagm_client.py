@@ -28,12 +28,27 @@ def test_reply_and_telemetry_from_usage(server, client):
     assert body["response_format"] == {"type": "json_object"}
 
 
-def test_missing_usage_is_estimated_and_flagged(server, client):
+def test_missing_usage_is_estimated_and_flagged(server, llm_config):
+    from dataclasses import replace
+
+    from syntagm.llm.client import OpenAIChatClient
+
+    client = OpenAIChatClient(replace(llm_config, model="local-llama"))  # no tokenizer for it offline
     server.push_reply("x" * 400, with_usage=False)
     t = client.chat(MSGS, purpose="judge").telemetry
-    assert t.usage_estimated
+    assert t.usage_estimated and t.usage_source.startswith("estimate")
     assert t.completion_tokens == 100  # 400 characters / 4
     assert t.prompt_tokens == 3 + (4 + 2) + (4 + 2)  # priming + per-message framing + ceil(len/4)
+
+
+def test_missing_usage_is_counted_exactly_where_a_tokenizer_exists(server, client):
+    pytest.importorskip("bpe_openai", reason="the optional exact tokenizer (syntagm[tokens]) is not installed")
+    server.push_reply("Hello world", with_usage=False)
+    t = client.chat(MSGS, purpose="judge").telemetry
+    assert t.usage_estimated and t.usage_source == "exact: o200k_base"  # counted here, not by the endpoint
+    assert t.completion_tokens == 2  # o200k: "Hello" 13225, " world" 2375
+    # priming 3 + per message (3 + role 1 token + content): "be brief" 2 tokens, "hello" 1 token
+    assert t.prompt_tokens == 3 + (3 + 1 + 2) + (3 + 1 + 1)
 
 
 def test_429_then_success_is_retried(server, client):

@@ -14,7 +14,8 @@ current folder). With `--format json` the error comes as this diagnostic.""",
   bad="check missing.mod", good="check model.mod", via="cli",
   at=(1, 1))
 R("OPL0803", "cli-path-is-folder", "error", "A folder given where a file is expected",
-  """The model and data arguments are files, not folders.""",
+  """The model and data arguments are files, not folders (on the command line, and a
+`pathlib.Path` or file name given to `pyopl.compile_model`/`check`).""",
   bad="check .", good="check model.mod", via="cli",
   at=(1, 1))
 R("OPL0804", "cli-option-malformed", "error", "Solver option without `=`",

@@ -1,0 +1,212 @@
+"""The command line as scripts use it: numbers in full, integer values as integers, one exit code
+per outcome, Ctrl-C keeping the incumbent, the progress line, ``--show`` and ``--no-constraints``."""
+from __future__ import annotations
+
+import json
+import os
+import random
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+import pyopl
+from pyopl import exit_codes
+from pyopl.cli import main
+from pyopl.numbers import format_number, integral_value
+from solver_support import needs_gurobi
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def _run(tmp_path, *args, timeout=120):
+    env = dict(os.environ, PYTHONPATH=str(ROOT) + os.pathsep + os.environ.get("PYTHONPATH", ""))
+    return subprocess.run([sys.executable, "-m", "pyopl", *args], cwd=tmp_path, env=env, capture_output=True,
+                          text=True, timeout=timeout)
+
+
+def _write(tmp_path, text, name="m.mod"):
+    p = tmp_path / name
+    p.write_text(text)
+    return str(p)
+
+
+# -- numbers -----------------------------------------------------------------------------------
+
+def test_format_number_round_trips_what_six_digits_would_round():
+    for v in (12894.125, 12345678.9, 0.1 + 0.2, -1e-7, 2.5e-300, 1.7976931348623157e308):
+        text = format_number(v)
+        assert float(text) == v, (v, text)
+    assert format_number(12894.125) == "12894.125"  # %.6g gave 12894.1
+    assert format_number(12345678.9) == "12345678.9"  # %.6g gave 1.23457e+07
+    assert format_number(2590.0) == "2590" and format_number(-0.0) == "0" and format_number(None) == "-"
+    assert format_number(float("inf")) == "inf" and format_number(float("nan")) == "nan"
+
+
+def test_report_and_json_print_objective_and_values_in_full(tmp_path, capsys):
+    mod = _write(tmp_path, "dvar float x; dvar float y;\nminimize x + y;\n"
+                           "subject to { x >= 12894.125; y >= 12345678.9; }\n")
+    assert main(["solve", mod]) == 0
+    out = capsys.readouterr().out
+    assert "objective: 12358573.025" in out  # 12894.125 + 12345678.9 in binary floating point
+    assert "  x = 12894.125" in out and "  y = 12345678.9" in out
+    assert main(["solve", mod, "--format", "json"]) == 0
+    doc = json.loads(capsys.readouterr().out)
+    assert doc["variables"]["x"] == 12894.125 and doc["variables"]["y"] == 12345678.9
+    assert doc["objective"] == 12894.125 + 12345678.9
+
+
+def test_integral_value_removes_solver_noise_within_the_tolerance_only():
+    assert integral_value(4014.9999999999995) == 4015 and type(integral_value(4014.9999999999995)) is int
+    assert integral_value(-3.3e-14) == 0 and type(integral_value(-3.3e-14)) is int
+    assert integral_value(2.5) == 2.5
+    assert integral_value(3.00001) == 3.00001  # 1e-5 away: more than HiGHS's 1e-6 tolerance
+    assert integral_value(3.00001, 1e-4) == 3
+
+
+def test_integer_decisions_come_back_as_integers(tmp_path, capsys):
+    from pyopl.backends.common import by_dvar
+
+    model = pyopl.compile_model("dvar int n[1..3] in 0..10000; dvar float+ z;\n"
+                                "maximize sum(i in 1..3) n[i] - z;\nsubject to { sum(i in 1..3) n[i] <= 7.5; }")
+    noisy = np.array([4014.9999999999995, -3.3e-14, 2.0000000001, 1.25])  # what a solver may return
+    vals = by_dvar(model.ir, noisy)
+    assert [vals["n"][i] for i in (1, 2, 3)] == [4015, 0, 2]
+    assert all(type(vals["n"][i]) is int for i in (1, 2, 3))
+    assert vals["z"] == 1.25 and type(vals["z"]) is float  # continuous values are left alone
+    mod = _write(tmp_path, "dvar int n in 0..100;\nmaximize n;\nsubject to { 2 * n <= 15; }\n")
+    assert main(["solve", mod, "--format", "json"]) == 0
+    raw = capsys.readouterr().out
+    assert '"n": 7\n' in raw or '"n": 7,' in raw  # an integer in JSON, not 7.0
+    assert main(["solve", mod]) == 0
+    assert "  n = 7\n" in capsys.readouterr().out + "\n"
+
+
+# -- exit codes --------------------------------------------------------------------------------
+
+EXIT_CASES = {
+    "optimal": ("dvar float+ x;\nminimize x;\nsubject to { x >= 1; }\n", [], exit_codes.OK),
+    "infeasible": ("dvar float+ x;\nminimize x;\nsubject to { x >= 2; x <= 1; }\n", [], exit_codes.INFEASIBLE),
+    "unbounded": ("dvar float+ x;\nmaximize x;\nsubject to { x >= 1; }\n", [], exit_codes.UNBOUNDED),
+    "compile error": ("dvar float+ x;\nminimize x + y;\n", [], exit_codes.COMPILE_ERRORS),
+    "bad solver option": ("dvar float+ x;\nminimize x;\nsubject to { x >= 1; }\n", ["--option", "no_such_option=1"],
+                          exit_codes.SOLVER_ERROR),
+    "usage": ("dvar float+ x;\nminimize x;\n", ["--time-limit", "-1"], exit_codes.USAGE),
+}
+
+
+@pytest.mark.parametrize("case", sorted(EXIT_CASES))
+def test_exit_code_per_outcome(tmp_path, capsys, case):
+    text, extra, code = EXIT_CASES[case]
+    mod = _write(tmp_path, text)
+    try:
+        rc = main(["solve", mod, "--format", "json", *extra])
+    except SystemExit as e:  # argparse's own usage errors
+        rc = e.code
+    assert rc == code
+    capsys.readouterr()
+
+
+def test_exit_codes_are_distinct_and_documented_in_help():
+    codes = [c for c, _ in exit_codes.TABLE]
+    assert len(set(codes)) == len(codes)
+    p = subprocess.run([sys.executable, "-m", "pyopl", "solve", "--help"], capture_output=True, text=True,
+                       env=dict(os.environ, PYTHONPATH=str(ROOT)))
+    for code, meaning in exit_codes.TABLE:
+        assert "%3d  %s" % (code, meaning) in p.stdout
+    assert exit_codes.for_result("infeasible_or_unbounded", False) == exit_codes.INFEASIBLE_OR_UNBOUNDED
+    assert exit_codes.for_result("time_limit", True) == exit_codes.OK
+    assert exit_codes.for_result("feasible", False) == exit_codes.NO_SOLUTION_AT_LIMIT
+
+
+# -- a long MIP: limit without a solution, Ctrl-C, progress ------------------------------------
+
+MARKET_SPLIT = """int m = ...; int n = ...;
+range R = 1..m; range C = 1..n;
+int a[R][C] = ...; int d[R] = ...;
+dvar boolean x[C];
+dvar float+ over[R]; dvar float+ under[R];
+minimize sum(i in R) (over[i] + under[i]);
+subject to { forall(i in R) ctSplit: sum(j in C) a[i][j] * x[j] - over[i] + under[i] == d[i]; }
+"""
+
+
+def _market_split(tmp_path) -> tuple[str, str, list[list[int]], list[int]]:
+    """A market-split instance (Cornuejols and Dawande): 5 rows, 40 binaries, hard for every MIP
+    solver to prove optimal (minutes or more), but an incumbent comes at once. 50 columns and 5 rows
+    are within Gurobi's size-limited licence."""
+    rng = random.Random(7)
+    a = [[rng.randrange(100) for _ in range(40)] for _ in range(5)]
+    d = [sum(r) // 2 for r in a]
+    dat = "m = 5;\nn = 40;\na = [%s];\nd = [%s];\n" % (",".join("[%s]" % ",".join(map(str, r)) for r in a),
+                                                       ",".join(map(str, d)))
+    return _write(tmp_path, MARKET_SPLIT, "split.mod"), _write(tmp_path, dat, "split.dat"), a, d
+
+
+@pytest.mark.parametrize("solver", ["highs", pytest.param("gurobi", marks=needs_gurobi)])
+def test_limit_without_a_solution_has_its_own_exit_code(tmp_path, solver):
+    mod, dat, _a, _d = _market_split(tmp_path)
+    p = _run(tmp_path, "solve", mod, dat, "--solver", solver, "--time-limit", "0", "--format", "json")
+    doc = json.loads(p.stdout)
+    assert doc["status"] == "time_limit" and doc["objective"] is None
+    assert p.returncode == exit_codes.NO_SOLUTION_AT_LIMIT
+
+
+@pytest.mark.parametrize("solver", ["highs", pytest.param("gurobi", marks=needs_gurobi)])
+def test_ctrl_c_stops_the_solve_and_reports_the_incumbent(tmp_path, solver):
+    mod, dat, a, d = _market_split(tmp_path)
+    env = dict(os.environ, PYTHONPATH=str(ROOT) + os.pathsep + os.environ.get("PYTHONPATH", ""))
+    proc = subprocess.Popen([sys.executable, "-m", "pyopl", "solve", mod, dat, "--solver", solver, "--format", "json",
+                             "--progress"], cwd=tmp_path, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                            text=True)
+    seen = []
+    try:
+        deadline = time.monotonic() + 120
+        for line in proc.stderr:  # the progress lines: interrupt once the solver has an incumbent
+            seen.append(line)
+            if line.startswith("pyopl solving:") and "incumbent" in line and "no incumbent" not in line:
+                break
+            assert time.monotonic() < deadline, "".join(seen)
+        proc.send_signal(signal.SIGINT)
+        out, err = proc.communicate(timeout=60)
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+    assert proc.returncode == exit_codes.INTERRUPTED, err
+    doc = json.loads(out)  # stdout holds only the JSON (progress went to stderr)
+    assert doc["status"] == "interrupted"
+    x = doc["variables"]["x"]
+    assert all(x[str(j)] in (0, 1) for j in range(1, 41))
+    # the objective, recomputed from the reported incumbent: total deviation from the split targets
+    deviation = sum(abs(sum(a[i][j] * x[str(j + 1)] for j in range(40)) - d[i]) for i in range(5))
+    assert doc["objective"] == pytest.approx(deviation, abs=1e-6)
+    assert doc["objective"] > 0  # not proven optimal in a few seconds (instance's optimum is far from reach)
+
+
+def test_progress_line_goes_to_stderr_and_quiet_silences_it(tmp_path):
+    mod, dat, _a, _d = _market_split(tmp_path)
+    p = _run(tmp_path, "solve", mod, dat, "--time-limit", "1.5", "--format", "json", "--progress")
+    assert json.loads(p.stdout)["status"] == "time_limit"
+    lines = [ln for ln in p.stderr.splitlines() if ln.startswith("pyopl solving:")]
+    assert lines and all(" s" in ln for ln in lines)
+    q = _run(tmp_path, "solve", mod, dat, "--time-limit", "0.5", "--progress", "--quiet")
+    assert "pyopl solving" not in q.stderr and q.stdout.startswith("status: time_limit")
+
+
+# -- --show and --no-constraints -----------------------------------------------------------------
+
+def test_show_and_no_constraints(tmp_path, capsys):
+    ex = ROOT / "examples"
+    args = ["solve", str(ex / "transport.mod"), str(ex / "transport.dat")]
+    assert main(args) == 0
+    full = capsys.readouterr().out
+    assert 'ship["Lyon"]["Milan"] = 220' in full and 'ctDemand["Oslo"]' in full
+    assert main(args + ["--show", "ship", "--no-constraints"]) == 0
+    out = capsys.readouterr().out
+    assert 'ship["Lyon"]["Milan"] = 220' in out and "ctDemand" not in out and "dual" not in out
+    assert main(args + ["--show", "shp"]) == exit_codes.USAGE
+    assert "did you mean `ship`?" in capsys.readouterr().err
