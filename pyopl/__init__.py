@@ -14,6 +14,7 @@ raises :class:`CompileError` carrying every :class:`Diagnostic`, and
 :func:`check` returns them.
 """
 from .diagnostics.diagnostic import CompileError, Diagnostic, Fix, Label, Span
+from .limits import Limits
 from .result import Result, Values
 try:  # the API module lands with the evaluator; keep the package importable meanwhile
     from .api import Model, check, check_text, compile_model, compile_text, solve
@@ -21,5 +22,5 @@ except ImportError:  # pragma: no cover
     pass
 
 __all__ = ["compile_model", "compile_text", "check", "check_text", "solve", "Model", "Result", "Values", "Diagnostic", "CompileError",
-           "Span", "Label", "Fix"]
+           "Span", "Label", "Fix", "Limits"]
 __version__ = "0.1.0"

@@ -80,6 +80,9 @@ def write_model(ir: IR, path: str, fmt: str) -> list[str]:
     if ir.lex_objectives and len(ir.lex_objectives) > 1:
         notes.append("staticLex: only the first of %d objectives is written (LP and MPS have no priorities)"
                      % len(ir.lex_objectives))
+    if getattr(ir, "qcons", None):
+        notes.append("the %d quadratic constraint(s) are NOT written (the HiGHS writer takes linear rows only): "
+                     "the file is not the whole model" % len(ir.qcons))
     c, c0 = (ir.lex_objectives[0] if ir.lex_objectives else (ir.obj, ir.obj_constant))
     import os
 

@@ -124,7 +124,12 @@ def fix_file(path: str, data: Any = None) -> FixOutcome:
             return out
         diags = _check_text(text, path, data)
         out.diagnostics = diags
-        new, n = apply_fixes(text, [d for d in diags if d.file == path])
+        from .fixselect import safe_fixes
+
+        # only fixes that, tried one at a time, remove their error and bring no new one (fixselect.py)
+        chosen = safe_fixes(text, None, [d for d in diags if d.file == path], model_file=path,
+                            check=lambda m, _d: list(_check_text(m, path, data)))
+        new, n = apply_fixes(text, chosen)
         if not n or new == text:
             return out
         with open(target, "rb") as f:  # an editor that ignores the lock may have written meanwhile

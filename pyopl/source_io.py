@@ -39,8 +39,12 @@ class SourceProblem(Exception):
         return self.message
 
 
-def read_source_file(path: "str | os.PathLike[str]") -> tuple[str, bool]:
-    """``(text, had_bom)`` of a UTF-8 file; raises :class:`SourceProblem`."""
+def read_source_file(path: "str | os.PathLike[str]", notes: list | None = None) -> tuple[str, bool]:
+    """``(text, had_bom)`` of a UTF-8 file; raises :class:`SourceProblem`.
+
+    ``notes``: when given, bytes that are not UTF-8 but lie only inside comments are accepted
+    (see :func:`decode_source`) and a :class:`SourceProblem` of kind ``encoding-comment`` is
+    appended to it, for the caller to report as a warning."""
     name = os.fspath(path)
     if "\0" in name:
         raise SourceProblem("missing", name, "the file name `%s` holds a NUL byte" % name.replace("\0", "\\0"),
@@ -68,7 +72,7 @@ def read_source_file(path: "str | os.PathLike[str]") -> tuple[str, bool]:
         raise _unreadable(name, e) from None
     finally:
         os.close(fd)
-    return decode_source(data, name)
+    return decode_source(data, name, notes)
 
 
 def _unreadable(name: str, e: OSError) -> SourceProblem:
@@ -76,14 +80,35 @@ def _unreadable(name: str, e: OSError) -> SourceProblem:
                          "check the file's permissions (and that it is a file)")
 
 
-def decode_source(data: bytes, name: str) -> tuple[str, bool]:
+def decode_source(data: bytes, name: str, notes: list | None = None) -> tuple[str, bool]:
     """``(text, had_bom)`` from the bytes of a file; raises :class:`SourceProblem` (``encoding``)
-    at the first byte that is not UTF-8."""
+    at the first byte that is not UTF-8.
+
+    With ``notes`` (a list), a file whose non-UTF-8 bytes all lie inside ``//`` or ``/* */``
+    comments (real models carry Latin-1 dates and names there) is read with each such byte
+    replaced by U+FFFD, one character per byte so lines and columns stay exact, and a problem of
+    kind ``encoding-comment`` (a warning) is appended to ``notes``. Bytes in comments never reach
+    a value, so no two different texts can compile alike; anywhere else they stay an error."""
     bom = data.startswith(BOM)
     body = data[len(BOM):] if bom else data
     try:
         return body.decode("utf-8"), bom
     except UnicodeDecodeError as e:
+        if notes is not None:
+            lenient = body.decode("utf-8", errors="surrogateescape")
+            bad = [i for i, c in enumerate(lenient) if "\udc80" <= c <= "\udcff"]
+            if bad and _all_in_comments(lenient, bad):
+                before = lenient[:bad[0]]
+                line = before.count("\n") + 1
+                column = bad[0] - (before.rfind("\n") + 1) + 1
+                text = "".join("\ufffd" if "\udc80" <= c <= "\udcff" else c for c in lenient)
+                notes.append(SourceProblem(
+                    "encoding-comment", name,
+                    "`%s` is not UTF-8: %d byte%s inside comments (the first at line %d, column %d) read as U+FFFD"
+                    % (name, len(bad), "" if len(bad) == 1 else "s", line, column),
+                    "save the file as UTF-8 (a Latin-1 file converts with `iconv -f latin1 -t utf-8`)",
+                    line, column))
+                return text, bom
         before = body[:e.start]
         line = before.count(b"\n") + 1
         column = len(before[before.rfind(b"\n") + 1:].decode("utf-8")) + 1
@@ -95,6 +120,39 @@ def decode_source(data: bytes, name: str) -> tuple[str, bool]:
             % (name, body[e.start], offset, line, column, e.reason),
             "save the file as UTF-8 (a Latin-1 file converts with `iconv -f latin1 -t utf-8`)",
             line, column, shown) from None
+
+
+def _all_in_comments(text: str, positions: list[int]) -> bool:
+    """Whether every offset in ``positions`` (sorted) lies inside a ``//`` or ``/* */`` comment of
+    OPL text (model or data; string literals are skipped so a ``//`` inside one is no comment)."""
+    spans = []
+    i, n = 0, len(text)
+    while i < n:
+        c = text[i]
+        if c == '"':
+            j = i + 1
+            while j < n and text[j] not in '"\n':
+                j += 2 if text[j] == "\\" else 1
+            i = j + 1
+        elif text.startswith("//", i):
+            j = text.find("\n", i)
+            j = n if j < 0 else j
+            spans.append((i, j))
+            i = j
+        elif text.startswith("/*", i):
+            j = text.find("*/", i + 2)
+            j = n if j < 0 else j + 2
+            spans.append((i, j))
+            i = j
+        else:
+            i += 1
+    k = 0
+    for p in positions:
+        while k < len(spans) and spans[k][1] <= p:
+            k += 1
+        if k == len(spans) or not spans[k][0] <= p < spans[k][1]:
+            return False
+    return True
 
 
 def line_starts(text: str) -> list[int]:
@@ -138,9 +196,11 @@ def resolve_include(base_dir: str, rel: str) -> tuple[str | None, str | None]:
 
 
 _SLUGS = {"model": {"missing": "cli-file-not-found", "folder": "cli-path-is-folder",
-                    "unreadable": "model-file-unreadable", "encoding": "source-not-utf8"},
+                    "unreadable": "model-file-unreadable", "encoding": "source-not-utf8",
+                    "encoding-comment": "source-comment-not-utf8"},
           "data": {"missing": "data-file-unreadable", "folder": "data-file-unreadable",
-                   "unreadable": "data-file-unreadable", "encoding": "source-not-utf8"}}
+                   "unreadable": "data-file-unreadable", "encoding": "source-not-utf8",
+                   "encoding-comment": "source-comment-not-utf8"}}
 
 
 def report_problem(reporter, problem: SourceProblem, role: str, at=None, sources: dict | None = None) -> None:
@@ -149,7 +209,7 @@ def report_problem(reporter, problem: SourceProblem, role: str, at=None, sources
     lies inside the file (an encoding error points at its byte)."""
     from .diagnostics.diagnostic import Span
 
-    if problem.kind == "encoding" or at is None:
+    if problem.kind in ("encoding", "encoding-comment") or at is None:
         at = Span(problem.path, problem.line, problem.column, problem.line, problem.column + 1)
     if problem.shown and sources is not None:
         sources.setdefault(problem.path, problem.shown)  # for the snippet only

@@ -200,21 +200,21 @@ def test_fixes_out_of_the_text_are_not_applied():
 
 def test_a_model_that_is_not_utf8_gets_a_diagnostic_with_the_place(tmp_path):
     mod = tmp_path / "latin1.mod"
-    mod.write_bytes("dvar float x;\n// café\nminimize x;\n".encode("latin-1"))
+    mod.write_bytes('dvar float x;\nstring c = "café";\nminimize x;\n'.encode("latin-1"))
     diags = pyopl.check(mod)
-    assert [d.code for d in diags] == ["OPL1120"]
+    assert [d.code for d in diags] == ["OPL1120"]  # in a string: a value, never replaced
     d = diags[0]
-    assert (d.line, d.column) == (2, 7)
-    assert "UTF-8" in d.message and "0xe9" in d.message and "byte 20" in d.message
+    assert (d.line, d.column) == (2, 16)
+    assert "UTF-8" in d.message and "0xe9" in d.message and "byte 29" in d.message
 
 
 def test_data_and_included_files_that_are_not_utf8_get_the_diagnostic(tmp_path):
-    (tmp_path / "inc.mod").write_bytes(b"// \xff\n")
+    (tmp_path / "inc.mod").write_bytes(b'string t = "\xff";\n')
     (tmp_path / "model.mod").write_text('include "inc.mod";\nint n = ...;\ndvar float x;\nminimize x;\n')
-    (tmp_path / "d.dat").write_bytes(b"n = 3; // \xfe\n")
+    (tmp_path / "d.dat").write_bytes(b"n = 3; \xfe\n")
     diags = pyopl.check(tmp_path / "model.mod", tmp_path / "d.dat")
     bad = sorted((Path(d.file).name, d.line, d.column) for d in diags if d.code == "OPL1120")
-    assert bad == [("d.dat", 1, 11), ("inc.mod", 1, 4)]
+    assert bad == [("d.dat", 1, 8), ("inc.mod", 1, 13)]
 
 
 def test_two_different_non_utf8_texts_never_read_the_same(tmp_path):

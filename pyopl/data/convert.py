@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..diagnostics.diagnostic import Span
-from ..semantics.values import OplArray, OplRange, OplSet, OplTuple, TupleType, show
+from ..semantics.values import FloatRange, OplArray, OplRange, OplSet, OplTuple, TupleType, show
 from ..lowering.errors import EvalError
 from ..dataframes import PandasValue, is_pandas
 from .parser import DKeyed, DNamed, DRange, DSet, DTuple
@@ -168,6 +168,8 @@ def convert_set(v: Any, t: SetOf, name: str, span: Span) -> Any:
     if isinstance(v, DRange):
         if t.elem == "int":
             return convert_scalar(v, "range", name, span)
+        if t.elem == "float":  # `range float R = ...;` with `R = 1.5..4.25;`
+            return FloatRange(convert_scalar(v.lo, "float", name, v.span), convert_scalar(v.hi, "float", name, v.span))
     if isinstance(v, (OplSet, OplRange, DSet, list, set, frozenset, tuple)) and not isinstance(v, (OplTuple, DTuple)):
         items = (_plain_tuples(v, t.elem) if isinstance(t.elem, TupleType) else _plain_scalars(v, t.elem)) \
             if isinstance(v, list) else None

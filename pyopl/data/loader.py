@@ -55,19 +55,26 @@ def _load_one(src: Any, reporter: Reporter, sources: dict[str, str], base_dir: s
         path = Path(str(src).strip()) if isinstance(src, str) else src
         if not path.is_absolute() and base_dir is not None and "\0" not in str(path) and not path.exists():
             path = Path(base_dir) / path
+        notes: list = []
         try:
-            text = read_source_file(path)[0]
+            text = read_source_file(path, notes)[0]
         except SourceProblem as p:
             if at is None and p.kind != "encoding":
                 p.message = "cannot read the data file `%s`: %s" % (src, p.message.split(": ", 1)[-1])
                 p.help = "check the path and the file's permissions"
             report_problem(reporter, p, "data", at, sources)
             return
+        for note in notes:  # bytes that are not UTF-8, only inside comments: a warning
+            report_problem(reporter, note, "data")
         name = str(src)
         base = str(path.parent)
     else:
         text, name, base = str(src).lstrip("\ufeff"), "<data>", base_dir
     sources[name] = text
+    if "prepare" in text or "invoke" in text:  # .dat scripting: reported as unsupported, blanked out
+        from ..script.dat_scripts import strip_dat_scripts
+
+        text = strip_dat_scripts(text, name, reporter)
     for entry in parse_data_fast(text, name, reporter):
         if isinstance(entry, tuple) and entry[0] == "include":
             _include(entry[1], entry[2], reporter, sources, base, items, depth)

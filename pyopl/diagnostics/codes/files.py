@@ -7,6 +7,12 @@ byte-order mark is fine. The diagnostic names the first byte that is not UTF-8, 
 the file and its line and column. pyopl never guesses another encoding nor replaces the byte:
 two different Latin-1 strings would otherwise read as the same text. Convert the file, for
 example `iconv -f latin1 -t utf-8 model.mod > model-utf8.mod`.""")
+R("OPL1129", "source-comment-not-utf8", "warning", "Comment is not UTF-8",
+  """The file is not UTF-8, but every byte that is not lies inside a `//` or `/* */` comment (a
+Latin-1 date or author name, say). pyopl reads those bytes as U+FFFD, one character per byte so
+lines and columns stay exact, and compiles the file: a comment never reaches a value. A byte that
+is not UTF-8 anywhere else (a string, a name) is error OPL1120. `pyopl check --fix` does not
+rewrite such a file. Convert it, for example `iconv -f latin1 -t utf-8 model.mod > model-utf8.mod`.""")
 R("OPL1121", "model-file-unreadable", "error", "Model file cannot be read",
   """The model file (or a file it includes) exists but cannot be read: its permissions forbid it,
 or it is not a file the system can read. The message gives the system's reason.""")
