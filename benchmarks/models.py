@@ -382,3 +382,50 @@ def cases(scale: str = "full") -> list[Case]:
     for a, b in sizes["production"][:cut]:
         out.append(production(a, b))
     return out
+
+
+# ---------------------------------------------------------------------- min-cost flow as users write it
+MINCOSTFLOW_MOD = """\
+{int} Nodes = ...;
+tuple Arc {
+  int src;
+  int dst;
+  float cost;
+  float cap;
+}
+{Arc} Arcs = ...;
+float b[Nodes] = ...;
+
+dvar float+ flow[a in Arcs] in 0..a.cap;
+
+minimize sum(a in Arcs) a.cost * flow[a];
+
+subject to {
+  forall(v in Nodes)
+    balance: sum(a in Arcs : a.src == v) flow[a] - sum(a in Arcs : a.dst == v) flow[a] == b[v];
+}
+"""
+
+
+def mincostflow(nodes: int, degree: int = 8, seed: int = 4) -> Case:
+    """The netflow graph and data, written as issue 20's users write it: the capacities are the
+    ``dvar``'s per-element bounds (``in 0..a.cap``), not rows; the balance rows are the same."""
+    net = netflow(nodes, degree, seed)
+
+    rng = np.random.default_rng(seed)  # the same draws as netflow's, in the same order
+    src = np.repeat(np.arange(nodes), degree)
+    off = np.stack([rng.choice(nodes - 1, size=degree, replace=False) + 1 for _ in range(nodes)]).ravel()
+    dst = (src + off) % nodes
+    cost = rng.integers(1, 20, size=src.size).astype(float)
+    cap = rng.integers(5, 50, size=src.size).astype(float)
+    supply = np.zeros(nodes)
+    supply[0], supply[-1] = 10.0, -10.0
+
+    def direct() -> Direct:
+        na = src.size
+        a = np.arange(na)
+        A = _csc(np.concatenate([src, dst]), np.concatenate([a, a]),
+                 np.concatenate([np.ones(na), -np.ones(na)]), (nodes, na))
+        return Direct(1, cost, np.zeros(na), cap, np.zeros(na, dtype=np.int32), A, supply, supply)
+
+    return Case("mincostflow", "%d nodes" % nodes, MINCOSTFLOW_MOD, net.dat.replace("supply =", "b ="), direct)

@@ -33,7 +33,11 @@ UNIVERSAL = json.dumps({
     "model": GOOD, "data": "", "aligned": True, "issues": [], "ok": True, "expert": "", "feedback": "",
     "thought": "straight from the text", "best": 1, "reason": "it matches the text",
     "declarations": "float cap = ...;", "sense": "maximize", "objective": "3*x + 2*y",
-    "variables": "dvar float+ x; dvar float+ y;", "constraints": "ctA: x + y <= cap; ctB: x + 3*y <= 6;"})
+    "variables": "dvar float+ x; dvar float+ y;", "constraints": "ctA: x + y <= cap; ctB: x + 3*y <= 6;",
+    "reflection": "the model follows the text", "quantities": ["profit"], "set_aside": [], "justified": [],
+    "meanings": [{"name": "x", "meaning": "tables", "domain": ">= 0", "units": "tables"},
+                 {"name": "y", "meaning": "chairs", "domain": ">= 0", "units": "chairs"}],
+    "mapping": [{"label": "ctA", "sentence": "(scripted)"}, {"label": "ctB", "sentence": "(scripted)"}]})
 
 
 def main_(argv=None) -> int:

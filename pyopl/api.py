@@ -1,4 +1,6 @@
-"""The Python API: compile a model (path or text) with data (path, text or dict), check, solve."""
+"""The Python API: compile a model (path or text) with data (path, text or dict), check, solve.
+
+``compile_text``/``check_text`` never treat a string as a file name (``source="text"``)."""
 from __future__ import annotations
 
 import os
@@ -9,20 +11,44 @@ from typing import Any, Iterable
 from .diagnostics.diagnostic import CompileError, Diagnostic, Span
 from .diagnostics.reporter import Reporter, TooManyErrors
 from .ir import IR
+from .limits import Limits
 from .result import Result
 
 
-def _read_source(src: Any, default_name: str) -> tuple[str, str]:
-    """(text, file name) from a Path, a path string, or text; a leading UTF-8 byte-order mark is dropped.
+_SOURCES = ("auto", "text")
 
-    Raises TypeError for anything else (bytes, numbers): a model is text or a path.
-    """
+
+class _Named:
+    """Model text already read from the file ``name`` (``check --fix`` reads it under a lock)."""
+
+    def __init__(self, text: str, name: str):
+        self.text, self.name = text, name
+
+
+def looks_like_path(src: str, suffixes: tuple[str, ...]) -> bool:
+    """In ``source="auto"`` mode, a string is a file name when it is one line (under 4096
+    characters) ending in one of ``suffixes`` with no ``;``, ``{`` or ``}`` in it: model and data
+    text always hold one of those, so no valid text is mistaken for a path."""
+    return ("\n" not in src and len(src) < 4096 and src.strip().endswith(suffixes)
+            and not any(ch in src for ch in ";{}"))
+
+
+def _read_source(src: Any, default_name: str, source: str = "auto", notes: list | None = None) -> tuple[str, str]:
+    """(text, file name) from a Path, a path string (``source="auto"`` only), or text.
+
+    A leading UTF-8 byte-order mark is dropped. Raises :class:`~pyopl.source_io.SourceProblem`
+    for a file that cannot be read or is not UTF-8, TypeError for anything but str and Path."""
+    from .source_io import read_source_file
+
+    if isinstance(src, _Named):
+        return src.text, src.name
     if isinstance(src, Path):
-        return src.read_text(encoding="utf-8-sig", errors="replace"), str(src)
+        return read_source_file(src, notes)[0], str(src)
     if not isinstance(src, str):
         raise TypeError("a model is given as text (str) or a pathlib.Path, not %s" % type(src).__name__)
-    if "\n" not in src and len(src) < 4096 and src.strip().endswith((".mod", ".dat")) and os.path.exists(src):
-        return Path(src).read_text(encoding="utf-8-sig", errors="replace"), src
+    if source == "auto" and looks_like_path(src, (".mod", ".dat")):
+        name = src.strip()
+        return read_source_file(name, notes)[0], name
     return src.lstrip("\ufeff"), default_name
 
 
@@ -39,6 +65,8 @@ class Model:
         self.diagnostics = diagnostics
         self.sources = sources
         self.compile_time_s = compile_time_s
+        self.script: Any = None  # pyopl.script.host.ScriptContext when the model has script blocks
+        self.data: Any = None  # the data it was compiled with (a `main` block's new models reuse it)
 
     @property
     def size(self) -> dict[str, int]:
@@ -70,61 +98,152 @@ class Model:
         ``interrupted`` and the best solution found so far (:mod:`pyopl.interrupt`).
         Raises ValueError for an unknown solver name.
         """
+        kw = dict(solver=solver, time_limit=time_limit, mip_gap=mip_gap, threads=threads, seed=seed, log=log,
+                  log_file=log_file, options=options, mip_gap_abs=mip_gap_abs, duals=duals,
+                  explain_infeasible=explain_infeasible, progress=progress)
+        ctx = self.script
+        if ctx is not None and ctx.main_block is not None:
+            from .script.main_flow import run_main
+
+            return run_main(self, kw)
+        result = self._solve_ir(self.ir, **kw)
+        if ctx is not None:
+            from .script.processing import run_post
+
+            post = run_post(ctx, result, self.ir) if ctx.post_blocks else ""
+            result.script_output = ctx.pre_output + post
+        return result
+
+    def _solve_ir(self, ir: IR, solver: str = "highs", time_limit: float | None = None, mip_gap: float | None = None,
+                  threads: int | None = None, seed: int | None = None, log: bool = False, log_file: str | None = None,
+                  options: dict[str, Any] | None = None, mip_gap_abs: float | None = None, duals: bool = False,
+                  explain_infeasible: bool = True, progress: Any = None) -> Result:
+        """Solve ``ir`` with the arguments of :meth:`solve`, script settings (``cplex.tilim``) filling
+        the ones the caller left out."""
         from .backends import SolveOptions, get_backend
 
-        opts = SolveOptions(time_limit=time_limit, mip_gap=mip_gap, mip_gap_abs=mip_gap_abs, threads=threads, seed=seed,
-                            log_to_console=log, log_file=log_file, extra=dict(options or {}), fixed_duals=duals,
-                            model_file=next(iter(self.sources), "<model>"), progress=progress)
-        result = get_backend(solver)(self.ir, opts)
-        result.index_names = dict(self.ir.index_names)
+        fields = dict(time_limit=time_limit, mip_gap=mip_gap, mip_gap_abs=mip_gap_abs, threads=threads, seed=seed)
+        extra = dict(options or {})
+        notes = Reporter(100)
+        if self.script is not None and self.script.settings:
+            from .script.settings import apply_settings
+
+            more, backend_extra, _ignored = apply_settings(self.script.settings, solver, fields, notes)
+            fields.update(more)
+            for k, v in backend_extra.items():
+                extra.setdefault(k, v)
+        opts = SolveOptions(log_to_console=log, log_file=log_file, extra=extra, fixed_duals=duals,
+                            model_file=next(iter(self.sources), "<model>"), progress=progress, **fields)
+        self.last_options = opts
+        result = get_backend(solver)(ir, opts)
+        result.index_names = dict(getattr(ir, "index_names", {}) or {})
+        if notes.diagnostics:  # script settings the solver cannot honour
+            result.diagnostics = notes.sorted() + list(result.diagnostics)
         if explain_infeasible and result.status != "interrupted":
             from .iis import explain_result
 
-            explain_result(result, self.ir, solver, opts, self.sources)
+            explain_result(result, ir, solver, opts, self.sources)
         return result
 
 
-def _compile(model: Any, data: Any, reporter: Reporter) -> tuple[IR | None, dict[str, str]]:
+def _compile(model: Any, data: Any, reporter: Reporter, source: str = "auto", include_dir: Any = None,
+             scripts: Any = None, keep: dict | None = None, solver: str | None = None,
+             limits: Limits | None = None) -> tuple[IR | None, dict[str, str]]:
     from .data.loader import load_data
     from .lowering.build import build_ir, check_numbers
     from .lowering.instance import Instance
     from .semantics.checker import check_names
+    from .syntax.nesting import check_nesting
+    from .source_io import SourceProblem, report_problem
     from .syntax.parser import parse_model
 
-    text, name = _read_source(model, "<model>")
+    limits = limits or Limits()
+    if _swapped_files(model, data, reporter):
+        return None, {}
+    try:
+        notes: list = []
+        text, name = _read_source(model, "<model>", source, notes)
+    except SourceProblem as p:
+        sources = {}
+        report_problem(reporter, p, "model", sources=sources)
+        return None, sources
     sources = {name: text}
+    for note in notes:  # bytes that are not UTF-8, only inside comments: a warning
+        report_problem(reporter, note, "model")
     try:
         ast = parse_model(text, name, reporter)
-        if ast is None:
+        if ast is None or not check_nesting(ast, reporter, limits.max_nesting, limits.max_string):
+            return None, sources
+        if not ast.items and not reporter.has_errors:
+            reporter.emit("empty-model", Span(name, 1, 1, 1, 2), "the model is empty: it declares nothing to solve",
+                          help="declare decision variables, an objective and constraints, e.g. "
+                               "`dvar float+ x; minimize x; subject to { x >= 1; }`")
             return None, sources
         check_names(ast, reporter)
         base_dir = os.path.dirname(os.path.abspath(name)) if name != "<model>" else os.getcwd()
         n_before = len(reporter.diagnostics)
-        items = load_data(data, reporter, sources, base_dir)
+        items = load_data(data, reporter, sources, base_dir, source=source,
+                          include_dir=None if include_dir is None else os.fspath(include_dir))
         if any(d.is_error for d in reporter.diagnostics[n_before:]):
             return None, sources  # values would be missing: evaluating now would only add noise
-        inst = Instance(ast, items, reporter)
+        inst = Instance(ast, items, reporter, limits)
+        inst.script_options = scripts
         inst.run()
         if reporter.has_errors:
+            from .semantics.data_names import merge_undeclared_data_names
+
+            merge_undeclared_data_names(ast, items, reporter)
             return None, sources
         ir = build_ir(inst)
         from .dataframes import index_level_names
 
         ir.index_names = index_level_names(ast)
         check_numbers(ir, reporter)
+        if ir.qcons or ir.q is not None:
+            from .lowering.quadratic import report_solver_needs
+
+            report_solver_needs(ir, reporter, solver)
         if reporter.has_errors:
             return None, sources
+        if keep is not None and (inst.script_ctx is not None or getattr(scripts, "keep_instance", False)):
+            from .script.processing import context_of
+
+            ctx = context_of(inst)
+            if ctx.post_blocks or ctx.main_block is not None or getattr(scripts, "keep_instance", False):
+                ctx.ir = ir
+            else:  # pre-processing only: its output and settings are all a solve needs
+                ctx.inst = None
+            keep["script"] = ctx  # post-processing and `main` read the instance after the solve
         return ir, sources
     except TooManyErrors:
         return None, sources
 
 
-def _check_source_type(model: Any) -> None:
-    if not isinstance(model, (str, Path)):
+def _swapped_files(model: Any, data: Any, reporter: Reporter) -> bool:
+    """``pyopl solve data.dat model.mod``: a ``.dat`` file where the model goes and a ``.mod`` among the
+    data. Reported (OPL1166) rather than parsing the data as a model."""
+    if not (isinstance(model, (str, Path)) and str(model).endswith(".dat") and "\n" not in str(model)):
+        return False
+    items = data if isinstance(data, (list, tuple)) else [data]
+    mods = [str(d) for d in items if isinstance(d, (str, Path)) and str(d).endswith(".mod") and "\n" not in str(d)]
+    if not mods:
+        return False
+    reporter.emit("files-swapped", Span(str(model), 1, 1, 1, 2),
+                  "`%s` looks like a data file and `%s` like the model: the files look swapped" % (model, mods[0]),
+                  help="give the model first: `pyopl solve %s %s`" % (mods[0], model))
+    return True
+
+
+def _check_source_type(model: Any, source: str = "auto") -> None:
+    if not isinstance(model, (str, Path, _Named)):
         raise TypeError("a model is given as text (str) or a pathlib.Path, not %s" % type(model).__name__)
+    if source not in _SOURCES:
+        raise ValueError("source must be one of %s, not %r" % (", ".join(map(repr, _SOURCES)), source))
 
 
-def _compile_guarded(model: Any, data: Any, reporter: Reporter) -> tuple[IR | None, dict[str, str]]:
+def _compile_guarded(model: Any, data: Any, reporter: Reporter, source: str = "auto", include_dir: Any = None,
+                     scripts: Any = None, keep: dict | None = None, solver: str | None = None,
+                     limits: Limits | None = None) -> tuple[IR | None, dict[str, str]]:
     """:func:`_compile`, with pyopl's own failures turned into one internal-error diagnostic
     that asks for a report (never dressed as a mistake of the user's)."""
     import gc
@@ -134,7 +253,7 @@ def _compile_guarded(model: Any, data: Any, reporter: Reporter) -> tuple[IR | No
     was_enabled = gc.isenabled()
     gc.disable()
     try:
-        return _compile(model, data, reporter)
+        return _compile(model, data, reporter, source, include_dir, scripts, keep, solver, limits)
     except RecursionError:
         reporter.diagnostics.append(_internal("the model nests too deeply to compile"))
     except FileNotFoundError as e:
@@ -153,33 +272,107 @@ def _compile_guarded(model: Any, data: Any, reporter: Reporter) -> tuple[IR | No
     return None, {}
 
 
-def compile_model(model: Any, data: Any = None, *, max_errors: int = 100) -> Model:
-    """Compile OPL model text (or a ``Path``/``.mod`` path) with data into a :class:`Model`.
+_SOURCE_DOC = """
+    Which strings are files: a ``pathlib.Path`` is always a file. With ``source="auto"`` (the
+    default) a string is a file name when it is one line ending in ``.mod`` (model) or ``.dat``
+    (data) with no ``;``, ``{`` or ``}`` in it (:func:`looks_like_path`), so
+    ``compile_model("plan.mod", data="plan.dat")`` reads both files; any other string is text.
+    With ``source="text"`` a string is always text, never opened: use it (or
+    :func:`compile_text` / :func:`check_text`) for text from users, programs or LLMs.
+    ``include_dir``: the folder where data ``include`` statements of data *text* are looked up
+    (and must stay inside). Without it, data text given in ``source="text"`` mode may not
+    ``include`` anything, and in ``"auto"`` mode includes resolve in the model file's folder
+    (the current folder for model text). Files always include relative to their own folder."""
 
-    ``data``: None, a ``.dat`` path (``Path`` or string ending in ``.dat``),
-    ``.dat`` text, a dict ``{name: value}``, or a list of these (applied in order).
-    Raises :class:`CompileError` (with ``.diagnostics``) when the model or data has errors.
+
+def _script_options(scripts: Any, script_steps: int | None, output_dir: Any) -> Any:
+    from .script.host import ScriptOptions
+
+    if isinstance(scripts, ScriptOptions):
+        return scripts
+    return ScriptOptions(max_steps=script_steps, output_dir=str(output_dir) if output_dir is not None else None,
+                         enabled=scripts)
+
+
+
+def compile_model(model: Any, data: Any = None, *, source: str = "auto", include_dir: Any = None,
+                  max_errors: int = 100, scripts: bool = True, script_steps: int | None = None,
+                  output_dir: Any = None, limits: Limits | None = None) -> Model:
+    """Compile OPL model text or a model file with data into a :class:`Model`.
+
+    ``data``: None, a ``.dat`` file (see below), ``.dat`` text, a dict ``{name: value}``, or a
+    list of these (applied in order).
+    IBM ILOG Script blocks run in IBM's processing order (``execute`` blocks before the
+    model while compiling, those after it when solving, ``main`` instead of the plain solve;
+    see docs/scripting.md): ``scripts=False`` skips them (an error when a skipped block sets
+    data or bounds the model uses), ``script_steps`` raises each script's step budget,
+    ``output_dir`` is where ``IloOplOutputFile`` may write (default: the model's folder;
+    a model given as text writes no files unless ``output_dir`` is given).
+    Raises :class:`CompileError` (with ``.diagnostics``) when the model or data has errors,
+    a file cannot be read or is not UTF-8; TypeError for a model that is neither str nor Path,
+    ValueError for an unknown ``source``.
+    ``limits``: the work budgets (:class:`~pyopl.limits.Limits`; None: the defaults, see docs/limits.md).
     """
-    _check_source_type(model)
+    _check_source_type(model, source)
     reporter = Reporter(max_errors)
     start = time.perf_counter()
-    ir, sources = _compile_guarded(model, data, reporter)
+    keep: dict = {}
+    ir, sources = _compile_guarded(model, data, reporter, source, include_dir,
+                                   _script_options(scripts, script_steps, output_dir), keep, limits=limits)
     if ir is None:
         raise CompileError(reporter.sorted(), sources)
-    return Model(ir, reporter.sorted(), sources, time.perf_counter() - start)
+    m = Model(ir, reporter.sorted(), sources, time.perf_counter() - start)
+    m.script = keep.get("script")
+    m.data = data
+    return m
 
 
-def check(model: Any, data: Any = None, *, max_errors: int = 100) -> "Diagnostics":
-    """Every diagnostic for the model and data (errors and warnings), sorted by place; never raises for user mistakes."""
-    _check_source_type(model)
+def check(model: Any, data: Any = None, *, source: str = "auto", include_dir: Any = None,
+          max_errors: int = 100, scripts: bool = True, script_steps: int | None = None,
+          output_dir: Any = None, solver: str | None = "highs",
+          limits: Limits | None = None) -> "Diagnostics":
+    """Every diagnostic for the model and data (errors and warnings), sorted by place; never raises
+    for user mistakes (a missing or unreadable file is a diagnostic too). Pre-processing scripts
+    run (they may change data the model uses); see :func:`compile_model`.
+
+    ``solver`` (default ``"highs"``, the default of ``solve``): what that solver cannot take (a quadratic
+    constraint, a non-convex quadratic objective) is an error (OPL1163) at the construct; ``None`` checks
+    the model alone (those become warnings). ``limits``: the work budgets (:class:`~pyopl.limits.Limits`)."""
+    _check_source_type(model, source)
     reporter = Reporter(max_errors)
-    _ir, sources = _compile_guarded(model, data, reporter)
+    _ir, sources = _compile_guarded(model, data, reporter, source, include_dir,
+                                    _script_options(scripts, script_steps, output_dir), solver=solver, limits=limits)
     return Diagnostics(reporter.sorted(), sources)
 
 
-def solve(model: Any, data: Any = None, **kw: Any) -> Result:
+def compile_text(model_text: str, data: Any = None, *, include_dir: Any = None, max_errors: int = 100,
+                 **kw: Any) -> Model:
+    """:func:`compile_model` with ``source="text"``: strings are only ever text, never file names
+    (the entry point for text that came from a user, a program or an LLM)."""
+    return compile_model(model_text, data, source="text", include_dir=include_dir, max_errors=max_errors, **kw)
+
+
+def check_text(model_text: str, data: Any = None, *, include_dir: Any = None, max_errors: int = 100,
+               **kw: Any) -> "Diagnostics":
+    """:func:`check` with ``source="text"``: strings are only ever text, never file names."""
+    return check(model_text, data, source="text", include_dir=include_dir, max_errors=max_errors, **kw)
+
+
+def solve(model: Any, data: Any = None, *, source: str = "auto", include_dir: Any = None, **kw: Any) -> Result:
     """Compile and solve in one call; keyword arguments go to :meth:`Model.solve`."""
-    return compile_model(model, data).solve(**kw)
+    return compile_model(model, data, source=source, include_dir=include_dir).solve(**kw)
+
+
+for _f in (compile_model, check):
+    _f.__doc__ += _SOURCE_DOC
+del _f
+
+
+def _check_named(text: str, name: str, data: Any = None, max_errors: int = 100) -> "Diagnostics":
+    """:func:`check` of model text already read from the file ``name`` (includes resolve beside it)."""
+    reporter = Reporter(max_errors)
+    _ir, sources = _compile_guarded(_Named(text, name), data, reporter)
+    return Diagnostics(reporter.sorted(), sources)
 
 
 class Diagnostics(list):

@@ -42,6 +42,7 @@ def _parser() -> argparse.ArgumentParser:
         sp.add_argument("model", help="the model file (.mod)")
         sp.add_argument("data", nargs="*", help="data files (.dat), applied in order")
         sp.add_argument("--format", choices=("text", "json"), default="text", help="output format (default: text)")
+        _limit_options(sp)
 
     s = sub.add_parser("solve", help="compile and solve a model", epilog=exit_codes.epilog(),
                        formatter_class=argparse.RawDescriptionHelpFormatter)
@@ -63,11 +64,19 @@ def _parser() -> argparse.ArgumentParser:
     s.add_argument("--no-explain-infeasible", dest="explain_infeasible", action="store_false",
                    help="do not compute the conflict of an infeasible model")
     s.add_argument("--csv", metavar="FILE", help="also write the values (and duals) as CSV to FILE")
+    s.add_argument("--output-dir", metavar="DIR",
+                   help="folder where scripts may write files (IloOplOutputFile); default: the model's folder")
+    s.add_argument("--script-steps", type=int, metavar="N",
+                   help="step budget of each IBM ILOG Script block (default 2,000,000)")
+    s.add_argument("--no-scripts", dest="scripts", action="store_false", default=True,
+                   help="do not run execute/main blocks (an error when a skipped block sets data the model uses)")
     s.add_argument("--output", "-o", metavar="FILE", help="also write the JSON result to FILE")
     _add_display_flags(s)
 
     c = sub.add_parser("check", help="report diagnostics without solving")
     common(c)
+    c.add_argument("--solver", choices=("highs", "gurobi"), default="highs",
+                   help="check for this solver: what it cannot take is an error (default: highs)")
     c.add_argument("--fix", action="store_true", help="apply machine-applicable fixes to the model file (keeps a .bak copy)")
 
     e = sub.add_parser("explain", help="explain a diagnostic code")
@@ -81,9 +90,34 @@ def _parser() -> argparse.ArgumentParser:
     fmt.add_argument("--lp", metavar="OUT", help="write CPLEX LP format to OUT")
     fmt.add_argument("--mps", metavar="OUT", help="write MPS format to OUT")
     x.add_argument("--format", choices=("text", "json"), default="text")
+    _limit_options(x)
     sub.add_parser("lsp", help="run the language server on stdio (extra: pyopl[lsp]; docs/editors.md)")
     sub.add_parser("mcp", help="run the Model Context Protocol server on stdio (extra: pyopl[mcp]; docs/mcp.md)")
     return p
+
+
+def _limit_options(sp: argparse.ArgumentParser) -> None:
+    from .limits import DEFAULT_MAX_WORK
+
+    sp.add_argument("--max-work", type=_positive_int, default=DEFAULT_MAX_WORK, metavar="N",
+                    help="work budget: iterations the compiler may expand (default: %s; see docs/limits.md)" % (
+                        f"{DEFAULT_MAX_WORK:,}"))
+
+
+def _positive_int(text: str) -> int:
+    try:
+        v = int(text.replace("_", "").replace(",", ""))
+    except ValueError:
+        raise argparse.ArgumentTypeError("expected a positive whole number, got %r" % text)
+    if v < 1:
+        raise argparse.ArgumentTypeError("expected a positive whole number, got %r" % text)
+    return v
+
+
+def _limits(args: argparse.Namespace):
+    from .limits import Limits
+
+    return Limits(max_work=args.max_work)
 
 
 def _add_display_flags(s: argparse.ArgumentParser) -> None:
@@ -178,21 +212,38 @@ def _emit_usage_error(args: argparse.Namespace, message: str) -> int:
 def cmd_check(args: argparse.Namespace) -> int:
     import pyopl
 
-    diags = pyopl.check(Path(args.model), _data_arg(args.data))
     if args.fix:
-        from .fixes import apply_fixes_to_file
+        from .api import Diagnostics
+        from .fixes import fix_file
 
-        n = apply_fixes_to_file(args.model, [d for d in diags if d.file == args.model])
-        if n:
-            diags = pyopl.check(Path(args.model), _data_arg(args.data))
+        # checked, fixed and written under a lock on the file, only if it is unchanged (fixes.py)
+        outcome = fix_file(args.model, _data_arg(args.data))
+        diags = pyopl.check(Path(args.model), _data_arg(args.data), solver=args.solver, limits=_limits(args))
+        if outcome.problems:
+            diags = Diagnostics(list(outcome.problems) + list(diags), diags.sources)
         if args.format == "text":
-            print("applied %d fix%s to %s" % (n, "" if n == 1 else "es", args.model), file=sys.stderr)
+            print("applied %d fix%s to %s" % (outcome.applied, "" if outcome.applied == 1 else "es", args.model),
+                  file=sys.stderr)
+    else:
+        diags = pyopl.check(Path(args.model), _data_arg(args.data), solver=args.solver, limits=_limits(args))
     if args.format == "json":
         print(json.dumps({"diagnostics": diags.to_json()}, indent=1))
     else:
         text = diags.render()
         print(text if text else "no problems found")
     return EXIT_ERRORS if diags.errors else EXIT_OK
+
+
+def _write_error(args: argparse.Namespace, err: Any) -> int:
+    """A :class:`~pyopl.safe_write.WriteError` as a diagnostic on stderr (or in the JSON); exit code 2."""
+    if getattr(args, "format", "text") == "json":
+        d = {"code": err.code, "severity": "error", "message": err.message, "file": err.path, "line": 1, "column": 1,
+             "end_line": 1, "end_column": 2, "labels": [], "notes": [], "help": err.help, "fix": None,
+             "rendered": "error[%s]: %s" % (err.code, err.message)}
+        print(json.dumps({"status": "error", "message": err.message, "diagnostics": [d]}))
+    else:
+        print("error[%s]: %s\n  = help: %s" % (err.code, err.message, err.help), file=sys.stderr)
+    return EXIT_USAGE  # like a missing input file: the command line or the machine, not the model
 
 
 def cmd_solve(args: argparse.Namespace) -> int:
@@ -204,8 +255,12 @@ def cmd_solve(args: argparse.Namespace) -> int:
             return _emit_usage_error(args, "--option needs NAME=VALUE, got %r" % item)
         k, v = item.split("=", 1)
         extra[k.strip()] = _option_value(v.strip())
+    if args.output_dir and not os.path.isdir(args.output_dir):
+        return _emit_usage_error(args, "--output-dir %s is not a folder" % args.output_dir)
     try:
-        model = pyopl.compile_model(Path(args.model), _data_arg(args.data))
+        model = pyopl.compile_model(Path(args.model), _data_arg(args.data), scripts=args.scripts,
+                                    script_steps=args.script_steps, output_dir=args.output_dir,
+                                    limits=_limits(args))
     except pyopl.CompileError as e:
         if args.format == "json":
             print(json.dumps({"status": "error", "objective": None, "variables": {}, "solve_time_s": 0.0,
@@ -229,17 +284,23 @@ def cmd_solve(args: argparse.Namespace) -> int:
     solver_diags = list(result.diagnostics)
     if model.warnings:
         result.diagnostics = list(model.warnings) + solver_diags
-    if args.csv:
-        result.to_csv(args.csv)
+    from .safe_write import WriteError, write_text_safely
+
+    try:
+        if args.csv:
+            write_text_safely(args.csv, result.to_csv())
+    except WriteError as err:
+        return _write_error(args, err)
     out = result.to_dict()
     out["compile_time_s"] = model.compile_time_s
     out["model_size"] = model.size
     if result.diagnostics:
         out["diagnostics"] = [d.to_dict(model.sources) for d in result.diagnostics]
     if args.output:
-        from .util import write_atomic
-
-        write_atomic(args.output, json.dumps(out, indent=1))
+        try:
+            write_text_safely(args.output, json.dumps(out, indent=1))
+        except WriteError as err:
+            return _write_error(args, err)
     if args.format == "json":
         print(json.dumps(out, indent=1))
     else:
@@ -251,6 +312,13 @@ def cmd_solve(args: argparse.Namespace) -> int:
 
         print(text_report(result, model.ir, compile_time_s=model.compile_time_s, show=show,
                           constraints=args.constraints))
+        if result.script_output:
+            print("script output:")
+            sys.stdout.write(result.script_output if result.script_output.endswith("\n") else result.script_output + "\n")
+    if any(d.is_error for d in solver_diags if hasattr(d, "is_error")) and result.script_output is not None:
+        return EXIT_ERRORS  # a script error stops the run, as in IBM OPL
+    if result.script_exit is not None:
+        return result.script_exit  # a `main` block's return value is the exit status (IBM OPL)
     return exit_codes.for_result(result.status, result.has_solution)
 
 
@@ -277,7 +345,7 @@ def cmd_export(args: argparse.Namespace) -> int:
     import pyopl
 
     try:
-        model = pyopl.compile_model(Path(args.model), _data_arg(args.data))
+        model = pyopl.compile_model(Path(args.model), _data_arg(args.data), limits=_limits(args))
     except pyopl.CompileError as e:
         if args.format == "json":
             print(json.dumps({"status": "error", "message": "the model has errors",
@@ -286,13 +354,14 @@ def cmd_export(args: argparse.Namespace) -> int:
             print(str(e), file=sys.stderr)
         return EXIT_ERRORS
     from .export import write_model
+    from .safe_write import WriteError
 
     out = args.lp or args.mps
     fmt = "lp" if args.lp else "mps"
     try:
         notes = write_model(model.ir, out, fmt)
-    except OSError as e:
-        return _emit_usage_error(args, "cannot write %s: %s" % (out, e.strerror or e))
+    except WriteError as err:
+        return _write_error(args, err)
     if args.format == "json":
         print(json.dumps({"status": "ok", "file": out, "format": fmt, "notes": notes}))
     else:

@@ -70,7 +70,9 @@ def write_model(ir: IR, path: str, fmt: str) -> list[str]:
 
     The objective constant is kept as an offset. A ``staticLex`` model is written with
     its first objective only (neither format has priorities), and the note says so.
-    Raises OSError when the file cannot be written."""
+    Written through :mod:`pyopl.safe_write` (a device such as ``/dev/null`` is written in place, a
+    symbolic link's target is replaced, the mode kept). Raises
+    :class:`~pyopl.safe_write.WriteError` (an OSError) when the file cannot be written."""
     from .backends.common import SolveOptions, quiet_stdout
     from .backends.highs import _new_solver, _pass
 
@@ -78,35 +80,29 @@ def write_model(ir: IR, path: str, fmt: str) -> list[str]:
     if ir.lex_objectives and len(ir.lex_objectives) > 1:
         notes.append("staticLex: only the first of %d objectives is written (LP and MPS have no priorities)"
                      % len(ir.lex_objectives))
+    if getattr(ir, "qcons", None):
+        notes.append("the %d quadratic constraint(s) are NOT written (the HiGHS writer takes linear rows only): "
+                     "the file is not the whole model" % len(ir.qcons))
     c, c0 = (ir.lex_objectives[0] if ir.lex_objectives else (ir.obj, ir.obj_constant))
     import os
-    import tempfile
 
-    if os.path.isdir(path):
-        raise OSError("%s is a folder; give a file name such as %s" % (path, os.path.join(path, "model." + fmt)))
-    folder = os.path.dirname(os.path.abspath(path))
-    if not os.path.isdir(folder):
-        raise OSError("the folder %s does not exist" % folder)
-    # HiGHS picks the format from the extension: write `.lp`/`.mps` next to the target, then rename,
-    # so the user's own file name is kept and a failed write leaves no half file behind.
-    fd, tmp = tempfile.mkstemp(dir=folder, prefix=".pyopl-export-", suffix="." + fmt)
-    os.close(fd)
-    h = _new_solver(SolveOptions())
-    with quiet_stdout():
-        _pass(h, ir, c, c0, ir.sense)
-        for j, name in enumerate(column_names(ir)):
-            h.passColName(j, name)
-        for i, name in enumerate(row_names(ir)):
-            h.passRowName(i, name)
-        status = h.writeModel(tmp)
-    import highspy
+    from .safe_write import write_with
 
-    if status == highspy.HighsStatus.kError or not os.path.getsize(tmp):
-        os.unlink(tmp)
-        raise OSError("HiGHS could not write the model (is the disk full or the folder read-only?)")
-    try:
-        os.replace(tmp, path)
-    except OSError:
-        os.unlink(tmp)
-        raise
+    def produce(tmp: str) -> None:
+        # HiGHS names the file itself and picks the format from the extension: it writes a
+        # temporary `.lp`/`.mps` beside the target, which the safe writer then moves (safe_write.py).
+        import highspy
+
+        h = _new_solver(SolveOptions())
+        with quiet_stdout():
+            _pass(h, ir, c, c0, ir.sense)
+            for j, name in enumerate(column_names(ir)):
+                h.passColName(j, name)
+            for i, name in enumerate(row_names(ir)):
+                h.passRowName(i, name)
+            status = h.writeModel(tmp)
+        if status == highspy.HighsStatus.kError or not os.path.getsize(tmp):
+            raise OSError("HiGHS could not write the model (is the disk full or the folder read-only?)")
+
+    write_with(path, produce, suffix="." + fmt)
     return notes

@@ -150,7 +150,7 @@ def label_span(sources: dict[str, str], model_file: str, label: str):
     if text is None:
         return None
     pat = re.compile(r"(?<![\w.])%s\s*(\[[^\]\n]*\])?\s*:(?!:)" % re.escape(label))
-    for no, line in enumerate(text.splitlines(), 1):
+    for no, line in enumerate(text.split("\n"), 1):  # lines as diagnostics count them
         code = line.split("//", 1)[0]
         m = pat.search(code)
         if m:
@@ -373,7 +373,7 @@ def unbounded_diagnostic(ray: dict[str, float], sense: str, model_file: str = "<
     span = None
     text = (sources or {}).get(model_file)
     if text is not None:
-        for no, line in enumerate(text.splitlines(), 1):
+        for no, line in enumerate(text.split("\n"), 1):
             m = re.search(r"\b(minimize|maximize)\b", line.split("//", 1)[0])
             if m:
                 span = Span(model_file, no, m.start() + 1, no, m.end() + 1)

@@ -84,6 +84,8 @@ class IR:
     dvar_spans: dict = field(default_factory=dict)  # dvar name -> span of its name in the declaration
     # dvar/dexpr/constraint label -> the name of each index, after its OPL index set (pyopl.dataframes)
     index_names: dict = field(default_factory=dict)
+    qcons: list = field(default_factory=list)  # quadratic constraints (pyopl.lowering.quadratic.QuadRow)
+    objective_span: Any = None  # source span of the objective's expression
 
     def row_span(self, i: int) -> Any:
         """Source span of the statement that produced row ``i``, or None."""

@@ -126,6 +126,8 @@ class Result:
     conflict: Any = None  # infeasible: a pyopl.iis.Conflict, when computed
     #: name -> the name of each index after its OPL index set (DataFrame index levels)
     index_names: dict[str, list] = field(default_factory=dict, repr=False)
+    script_output: str | None = None  # what the model's scripts printed (None: the model has no scripts)
+    script_exit: int | None = None  # a `main` block's exit status (its return value), when it ran
 
     def __getitem__(self, name: str) -> Any:
         if name in self.variables:
@@ -166,6 +168,10 @@ class Result:
             out["conflict"] = self.conflict.to_dict()
         if self.message:
             out["message"] = self.message
+        if self.script_output is not None:
+            out["script_output"] = self.script_output
+        if self.script_exit is not None:
+            out["script_exit"] = self.script_exit
         if self.diagnostics:
             out["diagnostics"] = [d.to_dict() for d in self.diagnostics]
         out.update(self.extra)

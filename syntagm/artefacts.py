@@ -10,6 +10,8 @@ Files in the output folder:
   (reproduced exactly by a replay);
 - ``attempts.json`` – every attempt: source prompt, texts, fix-its, diagnostics,
   solver outcome, verdict;
+- ``stages.json`` – only for ``staged`` (each try of each stage, its output and its verifier's
+  verdict) and ``chain_of_experts`` (each choice of its conductor, with the reason);
 - ``timings.json`` – local wall-clock seconds (compile, solve, whole run),
   the only file a replay does not reproduce;
 - ``transcript.jsonl`` – the LLM exchanges (see :mod:`syntagm.llm.transcript`).
@@ -70,6 +72,8 @@ def write_results(out: Path, result: LoopResult, *, model: str, strategy: str, p
         "attempts.json": _json([a.to_dict() for a in result.attempts]),
         "timings.json": _json(timings_doc(result, wall_s)),
     }
+    if result.stages:
+        files["stages.json"] = _json(result.stages)
     written = []
     for name, text in files.items():
         write_atomic(out / name, text)

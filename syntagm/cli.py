@@ -64,7 +64,11 @@ def build_parser() -> argparse.ArgumentParser:
     ep.add_argument("--timeout", type=_positive_float, dest="timeout_s", help="seconds per HTTP request (default 120)")
     ep.add_argument("--max-retries", type=_nonneg_int, help="retries on 429/5xx/timeouts (default 4)")
     ep.add_argument("--json-mode", choices=("auto", "on", "off"), help="ask for JSON replies (default auto)")
-    ep.add_argument("--temperature", type=float, help="sampling temperature (default 0)")
+    ep.add_argument("--temperature", type=float, help="sampling temperature (default 0; dropped for the rest of "
+                    "the run if the endpoint rejects it, as reasoning models do)")
+    ep.add_argument("--max-tokens", type=_positive_int, dest="max_tokens",
+                    help="completion token cap per call (default: the endpoint's own); sent as max_tokens, or "
+                    "max_completion_tokens where the endpoint asks for it")
     ep.add_argument("--config", help="TOML config file (default ./syntagm.toml or ~/.config/syntagm/config.toml)")
     ep.add_argument("--prices", help="price table JSON overriding the shipped one (env SYNTAGM_PRICES)")
     run = s.add_argument_group("run")
@@ -76,8 +80,24 @@ def build_parser() -> argparse.ArgumentParser:
     run.add_argument("--retriever", choices=("bm25", "embeddings", "none"), default=None, help="exemplar retrieval (default bm25)")
     run.add_argument("--kb", help="knowledge base folder (default $SYNTAGM_KB, else ./knowledge_base, else the packaged one)")
     run.add_argument("--exemplars", type=_nonneg_int, help="exemplars in the generation prompt (default 2)")
-    run.add_argument("--grammar-ref", choices=("auto", "compact", "full"), dest="grammar_mode", default=None,
-                     help="language reference in the prompt (default auto)")
+    run.add_argument("--grammar-ref", choices=("auto", "compact", "full", "none"), dest="grammar_mode", default=None,
+                     help="language reference in the prompt (default auto; none is an ablation)")
+    run.add_argument("--no-judge", action="store_const", const=False, dest="use_judge", default=None,
+                     help="ablation: no LLM alignment judge (a solved model ends the run)")
+    run.add_argument("--no-fixits", action="store_const", const=False, dest="use_fixits", default=None,
+                     help="ablation: do not apply the compiler's machine-applicable fix-its")
+    run.add_argument("--diagnostics", choices=("full", "first", "line", "masked"), default=None,
+                     help="ablation: what a syntax repair sees of the compiler's report: every diagnostic (full, "
+                     "the default), the first error, line numbers only, or only that it does not compile (masked)")
+    run.add_argument("--ucb-c", type=_positive_float, dest="ucb_c", default=None,
+                     help="refine_tree: exploration constant of its UCB rule (default 1.0)")
+    run.add_argument("--memory-size", type=_nonneg_int, dest="memory_size", default=None,
+                     help="reflexion: earlier reflections kept in its memory (default 3)")
+    run.add_argument("--stage-retries", type=_nonneg_int, dest="stage_retries", default=None,
+                     help="staged: times a stage whose check fails is redone (default 1)")
+    run.add_argument("--embedding-model", dest="embedding_model", default=None,
+                     help="--retriever embeddings: the sentence-transformers model, a local folder or a name in "
+                     "the Hugging Face cache (loaded offline; default sentence-transformers/all-MiniLM-L6-v2)")
     io = s.add_argument_group("output")
     io.add_argument("--out", help="output folder (default out/<problem name>)")
     rr = io.add_mutually_exclusive_group()
@@ -93,7 +113,7 @@ def build_parser() -> argparse.ArgumentParser:
     ps.add_argument("--retriever", choices=("bm25", "embeddings", "none"), default="bm25")
     ps.add_argument("--kb")
     ps.add_argument("--exemplars", type=_nonneg_int, default=2)
-    ps.add_argument("--grammar-ref", choices=("auto", "compact", "full"), dest="grammar_mode", default="auto")
+    ps.add_argument("--grammar-ref", choices=("auto", "compact", "full", "none"), dest="grammar_mode", default="auto")
     ps.add_argument("--model", default="gpt-4o-mini",
                     help="count with this model's tokenizer when one is available offline (default gpt-4o-mini); "
                     "other models get the labelled chars/4 estimate")
@@ -134,6 +154,11 @@ def _progress(quiet: bool):
         detail = f": {e['detail']}" if e.get("detail") else ""
         print(plain_text(f"[{e['iteration']}/{e['max_iterations']}] {e['step']}{detail}"), file=sys.stderr, flush=True)
     return show
+
+
+def _endpoint_note(line: str) -> None:
+    """A progress line from the client (a retry with its reason and wait, a dropped parameter)."""
+    print(plain_text(f"[endpoint] {line}"), file=sys.stderr, flush=True)
 
 
 def _fmt_cost(c: float | None) -> str:
@@ -179,7 +204,7 @@ def cmd_solve(args: argparse.Namespace) -> int:
     from .llm.transcript import RecordingClient, ReplayClient
     from .prices import load_prices
     from .rag import make_retriever
-    from .strategies import StrategyContext, get_strategy
+    from .strategies import STRATEGY_SETTINGS, StrategyContext, get_strategy
 
     problem = _read_problem(args.problem)
     replay = ReplayClient(args.replay) if args.replay else None
@@ -194,12 +219,14 @@ def cmd_solve(args: argparse.Namespace) -> int:
     run_settings = {"strategy": strategy_name, "max_iterations": setting("max_iterations", None),
                     "time_limit_s": setting("time_limit_s", None), "exemplars": setting("exemplars", None),
                     "grammar_mode": setting("grammar_mode", None), "retriever": setting("retriever", "bm25"),
-                    "compile_timeout_s": setting("compile_timeout_s", None)}
+                    "compile_timeout_s": setting("compile_timeout_s", None),
+                    **{k: setting(k, None) for k in STRATEGY_SETTINGS}}
     fileconf: dict[str, Any] = {}
     base_url = None
     if replay is None:
         flags = {"model": args.model, "base_url": args.base_url, "timeout_s": args.timeout_s,
-                 "max_retries": args.max_retries, "json_mode": args.json_mode, "temperature": args.temperature}
+                 "max_retries": args.max_retries, "json_mode": args.json_mode, "temperature": args.temperature,
+                 "max_tokens": args.max_tokens}
         cfg, fileconf = config_mod.resolve(flags, config_path=args.config)
         if cfg is None:
             raise ConfigError(config_mod.NO_ENDPOINT_MESSAGE)
@@ -208,7 +235,7 @@ def cmd_solve(args: argparse.Namespace) -> int:
     _pyopl()  # fail now, with one message, if the compiler is missing
     out = Path(args.out) if args.out else Path("out") / Path(args.problem).stem
     out.mkdir(parents=True, exist_ok=True)
-    retriever = make_retriever(run_settings["retriever"], args.kb)
+    retriever = make_retriever(run_settings["retriever"], args.kb, run_settings.get("embedding_model"))
 
     transcript = out / "transcript.jsonl"
     record_path = Path(args.record) if args.record else transcript
@@ -218,7 +245,8 @@ def cmd_solve(args: argparse.Namespace) -> int:
         llm = replay
         model_name = replay.model
     else:
-        llm = OpenAIChatClient(cfg, prices)
+        quiet = args.quiet or args.format == "json"
+        llm = OpenAIChatClient(cfg, prices, notify=None if quiet else _endpoint_note)
         model_name = cfg.model
         record_path.parent.mkdir(parents=True, exist_ok=True)
         sink = open_new(partial)

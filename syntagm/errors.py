@@ -22,14 +22,17 @@ class LLMError(SyntagmError):
     that is not a chat completion) or ``"other"``. The message never holds the API key
     (see :mod:`syntagm.redact`).
     ``attempts`` is the number of HTTP requests made (1 + retries);
-    ``latency_s`` the seconds spent on them, backoff included.
+    ``latency_s`` the seconds spent on them, backoff included; ``cost_usd`` what the failed call
+    cost: 0 dollars for a priced model, ``None`` (unpriced) for a model without a price.
     """
 
-    def __init__(self, message: str, kind: str = "other", attempts: int = 1, latency_s: float = 0.0):
+    def __init__(self, message: str, kind: str = "other", attempts: int = 1, latency_s: float = 0.0,
+                 cost_usd: float | None = 0.0):
         from .redact import scrub
 
         super().__init__(scrub(message))
         self.kind = kind
+        self.cost_usd = cost_usd
         self.attempts = attempts
         self.latency_s = latency_s
 

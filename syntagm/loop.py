@@ -47,7 +47,12 @@ class LoopOptions:
     ``time_limit_s``: solver time limit in seconds per solve;
     ``generate_prompt``: ``generate`` or ``cot``; ``repair_style``: ``targeted``
     (syntax/alignment repair prompts) or ``reflect`` (Reflexion-style self-reflection);
-    ``grammar_mode``: ``auto``, ``compact`` or ``full`` (see :func:`templates.grammar_reference`);
+    ``grammar_mode``: ``auto``, ``compact``, ``full`` or ``none`` (see :func:`templates.grammar_reference`);
+    ``diagnostics``: how much of the compiler's report a syntax repair sees (an ablation): ``full``
+    (every diagnostic as JSON, with help and fix-its), ``first`` (the first error only, as JSON),
+    ``line`` (only the file and line of each error), ``masked`` (only "it does not compile");
+    ``memory_size``: how many earlier reflections a ``reflect`` repair is shown (Reflexion's bounded
+    memory; the oldest are dropped first; 0: none);
     ``compile_timeout_s``: wall-clock seconds one compile of a candidate may take (it runs in a
     worker process that is stopped past it, see :mod:`syntagm.sandbox`); ``compile_memory_mb``:
     the worker's memory limit in MiB.
@@ -62,6 +67,8 @@ class LoopOptions:
     generate_prompt: str = "generate"
     repair_style: str = "targeted"
     grammar_mode: str = "auto"
+    diagnostics: str = "full"
+    memory_size: int = 3
     compile_timeout_s: float = compiler.sandbox.DEFAULT_TIMEOUT_S
     compile_memory_mb: int | None = compiler.sandbox.DEFAULT_MEMORY_MB
 
@@ -79,7 +86,10 @@ class Attempt:
     applied (the model/data here are after them); ``diagnostics``: what the compiler
     still reported (JSON dicts); ``outcome``: ``{status, objective, message}`` when
     it was solved; ``verdict``: the judge's ``{aligned, issues}``; ``compile_s``,
-    ``solve_s``: local wall-clock seconds (kept out of the reproducible artefacts).
+    ``solve_s``: local wall-clock seconds (kept out of the reproducible artefacts); ``tree``: the
+    attempt's node in a ``refine_tree`` search (``{node, parent, score, times_refined, ...}``), else
+    ``None`` (and left out of :meth:`to_dict`); ``reflection``: the self-reflection a ``reflect``
+    reply carried (Reflexion), else ``None`` (left out too).
     """
 
     iteration: int
@@ -93,6 +103,8 @@ class Attempt:
     verdict: dict[str, Any] | None = None
     compile_s: float = 0.0
     solve_s: float = 0.0
+    tree: dict[str, Any] | None = None
+    reflection: str | None = None
 
     @property
     def compiled(self) -> bool:
@@ -105,6 +117,9 @@ class Attempt:
 
     def to_dict(self, timings: bool = False) -> dict[str, Any]:
         d = asdict(self)
+        for k in ("tree", "reflection"):  # only strategies that use them record them
+            if d.get(k) is None:
+                d.pop(k)
         if not timings:
             d.pop("compile_s")
             d.pop("solve_s")
@@ -135,6 +150,7 @@ class LoopResult:
     error: str | None = None
     retrieved: list[str] = field(default_factory=list)
     grammar_reference: str = ""
+    stages: list[dict[str, Any]] = field(default_factory=list)  # staged: stage tries; chain_of_experts: conductor choices
 
     @property
     def objective(self) -> float | None:
@@ -176,6 +192,7 @@ class _Run:
         self.system = templates.load("system").messages(reference=reference)
         self.retrieved: list[str] = []
         self.error: str | None = None  # the endpoint failure that ended the run
+        self.last_finish: str | None = None  # finish_reason of the last reply ("length": cut off)
 
     def emit(self, iteration: int, step: str, detail: str = "", **more: Any) -> None:
         self.progress({"iteration": iteration, "max_iterations": self.opt.max_iterations, "step": step,
@@ -210,7 +227,8 @@ class _Run:
             return self.system + t.messages(problem=self.problem, detail=fb.values["detail"]), "contract_repair", t.id
         if self.opt.repair_style == "reflect":
             t = templates.load("reflect")
-            return (self.system + t.messages(problem=self.problem, model=last.model, data=last.data or "(none)",
+            return (self.system + t.messages(problem=self.problem, memory=self.memory_block(),
+                                             model=last.model, data=last.data or "(none)",
                                              feedback=fb.text), "reflect", t.id)
         if fb.kind == "syntax":
             t = templates.load("syntax_repair")
@@ -220,6 +238,15 @@ class _Run:
         return (self.system + t.messages(problem=self.problem, model=last.model, data=last.data or "(none)",
                                          outcome=fb.values["outcome"], issues=fb.values["issues"]),
                 "alignment_repair", t.id)
+
+    def memory_block(self) -> str:
+        """Reflexion's memory: the last ``memory_size`` reflections, oldest first ('' when none)."""
+        kept = [a.reflection for a in self.attempts if a.reflection][-self.opt.memory_size:] \
+            if self.opt.memory_size > 0 else []
+        if not kept:
+            return ""
+        return ("Your reflections on earlier attempts (oldest first):\n"
+                + "\n".join(f"{i}. {r}" for i, r in enumerate(kept, 1)) + "\n")
 
     # -- steps --------------------------------------------------------------------------------
     def read_candidate(self, content: str) -> tuple[str, str]:
@@ -253,8 +280,9 @@ class _Run:
         messages = t.messages(problem=self.problem, model=att.model, data=att.data or "(none)",
                               outcome=_outcome_for_judge(outcome))
         last_error = ""
-        for _ in range(2):  # one retry when the judge breaks its contract
+        for _ in range(2):  # one retry when the judge breaks its contract, saying what was wrong
             reply = self.call(messages, "judge", t.id, it)
+            self.last_finish = reply.finish_reason
             try:
                 obj = extract_json_object(reply.content)
                 require_keys(obj, {"aligned": bool}, reply.content)
@@ -265,6 +293,8 @@ class _Run:
             except ContractError as e:
                 last_error = str(e)
                 self.emit(it, "judge", "the judge's reply broke its contract; asking again")
+                messages = messages + [{"role": "assistant", "content": excerpt(reply.content, 2000)},
+                                       {"role": "user", "content": judge_contract_note(e, reply.finish_reason)}]
         return {"aligned": None, "issues": [], "error": last_error}
 
     # -- building blocks (shared with the strategies in syntagm.strategies) ---------------------
@@ -272,12 +302,14 @@ class _Run:
         """One LLM call; on an endpoint failure, record it (telemetry with ``error``), set
         ``self.error`` and return ``None`` (the caller ends the run)."""
         try:
-            return self.call(messages, purpose, tid, it)
+            reply = self.call(messages, purpose, tid, it)
+            self.last_finish = reply.finish_reason
+            return reply
         except LLMError as e:
             self.error = str(e)
             self.telemetry.add(CallTelemetry(purpose=purpose, model=self.llm.model, prompt_tokens=0,
                                              completion_tokens=0, latency_s=e.latency_s,
-                                             retries=max(e.attempts - 1, 0), cost_usd=0.0,
+                                             retries=max(e.attempts - 1, 0), cost_usd=e.cost_usd,
                                              prompt_version=tid, iteration=it, error=e.kind))
             self.emit(it, "error", self.error)
             return None
@@ -286,12 +318,19 @@ class _Run:
         """Record a new :class:`Attempt` from a reply; feedback when it breaks the contract."""
         att = Attempt(it, purpose)
         self.attempts.append(att)
+        if purpose == "reflect":
+            att.reflection = _reflection(content)
         try:
             att.model, att.data = self.read_candidate(content)
         except ContractError as e:
-            att.contract_error = str(e)
-            self.emit(it, "contract", e.detail)
-            return att, _Feedback("contract", {"detail": str(e)}, str(e))
+            detail = str(e)
+            if self.last_finish == "length":  # cut off by the token cap: ask for a shorter answer
+                detail = CUT_OFF_NOTE + "\n" + detail
+                self.emit(it, "contract", "the reply was cut off at the length limit; asking for a shorter one")
+            else:
+                self.emit(it, "contract", e.detail)
+            att.contract_error = detail
+            return att, _Feedback("contract", {"detail": detail}, detail)
         return att, None
 
     def evaluate(self, att: Attempt, it: int) -> tuple[_Feedback | None, compiler.SolveOutcome | None]:
@@ -301,11 +340,9 @@ class _Run:
         if not report.ok:
             n = len([d for d in att.diagnostics if d.get("severity") == "error"])
             self.emit(it, "compile", f"{n} error(s)")
-            payload = json.dumps(att.diagnostics, ensure_ascii=False, indent=1)
-            return _Feedback("syntax", {"diagnostics": payload},
-                             "the compiler reported:\n" + "\n".join(
-                                 f"{d['file']}:{d['line']}:{d['column']}: {d['message']}" +
-                                 (f" (help: {d['help']})" if d.get("help") else "") for d in att.diagnostics)), None
+            payload, summary = diagnostics_feedback(att.diagnostics, self.opt.diagnostics)
+            note = fixes_note(att) if self.opt.diagnostics != "masked" else ""  # masked: nothing but the fact
+            return _Feedback("syntax", {"diagnostics": note + payload}, summary), None
         self.emit(it, "compile", "ok")
         outcome = compiler.solve(att.model, att.data, self.opt.time_limit_s, self.opt.solver,
                                  compiled=report.compiled, limits=self.opt.limits)
@@ -313,9 +350,10 @@ class _Run:
         att.outcome = {"status": outcome.status, "objective": outcome.objective, "message": outcome.message}
         self.emit(it, "solve", outcome.describe())
         if not outcome.solved:
-            issue = {"constraint": "whole model", "problem": f"the solver reports the model {outcome.describe()}",
+            # the outcome (with the solver's explanation) is shown once, as "Solver outcome"; the issue points at it
+            issue = {"constraint": "whole model", "problem": f"the solver found no optimal solution ({outcome.status})",
                      "fix": _solver_hint(outcome.status)}
-            return _Feedback("solver", {"outcome": outcome.describe(), "issues": _issues_text([issue])},
+            return _Feedback("solver", {"outcome": outcome.describe(), "issues": fixes_note(att) + _issues_text([issue])},
                              f"the solver reports: {outcome.describe()}. {_solver_hint(outcome.status)}"), outcome
         att.outcome["solution"] = outcome.solution
         return None, outcome
@@ -356,7 +394,7 @@ class _Run:
                 break
             self.emit(it, "judge", f"{len(verdict['issues'])} issue(s)")
             text = _issues_text(verdict["issues"])
-            fb = _Feedback("judge", {"outcome": outcome.describe(), "issues": text},
+            fb = _Feedback("judge", {"outcome": outcome.describe(), "issues": fixes_note(att) + text},
                            "a reviewer found these problems:\n" + text)
         return self.result(done_status, self.error)
 
@@ -373,6 +411,67 @@ class _Run:
         return LoopResult(done_status, best.model if best else "", best.data if best else "", solution,
                           best.verdict if best else None, self.telemetry, self.attempts,
                           iterations, error, self.retrieved, self.reference_origin)
+
+
+#: Characters of one reflection kept in Reflexion's memory.
+REFLECTION_CHARS = 600
+
+
+def _reflection(content: str) -> str | None:
+    """The ``reflection`` string of a reflect reply (bounded to :data:`REFLECTION_CHARS`), or ``None``."""
+    try:
+        r = extract_json_object(content).get("reflection")
+    except ContractError:
+        return None
+    if not isinstance(r, str) or not r.strip():
+        return None
+    r = " ".join(r.split())
+    return r if len(r) <= REFLECTION_CHARS else r[: REFLECTION_CHARS - 1] + "…"
+
+
+#: Diagnostics granularities (``--diagnostics``), most to least informative.
+DIAGNOSTICS_MODES = ("full", "first", "line", "masked")
+MASKED_DIAGNOSTICS = "The model does not compile. (No compiler details are given.)"
+
+
+def diagnostics_feedback(diags: list[dict[str, Any]], mode: str) -> tuple[str, str]:
+    """``(payload for the syntax repair prompt, one-paragraph summary for the reflect prompt)`` of
+    the compiler's diagnostics ``diags`` (JSON dicts) at granularity ``mode`` (:data:`DIAGNOSTICS_MODES`)."""
+    errors = [d for d in diags if d.get("severity") == "error"] or diags
+    if mode == "masked":
+        return MASKED_DIAGNOSTICS, MASKED_DIAGNOSTICS
+    if mode == "line":
+        where = sorted({(str(d.get("file")), int(d.get("line") or 0)) for d in errors})
+        text = "Errors at: " + "; ".join(f"{f} line {n}" for f, n in where) + " (no messages are given)."
+        return text, "the compiler reports errors at " + "; ".join(f"{f} line {n}" for f, n in where)
+    shown = errors[:1] if mode == "first" else diags
+    payload = json.dumps(shown, ensure_ascii=False, indent=1)
+    summary = "the compiler reported:\n" + "\n".join(
+        f"{d['file']}:{d['line']}:{d['column']}: {d['message']}" + (f" (help: {d['help']})" if d.get("help") else "")
+        for d in shown)
+    return payload, summary
+
+
+#: Said in the contract repair when the reply stopped at the token cap (``finish_reason == "length"``).
+CUT_OFF_NOTE = ("Your reply was cut off: it reached the length limit (token cap) before the JSON object was "
+                "complete. Answer again, shorter: the JSON object only, no text or comments around it, "
+                "no reasoning, data written compactly.")
+
+
+def judge_contract_note(err: ContractError, finish_reason: str | None) -> str:
+    """The judge's retry message: what was wrong with its reply, and the contract again."""
+    cut = "Your reply was cut off at the length limit; answer shorter. " if finish_reason == "length" else ""
+    return (f"{cut}Your reply could not be used: {err.detail}. Reply with the JSON object "
+            '{"aligned": true or false, "issues": [{"constraint": ..., "problem": ..., "fix": ...}]} only.')
+
+
+def fixes_note(att: "Attempt") -> str:
+    """A line naming the fix-its applied to ``att`` before this repair (empty when none): the model
+    the LLM sees already includes them, so it should not be surprised by, or undo, them."""
+    if not att.fixes_applied:
+        return ""
+    return ("Fix-its already applied by the compiler (the model above includes them): "
+            + "; ".join(att.fixes_applied) + "\n\n")
 
 
 #: Characters of variable values shown to the judge (enough for small models, bounded for large ones).

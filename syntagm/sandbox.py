@@ -205,11 +205,11 @@ def handle(request: dict[str, Any]) -> dict[str, Any]:
 
     model, data = as_text(str(request.get("model") or "")), _data(str(request.get("data") or ""))
     if request.get("op") == "check":
-        diags = list(pyopl.check(model, data))
+        diags = list(pyopl.check(model, data, source="text"))
         crash = None
         if not any(d.severity == "error" for d in diags):
             try:
-                pyopl.compile_model(model, data=data)
+                pyopl.compile_model(model, data=data, source="text")
             except pyopl.CompileError as e:
                 seen = {(d.code, d.span, d.message) for d in diags}
                 diags += [d for d in e.diagnostics if (d.code, d.span, d.message) not in seen]
@@ -222,7 +222,7 @@ def handle(request: dict[str, Any]) -> dict[str, Any]:
         return {"diagnostics": [diagnostic_to_json(d) for d in diags], "crash": crash}
     if request.get("op") == "solve":
         try:
-            compiled = pyopl.compile_model(model, data=data)
+            compiled = pyopl.compile_model(model, data=data, source="text")
         except pyopl.CompileError as e:
             if any("(MemoryError" in d.message for d in e.errors):
                 raise MemoryError from None

@@ -22,14 +22,14 @@ from .tokens import estimate_text_tokens
 #: The template version used for each prompt.
 PROMPT_VERSIONS = {
     "system": 1, "generate": 1, "exemplar": 1, "syntax_repair": 1, "alignment_repair": 1,
-    "contract_repair": 1, "judge": 1, "cot": 1, "reflect": 1, "opl_reference": 1,
+    "contract_repair": 1, "judge": 1, "cot": 1, "reflect": 2, "opl_reference": 1,
     # tree of thoughts
     "tot": 1, "tot_expand": 1, "tot_select": 1,
     # chain of experts
     "coe_interpreter": 1, "coe_parameters": 1, "coe_modeller": 1, "coe_programmer": 1, "coe_reviewer": 1,
     # staged (parameters -> objective -> variables -> constraints -> model)
-    "staged_system": 1, "staged_parameters": 1, "staged_objective": 1, "staged_variables": 1,
-    "staged_constraints": 1, "staged_model": 1,
+    "staged_system": 1, "staged_parameters": 2, "staged_objective": 2, "staged_variables": 2,
+    "staged_constraints": 2, "staged_model": 1,
 }
 
 _ROLE_LINE = re.compile(r"^@@ (system|user|assistant)[ \t]*$", re.MULTILINE)
@@ -89,6 +89,12 @@ def _grammar_doc() -> Any:
     return doc if doc.is_file() else None
 
 
+#: The grammar reference modes (``--grammar-ref``).
+GRAMMAR_MODES = ("auto", "compact", "full", "none")
+#: What the prompt says in place of a reference under ``--grammar-ref none``.
+NO_REFERENCE = "(none given: write the OPL you know)"
+
+
 @lru_cache(maxsize=None)
 def grammar_reference(mode: str = "auto") -> tuple[str, str]:
     """``(reference text, origin)`` for the generation prompt.
@@ -96,11 +102,14 @@ def grammar_reference(mode: str = "auto") -> tuple[str, str]:
     ``mode``: ``"compact"`` – the built-in summary ``prompts/opl_reference.v1.md``
     (about 600 tokens); ``"full"`` – ``grammar/PyOPL.md`` whatever its size;
     ``"auto"`` – ``grammar/PyOPL.md`` when it exists and fits in
-    :data:`GRAMMAR_REFERENCE_MAX_TOKENS` estimated tokens, else the summary.
-    ``origin`` names what was used (``grammar/PyOPL.md`` or ``opl_reference.v1``).
+    :data:`GRAMMAR_REFERENCE_MAX_TOKENS` estimated tokens, else the summary;
+    ``"none"`` – no reference at all (an ablation: the prompt says so in one line).
+    ``origin`` names what was used (``grammar/PyOPL.md``, ``opl_reference.v1`` or ``none``).
     """
-    if mode not in ("auto", "compact", "full"):
-        raise SyntagmError(f"grammar reference mode must be auto, compact or full, not {mode!r}")
+    if mode not in GRAMMAR_MODES:
+        raise SyntagmError(f"grammar reference mode must be one of {', '.join(GRAMMAR_MODES)}, not {mode!r}")
+    if mode == "none":
+        return NO_REFERENCE, "none"
     doc = _grammar_doc() if mode != "compact" else None
     if doc is not None:
         text = doc.read_text(encoding="utf-8").strip()

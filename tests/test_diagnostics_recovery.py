@@ -18,7 +18,7 @@ maximize sum(i in 1..3) x[i];
 subject to {
   sum(i in 1..3) x[i] <= capacty;
   x[1] = 2;
-  y * x[2] <= 4;
+  y / x[2] <= 4;
 }
 """
 
@@ -26,7 +26,7 @@ subject to {
 def test_three_independent_mistakes_give_three_errors():
     d = pyopl.check(THREE_MISTAKES)
     errs = [(e.code, e.line) for e in d.errors]
-    assert errs == [("OPL0101", 6), ("OPL0003", 7), ("OPL0502", 8)], errs
+    assert errs == [("OPL0101", 6), ("OPL0003", 7), ("OPL0503", 8)], errs
 
 
 def test_syntax_errors_in_several_statements_are_all_reported_once():

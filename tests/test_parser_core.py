@@ -30,18 +30,23 @@ def test_comments_of_both_kinds_are_ignored():
     assert r.objective == pytest.approx(4.0)
 
 
-def test_execute_block_with_braces_in_strings_and_comments_is_skipped_with_a_warning():
+def test_execute_block_with_braces_in_strings_and_comments_is_kept_whole_and_run():
     text = ('dvar float x in 0..2;\nmaximize x;\nexecute DISPLAY {\n  writeln("}{ not a brace");\n'
             '  // } still a comment\n  /* { */ var s = \'}\';\n}\nsubject to { x <= 1; }')
     model = pyopl.compile_model(text)
-    assert model.solve().objective == pytest.approx(1.0)
-    (w,) = model.warnings
-    assert "execute DISPLAY" in w.message and w.line == 3
+    assert model.warnings == []
+    r = model.solve()
+    assert r.objective == pytest.approx(1.0)
+    assert r.script_output == "}{ not a brace\n"  # post-processing: the block follows the objective
 
 
-def test_main_block_is_skipped_and_named():
-    model = pyopl.compile_model("dvar float x in 0..2;\nmaximize x;\nmain { thisOplModel.generate(); }")
-    assert any("`main` block" in w.message for w in model.warnings)
+def test_main_block_body_and_its_place_are_kept():
+    from pyopl.diagnostics.reporter import Reporter
+    from pyopl.syntax.parser import parse_model
+
+    ast = parse_model("dvar float x in 0..2;\nmaximize x;\nmain { thisOplModel.generate(); }", "<m>", Reporter())
+    block = ast.items[-1]
+    assert (block.kind, block.body, block.body_line, block.body_column) == ("main", " thisOplModel.generate(); ", 3, 7)
 
 
 def test_tuple_literal_and_less_than_in_the_same_model():

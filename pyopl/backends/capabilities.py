@@ -22,6 +22,7 @@ FEATURES = {
     "nonconvex_qp": "a non-convex quadratic objective",
     "miqp": "a quadratic objective with integer variables (MIQP)",
     "lex": "several objectives in priority order (staticLex)",
+    "qcp": "quadratic constraints",
 }
 
 
@@ -42,7 +43,7 @@ class Capabilities:
 
 CAPABILITIES = {
     "highs": Capabilities("highs", frozenset({"lp", "mip", "qp", "lex"}), iis="native (LP), elastic filter (MIP)"),
-    "gurobi": Capabilities("gurobi", frozenset({"lp", "mip", "qp", "nonconvex_qp", "miqp", "lex"}), iis="native",
+    "gurobi": Capabilities("gurobi", frozenset({"lp", "mip", "qp", "nonconvex_qp", "miqp", "lex", "qcp"}), iis="native",
                            size_limit="the pip licence stops at 2,000 variables / 2,000 linear constraints "
                                       "(200 variables with a quadratic objective)"),
 }
@@ -59,6 +60,8 @@ def model_features(ir: IR) -> set[str]:
         feats.add("qp" if is_convex(ir) else "nonconvex_qp")
     if ir.lex_objectives:
         feats.add("lex")
+    if getattr(ir, "qcons", None):
+        feats.add("qcp")
     return feats
 
 
@@ -98,6 +101,29 @@ def refusal(ir: IR, backend: str) -> tuple[str, str] | None:
     if "nonconvex_qp" in missing:
         help += "; a minimised quadratic must be convex (a maximised one concave)"
     return "%s cannot solve a model with %s" % (_title(backend), what), help
+
+
+def refusal_site(ir: IR, backend: str) -> tuple[object, str, str] | None:
+    """``(span, message, help)`` for a refusal that has a place in the model, else None.
+
+    A quadratic constraint is refused at its product, naming the decisions multiplied there
+    (``x^2`` squares `x`; it is never "the product of `x` and `y`"); a non-convex quadratic
+    objective at the objective."""
+    caps = CAPABILITIES.get(backend)
+    if caps is None:
+        return None
+    qcons = getattr(ir, "qcons", None)
+    if qcons and "qcp" not in caps.features:
+        q = qcons[0]
+        more = " (and %d more)" % (len(qcons) - 1) if len(qcons) > 1 else ""
+        return (q.product, "%s takes no quadratic constraints, and this constraint %s%s" % (_title(backend), q.what, more),
+                "solve it with `--solver gurobi` (Python: `solver=\"gurobi\"`), or linearise the product")
+    if ir.objective_span is not None and "nonconvex_qp" not in caps.features and ir.q is not None and ir.q.nnz \
+            and ir.sense != "feasibility" and not is_convex(ir):
+        return (ir.objective_span, "%s cannot solve a non-convex quadratic objective" % _title(backend),
+                "solve it with `--solver gurobi`, or %s" % ("make the minimised quadratic convex" if ir.sense == "minimize"
+                                                           else "make the maximised quadratic concave"))
+    return None
 
 
 def _title(backend: str) -> str:

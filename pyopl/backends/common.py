@@ -49,21 +49,44 @@ def solver_diagnostic(slug: str, message: str, options: SolveOptions | None = No
     return Diagnostic(kind.code, kind.severity, message, span, tuple(labels), tuple(notes), help)
 
 
-def error_result(solver: str, slug: str, message: str, options: SolveOptions | None, help: str | None = None) -> Result:
+def error_result(solver: str, slug: str, message: str, options: SolveOptions | None, help: str | None = None,
+                 span: Any = None) -> Result:
     """A ``status="error"`` result that carries one solver diagnostic (and its message)."""
     res = Result("error", solver=solver, message=message)
-    res.diagnostics = [solver_diagnostic(slug, message, options, help=help)]
+    res.diagnostics = [solver_diagnostic(slug, message, options, help=help, span=span)]
     return res
+
+
+def option_span(options: SolveOptions | None, message: str) -> Any:
+    """Where a solver option came from: the command line's (or API's) ``--option NAME=VALUE`` that the
+    message names, rather than line 1 of the model (it is no place in the model)."""
+    from ..diagnostics.diagnostic import Span
+
+    extra = dict(options.extra) if options is not None and options.extra else {}
+    name = next((k for k in extra if "`%s`" % k in message), next(iter(extra), "?"))
+    return Span("--option %s=%s" % (name, extra.get(name, "")), 1, 1, 1, 2)
 
 
 def refuse(ir: IR, backend: str, options: SolveOptions) -> Result | None:
     """The ``backend-cannot-take`` error result when the backend's capabilities exclude the model, else None."""
-    from .capabilities import refusal
+    from .capabilities import refusal, refusal_site
 
     why = refusal(ir, backend)
     if why is None:
         return None
-    return error_result(backend, "backend-cannot-take", why[0], options, help=why[1])
+    site = refusal_site(ir, backend)
+    if site is not None:  # the refusal has a place in the model: point there
+        res = Result("error", solver=backend, message=site[1])
+        res.diagnostics = [solver_diagnostic("backend-cannot-take", site[1], options, help=site[2], span=site[0])]
+        return res
+    # the features that live in the objective (a quadratic or staticLex one) are refused at the objective
+    from .capabilities import CAPABILITIES, model_features
+
+    caps = CAPABILITIES.get(backend)
+    at_objective = caps is not None and ir.objective_span is not None and any(
+        f not in caps.features for f in model_features(ir) & {"qp", "miqp", "nonconvex_qp", "lex"})
+    return error_result(backend, "backend-cannot-take", why[0], options, help=why[1],
+                        span=ir.objective_span if at_objective else None)
 
 
 def row_slacks(ir: IR, row_value: np.ndarray) -> np.ndarray:

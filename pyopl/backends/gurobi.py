@@ -21,7 +21,8 @@ import numpy as np
 from ..interrupt import StopRequest, sigint_stops_solve
 from ..ir import IR
 from ..result import Result
-from .common import (SolveOptions, attach_duals, error_result, fixed_ir, quiet_stdout, ray_labels, refuse, relax,
+from ..diagnostics.diagnostic import Span
+from .common import (option_span, SolveOptions, attach_duals, error_result, fixed_ir, quiet_stdout, ray_labels, refuse, relax,
                      result_from_solution, solver_diagnostic)
 
 #: Gurobi's error code for a model over the size-limited licence.
@@ -111,6 +112,7 @@ def build(gp, env, ir: IR, obj: np.ndarray | None = None, obj_constant: float | 
     constr = None
     if len(rows):
         constr = m.addMConstr(ir.A.tocsr()[rows], x, senses, rhs)
+    _add_quadratic_constraints(m, x, ir)
     sense = ir.sense if sense is None else sense
     gsense = GRB.MAXIMIZE if sense == "maximize" else GRB.MINIMIZE
     m.ModelSense = gsense
@@ -130,6 +132,26 @@ def build(gp, env, ir: IR, obj: np.ndarray | None = None, obj_constant: float | 
     return m, x, constr, rows
 
 
+def _add_quadratic_constraints(m, x, ir: IR) -> None:
+    """Each ``lo <= lin + x'Qx <= hi`` of ``ir.qcons`` as one or two ``addMQConstr`` (matrix API)."""
+    import scipy.sparse as sp
+
+    n = ir.num_cols
+    for k, q in enumerate(getattr(ir, "qcons", None) or ()):
+        ij = list(q.quad)
+        Q = sp.csr_matrix(([q.quad[p] for p in ij], ([p[0] for p in ij], [p[1] for p in ij])), shape=(n, n))
+        c = np.zeros(n)
+        for j, v in q.lin.items():
+            c[j] += v
+        if q.lo == q.hi:
+            m.addMQConstr(Q, c, "=", float(q.hi), x, x, x, name="q%d" % k)
+            continue
+        if np.isfinite(q.hi):
+            m.addMQConstr(Q, c, "<", float(q.hi), x, x, x, name="q%d" % k)
+        if np.isfinite(q.lo):
+            m.addMQConstr(Q, c, ">", float(q.lo), x, x, x, name="q%d_lo" % k)
+
+
 def _finite(a: np.ndarray, big: float) -> np.ndarray:
     return np.clip(np.asarray(a, dtype=float), -big, big)
 
@@ -144,7 +166,8 @@ def solve(ir: IR, options: SolveOptions) -> Result:
     if gp is None:
         return error_result("gurobi", "solver-not-installed", "the Gurobi backend needs the `gurobipy` package, "
                             "which is not installed", options,
-                            help='install it with `pip install "pyopl[gurobi]"`, or use HiGHS (`--solver highs`)')
+                            help='install it with `pip install "pyopl[gurobi]"`, or use HiGHS (`--solver highs`)',
+                            span=Span("--solver gurobi", 1, 1, 1, 2))  # where the choice came from, not the model
     refused = refuse(ir, "gurobi", options)
     if refused is not None:
         return refused
@@ -154,7 +177,8 @@ def solve(ir: IR, options: SolveOptions) -> Result:
             res = _solve(gp, ir, options)
     except _OptionError as e:
         return error_result("gurobi", "solver-option-invalid", str(e), options,
-                            help="check the parameter's name and type in Gurobi's reference (names are case-insensitive)")
+                            help="check the parameter's name and type in Gurobi's reference (names are case-insensitive)",
+                            span=option_span(options, str(e)))
     except gp.GurobiError as e:
         return _gurobi_error(ir, e, options)
     res.solve_time_s = time.perf_counter() - start
@@ -238,7 +262,7 @@ def _solve(gp, ir: IR, options: SolveOptions) -> Result:
             res.objective = vals[0]
             res.extra["objectives"] = vals
         if xv is not None and status == "optimal":
-            if not ir.is_mip and not ir.lex_objectives:
+            if not ir.is_mip and not ir.lex_objectives and not ir.qcons:  # (QCP duals need QCPDual=1: not asked)
                 _duals(ir, res, x, constr, rows, xv)
             elif ir.is_mip and options.fixed_duals:
                 _fixed_duals(gp, env, ir, res, xv)

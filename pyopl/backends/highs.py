@@ -15,7 +15,7 @@ import numpy as np
 from ..interrupt import StopRequest, sigint_stops_solve
 from ..ir import IR
 from ..result import Result
-from .common import (SolveOptions, attach_duals, error_result, fixed_ir, quiet_stdout, ray_labels, refuse, relax,
+from .common import (option_span, SolveOptions, attach_duals, error_result, fixed_ir, quiet_stdout, ray_labels, refuse, relax,
                      result_from_solution, solver_diagnostic)
 
 
@@ -133,7 +133,8 @@ def solve(ir: IR, options: SolveOptions) -> Result:
         res = _solve_lex(ir, options) if ir.lex_objectives else _solve(ir, options)
     except OptionError as e:
         return error_result("highs", "solver-option-invalid", str(e), options,
-                            help="HiGHS option names are lower case with underscores, e.g. `presolve=off`")
+                            help="HiGHS option names are lower case with underscores, e.g. `presolve=off`",
+                            span=option_span(options, str(e)))
     res.solve_time_s = time.perf_counter() - start
     return res
 

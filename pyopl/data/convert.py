@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..diagnostics.diagnostic import Span
-from ..semantics.values import OplArray, OplRange, OplSet, OplTuple, TupleType, show
+from ..semantics.values import FloatRange, OplArray, OplRange, OplSet, OplTuple, TupleType, show
 from ..lowering.errors import EvalError
 from ..dataframes import PandasValue, is_pandas
 from .parser import DKeyed, DNamed, DRange, DSet, DTuple
@@ -66,6 +66,15 @@ def _describe(v: Any) -> str:
     return "a " + type(v).__name__
 
 
+def _to_float(v: Any, name: str, where: Span) -> float:
+    try:
+        return float(v)
+    except OverflowError:  # an int past 1.8e308 (hundreds of digits, `10^400`)
+        raise EvalError("number-too-large", where, "the value of `%s` (%s digits) is larger than any floating-point "
+                        "number" % (name, len(str(abs(v))) if abs(v).bit_length() < 4000 else "more than 1200"),
+                        help="use values below 1.8e308") from None
+
+
 def convert_scalar(v: Any, t: Any, name: str, span: Span) -> Any:
     """Convert one value to the scalar or set type ``t``; raise EvalError when it does not fit."""
     where = _where(v, span)
@@ -77,6 +86,7 @@ def convert_scalar(v: Any, t: Any, name: str, span: Span) -> Any:
         if isinstance(v, bool):
             return int(v)
         if isinstance(v, int):
+            _to_float(v, name, where)  # a value past every float (data `10^400`) is refused here
             return v
         if isinstance(v, float) and v.is_integer() and not math.isinf(v):
             return int(v)
@@ -89,7 +99,7 @@ def convert_scalar(v: Any, t: Any, name: str, span: Span) -> Any:
         if isinstance(v, bool):
             return float(v)
         if isinstance(v, (int, float)):
-            return float(v)
+            return _to_float(v, name, where)
         raise EvalError("data-type-mismatch", where, "`%s` is declared `float`, but the value is %s" % (name, _describe(v)),
                         help="give a number")
     if t == "string":
@@ -158,6 +168,8 @@ def convert_set(v: Any, t: SetOf, name: str, span: Span) -> Any:
     if isinstance(v, DRange):
         if t.elem == "int":
             return convert_scalar(v, "range", name, span)
+        if t.elem == "float":  # `range float R = ...;` with `R = 1.5..4.25;`
+            return FloatRange(convert_scalar(v.lo, "float", name, v.span), convert_scalar(v.hi, "float", name, v.span))
     if isinstance(v, (OplSet, OplRange, DSet, list, set, frozenset, tuple)) and not isinstance(v, (OplTuple, DTuple)):
         items = (_plain_tuples(v, t.elem) if isinstance(t.elem, TupleType) else _plain_scalars(v, t.elem)) \
             if isinstance(v, list) else None

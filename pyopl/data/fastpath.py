@@ -138,6 +138,15 @@ def _numbers(run: str) -> list:
 
 
 def _convert(run: str, toks: list[str]) -> list:
+    try:
+        return _convert_fast(run, toks)
+    except ValueError:  # a number of more than 4300 digits: int() refuses it
+        from .parser import int_literal
+
+        return [float(t) if ("." in t or "e" in t or "E" in t) else int_literal(t) for t in toks]
+
+
+def _convert_fast(run: str, toks: list[str]) -> list:
     if "e" not in run and "E" not in run:
         dots = run.count(".")
         if dots == 0:

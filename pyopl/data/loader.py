@@ -11,48 +11,70 @@ from ..diagnostics.reporter import Reporter
 from .convert import from_python
 from .fastpath import parse_data_fast
 from .parser import DataItem
+from ..source_io import SourceProblem, read_source_file, report_problem, resolve_include
 
 MAX_INCLUDE_DEPTH = 8
 
 
-def _is_path(src: Any) -> bool:
+def _is_path(src: Any, source: str = "auto") -> bool:
+    """A ``Path`` always; a string only in ``"auto"`` mode when it looks like a ``.dat`` file name
+    (:func:`pyopl.api.looks_like_path`); in ``"text"`` mode a string is always data text."""
     if isinstance(src, Path):
         return True
-    return isinstance(src, str) and "\n" not in src and src.strip().endswith(".dat") and len(src) < 4096
+    if source != "auto" or not isinstance(src, str):
+        return False
+    from ..api import looks_like_path
+
+    return looks_like_path(src, (".dat",))
 
 
-def load_data(data: Any, reporter: Reporter, sources: dict[str, str], base_dir: str) -> dict[str, DataItem]:
-    """Parse every data source; a name given twice is an error pointing at both places."""
+def load_data(data: Any, reporter: Reporter, sources: dict[str, str], base_dir: str, *, source: str = "auto",
+              include_dir: str | None = None) -> dict[str, DataItem]:
+    """Parse every data source; a name given twice is an error pointing at both places.
+
+    ``source`` and ``include_dir`` as in :func:`pyopl.compile_model`: data *text* includes files
+    from ``include_dir`` when given, else (``"auto"`` mode only) from ``base_dir``; in ``"text"``
+    mode without ``include_dir`` it includes nothing."""
     items: dict[str, DataItem] = {}
     if data is None:
         return items
+    text_base = include_dir if include_dir is not None else (base_dir if source == "auto" else None)
     for src in (data if isinstance(data, (list, tuple)) else [data]):
-        _load_one(src, reporter, sources, base_dir, items, 0)
+        _load_one(src, reporter, sources, text_base, items, 0, source)
     return items
 
 
-def _load_one(src: Any, reporter: Reporter, sources: dict[str, str], base_dir: str, items: dict, depth: int) -> None:
+def _load_one(src: Any, reporter: Reporter, sources: dict[str, str], base_dir: str | None, items: dict, depth: int,
+              source: str = "auto", at: Span | None = None) -> None:
     if isinstance(src, dict):
         span = Span("<data dict>", 1, 1, 1, 2)
         for name, value in src.items():
             _add(items, DataItem(str(name), from_python(value), span, span, span, "<data dict>"), reporter)
         return
-    if _is_path(src):
-        path = Path(src)
-        if not path.is_absolute() and not path.exists():
+    if _is_path(src, source):
+        path = Path(str(src).strip()) if isinstance(src, str) else src
+        if not path.is_absolute() and base_dir is not None and "\0" not in str(path) and not path.exists():
             path = Path(base_dir) / path
+        notes: list = []
         try:
-            text = path.read_text(encoding="utf-8-sig", errors="replace")
-        except OSError as e:
-            reporter.emit("data-file-unreadable", Span(str(src), 1, 1, 1, 2),
-                          "cannot read the data file `%s`: %s" % (src, e.strerror or e),
-                          help="check the path and the file's permissions")
+            text = read_source_file(path, notes)[0]
+        except SourceProblem as p:
+            if at is None and p.kind != "encoding":
+                p.message = "cannot read the data file `%s`: %s" % (src, p.message.split(": ", 1)[-1])
+                p.help = "check the path and the file's permissions"
+            report_problem(reporter, p, "data", at, sources)
             return
+        for note in notes:  # bytes that are not UTF-8, only inside comments: a warning
+            report_problem(reporter, note, "data")
         name = str(src)
         base = str(path.parent)
     else:
         text, name, base = str(src).lstrip("\ufeff"), "<data>", base_dir
     sources[name] = text
+    if "prepare" in text or "invoke" in text:  # .dat scripting: reported as unsupported, blanked out
+        from ..script.dat_scripts import strip_dat_scripts
+
+        text = strip_dat_scripts(text, name, reporter)
     for entry in parse_data_fast(text, name, reporter):
         if isinstance(entry, tuple) and entry[0] == "include":
             _include(entry[1], entry[2], reporter, sources, base, items, depth)
@@ -60,10 +82,17 @@ def _load_one(src: Any, reporter: Reporter, sources: dict[str, str], base_dir: s
             _add(items, entry, reporter)
 
 
-def _include(rel: str, span: Span, reporter: Reporter, sources: dict, base: str, items: dict, depth: int) -> None:
-    target = os.path.realpath(os.path.join(base, rel))
-    root = os.path.realpath(base)
-    if os.path.commonpath([target, root]) != root:
+def _include(rel: str, span: Span, reporter: Reporter, sources: dict, base: str | None, items: dict, depth: int) -> None:
+    if base is None:
+        reporter.emit("unsupported-feature", span, "`include \"%s\"` in data given as text has no folder to look in" % rel,
+                      help="pass `include_dir=` (the folder the included files are in), or give the data as a file")
+        return
+    target, why = resolve_include(base, rel)
+    if why == "nul":
+        reporter.emit("data-file-unreadable", span, "the included file name `%s` holds a NUL byte" % rel.replace("\0", "\\0"),
+                      help="remove the NUL character from the file name")
+        return
+    if target is None:
         reporter.emit("data-include-outside", span, "`include \"%s\"` points outside the data file's folder" % rel,
                       help="keep included files in the same folder tree as the data file")
         return
@@ -75,7 +104,7 @@ def _include(rel: str, span: Span, reporter: Reporter, sources: dict, base: str,
         reporter.emit("data-file-unreadable", span, "the included file `%s` does not exist" % rel,
                       help="check the path, relative to the including file")
         return
-    _load_one(Path(target), reporter, sources, base, items, depth + 1)
+    _load_one(Path(target), reporter, sources, base, items, depth + 1, at=span)
 
 
 def _add(items: dict, item: DataItem, reporter: Reporter) -> None:

@@ -167,11 +167,11 @@ class _ToData(Transformer):
 
     def dnumber(self, c):
         text = str(c[0])
-        return float(text) if any(ch in text for ch in ".eE") else int(text)
+        return float(text) if any(ch in text for ch in ".eE") else int_literal(text)
 
     def dneg(self, c):
         text = str(c[0])
-        return -(float(text) if any(ch in text for ch in ".eE") else int(text))
+        return -(float(text) if any(ch in text for ch in ".eE") else int_literal(text))
 
     def dstring(self, c):
         from ..syntax.parser import _unquote
@@ -209,4 +209,39 @@ def parse_data(text: str, file: str, reporter: Reporter) -> list[Any]:
     try:
         return _ToData(file, reporter).transform(tree)
     except VisitError as e:
+        if isinstance(e.orig_exc, RecursionError):
+            _too_deep(tree, file, reporter)
+            return []
         raise e.orig_exc
+    except RecursionError:  # Lark's transformer recurses once per level: a value nested hundreds deep
+        _too_deep(tree, file, reporter)
+        return []
+
+
+#: Nesting of data values reported as too deep (real data nests a few levels: arrays of arrays of tuples).
+DATA_NESTING = 100
+
+
+def _too_deep(tree: Any, file: str, reporter: Reporter) -> None:
+    """Report the first data value nested deeper than :data:`DATA_NESTING` (nesting-limit)."""
+    from lark import Tree
+
+    stack, at = [(tree, 0)], None
+    while stack and at is None:
+        t, depth = stack.pop()
+        if depth > DATA_NESTING and not t.meta.empty:
+            at = t
+        stack.extend((c, depth + 1) for c in t.children if isinstance(c, Tree))
+    span = Span(file, at.meta.line, at.meta.column, at.meta.end_line, at.meta.end_column) if at is not None \
+        else Span(file, 1, 1, 1, 2)
+    reporter.emit("nesting-limit", span, "this data value is nested more than %d levels deep" % DATA_NESTING,
+                  help="data values nest a few levels (arrays of arrays, tuples in sets); check the brackets")
+
+
+def int_literal(text: str) -> int:
+    """The value of a string of digits; past 400 digits (beyond every float, so refused later as
+    ``number-too-large``) only a value that large is kept, as ``int()`` stops at 4300 digits."""
+    digits = text.lstrip("0")
+    if len(digits) <= 400:
+        return int(text)
+    return int(digits[:400]) * 10 ** min(len(digits) - 400, 1000)  # bounded: any of these is refused

@@ -13,6 +13,7 @@ from .registry import Kind, all_kinds
 GROUPS = [("00", "Syntax"), ("01", "Names"), ("02", "Types"), ("03", "Indexing"), ("04", "Data"),
           ("05", "Linearity and decision variables"), ("06", "Unsupported features and dialect"),
           ("07", "Solver outcomes"), ("08", "Limits and command line"), ("09", "Warnings"),
+          ("10", "Scripts (IBM ILOG Script)"), ("11", "Semantics, files and limits"),
           ("12", "Command line output and the Python interface")]
 DOC_PATH = Path(__file__).resolve().parents[2] / "docs" / "diagnostics.md"
 

@@ -69,12 +69,13 @@ def random_dat(rng: random.Random) -> str:
     return "".join(rng.choice('n=w[]{}<>#:;,."ab 0123456789.-\n') for _ in range(rng.randint(0, 60)))
 
 
-def compile_safely(model: str, data: str | None):
+def compile_safely(model: str, data: str | None, limits=None):
+    """``limits``: a :class:`pyopl.Limits` for the compile (None: the defaults)."""
     import pyopl
 
     t = time.perf_counter()
     try:
-        diags = pyopl.check(model, data)
+        diags = pyopl.check(model, data, limits=limits)
     except Exception as e:  # noqa: BLE001 - the point is to catch anything
         return e, time.perf_counter() - t, []
     crashed = next((d for d in diags if d.code == "OPL0605"), None)

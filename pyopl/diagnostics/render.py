@@ -8,9 +8,9 @@ def _source_line(sources: dict[str, str], span: Span) -> str | None:
     text = sources.get(span.file)
     if text is None:
         return None
-    lines = text.splitlines()
+    lines = text.split("\n")  # as diagnostics count lines (pyopl/source_io.py), not str.splitlines
     if 1 <= span.line <= len(lines):
-        return lines[span.line - 1].expandtabs(1)
+        return lines[span.line - 1].rstrip("\r").expandtabs(1)
     return None
 
 
@@ -52,8 +52,9 @@ def render_text(d: Diagnostic, sources: dict[str, str]) -> str:
         out.append("%s = help: %s" % (" " * gutter, d.help))
     if d.fix:
         for e in d.fix.edits:
-            out.append("%s = fix: %s (replace %d:%d-%d:%d with `%s`)" % (
-                " " * gutter, d.fix.message, e.span.line, e.span.column, e.span.end_line, e.span.end_column, e.replacement))
+            # `fix:` is what `--fix` applies (machine-applicable); `maybe:` is shown, not applied
+            out.append("%s = %s: %s (replace %d:%d-%d:%d with `%s`)" % (
+                " " * gutter, "fix" if d.fix.applicability == "machine-applicable" else "maybe", d.fix.message, e.span.line, e.span.column, e.span.end_line, e.span.end_column, e.replacement))
     return "\n".join(out)
 
 

@@ -76,17 +76,26 @@ def edit_distance(a: str, b: str) -> int:
     return prev[len(b)]
 
 
+#: Longest name that :func:`near_miss` compares character by character (real names are far shorter).
+MAX_COMPARED = 100
+
+
 def near_miss(name: str, candidates: Iterable[str], cutoff: float = 0.6) -> str | None:
     """The closest candidate to a misspelled ``name``, or None.
 
     A case-insensitive match wins; otherwise the candidate with the smallest edit
     distance (at most a third of the name's length, at least 1), ties broken by
     difflib's similarity ratio; failing that, difflib's best match above ``cutoff``.
+    Names longer than :data:`MAX_COMPARED` characters get only the case-insensitive match
+    (edit distance is quadratic in the length: a name of megabytes would take hours).
     """
     cands = [c for c in set(candidates) if c != name]
     lower = {c.lower(): c for c in cands}
     if name.lower() in lower:
         return lower[name.lower()]
+    if len(name) > MAX_COMPARED:
+        return None
+    cands = [c for c in cands if len(c) <= MAX_COMPARED]
     limit = max(1, len(name) // 3)
     scored = []
     for c in cands:

@@ -35,7 +35,7 @@ class Aggregates:
                 return fast
             acc: Any = 0
             body, run = node.body, self.closure_runner(node.body)  # (`evaluate_fast`, its closure found once)
-            for e in self.iterate(node.quals, env):
+            for e in self.iterate(node.quals, env, node):
                 v = run(e)
                 if v is NOT_COVERED:
                     v = self.evaluate(body, e)
@@ -63,11 +63,11 @@ class Aggregates:
             return acc
         if op == "prod":
             acc = 1
-            for e in self.iterate(node.quals, env):
+            for e in self.iterate(node.quals, env, node):
                 acc = self.arith(node, "*", acc, self.evaluate_fast(node.body, e))
             return acc
         if op in ("min", "max"):
-            vals = [self.evaluate_fast(node.body, e) for e in self.iterate(node.quals, env)]
+            vals = [self.evaluate_fast(node.body, e) for e in self.iterate(node.quals, env, node)]
             vals = [self.truth_value(v, node.body) if isinstance(v, (Leaf, Logic)) else v for v in vals]
             if any(isinstance(v, (LinExpr, QuadExpr)) for v in vals):
                 from .minmax import decision_minmax
@@ -82,7 +82,7 @@ class Aggregates:
         if op in ("union", "inter"):
             return self._set_aggregate(node, env)
         # and / or
-        vals = [self._as_logic_operand(self.evaluate_fast(node.body, e), node.body) for e in self.iterate(node.quals, env)]
+        vals = [self._as_logic_operand(self.evaluate_fast(node.body, e), node.body) for e in self.iterate(node.quals, env, node)]
         if all(isinstance(v, bool) for v in vals):
             return all(vals) if op == "and" else any(vals)
         rest = [v for v in vals if not isinstance(v, bool)]

@@ -5,6 +5,7 @@ import numpy as np
 import scipy.sparse as sp
 
 from ..ir import IR, DvarBlock, RowFamily
+from ..syntax import ast as opl_ast
 from .expressions import DexprArray, DexprScalar
 from .instance import Instance
 from .linear import QuadExpr
@@ -59,6 +60,8 @@ def build_ir(inst: Instance) -> IR:
     ir.stmt_spans = list(rows.spans)
     ir.dvar_spans = {name: getattr(inst.symbols[name].decl, "name_span", None)
                      for name in inst.dvar_blocks if name in inst.symbols}
+    ir.qcons = list(inst.qcons)
+    ir.objective_span = next((i.expr.span for i in inst.model.items if isinstance(i, opl_ast.Objective)), None)
     if len(inst.objectives) > 1:
         ir.lex_objectives = [_objective_arrays(o, n)[:2] for o in inst.objectives]
     return ir

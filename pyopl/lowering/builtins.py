@@ -7,7 +7,7 @@ from typing import Any
 
 from ..diagnostics.reporter import did_you_mean
 from ..syntax import ast as A
-from ..semantics.values import OplRange, OplSet, is_set, show
+from ..semantics.values import OplRange, OplSet, OplTuple, is_set, show
 from .errors import EvalError
 from .int32 import int_result
 from .expressions import is_decision, is_number, type_word
@@ -75,6 +75,9 @@ def call_builtin(ev: Any, node: A.Call, env: dict) -> Any:
         _arity(node, 2)
         a = ev.eval_number(node.args[0], env, "the base of `pow`")
         b = ev.eval_number(node.args[1], env, "the exponent of `pow`")
+        from .budget import check_power
+
+        check_power(node, a, b)  # (before computing)
         try:
             return a ** b
         except (ZeroDivisionError, OverflowError):
@@ -121,6 +124,7 @@ def _set_function(ev: Any, node: A.Call, env: dict) -> Any:
     s = ev.eval_data(node.args[0], env, "the first argument of `%s`" % f)
     if f == "asSet":
         if isinstance(s, (OplRange, OplSet)):
+            ev.inst.budget.spend(len(s), node)  # (before copying: `asSet(1..1000000000)`)
             return OplSet(list(s), getattr(s, "elem_type", None))
         if isinstance(s, list):
             return OplSet(s)
@@ -134,6 +138,8 @@ def _set_function(ev: Any, node: A.Call, env: dict) -> Any:
             raise EvalError("empty-set-access", node.span, "`%s` of an empty set" % f, help="check the set is not empty")
         return s.item(0) if f == "first" else s.item(len(s) - 1)
     v = ev.eval_data(node.args[1], env, "the second argument of `%s`" % f)
+    if f == "item" and isinstance(v, (OplTuple, tuple)) and not isinstance(v, bool):
+        return _item_by_key(s, v, node)
     if f == "item":
         if not is_number(v) or not float(v).is_integer():
             raise EvalError("type-int-expected", node.args[1].span, "`item` needs an integer position, got %s" % show(v),
@@ -188,3 +194,20 @@ def _rand(ev: Any, node: A.Call, env: dict) -> Any:
         raise EvalError("math-domain", node.args[0].span, "`rand(%s)` needs a positive integer" % show(n),
                         help="call it as `rand(n)` for an integer in 0..n-1")
     return rng.randrange(int(n))
+
+
+def _item_by_key(s: Any, v: Any, node: A.Call) -> Any:
+    """``item(S, <k1, ...>)``: the tuple of ``S`` whose ``key`` fields equal the given values
+    (the whole tuple when the type declares no keys). OPL manual, "item" on tuple sets."""
+    hit = s.by_key(tuple(v)) if isinstance(s, OplSet) else None
+    if hit is None and v in s:
+        hit = s.item(s.ord(v))
+    if hit is None:
+        et = getattr(s, "elem_type", None)
+        keys = list(getattr(et, "keys", None) or [])
+        what = "key %s =" % ", ".join("`%s`" % k for k in keys) if keys else "value"
+        owner = "`%s`" % node.args[0].id if isinstance(node.args[0], A.Name) else "the set"
+        raise EvalError("set-element-missing", node.args[1].span, "no tuple of %s has the %s %s" % (owner, what, show(v)),
+                        help="`item(S, <...>)` looks a tuple up by its key fields; check the key values and their order"
+                        + (" (%s)" % ", ".join(keys) if keys else ""))
+    return hit

@@ -29,6 +29,7 @@ from typing import Any, Callable
 
 from ..semantics.values import OplArray, OplRange, OplSet, OplTuple
 from ..syntax import ast as A
+from .budget import MAX_POWER_BITS, power_bits
 from .int32 import INT_MAX, INT_MIN
 from .linear import Leaf, LinExpr, Logic, QuadExpr
 from .tupleindex import foreign_tuple
@@ -457,6 +458,8 @@ def _binary(ev: Any, node: A.Binary, depth: int) -> Closure:
             b = right(env)
             ta, tb = type(a), type(b)
             if (ta is float or tb is float) and (ta is int or ta is float) and (tb is int or tb is float):
+                if power_bits(a, b) >= MAX_POWER_BITS:
+                    raise _Bail  # (the tree walk reports it, before computing)
                 return a ** b  # (OverflowError, ZeroDivisionError: the tree walk reports them)
             return other(a, b)  # two ints: `Evaluator.arith` computes them in 32 bits
         return power

@@ -18,6 +18,7 @@ from typing import Any
 
 from ..semantics.values import OplRange, OplSet
 from ..syntax import ast as A
+from .budget import MAX_POWER_BITS, power_bits
 from .builtins import _INT_RESULT, _NUMERIC_1
 from .int32 import INT_MAX, INT_MIN
 from .compiled import _BIG, _MISSING, _NEG_BIG, MAX_DEPTH, Closure, _Bail, _Unsupported, compile_expr
@@ -126,12 +127,17 @@ def _call_closure(ev: Any, node: A.Call, depth: int) -> Closure:
                 t = type(b)
                 if t is not int and t is not float:
                     b = _num(b)
+                if power_bits(a0, b) >= MAX_POWER_BITS:
+                    raise ValueError("too large")  # (the tree walk reports it, before computing)
                 return a0 ** b  # (ZeroDivisionError, OverflowError: the tree walk reports them)
             return power_of
 
         def power(env: dict) -> Any:
             a = _num(base(env))  # the base is checked before the exponent is evaluated, as in the tree walk
-            return a ** _num(exponent(env))
+            b = _num(exponent(env))
+            if power_bits(a, b) >= MAX_POWER_BITS:
+                raise ValueError("too large")  # (the tree walk reports it, before computing)
+            return a ** b
         return power
     if f in ("minl", "maxl", "min", "max"):
         if not args:

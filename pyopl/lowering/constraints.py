@@ -17,6 +17,8 @@ from .expressions import is_number, type_word
 from .instance import Instance
 from .linear import Leaf, Logic
 from .logical import enforce
+from .epigraph import AbsContext, row_ok, settle
+from .quadratic import QuadLeaf, QuadRow, product_site
 from .vectorised_rows import vector_forall
 
 
@@ -43,7 +45,7 @@ def _stmt(inst: Instance, s: A.Stmt, env: dict) -> None:
     elif isinstance(s, A.Forall):
         if vector_forall(inst, s, env):  # the common shapes, all rows at once; False: row by row
             return
-        for e in inst.ev.iterate(s.quals, env):
+        for e in inst.ev.iterate(s.quals, env, s):
             _stmt(inst, s.body, e)
     elif isinstance(s, A.Block):
         for sub in s.stmts:
@@ -75,13 +77,21 @@ def _cons(inst: Instance, s: A.ConsStmt, env: dict) -> None:
     label, key = _label(inst, s, env)
     inst._aux_label, inst._aux_key = label, key
     inst.rows.set_statement(s.span)
-    v = inst.ev.evaluate_fast(s.expr, env)
+    ctx = inst.abs_context = AbsContext()
+    try:
+        v = inst.ev.evaluate_fast(s.expr, env)
+    finally:
+        inst.abs_context = None
+    if ctx.pending:  # `abs` made with an epigraph: exact rows where the row could push it up
+        settle(inst, ctx, row_ok(v.expr.terms, v.lo, v.hi) if isinstance(v, Leaf) and v.strict is None else (lambda t: False))
     if isinstance(v, Leaf):
         if v.strict is not None:
             raise v.strict
         _leaf_row(inst, v, label, key)
     elif isinstance(v, Logic):
         enforce(inst, v, label, key)
+    elif isinstance(v, QuadLeaf):
+        _quad_row(inst, v, s, label, key)
     elif isinstance(v, bool):
         if not v and _holds_within_tolerance(inst, s.expr, env):
             return
@@ -112,6 +122,18 @@ def _leaf_row(inst: Instance, leaf: Leaf, label: str, key: tuple) -> None:
         inst.rows.add({}, lo, hi, label, key)
         return
     inst.rows.add(e.terms, lo, hi, label, key)
+
+
+def _quad_row(inst: Instance, leaf: QuadLeaf, s: A.ConsStmt, label: str, key: tuple) -> None:
+    """Keep a quadratic constraint for the IR's ``qcons`` (never a row of the linear matrix)."""
+    e = leaf.expr
+    quad = {k: c for k, c in e.quad.items() if c != 0}
+    if not quad:  # the squares cancelled: an ordinary row
+        _leaf_row(inst, Leaf(e.lin, leaf.lo, leaf.hi, inst.is_integral(e.lin), leaf.span), label, key)
+        return
+    product, what = product_site(s.expr, lambda n: inst.is_dvar_name(n, {}))
+    inst.qcons.append(QuadRow({j: c for j, c in e.lin.terms.items() if c != 0}, quad, leaf.lo - e.lin.const,
+                              leaf.hi - e.lin.const, label, key, leaf.span, product, what))
 
 
 def _fmt(v: float) -> str:

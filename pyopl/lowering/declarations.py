@@ -12,12 +12,14 @@ from ..data.convert import ArrayOf, SetOf, convert_array, convert_scalar, type_n
 from ..dataframes import PandasValue
 from ..semantics.values import FloatRange, OplArray, OplRange, OplSet, OplTuple, ProductKeys, TupleType, is_set, show
 from ..syntax import ast as A
+from ..diagnostics.diagnostic import Label
 from ..syntax.words import KEYWORDS
 from .errors import EvalError
 from .expressions import DexprArray, DexprScalar, VarArray, is_number, type_word
 from .instance import INF, MAX_ARRAY, MAX_COLUMNS, Instance, Symbol
 from .linear import LinExpr, QuadExpr
 from .valuechecks import check_declared_value
+from .vectorised_domains import vector_domain_bounds
 
 
 def process_item(inst: Instance, item: A.Node) -> None:
@@ -127,11 +129,8 @@ def param_decl(inst: Instance, d: A.ParamDecl) -> None:
         if dims:
             zero = _zero(typ)
             value = OplArray(d.name, dims, {k: zero for k in _keys(dims)})
-            if inst.has_scripts:
-                inst.reporter.emit("data-uninitialised", d.name_span,
-                                   "`%s` has no initializer; pyopl fills it with %s (an `execute` block that sets it is not run)" % (
-                                       d.name, show(zero) if not isinstance(zero, OplSet) else "empty sets"),
-                                   help="give it a value in the model or the data, e.g. `%s = ...;`" % d.name)
+            if inst.has_scripts:  # warned about after the scripts ran, unless one of them fills it
+                inst.zero_filled[d.name] = d
         else:
             raise EvalError("data-no-value", d.name_span, "`%s` is declared without a value" % d.name,
                             help="write `= ...;` and give it in the data file, or give it a value here")
@@ -139,7 +138,10 @@ def param_decl(inst: Instance, d: A.ParamDecl) -> None:
         value = _generic(inst, d, typ, dims)
     else:
         raw = inst.ev.eval_data(d.init, {}, "the value of `%s`" % d.name)
-        value = _convert(inst, raw, typ, dims, d.name, d.init.span)
+        if isinstance(raw, (FloatRange, OplRange)) and isinstance(d.init, A.RangeLit) and typ == SetOf("float") and not dims:
+            value = _float_range(inst, raw, d)  # `range float R = a..b;` (a continuous interval: a domain, or `x in R`)
+        else:
+            value = _convert(inst, raw, typ, dims, d.name, d.init.span)
     check_declared_value(d, typ, value, _value_span(inst, d), inst.symbols, _raw_data(inst, d))
     if d.with_clause and isinstance(value, OplSet):
         _check_with(inst, d, value)
@@ -159,6 +161,15 @@ def _raw_data(inst: Instance, d: A.ParamDecl) -> Any:
     """The value of ``d`` as the data file wrote it (None for an initializer)."""
     item = inst.data.get(d.name)
     return item.value if item is not None and (d.init is None or isinstance(d.init, A.External)) else None
+
+
+def _float_range(inst: Instance, raw: Any, d: A.ParamDecl) -> FloatRange:
+    """``range float R = a..b;`` as a :class:`FloatRange` (integer bounds too: ``1..3`` is continuous here)."""
+    lo, hi = float(raw.lo), float(raw.hi)
+    if lo > hi:
+        inst.reporter.emit("empty-range", d.init.span, "the float range %g..%g is empty (%g > %g)" % (lo, hi, lo, hi),
+                           help="write `%g..%g` if the bounds are swapped" % (hi, lo))
+    return FloatRange(lo, hi)
 
 
 def _zero(typ: Any) -> Any:
@@ -206,9 +217,42 @@ def _check_with(inst: Instance, d: A.ParamDecl, value: OplSet) -> None:
         for tup in value:
             v = tup.field(fname)
             if v not in target and not (isinstance(v, OplTuple) and isinstance(target, OplSet) and target.by_key(v.key())):
-                raise EvalError("data-with-violation", d.name_span,
-                                "%s in `%s` has %s = %s, which is not in the `with` set" % (show(tup), d.name, fname, show(v)),
-                                help="fix the data, or add %s to the referenced set" % show(v))
+                where = _element_span(inst, d, tup)
+                raise EvalError("data-with-violation", where or d.name_span,
+                                "%s in `%s` has `%s` = %s, which is not in %s" % (
+                                    show(tup), d.name, fname, show(v),
+                                    "`%s`" % set_expr.id if isinstance(set_expr, A.Name) else "the `with` set"),
+                                help="fix the data, or add %s to the referenced set" % show(v),
+                                labels=[Label(set_expr.span, "`with %s in ...` here" % fname)] if where else [])
+
+
+def _same_tuple(raw: Any, tup: OplTuple) -> bool:
+    """A data tuple as parsed (``<"a", 1>`` or named ``<o: "a", d: 1>``) against a converted tuple."""
+    if isinstance(raw, dict):
+        names = tup.ttype.fields if tup.ttype is not None else []
+        return len(raw) == len(tup) and all(raw.get(f) == x for f, x in zip(names, tup))
+    if not isinstance(raw, (list, tuple)) or len(raw) != len(tup):
+        return False
+    return all(_same_tuple(a, b) if isinstance(b, OplTuple) else a == b for a, b in zip(raw, tup))
+
+
+def _element_span(inst: Instance, d: A.ParamDecl, tup: OplTuple) -> Any:
+    """Where the tuple ``tup`` of the set ``d`` is written: its line in the data file, or its
+    literal in the model; None when it cannot be told (then the declaration is shown)."""
+    if isinstance(d.init, A.External):
+        item = inst.data.get(d.name)
+        for raw in (item.value if item is not None and isinstance(item.value, list) else []):
+            if getattr(raw, "span", None) is not None and _same_tuple(raw, tup):
+                return raw.span
+        return item.value_span if item is not None else None
+    if isinstance(d.init, A.SetLit):
+        for e in d.init.items:
+            try:
+                if inst.ev.eval_data(e, {}, "a tuple") == tup:
+                    return e.span
+            except EvalError:
+                continue
+    return None
 
 
 def range_decl(inst: Instance, d: A.RangeDecl) -> None:
@@ -246,6 +290,10 @@ def dvar_decl(inst: Instance, d: A.DvarDecl) -> None:
         keys = ProductKeys(dims)
         inst.new_columns(lo, hi, integer, d.name, keys)
         cols = None  # consecutive from `first`: VarArray builds the dict if something needs it
+    elif (fast := vector_domain_bounds(inst, d, dims, lo0, hi0)) is not None:  # per-element bounds from arrays
+        keys = ProductKeys(dims)
+        first = inst.new_columns_bounded(fast[0], fast[1], integer, d.name, keys)
+        cols = None
     else:
         for key in _keys(dims):
             dlo, dhi = _domain(inst, d, dim_env(inst, d.dims, key, {}))
@@ -322,7 +370,19 @@ def _objective_value(inst: Instance, expr: A.Expr) -> Any:
     from .vectorised_rows import vector_objective
 
     fast = vector_objective(inst, expr)  # sums over large index sets, kept as arrays; None: term by term
-    return fast if fast is not None else _as_objective(inst, inst.ev.evaluate(expr, {}), expr)
+    if fast is not None:
+        return fast
+    from .epigraph import AbsContext, objective_ok, settle
+
+    ctx = inst.abs_context = AbsContext()
+    try:
+        v = _as_objective(inst, inst.ev.evaluate(expr, {}), expr)
+    finally:
+        inst.abs_context = None
+    if ctx.pending:
+        lin = v.lin if isinstance(v, QuadExpr) else v
+        settle(inst, ctx, objective_ok(inst.sense, lin.terms, v.quad if isinstance(v, QuadExpr) else None))
+    return v
 
 
 def _as_objective(inst: Instance, v: Any, expr: A.Expr) -> Any:
@@ -338,7 +398,9 @@ def _as_objective(inst: Instance, v: Any, expr: A.Expr) -> Any:
 
 # ---------------------------------------------------------------------- other items
 def script_block(inst: Instance, s: A.ScriptBlock) -> None:
-    return None  # warned about while parsing
+    from ..script.processing import script_block as run_script
+
+    run_script(inst, s)  # pre-processing runs now; post-processing and `main` are kept for later
 
 
 def using_decl(inst: Instance, u: A.Using) -> None:
@@ -361,7 +423,7 @@ def assert_stmt(inst: Instance, a: A.Assert) -> None:
         if k == len(a.quals):
             check(env)
             return
-        for e in inst.ev.iterate(a.quals[k], env):
+        for e in inst.ev.iterate(a.quals[k], env, a):
             walk(k + 1, e)
 
     walk(0, {})

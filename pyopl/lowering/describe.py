@@ -33,6 +33,8 @@ def type_word(v: Any) -> str:
         return "constraint"
     if isinstance(v, list):
         return "array literal"
+    if type(v).__name__ == "FloatRange":
+        return "float range"
     return type(v).__name__
 
 
@@ -40,16 +42,17 @@ def decision_names(node: A.Node) -> list[str]:
     """Names in ``node`` that the caller knows are decisions are found by the evaluator; this
     helper lists all names syntactically (used to word nonlinearity messages)."""
     out: list[str] = []
-
-    def walk(n: Any) -> None:
+    stack: list[Any] = [node]  # (pre-order, left to right, without recursion: a chain may be 5,000 long)
+    while stack:
+        n = stack.pop()
         if isinstance(n, A.Name):
             out.append(n.id)
         elif isinstance(n, A.Node):
+            kids: list[Any] = []
             for v in vars(n).values():
                 if isinstance(v, list):
-                    for x in v:
-                        walk(x)
+                    kids.extend(v)
                 else:
-                    walk(v)
-    walk(node)
+                    kids.append(v)
+            stack.extend(reversed(kids))
     return out

@@ -18,6 +18,7 @@ from ..semantics.values import (ArraySlice, FloatRange, OplArray, OplRange, OplS
 from ..data.convert import PartialArray
 from .aggregates import Aggregates
 from .compiled import COMPOUND, NOT_COVERED, NUMBER_COMPARE, Compiled
+from .budget import check_power
 from .errors import EvalError
 from .int32 import int_result, overflow
 from .tupleindex import check_tuple_index, foreign_tuple
@@ -44,6 +45,24 @@ def is_decision(v: Any) -> bool:
 _PLAIN_INDEX = (int, str, OplTuple)  # index values that `index_one` uses as they are when in the set
 
 
+#: A left-associative chain with more operators than this is evaluated in a loop (`Evaluator._fold_chain`);
+#: shorter ones keep the recursive walk, which tries each operand's closure.
+CHAIN_LOOP = 24
+
+
+def long_spine(node: A.Binary) -> list[A.Binary] | None:
+    """The operators of ``node``'s left spine from the innermost out, when there are more than
+    :data:`CHAIN_LOOP` of them; None otherwise."""
+    spine, n = [], node
+    while n.__class__ is A.Binary:
+        spine.append(n)
+        n = n.left
+    if len(spine) <= CHAIN_LOOP:
+        return None
+    spine.reverse()
+    return spine
+
+
 def _index_chain(node: A.Index) -> tuple[A.Expr, list[tuple[A.Index, A.Expr]]]:
     """``a[i][j]`` -> (``a``, [(node holding ``i``, ``i``), (node holding ``j``, ``j``)]), left to right."""
     steps: list[tuple[A.Index, A.Expr]] = []
@@ -67,6 +86,8 @@ class Evaluator(Iteration, Aggregates, Compiled):
         self._builtins: Any = None  # the module builtins.py, once a call has been evaluated
         self._closures: dict[A.Expr, list] = {}  # node -> [closure or None, times it fell back] (see compiled.py)
         self._runners: dict[A.Expr, Callable] = {}  # node -> its `closure_runner` (see compiled.py)
+        self._binder_scopes: dict[A.Qualifiers, list[bool]] = {}  # (see iteration.py)
+        self._spines: dict[A.Binary, list | None] = {}  # node -> its long left spine, or None (see `long_spine`)
         self._dispatch: dict[type, Callable[[Any, dict], Any]] = {
             A.Const: self.e_const, A.Name: self.e_name, A.Unary: self.e_unary, A.Binary: self.e_binary,
             A.Compare: self.e_compare, A.Conditional: self.e_conditional, A.RangeLit: self.e_range,
@@ -201,6 +222,11 @@ class Evaluator(Iteration, Aggregates, Compiled):
 
     # ------------------------------------------------------------------ operators
     def e_binary(self, node: A.Binary, env: dict) -> Any:
+        spine = self._spines.get(node, NOT_COVERED)
+        if spine is NOT_COVERED:
+            spine = self._spines[node] = long_spine(node)
+        if spine is not None:
+            return self._fold_chain(spine, env)
         op = node.op
         if op in ("&&", "||", "=>"):
             return self._logical(node, env)
@@ -217,7 +243,57 @@ class Evaluator(Iteration, Aggregates, Compiled):
             return self._membership(node, left, right)
         if op in ("union", "inter", "diff", "symdiff"):
             return self._setop(node, left, right)
-        return self.arith(node, op, left, right)
+        try:
+            return self.arith(node, op, left, right)
+        except OverflowError:  # an int past every float (`10^400 * x`) met a float or a coefficient
+            raise EvalError("number-too-large", node.span, "the value of this expression is larger than any "
+                            "floating-point number", help="use values below 1.8e308") from None
+
+    def _fold_chain(self, spine: list[A.Binary], env: dict) -> Any:
+        """A long left-associative chain (``a + b + c ...``, ``c1 && c2 ...``; ``spine`` from the
+        innermost operator out) evaluated in a loop: the same operations in the same order as the
+        recursive walk, without a Python frame per operator. A sum of linear forms is added up in
+        place, and a chain of one logical operator gives one flat ``and``/``or`` record."""
+        first = spine[0].left
+        v = self.try_closure(first, env) if type(first) in COMPOUND else NOT_COVERED
+        if v is NOT_COVERED:
+            v = self.evaluate(first, env)
+        owned = False  # `v` is a LinExpr or Logic made here (safe to extend in place)
+        for n in spine:
+            op, right = n.op, n.right
+            if op in ("&&", "||", "=>"):
+                if v is True or v is False:  # short-circuit on data, as `_logical`
+                    if op == "&&" and not v:
+                        continue
+                    if op != "&&" and (v if op == "||" else not v):
+                        v = True
+                        continue
+                r = self.evaluate(right, env)
+                lop = "and" if op == "&&" else "or" if op == "||" else None
+                if owned and lop and type(v) is Logic and v.op == lop:
+                    b = self._as_logic_operand(r, right)
+                    if not isinstance(b, bool):
+                        v.args.append(b)
+                        v.span = n.span
+                        continue
+                prev, v = v, self.logical_values(n, v, r)
+                if v is not prev:  # a new record of the two operands is ours; an operand returned as is is not
+                    owned = type(v) is Logic and v.op == lop and len(v.args) == 2 and v is not r
+                continue
+            r = self.try_closure(right, env) if type(right) in COMPOUND else NOT_COVERED
+            if r is NOT_COVERED:
+                r = self.evaluate(right, env)
+            if op in ("in", "not in"):
+                v, owned = self._membership(n, v, r), False
+            elif op in ("union", "inter", "diff", "symdiff"):
+                v, owned = self._setop(n, v, r), False
+            elif owned and (op == "+" or op == "-") and type(v) is LinExpr and (type(r) is LinExpr or type(r) is int
+                                                                              or type(r) is float):
+                v.iadd(r, 1.0 if op == "+" else -1.0)  # (what `arith` computes on a copy of `v`)
+            else:
+                v = self.arith(n, op, v, r)
+                owned = (op == "+" or op == "-") and type(v) is LinExpr
+        return v
 
     def arith(self, node: A.Binary, op: str, a: Any, b: Any) -> Any:
         if isinstance(a, bool):
@@ -227,9 +303,9 @@ class Evaluator(Iteration, Aggregates, Compiled):
         if is_number(a) and is_number(b):
             return self._numeric(node, op, a, b)
         if op == "+" and isinstance(a, str) and isinstance(b, (str, int, float)):
-            return a + (b if isinstance(b, str) else show(b))
+            return self.inst.budget.check_string(a + (b if isinstance(b, str) else show(b)), node)
         if op == "+" and isinstance(b, str) and is_number(a):
-            return show(a) + b
+            return self.inst.budget.check_string(show(a) + b, node)
         if isinstance(a, (Leaf, Logic)):
             a = self.truth_value(a, node.left)
         if isinstance(b, (Leaf, Logic)):
@@ -291,7 +367,8 @@ class Evaluator(Iteration, Aggregates, Compiled):
         """``a op b`` for two ints, in OPL's 32-bit `int` (:mod:`.int32`)."""
         if op == "^" and b >= 0:
             if abs(a) >= 2 and b >= 64:  # out of range for sure: not computed (2 ** 10 ** 9 would be slow)
-                raise overflow(2 ** 64 if a > 0 or b % 2 == 0 else -(2 ** 64), node)
+                raise overflow(2 ** 64 if a > 0 or b % 2 == 0 else -(2 ** 64), node,
+                               "%sat least 2^%d" % ("" if a > 0 or b % 2 == 0 else "negative, ", b))
             return int_result(a ** b, node)
         v = self._float_arith(node, op, a, b)
         return int_result(v, node) if type(v) is int else v
@@ -325,6 +402,7 @@ class Evaluator(Iteration, Aggregates, Compiled):
                 r = math.fmod(a, b)
                 return int(r) if isinstance(a, int) and isinstance(b, int) else r
             if op == "^":
+                check_power(node, a, b)  # (before computing: `3 ^ 100000000` would take minutes)
                 return a ** b
         except OverflowError:
             raise EvalError("value-overflow", node.span, "this arithmetic overflows", help="check the data's magnitude")
@@ -372,6 +450,7 @@ class Evaluator(Iteration, Aggregates, Compiled):
             if not is_set(v):
                 raise EvalError("type-expected-set", n.span, "`%s` needs sets on both sides, not %s" % (
                     node.op, "a " + type_word(v)), help="use set expressions on both sides")
+        self.inst.budget.spend(len(a) + len(b), node)  # (a set built from two ranges of 10^9 elements)
         et = getattr(a, "elem_type", None)
         if node.op == "union":
             return OplSet(list(a) + list(b), et)
@@ -421,6 +500,9 @@ class Evaluator(Iteration, Aggregates, Compiled):
             return self._truthy(v, n)
         if is_number(v):
             return v != 0
+        if type(v).__name__ == "QuadLeaf":
+            raise EvalError("nonlinear-product", v.span, "a quadratic constraint cannot be part of a logical constraint",
+                            help="state it on its own, or linearise the product")
         raise EvalError("type-not-boolean", n.span, "a logical operator needs conditions, but this is %s" % (
             "a " + type_word(v)), help="compare it, e.g. `x == 1`")
 
@@ -439,7 +521,8 @@ class Evaluator(Iteration, Aggregates, Compiled):
             lo, e, hi = vals if ops[0] == "<=" else vals[::-1]
             if is_decision(e) and is_number(lo) and is_number(hi):
                 if isinstance(e, QuadExpr):
-                    raise self._nonlinear(node, "a quadratic constraint")
+                    from .quadratic import QuadLeaf
+                    return QuadLeaf(e.copy(), lo, hi, node.span)  # a quadratic constraint (Gurobi takes it)
                 return Leaf(e, lo, hi, self.inst.is_integral(e), node.span)
             if all(is_number(v) for v in (lo, e, hi)):
                 return lo <= e <= hi
@@ -473,11 +556,16 @@ class Evaluator(Iteration, Aggregates, Compiled):
                     "the string %s" % show(bad) if isinstance(bad, str) else "a " + type_word(bad)),
                     help="compare with a number or a linear expression")
             if isinstance(a, QuadExpr) or isinstance(b, QuadExpr):
-                names = sorted({n for n in decision_names(node) if self.inst.is_dvar_name(n, {})})
-                raise EvalError("nonlinear-product", node.span,
-                                "the product of decision variables %s is not linear" % " and ".join("`%s`" % n for n in names),
-                                help="HiGHS takes linear constraints only; linearise the product (for a binary times a "
-                                     "bounded variable, use an auxiliary variable with big-M rows) or fix one factor")
+                from .quadratic import QuadLeaf, product_site
+                if op in ("<=", ">=", "=="):  # a quadratic constraint: kept aside for a backend that takes it
+                    e = a.copy() if isinstance(a, QuadExpr) else QuadExpr(a.copy() if isinstance(a, LinExpr) else LinExpr(None, float(a)))
+                    e.iadd(b, -1.0)
+                    return QuadLeaf(e, 0.0 if op == ">=" else -INF, INF if op == ">=" else 0.0, node.span)
+                span, what = product_site(node, lambda n: self.inst.is_dvar_name(n, {}))
+                raise EvalError("nonlinear-product", span,
+                                "`%s` on a quadratic expression is not a constraint a solver takes: this %s" % (op, what),
+                                help="use `<=`, `>=` or `==`, or linearise the product (for a binary times a "
+                                     "bounded variable, use an auxiliary variable with big-M rows)")
             return self._linear_compare(node, op, a, b)
         if op in ("==", "!="):
             if isinstance(a, (Leaf, Logic)) or isinstance(b, (Leaf, Logic)):
@@ -513,10 +601,11 @@ class Evaluator(Iteration, Aggregates, Compiled):
                 # Kept open: its negation (inside `=>`, `!`, `||`) is the closed `e >= 0` and exact;
                 # only enforcing it as it stands raises this error.
                 err = EvalError("strict-inequality-float", span,
-                                "strict inequality `%s` on a continuous expression cannot be enforced" % op,
-                                help="use `%s` instead; if the bound must be excluded, shift it by a margin that "
-                                     "makes sense for your data" % better,
-                                fix=Fix("replace `%s` with `%s`" % (op, better), (Edit(span, better),), "maybe-incorrect"))
+                                "strict inequality `%s` on a continuous expression%s cannot be enforced" % (
+                                    op, self._strict_where(e)),
+                                help="use `%s` instead (what OPL modellers mean); if the bound must be excluded, shift it "
+                                     "by a margin that makes sense for your data" % better,
+                                fix=Fix("replace `%s` with `%s`" % (op, better), (Edit(span, better),), "machine-applicable"))
                 if op == "<":
                     return Leaf(e, -INF, 0.0, False, node.span, strict=err)
                 return Leaf(e, 0.0, INF, False, node.span, strict=err)
@@ -530,6 +619,19 @@ class Evaluator(Iteration, Aggregates, Compiled):
             return Leaf(e, 0.0, 0.0, integral, node.span)
         eq = Leaf(e, 0.0, 0.0, integral, node.span)
         return Logic("not", [eq], node.span)
+
+    def _strict_where(self, e: LinExpr) -> str:
+        """`` over `x` in `c1` ``: the continuous variables of ``e`` and the constraint's label, for messages."""
+        inst = self.inst
+        names = []
+        for j, c in e.terms.items():
+            if c and not inst.cols.integer.flat()[j]:
+                n = inst.cols.name[j]
+                if n not in names and not n.startswith(("abs", "max", "min", "pw")):
+                    names.append(n)
+        out = " (over %s)" % ", ".join("`%s`" % n for n in names[:3]) if names else ""
+        label = getattr(inst, "_aux_label", "")
+        return out + (" in `%s`" % label if label else "")
 
     def e_conditional(self, node: A.Conditional, env: dict) -> Any:
         c = self.evaluate(node.cond, env)
@@ -717,11 +819,11 @@ class Evaluator(Iteration, Aggregates, Compiled):
 
     def e_array_comp(self, node: A.ArrayComp, env: dict) -> Any:
         if node.key is None:
-            out = _SpannedList(self.evaluate(node.value, e) for e in self.iterate(node.quals, env))
+            out = _SpannedList(self.evaluate(node.value, e) for e in self.iterate(node.quals, env, node))
             out.span = node.span
             return out
         out = PartialArray()
-        for e in self.iterate(node.quals, env):
+        for e in self.iterate(node.quals, env, node):
             k, v = self.evaluate(node.key, e), self.evaluate(node.value, e)
             if isinstance(v, dict) and isinstance(out.get(k), dict):
                 out[k].update(v)  # `[i : [j : v] | i, j in S]`: cells of row i gathered over j
@@ -736,7 +838,7 @@ class Evaluator(Iteration, Aggregates, Compiled):
     def e_set_comp(self, node: A.SetComp, env: dict) -> OplSet:
         value, run, items = node.value, self.closure_runner(node.value), []
         bound = value.id if type(value) is A.Name else None  # `{i | i in S : ...}`: read as `e_name` reads it
-        for e in self.iterate(node.quals, env):
+        for e in self.iterate(node.quals, env, node):
             v = e.get(bound, NOT_COVERED)
             if v is NOT_COVERED:
                 v = run(e)  # (the element through its closure; the tree walk when it has none or for a decision)

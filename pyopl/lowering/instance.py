@@ -162,6 +162,16 @@ class RunList:
         else:
             self._parts.append((value, count))
 
+    def extend(self, values: list) -> None:
+        """The values of ``values`` in order (a list this RunList may keep)."""
+        if not values:
+            return
+        self._len += len(values)
+        if self._flat is not None:
+            self._flat.extend(values)
+        else:
+            self._parts.append(values)
+
     def __len__(self) -> int:
         return self._len
 
@@ -299,7 +309,11 @@ class Rows:
 class Instance:
     """Evaluates a parsed model against data into columns, rows and an objective."""
 
-    def __init__(self, model: A.Model, data: dict[str, DataItem], reporter: Reporter):
+    def __init__(self, model: A.Model, data: dict[str, DataItem], reporter: Reporter, limits: Any = None):
+        from ..limits import Limits
+        from .budget import Budget
+
+        self.budget = Budget(limits or Limits())  # the work budget (see budget.py)
         self.model = model
         self.data = data
         self.reporter = reporter
@@ -309,11 +323,16 @@ class Instance:
         self.ev = Evaluator(self)
         self.sense = _sense_of(model)
         self.objective: Any = None
+        self.qcons: list = []  # quadratic constraints (QuadRow), outside the linear rows
+        self.abs_context: Any = None  # epigraph `abs` variables of the statement being evaluated (lowering/epigraph.py)
         self.objectives: list[Any] = []  # staticLex: several objectives in priority order
         self.objective_name: str | None = None
         self.dvar_blocks: dict[str, tuple[int, list[tuple], int, str]] = {}
         self.used_data: set[str] = set()
         self.has_scripts = any(isinstance(i, A.ScriptBlock) for i in model.items)
+        self.zero_filled: dict[str, A.Node] = {}  # arrays without initializer (filled with zeros) while scripts exist
+        self.script_ctx: Any = None  # pyopl.script.host.ScriptContext, made by the first script block
+        self.script_options: Any = None  # pyopl.script.host.ScriptOptions (budgets, output folder, on/off)
         from .bounds import ImpliedBounds
 
         self.implied = ImpliedBounds()
@@ -388,8 +407,23 @@ class Instance:
         c.key.extend(keys)
         return first
 
+    def new_columns_bounded(self, lo: list[float], hi: list[float], integer: bool, name: str,
+                            keys: ProductKeys | list[tuple]) -> int:
+        """One column per key of ``keys`` with its own bounds ``lo[k]``, ``hi[k]`` (lists as long as
+        ``keys``), as :meth:`new_column` would add them one by one; returns the first column's number."""
+        c, n = self.cols, len(keys)
+        first = len(c.lower)
+        c.lower.extend(lo)
+        c.upper.extend(hi)
+        c.integer.extend_run(integer, n)
+        c.name.extend_run(name, n)
+        c.key.extend(keys)
+        return first
+
     def add_aux_row(self, e: LinExpr, lo: float, hi: float, span: Span) -> None:
         """A row that a linearisation needs (labelled after the constraint being built)."""
+        if self.abs_context is not None:
+            self.abs_context.saw(e.terms)
         self.rows.add(e.terms, lo - e.const, hi - e.const, self._aux_label + "#aux" if self._aux_label else "#aux",
                       self._aux_key)
 
@@ -466,7 +500,11 @@ class Instance:
         return v.copy() if isinstance(v, (LinExpr, QuadExpr)) else v
 
     def _dexpr_eval(self, decl: A.DexprDecl, env: dict) -> Any:
-        v = self.ev.evaluate(decl.expr, env)
+        saved, self.abs_context = self.abs_context, None  # a dexpr may be used anywhere: its `abs` is exact
+        try:
+            v = self.ev.evaluate(decl.expr, env)
+        finally:
+            self.abs_context = saved
         if isinstance(v, bool):
             v = int(v)
         if not (is_number(v) or isinstance(v, (LinExpr, QuadExpr))):
@@ -504,10 +542,18 @@ class Instance:
                 self.after_model = True
                 continue
             self._process(item, process_item)
+            if self.budget.exhausted:
+                return  # every later expansion would fail the same way: one diagnostic is enough
             if isinstance(item, A.ConstraintsBlock):
                 self.after_model = True
         for item in deferred:
+            if self.budget.exhausted:
+                return
             self._process(item, process_item)
+        if self.has_scripts:
+            from ..script.processing import finish_pre
+
+            finish_pre(self)
         self._check_unused_data()
 
     def _process(self, item: A.Node, process_item) -> None:
@@ -518,6 +564,9 @@ class Instance:
             if self.after_model and e.slug == "decision-in-data" and isinstance(item, A.ParamDecl):
                 # OPL post-processing: data computed from the solution after the model.
                 what = "`%s`" % name if name else "this assertion"
+                if name and self.has_scripts:  # a script that reads it gets it computed from the solution
+                    self.symbols.setdefault(name, Symbol("postproc", name, None, item))
+                    return
                 self.reporter.emit("postprocessing-skipped", getattr(item, "name_span", item.span),
                                    "%s depends on decision variables, so it is OPL post-processing; pyopl does not "
                                    "compute it" % what, help="read these values from the solve result instead")
@@ -533,8 +582,10 @@ class Instance:
             if name in self.used_data:
                 continue
             sym = self.symbols.get(name)
+            if sym is not None and (sym.kind in ("failed", "postproc") or isinstance(getattr(sym.decl, "init", None), A.External)):
+                continue  # its declaration failed (already reported) or it reads `...`: no follow-on warning
             if sym is None:
-                hint = did_you_mean(name, [s for s in self.symbols if self.symbols[s].kind in ("param", "set", "range")])
+                hint = did_you_mean(name, [s for s in self.symbols if self.symbols[s].kind in ("param", "set", "range", "failed")])
                 self.reporter.emit("data-unknown-name", item.name_span,
                                    "the data sets `%s`, which the model does not declare" % name,
                                    help=hint or "declare it in the model (`... %s = ...;`) or remove it from the data" % name)

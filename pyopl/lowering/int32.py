@@ -27,13 +27,14 @@ def int_result(v: int, node: A.Node) -> int:
     raise overflow(v, node)
 
 
-def overflow(v: int, node: A.Node) -> EvalError:
-    """The `int-overflow` error for the int value ``v`` of the expression ``node``."""
+def overflow(v: int, node: A.Node, shown: str | None = None) -> EvalError:
+    """The `int-overflow` error for the int value ``v`` of the expression ``node``; ``shown``
+    replaces the digits of ``v`` in the message (for a value too large to have been computed)."""
     text = expr_text(node)
     what = "`%s`" % text if text else "this `%s`" % node.op if isinstance(node, A.Aggregate) else \
         "this integer expression"
     return EvalError("int-overflow", node.span,
-                     "%s is %d, outside OPL's 32-bit `int` range (%d..%d)" % (what, v, INT_MIN, INT_MAX),
+                     "%s is %s, outside OPL's 32-bit `int` range (%d..%d)" % (what, shown or "%d" % v, INT_MIN, INT_MAX),
                      help="OPL computes int with int in 32 bits; write a float operand (e.g. `1.0 * a`) "
                           "where the magnitude is meant")
 

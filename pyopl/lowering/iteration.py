@@ -10,22 +10,60 @@ from __future__ import annotations
 from typing import Any, Iterator
 
 from ..syntax import ast as A
+from .budget import binder_size, bound_before, domain_len
 from .errors import EvalError
 
 
 class Iteration:
     """Mixin of :class:`~pyopl.lowering.expressions.Evaluator` (uses its ``eval_set``, ``eval_bool_fast``, ``eval_data``)."""
 
-    def iterate(self, quals: A.Qualifiers, env: dict) -> Iterator[dict]:
-        """Every binding of the qualifiers' iterators that passes their filters."""
-        return self._iter_from(quals.binders, 0, env)
+    def iterate(self, quals: A.Qualifiers, env: dict, node: A.Node | None = None) -> Iterator[dict]:
+        """Every binding of the qualifiers' iterators that passes their filters.
 
-    def _iter_from(self, binders: list[A.Binder], k: int, env: dict) -> Iterator[dict]:
+        ``node``: the expression or statement that iterates, where a work-limit diagnostic points
+        (the qualifiers themselves when None). The candidates are counted against the work budget
+        (:mod:`pyopl.lowering.budget`); an iteration whose size is known up front and exceeds it
+        raises before its first binding."""
+        owner = quals if node is None else node
+        pre = self._known_domains(quals, env, owner)
+        return self._iter_from(quals.binders, 0, env, pre, owner)
+
+    def _known_domains(self, quals: A.Qualifiers, env: dict, owner: A.Node) -> list:
+        """The domains of the first binders that do not depend on one another, evaluated once
+        (the same value at every binding of the binders before them), up to the first filter or
+        tuple pattern; refuses the iteration when their product already exceeds the budget."""
+        binders = quals.binders
+        if not binders:
+            return []
+        pre = [self.eval_set(binders[0].domain, env)]
+        shape = [binder_size(binders[0], domain_len(pre[0]))]
+        size = shape[0]
+        if len(binders) > 1 and size:
+            bound = self._binder_scopes.get(quals)
+            if bound is None:
+                bound = self._binder_scopes[quals] = bound_before(quals)
+            for k in range(1, len(binders)):
+                prev = binders[k - 1]
+                if prev.filter is not None or any(p.name is None for p in prev.patterns) or bound[k]:
+                    break  # unknown from here: counted as it runs
+                pre.append(self.eval_set(binders[k].domain, env))
+                shape.append(binder_size(binders[k], domain_len(pre[k])))
+                size *= shape[k]
+                if not size:
+                    break
+        self.inst.budget.refuse_size(size, owner, shape)
+        return pre
+
+    def _iter_from(self, binders: list[A.Binder], k: int, env: dict, pre: list, owner: A.Node) -> Iterator[dict]:
         if k == len(binders):
             yield env
             return
         b = binders[k]
-        domain = self.eval_set(b.domain, env)
+        domain = pre[k] if k < len(pre) else self.eval_set(b.domain, env)
+        budget = self.inst.budget
+        budget.used += binder_size(b, domain_len(domain))  # (inline `charge`: once per level, not per element)
+        if budget.used > budget.max_work:
+            budget.charge(0, owner)
         cond = b.filter
         last = k + 1 == len(binders)  # then yield the bindings themselves, without one more generator each
         if len(b.patterns) == 1 and b.patterns[0].name is not None:
@@ -36,7 +74,7 @@ class Iteration:
                     if last:
                         yield e
                     else:
-                        yield from self._iter_from(binders, k + 1, e)
+                        yield from self._iter_from(binders, k + 1, e, pre, owner)
                 return
             # `eval_bool_fast(cond, e, "a filter")` with the filter's closure found once for the loop
             run, eval_bool = self.closure_runner(cond), self.eval_bool
@@ -50,7 +88,7 @@ class Iteration:
                 if last:
                     yield e
                 else:
-                    yield from self._iter_from(binders, k + 1, e)
+                    yield from self._iter_from(binders, k + 1, e, pre, owner)
             return
         for e in self._bind(b, domain, env):
             if cond is not None and not self.eval_bool_fast(cond, e, "a filter"):
@@ -58,7 +96,7 @@ class Iteration:
             if last:
                 yield e
             else:
-                yield from self._iter_from(binders, k + 1, e)
+                yield from self._iter_from(binders, k + 1, e, pre, owner)
 
     def _bind(self, b: A.Binder, domain: Any, env: dict) -> Iterator[dict]:
         pats = b.patterns

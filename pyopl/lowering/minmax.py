@@ -34,8 +34,15 @@ def _bounds_or_error(ev: Any, node: A.Node, e: LinExpr, what: str) -> tuple[floa
 
 def decision_abs(ev: Any, node: A.Node, v: Any) -> LinExpr:
     e = _lin(v, node)
-    lo, hi = _bounds_or_error(ev, node, e, "`abs`")
     inst = ev.inst
+    ctx = getattr(inst, "abs_context", None)
+    if ctx is not None:
+        ctx.saw(e.terms)  # an epigraph variable inside another `abs` must be exact
+        blo, bhi = inst.bounds(e)
+        if math.isinf(blo) or math.isinf(bhi):  # unbounded: the epigraph needs no bounds where abs is minimised
+            from .epigraph import epigraph_abs
+            return epigraph_abs(inst, ctx, e, node)
+    lo, hi = _bounds_or_error(ev, node, e, "`abs`")
     if lo >= 0:
         return e
     if hi <= 0:

@@ -21,7 +21,7 @@ from .linear import LinExpr
 def evaluate_piecewise(ev: Any, node: A.Piecewise, env: dict) -> Any:
     slopes, breaks = [], []
     if node.quals is not None:
-        for e in ev.iterate(node.quals, env):
+        for e in ev.iterate(node.quals, env, node):
             for s, b in zip(node.slopes, node.breaks):
                 slopes.append(ev.eval_number(s, e, "a piecewise slope"))
                 breaks.append(ev.eval_number(b, e, "a piecewise breakpoint"))

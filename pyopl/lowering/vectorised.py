@@ -290,6 +290,12 @@ def _numeric(vals: list) -> tuple[np.ndarray | None, bool]:
 def vector_sum(ev: Any, node: A.Aggregate, env: dict) -> Any:
     """``sum`` over ``node`` evaluated with arrays: a LinExpr, 0 for no iterations, or None (sum term by term)."""
     cache = vector_cache(ev)
+    if node.quals.binders and node.quals.binders[0].patterns[0].items is not None:  # `<i, j> in S`
+        from .vectorised_patterns import single_name_form
+
+        node = single_name_form(ev, node, env, cache.__dict__.setdefault("patterns", {}))
+        if node is None:
+            return None
     if not cache.covers(node, lambda: _fits(ev, node)):
         return None
     try:
@@ -347,19 +353,35 @@ def _names(n: Any) -> list[str]:
     return out
 
 
+#: A body deeper than this is left to the term-by-term path (whose chains are folded in a loop):
+#: the array paths walk their trees recursively.
+MAX_SHAPE_DEPTH = 64
+
+
 def _linear_shape(n: A.Expr) -> bool:
-    if isinstance(n, (A.Const, A.Name, A.Index, A.Field)):
-        return True
-    if isinstance(n, A.Unary):
-        return n.op == "-" and _linear_shape(n.operand)
-    if isinstance(n, A.Binary):
-        return n.op in ("+", "-", "*", "/") and _linear_shape(n.left) and _linear_shape(n.right)
-    return False
+    """Whether ``n`` is made of constants, names, indexing and fields under ``+ - * /`` and unary
+    ``-``, no deeper than :data:`MAX_SHAPE_DEPTH` (walked without recursion)."""
+    stack = [(n, 0)]
+    while stack:
+        n, depth = stack.pop()
+        if depth > MAX_SHAPE_DEPTH:
+            return False
+        if isinstance(n, (A.Const, A.Name, A.Index, A.Field)):
+            continue
+        if isinstance(n, A.Unary) and n.op == "-":
+            stack.append((n.operand, depth + 1))
+        elif isinstance(n, A.Binary) and n.op in ("+", "-", "*", "/"):
+            stack.append((n.right, depth + 1))
+            stack.append((n.left, depth + 1))
+        else:
+            return False
+    return True
 
 
 class _Sum:
     def __init__(self, ev: Any, cache: VectorCache, node: A.Aggregate, env: dict):
         self.ev, self.cache, self.node, self.env = ev, cache, node, env
+        self.owner = node  # where a work-limit diagnostic points (a `forall` sets it: see vectorised_rows.py)
         self.symbols = ev.inst.symbols
         self.iters: dict[str, tuple] = {}  # name -> (domain, positions)
         self.size = 1
@@ -383,6 +405,9 @@ class _Sum:
         group = self._grouped_filter(b, name, domain) if b.filter is not None else None
         picks = np.arange(n, dtype=np.int64) if group is None else group
         f = self.size
+        budget = self.ev.inst.budget  # counted as the term-by-term path counts, before allocating
+        budget.refuse_size(f * n, self.owner)
+        budget.charge(f * n, self.owner)
         self.scanned += f * n
         self.iters = {k: (d, np.repeat(p, len(picks))) for k, (d, p) in self.iters.items()}
         self.iters[name] = (domain, np.tile(picks, f))

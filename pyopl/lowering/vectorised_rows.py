@@ -181,15 +181,30 @@ def _binder_names(q: A.Qualifiers) -> list[str] | None:
 
 
 def _chain(n: A.Expr) -> list[tuple[float, A.Expr]] | None:
-    """``t1 ± t2 ± ...`` (left-associative, as parsed) -> [(sign, term)]; a side without ``sum`` is one term."""
-    if not _has_sum(n):
-        return [(1.0, n)]
-    if isinstance(n, A.Binary) and n.op in ("+", "-"):
-        left = _chain(n.left)
-        if left is None or (_has_sum(n.right) and _sum_of(n.right) is None):
+    """``t1 ± t2 ± ...`` (left-associative, as parsed) -> [(sign, term)]; a side without ``sum`` is one term.
+
+    Walked along the left spine in a loop, bottom-up, each right operand looked at once (a side may
+    have thousands of terms): a part of the spine without ``sum`` is one term, a right operand with
+    a ``sum`` in it must be a ``sum`` (or ``-sum``), else None."""
+    spine = []
+    m = n
+    while isinstance(m, A.Binary) and m.op in ("+", "-"):
+        spine.append(m)
+        m = m.left
+    has = _has_sum(m)
+    out = [(1.0, m)] if not has or _sum_of(m) is not None else None
+    if out is None:
+        return None
+    for x in reversed(spine):
+        right_has = _has_sum(x.right)
+        has = has or right_has
+        if not has:
+            out = [(1.0, x)]  # no `sum` below here yet: the whole operand is one term
+            continue
+        if right_has and _sum_of(x.right) is None:
             return None
-        return left + [(1.0 if n.op == "+" else -1.0, n.right)]
-    return [(1.0, n)] if _sum_of(n) is not None else None
+        out.append((1.0 if x.op == "+" else -1.0, x.right))
+    return out
 
 
 def _sum_of(n: A.Expr) -> A.Aggregate | None:
@@ -219,6 +234,7 @@ class _Rows:
     def __init__(self, ev: Any, cache: VectorCache, s: A.Forall, env: dict):
         self.ev, self.cache, self.s, self.env = ev, cache, s, env
         self.space = _Sum(ev, cache, None, env)
+        self.space.owner = s
 
     def run(self) -> dict:
         space = self.space

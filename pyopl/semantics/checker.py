@@ -41,8 +41,20 @@ class _Scope:
         self.tuple_fields: dict[str, list[str]] = {}  # tuple type -> fields
         self.set_elem: dict[str, str] = {}  # set name -> tuple type of its elements
         self.current: A.Node | None = None  # the item being checked
+        self.braceless: dict[str, A.Forall] = {}  # iterators of a braceless `forall` before this statement
 
     def check(self, node: Any, local: dict[str, Any]) -> None:
+        if node.__class__ is A.Binary and node.left.__class__ is A.Binary:
+            # A chain `a + b + c ...` of any length, walked along its left spine without recursion
+            # (in the order of the recursive walk: leftmost operand first, then each right operand).
+            rights = []
+            while node.__class__ is A.Binary:
+                rights.append(node.right)
+                node = node.left
+            self.check(node, local)
+            for r in reversed(rights):
+                self.check(r, local)
+            return
         if isinstance(node, A.Name):
             self.name(node, local)
         elif isinstance(node, A.Field):
@@ -115,6 +127,14 @@ class _Scope:
                                labels=[Label(getattr(decl, "name_span", decl.span), "declared here")],
                                help="move the declaration of `%s` above this line" % n)
             return
+        if n in self.braceless:
+            fa = self.braceless[n]
+            self.reporter.emit("forall-without-braces", node.span,
+                               "`%s` is the iterator of the `forall` on line %d, which covers only the next constraint" % (
+                                   n, fa.span.line),
+                               labels=[Label(fa.quals.span, "`forall` without braces")],
+                               help="put the constraints it should cover in braces: `forall(...) { ...; ...; }`")
+            return
         visible = list(local) + list(self.globals)
         best = near_miss(n, visible)
         fix = Fix("rename to `%s`" % best, (Edit(node.span, best),), rename_applicability(n, best)) if best else None
@@ -146,13 +166,27 @@ class _Scope:
         elif isinstance(s, A.Forall):
             self.stmt(s.body, self.quals(s.quals, local))
         elif isinstance(s, A.Block):
-            for x in s.stmts:
-                self.stmt(x, local)
+            self.stmts(s.stmts, local)
         elif isinstance(s, A.IfStmt):
             self.check(s.cond, local)
             self.stmt(s.then, local)
             if s.other is not None:
                 self.stmt(s.other, local)
+
+
+    def stmts(self, stmts: list, local: dict[str, Any]) -> None:
+        """A block's statements; after a `forall` without braces, its iterators are remembered so that
+        a later statement using them is told the `forall` covers only the next constraint."""
+        saved = dict(self.braceless)
+        for x in stmts:
+            self.stmt(x, local)
+            if isinstance(x, A.Forall) and not isinstance(x.body, (A.Block, A.Forall)):
+                for b in x.quals.binders:
+                    for p in b.patterns:
+                        for n in p.names():
+                            if n not in local:
+                                self.braceless[n] = x
+        self.braceless = saved
 
 
 def check_names(model: A.Model, reporter: Reporter) -> None:
@@ -203,8 +237,7 @@ def _check_names(model: A.Model, reporter: Reporter) -> None:
         elif isinstance(item, A.Objective):
             sc.check(item.expr, {})
         elif isinstance(item, A.ConstraintsBlock):
-            for s in item.stmts:
-                sc.stmt(s, {})
+            sc.stmts(item.stmts, {})
         elif isinstance(item, A.Assert):
             local = {}
             for q in item.quals:

@@ -488,12 +488,25 @@ class StaticRules:
 
     def shadowing(self) -> None:
         def visit(node: Any, outer: dict[str, A.Pattern]) -> None:
+            if node.__class__ is A.Binary and node.left.__class__ is A.Binary:
+                rights = []  # a chain `a + b + c ...`: its left spine without recursion, in the same order
+                while node.__class__ is A.Binary:
+                    rights.append(node.right)
+                    node = node.left
+                visit(node, outer)
+                for r in reversed(rights):
+                    visit(r, outer)
+                return
             if isinstance(node, (A.Aggregate, A.SetComp, A.ArrayComp, A.Forall)):
                 inner = dict(outer)
                 for b in node.quals.binders:
                     for p in b.patterns:
                         for sub in _walk(p):
                             if isinstance(sub, A.Pattern) and sub.name is not None:
+                                if sub is not p and sub.name in outer:
+                                    # `forall(j in N) sum(<i, j> in Edges)`: a tuple pattern's component that an
+                                    # enclosing loop binds *matches* its value (OPL; IBM's TSP example): no shadowing
+                                    continue
                                 if sub.name not in inner or inner[sub.name] is outer.get(sub.name):
                                     self._shadow(sub, outer)
                                 inner[sub.name] = sub
@@ -553,6 +566,9 @@ def check_static(model: A.Model, reporter: Reporter) -> None:
     rules.run()
     rules.shadowing()
     unused_iterators(model, rules, reporter)
+    from .implication import check_implications
+
+    check_implications(model, reporter, rules.nodes)
 
 
 # ---------------------------------------------------------------------- small helpers
@@ -591,7 +607,7 @@ def _what(kind: str) -> str:
 
 def _with_comma(text: str, span: Span) -> Span:
     """``span`` widened to take the ``,`` (and blanks) before it, for deleting a list element."""
-    lines = text.splitlines()
+    lines = text.split("\n")  # as diagnostics count lines: a fix must land where they point
     if span.line != span.end_line or not (1 <= span.line <= len(lines)):
         return span
     line = lines[span.line - 1]

@@ -267,6 +267,15 @@ class TupleDecl(Decl):
 
 
 @dataclass(eq=False)
+class PwlDecl(Decl):
+    """``pwlFunction f = piecewise{...}(x0, y0);``: ``fn`` is the function with ``arg`` None;
+    every call ``f(e)`` becomes ``fn`` applied to ``e`` (see :mod:`pyopl.syntax.pwl`)."""
+
+    fn: Piecewise
+    dims: list = field(default_factory=list)
+
+
+@dataclass(eq=False)
 class ConstraintDecl(Decl):
     dims: list[Dim]
 
@@ -280,8 +289,14 @@ class Objective(Node):
 
 @dataclass(eq=False)
 class ScriptBlock(Node):
+    """``execute [NAME] { body }`` or ``main { body }``: ``body`` is the script text between the
+    braces, which starts at ``body_line``/``body_column`` of the file (for the script's own spans)."""
+
     kind: str  # execute | main
     name: Optional[str] = None
+    body: str = ""
+    body_line: int = 0
+    body_column: int = 0
 
 
 @dataclass(eq=False)

@@ -83,6 +83,119 @@ def _reversed_comparison(ctx: Context) -> Mistake | None:
     return None
 
 
+def _equals_in_constraint(ctx: Context) -> Mistake | None:
+    """`c1: x + y = 3;` and `c1: x + y =< 3;` in a constraint block, labelled or not (the dedicated
+    codes and fixes; `=<` is looked at first, so its fix never becomes `==<`)."""
+    if ctx.kind != "model" or not ctx.in_constraints or ctx.tok != "=" or "IN" in ctx.expected:
+        return None
+    nxt = ctx.text[ctx.at + 1:ctx.at + 2]
+    if nxt == "<":
+        return Mistake("syntax-reversed-comparison", ctx.span_of(ctx.at, ctx.at + 2),
+                       "`=<` is not an operator; less-or-equal is written `<=`", "write `<=`",
+                       _fix(ctx, ctx.at, ctx.at + 2, "<=", "replace `=<` with `<=`"))
+    if nxt in ("=", ">"):
+        return None
+    return Mistake("syntax-assign-in-constraint", ctx.span, "`=` assigns a value; to compare, use `==`",
+                   "write `==` for an equality constraint", _fix(ctx, ctx.at, ctx.at + 1, "==", "replace `=` with `==`"))
+
+
+def _st_abbreviation(ctx: Context) -> Mistake | None:
+    """`s.t. { ... }` (the textbook abbreviation) for `subject to`."""
+    m = re.search(r"\bs\.t\.?", ctx.text[max(0, ctx.at - 3):ctx.at + 3])
+    if ctx.kind != "model" or not m:
+        return None
+    start = max(0, ctx.at - 3) + m.start()
+    end = max(0, ctx.at - 3) + m.end()
+    return Mistake("syntax-misspelled-keyword", ctx.span_of(start, end), "`%s` is not OPL; constraints follow `subject to`"
+                   % ctx.text[start:end], "write `subject to`", _fix(ctx, start, end, "subject to", "replace with `subject to`"))
+
+
+def _subject_to_colon(ctx: Context) -> Mistake | None:
+    """`subject to: { ... }`: the `:` is extra (the block follows `subject to` directly)."""
+    if ctx.kind != "model" or ctx.tok != ":" or ctx.prev not in ("to", "constraints"):
+        return None
+    after = ctx.text[ctx.at + 1:].lstrip()
+    if not after.startswith("{"):
+        return None
+    return Mistake("syntax-missing-constraints-brace", ctx.span, "`%s` takes its block directly: the `:` is extra" % (
+        "subject to" if ctx.prev == "to" else "constraints"), "remove the `:`",
+                   _fix(ctx, ctx.at, ctx.at + 1, "", "remove `:`"))
+
+
+def _matching(text: str, open_at: int, pair: str = "()") -> int:
+    """Offset of the bracket closing the one at ``open_at`` (strings skipped), or -1."""
+    depth, i = 0, open_at
+    while i < len(text):
+        ch = text[i]
+        if ch == '"':
+            j = text.find('"', i + 1)
+            if j < 0:
+                return -1
+            i = j
+        elif ch == pair[0]:
+            depth += 1
+        elif ch == pair[1]:
+            depth -= 1
+            if depth == 0:
+                return i
+        i += 1
+    return -1
+
+
+_AGGREGATES = ("sum", "prod", "min", "max", "forall", "and", "or")
+
+
+def _python_comprehension(ctx: Context) -> Mistake | None:
+    """`sum(x[i] for i in I)` / `sum(c[i]*x[i] for i in I if c[i] > 0)`: Python's generator in OPL's place."""
+    if ctx.kind != "model" or ctx.tok != "for":
+        return None
+    from .recovery import unclosed_bracket
+
+    opened = unclosed_bracket(ctx.text, ctx.at)
+    if not opened or opened[0] != "(":
+        return None
+    lp = opened[1]
+    m = re.search(r"(\w+)\s*$", ctx.text[:lp])
+    if not m or m.group(1) not in _AGGREGATES:
+        return None
+    rp = _matching(ctx.text, lp)
+    if rp < 0:
+        return None
+    body = ctx.text[lp + 1:ctx.at].strip()
+    quals = ctx.text[ctx.at + 3:rp].strip()
+    quals = re.sub(r"\s+if\s+", " : ", quals, count=1)
+    quals = re.sub(r"\s+for\s+", ", ", quals)
+    if not body or " in " not in " %s " % quals:
+        return None
+    if re.search(r"[-+<>=?]|\bor\b|\band\b", body):
+        body = "(%s)" % body
+    new = "%s(%s) %s" % (m.group(1), quals, body)
+    start = lp - len(m.group(1))
+    return Mistake("syntax-python-comprehension", ctx.span, "`%s(... for ...)` is Python; OPL writes the iterators first: `%s`"
+                   % (m.group(1), new if len(new) <= 60 else m.group(1) + "(i in I) body"),
+                   "write `%s(i in I) body`" % m.group(1), _fix(ctx, start, rp + 1, new, "rewrite as `%s`" % new))
+
+
+def _ampl_braces(ctx: Context) -> Mistake | None:
+    """`sum{i in I} x[i]` (AMPL): OPL takes the iterators in parentheses."""
+    if ctx.kind != "model" or ctx.tok != "{" or ctx.prev not in _AGGREGATES:
+        return None
+    close = _matching(ctx.text, ctx.at, "{}")
+    if close < 0 or " in " not in ctx.text[ctx.at:close]:
+        return None
+    inner = ctx.text[ctx.at + 1:close]
+    fix = Fix("replace `{ }` with `( )`", (Edit(ctx.span_of(ctx.at, ctx.at + 1), "("), Edit(ctx.span_of(close, close + 1), ")")),
+              "machine-applicable")
+    return Mistake("syntax-ampl-braces", ctx.span, "`%s{...}` is AMPL; OPL takes the iterators in parentheses: `%s(%s)`" % (
+        ctx.prev, ctx.prev, inner.strip() if len(inner) <= 40 else "..."), "write `%s(i in I) ...`" % ctx.prev, fix)
+
+
+def blank_comments(text: str) -> str:
+    """``text`` with its comments (``// ...`` and ``/* ... */``) turned into blanks of the same length,
+    so the rules that look at a statement's first words see them behind a comment too."""
+    return re.sub(r"//[^\n]*|/\*.*?\*/", lambda m: re.sub(r"[^\n]", " ", m.group(0)), text, flags=re.S)
+
+
 def _double_equals_in_decl(ctx: Context) -> Mistake | None:
     if ctx.tok == "=" and ctx.prev == "=" and ctx.prev_at == ctx.at - 1 and not ctx.in_constraints:
         return Mistake("syntax-equals-in-declaration", ctx.span_of(ctx.at - 1, ctx.at + 1),
@@ -217,9 +330,18 @@ def _objective_in_constraints(ctx: Context) -> Mistake | None:
 
 
 def _constraint_outside(ctx: Context) -> Mistake | None:
-    if not ctx.in_constraints and ctx.tok in ("<=", ">=", "==") and ctx.kind == "model":
-        return Mistake("syntax-constraint-outside-block", ctx.span, "a constraint must be inside `subject to { ... }`",
+    if ctx.kind != "model" or ctx.in_constraints:
+        return None
+    if ctx.tok in ("<=", ">=", "=="):
+        return Mistake("syntax-constraint-outside-block", ctx.span,
+                       "a constraint must be inside `subject to { ... }`, and `subject to` is missing before it",
                        "put it in the `subject to { ... }` block")
+    m = re.match(r"\s*forall\b", ctx.statement)
+    if m and ctx.tok == "(":
+        at = ctx.at - len(ctx.statement) + m.end() - 6
+        return Mistake("syntax-constraint-outside-block", ctx.span_of(at, at + 6),
+                       "this `forall` of constraints is outside `subject to { ... }`: `subject to` is missing before it",
+                       "put the constraints in a `subject to { ... }` block after the objective")
     return None
 
 
@@ -270,7 +392,18 @@ def _keyword_as_label(ctx: Context) -> Mistake | None:
     return None
 
 
+_STATEMENT_WORDS = {"dvar", "dexpr", "int", "float", "string", "boolean", "range", "tuple", "minimize", "maximize",
+                    "subject", "constraints", "execute", "main", "using", "assert", "include", "constraint", "pwlFunction",
+                    "setof", "ordered", "sorted", "{"}
+
+
 def _external_in_expression(ctx: Context) -> Mistake | None:
+    if ctx.prev == "..." and ctx.kind == "model" and (
+            ctx.tok in _STATEMENT_WORDS or "\n" in ctx.text[ctx.prev_at + 3:ctx.at]):
+        # `int n = ...` then the next declaration: the `;` is missing, not an expression around `...`
+        end = ctx.prev_at + 3
+        return Mistake("syntax-missing-semicolon", ctx.span_of(end, end), "missing `;` after `...`",
+                       "add `;` here", _fix(ctx, end, end, ";", "insert `;`"))
     if ctx.prev == "..." and ctx.kind == "model":
         return Mistake("data-external-in-expression", ctx.span_of(ctx.prev_at, ctx.prev_at + 3),
                        "`...` stands for the whole value from the data and cannot be part of an expression",
@@ -320,13 +453,57 @@ def _data_expression(ctx: Context) -> Mistake | None:
     return None
 
 
+def _data_colon_equals(ctx: Context) -> Mistake | None:
+    """`n := 3;` in a .dat: the same mistake, code and fix as in a model (OPL0017)."""
+    if ctx.kind == "data" and ctx.text.startswith(":=", ctx.at):
+        return Mistake("syntax-colon-equals", ctx.span_of(ctx.at, ctx.at + 2), "`:=` is not OPL; a data item's value follows `=`",
+                       "write `=`", _fix(ctx, ctx.at, ctx.at + 2, "=", "replace `:=` with `=`"))
+    return None
+
+
+def _data_empty_field(ctx: Context) -> Mistake | None:
+    """`<1,,2>` or `[1,,2]`: a value is missing between two commas (OPL's data parser rejects it too)."""
+    if ctx.kind != "data" or not ctx.text.startswith(",", ctx.at):
+        return None
+    k = ctx.at - 1
+    while k >= 0 and ctx.text[k] in " \t\r\n":
+        k -= 1
+    if k < 0 or ctx.text[k] not in ",<[{":
+        return None
+    opener = ctx.text[k] if ctx.text[k] != "," else _innermost_opener(ctx.text, k)
+    what = {"<": "a tuple", "[": "an array", "{": "a set"}.get(opener, "this value")
+    return Mistake("data-empty-field", ctx.span_of(ctx.at, ctx.at + 1),
+                   "a value is missing before this `,` in %s" % what,
+                   "write the missing value, or remove the extra `,`",
+                   _fix(ctx, ctx.at, ctx.at + 1, "", "remove the extra `,`", "maybe-incorrect"))
+
+
+def _innermost_opener(text: str, k: int) -> str:
+    """The bracket (`<`, `[` or `{`) that encloses offset ``k`` of a data value ('' if none)."""
+    depth = 0
+    while k >= 0:
+        ch = text[k]
+        if ch in ">]}":
+            depth += 1
+        elif ch in "<[{":
+            if depth == 0:
+                return ch
+            depth -= 1
+        elif ch in ";=":
+            return ""
+        k -= 1
+    return ""
+
+
 MODEL_RULES: list[Callable[[Context], Mistake | None]] = [
-    _colon_equals, _reversed_comparison, _double_equals_in_decl, _power, _dvar_type, _dvar_init, _forall_equals,
+    _colon_equals, _st_abbreviation, _subject_to_colon, _python_comprehension, _ampl_braces,
+    _reversed_comparison, _double_equals_in_decl, _power, _dvar_type, _dvar_init, _forall_equals,
+    _equals_in_constraint,
     _diamond, _dexpr_no_value, _tuple_comma, _objective_in_constraints, _declaration_in_constraints,
     _subject_to_brace, _aggregate_parens, _keyword_as_label, _external_in_expression, _unsupported_words, _misspelled_keyword,
     _constraint_outside, _closer, _missing_comma, _juxtaposition,
 ]
-DATA_RULES: list[Callable[[Context], Mistake | None]] = [_data_rest, _data_declaration, _data_expression, _closer, _missing_comma]
+DATA_RULES: list[Callable[[Context], Mistake | None]] = [_data_colon_equals, _data_empty_field, _data_rest, _data_declaration, _data_expression, _closer, _missing_comma]
 
 
 def match_mistake(ctx: Context) -> Mistake | None:

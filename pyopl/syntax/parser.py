@@ -39,9 +39,11 @@ def lark_parser(name: str) -> Lark:
     Lark compiles the regular expression of each contextual-lexer state on first use, which
     put about 25 ms of regex compilation inside the first parse of every process.  They are
     compiled here instead, with the grammar, so every parse costs only its own work.
+    The tables come from a JSON cache in a private folder (:mod:`.parser_cache`).
     """
-    parser = Lark(grammar_text(name), parser="lalr", lexer="contextual", propagate_positions=True,
-                  maybe_placeholders=True, cache=True)
+    from .parser_cache import build
+
+    parser = build(name)  # never Lark's cache=True: it unpickles a file from the shared /tmp
     _compile_lexer_states(parser)
     return parser
 
@@ -84,7 +86,13 @@ class _Handlers:
 
     # --- model items
     def start(self, meta, items):
-        return [i for i in items if i is not None]
+        out = []
+        for i in items:
+            if isinstance(i, list):  # `assert { ... }` gives one item per condition
+                out.extend(i)
+            elif i is not None:
+                out.append(i)
+        return out
 
     def empty_item(self, meta, _):
         return None
@@ -100,12 +108,21 @@ class _Handlers:
         return A.ParamDecl(self._s(meta), str(name), self._t(name), type_ref, dims or [], init, withc or [])
 
     def with_clause(self, meta, c):
-        return [(str(c[k]), c[k + 1]) for k in range(0, len(c), 2)]
+        return [pair for item in c for pair in item]
+
+    def with_item(self, meta, c):
+        # `with origin, destination in Nodes`: several fields sharing one set
+        return [(str(tok), c[-1]) for tok in c[:-1]]
 
     def float_range_decl(self, meta, c):
         _, name, expr = c
         t = A.TypeRef(self._s(meta), "float", True)
         return A.ParamDecl(self._s(meta), str(name), self._t(name), t, [], expr)
+
+    def float_range_decl_ext(self, meta, c):
+        _, name, tok = c
+        t = A.TypeRef(self._s(meta), "float", True)
+        return A.ParamDecl(self._s(meta), str(name), self._t(name), t, [], A.External(self._t(tok)))
 
     def range_decl(self, meta, c):
         name, expr = c
@@ -183,6 +200,21 @@ class _Handlers:
             body = body[1]
         return A.Assert(self._s(meta), body, str(name) if name else None, quals)
 
+    def assert_block(self, meta, c):
+        out = []
+        for body in c:
+            quals = []
+            while isinstance(body, tuple):
+                quals.append(body[0])
+                body = body[1]
+            out.append(A.Assert(body.span, body, None, quals))  # a failure points at its own condition
+        return out
+
+    def pwl_decl(self, meta, c):
+        name, dims = c[0], c[1]
+        fn = self._piecewise(meta, [x for x in c[2:] if x is not None] or [None], False)
+        return A.PwlDecl(self._s(meta), str(name), self._t(name), fn, dims or [])
+
     def assert_forall(self, meta, c):
         return (c[0], c[1])
 
@@ -258,6 +290,15 @@ class _Handlers:
     def cif(self, meta, c):
         cond, then, other = c
         return A.IfStmt(self._s(meta), cond, then, other)
+
+    def labelled_cif(self, meta, c):
+        # `ct: if (c) { ... } else { ... }`: the label names the constraints of both branches
+        label, cond, then, other = c
+        if not _is_label(label):
+            self.reporter.emit("syntax-bad-label", label.span,
+                               "a constraint label must be a name or an indexed name",
+                               help="write a label such as `ctName:` or `ctName[i]:`")
+        return _with_label(A.IfStmt(self._s(meta), cond, then, other), label)
 
     def cblock(self, meta, c):
         return A.Block(self._s(meta), [s for s in c if s is not None])
@@ -348,18 +389,18 @@ class _Handlers:
         return A.Aggregate(self._s(meta), str(c[0]), c[1], c[2])
 
     def piecewise(self, meta, c):
+        return self._piecewise(meta, c, True)
+
+    def _piecewise(self, meta, c, has_arg: bool) -> A.Piecewise:
         quals = c[0] if isinstance(c[0], A.Qualifiers) else None
         rest = c[1:] if quals is not None or c[0] is None else c
         rest = [x for x in rest if x is not None]
-        arg = rest[-1]
+        arg = rest.pop() if has_arg else None
         anchor = None
-        if isinstance(rest[-2], tuple) and rest[-2] and rest[-2][0] == "anchor":
-            anchor = rest[-2][1]
-            items = rest[:-2]
-        else:
-            items = rest[:-1]
+        if rest and isinstance(rest[-1], tuple) and rest[-1][0] == "anchor":
+            anchor = rest.pop()[1]
         slopes, breaks, last = [], [], None
-        for kind, *vals in items:
+        for kind, *vals in rest:
             if kind == "sb":
                 slopes.append(vals[0])
                 breaks.append(vals[1])
@@ -389,6 +430,11 @@ class _Handlers:
 
     def number(self, meta, c):
         text = str(c[0])
+        if not any(ch in text for ch in ".eE") and len(text.lstrip("0")) > 309:  # past 1.8e308 (and int()'s digit limit)
+            self.reporter.emit("number-too-large", self._t(c[0]), "the number %s...%s (%d digits) is larger than any "
+                               "floating-point number" % (text[:6], text[-3:], len(text)),
+                               help="use a number below 1.8e308; a huge value is usually a unit or a missing decimal point")
+            return A.Const(self._s(meta), 0)
         value = float(text) if any(ch in text for ch in ".eE") else int(text)
         return A.Const(self._s(meta), value)
 
@@ -727,23 +773,29 @@ def _parse_model(text: str, file: str, reporter: Reporter, inline: bool) -> A.Mo
             return None
     if any(isinstance(i, A.Include) for i in items):
         items = splice_includes(items, file, reporter, 0)
+    if any(isinstance(i, A.PwlDecl) for i in items):
+        from .pwl import expand_pwl_functions
+
+        items = expand_pwl_functions(items, reporter)
     model = A.Model(Span(file, 1, 1, 1, 1), items, file, text)
-    for item in items:
-        if isinstance(item, A.ScriptBlock):
-            what = "`main` block" if item.kind == "main" else (
-                "`execute %s` block" % item.name if item.name else "`execute` block")
-            reporter.emit("unsupported-main" if item.kind == "main" else "script-skipped", Span(file, item.span.line, item.span.column, item.span.line,
-                                                 item.span.column + len(item.kind)),
-                          "the %s was not run: pyopl does not run IBM ILOG Script" % what,
-                          help="settings and output code can stay; move computations that set data into "
-                               "OPL declarations (for example `float a[i in I] = ...;`)")
+    if scripts:
+        # The stripped text kept each block's place: give each block its body (and where it starts).
+        by_place = {(s.line, s.column): s for s in scripts}
+        for item in items:
+            if isinstance(item, A.ScriptBlock) and item.span.file == file:
+                s = by_place.get((item.span.line, item.span.column))
+                if s is not None:
+                    item.body, item.body_line, item.body_column = s.body, s.body_line, s.body_column
     return model
 
 
 def splice_includes(items: list, file: str, reporter: Reporter, depth: int) -> list:
     """Replace each ``include "f.mod";`` by the items of ``f.mod`` (OPL manual, "include"). The path is
-    relative to the including file's folder and must stay inside that folder's tree."""
+    relative to the including file's folder and, symbolic links followed, must stay inside that
+    folder's tree (:func:`pyopl.source_io.resolve_include`, shared with data includes)."""
     import os
+
+    from ..source_io import SourceProblem, read_source_file, report_problem, resolve_include
 
     out = []
     for item in items:
@@ -755,10 +807,14 @@ def splice_includes(items: list, file: str, reporter: Reporter, depth: int) -> l
                           help="compile the model from its path so the included file can be found beside it")
             continue
         root = os.path.dirname(os.path.abspath(file))
-        path = os.path.normpath(os.path.join(root, item.path))
-        if os.path.commonpath([root, path]) != root:
-            reporter.emit("include-not-found", item.span, "`%s` is outside the model's folder" % item.path,
-                          help="keep included files in the model's folder or below it")
+        path, why = resolve_include(root, item.path)
+        if why == "nul":
+            reporter.emit("include-not-found", item.span, "the included file name `%s` holds a NUL byte"
+                          % item.path.replace("\0", "\\0"), help="remove the NUL character from the file name")
+            continue
+        if path is None:
+            reporter.emit("include-not-found", item.span, "`%s` is outside the model's folder (symbolic links followed)"
+                          % item.path, help="keep included files in the model's folder or below it")
             continue
         if not os.path.isfile(path):
             reporter.emit("include-not-found", item.span, "the included file `%s` does not exist" % item.path,
@@ -768,8 +824,14 @@ def splice_includes(items: list, file: str, reporter: Reporter, depth: int) -> l
             reporter.emit("include-not-found", item.span, "`include` nests more than 8 deep (a cycle?)",
                           help="remove the circular include")
             continue
-        with open(path, encoding="utf-8", errors="replace") as fh:
-            text = fh.read()
+        notes: list = []
+        try:
+            text = read_source_file(path, notes)[0]
+        except SourceProblem as p:
+            report_problem(reporter, p, "model", item.span)
+            continue
+        for note in notes:
+            report_problem(reporter, note, "model")
         _INCLUDING[0] += 1
         try:
             sub = parse_model(text, path, reporter)  # splices the file's own includes

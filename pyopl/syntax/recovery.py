@@ -17,8 +17,8 @@ from lark.exceptions import UnexpectedCharacters, UnexpectedInput, UnexpectedTok
 from ..diagnostics.diagnostic import Edit, Fix, Label, Span
 from ..diagnostics.reporter import Reporter, TooManyErrors
 from . import ast as A
-from .mistakes import Context, match_mistake
-from .words import KEYWORDS, describe_expected, token_text
+from .mistakes import Context, blank_comments, match_mistake
+from .words import KEYWORDS, describe_expected, short_token, token_text
 
 _OPENERS = {"(": ")", "[": "]", "{": "}"}
 _CLOSER_TERMINAL = {")": "RPAR", "]": "RSQB", "}": "RBRACE"}
@@ -197,6 +197,10 @@ class _Recovery:
         if tok.type == "$END" or tok.line is None:
             end = len(self.text.rstrip())
             return self.span_at(max(end - 1, 0))
+        short = short_token(tok)
+        if short != str(tok):  # a long or catch-all token: the span is the part the message quotes
+            lead = len(str(tok)) - len(str(tok).lstrip())
+            return Span(self.file, tok.line, tok.column + lead, tok.line, tok.column + lead + max(len(short), 1))
         return Span(self.file, tok.line, tok.column, tok.end_line or tok.line,
                     tok.end_column or tok.column + max(len(tok), 1))
 
@@ -277,7 +281,7 @@ class _Recovery:
         stack = _open_stack(self.text, at)
         in_cons = any(c == "{" and re.search(r"(\bto|\bconstraints)\s*$", self.text[:p]) for c, p in stack)
         return Context(self.text, self.kind, str(tok), tok.type, at, self.tok_span(tok), prev, prev_at, expected,
-                       bool(in_cons), self.text[start:at])
+                       bool(in_cons), blank_comments(self.text[start:at]))
 
     def bad_token(self, e: UnexpectedToken) -> bool:
         tok, ip = e.token, e.interactive_parser
@@ -371,7 +375,8 @@ class _Recovery:
         self.reporter.emit(slug, span, "missing `;` at the end of this %s" % what,
                            labels=[Label(self.tok_span(tok), "the next statement starts here")],
                            help="add `;` here",
-                           fix=Fix("insert `;`", (Edit(Span(span.file, span.line, span.column, span.line, span.column), ";"),)))
+                           fix=Fix("insert `;`", (Edit(Span(span.file, span.line, span.column, span.line, span.column), ";"),),
+                                   "maybe-incorrect" if _after_header(self.text, end) else "machine-applicable"))
         return True
 
     def _missing_closer(self, tok: Token, ip, closer: str) -> bool:
@@ -408,7 +413,8 @@ class _Recovery:
                                "the file ends before this `%s` is closed" % opened[0],
                                help="add the missing `%s`" % closer,
                                fix=Fix("append `%s`" % closer, (Edit(self.span_at(len(self.text), 0), "\n" + closer),),
-                                       "maybe-incorrect"))
+                                       # a block left open at the end of the file: closing it there is certain
+                                       "machine-applicable" if closer == "}" else "maybe-incorrect"))
             trial = self._copy(ip)
             try:
                 trial.feed_token(Token(_CLOSER_TERMINAL[closer], closer))
@@ -552,3 +558,24 @@ def _drop_stmts(stmts: list, broken) -> list:
             s.stmts = _drop_stmts(s.stmts, broken)
             out.append(s)
     return out
+
+
+def _after_header(text: str, end: int) -> bool:
+    """True when offset ``end`` follows the `)` of an `if (...)` or `forall(...)` header: a `;` there
+    would end the statement and change what the model means (the body would run unconditionally)."""
+    k = end - 1
+    while k >= 0 and text[k] in " \t\r\n":
+        k -= 1
+    if k < 0 or text[k] != ")":
+        return False
+    depth = 0
+    while k >= 0:
+        if text[k] == ")":
+            depth += 1
+        elif text[k] == "(":
+            depth -= 1
+            if depth == 0:
+                break
+        k -= 1
+    head = text[max(0, k - 12):k].rstrip()
+    return head.endswith("if") or head.endswith("forall") or head.endswith("while")

@@ -21,6 +21,9 @@ class ScriptSpan:
     column: int
     end_offset: int  # offset just past the closing brace (or len(text) if unclosed)
     closed: bool
+    body: str = ""  # the text between the braces
+    body_line: int = 0  # where the body starts (just after `{`)
+    body_column: int = 0
 
 
 def _skip_string_or_comment(text: str, i: int) -> int:
@@ -97,6 +100,7 @@ def strip_scripts(text: str) -> tuple[str, list[ScriptSpan]]:
                 out[k] = " "
         if close_at < 0:  # unclosed: blank to the end and close virtually
             out.append("}")
-        found.append(ScriptSpan(kind, name, line, col, end + 1, close_at >= 0))
+        bline, bcol = _line_col(text, open_at + 1)
+        found.append(ScriptSpan(kind, name, line, col, end + 1, close_at >= 0, text[open_at + 1:end], bline, bcol))
         i = end + 1
     return "".join(out), found

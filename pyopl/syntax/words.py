@@ -44,7 +44,19 @@ def describe_expected(names) -> str:
     return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " or " + words[-1]
 
 
+def short_token(tok) -> str:
+    """The token as a message quotes it: a catch-all token (the data lexer's ``REST``, which runs to the
+    next `;`) is cut to its first lexeme, and anything longer than 30 characters is shortened."""
+    import re
+
+    text = str(tok)
+    if tok.type == "REST" or "\n" in text or len(text) > 30:
+        m = re.match(r'\s*("[^"\n]*"?|[A-Za-z_]\w*|\d+(?:\.\d*)?(?:[eE][+-]?\d+)?|:=|\S)', text)
+        text = m.group(1) if m else text.strip()
+    return text if len(text) <= 30 else text[:27] + "..."
+
+
 def token_text(tok) -> str:
     if tok.type == "$END":
         return "the end of the file"
-    return "`%s`" % str(tok)
+    return "`%s`" % short_token(tok)

@@ -89,6 +89,8 @@ def add_parser(sub, types) -> None:
     ep.add_argument("--max-retries", type=types["nonneg_int"], help="retries on 429/5xx/timeouts (default 4)")
     ep.add_argument("--json-mode", choices=("auto", "on", "off"))
     ep.add_argument("--temperature", type=float)
+    ep.add_argument("--max-tokens", type=types["positive_int"], dest="max_tokens",
+                    help="completion token cap per call (default: the endpoint's own)")
     ep.add_argument("--config", help="TOML config file")
     ep.add_argument("--prices", help="price table JSON (env SYNTAGM_PRICES)")
     run = b.add_argument_group("run")
@@ -97,7 +99,23 @@ def add_parser(sub, types) -> None:
     run.add_argument("--retriever", choices=("bm25", "embeddings", "none"), help="exemplar retrieval (default bm25)")
     run.add_argument("--kb", help="knowledge base folder")
     run.add_argument("--exemplars", type=types["nonneg_int"])
-    run.add_argument("--grammar-ref", choices=("auto", "compact", "full"), dest="grammar_mode")
+    run.add_argument("--grammar-ref", choices=("auto", "compact", "full", "none"), dest="grammar_mode")
+    run.add_argument("--no-judge", action="store_const", const=False, dest="use_judge", default=None,
+                     help="ablation: no LLM alignment judge (a solved model ends the run)")
+    run.add_argument("--no-fixits", action="store_const", const=False, dest="use_fixits", default=None,
+                     help="ablation: do not apply the compiler's machine-applicable fix-its")
+    run.add_argument("--diagnostics", choices=("full", "first", "line", "masked"), default=None,
+                     help="ablation: what a syntax repair sees of the compiler's report: every diagnostic (full, "
+                     "the default), the first error, line numbers only, or only that it does not compile (masked)")
+    run.add_argument("--ucb-c", type=types["positive_float"], dest="ucb_c", default=None,
+                     help="refine_tree: exploration constant of its UCB rule (default 1.0)")
+    run.add_argument("--memory-size", type=types["nonneg_int"], dest="memory_size", default=None,
+                     help="reflexion: earlier reflections kept in its memory (default 3)")
+    run.add_argument("--stage-retries", type=types["nonneg_int"], dest="stage_retries", default=None,
+                     help="staged: times a stage whose check fails is redone (default 1)")
+    run.add_argument("--embedding-model", dest="embedding_model", default=None,
+                     help="--retriever embeddings: the sentence-transformers model, a local folder or a name in "
+                     "the Hugging Face cache (loaded offline; default sentence-transformers/all-MiniLM-L6-v2)")
     run.add_argument("--solver", choices=("highs", "gurobi"), help="solver (default highs)")
     run.add_argument("--compile-timeout", type=types["positive_float"], dest="compile_timeout_s",
                      help="seconds one compile of a candidate may take before it is stopped (default 60)")
@@ -110,6 +128,13 @@ def add_parser(sub, types) -> None:
     io.add_argument("--format", choices=("text", "json"), default="text", help="the report on stdout")
     io.add_argument("--no-plot", action="store_true", help="do not write accuracy_vs_cost.png")
     io.add_argument("-q", "--quiet", action="store_true", help="no progress lines on stderr")
+
+
+def _endpoint_note(model: str):
+    """A client's ``notify``: one stderr line per retry or dropped parameter, naming the model."""
+    def note(line: str) -> None:
+        print(plain_text(f"[endpoint {model}] {line}"), file=sys.stderr, flush=True)
+    return note
 
 
 def _shard(text: str) -> tuple[int, int]:
@@ -249,7 +274,8 @@ def cmd_bench(args: argparse.Namespace) -> int:
 
 #: Settings a replay takes from the recorded run.json when the command line leaves them out.
 _REPLAYED = ("max_iterations", "time_limit_s", "exemplars", "grammar_mode", "retriever", "temperature", "solver",
-             "seed", "json_mode", "max_tokens", "compile_timeout_s")
+             "seed", "json_mode", "max_tokens", "compile_timeout_s", "use_judge", "use_fixits", "diagnostics",
+             "ucb_c", "memory_size", "stage_retries", "embedding_model")
 
 
 def _load_datasets(args) -> list[tuple[str, list[BenchProblem]]]:
@@ -306,7 +332,7 @@ def _bench(args: argparse.Namespace) -> int:
     from ..llm.transcript import RecordingClient, ReplayClient
     from ..prices import load_prices
     from ..rag import make_retriever
-    from ..strategies import StrategyContext, get_strategy
+    from ..strategies import STRATEGY_SETTINGS, StrategyContext, get_strategy
 
     strategies = list(dict.fromkeys(args.strategy or ["syntagm"]))
     datasets = _load_datasets(args)
@@ -325,7 +351,8 @@ def _bench(args: argparse.Namespace) -> int:
             if k in _REPLAYED and getattr(args, k, None) is None:
                 setattr(args, k, v)
     flags = {"model": (args.model or [None])[0], "base_url": args.base_url, "timeout_s": args.timeout_s,
-             "max_retries": args.max_retries, "json_mode": args.json_mode, "temperature": args.temperature}
+             "max_retries": args.max_retries, "json_mode": args.json_mode, "temperature": args.temperature,
+             "max_tokens": getattr(args, "max_tokens", None)}
     cfg, fileconf = (None, {}) if replay_root is not None else config_mod.resolve(flags, config_path=args.config)
     if replay_root is not None:
         models = args.model or recorded.get("models") or ["replay"]
@@ -336,17 +363,19 @@ def _bench(args: argparse.Namespace) -> int:
     temperature = args.temperature if args.temperature is not None else (
         cfg.temperature if cfg else fileconf.get("temperature", 0.0))
     json_mode = args.json_mode or (cfg.json_mode if cfg else fileconf.get("json_mode", "auto"))
-    max_tokens = cfg.max_tokens if cfg else fileconf.get("max_tokens")
+    max_tokens = getattr(args, "max_tokens", None) or (cfg.max_tokens if cfg else fileconf.get("max_tokens"))
     choices = {"max_iterations": args.max_iterations, "time_limit_s": args.time_limit_s, "exemplars": args.exemplars,
                "grammar_mode": args.grammar_mode, "retriever": args.retriever, "temperature": temperature,
                "solver": args.solver, "seed": args.seed, "json_mode": json_mode, "max_tokens": max_tokens,
-               "compile_timeout_s": args.compile_timeout_s}
+               "compile_timeout_s": args.compile_timeout_s,
+               **{k: getattr(args, k, None) for k in STRATEGY_SETTINGS}}
     settings = identity.run_settings(kb_path=args.kb, **choices)
     run_id = args.run_id or identity.derive_run_id(settings)
     prices = load_prices(args.prices or os.environ.get("SYNTAGM_PRICES") or fileconf.get("prices"))
     strategy_objs = {s: get_strategy(s) for s in strategies}
     overrides = {k: v for k, v in choices.items() if k in ("max_iterations", "time_limit_s", "exemplars",
-                                                           "grammar_mode", "solver", "compile_timeout_s")}
+                                                           "grammar_mode", "solver", "compile_timeout_s")
+                 or k in STRATEGY_SETTINGS}
 
     out.mkdir(parents=True, exist_ok=True)
     log = ResultsLog.open(out / RESULTS_FILE)
@@ -385,7 +414,7 @@ def _bench(args: argparse.Namespace) -> int:
         "settings": settings, "replay": str(replay_root) if replay_root else None, "syntagm": __version__}))
     retriever = None
     if tasks:
-        retriever = make_retriever(args.retriever, args.kb)
+        retriever = make_retriever(args.retriever, args.kb, getattr(args, "embedding_model", None))
         retriever = _Locked(retriever) if retriever is not None else None
     clients: dict[tuple[str, int], Any] = {}
     clients_lock = threading.Lock()
@@ -396,8 +425,9 @@ def _bench(args: argparse.Namespace) -> int:
         with clients_lock:
             if k not in clients:
                 ep = endpoints[task.model]
-                clients[k] = OpenAIChatClient(replace(ep, seed=seed),
-                                              _with_price(prices, ep.model, fileconf, task.model))
+                clients[k] = OpenAIChatClient(replace(ep, seed=seed, max_tokens=max_tokens or ep.max_tokens),
+                                              _with_price(prices, ep.model, fileconf, task.model),
+                                              notify=None if args.quiet else _endpoint_note(task.model))
             return clients[k]
 
     def solve_one(task: BenchTask) -> dict[str, Any]:

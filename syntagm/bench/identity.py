@@ -12,7 +12,10 @@ Settings (``None`` where the strategy's own default applies): ``temperature``,
 files; ``null`` without retrieval), ``grammar_mode`` and ``grammar_reference_sha256`` (the
 text the prompts embed), ``prompts_sha256`` and ``prompt_versions`` (the templates),
 ``solver``, ``time_limit_s``, ``seed``, ``json_mode``, ``max_tokens``, ``compile_timeout_s``,
-``syntagm`` (the version). The model and the strategy are part of each record's key instead (one run may
+``syntagm`` (the version), and the optional strategy settings :data:`STRATEGY_SETTINGS` (the
+ablations ``use_judge``, ``use_fixits``, ``diagnostics``; ``refine_tree``'s ``ucb_c``;
+``reflexion``'s ``memory_size``; ``staged``'s ``stage_retries``; the retriever's ``embedding_model``), which enter the run id only
+when given, so the ids of runs made before they existed do not change. The model and the strategy are part of each record's key instead (one run may
 sweep several), and so is the sample index. The scoring tolerance is *not* a setting of the
 run: results are re-scored at any tolerance without asking the LLM again.
 """
@@ -30,6 +33,7 @@ from ..errors import SyntagmError
 SETTING_NAMES = ("temperature", "max_iterations", "exemplars", "retriever", "kb_sha256", "grammar_mode",
                  "grammar_reference_sha256", "prompts_sha256", "prompt_versions", "solver", "time_limit_s",
                  "seed", "json_mode", "max_tokens", "compile_timeout_s", "syntagm")
+from ..strategies.base import STRATEGY_SETTINGS  # optional: in the run id only when not ``None``
 
 
 def _sha(data: bytes) -> str:
@@ -62,8 +66,13 @@ def prompts_digest() -> tuple[str, dict[str, int]]:
 def run_settings(*, temperature: float | None, max_iterations: int | None, exemplars: int | None,
                  retriever: str, kb_path: str | None, grammar_mode: str | None, solver: str | None,
                  time_limit_s: float | None, seed: int | None, json_mode: str | None,
-                 max_tokens: int | None, compile_timeout_s: float | None = None) -> dict[str, Any]:
-    """The settings dict of a run (keys :data:`SETTING_NAMES`), digests computed here."""
+                 max_tokens: int | None, compile_timeout_s: float | None = None,
+                 **strategy: Any) -> dict[str, Any]:
+    """The settings dict of a run (keys :data:`SETTING_NAMES` and :data:`STRATEGY_SETTINGS`), digests
+    computed here. ``strategy`` holds the optional settings (unknown names are a bug: :class:`TypeError`)."""
+    unknown = set(strategy) - set(STRATEGY_SETTINGS)
+    if unknown:
+        raise TypeError(f"unknown run settings: {sorted(unknown)}")
     from ..rag import default_kb_path
     from ..templates import grammar_reference
 
@@ -77,20 +86,21 @@ def run_settings(*, temperature: float | None, max_iterations: int | None, exemp
             "grammar_reference_sha256": _sha(reference.encode("utf-8")), "prompts_sha256": prompts,
             "prompt_versions": versions, "solver": solver, "time_limit_s": time_limit_s, "seed": seed,
             "json_mode": json_mode, "max_tokens": max_tokens, "compile_timeout_s": compile_timeout_s,
-            "syntagm": __version__}
+            "syntagm": __version__, **{k: strategy.get(k) for k in STRATEGY_SETTINGS}}
 
 
 def derive_run_id(settings: dict[str, Any]) -> str:
     """``r-`` and 12 hex digits of the SHA-256 of the canonical settings JSON."""
-    canon = json.dumps({k: settings.get(k) for k in SETTING_NAMES}, sort_keys=True, ensure_ascii=True,
-                       separators=(",", ":"))
+    chosen = {k: settings.get(k) for k in SETTING_NAMES}
+    chosen.update({k: settings[k] for k in STRATEGY_SETTINGS if settings.get(k) is not None})
+    canon = json.dumps(chosen, sort_keys=True, ensure_ascii=True, separators=(",", ":"))
     return "r-" + _sha(canon.encode("ascii"))[:12]
 
 
 def setting_differences(a: dict[str, Any], b: dict[str, Any]) -> list[str]:
     """``["name: A → B", ...]`` for every setting that differs between ``a`` (recorded) and ``b``."""
     out = []
-    for k in SETTING_NAMES:
+    for k in SETTING_NAMES + STRATEGY_SETTINGS:
         if a.get(k) != b.get(k):
             out.append(f"{k}: {_show(a.get(k))} → {_show(b.get(k))}")
     return out

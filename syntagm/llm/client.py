@@ -12,11 +12,19 @@ JSON mode: with ``json_mode="auto"`` the request asks for
 parameter (HTTP 400/422 naming it), the client drops it for the rest of the
 run and relies on :mod:`syntagm.llm.parse`. ``"on"`` always sends it,
 ``"off"`` never does.
+
+Any endpoint: the optional parameters (``temperature``, ``seed``, the token cap) are sent only
+when set, and one an endpoint rejects by name (HTTP 400/422) is dropped for the rest of the run
+(OpenAI's reasoning models accept only the default temperature). The token cap goes out as
+``max_tokens``; an endpoint that asks for ``max_completion_tokens`` instead (OpenAI's reasoning
+models) gets that for the rest of the run, and the other way round. Each retry and each dropped
+parameter is reported through ``notify`` (one line: the reason and the wait).
 """
 from __future__ import annotations
 
 import json
 import random
+import re
 import time
 from dataclasses import dataclass, field
 from typing import Any, Protocol
@@ -117,20 +125,30 @@ def _reply_parts(raw: Any) -> tuple[str, str | None, dict[str, Any] | None]:
     """
     try:
         resp = raw.parse()
-        choice = resp.choices[0] if resp.choices else None
+        if not isinstance(resp.choices, list) or not resp.choices:
+            raise ValueError("no choices")  # read again below, to say what the body is
+        choice = resp.choices[0]
         content = (choice.message.content if choice and choice.message else None) or ""
         usage = resp.usage.model_dump() if getattr(resp, "usage", None) is not None else None
         return content, (choice.finish_reason if choice else None), usage
     except (UnicodeDecodeError, ValueError, RecursionError, AttributeError, TypeError):
         pass
+    body = raw.content
     try:
-        obj = json.loads(raw.content.decode("utf-8", "surrogateescape"))
+        obj = json.loads(body.decode("utf-8", "surrogateescape"))
     except RecursionError:
         raise BadResponse("the endpoint's answer nests too deeply to read") from None
     except ValueError:
-        raise BadResponse("the endpoint's answer is not JSON") from None
+        if _looks_like_html(body):
+            raise BadResponse("the endpoint's answer is an HTML page, not a chat completion (a proxy or web "
+                              "page answered: is the base URL right, and does it end in /v1?)") from None
+        raise BadResponse("the endpoint's answer is not JSON (is the base URL right, and does it end in /v1?)") from None
+    if not isinstance(obj, dict) or not isinstance(obj.get("choices"), list) or not obj["choices"]:
+        keys = ", ".join(sorted(map(str, obj))[:5]) if isinstance(obj, dict) else type(obj).__name__
+        raise BadResponse(f"the endpoint's answer is JSON without \"choices\" ({keys}): not a chat completion "
+                          "(is the base URL right, and does it end in /v1?)")
     try:
-        choice = (obj.get("choices") or [None])[0] or {}
+        choice = obj["choices"][0] or {}
         content = (choice.get("message") or {}).get("content") or ""
         usage = obj.get("usage") if isinstance(obj.get("usage"), dict) else None
         if not isinstance(content, str):
@@ -145,10 +163,42 @@ def _rejects_response_format(err: Exception) -> bool:
     return "response_format" in text or "json_object" in text or "json mode" in text
 
 
-class OpenAIChatClient:
-    """The real client. ``sleep`` is injectable for tests (default :func:`time.sleep`)."""
+#: Optional request parameters the client may drop when an endpoint rejects them.
+OPTIONAL_PARAMS = ("temperature", "seed", "max_tokens", "max_completion_tokens")
+_TOKEN_PARAMS = ("max_tokens", "max_completion_tokens")
 
-    def __init__(self, config: LLMConfig, prices: PriceTable | None = None, sleep=time.sleep):
+
+def rejected_param(err: Exception, sent: set[str]) -> str | None:
+    """The optional parameter (of ``sent``) a 400/422 error names, or ``None``.
+
+    Looks at the error body's ``param`` field first (OpenAI sets it), then for the
+    quoted or bare name in the message. ``max_tokens`` is matched as a whole word, so
+    a message naming ``max_completion_tokens`` does not count as naming it.
+    """
+    named = getattr(err, "param", None)
+    if isinstance(named, str) and named in sent:
+        return named
+    text = (getattr(err, "message", None) or str(err)).lower()
+    if "max_tokens" in sent and "max_completion_tokens" in text:
+        return "max_tokens"  # "use max_completion_tokens instead"
+    for name in OPTIONAL_PARAMS:
+        if name in sent and re.search(r"(?<![a-z_])" + name + r"(?![a-z_])", text):
+            return name
+    return None
+
+
+def _looks_like_html(body: bytes) -> bool:
+    head = body[:512].lstrip().lower()
+    return head.startswith(b"<!doctype html") or head.startswith(b"<html") or b"<head" in head or b"<body" in head
+
+
+class OpenAIChatClient:
+    """The real client. ``sleep`` is injectable for tests (default :func:`time.sleep`); ``notify`` is
+    called with one line of text per retry (reason and wait) and per dropped parameter (``None``:
+    silent). ``dropped`` lists the parameters dropped so far, ``token_param`` the name the token
+    cap goes out under."""
+
+    def __init__(self, config: LLMConfig, prices: PriceTable | None = None, sleep=time.sleep, notify=None):
         try:
             import openai
         except ImportError:  # pragma: no cover - declared dependency
@@ -159,6 +209,9 @@ class OpenAIChatClient:
         self.prices = prices or load_prices()
         self._sleep = sleep
         self._json_supported = config.json_mode != "off"
+        self.notify = notify
+        self.dropped: list[str] = []
+        self.token_param = "max_tokens"
         register_secret(config.api_key)  # scrubbed from every error text from now on
         self._client = openai.OpenAI(api_key=config.api_key or "not-needed", base_url=config.base_url,
                                      timeout=config.timeout_s, max_retries=0)
@@ -174,13 +227,7 @@ class OpenAIChatClient:
         attempt = 0
         while True:
             attempt += 1
-            kwargs: dict[str, Any] = {"model": cfg.model, "messages": messages}
-            if cfg.temperature is not None:
-                kwargs["temperature"] = cfg.temperature
-            if cfg.max_tokens:
-                kwargs["max_tokens"] = cfg.max_tokens
-            if cfg.seed is not None:
-                kwargs["seed"] = cfg.seed
+            kwargs = self._request(messages)
             send_json = json_mode and self._json_supported
             if send_json:
                 kwargs["response_format"] = {"type": "json_object"}
@@ -192,11 +239,18 @@ class OpenAIChatClient:
                 kind, retryable, wait_hint = self._classify(err)
                 if kind == "bad_request" and send_json and cfg.json_mode == "auto" and _rejects_response_format(err):
                     self._json_supported = False  # endpoint has no JSON mode: parse replies robustly
+                    self._say("the endpoint rejects response_format (JSON mode); asking without it from now on")
+                    continue
+                if kind == "bad_request" and self._drop_rejected(err, set(kwargs) & set(OPTIONAL_PARAMS)):
                     continue
                 if not retryable or attempt > cfg.max_retries:
+                    cost = 0.0 if self.prices.lookup(cfg.model) is not None else None
                     raise LLMError(self._message(kind, err, attempt), kind, attempt,
-                                   round(time.monotonic() - start, 6)) from None
-                self._sleep(self._backoff(attempt, wait_hint))
+                                   round(time.monotonic() - start, 6), cost_usd=cost) from None
+                wait = self._backoff(attempt, wait_hint)
+                self._say(f"retry {attempt}/{cfg.max_retries} after {self._reason(kind, err)}; "
+                          f"waiting {wait:.1f} s")
+                self._sleep(wait)
         latency = time.monotonic() - start
         counts = usage_counts(usage)
         estimated = counts is None
@@ -210,6 +264,47 @@ class OpenAIChatClient:
                             retries=attempt - 1, cost_usd=self.prices.cost(cfg.model, prompt, completion, cached),
                             prompt_version=prompt_version, iteration=iteration, usage_source=source)
         return ChatReply(content, tel, finish_reason, request, usage)
+
+    def _request(self, messages: list[Message]) -> dict[str, Any]:
+        """The keyword arguments of one request: the optional parameters only when set and not dropped."""
+        cfg = self.config
+        kwargs: dict[str, Any] = {"model": cfg.model, "messages": messages}
+        if cfg.temperature is not None and "temperature" not in self.dropped:
+            kwargs["temperature"] = cfg.temperature
+        if cfg.max_tokens and self.token_param not in self.dropped:
+            kwargs[self.token_param] = cfg.max_tokens
+        if cfg.seed is not None and "seed" not in self.dropped:
+            kwargs["seed"] = cfg.seed
+        return kwargs
+
+    def _drop_rejected(self, err: Exception, sent: set[str]) -> bool:
+        """Handle a 400/422 that names an optional parameter: switch the token cap's name once,
+        else drop the parameter for the rest of the run. ``False`` when none is named."""
+        name = rejected_param(err, sent)
+        if name is None:
+            return False
+        if name in _TOKEN_PARAMS:
+            other = _TOKEN_PARAMS[1 - _TOKEN_PARAMS.index(name)]
+            if other not in self.dropped:
+                self.dropped.append(name)
+                self.token_param = other
+                self._say(f"the endpoint rejects {name}; sending the token cap as {other} from now on")
+                return True
+        self.dropped.append(name)
+        self._say(f"the endpoint rejects {name}; sending requests without it from now on")
+        return True
+
+    def _say(self, line: str) -> None:
+        if self.notify is not None:
+            self.notify(scrub(line))
+
+    def _reason(self, kind: str, err: Exception) -> str:
+        """A few words on why a request is retried, for the progress line."""
+        status = getattr(err, "status_code", None)
+        words = {"rate_limit": "a rate limit (HTTP 429)", "server_error": f"a server error (HTTP {status})",
+                 "timeout": "a timeout", "connection": "a refused or dropped connection",
+                 "bad_response": "an answer that is not a chat completion"}
+        return words.get(kind, kind)
 
     # -- error handling -------------------------------------------------------------
     def _classify(self, err: Exception) -> tuple[str, bool, float | None]:

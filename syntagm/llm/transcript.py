@@ -11,7 +11,7 @@ Format (one JSON object per line, UTF-8):
   "json_mode", "temperature"}, "request_sha256": ..., "reply":
   {"content", "finish_reason"}, "usage": <as received or null>,
   "telemetry": <CallTelemetry dict>}``; a call that failed after every retry
-  has ``"error": {"kind", "message", "attempts", "latency_s"}`` instead of ``reply``.
+  has ``"error": {"kind", "message", "attempts", "latency_s", "cost_usd"}`` instead of ``reply``.
 
 :class:`RecordingClient` wraps a live client and appends each exchange as it
 finishes (flushed, so a crash keeps what was said). :class:`ReplayClient`
@@ -73,7 +73,8 @@ class RecordingClient:
             reply = self.inner.chat(messages, purpose=purpose, json_mode=json_mode, iteration=iteration,
                                     prompt_version=prompt_version)
         except LLMError as e:
-            entry["error"] = {"kind": e.kind, "message": str(e), "attempts": e.attempts, "latency_s": e.latency_s}
+            entry["error"] = {"kind": e.kind, "message": str(e), "attempts": e.attempts, "latency_s": e.latency_s,
+                              "cost_usd": e.cost_usd}
             self._write(entry)
             raise
         entry["request"]["temperature"] = reply.request.get("temperature")
@@ -158,7 +159,8 @@ class ReplayClient:
         if "error" in entry:
             err = entry["error"] or {}
             raise LLMError(str(err.get("message", "recorded failure")), str(err.get("kind", "other")),
-                           int(err.get("attempts", 1)), float(err.get("latency_s", 0.0)))
+                           int(err.get("attempts", 1)), float(err.get("latency_s", 0.0)),
+                           cost_usd=err.get("cost_usd", 0.0))
         reply = entry.get("reply") or {}
         tel = CallTelemetry.from_dict(entry.get("telemetry") or {"purpose": purpose, "model": self.model,
                                                                   "prompt_tokens": 0, "completion_tokens": 0})

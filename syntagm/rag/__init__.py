@@ -8,16 +8,22 @@ from .bm25 import BM25Retriever
 from .knowledge import Exemplar, default_kb_path, load_knowledge_base
 
 
-def make_retriever(kind: str = "bm25", kb_path: str | Path | None = None):
-    """A retriever over the knowledge base: ``kind`` is ``bm25``, ``embeddings`` or ``none`` (returns ``None``)."""
+def make_retriever(kind: str = "bm25", kb_path: str | Path | None = None, embedding_model: str | None = None):
+    """A retriever over the knowledge base: ``kind`` is ``bm25``, ``embeddings`` or ``none`` (returns ``None``);
+    ``embedding_model``: the sentence-transformers model (a local folder or a cached name) for ``embeddings``.
+    A knowledge base without exemplars is a :class:`ConfigError` (never a silent zero exemplars)."""
     if kind == "none":
         return None
     exemplars = load_knowledge_base(kb_path)
+    if not exemplars:
+        raise ConfigError(f"the knowledge base {kb_path or default_kb_path() or '(none found)'} has no exemplars "
+                          "(folders with description.md and model.mod): pass --kb DIR, or --retriever none")
     if kind == "bm25":
         return BM25Retriever(exemplars)
     if kind == "embeddings":
         from .embeddings import EmbeddingRetriever
-        return EmbeddingRetriever(exemplars)
+        from .embeddings import DEFAULT_MODEL
+        return EmbeddingRetriever(exemplars, embedding_model or DEFAULT_MODEL)
     raise ConfigError(f"unknown retriever {kind!r} (choose bm25, embeddings or none)")
 
 

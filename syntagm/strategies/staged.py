@@ -1,25 +1,33 @@
-"""``staged``: the model built in separate LLM steps, each checked (after A-LAMP, Sala et al.,
-2025: "decompose the modelling into parameters, objective, variables and constraints").
+"""``staged``: the model built in separate LLM steps, each verified before the next (after A-LAMP,
+Sala et al., 2025: "decompose the modelling into parameters, objective, variables and constraints",
+with a check per stage).
 
-Steps, one LLM call each, in order:
+Steps, one LLM call each, in order, each with its verifier (:mod:`.verifiers`, no LLM call):
 
-1. ``parameters`` – set and parameter declarations with ``...`` and the data file; checked by
-   compiling the declarations with the data (pyopl);
-2. ``objective`` – direction and the objective in words and as a formula (checked: the direction
-   is ``minimize`` or ``maximize``; there are no variables yet to compile it against);
-3. ``variables`` – the ``dvar`` declarations; checked by compiling declarations + variables + data;
-4. ``constraints`` – the body of ``subject to``; checked by compiling everything so far;
-5. ``model`` – the complete model assembled from the checked pieces (with the objective in PyOPL),
-   compiled with fix-its and solved as in the loop.
+1. ``parameters`` – set and parameter declarations with ``...`` and the data file; verified by
+   compiling the declarations with the data (pyopl) and by :func:`~.verifiers.check_numbers`
+   (every number of the text used as a value or set aside; every data value in the text or justified);
+2. ``objective`` – sense, the objective in words and as a formula, the quantities it sums; verified
+   by :func:`~.verifiers.check_objective` (sense against the text's goal words);
+3. ``variables`` – the ``dvar`` declarations with each one's meaning, domain and units; verified by
+   compiling declarations + variables + data and :func:`~.verifiers.check_variables`;
+4. ``constraints`` – the body of ``subject to`` with a label → sentence mapping; verified by compiling
+   everything so far and :func:`~.verifiers.check_constraints` (labels mapped to the text's
+   sentences; unmapped constraint-like sentences reported);
+5. ``model`` – the complete model assembled from the verified pieces, compiled with fix-its and
+   solved as in the loop.
 
-A step whose check fails is asked again once with the compiler's diagnostics (``STAGE_RETRIES``);
-if it still fails, the next steps go on and the final step is told what is still wrong. All of
-this is iteration 1; then, while ``max_iterations`` (default 3) allows, a model that does not
-compile or solve goes to the loop's targeted repair (syntax or solver feedback). No judge: the
-status is ``solved`` or ``failed``.
+A step whose verifier reports findings is redone with them, at most ``stage_retries`` times
+(default :data:`STAGE_RETRIES`, ``--stage-retries``); if it still fails, the next steps go on and
+the final step is told what is still wrong. Every try of every stage is recorded in
+``LoopResult.stages`` (``{stage, try, output, verdict: {ok, findings}}``; written to
+``stages.json``). All of this is iteration 1; then, while ``max_iterations`` (default 3) allows,
+a model that does not compile or solve goes to the loop's targeted repair. No judge: the status
+is ``solved`` or ``failed``.
 """
 from __future__ import annotations
 
+import copy
 from dataclasses import dataclass, field
 from typing import Any, Callable
 
@@ -27,10 +35,11 @@ from .. import compiler, templates
 from ..errors import ContractError
 from ..llm.parse import extract_json_object, require_keys
 from ..loop import LoopOptions, LoopResult, _Run
+from . import verifiers as V
 from .base import StrategyContext
 from .presets import options_for
 
-#: Extra asks per step when its check fails.
+#: Extra asks per step when its check fails (default of ``--stage-retries``).
 STAGE_RETRIES = 1
 
 
@@ -46,6 +55,11 @@ def _check(model: str, data: str, limits: compiler.Limits | None = None) -> str:
     return "" if report.ok else _diagnostics_text(report, model, data)
 
 
+def _join(compiler_text: str, findings: list[str]) -> str:
+    """The compiler's errors and the verifier's findings as one text, one finding a line ('' when none)."""
+    return "\n".join([compiler_text] * bool(compiler_text) + [f"- {f}" for f in findings])
+
+
 @dataclass
 class Staged:
     name: str = "staged"
@@ -55,11 +69,11 @@ class Staged:
     def _step(self, run: _Run, system: list[dict[str, str]], name: str, keys: dict[str, type],
               values: dict[str, str], check: Callable[[dict[str, Any]], str]) -> tuple[dict[str, Any] | None, str]:
         """Ask for step ``name`` until its reply keeps the contract and passes ``check`` (at most
-        ``1 + STAGE_RETRIES`` calls). Returns ``(reply object or None if the endpoint failed, what
-        is still wrong or '')``."""
+        ``1 + stage_retries`` calls), recording each try in ``self._stages``. Returns ``(reply
+        object or None if the endpoint failed, what is still wrong or '')``."""
         t = templates.load(f"staged_{name}")
         problem_text, obj = "", None
-        for _ in range(1 + STAGE_RETRIES):
+        for n in range(1 + self._retries):
             fb = f"\nYour previous answer for this step had problems; fix them:\n{problem_text}\n" if problem_text else ""
             run.emit(1, f"staged_{name}", "asking the LLM")
             reply = run.ask(system + t.messages(problem=run.problem, feedback=fb, **values), f"staged_{name}", t.id, 1)
@@ -71,9 +85,14 @@ class Staged:
             except ContractError as e:
                 problem_text = str(e)
                 run.emit(1, f"staged_{name}", e.detail)
+                self._stages.append({"stage": name, "try": n + 1, "output": None,
+                                     "verdict": {"ok": False, "findings": [str(e)]}})
                 continue
             obj = got
             problem_text = check(obj)
+            self._stages.append({"stage": name, "try": n + 1, "output": obj,
+                                 "verdict": {"ok": not problem_text,
+                                             "findings": [f for f in problem_text.split("\n") if f]}})
             run.emit(1, f"staged_{name}", "ok" if not problem_text else "check failed")
             if not problem_text:
                 break
@@ -82,24 +101,33 @@ class Staged:
     def solve(self, problem: str, ctx: StrategyContext) -> LoopResult:
         opt = options_for(self.options, ctx.overrides)
         run = _Run(problem, ctx.llm, opt, ctx.retriever, ctx.progress)
+        retries = ctx.overrides.get("stage_retries")
+        worker = copy.copy(self)  # per-run state on a copy: bench solves problems in threads at once
+        worker._retries = STAGE_RETRIES if retries is None else int(retries)
+        worker._stages = []
+        result = worker._solve(run, opt)
+        result.stages = worker._stages
+        return result
+
+    def _solve(self, run: _Run, opt: LoopOptions) -> LoopResult:
+        text = run.problem
         reference, _origin = templates.grammar_reference(opt.grammar_mode)
         system = templates.load("staged_system").messages(reference=reference)
         left: list[str] = []
 
         params, bad = self._step(run, system, "parameters", {"declarations": str, "data": str},
                                  {"exemplars": run.exemplar_block()},
-                                 lambda o: _check(o["declarations"], o["data"], opt.limits))
+                                 lambda o: _join(_check(o["declarations"], o["data"], opt.limits),
+                                                 V.check_numbers(text, o["declarations"], o["data"],
+                                                                 o.get("set_aside"), o.get("justified"))))
         if params is None:
             return run.result(None, run.error)
         left += [f"parameters: {bad}"] if bad else []
         decls, data = params["declarations"], params["data"]
 
-        def sense_ok(o: dict[str, Any]) -> str:
-            return "" if str(o.get("sense", "")).lower() in ("minimize", "maximize") else \
-                '"sense" must be "minimize" or "maximize"'
-
         objective, bad = self._step(run, system, "objective", {"sense": str, "objective": str},
-                                    {"declarations": decls}, sense_ok)
+                                    {"declarations": decls},
+                                    lambda o: _join("", V.check_objective(text, o.get("sense"), o.get("quantities"))))
         if objective is None:
             return run.result(None, run.error)
         left += [f"objective: {bad}"] if bad else []
@@ -107,7 +135,8 @@ class Staged:
 
         variables, bad = self._step(run, system, "variables", {"variables": str},
                                     {"declarations": decls, "objective": objective_text},
-                                    lambda o: _check(decls + "\n" + o["variables"], data, opt.limits))
+                                    lambda o: _join(_check(decls + "\n" + o["variables"], data, opt.limits),
+                                                    V.check_variables(o["variables"], o.get("meanings"))))
         if variables is None:
             return run.result(None, run.error)
         left += [f"variables: {bad}"] if bad else []
@@ -115,8 +144,9 @@ class Staged:
 
         constraints, bad = self._step(run, system, "constraints", {"constraints": str},
                                       {"declarations": decls, "variables": dvars, "objective": objective_text},
-                                      lambda o: _check(f"{decls}\n{dvars}\nsubject to {{\n{o['constraints']}\n}}\n", data,
-                                                          opt.limits))
+                                      lambda o: _join(_check(f"{decls}\n{dvars}\nsubject to {{\n{o['constraints']}\n}}\n",
+                                                             data, opt.limits),
+                                                      V.check_constraints(text, o["constraints"], o.get("mapping"))[0]))
         if constraints is None:
             return run.result(None, run.error)
         left += [f"constraints: {bad}"] if bad else []

@@ -28,6 +28,10 @@ class Item:
     error_message: str = "scripted error"
     headers: dict[str, str] = field(default_factory=dict)
     raw_body: bytes | None = None  # sent as is (status 200), e.g. invalid UTF-8
+    content_type: str = "application/json"
+    finish_reason: str = "stop"
+    error_param: str | None = None  # the error body's "param" (OpenAI names the rejected parameter there)
+    reject: tuple = ()  # answer 400 naming the first of these parameters the request holds, else reply
 
 
 def usage(prompt: int = 100, completion: int = 50, cached: int = 0) -> dict[str, Any]:
@@ -69,13 +73,21 @@ class ScriptedServer:
                 if item.delay_s:
                     time.sleep(item.delay_s)
                 if item.raw_body is not None:
-                    return self._send_raw(200, item.raw_body)
+                    return self._send_raw(200, item.raw_body, content_type=item.content_type)
+                named = next((p for p in item.reject if p in body), None)
+                if named is not None:  # an endpoint that refuses a parameter, every time it is sent
+                    with server.lock:
+                        server.queue.appendleft(item)
+                    return self._send(400, {"error": {"message": f"Unsupported parameter: '{named}' is not "
+                                                      "supported with this model.", "type": "invalid_request_error",
+                                                      "param": named, "code": "unsupported_parameter"}})
                 if item.status != 200:
-                    return self._send(item.status, {"error": {"message": item.error_message, "type": "scripted"}},
+                    return self._send(item.status, {"error": {"message": item.error_message, "type": "scripted",
+                                                              "param": item.error_param}},
                                       item.headers)
                 payload = {"id": f"chatcmpl-{len(server.requests)}", "object": "chat.completion", "created": 0,
                            "model": body.get("model", "scripted"),
-                           "choices": [{"index": 0, "finish_reason": "stop",
+                           "choices": [{"index": 0, "finish_reason": item.finish_reason,
                                         "message": {"role": "assistant", "content": item.content}}]}
                 if item.usage is not None:
                     payload["usage"] = item.usage
@@ -84,10 +96,10 @@ class ScriptedServer:
             def _send(self, status, obj, headers=None):
                 self._send_raw(status, json.dumps(obj).encode("utf-8"), headers)
 
-            def _send_raw(self, status, data, headers=None):
+            def _send_raw(self, status, data, headers=None, content_type="application/json"):
                 try:
                     self.send_response(status)
-                    self.send_header("content-type", "application/json")
+                    self.send_header("content-type", content_type)
                     self.send_header("content-length", str(len(data)))
                     for k, v in (headers or {}).items():
                         self.send_header(k, v)
@@ -112,9 +124,15 @@ class ScriptedServer:
     def push_error(self, status: int, message: str = "scripted error", headers: dict[str, str] | None = None) -> None:
         self.queue.append(Item(status=status, error_message=message, headers=headers or {}))
 
-    def push_raw(self, body: bytes) -> None:
+    def push_raw(self, body: bytes, content_type: str = "application/json") -> None:
         """A 200 answer whose body is ``body`` exactly (it may be invalid UTF-8 or not JSON)."""
-        self.queue.append(Item(raw_body=body))
+        self.queue.append(Item(raw_body=body, content_type=content_type))
+
+    def push_item(self, item: Item) -> None:
+        """Any scripted item (e.g. ``Item(content, finish_reason="length")`` or ``Item(content, reject=(...))``)."""
+        if item.usage is None and item.status == 200 and item.raw_body is None:
+            item.usage = usage()
+        self.queue.append(item)
 
     def push_delay(self, seconds: float, content: str = "{}") -> None:
         self.queue.append(Item(content, delay_s=seconds, usage=usage()))

@@ -94,12 +94,22 @@ def test_chain_of_experts_compile_errors_go_back_to_the_programmer(server, clien
 needs_pyopl = pytest.mark.skipif(not pyopl_ready(), reason="the staged checks compile partial models with pyopl")
 
 
+PARAMS_OK = {"declarations": "// van capacity (items)\nfloat cap = ...;", "data": "cap = 4;",
+             "set_aside": [{"number": n, "reason": "a coefficient, written inline"} for n in ("3", "2", "1", "6")]}
+OBJECTIVE_OK = {"sense": "maximize", "objective": "3 per table + 2 per chair", "quantities": ["profit (per item)"]}
+VARIABLES_OK = {"variables": "dvar float+ x;\ndvar float+ y;",
+                "meanings": [{"name": "x", "meaning": "tables made", "domain": "continuous, >= 0", "units": "tables"},
+                             {"name": "y", "meaning": "chairs made", "domain": "continuous, >= 0", "units": "chairs"}]}
+CONSTRAINTS_OK = {"constraints": "ctA: x + y <= cap;\nctB: x + 3*y <= 6;",
+                  "mapping": [{"label": "ctA", "sentence": "At most 4 items fit in the van (ctA)"},
+                              {"label": "ctB", "sentence": "tables take 1 hour while chairs take 3 hours out of 6 "
+                                                           "hours (ctB)"}]}
+
+
 @needs_pyopl
 def test_staged_builds_the_model_step_by_step(server, client):
-    server.push_reply(json.dumps({"declarations": "// van capacity (items)\nfloat cap = ...;", "data": "cap = 4;"}))
-    server.push_reply(json.dumps({"sense": "maximize", "objective": "3 per table + 2 per chair"}))
-    server.push_reply(json.dumps({"variables": "dvar float+ x;\ndvar float+ y;"}))
-    server.push_reply(json.dumps({"constraints": "ctA: x + y <= cap;\nctB: x + 3*y <= 6;"}))
+    for reply in (PARAMS_OK, OBJECTIVE_OK, VARIABLES_OK, CONSTRAINTS_OK):
+        server.push_reply(json.dumps(reply))
     server.push_reply(gen(GOOD_DATA_MODEL, GOOD_DATA))
     r = solve("staged", client)
     assert purposes(r) == ["staged_parameters", "staged_objective", "staged_variables", "staged_constraints",
@@ -108,24 +118,64 @@ def test_staged_builds_the_model_step_by_step(server, client):
     assert "float cap = ...;" in user_prompt(server, 2) and "maximize 3 per table" in user_prompt(server, 2)
     final = user_prompt(server, 4)
     assert "dvar float+ x;" in final and "ctB: x + 3*y <= 6;" in final and "cap = 4;" in final
+    assert [(st["stage"], st["try"], st["verdict"]["ok"]) for st in r.stages] == [
+        ("parameters", 1, True), ("objective", 1, True), ("variables", 1, True), ("constraints", 1, True)]
+    assert r.stages[2]["output"]["meanings"][0]["units"] == "tables"
 
 
 @needs_pyopl
-def test_staged_retries_a_step_that_does_not_compile_then_repairs_the_model(server, client):
+def test_staged_redoes_a_step_that_fails_its_check_then_repairs_the_model(server, client):
     server.push_reply(json.dumps({"declarations": "float cap = ...;", "data": ""}))  # no value for cap
-    server.push_reply(json.dumps({"declarations": "float cap = ...;", "data": "cap = 4;"}))
+    server.push_reply(json.dumps(PARAMS_OK))
     server.push_reply(json.dumps({"sense": "upwards", "objective": "profit"}))  # not a direction
-    server.push_reply(json.dumps({"sense": "maximize", "objective": "profit"}))
-    server.push_reply(json.dumps({"variables": "dvar float+ x;\ndvar float+ y;"}))
-    server.push_reply(json.dumps({"constraints": "ctA: x + y <= cap;\nctB: x + 3*y <= 6;"}))
+    server.push_reply(json.dumps(OBJECTIVE_OK))
+    server.push_reply(json.dumps(VARIABLES_OK))
+    server.push_reply(json.dumps(CONSTRAINTS_OK))
     server.push_reply(gen(BROKEN))
     server.push_reply(gen(GOOD))
     r = solve("staged", client)
     assert purposes(r) == ["staged_parameters", "staged_parameters", "staged_objective", "staged_objective",
                            "staged_variables", "staged_constraints", "staged_model", "syntax_repair"]
     assert "cap" in user_prompt(server, 1) and "previous answer for this step had problems" in user_prompt(server, 1)
+    # the numbers of the text were neither used nor set aside: the verifier says which
+    assert "neither used as a parameter value nor set aside: 3, 2, 4, 1, 6" in user_prompt(server, 1)
     assert '"sense" must be' in user_prompt(server, 3)
     assert r.status == "solved" and r.objective == pytest.approx(12.0) and r.iterations == 2
+
+
+@needs_pyopl
+def test_staged_verifier_findings_on_variables_objective_and_constraints(server, client):
+    server.push_reply(json.dumps(PARAMS_OK))
+    server.push_reply(json.dumps({"sense": "minimize", "objective": "profit", "quantities": ["profit"]}))
+    server.push_reply(json.dumps(OBJECTIVE_OK))
+    server.push_reply(json.dumps({"variables": "dvar float+ x;\ndvar float+ y;",
+                                  "meanings": [{"name": "x", "meaning": "tables", "domain": "", "units": "tables"}]}))
+    server.push_reply(json.dumps(VARIABLES_OK))
+    server.push_reply(json.dumps({"constraints": "ctA: x + y <= cap;\nctB: x + 3*y <= 6;",
+                                  "mapping": [{"label": "ctA", "sentence": "At most 4 items fit in the van"}]}))
+    server.push_reply(json.dumps(CONSTRAINTS_OK))
+    server.push_reply(gen(GOOD_DATA_MODEL, GOOD_DATA))
+    r = solve("staged", client)
+    assert r.status == "solved"
+    verdicts = [(st["stage"], st["verdict"]["ok"]) for st in r.stages]
+    assert verdicts == [("parameters", True), ("objective", False), ("objective", True), ("variables", False),
+                        ("variables", True), ("constraints", False), ("constraints", True)]
+    assert "asks to maximize" in r.stages[1]["verdict"]["findings"][0]
+    assert "variable `x`: give its domain" in user_prompt(server, 4)
+    assert "variable `y` has no entry" in user_prompt(server, 4)
+    assert "constraint `ctB` is not mapped" in user_prompt(server, 6)
+
+
+@needs_pyopl
+def test_staged_retry_budget_is_a_setting(server, client):
+    server.push_reply(json.dumps({"declarations": "float cap = ...;", "data": "cap = 4;"}))  # numbers unaccounted
+    for reply in (OBJECTIVE_OK, VARIABLES_OK, CONSTRAINTS_OK):
+        server.push_reply(json.dumps(reply))
+    server.push_reply(gen(GOOD_DATA_MODEL, GOOD_DATA))
+    r = solve("staged", client, stage_retries=0)
+    assert purposes(r)[:2] == ["staged_parameters", "staged_objective"]  # no redo
+    assert r.stages[0]["verdict"]["ok"] is False
+    assert "Still wrong in the pieces" in user_prompt(server, 4) and "set aside" in user_prompt(server, 4)
 
 
 def test_new_strategies_are_listed_and_their_prompts_versioned():
@@ -135,4 +185,35 @@ def test_new_strategies_are_listed_and_their_prompts_versioned():
     for name in ("tot", "tot_expand", "tot_select", "coe_interpreter", "coe_parameters", "coe_modeller",
                  "coe_programmer", "coe_reviewer", "staged_system", "staged_parameters", "staged_objective",
                  "staged_variables", "staged_constraints", "staged_model"):
-        assert templates.load(name).id == f"{name}.v1"
+        assert templates.load(name).id.startswith(f"{name}.v")
+
+
+def test_conductor_rules_by_hand():
+    from syntagm.strategies.experts import conduct
+
+    fresh = {"terminology": 1, "parameters": 2, "modelling": 3, "programming": 4}
+    assert conduct({"stamps": dict.fromkeys(fresh, 0)}) == ("terminology", "no notes yet")
+    assert conduct({"stamps": fresh}) == ("programming", "all notes are fresh")
+    assert conduct({"stamps": {**fresh, "parameters": 9}}) == ("modelling", "its notes are older than those it builds on")
+    assert conduct({"stamps": fresh, "failure": "syntax", "named": "parameters"})[0] == "programming"
+    assert conduct({"stamps": fresh, "named": "parameters"}) == ("parameters", "the reviewer sent the work back")
+    assert conduct({"stamps": fresh, "failure": "solver"}) == ("modelling", "the solver rejected the model")
+
+
+def test_chain_of_experts_conductor_sends_an_infeasible_model_to_the_modeller(server, client, compiler_backend):
+    from syntagm_testkit import INFEASIBLE
+
+    _experts_round(server, INFEASIBLE)
+    server.push_reply(json.dumps({"variables": ["x", "y"], "objective": "max 3x + 2y (MODELLER-V2)"}))
+    server.push_reply(gen(GOOD))
+    server.push_reply(json.dumps({"ok": True}))
+    r = solve("chain_of_experts", client)
+    # no reviewer call on the infeasible model: the conductor goes to the modeller, then the programmer
+    assert purposes(r) == ["coe_interpreter", "coe_parameters", "coe_modeller", "coe_programmer",
+                           "coe_modeller", "coe_programmer", "coe_reviewer"]
+    assert "infeasible" in user_prompt(server, 4) and "MODELLER-V2" in user_prompt(server, 5)
+    assert [(s["round"], s["expert"]) for s in r.stages] == [
+        (1, "terminology"), (1, "parameters"), (1, "modelling"), (1, "programming"),
+        (2, "modelling"), (2, "programming")]
+    assert r.stages[4]["reason"] == "the solver rejected the model"
+    assert r.status == "aligned" and r.iterations == 2

@@ -76,3 +76,59 @@ def test_repository_knowledge_base_is_readable():
     kb = load_knowledge_base()
     for e in kb:
         assert e.description and e.model
+
+
+def test_an_empty_knowledge_base_is_an_error_not_zero_exemplars(tmp_path):
+    import pytest as _pytest
+
+    from syntagm.errors import ConfigError
+    from syntagm.rag import make_retriever as _make
+
+    (tmp_path / "empty").mkdir()
+    with _pytest.raises(ConfigError, match="has no exemplars"):
+        _make("bm25", tmp_path / "empty")
+
+
+def test_embedding_model_is_a_setting_and_loaded_offline_only(tmp_path, monkeypatch):
+    import sys
+    import types
+
+    import numpy as np
+
+    from syntagm.rag import make_retriever as _make
+
+    seen = {}
+
+    class FakeST:
+        def __init__(self, name, **kw):
+            seen["name"], seen["kw"] = name, kw
+
+        def encode(self, texts, normalize_embeddings=True, show_progress_bar=False):
+            # a bag of two words, enough to rank by hand: "diet" and "truck"
+            return np.array([[t.lower().count("diet"), t.lower().count("truck") + 0.01] for t in texts], float)
+
+    monkeypatch.setitem(sys.modules, "sentence_transformers", types.SimpleNamespace(SentenceTransformer=FakeST))
+    monkeypatch.setenv("SYNTAGM_CACHE", str(tmp_path / "cache"))
+    r = _make("embeddings", None, "/models/my-local-minilm")
+    assert seen == {"name": "/models/my-local-minilm", "kw": {"local_files_only": True}}
+    assert r.search("a truck route", k=1)[0][1] > 0
+
+
+def test_field_weighting_repeats_title_patterns_and_tags():
+    from syntagm.rag.bm25 import FIELD_WEIGHTS, weighted_text
+    from syntagm.rag.knowledge import Exemplar
+
+    e = Exemplar("x", "Some prose.", "model", meta={"title": "Blend", "patterns": ["blending_ratio"],
+                                                      "tags": ["diet problem"], "domain": "production"})
+    t = weighted_text(e)
+    assert t.count("Blend") == FIELD_WEIGHTS["title"] and t.count("blending ratio") == FIELD_WEIGHTS["patterns"]
+    assert t.count("diet problem") == FIELD_WEIGHTS["tags"] and t.count("Some prose.") == 1
+
+
+def test_a_diet_problem_no_longer_retrieves_unit_commitment_first():
+    from syntagm.rag import make_retriever as _make
+
+    q = ("A dietitian plans the cheapest daily menu of bread, cheese and beans giving at least 70 units of "
+         "vitamin C and 50 units of protein.")
+    names = [e.name for e, _ in _make("bm25").search(q, k=2)]
+    assert names[0] == "hostel_breakfast_diet" and "evening_unit_commitment" not in names

@@ -72,16 +72,18 @@ R("OPL0413", "data-no-value", "error", "Scalar declared without a value",
   bad="int n;\ndvar float+ x;\nminimize x;", good="int n = 3;\ndvar float+ x;\nminimize x;",
   at=(1, 5))
 R("OPL0414", "data-uninitialised", "warning", "Array without initializer filled with zeros",
-  """An array declared without a value is filled with zeros (as in OPL); an `execute` block that
-would set it is not run by pyopl.""",
-  bad="float a[1..2];\nexecute { a[1] = 3; }\ndvar float+ x;\nminimize x;",
+  """An array declared without a value is filled with zeros (as in OPL). The warning is given when the
+model has scripts but none of them sets the array before the model is generated (an `execute` block
+placed before the objective and constraints that assigns its items silences it).""",
+  bad="float a[1..2];\nexecute { writeln(a); }\ndvar float+ x;\nminimize x;",
   good="float a[1..2] = [3, 0];\ndvar float+ x;\nminimize x;",
   at=(1, 7))
 R("OPL0415", "data-with-violation", "error", "Tuple set data violates its `with` clause",
-  """A `with field in Set` clause requires every tuple's field value to be in `Set`.""",
+  """A `with field in Set` clause (or `with f1, f2 in Set`) requires every tuple's field value to be
+in `Set`. The error points at the offending tuple: its line in the data file, or its literal in the model.""",
   bad='{string} N = {"a", "b"};\ntuple E { string f; string t; }\n{E} Es with f in N, t in N = {<"a", "c">};\ndvar float+ x;\nminimize x;',
   good='{string} N = {"a", "b"};\ntuple E { string f; string t; }\n{E} Es with f in N, t in N = {<"a", "b">};\ndvar float+ x;\nminimize x;',
-  at=(3, 5))
+  at=(3, 31))
 R("OPL0416", "data-file-unreadable", "error", "Data file cannot be read",
   """The data file (or an included file) does not exist or cannot be read.""",
   bad=_M1, bad_data='include "missing.dat";\nn = 3;', good=_M1, good_data="n = 3;",

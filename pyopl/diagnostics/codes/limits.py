@@ -14,10 +14,35 @@ current folder). With `--format json` the error comes as this diagnostic.""",
   bad="check missing.mod", good="check model.mod", via="cli",
   at=(1, 1))
 R("OPL0803", "cli-path-is-folder", "error", "A folder given where a file is expected",
-  """The model and data arguments are files, not folders.""",
+  """The model and data arguments are files, not folders (on the command line, and a
+`pathlib.Path` or file name given to `pyopl.compile_model`/`check`).""",
   bad="check .", good="check model.mod", via="cli",
   at=(1, 1))
 R("OPL0804", "cli-option-malformed", "error", "Solver option without `=`",
   """`--option` takes `NAME=VALUE` (for HiGHS, e.g. `--option presolve=off`).""",
   bad="solve model.mod --option presolve", good="check model.mod", via="cli",
   at=(1, 1))
+R("OPL1140", "work-limit", "error", "Expansion larger than the work budget",
+  """An iteration (`sum`, `prod`, `min`, `max`, `forall`, a set or array comprehension, a generic
+array, `asSet`) would examine more elements than the compilation's work budget allows
+(250,000,000 candidate bindings in all by default). When the size is known before the
+iteration starts (the product of its domains' sizes) it is refused before any work is done;
+otherwise it is counted as it runs. Check the index sets' sizes; a model this large is usually a
+mistake. To allow more, pass `--max-work N` to `pyopl check|solve|export`, or
+`limits=pyopl.Limits(max_work=N)` to `pyopl.compile_model`/`pyopl.check`.""",
+  bad="range R = 1..100000;\nfloat s = sum(i in R, j in R) 1;\ndvar float+ x;\nminimize x;",
+  good="range R = 1..1000;\nfloat s = sum(i in R, j in R) 1;\ndvar float+ x;\nminimize x;",
+  at=(2, 11))
+R("OPL1141", "nesting-limit", "error", "Expression nested too deeply",
+  """An expression nests more levels deep than pyopl allows (100 by default: parentheses around
+a right operand, unary signs, indexing inside indexing, aggregates inside aggregates). A chain of
+one operator such as `a + b + c + ...` or `c1 && c2 && ...` counts as one level whatever its
+length. Name a part with a `dexpr` or a data declaration, or raise the limit with
+`limits=pyopl.Limits(max_nesting=N)`.""",
+  bad="float s = " + "abs(" * 101 + "1" + ")" * 101 + ";\ndvar float+ x;\nminimize x;",
+  good="float s = " + "abs(" * 3 + "1" + ")" * 3 + ";\ndvar float+ x;\nminimize x;",
+  at=(1, 411))
+R("OPL1142", "string-limit", "error", "String longer than allowed",
+  """A string literal, or a string computed with `+`, is longer than pyopl allows (1,000,000
+characters by default). Raise the limit with `limits=pyopl.Limits(max_string=N)`. (No example
+here: it would be a megabyte long; `tests/test_budget.py` triggers it.)""")

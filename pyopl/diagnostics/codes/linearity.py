@@ -6,9 +6,11 @@ R("OPL0501", "decision-in-data", "error", "Data depends on a decision variable",
   bad="dvar float+ x;\nfloat limit = x + 1;\nminimize x;",
   good="dvar float+ x;\ndexpr float limit = x + 1;\nminimize x;",
   at=(2, 15))
-R("OPL0502", "nonlinear-product", "error", "Product of decision variables in a constraint",
-  """HiGHS takes linear constraints; a product of two decision expressions is quadratic.""",
-  bad="dvar float+ x;\ndvar float+ y;\nmaximize x + y;\nsubject to { x * y <= 10; }",
+R("OPL0502", "nonlinear-product", "error", "Product of decision variables where no solver takes it",
+  """A product of two decision expressions is quadratic. A quadratic constraint `<=`, `>=` or `==`
+compiles (Gurobi solves it; see OPL1163), but not inside a logical constraint, nor with `!=`, `<`
+or `>`.""",
+  bad="dvar float+ x;\ndvar float+ y;\nmaximize x + y;\nsubject to { x * y <= 10 => x <= 2; }",
   good="dvar float+ x;\ndvar float+ y;\nmaximize x + y;\nsubject to { x + y <= 10; }",
   at=(4, 14))
 R("OPL0503", "nonlinear-division", "error", "Division by a decision variable",
@@ -31,7 +33,7 @@ R("OPL0506", "strict-inequality-float", "error", "Strict inequality on a continu
 mean `<= k-1` / `>= k+1`.""",
   bad="dvar float+ x;\nminimize x;\nsubject to { x > 3; }",
   good="dvar float+ x;\nminimize x;\nsubject to { x >= 3; }",
-  at=(3, 16))
+  at=(3, 16), fixable="machine-applicable")
 R("OPL0507", "decision-as-index", "error", "Decision variable used as an array index",
   """Array indices are known before solving; select with binary variables instead.""",
   bad="float c[1..3] = [1, 2, 3];\ndvar int k in 1..3;\nminimize c[k];",

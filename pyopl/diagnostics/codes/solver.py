@@ -21,10 +21,11 @@ R("OPL0703", "backend-cannot-take", "error", "The backend cannot solve this kind
 HiGHS, for example, solves linear and mixed-integer models and convex quadratic
 objectives over continuous variables, but not a quadratic objective with integer
 variables (MIQP) nor a non-convex quadratic objective. The model is refused before
-solving; the message names the feature and a backend that takes it.""",
+solving; the message names the feature and a backend that takes it, at the construct
+(the objective, or the product in a quadratic constraint).""",
   bad="dvar int x in 0..5;\ndvar float+ y;\nminimize x*x + y;\nsubject to { x + y >= 2.5; }  // --solver highs",
   good="dvar float x in 0..5;\ndvar float+ y;\nminimize x*x + y;\nsubject to { x + y >= 2.5; }",
-  at=(1, 1), via="solve")
+  at=(3, 10), via="solve")
 R("OPL0704", "infeasible-conflict", "warning", "Constraints that cannot hold together",
   """The model has no solution. pyopl computed an irreducible infeasible subset (IIS):
 a set of constraints and variable bounds that cannot all hold, while dropping any one

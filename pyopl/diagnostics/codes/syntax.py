@@ -38,7 +38,7 @@ R("OPL0007", "syntax-unexpected-eof", "error", "Model ends too early",
   """The file ended in the middle of a statement, often because a `}` is missing.""",
   bad="dvar float+ x;\nminimize x;\nsubject to { x >= 1;",
   good="dvar float+ x;\nminimize x;\nsubject to { x >= 1; }",
-  at=(3, 12), fixable="maybe-incorrect")
+  at=(3, 12), fixable="machine-applicable")
 R("OPL0008", "syntax-unclosed-string", "error", "Unclosed string",
   """A string literal must end with `\"` on the same line.""",
   bad='string s = "abc;\ndvar float+ x;\nminimize x;',

@@ -2,12 +2,9 @@
 from ..registry import register as R
 
 R("OPL0601", "script-skipped", "warning", "Script block not run",
-  """`execute` and `main` blocks hold IBM ILOG Script (JavaScript-like code). pyopl parses
-past them and does not run them: settings and printing are harmless to skip, but a block
-that computes data the model uses must be rewritten as OPL declarations.""",
-  bad="dvar float+ x;\nminimize x;\nsubject to { x >= 1; }\nexecute DISPLAY { writeln(x); }",
-  good="dvar float+ x;\nminimize x;\nsubject to { x >= 1; }",
-  at=(4, 1))
+  """Scripts were turned off (`pyopl solve --no-scripts`, `compile_model(..., scripts=False)`) and this
+`execute` block, which sets no data or bounds the model uses, was skipped. (A skipped block that does
+set them is the error OPL1059.) Without the switch, pyopl runs IBM ILOG Script; see docs/scripting.md.""")
 R("OPL0602", "unsupported-cp", "error", "CP Optimizer models are not supported",
   """`using CP;` and CP constructs (interval variables, `noOverlap`, ...) need IBM's CP engine.""",
   bad="using CP;\ndvar int x in 0..3;\nminimize x;", good="dvar int x in 0..3;\nminimize x;",
@@ -53,11 +50,9 @@ R("OPL0622", "unsupported-stepwise", "error", "`stepwise` function",
   good="dvar float+ x;\nminimize x;\nsubject to { x >= 1; }",
   at=(3, 19))
 R("OPL0623", "unsupported-main", "warning", "`main` block flow control not run",
-  """A `main` block drives IBM's solver from script (`thisOplModel.generate()`, loops over
-solves, changing data between runs). pyopl solves the model once, as if there were no `main`.""",
-  bad="dvar float+ x;\nminimize x;\nsubject to { x >= 1; }\nmain { thisOplModel.generate(); cplex.solve(); }",
-  good="dvar float+ x;\nminimize x;\nsubject to { x >= 1; }",
-  at=(4, 1))
+  """Retired: earlier versions of pyopl skipped `main` blocks with this warning. A `main` block now runs
+(`thisOplModel.generate()`, `cplex.solve()`, loops over solves; see docs/scripting.md); what it cannot
+run is the error OPL1057, naming the method.""")
 R("OPL0624", "unsupported-tuple-array-field", "error", "Generic array field in a tuple",
   """A tuple field may be an array over an index set (`int use[Resources];`, with its values in the data),
 but not a generic array computed from an iterator (`int a[i in R] = ...`).""",

@@ -20,7 +20,9 @@ author) easily mixes the two up.""",
   at=(3, 14))
 R("OPL0924", "shadowed-iterator", "warning", "Iterator hides an enclosing iterator",
   """A nested loop reuses the iterator name of an enclosing loop, so the outer one cannot be
-reached inside.""",
+reached inside. A component of a tuple pattern is different: in `forall(j in N) sum(<i, j> in Edges)`
+the `j` of the pattern *matches* the enclosing `j` (only the tuples with that value are summed, as
+in IBM's TSP example), so no warning is given there.""",
   bad="dvar float+ x[1..2][1..2];\nminimize x[1][1];\nsubject to { forall(i in 1..2) sum(i in 1..2) x[i][i] <= 1; }",
   good="dvar float+ x[1..2][1..2];\nminimize x[1][1];\nsubject to { forall(i in 1..2) sum(j in 1..2) x[i][j] <= 1; }",
   at=(3, 36))

@@ -1,0 +1,84 @@
+"""Diagnostic kinds: IBM ILOG Script's OPL host objects, processing order and `main` (OPL1050-OPL1099)."""
+from ..registry import register as R
+
+_POST = "\ndvar float+ x[1..3] in 0..1;\nmaximize sum(i in 1..3) x[i];\nsubject to { sum(i in 1..3) x[i] <= 2; }\n"
+
+R("OPL1050", "script-unknown-name", "error", "Name without a value in a script",
+  """The script names a model element that has no value a script can use: a tuple type (use a set of
+its tuples), or a declaration whose own evaluation failed.""",
+  bad="tuple P { int a; }\n{P} ps = {<1>};\nexecute { writeln(P); }",
+  good="tuple P { int a; }\n{P} ps = {<1>};\nexecute { writeln(ps); }",
+  at=(3, 19))
+R("OPL1051", "script-missing-method", "error", "Operation a host object does not have",
+  """The OPL object does not support the operation, for example `find` on a set that is not a set of
+tuples, or indexing something that is not an array.""",
+  bad="{int} S = {1, 2};\nexecute { writeln(S.find(1)); }",
+  good="{int} S = {1, 2};\nexecute { writeln(S.contains(1)); }",
+  at=(2, 19))
+R("OPL1052", "script-index-out-of-range", "error", "Index outside the index set",
+  """A script indexed an OPL array with a value that is not in its index set, asked for `next` past the
+end of a set, or for a position past its size. The message gives the index and the set.""",
+  bad="float w[1..3];\nexecute { w[4] = 1; }",
+  good="float w[1..3];\nexecute { w[3] = 1; }",
+  at=(2, 11))
+R("OPL1053", "script-forbidden-assignment", "error", "Assignment a script may not make",
+  """A script may assign data scalars, items of data arrays and the bounds of decision variables
+(`x.UB`, `x[i].LB`). Ranges, whole sets and arrays, constraints, decision variables' values and tuple
+fields cannot be assigned, as in IBM OPL.""",
+  bad="range R = 1..3;\nexecute { R = 4; }",
+  good="int n = 3;\nexecute { n = 4; }\nrange R = 1..n;",
+  at=(2, 11))
+R("OPL1054", "script-negative-value", "error", "Negative value into `int+` or `float+` data",
+  """Data declared `int+` or `float+` cannot hold a negative value; the message names the item.""",
+  bad="float+ w[1..2];\nexecute { w[1] = -1; }",
+  good="float+ w[1..2];\nexecute { w[1] = 1; }",
+  at=(2, 11))
+R("OPL1055", "script-value-type", "error", "Value of the wrong type for OPL data",
+  """The value a script gives does not fit the data's declared type: a fraction into an `int`, a string
+into a number, a number into a `string`. pyopl does not truncate silently.""",
+  bad="int n = 3;\nexecute { n = 2.5; }",
+  good="int n = 3;\nexecute { n = Opl.floor(2.5); }",
+  at=(2, 11))
+R("OPL1056", "script-output-outside", "error", "Script file outside the model's folder",
+  """`IloOplOutputFile`, `IloOplModelSource` and `IloOplDataSource` may only name files in the model's
+folder (or the folder given with `pyopl solve --output-dir`): relative names, no `..` or symbolic link
+leading out, no absolute paths.""",
+  bad="execute { var f = new IloOplOutputFile(\"../out.txt\"); f.close(); }",
+  good="execute { var f = new IloOplOutputFile(\"out.txt\"); f.close(); }",
+  at=(1, 19))
+R("OPL1057", "script-unsupported", "error", "Script feature pyopl does not run",
+  """The script uses an IBM class or method that pyopl does not support (for example `IloOplExec`,
+which runs an external program, or `cplex.solve()` outside `main`). The message names it; pyopl
+stops rather than give a result that differs from IBM's.""",
+  bad="execute { IloOplExec(\"ls\"); }",
+  good="execute { writeln(\"done\"); }",
+  at=(1, 11))
+R("OPL1058", "script-setting-ignored", "warning", "Solver setting without effect",
+  """A `cplex.NAME = value` setting that pyopl cannot pass to HiGHS or Gurobi (or that CPLEX does not
+have) is ignored. docs/solvers.md lists the settings that are mapped.""",
+  bad="execute { cplex.tilimm = 10; }" + _POST,
+  good="execute { cplex.tilim = 10; }" + _POST,
+  at=(1, 17))
+R("OPL1059", "script-not-run", "error", "Skipped script block would change the model",
+  """Scripts were turned off (`--no-scripts`), but this block assigns data or bounds that the model
+uses: the model solved without it would differ from IBM's. Run the scripts, or move the computation
+into OPL declarations.""")
+R("OPL1060", "script-no-solution", "error", "Solution value read without a solution",
+  """A script read a decision value, a dexpr, a dual or `cplex.getObjValue()` before the model was solved
+(in a block placed before the objective and constraints) or after a solve without a solution.""",
+  bad="dvar float+ x in 0..1;\nexecute { writeln(x.solutionValue); }\nmaximize x;",
+  good="dvar float+ x in 0..1;\nmaximize x;\nexecute { writeln(x.solutionValue); }",
+  at=(2, 21))
+R("OPL1061", "script-file-not-found", "error", "File named by a script not found",
+  """`new IloOplModelSource(...)` or `new IloOplDataSource(...)` in `main` names a file that does not
+exist in the model's folder.""")
+R("OPL1062", "script-model-failed", "error", "Model made by `main` did not compile",
+  """A model made in `main` (`new IloOplModel(...)` then `generate()`) has errors; they are reported
+with it.""")
+R("OPL1063", "dat-script-unsupported", "error", "`prepare`/`invoke` in a data file",
+  """IBM OPL data files may define script functions in `prepare { ... }` and call them on a value with
+`name = value invoke f;`. pyopl does not run them: such a function may check or change the data, so
+reading the file without it could give a different model. Move the computation into the model.""",
+  bad="int n = ...;\ndvar float+ x in 0..n;\nmaximize x;", bad_data="prepare { function f(v, n) { return true; } }\nn = 2;",
+  good="int n = ...;\ndvar float+ x in 0..n;\nmaximize x;", good_data="n = 2;",
+  at=(1, 1))

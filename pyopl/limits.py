@@ -1,0 +1,48 @@
+"""Work limits of one compilation: how much the compiler may expand before it stops with a diagnostic.
+
+Every input ends, with a model or a diagnostic, in bounded time and memory: the loops that
+a model asks for (``sum``, ``forall``, comprehensions, generic arrays, ``asSet``) are counted
+against :attr:`Limits.max_work`; expressions nested deeper than :attr:`Limits.max_nesting` and
+strings longer than :attr:`Limits.max_string` are refused. The defaults hold every model of the
+test corpora with a wide margin; raise them with ``pyopl.compile_model(..., limits=Limits(...))``
+or ``pyopl check|solve|export --max-work N``. See ``docs/limits.md``.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+#: Default :attr:`Limits.max_work`: iterations a compilation may expand (minutes of Python work).
+DEFAULT_MAX_WORK = 250_000_000
+#: Default :attr:`Limits.max_nesting`: expression nesting levels (a chain ``a + b + c`` is one level).
+DEFAULT_MAX_NESTING = 100
+#: Default :attr:`Limits.max_string`: characters in one string value.
+DEFAULT_MAX_STRING = 1_000_000
+
+
+@dataclass(frozen=True)
+class Limits:
+    """Budgets of one compilation.
+
+    ``max_work``: the number of candidate bindings that the model's iterations may examine
+    in all (each element of each iteration domain visited by ``sum``, ``prod``, ``min``,
+    ``max``, ``forall``, set and array comprehensions and generic arrays counts one, filtered
+    out or not; ``asSet`` counts the elements it copies). A single iteration whose size is
+    known before it starts (the product of its domains' sizes, up to its first filter or
+    dependent domain) is refused before it starts when it would exceed what is left; the
+    others are counted as they run. Diagnostic OPL1140.
+    ``max_nesting``: how deeply expressions may nest (parentheses around a right operand,
+    unary signs, indexing inside indexing, aggregates inside aggregates); a left-associative
+    chain such as ``a + b + c`` or ``c1 && c2 && c3`` of any length is one level. OPL1141.
+    ``max_string``: characters in a string literal or a string computed by ``+``. OPL1142.
+    Raises ValueError for a limit that is not a positive integer.
+    """
+
+    max_work: int = DEFAULT_MAX_WORK
+    max_nesting: int = DEFAULT_MAX_NESTING
+    max_string: int = DEFAULT_MAX_STRING
+
+    def __post_init__(self):
+        for name in ("max_work", "max_nesting", "max_string"):
+            v = getattr(self, name)
+            if isinstance(v, bool) or not isinstance(v, int) or v < 1:
+                raise ValueError("Limits.%s must be a positive integer, not %r" % (name, v))

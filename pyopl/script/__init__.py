@@ -1,0 +1,23 @@
+"""IBM ILOG Script for OPL ``execute`` and ``main`` blocks: parser, interpreter, standard library.
+
+The language core lives here (pure ECMAScript 3 semantics); the OPL host objects
+(``thisOplModel``, ``cplex``, model elements) live in ``pyopl/script/host*.py`` and talk to
+the interpreter only through the protocol of :mod:`pyopl.script.values`.
+
+Use::
+
+    program = parse_script(body_text, "model.mod", line, column)   # Program or [Diagnostic]
+    interp = Interpreter(host, output=print_fn, max_steps=..., max_memory=...)
+    interp.run(program)                                             # raises ScriptError
+
+Modules: ``ast`` (nodes with spans), ``parser`` (text -> AST, ``pyopl/grammar/script.lark``),
+``interpreter`` (evaluation, scopes, budgets), ``values`` (value types, ``ScriptError``,
+the host protocol), ``convert`` (ECMAScript conversions and equality), ``stdlib``
+(``Math``, string/array methods, ``parseInt``, ...).  See ``docs/scripting.md``.
+"""
+from .interpreter import DEFAULT_MAX_DEPTH, DEFAULT_MAX_MEMORY, DEFAULT_MAX_STEPS, Interpreter
+from .parser import parse_script
+from .values import NULL, UNDEFINED, HostFunction, HostObject, JSArray, JSFunction, JSObject, ScriptError
+
+__all__ = ["Interpreter", "parse_script", "ScriptError", "HostObject", "HostFunction", "JSArray", "JSObject",
+           "JSFunction", "UNDEFINED", "NULL", "DEFAULT_MAX_STEPS", "DEFAULT_MAX_MEMORY", "DEFAULT_MAX_DEPTH"]

@@ -1,0 +1,514 @@
+"""The OPL side of IBM ILOG Script: one :class:`ScriptContext` per model instance, and the
+global host object that gives a script every model element by name (as inside IBM's
+``with (thisOplModel) { }``).
+
+The context knows the phase (``pre``: before the model is generated, ``post``: after a
+solve, ``main``: a ``main`` block), the captured output, the solver settings a script set
+(``cplex.tilim``), which data names scripts assigned, and the solution a post-processing
+block reads.  Model elements are wrapped by :mod:`pyopl.script.opl_objects`; ``cplex``,
+``thisOplModel``, ``Opl`` and the ``IloOpl*`` classes live in :mod:`pyopl.script.opl_runtime`.
+"""
+from __future__ import annotations
+
+import math
+import os
+from typing import Any
+
+from ..semantics.values import OplArray, OplSet, OplTuple
+from .host_errors import host_error
+from .opl_objects import (ArrayHost, ConstraintHost, DexprHost, DvarHost, SetHost, describe, display, js_number,
+                          to_key, to_script)
+from .values import HostObject, UNDEFINED
+
+DEFAULT_STEPS = 2_000_000  # statements and expressions a script may evaluate (about a second or two)
+DEFAULT_MEMORY = 5_000_000  # script values (array items, object properties, string characters) it may hold
+
+
+_NOWHERE = None  # set below (a span for errors found where no script span is at hand)
+
+
+class ScriptOptions:
+    """How scripts run: ``max_steps`` (the step budget), ``max_memory``, ``output_dir`` (where
+    ``IloOplOutputFile`` may write; the model's folder when None), ``enabled`` (False:
+    ``--no-scripts``)."""
+
+    def __init__(self, max_steps: int | None = None, max_memory: int | None = None, output_dir: str | None = None,
+                 enabled: bool = True, keep_instance: bool = False):
+        self.max_steps = max_steps or DEFAULT_STEPS
+        self.max_memory = max_memory or DEFAULT_MEMORY
+        self.output_dir = output_dir
+        self.enabled = enabled
+        self.keep_instance = keep_instance  # keep a context even without scripts (a model made by `main`)
+
+
+class ScriptContext:
+    """Everything the host objects of one model instance share (see the module docstring)."""
+
+    def __init__(self, inst: Any, reporter: Any, model_file: str, options: ScriptOptions | None = None):
+        self.inst = inst
+        self.reporter = reporter
+        self.model_file = model_file
+        self.options = options or ScriptOptions()
+        self.phase = "pre"
+        self.out: list[str] = []  # captured output, in order
+        self.pre_output = ""  # what pre-processing wrote (shown before anything else)
+        self.settings: dict[str, tuple[Any, Any]] = {}  # cplex parameter -> (value, span of the assignment)
+        self.assigned: set[str] = set()  # data names scripts assigned
+        self.post_blocks: list = []  # execute blocks after the objective/constraints
+        self.main_block: Any = None
+        self.ir: Any = None  # the generated model (set after build_ir)
+        self.result: Any = None  # the solution post-processing reads
+        self.script_globals: dict[str, Any] = {}  # names a script created by assignment
+        self.runtime: Any = None  # opl_runtime.Runtime, made on first use
+        self.dirty = False  # data changed since the evaluator's caches were made
+        self.files_written: list[str] = []
+        self.flow: Any = None  # main_flow.Flow while a `main` block runs
+        self.failed = False  # a script of this context raised an error
+
+    # ------------------------------------------------------------------ output
+    def write(self, text: str) -> None:
+        self.out.append(text)
+
+    def output(self) -> str:
+        return "".join(self.out)
+
+    @property
+    def base_dir(self) -> str:
+        if self.options.output_dir:
+            return os.path.realpath(self.options.output_dir)
+        if self.model_file.startswith("<"):
+            return os.path.realpath(os.getcwd())
+        return os.path.realpath(os.path.dirname(os.path.abspath(self.model_file)))
+
+    @property
+    def model_dir(self) -> str:
+        if self.model_file.startswith("<"):
+            return os.path.realpath(os.getcwd())
+        return os.path.realpath(os.path.dirname(os.path.abspath(self.model_file)))
+
+    # ------------------------------------------------------------------ data
+    def note_assigned(self, name: str | None) -> None:
+        if name:
+            self.assigned.add(name)
+        self.dirty = True
+
+    def is_model_input(self, name: str) -> bool:
+        return name in self.inst.symbols
+
+    def check_writable(self, name: str, span: Any) -> None:
+        return None
+
+    def convert_for(self, decl_type: Any, value: Any, label: str, span: Any) -> Any:
+        """``value`` checked and converted for an item of declared type ``decl_type``
+        (``int``, ``int+``, ``float``, ``float+``, ``string``, ``boolean``)."""
+        t = decl_type if isinstance(decl_type, str) else None
+        if isinstance(value, HostObject) and t in ("int", "int+", "float", "float+", "boolean"):
+            value = value.to_number()
+        if t in ("int", "int+", "float", "float+", "boolean"):
+            if isinstance(value, bool):
+                value = float(value)
+            if not isinstance(value, (int, float)):
+                raise host_error("script-value-type", "`%s` is %s, so it cannot take %s" % (
+                    label, "an integer" if t.startswith("int") else "a number" if t.startswith("float") else "a boolean",
+                    describe(value)), span, help="assign a number")
+            if math.isnan(value) or (math.isinf(value) and t.startswith("int")):
+                raise host_error("script-value-type", "`%s` cannot take %s" % (label, js_number(value)), span,
+                                 help="check the computation: it gave %s" % js_number(value))
+            if t.endswith("+") and value < 0:
+                raise host_error("script-negative-value", "`%s` is declared `%s`, so it cannot take the negative value %s" % (
+                    label, t, js_number(value)), span, help="assign a value >= 0, or declare it `%s`" % t[:-1])
+            if t in ("int", "int+", "boolean"):
+                if not float(value).is_integer():
+                    raise host_error("script-value-type", "`%s` is an integer, so it cannot take %s" % (
+                        label, js_number(value)), span,
+                        help="round it first, e.g. `Opl.round(...)` or `Opl.floor(...)`, or declare it `float`")
+                if t == "boolean" and value not in (0, 1):
+                    raise host_error("script-value-type", "`%s` is a boolean, so it takes 0 or 1, not %s" % (
+                        label, js_number(value)), span, help="assign 0, 1, true or false")
+                return int(value)
+            return float(value)
+        if t == "string":
+            if isinstance(value, str):
+                return value
+            raise host_error("script-value-type", "`%s` is a string, so it cannot take %s" % (label, describe(value)), span,
+                             help='assign a string, e.g. `"" + value`')
+        raise host_error("script-forbidden-assignment", "`%s` holds %s values, which a script cannot assign" % (
+            label, "tuple" if isinstance(decl_type, OplTuple) or hasattr(decl_type, "fields") else "set"), span,
+            help="change the data it is computed from, or use `add()` on a set")
+
+    def invalidate(self) -> None:
+        """Forget what the evaluator computed from data before a script changed it."""
+        if not self.dirty:
+            return
+        from ..lowering.expressions import Evaluator
+        from ..lowering.symbols import DexprArray, DexprScalar
+
+        self.inst.ev = Evaluator(self.inst)
+        for sym in self.inst.symbols.values():
+            if isinstance(sym.value, DexprScalar):
+                sym.value.value = None
+            elif isinstance(sym.value, DexprArray):
+                sym.value.cache.clear()
+        self.dirty = False
+
+    # ------------------------------------------------------------------ decisions
+    def dvar_dims(self, name: str) -> list:
+        v = self.inst.symbols[name].value
+        return list(getattr(v, "dims", []))
+
+    def column_of(self, name: str, prefix: tuple, span: Any = None) -> int:
+        v = self.inst.symbols[name].value
+        if not prefix:
+            return self.inst.dvar_blocks[name][0]
+        j = v.cols.get(prefix)
+        if j is None:  # a sparse array (an index filter in the declaration) without this item
+            from .opl_objects import display as show
+
+            raise host_error("script-index-out-of-range", "`%s%s` is not a variable of the model" % (
+                name, "".join("[%s]" % show(p, True) for p in prefix)), span or _NOWHERE,
+                help="the declaration of `%s` leaves this index out" % name)
+        return j
+
+    def column_bounds(self, j: int) -> tuple[float, float]:
+        if self.ir is not None:
+            return float(self.ir.col_lower[j]), float(self.ir.col_upper[j])
+        return float(self.inst.cols.lower[j]), float(self.inst.cols.upper[j])
+
+    def set_bound(self, j: int, which: str, v: float, label: str, span: Any) -> None:
+        if self.phase == "post":
+            raise host_error("script-forbidden-assignment", "the bound of `%s` cannot change after the solve" % label, span,
+                             help="set bounds in an `execute` block before the constraints, or in `main` before `cplex.solve()`")
+        integer = bool(self.ir.col_integer[j]) if self.ir is not None else bool(self.inst.cols.integer[j])
+        if integer and math.isfinite(v):
+            v = float(math.ceil(v - 1e-9) if which == "LB" else math.floor(v + 1e-9))
+        if self.ir is not None:
+            arr = self.ir.col_lower if which == "LB" else self.ir.col_upper
+            arr[j] = v
+        else:
+            runs = self.inst.cols.lower if which == "LB" else self.inst.cols.upper
+            runs.flat()[j] = v
+        self.note_assigned(label.split("[")[0] + "." + which)
+
+    def has_solution(self) -> bool:
+        return self.result is not None and self.result.has_solution
+
+    def _need_solution(self, what: str, span: Any) -> None:
+        if self.result is None:
+            raise host_error("script-no-solution", "%s has no value before the model is solved" % what, span,
+                             help="read solution values in an `execute` block after the constraints, or after "
+                                  "`cplex.solve()` in `main`")
+        if not self.result.has_solution:
+            raise host_error("script-no-solution", "%s has no value: the solve ended `%s` without a solution" % (
+                what, self.result.status), span, help="test `cplex.solve()` (or `cplex.status`) before reading values")
+
+    def solution_value(self, j: int, label: str, span: Any) -> float:
+        if span is not None:
+            self._need_solution("`%s`" % label, span)
+        elif not self.has_solution():
+            return math.nan
+        name, key = self.ir.col_name[j], self.ir.col_key[j]
+        v = self.result.variables.get(name)
+        if v is None:
+            return math.nan
+        if not isinstance(v, float) and not isinstance(v, int):
+            v = v[key] if key else v
+        return float(v) if v is not None else math.nan
+
+    def reduced_cost(self, name: str, prefix: tuple, label: str, span: Any) -> float:
+        self._need_solution("the reduced cost of `%s`" % label, span)
+        v = self.result.reduced_costs.get(name)
+        if v is None:
+            raise host_error("script-no-solution", "the solver reported no reduced cost for `%s` (a MIP has none)" % label,
+                             span, help="reduced costs exist for linear programs")
+        return float(v if not prefix else v[prefix])
+
+    # ------------------------------------------------------------------ dexprs
+    def dexpr_dims(self, name: str) -> list:
+        return list(self.inst.symbols[name].value.dims)
+
+    def dexpr_value(self, name: str, key: tuple, span: Any) -> float:
+        if span is not None:
+            self._need_solution("the dexpr `%s`" % name, span)
+        elif not self.has_solution():
+            return math.nan
+        v = self.result.dexprs.get(name)
+        if v is not None:
+            try:
+                return float(v if not key else v[key])
+            except (KeyError, TypeError):
+                pass
+        from ..lowering.linear import LinExpr, QuadExpr
+        from ..lowering.symbols import DexprScalar
+
+        sym = self.inst.symbols[name].value
+        form = self.inst.dexpr_scalar(sym, span) if isinstance(sym, DexprScalar) else \
+            self.inst.dexpr_value(sym, key, sym.decl)
+        return self.form_value(form)
+
+    def form_value(self, form: Any) -> float:
+        """The value of a linear (or quadratic) form at the solution."""
+        from ..lowering.linear import LinExpr, QuadExpr
+
+        if isinstance(form, QuadExpr):
+            return self.form_value(form.lin) + sum(c * self._col(i) * self._col(j) for (i, j), c in form.quad.items())
+        if isinstance(form, LinExpr):
+            return float(form.const + sum(c * self._col(j) for j, c in form.terms.items()))
+        return float(form)
+
+    def _col(self, j: int) -> float:
+        return self.solution_value(j, "", None)
+
+    # ------------------------------------------------------------------ constraints
+    def _family(self, label: str, text: str, span: Any) -> Any:
+        fam = self.ir.families.get(label) if self.ir is not None else None
+        if fam is None:
+            raise host_error("script-no-solution", "the constraint `%s` was not generated" % text, span,
+                             help="label the constraint (`%s: ...`) in a `subject to` block" % label)
+        return fam
+
+    def row_of(self, label: str, prefix: tuple, text: str, span: Any) -> int:
+        fam = self._family(label, text, span)
+        if not prefix and len(fam.rows) == 1:
+            return fam.rows[0]
+        for key, r in zip(fam.keys, fam.rows):
+            if tuple(key) == prefix:
+                return r
+        raise host_error("script-index-out-of-range", "the constraint `%s` does not exist" % text, span,
+                         help="index the constraint with the keys it was generated for")
+
+    def row_value(self, what: str, label: str, prefix: tuple, text: str, span: Any) -> float:
+        self._need_solution("the %s of `%s`" % (what, text), span)
+        table = self.result.duals if what == "dual" else self.result.slacks
+        v = table.get(label)
+        if v is None:
+            raise host_error("script-no-solution", "the solver reported no %s for `%s`%s" % (
+                what, text, " (a MIP has no duals)" if self.ir.is_mip else ""), span,
+                help="duals and slacks exist for linear programs; `pyopl solve --duals` gives a MIP's fixed-LP duals")
+        try:
+            return float(v if not isinstance(v, dict) else v[prefix])
+        except KeyError:
+            raise host_error("script-index-out-of-range", "the constraint `%s` does not exist" % text, span,
+                             help="index the constraint with the keys it was generated for") from None
+
+    def row_bound(self, label: str, prefix: tuple, which: str, text: str, span: Any) -> float:
+        r = self.row_of(label, prefix, text, span)
+        return float(self.ir.row_lower[r] if which == "LB" else self.ir.row_upper[r])
+
+    def label_first_keys(self, label: str, prefix: tuple) -> list:
+        fam = self.ir.families.get(label) if self.ir is not None else None
+        if fam is None:
+            return []
+        n = len(prefix)
+        seen = {}
+        for key in fam.keys:
+            key = tuple(key)
+            if key[:n] == prefix and len(key) > n:
+                seen.setdefault(key[n], None)
+        return list(seen)
+
+    # ------------------------------------------------------------------ post-processing declarations
+    def postproc_value(self, name: str, span: Any) -> Any:
+        """A declaration after the model computed from the solution (``float total = sum(i) c[i]*x[i];``,
+        ``{int} chosen = {k | k in K: y[k] == 1};``), as IBM computes it after the solve: the
+        declaration is evaluated again with each decision variable and dexpr replaced by its value."""
+        self._need_solution("`%s`" % name, span)
+        cache = getattr(self, "_postproc", None)
+        if cache is None or cache[0] is not self.result:
+            cache = self._postproc = (self.result, self._compute_postproc())
+        v = cache[1].get(name)
+        if isinstance(v, _Failed):
+            raise host_error("script-unsupported", "`%s` is computed from the solution, and pyopl could not compute it: %s"
+                             % (name, v.message), span, help="compute it in the script from the decision values")
+        if isinstance(v, OplArray):
+            return ArrayHost(self, v, (), "float")
+        if isinstance(v, (OplSet,)):
+            return SetHost(self, v, name)
+        return to_script(self, v)
+
+    def _compute_postproc(self) -> dict:
+        from ..diagnostics.reporter import Reporter
+        from ..lowering.declarations import process_item
+        from ..lowering.errors import EvalError
+        from ..lowering.expressions import Evaluator
+        from ..lowering.instance import Symbol
+        from ..lowering.symbols import DexprArray, DexprScalar
+
+        inst = self.inst
+        saved_symbols, saved_reporter, saved_ev = dict(inst.symbols), inst.reporter, inst.ev
+        out: dict = {}
+        try:
+            for name, sym in saved_symbols.items():
+                if sym.kind == "dvar":
+                    dims = self.dvar_dims(name)
+                    if dims:
+                        data = {k: self.solution_value(self.column_of(name, k), name, None) for k in _product(dims)}
+                        inst.symbols[name] = Symbol("param", name, OplArray(name, dims, data), sym.decl)
+                    else:
+                        inst.symbols[name] = Symbol("param", name, self.solution_value(self.column_of(name, ()), name, None),
+                                                    sym.decl)
+                elif sym.kind == "dexpr":
+                    if isinstance(sym.value, DexprScalar):
+                        inst.symbols[name] = Symbol("param", name, self.dexpr_value(name, (), None), sym.decl)
+                    elif isinstance(sym.value, DexprArray):
+                        dims = sym.value.dims
+                        data = {k: self.dexpr_value(name, k, None) for k in _product(dims)}
+                        inst.symbols[name] = Symbol("param", name, OplArray(name, dims, data), sym.decl)
+            inst.reporter = Reporter(1000)
+            inst.ev = Evaluator(inst)
+            for item in inst.model.items:
+                name = getattr(item, "name", None)
+                if not name or saved_symbols.get(name) is None or saved_symbols[name].kind != "postproc":
+                    continue
+                inst.symbols.pop(name, None)
+                try:
+                    process_item(inst, item)
+                except EvalError as e:
+                    out[name] = _Failed(e.message)
+                    continue
+                new = inst.symbols.get(name)
+                out[name] = new.value if new is not None else _Failed("its declaration has errors")
+        finally:
+            inst.symbols.clear()
+            inst.symbols.update(saved_symbols)
+            inst.reporter, inst.ev = saved_reporter, saved_ev
+        return out
+
+
+class _Failed:
+    def __init__(self, message: str):
+        self.message = message
+
+
+def _product(dims: list):
+    import itertools
+
+    return itertools.product(*[list(d) for d in dims])
+
+
+from ..diagnostics.diagnostic import Span as _Span  # noqa: E402
+
+_NOWHERE = _Span("<script>", 1, 1, 1, 2)
+
+
+class ModelHost(HostObject):
+    """The global names of a script: the model's elements (as ``with (thisOplModel)``) and IBM's
+    script globals (``cplex``, ``thisOplModel``, ``Opl``, ``writeln``, ``IloOplOutputFile``, ...)."""
+
+    type_name = "IloOplModel"
+
+    def __init__(self, ctx: ScriptContext):
+        self.ctx = ctx
+
+    def _runtime(self) -> Any:
+        if self.ctx.runtime is None:
+            from .opl_runtime import Runtime
+
+            self.ctx.runtime = Runtime(self.ctx)
+        return self.ctx.runtime
+
+    def member_names(self) -> list[str]:
+        names = [n for n, s in self.ctx.inst.symbols.items() if s.kind not in ("failed",)]
+        if self.ctx.ir is not None:
+            names += [n for n in self.ctx.ir.families if n and not n.startswith("#")]
+        return sorted(set(names) | set(self._runtime().globals()) | set(self.ctx.script_globals))
+
+    def has_member(self, name: str) -> bool:
+        return (name in self.ctx.inst.symbols or name in self._runtime().globals() or name in self.ctx.script_globals
+                or (self.ctx.ir is not None and name in self.ctx.ir.families))
+
+    def get_member(self, name: str, span: Any) -> Any:
+        g = self._runtime().globals()
+        if name in g:
+            return g[name]
+        if name in self.ctx.script_globals:
+            return self.ctx.script_globals[name]
+        return element(self.ctx, name, span)
+
+    def set_member(self, name: str, value: Any, span: Any) -> None:
+        ctx = self.ctx
+        sym = ctx.inst.symbols.get(name)
+        if sym is None:
+            if name in self._runtime().globals():
+                raise host_error("script-forbidden-assignment", "`%s` is a script global of OPL and cannot be replaced" % name,
+                                 span, help="choose another name for your variable (`var my%s = ...`)" % name.capitalize())
+            ctx.script_globals[name] = value  # an undeclared name: a new global, as ECMAScript does
+            return
+        assign_element(ctx, sym, value, span)
+
+    def to_display(self) -> str:
+        return "thisOplModel"
+
+
+def element(ctx: ScriptContext, name: str, span: Any) -> Any:
+    """The model element ``name`` as a script value (numbers and strings plain, the rest host objects)."""
+    from ..lowering.symbols import DexprArray, DexprScalar
+
+    sym = ctx.inst.symbols.get(name)
+    if sym is None:
+        if ctx.ir is not None and name in ctx.ir.families:
+            return ConstraintHost(ctx, name)
+        from ..diagnostics.reporter import did_you_mean
+
+        hint = did_you_mean(name, ModelHost(ctx).member_names())
+        raise host_error("script-unknown-name", "`%s` is not declared in the model or the script" % name, span,
+                         help=hint or "declare it with `var %s = ...;` in the script, or in the model" % name)
+    k = sym.kind
+    if k in ("param",):
+        v = sym.value
+        if isinstance(v, OplArray):
+            return ArrayHost(ctx, v, (), _decl_type(sym))
+        return to_script(ctx, v)
+    if k in ("set", "range"):
+        return SetHost(ctx, sym.value, name)
+    if k == "dvar":
+        return DvarHost(ctx, name)
+    if k == "dexpr":
+        if isinstance(sym.value, DexprScalar):
+            return ctx.dexpr_value(name, (), span)
+        if isinstance(sym.value, DexprArray):
+            return DexprHost(ctx, name)
+    if k == "label":
+        return ConstraintHost(ctx, name)
+    if k == "postproc":
+        return ctx.postproc_value(name, span)
+    if k == "tuple":
+        raise host_error("script-unknown-name", "`%s` is a tuple type, not a value" % name, span,
+                         help="use a set of `%s` tuples, or one of its elements" % name)
+    raise host_error("script-unknown-name", "`%s` has no value (its declaration failed)" % name, span,
+                     help="fix the error reported at its declaration first")
+
+
+def _decl_type(sym: Any) -> Any:
+    t = getattr(getattr(sym.decl, "type", None), "name", None)
+    if getattr(getattr(sym.decl, "type", None), "is_set", False):
+        return "{%s}" % t
+    return t
+
+
+def assign_element(ctx: ScriptContext, sym: Any, value: Any, span: Any) -> None:
+    """``name = value`` for a model element: scalars of primitive type only."""
+    name = sym.name
+    if sym.kind == "param" and not isinstance(sym.value, (OplArray, OplSet, OplTuple)):
+        ctx.check_writable(name, span)
+        sym.value = ctx.convert_for(_decl_type(sym), value, name, span)
+        ctx.note_assigned(name)
+        return
+    what = {"set": "a set", "range": "a range", "dvar": "a decision variable", "dexpr": "a dexpr",
+            "label": "a constraint", "tuple": "a tuple type"}.get(sym.kind, "an array" if isinstance(sym.value, OplArray)
+                                                                    else "a tuple" if isinstance(sym.value, OplTuple) else "data")
+    help = {"dvar": "bound it instead: `%s.UB = ...;` (or `.LB`)" % name,
+            "range": "declare the range from data a script sets first: `range R = 1..n;`",
+            "set": "change it element by element with `%s.add(...)`" % name}.get(
+        sym.kind, "assign its items, e.g. `%s[i] = ...;`" % name if isinstance(sym.value, OplArray) else
+        "only scalars, array items and decision bounds can be assigned")
+    raise host_error("script-forbidden-assignment", "`%s` is %s and cannot be assigned as a whole" % (name, what), span,
+                     help=help)
+
+
+def show_values(args: list) -> str:
+    """The text ``writeln(a, b, ...)`` prints: each argument shown as IBM OPL does, side by side."""
+    return "".join(display(a) for a in args)
+
+
+__all__ = ["ScriptContext", "ScriptOptions", "ModelHost", "element", "assign_element", "show_values", "to_key",
+           "UNDEFINED"]

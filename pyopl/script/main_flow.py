@@ -1,0 +1,461 @@
+"""``main { ... }``: IBM ILOG Script flow control (OPL manual, "Flow control", the ``IloOplModel``,
+``IloCplex``, ``IloOplModelSource``/``IloOplModelDefinition``, ``IloOplDataSource`` and
+``IloOplDataElements`` classes).
+
+With a ``main`` block, ``Model.solve`` runs the block instead of the plain solve:
+
+- ``thisOplModel.generate()`` makes the model current for ``cplex`` (pyopl compiled it already;
+  the pre-processing output is shown at this point, as IBM prints it when generating);
+- ``cplex.solve()`` solves the current model with its bounds as they are now (a script may
+  change ``thisOplModel.x.UB`` between solves) and returns true when a solution exists;
+- ``thisOplModel.postProcess()`` runs the post-processing ``execute`` blocks;
+- ``new IloOplModel(def, cplex)`` with ``addDataSource`` (a ``.dat`` file beside the model, or
+  ``IloOplDataElements``, e.g. ``thisOplModel.dataElements`` changed by the script) compiles a
+  new instance when it is generated, so data changes reach it;
+- ``new IloOplModelSource("other.mod")`` reads another model in the same folder (confined as
+  ``include`` is).
+
+The result is the last solve's, with the script's output; ``main``'s return value is the exit
+status (IBM's ``oplrun`` convention: the number returned, 0 when nothing is returned).
+"""
+from __future__ import annotations
+
+import os
+from pathlib import Path
+from typing import Any
+
+from ..semantics.values import OplArray, OplSet
+from .host_errors import host_error
+from .opl_objects import ArrayHost, _arg, _Host, describe, to_script
+from .values import HostFunction, NULL, UNDEFINED
+
+
+def globals_for(ctx: Any) -> dict[str, Any]:
+    """The ``main`` classes; outside ``main`` each says it runs only there."""
+    def cons(name: str, make):
+        def body(interp, this, args, span):
+            flow = getattr(ctx, "flow", None)
+            if flow is None:
+                raise host_error("script-unsupported", "`new %s(...)` runs only in a `main` block" % name, span,
+                                 help="move the flow control into `main { ... }`")
+            return make(flow, args, span)
+        return HostFunction(name, body, True)
+
+    return {
+        "IloOplModel": cons("IloOplModel", lambda f, a, s: f.new_model(a, s)),
+        "IloOplModelSource": cons("IloOplModelSource", lambda f, a, s: ModelSource(f, a, s)),
+        "IloOplModelDefinition": cons("IloOplModelDefinition", lambda f, a, s: ModelDefinition(f, a, s)),
+        "IloOplDataSource": cons("IloOplDataSource", lambda f, a, s: DataSource(f, a, s)),
+        "IloOplDataElements": cons("IloOplDataElements", lambda f, a, s: DataElements(f, {}, None)),
+        "IloCplex": cons("IloCplex", lambda f, a, s: f.ctx.runtime.cplex),
+    }
+
+
+class Flow:
+    """One run of a ``main`` block: the models it made and the last solve."""
+
+    def __init__(self, model: Any, kw: dict):
+        self.base = model
+        self.ctx = model.script
+        self.kw = kw
+        self.current: Any = None  # the ModelObject `cplex` solves (the last generated)
+        self.last_result: Any = None
+        self.last_model: Any = None
+        self.solves = 0
+
+    def current_ir(self) -> Any:
+        return self.last_model.model.ir if self.last_model is not None and self.last_model.model is not None else None
+
+    def solve(self, span: Any) -> bool:
+        m = self.current
+        if m is None:
+            raise host_error("script-unsupported", "`cplex.solve()` before any model was generated", span,
+                             help="call `thisOplModel.generate();` first")
+        self.solves += 1
+        if self.solves > 10_000:
+            raise host_error("script-unsupported", "`main` asked for more than 10,000 solves", span,
+                             help="check the loop's end condition")
+        result = m.model._solve_ir(m.model.ir, **self.kw)
+        m.result = result
+        m.ctx.result = result
+        self.last_result = result
+        self.last_model = m
+        return bool(result.has_solution)
+
+    def new_model(self, args: list, span: Any) -> "ModelObject":
+        d = _arg(args, 0)
+        if not isinstance(d, ModelDefinition):
+            raise host_error("script-value-type", "`new IloOplModel(...)` needs a model definition, not %s" % describe(d),
+                             span, help="write `new IloOplModel(thisOplModel.modelDefinition, cplex)`")
+        return ModelObject(self, d, None)
+
+
+class ModelSource(_Host):
+    """``new IloOplModelSource("other.mod")``: another model file in the model's folder."""
+
+    type_name = "IloOplModelSource"
+
+    def __init__(self, flow: Flow, args: list, span: Any):
+        super().__init__(flow.ctx)
+        self.path = _confined_input(flow.ctx, _arg(args, 0), span, ".mod")
+
+    def _methods(self) -> dict[str, Any]:
+        return {"end": lambda a, s: UNDEFINED}
+
+
+class ModelDefinition(_Host):
+    """``new IloOplModelDefinition(source)`` or ``thisOplModel.modelDefinition``."""
+
+    type_name = "IloOplModelDefinition"
+
+    def __init__(self, flow: Flow, args: list, span: Any, path: str | None = None):
+        super().__init__(flow.ctx)
+        if path is None:
+            src = _arg(args, 0)
+            if not isinstance(src, ModelSource):
+                raise host_error("script-value-type", "`new IloOplModelDefinition(...)` needs an `IloOplModelSource`, not %s"
+                                 % describe(src), span, help='write `new IloOplModelDefinition(new IloOplModelSource("m.mod"))`')
+            path = src.path
+        self.path = path
+
+    def _methods(self) -> dict[str, Any]:
+        return {"end": lambda a, s: UNDEFINED}
+
+
+class DataSource(_Host):
+    """``new IloOplDataSource("file.dat")``: a data file in the model's folder."""
+
+    type_name = "IloOplDataSource"
+
+    def __init__(self, flow: Flow, args: list, span: Any):
+        super().__init__(flow.ctx)
+        self.path = _confined_input(flow.ctx, _arg(args, 0), span, ".dat")
+
+    def _methods(self) -> dict[str, Any]:
+        return {"end": lambda a, s: UNDEFINED}
+
+
+class DataElements(_Host):
+    """``IloOplDataElements``: data values by name (``data.n = 5; data.cap[2] = 7;``) given to a new model."""
+
+    type_name = "IloOplDataElements"
+
+    def __init__(self, flow: Flow, values: dict[str, Any], inst: Any):
+        super().__init__(flow.ctx)
+        self.values = values
+        self.inst = inst  # the instance the values came from (for declared types)
+
+    def _properties(self) -> list[str]:
+        return list(self.values)
+
+    def _methods(self) -> dict[str, Any]:
+        return {"end": lambda a, s: UNDEFINED}
+
+    def get_member(self, name: str, span: Any) -> Any:
+        if name in self.values:
+            v = self.values[name]
+            if isinstance(v, OplArray):
+                from .host import _decl_type
+
+                sym = self.inst.symbols.get(name) if self.inst is not None else None
+                return ArrayHost(self.ctx, v, (), _decl_type(sym) if sym is not None else "float")
+            return to_script(self.ctx, v)
+        return self._method(name, span)
+
+    def set_member(self, name: str, value: Any, span: Any) -> None:
+        from .opl_objects import SetHost, TupleHost
+
+        if isinstance(value, bool):
+            value = int(value)
+        if isinstance(value, float) and value.is_integer():
+            value = int(value)
+        if isinstance(value, (SetHost, TupleHost)):
+            value = value.value
+        elif isinstance(value, ArrayHost):
+            value = value.array
+        elif not isinstance(value, (int, float, str)):
+            raise host_error("script-value-type", "data element `%s` cannot take %s" % (name, describe(value)), span,
+                             help="assign a number, a string, or an OPL set or array")
+        self.values[name] = value
+
+
+class ModelObject(_Host):
+    """An ``IloOplModel``: ``thisOplModel`` in ``main``, or one made with ``new IloOplModel(def, cplex)``."""
+
+    type_name = "IloOplModel"
+
+    def __init__(self, flow: Flow, definition: ModelDefinition | None, model: Any):
+        super().__init__(flow.ctx)
+        self.flow = flow
+        self.definition = definition
+        self.model = model  # pyopl Model once generated
+        self.ctx = model.script if model is not None else None
+        self.sources: list[Any] = []
+        self.result: Any = None
+        self.generated = False
+
+    def _methods(self) -> dict[str, Any]:
+        return {"generate": self._generate, "postProcess": self._post, "printSolution": self._print,
+                "addDataSource": self._add_data, "end": lambda a, s: UNDEFINED, "getObjValue": self._obj,
+                "hasObjective": lambda a, s: bool(self.model is not None and self.model.ir.sense != "feasibility")}
+
+    def _properties(self) -> list[str]:
+        names = ["modelDefinition", "dataElements", "settings"]
+        if self.ctx is not None:
+            from .host import ModelHost
+
+            names += ModelHost(self.ctx).member_names()
+        return names
+
+    def get_member(self, name: str, span: Any) -> Any:
+        if name in self._methods():
+            return self._method(name, span)
+        if name == "modelDefinition":
+            path = self.definition.path if self.definition is not None else next(iter(self.model.sources))
+            return ModelDefinition(self.flow, [], span, path=path)
+        if name == "dataElements":
+            return self._data_elements(span)
+        if name == "settings":
+            return self.flow.ctx.runtime.settings
+        if self.ctx is None:
+            raise host_error("script-no-solution", "`%s` is not available before `generate()`" % name, span,
+                             help="call `generate()` on the model first")
+        from .host import element
+
+        return element(self.ctx, name, span)
+
+    def set_member(self, name: str, value: Any, span: Any) -> None:
+        if self.ctx is None:
+            raise host_error("script-no-solution", "`%s` cannot be set before `generate()`" % name, span,
+                             help="give data through `addDataSource(...)` before `generate()`")
+        from .host import ModelHost
+
+        ModelHost(self.ctx).set_member(name, value, span)
+
+    def _data_elements(self, span: Any) -> DataElements:
+        if self.ctx is None:
+            raise host_error("script-no-solution", "`dataElements` is not available before `generate()`", span,
+                             help="call `generate()` first, or use `new IloOplDataElements()`")
+        import copy
+
+        inst = self.ctx.inst
+        values = {}
+        for name in inst.data:
+            sym = inst.symbols.get(name)
+            if sym is not None and sym.kind in ("param", "set", "range"):
+                values[name] = copy.deepcopy(sym.value) if isinstance(sym.value, (OplArray, OplSet)) else sym.value
+        return DataElements(self.flow, values, inst)
+
+    def _add_data(self, args: list, span: Any) -> Any:
+        src = _arg(args, 0)
+        if not isinstance(src, (DataSource, DataElements)):
+            raise host_error("script-value-type", "`addDataSource(...)` needs an `IloOplDataSource` or `IloOplDataElements`, "
+                             "not %s" % describe(src), span, help='write `new IloOplDataSource("file.dat")`')
+        if self.generated:
+            raise host_error("script-unsupported", "`addDataSource(...)` after `generate()` has no effect", span,
+                             help="add data sources before `generate()`")
+        self.sources.append(src)
+        return UNDEFINED
+
+    def _generate(self, args: list, span: Any) -> Any:
+        flow = self.flow
+        if self.model is None:
+            self.model = _compile_sub(flow, self, span)
+            self.ctx = self.model.script
+        elif not self.generated and self.ctx is not None:
+            flow.ctx.write(self.ctx.pre_output)
+        if self.ctx is not None:
+            self.ctx.phase = "main"
+            self.ctx.flow = flow
+        self.generated = True
+        flow.current = self
+        return True
+
+    def _post(self, args: list, span: Any) -> Any:
+        if self.ctx is None or self.result is None:
+            raise host_error("script-no-solution", "`postProcess()` before the model was solved", span,
+                             help="call `cplex.solve()` first")
+        from .processing import run_block
+
+        self.ctx.result = self.result
+        saved = self.ctx.phase
+        for block in self.ctx.post_blocks:
+            run_block(self.ctx, block, "post")
+            if getattr(self.ctx, "failed", False):
+                break
+        self.ctx.phase = saved
+        if getattr(self.ctx, "failed", False):
+            from .values import ScriptError
+
+            raise ScriptError("script-uncaught-exception", "a post-processing block failed (see the error above)", span,
+                              catchable=False)
+        return True
+
+    def _print(self, args: list, span: Any) -> Any:
+        from .opl_runtime import solution_text
+
+        if self.ctx is None or self.result is None:
+            raise host_error("script-no-solution", "`printSolution()` before the model was solved", span,
+                             help="call `cplex.solve()` first")
+        self.ctx.result = self.result
+        self.flow.ctx.write(solution_text(self.ctx))
+        return UNDEFINED
+
+    def _obj(self, args: list, span: Any) -> Any:
+        if self.result is None or self.result.objective is None:
+            raise host_error("script-no-solution", "`getObjValue()` before a solution exists", span,
+                             help="call `cplex.solve()` and test its result first")
+        return float(self.result.objective)
+
+    def to_display(self) -> str:
+        return "[object IloOplModel]"
+
+
+def _confined_input(ctx: Any, name: Any, span: Any, ext: str) -> str:
+    """The real path of an input file named by a script: inside the model's folder, existing."""
+    if not isinstance(name, str) or not name:
+        raise host_error("script-value-type", "a file name is needed, not %s" % describe(name), span,
+                         help='give a name such as `"sub%s"`' % ext)
+    if ctx.model_file.startswith("<"):
+        raise host_error("script-output-outside", "`%s` cannot be read: the model was given as text, so it has no "
+                         "folder" % name, span, help="compile the model from its file so that files beside it can be found")
+    root = ctx.model_dir
+    target = os.path.realpath(os.path.join(root, name))
+    if os.path.isabs(name) or os.path.commonpath([root, target]) != root:
+        raise host_error("script-output-outside", "`%s` is outside the model's folder" % name, span,
+                         help="keep the files a script reads in the model's folder (%s) or below it" % root)
+    if not os.path.isfile(target):
+        raise host_error("script-file-not-found", "the file `%s` does not exist" % name, span,
+                         help="it is looked up in %s" % root)
+    return target
+
+
+def _compile_sub(flow: Flow, m: ModelObject, span: Any) -> Any:
+    """Compile the model of ``m`` (its definition's file) with its data sources; its scripts share
+    ``main``'s output."""
+    import pyopl
+    from ..diagnostics.diagnostic import CompileError
+
+    path = m.definition.path
+    data: list[Any] = []
+    for src in m.sources:
+        if isinstance(src, DataSource):
+            data.append(Path(src.path))
+        else:
+            data.append(dict(src.values))
+    opts = flow.ctx.options
+    if not data and os.path.realpath(path) == os.path.realpath(next(iter(flow.base.sources))) and flow.base.data is not None:
+        data = flow.base.data  # (IBM needs the data again; the model's own data is the natural default)
+    from .host import ScriptOptions
+
+    sub_opts = ScriptOptions(opts.max_steps, opts.max_memory, opts.output_dir, opts.enabled, keep_instance=True)
+    try:
+        model = pyopl.compile_model(Path(path), data or None, scripts=sub_opts)
+    except CompileError as e:
+        for d in e.diagnostics:
+            flow.ctx.reporter.diagnostics.append(d)
+        first = next((d for d in e.diagnostics if d.is_error), None)
+        raise host_error("script-model-failed", "the model `%s` did not compile%s" % (
+            os.path.basename(path), ": %s" % first.message if first else ""), span,
+            help="fix the errors reported for `%s`" % os.path.basename(path)) from None
+    for d in model.warnings:
+        flow.ctx.reporter.diagnostics.append(d)
+    model.script.reporter = flow.ctx.reporter
+    model.script.out = flow.ctx.out  # one output stream for the whole `main`
+    flow.ctx.write(model.script.pre_output)
+    model.script.runtime = None
+    return model
+
+
+_MODEL_METHODS = ("generate", "postProcess", "printSolution", "addDataSource", "end", "getObjValue", "hasObjective")
+
+
+def unsupported_calls(program: Any) -> list:
+    """Calls in a ``main`` body that pyopl cannot run, found before anything runs: methods of
+    ``cplex`` and ``thisOplModel`` it does not have, and unsupported IBM globals
+    (``IloOplExec``, ...). Each is a :class:`~pyopl.script.host_errors.HostError` at the method's name."""
+    import dataclasses
+
+    from . import ast as S
+    from .opl_runtime import UNSUPPORTED_GLOBALS, CplexHost
+
+    cplex_methods = set(CplexHost(None)._methods())
+    out: list = []
+
+    def visit(node: Any) -> None:
+        if isinstance(node, list):
+            for x in node:
+                visit(x)
+            return
+        if isinstance(node, tuple):
+            for x in node:
+                visit(x)
+            return
+        if not dataclasses.is_dataclass(node) or isinstance(node, type):
+            return
+        if isinstance(node, (S.Call, S.New)):
+            c = node.callee
+            if isinstance(c, S.Member) and isinstance(c.obj, S.Name):
+                known = {"cplex": cplex_methods, "thisOplModel": set(_MODEL_METHODS)}.get(c.obj.name)
+                if known is not None and c.name not in known:
+                    out.append(host_error("script-unsupported", "`%s.%s()` is not supported by pyopl" % (c.obj.name, c.name),
+                                          c.name_span, help="the supported methods are %s; see docs/scripting.md" % ", ".join(
+                                              "`%s`" % m for m in sorted(known))))
+            elif isinstance(c, S.Name) and c.name in UNSUPPORTED_GLOBALS:
+                out.append(host_error("script-unsupported", "`%s` is not supported by pyopl" % c.name, c.span,
+                                      help="remove it; pyopl runs no external programs and reads no files from scripts"))
+        for f in dataclasses.fields(node):
+            if f.name != "span":
+                visit(getattr(node, f.name))
+
+    visit(program)
+    return out
+
+
+def run_main(model: Any, kw: dict) -> Any:
+    """Run the model's ``main`` block; returns the last solve's Result with the script output,
+    the block's exit status (``script_exit``) and its diagnostics."""
+    from ..diagnostics.reporter import Reporter
+    from ..result import Result
+    from .processing import run_block
+
+    ctx = model.script
+    flow = Flow(model, kw)
+    ctx.flow = flow
+    ctx.reporter = Reporter(100)
+    ctx.out = []
+    ctx.failed = False
+    rt = ctx.runtime
+    if rt is None:
+        from .opl_runtime import Runtime
+
+        rt = ctx.runtime = Runtime(ctx)
+    rt.cplex.flow = flow
+    rt.this_model = ModelObject(flow, None, model)
+    rt._globals = None
+    from .parser import parse_script
+
+    program = parse_script(ctx.main_block.body, ctx.main_block.span.file, ctx.main_block.body_line,
+                           ctx.main_block.body_column)
+    problems = unsupported_calls(program) if not isinstance(program, list) else []
+    if problems:  # refuse before anything is solved
+        ctx.reporter.diagnostics.extend(e.to_diagnostic() for e in problems)
+        ctx.failed = True
+        value = None
+    else:
+        value = run_block(ctx, ctx.main_block, "main")
+    result = flow.last_result
+    if result is None:
+        result = Result("not_solved", solver=kw.get("solver", "highs"), message="the `main` block solved nothing")
+    result.script_output = ctx.output()
+    diags = ctx.reporter.sorted()
+    result.diagnostics = list(result.diagnostics) + diags
+    if getattr(ctx, "failed", False):
+        result.script_exit = 1
+    elif isinstance(value, bool):
+        result.script_exit = int(value)
+    elif isinstance(value, (int, float)) and value == value:
+        result.script_exit = int(value)
+    else:
+        result.script_exit = 0
+    return result

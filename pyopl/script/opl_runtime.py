@@ -1,0 +1,474 @@
+"""IBM ILOG Script's OPL globals: ``writeln``/``write``, ``Opl.*``, ``cplex``, ``thisOplModel``,
+``IloOplOutputFile`` and the ``main`` classes (IBM OPL manual, "IBM ILOG Script for OPL",
+reference of ``IloOplModel``, ``IloCplex``, ``IloOplOutputFile``).
+
+What a script writes is captured in the context (never printed directly).  Output files are
+confined to the model's folder (or ``--output-dir``): relative names only, real paths checked
+(no ``..`` or symbolic link leads outside), written to a temporary file and renamed into place.
+"""
+from __future__ import annotations
+
+import math
+import os
+import random
+import tempfile
+from typing import Any
+
+from .host_errors import host_error
+from .opl_objects import SetHost, TupleHost, _arg, _Host, _num, display, js_number, to_key, to_script
+from .values import NULL, HostFunction, HostObject, UNDEFINED
+
+#: Names IBM offers that pyopl does not run (an error naming the name, never a silent skip).
+UNSUPPORTED_GLOBALS = ("IloOplExec", "IloOplCallJava", "IloOplImportExcel", "IloOplInputFile", "IloOplProject",
+                       "IloOplRunConfiguration", "IloOplSettings", "IloCP", "IloOplCplexBasis", "IloOplConflictIterator",
+                       "IloOplRelaxationIterator", "IloOplCplexVectors")
+
+
+MAX_OUTPUT = 20_000_000  # characters a model's scripts may print in all
+
+
+def _fn(name: str, body, constructor: bool = False) -> HostFunction:
+    """A host function whose Python body takes ``(args, span)``."""
+    return HostFunction(name, lambda interp, this, args, span: body(args, span), constructor)
+
+
+class Runtime:
+    """The globals of one script context (made once; the objects are cheap and stateless but for ``cplex``)."""
+
+    def __init__(self, ctx: Any):
+        self.ctx = ctx
+        self.rng = random.Random(0)
+        self.cplex = CplexHost(ctx)
+        self.opl = OplNamespace(ctx, self)
+        self.settings = SettingsHost(ctx)
+        self.this_model: Any = ThisModelHost(ctx)
+        self._globals: dict[str, Any] | None = None
+        self.written = 0  # characters printed so far (bounded by MAX_OUTPUT)
+
+    def globals(self) -> dict[str, Any]:
+        if self._globals is None:
+            ctx = self.ctx
+            g = {
+                "writeln": _fn("writeln", lambda a, s: self._write(a, "\n", s)),
+                "write": _fn("write", lambda a, s: self._write(a, "", s)),
+                "Opl": self.opl,
+                "cplex": self.cplex,
+                "thisOplModel": self.this_model,
+                "settings": self.settings,
+                "IloOplOutputFile": _fn("IloOplOutputFile", lambda a, s: OutputFileHost(ctx, a, s), True),
+            }
+            for name in UNSUPPORTED_GLOBALS:
+                g[name] = _fn(name, lambda a, s, n=name: _unsupported(n, s), True)
+            from . import main_flow
+
+            g.update(main_flow.globals_for(ctx))
+            self._globals = g
+        return self._globals
+
+    def _write(self, args: list, end: str, span: Any = None) -> Any:
+        from .host import show_values
+
+        text = show_values(args) + end
+        self.written += len(text)
+        if self.written > MAX_OUTPUT:
+            from .values import ScriptError
+
+            raise ScriptError("script-memory-budget", "the script printed more than %d million characters" % (
+                MAX_OUTPUT // 1_000_000), span, help="print less (a summary instead of every value)", catchable=False)
+        self.ctx.write(text)
+        return UNDEFINED
+
+
+def _unsupported(name: str, span: Any) -> Any:
+    raise host_error("script-unsupported", "`%s` is not supported by pyopl" % name, span,
+                     help="remove it; pyopl runs no external programs and reads no files from scripts")
+
+
+# ---------------------------------------------------------------------- Opl.*
+class OplNamespace(_Host):
+    """``Opl.abs``, ``Opl.ceil``, ``Opl.card``, ``Opl.ord``, ``Opl.item``, ``Opl.rand``, ... (OPL's
+    functions, as IBM's ``Opl`` script object gives them)."""
+
+    type_name = "Opl"
+
+    def __init__(self, ctx: Any, runtime: Runtime):
+        super().__init__(ctx)
+        self.rt = runtime
+
+    def _properties(self) -> list[str]:
+        return ["maxint", "minint", "infinity"]
+
+    def get_member(self, name: str, span: Any) -> Any:
+        if name == "maxint":
+            return float(2 ** 31 - 1)
+        if name == "minint":
+            return float(-(2 ** 31) + 1)
+        if name == "infinity":
+            return math.inf
+        return self._method(name, span)
+
+    def _methods(self) -> dict[str, Any]:
+        def n(a, s, k=0):
+            return _num(self.ctx, _arg(a, k), s, "the argument")
+
+        def setarg(a, s) -> SetHost:
+            v = _arg(a, 0)
+            if not isinstance(v, SetHost):
+                raise host_error("script-value-type", "the first argument must be an OPL set or range, not %s" %
+                                 _words(v), s, help="pass a set declared in the model")
+            return v
+
+        def rnd(a, s):
+            if a:
+                hi = int(n(a, s))
+                if hi <= 0:
+                    raise host_error("script-value-type", "`Opl.rand(n)` needs n > 0, got %d" % hi, s,
+                                     help="give a positive bound: the result is an integer in 0..n-1")
+                return float(self.rt.rng.randrange(hi))
+            return self.rt.rng.random()
+
+        def srand(a, s):
+            self.rt.rng.seed(int(n(a, s)))
+            return UNDEFINED
+
+        def rounded(a, s):
+            v = n(a, s)
+            return float(math.floor(v + 0.5))
+
+        return {
+            "abs": lambda a, s: abs(n(a, s)), "fabs": lambda a, s: abs(n(a, s)),
+            "ceil": lambda a, s: float(math.ceil(n(a, s))), "floor": lambda a, s: float(math.floor(n(a, s))),
+            "round": rounded, "trunc": lambda a, s: float(math.trunc(n(a, s))),
+            "sqrt": lambda a, s: math.sqrt(n(a, s)) if n(a, s) >= 0 else math.nan,
+            "log": lambda a, s: math.log(n(a, s)) if n(a, s) > 0 else (-math.inf if n(a, s) == 0 else math.nan),
+            "exp": lambda a, s: _exp(n(a, s)), "pow": lambda a, s: _pow(n(a, s), n(a, s, 1)),
+            "max": lambda a, s: max(_num(self.ctx, x, s, "an argument") for x in a) if a else -math.inf,
+            "min": lambda a, s: min(_num(self.ctx, x, s, "an argument") for x in a) if a else math.inf,
+            "maxl": lambda a, s: max(_num(self.ctx, x, s, "an argument") for x in a) if a else -math.inf,
+            "minl": lambda a, s: min(_num(self.ctx, x, s, "an argument") for x in a) if a else math.inf,
+            "card": lambda a, s: float(len(setarg(a, s).value)),
+            "ord": lambda a, s: float(setarg(a, s)._position(_arg(a, 1), s, "ord")[1]),
+            "item": lambda a, s: setarg(a, s)._get(a[1:], s),
+            "first": lambda a, s: setarg(a, s)._first([], s), "last": lambda a, s: setarg(a, s)._last([], s),
+            "next": lambda a, s: setarg(a, s)._next(a[1:], s), "prev": lambda a, s: setarg(a, s)._prev(a[1:], s),
+            "nextc": lambda a, s: setarg(a, s)._nextc(a[1:], s), "prevc": lambda a, s: setarg(a, s)._prevc(a[1:], s),
+            "rand": rnd, "srand": srand,
+            "intValue": lambda a, s: float(math.trunc(n(a, s))),
+            "distToInt": lambda a, s: abs(n(a, s) - round(n(a, s))),
+        }
+
+
+def _exp(v: float) -> float:
+    try:
+        return math.exp(v)
+    except OverflowError:
+        return math.inf
+
+
+def _pow(a: float, b: float) -> float:
+    try:
+        return float(a ** b) if not (a < 0 and not float(b).is_integer()) else math.nan
+    except (OverflowError, ZeroDivisionError):
+        return math.inf
+
+
+def _words(v: Any) -> str:
+    from .opl_objects import describe
+
+    return describe(v)
+
+
+# ---------------------------------------------------------------------- cplex
+class CplexHost(_Host):
+    """IBM's ``cplex`` object: parameters (``cplex.tilim = 60``) become solver settings (see
+    :mod:`pyopl.script.settings`); after a solve, ``getObjValue()``, ``getBestObjValue()``,
+    ``status``; in ``main``, ``solve()``."""
+
+    type_name = "IloCplex"
+
+    def __init__(self, ctx: Any):
+        super().__init__(ctx)
+        self.flow: Any = None  # main_flow.Flow when running `main`
+
+    def _properties(self) -> list[str]:
+        from .settings import PARAMETERS
+
+        return ["status"] + list(PARAMETERS)
+
+    def _methods(self) -> dict[str, Any]:
+        return {"getObjValue": self._obj, "getBestObjValue": self._best, "getMIPRelativeGap": self._gap,
+                "getCplexStatus": lambda a, s: self._status(s), "getStatus": lambda a, s: self._status(s),
+                "solve": self._solve, "end": lambda a, s: UNDEFINED, "getNiterations": self._iters,
+                "getNnodes": self._nodes, "setParam": self._set_param, "getParam": self._get_param,
+                "getObjective": self._obj}
+
+    def _result(self) -> Any:
+        if self.flow is not None:
+            return self.flow.last_result
+        return self.ctx.result
+
+    def _need(self, what: str, span: Any) -> Any:
+        res = self._result()
+        if res is None:
+            raise host_error("script-no-solution", "`cplex.%s()` has no value before the model is solved" % what, span,
+                             help="call it in an `execute` block after the constraints, or after `cplex.solve()` in `main`")
+        return res
+
+    def _obj(self, args: list, span: Any) -> Any:
+        res = self._need("getObjValue", span)
+        if res.objective is None:
+            raise host_error("script-no-solution", "`cplex.getObjValue()`: the solve ended `%s` without a solution" %
+                             res.status, span, help="test the result of `cplex.solve()` first")
+        return float(res.objective)
+
+    def _best(self, args: list, span: Any) -> Any:
+        res = self._need("getBestObjValue", span)
+        if res.best_bound is not None:
+            return float(res.best_bound)
+        if res.status == "optimal" and res.objective is not None:
+            return float(res.objective)
+        raise host_error("script-no-solution", "`cplex.getBestObjValue()`: the solver reported no bound", span,
+                         help="test the result of `cplex.solve()` first")
+
+    def _gap(self, args: list, span: Any) -> Any:
+        res = self._need("getMIPRelativeGap", span)
+        return float(res.mip_gap) if res.mip_gap is not None else 0.0
+
+    def _iters(self, args: list, span: Any) -> Any:
+        res = self._need("getNiterations", span)
+        return float(res.iterations or 0)
+
+    def _nodes(self, args: list, span: Any) -> Any:
+        res = self._need("getNnodes", span)
+        return float(res.nodes or 0)
+
+    def _status(self, span: Any) -> Any:
+        from .settings import cplex_status
+
+        res = self._result()
+        if res is None:
+            return 0.0
+        ir = self.flow.current_ir() if self.flow is not None else self.ctx.ir
+        return float(cplex_status(res.status, bool(ir is not None and ir.is_mip)))
+
+    def _solve(self, args: list, span: Any) -> Any:
+        if self.flow is None:
+            raise host_error("script-unsupported", "`cplex.solve()` runs only in a `main` block", span,
+                             help="an `execute` block runs before or after the solve that pyopl does for you")
+        return self.flow.solve(span)
+
+    def _set_param(self, args: list, span: Any) -> Any:
+        raise host_error("script-unsupported", "`cplex.setParam(...)` is not supported", span,
+                         help="assign the parameter by name, e.g. `cplex.tilim = 60;`")
+
+    def _get_param(self, args: list, span: Any) -> Any:
+        raise host_error("script-unsupported", "`cplex.getParam(...)` is not supported", span,
+                         help="read the parameter by name, e.g. `cplex.tilim`")
+
+    def get_member(self, name: str, span: Any) -> Any:
+        from .settings import PARAMETERS
+
+        if name == "status":
+            return self._status(span)
+        if name in self.ctx.settings:
+            return self.ctx.settings[name][0]
+        if name in PARAMETERS:
+            return PARAMETERS[name].default
+        return self._method(name, span)
+
+    def set_member(self, name: str, value: Any, span: Any) -> None:
+        from .settings import record_setting
+
+        record_setting(self.ctx, name, value, span)
+
+    def to_display(self) -> str:
+        return "[object IloCplex]"
+
+
+class SettingsHost(_Host):
+    """OPL's ``settings`` object (display settings such as ``displayWidth``): accepted, no effect on results."""
+
+    type_name = "IloOplSettings"
+
+    def __init__(self, ctx: Any):
+        super().__init__(ctx)
+        self.values: dict[str, Any] = {}
+
+    def _properties(self) -> list[str]:
+        return ["displayComponentName", "displayWidth", "displayPrecision", "run_engineLog"]
+
+    def get_member(self, name: str, span: Any) -> Any:
+        if name in self.values:
+            return self.values[name]
+        if name in self._properties():
+            return UNDEFINED
+        return self._method(name, span)
+
+    def set_member(self, name: str, value: Any, span: Any) -> None:
+        self.values[name] = value
+
+
+# ---------------------------------------------------------------------- thisOplModel
+class ThisModelHost(_Host):
+    """``thisOplModel`` outside ``main``: the model's elements by name, ``printSolution()``."""
+
+    type_name = "IloOplModel"
+
+    def _methods(self) -> dict[str, Any]:
+        return {"printSolution": self._print_solution, "generate": self._main_only("generate"),
+                "postProcess": self._main_only("postProcess"), "end": lambda a, s: UNDEFINED,
+                "addDataSource": self._main_only("addDataSource"), "getObjValue": self._obj}
+
+    def _properties(self) -> list[str]:
+        from .host import ModelHost
+
+        return ModelHost(self.ctx).member_names()
+
+    def _main_only(self, name: str):
+        def fail(args: list, span: Any) -> Any:
+            raise host_error("script-unsupported", "`thisOplModel.%s()` runs only in a `main` block" % name, span,
+                             help="an `execute` block is already part of the generated model's processing")
+        return fail
+
+    def _obj(self, args: list, span: Any) -> Any:
+        return self.ctx.runtime.cplex._obj(args, span)
+
+    def _print_solution(self, args: list, span: Any) -> Any:
+        self.ctx._need_solution("`thisOplModel.printSolution()`", span)
+        self.ctx.write(solution_text(self.ctx))
+        return UNDEFINED
+
+    def get_member(self, name: str, span: Any) -> Any:
+        m = self._methods()
+        if name in m:
+            return self._method(name, span)
+        from .host import element
+
+        return element(self.ctx, name, span)
+
+    def set_member(self, name: str, value: Any, span: Any) -> None:
+        from .host import ModelHost
+
+        ModelHost(self.ctx).set_member(name, value, span)
+
+    def to_display(self) -> str:
+        return "thisOplModel"
+
+
+def solution_text(ctx: Any) -> str:
+    """``printSolution()``: each decision variable as ``name = value;`` (arrays ``[1 2 3]``), as oplrun prints it."""
+    from .opl_objects import DvarHost
+
+    res = ctx.result
+    lines = ["// solution (%s) with objective %s" % (res.status, js_number(res.objective) if res.objective is not None
+                                                     else "none")]
+    for name in ctx.inst.dvar_blocks:
+        lines.append("%s = %s;" % (name, DvarHost(ctx, name).to_display()))
+    return "\n".join(lines) + "\n"
+
+
+# ---------------------------------------------------------------------- output files
+class OutputFileHost(_Host):
+    """``new IloOplOutputFile(name[, append])``: text collected and written on ``close()`` (or
+    when the script ends), into the model's folder or ``--output-dir`` only."""
+
+    type_name = "IloOplOutputFile"
+
+    def __init__(self, ctx: Any, args: list, span: Any):
+        super().__init__(ctx)
+        self.path: str | None = None
+        self.parts: list[str] = []
+        self.append = False
+        if args and args[0] is not UNDEFINED:
+            self._open(args, span)
+
+    def _open(self, args: list, span: Any) -> Any:
+        name = _arg(args, 0)
+        if not isinstance(name, str):
+            raise host_error("script-value-type", "`IloOplOutputFile` needs a file name, not %s" % _words(name), span,
+                             help='give a name such as `"results.txt"`')
+        self.path = confined_path(self.ctx, name, span)
+        self.append = len(args) > 1 and bool(args[1]) and args[1] is not UNDEFINED
+        self.parts = []
+        self.ctx.open_files = getattr(self.ctx, "open_files", [])
+        self.ctx.open_files.append(self)
+        return UNDEFINED
+
+    def _methods(self) -> dict[str, Any]:
+        return {"write": lambda a, s: self._write(a, ""), "writeln": lambda a, s: self._write(a, "\n"),
+                "close": lambda a, s: self.close(), "open": self._open, "isOpen": lambda a, s: self.path is not None}
+
+    def _write(self, args: list, end: str) -> Any:
+        from .host import show_values
+
+        if self.path is None:
+            return UNDEFINED
+        self.parts.append(show_values(args) + end)
+        if sum(len(p) for p in self.parts) > 50_000_000:
+            raise host_error("script-output-outside", "the output file `%s` grew past 50 MB" % os.path.basename(self.path),
+                             None, help="write less, or write the results with `pyopl solve --output`")
+        return UNDEFINED
+
+    def close(self) -> Any:
+        if self.path is None:
+            return UNDEFINED
+        write_confined(self.path, "".join(self.parts), self.append)
+        self.ctx.files_written.append(self.path)
+        self.path = None
+        return UNDEFINED
+
+
+def confined_path(ctx: Any, name: str, span: Any) -> str:
+    """The real path of output file ``name`` inside ``ctx.base_dir``; a diagnostic for anything else
+    (an absolute path, ``..`` leading out, a symbolic link that points out, a folder)."""
+    root = ctx.base_dir
+    bad = None
+    if ctx.model_file.startswith("<") and not ctx.options.output_dir:
+        raise host_error("script-output-outside", "the output file `%s` has no folder to go to: the model was given as "
+                         "text" % name, span, help="compile the model from its file, or give `output_dir=` "
+                                                   "(`--output-dir DIR`) for the files scripts write")
+    if not name or "\x00" in name:
+        bad = "is not a file name"
+    elif os.path.isabs(name) or (len(name) > 1 and name[1] == ":") or name.startswith(("\\\\", "~")):
+        bad = "is an absolute path"
+    if bad is None:
+        target = os.path.realpath(os.path.join(root, name))
+        if os.path.commonpath([root, target]) != root or target == root:
+            bad = "points outside the model's folder"
+        elif os.path.isdir(target):
+            bad = "is a folder"
+        elif not os.path.isdir(os.path.dirname(target)):
+            bad = "is in a folder that does not exist"
+        elif os.path.lexists(target) and not os.path.isfile(target):
+            bad = "is not a regular file"
+    if bad is not None:
+        raise host_error("script-output-outside", "the output file `%s` %s" % (name, bad), span,
+                         help="write files by a plain name (or a name under a subfolder) relative to %s; "
+                              "`pyopl solve --output-dir DIR` chooses another folder" % root)
+    return target
+
+
+def write_confined(path: str, text: str, append: bool) -> None:
+    """Write ``text`` to ``path`` through a temporary file in the same folder, renamed into place."""
+    folder = os.path.dirname(path)
+    if append and os.path.isfile(path):
+        with open(path, encoding="utf-8", errors="replace") as f:
+            text = f.read() + text
+    fd, tmp = tempfile.mkstemp(dir=folder, prefix=".pyopl-", suffix=".tmp")
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8") as f:
+            f.write(text)
+        os.replace(tmp, path)
+    except BaseException:
+        try:
+            os.unlink(tmp)
+        except OSError:
+            pass
+        raise
+
+
+def close_files(ctx: Any) -> None:
+    """Write every output file a script left open (IBM closes them when the script ends)."""
+    for f in list(getattr(ctx, "open_files", [])):
+        f.close()
+    ctx.open_files = []

@@ -1,0 +1,166 @@
+"""IBM OPL's processing order for script blocks (OPL manual, "Preprocessing and postprocessing").
+
+1. Declarations and external data, in source order.
+2. ``execute`` blocks placed *before* the objective and the constraints (pre-processing) run
+   when the instance reaches them, so the data they set is what later declarations, the
+   objective, the constraints and decision bounds see.
+3. The model is generated and solved.
+4. ``execute`` blocks placed *after* the objective or the constraints (post-processing) run
+   with the solution.
+
+A block that is not run (``--no-scripts``) but assigns data or bounds the model uses is an
+error naming them (OPL1059): the model would silently differ from IBM's otherwise.
+"""
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from ..diagnostics.diagnostic import Span
+from ..syntax import ast as A
+from .host import ModelHost, ScriptContext, ScriptOptions
+
+
+def context_of(inst: Any) -> ScriptContext:
+    """The instance's script context (made on first use)."""
+    ctx = getattr(inst, "script_ctx", None)
+    if ctx is None:
+        opts = getattr(inst, "script_options", None) or ScriptOptions()
+        ctx = ScriptContext(inst, inst.reporter, inst.model.file, opts)
+        inst.script_ctx = ctx
+    return ctx
+
+
+def block_span(block: A.ScriptBlock) -> Span:
+    """The span of the block's keyword (``execute`` / ``main``)."""
+    s = block.span
+    return Span(s.file, s.line, s.column, s.line, s.column + len(block.kind))
+
+
+def script_block(inst: Any, block: A.ScriptBlock) -> None:
+    """The instance reached ``block`` (in source order): run it now (pre-processing), or keep it
+    for after the solve (post-processing) or for ``main``."""
+    ctx = context_of(inst)
+    if block.kind == "main":
+        if ctx.main_block is not None:
+            inst.reporter.emit("script-unsupported", block_span(block), "the model has a second `main` block",
+                               help="keep one `main` block")
+            return
+        ctx.main_block = block
+        return
+    if not ctx.options.enabled:
+        skipped(inst, block)
+        return
+    if inst.after_model:
+        ctx.post_blocks.append(block)
+        return
+    ctx.phase = "pre"
+    run_block(ctx, block)
+    ctx.invalidate()
+
+
+def run_block(ctx: ScriptContext, block: A.ScriptBlock, phase: str | None = None) -> Any:
+    """Parse and run one block's body against the model; a script error becomes a diagnostic.
+
+    Returns the value of ``return`` (``main``) or None; sets ``ctx.failed`` on an error."""
+    from .interpreter import Interpreter
+    from .parser import parse_script
+    from .values import ScriptError
+
+    if phase is not None:
+        ctx.phase = phase
+    try:
+        program = parse_script(block.body, block.span.file, block.body_line, block.body_column)
+        if isinstance(program, list):  # a syntax error, as diagnostics
+            ctx.reporter.diagnostics.extend(program)
+            ctx.failed = True
+            return None
+        interp = Interpreter(ModelHost(ctx), ctx.write, max_steps=ctx.options.max_steps,
+                             max_memory=ctx.options.max_memory, file=block.span.file)
+        value = interp.run(program)
+        ctx.interpreter = interp
+        return value
+    except ScriptError as e:
+        _report(ctx, e)
+        ctx.failed = True
+        return None
+    finally:
+        from .opl_runtime import close_files
+
+        try:
+            close_files(ctx)
+        except OSError as e:
+            ctx.reporter.emit("script-output-outside", block_span(block), "an output file could not be written: %s" % (
+                e.strerror or e), help="check the folder's permissions and free space")
+            ctx.failed = True
+
+
+def _report(ctx: ScriptContext, e: Any) -> None:
+    ctx.reporter.diagnostics.append(e.to_diagnostic())
+
+
+def finish_pre(inst: Any) -> None:
+    """After the instance is built: the pre-processing output is kept; zero-filled data that no
+    script filled keeps its OPL0414 warning."""
+    ctx = getattr(inst, "script_ctx", None)
+    zero = getattr(inst, "zero_filled", {})
+    for name, decl in zero.items():
+        if ctx is not None and name in ctx.assigned:
+            continue
+        if ctx is not None and any(assigns(b.body, name) for b in ctx.post_blocks + ([ctx.main_block] if ctx.main_block else [])):
+            continue
+        inst.reporter.emit("data-uninitialised", decl.name_span,
+                           "`%s` has no initializer and no script before the model sets it; pyopl fills it with zeros"
+                           % name, help="give it a value in the model or the data, e.g. `%s = ...;`" % name)
+    if ctx is not None:
+        ctx.pre_output = ctx.output()
+        ctx.out = []
+        ctx.phase = "post"
+
+
+def assigns(body: str, name: str) -> bool:
+    """Whether script text assigns ``name`` (``name = ``, ``name[..] = ``, ``name.UB = ``, ``name.add(``),
+    by its text: used only to decide whether a *skipped* block would have changed the model."""
+    pat = r"\b%s\b(\s*\[[^\]]*\])*(\s*\.\s*(UB|LB|ub|lb))?\s*(=(?!=)|\+=|-=|\*=|/=|\+\+|--)|\b%s\s*\.\s*(add|addOnly|remove|clear)\s*\(" % (
+        re.escape(name), re.escape(name))
+    return re.search(pat, body) is not None
+
+
+def skipped(inst: Any, block: A.ScriptBlock) -> None:
+    """``--no-scripts``: a block that would assign model data or bounds is an error naming them;
+    one that would not (printing, settings) is a warning that it was skipped."""
+    names = [n for n, s in inst.symbols.items() if s.kind in ("param", "set", "dvar") and assigns(block.body, n)]
+    what = "`execute %s` block" % block.name if block.name else "`execute` block"
+    if names and not inst.after_model:
+        shown = ", ".join("`%s`" % n for n in names[:6]) + (" and %d more" % (len(names) - 6) if len(names) > 6 else "")
+        inst.reporter.emit("script-not-run", block_span(block),
+                           "the %s was not run, but it sets %s, which the model uses" % (what, shown),
+                           help="run the scripts (drop `--no-scripts`), or move the computation into OPL declarations")
+    else:
+        inst.reporter.emit("script-skipped", block_span(block), "the %s was not run (scripts are turned off)" % what,
+                           help="drop `--no-scripts` to run it")
+
+
+def run_post(ctx: ScriptContext, result: Any, ir: Any) -> str:
+    """Run the post-processing blocks with ``result``; returns what they printed.
+
+    A script error adds its diagnostic to ``result.diagnostics`` and stops the remaining blocks.
+    Without a solution (infeasible, unbounded, a time limit without incumbent) the blocks do not
+    run, as ``oplrun`` skips post-processing then."""
+    from ..diagnostics.reporter import Reporter
+
+    if not result.has_solution:
+        return ""
+    ctx.result = result
+    ctx.ir = ir
+    ctx.phase = "post"
+    ctx.out = []
+    ctx.failed = False
+    rep = Reporter(100)
+    ctx.reporter = rep
+    for block in ctx.post_blocks:
+        run_block(ctx, block, "post")
+        if getattr(ctx, "failed", False):
+            break
+    result.diagnostics = list(result.diagnostics) + rep.sorted()
+    return ctx.output()

@@ -1,0 +1,241 @@
+"""`main` flow control, solver settings from scripts, and confined output files."""
+from __future__ import annotations
+
+import contextlib
+import io
+import os
+
+import pytest
+
+import pyopl
+from pyopl.cli import main as cli
+
+
+def test_main_loop_solves_three_times_with_changed_bounds():
+    # maximize x + 2y, x, y in 0..10, x + y <= 12; with y <= k: y = k, x = 10 (k <= 2) or 12 - k:
+    # k=1: 10 + 2 = 12; k=2: 10 + 4 = 14; k=3: 9 + 6 = 15.
+    text = """
+dvar float+ x in 0..10;
+dvar float+ y in 0..10;
+maximize x + 2*y;
+subject to { x + y <= 12; }
+execute { writeln("  post x=", x); }
+main {
+  thisOplModel.generate();
+  for (var k = 1; k <= 3; k++) {
+    thisOplModel.y.UB = k;
+    if (cplex.solve()) {
+      writeln("k=", k, " obj=", cplex.getObjValue());
+      thisOplModel.postProcess();
+    }
+  }
+}
+"""
+    r = pyopl.solve(text)
+    assert r.script_output.splitlines() == ["k=1 obj=12", "  post x=10", "k=2 obj=14", "  post x=10",
+                                            "k=3 obj=15", "  post x=9"]
+    assert r.objective == pytest.approx(15.0) and r.script_exit == 0
+
+
+def test_two_models_and_changed_data_elements(tmp_path):
+    # base: maximize x with x in 0..n, n = 2 from the data -> 2; sub.mod picks the largest c -> 5;
+    # the base model again with n = 4 through dataElements -> 4; main returns 3 (the exit status).
+    (tmp_path / "sub.mod").write_text("int n = ...;\nfloat c[1..n] = ...;\ndvar float+ z[1..n] in 0..1;\n"
+                                      "maximize sum(i in 1..n) c[i]*z[i];\nsubject to { sum(i in 1..n) z[i] <= 1; }\n")
+    (tmp_path / "sub.dat").write_text("n = 3;\nc = [1, 5, 2];\n")
+    (tmp_path / "base.dat").write_text("n = 2;\n")
+    (tmp_path / "base.mod").write_text("""
+int n = ...;
+dvar float+ x in 0..n;
+maximize x;
+subject to { x <= 5; }
+main {
+  thisOplModel.generate();
+  cplex.solve();
+  writeln("first ", cplex.getObjValue());
+  var sub = new IloOplModel(new IloOplModelDefinition(new IloOplModelSource("sub.mod")), cplex);
+  sub.addDataSource(new IloOplDataSource("sub.dat"));
+  sub.generate();
+  cplex.solve();
+  writeln("sub ", cplex.getObjValue(), " z=", sub.z);
+  var data = thisOplModel.dataElements;
+  data.n = 4;
+  var again = new IloOplModel(thisOplModel.modelDefinition, cplex);
+  again.addDataSource(data);
+  again.generate();
+  cplex.solve();
+  writeln("again ", cplex.getObjValue(), " n=", again.n);
+  return 3;
+}
+""")
+    r = pyopl.compile_model(tmp_path / "base.mod", tmp_path / "base.dat").solve()
+    assert r.script_output.splitlines() == ["first 2", "sub 5 z=[0 1 0]", "again 4 n=4"]
+    assert r.objective == pytest.approx(4.0)
+    with contextlib.redirect_stdout(io.StringIO()):
+        assert cli(["solve", str(tmp_path / "base.mod"), str(tmp_path / "base.dat")]) == 3
+
+
+def test_main_model_source_outside_the_folder_is_refused(tmp_path):
+    (tmp_path / "m.mod").write_text('dvar float+ x in 0..1;\nmaximize x;\nmain {\n'
+                                    '  var s = new IloOplModelSource("../other.mod");\n}\n')
+    r = pyopl.compile_model(tmp_path / "m.mod").solve()
+    d = [d for d in r.diagnostics if d.code == "OPL1056"][0]
+    assert d.line == 4 and "outside the model's folder" in d.message
+    assert r.script_exit == 1
+
+
+def test_cplex_tilim_reaches_the_solver_and_the_command_line_wins(monkeypatch):
+    seen = []
+    import pyopl.backends.highs as highs
+
+    real = highs.solve
+
+    def spy(ir, options):
+        seen.append(options)
+        return real(ir, options)
+
+    monkeypatch.setattr(highs, "solve", spy)
+    text = ("execute { cplex.tilim = 42; cplex.epgap = 0.05; cplex.threads = 2; cplex.epint = 1e-6; }\n"
+            "dvar int x in 0..3;\nmaximize x;\n")
+    m = pyopl.compile_model(text)
+    assert m.solve().objective == pytest.approx(3.0)
+    o = seen[-1]
+    assert (o.time_limit, o.mip_gap, o.threads) == (42, 0.05, 2)
+    assert o.extra["mip_feasibility_tolerance"] == 1e-6
+    m.solve(time_limit=7, mip_gap=0.5)
+    assert (seen[-1].time_limit, seen[-1].mip_gap) == (7, 0.5)
+
+
+def test_unknown_setting_is_a_warning_naming_it():
+    m = pyopl.compile_model("execute { cplex.tilimm = 5; }\ndvar float+ x in 0..1;\nmaximize x;\n")
+    d = [d for d in m.diagnostics if d.code == "OPL1058"][0]
+    assert "`cplex.tilimm`" in d.message and "tilim" in d.help and d.severity == "warning"
+
+
+def test_setting_without_highs_equivalent_warns_at_solve():
+    m = pyopl.compile_model("execute { cplex.mipemphasis = 1; }\ndvar int x in 0..1;\nmaximize x;\n")
+    r = m.solve()
+    d = [d for d in r.diagnostics if d.code == "OPL1058"][0]
+    assert d.message == "`cplex.mipemphasis` has no equivalent in HiGHS; it is ignored" and d.line == 1
+
+
+def test_output_file_is_written_in_the_model_folder(tmp_path):
+    (tmp_path / "m.mod").write_text('dvar float+ x in 0..2;\nmaximize x;\nexecute {\n'
+                                    '  var f = new IloOplOutputFile("res.txt");\n  f.writeln("x=", x);\n  f.close();\n}\n')
+    pyopl.compile_model(tmp_path / "m.mod").solve()
+    assert (tmp_path / "res.txt").read_text() == "x=2\n"
+    assert not [p for p in os.listdir(tmp_path) if p.startswith(".pyopl-")]
+
+
+def test_output_dir_option(tmp_path):
+    (tmp_path / "m.mod").write_text('execute { var f = new IloOplOutputFile("o.txt"); f.write(7); }\n'
+                                    'dvar float+ x in 0..2;\nmaximize x;\n')
+    out = tmp_path / "out"
+    out.mkdir()
+    with contextlib.redirect_stdout(io.StringIO()):
+        assert cli(["solve", str(tmp_path / "m.mod"), "--output-dir", str(out)]) == 0
+    assert (out / "o.txt").read_text() == "7"
+    assert not (tmp_path / "o.txt").exists()
+
+
+@pytest.mark.parametrize("name,why", [("../o.txt", "points outside"), ("/tmp/o.txt", "absolute path"),
+                                      ("link/o.txt", "points outside"), ("nodir/o.txt", "does not exist")])
+def test_output_files_are_confined(tmp_path, name, why):
+    outside = tmp_path.parent / ("outside-" + tmp_path.name)
+    outside.mkdir()
+    os.symlink(outside, tmp_path / "link")
+    text = 'execute {\n  var f = new IloOplOutputFile("%s");\n  f.close();\n}\ndvar float+ x in 0..2;\nmaximize x;\n' % name
+    (tmp_path / "m.mod").write_text(text)
+    diags = pyopl.check(tmp_path / "m.mod")
+    d = [d for d in diags if d.code == "OPL1056"][0]
+    assert why in d.message and (d.line, d.column) == (2, 11)
+    assert os.listdir(outside) == []
+
+
+def test_execute_cannot_call_solve_and_unsupported_globals_are_named():
+    assert pyopl.check("dvar float+ x in 0..1;\nmaximize x;\nexecute { cplex.solve(); }\n") == []  # runs after a solve
+    r = pyopl.solve("dvar float+ x in 0..1;\nmaximize x;\nexecute { cplex.solve(); }\n")
+    d = [d for d in r.diagnostics if d.code == "OPL1057"][0]
+    assert "`cplex.solve()` runs only in a `main` block" in d.message
+    diags = pyopl.check('execute { IloOplExec("ls"); }\ndvar float+ x in 0..1;\nmaximize x;\n')
+    assert "`IloOplExec` is not supported" in [d for d in diags if d.code == "OPL1057"][0].message
+
+
+def test_step_budget_ends_a_runaway_loop_and_can_be_raised():
+    text = "execute { var i = 0; while (true) { i++; } }\ndvar float+ x in 0..1;\nmaximize x;\n"
+    diags = pyopl.check(text, script_steps=10_000)
+    assert [d.code for d in diags if d.is_error] == ["OPL1007"]
+    ok = "execute { var s = 0; for (var i = 0; i < 30000; i++) s += i; }\ndvar float+ x in 0..1;\nmaximize x;\n"
+    assert [d.code for d in pyopl.check(ok, script_steps=10_000) if d.is_error] == ["OPL1007"]
+    assert not [d for d in pyopl.check(ok, script_steps=1_000_000) if d.is_error]
+
+
+def test_dat_prepare_and_invoke_are_reported_unsupported(tmp_path):
+    (tmp_path / "m.mod").write_text("int n = ...;\nfloat c[1..n] = ...;\ndvar float+ x in 0..1;\nmaximize c[1]*x;\n")
+    (tmp_path / "d.dat").write_text('prepare {\n  function f(v, name) { return "}"; }\n}\nn = 2;\nc = [1, 2] invoke f;\n')
+    diags = pyopl.check(tmp_path / "m.mod", tmp_path / "d.dat")
+    assert [(d.code, d.line, d.column) for d in diags] == [("OPL1063", 1, 1), ("OPL1063", 5, 12)]
+    assert "`invoke f` is not run by pyopl" in diags[1].message
+
+
+def test_a_model_given_as_text_writes_no_file_without_an_output_dir(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    text = 'execute {\n  var f = new IloOplOutputFile("o.txt");\n}\ndvar float+ x in 0..1;\nmaximize x;\n'
+    d = [d for d in pyopl.check(text) if d.code == "OPL1056"][0]
+    assert "the model was given as text" in d.message and d.line == 2
+    assert os.listdir(tmp_path) == []
+    pyopl.compile_model(text.replace("\n}", "  f.write(1);\n}"), output_dir=tmp_path)
+    assert (tmp_path / "o.txt").read_text() == "1"
+
+
+def test_unsupported_main_method_is_refused_before_anything_is_solved(monkeypatch):
+    import pyopl.backends.highs as highs
+
+    calls = []
+    monkeypatch.setattr(highs, "solve", lambda ir, o: calls.append(1))
+    text = ("dvar float+ x in 0..1;\nmaximize x;\nmain {\n  thisOplModel.generate();\n  cplex.solve();\n"
+            "  thisOplModel.convertAllIntVars();\n  cplex.exportModel(\"m.lp\");\n}\n")
+    r = pyopl.solve(text)
+    assert calls == [] and r.status == "not_solved" and r.script_exit == 1
+    msgs = [(d.code, d.line, d.column, d.message) for d in r.diagnostics]
+    assert msgs == [("OPL1057", 6, 16, "`thisOplModel.convertAllIntVars()` is not supported by pyopl"),
+                    ("OPL1057", 7, 9, "`cplex.exportModel()` is not supported by pyopl")]
+
+
+def test_post_processing_is_skipped_without_a_solution():
+    r = pyopl.solve("dvar float+ x in 0..1;\nmaximize x;\nsubject to { x >= 2; }\nexecute { writeln(x); }\n")
+    assert r.status == "infeasible" and r.script_output == ""
+    assert not [d for d in r.diagnostics if d.code.startswith("OPL10")]
+
+
+def test_missing_files_and_failing_models_in_main(tmp_path):
+    (tmp_path / "bad.mod").write_text("dvar float+ y;\nminimize y + undeclared;\n")
+    (tmp_path / "m.mod").write_text(
+        'dvar float+ x in 0..1;\nmaximize x;\nmain {\n'
+        '  try { new IloOplDataSource("none.dat"); } catch (e) { writeln("caught"); }\n'
+        '  var m = new IloOplModel(new IloOplModelDefinition(new IloOplModelSource("bad.mod")), cplex);\n'
+        '  m.generate();\n}\n')
+    r = pyopl.compile_model(tmp_path / "m.mod").solve()
+    assert r.script_output == "caught\n" and r.script_exit == 1
+    d = [d for d in r.diagnostics if d.code == "OPL1062"][0]
+    assert (d.line, d.column) == (6, 3) and "the model `bad.mod` did not compile" in d.message
+    assert any(x.code == "OPL0101" and x.file.endswith("bad.mod") for x in r.diagnostics)
+    (tmp_path / "n.mod").write_text('dvar float+ x in 0..1;\nmaximize x;\nmain {\n  new IloOplDataSource("none.dat");\n}\n')
+    r = pyopl.compile_model(tmp_path / "n.mod").solve()
+    d = [d for d in r.diagnostics if d.code == "OPL1061"][0]
+    assert d.line == 4 and d.message == "the file `none.dat` does not exist"
+
+
+def test_solution_read_before_the_solve_and_tuple_type_as_value():
+    text = "tuple P { int a; }\n{P} ps = {<1>};\ndvar float+ x in 0..1;\nexecute {\n  writeln(x.solutionValue);\n}\n" \
+           "execute { writeln(P); }\nmaximize x;\n"
+    diags = pyopl.check(text)
+    assert [(d.code, d.line, d.column) for d in diags if d.is_error] == [("OPL1060", 5, 13), ("OPL1050", 7, 19)]
+    assert diags[0].message == "`x` has no value before the model is solved"
+    assert [d for d in diags if d.code == "OPL1050"][0].message == "`P` is a tuple type, not a value"
+
+
+def test_find_on_a_set_of_strings_names_the_alternative():
+    d = [d for d in pyopl.check('{string} S = {"a"};\nexecute { S.find("a"); }\ndvar float+ x;\nminimize x;\n')
+         if d.is_error][0]
+    assert d.code == "OPL1051" and "`find` needs a tuple set with key fields; `S` is not one" == d.message

@@ -1,0 +1,135 @@
+"""OPL elements seen from IBM ILOG Script: iteration, set and tuple methods, display formats,
+Opl.* functions, type rules on assignment (expected output written by hand)."""
+from __future__ import annotations
+
+import pytest
+
+import pyopl
+
+MODEL_TAIL = "\ndvar float+ z in 0..1;\nmaximize z;\n"
+
+
+def out(text: str) -> str:
+    return pyopl.compile_model(text + MODEL_TAIL).solve().script_output
+
+
+def test_for_in_over_a_tuple_set_gives_the_tuples():
+    text = """
+tuple Arc { string o; string d; float cost; }
+{Arc} Arcs = {<"a", "b", 2>, <"b", "c", 3.5>};
+execute {
+  for (var a in Arcs) writeln(a.o, "->", a.d, " ", a.cost, " ", a);
+  var t = Arcs.first();
+  writeln(t["cost"], " ", t.getFieldName(1), " ", Arcs.size);
+}
+"""
+    assert out(text).splitlines() == ['a->b 2 <"a" "b" 2>', 'b->c 3.5 <"b" "c" 3.5>', "2 d 2"]
+
+
+def test_for_in_over_an_array_gives_its_indices():
+    text = """
+{string} C = {"x", "y"};
+int a[C] = [4, 5];
+execute { var s = ""; for (var k in a) s = s + k + "=" + a[k] + ";"; writeln(s); }
+"""
+    assert out(text) == "x=4;y=5;\n"
+
+
+def test_display_of_arrays_sets_tuples_and_ranges():
+    text = """
+tuple P { int id; string name; }
+{P} ps = {<1, "a">, <2, "b">};
+{string} S = {"a", "b"};
+{int} I = {3, 1};
+range R = 2..5;
+float m[1..2][1..3] = [[1, 2.5, 3], [4, 5, 6]];
+execute { writeln(ps); writeln(S); writeln(I); writeln(R); writeln(m); writeln(m[2]); writeln(ps.first()); }
+"""
+    assert out(text).splitlines() == ['{<1 "a"> <2 "b">}', '{"a" "b"}', "{3 1}", "2..5",
+                                      "[[1 2.5 3] [4 5 6]]", "[4 5 6]", '<1 "a">']
+
+
+def test_set_navigation_and_membership():
+    text = """
+{string} S = {"a", "b", "c"};
+execute {
+  writeln(S.first(), S.last(), S.next("a"), S.prev("c"), S.nextc("c"), S.prevc("a"));
+  writeln(S.contains("b"), " ", S.contains("z"));
+  writeln(Opl.card(S), " ", Opl.ord(S, "c"), " ", Opl.item(S, 1), " ", Opl.first(S), " ", Opl.next(S, "b"));
+}
+"""
+    assert out(text).splitlines() == ["acbbac", "true false", "3 2 b a c"]
+
+
+def test_next_past_the_end_is_an_error_naming_the_set():
+    text = '{string} S = {"a", "b"};\nexecute { writeln(S.next("b")); }' + MODEL_TAIL
+    diags = pyopl.check(text)
+    d = [d for d in diags if d.code == "OPL1052"][0]
+    assert "`next(\"b\")` goes past the end of `S`" in d.message and d.line == 2
+
+
+def test_add_to_a_set_and_find_by_key():
+    text = """
+tuple T { key string id; int v; }
+{T} Ts = {<"p", 1>, <"q", 2>};
+{int} Extra = {};
+execute {
+  Extra.add(4); Extra.add(2); Extra.add(4);
+  writeln(Extra, " ", Extra.size);
+  writeln(Ts.find("q").v, " ", Ts.find("zz"));
+  Ts.add("r", 7);
+  writeln(Ts);
+}
+"""
+    assert out(text).splitlines() == ["{4 2} 2", "2 null", '{<"p" 1> <"q" 2> <"r" 7>}']
+
+
+def test_opl_functions():
+    text = """
+execute {
+  writeln(Opl.abs(-2.5), " ", Opl.ceil(1.2), " ", Opl.floor(-1.5), " ", Opl.round(2.5), " ", Opl.maxint);
+  var r = Opl.rand(10);
+  writeln(r >= 0 && r < 10 && r == Opl.floor(r));
+}
+"""
+    assert out(text).splitlines() == ["2.5 2 -2 3 2147483647", "true"]
+
+
+def test_int_plus_refuses_a_negative_value_with_the_item_named():
+    text = "int+ a[1..2];\nexecute {\n  a[2] = -3;\n}" + MODEL_TAIL
+    d = [d for d in pyopl.check(text) if d.code == "OPL1054"][0]
+    assert (d.line, d.column) == (3, 3)
+    assert d.message == "`a[2]` is declared `int+`, so it cannot take the negative value -3"
+
+
+def test_fraction_into_int_is_an_error_not_a_truncation():
+    text = "int n = 1;\nexecute { n = 2.5; }" + MODEL_TAIL
+    d = [d for d in pyopl.check(text) if d.code == "OPL1055"][0]
+    assert "`n` is an integer, so it cannot take 2.5" in d.message
+
+
+@pytest.mark.parametrize("stmt,words", [
+    ("R = 4;", "`R` is a range and cannot be assigned as a whole"),
+    ("S = 4;", "`S` is a set and cannot be assigned as a whole"),
+    ("x = 1;", "`x` is a decision variable and cannot be assigned as a whole"),
+    ("R.UB = 4;", "the range `R` cannot be changed by a script"),
+    ("ps.first().id = 3;", "the field `id` of a `P` tuple cannot be assigned"),
+])
+def test_forbidden_assignments(stmt, words):
+    text = ("tuple P { int id; }\n{P} ps = {<1>};\nrange R = 1..3;\n{int} S = {1};\ndvar float x;\n"
+            "execute { %s }\nminimize x;\nsubject to { x >= 0; }\n" % stmt)
+    d = [d for d in pyopl.check(text) if d.code == "OPL1053"]
+    assert d and words in d[0].message and d[0].line == 6
+
+
+def test_unknown_model_name_suggests_the_near_miss():
+    text = "float capacity = 3;\nexecute { writeln(capacty); }" + MODEL_TAIL
+    d = [d for d in pyopl.check(text) if d.is_error][0]
+    assert "`capacty` is not defined" in d.message and "capacity" in d.help
+    assert (d.line, d.column) == (2, 19)
+
+
+def test_missing_method_names_the_host_type_and_what_it_has():
+    text = '{string} S = {"a"};\nexecute { S.frist(); }' + MODEL_TAIL
+    d = [d for d in pyopl.check(text) if d.is_error][0]
+    assert d.message == "`{string}` has no member `frist`" and "first" in d.help
