@@ -11,7 +11,6 @@ from __future__ import annotations
 import math
 import os
 import random
-import tempfile
 from typing import Any
 
 from .host_errors import host_error
@@ -379,6 +378,7 @@ class OutputFileHost(_Host):
         self.path: str | None = None
         self.parts: list[str] = []
         self.append = False
+        self.span = span  # where the file was made: a write failing at the script's end points here
         if args and args[0] is not UNDEFINED:
             self._open(args, span)
 
@@ -396,7 +396,7 @@ class OutputFileHost(_Host):
 
     def _methods(self) -> dict[str, Any]:
         return {"write": lambda a, s: self._write(a, ""), "writeln": lambda a, s: self._write(a, "\n"),
-                "close": lambda a, s: self.close(), "open": self._open, "isOpen": lambda a, s: self.path is not None}
+                "close": lambda a, s: self.close(s), "open": self._open, "isOpen": lambda a, s: self.path is not None}
 
     def _write(self, args: list, end: str) -> Any:
         from .host import show_values
@@ -409,12 +409,12 @@ class OutputFileHost(_Host):
                              None, help="write less, or write the results with `pyopl solve --output`")
         return UNDEFINED
 
-    def close(self) -> Any:
+    def close(self, span: Any = None) -> Any:
         if self.path is None:
             return UNDEFINED
-        write_confined(self.path, "".join(self.parts), self.append)
-        self.ctx.files_written.append(self.path)
-        self.path = None
+        path, self.path = self.path, None  # closed even when the write fails (no second try at the end)
+        write_confined(path, "".join(self.parts), self.append, span if span is not None else self.span)
+        self.ctx.files_written.append(path)
         return UNDEFINED
 
 
@@ -448,23 +448,22 @@ def confined_path(ctx: Any, name: str, span: Any) -> str:
     return target
 
 
-def write_confined(path: str, text: str, append: bool) -> None:
-    """Write ``text`` to ``path`` through a temporary file in the same folder, renamed into place."""
-    folder = os.path.dirname(path)
-    if append and os.path.isfile(path):
-        with open(path, encoding="utf-8", errors="replace") as f:
-            text = f.read() + text
-    fd, tmp = tempfile.mkstemp(dir=folder, prefix=".pyopl-", suffix=".tmp")
+def write_confined(path: str, text: str, append: bool, span: Any = None) -> None:
+    """Write ``text`` (after the file's bytes when ``append``) to the confined ``path`` with
+    :func:`pyopl.safe_write.write_bytes_safely` (a temporary file beside it, renamed into place,
+    the file's mode kept); a failure (full disk, no permission) is a diagnostic at ``span``."""
+    from ..safe_write import WriteError, write_bytes_safely
+
+    data = text.encode("utf-8")
     try:
-        with os.fdopen(fd, "w", encoding="utf-8") as f:
-            f.write(text)
-        os.replace(tmp, path)
-    except BaseException:
-        try:
-            os.unlink(tmp)
-        except OSError:
-            pass
-        raise
+        if append and os.path.isfile(path):
+            with open(path, "rb") as f:
+                data = f.read() + data  # bytes as they are: nothing re-decoded or replaced
+        write_bytes_safely(path, data)
+    except (WriteError, OSError) as e:
+        raise host_error("script-output-failed", "the output file `%s` could not be written: %s"
+                         % (os.path.basename(path), getattr(e, "message", None) or e.strerror or e), span,
+                         help="check the folder's permissions and free space, or choose another with --output-dir")
 
 
 def close_files(ctx: Any) -> None:

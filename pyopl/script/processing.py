@@ -88,10 +88,9 @@ def run_block(ctx: ScriptContext, block: A.ScriptBlock, phase: str | None = None
         from .opl_runtime import close_files
 
         try:
-            close_files(ctx)
-        except OSError as e:
-            ctx.reporter.emit("script-output-outside", block_span(block), "an output file could not be written: %s" % (
-                e.strerror or e), help="check the folder's permissions and free space")
+            close_files(ctx)  # files the script left open (IBM closes them when the script ends)
+        except ScriptError as e:  # script-output-failed, at the file's `new IloOplOutputFile`
+            _report(ctx, e)
             ctx.failed = True
 
 

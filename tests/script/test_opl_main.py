@@ -127,6 +127,26 @@ def test_output_file_is_written_in_the_model_folder(tmp_path):
     assert not [p for p in os.listdir(tmp_path) if p.startswith(".pyopl-")]
 
 
+def test_output_file_that_cannot_be_written_is_a_diagnostic(tmp_path, monkeypatch):
+    import pyopl.safe_write as sw
+
+    def full_disk(path, data, *, mode=None):
+        raise sw.WriteError("OPL1123", str(path), "no space left on the device")
+
+    monkeypatch.setattr(sw, "write_bytes_safely", full_disk)
+    (tmp_path / "m.mod").write_text('execute {\n  var f = new IloOplOutputFile("o.txt");\n  f.write(7);\n'
+                                    '  f.close();\n}\ndvar float+ x in 0..2;\nmaximize x;\n')
+    diags = pyopl.check(tmp_path / "m.mod")
+    d = [d for d in diags if d.code == "OPL1064"][0]  # a diagnostic at the close(), not an internal error
+    assert "`o.txt` could not be written: no space left on the device" in d.message
+    assert d.line == 4 and not [x for x in diags if x.code == "OPL0605"]
+    assert not (tmp_path / "o.txt").exists()
+    (tmp_path / "m.mod").write_text('execute {\n  var f = new IloOplOutputFile("o.txt");\n  f.write(7);\n}\n'
+                                    'dvar float+ x in 0..2;\nmaximize x;\n')  # left open: written at the end
+    diags = pyopl.check(tmp_path / "m.mod")
+    assert [(d.code, d.line) for d in diags if d.is_error] == [("OPL1064", 2)]
+
+
 def test_output_dir_option(tmp_path):
     (tmp_path / "m.mod").write_text('execute { var f = new IloOplOutputFile("o.txt"); f.write(7); }\n'
                                     'dvar float+ x in 0..2;\nmaximize x;\n')

@@ -82,3 +82,7 @@ reading the file without it could give a different model. Move the computation i
   bad="int n = ...;\ndvar float+ x in 0..n;\nmaximize x;", bad_data="prepare { function f(v, n) { return true; } }\nn = 2;",
   good="int n = ...;\ndvar float+ x in 0..n;\nmaximize x;", good_data="n = 2;",
   at=(1, 1))
+R("OPL1064", "script-output-failed", "error", "Script output file could not be written",
+  """An `IloOplOutputFile` inside the allowed folder could not be written when it was closed (or
+when the script ended): no permission, a full disk, a read-only file system. The message gives the
+system's reason; nothing is left half-written (pyopl writes a temporary file and renames it).""")
