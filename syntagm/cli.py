@@ -64,8 +64,9 @@ def build_parser() -> argparse.ArgumentParser:
     ep.add_argument("--timeout", type=_positive_float, dest="timeout_s", help="seconds per HTTP request (default 120)")
     ep.add_argument("--max-retries", type=_nonneg_int, help="retries on 429/5xx/timeouts (default 4)")
     ep.add_argument("--json-mode", choices=("auto", "on", "off"), help="ask for JSON replies (default auto)")
-    ep.add_argument("--temperature", type=float, help="sampling temperature (default 0; dropped for the rest of "
-                    "the run if the endpoint rejects it, as reasoning models do)")
+    ep.add_argument("--temperature", type=float, help="sampling temperature (default: not sent, so the endpoint's "
+                    "own default applies; if set and the endpoint rejects it, as reasoning models do, it is dropped "
+                    "for the rest of the run)")
     ep.add_argument("--max-tokens", type=_positive_int, dest="max_tokens",
                     help="completion token cap per call (default: the endpoint's own); sent as max_tokens, or "
                     "max_completion_tokens where the endpoint asks for it")

@@ -181,7 +181,7 @@ def resolve(flags: Mapping[str, Any], env: Mapping[str, str] | None = None,
             backoff_s=float(pick("backoff_s", default=1.0)),
             backoff_max_s=float(pick("backoff_max_s", default=30.0)),
             json_mode=json_mode,
-            temperature=(None if pick("temperature", default=0.0) is None else float(pick("temperature", default=0.0))),
+            temperature=(None if pick("temperature") is None else float(pick("temperature"))),
             max_tokens=pick("max_tokens"),
         )
     except (TypeError, ValueError) as e:

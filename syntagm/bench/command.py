@@ -88,7 +88,8 @@ def add_parser(sub, types) -> None:
     ep.add_argument("--timeout", type=types["positive_float"], dest="timeout_s", help="seconds per HTTP request")
     ep.add_argument("--max-retries", type=types["nonneg_int"], help="retries on 429/5xx/timeouts (default 4)")
     ep.add_argument("--json-mode", choices=("auto", "on", "off"))
-    ep.add_argument("--temperature", type=float)
+    ep.add_argument("--temperature", type=float, help="sampling temperature (default: not sent, the endpoint's "
+                    "own default applies; recorded as null)")
     ep.add_argument("--max-tokens", type=types["positive_int"], dest="max_tokens",
                     help="completion token cap per call (default: the endpoint's own)")
     ep.add_argument("--config", help="TOML config file")
@@ -361,7 +362,7 @@ def _bench(args: argparse.Namespace) -> int:
     base_url = cfg.base_url if cfg else recorded.get("base_url")
     args.retriever = args.retriever or "bm25"
     temperature = args.temperature if args.temperature is not None else (
-        cfg.temperature if cfg else fileconf.get("temperature", 0.0))
+        cfg.temperature if cfg else fileconf.get("temperature"))
     json_mode = args.json_mode or (cfg.json_mode if cfg else fileconf.get("json_mode", "auto"))
     max_tokens = getattr(args, "max_tokens", None) or (cfg.max_tokens if cfg else fileconf.get("max_tokens"))
     choices = {"max_iterations": args.max_iterations, "time_limit_s": args.time_limit_s, "exemplars": args.exemplars,
@@ -381,6 +382,9 @@ def _bench(args: argparse.Namespace) -> int:
     log = ResultsLog.open(out / RESULTS_FILE)
     identity.check_run_id(run_id, settings, list(log.records.values()))
     notes = [f"results.jsonl: {c.describe()} skipped; its problem is run again" for c in log.corrupt]
+    if args.cache and replay_root is None and temperature != 0 and args.seed is None:
+        # an unset temperature samples at the endpoint's default, so one cached sample must not stand for all
+        notes.append("--cache: without --temperature 0 or --seed the requests are sampled and none is cached")
     for n in notes:
         print(f"syntagm: warning: {n}", file=sys.stderr)
     paths = {ps[0].dataset: path for path, ps in datasets if ps}

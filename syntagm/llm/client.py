@@ -48,7 +48,7 @@ class LLMConfig:
     ``max_retries``: extra requests after a retryable failure; ``backoff_s``:
     first backoff in seconds, doubled each retry (with up to 25 % jitter) and
     capped at ``backoff_max_s``; ``temperature``: sampling temperature
-    (``None``: the endpoint's default); ``max_tokens``: completion cap; ``seed``: sent as the
+    (``None``, the default: not sent, so the endpoint's own default applies); ``max_tokens``: completion cap; ``seed``: sent as the
     request's ``seed`` (endpoints that take it sample reproducibly; ``None``: not sent).
     """
 
@@ -60,7 +60,7 @@ class LLMConfig:
     backoff_s: float = 1.0
     backoff_max_s: float = 30.0
     json_mode: str = "auto"
-    temperature: float | None = 0.0
+    temperature: float | None = None
     max_tokens: int | None = None
     seed: int | None = None
 
@@ -252,6 +252,7 @@ class OpenAIChatClient:
                           f"waiting {wait:.1f} s")
                 self._sleep(wait)
         latency = time.monotonic() - start
+        request["temperature"] = kwargs.get("temperature")  # as sent: None when unset or dropped
         counts = usage_counts(usage)
         estimated = counts is None
         source = "endpoint"

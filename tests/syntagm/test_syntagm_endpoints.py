@@ -20,7 +20,7 @@ def _bodies(server):
 
 def test_rejected_temperature_is_dropped_for_the_rest_of_the_run(server, llm_config):
     lines = []
-    client = OpenAIChatClient(llm_config, notify=lines.append)
+    client = OpenAIChatClient(replace(llm_config, temperature=0.0), notify=lines.append)
     server.push_item(Item('{"a": 1}', reject=("temperature",)))
     server.push_item(Item('{"a": 2}', reject=("temperature",)))
     assert client.chat(MSGS, purpose="p").content == '{"a": 1}'
@@ -33,10 +33,17 @@ def test_rejected_temperature_is_dropped_for_the_rest_of_the_run(server, llm_con
 
 
 def test_temperature_is_not_sent_when_unset(server, llm_config):
-    client = OpenAIChatClient(replace(llm_config, temperature=None))
+    client = OpenAIChatClient(llm_config)  # the default: unset
     server.push_reply("{}")
-    client.chat(MSGS, purpose="p")
-    assert "temperature" not in server.requests[0]["body"]
+    reply = client.chat(MSGS, purpose="p")
+    assert "temperature" not in server.requests[0]["body"] and reply.request["temperature"] is None
+    assert len(server.requests) == 1  # no refused request first
+
+
+def test_a_dropped_temperature_is_recorded_as_not_sent(server, llm_config):
+    client = OpenAIChatClient(replace(llm_config, temperature=0.0))
+    server.push_item(Item('{"a": 1}', reject=("temperature",)))
+    assert client.chat(MSGS, purpose="p").request["temperature"] is None
 
 
 def test_max_tokens_switches_to_max_completion_tokens(server, llm_config):

@@ -63,6 +63,17 @@ def test_precedence_flags_env_file(tmp_path, monkeypatch):
     assert (cfg.base_url, cfg.model) == ("http://flag/v1", "flag-model")
 
 
+def test_temperature_is_unset_unless_a_flag_or_the_file_sets_it(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    cfg, _ = resolve({"base_url": "http://flag/v1"}, env={})
+    assert cfg.temperature is None  # not sent: the endpoint's own default applies
+    (tmp_path / "syntagm.toml").write_text('base_url = "http://file/v1"\ntemperature = 0\n')
+    cfg, _ = resolve({}, env={})
+    assert cfg.temperature == 0.0 and isinstance(cfg.temperature, float)
+    cfg, _ = resolve({"temperature": 0.7}, env={})
+    assert cfg.temperature == 0.7
+
+
 def test_bad_config_file_is_a_clear_error(tmp_path):
     f = tmp_path / "c.toml"
     f.write_text("colour = 'blue'\n")

@@ -55,6 +55,7 @@ def test_other_settings_never_reuse_old_results(server, env, capsys):
     assert bench(server, "--strategy", "standard") == 0
     first = records(env / "out" / "results.jsonl")
     assert len(server.requests) == 3
+    assert all("temperature" not in r["body"] for r in server.requests)  # unset: not sent at all
     capsys.readouterr()
     rc = bench(server, "--strategy", "standard", "--exemplars", "0", "--max-iterations", "1", "--temperature",
                "0.7", "--format", "json")
@@ -74,7 +75,7 @@ def test_other_settings_never_reuse_old_results(server, env, capsys):
         if r["run_id"] == new:
             assert r["settings"]["temperature"] == 0.7 and r["settings"]["exemplars"] == 0
         else:
-            assert r["settings"]["temperature"] == 0.0
+            assert r["settings"]["temperature"] is None  # unset is recorded as null
 
 
 def test_a_named_run_with_other_settings_is_refused_naming_them(server, env, capsys):
@@ -85,7 +86,7 @@ def test_a_named_run_with_other_settings_is_refused_naming_them(server, env, cap
     err = capsys.readouterr().err
     assert rc == 2 and len(server.requests) == 3
     assert "run id 'base' already holds results made with other settings" in err
-    assert "temperature: 0.0 → 0.5" in err and "exemplars: null → 1" in err
+    assert "temperature: null → 0.5" in err and "exemplars: null → 1" in err
 
 
 def test_two_models_keep_their_transcripts_apart_and_replay_checks_them(server, env, capsys):
@@ -305,13 +306,13 @@ def test_the_problem_cost_cap_ends_a_run_keeping_what_it_has(server, env, capsys
 
 
 def test_cache_hits_cost_nothing_and_are_counted(server, env, capsys):
-    route(server, {k: [gen(GOOD), gen(GOOD)] for k in MARK})
-    assert priced_bench(server, env, "--strategy", "standard", "--cache", "llm-cache") == 0
+    route(server, {k: [gen(GOOD)] * 3 for k in MARK})
+    assert priced_bench(server, env, "--strategy", "standard", "--cache", "llm-cache", "--temperature", "0") == 0
     assert len(server.requests) == 3
     capsys.readouterr()
     # the same requests in another run (another folder): answered from the cache
     assert priced_bench(server, env, "--strategy", "standard", "--cache", "llm-cache", "--out", "o2",
-                        "--format", "json") == 0
+                        "--temperature", "0", "--format", "json") == 0
     g = json.loads(capsys.readouterr().out)["groups"][0]
     assert len(server.requests) == 3
     assert g["cache_hits"] == 3 and g["cost_usd"] == 0.0 and g["correct"] == 1
@@ -320,6 +321,12 @@ def test_cache_hits_cost_nothing_and_are_counted(server, env, capsys):
     assert priced_bench(server, env, "--strategy", "standard", "--cache", "llm-cache", "--out", "o3",
                         "--temperature", "0.7", "--ids", "a") == 0
     assert len(server.requests) == 4
+    # nor is an unset temperature (the endpoint samples at its own default), and the run says so
+    capsys.readouterr()
+    assert priced_bench(server, env, "--strategy", "standard", "--cache", "llm-cache", "--out", "o4",
+                        "--ids", "a") == 0
+    assert len(server.requests) == 5
+    assert "without --temperature 0 or --seed the requests are sampled and none is cached" in capsys.readouterr().err
 
 
 def test_prompt_size_says_how_it_counted(env, capsys):
