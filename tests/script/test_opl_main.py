@@ -106,6 +106,25 @@ def test_cplex_tilim_reaches_the_solver_and_the_command_line_wins(monkeypatch):
     assert (seen[-1].time_limit, seen[-1].mip_gap) == (7, 0.5)
 
 
+@pytest.mark.parametrize("setting, message", [
+    ("tilim = -1", "`cplex.tilim` takes a number >= 0, not -1"),
+    ("threads = 1e12", "`cplex.threads` takes a number from 0 to 2147483647, not 1000000000000"),
+    ("epgap = 2", "`cplex.epgap` takes a number from 0 to 1, not 2"),
+])
+def test_setting_out_of_its_range_is_an_error_at_the_assignment(setting, message):
+    # before: the solver refused it at solve time, reported at `--option ?=:1:1` with a help about option names
+    with pytest.raises(pyopl.CompileError) as e:
+        pyopl.compile_model("dvar int x in 0..3;\nexecute {\n  cplex.%s;\n}\nmaximize x;\n" % setting)
+    d = [d for d in e.value.diagnostics if d.code == "OPL1055"][0]
+    assert d.message == message
+    assert (d.line, d.column) == (3, 9)
+
+
+def test_tilim_infinity_is_no_limit():
+    m = pyopl.compile_model("execute { cplex.tilim = Infinity; }\ndvar int x in 0..3;\nmaximize x;\n")
+    assert m.solve().objective == pytest.approx(3.0)
+
+
 def test_unknown_setting_is_a_warning_naming_it():
     m = pyopl.compile_model("execute { cplex.tilimm = 5; }\ndvar float+ x in 0..1;\nmaximize x;\n")
     d = [d for d in m.diagnostics if d.code == "OPL1058"][0]
