@@ -82,6 +82,14 @@ def test_main_model_source_outside_the_folder_is_refused(tmp_path):
     d = [d for d in r.diagnostics if d.code == "OPL1056"][0]
     assert d.line == 4 and "outside the model's folder" in d.message
     assert r.script_exit == 1
+    # the report says why nothing was solved (it said "solved nothing", as for an empty `main`)
+    assert r.status == "not_solved"
+    assert r.message == "the `main` block stopped at a script error before any solve"
+
+
+def test_main_that_solves_nothing_says_so():
+    r = pyopl.solve("dvar float+ x in 0..1;\nmaximize x;\nmain {\n  writeln(1);\n}\n")
+    assert (r.status, r.message, r.script_exit) == ("not_solved", "the `main` block solved nothing", 0)
 
 
 def test_cplex_tilim_reaches_the_solver_and_the_command_line_wins(monkeypatch):
