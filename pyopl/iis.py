@@ -41,6 +41,7 @@ class ConflictRow:
     text: str
     side: str
     expression: str
+    span: Any = None  # source span of the statement that made the row (an unlabelled row's only address)
 
     def to_dict(self) -> dict[str, Any]:
         return {"label": self.label or None, "index": [_json_part(k) for k in self.key], "name": self.text,
@@ -119,9 +120,16 @@ class Conflict:
 
         spans = []
         for label, rows in self.groups():
-            sp = label_span(sources or {}, model_file, label) if label else None
-            if sp is not None:
-                spans.append((sp, "`%s`%s" % (label, " (%d rows)" % len(rows) if len(rows) > 1 else "")))
+            if label:
+                sp = label_span(sources or {}, model_file, label)
+                if sp is not None:
+                    spans.append((sp, "`%s`%s" % (label, " (%d rows)" % len(rows) if len(rows) > 1 else "")))
+                continue
+            seen = set()  # unlabelled rows: at the statement that made each (once per statement)
+            for r in rows:
+                if r.span is not None and (r.span.line, r.span.column) not in seen:
+                    seen.add((r.span.line, r.span.column))
+                    spans.append((r.span, "`%s`" % r.expression))
         notes = tuple("the bound `%s` takes part" % b.text for b in self.bounds[:10])
         notes += ("found by %s%s" % (self.method, "" if self.irreducible else "; the set may not be minimal"),)
         return solver_diagnostic(
@@ -196,7 +204,8 @@ def _conflict(ir: IR, rows: list[tuple[int, str]], cols: list[tuple[int, str]], 
         raw = ir.row_label[i]
         label = raw.split("#", 1)[0]
         text = opl_label(label, ir.row_key[i]) if label else "row %d" % i
-        c.rows.append(ConflictRow(i, label, tuple(ir.row_key[i]), text, side, row_expression(ir, i, side)))
+        c.rows.append(ConflictRow(i, label, tuple(ir.row_key[i]), text, side, row_expression(ir, i, side),
+                                  ir.row_span(i)))
     for j, side in cols:
         var = ir.column_label(j)
         c.bounds.append(ConflictBound(j, ir.col_name[j], tuple(ir.col_key[j]), var, side, _bound_text(ir, j, var, side)))

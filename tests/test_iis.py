@@ -142,6 +142,16 @@ def test_unlabelled_rows_are_written_out():
     assert "`x + 2 * y <= 3`" in res.diagnostics[-1].message
 
 
+def test_unlabelled_rows_are_pointed_at_where_they_are_written():
+    # the conflict is lines 4 and 5 (both unlabelled): the diagnostic points there, not at 1:1
+    text = "dvar float x in 0..10;\nmaximize x;\nsubject to {\n  x >= 2;\n  x <= 1;\n}\n"
+    res = pyopl.compile_model(text).solve()
+    assert res.status == "infeasible"
+    d = [d for d in res.diagnostics if d.code == "OPL0704"][0]
+    assert (d.line, d.column) == (4, 3)
+    assert [(lb.span.line, lb.span.column) for lb in d.labels] == [(5, 3)]
+
+
 @pytest.mark.parametrize("solver", SOLVERS)
 def test_unbounded_model_names_the_variables_along_the_ray(solver):
     _skip(solver)

@@ -446,7 +446,9 @@ def run_main(model: Any, kw: dict) -> Any:
         value = run_block(ctx, ctx.main_block, "main")
     result = flow.last_result
     if result is None:
-        result = Result("not_solved", solver=kw.get("solver", "highs"), message="the `main` block solved nothing")
+        why = ("the `main` block stopped at a script error before any solve" if getattr(ctx, "failed", False)
+               else "the `main` block solved nothing")
+        result = Result("not_solved", solver=kw.get("solver", "highs"), message=why)
     result.script_output = ctx.output()
     diags = ctx.reporter.sorted()
     result.diagnostics = list(result.diagnostics) + diags

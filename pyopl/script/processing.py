@@ -47,16 +47,34 @@ def script_block(inst: Any, block: A.ScriptBlock) -> None:
                                help="keep one `main` block")
             return
         ctx.main_block = block
+        if ctx.options.enabled:
+            syntax_check(ctx, block)
         return
     if not ctx.options.enabled:
         skipped(inst, block)
         return
     if inst.after_model:
-        ctx.post_blocks.append(block)
+        # IBM compiles the whole .mod before solving: a syntax error in a block that runs
+        # later stops the run now, not after the solve
+        if syntax_check(ctx, block):
+            ctx.post_blocks.append(block)
         return
     ctx.phase = "pre"
     run_block(ctx, block)
     ctx.invalidate()
+
+
+def syntax_check(ctx: ScriptContext, block: A.ScriptBlock) -> bool:
+    """Parse a block that runs later (post-processing, ``main``) now; its syntax errors go to the
+    instance's reporter (so nothing is solved). Returns whether it parsed."""
+    from .parser import parse_script
+
+    program = parse_script(block.body, block.span.file, block.body_line, block.body_column)
+    if isinstance(program, list):
+        ctx.reporter.diagnostics.extend(program)
+        ctx.failed = True
+        return False
+    return True
 
 
 def run_block(ctx: ScriptContext, block: A.ScriptBlock, phase: str | None = None) -> Any:

@@ -81,6 +81,15 @@ PARAMETERS: dict[str, Parameter] = {
 }
 
 
+# Valid ranges of the parameters pyopl passes on (IBM CPLEX Parameters Reference); a value
+# outside is an error at the assignment, not a solver refusal pointing at no line.
+RANGES: dict[str, tuple[float, float]] = {
+    "tilim": (0, math.inf), "epgap": (0, 1), "epagap": (0, math.inf), "threads": (0, 2 ** 31 - 1),
+    "randomseed": (0, 2 ** 31 - 1), "epint": (0, 0.5), "eprhs": (1e-9, 1e-1), "epopt": (1e-9, 1e-1),
+    "nodelim": (0, math.inf), "itlim": (0, math.inf),
+}
+
+
 def record_setting(ctx: Any, name: str, value: Any, span: Any) -> None:
     """``cplex.NAME = value`` in a script: kept for the next solve; a warning names a parameter
     CPLEX does not have or that pyopl cannot honour with the chosen solver."""
@@ -89,6 +98,10 @@ def record_setting(ctx: Any, name: str, value: Any, span: Any) -> None:
     if not isinstance(value, (int, float)) or math.isnan(value):
         raise host_error("script-value-type", "`cplex.%s` takes a number, not %s" % (name, _words(value)), span,
                          help="assign a number, e.g. `cplex.%s = 60;`" % name)
+    lo, hi = RANGES.get(name, (-math.inf, math.inf))
+    if not lo <= value <= hi:
+        want = "a number >= %s" % _num(lo) if hi == math.inf else "a number from %s to %s" % (_num(lo), _num(hi))
+        raise host_error("script-value-type", "`cplex.%s` takes %s, not %s" % (name, want, _num(value)), span, help="assign a value in that range (IBM CPLEX Parameters Reference)")
     if ctx.phase == "post":
         ctx.reporter.emit("script-setting-ignored", span, "`cplex.%s` is set after the solve, so it has no effect" % name,
                           help="set solver parameters in an `execute` block before the objective and constraints")
@@ -103,6 +116,10 @@ def record_setting(ctx: Any, name: str, value: Any, span: Any) -> None:
     elif p.option is None and p.highs is None and p.gurobi is None and not p.display_only:
         ctx.reporter.emit("script-setting-ignored", span, "`cplex.%s` has no equivalent in HiGHS or Gurobi; pyopl ignores it"
                           % name, help="remove it, or pass a solver option with `--option NAME=VALUE`")
+
+
+def _num(v: float) -> str:
+    return "%d" % v if float(v).is_integer() and abs(v) < 1e16 else "%g" % v
 
 
 def _words(v: Any) -> str:

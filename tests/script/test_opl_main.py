@@ -82,6 +82,14 @@ def test_main_model_source_outside_the_folder_is_refused(tmp_path):
     d = [d for d in r.diagnostics if d.code == "OPL1056"][0]
     assert d.line == 4 and "outside the model's folder" in d.message
     assert r.script_exit == 1
+    # the report says why nothing was solved (it said "solved nothing", as for an empty `main`)
+    assert r.status == "not_solved"
+    assert r.message == "the `main` block stopped at a script error before any solve"
+
+
+def test_main_that_solves_nothing_says_so():
+    r = pyopl.solve("dvar float+ x in 0..1;\nmaximize x;\nmain {\n  writeln(1);\n}\n")
+    assert (r.status, r.message, r.script_exit) == ("not_solved", "the `main` block solved nothing", 0)
 
 
 def test_cplex_tilim_reaches_the_solver_and_the_command_line_wins(monkeypatch):
@@ -104,6 +112,25 @@ def test_cplex_tilim_reaches_the_solver_and_the_command_line_wins(monkeypatch):
     assert o.extra["mip_feasibility_tolerance"] == 1e-6
     m.solve(time_limit=7, mip_gap=0.5)
     assert (seen[-1].time_limit, seen[-1].mip_gap) == (7, 0.5)
+
+
+@pytest.mark.parametrize("setting, message", [
+    ("tilim = -1", "`cplex.tilim` takes a number >= 0, not -1"),
+    ("threads = 1e12", "`cplex.threads` takes a number from 0 to 2147483647, not 1000000000000"),
+    ("epgap = 2", "`cplex.epgap` takes a number from 0 to 1, not 2"),
+])
+def test_setting_out_of_its_range_is_an_error_at_the_assignment(setting, message):
+    # before: the solver refused it at solve time, reported at `--option ?=:1:1` with a help about option names
+    with pytest.raises(pyopl.CompileError) as e:
+        pyopl.compile_model("dvar int x in 0..3;\nexecute {\n  cplex.%s;\n}\nmaximize x;\n" % setting)
+    d = [d for d in e.value.diagnostics if d.code == "OPL1055"][0]
+    assert d.message == message
+    assert (d.line, d.column) == (3, 9)
+
+
+def test_tilim_infinity_is_no_limit():
+    m = pyopl.compile_model("execute { cplex.tilim = Infinity; }\ndvar int x in 0..3;\nmaximize x;\n")
+    assert m.solve().objective == pytest.approx(3.0)
 
 
 def test_unknown_setting_is_a_warning_naming_it():

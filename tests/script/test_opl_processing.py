@@ -161,6 +161,20 @@ def test_a_script_error_stops_the_compile_with_its_span():
     assert "index 4 is outside the index set of `w` (1..3)" in d.message
 
 
+@pytest.mark.parametrize("text, where", [
+    # a syntax error in a post-processing block (line 4, the `;` after `=` at column 19)
+    ("dvar float x in 0..1;\nmaximize x;\nexecute { writeln(x); }\nexecute { var a = ; }\n", (4, 19)),
+    # and in `main` (line 3, the `=` where a name belongs, column 19)
+    ("dvar float x in 0..1;\nmaximize x;\nmain { cplex.solve(); var = 2; }\n", (3, 27)),
+])
+def test_a_syntax_error_in_a_later_block_stops_before_the_solve(text, where):
+    # IBM compiles the whole .mod first: nothing is solved, no earlier post block runs
+    with pytest.raises(pyopl.CompileError) as e:
+        pyopl.compile_model(text)
+    d = [d for d in e.value.diagnostics if d.code == "OPL1000"][0]
+    assert (d.line, d.column) == where
+
+
 def test_post_processing_error_makes_the_cli_exit_1(tmp_path):
     from pyopl.cli import main
     import contextlib
