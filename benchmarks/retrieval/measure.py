@@ -38,12 +38,18 @@ def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("--kb")
     ap.add_argument("--k", type=int, default=3)
+    ap.add_argument("--embeddings", action="store_true",
+                    help="also measure the embeddings retriever (needs the [rag] extra; loads its bundled model offline)")
     args = ap.parse_args()
     items = json.loads((HERE / "labelled.json").read_text(encoding="utf-8"))
     kb = load_knowledge_base(args.kb)
     out = {"exemplars": len(kb),
            "bm25_plain": evaluate(BM25Retriever(kb, weighted=False), items, args.k),
            "bm25_weighted": evaluate(BM25Retriever(kb), items, args.k)}
+    if args.embeddings:
+        from syntagm.rag.embeddings import EmbeddingRetriever
+
+        out["embeddings"] = evaluate(EmbeddingRetriever(kb), items, args.k)
     print(json.dumps(out, indent=1))
 
 
