@@ -225,7 +225,7 @@ class Interpreter(Operators, Properties):
 
     # --- statements --------------------------------------------------------------------
 
-    def exec(self, node):
+    def run_statement(self, node):
         self.steps += 1
         if self.steps > self.max_steps:
             self._out_of_steps(node)
@@ -234,7 +234,7 @@ class Interpreter(Operators, Properties):
 
     def exec_list(self, body: list):
         for s in body:
-            r = self.exec(s)
+            r = self.run_statement(s)
             if r is not None:
                 return r
         return None
@@ -260,9 +260,9 @@ class Interpreter(Operators, Properties):
 
     def ex_If(self, node):
         if to_boolean(self.ev(node.test)):
-            return self.exec(node.then)
+            return self.run_statement(node.then)
         if node.other is not None:
-            return self.exec(node.other)
+            return self.run_statement(node.other)
         return None
 
     def ex_While(self, node):
@@ -273,7 +273,7 @@ class Interpreter(Operators, Properties):
 
     def _ex_While(self, node):
         while to_boolean(self.ev(node.test)):
-            r = self.exec(node.body)
+            r = self.run_statement(node.body)
             if r is not None:
                 if r is BREAK:
                     break
@@ -289,7 +289,7 @@ class Interpreter(Operators, Properties):
 
     def _ex_DoWhile(self, node):
         while True:
-            r = self.exec(node.body)
+            r = self.run_statement(node.body)
             if r is not None:
                 if r is BREAK:
                     break
@@ -308,12 +308,12 @@ class Interpreter(Operators, Properties):
     def _ex_For(self, node):
         if node.init is not None:
             if isinstance(node.init, A.VarDecl):
-                self.exec(node.init)
+                self.run_statement(node.init)
             else:
                 self.ev(node.init)
         test, update, body = node.test, node.update, node.body
         while test is None or to_boolean(self.ev(test)):
-            r = self.exec(body)
+            r = self.run_statement(body)
             if r is not None:
                 if r is BREAK:
                     break
@@ -340,7 +340,7 @@ class Interpreter(Operators, Properties):
             if self.steps > self.max_steps:
                 self._out_of_steps(node)
             self.assign_to(node.target, key)
-            r = self.exec(node.body)
+            r = self.run_statement(node.body)
             if r is not None:
                 if r is BREAK:
                     break
@@ -366,7 +366,7 @@ class Interpreter(Operators, Properties):
         outer = self.scope
         self.scope = Scope(None, outer, this=outer.this, obj=obj)
         try:
-            return self.exec(node.body)
+            return self.run_statement(node.body)
         finally:
             self.scope = outer
 
@@ -396,7 +396,7 @@ class Interpreter(Operators, Properties):
     def ex_Try(self, node):
         try:
             try:
-                r = self.exec(node.block)
+                r = self.run_statement(node.block)
             except ScriptThrow as t:
                 if node.catch_block is None:
                     raise
@@ -407,12 +407,12 @@ class Interpreter(Operators, Properties):
                 r = self._catch(node, self.error_value(e))
         except (ScriptThrow, ScriptError) as exc:
             if node.finally_block is not None and (isinstance(exc, ScriptThrow) or exc.catchable):
-                f = self.exec(node.finally_block)
+                f = self.run_statement(node.finally_block)
                 if f is not None:
                     return f  # an abrupt `finally` replaces the throw
             raise
         if node.finally_block is not None:
-            f = self.exec(node.finally_block)
+            f = self.run_statement(node.finally_block)
             if f is not None:
                 return f
         return r
@@ -421,7 +421,7 @@ class Interpreter(Operators, Properties):
         outer = self.scope
         self.scope = Scope({node.catch_name: value}, outer, this=outer.this)
         try:
-            return self.exec(node.catch_block)
+            return self.run_statement(node.catch_block)
         finally:
             self.scope = outer
 
