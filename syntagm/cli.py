@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import Any
 
 from . import __version__
+from .cli_flags import add_strategy_flags
 from .errors import ConfigError, SyntagmError
 from .redact import scrub
 from .safeio import plain_text
@@ -83,22 +84,7 @@ def build_parser() -> argparse.ArgumentParser:
     run.add_argument("--exemplars", type=_nonneg_int, help="exemplars in the generation prompt (default 2)")
     run.add_argument("--grammar-ref", choices=("auto", "compact", "full", "none"), dest="grammar_mode", default=None,
                      help="language reference in the prompt (default auto; none is an ablation)")
-    run.add_argument("--no-judge", action="store_const", const=False, dest="use_judge", default=None,
-                     help="ablation: no LLM alignment judge (a solved model ends the run)")
-    run.add_argument("--no-fixits", action="store_const", const=False, dest="use_fixits", default=None,
-                     help="ablation: do not apply the compiler's machine-applicable fix-its")
-    run.add_argument("--diagnostics", choices=("full", "first", "line", "masked"), default=None,
-                     help="ablation: what a syntax repair sees of the compiler's report: every diagnostic (full, "
-                     "the default), the first error, line numbers only, or only that it does not compile (masked)")
-    run.add_argument("--ucb-c", type=_positive_float, dest="ucb_c", default=None,
-                     help="refine_tree: exploration constant of its UCB rule (default 1.0)")
-    run.add_argument("--memory-size", type=_nonneg_int, dest="memory_size", default=None,
-                     help="reflexion: earlier reflections kept in its memory (default 3)")
-    run.add_argument("--stage-retries", type=_nonneg_int, dest="stage_retries", default=None,
-                     help="staged: times a stage whose check fails is redone (default 1)")
-    run.add_argument("--embedding-model", dest="embedding_model", default=None,
-                     help="--retriever embeddings: the sentence-transformers model, a local folder or a name in "
-                     "the Hugging Face cache (loaded offline; default sentence-transformers/all-MiniLM-L6-v2)")
+    add_strategy_flags(run, _positive_float, _nonneg_int)
     io = s.add_argument_group("output")
     io.add_argument("--out", help="output folder (default out/<problem name>)")
     rr = io.add_mutually_exclusive_group()

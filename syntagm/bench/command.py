@@ -29,6 +29,7 @@ from typing import Any
 
 from .. import __version__
 from ..errors import ConfigError, ReplayError, SyntagmError
+from ..cli_flags import add_strategy_flags
 from ..redact import scrub
 from ..safeio import FolderLock, json_text, open_new, plain_text, replace_file, safe_name, write_atomic
 from . import identity
@@ -101,22 +102,7 @@ def add_parser(sub, types) -> None:
     run.add_argument("--kb", help="knowledge base folder")
     run.add_argument("--exemplars", type=types["nonneg_int"])
     run.add_argument("--grammar-ref", choices=("auto", "compact", "full", "none"), dest="grammar_mode")
-    run.add_argument("--no-judge", action="store_const", const=False, dest="use_judge", default=None,
-                     help="ablation: no LLM alignment judge (a solved model ends the run)")
-    run.add_argument("--no-fixits", action="store_const", const=False, dest="use_fixits", default=None,
-                     help="ablation: do not apply the compiler's machine-applicable fix-its")
-    run.add_argument("--diagnostics", choices=("full", "first", "line", "masked"), default=None,
-                     help="ablation: what a syntax repair sees of the compiler's report: every diagnostic (full, "
-                     "the default), the first error, line numbers only, or only that it does not compile (masked)")
-    run.add_argument("--ucb-c", type=types["positive_float"], dest="ucb_c", default=None,
-                     help="refine_tree: exploration constant of its UCB rule (default 1.0)")
-    run.add_argument("--memory-size", type=types["nonneg_int"], dest="memory_size", default=None,
-                     help="reflexion: earlier reflections kept in its memory (default 3)")
-    run.add_argument("--stage-retries", type=types["nonneg_int"], dest="stage_retries", default=None,
-                     help="staged: times a stage whose check fails is redone (default 1)")
-    run.add_argument("--embedding-model", dest="embedding_model", default=None,
-                     help="--retriever embeddings: the sentence-transformers model, a local folder or a name in "
-                     "the Hugging Face cache (loaded offline; default sentence-transformers/all-MiniLM-L6-v2)")
+    add_strategy_flags(run, types["positive_float"], types["nonneg_int"])
     run.add_argument("--solver", choices=("highs", "gurobi"), help="solver (default highs)")
     run.add_argument("--compile-timeout", type=types["positive_float"], dest="compile_timeout_s",
                      help="seconds one compile of a candidate may take before it is stopped (default 60)")
