@@ -192,3 +192,10 @@ def test_a_plain_inner_iterator_of_the_same_name_still_warns():
     m = SHADOW.replace("sum(<i, j> in Edges) x[<i, j>]", "sum(j in N) x[<1, 2>]")
     [w] = [d for d in pyopl.check(m) if d.code == "OPL0924"]
     assert (w.code, w.line, w.column) == ("OPL0924", 6, 33) and "`j`" in w.message
+
+
+def test_a_name_read_or_set_only_by_a_script_is_not_reported_unused():
+    model = ("int n = 3;\nfloat w[1..n];\nfloat unused = 2;\nexecute { for (var i = 1; i <= n; i++) w[i] = i; }\n"
+             "dvar float+ x in 0..1;\nmaximize x;\nsubject to { x <= 1; }")
+    unused = sorted(d.message for d in pyopl.check(model) if d.code == "OPL0922")
+    assert unused == ["`unused` is declared but never used"]

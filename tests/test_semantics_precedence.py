@@ -195,3 +195,25 @@ def test_logical_constraint_binds_or_before_implies():
     model = ("dvar int y in 0..10;\nminimize y;\n"
              "subject to { y >= 2; y >= 1 || y >= 5 => y >= 3; }")
     assert solve(model) == pytest.approx(3)
+
+
+# ---------------------------------------------------------------- binary words that also start an aggregate
+@pytest.mark.parametrize("expr, want", [
+    ("card(S union (i in T))", None),       # `union (` after an operand is the binary operator, not the aggregate
+    ("card(S union (T))", 3),               # {1, 2, 3}
+    ("card(S inter (S))", 2),
+    ("(1 in S) and (3 in T)", 1),
+    ("(3 in S) or (3 in T)", 1),
+])
+def test_a_binary_union_inter_and_or_before_a_parenthesis_is_not_an_aggregate(expr, want):
+    if want is None:  # the parenthesis holds a boolean: a type error at `i`, never a syntax error at `union`
+        diags = [d for d in pyopl.check(DATA + "int v = %s;" % expr) if d.is_error]
+        assert diags and all(d.code != "OPL0001" for d in diags), diags
+        assert "`i`" in diags[0].message
+        return
+    assert value("(%s) ? %s : -1" % (expr, want) if "card" not in expr else expr, "int") == want
+
+
+def test_keyed_array_literal_keys_without_commas():
+    model = '{string} K = {"a", "b"};\nint k[K] = #["a": 1 "b": 2]#;\ndvar float z;\nminimize z;\nsubject to { z >= k["b"] * 10 + k["a"]; }'
+    assert pyopl.compile_model(model).solve().objective == pytest.approx(21)

@@ -7,6 +7,7 @@ that starts where an earlier one does, so nothing is said twice.
 """
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from typing import Any, Iterator
 
@@ -15,6 +16,8 @@ from ..diagnostics.reporter import Reporter, near_miss, rename_applicability
 from ..lowering.builtins import BUILTINS
 from ..syntax import ast as A
 from .checker import _FIELDS, child_fields
+
+_WORD = re.compile(r"[A-Za-z_]\w*")
 
 #: Constraint functions of IBM's CP Optimizer (OPL manual, "Constraints available in constraint programming").
 CP_FUNCTIONS = frozenset("""allDifferent allMinDistance alternative count distribute endAtEnd endAtStart
@@ -468,6 +471,12 @@ class StaticRules:
                     self.syms[n.name].used = True
             if isinstance(item, A.ParamDecl) and item.type.name in self.syms:
                 self.syms[item.type.name].used = True
+            if isinstance(item, A.ScriptBlock):
+                # A script that reads or sets a name uses it.  Any word of the body counts (a name
+                # only inside a string or comment too): a missed warning costs less than a false one.
+                for word in _WORD.findall(item.body):
+                    if word in self.syms:
+                        self.syms[word].used = True
 
     def unused(self) -> None:
         if self.r.has_errors:
