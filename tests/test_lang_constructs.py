@@ -199,3 +199,14 @@ def test_a_name_read_or_set_only_by_a_script_is_not_reported_unused():
              "dvar float+ x in 0..1;\nmaximize x;\nsubject to { x <= 1; }")
     unused = sorted(d.message for d in pyopl.check(model) if d.code == "OPL0922")
     assert unused == ["`unused` is declared but never used"]
+
+
+def test_missing_data_with_no_data_at_all_says_no_data_file_was_given():
+    model = "int n = ...;\nint m = ...;\ndvar float x in 0..n + m;\nmaximize x;"
+    missing = [d for d in pyopl.check(model) if d.code == "OPL0401"]
+    assert [d.span.line for d in missing][:1] == [1]
+    assert any("no data was given" in n for n in missing[0].notes)
+    # with a data file that sets something else, the note would mislead: it is not given
+    with_data = [d for d in pyopl.check(model, data="m = 2;") if d.code == "OPL0401"]
+    assert [d.message for d in with_data] == ["`n` is declared with `...` but the data gives it no value"]
+    assert not any("no data was given" in n for n in with_data[0].notes)

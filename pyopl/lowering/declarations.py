@@ -201,8 +201,11 @@ def _generic(inst: Instance, d: A.ParamDecl, typ: Any, dims: list[Any]) -> OplAr
 def _external(inst: Instance, d: A.Decl, typ: Any, dims: list[Any]) -> Any:
     item = inst.data.get(d.name)
     if item is None:
+        # With no data at all, the likelier mistake is a forgotten .dat file than a forgotten entry.
+        notes = [] if inst.data else ["no data was given to this run: pass the .dat file after the model "
+                                      "(`pyopl solve model.mod model.dat`), or give `%s` a value in the model" % d.name]
         raise EvalError("data-missing", d.name_span, "`%s` is declared with `...` but the data gives it no value" % d.name,
-                        help="add `%s = ...;` with its value to the data file" % d.name)
+                        help="add `%s = ...;` with its value to the data file" % d.name, notes=notes)
     inst.used_data.add(d.name)
     return _convert(inst, item.value, typ, dims, d.name, item.value_span)
 
