@@ -265,88 +265,65 @@ class Interpreter(Operators, Properties):
             return self.run_statement(node.other)
         return None
 
+    # Each loop is an iterator of turns (it evaluates the test, update or next key between
+    # turns); _run_loop runs the body once a turn and handles break, continue and return once.
     def ex_While(self, node):
-        try:
-            return self._ex_While(node)
-        except ScriptError as e:
-            raise _at_loop(e, node, 'while')
-
-    def _ex_While(self, node):
-        while to_boolean(self.ev(node.test)):
-            r = self.run_statement(node.body)
-            if r is not None:
-                if r is BREAK:
-                    break
-                if r is not CONTINUE:
-                    return r
-        return None
+        return self._run_loop(node, "while", self._while_turns(node))
 
     def ex_DoWhile(self, node):
-        try:
-            return self._ex_DoWhile(node)
-        except ScriptError as e:
-            raise _at_loop(e, node, 'do')
-
-    def _ex_DoWhile(self, node):
-        while True:
-            r = self.run_statement(node.body)
-            if r is not None:
-                if r is BREAK:
-                    break
-                if r is not CONTINUE:
-                    return r
-            if not to_boolean(self.ev(node.test)):
-                break
-        return None
+        return self._run_loop(node, "do", self._do_while_turns(node))
 
     def ex_For(self, node):
-        try:
-            return self._ex_For(node)
-        except ScriptError as e:
-            raise _at_loop(e, node, 'for')
+        return self._run_loop(node, "for", self._for_turns(node))
 
-    def _ex_For(self, node):
+    def ex_ForIn(self, node):
+        return self._run_loop(node, "for", self._for_in_turns(node))
+
+    def _run_loop(self, node, keyword: str, turns):
+        try:
+            for _ in turns:
+                r = self.run_statement(node.body)
+                if r is BREAK:
+                    break
+                if r is not None and r is not CONTINUE:
+                    return r
+            return None
+        except ScriptError as e:
+            raise _at_loop(e, node, keyword)
+
+    def _while_turns(self, node):
+        while to_boolean(self.ev(node.test)):
+            yield
+
+    def _do_while_turns(self, node):
+        yield
+        while to_boolean(self.ev(node.test)):
+            yield
+
+    def _for_turns(self, node):
         if node.init is not None:
             if isinstance(node.init, A.VarDecl):
                 self.run_statement(node.init)
             else:
                 self.ev(node.init)
-        test, update, body = node.test, node.update, node.body
+        test, update = node.test, node.update
         while test is None or to_boolean(self.ev(test)):
-            r = self.run_statement(body)
-            if r is not None:
-                if r is BREAK:
-                    break
-                if r is not CONTINUE:
-                    return r
+            yield
             if update is not None:
                 self.ev(update)
             elif test is None:  # `for (;;)` still counts a step per turn
                 self.steps += 1
                 if self.steps > self.max_steps:
                     self._out_of_steps(node)
-        return None
 
-    def ex_ForIn(self, node):
-        try:
-            return self._ex_ForIn(node)
-        except ScriptError as e:
-            raise _at_loop(e, node, 'for')
-
-    def _ex_ForIn(self, node):
+    def _for_in_turns(self, node):
         obj = self.ev(node.obj)
         for key in self.for_in_keys(obj, node.obj.span):
             self.steps += 1
             if self.steps > self.max_steps:
                 self._out_of_steps(node)
             self.assign_to(node.target, key)
-            r = self.run_statement(node.body)
-            if r is not None:
-                if r is BREAK:
-                    break
-                if r is not CONTINUE:
-                    return r
-        return None
+            yield
 
     def ex_Continue(self, node):
         return CONTINUE
