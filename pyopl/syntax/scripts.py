@@ -69,6 +69,30 @@ def _line_col(text: str, offset: int) -> tuple[int, int]:
     return line, col
 
 
+def next_code_match(text: str, pattern: "re.Pattern[str]", start: int, first_chars: str) -> "re.Match[str] | None":
+    """The first match of ``pattern`` at or after ``start`` that begins a word outside strings and
+    comments, or None.  ``first_chars`` holds the characters a match can begin with (a fast filter)."""
+    i = start
+    while i < len(text):
+        j = _skip_string_or_comment(text, i)
+        if j != i:
+            i = j
+            continue
+        if text[i] in first_chars and (i == 0 or not (text[i - 1].isalnum() or text[i - 1] == "_")):
+            m = pattern.match(text, i)
+            if m:
+                return m
+        i += 1
+    return None
+
+
+def blank(out: list[str], start: int, end: int) -> None:
+    """Blank ``out[start:end]`` in place, keeping newlines so later spans stay exact."""
+    for k in range(start, end):
+        if out[k] != "\n":
+            out[k] = " "
+
+
 def strip_scripts(text: str) -> tuple[str, list[ScriptSpan]]:
     """Blank script bodies; return the new text and where each script was.
 
@@ -78,15 +102,8 @@ def strip_scripts(text: str) -> tuple[str, list[ScriptSpan]]:
     out = list(text)
     found: list[ScriptSpan] = []
     i = 0
-    while i < len(text):
-        j = _skip_string_or_comment(text, i)
-        if j != i:
-            i = j
-            continue
-        m = _KEYWORD.match(text, i) if text[i] in "em" and (i == 0 or not (text[i - 1].isalnum() or text[i - 1] == "_")) else None
-        if not m:
-            i += 1
-            continue
+    while (m := next_code_match(text, _KEYWORD, i, "em")) is not None:
+        i = m.start()
         kind, name = m.group(1), m.group(2)
         if kind == "main" and name:  # `main` takes no name: this is something else
             i += 1
@@ -95,9 +112,7 @@ def strip_scripts(text: str) -> tuple[str, list[ScriptSpan]]:
         close_at = _match_brace(text, open_at)
         line, col = _line_col(text, i)
         end = close_at if close_at >= 0 else len(text)
-        for k in range(open_at + 1, end):
-            if out[k] != "\n":
-                out[k] = " "
+        blank(out, open_at + 1, end)
         if close_at < 0:  # unclosed: blank to the end and close virtually
             out.append("}")
         bline, bcol = _line_col(text, open_at + 1)
