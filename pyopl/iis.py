@@ -16,6 +16,7 @@ along the solver's unbounded ray (``OPL0705``).
 """
 from __future__ import annotations
 
+import dataclasses
 import re
 import time
 from dataclasses import dataclass, field
@@ -184,10 +185,18 @@ def explain_infeasible(ir: IR, solver: str = "highs", options: Any = None, time_
         from .backends.gurobi import compute_iis
 
         found, method = compute_iis(ir, options), "Gurobi's IIS (computeIIS)"
-    if found is None and not ir.is_mip:
+    if found is None:
         from .backends.highs import compute_iis as highs_iis
 
-        found, method = highs_iis(ir, options), "HiGHS's IIS (getIis)"
+        if not ir.is_mip:
+            found, method = highs_iis(ir, options), "HiGHS's IIS (getIis)"
+        else:
+            # A subset whose linear relaxation is infeasible is infeasible with integrality too, and
+            # HiGHS finds it fast; only when the relaxation is feasible must the filter solve MIPs.
+            relaxed = dataclasses.replace(ir, col_integer=np.zeros(ir.num_cols, dtype=bool))
+            if _sub_feasible(relaxed, np.arange(ir.num_rows), ir.col_lower, ir.col_upper) is False:
+                found = highs_iis(relaxed, options)
+                method = "HiGHS's IIS (getIis) of the linear relaxation"
     irreducible = True
     if found is None:
         found, irreducible = elastic_filter(ir, time_limit)
@@ -246,13 +255,18 @@ def row_expression(ir: IR, i: int, side: str = "both", max_terms: int = 8) -> st
     return "%s <= %s <= %s" % (_num(lo), lhs, _num(up))
 
 
+#: What the elastic solve returns when its hard rows already conflict.
+INFEASIBLE = "infeasible"
+
+
 def _sub_feasible(ir: IR, rows: np.ndarray, lower: np.ndarray, upper: np.ndarray, elastic: np.ndarray | None = None):
     """Solve the rows ``rows`` of ``ir`` with column bounds ``lower``/``upper``.
 
     Without ``elastic``: returns True (feasible), False (infeasible) or None (undecided).
     With ``elastic`` (a mask over ``rows``): those rows get two non-negative violation
-    columns each and the total violation is minimised; returns the violation per row
-    (None when the solve fails)."""
+    columns each and the total violation is minimised; returns the violation per row,
+    :data:`INFEASIBLE` when the rows kept hard cannot hold with the bounds, or None when
+    the solve decides nothing (a time limit before any solution)."""
     import highspy
     import scipy.sparse as sp
 
@@ -287,7 +301,11 @@ def _sub_feasible(ir: IR, rows: np.ndarray, lower: np.ndarray, upper: np.ndarray
     status = str(h.getModelStatus()).split(".")[-1]
     if elastic is None or not elastic.any():
         return {"kOptimal": True, "kInfeasible": False}.get(status)
-    if status != "kOptimal":
+    if status == "kInfeasible":
+        return INFEASIBLE
+    # Any solution of the elastic problem serves the filter (an optimal one keeps the set small);
+    # with none (a time limit before the first solution), nothing is decided.
+    if status != "kOptimal" and int(getattr(h.getInfo(), "primal_solution_status", 0)) != 2:
         return None
     x = np.asarray(h.getSolution().col_value, dtype=float)
     k = int(elastic.sum())
@@ -314,8 +332,10 @@ def elastic_filter(ir: IR, time_limit: float = 60.0, tol: float = 1e-7):
             if time.monotonic() > deadline:
                 return None, True
             viol = _sub_feasible(ir, all_rows, lower, upper, elastic=~hard_mask)
-            if viol is None:  # the rows kept hard are infeasible with the bounds: done
+            if viol is INFEASIBLE:  # the rows kept hard are infeasible with the bounds: done
                 break
+            if viol is None:  # undecided: no conflict rather than a wrong one
+                return None, True
             hit = (viol > tol) & ~hard_mask
             if not hit.any():
                 return None, True  # feasible after all
@@ -334,6 +354,9 @@ def elastic_filter(ir: IR, time_limit: float = 60.0, tol: float = 1e-7):
         if _sub_feasible(ir, trial, lower, upper) is False:
             keep = list(trial)
     rows_sel = np.array(keep, dtype=np.int64)
+    # Only a set shown infeasible is reported (a filter step left undecided must not make one up).
+    if _sub_feasible(ir, rows_sel, lower, upper) is not False:
+        return None, True
     # deletion filter over the finite bounds of the columns those rows touch (all columns without rows)
     cols = np.unique(ir.A.tocsr()[rows_sel].indices) if len(rows_sel) else np.arange(ir.num_cols)
     bounds: list[tuple[int, str]] = []

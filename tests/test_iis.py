@@ -163,3 +163,36 @@ def test_unbounded_model_names_the_variables_along_the_ray(solver):
     assert d.code == "OPL0705" and "`x`" in d.message and "`y`" in d.message and "`z`" not in d.message
     assert (d.line, d.column) == (4, 1)  # at `maximize`
     assert res.to_dict()["ray"] == res.ray
+
+
+def test_an_infeasible_mip_whose_relaxation_is_infeasible_names_its_rows_on_highs():
+    # The nurses pattern (ibm-nurses in the corpus): a nurse required on two shifts at the same
+    # hour, while at most one of them may be worked.  The relaxation already conflicts: the
+    # conflict is the three rows, never the 0..1 bounds of every assignment.
+    text = """
+range S = 1..6;
+dvar int work[S] in 0..1;
+minimize sum(s in S) work[s];
+subject to {
+  ctSameHour: work[2] + work[5] <= 1;
+  forall(s in {2, 5}) ctRequired: work[s] == 1;
+  forall(s in S) ctCover: work[s] + work[(s mod 6) + 1] >= 1;
+}
+"""
+    res = pyopl.compile_model(text).solve()
+    assert res.status == "infeasible"
+    assert _names(res.conflict) == ["ctRequired[2]", "ctRequired[5]", "ctSameHour"]
+    assert res.conflict.bounds == [] and "relaxation" in res.conflict.method
+
+
+def test_an_undecided_elastic_solve_reports_no_conflict_rather_than_a_wrong_one(monkeypatch):
+    import pyopl.iis as iis
+
+    ir = pyopl.compile_model(MIP).ir
+    real = iis._sub_feasible
+
+    def undecided_elastic(ir_, rows, lower, upper, elastic=None):
+        return None if elastic is not None else real(ir_, rows, lower, upper)
+
+    monkeypatch.setattr(iis, "_sub_feasible", undecided_elastic)
+    assert elastic_filter(ir) == (None, True)
