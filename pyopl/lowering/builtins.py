@@ -51,8 +51,6 @@ _NUMERIC_1["ftoi"] = math.trunc  # float to int (OPL manual: "ftoi")
 _INT_RESULT = {"floor", "ceil", "round", "trunc", "sgn", "ftoi"}
 _SET_1 = {"card", "first", "last"}
 _SET_2 = {"ord", "next", "prev", "nextc", "prevc", "item"}
-BUILTINS = sorted(set(_NUMERIC_1) | _SET_1 | _SET_2 | {"abs", "pow", "minl", "maxl", "min", "max", "asSet",
-                                                     "staticLex", "dist", "maxint", "infinity", "rand"})
 
 
 def _arity(node: A.Call, n: int) -> None:
@@ -256,3 +254,9 @@ def _item_by_key(s: Any, v: Any, node: A.Call) -> Any:
                         help="`item(S, <...>)` looks a tuple up by its key fields; check the key values and their order"
                         + (" (%s)" % ", ".join(keys) if keys else ""))
     return hit
+
+
+#: every built-in name the name checker (pyopl/semantics/static.py) accepts: the callable ones of
+#: :data:`FUNCTIONS`, and OPL names that are values here (``maxint``, ``infinity``) or not supported
+#: as calls (``dist``): calling one of those is an ``unknown-function`` diagnostic
+BUILTINS = sorted(set(FUNCTIONS) | {"dist", "maxint", "infinity"})
