@@ -1,5 +1,5 @@
-"""Evaluate OPL expressions over data and decision variables: the tree walk, and the one place that
-decides which path evaluates a node.
+"""Evaluate OPL expressions over data and decision variables: the tree walk, and the map (this docstring)
+of which path evaluates a node and where that is decided.
 
 Data expressions give Python values (numbers, strings, :mod:`values`);
 expressions over decisions give :class:`LinExpr`/:class:`QuadExpr`;
@@ -7,25 +7,33 @@ comparisons over decisions give constraint records (:class:`Leaf`,
 :class:`Logic`).  Every user mistake raises :class:`EvalError` with the
 span of the offending node.
 
-Three paths evaluate an expression, all giving the same values to the bit:
+Three paths evaluate an expression, all giving the same values to the bit.  This docstring is the
+map of which path evaluates what, and where that is decided:
 
-* the **tree walk**: :meth:`Evaluator.evaluate` looks the node's class up in ``Evaluator._dispatch``
-  (built in ``__init__`` below: one handler per AST node class) and runs the handler, which lives in
-  the mixin of its kind of construct: :mod:`.operators`, :mod:`.comparisons`, :mod:`.indexing`,
+* the **tree walk** covers everything and words every diagnostic.  :meth:`Evaluator.evaluate` looks
+  the node's class up in ``Evaluator._dispatch`` (built in ``__init__`` below: one handler per AST
+  node class, the one place a construct is wired in) and runs the handler, which lives in the mixin
+  of its kind of construct: :mod:`.operators`, :mod:`.comparisons`, :mod:`.indexing`,
   :mod:`.literals`, :mod:`.aggregates`, :mod:`.iteration` (qualifiers), or this module (names,
-  ``?:``, calls, casts, ``piecewise``); built-in functions are the table :data:`builtins.FUNCTIONS
-  <pyopl.lowering.builtins.FUNCTIONS>`.  It covers everything and words every diagnostic.
-* **closures** (:mod:`.compiled`, :mod:`.compiled_calls`): a node evaluated many times (a loop
-  body, a filter, an operand in :data:`COMPOUND <pyopl.lowering.compiled.COMPOUND>`) is compiled
-  once; ``try_closure``/``evaluate_fast`` fall back to the tree walk for anything a closure does not
-  cover.
-* **arrays** (:mod:`.vectorised` and its siblings): whole ``sum`` aggregates
-  (``Aggregates.e_aggregate``), ``forall`` row families (``constraints.lower_block``) and objectives
-  (``declarations``) in NumPy; ``None``/``False`` from them means "take the paths above".
+  ``?:``, calls, casts, ``piecewise``).  Built-in functions are the table :data:`builtins.FUNCTIONS
+  <pyopl.lowering.builtins.FUNCTIONS>`.
+* **closures** (:mod:`.compiled`, :mod:`.compiled_calls`) are reached only through the
+  :class:`~pyopl.lowering.compiled.Compiled` mixin: ``try_closure`` (a node is compiled the second
+  time it is evaluated; the tree walk tries it for an operand whose class is in :data:`COMPOUND
+  <pyopl.lowering.compiled.COMPOUND>`), ``evaluate_fast``/``eval_data_fast``/``eval_bool_fast``
+  (loop bodies, filters, constraint rows) and ``closure_runner`` (the body of a ``sum``, a filter,
+  a set comprehension).  A node kind is compiled when ``compiled._MAKERS`` has a maker for it.
+* **arrays** (:mod:`.vectorised` and its siblings) are reached only through four entries, each
+  tried first and answering None/False for "take the paths above": ``vectorised.vector_sum``
+  (``Aggregates.e_aggregate``, a ``sum``), ``vectorised_rows.vector_forall``
+  (``constraints.lower_block``, a ``forall`` family of rows), ``vectorised_rows.vector_objective``
+  and ``vectorised_domains.vector_domain_bounds`` (:mod:`.declarations`: an objective, the bounds of
+  a dvar array).
 
-Adding a construct: a new AST node class gets one handler method (in the mixin of its kind) and one
-entry in ``_dispatch``; a closure maker in ``compiled._MAKERS`` or an array path is optional and must
-give the tree walk's values.
+Whatever a closure or an array path does not cover, and every error, goes to the tree walk, which
+reports it.  Adding a construct: one handler method (in the mixin of its kind) and one entry in
+``_dispatch``; a closure maker or an array path is optional and must give the tree walk's values
+(docs/architecture.md, "Adding a construct").
 """
 from __future__ import annotations
 
