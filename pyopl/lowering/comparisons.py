@@ -27,6 +27,7 @@ class Comparisons:
     """Mixin of :class:`~pyopl.lowering.expressions.Evaluator`: ``== != <= >= < >`` and their chains."""
 
     def e_compare(self, node: A.Compare, env: dict) -> Any:
+        """A comparison or chain of comparisons (see :meth:`compare_values`)."""
         # (operands through their closures as in `e_binary`; the list comprehension keeps the walk's depth)
         return self.compare_values(node, [v if (v := self.try_closure(o, env) if type(o) in COMPOUND else NOT_COVERED)
                                           is not NOT_COVERED else self.evaluate(o, env) for o in node.operands])
@@ -59,6 +60,8 @@ class Comparisons:
                         help="write `lo <= expr <= hi`, or separate constraints joined by `&&`")
 
     def compare(self, node: A.Node, op: str, a: Any, b: Any, na: A.Node, nb: A.Node) -> Any:
+        """``a op b``: a boolean for data, a constraint record (``Leaf``, ``Logic``, ``QuadLeaf``) over
+        decisions; ``na``/``nb`` are the operands' nodes, for messages."""
         ta, tb = type(a), type(b)
         if (ta is LinExpr and (tb is LinExpr or tb is float or tb is int)) or (tb is LinExpr and (ta is float or ta is int)):
             return self._linear_compare(node, op, a, b)  # the common row: every check below would pass

@@ -85,6 +85,7 @@ class Evaluator(Operators, Comparisons, Indexing, Literals, Iteration, Aggregate
 
     # ------------------------------------------------------------------ entry points
     def evaluate(self, node: A.Expr, env: dict) -> Any:
+        """The value of ``node`` by the tree walk (``env``: the loop variables in scope, name -> value)."""
         return self._dispatch[type(node)](node, env)
 
     def eval_data(self, node: A.Expr, env: dict, what: str) -> Any:
@@ -100,6 +101,7 @@ class Evaluator(Operators, Comparisons, Indexing, Literals, Iteration, Aggregate
         return v
 
     def eval_bool(self, node: A.Expr, env: dict, what: str) -> bool:
+        """A data condition (``what`` names it in the diagnostic when it is not one)."""
         v = self.eval_data(node, env, what)
         if not isinstance(v, bool):
             raise EvalError("type-not-boolean", node.span, "%s must be a condition, but this is %s" % (
@@ -108,6 +110,7 @@ class Evaluator(Operators, Comparisons, Indexing, Literals, Iteration, Aggregate
         return v
 
     def eval_number(self, node: A.Expr, env: dict, what: str) -> float:
+        """A data number (a boolean as 0/1); ``what`` names it in the diagnostic when it is not one."""
         v = self.eval_data(node, env, what)
         if isinstance(v, bool):
             return int(v)
@@ -118,6 +121,7 @@ class Evaluator(Operators, Comparisons, Indexing, Literals, Iteration, Aggregate
         return v
 
     def eval_set(self, node: A.Expr, env: dict, what: str = "the iteration domain") -> Any:
+        """A set or range of data to iterate over (a range above :data:`MAX_ITERATIONS` elements is refused)."""
         v = self.eval_data(node, env, what)
         if not is_set(v):
             if isinstance(v, (OplArray, ArraySlice, VarArray)):

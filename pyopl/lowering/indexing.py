@@ -55,6 +55,8 @@ class Indexing:
         return base
 
     def index_one(self, node: A.Index, base: Any, idx: Any, idx_node: A.Node, env: dict) -> Any:
+        """``base[idx]`` for one index: an element, a slice (``ArraySlice``) for a partial key, or a
+        tuple of a set looked up by its key."""
         if is_decision(idx) or isinstance(idx, (Leaf, Logic)):
             raise EvalError("decision-as-index", idx_node.span,
                             "a decision variable cannot be used as an array index",

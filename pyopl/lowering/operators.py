@@ -87,6 +87,8 @@ class Operators:
         return Leaf(v, 1.0, INF, self.inst.is_integral(v), node.span, "%s" % "expr")
 
     def e_binary(self, node: A.Binary, env: dict) -> Any:
+        """A binary operator: a long left chain in a loop (:meth:`_fold_chain`), logical ones
+        short-circuited, the rest on both operands' values."""
         spine = self._spines.get(node, NOT_COVERED)
         if spine is NOT_COVERED:
             spine = self._spines[node] = long_spine(node)
@@ -161,6 +163,8 @@ class Operators:
         return v
 
     def arith(self, node: A.Binary, op: str, a: Any, b: Any) -> Any:
+        """``a op b`` for the operands' values: numbers (OPL's 32-bit ints), strings joined by ``+``, or
+        linear and quadratic forms; a constraint operand is used as its 0/1 value."""
         if isinstance(a, bool):
             a = int(a)
         if isinstance(b, bool):
