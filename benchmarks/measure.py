@@ -87,7 +87,9 @@ def run_pyopl(case_dir: Path) -> dict:
     from pyopl.data.loader import load_data
     from pyopl.diagnostics.reporter import Reporter
     from pyopl.lowering.build import build_ir
+    from pyopl.lowering.driver import run as lower_items
     from pyopl.lowering.instance import Instance
+    from pyopl.script import processing as script_host
     from pyopl.semantics.checker import check_names
     from pyopl.syntax.parser import parse_model
 
@@ -105,8 +107,8 @@ def run_pyopl(case_dir: Path) -> dict:
     items = load_data(dat_path, reporter, {}, str(case_dir))
     out["data_s"] = time.perf_counter() - t
     t = time.perf_counter()
-    inst = Instance(ast, items, reporter)
-    inst.run()
+    inst = Instance(ast, items, reporter, script_host=script_host)
+    lower_items(inst)
     out["lower_s"] = time.perf_counter() - t
     t = time.perf_counter()
     ir = build_ir(inst)

@@ -151,7 +151,9 @@ def _compile(model: Any, data: Any, reporter: Reporter, source: str = "auto", in
              limits: Limits | None = None) -> tuple[IR | None, dict[str, str]]:
     from .data.loader import load_data
     from .lowering.build import build_ir, check_numbers
+    from .lowering.driver import run as lower_items
     from .lowering.instance import Instance
+    from .script import processing as script_host
     from .semantics.checker import check_names
     from .syntax.nesting import check_nesting
     from .source_io import SourceProblem, report_problem
@@ -186,9 +188,9 @@ def _compile(model: Any, data: Any, reporter: Reporter, source: str = "auto", in
                           include_dir=None if include_dir is None else os.fspath(include_dir))
         if any(d.is_error for d in reporter.diagnostics[n_before:]):
             return None, sources  # values would be missing: evaluating now would only add noise
-        inst = Instance(ast, items, reporter, limits)
+        inst = Instance(ast, items, reporter, limits, script_host=script_host)
         inst.script_options = scripts
-        inst.run()
+        lower_items(inst)
         if reporter.has_errors:
             from .semantics.data_names import merge_undeclared_data_names
 

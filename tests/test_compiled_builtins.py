@@ -17,7 +17,7 @@ from hypothesis import strategies as st
 
 import pyopl
 from pyopl.diagnostics.reporter import Reporter
-from pyopl.lowering import compiled, constraints
+from pyopl.lowering import compiled, constraints, driver
 from pyopl.lowering.errors import EvalError
 from pyopl.lowering.instance import Instance
 from pyopl.lowering.linear import LinExpr
@@ -47,7 +47,7 @@ def inst():
     reporter = Reporter()
     model = parse_model(DECLS, "<decls>", reporter)
     instance = Instance(model, {}, reporter)
-    instance.run()
+    driver.run(instance)
     assert not reporter.has_errors, reporter.diagnostics
     return instance
 

@@ -8,18 +8,18 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..semantics.values import show
+from ..semantics.values import OplSet, show
 from ..syntax import ast as A
+from .closure_base import NOT_COVERED
+from .describe import type_word
 from .errors import EvalError
 from .int32 import INT_MAX, INT_MIN, overflow
-from .compiled import NOT_COVERED
+from .kinds import is_number
 from .linear import Leaf, LinExpr, Logic, QuadExpr
+from .minmax import decision_minmax
+from . import vectorised  # (its `vector_sum` looked up at each call: tests replace it)
 
 INF = float("inf")
-
-
-def is_number(v: Any) -> bool:
-    return isinstance(v, (int, float)) and not isinstance(v, bool)
 
 
 class Aggregates:
@@ -28,9 +28,7 @@ class Aggregates:
     def e_aggregate(self, node: A.Aggregate, env: dict) -> Any:
         op = node.op
         if op == "sum":
-            from .vectorised import vector_sum
-
-            fast = vector_sum(self, node, env)  # the common shapes with NumPy; None: term by term
+            fast = vectorised.vector_sum(self, node, env)  # the common shapes with NumPy; None: term by term
             if fast is not None:
                 return fast
             acc: Any = 0
@@ -70,8 +68,6 @@ class Aggregates:
             vals = [self.evaluate_fast(node.body, e) for e in self.iterate(node.quals, env, node)]
             vals = [self.truth_value(v, node.body) if isinstance(v, (Leaf, Logic)) else v for v in vals]
             if any(isinstance(v, (LinExpr, QuadExpr)) for v in vals):
-                from .minmax import decision_minmax
-
                 return decision_minmax(self, node, op, vals)
             for v in vals:
                 if not is_number(v):
@@ -93,8 +89,6 @@ class Aggregates:
     def _set_aggregate(self, node: A.Aggregate, env: dict) -> Any:
         """``union(q) S`` / ``inter(q) S``: the sets of the body folded left to right with the binary
         operator (an empty iteration gives the empty set)."""
-        from ..semantics.values import OplSet
-
         fold = A.Binary(node.span, node.op, node.body, node.body)  # for `_setop`'s messages
         acc = None
         for e in self.iterate(node.quals, env):
@@ -109,8 +103,6 @@ class Aggregates:
             return EvalError("unsupported-constraint-as-value", node.body.span,
                              "`%s` over constraints is not supported; sum numbers or linear expressions" % node.op,
                              help="introduce a `dvar boolean` per condition and sum those")
-        from .expressions import type_word
-
         return EvalError("type-bad-operands", node.body.span, "`%s` cannot aggregate %s" % (
             node.op, "the string %s" % show(v) if isinstance(v, str) else "a " + type_word(v)),
             help="the body of `%s` must be numeric" % node.op)

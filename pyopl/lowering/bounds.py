@@ -16,6 +16,7 @@ import math
 from typing import Any
 
 from ..diagnostics.diagnostic import Span
+from ..ir import opl_label
 from .errors import EvalError
 from .linear import LinExpr
 
@@ -107,8 +108,6 @@ def finite_bounds(inst: Any, e: LinExpr, span: Span, what: str, need_lo: bool = 
                   need_hi: bool = True) -> tuple[float, float]:
     """Finite bounds of ``e`` for a big-M row, assuming ``ASSUMED_BOUND`` on the open side of a
     variable bounded on one side (with a warning); raises ``bigm-missing-bound`` for a free variable."""
-    from ..ir import opl_label
-
     lo = hi = e.const
     assumed, free = [], []
     for j, c in e.terms.items():

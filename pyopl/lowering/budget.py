@@ -15,6 +15,7 @@ from typing import Any
 
 from ..limits import Limits
 from ..syntax import ast as A
+from ..syntax.nesting import _child_fields
 from .errors import EvalError
 
 _HELP = ("check the index sets' sizes (a model this large is usually a mistake); to allow more, pass "
@@ -130,8 +131,6 @@ def domain_len(domain: Any) -> int:
 
 def names_in(expr: Any) -> set[str]:
     """Every name an expression mentions (walked without recursion)."""
-    from ..syntax.nesting import _child_fields
-
     out: set[str] = set()
     stack = [expr]
     while stack:

@@ -4,9 +4,11 @@ from __future__ import annotations
 import numpy as np
 import scipy.sparse as sp
 
+from ..diagnostics.diagnostic import Span
 from ..ir import IR, DvarBlock, RowFamily
 from ..syntax import ast as opl_ast
-from .expressions import DexprArray, DexprScalar
+from .symbols import DexprArray, DexprScalar
+from .errors import EvalError
 from .instance import Instance
 from .linear import QuadExpr
 from .vectorised_rows import ArrayLinExpr
@@ -147,8 +149,6 @@ def _families(rows) -> dict[str, RowFamily]:
 
 def _dexprs(inst: Instance) -> dict:
     """Every dexpr's linear form per index key, so values can be reported after solving."""
-    from .errors import EvalError
-
     out = {}
     for sym in inst.symbols.values():
         if sym.kind != "dexpr":
@@ -179,8 +179,6 @@ def check_numbers(ir: IR, reporter) -> None:
     Runs on the finished IR so that every source of such numbers (data, arithmetic overflow,
     `infinity` in an expression) is caught in one place, before a solver rejects the model.
     """
-    from ..diagnostics.diagnostic import Span
-
     default = Span("<model>", 1, 1, 1, 2)
     problems = []  # (message, span)
     data = np.asarray(ir.A.data)

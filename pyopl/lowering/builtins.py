@@ -1,16 +1,45 @@
 """OPL's built-in functions (OPL manual, "Functions and operators"): set functions,
-numeric functions, and the few that take decision expressions (``abs``, ``maxl``, ``minl``)."""
+numeric functions, and the few that take decision expressions (``abs``, ``maxl``, ``minl``).
+
+:data:`FUNCTIONS` is the one table of callable built-ins: name -> ``handler(ev, node, env)``, each
+entry made by :func:`builtin`.  The tree walk (:meth:`Evaluator.e_call
+<pyopl.lowering.expressions.Evaluator.e_call>`) calls :func:`call_builtin`, which looks the name up
+there; a name missing from it is an ``unknown-function`` diagnostic.  To add a built-in: write its
+handler here with ``@builtin("name")`` (it raises :class:`EvalError` for every mistake).  A closure
+for it in :mod:`.compiled_calls` is optional (a speed-up for data arguments, tested bit for bit
+against this handler by ``tests/test_compiled_builtins.py``); without one, calls to it take the tree walk.
+"""
 from __future__ import annotations
 
 import math
-from typing import Any
+import random
+from typing import Any, Callable
 
 from ..diagnostics.reporter import did_you_mean
 from ..syntax import ast as A
 from ..semantics.values import OplRange, OplSet, OplTuple, is_set, show
+from .budget import check_power
+from .describe import type_word
 from .errors import EvalError
 from .int32 import int_result
-from .expressions import is_decision, is_number, type_word
+from .kinds import is_decision, is_number
+from .minmax import decision_abs, decision_minmax
+
+Handler = Callable[[Any, A.Call, dict], Any]
+#: name -> handler(ev, node, env) for every built-in function a call may name (see the module docstring)
+FUNCTIONS: dict[str, Handler] = {}
+
+
+def builtin(*names: str) -> Callable[[Handler], Handler]:
+    """Register the decorated handler in :data:`FUNCTIONS` under each of ``names`` (each name once)."""
+    def register(fn: Handler) -> Handler:
+        for name in names:
+            if name in FUNCTIONS:
+                raise ValueError("built-in %r registered twice" % name)
+            FUNCTIONS[name] = fn
+        return fn
+    return register
+
 
 _NUMERIC_1 = {
     "floor": math.floor, "ceil": math.ceil, "round": lambda v: math.floor(v + 0.5), "trunc": math.trunc,
@@ -22,8 +51,6 @@ _NUMERIC_1["ftoi"] = math.trunc  # float to int (OPL manual: "ftoi")
 _INT_RESULT = {"floor", "ceil", "round", "trunc", "sgn", "ftoi"}
 _SET_1 = {"card", "first", "last"}
 _SET_2 = {"ord", "next", "prev", "nextc", "prevc", "item"}
-BUILTINS = sorted(set(_NUMERIC_1) | _SET_1 | _SET_2 | {"abs", "pow", "minl", "maxl", "min", "max", "asSet",
-                                                     "staticLex", "dist", "maxint", "infinity", "rand"})
 
 
 def _arity(node: A.Call, n: int) -> None:
@@ -48,66 +75,82 @@ def _number(ev: Any, arg: A.Expr, env: dict, v: Any, what: str) -> Any:
 
 
 def call_builtin(ev: Any, node: A.Call, env: dict) -> Any:
+    """The value of the built-in call ``node`` (its handler from :data:`FUNCTIONS`); raises
+    :class:`EvalError` (``unknown-function`` with a near-miss suggestion) for a name that is not one."""
+    handler = FUNCTIONS.get(node.func)
+    if handler is None:
+        _unknown(ev, node)
+    return handler(ev, node, env)
+
+
+@builtin(*_NUMERIC_1)
+def _numeric_1(ev: Any, node: A.Call, env: dict) -> Any:
     f = node.func
-    if f in _NUMERIC_1:
-        _arity(node, 1)
-        v = ev.evaluate(node.args[0], env)
-        if is_decision(v):
-            raise EvalError("nonlinear-function", node.span, "`%s` of a decision expression is not linear" % f,
-                            help="apply `%s` to data only; for rounding decisions use an `int` variable" % f)
-        v = _number(ev, node.args[0], env, v, "the argument of `%s`" % f)
-        try:
-            r = _NUMERIC_1[f](v)
-        except (ValueError, OverflowError):
-            raise EvalError("math-domain", node.span, "`%s(%s)` is not defined" % (f, show(v)),
-                            help="check the argument's range (for example `sqrt` and `log` need positive values)")
-        return int_result(int(r), node) if f in _INT_RESULT else r
-    if f == "abs":
-        _arity(node, 1)
-        v = ev.evaluate(node.args[0], env)
-        if is_decision(v):
-            from .minmax import decision_abs
+    _arity(node, 1)
+    v = ev.evaluate(node.args[0], env)
+    if is_decision(v):
+        raise EvalError("nonlinear-function", node.span, "`%s` of a decision expression is not linear" % f,
+                        help="apply `%s` to data only; for rounding decisions use an `int` variable" % f)
+    v = _number(ev, node.args[0], env, v, "the argument of `%s`" % f)
+    try:
+        r = _NUMERIC_1[f](v)
+    except (ValueError, OverflowError):
+        raise EvalError("math-domain", node.span, "`%s(%s)` is not defined" % (f, show(v)),
+                        help="check the argument's range (for example `sqrt` and `log` need positive values)")
+    return int_result(int(r), node) if f in _INT_RESULT else r
 
-            return decision_abs(ev, node, v)
-        r = abs(_number(ev, node.args[0], env, v, "the argument of `abs`"))
-        return int_result(r, node) if type(r) is int else r
-    if f == "pow":
-        _arity(node, 2)
-        a = ev.eval_number(node.args[0], env, "the base of `pow`")
-        b = ev.eval_number(node.args[1], env, "the exponent of `pow`")
-        from .budget import check_power
 
-        check_power(node, a, b)  # (before computing)
-        try:
-            return a ** b
-        except (ZeroDivisionError, OverflowError):
-            raise EvalError("math-domain", node.span, "`pow(%s, %s)` is not defined" % (show(a), show(b)),
-                            help="check the arguments")
-    if f in ("minl", "maxl", "min", "max"):
-        if not node.args:
-            raise EvalError("call-arity", node.span, "`%s` needs at least one argument" % f, help="pass the values to compare")
-        vals = [ev.evaluate(a, env) for a in node.args]
-        op = "min" if f in ("minl", "min") else "max"
-        if any(is_decision(v) for v in vals):
-            from .minmax import decision_minmax
+@builtin("abs")
+def _abs(ev: Any, node: A.Call, env: dict) -> Any:
+    _arity(node, 1)
+    v = ev.evaluate(node.args[0], env)
+    if is_decision(v):
+        return decision_abs(ev, node, v)
+    r = abs(_number(ev, node.args[0], env, v, "the argument of `abs`"))
+    return int_result(r, node) if type(r) is int else r
 
-            return decision_minmax(ev, node, op, vals)
-        if len(vals) == 1 and is_set(vals[0]):
-            vals = list(vals[0])
-        for v, a in zip(vals, node.args):
-            if not is_number(v) and not isinstance(v, bool):
-                raise EvalError("type-expected-number", a.span, "`%s` compares numbers, not %s" % (f, type_word(v)),
-                                help="pass numeric arguments")
-        if not vals:
-            raise EvalError("empty-aggregate", node.span, "`%s` of an empty set" % f, help="check the set is not empty")
-        return min(vals) if op == "min" else max(vals)
-    if f in _SET_1 or f in _SET_2 or f == "asSet":
-        return _set_function(ev, node, env)
-    if f == "rand":
-        return _rand(ev, node, env)
-    if f == "staticLex":
-        raise EvalError("staticlex-position", node.span, "`staticLex` can only be the whole objective",
-                        help="write `minimize staticLex(e1, e2, ...);`")
+
+@builtin("pow")
+def _pow(ev: Any, node: A.Call, env: dict) -> Any:
+    _arity(node, 2)
+    a = ev.eval_number(node.args[0], env, "the base of `pow`")
+    b = ev.eval_number(node.args[1], env, "the exponent of `pow`")
+    check_power(node, a, b)  # (before computing)
+    try:
+        return a ** b
+    except (ZeroDivisionError, OverflowError):
+        raise EvalError("math-domain", node.span, "`pow(%s, %s)` is not defined" % (show(a), show(b)),
+                        help="check the arguments")
+
+
+@builtin("minl", "maxl", "min", "max")
+def _min_max(ev: Any, node: A.Call, env: dict) -> Any:
+    f = node.func
+    if not node.args:
+        raise EvalError("call-arity", node.span, "`%s` needs at least one argument" % f, help="pass the values to compare")
+    vals = [ev.evaluate(a, env) for a in node.args]
+    op = "min" if f in ("minl", "min") else "max"
+    if any(is_decision(v) for v in vals):
+        return decision_minmax(ev, node, op, vals)
+    if len(vals) == 1 and is_set(vals[0]):
+        vals = list(vals[0])
+    for v, a in zip(vals, node.args):
+        if not is_number(v) and not isinstance(v, bool):
+            raise EvalError("type-expected-number", a.span, "`%s` compares numbers, not %s" % (f, type_word(v)),
+                            help="pass numeric arguments")
+    if not vals:
+        raise EvalError("empty-aggregate", node.span, "`%s` of an empty set" % f, help="check the set is not empty")
+    return min(vals) if op == "min" else max(vals)
+
+
+@builtin("staticLex")
+def _static_lex(ev: Any, node: A.Call, env: dict) -> Any:
+    raise EvalError("staticlex-position", node.span, "`staticLex` can only be the whole objective",
+                    help="write `minimize staticLex(e1, e2, ...);`")
+
+
+def _unknown(ev: Any, node: A.Call) -> None:
+    f = node.func
     known = BUILTINS + sorted(ev.inst.symbol_names())
     hint = did_you_mean(f, known)
     raise EvalError("unknown-function", node.func_span or node.span, "`%s` is not a known function" % f,
@@ -115,6 +158,7 @@ def call_builtin(ev: Any, node: A.Call, env: dict) -> Any:
                                  "floor, ceil, round, sqrt, exp, log, pow")
 
 
+@builtin(*sorted(_SET_1 | _SET_2 | {"asSet"}))
 def _set_function(ev: Any, node: A.Call, env: dict) -> Any:
     f = node.func
     if f in _SET_1 or f == "asSet":
@@ -172,13 +216,12 @@ def _set_function(ev: Any, node: A.Call, env: dict) -> Any:
     return s.item((k - 1) % n)  # prevc
 
 
+@builtin("rand")
 def _rand(ev: Any, node: A.Call, env: dict) -> Any:
     """``rand(n)``: a pseudo-random integer in ``0..n-1`` (``rand()``: a float in [0, 1)).
 
     Seeded once per compile, so the data are the same every time, but not CPLEX's numbers:
     a warning says so (once per model)."""
-    import random
-
     inst = ev.inst
     rng = getattr(inst, "_rng", None)
     if rng is None:
@@ -211,3 +254,9 @@ def _item_by_key(s: Any, v: Any, node: A.Call) -> Any:
                         help="`item(S, <...>)` looks a tuple up by its key fields; check the key values and their order"
                         + (" (%s)" % ", ".join(keys) if keys else ""))
     return hit
+
+
+#: every built-in name the name checker (pyopl/semantics/static.py) accepts: the callable ones of
+#: :data:`FUNCTIONS`, and OPL names that are values here (``maxint``, ``infinity``) or not supported
+#: as calls (``dist``): calling one of those is an ``unknown-function`` diagnostic
+BUILTINS = sorted(set(FUNCTIONS) | {"dist", "maxint", "infinity"})

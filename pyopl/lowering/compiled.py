@@ -24,38 +24,23 @@ also evaluate the node again through the tree walk after a closure's value, to w
 from __future__ import annotations
 
 import math
-import operator
 from typing import Any, Callable
 
 from ..semantics.values import OplArray, OplRange, OplSet, OplTuple
 from ..syntax import ast as A
 from .budget import MAX_POWER_BITS, power_bits
+from .closure_base import (_BIG, _MISSING, _NEG_BIG, MAX_DEPTH, NOT_COVERED, NUMBER_COMPARE,  # noqa: F401  (re-exported)
+                           Closure, _Bail, _Unsupported)
+from .compiled_calls import compile_call, compile_cast
 from .int32 import INT_MAX, INT_MIN
 from .linear import Leaf, LinExpr, Logic, QuadExpr
+from .shapes import index_chain
 from .tupleindex import foreign_tuple
 from .symbols import DexprArray, DexprScalar, VarArray
 
-Closure = Callable[[dict], Any]
-_MISSING = object()
-NOT_COVERED = object()  # what `try_closure` returns when the tree walk must evaluate the node
 _LATER = object()  # a node seen once, not compiled yet (see `try_closure`)
 _VALUE_KINDS = frozenset(("param", "set", "range", "dvar"))  # kinds whose value `Instance.lookup` returns as is
-_BIG = 2 ** 1000  # ints below this convert to float exactly enough for `OplRange.__contains__`'s test
-_NEG_BIG = -_BIG  # (made once: negating a 1000-bit int makes a new one at every test)
-NUMBER_COMPARE = {"==": operator.eq, "!=": operator.ne, "<=": operator.le, ">=": operator.ge, "<": operator.lt,
-                  ">": operator.gt}  # a comparison of two numbers, by operator
-# A deep tree is left to the tree walk: a closure takes one Python frame per level where the tree
-# walk takes two or more, so a tree that exhausts the interpreter's stack must do so as it did.
-MAX_DEPTH = 64
 _MAX_BAILS = 16  # a closure that has fallen back this often is dropped (its data do not fit it)
-
-
-class _Bail(Exception):
-    """The closure does not cover this value: evaluate the node through the tree walk."""
-
-
-class _Unsupported(Exception):
-    """A node kind or operator that :func:`compile_expr` does not compile."""
 
 
 class Compiled:
@@ -231,9 +216,7 @@ class _Array:
 
 
 def _index(ev: Any, node: A.Index, depth: int) -> Closure:
-    from .expressions import _index_chain
-
-    root, steps = _index_chain(node)
+    root, steps = index_chain(node)
     root_fn = compile_expr(ev, root, depth)
     fns = [compile_expr(ev, i, depth) for _, i in steps]
     # An index that is a name is read from `env` here (one call less); None is never in `env`.
@@ -519,15 +502,11 @@ def _conditional(ev: Any, node: A.Conditional, depth: int) -> Closure:
 
 
 def _call(ev: Any, node: A.Call, depth: int) -> Closure:
-    from .compiled_calls import compile_call  # (it imports this module)
-
-    return compile_call(ev, node, depth)
+    return compile_call(ev, node, depth, compile_expr)  # (its arguments' closures made by this module)
 
 
 def _cast(ev: Any, node: A.Cast, depth: int) -> Closure:
-    from .compiled_calls import compile_cast
-
-    return compile_cast(ev, node, depth)
+    return compile_cast(ev, node, depth, compile_expr)
 
 
 _MAKERS: dict[type, Callable[[Any, Any, int], Closure]] = {

@@ -21,7 +21,7 @@ from ..syntax import ast as A
 from .budget import MAX_POWER_BITS, power_bits
 from .builtins import _INT_RESULT, _NUMERIC_1
 from .int32 import INT_MAX, INT_MIN
-from .compiled import _BIG, _MISSING, _NEG_BIG, MAX_DEPTH, Closure, _Bail, _Unsupported, compile_expr
+from .closure_base import _BIG, _MISSING, _NEG_BIG, MAX_DEPTH, Closure, Compile, _Bail, _Unsupported
 from .linear import Leaf, LinExpr, Logic, QuadExpr
 from .vectorised import _names  # every Name read under a node (the AST walk the array paths use)
 
@@ -40,10 +40,11 @@ def _num(v: Any) -> Any:
     raise _Bail
 
 
-def compile_call(ev: Any, node: A.Call, depth: int) -> Closure:
+def compile_call(ev: Any, node: A.Call, depth: int, compile_expr: Compile) -> Closure:
     """A closure computing ``call_builtin(ev, node, env)`` for data arguments (module docstring), its
-    values remembered by the values of the names it reads (see :func:`_memoised`)."""
-    return _memoised(_call_closure(ev, node, depth), sorted(set(_names(node))))
+    values remembered by the values of the names it reads (see :func:`_memoised`); ``compile_expr``
+    makes an argument's closure (:func:`pyopl.lowering.compiled.compile_expr`)."""
+    return _memoised(_call_closure(ev, node, depth, compile_expr), sorted(set(_names(node))))
 
 
 def _memoised(fn: Closure, names: list[str]) -> Closure:
@@ -90,25 +91,25 @@ def _memoised(fn: Closure, names: list[str]) -> Closure:
     return memoised
 
 
-def _arg(ev: Any, node: A.Expr, depth: int) -> Closure:
+def _arg(ev: Any, node: A.Expr, depth: int, compile_expr: Compile) -> Closure:
     """``compile_expr`` for an argument: a call directly inside a call is not remembered again."""
     if type(node) is A.Call:
         if depth >= MAX_DEPTH:
             raise _Unsupported
-        return _call_closure(ev, node, depth + 1)
+        return _call_closure(ev, node, depth + 1, compile_expr)
     return compile_expr(ev, node, depth)
 
 
-def _call_closure(ev: Any, node: A.Call, depth: int) -> Closure:
+def _call_closure(ev: Any, node: A.Call, depth: int, compile_expr: Compile) -> Closure:
     f, args = node.func, node.args
     if f in _NUMERIC_1:
         if len(args) != 1:
             raise _Unsupported
-        return _numeric1(f, _arg(ev, args[0], depth))
+        return _numeric1(f, _arg(ev, args[0], depth, compile_expr))
     if f == "abs":
         if len(args) != 1:
             raise _Unsupported
-        arg = _arg(ev, args[0], depth)
+        arg = _arg(ev, args[0], depth, compile_expr)
 
         def absolute(env: dict) -> Any:
             r = abs(_num(arg(env)))
@@ -119,7 +120,7 @@ def _call_closure(ev: Any, node: A.Call, depth: int) -> Closure:
     if f == "pow":
         if len(args) != 2:
             raise _Unsupported
-        base, exponent = _arg(ev, args[0], depth), _arg(ev, args[1], depth)
+        base, exponent = _arg(ev, args[0], depth, compile_expr), _arg(ev, args[1], depth, compile_expr)
         a0 = args[0].value if type(args[0]) is A.Const else None
         if type(a0) is int or type(a0) is float:  # `pow(2, k)`: the base read once
             def power_of(env: dict) -> Any:
@@ -142,11 +143,11 @@ def _call_closure(ev: Any, node: A.Call, depth: int) -> Closure:
     if f in ("minl", "maxl", "min", "max"):
         if not args:
             raise _Unsupported
-        return _minmax(min if f in ("minl", "min") else max, [_arg(ev, a, depth) for a in args])
+        return _minmax(min if f in ("minl", "min") else max, [_arg(ev, a, depth, compile_expr) for a in args])
     if f in _SET_ARITY:
         if len(args) != _SET_ARITY[f]:
             raise _Unsupported
-        return _set_function(f, [_arg(ev, a, depth) for a in args],
+        return _set_function(f, [_arg(ev, a, depth, compile_expr) for a in args],
                              [a.id if type(a) is A.Name else None for a in args])
     raise _Unsupported  # rand (a generator and a warning), asSet, staticLex, unknown names
 
@@ -280,7 +281,7 @@ def _set_function(f: str, fns: list[Closure], names: list) -> Closure:
     return position
 
 
-def compile_cast(ev: Any, node: A.Cast, depth: int) -> Closure:
+def compile_cast(ev: Any, node: A.Cast, depth: int, compile_expr: Compile) -> Closure:
     """A closure computing ``Evaluator.e_cast(node, env)`` for a plain number."""
     arg = compile_expr(ev, node.arg, depth)
     if node.type == "int":

@@ -13,7 +13,8 @@ from typing import Any
 from ..semantics.values import show
 from ..syntax import ast as A
 from .errors import EvalError
-from .expressions import is_number, type_word
+from .describe import type_word
+from .kinds import is_number
 from .instance import Instance
 from .linear import Leaf, Logic
 from .logical import enforce

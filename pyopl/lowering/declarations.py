@@ -14,10 +14,16 @@ from ..semantics.values import FloatRange, OplArray, OplRange, OplSet, OplTuple,
 from ..syntax import ast as A
 from ..diagnostics.diagnostic import Label
 from ..syntax.words import KEYWORDS
+from ..semantics.values import ArraySlice
+from . import vectorised_rows  # (its `vector_objective` looked up at each call: tests replace it)
+from .constraints import lower_block
+from .describe import type_word
+from .epigraph import AbsContext, objective_ok, settle
 from .errors import EvalError
-from .expressions import DexprArray, DexprScalar, VarArray, is_number, type_word
-from .instance import INF, MAX_ARRAY, MAX_COLUMNS, Instance, Symbol
+from .instance import INF, MAX_ARRAY, MAX_COLUMNS, Instance, Symbol, dim_env  # noqa: F401  (dim_env re-exported)
+from .kinds import is_number
 from .linear import LinExpr, QuadExpr
+from .symbols import DexprArray, DexprScalar, VarArray
 from .valuechecks import check_declared_value
 from .vectorised_domains import vector_domain_bounds
 
@@ -78,18 +84,6 @@ def eval_dims(inst: Instance, dims: list[A.Dim], env: dict, owner: str) -> list[
             raise EvalError("type-expected-set", dim.domain.span, "the index set of `%s` must be a set or a range, but this is %s" % (
                 owner, "a " + type_word(v)), help="index by a range such as `1..n` or by a set name")
         out.append(v)
-    return out
-
-
-def dim_env(inst: Instance, dims: list[A.Dim], key: tuple, env: dict) -> dict:
-    """The loop environment of one element ``key`` of a generic declaration: each dimension's
-    name (``i in S``) or tuple pattern (``<i, j> in S``) bound to its component of the key."""
-    out = dict(env)
-    for dim, k in zip(dims, key):
-        if dim.var is not None:
-            out[dim.var] = k
-        elif dim.pattern is not None:
-            out = inst.ev.match_pattern(dim.pattern, k, out)
     return out
 
 
@@ -360,8 +354,6 @@ def objective(inst: Instance, o: A.Objective) -> None:
 
 def _array_elements(inst: Instance, arr: Any, node: A.Expr) -> list:
     """Every element of an array value (data, dvar, dexpr, or a slice), in index order."""
-    from ..semantics.values import ArraySlice
-
     base, prefix = (arr.array, arr.prefix) if isinstance(arr, ArraySlice) else (arr, ())
     out = []
     for key in _keys(base.dims[len(prefix):]):
@@ -370,13 +362,9 @@ def _array_elements(inst: Instance, arr: Any, node: A.Expr) -> list:
 
 
 def _objective_value(inst: Instance, expr: A.Expr) -> Any:
-    from .vectorised_rows import vector_objective
-
-    fast = vector_objective(inst, expr)  # sums over large index sets, kept as arrays; None: term by term
+    fast = vectorised_rows.vector_objective(inst, expr)  # sums over large index sets, kept as arrays; None: term by term
     if fast is not None:
         return fast
-    from .epigraph import AbsContext, objective_ok, settle
-
     ctx = inst.abs_context = AbsContext()
     try:
         v = _as_objective(inst, inst.ev.evaluate(expr, {}), expr)
@@ -401,9 +389,9 @@ def _as_objective(inst: Instance, v: Any, expr: A.Expr) -> Any:
 
 # ---------------------------------------------------------------------- other items
 def script_block(inst: Instance, s: A.ScriptBlock) -> None:
-    from ..script.processing import script_block as run_script
-
-    run_script(inst, s)  # pre-processing runs now; post-processing and `main` are kept for later
+    if inst.script_host is None:
+        raise RuntimeError("this Instance was made without a script host (Instance(..., script_host=...))")
+    inst.script_host.script_block(inst, s)  # pre-processing runs now; post-processing and `main` are kept for later
 
 
 def using_decl(inst: Instance, u: A.Using) -> None:
@@ -437,8 +425,6 @@ def include_stmt(inst: Instance, i: A.Include) -> None:
 
 
 def constraints_block(inst: Instance, b: A.ConstraintsBlock) -> None:
-    from .constraints import lower_block
-
     lower_block(inst, b)
 
 

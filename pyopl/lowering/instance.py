@@ -1,9 +1,9 @@
 """The model instance: declarations evaluated against data, decision columns allocated.
 
-:class:`Instance` walks the model's items in source order (OPL's rule:
-a name is usable after its declaration), keeps the symbol table, the
-columns and the rows, and turns every user mistake into a diagnostic
-before moving on to the next item.
+:class:`Instance` keeps the symbol table, the columns and the rows, and evaluates ``dexpr``
+values on demand; :func:`pyopl.lowering.driver.run` walks the model's items in source order
+(OPL's rule: a name is usable after its declaration) into it, turning every user mistake into a
+diagnostic before moving on to the next item.
 """
 from __future__ import annotations
 
@@ -18,11 +18,18 @@ from ..diagnostics.diagnostic import Label, Span
 from ..diagnostics.reporter import Reporter, did_you_mean
 from ..data.convert import SetOf
 from ..data.parser import DataItem
+from ..ir import opl_label
+from ..limits import Limits
 from ..semantics.values import ProductKeys, show
 from ..syntax import ast as A
-from .errors import EvalError
-from .expressions import (DexprArray, DexprScalar, Evaluator, is_number)
+from .bounds import ImpliedBounds, expr_bounds, finite_bounds
+from .budget import Budget
+from .describe import type_word
+from .errors import EvalError, FollowOnError
+from .expressions import Evaluator
+from .kinds import is_number
 from .linear import LinExpr, QuadExpr
+from .symbols import DexprArray, DexprScalar
 
 INF = math.inf
 MAX_COLUMNS = 20_000_000  # more decision columns than this is refused before allocating
@@ -309,10 +316,11 @@ class Rows:
 class Instance:
     """Evaluates a parsed model against data into columns, rows and an objective."""
 
-    def __init__(self, model: A.Model, data: dict[str, DataItem], reporter: Reporter, limits: Any = None):
-        from ..limits import Limits
-        from .budget import Budget
-
+    def __init__(self, model: A.Model, data: dict[str, DataItem], reporter: Reporter, limits: Any = None,
+                 script_host: Any = None):
+        """``script_host``: what runs ``execute`` blocks, an object with ``script_block(inst, block)`` and
+        ``finish_pre(inst)`` (the module :mod:`pyopl.script.processing`); passed in so that lowering
+        never imports the script interpreter, which imports lowering.  None: no script can run."""
         self.budget = Budget(limits or Limits())  # the work budget (see budget.py)
         self.model = model
         self.data = data
@@ -333,8 +341,7 @@ class Instance:
         self.zero_filled: dict[str, A.Node] = {}  # arrays without initializer (filled with zeros) while scripts exist
         self.script_ctx: Any = None  # pyopl.script.host.ScriptContext, made by the first script block
         self.script_options: Any = None  # pyopl.script.host.ScriptOptions (budgets, output folder, on/off)
-        from .bounds import ImpliedBounds
-
+        self.script_host = script_host
         self.implied = ImpliedBounds()
         self._assumed: set = set()
         self.after_model = False  # past the objective or a constraints block: dvar-dependent data is post-processing
@@ -349,8 +356,6 @@ class Instance:
             raise EvalError("undeclared-name", span, "`%s` is not declared" % name,
                             help=hint or "declare `%s` before this line" % name)
         if sym.kind == "failed":
-            from .errors import FollowOnError
-
             raise FollowOnError(span)
         if sym.kind == "postproc":
             raise EvalError("decision-in-data", span, "`%s` is computed from the solution (post-processing)" % name,
@@ -430,21 +435,15 @@ class Instance:
     def bounds(self, e: LinExpr) -> tuple[float, float]:
         """Lower and upper bound of a linear form from its columns' bounds, declared or implied
         by the rows built so far (interval arithmetic; see :mod:`pyopl.lowering.bounds`)."""
-        from .bounds import expr_bounds
-
         return expr_bounds(self, e)
 
     def finite_bounds(self, e: LinExpr, span: Span, what: str, need_lo: bool = True,
                       need_hi: bool = True) -> tuple[float, float]:
         """Bounds for a big-M row: see :func:`pyopl.lowering.bounds.finite_bounds`."""
-        from .bounds import finite_bounds
-
         return finite_bounds(self, e, span, what, need_lo, need_hi)
 
     def note_assumed_bounds(self, assumed: list, span: Span, what: str) -> None:
         """Warn once per column that a big-M used an assumed bound for it."""
-        from ..ir import opl_label
-
         new = [(j, side, v) for j, side, v in assumed if (j, side) not in self._assumed]
         for j, side, _v in new:
             self._assumed.add((j, side))
@@ -460,8 +459,6 @@ class Instance:
                                 "exact and tight")
 
     def unbounded_names(self, e: LinExpr) -> list[str]:
-        from ..ir import opl_label
-
         out = []
         for j, c in e.terms.items():
             if c != 0 and (math.isinf(self.cols.lower[j]) or math.isinf(self.cols.upper[j])):
@@ -492,8 +489,6 @@ class Instance:
     def dexpr_value(self, arr: DexprArray, key: tuple, node: A.Node) -> Any:
         v = arr.cache.get(key)
         if v is None:
-            from .declarations import dim_env
-
             env = dim_env(self, arr.decl.dims, key, {})
             v = self._dexpr_eval(arr.decl, env)
             arr.cache[key] = v
@@ -508,8 +503,6 @@ class Instance:
         if isinstance(v, bool):
             v = int(v)
         if not (is_number(v) or isinstance(v, (LinExpr, QuadExpr))):
-            from .expressions import type_word
-
             raise EvalError("dexpr-not-numeric", decl.expr.span, "the dexpr `%s` must be numeric, but this is %s" % (
                 decl.name, "a " + type_word(v)), help="a dexpr names a numeric expression over decision variables")
         return v
@@ -529,77 +522,16 @@ class Instance:
             base = sym.value
         return SetOf(base, t.order) if t.is_set else base
 
-    # ------------------------------------------------------------------ driver
-    def run(self) -> None:
-        from .declarations import process_item
-
-        deferred = []
-        for item in self.model.items:
-            if isinstance(item, A.Objective):
-                # Evaluated after the constraints, whose single-variable rows may bound the
-                # variables that a linearisation in the objective needs (OPL's order does not matter here).
-                deferred.append(item)
-                self.after_model = True
-                continue
-            self._process(item, process_item)
-            if self.budget.exhausted:
-                return  # every later expansion would fail the same way: one diagnostic is enough
-            if isinstance(item, A.ConstraintsBlock):
-                self.after_model = True
-        for item in deferred:
-            if self.budget.exhausted:
-                return
-            self._process(item, process_item)
-        if self.has_scripts:
-            from ..script.processing import finish_pre
-
-            finish_pre(self)
-        self._check_unused_data()
-
-    def _process(self, item: A.Node, process_item) -> None:
-        try:
-            process_item(self, item)
-        except EvalError as e:
-            name = getattr(item, "name", None)
-            if self.after_model and e.slug == "decision-in-data" and isinstance(item, A.ParamDecl):
-                # OPL post-processing: data computed from the solution after the model.
-                what = "`%s`" % name if name else "this assertion"
-                if name and self.has_scripts:  # a script that reads it gets it computed from the solution
-                    self.symbols.setdefault(name, Symbol("postproc", name, None, item))
-                    return
-                self.reporter.emit("postprocessing-skipped", getattr(item, "name_span", item.span),
-                                   "%s depends on decision variables, so it is OPL post-processing; pyopl does not "
-                                   "compute it" % what, help="read these values from the solve result instead")
-                if name and name not in self.symbols:
-                    self.symbols[name] = Symbol("postproc", name, None, item)
-                return
-            e.report(self.reporter)
-            if name and name not in self.symbols:
-                self.symbols[name] = Symbol("failed", name, None, item)
-
-    def _check_unused_data(self) -> None:
-        for name, item in self.data.items():
-            if name in self.used_data:
-                continue
-            sym = self.symbols.get(name)
-            if sym is not None and (sym.kind in ("failed", "postproc") or isinstance(getattr(sym.decl, "init", None), A.External)):
-                continue  # its declaration failed (already reported) or it reads `...`: no follow-on warning
-            if sym is None:
-                hint = did_you_mean(name, [s for s in self.symbols if self.symbols[s].kind in ("param", "set", "range", "failed")])
-                self.reporter.emit("data-unknown-name", item.name_span,
-                                   "the data sets `%s`, which the model does not declare" % name,
-                                   help=hint or "declare it in the model (`... %s = ...;`) or remove it from the data" % name)
-            elif sym.kind in ("dvar", "dexpr"):
-                self.reporter.emit("data-for-decision", item.name_span,
-                                   "the data sets `%s`, which is a decision %s: the solver chooses its value" % (
-                                       name, "variable" if sym.kind == "dvar" else "expression"),
-                                   labels=[Label(getattr(sym.decl, "name_span", sym.decl.span), "declared here")],
-                                   help="remove it from the data; to fix the value, add a constraint `%s == ...;`" % name)
-            else:
-                self.reporter.emit("data-not-external", item.name_span,
-                                   "the data sets `%s`, but the model gives it a value already" % name,
-                                   labels=[Label(getattr(sym.decl, "name_span", sym.decl.span), "declared here")],
-                                   help="declare it as `... %s = ...;` to read it from the data, or remove it from the data" % name)
+def dim_env(inst: Instance, dims: list[A.Dim], key: tuple, env: dict) -> dict:
+    """The loop environment of one element ``key`` of a generic declaration: each dimension's
+    name (``i in S``) or tuple pattern (``<i, j> in S``) bound to its component of the key."""
+    out = dict(env)
+    for dim, k in zip(dims, key):
+        if dim.var is not None:
+            out[dim.var] = k
+        elif dim.pattern is not None:
+            out = inst.ev.match_pattern(dim.pattern, k, out)
+    return out
 
 
 def _sense_of(model: A.Model) -> str:

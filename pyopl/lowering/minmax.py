@@ -12,6 +12,7 @@ import math
 from typing import Any
 
 from ..syntax import ast as A
+from .epigraph import epigraph_abs
 from .errors import EvalError
 from .linear import LinExpr, QuadExpr
 
@@ -40,7 +41,6 @@ def decision_abs(ev: Any, node: A.Node, v: Any) -> LinExpr:
         ctx.saw(e.terms)  # an epigraph variable inside another `abs` must be exact
         blo, bhi = inst.bounds(e)
         if math.isinf(blo) or math.isinf(bhi):  # unbounded: the epigraph needs no bounds where abs is minimised
-            from .epigraph import epigraph_abs
             return epigraph_abs(inst, ctx, e, node)
     lo, hi = _bounds_or_error(ev, node, e, "`abs`")
     if lo >= 0:

@@ -14,7 +14,7 @@ from typing import Any
 
 from ..syntax import ast as A
 from .errors import EvalError
-from .expressions import is_number
+from .kinds import is_number
 from .linear import LinExpr
 
 

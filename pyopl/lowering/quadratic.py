@@ -10,6 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from ..backends.capabilities import CAPABILITIES, is_convex
 from ..diagnostics.diagnostic import Span
 from ..syntax import ast as A
 from .linear import QuadExpr
@@ -91,8 +92,6 @@ def report_solver_needs(ir: Any, reporter: Any, solver: str | None = None) -> No
     constraint (at its product) and a non-convex quadratic objective (at the objective), so
     ``pyopl check`` says it before a solve does (OPL1163). An error when checking for ``solver`` and
     that solver cannot take it; a warning when no solver is named (Gurobi takes both)."""
-    from ..backends.capabilities import CAPABILITIES, is_convex
-
     caps = CAPABILITIES.get(solver) if solver else None
     sev = lambda feature: "error" if caps is not None and feature not in caps.features else "warning"  # noqa: E731
     if caps is not None and {"qcp", "nonconvex_qp"} <= caps.features:

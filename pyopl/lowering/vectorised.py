@@ -41,6 +41,7 @@ from ..syntax import ast as A
 from .errors import EvalError
 from .linear import LinExpr
 from .tupleindex import foreign_tuple
+from . import vectorised_patterns  # (it takes this module's cache and errors as arguments: no import back)
 
 EXACT = 2.0 ** 53
 INT_MAX = 2 ** 31 - 1  # OPL's maxint (:mod:`.int32`)
@@ -291,9 +292,8 @@ def vector_sum(ev: Any, node: A.Aggregate, env: dict) -> Any:
     """``sum`` over ``node`` evaluated with arrays: a LinExpr, 0 for no iterations, or None (sum term by term)."""
     cache = vector_cache(ev)
     if node.quals.binders and node.quals.binders[0].patterns[0].items is not None:  # `<i, j> in S`
-        from .vectorised_patterns import single_name_form
-
-        node = single_name_form(ev, node, env, cache.__dict__.setdefault("patterns", {}))
+        node = vectorised_patterns.single_name_form(ev, node, env, cache.__dict__.setdefault("patterns", {}), cache,
+                                                    NOT_COVERED)
         if node is None:
             return None
     if not cache.covers(node, lambda: _fits(ev, node)):

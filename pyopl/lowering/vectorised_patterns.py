@@ -17,15 +17,17 @@ from typing import Any
 
 from ..semantics.values import OplTuple
 from ..syntax import ast as A
-from .vectorised import NOT_COVERED, vector_cache
 
 _NAME = "$t"  # `$` names cannot be written in OPL: no clash with the user's
 
 
-def single_name_form(ev: Any, node: A.Aggregate, env: dict, cache: dict) -> A.Aggregate | None:
+def single_name_form(ev: Any, node: A.Aggregate, env: dict, cache: dict, vcache: Any,
+                     not_covered: tuple) -> A.Aggregate | None:
     """The equivalent single-name sum of ``node`` (see the module), or None when it does not apply.
 
-    ``cache``: a dict kept with the compile's VectorCache, ``id(node) -> (node, ttype, rewritten)``."""
+    ``cache``: a dict kept with the compile's VectorCache, ``id(node) -> (node, ttype, rewritten)``;
+    ``vcache``: that VectorCache; ``not_covered``: the exceptions that mean "not this path"
+    (``vectorised.NOT_COVERED``, passed in so this module does not import its caller)."""
     if len(node.quals.binders) != 1:
         return None
     b = node.quals.binders[0]
@@ -37,12 +39,12 @@ def single_name_form(ev: Any, node: A.Aggregate, env: dict, cache: dict) -> A.Ag
         return None
     try:
         domain = ev.eval_set(b.domain, env)
-    except NOT_COVERED:
+    except not_covered:
         return None  # the term-by-term path reports it
-    items = vector_cache(ev).domain(domain)[0]
+    items = vcache.domain(domain)[0]
     first = items[0] if items else None
     if not isinstance(first, OplTuple) or first.ttype is None or len(first.ttype.fields) != len(names) \
-            or not vector_cache(ev)._one_tuple_type(domain, items):
+            or not vcache._one_tuple_type(domain, items):
         return None
     hit = cache.get(id(node))
     if hit is not None and hit[0] is node and hit[1] is first.ttype:

@@ -239,7 +239,9 @@ def analyse(model_text: str, data_text: Optional[str] = None, *, max_errors: int
     from ..diagnostics.reporter import Reporter, TooManyErrors
     from ..data.loader import load_data
     from ..lowering.build import build_ir, check_numbers
+    from ..lowering.driver import run as lower_items
     from ..lowering.instance import Instance
+    from ..script import processing as script_host
     from ..semantics.checker import check_names
     from ..syntax.parser import parse_model
 
@@ -263,8 +265,8 @@ def analyse(model_text: str, data_text: Optional[str] = None, *, max_errors: int
             if DATA in sources:
                 sources[DATA] = data_text
             if not any(d.is_error for d in reporter.diagnostics[n_before:]):
-                inst = Instance(ast, items, reporter)
-                inst.run()
+                inst = Instance(ast, items, reporter, script_host=script_host)
+                lower_items(inst)
                 if not reporter.has_errors:
                     ir = build_ir(inst)
                     check_numbers(ir, reporter)

@@ -11,8 +11,10 @@ import re
 from dataclasses import dataclass
 from typing import Callable
 
-from ..diagnostics.diagnostic import Edit, Fix, Span
+from ..diagnostics.diagnostic import Edit, Fix, Label, Span
 from ..diagnostics.reporter import near_miss
+from .brackets import unclosed_bracket
+from .words import KEYWORDS
 
 #: Misspellings of statement keywords seen in practice -> the OPL keyword.
 _KEYWORD_WORDS = ["dvar", "dexpr", "minimize", "maximize", "subject", "forall", "tuple", "range", "constraints",
@@ -149,8 +151,6 @@ def _python_comprehension(ctx: Context) -> Mistake | None:
     """`sum(x[i] for i in I)` / `sum(c[i]*x[i] for i in I if c[i] > 0)`: Python's generator in OPL's place."""
     if ctx.kind != "model" or ctx.tok != "for":
         return None
-    from .recovery import unclosed_bracket
-
     opened = unclosed_bracket(ctx.text, ctx.at)
     if not opened or opened[0] != "(":
         return None
@@ -238,8 +238,6 @@ def _missing_comma(ctx: Context) -> Mistake | None:
 def _closer(ctx: Context) -> Mistake | None:
     if ctx.tok not in (")", "]", "}"):
         return None
-    from .recovery import unclosed_bracket
-
     opened = unclosed_bracket(ctx.text, ctx.at)
     pairs = {"(": ")", "[": "]", "{": "}"}
     if opened is None:
@@ -247,8 +245,6 @@ def _closer(ctx: Context) -> Mistake | None:
                        "remove it", _fix(ctx, ctx.at, ctx.at + 1, "", "remove `%s`" % ctx.tok, "maybe-incorrect"))
     want = pairs[opened[0]]
     if want != ctx.tok:
-        from ..diagnostics.diagnostic import Label
-
         m = Mistake("syntax-mismatched-closer", ctx.span, "`%s` closes the `%s` opened on line %d, which needs `%s`" % (
             ctx.tok, opened[0], _line_col(ctx.text, opened[1])[0], want), "write `%s`" % want,
                     _fix(ctx, ctx.at, ctx.at + 1, want, "replace `%s` with `%s`" % (ctx.tok, want), "maybe-incorrect"))
@@ -383,8 +379,6 @@ def _misspelled_keyword(ctx: Context) -> Mistake | None:
 
 
 def _keyword_as_label(ctx: Context) -> Mistake | None:
-    from .words import KEYWORDS
-
     if ctx.tok == ":" and ctx.prev in KEYWORDS and ctx.statement.strip() == ctx.prev:
         return Mistake("syntax-reserved-word", ctx.span_of(ctx.prev_at, ctx.prev_at + len(ctx.prev)),
                        "`%s` is a reserved word and cannot be used as a label" % ctx.prev,

@@ -1,4 +1,5 @@
-"""The compiled LALR tables of our grammars, cached as JSON in a folder only the user can write.
+"""The compiled LALR tables of our grammars, cached as JSON in a folder only the user can write,
+and the parsers built from them once per process (:func:`lark_parser`).
 
 Lark's own ``cache=True`` pickles the parser to a predictable name in the shared temporary
 folder and unpickles whatever it finds there: any local user could plant code for us to run
@@ -17,6 +18,7 @@ edited grammar never meets stale tables.
 """
 from __future__ import annotations
 
+import functools
 import hashlib
 import json
 import os
@@ -24,6 +26,9 @@ import stat
 from typing import Any
 
 from lark import Lark
+
+from ..safe_write import WriteError, write_text_safely
+from . import grammars  # (its `grammar_text` looked up at each build: tests replace it)
 
 OPTIONS: dict[str, Any] = dict(parser="lalr", lexer="contextual", propagate_positions=True, maybe_placeholders=True)
 _KEEP = 8  # tables kept per grammar
@@ -56,9 +61,7 @@ def cache_folder() -> str | None:
 def build(name: str) -> Lark:
     """The LALR parser of ``grammar/<name>.lark``: from the cache when a good copy is there, else
     built (and cached when the folder is safe)."""
-    from .parser import grammar_text
-
-    text = grammar_text(name)
+    text = grammars.grammar_text(name)
     import lark
 
     key = hashlib.sha256("\0".join([_FORMAT, lark.__version__, repr(sorted(OPTIONS.items())), text])
@@ -99,8 +102,6 @@ def _load(path: str) -> Lark | None:
 def _save(parser: Lark, path: str, folder: str, name: str) -> None:
     from lark.grammar import Rule
     from lark.lexer import TerminalDef
-
-    from ..safe_write import WriteError, write_text_safely
 
     try:
         data, memo = parser.memo_serialize([TerminalDef, Rule])
@@ -145,3 +146,28 @@ def _untag(o: dict) -> Any:
     if _TUPLE in o:
         return tuple(o[_TUPLE])
     return o
+
+
+@functools.lru_cache(maxsize=None)
+def lark_parser(name: str) -> Lark:
+    """The compiled LALR parser for ``opl`` or ``dat`` (built once, then reused).
+
+    Lark compiles the regular expression of each contextual-lexer state on first use, which
+    put about 25 ms of regex compilation inside the first parse of every process.  They are
+    compiled here instead, with the grammar, so every parse costs only its own work.
+    The tables come from a JSON cache in a private folder (:mod:`.parser_cache`).
+    """
+    parser = build(name)  # never Lark's cache=True: it unpickles a file from the shared /tmp
+    _compile_lexer_states(parser)
+    return parser
+
+
+def _compile_lexer_states(parser: Lark) -> None:
+    # ``ContextualLexer.lexers`` maps each parser state to a ``BasicLexer`` whose ``scanner``
+    # property compiles its regex on first access (Lark 1.2-1.3); states with the same terminals
+    # share one lexer.  If a later Lark changes these internals we just keep the lazy behaviour.
+    states = getattr(getattr(parser.parser, "lexer", None), "lexers", None)
+    if not isinstance(states, dict):
+        return
+    for lexer in {id(lx): lx for lx in states.values()}.values():
+        getattr(lexer, "scanner", None)

@@ -17,10 +17,10 @@ from lark.exceptions import UnexpectedCharacters, UnexpectedInput, UnexpectedTok
 from ..diagnostics.diagnostic import Edit, Fix, Label, Span
 from ..diagnostics.reporter import Reporter, TooManyErrors
 from . import ast as A
+from .brackets import _OPENERS, _open_stack, unclosed_bracket  # noqa: F401  (unclosed_bracket re-exported)
 from .mistakes import Context, blank_comments, match_mistake
 from .words import KEYWORDS, describe_expected, short_token, token_text
 
-_OPENERS = {"(": ")", "[": "]", "{": "}"}
 _CLOSER_TERMINAL = {")": "RPAR", "]": "RSQB", "}": "RBRACE"}
 
 
@@ -61,12 +61,6 @@ def _comment_start(segment: str) -> int | None:
     return None
 
 
-def unclosed_bracket(text: str, offset: int) -> tuple[str, int] | None:
-    """The innermost bracket opened before ``offset`` and still open there (char, offset)."""
-    stack = _open_stack(text, offset)
-    return stack[-1] if stack else None
-
-
 @functools.lru_cache(maxsize=None)
 def _keyword_types(parser: Lark) -> dict[str, str]:
     """Keyword text -> terminal name (``"dvar"`` -> ``"DVAR"``), for re-typing tokens."""
@@ -85,32 +79,6 @@ class _Restart(Exception):
         super().__init__(offset)
         self.offset = offset
         self.replace = replace
-
-
-def _open_stack(text: str, offset: int) -> list[tuple[str, int]]:
-    """Brackets opened before ``offset`` and still open there, outermost first (strings and comments skipped)."""
-    stack: list[tuple[str, int]] = []
-    i = 0
-    while i < offset:
-        ch = text[i]
-        if ch == '"':
-            j = text.find('"', i + 1)
-            i = offset if j < 0 else j + 1
-            continue
-        if text.startswith("//", i):
-            j = text.find("\n", i)
-            i = offset if j < 0 else j
-            continue
-        if text.startswith("/*", i):
-            j = text.find("*/", i + 2)
-            i = offset if j < 0 else j + 2
-            continue
-        if ch in _OPENERS:
-            stack.append((ch, i))
-        elif ch in ")]}" and stack and _OPENERS[stack[-1][0]] == ch:
-            stack.pop()
-        i += 1
-    return stack
 
 
 def _is_block_brace(text: str, pos: int) -> bool:

@@ -34,6 +34,7 @@ def test_missing_knowledge_base_folder_is_named(server, tmp_path, monkeypatch, c
 
 
 def test_broken_compiler_fails_before_any_llm_call(server, tmp_path, monkeypatch, capsys):
+    import pyopl.syntax.grammars as grammars
     import pyopl.syntax.parser as parser
 
     def missing(name):  # what a wheel without its grammar files did: every compile failed
@@ -44,7 +45,7 @@ def test_broken_compiler_fails_before_any_llm_call(server, tmp_path, monkeypatch
         parser._ast_parser.cache_clear()
 
     clear()
-    monkeypatch.setattr(parser, "grammar_text", missing)
+    monkeypatch.setattr(grammars, "grammar_text", missing)
     try:
         rc = _solve(monkeypatch, tmp_path, server)
     finally:

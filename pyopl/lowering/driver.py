@@ -1,0 +1,86 @@
+"""The lowering driver: a model's items evaluated in source order into an :class:`Instance`.
+
+OPL's rule is that a name is usable after its declaration, so items run in order, except the
+objective, which runs after the constraints (their single-variable rows bound the variables that
+a linearisation in the objective needs).  Each item's :class:`EvalError` is reported and the next
+item goes on; a failed declaration is remembered so later uses stay silent.  Script blocks run
+through ``inst.script_host`` (see :class:`Instance`).
+"""
+from __future__ import annotations
+
+from ..diagnostics.diagnostic import Label
+from ..diagnostics.reporter import did_you_mean
+from ..syntax import ast as A
+from .declarations import process_item
+from .errors import EvalError
+from .instance import Instance, Symbol
+
+
+def run(inst: Instance) -> None:
+    """Evaluate every item of ``inst.model`` into ``inst`` (the objective after the constraints);
+    each item's mistakes are reported to ``inst.reporter`` and the next item goes on."""
+    deferred = []
+    for item in inst.model.items:
+        if isinstance(item, A.Objective):
+            # Evaluated after the constraints, whose single-variable rows may bound the
+            # variables that a linearisation in the objective needs (OPL's order does not matter here).
+            deferred.append(item)
+            inst.after_model = True
+            continue
+        _process(inst, item)
+        if inst.budget.exhausted:
+            return  # every later expansion would fail the same way: one diagnostic is enough
+        if isinstance(item, A.ConstraintsBlock):
+            inst.after_model = True
+    for item in deferred:
+        if inst.budget.exhausted:
+            return
+        _process(inst, item)
+    if inst.has_scripts:
+        inst.script_host.finish_pre(inst)
+    _check_unused_data(inst)
+
+def _process(inst: Instance, item: A.Node) -> None:
+    try:
+        process_item(inst, item)
+    except EvalError as e:
+        name = getattr(item, "name", None)
+        if inst.after_model and e.slug == "decision-in-data" and isinstance(item, A.ParamDecl):
+            # OPL post-processing: data computed from the solution after the model.
+            what = "`%s`" % name if name else "this assertion"
+            if name and inst.has_scripts:  # a script that reads it gets it computed from the solution
+                inst.symbols.setdefault(name, Symbol("postproc", name, None, item))
+                return
+            inst.reporter.emit("postprocessing-skipped", getattr(item, "name_span", item.span),
+                               "%s depends on decision variables, so it is OPL post-processing; pyopl does not "
+                               "compute it" % what, help="read these values from the solve result instead")
+            if name and name not in inst.symbols:
+                inst.symbols[name] = Symbol("postproc", name, None, item)
+            return
+        e.report(inst.reporter)
+        if name and name not in inst.symbols:
+            inst.symbols[name] = Symbol("failed", name, None, item)
+
+def _check_unused_data(inst: Instance) -> None:
+    for name, item in inst.data.items():
+        if name in inst.used_data:
+            continue
+        sym = inst.symbols.get(name)
+        if sym is not None and (sym.kind in ("failed", "postproc") or isinstance(getattr(sym.decl, "init", None), A.External)):
+            continue  # its declaration failed (already reported) or it reads `...`: no follow-on warning
+        if sym is None:
+            hint = did_you_mean(name, [s for s in inst.symbols if inst.symbols[s].kind in ("param", "set", "range", "failed")])
+            inst.reporter.emit("data-unknown-name", item.name_span,
+                               "the data sets `%s`, which the model does not declare" % name,
+                               help=hint or "declare it in the model (`... %s = ...;`) or remove it from the data" % name)
+        elif sym.kind in ("dvar", "dexpr"):
+            inst.reporter.emit("data-for-decision", item.name_span,
+                               "the data sets `%s`, which is a decision %s: the solver chooses its value" % (
+                                   name, "variable" if sym.kind == "dvar" else "expression"),
+                               labels=[Label(getattr(sym.decl, "name_span", sym.decl.span), "declared here")],
+                               help="remove it from the data; to fix the value, add a constraint `%s == ...;`" % name)
+        else:
+            inst.reporter.emit("data-not-external", item.name_span,
+                               "the data sets `%s`, but the model gives it a value already" % name,
+                               labels=[Label(getattr(sym.decl, "name_span", sym.decl.span), "declared here")],
+                               help="declare it as `... %s = ...;` to read it from the data, or remove it from the data" % name)

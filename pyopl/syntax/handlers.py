@@ -1,0 +1,524 @@
+"""The AST handlers: one method per grammar rule, making a typed AST node (:mod:`.ast`) with its
+``Span`` from the rule's children.
+
+The same handlers serve both ways of parsing: while Lark reduces (:class:`_InlineHandlers`, called by
+the per-rule callbacks of :mod:`.inline_parse`) and over a finished parse tree (:class:`_TreeToAst`,
+the fallback when Lark's internals are not the known ones).  A new construct in the grammar gets its
+handler here, named as the rule (or its alias).
+"""
+from __future__ import annotations
+
+from lark import Token, Transformer, Tree
+
+from ..diagnostics.diagnostic import Edit, Fix, Span
+from . import ast as A
+
+
+def _span(file: str, meta) -> Span:
+    return Span(file, meta.line, meta.column, meta.end_line, meta.end_column)
+
+
+def _tok_span(file: str, tok: Token) -> Span:
+    if tok.line is None:  # a token inserted by error recovery
+        return Span(file, 1, 1, 1, 1)
+    return Span(file, tok.line, tok.column, tok.end_line or tok.line, tok.end_column or tok.column + len(tok))
+
+
+class _Handlers:
+    """One method per grammar rule or alias, ``(meta, children) -> AST value``, called as Lark
+    reduces (:func:`_make_callback`) or over a finished tree (:class:`_TreeToAst`)."""
+
+    def __init__(self, file: str, reporter, source: str = ""):
+        self.file = file
+        self.reporter = reporter
+        self.source = source
+
+    def _s(self, meta) -> Span:
+        return _span(self.file, meta)
+
+    def _t(self, tok: Token) -> Span:
+        return _tok_span(self.file, tok)
+
+    # --- model items
+    def start(self, meta, items):
+        out = []
+        for i in items:
+            if isinstance(i, list):  # `assert { ... }` gives one item per condition
+                out.extend(i)
+            elif i is not None:
+                out.append(i)
+        return out
+
+    def empty_item(self, meta, _):
+        return None
+
+    def decl(self, meta, c):
+        param, type_ref, name, dims, withc, init = c
+        if param is not None:
+            self.reporter.emit("dialect-param-keyword", self._t(param),
+                               "`param` is not OPL; pyopl accepts it and ignores it",
+                               help="remove `param`: OPL declares data as `float name[...] = ...;`",
+                               fix=Fix("remove `param`", (Edit(Span(self.file, param.line, param.column, param.line,
+                                                                    param.column + len("param ")), ""),)))
+        return A.ParamDecl(self._s(meta), str(name), self._t(name), type_ref, dims or [], init, withc or [])
+
+    def with_clause(self, meta, c):
+        return [pair for item in c for pair in item]
+
+    def with_item(self, meta, c):
+        # `with origin, destination in Nodes`: several fields sharing one set
+        return [(str(tok), c[-1]) for tok in c[:-1]]
+
+    def float_range_decl(self, meta, c):
+        _, name, expr = c
+        t = A.TypeRef(self._s(meta), "float", True)
+        return A.ParamDecl(self._s(meta), str(name), self._t(name), t, [], expr)
+
+    def float_range_decl_ext(self, meta, c):
+        _, name, tok = c
+        t = A.TypeRef(self._s(meta), "float", True)
+        return A.ParamDecl(self._s(meta), str(name), self._t(name), t, [], A.External(self._t(tok)))
+
+    def range_decl(self, meta, c):
+        name, expr = c
+        return A.RangeDecl(self._s(meta), str(name), self._t(name), expr)
+
+    def range_decl_ext(self, meta, c):
+        name, tok = c
+        return A.RangeDecl(self._s(meta), str(name), self._t(name), A.External(self._t(tok)))
+
+    def external(self, meta, c):
+        return A.External(self._s(meta))
+
+    def dims(self, meta, c):
+        return list(c)
+
+    def dim_set(self, meta, c):
+        e = c[0]
+        # `[<i, j> in Arcs]` parses as a membership test; it is a tuple-pattern dimension.
+        if isinstance(e, A.Binary) and e.op == "in" and isinstance(e.left, A.TupleLit):
+            pat = _as_pattern(e.left)
+            if pat is not None:
+                return A.Dim(self._s(meta), e.right, None, pat)
+        return A.Dim(self._s(meta), e)
+
+    def dim_generic(self, meta, c):
+        return A.Dim(self._s(meta), c[1], str(c[0]))
+
+    def type_spec(self, meta, c):
+        return c[0]
+
+    def set_type(self, meta, c):
+        order = c[0] if len(c) == 2 else None
+        return A.TypeRef(self._s(meta), c[-1].name, True, order)
+
+    def set_order(self, meta, c):
+        return str(c[0])
+
+    def setof_type(self, meta, c):
+        return A.TypeRef(self._s(meta), c[0].name, True)
+
+    def base_type(self, meta, c):
+        return A.TypeRef(self._s(meta), str(c[0]))
+
+    def dvar_decl(self, meta, c):
+        vtype, name, dims, domain = c
+        return A.DvarDecl(self._s(meta), str(name), self._t(name), vtype, dims or [], domain)
+
+    def dvar_type(self, meta, c):
+        return str(c[0])
+
+    def dexpr_decl(self, meta, c):
+        type_ref, name, dims, expr = c
+        return A.DexprDecl(self._s(meta), str(name), self._t(name), type_ref, dims or [], expr)
+
+    def tuple_decl(self, meta, c):
+        name, *fields = c
+        return A.TupleDecl(self._s(meta), str(name), self._t(name), list(fields))
+
+    def tuple_field(self, meta, c):
+        key, type_ref, name, dims = c
+        return A.TupleField(self._t(name), str(name), type_ref, key is not None, dims or [])
+
+    def constraint_decl(self, meta, c):
+        name, dims = c
+        return A.ConstraintDecl(self._s(meta), str(name), self._t(name), dims or [])
+
+    def using_decl(self, meta, c):
+        return A.Using(self._s(meta), str(c[0]))
+
+    def assert_stmt(self, meta, c):
+        name, body = c
+        quals = []
+        while isinstance(body, tuple):
+            quals.append(body[0])
+            body = body[1]
+        return A.Assert(self._s(meta), body, str(name) if name else None, quals)
+
+    def assert_block(self, meta, c):
+        out = []
+        for body in c:
+            quals = []
+            while isinstance(body, tuple):
+                quals.append(body[0])
+                body = body[1]
+            out.append(A.Assert(body.span, body, None, quals))  # a failure points at its own condition
+        return out
+
+    def pwl_decl(self, meta, c):
+        name, dims = c[0], c[1]
+        fn = self._piecewise(meta, [x for x in c[2:] if x is not None] or [None], False)
+        return A.PwlDecl(self._s(meta), str(name), self._t(name), fn, dims or [])
+
+    def assert_forall(self, meta, c):
+        return (c[0], c[1])
+
+    def include_stmt(self, meta, c):
+        return A.Include(self._s(meta), _unquote(str(c[0])))
+
+    def script_block(self, meta, c):
+        kind = str(c[0])
+        name = str(c[1]) if len(c) == 3 and c[1] is not None else None
+        return A.ScriptBlock(self._s(meta), kind, name)
+
+    def objective(self, meta, c):
+        sense, name, expr = c
+        return A.Objective(self._s(meta), str(sense.children[0]), expr, str(name) if name else None)
+
+    def objective_eq(self, meta, c):
+        sense, name, expr = c
+        # `minimize Name = expr;` is not OPL (the label takes `:`), but the intent is unambiguous.
+        at = self._t(name)
+        self.reporter.emit("dialect-objective-equals", at, "an objective label takes `:`, not `=`",
+                           help="write `%s %s: ...`" % (sense.children[0], name))
+        return A.Objective(self._s(meta), str(sense.children[0]), expr, str(name))
+
+    def constraints_block(self, meta, c):
+        return A.ConstraintsBlock(self._s(meta), [s for s in c if s is not None])
+
+    # --- constraint statements
+    def cons(self, meta, c):
+        return A.ConsStmt(self._s(meta), c[0])
+
+    def labelled_cons(self, meta, c):
+        label, expr = c
+        if not _is_label(label):
+            self.reporter.emit("syntax-bad-label", label.span,
+                               "a constraint label must be a name or an indexed name",
+                               help="write a label such as `ctName:` or `ctName[i]:`")
+        return A.ConsStmt(self._s(meta), expr, label)
+
+    def forall(self, meta, c):
+        return A.Forall(self._s(meta), c[0], c[1])
+
+    def labelled_forall(self, meta, c):
+        label, quals, body = c
+        # The label names every constraint of the forall: push it down onto unlabelled bodies.
+        return A.Forall(self._s(meta), quals, _with_label(body, label))
+
+    def assigned_forall(self, meta, c):
+        # The older OPL syntax `constraint ct; ... ct = forall(...) body;` labels the forall's rows.
+        name, quals, body = c
+        return A.Forall(self._s(meta), quals, _with_label(body, A.Name(self._t(name), str(name))))
+
+    def assigned_cons(self, meta, c):
+        name, expr = c
+        if _is_constraint_like(expr):  # older OPL syntax `ct = x + y <= 3;`
+            return A.ConsStmt(self._s(meta), expr, A.Name(self._t(name), str(name)))
+        # `x = 3;` meant `x == 3`: say so, and read it that way.
+        at = self._assign_span(name, expr)
+        self.reporter.emit("syntax-assign-in-constraint", at, "`=` assigns a value; to compare, use `==`",
+                           help="write `==` for an equality constraint", fix=Fix("replace `=` with `==`", (Edit(at, "=="),)))
+        left = A.Name(self._t(name), str(name))
+        return A.ConsStmt(self._s(meta), A.Compare(self._s(meta), [left, expr], ["=="], [at]))
+
+    def _assign_span(self, name: Token, expr: A.Expr) -> Span:
+        lines = self.source.split("\n") if self.source else []
+        line, col = name.end_line or name.line, name.end_column or name.column
+        while 0 < line <= len(lines):
+            k = lines[line - 1].find("=", col - 1)
+            if k >= 0:
+                return Span(self.file, line, k + 1, line, k + 2)
+            line, col = line + 1, 1
+        return self._t(name)
+
+    def cif(self, meta, c):
+        cond, then, other = c
+        return A.IfStmt(self._s(meta), cond, then, other)
+
+    def labelled_cif(self, meta, c):
+        # `ct: if (c) { ... } else { ... }`: the label names the constraints of both branches
+        label, cond, then, other = c
+        if not _is_label(label):
+            self.reporter.emit("syntax-bad-label", label.span,
+                               "a constraint label must be a name or an indexed name",
+                               help="write a label such as `ctName:` or `ctName[i]:`")
+        return _with_label(A.IfStmt(self._s(meta), cond, then, other), label)
+
+    def cblock(self, meta, c):
+        return A.Block(self._s(meta), [s for s in c if s is not None])
+
+    def cempty(self, meta, _):
+        return None
+
+    # --- iteration
+    def qualifiers(self, meta, c):
+        return A.Qualifiers(self._s(meta), list(c))
+
+    def qualifier(self, meta, c):
+        b, flt = c  # a new Binder: handlers never change a child (trial parses share them)
+        return A.Binder(self._s(meta), b.patterns, b.domain, flt, b.ordered)
+
+    def q_name(self, meta, c):
+        name, dom = c
+        return A.Binder(self._s(meta), [A.Pattern(self._t(name), str(name))], dom)
+
+    def q_names(self, meta, c):
+        *names, dom = c
+        return A.Binder(self._s(meta), [A.Pattern(self._t(n), str(n)) for n in names], dom)
+
+    def q_pattern(self, meta, c):
+        return A.Binder(self._s(meta), [c[0]], c[1])
+
+    def q_ordered(self, meta, c):
+        _, *names, dom = c
+        return A.Binder(self._s(meta), [A.Pattern(self._t(n), str(n)) for n in names], dom, ordered=True)
+
+    def tuple_pattern(self, meta, c):
+        return A.Pattern(self._s(meta), None, list(c))
+
+    def pat_name(self, meta, c):
+        return A.Pattern(self._t(c[0]), str(c[0]))
+
+    def pat_field(self, meta, c):
+        e: A.Expr = A.Name(self._t(c[0]), str(c[0]))
+        for tok in c[1:]:
+            e = A.Field(self._s(meta), e, str(tok), self._t(tok))
+        return A.Pattern(self._s(meta), None, None, e)
+
+    # --- expressions
+    def conditional(self, meta, c):
+        return A.Conditional(self._s(meta), *c)
+
+    def implies(self, meta, c):
+        return A.Binary(self._s(meta), "=>", c[0], c[1])
+
+    def or_(self, meta, c):
+        return A.Binary(self._s(meta), "||", c[0], c[-1])
+
+    def and_(self, meta, c):
+        return A.Binary(self._s(meta), "&&", c[0], c[-1])
+
+    def compare(self, meta, c):
+        operands = c[0::2]
+        toks = [t.children[0] for t in c[1::2]]
+        return A.Compare(self._s(meta), operands, [str(t) for t in toks], [self._t(t) for t in toks])
+
+    def in_(self, meta, c):
+        return A.Binary(self._s(meta), "in", c[0], c[1])
+
+    def not_in(self, meta, c):
+        return A.Binary(self._s(meta), "not in", c[0], c[1])
+
+    def range_lit(self, meta, c):
+        return A.RangeLit(self._s(meta), c[0], c[1])
+
+    def _bin(op):  # noqa: N805  (a factory of handler methods, one per binary operator)
+        def method(self, meta, c):
+            return A.Binary(self._s(meta), op, c[0], c[1])
+        return method
+
+    union, diff, symdiff = _bin("union"), _bin("diff"), _bin("symdiff")
+    add, sub, mul, div = _bin("+"), _bin("-"), _bin("*"), _bin("/")
+    intdiv, mod, inter = _bin("div"), _bin("mod"), _bin("inter")
+
+    def neg(self, meta, c):
+        if isinstance(c[0], A.Const) and isinstance(c[0].value, (int, float)) and not isinstance(c[0].value, bool):
+            return A.Const(self._s(meta), -c[0].value)
+        return A.Unary(self._s(meta), "-", c[0])
+
+    def not_(self, meta, c):
+        return A.Unary(self._s(meta), "!", c[0])
+
+    def aggregate(self, meta, c):
+        return A.Aggregate(self._s(meta), str(c[0]), c[1], c[2])
+
+    def piecewise(self, meta, c):
+        return self._piecewise(meta, c, True)
+
+    def _piecewise(self, meta, c, has_arg: bool) -> A.Piecewise:
+        quals = c[0] if isinstance(c[0], A.Qualifiers) else None
+        rest = c[1:] if quals is not None or c[0] is None else c
+        rest = [x for x in rest if x is not None]
+        arg = rest.pop() if has_arg else None
+        anchor = None
+        if rest and isinstance(rest[-1], tuple) and rest[-1][0] == "anchor":
+            anchor = rest.pop()[1]
+        slopes, breaks, last = [], [], None
+        for kind, *vals in rest:
+            if kind == "sb":
+                slopes.append(vals[0])
+                breaks.append(vals[1])
+            else:
+                last = vals[0]
+        if last is None:  # the final slope is mandatory; keep going with 0
+            last = A.Const(self._s(meta), 0)
+        return A.Piecewise(self._s(meta), quals, slopes, breaks, last, anchor, arg)
+
+    def pw_slope_break(self, meta, c):
+        return ("sb", c[0], c[1])
+
+    def pw_last_slope(self, meta, c):
+        return ("last", c[0])
+
+    def pw_anchor(self, meta, c):
+        return ("anchor", (c[0], c[1]))
+
+    def pow_(self, meta, c):
+        return A.Binary(self._s(meta), "^", c[0], c[1])
+
+    def index(self, meta, c):
+        return A.Index(self._s(meta), c[0], list(c[1:]))
+
+    def field(self, meta, c):
+        return A.Field(self._s(meta), c[0], str(c[1]), self._t(c[1]))
+
+    def number(self, meta, c):
+        text = str(c[0])
+        if not any(ch in text for ch in ".eE") and len(text.lstrip("0")) > 309:  # past 1.8e308 (and int()'s digit limit)
+            self.reporter.emit("number-too-large", self._t(c[0]), "the number %s...%s (%d digits) is larger than any "
+                               "floating-point number" % (text[:6], text[-3:], len(text)),
+                               help="use a number below 1.8e308; a huge value is usually a unit or a missing decimal point")
+            return A.Const(self._s(meta), 0)
+        value = float(text) if any(ch in text for ch in ".eE") else int(text)
+        return A.Const(self._s(meta), value)
+
+    def string(self, meta, c):
+        return A.Const(self._s(meta), _unquote(str(c[0])))
+
+    def name(self, meta, c):
+        return A.Name(self._s(meta), str(c[0]))
+
+    def infinity(self, meta, c):
+        return A.Const(self._s(meta), float("inf"))
+
+    def maxint(self, meta, c):
+        return A.Const(self._s(meta), 2**31 - 1)
+
+    def true_(self, meta, c):
+        return A.Const(self._s(meta), True)
+
+    def false_(self, meta, c):
+        return A.Const(self._s(meta), False)
+
+    def call(self, meta, c):
+        name, *args = c
+        return A.Call(self._s(meta), str(name), [a for a in args if a is not None], self._t(name))
+
+    def cast(self, meta, c):
+        return A.Cast(self._s(meta), str(c[0]), c[1])
+
+    def array_lit(self, meta, c):
+        return A.ArrayLit(self._s(meta), [x for x in c if x is not None])
+
+    def array_comp(self, meta, c):
+        return A.ArrayComp(self._s(meta), c[0], c[1])
+
+    def array_comp_keyed(self, meta, c):
+        return A.ArrayComp(self._s(meta), c[1], c[2], key=c[0])
+
+    def keyed_cell(self, meta, c):
+        # `[k : v]`: one keyed cell, the value of a keyed comprehension `[i : [j : v] | i, j in S]`.
+        return A.KeyedArrayLit(self._s(meta), [(c[0], c[1])])
+
+    def set_lit(self, meta, c):
+        return A.SetLit(self._s(meta), [x for x in c if x is not None])
+
+    def set_comp(self, meta, c):
+        return A.SetComp(self._s(meta), c[0], c[1])
+
+    def tuple_lit(self, meta, c):
+        return A.TupleLit(self._s(meta), list(c))
+
+    def keyed_array_lit(self, meta, c):
+        return A.KeyedArrayLit(self._s(meta), [x for x in c if x is not None])
+
+    def keyed_item(self, meta, c):
+        return (c[0], c[1])
+
+
+_HANDLERS = {k: f for k, f in vars(_Handlers).items() if not k.startswith("_") and callable(f)}
+
+
+class _TreeToAst(Transformer):
+    """The handlers over a finished parse tree: the path taken if this Lark's internals are unknown."""
+
+    def __init__(self, handlers: _Handlers):
+        super().__init__()
+        self._h = handlers
+
+    def __default__(self, data, children, meta):
+        f = _HANDLERS.get(data)
+        return Tree(data, children, meta) if f is None else f(self._h, meta, children)
+
+
+class _InlineHandlers(_Handlers):
+    """The handlers while Lark parses: ``meta`` is the (first, last) token of the node."""
+
+    def _s(self, meta) -> Span:
+        a, b = meta
+        return Span(self.file, a.line, a.column, b.end_line, b.end_column)
+
+
+def _as_pattern(e: A.Expr) -> "A.Pattern | None":
+    """A tuple literal of names (possibly nested) as a tuple pattern; None if it holds anything else."""
+    if isinstance(e, A.Name):
+        return A.Pattern(e.span, e.id)
+    if isinstance(e, A.TupleLit):
+        items = [_as_pattern(x) for x in e.items]
+        return None if any(p is None for p in items) else A.Pattern(e.span, None, items)
+    return None
+
+
+def _with_label(stmt: A.Stmt, label: A.Expr) -> A.Stmt:
+    """``stmt`` with ``label`` on each unlabelled constraint in it (new nodes where it changes)."""
+    if isinstance(stmt, A.ConsStmt) and stmt.label is None:
+        return A.ConsStmt(stmt.span, stmt.expr, label)
+    if isinstance(stmt, A.Forall):
+        return A.Forall(stmt.span, stmt.quals, _with_label(stmt.body, label))
+    if isinstance(stmt, A.Block):
+        return A.Block(stmt.span, [_with_label(s, label) for s in stmt.stmts])
+    if isinstance(stmt, A.IfStmt):
+        other = None if stmt.other is None else _with_label(stmt.other, label)
+        return A.IfStmt(stmt.span, stmt.cond, _with_label(stmt.then, label), other)
+    return stmt
+
+
+def _is_constraint_like(e: A.Expr) -> bool:
+    if isinstance(e, A.Compare):
+        return True
+    if isinstance(e, A.Binary) and e.op in ("&&", "||", "=>"):
+        return True
+    return isinstance(e, A.Unary) and e.op == "!"
+
+
+def _is_label(e: A.Expr) -> bool:
+    if isinstance(e, A.Name):
+        return True
+    return isinstance(e, A.Index) and _is_label(e.base)
+
+
+def _unquote(s: str) -> str:
+    body = s[1:-1]
+    if "\\" not in body:
+        return body
+    out, i = [], 0
+    escapes = {"n": "\n", "t": "\t", '"': '"', "\\": "\\", "'": "'"}
+    while i < len(body):
+        if body[i] == "\\" and i + 1 < len(body):
+            out.append(escapes.get(body[i + 1], body[i + 1]))
+            i += 2
+        else:
+            out.append(body[i])
+            i += 1
+    return "".join(out)
