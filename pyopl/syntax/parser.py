@@ -36,16 +36,15 @@ def grammar_text(name: str) -> str:
 def lark_parser(name: str) -> Lark:
     """The compiled LALR parser for ``opl`` or ``dat`` (built once, then reused).
 
-    Lark compiles the regular expression of each contextual-lexer state on first use, which
-    put about 25 ms of regex compilation inside the first parse of every process.  They are
-    compiled here instead, with the grammar, so every parse costs only its own work.
+    Lark compiles the regular expression of each contextual-lexer state on first use, so a
+    small model compiles only the few states its text reaches (all of them take a few
+    tenths of a second, most of a one-shot ``pyopl solve``'s parse); :func:`prepare` compiles
+    them all up front for a long-running caller or a benchmark that times parses alone.
     The tables come from a JSON cache in a private folder (:mod:`.parser_cache`).
     """
     from .parser_cache import build
 
-    parser = build(name)  # never Lark's cache=True: it unpickles a file from the shared /tmp
-    _compile_lexer_states(parser)
-    return parser
+    return build(name)  # never Lark's cache=True: it unpickles a file from the shared /tmp
 
 
 def _compile_lexer_states(parser: Lark) -> None:
@@ -633,8 +632,10 @@ def _trial_stack(stack: list) -> list:
 def prepare() -> None:
     """Build everything parsing needs, once per process (about 0.3 s): the model and data grammars
     with their lexers, and the parser that builds the AST as it reduces.  Parsing calls this on
-    first use; a long-running caller (or a benchmark) may call it up front."""
-    lark_parser("dat")
+    first use; a long-running caller (or a benchmark) may call it up front, which also compiles
+    the regular expressions of every lexer state (otherwise compiled as a parse first reaches them)."""
+    _compile_lexer_states(lark_parser("dat"))
+    _compile_lexer_states(lark_parser("opl"))
     _ast_parser()
 
 
