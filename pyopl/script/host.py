@@ -171,6 +171,9 @@ class ScriptContext:
         else:
             runs = self.inst.cols.lower if which == "LB" else self.inst.cols.upper
             runs.flat()[j] = v
+            implied = getattr(self.inst, "implied", None)
+            if implied is not None:  # its kept first-round state started from the old bound
+                implied.invalidate()
         self.note_assigned(label.split("[")[0] + "." + which)
 
     def has_solution(self) -> bool:
