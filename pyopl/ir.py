@@ -152,9 +152,10 @@ class IR:
             A.sort_indices()
             return A.indptr, A.indices, A.data
         m, n = a.shape
+        index = np.int32 if max(m, n, self.nnz) < 2**31 else np.int64  # SciPy's choice of index type
         order = np.argsort(a.indices, kind="stable")
-        rows = np.repeat(np.arange(m, dtype=np.int64), np.diff(a.indptr))[order]
-        indptr = np.zeros(n + 1, dtype=np.int64)
+        rows = np.repeat(np.arange(m, dtype=index), np.diff(a.indptr))[order]
+        indptr = np.zeros(n + 1, dtype=index)
         np.cumsum(np.bincount(a.indices, minlength=n), out=indptr[1:])
         return indptr, rows, np.asarray(a.data)[order]
 

@@ -97,7 +97,8 @@ def _pass(h, ir: IR, c: np.ndarray, c0: float, sense: str, lower=None, upper=Non
                          np.ascontiguousarray(ir.col_lower if lower is None else lower, dtype=np.float64),
                          np.ascontiguousarray(ir.col_upper if upper is None else upper, dtype=np.float64),
                          np.ascontiguousarray(rl, dtype=np.float64), np.ascontiguousarray(ru, dtype=np.float64),
-                         indptr.astype(np.int32), indices.astype(np.int32), np.ascontiguousarray(data, dtype=np.float64),
+                         indptr.astype(np.int32, copy=False), indices.astype(np.int32, copy=False),
+                         np.ascontiguousarray(data, dtype=np.float64),
                          integrality)
     if status == hs.HighsStatus.kError:
         raise RuntimeError("HiGHS rejected the model (passModel)")

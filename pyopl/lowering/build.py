@@ -48,7 +48,8 @@ def build_ir(inst: Instance) -> IR:
     vals, row_cols, indptr, row_lower, row_upper = rows.arrays()
     n, m = len(cols.lower), len(rows)
     _sort_uniform_blocks(rows.blocks, vals, row_cols, indptr)
-    A = CSRParts(vals, row_cols, indptr, (m, n))
+    index = np.int32 if max(m, n, len(row_cols)) < 2**31 else np.int64  # half the memory of int64 where it fits
+    A = CSRParts(vals, row_cols.astype(index, copy=False), indptr.astype(index, copy=False), (m, n))
     if not _canonical(row_cols, indptr):  # SciPy only when a row needs sorting: a small solve need not import it
         A = A.to_scipy()
         A.sum_duplicates()  # sorts the columns of each row
