@@ -72,6 +72,7 @@ def warm_recompile(n: int) -> dict[str, tuple[float, float]]:
     """Per example: (first compile, median of ``n`` later compiles) in this process, seconds."""
     sys.path.insert(0, str(ROOT))
     import pyopl
+    import pyopl.api  # noqa: F401  (the compiler's own imports outside "first compile", whatever __init__ imports)
 
     out = {}
     for mod, dat in _examples():
