@@ -152,7 +152,7 @@ class IR:
             A.sort_indices()
             return A.indptr, A.indices, A.data
         m, n = a.shape
-        index = np.int32 if max(m, n, self.nnz) < 2**31 else np.int64  # SciPy's choice of index type
+        index = np.int32 if max(m, n, self.nnz) < 2**31 else np.int64  # int32 where it fits: HiGHS's own type
         order = np.argsort(a.indices, kind="stable")
         rows = np.repeat(np.arange(m, dtype=index), np.diff(a.indptr))[order]
         indptr = np.zeros(n + 1, dtype=index)
