@@ -101,27 +101,57 @@ def _names(labels: Sequence[str], keys: Sequence, unlabelled: str | None) -> lis
             h = heads[label] = ("n" + h) if _needs_prefix(h + "()") else h
         return h
 
+    # Names a product block makes are distinct, without a set over them, when its label's
+    # spelling has no "(", no spelled key value has "," "(" or ")" (so a name splits back into
+    # its values) and each index set's spellings are distinct; and they differ from every other
+    # name when no other name has the same text before its first "(" (a name without "(" cannot
+    # be one of them). Anything else is checked with a set.
+    proven: list[tuple[str, int]] = []  # (spelling of the label, longest name) of each such block
+    others: list[str] = []  # the names of every other block
+    other_heads: set[str] = set()  # their text before "(" (the label's spelling, for keyed names)
     for start, block in parts:
         count = len(block)
         label = labels[start] if count else ""
         dims = getattr(block, "dims", None)
         if (dims and label and isinstance(block, ProductKeys)
                 and labels[start:start + count].count(label) == count):
-            names = [head(label) + "("]
+            h = head(label)
+            names = [h + "("]
             last = len(dims) - 1
+            plain, longest = "(" not in h, len(h) + 1
             for i, d in enumerate(dims):
                 sep, end = ("," if i else ""), (")" if i == last else "")
                 spelt = [sep + part(v) + end for v in d]
+                if plain:
+                    bare = [part(v) for v in d]
+                    plain = len(set(bare)) == len(bare) and not any("," in b or "(" in b or ")" in b for b in bare)
+                    longest += max(map(len, spelt), default=0)
                 names = [a + b for a in names for b in spelt]  # last index fastest, as ProductKeys
             out.extend(names)
+            if plain:
+                proven.append((h, longest))
+            else:
+                others.extend(names)
+                other_heads.add(h)
             continue
         for j, key in enumerate(block, start):
             label = labels[j] or (unlabelled % j if unlabelled else "")
             if key:
-                out.append(head(label) + "(" + ",".join([part(v) for v in key]) + ")")
+                h = head(label)
+                other_heads.add(h)
+                others.append(h + "(" + ",".join([part(v) for v in key]) + ")")
             else:
-                out.append(_sanitise([label])[0])
-    if len(out) == len(labels) and max(map(len, out), default=0) <= 255 and len(set(out)) == len(out):
+                name = _sanitise([label])[0]
+                others.append(name)
+                if "(" in name:
+                    other_heads.add(name)
+            out.append(others[-1])
+    proven_heads = [h for h, _ in proven]
+    other_heads = {h.split("(", 1)[0] for h in other_heads}
+    distinct = (len(set(proven_heads)) == len(proven_heads) and not other_heads.intersection(proven_heads)
+                and len(set(others)) == len(others))
+    longest = max([n for _, n in proven] + [max(map(len, others), default=0)])
+    if len(out) == len(labels) and longest <= 255 and distinct:
         return out
     return _sanitise([_name(l or (unlabelled % i if unlabelled else ""), tuple(k))
                       for i, (l, k) in enumerate(zip(labels, keys))])

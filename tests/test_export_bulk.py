@@ -65,6 +65,33 @@ subject to {
   forall(r in R) k[r] >= r;
 }
 """,
+    # string keys with commas and parentheses: x("a,b")("c") and x("a")("b,c") are both
+    # `x(a,b,c)`, so names of one block meet (the per-name rule adds _1); `y` with such keys
+    # but no meeting names; a row label spelled like a keyed name of another block
+    "commas": """
+{string} A = {"a,b", "a"};
+{string} B = {"c", "b,c"};
+{string} P = {"(p)", "q)"};
+dvar float+ x[A][B];
+dvar float+ y[P];
+minimize sum(a in A, b in B) x[a][b] + sum(p in P) y[p];
+subject to {
+  forall(a in A) ct: sum(b in B) x[a][b] >= 1;
+  forall(p in P) y[p] >= 1;
+}
+""",
+    # `e1` is written `ne1`, which another dvar is called: two whole blocks meet; an unlabelled
+    # row 0 is `c0`, which a labelled row is called too
+    "prefix": """
+dvar float+ e1[1..2];
+dvar float+ ne1[1..2];
+minimize sum(i in 1..2) (e1[i] + ne1[i]);
+subject to {
+  e1[1] + ne1[1] >= 1;
+  c0: e1[2] >= 1;
+  forall(i in 1..2) ne1c: ne1[i] >= 0.5;
+}
+""",
     "quadratic": """
 dvar float x[1..3] in -5..5;
 minimize sum(i in 1..3) (x[i] * x[i] - i * x[i]);
@@ -84,6 +111,19 @@ def test_bulk_names_and_files_equal_the_per_name_way(name, fmt, tmp_path):
     out = tmp_path / ("bulk." + fmt)
     write_model(ir, str(out), fmt)
     assert out.read_bytes() == _reference_file(ir, tmp_path / ("ref." + fmt))
+
+
+def test_commas_in_keys_are_told_apart_by_the_per_name_rule():
+    cols = column_names(pyopl.compile_model(MODELS["commas"], source="text").ir)
+    # x["a,b"]["c"], x["a,b"]["b,c"], x["a"]["c"], x["a"]["b,c"]: the first and the last meet
+    assert cols[:4] == ["x(a,b,c)", "x(a,b,b,c)", "x(a,c)", "x(a,b,c)_1"]
+    assert cols[4:] == ["y((p))", "y(q))"]
+
+
+def test_names_of_different_blocks_that_meet_are_told_apart():
+    ir = pyopl.compile_model(MODELS["prefix"], source="text").ir
+    assert column_names(ir) == ["ne1(1)", "ne1(2)", "ne1(1)_1", "ne1(2)_1"]
+    assert row_names(ir)[:2] == ["c0", "c0_1"]
 
 
 def test_collisions_and_long_names_fall_back_to_the_per_name_rule():
