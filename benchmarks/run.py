@@ -167,7 +167,8 @@ def _tool_cell(r: dict | None) -> str:
 
 def table(results: list[dict]) -> str:
     head = ("| model | size | cols | rows | nnz | parse | data | lower+build | **parse→IR** | hand-over | peak MiB "
-            "| direct NumPy+passModel | ratio | rhetor | × rhetor | Pyomo | linopy | IR = direct |")
+            "| direct NumPy+passModel | ratio | direct peak MiB | memory ratio | rhetor | × rhetor | Pyomo | linopy "
+            "| IR = direct |")
     lines = [head, "|" + "---|" * (head.count("|") - 1)]
     for r in results:
         p = r.get("pyopl", {})
@@ -178,10 +179,12 @@ def table(results: list[dict]) -> str:
         rh = r.get("rhetor")
         ratio = p["total_s"] / d["total_s"] if d.get("total_s") else None
         x_rh = rh["total_s"] / p["compile_s"] if rh and "total_s" in rh else None
-        lines.append("| %s | %s | %s | %s | %s | %s | %s | %s | **%s** | %s | %.0f | %s | %s | %s | %s | %s | %s | %s |" % (
+        mem = p["peak_mib"] / d["peak_mib"] if d.get("peak_mib") else None
+        lines.append("| %s | %s | %s | %s | %s | %s | %s | %s | **%s** | %s | %.0f | %s | %s | %s | %s | %s | %s | %s | %s | %s |" % (
             r["family"], r["size"], f"{p['cols']:,}", f"{p['rows']:,}", f"{p['nnz']:,}", _fmt(p["parse_s"]),
             _fmt(p["data_s"]), _fmt(p["lower_s"] + p["build_s"]), _fmt(p["compile_s"]), _fmt(p["handover_s"]),
-            p["peak_mib"], _fmt(d.get("total_s")), "%.1f×" % ratio if ratio else "-", _tool_cell(rh),
+            p["peak_mib"], _fmt(d.get("total_s")), "%.1f×" % ratio if ratio else "-",
+            "%.0f" % d["peak_mib"] if d.get("peak_mib") else "-", "%.2f×" % mem if mem else "-", _tool_cell(rh),
             "%.0f×" % x_rh if x_rh else "-", _tool_cell(r.get("pyomo")), _tool_cell(r.get("linopy")),
             {True: "yes", False: "NO"}.get(r.get("check", {}).get("same"), "-")))
     return "\n".join(lines)

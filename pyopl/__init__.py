@@ -12,14 +12,45 @@ Quick use::
 User mistakes never raise Python errors from deep inside: :func:`compile_model`
 raises :class:`CompileError` carrying every :class:`Diagnostic`, and
 :func:`check` returns them.
+
+The names below are imported on first use (PEP 562), so ``import pyopl`` stays cheap: NumPy,
+Lark and the solvers load only when a model is compiled or solved.
 """
-from .diagnostics.diagnostic import CompileError, Diagnostic, Fix, Label, Span
-from .limits import Limits
-from .result import Result, Values
-try:  # the API module lands with the evaluator; keep the package importable meanwhile
+from __future__ import annotations
+
+from importlib import import_module
+from typing import TYPE_CHECKING, Any
+
+#: public name -> the module (relative to this package) that defines it
+_LAZY = {
+    "Model": ".api", "check": ".api", "check_text": ".api", "compile_model": ".api", "compile_text": ".api",
+    "solve": ".api",
+    "CompileError": ".diagnostics.diagnostic", "Diagnostic": ".diagnostics.diagnostic", "Fix": ".diagnostics.diagnostic",
+    "Label": ".diagnostics.diagnostic", "Span": ".diagnostics.diagnostic",
+    "Limits": ".limits",
+    "Result": ".result", "Values": ".result",
+}
+
+if TYPE_CHECKING:  # for type checkers and editors; at run time __getattr__ imports on first use
     from .api import Model, check, check_text, compile_model, compile_text, solve
-except ImportError:  # pragma: no cover
-    pass
+    from .diagnostics.diagnostic import CompileError, Diagnostic, Fix, Label, Span
+    from .limits import Limits
+    from .result import Result, Values
+
+
+def __getattr__(name: str) -> Any:
+    """Import a public name's module on first use and keep the name in this module (PEP 562)."""
+    where = _LAZY.get(name)
+    if where is None:
+        raise AttributeError("module 'pyopl' has no attribute %r" % name)
+    value = getattr(import_module(where, __name__), name)
+    globals()[name] = value
+    return value
+
+
+def __dir__() -> list[str]:
+    return sorted(set(globals()) | set(_LAZY))
+
 
 __all__ = ["compile_model", "compile_text", "check", "check_text", "solve", "Model", "Result", "Values", "Diagnostic", "CompileError",
            "Span", "Label", "Fix", "Limits"]

@@ -72,7 +72,7 @@ class Model:
     def size(self) -> dict[str, int]:
         """``columns``, ``integer_columns``, ``rows`` and ``nonzeros`` (of the constraint matrix) of the IR."""
         return {"columns": self.ir.num_cols, "integer_columns": int(self.ir.col_integer.sum()),
-                "rows": self.ir.num_rows, "nonzeros": int(self.ir.A.nnz)}
+                "rows": self.ir.num_rows, "nonzeros": self.ir.nnz}
 
     @property
     def warnings(self) -> list[Diagnostic]:
@@ -139,7 +139,7 @@ class Model:
         result.index_names = dict(getattr(ir, "index_names", {}) or {})
         if notes.diagnostics:  # script settings the solver cannot honour
             result.diagnostics = notes.sorted() + list(result.diagnostics)
-        if explain_infeasible and result.status != "interrupted":
+        if explain_infeasible and result.status in ("infeasible", "unbounded"):  # what explain_result explains
             from .iis import explain_result
 
             explain_result(result, ir, solver, opts, self.sources)
@@ -288,7 +288,7 @@ _SOURCE_DOC = """
 
 
 def _script_options(scripts: Any, script_steps: int | None, output_dir: Any) -> Any:
-    from .script.host import ScriptOptions
+    from .script.options import ScriptOptions
 
     if isinstance(scripts, ScriptOptions):
         return scripts

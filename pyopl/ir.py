@@ -2,17 +2,22 @@
 
 Shapes: ``n`` columns (decision variables after expansion) and ``m`` rows
 (linear constraints after expansion).  The constraint matrix is a SciPy
-CSR array of shape ``(m, n)``; bounds use ``±inf`` for "no bound".  Every
+CSR array of shape ``(m, n)``, made from the compiler's arrays the first time
+``ir.A`` is read, so that a compile and a HiGHS solve never import SciPy
+(a third of a small solve's start-up); bounds use ``±inf`` for "no bound".  Every
 column and row remembers the OPL name and index key it came from, so
 results map back to the user's terms (``ship["Seattle", "Chicago"]``).
 """
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, Sequence
+import sys
+from typing import TYPE_CHECKING, Any, NamedTuple, Sequence
 
 import numpy as np
-import scipy.sparse as sp
+
+if TYPE_CHECKING:
+    import scipy.sparse as sp
 
 INF = float("inf")
 
@@ -51,6 +56,44 @@ class RowFamily:
     indexed: bool = False
 
 
+class CSRParts(NamedTuple):
+    """The arrays of a CSR matrix in canonical form (columns sorted within each row, none twice),
+    held until SciPy is needed: ``data[indptr[i]:indptr[i+1]]`` are row ``i``'s coefficients."""
+
+    data: np.ndarray
+    indices: np.ndarray
+    indptr: np.ndarray
+    shape: tuple[int, int]
+
+    def to_scipy(self) -> "sp.csr_array":
+        import scipy.sparse as sp
+
+        return sp.csr_array((self.data, self.indices, self.indptr), shape=self.shape)
+
+
+class _LazyMatrix:
+    """Data descriptor for :attr:`IR.A`: the instance holds a SciPy matrix or :class:`CSRParts`;
+    reading it gives the SciPy matrix, made (once) on the first read."""
+
+    def __init__(self, name: str) -> None:
+        self.name = name
+
+    def __get__(self, obj: Any, owner: type | None = None) -> Any:
+        if obj is None:  # class access: no default value for the dataclass field
+            raise AttributeError(self.name)
+        value = obj.__dict__[self.name]
+        if isinstance(value, CSRParts):
+            value = obj.__dict__[self.name] = value.to_scipy()
+        return value
+
+    def __set__(self, obj: Any, value: Any) -> None:
+        obj.__dict__[self.name] = value
+
+
+#: CSR to CSC in NumPy (no SciPy import) up to this many nonzeros; beyond, SciPy's C loop is worth importing
+NUMPY_CSC_LIMIT = 2_000_000
+
+
 @dataclass
 class IR:
     """A linear or mixed-integer (optionally quadratic-objective) problem.
@@ -68,7 +111,7 @@ class IR:
     col_key: list[Key]
     obj: np.ndarray
     obj_constant: float
-    A: sp.csr_array
+    A: sp.csr_array  # SciPy CSR (m, n); may be given as CSRParts, turned into SciPy's on the first read
     row_lower: np.ndarray
     row_upper: np.ndarray
     row_label: list[str]  # constraint label ("" when unlabelled), one per row
@@ -86,6 +129,35 @@ class IR:
     index_names: dict = field(default_factory=dict)
     qcons: list = field(default_factory=list)  # quadratic constraints (pyopl.lowering.quadratic.QuadRow)
     objective_span: Any = None  # source span of the objective's expression
+
+    def csr(self) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+        """``(data, indices, indptr)`` of the row matrix in CSR form, without importing SciPy."""
+        a = self.__dict__["A"]
+        return a.data, a.indices, a.indptr
+
+    @property
+    def nnz(self) -> int:
+        """Stored entries of the row matrix (without importing SciPy)."""
+        a = self.__dict__["A"]
+        return int(a.indptr[-1]) if isinstance(a, CSRParts) else int(a.nnz)
+
+    def csc(self) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+        """``(indptr, indices, data)`` of the row matrix by columns, row indices increasing in each
+        column: SciPy's ``tocsc()`` followed by ``sort_indices()``, done in NumPy (a stable sort by
+        column keeps each column's entries in row order) while SciPy is not loaded and the matrix
+        is small, so that a small solve need not import it."""
+        a = self.__dict__["A"]
+        if not isinstance(a, CSRParts) or "scipy.sparse" in sys.modules or self.nnz > NUMPY_CSC_LIMIT:
+            A = self.A.tocsc()
+            A.sort_indices()
+            return A.indptr, A.indices, A.data
+        m, n = a.shape
+        index = np.int32 if max(m, n, self.nnz) < 2**31 else np.int64  # int32 where it fits: HiGHS's own type
+        order = np.argsort(a.indices, kind="stable")
+        rows = np.repeat(np.arange(m, dtype=index), np.diff(a.indptr))[order]
+        indptr = np.zeros(n + 1, dtype=index)
+        np.cumsum(np.bincount(a.indices, minlength=n), out=indptr[1:])
+        return indptr, rows, np.asarray(a.data)[order]
 
     def row_span(self, i: int) -> Any:
         """Source span of the statement that produced row ``i``, or None."""
@@ -113,6 +185,9 @@ class IR:
         """``label[k1]`` for row ``i`` in OPL notation (``#i`` when unlabelled)."""
         label = self.row_label[i] or "<unlabelled #%d>" % i
         return opl_label(label, self.row_key[i])
+
+
+IR.A = _LazyMatrix("A")  # after @dataclass (a field without default): the generated __init__ assigns through it
 
 
 def format_key_part(v: Any) -> str:

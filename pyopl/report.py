@@ -61,7 +61,7 @@ def text_report(result: Result, ir: IR | None = None, max_rows: int = 200, compi
         counts.append("%d nodes" % result.nodes)
     if ir is not None:
         out.append("model: %d columns (%d integer), %d rows, %d nonzeros%s" % (
-            ir.num_cols, int(ir.col_integer.sum()), ir.num_rows, ir.A.nnz,
+            ir.num_cols, int(ir.col_integer.sum()), ir.num_rows, ir.nnz,
             ", compiled in %.3f s" % compile_time_s if compile_time_s is not None else ""))
     out.append("solve time: %.3f s (%s%s)" % (result.solve_time_s, result.solver, ", " + ", ".join(counts) if counts else ""))
     tables = {**result.dexprs, **result.variables}

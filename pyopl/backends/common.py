@@ -112,7 +112,8 @@ def fixed_ir(ir: IR, x: np.ndarray) -> IR:
     v = np.round(x[ints])
     lo[ints] = v
     up[ints] = v
-    return dataclasses.replace(ir, col_lower=lo, col_upper=up, col_integer=np.zeros_like(ints))
+    # A as the IR holds it (maybe not yet SciPy's: replace() would read ir.A and make it)
+    return dataclasses.replace(ir, col_lower=lo, col_upper=up, col_integer=np.zeros_like(ints), A=ir.__dict__["A"])
 
 
 def attach_duals(ir: IR, res: Result, row_dual: np.ndarray, col_dual: np.ndarray, row_value: np.ndarray) -> None:
@@ -236,7 +237,8 @@ def relax(ir: IR) -> IR:
     """The continuous relaxation of ``ir`` with a linear objective (integrality and ``Q`` dropped)."""
     import dataclasses
 
-    return dataclasses.replace(ir, col_integer=np.zeros_like(ir.col_integer), q=None, lex_objectives=None)
+    return dataclasses.replace(ir, col_integer=np.zeros_like(ir.col_integer), q=None, lex_objectives=None,
+                               A=ir.__dict__["A"])  # as held (replace() would read ir.A and make SciPy's)
 
 
 def ray_labels(ir: IR, ray: np.ndarray, tol: float = 1e-9) -> dict[str, float]:

@@ -88,17 +88,17 @@ def _set_option(h, name: str, value: Any) -> None:
 
 def _pass(h, ir: IR, c: np.ndarray, c0: float, sense: str, lower=None, upper=None, rows=None) -> None:
     hs = _highs()
-    A = ir.A.tocsc()
-    A.sort_indices()
+    indptr, indices, data = ir.csc()  # without SciPy for a small model (ir.py)
     n, m = ir.num_cols, ir.num_rows
     integrality = ir.col_integer.astype(np.int32)
     rl, ru = (ir.row_lower, ir.row_upper) if rows is None else rows
-    status = h.passModel(n, m, int(A.nnz), int(hs.MatrixFormat.kColwise), -1 if sense == "maximize" else 1, float(c0),
+    status = h.passModel(n, m, int(indptr[-1]), int(hs.MatrixFormat.kColwise), -1 if sense == "maximize" else 1, float(c0),
                          np.ascontiguousarray(c, dtype=np.float64),
                          np.ascontiguousarray(ir.col_lower if lower is None else lower, dtype=np.float64),
                          np.ascontiguousarray(ir.col_upper if upper is None else upper, dtype=np.float64),
                          np.ascontiguousarray(rl, dtype=np.float64), np.ascontiguousarray(ru, dtype=np.float64),
-                         A.indptr.astype(np.int32), A.indices.astype(np.int32), np.ascontiguousarray(A.data, dtype=np.float64),
+                         indptr.astype(np.int32, copy=False), indices.astype(np.int32, copy=False),
+                         np.ascontiguousarray(data, dtype=np.float64),
                          integrality)
     if status == hs.HighsStatus.kError:
         raise RuntimeError("HiGHS rejected the model (passModel)")

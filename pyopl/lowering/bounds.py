@@ -25,55 +25,113 @@ ASSUMED_BOUND = 1.0e6  # the far side assumed for a variable bounded on one side
 
 
 class ImpliedBounds:
-    """Per-column bounds implied by the rows, recomputed when the rows have grown enough."""
+    """Per-column bounds implied by the rows, recomputed when the rows have grown enough or
+    a column was added.
+
+    Each recomputation gives what two Gauss-Seidel rounds of the row rule over every row, from the
+    declared bounds, give (:meth:`full`), but reuses the last one's work: rows and columns are
+    only ever appended, and a row names only columns older than itself, so the first round over
+    the rows seen last time ends where it ended then (the state is kept) and continues over
+    the new rows only.  When that continuation moves no bound of an old column, the second
+    round over the old rows sees the start it saw last time and ends where the last
+    recomputation ended (or, when the first round moved nothing there, changes nothing): only
+    the new rows are passed again.  Otherwise the second round runs over every row, as before.
+    A script that changes a declared bound (``x.UB = 5``) calls :meth:`invalidate`.
+    """
 
     def __init__(self) -> None:
         self.lower: list[float] = []
         self.upper: list[float] = []
         self._rows_seen = -1
         self._cols_seen = -1
+        self._state: tuple | None = None  # (rows, cols, lo after round 1, hi after round 1, round 1 changed)
+        self._rows: tuple[list, list, list, list, list] = ([], [], [0], [], [])  # vals, cols, starts, lower, upper
+
+    def invalidate(self) -> None:
+        """A declared bound changed: the next recomputation starts again from the declared bounds
+        (when it happens is unchanged)."""
+        self._state = None
 
     def refresh(self, inst: Any) -> None:
         m, n = len(inst.rows), len(inst.cols.lower)
         if self._rows_seen >= 0 and n == self._cols_seen and m - self._rows_seen <= max(50, self._rows_seen // 5):
             return
         self._rows_seen, self._cols_seen = m, n
-        lo, hi = list(inst.cols.lower), list(inst.cols.upper)
-        vals, cols, starts, lower, upper = (a.tolist() for a in inst.rows.arrays())
-        for _round in range(2):
-            changed = False
-            for i in range(m):
-                a, b = starts[i], starts[i + 1]
-                if b == a:
-                    continue
-                rcols, rvals = cols[a:b], vals[a:b]
-                rlo, rhi = lower[i], upper[i]
-                mins = [c * (lo[j] if c > 0 else hi[j]) for j, c in zip(rcols, rvals)]
-                maxs = [c * (hi[j] if c > 0 else lo[j]) for j, c in zip(rcols, rvals)]
-                nmin_inf = sum(1 for v in mins if v == -INF or math.isnan(v))
-                nmax_inf = sum(1 for v in maxs if v == INF or math.isnan(v))
-                smin = sum(v for v in mins if math.isfinite(v))
-                smax = sum(v for v in maxs if math.isfinite(v))
-                for k, (j, c) in enumerate(zip(rcols, rvals)):
-                    if c == 0:
-                        continue
-                    # min and max of the rest of the row
-                    rest_min = -INF if nmin_inf - (0 if math.isfinite(mins[k]) else 1) > 0 else \
-                        smin - (mins[k] if math.isfinite(mins[k]) else 0.0)
-                    rest_max = INF if nmax_inf - (0 if math.isfinite(maxs[k]) else 1) > 0 else \
-                        smax - (maxs[k] if math.isfinite(maxs[k]) else 0.0)
-                    t_hi = rhi - rest_min if rhi < INF and rest_min > -INF else INF  # c * x_j <= t_hi
-                    t_lo = rlo - rest_max if rlo > -INF and rest_max < INF else -INF  # c * x_j >= t_lo
-                    new_lo, new_hi = (t_lo / c, t_hi / c) if c > 0 else (t_hi / c, t_lo / c)
-                    if new_hi < hi[j] - 1e-9 and math.isfinite(new_hi):
-                        hi[j] = new_hi
-                        changed = True
-                    if new_lo > lo[j] + 1e-9 and math.isfinite(new_lo):
-                        lo[j] = new_lo
-                        changed = True
-            if not changed:
-                break
+        self._take_rows(inst, m)
+        state = self._state
+        if state is None:
+            lo, hi = list(inst.cols.lower), list(inst.cols.upper)
+            changed1, _ = self._round(0, m, lo, hi, 0)
+            lo1, hi1 = lo[:], hi[:]
+            if changed1:
+                self._round(0, m, lo, hi, 0)
+        else:
+            m0, n0, lo1_old, hi1_old, changed1_old = state
+            lo = lo1_old + inst.cols.lower.flat()[n0:n]  # round 1 as it stood after the old rows
+            hi = hi1_old + inst.cols.upper.flat()[n0:n]
+            changed_new, moved_old = self._round(m0, m, lo, hi, n0)
+            changed1 = changed1_old or changed_new
+            lo1, hi1 = lo[:], hi[:]
+            if changed1:
+                if moved_old:
+                    self._round(0, m, lo, hi, 0)
+                else:  # round 2 over the old rows ends where the last recomputation ended
+                    lo[:n0], hi[:n0] = self.lower[:n0], self.upper[:n0]
+                    self._round(m0, m, lo, hi, 0)
+        self._state = (m, n, lo1, hi1, changed1)
         self.lower, self.upper = lo, hi
+
+    def _take_rows(self, inst: Any, m: int) -> None:
+        """Append the rows added since the last call to the Python lists the rounds read."""
+        vals, cols, starts, lower, upper = self._rows
+        m_had = len(lower)
+        if m == m_had:
+            return
+        a_vals, a_cols, a_indptr, a_lower, a_upper = inst.rows.arrays()
+        base = int(a_indptr[m_had])
+        vals.extend(a_vals[base:].tolist())
+        cols.extend(a_cols[base:].tolist())
+        starts.extend(a_indptr[m_had + 1:m + 1].tolist())
+        lower.extend(a_lower[m_had:m].tolist())
+        upper.extend(a_upper[m_had:m].tolist())
+
+    def _round(self, first: int, stop: int, lo: list, hi: list, watch: int) -> tuple[bool, bool]:
+        """One pass of the row rule over rows ``first .. stop-1``, tightening ``lo``/``hi`` in place.
+        Returns (a bound moved, a bound of a column below ``watch`` moved)."""
+        vals, cols, starts, lower, upper = self._rows
+        changed = moved_old = False
+        for i in range(first, stop):
+            a, b = starts[i], starts[i + 1]
+            if b == a:
+                continue
+            rcols, rvals = cols[a:b], vals[a:b]
+            rlo, rhi = lower[i], upper[i]
+            mins = [c * (lo[j] if c > 0 else hi[j]) for j, c in zip(rcols, rvals)]
+            maxs = [c * (hi[j] if c > 0 else lo[j]) for j, c in zip(rcols, rvals)]
+            nmin_inf = sum(1 for v in mins if v == -INF or math.isnan(v))
+            nmax_inf = sum(1 for v in maxs if v == INF or math.isnan(v))
+            smin = sum(v for v in mins if math.isfinite(v))
+            smax = sum(v for v in maxs if math.isfinite(v))
+            for k, (j, c) in enumerate(zip(rcols, rvals)):
+                if c == 0:
+                    continue
+                # min and max of the rest of the row
+                rest_min = -INF if nmin_inf - (0 if math.isfinite(mins[k]) else 1) > 0 else \
+                    smin - (mins[k] if math.isfinite(mins[k]) else 0.0)
+                rest_max = INF if nmax_inf - (0 if math.isfinite(maxs[k]) else 1) > 0 else \
+                    smax - (maxs[k] if math.isfinite(maxs[k]) else 0.0)
+                t_hi = rhi - rest_min if rhi < INF and rest_min > -INF else INF  # c * x_j <= t_hi
+                t_lo = rlo - rest_max if rlo > -INF and rest_max < INF else -INF  # c * x_j >= t_lo
+                new_lo, new_hi = (t_lo / c, t_hi / c) if c > 0 else (t_hi / c, t_lo / c)
+                if new_hi < hi[j] - 1e-9 and math.isfinite(new_hi):
+                    hi[j] = new_hi
+                    changed = True
+                    moved_old = moved_old or j < watch
+                if new_lo > lo[j] + 1e-9 and math.isfinite(new_lo):
+                    lo[j] = new_lo
+                    changed = True
+                    moved_old = moved_old or j < watch
+        return changed, moved_old
 
 
 def column_bounds(inst: Any, j: int) -> tuple[float, float]:

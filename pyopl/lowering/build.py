@@ -1,17 +1,21 @@
 """Instance -> :class:`~pyopl.ir.IR`: columns, the sparse row matrix, the objective."""
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import numpy as np
-import scipy.sparse as sp
 
 from ..diagnostics.diagnostic import Span
-from ..ir import IR, DvarBlock, RowFamily
+from ..ir import IR, CSRParts, DvarBlock, RowFamily
 from ..syntax import ast as opl_ast
 from .symbols import DexprArray, DexprScalar
 from .errors import EvalError
 from .instance import Instance
 from .linear import QuadExpr
 from .vectorised_rows import ArrayLinExpr
+
+if TYPE_CHECKING:
+    import scipy.sparse as sp
 
 
 def _objective_arrays(obj, n: int) -> tuple[np.ndarray, float, sp.csr_array | None]:
@@ -33,6 +37,8 @@ def _objective_arrays(obj, n: int) -> tuple[np.ndarray, float, sp.csr_array | No
                 rows.append(i); cols.append(i); vals.append(2.0 * v)
             else:  # v x_i x_j  ->  0.5 * (v x_i x_j + v x_j x_i)
                 rows += [i, j]; cols += [j, i]; vals += [v, v]
+        import scipy.sparse as sp
+
         q = sp.csr_array((vals, (rows, cols)), shape=(n, n))
     return c, float(lin.const), q
 
@@ -44,8 +50,11 @@ def build_ir(inst: Instance) -> IR:
     vals, row_cols, indptr, row_lower, row_upper = rows.arrays()
     n, m = len(cols.lower), len(rows)
     _sort_uniform_blocks(rows.blocks, vals, row_cols, indptr)
-    A = sp.csr_array((vals, row_cols, indptr), shape=(m, n))
-    A.sum_duplicates()  # sorts the columns of each row (a no-op check when every row is already sorted)
+    index = np.int32 if max(m, n, len(row_cols)) < 2**31 else np.int64  # half the memory of int64 where it fits
+    A = CSRParts(vals, row_cols.astype(index, copy=False), indptr.astype(index, copy=False), (m, n))
+    if not _canonical(row_cols, indptr):  # SciPy only when a row needs sorting: a small solve need not import it
+        A = A.to_scipy()
+        A.sum_duplicates()  # sorts the columns of each row
     sense = inst.sense if inst.objective is not None else "feasibility"
     c, c0, q = _objective_arrays(inst.objective, n)
     dvars = {name: DvarBlock(name, first, keys, dims, kind) for name, (first, keys, dims, kind) in inst.dvar_blocks.items()}
@@ -67,6 +76,18 @@ def build_ir(inst: Instance) -> IR:
     if len(inst.objectives) > 1:
         ir.lex_objectives = [_objective_arrays(o, n)[:2] for o in inst.objectives]
     return ir
+
+
+def _canonical(cols: np.ndarray, indptr: np.ndarray) -> bool:
+    """Every row's columns strictly increasing (SciPy's ``has_canonical_format``, for which
+    ``sum_duplicates`` changes nothing), checked in NumPy."""
+    if len(cols) < 2:
+        return True
+    rising = np.diff(cols) > 0
+    starts = indptr[1:-1]
+    starts = starts[(starts > 0) & (starts < len(cols))]
+    rising[starts - 1] = True  # the step from one row's last entry to the next row's first
+    return bool(rising.all())
 
 
 def _sort_uniform_blocks(blocks: list, vals: np.ndarray, cols: np.ndarray, indptr: np.ndarray) -> None:
@@ -181,12 +202,13 @@ def check_numbers(ir: IR, reporter) -> None:
     """
     default = Span("<model>", 1, 1, 1, 2)
     problems = []  # (message, span)
-    data = np.asarray(ir.A.data)
+    data, indices, indptr = ir.csr()
+    data = np.asarray(data)
     bad = ~np.isfinite(data) | (np.abs(data) >= LARGE_VALUE)
     if bad.any():
-        rows = np.repeat(np.arange(ir.num_rows), np.diff(ir.A.indptr))
+        rows = np.repeat(np.arange(ir.num_rows), np.diff(indptr))
         k = int(np.flatnonzero(bad)[0])
-        i, j = int(rows[k]), int(ir.A.indices[k])
+        i, j = int(rows[k]), int(indices[k])
         problems.append(("the coefficient of `%s` in the constraint `%s` is %r" % (
             ir.column_label(j), ir.row_text(i), float(data[k])), ir.row_span(i)))
     bad = ~np.isfinite(ir.obj) | (np.abs(ir.obj) >= LARGE_VALUE)

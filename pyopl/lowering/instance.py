@@ -118,6 +118,10 @@ class KeyList:
 
         return key_at
 
+    def parts(self) -> list[tuple[int, Any]]:
+        """``(start, keys)`` of each stored part, in order: a :class:`ProductKeys` block or a list of tuples."""
+        return list(zip(self._starts, self._parts))
+
     def block(self, first: int, count: int) -> Any:
         """Keys ``first .. first+count-1``: the part itself where one part is exactly that range (no copy)."""
         p = bisect.bisect_right(self._starts, first) - 1

@@ -31,7 +31,6 @@ import itertools
 from typing import Any
 
 import numpy as np
-import scipy.sparse as sp
 
 from ..semantics.values import ProductKeys
 from ..syntax import ast as A
@@ -462,6 +461,8 @@ def _distinct_per_row(indptr: np.ndarray, col: np.ndarray) -> bool:
             return True
         rows = np.sort(col.reshape(m, k), axis=1)  # k entries in every row: compare neighbours after sorting
         return not np.any(rows[:, 1:] == rows[:, :-1])
+    import scipy.sparse as sp  # here, not at the top: a small compile need not import SciPy
+
     a = sp.csr_array((np.ones(len(col)), col.copy(), indptr.copy()), shape=(m, int(col.max()) + 1))  # sorted in place below
     if a.has_canonical_format:  # sorted and unique in every row (checked in C, no copy)
         return True

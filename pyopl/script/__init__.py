@@ -15,9 +15,24 @@ Modules: ``ast`` (nodes with spans), ``parser`` (text -> AST, ``pyopl/grammar/sc
 the host protocol), ``convert`` (ECMAScript conversions and equality), ``stdlib``
 (``Math``, string/array methods, ``parseInt``, ...).  See ``docs/scripting.md``.
 """
-from .interpreter import DEFAULT_MAX_DEPTH, DEFAULT_MAX_MEMORY, DEFAULT_MAX_STEPS, Interpreter
-from .parser import parse_script
-from .values import NULL, UNDEFINED, HostFunction, HostObject, JSArray, JSFunction, JSObject, ScriptError
+from importlib import import_module
+from typing import Any
+
+# The names below load on first use (PEP 562): a model without scripts imports pyopl.script.options
+# (ScriptOptions) and must not pay for the interpreter and its parser.
+_LAZY = {**dict.fromkeys(("DEFAULT_MAX_DEPTH", "DEFAULT_MAX_MEMORY", "DEFAULT_MAX_STEPS", "Interpreter"), ".interpreter"),
+         "parse_script": ".parser",
+         **dict.fromkeys(("NULL", "UNDEFINED", "HostFunction", "HostObject", "JSArray", "JSFunction", "JSObject",
+                          "ScriptError"), ".values")}
+
+
+def __getattr__(name: str) -> Any:
+    where = _LAZY.get(name)
+    if where is None:
+        raise AttributeError("module 'pyopl.script' has no attribute %r" % name)
+    value = getattr(import_module(where, __name__), name)
+    globals()[name] = value
+    return value
 
 __all__ = ["Interpreter", "parse_script", "ScriptError", "HostObject", "HostFunction", "JSArray", "JSObject",
            "JSFunction", "UNDEFINED", "NULL", "DEFAULT_MAX_STEPS", "DEFAULT_MAX_MEMORY", "DEFAULT_MAX_DEPTH"]

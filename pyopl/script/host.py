@@ -18,27 +18,11 @@ from ..semantics.values import OplArray, OplSet, OplTuple
 from .host_errors import host_error
 from .opl_objects import (ArrayHost, ConstraintHost, DexprHost, DvarHost, SetHost, describe, display, js_number,
                           to_key, to_script)
+from .options import DEFAULT_MEMORY, DEFAULT_STEPS, ScriptOptions  # noqa: F401  (defined apart: light to import)
 from .values import HostObject, UNDEFINED
-
-DEFAULT_STEPS = 2_000_000  # statements and expressions a script may evaluate (about a second or two)
-DEFAULT_MEMORY = 5_000_000  # script values (array items, object properties, string characters) it may hold
 
 
 _NOWHERE = None  # set below (a span for errors found where no script span is at hand)
-
-
-class ScriptOptions:
-    """How scripts run: ``max_steps`` (the step budget), ``max_memory``, ``output_dir`` (where
-    ``IloOplOutputFile`` may write; the model's folder when None), ``enabled`` (False:
-    ``--no-scripts``)."""
-
-    def __init__(self, max_steps: int | None = None, max_memory: int | None = None, output_dir: str | None = None,
-                 enabled: bool = True, keep_instance: bool = False):
-        self.max_steps = max_steps or DEFAULT_STEPS
-        self.max_memory = max_memory or DEFAULT_MEMORY
-        self.output_dir = output_dir
-        self.enabled = enabled
-        self.keep_instance = keep_instance  # keep a context even without scripts (a model made by `main`)
 
 
 class ScriptContext:
@@ -187,6 +171,9 @@ class ScriptContext:
         else:
             runs = self.inst.cols.lower if which == "LB" else self.inst.cols.upper
             runs.flat()[j] = v
+            implied = getattr(self.inst, "implied", None)
+            if implied is not None:  # its kept first-round state started from the old bound
+                implied.invalidate()
         self.note_assigned(label.split("[")[0] + "." + which)
 
     def has_solution(self) -> bool:

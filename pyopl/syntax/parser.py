@@ -23,7 +23,7 @@ from . import ast as A
 from .grammars import grammar_text  # noqa: F401  (re-exported)
 from .handlers import _Handlers, _TreeToAst, _unquote  # noqa: F401  (_unquote re-exported: data parsing uses it)
 from .inline_parse import _CTX, _InlineHandlers, _ast_parser, _trial_stack
-from .parser_cache import lark_parser
+from .parser_cache import _compile_lexer_states, lark_parser
 from .pwl import expand_pwl_functions
 from .recovery import HeldDiagnostics, drop_broken, parse_with_recovery
 from .scripts import strip_scripts
@@ -34,8 +34,10 @@ _SCRIPT_WORD = re.compile(r"\b(?:execute|main)\b")
 def prepare() -> None:
     """Build everything parsing needs, once per process (about 0.3 s): the model and data grammars
     with their lexers, and the parser that builds the AST as it reduces.  Parsing calls this on
-    first use; a long-running caller (or a benchmark) may call it up front."""
-    lark_parser("dat")
+    first use; a long-running caller (or a benchmark) may call it up front, which also compiles
+    the regular expressions of every lexer state (otherwise compiled as a parse first reaches them)."""
+    _compile_lexer_states(lark_parser("dat"))
+    _compile_lexer_states(lark_parser("opl"))
     _ast_parser()
 
 

@@ -152,14 +152,13 @@ def _untag(o: dict) -> Any:
 def lark_parser(name: str) -> Lark:
     """The compiled LALR parser for ``opl`` or ``dat`` (built once, then reused).
 
-    Lark compiles the regular expression of each contextual-lexer state on first use, which
-    put about 25 ms of regex compilation inside the first parse of every process.  They are
-    compiled here instead, with the grammar, so every parse costs only its own work.
+    Lark compiles the regular expression of each contextual-lexer state on first use, so a
+    small model compiles only the few states its text reaches (all of them take a few
+    tenths of a second, most of a one-shot ``pyopl solve``'s parse); ``parser.prepare``
+    compiles them all up front for a long-running caller or a benchmark that times parses alone.
     The tables come from a JSON cache in a private folder (:mod:`.parser_cache`).
     """
-    parser = build(name)  # never Lark's cache=True: it unpickles a file from the shared /tmp
-    _compile_lexer_states(parser)
-    return parser
+    return build(name)  # never Lark's cache=True: it unpickles a file from the shared /tmp
 
 
 def _compile_lexer_states(parser: Lark) -> None:

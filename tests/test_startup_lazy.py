@@ -1,0 +1,88 @@
+"""Start-up: `import pyopl` loads no heavy library, a compile and a HiGHS solve load no SciPy, and
+the NumPy paths that stand in for SciPy there give SciPy's arrays exactly."""
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import numpy as np
+import pytest
+import scipy.sparse as sp
+
+import pyopl
+from pyopl.ir import IR, CSRParts
+from pyopl.lowering.build import _canonical
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def _modules_after(code: str) -> set[str]:
+    out = subprocess.run([sys.executable, "-c", code + "\nimport sys, json; print(json.dumps(sorted(sys.modules)))"],
+                         capture_output=True, text=True, cwd=str(ROOT), timeout=120)
+    assert out.returncode == 0, out.stderr
+    return set(json.loads(out.stdout.strip().splitlines()[-1]))
+
+
+def test_import_pyopl_loads_no_heavy_library_and_keeps_the_public_names():
+    mods = _modules_after("import pyopl")
+    assert not {"numpy", "scipy", "lark", "highspy", "pandas", "rich", "pyopl.api"} & mods
+    for name in pyopl.__all__:  # every public name is still there (imported on first use)
+        assert getattr(pyopl, name) is not None
+    assert pyopl.compile_model is pyopl.api.compile_model and pyopl.Result is pyopl.result.Result
+    with pytest.raises(AttributeError):
+        pyopl.no_such_name  # noqa: B018
+
+
+def test_compile_and_highs_solve_load_neither_scipy_nor_the_script_interpreter():
+    mods = _modules_after("import pyopl\nr = pyopl.compile_model('examples/transport.mod', data='examples/transport.dat')"
+                          ".solve()\nassert r.status == 'optimal' and abs(r.objective - 2590) < 1e-6")
+    assert not any(m == "scipy" or m.startswith("scipy.") for m in mods)
+    assert "pyopl.script.interpreter" not in mods and "pyopl.iis" not in mods
+    assert "lark" in mods and "highspy" in mods  # (the check above did run a parse and a solve)
+
+
+def _random_csr(rng, m, n, density):
+    dense = (rng.random((m, n)) < density) * rng.normal(size=(m, n))
+    dense[rng.random((m, n)) < density / 4] = 0.0  # explicit zeros are kept below (as the IR may hold them)
+    rows, cols = np.nonzero(dense != 0)
+    keep = rng.random(len(rows)) < 0.9
+    rows, cols = rows[keep], cols[keep]
+    A = sp.csr_array((dense[rows, cols], (rows, cols)), shape=(m, n))
+    A.sort_indices()
+    return A
+
+
+@pytest.mark.parametrize("seed", range(8))
+def test_numpy_csc_equals_scipy_tocsc_sorted(seed, monkeypatch):
+    rng = np.random.default_rng(seed)
+    m, n = int(rng.integers(1, 40)), int(rng.integers(1, 40))
+    A = _random_csr(rng, m, n, float(rng.uniform(0.02, 0.5)))
+    parts = CSRParts(A.data.copy(), A.indices.astype(np.int32), A.indptr.astype(np.int32), (m, n))
+    ir = IR(sense="minimize", col_lower=np.zeros(n), col_upper=np.ones(n), col_integer=np.zeros(n, bool),
+            col_name=["x"] * n, col_key=[(j,) for j in range(n)], obj=np.zeros(n), obj_constant=0.0, A=parts,
+            row_lower=np.zeros(m), row_upper=np.ones(m), row_label=[""] * m, row_key=[()] * m)
+    monkeypatch.delitem(sys.modules, "scipy.sparse")  # the NumPy path runs while SciPy is not loaded
+    indptr, indices, data = ir.csc()
+    assert ir.__dict__["A"] is parts and ir.nnz == A.nnz  # nothing made SciPy's matrix
+    monkeypatch.undo()
+    ref = A.tocsc()
+    ref.sort_indices()
+    assert np.array_equal(indptr, ref.indptr) and np.array_equal(indices, ref.indices)
+    assert np.array_equal(data, ref.data) and np.array_equal(np.signbit(data), np.signbit(ref.data))
+    # reading ir.A gives SciPy's matrix of the same arrays, once
+    assert ir.A is ir.A and (ir.A != A).nnz == 0 and ir.A.shape == (m, n)
+
+
+@pytest.mark.parametrize("seed", range(20))
+def test_canonical_check_agrees_with_scipy(seed):
+    rng = np.random.default_rng(seed)
+    m = int(rng.integers(1, 12))
+    counts = rng.integers(0, 5, size=m)
+    indptr = np.concatenate([[0], np.cumsum(counts)])
+    cols = rng.integers(0, 6, size=int(indptr[-1]))
+    if seed % 3 == 0:  # a third sorted and distinct per row
+        cols = np.concatenate([np.sort(rng.choice(10, size=c, replace=False)) for c in counts] + [np.zeros(0, int)])
+    a = sp.csr_array((np.ones(len(cols)), cols, indptr), shape=(m, 10))
+    assert _canonical(cols, indptr) == a.has_canonical_format
