@@ -23,6 +23,7 @@ from pygls.uris import to_fs_path
 
 from ..diagnostics.diagnostic import Span
 from . import features as F
+from . import semantic as S
 from .analysis import DATA, MODEL, Analysis, analyse, lex_names
 from .positions import LineIndex
 
@@ -364,6 +365,20 @@ def build_server(debounce_s: float = DEBOUNCE_S) -> OplLanguageServer:
                                         command=T.Command(title="Explain %s" % d.code, command=EXPLAIN_COMMAND,
                                                           arguments=[d.code])))
         return actions or None
+
+    @server.feature(T.TEXT_DOCUMENT_SEMANTIC_TOKENS_FULL,
+                    T.SemanticTokensLegend(token_types=S.TOKEN_TYPES, token_modifiers=S.TOKEN_MODIFIERS))
+    @_safe(T.SemanticTokens(data=[]))
+    def semantic_tokens(ls: OplLanguageServer, params: T.SemanticTokensParams) -> T.SemanticTokens:
+        uri = params.text_document.uri
+        an, mod, dat = ls.analysis_for(uri)
+        if an is None:
+            return T.SemanticTokens(data=[])
+        if uri == dat:  # the data file: its names are the model's declarations
+            return T.SemanticTokens(data=S.encode_data(an, ls.text_of(uri) or ""))
+        if an.ast is not None:
+            ls.last_parsed[uri] = an
+        return T.SemanticTokens(data=S.encode(an, ls.last_parsed.get(uri)))
 
     @server.command(EXPLAIN_COMMAND)
     def explain(ls: OplLanguageServer, code: str) -> Optional[str]:
