@@ -8,7 +8,9 @@ before the incremental re-check), ``warm`` keeps the server's caches between edi
 (:class:`pyopl.lsp.analysis.Caches`: statements parsed before, the data loaded before).
 The edits alternate between the two kinds an editor sends most: a changed character inside
 one statement (a number in the middle of the model becomes another), and a new comment line
-near the top (every statement below it moves down a line).
+near the top (every statement below it moves down a line).  ``syntax error`` is the warm
+re-check of text caught mid-typing (that number deleted: ``x >= ;``), which falls back to one
+parse of the whole text with its error recovery (pyopl/lsp/incremental.py says why).
 """
 from __future__ import annotations
 
@@ -42,19 +44,26 @@ def generated(blocks: int = 30) -> tuple[str, str]:
     return "\n".join(mod) + "\n", "\n".join(dat) + "\n"
 
 
+NUMBER = re.compile(r"(?<![\w.])\d+(?![\w.])")
+
+
+def _number_line(lines: list[str]) -> int | None:
+    """A line in the second half of the model with a number outside comments (None: no such line)."""
+    return next((k for k in range(len(lines) // 2, len(lines))
+                 if not lines[k].lstrip().startswith("//") and NUMBER.search(lines[k].split("//")[0])), None)
+
+
 def edits(model: str, runs: int) -> list[str]:
     """``runs`` edited texts, each new: odd ones change a number in the middle of the model, even
     ones add a comment line after the first line."""
     lines = model.split("\n")
-    number = re.compile(r"(?<![\w.])\d+(?![\w.])")
-    mid = next((k for k in range(len(lines) // 2, len(lines))
-                if not lines[k].lstrip().startswith("//") and number.search(lines[k].split("//")[0])), None)
+    mid = _number_line(lines)
     out = []
     for k in range(runs):
         if k % 2 and mid is not None:
             edited = list(lines)
             line = edited[mid]
-            at = [m for m in number.finditer(line.split("//")[0])][-1]
+            at = list(NUMBER.finditer(line.split("//")[0]))[-1]
             edited[mid] = line[:at.start()] + str(int(at.group(0)) + 1 + k) + line[at.end():]
         else:
             edited = lines[:1] + ["// edit %d" % k] + lines[1:]
@@ -62,9 +71,26 @@ def edits(model: str, runs: int) -> list[str]:
     return out
 
 
-def measure(model: str, data: str | None, runs: int = 7, warm: bool = True) -> float:
+def broken(model: str, runs: int) -> list[str]:
+    """``runs`` texts, each new, with a syntax error: the number :func:`edits` changes deleted
+    (``x >= ;``), or for a model without one, the last line's last ``;``."""
+    lines = model.rstrip("\n").split("\n")
+    k = _number_line(lines)
+    if k is not None:
+        at = list(NUMBER.finditer(lines[k].split("//")[0]))[-1]
+        lines[k] = lines[k][:at.start()] + lines[k][at.end():]
+    else:
+        k = max(j for j, line in enumerate(lines) if ";" in line)
+        cut = lines[k].rindex(";")
+        lines[k] = lines[k][:cut] + lines[k][cut + 1:]
+    return ["\n".join(lines[:1] + ["// typing %d" % j] + lines[1:]) + "\n" for j in range(runs)]
+
+
+def measure(model: str, data: str | None, runs: int = 7, warm: bool = True, syntax_error: bool = False) -> float:
     caches = Caches() if warm else None
-    texts = edits(model, runs + 2)
+    if caches is not None:
+        analyse(model, data, caches=caches)
+    texts = broken(model, runs + 2) if syntax_error else edits(model, runs + 2)
     for text in texts[:2]:
         analyse(text, data, caches=caches)
     times = []
@@ -72,7 +98,7 @@ def measure(model: str, data: str | None, runs: int = 7, warm: bool = True) -> f
         t0 = time.perf_counter()
         an = analyse(text, data, caches=caches)
         times.append(time.perf_counter() - t0)
-        assert not any(d.is_error for d in an.diagnostics), an.diagnostics[:3]
+        assert any(d.is_error for d in an.diagnostics) == syntax_error, an.diagnostics[:3]
     return statistics.median(times) * 1000
 
 
@@ -82,10 +108,10 @@ def main() -> int:
         dat = mod.with_suffix(".dat")
         cases.append((mod.name, mod.read_text(), dat.read_text() if dat.exists() else None))
     cases.append(("generated-300", *generated()))
-    print("%-18s %6s %12s %12s" % ("model", "lines", "full ms", "warm ms"))
+    print("%-18s %6s %10s %10s %14s" % ("model", "lines", "full ms", "warm ms", "syntax error"))
     for name, model, data in cases:
-        print("%-18s %6d %12.1f %12.1f" % (name, model.count("\n"), measure(model, data, warm=False),
-                                          measure(model, data, warm=True)))
+        print("%-18s %6d %10.1f %10.1f %14.1f" % (name, model.count("\n"), measure(model, data, warm=False),
+                                                 measure(model, data), measure(model, data, syntax_error=True)))
     return 0
 
 

@@ -42,6 +42,7 @@ _BLOCK_HEAD = re.compile(r"(?:subject\s+to|constraints|tuple\s+[A-Za-z_][A-Za-z0
 # Words whose statements reach other statements or files: always parse the whole text.
 _WHOLE_TEXT = re.compile(r"\b(?:include|pwlFunction)\b")
 _OPEN = {"(": ")", "[": "]", "{": "}"}
+_NON_BLANK = re.compile(r"\S")
 
 
 @dataclass(frozen=True)
@@ -68,11 +69,14 @@ def split_statements(text: str) -> Optional[list[Statement]]:
     block = False  # the current statement's `{` at depth 0 ends it when closed
     pos = 0
     n = len(text)
+    lines = _Lines(text)
     while True:
         m = _SIGNIFICANT.search(text, pos)
         gap_end = m.start() if m else n
-        if start is None and text[pos:gap_end].strip():
-            start = pos + (len(text[pos:gap_end]) - len(text[pos:gap_end].lstrip()))
+        if start is None:
+            g = _NON_BLANK.search(text, pos, gap_end)
+            if g is not None:
+                start = g.start()
         if m is None:
             break
         tok = m.group(0)
@@ -95,7 +99,7 @@ def split_statements(text: str) -> Optional[list[Statement]]:
             if close is None:
                 return None
             pos = _after_semicolon(text, close + 1)
-            out.append(_statement(text, start, pos))
+            out.append(lines.statement(start, pos))
             start, block = None, False
             continue
         if tok in _OPEN:
@@ -108,14 +112,14 @@ def split_statements(text: str) -> Optional[list[Statement]]:
                 return None
             if tok == "}" and not stack and block:
                 pos = _after_semicolon(text, pos)
-                out.append(_statement(text, start, pos))
+                out.append(lines.statement(start, pos))
                 start, block = None, False
         else:  # `;`
             if stack:
                 if stack[-1] != "}":
                     return None  # `;` inside brackets: a mistake the whole-text parse reports
                 continue
-            out.append(_statement(text, start, pos))
+            out.append(lines.statement(start, pos))
             start, block = None, False
     if stack or start is not None:
         return None
@@ -144,34 +148,47 @@ def _script_end(text: str, open_at: int) -> Optional[int]:
     return None
 
 
-def _statement(text: str, start: int, end: int) -> Statement:
-    line = text.count("\n", 0, start) + 1
-    return Statement(start, end, line, start - (text.rfind("\n", 0, start) + 1) + 1)
+class _Lines:
+    """Line numbers of increasing offsets, counted from the last one asked (linear in all)."""
+
+    def __init__(self, text: str):
+        self.text, self.offset, self.line = text, 0, 1
+
+    def statement(self, start: int, end: int) -> Statement:
+        self.line += self.text.count("\n", self.offset, start)
+        self.offset = start
+        return Statement(start, end, self.line, start - (self.text.rfind("\n", 0, start) + 1) + 1)
 
 
 # ---------------------------------------------------------------- moving spans
 def _moved_span(s: Any, lines: int) -> Any:
-    if not isinstance(s, Span):
+    if type(s) is not Span:
         return s
     return Span(s.file, None if s.line is None else s.line + lines, s.column,
                 None if s.end_line is None else s.end_line + lines, s.end_column)
 
 
+_PLAIN = frozenset({str, int, float, bool, type(None)})
+
+
 def _moved(obj: Any, lines: int) -> Any:
     """A copy of an AST value with every span ``lines`` lines further down (nodes are copied,
     other values shared: the cached tree is never changed)."""
+    t = type(obj)
+    if t in _PLAIN:
+        return obj
+    if t is Span:
+        return _moved_span(obj, lines)
+    if t is list:
+        return [v if type(v) in _PLAIN else _moved(v, lines) for v in obj]
+    if t is tuple:
+        return tuple(v if type(v) in _PLAIN else _moved(v, lines) for v in obj)
     if isinstance(obj, A.Node):
-        new = object.__new__(type(obj))
-        new.__dict__.update({k: _moved(v, lines) for k, v in obj.__dict__.items()})
-        if isinstance(obj, A.ScriptBlock) and obj.body_line:
+        new = object.__new__(t)
+        new.__dict__ = {k: v if type(v) in _PLAIN else _moved(v, lines) for k, v in obj.__dict__.items()}
+        if t is A.ScriptBlock and obj.body_line:
             new.body_line = obj.body_line + lines
         return new
-    if isinstance(obj, Span):
-        return _moved_span(obj, lines)
-    if isinstance(obj, list):
-        return [_moved(v, lines) for v in obj]
-    if isinstance(obj, tuple):
-        return tuple(_moved(v, lines) for v in obj)
     return obj
 
 
