@@ -128,3 +128,20 @@ def test_initialization_options_pair_by_glob(tmp_path):
     assert any("OPL1223" in m and "/etc/hostname" in m for m in out["messages"])
     assert [d.code for d in out["shape"]] == ["OPL0401", "OPL0401"]  # the setting is ignored: by name, no a.dat
     assert any("OPL1221" in m for m in out["shape_messages"])
+
+
+async def _link_out(root: Path, outside: Path) -> list:
+    (outside / "m.dat").write_text("cap = 1;\nn = 2;\n")
+    _tree(root, {"m.mod": MODEL})
+    os.symlink(outside / "m.dat", root / "m.dat")  # the partner by name leads outside the workspace
+    async with Session(root.as_uri()) as s:
+        s.open((root / "m.mod").as_uri(), MODEL)
+        return await s.diagnostics((root / "m.mod").as_uri())
+
+
+def test_the_dat_beside_a_model_is_not_followed_out_of_the_workspace(tmp_path):
+    root, outside = tmp_path / "ws", tmp_path / "elsewhere"
+    root.mkdir()
+    outside.mkdir()
+    diags = asyncio.run(_link_out(root, outside))
+    assert [d.code for d in diags] == ["OPL0401", "OPL0401"]  # m.dat was not read: no values

@@ -53,6 +53,7 @@ class Project:
     rules: list[Rule] = field(default_factory=list)
     problems: list[Diagnostic] = field(default_factory=list)  # about pyopl.toml (file: its real path)
     stamp: Any = None  # (mtime, size) of pyopl.toml when read, None when there is none
+    text: str = ""  # the text of pyopl.toml as read (where its problems are placed)
 
     def rule_for_model(self, path: str) -> Optional[Rule]:
         """The first rule whose model glob matches ``path`` (inside the root), or None."""
@@ -127,6 +128,7 @@ def _read_file(project: Project, path: str) -> None:
         with open(path, "rb") as fh:
             raw = fh.read(1 << 20)
         text = raw.decode("utf-8")
+        project.text = text
         doc = tomllib.loads(text)
     except (OSError, UnicodeDecodeError) as e:
         project.problems.append(_diag("project-file-invalid", "`%s` cannot be read: %s" % (PROJECT_FILE, e),

@@ -64,6 +64,7 @@ class OplLanguageServer(LanguageServer):
         self.projects: dict[str, Project] = {}  # workspace folder (real path) -> its settings
         self.init_options: Any = None  # the client's initialization options
         self.shown: set = set()  # problems of the options already shown as a message
+        self.unreported: list[Project] = []  # settings read, their problems not yet sent
 
     # ---------------------------------------------------------------- texts and pairing
     def text_of(self, uri: str) -> Optional[str]:
@@ -105,14 +106,19 @@ class OplLanguageServer(LanguageServer):
             stamp = None
         if project is None or project.stamp != stamp:
             project = self.projects[best] = load_project(best, self.init_options)
-            self.report_project(project)
+            self.unreported.append(project)  # sent by the event loop (this may be the worker thread)
         return project
+
+    def report_projects(self) -> None:
+        """Send the problems of the settings read since the last call (on the event loop)."""
+        while self.unreported:
+            self.report_project(self.unreported.pop(0))
 
     def report_project(self, project: Project) -> None:
         """Publish the problems of ``pyopl.toml`` in it; show those of the options as a message."""
         toml = os.path.join(project.root, PROJECT_FILE)
         in_file = [d for d in project.problems if d.file == toml]
-        text = self.text_of(Path(toml).as_uri()) or "" if os.path.isfile(toml) else ""
+        text = project.text
         if os.path.lexists(toml):
             uri = Path(toml).as_uri()
             self.text_document_publish_diagnostics(T.PublishDiagnosticsParams(
@@ -137,14 +143,24 @@ class OplLanguageServer(LanguageServer):
                 uri = Path(models[0]).as_uri()
             else:
                 mod = stem + ".mod"
-                return (mod if self.text_of(mod) is not None else None), [uri], []
+                return (mod if self.readable(mod, project) else None), [uri], []
             stem, ext = os.path.splitext(uri)
             path = to_fs_path(uri)
         rule = project.rule_for_model(path) if project is not None and path else None
         if rule is not None:
             return uri, [Path(d).as_uri() for d in rule.data], rule.problems
         dat = stem + ".dat"
-        return uri, ([dat] if self.text_of(dat) is not None else []), []
+        return uri, ([dat] if self.readable(dat, project) else []), []
+
+    def readable(self, uri: str, project: Optional[Project]) -> bool:
+        """Whether the partner ``uri`` found by name is open or a file, and inside the workspace
+        folder when there is one (a symbolic link out of it is not followed)."""
+        if uri in self.workspace.text_documents:
+            return True
+        path = to_fs_path(uri)
+        if project is not None and (not path or relative(project.root, path) is None):
+            return False
+        return self.text_of(uri) is not None
 
     def analysis_for(self, uri: str) -> tuple[Optional[Analysis], Optional[str], Optional[str]]:
         """The (cached) analysis of the pair ``uri`` belongs to, with the model's uri and the data
@@ -189,6 +205,7 @@ class OplLanguageServer(LanguageServer):
         self.send(self.collect(uri))
 
     def send(self, out: dict[str, list[T.Diagnostic]]) -> None:
+        self.report_projects()
         for target, diags in out.items():
             if target is not None:
                 self.text_document_publish_diagnostics(T.PublishDiagnosticsParams(uri=target, diagnostics=diags))
@@ -341,6 +358,7 @@ def build_server(debounce_s: float = DEBOUNCE_S) -> OplLanguageServer:
         uri = params.text_document.uri
         if uri.endswith("/" + PROJECT_FILE):  # new pairings: check every open model again
             ls.project_for(uri)
+            ls.report_projects()
             for other in list(ls.workspace.text_documents):
                 if other.lower().endswith(".mod"):
                     ls.schedule(other)
