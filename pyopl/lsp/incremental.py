@@ -43,6 +43,7 @@ _BLOCK_HEAD = re.compile(r"(?:subject\s+to|constraints|tuple\s+[A-Za-z_][A-Za-z0
 _WHOLE_TEXT = re.compile(r"\b(?:include|pwlFunction)\b")
 _OPEN = {"(": ")", "[": "]", "{": "}"}
 _NON_BLANK = re.compile(r"\S")
+_SEMICOLON = re.compile(r"[ \t]*;")
 
 
 @dataclass(frozen=True)
@@ -62,7 +63,9 @@ def split_statements(text: str) -> Optional[list[Statement]]:
     ``subject to``, ``constraints``, ``tuple NAME``, ``execute [NAME]`` or ``main`` (with a
     ``;`` right after it, if any).  Comments and whitespace between statements belong to none.
     None: an unclosed comment, string, bracket or script block, a closing bracket that does
-    not match, a ``;`` inside parentheses or square brackets, or text after the last statement that does not end."""
+    not match, a ``;`` inside parentheses or square brackets, or text after the last statement
+    that does not end.  A statement may hold several items (``assert { ... }`` then a
+    declaration, say): it is only ever cut where an item ends."""
     out: list[Statement] = []
     stack: list[str] = []
     start = None  # offset of the current statement's first character
@@ -128,7 +131,7 @@ def split_statements(text: str) -> Optional[list[Statement]]:
 
 def _after_semicolon(text: str, pos: int) -> int:
     """``pos``, or just past a ``;`` that follows it after blanks."""
-    m = re.compile(r"[ \t]*;").match(text, pos)
+    m = _SEMICOLON.match(text, pos)
     return m.end() if m else pos
 
 
