@@ -110,6 +110,10 @@ async def _options(root: Path) -> dict:
         uri = (root / "src/a.mod").as_uri()
         s.open(uri, MODEL)
         out["a"] = await s.diagnostics(uri)
+        # the setting changed while the server runs (VS Code sends the `pyopl` section)
+        s.client.workspace_did_change_configuration(T.DidChangeConfigurationParams(
+            settings={"pyopl": {"data": {"src/*.mod": ["inputs/none.dat"]}}}))
+        out["changed"] = await s.latest(uri, lambda ds: any(d.code == "OPL1222" for d in ds))
     async with Session(root.as_uri(), {"data": {"src/*.mod": "/etc/hostname"}}) as s:
         s.open(uri, MODEL)
         out["outside"] = await s.diagnostics(uri)
@@ -124,6 +128,7 @@ async def _options(root: Path) -> dict:
 def test_initialization_options_pair_by_glob(tmp_path):
     out = asyncio.run(_options(tmp_path))
     assert list(out["a"]) == []
+    assert sorted(d.code for d in out["changed"]) == ["OPL0401", "OPL0401", "OPL1222"]
     assert sorted(d.code for d in out["outside"]) == ["OPL0401", "OPL0401", "OPL1223"]  # `cap`, `n`: no values
     assert any("OPL1223" in m and "/etc/hostname" in m for m in out["messages"])
     assert [d.code for d in out["shape"]] == ["OPL0401", "OPL0401"]  # the setting is ignored: by name, no a.dat

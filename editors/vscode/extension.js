@@ -11,6 +11,7 @@ function activate(context) {
   client = new LanguageClient("pyopl", "OPL (pyopl)", server, {
     documentSelector: [{ scheme: "file", language: "opl" }, { scheme: "file", language: "opl-data" }],
     initializationOptions: { data: vscode.workspace.getConfiguration("pyopl").get("data") || {} },
+    synchronize: { configurationSection: "pyopl" },  // a changed `pyopl.data` is sent to the server
   });
   context.subscriptions.push(client);
   return client.start();

@@ -343,6 +343,19 @@ def build_server(debounce_s: float = DEBOUNCE_S) -> OplLanguageServer:
     def initialize(ls: OplLanguageServer, params: T.InitializeParams) -> None:
         ls.init_options = params.initialization_options  # the `data` setting (pyopl.lsp.project)
 
+    @server.feature(T.WORKSPACE_DID_CHANGE_CONFIGURATION)
+    def did_change_configuration(ls: OplLanguageServer, params: T.DidChangeConfigurationParams) -> None:
+        """New settings (``{"pyopl": {"data": ...}}``, as the initialization options): pair again."""
+        settings = params.settings
+        if isinstance(settings, dict) and isinstance(settings.get("pyopl"), dict):
+            ls.init_options = settings["pyopl"]
+            ls.projects.clear()
+            ls.shown.clear()
+            ls.cache.clear()
+            for uri in list(ls.workspace.text_documents):
+                if uri.lower().endswith(".mod"):
+                    ls.schedule(uri)
+
     @server.feature(T.TEXT_DOCUMENT_DID_OPEN)
     def did_open(ls: OplLanguageServer, params: T.DidOpenTextDocumentParams) -> None:
         ls.schedule(params.text_document.uri)
