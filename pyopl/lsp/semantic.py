@@ -105,8 +105,8 @@ def _local(t, where, binders, by_name, field_decls, an) -> Optional[tuple[str, t
 
 
 def classify_data(an: Analysis, data_text: str) -> list[tuple[int, int, int, str, tuple[str, ...]]]:
-    """:func:`classify` for a ``.dat`` text of the model of ``an``: the names the model declares
-    (and the tuple fields of named tuples, ``<a: 1>``) as in the model."""
+    """:func:`classify` for a ``.dat`` text of the model of ``an``: the names the model declares,
+    as in the model."""
     out = []
     for t in lex_names(data_text):
         decl = an.decls.get(t.text)
