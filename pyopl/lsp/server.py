@@ -1,9 +1,11 @@
 """``pyopl lsp``: the Language Server Protocol server over stdio, on pygls (LSP 3.17).
 
-A ``.mod`` is analysed with the ``.dat`` of the same name beside it (the open editor's text
-first, else the file on disk), and a ``.dat`` with its ``.mod``; diagnostics go to whichever
-of the pair they are about.  Analyses run after a pause in typing (``DEBOUNCE_S``) on one
-worker thread and are cached by text, so requests on unchanged text cost a look-up.  Every
+A ``.mod`` is analysed with the data files the project setting names (:mod:`pyopl.lsp.project`:
+``pyopl.toml`` or the ``data`` option), else with the ``.dat`` of the same name beside it (the
+open editor's text first, else the file on disk), and a ``.dat`` with its ``.mod``; diagnostics
+go to whichever file they are about.  Analyses run after a pause in typing (``DEBOUNCE_S``) on
+one worker thread, incrementally (:mod:`pyopl.lsp.incremental`: statements and data seen before
+are reused), and are cached by text, so requests on unchanged text cost a look-up.  Every
 handler answers for any text: a failure inside becomes an empty answer and a log message.
 """
 from __future__ import annotations
