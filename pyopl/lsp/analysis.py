@@ -224,7 +224,9 @@ def _word_span(text_lines: list[str], span: Span, word: str) -> Span:
 
 
 def _mend_spans(ast: A.Model) -> None:
-    """Give every span of the tree whole numbers: error recovery can leave an end unset."""
+    """Give every span of the tree whole numbers: error recovery can leave an end unset.  (Only a
+    tree from a whole-text parse with errors has such spans: the statements that
+    :mod:`pyopl.lsp.incremental` keeps and shares between analyses parsed cleanly.)"""
     for node in walk(ast):
         for name in _fields_of(type(node))[1]:
             sp = getattr(node, name)
