@@ -2,7 +2,7 @@
 instance, IR: what `pyopl lsp` runs after a pause in typing) after an edit of the model.
 
 Run: ``python benchmarks/lsp_recheck.py`` (needs the ``lsp`` extra). Prints, per model, its
-lines and the median of 7 re-checks in milliseconds after 2 warm-up runs in the same process,
+lines and the median of 15 re-checks in milliseconds after 2 warm-up runs in the same process,
 as wall-clock time and as this process's CPU time (the figure to read on a shared, loaded
 machine, where the wall clock also counts other processes' turns), in three columns: ``full`` analyses every text from scratch (parse, data and all: the server
 before the incremental re-check), ``warm`` keeps the server's caches between edits
@@ -20,6 +20,7 @@ import statistics
 import sys
 import time
 from pathlib import Path
+from typing import Any
 
 from pyopl.lsp.analysis import Caches, analyse
 
@@ -87,23 +88,33 @@ def broken(model: str, runs: int) -> list[str]:
     return ["\n".join(lines[:1] + ["// typing %d" % j] + lines[1:]) + "\n" for j in range(runs)]
 
 
-def measure(model: str, data: str | None, runs: int = 7, warm: bool = True,
-            syntax_error: bool = False) -> tuple[float, float]:
-    """(median wall-clock ms, median CPU ms of this process) of ``runs`` re-checks."""
-    caches = Caches() if warm else None
-    if caches is not None:
-        analyse(model, data, caches=caches)
-    texts = broken(model, runs + 2) if syntax_error else edits(model, runs + 2)
-    for text in texts[:2]:
+def _timed(text: str, data: str | None, caches: Caches | None, wall: list, cpu: list) -> Any:
+    t0, c0 = time.perf_counter(), time.process_time()
+    an = analyse(text, data, caches=caches)
+    wall.append(time.perf_counter() - t0)
+    cpu.append(time.process_time() - c0)
+    return an
+
+
+def measure(model: str, data: str | None, runs: int = 15) -> list[tuple[float, float]]:
+    """[(median wall-clock ms, median CPU ms of this process)] of ``runs`` re-checks each: full,
+    warm, warm with a syntax error.  The three kinds take turns edit by edit, so that a busy
+    machine slows them alike."""
+    caches = Caches()
+    analyse(model, data, caches=caches)
+    good, bad = edits(model, runs + 2), broken(model, runs + 2)
+    for text in good[:2] + bad[:2]:  # warm-up: imports, parser tables, first caches
+        analyse(text, data)
         analyse(text, data, caches=caches)
-    wall, cpu = [], []
-    for text in texts[2:]:
-        t0, c0 = time.perf_counter(), time.process_time()
-        an = analyse(text, data, caches=caches)
-        wall.append(time.perf_counter() - t0)
-        cpu.append(time.process_time() - c0)
-        assert any(d.is_error for d in an.diagnostics) == syntax_error, an.diagnostics[:3]
-    return statistics.median(wall) * 1000, statistics.median(cpu) * 1000
+    times: list = [([], []) for _ in range(3)]
+    for g, b in zip(good[2:], bad[2:]):
+        an = _timed(g, data, None, *times[0])
+        assert not any(d.is_error for d in an.diagnostics), an.diagnostics[:3]
+        an = _timed(g, data, caches, *times[1])
+        assert not any(d.is_error for d in an.diagnostics), an.diagnostics[:3]
+        an = _timed(b, data, caches, *times[2])
+        assert any(d.is_error for d in an.diagnostics)
+    return [(statistics.median(w) * 1000, statistics.median(c) * 1000) for w, c in times]
 
 
 def main() -> int:
@@ -114,7 +125,7 @@ def main() -> int:
     cases.append(("generated-300", *generated()))
     print("%-16s %5s %15s %15s %15s" % ("ms: wall / cpu", "lines", "full", "warm", "syntax error"))
     for name, model, data in cases:
-        got = [measure(model, data, warm=False), measure(model, data), measure(model, data, syntax_error=True)]
+        got = measure(model, data)
         print("%-16s %5d %s" % (name, model.count("\n"), " ".join("%7.1f / %5.1f" % g for g in got)))
     return 0
 
