@@ -1,17 +1,28 @@
 """Warm re-check latency of the language server: the time of one analysis (parse, checks, data,
-instance, IR: what `pyopl lsp` runs after a pause in typing) after a one-character edit.
+instance, IR: what `pyopl lsp` runs after a pause in typing) after an edit of the model.
 
 Run: ``python benchmarks/lsp_recheck.py`` (needs the ``lsp`` extra). Prints, per model, its
-lines and the median of 7 re-checks in milliseconds, after 2 warm-up runs in the same process.
+lines and the median of 15 re-checks in milliseconds after 2 warm-up runs in the same process,
+as wall-clock time and as this process's CPU time (the figure to read on a shared, loaded
+machine, where the wall clock also counts other processes' turns), in three columns: ``full`` analyses every text from scratch (parse, data and all: the server
+before the incremental re-check), ``warm`` keeps the server's caches between edits
+(:class:`pyopl.lsp.analysis.Caches`: statements parsed before, the data loaded before).
+The edits alternate between the two kinds an editor sends most: a changed character inside
+one statement (a number in the middle of the model becomes another), and a new comment line
+near the top (every statement below it moves down a line).  ``syntax error`` is the warm
+re-check of text caught mid-typing (that number deleted: ``x >= ;``), which falls back to one
+parse of the whole text with its error recovery (pyopl/lsp/incremental.py says why).
 """
 from __future__ import annotations
 
+import re
 import statistics
 import sys
 import time
 from pathlib import Path
+from typing import Any
 
-from pyopl.lsp.analysis import analyse
+from pyopl.lsp.analysis import Caches, analyse
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -35,17 +46,75 @@ def generated(blocks: int = 30) -> tuple[str, str]:
     return "\n".join(mod) + "\n", "\n".join(dat) + "\n"
 
 
-def measure(model: str, data: str | None, runs: int = 7) -> float:
-    for k in range(2):
-        analyse(model + "// warm %d\n" % k, data)
-    times = []
+NUMBER = re.compile(r"(?<![\w.])\d+(?![\w.])")
+
+
+def _number_line(lines: list[str]) -> int | None:
+    """A line in the second half of the model with a number outside comments (None: no such line)."""
+    return next((k for k in range(len(lines) // 2, len(lines))
+                 if not lines[k].lstrip().startswith("//") and NUMBER.search(lines[k].split("//")[0])), None)
+
+
+def edits(model: str, runs: int) -> list[str]:
+    """``runs`` edited texts, each new: odd ones change a number in the middle of the model, even
+    ones add a comment line after the first line."""
+    lines = model.split("\n")
+    mid = _number_line(lines)
+    out = []
     for k in range(runs):
-        edited = model + "//%d\n" % k  # a new text each time: nothing is served from a cache
-        t0 = time.perf_counter()
-        an = analyse(edited, data)
-        times.append(time.perf_counter() - t0)
+        if k % 2 and mid is not None:
+            edited = list(lines)
+            line = edited[mid]
+            at = list(NUMBER.finditer(line.split("//")[0]))[-1]
+            edited[mid] = line[:at.start()] + str(int(at.group(0)) + 1 + k) + line[at.end():]
+        else:
+            edited = lines[:1] + ["// edit %d" % k] + lines[1:]
+        out.append("\n".join(edited))
+    return out
+
+
+def broken(model: str, runs: int) -> list[str]:
+    """``runs`` texts, each new, with a syntax error: the number :func:`edits` changes deleted
+    (``x >= ;``), or for a model without one, the last line's last ``;``."""
+    lines = model.rstrip("\n").split("\n")
+    k = _number_line(lines)
+    if k is not None:
+        at = list(NUMBER.finditer(lines[k].split("//")[0]))[-1]
+        lines[k] = lines[k][:at.start()] + lines[k][at.end():]
+    else:
+        k = max(j for j, line in enumerate(lines) if ";" in line)
+        cut = lines[k].rindex(";")
+        lines[k] = lines[k][:cut] + lines[k][cut + 1:]
+    return ["\n".join(lines[:1] + ["// typing %d" % j] + lines[1:]) + "\n" for j in range(runs)]
+
+
+def _timed(text: str, data: str | None, caches: Caches | None, wall: list, cpu: list) -> Any:
+    t0, c0 = time.perf_counter(), time.process_time()
+    an = analyse(text, data, caches=caches)
+    wall.append(time.perf_counter() - t0)
+    cpu.append(time.process_time() - c0)
+    return an
+
+
+def measure(model: str, data: str | None, runs: int = 15) -> list[tuple[float, float]]:
+    """[(median wall-clock ms, median CPU ms of this process)] of ``runs`` re-checks each: full,
+    warm, warm with a syntax error.  The three kinds take turns edit by edit, so that a busy
+    machine slows them alike."""
+    caches = Caches()
+    analyse(model, data, caches=caches)
+    good, bad = edits(model, runs + 2), broken(model, runs + 2)
+    for text in good[:2] + bad[:2]:  # warm-up: imports, parser tables, first caches
+        analyse(text, data)
+        analyse(text, data, caches=caches)
+    times: list = [([], []) for _ in range(3)]
+    for g, b in zip(good[2:], bad[2:]):
+        an = _timed(g, data, None, *times[0])
         assert not any(d.is_error for d in an.diagnostics), an.diagnostics[:3]
-    return statistics.median(times) * 1000
+        an = _timed(g, data, caches, *times[1])
+        assert not any(d.is_error for d in an.diagnostics), an.diagnostics[:3]
+        an = _timed(b, data, caches, *times[2])
+        assert any(d.is_error for d in an.diagnostics)
+    return [(statistics.median(w) * 1000, statistics.median(c) * 1000) for w, c in times]
 
 
 def main() -> int:
@@ -54,9 +123,10 @@ def main() -> int:
         dat = mod.with_suffix(".dat")
         cases.append((mod.name, mod.read_text(), dat.read_text() if dat.exists() else None))
     cases.append(("generated-300", *generated()))
-    print("%-18s %6s %10s" % ("model", "lines", "median ms"))
+    print("%-16s %5s %15s %15s %15s" % ("ms: wall / cpu", "lines", "full", "warm", "syntax error"))
     for name, model, data in cases:
-        print("%-18s %6d %10.1f" % (name, model.count("\n"), measure(model, data)))
+        got = measure(model, data)
+        print("%-16s %5d %s" % (name, model.count("\n"), " ".join("%7.1f / %5.1f" % g for g in got)))
     return 0
 
 

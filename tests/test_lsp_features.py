@@ -143,6 +143,9 @@ def test_fuzz_every_handler_answers_on_mutated_texts(caplog):
                 text_document=doc, range=T.Range(start=T.Position(0, 0), end=pos),
                 context=T.CodeActionContext(diagnostics=[])))
         fm.features[T.TEXT_DOCUMENT_DOCUMENT_SYMBOL](T.DocumentSymbolParams(doc))
+        tokens = fm.features[T.TEXT_DOCUMENT_SEMANTIC_TOKENS_FULL](T.SemanticTokensParams(doc)).data
+        assert len(tokens) % 5 == 0 and all(v >= 0 for v in tokens)  # relative positions never go back
+        assert all(tokens[j + 2] > 0 for j in range(0, len(tokens), 5))  # no empty token
     # handlers turn a failure into an empty answer and a logged error: none was logged
     assert [r.getMessage() for r in caplog.records if r.name == "pyopl.lsp"] == []
 

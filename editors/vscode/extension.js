@@ -1,4 +1,5 @@
-// Starts `pyopl lsp` (or the command in the `pyopl.command` setting) for .mod and .dat files.
+// Starts `pyopl lsp` (or the command in the `pyopl.command` setting) for .mod and .dat files,
+// passing the `pyopl.data` setting (model glob -> data files) as initialization options.
 const vscode = require("vscode");
 const { LanguageClient, TransportKind } = require("vscode-languageclient/node");
 
@@ -9,6 +10,8 @@ function activate(context) {
   const server = { command: cmd[0], args: cmd.slice(1), transport: TransportKind.stdio };
   client = new LanguageClient("pyopl", "OPL (pyopl)", server, {
     documentSelector: [{ scheme: "file", language: "opl" }, { scheme: "file", language: "opl-data" }],
+    initializationOptions: { data: vscode.workspace.getConfiguration("pyopl").get("data") || {} },
+    synchronize: { configurationSection: "pyopl" },  // a changed `pyopl.data` is sent to the server
   });
   context.subscriptions.push(client);
   return client.start();

@@ -9,8 +9,9 @@ becomes one ``internal-error`` diagnostic.
 from __future__ import annotations
 
 import gc
+import os
 import re
-from dataclasses import dataclass, field, fields
+from dataclasses import dataclass, fields
 from typing import Any, Iterator, Optional
 
 from ..diagnostics.diagnostic import Diagnostic, Span
@@ -58,20 +59,65 @@ class Token:
         return Span(file, self.line, self.column, self.line, self.end_column)
 
 
-@dataclass
 class Analysis:
-    model_text: str
-    data_text: Optional[str]
-    diagnostics: list[Diagnostic] = field(default_factory=list)
-    sources: dict = field(default_factory=dict)
-    ast: Optional[A.Model] = None
-    decls: dict = field(default_factory=dict)  # name -> DeclInfo (first declaration)
-    fields: dict = field(default_factory=dict)  # field name -> [(tuple name, TupleField)]
-    scopes: list = field(default_factory=list)  # [Scope]
-    labels: list = field(default_factory=list)  # [(name, Span of the label, Span of the statement)]
-    scripts: list = field(default_factory=list)  # [ScriptBlock]
-    values: dict = field(default_factory=dict)  # name -> evaluated value (data, sets)
-    tokens: list = field(default_factory=list)  # [Token] of the model text
+    """The result of :func:`analyse`.  ``diagnostics``, ``sources`` (file name -> text), ``ast``
+    (None when the text did not parse) and ``values`` (name -> evaluated data, sets and ranges)
+    come from the check; the index for the editor's requests (``decls``: name -> DeclInfo of the
+    first declaration, ``fields``: field name -> [(tuple name, TupleField)], ``scopes``: [Scope],
+    ``labels``: [(name, label Span, statement Span)], ``scripts``: [ScriptBlock], ``tokens``:
+    every name of the model text) is built on first use, so a re-check does not pay for it."""
+
+    def __init__(self, model_text: str, data_text: Optional[str]):
+        self.model_text = model_text
+        self.data_text = data_text
+        self.diagnostics: list[Diagnostic] = []
+        self.sources: dict = {}
+        self.ast: Optional[A.Model] = None
+        self.values: dict = {}
+        self._indexed = False
+        self._tokens: Optional[list] = None
+        self._decls: dict = {}
+        self._fields: dict = {}
+        self._scopes: list = []
+        self._labels: list = []
+        self._scripts: list = []
+
+    def _index(self) -> None:
+        if not self._indexed:
+            self._indexed = True
+            if self.ast is not None:
+                _index_ast(self)
+
+    @property
+    def decls(self) -> dict:
+        self._index()
+        return self._decls
+
+    @property
+    def fields(self) -> dict:
+        self._index()
+        return self._fields
+
+    @property
+    def scopes(self) -> list:
+        self._index()
+        return self._scopes
+
+    @property
+    def labels(self) -> list:
+        self._index()
+        return self._labels
+
+    @property
+    def scripts(self) -> list:
+        self._index()
+        return self._scripts
+
+    @property
+    def tokens(self) -> list:
+        if self._tokens is None:
+            self._tokens = lex_names(self.model_text)
+        return self._tokens
 
     # ---------------------------------------------------------------- look-ups
     def token_at(self, line: int, column: int, tokens: list | None = None) -> Optional[Token]:
@@ -178,7 +224,9 @@ def _word_span(text_lines: list[str], span: Span, word: str) -> Span:
 
 
 def _mend_spans(ast: A.Model) -> None:
-    """Give every span of the tree whole numbers: error recovery can leave an end unset."""
+    """Give every span of the tree whole numbers: error recovery can leave an end unset.  (Only a
+    tree from a whole-text parse with errors has such spans: the statements that
+    :mod:`pyopl.lsp.incremental` keeps and shares between analyses parsed cleanly.)"""
     for node in walk(ast):
         for name in _fields_of(type(node))[1]:
             sp = getattr(node, name)
@@ -195,12 +243,12 @@ def _index_ast(an: Analysis) -> None:
             kind = _DECL_KIND.get(type(item))
             if isinstance(item, A.ParamDecl):
                 kind = "set" if item.type.is_set and not item.dims else "param"
-            an.decls.setdefault(item.name, DeclInfo(item.name, kind or "param", item.name_span, item.span, item))
+            an._decls.setdefault(item.name, DeclInfo(item.name, kind or "param", item.name_span, item.span, item))
             if isinstance(item, A.TupleDecl):
                 for f in item.fields:
-                    an.fields.setdefault(f.name, []).append((item.name, f))
+                    an._fields.setdefault(f.name, []).append((item.name, f))
         elif isinstance(item, A.ScriptBlock):
-            an.scripts.append(item)
+            an._scripts.append(item)
     for node in walk(an.ast):
         quals = getattr(node, "quals", None)
         if isinstance(node, A.Qualifiers):
@@ -211,21 +259,21 @@ def _index_ast(an: Analysis) -> None:
                 for p in b.patterns:
                     for sub in walk(p):
                         if isinstance(sub, A.Pattern) and sub.name is not None:
-                            an.scopes.append(Scope(sub.name, sub.span, node.span, b.domain if sub is p else None))
+                            an._scopes.append(Scope(sub.name, sub.span, node.span, b.domain if sub is p else None))
         if isinstance(node, A.Decl):
             for d in getattr(node, "dims", []) or []:
                 if d.var:
-                    an.scopes.append(Scope(d.var, _word_span(lines, d.span, d.var), node.span, d.domain))
+                    an._scopes.append(Scope(d.var, _word_span(lines, d.span, d.var), node.span, d.domain))
                 if d.pattern is not None:
                     for sub in walk(d.pattern):
                         if isinstance(sub, A.Pattern) and sub.name is not None:
-                            an.scopes.append(Scope(sub.name, sub.span, node.span, None))
+                            an._scopes.append(Scope(sub.name, sub.span, node.span, None))
         if isinstance(node, A.ConsStmt) and node.label is not None:
             base = node.label.base if isinstance(node.label, A.Index) else node.label
             if isinstance(base, A.Name):
-                an.labels.append((base.id, base.span, node.span))
-                if base.id not in an.decls:
-                    an.decls[base.id] = DeclInfo(base.id, "constraint", base.span, node.span, node)
+                an._labels.append((base.id, base.span, node.span))
+                if base.id not in an._decls:
+                    an._decls[base.id] = DeclInfo(base.id, "constraint", base.span, node.span, node)
 
 
 def _internal(message: str) -> Diagnostic:
@@ -234,53 +282,97 @@ def _internal(message: str) -> Diagnostic:
     return internal(message)
 
 
-def analyse(model_text: str, data_text: Optional[str] = None, *, max_errors: int = 100) -> Analysis:
-    """Analyse model text with optional ``.dat`` text; never raises for any text."""
-    from ..diagnostics.reporter import Reporter, TooManyErrors
-    from ..data.loader import load_data
-    from ..lowering.build import build_ir, check_numbers
-    from ..lowering.driver import run as lower_items
-    from ..lowering.instance import Instance
-    from ..script import processing as script_host
-    from ..semantics.checker import check_names
-    from ..syntax.parser import parse_model
+class Caches:
+    """What a warm server keeps between analyses: the statements parsed so far and the data
+    loaded last (see :mod:`pyopl.lsp.incremental`)."""
 
-    an = Analysis(model_text, data_text)
-    an.tokens = lex_names(model_text)
+    def __init__(self) -> None:
+        from .incremental import DataCache, IncrementalParser
+
+        self.parser = IncrementalParser()
+        self.data = DataCache()
+
+
+def analyse(model_text: str, data: Any = None, *, max_errors: int = 100, caches: Optional[Caches] = None,
+            include_dir: Optional[str] = None) -> Analysis:
+    """Analyse model text with its data; never raises for any text.
+
+    ``data``: None, ``.dat`` text, a :class:`pathlib.Path` of a ``.dat`` file, or a list of these.
+    Text is only ever text (as :func:`pyopl.check_text`); its ``include`` statements are looked
+    up in ``include_dir`` (and confined to it), or not at all when it is None.  ``caches``: what
+    a warm server reuses between calls (None: nothing is reused).  The stages and diagnostics
+    are those of :func:`pyopl.check_text` (``tests/test_lsp_incremental.py`` holds them equal)."""
+    from ..diagnostics.reporter import Reporter, TooManyErrors
+
+    an = Analysis(model_text, data if isinstance(data, str) or data is None else None)
     reporter = Reporter(max_errors)
     sources = {MODEL: model_text}
     was_enabled = gc.isenabled()
     gc.disable()  # as pyopl.api does: compiling frees few cycles
-    inst = None
     try:
-        ast = parse_model(model_text, MODEL, reporter)
-        if ast is not None:
-            an.ast = ast
-            _index_ast(an)
-            check_names(ast, reporter)
-            n_before = len(reporter.diagnostics)
-            # a newline keeps pyopl from reading one-line text as a file name
-            data = None if data_text is None else (data_text if "\n" in data_text else data_text + "\n")
-            items = load_data(data, reporter, sources, ".")
-            if DATA in sources:
-                sources[DATA] = data_text
-            if not any(d.is_error for d in reporter.diagnostics[n_before:]):
-                inst = Instance(ast, items, reporter, script_host=script_host)
-                lower_items(inst)
-                if not reporter.has_errors:
-                    ir = build_ir(inst)
-                    check_numbers(ir, reporter)
+        _pipeline(an, model_text, data, reporter, sources, caches, include_dir)
     except TooManyErrors:
         pass
     except RecursionError:
         reporter.diagnostics.append(_internal("the model nests too deeply to compile"))
     except Exception as e:  # a bug in pyopl, never the user's
-        reporter.diagnostics.append(_internal("internal error in pyopl (%s: %s); please report it" % (type(e).__name__, e)))
+        reporter.diagnostics.append(_internal("internal error in pyopl (%s: %s); this is a bug in pyopl, not in your "
+                                              "model; please report it with the model and data" % (type(e).__name__, e)))
     finally:
         if was_enabled:
             gc.enable()
-    if inst is not None:
+    inst = an.__dict__.pop("instance", None)
+    if inst is not None:  # for hover: the data as evaluated (also when the instance stopped at an error)
         an.values = {name: sym.value for name, sym in inst.symbols.items() if sym.kind in ("param", "set", "range")}
     an.diagnostics = reporter.sorted()
     an.sources = sources
     return an
+
+
+def _pipeline(an: Analysis, text: str, data: Any, reporter: Any, sources: dict, caches: Optional[Caches],
+              include_dir: Optional[str]) -> None:
+    """The stages of ``pyopl.api._compile`` for model text (``source="text"``), with the parse and
+    the data load served from ``caches`` when given."""
+    from ..data.loader import load_data
+    from ..limits import Limits
+    from ..lowering.build import build_ir, check_numbers
+    from ..lowering.driver import run as lower_items
+    from ..lowering.instance import Instance
+    from ..script import processing as script_host
+    from ..script.options import ScriptOptions
+    from ..semantics.checker import check_names
+    from ..syntax.nesting import check_nesting
+    from ..syntax.parser import parse_model
+
+    limits = Limits()
+    ast = caches.parser.parse(text, MODEL, reporter) if caches is not None else parse_model(text, MODEL, reporter)
+    if ast is None:
+        return
+    an.ast = ast
+    if not check_nesting(ast, reporter, limits.max_nesting, limits.max_string):
+        return
+    if not ast.items and not reporter.has_errors:
+        reporter.emit("empty-model", Span(MODEL, 1, 1, 1, 2), "the model is empty: it declares nothing to solve",
+                      help="declare decision variables, an objective and constraints, e.g. "
+                           "`dvar float+ x; minimize x; subject to { x >= 1; }`")
+        return
+    check_names(ast, reporter)
+    n_before = len(reporter.diagnostics)
+    load = caches.data.load if caches is not None else load_data
+    items = load(data, reporter, sources, os.getcwd(), source="text", include_dir=include_dir)
+    if any(d.is_error for d in reporter.diagnostics[n_before:]):
+        return
+    inst = an.instance = Instance(ast, items, reporter, limits, script_host=script_host)
+    inst.script_options = ScriptOptions(enabled=True)
+    lower_items(inst)
+    if reporter.has_errors:
+        from ..semantics.data_names import merge_undeclared_data_names
+
+        merge_undeclared_data_names(ast, items, reporter)
+        return
+    ir = build_ir(inst)
+    check_numbers(ir, reporter)
+    if ir.qcons or ir.q is not None:
+        from ..lowering.quadratic import report_solver_needs
+
+        report_solver_needs(ir, reporter, "highs")

@@ -1,9 +1,11 @@
 """``pyopl lsp``: the Language Server Protocol server over stdio, on pygls (LSP 3.17).
 
-A ``.mod`` is analysed with the ``.dat`` of the same name beside it (the open editor's text
-first, else the file on disk), and a ``.dat`` with its ``.mod``; diagnostics go to whichever
-of the pair they are about.  Analyses run after a pause in typing (``DEBOUNCE_S``) on one
-worker thread and are cached by text, so requests on unchanged text cost a look-up.  Every
+A ``.mod`` is analysed with the data files the project setting names (:mod:`pyopl.lsp.project`:
+``pyopl.toml`` or the ``data`` option), else with the ``.dat`` of the same name beside it (the
+open editor's text first, else the file on disk), and a ``.dat`` with its ``.mod``; diagnostics
+go to whichever file they are about.  Analyses run after a pause in typing (``DEBOUNCE_S``) on
+one worker thread, incrementally (:mod:`pyopl.lsp.incremental`: statements and data seen before
+are reused), and are cached by text, so requests on unchanged text cost a look-up.  Every
 handler answers for any text: a failure inside becomes an empty answer and a log message.
 """
 from __future__ import annotations
@@ -13,6 +15,7 @@ import functools
 import logging
 import os
 import threading
+from pathlib import Path
 from collections import OrderedDict
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any, Callable, Optional
@@ -21,9 +24,11 @@ from lsprotocol import types as T
 from pygls.lsp.server import LanguageServer
 from pygls.uris import to_fs_path
 
-from ..diagnostics.diagnostic import Span
+from ..diagnostics.diagnostic import Diagnostic, Span
 from . import features as F
-from .analysis import DATA, MODEL, Analysis, analyse, lex_names
+from . import semantic as S
+from .analysis import DATA, MODEL, Analysis, Caches, analyse, lex_names
+from .project import PROJECT_FILE, Project, load_project, relative
 from .positions import LineIndex
 
 DEBOUNCE_S = 0.3
@@ -57,6 +62,11 @@ class OplLanguageServer(LanguageServer):
         self.executor = ThreadPoolExecutor(max_workers=1, thread_name_prefix="pyopl-lsp")
         self.pending: dict[str, asyncio.Task] = {}
         self.last_parsed: dict[str, Analysis] = {}  # model uri -> the last analysis whose text parsed
+        self.caches = Caches()  # statements parsed and data loaded: a re-check reuses them
+        self.projects: dict[str, Project] = {}  # workspace folder (real path) -> its settings
+        self.init_options: Any = None  # the client's initialization options
+        self.shown: set = set()  # problems of the options already shown as a message
+        self.unreported: list[Project] = []  # settings read, their problems not yet sent
 
     # ---------------------------------------------------------------- texts and pairing
     def text_of(self, uri: str) -> Optional[str]:
@@ -73,30 +83,117 @@ class OplLanguageServer(LanguageServer):
                 return None
         return None
 
-    def pair(self, uri: str) -> tuple[Optional[str], Optional[str]]:
-        """``(model uri, data uri)`` for a ``.mod`` or ``.dat`` uri; None where there is none."""
+    # ---------------------------------------------------------------- project settings
+    def project_for(self, uri: str) -> Optional[Project]:
+        """The settings of the workspace folder holding ``uri`` (the innermost), read again when
+        its ``pyopl.toml`` changed; None outside every workspace folder."""
+        path = to_fs_path(uri)
+        if not path:
+            return None
+        real = os.path.realpath(path)
+        roots = [to_fs_path(f.uri) for f in self.workspace.folders.values()] or [self.workspace.root_path]
+        best = None
+        for root in roots:
+            if root and relative(os.path.realpath(root), real) is not None:
+                if best is None or len(os.path.realpath(root)) > len(best):
+                    best = os.path.realpath(root)
+        if best is None:
+            return None
+        project = self.projects.get(best)
+        toml = os.path.join(best, PROJECT_FILE)
+        try:
+            st = os.stat(toml)
+            stamp = (st.st_mtime_ns, st.st_size)
+        except OSError:
+            stamp = None
+        if project is None or project.stamp != stamp:
+            project = self.projects[best] = load_project(best, self.init_options)
+            self.unreported.append(project)  # sent by the event loop (this may be the worker thread)
+        return project
+
+    def report_projects(self) -> None:
+        """Send the problems of the settings read since the last call (on the event loop)."""
+        while self.unreported:
+            self.report_project(self.unreported.pop(0))
+
+    def report_project(self, project: Project) -> None:
+        """Publish the problems of ``pyopl.toml`` in it; show those of the options as a message."""
+        toml = os.path.join(project.root, PROJECT_FILE)
+        in_file = [d for d in project.problems if d.file == toml]
+        text = project.text
+        if os.path.lexists(toml):
+            uri = Path(toml).as_uri()
+            self.text_document_publish_diagnostics(T.PublishDiagnosticsParams(
+                uri=uri, diagnostics=[to_lsp_diagnostic(d, text, uri, {toml: text}, {toml: uri}) for d in in_file]))
+        for d in project.problems:
+            if d.file != toml and (d.code, d.message) not in self.shown:
+                self.shown.add((d.code, d.message))
+                self.window_show_message(T.ShowMessageParams(
+                    type=T.MessageType.Error if d.is_error else T.MessageType.Warning,
+                    message="pyopl %s: %s%s" % (d.code, d.message, "\nhelp: %s" % d.help if d.help else "")))
+
+    def pair(self, uri: str) -> tuple[Optional[str], list[str], list[Diagnostic]]:
+        """``(model uri, data uris, problems of the setting for this model)`` for a ``.mod`` or
+        ``.dat`` uri: by the project setting (:mod:`pyopl.lsp.project`), else by name (``x.mod``
+        with ``x.dat`` beside it); None and [] where there is none."""
         stem, ext = os.path.splitext(uri)
+        project = self.project_for(uri)
+        path = to_fs_path(uri)
         if ext.lower() == ".dat":
-            mod = stem + ".mod"
-            return (mod if self.text_of(mod) is not None else None), uri
+            models = project.models_for_data(path) if project is not None and path else []
+            if models:
+                uri = Path(models[0]).as_uri()
+            else:
+                mod = stem + ".mod"
+                return (mod if self.readable(mod, project) else None), [uri], []
+            stem, ext = os.path.splitext(uri)
+            path = to_fs_path(uri)
+        rule = project.rule_for_model(path) if project is not None and path else None
+        if rule is not None:
+            return uri, [Path(d).as_uri() for d in rule.data], rule.problems
         dat = stem + ".dat"
-        return uri, (dat if self.text_of(dat) is not None else None)
+        return uri, ([dat] if self.readable(dat, project) else []), []
+
+    def readable(self, uri: str, project: Optional[Project]) -> bool:
+        """Whether the partner ``uri`` found by name is open or a file, and inside the workspace
+        folder when there is one (a symbolic link out of it is not followed)."""
+        if uri in self.workspace.text_documents:
+            return True
+        path = to_fs_path(uri)
+        if project is not None and (not path or relative(project.root, path) is None):
+            return False
+        return self.text_of(uri) is not None
 
     def analysis_for(self, uri: str) -> tuple[Optional[Analysis], Optional[str], Optional[str]]:
-        """The (cached) analysis of the pair ``uri`` belongs to, with the pair's uris."""
-        mod, dat = self.pair(uri)
+        """The (cached) analysis of the pair ``uri`` belongs to, with the model's uri and the data
+        uri (``uri`` itself when it is one of the model's data files, else the first of them)."""
+        mod, dats, _problems = self.pair(uri)
+        dat = uri if uri in dats else (dats[0] if dats else None)
         if mod is None:
             return None, mod, dat
         model_text = self.text_of(mod) or ""
-        data_text = self.text_of(dat) if dat else None
-        return self.analyse_cached(model_text, data_text), mod, dat
+        return self.analyse_cached(model_text, self.data_of(dats)), mod, dat
 
-    def analyse_cached(self, model_text: str, data_text: Optional[str]) -> Analysis:
-        key = (model_text, data_text)
+    def data_of(self, dats: list[str]) -> Any:
+        """What the analysis reads for the data uris: one file's text (the editor's, unsaved
+        changes included), or for several files their paths (read from disk: each file's
+        diagnostics then carry its own name)."""
+        if not dats:
+            return None
+        if len(dats) == 1:
+            text = self.text_of(dats[0])
+            return None if text is None else (text, os.path.dirname(to_fs_path(dats[0]) or "") or None)
+        return [Path(to_fs_path(d)) for d in dats]
+
+    def analyse_cached(self, model_text: str, data: Any) -> Analysis:
+        key = (model_text, tuple(map(_stamp, data)) if isinstance(data, list) else data)
         with self.lock:
             an = self.cache.get(key)
             if an is None:
-                an = analyse(model_text, data_text)
+                if isinstance(data, tuple):  # (text, the folder its includes are looked up in)
+                    an = analyse(model_text, data[0], caches=self.caches, include_dir=data[1])
+                else:
+                    an = analyse(model_text, data, caches=self.caches)
                 self.cache[key] = an
                 while len(self.cache) > 8:
                     self.cache.popitem(last=False)
@@ -110,38 +207,45 @@ class OplLanguageServer(LanguageServer):
         self.send(self.collect(uri))
 
     def send(self, out: dict[str, list[T.Diagnostic]]) -> None:
+        self.report_projects()
         for target, diags in out.items():
             if target is not None:
                 self.text_document_publish_diagnostics(T.PublishDiagnosticsParams(uri=target, diagnostics=diags))
 
     def collect(self, uri: str) -> dict[str, list[T.Diagnostic]]:
-        """The diagnostics of the pair of ``uri``, by document uri (both documents, maybe empty)."""
+        """The diagnostics of the pair of ``uri``, by document uri (every document of the pair,
+        maybe with none), the project setting's problems about the model included."""
         an, mod, dat = self.analysis_for(uri)
+        _mod, dats, problems = self.pair(uri)
         if an is not None and an.ast is not None and mod:
             self.last_parsed[mod] = an
         if an is None:  # a .dat alone: its own syntax, no model to check it against
             text = self.text_of(uri) or ""
-            an = self.analyse_data_only(text)
-            mod, dat = None, uri
-        out: dict[str, list[T.Diagnostic]] = {}
-        if mod:
-            out[mod] = []
-        if dat:
-            out[dat] = []
+            an = self.analyse_data_only(text, os.path.dirname(to_fs_path(uri) or "") or None)
+            mod, dat, dats, problems = None, uri, [uri], []
+        uris = {MODEL: mod, DATA: dat if len(dats) == 1 else None}
+        for d in dats:  # several data files are read by path: their diagnostics carry it
+            uris[to_fs_path(d)] = d
+        out: dict[str, list[T.Diagnostic]] = {u: [] for u in [mod, *dats] if u}
         for d in an.diagnostics:
-            target = dat if d.file == DATA and dat else mod or dat
-            text = an.sources.get(d.file if d.file in (MODEL, DATA) else MODEL, "")
-            out.setdefault(target, []).append(to_lsp_diagnostic(d, text, target, an.sources, {MODEL: mod, DATA: dat}))
+            target = uris.get(d.file) or mod or dat
+            text = an.sources.get(d.file, an.sources.get(MODEL, ""))
+            out.setdefault(target, []).append(to_lsp_diagnostic(d, text, target, an.sources, uris))
+        for d in problems:  # shown on the model too, where the user looks for its data
+            if mod:
+                out[mod].append(to_lsp_diagnostic(
+                    Diagnostic(d.code, d.severity, d.message + " (the project setting)", Span(MODEL, 1, 1, 1, 2),
+                               help=d.help), an.model_text, mod, an.sources, uris))
         return out
 
-    def analyse_data_only(self, text: str) -> Analysis:
+    def analyse_data_only(self, text: str, include_dir: Optional[str]) -> Analysis:
         from ..data.loader import load_data
         from ..diagnostics.reporter import Reporter
 
         an = Analysis("", text)
         reporter = Reporter(100)
         try:
-            load_data(text if "\n" in text else text + "\n", reporter, an.sources, ".")
+            load_data(text, reporter, an.sources, os.getcwd(), source="text", include_dir=include_dir)
         except Exception:  # never let a data parse failure stop the server
             log.exception("data analysis failed")
         an.sources[DATA] = text
@@ -149,7 +253,10 @@ class OplLanguageServer(LanguageServer):
         return an
 
     def schedule(self, uri: str) -> None:
-        """Publish after ``debounce_s`` without further changes."""
+        """Publish after ``debounce_s`` without further changes (not for ``pyopl.toml``: its
+        problems are published when it is read)."""
+        if uri.endswith("/" + PROJECT_FILE):
+            return
         old = self.pending.pop(uri, None)
         if old is not None:
             old.cancel()
@@ -163,6 +270,15 @@ class OplLanguageServer(LanguageServer):
                 log.exception("publishing diagnostics failed")
 
         self.pending[uri] = asyncio.get_event_loop().create_task(later())
+
+
+def _stamp(path: Path) -> tuple:
+    """A data file read from disk, as a cache key: its name, modification time and size."""
+    try:
+        st = path.stat()
+        return str(path), st.st_mtime_ns, st.st_size
+    except OSError:
+        return str(path), None, None
 
 
 def to_lsp_range(index: LineIndex, span: Span) -> T.Range:
@@ -225,6 +341,23 @@ def build_server(debounce_s: float = DEBOUNCE_S) -> OplLanguageServer:
     """A server with every feature registered (not yet started)."""
     server = OplLanguageServer(debounce_s)
 
+    @server.feature(T.INITIALIZE)
+    def initialize(ls: OplLanguageServer, params: T.InitializeParams) -> None:
+        ls.init_options = params.initialization_options  # the `data` setting (pyopl.lsp.project)
+
+    @server.feature(T.WORKSPACE_DID_CHANGE_CONFIGURATION)
+    def did_change_configuration(ls: OplLanguageServer, params: T.DidChangeConfigurationParams) -> None:
+        """New settings (``{"pyopl": {"data": ...}}``, as the initialization options): pair again."""
+        settings = params.settings
+        if isinstance(settings, dict) and isinstance(settings.get("pyopl"), dict):
+            ls.init_options = settings["pyopl"]
+            ls.projects.clear()
+            ls.shown.clear()
+            ls.cache.clear()
+            for uri in list(ls.workspace.text_documents):
+                if uri.lower().endswith(".mod"):
+                    ls.schedule(uri)
+
     @server.feature(T.TEXT_DOCUMENT_DID_OPEN)
     def did_open(ls: OplLanguageServer, params: T.DidOpenTextDocumentParams) -> None:
         ls.schedule(params.text_document.uri)
@@ -237,7 +370,15 @@ def build_server(debounce_s: float = DEBOUNCE_S) -> OplLanguageServer:
 
     @server.feature(T.TEXT_DOCUMENT_DID_SAVE)
     def did_save(ls: OplLanguageServer, params: T.DidSaveTextDocumentParams) -> None:
-        ls.schedule(params.text_document.uri)
+        uri = params.text_document.uri
+        if uri.endswith("/" + PROJECT_FILE):  # new pairings: check every open model again
+            ls.project_for(uri)
+            ls.report_projects()
+            for other in list(ls.workspace.text_documents):
+                if other.lower().endswith(".mod"):
+                    ls.schedule(other)
+            return
+        ls.schedule(uri)
 
     @server.feature(T.TEXT_DOCUMENT_DID_CLOSE)
     def did_close(ls: OplLanguageServer, params: T.DidCloseTextDocumentParams) -> None:
@@ -365,6 +506,20 @@ def build_server(debounce_s: float = DEBOUNCE_S) -> OplLanguageServer:
                                                           arguments=[d.code])))
         return actions or None
 
+    @server.feature(T.TEXT_DOCUMENT_SEMANTIC_TOKENS_FULL,
+                    T.SemanticTokensLegend(token_types=S.TOKEN_TYPES, token_modifiers=S.TOKEN_MODIFIERS))
+    @_safe(T.SemanticTokens(data=[]))
+    def semantic_tokens(ls: OplLanguageServer, params: T.SemanticTokensParams) -> T.SemanticTokens:
+        uri = params.text_document.uri
+        an, mod, dat = ls.analysis_for(uri)
+        if an is None:
+            return T.SemanticTokens(data=[])
+        if uri == dat:  # the data file: its names are the model's declarations
+            return T.SemanticTokens(data=S.encode_data(an, ls.text_of(uri) or ""))
+        if an.ast is not None:
+            ls.last_parsed[uri] = an
+        return T.SemanticTokens(data=S.encode(an, ls.last_parsed.get(uri)))
+
     @server.command(EXPLAIN_COMMAND)
     def explain(ls: OplLanguageServer, code: str) -> Optional[str]:
         from ..diagnostics.registry import explain as explain_text, lookup
@@ -379,10 +534,10 @@ def build_server(debounce_s: float = DEBOUNCE_S) -> OplLanguageServer:
 
 def _refresh_partner(ls: OplLanguageServer, uri: str) -> None:
     """A change to a ``.dat`` changes its model's diagnostics too (and vice versa)."""
-    mod, dat = ls.pair(uri)
-    other = mod if uri == dat else dat
-    if other and other in ls.workspace.text_documents:
-        ls.schedule(other)
+    mod, dats, _problems = ls.pair(uri)
+    for other in [mod, *dats]:
+        if other and other != uri and other in ls.workspace.text_documents:
+            ls.schedule(other)
 
 
 def main() -> int:
