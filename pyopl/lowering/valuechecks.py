@@ -8,6 +8,8 @@ The value has already been converted to the declared type; this walks it once, w
 """
 from __future__ import annotations
 
+import itertools
+
 from operator import itemgetter
 from typing import Any, Callable
 
@@ -164,12 +166,23 @@ class _Check:
 
     def first_in_array(self, arr: OplArray) -> tuple | None:
         """(key, element value, what :meth:`bad` says) for the first bad element of ``arr``, or None."""
+        candidates = getattr(arr, "candidates", None)  # sets drawn from these items (vectorised_subsets.py)
+        if candidates is not None and self.bad(OplSet.distinct(list(candidates))) is None:
+            return None
         values = arr.flat if arr.flat is not None else list(arr.data.values())
         kinds = set(map(type, values))
         if kinds and kinds <= {int, float}:  # plain numbers: one C pass each way before looking closer
             lo, hi = min(values), max(values)
             if not ((self.unsigned and lo < 0) or lo < INT_MIN or hi > INT_MAX):
                 return None
+        if kinds == {OplSet}:  # an array of sets (`{int} S[k in K] = ...`): every element in one pass
+            items = list(itertools.chain.from_iterable(values))
+            if not items or set(map(type, items)) == {str}:
+                return None
+            if set(map(type, items)) == {int}:
+                lo, hi = min(items), max(items)
+                if not ((self.unsigned and lo < 0) or lo < INT_MIN or hi > INT_MAX):
+                    return None
         keys: Callable[[], Any] = (lambda: ProductKeys(arr.dims)) if arr.flat is not None else (lambda: list(arr.data))
         for k, v in enumerate(values):
             b = self.bad(v)

@@ -36,6 +36,7 @@ import scipy.sparse as sp
 from ..semantics.values import ProductKeys
 from ..syntax import ast as A
 from .linear import LinExpr
+from .vectorised_subsets import subset_join
 from .vectorised import (NOT_COVERED, VectorCache, _Fallback, _Lin, _linear_shape, _names, _Small, _Sum, _walk, vector_cache)
 
 MIN_ROWS = 2  # one row: the row-by-row path is as fast
@@ -257,12 +258,18 @@ class _Rows:
             row = np.repeat(np.arange(m, dtype=np.int64), np.diff(indptr))
             coef, col = coef[keep], col[keep]
             indptr = np.concatenate(([0], np.cumsum(np.bincount(row[keep], minlength=m))))
-        if np.any(np.diff(indptr) == 0):  # a row without decision terms: the row-by-row path words it
-            raise _Fallback()
+        lo, hi = lo0 - const, hi0 - const
+        kept = None
+        empty = np.diff(indptr) == 0
+        if np.any(empty):  # a row without decision terms (`sum` over an empty subset <= card - 1)
+            if not np.all((lo[empty] <= 0.0) & (hi[empty] >= 0.0)):
+                raise _Fallback()  # one that cannot hold: the row-by-row path words it
+            kept = np.flatnonzero(~empty)  # ones that hold: the row-by-row path adds nothing for them
+            indptr = np.concatenate(([0], indptr[1:][kept]))
+            lo, hi = np.broadcast_to(lo, (m,))[kept], np.broadcast_to(hi, (m,))[kept]
         if not (_parts_distinct(parts) or _distinct_per_row(indptr, col)):
             raise _Fallback()
-        return {"indptr": indptr, "coef": coef, "col": col, "lo": lo0 - const, "hi": hi0 - const,
-                "keys": self._keys(m)}
+        return {"indptr": indptr, "coef": coef, "col": col, "lo": lo, "hi": hi, "keys": self._keys(m), "kept": kept}
 
     def _side(self, side: A.Expr, sign: float) -> tuple[list[_Entries], np.ndarray]:
         """The entries of one side (coefficients times ``sign``) and its constant per row, folded as LinExpr does."""
@@ -297,7 +304,7 @@ class _Rows:
         sub.scanned = space.size
         for b in agg.quals.binders:
             dom = sub.ev.eval_set(b.domain, self.env)
-            if b.filter is not None and self._join(sub, b, dom):
+            if b.filter is not None and (self._join(sub, b, dom) or subset_join(self, sub, b, dom)):
                 continue
             if sub.size * max(len(dom), 1) > MAX_SPACE:
                 raise _Fallback()
@@ -476,5 +483,8 @@ def _add(inst: Any, cons: A.ConsStmt, r: dict) -> None:
     label = cons.label.id if isinstance(cons.label, A.Name) else ""
     m = len(r["indptr"]) - 1
     keys = r["keys"] if label else [()] * m
+    last = keys[-1] if len(keys) else ()  # the last row of the loop, added or not (as row by row)
+    if label and r.get("kept") is not None:
+        keys = [keys[k] for k in r["kept"].tolist()]
     rows.add_block(r["indptr"], r["col"], r["coef"], r["lo"], r["hi"], label, keys)
-    inst._aux_label, inst._aux_key = label, (keys[-1] if keys else ())
+    inst._aux_label, inst._aux_key = label, last

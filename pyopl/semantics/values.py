@@ -184,6 +184,17 @@ class OplSet:
         self.elem_type = elem_type
         self._by_key = None
 
+    @classmethod
+    def distinct(cls, items: list, elem_type: Any = None) -> "OplSet":
+        """``OplSet(items, elem_type)`` for a fresh list of ``items`` known to be distinct (the list is
+        kept, not copied): the array paths make many small sets at once."""
+        s = cls.__new__(cls)
+        s._items = items
+        s._pos = dict(zip(items, range(len(items))))
+        s.elem_type = elem_type
+        s._by_key = None
+        return s
+
     def __len__(self) -> int:
         return len(self._items)
 
