@@ -269,7 +269,11 @@ class _Rows:
             lo, hi = np.broadcast_to(lo, (m,))[kept], np.broadcast_to(hi, (m,))[kept]
         if not (_parts_distinct(parts) or _distinct_per_row(indptr, col)):
             raise _Fallback()
-        return {"indptr": indptr, "coef": coef, "col": col, "lo": lo, "hi": hi, "keys": self._keys(m), "kept": kept}
+        keys = self._keys(m)
+        last = keys[-1] if len(keys) else ()  # the loop's last key, its row added or not (as row by row)
+        if kept is not None:
+            keys = self._keys(m, kept)
+        return {"indptr": indptr, "coef": coef, "col": col, "lo": lo, "hi": hi, "keys": keys, "last": last}
 
     def _side(self, side: A.Expr, sign: float) -> tuple[list[_Entries], np.ndarray]:
         """The entries of one side (coefficients times ``sign``) and its constant per row, folded as LinExpr does."""
@@ -363,12 +367,17 @@ class _Rows:
             return True
         return False
 
-    def _keys(self, m: int) -> list[tuple]:
-        """The row keys the row path gives a label inside ``forall``: the loop values, outer ones first."""
+    def _keys(self, m: int, kept: np.ndarray | None = None) -> list[tuple]:
+        """The row keys the row path gives a label inside ``forall``: the loop values, outer ones first
+        (of the rows ``kept`` only, when given)."""
         outer = tuple(v for k, v in self.env.items() if not k.startswith("$"))
         domains = [self.space.iters[b.patterns[0].name] for b in self.s.quals.binders]
+        if kept is not None:
+            domains = [(d, pos[kept]) for d, pos in domains]
+            m = len(kept)
         items = [self.cache.domain(domain)[0] for domain, _pos in domains]
-        if domains and not outer and _is_product([pos for _d, pos in domains], [len(x) for x in items]):
+        if domains and not outer and kept is None \
+                and _is_product([pos for _d, pos in domains], [len(x) for x in items]):
             return ProductKeys(items)  # every combination in order: the keys are made when asked for
         cols = [[x[p] for p in pos.tolist()] for x, (_d, pos) in zip(items, domains)]
         if not cols:
@@ -483,8 +492,5 @@ def _add(inst: Any, cons: A.ConsStmt, r: dict) -> None:
     label = cons.label.id if isinstance(cons.label, A.Name) else ""
     m = len(r["indptr"]) - 1
     keys = r["keys"] if label else [()] * m
-    last = keys[-1] if len(keys) else ()  # the last row of the loop, added or not (as row by row)
-    if label and r.get("kept") is not None:
-        keys = [keys[k] for k in r["kept"].tolist()]
     rows.add_block(r["indptr"], r["col"], r["coef"], r["lo"], r["hi"], label, keys)
-    inst._aux_label, inst._aux_key = label, last
+    inst._aux_label, inst._aux_key = label, (r["last"] if label else ())
