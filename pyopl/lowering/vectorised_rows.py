@@ -347,6 +347,12 @@ class _Rows:
                 continue
             if name in _names(other) or not (set(_names(other)) & set(sub.iters)):
                 continue
+            ranked = self.cache.sorted_groups(domain, field)  # plain numbers: looked up with searchsorted
+            if ranked is not None:
+                v = sub.data(other)
+                if v.num is not None:
+                    _bind_matches(sub, name, domain, ranked, v.num)
+                    return True
             grouped = self.cache.group(domain, field)
             if grouped is None:
                 return False
@@ -384,6 +390,23 @@ class _Rows:
             return [outer] * m
         inner = list(zip(*cols))
         return [outer + k for k in inner] if outer else inner
+
+
+def _bind_matches(sub: _Sum, name: str, domain: Any, sorted_groups: tuple, x: np.ndarray) -> None:
+    """Bind ``name`` to the items of ``domain`` whose value equals ``x`` at each iteration (in the
+    domain's order), with ``searchsorted`` over the distinct values: the dict lookups of
+    :meth:`VectorCache.group` for a whole array at once (``==`` on float64: 3.0 finds 3, -0.0 finds
+    0.0, NaN finds nothing)."""
+    uniq, starts, ends, order = sorted_groups
+    x = np.asarray(x, dtype=np.float64)
+    at = np.minimum(np.searchsorted(uniq, x), len(uniq) - 1)
+    counts = np.where(uniq[at] == x, ends[at] - starts[at], 0)
+    total = int(counts.sum())
+    before = np.cumsum(counts) - counts  # where each iteration's matches start in the result
+    offset = np.arange(total, dtype=np.int64) - np.repeat(before, counts)
+    sub.iters = {k: (d, np.repeat(p, counts)) for k, (d, p) in sub.iters.items()}
+    sub.iters[name] = (domain, order[np.repeat(starts[at], counts) + offset])
+    sub.size = total
 
 
 def _is_product(positions: list[np.ndarray], sizes: list[int]) -> bool:
