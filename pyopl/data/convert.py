@@ -173,6 +173,7 @@ def convert_set(v: Any, t: SetOf, name: str, span: Span) -> Any:
     if isinstance(v, (OplSet, OplRange, DSet, list, set, frozenset, tuple)) and not isinstance(v, (OplTuple, DTuple)):
         items = (_plain_tuples(v, t.elem) if isinstance(t.elem, TupleType) else _plain_scalars(v, t.elem)) \
             if isinstance(v, list) else None
+        columns = getattr(v, "columns", None) if items is not None and type(v) is DSet else None
         if items is None:
             items = [convert_scalar(x, t.elem, name, _where(x, where)) for x in v]
         seen = set()
@@ -197,6 +198,8 @@ def convert_set(v: Any, t: SetOf, name: str, span: Span) -> Any:
                 seen.add(x)
         if out is None:
             out = OplSet(items, t.elem, t.order)
+        elif columns is not None and len(out) == len(items):  # the reader's columns are the fields, in order
+            out.columns = (out.items(), columns, tuple(ft == "int" for ft in t.elem.types))
         if keys and isinstance(t.elem, TupleType):
             _KNOWN.setdefault(t.elem, {}).update((x.key(), x) for x in out)
         return out

@@ -199,10 +199,10 @@ def _tuple_layout(body: str) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.nda
     # a number starts where a number character follows anything else; the text from one start to the next
     # holds one number and only separators after it, and the text from one `<` to the next one tuple
     starts = np.flatnonzero(np.diff((cls == _NUM_C).view(np.int8), prepend=np.int8(0)) == 1)
-    # whether each number holds `.`, `e` or `E` (number characters: found only inside a number), from the
-    # running count of them; and the numbers in each tuple, from where the `<`s fall among the starts
-    seen = np.concatenate(([0], np.cumsum(_FLOAT_CHAR[b], dtype=np.int64)))
-    floats = seen[np.append(starts[1:], len(b))] > seen[starts]
+    # whether each number holds `.`, `e` or `E` (number characters: found only inside a number), from
+    # which number each of them falls in; and the numbers in each tuple, from where the `<`s fall
+    floats = np.zeros(len(starts), dtype=bool)
+    floats[np.searchsorted(starts, np.flatnonzero(_FLOAT_CHAR[b]), side="right") - 1] = True
     counts = np.diff(np.append(np.searchsorted(starts, opens), len(starts)))
     return opens, closes, counts, floats
 
@@ -230,6 +230,8 @@ def _numpy_columns(text: str, counts: np.ndarray, floats: np.ndarray) -> tuple |
         return None
     types = tuple(float if f else int for f in first.tolist())
     cols = [np.ascontiguousarray(nums[k::width]) for k in range(width)]
+    for col in cols:
+        col.flags.writeable = False  # shared with the lowering's caches: never changed
     lists = []
     for col, t in zip(cols, types):
         if t is int:

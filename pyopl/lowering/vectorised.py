@@ -301,7 +301,8 @@ class VectorCache:
         key = (id(d), "field", k)
         hit = self._groups.get(key)
         if hit is None or hit[0] is not d:
-            hit = (d, _numeric(list(map(operator.itemgetter(k), items))))
+            kept = d.column(k) if type(d) is OplSet else None  # the data reader's column: no tuple read
+            hit = (d, kept if kept is not None else _numeric(list(map(operator.itemgetter(k), items))))
             self._groups[key] = hit
         return hit[1]
 

@@ -168,7 +168,7 @@ class OplSet:
     ``order`` is ``None`` (OPL's default: insertion order), ``sorted`` or ``reversed``.
     """
 
-    __slots__ = ("_items", "_pos", "elem_type", "_by_key")
+    __slots__ = ("_items", "_pos", "elem_type", "_by_key", "columns")
 
     def __init__(self, items: Iterable[Any] = (), elem_type: Any = None, order: str | None = None):
         uniq = list(items)  # (a copy: the caller's list stays the caller's)
@@ -183,6 +183,9 @@ class OplSet:
         self._pos = pos
         self.elem_type = elem_type
         self._by_key = None
+        # a tuple set read in bulk: (its item list, each field as a float64 array, whether each is all
+        # ints), valid while the set holds that same list with that many items (see ``column``)
+        self.columns = None
 
     @classmethod
     def distinct(cls, items: list, elem_type: Any = None) -> "OplSet":
@@ -193,7 +196,16 @@ class OplSet:
         s._pos = dict(zip(items, range(len(items))))
         s.elem_type = elem_type
         s._by_key = None
+        s.columns = None
         return s
+
+    def column(self, k: int) -> tuple | None:
+        """(field ``k`` of every tuple as a float64 array, whether they are all ints) when the data
+        reader kept the set's columns and the set has not changed since; None otherwise."""
+        c = self.columns
+        if c is None or c[0] is not self._items or len(c[1][k]) != len(self._items):
+            return None
+        return c[1][k], c[2][k]
 
     def __len__(self) -> int:
         return len(self._items)
