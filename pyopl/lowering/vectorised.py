@@ -209,6 +209,10 @@ class VectorCache:
         key = (id(d), "one type")
         hit = self._groups.get(key)
         if hit is None or hit[0] is not d:
+            if type(d) is OplSet and items and d.column(0) is not None:  # read in bulk: one type, made so
+                hit = (d, True)
+                self._groups[key] = hit
+                return True
             same = all(map(isinstance, items, itertools.repeat(OplTuple)))
             if same:
                 types = set(map(_TTYPE, items))

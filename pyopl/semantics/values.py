@@ -188,12 +188,14 @@ class OplSet:
         self.columns = None
 
     @classmethod
-    def distinct(cls, items: list, elem_type: Any = None) -> "OplSet":
+    def distinct(cls, items: list, elem_type: Any = None, index_now: bool = True) -> "OplSet":
         """``OplSet(items, elem_type)`` for a fresh list of ``items`` known to be distinct (the list is
-        kept, not copied): the array paths make many small sets at once."""
+        kept, not copied): the array paths make many small sets at once.  ``index_now=False``: each
+        item's position is hashed into the set's dict on first use (a large tuple set that only the
+        array paths read never needs it)."""
         s = cls.__new__(cls)
         s._items = items
-        s._pos = dict(zip(items, range(len(items))))
+        s._pos = dict(zip(items, range(len(items)))) if index_now else None
         s.elem_type = elem_type
         s._by_key = None
         s.columns = None
@@ -217,10 +219,15 @@ class OplSet:
         try:
             return v in self._pos
         except TypeError:
+            if self._pos is not None:
+                return False  # (an unhashable value)
+        try:
+            return v in self.positions()
+        except TypeError:
             return False
 
     def ord(self, v: Any) -> int:
-        return self._pos[v]
+        return (self._pos if self._pos is not None else self.positions())[v]
 
     def item(self, k: int) -> Any:
         return self._items[k]
@@ -230,6 +237,8 @@ class OplSet:
 
     def positions(self) -> dict[Any, int]:
         """Each item's position (``ord``) as a dict, in the set's order: the set's own, not to be changed."""
+        if self._pos is None:  # (see ``distinct``)
+            self._pos = dict(zip(self._items, range(len(self._items))))
         return self._pos
 
     def by_key(self, key: tuple) -> Any:
