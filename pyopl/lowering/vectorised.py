@@ -244,35 +244,6 @@ class VectorCache:
         keys = [items[firsts[g]] if k is None else items[firsts[g]][k] for g in by_first]
         return dict(zip(keys, [order[bounds[g]:bounds[g + 1]] for g in by_first])), "number"
 
-    def sorted_groups(self, d: Any, field: str | None) -> tuple | None:
-        """The groups of :meth:`group` for plain-number values, as arrays: (distinct values ascending,
-        start and end of each one's run in ``order``, ``order``: the items' positions stably sorted by
-        value), so a whole array of values is looked up with ``searchsorted``; None when :meth:`group`
-        would not give number groups."""
-        key = (id(d), "sorted", field)
-        hit = self._groups.get(key)
-        if hit is None or hit[0] is not d:
-            out = None
-            items = self.domain(d)[0]
-            t0 = items[0] if items else None
-            num = None
-            if field is None:
-                num, exact = self.domain(d)[2:]
-            elif isinstance(t0, OplTuple) and t0.ttype is not None and field in t0.ttype.fields \
-                    and self._one_tuple_type(d, items):
-                try:
-                    num, exact = self.field_column(d, items, t0.ttype.index(field))
-                except OverflowError:
-                    num = None
-            if num is not None and len(num) and not np.isnan(num).any():  # (as _number_groups takes them)
-                order = _stable_order(num, exact)
-                ranked = num[order]
-                starts = np.flatnonzero(np.concatenate(([True], ranked[1:] != ranked[:-1])))
-                out = (ranked[starts], starts, np.append(starts[1:], len(order)), order)
-            hit = (d, out)
-            self._groups[key] = hit
-        return hit[1]
-
     def codes(self, d: Any, field: str | None) -> tuple[list, np.ndarray] | None:
         """(distinct values, code of each item) of the items of ``d`` (or of their tuple field ``field``);
         values of different Python types stay distinct (``1``, ``1.0``, ``True``).  None when ``field``

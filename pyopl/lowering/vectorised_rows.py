@@ -33,11 +33,12 @@ from typing import Any
 import numpy as np
 import scipy.sparse as sp
 
-from ..semantics.values import ProductKeys
+from ..semantics.values import OplTuple, ProductKeys
 from ..syntax import ast as A
 from .linear import LinExpr
 from .vectorised_subsets import subset_join
-from .vectorised import (NOT_COVERED, VectorCache, _Fallback, _Lin, _linear_shape, _names, _Small, _Sum, _walk, vector_cache)
+from .vectorised import (NOT_COVERED, VectorCache, _Fallback, _Lin, _linear_shape, _names, _Small, _stable_order, _Sum,
+                         _walk, vector_cache)
 
 MIN_ROWS = 2  # one row: the row-by-row path is as fast
 MAX_SPACE = 20_000_000  # iterations of one sum over all rows before a filter: beyond it, row by row
@@ -347,7 +348,7 @@ class _Rows:
                 continue
             if name in _names(other) or not (set(_names(other)) & set(sub.iters)):
                 continue
-            ranked = self.cache.sorted_groups(domain, field)  # plain numbers: looked up with searchsorted
+            ranked = sorted_groups(self.cache, domain, field)  # plain numbers: looked up with searchsorted
             if ranked is not None:
                 v = sub.data(other)
                 if v.num is not None:
@@ -390,6 +391,36 @@ class _Rows:
             return [outer] * m
         inner = list(zip(*cols))
         return [outer + k for k in inner] if outer else inner
+
+
+def sorted_groups(cache: VectorCache, d: Any, field: str | None) -> tuple | None:
+    """The groups of :meth:`VectorCache.group` for plain-number values, as arrays: (distinct values ascending,
+    start and end of each one's run in ``order``, ``order``: the items' positions stably sorted by
+    value), so a whole array of values is looked up with ``searchsorted``; None when :meth:`group`
+    would not give number groups.  Made once per set and field (kept in ``cache``)."""
+    key = (id(d), "sorted", field)
+    hit = cache._groups.get(key)
+    if hit is None or hit[0] is not d:
+        out = None
+        items = cache.domain(d)[0]
+        t0 = items[0] if items else None
+        num = None
+        if field is None:
+            num, exact = cache.domain(d)[2:]
+        elif isinstance(t0, OplTuple) and t0.ttype is not None and field in t0.ttype.fields \
+                and cache._one_tuple_type(d, items):
+            try:
+                num, exact = cache.field_column(d, items, t0.ttype.index(field))
+            except OverflowError:
+                num = None
+        if num is not None and len(num) and not np.isnan(num).any():  # (as _number_groups takes them)
+            order = _stable_order(num, exact)
+            ranked = num[order]
+            starts = np.flatnonzero(np.concatenate(([True], ranked[1:] != ranked[:-1])))
+            out = (ranked[starts], starts, np.append(starts[1:], len(order)), order)
+        hit = (d, out)
+        cache._groups[key] = hit
+    return hit[1]
 
 
 def _bind_matches(sub: _Sum, name: str, domain: Any, sorted_groups: tuple, x: np.ndarray) -> None:
