@@ -167,7 +167,8 @@ def test_the_sets_are_made_when_read_and_are_the_comprehensions():
     inst = Instance(parse_model(mod, "m.mod", Reporter()), {}, Reporter())
     inst.run()
     S = inst.symbols["S"].value
-    assert isinstance(S, vectorised_subsets.SetArrayFromMask) and S._data is None  # the rows read the mask only
+    assert type(S).__name__ == "OplArray" and isinstance(S.flat, vectorised_subsets.MaskedSets)
+    assert S.flat._sets is None and S._data is None  # the rows read the mask only
     assert list(S.data[(6,)]) == [2, 3] and S.data[(6,)].elem_type == "int"  # 6 = 0b110
     assert [list(S.data[(k,)]) for k in range(1, 15)] == [
         [v for v in range(1, 5) if (k >> (v - 1)) & 1] for k in range(1, 15)]

@@ -173,7 +173,7 @@ class _Check:
 
     def first_in_array(self, arr: OplArray) -> tuple | None:
         """(key, element value, what :meth:`bad` says) for the first bad element of ``arr``, or None."""
-        candidates = getattr(arr, "candidates", None)  # sets drawn from these items (vectorised_subsets.py)
+        candidates = getattr(arr.flat, "candidates", None)  # sets drawn from these items (vectorised_subsets.py)
         if candidates is not None and self.bad(OplSet.distinct(list(candidates))) is None:
             return None
         values = arr.flat if arr.flat is not None else list(arr.data.values())

@@ -158,7 +158,7 @@ def set_lengths(cache: Any, arr: OplArray) -> np.ndarray | None:
     store = cache.__dict__.setdefault("set_lengths", {})
     hit = store.get(id(arr))
     if hit is None or hit[0] is not arr:
-        mask = getattr(arr, "mask", None)  # a SetArrayFromMask (vectorised_subsets.py): its sets not made
+        mask = getattr(arr.flat, "mask", None)  # MaskedSets (vectorised_subsets.py): its sets not made
         vals = None if mask is not None else set_values(cache, arr)
         lens = None
         if mask is not None:

@@ -36,7 +36,7 @@ from typing import Any
 import numpy as np
 
 from ..data.convert import SetOf
-from ..semantics.values import OplArray, OplSet, OplTuple, ProductKeys
+from ..semantics.values import OplArray, OplSet, OplTuple
 from ..syntax import ast as A
 from .vectorised import NOT_COVERED, EXACT, _Fallback, _flatten_index, _names, _Sum, vector_cache
 from .vectorised_calls import set_values
@@ -104,35 +104,43 @@ def vector_set_array(inst: Any, d: A.ParamDecl, typ: Any, dims: list[Any]) -> Op
         except NOT_COVERED:
             return None
     budget.charge(cells, init)  # what the element path counts: every element of the domain, per key
-    arr = SetArrayFromMask(d.name, dims, mask, items, typ.elem)
+    arr = OplArray(d.name, dims, flat=MaskedSets(mask, items, typ.elem))
     where = domain.positions() if isinstance(domain, OplSet) else {v: k for k, v in enumerate(items)}
     _masks(cache)[id(arr)] = (arr, where, _with_false_column(mask))
     return arr
 
 
-class SetArrayFromMask(OplArray):
-    """An array of sets given by a membership mask over the items of one set: ``mask[e, j]`` tells
-    whether ``items[j]`` is in element ``e`` (keys in product order).  Its OplSets (in the items'
-    order) are made when ``data`` is first read; the array paths read the mask instead."""
+class MaskedSets:
+    """The elements of an array of sets, in key order, given by a membership mask over the items of
+    one set (``mask[e, j]``: whether ``items[j]`` is in element ``e``), as an :class:`OplArray`'s
+    ``flat``.  The OplSets (each in the items' order) are made when the sequence is first read;
+    the array paths read the mask instead (``card`` from its row sums, ``in`` from its cells)."""
 
-    __slots__ = ("mask", "candidates", "_elem")
+    __slots__ = ("mask", "candidates", "_elem", "_sets")
 
-    def __init__(self, name: str, dims: list[Any], mask: np.ndarray, items: list, elem: Any):
-        super().__init__(name, dims)
+    def __init__(self, mask: np.ndarray, items: list, elem: Any):
         self.mask = mask  # bool, (elements, len(items))
         self.candidates = items  # every element of every set is one of these
         self._elem = elem
+        self._sets: list | None = None
 
-    @property
-    def data(self) -> dict[tuple, Any]:
-        if self._data is None:
+    def made(self) -> list:
+        """The OplSets, made on first use."""
+        if self._sets is None:
             items, make, elem = self.candidates, OplSet.distinct, self._elem
-            counts = self.mask.sum(axis=1).tolist()
             flat = [items[c] for c in np.nonzero(self.mask)[1].tolist()]
-            ends = np.cumsum(counts).tolist()
-            sets = [make(flat[a:b], elem) for a, b in zip([0] + ends[:-1], ends)]  # (distinct: picked from a set)
-            self._data = dict(zip(ProductKeys(self.dims), sets))
-        return self._data
+            ends = np.cumsum(self.mask.sum(axis=1)).tolist()
+            self._sets = [make(flat[a:b], elem) for a, b in zip([0] + ends[:-1], ends)]  # (distinct: from a set)
+        return self._sets
+
+    def __len__(self) -> int:
+        return self.mask.shape[0]
+
+    def __iter__(self):
+        return iter(self.made())
+
+    def __getitem__(self, k: Any) -> Any:
+        return self.made()[k]
 
 
 # ---------------------------------------------------------------------- membership masks
