@@ -386,11 +386,41 @@ class _Rows:
         if domains and not outer and kept is None \
                 and _is_product([pos for _d, pos in domains], [len(x) for x in items]):
             return ProductKeys(items)  # every combination in order: the keys are made when asked for
-        cols = [[x[p] for p in pos.tolist()] for x, (_d, pos) in zip(items, domains)]
-        if not cols:
+        if not domains:
             return [outer] * m
-        inner = list(zip(*cols))
-        return [outer + k for k in inner] if outer else inner
+        return PickedKeys(items, [pos for _d, pos in domains], outer)  # made when asked for
+
+
+class PickedKeys(ProductKeys):
+    """The row keys of a filtered family: key ``k`` is ``outer + (items[0][pos[0][k]], ...)``, made only
+    when asked for (a 3.6-million-row family made 3.6 million tuples); a sequence as ProductKeys is
+    (``len``, iteration, ``keys[k]``, ``==`` with a list), which the row lists keep whole."""
+
+    __slots__ = ("_pos", "_outer")
+
+    def __init__(self, items: list[list], positions: list[np.ndarray], outer: tuple = ()):
+        self.dims = items
+        self._items = items
+        self._pos = positions
+        self._outer = outer
+        self._len = len(positions[0])
+
+    def __iter__(self):
+        cols = [[x[p] for p in pos.tolist()] for x, pos in zip(self._items, self._pos)]
+        outer = self._outer
+        return (outer + k for k in zip(*cols)) if outer else zip(*cols)
+
+    def __getitem__(self, k: Any) -> Any:
+        if isinstance(k, slice):
+            return [self[i] for i in range(*k.indices(self._len))]
+        if k < 0:
+            k += self._len
+        if not 0 <= k < self._len:
+            raise IndexError("key position out of range")
+        return self._outer + tuple(x[int(pos[k])] for x, pos in zip(self._items, self._pos))
+
+    def __repr__(self) -> str:
+        return "PickedKeys(%d keys)" % self._len
 
 
 def sorted_groups(cache: VectorCache, d: Any, field: str | None) -> tuple | None:
