@@ -3,6 +3,7 @@
     python benchmarks/mincostflow.py                      # 640, 6400 and 64,000 nodes (8 arcs each)
     python benchmarks/mincostflow.py --nodes 640 6400 --repeat 5
     python benchmarks/mincostflow.py --family netflow     # the run.py family, same sizes, same run
+    python benchmarks/mincostflow.py --family subtour --nodes 11 14 17   # cities of run.py's subtour family
 
 The model (``models.MINCOSTFLOW_MOD``) has the capacities as per-element ``dvar`` bounds
 (``dvar float+ flow[a in Arcs] in 0..a.cap``) and the balance rows as a difference of two filtered
@@ -56,8 +57,9 @@ def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--nodes", type=int, nargs="+", default=[640, 6400, 64000])
     ap.add_argument("--repeat", type=int, default=3)
-    ap.add_argument("--family", choices=["mincostflow", "netflow"], default="mincostflow",
-                    help="netflow: the run.py family (capacities as rows), for a same-run comparison")
+    ap.add_argument("--family", choices=["mincostflow", "netflow", "subtour"], default="mincostflow",
+                    help="netflow: the run.py family (capacities as rows), for a same-run comparison; "
+                         "subtour: run.py's subtour family, --nodes giving its cities")
     args = ap.parse_args()
     print("load average (1, 5, 15 min): %.2f %.2f %.2f on %d CPUs" % (*os.getloadavg(), os.cpu_count() or 0))
     print("| nodes | arcs | IR = direct | parse→IR s | lower s | pyopl total s | direct s | ratio |")

@@ -359,6 +359,64 @@ def production(nprod: int, nper: int, seed: int = 5) -> Case:
     return Case("production", "%dx%d" % (nprod, nper), PRODUCTION_MOD, dat, direct)
 
 
+# ---------------------------------------------------------------------- subtour elimination over computed subsets
+SUBTOUR_MOD = """\
+int n = ...;
+range Nodes = 1..n;
+tuple Edge {
+  int i;
+  int j;
+}
+{Edge} Edges = ...;
+float dist[Edges] = ...;
+range K = 1..ftoi(pow(2, n)) - 2;
+{int} S[k in K] = {v | v in Nodes : (k div ftoi(pow(2, ord(Nodes, v)))) mod 2 == 1};
+
+dvar boolean x[Edges];
+
+minimize sum(e in Edges) dist[e] * x[e];
+
+subject to {
+  forall(v in Nodes)
+    ctDegree: sum(e in Edges : e.i == v || e.j == v) x[e] == 2;
+  forall(k in K)
+    ctSubtour: sum(e in Edges : e.i in S[k] && e.j in S[k]) x[e] <= card(S[k]) - 1;
+}
+"""
+
+
+def subtour(n: int, seed: int = 6) -> Case:
+    """A complete graph on ``n`` cities and a subtour row for every proper subset of 2+ cities (the
+    subsets computed in the model from the bits of ``k``, as the corpus's tspremovecircuit does)."""
+    rng = np.random.default_rng(seed)
+    ii, jj = np.triu_indices(n, 1)  # edges <i, j> with i < j, i slowest (0-based here)
+    dist = rng.integers(10, 100, size=ii.size).astype(float)
+    edges = ",\n".join("  <%d, %d>" % (a + 1, b + 1) for a, b in zip(ii.tolist(), jj.tolist()))
+    dat = "n = %d;\nEdges = {\n%s\n};\ndist = %s;\n" % (n, edges, fmt_vector(dist))
+
+    def direct() -> Direct:
+        ne = ii.size
+        e = np.arange(ne)
+        deg_rows = np.concatenate([ii, jj])  # row v holds the edges at v, in edge order
+        deg_cols = np.concatenate([e, e])
+        k = np.arange(1, 2 ** n - 1, dtype=np.int64)
+        bits = ((k[:, None] >> np.arange(n)) & 1).astype(bool)  # bits[k, v]: city v+1 in S[k]
+        inside = bits[:, ii] & bits[:, jj]
+        r, c = np.nonzero(inside)
+        keep = np.flatnonzero(inside.any(axis=1))  # a subset without an edge inside has no row
+        renum = np.full(k.size, -1)
+        renum[keep] = np.arange(keep.size)
+        rows = np.concatenate([deg_rows, n + renum[r]])
+        cols = np.concatenate([deg_cols, c])
+        A = _csc(rows, cols, np.ones(rows.size), (n + keep.size, ne))
+        card = bits.sum(axis=1)[keep].astype(float)
+        rl = np.concatenate([np.full(n, 2.0), np.full(keep.size, -INF)])
+        ru = np.concatenate([np.full(n, 2.0), card - 1.0])
+        return Direct(1, dist, np.zeros(ne), np.ones(ne), np.ones(ne, dtype=np.int32), A, rl, ru)
+
+    return Case("subtour", "%d cities" % n, SUBTOUR_MOD, dat, direct)
+
+
 # ---------------------------------------------------------------------- sizes
 def cases(scale: str = "full") -> list[Case]:
     """Every case, smallest first within each family. ``quick`` stops two sizes earlier."""
@@ -368,6 +426,7 @@ def cases(scale: str = "full") -> list[Case]:
         "facility": [(5, 20), (10, 100), (32, 316), (100, 1000), (200, 5000), (316, 10000)],
         "netflow": [64, 640, 6400, 64000],
         "production": [(10, 12), (30, 40), (100, 120), (300, 400), (1000, 1200), (3000, 1200)],
+        "subtour": [8, 11, 14, 17],  # 2**n - 2 subsets: 254 .. 131,070 rows
     }
     cut = {"full": None, "quick": -2, "smoke": 2}[scale]
     out: list[Case] = []
@@ -381,6 +440,8 @@ def cases(scale: str = "full") -> list[Case]:
         out.append(netflow(v))
     for a, b in sizes["production"][:cut]:
         out.append(production(a, b))
+    for v in sizes["subtour"][:cut]:
+        out.append(subtour(v))
     return out
 
 

@@ -229,7 +229,7 @@ def plot(results: list[dict], slopes: dict, path: Path) -> bool:
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--scale", choices=["full", "quick", "smoke"], default="full")
-    ap.add_argument("--only", help="one family: assignment, transport, facility, netflow, production")
+    ap.add_argument("--only", help="one family: assignment, transport, facility, netflow, production, subtour")
     ap.add_argument("--no-others", action="store_true", help="skip rhetor, Pyomo and linopy")
     ap.add_argument("--no-rhetor", action="store_true")
     ap.add_argument("--rhetor-python", help="a python that already has rhetor installed")
@@ -258,7 +258,7 @@ def main() -> None:
         (case_dir / "model.mod").write_text(case.mod)
         (case_dir / "model.dat").write_text(case.dat)
         gen = {"assignment": "assignment", "transport": "transport", "facility": "facility",
-               "netflow": "netflow", "production": "production"}[case.family]
+               "netflow": "netflow", "production": "production", "subtour": "subtour"}[case.family]
         (case_dir / "case.json").write_text(json.dumps({"generator": gen, "args": _args_of(case)}))
         r: dict = {"family": case.family, "size": case.size}
         print("%-11s %-12s" % (case.family, case.size), end=" ", flush=True)
@@ -334,7 +334,7 @@ def main() -> None:
 
 
 def _args_of(case: "models.Case") -> list:
-    if case.family == "netflow":
+    if case.family in ("netflow", "subtour"):
         return [int(case.size.split()[0])]
     a, _, b = case.size.partition("x")
     return [int(a)] if case.family == "assignment" else [int(a), int(b)]

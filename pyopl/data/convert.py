@@ -13,6 +13,8 @@ import weakref
 from dataclasses import dataclass
 from typing import Any
 
+import numpy as np
+
 from ..diagnostics.diagnostic import Span
 from ..semantics.values import FloatRange, OplArray, OplRange, OplSet, OplTuple, TupleType, show
 from ..lowering.errors import EvalError
@@ -173,6 +175,7 @@ def convert_set(v: Any, t: SetOf, name: str, span: Span) -> Any:
     if isinstance(v, (OplSet, OplRange, DSet, list, set, frozenset, tuple)) and not isinstance(v, (OplTuple, DTuple)):
         items = (_plain_tuples(v, t.elem) if isinstance(t.elem, TupleType) else _plain_scalars(v, t.elem)) \
             if isinstance(v, list) else None
+        columns = getattr(v, "columns", None) if items is not None and type(v) is DSet else None
         if items is None:
             items = [convert_scalar(x, t.elem, name, _where(x, where)) for x in v]
         seen = set()
@@ -188,7 +191,10 @@ def convert_set(v: Any, t: SetOf, name: str, span: Span) -> Any:
                 by_key[kv] = x
         # a keyed tuple listed twice, identically, is one element (IBM's nurses.dat); without keys a value
         # listed twice is an error, looked for item by item only when the set came out shorter than the list
-        out = OplSet(items, t.elem) if t.order is None else None  # (in order: nothing in it can fail)
+        if columns is not None and t.order is None and not keys and _distinct_rows(columns):
+            out = OplSet.distinct(items, t.elem, index_now=False)  # (distinct: checked on the columns)
+        else:
+            out = OplSet(items, t.elem) if t.order is None else None  # (in order: nothing in it can fail)
         if not keys and len(out if out is not None else set(items)) != len(items):
             for x in items:
                 if x in seen:
@@ -197,6 +203,8 @@ def convert_set(v: Any, t: SetOf, name: str, span: Span) -> Any:
                 seen.add(x)
         if out is None:
             out = OplSet(items, t.elem, t.order)
+        elif columns is not None and len(out) == len(items):  # the reader's columns are the fields, in order
+            out.columns = (out.items(), columns, tuple(ft == "int" for ft in t.elem.types))
         if keys and isinstance(t.elem, TupleType):
             _KNOWN.setdefault(t.elem, {}).update((x.key(), x) for x in out)
         return out
@@ -231,6 +239,19 @@ def _plain_tuples(v: list, t: Any) -> list | None:
         return OplTuple.many(v, t)
     cols = [list(map(float, map(g, v))) if k in ints_to_float else map(g, v) for k, g in enumerate(getters)]
     return OplTuple.many(zip(*cols), t)
+
+
+def _distinct_rows(columns: list) -> bool:
+    """Whether no two tuples are equal, from the fields' float64 columns (equal tuples have equal numbers
+    in every field and no NaN can be read: the same test as hashing the tuples into a dict)."""
+    if not columns or not len(columns[0]):
+        return True
+    order = np.lexsort(columns[::-1])
+    same = np.ones(len(order) - 1, dtype=bool)
+    for col in columns:
+        ranked = col[order]
+        same &= ranked[1:] == ranked[:-1]
+    return not same.any()
 
 
 def _plain_scalars(v: list, t: Any) -> list | None:

@@ -198,10 +198,49 @@ def _tuple_layout(body: str) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.nda
     opens, closes = at[0::2], at[1::2]
     # a number starts where a number character follows anything else; the text from one start to the next
     # holds one number and only separators after it, and the text from one `<` to the next one tuple
-    starts = np.diff((cls == _NUM_C).view(np.int8), prepend=np.int8(0)) == 1
-    floats = np.logical_or.reduceat(_FLOAT_CHAR[b], np.flatnonzero(starts))
-    counts = np.add.reduceat(starts, opens, dtype=np.int64)
+    starts = np.flatnonzero(np.diff((cls == _NUM_C).view(np.int8), prepend=np.int8(0)) == 1)
+    # whether each number holds `.`, `e` or `E` (number characters: found only inside a number), from
+    # which number each of them falls in; and the numbers in each tuple, from where the `<`s fall
+    floats = np.zeros(len(starts), dtype=bool)
+    floats[np.searchsorted(starts, np.flatnonzero(_FLOAT_CHAR[b]), side="right") - 1] = True
+    counts = np.diff(np.append(np.searchsorted(starts, opens), len(starts)))
     return opens, closes, counts, floats
+
+
+def _numpy_columns(text: str, counts: np.ndarray, floats: np.ndarray) -> tuple | None:
+    """What :func:`_tuple_values` gives for tuples of one width whose fields are each written one way,
+    read by NumPy's own parser in one pass (``text``: the body with ``<>,`` made spaces); and each field
+    as a float64 array (the set's columns).  NumPy reads a number as ``float()`` does (Python's
+    correctly rounded conversion; an int, written without ``.eE``, below 2**53 is exact), and refuses
+    what ``float()`` refuses; None when a column of ints reaches 2**53 or anything else differs, and
+    :func:`_tuple_values` reads the tokens one by one."""
+    n = len(counts)
+    width = int(counts[0]) if n else 0
+    if not n or not width or n * width != len(floats) or not np.all(counts == width):
+        return None
+    kinds = floats.reshape(n, width)
+    first = kinds[0]
+    if not np.all(kinds == first):
+        return None
+    try:
+        nums = np.fromstring(text, dtype=np.float64, sep=" ")
+    except ValueError:  # two numbers touching (`1-2`), a lone sign or point: read one by one
+        return None
+    if len(nums) != len(floats):
+        return None
+    types = tuple(float if f else int for f in first.tolist())
+    cols = [np.ascontiguousarray(nums[k::width]) for k in range(width)]
+    for col in cols:
+        col.flags.writeable = False  # shared with the lowering's caches: never changed
+    lists = []
+    for col, t in zip(cols, types):
+        if t is int:
+            if np.abs(col).max() >= 2.0 ** 53:
+                return None  # (int() keeps every digit)
+            lists.append((col + 0.0).astype(np.int64).tolist())  # (`-0` is the int 0)
+        else:
+            lists.append(col.tolist())
+    return zip(*lists), types, cols
 
 
 def _tuple_values(toks: list[str], counts: np.ndarray, floats: np.ndarray) -> tuple[Iterable, tuple | None]:
@@ -312,15 +351,21 @@ class _Reader:
         if layout is None:
             return None
         opens, closes, counts, floats = layout
-        toks = body.translate(_SEPARATORS).split()
-        if len(toks) != len(floats):  # cannot happen: the same runs of number characters
-            return None
+        text = body.translate(_SEPARATORS)
         starts, ends = opens + (start + 1), closes + (start + 2)
         with gc_paused():  # (hundreds of thousands of new lists, no cycles among them)
-            try:
-                tuples, types = _tuple_values(toks, counts, floats)
-            except ValueError:  # two numbers touching (`1-2`), a lone sign or point: the loop decides
-                return None
+            fast = _numpy_columns(text, counts, floats)
+            columns = None
+            if fast is not None:
+                tuples, types, columns = fast
+            else:
+                toks = text.split()
+                if len(toks) != len(floats):  # cannot happen: the same runs of number characters
+                    return None
+                try:
+                    tuples, types = _tuple_values(toks, counts, floats)
+                except ValueError:  # two numbers touching (`1-2`), a lone sign or point: the loop decides
+                    return None
             if len(counts) >= _LAZY_SPANS_FROM:
                 cls = type("DTuple", (DTuple,), {"__slots__": (), "__reduce__": _reduce_dtuple,
                                                   "span": _LazySpans(self.pos.array(), self.file, starts, ends)})
@@ -334,6 +379,7 @@ class _Reader:
         value.span = self.span(start, end + 1)
         if types is not None:  # what the conversion would otherwise check tuple by tuple (see DSet)
             value.fields = (len(value), types)
+            value.columns = columns  # each field as a float64 array, or None (see DSet)
         return value, end + 1
 
     def token(self, i: int):

@@ -29,6 +29,7 @@ class DSet(list):
 
     span: Span
     fields: tuple[int, tuple] | None = None
+    columns: list | None = None  # with ``fields``: each field's values as a float64 array (NumPy's read)
 
 
 class DTuple(list):

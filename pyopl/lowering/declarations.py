@@ -184,6 +184,10 @@ def _convert(inst: Instance, raw: Any, typ: Any, dims: list[Any], name: str, spa
 
 
 def _generic(inst: Instance, d: A.ParamDecl, typ: Any, dims: list[Any]) -> OplArray:
+    from .vectorised_subsets import vector_set_array  # `{int} S[k in K] = {i | i in D : ...}` from arrays
+
+    if (fast := vector_set_array(inst, d, typ, dims)) is not None:
+        return fast
     data = {}
     for key in _keys(dims):
         env = dim_env(inst, d.dims, key, {})

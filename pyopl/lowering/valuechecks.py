@@ -8,6 +8,8 @@ The value has already been converted to the declared type; this walks it once, w
 """
 from __future__ import annotations
 
+import itertools
+
 from operator import itemgetter
 from typing import Any, Callable
 
@@ -121,7 +123,7 @@ class _Check:
                 if (self.unsigned and lo < 0) or lo < INT_MIN:
                     return lo, None, None, None, None
                 return (hi, None, None, None, None) if hi > INT_MAX else None
-            if items and type(items[0]) is OplTuple and self._tuple_columns_fit(items):
+            if items and type(items[0]) is OplTuple and self._tuple_columns_fit(items, v):
                 return None
             for x in items:
                 b = self.bad(x)
@@ -129,9 +131,10 @@ class _Check:
                     return b
         return None
 
-    def _tuple_columns_fit(self, items: list) -> bool:
+    def _tuple_columns_fit(self, items: list, owner: Any = None) -> bool:
         """True when every int and unsigned field of the tuples ``items`` (one tuple type) is fine,
-        checked column by column at C speed; False: look tuple by tuple."""
+        checked column by column at C speed; False: look tuple by tuple.  ``owner``: the OplSet holding
+        them, whose columns (kept by the data reader) are read instead of the tuples when it has them."""
         tt = items[0].ttype
         if tt is None:
             return False
@@ -140,6 +143,12 @@ class _Check:
             if isinstance(ft, TupleType):
                 return False  # nested tuples: the general walk
             if ft != "int" and k not in unsigned:
+                continue
+            kept = owner.column(k) if isinstance(owner, OplSet) and owner.columns is not None else None
+            if kept is not None and len(kept[0]) and owner.elem_type is tt:  # (numbers only, ints exact)
+                lo, hi = float(kept[0].min()), float(kept[0].max())
+                if (k in unsigned and lo < 0) or (ft == "int" and (lo < INT_MIN or hi > INT_MAX)):
+                    return False
                 continue
             col = list(map(itemgetter(k), items))
             if not set(map(type, col)) <= {int, float}:
@@ -164,12 +173,23 @@ class _Check:
 
     def first_in_array(self, arr: OplArray) -> tuple | None:
         """(key, element value, what :meth:`bad` says) for the first bad element of ``arr``, or None."""
+        candidates = getattr(arr.flat, "candidates", None)  # sets drawn from these items (vectorised_subsets.py)
+        if candidates is not None and self.bad(OplSet.distinct(list(candidates))) is None:
+            return None
         values = arr.flat if arr.flat is not None else list(arr.data.values())
         kinds = set(map(type, values))
         if kinds and kinds <= {int, float}:  # plain numbers: one C pass each way before looking closer
             lo, hi = min(values), max(values)
             if not ((self.unsigned and lo < 0) or lo < INT_MIN or hi > INT_MAX):
                 return None
+        if kinds == {OplSet}:  # an array of sets (`{int} S[k in K] = ...`): every element in one pass
+            items = list(itertools.chain.from_iterable(values))
+            if not items or set(map(type, items)) == {str}:
+                return None
+            if set(map(type, items)) == {int}:
+                lo, hi = min(items), max(items)
+                if not ((self.unsigned and lo < 0) or lo < INT_MIN or hi > INT_MAX):
+                    return None
         keys: Callable[[], Any] = (lambda: ProductKeys(arr.dims)) if arr.flat is not None else (lambda: list(arr.data))
         for k, v in enumerate(values):
             b = self.bad(v)

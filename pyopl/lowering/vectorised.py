@@ -42,6 +42,7 @@ from .errors import EvalError
 from .linear import LinExpr
 from .tupleindex import foreign_tuple
 from . import vectorised_patterns  # (it takes this module's cache and errors as arguments: no import back)
+from .vectorised_calls import PURE_CALLS, extra_data, pure_invariant
 
 EXACT = 2.0 ** 53
 INT_MAX = 2 ** 31 - 1  # OPL's maxint (:mod:`.int32`)
@@ -209,6 +210,10 @@ class VectorCache:
         key = (id(d), "one type")
         hit = self._groups.get(key)
         if hit is None or hit[0] is not d:
+            if type(d) is OplSet and items and d.column(0) is not None:  # read in bulk: one type, made so
+                hit = (d, True)
+                self._groups[key] = hit
+                return True
             same = all(map(isinstance, items, itertools.repeat(OplTuple)))
             if same:
                 types = set(map(_TTYPE, items))
@@ -272,7 +277,8 @@ class VectorCache:
         key = (id(d), "field", k)
         hit = self._groups.get(key)
         if hit is None or hit[0] is not d:
-            hit = (d, _numeric(list(map(operator.itemgetter(k), items))))
+            kept = d.column(k) if type(d) is OplSet else None  # the data reader's column: no tuple read
+            hit = (d, kept if kept is not None else _numeric(list(map(operator.itemgetter(k), items))))
             self._groups[key] = hit
         return hit[1]
 
@@ -370,9 +376,11 @@ def _linear_shape(n: A.Expr) -> bool:
             continue
         if isinstance(n, A.Unary) and n.op == "-":
             stack.append((n.operand, depth + 1))
-        elif isinstance(n, A.Binary) and n.op in ("+", "-", "*", "/"):
+        elif isinstance(n, A.Binary) and n.op in ("+", "-", "*", "/", "div", "mod"):
             stack.append((n.right, depth + 1))
             stack.append((n.left, depth + 1))
+        elif isinstance(n, A.Call) and n.func in PURE_CALLS:
+            stack.extend((a, depth + 1) for a in n.args)
         else:
             return False
     return True
@@ -496,8 +504,10 @@ class _Sum:
     def _invariant(self, n: A.Expr) -> Any:
         """A loop-invariant data expression, evaluated once by the Evaluator (plain arithmetic only)."""
         plain = self.cache.names(n)[2]
-        if plain is None:  # a call, an aggregate, ...
-            raise _Fallback()
+        if plain is None:  # a call, an aggregate, ...: only pure functions of data are evaluated once
+            if not pure_invariant(self, n):
+                raise _Fallback()
+            return self.ev.evaluate(n, self.env)
         env = self.env
         for name in plain:
             if name not in env:
@@ -559,6 +569,8 @@ class _Sum:
             if exact and np.size(out) and np.abs(out).max() > INT_MAX:
                 raise _Fallback()  # beyond OPL's 32-bit int: the term-by-term path reports the overflow
             return _Vec(num=np.broadcast_to(out, (self.size,)), exact_int=exact)
+        if isinstance(n, A.Call) or (isinstance(n, A.Binary) and n.op in ("div", "mod")):
+            return extra_data(self, n)  # integer arithmetic, `ord`, `card`, ... (vectorised_calls.py)
         raise _Fallback()
 
     def _field_column(self, domain: Any, items: list, k: int) -> tuple:

@@ -32,10 +32,12 @@ from typing import Any
 
 import numpy as np
 
-from ..semantics.values import ProductKeys
+from ..semantics.values import OplTuple, ProductKeys
 from ..syntax import ast as A
 from .linear import LinExpr
-from .vectorised import (NOT_COVERED, VectorCache, _Fallback, _Lin, _linear_shape, _names, _Small, _Sum, _walk, vector_cache)
+from .vectorised_subsets import subset_join
+from .vectorised import (NOT_COVERED, VectorCache, _Fallback, _Lin, _linear_shape, _names, _Small, _stable_order, _Sum,
+                         _walk, vector_cache)
 
 MIN_ROWS = 2  # one row: the row-by-row path is as fast
 MAX_SPACE = 20_000_000  # iterations of one sum over all rows before a filter: beyond it, row by row
@@ -256,12 +258,22 @@ class _Rows:
             row = np.repeat(np.arange(m, dtype=np.int64), np.diff(indptr))
             coef, col = coef[keep], col[keep]
             indptr = np.concatenate(([0], np.cumsum(np.bincount(row[keep], minlength=m))))
-        if np.any(np.diff(indptr) == 0):  # a row without decision terms: the row-by-row path words it
-            raise _Fallback()
+        lo, hi = lo0 - const, hi0 - const
+        kept = None
+        empty = np.diff(indptr) == 0
+        if np.any(empty):  # a row without decision terms (`sum` over an empty subset <= card - 1)
+            if not np.all((lo[empty] <= 0.0) & (hi[empty] >= 0.0)):
+                raise _Fallback()  # one that cannot hold: the row-by-row path words it
+            kept = np.flatnonzero(~empty)  # ones that hold: the row-by-row path adds nothing for them
+            indptr = np.concatenate(([0], indptr[1:][kept]))
+            lo, hi = np.broadcast_to(lo, (m,))[kept], np.broadcast_to(hi, (m,))[kept]
         if not (_parts_distinct(parts) or _distinct_per_row(indptr, col)):
             raise _Fallback()
-        return {"indptr": indptr, "coef": coef, "col": col, "lo": lo0 - const, "hi": hi0 - const,
-                "keys": self._keys(m)}
+        keys = self._keys(m)
+        last = keys[-1] if len(keys) else ()  # the loop's last key, its row added or not (as row by row)
+        if kept is not None:
+            keys = self._keys(m, kept)
+        return {"indptr": indptr, "coef": coef, "col": col, "lo": lo, "hi": hi, "keys": keys, "last": last}
 
     def _side(self, side: A.Expr, sign: float) -> tuple[list[_Entries], np.ndarray]:
         """The entries of one side (coefficients times ``sign``) and its constant per row, folded as LinExpr does."""
@@ -296,7 +308,7 @@ class _Rows:
         sub.scanned = space.size
         for b in agg.quals.binders:
             dom = sub.ev.eval_set(b.domain, self.env)
-            if b.filter is not None and self._join(sub, b, dom):
+            if b.filter is not None and (self._join(sub, b, dom) or subset_join(self, sub, b, dom)):
                 continue
             if sub.size * max(len(dom), 1) > MAX_SPACE:
                 raise _Fallback()
@@ -335,6 +347,12 @@ class _Rows:
                 continue
             if name in _names(other) or not (set(_names(other)) & set(sub.iters)):
                 continue
+            ranked = sorted_groups(self.cache, domain, field)  # plain numbers: looked up with searchsorted
+            if ranked is not None:
+                v = sub.data(other)
+                if v.num is not None:
+                    _bind_matches(sub, name, domain, ranked, v.num)
+                    return True
             grouped = self.cache.group(domain, field)
             if grouped is None:
                 return False
@@ -355,18 +373,100 @@ class _Rows:
             return True
         return False
 
-    def _keys(self, m: int) -> list[tuple]:
-        """The row keys the row path gives a label inside ``forall``: the loop values, outer ones first."""
+    def _keys(self, m: int, kept: np.ndarray | None = None) -> list[tuple]:
+        """The row keys the row path gives a label inside ``forall``: the loop values, outer ones first
+        (of the rows ``kept`` only, when given)."""
         outer = tuple(v for k, v in self.env.items() if not k.startswith("$"))
         domains = [self.space.iters[b.patterns[0].name] for b in self.s.quals.binders]
+        if kept is not None:
+            domains = [(d, pos[kept]) for d, pos in domains]
+            m = len(kept)
         items = [self.cache.domain(domain)[0] for domain, _pos in domains]
-        if domains and not outer and _is_product([pos for _d, pos in domains], [len(x) for x in items]):
+        if domains and not outer and kept is None \
+                and _is_product([pos for _d, pos in domains], [len(x) for x in items]):
             return ProductKeys(items)  # every combination in order: the keys are made when asked for
-        cols = [[x[p] for p in pos.tolist()] for x, (_d, pos) in zip(items, domains)]
-        if not cols:
+        if not domains:
             return [outer] * m
-        inner = list(zip(*cols))
-        return [outer + k for k in inner] if outer else inner
+        return PickedKeys(items, [pos for _d, pos in domains], outer)  # made when asked for
+
+
+class PickedKeys(ProductKeys):
+    """The row keys of a filtered family: key ``k`` is ``outer + (items[0][pos[0][k]], ...)``, made only
+    when asked for (a 3.6-million-row family made 3.6 million tuples); a sequence as ProductKeys is
+    (``len``, iteration, ``keys[k]``, ``==`` with a list), which the row lists keep whole."""
+
+    __slots__ = ("_pos", "_outer")
+
+    def __init__(self, items: list[list], positions: list[np.ndarray], outer: tuple = ()):
+        self.dims = items
+        self._items = items
+        self._pos = positions
+        self._outer = outer
+        self._len = len(positions[0])
+
+    def __iter__(self):
+        cols = [[x[p] for p in pos.tolist()] for x, pos in zip(self._items, self._pos)]
+        outer = self._outer
+        return (outer + k for k in zip(*cols)) if outer else zip(*cols)
+
+    def __getitem__(self, k: Any) -> Any:
+        if isinstance(k, slice):
+            return [self[i] for i in range(*k.indices(self._len))]
+        if k < 0:
+            k += self._len
+        if not 0 <= k < self._len:
+            raise IndexError("key position out of range")
+        return self._outer + tuple(x[int(pos[k])] for x, pos in zip(self._items, self._pos))
+
+    def __repr__(self) -> str:
+        return "PickedKeys(%d keys)" % self._len
+
+
+def sorted_groups(cache: VectorCache, d: Any, field: str | None) -> tuple | None:
+    """The groups of :meth:`VectorCache.group` for plain-number values, as arrays: (distinct values ascending,
+    start and end of each one's run in ``order``, ``order``: the items' positions stably sorted by
+    value), so a whole array of values is looked up with ``searchsorted``; None when :meth:`group`
+    would not give number groups.  Made once per set and field (kept in ``cache``)."""
+    key = (id(d), "sorted", field)
+    hit = cache._groups.get(key)
+    if hit is None or hit[0] is not d:
+        out = None
+        items = cache.domain(d)[0]
+        t0 = items[0] if items else None
+        num = None
+        if field is None:
+            num, exact = cache.domain(d)[2:]
+        elif isinstance(t0, OplTuple) and t0.ttype is not None and field in t0.ttype.fields \
+                and cache._one_tuple_type(d, items):
+            try:
+                num, exact = cache.field_column(d, items, t0.ttype.index(field))
+            except OverflowError:
+                num = None
+        if num is not None and len(num) and not np.isnan(num).any():  # (as _number_groups takes them)
+            order = _stable_order(num, exact)
+            ranked = num[order]
+            starts = np.flatnonzero(np.concatenate(([True], ranked[1:] != ranked[:-1])))
+            out = (ranked[starts], starts, np.append(starts[1:], len(order)), order)
+        hit = (d, out)
+        cache._groups[key] = hit
+    return hit[1]
+
+
+def _bind_matches(sub: _Sum, name: str, domain: Any, sorted_groups: tuple, x: np.ndarray) -> None:
+    """Bind ``name`` to the items of ``domain`` whose value equals ``x`` at each iteration (in the
+    domain's order), with ``searchsorted`` over the distinct values: the dict lookups of
+    :meth:`VectorCache.group` for a whole array at once (``==`` on float64: 3.0 finds 3, -0.0 finds
+    0.0, NaN finds nothing)."""
+    uniq, starts, ends, order = sorted_groups
+    x = np.asarray(x, dtype=np.float64)
+    at = np.minimum(np.searchsorted(uniq, x), len(uniq) - 1)
+    counts = np.where(uniq[at] == x, ends[at] - starts[at], 0)
+    total = int(counts.sum())
+    before = np.cumsum(counts) - counts  # where each iteration's matches start in the result
+    offset = np.arange(total, dtype=np.int64) - np.repeat(before, counts)
+    sub.iters = {k: (d, np.repeat(p, counts)) for k, (d, p) in sub.iters.items()}
+    sub.iters[name] = (domain, order[np.repeat(starts[at], counts) + offset])
+    sub.size = total
 
 
 def _is_product(positions: list[np.ndarray], sizes: list[int]) -> bool:
@@ -478,4 +578,4 @@ def _add(inst: Any, cons: A.ConsStmt, r: dict) -> None:
     m = len(r["indptr"]) - 1
     keys = r["keys"] if label else [()] * m
     rows.add_block(r["indptr"], r["col"], r["coef"], r["lo"], r["hi"], label, keys)
-    inst._aux_label, inst._aux_key = label, (keys[-1] if keys else ())
+    inst._aux_label, inst._aux_key = label, (r["last"] if label else ())

@@ -168,7 +168,7 @@ class OplSet:
     ``order`` is ``None`` (OPL's default: insertion order), ``sorted`` or ``reversed``.
     """
 
-    __slots__ = ("_items", "_pos", "elem_type", "_by_key")
+    __slots__ = ("_items", "_pos", "elem_type", "_by_key", "columns")
 
     def __init__(self, items: Iterable[Any] = (), elem_type: Any = None, order: str | None = None):
         uniq = list(items)  # (a copy: the caller's list stays the caller's)
@@ -183,6 +183,31 @@ class OplSet:
         self._pos = pos
         self.elem_type = elem_type
         self._by_key = None
+        # a tuple set read in bulk: (its item list, each field as a float64 array, whether each is all
+        # ints), valid while the set holds that same list with that many items (see ``column``)
+        self.columns = None
+
+    @classmethod
+    def distinct(cls, items: list, elem_type: Any = None, index_now: bool = True) -> "OplSet":
+        """``OplSet(items, elem_type)`` for a fresh list of ``items`` known to be distinct (the list is
+        kept, not copied): the array paths make many small sets at once.  ``index_now=False``: each
+        item's position is hashed into the set's dict on first use (a large tuple set that only the
+        array paths read never needs it)."""
+        s = cls.__new__(cls)
+        s._items = items
+        s._pos = dict(zip(items, range(len(items)))) if index_now else None
+        s.elem_type = elem_type
+        s._by_key = None
+        s.columns = None
+        return s
+
+    def column(self, k: int) -> tuple | None:
+        """(field ``k`` of every tuple as a float64 array, whether they are all ints) when the data
+        reader kept the set's columns and the set has not changed since; None otherwise."""
+        c = self.columns
+        if c is None or c[0] is not self._items or len(c[1][k]) != len(self._items):
+            return None
+        return c[1][k], c[2][k]
 
     def __len__(self) -> int:
         return len(self._items)
@@ -194,10 +219,15 @@ class OplSet:
         try:
             return v in self._pos
         except TypeError:
+            if self._pos is not None:
+                return False  # (an unhashable value)
+        try:
+            return v in self.positions()
+        except TypeError:
             return False
 
     def ord(self, v: Any) -> int:
-        return self._pos[v]
+        return (self._pos if self._pos is not None else self.positions())[v]
 
     def item(self, k: int) -> Any:
         return self._items[k]
@@ -207,6 +237,8 @@ class OplSet:
 
     def positions(self) -> dict[Any, int]:
         """Each item's position (``ord``) as a dict, in the set's order: the set's own, not to be changed."""
+        if self._pos is None:  # (see ``distinct``)
+            self._pos = dict(zip(self._items, range(len(self._items))))
         return self._pos
 
     def by_key(self, key: tuple) -> Any:
