@@ -160,12 +160,13 @@ Given = [{"a"}, {"b", "c"}, {"d", "a", "b"}];
 
 def test_the_sets_are_made_when_read_and_are_the_comprehensions():
     from pyopl.diagnostics.reporter import Reporter
+    from pyopl.lowering.driver import run
     from pyopl.lowering.instance import Instance
     from pyopl.syntax.parser import parse_model
 
     mod = BITS_MOD % (4, "sum(e in Edges : e.i in S[k] && e.j in S[k]) x[e] <= card(S[k]) - 1;")
     inst = Instance(parse_model(mod, "m.mod", Reporter()), {}, Reporter())
-    inst.run()
+    run(inst)
     S = inst.symbols["S"].value
     assert type(S).__name__ == "OplArray" and isinstance(S.flat, vectorised_subsets.MaskedSets)
     assert S.flat._sets is None and S._data is None  # the rows read the mask only
