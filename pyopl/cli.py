@@ -51,8 +51,8 @@ def _parser() -> argparse.ArgumentParser:
     s.add_argument("--time-limit", type=_non_negative, metavar="S", help="time limit in seconds")
     s.add_argument("--mip-gap", type=_non_negative, metavar="G", help="relative MIP gap (e.g. 0.01)")
     s.add_argument("--mip-gap-abs", type=_non_negative, metavar="G", help="absolute MIP gap")
-    s.add_argument("--threads", type=int, help="solver threads")
-    s.add_argument("--seed", type=int, help="solver random seed")
+    s.add_argument("--threads", type=_whole(0, 1024), metavar="N", help="solver threads (0: the solver chooses)")
+    s.add_argument("--seed", type=_whole(0, 2 ** 31 - 1), metavar="N", help="solver random seed (0..2147483647)")
     s.add_argument("--log", action="store_true", help="show the solver's log on stderr")
     s.add_argument("--log-file", metavar="FILE", help="write the solver's log to FILE")
     s.add_argument("--option", action="append", default=[], metavar="NAME=VALUE",
@@ -66,7 +66,7 @@ def _parser() -> argparse.ArgumentParser:
     s.add_argument("--csv", metavar="FILE", help="also write the values (and duals) as CSV to FILE")
     s.add_argument("--output-dir", metavar="DIR",
                    help="folder where scripts may write files (IloOplOutputFile); default: the model's folder")
-    s.add_argument("--script-steps", type=int, metavar="N",
+    s.add_argument("--script-steps", type=_positive_int, metavar="N",
                    help="step budget of each IBM ILOG Script block (default 2,000,000)")
     s.add_argument("--no-scripts", dest="scripts", action="store_false", default=True,
                    help="do not run execute/main blocks (an error when a skipped block sets data the model uses)")
@@ -112,6 +112,20 @@ def _positive_int(text: str) -> int:
     if v < 1:
         raise argparse.ArgumentTypeError("expected a positive whole number, got %r" % text)
     return v
+
+
+def _whole(lo: int, hi: int):
+    """An argparse type: a whole number from ``lo`` to ``hi`` (solvers refuse others, or, for
+    thousands of threads, spend seconds starting them)."""
+    def parse(text: str) -> int:
+        try:
+            v = int(text.replace("_", "").replace(",", ""))
+        except ValueError:
+            raise argparse.ArgumentTypeError("expected a whole number, got %r" % text)
+        if not lo <= v <= hi:
+            raise argparse.ArgumentTypeError("must be from %d to %d, got %d" % (lo, hi, v))
+        return v
+    return parse
 
 
 def _limits(args: argparse.Namespace):
