@@ -131,8 +131,9 @@ class OplNamespace(_Host):
             return UNDEFINED
 
         def rounded(a, s):
-            v = n(a, s)
-            return float(math.floor(v + 0.5))
+            from .stdlib import _round
+
+            return _round(n(a, s))
 
         return {
             "abs": lambda a, s: abs(n(a, s)), "fabs": lambda a, s: abs(n(a, s)),

@@ -120,6 +120,10 @@ def test_an_int_outside_32_bits_is_refused_at_the_assignment(stmt, shown):
     assert (d.line, d.column, d.message) == (4, 3, shown)
 
 
+def test_opl_round_is_exact_above_two_to_the_52():
+    assert out("execute { writeln(Opl.round(4503599627370497), ' ', Opl.round(2.5)); }") == "4503599627370497 3\n"
+
+
 def test_int_extremes_are_kept():
     text = "int n = 1;\nexecute { n = -2147483648; writeln(n); n = 2147483647; writeln(n); }"
     assert out(text) == "-2147483648\n2147483647\n"
