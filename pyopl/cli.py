@@ -234,7 +234,11 @@ def cmd_check(args: argparse.Namespace) -> int:
         outcome = fix_file(args.model, _data_arg(args.data))
         diags = pyopl.check(Path(args.model), _data_arg(args.data), solver=args.solver, limits=_limits(args))
         if outcome.problems:
-            diags = Diagnostics(list(outcome.problems) + list(diags), diags.sources)
+            # the fixer's reasons not to write (a file that is not UTF-8...) are often what the check
+            # itself reports: each once
+            seen = {(d.code, d.span, d.message) for d in diags}
+            extra = [d for d in outcome.problems if (d.code, d.span, d.message) not in seen]
+            diags = Diagnostics(extra + list(diags), diags.sources)
         if args.format == "text":
             print("applied %d fix%s to %s" % (outcome.applied, "" if outcome.applied == 1 else "es", args.model),
                   file=sys.stderr)

@@ -208,6 +208,16 @@ def test_a_model_that_is_not_utf8_gets_a_diagnostic_with_the_place(tmp_path):
     assert "UTF-8" in d.message and "0xe9" in d.message and "byte 29" in d.message
 
 
+def test_fix_on_a_file_that_is_not_utf8_reports_it_once(tmp_path, capsys):
+    # the fixer refuses the file for the reason the check gives: one diagnostic, not two copies
+    mod = tmp_path / "latin1.mod"
+    original = 'dvar float x;\nstring c = "café";\nminimize x;\n'.encode("latin-1")
+    mod.write_bytes(original)
+    rc, out, _e = _cli(["check", "--fix", str(mod), "--format", "json"], capsys)
+    assert rc == 1 and _codes(json.loads(out)) == ["OPL1120"]
+    assert mod.read_bytes() == original
+
+
 def test_data_and_included_files_that_are_not_utf8_get_the_diagnostic(tmp_path):
     (tmp_path / "inc.mod").write_bytes(b'string t = "\xff";\n')
     (tmp_path / "model.mod").write_text('include "inc.mod";\nint n = ...;\ndvar float x;\nminimize x;\n')
