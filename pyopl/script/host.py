@@ -182,6 +182,17 @@ class ScriptContext:
         if self.phase == "post":
             raise host_error("script-forbidden-assignment", "the bound of `%s` cannot change after the solve" % label, span,
                              help="set bounds in an `execute` block before the constraints, or in `main` before `cplex.solve()`")
+        # what the model builder refuses (OPL0431) is refused here, at the assignment: in `main` the
+        # changed bounds go to the solver directly, which would reject them as an internal failure
+        word = "lower" if which == "LB" else "upper"
+        if math.isnan(v) or v == (math.inf if which == "LB" else -math.inf):
+            raise host_error("script-value-type", "the %s bound of `%s` cannot be %s" % (word, label, js_number(v)), span,
+                             help="check the computation that gave %s" % js_number(v))
+        if math.isfinite(v) and abs(v) >= 1e15:  # LARGE_VALUE of pyopl.lowering.build
+            raise host_error("script-value-type", "the %s bound of `%s` is %s, which no solver can take" % (
+                word, label, js_number(v)), span,
+                help="write %sInfinity for no bound; finite bounds must be below 1e15 in magnitude" % (
+                    "-" if which == "LB" else ""))
         integer = bool(self.ir.col_integer[j]) if self.ir is not None else bool(self.inst.cols.integer[j])
         if integer and math.isfinite(v):
             v = float(math.ceil(v - 1e-9) if which == "LB" else math.floor(v + 1e-9))

@@ -37,6 +37,24 @@ main {
     assert r.objective == pytest.approx(15.0) and r.script_exit == 0
 
 
+@pytest.mark.parametrize("stmt,message", [
+    ("x.LB = NaN;", "the lower bound of `x` cannot be NaN"),
+    ("x.LB = Infinity;", "the lower bound of `x` cannot be Infinity"),
+    ("x.UB = -Infinity;", "the upper bound of `x` cannot be -Infinity"),
+    ("x.UB = 1e30;", "the upper bound of `x` is 1e+30, which no solver can take"),
+    ("x.UB = y;", "the upper bound of `x` cannot be NaN"),  # a decision's value before any solve
+])
+def test_a_bound_no_solver_takes_is_refused_at_the_assignment_in_main(stmt, message):
+    # the bounds `main` changes go to the solver without the builder's check (OPL0431): before this
+    # they ended in OPL0605, "internal error ... please report it"
+    text = ("dvar float+ x in 0..10;\ndvar float+ y in 0..10;\nmaximize x + y;\nmain {\n  thisOplModel.generate();\n"
+            "  " + stmt + "\n  cplex.solve();\n}\n")
+    r = pyopl.solve(text)
+    d = [d for d in r.diagnostics if d.is_error]
+    assert [x.code for x in d] == ["OPL1055"] and d[0].message == message and (d[0].line, d[0].column) == (6, 5)  # at `LB`/`UB`
+    assert r.status == "not_solved"
+
+
 def test_two_models_and_changed_data_elements(tmp_path):
     # base: maximize x with x in 0..n, n = 2 from the data -> 2; sub.mod picks the largest c -> 5;
     # the base model again with n = 4 through dataElements -> 4; main returns 3 (the exit status).
