@@ -252,6 +252,32 @@ def cmd_check(args: argparse.Namespace) -> int:
     return EXIT_ERRORS if diags.errors else EXIT_OK
 
 
+def _clobbered_input(args: argparse.Namespace, outputs: list[tuple[str, str | None]]) -> Any:
+    """A :class:`~pyopl.safe_write.WriteError` (OPL1250) when an output path of this command is its
+    model or one of its data files (same name, a symbolic link to it, or a hard link), else None:
+    ``pyopl solve m.mod -o m.mod`` would replace the model with the results."""
+    from .safe_write import WriteError
+
+    inputs = [args.model] + list(getattr(args, "data", []) or [])
+    for flag, out in outputs:
+        if not out:
+            continue
+        for src in inputs:
+            try:
+                same = os.path.realpath(out) == os.path.realpath(src) or os.path.samefile(out, src)
+            except OSError:  # an output that does not exist yet is no input
+                same = False
+            if same:
+                err = WriteError("OPL1250", out, "%s `%s` is the %s `%s` of this run: writing it would replace it"
+                                 % (flag, out, "model" if src == args.model else "data file", src))
+                other = os.path.splitext(out)[0] + {"-o": ".json", "--csv": ".csv", "--lp": ".lp", "--mps": ".mps",
+                                                    "--log-file": ".log"}.get(flag, ".out")
+                err.help = ("give the output another name, e.g. `%s`" % other if other != out else
+                            "give the output a name that is not a link to an input")
+                return err
+    return None
+
+
 def _write_error(args: argparse.Namespace, err: Any) -> int:
     """A :class:`~pyopl.safe_write.WriteError` as a diagnostic on stderr (or in the JSON); exit code 2."""
     if getattr(args, "format", "text") == "json":
@@ -275,6 +301,9 @@ def cmd_solve(args: argparse.Namespace) -> int:
         extra[k.strip()] = _option_value(v.strip())
     if args.output_dir and not os.path.isdir(args.output_dir):
         return _emit_usage_error(args, "--output-dir %s is not a folder" % args.output_dir)
+    clobber = _clobbered_input(args, [("-o", args.output), ("--csv", args.csv), ("--log-file", args.log_file)])
+    if clobber is not None:
+        return _write_error(args, clobber)
     try:
         model = pyopl.compile_model(Path(args.model), _data_arg(args.data), scripts=args.scripts,
                                     script_steps=args.script_steps, output_dir=args.output_dir,
@@ -362,6 +391,9 @@ def cmd_explain(args: argparse.Namespace) -> int:
 def cmd_export(args: argparse.Namespace) -> int:
     import pyopl
 
+    clobber = _clobbered_input(args, [("--lp", args.lp), ("--mps", args.mps)])
+    if clobber is not None:
+        return _write_error(args, clobber)
     try:
         model = pyopl.compile_model(Path(args.model), _data_arg(args.data), limits=_limits(args))
     except pyopl.CompileError as e:

@@ -218,6 +218,32 @@ def test_fix_on_a_file_that_is_not_utf8_reports_it_once(tmp_path, capsys):
     assert mod.read_bytes() == original
 
 
+@pytest.mark.parametrize("argv,link", [
+    (["solve", "m.mod", "m.dat", "-o", "m.mod"], None),
+    (["solve", "m.mod", "m.dat", "--csv", "./m.dat"], None),
+    (["solve", "m.mod", "m.dat", "--log-file", "m.mod"], None),
+    (["solve", "m.mod", "m.dat", "-o", "res.json"], "symlink"),  # res.json -> m.mod
+    (["export", "m.mod", "m.dat", "--lp", "m.lp"], "hardlink"),  # m.lp is m.dat under another name
+    (["export", "m.mod", "m.dat", "--mps", "m.dat"], None),
+])
+def test_an_output_that_is_an_input_of_the_run_is_refused(tmp_path, capsys, monkeypatch, argv, link):
+    # a slip of tab completion (`-o m.mod`) replaced the model with the JSON results, with no backup
+    monkeypatch.chdir(tmp_path)
+    mod, dat = tmp_path / "m.mod", tmp_path / "m.dat"
+    mod.write_text("float c = ...;\ndvar float+ x;\nminimize x;\nsubject to { x >= c; }\n", encoding="utf-8")
+    dat.write_text("c = 2;\n", encoding="utf-8")
+    if link == "symlink":
+        os.symlink("m.mod", tmp_path / "res.json")
+    elif link == "hardlink":
+        os.link(dat, tmp_path / "m.lp")
+    before = {p.name: p.read_bytes() for p in (mod, dat)}
+    rc, out, _e = _cli(argv + ["--format", "json"], capsys)
+    doc = json.loads(out)
+    assert rc == 2 and _codes(doc) == ["OPL1250"]
+    assert "of this run: writing it would replace it" in doc["diagnostics"][0]["message"]
+    assert {p.name: p.read_bytes() for p in (mod, dat)} == before
+
+
 def test_data_and_included_files_that_are_not_utf8_get_the_diagnostic(tmp_path):
     (tmp_path / "inc.mod").write_bytes(b'string t = "\xff";\n')
     (tmp_path / "model.mod").write_text('include "inc.mod";\nint n = ...;\ndvar float x;\nminimize x;\n')
