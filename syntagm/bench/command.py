@@ -392,6 +392,16 @@ def _bench(args: argparse.Namespace) -> int:
                 raise ConfigError(config_mod.NO_ENDPOINT_MESSAGE if len(models) == 1 else
                                   f"no endpoint for model {m!r}: give --base-url/OPENAI_API_KEY, or a "
                                   f"[models.{m}] table in the config file")
+        if args.max_cost_usd or args.max_cost_usd_per_problem:
+            # an unpriced call costs "unknown", which a cap would count as 0: the cap would never stop
+            # anything, so refuse before any call rather than run a sweep the user meant to bound
+            unpriced = [m for m, ep in endpoints.items()
+                        if _with_price(prices, ep.model, fileconf, m).lookup(ep.model) is None]
+            if unpriced:
+                flag = "--max-cost-usd" if args.max_cost_usd else "--max-cost-usd-per-problem"
+                raise ConfigError(f"{flag} needs a price for every model, and {', '.join(map(repr, unpriced))} "
+                                  "has none in the price table: give one with --prices FILE (or `prices` in a "
+                                  "[models.NAME] table of the config file), or drop the cap")
     if tasks:
         _pyopl()
     skipped = len(every) - len(tasks)

@@ -293,6 +293,16 @@ def test_the_sweep_cost_cap_stops_starting_problems(server, env, capsys):
     assert any("cost cap $0.15 reached ($0.200000 spent" in n for n in rep["notes"])
 
 
+@pytest.mark.parametrize("cap", ["--max-cost-usd", "--max-cost-usd-per-problem"])
+def test_a_cost_cap_on_an_unpriced_model_is_refused_before_any_call(server, env, capsys, cap):
+    # an unpriced call counts as $0 against the cap, so the cap would never stop the sweep
+    route(server, {k: [gen(GOOD)] for k in MARK})
+    rc = bench(server, "--strategy", "standard", "--model", "qwen2.5-7b-instruct", cap, "0.0001")
+    err = capsys.readouterr().err
+    assert rc == 2 and len(server.requests) == 0
+    assert f"{cap} needs a price for every model, and 'qwen2.5-7b-instruct' has none" in err
+
+
 def test_the_problem_cost_cap_ends_a_run_keeping_what_it_has(server, env, capsys):
     route(server, {"a": [gen(BROKEN)] * 5, "b": [gen(GOOD), verdict(True)], "c": [gen(GOOD), verdict(True)]})
     rc = priced_bench(server, env, "--strategy", "syntagm", "--max-cost-usd-per-problem", "0.15",
