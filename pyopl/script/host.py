@@ -18,7 +18,7 @@ from ..semantics.values import OplArray, OplSet, OplTuple
 from .host_errors import host_error
 from .opl_objects import (ArrayHost, ConstraintHost, DexprHost, DvarHost, SetHost, describe, display, js_number,
                           to_key, to_script)
-from .values import HostObject, UNDEFINED
+from .values import HostObject, UNDEFINED, well_formed
 
 DEFAULT_STEPS = 2_000_000  # statements and expressions a script may evaluate (about a second or two)
 DEFAULT_MEMORY = 5_000_000  # script values (array items, object properties, string characters) it may hold
@@ -70,7 +70,7 @@ class ScriptContext:
         self.out.append(text)
 
     def output(self) -> str:
-        return "".join(self.out)
+        return well_formed("".join(self.out))
 
     @property
     def base_dir(self) -> str:
@@ -133,7 +133,7 @@ class ScriptContext:
             return float(value)
         if t == "string":
             if isinstance(value, str):
-                return value
+                return well_formed(value)
             raise host_error("script-value-type", "`%s` is a string, so it cannot take %s" % (label, describe(value)), span,
                              help='assign a string, e.g. `"" + value`')
         raise host_error("script-forbidden-assignment", "`%s` holds %s values, which a script cannot assign" % (

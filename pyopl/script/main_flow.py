@@ -27,7 +27,7 @@ from typing import Any
 from ..semantics.values import OplArray, OplSet
 from .host_errors import host_error
 from .opl_objects import ArrayHost, _arg, _Host, describe, to_script
-from .values import HostFunction, NULL, UNDEFINED
+from .values import HostFunction, NULL, UNDEFINED, well_formed
 
 
 def globals_for(ctx: Any) -> dict[str, Any]:
@@ -176,7 +176,7 @@ class DataElements(_Host):
         elif not isinstance(value, (int, float, str)):
             raise host_error("script-value-type", "data element `%s` cannot take %s" % (name, describe(value)), span,
                              help="assign a number, a string, or an OPL set or array")
-        self.values[name] = value
+        self.values[name] = well_formed(value) if isinstance(value, str) else value
 
 
 class ModelObject(_Host):

@@ -172,6 +172,23 @@ def test_output_file_is_written_in_the_model_folder(tmp_path):
     assert not [p for p in os.listdir(tmp_path) if p.startswith(".pyopl-")]
 
 
+def test_script_strings_with_surrogates_print_and_write(tmp_path, capsys):
+    # a script string is UTF-16 code units: "\uD83D\uDE00" is one emoji and a lone surrogate is legal
+    # (U+FFFD when printed); before, printing either was "internal error in pyopl" (exit 3)
+    (tmp_path / "m.mod").write_text(
+        '{string} S = {"a"};\nexecute { S.add("\\uD83D\\uDE00"); S.add("\\uDFFF"); }\n'
+        'dvar float+ x[S] in 0..1;\nmaximize sum(s in S) x[s];\n'
+        'execute {\n  writeln("<\\uD800>", "\\uD83D" + "\\uDE00");\n'
+        '  var f = new IloOplOutputFile("res.txt");\n  f.writeln("\\uD83D\\uDE00|\\uDC00");\n  f.close();\n}\n',
+        encoding="utf-8")
+    rc = cli(["solve", str(tmp_path / "m.mod")])
+    out = capsys.readouterr().out
+    assert rc == 0
+    assert 'x["\U0001F600"] = 1' in out and 'x["\uFFFD"] = 1' in out
+    assert out.endswith("script output:\n<\uFFFD>\U0001F600\n")
+    assert (tmp_path / "res.txt").read_text(encoding="utf-8") == "\U0001F600|\uFFFD\n"
+
+
 def test_output_file_that_cannot_be_written_is_a_diagnostic(tmp_path, monkeypatch):
     import pyopl.safe_write as sw
 
