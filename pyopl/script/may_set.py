@@ -98,9 +98,13 @@ def _escaping(node: Any) -> list[Any]:
     return []
 
 
-def may_set(program: A.Program, names: Iterable[str]) -> set[str]:
-    """The names among ``names`` (model elements) that running ``program`` may change."""
+def may_set(program: A.Program, names: Iterable[str], scalars: Iterable[str] = ()) -> set[str]:
+    """The names among ``names`` (model elements) that running ``program`` may change.
+
+    ``scalars``: the names among them that hold a single number or string, which a script copies
+    (``var k = n;`` cannot change ``n``), so handing them on is not a change."""
     names = set(names)
+    copied = set(scalars)
     found: set[str] = set()
     mentioned: set[str] = set()
     model_escapes = False
@@ -127,7 +131,7 @@ def may_set(program: A.Program, names: Iterable[str]) -> set[str]:
             while isinstance(v, A.Sequence) and v.exprs:
                 v = v.exprs[-1]
             e = _element(v, names)
-            if e is not None:
+            if e is not None and e not in copied:
                 found.add(e)
             if isinstance(v, A.Name) and v.name == _MODEL:
                 model_escapes = True

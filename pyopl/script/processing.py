@@ -153,7 +153,8 @@ def skipped(inst: Any, block: A.ScriptBlock) -> None:
 
     model_names = [n for n, s in inst.symbols.items() if s.kind in ("param", "set", "dvar")]
     program = parse_script(block.body, block.span.file, block.body_line, block.body_column)
-    found = may_set(program, model_names) if not isinstance(program, list) else set()
+    scalars = [n for n in model_names if isinstance(inst.symbols[n].value, (bool, int, float, str))]
+    found = may_set(program, model_names, scalars) if not isinstance(program, list) else set()
     names = [n for n in model_names if n in found or assigns(block.body, n)]
     what = ("`main` block" if block.kind == "main" else
             "`execute %s` block" % block.name if block.name else "`execute` block")
