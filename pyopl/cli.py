@@ -304,6 +304,18 @@ def cmd_solve(args: argparse.Namespace) -> int:
     clobber = _clobbered_input(args, [("-o", args.output), ("--csv", args.csv), ("--log-file", args.log_file)])
     if clobber is not None:
         return _write_error(args, clobber)
+    if args.log_file:  # the solver writes it itself and says nothing when it cannot: check the place first
+        from .safe_write import WriteError
+
+        folder = os.path.dirname(os.path.abspath(args.log_file))
+        if os.path.isdir(args.log_file):
+            return _write_error(args, WriteError("OPL1124", args.log_file, "--log-file `%s` is a folder, not a file"
+                                                 % args.log_file, "give a file name, e.g. `%s`" % os.path.join(
+                                                     args.log_file, "solver.log")))
+        if not os.path.isdir(folder):
+            return _write_error(args, WriteError("OPL1122", args.log_file, "cannot write `%s`: the folder `%s` does "
+                                                 "not exist" % (args.log_file, folder), "create the folder first, or "
+                                                 "give a path in an existing one"))
     try:
         model = pyopl.compile_model(Path(args.model), _data_arg(args.data), scripts=args.scripts,
                                     script_steps=args.script_steps, output_dir=args.output_dir,

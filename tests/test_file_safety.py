@@ -362,13 +362,18 @@ def test_solve_outputs_go_through_the_safe_writer(solved_model, tmp_path, capsys
     assert (tmp_path / "r.csv").read_text().splitlines()[0] == "kind,name,index,value"
 
 
-@pytest.mark.parametrize("flag", ["-o", "--csv"])
+@pytest.mark.parametrize("flag", ["-o", "--csv", "--log-file"])  # the solver's log: it failed silently
 def test_solve_output_in_a_missing_folder_is_a_diagnostic(solved_model, tmp_path, capsys, flag):
     _safe_writer_present()
     rc, out, _e = _cli(["solve", str(solved_model), flag, str(tmp_path / "no" / "r.out"), "--format", "json"], capsys)
     assert rc == 2
     doc = json.loads(out)
     assert "OPL1122" in _codes(doc) and "internal" not in out
+
+
+def test_a_log_file_that_is_a_folder_is_a_diagnostic(solved_model, tmp_path, capsys):
+    rc, out, _e = _cli(["solve", str(solved_model), "--log-file", str(tmp_path), "--format", "json"], capsys)
+    assert rc == 2 and _codes(json.loads(out)) == ["OPL1124"]
 
 
 def test_solve_output_on_a_full_disk_is_a_diagnostic(solved_model, capsys):
