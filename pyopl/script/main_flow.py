@@ -456,8 +456,12 @@ def run_main(model: Any, kw: dict) -> Any:
         result.script_exit = 1
     elif isinstance(value, bool):
         result.script_exit = int(value)
-    elif isinstance(value, (int, float)) and value == value:
-        result.script_exit = int(value)
+    elif isinstance(value, (int, float)):
+        # the script engine's number-to-int conversion (ECMAScript ToInt32): 2.9 -> 2; NaN and
+        # Infinity -> 0 (an `int(Infinity)` here was an internal error, exit 3)
+        from .convert import to_int32
+
+        result.script_exit = to_int32(value)
     else:
         result.script_exit = 0
     return result

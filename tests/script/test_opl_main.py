@@ -55,6 +55,14 @@ def test_a_bound_no_solver_takes_is_refused_at_the_assignment_in_main(stmt, mess
     assert r.status == "not_solved"
 
 
+@pytest.mark.parametrize("value,status", [("Infinity", 0), ("-Infinity", 0), ("NaN", 0), ("2.9", 2), ("-0.5", 0),
+                                          ("4294967299", 3), ("true", 1)])
+def test_main_return_value_is_converted_as_the_script_engine_does(value, status):
+    # ECMAScript ToInt32 (9.5); `return Infinity;` was "internal error in pyopl" (exit 3)
+    text = "dvar float+ x in 0..1;\nmaximize x;\nmain {\n  thisOplModel.generate();\n  cplex.solve();\n  return %s;\n}\n"
+    assert pyopl.solve(text % value).script_exit == status
+
+
 def test_two_models_and_changed_data_elements(tmp_path):
     # base: maximize x with x in 0..n, n = 2 from the data -> 2; sub.mod picks the largest c -> 5;
     # the base model again with n = 4 through dataElements -> 4; main returns 3 (the exit status).
