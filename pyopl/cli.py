@@ -51,8 +51,8 @@ def _parser() -> argparse.ArgumentParser:
     s.add_argument("--time-limit", type=_non_negative, metavar="S", help="time limit in seconds")
     s.add_argument("--mip-gap", type=_non_negative, metavar="G", help="relative MIP gap (e.g. 0.01)")
     s.add_argument("--mip-gap-abs", type=_non_negative, metavar="G", help="absolute MIP gap")
-    s.add_argument("--threads", type=int, help="solver threads")
-    s.add_argument("--seed", type=int, help="solver random seed")
+    s.add_argument("--threads", type=_whole(0, 1024), metavar="N", help="solver threads (0: the solver chooses)")
+    s.add_argument("--seed", type=_whole(0, 2 ** 31 - 1), metavar="N", help="solver random seed (0..2147483647)")
     s.add_argument("--log", action="store_true", help="show the solver's log on stderr")
     s.add_argument("--log-file", metavar="FILE", help="write the solver's log to FILE")
     s.add_argument("--option", action="append", default=[], metavar="NAME=VALUE",
@@ -66,7 +66,7 @@ def _parser() -> argparse.ArgumentParser:
     s.add_argument("--csv", metavar="FILE", help="also write the values (and duals) as CSV to FILE")
     s.add_argument("--output-dir", metavar="DIR",
                    help="folder where scripts may write files (IloOplOutputFile); default: the model's folder")
-    s.add_argument("--script-steps", type=int, metavar="N",
+    s.add_argument("--script-steps", type=_positive_int, metavar="N",
                    help="step budget of each IBM ILOG Script block (default 2,000,000)")
     s.add_argument("--no-scripts", dest="scripts", action="store_false", default=True,
                    help="do not run execute/main blocks (an error when a skipped block sets data the model uses)")
@@ -112,6 +112,20 @@ def _positive_int(text: str) -> int:
     if v < 1:
         raise argparse.ArgumentTypeError("expected a positive whole number, got %r" % text)
     return v
+
+
+def _whole(lo: int, hi: int):
+    """An argparse type: a whole number from ``lo`` to ``hi`` (solvers refuse others, or, for
+    thousands of threads, spend seconds starting them)."""
+    def parse(text: str) -> int:
+        try:
+            v = int(text.replace("_", "").replace(",", ""))
+        except ValueError:
+            raise argparse.ArgumentTypeError("expected a whole number, got %r" % text)
+        if not lo <= v <= hi:
+            raise argparse.ArgumentTypeError("must be from %d to %d, got %d" % (lo, hi, v))
+        return v
+    return parse
 
 
 def _limits(args: argparse.Namespace):
@@ -220,7 +234,11 @@ def cmd_check(args: argparse.Namespace) -> int:
         outcome = fix_file(args.model, _data_arg(args.data))
         diags = pyopl.check(Path(args.model), _data_arg(args.data), solver=args.solver, limits=_limits(args))
         if outcome.problems:
-            diags = Diagnostics(list(outcome.problems) + list(diags), diags.sources)
+            # the fixer's reasons not to write (a file that is not UTF-8...) are often what the check
+            # itself reports: each once
+            seen = {(d.code, d.span, d.message) for d in diags}
+            extra = [d for d in outcome.problems if (d.code, d.span, d.message) not in seen]
+            diags = Diagnostics(extra + list(diags), diags.sources)
         if args.format == "text":
             print("applied %d fix%s to %s" % (outcome.applied, "" if outcome.applied == 1 else "es", args.model),
                   file=sys.stderr)
@@ -232,6 +250,32 @@ def cmd_check(args: argparse.Namespace) -> int:
         text = diags.render()
         print(text if text else "no problems found")
     return EXIT_ERRORS if diags.errors else EXIT_OK
+
+
+def _clobbered_input(args: argparse.Namespace, outputs: list[tuple[str, str | None]]) -> Any:
+    """A :class:`~pyopl.safe_write.WriteError` (OPL1250) when an output path of this command is its
+    model or one of its data files (same name, a symbolic link to it, or a hard link), else None:
+    ``pyopl solve m.mod -o m.mod`` would replace the model with the results."""
+    from .safe_write import WriteError
+
+    inputs = [args.model] + list(getattr(args, "data", []) or [])
+    for flag, out in outputs:
+        if not out:
+            continue
+        for src in inputs:
+            try:
+                same = os.path.realpath(out) == os.path.realpath(src) or os.path.samefile(out, src)
+            except OSError:  # an output that does not exist yet is no input
+                same = False
+            if same:
+                err = WriteError("OPL1250", out, "%s `%s` is the %s `%s` of this run: writing it would replace it"
+                                 % (flag, out, "model" if src == args.model else "data file", src))
+                other = os.path.splitext(out)[0] + {"-o": ".json", "--csv": ".csv", "--lp": ".lp", "--mps": ".mps",
+                                                    "--log-file": ".log"}.get(flag, ".out")
+                err.help = ("give the output another name, e.g. `%s`" % other if other != out else
+                            "give the output a name that is not a link to an input")
+                return err
+    return None
 
 
 def _write_error(args: argparse.Namespace, err: Any) -> int:
@@ -257,6 +301,21 @@ def cmd_solve(args: argparse.Namespace) -> int:
         extra[k.strip()] = _option_value(v.strip())
     if args.output_dir and not os.path.isdir(args.output_dir):
         return _emit_usage_error(args, "--output-dir %s is not a folder" % args.output_dir)
+    clobber = _clobbered_input(args, [("-o", args.output), ("--csv", args.csv), ("--log-file", args.log_file)])
+    if clobber is not None:
+        return _write_error(args, clobber)
+    if args.log_file:  # the solver writes it itself and says nothing when it cannot: check the place first
+        from .safe_write import WriteError
+
+        folder = os.path.dirname(os.path.abspath(args.log_file))
+        if os.path.isdir(args.log_file):
+            return _write_error(args, WriteError("OPL1124", args.log_file, "--log-file `%s` is a folder, not a file"
+                                                 % args.log_file, "give a file name, e.g. `%s`" % os.path.join(
+                                                     args.log_file, "solver.log")))
+        if not os.path.isdir(folder):
+            return _write_error(args, WriteError("OPL1122", args.log_file, "cannot write `%s`: the folder `%s` does "
+                                                 "not exist" % (args.log_file, folder), "create the folder first, or "
+                                                 "give a path in an existing one"))
     try:
         model = pyopl.compile_model(Path(args.model), _data_arg(args.data), scripts=args.scripts,
                                     script_steps=args.script_steps, output_dir=args.output_dir,
@@ -344,6 +403,9 @@ def cmd_explain(args: argparse.Namespace) -> int:
 def cmd_export(args: argparse.Namespace) -> int:
     import pyopl
 
+    clobber = _clobbered_input(args, [("--lp", args.lp), ("--mps", args.mps)])
+    if clobber is not None:
+        return _write_error(args, clobber)
     try:
         model = pyopl.compile_model(Path(args.model), _data_arg(args.data), limits=_limits(args))
     except pyopl.CompileError as e:

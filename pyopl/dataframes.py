@@ -227,6 +227,14 @@ class PandasValue:
 
         obj = self.obj
         kind = type(obj).__name__
+        if kind in ("DataFrame", "Series"):
+            # a label given twice would silently keep its last row, where a .dat file gets OPL0428
+            for axis, labels in (("index", obj.index), ("columns", getattr(obj, "columns", None))):
+                if labels is not None and labels.has_duplicates:
+                    dup = _key((labels[labels.duplicated()][0],))[0]
+                    raise EvalError("data-duplicate-key", span, "the key %s is given twice in the %s of the %s for `%s`"
+                                    % (_show(dup), axis, kind, name),
+                                    help="give each key once (e.g. `frame.groupby(level=0).sum()` if the rows add up)")
         if kind == "DataFrame":
             nlev = obj.index.nlevels
             if ndims == nlev + 1:
@@ -259,6 +267,13 @@ class PandasValue:
                             % (name, ndims, nlev, "s" * (nlev != 1)),
                             help="index the Series by the %d index sets of `%s` (a MultiIndex)" % (ndims, name))
         return [_py(x) for x in obj.tolist()]
+
+
+def _show(v: Any) -> str:
+    """A key as OPL writes it: strings quoted, tuples of a MultiIndex as ``<..>``."""
+    if isinstance(v, tuple):
+        return "<%s>" % ", ".join(_show(x) for x in v)
+    return '"%s"' % v if isinstance(v, str) else str(v)
 
 
 def _missing(x: Any) -> bool:

@@ -499,6 +499,7 @@ def _solver_hint(status: str) -> str:
         "infeasible_or_unbounded": "Check for contradictory constraints and for missing bounds.",
         "time_limit": "The solver hit its time limit: simplify the model (tighter bounds, fewer integer variables).",
         "compile_error": "The model failed when its data was bound: check the data against the declarations.",
+        "script_error": "An `execute` block placed after the model failed: fix it (see the error), or remove it.",
     }.get(status, "Check the model against the problem text.")
 
 

@@ -111,6 +111,22 @@ def test_exit_code_per_outcome(tmp_path, capsys, case):
     capsys.readouterr()
 
 
+@pytest.mark.parametrize("flag,value,words", [
+    ("--threads", "-1", "must be from 0 to 1024, got -1"),
+    ("--threads", "100000", "must be from 0 to 1024, got 100000"),  # HiGHS would start them all
+    ("--seed", "-5", "must be from 0 to 2147483647, got -5"),
+    ("--script-steps", "0", "expected a positive whole number, got '0'"),
+    ("--script-steps", "-1", "expected a positive whole number, got '-1'"),
+])
+def test_numeric_options_out_of_range_are_usage_errors(tmp_path, capsys, flag, value, words):
+    # not a solver error (exit 1) after compiling, nor a budget of -1 steps reported as exceeded
+    mod = _write(tmp_path, "dvar float+ x;\nminimize x;\nsubject to { x >= 1; }\n")
+    with pytest.raises(SystemExit) as e:
+        main(["solve", mod, flag, value])
+    assert e.value.code == exit_codes.USAGE
+    assert words in capsys.readouterr().err
+
+
 def test_exit_codes_are_distinct_and_documented_in_help():
     codes = [c for c, _ in exit_codes.TABLE]
     assert len(set(codes)) == len(codes)

@@ -208,6 +208,42 @@ def test_a_model_that_is_not_utf8_gets_a_diagnostic_with_the_place(tmp_path):
     assert "UTF-8" in d.message and "0xe9" in d.message and "byte 29" in d.message
 
 
+def test_fix_on_a_file_that_is_not_utf8_reports_it_once(tmp_path, capsys):
+    # the fixer refuses the file for the reason the check gives: one diagnostic, not two copies
+    mod = tmp_path / "latin1.mod"
+    original = 'dvar float x;\nstring c = "café";\nminimize x;\n'.encode("latin-1")
+    mod.write_bytes(original)
+    rc, out, _e = _cli(["check", "--fix", str(mod), "--format", "json"], capsys)
+    assert rc == 1 and _codes(json.loads(out)) == ["OPL1120"]
+    assert mod.read_bytes() == original
+
+
+@pytest.mark.parametrize("argv,link", [
+    (["solve", "m.mod", "m.dat", "-o", "m.mod"], None),
+    (["solve", "m.mod", "m.dat", "--csv", "./m.dat"], None),
+    (["solve", "m.mod", "m.dat", "--log-file", "m.mod"], None),
+    (["solve", "m.mod", "m.dat", "-o", "res.json"], "symlink"),  # res.json -> m.mod
+    (["export", "m.mod", "m.dat", "--lp", "m.lp"], "hardlink"),  # m.lp is m.dat under another name
+    (["export", "m.mod", "m.dat", "--mps", "m.dat"], None),
+])
+def test_an_output_that_is_an_input_of_the_run_is_refused(tmp_path, capsys, monkeypatch, argv, link):
+    # a slip of tab completion (`-o m.mod`) replaced the model with the JSON results, with no backup
+    monkeypatch.chdir(tmp_path)
+    mod, dat = tmp_path / "m.mod", tmp_path / "m.dat"
+    mod.write_text("float c = ...;\ndvar float+ x;\nminimize x;\nsubject to { x >= c; }\n", encoding="utf-8")
+    dat.write_text("c = 2;\n", encoding="utf-8")
+    if link == "symlink":
+        os.symlink("m.mod", tmp_path / "res.json")
+    elif link == "hardlink":
+        os.link(dat, tmp_path / "m.lp")
+    before = {p.name: p.read_bytes() for p in (mod, dat)}
+    rc, out, _e = _cli(argv + ["--format", "json"], capsys)
+    doc = json.loads(out)
+    assert rc == 2 and _codes(doc) == ["OPL1250"]
+    assert "of this run: writing it would replace it" in doc["diagnostics"][0]["message"]
+    assert {p.name: p.read_bytes() for p in (mod, dat)} == before
+
+
 def test_data_and_included_files_that_are_not_utf8_get_the_diagnostic(tmp_path):
     (tmp_path / "inc.mod").write_bytes(b'string t = "\xff";\n')
     (tmp_path / "model.mod").write_text('include "inc.mod";\nint n = ...;\ndvar float x;\nminimize x;\n')
@@ -326,13 +362,18 @@ def test_solve_outputs_go_through_the_safe_writer(solved_model, tmp_path, capsys
     assert (tmp_path / "r.csv").read_text().splitlines()[0] == "kind,name,index,value"
 
 
-@pytest.mark.parametrize("flag", ["-o", "--csv"])
+@pytest.mark.parametrize("flag", ["-o", "--csv", "--log-file"])  # the solver's log: it failed silently
 def test_solve_output_in_a_missing_folder_is_a_diagnostic(solved_model, tmp_path, capsys, flag):
     _safe_writer_present()
     rc, out, _e = _cli(["solve", str(solved_model), flag, str(tmp_path / "no" / "r.out"), "--format", "json"], capsys)
     assert rc == 2
     doc = json.loads(out)
     assert "OPL1122" in _codes(doc) and "internal" not in out
+
+
+def test_a_log_file_that_is_a_folder_is_a_diagnostic(solved_model, tmp_path, capsys):
+    rc, out, _e = _cli(["solve", str(solved_model), "--log-file", str(tmp_path), "--format", "json"], capsys)
+    assert rc == 2 and _codes(json.loads(out)) == ["OPL1124"]
 
 
 def test_solve_output_on_a_full_disk_is_a_diagnostic(solved_model, capsys):

@@ -119,6 +119,24 @@ def test_dataframe_data_gets_the_dat_diagnostics():
     assert _codes(d) == ["OPL0403"] and "pandas Series" in d.errors[0].message
 
 
+def test_a_label_given_twice_is_the_dat_duplicate_key_error():
+    # a repeated row, column or Series label would silently keep its last value (310 instead of the
+    # sums of one row each); a .dat file gets OPL0428 for the same data
+    cost = pd.DataFrame(COST, index=PLANTS, columns=MARKETS)
+    base = {"Plants": PLANTS, "Markets": MARKETS, "supply": [400, 300, 350], "demand": [250, 200, 220, 180]}
+    again = pd.concat([cost, cost.iloc[:1] * 100])
+    d = pyopl.check(TRANSPORT, {**base, "cost": again})
+    assert _codes(d) == ["OPL0428"]
+    assert d.errors[0].message == 'the key "%s" is given twice in the index of the DataFrame for `cost`' % PLANTS[0]
+    cols = cost.set_axis([MARKETS[0]] + MARKETS[1:-1] + [MARKETS[0]], axis=1)
+    d = pyopl.check(TRANSPORT, {**base, "cost": cols})
+    assert _codes(d) == ["OPL0428"] and "in the columns of the DataFrame" in d.errors[0].message
+    supply = pd.Series([400, 300, 350, 1], index=PLANTS + PLANTS[1:2])
+    d = pyopl.check(TRANSPORT, {**base, "cost": cost, "supply": supply})
+    assert _codes(d) == ["OPL0428"] and d.errors[0].message == (
+        'the key "%s" is given twice in the index of the Series for `supply`' % PLANTS[1])
+
+
 def test_html_for_notebooks_is_escaped_and_complete(transport):
     html = transport._repr_html_()
     assert "<table" in html and "optimal" in html and "2590" in html

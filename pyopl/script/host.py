@@ -19,7 +19,7 @@ from .host_errors import host_error
 from .opl_objects import (ArrayHost, ConstraintHost, DexprHost, DvarHost, SetHost, describe, display, js_number,
                           to_key, to_script)
 from .options import DEFAULT_MEMORY, DEFAULT_STEPS, ScriptOptions  # noqa: F401  (defined apart: light to import)
-from .values import HostObject, UNDEFINED
+from .values import HostObject, UNDEFINED, well_formed
 
 
 _NOWHERE = None  # set below (a span for errors found where no script span is at hand)
@@ -54,7 +54,7 @@ class ScriptContext:
         self.out.append(text)
 
     def output(self) -> str:
-        return "".join(self.out)
+        return well_formed("".join(self.out))
 
     @property
     def base_dir(self) -> str:
@@ -109,11 +109,15 @@ class ScriptContext:
                 if t == "boolean" and value not in (0, 1):
                     raise host_error("script-value-type", "`%s` is a boolean, so it takes 0 or 1, not %s" % (
                         label, js_number(value)), span, help="assign 0, 1, true or false")
+                if not -2 ** 31 <= value <= 2 ** 31 - 1:  # OPL's `int` is 32-bit (maxint = 2147483647)
+                    raise host_error("script-value-type", "`%s` is an OPL `int` (32-bit), so it cannot take %s" % (
+                        label, js_number(value)), span,
+                        help="keep it within -2147483648..2147483647 (`maxint`), or declare it `float`")
                 return int(value)
             return float(value)
         if t == "string":
             if isinstance(value, str):
-                return value
+                return well_formed(value)
             raise host_error("script-value-type", "`%s` is a string, so it cannot take %s" % (label, describe(value)), span,
                              help='assign a string, e.g. `"" + value`')
         raise host_error("script-forbidden-assignment", "`%s` holds %s values, which a script cannot assign" % (
@@ -162,6 +166,17 @@ class ScriptContext:
         if self.phase == "post":
             raise host_error("script-forbidden-assignment", "the bound of `%s` cannot change after the solve" % label, span,
                              help="set bounds in an `execute` block before the constraints, or in `main` before `cplex.solve()`")
+        # what the model builder refuses (OPL0431) is refused here, at the assignment: in `main` the
+        # changed bounds go to the solver directly, which would reject them as an internal failure
+        word = "lower" if which == "LB" else "upper"
+        if math.isnan(v) or v == (math.inf if which == "LB" else -math.inf):
+            raise host_error("script-value-type", "the %s bound of `%s` cannot be %s" % (word, label, js_number(v)), span,
+                             help="check the computation that gave %s" % js_number(v))
+        if math.isfinite(v) and abs(v) >= 1e15:  # LARGE_VALUE of pyopl.lowering.build
+            raise host_error("script-value-type", "the %s bound of `%s` is %s, which no solver can take" % (
+                word, label, js_number(v)), span,
+                help="write %sInfinity for no bound; finite bounds must be below 1e15 in magnitude" % (
+                    "-" if which == "LB" else ""))
         integer = bool(self.ir.col_integer[j]) if self.ir is not None else bool(self.inst.cols.integer[j])
         if integer and math.isfinite(v):
             v = float(math.ceil(v - 1e-9) if which == "LB" else math.floor(v + 1e-9))

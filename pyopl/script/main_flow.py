@@ -27,7 +27,7 @@ from typing import Any
 from ..semantics.values import OplArray, OplSet
 from .host_errors import host_error
 from .opl_objects import ArrayHost, _arg, _Host, describe, to_script
-from .values import HostFunction, NULL, UNDEFINED
+from .values import HostFunction, NULL, UNDEFINED, well_formed
 
 
 def globals_for(ctx: Any) -> dict[str, Any]:
@@ -176,7 +176,7 @@ class DataElements(_Host):
         elif not isinstance(value, (int, float, str)):
             raise host_error("script-value-type", "data element `%s` cannot take %s" % (name, describe(value)), span,
                              help="assign a number, a string, or an OPL set or array")
-        self.values[name] = value
+        self.values[name] = well_formed(value) if isinstance(value, str) else value
 
 
 class ModelObject(_Host):
@@ -456,8 +456,12 @@ def run_main(model: Any, kw: dict) -> Any:
         result.script_exit = 1
     elif isinstance(value, bool):
         result.script_exit = int(value)
-    elif isinstance(value, (int, float)) and value == value:
-        result.script_exit = int(value)
+    elif isinstance(value, (int, float)):
+        # the script engine's number-to-int conversion (ECMAScript ToInt32): 2.9 -> 2; NaN and
+        # Infinity -> 0 (an `int(Infinity)` here was an internal error, exit 3)
+        from .convert import to_int32
+
+        result.script_exit = to_int32(value)
     else:
         result.script_exit = 0
     return result

@@ -15,7 +15,7 @@ from typing import Any
 
 from ..semantics.values import FloatRange, OplArray, OplRange, OplSet, OplTuple, TupleType
 from .host_errors import host_error
-from .values import HostFunction, HostObject, NULL, UNDEFINED
+from .values import HostFunction, HostObject, NULL, UNDEFINED, well_formed
 
 
 # ---------------------------------------------------------------------- values between OPL and script
@@ -53,6 +53,8 @@ def to_key(v: Any) -> Any:
         return int(v)
     if isinstance(v, TupleHost):
         return v.value
+    if isinstance(v, str):
+        return well_formed(v)  # "\uD83D\uDE00" names the element "😀"; a lone surrogate cannot be printed
     return v
 
 

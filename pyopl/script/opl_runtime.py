@@ -131,8 +131,9 @@ class OplNamespace(_Host):
             return UNDEFINED
 
         def rounded(a, s):
-            v = n(a, s)
-            return float(math.floor(v + 0.5))
+            from .stdlib import _round
+
+            return _round(n(a, s))
 
         return {
             "abs": lambda a, s: abs(n(a, s)), "fabs": lambda a, s: abs(n(a, s)),
@@ -453,8 +454,9 @@ def write_confined(path: str, text: str, append: bool, span: Any = None) -> None
     :func:`pyopl.safe_write.write_bytes_safely` (a temporary file beside it, renamed into place,
     the file's mode kept); a failure (full disk, no permission) is a diagnostic at ``span``."""
     from ..safe_write import WriteError, write_bytes_safely
+    from .host import well_formed
 
-    data = text.encode("utf-8")
+    data = well_formed(text).encode("utf-8")
     try:
         if append and os.path.isfile(path):
             with open(path, "rb") as f:

@@ -46,9 +46,11 @@ def script_block(inst: Any, block: A.ScriptBlock) -> None:
             inst.reporter.emit("script-unsupported", block_span(block), "the model has a second `main` block",
                                help="keep one `main` block")
             return
+        if not ctx.options.enabled:
+            skipped(inst, block)
+            return
         ctx.main_block = block
-        if ctx.options.enabled:
-            syntax_check(ctx, block)
+        syntax_check(ctx, block)
         return
     if not ctx.options.enabled:
         skipped(inst, block)
@@ -146,9 +148,21 @@ def assigns(body: str, name: str) -> bool:
 def skipped(inst: Any, block: A.ScriptBlock) -> None:
     """``--no-scripts``: a block that would assign model data or bounds is an error naming them;
     one that would not (printing, settings) is a warning that it was skipped."""
-    names = [n for n, s in inst.symbols.items() if s.kind in ("param", "set", "dvar") and assigns(block.body, n)]
-    what = "`execute %s` block" % block.name if block.name else "`execute` block"
-    if names and not inst.after_model:
+    from .may_set import may_set
+    from .parser import parse_script
+
+    model_names = [n for n, s in inst.symbols.items() if s.kind in ("param", "set", "dvar")]
+    program = parse_script(block.body, block.span.file, block.body_line, block.body_column)
+    scalars = [n for n in model_names if isinstance(inst.symbols[n].value, (bool, int, float, str))]
+    found = may_set(program, model_names, scalars) if not isinstance(program, list) else set()
+    names = [n for n in model_names if n in found or assigns(block.body, n)]
+    what = ("`main` block" if block.kind == "main" else
+            "`execute %s` block" % block.name if block.name else "`execute` block")
+    if block.kind == "main" and not names and re.search(r"\bIloOplModel\b", block.body):
+        inst.reporter.emit("script-not-run", block_span(block),
+                           "the `main` block was not run, but it solves other model instances (`new IloOplModel`)",
+                           help="run the scripts (drop `--no-scripts`)")
+    elif names and (block.kind == "main" or not inst.after_model):
         shown = ", ".join("`%s`" % n for n in names[:6]) + (" and %d more" % (len(names) - 6) if len(names) > 6 else "")
         inst.reporter.emit("script-not-run", block_span(block),
                            "the %s was not run, but it sets %s, which the model uses" % (what, shown),

@@ -71,9 +71,15 @@ def _math1(f):
 
 
 def _round(x: float) -> float:
-    if x != x or math.isinf(x):
+    """ECMAScript ``Math.round`` (15.8.2.15): the nearest integer, ties towards +infinity.
+
+    Not ``floor(x + 0.5)``: that sum is rounded itself, so 0.49999999999999994 would give 1 and
+    4503599627370497 (above 2**52 every double is an integer) 4503599627370498."""
+    if x != x or math.isinf(x) or x.is_integer():
         return x
-    return float(math.floor(x + 0.5))
+    r = math.floor(x)
+    r = r + 1 if x - r >= 0.5 else r  # x - r is exact for |x| < 2**52
+    return -0.0 if r == 0 and x < 0 else float(r)
 
 
 def _floor(x):

@@ -26,6 +26,7 @@ raising :class:`ScriptError` (``ScriptError.missing_member``, ``ScriptError.read
 from __future__ import annotations
 
 import math
+import re
 from typing import Any, Callable, Iterable
 
 from ..diagnostics.diagnostic import Diagnostic, Span
@@ -269,3 +270,15 @@ def _short(v: Any) -> str:
     if isinstance(v, float) and v.is_integer():
         return str(int(v))
     return str(v) if not isinstance(v, HostObject) else v.to_display()
+
+
+_SURROGATE = re.compile("[\ud800-\udfff]")
+
+
+def well_formed(text: str) -> str:
+    """``text`` as Unicode that can be printed and written: a script string is a sequence of UTF-16
+    code units (ECMAScript 3, 8.4), so ``"\\uD83D\\uDE00"`` is one emoji and a lone surrogate is
+    legal. Pairs are joined into their character; a lone surrogate becomes U+FFFD."""
+    if _SURROGATE.search(text) is None:
+        return text
+    return text.encode("utf-16-le", "surrogatepass").decode("utf-16-le", "replace")

@@ -196,7 +196,8 @@ def make_record(task: BenchTask, result, *, model: str, dataset_path: str, setti
     solved = sol.get("status") in SOLVED
     p = task.problem
     return {"type": "result", "run_id": run_id, "sample": task.sample, "dataset": p.dataset,
-            "dataset_path": dataset_path, "id": p.id, "strategy": task.strategy, "model": model,
+            "dataset_path": dataset_path, "id": p.id, "question_sha256": question_digest(p.question),
+            "strategy": task.strategy, "model": model,
             "status": result.status, "objective": sol.get("objective") if solved else None,
             "solver_status": sol.get("status") or _last_solver_status(result), "answer": p.answer,
             "answer_raw": p.answer_raw, "fields": p.fields,
@@ -381,7 +382,14 @@ def _bench(args: argparse.Namespace) -> int:
 
     every = [BenchTask(p, s, m, k) for m in models for s in strategies for _path, ps in datasets for p in ps
              for k in range(samples)]
-    tasks = [t for t in every if not log.done(key(t))]
+    # a recorded problem whose question text changed since (a dataset corrected in place) is run
+    # again: its old record answers another question (records without the digest are kept)
+    changed = [t for t in every if log.done(key(t)) and log.records[key(t)].get("question_sha256")
+               not in (None, question_digest(t.problem.question))]
+    if changed:
+        print(f"syntagm: warning: {len(changed)} recorded problem(s) have another question text in the dataset now "
+              f"(first: {changed[0].problem.dataset} #{changed[0].problem.id}); running them again", file=sys.stderr)
+    tasks = [t for t in every if not log.done(key(t)) or t in changed]
     endpoints = {}
     if tasks and replay_root is None:
         for m in dict.fromkeys(t.model for t in tasks):
@@ -392,6 +400,16 @@ def _bench(args: argparse.Namespace) -> int:
                 raise ConfigError(config_mod.NO_ENDPOINT_MESSAGE if len(models) == 1 else
                                   f"no endpoint for model {m!r}: give --base-url/OPENAI_API_KEY, or a "
                                   f"[models.{m}] table in the config file")
+        if args.max_cost_usd or args.max_cost_usd_per_problem:
+            # an unpriced call costs "unknown", which a cap would count as 0: the cap would never stop
+            # anything, so refuse before any call rather than run a sweep the user meant to bound
+            unpriced = [m for m, ep in endpoints.items()
+                        if _with_price(prices, ep.model, fileconf, m).lookup(ep.model) is None]
+            if unpriced:
+                flag = "--max-cost-usd" if args.max_cost_usd else "--max-cost-usd-per-problem"
+                raise ConfigError(f"{flag} needs a price for every model, and {', '.join(map(repr, unpriced))} "
+                                  "has none in the price table: give one with --prices FILE (or `prices` in a "
+                                  "[models.NAME] table of the config file), or drop the cap")
     if tasks:
         _pyopl()
     skipped = len(every) - len(tasks)
@@ -515,6 +533,14 @@ def _bench(args: argparse.Namespace) -> int:
         print("syntagm: interrupted", file=sys.stderr)
         return EXIT_INTERRUPTED
     return EXIT_INCOMPLETE if summary.failed or summary.skipped else EXIT_OK
+
+
+def question_digest(question: str) -> str:
+    """SHA-256 (hex) of a problem's question text, kept in its record so that a resumed sweep can
+    tell a problem whose text changed in the dataset from one already answered."""
+    import hashlib
+
+    return hashlib.sha256(question.encode("utf-8", "surrogatepass")).hexdigest()
 
 
 def _with_price(prices, endpoint_model: str, fileconf: dict[str, Any], name: str):

@@ -93,6 +93,10 @@ class ChatClient(Protocol):
              iteration: int = 0, prompt_version: str = "") -> ChatReply: ...
 
 
+#: More tokens than any model's context window holds in one call: a usage count above it is malformed.
+MAX_TOKENS_PER_CALL = 100_000_000
+
+
 def usage_counts(usage: dict[str, Any] | None) -> tuple[int, int, int] | None:
     """``(prompt, completion, cached)`` tokens from a ``usage`` dict, or ``None`` when absent.
 
@@ -105,10 +109,19 @@ def usage_counts(usage: dict[str, Any] | None) -> tuple[int, int, int] | None:
     cached = details.get("cached_tokens") if isinstance(details, dict) else None
     if cached is None:
         cached = usage.get("prompt_cache_hit_tokens") or 0
-    try:
-        return int(usage.get("prompt_tokens") or 0), int(usage.get("completion_tokens") or 0), int(cached or 0)
-    except (TypeError, ValueError, OverflowError):  # a malformed usage block counts as none
+    counts = []
+    for v in (usage.get("prompt_tokens"), usage.get("completion_tokens"), cached):
+        v = 0 if v is None else v
+        # a malformed usage block counts as none (the call is then counted here, labelled estimated):
+        # a negative or absurd count would otherwise lower a run's cost under its --max-cost-usd cap
+        # or print a cost of $1e23
+        if isinstance(v, bool) or not isinstance(v, (int, float)) or v != v or not 0 <= v <= MAX_TOKENS_PER_CALL \
+                or v != int(v):
+            return None
+        counts.append(int(v))
+    if counts[2] > counts[0]:  # cached tokens are part of the prompt
         return None
+    return counts[0], counts[1], counts[2]
 
 
 class BadResponse(Exception):

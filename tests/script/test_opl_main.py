@@ -37,6 +37,32 @@ main {
     assert r.objective == pytest.approx(15.0) and r.script_exit == 0
 
 
+@pytest.mark.parametrize("stmt,message", [
+    ("x.LB = NaN;", "the lower bound of `x` cannot be NaN"),
+    ("x.LB = Infinity;", "the lower bound of `x` cannot be Infinity"),
+    ("x.UB = -Infinity;", "the upper bound of `x` cannot be -Infinity"),
+    ("x.UB = 1e30;", "the upper bound of `x` is 1e+30, which no solver can take"),
+    ("x.UB = y;", "the upper bound of `x` cannot be NaN"),  # a decision's value before any solve
+])
+def test_a_bound_no_solver_takes_is_refused_at_the_assignment_in_main(stmt, message):
+    # the bounds `main` changes go to the solver without the builder's check (OPL0431): before this
+    # they ended in OPL0605, "internal error ... please report it"
+    text = ("dvar float+ x in 0..10;\ndvar float+ y in 0..10;\nmaximize x + y;\nmain {\n  thisOplModel.generate();\n"
+            "  " + stmt + "\n  cplex.solve();\n}\n")
+    r = pyopl.solve(text)
+    d = [d for d in r.diagnostics if d.is_error]
+    assert [x.code for x in d] == ["OPL1055"] and d[0].message == message and (d[0].line, d[0].column) == (6, 5)  # at `LB`/`UB`
+    assert r.status == "not_solved"
+
+
+@pytest.mark.parametrize("value,status", [("Infinity", 0), ("-Infinity", 0), ("NaN", 0), ("2.9", 2), ("-0.5", 0),
+                                          ("4294967299", 3), ("true", 1)])
+def test_main_return_value_is_converted_as_the_script_engine_does(value, status):
+    # ECMAScript ToInt32 (9.5); `return Infinity;` was "internal error in pyopl" (exit 3)
+    text = "dvar float+ x in 0..1;\nmaximize x;\nmain {\n  thisOplModel.generate();\n  cplex.solve();\n  return %s;\n}\n"
+    assert pyopl.solve(text % value).script_exit == status
+
+
 def test_two_models_and_changed_data_elements(tmp_path):
     # base: maximize x with x in 0..n, n = 2 from the data -> 2; sub.mod picks the largest c -> 5;
     # the base model again with n = 4 through dataElements -> 4; main returns 3 (the exit status).
@@ -152,6 +178,23 @@ def test_output_file_is_written_in_the_model_folder(tmp_path):
     pyopl.compile_model(tmp_path / "m.mod").solve()
     assert (tmp_path / "res.txt").read_text() == "x=2\n"
     assert not [p for p in os.listdir(tmp_path) if p.startswith(".pyopl-")]
+
+
+def test_script_strings_with_surrogates_print_and_write(tmp_path, capsys):
+    # a script string is UTF-16 code units: "\uD83D\uDE00" is one emoji and a lone surrogate is legal
+    # (U+FFFD when printed); before, printing either was "internal error in pyopl" (exit 3)
+    (tmp_path / "m.mod").write_text(
+        '{string} S = {"a"};\nexecute { S.add("\\uD83D\\uDE00"); S.add("\\uDFFF"); }\n'
+        'dvar float+ x[S] in 0..1;\nmaximize sum(s in S) x[s];\n'
+        'execute {\n  writeln("<\\uD800>", "\\uD83D" + "\\uDE00");\n'
+        '  var f = new IloOplOutputFile("res.txt");\n  f.writeln("\\uD83D\\uDE00|\\uDC00");\n  f.close();\n}\n',
+        encoding="utf-8")
+    rc = cli(["solve", str(tmp_path / "m.mod")])
+    out = capsys.readouterr().out
+    assert rc == 0
+    assert 'x["\U0001F600"] = 1' in out and 'x["\uFFFD"] = 1' in out
+    assert out.endswith("script output:\n<\uFFFD>\U0001F600\n")
+    assert (tmp_path / "res.txt").read_text(encoding="utf-8") == "\U0001F600|\uFFFD\n"
 
 
 def test_output_file_that_cannot_be_written_is_a_diagnostic(tmp_path, monkeypatch):

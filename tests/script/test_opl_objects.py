@@ -108,6 +108,27 @@ def test_fraction_into_int_is_an_error_not_a_truncation():
     assert "`n` is an integer, so it cannot take 2.5" in d.message
 
 
+@pytest.mark.parametrize("stmt,shown", [
+    ("n = 1e10;", "`n` is an OPL `int` (32-bit), so it cannot take 10000000000"),
+    ("a[2] = 2147483648;", "`a[2]` is an OPL `int` (32-bit), so it cannot take 2147483648"),
+    ("n = -2147483649;", "`n` is an OPL `int` (32-bit), so it cannot take -2147483649"),
+])
+def test_an_int_outside_32_bits_is_refused_at_the_assignment(stmt, shown):
+    # OPL's int is 32-bit (maxint = 2147483647): a script must not store a larger number silently
+    text = "int n = 1;\nint a[1..2];\nexecute {\n  " + stmt + "\n}" + MODEL_TAIL
+    d = [d for d in pyopl.check(text) if d.code == "OPL1055"][0]
+    assert (d.line, d.column, d.message) == (4, 3, shown)
+
+
+def test_opl_round_is_exact_above_two_to_the_52():
+    assert out("execute { writeln(Opl.round(4503599627370497), ' ', Opl.round(2.5)); }") == "4503599627370497 3\n"
+
+
+def test_int_extremes_are_kept():
+    text = "int n = 1;\nexecute { n = -2147483648; writeln(n); n = 2147483647; writeln(n); }"
+    assert out(text) == "-2147483648\n2147483647\n"
+
+
 @pytest.mark.parametrize("stmt,words", [
     ("R = 4;", "`R` is a range and cannot be assigned as a whole"),
     ("S = 4;", "`S` is a set and cannot be assigned as a whole"),

@@ -199,6 +199,50 @@ def test_no_scripts_is_an_error_when_a_skipped_block_sets_model_data():
     assert m.solve().script_output == ""
 
 
+_SKIP_TAIL = "dvar float+ x[1..3] in 0..1;\nmaximize sum(i in 1..3) w[i] * x[i];\n"
+
+
+@pytest.mark.parametrize("body", [
+    "var f = function (a) { a[2] = 9; }; f(w);",          # changed through a function's parameter
+    "var a = w; a[1] = 5;",                                # through an alias
+    "var q = thisOplModel; q[\"w\"][1] = 5;",              # through the model object and a computed name
+    "var t = [w]; t[0][3] = 1;",                           # through an array holding it
+    "thisOplModel.w[2] += 1;",
+])
+def test_no_scripts_sees_changes_made_through_another_name(body):
+    # the block would change `w`: skipping it would silently solve another model than IBM's
+    text = "float w[1..3] = [1, 2, 3];\nexecute {\n  " + body + "\n}\n" + _SKIP_TAIL
+    with pytest.raises(pyopl.CompileError) as e:
+        pyopl.compile_model(text, scripts=False)
+    d = [d for d in e.value.diagnostics if d.code == "OPL1059"][0]
+    assert (d.line, d.column) == (2, 1) and "`w`" in d.message
+
+
+def test_no_scripts_reading_a_model_element_is_only_a_warning():
+    # a scalar is copied when handed on (`var k = n;`, `f(n)`): that cannot change `n`
+    text = ("int n = 3;\nfloat w[1..3] = [1, 2, 3];\nexecute {\n  var s = 0; for (var i in w) s += w[i]; writeln(w, s, Opl.card(w));\n"
+            "  var b = w[1] + 1; b = 2; var k = n; k = k + 1; writeln(k, f(n));\n"
+            "  function f(v) { v = 5; return v; }\n}\n" + _SKIP_TAIL)
+    m = pyopl.compile_model(text, scripts=False)
+    assert [d.code for d in m.diagnostics if d.code != "OPL0922"] == ["OPL0601"]  # (OPL0922: `n` is unused)
+    assert m.solve().objective == 6
+
+
+def test_no_scripts_skips_main_and_says_when_that_changes_the_model():
+    text = ("int n = 2;\ndvar float+ y in 0..n;\nmaximize y;\nmain {\n  thisOplModel.generate();\n"
+            "  thisOplModel.y.UB = 1; cplex.solve(); writeln(cplex.getObjValue());\n}\n")
+    with pytest.raises(pyopl.CompileError) as e:
+        pyopl.compile_model(text, scripts=False)
+    d = [d for d in e.value.diagnostics if d.code == "OPL1059"][0]
+    assert (d.line, d.column) == (4, 1) and "`main` block" in d.message and "`y`" in d.message
+    # a `main` that only generates, solves and prints is skipped with a warning, and the model solved as declared
+    plain = text.replace("thisOplModel.y.UB = 1; ", "")
+    m = pyopl.compile_model(plain, scripts=False)
+    assert [d.code for d in m.diagnostics] == ["OPL0601"]
+    r = m.solve()
+    assert r.objective == 2 and r.script_output == ""
+
+
 def test_array_indexed_by_tuples_filled_by_a_script_with_keyed_get():
     # the pattern of IBM's transp4 (INITIALIZE): Cost[<"p", <"A", "B">>] = 3 and Cost[<"q", <"A", "C">>] = 5;
     # one unit must go on each route, so the cost is 3 + 5 = 8.

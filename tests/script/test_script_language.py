@@ -121,6 +121,10 @@ CASES = [
      "truefalsefalsetrue70false\n"),
     ("writeln((3.14159).toFixed(2), ' ', (2.5).toFixed(0), ' ', (1.005).toFixed(2), ' ', (255).toString(16), ' ', "
      "(-1.5).toFixed(0));", "3.14 3 1.00 ff -2\n"),
+    # ties go up, and nothing is lost to the rounding of x + 0.5 (every double above 2**52 is an integer)
+    ("writeln(Math.round(0.49999999999999994), ' ', Math.round(4503599627370497), ' ', "
+     "Math.round(-4503599627370497), ' ', Math.round(-0.5), ' ', 1 / Math.round(-0.4), ' ', Math.round(-2.6));",
+     "0 4503599627370497 -4503599627370497 0 -Infinity -3\n"),
     ("writeln(Math.PI > 3.14 && Math.PI < 3.15, ' ', Math.max(), ' ', Math.min(1, NaN));", "true -Infinity NaN\n"),
     # ASI: a missing `;` before a line break or `}`
     ("var total = 0\nvar a = [1, 2, 3]\nfor (var i = 0; i < a.length; i++) {\n  total = total + a[i]\n}\nwriteln(total)",

@@ -41,6 +41,27 @@ def test_missing_usage_is_estimated_and_flagged(server, llm_config):
     assert t.prompt_tokens == 3 + (4 + 2) + (4 + 2)  # priming + per-message framing + ceil(len/4)
 
 
+@pytest.mark.parametrize("usage", [
+    {"prompt_tokens": -1_000_000, "completion_tokens": 10},   # would lower the run's cost under its cap
+    {"prompt_tokens": 10 ** 30, "completion_tokens": 10},     # printed a cost of $1.5e23
+    {"prompt_tokens": 100, "completion_tokens": 1e308},
+    {"prompt_tokens": 100, "completion_tokens": "many"},
+    {"prompt_tokens": 12.5, "completion_tokens": 3},
+    {"prompt_tokens": 100, "completion_tokens": 3, "prompt_tokens_details": {"cached_tokens": 500}},
+])
+@pytest.mark.filterwarnings("ignore:Pydantic serializer warnings:UserWarning")  # the openai client's own
+def test_a_malformed_usage_block_is_counted_here_not_believed(server, llm_config, usage):
+    from dataclasses import replace
+
+    from syntagm.llm.client import OpenAIChatClient
+    from syntagm_testkit import Item
+
+    client = OpenAIChatClient(replace(llm_config, model="local-llama"))  # counted by the chars/4 estimate
+    server.push_item(Item("x" * 400, usage=usage))
+    t = client.chat(MSGS, purpose="judge").telemetry
+    assert t.usage_estimated and (t.prompt_tokens, t.completion_tokens, t.cached_tokens) == (3 + 6 + 6, 100, 0)
+
+
 def test_missing_usage_is_counted_exactly_where_a_tokenizer_exists(server, client):
     pytest.importorskip("bpe_openai", reason="the optional exact tokenizer (syntagm[tokens]) is not installed")
     server.push_reply("Hello world", with_usage=False)

@@ -185,6 +185,22 @@ def test_a_compile_that_runs_away_becomes_a_diagnostic_the_loop_repairs(server, 
     assert "syntax_repair" == r.attempts[1].source
 
 
+def test_a_post_processing_script_error_is_not_a_solved_model(server, client):
+    # `pyopl solve` exits 1 on it (IBM's oplrun stops too): the loop must repair it, not judge it
+    failing = GOOD + 'execute { var f = new IloOplOutputFile("/tmp/out.txt"); f.writeln(x); f.close(); }\n'
+    out = compiler.solve(failing, "")
+    assert out.status == "script_error" and not out.solved and out.objective is None
+    assert "post-processing script failed" in out.message and "OPL1056" in out.message
+    server.push_reply(gen(failing))
+    server.push_reply(gen(GOOD))
+    server.push_reply(verdict(True))
+    r = run_loop(PROBLEM, client, LoopOptions(exemplars=0))
+    assert r.status == "aligned" and r.objective == pytest.approx(12.0)
+    assert r.attempts[0].outcome["status"] == "script_error"
+    repair = json.dumps(server.requests[1]["body"]["messages"])
+    assert "post-processing script failed" in repair and len(server.requests) == 3
+
+
 def test_a_compile_over_its_memory_limit_becomes_a_diagnostic():
     big = "range R = 1..1000;\ndvar float x[R][R];\nminimize sum(i in R, j in R) x[i][j];\n"
     rep = compiler.check(big, "", compiler.Limits(timeout_s=60, memory_mb=100))

@@ -89,6 +89,24 @@ def test_a_named_run_with_other_settings_is_refused_naming_them(server, env, cap
     assert "temperature: null → 0.5" in err and "exemplars: null → 1" in err
 
 
+def test_a_problem_whose_question_changed_in_the_dataset_is_run_again(server, env, capsys):
+    # a dataset corrected in place: the old record answers another question, so it is not reused
+    route(server, {"a": [gen(WRONG), gen(GOOD)], "b": [gen(GOOD)], "c": [gen(GOOD)]})
+    assert bench(server, "--strategy", "standard") == 0
+    rows = json.loads((env / "Tiny.json").read_text())
+    rows[0]["en_question"] = rows[0]["en_question"].replace("profit 3 each", "profit 3 each, corrected")
+    (env / "Tiny.json").write_text(json.dumps(rows))
+    capsys.readouterr()
+    assert bench(server, "--strategy", "standard", "--format", "json") == 0
+    out, err = capsys.readouterr()
+    assert len(server.requests) == 4 and len(server.requests_for(MARK["a"])) == 2  # only `a` asked again
+    assert "1 recorded problem(s) have another question text in the dataset now (first: Tiny #a)" in err
+    rep = json.loads(out)
+    a = [r for r in records(env / "out" / "results.jsonl") if r["id"] == "a"]
+    assert len(a) == 2 and a[-1]["objective"] == 12 and a[0]["question_sha256"] != a[-1]["question_sha256"]
+    assert rep["groups"][0]["records"] == 3 and rep["groups"][0]["correct"] == 1  # a, now right (b: 12.0005 is off)
+
+
 def test_two_models_keep_their_transcripts_apart_and_replay_checks_them(server, env, capsys):
     route(server, {k: [gen(GOOD), gen(WRONG)] for k in MARK})
     rc = bench(server, "--strategy", "standard", "--model", "m-one", "--model", "m-two", "--record",
@@ -291,6 +309,16 @@ def test_the_sweep_cost_cap_stops_starting_problems(server, env, capsys):
     assert len(server.requests) == 2 and rep["groups"][0]["records"] == 2
     assert rep["skipped"] == [{"model": "alpha", "strategy": "standard", "dataset": "Tiny", "id": "c", "sample": 0}]
     assert any("cost cap $0.15 reached ($0.200000 spent" in n for n in rep["notes"])
+
+
+@pytest.mark.parametrize("cap", ["--max-cost-usd", "--max-cost-usd-per-problem"])
+def test_a_cost_cap_on_an_unpriced_model_is_refused_before_any_call(server, env, capsys, cap):
+    # an unpriced call counts as $0 against the cap, so the cap would never stop the sweep
+    route(server, {k: [gen(GOOD)] for k in MARK})
+    rc = bench(server, "--strategy", "standard", "--model", "qwen2.5-7b-instruct", cap, "0.0001")
+    err = capsys.readouterr().err
+    assert rc == 2 and len(server.requests) == 0
+    assert f"{cap} needs a price for every model, and 'qwen2.5-7b-instruct' has none" in err
 
 
 def test_the_problem_cost_cap_ends_a_run_keeping_what_it_has(server, env, capsys):
