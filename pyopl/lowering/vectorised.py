@@ -42,51 +42,12 @@ from .errors import EvalError
 from .linear import LinExpr
 from .tupleindex import foreign_tuple
 from . import vectorised_patterns  # (it takes this module's cache and errors as arguments: no import back)
+from .vectorised_base import _Fallback, _flatten_index, _Lin, _Small, _Vec  # noqa: F401  (re-exported for the array paths)
 from .vectorised_calls import PURE_CALLS, extra_data, pure_invariant
 
 EXACT = 2.0 ** 53
 INT_MAX = 2 ** 31 - 1  # OPL's maxint (:mod:`.int32`)
 MIN_ITERATIONS = 8  # below this, the term-by-term path is as fast
-
-
-class _Fallback(Exception):
-    """This sum (or this call of it) is summed term by term."""
-
-
-class _Small(Exception):
-    """Too few iterations for arrays to pay off."""
-
-
-class _Vec:
-    """Data over the iteration space: ``num`` (float64 array) and/or ``objs`` (list), or a loop-invariant ``scalar``.
-
-    ``exact_int``: every value is an integer held exactly.  ``iter``: (domain, positions) when this
-    is an iterator, so indexing by it needs no lookup.
-    """
-
-    __slots__ = ("_num", "_make", "objs", "scalar", "is_scalar", "exact_int", "iter")
-
-    def __init__(self, num=None, objs=None, scalar=None, is_scalar=False, exact_int=False, it=None, make=None):
-        self._num, self.objs, self.scalar, self.is_scalar, self.exact_int, self.iter = (
-            num, objs, scalar, is_scalar, exact_int, it)
-        self._make = make  # () -> num, for an iterator's values: made when first asked
-
-    @property
-    def num(self) -> np.ndarray | None:
-        # an iterator that only indexes (`x[i][j]`, the common case) never needs its values
-        if self._make is not None:
-            self._num, self._make = self._make(), None
-        return self._num
-
-
-class _Lin:
-    """A linear form per iteration: blocks of (coefficient, column) arrays, and a constant array."""
-
-    __slots__ = ("blocks", "const")
-
-    def __init__(self, blocks: list, const: np.ndarray):
-        self.blocks = blocks
-        self.const = const
 
 
 class VectorCache:
@@ -712,14 +673,6 @@ def _walk(n: Any):
                     stack.extend(v)
                 elif isinstance(v, A.Node):
                     stack.append(v)
-
-
-def _flatten_index(n: A.Index) -> tuple[A.Expr, list[A.Expr]]:
-    idx: list[A.Expr] = []
-    while isinstance(n, A.Index):
-        idx[:0] = n.indices
-        n = n.base
-    return n, idx
 
 
 _TTYPE = operator.attrgetter("ttype")

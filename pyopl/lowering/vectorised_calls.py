@@ -27,6 +27,7 @@ import numpy as np
 from ..semantics.values import OplArray, OplRange, OplSet
 from ..syntax import ast as A
 from .int32 import INT_MAX, INT_MIN
+from .vectorised_base import _Fallback, _flatten_index, _Vec
 
 #: functions whose value depends on their arguments only (no state, no warning): evaluated once when invariant
 PURE_CALLS = frozenset({"card", "ord", "pow", "ftoi", "trunc", "floor", "ceil", "round", "abs"})
@@ -36,8 +37,6 @@ _EXACT = 2.0 ** 53
 
 
 def _fallback() -> Exception:
-    from .vectorised import _Fallback
-
     return _Fallback()
 
 
@@ -73,8 +72,6 @@ def pure_invariant(space: Any, n: A.Expr) -> bool:
 
 def extra_data(space: Any, n: A.Expr) -> Any:
     """The value of ``n`` (``div``/``mod`` or a call, depending on the iterators) over the iteration space, a ``_Vec``."""
-    from .vectorised import _Vec
-
     if isinstance(n, A.Binary):
         a, b = space.data(n.left), space.data(n.right)
         if not (a.exact_int and b.exact_int):
@@ -128,8 +125,6 @@ def extra_data(space: Any, n: A.Expr) -> Any:
         pos = space._positions_in(s, v)  # a value not in the set: KeyError, reported there
         return _Vec(num=np.broadcast_to(np.asarray(pos, dtype=np.float64), (space.size,)), exact_int=True)
     if f == "card" and len(n.args) == 1 and isinstance(n.args[0], A.Index):
-        from .vectorised import _flatten_index
-
         base, idx = _flatten_index(n.args[0])
         arr = space._global(base)
         if not isinstance(arr, OplArray) or len(idx) != len(arr.dims):
