@@ -424,6 +424,11 @@ def cmd_export(args: argparse.Namespace) -> int:
         notes = write_model(model.ir, out, fmt)
     except WriteError as err:
         return _write_error(args, err)
+    ctx = getattr(model, "script", None)
+    if ctx is not None and getattr(ctx, "main_block", None) is not None:
+        # the file must not pass for what `pyopl solve` (and IBM) would solve: main may change it first
+        notes = list(notes) + ["the model's `main` block is not run by export: the file holds the model as "
+                               "declared, before any bound or data `main` changes"]
     if args.format == "json":
         print(json.dumps({"status": "ok", "file": out, "format": fmt, "notes": notes}))
     else:

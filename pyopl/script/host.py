@@ -416,7 +416,7 @@ class ModelHost(HostObject):
 
     def has_member(self, name: str) -> bool:
         return (name in self.ctx.inst.symbols or name in self._runtime().globals() or name in self.ctx.script_globals
-                or (self.ctx.ir is not None and name in self.ctx.ir.families))
+                or (self.ctx.ir is not None and name in self.ctx.ir.families) or name in declared_labels(self.ctx))
 
     def get_member(self, name: str, span: Any) -> Any:
         g = self._runtime().globals()
@@ -441,6 +441,31 @@ class ModelHost(HostObject):
         return "thisOplModel"
 
 
+def declared_labels(ctx: ScriptContext) -> frozenset:
+    """The constraint labels the model's text declares (``ct:``, ``ct[i]:``), found once per context."""
+    labels = getattr(ctx, "_declared_labels", None)
+    if labels is None:
+        import dataclasses
+
+        from ..syntax import ast as MA
+
+        found, stack = set(), list(getattr(getattr(ctx.inst, "model", None), "items", []) or [])
+        while stack:
+            node = stack.pop()
+            if isinstance(node, MA.ConsStmt) and node.label is not None:
+                root = node.label
+                while isinstance(getattr(root, "base", None), MA.Node) and not isinstance(root, MA.Name):
+                    root = root.base
+                if isinstance(root, MA.Name):
+                    found.add(root.id)
+            if isinstance(node, (MA.Stmt, MA.ConstraintsBlock)):
+                for f in dataclasses.fields(node):
+                    v = getattr(node, f.name)
+                    stack.extend(x for x in (v if isinstance(v, list) else [v]) if isinstance(x, MA.Node))
+        labels = ctx._declared_labels = frozenset(found)
+    return labels
+
+
 def element(ctx: ScriptContext, name: str, span: Any) -> Any:
     """The model element ``name`` as a script value (numbers and strings plain, the rest host objects)."""
     from ..lowering.symbols import DexprArray, DexprScalar
@@ -449,6 +474,10 @@ def element(ctx: ScriptContext, name: str, span: Any) -> Any:
     if sym is None:
         if ctx.ir is not None and name in ctx.ir.families:
             return ConstraintHost(ctx, name)
+        if name in declared_labels(ctx):  # declared, but no row: not "undefined", which the user would not understand
+            raise host_error("script-constraint-without-row", "the constraint `%s` generated no row: it always holds "
+                             "(a bound of `infinity`, or data only) or its `forall` ranges over nothing" % name, span,
+                             help="check the data of `%s`, or do not read it from the script" % name)
         from ..diagnostics.reporter import did_you_mean
 
         hint = did_you_mean(name, ModelHost(ctx).member_names())

@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import contextlib
 import io
+import json
 import os
 
 import pytest
@@ -61,6 +62,19 @@ def test_main_return_value_is_converted_as_the_script_engine_does(value, status)
     # ECMAScript ToInt32 (9.5); `return Infinity;` was "internal error in pyopl" (exit 3)
     text = "dvar float+ x in 0..1;\nmaximize x;\nmain {\n  thisOplModel.generate();\n  cplex.solve();\n  return %s;\n}\n"
     assert pyopl.solve(text % value).script_exit == status
+
+
+def test_export_of_a_model_with_main_says_main_is_not_run(tmp_path, capsys):
+    # the LP file holds y <= 10; `main` would solve with y <= 1: the export must not pass for that model
+    mod = tmp_path / "m.mod"
+    mod.write_text("dvar float+ y in 0..10;\nmaximize y;\nmain {\n  thisOplModel.generate();\n"
+                   "  thisOplModel.y.UB = 1;\n  cplex.solve();\n}\n", encoding="utf-8")
+    assert cli(["export", str(mod), "--lp", str(tmp_path / "m.lp"), "--format", "json"]) == 0
+    doc = json.loads(capsys.readouterr().out)
+    assert doc["notes"] == ["the model's `main` block is not run by export: the file holds the model as declared, "
+                            "before any bound or data `main` changes"]
+    assert cli(["export", str(mod), "--lp", str(tmp_path / "m2.lp")]) == 0
+    assert "is not run by export" in capsys.readouterr().err
 
 
 def test_two_models_and_changed_data_elements(tmp_path):

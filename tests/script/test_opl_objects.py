@@ -124,6 +124,19 @@ def test_opl_round_is_exact_above_two_to_the_52():
     assert out("execute { writeln(Opl.round(4503599627370497), ' ', Opl.round(2.5)); }") == "4503599627370497 3\n"
 
 
+@pytest.mark.parametrize("cons,read,label", [
+    ("c: z <= infinity;", "c.dual", "c"),                          # always holds: left out of the problem
+    ("forall(i in 1..0) ce[i]: z <= i;", "ce[1].slack", "ce"),    # its forall ranges over nothing
+])
+def test_a_declared_constraint_without_a_row_is_named_not_undefined(cons, read, label):
+    # before: "`c` is not defined" (OPL1001) for a constraint the model declares
+    text = "subject to { " + cons + " }\nexecute { writeln(" + read + "); }\n"
+    r = pyopl.compile_model(MODEL_TAIL + text).solve()
+    d = [d for d in r.diagnostics if d.is_error]
+    assert [x.code for x in d] == ["OPL1251"]
+    assert d[0].message.startswith("the constraint `%s` generated no row" % label) and d[0].line == 5
+
+
 def test_int_extremes_are_kept():
     text = "int n = 1;\nexecute { n = -2147483648; writeln(n); n = 2147483647; writeln(n); }"
     assert out(text) == "-2147483648\n2147483647\n"

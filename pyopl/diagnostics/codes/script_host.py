@@ -86,3 +86,11 @@ R("OPL1064", "script-output-failed", "error", "Script output file could not be w
   """An `IloOplOutputFile` inside the allowed folder could not be written when it was closed (or
 when the script ended): no permission, a full disk, a read-only file system. The message gives the
 system's reason; nothing is left half-written (pyopl writes a temporary file and renames it).""")
+R("OPL1251", "script-constraint-without-row", "error", "Labelled constraint that generated no row",
+  """A script reads a labelled constraint (`ct.dual`, `ct.slack`, `ct.UB`...) that the model declares
+but that generated no row: it always holds (a bound of `infinity`, or data only), or its `forall`
+ranges over nothing. pyopl leaves such constraints out of the problem it solves, so they have no
+dual, slack or bounds to read. Check the constraint's data, or test it in the script before reading it.""",
+  bad="dvar float+ x in 0..1;\nmaximize x;\nsubject to { c: x <= infinity; }\nexecute { writeln(c.dual); }",
+  good="dvar float+ x in 0..1;\nmaximize x;\nsubject to { c: x <= 1; }\nexecute { writeln(c.dual); }",
+  at=(4, 19), via="solve")
