@@ -7,9 +7,10 @@ as wall-clock time and as this process's CPU time (the figure to read on a share
 machine, where the wall clock also counts other processes' turns), in three columns: ``full`` analyses every text from scratch (parse, data and all: the server
 before the incremental re-check), ``warm`` keeps the server's caches between edits
 (:class:`pyopl.lsp.analysis.Caches`: statements parsed before, the data loaded before).
-The edits alternate between the two kinds an editor sends most: a changed character inside
-one statement (a number in the middle of the model becomes another), and a new comment line
-near the top (every statement below it moves down a line).  ``syntax error`` is the warm
+The edits make an editing session, each text one edit after the one before, alternating the
+two kinds an editor sends most: a changed character inside one statement (a number in the
+middle of the model becomes another), and a new comment line near the top (every statement
+below it moves down a line).  ``syntax error`` is the warm
 re-check of text caught mid-typing (that number deleted: ``x >= ;``), which falls back to one
 parse of the whole text with its error recovery (pyopl/lsp/incremental.py says why).
 """
@@ -56,20 +57,21 @@ def _number_line(lines: list[str]) -> int | None:
 
 
 def edits(model: str, runs: int) -> list[str]:
-    """``runs`` edited texts, each new: odd ones change a number in the middle of the model, even
-    ones add a comment line after the first line."""
+    """``runs`` texts of an editing session, each one edit after the one before: odd edits
+    change the number of a line in the middle of the model, even ones add a comment line after
+    the first line (every statement below it moves down a line)."""
     lines = model.split("\n")
     mid = _number_line(lines)
     out = []
     for k in range(runs):
         if k % 2 and mid is not None:
-            edited = list(lines)
-            line = edited[mid]
+            line = lines[mid]
             at = list(NUMBER.finditer(line.split("//")[0]))[-1]
-            edited[mid] = line[:at.start()] + str(int(at.group(0)) + 1 + k) + line[at.end():]
+            lines[mid] = line[:at.start()] + str(int(at.group(0)) + 1) + line[at.end():]
         else:
-            edited = lines[:1] + ["// edit %d" % k] + lines[1:]
-        out.append("\n".join(edited))
+            lines.insert(1, "// edit %d" % k)
+            mid = None if mid is None else mid + 1
+        out.append("\n".join(lines))
     return out
 
 
@@ -100,19 +102,21 @@ def measure(model: str, data: str | None, runs: int = 15) -> list[tuple[float, f
     """[(median wall-clock ms, median CPU ms of this process)] of ``runs`` re-checks each: full,
     warm, warm with a syntax error.  The three kinds take turns edit by edit, so that a busy
     machine slows them alike."""
-    caches = Caches()
+    caches, caches_bad = Caches(), Caches()  # two sessions: one typing correct text, one mid-typing
     analyse(model, data, caches=caches)
+    analyse(model, data, caches=caches_bad)
     good, bad = edits(model, runs + 2), broken(model, runs + 2)
-    for text in good[:2] + bad[:2]:  # warm-up: imports, parser tables, first caches
-        analyse(text, data)
-        analyse(text, data, caches=caches)
+    for g, b in zip(good[:2], bad[:2]):  # warm-up: imports, parser tables, first caches
+        analyse(g, data)
+        analyse(g, data, caches=caches)
+        analyse(b, data, caches=caches_bad)
     times: list = [([], []) for _ in range(3)]
     for g, b in zip(good[2:], bad[2:]):
         an = _timed(g, data, None, *times[0])
         assert not any(d.is_error for d in an.diagnostics), an.diagnostics[:3]
         an = _timed(g, data, caches, *times[1])
         assert not any(d.is_error for d in an.diagnostics), an.diagnostics[:3]
-        an = _timed(b, data, caches, *times[2])
+        an = _timed(b, data, caches_bad, *times[2])
         assert any(d.is_error for d in an.diagnostics)
     return [(statistics.median(w) * 1000, statistics.median(c) * 1000) for w, c in times]
 

@@ -107,6 +107,11 @@ def test_moved_statements_keep_exact_spans():
     col = moved.split("\n")[line - 1].index("undefinedName") + 1
     assert (d.span.line, d.span.column, d.span.end_column) == (line, col, col + len("undefinedName"))
     assert an.ast.items[0].span.line == 4  # `{string} Items` now starts on line 4
+    assert caches.parser.stats["moved"] == 30
+    # the next edit, inside a statement: the moved copies were kept, nothing moves again
+    again = analyse(moved.replace("cap0 = ...", "cap0 =  ..."), data, caches=caches)
+    assert caches.parser.stats["moved"] == 0 and caches.parser.stats["parsed"] == 1
+    assert again.diagnostics == list(pyopl.check_text(moved.replace("cap0 = ...", "cap0 =  ..."), data))
 
 
 def test_data_is_loaded_once_for_model_edits():

@@ -229,18 +229,20 @@ class IncrementalParser:
 
     ``parse(text, file, reporter)`` returns what :func:`pyopl.syntax.parser.parse_model` returns
     for the whole text, with the same diagnostics.  ``stats`` counts, for the last parse,
-    statements ``reused`` and ``parsed``, and ``whole`` (1 when the whole text was parsed).
+    statements ``reused`` (of which ``moved``: on other lines than when last seen, so copied with
+    their spans moved, and kept so) and ``parsed``, and ``whole`` (1 when the whole text was
+    parsed).  The cached trees are never changed: an analysis may still hold them.
     Not thread-safe: one parse at a time (the server analyses on one worker thread)."""
 
     def __init__(self, max_entries: int = 4096):
         self.max_entries = max_entries
         self.cache: OrderedDict[tuple, _Parsed] = OrderedDict()
-        self.stats = {"reused": 0, "parsed": 0, "whole": 0}
+        self.stats = {"reused": 0, "moved": 0, "parsed": 0, "whole": 0}
 
     def parse(self, text: str, file: str, reporter: Reporter) -> Optional[A.Model]:
         from ..syntax.parser import parse_model
 
-        self.stats = {"reused": 0, "parsed": 0, "whole": 0}
+        self.stats = {"reused": 0, "moved": 0, "parsed": 0, "whole": 0}
         statements = None if _WHOLE_TEXT.search(text) else split_statements(text)
         items: Optional[list] = None
         if statements is not None:
@@ -278,8 +280,12 @@ class IncrementalParser:
                 self.cache.move_to_end(key)
                 self.stats["reused"] += 1
                 lines = st.line - got.line
-            items.extend(_moved(got.items, lines) if lines else got.items)
-            found.extend(moved_diagnostic(d, lines) for d in got.diagnostics)
+                if lines:  # keep the moved copy: the next re-check finds it where it now is
+                    got = self.cache[key] = _Parsed(st.line, _moved(got.items, lines),
+                                                    [moved_diagnostic(d, lines) for d in got.diagnostics])
+                    self.stats["moved"] += 1
+            items.extend(got.items)
+            found.extend(got.diagnostics)
         while len(self.cache) > self.max_entries:
             self.cache.popitem(last=False)
         for d in found:
