@@ -210,3 +210,18 @@ def test_missing_data_with_no_data_at_all_says_no_data_file_was_given():
     with_data = [d for d in pyopl.check(model, data="m = 2;") if d.code == "OPL0401"]
     assert [d.message for d in with_data] == ["`n` is declared with `...` but the data gives it no value"]
     assert not any("no data was given" in n for n in with_data[0].notes)
+
+
+def test_string_escapes_follow_c():
+    # "\x41" and "\101" are both "A" (hex and octal), "\t" a tab: one element, and the tab counts
+    model = ('{string} S = {"\\x41", "\\101", "A"};\n{string} T = {"a\\tb", "a\\x09b"};\n'
+             'dvar float x;\nminimize x;\nsubject to { x >= card(S) * 10 + card(T); }')
+    assert pyopl.compile_model(model).solve().objective == pytest.approx(11)
+
+
+def test_an_included_folder_is_named_as_a_folder(tmp_path):
+    (tmp_path / "sub").mkdir()
+    (tmp_path / "m.mod").write_text('include "sub";\ndvar float x;\nminimize x;\nsubject to { x >= 1; }\n')
+    diags = [d for d in pyopl.check(tmp_path / "m.mod") if d.is_error]
+    assert [(d.code, d.span.line) for d in diags] == [("OPL0609", 1)]
+    assert "`sub` is a folder, not a file" in diags[0].message

@@ -508,17 +508,38 @@ def _is_label(e: A.Expr) -> bool:
     return isinstance(e, A.Index) and _is_label(e.base)
 
 
+#: OPL string escapes (as in C, which the OPL language reference follows): the one-letter ones
+_ESCAPES = {"n": "\n", "t": "\t", "r": "\r", "b": "\b", "f": "\f", '"': '"', "\\": "\\", "'": "'"}
+_OCTAL, _HEX = "01234567", "0123456789abcdefABCDEF"
+
+
 def _unquote(s: str) -> str:
+    """The value of a string literal (with its quotes): escapes as in C (``\\n``, ``\\t``,
+    ``\\r``, ``\\b``, ``\\f``, ``\\"``, ``\\\\``, octal ``\\ooo``, hex ``\\xhh``); a backslash
+    before any other character stands for that character."""
     body = s[1:-1]
     if "\\" not in body:
         return body
     out, i = [], 0
-    escapes = {"n": "\n", "t": "\t", '"': '"', "\\": "\\", "'": "'"}
     while i < len(body):
-        if body[i] == "\\" and i + 1 < len(body):
-            out.append(escapes.get(body[i + 1], body[i + 1]))
-            i += 2
-        else:
+        if body[i] != "\\" or i + 1 >= len(body):
             out.append(body[i])
             i += 1
+            continue
+        c = body[i + 1]
+        if c in _OCTAL:  # up to three octal digits
+            j = i + 1
+            while j < min(i + 4, len(body)) and body[j] in _OCTAL:
+                j += 1
+            out.append(chr(int(body[i + 1:j], 8)))
+            i = j
+        elif c == "x" and i + 2 < len(body) and body[i + 2] in _HEX:  # one or two hex digits
+            j = i + 2
+            while j < min(i + 4, len(body)) and body[j] in _HEX:
+                j += 1
+            out.append(chr(int(body[i + 2:j], 16)))
+            i = j
+        else:
+            out.append(_ESCAPES.get(c, c))
+            i += 2
     return "".join(out)

@@ -129,6 +129,10 @@ def splice_includes(items: list, file: str, reporter: Reporter, depth: int) -> l
             reporter.emit("include-not-found", item.span, "`%s` is outside the model's folder (symbolic links followed)"
                           % item.path, help="keep included files in the model's folder or below it")
             continue
+        if os.path.isdir(path):
+            reporter.emit("include-not-found", item.span, "the included `%s` is a folder, not a file" % item.path,
+                          help="name the .mod file inside it, e.g. `include \"%s/part.mod\";`" % item.path.rstrip("/"))
+            continue
         if not os.path.isfile(path):
             reporter.emit("include-not-found", item.span, "the included file `%s` does not exist" % item.path,
                           help="check the name; it is looked up in %s" % root)
