@@ -153,7 +153,7 @@ def _compile(model: Any, data: Any, reporter: Reporter, source: str = "auto", in
     from .lowering.build import build_ir, check_numbers
     from .lowering.driver import run as lower_items
     from .lowering.instance import Instance
-    from .script import processing as script_host
+    from .script import HOST as script_host  # the interpreter loads only for a model with scripts
     from .semantics.checker import check_names
     from .syntax.nesting import check_nesting
     from .source_io import SourceProblem, report_problem

@@ -34,5 +34,16 @@ def __getattr__(name: str) -> Any:
     globals()[name] = value
     return value
 
-__all__ = ["Interpreter", "parse_script", "ScriptError", "HostObject", "HostFunction", "JSArray", "JSObject",
+class _LazyHost:
+    """:mod:`pyopl.script.processing` as a script host (``Instance(..., script_host=HOST)``), imported
+    when a model first runs a script block: a model without scripts never loads the host objects."""
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(import_module(".processing", __name__), name)
+
+
+#: The script host to give an :class:`~pyopl.lowering.instance.Instance` (see :class:`_LazyHost`).
+HOST = _LazyHost()
+
+__all__ = ["HOST", "Interpreter", "parse_script", "ScriptError", "HostObject", "HostFunction", "JSArray", "JSObject",
            "JSFunction", "UNDEFINED", "NULL", "DEFAULT_MAX_STEPS", "DEFAULT_MAX_MEMORY", "DEFAULT_MAX_DEPTH"]
