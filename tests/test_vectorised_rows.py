@@ -181,3 +181,24 @@ def test_array_lin_expr_terms_fold_in_order_and_then_own_the_value():
     assert e.cols is None  # the dict is the value from now on
     e.iadd(pyopl.lowering.linear.LinExpr({1: 1.0}, 0.5))
     assert e.terms[1] == 3.0 and e.const == 2.0
+
+
+def test_distinct_per_row_agrees_with_scipy_on_random_rows():
+    # (NumPy only in the compiler; SciPy's sum_duplicates is the independent reference here)
+    import scipy.sparse as sp
+    from pyopl.lowering.vectorised_rows import _distinct_per_row
+
+    rng = np.random.default_rng(7)
+    seen = {True: 0, False: 0}
+    for _ in range(2000):
+        m, n = int(rng.integers(1, 8)), int(rng.integers(1, 6))
+        indptr = np.concatenate([[0], np.cumsum(rng.integers(0, 5, size=m))])
+        if indptr[-1] == 0:
+            continue
+        col = rng.integers(0, n, size=int(indptr[-1]))
+        a = sp.csr_array((np.ones(len(col)), col.copy(), indptr.copy()), shape=(m, n))
+        a.sum_duplicates()
+        want = a.nnz == len(col)
+        assert _distinct_per_row(indptr, col) == want, (indptr, col)
+        seen[want] += 1
+    assert min(seen.values()) > 100  # both answers were exercised
