@@ -50,11 +50,10 @@ def build_ir(inst: Instance) -> IR:
     vals, row_cols, indptr, row_lower, row_upper = rows.arrays()
     n, m = len(cols.lower), len(rows)
     _sort_uniform_blocks(rows.blocks, vals, row_cols, indptr)
+    if not _canonical(row_cols, indptr):
+        vals, row_cols, indptr = _sum_duplicates(vals, row_cols, indptr, m)
     index = np.int32 if max(m, n, len(row_cols)) < 2**31 else np.int64  # half the memory of int64 where it fits
     A = CSRParts(vals, row_cols.astype(index, copy=False), indptr.astype(index, copy=False), (m, n))
-    if not _canonical(row_cols, indptr):  # SciPy only when a row needs sorting: a small solve need not import it
-        A = A.to_scipy()
-        A.sum_duplicates()  # sorts the columns of each row
     sense = inst.sense if inst.objective is not None else "feasibility"
     c, c0, q = _objective_arrays(inst.objective, n)
     dvars = {name: DvarBlock(name, first, keys, dims, kind) for name, (first, keys, dims, kind) in inst.dvar_blocks.items()}
@@ -88,6 +87,43 @@ def _canonical(cols: np.ndarray, indptr: np.ndarray) -> bool:
     starts = starts[(starts > 0) & (starts < len(cols))]
     rising[starts - 1] = True  # the step from one row's last entry to the next row's first
     return bool(rising.all())
+
+
+_SHORT_RUN = 256  # repeated-column runs up to this long are added position by position across all runs
+
+
+def _sum_duplicates(vals: np.ndarray, cols: np.ndarray, indptr: np.ndarray, m: int):
+    """``csr_array.sum_duplicates`` in NumPy, so that a compile need not import SciPy: each row's
+    entries sorted by column, a repeated column's values added in the order they were written,
+    explicit zeros kept.  (SciPy's gives the same bits for rows of under 16 entries, which it
+    sorts stably; for longer rows its order of repeated columns is unspecified.)"""
+    rows = np.repeat(np.arange(m, dtype=np.int64), np.diff(indptr))
+    key = rows * (int(cols.max()) + 1 if len(cols) else 1) + cols  # (row, column) as one number
+    order = np.argsort(key, kind="stable")  # stable: repeated columns keep the order they were written in
+    key = key[order]
+    rows, cols, vals = rows[order], cols[order], vals[order]
+    first = np.ones(len(cols), dtype=bool)
+    first[1:] = key[1:] != key[:-1]
+    starts = np.flatnonzero(first)
+    if len(starts) < len(cols):  # repeated columns: add them up left to right, as SciPy's loop does
+        lengths = np.diff(np.append(starts, len(cols)))
+        total = vals[starts]  # a column written once is its own sum
+        multi = np.flatnonzero(lengths > 1)
+        by_length = multi[np.argsort(-lengths[multi], kind="stable")]  # longest first: step k adds to a prefix
+        heads, desc = starts[by_length], lengths[by_length]
+        sums = vals[heads]
+        long_runs = int(np.searchsorted(-desc, -_SHORT_RUN, side="left"))  # runs longer than _SHORT_RUN
+        for r in range(long_runs):  # one sequential running sum each (np.cumsum adds left to right)
+            h, n_r = int(heads[r]), int(desc[r])
+            sums[r] = np.cumsum(vals[h:h + n_r])[-1]
+        for k in range(1, min(int(desc[0]), _SHORT_RUN)):  # the short runs, a step per position
+            active = int(np.searchsorted(-desc, -k, side="left"))  # runs longer than k
+            sums[long_runs:active] += vals[heads[long_runs:active] + k]
+        total[by_length] = sums
+        vals, cols, rows = total, cols[starts], rows[starts]
+    out = np.zeros(m + 1, dtype=np.int64)
+    np.cumsum(np.bincount(rows, minlength=m), out=out[1:])
+    return vals, cols, out
 
 
 def _sort_uniform_blocks(blocks: list, vals: np.ndarray, cols: np.ndarray, indptr: np.ndarray) -> None:
