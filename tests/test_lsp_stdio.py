@@ -3,7 +3,6 @@ JSON-RPC over stdio (Content-Length framing), as an editor does."""
 from __future__ import annotations
 
 import asyncio
-import sys
 from pathlib import Path
 
 import pytest
@@ -11,7 +10,7 @@ import pytest
 pytest.importorskip("pygls")
 
 from lsprotocol import types as T  # noqa: E402
-from pygls.lsp.client import LanguageClient  # noqa: E402
+from lsp_client import Session  # noqa: E402
 
 EXAMPLES = Path(__file__).resolve().parents[1] / "examples"
 # line 15 (1-based) of examples/transport.mod, with `ship` misspelt; a 4-byte emoji in a comment
@@ -51,39 +50,12 @@ async def _session(tmp_path: Path):
     data_path.write_text((EXAMPLES / "transport.dat").read_text())
     mod_uri, dat_uri = model_path.as_uri(), data_path.as_uri()
 
-    client = LanguageClient("test-client", "1")
-    published: dict[str, list] = {}
-    arrived = asyncio.Event()
-
-    @client.feature(T.TEXT_DOCUMENT_PUBLISH_DIAGNOSTICS)
-    def on_diagnostics(ls, params: T.PublishDiagnosticsParams) -> None:
-        published.setdefault(params.uri, []).append(params.diagnostics)
-        arrived.set()
-
-    @client.feature(T.WINDOW_SHOW_MESSAGE)
-    def on_message(ls, params) -> None:
-        pass
-
-    async def next_diagnostics(uri: str) -> list[T.Diagnostic]:
-        n = len(published.get(uri, []))
-        for _ in range(600):
-            if len(published.get(uri, [])) > n:
-                return published[uri][-1]
-            arrived.clear()
-            try:
-                await asyncio.wait_for(arrived.wait(), 0.1)
-            except asyncio.TimeoutError:
-                pass
-        raise AssertionError("no diagnostics published for %s" % uri)
-
-    await client.start_io(sys.executable, "-m", "pyopl", "lsp")
     out = {}
-    try:
-        await client.initialize_async(T.InitializeParams(capabilities=T.ClientCapabilities(), root_uri=tmp_path.as_uri()))
-        client.initialized(T.InitializedParams())
+    async with Session(tmp_path.as_uri(), workspace_folders=False) as session:
+        client = session.client
         client.text_document_did_open(T.DidOpenTextDocumentParams(
             text_document=T.TextDocumentItem(uri=mod_uri, language_id="opl", version=1, text=model_text)))
-        out["first"] = await next_diagnostics(mod_uri)
+        out["first"] = await session.diagnostics(mod_uri)
         doc = T.TextDocumentIdentifier(uri=mod_uri)
         out["hover"] = await client.text_document_hover_async(T.HoverParams(doc, T.Position(line=4, character=8)))
         out["hover_dvar"] = await client.text_document_hover_async(T.HoverParams(doc, T.Position(line=8, character=14)))
@@ -103,7 +75,7 @@ async def _session(tmp_path: Path):
         client.text_document_did_change(T.DidChangeTextDocumentParams(
             text_document=T.VersionedTextDocumentIdentifier(uri=mod_uri, version=2),
             content_changes=[T.TextDocumentContentChangeWholeDocument(text=fixed)]))
-        out["after_fix"] = await next_diagnostics(mod_uri)
+        out["after_fix"] = await session.diagnostics(mod_uri)
         # (pygls's client reads a CodeAction holding a command as a bare Command: the title is
         # what this test can check of it; the command is then run as an editor would)
         out["explain_title"] = [a.title for a in out["actions"] if a.title.startswith("Explain")]
@@ -118,20 +90,9 @@ async def _session(tmp_path: Path):
         client.text_document_did_change(T.DidChangeTextDocumentParams(
             text_document=T.VersionedTextDocumentIdentifier(uri=mod_uri, version=3),
             content_changes=[T.TextDocumentContentChangeWholeDocument(text="dvar {{ ]] \"unterminated\n/* x")]))
-        out["garbage"] = await next_diagnostics(mod_uri)
+        out["garbage"] = await session.diagnostics(mod_uri)
         out["garbage_hover"] = await client.text_document_hover_async(T.HoverParams(doc, T.Position(line=0, character=2)))
         out["garbage_completion"] = await client.text_document_completion_async(T.CompletionParams(doc, T.Position(line=1, character=4)))
-        await client.shutdown_async(None)
-        client.exit(None)
-    finally:
-        # a failed step leaves the server running: end it so that stop() cannot wait forever
-        server = getattr(client, "_server", None)
-        if server is not None and server.returncode is None:
-            try:
-                await asyncio.wait_for(server.wait(), 5)
-            except asyncio.TimeoutError:
-                server.kill()
-        await client.stop()
     return out, mod_uri, dat_uri
 
 
