@@ -409,13 +409,7 @@ class PickedKeys(ProductKeys):
         outer = self._outer
         return (outer + k for k in zip(*cols)) if outer else zip(*cols)
 
-    def __getitem__(self, k: Any) -> Any:
-        if isinstance(k, slice):
-            return [self[i] for i in range(*k.indices(self._len))]
-        if k < 0:
-            k += self._len
-        if not 0 <= k < self._len:
-            raise IndexError("key position out of range")
+    def _key(self, k: int) -> tuple:  # (ProductKeys.__getitem__ checks k)
         return self._outer + tuple(x[int(pos[k])] for x, pos in zip(self._items, self._pos))
 
     def __repr__(self) -> str:

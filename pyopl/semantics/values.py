@@ -331,6 +331,10 @@ class ProductKeys:
             k += self._len
         if not 0 <= k < self._len:
             raise IndexError("key position out of range")
+        return self._key(k)
+
+    def _key(self, k: int) -> tuple:
+        """Key number ``k`` (``0 <= k < len``): the mixed-radix digits of ``k`` over the index sets."""
         out = []
         for items in reversed(self._items):
             k, r = divmod(k, len(items))
