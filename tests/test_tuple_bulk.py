@@ -345,7 +345,7 @@ def test_netflow_ir_is_the_same_with_the_bulk_paths_off(nodes, arcs, rnd, int_co
     fastpath._Reader._numeric_tuples = lambda self, i: None
     convert._plain_tuples = lambda v, t: None
     convert._plain_scalars = lambda v, t: None
-    vectorised.VectorCache._number_groups = lambda self, d, items, k: None
+    vectorised.VectorCache._number_groups = lambda self, d, k: None
     try:
         slow = _ir(NETFLOW, dat)
     finally:

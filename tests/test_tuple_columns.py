@@ -80,11 +80,9 @@ def test_the_columns_reach_the_set_and_are_dropped_when_a_script_changes_it():
         convert.SetOf(_arc_type()), "Arcs", None)
     assert isinstance(items, OplSet) and items.column(2)[0].tolist() == [0.5, 1.0, 2.5]
     assert items.column(0)[1] is True and items.column(2)[1] is False  # ints / floats
-    from pyopl.script.opl_objects import _set_add, _set_replace
-
-    _set_add(items, OplTuple([4, 1, 3.0], items.elem_type))
+    items.add(OplTuple([4, 1, 3.0], items.elem_type))  # (a script's `add`)
     assert items.column(0) is None  # four tuples now: the three-number columns are not the set's
-    _set_replace(items, list(items)[:3])
+    items.replace(list(items)[:3])
     assert items.column(0) is None  # a new list, even of the same length
 
 

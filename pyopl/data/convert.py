@@ -19,7 +19,7 @@ from ..diagnostics.diagnostic import Span
 from ..semantics.values import FloatRange, OplArray, OplRange, OplSet, OplTuple, TupleType, show
 from ..lowering.errors import EvalError
 from ..dataframes import PandasValue, is_pandas
-from .parser import DKeyed, DNamed, DRange, DSet, DTuple
+from .parser import DKeyed, DNamed, DRange, DSet, DTuple, UnfilledTuples
 
 
 @dataclass(frozen=True)
@@ -164,6 +164,11 @@ def convert_tuple(v: Any, t: TupleType, name: str, span: Span) -> OplTuple:
 
 
 def convert_set(v: Any, t: SetOf, name: str, span: Span) -> Any:
+    if type(v) is UnfilledTuples and not v.filled:  # a large numeric tuple set read in bulk
+        columnar = _columnar_set(v, t)
+        if columnar is not None:
+            return columnar
+        v.fill()  # anything else is converted tuple by tuple, with its checks and messages
     where = _where(v, span)
     if isinstance(v, OplRange) and t.elem == "int":
         return v
@@ -241,11 +246,50 @@ def _plain_tuples(v: list, t: Any) -> list | None:
     return OplTuple.many(zip(*cols), t)
 
 
+def _columnar_set(v: UnfilledTuples, t: SetOf) -> OplSet | None:
+    """The columnar :class:`OplSet` (tuples made on first use) of a bulk-read numeric tuple set whose
+    fields are written as its tuple type's ``int``/``float`` fields take them as they are (an int for
+    an ``int`` field, an int or a float for a ``float`` one) and whose rows are distinct; None for
+    anything else (keys, an ordered set, another field type, a duplicate), converted tuple by tuple.
+    The tuples it makes are those :func:`_plain_tuples` makes from the filled set."""
+    elem = t.elem
+    if not isinstance(elem, TupleType) or t.order is not None or elem.keys or v.columns is None:
+        return None
+    read = v.fields[1]
+    if len(read) != len(elem.types) or any(ft not in ("int", "float") or (ft == "int" and rt is not int)
+                                           for ft, rt in zip(elem.types, read)):
+        return None
+    if not _distinct_rows(v.columns):
+        return None
+    return OplSet.from_columns(v.columns, tuple(ft == "int" for ft in elem.types), elem)
+
+
+_HASH_MUL = np.uint64(0xBF58476D1CE4E5B9)  # splitmix64's first multiplier (Steele, Lea & Flood, OOPSLA 2014)
+
+
 def _distinct_rows(columns: list) -> bool:
     """Whether no two tuples are equal, from the fields' float64 columns (equal tuples have equal numbers
-    in every field and no NaN can be read: the same test as hashing the tuples into a dict)."""
-    if not columns or not len(columns[0]):
+    in every field and no NaN can be read: the same test as hashing the tuples into a dict).
+
+    Each row is hashed to 64 bits from its numbers' bits (``-0.0`` made ``0.0`` first: they are equal)
+    and the hashes sorted; only rows whose hash is shared are compared field by field."""
+    if not columns or len(columns[0]) < 2:
         return True
+    h = np.zeros(len(columns[0]), dtype=np.uint64)
+    for col in columns:
+        h ^= (col + 0.0).view(np.uint64)
+        h *= _HASH_MUL  # (wraps modulo 2**64)
+        h ^= h >> np.uint64(31)
+    ranked = np.sort(h)
+    shared = ranked[1:][ranked[1:] == ranked[:-1]]
+    if not len(shared):
+        return True
+    rows = np.flatnonzero(np.isin(h, shared))
+    return _distinct_sorted([col[rows] for col in columns])
+
+
+def _distinct_sorted(columns: list) -> bool:
+    """:func:`_distinct_rows` by sorting the rows (lexicographically) and comparing neighbours."""
     order = np.lexsort(columns[::-1])
     same = np.ones(len(order) - 1, dtype=bool)
     for col in columns:

@@ -35,7 +35,7 @@ from ..diagnostics.diagnostic import Span
 from ..diagnostics.reporter import Reporter, TooManyErrors
 from ..semantics.values import gc_paused
 from ..syntax.parser import _unquote
-from .parser import DataItem, DList, DSet, DTuple, parse_data
+from .parser import DataItem, DList, DSet, DTuple, UnfilledTuples, parse_data
 
 
 _WS = r"[ \t\f\r\n]"
@@ -230,17 +230,16 @@ def _numpy_columns(text: str, counts: np.ndarray, floats: np.ndarray) -> tuple |
         return None
     types = tuple(float if f else int for f in first.tolist())
     cols = [np.ascontiguousarray(nums[k::width]) for k in range(width)]
-    for col in cols:
-        col.flags.writeable = False  # shared with the lowering's caches: never changed
-    lists = []
     for col, t in zip(cols, types):
         if t is int:
             if np.abs(col).max() >= 2.0 ** 53:
                 return None  # (int() keeps every digit)
-            lists.append((col + 0.0).astype(np.int64).tolist())  # (`-0` is the int 0)
-        else:
-            lists.append(col.tolist())
-    return zip(*lists), types, cols
+            col += 0.0  # `-0` is the int 0: no -0.0 in a column of ints
+        col.flags.writeable = False  # shared with the lowering's caches: never changed
+
+    def rows() -> Iterable:
+        return zip(*[col.astype(np.int64).tolist() if t is int else col.tolist() for col, t in zip(cols, types)])
+    return rows, types, cols
 
 
 def _tuple_values(toks: list[str], counts: np.ndarray, floats: np.ndarray) -> tuple[Iterable, tuple | None]:
@@ -296,6 +295,17 @@ def _spanned_dtuple(items: list, span: Any) -> DTuple:
     if span is not None:
         out.span = span
     return out
+
+
+def _spanned_later(rows: Iterable, newlines: np.ndarray, file: str, starts: np.ndarray, ends: np.ndarray) -> list:
+    """A DTuple of each row whose ``span`` (``starts[k]:ends[k]`` of the text whose newlines are at
+    ``newlines``) is made for all of them on first use (see :class:`_LazySpans`)."""
+    cls = type("DTuple", (DTuple,), {"__slots__": (), "__reduce__": _reduce_dtuple,
+                                      "span": _LazySpans(newlines, file, starts, ends)})
+    with gc_paused():  # (hundreds of thousands of new lists, no cycles among them)
+        tuples = list(map(cls, rows))
+    cls.span.tuples = tuples
+    return tuples
 
 
 class _Reader:
@@ -357,7 +367,14 @@ class _Reader:
             fast = _numpy_columns(text, counts, floats)
             columns = None
             if fast is not None:
-                tuples, types, columns = fast
+                rows, types, columns = fast
+                if len(counts) >= _LAZY_SPANS_FROM:  # the tuples are made when first asked for
+                    newlines, file = self.pos.array(), self.file  # (not the reader: it holds the whole text)
+                    value = UnfilledTuples(lambda: _spanned_later(rows(), newlines, file, starts, ends))
+                    value.span = self.span(start, end + 1)
+                    value.fields, value.columns = (len(counts), types), columns
+                    return value, end + 1
+                tuples = rows()
             else:
                 toks = text.split()
                 if len(toks) != len(floats):  # cannot happen: the same runs of number characters
@@ -366,21 +383,23 @@ class _Reader:
                     tuples, types = _tuple_values(toks, counts, floats)
                 except ValueError:  # two numbers touching (`1-2`), a lone sign or point: the loop decides
                     return None
-            if len(counts) >= _LAZY_SPANS_FROM:
-                cls = type("DTuple", (DTuple,), {"__slots__": (), "__reduce__": _reduce_dtuple,
-                                                  "span": _LazySpans(self.pos.array(), self.file, starts, ends)})
-                tuples = list(map(cls, tuples))
-                cls.span.tuples = tuples
-            else:
-                tuples = list(map(DTuple, tuples))
-                for t, span in zip(tuples, self.pos.spans(self.file, starts, ends)):
-                    t.span = span
+            tuples = self._dtuples(tuples, starts, ends)
         value = DSet(tuples)
         value.span = self.span(start, end + 1)
         if types is not None:  # what the conversion would otherwise check tuple by tuple (see DSet)
             value.fields = (len(value), types)
             value.columns = columns  # each field as a float64 array, or None (see DSet)
         return value, end + 1
+
+    def _dtuples(self, rows: Iterable, starts: np.ndarray, ends: np.ndarray) -> list[DTuple]:
+        """A DTuple of each row, spanning ``text[starts[k]:ends[k]]`` (spans made on first use for a large set)."""
+        if len(starts) >= _LAZY_SPANS_FROM:
+            return _spanned_later(rows, self.pos.array(), self.file, starts, ends)
+        with gc_paused():  # (hundreds of thousands of new lists, no cycles among them)
+            tuples = list(map(DTuple, rows))
+            for t, span in zip(tuples, self.pos.spans(self.file, starts, ends)):
+                t.span = span
+            return tuples
 
     def token(self, i: int):
         m = _TOKEN.match(self.text, i)

@@ -32,6 +32,29 @@ class DSet(list):
     columns: list | None = None  # with ``fields``: each field's values as a float64 array (NumPy's read)
 
 
+class UnfilledTuples(DSet):
+    """A large numeric tuple set read in bulk whose tuples are not made yet: an empty list until
+    :meth:`fill` makes them (``fill`` gives the DTuples), with ``fields`` and ``columns`` set.
+    :attr:`DataItem.value` fills it, so every reader of data sees the whole set; the conversion of
+    a tuple-set declaration reads ``DataItem.raw_value`` and may build a columnar set from the
+    columns without ever filling it (see ``convert.convert_set``)."""
+
+    def __init__(self, fill: Any):
+        super().__init__()
+        self._fill = fill
+
+    @property
+    def filled(self) -> bool:
+        return self._fill is None
+
+    def fill(self) -> "UnfilledTuples":
+        """Make the tuples now (once); returns the set itself."""
+        if self._fill is not None:
+            make, self._fill = self._fill, None
+            self.extend(make())
+        return self
+
+
 class DTuple(list):
     span: Span
 
@@ -57,12 +80,26 @@ class DRange:
 
 @dataclass
 class DataItem:
+    """One ``name = value;`` of the data.  ``value`` is the value as read, whole; ``raw_value`` may
+    be an :class:`UnfilledTuples` still to be filled (for the conversion's columnar path only)."""
+
     name: str
-    value: Any
+    raw_value: Any
     span: Span  # the whole assignment
     name_span: Span
     value_span: Span
     file: str
+
+    @property
+    def value(self) -> Any:
+        v = self.raw_value
+        if type(v) is UnfilledTuples and not v.filled:
+            v.fill()
+        return v
+
+    @value.setter
+    def value(self, v: Any) -> None:
+        self.raw_value = v
 
 
 def _with_span(obj: Any, span: Span) -> Any:

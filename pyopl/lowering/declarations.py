@@ -9,6 +9,7 @@ import itertools
 from typing import Any
 
 from ..data.convert import ArrayOf, SetOf, convert_array, convert_scalar, type_name
+from ..data.parser import UnfilledTuples
 from ..dataframes import PandasValue
 from ..semantics.values import FloatRange, OplArray, OplRange, OplSet, OplTuple, ProductKeys, TupleType, is_set, show
 from ..syntax import ast as A
@@ -152,9 +153,10 @@ def _value_span(inst: Instance, d: A.ParamDecl) -> Any:
 
 
 def _raw_data(inst: Instance, d: A.ParamDecl) -> Any:
-    """The value of ``d`` as the data file wrote it (None for an initializer)."""
+    """The value of ``d`` as the data file wrote it (None for an initializer); a bulk-read tuple set
+    may be unfilled (see ``valuechecks._filled``)."""
     item = inst.data.get(d.name)
-    return item.value if item is not None and (d.init is None or isinstance(d.init, A.External)) else None
+    return item.raw_value if item is not None and (d.init is None or isinstance(d.init, A.External)) else None
 
 
 def _float_range(inst: Instance, raw: Any, d: A.ParamDecl) -> FloatRange:
@@ -205,7 +207,10 @@ def _external(inst: Instance, d: A.Decl, typ: Any, dims: list[Any]) -> Any:
         raise EvalError("data-missing", d.name_span, "`%s` is declared with `...` but the data gives it no value" % d.name,
                         help="add `%s = ...;` with its value to the data file" % d.name, notes=notes)
     inst.used_data.add(d.name)
-    return _convert(inst, item.value, typ, dims, d.name, item.value_span)
+    raw = item.raw_value  # a large tuple set may stay columnar: see convert.convert_set
+    if type(raw) is UnfilledTuples and (dims or not isinstance(typ, SetOf)):
+        raw = item.value
+    return _convert(inst, raw, typ, dims, d.name, item.value_span)
 
 
 def _check_with(inst: Instance, d: A.ParamDecl, value: OplSet) -> None:

@@ -13,6 +13,7 @@ import itertools
 from operator import itemgetter
 from typing import Any, Callable
 
+from ..data.parser import UnfilledTuples
 from ..diagnostics.diagnostic import Span
 from ..semantics.values import OplArray, OplSet, OplTuple, ProductKeys, TupleType, show
 from ..syntax import ast as A
@@ -40,11 +41,16 @@ def check_declared_value(d: A.ParamDecl, typ: Any, value: Any, span: Span, symbo
         if hit is not None:
             key, v, bad = hit
             raise _error(d, "%s[%s]" % (d.name, "][".join(show(k) for k in key)), v, bad,
-                         _element_span(raw, value.dims, key, span))
+                         _element_span(_filled(raw), value.dims, key, span))
         return
     bad = check.bad(value)
     if bad is not None:
-        raise _error(d, d.name, value, bad, _tuple_span(raw, bad[1], span))
+        raise _error(d, d.name, value, bad, _tuple_span(_filled(raw), bad[1], span))
+
+
+def _filled(raw: Any) -> Any:
+    """The data as read, with a bulk-read tuple set's tuples made (for their spans)."""
+    return raw.fill() if type(raw) is UnfilledTuples else raw
 
 
 def _element_span(raw: Any, dims: list, key: tuple, span: Span) -> Span:
@@ -117,13 +123,16 @@ class _Check:
             b = self._tuple(v)
             return None if b is None else (b[0], v) + b[1:]
         if isinstance(v, OplSet):
+            if isinstance(v.elem_type, TupleType) and len(v) and v.column(0) is not None \
+                    and self._tuple_columns_fit(v.elem_type, v):  # (a columnar set: no tuple made)
+                return None
             items = list(v)
             if items and all(type(x) is int for x in items):  # {int}: one C pass each way
                 lo, hi = min(items), max(items)
                 if (self.unsigned and lo < 0) or lo < INT_MIN:
                     return lo, None, None, None, None
                 return (hi, None, None, None, None) if hi > INT_MAX else None
-            if items and type(items[0]) is OplTuple and self._tuple_columns_fit(items, v):
+            if items and type(items[0]) is OplTuple and self._tuple_columns_fit(items[0].ttype, v):
                 return None
             for x in items:
                 b = self.bad(x)
@@ -131,25 +140,26 @@ class _Check:
                     return b
         return None
 
-    def _tuple_columns_fit(self, items: list, owner: Any = None) -> bool:
-        """True when every int and unsigned field of the tuples ``items`` (one tuple type) is fine,
-        checked column by column at C speed; False: look tuple by tuple.  ``owner``: the OplSet holding
-        them, whose columns (kept by the data reader) are read instead of the tuples when it has them."""
-        tt = items[0].ttype
+    def _tuple_columns_fit(self, tt: TupleType | None, owner: OplSet) -> bool:
+        """True when every int and unsigned field of the tuples of ``owner`` (of type ``tt``, the first
+        one's) is fine, checked column by column at C speed; False: look tuple by tuple.  The set's
+        columns (kept by the data reader) are read instead of the tuples when it has them."""
         if tt is None:
             return False
+        items = None
         unsigned = self.unsigned_fields(tt)
         for k, ft in enumerate(tt.types):
             if isinstance(ft, TupleType):
                 return False  # nested tuples: the general walk
             if ft != "int" and k not in unsigned:
                 continue
-            kept = owner.column(k) if isinstance(owner, OplSet) and owner.columns is not None else None
+            kept = owner.column(k) if owner.columns is not None else None
             if kept is not None and len(kept[0]) and owner.elem_type is tt:  # (numbers only, ints exact)
                 lo, hi = float(kept[0].min()), float(kept[0].max())
                 if (k in unsigned and lo < 0) or (ft == "int" and (lo < INT_MIN or hi > INT_MAX)):
                     return False
                 continue
+            items = list(owner) if items is None else items
             col = list(map(itemgetter(k), items))
             if not set(map(type, col)) <= {int, float}:
                 return False

@@ -42,10 +42,9 @@ from .errors import EvalError
 from .linear import LinExpr
 from .tupleindex import foreign_tuple
 from . import vectorised_patterns  # (it takes this module's cache and errors as arguments: no import back)
-from .vectorised_base import _Fallback, _flatten_index, _Lin, _Small, _Vec  # noqa: F401  (re-exported for the array paths)
+from .vectorised_base import EXACT, Domain, _Fallback, _flatten_index, _Lin, _numeric, _Small, _Vec  # noqa: F401  (re-exported for the array paths)
 from .vectorised_calls import PURE_CALLS, extra_data, pure_invariant
 
-EXACT = 2.0 ** 53
 INT_MAX = 2 ** 31 - 1  # OPL's maxint (:mod:`.int32`)
 MIN_ITERATIONS = 8  # below this, the term-by-term path is as fast
 
@@ -81,19 +80,13 @@ class VectorCache:
         if self.failures[id(node)] >= 3:
             self.unfit.add(id(node))
 
-    def domain(self, d: Any) -> tuple:
-        """(items, position of each item, numeric values or None, all exact ints)."""
+    def domain(self, d: Any) -> Domain:
+        """The :class:`Domain` of the index set ``d`` (its items, positions and numbers, made when read)."""
         hit = self._domain.get(id(d))
-        if hit is None or hit[0] is not d:
-            items = list(d.items()) if isinstance(d, (OplSet, OplRange)) else list(d)
-            if isinstance(d, OplSet):  # the set's own position dict: the same, without hashing every item again
-                where = d.positions()
-            else:
-                where = {v: k for k, v in enumerate(items)} if not isinstance(d, OplRange) else None
-            num, exact = _numeric(items)
-            hit = (d, items, where, num, exact)
+        if hit is None or hit.set is not d:
+            hit = Domain(d)
             self._domain[id(d)] = hit
-        return hit[1:]
+        return hit
 
     def dense(self, arr: Any) -> tuple:
         """(values over the product of the dims, or None when not all numeric, exact ints) for OplArray;
@@ -122,7 +115,7 @@ class VectorCache:
         return hit[1:]
 
     def _keys(self, arr: Any) -> list[tuple]:
-        return list(itertools.product(*[self.domain(d)[0] for d in arr.dims]))
+        return list(itertools.product(*[self.domain(d).items for d in arr.dims]))
 
     def names(self, n: Any) -> tuple:
         """``(names in walk order, the same as a frozenset, names if n is plain data else None)`` of an
@@ -148,14 +141,14 @@ class VectorCache:
         key = (id(d), field)
         hit = self._groups.get(key)
         if hit is None or hit[0] is not d:
-            items = self.domain(d)[0]
+            dom = self.domain(d)
             out = None
-            t0 = items[0] if items else None
-            if field is None or (isinstance(t0, OplTuple) and t0.ttype is not None and field in t0.ttype.fields
-                                 and self._one_tuple_type(d, items)):
-                k = t0.ttype.index(field) if field is not None else None
-                out = self._number_groups(d, items, k)
+            tt = dom.ttype if field is not None else None
+            if field is None or (tt is not None and field in tt.fields and self._one_tuple_type(d)):
+                k = tt.index(field) if field is not None else None
+                out = self._number_groups(d, k)
                 if out is None:
+                    items = dom.items
                     groups: dict[Any, list[int]] = {}
                     for p, v in enumerate(items):
                         groups.setdefault(v if k is None else v[k], []).append(p)
@@ -166,15 +159,16 @@ class VectorCache:
             self._groups[key] = hit
         return hit[1]
 
-    def _one_tuple_type(self, d: Any, items: list) -> bool:
+    def _one_tuple_type(self, d: Any) -> bool:
         """Whether every item of ``d`` is an OplTuple of the first one's type (asked once per domain)."""
         key = (id(d), "one type")
         hit = self._groups.get(key)
         if hit is None or hit[0] is not d:
-            if type(d) is OplSet and items and d.column(0) is not None:  # read in bulk: one type, made so
+            if type(d) is OplSet and len(d) and d.column(0) is not None:  # read in bulk: one type, made so
                 hit = (d, True)
                 self._groups[key] = hit
                 return True
+            items = self.domain(d).items
             same = all(map(isinstance, items, itertools.repeat(OplTuple)))
             if same:
                 types = set(map(_TTYPE, items))
@@ -183,14 +177,15 @@ class VectorCache:
             self._groups[key] = hit
         return hit[1]
 
-    def _number_groups(self, d: Any, items: list, k: int | None) -> tuple[dict, str] | None:
+    def _number_groups(self, d: Any, k: int | None) -> tuple[dict, str] | None:
         """:meth:`group` for values that are all plain numbers (ints below 2**53, no NaN), with NumPy: a
         stable sort by value, so each group keeps the items' order, and the groups in the order of their
         first items, each keyed by its first item's value, as the dict the loop fills; None otherwise."""
-        if not items:
+        dom = self.domain(d)
+        if not len(dom):
             return None
         try:
-            num, exact = self.domain(d)[2:] if k is None else self.field_column(d, items, k)
+            num, exact = (dom.num, dom.exact) if k is None else self.field_column(d, k)
         except OverflowError:  # an int too large for a float: the loop groups it
             return None
         if num is None or np.isnan(num).any():
@@ -203,7 +198,8 @@ class VectorCache:
         by_first = np.argsort(firsts, kind="stable").tolist()
         bounds = np.append(starts, len(order)).tolist()
         firsts = firsts.tolist()
-        keys = [items[firsts[g]] if k is None else items[firsts[g]][k] for g in by_first]
+        firsts = [firsts[g] for g in by_first]
+        keys = [dom.items[p] for p in firsts] if k is None else dom.field_values(k, firsts)
         return dict(zip(keys, [order[bounds[g]:bounds[g + 1]] for g in by_first])), "number"
 
     def codes(self, d: Any, field: str | None) -> tuple[list, np.ndarray] | None:
@@ -213,7 +209,7 @@ class VectorCache:
         key = (id(d), "codes", field)
         hit = self._groups.get(key)
         if hit is None or hit[0] is not d:
-            items = self.domain(d)[0]
+            items = self.domain(d).items
             out = None
             t0 = items[0] if items else None
             if field is None or (isinstance(t0, OplTuple) and t0.ttype is not None and field in t0.ttype.fields
@@ -233,26 +229,16 @@ class VectorCache:
             self._groups[key] = hit
         return hit[1]
 
-    def field_column(self, d: Any, items: list, k: int) -> tuple:
+    def field_column(self, d: Any, k: int) -> tuple:
         """(numeric values or None, all exact ints) of field ``k`` of the tuples of ``d``."""
         key = (id(d), "field", k)
         hit = self._groups.get(key)
         if hit is None or hit[0] is not d:
             kept = d.column(k) if type(d) is OplSet else None  # the data reader's column: no tuple read
-            hit = (d, kept if kept is not None else _numeric(list(map(operator.itemgetter(k), items))))
+            hit = (d, kept if kept is not None else
+                   _numeric(list(map(operator.itemgetter(k), self.domain(d).items))))
             self._groups[key] = hit
         return hit[1]
-
-
-def _numeric(vals: list) -> tuple[np.ndarray | None, bool]:
-    """Float64 array of ``vals`` when all are int/float (not bool) and ints are below 2**53."""
-    kinds = set(map(type, vals))
-    if not kinds <= {int, float}:
-        return None, False
-    num = np.asarray(vals, dtype=np.float64) if vals else np.zeros(0)
-    if int in kinds and len(num) and np.abs(num).max() >= EXACT:
-        return None, False
-    return num, kinds == {int} or not vals
 
 
 def vector_sum(ev: Any, node: A.Aggregate, env: dict) -> Any:
@@ -485,24 +471,23 @@ class _Sum:
             return _Vec(scalar=v, is_scalar=True, exact_int=isinstance(v, int) and abs(v) < EXACT)
         if isinstance(n, A.Name):
             domain, pos = self.iters[n.id]
-            _items, _where, num, exact = self.cache.domain(domain)
+            dom = self.cache.domain(domain)
             if isinstance(domain, OplRange):
                 lo = domain.lo
                 return _Vec(exact_int=True, it=(domain, pos), make=lambda: (pos + lo).astype(np.float64))
-            return _Vec(exact_int=exact, it=(domain, pos), make=None if num is None else lambda: num[pos])
+            num = dom.num
+            return _Vec(exact_int=dom.exact, it=(domain, pos), make=None if num is None else lambda: num[pos])
         if isinstance(n, A.Field) and isinstance(n.base, A.Name) and n.base.id in self.iters:
             domain, pos = self.iters[n.base.id]
-            items = self.cache.domain(domain)[0]
-            t0 = items[0] if items else None
-            if not (isinstance(t0, OplTuple) and t0.ttype is not None and n.name in t0.ttype.fields):
+            dom = self.cache.domain(domain)
+            tt = dom.ttype
+            if tt is None or n.name not in tt.fields:
                 raise _Fallback()
-            k = t0.ttype.index(n.name)
-            col = self._field_column(domain, items, k)
-            num, exact = col
+            k = tt.index(n.name)
+            num, exact = self.cache.field_column(domain, k)
             if num is not None:
                 return _Vec(num=num[pos], exact_int=exact)
-            objs = [items[p][k] for p in pos.tolist()]
-            return _Vec(objs=objs)
+            return _Vec(objs=dom.field_values(k, pos.tolist()))
         if isinstance(n, A.Index):
             base, idx = _flatten_index(n)
             arr = self._global(base)
@@ -534,9 +519,6 @@ class _Sum:
             return extra_data(self, n)  # integer arithmetic, `ord`, `card`, ... (vectorised_calls.py)
         raise _Fallback()
 
-    def _field_column(self, domain: Any, items: list, k: int) -> tuple:
-        return self.cache.field_column(domain, items, k)
-
     def _numeric_or_none(self, v: _Vec):
         if v.is_scalar:
             return v.scalar if isinstance(v.scalar, (int, float)) and not isinstance(v.scalar, bool) else None
@@ -559,7 +541,7 @@ class _Sum:
         if v.objs is not None:
             return v.objs
         if v.iter is not None:
-            items = self.cache.domain(v.iter[0])[0]
+            items = self.cache.domain(v.iter[0]).items
             return [items[p] for p in v.iter[1].tolist()]
         raise _Fallback()
 
@@ -583,7 +565,7 @@ class _Sum:
     def _positions_in(self, d: Any, v: _Vec) -> Any:
         if v.iter is not None and v.iter[0] is d:
             return v.iter[1]
-        items, where, _num, _exact = self.cache.domain(d)
+        dom = self.cache.domain(d)
         et = getattr(d, "elem_type", None)
         if isinstance(et, TupleType):  # a tuple of another type: the Evaluator reports it
             src = getattr(v.iter[0], "elem_type", None) if v.iter is not None else None
@@ -600,8 +582,9 @@ class _Sum:
         if v.is_scalar:
             if isinstance(v.scalar, bool):
                 raise _Fallback()
-            return where[v.scalar]  # KeyError: not in the set, the Evaluator words it
+            return dom.where[v.scalar]  # KeyError: not in the set, the Evaluator words it
         vals = self.objs(v) if v.num is None else v.num.tolist()
+        where = dom.where
         return np.fromiter((where[x] for x in vals), dtype=np.int64, count=len(vals))
 
     # ------------------------------------------------------------------ linear forms

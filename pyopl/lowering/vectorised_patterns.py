@@ -41,15 +41,13 @@ def single_name_form(ev: Any, node: A.Aggregate, env: dict, cache: dict, vcache:
         domain = ev.eval_set(b.domain, env)
     except not_covered:
         return None  # the term-by-term path reports it
-    items = vcache.domain(domain)[0]
-    first = items[0] if items else None
-    if not isinstance(first, OplTuple) or first.ttype is None or len(first.ttype.fields) != len(names) \
-            or not vcache._one_tuple_type(domain, items):
+    ttype = vcache.domain(domain).ttype
+    if ttype is None or len(ttype.fields) != len(names) or not vcache._one_tuple_type(domain):
         return None
     hit = cache.get(id(node))
-    if hit is not None and hit[0] is node and hit[1] is first.ttype:
+    if hit is not None and hit[0] is node and hit[1] is ttype:
         return hit[2]
-    fields = dict(zip(names, first.ttype.fields))
+    fields = dict(zip(names, ttype.fields))
     span = b.span
     try:
         new_binder = A.Binder(span, [A.Pattern(span, name=_NAME)], b.domain,
@@ -58,7 +56,7 @@ def single_name_form(ev: Any, node: A.Aggregate, env: dict, cache: dict, vcache:
                           _renamed(node.body, fields, names))
     except _Nested:
         out = None
-    cache[id(node)] = (node, first.ttype, out)
+    cache[id(node)] = (node, ttype, out)
     return out
 
 

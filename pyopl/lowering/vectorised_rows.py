@@ -32,10 +32,11 @@ from typing import Any
 
 import numpy as np
 
-from ..semantics.values import OplTuple, ProductKeys
+from ..semantics.values import OplRange, OplSet, OplTuple, ProductKeys
 from ..syntax import ast as A
 from .linear import LinExpr
 from .vectorised_subsets import subset_join
+from .vectorised_base import Domain
 from .vectorised import (NOT_COVERED, VectorCache, _Fallback, _Lin, _linear_shape, _names, _Small, _stable_order, _Sum,
                          _walk, vector_cache)
 
@@ -381,10 +382,10 @@ class _Rows:
         if kept is not None:
             domains = [(d, pos[kept]) for d, pos in domains]
             m = len(kept)
-        items = [self.cache.domain(domain)[0] for domain, _pos in domains]
+        items = [self.cache.domain(domain) for domain, _pos in domains]  # (their items read when a key is)
         if domains and not outer and kept is None \
                 and _is_product([pos for _d, pos in domains], [len(x) for x in items]):
-            return ProductKeys(items)  # every combination in order: the keys are made when asked for
+            return ProductKeys([x.set if isinstance(x.set, (OplSet, OplRange)) else x.items for x in items])
         if not domains:
             return [outer] * m
         return PickedKeys(items, [pos for _d, pos in domains], outer)  # made when asked for
@@ -397,20 +398,26 @@ class PickedKeys(ProductKeys):
 
     __slots__ = ("_pos", "_outer")
 
-    def __init__(self, items: list[list], positions: list[np.ndarray], outer: tuple = ()):
-        self.dims = items
-        self._items = items
+    def __init__(self, domains: list[Domain], positions: list[np.ndarray], outer: tuple = ()):
+        self.dims = domains
+        self._items = None  # the domains' items, read when a key is first asked for
+        self._lens = [len(x) for x in domains]
         self._pos = positions
         self._outer = outer
         self._len = len(positions[0])
 
+    def _lists(self) -> list[list]:
+        if self._items is None:
+            self._items = [d.items for d in self.dims]
+        return self._items
+
     def __iter__(self):
-        cols = [[x[p] for p in pos.tolist()] for x, pos in zip(self._items, self._pos)]
+        cols = [list(map(x.__getitem__, pos.tolist())) for x, pos in zip(self._lists(), self._pos)]
         outer = self._outer
         return (outer + k for k in zip(*cols)) if outer else zip(*cols)
 
     def _key(self, k: int) -> tuple:  # (ProductKeys.__getitem__ checks k)
-        return self._outer + tuple(x[int(pos[k])] for x, pos in zip(self._items, self._pos))
+        return self._outer + tuple(x[int(pos[k])] for x, pos in zip(self.dims, self._pos))
 
     def __repr__(self) -> str:
         return "PickedKeys(%d keys)" % self._len
@@ -425,15 +432,14 @@ def sorted_groups(cache: VectorCache, d: Any, field: str | None) -> tuple | None
     hit = cache._groups.get(key)
     if hit is None or hit[0] is not d:
         out = None
-        items = cache.domain(d)[0]
-        t0 = items[0] if items else None
+        dom = cache.domain(d)
+        tt = dom.ttype if field is not None else None
         num = None
         if field is None:
-            num, exact = cache.domain(d)[2:]
-        elif isinstance(t0, OplTuple) and t0.ttype is not None and field in t0.ttype.fields \
-                and cache._one_tuple_type(d, items):
+            num, exact = dom.num, dom.exact
+        elif tt is not None and field in tt.fields and cache._one_tuple_type(d):
             try:
-                num, exact = cache.field_column(d, items, t0.ttype.index(field))
+                num, exact = cache.field_column(d, tt.index(field))
             except OverflowError:
                 num = None
         if num is not None and len(num) and not np.isnan(num).any():  # (as _number_groups takes them)

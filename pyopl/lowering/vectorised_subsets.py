@@ -76,7 +76,7 @@ def vector_set_array(inst: Any, d: A.ParamDecl, typ: Any, dims: list[Any]) -> Op
     except NOT_COVERED:
         return None
     cache = vector_cache(ev)
-    items = cache.domain(domain)[0]
+    items = cache.domain(domain).items
     kind = int if typ.elem == "int" else str
     if not all(type(x) is kind for x in items):
         return None  # (conversions to the element type: the element path makes them)

@@ -314,7 +314,7 @@ class SetHost(_Host):
             elem = to_key(_arg(args, 0))
             if et == "float" and isinstance(elem, int):
                 elem = float(elem)
-        _set_add(s, elem)
+        s.add(elem)
         self.ctx.note_assigned(self.name)
         return UNDEFINED
 
@@ -323,13 +323,13 @@ class SetHost(_Host):
         k = to_key(_arg(args, 0))
         if k in s:
             items = [x for x in s if x != k]
-            _set_replace(s, items)
+            s.replace(items)
             self.ctx.note_assigned(self.name)
         return UNDEFINED
 
     def _clear(self, args: list, span: Any) -> Any:
         s = self._mutable(span, "clear")
-        _set_replace(s, [])
+        s.replace([])
         self.ctx.note_assigned(self.name)
         return UNDEFINED
 
@@ -350,21 +350,6 @@ def _field_value(t: Any, v: Any) -> Any:
     if t in ("int", "boolean") and isinstance(v, float) and v.is_integer():
         return int(v)
     return v
-
-
-def _set_add(s: OplSet, elem: Any) -> None:
-    """Append ``elem`` to the set in place (kept sorted for a ``sorted`` set is not tracked: insertion order)."""
-    if elem in s:
-        return
-    s._items.append(elem)
-    s._pos[elem] = len(s._items) - 1
-    s._by_key = None
-
-
-def _set_replace(s: OplSet, items: list) -> None:
-    s._items = list(items)
-    s._pos = {v: k for k, v in enumerate(s._items)}
-    s._by_key = None
 
 
 # ---------------------------------------------------------------------- tuples

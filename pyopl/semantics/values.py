@@ -166,9 +166,14 @@ class OplSet:
     """An ordered set of ints, floats, strings or tuples.
 
     ``order`` is ``None`` (OPL's default: insertion order), ``sorted`` or ``reversed``.
+
+    A large tuple set read from data in bulk may be *columnar* (:meth:`from_columns`): it holds each
+    field as a float64 array and makes its :class:`OplTuple` items only when one is asked for (by
+    iteration, ``item``, ``ord``, ``in``...); the array paths of the lowering read the columns
+    (:meth:`column`) and ``len`` only, so a set they alone read never gets a tuple per element.
     """
 
-    __slots__ = ("_items", "_pos", "elem_type", "_by_key", "columns")
+    __slots__ = ("_items", "_pos", "elem_type", "_by_key", "columns", "_make")
 
     def __init__(self, items: Iterable[Any] = (), elem_type: Any = None, order: str | None = None):
         uniq = list(items)  # (a copy: the caller's list stays the caller's)
@@ -183,9 +188,11 @@ class OplSet:
         self._pos = pos
         self.elem_type = elem_type
         self._by_key = None
-        # a tuple set read in bulk: (its item list, each field as a float64 array, whether each is all
-        # ints), valid while the set holds that same list with that many items (see ``column``)
+        # a tuple set read in bulk: (its item list or None while columnar, each field as a float64 array,
+        # whether each is all ints), valid while the set holds that same list with that many items
+        # (see ``column``)
         self.columns = None
+        self._make = None  # columnar: makes the item list on first use
 
     @classmethod
     def distinct(cls, items: list, elem_type: Any = None, index_now: bool = True) -> "OplSet":
@@ -199,21 +206,49 @@ class OplSet:
         s.elem_type = elem_type
         s._by_key = None
         s.columns = None
+        s._make = None
         return s
+
+    @classmethod
+    def from_columns(cls, columns: list, ints: tuple, ttype: "TupleType") -> "OplSet":
+        """A columnar set of distinct tuples of ``ttype``: field ``k`` of the i-th tuple is ``columns[k][i]``
+        (read-only float64 arrays of one length), an ``int`` where ``ints[k]`` (each value exact, below
+        2**53) and a ``float`` otherwise.  The caller vouches that no two rows are equal, and that a
+        column written as ints holds no ``-0.0`` (the int 0, or 0.0 as a float field).  The tuples,
+        made on first use, are those ``OplTuple.many`` makes from the same Python values."""
+        s = cls.__new__(cls)
+        s._items = None
+        s._pos = None
+        s.elem_type = ttype
+        s._by_key = None
+        s.columns = (None, columns, tuple(ints))
+        s._make = lambda: OplTuple.many(
+            zip(*[c.astype("int64").tolist() if i else c.tolist() for c, i in zip(columns, ints)]),
+            ttype)
+        return s
+
+    def _list(self) -> list:
+        """The item list, made now if the set is columnar."""
+        if self._items is None:
+            self._items = self._make()
+            self._make = None
+            c = self.columns
+            self.columns = (self._items, c[1], c[2])
+        return self._items
 
     def column(self, k: int) -> tuple | None:
         """(field ``k`` of every tuple as a float64 array, whether they are all ints) when the data
         reader kept the set's columns and the set has not changed since; None otherwise."""
         c = self.columns
-        if c is None or c[0] is not self._items or len(c[1][k]) != len(self._items):
+        if c is None or c[0] is not self._items or len(c[1][k]) != len(self):
             return None
         return c[1][k], c[2][k]
 
     def __len__(self) -> int:
-        return len(self._items)
+        return len(self._items) if self._items is not None else len(self.columns[1][0])
 
     def __iter__(self) -> Iterator[Any]:
-        return iter(self._items)
+        return iter(self._list())
 
     def __contains__(self, v: Any) -> bool:
         try:
@@ -230,21 +265,42 @@ class OplSet:
         return (self._pos if self._pos is not None else self.positions())[v]
 
     def item(self, k: int) -> Any:
+        if self._items is None:  # columnar: this one tuple (equal to, not the same object as, the k-th made later)
+            _, columns, ints = self.columns
+            vals = [c[k] for c in columns]
+            return OplTuple([int(v) if i else float(v) for v, i in zip(vals, ints)], self.elem_type)
         return self._items[k]
 
     def items(self) -> list[Any]:
-        return self._items
+        return self._list()
 
     def positions(self) -> dict[Any, int]:
         """Each item's position (``ord``) as a dict, in the set's order: the set's own, not to be changed."""
         if self._pos is None:  # (see ``distinct``)
-            self._pos = dict(zip(self._items, range(len(self._items))))
+            items = self._list()
+            self._pos = dict(zip(items, range(len(items))))
         return self._pos
+
+    def add(self, v: Any) -> None:
+        """Append ``v`` unless the set holds it (a script's ``add``; order is insertion order)."""
+        if v in self:
+            return
+        items = self._list()
+        items.append(v)
+        self.positions()[v] = len(items) - 1
+        self._by_key = None
+
+    def replace(self, items: Iterable[Any]) -> None:
+        """Make the set hold ``items`` (distinct), in that order (a script's assignment)."""
+        self._items = list(items)
+        self._make = None
+        self._pos = {v: k for k, v in enumerate(self._items)}
+        self._by_key = None
 
     def by_key(self, key: tuple) -> Any:
         """The tuple whose ``key`` fields equal ``key`` (for ``Arcs[<"a","b">]``), or None."""
         if self._by_key is None:
-            self._by_key = {t.key(): t for t in self._items if isinstance(t, OplTuple)}
+            self._by_key = {t.key(): t for t in self._list() if isinstance(t, OplTuple)}
         return self._by_key.get(key)
 
     def __eq__(self, other: Any) -> bool:
@@ -253,7 +309,7 @@ class OplSet:
         return NotImplemented
 
     def __hash__(self) -> int:
-        return hash(frozenset(self._items))
+        return hash(frozenset(self._list()))
 
     def __repr__(self) -> str:
         return show(self)
@@ -308,21 +364,32 @@ class ProductKeys:
     last index fastest), as a read-only sequence that makes each key only when asked:
     ``len``, iteration, ``keys[k]`` and ``==`` with a list behave as the list of tuples would."""
 
-    __slots__ = ("dims", "_items", "_len")
+    __slots__ = ("dims", "_items", "_len", "_lens")
 
     def __init__(self, dims: list[Any]):
         self.dims = dims
-        self._items = [list(d) for d in dims]
+        if any(type(d) is OplSet and d._items is None for d in dims):  # a columnar set: its tuples when asked
+            self._items = None
+            self._lens = [len(d) for d in dims]
+        else:
+            self._items = [list(d) for d in dims]
+            self._lens = [len(items) for items in self._items]
         n = 1
-        for items in self._items:
-            n *= len(items)
+        for size in self._lens:
+            n *= size
         self._len = n
+
+    def _lists(self) -> list[list]:
+        """Each index set's items, as they were when the keys were made (a set only grows by ``add``)."""
+        if self._items is None:
+            self._items = [list(d)[:size] for d, size in zip(self.dims, self._lens)]
+        return self._items
 
     def __len__(self) -> int:
         return self._len
 
     def __iter__(self) -> Iterator[tuple]:
-        return itertools.product(*self._items)
+        return itertools.product(*self._lists())
 
     def __getitem__(self, k: Any) -> Any:
         if isinstance(k, slice):
@@ -336,6 +403,11 @@ class ProductKeys:
     def _key(self, k: int) -> tuple:
         """Key number ``k`` (``0 <= k < len``): the mixed-radix digits of ``k`` over the index sets."""
         out = []
+        if self._items is None:  # a columnar set among the dims: each item by itself
+            for d, size in zip(reversed(self.dims), reversed(self._lens)):
+                k, r = divmod(k, size)
+                out.append(d.item(r) if isinstance(d, (OplSet, OplRange)) else d[r])
+            return tuple(reversed(out))
         for items in reversed(self._items):
             k, r = divmod(k, len(items))
             out.append(items[r])
