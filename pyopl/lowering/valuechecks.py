@@ -127,7 +127,7 @@ class _Check:
                     and self._tuple_columns_fit(v.elem_type, v):  # (a columnar set: no tuple made)
                 return None
             items = list(v)
-            if items and all(type(x) is int for x in items):  # {int}: one C pass each way
+            if items and set(map(type, items)) == {int}:  # {int}: one C pass each way
                 lo, hi = min(items), max(items)
                 if (self.unsigned and lo < 0) or lo < INT_MIN:
                     return lo, None, None, None, None
