@@ -255,7 +255,8 @@ def _compile_guarded(model: Any, data: Any, reporter: Reporter, source: str = "a
     was_enabled = gc.isenabled()
     gc.disable()
     try:
-        return _compile(model, data, reporter, source, include_dir, scripts, keep, solver, limits)
+        ir, sources = _compile(model, data, reporter, source, include_dir, scripts, keep, solver, limits)
+        return ir, {**reporter.sources, **sources}  # (included files' text too, for their snippets)
     except RecursionError:
         reporter.diagnostics.append(_internal("the model nests too deeply to compile"))
     except FileNotFoundError as e:

@@ -79,6 +79,17 @@ def test_include_of_a_model_file(tmp_path):
     assert pyopl.compile_model(main).solve().objective == pytest.approx(4)  # all on the cheapest, c = 1
 
 
+def test_a_mistake_in_an_included_file_shows_its_source_line(tmp_path):
+    (tmp_path / "part.mod").write_text("int n = 3;\nfloat y = undefined_thing + 1;\n")
+    main = tmp_path / "main.mod"
+    main.write_text('include "part.mod";\ndvar float x;\nminimize x;\n')
+    with pytest.raises(pyopl.CompileError) as e:
+        pyopl.compile_model(main)
+    text = str(e.value)
+    assert "part.mod:2:11" in text and "2 | float y = undefined_thing + 1;" in text  # the line, not only the place
+    assert text.count("^") == len("undefined_thing")
+
+
 def test_include_outside_the_folder_or_missing_is_a_diagnostic(tmp_path):
     main = tmp_path / "m.mod"
     main.write_text('include "../elsewhere.mod";\ndvar float+ x;\nminimize x;\n')

@@ -149,6 +149,7 @@ def splice_includes(items: list, file: str, reporter: Reporter, depth: int) -> l
             continue
         for note in notes:
             report_problem(reporter, note, "model")
+        reporter.sources.setdefault(path, text)  # (its diagnostics show their source lines)
         _INCLUDING[0] += 1
         try:
             sub = parse_model(text, path, reporter)  # splices the file's own includes
