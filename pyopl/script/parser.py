@@ -471,13 +471,7 @@ class _Parser:
         return A.Name(sp, t.children[0].value)
 
     def e_number(self, t, sp):
-        v = t.children[0].value
-        if v[:2] in ("0x", "0X"):
-            return A.Literal(sp, float(int(v, 16)))
-        try:
-            return A.Literal(sp, float(v))
-        except OverflowError:  # pragma: no cover - float() gives inf rather than raising
-            return A.Literal(sp, math.inf)
+        return A.Literal(sp, _number_value(t.children[0].value))
 
     def e_string(self, t, sp):
         return A.Literal(sp, _unescape(t.children[0].value[1:-1]))
@@ -544,10 +538,21 @@ def _expected_words(names) -> str:
     return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " or " + words[-1]
 
 
+def _number_value(v: str) -> float:
+    """The value of a numeric literal: hex ``0x1F``; octal ``010`` (= 8: ECMAScript 3, Annex B.1.1, as
+    JavaScript engines read it; ``08`` and ``09`` stay decimal); decimal otherwise (``float()`` gives
+    ``inf`` past the largest double, as JavaScript does)."""
+    if v[:2] in ("0x", "0X"):
+        return float(int(v, 16))
+    if len(v) > 1 and v[0] == "0" and v.isdigit() and "8" not in v and "9" not in v:
+        return float(int(v, 8))
+    return float(v)
+
+
 def _number_key(v: str) -> str:
     from .convert import number_to_string
 
-    return number_to_string(float(int(v, 16)) if v[:2] in ("0x", "0X") else float(v))
+    return number_to_string(_number_value(v))
 
 
 _ESCAPES = {"n": "\n", "t": "\t", "r": "\r", "b": "\b", "f": "\f", "v": "\v", "0": "\0"}

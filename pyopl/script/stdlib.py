@@ -487,10 +487,11 @@ def _to_fixed(interp, this, args, span):
         return "NaN"
     if abs(x) >= 1e21 or math.isinf(x):
         return number_to_string(x)
-    # ECMAScript 15.7.4.5: of two equally near results take the larger, i.e. round half up on |x|
+    # ECMAScript 15.7.4.5: the sign of x < 0 (-1e-7 gives "-0.00", -0 gives "0.00"), then of two equally
+    # near results the larger, i.e. round half up on |x|
     q = Decimal(abs(x)).quantize(Decimal(1).scaleb(-int(d)), rounding=ROUND_HALF_UP)
     s = "{:f}".format(q)
-    return ("-" + s) if x < 0 and q != 0 else s
+    return ("-" + s) if x < 0 else s
 
 
 # --- Array methods ----------------------------------------------------------------------

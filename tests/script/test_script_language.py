@@ -121,6 +121,9 @@ CASES = [
      "truefalsefalsetrue70false\n"),
     ("writeln((3.14159).toFixed(2), ' ', (2.5).toFixed(0), ' ', (1.005).toFixed(2), ' ', (255).toString(16), ' ', "
      "(-1.5).toFixed(0));", "3.14 3 1.00 ff -2\n"),
+    # ES3 15.7.4.5: the sign comes from x < 0 (a tiny negative keeps it, -0 does not); Annex B octal literals
+    ("writeln((-0.0000001).toFixed(2), ' ', (-0).toFixed(2), ' ', (-0.004).toFixed(2), ' ', 010 + 1, ' ', "
+     "017, ' ', 08, ' ', 0, ' ', 0x10);", "-0.00 0.00 -0.00 9 15 8 0 16\n"),
     # ties go up, and nothing is lost to the rounding of x + 0.5 (every double above 2**52 is an integer)
     ("writeln(Math.round(0.49999999999999994), ' ', Math.round(4503599627370497), ' ', "
      "Math.round(-4503599627370497), ' ', Math.round(-0.5), ' ', 1 / Math.round(-0.4), ' ', Math.round(-2.6));",
