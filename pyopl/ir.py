@@ -143,17 +143,19 @@ class IR:
 
     def csc(self) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
         """``(indptr, indices, data)`` of the row matrix by columns, row indices increasing in each
-        column: SciPy's ``tocsc()`` followed by ``sort_indices()``, done in NumPy (a stable sort by
-        column keeps each column's entries in row order) while SciPy is not loaded and the matrix
-        is small, so that a small solve need not import it."""
+        column: SciPy's ``tocsc()`` followed by ``sort_indices()``, done in NumPy (a stable order by
+        column keeps each column's entries in row order, :func:`~pyopl.sparse_order.stable_order`)
+        while SciPy is not loaded and the matrix is small, so that a small solve need not import it."""
         a = self.__dict__["A"]
         if not isinstance(a, CSRParts) or "scipy.sparse" in sys.modules or self.nnz > NUMPY_CSC_LIMIT:
             A = self.A.tocsc()
             A.sort_indices()
             return A.indptr, A.indices, A.data
+        from .sparse_order import stable_order
+
         m, n = a.shape
         index = np.int32 if max(m, n, self.nnz) < 2**31 else np.int64  # int32 where it fits: HiGHS's own type
-        order = np.argsort(a.indices, kind="stable")
+        order = stable_order(a.indices, n)
         rows = np.repeat(np.arange(m, dtype=index), np.diff(a.indptr))[order]
         indptr = np.zeros(n + 1, dtype=index)
         np.cumsum(np.bincount(a.indices, minlength=n), out=indptr[1:])

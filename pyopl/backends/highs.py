@@ -13,7 +13,7 @@ from typing import Any
 import numpy as np
 
 from ..interrupt import StopRequest, sigint_stops_solve
-from ..ir import IR
+from ..ir import IR, CSRParts
 from ..result import Result
 from .common import (option_span, SolveOptions, attach_duals, error_result, fixed_ir, quiet_stdout, ray_labels, refuse, relax,
                      result_from_solution, solver_diagnostic)
@@ -86,20 +86,35 @@ def _set_option(h, name: str, value: Any) -> None:
         raise OptionError("HiGHS refused the value `%s` for option `%s`" % (value, name))
 
 
+def _row_arrays(ir: IR) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """``(indptr, indices, data)`` of the row matrix by rows, as int32/float64 arrays HiGHS takes
+    without a copy; the IR's own arrays where they already are (a compile keeps int32 where it fits)."""
+    a = ir.__dict__["A"]
+    if not isinstance(a, CSRParts) and getattr(a, "format", "csr") != "csr":  # a matrix someone set by hand
+        a = a.tocsr()
+    return (a.indptr.astype(np.int32, copy=False), a.indices.astype(np.int32, copy=False),
+            np.ascontiguousarray(a.data, dtype=np.float64))
+
+
 def _pass(h, ir: IR, c: np.ndarray, c0: float, sense: str, lower=None, upper=None, rows=None) -> None:
+    """Hand the IR (with objective ``c``, ``c0`` and optionally other column bounds or row bounds) to
+    HiGHS in one ``passModel``.
+
+    The matrix goes by rows (``MatrixFormat.kRowwise``): HiGHS turns it into columns inside
+    ``passModel`` with its own counting transpose, which gives the column arrays
+    ``tocsc()`` + ``sort_indices()`` would (rows increasing in each column; tests/test_handover.py
+    compares HiGHS's stored model both ways) in a third of the time of any transpose of ours."""
     hs = _highs()
-    indptr, indices, data = ir.csc()  # without SciPy for a small model (ir.py)
+    indptr, indices, data = _row_arrays(ir)
     n, m = ir.num_cols, ir.num_rows
     integrality = ir.col_integer.astype(np.int32)
     rl, ru = (ir.row_lower, ir.row_upper) if rows is None else rows
-    status = h.passModel(n, m, int(indptr[-1]), int(hs.MatrixFormat.kColwise), -1 if sense == "maximize" else 1, float(c0),
+    status = h.passModel(n, m, int(indptr[-1]), int(hs.MatrixFormat.kRowwise), -1 if sense == "maximize" else 1, float(c0),
                          np.ascontiguousarray(c, dtype=np.float64),
                          np.ascontiguousarray(ir.col_lower if lower is None else lower, dtype=np.float64),
                          np.ascontiguousarray(ir.col_upper if upper is None else upper, dtype=np.float64),
                          np.ascontiguousarray(rl, dtype=np.float64), np.ascontiguousarray(ru, dtype=np.float64),
-                         indptr.astype(np.int32, copy=False), indices.astype(np.int32, copy=False),
-                         np.ascontiguousarray(data, dtype=np.float64),
-                         integrality)
+                         indptr, indices, data, integrality)
     if status == hs.HighsStatus.kError:
         raise RuntimeError("HiGHS rejected the model (passModel)")
     if ir.q is not None and sense != "feasibility":

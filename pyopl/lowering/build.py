@@ -50,9 +50,9 @@ def build_ir(inst: Instance) -> IR:
     vals, row_cols, indptr, row_lower, row_upper = rows.arrays()
     n, m = len(cols.lower), len(rows)
     _sort_uniform_blocks(rows.blocks, vals, row_cols, indptr)
-    if not _canonical(row_cols, indptr):
-        vals, row_cols, indptr = _sum_duplicates(vals, row_cols, indptr, m)
     index = np.int32 if max(m, n, len(row_cols)) < 2**31 else np.int64  # half the memory of int64 where it fits
+    cast = row_cols.astype(index, copy=False)  # once, before the sort below (which then moves half the bytes)
+    vals, row_cols, indptr = _canonical_rows(vals, cast, indptr, cols_owned=cast is not row_cols)
     A = CSRParts(vals, row_cols.astype(index, copy=False), indptr.astype(index, copy=False), (m, n))
     sense = inst.sense if inst.objective is not None else "feasibility"
     c, c0, q = _objective_arrays(inst.objective, n)
@@ -77,16 +77,71 @@ def build_ir(inst: Instance) -> IR:
     return ir
 
 
+def _unsorted_rows(cols: np.ndarray, indptr: np.ndarray) -> np.ndarray:
+    """The rows (increasing indices) whose columns are not strictly increasing: those a sort and
+    ``sum_duplicates`` would change."""
+    if len(cols) < 2:
+        return np.zeros(0, dtype=np.int64)
+    falling = np.diff(cols) <= 0
+    starts = indptr[1:-1]
+    starts = starts[(starts > 0) & (starts < len(cols))]
+    falling[starts - 1] = False  # the step from one row's last entry to the next row's first
+    at = np.flatnonzero(falling)
+    if not len(at):
+        return at
+    rows = np.searchsorted(indptr, at + 1, side="right") - 1  # the row of each entry below its left neighbour
+    keep = np.ones(len(rows), dtype=bool)
+    keep[1:] = rows[1:] != rows[:-1]
+    return rows[keep]
+
+
 def _canonical(cols: np.ndarray, indptr: np.ndarray) -> bool:
     """Every row's columns strictly increasing (SciPy's ``has_canonical_format``, for which
     ``sum_duplicates`` changes nothing), checked in NumPy."""
-    if len(cols) < 2:
-        return True
-    rising = np.diff(cols) > 0
-    starts = indptr[1:-1]
-    starts = starts[(starts > 0) & (starts < len(cols))]
-    rising[starts - 1] = True  # the step from one row's last entry to the next row's first
-    return bool(rising.all())
+    return not len(_unsorted_rows(cols, indptr))
+
+
+def _canonical_rows(vals: np.ndarray, cols: np.ndarray, indptr: np.ndarray, cols_owned: bool = False):
+    """``(vals, cols, indptr)`` in canonical form: :func:`_sum_duplicates`, applied only to the rows
+    that need it (in a netflow model the balance rows, not the one-entry bound rows), the other
+    rows' entries left where they are.  Gives the arrays ``_sum_duplicates`` of the whole matrix
+    gives, since it treats each row on its own.  The arrays given are never written to, except
+    ``cols`` when ``cols_owned`` (a copy the caller made)."""
+    bad = _unsorted_rows(cols, indptr)
+    if not len(bad):
+        return vals, cols, indptr
+    m = len(indptr) - 1
+    counts = np.diff(indptr)
+    sub_counts = counts[bad]
+    if 2 * int(sub_counts.sum()) > len(cols):  # most entries: taking them out and back costs more than it saves
+        return _sum_duplicates(vals, cols, indptr, m)
+    sub_indptr = np.zeros(len(bad) + 1, dtype=np.int64)
+    np.cumsum(sub_counts, out=sub_indptr[1:])
+    take = _positions(indptr[bad], sub_indptr)  # the bad rows' entries, in order
+    sub_vals, sub_cols, sub_out = _sum_duplicates(vals[take], cols[take], sub_indptr, len(bad))
+    if len(sub_cols) == len(take):  # no column repeated: the sorted rows go back where they were
+        vals, cols = vals.copy(), cols if cols_owned else cols.copy()
+        vals[take], cols[take] = sub_vals, sub_cols
+        return vals, cols, indptr
+    counts[bad] = np.diff(sub_out)
+    out = np.zeros(m + 1, dtype=np.int64)
+    np.cumsum(counts, out=out[1:])
+    put = _positions(out[bad], sub_out)
+    kept = np.ones(len(cols), dtype=bool)
+    kept[take] = False
+    stay = np.ones(int(out[-1]), dtype=bool)
+    stay[put] = False
+    new_vals, new_cols = np.empty(int(out[-1]), dtype=vals.dtype), np.empty(int(out[-1]), dtype=cols.dtype)
+    new_vals[stay], new_cols[stay] = vals[kept], cols[kept]
+    new_vals[put], new_cols[put] = sub_vals, sub_cols
+    return new_vals, new_cols, out
+
+
+def _positions(starts: np.ndarray, sub_indptr: np.ndarray) -> np.ndarray:
+    """The entry positions of rows that begin at ``starts`` and have the lengths of ``sub_indptr``
+    (a compressed-row pointer over those rows alone), in order."""
+    lengths = np.diff(sub_indptr)
+    return np.repeat(starts - sub_indptr[:-1], lengths) + np.arange(int(sub_indptr[-1]), dtype=np.int64)
 
 
 _SHORT_RUN = 256  # repeated-column runs up to this long are added position by position across all runs
@@ -99,9 +154,11 @@ def _sum_duplicates(vals: np.ndarray, cols: np.ndarray, indptr: np.ndarray, m: i
     sorts stably; for longer rows its order of repeated columns is unspecified.)"""
     rows = np.repeat(np.arange(m, dtype=np.int64), np.diff(indptr))
     key = rows * (int(cols.max()) + 1 if len(cols) else 1) + cols  # (row, column) as one number
-    order = np.argsort(key, kind="stable")  # stable: repeated columns keep the order they were written in
+    # stable: repeated columns keep the order they were written in.  (NumPy's stable sort of int64 is
+    # a timsort, fast here: the entries come grouped by row, often in a few ascending runs per row.)
+    order = np.argsort(key, kind="stable")
     key = key[order]
-    rows, cols, vals = rows[order], cols[order], vals[order]
+    cols, vals = cols[order], vals[order]  # (`rows` is sorted already and stays as it is)
     first = np.ones(len(cols), dtype=bool)
     first[1:] = key[1:] != key[:-1]
     starts = np.flatnonzero(first)
