@@ -5,20 +5,22 @@
   test_build_sum_duplicates.py) and never write to the caller's arrays;
 - ``ir.csc()``: the NumPy transpose by one sort of packed keys (``stable_order``) equals SciPy's
   ``tocsc()`` + ``sort_indices()``;
-- the HiGHS hand-over passes the matrix by rows: the model HiGHS holds afterwards (matrix, costs,
-  bounds) and its solution are the ones the column-wise hand-over of SciPy's CSC arrays gives.
+- the HiGHS hand-over passes the matrix by rows while SciPy is not loaded (by SciPy's columns when it
+  is): the model HiGHS holds afterwards (matrix, costs, bounds) and its solution are, both ways, the
+  ones the column-wise hand-over of SciPy's CSC arrays gives.
 """
 from __future__ import annotations
 
 import sys
 
+import highspy
 import numpy as np
 import pytest
 import scipy.sparse as sp
 from hypothesis import given, settings, strategies as st
 
 from pyopl.backends.common import SolveOptions
-from pyopl.backends.highs import _new_solver, _pass
+from pyopl.backends.highs import _matrix, _new_solver, _pass
 from pyopl.ir import IR, CSRParts
 from pyopl.lowering.build import _canonical, _canonical_rows, _sum_duplicates, _unsorted_rows
 from pyopl.sparse_order import stable_order
@@ -154,12 +156,10 @@ def _lp_arrays(h) -> dict:
             "row": _bits(np.concatenate([lp.row_lower_, lp.row_upper_])), "offset": lp.offset_}
 
 
-def _colwise(ir: IR):
+def _colwise(ir: IR, A: sp.csr_array):
     """The hand-over as it was: SciPy's CSC arrays, rows sorted in each column, ``MatrixFormat.kColwise``."""
-    import highspy
-
     h = _new_solver(SolveOptions())
-    A = ir.A.tocsc()
+    A = A.tocsc()  # (not ir.A, which would leave the IR a SciPy matrix in place of its arrays)
     A.sort_indices()
     h.passModel(ir.num_cols, ir.num_rows, int(A.nnz), int(highspy.MatrixFormat.kColwise), 1, ir.obj_constant, ir.obj,
                 ir.col_lower, ir.col_upper, ir.row_lower, ir.row_upper, A.indptr.astype(np.int32),
@@ -167,8 +167,9 @@ def _colwise(ir: IR):
     return h
 
 
+@pytest.mark.parametrize("by_rows", [True, False])
 @pytest.mark.parametrize("seed", range(12))
-def test_highs_holds_the_same_model_and_finds_the_same_solution(seed):
+def test_highs_holds_the_same_model_and_finds_the_same_solution(seed, by_rows, monkeypatch):
     rng = np.random.default_rng(seed)
     m, n = int(rng.integers(0, 30)), int(rng.integers(1, 30))
     density = float(rng.uniform(0.05, 0.6))
@@ -183,9 +184,14 @@ def test_highs_holds_the_same_model_and_finds_the_same_solution(seed):
         vals[1::7] = 1e-12  # below HiGHS's small_matrix_value: dropped, the same way both ways
     A = sp.csr_array((vals, (rows, cols)), shape=(m, n))
     ir = _ir(A, rng)
+    ref = _colwise(ir, A)
     h = _new_solver(SolveOptions())
+    if by_rows:  # SciPy not loaded: the IR's row arrays go as they are
+        monkeypatch.delitem(sys.modules, "scipy.sparse")
+    fmt = _matrix(ir)[0]
     _pass(h, ir, ir.obj, ir.obj_constant, ir.sense)
-    ref = _colwise(ir)
+    monkeypatch.undo()
+    assert fmt == int((highspy.MatrixFormat.kRowwise if by_rows else highspy.MatrixFormat.kColwise))
     assert _lp_arrays(h) == _lp_arrays(ref)
     assert _lp_arrays(h)["format"].endswith("kColwise")  # HiGHS made its column copy inside passModel
     h.run()

@@ -7,6 +7,7 @@ caller's own output (e.g. JSON) reaches stdout.
 from __future__ import annotations
 
 import math
+import sys
 import time
 from typing import Any
 
@@ -86,30 +87,38 @@ def _set_option(h, name: str, value: Any) -> None:
         raise OptionError("HiGHS refused the value `%s` for option `%s`" % (value, name))
 
 
-def _row_arrays(ir: IR) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    """``(indptr, indices, data)`` of the row matrix by rows, as int32/float64 arrays HiGHS takes
-    without a copy; the IR's own arrays where they already are (a compile keeps int32 where it fits)."""
+def _matrix(ir: IR) -> tuple[int, np.ndarray, np.ndarray, np.ndarray]:
+    """``(format, start, index, value)`` of the row matrix as ``passModel`` takes it, int32/float64
+    arrays it reads without a copy.
+
+    By rows (``MatrixFormat.kRowwise``, the IR's own arrays) while SciPy is not loaded: HiGHS turns
+    them into columns inside ``passModel`` with its own transpose, which gives the arrays ``tocsc()``
+    + ``sort_indices()`` give (rows increasing in each column; tests/test_handover.py compares the
+    model HiGHS holds both ways).  That costs HiGHS 30 ms at netflow's 1.5M entries, where our
+    NumPy transpose (:meth:`IR.csc`) takes 65 ms, and 70 ms at transport's 2M, about as much as
+    ours.  SciPy's C transpose costs as much or less (37 ms at transport), but importing SciPy costs
+    0.2 s: it is used where something has imported SciPy already (or the IR holds a SciPy matrix)."""
+    hs = _highs()
     a = ir.__dict__["A"]
-    if not isinstance(a, CSRParts) and getattr(a, "format", "csr") != "csr":  # a matrix someone set by hand
-        a = a.tocsr()
-    return (a.indptr.astype(np.int32, copy=False), a.indices.astype(np.int32, copy=False),
-            np.ascontiguousarray(a.data, dtype=np.float64))
+    if isinstance(a, CSRParts) and "scipy.sparse" not in sys.modules:
+        indptr, indices, data = a.indptr, a.indices, a.data
+        fmt = int(hs.MatrixFormat.kRowwise)
+    else:
+        indptr, indices, data = ir.csc()
+        fmt = int(hs.MatrixFormat.kColwise)
+    return (fmt, indptr.astype(np.int32, copy=False), indices.astype(np.int32, copy=False),
+            np.ascontiguousarray(data, dtype=np.float64))
 
 
 def _pass(h, ir: IR, c: np.ndarray, c0: float, sense: str, lower=None, upper=None, rows=None) -> None:
     """Hand the IR (with objective ``c``, ``c0`` and optionally other column bounds or row bounds) to
-    HiGHS in one ``passModel``.
-
-    The matrix goes by rows (``MatrixFormat.kRowwise``): HiGHS turns it into columns inside
-    ``passModel`` with its own counting transpose, which gives the column arrays
-    ``tocsc()`` + ``sort_indices()`` would (rows increasing in each column; tests/test_handover.py
-    compares HiGHS's stored model both ways) in a third of the time of any transpose of ours."""
+    HiGHS in one ``passModel`` (the matrix by rows or by columns: :func:`_matrix`)."""
     hs = _highs()
-    indptr, indices, data = _row_arrays(ir)
+    fmt, indptr, indices, data = _matrix(ir)
     n, m = ir.num_cols, ir.num_rows
     integrality = ir.col_integer.astype(np.int32)
     rl, ru = (ir.row_lower, ir.row_upper) if rows is None else rows
-    status = h.passModel(n, m, int(indptr[-1]), int(hs.MatrixFormat.kRowwise), -1 if sense == "maximize" else 1, float(c0),
+    status = h.passModel(n, m, int(indptr[-1]), fmt, -1 if sense == "maximize" else 1, float(c0),
                          np.ascontiguousarray(c, dtype=np.float64),
                          np.ascontiguousarray(ir.col_lower if lower is None else lower, dtype=np.float64),
                          np.ascontiguousarray(ir.col_upper if upper is None else upper, dtype=np.float64),
