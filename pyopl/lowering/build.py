@@ -162,22 +162,24 @@ def _sum_duplicates(vals: np.ndarray, cols: np.ndarray, indptr: np.ndarray, m: i
     first = np.ones(len(cols), dtype=bool)
     first[1:] = key[1:] != key[:-1]
     starts = np.flatnonzero(first)
-    if len(starts) < len(cols):  # repeated columns: add them up left to right, as SciPy's loop does
-        lengths = np.diff(np.append(starts, len(cols)))
-        total = vals[starts]  # a column written once is its own sum
-        multi = np.flatnonzero(lengths > 1)
-        by_length = multi[np.argsort(-lengths[multi], kind="stable")]  # longest first: step k adds to a prefix
-        heads, desc = starts[by_length], lengths[by_length]
-        sums = vals[heads]
-        long_runs = int(np.searchsorted(-desc, -_SHORT_RUN, side="left"))  # runs longer than _SHORT_RUN
-        for r in range(long_runs):  # one sequential running sum each (np.cumsum adds left to right)
-            h, n_r = int(heads[r]), int(desc[r])
-            sums[r] = np.cumsum(vals[h:h + n_r])[-1]
-        for k in range(1, min(int(desc[0]), _SHORT_RUN)):  # the short runs, a step per position
-            active = int(np.searchsorted(-desc, -k, side="left"))  # runs longer than k
-            sums[long_runs:active] += vals[heads[long_runs:active] + k]
-        total[by_length] = sums
-        vals, cols, rows = total, cols[starts], rows[starts]
+    if len(starts) == len(cols):  # no column twice in a row: the rows keep their lengths
+        return vals, cols, indptr.astype(np.int64)
+    # repeated columns: add them up left to right, as SciPy's loop does
+    lengths = np.diff(np.append(starts, len(cols)))
+    total = vals[starts]  # a column written once is its own sum
+    multi = np.flatnonzero(lengths > 1)
+    by_length = multi[np.argsort(-lengths[multi], kind="stable")]  # longest first: step k adds to a prefix
+    heads, desc = starts[by_length], lengths[by_length]
+    sums = vals[heads]
+    long_runs = int(np.searchsorted(-desc, -_SHORT_RUN, side="left"))  # runs longer than _SHORT_RUN
+    for r in range(long_runs):  # one sequential running sum each (np.cumsum adds left to right)
+        h, n_r = int(heads[r]), int(desc[r])
+        sums[r] = np.cumsum(vals[h:h + n_r])[-1]
+    for k in range(1, min(int(desc[0]), _SHORT_RUN)):  # the short runs, a step per position
+        active = int(np.searchsorted(-desc, -k, side="left"))  # runs longer than k
+        sums[long_runs:active] += vals[heads[long_runs:active] + k]
+    total[by_length] = sums
+    vals, cols, rows = total, cols[starts], rows[starts]
     out = np.zeros(m + 1, dtype=np.int64)
     np.cumsum(np.bincount(rows, minlength=m), out=out[1:])
     return vals, cols, out
