@@ -200,3 +200,16 @@ def test_highs_holds_the_same_model_and_finds_the_same_solution(seed, by_rows, m
     a, b = h.getSolution(), ref.getSolution()
     assert _bits(np.asarray(a.col_value)) == _bits(np.asarray(b.col_value))
     assert _bits(np.asarray(a.row_dual)) == _bits(np.asarray(b.row_dual))
+
+
+def test_a_family_built_in_one_block_keeps_a_range_of_its_rows():
+    import pyopl
+    from pyopl.ir import RowRange
+
+    ir = pyopl.compile_model("range I = 1..4;\ndvar float+ x[I];\nminimize sum(i in I) x[i];\n"
+                             "subject to {\n  forall(i in I) ct: x[i] >= i;\n  one: x[1] + x[2] <= 9;\n}\n").ir
+    fam = ir.families["ct"]
+    assert isinstance(fam.rows, RowRange) and fam.rows == [0, 1, 2, 3] and [0, 1, 2, 3] == fam.rows
+    assert fam.rows != [0, 1, 2] and fam.rows != [1, 2, 3, 4] and fam.rows == range(4) and fam.rows == (0, 1, 2, 3)
+    assert fam.rows[-1] == 3 and fam.rows[1:3] == [1, 2] and 2 in fam.rows and 4 not in fam.rows
+    assert ir.families["one"].rows == [4] and ir.row_text(fam.rows[2]) == "ct[3]"

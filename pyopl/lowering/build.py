@@ -6,7 +6,7 @@ from typing import TYPE_CHECKING
 import numpy as np
 
 from ..diagnostics.diagnostic import Span
-from ..ir import IR, CSRParts, DvarBlock, RowFamily
+from ..ir import IR, CSRParts, DvarBlock, RowFamily, RowRange
 from ..syntax import ast as opl_ast
 from .symbols import DexprArray, DexprScalar
 from .errors import EvalError
@@ -161,9 +161,9 @@ def _sum_duplicates(vals: np.ndarray, cols: np.ndarray, indptr: np.ndarray, m: i
     cols, vals = cols[order], vals[order]  # (`rows` is sorted already and stays as it is)
     first = np.ones(len(cols), dtype=bool)
     first[1:] = key[1:] != key[:-1]
-    starts = np.flatnonzero(first)
-    if len(starts) == len(cols):  # no column twice in a row: the rows keep their lengths
+    if first.all():  # no column twice in a row: the rows keep their lengths
         return vals, cols, indptr.astype(np.int64)
+    starts = np.flatnonzero(first)
     # repeated columns: add them up left to right, as SciPy's loop does
     lengths = np.diff(np.append(starts, len(cols)))
     total = vals[starts]  # a column written once is its own sum
@@ -225,7 +225,8 @@ def _families(rows) -> dict[str, RowFamily]:
     """Rows by user label, in row order; a block added in one piece (one label) is taken whole.
 
     A family made of one block keeps the block's own keys (possibly a
-    :class:`~pyopl.semantics.values.ProductKeys`), so a million-row family makes no key tuples."""
+    :class:`~pyopl.semantics.values.ProductKeys`) and a :class:`~pyopl.ir.RowRange` of its rows,
+    so a million-row family makes no key tuples and no list of row numbers."""
     families: dict[str, RowFamily] = {}
     owned: set[str] = set()  # families whose rows and keys are lists of their own
     blocks = {first: count for first, count in rows.blocks}
@@ -251,7 +252,7 @@ def _families(rows) -> dict[str, RowFamily]:
                 continue
             block = keys.block(i, count)
             if not fam.rows:  # the family so far: this block, taken as it is
-                fam.rows, fam.keys = list(range(i, i + count)), block
+                fam.rows, fam.keys = RowRange(i, i + count), block
             else:
                 if label not in owned:  # never extend a block's own list
                     fam.rows, fam.keys = list(fam.rows), list(fam.keys)
