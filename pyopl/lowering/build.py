@@ -82,7 +82,7 @@ def _unsorted_rows(cols: np.ndarray, indptr: np.ndarray) -> np.ndarray:
     ``sum_duplicates`` would change."""
     if len(cols) < 2:
         return np.zeros(0, dtype=np.int64)
-    falling = np.diff(cols) <= 0
+    falling = cols[1:] <= cols[:-1]
     starts = indptr[1:-1]
     starts = starts[(starts > 0) & (starts < len(cols))]
     falling[starts - 1] = False  # the step from one row's last entry to the next row's first
@@ -157,12 +157,13 @@ def _sum_duplicates(vals: np.ndarray, cols: np.ndarray, indptr: np.ndarray, m: i
     # stable: repeated columns keep the order they were written in.  (NumPy's stable sort of int64 is
     # a timsort, fast here: the entries come grouped by row, often in a few ascending runs per row.)
     order = np.argsort(key, kind="stable")
-    key = key[order]
     cols, vals = cols[order], vals[order]  # (`rows` is sorted already and stays as it is)
     first = np.ones(len(cols), dtype=bool)
-    first[1:] = key[1:] != key[:-1]
+    first[1:] = cols[1:] != cols[:-1]
+    row_heads = indptr[:-1]
+    first[row_heads[row_heads < len(cols)]] = True  # a row's first entry (its column may equal the last row's last)
     if first.all():  # no column twice in a row: the rows keep their lengths
-        return vals, cols, indptr.astype(np.int64)
+        return vals, cols, indptr
     starts = np.flatnonzero(first)
     # repeated columns: add them up left to right, as SciPy's loop does
     lengths = np.diff(np.append(starts, len(cols)))
