@@ -2,10 +2,6 @@
 
     git archive <base-commit> | tar -x -C /tmp/base      # the revision to compare against
     python benchmarks/compare_base.py /tmp/base netflow:64000 subtour:17 --repeat 5
-    python benchmarks/compare_base.py /tmp/base netflow:64000 --stages build_s,handover_s
-
-``--stages`` adds a table of single stages of ``measure.py pyopl`` (its JSON keys), the fastest and
-the median run of each revision per stage.
 
 Each case (``generator:args``, the generators of ``models.py``) is written once under
 ``benchmarks/results/cases``; then the base revision's ``measure.py pyopl``, this revision's, and
@@ -17,7 +13,6 @@ from __future__ import annotations
 
 import argparse
 import os
-import statistics
 import sys
 from pathlib import Path
 
@@ -35,13 +30,11 @@ def main() -> None:
     ap.add_argument("cases", nargs="+", help="generator:arg[,arg] (e.g. netflow:64000, production:3000,1200)")
     ap.add_argument("--repeat", type=int, default=3)
     ap.add_argument("--base-repeat", type=int, default=None, help="runs of the base revision (default --repeat)")
-    ap.add_argument("--stages", default="", help="comma-separated stages of measure.py pyopl (e.g. build_s,handover_s)")
     args = ap.parse_args()
     base_measure = Path(args.base) / "benchmarks" / "measure.py"
     print("load average (1, 5, 15 min): %.2f %.2f %.2f on %d CPUs" % (*os.getloadavg(), os.cpu_count() or 0))
     print("| case | IR = direct | base parse→IR s | parse→IR s | base total s | total s | direct s | base ratio | ratio |")
     print("|---|---|---|---|---|---|---|---|---|")
-    stage_rows = []
     for spec in args.cases:
         gen, _, raw = spec.partition(":")
         gargs = [int(x) for x in raw.split(",")] if raw else []
@@ -59,13 +52,6 @@ def main() -> None:
         print("| %s | %s | %s | %s | %s | %s | %s | %s | %s |" % (
             spec, {True: "yes", False: "NO"}.get(same, "?"), _f(b.get("compile_s")), _f(n.get("compile_s")),
             _f(b.get("total_s")), _f(n.get("total_s")), _f(q.get("total_s")), _r(b, q), _r(n, q)), flush=True)
-        for stage in filter(None, args.stages.split(",")):
-            stage_rows.append("| %s | %s | %s | %s | %s | %s |" % (
-                spec, stage, *(_f(f(r[stage] for r in runs[k] if stage in r) if any(stage in r for r in runs[k]) else None)
-                               for f in (min, statistics.median) for k in ("base", "new"))))
-    if stage_rows:
-        print("\n| case | stage | base fastest s | fastest s | base median s | median s |\n|---|---|---|---|---|---|")
-        print("\n".join(stage_rows))
 
 
 def _base(script: Path, d: Path) -> dict:
