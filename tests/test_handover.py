@@ -53,7 +53,7 @@ def _bits(a: np.ndarray) -> bytes:
 
 
 @given(raw_rows())
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=150, deadline=None)
 def test_canonical_rows_equals_sum_duplicates_of_the_whole_matrix(case):
     vals, cols, indptr, n = case
     m = len(indptr) - 1
@@ -67,7 +67,7 @@ def test_canonical_rows_equals_sum_duplicates_of_the_whole_matrix(case):
 
 
 @given(raw_rows())
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=100, deadline=None)
 def test_unsorted_rows_are_the_rows_not_strictly_increasing(case):
     vals, cols, indptr, n = case
     want = [i for i in range(len(indptr) - 1) if np.any(np.diff(cols[indptr[i]:indptr[i + 1]]) <= 0)]
@@ -103,7 +103,7 @@ def int_keys(draw):
 
 
 @given(int_keys(), st.booleans())
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=150, deadline=None)
 def test_stable_order_is_lexsort(keys, with_minor):
     major, major_size, minor, minor_size = keys
     if with_minor:
