@@ -1,12 +1,13 @@
 """Stable orders of sparse-matrix entries by one or two integer keys, in NumPy (no SciPy).
 
-A CSR-to-CSC transpose and a per-row column sort both need the entries in order of
-``(major, minor)`` with ties left in their input order.  NumPy's stable ``argsort`` of
-32- and 64-bit integers is a merge sort (radix sort is used only up to 16 bits); its
-plain ``sort`` of int64 uses the SIMD sorting network and is several times faster.
-Packing ``major``, ``minor`` and the entry's own position into one int64 makes every
-number distinct, so any sort of them is stable, and the position comes back out of the
-low bits.
+A CSR-to-CSC transpose (:meth:`pyopl.ir.IR.csc`) needs the entries in order of column with ties
+left in their input (row) order.  NumPy's stable ``argsort`` of 32- and 64-bit integers is a
+timsort (radix sort is used only up to 16 bits): fast on keys that come in long ascending runs
+(a row sort's ``row * n + column``, which ``lowering/build.py`` keeps), slow on keys in no order
+(netflow's column indices: 85 ms for 1.5M).  Its plain ``sort`` of int64 uses the SIMD sorting
+network.  Packing ``major``, ``minor`` and the entry's own position into one int64 makes every
+number distinct, so any sort of them is stable, and the position comes back out of the low bits
+(22 ms for the same 1.5M).
 """
 from __future__ import annotations
 

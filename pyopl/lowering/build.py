@@ -151,7 +151,8 @@ def _sum_duplicates(vals: np.ndarray, cols: np.ndarray, indptr: np.ndarray, m: i
     """``csr_array.sum_duplicates`` in NumPy, so that a compile need not import SciPy: each row's
     entries sorted by column, a repeated column's values added in the order they were written,
     explicit zeros kept.  (SciPy's gives the same bits for rows of under 16 entries, which it
-    sorts stably; for longer rows its order of repeated columns is unspecified.)"""
+    sorts stably; for longer rows its order of repeated columns is unspecified.)  Returns
+    ``(vals, cols, indptr)``, the given ``indptr`` itself when no column repeats."""
     rows = np.repeat(np.arange(m, dtype=np.int64), np.diff(indptr))
     key = rows * (int(cols.max()) + 1 if len(cols) else 1) + cols  # (row, column) as one number
     # stable: repeated columns keep the order they were written in.  (NumPy's stable sort of int64 is
