@@ -7,13 +7,14 @@ caller's own output (e.g. JSON) reaches stdout.
 from __future__ import annotations
 
 import math
+import sys
 import time
 from typing import Any
 
 import numpy as np
 
 from ..interrupt import StopRequest, sigint_stops_solve
-from ..ir import IR
+from ..ir import IR, CSRParts
 from ..result import Result
 from .common import (option_span, SolveOptions, attach_duals, error_result, fixed_ir, quiet_stdout, ray_labels, refuse, relax,
                      result_from_solution, solver_diagnostic)
@@ -86,20 +87,43 @@ def _set_option(h, name: str, value: Any) -> None:
         raise OptionError("HiGHS refused the value `%s` for option `%s`" % (value, name))
 
 
-def _pass(h, ir: IR, c: np.ndarray, c0: float, sense: str, lower=None, upper=None, rows=None) -> None:
+def _matrix(ir: IR) -> tuple[int, np.ndarray, np.ndarray, np.ndarray]:
+    """``(format, start, index, value)`` of the row matrix as ``passModel`` takes it, int32/float64
+    arrays it reads without a copy.
+
+    By rows (``MatrixFormat.kRowwise``, the IR's own arrays) while SciPy is not loaded: HiGHS turns
+    them into columns inside ``passModel`` with its own transpose, which gives the arrays ``tocsc()``
+    + ``sort_indices()`` give (rows increasing in each column; tests/test_handover.py compares the
+    model HiGHS holds both ways).  That costs HiGHS 30 ms at netflow's 1.5M entries, where our
+    NumPy transpose (:meth:`IR.csc`) takes 65 ms, and 70 ms at transport's 2M, about as much as
+    ours.  SciPy's C transpose costs as much or less (37 ms at transport), but importing SciPy costs
+    0.2 s: it is used where something has imported SciPy already (or the IR holds a SciPy matrix)."""
     hs = _highs()
-    indptr, indices, data = ir.csc()  # without SciPy for a small model (ir.py)
+    a = ir.__dict__["A"]
+    if isinstance(a, CSRParts) and "scipy.sparse" not in sys.modules:
+        indptr, indices, data = a.indptr, a.indices, a.data
+        fmt = int(hs.MatrixFormat.kRowwise)
+    else:
+        indptr, indices, data = ir.csc()
+        fmt = int(hs.MatrixFormat.kColwise)
+    return (fmt, indptr.astype(np.int32, copy=False), indices.astype(np.int32, copy=False),
+            np.ascontiguousarray(data, dtype=np.float64))
+
+
+def _pass(h, ir: IR, c: np.ndarray, c0: float, sense: str, lower=None, upper=None, rows=None) -> None:
+    """Hand the IR (with objective ``c``, ``c0`` and optionally other column bounds or row bounds) to
+    HiGHS in one ``passModel`` (the matrix by rows or by columns: :func:`_matrix`)."""
+    hs = _highs()
+    fmt, indptr, indices, data = _matrix(ir)
     n, m = ir.num_cols, ir.num_rows
     integrality = ir.col_integer.astype(np.int32)
     rl, ru = (ir.row_lower, ir.row_upper) if rows is None else rows
-    status = h.passModel(n, m, int(indptr[-1]), int(hs.MatrixFormat.kColwise), -1 if sense == "maximize" else 1, float(c0),
+    status = h.passModel(n, m, int(indptr[-1]), fmt, -1 if sense == "maximize" else 1, float(c0),
                          np.ascontiguousarray(c, dtype=np.float64),
                          np.ascontiguousarray(ir.col_lower if lower is None else lower, dtype=np.float64),
                          np.ascontiguousarray(ir.col_upper if upper is None else upper, dtype=np.float64),
                          np.ascontiguousarray(rl, dtype=np.float64), np.ascontiguousarray(ru, dtype=np.float64),
-                         indptr.astype(np.int32, copy=False), indices.astype(np.int32, copy=False),
-                         np.ascontiguousarray(data, dtype=np.float64),
-                         integrality)
+                         indptr, indices, data, integrality)
     if status == hs.HighsStatus.kError:
         raise RuntimeError("HiGHS rejected the model (passModel)")
     if ir.q is not None and sense != "feasibility":

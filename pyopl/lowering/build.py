@@ -6,7 +6,7 @@ from typing import TYPE_CHECKING
 import numpy as np
 
 from ..diagnostics.diagnostic import Span
-from ..ir import IR, CSRParts, DvarBlock, RowFamily
+from ..ir import IR, CSRParts, DvarBlock, RowFamily, RowRange
 from ..syntax import ast as opl_ast
 from .symbols import DexprArray, DexprScalar
 from .errors import EvalError
@@ -50,9 +50,9 @@ def build_ir(inst: Instance) -> IR:
     vals, row_cols, indptr, row_lower, row_upper = rows.arrays()
     n, m = len(cols.lower), len(rows)
     _sort_uniform_blocks(rows.blocks, vals, row_cols, indptr)
-    if not _canonical(row_cols, indptr):
-        vals, row_cols, indptr = _sum_duplicates(vals, row_cols, indptr, m)
     index = np.int32 if max(m, n, len(row_cols)) < 2**31 else np.int64  # half the memory of int64 where it fits
+    cast = row_cols.astype(index, copy=False)  # once, before the sort below (which then moves half the bytes)
+    vals, row_cols, indptr = _canonical_rows(vals, cast, indptr, cols_owned=cast is not row_cols)
     A = CSRParts(vals, row_cols.astype(index, copy=False), indptr.astype(index, copy=False), (m, n))
     sense = inst.sense if inst.objective is not None else "feasibility"
     c, c0, q = _objective_arrays(inst.objective, n)
@@ -77,16 +77,71 @@ def build_ir(inst: Instance) -> IR:
     return ir
 
 
+def _unsorted_rows(cols: np.ndarray, indptr: np.ndarray) -> np.ndarray:
+    """The rows (increasing indices) whose columns are not strictly increasing: those a sort and
+    ``sum_duplicates`` would change."""
+    if len(cols) < 2:
+        return np.zeros(0, dtype=np.int64)
+    falling = cols[1:] <= cols[:-1]
+    starts = indptr[1:-1]
+    starts = starts[(starts > 0) & (starts < len(cols))]
+    falling[starts - 1] = False  # the step from one row's last entry to the next row's first
+    at = np.flatnonzero(falling)
+    if not len(at):
+        return at
+    rows = np.searchsorted(indptr, at + 1, side="right") - 1  # the row of each entry below its left neighbour
+    keep = np.ones(len(rows), dtype=bool)
+    keep[1:] = rows[1:] != rows[:-1]
+    return rows[keep]
+
+
 def _canonical(cols: np.ndarray, indptr: np.ndarray) -> bool:
     """Every row's columns strictly increasing (SciPy's ``has_canonical_format``, for which
     ``sum_duplicates`` changes nothing), checked in NumPy."""
-    if len(cols) < 2:
-        return True
-    rising = np.diff(cols) > 0
-    starts = indptr[1:-1]
-    starts = starts[(starts > 0) & (starts < len(cols))]
-    rising[starts - 1] = True  # the step from one row's last entry to the next row's first
-    return bool(rising.all())
+    return not len(_unsorted_rows(cols, indptr))
+
+
+def _canonical_rows(vals: np.ndarray, cols: np.ndarray, indptr: np.ndarray, cols_owned: bool = False):
+    """``(vals, cols, indptr)`` in canonical form: :func:`_sum_duplicates`, applied only to the rows
+    that need it (in a netflow model the balance rows, not the one-entry bound rows), the other
+    rows' entries left where they are.  Gives the arrays ``_sum_duplicates`` of the whole matrix
+    gives, since it treats each row on its own.  The arrays given are never written to, except
+    ``cols`` when ``cols_owned`` (a copy the caller made)."""
+    bad = _unsorted_rows(cols, indptr)
+    if not len(bad):
+        return vals, cols, indptr
+    m = len(indptr) - 1
+    counts = np.diff(indptr)
+    sub_counts = counts[bad]
+    if 2 * int(sub_counts.sum()) > len(cols):  # most entries: taking them out and back costs more than it saves
+        return _sum_duplicates(vals, cols, indptr, m)
+    sub_indptr = np.zeros(len(bad) + 1, dtype=np.int64)
+    np.cumsum(sub_counts, out=sub_indptr[1:])
+    take = _positions(indptr[bad], sub_indptr)  # the bad rows' entries, in order
+    sub_vals, sub_cols, sub_out = _sum_duplicates(vals[take], cols[take], sub_indptr, len(bad))
+    if len(sub_cols) == len(take):  # no column repeated: the sorted rows go back where they were
+        vals, cols = vals.copy(), cols if cols_owned else cols.copy()
+        vals[take], cols[take] = sub_vals, sub_cols
+        return vals, cols, indptr
+    counts[bad] = np.diff(sub_out)
+    out = np.zeros(m + 1, dtype=np.int64)
+    np.cumsum(counts, out=out[1:])
+    put = _positions(out[bad], sub_out)
+    kept = np.ones(len(cols), dtype=bool)
+    kept[take] = False
+    stay = np.ones(int(out[-1]), dtype=bool)
+    stay[put] = False
+    new_vals, new_cols = np.empty(int(out[-1]), dtype=vals.dtype), np.empty(int(out[-1]), dtype=cols.dtype)
+    new_vals[stay], new_cols[stay] = vals[kept], cols[kept]
+    new_vals[put], new_cols[put] = sub_vals, sub_cols
+    return new_vals, new_cols, out
+
+
+def _positions(starts: np.ndarray, sub_indptr: np.ndarray) -> np.ndarray:
+    """The entry positions of rows that begin at ``starts`` and have the lengths of ``sub_indptr``
+    (a compressed-row pointer over those rows alone), in order."""
+    lengths = np.diff(sub_indptr)
+    return np.repeat(starts - sub_indptr[:-1], lengths) + np.arange(int(sub_indptr[-1]), dtype=np.int64)
 
 
 _SHORT_RUN = 256  # repeated-column runs up to this long are added position by position across all runs
@@ -96,31 +151,37 @@ def _sum_duplicates(vals: np.ndarray, cols: np.ndarray, indptr: np.ndarray, m: i
     """``csr_array.sum_duplicates`` in NumPy, so that a compile need not import SciPy: each row's
     entries sorted by column, a repeated column's values added in the order they were written,
     explicit zeros kept.  (SciPy's gives the same bits for rows of under 16 entries, which it
-    sorts stably; for longer rows its order of repeated columns is unspecified.)"""
+    sorts stably; for longer rows its order of repeated columns is unspecified.)  Returns
+    ``(vals, cols, indptr)``, the given ``indptr`` itself when no column repeats."""
     rows = np.repeat(np.arange(m, dtype=np.int64), np.diff(indptr))
     key = rows * (int(cols.max()) + 1 if len(cols) else 1) + cols  # (row, column) as one number
-    order = np.argsort(key, kind="stable")  # stable: repeated columns keep the order they were written in
-    key = key[order]
-    rows, cols, vals = rows[order], cols[order], vals[order]
+    # stable: repeated columns keep the order they were written in.  (NumPy's stable sort of int64 is
+    # a timsort, fast here: the entries come grouped by row, often in a few ascending runs per row.)
+    order = np.argsort(key, kind="stable")
+    cols, vals = cols[order], vals[order]  # (`rows` is sorted already and stays as it is)
     first = np.ones(len(cols), dtype=bool)
-    first[1:] = key[1:] != key[:-1]
+    first[1:] = cols[1:] != cols[:-1]
+    row_heads = indptr[:-1]
+    first[row_heads[row_heads < len(cols)]] = True  # a row's first entry (its column may equal the last row's last)
+    if first.all():  # no column twice in a row: the rows keep their lengths
+        return vals, cols, indptr
     starts = np.flatnonzero(first)
-    if len(starts) < len(cols):  # repeated columns: add them up left to right, as SciPy's loop does
-        lengths = np.diff(np.append(starts, len(cols)))
-        total = vals[starts]  # a column written once is its own sum
-        multi = np.flatnonzero(lengths > 1)
-        by_length = multi[np.argsort(-lengths[multi], kind="stable")]  # longest first: step k adds to a prefix
-        heads, desc = starts[by_length], lengths[by_length]
-        sums = vals[heads]
-        long_runs = int(np.searchsorted(-desc, -_SHORT_RUN, side="left"))  # runs longer than _SHORT_RUN
-        for r in range(long_runs):  # one sequential running sum each (np.cumsum adds left to right)
-            h, n_r = int(heads[r]), int(desc[r])
-            sums[r] = np.cumsum(vals[h:h + n_r])[-1]
-        for k in range(1, min(int(desc[0]), _SHORT_RUN)):  # the short runs, a step per position
-            active = int(np.searchsorted(-desc, -k, side="left"))  # runs longer than k
-            sums[long_runs:active] += vals[heads[long_runs:active] + k]
-        total[by_length] = sums
-        vals, cols, rows = total, cols[starts], rows[starts]
+    # repeated columns: add them up left to right, as SciPy's loop does
+    lengths = np.diff(np.append(starts, len(cols)))
+    total = vals[starts]  # a column written once is its own sum
+    multi = np.flatnonzero(lengths > 1)
+    by_length = multi[np.argsort(-lengths[multi], kind="stable")]  # longest first: step k adds to a prefix
+    heads, desc = starts[by_length], lengths[by_length]
+    sums = vals[heads]
+    long_runs = int(np.searchsorted(-desc, -_SHORT_RUN, side="left"))  # runs longer than _SHORT_RUN
+    for r in range(long_runs):  # one sequential running sum each (np.cumsum adds left to right)
+        h, n_r = int(heads[r]), int(desc[r])
+        sums[r] = np.cumsum(vals[h:h + n_r])[-1]
+    for k in range(1, min(int(desc[0]), _SHORT_RUN)):  # the short runs, a step per position
+        active = int(np.searchsorted(-desc, -k, side="left"))  # runs longer than k
+        sums[long_runs:active] += vals[heads[long_runs:active] + k]
+    total[by_length] = sums
+    vals, cols, rows = total, cols[starts], rows[starts]
     out = np.zeros(m + 1, dtype=np.int64)
     np.cumsum(np.bincount(rows, minlength=m), out=out[1:])
     return vals, cols, out
@@ -166,7 +227,8 @@ def _families(rows) -> dict[str, RowFamily]:
     """Rows by user label, in row order; a block added in one piece (one label) is taken whole.
 
     A family made of one block keeps the block's own keys (possibly a
-    :class:`~pyopl.semantics.values.ProductKeys`), so a million-row family makes no key tuples."""
+    :class:`~pyopl.semantics.values.ProductKeys`) and a :class:`~pyopl.ir.RowRange` of its rows,
+    so a million-row family makes no key tuples and no list of row numbers."""
     families: dict[str, RowFamily] = {}
     owned: set[str] = set()  # families whose rows and keys are lists of their own
     blocks = {first: count for first, count in rows.blocks}
@@ -192,7 +254,7 @@ def _families(rows) -> dict[str, RowFamily]:
                 continue
             block = keys.block(i, count)
             if not fam.rows:  # the family so far: this block, taken as it is
-                fam.rows, fam.keys = list(range(i, i + count)), block
+                fam.rows, fam.keys = RowRange(i, i + count), block
             else:
                 if label not in owned:  # never extend a block's own list
                     fam.rows, fam.keys = list(fam.rows), list(fam.keys)
