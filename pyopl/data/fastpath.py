@@ -35,6 +35,7 @@ from ..diagnostics.diagnostic import Span
 from ..diagnostics.reporter import Reporter, TooManyErrors
 from ..semantics.values import gc_paused
 from ..syntax.parser import _unquote
+from . import numscan
 from .parser import DataItem, DList, DSet, DTuple, parse_data
 
 
@@ -54,7 +55,6 @@ _GAP_WS = re.compile(r"%s*+" % _WS)
 _NOT_NUMERIC = str.maketrans("", "", "0123456789.eE+-," + _WS_CHARS)  # deletes what a run of numbers may hold
 _TWO_COMMAS = re.compile(r",%s*+," % _WS)
 _LEADING_COMMA = re.compile(r"%s*+," % _WS)
-_NOT_TUPLE_NUMERIC = str.maketrans("", "", "0123456789.eE+-,<>" + _WS_CHARS)
 _SCALAR = re.compile(r"([A-Za-z_][A-Za-z0-9_]*+)%s*+=%s*+(?:(?P<num>%s)|(?P<str>\"(?:[^\"\\\n]|\\.)*+\"))%s*+;" % (
     _WS, _WS, _ELEM, _WS))  # `n = 10;`, `name = "a b";`: a plain value has no span of its own
 _HEAD = re.compile(r"([A-Za-z_][A-Za-z0-9_]*+)%s*+=%s*+(?=[\[{<])" % (_WS, _WS))
@@ -156,64 +156,72 @@ def _convert_fast(run: str, toks: list[str]) -> list:
     return [float(t) if ("." in t or "e" in t or "E" in t) else int(t) for t in toks]
 
 
-# character classes of the body of a numeric tuple set (after the translate check only these occur)
-_WS_C, _NUM_C, _COMMA_C, _LT_C, _GT_C = 0, 1, 2, 3, 4
-_CLASS = np.zeros(256, dtype=np.uint8)
-_CLASS[np.frombuffer(b"0123456789.eE+-", dtype=np.uint8)] = _NUM_C
-_CLASS[ord(",")], _CLASS[ord("<")], _CLASS[ord(">")] = _COMMA_C, _LT_C, _GT_C
-_FLOAT_CHAR = np.zeros(256, dtype=bool)  # a number holding one of these is read with float()
-_FLOAT_CHAR[np.frombuffer(b".eE", dtype=np.uint8)] = True
-# two neighbours (white space left out) that no tuple set has: `,,` `<,` `<>` and a number after `>`
-_BAD_PAIR = np.zeros(25, dtype=bool)
-for _a, _b in ((_COMMA_C, _COMMA_C), (_LT_C, _COMMA_C), (_LT_C, _GT_C), (_GT_C, _NUM_C)):
-    _BAD_PAIR[_a * 5 + _b] = True
-del _a, _b
+# The body of a numeric tuple set, one byte per character: white space 0, number characters 1, `,` 2,
+# `<` 3, `>` 4, anything else 255 (the body goes to the token loop).
+_WS_B, _NUM_B, _COMMA_B, _LT_B, _GT_B, _BAD_B = 0, 1, 2, 3, 4, 255
+_CLASS_BYTES = bytes(_NUM_B if c in b"0123456789.eE+-" else _COMMA_B if c == ord(",") else _LT_B if c == ord("<")
+                     else _GT_B if c == ord(">") else _WS_B if c in _WS_CHARS.encode() else _BAD_B for c in range(256))
+_FLOAT_BYTES = bytes(int(c in b".eE") for c in range(256))  # a number holding one of these is read with float()
 _SEPARATORS = str.maketrans("<>,", "   ")
 _LAZY_SPANS_FROM = 32  # tuple sets at least this large get their spans on first use
 
 
-def _tuple_layout(body: str) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray] | None:
+def _tuple_layout(body: str) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray | None] | None:
     """Where the tuples of a numeric tuple set's body are: (offset of each ``<``, of each ``>``, numbers
-    in each tuple, whether each number is written as a float), or None when the body breaks a rule of
-    reading it tuple by tuple: white space first, then tuples ``<...>`` each with at least one number,
-    no comma first and no two commas in a row, at most one comma between two tuples and after the
-    last, nothing else outside the tuples.  ``body`` holds only number characters, commas, ``<>`` and
-    the grammar's white space."""
-    b = np.frombuffer(body.encode("ascii"), dtype=np.uint8)
-    cls = _CLASS[b]
-    s = cls[cls != _WS_C]  # the characters that are not white space, in order
-    if not len(s) or s[0] != _LT_C:
+    in each tuple, whether each number is written as a float, the numbers as float64 as ``float()``
+    reads them or None when :func:`pyopl.data.numscan.read_tokens` leaves them to the caller), or None
+    when the body holds anything but number characters, commas, ``<>`` and the grammar's white space,
+    or breaks a rule of reading it tuple by tuple: white space first, then tuples ``<...>`` each with
+    at least one number, no comma first and no two commas in a row, at most one comma between two
+    tuples and after the last, nothing else outside the tuples.
+
+    Every check is a C pass over the body's bytes (``bytes.translate``) or a NumPy pass over them
+    or over the tokens: the body of a large network's arcs is millions of characters."""
+    if not body.isascii():
         return None
-    at = np.flatnonzero(cls >= _LT_C)  # the brackets
+    buf = numscan.padded(body.encode("ascii"))  # (offsets below are numscan.PAD more than in the body)
+    classes = buf.translate(_CLASS_BYTES)
+    if b"\xff" in classes:
+        return None
+    cls = np.frombuffer(classes, dtype=np.uint8)
+    # the rules on commas: before each comma (white space left out) a number or a `>`, so no comma
+    # first, no `,,`, no `<,` and at most one comma after a tuple
+    flat = np.frombuffer(classes.translate(None, b"\x00"), dtype=np.uint8)
+    if not len(flat) or flat[0] != _LT_B:
+        return None
+    before_comma = flat[:-1][flat[1:] == _COMMA_B]
+    if np.any((before_comma == _COMMA_B) | (before_comma == _LT_B)):
+        return None
+    at = np.flatnonzero(cls >= _LT_B)  # the brackets: `<` `>` `<` `>` ..., nothing nested or left open
     brackets = cls[at]
-    if len(at) % 2 or np.any(brackets[0::2] != _LT_C) or np.any(brackets[1::2] != _GT_C):
-        return None  # not `<` `>` `<` `>` ...: nesting, or one left open
-    pairs = s[:-1] * 5 + s[1:]
-    if _BAD_PAIR[pairs].any():
+    if len(at) % 2 or np.any(brackets[0::2] != _LT_B) or np.any(brackets[1::2] != _GT_B):
         return None
-    after_gap_comma = np.flatnonzero(pairs == _GT_C * 5 + _COMMA_C) + 2
-    after_gap_comma = after_gap_comma[after_gap_comma < len(s)]
-    if np.any(s[after_gap_comma] == _NUM_C):  # `>, 5`: a number between two tuples
-        return None
+    starts, ends = numscan.token_bounds(cls == _NUM_B)
     opens, closes = at[0::2], at[1::2]
-    # a number starts where a number character follows anything else; the text from one start to the next
-    # holds one number and only separators after it, and the text from one `<` to the next one tuple
-    starts = np.flatnonzero(np.diff((cls == _NUM_C).view(np.int8), prepend=np.int8(0)) == 1)
-    # whether each number holds `.`, `e` or `E` (number characters: found only inside a number), from
-    # which number each of them falls in; and the numbers in each tuple, from where the `<`s fall
-    floats = np.zeros(len(starts), dtype=bool)
-    floats[np.searchsorted(starts, np.flatnonzero(_FLOAT_CHAR[b]), side="right") - 1] = True
-    counts = np.diff(np.append(np.searchsorted(starts, opens), len(starts)))
-    return opens, closes, counts, floats
+    # the numbers in each tuple: those from its `<` to the next `<` (the last: to the end), each of
+    # them before its tuple's `>` (no number between two tuples) and none before the first
+    first = np.searchsorted(starts, opens)
+    counts = np.diff(np.append(first, len(starts)))
+    if first[0] or not counts.min() or np.any(starts[first[1:] - 1] > closes[:-1]) or starts[-1] > closes[-1]:
+        return None
+    read = numscan.read_tokens(buf, starts, ends)
+    if read is not None:
+        nums, floats = read
+    else:  # a token that is no number, or many numbers float() must read: the caller decides
+        nums, floats = None, np.zeros(len(starts), dtype=bool)
+        floats[np.searchsorted(starts, np.flatnonzero(np.frombuffer(buf.translate(_FLOAT_BYTES), dtype=np.bool_)),
+                               side="right") - 1] = True
+    return opens - numscan.PAD, closes - numscan.PAD, counts, floats, nums
 
 
-def _numpy_columns(text: str, counts: np.ndarray, floats: np.ndarray) -> tuple | None:
+def _numpy_columns(text: str, counts: np.ndarray, floats: np.ndarray, nums: np.ndarray | None = None) -> tuple | None:
     """What :func:`_tuple_values` gives for tuples of one width whose fields are each written one way,
-    read by NumPy's own parser in one pass (``text``: the body with ``<>,`` made spaces); and each field
-    as a float64 array (the set's columns).  NumPy reads a number as ``float()`` does (Python's
-    correctly rounded conversion; an int, written without ``.eE``, below 2**53 is exact), and refuses
-    what ``float()`` refuses; None when a column of ints reaches 2**53 or anything else differs, and
-    :func:`_tuple_values` reads the tokens one by one."""
+    from ``nums`` (every number as a float64, as :func:`_tuple_layout` read them) or, when None, read by
+    NumPy's own parser in one pass (``text``: the body, ``<>,`` are read as spaces); and each field
+    as a float64 array (the set's columns).  Both read a number as ``float()`` does (Python's
+    correctly rounded conversion; an int, written without ``.eE``, below 2**53 is exact), and NumPy
+    refuses what ``float()`` refuses; None when a column of ints reaches 2**53 or anything else
+    differs, and :func:`_tuple_values` reads the tokens one by one."""
     n = len(counts)
     width = int(counts[0]) if n else 0
     if not n or not width or n * width != len(floats) or not np.all(counts == width):
@@ -222,10 +230,11 @@ def _numpy_columns(text: str, counts: np.ndarray, floats: np.ndarray) -> tuple |
     first = kinds[0]
     if not np.all(kinds == first):
         return None
-    try:
-        nums = np.fromstring(text, dtype=np.float64, sep=" ")
-    except ValueError:  # two numbers touching (`1-2`), a lone sign or point: read one by one
-        return None
+    if nums is None:
+        try:
+            nums = np.fromstring(text.translate(_SEPARATORS), dtype=np.float64, sep=" ")
+        except ValueError:  # two numbers touching (`1-2`), a lone sign or point: read one by one
+            return None
     if len(nums) != len(floats):
         return None
     types = tuple(float if f else int for f in first.tolist())
@@ -345,21 +354,18 @@ class _Reader:
         if end < 0:
             return None
         body = self.text[start + 1:end]
-        if body.translate(_NOT_TUPLE_NUMERIC):
-            return None
         layout = _tuple_layout(body)
         if layout is None:
             return None
-        opens, closes, counts, floats = layout
-        text = body.translate(_SEPARATORS)
+        opens, closes, counts, floats, nums = layout
         starts, ends = opens + (start + 1), closes + (start + 2)
         with gc_paused():  # (hundreds of thousands of new lists, no cycles among them)
-            fast = _numpy_columns(text, counts, floats)
+            fast = _numpy_columns(body, counts, floats, nums)
             columns = None
             if fast is not None:
                 tuples, types, columns = fast
             else:
-                toks = text.split()
+                toks = body.translate(_SEPARATORS).split()
                 if len(toks) != len(floats):  # cannot happen: the same runs of number characters
                     return None
                 try:
