@@ -166,6 +166,18 @@ _SEPARATORS = str.maketrans("<>,", "   ")
 _LAZY_SPANS_FROM = 32  # tuple sets at least this large get their spans on first use
 
 
+def _comma_after(flat: bytes, kinds: tuple[int, int]) -> bool:
+    """Whether the class bytes ``flat`` (white space left out) hold a comma right after one of the two
+    ``kinds``, which differ in their lowest bit only; read as 16-bit pairs, at even and at odd offsets
+    (half the passes of comparing byte by byte)."""
+    pair = _COMMA_B << 8 | kinds[0] | 1
+    for offset in (0, 1):
+        pairs = np.frombuffer(flat, dtype="<u2", offset=offset, count=(len(flat) - offset) // 2)
+        if np.any((pairs | 1) == pair):
+            return True
+    return False
+
+
 def _tuple_layout(body: str) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray | None] | None:
     """Where the tuples of a numeric tuple set's body are: (offset of each ``<``, of each ``>``, numbers
     in each tuple, whether each number is written as a float, the numbers as float64 as ``float()``
@@ -179,18 +191,15 @@ def _tuple_layout(body: str) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.nda
     or over the tokens: the body of a large network's arcs is millions of characters."""
     if not body.isascii():
         return None
-    buf = numscan.padded(body.encode("ascii"))  # (offsets below are numscan.PAD more than in the body)
-    classes = buf.translate(_CLASS_BYTES)
+    data = body.encode("ascii")
+    classes = data.translate(_CLASS_BYTES)
     if b"\xff" in classes:
         return None
     cls = np.frombuffer(classes, dtype=np.uint8)
     # the rules on commas: before each comma (white space left out) a number or a `>`, so no comma
     # first, no `,,`, no `<,` and at most one comma after a tuple
-    flat = np.frombuffer(classes.translate(None, b"\x00"), dtype=np.uint8)
-    if not len(flat) or flat[0] != _LT_B:
-        return None
-    before_comma = flat[:-1][flat[1:] == _COMMA_B]
-    if np.any((before_comma == _COMMA_B) | (before_comma == _LT_B)):
+    flat = classes.translate(None, b"\x00")
+    if not flat.startswith(b"\x03") or _comma_after(flat, (_COMMA_B, _LT_B)):
         return None
     at = np.flatnonzero(cls >= _LT_B)  # the brackets: `<` `>` `<` `>` ..., nothing nested or left open
     brackets = cls[at]
@@ -200,18 +209,23 @@ def _tuple_layout(body: str) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.nda
     opens, closes = at[0::2], at[1::2]
     # the numbers in each tuple: those from its `<` to the next `<` (the last: to the end), each of
     # them before its tuple's `>` (no number between two tuples) and none before the first
-    first = np.searchsorted(starts, opens)
-    counts = np.diff(np.append(first, len(starts)))
-    if first[0] or not counts.min() or np.any(starts[first[1:] - 1] > closes[:-1]) or starts[-1] > closes[-1]:
-        return None
-    read = numscan.read_tokens(buf, starts, ends)
+    width = len(starts) // len(opens)
+    if width and width * len(opens) == len(starts) and np.all(starts[0::width] > opens) \
+            and np.all(starts[width - 1::width] < closes):  # the usual case: `width` numbers in each tuple
+        counts = np.full(len(opens), width)
+    else:
+        first = np.searchsorted(starts, opens)
+        counts = np.diff(np.append(first, len(starts)))
+        if first[0] or not counts.min() or np.any(starts[first[1:] - 1] > closes[:-1]) or starts[-1] > closes[-1]:
+            return None
+    read = numscan.read_tokens(data, starts, ends)
     if read is not None:
         nums, floats = read
     else:  # a token that is no number, or many numbers float() must read: the caller decides
         nums, floats = None, np.zeros(len(starts), dtype=bool)
-        floats[np.searchsorted(starts, np.flatnonzero(np.frombuffer(buf.translate(_FLOAT_BYTES), dtype=np.bool_)),
+        floats[np.searchsorted(starts, np.flatnonzero(np.frombuffer(data.translate(_FLOAT_BYTES), dtype=np.bool_)),
                                side="right") - 1] = True
-    return opens - numscan.PAD, closes - numscan.PAD, counts, floats, nums
+    return opens, closes, counts, floats, nums
 
 
 def _numpy_columns(text: str, counts: np.ndarray, floats: np.ndarray, nums: np.ndarray | None = None) -> tuple | None:

@@ -15,14 +15,12 @@ case (an exponent, more than 16 characters, ``m >= 2**53``) is read by ``float()
 one; a token that ``float()`` refuses, or more such tokens than make the batch worth it, gives None
 and the caller reads the text its own way.
 
-Positions are offsets into a *padded* buffer (:func:`padded`): :data:`PAD` non-number bytes on both
-sides, so that every 8-byte load around a token stays inside it.
+A token is read from the 8 (or 16) bytes that end where it ends; the few tokens that end before
+the text's 8th (16th) byte are left to ``float()``.
 """
 from __future__ import annotations
 
 import numpy as np
-
-PAD = 16  # bytes of white space around the text (two 8-byte words)
 
 _U = np.uint64
 _ASCII0 = _U(0x3030303030303030)  # b"00000000": digits -> 0..9 by exclusive or
@@ -36,47 +34,56 @@ _POW10 = 10.0 ** np.arange(23)  # exact doubles (10**22 is the last)
 _EXACT = 2 ** 53
 _COMBINE = [(_U(8), _U(10), _U(0x00FF00FF00FF00FF)), (_U(16), _U(100), _U(0x0000FFFF0000FFFF)),
             (_U(32), _U(10000), _U(0xFFFFFFFF))]
+_MAGIC = _U(0x4330000000000000)  # the bits of the double 2**52
 _CHUNK = 8192  # tokens per batch: the batch's temporaries stay in the processor's cache
 # white space and the separators `,<>` -> 0; the characters of a number (`+-.0-9eE`) -> 1
 _NUMBER_BYTES = bytes(int(c in b"+-.0123456789eE") for c in range(256))
 
 
-def padded(data: bytes) -> bytes:
-    """``data`` with :data:`PAD` spaces on both sides (offsets in it are ``PAD`` more than in ``data``)."""
-    return b" " * PAD + data + b" " * PAD
-
-
 def token_bounds(isnum: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-    """(start, end) offsets of every maximal run of True in ``isnum`` (which characters of a
-    :func:`padded` buffer belong to a number, its padding not), ``end`` exclusive; int64 arrays in order."""
-    edges = np.flatnonzero(isnum[1:] != isnum[:-1]) + 1  # (the padding is no number: edges pair up)
-    return edges[0::2], edges[1::2]
+    """(start, end) offsets of every maximal run of True in ``isnum`` (which characters of a text
+    belong to a number), ``end`` exclusive; int64 arrays in order."""
+    edges = np.flatnonzero(isnum[1:] != isnum[:-1]) + 1
+    if len(isnum) and isnum[0]:
+        edges = np.concatenate(([0], edges))
+    if len(isnum) and isnum[-1]:
+        edges = np.append(edges, len(isnum))
+    pairs = edges.reshape(-1, 2).T.copy()  # (contiguous: read many times below)
+    return pairs[0], pairs[1]
 
 
-def number_mask(buf: bytes) -> np.ndarray:
-    """Which bytes of ``buf`` are number characters ``+-.0123456789eE`` (a bool array)."""
-    return np.frombuffer(buf.translate(_NUMBER_BYTES), dtype=np.bool_)
+def number_mask(data: bytes) -> np.ndarray:
+    """Which bytes of ``data`` are number characters ``+-.0123456789eE`` (a bool array)."""
+    return np.frombuffer(data.translate(_NUMBER_BYTES), dtype=np.bool_)
 
 
 def read_tokens(buf: bytes, starts: np.ndarray, ends: np.ndarray) -> tuple[np.ndarray, np.ndarray] | None:
     """The value of each token ``buf[starts[i]:ends[i]]`` as ``float()`` reads it (a float64 array, bit
     for bit), and whether each is written with ``.``, ``e`` or ``E`` (a bool array); None when a token
     is no number ``float()`` reads, or when too many tokens are outside the fast path to pay off
-    (the caller then reads them its own way).  ``buf``: a :func:`padded` ASCII buffer; ``starts``,
-    ``ends``: int64 offsets with ``PAD <= start < end <= len(buf) - PAD``."""
+    (the caller then reads them its own way).  ``buf``: ASCII text; ``starts``, ``ends``: int64
+    offsets with ``0 <= start < end <= len(buf)``, each token all number characters (as
+    :func:`token_bounds` finds them: a longer run is no token)."""
     n = len(starts)
     values = np.empty(n, dtype=np.float64)
     points = np.empty(n, dtype=np.bool_)
     ok = np.empty(n, dtype=np.bool_)
     if not n:
         return values, points
+    if len(buf) < 64:  # (a short text: padded, so that every load below is inside it)
+        return read_tokens(b" " * 16 + buf, starts + 16, ends + 16)
     raw = np.frombuffer(buf, dtype=np.uint8)
     # every 8 bytes of the buffer as one little-endian word, at every offset (overlapping, unaligned)
     words = np.ndarray(shape=(len(buf) - 7,), dtype="<u8", buffer=buf, strides=(1,))
-    nwords = 1 if int((ends - starts).max()) <= 8 else 2
     for a in range(0, n, _CHUNK):
         b = min(a + _CHUNK, n)
-        _read_batch(raw, words, nwords, starts[a:b], ends[a:b], values[a:b], points[a:b], ok[a:b])
+        s, e = starts[a:b], ends[a:b]
+        length = e - s
+        if length.max() <= 8:
+            _read_short(raw, words, s, e, length, values[a:b], points[a:b], ok[a:b])
+        else:
+            _read_batch(raw, words, 2, s, e, values[a:b], points[a:b], ok[a:b])
+    ok[:np.searchsorted(ends, 16)] = False  # (no two words end there)
     slow = np.flatnonzero(~ok)
     if len(slow) > max(64, n // 8):  # float() one by one would cost more than the caller's own read
         return None
@@ -88,6 +95,45 @@ def read_tokens(buf: bytes, starts: np.ndarray, ends: np.ndarray) -> tuple[np.nd
             return None
         points[i] = b"." in tok or b"e" in tok or b"E" in tok
     return values, points
+
+
+def _read_short(raw: np.ndarray, words: np.ndarray, s: np.ndarray, e: np.ndarray, length: np.ndarray,
+                values: np.ndarray, points: np.ndarray, ok: np.ndarray) -> None:
+    """:func:`_read_batch` for tokens of at most 8 characters: one word each, a sign left out of it."""
+    first = raw[s]
+    signed = (first == 45) | (first == 43)  # "-", "+"
+    # the 8 bytes that end where the token ends, those before its first digit (or point) cleared
+    y = words[e - 8]
+    y ^= _ASCII0
+    y &= _KEEP.take(8 - length + signed)
+    point = y ^ _POINT
+    point += _LOW7
+    point &= _HIGH
+    point ^= _HIGH  # the high bit of every "." (every byte is below 0x80)
+    nondigit = y | _HIGH
+    nondigit -= _TENS
+    nondigit &= _HIGH  # the high bit of every byte that is not 0..9
+    npoints = np.bitwise_count(point)
+    good = nondigit == point  # nothing but digits and points: no second sign, no exponent
+    good &= npoints <= 1
+    good &= length > signed + npoints  # a digit
+    point >>= _U(7)
+    y -= point * _U(0x1E)  # the "." reads as 0
+    low = point - (point != 0)  # the bytes before the "."
+    y += (y & low) * _U(255)  # ... moved one byte on, over the "."
+    for shift, scale, mask in _COMBINE:  # pairs of digits, then fours, then eights
+        t = y >> shift
+        y *= scale
+        y += t
+        y &= mask
+    # digits after the point: 7 - the bytes before it (none without one)
+    k = (np.uint8(7) - (np.bitwise_count(low) >> np.uint8(3))) * npoints
+    y |= _MAGIC  # (y < 2**52: the double 2**52 + y, exactly)
+    np.subtract(y.view(np.float64), 2.0 ** 52, out=values)
+    values /= _POW10.take(k)
+    np.negative(values, out=values, where=first == 45)
+    np.not_equal(npoints, 0, out=points)
+    ok[:] = good
 
 
 def _read_batch(raw: np.ndarray, words: np.ndarray, nwords: int, s: np.ndarray, e: np.ndarray,
