@@ -172,6 +172,8 @@ def _comma_after(flat: bytes, kinds: tuple[int, int]) -> bool:
     (half the passes of comparing byte by byte)."""
     pair = _COMMA_B << 8 | kinds[0] | 1
     for offset in (0, 1):
+        if len(flat) - offset < 2:
+            break
         pairs = np.frombuffer(flat, dtype="<u2", offset=offset, count=(len(flat) - offset) // 2)
         if np.any((pairs | 1) == pair):
             return True

@@ -11,7 +11,7 @@ value ``m / 10**k`` where ``m`` is the integer its digits spell and ``k`` the nu
 the point.  When ``m < 2**53`` and ``k <= 22`` both ``m`` and ``10**k`` are exact doubles, so one
 IEEE division, correctly rounded, gives the double nearest the decimal value: what ``float()``
 gives (and the sign is exact, ``-0`` included: ``float("-0") == -0.0``).  Every token outside that
-case (an exponent, more than 16 characters, ``m >= 2**53``) is read by ``float()`` itself, one by
+case (an exponent, more than 16 characters after the sign, ``m >= 2**53``) is read by ``float()`` itself, one by
 one; a token that ``float()`` refuses, or more such tokens than make the batch worth it, gives None
 and the caller reads the text its own way.
 
@@ -146,11 +146,11 @@ def _read_batch(raw: np.ndarray, words: np.ndarray, nwords: int, s: np.ndarray, 
     signed = negative | (first == 43)  # "+"
     # Each token is read from the 8 * nwords bytes that end where it ends (byte 0 of a word is its
     # first character, so a word's digits read left to right are its bytes in order); the bytes
-    # before the token are cleared, and so read as leading zeros.
+    # before the token, and its sign, are cleared, and so read as leading zeros.
     digits, points_in, others, npoints = [], [], None, None
     for j in range(nwords):
         before = 8 * (nwords - j)  # the word starts this many bytes before the token's end
-        keep = before - length  # the token's first byte in the word (0 or less: all of it; 8 or more: none)
+        keep = before - length + signed  # the first digit's byte in the word (0 or less: all; 8 or more: none)
         y = words[e - before]
         y ^= _ASCII0
         y &= _KEEP.take(keep if nwords == 1 else np.clip(keep, 0, 8))
@@ -169,12 +169,13 @@ def _read_batch(raw: np.ndarray, words: np.ndarray, nwords: int, s: np.ndarray, 
         npoints = dots if npoints is None else npoints + dots
         digits.append(y)
         points_in.append(point)
-    # a sign first, at most one point, a digit: (`others` counts signs, exponents and points)
-    good = others == signed + npoints
+    # after the sign, digits and at most one point, at least one digit (`others` counts points,
+    # signs and exponents), all in the words read
+    good = others == npoints
     good &= npoints <= 1
+    length -= signed
     good &= length > others
-    if nwords > 1:
-        good &= length <= 8 * nwords
+    good &= length <= 8 * nwords
     # Take the "." out: the bytes before it move one byte to the right (towards the token's end), a
     # word's last byte into the next word's first; then k = the digits after it.
     k = None
