@@ -159,8 +159,18 @@ def _convert_fast(run: str, toks: list[str]) -> list:
 # The body of a numeric tuple set, one byte per character: white space 0, number characters 1, `,` 2,
 # `<` 3, `>` 4, anything else 255 (the body goes to the token loop).
 _WS_B, _NUM_B, _COMMA_B, _LT_B, _GT_B, _BAD_B = 0, 1, 2, 3, 4, 255
-_CLASS_BYTES = bytes(_NUM_B if c in b"0123456789.eE+-" else _COMMA_B if c == ord(",") else _LT_B if c == ord("<")
-                     else _GT_B if c == ord(">") else _WS_B if c in _WS_CHARS.encode() else _BAD_B for c in range(256))
+
+
+def _classes(opener: str, closer: str) -> bytes:
+    """The ``bytes.translate`` table of the classes above, with ``opener``/``closer`` as ``<``/``>``."""
+    return bytes(_NUM_B if c in b"0123456789.eE+-" else _COMMA_B if c == ord(",") else _LT_B if c == ord(opener)
+                 else _GT_B if c == ord(closer) else _WS_B if c in _WS_CHARS.encode() else _BAD_B for c in range(256))
+
+
+_CLASS_BYTES = _classes("<", ">")  # a tuple set's body: tuples of numbers
+_ROW_CLASS_BYTES = _classes("[", "]")  # an array's: rows of numbers
+_ROWS_END = re.compile(r"\][ \t\f\r\n,]*+\]")  # a row's end, then the array's: the end of a matrix of numbers
+_BULK_FROM = 4096  # characters from which a matrix or a row of numbers is read by numscan in one pass
 _FLOAT_BYTES = bytes(int(c in b".eE") for c in range(256))  # a number holding one of these is read with float()
 _SEPARATORS = str.maketrans("<>,", "   ")
 _LAZY_SPANS_FROM = 32  # tuple sets at least this large get their spans on first use
@@ -180,7 +190,8 @@ def _comma_after(flat: bytes, kinds: tuple[int, int]) -> bool:
     return False
 
 
-def _tuple_layout(body: str) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray | None] | None:
+def _tuple_layout(body: str, table: bytes = _CLASS_BYTES) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray,
+                                                                     np.ndarray | None] | None:
     """Where the tuples of a numeric tuple set's body are: (offset of each ``<``, of each ``>``, numbers
     in each tuple, whether each number is written as a float, the numbers as float64 as ``float()``
     reads them or None when :func:`pyopl.data.numscan.read_tokens` leaves them to the caller), or None
@@ -190,11 +201,12 @@ def _tuple_layout(body: str) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.nda
     tuples and after the last, nothing else outside the tuples.
 
     Every check is a C pass over the body's bytes (``bytes.translate``) or a NumPy pass over them
-    or over the tokens: the body of a large network's arcs is millions of characters."""
+    or over the tokens: the body of a large network's arcs is millions of characters.  ``table``:
+    :data:`_ROW_CLASS_BYTES` reads the rows ``[...]`` of a matrix by the same rules."""
     if not body.isascii():
         return None
     data = body.encode("ascii")
-    classes = data.translate(_CLASS_BYTES)
+    classes = data.translate(table)
     if b"\xff" in classes:
         return None
     cls = np.frombuffer(classes, dtype=np.uint8)
@@ -266,6 +278,31 @@ def _numpy_columns(text: str, counts: np.ndarray, floats: np.ndarray, nums: np.n
         else:
             lists.append(col.tolist())
     return zip(*lists), types, cols
+
+
+def _typed(nums: np.ndarray, floats: np.ndarray) -> list | None:
+    """Numbers read by numscan as :func:`_convert` gives them: a float for each written as one, an int
+    for the others; None when an int reaches 2**53 (the float64 read may have rounded it)."""
+    if floats.all():
+        return nums.tolist()
+    ints = ~floats
+    if np.abs(nums[ints]).max() >= 2.0 ** 53:
+        return None
+    if not floats.any():
+        return (nums + 0.0).astype(np.int64).tolist()  # (`-0` is the int 0)
+    out = nums.tolist()
+    for i, v in zip(np.flatnonzero(ints).tolist(), (nums[ints] + 0.0).astype(np.int64).tolist()):
+        out[i] = v
+    return out
+
+
+def _bulk_numbers(body: str) -> list | None:
+    """The numbers of a long run such as ``1, 2.5 -3e2`` (:func:`_numbers`' input, checked as there),
+    read by numscan in one pass; None when numscan leaves them to :func:`_convert`."""
+    data = body.encode("ascii")
+    starts, ends = numscan.token_bounds(numscan.number_mask(data))
+    read = numscan.read_tokens(data, starts, ends)
+    return None if read is None else _typed(*read)
 
 
 def _tuple_values(toks: list[str], counts: np.ndarray, floats: np.ndarray) -> tuple[Iterable, tuple | None]:
@@ -351,10 +388,12 @@ class _Reader:
         if body.translate(_NOT_NUMERIC) or not body or body.isspace() or _LEADING_COMMA.match(body) \
                 or _TWO_COMMAS.search(body):
             return None
-        try:
-            nums = _convert(body, body.replace(",", " ").split())
-        except ValueError:  # two numbers touching (`1-2`), a lone sign or point: the loop decides
-            return None
+        nums = _bulk_numbers(body) if len(body) >= _BULK_FROM else None
+        if nums is None:
+            try:
+                nums = _convert(body, body.replace(",", " ").split())
+            except ValueError:  # two numbers touching (`1-2`), a lone sign or point: the loop decides
+                return None
         value = _KIND[opener](nums)
         value.span = self.span(start, end + 1)
         return value, end + 1
@@ -404,6 +443,33 @@ class _Reader:
             value.columns = columns  # each field as a float64 array, or None (see DSet)
         return value, end + 1
 
+    def _numeric_rows(self, start: int) -> tuple[Any, int] | None:
+        """A large matrix of numbers only (``[[1, 2.5], [3, 4]]``), its rows read in one pass as
+        :meth:`_numeric_tuples` reads tuples (the rules on commas are the same, and each row is
+        what :meth:`_numbers_only` gives); None for anything else, or a small one, which is read
+        row by row."""
+        m = _ROWS_END.search(self.text, start + 1)
+        if m is None or m.end() - start < _BULK_FROM:
+            return None
+        end = m.end() - 1
+        layout = _tuple_layout(self.text[start + 1:end], _ROW_CLASS_BYTES)
+        if layout is None or layout[4] is None:
+            return None
+        opens, closes, counts, floats, nums = layout
+        bounds = np.concatenate(([0], np.cumsum(counts))).tolist()
+        with gc_paused():  # (the collector would walk the million numbers once per 700 rows made)
+            values = _typed(nums, floats)
+            if values is None:
+                return None
+            rows = []
+            for a, b, span in zip(bounds, bounds[1:], self.pos.spans(self.file, opens + (start + 1), closes + (start + 2))):
+                row = DList(values[a:b])
+                row.span = span
+                rows.append(row)
+        value = DList(rows)
+        value.span = self.span(start, end + 1)
+        return value, end + 1
+
     def token(self, i: int):
         m = _TOKEN.match(self.text, i)
         if m is None:
@@ -420,6 +486,8 @@ class _Reader:
         closer = _CLOSE[opener]
         if opener == "{" and self.text.startswith("<", _GAP_WS.match(self.text, start + 1).end()):
             flat = self._numeric_tuples(start)  # (a body holding `<` is not numbers only)
+        elif opener == "[" and self.text.startswith("[", _GAP_WS.match(self.text, start + 1).end()):
+            flat = self._numeric_rows(start)  # (nor one holding `[`)
         else:
             flat = self._numbers_only(start, opener, closer)
         if flat is not None:
