@@ -31,6 +31,7 @@ _POINT = _U(0x1E1E1E1E1E1E1E1E)  # "." ^ "0" in every byte
 _FF = _U(0xFF)
 _KEEP = np.array([(0xFFFFFFFFFFFFFFFF << (8 * q)) & 0xFFFFFFFFFFFFFFFF for q in range(9)], dtype=np.uint64)
 _POW10 = 10.0 ** np.arange(23)  # exact doubles (10**22 is the last)
+_SIGNED_POW10 = np.concatenate((_POW10, np.ones(9), -_POW10, np.ones(9)))  # index k, or 32 + k for -10**k
 _EXACT = 2 ** 53
 _COMBINE = [(_U(8), _U(10), _U(0x00FF00FF00FF00FF)), (_U(16), _U(100), _U(0x0000FFFF0000FFFF)),
             (_U(32), _U(10000), _U(0xFFFFFFFF))]
@@ -128,10 +129,10 @@ def _read_short(raw: np.ndarray, words: np.ndarray, s: np.ndarray, e: np.ndarray
         y &= mask
     # digits after the point: 7 - the bytes before it (none without one)
     k = (np.uint8(7) - (np.bitwise_count(low) >> np.uint8(3))) * npoints
+    k |= (first == 45).view(np.uint8) << np.uint8(5)  # (a "-": divided by -10**k, which is as exact)
     y |= _MAGIC  # (y < 2**52: the double 2**52 + y, exactly)
     np.subtract(y.view(np.float64), 2.0 ** 52, out=values)
-    values /= _POW10.take(k)
-    np.negative(values, out=values, where=first == 45)
+    values /= _SIGNED_POW10.take(k)
     np.not_equal(npoints, 0, out=points)
     ok[:] = good
 
