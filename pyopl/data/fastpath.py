@@ -215,11 +215,13 @@ def _tuple_layout(body: str, table: bytes = _CLASS_BYTES) -> tuple[np.ndarray, n
     flat = classes.translate(None, b"\x00")
     if not flat.startswith(b"\x03") or _comma_after(flat, (_COMMA_B, _LT_B)):
         return None
+    del flat  # (each copy of the body freed once read: a large body is tens of megabytes)
     at = np.flatnonzero(cls >= _LT_B)  # the brackets: `<` `>` `<` `>` ..., nothing nested or left open
     brackets = cls[at]
     if len(at) % 2 or np.any(brackets[0::2] != _LT_B) or np.any(brackets[1::2] != _GT_B):
         return None
     starts, ends = numscan.token_bounds(cls == _NUM_B)
+    del cls, classes
     opens, closes = at[0::2], at[1::2]
     # the numbers in each tuple: those from its `<` to the next `<` (the last: to the end), each of
     # them before its tuple's `>` (no number between two tuples) and none before the first

@@ -44,13 +44,13 @@ _NUMBER_BYTES = bytes(int(c in b"+-.0123456789eE") for c in range(256))
 def token_bounds(isnum: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     """(start, end) offsets of every maximal run of True in ``isnum`` (which characters of a text
     belong to a number), ``end`` exclusive; int64 arrays in order."""
-    edges = np.flatnonzero(isnum[1:] != isnum[:-1]) + 1
+    edges = np.flatnonzero(isnum[1:] != isnum[:-1])
+    edges += 1
     if len(isnum) and isnum[0]:
         edges = np.concatenate(([0], edges))
     if len(isnum) and isnum[-1]:
         edges = np.append(edges, len(isnum))
-    pairs = edges.reshape(-1, 2).T.copy()  # (contiguous: read many times below)
-    return pairs[0], pairs[1]
+    return edges[0::2], edges[1::2]
 
 
 def number_mask(data: bytes) -> np.ndarray:
