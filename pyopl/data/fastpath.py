@@ -464,7 +464,8 @@ class _Reader:
             if values is None:
                 return None
             rows = []
-            for a, b, span in zip(bounds, bounds[1:], self.pos.spans(self.file, opens + (start + 1), closes + (start + 2))):
+            spans = self.pos.spans(self.file, opens + (start + 1), closes + (start + 2))
+            for a, b, span in zip(bounds, bounds[1:], spans):
                 row = DList(values[a:b])
                 row.span = span
                 rows.append(row)

@@ -11,12 +11,12 @@ value ``m / 10**k`` where ``m`` is the integer its digits spell and ``k`` the nu
 the point.  When ``m < 2**53`` and ``k <= 22`` both ``m`` and ``10**k`` are exact doubles, so one
 IEEE division, correctly rounded, gives the double nearest the decimal value: what ``float()``
 gives (and the sign is exact, ``-0`` included: ``float("-0") == -0.0``).  Every token outside that
-case (an exponent, more than 16 characters after the sign, ``m >= 2**53``) is read by ``float()`` itself, one by
-one; a token that ``float()`` refuses, or more such tokens than make the batch worth it, gives None
-and the caller reads the text its own way.
+case (an exponent, more than 16 characters after the sign, ``m >= 2**53``) is read by ``float()``
+itself, one by one; a token that ``float()`` refuses, or more such tokens than make the batch worth
+it, gives None and the caller reads the text its own way.
 
-A token is read from the 8 (or 16) bytes that end where it ends; the few tokens that end before
-the text's 8th (16th) byte are left to ``float()``.
+A token is read from the 8 (or 16) bytes that end where it ends; the few tokens that end in the
+text's first 16 bytes are left to ``float()``.
 """
 from __future__ import annotations
 
@@ -28,7 +28,6 @@ _HIGH = _U(0x8080808080808080)
 _TENS = _U(0x0A0A0A0A0A0A0A0A)
 _LOW7 = _U(0x7F7F7F7F7F7F7F7F)
 _POINT = _U(0x1E1E1E1E1E1E1E1E)  # "." ^ "0" in every byte
-_FF = _U(0xFF)
 _KEEP = np.array([(0xFFFFFFFFFFFFFFFF << (8 * q)) & 0xFFFFFFFFFFFFFFFF for q in range(9)], dtype=np.uint64)
 _POW10 = 10.0 ** np.arange(23)  # exact doubles (10**22 is the last)
 _SIGNED_POW10 = np.concatenate((_POW10, np.ones(9), -_POW10, np.ones(9)))  # index k, or 32 + k for -10**k
@@ -62,7 +61,7 @@ def read_tokens(buf: bytes, starts: np.ndarray, ends: np.ndarray) -> tuple[np.nd
     """The value of each token ``buf[starts[i]:ends[i]]`` as ``float()`` reads it (a float64 array, bit
     for bit), and whether each is written with ``.``, ``e`` or ``E`` (a bool array); None when a token
     is no number ``float()`` reads, or when too many tokens are outside the fast path to pay off
-    (the caller then reads them its own way).  ``buf``: ASCII text; ``starts``, ``ends``: int64
+    (the caller then reads them its own way).  ``buf``: ASCII text; ``starts``, ``ends``: increasing int64
     offsets with ``0 <= start < end <= len(buf)``, each token all number characters (as
     :func:`token_bounds` finds them: a longer run is no token)."""
     n = len(starts)
