@@ -157,3 +157,24 @@ def test_numeric_tuple_sets_take_the_bulk_reader_with_the_same_spans(monkeypatch
     slow, fast, d_slow, d_fast = _both(text)
     assert fast == slow and d_fast == d_slow == []
     assert taken and taken[0] is not None and len(taken[0][0]) == 50
+
+
+def test_searching_for_the_ends_of_nested_matrices_is_bounded(monkeypatch):
+    from pyopl.data import fastpath
+
+    searched = []
+    real = fastpath._ROWS_END
+
+    class Counting:
+        def search(self, text, pos):
+            m = real.search(text, pos)
+            searched.append((m.end() if m else len(text)) - pos)
+            return m
+
+    monkeypatch.setattr(fastpath, "_ROWS_END", Counting())
+    # each `[[` would search past the long row to the first `]]`: 300 times the text without the budget
+    text = "a = " + "[[1] " * 300 + "[%s]" % ", ".join(["1.5"] * 8000) + "]" * 300 + ";\n"
+    r = Reporter()
+    value = parse_data_fast(text, "d.dat", r)[0].value
+    assert r.diagnostics == [] and value[0] == [1] and value[1][0] == [1] and value[1][1][0] == [1]
+    assert len(searched) >= 2 and sum(searched) <= 3 * len(text) + 65536  # (60 times that without the budget)

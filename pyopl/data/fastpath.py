@@ -369,6 +369,7 @@ class _Reader:
         self.text = text
         self.file = file
         self.pos = pos
+        self.rows_budget = 2 * len(text) + 65536  # characters :meth:`_numeric_rows` may search in all
 
     def span(self, start: int, end: int) -> Span:
         """Span of the characters ``text[start:end]`` (``end`` exclusive, on one line for the closer)."""
@@ -450,7 +451,10 @@ class _Reader:
         :meth:`_numeric_tuples` reads tuples (the rules on commas are the same, and each row is
         what :meth:`_numbers_only` gives); None for anything else, or a small one, which is read
         row by row."""
+        if self.rows_budget <= 0:  # (a matrix nested in a matrix is searched again from inside: bounded)
+            return None
         m = _ROWS_END.search(self.text, start + 1)
+        self.rows_budget -= (m.end() if m is not None else len(self.text)) - start
         if m is None or m.end() - start < _BULK_FROM:
             return None
         end = m.end() - 1
