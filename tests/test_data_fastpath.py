@@ -80,6 +80,21 @@ def test_fast_path_matches_the_full_parser(text):
     assert d_fast == d_slow
 
 
+@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(_dat())
+def test_rows_and_matrices_read_by_numscan_match_the_full_parser(text):
+    from pyopl.data import fastpath
+
+    real = fastpath._BULK_FROM
+    fastpath._BULK_FROM = 0  # every container of numbers, and every matrix, read in one numscan pass
+    try:
+        slow, fast, d_slow, d_fast = _both(text)
+    finally:
+        fastpath._BULK_FROM = real
+    assert fast == slow
+    assert d_fast == d_slow
+
+
 def test_large_numeric_array_is_read_by_the_fast_path_with_spans():
     rows = ["  [%s]" % ", ".join("%d.5" % (r * 1000 + c) for c in range(1000)) for r in range(20)]
     text = "n = 3;\ncost = [\n" + ",\n".join(rows) + "\n];\nS = {\"a\", \"b\"};\n"
@@ -91,6 +106,26 @@ def test_large_numeric_array_is_read_by_the_fast_path_with_spans():
     assert cost.value[19][999] == 19999.5 and isinstance(cost.value[0][0], float)
     assert (cost.value.span.line, cost.value.span.column, cost.value.span.end_line) == (2, 8, 23)
     assert (cost.value[1].span.line, cost.value[1].span.column) == (4, 3)
+    assert (cost.value[19].span.end_line, cost.value[19].span.end_column) == (22, 3 + len(rows[19].strip()))
+
+
+def test_a_large_matrix_is_read_in_one_pass_and_its_rows_keep_their_types(monkeypatch):
+    from pyopl.data import fastpath
+
+    taken = []
+    real = fastpath._Reader._numeric_rows
+    monkeypatch.setattr(fastpath._Reader, "_numeric_rows", lambda self, i: taken.append(real(self, i)) or taken[-1])
+    rows = ["[%s]" % ", ".join(("%d" if (r + c) % 3 else "%d.25") % (r * 100 + c) for c in range(100))
+            for r in range(60)]
+    text = "m = [\n  " + ",\n  ".join(rows) + "\n];\n"
+    slow, fast, d_slow, d_fast = _both(text)
+    assert fast == slow and d_fast == d_slow == []
+    value = taken[0][0]
+    assert len(value) == 60 and value[59][99] == 5999 and isinstance(value[59][99], int)
+    assert value[0][3] == 3.25 and isinstance(value[0][3], float) and isinstance(value[0][2], int)
+    big = "m = [[%s], [1]];\n" % ", ".join(["9007199254740993"] * 400)  # an int past 2**53: row by row
+    slow, fast, d_slow, d_fast = _both(big)
+    assert fast == slow and taken[-1] is None
 
 
 def test_syntax_error_anywhere_gives_the_full_parsers_diagnostics():
@@ -122,3 +157,24 @@ def test_numeric_tuple_sets_take_the_bulk_reader_with_the_same_spans(monkeypatch
     slow, fast, d_slow, d_fast = _both(text)
     assert fast == slow and d_fast == d_slow == []
     assert taken and taken[0] is not None and len(taken[0][0]) == 50
+
+
+def test_searching_for_the_ends_of_nested_matrices_is_bounded(monkeypatch):
+    from pyopl.data import fastpath
+
+    searched = []
+    real = fastpath._ROWS_END
+
+    class Counting:
+        def search(self, text, pos):
+            m = real.search(text, pos)
+            searched.append((m.end() if m else len(text)) - pos)
+            return m
+
+    monkeypatch.setattr(fastpath, "_ROWS_END", Counting())
+    # each `[[` would search past the long row to the first `]]`: 300 times the text without the budget
+    text = "a = " + "[[1] " * 300 + "[%s]" % ", ".join(["1.5"] * 8000) + "]" * 300 + ";\n"
+    r = Reporter()
+    value = parse_data_fast(text, "d.dat", r)[0].value
+    assert r.diagnostics == [] and value[0] == [1] and value[1][0] == [1] and value[1][1][0] == [1]
+    assert len(searched) >= 2 and sum(searched) <= 3 * len(text) + 65536  # (60 times that without the budget)

@@ -35,6 +35,7 @@ from ..diagnostics.diagnostic import Span
 from ..diagnostics.reporter import Reporter, TooManyErrors
 from ..semantics.values import gc_paused
 from ..syntax.parser import _unquote
+from . import numscan
 from .parser import DataItem, DList, DSet, DTuple, UnfilledTuples, parse_data
 
 
@@ -54,7 +55,6 @@ _GAP_WS = re.compile(r"%s*+" % _WS)
 _NOT_NUMERIC = str.maketrans("", "", "0123456789.eE+-," + _WS_CHARS)  # deletes what a run of numbers may hold
 _TWO_COMMAS = re.compile(r",%s*+," % _WS)
 _LEADING_COMMA = re.compile(r"%s*+," % _WS)
-_NOT_TUPLE_NUMERIC = str.maketrans("", "", "0123456789.eE+-,<>" + _WS_CHARS)
 _SCALAR = re.compile(r"([A-Za-z_][A-Za-z0-9_]*+)%s*+=%s*+(?:(?P<num>%s)|(?P<str>\"(?:[^\"\\\n]|\\.)*+\"))%s*+;" % (
     _WS, _WS, _ELEM, _WS))  # `n = 10;`, `name = "a b";`: a plain value has no span of its own
 _HEAD = re.compile(r"([A-Za-z_][A-Za-z0-9_]*+)%s*+=%s*+(?=[\[{<])" % (_WS, _WS))
@@ -156,64 +156,102 @@ def _convert_fast(run: str, toks: list[str]) -> list:
     return [float(t) if ("." in t or "e" in t or "E" in t) else int(t) for t in toks]
 
 
-# character classes of the body of a numeric tuple set (after the translate check only these occur)
-_WS_C, _NUM_C, _COMMA_C, _LT_C, _GT_C = 0, 1, 2, 3, 4
-_CLASS = np.zeros(256, dtype=np.uint8)
-_CLASS[np.frombuffer(b"0123456789.eE+-", dtype=np.uint8)] = _NUM_C
-_CLASS[ord(",")], _CLASS[ord("<")], _CLASS[ord(">")] = _COMMA_C, _LT_C, _GT_C
-_FLOAT_CHAR = np.zeros(256, dtype=bool)  # a number holding one of these is read with float()
-_FLOAT_CHAR[np.frombuffer(b".eE", dtype=np.uint8)] = True
-# two neighbours (white space left out) that no tuple set has: `,,` `<,` `<>` and a number after `>`
-_BAD_PAIR = np.zeros(25, dtype=bool)
-for _a, _b in ((_COMMA_C, _COMMA_C), (_LT_C, _COMMA_C), (_LT_C, _GT_C), (_GT_C, _NUM_C)):
-    _BAD_PAIR[_a * 5 + _b] = True
-del _a, _b
+# The body of a numeric tuple set, one byte per character: white space 0, number characters 1, `,` 2,
+# `<` 3, `>` 4, anything else 255 (the body goes to the token loop).
+_WS_B, _NUM_B, _COMMA_B, _LT_B, _GT_B, _BAD_B = 0, 1, 2, 3, 4, 255
+
+
+def _classes(opener: str, closer: str) -> bytes:
+    """The ``bytes.translate`` table of the classes above, with ``opener``/``closer`` as ``<``/``>``."""
+    return bytes(_NUM_B if c in b"0123456789.eE+-" else _COMMA_B if c == ord(",") else _LT_B if c == ord(opener)
+                 else _GT_B if c == ord(closer) else _WS_B if c in _WS_CHARS.encode() else _BAD_B for c in range(256))
+
+
+_CLASS_BYTES = _classes("<", ">")  # a tuple set's body: tuples of numbers
+_ROW_CLASS_BYTES = _classes("[", "]")  # an array's: rows of numbers
+_ROWS_END = re.compile(r"\][ \t\f\r\n,]*+\]")  # a row's end, then the array's: the end of a matrix of numbers
+_BULK_FROM = 4096  # characters from which a matrix or a row of numbers is read by numscan in one pass
+_FLOAT_BYTES = bytes(int(c in b".eE") for c in range(256))  # a number holding one of these is read with float()
 _SEPARATORS = str.maketrans("<>,", "   ")
 _LAZY_SPANS_FROM = 32  # tuple sets at least this large get their spans on first use
 
 
-def _tuple_layout(body: str) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray] | None:
+def _comma_after(flat: bytes, kinds: tuple[int, int]) -> bool:
+    """Whether the class bytes ``flat`` (white space left out) hold a comma right after one of the two
+    ``kinds``, which differ in their lowest bit only; read as 16-bit pairs, at even and at odd offsets
+    (half the passes of comparing byte by byte)."""
+    pair = _COMMA_B << 8 | kinds[0] | 1
+    for offset in (0, 1):
+        if len(flat) - offset < 2:
+            break
+        pairs = np.frombuffer(flat, dtype="<u2", offset=offset, count=(len(flat) - offset) // 2)
+        if np.any((pairs | 1) == pair):
+            return True
+    return False
+
+
+def _tuple_layout(body: str, table: bytes = _CLASS_BYTES) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray,
+                                                                     np.ndarray | None] | None:
     """Where the tuples of a numeric tuple set's body are: (offset of each ``<``, of each ``>``, numbers
-    in each tuple, whether each number is written as a float), or None when the body breaks a rule of
-    reading it tuple by tuple: white space first, then tuples ``<...>`` each with at least one number,
-    no comma first and no two commas in a row, at most one comma between two tuples and after the
-    last, nothing else outside the tuples.  ``body`` holds only number characters, commas, ``<>`` and
-    the grammar's white space."""
-    b = np.frombuffer(body.encode("ascii"), dtype=np.uint8)
-    cls = _CLASS[b]
-    s = cls[cls != _WS_C]  # the characters that are not white space, in order
-    if not len(s) or s[0] != _LT_C:
+    in each tuple, whether each number is written as a float, the numbers as float64 as ``float()``
+    reads them or None when :func:`pyopl.data.numscan.read_tokens` leaves them to the caller), or None
+    when the body holds anything but number characters, commas, ``<>`` and the grammar's white space,
+    or breaks a rule of reading it tuple by tuple: white space first, then tuples ``<...>`` each with
+    at least one number, no comma first and no two commas in a row, at most one comma between two
+    tuples and after the last, nothing else outside the tuples.
+
+    Every check is a C pass over the body's bytes (``bytes.translate``) or a NumPy pass over them
+    or over the tokens: the body of a large network's arcs is millions of characters.  ``table``:
+    :data:`_ROW_CLASS_BYTES` reads the rows ``[...]`` of a matrix by the same rules."""
+    if not body.isascii():
         return None
-    at = np.flatnonzero(cls >= _LT_C)  # the brackets
+    data = body.encode("ascii")
+    classes = data.translate(table)
+    if b"\xff" in classes:
+        return None
+    cls = np.frombuffer(classes, dtype=np.uint8)
+    # the rules on commas: before each comma (white space left out) a number or a `>`, so no comma
+    # first, no `,,`, no `<,` and at most one comma after a tuple
+    flat = classes.translate(None, b"\x00")
+    if not flat.startswith(b"\x03") or _comma_after(flat, (_COMMA_B, _LT_B)):
+        return None
+    del flat  # (each copy of the body freed once read: a large body is tens of megabytes)
+    at = np.flatnonzero(cls >= _LT_B)  # the brackets: `<` `>` `<` `>` ..., nothing nested or left open
     brackets = cls[at]
-    if len(at) % 2 or np.any(brackets[0::2] != _LT_C) or np.any(brackets[1::2] != _GT_C):
-        return None  # not `<` `>` `<` `>` ...: nesting, or one left open
-    pairs = s[:-1] * 5 + s[1:]
-    if _BAD_PAIR[pairs].any():
+    if len(at) % 2 or np.any(brackets[0::2] != _LT_B) or np.any(brackets[1::2] != _GT_B):
         return None
-    after_gap_comma = np.flatnonzero(pairs == _GT_C * 5 + _COMMA_C) + 2
-    after_gap_comma = after_gap_comma[after_gap_comma < len(s)]
-    if np.any(s[after_gap_comma] == _NUM_C):  # `>, 5`: a number between two tuples
-        return None
+    starts, ends = numscan.token_bounds(cls == _NUM_B)
+    del cls, classes
     opens, closes = at[0::2], at[1::2]
-    # a number starts where a number character follows anything else; the text from one start to the next
-    # holds one number and only separators after it, and the text from one `<` to the next one tuple
-    starts = np.flatnonzero(np.diff((cls == _NUM_C).view(np.int8), prepend=np.int8(0)) == 1)
-    # whether each number holds `.`, `e` or `E` (number characters: found only inside a number), from
-    # which number each of them falls in; and the numbers in each tuple, from where the `<`s fall
-    floats = np.zeros(len(starts), dtype=bool)
-    floats[np.searchsorted(starts, np.flatnonzero(_FLOAT_CHAR[b]), side="right") - 1] = True
-    counts = np.diff(np.append(np.searchsorted(starts, opens), len(starts)))
-    return opens, closes, counts, floats
+    # the numbers in each tuple: those from its `<` to the next `<` (the last: to the end), each of
+    # them before its tuple's `>` (no number between two tuples) and none before the first
+    width = len(starts) // len(opens)
+    if width and width * len(opens) == len(starts) and np.all(starts[0::width] > opens) \
+            and np.all(starts[width - 1::width] < closes):  # the usual case: `width` numbers in each tuple
+        counts = np.full(len(opens), width)
+    else:
+        first = np.searchsorted(starts, opens)
+        counts = np.diff(np.append(first, len(starts)))
+        if first[0] or not counts.min() or np.any(starts[first[1:] - 1] > closes[:-1]) or starts[-1] > closes[-1]:
+            return None
+    read = numscan.read_tokens(data, starts, ends)
+    if read is not None:
+        nums, floats = read
+    else:  # a token that is no number, or many numbers float() must read: the caller decides
+        nums, floats = None, np.zeros(len(starts), dtype=bool)
+        floats[np.searchsorted(starts, np.flatnonzero(np.frombuffer(data.translate(_FLOAT_BYTES), dtype=np.bool_)),
+                               side="right") - 1] = True
+    return opens, closes, counts, floats, nums
 
 
-def _numpy_columns(text: str, counts: np.ndarray, floats: np.ndarray) -> tuple | None:
+def _numpy_columns(text: str, counts: np.ndarray, floats: np.ndarray, nums: np.ndarray | None = None) -> tuple | None:
     """What :func:`_tuple_values` gives for tuples of one width whose fields are each written one way,
-    read by NumPy's own parser in one pass (``text``: the body with ``<>,`` made spaces); and each field
-    as a float64 array (the set's columns).  NumPy reads a number as ``float()`` does (Python's
-    correctly rounded conversion; an int, written without ``.eE``, below 2**53 is exact), and refuses
-    what ``float()`` refuses; None when a column of ints reaches 2**53 or anything else differs, and
-    :func:`_tuple_values` reads the tokens one by one."""
+    from ``nums`` (every number as a float64, as :func:`_tuple_layout` read them) or, when None, read by
+    NumPy's own parser in one pass (``text``: the body, ``<>,`` are read as spaces); and each field
+    as a float64 array (the set's columns).  Both read a number as ``float()`` does (Python's
+    correctly rounded conversion; an int, written without ``.eE``, below 2**53 is exact), and NumPy
+    refuses what ``float()`` refuses; None when a column of ints reaches 2**53 or anything else
+    differs, and :func:`_tuple_values` reads the tokens one by one."""
     n = len(counts)
     width = int(counts[0]) if n else 0
     if not n or not width or n * width != len(floats) or not np.all(counts == width):
@@ -222,24 +260,53 @@ def _numpy_columns(text: str, counts: np.ndarray, floats: np.ndarray) -> tuple |
     first = kinds[0]
     if not np.all(kinds == first):
         return None
-    try:
-        nums = np.fromstring(text, dtype=np.float64, sep=" ")
-    except ValueError:  # two numbers touching (`1-2`), a lone sign or point: read one by one
-        return None
+    if nums is None:
+        try:
+            nums = np.fromstring(text.translate(_SEPARATORS), dtype=np.float64, sep=" ")
+        except ValueError:  # two numbers touching (`1-2`), a lone sign or point: read one by one
+            return None
     if len(nums) != len(floats):
         return None
     types = tuple(float if f else int for f in first.tolist())
-    cols = [np.ascontiguousarray(nums[k::width]) for k in range(width)]
-    for col, t in zip(cols, types):
+    cols = []
+    for k, t in enumerate(types):
+        col = nums[k::width]
         if t is int:
             if np.abs(col).max() >= 2.0 ** 53:
                 return None  # (int() keeps every digit)
-            col += 0.0  # `-0` is the int 0: no -0.0 in a column of ints
+            col = col + 0.0  # `-0` is the int 0: no -0.0 in a column of ints
+        col = np.array(col) if col.base is not None or not col.flags.c_contiguous else col  # (its own copy)
         col.flags.writeable = False  # shared with the lowering's caches: never changed
+        cols.append(col)
 
     def rows() -> Iterable:
         return zip(*[col.astype(np.int64).tolist() if t is int else col.tolist() for col, t in zip(cols, types)])
     return rows, types, cols
+
+
+def _typed(nums: np.ndarray, floats: np.ndarray) -> list | None:
+    """Numbers read by numscan as :func:`_convert` gives them: a float for each written as one, an int
+    for the others; None when an int reaches 2**53 (the float64 read may have rounded it)."""
+    if floats.all():
+        return nums.tolist()
+    ints = ~floats
+    if np.abs(nums[ints]).max() >= 2.0 ** 53:
+        return None
+    if not floats.any():
+        return (nums + 0.0).astype(np.int64).tolist()  # (`-0` is the int 0)
+    out = nums.tolist()
+    for i, v in zip(np.flatnonzero(ints).tolist(), (nums[ints] + 0.0).astype(np.int64).tolist()):
+        out[i] = v
+    return out
+
+
+def _bulk_numbers(body: str) -> list | None:
+    """The numbers of a long run such as ``1, 2.5 -3e2`` (:func:`_numbers`' input, checked as there),
+    read by numscan in one pass; None when numscan leaves them to :func:`_convert`."""
+    data = body.encode("ascii")
+    starts, ends = numscan.token_bounds(numscan.number_mask(data))
+    read = numscan.read_tokens(data, starts, ends)
+    return None if read is None else _typed(*read)
 
 
 def _tuple_values(toks: list[str], counts: np.ndarray, floats: np.ndarray) -> tuple[Iterable, tuple | None]:
@@ -315,6 +382,7 @@ class _Reader:
         self.text = text
         self.file = file
         self.pos = pos
+        self.rows_budget = 2 * len(text) + 65536  # characters :meth:`_numeric_rows` may search in all
 
     def span(self, start: int, end: int) -> Span:
         """Span of the characters ``text[start:end]`` (``end`` exclusive, on one line for the closer)."""
@@ -336,10 +404,12 @@ class _Reader:
         if body.translate(_NOT_NUMERIC) or not body or body.isspace() or _LEADING_COMMA.match(body) \
                 or _TWO_COMMAS.search(body):
             return None
-        try:
-            nums = _convert(body, body.replace(",", " ").split())
-        except ValueError:  # two numbers touching (`1-2`), a lone sign or point: the loop decides
-            return None
+        nums = _bulk_numbers(body) if len(body) >= _BULK_FROM else None
+        if nums is None:
+            try:
+                nums = _convert(body, body.replace(",", " ").split())
+            except ValueError:  # two numbers touching (`1-2`), a lone sign or point: the loop decides
+                return None
         value = _KIND[opener](nums)
         value.span = self.span(start, end + 1)
         return value, end + 1
@@ -355,16 +425,13 @@ class _Reader:
         if end < 0:
             return None
         body = self.text[start + 1:end]
-        if body.translate(_NOT_TUPLE_NUMERIC):
-            return None
         layout = _tuple_layout(body)
         if layout is None:
             return None
-        opens, closes, counts, floats = layout
-        text = body.translate(_SEPARATORS)
+        opens, closes, counts, floats, nums = layout
         starts, ends = opens + (start + 1), closes + (start + 2)
         with gc_paused():  # (hundreds of thousands of new lists, no cycles among them)
-            fast = _numpy_columns(text, counts, floats)
+            fast = _numpy_columns(body, counts, floats, nums)
             columns = None
             if fast is not None:
                 rows, types, columns = fast
@@ -376,7 +443,7 @@ class _Reader:
                     return value, end + 1
                 tuples = rows()
             else:
-                toks = text.split()
+                toks = body.translate(_SEPARATORS).split()
                 if len(toks) != len(floats):  # cannot happen: the same runs of number characters
                     return None
                 try:
@@ -401,6 +468,37 @@ class _Reader:
                 t.span = span
             return tuples
 
+    def _numeric_rows(self, start: int) -> tuple[Any, int] | None:
+        """A large matrix of numbers only (``[[1, 2.5], [3, 4]]``), its rows read in one pass as
+        :meth:`_numeric_tuples` reads tuples (the rules on commas are the same, and each row is
+        what :meth:`_numbers_only` gives); None for anything else, or a small one, which is read
+        row by row."""
+        if self.rows_budget <= 0:  # (a matrix nested in a matrix is searched again from inside: bounded)
+            return None
+        m = _ROWS_END.search(self.text, start + 1)
+        self.rows_budget -= (m.end() if m is not None else len(self.text)) - start
+        if m is None or m.end() - start < _BULK_FROM:
+            return None
+        end = m.end() - 1
+        layout = _tuple_layout(self.text[start + 1:end], _ROW_CLASS_BYTES)
+        if layout is None or layout[4] is None:
+            return None
+        opens, closes, counts, floats, nums = layout
+        bounds = np.concatenate(([0], np.cumsum(counts))).tolist()
+        with gc_paused():  # (the collector would walk the million numbers once per 700 rows made)
+            values = _typed(nums, floats)
+            if values is None:
+                return None
+            rows = []
+            spans = self.pos.spans(self.file, opens + (start + 1), closes + (start + 2))
+            for a, b, span in zip(bounds, bounds[1:], spans):
+                row = DList(values[a:b])
+                row.span = span
+                rows.append(row)
+        value = DList(rows)
+        value.span = self.span(start, end + 1)
+        return value, end + 1
+
     def token(self, i: int):
         m = _TOKEN.match(self.text, i)
         if m is None:
@@ -417,6 +515,8 @@ class _Reader:
         closer = _CLOSE[opener]
         if opener == "{" and self.text.startswith("<", _GAP_WS.match(self.text, start + 1).end()):
             flat = self._numeric_tuples(start)  # (a body holding `<` is not numbers only)
+        elif opener == "[" and self.text.startswith("[", _GAP_WS.match(self.text, start + 1).end()):
+            flat = self._numeric_rows(start)  # (nor one holding `[`)
         else:
             flat = self._numbers_only(start, opener, closer)
         if flat is not None:

@@ -1,0 +1,213 @@
+"""Bulk, exact reading of the numbers of a large ASCII text with NumPy (the .dat fast path's number reader).
+
+A ``.dat`` tuple set of half a million tuples holds two million numbers such as ``27.0`` or ``-3``.
+Reading them one at a time (``float()``, or NumPy's ``fromstring``, which calls the C library per
+number) costs about 0.2 µs each; here all of them are read at once, eight characters to one 64-bit
+word ("SWAR": SIMD within a register), in about 40 array operations over the whole batch.
+
+**Exactness** (Clinger's fast path: W. D. Clinger, "How to read floating point numbers
+accurately", PLDI 1990).  A token ``[+-]?D*[.D*]`` with at least one digit and no exponent has the
+value ``m / 10**k`` where ``m`` is the integer its digits spell and ``k`` the number of digits after
+the point.  When ``m < 2**53`` and ``k <= 22`` both ``m`` and ``10**k`` are exact doubles, so one
+IEEE division, correctly rounded, gives the double nearest the decimal value: what ``float()``
+gives (and the sign is exact, ``-0`` included: ``float("-0") == -0.0``).  Every token outside that
+case (an exponent, more than 16 characters after the sign, ``m >= 2**53``) is read by ``float()``
+itself, one by one; a token that ``float()`` refuses, or more such tokens than make the batch worth
+it, gives None and the caller reads the text its own way.
+
+A token is read from the 8 (or 16) bytes that end where it ends; the few tokens that end in the
+text's first 16 bytes are left to ``float()``.
+"""
+from __future__ import annotations
+
+import numpy as np
+
+_U = np.uint64
+_ASCII0 = _U(0x3030303030303030)  # b"00000000": digits -> 0..9 by exclusive or
+_HIGH = _U(0x8080808080808080)
+_TENS = _U(0x0A0A0A0A0A0A0A0A)
+_LOW7 = _U(0x7F7F7F7F7F7F7F7F)
+_POINT = _U(0x1E1E1E1E1E1E1E1E)  # "." ^ "0" in every byte
+_KEEP = np.array([(0xFFFFFFFFFFFFFFFF << (8 * q)) & 0xFFFFFFFFFFFFFFFF for q in range(9)], dtype=np.uint64)
+_POW10 = 10.0 ** np.arange(23)  # exact doubles (10**22 is the last)
+_SIGNED_POW10 = np.concatenate((_POW10, np.ones(9), -_POW10, np.ones(9)))  # index k, or 32 + k for -10**k
+_EXACT = 2 ** 53
+_COMBINE = [(_U(8), _U(10), _U(0x00FF00FF00FF00FF)), (_U(16), _U(100), _U(0x0000FFFF0000FFFF)),
+            (_U(32), _U(10000), _U(0xFFFFFFFF))]
+_MAGIC = _U(0x4330000000000000)  # the bits of the double 2**52
+_CHUNK = 8192  # tokens per batch: the batch's temporaries stay in the processor's cache
+# white space and the separators `,<>` -> 0; the characters of a number (`+-.0-9eE`) -> 1
+_NUMBER_BYTES = bytes(int(c in b"+-.0123456789eE") for c in range(256))
+
+
+def token_bounds(isnum: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """(start, end) offsets of every maximal run of True in ``isnum`` (which characters of a text
+    belong to a number), ``end`` exclusive; int64 arrays in order."""
+    edges = np.flatnonzero(isnum[1:] != isnum[:-1])
+    edges += 1
+    if len(isnum) and isnum[0]:
+        edges = np.concatenate(([0], edges))
+    if len(isnum) and isnum[-1]:
+        edges = np.append(edges, len(isnum))
+    return edges[0::2], edges[1::2]
+
+
+def number_mask(data: bytes) -> np.ndarray:
+    """Which bytes of ``data`` are number characters ``+-.0123456789eE`` (a bool array)."""
+    return np.frombuffer(data.translate(_NUMBER_BYTES), dtype=np.bool_)
+
+
+def read_tokens(buf: bytes, starts: np.ndarray, ends: np.ndarray) -> tuple[np.ndarray, np.ndarray] | None:
+    """The value of each token ``buf[starts[i]:ends[i]]`` as ``float()`` reads it (a float64 array, bit
+    for bit), and whether each is written with ``.``, ``e`` or ``E`` (a bool array); None when a token
+    is no number ``float()`` reads, or when too many tokens are outside the fast path to pay off
+    (the caller then reads them its own way).  ``buf``: ASCII text; ``starts``, ``ends``: increasing int64
+    offsets with ``0 <= start < end <= len(buf)``, each token all number characters (as
+    :func:`token_bounds` finds them: a longer run is no token)."""
+    n = len(starts)
+    values = np.empty(n, dtype=np.float64)
+    points = np.empty(n, dtype=np.bool_)
+    ok = np.empty(n, dtype=np.bool_)
+    if not n:
+        return values, points
+    if len(buf) < 64:  # (a short text: padded, so that every load below is inside it)
+        return read_tokens(b" " * 16 + buf, starts + 16, ends + 16)
+    raw = np.frombuffer(buf, dtype=np.uint8)
+    # every 8 bytes of the buffer as one little-endian word, at every offset (overlapping, unaligned)
+    words = np.ndarray(shape=(len(buf) - 7,), dtype="<u8", buffer=buf, strides=(1,))
+    for a in range(0, n, _CHUNK):
+        b = min(a + _CHUNK, n)
+        s, e = starts[a:b], ends[a:b]
+        length = e - s
+        if length.max() <= 8:
+            _read_short(raw, words, s, e, length, values[a:b], points[a:b], ok[a:b])
+        else:
+            _read_batch(raw, words, 2, s, e, values[a:b], points[a:b], ok[a:b])
+    ok[:np.searchsorted(ends, 16)] = False  # (no two words end there)
+    slow = np.flatnonzero(~ok)
+    if len(slow) > max(64, n // 8):  # float() one by one would cost more than the caller's own read
+        return None
+    for i, s, e in zip(slow.tolist(), starts[slow].tolist(), ends[slow].tolist()):
+        tok = buf[s:e]
+        try:
+            values[i] = float(tok)
+        except ValueError:  # `1-2`, `1e`, `--1`: no number
+            return None
+        points[i] = b"." in tok or b"e" in tok or b"E" in tok
+    return values, points
+
+
+def _read_short(raw: np.ndarray, words: np.ndarray, s: np.ndarray, e: np.ndarray, length: np.ndarray,
+                values: np.ndarray, points: np.ndarray, ok: np.ndarray) -> None:
+    """:func:`_read_batch` for tokens of at most 8 characters: one word each, a sign left out of it."""
+    first = raw[s]
+    signed = (first == 45) | (first == 43)  # "-", "+"
+    # the 8 bytes that end where the token ends, those before its first digit (or point) cleared
+    y = words[e - 8]
+    y ^= _ASCII0
+    y &= _KEEP.take(8 - length + signed)
+    point = y ^ _POINT
+    point += _LOW7
+    point &= _HIGH
+    point ^= _HIGH  # the high bit of every "." (every byte is below 0x80)
+    nondigit = y | _HIGH
+    nondigit -= _TENS
+    nondigit &= _HIGH  # the high bit of every byte that is not 0..9
+    npoints = np.bitwise_count(point)
+    good = nondigit == point  # nothing but digits and points: no second sign, no exponent
+    good &= npoints <= 1
+    good &= length > signed + npoints  # a digit
+    point >>= _U(7)
+    y -= point * _U(0x1E)  # the "." reads as 0
+    low = point - (point != 0)  # the bytes before the "."
+    y += (y & low) * _U(255)  # ... moved one byte on, over the "."
+    for shift, scale, mask in _COMBINE:  # pairs of digits, then fours, then eights
+        t = y >> shift
+        y *= scale
+        y += t
+        y &= mask
+    # digits after the point: 7 - the bytes before it (none without one)
+    k = (np.uint8(7) - (np.bitwise_count(low) >> np.uint8(3))) * npoints
+    k |= (first == 45).view(np.uint8) << np.uint8(5)  # (a "-": divided by -10**k, which is as exact)
+    y |= _MAGIC  # (y < 2**52: the double 2**52 + y, exactly)
+    np.subtract(y.view(np.float64), 2.0 ** 52, out=values)
+    values /= _SIGNED_POW10.take(k)
+    np.not_equal(npoints, 0, out=points)
+    ok[:] = good
+
+
+def _read_batch(raw: np.ndarray, words: np.ndarray, nwords: int, s: np.ndarray, e: np.ndarray,
+                values: np.ndarray, points: np.ndarray, ok: np.ndarray) -> None:
+    """:func:`read_tokens` for one batch of tokens, into ``values``, ``points`` and ``ok`` (False: the
+    token is outside the fast path, its value is left to ``float()``)."""
+    length = e - s
+    first = raw[s]
+    negative = first == 45  # "-"
+    signed = negative | (first == 43)  # "+"
+    # Each token is read from the 8 * nwords bytes that end where it ends (byte 0 of a word is its
+    # first character, so a word's digits read left to right are its bytes in order); the bytes
+    # before the token, and its sign, are cleared, and so read as leading zeros.
+    digits, points_in, others, npoints = [], [], None, None
+    for j in range(nwords):
+        before = 8 * (nwords - j)  # the word starts this many bytes before the token's end
+        keep = before - length + signed  # the first digit's byte in the word (0 or less: all; 8 or more: none)
+        y = words[e - before]
+        y ^= _ASCII0
+        y &= _KEEP.take(keep if nwords == 1 else np.clip(keep, 0, 8))
+        nondigit = y | _HIGH
+        nondigit -= _TENS
+        nondigit &= _HIGH  # the high bit of every byte that is not 0..9
+        point = y ^ _POINT
+        point += _LOW7
+        point &= _HIGH
+        point ^= _HIGH  # the high bit of every "." (every byte is below 0x80)
+        other = np.bitwise_count(nondigit)
+        nondigit -= nondigit >> _U(7)
+        y &= ~(nondigit << _U(1) | nondigit)  # the "." and sign bytes read as 0
+        dots = np.bitwise_count(point)
+        others = other if others is None else others + other
+        npoints = dots if npoints is None else npoints + dots
+        digits.append(y)
+        points_in.append(point)
+    # after the sign, digits and at most one point, at least one digit (`others` counts points,
+    # signs and exponents), all in the words read
+    good = others == npoints
+    good &= npoints <= 1
+    length -= signed
+    good &= length > others
+    good &= length <= 8 * nwords
+    # Take the "." out: the bytes before it move one byte to the right (towards the token's end), a
+    # word's last byte into the next word's first; then k = the digits after it.
+    k = None
+    later = None  # whether a later word holds the "."
+    for j in range(nwords - 1, -1, -1):
+        p, y = points_in[j], digits[j]
+        low = p >> _U(7)
+        low -= p != 0  # the bytes before the "." (none if the word holds no ".")
+        after = np.bitwise_count(~(p | (p - _U(1)))) >> np.uint8(3)  # the bytes after it, in this word
+        if later is not None:  # a "." in a later word moves every byte of this one
+            low |= np.negative(later.astype(np.uint64))
+            after += (p != 0) * np.uint8(8 * (nwords - 1 - j))  # and a "." here has the later words after it
+        k = after if k is None else k + after
+        moved = y & low
+        y += moved * _U(255)  # = the bytes at and after the "." + the bytes before, moved
+        if later is not None:
+            digits[j + 1] += moved >> _U(56)  # this word's last byte: the next word's first
+            later |= p != 0
+        else:
+            later = p != 0
+    # eight digits per word (bytes as digits, the first byte most significant), words joined
+    m = None
+    for y in digits:
+        for shift, scale, mask in _COMBINE:  # pairs of digits, then fours, then eights
+            t = y >> shift
+            y *= scale
+            y += t
+            y &= mask
+        m = y if m is None else m * _U(100000000) + y
+    if nwords > 1:
+        good &= m < _U(_EXACT)
+    np.divide(m.view(np.int64), _POW10.take(k), out=values)
+    np.negative(values, out=values, where=negative)
+    np.not_equal(npoints, 0, out=points)
+    ok[:] = good
