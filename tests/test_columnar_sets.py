@@ -19,19 +19,7 @@ from pyopl.diagnostics.diagnostic import CompileError
 from pyopl.diagnostics.reporter import Reporter
 from pyopl.semantics.values import OplSet, ProductKeys, TupleType
 
-MOD = """
-{int} Nodes = ...;
-tuple Arc { int src; int dst; float cost; float cap; }
-{Arc} Arcs = ...;
-float supply[Nodes] = ...;
-dvar float+ flow[Arcs];
-minimize sum(a in Arcs) a.cost * flow[a];
-subject to {
-  forall(a in Arcs) ctCap: flow[a] <= a.cap;
-  forall(v in Nodes)
-    ctBalance: sum(a in Arcs : a.src == v) flow[a] - sum(a in Arcs : a.dst == v) flow[a] == supply[v];
-}
-"""
+from tests.test_tuple_bulk import NETFLOW as MOD  # (arcs as a tuple set, balance rows as filtered sums)
 
 
 def _dat(n: int = 12, arcs: str | None = None) -> str:
