@@ -23,7 +23,7 @@ from . import ast as A
 from .grammars import grammar_text  # noqa: F401  (re-exported)
 from .handlers import _Handlers, _TreeToAst, _unquote  # noqa: F401  (_unquote re-exported: data parsing uses it)
 from .inline_parse import _CTX, _InlineHandlers, _ast_parser, _trial_stack
-from .parser_cache import _compile_lexer_states, lark_parser
+from .parser_cache import lark_parser, make_all_lexer_states
 from .pwl import expand_pwl_functions
 from .recovery import HeldDiagnostics, drop_broken, parse_with_recovery
 from .scripts import strip_scripts
@@ -36,8 +36,8 @@ def prepare() -> None:
     with their lexers, and the parser that builds the AST as it reduces.  Parsing calls this on
     first use; a long-running caller (or a benchmark) may call it up front, which also compiles
     the regular expressions of every lexer state (otherwise compiled as a parse first reaches them)."""
-    _compile_lexer_states(lark_parser("dat"))
-    _compile_lexer_states(lark_parser("opl"))
+    make_all_lexer_states(lark_parser("dat"))
+    make_all_lexer_states(lark_parser("opl"))
     _ast_parser()
 
 
