@@ -86,3 +86,43 @@ def test_canonical_check_agrees_with_scipy(seed):
         cols = np.concatenate([np.sort(rng.choice(10, size=c, replace=False)) for c in counts] + [np.zeros(0, int)])
     a = sp.csr_array((np.ones(len(cols)), cols, indptr), shape=(m, 10))
     assert _canonical(cols, indptr) == a.has_canonical_format
+
+
+def test_a_clean_compile_loads_no_diagnostic_entries_and_a_mistake_still_gets_its_code():
+    mods = _modules_after("import pyopl\nr = pyopl.compile_model('examples/transport.mod', data='examples/transport.dat')"
+                          ".solve()\nassert r.status == 'optimal'")
+    assert not any(m.startswith("pyopl.diagnostics.codes") for m in mods)
+    # in a fresh process, the first diagnostic loads the entries (code and severity from the registry)
+    out = subprocess.run([sys.executable, "-c", "import pyopl, sys\nd = pyopl.check_text('dvar float x; minimize y;')\n"
+                          "print(d[0].code, d[0].severity, 'pyopl.diagnostics.codes' in sys.modules)"],
+                         capture_output=True, text=True, cwd=str(ROOT), timeout=120)
+    assert out.stdout.split() == ["OPL0101", "error", "True"], out.stderr
+
+
+def test_the_registry_tables_load_their_entries_on_the_first_missing_key(monkeypatch):
+    from pyopl.diagnostics import registry
+
+    assert registry.BY_SLUG["undeclared-name"].code == "OPL0101" and registry.KINDS["OPL0101"].slug == "undeclared-name"
+    with pytest.raises(KeyError):
+        registry.BY_SLUG["no-such-kind"]
+    fills = []
+    monkeypatch.setattr(registry, "_fill", lambda: fills.append(1))
+    with pytest.raises(KeyError):
+        registry.KINDS["OPL9999"]
+    assert fills == [1]  # a missing key asks for the entries (then is still missing)
+
+
+def test_ast_nodes_repr_as_dataclass_would():
+    import dataclasses
+
+    from pyopl.syntax import ast as A
+
+    sp = pyopl.Span("m.mod", 1, 2, 1, 5)
+    nodes = [A.Binary(sp, "+", A.Name(sp, "x"), A.Const(sp, 1.5)), A.Compare(sp, [A.Name(sp, "a"), A.Const(sp, 2)], ["<="]),
+             A.Model(sp, [A.Using(sp, "CP")], "m.mod", "using CP;"), A.Pattern(sp, items=[A.Pattern(sp, name="i")])]
+    for node in nodes:
+        cls = type(node)
+        twin = dataclasses.make_dataclass(cls.__qualname__, [(f.name, f.type, f) for f in dataclasses.fields(cls)],
+                                          eq=False)  # dataclass's own __repr__, compiled for these fields
+        assert repr(node) == repr(twin(**{f.name: getattr(node, f.name) for f in dataclasses.fields(cls)}))
+    assert repr(nodes[0]).startswith("Binary(span=Span(file='m.mod', line=1, column=2, ")

@@ -16,13 +16,11 @@ class Reporter:
     """Accumulates :class:`Diagnostic` records for one compilation.
 
     ``emit(slug, span, message, ...)`` looks the slug up in the registry to get
-    the stable code and default severity.  Errors beyond ``max_errors`` stop
+    the stable code and default severity (the first look-up loads the registry's entries).  Errors beyond ``max_errors`` stop
     the compilation (the renderer says how many were left out).
     """
 
     def __init__(self, max_errors: int = 100):
-        from . import codes  # noqa: F401
-
         self.diagnostics: list[Diagnostic] = []
         self.max_errors = max_errors
         self._seen: set[tuple] = set()
