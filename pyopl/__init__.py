@@ -18,8 +18,14 @@ Lark and the solvers load only when a model is compiled or solved.
 """
 from __future__ import annotations
 
+import sys
 from importlib import import_module
 from typing import TYPE_CHECKING, Any
+
+from .deferred_import import defer_import
+
+if "lark" not in sys.modules:  # Lark's optional `regex` loads on first use, not with Lark (see there)
+    defer_import("regex")
 
 #: public name -> the module (relative to this package) that defines it
 _LAZY = {

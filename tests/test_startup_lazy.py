@@ -2,6 +2,7 @@
 the NumPy paths that stand in for SciPy there give SciPy's arrays exactly."""
 from __future__ import annotations
 
+import importlib.util
 import json
 import subprocess
 import sys
@@ -126,3 +127,45 @@ def test_ast_nodes_repr_as_dataclass_would():
                                           eq=False)  # dataclass's own __repr__, compiled for these fields
         assert repr(node) == repr(twin(**{f.name: getattr(node, f.name) for f in dataclasses.fields(cls)}))
     assert repr(nodes[0]).startswith("Binary(span=Span(file='m.mod', line=1, column=2, ")
+
+
+def _run(code: str) -> list[str]:
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=str(ROOT), timeout=120)
+    assert out.returncode == 0, out.stderr
+    return out.stdout.split()
+
+
+@pytest.mark.skipif(importlib.util.find_spec("regex") is None, reason="the third-party `regex` module is not installed")
+def test_lark_s_optional_regex_module_loads_on_first_use_and_works_as_before():
+    # a solve never loads it ...
+    assert _run("import sys, pyopl\nr = pyopl.compile_model('examples/transport.mod', data='examples/transport.dat')"
+                ".solve()\nm = sys.modules['regex']\nprint(type(m).__name__, '_pyopl_real_module' in vars(m), "
+                "r.objective)") == ["DeferredModule", "False", "2590.0"]
+    # ... Lark still has it (Unicode categories need it) and anyone may use it, whichever way it is imported
+    code = ("import sys, pyopl\nfrom pyopl.syntax.parser import lark_parser\nfrom lark import Lark\n"
+            "p = Lark('start: WORD\\nWORD: /\\\\p{Lu}+/', parser='lalr', regex=True)\n"
+            "print(p.parse('\\u00c0B').children[0], type(sys.modules['regex']).__name__)\n")
+    assert _run(code) == ["\u00c0B", "module"]
+    for use in ("import regex\nprint(regex.match(r'\\p{Ll}+', 'abC').group(0))",
+                "from regex import compile\nprint(compile(r'\\p{Ll}+').match('abC').group(0))",
+                "import regex._main\nimport regex\nprint(regex.match(r'\\p{Ll}+', 'abC').group(0))"):
+        assert _run("import pyopl\n" + use) == ["ab"], use
+
+
+def test_a_deferred_module_takes_over_the_real_one_s_names():
+    from pyopl.deferred_import import DeferredModule, defer_import
+
+    name = "colorsys"  # a small standard module no test imports
+    sys.modules.pop(name, None)
+    defer_import(name)
+    m = sys.modules[name]
+    assert type(m) is DeferredModule and "rgb_to_hsv" not in vars(m)
+    import colorsys
+
+    assert colorsys is m and colorsys.rgb_to_hsv(1.0, 0.0, 0.0) == (0.0, 1.0, 1.0)
+    assert sys.modules[name] is not m and type(sys.modules[name]).__name__ == "module"  # the real one, in its place
+    assert vars(m)["rgb_to_hsv"] is sys.modules[name].rgb_to_hsv  # read directly from now on
+    defer_import(name)
+    assert type(sys.modules[name]).__name__ == "module"  # imported already: left alone
+    defer_import("no_such_module_anywhere")
+    assert "no_such_module_anywhere" not in sys.modules

@@ -1,7 +1,6 @@
 """Collecting diagnostics while compiling, with a cap and without duplicates."""
 from __future__ import annotations
 
-import difflib
 from typing import Iterable
 
 from .diagnostic import Diagnostic, Fix, Label, Span
@@ -87,6 +86,8 @@ def near_miss(name: str, candidates: Iterable[str], cutoff: float = 0.6) -> str 
     Names longer than :data:`MAX_COMPARED` characters get only the case-insensitive match
     (edit distance is quadratic in the length: a name of megabytes would take hours).
     """
+    import difflib  # (only for a misspelling: not on a clean compile's path)
+
     cands = [c for c in set(candidates) if c != name]
     lower = {c.lower(): c for c in cands}
     if name.lower() in lower:

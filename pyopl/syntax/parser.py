@@ -26,7 +26,6 @@ from .inline_parse import _CTX, _InlineHandlers, _ast_parser, _trial_stack
 from .parser_cache import lark_parser, make_all_lexer_states
 from .pwl import expand_pwl_functions
 from .recovery import HeldDiagnostics, drop_broken, parse_with_recovery
-from .scripts import strip_scripts
 
 _SCRIPT_WORD = re.compile(r"\b(?:execute|main)\b")
 
@@ -59,7 +58,12 @@ def _parse_model(text: str, file: str, reporter: Reporter, inline: bool) -> A.Mo
     # ``inline=False`` builds Lark's parse tree and transforms it (the fallback, and the reference
     # of tests/test_parse_identity.py).  strip_scripts walks the text character by character;
     # without the words it looks for, it would return the text unchanged.
-    stripped, scripts = strip_scripts(text) if _SCRIPT_WORD.search(text) else (text, [])
+    if _SCRIPT_WORD.search(text):
+        from .scripts import strip_scripts
+
+        stripped, scripts = strip_scripts(text)
+    else:
+        stripped, scripts = text, []
     for s in scripts:
         span = Span(file, s.line, s.column, s.line, s.column + len(s.kind))
         if not s.closed:
