@@ -108,6 +108,7 @@ class RegexCodes:
     def __init__(self, codes: dict) -> None:
         self._codes = codes  # (pattern, flags) -> (final flags, code bytes, groups, groupindex, indexgroup)
         self._made: dict = {}
+        self._matched: dict = {}
 
     def compile(self, pattern: str, flags: int = 0) -> "re.Pattern[str]":
         key = (pattern, flags)
@@ -128,7 +129,14 @@ class RegexCodes:
             return None
 
     def match(self, pattern: str, string: str, flags: int = 0) -> "re.Match[str] | None":
-        return self.compile(pattern, flags).match(string)
+        # Lark asks, for each lexer state, which keywords each of its terminal patterns matches:
+        # the same few hundred questions in every state, so each is answered once.
+        key = (pattern, string, flags)
+        try:
+            return self._matched[key]
+        except KeyError:
+            m = self._matched[key] = self.compile(pattern, flags).match(string)
+            return m
 
 
 class _RecordCodes:
