@@ -61,8 +61,12 @@ def test_decoded_parser_is_lark_s_part_by_part(name):
                 assert got[token][1] == arg
             else:  # the very Rule objects of the parser, equal to Lark's
                 assert action is Reduce and id(got[token][1]) in rules and _rule(got[token][1]) == _rule(arg)
-    # the tree builder's callbacks cover the same rules (a Rule hashes by origin and expansion)
-    assert set(made._callbacks) == set(built._callbacks)
+    # the tree builder's callbacks are made on first use, and cover the same rules (a Rule hashes by
+    # origin and expansion)
+    assert len(made._callbacks) == 0
+    assert made.parse({"opl": "dvar float x;\nminimize x;\n", "dat": "n = 3;\n"}[name]) == \
+        built.parse({"opl": "dvar float x;\nminimize x;\n", "dat": "n = 3;\n"}[name])
+    assert set(made._callbacks) == set(built._callbacks) and made._callbacks is made.parser.parser.parser.callbacks
 
 
 @pytest.mark.parametrize("name", ["opl", "dat"])
@@ -261,4 +265,21 @@ def test_syntax_diagnostics_with_lazy_lexer_states_are_those_of_lark_s_own_parse
         assert [_diagnostics(m, d) for m, d in cases] == got
     finally:
         parser_cache.lark_parser.cache_clear()
+        inline_parse._ast_parser.cache_clear()
+
+
+def test_ast_callbacks_are_made_for_the_rules_a_parse_reduces():
+    from pyopl.syntax import inline_parse
+    from pyopl.syntax.parser import parse_model
+    from pyopl.diagnostics.reporter import Reporter
+
+    inline_parse._ast_parser.cache_clear()
+    try:
+        parser = inline_parse._ast_parser()
+        callbacks = parser.parser.parser.parser.callbacks
+        assert len(callbacks) == 0 and bool(callbacks)  # (Lark skips callbacks when its dict is falsy)
+        model = parse_model("dvar float x in 0..4;\nmaximize x;\n", "m.mod", Reporter())
+        assert [type(i).__name__ for i in model.items] == ["DvarDecl", "Objective"]
+        assert 0 < len(callbacks) < len(parser.rules) // 2
+    finally:
         inline_parse._ast_parser.cache_clear()

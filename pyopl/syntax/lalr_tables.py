@@ -98,6 +98,33 @@ class _StateLexers(dict):
             self[state]
 
 
+class _TreeCallbacks(dict):
+    """Lark's tree-building callbacks of a decoded parser (rule -> callback), made by Lark's
+    ``_prepare_callbacks`` on the first look-up: the model parser builds its AST with callbacks
+    of its own (:mod:`.inline_parse`), so a solve never needs these (2 ms of the load)."""
+
+    def __init__(self, parser: Lark) -> None:
+        super().__init__()
+        self._parser = parser
+
+    def __bool__(self) -> bool:
+        return True  # (Lark's parser reduces without callbacks when its dict is empty)
+
+    def __missing__(self, rule: Rule) -> Any:
+        if not dict.__len__(self):
+            self.make_all()
+        return dict.__getitem__(self, rule)  # (KeyError for a rule not in the grammar, as Lark's dict)
+
+    def make_all(self) -> None:
+        """Make every rule's callback now (a dict read other than ``d[rule]`` sees only those made)."""
+        if dict.__len__(self):
+            return
+        parser = self._parser
+        parser._prepare_callbacks()  # (sets parser._callbacks to Lark's new dict: taken into this one)
+        made, parser._callbacks = parser._callbacks, self
+        self.update(made)
+
+
 class RegexCodes:
     """Stands in for the ``re`` module in Lark's lexers (its ``re_module``): ``compile`` makes a
     pattern whose compiled code was kept with the tables from that code, any other pattern with
@@ -281,7 +308,7 @@ def decode(doc: dict) -> Lark:
     parser.source_path = "<deserialized>"
     parser.lexer_conf = lexer_conf
     parser.terminals = lexer_conf.terminals
-    parser._prepare_callbacks()
+    parser._callbacks = _TreeCallbacks(parser)  # (Lark's _prepare_callbacks, on first use)
     parser._terminals_dict = {t.name: t for t in terminals}
 
     n_states = doc["n_states"]
