@@ -343,3 +343,11 @@ def make_all_lexer_states(parser: Lark) -> None:
         return
     for lx in {id(lx): lx for lx in states.values()}.values():
         getattr(lx, "scanner", None)
+
+
+def make_tree_callbacks(parser: Lark) -> None:
+    """Make Lark's tree-building callbacks of a decoded parser now (otherwise made by its first
+    parse that builds a tree)."""
+    callbacks = getattr(parser, "_callbacks", None)
+    if isinstance(callbacks, _TreeCallbacks):
+        callbacks.make_all()

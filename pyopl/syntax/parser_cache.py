@@ -177,7 +177,10 @@ def lark_parser(name: str) -> Lark:
 
 
 def make_all_lexer_states(parser: Lark) -> None:
-    """Make the lexer of every parser state of ``parser`` now (see :func:`lark_parser`)."""
+    """Make the lexer of every parser state of ``parser`` now, and Lark's tree-building callbacks
+    (see :func:`lark_parser`; a parser from the cache makes both on first use)."""
     from .lalr_tables import make_all_lexer_states as make
+    from .lalr_tables import make_tree_callbacks
 
     make(parser)
+    make_tree_callbacks(parser)
