@@ -162,7 +162,9 @@ class RegexCodes:
         try:
             return self._matched[key]
         except KeyError:
-            m = self._matched[key] = self.compile(pattern, flags).match(string)
+            m = self.compile(pattern, flags).match(string)
+            if len(self._matched) < 100_000:  # (bounded, whoever else may ask)
+                self._matched[key] = m
             return m
 
 
