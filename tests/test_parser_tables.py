@@ -204,18 +204,19 @@ def test_an_edited_grammar_never_meets_stale_tables(cache, monkeypatch):
         parser_cache.build("dat").parse("n = @@@ 3;\n")
 
 
-def test_old_tables_are_pruned_json_of_the_first_layout_included(cache):
+def test_old_tables_are_pruned_and_json_of_the_first_layout_left_to_its_versions(cache):
     cache.mkdir(mode=0o700)
     for i in range(12):
-        p = cache / ("dat-%032d%s" % (i, ".json" if i % 2 else ".tables"))
-        p.write_bytes(b"old")
-        os.utime(p, (1000 + i, 1000 + i))
-    (cache / "opl-old.json").write_bytes(b"another grammar's")
+        for suffix in (".tables", ".json"):
+            p = cache / ("dat-%032d%s" % (i, suffix))
+            p.write_bytes(b"old")
+            os.utime(p, (1000 + i, 1000 + i))
     parser_cache.build("dat")
     left = sorted(p.name for p in cache.iterdir())
-    assert len([n for n in left if n.startswith("dat-")]) == parser_cache._KEEP
-    assert "opl-old.json" in left and _file_of_key(cache) in left
-    assert "dat-%032d.tables" % 0 not in left and "dat-%032d.json" % 11 in left  # the oldest went
+    tables = [n for n in left if n.endswith(".tables")]
+    # the new one and the newest seven old ones stay
+    assert set(tables) == {"dat-%032d.tables" % i for i in range(5, 12)} | {_file_of_key(cache)}
+    assert len([n for n in left if n.endswith(".json")]) == 12
 
 
 def _file_of_key(cache: Path) -> str:

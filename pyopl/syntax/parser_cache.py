@@ -148,11 +148,11 @@ def _save(body: bytes, path: str, folder: str, name: str) -> None:
         write_bytes_safely(path, _TAG + hashlib.sha256(body).digest() + body, mode=0o600)
     except WriteError:
         return
-    # Keep the newest few tables of this grammar (several checkouts may share the folder); the
-    # JSON files of the first layout count among them, so they go as newer tables come.
+    # Keep the newest few tables of this grammar (several checkouts may share the folder). The
+    # JSON files of the first layout are left to the versions that read them (which prune them).
     try:
         olds = [os.path.join(folder, f) for f in os.listdir(folder)
-                if f.startswith(name + "-") and f.endswith((_SUFFIX, ".json"))]
+                if f.startswith(name + "-") and f.endswith(_SUFFIX)]
         olds.sort(key=lambda f: os.lstat(f).st_mtime, reverse=True)
     except OSError:
         return
