@@ -7,7 +7,8 @@ the wall time of building the parser tables in it:
 - ``lark-tmp-pickle``: Lark's ``cache=True`` (a pickle in the shared /tmp; the old, unsafe way)
 - ``no-cache``: the tables built in every process
 - ``private-pickle``: Lark's pickle cache in a private 0700 folder
-- ``private-json``: pyopl's choice (pyopl/syntax/parser_cache.py), JSON in a private 0700 folder
+- ``private-marshal``: pyopl's choice (pyopl/syntax/parser_cache.py), plain data written with ``marshal``
+  in a private 0700 folder (until December 2026: JSON of Lark's own serialisation, the same folder)
 
 Each strategy runs once first to fill its cache. Usage: ``python benchmarks/parser_cache_startup.py [N]``.
 """
@@ -32,7 +33,7 @@ PATCH = {
     "private-pickle": "import os; from lark import Lark; import pyopl.syntax.parser_cache as pc; "
                       "from pyopl.syntax.parser import grammar_text; "
                       "pc.build = lambda n: Lark(grammar_text(n), cache=os.path.join(pc.cache_folder(), n + '.pickle'), **pc.OPTIONS); ",
-    "private-json": "",
+    "private-marshal": "",
 }
 
 

@@ -3,6 +3,7 @@
     python benchmarks/startup.py [N]              # N runs of each command (default 15), interleaved
     python benchmarks/startup.py [N] --no-bytecode   # every import compiles its source again
     python benchmarks/startup.py [N] --root=DIR      # time another checkout of pyopl (e.g. the last commit)
+    python benchmarks/startup.py [N] --before=DIR    # also time DIR's pyopl, interleaved in the same run
 
 Children run with bytecode caching on (``PYTHONDONTWRITEBYTECODE`` removed; the ``.pyc`` files go
 to a temporary ``PYTHONPYCACHEPREFIX``), as in an installed package, unless ``--no-bytecode``.
@@ -29,9 +30,12 @@ import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
+BEFORE = None  # another checkout timed in the same run (``--before=DIR``)
 for _a in sys.argv[1:]:
     if _a.startswith("--root="):
         ROOT = Path(_a.split("=", 1)[1]).resolve()
+    if _a.startswith("--before="):
+        BEFORE = Path(_a.split("=", 1)[1]).resolve()
 EXAMPLES = ROOT / "examples"
 
 
@@ -41,6 +45,20 @@ COMMANDS = {
     "import pyopl": [sys.executable, "-c", "import pyopl"],
     "pyopl solve transport": [sys.executable, "-m", "pyopl", "solve", str(EXAMPLES / "transport.mod"), str(EXAMPLES / "transport.dat")],
 }
+
+
+if BEFORE is not None:  # the same commands with the other checkout's pyopl (PYTHONPATH below)
+    COMMANDS["import pyopl (before)"] = COMMANDS["import pyopl"]
+    COMMANDS["pyopl solve transport (before)"] = COMMANDS["pyopl solve transport"]
+
+
+def _env(name: str, env: dict[str, str]) -> dict[str, str]:
+    return dict(env, PYTHONPATH=str(BEFORE)) if name.endswith("(before)") else env
+
+
+def _cwd(name: str) -> str:
+    # (the current folder comes first on sys.path: it must be the checkout timed)
+    return str(BEFORE) if name.endswith("(before)") else str(ROOT)
 
 
 def _examples() -> list[tuple[Path, Path | None]]:
@@ -53,15 +71,15 @@ def _examples() -> list[tuple[Path, Path | None]]:
 
 def fresh_processes(n: int, env: dict[str, str]) -> dict[str, tuple[float, float]]:
     """Median (wall, CPU) seconds of each command over ``n`` fresh processes."""
-    for cmd in COMMANDS.values():  # once first: .pyc files and the parser-table cache are made
-        subprocess.run(cmd, env=env, check=True, capture_output=True, cwd=str(ROOT))
+    for name, cmd in COMMANDS.items():  # once first: .pyc files and the parser-table cache are made
+        subprocess.run(cmd, env=_env(name, env), check=True, capture_output=True, cwd=_cwd(name))
     wall: dict[str, list[float]] = {k: [] for k in COMMANDS}
     cpu: dict[str, list[float]] = {k: [] for k in COMMANDS}
     for _ in range(n):
         for name, cmd in COMMANDS.items():
             r0 = resource.getrusage(resource.RUSAGE_CHILDREN)
             t = time.perf_counter()
-            subprocess.run(cmd, env=env, check=True, capture_output=True, cwd=str(ROOT))
+            subprocess.run(cmd, env=_env(name, env), check=True, capture_output=True, cwd=_cwd(name))
             wall[name].append(time.perf_counter() - t)
             r1 = resource.getrusage(resource.RUSAGE_CHILDREN)
             cpu[name].append(r1.ru_utime + r1.ru_stime - r0.ru_utime - r0.ru_stime)
@@ -104,12 +122,12 @@ def main() -> None:
               % ((n, os.cpu_count(), "on" if bytecode else "off") + load))
         res = fresh_processes(n, env)
     base_pass, base_libs = res["python -c pass"], res["import highspy, numpy"]
-    print("%-24s %10s %10s %12s %12s %14s" % ("command", "wall (s)", "CPU (s)", "wall/pass", "CPU/pass",
-                                              "wall/hs+np"))
+    print("%-32s %9s %9s %10s %10s %11s %11s" % ("command", "wall (s)", "CPU (s)", "wall/pass", "CPU/pass",
+                                                  "wall/hs+np", "CPU/hs+np"))
     for name, (w, c) in res.items():
-        print("%-24s %10.3f %10.3f %12.2f %12.2f %14.2f" % (name, w, c, w / base_pass[0], c / base_pass[1],
-                                                         w / base_libs[0]))
-    for name in ("import pyopl", "pyopl solve transport"):
+        print("%-32s %9.3f %9.3f %10.2f %10.2f %11.2f %11.2f" % (name, w, c, w / base_pass[0], c / base_pass[1],
+                                                              w / base_libs[0], c / base_libs[1]))
+    for name in [k for k in res if k.startswith(("import pyopl", "pyopl solve"))]:
         w, c = res[name]
         print("%s minus the interpreter (python -c pass): wall %.3f s, CPU %.3f s" % (name, w - base_pass[0],
                                                                                     c - base_pass[1]))

@@ -16,6 +16,12 @@ from pathlib import Path
 from typing import Any
 
 from . import exit_codes
+from .deferred_import import defer_import
+
+# The command's own process: Lark's optional `regex` loads on first use, not with Lark (13 ms of a
+# small solve; see deferred_import). A program that imports pyopl keeps its sys.modules as it is.
+if "lark" not in sys.modules:
+    defer_import("regex")
 
 EXIT_OK, EXIT_ERRORS, EXIT_USAGE = exit_codes.OK, exit_codes.COMPILE_ERRORS, exit_codes.USAGE
 

@@ -88,7 +88,7 @@ def test_model_and_data_include_share_one_confinement_helper():
 
 # --- no parser pickle from a shared temporary folder ---------------------------------------------
 
-def test_the_parser_cache_is_json_in_a_private_folder(tmp_path):
+def test_the_parser_cache_is_plain_data_in_a_private_folder(tmp_path):
     cache = tmp_path / "cache"
     env = dict(os.environ, PYTHONPATH=str(ROOT), XDG_CACHE_HOME=str(cache), TMPDIR=str(tmp_path / "tmp"))
     (tmp_path / "tmp").mkdir()
@@ -100,9 +100,9 @@ def test_the_parser_cache_is_json_in_a_private_folder(tmp_path):
     folder = cache / "pyopl"
     assert stat.S_IMODE(os.stat(folder).st_mode) == 0o700
     files = sorted(folder.iterdir())
-    assert files and all(f.suffix == ".json" for f in files)
-    for f in files:
-        assert f.read_bytes()[:1] == b"{"  # JSON, not a pickle
+    assert files and all(f.suffix == ".tables" for f in files)
+    for f in files:  # our tag, a digest and marshal data of plain types (tests/test_parser_tables.py), not a pickle
+        assert f.read_bytes().startswith(b"pyopl LALR tables\n") and stat.S_IMODE(f.stat().st_mode) == 0o600
 
 
 def test_a_cache_folder_others_can_write_is_not_used(tmp_path, monkeypatch):

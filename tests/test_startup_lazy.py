@@ -2,6 +2,7 @@
 the NumPy paths that stand in for SciPy there give SciPy's arrays exactly."""
 from __future__ import annotations
 
+import importlib.util
 import json
 import subprocess
 import sys
@@ -86,3 +87,88 @@ def test_canonical_check_agrees_with_scipy(seed):
         cols = np.concatenate([np.sort(rng.choice(10, size=c, replace=False)) for c in counts] + [np.zeros(0, int)])
     a = sp.csr_array((np.ones(len(cols)), cols, indptr), shape=(m, 10))
     assert _canonical(cols, indptr) == a.has_canonical_format
+
+
+def test_a_clean_compile_loads_no_diagnostic_entries_and_a_mistake_still_gets_its_code():
+    mods = _modules_after("import pyopl\nr = pyopl.compile_model('examples/transport.mod', data='examples/transport.dat')"
+                          ".solve()\nassert r.status == 'optimal'")
+    assert not any(m.startswith("pyopl.diagnostics.codes") for m in mods)
+    # in a fresh process, the first diagnostic loads the entries (code and severity from the registry)
+    out = subprocess.run([sys.executable, "-c", "import pyopl, sys\nd = pyopl.check_text('dvar float x; minimize y;')\n"
+                          "print(d[0].code, d[0].severity, 'pyopl.diagnostics.codes' in sys.modules)"],
+                         capture_output=True, text=True, cwd=str(ROOT), timeout=120)
+    assert out.stdout.split() == ["OPL0101", "error", "True"], out.stderr
+
+
+def test_the_registry_tables_load_their_entries_on_the_first_missing_key(monkeypatch):
+    from pyopl.diagnostics import registry
+
+    assert registry.BY_SLUG["undeclared-name"].code == "OPL0101" and registry.KINDS["OPL0101"].slug == "undeclared-name"
+    with pytest.raises(KeyError):
+        registry.BY_SLUG["no-such-kind"]
+    fills = []
+    monkeypatch.setattr(registry, "_fill", lambda: fills.append(1))
+    with pytest.raises(KeyError):
+        registry.KINDS["OPL9999"]
+    assert fills == [1]  # a missing key asks for the entries (then is still missing)
+
+
+def test_ast_nodes_repr_as_dataclass_would():
+    import dataclasses
+
+    from pyopl.syntax import ast as A
+
+    sp = pyopl.Span("m.mod", 1, 2, 1, 5)
+    nodes = [A.Binary(sp, "+", A.Name(sp, "x"), A.Const(sp, 1.5)), A.Compare(sp, [A.Name(sp, "a"), A.Const(sp, 2)], ["<="]),
+             A.Model(sp, [A.Using(sp, "CP")], "m.mod", "using CP;"), A.Pattern(sp, items=[A.Pattern(sp, name="i")])]
+    for node in nodes:
+        cls = type(node)
+        twin = dataclasses.make_dataclass(cls.__qualname__, [(f.name, f.type, f) for f in dataclasses.fields(cls)],
+                                          eq=False)  # dataclass's own __repr__, compiled for these fields
+        assert repr(node) == repr(twin(**{f.name: getattr(node, f.name) for f in dataclasses.fields(cls)}))
+    assert repr(nodes[0]).startswith("Binary(span=Span(file='m.mod', line=1, column=2, ")
+
+
+def _run(code: str) -> list[str]:
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=str(ROOT), timeout=120)
+    assert out.returncode == 0, out.stderr
+    return out.stdout.split()
+
+
+@pytest.mark.skipif(importlib.util.find_spec("regex") is None, reason="the third-party `regex` module is not installed")
+def test_lark_s_optional_regex_module_loads_on_first_use_and_works_as_before():
+    # the `pyopl` command's solve never loads it ...
+    assert _run("import sys, pyopl.cli\nr = pyopl.compile_model('examples/transport.mod', data='examples/transport.dat')"
+                ".solve()\nm = sys.modules['regex']\nprint(type(m).__name__, '_pyopl_real_module' in vars(m), "
+                "r.objective)") == ["DeferredModule", "False", "2590.0"]
+    # ... while a program that imports pyopl keeps its modules as they are
+    assert _run("import sys, pyopl\nprint('regex' in sys.modules, type(sys.modules.get('lark')).__name__)") == \
+        ["False", "NoneType"]
+    # ... Lark still has it (Unicode categories need it) and anyone may use it, whichever way it is imported
+    code = ("import sys, pyopl\nfrom pyopl.syntax.parser import lark_parser\nfrom lark import Lark\n"
+            "p = Lark('start: WORD\\nWORD: /\\\\p{Lu}+/', parser='lalr', regex=True)\n"
+            "print(p.parse('\\u00c0B').children[0], type(sys.modules['regex']).__name__)\n")
+    assert _run(code) == ["\u00c0B", "module"]
+    for use in ("import regex\nprint(regex.match(r'\\p{Ll}+', 'abC').group(0))",
+                "from regex import compile\nprint(compile(r'\\p{Ll}+').match('abC').group(0))",
+                "import regex._main\nimport regex\nprint(regex.match(r'\\p{Ll}+', 'abC').group(0))"):
+        assert _run("import pyopl.cli\n" + use) == ["ab"], use
+
+
+def test_a_deferred_module_takes_over_the_real_one_s_names():
+    from pyopl.deferred_import import DeferredModule, defer_import
+
+    name = "colorsys"  # a small standard module no test imports
+    sys.modules.pop(name, None)
+    defer_import(name)
+    m = sys.modules[name]
+    assert type(m) is DeferredModule and "rgb_to_hsv" not in vars(m)
+    import colorsys
+
+    assert colorsys is m and colorsys.rgb_to_hsv(1.0, 0.0, 0.0) == (0.0, 1.0, 1.0)
+    assert sys.modules[name] is not m and type(sys.modules[name]).__name__ == "module"  # the real one, in its place
+    assert vars(m)["rgb_to_hsv"] is sys.modules[name].rgb_to_hsv  # read directly from now on
+    defer_import(name)
+    assert type(sys.modules[name]).__name__ == "module"  # imported already: left alone
+    defer_import("no_such_module_anywhere")
+    assert "no_such_module_anywhere" not in sys.modules

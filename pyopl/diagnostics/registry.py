@@ -34,8 +34,24 @@ class Kind:
         return self.slug == "internal-error"
 
 
-KINDS: dict[str, Kind] = {}  # code -> Kind
-BY_SLUG: dict[str, Kind] = {}
+class _Kinds(dict):
+    """A registry table (code -> Kind, or slug -> Kind).  The entries live in
+    :mod:`pyopl.diagnostics.codes`, imported on the first look-up of a key not yet here: a
+    compile that reports nothing never loads them (a tenth of a small solve's own start-up)."""
+
+    def __missing__(self, key: str) -> Kind:
+        _fill()
+        if key in self:
+            return dict.__getitem__(self, key)
+        raise KeyError(key)
+
+
+def _fill() -> None:
+    from . import codes  # noqa: F401  (fills the registry)
+
+
+KINDS: dict[str, Kind] = _Kinds()  # code -> Kind
+BY_SLUG: dict[str, Kind] = _Kinds()
 
 
 def register(code: str, slug: str, severity: str, title: str, explanation: str = "",
@@ -57,14 +73,14 @@ def register(code: str, slug: str, severity: str, title: str, explanation: str =
 
 
 def lookup(code_or_slug: str) -> Kind | None:
-    from . import codes  # noqa: F401  (fills the registry)
+    _fill()
 
     key = code_or_slug.strip()
     return KINDS.get(key.upper()) or BY_SLUG.get(key)
 
 
 def all_kinds() -> list[Kind]:
-    from . import codes  # noqa: F401
+    _fill()
 
     return sorted(KINDS.values(), key=lambda k: k.code)
 

@@ -1,7 +1,6 @@
 """Collecting diagnostics while compiling, with a cap and without duplicates."""
 from __future__ import annotations
 
-import difflib
 from typing import Iterable
 
 from .diagnostic import Diagnostic, Fix, Label, Span
@@ -16,13 +15,11 @@ class Reporter:
     """Accumulates :class:`Diagnostic` records for one compilation.
 
     ``emit(slug, span, message, ...)`` looks the slug up in the registry to get
-    the stable code and default severity.  Errors beyond ``max_errors`` stop
+    the stable code and default severity (the first look-up loads the registry's entries).  Errors beyond ``max_errors`` stop
     the compilation (the renderer says how many were left out).
     """
 
     def __init__(self, max_errors: int = 100):
-        from . import codes  # noqa: F401
-
         self.diagnostics: list[Diagnostic] = []
         self.max_errors = max_errors
         self._seen: set[tuple] = set()
@@ -90,6 +87,8 @@ def near_miss(name: str, candidates: Iterable[str], cutoff: float = 0.6) -> str 
     Names longer than :data:`MAX_COMPARED` characters get only the case-insensitive match
     (edit distance is quadratic in the length: a name of megabytes would take hours).
     """
+    import difflib  # (only for a misspelling: not on a clean compile's path)
+
     cands = [c for c in set(candidates) if c != name]
     lower = {c.lower(): c for c in cands}
     if name.lower() in lower:

@@ -1,45 +1,60 @@
 """Typed AST of the OPL model language. Every node carries its source :class:`Span`.
 
-Nodes compare by identity (``eq=False``) so they can key caches.
+Nodes compare by identity (``eq=False``) so they can key caches. They share the one ``__repr__``
+of :class:`Node` (``repr=False``), in dataclass's format: a ``__repr__`` compiled per class was a
+fifth of this module's import, which every compile pays.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+import reprlib
+from dataclasses import dataclass, field, fields
 from typing import Any, Optional
 
 from ..diagnostics.diagnostic import Span
 
 
-@dataclass(eq=False)
+@dataclass(eq=False, repr=False)
 class Node:
+    """Base of every AST node: ``span`` is where the node's text lies in its file."""
+
     span: Span
+
+    @reprlib.recursive_repr()
+    def __repr__(self) -> str:
+        """``Name(span=..., id='x')``: every field in order, as dataclass's own ``__repr__`` writes it."""
+        return "%s(%s)" % (self.__class__.__qualname__,
+                           ", ".join("%s=%r" % (f.name, getattr(self, f.name)) for f in fields(self) if f.repr))
 
 
 # ------------------------------------------------------------------ expressions
-@dataclass(eq=False)
+@dataclass(eq=False, repr=False)
 class Expr(Node):
-    pass
+    """Base of the expression nodes."""
 
 
-@dataclass(eq=False)
+@dataclass(eq=False, repr=False)
 class Const(Expr):
     """A literal number, string, boolean, ``infinity`` or ``maxint``."""
 
     value: Any
 
 
-@dataclass(eq=False)
+@dataclass(eq=False, repr=False)
 class Name(Expr):
+    """A bare identifier ``id`` (a declared name, a bound index, or an enum-like string value)."""
+
     id: str
 
 
-@dataclass(eq=False)
+@dataclass(eq=False, repr=False)
 class Unary(Expr):
+    """``-operand`` or ``!operand``."""
+
     op: str  # "-" or "!"
     operand: Expr
 
 
-@dataclass(eq=False)
+@dataclass(eq=False, repr=False)
 class Binary(Expr):
     """Arithmetic, set, logical and membership operators: ``+ - * / div mod % ^``,
     ``union inter diff symdiff``, ``&& || =>``, ``in``, ``not in``."""
@@ -50,7 +65,7 @@ class Binary(Expr):
     op_span: Optional[Span] = None
 
 
-@dataclass(eq=False)
+@dataclass(eq=False, repr=False)
 class Compare(Expr):
     """``a <= b`` or a chain ``lo <= e <= hi``: ``ops[k]`` sits between ``operands[k]`` and ``operands[k+1]``."""
 
@@ -59,20 +74,24 @@ class Compare(Expr):
     op_spans: list[Span] = field(default_factory=list)
 
 
-@dataclass(eq=False)
+@dataclass(eq=False, repr=False)
 class Conditional(Expr):
+    """``cond ? then : other``."""
+
     cond: Expr
     then: Expr
     other: Expr
 
 
-@dataclass(eq=False)
+@dataclass(eq=False, repr=False)
 class RangeLit(Expr):
+    """A range ``lo..hi``."""
+
     lo: Expr
     hi: Expr
 
 
-@dataclass(eq=False)
+@dataclass(eq=False, repr=False)
 class Index(Expr):
     """``base[i]``, ``base[i, j]``; ``base[i][j]`` nests two Index nodes."""
 
@@ -80,32 +99,40 @@ class Index(Expr):
     indices: list[Expr]
 
 
-@dataclass(eq=False)
+@dataclass(eq=False, repr=False)
 class Field(Expr):
+    """``base.name``: a tuple field; ``name_span`` is the span of ``name`` alone."""
+
     base: Expr
     name: str
     name_span: Optional[Span] = None
 
 
-@dataclass(eq=False)
+@dataclass(eq=False, repr=False)
 class Call(Expr):
+    """A function call ``func(args)``: a built-in (``abs``, ``card``, ``ord``...) or a pwl function; ``func_span`` spans the name."""
+
     func: str
     args: list[Expr]
     func_span: Optional[Span] = None
 
 
-@dataclass(eq=False)
+@dataclass(eq=False, repr=False)
 class Cast(Expr):
+    """A conversion written as a call to a type word: ``int(x)``, ``float(x)``."""
+
     type: str
     arg: Expr
 
 
-@dataclass(eq=False)
+@dataclass(eq=False, repr=False)
 class ArrayLit(Expr):
+    """An array literal ``[a, b, c]``."""
+
     items: list[Expr]
 
 
-@dataclass(eq=False)
+@dataclass(eq=False, repr=False)
 class ArrayComp(Expr):
     """``[value | quals]`` or, with ``key``, ``[key : value | quals]``."""
 
@@ -114,28 +141,36 @@ class ArrayComp(Expr):
     key: Optional[Expr] = None
 
 
-@dataclass(eq=False)
+@dataclass(eq=False, repr=False)
 class SetLit(Expr):
+    """A set literal ``{a, b, c}``."""
+
     items: list[Expr]
 
 
-@dataclass(eq=False)
+@dataclass(eq=False, repr=False)
 class SetComp(Expr):
+    """A set comprehension ``{value | quals}``."""
+
     value: Expr
     quals: "Qualifiers"
 
 
-@dataclass(eq=False)
+@dataclass(eq=False, repr=False)
 class TupleLit(Expr):
+    """A tuple literal ``<a, b>``."""
+
     items: list[Expr]
 
 
-@dataclass(eq=False)
+@dataclass(eq=False, repr=False)
 class KeyedArrayLit(Expr):
+    """An array literal by key: ``#[k1: v1, k2: v2]#`` (or one keyed cell ``[k : v]``)."""
+
     pairs: list[tuple[Expr, Expr]]
 
 
-@dataclass(eq=False)
+@dataclass(eq=False, repr=False)
 class Aggregate(Expr):
     """``sum``, ``prod``, ``min``, ``max``, ``and``, ``or`` over qualifiers."""
 
@@ -144,7 +179,7 @@ class Aggregate(Expr):
     body: Expr
 
 
-@dataclass(eq=False)
+@dataclass(eq=False, repr=False)
 class Piecewise(Expr):
     """``piecewise(quals){s1 -> b1; ...; sLast}(x0, y0) arg`` (OPL manual, "piecewise linear functions")."""
 
@@ -157,7 +192,7 @@ class Piecewise(Expr):
 
 
 # ------------------------------------------------------------------ iteration
-@dataclass(eq=False)
+@dataclass(eq=False, repr=False)
 class Pattern(Node):
     """A binder target: a name, or a tuple pattern ``<i, <j, k>>``."""
 
@@ -171,7 +206,7 @@ class Pattern(Node):
         return [n for p in self.items or [] for n in p.names()]  # an `expr` component binds nothing
 
 
-@dataclass(eq=False)
+@dataclass(eq=False, repr=False)
 class Binder(Node):
     """``pattern in set`` (``names`` holds several for ``i, j in S``), with an optional filter."""
 
@@ -181,13 +216,15 @@ class Binder(Node):
     ordered: bool = False  # `ordered i, j in S`: only pairs with ord(i) < ord(j)
 
 
-@dataclass(eq=False)
+@dataclass(eq=False, repr=False)
 class Qualifiers(Node):
+    """The comma-separated binders of an aggregate, a ``forall`` or a comprehension."""
+
     binders: list[Binder]
 
 
 # ------------------------------------------------------------------ types and declarations
-@dataclass(eq=False)
+@dataclass(eq=False, repr=False)
 class TypeRef(Node):
     """A scalar type word (``int``, ``float``, ``string``, ``boolean``, ``int+``, ``float+``)
     or a tuple type name; ``is_set`` for ``{T}``/``setof(T)``, with ``order``."""
@@ -197,7 +234,7 @@ class TypeRef(Node):
     order: Optional[str] = None
 
 
-@dataclass(eq=False)
+@dataclass(eq=False, repr=False)
 class Dim(Node):
     """One ``[...]`` of a declaration: an index set, or ``i in S`` for generic arrays."""
 
@@ -215,58 +252,72 @@ class Dim(Node):
         return self.var is not None or self.pattern is not None
 
 
-@dataclass(eq=False)
+@dataclass(eq=False, repr=False)
 class Decl(Node):
+    """Base of the declarations: ``name`` and the span of the name alone."""
+
     name: str
     name_span: Span
 
 
-@dataclass(eq=False)
+@dataclass(eq=False, repr=False)
 class External(Expr):
     """The ``...`` marker: the value comes from a data file."""
 
 
-@dataclass(eq=False)
+@dataclass(eq=False, repr=False)
 class ParamDecl(Decl):
+    """A data declaration ``type name[dims] = init;`` (``init`` None when declared without a value)."""
+
     type: TypeRef
     dims: list[Dim]
     init: Optional[Expr]
     with_clause: list[tuple[str, Expr]] = field(default_factory=list)  # tuple-set `with field in Set`
 
 
-@dataclass(eq=False)
+@dataclass(eq=False, repr=False)
 class RangeDecl(Decl):
+    """``range name = lo..hi;``."""
+
     init: Expr  # a RangeLit, or External
 
 
-@dataclass(eq=False)
+@dataclass(eq=False, repr=False)
 class DvarDecl(Decl):
+    """``dvar vtype name[dims] [in domain];``."""
+
     vtype: str  # int, int+, float, float+, boolean
     dims: list[Dim]
     domain: Optional[Expr]
 
 
-@dataclass(eq=False)
+@dataclass(eq=False, repr=False)
 class DexprDecl(Decl):
+    """``dexpr type name[dims] = expr;``."""
+
     type: TypeRef
     dims: list[Dim]
     expr: Expr
 
 
-@dataclass(eq=False)
+@dataclass(eq=False, repr=False)
 class TupleField(Node):
+    """One field of a ``tuple`` declaration: ``[key] type name[dims];``."""
+
     name: str
     type: TypeRef
     key: bool = False
     dims: list = field(default_factory=list)  # `int use[Resources];`: an array-valued field
 
 
-@dataclass(eq=False)
+@dataclass(eq=False, repr=False)
 class TupleDecl(Decl):
+    """``tuple name { fields }``."""
+
     fields: list[TupleField]
 
 
-@dataclass(eq=False)
+@dataclass(eq=False, repr=False)
 class PwlDecl(Decl):
     """``pwlFunction f = piecewise{...}(x0, y0);``: ``fn`` is the function with ``arg`` None;
     every call ``f(e)`` becomes ``fn`` applied to ``e`` (see :mod:`pyopl.syntax.pwl`)."""
@@ -275,19 +326,23 @@ class PwlDecl(Decl):
     dims: list = field(default_factory=list)
 
 
-@dataclass(eq=False)
+@dataclass(eq=False, repr=False)
 class ConstraintDecl(Decl):
+    """``constraint name[dims];``: a name for labelled constraints declared before use."""
+
     dims: list[Dim]
 
 
-@dataclass(eq=False)
+@dataclass(eq=False, repr=False)
 class Objective(Node):
+    """``minimize expr;`` or ``maximize expr;`` (``name`` when labelled ``name: expr``)."""
+
     sense: str  # minimize | maximize
     expr: Expr
     name: Optional[str] = None
 
 
-@dataclass(eq=False)
+@dataclass(eq=False, repr=False)
 class ScriptBlock(Node):
     """``execute [NAME] { body }`` or ``main { body }``: ``body`` is the script text between the
     braces, which starts at ``body_line``/``body_column`` of the file (for the script's own spans)."""
@@ -299,12 +354,14 @@ class ScriptBlock(Node):
     body_column: int = 0
 
 
-@dataclass(eq=False)
+@dataclass(eq=False, repr=False)
 class Using(Node):
+    """``using ENGINE;`` (``CP`` or ``CPLEX``)."""
+
     engine: str
 
 
-@dataclass(eq=False)
+@dataclass(eq=False, repr=False)
 class Assert(Node):
     """``assert [name:] [forall(quals)]* expr;`` (``quals`` lists the nested forall qualifiers)."""
 
@@ -313,18 +370,20 @@ class Assert(Node):
     quals: list["Qualifiers"] = field(default_factory=list)
 
 
-@dataclass(eq=False)
+@dataclass(eq=False, repr=False)
 class Include(Node):
+    """``include "path";``: spliced by the parser, absent from a parsed model."""
+
     path: str
 
 
 # ------------------------------------------------------------------ constraints
-@dataclass(eq=False)
+@dataclass(eq=False, repr=False)
 class Stmt(Node):
-    pass
+    """Base of the statements inside ``subject to { ... }``."""
 
 
-@dataclass(eq=False)
+@dataclass(eq=False, repr=False)
 class ConsStmt(Stmt):
     """A constraint, optionally labelled (``ct[i]: expr``; ``label`` is a Name or Index)."""
 
@@ -332,30 +391,38 @@ class ConsStmt(Stmt):
     label: Optional[Expr] = None
 
 
-@dataclass(eq=False)
+@dataclass(eq=False, repr=False)
 class Forall(Stmt):
+    """``forall(quals) body``."""
+
     quals: Qualifiers
     body: Stmt
 
 
-@dataclass(eq=False)
+@dataclass(eq=False, repr=False)
 class IfStmt(Stmt):
+    """``if (cond) then [else other]`` inside a constraint block."""
+
     cond: Expr
     then: Stmt
     other: Optional[Stmt] = None
 
 
-@dataclass(eq=False)
+@dataclass(eq=False, repr=False)
 class Block(Stmt):
+    """``{ stmts }`` inside a constraint block."""
+
     stmts: list[Stmt]
 
 
-@dataclass(eq=False)
+@dataclass(eq=False, repr=False)
 class ConstraintsBlock(Node):
+    """``subject to { stmts }`` (also ``constraints { ... }``)."""
+
     stmts: list[Stmt]
 
 
-@dataclass(eq=False)
+@dataclass(eq=False, repr=False)
 class Model(Node):
     """A parsed ``.mod`` file: items in source order."""
 

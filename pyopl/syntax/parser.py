@@ -23,10 +23,9 @@ from . import ast as A
 from .grammars import grammar_text  # noqa: F401  (re-exported)
 from .handlers import _Handlers, _TreeToAst, _unquote  # noqa: F401  (_unquote re-exported: data parsing uses it)
 from .inline_parse import _CTX, _InlineHandlers, _ast_parser, _trial_stack
-from .parser_cache import _compile_lexer_states, lark_parser
+from .parser_cache import lark_parser, make_all_lexer_states
 from .pwl import expand_pwl_functions
 from .recovery import HeldDiagnostics, drop_broken, parse_with_recovery
-from .scripts import strip_scripts
 
 _SCRIPT_WORD = re.compile(r"\b(?:execute|main)\b")
 
@@ -36,8 +35,8 @@ def prepare() -> None:
     with their lexers, and the parser that builds the AST as it reduces.  Parsing calls this on
     first use; a long-running caller (or a benchmark) may call it up front, which also compiles
     the regular expressions of every lexer state (otherwise compiled as a parse first reaches them)."""
-    _compile_lexer_states(lark_parser("dat"))
-    _compile_lexer_states(lark_parser("opl"))
+    make_all_lexer_states(lark_parser("dat"))
+    make_all_lexer_states(lark_parser("opl"))
     _ast_parser()
 
 
@@ -59,7 +58,12 @@ def _parse_model(text: str, file: str, reporter: Reporter, inline: bool) -> A.Mo
     # ``inline=False`` builds Lark's parse tree and transforms it (the fallback, and the reference
     # of tests/test_parse_identity.py).  strip_scripts walks the text character by character;
     # without the words it looks for, it would return the text unchanged.
-    stripped, scripts = strip_scripts(text) if _SCRIPT_WORD.search(text) else (text, [])
+    if _SCRIPT_WORD.search(text):
+        from .scripts import strip_scripts
+
+        stripped, scripts = strip_scripts(text)
+    else:
+        stripped, scripts = text, []
     for s in scripts:
         span = Span(file, s.line, s.column, s.line, s.column + len(s.kind))
         if not s.closed:

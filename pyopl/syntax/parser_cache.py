@@ -1,38 +1,44 @@
-"""The compiled LALR tables of our grammars, cached as JSON in a folder only the user can write,
-and the parsers built from them once per process (:func:`lark_parser`).
+"""The compiled LALR tables of our grammars, cached in a folder only the user can write, and the
+parsers made from them once per process (:func:`lark_parser`).
 
 Lark's own ``cache=True`` pickles the parser to a predictable name in the shared temporary
 folder and unpickles whatever it finds there: any local user could plant code for us to run
-(issue 14). Building the tables takes about 0.7 s per process, loading them about 0.05 s (see
-docs/safety.md), so a cache is worth keeping, made safe twice over:
+(issue 14). Building the tables takes about 0.7 s per process, loading them a few milliseconds
+(see docs/safety.md and docs/performance.md), so a cache is worth keeping, made safe twice over:
 
-- the tables are written as JSON (Lark's ``memo_serialize``, with dict keys and tuples tagged so
-  they survive JSON), so reading the cache can never run code; a file that does not read back
-  is ignored and rebuilt;
+- the file holds only plain data (:func:`.lalr_tables.encode`: strings, numbers, tuples, lists,
+  dicts and bytes) written with ``marshal``, never a pickle: reading it can never run code. It
+  starts with a tag and the SHA-256 of the rest; a file whose tag, digest, key or layout is not
+  ours (damaged, truncated, from another version) is ignored and rebuilt;
 - the folder is ``$XDG_CACHE_HOME/pyopl`` (``~/.cache/pyopl``), created with mode 0700 and used
   only while it is a real folder (not a symbolic link) owned by the user with no write
-  permission for group or others. Otherwise the tables are built in memory and not cached.
+  permission for group or others; each file must be a regular file owned by the user that
+  others cannot write. Otherwise the tables are built in memory and not cached.
 
-The file name holds a hash of the grammar text, the Lark version and the options, so an
-edited grammar never meets stale tables.
+The file name (and the key inside) holds a hash of the grammar text, the Lark and Python versions
+and the options, so an edited grammar never meets stale tables.
 """
 from __future__ import annotations
 
 import functools
+import gc
 import hashlib
-import json
+import marshal
 import os
 import stat
-from typing import Any
+import sys
+from typing import TYPE_CHECKING, Any
 
-from lark import Lark
+if TYPE_CHECKING:
+    from lark import Lark
 
-from ..safe_write import WriteError, write_text_safely
 from . import grammars  # (its `grammar_text` looked up at each build: tests replace it)
 
 OPTIONS: dict[str, Any] = dict(parser="lalr", lexer="contextual", propagate_positions=True, maybe_placeholders=True)
 _KEEP = 8  # tables kept per grammar
-_FORMAT = "1"  # bump when the JSON layout below changes
+_FORMAT = "2"  # bump when the file layout below changes (1: JSON of Lark's own serialisation)
+_SUFFIX = ".tables"
+_TAG = b"pyopl LALR tables\n"  # then the SHA-256 of the marshal data that follows
 
 
 def cache_folder() -> str | None:
@@ -58,27 +64,60 @@ def cache_folder() -> str | None:
     return folder
 
 
-def build(name: str) -> Lark:
-    """The LALR parser of ``grammar/<name>.lark``: from the cache when a good copy is there, else
-    built (and cached when the folder is safe)."""
-    text = grammars.grammar_text(name)
+def cache_key(name: str) -> str:
+    """Hex SHA-256 of what the tables of ``grammar/<name>.lark`` depend on: the grammar text, the
+    layouts of the file and of the tables, Lark's version, Python's (the marshal format and the
+    compiled regular expressions kept with the tables are Python's own) and the options."""
     import lark
 
-    key = hashlib.sha256("\0".join([_FORMAT, lark.__version__, repr(sorted(OPTIONS.items())), text])
-                         .encode("utf-8")).hexdigest()[:32]
+    from . import lalr_tables
+
+    parts = [_FORMAT, str(lalr_tables.FORMAT), lark.__version__, sys.version, str(marshal.version),
+             repr(sorted(OPTIONS.items())), grammars.grammar_text(name)]
+    return hashlib.sha256("\0".join(parts).encode("utf-8")).hexdigest()
+
+
+def build(name: str) -> Lark:
+    """The LALR parser of ``grammar/<name>.lark``: from the cache when a good copy is there, else
+    built (and cached when the folder is safe).
+
+    A parser that was cached is the one :func:`.lalr_tables.decode` makes from the cached data,
+    in this process too, so the first run parses as every later one."""
+    from . import lalr_tables
+
+    key = cache_key(name)
     folder = cache_folder()
-    path = None if folder is None else os.path.join(folder, "%s-%s.json" % (name, key))
-    if path is not None:
-        parser = _load(path)
-        if parser is not None:
+    path = None if folder is None else os.path.join(folder, "%s-%s%s" % (name, key[:32], _SUFFIX))
+    # Loading or building makes many objects and no garbage: the cyclic collector's passes over
+    # them found nothing and took a third of the load.
+    was_enabled = gc.isenabled()
+    gc.disable()
+    try:
+        if path is not None:
+            parser = _load(path, key)
+            if parser is not None:
+                return parser
+        from lark import Lark
+
+        parser = Lark(grammars.grammar_text(name), **OPTIONS)
+        if path is None:
             return parser
-    parser = Lark(text, **OPTIONS)
-    if path is not None:
-        _save(parser, path, folder, name)
-    return parser
+        try:
+            doc = {"key": key, "tables": lalr_tables.encode(parser)}
+            body = marshal.dumps(doc)
+            made = lalr_tables.decode(doc["tables"])
+        except Exception:  # Lark's or re's internals are not the known ones: no cache
+            return parser
+        _save(body, path, folder, name)
+        return made
+    finally:
+        if was_enabled:
+            gc.enable()
 
 
-def _load(path: str) -> Lark | None:
+def _load(path: str, key: str) -> Lark | None:
+    from . import lalr_tables
+
     try:
         fd = os.open(path, os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0))
     except OSError:
@@ -88,29 +127,32 @@ def _load(path: str) -> Lark | None:
         if not stat.S_ISREG(st.st_mode) or st.st_uid != os.geteuid() or st.st_mode & 0o022:
             return None
         with os.fdopen(fd, "rb", closefd=False) as f:
-            doc = json.loads(f.read().decode("utf-8"), object_hook=_untag)
-        parser = Lark._load_from_dict(doc["data"], doc["memo"], propagate_positions=True)
-        if parser.options.parser != "lalr" or parser.options.lexer != "contextual":
+            data = f.read()
+        head = len(_TAG) + 32
+        if not data.startswith(_TAG) or hashlib.sha256(data[head:]).digest() != data[len(_TAG):head]:
+            return None  # damaged, truncated or not ours
+        doc = marshal.loads(data[head:])
+        if not isinstance(doc, dict) or doc.get("key") != key:
             return None
-        return parser
-    except Exception:  # a damaged or foreign file: build the tables instead
+        return lalr_tables.decode(doc["tables"])
+    except Exception:  # a foreign layout: build the tables instead
         return None
     finally:
         os.close(fd)
 
 
-def _save(parser: Lark, path: str, folder: str, name: str) -> None:
-    from lark.grammar import Rule
-    from lark.lexer import TerminalDef
+def _save(body: bytes, path: str, folder: str, name: str) -> None:
+    from ..safe_write import WriteError, write_bytes_safely
 
     try:
-        data, memo = parser.memo_serialize([TerminalDef, Rule])
-        write_text_safely(path, json.dumps(_encode({"data": data, "memo": memo})), mode=0o600)
-    except (WriteError, TypeError, ValueError):
+        write_bytes_safely(path, _TAG + hashlib.sha256(body).digest() + body, mode=0o600)
+    except WriteError:
         return
-    # keep the newest few tables of this grammar (several checkouts may share the folder)
+    # Keep the newest few tables of this grammar (several checkouts may share the folder). The
+    # JSON files of the first layout are left to the versions that read them (which prune them).
     try:
-        olds = [os.path.join(folder, f) for f in os.listdir(folder) if f.startswith(name + "-") and f.endswith(".json")]
+        olds = [os.path.join(folder, f) for f in os.listdir(folder)
+                if f.startswith(name + "-") and f.endswith(_SUFFIX)]
         olds.sort(key=lambda f: os.lstat(f).st_mtime, reverse=True)
     except OSError:
         return
@@ -121,52 +163,24 @@ def _save(parser: Lark, path: str, folder: str, name: str) -> None:
             pass
 
 
-# JSON has only string keys and no tuples: both are tagged, so the tables read back exactly.
-_DICT, _TUPLE = "\0dict", "\0tuple"
-
-
-def _encode(o: Any) -> Any:
-    if isinstance(o, dict):
-        if all(isinstance(k, str) and not k.startswith("\0") for k in o):
-            return {k: _encode(v) for k, v in o.items()}
-        return {_DICT: [[_encode(k), _encode(v)] for k, v in o.items()]}
-    if isinstance(o, tuple):
-        return {_TUPLE: [_encode(x) for x in o]}
-    if isinstance(o, list):
-        return [_encode(x) for x in o]
-    if o is None or isinstance(o, (str, int, float, bool)):
-        return o
-    raise TypeError("cannot cache a %s" % type(o).__name__)
-
-
-def _untag(o: dict) -> Any:
-    """``json.loads`` hook: inner objects come first, so only this object's tag is undone."""
-    if _DICT in o:
-        return {(tuple(k) if isinstance(k, list) else k): v for k, v in o[_DICT]}
-    if _TUPLE in o:
-        return tuple(o[_TUPLE])
-    return o
-
-
 @functools.lru_cache(maxsize=None)
 def lark_parser(name: str) -> Lark:
     """The compiled LALR parser for ``opl`` or ``dat`` (built once, then reused).
 
-    Lark compiles the regular expression of each contextual-lexer state on first use, so a
-    small model compiles only the few states its text reaches (all of them take a few
-    tenths of a second, most of a one-shot ``pyopl solve``'s parse); ``parser.prepare``
-    compiles them all up front for a long-running caller or a benchmark that times parses alone.
-    The tables come from a JSON cache in a private folder (:mod:`.parser_cache`).
+    The tables come from a cache in a private folder (:func:`build`). Each contextual-lexer
+    state's lexer and regular expression are made when a parse first reaches the state, so a
+    small model makes only the few its text reaches; :func:`make_all_lexer_states` (called by
+    ``pyopl.syntax.parser.prepare``) makes them all up front for a long-running caller or a
+    benchmark that times parses alone.
     """
     return build(name)  # never Lark's cache=True: it unpickles a file from the shared /tmp
 
 
-def _compile_lexer_states(parser: Lark) -> None:
-    # ``ContextualLexer.lexers`` maps each parser state to a ``BasicLexer`` whose ``scanner``
-    # property compiles its regex on first access (Lark 1.2-1.3); states with the same terminals
-    # share one lexer.  If a later Lark changes these internals we just keep the lazy behaviour.
-    states = getattr(getattr(parser.parser, "lexer", None), "lexers", None)
-    if not isinstance(states, dict):
-        return
-    for lexer in {id(lx): lx for lx in states.values()}.values():
-        getattr(lexer, "scanner", None)
+def make_all_lexer_states(parser: Lark) -> None:
+    """Make the lexer of every parser state of ``parser`` now, and Lark's tree-building callbacks
+    (see :func:`lark_parser`; a parser from the cache makes both on first use)."""
+    from .lalr_tables import make_all_lexer_states as make
+    from .lalr_tables import make_tree_callbacks
+
+    make(parser)
+    make_tree_callbacks(parser)

@@ -10,6 +10,7 @@ the statement, without reporting the follow-on errors that skipping causes.
 from __future__ import annotations
 
 import functools
+from typing import TYPE_CHECKING
 
 from lark import Lark, Token
 from lark.exceptions import UnexpectedCharacters, UnexpectedInput, UnexpectedToken
@@ -18,8 +19,10 @@ from ..diagnostics.diagnostic import Edit, Fix, Label, Span
 from ..diagnostics.reporter import Reporter, TooManyErrors
 from . import ast as A
 from .brackets import _OPENERS, _open_stack, unclosed_bracket  # noqa: F401  (unclosed_bracket re-exported)
-from .mistakes import Context, blank_comments, match_mistake
 from .words import KEYWORDS, describe_expected, short_token, token_text
+
+if TYPE_CHECKING:  # (the mistake catalogue loads on the first syntax error: a clean parse never needs it)
+    from .mistakes import Context
 
 _CLOSER_TERMINAL = {")": "RPAR", "]": "RSQB", "}": "RBRACE"}
 
@@ -234,6 +237,8 @@ class _Recovery:
         return self.span_at(end, 0)
 
     def _context(self, tok: Token, expected: set[str]) -> Context:
+        from .mistakes import Context, blank_comments
+
         at = tok.start_pos if tok.start_pos is not None else _offset(self.text, tok.line, tok.column)
         prev_end = previous_token_end(self.text, at)
         m = None
@@ -264,6 +269,8 @@ class _Recovery:
             self.reporter.emit("syntax-unclosed-comment", self.tok_span(tok), "this `/*` comment is never closed",
                                help="close the comment with `*/`")
             return False
+        from .mistakes import match_mistake
+
         ctx = self._context(tok, expected)
         mistake = match_mistake(ctx)
         if mistake is not None:
