@@ -24,7 +24,7 @@ _FRESH: dict = {}
 def fresh(name: str) -> Lark:
     """Lark's own parser of the grammar, built from the text (no cache), once per test run."""
     if name not in _FRESH:
-        _FRESH[name] = Lark(grammars.grammar_text(name), **parser_cache.OPTIONS)
+        _FRESH[name] = Lark(grammars.grammar_text(name), **parser_cache.options_of(name))
     return _FRESH[name]
 
 
@@ -39,13 +39,13 @@ def _terminal(t):
             t.pattern.min_width, t.pattern.max_width)
 
 
-@pytest.mark.parametrize("name", ["opl", "dat"])
+@pytest.mark.parametrize("name", ["opl", "dat", "script"])
 def test_decoded_parser_is_lark_s_part_by_part(name):
     built = fresh(name)
     made = lalr_tables.decode(marshal.loads(marshal.dumps(lalr_tables.encode(built))))
     assert [_terminal(t) for t in made.terminals] == [_terminal(t) for t in built.terminals]
     assert [_rule(r) for r in made.rules] == [_rule(r) for r in built.rules]
-    assert made.parser.parser_conf.rules is made.rules and made.parser.parser_conf.start == ["start"]
+    assert made.parser.parser_conf.rules is made.rules and made.parser.parser_conf.start == built.options.start
     assert made.lexer_conf.ignore == tuple(built.lexer_conf.ignore) and made.lexer_conf.g_regex_flags == 0
     assert made.options.serialize({}) | {"_plugins": {}} == built.options.serialize({})
     a, b = made.parser.parser._parse_table, built.parser.parser._parse_table
@@ -64,8 +64,8 @@ def test_decoded_parser_is_lark_s_part_by_part(name):
     # the tree builder's callbacks are made on first use, and cover the same rules (a Rule hashes by
     # origin and expansion)
     assert len(made._callbacks) == 0
-    assert made.parse({"opl": "dvar float x;\nminimize x;\n", "dat": "n = 3;\n"}[name]) == \
-        built.parse({"opl": "dvar float x;\nminimize x;\n", "dat": "n = 3;\n"}[name])
+    text = {"opl": "dvar float x;\nminimize x;\n", "dat": "n = 3;\n", "script": "var n = 3;\n"}[name]
+    assert made.parse(text) == built.parse(text)
     assert set(made._callbacks) == set(built._callbacks) and made._callbacks is made.parser.parser.parser.callbacks
 
 
@@ -284,3 +284,24 @@ def test_ast_callbacks_are_made_for_the_rules_a_parse_reduces():
         assert 0 < len(callbacks) < len(parser.rules) // 2
     finally:
         inline_parse._ast_parser.cache_clear()
+
+
+SCRIPTS = ["var x = 010 + 0x1F; writeln(x.toFixed(2))\nreturn x", "for (var i in a) { if (i > 2) break; }",
+           "function f(a, b) { return a.b[c] * -b++ }\nthisOplModel.x.LB = f(1, 2e-3);",
+           "switch (k) { case 1: s = 'a\\n'; default: s = \"\" } while (n-- > 0) { n /= 2 }"]
+
+
+def test_the_script_parser_from_the_cache_reads_scripts_as_the_basic_lexer_parser_did():
+    """The script grammar's tables are cached like the others; its tokens come from one lexer of
+    every terminal (``Lark.lex``), token for token those of the parser built with ``lexer="basic"``."""
+    from pyopl.script.parser import parse_script, script_parser
+
+    basic = Lark(grammars.grammar_text("script"), start="program", parser="lalr", lexer="basic",
+                 propagate_positions=True, maybe_placeholders=False)
+    cached = script_parser()
+    if parser_cache.cache_folder() is not None:
+        assert isinstance(cached.parser.lexer, LazyContextualLexer)  # made from the cached tables
+    tok = lambda t: (t.type, t.value, t.start_pos, t.line, t.column, t.end_line, t.end_column, t.end_pos)
+    for text in SCRIPTS:
+        assert [tok(t) for t in cached.lex(text)] == [tok(t) for t in basic.lex(text)]
+        assert not isinstance(parse_script(text), list)  # parsed (a list would hold diagnostics)

@@ -30,18 +30,16 @@ from .values import NULL, ScriptError
 MAX_NESTING = 200  # depth of the syntax tree; deeper input is a diagnostic, never a RecursionError
 
 
-def _grammar() -> str:
-    """Text of ``pyopl/grammar/script.lark`` (package data of ``pyopl.grammar``, in the wheel too)."""
-    from ..syntax.parser import grammar_text
-
-    return grammar_text("script")
-
-
 @functools.lru_cache(maxsize=None)
 def script_parser() -> Lark:
-    """The compiled LALR parser of ``pyopl/grammar/script.lark`` (built once)."""
-    return Lark(_grammar(), start="program", parser="lalr", lexer="basic",
-                propagate_positions=True, maybe_placeholders=False)  # never cache=True: a pickle in /tmp
+    """The compiled LALR parser of ``pyopl/grammar/script.lark``, once per process, its tables from
+    the private cache (:mod:`pyopl.syntax.parser_cache`; building them takes 0.7 s).  Its
+    ``lex`` reads tokens with one lexer of every terminal, made once here."""
+    from ..syntax.parser_cache import lark_parser
+
+    parser = lark_parser("script")
+    parser.lexer = parser._build_lexer()  # (what `Lark.lex` would otherwise build at each call)
+    return parser
 
 
 @functools.lru_cache(maxsize=None)

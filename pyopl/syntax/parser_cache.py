@@ -35,6 +35,15 @@ if TYPE_CHECKING:
 from . import grammars  # (its `grammar_text` looked up at each build: tests replace it)
 
 OPTIONS: dict[str, Any] = dict(parser="lalr", lexer="contextual", propagate_positions=True, maybe_placeholders=True)
+# the script grammar (IBM ILOG Script): its own start and tree shape; its tokens come from
+# ``Lark.lex`` (pyopl/script/parser.py feeds them one by one), so the lexer kind only matters to the cache
+SCRIPT_OPTIONS: dict[str, Any] = dict(parser="lalr", lexer="contextual", propagate_positions=True,
+                                      maybe_placeholders=False, start="program")
+
+
+def options_of(name: str) -> dict[str, Any]:
+    """Lark's options for ``grammar/<name>.lark``."""
+    return SCRIPT_OPTIONS if name == "script" else OPTIONS
 _KEEP = 8  # tables kept per grammar
 _FORMAT = "2"  # bump when the file layout below changes (1: JSON of Lark's own serialisation)
 _SUFFIX = ".tables"
@@ -73,7 +82,7 @@ def cache_key(name: str) -> str:
     from . import lalr_tables
 
     parts = [_FORMAT, str(lalr_tables.FORMAT), lark.__version__, sys.version, str(marshal.version),
-             repr(sorted(OPTIONS.items())), grammars.grammar_text(name)]
+             repr(sorted(options_of(name).items())), grammars.grammar_text(name)]
     return hashlib.sha256("\0".join(parts).encode("utf-8")).hexdigest()
 
 
@@ -99,7 +108,7 @@ def build(name: str) -> Lark:
                 return parser
         from lark import Lark
 
-        parser = Lark(grammars.grammar_text(name), **OPTIONS)
+        parser = Lark(grammars.grammar_text(name), **options_of(name))
         if path is None:
             return parser
         try:
@@ -165,7 +174,7 @@ def _save(body: bytes, path: str, folder: str, name: str) -> None:
 
 @functools.lru_cache(maxsize=None)
 def lark_parser(name: str) -> Lark:
-    """The compiled LALR parser for ``opl`` or ``dat`` (built once, then reused).
+    """The compiled LALR parser for ``opl``, ``dat`` or ``script`` (built once, then reused).
 
     The tables come from a cache in a private folder (:func:`build`). Each contextual-lexer
     state's lexer and regular expression are made when a parse first reaches the state, so a
