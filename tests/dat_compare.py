@@ -22,6 +22,16 @@ def shape(v):
     return (type(v).__name__, repr(v), getattr(v, "span", None))
 
 
+def both_with(module, name: str, value, text: str):
+    """:func:`both` with ``module.name`` set to ``value`` meanwhile (a threshold of the fast path)."""
+    real = getattr(module, name)
+    setattr(module, name, value)
+    try:
+        return both(text)
+    finally:
+        setattr(module, name, real)
+
+
 def both(text: str):
     """(full parser's values, fast path's values, full parser's diagnostics, fast path's diagnostics) of ``text``."""
     r1, r2 = Reporter(), Reporter()

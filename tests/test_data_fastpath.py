@@ -15,6 +15,7 @@ from pyopl.data.fastpath import parse_data_fast
 from pyopl.diagnostics.reporter import Reporter
 
 from dat_compare import both as _both
+from dat_compare import both_with
 
 
 _int = st.integers(-10**12, 10**12).map(str) | st.integers(0, 99).map(lambda i: "+%d" % i)
@@ -85,12 +86,8 @@ def test_fast_path_matches_the_full_parser(text):
 def test_rows_and_matrices_read_by_numscan_match_the_full_parser(text):
     from pyopl.data import fastpath
 
-    real = fastpath._BULK_FROM
-    fastpath._BULK_FROM = 0  # every container of numbers, and every matrix, read in one numscan pass
-    try:
-        slow, fast, d_slow, d_fast = _both(text)
-    finally:
-        fastpath._BULK_FROM = real
+    # every container of numbers, and every matrix, read in one numscan pass
+    slow, fast, d_slow, d_fast = both_with(fastpath, "_BULK_FROM", 0, text)
     assert fast == slow
     assert d_fast == d_slow
 

@@ -31,6 +31,7 @@ from pyopl.lowering.errors import EvalError
 from pyopl.semantics.values import OplSet, OplTuple, TupleType
 
 from dat_compare import both as _both
+from dat_compare import both_with
 
 SPAN = Span("d.dat", 1, 1, 1, 2)
 SLOW = settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -93,12 +94,8 @@ def _dat(draw):
 @SLOW
 @given(_dat(), st.integers(1, 40))
 def test_bulk_tuple_reader_matches_the_full_parser(text, lazy_from):
-    real = fastpath._LAZY_SPANS_FROM
-    fastpath._LAZY_SPANS_FROM = lazy_from  # spans made eagerly below it, on first use from it
-    try:
-        slow, fast, d_slow, d_fast = _both(text)
-    finally:
-        fastpath._LAZY_SPANS_FROM = real
+    # spans made eagerly below `lazy_from` tuples, on first use from it
+    slow, fast, d_slow, d_fast = both_with(fastpath, "_LAZY_SPANS_FROM", lazy_from, text)
     assert fast == slow
     assert d_fast == d_slow
 
