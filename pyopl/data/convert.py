@@ -242,7 +242,10 @@ def _plain_tuples(v: list, t: Any) -> list | None:
             ints_to_float.append(k)
     if not ints_to_float:
         return OplTuple.many(v, t)
-    cols = [list(map(float, map(g, v))) if k in ints_to_float else map(g, v) for k, g in enumerate(getters)]
+    try:
+        cols = [list(map(float, map(g, v))) if k in ints_to_float else map(g, v) for k, g in enumerate(getters)]
+    except OverflowError:  # an int past 1.8e308: converted tuple by tuple, which reports it at its place
+        return None
     return OplTuple.many(zip(*cols), t)
 
 
@@ -307,7 +310,10 @@ def _plain_scalars(v: list, t: Any) -> list | None:
     kinds = set(map(type, v))
     if not kinds <= plain:
         return None
-    return list(map(float, v)) if t == "float" and int in kinds else list(v)
+    try:
+        return list(map(float, v)) if t == "float" and int in kinds else list(v)
+    except OverflowError:  # an int past 1.8e308: item by item, which reports it
+        return None
 
 
 _PLAIN_FIELD = {"int": frozenset((int,)), "float": frozenset((int, float)), "string": frozenset((str,))}
@@ -369,7 +375,10 @@ def _flat_numbers(v: Any, elem: Any, dims: list[Any]) -> list | None:
     flat = list(itertools.chain.from_iterable(rows))  # a new list: the parsed value is not shared
     kinds = set(map(type, flat))
     if elem == "float" and kinds <= _INT_FLOAT:
-        return flat if kinds <= _FLOAT else list(map(float, flat))
+        try:
+            return flat if kinds <= _FLOAT else list(map(float, flat))
+        except OverflowError:  # an int past 1.8e308: :func:`_fill` reports it at its place
+            return None
     return flat if elem == "int" and kinds <= _INT else None
 
 
@@ -431,8 +440,11 @@ def _fill(v: Any, elem: Any, dims: list[Any], k: int, prefix: tuple, data: dict,
                 help="give exactly %d values%s" % (n, row))
         if k == len(dims) - 1 and _plain_numbers(v, elem):
             # the common last dimension of numbers: the same keys and values as element by element
-            data.update(zip([prefix + (x,) for x in dom], map(float, v) if elem == "float" else v))
-            return
+            try:
+                data.update(zip([prefix + (x,) for x in dom], list(map(float, v)) if elem == "float" else v))
+                return
+            except OverflowError:  # an int past 1.8e308: element by element, which reports it at its place
+                pass
         for x, item in zip(dom, v):
             _fill(item, elem, dims, k + 1, prefix + (x,), data, name, _where(item, where))
         return
