@@ -185,12 +185,14 @@ def convert_set(v: Any, t: SetOf, name: str, span: Span) -> Any:
             items = [convert_scalar(x, t.elem, name, _where(x, where)) for x in v]
         seen = set()
         keys = getattr(t.elem, "keys", None)
+        # the place of the k-th item: its tuple as written (a tuple read from data has a span), else the set's
+        at = (lambda k: _where(v[k], where)) if isinstance(v, list) and len(v) == len(items) else (lambda k: where)
         if keys:
             by_key: dict = {}
-            for x in items:
+            for k, x in enumerate(items):
                 kv = tuple(x[t.elem.index(f)] if hasattr(x, "__getitem__") else x for f in keys)
                 if kv in by_key and by_key[kv] != x:
-                    raise EvalError("data-duplicate-tuple-key", where, "two tuples of `%s` share the key %s = %s" % (
+                    raise EvalError("data-duplicate-tuple-key", at(k), "two tuples of `%s` share the key %s = %s" % (
                         name, ", ".join(keys), ", ".join(show(k) for k in kv)),
                                     help="key fields identify a tuple: give each tuple its own key, or drop `key`")
                 by_key[kv] = x
@@ -201,9 +203,9 @@ def convert_set(v: Any, t: SetOf, name: str, span: Span) -> Any:
         else:
             out = OplSet(items, t.elem) if t.order is None else None  # (in order: nothing in it can fail)
         if not keys and len(out if out is not None else set(items)) != len(items):
-            for x in items:
+            for k, x in enumerate(items):
                 if x in seen:
-                    raise EvalError("data-duplicate-element", where, "the set `%s` lists %s more than once" % (
+                    raise EvalError("data-duplicate-element", at(k), "the set `%s` lists %s more than once" % (
                         name, show(x)), help="remove the duplicate")
                 seen.add(x)
         if out is None:
