@@ -65,7 +65,15 @@ def _describe(v: Any) -> str:
         return "a set"
     if isinstance(v, (DTuple, OplTuple)):
         return "a tuple"
-    return "a " + type(v).__name__
+    if isinstance(v, DRange):
+        return "the range %s..%s" % (show(v.lo), show(v.hi))
+    if isinstance(v, DKeyed):
+        return "a keyed array `#[...]#`"
+    if isinstance(v, DNamed):
+        return "a named tuple `#<...>#`"
+    if v is None:
+        return "None (no value)"
+    return "a " + type(v).__name__  # (a value given from Python: its Python type)
 
 
 def _to_float(v: Any, name: str, where: Span) -> float:
