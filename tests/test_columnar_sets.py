@@ -102,6 +102,16 @@ def test_a_set_the_columnar_path_does_not_take_gives_the_usual_errors():
     assert "OPL" in str(e.value) and "<0, 0>" in str(e.value) and "more than once" in str(e.value)
 
 
+@pytest.mark.parametrize("n", [5, 40])  # read tuple by tuple, and in bulk
+@pytest.mark.parametrize("decl,code", [("tuple T { int k; float v; }", "OPL0408"),
+                                       ("tuple T { key int k; float v; }", "OPL0429")])
+def test_a_repeated_tuple_or_key_points_at_the_second_one(n, decl, code):
+    rows = ["<%d, %d.5>" % (i, i) for i in range(n)] + ["<3, %s>" % ("3.50" if code == "OPL0408" else "7.5")]
+    diags = pyopl.check(decl + " {T} S = ...; dvar float x; minimize x;", "S = {\n%s};" % ",\n".join(rows))
+    (d,) = diags.errors
+    assert d.code == code and (d.line, d.column, d.end_column) == (n + 2, 1, len(rows[-1]) + 1)
+
+
 def test_a_negative_in_an_unsigned_field_of_a_columnar_set_points_at_its_tuple():
     rows = ",\n".join("<%d, %d>" % (i, -4 if i == 33 else i) for i in range(40))
     with pytest.raises(CompileError) as e:

@@ -454,6 +454,23 @@ def test_numbers_too_large_are_diagnostics(model, data):
     assert all(d.line > 0 for d in diags.errors)
 
 
+@pytest.mark.parametrize("decl,data", [
+    ("float R[1..3] = ...;", "R = [1, 2, %s];" % _BIG),  # a row of plain numbers
+    ("float R[1..2][1..2] = ...;", "R = [[1, 2], [3, -%s]];" % _BIG),
+    ("float R[1..2000] = ...;", "R = [%s];" % ", ".join(["1"] * 1999 + [_BIG])),  # read in bulk
+    ("{float} S = ...;", "S = {1, %s};" % _BIG),
+    ("tuple t {int i; float v;} {t} T = ...;", "T = {<1, 2>, <2, %s>};" % _BIG),
+    ("tuple t {int i; float v;} {t} T = ...;", "T = {%s};" % ", ".join("<%d, %s>" % (i, _BIG if i == 20 else "1")
+                                                                  for i in range(40))),
+    ("float R[1..2] = ...;", {"R": [1, 10 ** 400]}),
+])
+def test_an_int_past_every_float_in_a_float_container_is_a_diagnostic(decl, data):
+    """The containers' converters of whole columns turn ints into floats at once: an int past
+    1.8e308 there is OPL1128, as for a single value, never an internal error."""
+    diags = pyopl.check(decl + "\ndvar float x;\nminimize x;\n", data)
+    assert [d.code for d in diags.errors] == ["OPL1128"], [(d.code, d.message) for d in diags]
+
+
 def test_the_rendered_source_line_is_the_diagnostics_line():
     """A comment holding characters `str.splitlines` breaks on must not shift the snippet."""
     model = "// a\x85b\u2028c\x0cd\x1ce\rf\ndvar float+ x;\nminimize x;\nsubject to {\n  x >= capacit;\n}\n"

@@ -103,3 +103,16 @@ def test_rand_is_seeded_and_warned():
     first, second = pyopl.compile_model(m), pyopl.compile_model(m)
     assert "OPL0903" in [d.code for d in first.warnings]
     assert first.solve().objective == second.solve().objective
+
+
+@pytest.mark.parametrize("model,data,shown", [
+    ("int x = ...;", "x = 1..3;", "the range 1..3"),
+    ("float x = ...;", "x = #[1: 2]#;", "a keyed array `#[...]#`"),
+    ("int x = ...;", "x = #<a: 1>#;", "a named tuple `#<...>#`"),
+    ("tuple t {int i; float c;} {t} T = ...;", "T = {<1, 2..5>};", "the range 2..5"),
+    ("int x = ...;", {"x": None}, "None (no value)"),
+])
+def test_a_mistyped_data_value_is_described_in_opl_terms(model, data, shown):
+    """The message names what the data wrote (a range, a keyed array...), not pyopl's class for it."""
+    (d,) = pyopl.check(model + "\ndvar float v;\nminimize v;\n", data).errors
+    assert d.code == "OPL0403" and d.message.endswith("but the value is " + shown), d.message

@@ -85,6 +85,16 @@ def test_int_array_and_set_data_outside_32_bits():
     assert value("float a[1..2] = ...;" + USE % "a[2]", "a = [1, 3000000000];") == 3e9  # float data may
 
 
+@pytest.mark.parametrize("data,shown", [
+    ("a = [1, %s];" % ("9" * 5000), "`a[2]` is 999999...000 (more than 400 digits),"),  # (kept as a magnitude)
+    ("a = [1, -%s];" % ("7" * 30), "`a[2]` is -777777...777 (30 digits),"),
+    ("a = [1, %s];" % ("1" + "0" * 23), "`a[2]` is 100000000000000000000000,"),  # 24 digits: shown whole
+])
+def test_a_long_int_out_of_range_is_shortened_in_the_message(data, shown):
+    d = one_error("int a[1..2] = ...;" + USE % "a[1]", data)
+    assert d.code == "OPL1101" and d.message.startswith(shown) and len(d.message) < 200, d.message
+
+
 @pytest.mark.parametrize("expr, text", [
     ("maxint + 1", "`maxint + 1` is 2147483648"),
     ("100000 * 100000", "`100000 * 100000` is 10000000000"),

@@ -65,7 +65,15 @@ def _describe(v: Any) -> str:
         return "a set"
     if isinstance(v, (DTuple, OplTuple)):
         return "a tuple"
-    return "a " + type(v).__name__
+    if isinstance(v, DRange):
+        return "the range %s..%s" % (show(v.lo), show(v.hi))
+    if isinstance(v, DKeyed):
+        return "a keyed array `#[...]#`"
+    if isinstance(v, DNamed):
+        return "a named tuple `#<...>#`"
+    if v is None:
+        return "None (no value)"
+    return "a " + type(v).__name__  # (a value given from Python: its Python type)
 
 
 def _to_float(v: Any, name: str, where: Span) -> float:
@@ -185,12 +193,14 @@ def convert_set(v: Any, t: SetOf, name: str, span: Span) -> Any:
             items = [convert_scalar(x, t.elem, name, _where(x, where)) for x in v]
         seen = set()
         keys = getattr(t.elem, "keys", None)
+        # the place of the k-th item: its tuple as written (a tuple read from data has a span), else the set's
+        at = (lambda k: _where(v[k], where)) if isinstance(v, list) and len(v) == len(items) else (lambda k: where)
         if keys:
             by_key: dict = {}
-            for x in items:
+            for k, x in enumerate(items):
                 kv = tuple(x[t.elem.index(f)] if hasattr(x, "__getitem__") else x for f in keys)
                 if kv in by_key and by_key[kv] != x:
-                    raise EvalError("data-duplicate-tuple-key", where, "two tuples of `%s` share the key %s = %s" % (
+                    raise EvalError("data-duplicate-tuple-key", at(k), "two tuples of `%s` share the key %s = %s" % (
                         name, ", ".join(keys), ", ".join(show(k) for k in kv)),
                                     help="key fields identify a tuple: give each tuple its own key, or drop `key`")
                 by_key[kv] = x
@@ -201,9 +211,9 @@ def convert_set(v: Any, t: SetOf, name: str, span: Span) -> Any:
         else:
             out = OplSet(items, t.elem) if t.order is None else None  # (in order: nothing in it can fail)
         if not keys and len(out if out is not None else set(items)) != len(items):
-            for x in items:
+            for k, x in enumerate(items):
                 if x in seen:
-                    raise EvalError("data-duplicate-element", where, "the set `%s` lists %s more than once" % (
+                    raise EvalError("data-duplicate-element", at(k), "the set `%s` lists %s more than once" % (
                         name, show(x)), help="remove the duplicate")
                 seen.add(x)
         if out is None:
@@ -242,7 +252,10 @@ def _plain_tuples(v: list, t: Any) -> list | None:
             ints_to_float.append(k)
     if not ints_to_float:
         return OplTuple.many(v, t)
-    cols = [list(map(float, map(g, v))) if k in ints_to_float else map(g, v) for k, g in enumerate(getters)]
+    try:
+        cols = [list(map(float, map(g, v))) if k in ints_to_float else map(g, v) for k, g in enumerate(getters)]
+    except OverflowError:  # an int past 1.8e308: converted tuple by tuple, which reports it at its place
+        return None
     return OplTuple.many(zip(*cols), t)
 
 
@@ -307,7 +320,10 @@ def _plain_scalars(v: list, t: Any) -> list | None:
     kinds = set(map(type, v))
     if not kinds <= plain:
         return None
-    return list(map(float, v)) if t == "float" and int in kinds else list(v)
+    try:
+        return list(map(float, v)) if t == "float" and int in kinds else list(v)
+    except OverflowError:  # an int past 1.8e308: item by item, which reports it
+        return None
 
 
 _PLAIN_FIELD = {"int": frozenset((int,)), "float": frozenset((int, float)), "string": frozenset((str,))}
@@ -369,7 +385,10 @@ def _flat_numbers(v: Any, elem: Any, dims: list[Any]) -> list | None:
     flat = list(itertools.chain.from_iterable(rows))  # a new list: the parsed value is not shared
     kinds = set(map(type, flat))
     if elem == "float" and kinds <= _INT_FLOAT:
-        return flat if kinds <= _FLOAT else list(map(float, flat))
+        try:
+            return flat if kinds <= _FLOAT else list(map(float, flat))
+        except OverflowError:  # an int past 1.8e308: :func:`_fill` reports it at its place
+            return None
     return flat if elem == "int" and kinds <= _INT else None
 
 
@@ -431,8 +450,11 @@ def _fill(v: Any, elem: Any, dims: list[Any], k: int, prefix: tuple, data: dict,
                 help="give exactly %d values%s" % (n, row))
         if k == len(dims) - 1 and _plain_numbers(v, elem):
             # the common last dimension of numbers: the same keys and values as element by element
-            data.update(zip([prefix + (x,) for x in dom], map(float, v) if elem == "float" else v))
-            return
+            try:
+                data.update(zip([prefix + (x,) for x in dom], list(map(float, v)) if elem == "float" else v))
+                return
+            except OverflowError:  # an int past 1.8e308: element by element, which reports it at its place
+                pass
         for x, item in zip(dom, v):
             _fill(item, elem, dims, k + 1, prefix + (x,), data, name, _where(item, where))
         return

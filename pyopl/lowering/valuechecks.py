@@ -9,6 +9,7 @@ The value has already been converted to the declared type; this walks it once, w
 from __future__ import annotations
 
 import itertools
+import re
 
 from operator import itemgetter
 from typing import Any, Callable
@@ -208,6 +209,16 @@ class _Check:
         return None
 
 
+_LONG_DIGITS = re.compile(r"\d{25,}")
+
+
+def _elided(m: "re.Match[str]") -> str:
+    """A long run of digits in a message as ``123456...789 (57 digits)``; past 400 digits the data
+    reader kept only the magnitude (``parser.int_literal``), so the count is not given."""
+    ds = m.group()
+    return "%s...%s (%s digits)" % (ds[:6], ds[-3:], len(ds) if len(ds) <= 400 else "more than 400")
+
+
 def _error(d: A.ParamDecl, what: str, v: Any, bad: tuple, span: Span) -> EvalError:
     number, holder, tt, fname, ftype = bad
     if holder is not None:
@@ -216,6 +227,7 @@ def _error(d: A.ParamDecl, what: str, v: Any, bad: tuple, span: Span) -> EvalErr
     else:
         whole = "`%s` is %s" % (what, show(v)) if number is v else "`%s` holds %s" % (what, show(number))
     if type(number) is int and not INT_MIN <= number <= INT_MAX:
+        whole = _LONG_DIGITS.sub(_elided, whole)
         return EvalError("data-int-out-of-range", span,
                          "%s, outside OPL's 32-bit `int` range (%d..%d)" % (whole, INT_MIN, INT_MAX),
                          help="declare it `float` if it needs this magnitude, or fix the data")

@@ -350,7 +350,11 @@ def _compile_sub(flow: Flow, m: ModelObject, span: Any) -> Any:
 
     sub_opts = ScriptOptions(opts.max_steps, opts.max_memory, opts.output_dir, opts.enabled, keep_instance=True)
     try:
-        model = pyopl.compile_model(Path(path), data or None, scripts=sub_opts)
+        base_name = next(iter(flow.base.sources))
+        # a model given as text (`<model>`) has no file: its own text is compiled again
+        own_text = path == base_name and not os.path.isfile(path) and isinstance(flow.base.sources[base_name], str)
+        model = pyopl.compile_model(flow.base.sources[base_name] if own_text else Path(path), data or None,
+                                    scripts=sub_opts)
     except CompileError as e:
         for d in e.diagnostics:
             flow.ctx.reporter.diagnostics.append(d)

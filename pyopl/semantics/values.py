@@ -6,6 +6,7 @@ order unless declared ``sorted``/``reversed``); ``ord`` is 0-based.
 """
 from __future__ import annotations
 
+import bisect
 import contextlib
 import gc
 import itertools
@@ -173,7 +174,7 @@ class OplSet:
     (:meth:`column`) and ``len`` only, so a set they alone read never gets a tuple per element.
     """
 
-    __slots__ = ("_items", "_pos", "elem_type", "_by_key", "columns", "_make")
+    __slots__ = ("_items", "_pos", "elem_type", "_by_key", "columns", "_make", "order")
 
     def __init__(self, items: Iterable[Any] = (), elem_type: Any = None, order: str | None = None):
         uniq = list(items)  # (a copy: the caller's list stays the caller's)
@@ -193,6 +194,7 @@ class OplSet:
         # (see ``column``)
         self.columns = None
         self._make = None  # columnar: makes the item list on first use
+        self.order = order if order in ("sorted", "reversed") else None  # kept by a script's `add`
 
     @classmethod
     def distinct(cls, items: list, elem_type: Any = None, index_now: bool = True) -> "OplSet":
@@ -207,6 +209,7 @@ class OplSet:
         s._by_key = None
         s.columns = None
         s._make = None
+        s.order = None
         return s
 
     @classmethod
@@ -222,6 +225,7 @@ class OplSet:
         s.elem_type = ttype
         s._by_key = None
         s.columns = (None, columns, tuple(ints))
+        s.order = None
         s._make = lambda: OplTuple.many(
             zip(*[c.astype("int64").tolist() if i else c.tolist() for c, i in zip(columns, ints)]),
             ttype)
@@ -282,12 +286,22 @@ class OplSet:
         return self._pos
 
     def add(self, v: Any) -> None:
-        """Append ``v`` unless the set holds it (a script's ``add``; order is insertion order)."""
+        """Add ``v`` unless the set holds it (a script's ``add``): at the end, or in its place in a
+        ``sorted`` or ``reversed`` set (which stays in that order, as OPL keeps it)."""
         if v in self:
             return
         items = self._list()
-        items.append(v)
-        self.positions()[v] = len(items) - 1
+        if self.order is None:
+            items.append(v)
+            self.positions()[v] = len(items) - 1
+        else:
+            key = _sort_key(v)
+            if self.order == "sorted":
+                k = bisect.bisect_right(items, key, key=_sort_key)
+            else:  # (descending: the first item below it)
+                k = next((i for i, x in enumerate(items) if _sort_key(x) < key), len(items))
+            items.insert(k, v)
+            self._pos = None  # (the positions after it moved: made again on first use)
         self._by_key = None
 
     def replace(self, items: Iterable[Any]) -> None:

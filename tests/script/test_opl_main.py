@@ -127,6 +127,27 @@ def test_main_model_source_outside_the_folder_is_refused(tmp_path):
     assert r.message == "the `main` block stopped at a script error before any solve"
 
 
+@pytest.mark.parametrize("data", ["n = 2;", {"n": 2}])
+def test_this_model_s_definition_of_a_model_given_as_text_is_its_text(data):
+    """A model given as text has no file: `new IloOplModel(thisOplModel.modelDefinition, cplex)`
+    compiles the same text again (it reported `file not found: <model>`)."""
+    text = """int n = ...;
+dvar float x;
+maximize x;
+subject to { x <= n; }
+main {
+  thisOplModel.generate(); cplex.solve(); writeln("first ", cplex.getObjValue());
+  var data = thisOplModel.dataElements;
+  data.n = 5;
+  var again = new IloOplModel(thisOplModel.modelDefinition, cplex);
+  again.addDataSource(data);
+  again.generate(); cplex.solve(); writeln("again ", cplex.getObjValue(), " n=", again.n);
+}
+"""
+    r = pyopl.compile_model(text, data).solve()
+    assert [d.code for d in r.diagnostics] == [] and r.script_output.splitlines() == ["first 2", "again 5 n=5"]
+
+
 def test_main_that_solves_nothing_says_so():
     r = pyopl.solve("dvar float+ x in 0..1;\nmaximize x;\nmain {\n  writeln(1);\n}\n")
     assert (r.status, r.message, r.script_exit) == ("not_solved", "the `main` block solved nothing", 0)

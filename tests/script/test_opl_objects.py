@@ -84,6 +84,31 @@ execute {
     assert out(text).splitlines() == ["{4 2} 2", "2 null", '{<"p" 1> <"q" 2> <"r" 7>}']
 
 
+def test_add_keeps_a_sorted_or_reversed_set_in_its_order():
+    """OPL keeps a `sorted`/`reversed` set ordered when a script adds to it (pyopl appended), so
+    `ord`, `first`, `last` and the model built after the script see the order; a plain set appends."""
+    text = """
+sorted {int} S = {3, 1};
+reversed {string} R = {"b", "d"};
+tuple P { int a; string b; }
+sorted {P} Ps = {<2, "x">, <1, "y">};
+{int} U = {5, 1};
+execute {
+  S.add(2); S.add(0); S.add(4); S.add(2);
+  R.add("c"); R.add("a"); R.add("e");
+  Ps.add(1, "a");
+  U.add(3);
+  writeln(S, " ", R, " ", Ps, " ", U);
+  writeln(S.first(), " ", S.last(), " ", S.next(1), " ", S.prev(3));
+}
+"""
+    assert out(text).splitlines() == ['{0 1 2 3 4} {"e" "d" "c" "b" "a"} {<1 "a"> <1 "y"> <2 "x">} {5 1 3}', "0 4 2 2"]
+    model = "sorted {int} S = {3, 1};\nexecute { S.add(2); S.add(0); }\ndvar float x[S];\n" \
+            "minimize sum(i in S) x[i];\nsubject to { forall(i in S) x[i] >= ord(S, i); }\n"
+    r = pyopl.compile_model(model).solve()
+    assert {k[0]: v for k, v in r["x"].items()} == {0: 0.0, 1: 1.0, 2: 2.0, 3: 3.0}
+
+
 def test_opl_functions():
     text = """
 execute {

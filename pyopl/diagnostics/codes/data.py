@@ -151,7 +151,7 @@ R("OPL0429", "data-duplicate-tuple-key", "error", "Two tuples with the same key"
   bad_data='Ts = {<"x", 1>, <"x", 2>};',
   good='tuple T { key string a; int b; }\n{T} Ts = ...;\ndvar float+ x[Ts];\nminimize sum(t in Ts) x[t];',
   good_data='Ts = {<"x", 1>, <"y", 2>};',
-  at=(1, 6))
+  at=(1, 17))  # the second tuple with the key
 R("OPL0430", "data-for-decision", "error", "Data for a decision variable",
   """The solver chooses the values of decision variables and dexprs; data cannot set them.
 To fix a value, state a constraint.""",
