@@ -42,3 +42,29 @@ def assert_same_bits(a, b) -> None:
     assert list(a.row_stmt) == list(b.row_stmt)
     assert {k: (list(f.rows), list(f.keys), f.indexed) for k, f in a.families.items()} == \
         {k: (list(f.rows), list(f.keys), f.indexed) for k, f in b.families.items()}
+
+
+def array_paths_off(monkeypatch) -> None:
+    """Switch every array path of the lowering off (sums, row families, objectives, per-element
+    bounds, computed subset arrays): the model is then built term by term."""
+    from pyopl.lowering import constraints, declarations, vectorised, vectorised_rows, vectorised_subsets
+
+    monkeypatch.setattr(constraints, "vector_forall", lambda inst, s, env: False)
+    monkeypatch.setattr(vectorised_rows, "vector_objective", lambda inst, expr: None)
+    monkeypatch.setattr(vectorised, "vector_sum", lambda ev, node, env: None)
+    monkeypatch.setattr(declarations, "vector_domain_bounds", lambda *a: None)
+    monkeypatch.setattr(vectorised_subsets, "vector_set_array", lambda *a: None)
+
+
+def check_and_compile(mod: str, dat: str | None, monkeypatch) -> tuple:
+    """(the IR or None on a compile error, the diagnostics of ``pyopl.check``) of ``mod`` with
+    ``dat``, then the monkeypatches made for it undone."""
+    import pyopl
+
+    diags = [(d.code, d.message, d.span) for d in pyopl.check(mod, dat)]
+    try:
+        ir = pyopl.compile_model(mod, dat).ir
+    except pyopl.CompileError:
+        ir = None
+    monkeypatch.undo()
+    return ir, diags

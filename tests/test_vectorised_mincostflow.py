@@ -16,8 +16,8 @@ import numpy as np
 import pytest
 
 import pyopl
-from pyopl.lowering import constraints, declarations, vectorised, vectorised_rows
-from tests.ir_compare import assert_same_bits
+from pyopl.lowering import constraints, declarations, vectorised_rows
+from tests.ir_compare import array_paths_off, assert_same_bits, check_and_compile
 
 MOD = """\
 {int} Nodes = ...;
@@ -72,17 +72,8 @@ def _compile(mod: str, dat: str, monkeypatch, on: bool, taken: list):
         monkeypatch.setattr(declarations, "vector_domain_bounds",
                             lambda *a: taken.append(("bounds", doms(*a) is not None)) or doms(*a))
     else:
-        monkeypatch.setattr(constraints, "vector_forall", lambda inst, s, env: False)
-        monkeypatch.setattr(vectorised_rows, "vector_objective", lambda inst, expr: None)
-        monkeypatch.setattr(vectorised, "vector_sum", lambda ev, node, env: None)
-        monkeypatch.setattr(declarations, "vector_domain_bounds", lambda *a: None)
-    diags = [(d.code, d.message, d.span) for d in pyopl.check(mod, dat)]
-    try:
-        ir = pyopl.compile_model(mod, dat).ir
-    except pyopl.CompileError:
-        ir = None
-    monkeypatch.undo()
-    return ir, diags
+        array_paths_off(monkeypatch)
+    return check_and_compile(mod, dat, monkeypatch)
 
 
 def _same(mod: str, dat: str, monkeypatch) -> list:

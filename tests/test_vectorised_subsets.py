@@ -11,8 +11,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import pyopl
-from pyopl.lowering import constraints, declarations, vectorised, vectorised_rows, vectorised_subsets
-from tests.ir_compare import assert_same_bits
+from pyopl.lowering import vectorised_rows, vectorised_subsets
+from tests.ir_compare import array_paths_off, assert_same_bits, check_and_compile
 
 EXAMPLES = {"fuzz": 0, "covered": 0}  # counts of the fuzz campaign (printed by -s; see docs/performance.md)
 
@@ -35,18 +35,8 @@ def _compile(mod: str, dat: str, monkeypatch, on: bool, taken: list | None = Non
         monkeypatch.setattr(vectorised_subsets, "vector_set_array", set_array)
         monkeypatch.setattr(vectorised_rows, "subset_join", join)
     if not on:
-        monkeypatch.setattr(constraints, "vector_forall", lambda inst, s, env: False)
-        monkeypatch.setattr(vectorised_rows, "vector_objective", lambda inst, expr: None)
-        monkeypatch.setattr(vectorised, "vector_sum", lambda ev, node, env: None)
-        monkeypatch.setattr(declarations, "vector_domain_bounds", lambda *a: None)
-        monkeypatch.setattr(vectorised_subsets, "vector_set_array", lambda *a: None)
-    diags = [(d.code, d.message, d.span) for d in pyopl.check(mod, dat or None)]
-    try:
-        ir = pyopl.compile_model(mod, dat or None).ir
-    except pyopl.CompileError:
-        ir = None
-    monkeypatch.undo()
-    return ir, diags
+        array_paths_off(monkeypatch)
+    return check_and_compile(mod, dat or None, monkeypatch)
 
 
 def _same(mod: str, dat: str, monkeypatch) -> list:
