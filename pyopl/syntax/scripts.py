@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from typing import Iterator
 
 _KEYWORD = re.compile(r"\b(execute|main)\b\s*([A-Za-z_][A-Za-z0-9_]*)?\s*\{")
 
@@ -43,15 +44,22 @@ def _skip_string_or_comment(text: str, i: int) -> int:
     return i
 
 
-def _match_brace(text: str, open_at: int) -> int:
-    """Offset of the ``}`` matching the ``{`` at ``open_at``, or -1."""
-    depth = 0
-    i = open_at
+def _code_offsets(text: str, start: int) -> Iterator[int]:
+    """The offsets from ``start`` on of the characters outside strings and comments, in order."""
+    i = start
     while i < len(text):
         j = _skip_string_or_comment(text, i)
         if j != i:
             i = j
             continue
+        yield i
+        i += 1
+
+
+def _match_brace(text: str, open_at: int) -> int:
+    """Offset of the ``}`` matching the ``{`` at ``open_at``, or -1."""
+    depth = 0
+    for i in _code_offsets(text, open_at):
         c = text[i]
         if c == "{":
             depth += 1
@@ -59,7 +67,6 @@ def _match_brace(text: str, open_at: int) -> int:
             depth -= 1
             if depth == 0:
                 return i
-        i += 1
     return -1
 
 
@@ -72,17 +79,11 @@ def _line_col(text: str, offset: int) -> tuple[int, int]:
 def next_code_match(text: str, pattern: "re.Pattern[str]", start: int, first_chars: str) -> "re.Match[str] | None":
     """The first match of ``pattern`` at or after ``start`` that begins a word outside strings and
     comments, or None.  ``first_chars`` holds the characters a match can begin with (a fast filter)."""
-    i = start
-    while i < len(text):
-        j = _skip_string_or_comment(text, i)
-        if j != i:
-            i = j
-            continue
+    for i in _code_offsets(text, start):
         if text[i] in first_chars and (i == 0 or not (text[i - 1].isalnum() or text[i - 1] == "_")):
             m = pattern.match(text, i)
             if m:
                 return m
-        i += 1
     return None
 
 
