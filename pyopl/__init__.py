@@ -18,8 +18,9 @@ Lark and the solvers load only when a model is compiled or solved.
 """
 from __future__ import annotations
 
-from importlib import import_module
 from typing import TYPE_CHECKING, Any
+
+from .lazy_names import lazy_getattr
 
 #: public name -> the module (relative to this package) that defines it
 _LAZY = {
@@ -40,12 +41,7 @@ if TYPE_CHECKING:  # for type checkers and editors; at run time __getattr__ impo
 
 def __getattr__(name: str) -> Any:
     """Import a public name's module on first use and keep the name in this module (PEP 562)."""
-    where = _LAZY.get(name)
-    if where is None:
-        raise AttributeError("module 'pyopl' has no attribute %r" % name)
-    value = getattr(import_module(where, __name__), name)
-    globals()[name] = value
-    return value
+    return lazy_getattr(globals(), __name__, _LAZY, name)
 
 
 def __dir__() -> list[str]:

@@ -18,6 +18,8 @@ the host protocol), ``convert`` (ECMAScript conversions and equality), ``stdlib`
 from importlib import import_module
 from typing import Any
 
+from ..lazy_names import lazy_getattr
+
 # The names below load on first use (PEP 562): a model without scripts imports pyopl.script.options
 # (ScriptOptions) and must not pay for the interpreter and its parser.
 _LAZY = {**dict.fromkeys(("DEFAULT_MAX_DEPTH", "DEFAULT_MAX_MEMORY", "DEFAULT_MAX_STEPS", "Interpreter"), ".interpreter"),
@@ -27,12 +29,8 @@ _LAZY = {**dict.fromkeys(("DEFAULT_MAX_DEPTH", "DEFAULT_MAX_MEMORY", "DEFAULT_MA
 
 
 def __getattr__(name: str) -> Any:
-    where = _LAZY.get(name)
-    if where is None:
-        raise AttributeError("module 'pyopl.script' has no attribute %r" % name)
-    value = getattr(import_module(where, __name__), name)
-    globals()[name] = value
-    return value
+    return lazy_getattr(globals(), __name__, _LAZY, name)
+
 
 class _LazyHost:
     """:mod:`pyopl.script.processing` as a script host (``Instance(..., script_host=HOST)``), imported
