@@ -18,7 +18,7 @@ import numpy as np
 from ..diagnostics.diagnostic import Span
 from ..semantics.values import FloatRange, OplArray, OplRange, OplSet, OplTuple, TupleType, show
 from ..lowering.errors import EvalError
-from ..dataframes import PandasValue, is_pandas
+from ..results.dataframes import PandasValue, is_pandas
 from .parser import DKeyed, DNamed, DRange, DSet, DTuple, UnfilledTuples
 
 
@@ -512,7 +512,7 @@ def from_python(v: Any) -> Any:
         return [from_python(x) for x in v]
     if isinstance(v, tuple):
         return tuple(from_python(x) for x in v)
-    if is_pandas(v):  # shaped once the declaration is known (pyopl.dataframes.PandasValue.resolve)
+    if is_pandas(v):  # shaped once the declaration is known (pyopl.results.dataframes.PandasValue.resolve)
         return PandasValue(v)
     if hasattr(v, "tolist"):  # numpy arrays and scalars
         return from_python(v.tolist())

@@ -11,7 +11,7 @@ from ..diagnostics.reporter import Reporter
 from .convert import from_python
 from .fastpath import parse_data_fast
 from .parser import DataItem
-from ..source_io import SourceProblem, read_source_file, report_problem, resolve_include
+from ..files.source_io import SourceProblem, read_source_file, report_problem, resolve_include
 
 MAX_INCLUDE_DEPTH = 8
 

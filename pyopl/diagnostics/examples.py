@@ -48,7 +48,7 @@ def run_example(kind: Kind, folder: str, good: bool = False) -> list[Diagnostic]
 
 
 def _run_cli(words: str, folder: str) -> list[Diagnostic]:
-    from ..cli import main
+    from ..cli.commands import main
 
     out = io.StringIO()
     cwd = os.getcwd()

@@ -8,7 +8,7 @@ def _source_line(sources: dict[str, str], span: Span) -> str | None:
     text = sources.get(span.file)
     if text is None:
         return None
-    lines = text.split("\n")  # as diagnostics count lines (pyopl/source_io.py), not str.splitlines
+    lines = text.split("\n")  # as diagnostics count lines (pyopl/files/source_io.py), not str.splitlines
     if 1 <= span.line <= len(lines):
         return lines[span.line - 1].rstrip("\r").expandtabs(1)
     return None

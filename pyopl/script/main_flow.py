@@ -420,7 +420,7 @@ def run_main(model: Any, kw: dict) -> Any:
     """Run the model's ``main`` block; returns the last solve's Result with the script output,
     the block's exit status (``script_exit``) and its diagnostics."""
     from ..diagnostics.reporter import Reporter
-    from ..result import Result
+    from ..results.result import Result
     from .processing import run_block
 
     ctx = model.script

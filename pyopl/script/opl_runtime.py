@@ -451,9 +451,9 @@ def confined_path(ctx: Any, name: str, span: Any) -> str:
 
 def write_confined(path: str, text: str, append: bool, span: Any = None) -> None:
     """Write ``text`` (after the file's bytes when ``append``) to the confined ``path`` with
-    :func:`pyopl.safe_write.write_bytes_safely` (a temporary file beside it, renamed into place,
+    :func:`pyopl.files.safe_write.write_bytes_safely` (a temporary file beside it, renamed into place,
     the file's mode kept); a failure (full disk, no permission) is a diagnostic at ``span``."""
-    from ..safe_write import WriteError, write_bytes_safely
+    from ..files.safe_write import WriteError, write_bytes_safely
     from .host import well_formed
 
     data = well_formed(text).encode("utf-8")

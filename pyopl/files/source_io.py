@@ -207,7 +207,7 @@ def report_problem(reporter, problem: SourceProblem, role: str, at=None, sources
     """Emit ``problem`` as a diagnostic: ``role`` is ``model`` (a model or included model file) or
     ``data``; ``at`` is the span of the ``include`` that named the file, used unless the problem
     lies inside the file (an encoding error points at its byte)."""
-    from .diagnostics.diagnostic import Span
+    from ..diagnostics.diagnostic import Span
 
     if problem.kind in ("encoding", "encoding-comment") or at is None:
         at = Span(problem.path, problem.line, problem.column, problem.line, problem.column + 1)

@@ -1,6 +1,6 @@
 """Applying fix-its: machine-applicable edits of diagnostics, to text or to a file (with a backup).
 
-Positions are counted as the diagnostics count them (:mod:`pyopl.source_io`: lines end at
+Positions are counted as the diagnostics count them (:mod:`pyopl.files.source_io`: lines end at
 ``"\\n"`` only, columns in characters, the byte-order mark not counted), so a fix lands where
 its diagnostic points; an edit outside the text is not applied.
 
@@ -16,8 +16,8 @@ import time
 from dataclasses import dataclass, field
 from typing import Any, Iterable
 
-from .diagnostics.diagnostic import Diagnostic, Span
-from .source_io import BOM, SourceProblem, decode_source, line_starts, offset_of
+from ..diagnostics.diagnostic import Diagnostic, Span
+from ..files.source_io import BOM, SourceProblem, decode_source, line_starts, offset_of
 
 MAX_BACKUPS = 100  # FILE.bak, FILE.bak.1 ... FILE.bak.99
 _SLUG_OF = {"OPL1122": "write-folder-missing", "OPL1123": "write-disk-full", "OPL1124": "write-target-refused",
@@ -73,13 +73,13 @@ class FixOutcome:
 
 
 def _check_text(text: str, name: str, data: Any):
-    from .api import _check_named
+    from ..api import _check_named
 
     return _check_named(text, name, data)
 
 
 def _problem(slug: str, path: str, message: str, help: str, line: int = 1, column: int = 1) -> Diagnostic:
-    from .diagnostics.registry import lookup
+    from ..diagnostics.registry import lookup
 
     kind = lookup(slug)
     return Diagnostic(kind.code, "error", message, Span(path, line, column, line, column + 1), help=help)
@@ -96,7 +96,7 @@ def fix_file(path: str, data: Any = None) -> FixOutcome:
     computed (OPL1126), no free backup name (OPL1127), a failed write (OPL1122-OPL1130).
     Line endings, the byte-order mark, the permission bits (and the owner where allowed) stay.
     """
-    from .safe_write import WriteError, _from_oserror, write_bytes_safely
+    from ..files.safe_write import WriteError, _from_oserror, write_bytes_safely
 
     out = FixOutcome()
     target = os.path.realpath(path)
@@ -124,7 +124,7 @@ def fix_file(path: str, data: Any = None) -> FixOutcome:
             return out
         diags = _check_text(text, path, data)
         out.diagnostics = diags
-        from .fixselect import safe_fixes
+        from .select import safe_fixes
 
         # only fixes that, tried one at a time, remove their error and bring no new one (fixselect.py)
         chosen = safe_fixes(text, None, [d for d in diags if d.file == path], model_file=path,

@@ -18,13 +18,13 @@ from __future__ import annotations
 import math
 from typing import Any
 
-from .ir import Key, format_key_part
+from ..ir import Key, format_key_part
 
 
 # -- index level names --------------------------------------------------------------------------
 
 def _domain_name(domain: Any, var: str | None) -> str | None:
-    from .syntax import ast as A
+    from ..syntax import ast as A
 
     if isinstance(domain, A.Name):
         return domain.id
@@ -45,7 +45,7 @@ def _unique(names: list[str | None]) -> list[str | None]:
 
 def index_level_names(model_ast: Any) -> dict[str, list[str | None]]:
     """``{name: [level name or None, ...]}`` for the dvars, dexprs and constraint labels of a parsed model."""
-    from .syntax import ast as A
+    from ..syntax import ast as A
 
     out: dict[str, list[str | None]] = {}
     for item in getattr(model_ast, "items", []):
@@ -59,7 +59,7 @@ def index_level_names(model_ast: Any) -> dict[str, list[str | None]]:
 
 def _constraint_names(st: Any, levels: list[str | None], bound: dict[str, str | None],
                       out: dict[str, list[str | None]]) -> None:
-    from .syntax import ast as A
+    from ..syntax import ast as A
 
     if isinstance(st, A.Forall):
         levels, bound = list(levels), dict(bound)
@@ -101,7 +101,7 @@ def _pandas():
 
 
 def result_frame(result: Any, name: str | None = None, kind: str | None = None) -> Any:
-    """See :meth:`pyopl.result.Result.to_dataframe`."""
+    """See :meth:`pyopl.results.result.Result.to_dataframe`."""
     pd = _pandas()
     every = result.rows()
     if name is None:
@@ -187,8 +187,8 @@ class PandasValue:
         and the last one on the columns (``cost[Plants][Markets]``: plants down, markets across).
         Missing values (NaN) are left out, so the data check names the missing keys.
         Raises :class:`~pyopl.lowering.errors.EvalError` for a shape that does not fit."""
-        from .data.convert import SetOf
-        from .lowering.errors import EvalError
+        from ..data.convert import SetOf
+        from ..lowering.errors import EvalError
 
         obj = self.obj
         kind = type(obj).__name__
@@ -200,7 +200,7 @@ class PandasValue:
                         help="give a number, a string or a tuple; a pandas %s fits a set or an array" % kind)
 
     def _set(self, typ: Any) -> Any:
-        from .semantics.values import TupleType
+        from ..semantics.values import TupleType
 
         obj = self.obj
         kind = type(obj).__name__
@@ -223,7 +223,7 @@ class PandasValue:
         return [tuple(_py(x) for x in row) for row in frame.itertuples(index=False, name=None)]
 
     def _array(self, ndims: int, name: str, span: Any) -> Any:
-        from .lowering.errors import EvalError
+        from ..lowering.errors import EvalError
 
         obj = self.obj
         kind = type(obj).__name__
