@@ -10,6 +10,7 @@ from typing import Any, Iterable
 
 from .diagnostics.diagnostic import CompileError, Diagnostic, Span
 from .diagnostics.reporter import Reporter, TooManyErrors
+from .files.source_io import looks_like_path
 from .ir import IR
 from .limits import Limits
 from .results.result import Result
@@ -23,14 +24,6 @@ class _Named:
 
     def __init__(self, text: str, name: str):
         self.text, self.name = text, name
-
-
-def looks_like_path(src: str, suffixes: tuple[str, ...]) -> bool:
-    """In ``source="auto"`` mode, a string is a file name when it is one line (under 4096
-    characters) ending in one of ``suffixes`` with no ``;``, ``{`` or ``}`` in it: model and data
-    text always hold one of those, so no valid text is mistaken for a path."""
-    return ("\n" not in src and len(src) < 4096 and src.strip().endswith(suffixes)
-            and not any(ch in src for ch in ";{}"))
 
 
 def _read_source(src: Any, default_name: str, source: str = "auto", notes: list | None = None) -> tuple[str, str]:
@@ -105,7 +98,7 @@ class Model:
         if ctx is not None and ctx.main_block is not None:
             from .script.main_flow import run_main
 
-            return run_main(self, kw)
+            return run_main(self, kw, compile_model)
         result = self._solve_ir(self.ir, **kw)
         if ctx is not None:
             from .script.processing import run_post
