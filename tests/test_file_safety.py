@@ -184,7 +184,7 @@ def test_a_fix_lands_where_the_diagnostic_points(tmp_path, comments, blanks, new
 
 def test_fixes_out_of_the_text_are_not_applied():
     from pyopl.diagnostics.diagnostic import Diagnostic, Edit, Fix, Span
-    from pyopl.fixes.apply import apply_fixes
+    from pyopl.fixes.edit import apply_fixes
 
     def d(line, col, end_col):
         span = Span("<model>", line, col, line, end_col)

@@ -5,7 +5,7 @@ same optimum worked out in the comment."""
 from __future__ import annotations
 
 import pyopl
-from pyopl.fixes.apply import apply_fixes
+from pyopl.fixes.edit import apply_fixes
 from pyopl.fixes.select import improves, repair, safe_fixes
 
 BASE = "dvar float+ x;\ndvar float+ y;\nminimize x + y;\nsubject to {\n%s\n}"

@@ -171,7 +171,7 @@ def _optimum(model: str, data: str) -> float | None:
 
 def _naive(model: str, data: str) -> tuple[str, str]:
     import pyopl
-    from pyopl.fixes.apply import apply_fixes
+    from pyopl.fixes.edit import apply_fixes
 
     for _ in range(3):
         diags = list(pyopl.check(model, data))

@@ -16,7 +16,7 @@ from collections import Counter
 from typing import Any, Callable
 
 from ..diagnostics.diagnostic import Diagnostic
-from .apply import apply_fixes
+from .edit import apply_fixes
 
 #: At most this many candidate fixes are tried per round, and this many rounds are made (bounded work).
 MAX_TRIES = 24
