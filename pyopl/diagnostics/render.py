@@ -1,7 +1,10 @@
 """Text rendering in the style of rustc and Elm: header, source line, caret, help."""
 from __future__ import annotations
 
-from .diagnostic import Diagnostic, Span
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:  # annotations only: diagnostic imports this module to render itself
+    from .diagnostic import Diagnostic, Span
 
 
 def _source_line(sources: dict[str, str], span: Span) -> str | None:
