@@ -10,7 +10,7 @@ import pytest
 
 from pyopl.cli import main
 from pyopl.diagnostics.docs import DOC_PATH, render_markdown
-from pyopl.diagnostics.examples import run_example
+from pyopl.testing.examples import run_example
 from pyopl.diagnostics.registry import all_kinds
 from pyopl.fixes.edit import apply_fixes
 

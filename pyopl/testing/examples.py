@@ -12,8 +12,8 @@ import os
 import shlex
 from pathlib import Path
 
-from .diagnostic import Diagnostic, Span
-from .registry import Kind
+from ..diagnostics.diagnostic import Diagnostic, Span
+from ..diagnostics.registry import Kind
 
 
 def run_example(kind: Kind, folder: str, good: bool = False) -> list[Diagnostic]:
@@ -48,7 +48,7 @@ def run_example(kind: Kind, folder: str, good: bool = False) -> list[Diagnostic]
 
 
 def _run_cli(words: str, folder: str) -> list[Diagnostic]:
-    from ..cli.commands import main
+    from ..cli import main
 
     out = io.StringIO()
     cwd = os.getcwd()
