@@ -86,7 +86,7 @@ def fix_file(path: str, data: Any = None) -> FixOutcome:
             return out
         diags = _check_text(text, path, data)
         out.diagnostics = diags
-        # only fixes that, tried one at a time, remove their error and bring no new one (fixselect.py)
+        # only fixes that, tried one at a time, remove their error and bring no new one (select.py)
         chosen = safe_fixes(text, None, [d for d in diags if d.file == path], model_file=path,
                             check=lambda m, _d: list(_check_text(m, path, data)))
         new, n = apply_fixes(text, chosen)
