@@ -249,7 +249,7 @@ def handle(request: dict[str, Any]) -> dict[str, Any]:
     if request.get("op") == "compare":
         from .equiv.compare import check_texts
 
-        return check_texts(model, str(request.get("data") or ""), str(request.get("ref_model") or ""),
-                           str(request.get("ref_data") or ""), float(request.get("tol") or 1e-6),
+        return check_texts(model, data or "", as_text(str(request.get("ref_model") or "")),
+                           _data(str(request.get("ref_data") or "")) or "", float(request.get("tol") or 1e-6),
                            float(request.get("time_limit_s") or 30.0))
     raise ValueError(f"unknown request {request.get('op')!r}")

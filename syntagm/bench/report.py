@@ -73,6 +73,8 @@ def aggregate(records: list[dict[str, Any]], selected: int, tol: float, abs_tol:
         "errors": sum(1 for r in records if r.get("error")),
         "equivalence_checked": sum(1 for r in records if (r.get("equivalence") or {}).get("equivalent") is not None),
         "equivalent": sum(1 for r in records if (r.get("equivalence") or {}).get("equivalent") is True),
+        "equivalent_by_solutions": sum(1 for r in records
+                                       if (r.get("equivalence") or {}).get("verdict") == "equivalent_by_solutions"),
         **sums,
         "cost_usd": cost, "latency_s": latency, "wall_s": wall,
         "per_problem": {

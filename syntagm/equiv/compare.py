@@ -89,17 +89,15 @@ def _structural(a: Problem, b: Problem) -> dict[str, Any]:
 def check_texts(model_a: str, data_a: str, model_b: str, data_b: str, tol: float = 1e-6,
                 time_limit_s: float = 30.0) -> dict[str, Any]:
     """The verdict on two models given as text (runs pyopl: call it in a worker process, as
-    :func:`compare_models` does).  Returns ``{"verdict", "method", "reason", "evidence",
+    :func:`syntagm.bench.equivalence.compare_models` does, which also cleans the texts).  Returns ``{"verdict", "method", "reason", "evidence",
     "A": {"status", "objective"}, "B": {...}}``."""
     import pyopl
 
-    from ..sandbox import as_text
-
     def data(d: str) -> str | None:
-        return as_text(d) if d and d.strip() else None
+        return d if d and d.strip() else None
 
-    ca, err_a = _compile(pyopl, as_text(model_a), data(data_a))
-    cb, err_b = _compile(pyopl, as_text(model_b), data(data_b))
+    ca, err_a = _compile(pyopl, model_a, data(data_a))
+    cb, err_b = _compile(pyopl, model_b, data(data_b))
     if cb is None:
         return dict(_verdict("unknown", "none", f"model B does not compile ({err_b})"), A={}, B={})
     if ca is None:

@@ -123,8 +123,10 @@ def _eliminate_auxiliary(p: Problem, log: list[str]) -> Problem:
         log.append(f"substituted {p.names[j]} out through its defining equality {p.row_names[i]}")
         used_rows.add(i)
         lb, ub = p.lb.copy(), p.ub.copy()
-        lb[j], ub[j] = 0.0, 0.0  # now in no row and with no cost: dropped below
-        p = replace(p, c=c, c0=c0, A=A, rl=rl, ru=ru, lb=lb, ub=ub)
+        lb[j], ub[j] = 0.0, 0.0  # now in no row and with no cost: dropped below (its name cleared: logged here)
+        names = list(p.names)
+        names[j] = ""
+        p = replace(p, c=c, c0=c0, A=A, rl=rl, ru=ru, lb=lb, ub=ub, names=names)
         nz = p.A != 0
     return p
 
@@ -136,6 +138,8 @@ def _unused_columns(p: Problem, log: list[str]) -> Problem:
     for j in np.flatnonzero(unused):
         if p.lb[j] > p.ub[j] + TOL:
             p.notes.append(f"column {p.names[j]} has empty bounds: the problem is infeasible")
+        elif p.names[j]:
+            log.append(f"dropped {p.names[j]} (in no row and not in the objective)")
     return _drop_cols(p, ~unused)
 
 
