@@ -21,7 +21,7 @@ from .tokens import estimate_text_tokens
 
 #: The template version used for each prompt.
 PROMPT_VERSIONS = {
-    "system": 1, "generate": 1, "exemplar": 1, "syntax_repair": 1, "alignment_repair": 1,
+    "system": 1, "generate": 1, "exemplar": 1, "syntax_repair": 2, "alignment_repair": 1,
     "contract_repair": 1, "judge": 1, "cot": 1, "reflect": 2, "opl_reference": 1,
     # tree of thoughts
     "tot": 1, "tot_expand": 1, "tot_select": 1,

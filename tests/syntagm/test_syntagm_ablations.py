@@ -60,7 +60,9 @@ def test_diagnostics_granularity(server, client, monkeypatch, mode, present, abs
     server.push_reply(gen(GOOD))
     assert _solve(client, diagnostics=mode, use_judge=False).status == "solved"
     repair = server.requests[1]["body"]["messages"][-1]["content"]
-    diag_part = repair.split("Compiler diagnostics")[1]
+    diag_part = repair.split("Your previous attempt does not compile.")[1]
+    # the header promises JSON only where JSON follows
+    assert ("(JSON;" in diag_part) == (mode in ("full", "first"))
     for p in present:
         assert p in diag_part
     for a in absent:
