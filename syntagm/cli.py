@@ -159,6 +159,8 @@ def _fmt_cost(c: float | None) -> str:
 def _text_summary(doc: dict[str, Any], tel: dict[str, Any], out: Path) -> str:
     t = tel["totals"]
     lines = [f"status: {doc['status']} (solver: {doc['solver_status'] or 'no solution'})"]
+    if doc.get("failure"):
+        lines.append(f"why: {doc['failure']}")
     if doc["objective"] is not None:
         lines.append(f"objective: {doc['objective']:g}")
     sol = doc.get("solution") or {}
