@@ -452,3 +452,18 @@ def test_bench_reports_equivalence_where_the_entry_has_a_reference(server, env, 
     assert (g["equivalence_checked"], g["equivalent"]) == (2, 1)
     recs = {r["id"]: r for r in records(env / "out" / "results.jsonl")}
     assert recs["a"]["equivalence"]["equivalent"] is True and recs["b"]["equivalence"]["equivalent"] is False
+
+
+def test_report_over_several_runs_has_a_run_id_column(server, env, capsys):
+    route(server, {k: [gen(GOOD)] * 2 for k in MARK})
+    assert bench(server, "--strategy", "standard", "--run-id", "first") == 0
+    assert bench(server, "--strategy", "standard", "--run-id", "second", "--max-iterations", "1") == 0
+    capsys.readouterr()
+    assert main(["report", "out", "--no-plot"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    head = next(line for line in lines if "strategy" in line)
+    assert head.split()[:3] == ["run", "id", "dataset"]
+    body = [line.split()[0] for line in lines[lines.index(head) + 2:] if line.split() and "Tiny" in line]
+    assert sorted(body) == ["first", "second"]
+    assert main(["report", "out", "--no-plot", "--run-id", "first"]) == 0  # one run: no such column
+    assert "run id" not in next(line for line in capsys.readouterr().out.splitlines() if "strategy" in line)
