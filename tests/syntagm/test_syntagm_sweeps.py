@@ -467,3 +467,29 @@ def test_report_over_several_runs_has_a_run_id_column(server, env, capsys):
     assert sorted(body) == ["first", "second"]
     assert main(["report", "out", "--no-plot", "--run-id", "first"]) == 0  # one run: no such column
     assert "run id" not in next(line for line in capsys.readouterr().out.splitlines() if "strategy" in line)
+
+
+def test_an_earlier_run_replays_after_a_later_one_shares_its_out_and_without_dataset(server, env, capsys):
+    route(server, {k: [gen(GOOD), gen(WRONG)] for k in MARK})
+    # the earlier run leaves temperature unset; the later one (same --out) sets it, and run.json is the later one's
+    assert bench(server, "--strategy", "standard", "--record", "--run-id", "early") == 0
+    assert bench(server, "--strategy", "standard", "--record", "--run-id", "late", "--temperature", "0.3") == 0
+    assert json.loads((env / "out" / "run.json").read_text())["run_id"] == "late"
+    server.close()
+    capsys.readouterr()
+    rc = main(["bench", "--replay", "out", "--out", "again", "--run-id", "early", "--strategy", "standard",
+               "--workers", "1", "--no-plot", "--format", "json"])  # no --dataset: the run's own
+    out, err = capsys.readouterr()
+    assert rc == 0, err
+    rep = json.loads(out)
+    assert rep["run_ids"] == ["early"] and rep["groups"][0]["records"] == 3
+    assert rep["groups"][0]["correct"] == 1  # a right (12), b off (12.0005), c unscorable: as recorded
+    assert rep["settings"]["early"]["temperature"] is None
+    rc = main(["bench", "--replay", "out", "--out", "again2", "--strategy", "standard", "--no-plot",
+               "--format", "json"])  # the last run by default
+    assert rc == 0 and json.loads(capsys.readouterr().out)["run_ids"] == ["late"]
+
+
+def test_bench_without_dataset_or_replay_is_one_message(env, capsys):
+    assert main(["bench", "--strategy", "standard", "--no-plot"]) == 2
+    assert "give --dataset PATH.json" in capsys.readouterr().err
