@@ -81,7 +81,8 @@ class Model:
     def solve(self, solver: str = "highs", time_limit: float | None = None, mip_gap: float | None = None,
               threads: int | None = None, seed: int | None = None, log: bool = False, log_file: str | None = None,
               options: dict[str, Any] | None = None, mip_gap_abs: float | None = None, *,
-              duals: bool = False, explain_infeasible: bool = True, progress: Any = None) -> Result:
+              duals: bool = False, explain_infeasible: bool = True, explain_time_limit: float | None = None,
+              progress: Any = None) -> Result:
         """Solve with ``solver`` (``"highs"`` or ``"gurobi"``); ``time_limit`` in seconds.
 
         Returns a :class:`~pyopl.result.Result` whose status is one of
@@ -91,7 +92,10 @@ class Model:
         the integer variables are fixed at their values (LPs always get them).
         ``explain_infeasible``: when infeasible, compute the conflicting constraints
         (``result.conflict``, an ``OPL0704`` diagnostic); when unbounded, name the variables
-        along the ray (``OPL0705``). ``log`` sends the solver's log to stderr.
+        along the ray (``OPL0705``). ``explain_time_limit``: seconds the infeasibility explanation may
+        take (default: a quarter of ``time_limit``, or without one the solve's own time within 10 s to
+        60 s, :func:`pyopl.iis.explain_budget`); when it runs out ``result.conflict.partial`` is True.
+        ``log`` sends the solver's log to stderr.
         ``progress``: a callable fed from the solver's callbacks with ``{"elapsed_s", "incumbent",
         "bound", "gap", "nodes", "iterations"}`` (e.g. :class:`pyopl.progress.ProgressLine`).
         Ctrl-C (SIGINT, in the main thread) stops the solve: the result has status
@@ -100,7 +104,7 @@ class Model:
         """
         kw = dict(solver=solver, time_limit=time_limit, mip_gap=mip_gap, threads=threads, seed=seed, log=log,
                   log_file=log_file, options=options, mip_gap_abs=mip_gap_abs, duals=duals,
-                  explain_infeasible=explain_infeasible, progress=progress)
+                  explain_infeasible=explain_infeasible, explain_time_limit=explain_time_limit, progress=progress)
         ctx = self.script
         if ctx is not None and ctx.main_block is not None:
             from .script.main_flow import run_main
@@ -117,7 +121,8 @@ class Model:
     def _solve_ir(self, ir: IR, solver: str = "highs", time_limit: float | None = None, mip_gap: float | None = None,
                   threads: int | None = None, seed: int | None = None, log: bool = False, log_file: str | None = None,
                   options: dict[str, Any] | None = None, mip_gap_abs: float | None = None, duals: bool = False,
-                  explain_infeasible: bool = True, progress: Any = None) -> Result:
+                  explain_infeasible: bool = True, explain_time_limit: float | None = None,
+                  progress: Any = None) -> Result:
         """Solve ``ir`` with the arguments of :meth:`solve`, script settings (``cplex.tilim``) filling
         the ones the caller left out."""
         from .backends import SolveOptions, get_backend
@@ -142,7 +147,7 @@ class Model:
         if explain_infeasible and result.status in ("infeasible", "unbounded"):  # what explain_result explains
             from .iis import explain_result
 
-            explain_result(result, ir, solver, opts, self.sources)
+            explain_result(result, ir, solver, opts, self.sources, budget=explain_time_limit)
         return result
 
 

@@ -69,6 +69,9 @@ def _parser() -> argparse.ArgumentParser:
                    help="when infeasible, name the constraints that conflict (the default)")
     s.add_argument("--no-explain-infeasible", dest="explain_infeasible", action="store_false",
                    help="do not compute the conflict of an infeasible model")
+    s.add_argument("--explain-time-limit", type=float, metavar="SECONDS", default=None,
+                   help="time the infeasibility explanation may take (default: a quarter of --time-limit, "
+                        "or the solve's own time within 10-60 s); a partial explanation when it runs out")
     s.add_argument("--csv", metavar="FILE", help="also write the values (and duals) as CSV to FILE")
     s.add_argument("--output-dir", metavar="DIR",
                    help="folder where scripts may write files (IloOplOutputFile); default: the model's folder")
@@ -342,7 +345,8 @@ def cmd_solve(args: argparse.Namespace) -> int:
         result = model.solve(solver=args.solver, time_limit=args.time_limit, mip_gap=args.mip_gap,
                              mip_gap_abs=args.mip_gap_abs, threads=args.threads, seed=args.seed, log=args.log,
                              log_file=args.log_file, options=extra, duals=args.duals,
-                             explain_infeasible=args.explain_infeasible, progress=progress)
+                             explain_infeasible=args.explain_infeasible,
+                             explain_time_limit=args.explain_time_limit, progress=progress)
     finally:
         if progress is not None:
             progress.finish()
