@@ -448,11 +448,18 @@ def cmd_export(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
-def _serve(which: str) -> int:
-    """``pyopl lsp`` / ``pyopl mcp``: the servers live in optional extras."""
-    try:
-        from importlib import import_module
+#: The modules each server's extra brings (pyproject.toml, [project.optional-dependencies]).
+_EXTRA_MODULES = {"lsp": ("pygls", "lsprotocol"), "mcp": ("mcp.server.fastmcp",)}
 
+
+def _serve(which: str) -> int:
+    """``pyopl lsp`` / ``pyopl mcp``: the servers live in optional extras.  Without the extra: one
+    line naming the install command, exit status 2 (EXIT_USAGE), no traceback."""
+    from importlib import import_module
+
+    try:
+        for name in _EXTRA_MODULES[which]:
+            import_module(name)
         server = import_module("pyopl.%s.server" % which)
     except ImportError as e:
         print("pyopl: `pyopl %s` needs the %s extra: pip install \"pyopl[%s]\" (%s)" % (which, which, which, e),
