@@ -197,7 +197,7 @@ class Result:
     def to_csv(self, path: Any = None) -> str:
         """A long CSV table ``kind,name,index,index_1..index_K,value``: ``index`` in OPL notation
         (``["Seattle"]["Chicago"]``), then one column per index component (``Seattle``, ``Chicago``;
-        a tuple index is one component, ``<"a","b">``; empty past a name's own indices).
+        a tuple index takes one column per field, ``a``, ``b``; empty past a name's own indices).
 
         Returns the text; also writes it to ``path`` when given."""
         import csv
@@ -222,7 +222,8 @@ class Result:
         Without ``name``: the long table of :meth:`rows` with columns ``kind``, ``name``,
         ``index`` (the key tuple), ``value``, filtered by ``kind`` when given. With ``name``:
         one row per index key, indexed by the name's index sets (a MultiIndex for several;
-        levels named after the OPL index sets, ``ship`` -> ``Plants``, ``Markets``), with the
+        levels named after the OPL index sets, ``ship`` -> ``Plants``, ``Markets``; a tuple index
+        gives one level per field, named after the fields, ``x[Arcs]`` -> ``o``, ``d``), with the
         columns that exist for it: ``value`` (a dvar or dexpr), ``reduced_cost`` (a dvar of an
         LP), ``dual`` and ``slack`` (a constraint label). With ``kind`` too: that kind only,
         in a column ``value``."""
