@@ -78,6 +78,22 @@ class Model:
     def warnings(self) -> list[Diagnostic]:
         return [d for d in self.diagnostics if d.severity == "warning"]
 
+    def to_highspy(self, names: bool = True, log: bool = False) -> Any:
+        """The model in a ``highspy.Highs`` object, not yet run, to change and re-solve with HiGHS's own
+        API (``h.changeColBounds``, ``h.run()``, ``h.getSolution()``); column ``j`` and row ``i`` are
+        ``model.ir``'s, named in OPL notation when ``names``.  See :mod:`pyopl.backends.handover`."""
+        from .backends.handover import to_highspy
+
+        return to_highspy(self.ir, names=names, log=log)
+
+    def to_gurobipy(self, names: bool = True, log: bool = False) -> Any:
+        """The model as a ``gurobipy.Model`` (updated, not optimised), to change and re-solve with
+        Gurobi's API (``m.getVars()``, ``m.optimize()``); OPL names as ``VarName``/``ConstrName``.
+        Raises ImportError without gurobipy.  See :mod:`pyopl.backends.handover`."""
+        from .backends.handover import to_gurobipy
+
+        return to_gurobipy(self.ir, names=names, log=log)
+
     def solve(self, solver: str = "highs", time_limit: float | None = None, mip_gap: float | None = None,
               threads: int | None = None, seed: int | None = None, log: bool = False, log_file: str | None = None,
               options: dict[str, Any] | None = None, mip_gap_abs: float | None = None, *,
