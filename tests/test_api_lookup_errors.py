@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 import pyopl
-from pyopl.lookup_errors import UnknownKey, UnknownName
+from pyopl.results.lookup_errors import UnknownKey, UnknownName
 
 MODEL = """{string} Plants = {"Seattle", "Denver"};
 {string} Markets = {"NewYork", "Chicago"};

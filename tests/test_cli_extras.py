@@ -7,7 +7,7 @@ import sys
 
 import pytest
 
-from pyopl.cli import main
+from pyopl.cli.commands import main
 
 BLOCK = {"lsp": ["pygls", "lsprotocol"], "mcp": ["mcp", "mcp.server", "mcp.server.fastmcp"]}
 

@@ -3,7 +3,7 @@ pushed the dual and slack columns out of line); `tabulate` lays it out."""
 from __future__ import annotations
 
 import pyopl
-from pyopl.report import text_report
+from pyopl.results.report import text_report
 
 MODEL = """range I = 1..3;
 dvar float+ x[I];

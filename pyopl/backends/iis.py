@@ -24,7 +24,7 @@ from typing import Any
 
 import numpy as np
 
-from .ir import IR, opl_label
+from ..ir import IR, opl_label
 
 # Side of a row or bound that takes part in the conflict.
 _SIDES = ("lower", "upper", "both")
@@ -104,7 +104,9 @@ class Conflict:
             return "the model is infeasible"
         what = parts[0] if len(parts) == 1 else ", ".join(parts[:-1]) + " and " + parts[-1]
         one = len(self.rows) + len(self.bounds) == 1
-        return "%s cannot hold%s" % (what, "" if one else " together")
+        tail = " (a partial explanation: its %s s budget ran out, the set may not be minimal)" % _num(
+            round(self.budget_s or 0.0, 3)) if self.partial else ""
+        return "%s cannot hold%s%s" % (what, "" if one else " together", tail)
 
     def to_dict(self) -> dict[str, Any]:
         """JSON form: ``summary``, ``method``, ``irreducible``, ``constraints`` (label, index, name, side,
@@ -131,8 +133,8 @@ class Conflict:
 
     def diagnostic(self, sources: dict[str, str] | None = None, model_file: str = "<model>") -> Any:
         """The ``OPL0704`` diagnostic: primary span at the first group's label, secondary labels at the others."""
-        from .backends.common import solver_diagnostic
-        from .diagnostics.diagnostic import Label
+        from .common import solver_diagnostic
+        from ..diagnostics.diagnostic import Label
 
         spans = []
         for label, rows in self.groups():
@@ -168,7 +170,7 @@ def _json_part(v: Any) -> Any:
 
 def label_span(sources: dict[str, str], model_file: str, label: str):
     """Where constraint ``label`` is written in the model (``label:`` or ``label[i]:``), or None."""
-    from .diagnostics.diagnostic import Span
+    from ..diagnostics.diagnostic import Span
 
     text = sources.get(model_file)
     if text is None:
@@ -229,7 +231,7 @@ def explain_infeasible(ir: IR, solver: str = "highs", options: Any = None, time_
     LP; otherwise the elastic + deletion filter, solved with HiGHS.  All of it shares ``time_limit``
     seconds (each solver call gets what is left); when they run out the result is ``partial`` (an
     infeasible set that may not be minimal, or none found yet), never a longer wait."""
-    from .backends.common import SolveOptions
+    from .common import SolveOptions
 
     options = options or SolveOptions()
     clock = _Clock(time_limit)
@@ -239,11 +241,11 @@ def explain_infeasible(ir: IR, solver: str = "highs", options: Any = None, time_
 
     found, method = None, ""
     if solver == "gurobi":
-        from .backends.gurobi import compute_iis
+        from .gurobi import compute_iis
 
         found, method = compute_iis(ir, budgeted()), "Gurobi's IIS (computeIIS)"
     if found is None and not clock.over():
-        from .backends.highs import compute_iis as highs_iis
+        from .highs import compute_iis as highs_iis
 
         if not ir.is_mip:
             found, method = highs_iis(ir, budgeted()), "HiGHS's IIS (getIis)"
@@ -332,8 +334,8 @@ def _sub_feasible(ir: IR, rows: np.ndarray, lower: np.ndarray, upper: np.ndarray
     import highspy
     import scipy.sparse as sp
 
-    from .backends.common import SolveOptions, quiet_stdout
-    from .backends.highs import _new_solver
+    from .common import SolveOptions, quiet_stdout
+    from .highs import _new_solver
 
     A = ir.A.tocsr()[rows]
     rl, ru = ir.row_lower[rows], ir.row_upper[rows]
@@ -477,8 +479,8 @@ def unbounded_diagnostic(ray: dict[str, float], sense: str, model_file: str = "<
                          sources: dict[str, str] | None = None) -> Any:
     """The ``OPL0705`` diagnostic naming the variables along an unbounded ray (``{label: direction}``),
     pointing at the objective's ``minimize``/``maximize`` when the source is at hand."""
-    from .backends.common import solver_diagnostic
-    from .diagnostics.diagnostic import Span
+    from .common import solver_diagnostic
+    from ..diagnostics.diagnostic import Span
 
     span = None
     text = (sources or {}).get(model_file)

@@ -9,8 +9,8 @@ from __future__ import annotations
 
 from typing import Any, Iterable
 
-from .diagnostics.reporter import near_miss
-from .ir import format_key_part
+from ..diagnostics.reporter import near_miss
+from ..ir import format_key_part
 
 
 class OplLookupError(KeyError):
