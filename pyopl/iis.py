@@ -175,7 +175,8 @@ def explain_infeasible(ir: IR, solver: str = "highs", options: Any = None, time_
     """An irreducible infeasible subset of ``ir`` as a :class:`Conflict`, or None when none is found
     (e.g. the model turns out feasible within tolerances).
 
-    Gurobi's ``computeIIS`` when ``solver == "gurobi"`` and it can take the model; HiGHS's ``getIis`` for an
+    Gurobi's ``computeIIS`` when ``solver == "gurobi"`` and it can take the model, CPLEX's conflict refiner
+    when ``solver == "cplex"`` (within the Community Edition's limits); HiGHS's ``getIis`` for an
     LP; otherwise the elastic + deletion filter, solved with HiGHS, stopped after ``time_limit`` seconds."""
     from .backends.common import SolveOptions
 
@@ -185,6 +186,10 @@ def explain_infeasible(ir: IR, solver: str = "highs", options: Any = None, time_
         from .backends.gurobi import compute_iis
 
         found, method = compute_iis(ir, options), "Gurobi's IIS (computeIIS)"
+    elif solver == "cplex":
+        from .backends.cplex import compute_iis as cplex_iis
+
+        found, method = cplex_iis(ir, options), "CPLEX's conflict refiner"
     if found is None:
         from .backends.highs import compute_iis as highs_iis
 
