@@ -105,11 +105,16 @@ def _read_linear(ps, m, ir: IR, obj: np.ndarray, sense: str) -> list:
             _pass(h, dataclasses.replace(ir, q=None, A=ir.__dict__["A"]), obj, 0.0, sense)  # Q goes in apart
             h.writeModel(path)
             m.readProblem(path)
-    xs = m.getVars()
-    if len(xs) != ir.num_cols or m.getNConss() != ir.num_rows:  # never seen; a wrong count would misplace values
+    # SCIP orders its variables by type (binaries first): find them by HiGHS's names c0, c1, ...
+    by_name = {v.name: v for v in m.getVars()}
+    try:
+        xs = [by_name["c%d" % j] for j in range(ir.num_cols)]
+    except KeyError:
+        raise RuntimeError("SCIP did not read the columns HiGHS wrote") from None
+    if len(by_name) != ir.num_cols or m.getNConss() != ir.num_rows:  # a wrong count would misplace values
         raise RuntimeError("SCIP read %d variables and %d constraints, expected %d and %d" % (
-            len(xs), m.getNConss(), ir.num_cols, ir.num_rows))
-    return list(xs)
+            len(by_name), m.getNConss(), ir.num_cols, ir.num_rows))
+    return xs
 
 
 def build(ps, ir: IR, log: bool = False) -> tuple[Any, list, list, Any]:
@@ -120,7 +125,8 @@ def build(ps, ir: IR, log: bool = False) -> tuple[Any, list, list, Any]:
         m.hideOutput()
     sense = "maximize" if ir.sense == "maximize" else "minimize"
     xs = _read_linear(ps, m, ir, ir.obj if ir.sense != "feasibility" else np.zeros(ir.num_cols), sense)
-    conss = list(m.getConss())
+    by_name = {c.name: c for c in m.getConss()}
+    conss = [by_name["r%d" % i] for i in range(ir.num_rows)]  # in row order, by HiGHS's names
     if ir.obj_constant and ir.sense != "feasibility":
         m.addObjoffset(float(ir.obj_constant))
     t = None
@@ -194,7 +200,7 @@ def _continuous_lp(ir: IR) -> bool:
 
 def _solve(ps, ir: IR, options: SolveOptions) -> Result:
     log = bool(options.log_to_console)
-    with quiet_stdout(allow=log):
+    with quiet_stdout():  # SCIP writes its log to file descriptor 1: it goes to stderr
         m, xs, conss, t = build(ps, ir, log)
         if options.log_file:
             m.setLogfile(str(options.log_file))
