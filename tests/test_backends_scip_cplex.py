@@ -241,7 +241,7 @@ def test_time_limit_keeps_the_incumbent_with_bound_and_gap(solver):
 
 @pytest.mark.parametrize("solver", ["scip", "cplex"])
 def test_exported_mps_reads_back_into_the_solver_with_the_same_optimum(tmp_path, solver):
-    from pyopl.export import write_model
+    from pyopl.backends.export import write_model
 
     path = str(tmp_path / "m.mps")
     write_model(pyopl.compile_model(MIQP.replace("c[i][j] * x[i] * x[j]", "c[i][j] * (x[i] + x[j])")).ir, path, "mps")

@@ -1,4 +1,4 @@
-"""Solver backends. Each takes an :class:`~pyopl.ir.IR` and :class:`SolveOptions` and returns a :class:`~pyopl.result.Result`.
+"""Solver backends. Each takes an :class:`~pyopl.ir.IR` and :class:`SolveOptions` and returns a :class:`~pyopl.results.result.Result`.
 
 ``auto`` is no backend of its own: :func:`resolve` turns it into the backend that
 :func:`~pyopl.backends.capabilities.choose` picks for the model.

@@ -24,9 +24,9 @@ from typing import Any
 import numpy as np
 
 from ..diagnostics.diagnostic import Span
-from ..interrupt import sigint_stops_solve
+from .interrupt import sigint_stops_solve
 from ..ir import IR
-from ..result import Result
+from ..results.result import Result
 from .common import (SolveOptions, attach_duals, error_result, fixed_ir, option_span, quiet_stdout, refuse,
                      result_from_solution, solver_diagnostic)
 
