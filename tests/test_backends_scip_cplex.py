@@ -60,7 +60,7 @@ def _takers(feature: str) -> list[str]:
 
 
 def test_every_backend_declares_its_capabilities_and_the_cli_offers_them():
-    from pyopl.cli import SOLVER_CHOICES as CLI_CHOICES
+    from pyopl.cli.commands import SOLVER_CHOICES as CLI_CHOICES
 
     assert set(CAPABILITIES) == set(BACKENDS) and CLI_CHOICES == SOLVER_CHOICES
     assert "miqp" in CAPABILITIES["scip"].features and "nonconvex_qcp" in CAPABILITIES["scip"].features
