@@ -87,12 +87,15 @@ class Model:
 
         return to_gurobipy(self.ir, names=names, log=log)
 
-    def solve(self, solver: str = "highs", time_limit: float | None = None, mip_gap: float | None = None,
+    def solve(self, solver: str = "auto", time_limit: float | None = None, mip_gap: float | None = None,
               threads: int | None = None, seed: int | None = None, log: bool = False, log_file: str | None = None,
               options: dict[str, Any] | None = None, mip_gap_abs: float | None = None, *,
               duals: bool = False, explain_infeasible: bool = True, explain_time_limit: float | None = None,
               progress: Any = None) -> Result:
-        """Solve with ``solver`` (``"highs"`` or ``"gurobi"``); ``time_limit`` in seconds.
+        """Solve with ``solver``: ``"auto"`` (the default: HiGHS for what it takes, else the first installed
+        backend that takes the model, see :func:`pyopl.backends.capabilities.choose`), ``"highs"``,
+        ``"scip"``, ``"cplex"`` or ``"gurobi"``; ``time_limit`` in seconds. ``result.solver`` names the
+        backend that solved it.
 
         Returns a :class:`~pyopl.results.result.Result` whose status is one of
         ``optimal``, ``feasible``, ``infeasible``, ``unbounded``,
@@ -127,15 +130,16 @@ class Model:
             result.script_output = ctx.pre_output + post
         return result
 
-    def _solve_ir(self, ir: IR, solver: str = "highs", time_limit: float | None = None, mip_gap: float | None = None,
+    def _solve_ir(self, ir: IR, solver: str = "auto", time_limit: float | None = None, mip_gap: float | None = None,
                   threads: int | None = None, seed: int | None = None, log: bool = False, log_file: str | None = None,
                   options: dict[str, Any] | None = None, mip_gap_abs: float | None = None, duals: bool = False,
                   explain_infeasible: bool = True, explain_time_limit: float | None = None,
                   progress: Any = None) -> Result:
         """Solve ``ir`` with the arguments of :meth:`solve`, script settings (``cplex.tilim``) filling
         the ones the caller left out."""
-        from .backends import SolveOptions, get_backend
+        from .backends import SolveOptions, get_backend, resolve
 
+        solver, choice = resolve(solver, ir)  # `auto`: the backend the model's features need
         fields = dict(time_limit=time_limit, mip_gap=mip_gap, mip_gap_abs=mip_gap_abs, threads=threads, seed=seed)
         extra = dict(options or {})
         notes = Reporter(100)
@@ -150,6 +154,8 @@ class Model:
                             model_file=next(iter(self.sources), "<model>"), progress=progress, **fields)
         self.last_options = opts
         result = get_backend(solver)(ir, opts)
+        if choice:
+            result.extra["solver_choice"] = "auto: %s, %s" % (solver, choice)
         result.index_names = dict(getattr(ir, "index_names", {}) or {})
         if notes.diagnostics:  # script settings the solver cannot honour
             result.diagnostics = notes.sorted() + list(result.diagnostics)

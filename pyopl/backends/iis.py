@@ -227,7 +227,8 @@ def explain_infeasible(ir: IR, solver: str = "highs", options: Any = None, time_
     """An irreducible infeasible subset of ``ir`` as a :class:`Conflict`, or None when none is found
     (e.g. the model turns out feasible within tolerances).
 
-    Gurobi's ``computeIIS`` when ``solver == "gurobi"`` and it can take the model; HiGHS's ``getIis`` for an
+    Gurobi's ``computeIIS`` when ``solver == "gurobi"`` and it can take the model, CPLEX's conflict refiner
+    when ``solver == "cplex"`` (within the Community Edition's limits); HiGHS's ``getIis`` for an
     LP; otherwise the elastic + deletion filter, solved with HiGHS.  All of it shares ``time_limit``
     seconds (each solver call gets what is left); when they run out the result is ``partial`` (an
     infeasible set that may not be minimal, or none found yet), never a longer wait."""
@@ -244,6 +245,10 @@ def explain_infeasible(ir: IR, solver: str = "highs", options: Any = None, time_
         from .gurobi import compute_iis
 
         found, method = compute_iis(ir, budgeted()), "Gurobi's IIS (computeIIS)"
+    elif solver == "cplex":
+        from .cplex import compute_iis as cplex_iis
+
+        found, method = cplex_iis(ir, budgeted()), "CPLEX's conflict refiner"
     if found is None and not clock.over():
         from .highs import compute_iis as highs_iis
 

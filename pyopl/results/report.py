@@ -64,6 +64,9 @@ def text_report(result: Result, ir: IR | None = None, max_rows: int = 200, compi
             ir.num_cols, int(ir.col_integer.sum()), ir.num_rows, ir.nnz,
             ", compiled in %.3f s" % compile_time_s if compile_time_s is not None else ""))
     out.append("solve time: %.3f s (%s%s)" % (result.solve_time_s, result.solver, ", " + ", ".join(counts) if counts else ""))
+    choice = (result.extra or {}).get("solver_choice")
+    if choice and not choice.startswith("auto: highs,"):  # say why a solver other than the default was used
+        out.append("solver: %s" % choice[len("auto: "):])
     tables = {**result.dexprs, **result.variables}
     chosen = _entries(result.variables) + _entries(result.dexprs) if show is None else \
         _entries({n: tables[n] for n in show if n in tables})
