@@ -242,9 +242,16 @@ class _Run:
                 "alignment_repair", t.id)
 
     def memory_block(self) -> str:
-        """Reflexion's memory: the last ``memory_size`` reflections, oldest first ('' when none)."""
-        kept = [a.reflection for a in self.attempts if a.reflection][-self.opt.memory_size:] \
-            if self.opt.memory_size > 0 else []
+        """Reflexion's memory: the last ``memory_size`` distinct reflections, oldest first ('' when
+        none). A reflection repeated word for word (case and spacing aside) is kept once, at its
+        latest place, so a model that repeats itself does not fill the memory with one lesson."""
+        latest: dict[str, str] = {}
+        for a in self.attempts:
+            if a.reflection:
+                key = " ".join(a.reflection.lower().split())
+                latest.pop(key, None)
+                latest[key] = a.reflection
+        kept = list(latest.values())[-self.opt.memory_size:] if self.opt.memory_size > 0 else []
         if not kept:
             return ""
         return ("Your reflections on earlier attempts (oldest first):\n"
