@@ -27,6 +27,7 @@ PROMPT_VERSIONS = {
     "tot": 1, "tot_expand": 1, "tot_select": 1,
     # chain of experts
     "coe_interpreter": 1, "coe_parameters": 1, "coe_modeller": 1, "coe_programmer": 1, "coe_reviewer": 1,
+    "coe_conductor": 1, "coe_reducer": 1, "coe_reflect": 1,
     # staged (parameters -> objective -> variables -> constraints -> model)
     "staged_system": 1, "staged_parameters": 2, "staged_objective": 2, "staged_variables": 2,
     "staged_constraints": 2, "staged_model": 1,
