@@ -118,6 +118,8 @@ def check_texts(model_a: str, data_a: str, model_b: str, data_b: str, tol: float
             result = _structural(from_payload(pa), from_payload(pb))
         except ValueError as e:
             result["evidence"] = {"structure": f"not compared ({e})"}
+        except (ArithmeticError, RuntimeError) as e:  # a numerical failure of an LP: weaker evidence then
+            result = {"verdict": None, "evidence": {"structure": f"failed ({type(e).__name__}: {e})"}}
         if result["verdict"] == "equivalent":
             return done(result)
     ev = result["evidence"]

@@ -55,21 +55,43 @@ def graph(p: Problem, loose: bool = False) -> Any:
     return g
 
 
+#: the most candidate pairs VF2 may test in one match before the match gives up (symmetric graphs
+#: can make it search for a very long time); giving up counts as "no match found"
+MAX_STEPS = 200_000
+
+
+class SearchBudget(Exception):
+    """VF2 tested :data:`MAX_STEPS` candidate pairs without settling the match."""
+
+
 def _matcher(g1: Any, g2: Any) -> Any:
     from networkx.algorithms import isomorphism as iso
 
-    return iso.GraphMatcher(g1, g2, node_match=iso.categorical_node_match("label", None),
-                            edge_match=iso.categorical_edge_match("coef", None))
+    class Bounded(iso.GraphMatcher):
+        steps = 0
+
+        def semantic_feasibility(self, n1: Any, n2: Any) -> bool:
+            Bounded.steps += 1
+            if Bounded.steps > MAX_STEPS:
+                raise SearchBudget(f"the structural match tested {MAX_STEPS} pairs without settling")
+            return super().semantic_feasibility(n1, n2)
+
+    return Bounded(g1, g2, node_match=iso.categorical_node_match("label", None),
+                   edge_match=iso.categorical_edge_match("coef", None))
 
 
 def isomorphic(a: Problem, b: Problem) -> dict[int, int] | None:
     """A column map ``{column of b: column of a}`` under which ``a`` and ``b`` are the same
-    problem (rows, bounds, types, objective), or None when there is none.  Sense and objective
+    problem (rows, bounds, types, objective), or None when there is none (or when the search
+    ran past :data:`MAX_STEPS`: then the caller goes on to weaker evidence).  Sense and objective
     constant are compared by the caller."""
     if (a.m, a.n) != (b.m, b.n):
         return None
     m = _matcher(graph(a), graph(b))
-    if not m.is_isomorphic():
+    try:
+        if not m.is_isomorphic():
+            return None
+    except SearchBudget:
         return None
     return {j2: j1 for (k1, j1), (k2, j2) in m.mapping.items() if k1 == "c"}
 
@@ -86,10 +108,13 @@ def correspondence(a: Problem, b: Problem) -> tuple[dict[int, int], str] | None:
         return {j: where[nm] for j, nm in enumerate(b.names)}, "equal column names"
     big, small, swapped = (a, b, False) if a.m >= b.m else (b, a, True)
     m = _matcher(graph(big, loose=True), graph(small, loose=True))
-    for mapping in m.subgraph_isomorphisms_iter():
-        cols = {js: jb for (kb, jb), (ks, js) in mapping.items() if kb == "c"}
-        if len(cols) != small.n:
-            continue
-        found = "an isomorphism of the constraint structures (types, bounds and costs left out)"
-        return ({jb: js for js, jb in cols.items()} if swapped else cols), found
+    try:
+        for mapping in m.subgraph_isomorphisms_iter():
+            cols = {js: jb for (kb, jb), (ks, js) in mapping.items() if kb == "c"}
+            if len(cols) != small.n:
+                continue
+            found = "an isomorphism of the constraint structures (types, bounds and costs left out)"
+            return ({jb: js for js, jb in cols.items()} if swapped else cols), found
+    except SearchBudget:
+        return None
     return None

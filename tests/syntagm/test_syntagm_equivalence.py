@@ -198,3 +198,14 @@ def test_mcp_compare_tool_over_stdio():
     tools, r = asyncio.run(run())
     assert tools == {"compare"}
     assert r["verdict"] == "different" and r["method"] == "feasible_sets"
+
+
+def test_a_structural_search_past_its_budget_falls_back_to_solutions(monkeypatch):
+    import syntagm.equiv.structure as structure
+
+    monkeypatch.setattr(structure, "MAX_STEPS", 0)  # every match gives up at once
+    renamed = ("dvar float+ u; dvar float+ v;\nmaximize 3*u + 2*v;\n"
+               "subject to { ctA: u + v <= 4; ctB: u + 3*v <= 6; }\n")
+    r = verdict(renamed)
+    # names differ, no structural match is allowed: the optima (12 at (4, 0) both) and value multisets decide
+    assert (r["verdict"], r["method"]) == ("equivalent_by_solutions", "solutions")
