@@ -119,23 +119,23 @@ def _ensure_root(ctx: Any, root: str, span: Any, name: str) -> None:
 
 def confined_path(ctx: Any, name: str, span: Any) -> str | None:
     """The path output file ``name`` of ``ctx`` goes to, after every check of the module docstring;
-    None in an analysis where no folder applies (the text goes to the sink). Raises a host error
+    None in an analysis when the output folder does not exist yet (the text goes to the sink). Raises a host error
     (OPL1056, OPL1065, OPL1066 or OPL1064) for a refused name."""
     root = output_root(ctx)
     problem = _name_problem(name)
     if problem is not None:
         raise _refuse(problem[0], name, problem[1], span, root)
     analysis = getattr(ctx.options, "analysis", False)
-    if root is None:
-        if analysis:
-            return None
+    if root is None:  # as in a solve, so that check and solve report the same
         raise host_error("script-output-outside", "the output file `%s` has no folder to go to: the model was given as "
                          "text" % name, span, help="compile the model from its file, or give `output_dir=` "
                                                    "(`--output-dir DIR`) for the files scripts write")
     if not analysis:
         _ensure_root(ctx, root, span, name)
-    elif not os.path.isdir(root):
-        return None  # nothing is written: the folder would be made by a solve
+    elif not os.path.isdir(root):  # a solve would make it, empty: only a plain name could go there
+        if len([p for p in name.replace("\\", "/").split("/") if p not in ("", ".")]) > 1:
+            raise _refuse("script-output-outside", name, "is in a folder that does not exist", span, root)
+        return None
     target = os.path.realpath(os.path.join(root, name))
     if os.path.commonpath([root, target]) != root or target == root:
         raise _refuse("script-output-outside", name, "leads out of the output folder (through a symbolic link)",
