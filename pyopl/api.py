@@ -320,8 +320,10 @@ def compile_model(model: Any, data: Any = None, *, source: str = "auto", include
     model while compiling, those after it when solving, ``main`` instead of the plain solve;
     see docs/scripting.md): ``scripts=False`` skips them (an error when a skipped block sets
     data or bounds the model uses), ``script_steps`` raises each script's step budget,
-    ``output_dir`` is where ``IloOplOutputFile`` may write (default: the model's folder;
-    a model given as text writes no files unless ``output_dir`` is given).
+    ``output_dir`` is the only folder where ``IloOplOutputFile`` may write (default: ``<model stem>.out``
+    beside the model file, made on the first file; a model given as text writes no files unless
+    ``output_dir`` is given); dot-files, links, devices and every file the run reads are refused
+    there too (docs/safety.md).
     Raises :class:`CompileError` (with ``.diagnostics``) when the model or data has errors,
     a file cannot be read or is not UTF-8; TypeError for a model that is neither str nor Path,
     ValueError for an unknown ``source``.
@@ -351,7 +353,9 @@ def check(model: Any, data: Any = None, *, source: str = "auto", include_dir: An
           limits: Limits | None = None) -> "Diagnostics":
     """Every diagnostic for the model and data (errors and warnings), sorted by place; never raises
     for user mistakes (a missing or unreadable file is a diagnostic too). Pre-processing scripts
-    run (they may change data the model uses); see :func:`compile_model`.
+    run (they may change data the model uses), but write no file: every output file name is
+    checked as :func:`compile_model` would (``output_dir`` included) and its text discarded
+    (docs/safety.md, "What runs when"); see :func:`compile_model`.
 
     ``solver`` (default ``"highs"``, the default of ``solve``): what that solver cannot take (a quadratic
     constraint, a non-convex quadratic objective) is an error (OPL1163) at the construct; ``None`` checks
@@ -380,9 +384,12 @@ def check_text(model_text: str, data: Any = None, *, include_dir: Any = None, ma
     return check(model_text, data, source="text", include_dir=include_dir, max_errors=max_errors, **kw)
 
 
-def solve(model: Any, data: Any = None, *, source: str = "auto", include_dir: Any = None, **kw: Any) -> Result:
-    """Compile and solve in one call; keyword arguments go to :meth:`Model.solve`."""
-    return compile_model(model, data, source=source, include_dir=include_dir).solve(**kw)
+def solve(model: Any, data: Any = None, *, source: str = "auto", include_dir: Any = None, output_dir: Any = None,
+          scripts: bool = True, script_steps: int | None = None, **kw: Any) -> Result:
+    """Compile and solve in one call: ``output_dir``, ``scripts`` and ``script_steps`` go to
+    :func:`compile_model`, the other keyword arguments to :meth:`Model.solve`."""
+    return compile_model(model, data, source=source, include_dir=include_dir, output_dir=output_dir, scripts=scripts,
+                         script_steps=script_steps).solve(**kw)
 
 
 for _f in (compile_model, check):
