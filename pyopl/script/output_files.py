@@ -136,7 +136,10 @@ def confined_path(ctx: Any, name: str, span: Any) -> str | None:
         if len([p for p in name.replace("\\", "/").split("/") if p not in ("", ".")]) > 1:
             raise _refuse("script-output-outside", name, "is in a folder that does not exist", span, root)
         return None
-    target = os.path.realpath(os.path.join(root, name))
+    joined = os.path.join(root, name)
+    if os.path.islink(joined):  # the file itself is a link: never written through, wherever it points
+        raise _refuse("script-output-unsafe", name, "is a symbolic link", span, root)
+    target = os.path.realpath(joined)
     if os.path.commonpath([root, target]) != root or target == root:
         raise _refuse("script-output-outside", name, "leads out of the output folder (through a symbolic link)",
                       span, root)
