@@ -254,3 +254,14 @@ def test_main_sub_models_are_inputs_and_write_into_mains_folder(tree):
     assert (tree / "sub.mod").read_text().startswith("int n = 3;")
     assert changed(before, snapshot(tree.parent), allowed=("proj/sub-res.txt",)) == []
     assert (tree / "sub-res.txt").read_text() == "sub\n"
+
+
+def test_check_with_output_dir_sees_the_inputs_a_solve_would_protect(tree):
+    # `check --output-dir` at the model's own folder reports the write over the model (OPL1066), and writes nothing
+    (tree / "plan.mod").write_text(_writer("plan.mod"))
+    before = snapshot(tree.parent)
+    rc, out, _ = _run(["check", str(tree / "plan.mod"), "--output-dir", str(tree)])
+    assert rc == 1 and _codes(out) == ["OPL1066"] and "plan.mod:3:11" in out
+    rc, _, err = _run(["solve", str(tree / "plan.mod"), "--output-dir", str(tree)])
+    assert rc == 1 and _codes(err) == ["OPL1066"]
+    assert changed(before, snapshot(tree.parent)) == []

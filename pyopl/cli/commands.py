@@ -94,6 +94,8 @@ def _parser() -> argparse.ArgumentParser:
     c.add_argument("--solver", choices=SOLVER_CHOICES, default="highs",
                    help="check for this solver: what it cannot take is an error (default: highs)")
     c.add_argument("--fix", action="store_true", help="apply machine-applicable fixes to the model file (keeps a .bak copy)")
+    c.add_argument("--output-dir", metavar="DIR", help="check script output files against this folder, as "
+                   "`solve --output-dir DIR` would write them (check itself never writes a file)")
 
     e = sub.add_parser("explain", help="explain a diagnostic code")
     e.add_argument("code", nargs="?", help="a code such as OPL0101")
@@ -243,13 +245,17 @@ def _emit_usage_error(args: argparse.Namespace, message: str) -> int:
 def cmd_check(args: argparse.Namespace) -> int:
     import pyopl
 
+    if args.output_dir and not os.path.isdir(args.output_dir):
+        return _emit_usage_error(args, "--output-dir %s is not a folder" % args.output_dir)
+
     if args.fix:
         from ..api import Diagnostics
         from ..fixes.apply import fix_file
 
         # checked, fixed and written under a lock on the file, only if it is unchanged (fixes.py)
         outcome = fix_file(args.model, _data_arg(args.data))
-        diags = pyopl.check(Path(args.model), _data_arg(args.data), solver=args.solver, limits=_limits(args))
+        diags = pyopl.check(Path(args.model), _data_arg(args.data), solver=args.solver, limits=_limits(args),
+                            output_dir=args.output_dir)
         if outcome.problems:
             # the fixer's reasons not to write (a file that is not UTF-8...) are often what the check
             # itself reports: each once
@@ -260,7 +266,8 @@ def cmd_check(args: argparse.Namespace) -> int:
             print("applied %d fix%s to %s" % (outcome.applied, "" if outcome.applied == 1 else "es", args.model),
                   file=sys.stderr)
     else:
-        diags = pyopl.check(Path(args.model), _data_arg(args.data), solver=args.solver, limits=_limits(args))
+        diags = pyopl.check(Path(args.model), _data_arg(args.data), solver=args.solver, limits=_limits(args),
+                            output_dir=args.output_dir)
     if args.format == "json":
         print(json.dumps({"diagnostics": diags.to_json()}, indent=1))
     else:
