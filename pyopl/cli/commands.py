@@ -485,7 +485,7 @@ def cmd_export(args: argparse.Namespace) -> int:
 
 
 #: The modules each server's extra brings (pyproject.toml, [project.optional-dependencies]).
-_EXTRA_MODULES = {"lsp": ("pygls", "lsprotocol"), "mcp": ("mcp.server.fastmcp",)}
+_EXTRA_MODULES = {"lsp": ("pygls", "lsprotocol"), "mcp": ("mcp.server",)}  # mcp 1.x and 2.x both have it
 
 
 def _serve(which: str) -> int:
