@@ -27,8 +27,8 @@ from .convert import ACTIVE, CHARS_PER_STEP, strict_equals, to_boolean, to_int32
 from .messages import describe as _describe, kind as _kind, shown as _shown
 from .operators import Operators
 from .properties import MISSING as _MISSING, Properties, array_index as _array_index
-from .values import (NULL, UNDEFINED, HostFunction, HostObject, JSArray, JSFunction, JSObject, ScriptError,
-                     near_miss)
+from .values import (HOLE, NULL, UNDEFINED, Arguments, HostFunction, HostObject, JSArray, JSFunction, JSObject,
+                     ScriptError, near_miss)
 
 DEFAULT_MAX_STEPS = 3_000_000  # about one second of a runaway loop on one unloaded core
 DEFAULT_MAX_MEMORY = 50_000_000  # array/object slots created; also the longest string
@@ -81,7 +81,7 @@ class Interpreter(Operators, Properties):
     def __init__(self, globals_host: HostObject | None = None, output: Callable[[str], None] | None = None,
                  max_steps: int = DEFAULT_MAX_STEPS, max_memory: int = DEFAULT_MAX_MEMORY,
                  max_depth: int = DEFAULT_MAX_DEPTH, file: str = "<script>"):
-        from .stdlib import make_builtins
+        from .protos import make_builtins
 
         self.host = globals_host
         self.output = output or (lambda text: None)
@@ -93,6 +93,7 @@ class Interpreter(Operators, Properties):
         self.memory = 0  # array/object slots created so far
         self.depth = 0
         self.globals: dict = {}  # the script's own global variables
+        self.declared_globals: set = set()  # those declared with `var`/`function` (DontDelete)
         self.global_scope = Scope(self.globals, None, this=globals_host if globals_host is not None else UNDEFINED)
         self.scope = self.global_scope
         self.builtins = make_builtins(self)
@@ -117,6 +118,8 @@ class Interpreter(Operators, Properties):
         self.last_span = program.span
         self.scope = self.global_scope
         self._instantiate(program.var_names, program.functions, self.globals, self.global_scope)
+        self.declared_globals.update(program.var_names)
+        self.declared_globals.update(fd.func.name for fd in program.functions)
         r = self.exec_list(program.body)
         if isinstance(r, _Return):
             return r.value
@@ -403,9 +406,12 @@ class Interpreter(Operators, Properties):
             self.scope = outer
 
     def error_value(self, e: ScriptError) -> JSObject:
-        """The object a script ``catch`` receives for a run-time error (``e.name``, ``e.message``)."""
-        name = {"script-undefined-name": "ReferenceError"}.get(e.slug, "TypeError")
-        return JSObject({"name": name, "message": e.message}, class_name="Error")
+        """The object a script ``catch`` receives for a run-time error (``e.name``, ``e.message``):
+        an instance of ``ReferenceError``, ``TypeError``, ``RangeError``, ... (ECMAScript 15.11)."""
+        name = e.error_name or {"script-undefined-name": "ReferenceError",
+                                "script-syntax-error": "SyntaxError"}.get(e.slug, "TypeError")
+        proto = self.protos.get(name) or self.protos["Error"]
+        return JSObject({"message": e.message}, class_name="Error", proto=proto)
 
     # --- names -------------------------------------------------------------------------
 
@@ -437,8 +443,8 @@ class Interpreter(Operators, Properties):
     def _has(self, obj, name: str) -> bool:
         if isinstance(obj, HostObject):
             return obj.has_member(name)
-        if isinstance(obj, JSObject):
-            return name in obj.props
+        if isinstance(obj, (JSObject, JSArray, JSFunction, HostFunction)):
+            return self.has_property(obj, name, None)
         return False
 
     def defined(self, name: str) -> bool:
@@ -522,7 +528,7 @@ class Interpreter(Operators, Properties):
 
     def ev_ArrayLit(self, node):
         self.alloc(len(node.items), node.span)
-        return JSArray([self.ev(x) for x in node.items])
+        return JSArray([HOLE if x is None else self.ev(x) for x in node.items])  # None: an elision `[1,,3]`
 
     def ev_ObjectLit(self, node):
         self.alloc(len(node.props), node.span)
@@ -587,9 +593,14 @@ class Interpreter(Operators, Properties):
         params = node.params
         for i, p in enumerate(params):
             vars[p] = args[i] if i < len(args) else UNDEFINED
-        scope = Scope(vars, fn.scope, this=this if this is not None else self.global_scope.this)
-        if "arguments" not in vars:
-            vars["arguments"] = JSArray(list(args))
+        scope = Scope(vars, fn.scope, this=this if (this is not None and this is not UNDEFINED
+                                                     and this is not NULL) else self.global_scope.this)
+        if "arguments" not in vars:  # 10.1.8: indices of named parameters are those parameters
+            props = {str(i): a for i, a in enumerate(args)}
+            props["length"] = float(len(args))
+            props["callee"] = fn
+            mapped = {str(i): p for i, p in enumerate(params[:len(args)])}
+            vars["arguments"] = Arguments(props, vars, mapped)
         self._instantiate(node.var_names, node.functions, vars, scope)
         outer = self.scope
         self.scope = scope
@@ -603,6 +614,23 @@ class Interpreter(Operators, Properties):
             return r.value
         return UNDEFINED
 
+    def make_function(self, params: list, body: str, span: Span) -> JSFunction:
+        """The function ``Function(p1, ..., body)`` makes (15.3.2.1): the text is parsed as a script
+        function expression and closes over the global scope; bad text is a SyntaxError."""
+        from .parser import parse_script
+
+        text = "(function (%s) {\n%s\n})" % (",".join(params), body)
+        self.check_string(len(text), span)
+        prog = parse_script(text, span.file, span.line, span.column)
+        node = None
+        if not isinstance(prog, list) and len(prog.body) == 1 and isinstance(prog.body[0], A.ExprStmt):
+            node = prog.body[0].expr
+        if not isinstance(node, A.FunctionExpr):
+            why = prog[0].message if isinstance(prog, list) else "the text is not one function body"
+            raise ScriptError("script-syntax-error", "`Function(...)`: %s" % why, span,
+                              "pass parameter names and a function body that parse", error_name="SyntaxError")
+        return JSFunction(node.func, self.global_scope)
+
     def ev_New(self, node):
         ctor = self.ev(node.callee)
         args = [self.ev(a) for a in node.args]
@@ -613,9 +641,13 @@ class Interpreter(Operators, Properties):
             if not ctor.constructor:
                 raise ScriptError.type_error("`%s` cannot be used with `new`" % ctor.name, callee_node.span,
                                              "call it without `new`")
-            return ctor.fn(self, None, args, span)
+            self.new_target = ctor  # read (and cleared) by a built-in that makes a wrapper for `new`
+            try:
+                return ctor.fn(self, None, args, span)
+            finally:
+                self.new_target = None
         if isinstance(ctor, JSFunction):
-            proto = ctor.props.get("prototype")
+            proto = ctor.props.get("prototype") if "prototype" in ctor.props else self.function_prototype(ctor)
             self.alloc(1, span)
             obj = JSObject(proto=proto if isinstance(proto, JSObject) else None, ctor=ctor)
             r = self.call_value(ctor, obj, args, span)
@@ -644,20 +676,29 @@ class Interpreter(Operators, Properties):
         return UNDEFINED  # void
 
     def _delete(self, target):
+        """``delete`` (11.4.1): true unless the property or variable is DontDelete (a ``var``,
+        a function, a parameter, an array's ``length``)."""
         if isinstance(target, (A.Member, A.Index)):
             obj = self.ev(target.obj)
             key = target.name if isinstance(target, A.Member) else self.ev(target.key)
-            if isinstance(obj, JSObject):
-                obj.props.pop(to_string(key), None)
-            elif isinstance(obj, JSArray):
-                i = _array_index(key)
-                if i is not None and i < len(obj.items):
-                    obj.items[i] = UNDEFINED
-                elif obj.props:
-                    obj.props.pop(to_string(key), None)
-            return True
-        if not isinstance(target, A.Name):
-            self.ev(target)
+            if isinstance(obj, HostObject):
+                return False
+            return self.delete_property(obj, key)
+        if isinstance(target, A.Name):
+            name = target.name
+            s = self.scope
+            while s is not None:
+                if s.obj is None:
+                    if name in s.vars:
+                        if s is self.global_scope and name not in self.declared_globals:
+                            del s.vars[name]  # made by an assignment: deletable (10.1.3)
+                            return True
+                        return False
+                elif self._has(s.obj, name):
+                    return False if isinstance(s.obj, HostObject) else self.delete_property(s.obj, name)
+                s = s.parent
+            return not (self.host is not None and self.host.has_member(name)) and name not in self.builtins
+        self.ev(target)
         return True
 
     def ev_Update(self, node):
