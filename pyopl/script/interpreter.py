@@ -57,6 +57,16 @@ BREAK = object()
 CONTINUE = object()
 
 
+class _LabelJump:
+    """``break label`` / ``continue label`` travelling to the statement with that label."""
+
+    __slots__ = ("kind", "label")
+
+    def __init__(self, kind: str, label: str):
+        self.kind = kind
+        self.label = label
+
+
 class Scope:
     """One link of the scope chain: a function's variables, a ``catch`` name, or a ``with`` object."""
 
@@ -94,7 +104,9 @@ class Interpreter(Operators, Properties):
         self.depth = 0
         self.globals: dict = {}  # the script's own global variables
         self.declared_globals: set = set()  # those declared with `var`/`function` (DontDelete)
-        self.global_scope = Scope(self.globals, None, this=globals_host if globals_host is not None else UNDEFINED)
+        self.loop_labels: dict = {}  # id(loop node) -> its labels, from `ex_Labelled` to the loop it starts
+        self.global_scope = Scope(self.globals, None,
+                                  this=globals_host if globals_host is not None else _GlobalObject(self))
         self.scope = self.global_scope
         self.builtins = make_builtins(self)
         self.last_span = Span(file, 1, 1, 1, 2)
@@ -283,12 +295,17 @@ class Interpreter(Operators, Properties):
         return self._run_loop(node, "for", self._for_in_turns(node))
 
     def _run_loop(self, node, keyword: str, turns):
+        labels = self.loop_labels.pop(id(node), ()) if self.loop_labels else ()
         try:
             for _ in turns:
                 r = self.run_statement(node.body)
                 if r is BREAK:
                     break
                 if r is not None and r is not CONTINUE:
+                    if type(r) is _LabelJump and r.label in labels:
+                        if r.kind == "break":
+                            break
+                        continue
                     return r
             return None
         except ScriptError as e:
@@ -329,10 +346,27 @@ class Interpreter(Operators, Properties):
             yield
 
     def ex_Continue(self, node):
-        return CONTINUE
+        return CONTINUE if node.label is None else _LabelJump("continue", node.label)
 
     def ex_Break(self, node):
-        return BREAK
+        return BREAK if node.label is None else _LabelJump("break", node.label)
+
+    def ex_Labelled(self, node):
+        """``label: statement`` (12.12): a ``break label`` inside ends it; a loop also takes ``continue label``."""
+        body = node.body
+        if isinstance(body, A.Block) and len(body.body) == 2 and isinstance(body.body[1], A.ForIn):
+            loop = body.body[1]  # `for (var k in o)` is a declaration and the loop
+        else:
+            loop = body
+        if isinstance(loop, (A.While, A.DoWhile, A.For, A.ForIn)):
+            self.loop_labels[id(loop)] = node.labels
+        try:
+            r = self.run_statement(body)
+        finally:
+            self.loop_labels.pop(id(loop), None)
+        if type(r) is _LabelJump and r.kind == "break" and r.label in node.labels:
+            return None
+        return r
 
     def ex_Return(self, node):
         return _Return(self.ev(node.value) if node.value is not None else UNDEFINED)
@@ -792,7 +826,47 @@ _NAME = A.Name
 _EXPRS = (A.Literal, A.Name, A.This, A.ArrayLit, A.ObjectLit, A.FunctionExpr, A.Member, A.Index, A.Call, A.New,
           A.Update, A.Unary, A.Binary, A.Logical, A.Conditional, A.Assign, A.Sequence)
 _STMTS = (A.Block, A.VarDecl, A.Empty, A.ExprStmt, A.FunctionDecl, A.If, A.While, A.DoWhile, A.For, A.ForIn,
-          A.Continue, A.Break, A.Return, A.With, A.Switch, A.Throw, A.Try)
+          A.Continue, A.Break, A.Return, A.With, A.Switch, A.Throw, A.Try, A.Labelled)
+
+
+class _GlobalObject(HostObject):
+    """The global object (15.1) of an interpreter without a host: ``this`` at the top level and
+    in a plain call; its properties are the script's globals, then the built-ins."""
+
+    type_name = "global"
+
+    def __init__(self, interp: "Interpreter"):
+        self.interp = interp
+
+    def _get(self, name: str):
+        v = self.interp.globals.get(name, _MISSING)
+        if v is _MISSING:
+            v = self.interp.builtins.get(name, UNDEFINED)
+        return v
+
+    def get_member(self, name, span):
+        return self._get(name)
+
+    def get_index(self, key, span):
+        return self._get(to_string(key))
+
+    def has_member(self, name):
+        return name in self.interp.globals or name in self.interp.builtins
+
+    def set_member(self, name, value, span):
+        self.interp.globals[name] = value
+
+    def set_index(self, key, value, span):
+        self.interp.globals[to_string(key)] = value
+
+    def iter_keys(self):
+        return list(self.interp.globals)
+
+    def member_names(self):
+        return list(self.interp.globals) + list(self.interp.builtins)
+
+    def to_display(self):
+        return "[object global]"
 
 
 def _at_loop(e: ScriptError, node, keyword: str) -> ScriptError:

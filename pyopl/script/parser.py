@@ -28,6 +28,8 @@ from . import ast as A
 from .values import NULL, ScriptError
 
 MAX_NESTING = 200  # depth of the syntax tree; deeper input is a diagnostic, never a RecursionError
+MAX_TOKENS = 400_000  # tokens of one script (about 1.5 MB of code); past it a diagnostic, not minutes of parsing
+_LINE_TERMINATORS = ("\n", "\r", "\u2028", "\u2029")
 
 
 @functools.lru_cache(maxsize=None)
@@ -74,6 +76,7 @@ def parse_script(text: str, file: str = "<script>", line: int = 1, column: int =
 
 class _Parser:
     def __init__(self, text: str, file: str, line: int, column: int):
+        self.max_tokens = MAX_TOKENS
         self.text = text
         self.file = file
         self.line0 = line
@@ -111,14 +114,23 @@ class _Parser:
         self.check_depth(tree)
         self.loops = 0
         self.switches = 0
+        self.labels: list = []  # [(name, is_loop)] of the labelled statements around
         self.in_function = False
         prog = self.program(tree)
         return prog
 
     def tokens(self):
         lexer = script_parser()
+        count = 0
         try:
             for tok in lexer.lex(self.text):
+                count += 1
+                if count > self.max_tokens:
+                    raise self.error("the script has more than %d tokens" % self.max_tokens, self.tok_span(tok),
+                                     "split it into smaller scripts or move data into the `.dat` file",
+                                     "script-too-long")
+                if tok.type == "NAME" and "\\" in tok.value:  # 7.6: `\u0061` in a name is `a`
+                    tok = Token.new_borrow_pos("NAME", _unescape(tok.value), tok)
                 yield tok
         except UnexpectedCharacters as e:
             ch = self.text[e.pos_in_stream] if e.pos_in_stream < len(self.text) else ""
@@ -135,7 +147,7 @@ class _Parser:
         prev = None
         depth = 0
         for tok in self.tokens():
-            newline = prev is not None and "\n" in self.text[prev.end_pos:tok.start_pos]
+            newline = prev is not None and _has_line_break(self.text, prev.end_pos, tok.start_pos)
             if tok.type == "LBRACE" and "BLOCK_LBRACE" in ip.choices():
                 tok = Token.new_borrow_pos("BLOCK_LBRACE", tok.value, tok)
             if tok.type in ("LPAR", "LBRACK", "LBRACE", "BLOCK_LBRACE"):
@@ -212,10 +224,6 @@ class _Parser:
         if got.type == "SLASH" and self.text.startswith("/*", got.start_pos):
             return self.error("this comment is not closed", sp, "end the comment with `*/`")
         what = got.value if len(got.value) <= 30 else got.value[:27] + "..."
-        if got.type == "COLON" and self.fed and self.fed[-1].type == "NAME" and (
-                len(self.fed) == 1 or self.fed[-2].type in ("SEMI", "BLOCK_LBRACE", "RBRACE")):
-            return self.error("statement labels (`%s:`) are not supported in scripts" % self.fed[-1].value, sp,
-                              "remove the label; to leave nested loops, set a flag and test it after `break`")
         msg = "unexpected `%s` in the script" % what
         if got.type in _KEYWORDS:
             msg = "unexpected keyword `%s` in the script" % what
@@ -318,17 +326,53 @@ class _Parser:
         self.check_target(target, "for-in")
         return A.ForIn(sp, target, self.expr(t.children[3]), self.loop_body(t.children[4]))
 
+    def _jump_label(self, t, keyword: str):
+        label = t.children[1] if len(t.children) > 1 and getattr(t.children[1], "type", "") == "NAME" else None
+        if label is None:
+            return None
+        for name, is_loop in reversed(self.labels):
+            if name == label.value:
+                if keyword == "continue" and not is_loop:
+                    raise self.error("`continue %s`: the label `%s` is not on a loop" % (name, name),
+                                     self.tok_span(label), "continue a label written just before `for`, `while` "
+                                     "or `do`", "script-misplaced-jump")
+                return name
+        raise self.error("`%s %s`: no statement around it has the label `%s`" % (keyword, label.value, label.value),
+                         self.tok_span(label), "write the label before an enclosing statement, as `%s: for (...)`"
+                         % label.value, "script-misplaced-jump")
+
     def s_continue_stmt(self, t, sp):
+        label = self._jump_label(t, "continue")
         if not self.loops:
             raise self.error("`continue` outside a loop", self.tok_span(t.children[0]),
                              "use `continue` only inside `for`, `while` or `do`", "script-misplaced-jump")
-        return A.Continue(self.tok_span(t.children[0]))
+        return A.Continue(self.tok_span(t.children[0]), label)
 
     def s_break_stmt(self, t, sp):
-        if not (self.loops or self.switches):
+        label = self._jump_label(t, "break")
+        if label is None and not (self.loops or self.switches):
             raise self.error("`break` outside a loop or `switch`", self.tok_span(t.children[0]),
                              "use `break` only inside a loop or a `switch`", "script-misplaced-jump")
-        return A.Break(self.tok_span(t.children[0]))
+        return A.Break(self.tok_span(t.children[0]), label)
+
+    def s_labelled_stmt(self, t, sp):
+        names = []
+        node = t
+        while isinstance(node, Tree) and node.data == "labelled_stmt":  # `a: b: for (...)`
+            tok = node.children[0]
+            if tok.value in names or any(tok.value == n for n, _ in self.labels):
+                raise self.error("the label `%s` is already in use here" % tok.value, self.tok_span(tok),
+                                 "give the inner statement another label", "script-misplaced-jump")
+            names.append(tok.value)
+            node = node.children[-1]
+        is_loop = isinstance(node, Tree) and node.data in ("while_stmt", "do_stmt", "for_stmt", "for_in_var",
+                                                            "for_in")
+        self.labels.extend((n, is_loop) for n in names)
+        try:
+            body = self.stmt(node)
+        finally:
+            del self.labels[len(self.labels) - len(names):]
+        return A.Labelled(sp, names, body)
 
     def s_return_stmt(self, t, sp):
         value = t.children[1] if len(t.children) > 1 and isinstance(t.children[1], Tree) else None
@@ -387,12 +431,12 @@ class _Parser:
                 params = [p.value for p in c.children]
             else:
                 body_items.append(c)
-        saved = (self.loops, self.switches, self.in_function)
-        self.loops, self.switches, self.in_function = 0, 0, True
+        saved = (self.loops, self.switches, self.in_function, self.labels)
+        self.loops, self.switches, self.in_function, self.labels = 0, 0, True, []
         try:
             body = self.stmts(body_items)
         finally:
-            self.loops, self.switches, self.in_function = saved
+            self.loops, self.switches, self.in_function, self.labels = saved
         fn = A.FunctionNode(sp, name, params, body)
         _hoist(fn.body, fn.var_names, fn.functions)
         return fn
@@ -487,7 +531,12 @@ class _Parser:
         return A.Literal(sp, NULL)
 
     def e_array_lit(self, t, sp):
-        return A.ArrayLit(sp, [self.expr(c) for c in t.children if not isinstance(c, Token)])
+        """``[a, , b]`` (11.1.4): an empty item is a hole; one trailing comma adds nothing."""
+        items = [c for c in t.children if isinstance(c, Tree) and c.data == "array_item"]
+        values = [self.expr(c.children[0]) if c.children else None for c in items]
+        if values and values[-1] is None:
+            values.pop()
+        return A.ArrayLit(sp, values)
 
     def e_object_lit(self, t, sp):
         props = []
@@ -584,6 +633,12 @@ def _unescape(s: str) -> str:
     return "".join(out)
 
 
+def _has_line_break(text: str, start: int, end: int) -> bool:
+    """Whether ``text[start:end]`` (white space and comments) holds a line terminator (7.3, 7.4)."""
+    gap = text[start:end]
+    return any(lt in gap for lt in _LINE_TERMINATORS)
+
+
 def _is_hex(s: str, n: int) -> bool:
     return len(s) == n and all(ch in "0123456789abcdefABCDEF" for ch in s)
 
@@ -607,7 +662,7 @@ def _hoist(body: list, var_names: list, functions: list) -> None:
             if s.other is not None:
                 stack.append(s.other)
             stack.append(s.then)
-        elif isinstance(s, (A.While, A.DoWhile, A.With, A.ForIn)):
+        elif isinstance(s, (A.While, A.DoWhile, A.With, A.ForIn, A.Labelled)):
             stack.append(s.body)
         elif isinstance(s, A.For):
             stack.append(s.body)

@@ -66,6 +66,7 @@ CODES = {
     "script-nesting-too-deep": "OPL1011",
     "script-bad-assignment": "OPL1012",
     "script-misplaced-jump": "OPL1013",
+    "script-too-long": "OPL1014",
     "internal-error": "OPL0605",
 }
 

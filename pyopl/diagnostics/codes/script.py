@@ -97,3 +97,8 @@ R("OPL1013", "script-misplaced-jump", "error", "`break` or `continue` outside a 
   bad=_m("var n = 3;\nif (n > 2) break;"),
   good=_m("for (var n = 0; n < 5; n++) {\n  if (n > 2) break;\n}"),
   at=(3, 14))
+R("OPL1014", "script-too-long", "error", "Script too long to parse",
+  """One script block may hold at most 400,000 tokens (about 1.5 MB of code); parsing takes time
+proportional to the text, and a longer block (usually generated) is refused at the first token
+past the budget rather than keep the compiler busy for minutes. Put bulk data in the `.dat`
+file, or split the work into several blocks.""")
