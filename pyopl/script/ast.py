@@ -43,6 +43,13 @@ class ArrayLit(Node):
 
 
 @dataclass(**_DC)
+class RegexLit(Node):
+    """``/body/flags``: a new RegExp object each time it is evaluated (as ES5 and engines do)."""
+    body: str
+    flags: str
+
+
+@dataclass(**_DC)
 class ObjectLit(Node):
     props: list  # [(key: str, value: Node)]
 

@@ -564,6 +564,11 @@ class Interpreter(Operators, Properties):
         self.alloc(len(node.items), node.span)
         return JSArray([HOLE if x is None else self.ev(x) for x in node.items])  # None: an elision `[1,,3]`
 
+    def ev_RegexLit(self, node):
+        from .regexp import make_regexp
+
+        return make_regexp(self, node.body, node.flags, node.span)
+
     def ev_ObjectLit(self, node):
         self.alloc(len(node.props), node.span)
         return JSObject({k: self.ev(v) for k, v in node.props})
@@ -823,7 +828,7 @@ class Interpreter(Operators, Properties):
 
 _LITERAL = A.Literal
 _NAME = A.Name
-_EXPRS = (A.Literal, A.Name, A.This, A.ArrayLit, A.ObjectLit, A.FunctionExpr, A.Member, A.Index, A.Call, A.New,
+_EXPRS = (A.Literal, A.Name, A.This, A.ArrayLit, A.RegexLit, A.ObjectLit, A.FunctionExpr, A.Member, A.Index, A.Call, A.New,
           A.Update, A.Unary, A.Binary, A.Logical, A.Conditional, A.Assign, A.Sequence)
 _STMTS = (A.Block, A.VarDecl, A.Empty, A.ExprStmt, A.FunctionDecl, A.If, A.While, A.DoWhile, A.For, A.ForIn,
           A.Continue, A.Break, A.Return, A.With, A.Switch, A.Throw, A.Try, A.Labelled)

@@ -120,10 +120,21 @@ class _Parser:
         return prog
 
     def tokens(self):
-        lexer = script_parser()
+        """The tokens of the text: Lark's lexer, plus regular-expression literals (7.8.5), which
+        only the previous token tells from a division (a `/` where an expression may start)."""
+        from lark.lexer import LexerState, LineCounter
+        from lark.utils import TextSlice
+
+        lexer = script_parser().lexer
+        state = LexerState(TextSlice.cast_from(self.text), LineCounter("\n"))
         count = 0
+        prev = None
         try:
-            for tok in lexer.lex(self.text):
+            while True:
+                try:
+                    tok = lexer.next_token(state, None)
+                except EOFError:
+                    return
                 count += 1
                 if count > self.max_tokens:
                     raise self.error("the script has more than %d tokens" % self.max_tokens, self.tok_span(tok),
@@ -131,6 +142,13 @@ class _Parser:
                                      "script-too-long")
                 if tok.type == "NAME" and "\\" in tok.value:  # 7.6: `\u0061` in a name is `a`
                     tok = Token.new_borrow_pos("NAME", _unescape(tok.value), tok)
+                elif tok.value in ("/", "/=") and not self.text.startswith("/*", tok.start_pos) and (prev is None or not (
+                        prev.type in _BEFORE_DIVISION or prev.value in ("++", "--"))):
+                    end = self._regex_end(tok)
+                    state.line_ctr.feed(self.text[tok.end_pos:end], test_newline=False)
+                    tok = Token("REGEX", self.text[tok.start_pos:end], tok.start_pos, tok.line, tok.column,
+                                tok.line, tok.column + end - tok.start_pos, end)
+                prev = tok
                 yield tok
         except UnexpectedCharacters as e:
             ch = self.text[e.pos_in_stream] if e.pos_in_stream < len(self.text) else ""
@@ -140,6 +158,32 @@ class _Parser:
                                  "end the string with `%s` before the end of the line" % ch)
             raise self.error("unexpected character `%s` in the script" % ch, sp,
                              "remove it; a script is written in IBM ILOG Script (JavaScript)")
+
+    def _regex_end(self, tok: Token) -> int:
+        """Where the regular-expression literal starting at ``tok`` ends (after its flags)."""
+        text = self.text
+        j = tok.start_pos + 1
+        in_class = False
+        while True:
+            c = text[j] if j < len(text) else "\n"
+            if c in _LINE_TERMINATORS:
+                sp = self.span(tok.line, tok.column, tok.line, tok.column + 1)
+                raise self.error("this regular expression is not closed on its line", sp,
+                                 "end it with `/` (write `\\/` for a slash inside it)")
+            if c == "\\":
+                j += 2 if (j + 1 < len(text) and text[j + 1] not in _LINE_TERMINATORS) else 1
+                continue
+            if in_class:
+                in_class = c != "]"
+            elif c == "[":
+                in_class = True
+            elif c == "/":
+                break
+            j += 1
+        j += 1
+        while j < len(text) and (text[j].isalnum() or text[j] in "_$"):
+            j += 1
+        return j
 
     def parse_tree(self) -> Tree:
         ip = script_parser().parse_interactive(None)
@@ -530,6 +574,21 @@ class _Parser:
     def e_null(self, t, sp):
         return A.Literal(sp, NULL)
 
+    def e_regex(self, t, sp):
+        """``/body/flags`` (7.8.5): checked here, so a bad pattern is reported before the script runs."""
+        from .regexp import RegexSyntaxError, RegexUnsupported, compile_pattern, unsupported
+
+        text = t.children[0].value
+        close = text.rindex("/")
+        body, flags = text[1:close], text[close + 1:]
+        try:
+            compile_pattern(body, flags)
+        except RegexSyntaxError as e:
+            raise self.error("invalid regular expression: %s" % e, sp, "check the pattern") from None
+        except RegexUnsupported as e:
+            raise unsupported(e, sp) from None
+        return A.RegexLit(sp, body, flags)
+
     def e_array_lit(self, t, sp):
         """``[a, , b]`` (11.1.4): an empty item is a hole; one trailing comma adds nothing."""
         items = [c for c in t.children if isinstance(c, Tree) and c.data == "array_item"]
@@ -555,6 +614,7 @@ class _Parser:
 _KEYWORDS = {"VAR", "IF", "ELSE", "WHILE", "DO", "FOR", "IN", "CONTINUE", "BREAK", "RETURN", "WITH", "SWITCH",
              "CASE", "DEFAULT", "THROW", "TRY", "CATCH", "FINALLY", "FUNCTION", "NEW", "THIS", "TRUE", "FALSE",
              "NULL", "TYPEOF", "VOID", "DELETE", "INSTANCEOF"}
+_BEFORE_DIVISION = {"NAME", "NUMBER", "STRING", "REGEX", "RPAR", "RSQB", "THIS", "TRUE", "FALSE", "NULL"}
 _OPERATORS = {"PLUS", "MINUS", "STAR", "SLASH", "PERCENT", "LESSTHAN", "MORETHAN", "OROR", "ANDAND", "DOT"}
 _EXPR_START = {"NAME", "NUMBER", "STRING", "LPAR", "LBRACK", "THIS", "FUNCTION", "NEW"}
 

@@ -13,6 +13,7 @@ import math
 import random
 
 from . import stdlib as S
+from . import regexp as R
 from . import stdlib_date as D
 from . import stdlib_numbers as N
 from . import stdlib_text as T
@@ -131,7 +132,8 @@ def make_builtins(interp) -> dict:
     aproto = _proto(protos, "Array", {**S.METHODS["Array"], "toString": _array_to_string}, parent=root)
     string_value = _primitive_of("String", str)
     sproto = _proto(protos, "String", {**S.METHODS["String"], "toString": string_value, "valueOf": string_value,
-                                       "localeCompare": T.locale_compare}, cls="String", value="", parent=root)
+                                       "localeCompare": T.locale_compare, "match": R.match,
+                                       "search": R.search}, cls="String", value="", parent=root)
     nproto = _proto(protos, "Number", {"toString": N.to_string_radix, "toLocaleString": N.to_string_radix,
                                        "valueOf": _primitive_of("Number", float), "toFixed": N.to_fixed,
                                        "toExponential": N.to_exponential, "toPrecision": N.to_precision},
@@ -140,6 +142,7 @@ def make_builtins(interp) -> dict:
     bproto = _proto(protos, "Boolean", {"toString": _boolean_to_string, "valueOf": _primitive_of("Boolean", bool)},
                     cls="Boolean", value=False, parent=root)
     dproto = _proto(protos, "Date", D.date_methods(), parent=root)
+    rproto = _proto(protos, "RegExp", R.regexp_methods(), parent=root)
     eproto = _proto(protos, "Error", {"toString": _error_to_string, "name": "Error", "message": ""}, parent=root)
     g = {
         "Object": _ctor("Object", S._object, root),
@@ -152,6 +155,7 @@ def make_builtins(interp) -> dict:
         "Date": _ctor("Date", D.date_ctor, dproto, length=7, UTC=_h("UTC", D.date_utc, 7),
                       parse=_h("parse", D.date_parse, 1)),
         "Error": _ctor("Error", S._error_ctor("Error"), eproto),
+        "RegExp": _ctor("RegExp", R.regexp_ctor, rproto, length=2),
     }
     for name in ERRORS[1:]:
         p = _proto(protos, name, {"name": name, "message": ""}, parent=eproto)

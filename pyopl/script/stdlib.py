@@ -397,6 +397,10 @@ def _split(interp, this, args, span):
     _text_work(interp, len(s), span)
     sep = _arg(args, 0)
     limit = _arg(args, 1)
+    if isinstance(sep, JSObject) and sep.class_name == "RegExp":
+        from .regexp import split_regexp
+
+        return split_regexp(interp, s, sep, limit, span)
     if sep is not UNDEFINED:
         sep = to_string(sep)
         interp.alloc(len(s) if sep == "" else s.count(sep) + 1, span)  # before building the pieces
@@ -432,8 +436,13 @@ def _string_concat(interp, this, args, span):
 def _replace(interp, this, args, span):
     s = _this_string(this)
     _text_work(interp, len(s), span)
-    pat = to_string(_arg(args, 0))
+    pat = _arg(args, 0)
     rep = _arg(args, 1)
+    if isinstance(pat, JSObject) and pat.class_name == "RegExp":
+        from .regexp import replace_regexp
+
+        return replace_regexp(interp, s, pat, rep, span)
+    pat = to_string(pat)
     i = s.find(pat)
     if i < 0:
         return s

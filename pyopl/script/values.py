@@ -67,6 +67,7 @@ CODES = {
     "script-bad-assignment": "OPL1012",
     "script-misplaced-jump": "OPL1013",
     "script-too-long": "OPL1014",
+    "script-regex-unsupported": "OPL1015",
     "internal-error": "OPL0605",
 }
 
