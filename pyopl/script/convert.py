@@ -129,7 +129,9 @@ def plain_string(v) -> str:
     if isinstance(v, JSObject):
         if v.value is not None and v.class_name in ("Number", "String", "Boolean"):
             return to_string(v.value)
-        if v.class_name == "Error":
+        if v.class_name != "Error" and _inherited(v, "name", None) is None and _inherited(v, "message", None) is not None:
+            return "[object %s] with message %s" % (v.class_name, plain_string(_inherited(v, "message", "")))
+        if v.class_name == "Error" or _inherited(v, "message", None) is not None:  # error-like: name and message
             name = _inherited(v, "name", "Error")
             msg = _inherited(v, "message", "")
             name = "Error" if name is UNDEFINED else plain_string(name)

@@ -104,6 +104,7 @@ class Interpreter(Operators, Properties):
         self.depth = 0
         self.globals: dict = {}  # the script's own global variables
         self.declared_globals: set = set()  # those declared with `var`/`function` (DontDelete)
+        self.completion = UNDEFINED  # value of the last expression statement (for `eval`)
         self.loop_labels: dict = {}  # id(loop node) -> its labels, from `ex_Labelled` to the loop it starts
         self.global_scope = Scope(self.globals, None,
                                   this=globals_host if globals_host is not None else _GlobalObject(self))
@@ -178,10 +179,12 @@ class Interpreter(Operators, Properties):
         except ScriptError:
             raise
         except ScriptThrow as t:
-            raise ScriptError("script-uncaught-exception",
+            err = ScriptError("script-uncaught-exception",
                               "the script throws %s and nothing catches it" % _shown(t.value), t.span,
                               "catch it with `try { ... } catch (e) { ... }`, or fix what makes it throw",
-                              catchable=False) from None
+                              catchable=False)
+            err.thrown = t.value  # the value thrown (for a host that wants it)
+            raise err from None
         except RecursionError:
             raise self.budget_error("script-call-depth", "the script recursed too deeply", self.last_span,
                                     "make the recursion shallower (the limit is %d nested calls: "
@@ -267,7 +270,7 @@ class Interpreter(Operators, Properties):
         return None
 
     def ex_ExprStmt(self, node):
-        self.ev(node.expr)
+        self.completion = self.ev(node.expr)  # the value `eval` gives back (12.4)
         return None
 
     def ex_FunctionDecl(self, node):
@@ -652,6 +655,34 @@ class Interpreter(Operators, Properties):
         if isinstance(r, _Return):
             return r.value
         return UNDEFINED
+
+    def eval_text(self, text: str, span: Span):
+        """``eval(text)`` (15.1.2.1): the text is parsed by the script parser (never by Python) and run
+        in the calling scope (its ``var``s and functions join that scope); the value is that of the
+        last expression statement run.  Text that does not parse is a SyntaxError."""
+        from .parser import parse_script
+
+        self.check_string(len(text), span)
+        prog = parse_script(text, span.file, span.line, span.column)
+        if isinstance(prog, list):
+            raise ScriptError("script-syntax-error", "`eval`: %s" % prog[0].message, span,
+                              "pass `eval` text that parses as a script", error_name="SyntaxError")
+        s = self.scope
+        while s.obj is not None:
+            s = s.parent
+        self._instantiate(prog.var_names, prog.functions, s.vars, s)
+        if s is self.global_scope:
+            self.declared_globals.update(prog.var_names)
+        saved = self.completion
+        self.completion = UNDEFINED
+        try:
+            r = self.exec_list(prog.body)
+            if isinstance(r, _Return) or r is not None:
+                raise ScriptError("script-misplaced-jump", "`eval` text cannot `return`, `break` or `continue` "
+                                  "out of itself", span, "end the text with an expression instead")
+            return self.completion
+        finally:
+            self.completion = saved
 
     def make_function(self, params: list, body: str, span: Span) -> JSFunction:
         """The function ``Function(p1, ..., body)`` makes (15.3.2.1): the text is parsed as a script

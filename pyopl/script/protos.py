@@ -172,6 +172,7 @@ def make_builtins(interp) -> dict:
         "encodeURIComponent": _h("encodeURIComponent", T.encode_uri_component, 1),
         "decodeURI": _h("decodeURI", T.decode_uri, 1),
         "decodeURIComponent": _h("decodeURIComponent", T.decode_uri_component, 1),
+        "eval": _h("eval", _eval, 1),
         "NaN": math.nan,
         "Infinity": math.inf,
         "undefined": UNDEFINED,
@@ -179,6 +180,11 @@ def make_builtins(interp) -> dict:
         "writeln": _h("writeln", S._write(True)),
     })
     return g
+
+
+def _eval(interp, this, args, span):
+    v = args[0] if args else UNDEFINED
+    return interp.eval_text(v, span) if type(v) is str else v
 
 
 def _function_ctor(interp, this, args, span):

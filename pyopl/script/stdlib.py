@@ -623,7 +623,7 @@ METHODS = {
         "charAt": _char_at, "charCodeAt": _char_code_at, "indexOf": _index_of, "lastIndexOf": _last_index_of,
         "substring": _substring, "substr": _substr, "slice": _slice, "split": _split,
         "toUpperCase": _to_upper, "toLowerCase": _to_lower, "toLocaleUpperCase": _to_upper,
-        "toLocaleLowerCase": _to_lower, "concat": _concat, "replace": _replace, "trim": _trim}.items()},
+        "toLocaleLowerCase": _to_lower, "concat": _string_concat, "replace": _replace, "trim": _trim}.items()},
     "Array": {n: _h(n, f) for n, f in {
         "push": _push, "pop": _pop, "shift": _shift, "unshift": _unshift, "join": _join, "sort": _sort,
         "slice": _slice, "splice": _splice, "concat": _concat, "indexOf": _index_of,
