@@ -65,7 +65,8 @@ def number_to_string(x: float) -> str:
 
 _DECIMAL = re.compile(r"[+-]?(Infinity|(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?)\Z")
 _HEX = re.compile(r"0[xX][0-9a-fA-F]+\Z")
-_WS = " \t\n\r\v\f\u00a0\ufeff\u2028\u2029"
+_WS = ("\t\n\v\f\r \u00a0\u1680\u2000\u2001\u2002\u2003\u2004\u2005\u2006\u2007\u2008\u2009\u200a"
+       "\u2028\u2029\u202f\u205f\u3000\ufeff")  # white space and line terminators (7.2, 7.3)
 
 
 def string_to_number(s: str) -> float:

@@ -530,6 +530,8 @@ class Interpreter(Operators, Properties):
         if not declared and self.host is not None and self.host.has_member(name):
             self.host.set_member(name, value, span)
             return
+        if name in _READ_ONLY_GLOBALS:
+            return  # 15.1.1: NaN, Infinity and undefined are ReadOnly; the assignment does nothing
         self.globals[name] = value  # ECMAScript: assigning an undeclared name creates a global
 
     # --- expressions -------------------------------------------------------------------
@@ -857,6 +859,7 @@ class Interpreter(Operators, Properties):
 
     # --- properties ----------------------------------------------------------------------
 
+_READ_ONLY_GLOBALS = frozenset(("NaN", "Infinity", "undefined"))
 _LITERAL = A.Literal
 _NAME = A.Name
 _EXPRS = (A.Literal, A.Name, A.This, A.ArrayLit, A.RegexLit, A.ObjectLit, A.FunctionExpr, A.Member, A.Index, A.Call, A.New,

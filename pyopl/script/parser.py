@@ -140,8 +140,15 @@ class _Parser:
                     raise self.error("the script has more than %d tokens" % self.max_tokens, self.tok_span(tok),
                                      "split it into smaller scripts or move data into the `.dat` file",
                                      "script-too-long")
-                if tok.type == "NAME" and "\\" in tok.value:  # 7.6: `\u0061` in a name is `a`
-                    tok = Token.new_borrow_pos("NAME", _unescape(tok.value), tok)
+                if tok.type == "NAME":
+                    if "\\" in tok.value:  # 7.6: `\u0061` in a name is `a`
+                        tok = Token.new_borrow_pos("NAME", _unescape(tok.value), tok)
+                        if tok.value in _KEYWORD_WORDS:
+                            raise self.error("`%s` written with escapes is still the keyword, not a name" % tok.value,
+                                             self.tok_span(tok), "choose another name")
+                    if tok.value in _RESERVED:
+                        raise self.error("`%s` is a reserved word of ECMAScript and cannot be a name" % tok.value,
+                                         self.tok_span(tok), "choose another name")
                 elif tok.value in ("/", "/=") and not self.text.startswith("/*", tok.start_pos) and (prev is None or not (
                         prev.type in _BEFORE_DIVISION or prev.value in ("++", "--"))):
                     end = self._regex_end(tok)
@@ -190,11 +197,15 @@ class _Parser:
         self.fed: list = []  # every token given to the parser (inserted `;` included), to explain an error
         prev = None
         depth = 0
+        opened: list = []  # open brackets; "for" for the parentheses of a `for` header (no `;` inserted there)
+        closed = None
         for tok in self.tokens():
             newline = prev is not None and _has_line_break(self.text, prev.end_pos, tok.start_pos)
             if tok.type == "LBRACE" and "BLOCK_LBRACE" in ip.choices():
                 tok = Token.new_borrow_pos("BLOCK_LBRACE", tok.value, tok)
+            closed = None
             if tok.type in ("LPAR", "LBRACK", "LBRACE", "BLOCK_LBRACE"):
+                opened.append("for" if (tok.type == "LPAR" and prev is not None and prev.type == "FOR") else tok.type)
                 depth += 1
                 if depth > MAX_NESTING:
                     raise self.error("brackets nested too deeply", self.tok_span(tok),
@@ -202,8 +213,12 @@ class _Parser:
                                      "script-nesting-too-deep")
             elif tok.type in ("RPAR", "RSQB", "RBRACE"):
                 depth -= 1
+                closed = opened.pop() if opened else None
             restricted = prev is not None and newline and (
-                prev.type in ("RETURN", "BREAK", "CONTINUE") or tok.value in ("++", "--"))
+                prev.type in ("RETURN", "BREAK", "CONTINUE", "THROW") or tok.value in ("++", "--"))
+            if restricted and prev.type == "THROW":
+                raise self.error("`throw` and the value it throws must be on the same line", self.tok_span(prev),
+                                 "write `throw value;` on one line (12.13)")
             if restricted and tok.type != "SEMI" and "SEMI" in ip.choices():
                 self.feed(ip, self._semi(prev, tok), tok)
             try:
@@ -211,7 +226,8 @@ class _Parser:
             except UnexpectedToken:
                 # ECMAScript 7.9.1: a `;` goes in before an offending token that follows a line break
                 # or is `}` (LALR may have made some reductions on the way; the state is still valid).
-                if not (newline or tok.type == "RBRACE") or tok.type == "SEMI" or "SEMI" not in ip.choices():
+                if not (newline or tok.type == "RBRACE") or tok.type == "SEMI" or "SEMI" not in ip.choices() or (
+                        opened and opened[-1] == "for") or (tok.type == "RPAR" and closed == "for"):
                     raise self._unexpected(tok)
                 self.feed(ip, self._semi(prev, tok), tok)
                 self.feed(ip, tok, tok)
@@ -560,7 +576,7 @@ class _Parser:
         return A.Literal(sp, _number_value(t.children[0].value))
 
     def e_string(self, t, sp):
-        return A.Literal(sp, _unescape(t.children[0].value[1:-1]))
+        return A.Literal(sp, _code_units(_unescape(t.children[0].value[1:-1])))
 
     def e_this(self, t, sp):
         return A.This(sp)
@@ -602,7 +618,7 @@ class _Parser:
         for p in t.children:
             if isinstance(p, Tree):
                 k = p.children[0]
-                key = _unescape(k.value[1:-1]) if k.type == "STRING" else (
+                key = _code_units(_unescape(k.value[1:-1])) if k.type == "STRING" else (
                     _number_key(k.value) if k.type == "NUMBER" else k.value)
                 props.append((key, self.expr(p.children[1])))
         return A.ObjectLit(sp, props)
@@ -614,6 +630,11 @@ class _Parser:
 _KEYWORDS = {"VAR", "IF", "ELSE", "WHILE", "DO", "FOR", "IN", "CONTINUE", "BREAK", "RETURN", "WITH", "SWITCH",
              "CASE", "DEFAULT", "THROW", "TRY", "CATCH", "FINALLY", "FUNCTION", "NEW", "THIS", "TRUE", "FALSE",
              "NULL", "TYPEOF", "VOID", "DELETE", "INSTANCEOF"}
+_KEYWORD_WORDS = {"var", "if", "else", "while", "do", "for", "in", "continue", "break", "return", "with", "switch",
+                  "case", "default", "throw", "try", "catch", "finally", "function", "new", "this", "true", "false",
+                  "null", "typeof", "void", "delete", "instanceof"}
+# ES5's future reserved words (7.6.1.2) and `debugger`: names no script may use, as engines refuse them
+_RESERVED = {"class", "const", "enum", "export", "extends", "import", "super", "debugger"}
 _BEFORE_DIVISION = {"NAME", "NUMBER", "STRING", "REGEX", "RPAR", "RSQB", "THIS", "TRUE", "FALSE", "NULL"}
 _OPERATORS = {"PLUS", "MINUS", "STAR", "SLASH", "PERCENT", "LESSTHAN", "MORETHAN", "OROR", "ANDAND", "DOT"}
 _EXPR_START = {"NAME", "NUMBER", "STRING", "LPAR", "LBRACK", "THIS", "FUNCTION", "NEW"}
@@ -691,6 +712,16 @@ def _unescape(s: str) -> str:
             out.append(d)
             i += 2
     return "".join(out)
+
+
+def _code_units(s: str) -> str:
+    """``s`` as ECMAScript's UTF-16 code units (8.4): a character above U+FFFF becomes its surrogate
+    pair, so ``"\U0001F600".length`` is 2 as in the standard (``values.well_formed`` joins pairs on output)."""
+    if s.isascii() or all(ord(c) < 0x10000 for c in s):
+        return s
+    return "".join(
+        c if ord(c) < 0x10000 else chr(0xD800 + ((ord(c) - 0x10000) >> 10)) + chr(0xDC00 + ((ord(c) - 0x10000) & 0x3FF))
+        for c in s)
 
 
 def _has_line_break(text: str, start: int, end: int) -> bool:

@@ -117,7 +117,9 @@ class Properties:
             return (str(i) for i in range(len(obj)))
         if isinstance(obj, (JSFunction, HostFunction)):
             props = obj.props or {}
-            return [k for k in props if k != "prototype"] + self._enumerable_chain(self.protos["Function"], set(props))
+            hidden = obj.builtin_keys if isinstance(obj, HostFunction) else ()
+            return [k for k in props if k != "prototype" and k not in hidden] + self._enumerable_chain(
+                self.protos["Function"], set(props))
         return []
 
     def _array_keys(self, obj: JSArray):
@@ -142,8 +144,10 @@ class Properties:
             if i is not None:
                 if i < len(obj.items):
                     v = obj.items[i]
-                    return UNDEFINED if v is HOLE else v
-                return UNDEFINED
+                    if v is not HOLE:
+                        return v
+                v = self._inherited(self.protos["Array"], str(i))  # a hole reads through the prototypes
+                return UNDEFINED if v is _MISSING else v
             k = key if type(key) is str else to_string(key)
             if k == "length":
                 return float(len(obj.items))

@@ -39,11 +39,31 @@ def _class_of(v) -> str:
 
 def _object_to_string(interp, this, args, span):
     """``Object.prototype.toString`` (15.2.4.2): ``[object Class]``."""
+    if this is UNDEFINED or this is NULL or this is None:
+        return "[object %s]" % ("Null" if this is NULL else "Undefined")
     return "[object %s]" % _class_of(this)
 
 
-def _object_value_of(interp, this, args, span):
+def _to_object(interp, this, name, span):
+    """ToObject of ``this`` (9.9): undefined and null are a TypeError."""
+    if this is UNDEFINED or this is NULL or this is None:
+        raise ScriptError.type_error("`Object.prototype.%s` called on %s" % (name, "null" if this is NULL else
+                                                                              "undefined"), span,
+                                     "call it on an object")
     return this
+
+
+def _object_value_of(interp, this, args, span):
+    return _to_object(interp, this, "valueOf", span)
+
+
+def _object_to_locale_string(interp, this, args, span):
+    """15.2.4.3: the object's own ``toString()``."""
+    o = _to_object(interp, this, "toLocaleString", span)
+    f = interp.get_property(o, "toString", None, True)
+    if not isinstance(f, (JSFunction, HostFunction)):
+        raise ScriptError.type_error("the object has no `toString` method", span, "give it a `toString` method")
+    return interp.call_value(f, o, [], span)
 
 
 def _is_prototype_of(interp, this, args, span):
@@ -95,6 +115,8 @@ def _error_to_string(interp, this, args, span):
     msg = interp.get_property(this, "message", None, True)
     name = "Error" if name is UNDEFINED else to_string(name)
     msg = "" if msg is UNDEFINED else to_string(msg)
+    if not name:
+        return msg
     return name + ": " + msg if msg else name
 
 
@@ -125,7 +147,7 @@ def make_builtins(interp) -> dict:
     protos: dict = {}
     interp.protos = protos
     root = _proto(protos, "Object", {**S.METHODS["Object"], "toString": _object_to_string,
-                                     "toLocaleString": _object_to_string, "valueOf": _object_value_of,
+                                     "toLocaleString": _object_to_locale_string, "valueOf": _object_value_of,
                                      "isPrototypeOf": _is_prototype_of,
                                      "propertyIsEnumerable": _property_is_enumerable})
     fproto = _proto(protos, "Function", {**S.METHODS["Function"], "toString": _function_to_string}, parent=root)

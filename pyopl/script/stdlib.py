@@ -162,7 +162,7 @@ _DIGITS = "0123456789abcdefghijklmnopqrstuvwxyz"
 
 
 def _parse_int(interp, this, args, span):
-    s = to_string(_arg(args, 0)).lstrip(" \t\n\r\v\f\u00a0\ufeff")
+    s = to_string(_arg(args, 0)).lstrip(WHITESPACE)
     _text_work(interp, 64 * len(s), span)  # digit by digit in Python: a step per character
     radix = to_int32(_arg(args, 1))
     sign = 1.0
@@ -197,7 +197,7 @@ _FLOAT_PREFIX = re.compile(r"[+-]?(Infinity|(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?)")
 
 
 def _parse_float(interp, this, args, span):
-    s = to_string(_arg(args, 0)).lstrip(" \t\n\r\v\f\u00a0\ufeff")
+    s = to_string(_arg(args, 0)).lstrip(WHITESPACE)
     _text_work(interp, len(s), span)
     m = _FLOAT_PREFIX.match(s)
     if not m:
@@ -516,6 +516,24 @@ def _array_to_string(interp, this, args, span):
     return to_string(this)
 
 
+def _array_to_locale_string(interp, this, args, span):
+    """15.4.4.3: each element's own ``toLocaleString()``, joined with commas."""
+    a = _need_array(this, "toLocaleString", span)
+    interp.charge(2 * len(a.items), span)
+    parts = []
+    for x in a.items:
+        if x is UNDEFINED or x is NULL or x is HOLE:
+            parts.append("")
+            continue
+        f = interp.get_property(x, "toLocaleString", None, True)
+        if not isinstance(f, (JSFunction, HostFunction)):
+            raise ScriptError.type_error("an array item has no `toLocaleString` method", span,
+                                         "give the items a `toLocaleString` method")
+        parts.append(to_string(interp.call_value(f, x, [], span)))
+    interp.check_string(sum(map(len, parts)) + len(parts), span)
+    return ",".join(parts)
+
+
 def _reverse(interp, this, args, span):
     a = _need_array(this, "reverse", span)
     interp.charge(len(a.items), span)
@@ -589,6 +607,8 @@ def _has_own(interp, this, args, span):
         return k == "length" or bool(this.props and k in this.props)
     if isinstance(this, JSFunction):
         return k in this.props or k in ("length", "prototype")
+    if isinstance(this, HostFunction):
+        return k == "length" or bool(this.props and k in this.props)
     if type(this) is str:
         return k == "length" or (k.isdigit() and k.isascii() and int(k) < len(this))
     return False
@@ -628,7 +648,7 @@ METHODS = {
         "push": _push, "pop": _pop, "shift": _shift, "unshift": _unshift, "join": _join, "sort": _sort,
         "slice": _slice, "splice": _splice, "concat": _concat, "indexOf": _index_of,
         "lastIndexOf": _last_index_of, "reverse": _reverse, "toString": _array_to_string,
-        "toLocaleString": _array_to_string}.items()},
+        "toLocaleString": _array_to_locale_string}.items()},
     "Object": {n: _h(n, f) for n, f in {"hasOwnProperty": _has_own}.items()},
     "Function": {n: _h(n, f) for n, f in {"call": _fn_call, "apply": _fn_apply}.items()},
 }

@@ -224,7 +224,7 @@ class HostFunction:
     ``constructor=True`` the function can also be used with ``new`` (then ``this`` is None).
     """
 
-    __slots__ = ("name", "fn", "constructor", "props", "length")
+    __slots__ = ("name", "fn", "constructor", "props", "length", "builtin_keys")
 
     def __init__(self, name: str, fn: Callable[..., Any], constructor: bool = False, props: dict | None = None,
                  length: int = 0):
@@ -233,6 +233,7 @@ class HostFunction:
         self.constructor = constructor
         self.props = props  # properties of the function object (`Number.MAX_VALUE`, `Array.prototype`) or None
         self.length = length  # the `length` property: how many arguments it expects (ECMAScript 15)
+        self.builtin_keys = frozenset(props or ())  # the built-in properties: DontEnum (ECMAScript 15)
 
     def __repr__(self) -> str:
         return "HostFunction(%s)" % self.name
