@@ -38,13 +38,12 @@ def run_node(progs: list[str]) -> list[list[str]]:
     return [c.splitlines() for c in chunks]
 
 
-def run_pyopl(prog: str) -> list[str]:
-    """The output lines of one program run by pyopl's interpreter (a diagnostic is one line)."""
+def _run_one(text: str) -> list[str]:
     from pyopl.script.interpreter import Interpreter
     from pyopl.script.parser import parse_script
     from pyopl.script.values import ScriptError
 
-    parsed = parse_script(prog)
+    parsed = parse_script(text)
     if isinstance(parsed, list):
         return ["PARSE:" + parsed[0].code + " " + parsed[0].message]
     out: list[str] = []
@@ -53,6 +52,21 @@ def run_pyopl(prog: str) -> list[str]:
     except ScriptError as e:
         out.append("DIAG:%s %s\n" % (e.code, e.message))
     return "".join(out).splitlines()
+
+
+def run_pyopl(prog: str) -> list[str]:
+    """The output lines of one program run by pyopl's interpreter.  Where the whole program does not
+    parse, or stops at a diagnostic, each check runs on its own (so one check costs one line)."""
+    lines = _run_one(prog)
+    checks = [ln for ln in prog.splitlines() if ln.startswith("try {")]
+    if len(lines) == len(checks) and not any(ln.startswith(("PARSE:", "DIAG:")) for ln in lines):
+        return lines
+    prelude = prog[:prog.index("try {")]
+    out = []
+    for c in checks:
+        one = _run_one(prelude + c)
+        out.append(one[0] if one else "<none>")
+    return out
 
 
 def compare(seed: int, count: int, checks: int):

@@ -105,6 +105,7 @@ class Interpreter(Operators, Properties):
         self.globals: dict = {}  # the script's own global variables
         self.declared_globals: set = set()  # those declared with `var`/`function` (DontDelete)
         self.completion = UNDEFINED  # value of the last expression statement (for `eval`)
+        self.direct_eval = None  # the `eval` function just called by the name `eval`
         self.loop_labels: dict = {}  # id(loop node) -> its labels, from `ex_Labelled` to the loop it starts
         self.global_scope = Scope(self.globals, None,
                                   this=globals_host if globals_host is not None else _GlobalObject(self))
@@ -607,6 +608,8 @@ class Interpreter(Operators, Properties):
         else:
             this = None
             fn = self.ev(callee)
+            if type(callee) is _NAME and callee.name == "eval":
+                self.direct_eval = fn  # 15.1.2.1.1: a call of the name `eval` is a direct eval
         args = [self.ev(a) for a in node.args]
         if not isinstance(fn, (JSFunction, HostFunction)):
             raise self.not_a_function(callee, fn)
@@ -658,7 +661,7 @@ class Interpreter(Operators, Properties):
             return r.value
         return UNDEFINED
 
-    def eval_text(self, text: str, span: Span):
+    def eval_text(self, text: str, span: Span, direct: bool = True):
         """``eval(text)`` (15.1.2.1): the text is parsed by the script parser (never by Python) and run
         in the calling scope (its ``var``s and functions join that scope); the value is that of the
         last expression statement run.  Text that does not parse is a SyntaxError."""
@@ -669,9 +672,12 @@ class Interpreter(Operators, Properties):
         if isinstance(prog, list):
             raise ScriptError("script-syntax-error", "`eval`: %s" % prog[0].message, span,
                               "pass `eval` text that parses as a script", error_name="SyntaxError")
-        s = self.scope
+        s = self.scope if direct else self.global_scope
         while s.obj is not None:
             s = s.parent
+        outer = self.scope
+        if not direct:
+            self.scope = self.global_scope  # 10.4.2: an indirect eval runs as global code
         self._instantiate(prog.var_names, prog.functions, s.vars, s)
         if s is self.global_scope:
             self.declared_globals.update(prog.var_names)
@@ -681,10 +687,12 @@ class Interpreter(Operators, Properties):
             r = self.exec_list(prog.body)
             if isinstance(r, _Return) or r is not None:
                 raise ScriptError("script-misplaced-jump", "`eval` text cannot `return`, `break` or `continue` "
-                                  "out of itself", span, "end the text with an expression instead")
+                                  "out of itself", span, "end the text with an expression instead",
+                                  error_name="SyntaxError")
             return self.completion
         finally:
             self.completion = saved
+            self.scope = outer
 
     def make_function(self, params: list, body: str, span: Span) -> JSFunction:
         """The function ``Function(p1, ..., body)`` makes (15.3.2.1): the text is parsed as a script

@@ -263,12 +263,14 @@ class Properties:
             if type(obj) is Arguments:
                 obj.mapped.pop(k, None)
             obj.props.pop(k, None)
+            if obj.readonly is not None and k in obj.readonly:
+                return False  # ReadOnly built-in values are also DontDelete (15.8.1, 15.7.3)
             if obj.hidden and k in obj.hidden:
                 obj.hidden = obj.hidden - {k}
             return True
         if isinstance(obj, (JSFunction, HostFunction)):
             k = to_string(key)
-            if k in ("length", "prototype"):
+            if k in ("length", "prototype") or (isinstance(obj, HostFunction) and k in obj.builtin_keys):
                 return False
             if obj.props:
                 obj.props.pop(k, None)
@@ -317,6 +319,8 @@ class Properties:
             if type(obj) is Arguments and k in obj.mapped:
                 obj.vars[obj.mapped[k]] = value
                 return
+            if obj.readonly is not None and k in obj.readonly:
+                return  # ReadOnly (8.6.1): the assignment does nothing
             if obj.class_name == "String" and type(obj.value) is str:
                 i = array_index(k)
                 if k == "length" or (i is not None and i < len(obj.value)):
@@ -336,6 +340,8 @@ class Properties:
         if isinstance(obj, HostFunction):
             if obj.props is not None:  # a built-in constructor of this interpreter (shared methods stay as they are)
                 k = key if type(key) is str else to_string(key)
+                if k in obj.builtin_keys:
+                    return  # `Number.MAX_VALUE`, `F.prototype` of a built-in: ReadOnly (15)
                 if k not in obj.props:
                     self.alloc(1, span)
                 obj.props[k] = value
@@ -352,7 +358,7 @@ class Properties:
 
     def _set_length(self, arr: JSArray, value, span) -> None:
         n = to_number(value)
-        if n != n or n < 0 or n != math.floor(n) or n > 4294967295:
+        if n != n or math.isinf(n) or n < 0 or n != math.floor(n) or n > 4294967295:
             raise ScriptError.range_error("`length` must be a whole number from 0 to 4294967295, not %s"
                                           % to_string(value), span, "assign a whole number to `length`")
         n = int(n)

@@ -54,7 +54,10 @@ def _to_object(interp, this, name, span):
 
 
 def _object_value_of(interp, this, args, span):
-    return _to_object(interp, this, "valueOf", span)
+    o = _to_object(interp, this, "valueOf", span)
+    if not isinstance(o, (JSObject, JSArray, JSFunction, HostFunction)):
+        return S._object(interp, None, [o], span)  # ToObject of a primitive is its wrapper (9.9)
+    return o
 
 
 def _object_to_locale_string(interp, this, args, span):
@@ -79,12 +82,19 @@ def _is_prototype_of(interp, this, args, span):
 
 
 def _property_is_enumerable(interp, this, args, span):
+    _to_object(interp, this, "propertyIsEnumerable", span)
     k = to_string(args[0] if args else UNDEFINED)
+    if isinstance(this, HostFunction):
+        return bool(this.props and k in this.props and k not in this.builtin_keys)
     if not S._has_own(interp, this, args[:1], span):
         return False
     if isinstance(this, JSObject):
         return not (this.hidden and k in this.hidden)
     return k not in ("length", "prototype")
+
+
+def _has_own(interp, this, args, span):
+    return S._has_own(interp, _to_object(interp, this, "hasOwnProperty", span), args, span)
 
 
 def _primitive_of(kind: str, pytype):
@@ -126,8 +136,25 @@ def _array_to_string(interp, this, args, span):
     return _object_to_string(interp, this, args, span)
 
 
+# The `length` of the built-in methods (ECMAScript 3, chapter 15: the number of named arguments); 0 otherwise.
+_LENGTHS = {"charAt": 1, "charCodeAt": 1, "concat": 1, "indexOf": 1, "lastIndexOf": 1, "localeCompare": 1,
+            "match": 1, "replace": 2, "search": 1, "slice": 2, "split": 2, "substring": 2, "substr": 2,
+            "join": 1, "push": 1, "sort": 1, "splice": 2, "unshift": 1, "toString": 0, "toFixed": 1,
+            "toExponential": 1, "toPrecision": 1, "hasOwnProperty": 1, "isPrototypeOf": 1,
+            "propertyIsEnumerable": 1, "call": 1, "apply": 2, "exec": 1, "test": 1, "setTime": 1,
+            "setMilliseconds": 1, "setUTCMilliseconds": 1, "setSeconds": 2, "setUTCSeconds": 2, "setMinutes": 3,
+            "setUTCMinutes": 3, "setHours": 4, "setUTCHours": 4, "setDate": 1, "setUTCDate": 1, "setMonth": 2,
+            "setUTCMonth": 2, "setFullYear": 3, "setUTCFullYear": 3}
+
+
+def _method(n, f):
+    if isinstance(f, HostFunction):
+        return HostFunction(f.name, f.fn, length=_LENGTHS.get(n, 0))
+    return _h(n, f, _LENGTHS.get(n, 0))
+
+
 def _proto(protos, kind, methods: dict, cls="Object", value=None, parent=None):
-    fns = {n: (f if isinstance(f, HostFunction) or not callable(f) else _h(n, f)) for n, f in methods.items()}
+    fns = {n: (_method(n, f) if callable(f) or isinstance(f, HostFunction) else f) for n, f in methods.items()}
     p = JSObject(fns, class_name=cls, proto=parent, value=value, hidden=set(fns))
     protos[kind] = p
     return p
@@ -140,13 +167,18 @@ def _ctor(name, fn, proto: JSObject, length=1, **props) -> HostFunction:
     return c
 
 
+def _math_readonly(m: JSObject) -> JSObject:
+    m.readonly = frozenset(k for k, v in m.props.items() if not isinstance(v, HostFunction))  # 15.8.1
+    return m
+
+
 def make_builtins(interp) -> dict:
     """The global names of one interpreter (``Math.random`` gets its own seeded generator)."""
     interp.random = random.Random(0)
     interp.new_target = None
     protos: dict = {}
     interp.protos = protos
-    root = _proto(protos, "Object", {**S.METHODS["Object"], "toString": _object_to_string,
+    root = _proto(protos, "Object", {"hasOwnProperty": _has_own, "toString": _object_to_string,
                                      "toLocaleString": _object_to_locale_string, "valueOf": _object_value_of,
                                      "isPrototypeOf": _is_prototype_of,
                                      "propertyIsEnumerable": _property_is_enumerable})
@@ -183,7 +215,7 @@ def make_builtins(interp) -> dict:
         p = _proto(protos, name, {"name": name, "message": ""}, parent=eproto)
         g[name] = _ctor(name, S._error_ctor(name), p)
     g.update({
-        "Math": S._make_math(),
+        "Math": _math_readonly(S._make_math()),
         "parseInt": _h("parseInt", S._parse_int, 2),
         "parseFloat": _h("parseFloat", S._parse_float, 1),
         "isNaN": _h("isNaN", S._is_nan, 1),
@@ -205,8 +237,10 @@ def make_builtins(interp) -> dict:
 
 
 def _eval(interp, this, args, span):
+    direct = interp.direct_eval is not None
+    interp.direct_eval = None
     v = args[0] if args else UNDEFINED
-    return interp.eval_text(v, span) if type(v) is str else v
+    return interp.eval_text(v, span, direct) if type(v) is str else v
 
 
 def _function_ctor(interp, this, args, span):

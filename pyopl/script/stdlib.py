@@ -250,7 +250,7 @@ def _array(interp, this, args, span):
     is_new(interp)
     if len(args) == 1 and (type(args[0]) is float or type(args[0]) is int):
         n = float(args[0])
-        if n != n or n < 0 or n != math.floor(n) or n > 4294967295:
+        if n != n or math.isinf(n) or n < 0 or n != math.floor(n) or n > 4294967295:
             raise ScriptError.range_error("`new Array(%s)`: an array length is a whole number from 0"
                                           % number_to_string(n), span, "give a whole number of items")
         interp.alloc(int(n), span)
@@ -544,7 +544,7 @@ def _reverse(interp, this, args, span):
 def _concat(interp, this, args, span):
     if type(this) is str:
         return _string_concat(interp, this, args, span)
-    a = _need_array(this, "concat", span)
+    a = this if isinstance(this, JSArray) else JSArray([this])  # 15.4.4.4: another object is one item
     interp.charge(len(a.items) + sum(len(x.items) for x in args if isinstance(x, JSArray)), span)
     out = list(a.items)
     for x in args:

@@ -250,7 +250,7 @@ class JSObject:
     ``class_name`` is ECMAScript's [[Class]] ("Object", "Error", "Number", "String", "Date", ...).
     """
 
-    __slots__ = ("props", "class_name", "proto", "ctor", "hidden", "value")
+    __slots__ = ("props", "class_name", "proto", "ctor", "hidden", "value", "readonly")
 
     def __init__(self, props: dict | None = None, class_name: str = "Object", proto=None, ctor=None,
                  hidden=None, value=None):
@@ -260,6 +260,7 @@ class JSObject:
         self.ctor = ctor
         self.hidden = hidden
         self.value = value
+        self.readonly = None  # own property names an assignment leaves as they are (ReadOnly), or None
 
 
 class Arguments(JSObject):
