@@ -10,9 +10,10 @@ from typing import Any, Iterable
 
 from .diagnostics.diagnostic import CompileError, Diagnostic, Span
 from .diagnostics.reporter import Reporter, TooManyErrors
+from .files.source_io import looks_like_path
 from .ir import IR
 from .limits import Limits
-from .result import Result
+from .results.result import Result
 
 
 _SOURCES = ("auto", "text")
@@ -25,20 +26,12 @@ class _Named:
         self.text, self.name = text, name
 
 
-def looks_like_path(src: str, suffixes: tuple[str, ...]) -> bool:
-    """In ``source="auto"`` mode, a string is a file name when it is one line (under 4096
-    characters) ending in one of ``suffixes`` with no ``;``, ``{`` or ``}`` in it: model and data
-    text always hold one of those, so no valid text is mistaken for a path."""
-    return ("\n" not in src and len(src) < 4096 and src.strip().endswith(suffixes)
-            and not any(ch in src for ch in ";{}"))
-
-
 def _read_source(src: Any, default_name: str, source: str = "auto", notes: list | None = None) -> tuple[str, str]:
     """(text, file name) from a Path, a path string (``source="auto"`` only), or text.
 
-    A leading UTF-8 byte-order mark is dropped. Raises :class:`~pyopl.source_io.SourceProblem`
+    A leading UTF-8 byte-order mark is dropped. Raises :class:`~pyopl.files.source_io.SourceProblem`
     for a file that cannot be read or is not UTF-8, TypeError for anything but str and Path."""
-    from .source_io import read_source_file
+    from .files.source_io import read_source_file
 
     if isinstance(src, _Named):
         return src.text, src.name
@@ -78,34 +71,57 @@ class Model:
     def warnings(self) -> list[Diagnostic]:
         return [d for d in self.diagnostics if d.severity == "warning"]
 
-    def solve(self, solver: str = "highs", time_limit: float | None = None, mip_gap: float | None = None,
+    def to_highspy(self, names: bool = True, log: bool = False) -> Any:
+        """The model in a ``highspy.Highs`` object, not yet run, to change and re-solve with HiGHS's own
+        API (``h.changeColBounds``, ``h.run()``, ``h.getSolution()``); column ``j`` and row ``i`` are
+        ``model.ir``'s, named in OPL notation when ``names``.  See :mod:`pyopl.backends.handover`."""
+        from .backends.handover import to_highspy
+
+        return to_highspy(self.ir, names=names, log=log)
+
+    def to_gurobipy(self, names: bool = True, log: bool = False) -> Any:
+        """The model as a ``gurobipy.Model`` (updated, not optimised), to change and re-solve with
+        Gurobi's API (``m.getVars()``, ``m.optimize()``); OPL names as ``VarName``/``ConstrName``.
+        Raises ImportError without gurobipy.  See :mod:`pyopl.backends.handover`."""
+        from .backends.handover import to_gurobipy
+
+        return to_gurobipy(self.ir, names=names, log=log)
+
+    def solve(self, solver: str = "auto", time_limit: float | None = None, mip_gap: float | None = None,
               threads: int | None = None, seed: int | None = None, log: bool = False, log_file: str | None = None,
               options: dict[str, Any] | None = None, mip_gap_abs: float | None = None, *,
-              duals: bool = False, explain_infeasible: bool = True, progress: Any = None) -> Result:
-        """Solve with ``solver`` (``"highs"`` or ``"gurobi"``); ``time_limit`` in seconds.
+              duals: bool = False, explain_infeasible: bool = True, explain_time_limit: float | None = None,
+              progress: Any = None) -> Result:
+        """Solve with ``solver``: ``"auto"`` (the default: HiGHS for what it takes, else the first installed
+        backend that takes the model, see :func:`pyopl.backends.capabilities.choose`), ``"highs"``,
+        ``"scip"``, ``"cplex"`` or ``"gurobi"``; ``time_limit`` in seconds. ``result.solver`` names the
+        backend that solved it.
 
-        Returns a :class:`~pyopl.result.Result` whose status is one of
+        Returns a :class:`~pyopl.results.result.Result` whose status is one of
         ``optimal``, ``feasible``, ``infeasible``, ``unbounded``,
         ``infeasible_or_unbounded``, ``time_limit``, ``interrupted`` (Ctrl-C) or ``error``.
         ``duals``: for a MIP, also report duals, slacks and reduced costs of the LP left when
         the integer variables are fixed at their values (LPs always get them).
         ``explain_infeasible``: when infeasible, compute the conflicting constraints
         (``result.conflict``, an ``OPL0704`` diagnostic); when unbounded, name the variables
-        along the ray (``OPL0705``). ``log`` sends the solver's log to stderr.
+        along the ray (``OPL0705``). ``explain_time_limit``: seconds the infeasibility explanation may
+        take (default: a quarter of ``time_limit``, or without one the solve's own time within 10 s to
+        60 s, :func:`pyopl.backends.iis.explain_budget`); when it runs out ``result.conflict.partial`` is True.
+        ``log`` sends the solver's log to stderr.
         ``progress``: a callable fed from the solver's callbacks with ``{"elapsed_s", "incumbent",
-        "bound", "gap", "nodes", "iterations"}`` (e.g. :class:`pyopl.progress.ProgressLine`).
+        "bound", "gap", "nodes", "iterations"}`` (e.g. :class:`pyopl.backends.progress.ProgressLine`).
         Ctrl-C (SIGINT, in the main thread) stops the solve: the result has status
-        ``interrupted`` and the best solution found so far (:mod:`pyopl.interrupt`).
+        ``interrupted`` and the best solution found so far (:mod:`pyopl.backends.interrupt`).
         Raises ValueError for an unknown solver name.
         """
         kw = dict(solver=solver, time_limit=time_limit, mip_gap=mip_gap, threads=threads, seed=seed, log=log,
                   log_file=log_file, options=options, mip_gap_abs=mip_gap_abs, duals=duals,
-                  explain_infeasible=explain_infeasible, progress=progress)
+                  explain_infeasible=explain_infeasible, explain_time_limit=explain_time_limit, progress=progress)
         ctx = self.script
         if ctx is not None and ctx.main_block is not None:
             from .script.main_flow import run_main
 
-            return run_main(self, kw)
+            return run_main(self, kw, compile_model)
         result = self._solve_ir(self.ir, **kw)
         if ctx is not None:
             from .script.processing import run_post
@@ -114,14 +130,16 @@ class Model:
             result.script_output = ctx.pre_output + post
         return result
 
-    def _solve_ir(self, ir: IR, solver: str = "highs", time_limit: float | None = None, mip_gap: float | None = None,
+    def _solve_ir(self, ir: IR, solver: str = "auto", time_limit: float | None = None, mip_gap: float | None = None,
                   threads: int | None = None, seed: int | None = None, log: bool = False, log_file: str | None = None,
                   options: dict[str, Any] | None = None, mip_gap_abs: float | None = None, duals: bool = False,
-                  explain_infeasible: bool = True, progress: Any = None) -> Result:
+                  explain_infeasible: bool = True, explain_time_limit: float | None = None,
+                  progress: Any = None) -> Result:
         """Solve ``ir`` with the arguments of :meth:`solve`, script settings (``cplex.tilim``) filling
         the ones the caller left out."""
-        from .backends import SolveOptions, get_backend
+        from .backends import SolveOptions, get_backend, resolve
 
+        solver, choice = resolve(solver, ir)  # `auto`: the backend the model's features need
         fields = dict(time_limit=time_limit, mip_gap=mip_gap, mip_gap_abs=mip_gap_abs, threads=threads, seed=seed)
         extra = dict(options or {})
         notes = Reporter(100)
@@ -136,13 +154,15 @@ class Model:
                             model_file=next(iter(self.sources), "<model>"), progress=progress, **fields)
         self.last_options = opts
         result = get_backend(solver)(ir, opts)
+        if choice:
+            result.extra["solver_choice"] = "auto: %s, %s" % (solver, choice)
         result.index_names = dict(getattr(ir, "index_names", {}) or {})
         if notes.diagnostics:  # script settings the solver cannot honour
             result.diagnostics = notes.sorted() + list(result.diagnostics)
         if explain_infeasible and result.status in ("infeasible", "unbounded"):  # what explain_result explains
-            from .iis import explain_result
+            from .backends.iis import explain_result
 
-            explain_result(result, ir, solver, opts, self.sources)
+            explain_result(result, ir, solver, opts, self.sources, budget=explain_time_limit)
         return result
 
 
@@ -156,7 +176,7 @@ def _compile(model: Any, data: Any, reporter: Reporter, source: str = "auto", in
     from .script import HOST as script_host  # the interpreter loads only for a model with scripts
     from .semantics.checker import check_names
     from .syntax.nesting import check_nesting
-    from .source_io import SourceProblem, report_problem
+    from .files.source_io import SourceProblem, report_problem
     from .syntax.parser import parse_model
 
     limits = limits or Limits()
@@ -197,7 +217,7 @@ def _compile(model: Any, data: Any, reporter: Reporter, source: str = "auto", in
             merge_undeclared_data_names(ast, items, reporter)
             return None, sources
         ir = build_ir(inst)
-        from .dataframes import index_level_names
+        from .results.dataframes import index_level_names
 
         ir.index_names = index_level_names(ast)
         check_numbers(ir, reporter)
@@ -399,7 +419,7 @@ class Diagnostics(list):
 
     def _repr_html_(self) -> str:
         """A table (severity, code, place, message, help) for notebooks."""
-        from .notebook import diagnostics_html
+        from .results.notebook import diagnostics_html
 
         return diagnostics_html(self)
 

@@ -44,6 +44,8 @@ class ScriptContext:
         self.result: Any = None  # the solution post-processing reads
         self.script_globals: dict[str, Any] = {}  # names a script created by assignment
         self.runtime: Any = None  # opl_runtime.Runtime, made on first use
+        # makes it: opl_runtime.Runtime, set by processing.context_of (opl_runtime imports this module)
+        self.make_runtime: Any = None
         self.dirty = False  # data changed since the evaluator's caches were made
         self.files_written: list[str] = []
         self.flow: Any = None  # main_flow.Flow while a `main` block runs
@@ -172,6 +174,8 @@ class ScriptContext:
         if math.isnan(v) or v == (math.inf if which == "LB" else -math.inf):
             raise host_error("script-value-type", "the %s bound of `%s` cannot be %s" % (word, label, js_number(v)), span,
                              help="check the computation that gave %s" % js_number(v))
+        if (which == "UB" and v >= 1e20) or (which == "LB" and v <= -1e20):  # CPLEX_INFINITY of pyopl.lowering.build
+            v = math.inf if which == "UB" else -math.inf
         if math.isfinite(v) and abs(v) >= 1e15:  # LARGE_VALUE of pyopl.lowering.build
             raise host_error("script-value-type", "the %s bound of `%s` is %s, which no solver can take" % (
                 word, label, js_number(v)), span,
@@ -403,9 +407,7 @@ class ModelHost(HostObject):
 
     def _runtime(self) -> Any:
         if self.ctx.runtime is None:
-            from .opl_runtime import Runtime
-
-            self.ctx.runtime = Runtime(self.ctx)
+            self.ctx.runtime = self.ctx.make_runtime(self.ctx)
         return self.ctx.runtime
 
     def member_names(self) -> list[str]:

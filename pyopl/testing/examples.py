@@ -12,8 +12,8 @@ import os
 import shlex
 from pathlib import Path
 
-from .diagnostic import Diagnostic, Span
-from .registry import Kind
+from ..diagnostics.diagnostic import Diagnostic, Span
+from ..diagnostics.registry import Kind
 
 
 def run_example(kind: Kind, folder: str, good: bool = False) -> list[Diagnostic]:
@@ -43,7 +43,7 @@ def run_example(kind: Kind, folder: str, good: bool = False) -> list[Diagnostic]
             model = pyopl.compile_model(mod, dat)
         except pyopl.CompileError as e:
             return list(e.diagnostics)
-        return list(model.diagnostics) + list(model.solve(time_limit=5).diagnostics)
+        return list(model.diagnostics) + list(model.solve(solver="highs", time_limit=5).diagnostics)
     return list(pyopl.check(mod, dat))
 
 

@@ -4,7 +4,7 @@ Contract (tools rely on it): ``pyopl solve MODEL [DATA] [--solver highs] [--time
 [--format text|json]`` prints a JSON object with ``status``, ``objective``,
 ``variables`` and ``solve_time_s``; ``pyopl check MODEL [DATA] --format json``
 prints ``{"diagnostics": [...]}`` and exits non-zero when there are errors.
-Exit codes, one per outcome, are in :mod:`pyopl.exit_codes` (and ``pyopl --help``).
+Exit codes, one per outcome, are in :mod:`pyopl.cli.exit_codes` (and ``pyopl --help``).
 """
 from __future__ import annotations
 
@@ -17,6 +17,10 @@ from typing import Any
 
 from . import exit_codes
 from .deferred_import import defer_import
+
+#: ``--solver`` choices; the same as :data:`pyopl.backends.SOLVER_CHOICES` (a test checks), written
+#: out so that parsing the command line imports no backend.
+SOLVER_CHOICES = ("auto", "highs", "scip", "cplex", "gurobi")
 
 # The command's own process: Lark's optional `regex` loads on first use, not with Lark (13 ms of a
 # small solve; see deferred_import). A program that imports pyopl keeps its sys.modules as it is.
@@ -37,9 +41,9 @@ def _non_negative(text: str) -> float:
 
 
 def _parser() -> argparse.ArgumentParser:
-    from . import __version__
+    from .. import __version__
 
-    p = argparse.ArgumentParser(prog="pyopl", description="Compile and solve OPL models with HiGHS or Gurobi.",
+    p = argparse.ArgumentParser(prog="pyopl", description="Compile and solve OPL models with HiGHS, SCIP, CPLEX or Gurobi.",
                                 epilog=exit_codes.epilog(), formatter_class=argparse.RawDescriptionHelpFormatter)
     p.add_argument("--version", action="version", version="pyopl %s" % __version__)
     sub = p.add_subparsers(dest="command", metavar="COMMAND")
@@ -53,7 +57,9 @@ def _parser() -> argparse.ArgumentParser:
     s = sub.add_parser("solve", help="compile and solve a model", epilog=exit_codes.epilog(),
                        formatter_class=argparse.RawDescriptionHelpFormatter)
     common(s)
-    s.add_argument("--solver", choices=("highs", "gurobi"), default="highs", help="the solver (default: highs)")
+    s.add_argument("--solver", choices=SOLVER_CHOICES, default="auto",
+                   help="the solver (default: auto, HiGHS for what it takes, else SCIP, Gurobi or CPLEX by the "
+                        "model's features; the report names the one used)")
     s.add_argument("--time-limit", type=_non_negative, metavar="S", help="time limit in seconds")
     s.add_argument("--mip-gap", type=_non_negative, metavar="G", help="relative MIP gap (e.g. 0.01)")
     s.add_argument("--mip-gap-abs", type=_non_negative, metavar="G", help="absolute MIP gap")
@@ -69,6 +75,9 @@ def _parser() -> argparse.ArgumentParser:
                    help="when infeasible, name the constraints that conflict (the default)")
     s.add_argument("--no-explain-infeasible", dest="explain_infeasible", action="store_false",
                    help="do not compute the conflict of an infeasible model")
+    s.add_argument("--explain-time-limit", type=float, metavar="SECONDS", default=None,
+                   help="time the infeasibility explanation may take (default: a quarter of --time-limit, "
+                        "or the solve's own time within 10-60 s); a partial explanation when it runs out")
     s.add_argument("--csv", metavar="FILE", help="also write the values (and duals) as CSV to FILE")
     s.add_argument("--output-dir", metavar="DIR",
                    help="folder where scripts may write files (IloOplOutputFile); default: the model's folder")
@@ -81,7 +90,7 @@ def _parser() -> argparse.ArgumentParser:
 
     c = sub.add_parser("check", help="report diagnostics without solving")
     common(c)
-    c.add_argument("--solver", choices=("highs", "gurobi"), default="highs",
+    c.add_argument("--solver", choices=SOLVER_CHOICES, default="highs",
                    help="check for this solver: what it cannot take is an error (default: highs)")
     c.add_argument("--fix", action="store_true", help="apply machine-applicable fixes to the model file (keeps a .bak copy)")
 
@@ -103,7 +112,7 @@ def _parser() -> argparse.ArgumentParser:
 
 
 def _limit_options(sp: argparse.ArgumentParser) -> None:
-    from .limits import DEFAULT_MAX_WORK
+    from ..limits import DEFAULT_MAX_WORK
 
     sp.add_argument("--max-work", type=_positive_int, default=DEFAULT_MAX_WORK, metavar="N",
                     help="work budget: iterations the compiler may expand (default: %s; see docs/limits.md)" % (
@@ -135,7 +144,7 @@ def _whole(lo: int, hi: int):
 
 
 def _limits(args: argparse.Namespace):
-    from .limits import Limits
+    from ..limits import Limits
 
     return Limits(max_work=args.max_work)
 
@@ -160,7 +169,7 @@ def _show_names(args: argparse.Namespace, known: list[str]) -> tuple[list[str] |
         return None, None
     for n in names:
         if n not in known:
-            from .diagnostics.reporter import near_miss
+            from ..diagnostics.reporter import near_miss
 
             best = near_miss(n, known)
             return None, "--show: the model has no decision or dexpr `%s`%s" % (
@@ -169,7 +178,7 @@ def _show_names(args: argparse.Namespace, known: list[str]) -> tuple[list[str] |
 
 
 def _progress_line(args: argparse.Namespace) -> Any:
-    """A :class:`~pyopl.progress.ProgressLine` on stderr when wanted: a terminal (or ``--progress``),
+    """A :class:`~pyopl.backends.progress.ProgressLine` on stderr when wanted: a terminal (or ``--progress``),
     no ``--quiet``, and no solver log on the console (the two would interleave)."""
     if args.quiet or args.log:
         return None
@@ -179,7 +188,7 @@ def _progress_line(args: argparse.Namespace) -> Any:
                 return None
         except (AttributeError, ValueError):
             return None
-    from .progress import ProgressLine
+    from ..backends.progress import ProgressLine
 
     return ProgressLine(sys.stderr, in_place=None if not args.progress else sys.stderr.isatty())
 
@@ -217,7 +226,7 @@ def _emit_usage_error(args: argparse.Namespace, message: str) -> int:
         diags = []
         slug = next((s for key, s in _USAGE_SLUGS if key in message), None)
         if slug:
-            from .diagnostics.registry import lookup
+            from ..diagnostics.registry import lookup
 
             kind = lookup(slug)
             diags.append({"code": kind.code, "severity": "error", "message": message, "file": "<command line>",
@@ -233,8 +242,8 @@ def cmd_check(args: argparse.Namespace) -> int:
     import pyopl
 
     if args.fix:
-        from .api import Diagnostics
-        from .fixes import fix_file
+        from ..api import Diagnostics
+        from ..fixes.apply import fix_file
 
         # checked, fixed and written under a lock on the file, only if it is unchanged (fixes.py)
         outcome = fix_file(args.model, _data_arg(args.data))
@@ -259,10 +268,10 @@ def cmd_check(args: argparse.Namespace) -> int:
 
 
 def _clobbered_input(args: argparse.Namespace, outputs: list[tuple[str, str | None]]) -> Any:
-    """A :class:`~pyopl.safe_write.WriteError` (OPL1250) when an output path of this command is its
+    """A :class:`~pyopl.files.safe_write.WriteError` (OPL1250) when an output path of this command is its
     model or one of its data files (same name, a symbolic link to it, or a hard link), else None:
     ``pyopl solve m.mod -o m.mod`` would replace the model with the results."""
-    from .safe_write import WriteError
+    from ..files.safe_write import WriteError
 
     inputs = [args.model] + list(getattr(args, "data", []) or [])
     for flag, out in outputs:
@@ -285,7 +294,7 @@ def _clobbered_input(args: argparse.Namespace, outputs: list[tuple[str, str | No
 
 
 def _write_error(args: argparse.Namespace, err: Any) -> int:
-    """A :class:`~pyopl.safe_write.WriteError` as a diagnostic on stderr (or in the JSON); exit code 2."""
+    """A :class:`~pyopl.files.safe_write.WriteError` as a diagnostic on stderr (or in the JSON); exit code 2."""
     if getattr(args, "format", "text") == "json":
         d = {"code": err.code, "severity": "error", "message": err.message, "file": err.path, "line": 1, "column": 1,
              "end_line": 1, "end_column": 2, "labels": [], "notes": [], "help": err.help, "fix": None,
@@ -311,7 +320,7 @@ def cmd_solve(args: argparse.Namespace) -> int:
     if clobber is not None:
         return _write_error(args, clobber)
     if args.log_file:  # the solver writes it itself and says nothing when it cannot: check the place first
-        from .safe_write import WriteError
+        from ..files.safe_write import WriteError
 
         folder = os.path.dirname(os.path.abspath(args.log_file))
         if os.path.isdir(args.log_file):
@@ -342,14 +351,15 @@ def cmd_solve(args: argparse.Namespace) -> int:
         result = model.solve(solver=args.solver, time_limit=args.time_limit, mip_gap=args.mip_gap,
                              mip_gap_abs=args.mip_gap_abs, threads=args.threads, seed=args.seed, log=args.log,
                              log_file=args.log_file, options=extra, duals=args.duals,
-                             explain_infeasible=args.explain_infeasible, progress=progress)
+                             explain_infeasible=args.explain_infeasible,
+                             explain_time_limit=args.explain_time_limit, progress=progress)
     finally:
         if progress is not None:
             progress.finish()
     solver_diags = list(result.diagnostics)
     if model.warnings:
         result.diagnostics = list(model.warnings) + solver_diags
-    from .safe_write import WriteError, write_text_safely
+    from ..files.safe_write import WriteError, write_text_safely
 
     try:
         if args.csv:
@@ -370,10 +380,10 @@ def cmd_solve(args: argparse.Namespace) -> int:
         print(json.dumps(out, indent=1))
     else:
         if model.warnings or solver_diags:
-            from .diagnostics.render import render_all
+            from ..diagnostics.render import render_all
 
             print(render_all(list(model.warnings) + solver_diags, model.sources), file=sys.stderr)
-        from .report import text_report
+        from ..results.report import text_report
 
         print(text_report(result, model.ir, compile_time_s=model.compile_time_s, show=show,
                           constraints=args.constraints))
@@ -388,7 +398,7 @@ def cmd_solve(args: argparse.Namespace) -> int:
 
 
 def cmd_explain(args: argparse.Namespace) -> int:
-    from .diagnostics.registry import all_kinds, explain, lookup
+    from ..diagnostics.registry import all_kinds, explain, lookup
 
     if args.list or not args.code:
         for k in all_kinds():
@@ -396,7 +406,7 @@ def cmd_explain(args: argparse.Namespace) -> int:
         return EXIT_OK
     kind = lookup(args.code)
     if kind is None:
-        from .diagnostics.reporter import near_miss
+        from ..diagnostics.reporter import near_miss
 
         best = near_miss(args.code.upper(), [k.code for k in all_kinds()])
         print("pyopl: unknown diagnostic code %s%s; `pyopl explain --list` lists them" % (
@@ -421,8 +431,8 @@ def cmd_export(args: argparse.Namespace) -> int:
         else:
             print(str(e), file=sys.stderr)
         return EXIT_ERRORS
-    from .export import write_model
-    from .safe_write import WriteError
+    from ..backends.export import write_model
+    from ..files.safe_write import WriteError
 
     out = args.lp or args.mps
     fmt = "lp" if args.lp else "mps"
@@ -444,11 +454,18 @@ def cmd_export(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
-def _serve(which: str) -> int:
-    """``pyopl lsp`` / ``pyopl mcp``: the servers live in optional extras."""
-    try:
-        from importlib import import_module
+#: The modules each server's extra brings (pyproject.toml, [project.optional-dependencies]).
+_EXTRA_MODULES = {"lsp": ("pygls", "lsprotocol"), "mcp": ("mcp.server.fastmcp",)}
 
+
+def _serve(which: str) -> int:
+    """``pyopl lsp`` / ``pyopl mcp``: the servers live in optional extras.  Without the extra: one
+    line naming the install command, exit status 2 (EXIT_USAGE), no traceback."""
+    from importlib import import_module
+
+    try:
+        for name in _EXTRA_MODULES[which]:
+            import_module(name)
         server = import_module("pyopl.%s.server" % which)
     except ImportError as e:
         print("pyopl: `pyopl %s` needs the %s extra: pip install \"pyopl[%s]\" (%s)" % (which, which, which, e),
