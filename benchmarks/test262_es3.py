@@ -122,7 +122,8 @@ class Runner:
                 if isinstance(thrown, JSObject):
                     name = interp.get_property(thrown, "name", None, True)
                 elif e.catchable:
-                    name = e.error_name or {"script-undefined-name": "ReferenceError"}.get(e.slug, "TypeError")
+                    name = getattr(e, "error_name", None) or {"script-undefined-name": "ReferenceError"}.get(
+                        e.slug, "TypeError")
                 return (name == want), "threw %s, the test expects %s" % (name, want)
             return False, "%s %s" % (e.code, e.message)
         if negative:

@@ -23,10 +23,13 @@ from typing import Callable
 
 from ..diagnostics.diagnostic import Span
 from . import ast as A
-from .convert import ACTIVE, CHARS_PER_STEP, strict_equals, to_boolean, to_int32, to_number, to_string, typeof
+from .convert import ACTIVE, strict_equals, to_boolean, to_int32, to_number, to_string, typeof
 from .messages import describe as _describe, kind as _kind, shown as _shown
+from .budgets import Budgets
+from .dynamic_code import DynamicCode
+from .global_object import GlobalObject as _GlobalObject
 from .operators import Operators
-from .properties import MISSING as _MISSING, Properties, array_index as _array_index
+from .properties import MISSING as _MISSING, Properties
 from .values import (HOLE, NULL, UNDEFINED, Arguments, HostFunction, HostObject, JSArray, JSFunction, JSObject,
                      ScriptError, near_miss)
 
@@ -79,7 +82,7 @@ class Scope:
         self.this = this
 
 
-class Interpreter(Operators, Properties):
+class Interpreter(Budgets, Operators, Properties, DynamicCode):
     """Runs script programs against an optional host.
 
     ``globals_host``: a :class:`~pyopl.script.values.HostObject` answering global names
@@ -200,47 +203,6 @@ class Interpreter(Operators, Properties):
         finally:
             self.scope, self.depth = saved_scope, saved_depth
             ACTIVE.interp = saved_active
-
-    # --- budgets -----------------------------------------------------------------------
-
-    def budget_error(self, slug: str, message: str, span: Span, help: str) -> ScriptError:
-        return ScriptError(slug, message, span, help, catchable=False)
-
-    def charge(self, units: int, span: Span) -> None:
-        """Count ``units`` steps of work done inside a built-in (copying, scanning, sorting).
-
-        Arrays cost one step per element touched, strings one per :data:`CHARS_PER_STEP`
-        characters, so that no single built-in call can outlast the step budget by much.
-        """
-        self.steps += units
-        if self.steps > self.max_steps:
-            self._out_of_steps(None, span)
-
-    def _out_of_steps(self, node, span: Span | None = None) -> None:
-        raise self.budget_error("script-step-budget",
-                                "the script exceeded its step budget of %d steps" % self.max_steps,
-                                node.span if node is not None else span,
-                                "check that this loop ends; a longer script needs a larger budget "
-                                "(`pyopl solve --script-steps N`; `script_steps=N` in Python)")
-
-    def alloc(self, units: int, span: Span) -> None:
-        """Charge ``units`` array/object slots (before allocating them); raise past ``max_memory``."""
-        self.memory += units
-        if self.memory > self.max_memory or units < 0:
-            raise self.budget_error("script-memory-budget",
-                                    "the script exceeded its memory budget of %d units" % self.max_memory, span,
-                                    "create fewer or smaller arrays and objects "
-                                    "(`Interpreter(..., max_memory=N)` raises the budget)")
-
-    def check_string(self, length: int, span: Span) -> None:
-        """Refuse a string longer than ``max_memory`` characters before building it; charge its copying."""
-        if length >= CHARS_PER_STEP:
-            self.charge(length // CHARS_PER_STEP, span)
-        if length > self.max_memory:
-            raise self.budget_error("script-memory-budget",
-                                    "the script builds a string of %d characters, over its memory budget of %d"
-                                    % (length, self.max_memory), span,
-                                    "build shorter strings (`Interpreter(..., max_memory=N)` raises the budget)")
 
     # --- statements --------------------------------------------------------------------
 
@@ -661,56 +623,6 @@ class Interpreter(Operators, Properties):
             return r.value
         return UNDEFINED
 
-    def eval_text(self, text: str, span: Span, direct: bool = True):
-        """``eval(text)`` (15.1.2.1): the text is parsed by the script parser (never by Python) and run
-        in the calling scope (its ``var``s and functions join that scope); the value is that of the
-        last expression statement run.  Text that does not parse is a SyntaxError."""
-        from .parser import parse_script
-
-        self.check_string(len(text), span)
-        prog = parse_script(text, span.file, span.line, span.column)
-        if isinstance(prog, list):
-            raise ScriptError("script-syntax-error", "`eval`: %s" % prog[0].message, span,
-                              "pass `eval` text that parses as a script", error_name="SyntaxError")
-        s = self.scope if direct else self.global_scope
-        while s.obj is not None:
-            s = s.parent
-        outer = self.scope
-        if not direct:
-            self.scope = self.global_scope  # 10.4.2: an indirect eval runs as global code
-        self._instantiate(prog.var_names, prog.functions, s.vars, s)
-        if s is self.global_scope:
-            self.declared_globals.update(prog.var_names)
-        saved = self.completion
-        self.completion = UNDEFINED
-        try:
-            r = self.exec_list(prog.body)
-            if isinstance(r, _Return) or r is not None:
-                raise ScriptError("script-misplaced-jump", "`eval` text cannot `return`, `break` or `continue` "
-                                  "out of itself", span, "end the text with an expression instead",
-                                  error_name="SyntaxError")
-            return self.completion
-        finally:
-            self.completion = saved
-            self.scope = outer
-
-    def make_function(self, params: list, body: str, span: Span) -> JSFunction:
-        """The function ``Function(p1, ..., body)`` makes (15.3.2.1): the text is parsed as a script
-        function expression and closes over the global scope; bad text is a SyntaxError."""
-        from .parser import parse_script
-
-        text = "(function (%s) {\n%s\n})" % (",".join(params), body)
-        self.check_string(len(text), span)
-        prog = parse_script(text, span.file, span.line, span.column)
-        node = None
-        if not isinstance(prog, list) and len(prog.body) == 1 and isinstance(prog.body[0], A.ExprStmt):
-            node = prog.body[0].expr
-        if not isinstance(node, A.FunctionExpr):
-            why = prog[0].message if isinstance(prog, list) else "the text is not one function body"
-            raise ScriptError("script-syntax-error", "`Function(...)`: %s" % why, span,
-                              "pass parameter names and a function body that parse", error_name="SyntaxError")
-        return JSFunction(node.func, self.global_scope)
-
     def ev_New(self, node):
         ctor = self.ev(node.callee)
         args = [self.ev(a) for a in node.args]
@@ -754,32 +666,6 @@ class Interpreter(Operators, Properties):
         if op == "~":
             return float(~to_int32(v))
         return UNDEFINED  # void
-
-    def _delete(self, target):
-        """``delete`` (11.4.1): true unless the property or variable is DontDelete (a ``var``,
-        a function, a parameter, an array's ``length``)."""
-        if isinstance(target, (A.Member, A.Index)):
-            obj = self.ev(target.obj)
-            key = target.name if isinstance(target, A.Member) else self.ev(target.key)
-            if isinstance(obj, HostObject):
-                return False
-            return self.delete_property(obj, key)
-        if isinstance(target, A.Name):
-            name = target.name
-            s = self.scope
-            while s is not None:
-                if s.obj is None:
-                    if name in s.vars:
-                        if s is self.global_scope and name not in self.declared_globals:
-                            del s.vars[name]  # made by an assignment: deletable (10.1.3)
-                            return True
-                        return False
-                elif self._has(s.obj, name):
-                    return False if isinstance(s.obj, HostObject) else self.delete_property(s.obj, name)
-                s = s.parent
-            return not (self.host is not None and self.host.has_member(name)) and name not in self.builtins
-        self.ev(target)
-        return True
 
     def ev_Update(self, node):
         def compute(old):
@@ -874,46 +760,6 @@ _EXPRS = (A.Literal, A.Name, A.This, A.ArrayLit, A.RegexLit, A.ObjectLit, A.Func
           A.Update, A.Unary, A.Binary, A.Logical, A.Conditional, A.Assign, A.Sequence)
 _STMTS = (A.Block, A.VarDecl, A.Empty, A.ExprStmt, A.FunctionDecl, A.If, A.While, A.DoWhile, A.For, A.ForIn,
           A.Continue, A.Break, A.Return, A.With, A.Switch, A.Throw, A.Try, A.Labelled)
-
-
-class _GlobalObject(HostObject):
-    """The global object (15.1) of an interpreter without a host: ``this`` at the top level and
-    in a plain call; its properties are the script's globals, then the built-ins."""
-
-    type_name = "global"
-
-    def __init__(self, interp: "Interpreter"):
-        self.interp = interp
-
-    def _get(self, name: str):
-        v = self.interp.globals.get(name, _MISSING)
-        if v is _MISSING:
-            v = self.interp.builtins.get(name, UNDEFINED)
-        return v
-
-    def get_member(self, name, span):
-        return self._get(name)
-
-    def get_index(self, key, span):
-        return self._get(to_string(key))
-
-    def has_member(self, name):
-        return name in self.interp.globals or name in self.interp.builtins
-
-    def set_member(self, name, value, span):
-        self.interp.globals[name] = value
-
-    def set_index(self, key, value, span):
-        self.interp.globals[to_string(key)] = value
-
-    def iter_keys(self):
-        return list(self.interp.globals)
-
-    def member_names(self):
-        return list(self.interp.globals) + list(self.interp.builtins)
-
-    def to_display(self):
-        return "[object global]"
 
 
 def _at_loop(e: ScriptError, node, keyword: str) -> ScriptError:

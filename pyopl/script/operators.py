@@ -7,7 +7,7 @@ from ..diagnostics.diagnostic import Span
 from . import ast as A
 from .convert import CHARS_PER_STEP, loose_equals, strict_equals, to_int32, to_number, to_primitive, to_string, to_uint32
 from .messages import kind as _kind
-from .values import HostFunction, HostObject, JSArray, JSFunction, JSObject, ScriptError
+from .values import HostFunction, JSArray, JSFunction, JSObject, ScriptError
 
 
 class Operators:

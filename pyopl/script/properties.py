@@ -277,6 +277,32 @@ class Properties:
             return True
         return True
 
+    def _delete(self, target):
+        """``delete`` (11.4.1): true unless the property or variable is DontDelete (a ``var``,
+        a function, a parameter, an array's ``length``)."""
+        if isinstance(target, (A.Member, A.Index)):
+            obj = self.ev(target.obj)
+            key = target.name if isinstance(target, A.Member) else self.ev(target.key)
+            if isinstance(obj, HostObject):
+                return False
+            return self.delete_property(obj, key)
+        if isinstance(target, A.Name):
+            name = target.name
+            s = self.scope
+            while s is not None:
+                if s.obj is None:
+                    if name in s.vars:
+                        if s is self.global_scope and name not in self.declared_globals:
+                            del s.vars[name]  # made by an assignment: deletable (10.1.3)
+                            return True
+                        return False
+                elif self._has(s.obj, name):
+                    return False if isinstance(s.obj, HostObject) else self.delete_property(s.obj, name)
+                s = s.parent
+            return not (self.host is not None and self.host.has_member(name)) and name not in self.builtins
+        self.ev(target)
+        return True
+
     # --- writing --------------------------------------------------------------------------------
 
     def put_member(self, obj, name: str, value, span: Span, node=None) -> None:

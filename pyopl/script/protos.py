@@ -18,7 +18,7 @@ from . import stdlib_date as D
 from . import stdlib_numbers as N
 from . import stdlib_text as T
 from .convert import array_join, plain_string, to_string
-from .values import NULL, UNDEFINED, HostFunction, JSArray, JSFunction, JSObject, ScriptError
+from .values import NULL, UNDEFINED, HostFunction, JSArray, JSFunction, JSObject, ScriptError, is_new
 
 ERRORS = ("Error", "EvalError", "RangeError", "ReferenceError", "SyntaxError", "TypeError", "URIError")
 
@@ -245,7 +245,5 @@ def _eval(interp, this, args, span):
 
 def _function_ctor(interp, this, args, span):
     """``Function(p1, ..., body)`` (15.3.2.1): the text is parsed by the script parser (never Python)."""
-    from .stdlib import is_new
-
     is_new(interp)
     return interp.make_function([to_string(a) for a in args[:-1]], to_string(args[-1]) if args else "", span)

@@ -16,7 +16,7 @@ import math
 from .convert import CHARS_PER_STEP, to_number, to_string, to_uint32
 from .regexp_translate import RegexSyntaxError, RegexUnsupported, translate
 from .stdlib_text import expand_replacement
-from .values import NULL, UNDEFINED, HostFunction, JSArray, JSFunction, JSObject, ScriptError
+from .values import NULL, UNDEFINED, HostFunction, JSArray, JSFunction, JSObject, ScriptError, is_new
 
 STEPS_PER_SECOND = 3_000_000  # the interpreter's pace, to turn the remaining step budget into a timeout
 _CACHE: dict = {}
@@ -79,8 +79,6 @@ def is_regexp(v) -> bool:
 
 def regexp_ctor(interp, this, args, span):
     """``RegExp(p, f)`` / ``new RegExp(p, f)`` (15.10.3-4)."""
-    from .stdlib import is_new
-
     new = is_new(interp)
     p = args[0] if args else UNDEFINED
     f = args[1] if len(args) > 1 else UNDEFINED

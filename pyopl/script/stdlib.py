@@ -16,14 +16,13 @@ from __future__ import annotations
 
 import functools
 import math
-import random
 import re
 
 from .convert import (CHARS_PER_STEP, array_join, display, number_to_string, string_to_number, to_boolean, to_int32, to_number,
                       to_uint32,
                       to_string)
 from .stdlib_text import WHITESPACE, expand_replacement
-from .values import HOLE, NULL, UNDEFINED, HostFunction, JSArray, JSFunction, JSObject, ScriptError
+from .values import HOLE, NULL, UNDEFINED, HostFunction, JSArray, JSFunction, JSObject, ScriptError, is_new
 
 
 def _text_work(interp, n: int, span) -> None:
@@ -213,13 +212,6 @@ def _is_nan(interp, this, args, span):
 def _is_finite(interp, this, args, span):
     x = to_number(_arg(args, 0))
     return not (x != x or math.isinf(x))
-
-
-def is_new(interp) -> bool:
-    """Whether the built-in running now was called with ``new`` (read once, at its start)."""
-    target = getattr(interp, "new_target", None)
-    interp.new_target = None
-    return target is not None
 
 
 def _wrap(interp, kind: str, value, span) -> JSObject:

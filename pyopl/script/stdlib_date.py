@@ -13,7 +13,7 @@ import re
 import time
 
 from .convert import to_number, to_primitive, to_string
-from .values import UNDEFINED, JSObject, ScriptError
+from .values import UNDEFINED, JSObject, ScriptError, is_new
 
 MS_PER_DAY = 86400000.0
 _DAYS = ("Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat")
@@ -147,8 +147,6 @@ def parse_date(s: str) -> float:
 
 def date_ctor(interp, this, args, span):
     """``new Date()``, ``new Date(ms or text)``, ``new Date(y, m[, d, h, mi, s, ms])``; ``Date()`` is a string."""
-    from .stdlib import is_new
-
     new = is_new(interp)
     now = float(int(time.time() * 1000))
     if not new:

@@ -303,6 +303,14 @@ class JSFunction:
         return self.node.name or "anonymous"
 
 
+def is_new(interp) -> bool:
+    """Whether the built-in running now was called with ``new`` (``Interpreter.construct`` sets
+    ``interp.new_target``; read once, at the built-in's start)."""
+    target = getattr(interp, "new_target", None)
+    interp.new_target = None
+    return target is not None
+
+
 def _short(v: Any) -> str:
     if isinstance(v, str):
         return '"%s"' % v
