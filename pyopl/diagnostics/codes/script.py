@@ -111,4 +111,4 @@ captures inside `(?!...)`, a quantified lookahead, the flag `i` with non-ASCII c
 pattern, and legacy octal escapes such as `\\012`.""",
   bad=_m('var m = "abab".match(/(?:(a)|b)+/);'),
   good=_m('var m = "abab".match(/(?:a|b)+/);'),
-  at=(2, 22))
+  at=(2, 24))
