@@ -30,7 +30,7 @@ from dataclasses import dataclass, field
 from typing import Any, Protocol
 
 from ..errors import ConfigError, LLMError
-from ..redact import register_secret, scrub
+from ..redact import register_client_headers, register_secret, scrub
 from ..prices import PriceTable, load_prices
 from ..tokens import count_prompt_tokens, count_text_tokens
 from .telemetry import CallTelemetry
@@ -228,6 +228,11 @@ class OpenAIChatClient:
         register_secret(config.api_key)  # scrubbed from every error text from now on
         self._client = openai.OpenAI(api_key=config.api_key or "not-needed", base_url=config.base_url,
                                      timeout=config.timeout_s, max_retries=0)
+        # every header value the client sends (key, organisation, project, custom headers) is kept out
+        # of every recorded file and error text, wherever an endpoint echoes it (issue 33)
+        if config.api_key:  # (without one the client sends the placeholder `not-needed`)
+            register_client_headers(getattr(self._client, "auth_headers", None))
+        register_client_headers(getattr(self._client, "default_headers", None))
 
     # -- one call -----------------------------------------------------------------
     def chat(self, messages: list[Message], *, purpose: str, json_mode: bool = True,
