@@ -31,6 +31,7 @@ from typing import Any, Protocol
 
 from ..errors import ConfigError, LLMError
 from ..redact import register_client_headers, register_secret, scrub
+from ..safeio import plain_text
 from ..prices import PriceTable, load_prices
 from ..tokens import count_prompt_tokens, count_text_tokens
 from .telemetry import CallTelemetry
@@ -285,9 +286,14 @@ class OpenAIChatClient:
         return ChatReply(content, tel, finish_reason, request, usage)
 
     def _request(self, messages: list[Message]) -> dict[str, Any]:
-        """The keyword arguments of one request: the optional parameters only when set and not dropped."""
+        """The keyword arguments of one request: the optional parameters only when set and not dropped;
+        lone surrogates in the messages' text are sent as U+FFFD."""
         cfg = self.config
-        kwargs: dict[str, Any] = {"model": cfg.model, "messages": messages}
+        # a lone surrogate (from a reply's `\ud800` escape, or an invalid byte read with surrogateescape)
+        # cannot be encoded as UTF-8: the `openai` library would fail to send the request (issue 33)
+        sendable = [dict(m, content=plain_text(m["content"])) if isinstance(m.get("content"), str) else m
+                    for m in messages]
+        kwargs: dict[str, Any] = {"model": cfg.model, "messages": sendable}
         if cfg.temperature is not None and "temperature" not in self.dropped:
             kwargs["temperature"] = cfg.temperature
         if cfg.max_tokens and self.token_param not in self.dropped:
