@@ -11,7 +11,7 @@ from ..diagnostics.reporter import Reporter
 from .convert import from_python
 from .fastpath import parse_data_fast
 from .parser import DataItem
-from ..source_io import SourceProblem, read_source_file, report_problem, resolve_include
+from ..source_io import SourceProblem, read_source_file, report_problem, resolve_include, take_include
 
 MAX_INCLUDE_DEPTH = 8
 
@@ -103,6 +103,8 @@ def _include(rel: str, span: Span, reporter: Reporter, sources: dict, base: str 
     if not os.path.exists(target):
         reporter.emit("data-file-unreadable", span, "the included file `%s` does not exist" % rel,
                       help="check the path, relative to the including file")
+        return
+    if not take_include(reporter, span):  # a budget on the number of includes, not only their depth
         return
     _load_one(Path(target), reporter, sources, base, items, depth + 1, at=span)
 

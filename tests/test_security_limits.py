@@ -1,0 +1,72 @@
+"""Issue 33, class 7: bounded work for hostile models, each ending in a diagnostic.
+
+The assertions are on counts, budgets and diagnostic codes, never on the machine's speed; the
+timeouts are only safety nets (the cases took minutes, or memory, before).
+"""
+from __future__ import annotations
+
+import pytest
+
+import pyopl
+from pyopl import source_io
+
+MODEL_TAIL = "dvar float x in 0..1;\nmaximize x;\nsubject to { x <= 1; }\n"
+
+
+def _fan_out(root, ext: str, width: int, levels: int, body: str) -> None:
+    """``f0.EXT`` includes ``f1.EXT`` ``width`` times, ``f1`` includes ``f2`` ``width`` times ...;
+    ``f{levels}`` holds ``body``: width**1 + ... + width**levels includes in all."""
+    for k in range(levels):
+        (root / ("f%d.%s" % (k, ext))).write_text("".join('include "f%d.%s";\n' % (k + 1, ext) for _ in range(width)))
+    (root / ("f%d.%s" % (levels, ext))).write_text(body)
+
+
+@pytest.fixture
+def reads(monkeypatch):
+    """Counts the files read through ``read_source_file`` (every include reads one)."""
+    count = [0]
+    real = source_io.read_source_file
+
+    def counting(*a, **kw):
+        count[0] += 1
+        return real(*a, **kw)
+
+    import pyopl.data.loader as loader
+    import pyopl.syntax.parser as parser
+
+    monkeypatch.setattr(parser, "read_source_file", counting)
+    monkeypatch.setattr(loader, "read_source_file", counting)
+    return count
+
+
+def test_a_model_include_fan_out_is_refused_by_a_budget_on_the_number_of_includes(tmp_path, reads):
+    # 6 includes over 7 levels: 335,922 includes (278 s before the budget); only the budget's are read
+    _fan_out(tmp_path, "mod", 6, 7, "")
+    (tmp_path / "m.mod").write_text('include "f0.mod";\n' + MODEL_TAIL)
+    diags = pyopl.check(tmp_path / "m.mod")
+    codes = [d.code for d in diags.errors]
+    assert codes == ["OPL1143"], diags.render()
+    assert reads[0] == source_io.MAX_INCLUDES
+    d = diags.errors[0]
+    # at the include statement that went past the budget, in one of the included files
+    assert d.span.file.rsplit("/", 1)[-1] in {"f%d.mod" % k for k in range(7)} and d.span.column == 1
+    assert "256" in d.message
+
+
+def test_a_data_include_fan_out_is_refused_by_the_same_budget(tmp_path, reads):
+    _fan_out(tmp_path, "dat", 6, 7, "")
+    (tmp_path / "m.dat").write_text('include "f0.dat";\nn = 3;\n')
+    (tmp_path / "m.mod").write_text("int n = ...;\n" + MODEL_TAIL)
+    diags = pyopl.check(tmp_path / "m.mod", tmp_path / "m.dat")
+    assert [d.code for d in diags.errors] == ["OPL1143"], diags.render()
+    assert reads[0] == 1 + source_io.MAX_INCLUDES  # the data file itself, then the budget's includes
+
+
+def test_includes_within_the_budget_still_compile(tmp_path, reads):
+    # f0 and 4 + 16 + 64 includes of files declaring nothing, and one real part
+    _fan_out(tmp_path, "mod", 4, 3, "")
+    (tmp_path / "part.mod").write_text("float cap = 1;\n")
+    (tmp_path / "m.mod").write_text('include "f0.mod";\ninclude "part.mod";\n' + MODEL_TAIL.replace("<= 1", "<= cap"))
+    m = pyopl.compile_model(tmp_path / "m.mod")
+    assert m.solve().objective == pytest.approx(1)
+    assert reads[0] == 1 + 4 + 16 + 64 + 1  # f0, its fan-out, part.mod
