@@ -70,3 +70,55 @@ def test_includes_within_the_budget_still_compile(tmp_path, reads):
     m = pyopl.compile_model(tmp_path / "m.mod")
     assert m.solve().objective == pytest.approx(1)
     assert reads[0] == 1 + 4 + 16 + 64 + 1  # f0, its fan-out, part.mod
+
+
+# -- the lexer's memory per character of a long token -----------------------------------------
+
+_LONG = 400_000
+
+
+def _peak_per_char(fn, text_len: int) -> float:
+    import tracemalloc
+
+    tracemalloc.start()
+    try:
+        fn()
+        peak = tracemalloc.get_traced_memory()[1]
+    finally:
+        tracemalloc.stop()
+    return peak / text_len
+
+
+@pytest.mark.parametrize("name,token", [
+    ("plain string", '"' + "a" * _LONG + '"'),
+    ("string of escapes", '"' + "\\n" * (_LONG // 2) + '"'),
+    ("block comment", "/*" + "a*b\n" * (_LONG // 4) + "*/"),
+])
+def test_a_long_string_or_comment_costs_a_few_bytes_per_character(name, token):
+    """The string and block-comment regexes once repeated a group per character, and Python's
+    `re` keeps a backtracking record per repetition: about 600 bytes per character (a few MB of
+    literal exhausted memory). Now a single possessive character-class run: under 40 bytes per
+    character of the model in all (the text, its tokens and the tree; measured about 4-9)."""
+    pyopl.check("dvar float x;\nminimize x;\nsubject to { x >= 0; }\n")  # the parser built outside the count
+    if token.startswith("/*"):
+        text = token + "\n" + MODEL_TAIL
+    else:
+        text = "string s = %s;\n" % token + MODEL_TAIL
+    diags = []
+    per_char = _peak_per_char(lambda: diags.extend(pyopl.check(text).errors), len(text))
+    assert not diags, [d.message for d in diags]
+    assert per_char < 40, per_char
+
+
+def test_a_long_string_in_data_costs_a_few_bytes_per_character():
+    model = "string s = ...;\n" + MODEL_TAIL
+    data = 's = "' + "ab\\n" * (_LONG // 3) + '";\n/*' + "x*y\n" * (_LONG // 4) + "*/\n"
+    pyopl.check(model, 's = "a";')
+    diags = []
+    per_char = _peak_per_char(lambda: diags.extend(pyopl.check(model, data).errors), len(data))
+    assert not diags and per_char < 60, (per_char, [d.message for d in diags])
+
+
+def test_a_string_literal_past_the_limit_is_still_opl1142():
+    text = 'string s = "' + "a" * 1_000_001 + '";\n' + MODEL_TAIL
+    assert [(d.code, d.line, d.column) for d in pyopl.check(text).errors] == [("OPL1142", 1, 12)]
