@@ -10,9 +10,10 @@ from typing import Any, Iterable
 
 from .diagnostics.diagnostic import CompileError, Diagnostic, Span
 from .diagnostics.reporter import Reporter, TooManyErrors
+from .files.source_io import looks_like_path
 from .ir import IR
 from .limits import Limits
-from .result import Result
+from .results.result import Result
 
 
 _SOURCES = ("auto", "text")
@@ -25,20 +26,12 @@ class _Named:
         self.text, self.name = text, name
 
 
-def looks_like_path(src: str, suffixes: tuple[str, ...]) -> bool:
-    """In ``source="auto"`` mode, a string is a file name when it is one line (under 4096
-    characters) ending in one of ``suffixes`` with no ``;``, ``{`` or ``}`` in it: model and data
-    text always hold one of those, so no valid text is mistaken for a path."""
-    return ("\n" not in src and len(src) < 4096 and src.strip().endswith(suffixes)
-            and not any(ch in src for ch in ";{}"))
-
-
 def _read_source(src: Any, default_name: str, source: str = "auto", notes: list | None = None) -> tuple[str, str]:
     """(text, file name) from a Path, a path string (``source="auto"`` only), or text.
 
-    A leading UTF-8 byte-order mark is dropped. Raises :class:`~pyopl.source_io.SourceProblem`
+    A leading UTF-8 byte-order mark is dropped. Raises :class:`~pyopl.files.source_io.SourceProblem`
     for a file that cannot be read or is not UTF-8, TypeError for anything but str and Path."""
-    from .source_io import read_source_file
+    from .files.source_io import read_source_file
 
     if isinstance(src, _Named):
         return src.text, src.name
@@ -84,7 +77,7 @@ class Model:
               duals: bool = False, explain_infeasible: bool = True, progress: Any = None) -> Result:
         """Solve with ``solver`` (``"highs"`` or ``"gurobi"``); ``time_limit`` in seconds.
 
-        Returns a :class:`~pyopl.result.Result` whose status is one of
+        Returns a :class:`~pyopl.results.result.Result` whose status is one of
         ``optimal``, ``feasible``, ``infeasible``, ``unbounded``,
         ``infeasible_or_unbounded``, ``time_limit``, ``interrupted`` (Ctrl-C) or ``error``.
         ``duals``: for a MIP, also report duals, slacks and reduced costs of the LP left when
@@ -93,9 +86,9 @@ class Model:
         (``result.conflict``, an ``OPL0704`` diagnostic); when unbounded, name the variables
         along the ray (``OPL0705``). ``log`` sends the solver's log to stderr.
         ``progress``: a callable fed from the solver's callbacks with ``{"elapsed_s", "incumbent",
-        "bound", "gap", "nodes", "iterations"}`` (e.g. :class:`pyopl.progress.ProgressLine`).
+        "bound", "gap", "nodes", "iterations"}`` (e.g. :class:`pyopl.backends.progress.ProgressLine`).
         Ctrl-C (SIGINT, in the main thread) stops the solve: the result has status
-        ``interrupted`` and the best solution found so far (:mod:`pyopl.interrupt`).
+        ``interrupted`` and the best solution found so far (:mod:`pyopl.backends.interrupt`).
         Raises ValueError for an unknown solver name.
         """
         kw = dict(solver=solver, time_limit=time_limit, mip_gap=mip_gap, threads=threads, seed=seed, log=log,
@@ -105,7 +98,7 @@ class Model:
         if ctx is not None and ctx.main_block is not None:
             from .script.main_flow import run_main
 
-            return run_main(self, kw)
+            return run_main(self, kw, compile_model)
         result = self._solve_ir(self.ir, **kw)
         if ctx is not None:
             from .script.processing import run_post
@@ -140,7 +133,7 @@ class Model:
         if notes.diagnostics:  # script settings the solver cannot honour
             result.diagnostics = notes.sorted() + list(result.diagnostics)
         if explain_infeasible and result.status in ("infeasible", "unbounded"):  # what explain_result explains
-            from .iis import explain_result
+            from .backends.iis import explain_result
 
             explain_result(result, ir, solver, opts, self.sources)
         return result
@@ -156,7 +149,7 @@ def _compile(model: Any, data: Any, reporter: Reporter, source: str = "auto", in
     from .script import HOST as script_host  # the interpreter loads only for a model with scripts
     from .semantics.checker import check_names
     from .syntax.nesting import check_nesting
-    from .source_io import SourceProblem, report_problem
+    from .files.source_io import SourceProblem, report_problem
     from .syntax.parser import parse_model
 
     limits = limits or Limits()
@@ -197,7 +190,7 @@ def _compile(model: Any, data: Any, reporter: Reporter, source: str = "auto", in
             merge_undeclared_data_names(ast, items, reporter)
             return None, sources
         ir = build_ir(inst)
-        from .dataframes import index_level_names
+        from .results.dataframes import index_level_names
 
         ir.index_names = index_level_names(ast)
         check_numbers(ir, reporter)
@@ -399,7 +392,7 @@ class Diagnostics(list):
 
     def _repr_html_(self) -> str:
         """A table (severity, code, place, message, help) for notebooks."""
-        from .notebook import diagnostics_html
+        from .results.notebook import diagnostics_html
 
         return diagnostics_html(self)
 

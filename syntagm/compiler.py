@@ -201,8 +201,8 @@ def diagnostics_payload(report: CheckReport, model: str, data: str) -> list[dict
 
 def apply_fixes(text: str, diagnostics: list[Any]) -> tuple[str, int]:
     """Apply the machine-applicable fix-its of ``diagnostics`` to ``text`` (all for one file)
-    with :func:`pyopl.fixes.apply_fixes`. Returns ``(new text, number of fixes applied)``."""
-    from pyopl.fixes import apply_fixes as pyopl_apply_fixes
+    with :func:`pyopl.fixes.edit.apply_fixes`. Returns ``(new text, number of fixes applied)``."""
+    from pyopl.fixes.edit import apply_fixes as pyopl_apply_fixes
 
     return pyopl_apply_fixes(text, diagnostics)
 

@@ -5,7 +5,7 @@ import random
 
 from hypothesis import given, settings, strategies as st
 
-from pyopl.diagnostics.fuzz import DATA_SEEDS, SEEDS, compile_safely, mutate, random_dat
+from pyopl.testing.fuzz import DATA_SEEDS, SEEDS, compile_safely, mutate, random_dat
 
 
 @settings(max_examples=200, deadline=5000, derandomize=True)

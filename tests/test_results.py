@@ -9,7 +9,7 @@ import sys
 import pytest
 
 import pyopl
-from pyopl.report import text_report
+from pyopl.results.report import text_report
 
 TEXT = """
 {string} Plants = {"Seattle", "Denver"};

@@ -8,7 +8,7 @@ from __future__ import annotations
 import pytest
 
 import pyopl
-from pyopl import source_io
+from pyopl.files import source_io
 
 MODEL_TAIL = "dvar float x in 0..1;\nmaximize x;\nsubject to { x <= 1; }\n"
 

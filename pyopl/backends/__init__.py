@@ -1,4 +1,4 @@
-"""Solver backends. Each takes an :class:`~pyopl.ir.IR` and :class:`SolveOptions` and returns a :class:`~pyopl.result.Result`."""
+"""Solver backends. Each takes an :class:`~pyopl.ir.IR` and :class:`SolveOptions` and returns a :class:`~pyopl.results.result.Result`."""
 from __future__ import annotations
 
 from typing import Callable

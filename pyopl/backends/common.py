@@ -10,8 +10,8 @@ from typing import Any
 import numpy as np
 
 from ..ir import IR
-from ..numbers import DEFAULT_INTEGRALITY_TOLERANCE, integral_value
-from ..result import Result, Values
+from ..results.numbers import DEFAULT_INTEGRALITY_TOLERANCE, integral_value
+from ..results.result import Result, Values
 
 
 @dataclass
@@ -30,7 +30,7 @@ class SolveOptions:
     fixed_duals: bool = False  # for a MIP: fix the integers at the solution and report the LP's duals
     model_file: str = "<model>"  # where solver diagnostics point (the model's file name)
     # Called from the solver's callbacks with {"elapsed_s", "incumbent", "bound", "gap", "nodes", "iterations"}
-    # (see pyopl.progress); None: no progress callbacks at all.
+    # (see pyopl.backends.progress); None: no progress callbacks at all.
     progress: Any = None
 
 
@@ -159,7 +159,7 @@ def by_dvar(ir: IR, x: np.ndarray, int_tol: float | None = DEFAULT_INTEGRALITY_T
     """Column values -> {dvar name: value (scalar) or Values keyed by index tuples}.
 
     Values of ``int``/``boolean`` decisions within ``int_tol`` (the solver's integrality
-    tolerance) of an integer become Python ``int`` (see :mod:`pyopl.numbers`); others are floats.
+    tolerance) of an integer become Python ``int`` (see :mod:`pyopl.results.numbers`); others are floats.
     ``int_tol=None`` keeps every value a float (reduced costs are not values of the decisions)."""
     out: dict[str, Any] = {}
     for name, block in ir.dvars.items():

@@ -10,7 +10,6 @@ import itertools
 import math
 from operator import itemgetter
 import weakref
-from dataclasses import dataclass
 from typing import Any
 
 import numpy as np
@@ -18,24 +17,9 @@ import numpy as np
 from ..diagnostics.diagnostic import Span
 from ..semantics.values import FloatRange, OplArray, OplRange, OplSet, OplTuple, TupleType, show
 from ..lowering.errors import EvalError
-from ..dataframes import PandasValue, is_pandas
+from .frames import PandasValue, is_pandas
 from .parser import DKeyed, DNamed, DRange, DSet, DTuple, UnfilledTuples
-
-
-@dataclass(frozen=True)
-class SetOf:
-    """The type ``{elem}`` with OPL's ``ordered``/``sorted``/``reversed`` option."""
-
-    elem: Any
-    order: str | None = None
-
-
-@dataclass(frozen=True)
-class ArrayOf:
-    """The type of an array-valued tuple field, ``int use[Resources]``: ``elem`` over index sets ``dims``."""
-
-    elem: Any
-    dims: tuple
+from .types import ArrayOf, SetOf  # noqa: F401  (ArrayOf: imported from here by lowering)
 
 
 def type_name(t: Any) -> str:
@@ -512,7 +496,7 @@ def from_python(v: Any) -> Any:
         return [from_python(x) for x in v]
     if isinstance(v, tuple):
         return tuple(from_python(x) for x in v)
-    if is_pandas(v):  # shaped once the declaration is known (pyopl.dataframes.PandasValue.resolve)
+    if is_pandas(v):  # shaped once the declaration is known (pyopl.data.frames.PandasValue.resolve)
         return PandasValue(v)
     if hasattr(v, "tolist"):  # numpy arrays and scalars
         return from_python(v.tolist())

@@ -39,7 +39,7 @@ def check(model: str, data: Optional[str]) -> dict[str, Any]:
 
 def _values(v: Any, budget: list[int]) -> Any:
     """A solution value as JSON: a number, or ``[{"index": [...], "value": x}, ...]`` within ``budget``."""
-    from pyopl.result import Values
+    from pyopl.results.result import Values
 
     if not isinstance(v, Values):
         return v
@@ -85,7 +85,7 @@ def export(model: str, data: Optional[str], fmt: str) -> dict[str, Any]:
     """The compiled model as LP or MPS text (``fmt``: ``lp`` or ``mps``)."""
     import pyopl
     from pyopl.diagnostics.diagnostic import CompileError
-    from pyopl.export import write_model
+    from pyopl.backends.export import write_model
 
     try:
         m = pyopl.compile_model(as_text(model) or "\n", as_text(data))

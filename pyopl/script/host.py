@@ -44,6 +44,8 @@ class ScriptContext:
         self.result: Any = None  # the solution post-processing reads
         self.script_globals: dict[str, Any] = {}  # names a script created by assignment
         self.runtime: Any = None  # opl_runtime.Runtime, made on first use
+        # makes it: opl_runtime.Runtime, set by processing.context_of (opl_runtime imports this module)
+        self.make_runtime: Any = None
         self.dirty = False  # data changed since the evaluator's caches were made
         self.files_written: list[str] = []
         self.flow: Any = None  # main_flow.Flow while a `main` block runs
@@ -403,9 +405,7 @@ class ModelHost(HostObject):
 
     def _runtime(self) -> Any:
         if self.ctx.runtime is None:
-            from .opl_runtime import Runtime
-
-            self.ctx.runtime = Runtime(self.ctx)
+            self.ctx.runtime = self.ctx.make_runtime(self.ctx)
         return self.ctx.runtime
 
     def member_names(self) -> list[str]:

@@ -58,9 +58,7 @@ class Runtime:
             }
             for name in UNSUPPORTED_GLOBALS:
                 g[name] = _fn(name, lambda a, s, n=name: _unsupported(n, s), True)
-            from . import main_flow
-
-            g.update(main_flow.globals_for(ctx))
+            g.update(main_classes(ctx))
             self._globals = g
         return self._globals
 
@@ -76,6 +74,27 @@ class Runtime:
                 MAX_OUTPUT // 1_000_000), span, help="print less (a summary instead of every value)", catchable=False)
         self.ctx.write(text)
         return UNDEFINED
+
+
+#: the classes a ``main`` block makes with ``new`` (built by ``main_flow.Flow.construct``)
+MAIN_CLASSES = ("IloOplModel", "IloOplModelSource", "IloOplModelDefinition", "IloOplDataSource",
+                "IloOplDataElements", "IloCplex")
+
+
+def main_classes(ctx: Any) -> dict[str, Any]:
+    """The ``main`` classes as script globals; outside ``main`` each says it runs only there.  Inside,
+    ``new X(...)`` is ``ctx.flow.construct("X", args, span)`` (the flow is set by ``main_flow``, which
+    imports this module)."""
+    def cons(name: str) -> HostFunction:
+        def body(interp, this, args, span):
+            flow = getattr(ctx, "flow", None)
+            if flow is None:
+                raise host_error("script-unsupported", "`new %s(...)` runs only in a `main` block" % name, span,
+                                 help="move the flow control into `main { ... }`")
+            return flow.construct(name, args, span)
+        return HostFunction(name, body, True)
+
+    return {name: cons(name) for name in MAIN_CLASSES}
 
 
 def _unsupported(name: str, span: Any) -> Any:
@@ -451,9 +470,9 @@ def confined_path(ctx: Any, name: str, span: Any) -> str:
 
 def write_confined(path: str, text: str, append: bool, span: Any = None) -> None:
     """Write ``text`` (after the file's bytes when ``append``) to the confined ``path`` with
-    :func:`pyopl.safe_write.write_bytes_safely` (a temporary file beside it, renamed into place,
+    :func:`pyopl.files.safe_write.write_bytes_safely` (a temporary file beside it, renamed into place,
     the file's mode kept); a failure (full disk, no permission) is a diagnostic at ``span``."""
-    from ..safe_write import WriteError, write_bytes_safely
+    from ..files.safe_write import WriteError, write_bytes_safely
     from .host import well_formed
 
     data = well_formed(text).encode("utf-8")

@@ -19,6 +19,7 @@ from typing import Any
 from ..diagnostics.diagnostic import Span
 from ..syntax import ast as A
 from .host import ModelHost, ScriptContext, ScriptOptions
+from .opl_runtime import Runtime, close_files
 
 
 def context_of(inst: Any) -> ScriptContext:
@@ -27,6 +28,7 @@ def context_of(inst: Any) -> ScriptContext:
     if ctx is None:
         opts = getattr(inst, "script_options", None) or ScriptOptions()
         ctx = ScriptContext(inst, inst.reporter, inst.model.file, opts)
+        ctx.make_runtime = Runtime
         inst.script_ctx = ctx
     return ctx
 
@@ -105,8 +107,6 @@ def run_block(ctx: ScriptContext, block: A.ScriptBlock, phase: str | None = None
         ctx.failed = True
         return None
     finally:
-        from .opl_runtime import close_files
-
         try:
             close_files(ctx)  # files the script left open (IBM closes them when the script ends)
         except ScriptError as e:  # script-output-failed, at the file's `new IloOplOutputFile`

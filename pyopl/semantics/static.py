@@ -15,7 +15,7 @@ from ..diagnostics.diagnostic import Edit, Fix, Label, Span
 from ..diagnostics.reporter import Reporter, near_miss, rename_applicability
 from ..lowering.builtins import BUILTINS
 from ..syntax import ast as A
-from .checker import _FIELDS, child_fields
+from .fields import _FIELDS, child_fields
 
 _WORD = re.compile(r"[A-Za-z_]\w*")
 

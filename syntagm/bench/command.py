@@ -446,7 +446,8 @@ def _bench(args: argparse.Namespace) -> int:
             src = transcript_path(replay_root, task, run_id)
             if not src.is_file():
                 raise ReplayError(_replay_mismatch(replay_root, task, run_id, settings))
-            llm = ReplayClient(src, expect_model=task.model, expect_run=header_run)
+            llm = ReplayClient(src, expect_model=task.model, expect_run=header_run,
+                               settings_differences=identity.setting_differences)
         else:
             llm = client_for(task)
             if args.cache:

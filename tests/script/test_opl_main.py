@@ -233,7 +233,7 @@ def test_script_strings_with_surrogates_print_and_write(tmp_path, capsys):
 
 
 def test_output_file_that_cannot_be_written_is_a_diagnostic(tmp_path, monkeypatch):
-    import pyopl.safe_write as sw
+    import pyopl.files.safe_write as sw
 
     def full_disk(path, data, *, mode=None):
         raise sw.WriteError("OPL1123", str(path), "no space left on the device")

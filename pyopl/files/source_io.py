@@ -229,10 +229,18 @@ def report_problem(reporter, problem: SourceProblem, role: str, at=None, sources
     """Emit ``problem`` as a diagnostic: ``role`` is ``model`` (a model or included model file) or
     ``data``; ``at`` is the span of the ``include`` that named the file, used unless the problem
     lies inside the file (an encoding error points at its byte)."""
-    from .diagnostics.diagnostic import Span
+    from ..diagnostics.diagnostic import Span
 
     if problem.kind in ("encoding", "encoding-comment") or at is None:
         at = Span(problem.path, problem.line, problem.column, problem.line, problem.column + 1)
     if problem.shown and sources is not None:
         sources.setdefault(problem.path, problem.shown)  # for the snippet only
     reporter.emit(_SLUGS[role][problem.kind], at, problem.message, help=problem.help)
+
+
+def looks_like_path(src: str, suffixes: tuple[str, ...]) -> bool:
+    """In ``source="auto"`` mode, a string is a file name when it is one line (under 4096
+    characters) ending in one of ``suffixes`` with no ``;``, ``{`` or ``}`` in it: model and data
+    text always hold one of those, so no valid text is mistaken for a path."""
+    return ("\n" not in src and len(src) < 4096 and src.strip().endswith(suffixes)
+            and not any(ch in src for ch in ";{}"))

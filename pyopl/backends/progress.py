@@ -15,7 +15,7 @@ import sys
 import time
 from typing import Any, TextIO
 
-from .numbers import format_number
+from ..results.numbers import format_number
 
 
 class ProgressLine:

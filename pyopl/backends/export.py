@@ -17,8 +17,8 @@ from __future__ import annotations
 import re
 from typing import Any, Sequence
 
-from .ir import IR
-from .semantics.values import ProductKeys
+from ..ir import IR
+from ..semantics.values import ProductKeys
 
 # Words an LP reader treats as section keywords (CPLEX LP format, as read by HiGHS and Gurobi).
 _LP_KEYWORDS = {"st", "s.t.", "subject", "such", "bound", "bounds", "bin", "binary", "binaries", "gen", "general",
@@ -167,11 +167,11 @@ def write_model(ir: IR, path: str, fmt: str) -> list[str]:
 
     The objective constant is kept as an offset. A ``staticLex`` model is written with
     its first objective only (neither format has priorities), and the note says so.
-    Written through :mod:`pyopl.safe_write` (a device such as ``/dev/null`` is written in place, a
+    Written through :mod:`pyopl.files.safe_write` (a device such as ``/dev/null`` is written in place, a
     symbolic link's target is replaced, the mode kept). Raises
-    :class:`~pyopl.safe_write.WriteError` (an OSError) when the file cannot be written."""
-    from .backends.common import SolveOptions, quiet_stdout
-    from .backends.highs import _new_solver, _pass
+    :class:`~pyopl.files.safe_write.WriteError` (an OSError) when the file cannot be written."""
+    from .common import SolveOptions, quiet_stdout
+    from .highs import _new_solver, _pass
 
     notes = []
     if ir.lex_objectives and len(ir.lex_objectives) > 1:
@@ -183,7 +183,7 @@ def write_model(ir: IR, path: str, fmt: str) -> list[str]:
     c, c0 = (ir.lex_objectives[0] if ir.lex_objectives else (ir.obj, ir.obj_constant))
     import os
 
-    from .safe_write import write_with
+    from ..files.safe_write import write_with
 
     def produce(tmp: str) -> None:
         # HiGHS names the file itself and picks the format from the extension: it writes a

@@ -35,7 +35,7 @@ TABLE = (
 
 
 def for_result(status: str, has_solution: bool) -> int:
-    """The exit code of ``pyopl solve`` for a result's ``status`` (see :data:`pyopl.result.STATUSES`)."""
+    """The exit code of ``pyopl solve`` for a result's ``status`` (see :data:`pyopl.results.result.STATUSES`)."""
     if status == "interrupted":
         return INTERRUPTED
     if status == "optimal" or (status in ("feasible", "time_limit") and has_solution):

@@ -1,4 +1,4 @@
-"""A readable text report of a :class:`~pyopl.result.Result` for the command line.
+"""A readable text report of a :class:`~pyopl.results.result.Result` for the command line.
 
 Layout: a header (status, objective, bound and gap, counts, time), then the
 explanation of an infeasible or unbounded model, then the nonzero values of
@@ -7,13 +7,13 @@ values and slacks in OPL notation (``ctDemand["Chicago"]``).
 """
 from __future__ import annotations
 
-from .ir import IR, format_key_part
+from ..ir import IR, format_key_part
 from .numbers import format_number
 from .result import Result, Values
 
 
 def _fmt(v) -> str:
-    """Numbers in full (they read back as the same float; see :mod:`pyopl.numbers`)."""
+    """Numbers in full (they read back as the same float; see :mod:`pyopl.results.numbers`)."""
     return format_number(v)
 
 

@@ -7,7 +7,7 @@ kept only if the error it was attached to is gone and no new error appears. Kept
 accumulate; a round that keeps nothing ends the repair (a rule whose fix does not converge,
 such as `=<` becoming `==<`, is rejected rather than applied again and again).
 
-The file I/O of ``pyopl check --fix`` lives in :mod:`pyopl.fixes` and the CLI; this module only
+The file I/O of ``pyopl check --fix`` lives in :mod:`pyopl.fixes.apply` and the CLI; this module only
 decides which edits to apply. Fixes in ``.dat`` files are tried the same way.
 """
 from __future__ import annotations
@@ -15,8 +15,8 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any, Callable
 
-from .diagnostics.diagnostic import Diagnostic
-from .fixes import apply_fixes
+from ..diagnostics.diagnostic import Diagnostic
+from .edit import apply_fixes
 
 #: At most this many candidate fixes are tried per round, and this many rounds are made (bounded work).
 MAX_TRIES = 24

@@ -12,8 +12,8 @@ import os
 import shlex
 from pathlib import Path
 
-from .diagnostic import Diagnostic, Span
-from .registry import Kind
+from ..diagnostics.diagnostic import Diagnostic, Span
+from ..diagnostics.registry import Kind
 
 
 def run_example(kind: Kind, folder: str, good: bool = False) -> list[Diagnostic]:

@@ -4,7 +4,7 @@ Contract (tools rely on it): ``pyopl solve MODEL [DATA] [--solver highs] [--time
 [--format text|json]`` prints a JSON object with ``status``, ``objective``,
 ``variables`` and ``solve_time_s``; ``pyopl check MODEL [DATA] --format json``
 prints ``{"diagnostics": [...]}`` and exits non-zero when there are errors.
-Exit codes, one per outcome, are in :mod:`pyopl.exit_codes` (and ``pyopl --help``).
+Exit codes, one per outcome, are in :mod:`pyopl.cli.exit_codes` (and ``pyopl --help``).
 """
 from __future__ import annotations
 
@@ -37,7 +37,7 @@ def _non_negative(text: str) -> float:
 
 
 def _parser() -> argparse.ArgumentParser:
-    from . import __version__
+    from .. import __version__
 
     p = argparse.ArgumentParser(prog="pyopl", description="Compile and solve OPL models with HiGHS or Gurobi.",
                                 epilog=exit_codes.epilog(), formatter_class=argparse.RawDescriptionHelpFormatter)
@@ -103,7 +103,7 @@ def _parser() -> argparse.ArgumentParser:
 
 
 def _limit_options(sp: argparse.ArgumentParser) -> None:
-    from .limits import DEFAULT_MAX_WORK
+    from ..limits import DEFAULT_MAX_WORK
 
     sp.add_argument("--max-work", type=_positive_int, default=DEFAULT_MAX_WORK, metavar="N",
                     help="work budget: iterations the compiler may expand (default: %s; see docs/limits.md)" % (
@@ -135,7 +135,7 @@ def _whole(lo: int, hi: int):
 
 
 def _limits(args: argparse.Namespace):
-    from .limits import Limits
+    from ..limits import Limits
 
     return Limits(max_work=args.max_work)
 
@@ -160,7 +160,7 @@ def _show_names(args: argparse.Namespace, known: list[str]) -> tuple[list[str] |
         return None, None
     for n in names:
         if n not in known:
-            from .diagnostics.reporter import near_miss
+            from ..diagnostics.reporter import near_miss
 
             best = near_miss(n, known)
             return None, "--show: the model has no decision or dexpr `%s`%s" % (
@@ -169,7 +169,7 @@ def _show_names(args: argparse.Namespace, known: list[str]) -> tuple[list[str] |
 
 
 def _progress_line(args: argparse.Namespace) -> Any:
-    """A :class:`~pyopl.progress.ProgressLine` on stderr when wanted: a terminal (or ``--progress``),
+    """A :class:`~pyopl.backends.progress.ProgressLine` on stderr when wanted: a terminal (or ``--progress``),
     no ``--quiet``, and no solver log on the console (the two would interleave)."""
     if args.quiet or args.log:
         return None
@@ -179,7 +179,7 @@ def _progress_line(args: argparse.Namespace) -> Any:
                 return None
         except (AttributeError, ValueError):
             return None
-    from .progress import ProgressLine
+    from ..backends.progress import ProgressLine
 
     return ProgressLine(sys.stderr, in_place=None if not args.progress else sys.stderr.isatty())
 
@@ -217,7 +217,7 @@ def _emit_usage_error(args: argparse.Namespace, message: str) -> int:
         diags = []
         slug = next((s for key, s in _USAGE_SLUGS if key in message), None)
         if slug:
-            from .diagnostics.registry import lookup
+            from ..diagnostics.registry import lookup
 
             kind = lookup(slug)
             diags.append({"code": kind.code, "severity": "error", "message": message, "file": "<command line>",
@@ -233,8 +233,8 @@ def cmd_check(args: argparse.Namespace) -> int:
     import pyopl
 
     if args.fix:
-        from .api import Diagnostics
-        from .fixes import fix_file
+        from ..api import Diagnostics
+        from ..fixes.apply import fix_file
 
         # checked, fixed and written under a lock on the file, only if it is unchanged (fixes.py)
         outcome = fix_file(args.model, _data_arg(args.data))
@@ -259,10 +259,10 @@ def cmd_check(args: argparse.Namespace) -> int:
 
 
 def _clobbered_input(args: argparse.Namespace, outputs: list[tuple[str, str | None]]) -> Any:
-    """A :class:`~pyopl.safe_write.WriteError` (OPL1250) when an output path of this command is its
+    """A :class:`~pyopl.files.safe_write.WriteError` (OPL1250) when an output path of this command is its
     model or one of its data files (same name, a symbolic link to it, or a hard link), else None:
     ``pyopl solve m.mod -o m.mod`` would replace the model with the results."""
-    from .safe_write import WriteError
+    from ..files.safe_write import WriteError
 
     inputs = [args.model] + list(getattr(args, "data", []) or [])
     for flag, out in outputs:
@@ -285,7 +285,7 @@ def _clobbered_input(args: argparse.Namespace, outputs: list[tuple[str, str | No
 
 
 def _write_error(args: argparse.Namespace, err: Any) -> int:
-    """A :class:`~pyopl.safe_write.WriteError` as a diagnostic on stderr (or in the JSON); exit code 2."""
+    """A :class:`~pyopl.files.safe_write.WriteError` as a diagnostic on stderr (or in the JSON); exit code 2."""
     if getattr(args, "format", "text") == "json":
         d = {"code": err.code, "severity": "error", "message": err.message, "file": err.path, "line": 1, "column": 1,
              "end_line": 1, "end_column": 2, "labels": [], "notes": [], "help": err.help, "fix": None,
@@ -311,7 +311,7 @@ def cmd_solve(args: argparse.Namespace) -> int:
     if clobber is not None:
         return _write_error(args, clobber)
     if args.log_file:  # the solver writes it itself and says nothing when it cannot: check the place first
-        from .safe_write import WriteError
+        from ..files.safe_write import WriteError
 
         folder = os.path.dirname(os.path.abspath(args.log_file))
         if os.path.isdir(args.log_file):
@@ -349,7 +349,7 @@ def cmd_solve(args: argparse.Namespace) -> int:
     solver_diags = list(result.diagnostics)
     if model.warnings:
         result.diagnostics = list(model.warnings) + solver_diags
-    from .safe_write import WriteError, write_text_safely
+    from ..files.safe_write import WriteError, write_text_safely
 
     try:
         if args.csv:
@@ -370,10 +370,10 @@ def cmd_solve(args: argparse.Namespace) -> int:
         print(json.dumps(out, indent=1))
     else:
         if model.warnings or solver_diags:
-            from .diagnostics.render import render_all
+            from ..diagnostics.render import render_all
 
             print(render_all(list(model.warnings) + solver_diags, model.sources), file=sys.stderr)
-        from .report import text_report
+        from ..results.report import text_report
 
         print(text_report(result, model.ir, compile_time_s=model.compile_time_s, show=show,
                           constraints=args.constraints))
@@ -388,7 +388,7 @@ def cmd_solve(args: argparse.Namespace) -> int:
 
 
 def cmd_explain(args: argparse.Namespace) -> int:
-    from .diagnostics.registry import all_kinds, explain, lookup
+    from ..diagnostics.registry import all_kinds, explain, lookup
 
     if args.list or not args.code:
         for k in all_kinds():
@@ -396,7 +396,7 @@ def cmd_explain(args: argparse.Namespace) -> int:
         return EXIT_OK
     kind = lookup(args.code)
     if kind is None:
-        from .diagnostics.reporter import near_miss
+        from ..diagnostics.reporter import near_miss
 
         best = near_miss(args.code.upper(), [k.code for k in all_kinds()])
         print("pyopl: unknown diagnostic code %s%s; `pyopl explain --list` lists them" % (
@@ -421,8 +421,8 @@ def cmd_export(args: argparse.Namespace) -> int:
         else:
             print(str(e), file=sys.stderr)
         return EXIT_ERRORS
-    from .export import write_model
-    from .safe_write import WriteError
+    from ..backends.export import write_model
+    from ..files.safe_write import WriteError
 
     out = args.lp or args.mps
     fmt = "lp" if args.lp else "mps"

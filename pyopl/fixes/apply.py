@@ -1,8 +1,4 @@
-"""Applying fix-its: machine-applicable edits of diagnostics, to text or to a file (with a backup).
-
-Positions are counted as the diagnostics count them (:mod:`pyopl.source_io`: lines end at
-``"\\n"`` only, columns in characters, the byte-order mark not counted), so a fix lands where
-its diagnostic points; an edit outside the text is not applied.
+"""Applying fix-its to a file (with a backup); the edits themselves are :func:`pyopl.fixes.edit.apply_fixes`.
 
 :func:`fix_file` reads, checks and writes back under an exclusive lock on the file, and only
 if the file still holds what was read: two ``pyopl check --fix`` runs on one file apply each
@@ -16,48 +12,14 @@ import time
 from dataclasses import dataclass, field
 from typing import Any, Iterable
 
-from .diagnostics.diagnostic import Diagnostic, Span
-from .source_io import BOM, SourceProblem, decode_source, line_starts, offset_of
+from ..diagnostics.diagnostic import Diagnostic, Span
+from ..files.source_io import BOM, SourceProblem, decode_source
+from .edit import apply_fixes
+from .select import safe_fixes
 
 MAX_BACKUPS = 100  # FILE.bak, FILE.bak.1 ... FILE.bak.99
 _SLUG_OF = {"OPL1122": "write-folder-missing", "OPL1123": "write-disk-full", "OPL1124": "write-target-refused",
             "OPL1125": "write-read-only", "OPL1130": "write-failed"}
-
-
-def apply_fixes(text: str, diagnostics: Iterable[Diagnostic], applicability: str = "machine-applicable") -> tuple[str, int]:
-    """Apply the fixes of ``diagnostics`` with the given applicability to ``text``.
-
-    Returns ``(new_text, number_of_fixes_applied)``. A fix with an edit outside the text is
-    skipped, and so is one that overlaps an earlier fix; edits are applied from the end
-    backwards so earlier offsets stay valid. A replacement's line breaks follow the text's
-    (``\\r\\n`` in a CRLF text).
-    """
-    starts = line_starts(text)
-    newline = "\r\n" if "\r\n" in text else "\n"
-    edits: list[tuple[int, int, str]] = []
-    fixes = 0
-    for d in diagnostics:
-        if d.fix is None or d.fix.applicability != applicability:
-            continue
-        spans = []
-        for e in d.fix.edits:
-            start = offset_of(text, starts, e.span.line, e.span.column)
-            end = offset_of(text, starts, e.span.end_line, e.span.end_column)
-            if start is None or end is None or end < start:
-                spans = None
-                break
-            rep = e.replacement.replace("\r\n", "\n").replace("\n", newline) if newline != "\n" else e.replacement
-            spans.append((start, end, rep))
-        if not spans:
-            continue
-        if any(s < oe and os_ < e for s, e, _ in spans for os_, oe, _ in edits) or \
-                any(s == os_ == e == oe for s, e, _ in spans for os_, oe, _ in edits):
-            continue
-        edits.extend(spans)
-        fixes += 1
-    for start, end, rep in sorted(edits, key=lambda t: (t[0], t[1]), reverse=True):
-        text = text[:start] + rep + text[end:]
-    return text, fixes
 
 
 @dataclass
@@ -73,13 +35,13 @@ class FixOutcome:
 
 
 def _check_text(text: str, name: str, data: Any):
-    from .api import _check_named
+    from ..api import _check_named
 
     return _check_named(text, name, data)
 
 
 def _problem(slug: str, path: str, message: str, help: str, line: int = 1, column: int = 1) -> Diagnostic:
-    from .diagnostics.registry import lookup
+    from ..diagnostics.registry import lookup
 
     kind = lookup(slug)
     return Diagnostic(kind.code, "error", message, Span(path, line, column, line, column + 1), help=help)
@@ -96,7 +58,7 @@ def fix_file(path: str, data: Any = None) -> FixOutcome:
     computed (OPL1126), no free backup name (OPL1127), a failed write (OPL1122-OPL1130).
     Line endings, the byte-order mark, the permission bits (and the owner where allowed) stay.
     """
-    from .safe_write import WriteError, _from_oserror, write_bytes_safely
+    from ..files.safe_write import WriteError, _from_oserror, write_bytes_safely
 
     out = FixOutcome()
     target = os.path.realpath(path)
@@ -124,9 +86,7 @@ def fix_file(path: str, data: Any = None) -> FixOutcome:
             return out
         diags = _check_text(text, path, data)
         out.diagnostics = diags
-        from .fixselect import safe_fixes
-
-        # only fixes that, tried one at a time, remove their error and bring no new one (fixselect.py)
+        # only fixes that, tried one at a time, remove their error and bring no new one (select.py)
         chosen = safe_fixes(text, None, [d for d in diags if d.file == path], model_file=path,
                             check=lambda m, _d: list(_check_text(m, path, data)))
         new, n = apply_fixes(text, chosen)

@@ -8,7 +8,7 @@ from __future__ import annotations
 from html import escape
 from typing import Any
 
-from .ir import format_key_part
+from ..ir import format_key_part
 from .numbers import format_number
 
 _STYLE = "border-collapse:collapse;text-align:left"
