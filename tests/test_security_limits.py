@@ -122,3 +122,45 @@ def test_a_long_string_in_data_costs_a_few_bytes_per_character():
 def test_a_string_literal_past_the_limit_is_still_opl1142():
     text = 'string s = "' + "a" * 1_000_001 + '";\n' + MODEL_TAIL
     assert [(d.code, d.line, d.column) for d in pyopl.check(text).errors] == [("OPL1142", 1, 12)]
+
+
+# -- the language server's first analysis is linear in the model's length ----------------------
+
+def _lsp_model(blocks: int) -> str:
+    lines = []
+    for k in range(blocks):
+        lines += ["float p%d = %d;  int q%d = %d; // two statements on a line" % (k, k, k, k % 7),
+                  "dvar float+ x%d;" % k,
+                  "dexpr float e%d =" % k,
+                  "    %d * x%d;" % (k + 1, k)]
+    lines += ["minimize sum(k in 0..0) e0;", "subject to {"] + \
+             ["  c%d: x%d <= p%d + q%d;" % (k, k, k, k) for k in range(blocks)] + ["}"]
+    return "\n".join(lines) + "\n"
+
+
+def test_the_language_server_s_first_analysis_parses_each_statement_once(monkeypatch):
+    """Each statement used to be parsed inside a copy of the whole text with the text before it
+    blanked: parse work quadratic in the number of statements (a 60,000-line model published
+    nothing in 10 minutes). Now the text handed to the parser is the statements themselves (each
+    padded to its column), so its total length is at most that of the model, and the result is
+    exactly the full check's, spans included."""
+    import pyopl.syntax.parser as parser
+    from pyopl.lsp.analysis import Caches, analyse
+
+    text = _lsp_model(500)  # 2,002 lines, 2,002 statements
+    want = list(pyopl.check_text(text))
+    parsed = []
+    real = parser.parse_model
+
+    def counting(t, *a, **kw):
+        parsed.append(len(t))
+        return real(t, *a, **kw)
+
+    monkeypatch.setattr(parser, "parse_model", counting)
+    caches = Caches()
+    an = analyse(text, None, caches=caches)
+    assert caches.parser.stats["whole"] == 0 and caches.parser.stats["parsed"] == len(parsed) == 4 * 500 + 2
+    assert sum(parsed) <= len(text)  # the blanked copies summed to about 2,000 x len(text) / 2
+    assert an.diagnostics == want
+    assert [i.span.line for i in an.ast.items][:4] == [1, 1, 2, 3]
+    assert (an.ast.items[1].span.column, an.ast.items[-1].span.line) == (16, 2002)
