@@ -164,3 +164,58 @@ def test_the_language_server_s_first_analysis_parses_each_statement_once(monkeyp
     assert an.diagnostics == want
     assert [i.span.line for i in an.ast.items][:4] == [1, 1, 2, 3]
     assert (an.ast.items[1].span.column, an.ast.items[-1].span.line) == (16, 2002)
+
+
+# -- ranges past 2^63, asSet of huge ranges, unclosed blocks: diagnostics, never OPL0605 ---------
+
+_BIG = 2 ** 63  # len() of a Python range cannot reach this: it raised OverflowError (OPL0605)
+_TAIL_X = "dvar float x in 0..1;\nmaximize x;\n"
+
+
+@pytest.mark.parametrize("model,code,line", [
+    ("range R = 1..%d;\n%ssubject to { forall(i in R: i < 3) x <= i; }\n" % (_BIG, _TAIL_X), "OPL0604", 4),
+    ("range R = 1..%d;\nint y[R];\n%s" % (_BIG, _TAIL_X), "OPL0604", 2),
+    ("range R = -%d..%d;\ndvar float z[R];\n%s" % (_BIG + 1, _BIG, _TAIL_X), "OPL0604", 2),
+    ("range R = 1..%d;\n%ssubject to { x <= card(R); }\n" % (_BIG, _TAIL_X), "OPL1102", 4),  # card is a 32-bit int
+    ("{int} s = asSet(0..%d);\n%s" % (_BIG - 1, _TAIL_X), "OPL1140", 1),
+    ("{float} s = asSet(1.0..1e300);\n%s" % _TAIL_X, "OPL1140", 1),
+    # within the work budget, but a set of 100,000,000 Python ints is gigabytes: refused before copying
+    ("range R = 1..100000000;\n{int} s = asSet(R);\nint c = card(s);\n%s" % _TAIL_X, "OPL0604", 2),
+])
+def test_huge_ranges_end_in_a_diagnostic_not_an_internal_error(model, code, line):
+    diags = pyopl.check(model)
+    assert [(d.code, d.line) for d in diags.errors] == [(code, line)], diags.render()
+
+
+def test_huge_range_messages_give_the_exact_size():
+    (d,) = pyopl.check("range R = 1..%d;\nint y[R];\n%s" % (_BIG, _TAIL_X)).errors
+    assert "9,223,372,036,854,775,808" in d.message
+    (d,) = pyopl.check("{float} s = asSet(1.0..1e300);\n%s" % _TAIL_X).errors
+    assert "about 10^300" in d.message
+
+
+def test_first_last_and_card_of_a_large_range_are_exact():
+    # 1..2^40 has 2^40 elements: first and last without counting them; card past 32 bits is an overflow
+    m = pyopl.compile_model("range R = 1..1099511627776;\nfloat l = last(R);\nfloat f = first(R);\n"
+                            "dvar float x in 0..1;\nmaximize x + f + l / 1099511627776;\n")
+    assert m.solve().objective == pytest.approx(1 + 1 + 1)
+
+
+UNCLOSED = ("tuple T { int a; string n; }\n{T} S = {};\nfloat w[S] = [t: t.a | t in S];\ndvar float+ x[S];\n"
+            "dvar boolean y[S];\ndexpr float tot = sum(t in S) w[t] * x[t];\nmaximize tot;\nsubject to {\n"
+            "  forall(t in S) ct: x[t] <= w[t];\n  forall(t in S) y[t] == 1 => x[t] >= 1;\n"
+            "  forall(<a, n> in S) x[<a, n>] >= a;\n  sum(t in S) x[t] <= 10;\n}\n"
+            "execute { for (var t in S) writeln(t.n); }\n")
+
+
+def test_every_truncation_of_a_model_over_an_empty_tuple_set_is_a_diagnostic():
+    """A `subject to {` left open (the file cut anywhere) over an empty tuple set: each prefix of the
+    model gets user diagnostics, never an internal error."""
+    for k in range(0, len(UNCLOSED) + 1, 5):
+        for tail in ("", "\n", "}"):
+            diags = pyopl.check_text(UNCLOSED[:k] + tail)
+            assert not [d for d in diags if d.code == "OPL0605"], (k, tail, diags.render())
+    # the unclosed block itself: the missing `}` at its `{`
+    cut = UNCLOSED.index("}\nexecute")
+    (d,) = [d for d in pyopl.check_text(UNCLOSED[:cut]).errors]
+    assert (d.code, d.line) == ("OPL0007", 8)

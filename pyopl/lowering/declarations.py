@@ -88,12 +88,17 @@ def eval_dims(inst: Instance, dims: list[A.Dim], env: dict, owner: str) -> list[
     return out
 
 
+def _size(d: Any) -> int:
+    """The exact number of elements of an index set (a range's may exceed what ``len`` can say)."""
+    return d.size if isinstance(d, OplRange) else len(d)
+
+
 def _size_check(dims: list[Any], owner: str, span, limit: int, what: str) -> int:
     total = 1
     for d in dims:
-        total *= len(d)
+        total *= _size(d)
     if total > limit:
-        shape = " (%s)" % " x ".join(f"{len(d):,}" for d in dims) if len(dims) > 1 else ""
+        shape = " (%s)" % " x ".join(f"{_size(d):,}" for d in dims) if len(dims) > 1 else ""
         raise EvalError("limit-too-large", span, "`%s` would have %s %s%s, more than pyopl allows (%s)" % (
             owner, f"{total:,}", what, shape, f"{limit:,}"),
             help="check the index sets' sizes; a model this large would exhaust memory")

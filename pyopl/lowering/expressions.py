@@ -130,9 +130,9 @@ class Evaluator(Operators, Comparisons, Indexing, Literals, Iteration, Aggregate
                                 help="iterate over the array's index set instead")
             raise EvalError("type-expected-set", node.span, "%s must be a set or a range, but this is %s" % (
                 what, "a " + type_word(v)), help="use a range such as `1..n` or a set name")
-        if isinstance(v, OplRange) and len(v) > MAX_ITERATIONS:
+        if isinstance(v, OplRange) and v.size > MAX_ITERATIONS:
             raise EvalError("limit-too-large", node.span, "the range %s has %d elements, more than pyopl will iterate (%d)" % (
-                show(v), len(v), MAX_ITERATIONS), help="check the bounds of the range; a model this large "
+                show(v), v.size, MAX_ITERATIONS), help="check the bounds of the range; a model this large "
                 "would exhaust memory")
         return v
 
