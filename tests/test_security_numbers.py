@@ -89,3 +89,14 @@ def test_large_but_finite_literals_and_tiny_ones_are_kept():
     assert m.solve().objective == pytest.approx(1)
     assert not pyopl.check("float a = 1.7976931348623157e308;\ndvar float x;\nminimize x;\n"
                            "subject to { x >= 0; }\n").errors
+
+
+def test_a_nan_objective_coefficient_is_one_error_at_the_objective():
+    # from Python data: c[2] is NaN; the objective's constant (NaN * 0) is not a second error
+    model = "float c[1..2] = ...;\ndvar float x[1..2] in 0..1;\nmaximize sum(i in 1..2) c[i] * x[i];\n"
+    errs, diags = _errors(model, {"c": [1, math.nan]})
+    assert errs == [("OPL0431", 3, 10)], diags.render()
+    assert "`x[2]`" in diags.errors[0].message and "nan" in diags.errors[0].message
+    errs, _ = _errors("float g = infinity - infinity;\ndvar float x in 0..10;\nmaximize g * x;\n"
+                      "subject to { x <= 5; }\n")
+    assert errs == [("OPL0431", 3, 10)]
