@@ -245,6 +245,9 @@ def _solve(gp, ir: IR, options: SolveOptions) -> Result:
             xv = np.asarray(x.X, dtype=float) if ir.num_cols else np.zeros(0)
             obj = float(m.ObjVal)
         res = result_from_solution(ir, status, xv, obj, "gurobi", float(m.Params.IntFeasTol))
+        stopped = {7: "iteration_limit", 8: "node_limit", 10: "solution_limit"}.get(int(m.Status))
+        if stopped:
+            res.extra["stopped_by"] = stopped
         if status == "error":
             res.message = "Gurobi stopped with status %d" % int(m.Status)
             res.diagnostics = [solver_diagnostic("solver-failed", res.message, options)]

@@ -213,6 +213,10 @@ def _solve(ir: IR, options: SolveOptions) -> Result:
     if status == "infeasible_or_unbounded":
         status = _resolve_inf_or_unb(ir, options)
     res = result_from_solution(ir, status, x, obj, "highs", _int_tol(h))
+    stopped = {"kSolutionLimit": "solution_limit", "kIterationLimit": "iteration_limit"}.get(
+        str(h.getModelStatus()).split(".")[-1])
+    if stopped:
+        res.extra["stopped_by"] = stopped
     if status == "error":
         res.message = "HiGHS stopped with model status %s" % str(h.getModelStatus()).split(".")[-1]
         res.diagnostics = [solver_diagnostic("solver-failed", res.message, options)]

@@ -18,6 +18,10 @@ from typing import Any
 from . import exit_codes
 from .deferred_import import defer_import
 
+#: ``--solver`` choices; the same as :data:`pyopl.backends.SOLVER_CHOICES` (a test checks), written
+#: out so that parsing the command line imports no backend.
+SOLVER_CHOICES = ("auto", "highs", "scip", "cplex", "gurobi")
+
 # The command's own process: Lark's optional `regex` loads on first use, not with Lark (13 ms of a
 # small solve; see deferred_import). A program that imports pyopl keeps its sys.modules as it is.
 if "lark" not in sys.modules:
@@ -39,7 +43,7 @@ def _non_negative(text: str) -> float:
 def _parser() -> argparse.ArgumentParser:
     from .. import __version__
 
-    p = argparse.ArgumentParser(prog="pyopl", description="Compile and solve OPL models with HiGHS or Gurobi.",
+    p = argparse.ArgumentParser(prog="pyopl", description="Compile and solve OPL models with HiGHS, SCIP, CPLEX or Gurobi.",
                                 epilog=exit_codes.epilog(), formatter_class=argparse.RawDescriptionHelpFormatter)
     p.add_argument("--version", action="version", version="pyopl %s" % __version__)
     sub = p.add_subparsers(dest="command", metavar="COMMAND")
@@ -53,7 +57,9 @@ def _parser() -> argparse.ArgumentParser:
     s = sub.add_parser("solve", help="compile and solve a model", epilog=exit_codes.epilog(),
                        formatter_class=argparse.RawDescriptionHelpFormatter)
     common(s)
-    s.add_argument("--solver", choices=("highs", "gurobi"), default="highs", help="the solver (default: highs)")
+    s.add_argument("--solver", choices=SOLVER_CHOICES, default="auto",
+                   help="the solver (default: auto, HiGHS for what it takes, else SCIP, Gurobi or CPLEX by the "
+                        "model's features; the report names the one used)")
     s.add_argument("--time-limit", type=_non_negative, metavar="S", help="time limit in seconds")
     s.add_argument("--mip-gap", type=_non_negative, metavar="G", help="relative MIP gap (e.g. 0.01)")
     s.add_argument("--mip-gap-abs", type=_non_negative, metavar="G", help="absolute MIP gap")
@@ -69,6 +75,9 @@ def _parser() -> argparse.ArgumentParser:
                    help="when infeasible, name the constraints that conflict (the default)")
     s.add_argument("--no-explain-infeasible", dest="explain_infeasible", action="store_false",
                    help="do not compute the conflict of an infeasible model")
+    s.add_argument("--explain-time-limit", type=float, metavar="SECONDS", default=None,
+                   help="time the infeasibility explanation may take (default: a quarter of --time-limit, "
+                        "or the solve's own time within 10-60 s); a partial explanation when it runs out")
     s.add_argument("--csv", metavar="FILE", help="also write the values (and duals) as CSV to FILE")
     s.add_argument("--output-dir", metavar="DIR",
                    help="folder where scripts may write files (IloOplOutputFile); default: the model's folder")
@@ -81,7 +90,7 @@ def _parser() -> argparse.ArgumentParser:
 
     c = sub.add_parser("check", help="report diagnostics without solving")
     common(c)
-    c.add_argument("--solver", choices=("highs", "gurobi"), default="highs",
+    c.add_argument("--solver", choices=SOLVER_CHOICES, default="highs",
                    help="check for this solver: what it cannot take is an error (default: highs)")
     c.add_argument("--fix", action="store_true", help="apply machine-applicable fixes to the model file (keeps a .bak copy)")
 
@@ -342,7 +351,8 @@ def cmd_solve(args: argparse.Namespace) -> int:
         result = model.solve(solver=args.solver, time_limit=args.time_limit, mip_gap=args.mip_gap,
                              mip_gap_abs=args.mip_gap_abs, threads=args.threads, seed=args.seed, log=args.log,
                              log_file=args.log_file, options=extra, duals=args.duals,
-                             explain_infeasible=args.explain_infeasible, progress=progress)
+                             explain_infeasible=args.explain_infeasible,
+                             explain_time_limit=args.explain_time_limit, progress=progress)
     finally:
         if progress is not None:
             progress.finish()
@@ -444,11 +454,18 @@ def cmd_export(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
-def _serve(which: str) -> int:
-    """``pyopl lsp`` / ``pyopl mcp``: the servers live in optional extras."""
-    try:
-        from importlib import import_module
+#: The modules each server's extra brings (pyproject.toml, [project.optional-dependencies]).
+_EXTRA_MODULES = {"lsp": ("pygls", "lsprotocol"), "mcp": ("mcp.server.fastmcp",)}
 
+
+def _serve(which: str) -> int:
+    """``pyopl lsp`` / ``pyopl mcp``: the servers live in optional extras.  Without the extra: one
+    line naming the install command, exit status 2 (EXIT_USAGE), no traceback."""
+    from importlib import import_module
+
+    try:
+        for name in _EXTRA_MODULES[which]:
+            import_module(name)
         server = import_module("pyopl.%s.server" % which)
     except ImportError as e:
         print("pyopl: `pyopl %s` needs the %s extra: pip install \"pyopl[%s]\" (%s)" % (which, which, which, e),

@@ -262,13 +262,13 @@ class CplexHost(_Host):
         return float(res.nodes or 0)
 
     def _status(self, span: Any) -> Any:
-        from .settings import cplex_status
+        from .settings import result_cplex_status
 
         res = self._result()
         if res is None:
             return 0.0
         ir = self.flow.current_ir() if self.flow is not None else self.ctx.ir
-        return float(cplex_status(res.status, bool(ir is not None and ir.is_mip)))
+        return float(result_cplex_status(res, bool(ir is not None and ir.is_mip)))
 
     def _solve(self, args: list, span: Any) -> Any:
         if self.flow is None:

@@ -43,7 +43,7 @@ def run_example(kind: Kind, folder: str, good: bool = False) -> list[Diagnostic]
             model = pyopl.compile_model(mod, dat)
         except pyopl.CompileError as e:
             return list(e.diagnostics)
-        return list(model.diagnostics) + list(model.solve(time_limit=5).diagnostics)
+        return list(model.diagnostics) + list(model.solve(solver="highs", time_limit=5).diagnostics)
     return list(pyopl.check(mod, dat))
 
 
