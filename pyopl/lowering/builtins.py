@@ -16,6 +16,7 @@ import random
 from typing import Any, Callable
 
 from ..diagnostics.reporter import did_you_mean
+from ..limits import MAX_ITERATIONS
 from ..syntax import ast as A
 from ..semantics.values import OplRange, OplSet, OplTuple, is_set, show
 from .budget import check_power
@@ -169,8 +170,6 @@ def _set_function(ev: Any, node: A.Call, env: dict) -> Any:
     if f == "asSet":
         if isinstance(s, (OplRange, OplSet)):
             ev.inst.budget.spend(s.size if isinstance(s, OplRange) else len(s), node)  # (before copying)
-            from .expressions import MAX_ITERATIONS  # (the limit of one iteration domain: 50,000,000)
-
             if isinstance(s, OplRange) and s.size > MAX_ITERATIONS:  # within the budget, still gigabytes
                 raise EvalError("limit-too-large", node.span, "`asSet` of the range %s would make a set of %s elements, "
                                 "more than pyopl makes (%s)" % (show(s), f"{s.size:,}", f"{MAX_ITERATIONS:,}"),

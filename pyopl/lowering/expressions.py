@@ -57,7 +57,7 @@ from .operators import Operators
 from .piecewise import evaluate_piecewise
 from .symbols import DexprArray, DexprScalar, VarArray  # noqa: F401  (re-exported)
 
-MAX_ITERATIONS = 50_000_000  # one iteration domain larger than this is refused before looping
+from ..limits import MAX_ITERATIONS  # noqa: E402  (re-exported: one iteration domain larger is refused before looping)
 
 
 class Evaluator(Operators, Comparisons, Indexing, Literals, Iteration, Aggregates, Compiled):
