@@ -192,6 +192,8 @@ def test_huge_range_messages_give_the_exact_size():
     assert "9,223,372,036,854,775,808" in d.message
     (d,) = pyopl.check("{float} s = asSet(1.0..1e300);\n%s" % _TAIL_X).errors
     assert "about 10^300" in d.message
+    (d,) = pyopl.check("%ssubject to { forall(i in 1..%d) x <= i; }\n" % (_TAIL_X, _BIG)).errors
+    assert "has 9,223,372,036,854,775,808 elements" in d.message and "(50,000,000)" in d.message
 
 
 def test_first_last_and_card_of_a_large_range_are_exact():

@@ -131,8 +131,8 @@ class Evaluator(Operators, Comparisons, Indexing, Literals, Iteration, Aggregate
             raise EvalError("type-expected-set", node.span, "%s must be a set or a range, but this is %s" % (
                 what, "a " + type_word(v)), help="use a range such as `1..n` or a set name")
         if isinstance(v, OplRange) and v.size > MAX_ITERATIONS:
-            raise EvalError("limit-too-large", node.span, "the range %s has %d elements, more than pyopl will iterate (%d)" % (
-                show(v), v.size, MAX_ITERATIONS), help="check the bounds of the range; a model this large "
+            raise EvalError("limit-too-large", node.span, "the range %s has %s elements, more than pyopl will iterate (%s)" % (
+                show(v), f"{v.size:,}", f"{MAX_ITERATIONS:,}"), help="check the bounds of the range; a model this large "
                 "would exhaust memory")
         return v
 
