@@ -137,7 +137,10 @@ def json_line(obj: Any, **kw: Any) -> str:
     """``json.dumps(obj, ensure_ascii=False)`` when the result encodes as UTF-8; else (lone
     surrogates in some string) the ASCII form, which is valid JSON and reads back the same.
     Registered secrets are removed from every string first (see the module text)."""
-    obj = redact_value(obj)
+    try:
+        obj = redact_value(obj)
+    except RecursionError:  # (nested near the parser's limit: the text is still redacted below)
+        pass
     text = json.dumps(obj, ensure_ascii=False, **kw)
     try:
         text.encode("utf-8")
