@@ -221,3 +221,17 @@ def test_every_truncation_of_a_model_over_an_empty_tuple_set_is_a_diagnostic():
     cut = UNCLOSED.index("}\nexecute")
     (d,) = [d for d in pyopl.check_text(UNCLOSED[:cut]).errors]
     assert (d.code, d.line) == ("OPL0007", 8)
+
+
+def test_a_data_string_past_the_limit_is_opl1142_at_its_place():
+    """The model's literals were refused past `max_string`, a data file's were not (a 1 GiB data
+    file could hold one string): now both, at the string, and the limit is the compilation's."""
+    model = "string s = ...;\nstring u = ...;\n" + MODEL_TAIL
+    data = 'u = "ok";\n  s = "' + "a" * 1_000_001 + '";\n'
+    diags = pyopl.check(model, data)
+    assert [(d.code, d.line, d.column) for d in diags.errors] == [("OPL1142", 2, 7)], diags.render()
+    assert "1,000,001 characters" in diags.errors[0].message
+    assert not pyopl.check(model, data, limits=pyopl.Limits(max_string=2_000_000)).errors
+    # a long data file without any long string: nothing reported
+    assert not pyopl.check("float v[1..200000] = ...;\nstring u = ...;\n" + MODEL_TAIL,
+                           'u = "x";\nv = [%s];\n' % ", ".join(["1.5"] * 200_000)).errors
