@@ -90,3 +90,21 @@ def test_request_hashes_take_surrogates_and_keep_every_other_digest():
     assert len(request_digest(bad)) == 64 and request_digest(bad) != request_digest([{"role": "assistant",
                                                                                         "content": "x\udfffy"}])
     assert len(request_key({"model": "m", "messages": bad})) == 64
+
+
+def test_an_internal_error_mid_run_keeps_the_exchanges_so_far(env, server, capsys, monkeypatch):
+    from syntagm.strategies import presets
+
+    def one_call_then_boom(self, problem, ctx):
+        ctx.llm.chat([{"role": "user", "content": "hello"}], purpose="generate")
+        raise RuntimeError("a bug after the first call")
+
+    monkeypatch.setattr(presets.PresetStrategy, "solve", one_call_then_boom)
+    server.push_raw(_raw(gen(GOOD)))
+    rc = main(["solve", "p.txt", "--base-url", server.url, "--out", "o", "--retriever", "none", "-q"])
+    err = capsys.readouterr().err
+    assert rc == 3 and "a bug after the first call" in err
+    partial = env / "o" / "transcript.jsonl.partial"
+    assert str(partial.relative_to(env)) in err
+    lines = partial.read_text(encoding="utf-8").splitlines()
+    assert [json.loads(l)["type"] for l in lines] == ["header", "exchange"]
