@@ -42,6 +42,7 @@ from .errors import EvalError
 from .linear import LinExpr
 from .tupleindex import foreign_tuple
 from . import vectorised_patterns  # (it takes this module's cache and errors as arguments: no import back)
+from .joins import conjuncts
 from .vectorised_base import EXACT, Domain, _Fallback, _flatten_index, _Lin, _numeric, _Small, _Vec  # noqa: F401  (re-exported for the array paths)
 from .vectorised_calls import PURE_CALLS, extra_data, pure_invariant
 
@@ -357,24 +358,35 @@ class _Sum:
         domain = self.ev.eval_set(b.domain, self.env)
         name = b.patterns[0].name
         n = len(domain)
-        group = self._grouped_filter(b, name, domain) if b.filter is not None else None
+        budget = self.ev.inst.budget  # counted as the term-by-term path counts, before allocating
+        group, whole = self._grouped_filter(b, name, domain) if b.filter is not None else (None, False)
         picks = np.arange(n, dtype=np.int64) if group is None else group
         f = self.size
-        budget = self.ev.inst.budget  # counted as the term-by-term path counts, before allocating
-        budget.refuse_size(f * n, self.owner)
-        budget.charge(f * n, self.owner)
-        self.scanned += f * n
+        # a grouped filter is a hash join (see joins.py): the index once (charged where it is built),
+        # then the candidates it finds, not the whole domain at every binding of the iterators before
+        work = f * n if group is None else f * len(picks)
+        budget.refuse_size(work, self.owner)
+        budget.charge(work, self.owner)
+        self.scanned += work
         self.iters = {k: (d, np.repeat(p, len(picks))) for k, (d, p) in self.iters.items()}
         self.iters[name] = (domain, np.tile(picks, f))
         self.size = f * len(picks)
-        if b.filter is not None and group is None and self.size:
-            mask = self.cond(b.filter)
+        if b.filter is not None and not whole and self.size:
+            mask = self.cond(b.filter)  # (the whole filter: its equality holds on the picks already)
             self.iters = {k: (d, p[mask]) for k, (d, p) in self.iters.items()}
             self.size = int(mask.sum())
 
-    def _grouped_filter(self, b: A.Binder, name: str, domain: Any) -> np.ndarray | None:
-        """``a.f == e`` / ``a == e`` with ``e`` free of this sum's iterators: the matching positions, from an index."""
-        f = b.filter
+    def _grouped_filter(self, b: A.Binder, name: str, domain: Any) -> tuple[np.ndarray | None, bool]:
+        """A conjunct ``a.f == e`` / ``a == e`` of the filter with ``e`` free of this sum's iterators:
+        (the positions it matches, from an index, or None; whether that conjunct is the whole filter)."""
+        parts = conjuncts(b.filter)
+        for f in parts:
+            hit = self._grouped_conjunct(f, name, domain)
+            if hit is not None:
+                return hit, len(parts) == 1
+        return None, False
+
+    def _grouped_conjunct(self, f: A.Expr, name: str, domain: Any) -> np.ndarray | None:
         if not (isinstance(f, A.Compare) and f.ops == ["=="] and len(f.operands) == 2):
             return None
         for mine, other in (f.operands, f.operands[::-1]):
@@ -387,7 +399,10 @@ class _Sum:
             used = self.cache.names(other)[1]
             if name in used or not used.isdisjoint(self.iters):
                 continue
+            built = self.cache._groups.get((id(domain), field))
             grouped = self.cache.group(domain, field)
+            if built is None or built[0] is not domain:
+                self.ev.inst.budget.charge(len(domain), self.owner)  # the index: once per domain and field
             if grouped is None:
                 return None
             value = self._invariant(other)
