@@ -48,6 +48,7 @@ from .vectorised_calls import PURE_CALLS, extra_data, pure_invariant
 
 INT_MAX = 2 ** 31 - 1  # OPL's maxint (:mod:`.int32`)
 MIN_ITERATIONS = 8  # below this, the term-by-term path is as fast
+MIN_JOINED = 64  # a sum whose filter was a join, with fewer terms than this: the tree walk (which joins too) is faster
 
 
 class VectorCache:
@@ -342,6 +343,7 @@ class _Sum:
         self.iters: dict[str, tuple] = {}  # name -> (domain, positions)
         self.size = 1
         self.scanned = 1  # iterations the term-by-term path would visit (filters included)
+        self.joined = False  # a binder's filter was looked up in an index (see joins.py)
 
     # ------------------------------------------------------------------ the iteration space
     def run(self) -> Any:
@@ -349,8 +351,8 @@ class _Sum:
             self._bind(b)
             if self.size == 0:
                 return 0
-        if self.scanned < MIN_ITERATIONS:
-            raise _Small()
+        if self.scanned < MIN_ITERATIONS or (self.joined and self.size < MIN_JOINED):
+            raise _Small()  # (a few candidates from a join: the tree walk joins too, at less cost per call)
         lin = self.lin(self.node.body)
         return _to_linexpr(lin, self.size)
 
@@ -365,6 +367,7 @@ class _Sum:
         # a grouped filter is a hash join (see joins.py): the index once (charged where it is built),
         # then the candidates it finds, not the whole domain at every binding of the iterators before
         work = f * n if group is None else f * len(picks)
+        self.joined = self.joined or group is not None
         budget.refuse_size(work, self.owner)
         budget.charge(work, self.owner)
         self.scanned += work
