@@ -44,6 +44,10 @@ SPELLINGS = {  # name -> (extra declarations, the balance rows, whether the row 
     "conjunct second": ("", "sum(a in Arcs : a.capacity >= 10 && v == a.dest) ship[a] - %s == -b[v];" % OUT, True),
     "dexpr in between": (DEXPR, "ct: inflow[v] - outflow[v] == -b[v];", True),
     "dexpr, plain rows": (DEXPR, "inflow[v] == outflow[v] - b[v];", True),
+    "dexpr with a constant": ("dexpr float net[v in Nodes] = %s - %s + b[v];\n" % (IN, OUT), "ct: net[v] == 0;", True),
+    # `2 * sum(...)` is not a term the row families take (yet): row by row, the same IR
+    "dexpr with a scaled sum": ("dexpr float net[v in Nodes] = 2 * %s - %s + b[v];\n" % (IN, OUT),
+                                "ct: net[v] == 0;", False),
     "scalar dexpr": ("dvar float+ s;\ndexpr float slack = 2 * s;\n", "%s - %s <= slack - b[v];" % (IN, OUT), True),
 }
 TEMPLATE = "%sdvar float+ ship[a in Arcs] in 0..a.capacity;\n%sminimize sum(a in Arcs) a.unitCost * ship[a];\n" \
@@ -75,6 +79,12 @@ def test_spelling_gives_the_reference_ir(monkeypatch, name):
     assert reference.A.shape[0] >= NODES
     assert_same_ir(shipped, reference)
     assert_same_ir(walk_with_joins, reference)
+    assert _forms(shipped) == _forms(reference)  # dexpr cells made all at once: the same forms, term order too
+
+
+def _forms(ir) -> dict:
+    return {name: {k: (list(v.terms.items()), v.const, str(v.const)) if hasattr(v, "terms") else v
+                   for k, v in cells.items()} for name, cells in ir.dexprs.items()}
 
 
 def test_a_join_on_a_forall_binder_keeps_the_domain_order(monkeypatch):
