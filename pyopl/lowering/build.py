@@ -8,6 +8,7 @@ import numpy as np
 from ..diagnostics.diagnostic import Span
 from ..ir import IR, CSRParts, DvarBlock, RowFamily, RowRange
 from ..syntax import ast as opl_ast
+from .vectorised_dexprs import bulk_dexpr
 from .symbols import DexprArray, DexprScalar
 from .errors import EvalError
 from .instance import Instance
@@ -279,9 +280,11 @@ def _dexprs(inst: Instance) -> dict:
             elif isinstance(sym.value, DexprArray):
                 import itertools
 
-                vals = {}
-                for key in itertools.product(*[list(d) for d in sym.value.dims]):
-                    vals[key] = inst.dexpr_value(sym.value, key, sym.decl)
+                vals = bulk_dexpr(inst, sym.value) if inst.ev.joins else None  # all cells at once, where it can
+                if vals is None:
+                    vals = {}
+                    for key in itertools.product(*[list(d) for d in sym.value.dims]):
+                        vals[key] = inst.dexpr_value(sym.value, key, sym.decl)
                 out[sym.name] = vals
         except EvalError as e:
             e.report(inst.reporter)

@@ -73,6 +73,7 @@ class Evaluator(Operators, Comparisons, Indexing, Literals, Iteration, Aggregate
         self._closures: dict[A.Expr, list] = {}  # node -> [closure or None, times it fell back] (see compiled.py)
         self._runners: dict[A.Expr, Callable] = {}  # node -> its `closure_runner` (see compiled.py)
         self._binder_scopes: dict[A.Qualifiers, list[bool]] = {}  # (see iteration.py)
+        self._join_plans: dict[A.Binder, list | None] = {}  # (see joins.py)
         self._spines: dict[A.Binary, list | None] = {}  # node -> its long left spine, or None (see `long_spine`)
         self._dispatch: dict[type, Callable[[Any, dict], Any]] = {
             A.Const: self.e_const, A.Name: self.e_name, A.Unary: self.e_unary, A.Binary: self.e_binary,
