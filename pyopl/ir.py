@@ -127,6 +127,30 @@ class _LazyMatrix:
         obj.__dict__[self.name] = value
 
 
+@dataclass
+class Indicator:
+    """One indicator constraint: ``x[binary] == active  =>  lo <= sum(terms[j] * x[j]) <= hi``.
+
+    Made by the logical lowering (:mod:`pyopl.lowering.logical`) where no big-M row exists because
+    the expression is unbounded; only backends whose capabilities include ``indicators`` take it
+    (SCIP, CPLEX, Gurobi).  ``binary`` is a column index; ``active`` is 1 or 0; ``terms`` maps
+    column index -> coefficient; ``lo``/``hi`` use ``±inf`` for a missing side (the constant of
+    the expression is already moved into them); ``label``/``key`` are the constraint's OPL label
+    and index key; ``span`` is the logical constraint's place in the source; ``why`` says, in
+    words, why big-M was impossible (``"`x` is unbounded"``).
+    """
+
+    binary: int
+    active: int
+    terms: dict
+    lo: float
+    hi: float
+    label: str = ""
+    key: Key = ()
+    span: Any = None
+    why: str = ""
+
+
 #: CSR to CSC in NumPy (no SciPy import) up to this many nonzeros; beyond, SciPy's C loop is worth importing
 NUMPY_CSC_LIMIT = 2_000_000
 
@@ -166,6 +190,7 @@ class IR:
     index_names: dict = field(default_factory=dict)
     qcons: list = field(default_factory=list)  # quadratic constraints (pyopl.lowering.quadratic.QuadRow)
     objective_span: Any = None  # source span of the objective's expression
+    indicators: list = field(default_factory=list)  # indicator constraints (Indicator), outside the linear rows
 
     def csr(self) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
         """``(data, indices, indptr)`` of the row matrix in CSR form, without importing SciPy."""

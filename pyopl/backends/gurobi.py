@@ -113,6 +113,7 @@ def build(gp, env, ir: IR, obj: np.ndarray | None = None, obj_constant: float | 
     if len(rows):
         constr = m.addMConstr(ir.A.tocsr()[rows], x, senses, rhs)
     _add_quadratic_constraints(m, x, ir)
+    _add_indicators(gp, m, x, ir)
     sense = ir.sense if sense is None else sense
     gsense = GRB.MAXIMIZE if sense == "maximize" else GRB.MINIMIZE
     m.ModelSense = gsense
@@ -150,6 +151,25 @@ def _add_quadratic_constraints(m, x, ir: IR) -> None:
             m.addMQConstr(Q, c, "<", float(q.hi), x, x, x, name="q%d" % k)
         if np.isfinite(q.lo):
             m.addMQConstr(Q, c, ">", float(q.lo), x, x, x, name="q%d_lo" % k)
+
+
+def _add_indicators(gp, m, x, ir: IR) -> None:
+    """Each ``x[binary] == active  =>  lo <= terms @ x <= hi`` of ``ir.indicators`` as one
+    ``addGenConstrIndicator`` per finite side (one ``=`` when ``lo == hi``)."""
+    inds = getattr(ir, "indicators", None) or ()
+    if not inds:
+        return
+    xs = x.tolist()
+    for k, ind in enumerate(inds):
+        lhs = gp.LinExpr([float(c) for c in ind.terms.values()], [xs[int(j)] for j in ind.terms])
+        b, val = xs[int(ind.binary)], bool(ind.active)
+        if np.isfinite(ind.lo) and ind.lo == ind.hi:
+            m.addGenConstrIndicator(b, val, lhs, gp.GRB.EQUAL, float(ind.hi), name="ind%d" % k)
+            continue
+        if np.isfinite(ind.hi):
+            m.addGenConstrIndicator(b, val, lhs, gp.GRB.LESS_EQUAL, float(ind.hi), name="ind%d" % k)
+        if np.isfinite(ind.lo):
+            m.addGenConstrIndicator(b, val, lhs, gp.GRB.GREATER_EQUAL, float(ind.lo), name="ind%d_lo" % k)
 
 
 def _finite(a: np.ndarray, big: float) -> np.ndarray:

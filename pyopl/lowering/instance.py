@@ -336,6 +336,7 @@ class Instance:
         self.sense = _sense_of(model)
         self.objective: Any = None
         self.qcons: list = []  # quadratic constraints (QuadRow), outside the linear rows
+        self.indicators: list = []  # indicator constraints (pyopl.ir.Indicator) where big-M is impossible
         self.abs_context: Any = None  # epigraph `abs` variables of the statement being evaluated (lowering/epigraph.py)
         self.objectives: list[Any] = []  # staticLex: several objectives in priority order
         self.objective_name: str | None = None

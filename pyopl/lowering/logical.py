@@ -5,7 +5,9 @@ row by row, disjunctions through binary literals ``l_k`` with
 ``sum(l_k) >= 1``.  A literal implies its sub-formula; for a linear
 constraint ``lo <= e <= hi`` that is ``e <= hi + M(1 - l)`` with
 ``M = max(e) - hi`` taken from the variables' bounds (and the mirror row
-for ``lo``).  A binary variable compared with 0 or 1 is used directly as
+for ``lo``).  Where a variable of ``e`` is free (no bound on either side, so
+no ``M`` exists) the implication becomes a native indicator constraint
+(:class:`pyopl.ir.Indicator`) for SCIP, CPLEX or Gurobi instead.  A binary variable compared with 0 or 1 is used directly as
 the literal, without a new column.  Reference: H.P. Williams, *Model
 Building in Mathematical Programming*, 5th ed., chapter 9.
 """
@@ -14,6 +16,8 @@ from __future__ import annotations
 import math
 from typing import Any
 
+from ..ir import Indicator, opl_label
+from .bounds import column_bounds
 from .errors import EvalError
 from .linear import Leaf, Logic
 
@@ -180,8 +184,14 @@ class _Lowerer:
         e = f.expr
         emin, emax = self.inst.bounds(e)
         if (f.hi < math.inf and math.isinf(emax)) or (f.lo > -math.inf and math.isinf(emin)):
-            emin, emax = self.inst.finite_bounds(e, f.span, "this logical constraint",
-                                                 need_lo=f.lo > -math.inf, need_hi=f.hi < math.inf)
+            try:
+                emin, emax = self.inst.finite_bounds(e, f.span, "this logical constraint",
+                                                     need_lo=f.lo > -math.inf, need_hi=f.hi < math.inf)
+            except EvalError as err:
+                if err.slug != "bigm-missing-bound":
+                    raise
+                self._indicator(d, f)
+                return
         if f.hi < math.inf and emax > f.hi:
             m = emax - f.hi
             terms = dict(e.terms)
@@ -192,6 +202,19 @@ class _Lowerer:
             terms = dict(e.terms)
             terms[d] = terms.get(d, 0.0) - m
             self.row(terms, f.lo - m - e.const, math.inf)
+
+    def _indicator(self, d: int, f: Leaf) -> None:
+        """``d = 1  =>  lo <= e <= hi`` as one native indicator constraint, for an ``e`` with a free
+        variable (no big-M exists); backends without indicators refuse it (OPL0703)."""
+        e = f.expr
+        terms = {j: c for j, c in e.terms.items() if c != 0}
+        free = [j for j in terms if all(math.isinf(b) for b in column_bounds(self.inst, j))]
+        names = [opl_label(self.inst.cols.name[j], self.inst.cols.key[j]) for j in free[:5]]
+        quoted = ["`%s`" % n for n in names]
+        listed = quoted[0] if len(quoted) == 1 else ", ".join(quoted[:-1]) + " and " + quoted[-1]
+        why = "%s %s unbounded, so no big-M linearisation exists" % (listed, "is" if len(names) == 1 else "are")
+        self.inst.indicators.append(Indicator(d, 1, terms, f.lo - e.const, f.hi - e.const,
+                                              self.label, self.key, f.span, why))
 
 
 def enforce(inst: Any, f: Logic, label: str, key: tuple) -> None:
