@@ -70,7 +70,7 @@ CASES = {
     "mismatched_closer": ("dvar float+ x[1..3];\nminimize (x[1] + x[2]];", None),
     "unused_iterator": ("dvar float+ x[1..3];\ndvar float+ y;\nminimize sum(i in 1..3) y;\n"
                         "subject to { forall(i in 1..3) x[i] >= y; }", None),
-    "bigm": ("dvar boolean b;\ndvar float x;\nminimize x;\nsubject to { b == 1 => x >= 4; }", None),
+    "bigm": ("dvar float x;\nminimize x;\nsubject to { abs(x) >= 2; }", None),
     "data_declaration": ("int n = ...;\ndvar float+ x;\nminimize x;\nsubject to { x >= n; }", "int n = 3;"),
 }
 

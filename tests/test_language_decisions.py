@@ -45,9 +45,12 @@ def test_implication_with_unbounded_int_plus_uses_an_assumed_bound_with_a_warnin
     assert model.solve().objective == pytest.approx(4000)
 
 
-def test_free_variable_in_logical_constraint_is_still_an_error():
+def test_free_variable_in_logical_constraint_is_an_indicator_not_an_error():
+    # no big-M exists for a free x: the constraint becomes a native indicator (tests/test_indicators.py)
     m = "dvar boolean b; dvar float x;\nminimize x;\nsubject to { b == 1 => x >= 4; }"
-    assert "OPL0510" in codes(m)
+    assert codes(m) == []
+    [ind] = pyopl.compile_model(m).ir.indicators
+    assert (ind.lo, ind.hi) == (4.0, np.inf)
 
 
 def test_bounds_implied_by_single_variable_rows_need_no_assumption():
