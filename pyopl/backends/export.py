@@ -180,6 +180,9 @@ def write_model(ir: IR, path: str, fmt: str) -> list[str]:
     if getattr(ir, "qcons", None):
         notes.append("the %d quadratic constraint(s) are NOT written (the HiGHS writer takes linear rows only): "
                      "the file is not the whole model" % len(ir.qcons))
+    if getattr(ir, "indicators", None):
+        notes.append("the %d indicator constraint(s) are NOT written (the HiGHS writer takes linear rows only): "
+                     "the file is not the whole model" % len(ir.indicators))
     c, c0 = (ir.lex_objectives[0] if ir.lex_objectives else (ir.obj, ir.obj_constant))
     import os
 

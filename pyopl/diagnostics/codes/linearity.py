@@ -49,12 +49,14 @@ R("OPL0509", "decision-in-membership", "error", "Decision variable tested for se
   bad="{int} S = {1, 3};\ndvar int x in 0..5;\nminimize x;\nsubject to { x in S; }",
   good="dvar int x in 1..3;\nminimize x;",
   at=(4, 14))
-R("OPL0510", "bigm-missing-bound", "error", "Logical constraint needs variable bounds",
-  """Logical constraints, `abs`, `min`/`max` and non-convex `piecewise` of decisions are linearised
-with big-M rows, and M comes from the variables' bounds.""",
-  bad="dvar boolean b;\ndvar float x;\nminimize x;\nsubject to { b == 1 => x >= 4; }",
-  good="dvar boolean b;\ndvar float x in -100..100;\nminimize x;\nsubject to { b == 1 => x >= 4; }",
-  at=(4, 24))
+R("OPL0510", "bigm-missing-bound", "error", "Expression needs variable bounds",
+  """`abs`, `min`/`max` and non-convex `piecewise` of decisions (outside a convex position) are
+linearised with big-M rows, and M comes from the variables' bounds: a variable with no bound on
+either side has none. (A logical constraint over such a variable becomes a native indicator
+constraint instead, which SCIP, CPLEX and Gurobi take and HiGHS refuses with OPL0703.)""",
+  bad="dvar float x;\nminimize x;\nsubject to { abs(x) >= 2; }",
+  good="dvar float x in -100..100;\nminimize x;\nsubject to { abs(x) >= 2; }",
+  at=(3, 14))
 R("OPL0511", "nonlinear-not-equal-float", "error", "`!=` on a continuous expression",
   """`!=` (and negated `==`) needs an integer-valued expression.""",
   bad="dvar float x in 0..5;\nminimize x;\nsubject to { x != 2; }",
