@@ -110,3 +110,11 @@ def test_highs_refuses_an_indicator_naming_the_capability_and_the_solvers():
     assert "HiGHS takes no indicator constraints" in d.message and "`x` and `y` are unbounded" in d.message
     for s in ("--solver scip", "--solver gurobi", "--solver cplex", "finite bounds"):
         assert s in d.help
+
+
+@pytest.mark.parametrize("solver", INDICATOR_BACKENDS)
+def test_fixed_duals_turn_an_active_indicator_into_a_row(solver):
+    # with b fixed at 1 the indicator is the row x - y <= 3; one more unit on ct's right-hand side
+    # costs one more unit of z, so ct's dual is -1 (per unit increase of its bound, maximising)
+    r = pyopl.compile_model(LE).solve(solver=solver, duals=True)
+    assert r.status == "optimal" and r.duals["ct"] == pytest.approx(-1.0, abs=1e-6)

@@ -113,8 +113,34 @@ def fixed_ir(ir: IR, x: np.ndarray) -> IR:
     v = np.round(x[ints])
     lo[ints] = v
     up[ints] = v
+    inds = getattr(ir, "indicators", None)
+    if inds:  # the binaries are fixed: an active indicator is a plain row, an inactive one holds nothing
+        return _rows_for_indicators(dataclasses.replace(ir, col_lower=lo, col_upper=up, col_integer=np.zeros_like(ints),
+                                                        A=ir.A, indicators=[]), inds, x)
     # A as the IR holds it (maybe not yet SciPy's: replace() would read ir.A and make it)
     return dataclasses.replace(ir, col_lower=lo, col_upper=up, col_integer=np.zeros_like(ints), A=ir.__dict__["A"])
+
+
+def _rows_for_indicators(ir: IR, inds: list, x: np.ndarray) -> IR:
+    """``ir`` (binaries fixed at ``x``) with each indicator whose binary sits at its active value
+    appended as the row ``lo <= terms @ x <= hi``, labelled as its constraint (for fixed duals)."""
+    import scipy.sparse as sp
+
+    active = [d for d in inds if round(float(x[d.binary])) == d.active]
+    if not active:
+        return ir
+    n = ir.num_cols
+    extra = sp.csr_array(([float(c) for d in active for c in d.terms.values()],
+                          ([k for k, d in enumerate(active) for _ in d.terms], [int(j) for d in active for j in d.terms])),
+                         shape=(len(active), n))
+    ir.A = sp.vstack([ir.A, extra], format="csr")
+    ir.row_lower = np.concatenate([ir.row_lower, [d.lo for d in active]])
+    ir.row_upper = np.concatenate([ir.row_upper, [d.hi for d in active]])
+    ir.row_label = list(ir.row_label) + [d.label for d in active]
+    ir.row_key = list(ir.row_key) + [d.key for d in active]
+    if ir.row_stmt is not None:
+        ir.row_stmt = list(ir.row_stmt) + [-1] * len(active)
+    return ir
 
 
 def attach_duals(ir: IR, res: Result, row_dual: np.ndarray, col_dual: np.ndarray, row_value: np.ndarray) -> None:
