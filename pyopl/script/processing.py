@@ -78,6 +78,10 @@ def syntax_check(ctx: ScriptContext, block: A.ScriptBlock) -> bool:
         ctx.reporter.diagnostics.extend(program)
         ctx.failed = True
         return False
+    if block.kind == "main":  # the sub-models it loads are checked now too (submodels.py)
+        from .submodels import check_submodels
+
+        check_submodels(program, block.span.file, ctx.reporter)
     return True
 
 
