@@ -65,6 +65,10 @@ def script_block(inst: Any, block: A.ScriptBlock) -> None:
         return
     ctx.phase = "pre"
     run_block(ctx, block)
+    if ctx.failed and getattr(ctx, "failed_sets", None) is None:
+        from .followons import note_failed_block
+
+        note_failed_block(ctx, inst, block)
     ctx.invalidate()
 
 
@@ -136,6 +140,9 @@ def finish_pre(inst: Any) -> None:
                            "`%s` has no initializer and no script before the model sets it; pyopl fills it with zeros"
                            % name, help="give it a value in the model or the data, e.g. `%s = ...;`" % name)
     if ctx is not None:
+        from .followons import drop_followons
+
+        drop_followons(ctx, inst)
         ctx.pre_output = ctx.output()
         ctx.out = []
         ctx.phase = "post"
