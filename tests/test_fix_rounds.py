@@ -116,3 +116,16 @@ def test_a_dat_file_changed_meanwhile_is_not_written(tmp_path, monkeypatch):
     outcome = fixes.fix_file(str(mod), [Path(dat)])
     assert outcome.applied == 0 and [d.code for d in outcome.problems] == ["OPL1126"]
     assert dat.read_text(encoding="utf-8") == "capacity = 4\n" and not (tmp_path / "m.dat.bak").exists()
+
+
+def test_a_sub_model_main_loads_is_fixed_too(tmp_path, capsys):
+    """Its diagnostics show `fix:` (script/submodels.py), so `--fix` applies them, with a backup."""
+    (tmp_path / "main.mod").write_text('int n = 2;\ndvar float+ x in 0..n;\nmaximize x;\nmain {\n'
+                                       '  var d = new IloOplModelDefinition(new IloOplModelSource("sub.mod"));\n}\n',
+                                       encoding="utf-8")
+    sub = tmp_path / "sub.mod"
+    sub.write_text(HIDDEN, encoding="utf-8")
+    rc, out, err = _cli(["check", "--fix", str(tmp_path / "main.mod")], capsys)
+    assert sub.read_text(encoding="utf-8") == HIDDEN_FIXED and rc == 0, out
+    assert (tmp_path / "sub.mod.bak").read_text(encoding="utf-8") == HIDDEN
+    assert not (tmp_path / "main.mod.bak").exists() and "applied 2 fixes" in err

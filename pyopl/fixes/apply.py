@@ -73,7 +73,7 @@ def _data_files(data: Any) -> list[str]:
     return [str(d).strip() if isinstance(d, str) else str(d) for d in items if _is_path(d)]
 
 
-def fix_file(path: str, data: Any = None) -> FixOutcome:
+def fix_file(path: str, data: Any = None, _seen: set | None = None) -> FixOutcome:
     """Check the model file ``path`` (with ``data``) and apply the machine-applicable fixes of
     its own diagnostics, and of its ``.dat`` files' diagnostics, to those files, keeping each
     original as ``FILE.bak`` (``.bak.1``, ``.bak.2``... when taken; never overwritten, never
@@ -86,7 +86,8 @@ def fix_file(path: str, data: Any = None) -> FixOutcome:
     file (OPL1125; a read-only data file is only read), a file that is not UTF-8 (OPL1120), a
     file that changed while the fixes were computed (OPL1126; then no file is written), no free
     backup name (OPL1127), a failed write (OPL1122-OPL1130). Line endings, the byte-order
-    mark, the permission bits (and the owner where allowed) stay.
+    mark, the permission bits (and the owner where allowed) stay. The sub-models a ``main`` loads
+    are fixed too, each as a model file of its own.
     """
     out = FixOutcome()
     refused = _refusal(path)
@@ -102,7 +103,7 @@ def fix_file(path: str, data: Any = None) -> FixOutcome:
         for f in sorted(files, key=os.path.realpath):  # one order for every run: no deadlock
             fds[f] = _lock(os.path.realpath(f))
         originals, texts, boms = {}, {}, {}
-        for f in files:
+        for f in list(files):
             originals[f] = _read_all(fds[f])
             try:
                 texts[f], boms[f] = decode_source(originals[f], f)
@@ -112,10 +113,33 @@ def fix_file(path: str, data: Any = None) -> FixOutcome:
                     return out
                 files.remove(f)  # the check reports it; nothing of it is fixed
         _fix_locked(path, data, [f for f in files if f in texts], originals, texts, boms, out)
-        return out
     finally:
         for fd in fds.values():
             os.close(fd)
+    _fix_submodels(path, files, out, _seen)
+    return out
+
+
+def _fix_submodels(path: str, files: list[str], out: FixOutcome, seen: set | None) -> None:
+    """The sub-models a ``main`` of ``path`` loads (checked with it: :mod:`pyopl.script.submodels`) that have
+    machine-applicable fixes are fixed the same way, each on its own (their data come from ``main`` at run
+    time, so none is given); each file once."""
+    seen = seen if seen is not None else set()
+    seen.update(os.path.realpath(f) for f in files)
+    root = os.path.realpath(os.path.dirname(os.path.abspath(path)))
+    subs = []
+    for d in out.diagnostics or []:
+        real = os.path.realpath(d.file) if not d.file.startswith("<") else None
+        if real is None or real in seen or not d.file.endswith(".mod") or not d.is_error or d.fix is None \
+                or d.fix.applicability != "machine-applicable" or os.path.commonpath([root, real]) != root:
+            continue
+        seen.add(real)
+        subs.append(d.file)
+    for sub in subs:
+        got = fix_file(sub, None, seen)
+        out.applied += got.applied
+        out.backups.update(got.backups)
+        out.problems.extend(got.problems)
 
 
 def _fix_locked(path: str, data: Any, files: list[str], originals: dict, texts: dict, boms: dict,
