@@ -7,7 +7,7 @@ initializer and no script sets it" (one does: it failed), a constraint over `cap
 diagnostics that come after it and concern an element the failed block may set (named in the
 message, or in the source lines the diagnostic points at) are dropped, and the script's error says
 how many were. Which elements: :func:`pyopl.script.may_set.may_set` on the block's AST and
-:func:`pyopl.script.processing.assigns` on its text (both err on the side of "may set").
+:func:`pyopl.script.may_set.assigns` on its text (both err on the side of "may set").
 """
 from __future__ import annotations
 
@@ -22,9 +22,8 @@ FOLLOW_ON_ERRORS = {"OPL0413"}  # data-no-value: `total` is declared without a v
 def note_failed_block(ctx: Any, inst: Any, block: Any) -> None:
     """Record on ``ctx`` the elements ``block`` (which just failed) may set, and where the diagnostics
     it caused begin (``ctx.failed_sets``, ``ctx.failed_mark``, ``ctx.failed_error``)."""
-    from .may_set import may_set
+    from .may_set import assigns, may_set
     from .parser import parse_script
-    from .processing import assigns
 
     names = [n for n, s in inst.symbols.items() if s.kind in ("param", "set", "dvar", "failed")]
     scalars = [n for n in names if isinstance(getattr(inst.symbols[n], "value", None), (bool, int, float, str))]

@@ -19,6 +19,7 @@ from typing import Any
 from ..diagnostics.diagnostic import Span
 from ..syntax import ast as A
 from .host import ModelHost, ScriptContext, ScriptOptions
+from .may_set import assigns  # noqa: F401  (used here; kept importable from processing)
 from .opl_runtime import Runtime, close_files
 
 
@@ -147,14 +148,6 @@ def finish_pre(inst: Any) -> None:
         ctx.pre_output = ctx.output()
         ctx.out = []
         ctx.phase = "post"
-
-
-def assigns(body: str, name: str) -> bool:
-    """Whether script text assigns ``name`` (``name = ``, ``name[..] = ``, ``name.UB = ``, ``name.add(``),
-    by its text: used only to decide whether a *skipped* block would have changed the model."""
-    pat = r"\b%s\b(\s*\[[^\]]*\])*(\s*\.\s*(UB|LB|ub|lb))?\s*(=(?!=)|\+=|-=|\*=|/=|\+\+|--)|\b%s\s*\.\s*(add|addOnly|remove|clear)\s*\(" % (
-        re.escape(name), re.escape(name))
-    return re.search(pat, body) is not None
 
 
 def skipped(inst: Any, block: A.ScriptBlock) -> None:
