@@ -85,8 +85,13 @@ def syntax_check(ctx: ScriptContext, block: A.ScriptBlock) -> bool:
         ctx.failed = True
         return False
     if block.kind == "main":  # the sub-models it loads are checked now too (submodels.py)
+        from .main_flow import unsupported_calls
         from .submodels import check_submodels
 
+        # a misspelt `thisOplModel.`/`cplex.` method is the user's mistake: `check` says so (what pyopl
+        # does not support is refused when `main` runs, as before)
+        ctx.reporter.diagnostics.extend(e.to_diagnostic() for e in unsupported_calls(program)
+                                        if e.slug == "script-unknown-name")
         check_submodels(program, block.span.file, ctx.reporter)
     return True
 

@@ -45,14 +45,19 @@ def test_a_misspelt_method_of_a_model_made_in_main_names_the_method(tmp_path):
     assert (d.line, d.column) == (14, 6)
 
 
-def test_a_misspelt_method_of_this_model_names_the_method(tmp_path):
-    """Before: "`thisOplModel.generat()` is not supported by pyopl" (a missing feature, not a typo)."""
-    r = _solve(tmp_path, "thisOplModel.generat();")
-    [d] = [d for d in r.diagnostics if d.is_error]
+def _check(tmp_path, last):
+    (tmp_path / "m.mod").write_text(FLOW % last, encoding="utf-8")
+    (tmp_path / "m.dat").write_text("n = 2;\n", encoding="utf-8")
+    return pyopl.check(tmp_path / "m.mod", tmp_path / "m.dat")
+
+
+def test_a_misspelt_method_of_this_model_names_the_method_and_check_finds_it(tmp_path):
+    """Before: `check` said nothing, and `solve` said "`thisOplModel.generat()` is not supported by pyopl"
+    (a missing feature, not a typo)."""
+    [d] = _check(tmp_path, "thisOplModel.generat();").errors
     assert d.code == "OPL1050" and d.message == "IloOplModel has no method `generat`; did you mean `generate`?"
     assert (d.line, d.column) == (14, 16) and d.help == "write `thisOplModel.generate`"
-    r = _solve(tmp_path, "cplex.solv();")
-    [d] = [d for d in r.diagnostics if d.is_error]
+    [d] = _check(tmp_path, "cplex.solv();").errors
     assert d.message == "IloCplex has no method `solv`; did you mean `solve`?"
 
 
