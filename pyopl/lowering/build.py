@@ -333,10 +333,11 @@ def check_numbers(ir: IR, reporter) -> None:
     bad = ~np.isfinite(ir.obj) | (np.abs(ir.obj) >= LARGE_VALUE)
     if bad.any():
         j = int(np.flatnonzero(bad)[0])
+        # at the objective, where the coefficient is computed (the variable's declaration is a label)
         problems.append(("the objective coefficient of `%s` is %r" % (ir.column_label(j), float(ir.obj[j])),
-                         ir.dvar_spans.get(ir.col_name[j])))
-    if not np.isfinite(ir.obj_constant):
-        problems.append(("the objective's constant term is %r" % ir.obj_constant, None))
+                         ir.objective_span or ir.dvar_spans.get(ir.col_name[j])))
+    elif not np.isfinite(ir.obj_constant):  # (a NaN coefficient times 0 makes the constant NaN too: one error)
+        problems.append(("the objective's constant term is %r" % ir.obj_constant, ir.objective_span))
     for lo, hi, what, label in ((ir.row_lower, ir.row_upper, "constraint", ir.row_text),
                                 (ir.col_lower, ir.col_upper, "variable", ir.column_label)):
         bad = np.isnan(lo) | np.isnan(hi) | (lo == np.inf) | (hi == -np.inf) | \

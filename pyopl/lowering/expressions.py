@@ -57,7 +57,7 @@ from .operators import Operators
 from .piecewise import evaluate_piecewise
 from .symbols import DexprArray, DexprScalar, VarArray  # noqa: F401  (re-exported)
 
-MAX_ITERATIONS = 50_000_000  # one iteration domain larger than this is refused before looping
+from ..limits import MAX_ITERATIONS  # noqa: E402  (re-exported: one iteration domain larger is refused before looping)
 
 
 class Evaluator(Operators, Comparisons, Indexing, Literals, Iteration, Aggregates, Compiled):
@@ -130,9 +130,9 @@ class Evaluator(Operators, Comparisons, Indexing, Literals, Iteration, Aggregate
                                 help="iterate over the array's index set instead")
             raise EvalError("type-expected-set", node.span, "%s must be a set or a range, but this is %s" % (
                 what, "a " + type_word(v)), help="use a range such as `1..n` or a set name")
-        if isinstance(v, OplRange) and len(v) > MAX_ITERATIONS:
-            raise EvalError("limit-too-large", node.span, "the range %s has %d elements, more than pyopl will iterate (%d)" % (
-                show(v), len(v), MAX_ITERATIONS), help="check the bounds of the range; a model this large "
+        if isinstance(v, OplRange) and v.size > MAX_ITERATIONS:
+            raise EvalError("limit-too-large", node.span, "the range %s has %s elements, more than pyopl will iterate (%s)" % (
+                show(v), f"{v.size:,}", f"{MAX_ITERATIONS:,}"), help="check the bounds of the range; a model this large "
                 "would exhaust memory")
         return v
 
