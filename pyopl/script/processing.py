@@ -85,7 +85,7 @@ def syntax_check(ctx: ScriptContext, block: A.ScriptBlock) -> bool:
         ctx.failed = True
         return False
     if block.kind == "main":  # the sub-models it loads are checked now too (submodels.py)
-        from .main_flow import unsupported_calls
+        from .main_calls import unsupported_calls
         from .submodels import check_submodels
 
         # a misspelt `thisOplModel.`/`cplex.` method is the user's mistake: `check` says so (what pyopl
