@@ -118,3 +118,11 @@ def test_fixed_duals_turn_an_active_indicator_into_a_row(solver):
     # costs one more unit of z, so ct's dual is -1 (per unit increase of its bound, maximising)
     r = pyopl.compile_model(LE).solve(solver=solver, duals=True)
     assert r.status == "optimal" and r.duals["ct"] == pytest.approx(-1.0, abs=1e-6)
+
+
+def test_export_says_the_indicator_is_not_in_the_file(tmp_path):
+    from pyopl.backends.export import write_model
+
+    path = tmp_path / "m.lp"
+    notes = write_model(pyopl.compile_model(LE).ir, str(path), "lp")
+    assert path.exists() and any("1 indicator constraint(s) are NOT written" in n for n in notes)
