@@ -9,7 +9,7 @@ from typing import Callable
 
 from .common import SolveOptions
 
-BACKENDS = ("highs", "scip", "cplex", "gurobi")
+BACKENDS = ("highs", "scip", "cplex", "gurobi", "cpsat")
 #: What ``--solver`` accepts: a backend, or ``auto`` (the default: chosen by the model's features).
 SOLVER_CHOICES = ("auto",) + BACKENDS
 
@@ -33,6 +33,10 @@ def get_backend(name: str) -> Callable:
         return solve
     if name == "cplex":
         from .cplex import solve
+
+        return solve
+    if name == "cpsat":
+        from .cpsat import solve
 
         return solve
     raise ValueError("unknown solver %r (choose from %s)" % (name, ", ".join(SOLVER_CHOICES)))
