@@ -63,7 +63,7 @@ def solve(ir: IR, options: SolveOptions) -> Result:
         return refused
     start = time.perf_counter()
     try:
-        model, xs, obj_scale = build(cp_model, ir)
+        model, xs, obj_scale, scaled_rows = build(cp_model, ir)
     except _Refused as e:
         return error_result("cpsat", e.slug, e.message, options, help=e.help, span=e.span)
     solver = cp_model.CpSolver()
@@ -77,12 +77,16 @@ def solve(ir: IR, options: SolveOptions) -> Result:
     callback = _Progress(options.progress, ir, obj_scale, start) if options.progress is not None else None
     code = solver.solve(model, callback) if callback is not None else solver.solve(model)
     res = _result(cp_model, solver, code, ir, xs, obj_scale, options)
+    if scaled_rows or obj_scale > 1:
+        res.extra["cpsat_scaling"] = "%d constraint(s)%s multiplied by a power of ten to make every coefficient " \
+            "a whole number (exact)" % (scaled_rows, " and the objective (by %d)" % obj_scale if obj_scale > 1 else "")
     res.solve_time_s = time.perf_counter() - start
     return res
 
 
-def build(cp_model: Any, ir: IR) -> tuple[Any, list, int]:
-    """``(CpModel, variables, objective scale)`` for ``ir``; raises :class:`_Refused`."""
+def build(cp_model: Any, ir: IR) -> tuple[Any, list, int, int]:
+    """``(CpModel, variables, objective scale, rows scaled by a power of ten)`` for ``ir``; raises
+    :class:`_Refused`."""
     m = cp_model.CpModel()
     xs = []
     for j in range(ir.num_cols):
@@ -96,13 +100,17 @@ def build(cp_model: Any, ir: IR) -> tuple[Any, list, int]:
         hi = MAXINT if math.isinf(hi) else int(math.floor(hi + 1e-9))
         xs.append(m.new_int_var(lo, hi, ir.column_label(j)))
     data, indices, indptr = ir.csr()
+    scaled_rows = 0
     for i in range(ir.num_rows):
         a, b = int(indptr[i]), int(indptr[i + 1])
         cols, coefs = indices[a:b], data[a:b]
         try:
             f = scale_for(coefs)
         except NotIntegral as e:
-            raise _not_integral(e, "constraint `%s`" % ir.row_text(i), ir.row_span(i)) from None
+            raise _not_integral(e, "constraint `%s`" % ir.row_text(i) if ir.row_label[i] else "this constraint",
+                                ir.row_span(i)) from None
+        if f > 1:
+            scaled_rows += 1
         lo, hi = inner_bounds(ir.row_lower[i], ir.row_upper[i], f)
         if lo is not None and hi is not None and lo > hi:
             m.add_bool_or([])  # no integer inside the bounds: the row cannot hold
@@ -132,7 +140,7 @@ def build(cp_model: Any, ir: IR) -> tuple[Any, list, int]:
             m.minimize(expr)
         else:
             m.maximize(expr)
-    return m, xs, obj_scale
+    return m, xs, obj_scale, scaled_rows
 
 
 def _not_integral(e: NotIntegral, where: str, span: Any) -> _Refused:
