@@ -168,3 +168,11 @@ def test_missing_ortools_is_a_diagnostic_with_the_install_command(monkeypatch):
 def test_feasibility_model_without_objective():
     r = pyopl.compile_model("using CP;\ndvar int x in 1..3; dvar int y in 1..3;\nsubject to { x + y == 5; x > y; }").solve()
     assert r.status == "optimal" and (r["x"], r["y"]) == (3, 2) and r.objective is None
+
+
+def test_log_file_gets_cpsat_log_and_stdout_stays_clean(tmp_path, capfd):
+    path = tmp_path / "cp.log"
+    r = pyopl.compile_model(QUEENS % (6, "")).solve(threads=1, log_file=str(path))
+    assert r.status == "optimal"
+    assert "CP-SAT" in path.read_text(encoding="utf-8")
+    assert capfd.readouterr().out == ""

@@ -11,6 +11,7 @@ integer big-M rows lowering makes for every backend (exact on integers).  Refere
 from __future__ import annotations
 
 import math
+import sys
 import time
 from typing import Any
 
@@ -75,7 +76,20 @@ def solve(ir: IR, options: SolveOptions) -> Result:
                                  "`num_workers`, `max_time_in_seconds`, `random_seed`)",
                             span=option_span(options, str(e)))
     callback = _Progress(options.progress, ir, obj_scale, start) if options.progress is not None else None
-    code = solver.solve(model, callback) if callback is not None else solver.solve(model)
+    log_file = None
+    try:
+        if options.log_to_console or options.log_file:
+            # CP-SAT's log goes through a callback, never to standard output (`--format json` stays clean)
+            solver.parameters.log_search_progress = True
+            solver.parameters.log_to_stdout = False
+            if options.log_file:
+                log_file = open(options.log_file, "a", encoding="utf-8")
+            sinks = [s for s in (sys.stderr if options.log_to_console else None, log_file) if s is not None]
+            solver.log_callback = lambda line: [s.write(line + "\n") for s in sinks]
+        code = solver.solve(model, callback) if callback is not None else solver.solve(model)
+    finally:
+        if log_file is not None:
+            log_file.close()
     res = _result(cp_model, solver, code, ir, xs, obj_scale, options)
     if scaled_rows or obj_scale > 1:
         res.extra["cpsat_scaling"] = "%d constraint(s)%s multiplied by a power of ten to make every coefficient " \
@@ -189,7 +203,6 @@ def _set_params(solver: Any, options: SolveOptions) -> None:
         p.relative_gap_limit = float(options.mip_gap)
     if options.mip_gap_abs is not None:
         p.absolute_gap_limit = float(options.mip_gap_abs)
-    p.log_search_progress = bool(options.log_to_console)
     for name, value in (options.extra or {}).items():
         if not hasattr(p, name) or name.startswith("_"):
             raise ValueError("`%s` is not a CP-SAT parameter" % name)
