@@ -69,7 +69,7 @@ def solve(ir: IR, options: SolveOptions) -> Result:
         return error_result("cpsat", e.slug, e.message, options, help=e.help, span=e.span)
     solver = cp_model.CpSolver()
     try:
-        _set_params(solver, options)
+        _set_params(solver, options, obj_scale)
     except ValueError as e:
         return error_result("cpsat", "solver-option-invalid", str(e), options,
                             help="CP-SAT parameter names are the fields of `SatParameters` (e.g. "
@@ -191,7 +191,8 @@ def _cp_constraint(m: Any, c: Any, xs: list) -> None:
     m.add_all_different(exprs)
 
 
-def _set_params(solver: Any, options: SolveOptions) -> None:
+def _set_params(solver: Any, options: SolveOptions, obj_scale: int = 1) -> None:
+    """The options as ``SatParameters``; ValueError for a name or value CP-SAT does not take."""
     p = solver.parameters
     if options.time_limit is not None:
         p.max_time_in_seconds = float(options.time_limit)
@@ -202,7 +203,7 @@ def _set_params(solver: Any, options: SolveOptions) -> None:
     if options.mip_gap is not None:
         p.relative_gap_limit = float(options.mip_gap)
     if options.mip_gap_abs is not None:
-        p.absolute_gap_limit = float(options.mip_gap_abs)
+        p.absolute_gap_limit = float(options.mip_gap_abs) * obj_scale  # the model's objective is scaled
     for name, value in (options.extra or {}).items():
         if not hasattr(p, name) or name.startswith("_"):
             raise ValueError("`%s` is not a CP-SAT parameter" % name)
