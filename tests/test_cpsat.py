@@ -176,3 +176,20 @@ def test_log_file_gets_cpsat_log_and_stdout_stays_clean(tmp_path, capfd):
     assert r.status == "optimal"
     assert "CP-SAT" in path.read_text(encoding="utf-8")
     assert capfd.readouterr().out == ""
+
+
+def test_abs_min_max_of_integer_decisions_match_brute_force():
+    m = """using CP;
+    dvar int x in -3..3; dvar int y in -3..3; dvar int z in -3..3;
+    minimize abs(x - 2 * y) + maxl(x, z) - min(y, z) + 2 * x;
+    subject to { x + y + z == 1; abs(z) >= 1; }"""
+    best = min(abs(x - 2 * y) + max(x, z) - min(y, z) + 2 * x
+               for x in range(-3, 4) for y in range(-3, 4) for z in range(-3, 4) if x + y + z == 1 and abs(z) >= 1)
+    r = pyopl.compile_model(m).solve(threads=1)
+    assert r.status == "optimal" and r.objective == best
+
+
+def test_a_continuous_auxiliary_variable_is_named():
+    m = "using CP;\ndvar int x in -3..3;\nminimize abs(0.5 * x - 1);"
+    r = pyopl.compile_model(m).solve()
+    assert r.status == "error" and r.diagnostics[0].code == "OPL0628" and "abs" in r.diagnostics[0].message

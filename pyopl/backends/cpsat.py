@@ -104,6 +104,12 @@ def build(cp_model: Any, ir: IR) -> tuple[Any, list, int, int]:
     m = cp_model.CpModel()
     xs = []
     for j in range(ir.num_cols):
+        if not ir.col_integer[j] and ir.col_name[j] not in ir.dvars:
+            raise _Refused("cp-mp-only", "this model needs a continuous auxiliary variable (`%s`, made for a "
+                           "`piecewise`, or an `abs`, `min` or `max` of a non-integer expression), and CP-SAT "
+                           "takes integer variables only" % ir.col_name[j],
+                           "keep the expressions integer (integer coefficients over integer variables), or "
+                           "solve the model with a MIP solver (remove `using CP;`)")
         if not ir.col_integer[j]:
             raise _Refused("cp-mp-only", "`%s` is a continuous variable, and CP-SAT takes integer and boolean "
                            "variables only" % ir.column_label(j),
