@@ -193,3 +193,41 @@ def test_a_continuous_auxiliary_variable_is_named():
     m = "using CP;\ndvar int x in -3..3;\nminimize abs(0.5 * x - 1);"
     r = pyopl.compile_model(m).solve()
     assert r.status == "error" and r.diagnostics[0].code == "OPL0628" and "abs" in r.diagnostics[0].message
+
+
+def test_a_constraint_as_a_value_beside_a_decision_is_reified():
+    m = """using CP;
+    dvar int x in 0..3; dvar boolean w; dvar boolean v;
+    maximize 2 * w + v - x;
+    subject to { w == (x == 2); v != (x >= 1); }"""
+    best = max(2 * w + v - x for x in range(4) for w in (0, 1) for v in (0, 1)
+               if w == (x == 2) and v != (x >= 1))
+    r = pyopl.compile_model(m).solve(threads=1)
+    assert r.status == "optimal" and r.objective == best
+
+
+def _rostering_optimum() -> int:
+    cost = [[1, 4], [2, 2], [3, 1], [5, 3]]
+    pairs = [(a, b) for a in range(4) for b in range(4) if a != b]  # (early, late) nurse of a day
+    best = None
+    for days in itertools.product(pairs, repeat=4):
+        if 0 in days[1]:  # nurse 1 is away on day 2
+            continue
+        if any(days[d][1] == days[d + 1][0] for d in range(3)):  # early right after late
+            continue
+        load = [sum(n in day for day in days) for n in range(4)]
+        if max(load) > 3:
+            continue
+        c = sum(cost[e][0] + cost[l][1] for e, l in days)
+        best = c if best is None or c < best else best
+    return best
+
+
+def test_examples_cp_solve_to_independently_computed_answers():
+    from pathlib import Path
+
+    folder = Path(__file__).resolve().parents[1] / "examples" / "cp"
+    r = pyopl.compile_model(folder / "queens.mod", folder / "queens.dat").solve(threads=1)
+    assert r.status == "optimal" and _valid(r["queen"], 8)
+    r = pyopl.compile_model(folder / "rostering.mod", folder / "rostering.dat").solve(threads=1)
+    assert r.status == "optimal" and r.objective == _rostering_optimum()
