@@ -231,3 +231,11 @@ def test_examples_cp_solve_to_independently_computed_answers():
     assert r.status == "optimal" and _valid(r["queen"], 8)
     r = pyopl.compile_model(folder / "rostering.mod", folder / "rostering.dat").solve(threads=1)
     assert r.status == "optimal" and r.objective == _rostering_optimum()
+
+
+def test_static_lex_in_a_cp_model_is_refused_by_cpsat_at_the_objective():
+    r = pyopl.compile_model("using CP;\ndvar int x in 0..3; dvar int y in 0..3;\nminimize staticLex(x, y);\n"
+                            "subject to { x + y >= 2; }").solve()
+    d = r.diagnostics[0]
+    assert r.status == "error" and d.code == "OPL0703" and "CP-SAT" in d.message and "staticLex" in d.message
+    assert (d.line, d.column) == (3, 10)

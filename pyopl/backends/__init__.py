@@ -50,7 +50,8 @@ def resolve(name: str, ir) -> tuple[str, str | None]:
     from .capabilities import choose
 
     chosen, why = choose(ir)
-    return (chosen or "highs"), why
+    # nothing fits: CP-SAT words the refusal of a `using CP;` model (it alone takes CP), HiGHS any other
+    return (chosen or ("cpsat" if getattr(ir, "engine", "mp") == "cp" else "highs")), why
 
 
 def solve_auto(ir, options: SolveOptions):

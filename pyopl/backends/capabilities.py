@@ -231,7 +231,8 @@ def refusal(ir: IR, backend: str) -> tuple[str, str] | None:
     if not missing:
         return None
     what = "; ".join(FEATURES[f] for f in missing)
-    help = _help_for(takers(set(missing), exclude=backend))
+    cp = "cp" in model_features(ir) and "cp" in caps.features  # no other backend takes a CP model
+    help = "reformulate the model without it (docs/cp.md)" if cp else _help_for(takers(set(missing), exclude=backend))
     if "miqp" in missing and backend == "highs":
         help += ", or relax the integer variables"
     if "nonconvex_qp" in missing:
