@@ -212,6 +212,7 @@ def _compile(model: Any, data: Any, reporter: Reporter, source: str = "auto", in
         check_names(ast, reporter)
         base_dir = os.path.dirname(os.path.abspath(name)) if name != "<model>" else os.getcwd()
         n_before = len(reporter.diagnostics)
+        reporter.max_string = limits.max_string  # (data strings: pyopl/data/loader.py)
         items = load_data(data, reporter, sources, base_dir, source=source,
                           include_dir=None if include_dir is None else os.fspath(include_dir))
         if any(d.is_error for d in reporter.diagnostics[n_before:]):
