@@ -239,3 +239,22 @@ def test_static_lex_in_a_cp_model_is_refused_by_cpsat_at_the_objective():
     d = r.diagnostics[0]
     assert r.status == "error" and d.code == "OPL0703" and "CP-SAT" in d.message and "staticLex" in d.message
     assert (d.line, d.column) == (3, 10)
+
+
+def test_count_matches_brute_force():
+    m = """using CP;
+    dvar int x[1..4] in 1..3;
+    maximize sum(i in 1..4) i * x[i] - 3 * count(x, 3);
+    subject to { count(x, 2) >= 2; count(all(i in 1..4) x[i] + 1, 4) <= 1; }"""
+    best = max(sum((i + 1) * p[i] for i in range(4)) - 3 * p.count(3)
+               for p in itertools.product(range(1, 4), repeat=4)
+               if p.count(2) >= 2 and [q + 1 for q in p].count(4) <= 1)
+    r = pyopl.compile_model(m).solve(threads=1)
+    assert r.status == "optimal" and r.objective == best
+    x = [r["x"][(i,)] for i in range(1, 5)]
+    assert x.count(2) >= 2 and x.count(3) <= 1
+
+
+def test_count_needs_using_cp():
+    cs = _codes("dvar int x[1..3] in 1..3;\nmaximize x[1];\nsubject to { count(x, 2) >= 1; }")
+    assert ("OPL0626", 3, 14) in cs

@@ -4,7 +4,8 @@ the checks that a CP model uses only what CP-SAT takes.
 A ``using CP;`` model is lowered as any other (its linear, strict, ``!=`` and logical constraints
 become integer rows, exact on integers, see :mod:`.comparisons` and :mod:`.logical`); the global
 constraints that have no row form, ``allDifferent``, are kept as :class:`CpConstraint` values in
-``Instance.cp_constraints`` and reach the IR's ``cp_constraints``.  Reference: IBM ILOG OPL
+``Instance.cp_constraints`` and reach the IR's ``cp_constraints``; ``count`` is an expression, the
+sum of 0/1 truth values.  Reference: IBM ILOG OPL
 Language Reference Manual, "Constraints available in constraint programming" and "using".
 """
 from __future__ import annotations
@@ -16,7 +17,7 @@ from ..syntax import ast as A
 from .builtins import _arity, builtin
 from .errors import EvalError
 from .kinds import is_number
-from .linear import LinExpr
+from .linear import Leaf, LinExpr
 
 #: OPL's types of decision variable that CP-SAT takes (it has integer variables only).
 CP_KINDS = ("int", "int+", "boolean")
@@ -48,7 +49,7 @@ def _affine(v: Any, node: A.Node) -> tuple[dict, float]:
                     help="`allDifferent` takes an array of integer decision expressions")
 
 
-def array_elements(ev: Any, arg: A.Expr, env: dict) -> list[tuple[dict, float]]:
+def array_elements(ev: Any, arg: A.Expr, env: dict, what: str = "allDifferent") -> list[tuple[dict, float]]:
     """The elements of a CP array argument as affine expressions: a dvar array's name (every
     element, in index order), ``all(i in I) e`` or a literal ``[e1, e2, ...]``; EvalError otherwise."""
     inst = ev.inst
@@ -59,9 +60,9 @@ def array_elements(ev: Any, arg: A.Expr, env: dict) -> list[tuple[dict, float]]:
         return [_affine(ev.evaluate(arg.body, e), arg.body) for e in ev.iterate(arg.quals, env, arg)]
     if isinstance(arg, A.ArrayLit):
         return [_affine(ev.evaluate(x, env), x) for x in arg.items]
-    raise EvalError("type-bad-operand", arg.span, "the argument of `allDifferent` must be an array of decision "
-                    "expressions", help="pass a dvar array (`allDifferent(x)`), `all(i in I) x[i] + i`, or "
-                                        "`[x, y, z]`")
+    raise EvalError("type-bad-operand", arg.span, "the array argument of `%s` must be an array of decision "
+                    "expressions" % what, help="pass a dvar array (`%s(x)`), `all(i in I) x[i] + i`, or "
+                                               "`[x, y, z]`" % what)
 
 
 @builtin("allDifferent")
@@ -72,6 +73,29 @@ def _all_different(ev: Any, node: A.Call, env: dict) -> CpConstraint:
                         "programming, and this model has no `using CP;`",
                         help="add `using CP;` as the model's first line to solve it with CP-SAT")
     return CpConstraint("allDifferent", array_elements(ev, node.args[0], env), node.span)
+
+
+@builtin("count")
+def _count(ev: Any, node: A.Call, env: dict) -> Any:
+    """``count(x, v)``: how many elements of the array ``x`` equal the integer ``v`` (IBM's CP
+    ``count``), as the sum of their truth values (0/1 variables, exact on integers)."""
+    _arity(node, 2)
+    if getattr(ev.inst, "engine", "mp") != "cp":
+        raise EvalError("cp-needs-using-cp", node.span, "`count` is a constraint of constraint programming, "
+                        "and this model has no `using CP;`",
+                        help="add `using CP;` as the model's first line to solve it with CP-SAT")
+    v = ev.eval_number(node.args[1], env, "the value counted by `count`")
+    if isinstance(v, float) and not v.is_integer():
+        raise EvalError("type-bad-operand", node.args[1].span, "`count` counts an integer value, not %s" % v,
+                        help="count a whole number")
+    total = LinExpr(None, 0.0)
+    for terms, const in array_elements(ev, node.args[0], env, "count"):
+        if not terms:
+            total.iadd(LinExpr(None, 1.0 if const == v else 0.0))
+            continue
+        e = LinExpr(dict(terms), const - float(v))
+        total.iadd(ev.truth_value(Leaf(e, 0.0, 0.0, ev.inst.is_integral(e), node.span), node))
+    return total
 
 
 def all_outside_cp_call(node: A.Aggregate) -> EvalError:

@@ -26,7 +26,7 @@ pulse span startAtEnd startAtStart startBeforeEnd startBeforeStart startOf endOf
 synchronize cumulFunction stateFunction alwaysIn alwaysEqual alwaysConstant alwaysNoState
 allowedAssignments forbiddenAssignments element""".split())
 #: The CP constraints that pyopl compiles to OR-Tools CP-SAT in a `using CP;` model (docs/cp.md).
-CP_SUPPORTED = frozenset({"allDifferent"})
+CP_SUPPORTED = frozenset({"allDifferent", "count"})
 
 
 def uses_cp(model: A.Model) -> bool:
@@ -505,7 +505,7 @@ class StaticRules:
                 self.r.emit("unsupported-cp-construct", span,
                             "`%s` is a CP Optimizer constraint that pyopl does not yet compile to CP-SAT" % f,
                             help="pyopl's CP-SAT backend takes integer and boolean variables, linear and logical "
-                                 "constraints and `allDifferent` (see docs/cp.md); reformulate `%s` with those" % f)
+                                 "constraints, `allDifferent` and `count` (see docs/cp.md); reformulate `%s` with those" % f)
                 return
             if f in CP_SUPPORTED:
                 self.r.emit("cp-needs-using-cp", span,

@@ -65,7 +65,7 @@ R("OPL0625", "unsupported-set-domain", "error", "Decision variable domain given 
   good="dvar boolean pick[1..2];\ndexpr int x = 1 * pick[1] + 3 * pick[2];\nminimize x;\nsubject to { sum(k in 1..2) pick[k] == 1; }",
   at=(1, 15))
 R("OPL0626", "cp-needs-using-cp", "error", "CP constraint in a model without `using CP;`",
-  """`allDifferent` is a constraint of constraint programming. pyopl compiles it for OR-Tools CP-SAT
+  """`allDifferent` and `count` are constraints of constraint programming. pyopl compiles them for OR-Tools CP-SAT
 in a model that starts with `using CP;` (docs/cp.md); a mathematical-programming model (HiGHS,
 Gurobi, SCIP, CPLEX) has no such constraint. Add `using CP;`, or formulate it with binary variables.""",
   bad="dvar int x[1..3] in 1..3;\nminimize x[1];\nsubject to { allDifferent(x); }",
@@ -74,7 +74,7 @@ Gurobi, SCIP, CPLEX) has no such constraint. Add `using CP;`, or formulate it wi
 R("OPL0627", "unsupported-cp-construct", "error", "CP construct not compiled to CP-SAT yet",
   """The model has `using CP;` and uses a CP Optimizer constraint that pyopl does not compile to
 CP-SAT yet (the message names it). docs/cp.md lists what runs: integer and boolean variables, linear,
-strict, `!=` and logical constraints, reification, `allDifferent`, linear objectives.""",
+strict, `!=` and logical constraints, reification, `allDifferent`, `count`, linear objectives.""",
   bad="using CP;\ndvar int x[1..3] in 1..3;\nminimize x[1];\nsubject to { inverse(x, x); }",
   good="using CP;\ndvar int x[1..3] in 1..3;\nminimize x[1];\nsubject to { allDifferent(x); }",
   at=(4, 14))
