@@ -258,3 +258,19 @@ def test_count_matches_brute_force():
 def test_count_needs_using_cp():
     cs = _codes("dvar int x[1..3] in 1..3;\nmaximize x[1];\nsubject to { count(x, 2) >= 1; }")
     assert ("OPL0626", 3, 14) in cs
+
+
+def test_cli_solves_a_cp_model_with_json_on_stdout_and_the_log_elsewhere():
+    import json
+    import os
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    folder = Path(__file__).resolve().parents[1] / "examples" / "cp"
+    out = subprocess.run([sys.executable, "-m", "pyopl", "solve", str(folder / "queens.mod"), str(folder / "queens.dat"),
+                          "--format", "json", "--log", "--threads", "1"], capture_output=True, text=True,
+                         env=dict(os.environ), timeout=120)
+    d = json.loads(out.stdout)
+    assert d["status"] == "optimal" and d["solver"] == "cpsat"
+    assert "CP-SAT" in out.stderr  # the search log went to stderr
