@@ -285,7 +285,9 @@ def _compile_guarded(model: Any, data: Any, reporter: Reporter, source: str = "a
     gc.disable()
     try:
         ir, sources = _compile(model, data, reporter, source, include_dir, scripts, keep, solver, limits)
-        return ir, {**reporter.sources, **sources}  # (included files' text too, for their snippets)
+        # included files' and sub-models' text too, for their snippets; the model's own file first
+        # (`main` takes the first as the model's name)
+        return ir, {**sources, **reporter.sources, **sources}
     except RecursionError:
         reporter.diagnostics.append(_internal("the model nests too deeply to compile"))
     except FileNotFoundError as e:

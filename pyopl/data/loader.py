@@ -51,7 +51,10 @@ def _load_one(src: Any, reporter: Reporter, sources: dict[str, str], base_dir: s
         for name, value in src.items():
             _add(items, DataItem(str(name), from_python(value), span, span, span, "<data dict>"), reporter)
         return
-    if _is_path(src, source):
+    if hasattr(src, "text") and hasattr(src, "name") and not isinstance(src, (str, Path)):
+        # a data file already read (``check --fix`` reads it under a lock): pyopl.api._Named
+        text, name, base = src.text, src.name, os.path.dirname(os.path.abspath(src.name))
+    elif _is_path(src, source):
         path = Path(str(src).strip()) if isinstance(src, str) else src
         if not path.is_absolute() and base_dir is not None and "\0" not in str(path) and not path.exists():
             path = Path(base_dir) / path

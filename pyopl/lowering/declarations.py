@@ -266,6 +266,20 @@ def _element_span(inst: Instance, d: A.ParamDecl, tup: OplTuple) -> Any:
     return None
 
 
+def _range_help(name: str, value: Any) -> str:
+    """A help that compiles: the set's own bounds when its integers are consecutive (`{1, 2}` is
+    `1..2`), else a set declaration."""
+    try:
+        items = sorted(value)
+    except TypeError:
+        items = None
+    if items and all(type(v) is int for v in items):
+        if items == list(range(items[0], items[-1] + 1)):
+            return "write `range %s = %d..%d;`" % (name, items[0], items[-1])
+        return "declare a set: `{int} %s = {%s};`" % (name, ", ".join(map(str, items)))
+    return "write `range %s = a..b;` with integer bounds" % name
+
+
 def range_decl(inst: Instance, d: A.RangeDecl) -> None:
     _check_name(inst, d)
     if isinstance(d.init, A.External):
@@ -274,7 +288,7 @@ def range_decl(inst: Instance, d: A.RangeDecl) -> None:
         value = inst.ev.eval_data(d.init, {}, "the range `%s`" % d.name)
         if not isinstance(value, (OplRange, FloatRange)):
             raise EvalError("type-expected-range", d.init.span, "`range %s` needs a range `a..b`, but this is %s" % (
-                d.name, "a " + type_word(value)), help="write `range %s = 1..n;`" % d.name)
+                d.name, "a " + type_word(value)), help=_range_help(d.name, value))
     inst.declare(Symbol("range", d.name, value, d, SetOf("int")), d.name_span)
 
 
