@@ -380,6 +380,8 @@ def cmd_solve(args: argparse.Namespace) -> int:
         if result.script_output:
             print("script output:")
             sys.stdout.write(result.script_output if result.script_output.endswith("\n") else result.script_output + "\n")
+    if result.run_failed:
+        return exit_codes.SCRIPT_ERROR  # a script error stops the run, as in IBM OPL (docs/cli.md, "Run status")
     if any(d.is_error for d in solver_diags if hasattr(d, "is_error")) and result.script_output is not None:
         return EXIT_ERRORS  # a script error stops the run, as in IBM OPL
     if result.script_exit is not None:
