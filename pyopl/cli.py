@@ -160,11 +160,10 @@ def _show_names(args: argparse.Namespace, known: list[str]) -> tuple[list[str] |
         return None, None
     for n in names:
         if n not in known:
-            from .diagnostics.reporter import near_miss
+            from .diagnostics.reporter import did_you_mean
 
-            best = near_miss(n, known)
-            return None, "--show: the model has no decision or dexpr `%s`%s" % (
-                n, " (did you mean `%s`?)" % best if best else "")
+            best = did_you_mean(n, known)  # every equally close name
+            return None, "--show: the model has no decision or dexpr `%s`%s" % (n, " (%s)" % best if best else "")
     return names, None
 
 
@@ -398,11 +397,11 @@ def cmd_explain(args: argparse.Namespace) -> int:
         return EXIT_OK
     kind = lookup(args.code)
     if kind is None:
-        from .diagnostics.reporter import near_miss
+        from .diagnostics.reporter import near_misses, one_of
 
-        best = near_miss(args.code.upper(), [k.code for k in all_kinds()])
+        best = near_misses(args.code.upper(), [k.code for k in all_kinds()])
         print("pyopl: unknown diagnostic code %s%s; `pyopl explain --list` lists them" % (
-            args.code, " (did you mean %s?)" % best if best else ""), file=sys.stderr)
+            args.code, " (did you mean %s?)" % one_of(best[:5]).replace("`", "") if best else ""), file=sys.stderr)
         return EXIT_USAGE
     print(explain(kind), end="")
     return EXIT_OK
