@@ -4,7 +4,7 @@ the direct arrays with HiGHS's default names, each in fresh processes.
     python benchmarks/export.py [M N] [--repeat R] [--root DIR]   # default 1000 1000, R = 3
 
 - ``pyopl``: the CLI's path in one process: ``compile_model`` then
-  :func:`pyopl.export.write_model` (names made from the OPL names, handed to HiGHS, written);
+  :func:`pyopl.backends.export.write_model` (names made from the OPL names, handed to HiGHS, written);
   the stages are timed apart: ``compile_s``, ``export_s`` (names + hand-over + write).
 - ``direct``: the NumPy arrays of ``benchmarks/models.py`` (``build_s``), ``passModel`` and
   ``writeModel`` with HiGHS's default names ``c0, c1, ...`` (``export_s``).
@@ -29,7 +29,7 @@ PYOPL = r"""
 import json, sys, time
 sys.path.insert(0, %(root)r)
 import pyopl
-from pyopl.export import write_model
+from pyopl.backends.export import write_model
 t, c = time.perf_counter(), time.process_time()
 model = pyopl.compile_model(%(mod)r, data=%(dat)r)
 compile_s, compile_cpu = time.perf_counter() - t, time.process_time() - c

@@ -29,14 +29,14 @@ _LAZY = {
     "CompileError": ".diagnostics.diagnostic", "Diagnostic": ".diagnostics.diagnostic", "Fix": ".diagnostics.diagnostic",
     "Label": ".diagnostics.diagnostic", "Span": ".diagnostics.diagnostic",
     "Limits": ".limits",
-    "Result": ".result", "Values": ".result",
+    "Result": ".results.result", "Values": ".results.result",
 }
 
 if TYPE_CHECKING:  # for type checkers and editors; at run time __getattr__ imports on first use
     from .api import Model, check, check_text, compile_model, compile_text, solve
     from .diagnostics.diagnostic import CompileError, Diagnostic, Fix, Label, Span
     from .limits import Limits
-    from .result import Result, Values
+    from .results.result import Result, Values
 
 
 def __getattr__(name: str) -> Any:

@@ -10,9 +10,10 @@ from typing import Any, Iterable
 
 from .diagnostics.diagnostic import CompileError, Diagnostic, Span
 from .diagnostics.reporter import Reporter, TooManyErrors
+from .files.source_io import looks_like_path
 from .ir import IR
 from .limits import Limits
-from .result import Result
+from .results.result import Result
 
 
 _SOURCES = ("auto", "text")
@@ -25,20 +26,12 @@ class _Named:
         self.text, self.name = text, name
 
 
-def looks_like_path(src: str, suffixes: tuple[str, ...]) -> bool:
-    """In ``source="auto"`` mode, a string is a file name when it is one line (under 4096
-    characters) ending in one of ``suffixes`` with no ``;``, ``{`` or ``}`` in it: model and data
-    text always hold one of those, so no valid text is mistaken for a path."""
-    return ("\n" not in src and len(src) < 4096 and src.strip().endswith(suffixes)
-            and not any(ch in src for ch in ";{}"))
-
-
 def _read_source(src: Any, default_name: str, source: str = "auto", notes: list | None = None) -> tuple[str, str]:
     """(text, file name) from a Path, a path string (``source="auto"`` only), or text.
 
-    A leading UTF-8 byte-order mark is dropped. Raises :class:`~pyopl.source_io.SourceProblem`
+    A leading UTF-8 byte-order mark is dropped. Raises :class:`~pyopl.files.source_io.SourceProblem`
     for a file that cannot be read or is not UTF-8, TypeError for anything but str and Path."""
-    from .source_io import read_source_file
+    from .files.source_io import read_source_file
 
     if isinstance(src, _Named):
         return src.text, src.name
@@ -67,6 +60,11 @@ class Model:
         self.compile_time_s = compile_time_s
         self.script: Any = None  # pyopl.script.host.ScriptContext when the model has script blocks
         self.data: Any = None  # the data it was compiled with (a `main` block's new models reuse it)
+        from .files.reads import FilesRead
+
+        #: every file the run read (model, data, includes; what ``main`` loads is added while it runs):
+        #: no writer of the run may replace one (docs/safety.md)
+        self.files_read: FilesRead = FilesRead()
 
     @property
     def size(self) -> dict[str, int]:
@@ -78,50 +76,78 @@ class Model:
     def warnings(self) -> list[Diagnostic]:
         return [d for d in self.diagnostics if d.severity == "warning"]
 
-    def solve(self, solver: str = "highs", time_limit: float | None = None, mip_gap: float | None = None,
+    def to_highspy(self, names: bool = True, log: bool = False) -> Any:
+        """The model in a ``highspy.Highs`` object, not yet run, to change and re-solve with HiGHS's own
+        API (``h.changeColBounds``, ``h.run()``, ``h.getSolution()``); column ``j`` and row ``i`` are
+        ``model.ir``'s, named in OPL notation when ``names``.  See :mod:`pyopl.backends.handover`."""
+        from .backends.handover import to_highspy
+
+        return to_highspy(self.ir, names=names, log=log)
+
+    def to_gurobipy(self, names: bool = True, log: bool = False) -> Any:
+        """The model as a ``gurobipy.Model`` (updated, not optimised), to change and re-solve with
+        Gurobi's API (``m.getVars()``, ``m.optimize()``); OPL names as ``VarName``/``ConstrName``.
+        Raises ImportError without gurobipy.  See :mod:`pyopl.backends.handover`."""
+        from .backends.handover import to_gurobipy
+
+        return to_gurobipy(self.ir, names=names, log=log)
+
+    def solve(self, solver: str = "auto", time_limit: float | None = None, mip_gap: float | None = None,
               threads: int | None = None, seed: int | None = None, log: bool = False, log_file: str | None = None,
               options: dict[str, Any] | None = None, mip_gap_abs: float | None = None, *,
-              duals: bool = False, explain_infeasible: bool = True, progress: Any = None) -> Result:
-        """Solve with ``solver`` (``"highs"`` or ``"gurobi"``); ``time_limit`` in seconds.
+              duals: bool = False, explain_infeasible: bool = True, explain_time_limit: float | None = None,
+              progress: Any = None) -> Result:
+        """Solve with ``solver``: ``"auto"`` (the default: HiGHS for what it takes, else the first installed
+        backend that takes the model, see :func:`pyopl.backends.capabilities.choose`), ``"highs"``,
+        ``"scip"``, ``"cplex"`` or ``"gurobi"``; ``time_limit`` in seconds. ``result.solver`` names the
+        backend that solved it.
 
-        Returns a :class:`~pyopl.result.Result` whose status is one of
+        Returns a :class:`~pyopl.results.result.Result` whose status is one of
         ``optimal``, ``feasible``, ``infeasible``, ``unbounded``,
         ``infeasible_or_unbounded``, ``time_limit``, ``interrupted`` (Ctrl-C) or ``error``.
         ``duals``: for a MIP, also report duals, slacks and reduced costs of the LP left when
         the integer variables are fixed at their values (LPs always get them).
         ``explain_infeasible``: when infeasible, compute the conflicting constraints
         (``result.conflict``, an ``OPL0704`` diagnostic); when unbounded, name the variables
-        along the ray (``OPL0705``). ``log`` sends the solver's log to stderr.
+        along the ray (``OPL0705``). ``explain_time_limit``: seconds the infeasibility explanation may
+        take (default: a quarter of ``time_limit``, or without one the solve's own time within 10 s to
+        60 s, :func:`pyopl.backends.iis.explain_budget`); when it runs out ``result.conflict.partial`` is True.
+        ``log`` sends the solver's log to stderr.
         ``progress``: a callable fed from the solver's callbacks with ``{"elapsed_s", "incumbent",
-        "bound", "gap", "nodes", "iterations"}`` (e.g. :class:`pyopl.progress.ProgressLine`).
+        "bound", "gap", "nodes", "iterations"}`` (e.g. :class:`pyopl.backends.progress.ProgressLine`).
         Ctrl-C (SIGINT, in the main thread) stops the solve: the result has status
-        ``interrupted`` and the best solution found so far (:mod:`pyopl.interrupt`).
+        ``interrupted`` and the best solution found so far (:mod:`pyopl.backends.interrupt`).
         Raises ValueError for an unknown solver name.
         """
         kw = dict(solver=solver, time_limit=time_limit, mip_gap=mip_gap, threads=threads, seed=seed, log=log,
                   log_file=log_file, options=options, mip_gap_abs=mip_gap_abs, duals=duals,
-                  explain_infeasible=explain_infeasible, progress=progress)
-        ctx = self.script
-        if ctx is not None and ctx.main_block is not None:
-            from .script.main_flow import run_main
+                  explain_infeasible=explain_infeasible, explain_time_limit=explain_time_limit, progress=progress)
+        from .files.reads import recording
 
-            return run_main(self, kw)
-        result = self._solve_ir(self.ir, **kw)
-        if ctx is not None:
-            from .script.processing import run_post
+        with recording(self.files_read):  # scripts check their output files against it
+            ctx = self.script
+            if ctx is not None and ctx.main_block is not None:
+                from .script.main_flow import run_main
 
-            post = run_post(ctx, result, self.ir) if ctx.post_blocks else ""
-            result.script_output = ctx.pre_output + post
-        return result
+                return run_main(self, kw, compile_model)
+            result = self._solve_ir(self.ir, **kw)
+            if ctx is not None:
+                from .script.processing import run_post
 
-    def _solve_ir(self, ir: IR, solver: str = "highs", time_limit: float | None = None, mip_gap: float | None = None,
+                post = run_post(ctx, result, self.ir) if ctx.post_blocks else ""
+                result.script_output = ctx.pre_output + post
+            return result
+
+    def _solve_ir(self, ir: IR, solver: str = "auto", time_limit: float | None = None, mip_gap: float | None = None,
                   threads: int | None = None, seed: int | None = None, log: bool = False, log_file: str | None = None,
                   options: dict[str, Any] | None = None, mip_gap_abs: float | None = None, duals: bool = False,
-                  explain_infeasible: bool = True, progress: Any = None) -> Result:
+                  explain_infeasible: bool = True, explain_time_limit: float | None = None,
+                  progress: Any = None) -> Result:
         """Solve ``ir`` with the arguments of :meth:`solve`, script settings (``cplex.tilim``) filling
         the ones the caller left out."""
-        from .backends import SolveOptions, get_backend
+        from .backends import SolveOptions, get_backend, resolve
 
+        solver, choice = resolve(solver, ir)  # `auto`: the backend the model's features need
         fields = dict(time_limit=time_limit, mip_gap=mip_gap, mip_gap_abs=mip_gap_abs, threads=threads, seed=seed)
         extra = dict(options or {})
         notes = Reporter(100)
@@ -136,13 +162,15 @@ class Model:
                             model_file=next(iter(self.sources), "<model>"), progress=progress, **fields)
         self.last_options = opts
         result = get_backend(solver)(ir, opts)
+        if choice:
+            result.extra["solver_choice"] = "auto: %s, %s" % (solver, choice)
         result.index_names = dict(getattr(ir, "index_names", {}) or {})
         if notes.diagnostics:  # script settings the solver cannot honour
             result.diagnostics = notes.sorted() + list(result.diagnostics)
         if explain_infeasible and result.status in ("infeasible", "unbounded"):  # what explain_result explains
-            from .iis import explain_result
+            from .backends.iis import explain_result
 
-            explain_result(result, ir, solver, opts, self.sources)
+            explain_result(result, ir, solver, opts, self.sources, budget=explain_time_limit)
         return result
 
 
@@ -156,7 +184,7 @@ def _compile(model: Any, data: Any, reporter: Reporter, source: str = "auto", in
     from .script import HOST as script_host  # the interpreter loads only for a model with scripts
     from .semantics.checker import check_names
     from .syntax.nesting import check_nesting
-    from .source_io import SourceProblem, report_problem
+    from .files.source_io import SourceProblem, report_problem
     from .syntax.parser import parse_model
 
     limits = limits or Limits()
@@ -197,7 +225,7 @@ def _compile(model: Any, data: Any, reporter: Reporter, source: str = "auto", in
             merge_undeclared_data_names(ast, items, reporter)
             return None, sources
         ir = build_ir(inst)
-        from .dataframes import index_level_names
+        from .results.dataframes import index_level_names
 
         ir.index_names = index_level_names(ast)
         check_numbers(ir, reporter)
@@ -288,13 +316,17 @@ _SOURCE_DOC = """
     (the current folder for model text). Files always include relative to their own folder."""
 
 
-def _script_options(scripts: Any, script_steps: int | None, output_dir: Any) -> Any:
+def _script_options(scripts: Any, script_steps: int | None, output_dir: Any, analysis: bool = False) -> Any:
+    """The :class:`~pyopl.script.options.ScriptOptions` of a call; ``analysis``: a check, whose scripts
+    write no file (docs/safety.md, "What runs when")."""
     from .script.options import ScriptOptions
 
     if isinstance(scripts, ScriptOptions):
+        if analysis and not scripts.analysis:
+            return scripts.for_analysis()
         return scripts
-    return ScriptOptions(max_steps=script_steps, output_dir=str(output_dir) if output_dir is not None else None,
-                         enabled=scripts)
+    return ScriptOptions(max_steps=script_steps, output_dir=os.fspath(output_dir) if output_dir is not None else None,
+                         enabled=scripts, analysis=analysis)
 
 
 
@@ -309,8 +341,10 @@ def compile_model(model: Any, data: Any = None, *, source: str = "auto", include
     model while compiling, those after it when solving, ``main`` instead of the plain solve;
     see docs/scripting.md): ``scripts=False`` skips them (an error when a skipped block sets
     data or bounds the model uses), ``script_steps`` raises each script's step budget,
-    ``output_dir`` is where ``IloOplOutputFile`` may write (default: the model's folder;
-    a model given as text writes no files unless ``output_dir`` is given).
+    ``output_dir`` is the only folder where ``IloOplOutputFile`` may write (default: ``<model stem>.out``
+    beside the model file, made on the first file; a model given as text writes no files unless
+    ``output_dir`` is given); dot-files, links, devices and every file the run reads are refused
+    there too (docs/safety.md).
     Raises :class:`CompileError` (with ``.diagnostics``) when the model or data has errors,
     a file cannot be read or is not UTF-8; TypeError for a model that is neither str nor Path,
     ValueError for an unknown ``source``.
@@ -320,11 +354,15 @@ def compile_model(model: Any, data: Any = None, *, source: str = "auto", include
     reporter = Reporter(max_errors)
     start = time.perf_counter()
     keep: dict = {}
-    ir, sources = _compile_guarded(model, data, reporter, source, include_dir,
-                                   _script_options(scripts, script_steps, output_dir), keep, limits=limits)
+    from .files.reads import recording
+
+    with recording() as reads:
+        ir, sources = _compile_guarded(model, data, reporter, source, include_dir,
+                                       _script_options(scripts, script_steps, output_dir), keep, limits=limits)
     if ir is None:
         raise CompileError(reporter.sorted(), sources)
     m = Model(ir, reporter.sorted(), sources, time.perf_counter() - start)
+    m.files_read = reads
     m.script = keep.get("script")
     m.data = data
     return m
@@ -336,15 +374,21 @@ def check(model: Any, data: Any = None, *, source: str = "auto", include_dir: An
           limits: Limits | None = None) -> "Diagnostics":
     """Every diagnostic for the model and data (errors and warnings), sorted by place; never raises
     for user mistakes (a missing or unreadable file is a diagnostic too). Pre-processing scripts
-    run (they may change data the model uses); see :func:`compile_model`.
+    run (they may change data the model uses), but write no file: every output file name is
+    checked as :func:`compile_model` would (``output_dir`` included) and its text discarded
+    (docs/safety.md, "What runs when"); see :func:`compile_model`.
 
     ``solver`` (default ``"highs"``, the default of ``solve``): what that solver cannot take (a quadratic
     constraint, a non-convex quadratic objective) is an error (OPL1163) at the construct; ``None`` checks
     the model alone (those become warnings). ``limits``: the work budgets (:class:`~pyopl.limits.Limits`)."""
     _check_source_type(model, source)
     reporter = Reporter(max_errors)
-    _ir, sources = _compile_guarded(model, data, reporter, source, include_dir,
-                                    _script_options(scripts, script_steps, output_dir), solver=solver, limits=limits)
+    from .files.reads import recording
+
+    with recording():
+        _ir, sources = _compile_guarded(model, data, reporter, source, include_dir,
+                                        _script_options(scripts, script_steps, output_dir, analysis=True),
+                                        solver=solver, limits=limits)
     return Diagnostics(reporter.sorted(), sources)
 
 
@@ -361,9 +405,12 @@ def check_text(model_text: str, data: Any = None, *, include_dir: Any = None, ma
     return check(model_text, data, source="text", include_dir=include_dir, max_errors=max_errors, **kw)
 
 
-def solve(model: Any, data: Any = None, *, source: str = "auto", include_dir: Any = None, **kw: Any) -> Result:
-    """Compile and solve in one call; keyword arguments go to :meth:`Model.solve`."""
-    return compile_model(model, data, source=source, include_dir=include_dir).solve(**kw)
+def solve(model: Any, data: Any = None, *, source: str = "auto", include_dir: Any = None, output_dir: Any = None,
+          scripts: bool = True, script_steps: int | None = None, **kw: Any) -> Result:
+    """Compile and solve in one call: ``output_dir``, ``scripts`` and ``script_steps`` go to
+    :func:`compile_model`, the other keyword arguments to :meth:`Model.solve`."""
+    return compile_model(model, data, source=source, include_dir=include_dir, output_dir=output_dir, scripts=scripts,
+                         script_steps=script_steps).solve(**kw)
 
 
 for _f in (compile_model, check):
@@ -373,8 +420,12 @@ del _f
 
 def _check_named(text: str, name: str, data: Any = None, max_errors: int = 100) -> "Diagnostics":
     """:func:`check` of model text already read from the file ``name`` (includes resolve beside it)."""
+    from .files.reads import recording
+
     reporter = Reporter(max_errors)
-    _ir, sources = _compile_guarded(_Named(text, name), data, reporter)
+    with recording():
+        _ir, sources = _compile_guarded(_Named(text, name), data, reporter,
+                                        scripts=_script_options(True, None, None, analysis=True))
     return Diagnostics(reporter.sorted(), sources)
 
 
@@ -399,7 +450,7 @@ class Diagnostics(list):
 
     def _repr_html_(self) -> str:
         """A table (severity, code, place, message, help) for notebooks."""
-        from .notebook import diagnostics_html
+        from .results.notebook import diagnostics_html
 
         return diagnostics_html(self)
 

@@ -162,7 +162,7 @@ class IR:
     row_stmt: list | None = None  # per row: index into ``stmt_spans`` (-1 when no statement is known)
     stmt_spans: list = field(default_factory=list)  # source spans of the constraint statements
     dvar_spans: dict = field(default_factory=dict)  # dvar name -> span of its name in the declaration
-    # dvar/dexpr/constraint label -> the name of each index, after its OPL index set (pyopl.dataframes)
+    # dvar/dexpr/constraint label -> the name of each index, after its OPL index set (pyopl.results.dataframes)
     index_names: dict = field(default_factory=dict)
     qcons: list = field(default_factory=list)  # quadratic constraints (pyopl.lowering.quadratic.QuadRow)
     objective_span: Any = None  # source span of the objective's expression

@@ -181,7 +181,7 @@ def test_time_limit_keeps_the_incumbent_with_bound_and_gap(solver):
     assert res.nodes is not None and res.nodes >= 0
     d = res.to_dict()
     assert {"best_bound", "mip_gap", "nodes"} <= set(d)
-    from pyopl.report import text_report
+    from pyopl.results.report import text_report
 
     text = text_report(res)
     assert "best bound:" in text and "gap:" in text

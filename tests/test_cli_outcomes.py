@@ -15,9 +15,9 @@ import numpy as np
 import pytest
 
 import pyopl
-from pyopl import exit_codes
+from pyopl.cli import exit_codes
 from pyopl.cli import main
-from pyopl.numbers import format_number, integral_value
+from pyopl.results.numbers import format_number, integral_value
 from solver_support import needs_gurobi
 
 ROOT = Path(__file__).resolve().parents[1]

@@ -10,9 +10,9 @@ import pytest
 
 from pyopl.cli import main
 from pyopl.diagnostics.docs import DOC_PATH, render_markdown
-from pyopl.diagnostics.examples import run_example
+from pyopl.testing.examples import run_example
 from pyopl.diagnostics.registry import all_kinds
-from pyopl.fixes import apply_fixes
+from pyopl.fixes.edit import apply_fixes
 
 KINDS = all_kinds()
 TESTED = [k for k in KINDS if k.bad and k.at is not None]

@@ -11,7 +11,7 @@ import highspy
 import pytest
 
 import pyopl
-from pyopl.export import _sanitise, column_names, row_names, write_model
+from pyopl.backends.export import _sanitise, column_names, row_names, write_model
 from shared_material import SHARED, load_cases, needs_shared
 
 ACCEPTANCE = load_cases("acceptance")

@@ -16,6 +16,8 @@ from pathlib import Path
 import pytest
 from hypothesis import HealthCheck, given, settings, strategies as st
 
+from property_budget import SPEED_CHECKS, examples
+
 import pyopl
 from pyopl.cli import main
 
@@ -37,7 +39,7 @@ def _devices_stay_devices():
 def _safe_writer_present():
     """Tests that write to real devices first import the safe writer, so that run against code
     without it they fail here, before anything could replace a device."""
-    import pyopl.safe_write  # noqa: F401
+    import pyopl.files.safe_write  # noqa: F401
 
 
 def _cli(argv, capsys):
@@ -73,7 +75,7 @@ def test_two_concurrent_fix_runs_leave_a_correct_file_and_the_true_backup(tmp_pa
 
 def test_fix_is_not_applied_when_the_file_changed_meanwhile(tmp_path, monkeypatch):
     """An editor that ignores the lock writes the file between the check and the write: refused."""
-    from pyopl import fixes
+    from pyopl.fixes import apply as fixes
 
     mod = tmp_path / "model.mod"
     mod.write_text(MODEL, encoding="utf-8")
@@ -158,12 +160,12 @@ _ODD = ["\r", "\x0b", "\x0c", "\x1c", "\x1d", "\x1e", "\x85", "\u2028", "\u2029"
 _BLANK = [" ", "\t", "\x0c", "\r"]
 
 
-@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@settings(max_examples=examples(60), deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture, *SPEED_CHECKS])
 @given(comments=st.lists(st.text(alphabet=_ODD + ["a", " "], max_size=6), min_size=6, max_size=6),
        blanks=st.lists(st.sampled_from(_BLANK), min_size=6, max_size=6),
        newline=st.sampled_from(["\n", "\r\n"]), bom=st.booleans())
 def test_a_fix_lands_where_the_diagnostic_points(tmp_path, comments, blanks, newline, bom):
-    from pyopl.fixes import fix_file
+    from pyopl.fixes.apply import fix_file
 
     lines = ["float capacity = 3;", "dvar float+ x;", "minimize x;", "subject to {", "  x >=%scapacit;" % blanks[0], "}"]
 
@@ -184,7 +186,7 @@ def test_a_fix_lands_where_the_diagnostic_points(tmp_path, comments, blanks, new
 
 def test_fixes_out_of_the_text_are_not_applied():
     from pyopl.diagnostics.diagnostic import Diagnostic, Edit, Fix, Span
-    from pyopl.fixes import apply_fixes
+    from pyopl.fixes.edit import apply_fixes
 
     def d(line, col, end_col):
         span = Span("<model>", line, col, line, end_col)
@@ -265,7 +267,7 @@ def test_two_different_non_utf8_texts_never_read_the_same(tmp_path):
 # --- the safe writer -----------------------------------------------------------------------------
 
 def test_safe_write_keeps_mode_and_writes_through_a_symlink(tmp_path):
-    from pyopl.safe_write import write_text_safely
+    from pyopl.files.safe_write import write_text_safely
 
     target = tmp_path / "out.json"
     target.write_text("old", encoding="utf-8")
@@ -284,7 +286,7 @@ def test_safe_write_keeps_mode_and_writes_through_a_symlink(tmp_path):
 
 
 def test_safe_write_never_replaces_a_device_and_reports_a_full_disk():
-    from pyopl.safe_write import WriteError, write_bytes_safely
+    from pyopl.files.safe_write import WriteError, write_bytes_safely
 
     before = os.stat("/dev/null")
     write_bytes_safely("/dev/null", b"data")
@@ -299,7 +301,7 @@ def test_safe_write_never_replaces_a_device_and_reports_a_full_disk():
 def test_safe_write_to_a_fifo_writes_in_place_or_refuses(tmp_path):
     import threading
 
-    from pyopl.safe_write import WriteError, write_bytes_safely
+    from pyopl.files.safe_write import WriteError, write_bytes_safely
 
     fifo = tmp_path / "pipe"
     os.mkfifo(fifo)
@@ -322,7 +324,7 @@ def test_safe_write_to_a_fifo_writes_in_place_or_refuses(tmp_path):
 
 
 def test_a_full_disk_keeps_the_old_file_and_leaves_no_temporary(tmp_path, monkeypatch):
-    from pyopl import safe_write
+    from pyopl.files import safe_write
 
     target = tmp_path / "result.json"
     target.write_text("old result", encoding="utf-8")
@@ -483,7 +485,7 @@ def test_the_rendered_source_line_is_the_diagnostics_line():
 
 
 def test_an_endless_device_as_model_is_bounded(monkeypatch):
-    from pyopl import source_io
+    from pyopl.files import source_io
 
     monkeypatch.setattr(source_io, "MAX_SOURCE_BYTES", 1 << 16)
     diags = pyopl.check(Path("/dev/zero"))

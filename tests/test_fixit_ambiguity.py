@@ -12,8 +12,8 @@ import pytest
 import pyopl
 from pyopl.cli import main as cli
 from pyopl.diagnostics.reporter import did_you_mean, near_miss, near_misses
-from pyopl.fixes import apply_fixes
-from pyopl.fixselect import repair
+from pyopl.fixes.edit import apply_fixes
+from pyopl.fixes.select import repair
 
 MODEL = "float capA = 5;\nfloat %s = 6;\ndvar float+ x;\nmaximize x;\nsubject to { x <= capC; }\n"
 

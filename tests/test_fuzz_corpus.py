@@ -9,7 +9,7 @@ import time
 import pytest
 
 import pyopl
-from pyopl.diagnostics.fuzz import compile_safely
+from pyopl.testing.fuzz import compile_safely
 
 LIMITS = pyopl.Limits(max_work=200_000)  # every input ends quickly (the largest corpus models need more)
 

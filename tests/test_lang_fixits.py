@@ -1,12 +1,12 @@
-"""Fix-its that never make things worse (pyopl/fixselect.py) and the LLM habits they repair.
+"""Fix-its that never make things worse (pyopl/fixes/select.py) and the LLM habits they repair.
 
 Each repaired model is compared with the model written correctly by hand: the same text, or the
 same optimum worked out in the comment."""
 from __future__ import annotations
 
 import pyopl
-from pyopl.fixes import apply_fixes
-from pyopl.fixselect import improves, repair, safe_fixes
+from pyopl.fixes.edit import apply_fixes
+from pyopl.fixes.select import improves, repair, safe_fixes
 
 BASE = "dvar float+ x;\ndvar float+ y;\nminimize x + y;\nsubject to {\n%s\n}"
 

@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 import pyopl
-from pyopl.fixes import apply_fixes
+from pyopl.fixes.edit import apply_fixes
 
 
 def test_numbers_on_both_sides_of_implies_is_an_error_with_the_fix_ge():

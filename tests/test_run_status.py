@@ -12,7 +12,7 @@ import json
 import pytest
 
 import pyopl
-from pyopl import exit_codes
+from pyopl.cli import exit_codes
 from pyopl.cli import main as cli
 
 POST_FAILS = """dvar float+ x in 0..4;

@@ -78,7 +78,7 @@ def test_model_include_through_a_symlink_cannot_escape(tmp_path):
 
 
 def test_model_and_data_include_share_one_confinement_helper():
-    from pyopl.source_io import resolve_include
+    from pyopl.files.source_io import resolve_include
 
     assert resolve_include("/a/b", "c.dat") == ("/a/b/c.dat", None)
     assert resolve_include("/a/b", "../c.dat")[1] == "outside"

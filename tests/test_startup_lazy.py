@@ -31,7 +31,7 @@ def test_import_pyopl_loads_no_heavy_library_and_keeps_the_public_names():
     assert not {"numpy", "scipy", "lark", "highspy", "pandas", "rich", "pyopl.api"} & mods
     for name in pyopl.__all__:  # every public name is still there (imported on first use)
         assert getattr(pyopl, name) is not None
-    assert pyopl.compile_model is pyopl.api.compile_model and pyopl.Result is pyopl.result.Result
+    assert pyopl.compile_model is pyopl.api.compile_model and pyopl.Result is pyopl.results.result.Result
     with pytest.raises(AttributeError):
         pyopl.no_such_name  # noqa: B018
 
@@ -40,7 +40,7 @@ def test_compile_and_highs_solve_load_neither_scipy_nor_the_script_interpreter()
     mods = _modules_after("import pyopl\nr = pyopl.compile_model('examples/transport.mod', data='examples/transport.dat')"
                           ".solve()\nassert r.status == 'optimal' and abs(r.objective - 2590) < 1e-6")
     assert not any(m == "scipy" or m.startswith("scipy.") for m in mods)
-    assert not {"pyopl.script.interpreter", "pyopl.script.host", "pyopl.script.processing", "pyopl.iis"} & mods
+    assert not {"pyopl.script.interpreter", "pyopl.script.host", "pyopl.script.processing", "pyopl.backends.iis"} & mods
     assert "lark" in mods and "highspy" in mods  # (the check above did run a parse and a solve)
 
 
@@ -156,7 +156,7 @@ def test_lark_s_optional_regex_module_loads_on_first_use_and_works_as_before():
 
 
 def test_a_deferred_module_takes_over_the_real_one_s_names():
-    from pyopl.deferred_import import DeferredModule, defer_import
+    from pyopl.cli.deferred_import import DeferredModule, defer_import
 
     name = "colorsys"  # a small standard module no test imports
     sys.modules.pop(name, None)

@@ -1,5 +1,6 @@
-"""The package's structure: no import cycles in the lowering and syntax stages, one table of built-ins,
-one dispatch table of constructs (issue 15, "Structure").
+"""The packages' structure: no import cycles in pyopl/ and syntagm/ (one documented exception), every
+import going down the layer tables of docs/architecture.md, no file over 800 lines, one table of
+built-ins, one dispatch table of constructs (issues 15 and 24).
 
 The cycle finder (tools/import_cycles.py) reads imports with ``ast``, function-local ones included;
 its own tests below run it on small packages written here, whose cycles are known by construction.
@@ -7,6 +8,7 @@ its own tests below run it on small packages written here, whose cycles are know
 from __future__ import annotations
 
 import importlib.util
+import re
 import sys
 from pathlib import Path
 
@@ -65,17 +67,134 @@ def test_the_finder_passes_a_layered_package(tmp_path):
     assert cycles_tool.cycles(graph) == []
 
 
-@pytest.mark.parametrize("folder", ["pyopl/lowering", "pyopl/syntax"])
-def test_no_import_cycle_touches(folder):
-    found = cycles_tool.touching(cycles_tool.cycles(cycles_tool.import_graph(ROOT / "pyopl")), [folder])
-    assert found == [], "import cycles through %s: %s" % (folder, found)
+PACKAGES = ("pyopl", "syntagm")
+GRAPH = cycles_tool.import_graph([ROOT / p for p in PACKAGES])
+MODULE_FILES = {name: path.relative_to(ROOT).as_posix() for p in PACKAGES
+                for name, path in cycles_tool.collect_modules(ROOT / p, ROOT).items()}
+#: the one cycle allowed (docs/architecture.md): the registry and the code modules that register themselves
+REGISTRY_CYCLE = "pyopl.diagnostics.codes"
 
 
-@pytest.mark.parametrize("folder", ["pyopl/lowering", "pyopl/syntax"])
-def test_no_module_passes_800_lines(folder):
-    long = {p.name: n for p in (ROOT / folder).glob("*.py")
+def _registry_pattern(component: list[str]) -> bool:
+    return all(m == "pyopl.diagnostics.registry" or m == REGISTRY_CYCLE or m.startswith(REGISTRY_CYCLE + ".")
+               for m in component)
+
+
+@pytest.mark.parametrize("package", PACKAGES)
+def test_no_import_cycle_in(package):
+    found = cycles_tool.touching(cycles_tool.cycles(GRAPH), [package])
+    assert [c for c in found if not _registry_pattern(c)] == [], "import cycles in %s: %s" % (package, found)
+
+
+def test_the_one_allowed_cycle_is_the_code_registry():
+    """The exception is what the page says it is (the registry with its code modules), not a
+    shelter for anything else."""
+    found = [c for c in cycles_tool.cycles(GRAPH) if _registry_pattern(c)]
+    assert len(found) == 1 and "pyopl.diagnostics.registry" in found[0] and "pyopl.diagnostics.codes" in found[0]
+
+
+@pytest.mark.parametrize("package", PACKAGES)
+def test_no_module_passes_800_lines(package):
+    long = {p.relative_to(ROOT).as_posix(): n for p in (ROOT / package).rglob("*.py")
             if (n := len(p.read_text(encoding="utf-8").splitlines())) > 800}
     assert long == {}
+
+
+ARCHITECTURE = (ROOT / "docs" / "architecture.md").read_text(encoding="utf-8")
+
+
+def _block(marker: str) -> list[list[str]]:
+    """The table rows (cells, stripped) between ``<!-- marker -->`` and the next ``<!-- end ... -->``."""
+    body = ARCHITECTURE.split("<!-- %s -->" % marker, 1)[1].split("<!-- end", 1)[0]
+    rows = [[c.strip() for c in line.strip().strip("|").split("|")] for line in body.splitlines()
+            if line.strip().startswith("|")]
+    return rows[2:]  # after the header and the |---| line
+
+
+def layer_rows(package: str) -> dict[str, int]:
+    """docs/architecture.md's layer table of ``package``: folder (``lowering/``) or file
+    (``ir.py``) -> row number (a higher row may import a lower one)."""
+    return {name: int(cells[0]) for cells in _block("layers " + package) for name in re.findall(r"`([^`]+)`", cells[1])}
+
+
+def layer_exceptions() -> set[tuple[str, str]]:
+    """(importing file, imported file) pairs the page allows to go up a row."""
+    return {tuple(re.findall(r"`([^`]+)`", " ".join(cells[:2]))) for cells in _block("layer exceptions")}
+
+
+def unit_of(module: str) -> tuple[str, str]:
+    """(package, entry of its layer table): ``pyopl.lowering.errors`` -> ``("pyopl", "lowering/")``,
+    ``pyopl.ir`` -> ``("pyopl", "ir.py")``, ``pyopl`` -> ``("pyopl", "__init__.py")``."""
+    package, _, rest = module.partition(".")
+    if not rest:
+        return package, "__init__.py"
+    head = rest.split(".")[0]
+    return package, head + "/" if (ROOT / package / head).is_dir() else head + ".py"
+
+
+def layer_violations(graph: dict[str, set[str]], files: dict[str, str]) -> list[str]:
+    """Every import of ``graph`` that does not go down the layer tables (nor is a listed exception)."""
+    rows = {p: layer_rows(p) for p in PACKAGES}
+    allowed = layer_exceptions()
+    bad = []
+    for module, targets in sorted(graph.items()):
+        package, unit = unit_of(module)
+        for target in sorted(targets):
+            tpackage, tunit = unit_of(target)
+            if (package, unit) == (tpackage, tunit) or (files[module], files[target]) in allowed:
+                continue
+            if tpackage != package:
+                ok = package == "syntagm" and tpackage == "pyopl" and rows["syntagm"][unit] > rows["syntagm"]["pyopl/"]
+            else:
+                ok = rows[package][unit] > rows[package][tunit]
+            if not ok:
+                bad.append("%s imports %s" % (files[module], files[target]))
+    return bad
+
+
+@pytest.mark.parametrize("package", PACKAGES)
+def test_every_folder_has_a_row_in_the_layer_table(package):
+    rows = layer_rows(package)
+    units = {unit_of(m)[1] for m in MODULE_FILES if m.split(".")[0] == package}
+    assert units - set(rows) == set(), "not in docs/architecture.md's layer table"
+    assert set(rows) - units - {"pyopl/"} == set(), "in the layer table, but not in the package"
+
+
+def test_every_import_goes_down_the_layer_tables():
+    assert layer_violations(GRAPH, MODULE_FILES) == []
+
+
+def test_every_layer_exception_is_still_an_import():
+    """An exception the code no longer needs is taken off the page."""
+    edges = {(MODULE_FILES[m], MODULE_FILES[t]) for m, ts in GRAPH.items() for t in ts}
+    assert layer_exceptions() - edges == set()
+    assert len(layer_exceptions()) == 6
+
+
+def test_the_layer_check_sees_an_import_going_up():
+    """The checker itself: an import from diagnostics/ up into api.py, and one between two folders
+    of one row, are reported; the same import listed as an exception would not be."""
+    graph = {"pyopl.diagnostics.render": {"pyopl.api"}, "pyopl.semantics.values": {"pyopl.results.result"},
+             "pyopl.lowering.build": {"pyopl.ir"}, "pyopl.api": set(), "pyopl.results.result": set(), "pyopl.ir": set()}
+    files = {m: m.replace(".", "/") + ".py" for m in graph}
+    assert layer_violations(graph, files) == ["pyopl/diagnostics/render.py imports pyopl/api.py",
+                                              "pyopl/semantics/values.py imports pyopl/results/result.py"]
+    assert layer_violations({"pyopl.data.convert": {"pyopl.lowering.errors"}, "pyopl.lowering.errors": set()},
+                            {"pyopl.data.convert": "pyopl/data/convert.py",
+                             "pyopl.lowering.errors": "pyopl/lowering/errors.py"}) == []
+
+
+def test_the_finder_skips_type_checking_imports(tmp_path):
+    pkg = _write(tmp_path, {
+        "pkg/__init__.py": "",
+        "pkg/a.py": "from .b import f\n",
+        "pkg/b.py": "from typing import TYPE_CHECKING\nif TYPE_CHECKING:\n    from .a import X\nelse:\n    from . import c\n"
+                    "def f():\n    pass\n",
+        "pkg/c.py": "",
+    })
+    graph = cycles_tool.import_graph(pkg, tmp_path)
+    assert graph["pkg.b"] == {"pkg.c"}
+    assert cycles_tool.cycles(graph) == []
 
 
 def test_every_registered_builtin_is_known_to_the_name_checker():

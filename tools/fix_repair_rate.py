@@ -7,7 +7,7 @@ one injected mistake per kind below, where the kind applies. For each mutant it 
   detected   pyopl check reports an error (or, for `=>`, any error at all: no silent wrong answer)
   on_line    the first error is on the line that was edited (not counted where the mistake is a removal:
              a missing `}` is reported at its `{`, a removed declaration at the name's first use)
-  repaired   the fix-its alone (pyopl.fixselect.repair: tried one by one, kept only when they help) give a
+  repaired   the fix-its alone (pyopl.fixes.select.repair: tried one by one, kept only when they help) give a
              model with no error whose optimum equals the exemplar's (the same text needs no solve)
   worse      after the fixes there are more errors than before, or the model compiles and solves to
              another optimum (a silent change)
@@ -171,7 +171,7 @@ def _optimum(model: str, data: str) -> float | None:
 
 def _naive(model: str, data: str) -> tuple[str, str]:
     import pyopl
-    from pyopl.fixes import apply_fixes
+    from pyopl.fixes.edit import apply_fixes
 
     for _ in range(3):
         diags = list(pyopl.check(model, data))
@@ -197,7 +197,7 @@ def _outcome(model: str, data: str, orig: tuple, want: float | None, n_before: i
 
 
 def main() -> None:
-    from pyopl.fixselect import repair
+    from pyopl.fixes.select import repair
 
     args = sys.argv[1:]
     limit = int(args[args.index("--limit") + 1]) if "--limit" in args else None

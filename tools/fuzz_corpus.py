@@ -4,7 +4,7 @@ Usage: python tools/fuzz_corpus.py [--count N] [--seed S] [--workers W] [--timeo
        (defaults: 2000 inputs, seed 0, 2 workers, 20 s per input, 2,000,000 work, ../shared/opl-corpus)
 
 Each input is one corpus model (``model.mod`` with its ``model.dat``) with random token mutations
-(:func:`pyopl.diagnostics.fuzz.mutate`: deleted, duplicated, swapped or replaced tokens, random
+(:func:`pyopl.testing.fuzz.mutate`: deleted, duplicated, swapped or replaced tokens, random
 characters, truncation) applied to the model, the data, or both; input ``i`` depends only on
 ``--seed`` and ``i``. Each is compiled with ``pyopl.check`` (no solve) in a worker process, under
 a work budget of ``--max-work`` (2,000,000 by default: every input must then end in seconds).
@@ -47,7 +47,7 @@ def load_corpus(folder: str) -> list[tuple[str, str, str | None]]:
 
 def make_input(corpus: list, seed: int, i: int) -> tuple[str, str, str | None]:
     """Input ``i`` of the campaign with ``seed``: (model id, mutated model, mutated or original data)."""
-    from pyopl.diagnostics.fuzz import mutate
+    from pyopl.testing.fuzz import mutate
 
     rng = random.Random("%d:%d" % (seed, i))
     name, model, data = corpus[rng.randrange(len(corpus))]
@@ -68,7 +68,7 @@ def _worker(corpus, seed, max_work, todo, done):
     except (ImportError, ValueError, OSError):
         pass
     import pyopl
-    from pyopl.diagnostics.fuzz import compile_safely
+    from pyopl.testing.fuzz import compile_safely
 
     limits = pyopl.Limits(max_work=max_work)
     while True:

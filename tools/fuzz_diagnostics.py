@@ -17,7 +17,7 @@ import time
 
 def work(args):
     start, count = args
-    from pyopl.diagnostics.fuzz import DATA_SEEDS, SEEDS, compile_safely, mutate, random_dat
+    from pyopl.testing.fuzz import DATA_SEEDS, SEEDS, compile_safely, mutate, random_dat
 
     crashes, hangs, slowest = [], 0, 0.0
     for i in range(start, start + count):

@@ -7,6 +7,9 @@ closes a loop is still a loop, only a hidden one -- resolves relative imports,
 builds the module graph and prints each strongly connected component of more
 than one module (Tarjan's algorithm).
 
+Imports under ``if TYPE_CHECKING:`` are not edges: they are never run (they name types for
+type checkers and editors only), so they cannot close a loop at run time.
+
 Edges: ``import a.b`` and ``from a.b import c`` both give an edge to module
 ``a.b``; when ``c`` is itself a module (``a/b/c.py``) the edge goes to ``a.b.c``
 instead.  The implicit import of parent packages (``a/__init__.py``) is not an
@@ -15,7 +18,7 @@ visible as an explicit edge of that ``__init__``.
 
 Usage::
 
-    python tools/import_cycles.py                       # report every cycle in pyopl
+    python tools/import_cycles.py                       # report every cycle in pyopl and syntagm
     python tools/import_cycles.py pyopl/lowering pyopl/syntax
         # report every cycle; exit 1 when one touches a module in those folders
 
@@ -54,12 +57,31 @@ def _resolve(current: str, is_package: bool, level: int, module: str | None) -> 
     return ".".join(base + ([module] if module else []))
 
 
+def _is_type_checking(test: ast.expr) -> bool:
+    """Whether an ``if`` test is ``TYPE_CHECKING`` or ``typing.TYPE_CHECKING``."""
+    return (isinstance(test, ast.Name) and test.id == "TYPE_CHECKING") or \
+        (isinstance(test, ast.Attribute) and test.attr == "TYPE_CHECKING")
+
+
+def _run_time_nodes(tree: ast.AST):
+    """Every node of *tree* except those inside the body of an ``if TYPE_CHECKING:``."""
+    todo = [tree]
+    while todo:
+        node = todo.pop()
+        yield node
+        if isinstance(node, ast.If) and _is_type_checking(node.test):
+            todo.extend(node.orelse)
+            continue
+        todo.extend(ast.iter_child_nodes(node))
+
+
 def imports_of(name: str, path: Path, modules: dict[str, Path]) -> set[str]:
-    """The modules of *modules* that the file *path* (module *name*) imports, anywhere in it."""
+    """The modules of *modules* that the file *path* (module *name*) imports, anywhere in it
+    (function-local imports included, ``if TYPE_CHECKING:`` blocks excluded)."""
     tree = ast.parse(path.read_text(encoding="utf-8"), filename=str(path))
     is_package = path.name == "__init__.py"
     found: set[str] = set()
-    for node in ast.walk(tree):
+    for node in _run_time_nodes(tree):
         if isinstance(node, ast.Import):
             for alias in node.names:
                 target = alias.name
@@ -80,9 +102,12 @@ def imports_of(name: str, path: Path, modules: dict[str, Path]) -> set[str]:
     return found
 
 
-def import_graph(package: Path, root: Path = ROOT) -> dict[str, set[str]]:
-    """module -> the package modules it imports (see the module docstring for what counts)."""
-    modules = collect_modules(package, root)
+def import_graph(package: Path | list[Path], root: Path = ROOT) -> dict[str, set[str]]:
+    """module -> the modules of *package* (one folder or several) it imports (see the module
+    docstring for what counts)."""
+    modules: dict[str, Path] = {}
+    for p in package if isinstance(package, list) else [package]:
+        modules.update(collect_modules(p, root))
     return {name: imports_of(name, path, modules) for name, path in modules.items()}
 
 
@@ -148,9 +173,12 @@ def touching(components: list[list[str]], folders: list[str], root: Path = ROOT)
             if any(m == p or m.startswith(p + ".") for m in c for p in prefixes)]
 
 
+PACKAGES = ("pyopl", "syntagm")
+
+
 def main(argv: list[str]) -> int:
-    """Print every cycle of the pyopl package; 1 when one touches the folders in *argv*."""
-    graph = import_graph(ROOT / "pyopl")
+    """Print every cycle of the pyopl and syntagm packages; 1 when one touches the folders in *argv*."""
+    graph = import_graph([ROOT / p for p in PACKAGES])
     components = cycles(graph)
     for component in components:
         print(f"cycle ({len(component)} modules): " + ", ".join(component))

@@ -1,15 +1,24 @@
-"""Solver backends. Each takes an :class:`~pyopl.ir.IR` and :class:`SolveOptions` and returns a :class:`~pyopl.result.Result`."""
+"""Solver backends. Each takes an :class:`~pyopl.ir.IR` and :class:`SolveOptions` and returns a :class:`~pyopl.results.result.Result`.
+
+``auto`` is no backend of its own: :func:`resolve` turns it into the backend that
+:func:`~pyopl.backends.capabilities.choose` picks for the model.
+"""
 from __future__ import annotations
 
 from typing import Callable
 
 from .common import SolveOptions
 
-BACKENDS = ("highs", "gurobi")
+BACKENDS = ("highs", "scip", "cplex", "gurobi")
+#: What ``--solver`` accepts: a backend, or ``auto`` (the default: chosen by the model's features).
+SOLVER_CHOICES = ("auto",) + BACKENDS
 
 
 def get_backend(name: str) -> Callable:
-    """The ``solve(ir, options)`` function of backend ``name``; ValueError for an unknown name."""
+    """The ``solve(ir, options)`` function of backend ``name`` (``auto`` chooses per model);
+    ValueError for an unknown name."""
+    if name == "auto":
+        return solve_auto
     if name == "highs":
         from .highs import solve
 
@@ -18,4 +27,33 @@ def get_backend(name: str) -> Callable:
         from .gurobi import solve
 
         return solve
-    raise ValueError("unknown solver %r (choose from %s)" % (name, ", ".join(BACKENDS)))
+    if name == "scip":
+        from .scip import solve
+
+        return solve
+    if name == "cplex":
+        from .cplex import solve
+
+        return solve
+    raise ValueError("unknown solver %r (choose from %s)" % (name, ", ".join(SOLVER_CHOICES)))
+
+
+def resolve(name: str, ir) -> tuple[str, str | None]:
+    """``(backend, note)``: ``name`` itself, or for ``auto`` the backend chosen for ``ir`` with the
+    reason in words (``("highs", why)`` when nothing fits, so that HiGHS's refusal words the problem)."""
+    if name != "auto":
+        return name, None
+    from .capabilities import choose
+
+    chosen, why = choose(ir)
+    return (chosen or "highs"), why
+
+
+def solve_auto(ir, options: SolveOptions):
+    """Solve with the backend :func:`resolve` chooses; the result says which (``solver``) and why
+    (``extra["solver_choice"]``)."""
+    name, why = resolve("auto", ir)
+    res = get_backend(name)(ir, options)
+    if why:
+        res.extra["solver_choice"] = "auto: %s, %s" % (name, why)
+    return res

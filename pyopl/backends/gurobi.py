@@ -18,9 +18,9 @@ from typing import Any
 
 import numpy as np
 
-from ..interrupt import StopRequest, sigint_stops_solve
+from .interrupt import StopRequest, sigint_stops_solve
 from ..ir import IR
-from ..result import Result
+from ..results.result import Result
 from ..diagnostics.diagnostic import Span
 from .common import (option_span, SolveOptions, attach_duals, error_result, fixed_ir, quiet_stdout, ray_labels, refuse, relax,
                      result_from_solution, solver_diagnostic)
@@ -29,7 +29,7 @@ from .common import (option_span, SolveOptions, attach_duals, error_result, fixe
 SIZE_LIMIT_ERROR = 10010
 _UNKNOWN_PARAMETER, _INVALID_ARGUMENT = 10007, 10003
 
-# Gurobi status codes (gurobipy.GRB.Status) -> the shared vocabulary of pyopl.result.STATUSES.
+# Gurobi status codes (gurobipy.GRB.Status) -> the shared vocabulary of pyopl.results.result.STATUSES.
 _STATUS = {2: "optimal", 3: "infeasible", 4: "infeasible_or_unbounded", 5: "unbounded", 7: "time_limit",
            8: "feasible", 9: "time_limit", 10: "feasible", 11: "interrupted", 12: "error", 13: "feasible",
            15: "feasible", 16: "time_limit", 17: "error"}
@@ -245,6 +245,9 @@ def _solve(gp, ir: IR, options: SolveOptions) -> Result:
             xv = np.asarray(x.X, dtype=float) if ir.num_cols else np.zeros(0)
             obj = float(m.ObjVal)
         res = result_from_solution(ir, status, xv, obj, "gurobi", float(m.Params.IntFeasTol))
+        stopped = {7: "iteration_limit", 8: "node_limit", 10: "solution_limit"}.get(int(m.Status))
+        if stopped:
+            res.extra["stopped_by"] = stopped
         if status == "error":
             res.message = "Gurobi stopped with status %d" % int(m.Status)
             res.diagnostics = [solver_diagnostic("solver-failed", res.message, options)]

@@ -13,9 +13,9 @@ from typing import Any
 
 import numpy as np
 
-from ..interrupt import StopRequest, sigint_stops_solve
+from .interrupt import StopRequest, sigint_stops_solve
 from ..ir import IR, CSRParts
-from ..result import Result
+from ..results.result import Result
 from .common import (option_span, SolveOptions, attach_duals, error_result, fixed_ir, quiet_stdout, ray_labels, refuse, relax,
                      result_from_solution, solver_diagnostic)
 
@@ -213,6 +213,10 @@ def _solve(ir: IR, options: SolveOptions) -> Result:
     if status == "infeasible_or_unbounded":
         status = _resolve_inf_or_unb(ir, options)
     res = result_from_solution(ir, status, x, obj, "highs", _int_tol(h))
+    stopped = {"kSolutionLimit": "solution_limit", "kIterationLimit": "iteration_limit"}.get(
+        str(h.getModelStatus()).split(".")[-1])
+    if stopped:
+        res.extra["stopped_by"] = stopped
     if status == "error":
         res.message = "HiGHS stopped with model status %s" % str(h.getModelStatus()).split(".")[-1]
         res.diagnostics = [solver_diagnostic("solver-failed", res.message, options)]
@@ -237,7 +241,7 @@ def _int_tol(h) -> float:
         v = got[1] if isinstance(got, tuple) else got
         return float(v)
     except Exception:
-        from ..numbers import DEFAULT_INTEGRALITY_TOLERANCE
+        from ..results.numbers import DEFAULT_INTEGRALITY_TOLERANCE
 
         return DEFAULT_INTEGRALITY_TOLERANCE
 

@@ -10,7 +10,6 @@ import itertools
 import math
 from operator import itemgetter
 import weakref
-from dataclasses import dataclass
 from typing import Any
 
 import numpy as np
@@ -18,24 +17,9 @@ import numpy as np
 from ..diagnostics.diagnostic import Span
 from ..semantics.values import FloatRange, OplArray, OplRange, OplSet, OplTuple, TupleType, show
 from ..lowering.errors import EvalError
-from ..dataframes import PandasValue, is_pandas
+from .frames import PandasValue, is_pandas
 from .parser import DKeyed, DNamed, DRange, DSet, DTuple, UnfilledTuples
-
-
-@dataclass(frozen=True)
-class SetOf:
-    """The type ``{elem}`` with OPL's ``ordered``/``sorted``/``reversed`` option."""
-
-    elem: Any
-    order: str | None = None
-
-
-@dataclass(frozen=True)
-class ArrayOf:
-    """The type of an array-valued tuple field, ``int use[Resources]``: ``elem`` over index sets ``dims``."""
-
-    elem: Any
-    dims: tuple
+from .types import ArrayOf, SetOf  # noqa: F401  (ArrayOf: imported from here by lowering)
 
 
 def type_name(t: Any) -> str:
@@ -395,7 +379,10 @@ def _flat_numbers(v: Any, elem: Any, dims: list[Any]) -> list | None:
 def _fill(v: Any, elem: Any, dims: list[Any], k: int, prefix: tuple, data: dict, name: str, span: Span) -> None:
     where = _where(v, span)
     if k == len(dims):
-        data[prefix] = convert_scalar(v, elem, name, where)
+        try:
+            data[prefix] = convert_scalar(v, elem, name, where)
+        except EvalError as e:
+            raise _at_element(e, name, prefix) from None
         return
     dom = dims[k]
     label = name + "".join("[%s]" % show(p) for p in prefix)
@@ -465,6 +452,20 @@ def _fill(v: Any, elem: Any, dims: list[Any], k: int, prefix: tuple, data: dict,
                     help="give a list `[...]` or a keyed array `#[key: value]#`")
 
 
+def _at_element(e: EvalError, name: str, prefix: tuple) -> EvalError:
+    """``e`` (a value of the wrong type in array ``name``) naming the element, ``a[2]`` rather than
+    ``a``, with a note of its position in the data (issue 30: the message named only the array)."""
+    if e.slug != "data-type-mismatch" or not prefix:
+        return e
+    element = name + "".join("[%s]" % show(p) for p in prefix)
+    first = "`%s`" % name
+    if not e.message.startswith(first):
+        return e
+    msg = "`%s` (an element of %s)%s" % (element, first, e.message[len(first):])
+    return EvalError(e.slug, e.span, msg, help=e.help, labels=e.labels,
+                     notes=list(e.notes) + ["the value of `%s` is the wrong one in this array" % element], fix=e.fix)
+
+
 def _positional(v: Any) -> bool:
     """A positional list of values, as :func:`_fill` takes one (not a set or tuple written in data)."""
     return isinstance(v, (list, tuple)) and not isinstance(v, (DSet, OplTuple, DTuple))
@@ -512,7 +513,7 @@ def from_python(v: Any) -> Any:
         return [from_python(x) for x in v]
     if isinstance(v, tuple):
         return tuple(from_python(x) for x in v)
-    if is_pandas(v):  # shaped once the declaration is known (pyopl.dataframes.PandasValue.resolve)
+    if is_pandas(v):  # shaped once the declaration is known (pyopl.data.frames.PandasValue.resolve)
         return PandasValue(v)
     if hasattr(v, "tolist"):  # numpy arrays and scalars
         return from_python(v.tolist())

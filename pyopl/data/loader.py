@@ -11,20 +11,18 @@ from ..diagnostics.reporter import Reporter
 from .convert import from_python
 from .fastpath import parse_data_fast
 from .parser import DataItem
-from ..source_io import SourceProblem, read_source_file, report_problem, resolve_include
+from ..files.source_io import SourceProblem, looks_like_path, read_source_file, report_problem, resolve_include
 
 MAX_INCLUDE_DEPTH = 8
 
 
 def _is_path(src: Any, source: str = "auto") -> bool:
     """A ``Path`` always; a string only in ``"auto"`` mode when it looks like a ``.dat`` file name
-    (:func:`pyopl.api.looks_like_path`); in ``"text"`` mode a string is always data text."""
+    (:func:`pyopl.files.source_io.looks_like_path`); in ``"text"`` mode a string is always data text."""
     if isinstance(src, Path):
         return True
     if source != "auto" or not isinstance(src, str):
         return False
-    from ..api import looks_like_path
-
     return looks_like_path(src, (".dat",))
 
 

@@ -1,14 +1,17 @@
 """Text rendering in the style of rustc and Elm: header, source line, caret, help."""
 from __future__ import annotations
 
-from .diagnostic import Diagnostic, Span
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:  # annotations only: diagnostic imports this module to render itself
+    from .diagnostic import Diagnostic, Span
 
 
 def _source_line(sources: dict[str, str], span: Span) -> str | None:
     text = sources.get(span.file)
     if text is None:
         return None
-    lines = text.split("\n")  # as diagnostics count lines (pyopl/source_io.py), not str.splitlines
+    lines = text.split("\n")  # as diagnostics count lines (pyopl/files/source_io.py), not str.splitlines
     if 1 <= span.line <= len(lines):
         return lines[span.line - 1].rstrip("\r").expandtabs(1)
     return None

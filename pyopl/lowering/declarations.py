@@ -10,7 +10,7 @@ from typing import Any
 
 from ..data.convert import ArrayOf, SetOf, convert_array, convert_scalar, type_name
 from ..data.parser import UnfilledTuples
-from ..dataframes import PandasValue
+from ..data.frames import PandasValue
 from ..semantics.values import FloatRange, OplArray, OplRange, OplSet, OplTuple, ProductKeys, TupleType, is_set, show
 from ..syntax import ast as A
 from ..diagnostics.diagnostic import Label

@@ -32,7 +32,7 @@ class ScriptContext:
         self.inst = inst
         self.reporter = reporter
         self.model_file = model_file
-        self.options = options or ScriptOptions()
+        self.options = options or ScriptOptions(analysis=True)  # nothing written unless a run asks
         self.phase = "pre"
         self.out: list[str] = []  # captured output, in order
         self.pre_output = ""  # what pre-processing wrote (shown before anything else)
@@ -44,6 +44,8 @@ class ScriptContext:
         self.result: Any = None  # the solution post-processing reads
         self.script_globals: dict[str, Any] = {}  # names a script created by assignment
         self.runtime: Any = None  # opl_runtime.Runtime, made on first use
+        # makes it: opl_runtime.Runtime, set by processing.context_of (opl_runtime imports this module)
+        self.make_runtime: Any = None
         self.dirty = False  # data changed since the evaluator's caches were made
         self.files_written: list[str] = []
         self.flow: Any = None  # main_flow.Flow while a `main` block runs
@@ -55,14 +57,6 @@ class ScriptContext:
 
     def output(self) -> str:
         return well_formed("".join(self.out))
-
-    @property
-    def base_dir(self) -> str:
-        if self.options.output_dir:
-            return os.path.realpath(self.options.output_dir)
-        if self.model_file.startswith("<"):
-            return os.path.realpath(os.getcwd())
-        return os.path.realpath(os.path.dirname(os.path.abspath(self.model_file)))
 
     @property
     def model_dir(self) -> str:
@@ -172,6 +166,8 @@ class ScriptContext:
         if math.isnan(v) or v == (math.inf if which == "LB" else -math.inf):
             raise host_error("script-value-type", "the %s bound of `%s` cannot be %s" % (word, label, js_number(v)), span,
                              help="check the computation that gave %s" % js_number(v))
+        if (which == "UB" and v >= 1e20) or (which == "LB" and v <= -1e20):  # CPLEX_INFINITY of pyopl.lowering.build
+            v = math.inf if which == "UB" else -math.inf
         if math.isfinite(v) and abs(v) >= 1e15:  # LARGE_VALUE of pyopl.lowering.build
             raise host_error("script-value-type", "the %s bound of `%s` is %s, which no solver can take" % (
                 word, label, js_number(v)), span,
@@ -403,9 +399,7 @@ class ModelHost(HostObject):
 
     def _runtime(self) -> Any:
         if self.ctx.runtime is None:
-            from .opl_runtime import Runtime
-
-            self.ctx.runtime = Runtime(self.ctx)
+            self.ctx.runtime = self.ctx.make_runtime(self.ctx)
         return self.ctx.runtime
 
     def member_names(self) -> list[str]:

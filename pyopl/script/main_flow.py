@@ -30,32 +30,12 @@ from .opl_objects import ArrayHost, _arg, _Host, describe, to_script
 from .values import HostFunction, NULL, UNDEFINED, well_formed
 
 
-def globals_for(ctx: Any) -> dict[str, Any]:
-    """The ``main`` classes; outside ``main`` each says it runs only there."""
-    def cons(name: str, make):
-        def body(interp, this, args, span):
-            flow = getattr(ctx, "flow", None)
-            if flow is None:
-                raise host_error("script-unsupported", "`new %s(...)` runs only in a `main` block" % name, span,
-                                 help="move the flow control into `main { ... }`")
-            return make(flow, args, span)
-        return HostFunction(name, body, True)
-
-    return {
-        "IloOplModel": cons("IloOplModel", lambda f, a, s: f.new_model(a, s)),
-        "IloOplModelSource": cons("IloOplModelSource", lambda f, a, s: ModelSource(f, a, s)),
-        "IloOplModelDefinition": cons("IloOplModelDefinition", lambda f, a, s: ModelDefinition(f, a, s)),
-        "IloOplDataSource": cons("IloOplDataSource", lambda f, a, s: DataSource(f, a, s)),
-        "IloOplDataElements": cons("IloOplDataElements", lambda f, a, s: DataElements(f, {}, None)),
-        "IloCplex": cons("IloCplex", lambda f, a, s: f.ctx.runtime.cplex),
-    }
-
-
 class Flow:
     """One run of a ``main`` block: the models it made and the last solve."""
 
-    def __init__(self, model: Any, kw: dict):
+    def __init__(self, model: Any, kw: dict, compile_model: Any):
         self.base = model
+        self.compile_model = compile_model  # pyopl.api.compile_model, passed in (api imports this module)
         self.ctx = model.script
         self.kw = kw
         self.current: Any = None  # the ModelObject `cplex` solves (the last generated)
@@ -83,6 +63,20 @@ class Flow:
         self.last_model = m
         self.log.append({"model": m.label(), "status": result.status, "objective": result.objective})
         return bool(result.has_solution)
+
+    def construct(self, name: str, args: list, span: Any) -> Any:
+        """``new <name>(args)`` for the ``main`` classes (:data:`pyopl.script.opl_runtime.MAIN_CLASSES`)."""
+        if name == "IloOplModel":
+            return self.new_model(args, span)
+        if name == "IloOplModelSource":
+            return ModelSource(self, args, span)
+        if name == "IloOplModelDefinition":
+            return ModelDefinition(self, args, span)
+        if name == "IloOplDataSource":
+            return DataSource(self, args, span)
+        if name == "IloOplDataElements":
+            return DataElements(self, {}, None)
+        return self.ctx.runtime.cplex  # IloCplex
 
     def new_model(self, args: list, span: Any) -> "ModelObject":
         d = _arg(args, 0)
@@ -341,7 +335,6 @@ def _confined_input(ctx: Any, name: Any, span: Any, ext: str) -> str:
 def _compile_sub(flow: Flow, m: ModelObject, span: Any) -> Any:
     """Compile the model of ``m`` (its definition's file) with its data sources; its scripts share
     ``main``'s output."""
-    import pyopl
     from ..diagnostics.diagnostic import CompileError
 
     path = m.definition.path
@@ -356,12 +349,18 @@ def _compile_sub(flow: Flow, m: ModelObject, span: Any) -> Any:
         data = flow.base.data  # (IBM needs the data again; the model's own data is the natural default)
     from .host import ScriptOptions
 
-    sub_opts = ScriptOptions(opts.max_steps, opts.max_memory, opts.output_dir, opts.enabled, keep_instance=True)
+    from .output_files import output_root
+
+    # the models of `main` write where `main` writes: its output folder, not one beside their own file
+    root = output_root(flow.ctx)
+    sub_opts = ScriptOptions(opts.max_steps, opts.max_memory, root, opts.enabled, keep_instance=True,
+                             analysis=opts.analysis)
+    sub_opts.default_output = root is not None and (not opts.output_dir or opts.default_output)
     try:
         base_name = next(iter(flow.base.sources))
         # a model given as text (`<model>`) has no file: its own text is compiled again
         own_text = path == base_name and not os.path.isfile(path) and isinstance(flow.base.sources[base_name], str)
-        model = pyopl.compile_model(flow.base.sources[base_name] if own_text else Path(path), data or None,
+        model = flow.compile_model(flow.base.sources[base_name] if own_text else Path(path), data or None,
                                     scripts=sub_opts)
     except CompileError as e:
         for d in e.diagnostics:
@@ -424,15 +423,17 @@ def unsupported_calls(program: Any) -> list:
     return out
 
 
-def run_main(model: Any, kw: dict) -> Any:
+def run_main(model: Any, kw: dict, compile_model: Any) -> Any:
     """Run the model's ``main`` block; returns the last solve's Result with the script output,
-    the block's exit status (``script_exit``) and its diagnostics."""
+    the block's exit status (``script_exit``) and its diagnostics.  ``compile_model`` is
+    :func:`pyopl.api.compile_model` (passed in: the api imports this module), used for the models
+    the block makes from files."""
     from ..diagnostics.reporter import Reporter
-    from ..result import Result
+    from ..results.result import Result
     from .processing import run_block
 
     ctx = model.script
-    flow = Flow(model, kw)
+    flow = Flow(model, kw, compile_model)
     ctx.flow = flow
     ctx.reporter = Reporter(100)
     ctx.out = []
@@ -469,7 +470,7 @@ def run_main(model: Any, kw: dict) -> Any:
         result.main_return = value
     result.solved_model = flow.log[-1]["model"] if flow.log else None
     if getattr(ctx, "failed", False):
-        from ..result import mark_script_failed
+        from ..results.result import mark_script_failed
 
         mark_script_failed(result)  # the run failed, whatever the last solve said (docs/cli.md, "Run status")
         result.script_exit = 1

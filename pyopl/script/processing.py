@@ -19,14 +19,17 @@ from typing import Any
 from ..diagnostics.diagnostic import Span
 from ..syntax import ast as A
 from .host import ModelHost, ScriptContext, ScriptOptions
+from .opl_runtime import Runtime, close_files
 
 
 def context_of(inst: Any) -> ScriptContext:
     """The instance's script context (made on first use)."""
     ctx = getattr(inst, "script_ctx", None)
     if ctx is None:
-        opts = getattr(inst, "script_options", None) or ScriptOptions()
+        # no options given: an analysis (nothing written); only a caller that asks for a run writes files
+        opts = getattr(inst, "script_options", None) or ScriptOptions(analysis=True)
         ctx = ScriptContext(inst, inst.reporter, inst.model.file, opts)
+        ctx.make_runtime = Runtime
         inst.script_ctx = ctx
     return ctx
 
@@ -105,8 +108,6 @@ def run_block(ctx: ScriptContext, block: A.ScriptBlock, phase: str | None = None
         ctx.failed = True
         return None
     finally:
-        from .opl_runtime import close_files
-
         try:
             close_files(ctx)  # files the script left open (IBM closes them when the script ends)
         except ScriptError as e:  # script-output-failed, at the file's `new IloOplOutputFile`
@@ -196,7 +197,7 @@ def run_post(ctx: ScriptContext, result: Any, ir: Any) -> str:
             break
     result.diagnostics = list(result.diagnostics) + rep.sorted()
     if getattr(ctx, "failed", False):  # the run failed, whatever the solve said (docs/cli.md, "Run status")
-        from ..result import mark_script_failed
+        from ..results.result import mark_script_failed
 
         mark_script_failed(result)
     return ctx.output()

@@ -18,7 +18,7 @@ from lark.exceptions import VisitError
 
 from ..diagnostics.diagnostic import Span
 from ..diagnostics.reporter import Reporter
-from ..source_io import SourceProblem, read_source_file, report_problem, resolve_include
+from ..files.source_io import SourceProblem, read_source_file, report_problem, resolve_include
 from . import ast as A
 from .grammars import grammar_text  # noqa: F401  (re-exported)
 from .handlers import _Handlers, _TreeToAst, _unquote  # noqa: F401  (_unquote re-exported: data parsing uses it)
@@ -113,7 +113,7 @@ def _parse_model(text: str, file: str, reporter: Reporter, inline: bool) -> A.Mo
 def splice_includes(items: list, file: str, reporter: Reporter, depth: int) -> list:
     """Replace each ``include "f.mod";`` by the items of ``f.mod`` (OPL manual, "include"). The path is
     relative to the including file's folder and, symbolic links followed, must stay inside that
-    folder's tree (:func:`pyopl.source_io.resolve_include`, shared with data includes)."""
+    folder's tree (:func:`pyopl.files.source_io.resolve_include`, shared with data includes)."""
     out = []
     for item in items:
         if not isinstance(item, A.Include):

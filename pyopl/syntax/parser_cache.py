@@ -151,7 +151,7 @@ def _load(path: str, key: str) -> Lark | None:
 
 
 def _save(body: bytes, path: str, folder: str, name: str) -> None:
-    from ..safe_write import WriteError, write_bytes_safely
+    from ..files.safe_write import WriteError, write_bytes_safely
 
     try:
         write_bytes_safely(path, _TAG + hashlib.sha256(body).digest() + body, mode=0o600)

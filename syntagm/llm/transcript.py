@@ -25,7 +25,7 @@ from __future__ import annotations
 import hashlib
 import json
 from pathlib import Path
-from typing import Any, TextIO
+from typing import Any, Callable, TextIO
 
 from .. import __version__
 from ..errors import LLMError, ReplayError, SyntagmError
@@ -119,11 +119,14 @@ class ReplayClient:
 
     ``expect_model`` / ``expect_run``: the model and run (``run_id``, ``strategy``, ``sample``,
     ``settings``) the replaying run is; a transcript recorded for another raises
-    :class:`ReplayError` at once, naming what differs.
+    :class:`ReplayError` at once, naming what differs.  ``settings_differences(recorded, this)``
+    words how two settings dicts differ (``["name: A → B", ...]``; the bench passes
+    :func:`syntagm.bench.identity.setting_differences`); without it the settings are compared whole.
     """
 
     def __init__(self, path: str | Path, strict: bool = True, expect_model: str | None = None,
-                 expect_run: dict[str, Any] | None = None):
+                 expect_run: dict[str, Any] | None = None,
+                 settings_differences: Callable[[dict, dict], list[str]] | None = None):
         self.path = Path(path)
         self.header, self.exchanges = read_transcript(self.path)
         self.model = str(self.header.get("model") or "replay")
@@ -134,10 +137,8 @@ class ReplayClient:
             diff.append(f"model: recorded {self.model!r}, this run {expect_model!r}")
         recorded = self.header.get("run") or {}
         for k, v in (expect_run or {}).items():
-            if k == "settings":
-                from ..bench.identity import setting_differences
-
-                diff += [f"setting {d}" for d in setting_differences(recorded.get("settings") or {}, v or {})]
+            if k == "settings" and settings_differences is not None:
+                diff += [f"setting {d}" for d in settings_differences(recorded.get("settings") or {}, v or {})]
             elif recorded.get(k) != v:
                 diff.append(f"{k}: recorded {recorded.get(k)!r}, this run {v!r}")
         if diff:

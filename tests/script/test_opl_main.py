@@ -42,7 +42,7 @@ main {
     ("x.LB = NaN;", "the lower bound of `x` cannot be NaN"),
     ("x.LB = Infinity;", "the lower bound of `x` cannot be Infinity"),
     ("x.UB = -Infinity;", "the upper bound of `x` cannot be -Infinity"),
-    ("x.UB = 1e30;", "the upper bound of `x` is 1e+30, which no solver can take"),
+    ("x.UB = 1e18;", "the upper bound of `x` is 1000000000000000000, which no solver can take"),  # (1e20 and more: infinite)
     ("x.UB = y;", "the upper bound of `x` cannot be NaN"),  # a decision's value before any solve
 ])
 def test_a_bound_no_solver_takes_is_refused_at_the_assignment_in_main(stmt, message):
@@ -54,6 +54,14 @@ def test_a_bound_no_solver_takes_is_refused_at_the_assignment_in_main(stmt, mess
     d = [d for d in r.diagnostics if d.is_error]
     assert [x.code for x in d] == ["OPL1055"] and d[0].message == message and (d[0].line, d[0].column) == (6, 5)  # at `LB`/`UB`
     assert r.status == "script_error" and r.last_solve_status is None  # the run failed before any solve
+
+
+def test_an_upper_bound_of_1e30_in_main_is_no_bound_as_in_cplex():
+    # CPLEX reads bounds of 1e20 and more as infinite (issue 34, item 3): x is then bounded by c only
+    text = ("dvar float+ x in 0..10;\nmaximize x;\nsubject to { c: x <= 25; }\nmain {\n  thisOplModel.generate();\n"
+            "  x.UB = 1e30;\n  cplex.solve();\n}\n")
+    r = pyopl.solve(text)
+    assert [d.code for d in r.diagnostics if d.is_error] == [] and r.objective == 25
 
 
 @pytest.mark.parametrize("value,status", [("Infinity", 0), ("-Infinity", 0), ("NaN", 0), ("2.9", 2), ("-0.5", 0),
@@ -207,12 +215,14 @@ def test_setting_without_highs_equivalent_warns_at_solve():
     assert d.message == "`cplex.mipemphasis` has no equivalent in HiGHS; it is ignored" and d.line == 1
 
 
-def test_output_file_is_written_in_the_model_folder(tmp_path):
+def test_output_file_is_written_in_the_models_output_folder(tmp_path):
+    # the default output folder is `<model stem>.out` beside the model (docs/safety.md), made on the first file
     (tmp_path / "m.mod").write_text('dvar float+ x in 0..2;\nmaximize x;\nexecute {\n'
                                     '  var f = new IloOplOutputFile("res.txt");\n  f.writeln("x=", x);\n  f.close();\n}\n')
     pyopl.compile_model(tmp_path / "m.mod").solve()
-    assert (tmp_path / "res.txt").read_text() == "x=2\n"
-    assert not [p for p in os.listdir(tmp_path) if p.startswith(".pyopl-")]
+    assert (tmp_path / "m.out" / "res.txt").read_text() == "x=2\n"
+    assert sorted(os.listdir(tmp_path)) == ["m.mod", "m.out"]
+    assert os.listdir(tmp_path / "m.out") == ["res.txt"]
 
 
 def test_script_strings_with_surrogates_print_and_write(tmp_path, capsys):
@@ -229,11 +239,11 @@ def test_script_strings_with_surrogates_print_and_write(tmp_path, capsys):
     assert rc == 0
     assert 'x["\U0001F600"] = 1' in out and 'x["\uFFFD"] = 1' in out
     assert out.endswith("script output:\n<\uFFFD>\U0001F600\n")
-    assert (tmp_path / "res.txt").read_text(encoding="utf-8") == "\U0001F600|\uFFFD\n"
+    assert (tmp_path / "m.out" / "res.txt").read_text(encoding="utf-8") == "\U0001F600|\uFFFD\n"
 
 
 def test_output_file_that_cannot_be_written_is_a_diagnostic(tmp_path, monkeypatch):
-    import pyopl.safe_write as sw
+    import pyopl.files.safe_write as sw
 
     def full_disk(path, data, *, mode=None):
         raise sw.WriteError("OPL1123", str(path), "no space left on the device")
@@ -241,15 +251,19 @@ def test_output_file_that_cannot_be_written_is_a_diagnostic(tmp_path, monkeypatc
     monkeypatch.setattr(sw, "write_bytes_safely", full_disk)
     (tmp_path / "m.mod").write_text('execute {\n  var f = new IloOplOutputFile("o.txt");\n  f.write(7);\n'
                                     '  f.close();\n}\ndvar float+ x in 0..2;\nmaximize x;\n')
-    diags = pyopl.check(tmp_path / "m.mod")
+    assert not [d for d in pyopl.check(tmp_path / "m.mod") if d.is_error]  # check writes nothing: no failure
+    with pytest.raises(pyopl.CompileError) as e:
+        pyopl.compile_model(tmp_path / "m.mod")
+    diags = e.value.diagnostics
     d = [d for d in diags if d.code == "OPL1064"][0]  # a diagnostic at the close(), not an internal error
     assert "`o.txt` could not be written: no space left on the device" in d.message
     assert d.line == 4 and not [x for x in diags if x.code == "OPL0605"]
-    assert not (tmp_path / "o.txt").exists()
+    assert not (tmp_path / "m.out" / "o.txt").exists()
     (tmp_path / "m.mod").write_text('execute {\n  var f = new IloOplOutputFile("o.txt");\n  f.write(7);\n}\n'
                                     'dvar float+ x in 0..2;\nmaximize x;\n')  # left open: written at the end
-    diags = pyopl.check(tmp_path / "m.mod")
-    assert [(d.code, d.line) for d in diags if d.is_error] == [("OPL1064", 2)]
+    with pytest.raises(pyopl.CompileError) as e:
+        pyopl.compile_model(tmp_path / "m.mod")
+    assert [(d.code, d.line) for d in e.value.diagnostics if d.is_error] == [("OPL1064", 2)]
 
 
 def test_output_dir_option(tmp_path):
@@ -263,18 +277,27 @@ def test_output_dir_option(tmp_path):
     assert not (tmp_path / "o.txt").exists()
 
 
-@pytest.mark.parametrize("name,why", [("../o.txt", "points outside"), ("/tmp/o.txt", "absolute path"),
-                                      ("link/o.txt", "points outside"), ("nodir/o.txt", "does not exist")])
-def test_output_files_are_confined(tmp_path, name, why):
+@pytest.mark.parametrize("name,why", [("../o.txt", "leads out of the output folder (`..`)"),
+                                      ("/tmp/o.txt", "absolute path"),
+                                      ("link/o.txt", "leads out of the output folder (through a symbolic link)"),
+                                      ("nodir/o.txt", "does not exist")])
+@pytest.mark.parametrize("how", ["check", "solve"])
+def test_output_files_are_confined(tmp_path, name, why, how):
     outside = tmp_path.parent / ("outside-" + tmp_path.name)
     outside.mkdir()
-    os.symlink(outside, tmp_path / "link")
+    (tmp_path / "m.out").mkdir()
+    os.symlink(outside, tmp_path / "m.out" / "link")
     text = 'execute {\n  var f = new IloOplOutputFile("%s");\n  f.close();\n}\ndvar float+ x in 0..2;\nmaximize x;\n' % name
     (tmp_path / "m.mod").write_text(text)
-    diags = pyopl.check(tmp_path / "m.mod")
+    if how == "check":
+        diags = pyopl.check(tmp_path / "m.mod")
+    else:
+        with pytest.raises(pyopl.CompileError) as e:
+            pyopl.compile_model(tmp_path / "m.mod")
+        diags = e.value.diagnostics
     d = [d for d in diags if d.code == "OPL1056"][0]
     assert why in d.message and (d.line, d.column) == (2, 11)
-    assert os.listdir(outside) == []
+    assert os.listdir(outside) == [] and os.listdir(tmp_path / "m.out") == ["link"]
 
 
 def test_execute_cannot_call_solve_and_unsupported_globals_are_named():

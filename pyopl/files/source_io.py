@@ -1,0 +1,227 @@
+"""Reading model and data files, and resolving ``include``, the one way every reader does it.
+
+- Files are UTF-8 (a leading byte-order mark is dropped).  Anything else is a
+  :class:`SourceProblem` naming the byte, its offset and its line and column, never text with
+  U+FFFD replacement characters (two different Latin-1 files would then read the same).
+- Lines and columns are counted as Lark and every diagnostic count them: only ``"\\n"`` ends a
+  line (see :func:`line_starts`); ``str.splitlines`` also breaks on CR, form feed, ``\\x1c``-``\\x1e``,
+  ``\\x85``, U+2028 and U+2029, which the grammar reads as blanks or as characters of a comment.
+- ``include`` (model and data alike) resolves with ``os.path.realpath`` and must stay inside
+  the including file's folder tree: a symbolic link cannot lead out of it.
+"""
+from __future__ import annotations
+
+import os
+import stat
+from dataclasses import dataclass
+
+BOM = b"\xef\xbb\xbf"
+MAX_SOURCE_BYTES = 1 << 30  # 1 GiB
+
+
+@dataclass
+class SourceProblem(Exception):
+    """A file could not be read as source text.
+
+    ``kind``: ``missing``, ``folder``, ``unreadable`` or ``encoding``; ``path``: the name given;
+    ``message`` and ``help``: for the user; ``line``/``column``: where (1-based, characters),
+    1/1 unless ``kind == "encoding"``; ``shown``: the text to show in the diagnostic's snippet."""
+
+    kind: str
+    path: str
+    message: str
+    help: str
+    line: int = 1
+    column: int = 1
+    shown: str = ""
+
+    def __str__(self) -> str:
+        return self.message
+
+
+def read_source_file(path: "str | os.PathLike[str]", notes: list | None = None) -> tuple[str, bool]:
+    """``(text, had_bom)`` of a UTF-8 file; raises :class:`SourceProblem`.
+
+    ``notes``: when given, bytes that are not UTF-8 but lie only inside comments are accepted
+    (see :func:`decode_source`) and a :class:`SourceProblem` of kind ``encoding-comment`` is
+    appended to it, for the caller to report as a warning."""
+    name = os.fspath(path)
+    if "\0" in name:
+        raise SourceProblem("missing", name, "the file name `%s` holds a NUL byte" % name.replace("\0", "\\0"),
+                            "give a file name without a NUL character")
+    try:
+        # O_NONBLOCK: opening a FIFO nobody writes returns at once (reading it then waits, as a pipe should)
+        fd = os.open(name, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
+    except FileNotFoundError:
+        raise SourceProblem("missing", name, "file not found: %s" % name,
+                            "check the path (relative paths start at the current folder)") from None
+    except OSError as e:
+        raise _unreadable(name, e) from None
+    try:
+        st = os.fstat(fd)
+        from .reads import note
+
+        note(name, st)  # a file the run read: no writer of the run may replace it (files/reads.py)
+        if stat.S_ISDIR(st.st_mode):
+            raise SourceProblem("folder", name, "%s is a folder, not a file" % name,
+                                "give the path of the .mod or .dat file inside it")
+        os.set_blocking(fd, True)
+        with os.fdopen(fd, "rb", closefd=False) as f:
+            data = f.read(MAX_SOURCE_BYTES + 1)  # bounded: `/dev/zero` given as a model never ends
+        if len(data) > MAX_SOURCE_BYTES:
+            raise SourceProblem("unreadable", name, "`%s` is larger than %d MiB, the most pyopl reads as source"
+                                % (name, MAX_SOURCE_BYTES >> 20), "give a model or data file, not a device or a huge file")
+    except OSError as e:
+        raise _unreadable(name, e) from None
+    finally:
+        os.close(fd)
+    return decode_source(data, name, notes)
+
+
+def _unreadable(name: str, e: OSError) -> SourceProblem:
+    return SourceProblem("unreadable", name, "cannot read `%s`: %s" % (name, e.strerror or e),
+                         "check the file's permissions (and that it is a file)")
+
+
+def decode_source(data: bytes, name: str, notes: list | None = None) -> tuple[str, bool]:
+    """``(text, had_bom)`` from the bytes of a file; raises :class:`SourceProblem` (``encoding``)
+    at the first byte that is not UTF-8.
+
+    With ``notes`` (a list), a file whose non-UTF-8 bytes all lie inside ``//`` or ``/* */``
+    comments (real models carry Latin-1 dates and names there) is read with each such byte
+    replaced by U+FFFD, one character per byte so lines and columns stay exact, and a problem of
+    kind ``encoding-comment`` (a warning) is appended to ``notes``. Bytes in comments never reach
+    a value, so no two different texts can compile alike; anywhere else they stay an error."""
+    bom = data.startswith(BOM)
+    body = data[len(BOM):] if bom else data
+    try:
+        return body.decode("utf-8"), bom
+    except UnicodeDecodeError as e:
+        if notes is not None:
+            lenient = body.decode("utf-8", errors="surrogateescape")
+            bad = [i for i, c in enumerate(lenient) if "\udc80" <= c <= "\udcff"]
+            if bad and _all_in_comments(lenient, bad):
+                before = lenient[:bad[0]]
+                line = before.count("\n") + 1
+                column = bad[0] - (before.rfind("\n") + 1) + 1
+                text = "".join("\ufffd" if "\udc80" <= c <= "\udcff" else c for c in lenient)
+                notes.append(SourceProblem(
+                    "encoding-comment", name,
+                    "`%s` is not UTF-8: %d byte%s inside comments (the first at line %d, column %d) read as U+FFFD"
+                    % (name, len(bad), "" if len(bad) == 1 else "s", line, column),
+                    "save the file as UTF-8 (a Latin-1 file converts with `iconv -f latin1 -t utf-8`)",
+                    line, column))
+                return text, bom
+        before = body[:e.start]
+        line = before.count(b"\n") + 1
+        column = len(before[before.rfind(b"\n") + 1:].decode("utf-8")) + 1
+        offset = e.start + (len(BOM) if bom else 0)
+        shown = body.decode("utf-8", errors="backslashreplace")  # only for the snippet; never compiled
+        raise SourceProblem(
+            "encoding", name,
+            "`%s` is not UTF-8: byte 0x%02x at byte %d (line %d, column %d): %s"
+            % (name, body[e.start], offset, line, column, e.reason),
+            "save the file as UTF-8 (a Latin-1 file converts with `iconv -f latin1 -t utf-8`)",
+            line, column, shown) from None
+
+
+def _all_in_comments(text: str, positions: list[int]) -> bool:
+    """Whether every offset in ``positions`` (sorted) lies inside a ``//`` or ``/* */`` comment of
+    OPL text (model or data; string literals are skipped so a ``//`` inside one is no comment)."""
+    spans = []
+    i, n = 0, len(text)
+    while i < n:
+        c = text[i]
+        if c == '"':
+            j = i + 1
+            while j < n and text[j] not in '"\n':
+                j += 2 if text[j] == "\\" else 1
+            i = j + 1
+        elif text.startswith("//", i):
+            j = text.find("\n", i)
+            j = n if j < 0 else j
+            spans.append((i, j))
+            i = j
+        elif text.startswith("/*", i):
+            j = text.find("*/", i + 2)
+            j = n if j < 0 else j + 2
+            spans.append((i, j))
+            i = j
+        else:
+            i += 1
+    k = 0
+    for p in positions:
+        while k < len(spans) and spans[k][1] <= p:
+            k += 1
+        if k == len(spans) or not spans[k][0] <= p < spans[k][1]:
+            return False
+    return True
+
+
+def line_starts(text: str) -> list[int]:
+    """Offset of the first character of each line, lines ending at ``"\\n"`` only (as Lark counts)."""
+    starts = [0]
+    find = text.find
+    k = find("\n")
+    while k >= 0:
+        starts.append(k + 1)
+        k = find("\n", k + 1)
+    return starts
+
+
+def source_lines(text: str) -> list[str]:
+    """The lines of ``text`` as diagnostics number them (split at ``"\\n"`` only, without it)."""
+    return text.split("\n")
+
+
+def offset_of(text: str, starts: list[int], line: int, column: int) -> int | None:
+    """Character offset of 1-based ``(line, column)``, or None when it is not in ``text``
+    (a column may point just past the last character of its line)."""
+    if not 1 <= line <= len(starts) or column < 1:
+        return None
+    start = starts[line - 1]
+    end = starts[line] - 1 if line < len(starts) else len(text)  # the "\n" (or the end)
+    off = start + column - 1
+    return off if off <= end else None
+
+
+def resolve_include(base_dir: str, rel: str) -> tuple[str | None, str | None]:
+    """``(real_path, None)`` for ``include "rel"`` written in a file of ``base_dir``, or
+    ``(None, why)``: ``"nul"`` (a NUL byte in the name) or ``"outside"`` (the real path, symbolic
+    links followed, is not inside the real ``base_dir``). Does not check that the file exists."""
+    if "\0" in rel or "\0" in base_dir:
+        return None, "nul"
+    root = os.path.realpath(base_dir)
+    target = os.path.realpath(os.path.join(root, rel))
+    if os.path.commonpath([root, target]) != root:
+        return None, "outside"
+    return target, None
+
+
+_SLUGS = {"model": {"missing": "cli-file-not-found", "folder": "cli-path-is-folder",
+                    "unreadable": "model-file-unreadable", "encoding": "source-not-utf8",
+                    "encoding-comment": "source-comment-not-utf8"},
+          "data": {"missing": "data-file-unreadable", "folder": "data-file-unreadable",
+                   "unreadable": "data-file-unreadable", "encoding": "source-not-utf8",
+                   "encoding-comment": "source-comment-not-utf8"}}
+
+
+def report_problem(reporter, problem: SourceProblem, role: str, at=None, sources: dict | None = None) -> None:
+    """Emit ``problem`` as a diagnostic: ``role`` is ``model`` (a model or included model file) or
+    ``data``; ``at`` is the span of the ``include`` that named the file, used unless the problem
+    lies inside the file (an encoding error points at its byte)."""
+    from ..diagnostics.diagnostic import Span
+
+    if problem.kind in ("encoding", "encoding-comment") or at is None:
+        at = Span(problem.path, problem.line, problem.column, problem.line, problem.column + 1)
+    if problem.shown and sources is not None:
+        sources.setdefault(problem.path, problem.shown)  # for the snippet only
+    reporter.emit(_SLUGS[role][problem.kind], at, problem.message, help=problem.help)
+
+
+def looks_like_path(src: str, suffixes: tuple[str, ...]) -> bool:
+    """In ``source="auto"`` mode, a string is a file name when it is one line (under 4096
+    characters) ending in one of ``suffixes`` with no ``;``, ``{`` or ``}`` in it: model and data
+    text always hold one of those, so no valid text is mistaken for a path."""
+    return ("\n" not in src and len(src) < 4096 and src.strip().endswith(suffixes)
+            and not any(ch in src for ch in ";{}"))

@@ -1,0 +1,117 @@
+"""A readable text report of a :class:`~pyopl.results.result.Result` for the command line.
+
+Layout: a header (status, with the last solve's when a script failed the run; for a `main` run
+what main did and which model the values come from; objective, bound and gap, counts, time), then the
+explanation of an infeasible or unbounded model, then the nonzero values of
+variables and ``dexpr``s, then (when present) the constraints with their dual
+values and slacks in OPL notation (``ctDemand["Chicago"]``).
+"""
+from __future__ import annotations
+
+from ..ir import IR, format_key_part
+from .numbers import format_number
+from .result import Result, Values
+
+
+def _fmt(v) -> str:
+    """Numbers in full (they read back as the same float; see :mod:`pyopl.results.numbers`)."""
+    return format_number(v)
+
+
+def _name(name: str, key: tuple) -> str:
+    return name + "".join("[%s]" % format_key_part(k) for k in key)
+
+
+def _entries(table: dict) -> list[tuple[str, float | None]]:
+    out = []
+    for name, v in table.items():
+        if isinstance(v, Values):
+            out += [(_name(name, k), x) for k, x in v.items()]
+        else:
+            out.append((name, v))
+    return out
+
+
+def text_report(result: Result, ir: IR | None = None, max_rows: int = 200, compile_time_s: float | None = None,
+                show: list[str] | None = None, constraints: bool = True) -> str:
+    """The report as text (no trailing newline); at most ``max_rows`` lines per section.
+
+    With ``ir``, a line gives the model's size; ``compile_time_s`` (seconds) is added to it.
+    ``show``: only these decisions/dexprs (in that order) in the values section (``--show``);
+    ``constraints=False`` leaves out the constraint table (``--no-constraints``)."""
+    out = ["status: %s" % result.status + (" (last solve: %s)" % result.last_solve_status
+                                           if result.last_solve_status is not None else "")]
+    if result.script_exit is not None or result.solves:  # a `main` run: what main did, and whose values these are
+        out.append("main: %s, %d solve%s%s" % (
+            "failed" if result.run_failed else "exit status %s" % result.script_exit + (
+                " (returned %s)" % _fmt(result.main_return) if isinstance(result.main_return, (int, float))
+                and not isinstance(result.main_return, bool) and result.main_return != result.script_exit else ""), len(result.solves),
+            "" if len(result.solves) == 1 else "s",
+            " (%s)" % ", ".join("%s: %s%s" % (s["model"], s["status"], "" if s.get("objective") is None else
+                                              " " + _fmt(s["objective"])) for s in result.solves[:20])
+            if result.solves else ""))
+        if result.solved_model is not None:
+            out.append("values below: the last solve's, of %s" % result.solved_model)
+    if result.objective is not None:
+        out.append("objective: %s" % _fmt(result.objective))
+    if result.extra.get("objectives") and len(result.extra["objectives"]) > 1:
+        out.append("objectives (in priority order): %s" % ", ".join(_fmt(v) for v in result.extra["objectives"]))
+    if result.best_bound is not None and result.status != "optimal":
+        out.append("best bound: %s" % _fmt(result.best_bound))
+    if result.mip_gap is not None and result.status != "optimal":
+        out.append("gap: %.4g%%" % (100.0 * result.mip_gap))
+    if result.conflict is not None:
+        out.append(result.conflict.text())
+    elif result.message:
+        out.append(result.message)
+    if result.status == "unbounded" and result.ray:
+        out.append("unbounded ray:")
+        out += ["  %-24s %s" % (k, _fmt(v)) for k, v in list(result.ray.items())[:max_rows]]
+    counts = []
+    if result.iterations is not None:
+        counts.append("%d iterations" % result.iterations)
+    if result.nodes is not None:
+        counts.append("%d nodes" % result.nodes)
+    if ir is not None:
+        out.append("model: %d columns (%d integer), %d rows, %d nonzeros%s" % (
+            ir.num_cols, int(ir.col_integer.sum()), ir.num_rows, ir.nnz,
+            ", compiled in %.3f s" % compile_time_s if compile_time_s is not None else ""))
+    out.append("solve time: %.3f s (%s%s)" % (result.solve_time_s, result.solver, ", " + ", ".join(counts) if counts else ""))
+    choice = (result.extra or {}).get("solver_choice")
+    if choice and not choice.startswith("auto: highs,"):  # say why a solver other than the default was used
+        out.append("solver: %s" % choice[len("auto: "):])
+    tables = {**result.dexprs, **result.variables}
+    chosen = _entries(result.variables) + _entries(result.dexprs) if show is None else \
+        _entries({n: tables[n] for n in show if n in tables})
+    lines = ["  %s = %s" % (n, _fmt(x)) for n, x in chosen if x is not None and abs(x) > 1e-9]
+    if lines:
+        out.append("values (nonzero):")
+        out += _cap(lines, max_rows)
+    if constraints and (result.duals or result.slacks):
+        duals = dict(_entries(result.duals))
+        cells = [(n, _fmt(duals.get(n)), _fmt(s)) for n, s in _entries(result.slacks) or [(k, None) for k in duals]]
+        note = " (integers fixed)" if result.extra.get("duals_of") else ""
+        out += _cap(_table("constraints%s:" % note, cells[:max_rows + 1]), max_rows + 1, len(cells) + 1)
+    return "\n".join(out)
+
+
+def _table(title: str, cells: list[tuple[str, str, str]]) -> list[str]:
+    """The constraint table, its columns as wide as their longest entry (label, dual, slack), by
+    ``tabulate`` (plain format: no rules, labels left, numbers right); the first line is the header."""
+    from tabulate import tabulate
+
+    text = tabulate(cells, headers=["", "dual", "slack"], tablefmt="plain", disable_numparse=True,
+                    colalign=("left", "right", "right"))
+    lines = ["  " + line.rstrip() for line in text.split("\n")]  # indented under the title, as the values are
+    head = lines[0]
+    lead = len(head) - len(head.lstrip())
+    lines[0] = title + head[len(title):] if len(title) < lead else title + " " + head.lstrip()
+    return lines
+
+
+def _cap(lines: list[str], n: int, total: int | None = None) -> list[str]:
+    """The first ``n`` of ``lines`` and a line saying how many of ``total`` (default: all of them) are left out."""
+    total = len(lines) if total is None else total
+    if total <= n:
+        return lines[:n]
+    return lines[:n] + ["  ... and %d more" % (total - n)]
