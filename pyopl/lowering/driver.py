@@ -14,6 +14,7 @@ from ..syntax import ast as A
 from .declarations import process_item
 from .errors import EvalError
 from .instance import Instance, Symbol
+from .lazy_data import lazy_of
 
 
 def run(inst: Instance) -> None:
@@ -27,7 +28,15 @@ def run(inst: Instance) -> None:
             deferred.append(item)
             inst.after_model = True
             continue
+        was_after = inst.after_model
         _process(inst, item)
+        lazy = lazy_of(inst)
+        if lazy is not None:  # IBM's lazy initialisation (lazy_data.py)
+            if isinstance(item, A.ScriptBlock):
+                if item.kind != "main" and not was_after:
+                    lazy.after_script(item.body)
+            else:
+                lazy.after_item(item)
         if inst.budget.exhausted:
             return  # every later expansion would fail the same way: one diagnostic is enough
         if isinstance(item, A.ConstraintsBlock):
