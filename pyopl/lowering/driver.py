@@ -14,14 +14,15 @@ from ..syntax import ast as A
 from .declarations import process_item
 from .errors import EvalError
 from .instance import Instance, Symbol
-from .lazy_data import lazy_of
+from .lazy_data import external_first, lazy_of
 
 
 def run(inst: Instance) -> None:
     """Evaluate every item of ``inst.model`` into ``inst`` (the objective after the constraints);
     each item's mistakes are reported to ``inst.reporter`` and the next item goes on."""
     deferred = []
-    for item in inst.model.items:
+    items = external_first(list(inst.model.items)) if inst.has_scripts else inst.model.items
+    for item in items:
         if isinstance(item, A.Objective):
             # Evaluated after the constraints, whose single-variable rows may bound the
             # variables that a linearisation in the objective needs (OPL's order does not matter here).

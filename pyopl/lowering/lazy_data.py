@@ -145,3 +145,44 @@ def lazy_of(inst: Any) -> LazyData | None:
     if lz is None:
         lz = inst._lazy_data = LazyData(inst)
     return lz
+
+
+_DATA_DECLS = (A.ParamDecl, A.TupleDecl, A.RangeDecl)
+
+
+def external_first(items: list) -> list:
+    """``items`` in IBM's order for a model with scripts: external data (``= ...``) declared after
+    the first pre-processing script moves, with the data declarations it needs, to just before
+    that script (IBM initialises external data before any script runs). Anything needing a
+    declaration that is not data (a ``dvar``, a constraint) stays where it is."""
+    first = next((k for k, it in enumerate(items) if isinstance(it, A.ScriptBlock) and it.kind != "main"), None)
+    if first is None:
+        return items
+    end = next((k for k, it in enumerate(items) if isinstance(it, (A.Objective, A.ConstraintsBlock))), len(items))
+    if end <= first:
+        return items
+    later = items[first + 1:end]
+    by_name = {getattr(it, "name", None): k for k, it in enumerate(later) if isinstance(it, _DATA_DECLS)}
+    hoist: set[int] = set()
+    for k, it in enumerate(later):
+        if not (isinstance(it, A.ParamDecl) and isinstance(it.init, A.External)):
+            continue
+        need, stack, ok = {k}, [k], True
+        while stack and ok:
+            j = stack.pop()
+            node = later[j]
+            parts = [node.type, node.dims] if isinstance(node, A.ParamDecl) and j == k else [node]
+            for n in names_in(parts):
+                if n in by_name and by_name[n] < j and by_name[n] not in need:
+                    need.add(by_name[n])
+                    stack.append(by_name[n])
+                elif n not in by_name and any(getattr(x, "name", None) == n for x in later[:j]):
+                    ok = False  # declared after the script by something that is not data
+        if ok:
+            hoist |= need
+    if not hoist:
+        return items
+    moved = [it for k, it in enumerate(later) if k in hoist]
+    rest = [it for k, it in enumerate(later) if k not in hoist]
+    return items[:first] + moved + [items[first]] + rest + items[end:]
+
