@@ -17,6 +17,8 @@ DEFAULT_MAX_WORK = 250_000_000
 DEFAULT_MAX_NESTING = 100
 #: Default :attr:`Limits.max_string`: characters in one string value.
 DEFAULT_MAX_STRING = 1_000_000
+#: Elements of one iteration domain, and of a set made from a range by ``asSet`` (fixed; OPL0604).
+MAX_ITERATIONS = 50_000_000
 
 
 @dataclass(frozen=True)
