@@ -99,8 +99,8 @@ class Model:
               progress: Any = None) -> Result:
         """Solve with ``solver``: ``"auto"`` (the default: HiGHS for what it takes, else the first installed
         backend that takes the model, see :func:`pyopl.backends.capabilities.choose`), ``"highs"``,
-        ``"scip"``, ``"cplex"`` or ``"gurobi"``; ``time_limit`` in seconds. ``result.solver`` names the
-        backend that solved it.
+        ``"scip"``, ``"cplex"``, ``"gurobi"`` or ``"cpsat"`` (OR-Tools CP-SAT, where ``using CP;`` models
+        go); ``time_limit`` in seconds. ``result.solver`` names the backend that solved it.
 
         Returns a :class:`~pyopl.results.result.Result` whose status is one of
         ``optimal``, ``feasible``, ``infeasible``, ``unbounded``,

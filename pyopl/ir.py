@@ -166,6 +166,8 @@ class IR:
     index_names: dict = field(default_factory=dict)
     qcons: list = field(default_factory=list)  # quadratic constraints (pyopl.lowering.quadratic.QuadRow)
     objective_span: Any = None  # source span of the objective's expression
+    engine: str = "mp"  # "cp" for a `using CP;` model (solved by CP-SAT, pyopl/backends/cpsat.py)
+    cp_constraints: list = field(default_factory=list)  # global CP constraints (pyopl.lowering.cp.CpConstraint)
 
     def csr(self) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
         """``(data, indices, indptr)`` of the row matrix in CSR form, without importing SciPy."""

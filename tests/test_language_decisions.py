@@ -348,9 +348,9 @@ def test_decision_dependent_data_before_the_model_is_an_error():
     assert any(c in ("OPL0501", "OPL0513") for c in codes(m))
 
 
-def test_using_cp_is_one_clear_diagnostic():
+def test_using_cp_compiles_for_cpsat():
     cs = codes("using CP;\ndvar int x in 0..3;\nminimize x;")
-    assert cs.count("OPL0602") == 1 and not [c for c in cs if c.startswith("OPL00")]
+    assert not cs  # (it solves on CP-SAT: tests/test_cpsat.py)
 
 
 def test_numeric_builtins_on_data():

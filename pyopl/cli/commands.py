@@ -20,7 +20,7 @@ from .deferred_import import defer_import
 
 #: ``--solver`` choices; the same as :data:`pyopl.backends.SOLVER_CHOICES` (a test checks), written
 #: out so that parsing the command line imports no backend.
-SOLVER_CHOICES = ("auto", "highs", "scip", "cplex", "gurobi")
+SOLVER_CHOICES = ("auto", "highs", "scip", "cplex", "gurobi", "cpsat")
 
 # The command's own process: Lark's optional `regex` loads on first use, not with Lark (13 ms of a
 # small solve; see deferred_import). A program that imports pyopl keeps its sys.modules as it is.
@@ -61,7 +61,7 @@ def _parser() -> argparse.ArgumentParser:
     common(s)
     s.add_argument("--solver", choices=SOLVER_CHOICES, default="auto",
                    help="the solver (default: auto, HiGHS for what it takes, else SCIP, Gurobi or CPLEX by the "
-                        "model's features; the report names the one used)")
+                        "model's features, CP-SAT for a `using CP;` model; the report names the one used)")
     s.add_argument("--time-limit", type=_non_negative, metavar="S", help="time limit in seconds")
     s.add_argument("--mip-gap", type=_non_negative, metavar="G", help="relative MIP gap (e.g. 0.01)")
     s.add_argument("--mip-gap-abs", type=_non_negative, metavar="G", help="absolute MIP gap")

@@ -27,6 +27,10 @@ class Aggregates:
 
     def e_aggregate(self, node: A.Aggregate, env: dict) -> Any:
         op = node.op
+        if op == "all":
+            from .cp import all_outside_cp_call
+
+            raise all_outside_cp_call(node)
         if op == "sum":
             fast = vectorised.vector_sum(self, node, env)  # the common shapes with NumPy; None: term by term
             if fast is not None:

@@ -78,6 +78,8 @@ def build_ir(inst: Instance) -> IR:
     ir.dvar_spans = {name: getattr(inst.symbols[name].decl, "name_span", None)
                      for name in inst.dvar_blocks if name in inst.symbols}
     ir.qcons = list(inst.qcons)
+    ir.engine = getattr(inst, "engine", "mp")
+    ir.cp_constraints = list(getattr(inst, "cp_constraints", ()))
     ir.objective_span = next((i.expr.span for i in inst.model.items if isinstance(i, opl_ast.Objective)), None)
     if len(inst.objectives) > 1:
         ir.lex_objectives = [_objective_arrays(o, n)[:2] for o in inst.objectives]

@@ -71,6 +71,12 @@ class Comparisons:
             b = int(b)
         if is_number(a) and is_number(b):
             return NUMBER_COMPARE[op](a, b)
+        if (is_decision(a) and isinstance(b, (Leaf, Logic))) or (is_decision(b) and isinstance(a, (Leaf, Logic))):
+            # a constraint used as a 0/1 value beside a decision expression (`w == (x == n)`, OPL manual,
+            # "Constraints as expressions"): its truth value, a binary column
+            a = self.truth_value(a, na) if isinstance(a, (Leaf, Logic)) else a
+            b = self.truth_value(b, nb) if isinstance(b, (Leaf, Logic)) else b
+            return self.compare(node, op, a, b, na, nb)
         if is_decision(a) or is_decision(b):
             if not ((is_decision(a) or is_number(a)) and (is_decision(b) or is_number(b))):
                 bad, bn = (b, nb) if is_decision(a) else (a, na)

@@ -438,10 +438,7 @@ def script_block(inst: Instance, s: A.ScriptBlock) -> None:
 
 
 def using_decl(inst: Instance, u: A.Using) -> None:
-    if u.engine.upper() == "CP":
-        raise EvalError("unsupported-cp", u.span, "`using CP;` selects the CP Optimizer engine, which pyopl does not support",
-                        help="pyopl compiles linear and mixed-integer models for HiGHS or Gurobi; remove `using CP;` and "
-                             "replace CP constructs (interval variables, `noOverlap`, ...) with MIP formulations")
+    return None  # `using CP;` set ``inst.engine`` when the Instance was made (pyopl.lowering.cp)
 
 
 def assert_stmt(inst: Instance, a: A.Assert) -> None:

@@ -11,6 +11,7 @@ from __future__ import annotations
 from ..diagnostics.diagnostic import Label
 from ..diagnostics.reporter import did_you_mean
 from ..syntax import ast as A
+from .cp import check_cp_model
 from .declarations import process_item
 from .errors import EvalError
 from .instance import Instance, Symbol
@@ -48,6 +49,8 @@ def run(inst: Instance) -> None:
         _process(inst, item)
     if inst.has_scripts:
         inst.script_host.finish_pre(inst)
+    if inst.engine == "cp":
+        check_cp_model(inst)
     _check_unused_data(inst)
 
 #: Kinds of symbol a second declaration of the same name collides with.

@@ -336,6 +336,9 @@ class Instance:
         self.sense = _sense_of(model)
         self.objective: Any = None
         self.qcons: list = []  # quadratic constraints (QuadRow), outside the linear rows
+        # `using CP;` selects "cp" (pyopl.lowering.cp); CP constraints kept for CP-SAT (CpConstraint)
+        self.engine = "cp" if any(isinstance(i, A.Using) and i.engine.upper() == "CP" for i in model.items) else "mp"
+        self.cp_constraints: list = []
         self.abs_context: Any = None  # epigraph `abs` variables of the statement being evaluated (lowering/epigraph.py)
         self.objectives: list[Any] = []  # staticLex: several objectives in priority order
         self.objective_name: str | None = None

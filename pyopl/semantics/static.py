@@ -25,6 +25,15 @@ endBeforeEnd endBeforeStart forbidEnd forbidExtent forbidStart inverse lex noOve
 pulse span startAtEnd startAtStart startBeforeEnd startBeforeStart startOf endOf sizeOf lengthOf
 synchronize cumulFunction stateFunction alwaysIn alwaysEqual alwaysConstant alwaysNoState
 allowedAssignments forbiddenAssignments element""".split())
+#: The CP constraints that pyopl compiles to OR-Tools CP-SAT in a `using CP;` model (docs/cp.md).
+CP_SUPPORTED = frozenset({"allDifferent", "count"})
+
+
+def uses_cp(model: A.Model) -> bool:
+    """Whether ``model`` starts CP Optimizer's semantics with ``using CP;`` (OPL manual, "using")."""
+    return any(isinstance(i, A.Using) and i.engine.upper() == "CP" for i in model.items)
+
+
 _CASTS_AND_MISC = {"int", "float", "staticLexFull", "ftoi", "trunc", "sgn", "sqrt", "exp", "log", "lg", "ln",
                    "sin", "cos", "tan", "abs", "floor", "ceil", "round", "frac", "prev", "next"}
 
@@ -102,6 +111,7 @@ class StaticRules:
         self.r = reporter
         self.syms: dict[str, _Sym] = {}
         self.text = model.source or ""
+        self.using_cp = uses_cp(model)
         self._nodes: dict[int, list] = {}  # item id -> its nodes in _walk order (items are walked often)
 
     def nodes(self, item: Any) -> list:
@@ -492,7 +502,21 @@ class StaticRules:
             self.r.emit("array-called", span, "`%s` is an array; index it with `[...]`, not `(...)`" % f,
                         help="write `%s`" % shown, fix=fix)
             return
+        if self.using_cp and f in CP_SUPPORTED:
+            return  # compiled for CP-SAT (pyopl/lowering/cp.py)
         if f in CP_FUNCTIONS:
+            if self.using_cp:
+                self.r.emit("unsupported-cp-construct", span,
+                            "`%s` is a CP Optimizer constraint that pyopl does not yet compile to CP-SAT" % f,
+                            help="pyopl's CP-SAT backend takes integer and boolean variables, linear and logical "
+                                 "constraints, `allDifferent` and `count` (see docs/cp.md); reformulate `%s` with those" % f)
+                return
+            if f in CP_SUPPORTED:
+                self.r.emit("cp-needs-using-cp", span,
+                            "`%s` is a constraint of constraint programming, and this model has no `using CP;`" % f,
+                            help="add `using CP;` as the model's first line to solve it with CP-SAT, or formulate "
+                                 "it with linear constraints and binary variables for a MIP solver")
+                return
             self.r.emit("unsupported-cp-function", span,
                         "`%s` is a CP Optimizer constraint, which pyopl does not support" % f,
                         help="formulate it with linear constraints and binary variables (for `allDifferent`, "

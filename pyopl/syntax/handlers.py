@@ -344,6 +344,10 @@ class _Handlers:
     def aggregate(self, meta, c):
         return A.Aggregate(self._s(meta), str(c[0]), c[1], c[2])
 
+    def aggregate_all(self, meta, c):
+        # `all(i in I) e`: OPL's array of expressions (an argument of `allDifferent` and the like)
+        return A.Aggregate(self._s(meta), "all", c[0], c[1])
+
     def piecewise(self, meta, c):
         return self._piecewise(meta, c, True)
 
