@@ -4,7 +4,7 @@ OPL's form ``piecewise{s_1 -> b_1; ...; s_n -> b_n; s_last}(x0, y0) x`` gives
 slopes between breakpoints and the value ``y0`` at ``x0`` (OPL manual,
 "Piecewise linear functions"; the anchor defaults to ``(0, 0)``).  The
 function is modelled with one continuous segment variable per piece and a
-value column; :mod:`pyopl.lowering.pw_exact` decides, from every use of the
+value; :mod:`pyopl.lowering.pw_exact` decides, from every use of the
 value once the model is built, whether the pieces may fill in any order (an
 LP) or binaries must force them to fill in order.
 """
@@ -82,9 +82,8 @@ def _pieces(slopes, breaks, lo: float, hi: float | None) -> tuple[list, list, li
 
 
 def _model(ev: Any, node: A.Piecewise, slopes, breaks, x0, y0, arg: LinExpr) -> LinExpr:
-    """The function as a value column ``y`` over one segment column per piece.
-
-    ``arg = lo + sum(seg_k)`` and ``y = f(lo) + sum(slope_k seg_k)``. Whether the pieces may fill in
+    """The function's value ``f(lo) + sum(slope_k seg_k)`` over one segment column per piece, with
+    ``arg = lo + sum(seg_k)``. Whether the pieces may fill in
     any order (an LP) or must fill in order (binaries) is decided once the whole model is built, from
     every place ``y`` is used: see :mod:`pyopl.lowering.pw_exact`."""
     inst = ev.inst
@@ -96,17 +95,16 @@ def _model(ev: Any, node: A.Piecewise, slopes, breaks, x0, y0, arg: LinExpr) -> 
     segs = [inst.new_column(0.0, b - a, False, "pw_seg") for a, b in zip(pts, ends)]
     row = arg.copy()
     row.iadd(LinExpr({s: 1.0 for s in segs}), -1.0)
-    inst.add_aux_row(row, lo, lo, node.span)  # arg = lo + sum(seg)
-    f_lo = _value(slopes, breaks, x0, y0, lo)
-    if all(s == piece_slopes[0] for s in piece_slopes):  # linear: any fill gives the same value
-        return LinExpr({s: sl for s, sl in zip(segs, piece_slopes)}, f_lo)
-    y = inst.new_column(-math.inf, math.inf, False, "pw")
-    defn = LinExpr({y: 1.0})
-    defn.iadd(LinExpr({s: sl for s, sl in zip(segs, piece_slopes)}), -1.0)
     first = len(inst.rows)
-    inst.add_aux_row(defn, f_lo, f_lo, node.span)  # y = f(lo) + sum(slope_k seg_k)
+    inst.add_aux_row(row, lo, lo, node.span)  # arg = lo + sum(seg)
+    value = LinExpr({s: sl for s, sl in zip(segs, piece_slopes)}, _value(slopes, breaks, x0, y0, lo))
+    if all(s == piece_slopes[0] for s in piece_slopes):  # linear: any fill gives the same value
+        return value
+    # a segment of nonzero slope stands for the value: its coefficient in any use is slope * (the value's)
+    probe = next(k for k, sl in enumerate(piece_slopes) if sl != 0)
     convex = all(s1 <= s2 for s1, s2 in zip(piece_slopes, piece_slopes[1:]))
     concave = all(s1 >= s2 for s1, s2 in zip(piece_slopes, piece_slopes[1:]))
-    pending_piecewise(inst).append(PendingPiecewise(y, first, segs, pts, ends, convex, concave, arg.copy(), node,
-                                                    inst._aux_label, inst._aux_key, inst.rows.current))
-    return LinExpr({y: 1.0})
+    pending_piecewise(inst).append(PendingPiecewise(segs[probe], piece_slopes[probe], first, segs, pts, ends, convex,
+                                                    concave, arg.copy(), node, inst._aux_label, inst._aux_key,
+                                                    inst.rows.current))
+    return value

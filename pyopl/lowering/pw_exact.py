@@ -1,7 +1,8 @@
 """Exactness of ``piecewise`` functions, decided from every use once the model is built.
 
 :func:`pyopl.lowering.piecewise.evaluate_piecewise` models ``y = f(x)`` with one segment column
-per piece (``x = lo + sum(seg_k)``, ``y = f(lo) + sum(slope_k seg_k)``) and leaves the pieces free
+per piece (``x = lo + sum(seg_k)``, ``y = f(lo) + sum(slope_k seg_k)``, ``y`` itself no column: a
+segment of nonzero slope stands for it in the analysis) and leaves the pieces free
 to fill in any order: an LP. That relaxation lets ``y`` take any value between the function's
 convex and concave envelopes, so it is exact only when nothing in the model gains from moving
 ``y`` off the function in the direction the relaxation allows (Williams, *Model Building in
@@ -38,11 +39,14 @@ from .linear import LinExpr, QuadExpr
 class PendingPiecewise:
     """One modelled ``piecewise`` whose fill order is still to be decided.
 
-    ``y``: the value column; ``def_row``: the row defining ``y`` (not a use); ``segs``, ``pts``,
+    ``y``: a segment column of nonzero slope ``slope``, which stands for the value (its coefficient
+    in every use is ``slope`` times the value's); ``def_row``: the row ``arg = lo + sum(seg)`` (not a
+    use); ``segs``, ``pts``,
     ``ends``: segment columns and their pieces' starts and ends (the last end may be ``inf``);
     ``convex``/``concave``: the slopes' order; ``arg``: the argument; ``node``: the call, for
     diagnostics; ``label``/``key``/``stmt``: the statement the rows belong to."""
     y: int
+    slope: float
     def_row: int
     segs: list
     pts: list
@@ -65,10 +69,12 @@ def pending_piecewise(inst: Any) -> list[PendingPiecewise]:
 
 
 def unsafe_directions(inst: Any, ys: list[int], skip: dict[int, int],
-                      objective_vector: Callable[[Any], tuple]) -> tuple[set[int], set[int]]:
-    """Columns of ``ys`` that must not be lowered, and those that must not be raised.
+                      objective_vector: Callable[[Any], tuple], scale: dict[int, float] | None = None
+                      ) -> tuple[set[int], set[int]]:
+    """Columns of ``ys`` whose value must not be lowered, and those whose value must not be raised.
 
-    ``skip[y]``: the row defining ``y`` (ignored); ``objective_vector(obj)`` -> ``(c, const, q)``
+    ``skip[y]``: the row defining ``y`` (ignored); ``scale[y]``: the column's coefficient per unit
+    of the value it stands for (1 when absent); ``objective_vector(obj)`` -> ``(c, const, q)``
     as :func:`pyopl.lowering.build._objective_arrays` gives. A column used nowhere is in both sets.
     Returns ``(no_lower, no_raise)``."""
     no_lower: set[int] = set()
@@ -83,7 +89,7 @@ def unsafe_directions(inst: Any, ys: list[int], skip: dict[int, int],
             j = int(cols[k])
             if skip.get(j) == r:
                 continue
-            a = float(vals[k])
+            a = float(vals[k]) / (scale or {}).get(j, 1.0)
             lo_fin, hi_fin = math.isfinite(lower[r]), math.isfinite(upper[r])
             used.add(j)
             if (a > 0 and lo_fin) or (a < 0 and hi_fin):
@@ -98,7 +104,7 @@ def unsafe_directions(inst: Any, ys: list[int], skip: dict[int, int],
         quad = obj.quad if isinstance(obj, QuadExpr) else {}
         in_quad = {j for pair in (quad or {}) for j in pair}
         for j in ys:
-            cj = float(c[j]) if j < len(c) else 0.0
+            cj = (float(c[j]) if j < len(c) else 0.0) / (scale or {}).get(j, 1.0)
             if j in in_quad:
                 used.add(j)
                 no_lower.add(j)
@@ -132,7 +138,7 @@ def settle_piecewise(inst: Any, objective_vector: Callable[[Any], tuple]) -> int
         return 0
     inst._pw_pending = []
     no_lower, no_raise = unsafe_directions(inst, [p.y for p in pending], {p.y: p.def_row for p in pending},
-                                           objective_vector)
+                                           objective_vector, {p.y: p.slope for p in pending})
     made = 0
     for p in pending:
         if (p.convex and p.y not in no_lower) or (p.concave and p.y not in no_raise):
