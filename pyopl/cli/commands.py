@@ -173,11 +173,10 @@ def _show_names(args: argparse.Namespace, known: list[str]) -> tuple[list[str] |
         return None, None
     for n in names:
         if n not in known:
-            from ..diagnostics.reporter import near_miss
+            from ..diagnostics.reporter import did_you_mean
 
-            best = near_miss(n, known)
-            return None, "--show: the model has no decision or dexpr `%s`%s" % (
-                n, " (did you mean `%s`?)" % best if best else "")
+            best = did_you_mean(n, known)  # every equally close name
+            return None, "--show: the model has no decision or dexpr `%s`%s" % (n, " (%s)" % best if best else "")
     return names, None
 
 
@@ -415,6 +414,8 @@ def cmd_solve(args: argparse.Namespace) -> int:
         if result.script_output:
             print("script output:")
             sys.stdout.write(result.script_output if result.script_output.endswith("\n") else result.script_output + "\n")
+    if result.run_failed:
+        return exit_codes.SCRIPT_ERROR  # a script error stops the run, as in IBM OPL (docs/cli.md, "Run status")
     if any(d.is_error for d in solver_diags if hasattr(d, "is_error")) and result.script_output is not None:
         return EXIT_ERRORS  # a script error stops the run, as in IBM OPL
     if result.script_exit is not None:
@@ -431,11 +432,11 @@ def cmd_explain(args: argparse.Namespace) -> int:
         return EXIT_OK
     kind = lookup(args.code)
     if kind is None:
-        from ..diagnostics.reporter import near_miss
+        from ..diagnostics.reporter import near_misses, one_of
 
-        best = near_miss(args.code.upper(), [k.code for k in all_kinds()])
+        best = near_misses(args.code.upper(), [k.code for k in all_kinds()])
         print("pyopl: unknown diagnostic code %s%s; `pyopl explain --list` lists them" % (
-            args.code, " (did you mean %s?)" % best if best else ""), file=sys.stderr)
+            args.code, " (did you mean %s?)" % one_of(best[:5]).replace("`", "") if best else ""), file=sys.stderr)
         return EXIT_USAGE
     print(explain(kind), end="")
     return EXIT_OK

@@ -15,20 +15,30 @@ from .cp import check_cp_model
 from .declarations import process_item
 from .errors import EvalError
 from .instance import Instance, Symbol
+from .lazy_data import external_first, lazy_of
 
 
 def run(inst: Instance) -> None:
     """Evaluate every item of ``inst.model`` into ``inst`` (the objective after the constraints);
     each item's mistakes are reported to ``inst.reporter`` and the next item goes on."""
     deferred = []
-    for item in inst.model.items:
+    items = external_first(list(inst.model.items)) if inst.has_scripts else inst.model.items
+    for item in items:
         if isinstance(item, A.Objective):
             # Evaluated after the constraints, whose single-variable rows may bound the
             # variables that a linearisation in the objective needs (OPL's order does not matter here).
             deferred.append(item)
             inst.after_model = True
             continue
+        was_after = inst.after_model
         _process(inst, item)
+        lazy = lazy_of(inst)
+        if lazy is not None:  # IBM's lazy initialisation (lazy_data.py)
+            if isinstance(item, A.ScriptBlock):
+                if item.kind != "main" and not was_after:
+                    lazy.after_script(item.body)
+            else:
+                lazy.after_item(item)
         if inst.budget.exhausted:
             return  # every later expansion would fail the same way: one diagnostic is enough
         if isinstance(item, A.ConstraintsBlock):

@@ -429,6 +429,9 @@ class ModelHost(HostObject):
                                  span, help="choose another name for your variable (`var my%s = ...`)" % name.capitalize())
             ctx.script_globals[name] = value  # an undeclared name: a new global, as ECMAScript does
             return
+        lazy = getattr(ctx.inst, "_lazy_data", None)
+        if lazy is not None:
+            lazy.assigned(name)
         assign_element(ctx, sym, value, span)
 
     def to_display(self) -> str:
@@ -464,6 +467,9 @@ def element(ctx: ScriptContext, name: str, span: Any) -> Any:
     """The model element ``name`` as a script value (numbers and strings plain, the rest host objects)."""
     from ..lowering.symbols import DexprArray, DexprScalar
 
+    lazy = getattr(ctx.inst, "_lazy_data", None)
+    if lazy is not None and name in lazy.fresh:  # IBM computes internal data at its first use (lazy_data.py)
+        lazy.first_read(name)
     sym = ctx.inst.symbols.get(name)
     if sym is None:
         if ctx.ir is not None and name in ctx.ir.families:

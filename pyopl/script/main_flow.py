@@ -43,6 +43,7 @@ class Flow:
         self.last_result: Any = None
         self.last_model: Any = None
         self.solves = 0
+        self.log: list[dict] = []  # one {"model", "status", "objective"} per solve (Result.solves)
 
     def current_ir(self) -> Any:
         return self.last_model.model.ir if self.last_model is not None and self.last_model.model is not None else None
@@ -61,6 +62,7 @@ class Flow:
         m.ctx.result = result
         self.last_result = result
         self.last_model = m
+        self.log.append({"model": m.label(), "status": result.status, "objective": result.objective})
         return bool(result.has_solution)
 
     def construct(self, name: str, args: list, span: Any) -> Any:
@@ -190,6 +192,12 @@ class ModelObject(_Host):
         self.sources: list[Any] = []
         self.result: Any = None
         self.generated = False
+
+    def label(self) -> str:
+        """The model's name in a run report: ``thisOplModel``, or the file of its definition."""
+        if self.definition is None:
+            return "thisOplModel"
+        return os.path.basename(self.definition.path)
 
     def _methods(self) -> dict[str, Any]:
         return {"generate": self._generate, "postProcess": self._post, "printSolution": self._print,
@@ -451,7 +459,14 @@ def run_main(model: Any, kw: dict, compile_model: Any) -> Any:
     result.script_output = ctx.output()
     diags = ctx.reporter.sorted()
     result.diagnostics = list(result.diagnostics) + diags
+    result.solves = list(flow.log)
+    if isinstance(value, (bool, int, float, str)) and not getattr(ctx, "failed", False):
+        result.main_return = value
+    result.solved_model = flow.log[-1]["model"] if flow.log else None
     if getattr(ctx, "failed", False):
+        from ..results.result import mark_script_failed
+
+        mark_script_failed(result)  # the run failed, whatever the last solve said (docs/cli.md, "Run status")
         result.script_exit = 1
     elif isinstance(value, bool):
         result.script_exit = int(value)

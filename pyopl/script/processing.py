@@ -185,7 +185,8 @@ def skipped(inst: Any, block: A.ScriptBlock) -> None:
 def run_post(ctx: ScriptContext, result: Any, ir: Any) -> str:
     """Run the post-processing blocks with ``result``; returns what they printed.
 
-    A script error adds its diagnostic to ``result.diagnostics`` and stops the remaining blocks.
+    A script error adds its diagnostic to ``result.diagnostics``, stops the remaining blocks and
+    marks the run failed (``result.status`` ``script_error``, the solve's in ``last_solve_status``).
     Without a solution (infeasible, unbounded, a time limit without incumbent) the blocks do not
     run, as ``oplrun`` skips post-processing then."""
     from ..diagnostics.reporter import Reporter
@@ -204,4 +205,8 @@ def run_post(ctx: ScriptContext, result: Any, ir: Any) -> str:
         if getattr(ctx, "failed", False):
             break
     result.diagnostics = list(result.diagnostics) + rep.sorted()
+    if getattr(ctx, "failed", False):  # the run failed, whatever the solve said (docs/cli.md, "Run status")
+        from ..results.result import mark_script_failed
+
+        mark_script_failed(result)
     return ctx.output()

@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from typing import Any, Iterator
 
 from ..diagnostics.diagnostic import Edit, Fix, Label, Span
-from ..diagnostics.reporter import Reporter, near_miss, rename_applicability
+from ..diagnostics.reporter import Reporter, near_miss, one_of, rename_applicability, rename_suggestion
 from ..lowering.builtins import BUILTINS
 from ..syntax import ast as A
 from .fields import _FIELDS, child_fields
@@ -524,11 +524,11 @@ class StaticRules:
             return
         if f in BUILTINS or f in _CASTS_AND_MISC or s is not None:
             return
-        best = near_miss(f, list(BUILTINS))
+        best, fix = rename_suggestion(f, list(BUILTINS), span)  # several equally close: help only
         self.r.emit("unknown-function", span, "`%s` is not a known function" % f,
-                    help=("did you mean `%s`?" % best) if best else "OPL functions include abs, card, ord, first, "
-                                                                       "last, next, prev, item, floor, ceil, sqrt",
-                    fix=Fix("rename to `%s`" % best, (Edit(span, best),), rename_applicability(f, best)) if best else None)
+                    help=("did you mean %s?" % one_of(best[:5])) if best else "OPL functions include abs, card, ord, first, "
+                                                                             "last, next, prev, item, floor, ceil, sqrt",
+                    fix=fix)
 
     # ------------------------------------------------------------------ warnings
     def mark_used(self) -> None:

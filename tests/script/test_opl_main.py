@@ -53,7 +53,7 @@ def test_a_bound_no_solver_takes_is_refused_at_the_assignment_in_main(stmt, mess
     r = pyopl.solve(text)
     d = [d for d in r.diagnostics if d.is_error]
     assert [x.code for x in d] == ["OPL1055"] and d[0].message == message and (d[0].line, d[0].column) == (6, 5)  # at `LB`/`UB`
-    assert r.status == "not_solved"
+    assert r.status == "script_error" and r.last_solve_status is None  # the run failed before any solve
 
 
 def test_an_upper_bound_of_1e30_in_main_is_no_bound_as_in_cplex():
@@ -343,7 +343,7 @@ def test_unsupported_main_method_is_refused_before_anything_is_solved(monkeypatc
     text = ("dvar float+ x in 0..1;\nmaximize x;\nmain {\n  thisOplModel.generate();\n  cplex.solve();\n"
             "  thisOplModel.convertAllIntVars();\n  cplex.exportModel(\"m.lp\");\n}\n")
     r = pyopl.solve(text)
-    assert calls == [] and r.status == "not_solved" and r.script_exit == 1
+    assert calls == [] and r.status == "script_error" and r.script_exit == 1
     msgs = [(d.code, d.line, d.column, d.message) for d in r.diagnostics]
     assert msgs == [("OPL1057", 6, 16, "`thisOplModel.convertAllIntVars()` is not supported by pyopl"),
                     ("OPL1057", 7, 9, "`cplex.exportModel()` is not supported by pyopl")]
