@@ -12,6 +12,7 @@ from ..diagnostics.diagnostic import Label
 from ..diagnostics.reporter import did_you_mean
 from ..syntax import ast as A
 from .declarations import process_item
+from .defaults import warn_defaults
 from .errors import EvalError
 from .instance import Instance, Symbol
 
@@ -38,6 +39,8 @@ def run(inst: Instance) -> None:
         _process(inst, item)
     if inst.has_scripts:
         inst.script_host.finish_pre(inst)
+    else:
+        warn_defaults(inst, lambda name: False)
     _check_unused_data(inst)
 
 def _process(inst: Instance, item: A.Node) -> None:

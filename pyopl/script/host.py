@@ -79,7 +79,9 @@ class ScriptContext:
         self.dirty = True
 
     def is_model_input(self, name: str) -> bool:
-        return name in self.inst.symbols
+        """Whether ``name`` is model data a post-processing script may not change; data declared
+        without initializer (``{Arc} used;``) is there for the scripts to fill, after the solve too."""
+        return name in self.inst.symbols and name not in getattr(self.inst, "zero_filled", {})
 
     def check_writable(self, name: str, span: Any) -> None:
         return None

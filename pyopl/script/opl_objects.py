@@ -70,6 +70,9 @@ def display(v: Any, nested: bool = False) -> str:
         return js_number(v)
     if isinstance(v, OplTuple):
         return "<" + " ".join(display(x, True) for x in v) + ">"
+    if isinstance(v, OplArray):  # an array-valued tuple field: `<"a" [1 2]>`, as oplrun prints it
+        data = v.data
+        return _display_array(v.dims, lambda key: display(data.get(key, 0), True))
     if isinstance(v, (OplSet, OplRange)):
         if isinstance(v, OplRange):
             return "%d..%d" % (v.lo, v.hi)
