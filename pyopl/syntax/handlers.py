@@ -263,7 +263,7 @@ class _Handlers:
 
     # --- iteration
     def qualifiers(self, meta, c):
-        return A.Qualifiers(self._s(meta), list(c))
+        return A.Qualifiers(self._s(meta), _joins(list(c)))
 
     def qualifier(self, meta, c):
         b, flt = c  # a new Binder: handlers never change a child (trial parses share them)
@@ -543,3 +543,30 @@ def _unquote(s: str) -> str:
             out.append(_ESCAPES.get(c, c))
             i += 2
     return "".join(out)
+
+
+def _joins(binders: list) -> list:
+    """Binders with each name of a tuple pattern that an *earlier* binder of the same iteration
+    bound turned into an equality component (``<o,h,s> in T, <o,h,d> in R``: the second ``o`` and
+    ``h`` must equal the first), the join IBM's examples rely on. New nodes only: handlers never
+    change a child. A repeated plain iterator (``i in I, i in J``) stays as it is (OPL0116)."""
+    bound: set[str] = set()
+    out = []
+    for b in binders:
+        pats = [_join_pattern(p, bound) if p.items is not None else p for p in b.patterns]
+        if any(p is not q for p, q in zip(pats, b.patterns)):
+            b = A.Binder(b.span, pats, b.domain, b.filter, b.ordered)
+        for p in pats:
+            bound.update(p.names())
+        out.append(b)
+    return out
+
+
+def _join_pattern(p, bound: set):
+    if p.name is not None:
+        return A.Pattern(p.span, None, None, A.Name(p.span, p.name)) if p.name in bound else p
+    if p.items is None:
+        return p
+    items = [_join_pattern(q, bound) for q in p.items]
+    return p if all(a is b for a, b in zip(items, p.items)) else A.Pattern(p.span, None, items)
+
