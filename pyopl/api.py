@@ -106,8 +106,12 @@ class Model:
         if ctx is not None:
             from .script.processing import run_post
 
+            from .script.postsolve import finish_solve
+
             post = run_post(ctx, result, self.ir) if ctx.post_blocks else ""
-            result.script_output = ctx.pre_output + post
+            if ctx.has_scripts:
+                result.script_output = ctx.pre_output + post
+            finish_solve(ctx, result, self.ir)
         return result
 
     def _solve_ir(self, ir: IR, solver: str = "auto", time_limit: float | None = None, mip_gap: float | None = None,
@@ -206,11 +210,13 @@ def _compile(model: Any, data: Any, reporter: Reporter, source: str = "auto", in
             report_solver_needs(ir, reporter, solver)
         if reporter.has_errors:
             return None, sources
-        if keep is not None and (inst.script_ctx is not None or getattr(scripts, "keep_instance", False)):
+        post_items = inst.post_asserts or any(s.kind == "postproc" for s in inst.symbols.values())
+        if keep is not None and (inst.script_ctx is not None or post_items or getattr(scripts, "keep_instance", False)):
             from .script.processing import context_of
 
             ctx = context_of(inst)
-            if ctx.post_blocks or ctx.main_block is not None or getattr(scripts, "keep_instance", False):
+            ctx.has_scripts = inst.has_scripts
+            if ctx.post_blocks or ctx.main_block is not None or post_items or getattr(scripts, "keep_instance", False):
                 ctx.ir = ir
             else:  # pre-processing only: its output and settings are all a solve needs
                 ctx.inst = None

@@ -333,14 +333,18 @@ def test_assert_on_data_and_its_failure():
     assert "OPL0422" in codes(ok.replace("n > 0", "positive: n > 5"))
 
 
-def test_post_processing_declarations_are_skipped_with_a_warning():
+def test_post_processing_declarations_are_computed_from_the_solution():
     m = """dvar boolean x[1..3];
     maximize sum(i in 1..3) x[i];
     subject to { x[1] + x[2] <= 1; }
     {int} chosen = {i | i in 1..3 : x[i] == 1};"""
     model = pyopl.compile_model(m)
-    assert "OPL0902" in [d.code for d in model.warnings]
-    assert model.solve().objective == pytest.approx(2)
+    assert not model.warnings
+    r = model.solve()
+    assert r.objective == pytest.approx(2)
+    # x[3] = 1 and one of x[1], x[2]: the set holds exactly the chosen indices
+    want = "{" + " ".join(str(i) for i in (1, 2, 3) if r["x"][i] > 0.5) + "}"
+    assert r.extra["postprocessing"] == {"chosen": want} and len(want.split()) == 2
 
 
 def test_decision_dependent_data_before_the_model_is_an_error():

@@ -386,8 +386,9 @@ def cmd_solve(args: argparse.Namespace) -> int:
         if result.script_output:
             print("script output:")
             sys.stdout.write(result.script_output if result.script_output.endswith("\n") else result.script_output + "\n")
-    if any(d.is_error for d in solver_diags if hasattr(d, "is_error")) and result.script_output is not None:
-        return EXIT_ERRORS  # a script error stops the run, as in IBM OPL
+    if any(d.is_error for d in solver_diags if hasattr(d, "is_error")) and (
+            result.script_output is not None or result.extra.get("postprocessing_failed")):
+        return EXIT_ERRORS  # a script error, or a post-solve assertion that failed, stops the run, as in IBM OPL
     if result.script_exit is not None:
         return result.script_exit  # a `main` block's return value is the exit status (IBM OPL)
     return exit_codes.for_result(result.status, result.has_solution)

@@ -342,6 +342,7 @@ class Instance:
         self.dvar_blocks: dict[str, tuple[int, list[tuple], int, str]] = {}
         self.used_data: set[str] = set()
         self.has_scripts = any(isinstance(i, A.ScriptBlock) for i in model.items)
+        self.post_asserts: list[A.Assert] = []  # assertions after the model on decisions: checked on the solution
         self.zero_filled: dict[str, A.Node] = {}  # data declared without initializer (IBM defaults): see defaults.py
         self.script_ctx: Any = None  # pyopl.script.host.ScriptContext, made by the first script block
         self.script_options: Any = None  # pyopl.script.host.ScriptOptions (budgets, output folder, on/off)

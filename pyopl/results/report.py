@@ -74,6 +74,11 @@ def text_report(result: Result, ir: IR | None = None, max_rows: int = 200, compi
     if lines:
         out.append("values (nonzero):")
         out += _cap(lines, max_rows)
+    post = (result.extra or {}).get("postprocessing")
+    if post:  # data computed from the solution (OPL post-processing declarations)
+        out.append("post-processing:")
+        out += _cap(["  %s = %s" % (n, _fmt(v) if isinstance(v, (int, float)) and not isinstance(v, bool) else v)
+                     for n, v in post.items()], max_rows)
     if constraints and (result.duals or result.slacks):
         rows = []
         duals = dict(_entries(result.duals))

@@ -331,6 +331,15 @@ class ScriptContext:
             return SetHost(self, v, name)
         return to_script(self, v)
 
+    def postsolve_values(self) -> dict:
+        """Every post-processing declaration's value computed from the current solution (name ->
+        value, or a failure with ``.message``), and each failed post-solve assertion
+        (``("#assert", id)`` -> its :class:`EvalError`); cached per result."""
+        cache = getattr(self, "_postproc", None)
+        if cache is None or cache[0] is not self.result:
+            cache = self._postproc = (self.result, self._compute_postproc())
+        return cache[1]
+
     def _compute_postproc(self) -> dict:
         from ..diagnostics.reporter import Reporter
         from ..lowering.declarations import process_item
@@ -361,8 +370,15 @@ class ScriptContext:
                         inst.symbols[name] = Symbol("param", name, OplArray(name, dims, data), sym.decl)
             inst.reporter = Reporter(1000)
             inst.ev = Evaluator(inst)
+            post_asserts = {id(a) for a in getattr(inst, "post_asserts", ())}
             for item in inst.model.items:
                 name = getattr(item, "name", None)
+                if id(item) in post_asserts:  # an assertion after the model, checked on the solution
+                    try:
+                        process_item(inst, item)
+                    except EvalError as e:
+                        out[("#assert", id(item))] = e
+                    continue
                 if not name or saved_symbols.get(name) is None or saved_symbols[name].kind != "postproc":
                     continue
                 inst.symbols.pop(name, None)

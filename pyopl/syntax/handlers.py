@@ -149,20 +149,15 @@ class _Handlers:
 
     def assert_stmt(self, meta, c):
         name, body = c
-        quals = []
-        while isinstance(body, tuple):
-            quals.append(body[0])
-            body = body[1]
+        quals, body, inner = _assert_parts(body)
+        name = name or inner
         return A.Assert(self._s(meta), body, str(name) if name else None, quals)
 
     def assert_block(self, meta, c):
         out = []
         for body in c:
-            quals = []
-            while isinstance(body, tuple):
-                quals.append(body[0])
-                body = body[1]
-            out.append(A.Assert(body.span, body, None, quals))  # a failure points at its own condition
+            quals, body, inner = _assert_parts(body)
+            out.append(A.Assert(body.span, body, str(inner) if inner else None, quals))  # a failure points at its own condition
         return out
 
     def pwl_decl(self, meta, c):
@@ -172,6 +167,9 @@ class _Handlers:
 
     def assert_forall(self, meta, c):
         return (c[0], c[1])
+
+    def assert_forall_named(self, meta, c):  # `assert forall(k in K) name: cond;` (IBM's labelled form)
+        return (c[0], (str(c[1]), c[2]), "named")
 
     def include_stmt(self, meta, c):
         return A.Include(self._s(meta), _unquote(str(c[0])))
@@ -569,4 +567,16 @@ def _join_pattern(p, bound: set):
         return p
     items = [_join_pattern(q, bound) for q in p.items]
     return p if all(a is b for a, b in zip(items, p.items)) else A.Pattern(p.span, None, items)
+
+
+def _assert_parts(body):
+    """An assertion body as (forall qualifiers, condition, label or None): ``assert_forall`` gives
+    ``(quals, body)``, ``assert_forall_named`` ``(quals, (label, body), "named")``."""
+    quals, name = [], None
+    while isinstance(body, tuple):
+        quals.append(body[0])
+        body = body[1]
+        if isinstance(body, tuple) and len(body) == 2 and isinstance(body[0], str):
+            name, body = body
+    return quals, body, name
 

@@ -95,8 +95,10 @@ decision is a constraint.""",
   bad="dvar float+ x in 0..10;\ndvar float+ y in 0..x;\nmaximize y;",
   good="dvar float+ x in 0..10;\ndvar float+ y;\nmaximize y;\nsubject to { y <= x; }",
   at=(2, 21))
-R("OPL0518", "decision-in-assert", "error", "Decision variable in an assertion",
-  """`assert` checks the data before solving. A condition on decisions is a constraint.""",
-  bad="dvar float+ x;\nminimize x;\nassert x >= 0;",
-  good="dvar float+ x;\nminimize x;\nsubject to { x >= 0; }",
-  at=(3, 8))
+R("OPL0518", "decision-in-assert", "error", "Decision variable in an assertion before the model",
+  """An `assert` placed before the objective and constraints checks the data before solving, so it
+cannot use decisions; a condition on decisions there is a constraint. Placed after the objective and
+constraints, an assertion on decisions is checked on the solution (IBM's post-processing).""",
+  bad="dvar float+ x;\nassert x >= 0;\nminimize x;",
+  good="dvar float+ x;\nminimize x;\nsubject to { x >= 0; }\nassert x >= 0;",
+  at=(2, 8))
