@@ -140,6 +140,8 @@ class Model:
         if choice:
             result.extra["solver_choice"] = "auto: %s, %s" % (solver, choice)
         result.index_names = dict(getattr(ir, "index_names", {}) or {})
+        if getattr(ir, "eplin_used", None) is not None:
+            result.extra["eplin"] = ir.eplin_used
         if notes.diagnostics:  # script settings the solver cannot honour
             result.diagnostics = notes.sorted() + list(result.diagnostics)
         if explain_infeasible and result.status in ("infeasible", "unbounded"):  # what explain_result explains
@@ -203,6 +205,7 @@ def _compile(model: Any, data: Any, reporter: Reporter, source: str = "auto", in
         from .results.dataframes import index_level_names
 
         ir.index_names = index_level_names(ast)
+        ir.eplin_used = inst.eplin_used  # the linearisation tolerance logical constraints used (a note on results)
         check_numbers(ir, reporter)
         if ir.qcons or ir.q is not None:
             from .lowering.quadratic import report_solver_needs

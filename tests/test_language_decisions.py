@@ -135,8 +135,15 @@ def test_product_of_boolean_conditions_in_dexpr():
     assert opt(m) == pytest.approx(1)
 
 
-def test_equality_on_continuous_as_a_value_is_refused():
-    assert "OPL0215" in codes("dvar float x in 0..5; dvar int y in 0..5;\nmaximize x;\nsubject to { (x == 3) * 2 <= y; }")
+def test_equality_on_continuous_as_a_value_uses_eplin():
+    # (x == 3) has a 0/1 value: its negation `x != 3` holds with CPLEX's eplin (1e-3); y <= 0 forces
+    # it false, so x in [0, 5] minus (3 - eplin, 3 + eplin): the maximum 5 is allowed
+    m = "dvar float x in 0..5; dvar int y in 0..0;\nmaximize x;\nsubject to { (x == 3) * 2 <= y; }"
+    assert "OPL0215" not in codes(m) and opt(m) == pytest.approx(5)
+    # minimising |x - 3| with x != 3 gives the margin itself
+    m2 = ("dvar float x in 0..5; dvar float t in 0..5; dvar int y in 0..0;\nminimize t;\n"
+          "subject to { (x == 3) <= y; t >= x - 3; t >= 3 - x; }")
+    assert opt(m2) == pytest.approx(1e-3, abs=1e-7)
 
 
 # ---------------------------------------------------------------- min, max, abs of decisions

@@ -67,6 +67,9 @@ def text_report(result: Result, ir: IR | None = None, max_rows: int = 200, compi
     choice = (result.extra or {}).get("solver_choice")
     if choice and not choice.startswith("auto: highs,"):  # say why a solver other than the default was used
         out.append("solver: %s" % choice[len("auto: "):])
+    if (result.extra or {}).get("eplin") is not None:
+        out.append("eplin: %g (strict comparisons and `!=` on continuous expressions in logical constraints)"
+                   % result.extra["eplin"])
     tables = {**result.dexprs, **result.variables}
     chosen = _entries(result.variables) + _entries(result.dexprs) if show is None else \
         _entries({n: tables[n] for n in show if n in tables})
