@@ -71,10 +71,27 @@ class Model:
     def warnings(self) -> list[Diagnostic]:
         return [d for d in self.diagnostics if d.severity == "warning"]
 
+    def to_highspy(self, names: bool = True, log: bool = False) -> Any:
+        """The model in a ``highspy.Highs`` object, not yet run, to change and re-solve with HiGHS's own
+        API (``h.changeColBounds``, ``h.run()``, ``h.getSolution()``); column ``j`` and row ``i`` are
+        ``model.ir``'s, named in OPL notation when ``names``.  See :mod:`pyopl.backends.handover`."""
+        from .backends.handover import to_highspy
+
+        return to_highspy(self.ir, names=names, log=log)
+
+    def to_gurobipy(self, names: bool = True, log: bool = False) -> Any:
+        """The model as a ``gurobipy.Model`` (updated, not optimised), to change and re-solve with
+        Gurobi's API (``m.getVars()``, ``m.optimize()``); OPL names as ``VarName``/``ConstrName``.
+        Raises ImportError without gurobipy.  See :mod:`pyopl.backends.handover`."""
+        from .backends.handover import to_gurobipy
+
+        return to_gurobipy(self.ir, names=names, log=log)
+
     def solve(self, solver: str = "auto", time_limit: float | None = None, mip_gap: float | None = None,
               threads: int | None = None, seed: int | None = None, log: bool = False, log_file: str | None = None,
               options: dict[str, Any] | None = None, mip_gap_abs: float | None = None, *,
-              duals: bool = False, explain_infeasible: bool = True, progress: Any = None) -> Result:
+              duals: bool = False, explain_infeasible: bool = True, explain_time_limit: float | None = None,
+              progress: Any = None) -> Result:
         """Solve with ``solver``: ``"auto"`` (the default: HiGHS for what it takes, else the first installed
         backend that takes the model, see :func:`pyopl.backends.capabilities.choose`), ``"highs"``,
         ``"scip"``, ``"cplex"`` or ``"gurobi"``; ``time_limit`` in seconds. ``result.solver`` names the
@@ -87,7 +104,10 @@ class Model:
         the integer variables are fixed at their values (LPs always get them).
         ``explain_infeasible``: when infeasible, compute the conflicting constraints
         (``result.conflict``, an ``OPL0704`` diagnostic); when unbounded, name the variables
-        along the ray (``OPL0705``). ``log`` sends the solver's log to stderr.
+        along the ray (``OPL0705``). ``explain_time_limit``: seconds the infeasibility explanation may
+        take (default: a quarter of ``time_limit``, or without one the solve's own time within 10 s to
+        60 s, :func:`pyopl.backends.iis.explain_budget`); when it runs out ``result.conflict.partial`` is True.
+        ``log`` sends the solver's log to stderr.
         ``progress``: a callable fed from the solver's callbacks with ``{"elapsed_s", "incumbent",
         "bound", "gap", "nodes", "iterations"}`` (e.g. :class:`pyopl.backends.progress.ProgressLine`).
         Ctrl-C (SIGINT, in the main thread) stops the solve: the result has status
@@ -96,7 +116,7 @@ class Model:
         """
         kw = dict(solver=solver, time_limit=time_limit, mip_gap=mip_gap, threads=threads, seed=seed, log=log,
                   log_file=log_file, options=options, mip_gap_abs=mip_gap_abs, duals=duals,
-                  explain_infeasible=explain_infeasible, progress=progress)
+                  explain_infeasible=explain_infeasible, explain_time_limit=explain_time_limit, progress=progress)
         ctx = self.script
         if ctx is not None and ctx.main_block is not None:
             from .script.main_flow import run_main
@@ -117,7 +137,8 @@ class Model:
     def _solve_ir(self, ir: IR, solver: str = "auto", time_limit: float | None = None, mip_gap: float | None = None,
                   threads: int | None = None, seed: int | None = None, log: bool = False, log_file: str | None = None,
                   options: dict[str, Any] | None = None, mip_gap_abs: float | None = None, duals: bool = False,
-                  explain_infeasible: bool = True, progress: Any = None) -> Result:
+                  explain_infeasible: bool = True, explain_time_limit: float | None = None,
+                  progress: Any = None) -> Result:
         """Solve ``ir`` with the arguments of :meth:`solve`, script settings (``cplex.tilim``) filling
         the ones the caller left out."""
         from .backends import SolveOptions, get_backend, resolve
@@ -147,7 +168,7 @@ class Model:
         if explain_infeasible and result.status in ("infeasible", "unbounded"):  # what explain_result explains
             from .backends.iis import explain_result
 
-            explain_result(result, ir, solver, opts, self.sources)
+            explain_result(result, ir, solver, opts, self.sources, budget=explain_time_limit)
         return result
 
 

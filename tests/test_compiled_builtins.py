@@ -15,6 +15,8 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from property_budget import SPEED_CHECKS, examples
+
 import pyopl
 from pyopl.diagnostics.reporter import Reporter
 from pyopl.lowering import compiled, constraints, driver
@@ -170,7 +172,7 @@ def conditions(draw, depth: int = 3):
     return "(%s) && (%s)" % (draw(conditions(max(depth - 1, 0))), draw(conditions(max(depth - 1, 0))))
 
 
-@settings(max_examples=600, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@settings(max_examples=examples(600), deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture, *SPEED_CHECKS])
 @given(text=st.one_of(numbers(), conditions()), i=st.sampled_from([7, 3, 9, 4, 1, -5, True]),
        k=st.integers(1, 5), f=st.sampled_from(FLOATS), n=st.integers(0, 1))
 def test_random_typed_expressions_agree_with_the_tree_walk(inst, text, i, k, f, n):
@@ -207,7 +209,7 @@ def _agree(inst, text: str, env: dict) -> bool:
     return direct is not None and direct[0] == "value"
 
 
-@settings(max_examples=400, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@settings(max_examples=examples(400), deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture, *SPEED_CHECKS])
 @given(text=expressions(), i=st.sampled_from(INTS), f=st.sampled_from(FLOATS), s=st.sampled_from(STRINGS),
        k=st.integers(0, 1))
 def test_random_expressions_agree_with_the_tree_walk(inst, text, i, f, s, k):

@@ -7,6 +7,8 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from property_budget import SPEED_CHECKS, examples
+
 import pyopl
 from pyopl.lowering import compiled, constraints
 from ir_compare import assert_same_bits
@@ -159,7 +161,7 @@ def expressions(draw, depth: int = 3):
     return "(%s %s %s)" % (draw(expressions(depth - 1)), draw(st.sampled_from(OPS)), draw(expressions(depth - 1)))
 
 
-@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@settings(max_examples=examples(60), deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture, *SPEED_CHECKS])
 @given(lhs=expressions(), rhs=expressions(), op=st.sampled_from(["<=", ">=", "==", "<", "!="]),
        filt=st.sampled_from(["", " : r != 2", " : m[r][s] > 1", " : t.k <= r && s != \"a\""]))
 def test_random_constraints_match(lhs, rhs, op, filt, monkeypatch):

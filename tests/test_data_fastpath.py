@@ -8,8 +8,10 @@ types, int or float), every span, and every diagnostic must be identical.
 from __future__ import annotations
 
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import given, settings
 from hypothesis import strategies as st
+
+from property_budget import SPEED_CHECKS, examples
 
 from pyopl.data.fastpath import parse_data_fast
 from pyopl.diagnostics.reporter import Reporter
@@ -73,7 +75,7 @@ def _dat(draw):
     return "".join(parts)
 
 
-@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(300), deadline=None, suppress_health_check=SPEED_CHECKS)
 @given(_dat())
 def test_fast_path_matches_the_full_parser(text):
     slow, fast, d_slow, d_fast = _both(text)
@@ -81,7 +83,7 @@ def test_fast_path_matches_the_full_parser(text):
     assert d_fast == d_slow
 
 
-@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(300), deadline=None, suppress_health_check=SPEED_CHECKS)
 @given(_dat())
 def test_rows_and_matrices_read_by_numscan_match_the_full_parser(text):
     from pyopl.data import fastpath

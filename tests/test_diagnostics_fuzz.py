@@ -5,10 +5,12 @@ import random
 
 from hypothesis import given, settings, strategies as st
 
+from property_budget import SPEED_CHECKS, examples
+
 from pyopl.testing.fuzz import DATA_SEEDS, SEEDS, compile_safely, mutate, random_dat
 
 
-@settings(max_examples=200, deadline=5000, derandomize=True)
+@settings(max_examples=examples(200), deadline=None, derandomize=True, suppress_health_check=SPEED_CHECKS)
 @given(seed=st.integers(0, 2**32 - 1), which=st.integers(0, len(SEEDS) - 1))
 def test_mutated_models_never_crash(seed, which):
     rng = random.Random(seed)
@@ -19,7 +21,7 @@ def test_mutated_models_never_crash(seed, which):
     assert secs < 5, model
 
 
-@settings(max_examples=150, deadline=5000, derandomize=True)
+@settings(max_examples=examples(150), deadline=None, derandomize=True, suppress_health_check=SPEED_CHECKS)
 @given(text=st.text(alphabet='n=w[]{}<>#:;,."ab 0123456789.-\n\'@$', max_size=80))
 def test_random_data_text_never_crashes(text):
     crash, secs, _ = compile_safely(SEEDS[2], text)

@@ -16,6 +16,8 @@ from pathlib import Path
 import pytest
 from hypothesis import HealthCheck, given, settings, strategies as st
 
+from property_budget import SPEED_CHECKS, examples
+
 import pyopl
 from pyopl.cli import main
 
@@ -158,7 +160,7 @@ _ODD = ["\r", "\x0b", "\x0c", "\x1c", "\x1d", "\x1e", "\x85", "\u2028", "\u2029"
 _BLANK = [" ", "\t", "\x0c", "\r"]
 
 
-@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@settings(max_examples=examples(60), deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture, *SPEED_CHECKS])
 @given(comments=st.lists(st.text(alphabet=_ODD + ["a", " "], max_size=6), min_size=6, max_size=6),
        blanks=st.lists(st.sampled_from(_BLANK), min_size=6, max_size=6),
        newline=st.sampled_from(["\n", "\r\n"]), bom=st.booleans())

@@ -19,6 +19,8 @@ import pytest
 import scipy.sparse as sp
 from hypothesis import given, settings, strategies as st
 
+from property_budget import SPEED_CHECKS, examples
+
 from pyopl.backends.common import SolveOptions
 from pyopl.backends.highs import _matrix, _new_solver, _pass
 from pyopl.ir import IR, CSRParts
@@ -53,7 +55,7 @@ def _bits(a: np.ndarray) -> bytes:
 
 
 @given(raw_rows())
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=examples(150), deadline=None, suppress_health_check=SPEED_CHECKS)
 def test_canonical_rows_equals_sum_duplicates_of_the_whole_matrix(case):
     vals, cols, indptr, n = case
     m = len(indptr) - 1
@@ -67,7 +69,7 @@ def test_canonical_rows_equals_sum_duplicates_of_the_whole_matrix(case):
 
 
 @given(raw_rows())
-@settings(max_examples=100, deadline=None)
+@settings(max_examples=examples(100), deadline=None, suppress_health_check=SPEED_CHECKS)
 def test_unsorted_rows_are_the_rows_not_strictly_increasing(case):
     vals, cols, indptr, n = case
     want = [i for i in range(len(indptr) - 1) if np.any(np.diff(cols[indptr[i]:indptr[i + 1]]) <= 0)]
@@ -103,7 +105,7 @@ def int_keys(draw):
 
 
 @given(int_keys(), st.booleans())
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=examples(150), deadline=None, suppress_health_check=SPEED_CHECKS)
 def test_stable_order_is_lexsort(keys, with_minor):
     major, major_size, minor, minor_size = keys
     if with_minor:
@@ -127,7 +129,7 @@ def _ir(A: sp.csr_array, rng: np.random.Generator) -> IR:
 
 
 @given(raw_rows(max_rows=15, max_cols=12, max_len=10))
-@settings(max_examples=100, deadline=None)
+@settings(max_examples=examples(100), deadline=None, suppress_health_check=SPEED_CHECKS)
 def test_numpy_csc_equals_scipy(case):
     vals, cols, indptr, n = case
     v, c, p = _canonical_rows(vals, cols, indptr)

@@ -8,6 +8,8 @@ from pathlib import Path
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from property_budget import SPEED_CHECKS, examples
+
 import pyopl
 from pyopl.diagnostics.reporter import Reporter
 from pyopl.lsp.analysis import Caches, analyse
@@ -84,7 +86,7 @@ def test_unedited_cases_match_a_full_check():
         assert caches.parser.stats["parsed"] == 0 and caches.parser.stats["whole"] == 0, name
 
 
-@settings(max_examples=40, deadline=None)
+@settings(max_examples=examples(40), deadline=None, suppress_health_check=SPEED_CHECKS)
 @given(edit_sequences())
 def test_incremental_check_equals_a_full_check_after_edits(case):
     name, data, texts = case

@@ -18,12 +18,14 @@ import struct
 
 import numpy as np
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import given, settings
 from hypothesis import strategies as st
+
+from property_budget import SPEED_CHECKS, examples
 
 from pyopl.data import fastpath, numscan
 
-SLOW = settings(max_examples=250, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+SLOW = settings(max_examples=examples(250), deadline=None, suppress_health_check=SPEED_CHECKS)
 
 _BAD = ["1-2", "--1", "+-1", ".", "-", "+", "1..2", "1.2.3", "1e", "e5", "E", "1e+", ".e1", "-.", "1.5e2.5", "5-",
         "1+1", "-.e", "1e5e5", "1.e.5"]

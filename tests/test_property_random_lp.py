@@ -4,8 +4,10 @@ from __future__ import annotations
 
 import highspy
 import numpy as np
-from hypothesis import HealthCheck, given, settings
+from hypothesis import given, settings
 from hypothesis import strategies as st
+
+from property_budget import SPEED_CHECKS, examples
 
 import pyopl
 
@@ -66,7 +68,7 @@ def direct_highs(n, m, A, b, c, ub, integer, sense, kinds):
     return str(status), None
 
 
-@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(60), deadline=None, suppress_health_check=SPEED_CHECKS)
 @given(instances())
 def test_random_model_matches_direct_highspy(inst):
     want_status, want_obj = direct_highs(*inst)

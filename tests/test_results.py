@@ -61,8 +61,8 @@ def test_csv_is_a_long_table(result, tmp_path):
     got = {(r["kind"], r["name"], r["index"]): float(r["value"]) for r in rows}
     ship = {(r["index_1"], r["index_2"]): float(r["value"]) for r in rows if r["kind"] == "variable" and r["name"] == "ship"}
     assert ship[("Seattle", "NewYork")] == 10.0 and ship[("Denver", "NewYork")] == 0.0
-    assert [r["index_1"] for r in rows if r["name"] == "use" and r["kind"] == "variable"] == [
-        '<"Seattle","NewYork">', '<"Denver","Chicago">']  # a tuple index is one component
+    assert [(r["index_1"], r["index_2"]) for r in rows if r["name"] == "use" and r["kind"] == "variable"] == [
+        ("Seattle", "NewYork"), ("Denver", "Chicago")]  # a tuple index: one column per field
     assert [(r["index_1"], r["index_2"]) for r in rows if r["name"] == "total"] == [("", "")]
     assert got[("variable", "ship", '["Seattle"]["NewYork"]')] == 10.0
     assert got[("variable", "use", '[<"Denver","Chicago">]')] == 1.0

@@ -145,3 +145,29 @@ def test_html_for_notebooks_is_escaped_and_complete(transport):
     html = diags._repr_html_()
     assert "<td" in html and all(d.code in html for d in diags) and "<y>" not in html
     assert pyopl.check("dvar float+ x;\nminimize x;")._repr_html_() == "<p>no problems found</p>"
+
+
+TUPLE_MODEL = """tuple conn { string o; string d; }
+tuple route { string p; conn e; }
+{route} Routes = {<"p1", <"a", "b">>, <"p2", <"b", "c">>};
+range T = 1..2;
+dvar float+ x[Routes][T] in 1..10;
+minimize sum(r in Routes, t in T) x[r][t];
+subject to { forall(r in Routes, t in T) x[r][t] >= t; }
+"""
+
+
+def test_a_tuple_index_becomes_one_level_per_field_named_after_the_fields():
+    pytest.importorskip("pandas")
+    r = pyopl.compile_model(TUPLE_MODEL).solve()
+    df = r.to_dataframe("x")
+    assert list(df.index.names) == ["p", "e.o", "e.d", "T"]
+    # by hand: each x[r][t] sits at its lower bound max(1, t)
+    assert df.loc[("p2", "b", "c", 2), "value"] == 2 and df.loc[("p1", "a", "b", 1), "value"] == 1
+
+
+def test_csv_gives_a_tuple_index_one_column_per_field():  # (float variable: 2.0)
+    r = pyopl.compile_model(TUPLE_MODEL).solve()
+    lines = r.to_csv().splitlines()
+    assert lines[0] == "kind,name,index,index_1,index_2,index_3,index_4,value"
+    assert 'variable,x,"[<""p2"",<""b"",""c"">>][2]",p2,b,c,2,2.0' in lines

@@ -16,8 +16,10 @@ import pickle
 
 import numpy as np
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import given, settings
 from hypothesis import strategies as st
+
+from property_budget import SPEED_CHECKS, examples
 
 import pyopl
 from pyopl.data import convert, fastpath
@@ -34,7 +36,7 @@ from dat_compare import both as _both
 from dat_compare import both_with
 
 SPAN = Span("d.dat", 1, 1, 1, 2)
-SLOW = settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+SLOW = settings(max_examples=examples(150), deadline=None, suppress_health_check=SPEED_CHECKS)
 
 
 # ---------------------------------------------------------------------------- text
@@ -331,7 +333,7 @@ def _ir(mod: str, dat: str):
             [repr(k) for k in ir.row_key], list(ir.col_name), [repr(k) for k in ir.col_key])
 
 
-@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(25), deadline=None, suppress_health_check=SPEED_CHECKS)
 @given(st.integers(2, 12), st.integers(0, 60), st.randoms(use_true_random=False), st.booleans())
 def test_netflow_ir_is_the_same_with_the_bulk_paths_off(nodes, arcs, rnd, int_costs):
     pairs = sorted({(rnd.randrange(nodes), rnd.randrange(nodes)) for _ in range(arcs)})

@@ -11,6 +11,8 @@ import numpy as np
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from property_budget import examples
+
 import pyopl
 from pyopl.data import convert, fastpath
 from pyopl.data.fastpath import parse_data_fast
@@ -39,7 +41,7 @@ def _read(text: str, monkeypatch=None, numpy: bool = True):
     return vals, getattr(item.value, "columns", None)
 
 
-@settings(max_examples=120, deadline=None, suppress_health_check=[HealthCheck.too_slow,
+@settings(max_examples=examples(120), deadline=None, suppress_health_check=[HealthCheck.too_slow,
                                                                   HealthCheck.function_scoped_fixture])
 @given(st.lists(st.sampled_from(["i", "f"]), min_size=1, max_size=4), st.data())
 def test_numpys_read_equals_reading_token_by_token(monkeypatch, kinds, data):

@@ -7,6 +7,8 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from property_budget import examples
+
 import pyopl
 from ir_compare import assert_same_ir
 from pyopl.lowering import constraints, vectorised_rows
@@ -91,7 +93,7 @@ def _data(draw):
     return dat, op, k
 
 
-@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow,
+@settings(max_examples=examples(60), deadline=None, suppress_health_check=[HealthCheck.too_slow,
                                                                   HealthCheck.function_scoped_fixture])
 @given(_data())
 def test_array_rows_equal_row_by_row(monkeypatch, case):

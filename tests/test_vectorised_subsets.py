@@ -10,6 +10,8 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from property_budget import examples
+
 import pyopl
 from pyopl.lowering import vectorised_rows, vectorised_subsets
 from tests.ir_compare import array_paths_off, assert_same_bits, check_and_compile
@@ -205,7 +207,7 @@ subject to {
     return mod
 
 
-@settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.too_slow,
+@settings(max_examples=examples(80), deadline=None, suppress_health_check=[HealthCheck.too_slow,
                                                                  HealthCheck.function_scoped_fixture])
 @given(_family())
 def test_random_subset_families_equal_row_by_row(monkeypatch, mod):

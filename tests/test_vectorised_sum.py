@@ -13,6 +13,8 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from property_budget import examples
+
 import pyopl
 from ir_compare import assert_same_ir
 from pyopl.lowering import vectorised
@@ -89,7 +91,7 @@ def _data(draw):
     return dat, op, k
 
 
-@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow,
+@settings(max_examples=examples(60), deadline=None, suppress_health_check=[HealthCheck.too_slow,
                                                                   HealthCheck.function_scoped_fixture])
 @given(_data())
 def test_array_sum_equals_term_by_term(monkeypatch, case):

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import contextlib
+import math
 import os
 import sys
 from dataclasses import dataclass, field
@@ -196,13 +197,19 @@ def by_family(ir: IR, row_values: np.ndarray) -> dict[str, Any]:
     return out
 
 
-def dexpr_values(ir: IR, x: np.ndarray) -> dict[str, Any]:
+def dexpr_values(ir: IR, x: np.ndarray, int_tol: float | None = DEFAULT_INTEGRALITY_TOLERANCE) -> dict[str, Any]:
+    """Values of the dexprs at the column values ``x``: {name: value (scalar) or Values by key}.
 
+    A dexpr made only of integer decisions with integral coefficients and constant (``dexpr int
+    total = sum(i in I) 3 * n[i];``) is an integer: it is evaluated at the integer values the
+    decisions are reported with (:func:`integer_solution`) and reported as a Python ``int``, as the
+    decisions are, instead of ``9.000000000000007``; any other dexpr keeps full float precision."""
+    xi = integer_solution(ir, x, int_tol)
     out: dict[str, Any] = {}
     for name, forms in ir.dexprs.items():
         vals = {}
         for key, f in forms.items():
-            vals[key] = _eval_form(f, x)
+            vals[key] = _form_value(ir, f, x, xi)
         if list(forms) == [()]:
             out[name] = vals[()]
         else:
@@ -220,6 +227,65 @@ def _eval_form(f: Any, x: np.ndarray) -> float:
     return float(f)
 
 
+def integer_solution(ir: IR, x: np.ndarray, int_tol: float | None = DEFAULT_INTEGRALITY_TOLERANCE) -> np.ndarray | None:
+    """``x`` with each integer column rounded when it is within ``int_tol`` of an integer (the values
+    :func:`by_dvar` reports); None when ``int_tol`` is None or some integer column is not within it."""
+    if int_tol is None or not ir.col_integer.any():
+        return None
+    x = np.asarray(x, dtype=float).copy()
+    ints = np.flatnonzero(ir.col_integer[:len(x)])
+    r = np.round(x[ints])
+    if not np.all(np.abs(x[ints] - r) <= int_tol):
+        return None
+    x[ints] = r
+    return x
+
+
+def _integral(v: float) -> bool:
+    return math.isfinite(v) and float(v).is_integer() and abs(v) < 2 ** 53
+
+
+def _form_value(ir: IR, f: Any, x: np.ndarray, xi: np.ndarray | None) -> int | float:
+    if xi is not None and _integer_form(ir, f):
+        return int(round(_eval_form(f, xi)))
+    return _eval_form(f, x)
+
+
+def _integer_form(ir: IR, f: Any) -> bool:
+    """Every term of the linear (or quadratic) form ``f`` is an integer column with an integral
+    coefficient, and its constant is integral: its value at integer columns is an integer."""
+    from ..lowering.linear import LinExpr, QuadExpr
+
+    if isinstance(f, QuadExpr):
+        return _integer_form(ir, f.lin) and all(
+            ir.col_integer[i] and ir.col_integer[j] and _integral(c) for (i, j), c in f.quad.items())
+    if isinstance(f, LinExpr):
+        return _integral(f.const) and all(ir.col_integer[j] and _integral(c) for j, c in f.terms.items())
+    return False  # a plain number: reported as it is
+
+
+def integer_objective(ir: IR, x: np.ndarray, int_tol: float | None) -> int | None:
+    """The objective at ``x`` as an ``int`` when every objective term is an integer column with an
+    integral coefficient (constant and quadratic part included) and the integer columns are within
+    ``int_tol`` of integers; else None (keep the solver's float)."""
+    xi = integer_solution(ir, x, int_tol)
+    if xi is None or ir.sense == "feasibility" or getattr(ir, "lex_objectives", None):
+        return None
+    nz = np.flatnonzero(ir.obj)
+    if not _integral(float(ir.obj_constant)) or not ir.col_integer[nz].all() or \
+            not all(_integral(float(c)) for c in ir.obj[nz]):
+        return None
+    value = float(ir.obj[nz] @ xi[nz]) + float(ir.obj_constant)
+    if ir.q is not None:
+        q = ir.q.tocoo()
+        if not (ir.col_integer[q.row].all() and ir.col_integer[q.col].all() and all(_integral(float(c)) for c in q.data)):
+            return None
+        value += 0.5 * float(np.sum(q.data * xi[q.row] * xi[q.col]))
+        if not _integral(value):
+            return None
+    return int(round(value))
+
+
 def result_from_solution(ir: IR, status: str, x: np.ndarray | None, obj: float | None, solver: str,
                          int_tol: float = DEFAULT_INTEGRALITY_TOLERANCE) -> Result:
     """A :class:`Result` with values by OPL name from the column values ``x`` (None: no solution)."""
@@ -229,7 +295,12 @@ def result_from_solution(ir: IR, status: str, x: np.ndarray | None, obj: float |
         if ir.sense == "feasibility":
             res.objective = None
         res.variables = by_dvar(ir, x, int_tol)
-        res.dexprs = dexpr_values(ir, x)
+        res.dexprs = dexpr_values(ir, x, int_tol)
+        if res.objective is not None:
+            whole = integer_objective(ir, x, int_tol)
+            if whole is not None and abs(whole - res.objective) <= max(1e-6, 1e-9 * abs(whole)) + \
+                    int_tol * float(np.abs(ir.obj).sum()):
+                res.objective = whole  # an all-integer objective at integer decisions (pyopl.numbers)
     return res
 
 

@@ -76,6 +76,11 @@ class Conflict:
     bounds: list[ConflictBound] = field(default_factory=list)
     method: str = ""
     irreducible: bool = True
+    #: the explanation ran out of its time budget: ``rows``/``bounds`` are an infeasible set that may
+    #: not be minimal, or empty when the budget ended before any infeasible set was shown
+    partial: bool = False
+    budget_s: float | None = None  # the time budget it had (seconds), see :func:`explain_budget`
+    elapsed_s: float = 0.0  # the time it took (seconds)
 
     def groups(self) -> list[tuple[str, list[ConflictRow]]]:
         """Rows grouped by constraint label, smaller groups first (then in model order)."""
@@ -93,26 +98,38 @@ class Conflict:
                                              ", ".join("`%s`" % b.text for b in self.bounds[:6]) +
                                              (" (and %d more)" % (len(self.bounds) - 6) if len(self.bounds) > 6 else "")))
         if not parts:
+            if self.partial:
+                return "the model is infeasible; its explanation ran out of its %s s budget before it found the " \
+                       "conflicting constraints" % _num(round(self.budget_s or 0.0, 3))
             return "the model is infeasible"
         what = parts[0] if len(parts) == 1 else ", ".join(parts[:-1]) + " and " + parts[-1]
         one = len(self.rows) + len(self.bounds) == 1
-        return "%s cannot hold%s" % (what, "" if one else " together")
+        tail = " (a partial explanation: its %s s budget ran out, the set may not be minimal)" % _num(
+            round(self.budget_s or 0.0, 3)) if self.partial else ""
+        return "%s cannot hold%s%s" % (what, "" if one else " together", tail)
 
     def to_dict(self) -> dict[str, Any]:
         """JSON form: ``summary``, ``method``, ``irreducible``, ``constraints`` (label, index, name, side,
         expression), ``bounds`` (variable, index, name, side, bound)."""
         return {"summary": self.summary().replace("`", ""), "method": self.method, "irreducible": self.irreducible,
+                "partial": self.partial, "budget_s": self.budget_s, "elapsed_s": round(self.elapsed_s, 3),
                 "constraints": [r.to_dict() for r in self.rows], "bounds": [b.to_dict() for b in self.bounds]}
 
     def text(self) -> str:
         """A readable multi-line explanation for the CLI report."""
         out = ["infeasible: " + self.summary().replace("`", ""),
-               "  conflict found by %s%s:" % (self.method, "" if self.irreducible else " (may not be minimal)")]
+               "  conflict found by %s%s:" % (self.method, self._caveat())]
         for r in self.rows:
             out.append("    %-20s %s" % (r.text if r.label else "(unlabelled)", r.expression))
         for b in self.bounds:
             out.append("    %-20s %s" % ("bound", b.text))
         return "\n".join(out)
+
+    def _caveat(self) -> str:
+        if self.partial:
+            return " (partial: the explanation ran out of its %s s budget; may not be minimal)" % _num(
+                round(self.budget_s or 0.0, 3))
+        return "" if self.irreducible else " (may not be minimal)"
 
     def diagnostic(self, sources: dict[str, str] | None = None, model_file: str = "<model>") -> Any:
         """The ``OPL0704`` diagnostic: primary span at the first group's label, secondary labels at the others."""
@@ -132,7 +149,7 @@ class Conflict:
                     seen.add((r.span.line, r.span.column))
                     spans.append((r.span, "`%s`" % r.expression))
         notes = tuple("the bound `%s` takes part" % b.text for b in self.bounds[:10])
-        notes += ("found by %s%s" % (self.method, "" if self.irreducible else "; the set may not be minimal"),)
+        notes += ("found by %s%s" % (self.method, self._caveat()),)
         return solver_diagnostic(
             "infeasible-conflict", self.summary(), span=spans[0][0] if spans else None,
             labels=tuple(Label(sp, msg + " is part of the conflict") for sp, msg in spans[1:]), notes=notes,
@@ -171,45 +188,89 @@ def label_span(sources: dict[str, str], model_file: str, label: str):
 # finding the conflict
 
 
+#: The share of the solve's time limit the infeasibility explanation may use (issue 34, item 5).
+EXPLAIN_SHARE = 0.25
+#: Without a time limit the explanation may use as long as the solve took, at least EXPLAIN_MIN_S
+#: and at most EXPLAIN_MAX_S seconds.
+EXPLAIN_MIN_S = 10.0
+EXPLAIN_MAX_S = 60.0
+
+
+def explain_budget(time_limit: float | None, solve_time: float | None, override: float | None = None) -> float:
+    """Seconds the infeasibility explanation may take after a solve that found the model infeasible.
+
+    ``override`` (the caller's ``explain_time_limit``) wins when given; else ``EXPLAIN_SHARE`` (a quarter)
+    of ``time_limit`` when the solve had one; else ``solve_time`` clamped to
+    [``EXPLAIN_MIN_S``, ``EXPLAIN_MAX_S``] (10 s to 60 s).  Never negative."""
+    if override is not None:
+        return max(0.0, float(override))
+    if time_limit is not None and np.isfinite(time_limit):
+        return max(0.0, EXPLAIN_SHARE * float(time_limit))
+    return min(EXPLAIN_MAX_S, max(EXPLAIN_MIN_S, float(solve_time or 0.0)))
+
+
+class _Clock:
+    """The explanation's deadline; ``left()`` is the time it has still (seconds, >= 0)."""
+
+    def __init__(self, budget: float):
+        self.start = time.monotonic()
+        self.deadline = self.start + budget
+
+    def left(self) -> float:
+        return max(0.0, self.deadline - time.monotonic())
+
+    def over(self) -> bool:
+        return time.monotonic() >= self.deadline
+
+
 def explain_infeasible(ir: IR, solver: str = "highs", options: Any = None, time_limit: float = 60.0) -> Conflict | None:
     """An irreducible infeasible subset of ``ir`` as a :class:`Conflict`, or None when none is found
     (e.g. the model turns out feasible within tolerances).
 
     Gurobi's ``computeIIS`` when ``solver == "gurobi"`` and it can take the model, CPLEX's conflict refiner
     when ``solver == "cplex"`` (within the Community Edition's limits); HiGHS's ``getIis`` for an
-    LP; otherwise the elastic + deletion filter, solved with HiGHS, stopped after ``time_limit`` seconds."""
+    LP; otherwise the elastic + deletion filter, solved with HiGHS.  All of it shares ``time_limit``
+    seconds (each solver call gets what is left); when they run out the result is ``partial`` (an
+    infeasible set that may not be minimal, or none found yet), never a longer wait."""
     from .common import SolveOptions
 
     options = options or SolveOptions()
+    clock = _Clock(time_limit)
+
+    def budgeted() -> Any:
+        return dataclasses.replace(options, time_limit=max(clock.left(), 1e-3))
+
     found, method = None, ""
     if solver == "gurobi":
         from .gurobi import compute_iis
 
-        found, method = compute_iis(ir, options), "Gurobi's IIS (computeIIS)"
+        found, method = compute_iis(ir, budgeted()), "Gurobi's IIS (computeIIS)"
     elif solver == "cplex":
         from .cplex import compute_iis as cplex_iis
 
-        found, method = cplex_iis(ir, options), "CPLEX's conflict refiner"
-    if found is None:
+        found, method = cplex_iis(ir, budgeted()), "CPLEX's conflict refiner"
+    if found is None and not clock.over():
         from .highs import compute_iis as highs_iis
 
         if not ir.is_mip:
-            found, method = highs_iis(ir, options), "HiGHS's IIS (getIis)"
+            found, method = highs_iis(ir, budgeted()), "HiGHS's IIS (getIis)"
         else:
             # A subset whose linear relaxation is infeasible is infeasible with integrality too, and
             # HiGHS finds it fast; only when the relaxation is feasible must the filter solve MIPs.
             relaxed = dataclasses.replace(ir, col_integer=np.zeros(ir.num_cols, dtype=bool))
-            if _sub_feasible(relaxed, np.arange(ir.num_rows), ir.col_lower, ir.col_upper) is False:
-                found = highs_iis(relaxed, options)
+            if _sub_feasible(relaxed, np.arange(ir.num_rows), ir.col_lower, ir.col_upper, clock=clock) is False:
+                found = highs_iis(relaxed, budgeted())
                 method = "HiGHS's IIS (getIis) of the linear relaxation"
-    irreducible = True
+    irreducible, partial = True, False
     if found is None:
-        found, irreducible = elastic_filter(ir, time_limit)
+        found, irreducible, partial = elastic_filter(ir, clock=clock)
         method = "pyopl's elastic and deletion filter"
-    if found is None:
+    if found is None and not partial:
         return None
-    rows, cols = found
-    return _conflict(ir, rows, cols, method, irreducible)
+    rows, cols = found if found is not None else ([], [])
+    c = _conflict(ir, rows, cols, method, irreducible and not partial)
+    c.partial, c.budget_s, c.elapsed_s = partial, float(time_limit), time.monotonic() - clock.start
+    return c
 
 
 def _conflict(ir: IR, rows: list[tuple[int, str]], cols: list[tuple[int, str]], method: str, irreducible: bool) -> Conflict:
@@ -264,14 +325,17 @@ def row_expression(ir: IR, i: int, side: str = "both", max_terms: int = 8) -> st
 INFEASIBLE = "infeasible"
 
 
-def _sub_feasible(ir: IR, rows: np.ndarray, lower: np.ndarray, upper: np.ndarray, elastic: np.ndarray | None = None):
+def _sub_feasible(ir: IR, rows: np.ndarray, lower: np.ndarray, upper: np.ndarray, elastic: np.ndarray | None = None,
+                  clock: _Clock | None = None):
     """Solve the rows ``rows`` of ``ir`` with column bounds ``lower``/``upper``.
 
     Without ``elastic``: returns True (feasible), False (infeasible) or None (undecided).
     With ``elastic`` (a mask over ``rows``): those rows get two non-negative violation
     columns each and the total violation is minimised; returns the violation per row,
     :data:`INFEASIBLE` when the rows kept hard cannot hold with the bounds, or None when
-    the solve decides nothing (a time limit before any solution)."""
+    the solve decides nothing (a time limit before any solution, or no time left on ``clock``)."""
+    if clock is not None and clock.over():
+        return None
     import highspy
     import scipy.sparse as sp
 
@@ -295,7 +359,7 @@ def _sub_feasible(ir: IR, rows: np.ndarray, lower: np.ndarray, upper: np.ndarray
         integ = np.concatenate([integ, np.zeros(2 * k, dtype=np.int32)])
     A = A.tocsc()
     A.sort_indices()
-    h = _new_solver(SolveOptions(time_limit=30.0))
+    h = _new_solver(SolveOptions(time_limit=min(30.0, max(clock.left(), 1e-3)) if clock is not None else 30.0))
     with quiet_stdout():
         h.passModel(A.shape[1], A.shape[0], int(A.nnz), int(highspy.MatrixFormat.kColwise), 1, 0.0,
                     np.ascontiguousarray(c, dtype=np.float64), np.ascontiguousarray(lo, dtype=np.float64),
@@ -319,31 +383,38 @@ def _sub_feasible(ir: IR, rows: np.ndarray, lower: np.ndarray, upper: np.ndarray
     return viol
 
 
-def elastic_filter(ir: IR, time_limit: float = 60.0, tol: float = 1e-7):
+def elastic_filter(ir: IR, time_limit: float = 60.0, tol: float = 1e-7, clock: _Clock | None = None):
     """Chinneck's elastic filter then deletion filter over rows and finite column bounds.
 
-    Returns ``((rows, bounds), irreducible)`` in the format of the backends' ``compute_iis``, or
-    ``(None, True)`` when the model is feasible. Each step is one HiGHS solve (a MIP keeps
-    its integrality, so this also explains infeasible MIPs)."""
-    deadline = time.monotonic() + time_limit
+    Returns ``((rows, bounds), irreducible, partial)``, ``(rows, bounds)`` in the format of the
+    backends' ``compute_iis``; ``(None, True, False)`` when the model is feasible.  Each step is one
+    HiGHS solve (a MIP keeps its integrality, so this also explains infeasible MIPs), given what is
+    left of ``clock`` (``time_limit`` seconds from now when not given).  When the time runs out:
+    ``partial`` is True, with the infeasible set found so far (not minimal), or ``None`` when no set
+    was shown infeasible yet."""
+    clock = clock or _Clock(time_limit)
     m = ir.num_rows
     all_rows = np.arange(m)
     lower, upper = ir.col_lower.copy(), ir.col_upper.copy()
-    if _sub_feasible(ir, np.zeros(0, dtype=np.int64), lower, upper) is False:
+    shown = False  # the set `hard` was shown infeasible by a solve
+    first = _sub_feasible(ir, np.zeros(0, dtype=np.int64), lower, upper, clock=clock)
+    if first is None and clock.over():
+        return None, False, True
+    if first is False:
         hard = np.zeros(0, dtype=np.int64)  # the bounds alone conflict (e.g. lo > hi)
+        shown = True
     else:
         hard_mask = np.zeros(m, dtype=bool)
         while True:
-            if time.monotonic() > deadline:
-                return None, True
-            viol = _sub_feasible(ir, all_rows, lower, upper, elastic=~hard_mask)
+            viol = _sub_feasible(ir, all_rows, lower, upper, elastic=~hard_mask, clock=clock)
             if viol is INFEASIBLE:  # the rows kept hard are infeasible with the bounds: done
+                shown = True
                 break
             if viol is None:  # undecided: no conflict rather than a wrong one
-                return None, True
+                return (None, False, True) if clock.over() else (None, True, False)
             hit = (viol > tol) & ~hard_mask
             if not hit.any():
-                return None, True  # feasible after all
+                return None, True, False  # feasible after all
             hard_mask |= hit
             if not (~hard_mask).any():
                 break
@@ -352,34 +423,43 @@ def elastic_filter(ir: IR, time_limit: float = 60.0, tol: float = 1e-7):
     keep = list(hard)
     irreducible = True
     for r in list(keep):
-        if time.monotonic() > deadline:
+        if clock.over():
             irreducible = False
             break
         trial = np.array([x for x in keep if x != r], dtype=np.int64)
-        if _sub_feasible(ir, trial, lower, upper) is False:
-            keep = list(trial)
+        if _sub_feasible(ir, trial, lower, upper, clock=clock) is False:
+            keep, shown = list(trial), True  # `trial` was just shown infeasible
     rows_sel = np.array(keep, dtype=np.int64)
     # Only a set shown infeasible is reported (a filter step left undecided must not make one up).
-    if _sub_feasible(ir, rows_sel, lower, upper) is not False:
-        return None, True
+    if not shown:
+        verdict = _sub_feasible(ir, rows_sel, lower, upper, clock=clock)
+        if verdict is None and clock.over():
+            return None, False, True
+        if verdict is not False:
+            return None, True, False
+    rows_out = [(int(i), _row_side(ir, int(i))) for i in rows_sel]
+    if clock.over():
+        return (rows_out, []), False, True
     # deletion filter over the finite bounds of the columns those rows touch (all columns without rows)
     cols = np.unique(ir.A.tocsr()[rows_sel].indices) if len(rows_sel) else np.arange(ir.num_cols)
     bounds: list[tuple[int, str]] = []
+    partial = False
     for j in cols:
         for side in ("lower", "upper"):
             arr = lower if side == "lower" else upper
-            if not np.isfinite(arr[j]) or time.monotonic() > deadline:
-                if time.monotonic() > deadline:
-                    irreducible = False
+            if not np.isfinite(arr[j]):
+                continue
+            if clock.over():  # a bound not tried is kept: the set stays infeasible
+                partial = True
+                bounds.append((int(j), side))
                 continue
             saved = arr[j]
             arr[j] = -np.inf if side == "lower" else np.inf
-            if _sub_feasible(ir, rows_sel, lower, upper) is not False:
+            if _sub_feasible(ir, rows_sel, lower, upper, clock=clock) is not False:
                 arr[j] = saved  # needed
                 bounds.append((int(j), side))
     bounds = _merge_sides(bounds)
-    rows_out = [(int(i), _row_side(ir, int(i))) for i in rows_sel]
-    return (rows_out, bounds), irreducible
+    return (rows_out, bounds), irreducible and not partial, partial or not irreducible
 
 
 def _row_side(ir: IR, i: int) -> str:
@@ -427,12 +507,18 @@ def unbounded_diagnostic(ray: dict[str, float], sense: str, model_file: str = "<
                              help="add the missing bound or constraint on these variables")
 
 
-def explain_result(result: Any, ir: IR, solver: str, options: Any, sources: dict[str, str] | None = None) -> None:
+def explain_result(result: Any, ir: IR, solver: str, options: Any, sources: dict[str, str] | None = None,
+                   budget: float | None = None) -> None:
     """Add the explanation of an infeasible or unbounded ``result`` in place: ``result.conflict``,
-    ``result.message`` (the one-line summary) and a diagnostic (``OPL0704`` / ``OPL0705``)."""
+    ``result.message`` (the one-line summary) and a diagnostic (``OPL0704`` / ``OPL0705``).
+
+    ``budget``: seconds the infeasibility explanation may take; by default :func:`explain_budget` of
+    the solve's time limit and ``result.solve_time_s``."""
     model_file = getattr(options, "model_file", "<model>")
     if result.status == "infeasible" and result.conflict is None:
-        conflict = explain_infeasible(ir, solver, options)
+        if budget is None:
+            budget = explain_budget(getattr(options, "time_limit", None), getattr(result, "solve_time_s", None))
+        conflict = explain_infeasible(ir, solver, options, time_limit=budget)
         if conflict is not None:
             result.conflict = conflict
             result.message = conflict.summary().replace("`", "")

@@ -75,6 +75,9 @@ def _parser() -> argparse.ArgumentParser:
                    help="when infeasible, name the constraints that conflict (the default)")
     s.add_argument("--no-explain-infeasible", dest="explain_infeasible", action="store_false",
                    help="do not compute the conflict of an infeasible model")
+    s.add_argument("--explain-time-limit", type=float, metavar="SECONDS", default=None,
+                   help="time the infeasibility explanation may take (default: a quarter of --time-limit, "
+                        "or the solve's own time within 10-60 s); a partial explanation when it runs out")
     s.add_argument("--csv", metavar="FILE", help="also write the values (and duals) as CSV to FILE")
     s.add_argument("--output-dir", metavar="DIR",
                    help="folder where scripts may write files (IloOplOutputFile); default: the model's folder")
@@ -363,7 +366,8 @@ def cmd_solve(args: argparse.Namespace) -> int:
         result = model.solve(solver=args.solver, time_limit=args.time_limit, mip_gap=args.mip_gap,
                              mip_gap_abs=args.mip_gap_abs, threads=args.threads, seed=args.seed, log=args.log,
                              log_file=args.log_file, options=extra, duals=args.duals,
-                             explain_infeasible=args.explain_infeasible, progress=progress)
+                             explain_infeasible=args.explain_infeasible,
+                             explain_time_limit=args.explain_time_limit, progress=progress)
     finally:
         if progress is not None:
             progress.finish()
@@ -466,11 +470,18 @@ def cmd_export(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
-def _serve(which: str) -> int:
-    """``pyopl lsp`` / ``pyopl mcp``: the servers live in optional extras."""
-    try:
-        from importlib import import_module
+#: The modules each server's extra brings (pyproject.toml, [project.optional-dependencies]).
+_EXTRA_MODULES = {"lsp": ("pygls", "lsprotocol"), "mcp": ("mcp.server.fastmcp",)}
 
+
+def _serve(which: str) -> int:
+    """``pyopl lsp`` / ``pyopl mcp``: the servers live in optional extras.  Without the extra: one
+    line naming the install command, exit status 2 (EXIT_USAGE), no traceback."""
+    from importlib import import_module
+
+    try:
+        for name in _EXTRA_MODULES[which]:
+            import_module(name)
         server = import_module("pyopl.%s.server" % which)
     except ImportError as e:
         print("pyopl: `pyopl %s` needs the %s extra: pip install \"pyopl[%s]\" (%s)" % (which, which, which, e),

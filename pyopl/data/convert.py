@@ -379,7 +379,10 @@ def _flat_numbers(v: Any, elem: Any, dims: list[Any]) -> list | None:
 def _fill(v: Any, elem: Any, dims: list[Any], k: int, prefix: tuple, data: dict, name: str, span: Span) -> None:
     where = _where(v, span)
     if k == len(dims):
-        data[prefix] = convert_scalar(v, elem, name, where)
+        try:
+            data[prefix] = convert_scalar(v, elem, name, where)
+        except EvalError as e:
+            raise _at_element(e, name, prefix) from None
         return
     dom = dims[k]
     label = name + "".join("[%s]" % show(p) for p in prefix)
@@ -447,6 +450,20 @@ def _fill(v: Any, elem: Any, dims: list[Any], k: int, prefix: tuple, data: dict,
             label, show(dom), _describe(v)), help="give a list `[...]` with one value per element of %s" % show(dom))
     raise EvalError("data-type-mismatch", where, "`%s` cannot take %s" % (label, _describe(v)),
                     help="give a list `[...]` or a keyed array `#[key: value]#`")
+
+
+def _at_element(e: EvalError, name: str, prefix: tuple) -> EvalError:
+    """``e`` (a value of the wrong type in array ``name``) naming the element, ``a[2]`` rather than
+    ``a``, with a note of its position in the data (issue 30: the message named only the array)."""
+    if e.slug != "data-type-mismatch" or not prefix:
+        return e
+    element = name + "".join("[%s]" % show(p) for p in prefix)
+    first = "`%s`" % name
+    if not e.message.startswith(first):
+        return e
+    msg = "`%s` (an element of %s)%s" % (element, first, e.message[len(first):])
+    return EvalError(e.slug, e.span, msg, help=e.help, labels=e.labels,
+                     notes=list(e.notes) + ["the value of `%s` is the wrong one in this array" % element], fix=e.fix)
 
 
 def _positional(v: Any) -> bool:

@@ -291,6 +291,26 @@ def _dexprs(inst: Instance) -> dict:
 #: HiGHS refuses matrix coefficients of 1e15 and more (its `large_matrix_value`); Gurobi warns far earlier.
 LARGE_VALUE = 1e15
 
+#: CPLEX treats a bound of magnitude 1e20 or more as infinite (CPLEX parameter reference, "infinity":
+#: "any bound greater than or equal to 1e+20 is treated as infinity"); IBM's examples write `<= 1e+20`.
+CPLEX_INFINITY = 1e20
+
+
+def infinite_bounds(ir: IR) -> None:
+    """Make every upper bound at or above ``CPLEX_INFINITY`` ``+inf`` and every lower bound at or below
+    ``-CPLEX_INFINITY`` ``-inf``, in place, for columns and rows, as CPLEX reads them.  A lower bound of
+    +1e20 or more (an upper bound of -1e20 or less) stays as it is: it is not "no bound" but one no
+    solver can take, which :func:`check_numbers` reports."""
+    for name in ("col_lower", "col_upper", "row_lower", "row_upper"):
+        a = getattr(ir, name)
+        hit = a <= -CPLEX_INFINITY if name.endswith("lower") else a >= CPLEX_INFINITY
+        hit &= np.isfinite(a)
+        if hit.any():
+            if not a.flags.writeable:
+                a = a.copy()
+                setattr(ir, name, a)
+            a[hit] = -np.inf if name.endswith("lower") else np.inf
+
 
 def check_numbers(ir: IR, reporter) -> None:
     """Report coefficients and bounds no solver can take (NaN, infinite or huge), in OPL names.
@@ -299,6 +319,7 @@ def check_numbers(ir: IR, reporter) -> None:
     `infinity` in an expression) is caught in one place, before a solver rejects the model.
     """
     default = Span("<model>", 1, 1, 1, 2)
+    infinite_bounds(ir)
     problems = []  # (message, span)
     data, indices, indptr = ir.csr()
     data = np.asarray(data)

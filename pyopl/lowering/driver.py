@@ -49,9 +49,18 @@ _POST_SLUGS = frozenset({"decision-in-data", "nonlinear-division", "nonlinear-pr
                          "nonlinear-function", "decision-in-condition", "decision-as-index", "decision-in-membership",
                          "decision-in-filter", "decision-in-iteration", "decision-in-assert",
                          "strict-inequality-float", "nonlinear-not-equal-float"})
+#: Kinds of symbol a second declaration of the same name collides with.
+_DECLARED = ("param", "set", "range", "dvar", "dexpr", "tuple", "failed")
 
 
 def _process(inst: Instance, item: A.Node) -> None:
+    name = getattr(item, "name", None)
+    old = inst.symbols.get(name) if isinstance(name, str) and hasattr(item, "name_span") else None
+    if old is not None and old.kind in _DECLARED and isinstance(item, (A.ParamDecl, A.DvarDecl, A.DexprDecl, A.TupleDecl)):
+        # said before the second declaration is evaluated: its own errors (its data, say) would
+        # otherwise hide the duplicate, and the first one's failure would hide it for good
+        inst.declare(Symbol(old.kind, name, None, item), item.name_span)
+        return
     try:
         process_item(inst, item)
     except EvalError as e:

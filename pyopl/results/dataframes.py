@@ -126,11 +126,36 @@ def result_frame(result: Any, name: str | None = None, kind: str | None = None) 
         return pd.DataFrame(data)
     if len(levels) != dims:
         levels = [None] * dims
+    if any(_fields(part) for part in order[0]):
+        # a tuple index: one level per field, named after the fields (`<o, d, c>` -> o, d, c)
+        names = _unique([f for part, level in zip(order[0], levels) for f in (_fields(part) or [level])])
+        flat = [tuple(v for part in key for v in _flatten(part)) for key in order]
+        index = pd.MultiIndex.from_tuples(flat, names=names) if len(names) > 1 else \
+            pd.Index([k[0] for k in flat], name=names[0], tupleize_cols=False)
+        return pd.DataFrame(data, index=index)
     if dims == 1:
         index = pd.Index([k[0] for k in order], name=levels[0], tupleize_cols=False)
     else:
         index = pd.MultiIndex.from_tuples(order, names=levels)
     return pd.DataFrame(data, index=index)
+
+
+def _fields(part: Any, prefix: str = "") -> list[str] | None:
+    """The field names of a typed tuple index component, nested tuples as ``e.o`` (None: not one)."""
+    ttype = getattr(part, "ttype", None)
+    if not isinstance(part, tuple) or ttype is None or len(ttype.fields) != len(part):
+        return None
+    out: list[str] = []
+    for f, v in zip(ttype.fields, part):
+        out += _fields(v, prefix + f + ".") or [prefix + f]
+    return out
+
+
+def _flatten(part: Any) -> list[Any]:
+    """A typed tuple component as its field values (nested tuples flattened), else ``[part]``."""
+    if _fields(part) is None:
+        return [part]
+    return [x for v in part for x in _flatten(v)]
 
 
 def _plain(v: Any) -> Any:
@@ -144,13 +169,15 @@ def _plain(v: Any) -> Any:
 
 def csv_rows(result: Any) -> tuple[list[str], list[list[Any]]]:
     """(header, rows) of ``Result.to_csv``: ``kind, name, index`` (OPL notation), one column
-    ``index_1 .. index_K`` per index component (K the most indices of any name), ``value``."""
+    ``index_1 .. index_K`` per index component, a tuple component taking one column per field
+    (K the most of any name), ``value``."""
     rows = result.rows()
-    width = max((len(r[2]) for r in rows), default=0)
+    flat = [[x for k in r[2] for x in _flatten(k)] for r in rows]
+    width = max((len(f) for f in flat), default=0)
     header = ["kind", "name", "index"] + ["index_%d" % (i + 1) for i in range(width)] + ["value"]
     out = []
-    for kind, name, key, v in rows:
-        parts = [_plain(k) for k in key] + [""] * (width - len(key))
+    for (kind, name, key, v), comps in zip(rows, flat):
+        parts = [_plain(k) for k in comps] + [""] * (width - len(comps))
         out.append([kind, name, "".join("[%s]" % format_key_part(k) for k in key)] + parts +
                    ["" if v is None else repr(float(v)) if not isinstance(v, int) else str(v)])
     return header, out

@@ -83,17 +83,30 @@ def text_report(result: Result, ir: IR | None = None, max_rows: int = 200, compi
         out += _cap(["  %s = %s" % (n, _fmt(v) if isinstance(v, (int, float)) and not isinstance(v, bool) else v)
                      for n, v in post.items()], max_rows)
     if constraints and (result.duals or result.slacks):
-        rows = []
         duals = dict(_entries(result.duals))
-        for n, s in _entries(result.slacks) or [(k, None) for k in duals]:
-            rows.append("  %-28s %12s %12s" % (n, _fmt(duals.get(n)), _fmt(s)))
+        cells = [(n, _fmt(duals.get(n)), _fmt(s)) for n, s in _entries(result.slacks) or [(k, None) for k in duals]]
         note = " (integers fixed)" if result.extra.get("duals_of") else ""
-        out.append("constraints%s:%s" % (note, " " * max(1, 20 - len(note))) + "%12s %12s" % ("dual", "slack"))
-        out += _cap(rows, max_rows)
+        out += _cap(_table("constraints%s:" % note, cells[:max_rows + 1]), max_rows + 1, len(cells) + 1)
     return "\n".join(out)
 
 
-def _cap(lines: list[str], n: int) -> list[str]:
-    if len(lines) <= n:
-        return lines
-    return lines[:n] + ["  ... and %d more" % (len(lines) - n)]
+def _table(title: str, cells: list[tuple[str, str, str]]) -> list[str]:
+    """The constraint table, its columns as wide as their longest entry (label, dual, slack), by
+    ``tabulate`` (plain format: no rules, labels left, numbers right); the first line is the header."""
+    from tabulate import tabulate
+
+    text = tabulate(cells, headers=["", "dual", "slack"], tablefmt="plain", disable_numparse=True,
+                    colalign=("left", "right", "right"))
+    lines = ["  " + line.rstrip() for line in text.split("\n")]  # indented under the title, as the values are
+    head = lines[0]
+    lead = len(head) - len(head.lstrip())
+    lines[0] = title + head[len(title):] if len(title) < lead else title + " " + head.lstrip()
+    return lines
+
+
+def _cap(lines: list[str], n: int, total: int | None = None) -> list[str]:
+    """The first ``n`` of ``lines`` and a line saying how many of ``total`` (default: all of them) are left out."""
+    total = len(lines) if total is None else total
+    if total <= n:
+        return lines[:n]
+    return lines[:n] + ["  ... and %d more" % (total - n)]

@@ -28,9 +28,11 @@ class Values(dict):
     with a plain value (``values[3]``), and a prefix returns a nested view.
     """
 
-    def __init__(self, data: dict[Key, float], dims: int):
+    def __init__(self, data: dict[Key, float], dims: int, name: str | None = None, levels: list | None = None):
         super().__init__(data)
         self.dims = dims
+        self.name = name  # the OPL name, for error messages
+        self.levels = levels  # the index sets' names, for error messages
 
     def __getitem__(self, key: Any) -> Any:
         if not isinstance(key, tuple):
@@ -43,11 +45,15 @@ class Values(dict):
             n = len(key)
             sub = {k[n:]: v for k, v in self.items() if k[:n] == key}
             if sub:
-                return Values(sub, self.dims - n)
+                return Values(sub, self.dims - n, self.name and self.name + "".join(
+                    "[%s]" % (format_key_part(k) if not isinstance(k, str) else '"%s"' % k) for k in key),
+                    (self.levels or [])[n:] or None)
         full = self._by_key_fields(key)
         if full is not None:
             return dict.__getitem__(self, full)
-        raise KeyError(key)
+        from .lookup_errors import unknown_key
+
+        raise unknown_key(self.name, key, dict.keys(self), self.levels)
 
     def _by_key_fields(self, key: tuple) -> Any:
         """The stored key whose tuple indices match ``key`` on their ``key`` fields, as OPL's
@@ -130,9 +136,20 @@ class Result:
     script_exit: int | None = None  # a `main` block's exit status (its return value), when it ran
 
     def __getitem__(self, name: str) -> Any:
+        """The value of decision or dexpr ``name``: a number, or :class:`Values` by index key.
+        Raises :class:`pyopl.results.lookup_errors.UnknownName` (a KeyError) naming the closest name."""
         if name in self.variables:
-            return self.variables[name]
-        return self.dexprs[name]
+            v = self.variables[name]
+        elif name in self.dexprs:
+            v = self.dexprs[name]
+        else:
+            from .lookup_errors import unknown_name
+
+            raise unknown_name(name, list(self.variables) + list(self.dexprs))
+        if isinstance(v, Values):
+            v.name = name
+            v.levels = self.index_names.get(name) or v.levels
+        return v
 
     @property
     def has_solution(self) -> bool:
@@ -197,7 +214,7 @@ class Result:
     def to_csv(self, path: Any = None) -> str:
         """A long CSV table ``kind,name,index,index_1..index_K,value``: ``index`` in OPL notation
         (``["Seattle"]["Chicago"]``), then one column per index component (``Seattle``, ``Chicago``;
-        a tuple index is one component, ``<"a","b">``; empty past a name's own indices).
+        a tuple index takes one column per field, ``a``, ``b``; empty past a name's own indices).
 
         Returns the text; also writes it to ``path`` when given."""
         import csv
@@ -222,7 +239,8 @@ class Result:
         Without ``name``: the long table of :meth:`rows` with columns ``kind``, ``name``,
         ``index`` (the key tuple), ``value``, filtered by ``kind`` when given. With ``name``:
         one row per index key, indexed by the name's index sets (a MultiIndex for several;
-        levels named after the OPL index sets, ``ship`` -> ``Plants``, ``Markets``), with the
+        levels named after the OPL index sets, ``ship`` -> ``Plants``, ``Markets``; a tuple index
+        gives one level per field, named after the fields, ``x[Arcs]`` -> ``o``, ``d``), with the
         columns that exist for it: ``value`` (a dvar or dexpr), ``reduced_cost`` (a dvar of an
         LP), ``dual`` and ``slack`` (a constraint label). With ``kind`` too: that kind only,
         in a column ``value``."""

@@ -176,6 +176,8 @@ class ScriptContext:
         if math.isnan(v) or v == (math.inf if which == "LB" else -math.inf):
             raise host_error("script-value-type", "the %s bound of `%s` cannot be %s" % (word, label, js_number(v)), span,
                              help="check the computation that gave %s" % js_number(v))
+        if (which == "UB" and v >= 1e20) or (which == "LB" and v <= -1e20):  # CPLEX_INFINITY of pyopl.lowering.build
+            v = math.inf if which == "UB" else -math.inf
         if math.isfinite(v) and abs(v) >= 1e15:  # LARGE_VALUE of pyopl.lowering.build
             raise host_error("script-value-type", "the %s bound of `%s` is %s, which no solver can take" % (
                 word, label, js_number(v)), span,

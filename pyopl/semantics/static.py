@@ -413,21 +413,65 @@ class StaticRules:
                 elif s is not None and s.dim_types:
                     for k, ix in enumerate(n.indices[: len(s.dim_types)]):
                         want = s.dim_types[k]
-                        got = types.get(ix.id) if isinstance(ix, A.Name) else None
+                        got = types.get(id(ix)) if isinstance(ix, A.Name) else None
                         if want and got and want != got:
                             self.r.emit("tuple-type-mismatch", ix.span,
                                         "`%s` is indexed by `%s` tuples, but `%s` is a `%s`" % (n.base.id, want, ix.id, got),
                                         help="tuple types differ even when their fields match; iterate over "
                                              "a set of `%s`" % want)
 
-    def _iterator_types(self, item: Any) -> dict[str, str]:
-        out: dict[str, str] = {}
-        for n in self.nodes(item):
-            if isinstance(n, A.Binder) and isinstance(n.domain, A.Name) and len(n.patterns) == 1 \
-                    and n.patterns[0].name is not None:
-                s = self.syms.get(n.domain.id)
-                if s is not None and s.kind == "set" and s.elem in self._tuples():
-                    out[n.patterns[0].name] = s.elem
+    def _iterator_types(self, item: Any) -> dict[int, str]:
+        """The tuple type of every name that refers to a tuple iterator, keyed by ``id`` of the
+        ``Name`` node.  Scoped as OPL scopes iterators (IBM OPL language reference, "Aggregate
+        operators", "forall"): an iterator is known in its own construct only, so the same name
+        bound over sets of different tuple types in two sibling aggregates has two types."""
+        out: dict[int, str] = {}
+        tuples = self._tuples()
+        stack: list[tuple[Any, dict]] = [(item, {})]
+        while stack:
+            n, env = stack.pop()
+            if isinstance(n, A.Name):
+                got = env.get(n.id)
+                if got:
+                    out[id(n)] = got
+                continue
+            if not isinstance(n, A.Node):
+                continue
+            qs = getattr(n, "quals", None)
+            quals = qs if isinstance(qs, list) else [qs] if isinstance(qs, A.Qualifiers) else []
+            if quals:
+                inner = dict(env)
+                for q in quals:
+                    for b in q.binders:
+                        stack.append((b.domain, dict(inner)))
+                        kind = None
+                        if isinstance(b.domain, A.Name) and len(b.patterns) == 1 and b.patterns[0].name is not None:
+                            s = self.syms.get(b.domain.id)
+                            if s is not None and s.kind == "set" and s.elem in tuples:
+                                kind = s.elem
+                        for p in b.patterns:
+                            for x in p.names():
+                                inner[x] = None  # shadows an outer tuple iterator of the same name
+                        if kind:
+                            inner[b.patterns[0].name] = kind
+                        if b.filter is not None:
+                            stack.append((b.filter, dict(inner)))
+                        for p in b.patterns:
+                            if p.expr is not None or p.items:
+                                stack.append((p, dict(inner)))
+                for v in _children(n):
+                    if v is qs:
+                        continue
+                    for x in (v if isinstance(v, (list, tuple)) else [v]):
+                        if isinstance(x, A.Node) and x not in quals:
+                            stack.append((x, inner))
+                continue
+            for v in _children(n):
+                for x in (v if isinstance(v, (list, tuple)) else [v]):
+                    if isinstance(x, A.Node):
+                        stack.append((x, env))
+                    elif isinstance(x, tuple):
+                        stack.extend((y, env) for y in x if isinstance(y, A.Node))
         return out
 
     def call(self, c: A.Call, local: set[str]) -> None:

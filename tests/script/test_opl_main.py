@@ -42,7 +42,7 @@ main {
     ("x.LB = NaN;", "the lower bound of `x` cannot be NaN"),
     ("x.LB = Infinity;", "the lower bound of `x` cannot be Infinity"),
     ("x.UB = -Infinity;", "the upper bound of `x` cannot be -Infinity"),
-    ("x.UB = 1e30;", "the upper bound of `x` is 1e+30, which no solver can take"),
+    ("x.UB = 1e18;", "the upper bound of `x` is 1000000000000000000, which no solver can take"),  # (1e20 and more: infinite)
     ("x.UB = y;", "the upper bound of `x` cannot be NaN"),  # a decision's value before any solve
 ])
 def test_a_bound_no_solver_takes_is_refused_at_the_assignment_in_main(stmt, message):
@@ -54,6 +54,14 @@ def test_a_bound_no_solver_takes_is_refused_at_the_assignment_in_main(stmt, mess
     d = [d for d in r.diagnostics if d.is_error]
     assert [x.code for x in d] == ["OPL1055"] and d[0].message == message and (d[0].line, d[0].column) == (6, 5)  # at `LB`/`UB`
     assert r.status == "not_solved"
+
+
+def test_an_upper_bound_of_1e30_in_main_is_no_bound_as_in_cplex():
+    # CPLEX reads bounds of 1e20 and more as infinite (issue 34, item 3): x is then bounded by c only
+    text = ("dvar float+ x in 0..10;\nmaximize x;\nsubject to { c: x <= 25; }\nmain {\n  thisOplModel.generate();\n"
+            "  x.UB = 1e30;\n  cplex.solve();\n}\n")
+    r = pyopl.solve(text)
+    assert [d.code for d in r.diagnostics if d.is_error] == [] and r.objective == 25
 
 
 @pytest.mark.parametrize("value,status", [("Infinity", 0), ("-Infinity", 0), ("NaN", 0), ("2.9", 2), ("-0.5", 0),

@@ -165,7 +165,10 @@ To fix a value, state a constraint.""",
   at=(1, 1))
 R("OPL0431", "value-out-of-range", "error", "A number no solver can take",
   """After evaluation a coefficient or bound is not a finite number, or is 1e15 or more in magnitude
-(HiGHS refuses such values). It usually comes from overflow in the data or an `infinity` inside an expression.""",
+(HiGHS refuses such values). It usually comes from overflow in the data or an `infinity` inside an expression.
+A bound of 1e20 or more in magnitude is not refused: as CPLEX does, pyopl reads it as no bound
+(`x <= 1e+20` is `x <= infinity`), except a lower bound of +1e20 or more (an upper bound of -1e20 or
+less), which no value can meet.""",
   bad="float big = 1e300 * 1e300;\ndvar float+ x;\nminimize x;\nsubject to { big * x >= 1; }",
   good="float big = 1e3;\ndvar float+ x;\nminimize x;\nsubject to { big * x >= 1; }",
   at=(4, 14))
