@@ -141,6 +141,8 @@ def param_decl(inst: Instance, d: A.ParamDecl) -> None:
         _check_with(inst, d, value)
     kind = "set" if isinstance(typ, SetOf) and not dims else "param"
     inst.declare(Symbol(kind, d.name, value, d, typ), d.name_span)
+    if d.name in getattr(inst.data, "invokes", ()) and inst.script_host is not None:
+        inst.script_host.invoke_dat(inst, d.name)  # `name = value invoke f;` in the data (pyopl.script.dat_scripts)
 
 
 def _value_span(inst: Instance, d: A.ParamDecl) -> Any:

@@ -19,6 +19,7 @@ from typing import Any
 from ..diagnostics.diagnostic import Span
 from ..syntax import ast as A
 from .host import ModelHost, ScriptContext, ScriptOptions
+from .dat_scripts import invoke_dat  # noqa: F401  (the host's entry for `.dat` `invoke`)
 from .opl_runtime import Runtime, close_files
 
 
