@@ -68,10 +68,10 @@ def _target(out: list, at: int) -> str | None:
     return m.group(1) if m else None
 
 
-def invoke_dat(inst: Any, name: str) -> None:
+def invoke_dat(inst: Any, name: str, context_of: Any) -> None:
     """Call the ``invoke`` function of the data element ``name`` (just declared in ``inst``):
-    ``f(element, "name")``; its changes to the element are what the model sees."""
-    from .processing import context_of
+    ``f(element, "name")``; its changes to the element are what the model sees. ``context_of``:
+    the instance's script context maker (:func:`pyopl.script.processing.context_of`)."""
     from .host import ModelHost
     from .interpreter import Interpreter
     from .parser import parse_script

@@ -19,7 +19,6 @@ from typing import Any
 from ..diagnostics.diagnostic import Span
 from ..syntax import ast as A
 from .host import ModelHost, ScriptContext, ScriptOptions
-from .dat_scripts import invoke_dat  # noqa: F401  (the host's entry for `.dat` `invoke`)
 from .opl_runtime import Runtime, close_files
 
 
@@ -32,6 +31,14 @@ def context_of(inst: Any) -> ScriptContext:
         ctx.make_runtime = Runtime
         inst.script_ctx = ctx
     return ctx
+
+
+def invoke_dat(inst: Any, name: str) -> None:
+    """``name = value invoke f;`` in the data: run ``f`` on the element just declared (see
+    :mod:`pyopl.script.dat_scripts`)."""
+    from .dat_scripts import invoke_dat as run_invoke
+
+    run_invoke(inst, name, context_of)
 
 
 def block_span(block: A.ScriptBlock) -> Span:
