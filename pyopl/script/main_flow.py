@@ -27,6 +27,7 @@ from typing import Any
 from ..semantics.values import OplArray, OplSet
 from .host_errors import host_error
 from .opl_objects import ArrayHost, _arg, _Host, describe, to_script
+from .opl_runtime import print_conflict, resolve_path
 from .values import HostFunction, NULL, UNDEFINED, well_formed
 
 
@@ -191,7 +192,9 @@ class ModelObject(_Host):
     def _methods(self) -> dict[str, Any]:
         return {"generate": self._generate, "postProcess": self._post, "printSolution": self._print,
                 "addDataSource": self._add_data, "end": lambda a, s: UNDEFINED, "getObjValue": self._obj,
-                "hasObjective": lambda a, s: bool(self.model is not None and self.model.ir.sense != "feasibility")}
+                "hasObjective": lambda a, s: bool(self.model is not None and self.model.ir.sense != "feasibility"),
+                "resolvePath": lambda a, s: resolve_path(self.flow.ctx, a, s),
+                "printConflict": lambda a, s: print_conflict(self.flow.ctx, self.result or self.flow.last_result)}
 
     def _properties(self) -> list[str]:
         names = ["modelDefinition", "dataElements", "settings"]
@@ -364,7 +367,8 @@ def _compile_sub(flow: Flow, m: ModelObject, span: Any) -> Any:
     return model
 
 
-_MODEL_METHODS = ("generate", "postProcess", "printSolution", "addDataSource", "end", "getObjValue", "hasObjective")
+_MODEL_METHODS = ("generate", "postProcess", "printSolution", "addDataSource", "end", "getObjValue", "hasObjective",
+                  "resolvePath", "printConflict")
 
 
 def unsupported_calls(program: Any) -> list:

@@ -530,7 +530,7 @@ class DvarHost(_Host):
     def _properties(self) -> list[str]:
         if self.is_item:
             return ["LB", "UB", "lb", "ub", "solutionValue", "reducedCost", "name"]
-        return ["size"]
+        return ["size", "solutionValue"]
 
     def column(self) -> int:
         return self.ctx.column_of(self.name, self.prefix)
@@ -539,6 +539,8 @@ class DvarHost(_Host):
         if not self.is_item:
             if name == "size":
                 return float(len(self.ctx.dvar_dims(self.name)[len(self.prefix)]))
+            if name == "solutionValue":  # of a whole array: an array of values (IBM's column generation reads it so)
+                return self._solution_array(span)
             return self._method(name, span)
         if name in ("LB", "UB", "lb", "ub"):
             lo, hi = self.ctx.column_bounds(self.column())
@@ -550,6 +552,14 @@ class DvarHost(_Host):
         if name == "name":
             return self._label()
         return self._method(name, span)
+
+    def _solution_array(self, span: Any) -> "ArrayHost":
+        import itertools
+
+        dims = self.ctx.dvar_dims(self.name)[len(self.prefix):]
+        data = {key: self.ctx.solution_value(self.ctx.column_of(self.name, self.prefix + key), self._label(), span)
+                for key in itertools.product(*[list(d) for d in dims])}
+        return ArrayHost(self.ctx, OplArray(self._label(), list(dims), data), (), "float")
 
     def set_member(self, name: str, value: Any, span: Any) -> None:
         if self.is_item and name in ("LB", "UB", "lb", "ub"):

@@ -11,6 +11,7 @@ from __future__ import annotations
 import math
 import os
 import random
+import time
 from typing import Any
 
 from .host_errors import host_error
@@ -55,6 +56,7 @@ class Runtime:
                 "thisOplModel": self.this_model,
                 "settings": self.settings,
                 "IloOplOutputFile": _fn("IloOplOutputFile", lambda a, s: OutputFileHost(ctx, a, s), True),
+                "fail": _fn("fail", lambda a, s: _fail(s)),
             }
             for name in UNSUPPORTED_GLOBALS:
                 g[name] = _fn(name, lambda a, s, n=name: _unsupported(n, s), True)
@@ -95,6 +97,24 @@ def main_classes(ctx: Any) -> dict[str, Any]:
         return HostFunction(name, body, True)
 
     return {name: cons(name) for name in MAIN_CLASSES}
+
+
+_CLOCK_START = time.perf_counter()
+
+
+def cplex_time() -> float:
+    """``cplex.getCplexTime()``: a time stamp in seconds (IBM, "Using the timing interface": compare
+    two stamps for the elapsed wall-clock time); counted from when pyopl's script runtime loaded."""
+    return time.perf_counter() - _CLOCK_START
+
+
+def _fail(span: Any) -> Any:
+    """``fail()`` (IBM ILOG Script, "Miscellaneous functions"): stops the block at this statement and
+    reports an error."""
+    e = host_error("script-fail-called", "`fail()` called: the script block stops here", span,
+                   help="remove the call, or the condition that leads to it, once the model's data is right")
+    e.catchable = False
+    raise e
 
 
 def _unsupported(name: str, span: Any) -> Any:
@@ -219,7 +239,7 @@ class CplexHost(_Host):
                 "getCplexStatus": lambda a, s: self._status(s), "getStatus": lambda a, s: self._status(s),
                 "solve": self._solve, "end": lambda a, s: UNDEFINED, "getNiterations": self._iters,
                 "getNnodes": self._nodes, "setParam": self._set_param, "getParam": self._get_param,
-                "getObjective": self._obj}
+                "getObjective": self._obj, "getCplexTime": lambda a, s: cplex_time()}
 
     def _result(self) -> Any:
         if self.flow is not None:
@@ -336,7 +356,14 @@ class ThisModelHost(_Host):
     def _methods(self) -> dict[str, Any]:
         return {"printSolution": self._print_solution, "generate": self._main_only("generate"),
                 "postProcess": self._main_only("postProcess"), "end": lambda a, s: UNDEFINED,
-                "addDataSource": self._main_only("addDataSource"), "getObjValue": self._obj}
+                "addDataSource": self._main_only("addDataSource"), "getObjValue": self._obj,
+                "resolvePath": self._resolve_path, "printConflict": self._print_conflict}
+
+    def _resolve_path(self, args: list, span: Any) -> Any:
+        return resolve_path(self.ctx, args, span)
+
+    def _print_conflict(self, args: list, span: Any) -> Any:
+        return print_conflict(self.ctx, self.ctx.result)
 
     def _properties(self) -> list[str]:
         from .host import ModelHost
@@ -374,6 +401,25 @@ class ThisModelHost(_Host):
         return "thisOplModel"
 
 
+def resolve_path(ctx: Any, args: list, span: Any) -> Any:
+    """``thisOplModel.resolvePath(name)``: the file name resolved against the model's folder (a
+    string; reading or writing the file stays confined as every script file is)."""
+    name = _arg(args, 0)
+    if not isinstance(name, str):
+        raise host_error("script-value-type", "`resolvePath` needs a file name, not %s" % _words(name), span,
+                         help='give a name such as `"data.txt"`')
+    return name if os.path.isabs(name) else os.path.join(ctx.base_dir, name)
+
+
+def print_conflict(ctx: Any, result: Any) -> Any:
+    """``thisOplModel.printConflict()``: the conflicting constraints of the last infeasible solve
+    (the conflict pyopl computed, OPL0704); nothing when that solve found no conflict."""
+    conflict = getattr(result, "conflict", None) if result is not None else None
+    if conflict is not None:
+        ctx.write(conflict.text() + "\n")
+    return UNDEFINED
+
+
 def solution_text(ctx: Any) -> str:
     """``printSolution()``: each decision variable as ``name = value;`` (arrays ``[1 2 3]``), as oplrun prints it."""
     from .opl_objects import DvarHost
@@ -396,6 +442,7 @@ class OutputFileHost(_Host):
     def __init__(self, ctx: Any, args: list, span: Any):
         super().__init__(ctx)
         self.path: str | None = None
+        self.last_path: str | None = None
         self.parts: list[str] = []
         self.append = False
         self.span = span  # where the file was made: a write failing at the script's end points here
@@ -407,7 +454,7 @@ class OutputFileHost(_Host):
         if not isinstance(name, str):
             raise host_error("script-value-type", "`IloOplOutputFile` needs a file name, not %s" % _words(name), span,
                              help='give a name such as `"results.txt"`')
-        self.path = confined_path(self.ctx, name, span)
+        self.path = self.last_path = confined_path(self.ctx, name, span)
         self.append = len(args) > 1 and bool(args[1]) and args[1] is not UNDEFINED
         self.parts = []
         self.ctx.open_files = getattr(self.ctx, "open_files", [])
@@ -417,6 +464,15 @@ class OutputFileHost(_Host):
     def _methods(self) -> dict[str, Any]:
         return {"write": lambda a, s: self._write(a, ""), "writeln": lambda a, s: self._write(a, "\n"),
                 "close": lambda a, s: self.close(s), "open": self._open, "isOpen": lambda a, s: self.path is not None}
+
+    def _properties(self) -> list[str]:
+        return ["exists"]
+
+    def get_member(self, name: str, span: Any) -> Any:
+        if name == "exists":  # the file is on disk (written by an earlier close, or there before)
+            target = self.path or self.last_path
+            return bool(target is not None and os.path.isfile(target))
+        return self._method(name, span)
 
     def _write(self, args: list, end: str) -> Any:
         from .host import show_values

@@ -97,3 +97,11 @@ dual, slack or bounds to read. Check the constraint's data, or test it in the sc
   bad="dvar float+ x in 0..1;\nmaximize x;\nsubject to { c: x <= infinity; }\nexecute { writeln(c.dual); }",
   good="dvar float+ x in 0..1;\nmaximize x;\nsubject to { c: x <= 1; }\nexecute { writeln(c.dual); }",
   at=(4, 19), via="solve")
+R("OPL1065", "script-fail-called", "error", "`fail()` called in a script",
+  """IBM ILOG Script's `fail()` ("Miscellaneous functions") stops the script block at the call and
+reports an error; a model uses it to refuse data its own checks find wrong. The error points at
+the call.""",
+  bad="int n = 0;\nexecute { if (n <= 0) fail(); }\ndvar float+ x;\nminimize x;",
+  good="int n = 1;\nexecute { if (n <= 0) fail(); }\ndvar float+ x;\nminimize x;",
+  at=(2, 23))
+

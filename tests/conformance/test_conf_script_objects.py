@@ -1,0 +1,79 @@
+"""Script objects real `main` and `execute` blocks use: timing, `fail()`, whole-array solution
+values, output files' `exists`, `resolvePath`, `printConflict`, `writeln` of tuples with arrays."""
+from __future__ import annotations
+
+import pyopl
+
+_LP = """range I = 1..3;
+dvar float+ x[I] in 0..5;
+maximize sum(i in I) i * x[i];
+subject to { sum(i in I) x[i] <= 7; }
+"""
+# by hand: x[3] = 5 (best ratio), then x[2] = 2: values [0 2 5]
+
+
+def test_get_cplex_time_measures_elapsed_seconds():
+    """IBM page "Using the timing interface in callbacks" (getCplexTime returns the current time
+    stamp in seconds; two stamps give the elapsed time)."""
+    r = pyopl.solve(_LP + """execute {
+  var t0 = cplex.getCplexTime();
+  var s = 0; for (var k = 0; k < 2000; k++) s += k;
+  var dt = cplex.getCplexTime() - t0;
+  writeln(typeof t0, " ", dt >= 0, " ", dt < 60);
+}""")
+    assert r.script_output.strip() == "number true true"
+
+
+def test_solution_value_of_a_whole_array():
+    """IBM ILOG Script for OPL reference, IloNumVar "solutionValue" (read on a whole array of
+    decisions it is an array of values, as IBM's column-generation example reads it)."""
+    r = pyopl.solve(_LP + 'execute { var v = x.solutionValue; writeln(v, " ", v[2] + v[3]); }')
+    assert r.script_output.strip() == "[0 2 5] 7"
+
+
+def test_fail_stops_the_block_with_an_error():
+    """IBM page "Miscellaneous functions" (fail(): stops the block at the call and reports an error)."""
+    text = 'int n = 0;\nexecute { writeln("A"); if (n <= 0) fail(); writeln("B"); }\ndvar float+ x;\nminimize x;'
+    errs = [d for d in pyopl.check(text) if d.is_error]
+    assert [(d.code, d.span.line) for d in errs] == [("OPL1065", 2)]
+    assert pyopl.solve(text.replace("n = 0", "n = 1")).script_output.splitlines() == ["A", "B"]
+
+
+def test_output_file_exists_and_resolve_path(tmp_path):
+    """IBM ILOG Script for OPL reference, IloOplOutputFile ("exists") and IloOplModel ("resolvePath")."""
+    mod = tmp_path / "m.mod"
+    mod.write_text(_LP + """execute {
+  var f = new IloOplOutputFile("res.txt");
+  writeln(f.exists);
+  f.writeln(x.solutionValue); f.close();
+  writeln(f.exists, " ", thisOplModel.resolvePath("res.txt") == "%s");
+}""" % (tmp_path / "res.txt"))
+    r = pyopl.solve(mod)
+    assert r.script_output.splitlines() == ["false", "true true"]
+    assert (tmp_path / "res.txt").read_text() == "[0 2 5]\n"
+
+
+def test_print_conflict_after_an_infeasible_solve():
+    """IBM ILOG Script for OPL reference, IloOplModel "printConflict" (the conflicting constraints)."""
+    text = """dvar float+ x;
+minimize x;
+subject to { low: x >= 3; high: x <= 1; }
+main {
+  thisOplModel.generate();
+  if (!cplex.solve()) thisOplModel.printConflict();
+}"""
+    r = pyopl.solve(text)
+    out = r.script_output
+    assert "low" in out and "high" in out
+
+
+def test_writeln_of_a_tuple_with_an_array_field():
+    """IBM page "Tuples" (a tuple field may be an array); writeln shows it as OPL prints arrays,
+    never an internal name."""
+    text = """tuple Pattern { int id; int fill[1..3]; }
+{Pattern} P = ...;
+execute { for (var p in P) writeln(p); }
+dvar float+ x;
+minimize x;"""
+    r = pyopl.solve(text, data="P = {<1, [2, 0, 1]>, <2, [0, 3, 0]>};", source="text")
+    assert r.script_output.splitlines() == ["<1 [2 0 1]>", "<2 [0 3 0]>"]
