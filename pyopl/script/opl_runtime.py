@@ -21,7 +21,7 @@ from .values import NULL, HostFunction, HostObject, UNDEFINED
 #: Names IBM offers that pyopl does not run (an error naming the name, never a silent skip).
 UNSUPPORTED_GLOBALS = ("IloOplExec", "IloOplCallJava", "IloOplImportExcel", "IloOplInputFile", "IloOplProject",
                        "IloOplRunConfiguration", "IloOplSettings", "IloCP", "IloOplCplexBasis", "IloOplConflictIterator",
-                       "IloOplRelaxationIterator", "IloOplCplexVectors")
+                       "IloOplRelaxationIterator", "IloOplCplexVectors", "IloOplProfiler")
 
 
 MAX_OUTPUT = 20_000_000  # characters a model's scripts may print in all
