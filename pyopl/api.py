@@ -60,6 +60,11 @@ class Model:
         self.compile_time_s = compile_time_s
         self.script: Any = None  # pyopl.script.host.ScriptContext when the model has script blocks
         self.data: Any = None  # the data it was compiled with (a `main` block's new models reuse it)
+        from .files.reads import FilesRead
+
+        #: every file the run read (model, data, includes; what ``main`` loads is added while it runs):
+        #: no writer of the run may replace one (docs/safety.md)
+        self.files_read: FilesRead = FilesRead()
 
     @property
     def size(self) -> dict[str, int]:
@@ -117,22 +122,24 @@ class Model:
         kw = dict(solver=solver, time_limit=time_limit, mip_gap=mip_gap, threads=threads, seed=seed, log=log,
                   log_file=log_file, options=options, mip_gap_abs=mip_gap_abs, duals=duals,
                   explain_infeasible=explain_infeasible, explain_time_limit=explain_time_limit, progress=progress)
-        ctx = self.script
-        if ctx is not None and ctx.main_block is not None:
-            from .script.main_flow import run_main
+        from .files.reads import recording
 
-            return run_main(self, kw, compile_model)
-        result = self._solve_ir(self.ir, **kw)
-        if ctx is not None:
-            from .script.processing import run_post
+        with recording(self.files_read):  # scripts check their output files against it
+            ctx = self.script
+            if ctx is not None and ctx.main_block is not None:
+                from .script.main_flow import run_main
 
-            from .script.postsolve import finish_solve
+                return run_main(self, kw, compile_model)
+            result = self._solve_ir(self.ir, **kw)
+            if ctx is not None:
+                from .script.postsolve import finish_solve
+                from .script.processing import run_post
 
-            post = run_post(ctx, result, self.ir) if ctx.post_blocks else ""
-            if ctx.has_scripts:
-                result.script_output = ctx.pre_output + post
-            finish_solve(ctx, result, self.ir)
-        return result
+                post = run_post(ctx, result, self.ir) if ctx.post_blocks else ""
+                if ctx.has_scripts:
+                    result.script_output = ctx.pre_output + post
+                finish_solve(ctx, result, self.ir)
+            return result
 
     def _solve_ir(self, ir: IR, solver: str = "auto", time_limit: float | None = None, mip_gap: float | None = None,
                   threads: int | None = None, seed: int | None = None, log: bool = False, log_file: str | None = None,
@@ -317,13 +324,17 @@ _SOURCE_DOC = """
     (the current folder for model text). Files always include relative to their own folder."""
 
 
-def _script_options(scripts: Any, script_steps: int | None, output_dir: Any) -> Any:
+def _script_options(scripts: Any, script_steps: int | None, output_dir: Any, analysis: bool = False) -> Any:
+    """The :class:`~pyopl.script.options.ScriptOptions` of a call; ``analysis``: a check, whose scripts
+    write no file (docs/safety.md, "What runs when")."""
     from .script.options import ScriptOptions
 
     if isinstance(scripts, ScriptOptions):
+        if analysis and not scripts.analysis:
+            return scripts.for_analysis()
         return scripts
-    return ScriptOptions(max_steps=script_steps, output_dir=str(output_dir) if output_dir is not None else None,
-                         enabled=scripts)
+    return ScriptOptions(max_steps=script_steps, output_dir=os.fspath(output_dir) if output_dir is not None else None,
+                         enabled=scripts, analysis=analysis)
 
 
 
@@ -338,8 +349,10 @@ def compile_model(model: Any, data: Any = None, *, source: str = "auto", include
     model while compiling, those after it when solving, ``main`` instead of the plain solve;
     see docs/scripting.md): ``scripts=False`` skips them (an error when a skipped block sets
     data or bounds the model uses), ``script_steps`` raises each script's step budget,
-    ``output_dir`` is where ``IloOplOutputFile`` may write (default: the model's folder;
-    a model given as text writes no files unless ``output_dir`` is given).
+    ``output_dir`` is the only folder where ``IloOplOutputFile`` may write (default: ``<model stem>.out``
+    beside the model file, made on the first file; a model given as text writes no files unless
+    ``output_dir`` is given); dot-files, links, devices and every file the run reads are refused
+    there too (docs/safety.md).
     Raises :class:`CompileError` (with ``.diagnostics``) when the model or data has errors,
     a file cannot be read or is not UTF-8; TypeError for a model that is neither str nor Path,
     ValueError for an unknown ``source``.
@@ -349,11 +362,15 @@ def compile_model(model: Any, data: Any = None, *, source: str = "auto", include
     reporter = Reporter(max_errors)
     start = time.perf_counter()
     keep: dict = {}
-    ir, sources = _compile_guarded(model, data, reporter, source, include_dir,
-                                   _script_options(scripts, script_steps, output_dir), keep, limits=limits)
+    from .files.reads import recording
+
+    with recording() as reads:
+        ir, sources = _compile_guarded(model, data, reporter, source, include_dir,
+                                       _script_options(scripts, script_steps, output_dir), keep, limits=limits)
     if ir is None:
         raise CompileError(reporter.sorted(), sources)
     m = Model(ir, reporter.sorted(), sources, time.perf_counter() - start)
+    m.files_read = reads
     m.script = keep.get("script")
     m.data = data
     return m
@@ -365,15 +382,21 @@ def check(model: Any, data: Any = None, *, source: str = "auto", include_dir: An
           limits: Limits | None = None) -> "Diagnostics":
     """Every diagnostic for the model and data (errors and warnings), sorted by place; never raises
     for user mistakes (a missing or unreadable file is a diagnostic too). Pre-processing scripts
-    run (they may change data the model uses); see :func:`compile_model`.
+    run (they may change data the model uses), but write no file: every output file name is
+    checked as :func:`compile_model` would (``output_dir`` included) and its text discarded
+    (docs/safety.md, "What runs when"); see :func:`compile_model`.
 
     ``solver`` (default ``"highs"``, the default of ``solve``): what that solver cannot take (a quadratic
     constraint, a non-convex quadratic objective) is an error (OPL1163) at the construct; ``None`` checks
     the model alone (those become warnings). ``limits``: the work budgets (:class:`~pyopl.limits.Limits`)."""
     _check_source_type(model, source)
     reporter = Reporter(max_errors)
-    _ir, sources = _compile_guarded(model, data, reporter, source, include_dir,
-                                    _script_options(scripts, script_steps, output_dir), solver=solver, limits=limits)
+    from .files.reads import recording
+
+    with recording():
+        _ir, sources = _compile_guarded(model, data, reporter, source, include_dir,
+                                        _script_options(scripts, script_steps, output_dir, analysis=True),
+                                        solver=solver, limits=limits)
     return Diagnostics(reporter.sorted(), sources)
 
 
@@ -390,9 +413,12 @@ def check_text(model_text: str, data: Any = None, *, include_dir: Any = None, ma
     return check(model_text, data, source="text", include_dir=include_dir, max_errors=max_errors, **kw)
 
 
-def solve(model: Any, data: Any = None, *, source: str = "auto", include_dir: Any = None, **kw: Any) -> Result:
-    """Compile and solve in one call; keyword arguments go to :meth:`Model.solve`."""
-    return compile_model(model, data, source=source, include_dir=include_dir).solve(**kw)
+def solve(model: Any, data: Any = None, *, source: str = "auto", include_dir: Any = None, output_dir: Any = None,
+          scripts: bool = True, script_steps: int | None = None, **kw: Any) -> Result:
+    """Compile and solve in one call: ``output_dir``, ``scripts`` and ``script_steps`` go to
+    :func:`compile_model`, the other keyword arguments to :meth:`Model.solve`."""
+    return compile_model(model, data, source=source, include_dir=include_dir, output_dir=output_dir, scripts=scripts,
+                         script_steps=script_steps).solve(**kw)
 
 
 for _f in (compile_model, check):
@@ -402,8 +428,12 @@ del _f
 
 def _check_named(text: str, name: str, data: Any = None, max_errors: int = 100) -> "Diagnostics":
     """:func:`check` of model text already read from the file ``name`` (includes resolve beside it)."""
+    from .files.reads import recording
+
     reporter = Reporter(max_errors)
-    _ir, sources = _compile_guarded(_Named(text, name), data, reporter)
+    with recording():
+        _ir, sources = _compile_guarded(_Named(text, name), data, reporter,
+                                        scripts=_script_options(True, None, None, analysis=True))
     return Diagnostics(reporter.sorted(), sources)
 
 

@@ -32,12 +32,33 @@ def _json(obj: Any) -> str:
     return json_text(obj)
 
 
+def failure_reason(result: LoopResult) -> str | None:
+    """Why a run has no solved model, in one line, from its last attempt: the contract error, the
+    first compile error (``file:line:column: CODE message``) or the solver's status and message;
+    None when the run has a solution or made no attempt."""
+    if (result.solution or {}).get("status") or not result.attempts:
+        return None
+    last = result.attempts[-1]
+    if last.contract_error:
+        return f"the last reply broke the output contract: {last.contract_error}"
+    errors = [d for d in last.diagnostics if d.get("severity") == "error"]
+    if errors:
+        d = errors[0]
+        more = f" (and {len(errors) - 1} more)" if len(errors) > 1 else ""
+        return (f"the last model does not compile: {d.get('file')}:{d.get('line')}:{d.get('column')}: "
+                f"{d.get('code', '')} {d.get('message', '')}".rstrip() + more)
+    if last.outcome:
+        msg = last.outcome.get("message")
+        return f"the last model did not solve: {last.outcome.get('status')}" + (f": {msg}" if msg else "")
+    return None
+
+
 def solution_doc(result: LoopResult, strategy: str) -> dict[str, Any]:
-    """The content of ``solution.json``."""
+    """The content of ``solution.json``; ``failure`` is :func:`failure_reason` (None when solved)."""
     sol = result.solution or {}
     return {"status": result.status, "strategy": strategy, "iterations": result.iterations,
             "solver_status": sol.get("status"), "objective": sol.get("objective"),
-            "verdict": result.verdict, "error": result.error, "solution": sol}
+            "verdict": result.verdict, "error": result.error, "failure": failure_reason(result), "solution": sol}
 
 
 def telemetry_doc(result: LoopResult, model: str, strategy: str, prices: PriceTable) -> dict[str, Any]:

@@ -1,5 +1,5 @@
-"""The command line: ``syntagm solve PROBLEM.txt``, ``syntagm bench --dataset PATH.json ...`` and
-``syntagm prompt-size DATASET``.
+"""The command line: ``syntagm solve PROBLEM.txt``, ``syntagm bench --dataset PATH.json ...``,
+``syntagm prompt-size DATASET``, ``syntagm compare A.mod A.dat B.mod B.dat`` and ``syntagm mcp``.
 
 Exit status: 0 when the run ends aligned (or solved, for strategies without a
 judge); 1 when it ends unaligned or failed; 2 for usage, configuration and
@@ -112,6 +112,10 @@ def build_parser() -> argparse.ArgumentParser:
              "nonneg_float": _nonneg_float}
     add_bench(sub, types)
     add_report(sub, types)
+    from .comparecmd import add_parser as add_compare
+    add_compare(sub, types)
+    sub.add_parser("mcp", help="serve syntagm's MCP tools (compare) over stdio",
+                   description="A Model Context Protocol server over stdio with the tool `compare`.")
     return p
 
 
@@ -155,6 +159,8 @@ def _fmt_cost(c: float | None) -> str:
 def _text_summary(doc: dict[str, Any], tel: dict[str, Any], out: Path) -> str:
     t = tel["totals"]
     lines = [f"status: {doc['status']} (solver: {doc['solver_status'] or 'no solution'})"]
+    if doc.get("failure"):
+        lines.append(f"why: {doc['failure']}")
     if doc["objective"] is not None:
         lines.append(f"objective: {doc['objective']:g}")
     sol = doc.get("solution") or {}
@@ -291,6 +297,9 @@ def main(argv: list[str] | None = None) -> int:
         parser.print_help(sys.stderr)
         return EXIT_USAGE
     try:
+        if args.command == "mcp":
+            from .mcp_server import main as serve
+            return serve()
         from .selfcheck import check_installation
 
         kb = check_installation(args)  # before any LLM call: compiler and knowledge base work
@@ -302,6 +311,9 @@ def main(argv: list[str] | None = None) -> int:
         if args.command == "report":
             from .bench.reportcmd import cmd_report
             return cmd_report(args)
+        if args.command == "compare":
+            from .comparecmd import cmd_compare
+            return cmd_compare(args)
         return cmd_prompt_size(args, kb)
     except SyntagmError as e:
         print(f"syntagm: error: {scrub(e)}", file=sys.stderr)

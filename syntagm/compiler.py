@@ -275,16 +275,43 @@ def solve(model: str, data: str, time_limit_s: float = 30.0, solver: str = "high
         return SolveOutcome("compile_error", message=str(r.get("message") or ""), solve_s=elapsed)
     sol = dict(r.get("solution") or {})
     sol.pop("solve_time_s", None)  # timings live in timings.json, so replays compare equal
-    notes = []
+    notes = [str(r["message"])] if r.get("message") else []
     extra = sol.get("extra") if isinstance(sol.get("extra"), dict) else sol
     for k in _EXPLAIN_KEYS:
         v = extra.get(k) if isinstance(extra, dict) else None
         if v:
-            notes.append(f"{k}: {v if isinstance(v, str) else _short(v)}")
-    if r.get("message"):
-        notes.insert(0, str(r["message"]))
-    notes += [str(d) for d in r.get("diagnostics") or []]
+            notes.append(_explanation(k, v, notes))
+    said = " ".join(notes).replace("`", "")
+    for d in r.get("diagnostics") or []:  # a diagnostic that repeats the explanation is left out
+        text = str(d)
+        head = text.split("\n")[0].split(": ", 2)[-1].replace("`", "")
+        if head and head in said:
+            continue
+        notes.append(text)
+        said += " " + text.replace("`", "")
+    notes = [n for n in notes if n]
     return SolveOutcome(str(r.get("status")), r.get("objective"), sol, elapsed, "; ".join(notes))
+
+
+def _explanation(key: str, v: Any, said: list[str]) -> str:
+    """``key: detail`` of an infeasibility explanation, without the summary already said (the
+    solver's message is the summary, so it is given once); '' when nothing new is left."""
+    if isinstance(v, dict):
+        summary = str(v.get("summary") or "")
+        rest = {k: x for k, x in v.items() if not (k == "summary" and any(summary in t for t in said))}
+        parts = []
+        for c in rest.get("constraints") or []:
+            if isinstance(c, dict) and c.get("expression"):
+                parts.append(f"{c.get('name') or c.get('label')}: {c['expression']}")
+        for b in rest.get("bounds") or []:
+            parts.append(b.get("expression") or _short(b, 120) if isinstance(b, dict) else str(b))
+        if parts:
+            head = f"{rest['summary']}; " if rest.get("summary") else ""
+            how = f" ({rest['method']})" if rest.get("method") else ""
+            return f"{key}{how}: {head}" + "; ".join(parts)
+        return f"{key}: {_short(rest)}" if set(rest) - {"method", "irreducible"} else ""
+    text = str(v) if isinstance(v, str) else _short(v)
+    return "" if any(text in t for t in said) else f"{key}: {text}"
 
 
 def _short(v: Any, n: int = 600) -> str:

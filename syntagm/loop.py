@@ -233,16 +233,25 @@ class _Run:
         if fb.kind == "syntax":
             t = templates.load("syntax_repair")
             return (self.system + t.messages(problem=self.problem, model=last.model, data=last.data or "(none)",
-                                             diagnostics=fb.values["diagnostics"]), "syntax_repair", t.id)
+                                             diagnostics=fb.values["diagnostics"],
+                                             diagnostics_header=diagnostics_header(self.opt.diagnostics)),
+                    "syntax_repair", t.id)
         t = templates.load("alignment_repair")
         return (self.system + t.messages(problem=self.problem, model=last.model, data=last.data or "(none)",
                                          outcome=fb.values["outcome"], issues=fb.values["issues"]),
                 "alignment_repair", t.id)
 
     def memory_block(self) -> str:
-        """Reflexion's memory: the last ``memory_size`` reflections, oldest first ('' when none)."""
-        kept = [a.reflection for a in self.attempts if a.reflection][-self.opt.memory_size:] \
-            if self.opt.memory_size > 0 else []
+        """Reflexion's memory: the last ``memory_size`` distinct reflections, oldest first ('' when
+        none). A reflection repeated word for word (case and spacing aside) is kept once, at its
+        latest place, so a model that repeats itself does not fill the memory with one lesson."""
+        latest: dict[str, str] = {}
+        for a in self.attempts:
+            if a.reflection:
+                key = " ".join(a.reflection.lower().split())
+                latest.pop(key, None)
+                latest[key] = a.reflection
+        kept = list(latest.values())[-self.opt.memory_size:] if self.opt.memory_size > 0 else []
         if not kept:
             return ""
         return ("Your reflections on earlier attempts (oldest first):\n"
@@ -432,6 +441,22 @@ def _reflection(content: str) -> str | None:
 #: Diagnostics granularities (``--diagnostics``), most to least informative.
 DIAGNOSTICS_MODES = ("full", "first", "line", "masked")
 MASKED_DIAGNOSTICS = "The model does not compile. (No compiler details are given.)"
+
+
+_DIAGNOSTICS_HEADERS = {
+    "full": "Compiler diagnostics (JSON; line/column are 1-based, `file` says model or data; `help` and `fix` say "
+            "how to fix it):",
+    "first": "The compiler's first error (JSON; line/column are 1-based, `file` says model or data; `help` and "
+             "`fix` say how to fix it):",
+    "line": "Where the compiler found errors (lines only):",
+    "masked": "The compiler's verdict:",
+}
+
+
+def diagnostics_header(mode: str) -> str:
+    """The line that introduces the diagnostics in the syntax repair prompt at granularity ``mode``:
+    it promises JSON only where JSON follows (``full``, ``first``)."""
+    return _DIAGNOSTICS_HEADERS.get(mode or "full", _DIAGNOSTICS_HEADERS["full"])
 
 
 def diagnostics_feedback(diags: list[dict[str, Any]], mode: str) -> tuple[str, str]:

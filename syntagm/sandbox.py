@@ -199,7 +199,9 @@ def handle(request: dict[str, Any]) -> dict[str, Any]:
     ``{"op": "check", "model", "data"}`` → ``{"diagnostics": [...], "crash": str | None}``
     (``pyopl.check``, then ``compile_model`` for errors found only when binding data);
     ``{"op": "solve", "model", "data", "time_limit_s", "solver"}`` → ``{"status", "objective",
-    "solution", "message", "compile_error"}``.
+    "solution", "message", "compile_error"}``;
+    ``{"op": "compare", "model", "data", "ref_model", "ref_data", "tol", "time_limit_s"}`` → the
+    verdict of :func:`syntagm.equiv.compare.check_texts`.
     """
     import pyopl
 
@@ -244,4 +246,10 @@ def handle(request: dict[str, Any]) -> dict[str, Any]:
         return {"status": result.status, "objective": result.objective,
                 "solution": json.loads(json.dumps(sol, default=str)),
                 "message": str(getattr(result, "message", "") or ""), "diagnostics": diags}
+    if request.get("op") == "compare":
+        from .equiv.compare import check_texts
+
+        return check_texts(model, data or "", as_text(str(request.get("ref_model") or "")),
+                           _data(str(request.get("ref_data") or "")) or "", float(request.get("tol") or 1e-6),
+                           float(request.get("time_limit_s") or 30.0))
     raise ValueError(f"unknown request {request.get('op')!r}")

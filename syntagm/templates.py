@@ -21,12 +21,13 @@ from .tokens import estimate_text_tokens
 
 #: The template version used for each prompt.
 PROMPT_VERSIONS = {
-    "system": 1, "generate": 1, "exemplar": 1, "syntax_repair": 1, "alignment_repair": 1,
+    "system": 1, "generate": 1, "exemplar": 1, "syntax_repair": 2, "alignment_repair": 1,
     "contract_repair": 1, "judge": 1, "cot": 1, "reflect": 2, "opl_reference": 1,
     # tree of thoughts
     "tot": 1, "tot_expand": 1, "tot_select": 1,
     # chain of experts
     "coe_interpreter": 1, "coe_parameters": 1, "coe_modeller": 1, "coe_programmer": 1, "coe_reviewer": 1,
+    "coe_conductor": 1, "coe_reducer": 1, "coe_reflect": 1,
     # staged (parameters -> objective -> variables -> constraints -> model)
     "staged_system": 1, "staged_parameters": 2, "staged_objective": 2, "staged_variables": 2,
     "staged_constraints": 2, "staged_model": 1,

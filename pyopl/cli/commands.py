@@ -28,6 +28,8 @@ if "lark" not in sys.modules:
     defer_import("regex")
 
 EXIT_OK, EXIT_ERRORS, EXIT_USAGE = exit_codes.OK, exit_codes.COMPILE_ERRORS, exit_codes.USAGE
+_OUTPUT_DIR_HELP = ("the only folder where the model's scripts may write files (IloOplOutputFile); default: "
+                    "MODEL-STEM.out beside the model, made on the first file (docs/safety.md)")
 
 
 def _non_negative(text: str) -> float:
@@ -79,8 +81,7 @@ def _parser() -> argparse.ArgumentParser:
                    help="time the infeasibility explanation may take (default: a quarter of --time-limit, "
                         "or the solve's own time within 10-60 s); a partial explanation when it runs out")
     s.add_argument("--csv", metavar="FILE", help="also write the values (and duals) as CSV to FILE")
-    s.add_argument("--output-dir", metavar="DIR",
-                   help="folder where scripts may write files (IloOplOutputFile); default: the model's folder")
+    s.add_argument("--output-dir", metavar="DIR", help=_OUTPUT_DIR_HELP)
     s.add_argument("--script-steps", type=_positive_int, metavar="N",
                    help="step budget of each IBM ILOG Script block (default 2,000,000)")
     s.add_argument("--no-scripts", dest="scripts", action="store_false", default=True,
@@ -93,6 +94,8 @@ def _parser() -> argparse.ArgumentParser:
     c.add_argument("--solver", choices=SOLVER_CHOICES, default="highs",
                    help="check for this solver: what it cannot take is an error (default: highs)")
     c.add_argument("--fix", action="store_true", help="apply machine-applicable fixes to the model file (keeps a .bak copy)")
+    c.add_argument("--output-dir", metavar="DIR", help="check script output files against this folder, as "
+                   "`solve --output-dir DIR` would write them (check itself never writes a file)")
 
     e = sub.add_parser("explain", help="explain a diagnostic code")
     e.add_argument("code", nargs="?", help="a code such as OPL0101")
@@ -105,6 +108,7 @@ def _parser() -> argparse.ArgumentParser:
     fmt.add_argument("--lp", metavar="OUT", help="write CPLEX LP format to OUT")
     fmt.add_argument("--mps", metavar="OUT", help="write MPS format to OUT")
     x.add_argument("--format", choices=("text", "json"), default="text")
+    x.add_argument("--output-dir", metavar="DIR", help=_OUTPUT_DIR_HELP)
     _limit_options(x)
     sub.add_parser("lsp", help="run the language server on stdio (extra: pyopl[lsp]; docs/editors.md)")
     sub.add_parser("mcp", help="run the Model Context Protocol server on stdio (extra: pyopl[mcp]; docs/mcp.md)")
@@ -256,13 +260,17 @@ def _emit_usage_error(args: argparse.Namespace, message: str) -> int:
 def cmd_check(args: argparse.Namespace) -> int:
     import pyopl
 
+    if args.output_dir and not os.path.isdir(args.output_dir):
+        return _emit_usage_error(args, "--output-dir %s is not a folder" % args.output_dir)
+
     if args.fix:
         from ..api import Diagnostics
         from ..fixes.apply import fix_file
 
         # checked, fixed and written under a lock on the file, only if it is unchanged (fixes.py)
         outcome = fix_file(args.model, _data_arg(args.data))
-        diags = pyopl.check(Path(args.model), _data_arg(args.data), solver=args.solver, limits=_limits(args))
+        diags = pyopl.check(Path(args.model), _data_arg(args.data), solver=args.solver, limits=_limits(args),
+                            output_dir=args.output_dir)
         if outcome.problems:
             # the fixer's reasons not to write (a file that is not UTF-8...) are often what the check
             # itself reports: each once
@@ -273,7 +281,8 @@ def cmd_check(args: argparse.Namespace) -> int:
             print("applied %d fix%s to %s" % (outcome.applied, "" if outcome.applied == 1 else "es", args.model),
                   file=sys.stderr)
     else:
-        diags = pyopl.check(Path(args.model), _data_arg(args.data), solver=args.solver, limits=_limits(args))
+        diags = pyopl.check(Path(args.model), _data_arg(args.data), solver=args.solver, limits=_limits(args),
+                            output_dir=args.output_dir)
     if args.format == "json":
         print(json.dumps({"diagnostics": diags.to_json()}, indent=1))
     else:
@@ -282,16 +291,24 @@ def cmd_check(args: argparse.Namespace) -> int:
     return EXIT_ERRORS if diags.errors else EXIT_OK
 
 
-def _clobbered_input(args: argparse.Namespace, outputs: list[tuple[str, str | None]]) -> Any:
+def _clobbered_input(args: argparse.Namespace, outputs: list[tuple[str, str | None]], read: Any = None) -> Any:
     """A :class:`~pyopl.files.safe_write.WriteError` (OPL1250) when an output path of this command is its
     model or one of its data files (same name, a symbolic link to it, or a hard link), else None:
-    ``pyopl solve m.mod -o m.mod`` would replace the model with the results."""
+    ``pyopl solve m.mod -o m.mod`` would replace the model with the results.
+
+    ``read``: the :class:`~pyopl.files.reads.FilesRead` of the compiled run (after compiling): an output
+    that is any file the run read (an ``include``d file of the model or the data too) is refused."""
     from ..files.safe_write import WriteError
 
     inputs = [args.model] + list(getattr(args, "data", []) or [])
     for flag, out in outputs:
         if not out:
             continue
+        if read is not None and read.holds(out):
+            err = WriteError("OPL1250", out, "%s `%s` is a file this run reads (the model, a data file or a file "
+                             "they `include`): writing it would replace it" % (flag, out))
+            err.help = "give the output a name that is not an input of the run"
+            return err
         for src in inputs:
             try:
                 same = os.path.realpath(out) == os.path.realpath(src) or os.path.samefile(out, src)
@@ -358,6 +375,10 @@ def cmd_solve(args: argparse.Namespace) -> int:
         else:
             print(str(e), file=sys.stderr)
         return EXIT_ERRORS
+    outputs = [("-o", args.output), ("--csv", args.csv), ("--log-file", args.log_file)]
+    clobber = _clobbered_input(args, outputs, model.files_read)  # includes are known once compiled
+    if clobber is not None:
+        return _write_error(args, clobber)
     show, show_error = _show_names(args, list(model.ir.dvars) + list(model.ir.dexprs))
     if show_error:
         return _emit_usage_error(args, show_error)
@@ -371,6 +392,9 @@ def cmd_solve(args: argparse.Namespace) -> int:
     finally:
         if progress is not None:
             progress.finish()
+    clobber = _clobbered_input(args, outputs[:2], model.files_read)  # and what `main` loaded
+    if clobber is not None:
+        return _write_error(args, clobber)
     solver_diags = list(result.diagnostics)
     if model.warnings:
         result.diagnostics = list(model.warnings) + solver_diags
@@ -438,8 +462,11 @@ def cmd_export(args: argparse.Namespace) -> int:
     clobber = _clobbered_input(args, [("--lp", args.lp), ("--mps", args.mps)])
     if clobber is not None:
         return _write_error(args, clobber)
+    if args.output_dir and not os.path.isdir(args.output_dir):
+        return _emit_usage_error(args, "--output-dir %s is not a folder" % args.output_dir)
     try:
-        model = pyopl.compile_model(Path(args.model), _data_arg(args.data), limits=_limits(args))
+        model = pyopl.compile_model(Path(args.model), _data_arg(args.data), output_dir=args.output_dir,
+                                    limits=_limits(args))
     except pyopl.CompileError as e:
         if args.format == "json":
             print(json.dumps({"status": "error", "message": "the model has errors",
@@ -452,6 +479,9 @@ def cmd_export(args: argparse.Namespace) -> int:
 
     out = args.lp or args.mps
     fmt = "lp" if args.lp else "mps"
+    clobber = _clobbered_input(args, [("--lp", args.lp), ("--mps", args.mps)], model.files_read)
+    if clobber is not None:
+        return _write_error(args, clobber)
     try:
         notes = write_model(model.ir, out, fmt)
     except WriteError as err:
@@ -471,7 +501,7 @@ def cmd_export(args: argparse.Namespace) -> int:
 
 
 #: The modules each server's extra brings (pyproject.toml, [project.optional-dependencies]).
-_EXTRA_MODULES = {"lsp": ("pygls", "lsprotocol"), "mcp": ("mcp.server.fastmcp",)}
+_EXTRA_MODULES = {"lsp": ("pygls", "lsprotocol"), "mcp": ("mcp.server",)}  # mcp 1.x and 2.x both have it
 
 
 def _serve(which: str) -> int:

@@ -59,6 +59,9 @@ def read_source_file(path: "str | os.PathLike[str]", notes: list | None = None) 
         raise _unreadable(name, e) from None
     try:
         st = os.fstat(fd)
+        from .reads import note
+
+        note(name, st)  # a file the run read: no writer of the run may replace it (files/reads.py)
         if stat.S_ISDIR(st.st_mode):
             raise SourceProblem("folder", name, "%s is a folder, not a file" % name,
                                 "give the path of the .mod or .dat file inside it")

@@ -363,7 +363,7 @@ def _pipeline(an: Analysis, text: str, data: Any, reporter: Any, sources: dict, 
     if any(d.is_error for d in reporter.diagnostics[n_before:]):
         return
     inst = an.instance = Instance(ast, items, reporter, limits, script_host=script_host)
-    inst.script_options = ScriptOptions(enabled=True)
+    inst.script_options = ScriptOptions(enabled=True, analysis=True)  # an editor runs scripts, never writes (docs/safety.md)
     lower_items(inst)
     if reporter.has_errors:
         from ..semantics.data_names import merge_undeclared_data_names

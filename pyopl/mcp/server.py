@@ -49,7 +49,9 @@ def build_server() -> Any:
         `time_limit`: solver seconds (at most 300). `max_values`: most solution entries returned.
         Returns {"status" (optimal, feasible, infeasible, unbounded, time_limit, compile_error, ...),
         "objective", "variables": {name: number or [{"index": [...], "value": x}]}, "dexprs", "size",
-        "values_truncated", "diagnostics" (on compile errors or warnings)}."""
+        "values_truncated", "script_output", "diagnostics" (compile errors, warnings, and the errors of a
+        post-processing block or `main` that failed: the run then failed, whatever the solve said), "errors"
+        (how many of the diagnostics are errors)}. Scripts write no file here (the model is text)."""
         refused = work.too_large(model=model, data=data)
         if refused:
             return refused

@@ -38,23 +38,32 @@ def check(model: str, data: Optional[str]) -> dict[str, Any]:
 
 
 def _values(v: Any, budget: list[int]) -> Any:
-    """A solution value as JSON: a number, or ``[{"index": [...], "value": x}, ...]`` within ``budget``."""
-    from pyopl.results.result import Values
+    """A solution value as JSON: a number, or ``[{"index": [...], "value": x}, ...]`` within ``budget``.
+
+    Index parts are numbers and strings as they are, tuples written ``<a,b>`` as ``pyopl solve
+    --format json`` writes them; a value that is not finite is null (as there)."""
+    from pyopl.results.result import Values, _json_key, _json_num
 
     if not isinstance(v, Values):
-        return v
+        return _json_num(v)
     out = []
-    for key, x in v.data.items():
+    for key, x in dict.items(v):
         if budget[0] <= 0:
             break
         budget[0] -= 1
-        out.append({"index": [k if isinstance(k, (int, float, str)) else str(k) for k in (key if isinstance(key, tuple) else (key,))],
-                    "value": x})
+        parts = key if isinstance(key, tuple) else (key,)
+        out.append({"index": [k if isinstance(k, (int, float, str)) and not isinstance(k, bool) else _json_key(k)
+                              for k in parts], "value": _json_num(x)})
     return out
 
 
 def solve(model: str, data: Optional[str], time_limit: float, max_values: int) -> dict[str, Any]:
-    """Compile and solve with HiGHS: status, objective, values (at most ``max_values`` entries in all)."""
+    """Compile and solve: status, objective, values (at most ``max_values`` entries in all).
+
+    The outcome is the one ``pyopl solve --format json`` reports for the same run: the same
+    ``status`` (a failed post-processing block or ``main`` is never hidden behind the last solve's
+    status), and the same diagnostics (the compile's warnings, then the solve's and the scripts'
+    errors), ``script_output`` and ``script_exit`` (``tests/test_front_ends_agree.py``)."""
     import pyopl
     from pyopl.diagnostics.diagnostic import CompileError
 
@@ -65,7 +74,7 @@ def solve(model: str, data: Optional[str], time_limit: float, max_values: int) -
                 "diagnostics": [d.to_dict(e.sources) for d in e.diagnostics]}
     r = m.solve(time_limit=time_limit)
     budget = [max_values]
-    out: dict[str, Any] = {"status": r.status, "objective": r.objective, "solve_time_s": r.solve_time_s,
+    out: dict[str, Any] = {"status": r.status, "objective": _values(r.objective, budget), "solve_time_s": r.solve_time_s,
                            "size": m.size, "variables": {k: _values(v, budget) for k, v in r.variables.items()},
                            "dexprs": {k: _values(v, budget) for k, v in r.dexprs.items()}}
     out["values_truncated"] = budget[0] <= 0
@@ -75,9 +84,14 @@ def solve(model: str, data: Optional[str], time_limit: float, max_values: int) -
         out["message"] = r.message
     if r.conflict is not None:
         out["conflict"] = r.conflict.to_dict()
-    warnings = [d.to_dict(m.sources) for d in m.diagnostics]
-    if warnings:
-        out["diagnostics"] = warnings
+    if r.script_output is not None:
+        out["script_output"] = r.script_output
+    if r.script_exit is not None:
+        out["script_exit"] = r.script_exit
+    diags = [d.to_dict(m.sources) for d in list(m.warnings) + list(r.diagnostics)]
+    if diags:
+        out["diagnostics"] = diags
+    out["errors"] = sum(d["severity"] == "error" for d in diags)
     return out
 
 

@@ -32,7 +32,7 @@ class ScriptContext:
         self.inst = inst
         self.reporter = reporter
         self.model_file = model_file
-        self.options = options or ScriptOptions()
+        self.options = options or ScriptOptions(analysis=True)  # nothing written unless a run asks
         self.phase = "pre"
         self.out: list[str] = []  # captured output, in order
         self.pre_output = ""  # what pre-processing wrote (shown before anything else)
@@ -57,14 +57,6 @@ class ScriptContext:
 
     def output(self) -> str:
         return well_formed("".join(self.out))
-
-    @property
-    def base_dir(self) -> str:
-        if self.options.output_dir:
-            return os.path.realpath(self.options.output_dir)
-        if self.model_file.startswith("<"):
-            return os.path.realpath(os.getcwd())
-        return os.path.realpath(os.path.dirname(os.path.abspath(self.model_file)))
 
     @property
     def model_dir(self) -> str:

@@ -17,6 +17,7 @@ internal error (OPL0605) at the statement that was running.
 """
 from __future__ import annotations
 
+import contextvars
 import sys
 import threading
 from typing import Callable
@@ -137,7 +138,8 @@ class Interpreter(Operators, Properties):
             finally:
                 sys.setrecursionlimit(old)
 
-        t = threading.Thread(target=work, name="pyopl-script", daemon=True)
+        # the caller's context variables go with it (pyopl.files.reads: the files the run read)
+        t = threading.Thread(target=contextvars.copy_context().run, args=(work,), name="pyopl-script", daemon=True)
         try:  # the stack size is read when the thread starts
             old_size = threading.stack_size(_STACK_BYTES)
         except (ValueError, RuntimeError):  # a platform without settable stacks

@@ -344,7 +344,13 @@ def _compile_sub(flow: Flow, m: ModelObject, span: Any) -> Any:
         data = flow.base.data  # (IBM needs the data again; the model's own data is the natural default)
     from .host import ScriptOptions
 
-    sub_opts = ScriptOptions(opts.max_steps, opts.max_memory, opts.output_dir, opts.enabled, keep_instance=True)
+    from .output_files import output_root
+
+    # the models of `main` write where `main` writes: its output folder, not one beside their own file
+    root = output_root(flow.ctx)
+    sub_opts = ScriptOptions(opts.max_steps, opts.max_memory, root, opts.enabled, keep_instance=True,
+                             analysis=opts.analysis)
+    sub_opts.default_output = root is not None and (not opts.output_dir or opts.default_output)
     try:
         base_name = next(iter(flow.base.sources))
         # a model given as text (`<model>`) has no file: its own text is compiled again

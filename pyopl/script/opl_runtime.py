@@ -3,8 +3,7 @@
 reference of ``IloOplModel``, ``IloCplex``, ``IloOplOutputFile``).
 
 What a script writes is captured in the context (never printed directly).  Output files are
-confined to the model's folder (or ``--output-dir``): relative names only, real paths checked
-(no ``..`` or symbolic link leads outside), written to a temporary file and renamed into place.
+confined to the run's output folder (:mod:`pyopl.script.output_files`).
 """
 from __future__ import annotations
 
@@ -15,6 +14,7 @@ import time
 from typing import Any
 
 from .host_errors import host_error
+from .output_files import confined_path, write_confined
 from .opl_objects import SetHost, TupleHost, _arg, _Host, _num, display, js_number, to_key, to_script
 from .values import NULL, HostFunction, HostObject, UNDEFINED
 
@@ -435,14 +435,16 @@ def solution_text(ctx: Any) -> str:
 # ---------------------------------------------------------------------- output files
 class OutputFileHost(_Host):
     """``new IloOplOutputFile(name[, append])``: text collected and written on ``close()`` (or
-    when the script ends), into the model's folder or ``--output-dir`` only."""
+    when the script ends), into the run's output folder only (:mod:`pyopl.script.output_files`)."""
 
     type_name = "IloOplOutputFile"
 
     def __init__(self, ctx: Any, args: list, span: Any):
         super().__init__(ctx)
-        self.path: str | None = None
-        self.last_path: str | None = None
+        self.path: str | None = None  # None in an analysis without a folder: the text goes to a sink
+        self.last_path: str | None = None  # the file's path once opened (for `exists` after `close`)
+        self.name = ""
+        self.is_open = False
         self.parts: list[str] = []
         self.append = False
         self.span = span  # where the file was made: a write failing at the script's end points here
@@ -454,7 +456,9 @@ class OutputFileHost(_Host):
         if not isinstance(name, str):
             raise host_error("script-value-type", "`IloOplOutputFile` needs a file name, not %s" % _words(name), span,
                              help='give a name such as `"results.txt"`')
+        self.name = name
         self.path = self.last_path = confined_path(self.ctx, name, span)
+        self.is_open = True
         self.append = len(args) > 1 and bool(args[1]) and args[1] is not UNDEFINED
         self.parts = []
         self.ctx.open_files = getattr(self.ctx, "open_files", [])
@@ -463,7 +467,7 @@ class OutputFileHost(_Host):
 
     def _methods(self) -> dict[str, Any]:
         return {"write": lambda a, s: self._write(a, ""), "writeln": lambda a, s: self._write(a, "\n"),
-                "close": lambda a, s: self.close(s), "open": self._open, "isOpen": lambda a, s: self.path is not None}
+                "close": lambda a, s: self.close(s), "open": self._open, "isOpen": lambda a, s: self.is_open}
 
     def _properties(self) -> list[str]:
         return ["exists"]
@@ -477,70 +481,23 @@ class OutputFileHost(_Host):
     def _write(self, args: list, end: str) -> Any:
         from .host import show_values
 
-        if self.path is None:
+        if not self.is_open:
             return UNDEFINED
         self.parts.append(show_values(args) + end)
         if sum(len(p) for p in self.parts) > 50_000_000:
-            raise host_error("script-output-outside", "the output file `%s` grew past 50 MB" % os.path.basename(self.path),
+            raise host_error("script-output-outside", "the output file `%s` grew past 50 MB" % self.name,
                              None, help="write less, or write the results with `pyopl solve --output`")
         return UNDEFINED
 
     def close(self, span: Any = None) -> Any:
-        if self.path is None:
+        if not self.is_open:
             return UNDEFINED
-        path, self.path = self.path, None  # closed even when the write fails (no second try at the end)
-        write_confined(path, "".join(self.parts), self.append, span if span is not None else self.span)
-        self.ctx.files_written.append(path)
+        path, self.path, self.is_open = self.path, None, False  # closed even when the write fails (no second try)
+        text, self.parts = "".join(self.parts), []
+        write_confined(self.ctx, path, self.name, text, self.append, span if span is not None else self.span)
+        if path is not None and not getattr(self.ctx.options, "analysis", False):
+            self.ctx.files_written.append(path)
         return UNDEFINED
-
-
-def confined_path(ctx: Any, name: str, span: Any) -> str:
-    """The real path of output file ``name`` inside ``ctx.base_dir``; a diagnostic for anything else
-    (an absolute path, ``..`` leading out, a symbolic link that points out, a folder)."""
-    root = ctx.base_dir
-    bad = None
-    if ctx.model_file.startswith("<") and not ctx.options.output_dir:
-        raise host_error("script-output-outside", "the output file `%s` has no folder to go to: the model was given as "
-                         "text" % name, span, help="compile the model from its file, or give `output_dir=` "
-                                                   "(`--output-dir DIR`) for the files scripts write")
-    if not name or "\x00" in name:
-        bad = "is not a file name"
-    elif os.path.isabs(name) or (len(name) > 1 and name[1] == ":") or name.startswith(("\\\\", "~")):
-        bad = "is an absolute path"
-    if bad is None:
-        target = os.path.realpath(os.path.join(root, name))
-        if os.path.commonpath([root, target]) != root or target == root:
-            bad = "points outside the model's folder"
-        elif os.path.isdir(target):
-            bad = "is a folder"
-        elif not os.path.isdir(os.path.dirname(target)):
-            bad = "is in a folder that does not exist"
-        elif os.path.lexists(target) and not os.path.isfile(target):
-            bad = "is not a regular file"
-    if bad is not None:
-        raise host_error("script-output-outside", "the output file `%s` %s" % (name, bad), span,
-                         help="write files by a plain name (or a name under a subfolder) relative to %s; "
-                              "`pyopl solve --output-dir DIR` chooses another folder" % root)
-    return target
-
-
-def write_confined(path: str, text: str, append: bool, span: Any = None) -> None:
-    """Write ``text`` (after the file's bytes when ``append``) to the confined ``path`` with
-    :func:`pyopl.files.safe_write.write_bytes_safely` (a temporary file beside it, renamed into place,
-    the file's mode kept); a failure (full disk, no permission) is a diagnostic at ``span``."""
-    from ..files.safe_write import WriteError, write_bytes_safely
-    from .host import well_formed
-
-    data = well_formed(text).encode("utf-8")
-    try:
-        if append and os.path.isfile(path):
-            with open(path, "rb") as f:
-                data = f.read() + data  # bytes as they are: nothing re-decoded or replaced
-        write_bytes_safely(path, data)
-    except (WriteError, OSError) as e:
-        raise host_error("script-output-failed", "the output file `%s` could not be written: %s"
-                         % (os.path.basename(path), getattr(e, "message", None) or e.strerror or e), span,
-                         help="check the folder's permissions and free space, or choose another with --output-dir")
 
 
 def close_files(ctx: Any) -> None:

@@ -2,19 +2,33 @@
 model without scripts does not import the script interpreter."""
 from __future__ import annotations
 
+import copy
+
 DEFAULT_STEPS = 2_000_000  # statements and expressions a script may evaluate (about a second or two)
 DEFAULT_MEMORY = 5_000_000  # script values (array items, object properties, string characters) it may hold
+#: the default output folder of a model file ``plan.mod``: ``plan.out`` beside it (docs/safety.md)
+OUTPUT_SUFFIX = ".out"
 
 
 class ScriptOptions:
-    """How scripts run: ``max_steps`` (the step budget), ``max_memory``, ``output_dir`` (where
-    ``IloOplOutputFile`` may write; the model's folder when None), ``enabled`` (False:
-    ``--no-scripts``)."""
+    """How scripts run: ``max_steps`` (the step budget), ``max_memory``, ``output_dir`` (the folder
+    where ``IloOplOutputFile`` writes; None: ``<model stem>.out`` beside the model file, made on the
+    first write), ``enabled`` (False: ``--no-scripts``), ``analysis`` (True for ``check``, the
+    language server and the MCP ``check`` tool: scripts run, every file name is checked as for a
+    solve, but nothing is written; the file's text goes to a sink in memory)."""
 
     def __init__(self, max_steps: int | None = None, max_memory: int | None = None, output_dir: str | None = None,
-                 enabled: bool = True, keep_instance: bool = False):
+                 enabled: bool = True, keep_instance: bool = False, analysis: bool = False):
         self.max_steps = max_steps or DEFAULT_STEPS
         self.max_memory = max_memory or DEFAULT_MEMORY
         self.output_dir = output_dir
         self.enabled = enabled
         self.keep_instance = keep_instance  # keep a context even without scripts (a model made by `main`)
+        self.analysis = analysis
+        self.default_output = False  # output_dir is a default folder (a model of `main`): made when missing
+
+    def for_analysis(self) -> "ScriptOptions":
+        """A copy with ``analysis`` on (nothing is written)."""
+        other = copy.copy(self)
+        other.analysis = True
+        return other

@@ -26,7 +26,8 @@ def context_of(inst: Any) -> ScriptContext:
     """The instance's script context (made on first use)."""
     ctx = getattr(inst, "script_ctx", None)
     if ctx is None:
-        opts = getattr(inst, "script_options", None) or ScriptOptions()
+        # no options given: an analysis (nothing written); only a caller that asks for a run writes files
+        opts = getattr(inst, "script_options", None) or ScriptOptions(analysis=True)
         ctx = ScriptContext(inst, inst.reporter, inst.model.file, opts)
         ctx.make_runtime = Runtime
         inst.script_ctx = ctx

@@ -52,8 +52,9 @@ def add_parser(sub, types) -> None:
                        "{id?, en_question, en_answer}); append one record per problem to OUT/results.jsonl as it "
                        "finishes (a rerun skips problems already recorded), then write OUT/report.json, a table "
                        "and, with matplotlib, OUT/accuracy_vs_cost.png.")
-    b.add_argument("--dataset", action="append", required=True, metavar="PATH.json",
-                   help="a benchmark file (repeatable), e.g. ../shared/benchmarks/NL4OPT.json")
+    b.add_argument("--dataset", action="append", metavar="PATH.json",
+                   help="a benchmark file (repeatable), e.g. ../shared/benchmarks/NL4OPT.json; with --replay, "
+                   "the replayed run's datasets by default")
     b.add_argument("--strategy", action="append", choices=sorted(STRATEGIES), metavar="NAME",
                    help=f"repeatable; one of {', '.join(sorted(STRATEGIES))} (default: syntagm)")
     b.add_argument("--limit", type=types["positive_int"], help="only the first N problems of each dataset")
@@ -285,6 +286,30 @@ def _load_datasets(args) -> list[tuple[str, list[BenchProblem]]]:
     return datasets
 
 
+def _recorded_run(replay_root: Path, run_id: str | None) -> dict[str, Any]:
+    """What a replay takes from the run it replays: ``{"choices", "datasets", "models", "base_url"}``.
+
+    ``run.json`` describes the *last* run of a folder; when ``run_id`` names another run that
+    shares it, the choices come from that run's own records in ``results.jsonl`` (their
+    ``settings``, where an unset setting is recorded as null and given back as unset), and the
+    datasets and models from those records too."""
+    try:
+        last = json.loads((replay_root / "run.json").read_text(encoding="utf-8"))
+    except (OSError, json.JSONDecodeError):
+        last = {}
+    if not run_id or last.get("run_id") == run_id:
+        return last
+    mine = [r for r in ResultsLog.open(replay_root / RESULTS_FILE).records.values() if r.get("run_id") == run_id] \
+        if (replay_root / RESULTS_FILE).is_file() else []
+    if not mine:
+        return {}
+    settings = mine[0].get("settings") or {}
+    return {"run_id": run_id, "settings": settings, "choices": {k: settings.get(k) for k in _REPLAYED if k in settings},
+            "datasets": list(dict.fromkeys(r["dataset_path"] for r in mine if r.get("dataset_path"))),
+            "models": list(dict.fromkeys(str(r["model"]) for r in mine if r.get("model"))),
+            "base_url": last.get("base_url")}
+
+
 def _replay_mismatch(replay_root: Path, task: BenchTask, run_id: str, settings: dict[str, Any]) -> str:
     """Why ``replay_root`` has no transcript for ``task`` under ``run_id``: the recorded runs and
     how their settings and models differ."""
@@ -323,7 +348,6 @@ def _bench(args: argparse.Namespace) -> int:
     from ..strategies import STRATEGY_SETTINGS, StrategyContext, get_strategy
 
     strategies = list(dict.fromkeys(args.strategy or ["syntagm"]))
-    datasets = _load_datasets(args)
     out = Path(args.out)
     replay_root = Path(args.replay) if args.replay else None
     recorded: dict[str, Any] = {}
@@ -331,13 +355,16 @@ def _bench(args: argparse.Namespace) -> int:
         if not (replay_root / TRANSCRIPTS).is_dir():
             raise SyntagmError(f"{replay_root} holds no {TRANSCRIPTS}/ folder: replay needs the --out of a run "
                                "made with --record")
-        try:
-            recorded = json.loads((replay_root / "run.json").read_text(encoding="utf-8"))
-        except (OSError, json.JSONDecodeError):
-            recorded = {}
+        recorded = _recorded_run(replay_root, args.run_id)
         for k, v in (recorded.get("choices") or {}).items():  # the recorded run's choices by default
             if k in _REPLAYED and getattr(args, k, None) is None:
                 setattr(args, k, v)
+        if not args.dataset:
+            args.dataset = list(recorded.get("datasets") or [])
+    if not args.dataset:
+        raise SyntagmError("give --dataset PATH.json (with --replay, the replayed run's datasets are used when "
+                           "its records name them)")
+    datasets = _load_datasets(args)
     flags = {"model": (args.model or [None])[0], "base_url": args.base_url, "timeout_s": args.timeout_s,
              "max_retries": args.max_retries, "json_mode": args.json_mode, "temperature": args.temperature,
              "max_tokens": getattr(args, "max_tokens", None)}
@@ -359,6 +386,10 @@ def _bench(args: argparse.Namespace) -> int:
                **{k: getattr(args, k, None) for k in STRATEGY_SETTINGS}}
     settings = identity.run_settings(kb_path=args.kb, **choices)
     run_id = args.run_id or identity.derive_run_id(settings)
+    if (replay_root is not None and not args.run_id and recorded.get("run_id")
+            and not (replay_root / TRANSCRIPTS / safe_name(run_id)).is_dir()
+            and not identity.setting_differences(recorded.get("settings") or {}, settings)):
+        run_id = str(recorded["run_id"])  # a named run replayed with its own settings keeps its name
     prices = load_prices(args.prices or os.environ.get("SYNTAGM_PRICES") or fileconf.get("prices"))
     strategy_objs = {s: get_strategy(s) for s in strategies}
     overrides = {k: v for k, v in choices.items() if k in ("max_iterations", "time_limit_s", "exemplars",

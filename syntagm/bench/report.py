@@ -73,6 +73,8 @@ def aggregate(records: list[dict[str, Any]], selected: int, tol: float, abs_tol:
         "errors": sum(1 for r in records if r.get("error")),
         "equivalence_checked": sum(1 for r in records if (r.get("equivalence") or {}).get("equivalent") is not None),
         "equivalent": sum(1 for r in records if (r.get("equivalence") or {}).get("equivalent") is True),
+        "equivalent_by_solutions": sum(1 for r in records
+                                       if (r.get("equivalence") or {}).get("verdict") == "equivalent_by_solutions"),
         **sums,
         "cost_usd": cost, "latency_s": latency, "wall_s": wall,
         "per_problem": {
@@ -153,7 +155,8 @@ def _ci(g: dict[str, Any]) -> str:
 
 
 def text_table(report: dict[str, Any]) -> str:
-    """The report as a plain-text table (one row per dataset × strategy × model), then the pooled sums."""
+    """The report as a plain-text table (one row per dataset × strategy × model, with a first
+    ``run id`` column when the report holds several runs), then the pooled sums."""
     head = ("dataset", "strategy", "model", "done", "acc", "95% CI", "correct", "compile", "aligned", "iter/p",
             "prompt tok", "compl tok", "cached", "$ total", "$/problem", "LLM s/p")
     rows = []
@@ -175,10 +178,16 @@ def text_table(report: dict[str, Any]) -> str:
                   f"{t['completion_tokens']:,}", f"{t['cached_tokens']:,}", _money(t["cost_usd"]),
                   _money(pp["cost_usd"]) if t["recorded"] else "—",
                   "—" if pp["latency_s"] is None else f"{pp['latency_s']:.2f}")
+    left = 3
+    if len({g.get("run_id") for g in report["groups"]}) > 1:  # rows of several runs: say which run each is
+        head = ("run id",) + head
+        rows = [(str(g.get("run_id")),) + r for g, r in zip(report["groups"], rows)]
+        pooled = ("",) + pooled if pooled else None
+        left = 4
     widths = [max(len(str(r[i])) for r in rows + [head] + ([pooled] if pooled else [])) for i in range(len(head))]
 
     def fmt(r):
-        return "  ".join(str(c).ljust(w) if i < 3 else str(c).rjust(w) for i, (c, w) in enumerate(zip(r, widths)))
+        return "  ".join(str(c).ljust(w) if i < left else str(c).rjust(w) for i, (c, w) in enumerate(zip(r, widths)))
 
     runs = ", ".join(report.get("run_ids") or [])
     tols = f"tolerance {report['tolerance']:g}" + (f", abs_tol {report['abs_tol']:g}" if report.get("abs_tol") else "")

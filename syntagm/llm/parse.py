@@ -151,6 +151,9 @@ def extract_json_object(text: str) -> dict[str, Any]:
             continue
         if isinstance(value, dict):
             return value
+    code_only = _code_blocks_only(text)
+    if code_only:
+        raise ContractError(code_only, excerpt(text))
     if too_deep:
         raise ContractError("the JSON nests too deeply to read: the contract is one flat object of strings",
                             excerpt(text))
@@ -159,6 +162,32 @@ def extract_json_object(text: str) -> dict[str, Any]:
                             f"({last_error.msg} at line {last_error.lineno}, column {last_error.colno})",
                             excerpt(text))
     raise ContractError("expected a JSON object, found no '{' in the reply", excerpt(text))
+
+
+#: fence languages that hold model or data text, not the JSON object
+_CODE_LANGUAGES = {"opl", "mod", "dat", "ampl", "cplex", "ilog", "oplscript"}
+
+
+def _code_blocks_only(text: str) -> str:
+    """When the reply is only fenced code blocks that are not JSON (an ```opl block), the message
+    that says so and what to do; else ''.  Without it the JSON parser's complaint points into the
+    model's own braces (``subject to {``)."""
+    blocks = _FENCE.findall(text)
+    if not blocks:
+        return ""
+    outside = _FENCE.sub("", text).strip()
+    if "{" in outside:
+        return ""
+    langs = [lang.lower() for lang, _ in blocks]
+    if any(lang == "json" for lang in langs):
+        return ""
+    looks_like_opl = any(lang in _CODE_LANGUAGES or re.search(r"\b(dvar|subject\s+to|minimize|maximize)\b", body)
+                         for lang, body in blocks)
+    if not looks_like_opl:
+        return ""
+    what = ", ".join(sorted({f"```{lang}" if lang else "```" for lang in langs}))
+    return (f"the reply holds only a code block ({what}), not the JSON object: put the model text in the "
+            '"model" string and the data in the "data" string of {"model": ..., "data": ...}')
 
 
 def fenced_blocks(text: str) -> list[tuple[str, str]]:

@@ -3,14 +3,15 @@ from __future__ import annotations
 
 from ..errors import ConfigError
 from .base import STRATEGY_SETTINGS, Strategy, StrategyContext
+from .coe_published import CHAIN_OF_EXPERTS_LLM
 from .experts import CHAIN_OF_EXPERTS
 from .presets import COT, REFLEXION, STANDARD, SYNTAGM, PresetStrategy
 from .refine_tree import REFINE_TREE
 from .staged import STAGED
 from .tot import TOT
 
-STRATEGIES: dict[str, Strategy] = {s.name: s for s in (STANDARD, COT, TOT, REFLEXION, CHAIN_OF_EXPERTS, SYNTAGM,
-                                                       STAGED, REFINE_TREE)}
+STRATEGIES: dict[str, Strategy] = {s.name: s for s in (STANDARD, COT, TOT, REFLEXION, CHAIN_OF_EXPERTS,
+                                                       CHAIN_OF_EXPERTS_LLM, SYNTAGM, STAGED, REFINE_TREE)}
 
 
 def get_strategy(name: str) -> Strategy:

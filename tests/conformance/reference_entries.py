@@ -248,7 +248,7 @@ ENTRIES = [
      None, "[1 7 3]"),
     (SC, "Opl namespace functions", "out", "{int} S = {1, 2};\nexecute { writeln(Opl.abs(-2), \" \", Opl.card(S)); }\ndvar float+ x;\nminimize x;",
      None, "2 2"),
-    (SC, "fail()", "code", "stops the block with an error (IBM: reports an error)", None, "OPL1065"),
+    (SC, "fail()", "code", "stops the block with an error (IBM: reports an error)", None, "OPL1067"),
     (SC, "writeln of a tuple with an array field", "out", "tuple P { int id; int f[1..2]; }\n{P} S = ...;\n"
      "execute { writeln(S); }\ndvar float+ x;\nminimize x;", "S = {<1, [2, 3]>};", "{<1 [2 3]>}"),
 ]

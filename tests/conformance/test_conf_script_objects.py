@@ -35,7 +35,7 @@ def test_fail_stops_the_block_with_an_error():
     """IBM page "Miscellaneous functions" (fail(): stops the block at the call and reports an error)."""
     text = 'int n = 0;\nexecute { writeln("A"); if (n <= 0) fail(); writeln("B"); }\ndvar float+ x;\nminimize x;'
     errs = [d for d in pyopl.check(text) if d.is_error]
-    assert [(d.code, d.span.line) for d in errs] == [("OPL1065", 2)]
+    assert [(d.code, d.span.line) for d in errs] == [("OPL1067", 2)]
     assert pyopl.solve(text.replace("n = 0", "n = 1")).script_output.splitlines() == ["A", "B"]
 
 

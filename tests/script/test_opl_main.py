@@ -215,12 +215,14 @@ def test_setting_without_highs_equivalent_warns_at_solve():
     assert d.message == "`cplex.mipemphasis` has no equivalent in HiGHS; it is ignored" and d.line == 1
 
 
-def test_output_file_is_written_in_the_model_folder(tmp_path):
+def test_output_file_is_written_in_the_models_output_folder(tmp_path):
+    # the default output folder is `<model stem>.out` beside the model (docs/safety.md), made on the first file
     (tmp_path / "m.mod").write_text('dvar float+ x in 0..2;\nmaximize x;\nexecute {\n'
                                     '  var f = new IloOplOutputFile("res.txt");\n  f.writeln("x=", x);\n  f.close();\n}\n')
     pyopl.compile_model(tmp_path / "m.mod").solve()
-    assert (tmp_path / "res.txt").read_text() == "x=2\n"
-    assert not [p for p in os.listdir(tmp_path) if p.startswith(".pyopl-")]
+    assert (tmp_path / "m.out" / "res.txt").read_text() == "x=2\n"
+    assert sorted(os.listdir(tmp_path)) == ["m.mod", "m.out"]
+    assert os.listdir(tmp_path / "m.out") == ["res.txt"]
 
 
 def test_script_strings_with_surrogates_print_and_write(tmp_path, capsys):
@@ -237,7 +239,7 @@ def test_script_strings_with_surrogates_print_and_write(tmp_path, capsys):
     assert rc == 0
     assert 'x["\U0001F600"] = 1' in out and 'x["\uFFFD"] = 1' in out
     assert out.endswith("script output:\n<\uFFFD>\U0001F600\n")
-    assert (tmp_path / "res.txt").read_text(encoding="utf-8") == "\U0001F600|\uFFFD\n"
+    assert (tmp_path / "m.out" / "res.txt").read_text(encoding="utf-8") == "\U0001F600|\uFFFD\n"
 
 
 def test_output_file_that_cannot_be_written_is_a_diagnostic(tmp_path, monkeypatch):
@@ -249,15 +251,19 @@ def test_output_file_that_cannot_be_written_is_a_diagnostic(tmp_path, monkeypatc
     monkeypatch.setattr(sw, "write_bytes_safely", full_disk)
     (tmp_path / "m.mod").write_text('execute {\n  var f = new IloOplOutputFile("o.txt");\n  f.write(7);\n'
                                     '  f.close();\n}\ndvar float+ x in 0..2;\nmaximize x;\n')
-    diags = pyopl.check(tmp_path / "m.mod")
+    assert not [d for d in pyopl.check(tmp_path / "m.mod") if d.is_error]  # check writes nothing: no failure
+    with pytest.raises(pyopl.CompileError) as e:
+        pyopl.compile_model(tmp_path / "m.mod")
+    diags = e.value.diagnostics
     d = [d for d in diags if d.code == "OPL1064"][0]  # a diagnostic at the close(), not an internal error
     assert "`o.txt` could not be written: no space left on the device" in d.message
     assert d.line == 4 and not [x for x in diags if x.code == "OPL0605"]
-    assert not (tmp_path / "o.txt").exists()
+    assert not (tmp_path / "m.out" / "o.txt").exists()
     (tmp_path / "m.mod").write_text('execute {\n  var f = new IloOplOutputFile("o.txt");\n  f.write(7);\n}\n'
                                     'dvar float+ x in 0..2;\nmaximize x;\n')  # left open: written at the end
-    diags = pyopl.check(tmp_path / "m.mod")
-    assert [(d.code, d.line) for d in diags if d.is_error] == [("OPL1064", 2)]
+    with pytest.raises(pyopl.CompileError) as e:
+        pyopl.compile_model(tmp_path / "m.mod")
+    assert [(d.code, d.line) for d in e.value.diagnostics if d.is_error] == [("OPL1064", 2)]
 
 
 def test_output_dir_option(tmp_path):
@@ -271,18 +277,27 @@ def test_output_dir_option(tmp_path):
     assert not (tmp_path / "o.txt").exists()
 
 
-@pytest.mark.parametrize("name,why", [("../o.txt", "points outside"), ("/tmp/o.txt", "absolute path"),
-                                      ("link/o.txt", "points outside"), ("nodir/o.txt", "does not exist")])
-def test_output_files_are_confined(tmp_path, name, why):
+@pytest.mark.parametrize("name,why", [("../o.txt", "leads out of the output folder (`..`)"),
+                                      ("/tmp/o.txt", "absolute path"),
+                                      ("link/o.txt", "leads out of the output folder (through a symbolic link)"),
+                                      ("nodir/o.txt", "does not exist")])
+@pytest.mark.parametrize("how", ["check", "solve"])
+def test_output_files_are_confined(tmp_path, name, why, how):
     outside = tmp_path.parent / ("outside-" + tmp_path.name)
     outside.mkdir()
-    os.symlink(outside, tmp_path / "link")
+    (tmp_path / "m.out").mkdir()
+    os.symlink(outside, tmp_path / "m.out" / "link")
     text = 'execute {\n  var f = new IloOplOutputFile("%s");\n  f.close();\n}\ndvar float+ x in 0..2;\nmaximize x;\n' % name
     (tmp_path / "m.mod").write_text(text)
-    diags = pyopl.check(tmp_path / "m.mod")
+    if how == "check":
+        diags = pyopl.check(tmp_path / "m.mod")
+    else:
+        with pytest.raises(pyopl.CompileError) as e:
+            pyopl.compile_model(tmp_path / "m.mod")
+        diags = e.value.diagnostics
     d = [d for d in diags if d.code == "OPL1056"][0]
     assert why in d.message and (d.line, d.column) == (2, 11)
-    assert os.listdir(outside) == []
+    assert os.listdir(outside) == [] and os.listdir(tmp_path / "m.out") == ["link"]
 
 
 def test_execute_cannot_call_solve_and_unsupported_globals_are_named():

@@ -60,7 +60,9 @@ def test_diagnostics_granularity(server, client, monkeypatch, mode, present, abs
     server.push_reply(gen(GOOD))
     assert _solve(client, diagnostics=mode, use_judge=False).status == "solved"
     repair = server.requests[1]["body"]["messages"][-1]["content"]
-    diag_part = repair.split("Compiler diagnostics")[1]
+    diag_part = repair.split("Your previous attempt does not compile.")[1]
+    # the header promises JSON only where JSON follows
+    assert ("(JSON;" in diag_part) == (mode in ("full", "first"))
     for p in present:
         assert p in diag_part
     for a in absent:
@@ -162,3 +164,22 @@ def test_reflexion_memory_default_keeps_three(server, client, compiler_backend):
     assert len(server.requests) == 6  # the sixth prompt has seen four reflections and shows the last three
     last = server.requests[-1]["body"]["messages"][-1]["content"]
     assert "1. R1\n2. R2\n3. R3" in last and "R0" not in last
+
+
+def test_reflexion_memory_keeps_a_repeated_reflection_once(server, client, compiler_backend):
+    import json
+
+    from syntagm_testkit import BROKEN
+
+    server.push_reply(gen(BROKEN))
+    for r in ("A: x*y is not linear", "B: try again", "a:  X*Y is not linear", "C: last"):
+        server.push_reply(json.dumps({"reflection": r, "model": BROKEN, "data": ""}))
+    get_strategy("reflexion").solve(PROBLEM, StrategyContext(client, None, None, {"max_iterations": 5}))
+    last = server.requests[-1]["body"]["messages"][-1]["content"]
+    # the fifth prompt has seen A, B and a (A again, case and spacing aside): two distinct, the repeat at its
+    # latest place (spacing is normalised when a reflection is read)
+    assert len(server.requests) == 5
+    assert "1. B: try again\n2. a: X*Y is not linear\n" in last and "3." not in last.split("earlier attempts")[1]
+    memory = last.split("(oldest first):\n")[1].split("\n")
+    memory = [line for line in memory[:3] if line[:1].isdigit()]
+    assert memory == ["1. B: try again", "2. a: X*Y is not linear"]

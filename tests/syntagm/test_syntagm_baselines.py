@@ -217,3 +217,38 @@ def test_chain_of_experts_conductor_sends_an_infeasible_model_to_the_modeller(se
         (2, "modelling"), (2, "programming")]
     assert r.stages[4]["reason"] == "the solver rejected the model"
     assert r.status == "aligned" and r.iterations == 2
+
+
+def test_published_chain_of_experts_llm_conductor_reducer_and_backward_reflection(server, client,
+                                                                                   compiler_backend):
+    c = lambda step, why: json.dumps({"next": step, "reason": why})  # noqa: E731 - a conductor reply
+    # round 1: the conductor picks terminology then modelling, then the reducer; the reducer's model is broken
+    server.push_reply(c("terminology", "the terms first"))
+    server.push_reply(json.dumps({"terms": [{"term": "van", "meaning": "capacity 4 items (TERMS-V1)"}]}))
+    server.push_reply(c("modelling", "formulate"))
+    server.push_reply(json.dumps({"variables": ["x", "y"], "objective": "max 3x + 2y (MODEL-V1)"}))
+    server.push_reply(c("reducer", "enough notes"))
+    server.push_reply(gen(BROKEN))
+    # backward reflection, latest expert first: modelling says no, terminology revises its notes
+    server.push_reply(json.dumps({"at_fault": False, "reason": "the formulation is linear"}))
+    server.push_reply(json.dumps({"at_fault": True, "reason": "van means items", "revised_notes": "TERMS-V2"}))
+    # round 2: an unreadable conductor reply falls back to the rule (first expert without notes: parameters)
+    server.push_reply("I think the parameters expert")
+    server.push_reply(json.dumps({"parameters": [{"name": "cap", "value": 4}]}))
+    server.push_reply(c("reducer", "ready"))
+    server.push_reply(gen(GOOD))
+    r = solve("chain_of_experts_llm", client)
+    assert purposes(r) == ["coe_conductor", "coe_interpreter", "coe_conductor", "coe_modeller", "coe_conductor",
+                           "coe_reducer", "coe_reflect", "coe_reflect", "coe_conductor", "coe_parameters",
+                           "coe_conductor", "coe_reducer"]
+    assert r.status == "solved" and r.objective == pytest.approx(12.0)
+    choices = [(s["round"], s["expert"], s["by"]) for s in r.stages if s["stage"] == "conductor"]
+    assert choices == [(1, "terminology", "llm"), (1, "modelling", "llm"), (1, "reducer", "llm"),
+                       (2, "parameters", "rule"), (2, "reducer", "llm")]
+    reflections = [(s["expert"], s["at_fault"]) for s in r.stages if s["stage"] == "reflection"]
+    assert reflections == [("modelling", False), ("terminology", True)]
+    assert "TERMS-V1" in user_prompt(server, 2) and "Already consulted this round: terminology" in user_prompt(server, 2)
+    assert "MODEL-V1" in user_prompt(server, 5) and "TERMS-V1" in user_prompt(server, 5)  # the reducer sees all
+    assert "What went wrong with the final model" in user_prompt(server, 6)
+    assert "TERMS-V2" in user_prompt(server, 8) and "What went wrong last round" in user_prompt(server, 8)
+    assert "TERMS-V2" in user_prompt(server, 11) and "The last final model failed" in user_prompt(server, 11)

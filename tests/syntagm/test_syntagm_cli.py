@@ -144,3 +144,15 @@ def test_write_atomic_never_leaves_a_half_file(tmp_path, monkeypatch):
         write_atomic(target, "new content")
     assert target.read_text() == "old"
     assert [p.name for p in tmp_path.iterdir()] == ["solution.json"]
+
+
+def test_failed_run_names_the_compile_error(server, tmp_path, problem_file, monkeypatch, capsys):
+    bad = "dvar float+ x;\nmaximize x + yy;\n"  # `yy` is not declared: an error at line 2, column 14
+    server.push_reply(gen(bad))
+    rc = _solve(monkeypatch, tmp_path, server, "--max-iterations", "1", "--out", "o", "--retriever", "none")
+    out = capsys.readouterr().out
+    assert rc == 1 and "status: failed (solver: no solution)" in out
+    why = [line for line in out.splitlines() if line.startswith("why: ")]
+    assert len(why) == 1 and why[0].startswith("why: the last model does not compile: model:2:14: OPL")
+    assert "yy" in why[0]
+    assert json.loads((tmp_path / "o" / "solution.json").read_text())["failure"] == why[0][len("why: "):]

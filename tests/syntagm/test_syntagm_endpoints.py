@@ -194,6 +194,19 @@ def test_solver_explanation_appears_once_in_the_repair_prompt(server, client, co
     assert repair.count("infeasible") >= 1
 
 
+def test_conflict_summary_is_said_once_with_the_real_compiler(server, client):
+    # ctA: x + y <= 4 and ctC: x + y >= 10 conflict; HiGHS's IIS names both. The solver's message,
+    # the conflict record and the OPL0704 warning all carry the same summary: it must appear once
+    server.push_reply(gen(INFEASIBLE))
+    server.push_reply(gen(GOOD))
+    server.push_reply(verdict(True))
+    res = run_loop(PROBLEM, client, LoopOptions(exemplars=0))
+    assert res.status == "aligned"
+    repair = server.requests[1]["body"]["messages"][-1]["content"]
+    assert repair.count("cannot hold together") == 1
+    assert "ctA: x + y <= 4" in repair and "ctC: x + y >= 10" in repair
+
+
 def test_cli_max_tokens_reaches_the_request(server, tmp_path, monkeypatch, compiler_backend):
     from syntagm.cli import main
 

@@ -55,3 +55,20 @@ def test_require_keys_bool_is_not_a_string_and_vice_versa():
     with pytest.raises(ContractError):
         require_keys({"aligned": "yes"}, {"aligned": bool})
     assert require_keys({"aligned": False}, {"aligned": bool}) == {"aligned": False}
+
+
+@pytest.mark.parametrize("reply", [
+    "```opl\ndvar float+ x;\nmaximize x;\nsubject to { c: x <= 4; }\n```",
+    "Here is the model:\n```\ndvar float+ x;\nmaximize x;\nsubject to { c: x <= 4; }\n```\nand no data.",
+])
+def test_a_reply_that_is_only_an_opl_block_says_so(reply):
+    with pytest.raises(ContractError) as e:
+        extract_json_object(reply)
+    msg = str(e.value)
+    assert "only a code block" in msg and '"model" string' in msg
+    assert "line" not in msg.split("only a code block")[0]  # no position inside the model's braces
+
+
+def test_a_json_block_next_to_an_opl_block_is_still_read():
+    reply = '```opl\nsubject to { }\n```\n```json\n{"model": "dvar float x;", "data": ""}\n```'
+    assert extract_json_object(reply) == {"model": "dvar float x;", "data": ""}

@@ -430,14 +430,20 @@ def test_equivalence_check_on_equivalent_and_non_equivalent_pairs():
     from syntagm.bench.equivalence import compare_models
 
     same = compare_models(GOOD, "", RENAMED)
-    assert same["equivalent"] is True and same["objective_equal"] and same["values_equal"]
+    assert same["equivalent"] is True and same["verdict"] == "equivalent" and same["method"] == "structure"
     wrong = compare_models(WRONG, "", GOOD)  # objective 8 against 12
-    assert wrong["equivalent"] is False and wrong["objective_equal"] is False
-    assert wrong["reason"] == "different optimal objectives"
-    extra = compare_models(SAME_OBJECTIVE_OTHER_MODEL, "", GOOD)  # 12 as well, but values {4, 0, 1} vs {4, 0}
-    assert extra["objective_equal"] is True and extra["values_equal"] is False and extra["equivalent"] is False
-    broken_ref = compare_models(GOOD, "", BROKEN)
-    assert broken_ref["equivalent"] is None and "reference model does not solve" in broken_ref["reason"]
+    assert wrong["equivalent"] is False and wrong["method"] == "objective"
+    assert wrong["reason"] == "different optimal objectives (8 against 12)"
+    # z is fixed to 1 by two rows and used nowhere else: the old value-multiset test called this
+    # "different"; after normalisation (rows to bounds, fixed unused column dropped) it is GOOD
+    extra = compare_models(SAME_OBJECTIVE_OTHER_MODEL, "", GOOD)
+    assert extra["verdict"] == "equivalent"
+    broken_ref = compare_models(GOOD, "", BROKEN.replace("x * y", "x * y * y"))  # cubic: does not compile
+    assert broken_ref["equivalent"] is None and "model B does not compile" in broken_ref["reason"]
+    # a quadratic constraint (x * y <= 6) is not compared structurally: same optimum (12 at (4, 0)) and values
+    # are evidence only, never "equivalent"
+    quad = compare_models(GOOD, "", BROKEN)
+    assert quad["equivalent"] is None and quad["verdict"] in ("equivalent_by_solutions", "unknown")
 
 
 def test_bench_reports_equivalence_where_the_entry_has_a_reference(server, env, capsys):
@@ -450,3 +456,44 @@ def test_bench_reports_equivalence_where_the_entry_has_a_reference(server, env, 
     assert (g["equivalence_checked"], g["equivalent"]) == (2, 1)
     recs = {r["id"]: r for r in records(env / "out" / "results.jsonl")}
     assert recs["a"]["equivalence"]["equivalent"] is True and recs["b"]["equivalence"]["equivalent"] is False
+
+
+def test_report_over_several_runs_has_a_run_id_column(server, env, capsys):
+    route(server, {k: [gen(GOOD)] * 2 for k in MARK})
+    assert bench(server, "--strategy", "standard", "--run-id", "first") == 0
+    assert bench(server, "--strategy", "standard", "--run-id", "second", "--max-iterations", "1") == 0
+    capsys.readouterr()
+    assert main(["report", "out", "--no-plot"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    head = next(line for line in lines if "strategy" in line)
+    assert head.split()[:3] == ["run", "id", "dataset"]
+    body = [line.split()[0] for line in lines[lines.index(head) + 2:] if line.split() and "Tiny" in line]
+    assert sorted(body) == ["first", "second"]
+    assert main(["report", "out", "--no-plot", "--run-id", "first"]) == 0  # one run: no such column
+    assert "run id" not in next(line for line in capsys.readouterr().out.splitlines() if "strategy" in line)
+
+
+def test_an_earlier_run_replays_after_a_later_one_shares_its_out_and_without_dataset(server, env, capsys):
+    route(server, {k: [gen(GOOD), gen(WRONG)] for k in MARK})
+    # the earlier run leaves temperature unset; the later one (same --out) sets it, and run.json is the later one's
+    assert bench(server, "--strategy", "standard", "--record", "--run-id", "early") == 0
+    assert bench(server, "--strategy", "standard", "--record", "--run-id", "late", "--temperature", "0.3") == 0
+    assert json.loads((env / "out" / "run.json").read_text())["run_id"] == "late"
+    server.close()
+    capsys.readouterr()
+    rc = main(["bench", "--replay", "out", "--out", "again", "--run-id", "early", "--strategy", "standard",
+               "--workers", "1", "--no-plot", "--format", "json"])  # no --dataset: the run's own
+    out, err = capsys.readouterr()
+    assert rc == 0, err
+    rep = json.loads(out)
+    assert rep["run_ids"] == ["early"] and rep["groups"][0]["records"] == 3
+    assert rep["groups"][0]["correct"] == 1  # a right (12), b off (12.0005), c unscorable: as recorded
+    assert rep["settings"]["early"]["temperature"] is None
+    rc = main(["bench", "--replay", "out", "--out", "again2", "--strategy", "standard", "--no-plot",
+               "--format", "json"])  # the last run by default
+    assert rc == 0 and json.loads(capsys.readouterr().out)["run_ids"] == ["late"]
+
+
+def test_bench_without_dataset_or_replay_is_one_message(env, capsys):
+    assert main(["bench", "--strategy", "standard", "--no-plot"]) == 2
+    assert "give --dataset PATH.json" in capsys.readouterr().err

@@ -150,3 +150,31 @@ def test_default_embedding_model_loads_from_the_rag_extras_bundled_copy(tmp_path
     assert model_location("/models/other") == "/models/other"
     (tmp_path / "modules.json").unlink()  # an empty bundle: fall back to the name
     assert model_location(DEFAULT_MODEL) == DEFAULT_MODEL
+
+
+def test_every_pattern_of_the_knowledge_base_has_cue_words():
+    from syntagm.rag.bm25 import pattern_cues
+    from syntagm.rag.knowledge import load_knowledge_base
+
+    used = {p for e in load_knowledge_base() for p in e.meta.get("patterns") or []}
+    assert used and used <= set(pattern_cues())
+
+
+@pytest.mark.parametrize("question, fitting", [
+    # "units" in a diet or product-mix statement must not pull the unit-commitment exemplar ("power units") first
+    ("A hiker eats trail mix and energy bars. Each bag of trail mix has 4 units of protein and 6 units of "
+     "fat; each bar has 8 units of protein and 2 units of fat. He needs at least 60 units of protein and 30 units "
+     "of fat. Minimise the cost.", {"hostel_breakfast_diet", "exterior_primer_blend"}),
+    ("A potter makes mugs and bowls. A mug takes 2 hours of wheel time and a bowl 3 hours; there are 120 hours "
+     "available. At least twice as many mugs as bowls must be made. Profit is $5 per mug and $7 per bowl. "
+     "How many units of each should be made?", {"furniture_workshop_mix", "steel_volume_discount"}),
+])
+def test_retrieval_by_need_not_by_shared_story_words(question, fitting):
+    from syntagm.rag.bm25 import BM25Retriever
+    from syntagm.rag.knowledge import load_knowledge_base
+
+    kb = load_knowledge_base()
+    now = [e.name for e, _ in BM25Retriever(kb).search(question, k=3)]
+    assert now[0] in fitting and "evening_unit_commitment" not in now
+    before = [e.name for e, _ in BM25Retriever(kb, scheme="v1").search(question, k=3)]
+    assert before[0] not in fitting  # what the earlier field-repeat scheme got wrong

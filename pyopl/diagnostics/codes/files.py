@@ -60,9 +60,10 @@ R("OPL1130", "write-failed", "error", "Output file cannot be written",
   """The system refused to write an output file (for example, no permission to write in the
 folder). The message gives the system's reason; an older file of that name is left as it was.""")
 R("OPL1250", "write-over-input", "error", "Output file is an input of the run",
-  """An output path (`solve -o/--csv/--log-file`, `export --lp/--mps`) is the model or a data
-file of the same command (by name, through a symbolic link, or as a hard link): writing it would
-replace the model or data with results, and nothing would be left to rerun. pyopl refuses before
-it compiles; choose another name for the output.""",
+  """An output path (`solve -o/--csv/--log-file`, `export --lp/--mps`) is a file the same command
+reads: the model, a data file, or a file either of them `include`s (by name, through a symbolic
+link, or as a hard link). Writing it would replace the input with results, and nothing would be
+left to rerun. pyopl refuses before it writes anything (the model and data files before it
+compiles, included files once compiling found them); choose another name for the output.""",
   bad="export model.mod --lp model.mod", good="export model.mod --lp model.lp", via="cli",
   at=(1, 1))

@@ -39,12 +39,14 @@ into a number, a number into a `string`. pyopl does not truncate silently.""",
   bad="int n = 3;\nexecute { n = 2.5; }",
   good="int n = 3;\nexecute { n = Opl.floor(2.5); }",
   at=(2, 11))
-R("OPL1056", "script-output-outside", "error", "Script file outside the model's folder",
-  """`IloOplOutputFile`, `IloOplModelSource` and `IloOplDataSource` may only name files in the model's
-folder (or the folder given with `pyopl solve --output-dir`): relative names, no `..` or symbolic link
-leading out, no absolute paths.""",
+R("OPL1056", "script-output-outside", "error", "Script file outside its folder",
+  """`IloOplOutputFile` writes only into the run's output folder: `--output-dir DIR` (`output_dir=` in
+the Python API), or by default `<model stem>.out` beside the model file (`plan.mod` writes into
+`plan.out/`, made on the first file). A model given as text writes only when an output folder is
+given. `IloOplModelSource` and `IloOplDataSource` read only in the model's folder. Names are
+relative: no absolute path, no `..` and no symbolic link leading out (docs/safety.md).""",
   bad="execute { var f = new IloOplOutputFile(\"../out.txt\"); f.close(); }",
-  good="execute { var f = new IloOplOutputFile(\"out.txt\"); f.close(); }",
+  good="execute { writeln(\"out\"); }",
   at=(1, 19))
 R("OPL1057", "script-unsupported", "error", "Script feature pyopl does not run",
   """The script uses an IBM class or method that pyopl does not support (for example `IloOplExec`,
@@ -89,6 +91,20 @@ R("OPL1064", "script-output-failed", "error", "Script output file could not be w
   """An `IloOplOutputFile` inside the allowed folder could not be written when it was closed (or
 when the script ended): no permission, a full disk, a read-only file system. The message gives the
 system's reason; nothing is left half-written (pyopl writes a temporary file and renames it).""")
+R("OPL1065", "script-output-unsafe", "error", "Script file that may not be written",
+  """A script's output file must be a new or regular file of the output folder, of one name only.
+Refused: a dot-file or a name inside a dot-folder (`.git/config`, `.bashrc`, `.vscode/settings.json`
+hold other programs' settings, and some run commands from them), a symbolic link, a file with other
+hard links, a device, a FIFO, a socket or a folder, and an output folder that is a symbolic link.
+Write the results under a plain name (docs/safety.md).""",
+  bad="execute { var f = new IloOplOutputFile(\".git/config\"); f.close(); }",
+  good="execute { writeln(\"results\"); }",
+  at=(1, 19))
+R("OPL1066", "script-output-input", "error", "Script file that the run reads",
+  """A script's output file is a file the run reads: the model, a data file, an `include`d file, or a
+model or data file loaded by `main`. Writing it would replace the input with results (and
+`--output-dir` pointing at the model's own folder would let a script rewrite the model). Write the
+results under another name (docs/safety.md).""")
 R("OPL1251", "script-constraint-without-row", "error", "Labelled constraint that generated no row",
   """A script reads a labelled constraint (`ct.dual`, `ct.slack`, `ct.UB`...) that the model declares
 but that generated no row: it always holds (a bound of `infinity`, or data only), or its `forall`
@@ -97,7 +113,7 @@ dual, slack or bounds to read. Check the constraint's data, or test it in the sc
   bad="dvar float+ x in 0..1;\nmaximize x;\nsubject to { c: x <= infinity; }\nexecute { writeln(c.dual); }",
   good="dvar float+ x in 0..1;\nmaximize x;\nsubject to { c: x <= 1; }\nexecute { writeln(c.dual); }",
   at=(4, 19), via="solve")
-R("OPL1065", "script-fail-called", "error", "`fail()` called in a script",
+R("OPL1067", "script-fail-called", "error", "`fail()` called in a script",
   """IBM ILOG Script's `fail()` ("Miscellaneous functions") stops the script block at the call and
 reports an error; a model uses it to refuse data its own checks find wrong. The error points at
 the call.""",
