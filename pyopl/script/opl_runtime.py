@@ -408,7 +408,7 @@ def resolve_path(ctx: Any, args: list, span: Any) -> Any:
     if not isinstance(name, str):
         raise host_error("script-value-type", "`resolvePath` needs a file name, not %s" % _words(name), span,
                          help='give a name such as `"data.txt"`')
-    return name if os.path.isabs(name) else os.path.join(ctx.base_dir, name)
+    return name if os.path.isabs(name) else os.path.join(ctx.model_dir, name)
 
 
 def print_conflict(ctx: Any, result: Any) -> Any:

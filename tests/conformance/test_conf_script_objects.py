@@ -2,6 +2,8 @@
 values, output files' `exists`, `resolvePath`, `printConflict`, `writeln` of tuples with arrays."""
 from __future__ import annotations
 
+import os
+
 import pyopl
 
 _LP = """range I = 1..3;
@@ -47,10 +49,10 @@ def test_output_file_exists_and_resolve_path(tmp_path):
   writeln(f.exists);
   f.writeln(x.solutionValue); f.close();
   writeln(f.exists, " ", thisOplModel.resolvePath("res.txt") == "%s");
-}""" % (tmp_path / "res.txt"))
+}""" % os.path.realpath(tmp_path / "res.txt"))
     r = pyopl.solve(mod)
     assert r.script_output.splitlines() == ["false", "true true"]
-    assert (tmp_path / "res.txt").read_text() == "[0 2 5]\n"
+    assert (tmp_path / "m.out" / "res.txt").read_text() == "[0 2 5]\n"  # the output folder beside the model
 
 
 def test_print_conflict_after_an_infeasible_solve():
