@@ -294,6 +294,32 @@ class ScriptContext:
         r = self.row_of(label, prefix, text, span)
         return float(self.ir.row_lower[r] if which == "LB" else self.ir.row_upper[r])
 
+    def set_row_bound(self, label: str, prefix: tuple, which: str, v: float, text: str, span: Any) -> None:
+        """``ct.LB = v`` / ``ct.UB = v`` in ``main``: the row's bound for the next solve (±1e20 and
+        beyond mean no bound, as CPLEX's infinity)."""
+        if math.isnan(v):
+            raise host_error("script-value-type", "the bound of `%s` cannot be NaN" % text, span,
+                             help="check the computation that gave it")
+        r = self.row_of(label, prefix, text, span)
+        if which == "UB":
+            self.ir.row_upper[r] = math.inf if v >= 1e20 else v
+        else:
+            self.ir.row_lower[r] = -math.inf if v <= -1e20 else v
+
+    def row_coef(self, label: str, prefix: tuple, j: int, text: str, span: Any) -> float:
+        r = self.row_of(label, prefix, text, span)
+        return float(self.ir.A[[r], :].toarray()[0][j])
+
+    def set_row_coef(self, label: str, prefix: tuple, j: int, v: float, text: str, span: Any) -> None:
+        """``ct.setCoef(x, v)`` in ``main``: the coefficient of column ``j`` in the row, for the next solve."""
+        if not math.isfinite(v):
+            raise host_error("script-value-type", "the coefficient in `%s` must be a finite number" % text, span,
+                             help="check the computation that gave it")
+        r = self.row_of(label, prefix, text, span)
+        a = self.ir.A.tolil()
+        a[r, j] = v
+        self.ir.A = type(self.ir.A)(a.tocsr())
+
     def label_first_keys(self, label: str, prefix: tuple) -> list:
         fam = self.ir.families.get(label) if self.ir is not None else None
         if fam is None:

@@ -194,6 +194,8 @@ class ModelObject(_Host):
                 "addDataSource": self._add_data, "end": lambda a, s: UNDEFINED, "getObjValue": self._obj,
                 "hasObjective": lambda a, s: bool(self.model is not None and self.model.ir.sense != "feasibility"),
                 "resolvePath": lambda a, s: resolve_path(self.flow.ctx, a, s),
+                "convertAllIntVars": lambda a, s: self._convert(s, True),
+                "unconvertAllIntVars": lambda a, s: self._convert(s, False),
                 "printConflict": lambda a, s: print_conflict(self.flow.ctx, self.result or self.flow.last_result)}
 
     def _properties(self) -> list[str]:
@@ -267,6 +269,23 @@ class ModelObject(_Host):
         self.generated = True
         flow.current = self
         return True
+
+    def _convert(self, span: Any, relax: bool) -> Any:
+        """``convertAllIntVars()``: the next solves treat every integer decision as continuous (the
+        LP relaxation); ``unconvertAllIntVars()`` gives them their integrality back (IBM ILOG Script
+        for OPL, IloOplModel)."""
+        if self.model is None or not self.generated:
+            raise host_error("script-unsupported", "`%s()` before `generate()`" % (
+                "convertAllIntVars" if relax else "unconvertAllIntVars"), span, help="call `generate()` first")
+        ir = self.model.ir
+        if relax:
+            if getattr(self, "_integer", None) is None:
+                self._integer = ir.col_integer.copy()
+            ir.col_integer[:] = False
+        elif getattr(self, "_integer", None) is not None:
+            ir.col_integer[:] = self._integer
+            self._integer = None
+        return UNDEFINED
 
     def _post(self, args: list, span: Any) -> Any:
         if self.ctx is None or self.result is None:
@@ -374,7 +393,7 @@ def _compile_sub(flow: Flow, m: ModelObject, span: Any) -> Any:
 
 
 _MODEL_METHODS = ("generate", "postProcess", "printSolution", "addDataSource", "end", "getObjValue", "hasObjective",
-                  "resolvePath", "printConflict")
+                  "resolvePath", "printConflict", "convertAllIntVars", "unconvertAllIntVars")
 
 
 def unsupported_calls(program: Any) -> list:

@@ -678,9 +678,34 @@ class ConstraintHost(_Host):
             return self._text()
         return self._method(name, span)
 
+    def _methods(self) -> dict[str, Any]:
+        return {"setCoef": self._set_coef, "getCoef": self._get_coef}
+
     def set_member(self, name: str, value: Any, span: Any) -> None:
-        raise host_error("script-forbidden-assignment", "the constraint `%s` cannot be changed by a script" % self._text(), span,
-                         help="change the data it is built from in a block before the constraints")
+        if name in ("LB", "UB", "lb", "ub") and self.ctx.phase == "main":
+            # between solves in `main` (IBM ILOG Script for OPL, IloConstraint "LB"/"UB")
+            v = _num(self.ctx, value, span, "the bound of `%s`" % self._text())
+            self.ctx.set_row_bound(self.label, self.prefix, name.upper(), v, self._text(), span)
+            return
+        raise host_error("script-forbidden-assignment", "the constraint `%s` cannot be changed by a script here" % self._text(),
+                         span, help="change its bounds (`ct.UB = ...`) or coefficients (`ct.setCoef(x, 2)`) in `main` "
+                                    "between solves, or the data it is built from in a block before the constraints")
+
+    def _set_coef(self, args: list, span: Any) -> Any:
+        """``ct.setCoef(x[i], v)``: the coefficient of a decision in this row, in `main` between solves."""
+        var, v = _arg(args, 0), _num(self.ctx, _arg(args, 1), span, "the coefficient")
+        if self.ctx.phase != "main" or not isinstance(var, DvarHost) or not var.is_item:
+            raise host_error("script-forbidden-assignment", "`setCoef` takes a decision variable item and a number, "
+                             "in `main` between solves", span, help="write `ct.setCoef(x[i], 2);` after `generate()`")
+        self.ctx.set_row_coef(self.label, self.prefix, var.column(), v, self._text(), span)
+        return UNDEFINED
+
+    def _get_coef(self, args: list, span: Any) -> Any:
+        var = _arg(args, 0)
+        if not isinstance(var, DvarHost) or not var.is_item:
+            raise host_error("script-value-type", "`getCoef` takes a decision variable item", span,
+                             help="write `ct.getCoef(x[i])`")
+        return self.ctx.row_coef(self.label, self.prefix, var.column(), self._text(), span)
 
     def get_index(self, key: Any, span: Any) -> Any:
         return ConstraintHost(self.ctx, self.label, self.prefix + (to_key(key),))

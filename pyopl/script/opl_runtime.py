@@ -239,7 +239,34 @@ class CplexHost(_Host):
                 "getCplexStatus": lambda a, s: self._status(s), "getStatus": lambda a, s: self._status(s),
                 "solve": self._solve, "end": lambda a, s: UNDEFINED, "getNiterations": self._iters,
                 "getNnodes": self._nodes, "setParam": self._set_param, "getParam": self._get_param,
-                "getObjective": self._obj, "getCplexTime": lambda a, s: cplex_time()}
+                "getObjective": self._obj, "getCplexTime": lambda a, s: cplex_time(),
+                "setObjCoef": self._set_obj_coef, "setLb": lambda a, s: self._set_bound(a, s, "LB"),
+                "setUb": lambda a, s: self._set_bound(a, s, "UB")}
+
+    def _var(self, args: list, span: Any, what: str) -> Any:
+        from .opl_objects import DvarHost
+
+        var = _arg(args, 0)
+        if self.flow is None or not isinstance(var, DvarHost) or not var.is_item:
+            raise host_error("script-unsupported", "`cplex.%s(x, v)` takes a decision variable item, in `main` "
+                             "after `generate()`" % what, span, help="write `cplex.%s(x[i], 2);` in `main`" % what)
+        return var
+
+    def _set_obj_coef(self, args: list, span: Any) -> Any:
+        """``cplex.setObjCoef(x, v)``: the objective coefficient of ``x`` for the next solve."""
+        var = self._var(args, span, "setObjCoef")
+        v = _num(self.ctx, _arg(args, 1), span, "the objective coefficient")
+        if not math.isfinite(v):
+            raise host_error("script-value-type", "the objective coefficient must be a finite number", span,
+                             help="check the computation that gave it")
+        var.ctx.ir.obj[var.column()] = v
+        return UNDEFINED
+
+    def _set_bound(self, args: list, span: Any, which: str) -> Any:
+        """``cplex.setLb(x, v)`` / ``cplex.setUb(x, v)``: as ``x.LB = v`` / ``x.UB = v``."""
+        var = self._var(args, span, "setLb" if which == "LB" else "setUb")
+        var.set_member(which, _arg(args, 1), span)
+        return UNDEFINED
 
     def _result(self) -> Any:
         if self.flow is not None:

@@ -26,6 +26,11 @@ def _v(expr: str, decl: str = "") -> str:
 _LP = "dvar float+ x in 0..10;\ndvar float+ y in 0..10;\n"
 _X3 = "range I = 1..3;\ndvar float+ x[I] in 0..5;\nmaximize sum(i in I) i * x[i];\nsubject to { ct: sum(i in I) x[i] <= 7; }\n"
 # _X3 by hand: x = [0 2 5], objective 2*2 + 3*5 = 19, ct's dual 2 (the second-best ratio)
+_MIP = "dvar int x in 0..10;\ndvar int y in 0..10;\nmaximize x + y;\nsubject to { 2 * x + 2 * y <= 7; }\n"
+# _MIP by hand: relaxation x + y = 3.5, integers 3
+_CAP = "dvar float+ x in 0..10;\ndvar float+ y in 0..10;\nmaximize x + 2 * y;\nsubject to { cap: x + y <= 12; }\n"
+# _CAP by hand: y = 10, x = 2 gives 22; 5x + 2y: x = 10, y = 2 gives 54; y <= 3: x = 9, 9 + 6 = 15;
+# minimising x + 2y with x >= 2: 2; cap.UB = 8: y = 8, 16; x + 2y <= 12 with objective x + 2y: 12
 
 ENTRIES = [
     # ------------------------------------------------------------ keywords
@@ -192,7 +197,10 @@ ENTRIES = [
      " var def = new IloOplModelDefinition(src);\n var m = new IloOplModel(def, cplex);\n var d = new IloOplDataElements();\n"
      " d.n = 5;\n m.addDataSource(d);\n m.generate();\n writeln(m.n);\n}\ndvar float+ x;\nminimize x;", "n = 1;", "5"),
     (SC, "IloOplModel elements (with thisOplModel)", "out", "int n = 4;\ndvar float+ x;\nminimize x;\nexecute { writeln(thisOplModel.n); }", None, "4"),
-    (SC, "IloOplModel.convertAllIntVars", "code", "solving the relaxation from a script is not run", None, "OPL1057"),
+    (SC, "IloOplModel.convertAllIntVars", "out", _MIP + "main { thisOplModel.generate(); thisOplModel.convertAllIntVars(); "
+     "cplex.solve(); writeln(cplex.getObjValue()); }", None, "3.5"),
+    (SC, "IloOplModel.unconvertAllIntVars", "out", _MIP + "main { thisOplModel.generate(); thisOplModel.convertAllIntVars(); "
+     "thisOplModel.unconvertAllIntVars(); cplex.solve(); writeln(cplex.getObjValue()); }", None, "3"),
     (SC, "IloOplModel.printRelaxation", "code", "feasOpt relaxations are not computed", None, "OPL1057"),
     (SC, "IloOplModel.applyOpsSettings", "code", ".ops settings files are not read", None, "OPL1057"),
     (SC, "IloOplModel.setPoolSolution", "code", "the solution pool is not available from scripts", None, "OPL1057"),
@@ -207,7 +215,17 @@ ENTRIES = [
     (SC, "IloCplex.getMIPRelativeGap", "out", "dvar int x in 0..3;\nmaximize x;\nexecute { writeln(cplex.getMIPRelativeGap()); }", None, "0"),
     (SC, "IloCplex.populate", "code", "the solution pool is not run from scripts", None, "OPL1057"),
     (SC, "IloCplex.exportModel", "code", "use `pyopl export --lp/--mps`", None, "OPL1057"),
-    (SC, "IloCplex.setObjCoef", "code", "model editing from scripts is not run", None, "OPL1057"),
+    (SC, "IloCplex.setObjCoef", "out", _CAP + "main { thisOplModel.generate(); cplex.setObjCoef(thisOplModel.x, 5); "
+     "cplex.solve(); writeln(cplex.getObjValue()); }", None, "54"),
+    (SC, "IloCplex.setUb", "out", _CAP + "main { thisOplModel.generate(); cplex.setUb(thisOplModel.y, 3); "
+     "cplex.solve(); writeln(cplex.getObjValue()); }", None, "15"),
+    (SC, "IloCplex.setLb", "out", _CAP.replace("maximize", "minimize") + "main { thisOplModel.generate(); "
+     "cplex.setLb(thisOplModel.x, 2); cplex.solve(); writeln(cplex.getObjValue()); }", None, "2"),
+    (SC, "constraint .UB (assigned in main)", "out", _CAP + "main { thisOplModel.generate(); thisOplModel.cap.UB = 8; "
+     "cplex.solve(); writeln(cplex.getObjValue()); }", None, "16"),
+    (SC, "constraint .setCoef / .getCoef", "out", _CAP + "main { thisOplModel.generate(); "
+     "thisOplModel.cap.setCoef(thisOplModel.y, 2); cplex.solve(); "
+     "writeln(thisOplModel.cap.getCoef(thisOplModel.y), \" \", cplex.getObjValue()); }", None, "2 12"),
     (SC, "IloCplex.solveFixed", "code", "use `solve --duals` (the LP with integers fixed)", None, "OPL1057"),
     (SC, "IloOplDataElements", "out", "int n = ...;\nmain {\n var src = new IloOplModelSource(\"m.mod\");\n"
      " var def = new IloOplModelDefinition(src);\n var m = new IloOplModel(def, cplex);\n var d = new IloOplDataElements();\n"
@@ -292,13 +310,11 @@ CODE_MODELS = {
     "span": "dvar interval a;\ndvar interval b;\nconstraints { span(a, all(i in 1..1) b); }",
     "startOf": "dvar interval a;\nminimize startOf(a);",
     "synchronize": "dvar interval a;\ndvar interval b;\nconstraints { synchronize(a, all(i in 1..1) b); }",
-    "IloOplModel.convertAllIntVars": "dvar int x in 0..3;\nmaximize x;\nmain { thisOplModel.generate(); thisOplModel.convertAllIntVars(); }",
     "IloOplModel.printRelaxation": "dvar int x in 0..3;\nmaximize x;\nmain { thisOplModel.generate(); thisOplModel.printRelaxation(); }",
     "IloOplModel.applyOpsSettings": "dvar int x in 0..3;\nmaximize x;\nmain { thisOplModel.applyOpsSettings(null, \"a.ops\"); }",
     "IloOplModel.setPoolSolution": "dvar int x in 0..3;\nmaximize x;\nmain { thisOplModel.generate(); thisOplModel.setPoolSolution(0); }",
     "IloCplex.populate": "dvar int x in 0..3;\nmaximize x;\nmain { thisOplModel.generate(); cplex.populate(); }",
     "IloCplex.exportModel": "dvar int x in 0..3;\nmaximize x;\nmain { thisOplModel.generate(); cplex.exportModel(\"m.lp\"); }",
-    "IloCplex.setObjCoef": "dvar int x in 0..3;\nmaximize x;\nmain { thisOplModel.generate(); cplex.setObjCoef(x, 2); }",
     "IloCplex.solveFixed": "dvar int x in 0..3;\nmaximize x;\nmain { thisOplModel.generate(); cplex.solve(); cplex.solveFixed(); }",
     "IloOplInputFile": "dvar int x in 0..3;\nmaximize x;\nexecute { var f = new IloOplInputFile(\"a.txt\"); }",
     "IloOplCplexBasis": "dvar int x in 0..3;\nmaximize x;\nexecute { var b = new IloOplCplexBasis(); }",
