@@ -19,7 +19,7 @@ from .opl_objects import SetHost, TupleHost, _arg, _Host, _num, display, js_numb
 from .values import NULL, HostFunction, HostObject, UNDEFINED
 
 #: Names IBM offers that pyopl does not run (an error naming the name, never a silent skip).
-UNSUPPORTED_GLOBALS = ("IloOplExec", "IloOplCallJava", "IloOplImportExcel", "IloOplInputFile", "IloOplProject",
+UNSUPPORTED_GLOBALS = ("IloOplExec", "IloOplCallJava", "IloOplImportExcel", "IloOplProject",
                        "IloOplRunConfiguration", "IloOplSettings", "IloCP", "IloOplCplexBasis", "IloOplConflictIterator",
                        "IloOplRelaxationIterator", "IloOplCplexVectors", "IloOplProfiler")
 
@@ -57,6 +57,7 @@ class Runtime:
                 "settings": self.settings,
                 "IloOplOutputFile": _fn("IloOplOutputFile", lambda a, s: OutputFileHost(ctx, a, s), True),
                 "fail": _fn("fail", lambda a, s: _fail(s)),
+                "IloOplInputFile": _fn("IloOplInputFile", lambda a, s: _input_file(ctx, a, s), True),
             }
             for name in UNSUPPORTED_GLOBALS:
                 g[name] = _fn(name, lambda a, s, n=name: _unsupported(n, s), True)
@@ -106,6 +107,12 @@ def cplex_time() -> float:
     """``cplex.getCplexTime()``: a time stamp in seconds (IBM, "Using the timing interface": compare
     two stamps for the elapsed wall-clock time); counted from when pyopl's script runtime loaded."""
     return time.perf_counter() - _CLOCK_START
+
+
+def _input_file(ctx: Any, args: list, span: Any) -> Any:
+    from .input_files import InputFileHost
+
+    return InputFileHost(ctx, args, span)
 
 
 def _fail(span: Any) -> Any:

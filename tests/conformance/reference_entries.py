@@ -238,7 +238,9 @@ ENTRIES = [
      "f.writeln(\"hi\"); f.close(); writeln(f.exists); }", None, "true"),
     (SC, "IloOplOutputFile.exists", "out", "dvar float+ x;\nminimize x;\nexecute { var f = new IloOplOutputFile(\"never.txt\"); "
      "writeln(f.exists); }", None, "false"),
-    (SC, "IloOplInputFile", "code", "scripts read no files", None, "OPL1057"),
+    (SC, "IloOplInputFile (readline, eof, close)", "out", "// first line\nexecute { var f = new IloOplInputFile(\"m.mod\"); "
+     "var n = 0; var first = f.readline(); n++; while (!f.eof) { f.readline(); n++; } f.close(); writeln(first, \" \", n); }\n"
+     "dvar float+ x;\nminimize x;", None, "// first line 4"),
     (SC, "IloOplCplexBasis", "code", "basis exchange with CPLEX is not supported", None, "OPL1057"),
     (SC, "IloOplConflictIterator", "code", "use printConflict() or the OPL0704 conflict", None, "OPL1057"),
     (SC, "IloOplCplexVectors", "code", "MIP starts and basis vectors are not supported", None, "OPL1057"),
@@ -316,7 +318,6 @@ CODE_MODELS = {
     "IloCplex.populate": "dvar int x in 0..3;\nmaximize x;\nmain { thisOplModel.generate(); cplex.populate(); }",
     "IloCplex.exportModel": "dvar int x in 0..3;\nmaximize x;\nmain { thisOplModel.generate(); cplex.exportModel(\"m.lp\"); }",
     "IloCplex.solveFixed": "dvar int x in 0..3;\nmaximize x;\nmain { thisOplModel.generate(); cplex.solve(); cplex.solveFixed(); }",
-    "IloOplInputFile": "dvar int x in 0..3;\nmaximize x;\nexecute { var f = new IloOplInputFile(\"a.txt\"); }",
     "IloOplCplexBasis": "dvar int x in 0..3;\nmaximize x;\nexecute { var b = new IloOplCplexBasis(); }",
     "IloOplConflictIterator": "dvar int x in 0..3;\nmaximize x;\nexecute { var c = new IloOplConflictIterator(); }",
     "IloOplCplexVectors": "dvar int x in 0..3;\nmaximize x;\nexecute { var v = new IloOplCplexVectors(); }",

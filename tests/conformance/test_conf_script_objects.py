@@ -79,3 +79,49 @@ dvar float+ x;
 minimize x;"""
     r = pyopl.solve(text, data="P = {<1, [2, 0, 1]>, <2, [0, 3, 0]>};", source="text")
     assert r.script_output.splitlines() == ["<1 [2 0 1]>", "<2 [0 3 0]>"]
+
+
+def test_input_file_beside_the_model_is_read_and_confined(tmp_path):
+    """IBM ILOG Script for OPL reference, IloOplInputFile (readline, eof): a script reads values from
+    a file beside the model; a name leading out of the model's folder is refused (OPL1056)."""
+    (tmp_path / "vals.txt").write_text("3\n4.5\n")
+    mod = tmp_path / "m.mod"
+    mod.write_text("""float v[1..2];
+execute {
+  var f = new IloOplInputFile("vals.txt");
+  var k = 1;
+  while (!f.eof) { v[k] = parseFloat(f.readline()); k++; }
+  f.close();
+}
+dvar float+ x;
+minimize x;
+subject to { x >= v[1] + v[2]; }
+""")
+    assert pyopl.solve(mod).objective == 7.5
+    mod.write_text('execute { var f = new IloOplInputFile("../outside.txt"); }\ndvar float+ x;\nminimize x;\n')
+    assert [d.code for d in pyopl.check(mod) if d.is_error] == ["OPL1056"]
+
+
+def test_constraint_bounds_and_coefficients_change_between_solves():
+    """IBM ILOG Script for OPL reference, IloConstraint (LB, UB, setCoef) and IloCplex (setObjCoef):
+    the cutting-stock style loop changes the model between solves; optima worked out by hand."""
+    text = """dvar float+ x in 0..10;
+dvar float+ y in 0..10;
+maximize x + 2 * y;
+subject to { cap: x + y <= 12; }
+main {
+  thisOplModel.generate();
+  cplex.solve(); writeln(cplex.getObjValue());
+  thisOplModel.cap.UB = 8; cplex.solve(); writeln(cplex.getObjValue());
+  thisOplModel.cap.setCoef(thisOplModel.y, 2); cplex.solve(); writeln(cplex.getObjValue());
+  cplex.setObjCoef(thisOplModel.x, 5); cplex.solve(); writeln(cplex.getObjValue());
+}"""
+    # 22: y = 10, x = 2; 16: y = 8; x + 2y <= 8: 8; 5x + 2y with x + 2y <= 8, x <= 8: 40
+    assert pyopl.solve(text).script_output.splitlines() == ["22", "16", "8", "40"]
+
+
+def test_constraint_bounds_cannot_change_after_the_solve():
+    """Outside `main` a constraint is fixed once generated (IBM: its bounds change only in flow control)."""
+    text = "dvar float+ x;\nminimize x;\nsubject to { c: x >= 1; }\nexecute { c.UB = 3; }"
+    r = pyopl.solve(text)
+    assert [d.code for d in r.diagnostics if d.is_error] == ["OPL1053"]
