@@ -126,6 +126,8 @@ class Model:
 
         with recording(self.files_read):  # scripts check their output files against it
             ctx = self.script
+            if ctx is not None:
+                ctx.export_model = _export_for_scripts  # `cplex.exportModel` (backends sit above scripts)
             if ctx is not None and ctx.main_block is not None:
                 from .script.main_flow import run_main
 
@@ -177,6 +179,13 @@ class Model:
 
             explain_result(result, ir, solver, opts, self.sources, budget=explain_time_limit)
         return result
+
+
+def _export_for_scripts(ir: IR, path: str) -> None:
+    """``cplex.exportModel(path)`` in a script: ``ir`` as LP or MPS (by the extension) at the confined ``path``."""
+    from .backends.export import write_model
+
+    write_model(ir, path, "mps" if path.lower().endswith(".mps") else "lp")
 
 
 def _compile(model: Any, data: Any, reporter: Reporter, source: str = "auto", include_dir: Any = None,

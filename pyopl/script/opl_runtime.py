@@ -248,7 +248,33 @@ class CplexHost(_Host):
                 "getNnodes": self._nodes, "setParam": self._set_param, "getParam": self._get_param,
                 "getObjective": self._obj, "getCplexTime": lambda a, s: cplex_time(),
                 "setObjCoef": self._set_obj_coef, "setLb": lambda a, s: self._set_bound(a, s, "LB"),
-                "setUb": lambda a, s: self._set_bound(a, s, "UB")}
+                "setUb": lambda a, s: self._set_bound(a, s, "UB"), "exportModel": self._export}
+
+    def _export(self, args: list, span: Any) -> Any:
+        """``cplex.exportModel("m.lp")`` (or ``.mps``): the generated model written, as `pyopl export`
+        writes it, into the run's output folder (the checks of :mod:`pyopl.script.output_files`)."""
+        from .output_files import confined_path
+
+        name = _arg(args, 0)
+        if not isinstance(name, str) or not name.lower().endswith((".lp", ".mps")):
+            raise host_error("script-value-type", "`cplex.exportModel` needs a file name ending in .lp or .mps", span,
+                             help='write `cplex.exportModel("model.lp");`')
+        cur = self.flow.current if self.flow is not None else None
+        ir = cur.model.ir if cur is not None and cur.model is not None else (None if self.flow is not None else self.ctx.ir)
+        export = getattr(self.ctx, "export_model", None)
+        if ir is None or export is None:
+            raise host_error("script-unsupported", "`cplex.exportModel` needs the generated model: call it in `main` "
+                             "after `generate()`, or after the constraints", span, help="or use `pyopl export --lp`")
+        path = confined_path(self.ctx, name, span)
+        if path is None or getattr(self.ctx.options, "analysis", False):
+            return UNDEFINED
+        try:
+            export(ir, path)
+        except OSError as e:
+            raise host_error("script-output-failed", "the model could not be written to `%s`: %s" % (name, e), span,
+                             help="check the output folder's permissions and free space")
+        self.ctx.files_written.append(path)
+        return UNDEFINED
 
     def _var(self, args: list, span: Any, what: str) -> Any:
         from .opl_objects import DvarHost
@@ -321,7 +347,8 @@ class CplexHost(_Host):
         res = self._result()
         if res is None:
             return 0.0
-        ir = self.flow.current_ir() if self.flow is not None else self.ctx.ir
+        cur = self.flow.current if self.flow is not None else None
+        ir = cur.model.ir if cur is not None and cur.model is not None else (None if self.flow is not None else self.ctx.ir)
         return float(result_cplex_status(res, bool(ir is not None and ir.is_mip)))
 
     def _solve(self, args: list, span: Any) -> Any:

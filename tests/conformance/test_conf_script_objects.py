@@ -125,3 +125,21 @@ def test_constraint_bounds_cannot_change_after_the_solve():
     text = "dvar float+ x;\nminimize x;\nsubject to { c: x >= 1; }\nexecute { c.UB = 3; }"
     r = pyopl.solve(text)
     assert [d.code for d in r.diagnostics if d.is_error] == ["OPL1053"]
+
+
+def test_export_model_to_the_output_folder(tmp_path):
+    """IBM ILOG Script for OPL reference, IloCplex "exportModel": the generated model written as LP,
+    into the run's output folder (beside the model, `m.out/`), never elsewhere."""
+    mod = tmp_path / "m.mod"
+    mod.write_text("""dvar float+ x in 0..10;
+maximize x;
+subject to { c: x <= 4; }
+main { thisOplModel.generate(); cplex.exportModel("m.lp"); cplex.solve(); writeln(cplex.getObjValue()); }
+""")
+    r = pyopl.solve(mod)
+    assert r.script_output.strip() == "4"
+    lp = (tmp_path / "m.out" / "m.lp").read_text()
+    assert "c:" in lp and "x <= +4" in lp.replace("+1 x", "x")
+    mod.write_text(mod.read_text().replace('"m.lp"', '"../escape.lp"'))
+    r = pyopl.solve(mod)
+    assert "OPL1056" in [d.code for d in r.diagnostics] and not (tmp_path.parent / "escape.lp").exists()
