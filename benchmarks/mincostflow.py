@@ -57,7 +57,7 @@ def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--nodes", type=int, nargs="+", default=[640, 6400, 64000])
     ap.add_argument("--repeat", type=int, default=3)
-    ap.add_argument("--family", choices=["mincostflow", "netflow", "subtour"], default="mincostflow",
+    ap.add_argument("--family", choices=["mincostflow", "netflow", "subtour", "issue31"], default="mincostflow",
                     help="netflow: the run.py family (capacities as rows), for a same-run comparison; "
                          "subtour: run.py's subtour family, --nodes giving its cities")
     args = ap.parse_args()

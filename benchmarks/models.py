@@ -490,3 +490,44 @@ def mincostflow(nodes: int, degree: int = 8, seed: int = 4) -> Case:
         return Direct(1, cost, np.zeros(na), cap, np.zeros(na, dtype=np.int32), A, supply, supply)
 
     return Case("mincostflow", "%d nodes" % nodes, MINCOSTFLOW_MOD, net.dat.replace("supply =", "b ="), direct)
+
+
+# ---------------------------------------------------------------------- issue 31's network flow spelling
+ISSUE31_MOD = """\
+int n = ...;
+range Nodes = 1..n;
+tuple arc { int orig; int dest; float unitCost; int capacity; }
+{arc} Arcs = ...;
+float b[Nodes] = ...;
+dvar float+ ship[a in Arcs] in 0..a.capacity;
+minimize sum(a in Arcs) a.unitCost * ship[a];
+subject to {
+  forall(v in Nodes)
+    ctBalance: sum(a in Arcs : a.dest == v) ship[a] - sum(a in Arcs : a.orig == v) ship[a] == -b[v];
+}
+"""
+
+
+def issue31(nodes: int, degree: int = 8, seed: int = 4) -> Case:
+    """The netflow graph (nodes numbered from 1) as issue 31 writes it: a ``range`` of nodes, integer
+    capacities as ``dvar`` bounds, inflow minus outflow equal to ``-b[v]``."""
+    rng = np.random.default_rng(seed)  # the same draws as netflow's, in the same order
+    src = np.repeat(np.arange(nodes), degree)
+    off = np.stack([rng.choice(nodes - 1, size=degree, replace=False) + 1 for _ in range(nodes)]).ravel()
+    dst = (src + off) % nodes
+    cost = rng.integers(1, 20, size=src.size).astype(float)
+    cap = rng.integers(5, 50, size=src.size)
+    b = np.zeros(nodes)
+    b[0], b[-1] = 10.0, -10.0
+    arcs = ",\n".join("  <%d, %d, %r, %d>" % t for t in zip((src + 1).tolist(), (dst + 1).tolist(), cost.tolist(),
+                                                             cap.tolist()))
+    dat = "n = %d;\nArcs = {\n%s\n};\nb = %s;\n" % (nodes, arcs, fmt_vector(b))
+
+    def direct() -> Direct:
+        na = src.size
+        a = np.arange(na)
+        A = _csc(np.concatenate([dst, src]), np.concatenate([a, a]),
+                 np.concatenate([np.ones(na), -np.ones(na)]), (nodes, na))
+        return Direct(1, cost, np.zeros(na), cap.astype(float), np.zeros(na, dtype=np.int32), A, -b, -b)
+
+    return Case("issue31", "%d nodes" % nodes, ISSUE31_MOD, dat, direct)

@@ -226,6 +226,7 @@ def _compile(model: Any, data: Any, reporter: Reporter, source: str = "auto", in
         check_names(ast, reporter)
         base_dir = os.path.dirname(os.path.abspath(name)) if name != "<model>" else os.getcwd()
         n_before = len(reporter.diagnostics)
+        reporter.max_string = limits.max_string  # (data strings: pyopl/data/loader.py)
         items = load_data(data, reporter, sources, base_dir, source=source,
                           include_dir=None if include_dir is None else os.fspath(include_dir))
         if any(d.is_error for d in reporter.diagnostics[n_before:]):
@@ -301,7 +302,9 @@ def _compile_guarded(model: Any, data: Any, reporter: Reporter, source: str = "a
     gc.disable()
     try:
         ir, sources = _compile(model, data, reporter, source, include_dir, scripts, keep, solver, limits)
-        return ir, {**reporter.sources, **sources}  # (included files' text too, for their snippets)
+        # included files' and sub-models' text too, for their snippets; the model's own file first
+        # (`main` takes the first as the model's name)
+        return ir, {**sources, **reporter.sources, **sources}
     except RecursionError:
         reporter.diagnostics.append(_internal("the model nests too deeply to compile"))
     except FileNotFoundError as e:

@@ -19,6 +19,8 @@ DEFAULT_MAX_NESTING = 100
 DEFAULT_MAX_STRING = 1_000_000
 #: Default :attr:`Limits.eplin`: CPLEX's "epsilon used in linearization" (parameter ``eplin``).
 DEFAULT_EPLIN = 1e-3
+#: Elements of one iteration domain, and of a set made from a range by ``asSet`` (fixed; OPL0604).
+MAX_ITERATIONS = 50_000_000
 
 
 @dataclass(frozen=True)

@@ -249,6 +249,10 @@ def cmd_solve(args: argparse.Namespace) -> int:
     start = time.monotonic()
     try:
         result = strategy.solve(problem, ctx)
+    except BaseException:
+        if sink is not None:  # what was said so far is kept, never lost with the run (issue 33)
+            print(f"syntagm: the exchanges so far are kept in {partial}", file=sys.stderr)
+        raise
     finally:
         if sink is not None:
             sink.close()

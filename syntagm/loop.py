@@ -290,8 +290,9 @@ class _Run:
                               outcome=_outcome_for_judge(outcome))
         last_error = ""
         for _ in range(2):  # one retry when the judge breaks its contract, saying what was wrong
-            reply = self.call(messages, "judge", t.id, it)
-            self.last_finish = reply.finish_reason
+            reply = self.ask(messages, "judge", t.id, it)  # an endpoint failure keeps the run's outputs
+            if reply is None:
+                return {"aligned": None, "issues": [], "error": self.error}
             try:
                 obj = extract_json_object(reply.content)
                 require_keys(obj, {"aligned": bool}, reply.content)

@@ -12,6 +12,15 @@ or the request's headers. :func:`scrub` removes, from any text:
 
 Each is replaced by ``[REDACTED]``. Every error text that reaches a file, a transcript,
 telemetry or the terminal goes through :func:`scrub` first.
+
+Everything else syntagm records (replies, prompts, models, results, caches: whatever
+:mod:`syntagm.safeio` writes) goes through :func:`redact_secrets`, which removes the registered
+secrets only, wherever they appear: an endpoint that echoes the key or a header the client sent
+inside a reply must not get it into ``transcript.jsonl`` or ``attempts.json`` (issue 33). The
+header and ``Bearer`` patterns are not applied there: they would rewrite ordinary text ("basic
+solution", a model parameter called ``api_key``). :func:`register_client_headers` registers the
+values of the headers an ``openai`` client sends (its key, organisation, project, custom
+headers; not the library's own ``Accept``, ``User-Agent``, ``X-Stainless-*``).
 """
 from __future__ import annotations
 
@@ -36,6 +45,64 @@ def register_secret(secret: str | None) -> None:
     if secret and len(secret) >= MIN_SECRET:
         with _LOCK:
             _SECRETS.add(secret)
+
+
+#: Headers the ``openai`` library sends on its own (no secret): their values are not registered.
+_PUBLIC_HEADERS = frozenset({"accept", "content-type", "user-agent", "x-stainless-async", "x-stainless-lang",
+                             "x-stainless-package-version", "x-stainless-os", "x-stainless-arch",
+                             "x-stainless-runtime", "x-stainless-runtime-version", "x-stainless-retry-count",
+                             "x-stainless-read-timeout"})
+
+
+def register_client_headers(headers: object) -> None:
+    """Register the value of every header in ``headers`` (a mapping of name to value, such as an
+    ``openai.OpenAI`` client's ``auth_headers`` or ``default_headers``) that is not one of the
+    library's public ones; a ``Bearer``/``Basic`` value registers its token too. Values that are
+    not strings (the library's ``Omit`` marker) are skipped."""
+    for name, value in dict(headers or {}).items():  # type: ignore[call-overload]
+        if not isinstance(value, str) or str(name).lower() in _PUBLIC_HEADERS:
+            continue
+        register_secret(value)
+        scheme, _, token = value.partition(" ")
+        if scheme.lower() in ("bearer", "basic", "token") and token:
+            register_secret(token.strip())
+
+
+def redact_secrets(text: str) -> str:
+    """``text`` with every registered secret replaced by ``[REDACTED]`` (longest first), nothing else
+    changed; ``text`` itself when it holds none."""
+    with _LOCK:
+        secrets = sorted(_SECRETS, key=len, reverse=True)
+    for secret in secrets:
+        if secret in text:
+            text = text.replace(secret, REDACTED)
+    return text
+
+
+def redact_bytes(data: bytes) -> bytes:
+    """:func:`redact_secrets` for bytes (each secret as UTF-8)."""
+    with _LOCK:
+        secrets = sorted(_SECRETS, key=len, reverse=True)
+    for secret in secrets:
+        raw = secret.encode("utf-8", "surrogatepass")
+        if raw in data:
+            data = data.replace(raw, REDACTED.encode())
+    return data
+
+
+def redact_value(obj: object) -> object:
+    """A copy of ``obj`` (JSON-like: dicts, lists, tuples, strings, numbers) with
+    :func:`redact_secrets` applied to every string, dictionary keys included (``obj`` itself
+    when no secret is registered)."""
+    if not _SECRETS:
+        return obj
+    if isinstance(obj, str):
+        return redact_secrets(obj)
+    if isinstance(obj, dict):
+        return {(redact_secrets(k) if isinstance(k, str) else k): redact_value(v) for k, v in obj.items()}
+    if isinstance(obj, (list, tuple)):
+        return [redact_value(v) for v in obj]
+    return obj
 
 
 def scrub(text: object) -> str:

@@ -12,10 +12,16 @@ made from arbitrary ids.
 - :class:`FolderLock` is an exclusive ``flock`` on ``DIR/.lock`` holding the owner's pid
   (released by the kernel when the process dies, ``kill -9`` included).
 - :func:`safe_name` encodes any string as one file-name component, injectively.
+
+Every text and JSON document written through this module has the registered secrets (the API
+key, the header values the client sends) removed first, wherever they appear
+(:func:`syntagm.redact.redact_secrets`): this is the one recording layer, so a reply that echoes
+the key cannot get it into a transcript, a result, a cache entry or a report (issue 33).
 """
 from __future__ import annotations
 
 import hashlib
+import io
 import json
 import os
 import stat
@@ -24,6 +30,7 @@ from pathlib import Path
 from typing import Any
 
 from .errors import SyntagmError
+from .redact import redact_bytes, redact_secrets, redact_value
 
 _KINDS = ((stat.S_ISLNK, "a symbolic link"), (stat.S_ISDIR, "a folder"), (stat.S_ISCHR, "a character device"),
           (stat.S_ISBLK, "a block device"), (stat.S_ISFIFO, "a FIFO"), (stat.S_ISSOCK, "a socket"))
@@ -49,7 +56,7 @@ def _umask() -> int:
 
 
 def write_atomic(path: str | Path, content: str | bytes) -> None:
-    """Write ``content`` (text as UTF-8, or bytes) to ``path`` atomically.
+    """Write ``content`` (text as UTF-8, or bytes) to ``path`` atomically, without the registered secrets.
 
     The file is written to a temporary name in the same folder, flushed and fsynced, given
     the target's mode (or ``0666 & ~umask`` for a new file) and renamed over the target with
@@ -59,7 +66,9 @@ def write_atomic(path: str | Path, content: str | bytes) -> None:
     path = Path(path)
     path.parent.mkdir(parents=True, exist_ok=True)
     st = _refuse_non_regular(path)
-    data = content if isinstance(content, bytes) else content.encode("utf-8")
+    # registered secrets removed; a lone surrogate in text is written as a `\udXXX` escape, never an error
+    data = redact_bytes(content) if isinstance(content, bytes) else \
+        redact_secrets(content).encode("utf-8", "backslashreplace")
     fd, tmp = tempfile.mkstemp(prefix="." + path.name[:100] + ".", suffix=".tmp", dir=path.parent)
     try:
         with os.fdopen(fd, "wb") as f:
@@ -93,7 +102,7 @@ def open_append(path: str | Path):
     if not stat.S_ISREG(os.fstat(fd).st_mode):
         os.close(fd)
         raise SyntagmError(f"refusing to write {path}: it is not a regular file")
-    return os.fdopen(fd, "w", encoding="utf-8", newline="\n")
+    return _redacting_stream(fd)
 
 
 def open_new(path: str | Path):
@@ -102,7 +111,20 @@ def open_new(path: str | Path):
     path.parent.mkdir(parents=True, exist_ok=True)
     _refuse_non_regular(path)
     fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC | getattr(os, "O_NOFOLLOW", 0), 0o666)
-    return os.fdopen(fd, "w", encoding="utf-8", newline="\n")
+    return _redacting_stream(fd)
+
+
+class _RedactingStream(io.TextIOWrapper):
+    """A UTF-8 text stream that removes the registered secrets from what is written, and writes
+    lone surrogates (an LLM reply may hold them) as ``\\udXXX`` escapes instead of failing."""
+
+    def write(self, s: str) -> int:
+        return super().write(redact_secrets(s))
+
+
+def _redacting_stream(fd: int) -> io.TextIOWrapper:
+    return _RedactingStream(io.BufferedWriter(io.FileIO(fd, "w")), encoding="utf-8", errors="backslashreplace",
+                            newline="\n")
 
 
 def replace_file(src: str | Path, dst: str | Path) -> None:
@@ -113,13 +135,18 @@ def replace_file(src: str | Path, dst: str | Path) -> None:
 
 def json_line(obj: Any, **kw: Any) -> str:
     """``json.dumps(obj, ensure_ascii=False)`` when the result encodes as UTF-8; else (lone
-    surrogates in some string) the ASCII form, which is valid JSON and reads back the same."""
+    surrogates in some string) the ASCII form, which is valid JSON and reads back the same.
+    Registered secrets are removed from every string first (see the module text)."""
+    try:
+        obj = redact_value(obj)
+    except RecursionError:  # (nested near the parser's limit: the text is still redacted below)
+        pass
     text = json.dumps(obj, ensure_ascii=False, **kw)
     try:
         text.encode("utf-8")
     except UnicodeEncodeError:
         text = json.dumps(obj, ensure_ascii=True, **kw)
-    return text
+    return redact_secrets(text)  # (a value written through ``default=str`` too)
 
 
 def json_text(obj: Any) -> str:

@@ -93,7 +93,7 @@ def _parser() -> argparse.ArgumentParser:
     common(c)
     c.add_argument("--solver", choices=SOLVER_CHOICES, default="highs",
                    help="check for this solver: what it cannot take is an error (default: highs)")
-    c.add_argument("--fix", action="store_true", help="apply machine-applicable fixes to the model file (keeps a .bak copy)")
+    c.add_argument("--fix", action="store_true", help="apply machine-applicable fixes to the model and data files (keeps .bak copies)")
     c.add_argument("--output-dir", metavar="DIR", help="check script output files against this folder, as "
                    "`solve --output-dir DIR` would write them (check itself never writes a file)")
 
@@ -267,7 +267,8 @@ def cmd_check(args: argparse.Namespace) -> int:
         from ..api import Diagnostics
         from ..fixes.apply import fix_file
 
-        # checked, fixed and written under a lock on the file, only if it is unchanged (fixes.py)
+        # checked, fixed (model and .dat files, re-checked up to 3 rounds) and written under locks, only if
+        # unchanged (fixes/apply.py)
         outcome = fix_file(args.model, _data_arg(args.data))
         diags = pyopl.check(Path(args.model), _data_arg(args.data), solver=args.solver, limits=_limits(args),
                             output_dir=args.output_dir)
@@ -278,8 +279,8 @@ def cmd_check(args: argparse.Namespace) -> int:
             extra = [d for d in outcome.problems if (d.code, d.span, d.message) not in seen]
             diags = Diagnostics(extra + list(diags), diags.sources)
         if args.format == "text":
-            print("applied %d fix%s to %s" % (outcome.applied, "" if outcome.applied == 1 else "es", args.model),
-                  file=sys.stderr)
+            print("applied %d fix%s to %s" % (outcome.applied, "" if outcome.applied == 1 else "es",
+                                              ", ".join(outcome.backups) or args.model), file=sys.stderr)
     else:
         diags = pyopl.check(Path(args.model), _data_arg(args.data), solver=args.solver, limits=_limits(args),
                             output_dir=args.output_dir)

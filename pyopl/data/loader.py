@@ -3,15 +3,17 @@ from __future__ import annotations
 
 import encodings.utf_8_sig  # noqa: F401  (the codec every .dat is read with: found once, at import)
 import os
+import re
 from pathlib import Path
 from typing import Any
 
 from ..diagnostics.diagnostic import Label, Span
 from ..diagnostics.reporter import Reporter
+from ..limits import DEFAULT_MAX_STRING
 from .convert import from_python
 from .fastpath import parse_data_fast
 from .parser import DataItem, DataItems
-from ..files.source_io import SourceProblem, looks_like_path, read_source_file, report_problem, resolve_include
+from ..files.source_io import SourceProblem, looks_like_path, read_source_file, report_problem, resolve_include, take_include
 
 MAX_INCLUDE_DEPTH = 8
 
@@ -49,7 +51,10 @@ def _load_one(src: Any, reporter: Reporter, sources: dict[str, str], base_dir: s
         for name, value in src.items():
             _add(items, DataItem(str(name), from_python(value), span, span, span, "<data dict>"), reporter)
         return
-    if _is_path(src, source):
+    if hasattr(src, "text") and hasattr(src, "name") and not isinstance(src, (str, Path)):
+        # a data file already read (``check --fix`` reads it under a lock): pyopl.api._Named
+        text, name, base = src.text, src.name, os.path.dirname(os.path.abspath(src.name))
+    elif _is_path(src, source):
         path = Path(str(src).strip()) if isinstance(src, str) else src
         if not path.is_absolute() and base_dir is not None and "\0" not in str(path) and not path.exists():
             path = Path(base_dir) / path
@@ -69,6 +74,7 @@ def _load_one(src: Any, reporter: Reporter, sources: dict[str, str], base_dir: s
     else:
         text, name, base = str(src).lstrip("\ufeff"), "<data>", base_dir
     sources[name] = text
+    text = _cap_strings(text, name, reporter)
     if "prepare" in text or "invoke" in text:  # .dat scripting: recorded (run by the model's lowering), blanked out
         from ..script.dat_scripts import strip_dat_scripts
 
@@ -78,6 +84,29 @@ def _load_one(src: Any, reporter: Reporter, sources: dict[str, str], base_dir: s
             _include(entry[1], entry[2], reporter, sources, base, items, depth)
         else:
             _add(items, entry, reporter)
+
+
+_DATA_STRING = re.compile(r'"[^"\\\n]*+(?:\\.[^"\\\n]*+)*+"')  # (possessive: no memory per character)
+
+
+def _cap_strings(text: str, name: str, reporter: Reporter) -> str:
+    """``text`` with every string literal longer than the compilation's ``max_string`` (1,000,000
+    characters by default) reported as ``string-limit`` at its place and emptied, as the model's
+    literals are refused (a data string was otherwise unbounded, up to the 1 GiB source limit).
+    Only a text longer than the limit can hold one, and ``"`` is searched for in C: a numeric data
+    file costs one scan. A match inside a comment counts too (it is as long)."""
+    limit = reporter.max_string or DEFAULT_MAX_STRING
+    if len(text) <= limit or '"' not in text:
+        return text
+    long_ones = [m.span() for m in _DATA_STRING.finditer(text) if m.end() - m.start() - 2 > limit]
+    for start, end in reversed(long_ones):
+        line = text.count("\n", 0, start) + 1
+        column = start - (text.rfind("\n", 0, start) + 1) + 1
+        reporter.emit("string-limit", Span(name, line, column, line, column + (end - start)),
+                      "this string has %s characters, more than pyopl allows (%s)" % (f"{end - start - 2:,}", f"{limit:,}"),
+                      help="keep long texts out of the data; to allow more, pass `limits=pyopl.Limits(max_string=N)`")
+        text = text[:start + 1] + text[end - 1:]
+    return text
 
 
 def _include(rel: str, span: Span, reporter: Reporter, sources: dict, base: str | None, items: dict, depth: int) -> None:
@@ -101,6 +130,8 @@ def _include(rel: str, span: Span, reporter: Reporter, sources: dict, base: str 
     if not os.path.exists(target):
         reporter.emit("data-file-unreadable", span, "the included file `%s` does not exist" % rel,
                       help="check the path, relative to the including file")
+        return
+    if not take_include(reporter, span):  # a budget on the number of includes, not only their depth
         return
     _load_one(Path(target), reporter, sources, base, items, depth + 1, at=span)
 

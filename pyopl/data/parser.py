@@ -14,6 +14,7 @@ from lark.exceptions import VisitError
 
 from ..diagnostics.diagnostic import Span
 from ..diagnostics.reporter import Reporter
+from ..syntax.number_literals import float_literal, shown
 from ..syntax.parser import lark_parser
 from ..syntax.recovery import parse_with_recovery
 
@@ -215,12 +216,22 @@ class _ToData(Transformer):
         return (str(c[0]), c[1])
 
     def dnumber(self, c):
-        text = str(c[0])
-        return float(text) if any(ch in text for ch in ".eE") else int_literal(text)
+        return self._number(c[0])
 
     def dneg(self, c):
-        text = str(c[0])
-        return -(float(text) if any(ch in text for ch in ".eE") else int_literal(text))
+        return -self._number(c[0])
+
+    def _number(self, tok: Token) -> Any:
+        text = str(tok)
+        if not any(ch in text for ch in ".eE"):
+            return int_literal(text)  # (past every float: refused by the conversion, with the name)
+        value = float_literal(text)
+        if value is None:  # `1e309`: float() gives infinity, silently (issue 33)
+            self.reporter.emit("number-too-large", self._t(tok), "the number %s is larger than any floating-point "
+                               "number (about 1.8e308)" % shown(text),
+                               help="use a number below 1.8e308, or `infinity` if no bound is meant")
+            return 0.0
+        return value
 
     def dstring(self, c):
         from ..syntax.parser import _unquote

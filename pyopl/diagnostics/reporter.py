@@ -25,6 +25,8 @@ class Reporter:
         self._seen: set[tuple] = set()
         self._error_at: set[tuple] = set()  # where errors start: a second error there is a follow-on
         self.sources: dict[str, str] = {}  # files read along the way (`include`d models): name -> text, for snippets
+        self.includes_read = 0  # `include`d files read by this compilation, models and data (a budget: source_io)
+        self.max_string: int | None = None  # the compilation's Limits.max_string, for data strings (None: the default)
 
     def emit(self, slug: str, span: Span, message: str, *, help: str | None = None,
              labels: Iterable[Label] = (), notes: Iterable[str] = (), fix: Fix | None = None,

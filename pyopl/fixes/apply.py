@@ -10,12 +10,12 @@ import os
 import stat
 import time
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any, Iterable
 
 from ..diagnostics.diagnostic import Diagnostic, Span
 from ..files.source_io import BOM, SourceProblem, decode_source
 from .edit import apply_fixes
-from .select import safe_fixes
 
 MAX_BACKUPS = 100  # FILE.bak, FILE.bak.1 ... FILE.bak.99
 _SLUG_OF = {"OPL1122": "write-folder-missing", "OPL1123": "write-disk-full", "OPL1124": "write-target-refused",
@@ -24,14 +24,15 @@ _SLUG_OF = {"OPL1122": "write-folder-missing", "OPL1123": "write-disk-full", "OP
 
 @dataclass
 class FixOutcome:
-    """What :func:`fix_file` did: ``applied`` fixes, the ``backup`` path (None when nothing was
-    written), ``problems`` (diagnostics saying why nothing was written: read-only file, file
+    """What :func:`fix_file` did: ``applied`` fixes, the ``backup`` path of the model (of the first
+    data file when only data was fixed; None when nothing was written), ``backups`` per file, ``problems`` (diagnostics saying why nothing was written: read-only file, file
     changed meanwhile, not UTF-8...) and ``diagnostics`` of the file as it is now."""
 
     applied: int = 0
     backup: str | None = None
     problems: list[Diagnostic] = field(default_factory=list)
     diagnostics: Any = None
+    backups: dict[str, str] = field(default_factory=dict)  # each written file -> its backup
 
 
 def _check_text(text: str, name: str, data: Any):
@@ -47,78 +48,150 @@ def _problem(slug: str, path: str, message: str, help: str, line: int = 1, colum
     return Diagnostic(kind.code, "error", message, Span(path, line, column, line, column + 1), help=help)
 
 
-def fix_file(path: str, data: Any = None) -> FixOutcome:
-    """Check the model file ``path`` (with ``data``) and apply the machine-applicable fixes of
-    its own diagnostics to it, keeping the original as ``path.bak`` (``.bak.1``, ``.bak.2``...
-    when taken; never overwritten, never written through a symbolic link).
-
-    A symbolic link is followed: its target is fixed (the backup sits beside the target).
-    Refused, with a diagnostic in ``problems`` and the file untouched: a read-only file
-    (OPL1125), a file that is not UTF-8 (OPL1120), a file that changed while the fixes were
-    computed (OPL1126), no free backup name (OPL1127), a failed write (OPL1122-OPL1130).
-    Line endings, the byte-order mark, the permission bits (and the owner where allowed) stay.
-    """
-    from ..files.safe_write import WriteError, _from_oserror, write_bytes_safely
-
-    out = FixOutcome()
+def _refusal(path: str) -> Diagnostic | None:
+    """Why ``path`` cannot be fixed in place (unreadable, not a regular file, read-only), or None."""
     target = os.path.realpath(path)
     try:
         st = os.stat(target)
     except OSError as e:
-        out.problems.append(_problem("model-file-unreadable", path, "cannot read `%s`: %s" % (path, e.strerror or e),
-                                     "check the path"))
-        return out
+        return _problem("model-file-unreadable", path, "cannot read `%s`: %s" % (path, e.strerror or e), "check the path")
     if not stat.S_ISREG(st.st_mode):
-        out.problems.append(_problem("write-target-refused", path, "`%s` is not a regular file, so it is not fixed" % path,
-                                     "fix a model file"))
-        return out
+        return _problem("write-target-refused", path, "`%s` is not a regular file, so it is not fixed" % path,
+                        "fix a model file")
     if not st.st_mode & 0o222 or not os.access(target, os.W_OK):
-        out.problems.append(_problem("write-read-only", path, "`%s` is read-only, so its fixes are not applied" % path,
-                                     "make it writable (`chmod u+w %s`) to let `--fix` change it" % path))
+        return _problem("write-read-only", path, "`%s` is read-only, so its fixes are not applied" % path,
+                        "make it writable (`chmod u+w %s`) to let `--fix` change it" % path)
+    return None
+
+
+def _data_files(data: Any) -> list[str]:
+    """The names of the ``.dat`` files among ``data`` (a Path, a file-name string, a list of them; dicts and
+    data text are not files)."""
+    from ..data.loader import _is_path
+
+    items = data if isinstance(data, (list, tuple)) else ([] if data is None else [data])
+    return [str(d).strip() if isinstance(d, str) else str(d) for d in items if _is_path(d)]
+
+
+def fix_file(path: str, data: Any = None, _seen: set | None = None) -> FixOutcome:
+    """Check the model file ``path`` (with ``data``) and apply the machine-applicable fixes of
+    its own diagnostics, and of its ``.dat`` files' diagnostics, to those files, keeping each
+    original as ``FILE.bak`` (``.bak.1``, ``.bak.2``... when taken; never overwritten, never
+    written through a symbolic link).
+
+    The fixes are found in up to :data:`~pyopl.fixes.select.FIX_ROUNDS` rounds
+    (:func:`~pyopl.fixes.select.fix_in_rounds`): a fix that a syntax error hid is applied in
+    the same run. A symbolic link is followed: its target is fixed (the backup sits beside the
+    target). Refused, with a diagnostic in ``problems`` and the file untouched: a read-only
+    file (OPL1125; a read-only data file is only read), a file that is not UTF-8 (OPL1120), a
+    file that changed while the fixes were computed (OPL1126; then no file is written), no free
+    backup name (OPL1127), a failed write (OPL1122-OPL1130). Line endings, the byte-order
+    mark, the permission bits (and the owner where allowed) stay. The sub-models a ``main`` loads
+    are fixed too, each as a model file of its own.
+    """
+    out = FixOutcome()
+    refused = _refusal(path)
+    if refused is not None:
+        out.problems.append(refused)
         return out
-    fd = _lock(target)
+    files = [path]
+    for f in _data_files(data):
+        if f not in files and os.path.realpath(f) not in {os.path.realpath(g) for g in files} and _refusal(f) is None:
+            files.append(f)  # an unwritable data file is read as usual, never fixed
+    fds: dict[str, int] = {}
     try:
-        original = _read_all(fd)
-        try:
-            text, bom = decode_source(original, path)
-        except SourceProblem as p:
-            out.problems.append(_problem("source-not-utf8", path, p.message, p.help, p.line, p.column))
-            return out
-        diags = _check_text(text, path, data)
-        out.diagnostics = diags
-        # only fixes that, tried one at a time, remove their error and bring no new one (select.py)
-        chosen = safe_fixes(text, None, [d for d in diags if d.file == path], model_file=path,
-                            check=lambda m, _d: list(_check_text(m, path, data)))
-        new, n = apply_fixes(text, chosen)
-        if not n or new == text:
-            return out
-        with open(target, "rb") as f:  # an editor that ignores the lock may have written meanwhile
-            if f.read() != original:
-                out.problems.append(_problem("fix-file-changed", path,
-                                             "`%s` changed while its fixes were computed; nothing was written" % path,
+        for f in sorted(files, key=os.path.realpath):  # one order for every run: no deadlock
+            fds[f] = _lock(os.path.realpath(f))
+        originals, texts, boms = {}, {}, {}
+        for f in list(files):
+            originals[f] = _read_all(fds[f])
+            try:
+                texts[f], boms[f] = decode_source(originals[f], f)
+            except SourceProblem as p:
+                if f == path:
+                    out.problems.append(_problem("source-not-utf8", f, p.message, p.help, p.line, p.column))
+                    return out
+                files.remove(f)  # the check reports it; nothing of it is fixed
+        _fix_locked(path, data, [f for f in files if f in texts], originals, texts, boms, out)
+    finally:
+        for fd in fds.values():
+            os.close(fd)
+    _fix_submodels(path, files, out, _seen)
+    return out
+
+
+def _fix_submodels(path: str, files: list[str], out: FixOutcome, seen: set | None) -> None:
+    """The sub-models a ``main`` of ``path`` loads (checked with it: :mod:`pyopl.script.submodels`) that have
+    machine-applicable fixes are fixed the same way, each on its own (their data come from ``main`` at run
+    time, so none is given); each file once."""
+    seen = seen if seen is not None else set()
+    seen.update(os.path.realpath(f) for f in files)
+    root = os.path.realpath(os.path.dirname(os.path.abspath(path)))
+    subs = []
+    for d in out.diagnostics or []:
+        real = os.path.realpath(d.file) if not d.file.startswith("<") else None
+        if real is None or real in seen or not d.file.endswith(".mod") or not d.is_error or d.fix is None \
+                or d.fix.applicability != "machine-applicable" or os.path.commonpath([root, real]) != root:
+            continue
+        seen.add(real)
+        subs.append(d.file)
+    for sub in subs:
+        got = fix_file(sub, None, seen)
+        out.applied += got.applied
+        out.backups.update(got.backups)
+        out.problems.extend(got.problems)
+
+
+def _fix_locked(path: str, data: Any, files: list[str], originals: dict, texts: dict, boms: dict,
+                out: FixOutcome) -> None:
+    """The fixes of ``files`` (locked, read into ``texts``), found and written; ``out`` filled."""
+    from ..api import _Named
+    from ..files.safe_write import WriteError, _from_oserror, write_bytes_safely
+    from .select import fix_in_rounds
+
+    texts = {f: texts[f] for f in files}
+    items = data if isinstance(data, (list, tuple)) else ([] if data is None else [data])
+
+    def check(t: dict[str, str]):
+        named = [_Named(t[name], name) if name in t else d
+                 for d, name in ((d, str(d).strip() if isinstance(d, (str, Path)) else None) for d in items)]
+        return _check_text(t[path], path, named if isinstance(data, (list, tuple)) else (named[0] if named else None))
+
+    new_texts, n, diags = fix_in_rounds(texts, check)
+    out.diagnostics = diags
+    changed = [f for f in files if new_texts[f] != texts[f]]
+    if not n or not changed:
+        return
+    for f in changed:  # an editor that ignores the lock may have written meanwhile
+        with open(os.path.realpath(f), "rb") as fh:
+            if fh.read() != originals[f]:
+                out.problems.append(_problem("fix-file-changed", f,
+                                             "`%s` changed while its fixes were computed; nothing was written" % f,
                                              "run `pyopl check --fix` again"))
-                return out
-        mode = stat.S_IMODE(st.st_mode)
+                return
+    for f in changed:
+        target = os.path.realpath(f)
+        mode = stat.S_IMODE(os.stat(target).st_mode)
         try:
-            backup = _backup(target, original, mode)
+            backup = _backup(target, originals[f], mode)
         except OSError as e:
             err = _from_oserror(target + ".bak", e)
-            out.problems.append(_problem(_SLUG_OF.get(err.code, "write-failed"), path, err.message, err.help))
-            return out
+            out.problems.append(_problem(_SLUG_OF.get(err.code, "write-failed"), f, err.message, err.help))
+            return
         if backup is None:
-            out.problems.append(_problem("fix-backup-refused", path, "no free backup name: `%s.bak` to `%s.bak.%d` are all taken"
+            out.problems.append(_problem("fix-backup-refused", f, "no free backup name: `%s.bak` to `%s.bak.%d` are all taken"
                                          % (target, target, MAX_BACKUPS - 1), "remove old backups and run again"))
-            return out
+            return
         try:
-            write_bytes_safely(target, (BOM if bom else b"") + new.encode("utf-8"), mode=mode)
+            write_bytes_safely(target, (BOM if boms[f] else b"") + new_texts[f].encode("utf-8"), mode=mode)
         except WriteError as e:
             os.unlink(backup)
-            out.problems.append(_problem(_SLUG_OF.get(e.code, "write-failed"), path, e.message, e.help))
-            return out
-        out.applied, out.backup = n, backup
-        return out
-    finally:
-        os.close(fd)
+            out.problems.append(_problem(_SLUG_OF.get(e.code, "write-failed"), f, e.message, e.help))
+            return
+        out.backups[f] = backup
+        if f == path or out.backup is None:
+            out.backup = backup
+    out.applied = n
 
 
 def _lock(target: str) -> int:

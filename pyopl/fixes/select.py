@@ -120,3 +120,72 @@ def safe_fixes(model: str, data: str | None, diagnostics: list[Diagnostic], *, m
         if improves(before, _errors(after), d):
             out.append(d)
     return out
+
+
+#: ``pyopl check --fix`` re-checks after applying fixes and applies what the re-check finds, at most this many times.
+FIX_ROUNDS = 3
+
+
+def _machine(d: Diagnostic, texts: dict[str, str]) -> bool:
+    return d.is_error and d.fix is not None and d.fix.applicability == "machine-applicable" and d.file in texts
+
+
+def _apply_to(texts: dict[str, str], diags: list[Diagnostic]) -> tuple[dict[str, str], int]:
+    """``texts`` (file name -> text) with the fixes of ``diags`` applied, each to its own file; and their count."""
+    out, n = dict(texts), 0
+    for name in texts:
+        mine = [d for d in diags if d.file == name]
+        if mine:
+            out[name], k = apply_fixes(out[name], mine)
+            n += k
+    return out, n
+
+
+def fix_in_rounds(texts: dict[str, str], check: Callable[[dict[str, str]], list[Diagnostic]],
+                  rounds: int = FIX_ROUNDS) -> tuple[dict[str, str], int, list[Diagnostic]]:
+    """The machine-applicable fixes for the files ``texts`` (file name -> text; a model and its data files),
+    applied in up to ``rounds`` rounds: each round re-checks the texts and applies what it finds, so an
+    error that a syntax error hid (`x =< capacty` only says `=<` until `<=` is written) is fixed in the
+    same run.
+
+    ``check(texts)`` returns the diagnostics of the texts (their ``file`` is a key of ``texts``). A fix is
+    kept when, tried alone, it removes its error and brings no new one (:func:`improves`). A fix that
+    *uncovers* errors is kept only together with the machine-applicable fixes of those errors, and only
+    when the bundle leaves no error the texts did not have. Returns ``(texts, fixes_applied, diagnostics)``
+    with the diagnostics of the returned texts. Work: at most ``rounds`` x :data:`MAX_TRIES` x 3 checks.
+    """
+    diags = list(check(texts))
+    total = 0
+    for _round in range(rounds):
+        before = _errors(diags)
+        if not before:
+            break
+        tries = [d for d in diags if _machine(d, texts)][:MAX_TRIES]
+        chosen, bundle = [], None
+        for d in tries:
+            t2, n = _apply_to(texts, [d])
+            if not n or t2 == texts:
+                continue
+            d2 = list(check(t2))
+            if improves(before, _errors(d2), d):
+                chosen.append(d)
+                continue
+            if chosen or bundle is not None:
+                continue  # a bundle only where no plain fix is found: its edits are placed after `d`'s
+            uncovered = [e for e in d2 if _machine(e, t2) and before[_signature(e)] == 0]
+            if not uncovered:
+                continue
+            t3, k = _apply_to(t2, uncovered)
+            d3 = list(check(t3))
+            if k and improves(before, _errors(d3), d):
+                bundle = (t3, 1 + k, d3)
+        if chosen:
+            texts, n = _apply_to(texts, chosen)
+            total += n
+            diags = list(check(texts))
+        elif bundle is not None:
+            texts, n, diags = bundle
+            total += n
+        else:
+            break
+    return texts, total, diags

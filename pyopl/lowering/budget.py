@@ -62,7 +62,7 @@ class Budget:
         dims = " (%s)" % " x ".join(f"{n:,}" for n in shape) if shape and len(shape) > 1 else ""
         left = self.max_work - self.used
         raise EvalError("work-limit", node.span, "%s would examine %s combinations%s, more than the work budget "
-                        "allows (%s%s)" % (what(node), f"{size:,}", dims, f"{left:,}",
+                        "allows (%s%s)" % (what(node), _count(size), dims, f"{left:,}",
                                            " left of %s" % f"{self.max_work:,}" if left != self.max_work else ""),
                         help=_HELP)
 
@@ -160,3 +160,9 @@ def bound_before(quals: A.Qualifiers) -> list[bool]:
         for p in b.patterns:
             bound.update(p.names())
     return out
+
+
+def _count(n: int) -> str:
+    """``n`` with thousands separators, or its order of magnitude past 10**18 (a range such as
+    ``1..1e300`` has 301 digits of elements)."""
+    return f"{n:,}" if n < 10 ** 18 else "about 10^%d" % (len(str(n)) - 1)

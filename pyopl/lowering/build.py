@@ -8,6 +8,7 @@ import numpy as np
 from ..diagnostics.diagnostic import Span
 from ..ir import IR, CSRParts, DvarBlock, RowFamily, RowRange
 from ..syntax import ast as opl_ast
+from .vectorised_dexprs import bulk_dexpr
 from .symbols import DexprArray, DexprScalar
 from .errors import EvalError
 from .instance import Instance
@@ -279,9 +280,11 @@ def _dexprs(inst: Instance) -> dict:
             elif isinstance(sym.value, DexprArray):
                 import itertools
 
-                vals = {}
-                for key in itertools.product(*[list(d) for d in sym.value.dims]):
-                    vals[key] = inst.dexpr_value(sym.value, key, sym.decl)
+                vals = bulk_dexpr(inst, sym.value) if inst.ev.joins else None  # all cells at once, where it can
+                if vals is None:
+                    vals = {}
+                    for key in itertools.product(*[list(d) for d in sym.value.dims]):
+                        vals[key] = inst.dexpr_value(sym.value, key, sym.decl)
                 out[sym.name] = vals
         except EvalError as e:
             e.report(inst.reporter)
@@ -333,10 +336,11 @@ def check_numbers(ir: IR, reporter) -> None:
     bad = ~np.isfinite(ir.obj) | (np.abs(ir.obj) >= LARGE_VALUE)
     if bad.any():
         j = int(np.flatnonzero(bad)[0])
+        # at the objective, where the coefficient is computed (the variable's declaration is a label)
         problems.append(("the objective coefficient of `%s` is %r" % (ir.column_label(j), float(ir.obj[j])),
-                         ir.dvar_spans.get(ir.col_name[j])))
-    if not np.isfinite(ir.obj_constant):
-        problems.append(("the objective's constant term is %r" % ir.obj_constant, None))
+                         ir.objective_span or ir.dvar_spans.get(ir.col_name[j])))
+    elif not np.isfinite(ir.obj_constant):  # (a NaN coefficient times 0 makes the constant NaN too: one error)
+        problems.append(("the objective's constant term is %r" % ir.obj_constant, ir.objective_span))
     for lo, hi, what, label in ((ir.row_lower, ir.row_upper, "constraint", ir.row_text),
                                 (ir.col_lower, ir.col_upper, "variable", ir.column_label)):
         bad = np.isnan(lo) | np.isnan(hi) | (lo == np.inf) | (hi == -np.inf) | \

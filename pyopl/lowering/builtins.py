@@ -16,6 +16,7 @@ import random
 from typing import Any, Callable
 
 from ..diagnostics.reporter import did_you_mean
+from ..limits import MAX_ITERATIONS
 from ..syntax import ast as A
 from ..semantics.values import OplRange, OplSet, OplTuple, is_set, show
 from .budget import check_power
@@ -168,7 +169,11 @@ def _set_function(ev: Any, node: A.Call, env: dict) -> Any:
     s = ev.eval_data(node.args[0], env, "the first argument of `%s`" % f)
     if f == "asSet":
         if isinstance(s, (OplRange, OplSet)):
-            ev.inst.budget.spend(len(s), node)  # (before copying: `asSet(1..1000000000)`)
+            ev.inst.budget.spend(s.size if isinstance(s, OplRange) else len(s), node)  # (before copying)
+            if isinstance(s, OplRange) and s.size > MAX_ITERATIONS:  # within the budget, still gigabytes
+                raise EvalError("limit-too-large", node.span, "`asSet` of the range %s would make a set of %s elements, "
+                                "more than pyopl makes (%s)" % (show(s), f"{s.size:,}", f"{MAX_ITERATIONS:,}"),
+                                help="iterate over the range itself (`i in %s`) instead of copying it into a set" % show(s))
             return OplSet(list(s), getattr(s, "elem_type", None))
         if isinstance(s, list):
             return OplSet(s)
@@ -176,10 +181,12 @@ def _set_function(ev: Any, node: A.Call, env: dict) -> Any:
         raise EvalError("type-expected-set", node.args[0].span, "`%s` needs a set, not %s" % (f, type_word(s)),
                         help="pass a set or a range")
     if f == "card":
-        return len(s)
+        return int_result(s.size, node) if isinstance(s, OplRange) else len(s)  # (OPL's card is a 32-bit int)
     if f in ("first", "last"):
         if len(s) == 0:
             raise EvalError("empty-set-access", node.span, "`%s` of an empty set" % f, help="check the set is not empty")
+        if isinstance(s, OplRange):
+            return s.lo if f == "first" else s.hi
         return s.item(0) if f == "first" else s.item(len(s) - 1)
     v = ev.eval_data(node.args[1], env, "the second argument of `%s`" % f)
     if f == "item" and isinstance(v, (OplTuple, tuple)) and not isinstance(v, bool):

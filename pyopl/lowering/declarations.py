@@ -88,12 +88,17 @@ def eval_dims(inst: Instance, dims: list[A.Dim], env: dict, owner: str) -> list[
     return out
 
 
+def _size(d: Any) -> int:
+    """The exact number of elements of an index set (a range's may exceed what ``len`` can say)."""
+    return d.size if isinstance(d, OplRange) else len(d)
+
+
 def _size_check(dims: list[Any], owner: str, span, limit: int, what: str) -> int:
     total = 1
     for d in dims:
-        total *= len(d)
+        total *= _size(d)
     if total > limit:
-        shape = " (%s)" % " x ".join(f"{len(d):,}" for d in dims) if len(dims) > 1 else ""
+        shape = " (%s)" % " x ".join(f"{_size(d):,}" for d in dims) if len(dims) > 1 else ""
         raise EvalError("limit-too-large", span, "`%s` would have %s %s%s, more than pyopl allows (%s)" % (
             owner, f"{total:,}", what, shape, f"{limit:,}"),
             help="check the index sets' sizes; a model this large would exhaust memory")
@@ -276,6 +281,20 @@ def _element_span(inst: Instance, d: A.ParamDecl, tup: OplTuple) -> Any:
     return None
 
 
+def _range_help(name: str, value: Any) -> str:
+    """A help that compiles: the set's own bounds when its integers are consecutive (`{1, 2}` is
+    `1..2`), else a set declaration."""
+    try:
+        items = sorted(value)
+    except TypeError:
+        items = None
+    if items and all(type(v) is int for v in items):
+        if items == list(range(items[0], items[-1] + 1)):
+            return "write `range %s = %d..%d;`" % (name, items[0], items[-1])
+        return "declare a set: `{int} %s = {%s};`" % (name, ", ".join(map(str, items)))
+    return "write `range %s = a..b;` with integer bounds" % name
+
+
 def range_decl(inst: Instance, d: A.RangeDecl) -> None:
     _check_name(inst, d)
     if isinstance(d.init, A.External):
@@ -284,7 +303,7 @@ def range_decl(inst: Instance, d: A.RangeDecl) -> None:
         value = inst.ev.eval_data(d.init, {}, "the range `%s`" % d.name)
         if not isinstance(value, (OplRange, FloatRange)):
             raise EvalError("type-expected-range", d.init.span, "`range %s` needs a range `a..b`, but this is %s" % (
-                d.name, "a " + type_word(value)), help="write `range %s = 1..n;`" % d.name)
+                d.name, "a " + type_word(value)), help=_range_help(d.name, value))
     inst.declare(Symbol("range", d.name, value, d, SetOf("int")), d.name_span)
 
 
@@ -328,7 +347,10 @@ def dvar_decl(inst: Instance, d: A.DvarDecl) -> None:
 def _domain(inst: Instance, d: A.DvarDecl, env: dict) -> tuple[float, float]:
     v = inst.ev.eval_data(d.domain, env, "the domain of `%s`" % d.name)
     if isinstance(v, (OplRange, FloatRange)):
-        return float(v.lo), float(v.hi)
+        lo, hi = float(v.lo), float(v.hi)
+        if lo != lo or hi != hi:  # NaN: max(lo0, nan) would silently leave the type's bound (issue 33)
+            _nan_domain(d, env, lo != lo)
+        return lo, hi
     if isinstance(v, OplSet) and all(is_number(x) for x in v):
         vals = sorted(v)
         if vals and all(b - a == 1 for a, b in zip(vals, vals[1:])):
@@ -337,6 +359,18 @@ def _domain(inst: Instance, d: A.DvarDecl, env: dict) -> tuple[float, float]:
                         help="use a range `lo..hi`, or binary variables selecting one allowed value")
     raise EvalError("type-expected-range", d.domain.span, "the domain of `%s` must be a range `lo..hi`, but this is %s" % (
         d.name, "a " + type_word(v)), help="write `dvar float %s in 0..100;`" % d.name)
+
+
+def _nan_domain(d: A.DvarDecl, env: dict, low_end: bool) -> None:
+    """Raise ``value-out-of-range`` for a domain end that is NaN, at that end where it is written."""
+    where = d.domain.span
+    if isinstance(d.domain, A.RangeLit):
+        where = (d.domain.lo if low_end else d.domain.hi).span
+    loop = ", ".join("%s = %s" % (k, show(v)) for k, v in env.items() if not k.startswith("$"))
+    raise EvalError("value-out-of-range", where, "the %s bound of `%s`%s is NaN (not a number), which no solver can "
+                    "take" % ("lower" if low_end else "upper", d.name, " (for %s)" % loop if loop else ""),
+                    help="check the data or the computation of this bound (`infinity - infinity`, `0 * infinity` "
+                         "give NaN); use `-infinity..infinity` for no bound")
 
 
 def dexpr_decl(inst: Instance, d: A.DexprDecl) -> None:

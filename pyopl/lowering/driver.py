@@ -53,10 +53,20 @@ _POST_SLUGS = frozenset({"decision-in-data", "nonlinear-division", "nonlinear-pr
 _DECLARED = ("param", "set", "range", "dvar", "dexpr", "tuple", "failed")
 
 
+def _unknown_type(inst: Instance, item: A.Node) -> bool:
+    """A data declaration whose type is no type (`minimise x;` read as a declaration of type
+    `minimise`): the name checker already reported it, so it declares nothing twice."""
+    if not isinstance(item, A.ParamDecl) or item.type.is_set:
+        return False
+    name = item.type.name
+    return name not in ("int", "float", "string", "boolean", "int+", "float+") and name not in inst.symbols
+
+
 def _process(inst: Instance, item: A.Node) -> None:
     name = getattr(item, "name", None)
     old = inst.symbols.get(name) if isinstance(name, str) and hasattr(item, "name_span") else None
-    if old is not None and old.kind in _DECLARED and isinstance(item, (A.ParamDecl, A.DvarDecl, A.DexprDecl, A.TupleDecl)):
+    if old is not None and old.kind in _DECLARED and isinstance(item, (A.ParamDecl, A.DvarDecl, A.DexprDecl, A.TupleDecl)) \
+            and not _unknown_type(inst, item):
         # said before the second declaration is evaluated: its own errors (its data, say) would
         # otherwise hide the duplicate, and the first one's failure would hide it for good
         inst.declare(Symbol(old.kind, name, None, item), item.name_span)

@@ -57,7 +57,7 @@ from .operators import Operators
 from .piecewise import evaluate_piecewise
 from .symbols import DexprArray, DexprScalar, VarArray  # noqa: F401  (re-exported)
 
-MAX_ITERATIONS = 50_000_000  # one iteration domain larger than this is refused before looping
+from ..limits import MAX_ITERATIONS  # noqa: E402  (re-exported: one iteration domain larger is refused before looping)
 
 
 class Evaluator(Operators, Comparisons, Indexing, Literals, Iteration, Aggregates, Compiled):
@@ -73,6 +73,7 @@ class Evaluator(Operators, Comparisons, Indexing, Literals, Iteration, Aggregate
         self._closures: dict[A.Expr, list] = {}  # node -> [closure or None, times it fell back] (see compiled.py)
         self._runners: dict[A.Expr, Callable] = {}  # node -> its `closure_runner` (see compiled.py)
         self._binder_scopes: dict[A.Qualifiers, list[bool]] = {}  # (see iteration.py)
+        self._join_plans: dict[A.Binder, list | None] = {}  # (see joins.py)
         self._spines: dict[A.Binary, list | None] = {}  # node -> its long left spine, or None (see `long_spine`)
         self._dispatch: dict[type, Callable[[Any, dict], Any]] = {
             A.Const: self.e_const, A.Name: self.e_name, A.Unary: self.e_unary, A.Binary: self.e_binary,
@@ -130,9 +131,9 @@ class Evaluator(Operators, Comparisons, Indexing, Literals, Iteration, Aggregate
                                 help="iterate over the array's index set instead")
             raise EvalError("type-expected-set", node.span, "%s must be a set or a range, but this is %s" % (
                 what, "a " + type_word(v)), help="use a range such as `1..n` or a set name")
-        if isinstance(v, OplRange) and len(v) > MAX_ITERATIONS:
-            raise EvalError("limit-too-large", node.span, "the range %s has %d elements, more than pyopl will iterate (%d)" % (
-                show(v), len(v), MAX_ITERATIONS), help="check the bounds of the range; a model this large "
+        if isinstance(v, OplRange) and v.size > MAX_ITERATIONS:
+            raise EvalError("limit-too-large", node.span, "the range %s has %s elements, more than pyopl will iterate (%s)" % (
+                show(v), f"{v.size:,}", f"{MAX_ITERATIONS:,}"), help="check the bounds of the range; a model this large "
                 "would exhaust memory")
         return v
 

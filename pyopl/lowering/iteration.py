@@ -12,10 +12,16 @@ from typing import Any, Iterator
 from ..syntax import ast as A
 from .budget import binder_size, bound_before, domain_len
 from .errors import EvalError
+from .joins import candidates, join_plan
 
 
 class Iteration:
-    """Mixin of :class:`~pyopl.lowering.expressions.Evaluator` (uses its ``eval_set``, ``eval_bool_fast``, ``eval_data``)."""
+    """Mixin of :class:`~pyopl.lowering.expressions.Evaluator` (uses its ``eval_set``, ``eval_bool_fast``, ``eval_data``).
+
+    ``joins``: whether a filter's equality conjunct is evaluated as a hash join (:mod:`pyopl.lowering.joins`);
+    False scans every domain (the reference the tests compare with)."""
+
+    joins = True
 
     def iterate(self, quals: A.Qualifiers, env: dict, node: A.Node | None = None) -> Iterator[dict]:
         """Every binding of the qualifiers' iterators that passes their filters.
@@ -61,10 +67,18 @@ class Iteration:
         b = binders[k]
         domain = pre[k] if k < len(pre) else self.eval_set(b.domain, env)
         budget = self.inst.budget
+        cond = b.filter
+        if cond is not None and self.joins:
+            plan = self._join_plans.get(b, False)
+            if plan is False:
+                plan = self._join_plans[b] = join_plan(b)
+            if plan is not None:
+                picked = candidates(self, b, plan, domain, env)
+                if picked is not None:  # a hash join: only the elements the filter's equality can match
+                    domain = picked
         budget.used += binder_size(b, domain_len(domain))  # (inline `charge`: once per level, not per element)
         if budget.used > budget.max_work:
             budget.charge(0, owner)
-        cond = b.filter
         last = k + 1 == len(binders)  # then yield the bindings themselves, without one more generator each
         if len(b.patterns) == 1 and b.patterns[0].name is not None:
             name = b.patterns[0].name  # `i in D`, the common binder: bound here rather than by `_bind`

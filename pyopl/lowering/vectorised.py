@@ -42,11 +42,13 @@ from .errors import EvalError
 from .linear import LinExpr
 from .tupleindex import foreign_tuple
 from . import vectorised_patterns  # (it takes this module's cache and errors as arguments: no import back)
+from .joins import conjuncts
 from .vectorised_base import EXACT, Domain, _Fallback, _flatten_index, _Lin, _numeric, _Small, _Vec  # noqa: F401  (re-exported for the array paths)
 from .vectorised_calls import PURE_CALLS, extra_data, pure_invariant
 
 INT_MAX = 2 ** 31 - 1  # OPL's maxint (:mod:`.int32`)
 MIN_ITERATIONS = 8  # below this, the term-by-term path is as fast
+MIN_JOINED = 64  # a sum whose filter was a join, with fewer terms than this: the tree walk (which joins too) is faster
 
 
 class VectorCache:
@@ -341,6 +343,7 @@ class _Sum:
         self.iters: dict[str, tuple] = {}  # name -> (domain, positions)
         self.size = 1
         self.scanned = 1  # iterations the term-by-term path would visit (filters included)
+        self.joined = False  # a binder's filter was looked up in an index (see joins.py)
 
     # ------------------------------------------------------------------ the iteration space
     def run(self) -> Any:
@@ -348,8 +351,8 @@ class _Sum:
             self._bind(b)
             if self.size == 0:
                 return 0
-        if self.scanned < MIN_ITERATIONS:
-            raise _Small()
+        if self.scanned < MIN_ITERATIONS or (self.joined and self.size < MIN_JOINED):
+            raise _Small()  # (a few candidates from a join: the tree walk joins too, at less cost per call)
         lin = self.lin(self.node.body)
         return _to_linexpr(lin, self.size)
 
@@ -357,24 +360,36 @@ class _Sum:
         domain = self.ev.eval_set(b.domain, self.env)
         name = b.patterns[0].name
         n = len(domain)
-        group = self._grouped_filter(b, name, domain) if b.filter is not None else None
+        budget = self.ev.inst.budget  # counted as the term-by-term path counts, before allocating
+        group, whole = self._grouped_filter(b, name, domain) if b.filter is not None else (None, False)
         picks = np.arange(n, dtype=np.int64) if group is None else group
         f = self.size
-        budget = self.ev.inst.budget  # counted as the term-by-term path counts, before allocating
-        budget.refuse_size(f * n, self.owner)
-        budget.charge(f * n, self.owner)
-        self.scanned += f * n
+        # a grouped filter is a hash join (see joins.py): the index once (charged where it is built),
+        # then the candidates it finds, not the whole domain at every binding of the iterators before
+        work = f * n if group is None else f * len(picks)
+        self.joined = self.joined or group is not None
+        budget.refuse_size(work, self.owner)
+        budget.charge(work, self.owner)
+        self.scanned += work
         self.iters = {k: (d, np.repeat(p, len(picks))) for k, (d, p) in self.iters.items()}
         self.iters[name] = (domain, np.tile(picks, f))
         self.size = f * len(picks)
-        if b.filter is not None and group is None and self.size:
-            mask = self.cond(b.filter)
+        if b.filter is not None and not whole and self.size:
+            mask = self.cond(b.filter)  # (the whole filter: its equality holds on the picks already)
             self.iters = {k: (d, p[mask]) for k, (d, p) in self.iters.items()}
             self.size = int(mask.sum())
 
-    def _grouped_filter(self, b: A.Binder, name: str, domain: Any) -> np.ndarray | None:
-        """``a.f == e`` / ``a == e`` with ``e`` free of this sum's iterators: the matching positions, from an index."""
-        f = b.filter
+    def _grouped_filter(self, b: A.Binder, name: str, domain: Any) -> tuple[np.ndarray | None, bool]:
+        """A conjunct ``a.f == e`` / ``a == e`` of the filter with ``e`` free of this sum's iterators:
+        (the positions it matches, from an index, or None; whether that conjunct is the whole filter)."""
+        parts = conjuncts(b.filter)
+        for f in parts:
+            hit = self._grouped_conjunct(f, name, domain)
+            if hit is not None:
+                return hit, len(parts) == 1
+        return None, False
+
+    def _grouped_conjunct(self, f: A.Expr, name: str, domain: Any) -> np.ndarray | None:
         if not (isinstance(f, A.Compare) and f.ops == ["=="] and len(f.operands) == 2):
             return None
         for mine, other in (f.operands, f.operands[::-1]):
@@ -387,7 +402,10 @@ class _Sum:
             used = self.cache.names(other)[1]
             if name in used or not used.isdisjoint(self.iters):
                 continue
+            built = self.cache._groups.get((id(domain), field))
             grouped = self.cache.group(domain, field)
+            if built is None or built[0] is not domain:
+                self.ev.inst.budget.charge(len(domain), self.owner)  # the index: once per domain and field
             if grouped is None:
                 return None
             value = self._invariant(other)

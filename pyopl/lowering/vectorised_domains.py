@@ -10,7 +10,8 @@ copies), and the bounds are made as the element path makes them:
   non-integral float or infinite (``FloatRange``, ends kept): so an end of ``-0.0`` becomes ``0.0``
   exactly when both ends are integral and finite (see ``Evaluator.e_range``);
 - the column's bounds are Python's ``max(type_lo, lo)`` and ``min(type_hi, hi)`` (the first
-  argument unless the second is strictly beyond it: a NaN end leaves the type's bound).
+  argument unless the second is strictly beyond it).  A NaN end is an error (``value-out-of-range``,
+  never the type's bound): the element path reports it with the element's index.
 
 Only dimensions ``[S]`` and ``[i in S]`` and a domain written as a range literal are taken; anything
 the array evaluation does not cover (strings, booleans, ints beyond 2**53, division by zero, a
@@ -54,6 +55,8 @@ def vector_domain_bounds(inst: Any, d: A.DvarDecl, dims: list[Any], lo0: float, 
             lo = _end(space, d.domain.lo, total)
             hi = _end(space, d.domain.hi, total)
     except NOT_COVERED:
+        return None
+    if np.isnan(lo).any() or np.isnan(hi).any():  # an error: the element path reports it at the element
         return None
     # an integer range (both ends integral and finite) takes its ends through int(): -0.0 becomes 0.0
     integral = np.isfinite(lo) & np.isfinite(hi) & (lo == np.floor(lo)) & (hi == np.floor(hi))

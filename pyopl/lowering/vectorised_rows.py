@@ -35,6 +35,9 @@ import numpy as np
 from ..semantics.values import OplRange, OplSet, OplTuple, ProductKeys
 from ..syntax import ast as A
 from .linear import LinExpr
+from . import vectorised_patterns
+from .joins import conjuncts
+from .vectorised_inline import inlined_forall
 from .vectorised_subsets import subset_join
 from .vectorised_base import Domain
 from .vectorised import (NOT_COVERED, VectorCache, _Fallback, _Lin, _linear_shape, _names, _Small, _stable_order, _Sum,
@@ -53,6 +56,10 @@ def vector_forall(inst: Any, s: A.Forall, env: dict) -> bool:
     """
     ev = inst.ev
     cache = vector_cache(ev)
+    if id(s) in cache.unfit:
+        return False
+    s = inlined_forall(ev, s, env, lambda n, e: vectorised_patterns.single_name_form(
+        ev, n, e, cache.__dict__.setdefault("patterns", {}), cache, NOT_COVERED), cache.__dict__.setdefault("inline", {}))
     if not cache.covers(s, lambda: _fits(ev, s, env)):
         return False
     try:
@@ -335,7 +342,18 @@ class _Rows:
         (``sum(a in Arcs : a.src == v)`` inside ``forall(v in Nodes)``): each iteration gets the matching
         positions from an index of ``domain`` by that field, in the domain's order, so the cost is the
         size of the answer rather than rows times ``card(domain)``.  False: bind it the general way."""
-        f = b.filter
+        parts = conjuncts(b.filter)
+        for f in parts:
+            if self._join_on(sub, b, domain, f):
+                if len(parts) > 1 and sub.size:  # `a.dst == v && a.cap > 0`: the whole filter on the matches
+                    mask = sub.cond(b.filter)
+                    sub.iters = {k: (d, p[mask]) for k, (d, p) in sub.iters.items()}
+                    sub.size = int(mask.sum())
+                return True
+        return False
+
+    def _join_on(self, sub: _Sum, b: A.Binder, domain: Any, f: A.Expr) -> bool:
+        """:meth:`_join` on the conjunct ``f`` of the filter (False: it is not a usable equality)."""
         if not (isinstance(f, A.Compare) and f.ops == ["=="] and len(f.operands) == 2):
             return False
         name = b.patterns[0].name

@@ -21,7 +21,7 @@ MODEL = "<model>"  # the file name pyopl gives model text
 DATA = "<data>"  # ... and data text
 
 _IDENT = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
-_BLANKS = re.compile(r'//[^\n]*|/\*.*?(?:\*/|$)|"(?:[^"\\\n]|\\.)*"?', re.S)
+_BLANKS = re.compile(r'//[^\n]*|/\*.*?(?:\*/|$)|"[^"\\\n]*+(?:\\.[^"\\\n]*+)*+"?', re.S)  # (possessive: no memory per character)
 
 
 @dataclass

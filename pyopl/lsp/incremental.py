@@ -13,9 +13,11 @@ diagnostics are always those of :func:`pyopl.check`:
   brackets; ``include`` or ``pwlFunction``, which reach across statements);
 - a statement does not parse cleanly on its own (any syntax error: recovery is whole-text).
 
-Each statement is parsed inside a copy of the text in which everything before it is blanked
-(every character but newlines becomes a space), so the parser gives it exactly the lines,
-columns and offsets it has in the whole text.
+Each statement is parsed on its own, preceded by blanks up to its column, and its spans are
+then moved down to its line (as for a reused statement), so it gets exactly the lines and columns
+it has in the whole text. (It was parsed inside a copy of the whole text with everything before
+it blanked: the same result, but each parse then cost the length of the text before it, and the
+first analysis of a 60,000-line model was quadratic: issue 33.)
 
 :class:`DataCache` keeps the result of :func:`pyopl.data.loader.load_data` for the last data
 texts: loading data does not read the model, so a model-only edit reuses it as it is.
@@ -32,9 +34,11 @@ from ..diagnostics.reporter import Reporter
 from ..syntax import ast as A
 
 # What the scanner must see: comments, strings, brackets, `;`, and the script keywords.
-_SIGNIFICANT = re.compile(r'//[^\n]*|/\*.*?\*/|/\*|"(?:[^"\\\n]|\\.)*"|"|[{}()\[\];]|\b(?:execute|main)\b', re.S)
+_SIGNIFICANT = re.compile(r'//[^\n]*|/\*.*?\*/|/\*|"[^"\\\n]*+(?:\\.[^"\\\n]*+)*+"|"|[{}()\[\];]|\b(?:execute|main)\b',
+                          re.S)  # (strings as possessive runs: no memory per character)
 # Inside a script body (IBM ILOG Script, JavaScript-like): strings in both quotes, comments, braces.
-_SCRIPT_SIGNIFICANT = re.compile(r"""//[^\n]*|/\*.*?\*/|/\*|"(?:[^"\\\n]|\\.)*"|'(?:[^'\\\n]|\\.)*'|["'{}]""", re.S)
+_SCRIPT_SIGNIFICANT = re.compile(r"""//[^\n]*|/\*.*?\*/|/\*|"[^"\\\n]*+(?:\\.[^"\\\n]*+)*+"|'[^'\\\n]*+(?:\\.[^'\\\n]*+)*+'|["'{}]""",
+                                 re.S)
 _SCRIPT_HEAD = re.compile(r"\s*(?:[A-Za-z_][A-Za-z0-9_]*\s*)?\{")
 _COMMENTS = re.compile(r"//[^\n]*|/\*.*?\*/", re.S)
 # The head of a statement whose `{ ... }` ends it (no `;` after the brace is needed).
@@ -258,24 +262,25 @@ class IncrementalParser:
 
         items: list = []
         found: list[Diagnostic] = []
-        blank = None
         for st in statements:
             key = (file, text[st.start:st.end], st.column)
             got = self.cache.get(key)
             if got is None:
-                if blank is None:
-                    blank = re.sub(r"[^\n]", " ", text)
+                # the statement alone, at its column on line 1 (then moved to its line, as a reused
+                # one is): its own length, never the text before it, so the first analysis is linear
                 sub = Reporter(reporter.max_errors)
                 try:
-                    model = parse_model(blank[:st.start] + text[st.start:st.end], file, sub)
+                    model = parse_model(" " * (st.column - 1) + text[st.start:st.end], file, sub)
                 except Exception:  # the whole-text parse decides what the user sees
                     return None
                 if model is None or sub.has_errors or any(isinstance(i, (A.Include, A.PwlDecl)) for i in model.items):
                     return None
-                got = _Parsed(st.line, model.items, list(sub.diagnostics))
-                self.cache[key] = got
+                got = _Parsed(1, model.items, list(sub.diagnostics))
                 self.stats["parsed"] += 1
-                lines = 0
+                if st.line > 1:
+                    got = _Parsed(st.line, _moved(got.items, st.line - 1),
+                                  [moved_diagnostic(d, st.line - 1) for d in got.diagnostics])
+                self.cache[key] = got
             else:
                 self.cache.move_to_end(key)
                 self.stats["reused"] += 1

@@ -289,14 +289,21 @@ def to_lsp_range(index: LineIndex, span: Span) -> T.Range:
     return T.Range(start=T.Position(line=sl, character=sc), end=T.Position(line=el, character=ec))
 
 
+@functools.lru_cache(maxsize=8)
+def _line_index(text: str) -> LineIndex:
+    """The (shared, read-only) LineIndex of ``text``: one split per text, not one per diagnostic
+    (thousands of warnings on a long model made publishing quadratic)."""
+    return LineIndex(text)
+
+
 def to_lsp_diagnostic(d: Any, text: str, uri: str, sources: dict, uris: dict) -> T.Diagnostic:
     """One pyopl diagnostic as an LSP diagnostic (labels become related information)."""
-    index = LineIndex(text)
+    index = _line_index(text)
     related = []
     for lab in d.labels:
         luri = uris.get(lab.span.file) or uri
         related.append(T.DiagnosticRelatedInformation(
-            location=T.Location(uri=luri, range=to_lsp_range(LineIndex(sources.get(lab.span.file, text)), lab.span)),
+            location=T.Location(uri=luri, range=to_lsp_range(_line_index(sources.get(lab.span.file, text)), lab.span)),
             message=lab.message))
     message = d.message + ("\nhelp: %s" % d.help if d.help else "") + "".join("\nnote: %s" % n for n in d.notes)
     return T.Diagnostic(range=to_lsp_range(index, d.span), message=message, severity=_SEVERITY.get(d.severity),

@@ -12,8 +12,11 @@ Use::
 
 Modules: ``ast`` (nodes with spans), ``parser`` (text -> AST, ``pyopl/grammar/script.lark``),
 ``interpreter`` (evaluation, scopes, budgets), ``values`` (value types, ``ScriptError``,
-the host protocol), ``convert`` (ECMAScript conversions and equality), ``stdlib``
-(``Math``, string/array methods, ``parseInt``, ...).  See ``docs/scripting.md``.
+the host protocol), ``convert`` (ECMAScript conversions and equality), ``properties`` (prototype
+chains, ``in``, ``delete``, ``for-in``, ToPrimitive), ``protos`` (the global objects and built-in
+prototypes), ``stdlib``/``stdlib_numbers``/``stdlib_text``/``stdlib_date`` (the library),
+``regexp``/``regexp_translate`` (regular expressions), ``dynamic_code`` (``eval``, ``Function``),
+``budgets``.  See ``docs/scripting.md``.
 """
 from importlib import import_module
 from typing import Any

@@ -39,7 +39,14 @@ class This(Node):
 
 @dataclass(**_DC)
 class ArrayLit(Node):
-    items: list
+    items: list  # None for an elision: `[1,,3]` has a hole at 1
+
+
+@dataclass(**_DC)
+class RegexLit(Node):
+    """``/body/flags``: a new RegExp object each time it is evaluated (as ES5 and engines do)."""
+    body: str
+    flags: str
 
 
 @dataclass(**_DC)
@@ -182,12 +189,19 @@ class ForIn(Node):
 
 @dataclass(**_DC)
 class Continue(Node):
-    pass
+    label: Optional[str] = None  # `continue outer;`
 
 
 @dataclass(**_DC)
 class Break(Node):
-    pass
+    label: Optional[str] = None  # `break outer;`
+
+
+@dataclass(**_DC)
+class Labelled(Node):
+    """``a: b: statement`` (ECMAScript 3, 12.12): ``labels`` are the names, in order."""
+    labels: list
+    body: Node
 
 
 @dataclass(**_DC)

@@ -10,7 +10,7 @@ import re
 import threading
 from decimal import Decimal
 
-from .values import NULL, UNDEFINED, HostFunction, HostObject, JSArray, JSFunction, JSObject
+from .values import HOLE, NULL, UNDEFINED, HostFunction, HostObject, JSArray, JSFunction, JSObject
 
 
 def is_number(v) -> bool:
@@ -65,7 +65,8 @@ def number_to_string(x: float) -> str:
 
 _DECIMAL = re.compile(r"[+-]?(Infinity|(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?)\Z")
 _HEX = re.compile(r"0[xX][0-9a-fA-F]+\Z")
-_WS = " \t\n\r\v\f\u00a0\ufeff\u2028\u2029"
+_WS = ("\t\n\v\f\r \u00a0\u1680\u2000\u2001\u2002\u2003\u2004\u2005\u2006\u2007\u2008\u2009\u200a"
+       "\u2028\u2029\u202f\u205f\u3000\ufeff")  # white space and line terminators (7.2, 7.3)
 
 
 def string_to_number(s: str) -> float:
@@ -107,13 +108,50 @@ def to_number(v) -> float:
 
 
 def to_primitive(v, hint: str = "default"):
-    """ToPrimitive (9.1): objects become a string (arrays join, objects ``[object Object]``)."""
+    """ToPrimitive (9.1, 8.6.2.6): an object's own or inherited ``valueOf``/``toString`` decide
+    (``valueOf`` first for hint "number" and "default", ``toString`` first for "string" and for a
+    Date's "default"), run by the interpreter of this thread; a host object answers itself."""
     if isinstance(v, (JSObject, JSArray, JSFunction, HostFunction)):
-        return to_string(v)
+        interp = getattr(ACTIVE, "interp", None)
+        if interp is None:  # outside a run (a message being written): no script code runs
+            return plain_string(v)
+        return interp.to_primitive(v, hint)
     if isinstance(v, HostObject):
         p = v.to_number() if hint == "number" else v.to_primitive()
         return p if not isinstance(p, (HostObject, JSObject, JSArray)) else v.to_display()
     return v
+
+
+def plain_string(v) -> str:
+    """ToString without running script code: what the built-in ``toString`` methods give
+    (used for messages, and by those built-ins themselves)."""
+    if isinstance(v, JSArray):
+        return array_join(v, ",")
+    if isinstance(v, JSObject):
+        if v.value is not None and v.class_name in ("Number", "String", "Boolean"):
+            return to_string(v.value)
+        if v.class_name != "Error" and _inherited(v, "name", None) is None and _inherited(v, "message", None) is not None:
+            return "[object %s] with message %s" % (v.class_name, plain_string(_inherited(v, "message", "")))
+        if v.class_name == "Error" or _inherited(v, "message", None) is not None:  # error-like: name and message
+            name = _inherited(v, "name", "Error")
+            msg = _inherited(v, "message", "")
+            name = "Error" if name is UNDEFINED else plain_string(name)
+            msg = "" if msg is UNDEFINED else plain_string(msg)
+            return name + ": " + msg if msg else name
+        return "[object %s]" % v.class_name
+    if isinstance(v, JSFunction):
+        return "function %s() { [script code] }" % (v.node.name or "")
+    if isinstance(v, HostFunction):
+        return "function %s() { [native code] }" % v.name
+    return to_string(v)
+
+
+def _inherited(o, name, default):
+    while o is not None:
+        if name in o.props:
+            return o.props[name]
+        o = o.proto
+    return default
 
 
 def to_string(v) -> str:
@@ -129,18 +167,8 @@ def to_string(v) -> str:
         return "undefined"
     if v is NULL:
         return "null"
-    if isinstance(v, JSArray):
-        return array_join(v, ",")
-    if isinstance(v, JSObject):
-        if v.class_name == "Error":
-            name = to_string(v.props.get("name", "Error"))
-            msg = to_string(v.props.get("message", ""))
-            return name + ": " + msg if msg else name
-        return "[object Object]"
-    if isinstance(v, JSFunction):
-        return "function %s() { [script code] }" % (v.node.name or "")
-    if isinstance(v, HostFunction):
-        return "function %s() { [native code] }" % v.name
+    if isinstance(v, (JSObject, JSArray, JSFunction, HostFunction)):
+        return to_string(to_primitive(v, "string"))
     if isinstance(v, HostObject):
         return v.to_display()
     return str(v)
@@ -162,7 +190,7 @@ def array_join(a: JSArray, sep: str) -> str:
         interp.charge(2 * len(a.items), interp.last_span)
     _JOINING.add(id(a))
     try:
-        return sep.join("" if (x is UNDEFINED or x is NULL) else to_string(x) for x in a.items)
+        return sep.join("" if (x is UNDEFINED or x is NULL or x is HOLE) else to_string(x) for x in a.items)
     finally:
         _JOINING.discard(id(a))
 

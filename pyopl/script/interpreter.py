@@ -24,12 +24,15 @@ from typing import Callable
 
 from ..diagnostics.diagnostic import Span
 from . import ast as A
-from .convert import ACTIVE, CHARS_PER_STEP, strict_equals, to_boolean, to_int32, to_number, to_string, typeof
+from .convert import ACTIVE, strict_equals, to_boolean, to_int32, to_number, to_string, typeof
 from .messages import describe as _describe, kind as _kind, shown as _shown
+from .budgets import Budgets
+from .dynamic_code import DynamicCode
+from .global_object import GlobalObject as _GlobalObject
 from .operators import Operators
-from .properties import MISSING as _MISSING, Properties, array_index as _array_index
-from .values import (NULL, UNDEFINED, HostFunction, HostObject, JSArray, JSFunction, JSObject, ScriptError,
-                     near_miss)
+from .properties import MISSING as _MISSING, Properties
+from .values import (HOLE, NULL, UNDEFINED, Arguments, HostFunction, HostObject, JSArray, JSFunction, JSObject,
+                     ScriptError, near_miss)
 
 DEFAULT_MAX_STEPS = 3_000_000  # about one second of a runaway loop on one unloaded core
 DEFAULT_MAX_MEMORY = 50_000_000  # array/object slots created; also the longest string
@@ -58,6 +61,16 @@ BREAK = object()
 CONTINUE = object()
 
 
+class _LabelJump:
+    """``break label`` / ``continue label`` travelling to the statement with that label."""
+
+    __slots__ = ("kind", "label")
+
+    def __init__(self, kind: str, label: str):
+        self.kind = kind
+        self.label = label
+
+
 class Scope:
     """One link of the scope chain: a function's variables, a ``catch`` name, or a ``with`` object."""
 
@@ -70,7 +83,7 @@ class Scope:
         self.this = this
 
 
-class Interpreter(Operators, Properties):
+class Interpreter(Budgets, Operators, Properties, DynamicCode):
     """Runs script programs against an optional host.
 
     ``globals_host``: a :class:`~pyopl.script.values.HostObject` answering global names
@@ -82,7 +95,7 @@ class Interpreter(Operators, Properties):
     def __init__(self, globals_host: HostObject | None = None, output: Callable[[str], None] | None = None,
                  max_steps: int = DEFAULT_MAX_STEPS, max_memory: int = DEFAULT_MAX_MEMORY,
                  max_depth: int = DEFAULT_MAX_DEPTH, file: str = "<script>"):
-        from .stdlib import make_builtins
+        from .protos import make_builtins
 
         self.host = globals_host
         self.output = output or (lambda text: None)
@@ -94,7 +107,12 @@ class Interpreter(Operators, Properties):
         self.memory = 0  # array/object slots created so far
         self.depth = 0
         self.globals: dict = {}  # the script's own global variables
-        self.global_scope = Scope(self.globals, None, this=globals_host if globals_host is not None else UNDEFINED)
+        self.declared_globals: set = set()  # those declared with `var`/`function` (DontDelete)
+        self.completion = UNDEFINED  # value of the last expression statement (for `eval`)
+        self.direct_eval = None  # the `eval` function just called by the name `eval`
+        self.loop_labels: dict = {}  # id(loop node) -> its labels, from `ex_Labelled` to the loop it starts
+        self.global_scope = Scope(self.globals, None,
+                                  this=globals_host if globals_host is not None else _GlobalObject(self))
         self.scope = self.global_scope
         self.builtins = make_builtins(self)
         self.last_span = Span(file, 1, 1, 1, 2)
@@ -118,6 +136,8 @@ class Interpreter(Operators, Properties):
         self.last_span = program.span
         self.scope = self.global_scope
         self._instantiate(program.var_names, program.functions, self.globals, self.global_scope)
+        self.declared_globals.update(program.var_names)
+        self.declared_globals.update(fd.func.name for fd in program.functions)
         r = self.exec_list(program.body)
         if isinstance(r, _Return):
             return r.value
@@ -165,10 +185,12 @@ class Interpreter(Operators, Properties):
         except ScriptError:
             raise
         except ScriptThrow as t:
-            raise ScriptError("script-uncaught-exception",
+            err = ScriptError("script-uncaught-exception",
                               "the script throws %s and nothing catches it" % _shown(t.value), t.span,
                               "catch it with `try { ... } catch (e) { ... }`, or fix what makes it throw",
-                              catchable=False) from None
+                              catchable=False)
+            err.thrown = t.value  # the value thrown (for a host that wants it)
+            raise err from None
         except RecursionError:
             raise self.budget_error("script-call-depth", "the script recursed too deeply", self.last_span,
                                     "make the recursion shallower (the limit is %d nested calls: "
@@ -183,47 +205,6 @@ class Interpreter(Operators, Properties):
         finally:
             self.scope, self.depth = saved_scope, saved_depth
             ACTIVE.interp = saved_active
-
-    # --- budgets -----------------------------------------------------------------------
-
-    def budget_error(self, slug: str, message: str, span: Span, help: str) -> ScriptError:
-        return ScriptError(slug, message, span, help, catchable=False)
-
-    def charge(self, units: int, span: Span) -> None:
-        """Count ``units`` steps of work done inside a built-in (copying, scanning, sorting).
-
-        Arrays cost one step per element touched, strings one per :data:`CHARS_PER_STEP`
-        characters, so that no single built-in call can outlast the step budget by much.
-        """
-        self.steps += units
-        if self.steps > self.max_steps:
-            self._out_of_steps(None, span)
-
-    def _out_of_steps(self, node, span: Span | None = None) -> None:
-        raise self.budget_error("script-step-budget",
-                                "the script exceeded its step budget of %d steps" % self.max_steps,
-                                node.span if node is not None else span,
-                                "check that this loop ends; a longer script needs a larger budget "
-                                "(`pyopl solve --script-steps N`; `script_steps=N` in Python)")
-
-    def alloc(self, units: int, span: Span) -> None:
-        """Charge ``units`` array/object slots (before allocating them); raise past ``max_memory``."""
-        self.memory += units
-        if self.memory > self.max_memory or units < 0:
-            raise self.budget_error("script-memory-budget",
-                                    "the script exceeded its memory budget of %d units" % self.max_memory, span,
-                                    "create fewer or smaller arrays and objects "
-                                    "(`Interpreter(..., max_memory=N)` raises the budget)")
-
-    def check_string(self, length: int, span: Span) -> None:
-        """Refuse a string longer than ``max_memory`` characters before building it; charge its copying."""
-        if length >= CHARS_PER_STEP:
-            self.charge(length // CHARS_PER_STEP, span)
-        if length > self.max_memory:
-            raise self.budget_error("script-memory-budget",
-                                    "the script builds a string of %d characters, over its memory budget of %d"
-                                    % (length, self.max_memory), span,
-                                    "build shorter strings (`Interpreter(..., max_memory=N)` raises the budget)")
 
     # --- statements --------------------------------------------------------------------
 
@@ -254,7 +235,7 @@ class Interpreter(Operators, Properties):
         return None
 
     def ex_ExprStmt(self, node):
-        self.ev(node.expr)
+        self.completion = self.ev(node.expr)  # the value `eval` gives back (12.4)
         return None
 
     def ex_FunctionDecl(self, node):
@@ -282,12 +263,17 @@ class Interpreter(Operators, Properties):
         return self._run_loop(node, "for", self._for_in_turns(node))
 
     def _run_loop(self, node, keyword: str, turns):
+        labels = self.loop_labels.pop(id(node), ()) if self.loop_labels else ()
         try:
             for _ in turns:
                 r = self.run_statement(node.body)
                 if r is BREAK:
                     break
                 if r is not None and r is not CONTINUE:
+                    if type(r) is _LabelJump and r.label in labels:
+                        if r.kind == "break":
+                            break
+                        continue
                     return r
             return None
         except ScriptError as e:
@@ -328,10 +314,27 @@ class Interpreter(Operators, Properties):
             yield
 
     def ex_Continue(self, node):
-        return CONTINUE
+        return CONTINUE if node.label is None else _LabelJump("continue", node.label)
 
     def ex_Break(self, node):
-        return BREAK
+        return BREAK if node.label is None else _LabelJump("break", node.label)
+
+    def ex_Labelled(self, node):
+        """``label: statement`` (12.12): a ``break label`` inside ends it; a loop also takes ``continue label``."""
+        body = node.body
+        if isinstance(body, A.Block) and len(body.body) == 2 and isinstance(body.body[1], A.ForIn):
+            loop = body.body[1]  # `for (var k in o)` is a declaration and the loop
+        else:
+            loop = body
+        if isinstance(loop, (A.While, A.DoWhile, A.For, A.ForIn)):
+            self.loop_labels[id(loop)] = node.labels
+        try:
+            r = self.run_statement(body)
+        finally:
+            self.loop_labels.pop(id(loop), None)
+        if type(r) is _LabelJump and r.kind == "break" and r.label in node.labels:
+            return None
+        return r
 
     def ex_Return(self, node):
         return _Return(self.ev(node.value) if node.value is not None else UNDEFINED)
@@ -405,9 +408,12 @@ class Interpreter(Operators, Properties):
             self.scope = outer
 
     def error_value(self, e: ScriptError) -> JSObject:
-        """The object a script ``catch`` receives for a run-time error (``e.name``, ``e.message``)."""
-        name = {"script-undefined-name": "ReferenceError"}.get(e.slug, "TypeError")
-        return JSObject({"name": name, "message": e.message}, class_name="Error")
+        """The object a script ``catch`` receives for a run-time error (``e.name``, ``e.message``):
+        an instance of ``ReferenceError``, ``TypeError``, ``RangeError``, ... (ECMAScript 15.11)."""
+        name = e.error_name or {"script-undefined-name": "ReferenceError",
+                                "script-syntax-error": "SyntaxError"}.get(e.slug, "TypeError")
+        proto = self.protos.get(name) or self.protos["Error"]
+        return JSObject({"message": e.message}, class_name="Error", proto=proto)
 
     # --- names -------------------------------------------------------------------------
 
@@ -439,8 +445,8 @@ class Interpreter(Operators, Properties):
     def _has(self, obj, name: str) -> bool:
         if isinstance(obj, HostObject):
             return obj.has_member(name)
-        if isinstance(obj, JSObject):
-            return name in obj.props
+        if isinstance(obj, (JSObject, JSArray, JSFunction, HostFunction)):
+            return self.has_property(obj, name, None)
         return False
 
     def defined(self, name: str) -> bool:
@@ -489,6 +495,8 @@ class Interpreter(Operators, Properties):
         if not declared and self.host is not None and self.host.has_member(name):
             self.host.set_member(name, value, span)
             return
+        if name in _READ_ONLY_GLOBALS:
+            return  # 15.1.1: NaN, Infinity and undefined are ReadOnly; the assignment does nothing
         self.globals[name] = value  # ECMAScript: assigning an undeclared name creates a global
 
     # --- expressions -------------------------------------------------------------------
@@ -524,7 +532,12 @@ class Interpreter(Operators, Properties):
 
     def ev_ArrayLit(self, node):
         self.alloc(len(node.items), node.span)
-        return JSArray([self.ev(x) for x in node.items])
+        return JSArray([HOLE if x is None else self.ev(x) for x in node.items])  # None: an elision `[1,,3]`
+
+    def ev_RegexLit(self, node):
+        from .regexp import make_regexp
+
+        return make_regexp(self, node.body, node.flags, node.span)
 
     def ev_ObjectLit(self, node):
         self.alloc(len(node.props), node.span)
@@ -559,6 +572,8 @@ class Interpreter(Operators, Properties):
         else:
             this = None
             fn = self.ev(callee)
+            if type(callee) is _NAME and callee.name == "eval":
+                self.direct_eval = fn  # 15.1.2.1.1: a call of the name `eval` is a direct eval
         args = [self.ev(a) for a in node.args]
         if not isinstance(fn, (JSFunction, HostFunction)):
             raise self.not_a_function(callee, fn)
@@ -589,9 +604,14 @@ class Interpreter(Operators, Properties):
         params = node.params
         for i, p in enumerate(params):
             vars[p] = args[i] if i < len(args) else UNDEFINED
-        scope = Scope(vars, fn.scope, this=this if this is not None else self.global_scope.this)
-        if "arguments" not in vars:
-            vars["arguments"] = JSArray(list(args))
+        scope = Scope(vars, fn.scope, this=this if (this is not None and this is not UNDEFINED
+                                                     and this is not NULL) else self.global_scope.this)
+        if "arguments" not in vars:  # 10.1.8: indices of named parameters are those parameters
+            props = {str(i): a for i, a in enumerate(args)}
+            props["length"] = float(len(args))
+            props["callee"] = fn
+            mapped = {str(i): p for i, p in enumerate(params[:len(args)])}
+            vars["arguments"] = Arguments(props, vars, mapped)
         self._instantiate(node.var_names, node.functions, vars, scope)
         outer = self.scope
         self.scope = scope
@@ -615,9 +635,13 @@ class Interpreter(Operators, Properties):
             if not ctor.constructor:
                 raise ScriptError.type_error("`%s` cannot be used with `new`" % ctor.name, callee_node.span,
                                              "call it without `new`")
-            return ctor.fn(self, None, args, span)
+            self.new_target = ctor  # read (and cleared) by a built-in that makes a wrapper for `new`
+            try:
+                return ctor.fn(self, None, args, span)
+            finally:
+                self.new_target = None
         if isinstance(ctor, JSFunction):
-            proto = ctor.props.get("prototype")
+            proto = ctor.props.get("prototype") if "prototype" in ctor.props else self.function_prototype(ctor)
             self.alloc(1, span)
             obj = JSObject(proto=proto if isinstance(proto, JSObject) else None, ctor=ctor)
             r = self.call_value(ctor, obj, args, span)
@@ -644,23 +668,6 @@ class Interpreter(Operators, Properties):
         if op == "~":
             return float(~to_int32(v))
         return UNDEFINED  # void
-
-    def _delete(self, target):
-        if isinstance(target, (A.Member, A.Index)):
-            obj = self.ev(target.obj)
-            key = target.name if isinstance(target, A.Member) else self.ev(target.key)
-            if isinstance(obj, JSObject):
-                obj.props.pop(to_string(key), None)
-            elif isinstance(obj, JSArray):
-                i = _array_index(key)
-                if i is not None and i < len(obj.items):
-                    obj.items[i] = UNDEFINED
-                elif obj.props:
-                    obj.props.pop(to_string(key), None)
-            return True
-        if not isinstance(target, A.Name):
-            self.ev(target)
-        return True
 
     def ev_Update(self, node):
         def compute(old):
@@ -748,12 +755,13 @@ class Interpreter(Operators, Properties):
 
     # --- properties ----------------------------------------------------------------------
 
+_READ_ONLY_GLOBALS = frozenset(("NaN", "Infinity", "undefined"))
 _LITERAL = A.Literal
 _NAME = A.Name
-_EXPRS = (A.Literal, A.Name, A.This, A.ArrayLit, A.ObjectLit, A.FunctionExpr, A.Member, A.Index, A.Call, A.New,
+_EXPRS = (A.Literal, A.Name, A.This, A.ArrayLit, A.RegexLit, A.ObjectLit, A.FunctionExpr, A.Member, A.Index, A.Call, A.New,
           A.Update, A.Unary, A.Binary, A.Logical, A.Conditional, A.Assign, A.Sequence)
 _STMTS = (A.Block, A.VarDecl, A.Empty, A.ExprStmt, A.FunctionDecl, A.If, A.While, A.DoWhile, A.For, A.ForIn,
-          A.Continue, A.Break, A.Return, A.With, A.Switch, A.Throw, A.Try)
+          A.Continue, A.Break, A.Return, A.With, A.Switch, A.Throw, A.Try, A.Labelled)
 
 
 def _at_loop(e: ScriptError, node, keyword: str) -> ScriptError:

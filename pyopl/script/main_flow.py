@@ -26,6 +26,7 @@ from typing import Any
 
 from ..semantics.values import OplArray, OplSet
 from .host_errors import host_error
+from .main_calls import _MODEL_METHODS, unsupported_calls  # noqa: F401  (run_main's check before it starts)
 from .opl_objects import ArrayHost, _arg, _Host, describe, to_script
 from .opl_runtime import print_conflict, resolve_path
 from .values import HostFunction, NULL, UNDEFINED, well_formed
@@ -139,6 +140,7 @@ class DataElements(_Host):
         super().__init__(flow.ctx)
         self.values = values
         self.inst = inst  # the instance the values came from (for declared types)
+        self.spans: dict[str, Any] = {}  # name -> where the script set it (for the diagnostics of the data)
 
     def _properties(self) -> list[str]:
         return list(self.values)
@@ -172,6 +174,7 @@ class DataElements(_Host):
             raise host_error("script-value-type", "data element `%s` cannot take %s" % (name, describe(value)), span,
                              help="assign a number, a string, or an OPL set or array")
         self.values[name] = well_formed(value) if isinstance(value, str) else value
+        self.spans.setdefault(name, span)
 
 
 class ModelObject(_Host):
@@ -209,6 +212,7 @@ class ModelObject(_Host):
     def get_member(self, name: str, span: Any) -> Any:
         if name in self._methods():
             return self._method(name, span)
+        self._not_a_misspelt_member(name, span)
         if name == "modelDefinition":
             path = self.definition.path if self.definition is not None else next(iter(self.model.sources))
             return ModelDefinition(self.flow, [], span, path=path)
@@ -222,6 +226,21 @@ class ModelObject(_Host):
         from .host import element
 
         return element(self.ctx, name, span)
+
+    def _not_a_misspelt_member(self, name: str, span: Any) -> None:
+        """Raises OPL1050 for a name that is no element of the model but one or two letters off a method or
+        property of ``IloOplModel`` (`m.generat()`: the cause is the method's name, not a missing element)."""
+        from ..diagnostics.reporter import near_miss
+
+        props = ["modelDefinition", "dataElements", "settings"]
+        if name in props or (self.ctx is not None and name in self.ctx.inst.symbols):
+            return
+        methods = list(self._methods())
+        best = near_miss(name, methods + props)
+        if best is not None:
+            raise host_error("script-unknown-name", "IloOplModel has no %s `%s`; did you mean `%s`?"
+                             % ("method" if best in methods else "property", name, best), span,
+                             help="write `%s`" % best)
 
     def set_member(self, name: str, value: Any, span: Any) -> None:
         if self.ctx is None:
@@ -377,14 +396,12 @@ def _compile_sub(flow: Flow, m: ModelObject, span: Any) -> Any:
         model = flow.compile_model(flow.base.sources[base_name] if own_text else Path(path), data or None,
                                     scripts=sub_opts)
     except CompileError as e:
-        for d in e.diagnostics:
-            flow.ctx.reporter.diagnostics.append(d)
+        _report(flow, e.diagnostics, m.sources)
         first = next((d for d in e.diagnostics if d.is_error), None)
         raise host_error("script-model-failed", "the model `%s` did not compile%s" % (
             os.path.basename(path), ": %s" % first.message if first else ""), span,
             help="fix the errors reported for `%s`" % os.path.basename(path)) from None
-    for d in model.warnings:
-        flow.ctx.reporter.diagnostics.append(d)
+    _report(flow, model.warnings, m.sources)
     model.script.reporter = flow.ctx.reporter
     model.script.out = flow.ctx.out  # one output stream for the whole `main`
     flow.ctx.write(model.script.pre_output)
@@ -392,50 +409,26 @@ def _compile_sub(flow: Flow, m: ModelObject, span: Any) -> Any:
     return model
 
 
-_MODEL_METHODS = ("generate", "postProcess", "printSolution", "addDataSource", "end", "getObjValue", "hasObjective",
-                  "resolvePath", "printConflict", "convertAllIntVars", "unconvertAllIntVars")
-
-
-def unsupported_calls(program: Any) -> list:
-    """Calls in a ``main`` body that pyopl cannot run, found before anything runs: methods of
-    ``cplex`` and ``thisOplModel`` it does not have, and unsupported IBM globals
-    (``IloOplExec``, ...). Each is a :class:`~pyopl.script.host_errors.HostError` at the method's name."""
+def _report(flow: Flow, diags: Any, sources: list) -> None:
+    """The diagnostics of a model made by ``main``, into ``main``'s reporter: one about a data element an
+    ``IloOplDataElements`` gave (a dict to the compiler, `<data dict>:1:1`) is placed where the script set
+    it; each diagnostic is reported once, however many models ``main`` makes with the same data."""
     import dataclasses
+    import re
 
-    from . import ast as S
-    from .opl_runtime import UNSUPPORTED_GLOBALS, CplexHost
-
-    cplex_methods = set(CplexHost(None)._methods())
-    out: list = []
-
-    def visit(node: Any) -> None:
-        if isinstance(node, list):
-            for x in node:
-                visit(x)
-            return
-        if isinstance(node, tuple):
-            for x in node:
-                visit(x)
-            return
-        if not dataclasses.is_dataclass(node) or isinstance(node, type):
-            return
-        if isinstance(node, (S.Call, S.New)):
-            c = node.callee
-            if isinstance(c, S.Member) and isinstance(c.obj, S.Name):
-                known = {"cplex": cplex_methods, "thisOplModel": set(_MODEL_METHODS)}.get(c.obj.name)
-                if known is not None and c.name not in known:
-                    out.append(host_error("script-unsupported", "`%s.%s()` is not supported by pyopl" % (c.obj.name, c.name),
-                                          c.name_span, help="the supported methods are %s; see docs/scripting.md" % ", ".join(
-                                              "`%s`" % m for m in sorted(known))))
-            elif isinstance(c, S.Name) and c.name in UNSUPPORTED_GLOBALS:
-                out.append(host_error("script-unsupported", "`%s` is not supported by pyopl" % c.name, c.span,
-                                      help="remove it; pyopl runs no external programs and reads no files from scripts"))
-        for f in dataclasses.fields(node):
-            if f.name != "span":
-                visit(getattr(node, f.name))
-
-    visit(program)
-    return out
+    spans: dict[str, Any] = {}
+    for src in sources:
+        if isinstance(src, DataElements):
+            spans.update(src.spans)
+    have = {(d.code, d.span, d.message) for d in flow.ctx.reporter.diagnostics}
+    for d in diags:
+        if d.file == "<data dict>":
+            name = next((n for n in re.findall(r"`([^`]+)`", d.message) if n in spans), None)
+            if name is not None:
+                d = dataclasses.replace(d, span=spans[name])
+        if (d.code, d.span, d.message) not in have:
+            have.add((d.code, d.span, d.message))
+            flow.ctx.reporter.diagnostics.append(d)
 
 
 def run_main(model: Any, kw: dict, compile_model: Any) -> Any:

@@ -16,6 +16,7 @@ without it never silently differs from IBM's.  The answer errs on the side of "m
 from __future__ import annotations
 
 import dataclasses
+import re
 from typing import Any, Iterable
 
 from . import ast as A
@@ -143,3 +144,11 @@ def may_set(program: A.Program, names: Iterable[str], scalars: Iterable[str] = (
     if model_escapes:
         found |= mentioned
     return found
+
+
+def assigns(body: str, name: str) -> bool:
+    """Whether script text assigns ``name`` (``name = ``, ``name[..] = ``, ``name.UB = ``, ``name.add(``),
+    by its text: used to decide whether a *skipped* or *failed* block would have changed the model."""
+    pat = r"\b%s\b(\s*\[[^\]]*\])*(\s*\.\s*(UB|LB|ub|lb))?\s*(=(?!=)|\+=|-=|\*=|/=|\+\+|--)|\b%s\s*\.\s*(add|addOnly|remove|clear)\s*\(" % (
+        re.escape(name), re.escape(name))
+    return re.search(pat, body) is not None

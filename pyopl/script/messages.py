@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 from . import ast as A
-from .convert import display, is_number, to_string
+from .convert import is_number, plain_string, to_string
 from .values import NULL, UNDEFINED, HostFunction, HostObject, JSArray, JSFunction, JSObject
 
 
@@ -30,8 +30,8 @@ def shown(v) -> str:
         s = v if len(v) <= 60 else v[:57] + "..."
         return '`"%s"`' % s
     if isinstance(v, JSObject) and v.class_name == "Error":
-        return "`%s`" % to_string(v)
-    return "`%s`" % display(v)[:60]
+        return "`%s`" % plain_string(v)
+    return "`%s`" % (v.to_display() if isinstance(v, HostObject) else plain_string(v))[:60]
 
 
 def describe(node) -> str:

@@ -7,8 +7,7 @@ from ..diagnostics.diagnostic import Span
 from . import ast as A
 from .convert import CHARS_PER_STEP, loose_equals, strict_equals, to_int32, to_number, to_primitive, to_string, to_uint32
 from .messages import kind as _kind
-from .properties import array_index as _array_index
-from .values import HostFunction, HostObject, JSArray, JSFunction, JSObject, ScriptError
+from .values import HostFunction, JSArray, JSFunction, JSObject, ScriptError
 
 
 class Operators:
@@ -84,43 +83,24 @@ class Operators:
         raise ScriptError("internal-error", "unknown operator `%s`" % op, node.span, "please report this")
 
     def instance_of(self, a, b, node) -> bool:
-        if isinstance(b, JSFunction):
-            if not isinstance(a, JSObject):
+        """``a instanceof b`` (11.8.6, 15.3.5.3): whether ``b.prototype`` is on ``a``'s prototype chain."""
+        if isinstance(b, (JSFunction, HostFunction)):
+            proto = self.function_prototype(b) if isinstance(b, JSFunction) else (b.props or {}).get("prototype")
+            if not isinstance(proto, JSObject):
+                if isinstance(b, HostFunction):
+                    return False
+                raise ScriptError.type_error("`%s.prototype` is not an object" % b.name, node.right.span,
+                                             "give the constructor an object as its `prototype`")
+            if not isinstance(a, (JSObject, JSArray, JSFunction, HostFunction)):
                 return False
-            if a.ctor is b:
-                return True
-            proto = b.props.get("prototype")
-            p = a.proto
+            p = self.proto_of(a)
             while p is not None:
                 if p is proto:
                     return True
-                p = p.proto
-            return False
-        if isinstance(b, HostFunction):
-            kind = {"Array": JSArray, "Object": (JSObject, JSArray, JSFunction), "Function": (JSFunction, HostFunction)}
-            if b.name in kind:
-                return isinstance(a, kind[b.name])
-            if b.name.endswith("Error"):
-                return isinstance(a, JSObject) and a.class_name == "Error"
+                p = self.proto_of(p)
             return False
         raise ScriptError.type_error("the right side of `instanceof` is not a function (it is %s)" % _kind(b),
                                      node.right.span, "write `x instanceof F` with a constructor `F`")
-
-    def has_property(self, obj, key, node) -> bool:
-        if isinstance(obj, JSObject):
-            k = to_string(key)
-            while obj is not None:
-                if k in obj.props:
-                    return True
-                obj = obj.proto
-            return False
-        if isinstance(obj, JSArray):
-            i = _array_index(key)
-            return (i is not None and i < len(obj.items)) or (bool(obj.props) and to_string(key) in obj.props)
-        if isinstance(obj, HostObject):
-            return obj.has_member(to_string(key))
-        raise ScriptError.type_error("the right side of `in` is not an object (it is %s)" % _kind(obj),
-                                     node.right.span, "write `key in object`")
 
 
 def op_span(node) -> Span:

@@ -28,6 +28,8 @@ from . import ast as A
 from .values import NULL, ScriptError
 
 MAX_NESTING = 200  # depth of the syntax tree; deeper input is a diagnostic, never a RecursionError
+MAX_TOKENS = 400_000  # tokens of one script (about 1.5 MB of code); past it a diagnostic, not minutes of parsing
+_LINE_TERMINATORS = ("\n", "\r", "\u2028", "\u2029")
 
 
 @functools.lru_cache(maxsize=None)
@@ -74,6 +76,7 @@ def parse_script(text: str, file: str = "<script>", line: int = 1, column: int =
 
 class _Parser:
     def __init__(self, text: str, file: str, line: int, column: int):
+        self.max_tokens = MAX_TOKENS
         self.text = text
         self.file = file
         self.line0 = line
@@ -111,14 +114,48 @@ class _Parser:
         self.check_depth(tree)
         self.loops = 0
         self.switches = 0
+        self.labels: list = []  # [(name, is_loop)] of the labelled statements around
         self.in_function = False
         prog = self.program(tree)
         return prog
 
     def tokens(self):
-        lexer = script_parser()
+        """The tokens of the text: Lark's lexer, plus regular-expression literals (7.8.5), which
+        only the previous token tells from a division (a `/` where an expression may start)."""
+        from lark.lexer import LexerState, LineCounter
+        from lark.utils import TextSlice
+
+        lexer = script_parser().lexer
+        state = LexerState(TextSlice.cast_from(self.text), LineCounter("\n"))
+        count = 0
+        prev = None
         try:
-            for tok in lexer.lex(self.text):
+            while True:
+                try:
+                    tok = lexer.next_token(state, None)
+                except EOFError:
+                    return
+                count += 1
+                if count > self.max_tokens:
+                    raise self.error("the script has more than %d tokens" % self.max_tokens, self.tok_span(tok),
+                                     "split it into smaller scripts or move data into the `.dat` file",
+                                     "script-too-long")
+                if tok.type == "NAME":
+                    if "\\" in tok.value:  # 7.6: `\u0061` in a name is `a`
+                        tok = Token.new_borrow_pos("NAME", _unescape(tok.value), tok)
+                        if tok.value in _KEYWORD_WORDS:
+                            raise self.error("`%s` written with escapes is still the keyword, not a name" % tok.value,
+                                             self.tok_span(tok), "choose another name")
+                    if tok.value in _RESERVED:
+                        raise self.error("`%s` is a reserved word of ECMAScript and cannot be a name" % tok.value,
+                                         self.tok_span(tok), "choose another name")
+                elif tok.value in ("/", "/=") and not self.text.startswith("/*", tok.start_pos) and (prev is None or not (
+                        prev.type in _BEFORE_DIVISION or prev.value in ("++", "--"))):
+                    end = self._regex_end(tok)
+                    state.line_ctr.feed(self.text[tok.end_pos:end], test_newline=False)
+                    tok = Token("REGEX", self.text[tok.start_pos:end], tok.start_pos, tok.line, tok.column,
+                                tok.line, tok.column + end - tok.start_pos, end)
+                prev = tok
                 yield tok
         except UnexpectedCharacters as e:
             ch = self.text[e.pos_in_stream] if e.pos_in_stream < len(self.text) else ""
@@ -129,16 +166,46 @@ class _Parser:
             raise self.error("unexpected character `%s` in the script" % ch, sp,
                              "remove it; a script is written in IBM ILOG Script (JavaScript)")
 
+    def _regex_end(self, tok: Token) -> int:
+        """Where the regular-expression literal starting at ``tok`` ends (after its flags)."""
+        text = self.text
+        j = tok.start_pos + 1
+        in_class = False
+        while True:
+            c = text[j] if j < len(text) else "\n"
+            if c in _LINE_TERMINATORS:
+                sp = self.span(tok.line, tok.column, tok.line, tok.column + 1)
+                raise self.error("this regular expression is not closed on its line", sp,
+                                 "end it with `/` (write `\\/` for a slash inside it)")
+            if c == "\\":
+                j += 2 if (j + 1 < len(text) and text[j + 1] not in _LINE_TERMINATORS) else 1
+                continue
+            if in_class:
+                in_class = c != "]"
+            elif c == "[":
+                in_class = True
+            elif c == "/":
+                break
+            j += 1
+        j += 1
+        while j < len(text) and (text[j].isalnum() or text[j] in "_$"):
+            j += 1
+        return j
+
     def parse_tree(self) -> Tree:
         ip = script_parser().parse_interactive(None)
         self.fed: list = []  # every token given to the parser (inserted `;` included), to explain an error
         prev = None
         depth = 0
+        opened: list = []  # open brackets; "for" for the parentheses of a `for` header (no `;` inserted there)
+        closed = None
         for tok in self.tokens():
-            newline = prev is not None and "\n" in self.text[prev.end_pos:tok.start_pos]
+            newline = prev is not None and _has_line_break(self.text, prev.end_pos, tok.start_pos)
             if tok.type == "LBRACE" and "BLOCK_LBRACE" in ip.choices():
                 tok = Token.new_borrow_pos("BLOCK_LBRACE", tok.value, tok)
+            closed = None
             if tok.type in ("LPAR", "LBRACK", "LBRACE", "BLOCK_LBRACE"):
+                opened.append("for" if (tok.type == "LPAR" and prev is not None and prev.type == "FOR") else tok.type)
                 depth += 1
                 if depth > MAX_NESTING:
                     raise self.error("brackets nested too deeply", self.tok_span(tok),
@@ -146,8 +213,12 @@ class _Parser:
                                      "script-nesting-too-deep")
             elif tok.type in ("RPAR", "RSQB", "RBRACE"):
                 depth -= 1
+                closed = opened.pop() if opened else None
             restricted = prev is not None and newline and (
-                prev.type in ("RETURN", "BREAK", "CONTINUE") or tok.value in ("++", "--"))
+                prev.type in ("RETURN", "BREAK", "CONTINUE", "THROW") or tok.value in ("++", "--"))
+            if restricted and prev.type == "THROW":
+                raise self.error("`throw` and the value it throws must be on the same line", self.tok_span(prev),
+                                 "write `throw value;` on one line (12.13)")
             if restricted and tok.type != "SEMI" and "SEMI" in ip.choices():
                 self.feed(ip, self._semi(prev, tok), tok)
             try:
@@ -155,7 +226,8 @@ class _Parser:
             except UnexpectedToken:
                 # ECMAScript 7.9.1: a `;` goes in before an offending token that follows a line break
                 # or is `}` (LALR may have made some reductions on the way; the state is still valid).
-                if not (newline or tok.type == "RBRACE") or tok.type == "SEMI" or "SEMI" not in ip.choices():
+                if not (newline or tok.type == "RBRACE") or tok.type == "SEMI" or "SEMI" not in ip.choices() or (
+                        opened and opened[-1] == "for") or (tok.type == "RPAR" and closed == "for"):
                     raise self._unexpected(tok)
                 self.feed(ip, self._semi(prev, tok), tok)
                 self.feed(ip, tok, tok)
@@ -212,10 +284,6 @@ class _Parser:
         if got.type == "SLASH" and self.text.startswith("/*", got.start_pos):
             return self.error("this comment is not closed", sp, "end the comment with `*/`")
         what = got.value if len(got.value) <= 30 else got.value[:27] + "..."
-        if got.type == "COLON" and self.fed and self.fed[-1].type == "NAME" and (
-                len(self.fed) == 1 or self.fed[-2].type in ("SEMI", "BLOCK_LBRACE", "RBRACE")):
-            return self.error("statement labels (`%s:`) are not supported in scripts" % self.fed[-1].value, sp,
-                              "remove the label; to leave nested loops, set a flag and test it after `break`")
         msg = "unexpected `%s` in the script" % what
         if got.type in _KEYWORDS:
             msg = "unexpected keyword `%s` in the script" % what
@@ -318,17 +386,53 @@ class _Parser:
         self.check_target(target, "for-in")
         return A.ForIn(sp, target, self.expr(t.children[3]), self.loop_body(t.children[4]))
 
+    def _jump_label(self, t, keyword: str):
+        label = t.children[1] if len(t.children) > 1 and getattr(t.children[1], "type", "") == "NAME" else None
+        if label is None:
+            return None
+        for name, is_loop in reversed(self.labels):
+            if name == label.value:
+                if keyword == "continue" and not is_loop:
+                    raise self.error("`continue %s`: the label `%s` is not on a loop" % (name, name),
+                                     self.tok_span(label), "continue a label written just before `for`, `while` "
+                                     "or `do`", "script-misplaced-jump")
+                return name
+        raise self.error("`%s %s`: no statement around it has the label `%s`" % (keyword, label.value, label.value),
+                         self.tok_span(label), "write the label before an enclosing statement, as `%s: for (...)`"
+                         % label.value, "script-misplaced-jump")
+
     def s_continue_stmt(self, t, sp):
+        label = self._jump_label(t, "continue")
         if not self.loops:
             raise self.error("`continue` outside a loop", self.tok_span(t.children[0]),
                              "use `continue` only inside `for`, `while` or `do`", "script-misplaced-jump")
-        return A.Continue(self.tok_span(t.children[0]))
+        return A.Continue(self.tok_span(t.children[0]), label)
 
     def s_break_stmt(self, t, sp):
-        if not (self.loops or self.switches):
+        label = self._jump_label(t, "break")
+        if label is None and not (self.loops or self.switches):
             raise self.error("`break` outside a loop or `switch`", self.tok_span(t.children[0]),
                              "use `break` only inside a loop or a `switch`", "script-misplaced-jump")
-        return A.Break(self.tok_span(t.children[0]))
+        return A.Break(self.tok_span(t.children[0]), label)
+
+    def s_labelled_stmt(self, t, sp):
+        names = []
+        node = t
+        while isinstance(node, Tree) and node.data == "labelled_stmt":  # `a: b: for (...)`
+            tok = node.children[0]
+            if tok.value in names or any(tok.value == n for n, _ in self.labels):
+                raise self.error("the label `%s` is already in use here" % tok.value, self.tok_span(tok),
+                                 "give the inner statement another label", "script-misplaced-jump")
+            names.append(tok.value)
+            node = node.children[-1]
+        is_loop = isinstance(node, Tree) and node.data in ("while_stmt", "do_stmt", "for_stmt", "for_in_var",
+                                                            "for_in")
+        self.labels.extend((n, is_loop) for n in names)
+        try:
+            body = self.stmt(node)
+        finally:
+            del self.labels[len(self.labels) - len(names):]
+        return A.Labelled(sp, names, body)
 
     def s_return_stmt(self, t, sp):
         value = t.children[1] if len(t.children) > 1 and isinstance(t.children[1], Tree) else None
@@ -387,12 +491,12 @@ class _Parser:
                 params = [p.value for p in c.children]
             else:
                 body_items.append(c)
-        saved = (self.loops, self.switches, self.in_function)
-        self.loops, self.switches, self.in_function = 0, 0, True
+        saved = (self.loops, self.switches, self.in_function, self.labels)
+        self.loops, self.switches, self.in_function, self.labels = 0, 0, True, []
         try:
             body = self.stmts(body_items)
         finally:
-            self.loops, self.switches, self.in_function = saved
+            self.loops, self.switches, self.in_function, self.labels = saved
         fn = A.FunctionNode(sp, name, params, body)
         _hoist(fn.body, fn.var_names, fn.functions)
         return fn
@@ -472,7 +576,7 @@ class _Parser:
         return A.Literal(sp, _number_value(t.children[0].value))
 
     def e_string(self, t, sp):
-        return A.Literal(sp, _unescape(t.children[0].value[1:-1]))
+        return A.Literal(sp, _code_units(_unescape(t.children[0].value[1:-1])))
 
     def e_this(self, t, sp):
         return A.This(sp)
@@ -486,15 +590,35 @@ class _Parser:
     def e_null(self, t, sp):
         return A.Literal(sp, NULL)
 
+    def e_regex(self, t, sp):
+        """``/body/flags`` (7.8.5): checked here, so a bad pattern is reported before the script runs."""
+        from .regexp import RegexSyntaxError, RegexUnsupported, compile_pattern, unsupported
+
+        text = t.children[0].value
+        close = text.rindex("/")
+        body, flags = text[1:close], text[close + 1:]
+        try:
+            compile_pattern(body, flags)
+        except RegexSyntaxError as e:
+            raise self.error("invalid regular expression: %s" % e, sp, "check the pattern") from None
+        except RegexUnsupported as e:
+            raise unsupported(e, sp) from None
+        return A.RegexLit(sp, body, flags)
+
     def e_array_lit(self, t, sp):
-        return A.ArrayLit(sp, [self.expr(c) for c in t.children if not isinstance(c, Token)])
+        """``[a, , b]`` (11.1.4): an empty item is a hole; one trailing comma adds nothing."""
+        items = [c for c in t.children if isinstance(c, Tree) and c.data == "array_item"]
+        values = [self.expr(c.children[0]) if c.children else None for c in items]
+        if values and values[-1] is None:
+            values.pop()
+        return A.ArrayLit(sp, values)
 
     def e_object_lit(self, t, sp):
         props = []
         for p in t.children:
             if isinstance(p, Tree):
                 k = p.children[0]
-                key = _unescape(k.value[1:-1]) if k.type == "STRING" else (
+                key = _code_units(_unescape(k.value[1:-1])) if k.type == "STRING" else (
                     _number_key(k.value) if k.type == "NUMBER" else k.value)
                 props.append((key, self.expr(p.children[1])))
         return A.ObjectLit(sp, props)
@@ -506,6 +630,12 @@ class _Parser:
 _KEYWORDS = {"VAR", "IF", "ELSE", "WHILE", "DO", "FOR", "IN", "CONTINUE", "BREAK", "RETURN", "WITH", "SWITCH",
              "CASE", "DEFAULT", "THROW", "TRY", "CATCH", "FINALLY", "FUNCTION", "NEW", "THIS", "TRUE", "FALSE",
              "NULL", "TYPEOF", "VOID", "DELETE", "INSTANCEOF"}
+_KEYWORD_WORDS = {"var", "if", "else", "while", "do", "for", "in", "continue", "break", "return", "with", "switch",
+                  "case", "default", "throw", "try", "catch", "finally", "function", "new", "this", "true", "false",
+                  "null", "typeof", "void", "delete", "instanceof"}
+# ES5's future reserved words (7.6.1.2) and `debugger`: names no script may use, as engines refuse them
+_RESERVED = {"class", "const", "enum", "export", "extends", "import", "super", "debugger"}
+_BEFORE_DIVISION = {"NAME", "NUMBER", "STRING", "REGEX", "RPAR", "RSQB", "THIS", "TRUE", "FALSE", "NULL"}
 _OPERATORS = {"PLUS", "MINUS", "STAR", "SLASH", "PERCENT", "LESSTHAN", "MORETHAN", "OROR", "ANDAND", "DOT"}
 _EXPR_START = {"NAME", "NUMBER", "STRING", "LPAR", "LBRACK", "THIS", "FUNCTION", "NEW"}
 
@@ -584,6 +714,22 @@ def _unescape(s: str) -> str:
     return "".join(out)
 
 
+def _code_units(s: str) -> str:
+    """``s`` as ECMAScript's UTF-16 code units (8.4): a character above U+FFFF becomes its surrogate
+    pair, so ``"\U0001F600".length`` is 2 as in the standard (``values.well_formed`` joins pairs on output)."""
+    if s.isascii() or all(ord(c) < 0x10000 for c in s):
+        return s
+    return "".join(
+        c if ord(c) < 0x10000 else chr(0xD800 + ((ord(c) - 0x10000) >> 10)) + chr(0xDC00 + ((ord(c) - 0x10000) & 0x3FF))
+        for c in s)
+
+
+def _has_line_break(text: str, start: int, end: int) -> bool:
+    """Whether ``text[start:end]`` (white space and comments) holds a line terminator (7.3, 7.4)."""
+    gap = text[start:end]
+    return any(lt in gap for lt in _LINE_TERMINATORS)
+
+
 def _is_hex(s: str, n: int) -> bool:
     return len(s) == n and all(ch in "0123456789abcdefABCDEF" for ch in s)
 
@@ -607,7 +753,7 @@ def _hoist(body: list, var_names: list, functions: list) -> None:
             if s.other is not None:
                 stack.append(s.other)
             stack.append(s.then)
-        elif isinstance(s, (A.While, A.DoWhile, A.With, A.ForIn)):
+        elif isinstance(s, (A.While, A.DoWhile, A.With, A.ForIn, A.Labelled)):
             stack.append(s.body)
         elif isinstance(s, A.For):
             stack.append(s.body)

@@ -19,6 +19,7 @@ from typing import Any
 from ..diagnostics.diagnostic import Span
 from ..syntax import ast as A
 from .host import ModelHost, ScriptContext, ScriptOptions
+from .may_set import assigns  # noqa: F401  (used here; kept importable from processing)
 from .opl_runtime import Runtime, close_files
 
 
@@ -74,6 +75,10 @@ def script_block(inst: Any, block: A.ScriptBlock) -> None:
         return
     ctx.phase = "pre"
     run_block(ctx, block)
+    if ctx.failed and getattr(ctx, "failed_sets", None) is None:
+        from .followons import note_failed_block
+
+        note_failed_block(ctx, inst, block)
     ctx.invalidate()
 
 
@@ -87,6 +92,15 @@ def syntax_check(ctx: ScriptContext, block: A.ScriptBlock) -> bool:
         ctx.reporter.diagnostics.extend(program)
         ctx.failed = True
         return False
+    if block.kind == "main":  # the sub-models it loads are checked now too (submodels.py)
+        from .main_calls import unsupported_calls
+        from .submodels import check_submodels
+
+        # a misspelt `thisOplModel.`/`cplex.` method is the user's mistake: `check` says so (what pyopl
+        # does not support is refused when `main` runs, as before)
+        ctx.reporter.diagnostics.extend(e.to_diagnostic() for e in unsupported_calls(program)
+                                        if e.slug == "script-unknown-name")
+        check_submodels(program, block.span.file, ctx.reporter)
     return True
 
 
@@ -140,17 +154,12 @@ def finish_pre(inst: Any) -> None:
 
     warn_defaults(inst, assigned)
     if ctx is not None:
+        from .followons import drop_followons
+
+        drop_followons(ctx, inst)
         ctx.pre_output = ctx.output()
         ctx.out = []
         ctx.phase = "post"
-
-
-def assigns(body: str, name: str) -> bool:
-    """Whether script text assigns ``name`` (``name = ``, ``name[..] = ``, ``name.UB = ``, ``name.add(``),
-    by its text: used only to decide whether a *skipped* block would have changed the model."""
-    pat = r"\b%s\b(\s*\[[^\]]*\])*(\s*\.\s*(UB|LB|ub|lb))?\s*(=(?!=)|\+=|-=|\*=|/=|\+\+|--)|\b%s\s*\.\s*(add|addOnly|remove|clear)\s*\(" % (
-        re.escape(name), re.escape(name))
-    return re.search(pat, body) is not None
 
 
 def skipped(inst: Any, block: A.ScriptBlock) -> None:

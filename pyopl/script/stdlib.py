@@ -16,14 +16,13 @@ from __future__ import annotations
 
 import functools
 import math
-import random
 import re
-import time
-from decimal import ROUND_HALF_UP, Decimal
 
 from .convert import (CHARS_PER_STEP, array_join, display, number_to_string, string_to_number, to_boolean, to_int32, to_number,
+                      to_uint32,
                       to_string)
-from .values import NULL, UNDEFINED, HostFunction, JSArray, JSFunction, JSObject, ScriptError
+from .stdlib_text import WHITESPACE, expand_replacement
+from .values import HOLE, NULL, UNDEFINED, HostFunction, JSArray, JSFunction, JSObject, ScriptError, is_new
 
 
 def _text_work(interp, n: int, span) -> None:
@@ -83,11 +82,14 @@ def _round(x: float) -> float:
 
 
 def _floor(x):
-    return x if (x != x or math.isinf(x)) else float(math.floor(x))
+    return x if (x != x or math.isinf(x) or x.is_integer()) else float(math.floor(x))
 
 
 def _ceil(x):
-    return x if (x != x or math.isinf(x)) else float(math.ceil(x))
+    """``Math.ceil`` (15.8.2.6): -0 for -1 < x < 0 (and for -0)."""
+    if x != x or math.isinf(x) or x.is_integer():
+        return x
+    return -0.0 if -1.0 < x < 0.0 else float(math.ceil(x))
 
 
 def _pow(interp, this, args, span):
@@ -111,15 +113,19 @@ def _pow(interp, this, args, span):
 
 
 def _minmax(pick_max: bool):
+    """``Math.max``/``Math.min`` (15.8.2.11-12): NaN wins; +0 is larger than -0."""
     def fn(interp, this, args, span):
         best = -math.inf if pick_max else math.inf
+        nan = False
         for a in args:
             x = to_number(a)
             if x != x:
-                return math.nan
-            if (x > best) if pick_max else (x < best):
+                nan = True
+            elif (x > best) if pick_max else (x < best):
                 best = x
-        return best
+            elif x == 0 and best == 0 and (math.copysign(1, x) > 0) == pick_max:
+                best = x
+        return math.nan if nan else best
     return fn
 
 
@@ -133,8 +139,8 @@ def _random(interp, this, args, span):
 
 def _make_math() -> JSObject:
     m = {
-        "PI": math.pi, "E": math.e, "LN2": math.log(2), "LN10": math.log(10), "LOG2E": 1 / math.log(2),
-        "LOG10E": 1 / math.log(10), "SQRT2": math.sqrt(2), "SQRT1_2": math.sqrt(0.5),
+        "PI": math.pi, "E": math.e, "LN2": math.log(2), "LN10": math.log(10), "LOG2E": math.log2(math.e),
+        "LOG10E": math.log10(math.e), "SQRT2": math.sqrt(2), "SQRT1_2": math.sqrt(0.5),
     }
     unary = {"abs": abs, "ceil": _ceil, "floor": _floor, "round": _round, "sqrt": math.sqrt, "exp": math.exp,
              "log": lambda x: -math.inf if x == 0 else math.log(x), "sin": math.sin, "cos": math.cos,
@@ -146,7 +152,7 @@ def _make_math() -> JSObject:
     m["min"] = HostFunction("min", _minmax(False))
     m["atan2"] = HostFunction("atan2", _atan2)
     m["random"] = HostFunction("random", _random)
-    return JSObject(m, class_name="Math")
+    return JSObject(m, class_name="Math", hidden=set(m))  # all DontEnum (15.8)
 
 
 # --- global functions -------------------------------------------------------------------
@@ -155,7 +161,7 @@ _DIGITS = "0123456789abcdefghijklmnopqrstuvwxyz"
 
 
 def _parse_int(interp, this, args, span):
-    s = to_string(_arg(args, 0)).lstrip(" \t\n\r\v\f\u00a0\ufeff")
+    s = to_string(_arg(args, 0)).lstrip(WHITESPACE)
     _text_work(interp, 64 * len(s), span)  # digit by digit in Python: a step per character
     radix = to_int32(_arg(args, 1))
     sign = 1.0
@@ -190,7 +196,7 @@ _FLOAT_PREFIX = re.compile(r"[+-]?(Infinity|(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?)")
 
 
 def _parse_float(interp, this, args, span):
-    s = to_string(_arg(args, 0)).lstrip(" \t\n\r\v\f\u00a0\ufeff")
+    s = to_string(_arg(args, 0)).lstrip(WHITESPACE)
     _text_work(interp, len(s), span)
     m = _FLOAT_PREFIX.match(s)
     if not m:
@@ -208,50 +214,67 @@ def _is_finite(interp, this, args, span):
     return not (x != x or math.isinf(x))
 
 
+def _wrap(interp, kind: str, value, span) -> JSObject:
+    interp.alloc(1, span)
+    return JSObject(class_name=kind, proto=interp.protos[kind], value=value)
+
+
 def _number(interp, this, args, span):
-    return to_number(args[0]) if args else 0.0
+    """``Number(v)`` converts (15.7.1); ``new Number(v)`` makes a wrapper object (15.7.2)."""
+    new = is_new(interp)
+    v = to_number(args[0]) if args else 0.0
+    return _wrap(interp, "Number", v, span) if new else v
 
 
 def _string(interp, this, args, span):
-    return to_string(args[0]) if args else ""
+    new = is_new(interp)
+    v = to_string(args[0]) if args else ""
+    return _wrap(interp, "String", v, span) if new else v
 
 
 def _boolean(interp, this, args, span):
-    return to_boolean(_arg(args, 0))
+    new = is_new(interp)
+    v = to_boolean(_arg(args, 0))
+    return _wrap(interp, "Boolean", v, span) if new else v
 
 
 def _array(interp, this, args, span):
+    is_new(interp)
     if len(args) == 1 and (type(args[0]) is float or type(args[0]) is int):
         n = float(args[0])
-        if n != n or n < 0 or n != math.floor(n) or n > 4294967295:
-            raise ScriptError.type_error("`new Array(%s)`: an array length is a whole number from 0"
-                                         % number_to_string(n), span, "give a whole number of items")
+        if n != n or math.isinf(n) or n < 0 or n != math.floor(n) or n > 4294967295:
+            raise ScriptError.range_error("`new Array(%s)`: an array length is a whole number from 0"
+                                          % number_to_string(n), span, "give a whole number of items")
         interp.alloc(int(n), span)
-        return JSArray([UNDEFINED] * int(n))
+        return JSArray([HOLE] * int(n))
     interp.alloc(len(args), span)
     return JSArray(list(args))
 
 
 def _object(interp, this, args, span):
+    """``Object(v)``/``new Object(v)`` (15.2.1-2): an object as it is, a primitive wrapped, else ``{}``."""
+    is_new(interp)
     v = _arg(args, 0)
-    if isinstance(v, (JSObject, JSArray)):
+    if isinstance(v, (JSObject, JSArray, JSFunction, HostFunction)):
         return v
+    if type(v) is str:
+        return _wrap(interp, "String", v, span)
+    if type(v) is bool:
+        return _wrap(interp, "Boolean", v, span)
+    if type(v) is float or type(v) is int:
+        return _wrap(interp, "Number", float(v), span)
     interp.alloc(1, span)
     return JSObject()
 
 
 def _error_ctor(name):
     def fn(interp, this, args, span):
+        is_new(interp)
         interp.alloc(2, span)
         msg = _arg(args, 0)
-        return JSObject({"name": name, "message": "" if msg is UNDEFINED else to_string(msg)}, class_name="Error")
+        props = {} if msg is UNDEFINED else {"message": to_string(msg)}
+        return JSObject(props, class_name="Error", proto=interp.protos[name])
     return fn
-
-
-def _date(interp, this, args, span):
-    interp.alloc(1, span)
-    ms = to_number(args[0]) if args else float(int(time.time() * 1000))
-    return JSObject({"__time": ms}, class_name="Date")
 
 
 def _write(newline: bool):
@@ -260,33 +283,6 @@ def _write(newline: bool):
         interp.output(text + "\n" if newline else text)
         return UNDEFINED
     return fn
-
-
-def make_builtins(interp) -> dict:
-    """The global built-ins for one interpreter (``Math.random`` gets its own seeded generator)."""
-    interp.random = random.Random(0)
-    g = {
-        "Math": _make_math(),
-        "parseInt": HostFunction("parseInt", _parse_int),
-        "parseFloat": HostFunction("parseFloat", _parse_float),
-        "isNaN": HostFunction("isNaN", _is_nan),
-        "isFinite": HostFunction("isFinite", _is_finite),
-        "Number": HostFunction("Number", _number, constructor=True),
-        "String": HostFunction("String", _string, constructor=True),
-        "Boolean": HostFunction("Boolean", _boolean, constructor=True),
-        "Array": HostFunction("Array", _array, constructor=True),
-        "Object": HostFunction("Object", _object, constructor=True),
-        "Error": HostFunction("Error", _error_ctor("Error"), constructor=True),
-        "TypeError": HostFunction("TypeError", _error_ctor("TypeError"), constructor=True),
-        "RangeError": HostFunction("RangeError", _error_ctor("RangeError"), constructor=True),
-        "Date": HostFunction("Date", _date, constructor=True),
-        "NaN": math.nan,
-        "Infinity": math.inf,
-        "undefined": UNDEFINED,
-        "write": HostFunction("write", _write(False)),
-        "writeln": HostFunction("writeln", _write(True)),
-    }
-    return g
 
 
 # --- String methods ---------------------------------------------------------------------
@@ -328,18 +324,26 @@ def _index_of(interp, this, args, span):
 
 
 def _last_index_of(interp, this, args, span):
+    """``lastIndexOf(x, from)``: strings 15.5.4.8 (``from`` NaN or absent means the end), arrays
+    as ES5 15.4.4.15 (``from`` negative counts from the end)."""
     if isinstance(this, JSArray):
         interp.charge(len(this.items), span)
         from .convert import strict_equals
 
+        n = len(this.items)
+        start = _int_arg(args, 1, n - 1) if len(args) > 1 else n - 1
+        start = min(start, n - 1) if start >= 0 else n + start
         x = _arg(args, 0)
-        for i in range(len(this.items) - 1, -1, -1):
+        for i in range(int(start), -1, -1):
             if strict_equals(this.items[i], x):
                 return float(i)
         return -1.0
     s = _this_string(this)
     _text_work(interp, len(s), span)
-    return float(s.rfind(to_string(_arg(args, 0))))
+    sub = to_string(_arg(args, 0))
+    pos = to_number(_arg(args, 1))
+    start = len(s) if pos != pos else int(max(0, min(len(s), pos)))
+    return float(s.rfind(sub, 0, start + len(sub)))
 
 
 def _substring(interp, this, args, span):
@@ -385,6 +389,10 @@ def _split(interp, this, args, span):
     _text_work(interp, len(s), span)
     sep = _arg(args, 0)
     limit = _arg(args, 1)
+    if isinstance(sep, JSObject) and sep.class_name == "RegExp":
+        from .regexp import split_regexp
+
+        return split_regexp(interp, s, sep, limit, span)
     if sep is not UNDEFINED:
         sep = to_string(sep)
         interp.alloc(len(s) if sep == "" else s.count(sep) + 1, span)  # before building the pieces
@@ -395,7 +403,7 @@ def _split(interp, this, args, span):
     else:
         parts = s.split(sep)
     if limit is not UNDEFINED:
-        parts = parts[:max(0, to_int32(limit))]
+        parts = parts[:to_uint32(limit)]  # 15.5.4.14: the limit is ToUint32 (-1 is 4294967295)
     return JSArray(parts)
 
 
@@ -420,15 +428,20 @@ def _string_concat(interp, this, args, span):
 def _replace(interp, this, args, span):
     s = _this_string(this)
     _text_work(interp, len(s), span)
-    pat = to_string(_arg(args, 0))
+    pat = _arg(args, 0)
     rep = _arg(args, 1)
+    if isinstance(pat, JSObject) and pat.class_name == "RegExp":
+        from .regexp import replace_regexp
+
+        return replace_regexp(interp, s, pat, rep, span)
+    pat = to_string(pat)
     i = s.find(pat)
     if i < 0:
         return s
     if isinstance(rep, (JSFunction, HostFunction)):
         r = to_string(interp.call_value(rep, None, [pat, float(i), s], span))
     else:
-        r = to_string(rep)
+        r = expand_replacement(to_string(rep), pat, i, s)
     interp.check_string(len(s) - len(pat) + len(r), span)
     return s[:i] + r + s[i + len(pat):]
 
@@ -436,62 +449,11 @@ def _replace(interp, this, args, span):
 def _trim(interp, this, args, span):
     s = _this_string(this)
     _text_work(interp, len(s), span)
-    return s.strip(" \t\n\r\v\f\u00a0\ufeff")
-
-
-def _to_string(interp, this, args, span):
-    if (type(this) is float or type(this) is int) and _arg(args, 0) is not UNDEFINED:
-        return _radix_string(to_number(this), to_int32(args[0]), span)
-    return to_string(this)
+    return s.strip(WHITESPACE)
 
 
 def _value_of(interp, this, args, span):
     return this
-
-
-def _radix_string(x: float, radix: int, span) -> str:
-    if radix < 2 or radix > 36:
-        raise ScriptError.type_error("`toString` takes a radix from 2 to 36, not %d" % radix, span,
-                                     "write `n.toString(2)` ... `n.toString(36)`")
-    if radix == 10 or x != x or math.isinf(x):
-        return number_to_string(x)
-    neg = x < 0
-    x = abs(x)
-    whole = int(x)
-    frac = x - whole
-    digits = ""
-    while True:
-        whole, d = divmod(whole, radix)
-        digits = _DIGITS[d] + digits
-        if whole == 0:
-            break
-    if frac:
-        digits += "."
-        for _ in range(20):
-            frac *= radix
-            d = int(frac)
-            digits += _DIGITS[d]
-            frac -= d
-            if not frac:
-                break
-    return ("-" if neg else "") + digits
-
-
-def _to_fixed(interp, this, args, span):
-    x = to_number(this)
-    d = _int_arg(args, 0, 0)
-    if d != d or d < 0 or d > 20:
-        raise ScriptError.type_error("`toFixed` takes 0 to 20 digits, not %s" % to_string(_arg(args, 0)), span,
-                                     "write e.g. `x.toFixed(2)`")
-    if x != x:
-        return "NaN"
-    if abs(x) >= 1e21 or math.isinf(x):
-        return number_to_string(x)
-    # ECMAScript 15.7.4.5: the sign of x < 0 (-1e-7 gives "-0.00", -0 gives "0.00"), then of two equally
-    # near results the larger, i.e. round half up on |x|
-    q = Decimal(abs(x)).quantize(Decimal(1).scaleb(-int(d)), rounding=ROUND_HALF_UP)
-    s = "{:f}".format(q)
-    return ("-" + s) if x < 0 else s
 
 
 # --- Array methods ----------------------------------------------------------------------
@@ -511,13 +473,15 @@ def _push(interp, this, args, span):
 
 def _pop(interp, this, args, span):
     a = _need_array(this, "pop", span)
-    return a.items.pop() if a.items else UNDEFINED
+    v = a.items.pop() if a.items else UNDEFINED
+    return UNDEFINED if v is HOLE else v
 
 
 def _shift(interp, this, args, span):
     a = _need_array(this, "shift", span)
     interp.charge(len(a.items), span)
-    return a.items.pop(0) if a.items else UNDEFINED
+    v = a.items.pop(0) if a.items else UNDEFINED
+    return UNDEFINED if v is HOLE else v
 
 
 def _unshift(interp, this, args, span):
@@ -533,7 +497,7 @@ def _join(interp, this, args, span):
     interp.charge(2 * len(a.items), span)
     sep = _arg(args, 0)
     sep = "," if sep is UNDEFINED else to_string(sep)
-    parts = ["" if (x is UNDEFINED or x is NULL) else to_string(x) for x in a.items]
+    parts = ["" if (x is UNDEFINED or x is NULL or x is HOLE) else to_string(x) for x in a.items]
     interp.check_string(sum(map(len, parts)) + len(sep) * max(0, len(parts) - 1), span)
     return sep.join(parts)
 
@@ -542,6 +506,24 @@ def _array_to_string(interp, this, args, span):
     if isinstance(this, JSArray):
         return array_join(this, ",")
     return to_string(this)
+
+
+def _array_to_locale_string(interp, this, args, span):
+    """15.4.4.3: each element's own ``toLocaleString()``, joined with commas."""
+    a = _need_array(this, "toLocaleString", span)
+    interp.charge(2 * len(a.items), span)
+    parts = []
+    for x in a.items:
+        if x is UNDEFINED or x is NULL or x is HOLE:
+            parts.append("")
+            continue
+        f = interp.get_property(x, "toLocaleString", None, True)
+        if not isinstance(f, (JSFunction, HostFunction)):
+            raise ScriptError.type_error("an array item has no `toLocaleString` method", span,
+                                         "give the items a `toLocaleString` method")
+        parts.append(to_string(interp.call_value(f, x, [], span)))
+    interp.check_string(sum(map(len, parts)) + len(parts), span)
+    return ",".join(parts)
 
 
 def _reverse(interp, this, args, span):
@@ -554,7 +536,7 @@ def _reverse(interp, this, args, span):
 def _concat(interp, this, args, span):
     if type(this) is str:
         return _string_concat(interp, this, args, span)
-    a = _need_array(this, "concat", span)
+    a = this if isinstance(this, JSArray) else JSArray([this])  # 15.4.4.4: another object is one item
     interp.charge(len(a.items) + sum(len(x.items) for x in args if isinstance(x, JSArray)), span)
     out = list(a.items)
     for x in args:
@@ -570,8 +552,9 @@ def _sort(interp, this, args, span):
     n = len(a.items)
     interp.charge(n * max(1, n.bit_length()), span)  # n log n comparisons
     cmp = _arg(args, 0)
-    values = [x for x in a.items if x is not UNDEFINED]
-    holes = len(a.items) - len(values)
+    values = [x for x in a.items if x is not UNDEFINED and x is not HOLE]
+    undefs = sum(1 for x in a.items if x is UNDEFINED)
+    holes = len(a.items) - len(values) - undefs  # 15.4.4.11: values, then undefined, then holes
     if cmp is UNDEFINED:
         values.sort(key=to_string)
     else:
@@ -583,7 +566,7 @@ def _sort(interp, this, args, span):
             r = to_number(interp.call_value(cmp, None, [x, y], span))
             return 0 if r != r else (-1 if r < 0 else (1 if r > 0 else 0))
         values.sort(key=functools.cmp_to_key(compare))
-    a.items[:] = values + [UNDEFINED] * holes
+    a.items[:] = values + [UNDEFINED] * undefs + [HOLE] * holes
     return a
 
 
@@ -605,9 +588,21 @@ def _splice(interp, this, args, span):
 def _has_own(interp, this, args, span):
     k = to_string(_arg(args, 0))
     if isinstance(this, JSObject):
-        return k in this.props
+        return k in this.props or (this.class_name == "String" and (k == "length" or (
+            k.isdigit() and k.isascii() and int(k) < len(this.value))))
     if isinstance(this, JSArray):
-        return (k.isdigit() and int(k) < len(this.items)) or bool(this.props and k in this.props)
+        from .properties import array_index
+
+        i = array_index(k)
+        if i is not None:
+            return i < len(this.items) and this.items[i] is not HOLE
+        return k == "length" or bool(this.props and k in this.props)
+    if isinstance(this, JSFunction):
+        return k in this.props or k in ("length", "prototype")
+    if isinstance(this, HostFunction):
+        return k == "length" or bool(this.props and k in this.props)
+    if type(this) is str:
+        return k == "length" or (k.isdigit() and k.isascii() and int(k) < len(this))
     return False
 
 
@@ -617,14 +612,18 @@ def _fn_call(interp, this, args, span):
 
 def _fn_apply(interp, this, args, span):
     rest = _arg(args, 1)
-    items = list(rest.items) if isinstance(rest, JSArray) else []
+    if isinstance(rest, JSArray):
+        items = [UNDEFINED if x is HOLE else x for x in rest.items]
+    elif isinstance(rest, JSObject) and rest.class_name == "Arguments":
+        n = int(to_number(rest.props.get("length", 0.0)))
+        interp.charge(n, span)
+        items = [interp.get_property(rest, str(i), None, False) for i in range(n)]
+    elif rest is UNDEFINED or rest is NULL:
+        items = []
+    else:
+        raise ScriptError.type_error("`apply` takes an array (or `arguments`) of arguments", span,
+                                     "write `f.apply(thisValue, [a, b])`")
     return interp.call_value(this, _arg(args, 0) if args else None, items, span)
-
-
-def _date_get_time(interp, this, args, span):
-    if isinstance(this, JSObject) and "__time" in this.props:
-        return this.props["__time"]
-    return math.nan
 
 
 def _h(name, fn):
@@ -635,15 +634,13 @@ METHODS = {
     "String": {n: _h(n, f) for n, f in {
         "charAt": _char_at, "charCodeAt": _char_code_at, "indexOf": _index_of, "lastIndexOf": _last_index_of,
         "substring": _substring, "substr": _substr, "slice": _slice, "split": _split,
-        "toUpperCase": _to_upper, "toLowerCase": _to_lower, "concat": _concat, "replace": _replace,
-        "trim": _trim, "toString": _to_string, "valueOf": _value_of}.items()},
+        "toUpperCase": _to_upper, "toLowerCase": _to_lower, "toLocaleUpperCase": _to_upper,
+        "toLocaleLowerCase": _to_lower, "concat": _string_concat, "replace": _replace, "trim": _trim}.items()},
     "Array": {n: _h(n, f) for n, f in {
         "push": _push, "pop": _pop, "shift": _shift, "unshift": _unshift, "join": _join, "sort": _sort,
         "slice": _slice, "splice": _splice, "concat": _concat, "indexOf": _index_of,
-        "lastIndexOf": _last_index_of, "reverse": _reverse, "toString": _array_to_string}.items()},
-    "Number": {n: _h(n, f) for n, f in {"toFixed": _to_fixed, "toString": _to_string, "valueOf": _value_of}.items()},
-    "Boolean": {n: _h(n, f) for n, f in {"toString": _to_string, "valueOf": _value_of}.items()},
-    "Object": {n: _h(n, f) for n, f in {"hasOwnProperty": _has_own, "toString": _to_string,
-                                         "getTime": _date_get_time}.items()},
+        "lastIndexOf": _last_index_of, "reverse": _reverse, "toString": _array_to_string,
+        "toLocaleString": _array_to_locale_string}.items()},
+    "Object": {n: _h(n, f) for n, f in {"hasOwnProperty": _has_own}.items()},
     "Function": {n: _h(n, f) for n, f in {"call": _fn_call, "apply": _fn_apply}.items()},
 }

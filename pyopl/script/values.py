@@ -47,6 +47,7 @@ class _Singleton:
 
 UNDEFINED = _Singleton("undefined")  # the script value `undefined`
 NULL = _Singleton("null")  # the script value `null`
+HOLE = _Singleton("hole")  # an array slot never assigned (`[1,,3]`, `a[5] = 1` on a shorter array): not a value
 
 
 # Diagnostic codes (registered in pyopl/diagnostics/codes/script.py).
@@ -65,6 +66,8 @@ CODES = {
     "script-nesting-too-deep": "OPL1011",
     "script-bad-assignment": "OPL1012",
     "script-misplaced-jump": "OPL1013",
+    "script-too-long": "OPL1014",
+    "script-regex-unsupported": "OPL1015",
     "internal-error": "OPL0605",
 }
 
@@ -75,13 +78,17 @@ class ScriptError(Exception):
     ``slug`` names a kind of :data:`CODES` (its ``code`` follows); ``message`` is the plain
     sentence, ``span`` the place in the ``.mod``, ``help`` how to fix it, ``labels`` other
     places (``pyopl.diagnostics.diagnostic.Label``), ``notes`` extra context.
+    ``error_name`` names the ECMAScript error object a ``catch`` receives ("RangeError", ...;
+    by default ReferenceError for an undefined name, else TypeError).
     ``catchable`` says whether a script ``try``/``catch`` may catch it (as ECMAScript's
     TypeError/ReferenceError); budget errors are not catchable.
     """
 
     def __init__(self, slug: str, message: str, span: Span, help: str | None = None,
-                 labels: tuple = (), notes: tuple = (), catchable: bool = True, code: str | None = None):
+                 labels: tuple = (), notes: tuple = (), catchable: bool = True, code: str | None = None,
+                 error_name: str | None = None):
         super().__init__(message)
+        self.error_name = error_name  # the ECMAScript error a script `catch` sees (e.g. "RangeError")
         self.slug = slug
         self.code = code or CODES.get(slug, "OPL0605")
         self.message = message
@@ -126,6 +133,12 @@ class ScriptError(Exception):
     def type_error(message: str, span: Span, help: str) -> "ScriptError":
         """A value of the wrong kind (``message`` names it, ``help`` says what to write)."""
         return ScriptError("script-type-error", message, span, help)
+
+    @staticmethod
+    def range_error(message: str, span: Span, help: str) -> "ScriptError":
+        """A number out of the range a built-in takes (ECMAScript's RangeError: ``toFixed(21)``,
+        ``toString(1)``, ``new Array(-1)``); a script ``catch`` receives a ``RangeError``."""
+        return ScriptError("script-type-error", message, span, help, error_name="RangeError")
 
 
 def near_miss(name: str, candidates: Iterable[str]) -> str | None:
@@ -211,12 +224,16 @@ class HostFunction:
     ``constructor=True`` the function can also be used with ``new`` (then ``this`` is None).
     """
 
-    __slots__ = ("name", "fn", "constructor")
+    __slots__ = ("name", "fn", "constructor", "props", "length", "builtin_keys")
 
-    def __init__(self, name: str, fn: Callable[..., Any], constructor: bool = False):
+    def __init__(self, name: str, fn: Callable[..., Any], constructor: bool = False, props: dict | None = None,
+                 length: int = 0):
         self.name = name
         self.fn = fn
         self.constructor = constructor
+        self.props = props  # properties of the function object (`Number.MAX_VALUE`, `Array.prototype`) or None
+        self.length = length  # the `length` property: how many arguments it expects (ECMAScript 15)
+        self.builtin_keys = frozenset(props or ())  # the built-in properties: DontEnum (ECMAScript 15)
 
     def __repr__(self) -> str:
         return "HostFunction(%s)" % self.name
@@ -225,22 +242,44 @@ class HostFunction:
 class JSObject:
     """A script object (``{a: 1}``, ``new Object()``, ``new F()``): ordered properties.
 
-    ``proto`` is the object ``new F()`` inherits from (``F.prototype``), ``ctor`` the
-    function that built it (for ``instanceof``).
+    ``proto`` is the object it inherits from (``F.prototype`` for ``new F()``; None means the
+    interpreter's ``Object.prototype``), ``ctor`` the function that built it.  ``hidden`` is the
+    set of own property names that ``for-in`` skips (ECMAScript's DontEnum attribute: built-in
+    methods, ``constructor``) or None; ``value`` the primitive a wrapper stands for
+    (``new Number(1)``, ``new String("a")``, a ``Date``'s time value), else None.
+    ``class_name`` is ECMAScript's [[Class]] ("Object", "Error", "Number", "String", "Date", ...).
     """
 
-    __slots__ = ("props", "class_name", "proto", "ctor")
+    __slots__ = ("props", "class_name", "proto", "ctor", "hidden", "value", "readonly")
 
-    def __init__(self, props: dict | None = None, class_name: str = "Object", proto=None, ctor=None):
+    def __init__(self, props: dict | None = None, class_name: str = "Object", proto=None, ctor=None,
+                 hidden=None, value=None):
         self.props = props if props is not None else {}
         self.class_name = class_name
         self.proto = proto
         self.ctor = ctor
+        self.hidden = hidden
+        self.value = value
+        self.readonly = None  # own property names an assignment leaves as they are (ReadOnly), or None
+
+
+class Arguments(JSObject):
+    """A function's ``arguments`` object (ECMAScript 3, 10.1.8): ``arguments[i]`` for a named
+    parameter *is* that parameter (``mapped`` names the variable of each such index in
+    ``vars``); ``length`` and ``callee`` are DontEnum."""
+
+    __slots__ = ("vars", "mapped")
+
+    def __init__(self, props: dict, vars: dict, mapped: dict, proto=None):
+        super().__init__(props, "Arguments", proto, None, {"length", "callee"})
+        self.vars = vars
+        self.mapped = mapped
 
 
 class JSArray:
-    """A script array: ``items`` holds the elements (holes are UNDEFINED); ``props`` any
-    non-index property a script sets (``a["Rome"] = 3``)."""
+    """A script array: ``items`` holds the elements (a slot never assigned, or deleted, is
+    :data:`HOLE`: ``i in a`` is false there and ``for-in`` skips it; reading gives undefined);
+    ``props`` any non-index property a script sets (``a["Rome"] = 3``)."""
 
     __slots__ = ("items", "props")
 
@@ -262,6 +301,14 @@ class JSFunction:
     @property
     def name(self) -> str:
         return self.node.name or "anonymous"
+
+
+def is_new(interp) -> bool:
+    """Whether the built-in running now was called with ``new`` (``Interpreter.construct`` sets
+    ``interp.new_target``; read once, at the built-in's start)."""
+    target = getattr(interp, "new_target", None)
+    interp.new_target = None
+    return target is not None
 
 
 def _short(v: Any) -> str:

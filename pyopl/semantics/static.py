@@ -483,12 +483,16 @@ class StaticRules:
         if s is not None and s.kind in ("param", "dvar", "dexpr") and s.dims:
             fix = None
             end = c.span
+            shown = "%s[...]" % f
             if self.text and c.args and end.end_line == end.line:
+                line = self.text.split("\n")[span.line - 1]
+                if line[span.end_column - 1:span.end_column] == "(":
+                    shown = "%s[%s]" % (f, line[span.end_column:end.end_column - 2])  # the user's own indices
                 open_at = Span(span.file, span.line, span.end_column, span.line, span.end_column + 1)
                 close_at = Span(span.file, end.end_line, end.end_column - 1, end.end_line, end.end_column)
                 fix = Fix("index with `[...]`", (Edit(open_at, "["), Edit(close_at, "]")))
             self.r.emit("array-called", span, "`%s` is an array; index it with `[...]`, not `(...)`" % f,
-                        help="write `%s[...]`" % f, fix=fix)
+                        help="write `%s`" % shown, fix=fix)
             return
         if f in CP_FUNCTIONS:
             self.r.emit("unsupported-cp-function", span,

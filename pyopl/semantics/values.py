@@ -10,6 +10,7 @@ import bisect
 import contextlib
 import gc
 import itertools
+import sys
 from dataclasses import dataclass, field
 from typing import Any, Iterable, Iterator
 
@@ -111,8 +112,15 @@ class OplRange:
         self.lo = lo
         self.hi = hi
 
-    def __len__(self) -> int:
+    @property
+    def size(self) -> int:
+        """The number of elements, exactly (a Python int: ``1..2^70`` has 2^70)."""
         return max(0, self.hi - self.lo + 1)
+
+    def __len__(self) -> int:
+        # ``len()`` cannot exceed sys.maxsize (OverflowError, an internal error, for ``1..2^63``): a
+        # larger range says sys.maxsize, which every size limit refuses; messages use :attr:`size`
+        return min(max(0, self.hi - self.lo + 1), sys.maxsize)
 
     def __iter__(self) -> Iterator[int]:
         return iter(range(self.lo, self.hi + 1))

@@ -12,6 +12,7 @@ from lark import Token, Transformer, Tree
 
 from ..diagnostics.diagnostic import Edit, Fix, Span
 from . import ast as A
+from .number_literals import float_literal, shown
 
 
 def _span(file: str, meta) -> Span:
@@ -388,7 +389,12 @@ class _Handlers:
                                "floating-point number" % (text[:6], text[-3:], len(text)),
                                help="use a number below 1.8e308; a huge value is usually a unit or a missing decimal point")
             return A.Const(self._s(meta), 0)
-        value = float(text) if any(ch in text for ch in ".eE") else int(text)
+        value = float_literal(text) if any(ch in text for ch in ".eE") else int(text)
+        if value is None:  # `1e309`, `1.8e308`: float() gives infinity, silently (issue 33)
+            self.reporter.emit("number-too-large", self._t(c[0]), "the number %s is larger than any floating-point "
+                               "number (about 1.8e308)" % shown(text),
+                               help="use a number below 1.8e308, or `infinity` if no bound is meant")
+            return A.Const(self._s(meta), 0)
         return A.Const(self._s(meta), value)
 
     def string(self, meta, c):

@@ -207,14 +207,14 @@ def _double_equals_in_decl(ctx: Context) -> Mistake | None:
 def _power(ctx: Context) -> Mistake | None:
     if ctx.tok == "*" and ctx.prev == "*" and ctx.prev_at == ctx.at - 1:
         return Mistake("syntax-python-power", ctx.span_of(ctx.at - 1, ctx.at + 1), "`**` is not OPL; a power is written `^`",
-                       "write `x^2`", _fix(ctx, ctx.at - 1, ctx.at + 1, "^", "replace `**` with `^`"))
+                       "write `^`", _fix(ctx, ctx.at - 1, ctx.at + 1, "^", "replace `**` with `^`"))
     return None
 
 
 def _forall_equals(ctx: Context) -> Mistake | None:
     if ctx.tok == "=" and "IN" in ctx.expected:
         return Mistake("syntax-iterator-equals", ctx.span, "an iterator takes its values with `in`, not `=`",
-                       "write `i in 1..n`", _fix(ctx, ctx.at, ctx.at + 1, "in", "replace `=` with `in`"))
+                       "write `in`", _fix(ctx, ctx.at, ctx.at + 1, "in", "replace `=` with `in`"))
     return None
 
 

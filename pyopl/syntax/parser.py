@@ -18,7 +18,7 @@ from lark.exceptions import VisitError
 
 from ..diagnostics.diagnostic import Span
 from ..diagnostics.reporter import Reporter
-from ..files.source_io import SourceProblem, read_source_file, report_problem, resolve_include
+from ..files.source_io import SourceProblem, read_source_file, report_problem, resolve_include, take_include
 from . import ast as A
 from .grammars import grammar_text  # noqa: F401  (re-exported)
 from .handlers import _Handlers, _TreeToAst, _unquote  # noqa: F401  (_unquote re-exported: data parsing uses it)
@@ -144,6 +144,8 @@ def splice_includes(items: list, file: str, reporter: Reporter, depth: int) -> l
         if depth >= 8 or _INCLUDING[0] >= 8:
             reporter.emit("include-not-found", item.span, "`include` nests more than 8 deep (a cycle?)",
                           help="remove the circular include")
+            continue
+        if not take_include(reporter, item.span):  # a budget on the number of includes, not only their depth
             continue
         notes: list = []
         try:

@@ -31,7 +31,7 @@ from .telemetry import CallTelemetry
 def request_key(request: dict[str, Any]) -> str:
     """SHA-256 hex of the canonical JSON of ``request``."""
     canon = json_line(request, sort_keys=True, separators=(",", ":"))
-    return hashlib.sha256(canon.encode("utf-8")).hexdigest()
+    return hashlib.sha256(canon.encode("utf-8", "surrogatepass")).hexdigest()  # (json_line: ASCII if surrogates)
 
 
 class CachingClient:

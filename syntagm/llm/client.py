@@ -30,7 +30,8 @@ from dataclasses import dataclass, field
 from typing import Any, Protocol
 
 from ..errors import ConfigError, LLMError
-from ..redact import register_secret, scrub
+from ..redact import register_client_headers, register_secret, scrub
+from ..safeio import plain_text
 from ..prices import PriceTable, load_prices
 from ..tokens import count_prompt_tokens, count_text_tokens
 from .telemetry import CallTelemetry
@@ -228,6 +229,11 @@ class OpenAIChatClient:
         register_secret(config.api_key)  # scrubbed from every error text from now on
         self._client = openai.OpenAI(api_key=config.api_key or "not-needed", base_url=config.base_url,
                                      timeout=config.timeout_s, max_retries=0)
+        # every header value the client sends (key, organisation, project, custom headers) is kept out
+        # of every recorded file and error text, wherever an endpoint echoes it (issue 33)
+        if config.api_key:  # (without one the client sends the placeholder `not-needed`)
+            register_client_headers(getattr(self._client, "auth_headers", None))
+        register_client_headers(getattr(self._client, "default_headers", None))
 
     # -- one call -----------------------------------------------------------------
     def chat(self, messages: list[Message], *, purpose: str, json_mode: bool = True,
@@ -280,9 +286,14 @@ class OpenAIChatClient:
         return ChatReply(content, tel, finish_reason, request, usage)
 
     def _request(self, messages: list[Message]) -> dict[str, Any]:
-        """The keyword arguments of one request: the optional parameters only when set and not dropped."""
+        """The keyword arguments of one request: the optional parameters only when set and not dropped;
+        lone surrogates in the messages' text are sent as U+FFFD."""
         cfg = self.config
-        kwargs: dict[str, Any] = {"model": cfg.model, "messages": messages}
+        # a lone surrogate (from a reply's `\ud800` escape, or an invalid byte read with surrogateescape)
+        # cannot be encoded as UTF-8: the `openai` library would fail to send the request (issue 33)
+        sendable = [dict(m, content=plain_text(m["content"])) if isinstance(m.get("content"), str) else m
+                    for m in messages]
+        kwargs: dict[str, Any] = {"model": cfg.model, "messages": sendable}
         if cfg.temperature is not None and "temperature" not in self.dropped:
             kwargs["temperature"] = cfg.temperature
         if cfg.max_tokens and self.token_param not in self.dropped:

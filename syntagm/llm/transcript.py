@@ -29,7 +29,7 @@ from typing import Any, Callable, TextIO
 
 from .. import __version__
 from ..errors import LLMError, ReplayError, SyntagmError
-from ..redact import scrub
+from ..redact import redact_secrets, scrub
 from ..safeio import json_line
 from .client import ChatClient, ChatReply, Message
 from .telemetry import CallTelemetry
@@ -39,10 +39,15 @@ VERSION = 1
 
 
 def request_digest(messages: list[Message]) -> str:
-    """SHA-256 of the messages (role and content), the identity of a request for replay."""
+    """SHA-256 of the messages (role and content), the identity of a request for replay.
+
+    Taken over the messages as they are recorded, registered secrets removed (a request that
+    quotes a reply which echoed the key is recorded with ``[REDACTED]``, and its replay sends that),
+    and encoded with ``surrogatepass``: a lone surrogate that an LLM reply carried into the next
+    prompt is hashed, never an error (the digest of any other text is unchanged)."""
     canon = json.dumps([[m.get("role"), m.get("content")] for m in messages], ensure_ascii=False,
                        separators=(",", ":"))
-    return hashlib.sha256(canon.encode("utf-8")).hexdigest()
+    return hashlib.sha256(redact_secrets(canon).encode("utf-8", "surrogatepass")).hexdigest()
 
 
 class RecordingClient:

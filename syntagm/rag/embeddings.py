@@ -64,7 +64,7 @@ class EmbeddingRetriever:
                               "give a local folder with --embedding-model, or use --retriever bm25") from None
         cache = Path(cache_dir or os.environ.get("SYNTAGM_CACHE") or Path.home() / ".cache" / "syntagm")
         texts = [e.search_text for e in self.exemplars]
-        key = hashlib.sha256("\x00".join([model_name, *texts]).encode("utf-8")).hexdigest()[:32]
+        key = hashlib.sha256("\x00".join([model_name, *texts]).encode("utf-8", "surrogatepass")).hexdigest()[:32]
         path = cache / f"{key}.npy"
         if path.is_file():
             self._matrix = np.load(path)

@@ -124,15 +124,14 @@ main {
 
 
 def test_main_model_source_outside_the_folder_is_refused(tmp_path):
+    """The sub-model names of `main` are checked with the model (script/submodels.py): refused at
+    compile time, at the name, before anything runs."""
     (tmp_path / "m.mod").write_text('dvar float+ x in 0..1;\nmaximize x;\nmain {\n'
                                     '  var s = new IloOplModelSource("../other.mod");\n}\n')
-    r = pyopl.compile_model(tmp_path / "m.mod").solve()
-    d = [d for d in r.diagnostics if d.code == "OPL1056"][0]
-    assert d.line == 4 and "outside the model's folder" in d.message
-    assert r.script_exit == 1
-    # the report says why nothing was solved (it said "solved nothing", as for an empty `main`)
-    assert r.status == "not_solved"
-    assert r.message == "the `main` block stopped at a script error before any solve"
+    with pytest.raises(pyopl.CompileError) as e:
+        pyopl.compile_model(tmp_path / "m.mod")
+    d = [d for d in e.value.diagnostics if d.code == "OPL1056"][0]
+    assert (d.line, d.column) == (4, 33) and "outside the model's folder" in d.message
 
 
 @pytest.mark.parametrize("data", ["n = 2;", {"n": 2}])
@@ -364,7 +363,8 @@ def test_post_processing_is_skipped_without_a_solution():
 
 
 def test_missing_files_and_failing_models_in_main(tmp_path):
-    (tmp_path / "bad.mod").write_text("dvar float+ y;\nminimize y + undeclared;\n")
+    # statically sound (check reads sub-models: submodels.py), it fails when generated without data
+    (tmp_path / "bad.mod").write_text("int n = ...;\ndvar float+ y in 0..n;\nminimize y;\n")
     (tmp_path / "m.mod").write_text(
         'dvar float+ x in 0..1;\nmaximize x;\nmain {\n'
         '  try { new IloOplDataSource("none.dat"); } catch (e) { writeln("caught"); }\n'
@@ -374,7 +374,7 @@ def test_missing_files_and_failing_models_in_main(tmp_path):
     assert r.script_output == "caught\n" and r.script_exit == 1
     d = [d for d in r.diagnostics if d.code == "OPL1062"][0]
     assert (d.line, d.column) == (6, 3) and "the model `bad.mod` did not compile" in d.message
-    assert any(x.code == "OPL0101" and x.file.endswith("bad.mod") for x in r.diagnostics)
+    assert any(x.code == "OPL0401" and x.file.endswith("bad.mod") for x in r.diagnostics)
     (tmp_path / "n.mod").write_text('dvar float+ x in 0..1;\nmaximize x;\nmain {\n  new IloOplDataSource("none.dat");\n}\n')
     r = pyopl.compile_model(tmp_path / "n.mod").solve()
     d = [d for d in r.diagnostics if d.code == "OPL1061"][0]

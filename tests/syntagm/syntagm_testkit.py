@@ -32,6 +32,7 @@ class Item:
     finish_reason: str = "stop"
     error_param: str | None = None  # the error body's "param" (OpenAI names the rejected parameter there)
     reject: tuple = ()  # answer 400 naming the first of these parameters the request holds, else reply
+    content_from: Any = None  # a function of the request's headers (a dict) giving the content: an echoing endpoint
 
 
 def usage(prompt: int = 100, completion: int = 50, cached: int = 0) -> dict[str, Any]:
@@ -62,7 +63,8 @@ class ScriptedServer:
                     body = {"_raw": raw.decode("utf-8", "replace")}
                 with server.lock:
                     server.requests.append({"path": self.path, "body": body,
-                                            "authorization": self.headers.get("authorization")})
+                                            "authorization": self.headers.get("authorization"),
+                                            "headers": dict(self.headers)})
                     if server.router is not None:
                         item = server.router(body)
                     else:
@@ -85,10 +87,11 @@ class ScriptedServer:
                     return self._send(item.status, {"error": {"message": item.error_message, "type": "scripted",
                                                               "param": item.error_param}},
                                       item.headers)
+                content = item.content if item.content_from is None else item.content_from(dict(self.headers))
                 payload = {"id": f"chatcmpl-{len(server.requests)}", "object": "chat.completion", "created": 0,
                            "model": body.get("model", "scripted"),
                            "choices": [{"index": 0, "finish_reason": item.finish_reason,
-                                        "message": {"role": "assistant", "content": item.content}}]}
+                                        "message": {"role": "assistant", "content": content}}]}
                 if item.usage is not None:
                     payload["usage"] = item.usage
                 self._send(200, payload, item.headers)

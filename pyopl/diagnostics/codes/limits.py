@@ -46,3 +46,10 @@ R("OPL1142", "string-limit", "error", "String longer than allowed",
   """A string literal, or a string computed with `+`, is longer than pyopl allows (1,000,000
 characters by default). Raise the limit with `limits=pyopl.Limits(max_string=N)`. (No example
 here: it would be a megabyte long; `tests/test_budget.py` triggers it.)""")
+R("OPL1143", "include-limit", "error", "Too many included files",
+  """One compilation may read at most 256 files through `include` (model and data includes
+together; each inclusion of a file counts, also of a file already read). Includes may also nest
+only 8 levels deep, but a file that includes another several times, which does the same, reads
+exponentially many files: six includes over seven levels are 335,922. Include each file once,
+from one place. (No example here: it needs many files; `tests/test_security_limits.py`
+triggers it.)""")

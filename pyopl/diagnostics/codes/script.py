@@ -97,3 +97,18 @@ R("OPL1013", "script-misplaced-jump", "error", "`break` or `continue` outside a 
   bad=_m("var n = 3;\nif (n > 2) break;"),
   good=_m("for (var n = 0; n < 5; n++) {\n  if (n > 2) break;\n}"),
   at=(3, 14))
+R("OPL1014", "script-too-long", "error", "Script too long to parse",
+  """One script block may hold at most 400,000 tokens (about 1.5 MB of code); parsing takes time
+proportional to the text, and a longer block (usually generated) is refused at the first token
+past the budget rather than keep the compiler busy for minutes. Put bulk data in the `.dat`
+file, or split the work into several blocks.""")
+R("OPL1015", "script-regex-unsupported", "error", "Regular expression pyopl does not run",
+  """Regular expressions are ECMAScript 3's, run by a backtracking engine whose matches are the
+same for the constructs it accepts. A few constructs would match differently and are refused
+rather than give a different answer: capturing groups inside a repeated group, a repeated
+capturing group that can match nothing, a back-reference to a group that may not have matched,
+captures inside `(?!...)`, a quantified lookahead, the flag `i` with non-ASCII characters in the
+pattern, and legacy octal escapes such as `\\012`.""",
+  bad=_m('var m = "abab".match(/(?:(a)|b)+/);'),
+  good=_m('var m = "abab".match(/(?:a|b)+/);'),
+  at=(2, 24))

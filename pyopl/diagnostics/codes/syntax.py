@@ -33,7 +33,7 @@ R("OPL0006", "syntax-unexpected-character", "error", "Character not allowed here
   """A character that no OPL token starts with (for example `$` or `@`).""",
   bad="dvar float+ x$;\nminimize x;\nsubject to { x >= 1; }",
   good="dvar float+ x;\nminimize x;\nsubject to { x >= 1; }",
-  at=(1, 14))
+  at=(1, 14), fixable="maybe-incorrect")
 R("OPL0007", "syntax-unexpected-eof", "error", "Model ends too early",
   """The file ended in the middle of a statement, often because a `}` is missing.""",
   bad="dvar float+ x;\nminimize x;\nsubject to { x >= 1;",

@@ -1,0 +1,187 @@
+"""A ``forall`` row family in the form the array rows take: ``dexpr``s inlined, tuple patterns as fields.
+
+``forall(v in Nodes) inflow[v] - outflow[v] == b[v]`` with ``dexpr float inflow[v in Nodes] = sum(a in
+Arcs : a.dst == v) flow[a]`` means the same rows as the ``forall`` with the dexpr's definition written in
+place (its index name read as the loop's iterator), and ``sum(<o, d, c, u> in Arcs : d == v) ...`` the
+same as its single-name form (:mod:`pyopl.lowering.vectorised_patterns`). :func:`inlined_forall` makes
+that statement so that :mod:`pyopl.lowering.vectorised_rows` evaluates it column-wise; the row-by-row
+path keeps the statement as written (the reference the differential tests compare with).
+
+A dexpr cell is inlined only where the result is certainly the cell's own value: each index of
+``d[i, ...]`` is an iterator of the ``forall`` whose domain is the dexpr's index set itself (so every
+key is a cell), the dexpr's dimensions bind plain names, and no name of its definition is captured by
+the loop's iterators or the enclosing loops' (anything else is left as written).
+"""
+from __future__ import annotations
+
+import dataclasses
+from typing import Any
+
+from ..syntax import ast as A
+from .symbols import DexprArray, DexprScalar
+
+MAX_DEPTH = 8  # dexprs defined through dexprs: inlined this deep at most
+
+
+def _all_names(n: Any) -> set[str]:
+    """Every name used or bound anywhere in ``n`` (names and pattern names)."""
+    out: set[str] = set()
+    stack = [n]
+    while stack:
+        x = stack.pop()
+        if isinstance(x, A.Name):
+            out.add(x.id)
+        elif isinstance(x, A.Pattern) and x.name is not None:
+            out.add(x.name)
+        if isinstance(x, A.Node):
+            for f in dataclasses.fields(x):
+                v = getattr(x, f.name)
+                if isinstance(v, A.Node):
+                    stack.append(v)
+                elif isinstance(v, list):
+                    stack.extend(y for y in v if isinstance(y, A.Node))
+    return out
+
+
+def _renamed(n: Any, names: dict) -> Any:
+    """A copy of ``n`` with each Name in ``names`` replaced by a Name of its new spelling."""
+    if isinstance(n, A.Name) and n.id in names:
+        return A.Name(n.span, names[n.id])
+    if isinstance(n, A.Node):
+        changes = {}
+        for f in dataclasses.fields(n):
+            v = getattr(n, f.name)
+            if isinstance(v, A.Node):
+                w = _renamed(v, names)
+                if w is not v:
+                    changes[f.name] = w
+            elif isinstance(v, list) and any(isinstance(x, A.Node) for x in v):
+                w = [_renamed(x, names) if isinstance(x, A.Node) else x for x in v]
+                if any(a is not b for a, b in zip(w, v)):
+                    changes[f.name] = w
+        return dataclasses.replace(n, **changes) if changes else n
+    return n
+
+
+class _Inliner:
+    def __init__(self, ev: Any, s: A.Forall, env: dict, patterns: Any):
+        self.ev, self.env, self.patterns = ev, env, patterns
+        self.loop: dict[str, Any] = {}  # the forall's iterators -> their domains' values
+        for b in s.quals.binders:
+            if len(b.patterns) == 1 and b.patterns[0].name is not None:
+                self.loop[b.patterns[0].name] = b.domain
+        self.taken = set(self.loop) | set(env)
+        self.changed = False
+
+    def domain_of(self, name: str) -> Any:
+        return self.ev.eval_set(self.loop[name], self.env)
+
+    def expr(self, n: Any, depth: int = 0) -> Any:
+        if depth > MAX_DEPTH:
+            return n
+        if isinstance(n, A.Aggregate):
+            first = n.quals.binders[0].patterns[0] if n.quals.binders else None
+            if first is not None and first.items is not None and not (set(first.names()) & self.taken):
+                m = self.patterns(n, self.env)  # (a loop's name in the pattern is a condition: left as written)
+                if m is not None:
+                    self.changed = True
+                    return m
+            return n  # (a sum's body is the array sum's business)
+        if isinstance(n, A.Index) and isinstance(n.base, A.Name):
+            m = self._cell(n)
+            if m is not None:
+                self.changed = True
+                return self.expr(m, depth + 1)
+        if isinstance(n, A.Name):
+            sym = self.ev.inst.symbols.get(n.id)
+            if sym is not None and isinstance(sym.value, DexprScalar):
+                body = sym.decl.expr
+                if not (_all_names(body) & self.taken):
+                    self.changed = True
+                    return self.expr(body, depth + 1)
+            return n
+        if isinstance(n, (A.Binary, A.Unary, A.Compare)):
+            changes = {}
+            for f in dataclasses.fields(n):
+                v = getattr(n, f.name)
+                if isinstance(v, A.Expr):
+                    w = self.expr(v, depth)
+                    if w is not v:
+                        changes[f.name] = w
+                elif isinstance(v, list) and v and all(isinstance(x, A.Expr) for x in v):
+                    w = [self.expr(x, depth) for x in v]
+                    if any(a is not b for a, b in zip(w, v)):
+                        changes[f.name] = w
+            return dataclasses.replace(n, **changes) if changes else n
+        return n
+
+    def _cell(self, n: A.Index) -> A.Expr | None:
+        sym = self.ev.inst.symbols.get(n.base.id)
+        if sym is None or not isinstance(sym.value, DexprArray):
+            return None
+        arr, decl = sym.value, sym.decl
+        if len(n.indices) != len(decl.dims) or len(arr.dims) != len(decl.dims):
+            return None
+        rename = {}
+        for k, (ix, dim) in enumerate(zip(n.indices, decl.dims)):
+            if not (isinstance(ix, A.Name) and ix.id in self.loop and dim.var is not None and dim.pattern is None):
+                return None
+            try:
+                if self.domain_of(ix.id) is not arr.dims[k]:
+                    return None  # (a key outside the dexpr's cells is the row path's error to report)
+            except Exception:
+                return None
+            rename[dim.var] = ix.id
+        body = decl.expr
+        if len(set(rename.values())) != len(rename):
+            return None
+        if (_all_names(body) - set(rename)) & self.taken:
+            return None  # a name of the definition would be captured by a loop iterator
+        return _renamed(body, {k: v for k, v in rename.items() if k != v})
+
+
+def inlined_forall(ev: Any, s: A.Forall, env: dict, patterns: Any, memo: dict) -> A.Forall:
+    """``s`` with its constraint's dexpr cells inlined and pattern sums in single-name form, or ``s``
+    itself when nothing applies. ``patterns(node, env)``: the single-name form of a pattern sum, or
+    None; ``memo``: a dict kept with the compile (the same rewrite gives the same statement node, so
+    the array paths' per-node caches keep working)."""
+    cons = s.body
+    if not isinstance(cons, A.ConsStmt):
+        return s
+    inl = _Inliner(ev, s, env, patterns)
+    new = inl.expr(cons.expr)
+    if not inl.changed:
+        return s
+    key = (id(s), _fingerprint(new))
+    hit = memo.get(key)
+    if hit is not None and hit[0] is s:
+        return hit[1]
+    out = A.Forall(s.span, s.quals, dataclasses.replace(cons, expr=new))
+    memo[key] = (s, out)
+    return out
+
+
+def _fingerprint(n: Any) -> tuple:
+    """The shape of a rewritten expression: its node types and names in walk order (equal for equal rewrites)."""
+    out: list = []
+    stack = [n]
+    while stack:
+        x = stack.pop()
+        out.append(type(x).__name__)
+        if isinstance(x, A.Name):
+            out.append(x.id)
+        elif isinstance(x, A.Field):
+            out.append(x.name)
+        elif isinstance(x, A.Const):
+            out.append(repr(getattr(x, "value", None)))
+        elif isinstance(x, A.Aggregate):
+            out.append(id(x))  # (single-name forms are cached nodes)
+            continue
+        if isinstance(x, A.Node):
+            for f in dataclasses.fields(x):
+                v = getattr(x, f.name)
+                if isinstance(v, A.Node):
+                    stack.append(v)
+                elif isinstance(v, list):
+                    stack.extend(y for y in v if isinstance(y, A.Node))
+    return tuple(out)

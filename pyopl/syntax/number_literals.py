@@ -1,0 +1,30 @@
+"""Numbers written with a point or an exponent, as the model and data readers take them.
+
+``float()`` reads ``1e309``, ``1.8e308`` and ``1e999999999`` as infinity without a word; a
+capacity written that way would then be no bound at all. OPL (C's ``strtod``) reports such a
+literal as out of range, and so does pyopl: :func:`float_literal` gives None for it and the
+reader reports ``number-too-large`` (OPL1128) at the literal. A literal too small to be told
+from zero (``1e-400``) is zero, as ``strtod`` gives it.
+"""
+from __future__ import annotations
+
+import math
+import re
+
+#: A number in data text that may lie beyond the double range: an exponent of 200 or more, or
+#: 100 digits in a row. Text holding one is read by the full parser, which reports it at its place.
+MAYBE_TOO_LARGE = re.compile(r"[eE]\+?0*(?:[2-9]\d\d|\d{4,})|\d{100}")
+
+
+def float_literal(text: str) -> float | None:
+    """The value of ``text`` (digits with ``.``, ``e`` or ``E``, as the grammars' number terminals
+    match them) as a Python float; None when it is beyond the largest double (about 1.8e308)."""
+    value = float(text)
+    return None if math.isinf(value) else value
+
+
+def shown(text: str) -> str:
+    """``text`` for a message: whole up to 24 characters, else its ends and its length."""
+    if len(text) <= 24:
+        return text
+    return "%s...%s (%d characters)" % (text[:8], text[-6:], len(text))

@@ -1,0 +1,67 @@
+"""Diagnostics of `main` flows that pointed at the wrong place or gave the wrong cause (issue 30)."""
+from __future__ import annotations
+
+import pyopl
+
+FLOW = """int n = ...;
+dvar float+ x in 0..n;
+maximize x;
+main {
+  var data = thisOplModel.dataElements;
+  data.nn = 4;
+  var m = new IloOplModel(thisOplModel.modelDefinition, cplex);
+  m.addDataSource(data);
+  m.generate();
+  cplex.solve();
+  var m2 = new IloOplModel(thisOplModel.modelDefinition, cplex);
+  m2.addDataSource(data);
+  m2.generate();
+  %s
+}
+"""
+
+
+def _solve(tmp_path, last=""):
+    (tmp_path / "m.mod").write_text(FLOW % last, encoding="utf-8")
+    (tmp_path / "m.dat").write_text("n = 2;\n", encoding="utf-8")
+    return pyopl.compile_model(tmp_path / "m.mod", tmp_path / "m.dat").solve()
+
+
+def test_a_misspelt_data_element_set_in_main_is_reported_once_at_the_script_line(tmp_path):
+    """Before: OPL0402 at `<data dict>:1:1`, once per model made with the data."""
+    r = _solve(tmp_path)
+    ds = [d for d in r.diagnostics if d.code == "OPL0402"]
+    assert len(ds) == 1
+    assert (ds[0].file, ds[0].line, ds[0].column) == (str(tmp_path / "m.mod"), 6, 8)  # `nn` in `data.nn = 4;`
+    assert ds[0].help == "did you mean `n`?"
+    assert r.objective == 2  # the flow itself still runs: n = 2 from m.dat
+
+
+def test_a_misspelt_method_of_a_model_made_in_main_names_the_method(tmp_path):
+    """Before: "`generat` is not declared in the model or the script", with `var generat` as the help."""
+    r = _solve(tmp_path, "m2.generat();")
+    [d] = [d for d in r.diagnostics if d.is_error]
+    assert d.code == "OPL1050" and d.message == "IloOplModel has no method `generat`; did you mean `generate`?"
+    assert (d.line, d.column) == (14, 6)
+
+
+def _check(tmp_path, last):
+    (tmp_path / "m.mod").write_text(FLOW % last, encoding="utf-8")
+    (tmp_path / "m.dat").write_text("n = 2;\n", encoding="utf-8")
+    return pyopl.check(tmp_path / "m.mod", tmp_path / "m.dat")
+
+
+def test_a_misspelt_method_of_this_model_names_the_method_and_check_finds_it(tmp_path):
+    """Before: `check` said nothing, and `solve` said "`thisOplModel.generat()` is not supported by pyopl"
+    (a missing feature, not a typo)."""
+    [d] = _check(tmp_path, "thisOplModel.generat();").errors
+    assert d.code == "OPL1050" and d.message == "IloOplModel has no method `generat`; did you mean `generate`?"
+    assert (d.line, d.column) == (14, 16) and d.help == "write `thisOplModel.generate`"
+    [d] = _check(tmp_path, "cplex.solv();").errors
+    assert d.message == "IloCplex has no method `solv`; did you mean `solve`?"
+
+
+def test_a_method_far_from_any_is_still_unsupported(tmp_path):
+    r = _solve(tmp_path, "thisOplModel.convertAllIntVars();")
+    [d] = [d for d in r.diagnostics if d.is_error]
+    assert d.code == "OPL1057" and "is not supported by pyopl" in d.message
