@@ -201,9 +201,9 @@ ENTRIES = [
      "cplex.solve(); writeln(cplex.getObjValue()); }", None, "3.5"),
     (SC, "IloOplModel.unconvertAllIntVars", "out", _MIP + "main { thisOplModel.generate(); thisOplModel.convertAllIntVars(); "
      "thisOplModel.unconvertAllIntVars(); cplex.solve(); writeln(cplex.getObjValue()); }", None, "3"),
-    (SC, "IloOplModel.printRelaxation", "code", "feasOpt relaxations are not computed", None, "OPL1057"),
+    (SC, "IloOplModel.printRelaxation", "code", "feasOpt relaxations are not computed (reported as a method pyopl lacks)", None, "OPL1050"),
     (SC, "IloOplModel.applyOpsSettings", "code", ".ops settings files are not read", None, "OPL1057"),
-    (SC, "IloOplModel.setPoolSolution", "code", "the solution pool is not available from scripts", None, "OPL1057"),
+    (SC, "IloOplModel.setPoolSolution", "code", "the solution pool is not available from scripts (reported as a method pyopl lacks)", None, "OPL1050"),
     (SC, "IloCplex.solve", "out", _LP + "maximize x + y;\nmain { thisOplModel.generate(); cplex.solve(); writeln(cplex.getObjValue()); }", None, "20"),
     (SC, "IloCplex.getObjValue", "out", _X3 + "execute { writeln(cplex.getObjValue()); }", None, "19"),
     (SC, "IloCplex.getBestObjValue", "out", _X3 + "execute { writeln(cplex.getBestObjValue()); }", None, "19"),
@@ -227,7 +227,7 @@ ENTRIES = [
     (SC, "constraint .setCoef / .getCoef", "out", _CAP + "main { thisOplModel.generate(); "
      "thisOplModel.cap.setCoef(thisOplModel.y, 2); cplex.solve(); "
      "writeln(thisOplModel.cap.getCoef(thisOplModel.y), \" \", cplex.getObjValue()); }", None, "2 12"),
-    (SC, "IloCplex.solveFixed", "code", "use `solve --duals` (the LP with integers fixed)", None, "OPL1057"),
+    (SC, "IloCplex.solveFixed", "code", "use `solve --duals` (the LP with integers fixed; reported as a method pyopl lacks)", None, "OPL1050"),
     (SC, "IloOplDataElements", "out", "int n = ...;\nmain {\n var src = new IloOplModelSource(\"m.mod\");\n"
      " var def = new IloOplModelDefinition(src);\n var m = new IloOplModel(def, cplex);\n var d = new IloOplDataElements();\n"
      " d.n = 2;\n m.addDataSource(d);\n m.generate();\n cplex.solve();\n writeln(cplex.getObjValue());\n}\n"
