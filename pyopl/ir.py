@@ -164,6 +164,7 @@ class IR:
     dvar_spans: dict = field(default_factory=dict)  # dvar name -> span of its name in the declaration
     # dvar/dexpr/constraint label -> the name of each index, after its OPL index set (pyopl.results.dataframes)
     index_names: dict = field(default_factory=dict)
+    eplin_used: float | None = None  # the linearisation tolerance (eplin) logical constraints used, if any
     qcons: list = field(default_factory=list)  # quadratic constraints (pyopl.lowering.quadratic.QuadRow)
     objective_span: Any = None  # source span of the objective's expression
     engine: str = "mp"  # "cp" for a `using CP;` model (solved by CP-SAT, pyopl/backends/cpsat.py)

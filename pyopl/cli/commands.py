@@ -121,6 +121,20 @@ def _limit_options(sp: argparse.ArgumentParser) -> None:
     sp.add_argument("--max-work", type=_positive_int, default=DEFAULT_MAX_WORK, metavar="N",
                     help="work budget: iterations the compiler may expand (default: %s; see docs/limits.md)" % (
                         f"{DEFAULT_MAX_WORK:,}"))
+    sp.add_argument("--eplin", type=_positive_float, default=None, metavar="EPS",
+                    help="CPLEX's linearisation tolerance for strict comparisons and `!=` on continuous expressions "
+                         "inside logical constraints (default 1e-3, as CPLEX; a script's `cplex.eplin` wins; "
+                         "see docs/language.md)")
+
+
+def _positive_float(text: str) -> float:
+    try:
+        v = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError("expected a positive number, got %r" % text)
+    if not 0 < v < float("inf"):
+        raise argparse.ArgumentTypeError("expected a positive number, got %r" % text)
+    return v
 
 
 def _positive_int(text: str) -> int:
@@ -150,7 +164,8 @@ def _whole(lo: int, hi: int):
 def _limits(args: argparse.Namespace):
     from ..limits import Limits
 
-    return Limits(max_work=args.max_work)
+    eplin = getattr(args, "eplin", None)
+    return Limits(max_work=args.max_work) if eplin is None else Limits(max_work=args.max_work, eplin=eplin)
 
 
 def _add_display_flags(s: argparse.ArgumentParser) -> None:
@@ -416,8 +431,9 @@ def cmd_solve(args: argparse.Namespace) -> int:
             sys.stdout.write(result.script_output if result.script_output.endswith("\n") else result.script_output + "\n")
     if result.run_failed:
         return exit_codes.SCRIPT_ERROR  # a script error stops the run, as in IBM OPL (docs/cli.md, "Run status")
-    if any(d.is_error for d in solver_diags if hasattr(d, "is_error")) and result.script_output is not None:
-        return EXIT_ERRORS  # a script error stops the run, as in IBM OPL
+    if any(d.is_error for d in solver_diags if hasattr(d, "is_error")) and (
+            result.script_output is not None or result.extra.get("postprocessing_failed")):
+        return EXIT_ERRORS  # a script error, or a post-solve assertion that failed, stops the run, as in IBM OPL
     if result.script_exit is not None:
         return result.script_exit  # a `main` block's return value is the exit status (IBM OPL)
     return exit_codes.for_result(result.status, result.has_solution)

@@ -66,7 +66,10 @@ class Aggregates:
         if op == "prod":
             acc = 1
             for e in self.iterate(node.quals, env, node):
-                acc = self.arith(node, "*", acc, self.evaluate_fast(node.body, e))
+                v = self.evaluate_fast(node.body, e)
+                if isinstance(v, (Leaf, Logic)):  # a constraint as its 0/1 value
+                    v = self.truth_value(v, node.body)
+                acc = self.arith(node, "*", acc, v)
             return acc
         if op in ("min", "max"):
             vals = [self.evaluate_fast(node.body, e) for e in self.iterate(node.quals, env, node)]

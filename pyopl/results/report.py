@@ -80,6 +80,9 @@ def text_report(result: Result, ir: IR | None = None, max_rows: int = 200, compi
     choice = (result.extra or {}).get("solver_choice")
     if choice and not choice.startswith("auto: highs,"):  # say why a solver other than the default was used
         out.append("solver: %s" % choice[len("auto: "):])
+    if (result.extra or {}).get("eplin") is not None:
+        out.append("eplin: %g (strict comparisons and `!=` on continuous expressions in logical constraints)"
+                   % result.extra["eplin"])
     tables = {**result.dexprs, **result.variables}
     chosen = _entries(result.variables) + _entries(result.dexprs) if show is None else \
         _entries({n: tables[n] for n in show if n in tables})
@@ -87,6 +90,11 @@ def text_report(result: Result, ir: IR | None = None, max_rows: int = 200, compi
     if lines:
         out.append("values (nonzero):")
         out += _cap(lines, max_rows)
+    post = (result.extra or {}).get("postprocessing")
+    if post:  # data computed from the solution (OPL post-processing declarations)
+        out.append("post-processing:")
+        out += _cap(["  %s = %s" % (n, _fmt(v) if isinstance(v, (int, float)) and not isinstance(v, bool) else v)
+                     for n, v in post.items()], max_rows)
     if constraints and (result.duals or result.slacks):
         duals = dict(_entries(result.duals))
         cells = [(n, _fmt(duals.get(n)), _fmt(s)) for n, s in _entries(result.slacks) or [(k, None) for k in duals]]

@@ -28,6 +28,7 @@ from ..semantics.values import OplArray, OplSet
 from .host_errors import host_error
 from .main_calls import _MODEL_METHODS, unsupported_calls  # noqa: F401  (run_main's check before it starts)
 from .opl_objects import ArrayHost, _arg, _Host, describe, to_script
+from .opl_runtime import print_conflict, resolve_path
 from .values import HostFunction, NULL, UNDEFINED, well_formed
 
 
@@ -202,7 +203,11 @@ class ModelObject(_Host):
     def _methods(self) -> dict[str, Any]:
         return {"generate": self._generate, "postProcess": self._post, "printSolution": self._print,
                 "addDataSource": self._add_data, "end": lambda a, s: UNDEFINED, "getObjValue": self._obj,
-                "hasObjective": lambda a, s: bool(self.model is not None and self.model.ir.sense != "feasibility")}
+                "hasObjective": lambda a, s: bool(self.model is not None and self.model.ir.sense != "feasibility"),
+                "resolvePath": lambda a, s: resolve_path(self.flow.ctx, a, s),
+                "convertAllIntVars": lambda a, s: self._convert(s, True),
+                "unconvertAllIntVars": lambda a, s: self._convert(s, False),
+                "printConflict": lambda a, s: print_conflict(self.flow.ctx, self.result or self.flow.last_result)}
 
     def _properties(self) -> list[str]:
         names = ["modelDefinition", "dataElements", "settings"]
@@ -291,6 +296,23 @@ class ModelObject(_Host):
         self.generated = True
         flow.current = self
         return True
+
+    def _convert(self, span: Any, relax: bool) -> Any:
+        """``convertAllIntVars()``: the next solves treat every integer decision as continuous (the
+        LP relaxation); ``unconvertAllIntVars()`` gives them their integrality back (IBM ILOG Script
+        for OPL, IloOplModel)."""
+        if self.model is None or not self.generated:
+            raise host_error("script-unsupported", "`%s()` before `generate()`" % (
+                "convertAllIntVars" if relax else "unconvertAllIntVars"), span, help="call `generate()` first")
+        ir = self.model.ir
+        if relax:
+            if getattr(self, "_integer", None) is None:
+                self._integer = ir.col_integer.copy()
+            ir.col_integer[:] = False
+        elif getattr(self, "_integer", None) is not None:
+            ir.col_integer[:] = self._integer
+            self._integer = None
+        return UNDEFINED
 
     def _post(self, args: list, span: Any) -> Any:
         if self.ctx is None or self.result is None:

@@ -178,7 +178,9 @@ class StaticRules:
             if isinstance(item, (A.Objective, A.ConstraintsBlock)):
                 after_model = True
             elif after_model and isinstance(item, A.ParamDecl) and self._decision_names(item, set()):
-                continue  # OPL post-processing (computed from the solution): lowering warns that it is skipped
+                if item.name in self.syms:  # OPL post-processing: computed from the solution and shown in the results
+                    self.syms[item.name].used = True
+                continue
             if isinstance(item, (A.ParamDecl, A.DvarDecl, A.DexprDecl, A.ConstraintDecl)):
                 self.dims(item)
             if isinstance(item, A.DvarDecl):
@@ -191,7 +193,7 @@ class StaticRules:
                 self.objective(item)
             elif isinstance(item, A.ConstraintsBlock):
                 self.constraints(item)
-            elif isinstance(item, A.Assert):
+            elif isinstance(item, A.Assert) and not after_model:  # after the model: checked on the solution
                 self._decision("decision-in-assert", item.expr, set(), "an assertion",
                                "assertions check data before solving; state it as a constraint in `subject to` instead")
             self.exprs(item)
