@@ -12,8 +12,8 @@ keeps a datum *fresh* until something uses it: a later model item naming it (fou
 so every fast path of the evaluator is covered), a script reading or assigning it, or the use of
 a datum computed from it. A fresh datum is computed again from its declaration when a script
 first reads it, and after each pre-processing block for those whose inputs the block names; a
-used one keeps its value, as IBM's does once computed. Ranges and generic arrays are computed
-at their declaration (see docs/scripting.md, "Order of initialisation").
+used one keeps its value, as IBM's does once computed (see docs/scripting.md, "Order of
+initialisation"). Ranges and generic arrays follow the same rule.
 """
 from __future__ import annotations
 
@@ -57,17 +57,19 @@ class LazyData:
 
     @staticmethod
     def eligible(item: Any) -> bool:
-        """A declaration of internal data computed from other data (``int a2 = 2 * a;``)."""
-        return (isinstance(item, A.ParamDecl) and item.init is not None and not isinstance(item.init, A.External)
-                and not any(dim.binds for dim in item.dims))
+        """A declaration of internal data computed from other data (``int a2 = 2 * a;``,
+        ``range R = 1..n;``, a generic array ``a[i in I] = ...``)."""
+        if isinstance(item, A.RangeDecl):
+            return not isinstance(item.init, A.External)
+        return isinstance(item, A.ParamDecl) and item.init is not None and not isinstance(item.init, A.External)
 
     def after_item(self, item: Any) -> None:
         """``item`` (not a script block) was processed: what it names is used; a datum it declares is fresh."""
         inst = self.inst
         if self.eligible(item) and not inst.after_model:
             sym = inst.symbols.get(item.name)
-            if sym is not None and sym.decl is item and sym.kind in ("param", "set"):
-                self.fresh[item.name] = (item, names_in([item.init, item.dims]))
+            if sym is not None and sym.decl is item and sym.kind in ("param", "set", "range"):
+                self.fresh[item.name] = (item, names_in(item) - {item.name})
                 return
         self.use(names_in(item))
 
@@ -165,13 +167,13 @@ def external_first(items: list) -> list:
     by_name = {getattr(it, "name", None): k for k, it in enumerate(later) if isinstance(it, _DATA_DECLS)}
     hoist: set[int] = set()
     for k, it in enumerate(later):
-        if not (isinstance(it, A.ParamDecl) and isinstance(it.init, A.External)):
+        if not (isinstance(it, (A.ParamDecl, A.RangeDecl)) and isinstance(it.init, A.External)):
             continue
         need, stack, ok = {k}, [k], True
         while stack and ok:
             j = stack.pop()
             node = later[j]
-            parts = [node.type, node.dims] if isinstance(node, A.ParamDecl) and j == k else [node]
+            parts = ([node.type, node.dims] if isinstance(node, A.ParamDecl) else []) if j == k else [node]
             for n in names_in(parts):
                 if n in by_name and by_name[n] < j and by_name[n] not in need:
                     need.add(by_name[n])

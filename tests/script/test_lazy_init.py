@@ -78,3 +78,17 @@ def test_a_chain_of_unused_data_is_recomputed_in_order():
 def test_without_scripts_nothing_changes():
     m = "int n = 2;\nint m = 3 * n;\ndvar float x in 0..m;\nmaximize x;\n"
     assert pyopl.solve(m).objective == 6
+
+
+def test_a_range_and_a_generic_array_are_computed_at_first_use():
+    # R = 1..5 and w[i] = i once the script set n = 5: max sum w[i] x[i], x in 0..1 -> 1+2+3+4+5 = 15
+    m = ("int n = 2;\nrange R = 1..n;\nint w[i in R] = i;\nexecute { n = 5; }\ndvar float x[R] in 0..1;\n"
+         "maximize sum(i in R) w[i] * x[i];\n")
+    assert pyopl.solve(m).objective == 15
+
+
+def test_a_range_read_by_the_script_before_the_change_keeps_its_value():
+    m = ("int n = 2;\nrange R = 1..n;\nexecute { writeln(R); n = 5; writeln(R); }\ndvar float x[R] in 0..1;\n"
+         "maximize sum(i in R) x[i];\n")
+    r = pyopl.solve(m)
+    assert r.script_output == "1..2\n1..2\n" and r.objective == 2
