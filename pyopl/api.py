@@ -99,8 +99,8 @@ class Model:
               progress: Any = None) -> Result:
         """Solve with ``solver``: ``"auto"`` (the default: HiGHS for what it takes, else the first installed
         backend that takes the model, see :func:`pyopl.backends.capabilities.choose`), ``"highs"``,
-        ``"scip"``, ``"cplex"`` or ``"gurobi"``; ``time_limit`` in seconds. ``result.solver`` names the
-        backend that solved it.
+        ``"scip"``, ``"cplex"``, ``"gurobi"`` or ``"cpsat"`` (OR-Tools CP-SAT, where ``using CP;`` models
+        go); ``time_limit`` in seconds. ``result.solver`` names the backend that solved it.
 
         Returns a :class:`~pyopl.results.result.Result` whose status is one of
         ``optimal``, ``feasible``, ``infeasible``, ``unbounded``,
@@ -126,16 +126,21 @@ class Model:
 
         with recording(self.files_read):  # scripts check their output files against it
             ctx = self.script
+            if ctx is not None:
+                ctx.export_model = _export_for_scripts  # `cplex.exportModel` (backends sit above scripts)
             if ctx is not None and ctx.main_block is not None:
                 from .script.main_flow import run_main
 
                 return run_main(self, kw, compile_model)
             result = self._solve_ir(self.ir, **kw)
             if ctx is not None:
+                from .script.postsolve import finish_solve
                 from .script.processing import run_post
 
                 post = run_post(ctx, result, self.ir) if ctx.post_blocks else ""
-                result.script_output = ctx.pre_output + post
+                if ctx.has_scripts:
+                    result.script_output = ctx.pre_output + post
+                finish_solve(ctx, result, self.ir)
             return result
 
     def _solve_ir(self, ir: IR, solver: str = "auto", time_limit: float | None = None, mip_gap: float | None = None,
@@ -165,6 +170,8 @@ class Model:
         if choice:
             result.extra["solver_choice"] = "auto: %s, %s" % (solver, choice)
         result.index_names = dict(getattr(ir, "index_names", {}) or {})
+        if getattr(ir, "eplin_used", None) is not None:
+            result.extra["eplin"] = ir.eplin_used
         if notes.diagnostics:  # script settings the solver cannot honour
             result.diagnostics = notes.sorted() + list(result.diagnostics)
         if explain_infeasible and result.status in ("infeasible", "unbounded"):  # what explain_result explains
@@ -172,6 +179,13 @@ class Model:
 
             explain_result(result, ir, solver, opts, self.sources, budget=explain_time_limit)
         return result
+
+
+def _export_for_scripts(ir: IR, path: str) -> None:
+    """``cplex.exportModel(path)`` in a script: ``ir`` as LP or MPS (by the extension) at the confined ``path``."""
+    from .backends.export import write_model
+
+    write_model(ir, path, "mps" if path.lower().endswith(".mps") else "lp")
 
 
 def _compile(model: Any, data: Any, reporter: Reporter, source: str = "auto", include_dir: Any = None,
@@ -229,6 +243,7 @@ def _compile(model: Any, data: Any, reporter: Reporter, source: str = "auto", in
         from .results.dataframes import index_level_names
 
         ir.index_names = index_level_names(ast)
+        ir.eplin_used = inst.eplin_used  # the linearisation tolerance logical constraints used (a note on results)
         check_numbers(ir, reporter)
         if ir.qcons or ir.q is not None:
             from .lowering.quadratic import report_solver_needs
@@ -236,11 +251,13 @@ def _compile(model: Any, data: Any, reporter: Reporter, source: str = "auto", in
             report_solver_needs(ir, reporter, solver)
         if reporter.has_errors:
             return None, sources
-        if keep is not None and (inst.script_ctx is not None or getattr(scripts, "keep_instance", False)):
+        post_items = inst.post_asserts or any(s.kind == "postproc" for s in inst.symbols.values())
+        if keep is not None and (inst.script_ctx is not None or post_items or getattr(scripts, "keep_instance", False)):
             from .script.processing import context_of
 
             ctx = context_of(inst)
-            if ctx.post_blocks or ctx.main_block is not None or getattr(scripts, "keep_instance", False):
+            ctx.has_scripts = inst.has_scripts
+            if ctx.post_blocks or ctx.main_block is not None or post_items or getattr(scripts, "keep_instance", False):
                 ctx.ir = ir
             else:  # pre-processing only: its output and settings are all a solve needs
                 ctx.inst = None

@@ -188,9 +188,12 @@ class IR:
     dvar_spans: dict = field(default_factory=dict)  # dvar name -> span of its name in the declaration
     # dvar/dexpr/constraint label -> the name of each index, after its OPL index set (pyopl.results.dataframes)
     index_names: dict = field(default_factory=dict)
+    eplin_used: float | None = None  # the linearisation tolerance (eplin) logical constraints used, if any
     qcons: list = field(default_factory=list)  # quadratic constraints (pyopl.lowering.quadratic.QuadRow)
     objective_span: Any = None  # source span of the objective's expression
     indicators: list = field(default_factory=list)  # indicator constraints (Indicator), outside the linear rows
+    engine: str = "mp"  # "cp" for a `using CP;` model (solved by CP-SAT, pyopl/backends/cpsat.py)
+    cp_constraints: list = field(default_factory=list)  # global CP constraints (pyopl.lowering.cp.CpConstraint)
 
     def csr(self) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
         """``(data, indices, indptr)`` of the row matrix in CSR form, without importing SciPy."""

@@ -17,6 +17,8 @@ DEFAULT_MAX_WORK = 250_000_000
 DEFAULT_MAX_NESTING = 100
 #: Default :attr:`Limits.max_string`: characters in one string value.
 DEFAULT_MAX_STRING = 1_000_000
+#: Default :attr:`Limits.eplin`: CPLEX's "epsilon used in linearization" (parameter ``eplin``).
+DEFAULT_EPLIN = 1e-3
 #: Elements of one iteration domain, and of a set made from a range by ``asSet`` (fixed; OPL0604).
 MAX_ITERATIONS = 50_000_000
 
@@ -36,14 +38,23 @@ class Limits:
     unary signs, indexing inside indexing, aggregates inside aggregates); a left-associative
     chain such as ``a + b + c`` or ``c1 && c2 && c3`` of any length is one level. OPL1141.
     ``max_string``: characters in a string literal or a string computed by ``+``. OPL1142.
-    Raises ValueError for a limit that is not a positive integer.
+    ``eplin``: not a budget but the one numeric setting of the compilation, CPLEX's linearisation
+    tolerance (IBM CPLEX Parameters Reference, "epsilon used in linearization", default 1e-3):
+    inside a logical constraint a strict comparison or ``!=`` on a continuous expression holds
+    with this margin (``x > y`` as ``x >= y + eplin``). A script's ``cplex.eplin = ...`` wins.
+    Raises ValueError for a limit that is not a positive integer, or an ``eplin`` that is not a
+    positive finite number.
     """
 
     max_work: int = DEFAULT_MAX_WORK
     max_nesting: int = DEFAULT_MAX_NESTING
     max_string: int = DEFAULT_MAX_STRING
+    eplin: float = DEFAULT_EPLIN
 
     def __post_init__(self):
+        e = self.eplin
+        if isinstance(e, bool) or not isinstance(e, (int, float)) or not 0 < e < float("inf"):
+            raise ValueError("Limits.eplin must be a positive number, not %r" % (e,))
         for name in ("max_work", "max_nesting", "max_string"):
             v = getattr(self, name)
             if isinstance(v, bool) or not isinstance(v, int) or v < 1:

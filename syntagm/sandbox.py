@@ -237,7 +237,7 @@ def handle(request: dict[str, Any]) -> dict[str, Any]:
             sol = {"status": result.status, "objective": result.objective}
         diags = [str(d) for d in getattr(result, "diagnostics", []) or []]
         failed = [d for d in getattr(result, "diagnostics", []) or [] if getattr(d, "severity", "") == "error"]
-        if failed and result.status in ("optimal", "feasible"):
+        if failed and (result.status == "script_error" or result.status in ("optimal", "feasible")):
             # a post-processing script error: `pyopl solve` (and IBM's oplrun) stop with exit status 1,
             # so the model is not a solved one; the error goes back to the LLM as the solver's message
             return {"status": "script_error", "objective": None, "solution": {},

@@ -18,6 +18,7 @@ from pyopl.data import convert, fastpath
 from pyopl.data.fastpath import parse_data_fast
 from pyopl.diagnostics.reporter import Reporter
 from pyopl.semantics.values import OplSet, OplTuple
+from pyopl.syntax.number_literals import MAYBE_TOO_LARGE
 
 COUNT = {"columns": 0}
 
@@ -51,7 +52,10 @@ def test_numpys_read_equals_reading_token_by_token(monkeypatch, kinds, data):
     slow, none = _read(text, monkeypatch, numpy=False)
     assert fast == slow and none is None
     big = any(k == "i" and abs(int(r[j])) >= 2 ** 53 for r in rows for j, k in enumerate(kinds))
-    assert (cols is None) == big  # an int column reaching 2**53 is read token by token
+    # an int column reaching 2**53 is read token by token; a text with a number that may lie past the
+    # double range (an exponent of 200 or more) is read by the full parser, which reports it in place
+    big = big or MAYBE_TOO_LARGE.search(text) is not None
+    assert (cols is None) == big
     if cols is not None:
         COUNT["columns"] += 1
         for j, col in enumerate(cols):

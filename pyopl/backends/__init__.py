@@ -9,7 +9,7 @@ from typing import Callable
 
 from .common import SolveOptions
 
-BACKENDS = ("highs", "scip", "cplex", "gurobi")
+BACKENDS = ("highs", "scip", "cplex", "gurobi", "cpsat")
 #: What ``--solver`` accepts: a backend, or ``auto`` (the default: chosen by the model's features).
 SOLVER_CHOICES = ("auto",) + BACKENDS
 
@@ -35,6 +35,10 @@ def get_backend(name: str) -> Callable:
         from .cplex import solve
 
         return solve
+    if name == "cpsat":
+        from .cpsat import solve
+
+        return solve
     raise ValueError("unknown solver %r (choose from %s)" % (name, ", ".join(SOLVER_CHOICES)))
 
 
@@ -46,7 +50,8 @@ def resolve(name: str, ir) -> tuple[str, str | None]:
     from .capabilities import choose
 
     chosen, why = choose(ir)
-    return (chosen or "highs"), why
+    # nothing fits: CP-SAT words the refusal of a `using CP;` model (it alone takes CP), HiGHS any other
+    return (chosen or ("cpsat" if getattr(ir, "engine", "mp") == "cp" else "highs")), why
 
 
 def solve_auto(ir, options: SolveOptions):

@@ -28,6 +28,7 @@ FEATURES = {
     "qcp": "quadratic constraints",
     "nonconvex_qcp": "non-convex quadratic constraints",
     "indicators": "logical constraints over unbounded expressions (indicator constraints)",
+    "cp": "`using CP;` (a constraint programming model, solved by CP-SAT)",
 }
 
 
@@ -60,7 +61,7 @@ class Capabilities:
     size_limit: str = ""
 
 
-_ALL = frozenset(FEATURES)
+_ALL = frozenset(FEATURES) - {"cp"}  # the MP solvers take no `using CP;` model
 
 CAPABILITIES = {
     "highs": Capabilities("highs", "HiGHS", frozenset({"lp", "mip", "qp", "lex"}), "highspy",
@@ -74,11 +75,15 @@ CAPABILITIES = {
                            max_cols=2000, max_rows=2000, max_quad_cols=200,
                            size_limit="the pip licence stops at 2,000 variables / 2,000 linear constraints "
                                       "(200 variables with a quadratic objective)"),
+    # integer variables only: a continuous column is refused by the backend itself (cp-mp-only)
+    "cpsat": Capabilities("cpsat", "CP-SAT", frozenset({"lp", "mip", "cp"}), "ortools", "cp", duals=False,
+                          iis="none", rays=False),
 }
 
 #: The order in which ``--solver auto`` tries the backends: HiGHS for what it takes, then SCIP
-#: (MIQP, quadratic constraints, indicators; no size limit), then the size-limited commercial ones.
-AUTO_ORDER = ("highs", "scip", "gurobi", "cplex")
+#: (MIQP, quadratic constraints, indicators; no size limit), then the size-limited commercial ones;
+#: CP-SAT last, the only one that takes `using CP;` models (and so the one they go to).
+AUTO_ORDER = ("highs", "scip", "gurobi", "cplex", "cpsat")
 
 
 def installed(backend: str) -> bool:
@@ -105,6 +110,8 @@ def model_features(ir: IR) -> set[str]:
             feats.add("nonconvex_qcp")
     if getattr(ir, "indicators", None):
         feats.add("indicators")
+    if getattr(ir, "engine", "mp") == "cp":
+        feats.add("cp")
     return feats
 
 
@@ -187,6 +194,8 @@ def choose(ir: IR, is_installed=installed) -> tuple[str | None, str]:
             continue
         if b == "highs":
             return b, "HiGHS takes every feature of the model"
+        if b == "cpsat" and "cp" in feats:
+            return b, "chosen because the model has `using CP;`"
         return b, "chosen because the model has %s, which HiGHS does not take" % "; ".join(FEATURES[f] for f in needed)
     have = takers(feats)
     what = "; ".join(FEATURES[f] for f in needed) or "these features"
@@ -222,7 +231,8 @@ def refusal(ir: IR, backend: str) -> tuple[str, str] | None:
     if not missing:
         return None
     what = "; ".join(FEATURES[f] for f in missing)
-    help = _help_for(takers(set(missing), exclude=backend))
+    cp = "cp" in model_features(ir) and "cp" in caps.features  # no other backend takes a CP model
+    help = "reformulate the model without it (docs/cp.md)" if cp else _help_for(takers(set(missing), exclude=backend))
     if "miqp" in missing and backend == "highs":
         help += ", or relax the integer variables"
     if "nonconvex_qp" in missing:

@@ -20,7 +20,7 @@ from .deferred_import import defer_import
 
 #: ``--solver`` choices; the same as :data:`pyopl.backends.SOLVER_CHOICES` (a test checks), written
 #: out so that parsing the command line imports no backend.
-SOLVER_CHOICES = ("auto", "highs", "scip", "cplex", "gurobi")
+SOLVER_CHOICES = ("auto", "highs", "scip", "cplex", "gurobi", "cpsat")
 
 # The command's own process: Lark's optional `regex` loads on first use, not with Lark (13 ms of a
 # small solve; see deferred_import). A program that imports pyopl keeps its sys.modules as it is.
@@ -61,7 +61,7 @@ def _parser() -> argparse.ArgumentParser:
     common(s)
     s.add_argument("--solver", choices=SOLVER_CHOICES, default="auto",
                    help="the solver (default: auto, HiGHS for what it takes, else SCIP, Gurobi or CPLEX by the "
-                        "model's features; the report names the one used)")
+                        "model's features, CP-SAT for a `using CP;` model; the report names the one used)")
     s.add_argument("--time-limit", type=_non_negative, metavar="S", help="time limit in seconds")
     s.add_argument("--mip-gap", type=_non_negative, metavar="G", help="relative MIP gap (e.g. 0.01)")
     s.add_argument("--mip-gap-abs", type=_non_negative, metavar="G", help="absolute MIP gap")
@@ -121,6 +121,20 @@ def _limit_options(sp: argparse.ArgumentParser) -> None:
     sp.add_argument("--max-work", type=_positive_int, default=DEFAULT_MAX_WORK, metavar="N",
                     help="work budget: iterations the compiler may expand (default: %s; see docs/limits.md)" % (
                         f"{DEFAULT_MAX_WORK:,}"))
+    sp.add_argument("--eplin", type=_positive_float, default=None, metavar="EPS",
+                    help="CPLEX's linearisation tolerance for strict comparisons and `!=` on continuous expressions "
+                         "inside logical constraints (default 1e-3, as CPLEX; a script's `cplex.eplin` wins; "
+                         "see docs/language.md)")
+
+
+def _positive_float(text: str) -> float:
+    try:
+        v = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError("expected a positive number, got %r" % text)
+    if not 0 < v < float("inf"):
+        raise argparse.ArgumentTypeError("expected a positive number, got %r" % text)
+    return v
 
 
 def _positive_int(text: str) -> int:
@@ -150,7 +164,8 @@ def _whole(lo: int, hi: int):
 def _limits(args: argparse.Namespace):
     from ..limits import Limits
 
-    return Limits(max_work=args.max_work)
+    eplin = getattr(args, "eplin", None)
+    return Limits(max_work=args.max_work) if eplin is None else Limits(max_work=args.max_work, eplin=eplin)
 
 
 def _add_display_flags(s: argparse.ArgumentParser) -> None:
@@ -173,11 +188,10 @@ def _show_names(args: argparse.Namespace, known: list[str]) -> tuple[list[str] |
         return None, None
     for n in names:
         if n not in known:
-            from ..diagnostics.reporter import near_miss
+            from ..diagnostics.reporter import did_you_mean
 
-            best = near_miss(n, known)
-            return None, "--show: the model has no decision or dexpr `%s`%s" % (
-                n, " (did you mean `%s`?)" % best if best else "")
+            best = did_you_mean(n, known)  # every equally close name
+            return None, "--show: the model has no decision or dexpr `%s`%s" % (n, " (%s)" % best if best else "")
     return names, None
 
 
@@ -415,8 +429,11 @@ def cmd_solve(args: argparse.Namespace) -> int:
         if result.script_output:
             print("script output:")
             sys.stdout.write(result.script_output if result.script_output.endswith("\n") else result.script_output + "\n")
-    if any(d.is_error for d in solver_diags if hasattr(d, "is_error")) and result.script_output is not None:
-        return EXIT_ERRORS  # a script error stops the run, as in IBM OPL
+    if result.run_failed:
+        return exit_codes.SCRIPT_ERROR  # a script error stops the run, as in IBM OPL (docs/cli.md, "Run status")
+    if any(d.is_error for d in solver_diags if hasattr(d, "is_error")) and (
+            result.script_output is not None or result.extra.get("postprocessing_failed")):
+        return EXIT_ERRORS  # a script error, or a post-solve assertion that failed, stops the run, as in IBM OPL
     if result.script_exit is not None:
         return result.script_exit  # a `main` block's return value is the exit status (IBM OPL)
     return exit_codes.for_result(result.status, result.has_solution)
@@ -431,11 +448,11 @@ def cmd_explain(args: argparse.Namespace) -> int:
         return EXIT_OK
     kind = lookup(args.code)
     if kind is None:
-        from ..diagnostics.reporter import near_miss
+        from ..diagnostics.reporter import near_misses, one_of
 
-        best = near_miss(args.code.upper(), [k.code for k in all_kinds()])
+        best = near_misses(args.code.upper(), [k.code for k in all_kinds()])
         print("pyopl: unknown diagnostic code %s%s; `pyopl explain --list` lists them" % (
-            args.code, " (did you mean %s?)" % best if best else ""), file=sys.stderr)
+            args.code, " (did you mean %s?)" % one_of(best[:5]).replace("`", "") if best else ""), file=sys.stderr)
         return EXIT_USAGE
     print(explain(kind), end="")
     return EXIT_OK

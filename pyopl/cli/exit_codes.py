@@ -8,7 +8,8 @@ convention for a process ended by a signal.
 from __future__ import annotations
 
 OK = 0  #: success; for ``solve``: a solution was found (optimal, or feasible at a limit)
-COMPILE_ERRORS = 1  #: the model or data has errors (``check`` and ``solve``, ``export``)
+COMPILE_ERRORS = 1  #: the model or data has errors (``check`` and ``solve``, ``export``), or a script failed
+SCRIPT_ERROR = 1  #: a post-processing or ``main`` script failed (status ``script_error``): kept equal to 1
 USAGE = 2  #: bad command line: unknown option, missing file, malformed ``--option``
 INTERNAL = 3  #: a bug in pyopl (reported as such, never as the user's mistake)
 INFEASIBLE = 4  #: the model has no feasible solution
@@ -22,7 +23,7 @@ BROKEN_PIPE = 141  #: the reader of standard output went away (``pyopl solve ...
 #: (code, meaning) for ``pyopl --help`` and docs/cli.md.
 TABLE = (
     (OK, "a solution was found (optimal, or feasible at a limit: see the status)"),
-    (COMPILE_ERRORS, "the model or data has errors"),
+    (COMPILE_ERRORS, "the model or data has errors, or a script failed the run (status script_error)"),
     (USAGE, "usage error (bad option, missing file)"),
     (INTERNAL, "internal error in pyopl (please report it)"),
     (INFEASIBLE, "infeasible"),
@@ -38,6 +39,8 @@ def for_result(status: str, has_solution: bool) -> int:
     """The exit code of ``pyopl solve`` for a result's ``status`` (see :data:`pyopl.results.result.STATUSES`)."""
     if status == "interrupted":
         return INTERRUPTED
+    if status == "script_error":
+        return SCRIPT_ERROR
     if status == "optimal" or (status in ("feasible", "time_limit") and has_solution):
         return OK
     return {"infeasible": INFEASIBLE, "unbounded": UNBOUNDED, "infeasible_or_unbounded": INFEASIBLE_OR_UNBOUNDED,

@@ -12,7 +12,7 @@ from ..diagnostics.reporter import Reporter
 from ..limits import DEFAULT_MAX_STRING
 from .convert import from_python
 from .fastpath import parse_data_fast
-from .parser import DataItem
+from .parser import DataItem, DataItems
 from ..files.source_io import SourceProblem, looks_like_path, read_source_file, report_problem, resolve_include, take_include
 
 MAX_INCLUDE_DEPTH = 8
@@ -35,7 +35,7 @@ def load_data(data: Any, reporter: Reporter, sources: dict[str, str], base_dir: 
     ``source`` and ``include_dir`` as in :func:`pyopl.compile_model`: data *text* includes files
     from ``include_dir`` when given, else (``"auto"`` mode only) from ``base_dir``; in ``"text"``
     mode without ``include_dir`` it includes nothing."""
-    items: dict[str, DataItem] = {}
+    items: dict[str, DataItem] = DataItems()
     if data is None:
         return items
     text_base = include_dir if include_dir is not None else (base_dir if source == "auto" else None)
@@ -75,10 +75,10 @@ def _load_one(src: Any, reporter: Reporter, sources: dict[str, str], base_dir: s
         text, name, base = str(src).lstrip("\ufeff"), "<data>", base_dir
     sources[name] = text
     text = _cap_strings(text, name, reporter)
-    if "prepare" in text or "invoke" in text:  # .dat scripting: reported as unsupported, blanked out
+    if "prepare" in text or "invoke" in text:  # .dat scripting: recorded (run by the model's lowering), blanked out
         from ..script.dat_scripts import strip_dat_scripts
 
-        text = strip_dat_scripts(text, name, reporter)
+        text = strip_dat_scripts(text, name, reporter, items if isinstance(items, DataItems) else None)
     for entry in parse_data_fast(text, name, reporter):
         if isinstance(entry, tuple) and entry[0] == "include":
             _include(entry[1], entry[2], reporter, sources, base, items, depth)

@@ -79,6 +79,17 @@ class DRange:
     span: Span
 
 
+class DataItems(dict):
+    """``{name: DataItem}`` of a run's data, with its data files' scripts (OPL Language Quick
+    Reference, "prepare", "invoke"): ``prepare`` holds ``(body, file, line, column)`` per block,
+    ``invokes`` maps an element name to ``(function name, span of the invoke clause)``."""
+
+    def __init__(self, *args: Any, **kw: Any):
+        super().__init__(*args, **kw)
+        self.prepare: list = []
+        self.invokes: dict = {}
+
+
 @dataclass
 class DataItem:
     """One ``name = value;`` of the data.  ``value`` is the value as read, whole; ``raw_value`` may

@@ -1,9 +1,9 @@
 """Collecting diagnostics while compiling, with a cap and without duplicates."""
 from __future__ import annotations
 
-from typing import Iterable
+from typing import Any, Iterable
 
-from .diagnostic import Diagnostic, Fix, Label, Span
+from .diagnostic import Diagnostic, Edit, Fix, Label, Span
 from .registry import BY_SLUG
 
 
@@ -80,23 +80,25 @@ def edit_distance(a: str, b: str) -> int:
 MAX_COMPARED = 100
 
 
-def near_miss(name: str, candidates: Iterable[str], cutoff: float = 0.6) -> str | None:
-    """The closest candidate to a misspelled ``name``, or None.
+def near_misses(name: str, candidates: Iterable[str], cutoff: float = 0.6) -> list[str]:
+    """Every candidate closest to a misspelled ``name``, best first; ``[]`` when none is close.
 
-    A case-insensitive match wins; otherwise the candidate with the smallest edit
-    distance (at most a third of the name's length, at least 1), ties broken by
-    difflib's similarity ratio; failing that, difflib's best match above ``cutoff``.
+    The closeness rule, in order: a case-insensitive match; otherwise the smallest edit distance
+    (at most a third of the name's length, at least 1); failing that, difflib's similarity ratio
+    above ``cutoff``. All candidates that tie under the first rule that finds any are returned
+    (``capC`` with ``capA`` and ``capB`` declared: both), ordered by difflib's ratio then name:
+    two or more means the choice is ambiguous, and no fix may be applied for it (issue 25).
     Names longer than :data:`MAX_COMPARED` characters get only the case-insensitive match
     (edit distance is quadratic in the length: a name of megabytes would take hours).
     """
     import difflib  # (only for a misspelling: not on a clean compile's path)
 
-    cands = [c for c in set(candidates) if c != name]
-    lower = {c.lower(): c for c in cands}
-    if name.lower() in lower:
-        return lower[name.lower()]
+    cands = sorted(c for c in set(candidates) if c != name)
+    same_case = [c for c in cands if c.lower() == name.lower()]
+    if same_case:
+        return same_case
     if len(name) > MAX_COMPARED:
-        return None
+        return []
     cands = [c for c in cands if len(c) <= MAX_COMPARED]
     limit = max(1, len(name) // 3)
     scored = []
@@ -107,9 +109,24 @@ def near_miss(name: str, candidates: Iterable[str], cutoff: float = 0.6) -> str 
         if d <= limit:
             scored.append((d, -difflib.SequenceMatcher(None, name, c).ratio(), c))
     if scored:
-        return min(scored)[2]
-    hits = difflib.get_close_matches(name, cands, n=1, cutoff=cutoff)
-    return hits[0] if hits else None
+        scored.sort()
+        return [c for d, _r, c in scored if d == scored[0][0]]
+    ratios = sorted((-difflib.SequenceMatcher(None, name, c).ratio(), c) for c in cands)
+    ratios = [(r, c) for r, c in ratios if -r >= cutoff]
+    return [c for r, c in ratios if r == ratios[0][0]] if ratios else []
+
+
+def near_miss(name: str, candidates: Iterable[str], cutoff: float = 0.6) -> str | None:
+    """The closest candidate to a misspelled ``name`` only when it is the unique best, else None
+    (see :func:`near_misses`; ``did_you_mean`` lists every tied candidate for a help text)."""
+    best = near_misses(name, candidates, cutoff)
+    return best[0] if len(best) == 1 else None
+
+
+def one_of(names: list[str]) -> str:
+    """```a```, ```a` or `b```, ```a`, `b` or `c``` for a help text."""
+    quoted = ["`%s`" % n for n in names]
+    return quoted[0] if len(quoted) == 1 else ", ".join(quoted[:-1]) + " or " + quoted[-1]
 
 
 def rename_applicability(name: str, best: str) -> str:
@@ -125,5 +142,18 @@ def rename_applicability(name: str, best: str) -> str:
 
 
 def did_you_mean(name: str, candidates: Iterable[str]) -> str | None:
-    best = near_miss(name, candidates)
-    return "did you mean `%s`?" % best if best else None
+    """``did you mean `x`?`` (every tied candidate: ``did you mean `capA` or `capB`?``), or None."""
+    best = near_misses(name, candidates)
+    return "did you mean %s?" % one_of(best[:5]) if best else None
+
+
+def rename_suggestion(name: str, candidates: Iterable[str], span: Any) -> tuple[list[str], Any]:
+    """The candidates for a misspelled ``name`` and the fix renaming it at ``span``.
+
+    Returns ``(best, fix)``: ``best`` from :func:`near_misses`; ``fix`` a :class:`Fix` only when
+    exactly one candidate is best (its applicability from :func:`rename_applicability`), None when
+    none or several tie: an ambiguous rename is offered in the help, never applied (issue 25)."""
+    best = near_misses(name, candidates)
+    if len(best) != 1:
+        return best, None
+    return best, Fix("rename to `%s`" % best[0], (Edit(span, best[0]),), rename_applicability(name, best[0]))

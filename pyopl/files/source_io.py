@@ -98,6 +98,10 @@ def decode_source(data: bytes, name: str, notes: list | None = None) -> tuple[st
         return body.decode("utf-8"), bom
     except UnicodeDecodeError as e:
         if notes is not None:
+            cp = _windows_1252(body, e, name, bom)
+            if cp is not None:  # read as Windows-1252, as OPL on Windows does, with a warning naming the byte
+                notes.append(cp[1])
+                return cp[0], bom
             lenient = body.decode("utf-8", errors="surrogateescape")
             bad = [i for i, c in enumerate(lenient) if "\udc80" <= c <= "\udcff"]
             if bad and _all_in_comments(lenient, bad):
@@ -123,6 +127,25 @@ def decode_source(data: bytes, name: str, notes: list | None = None) -> tuple[st
             % (name, body[e.start], offset, line, column, e.reason),
             "save the file as UTF-8 (a Latin-1 file converts with `iconv -f latin1 -t utf-8`)",
             line, column, shown) from None
+
+
+def _windows_1252(body: bytes, e: UnicodeDecodeError, name: str, bom: bool) -> tuple[str, SourceProblem] | None:
+    """``body`` (not UTF-8, first bad byte at ``e.start``) read as Windows-1252, the encoding OPL
+    files written on Windows mostly have, with the warning naming the file and the byte that
+    decided it; None when some byte has no Windows-1252 character (0x81, 0x8d, 0x8f, 0x90, 0x9d)."""
+    try:
+        text = body.decode("cp1252")
+    except UnicodeDecodeError:
+        return None
+    before = body[:e.start]
+    line = before.count(b"\n") + 1
+    column = len(before[before.rfind(b"\n") + 1:].decode("utf-8", errors="replace")) + 1
+    offset = e.start + (len(BOM) if bom else 0)
+    return text, SourceProblem(
+        "encoding-cp1252", name,
+        "`%s` is not UTF-8 (byte 0x%02x at byte %d, line %d, column %d, is not): read as Windows-1252, where it is %r"
+        % (name, body[e.start], offset, line, column, bytes([body[e.start]]).decode("cp1252")),
+        "save the file as UTF-8 to be sure of its characters (`iconv -f cp1252 -t utf-8`)", line, column)
 
 
 def _all_in_comments(text: str, positions: list[int]) -> bool:
@@ -200,10 +223,10 @@ def resolve_include(base_dir: str, rel: str) -> tuple[str | None, str | None]:
 
 _SLUGS = {"model": {"missing": "cli-file-not-found", "folder": "cli-path-is-folder",
                     "unreadable": "model-file-unreadable", "encoding": "source-not-utf8",
-                    "encoding-comment": "source-comment-not-utf8"},
+                    "encoding-comment": "source-comment-not-utf8", "encoding-cp1252": "source-read-as-cp1252"},
           "data": {"missing": "data-file-unreadable", "folder": "data-file-unreadable",
                    "unreadable": "data-file-unreadable", "encoding": "source-not-utf8",
-                   "encoding-comment": "source-comment-not-utf8"}}
+                   "encoding-comment": "source-comment-not-utf8", "encoding-cp1252": "source-read-as-cp1252"}}
 
 
 #: Most files one compilation may read through ``include`` (model and data includes together). The
@@ -234,7 +257,7 @@ def report_problem(reporter, problem: SourceProblem, role: str, at=None, sources
     lies inside the file (an encoding error points at its byte)."""
     from ..diagnostics.diagnostic import Span
 
-    if problem.kind in ("encoding", "encoding-comment") or at is None:
+    if problem.kind in ("encoding", "encoding-comment", "encoding-cp1252") or at is None:
         at = Span(problem.path, problem.line, problem.column, problem.line, problem.column + 1)
     if problem.shown and sources is not None:
         sources.setdefault(problem.path, problem.shown)  # for the snippet only

@@ -27,6 +27,10 @@ class Aggregates:
 
     def e_aggregate(self, node: A.Aggregate, env: dict) -> Any:
         op = node.op
+        if op == "all":
+            from .cp import all_outside_cp_call
+
+            raise all_outside_cp_call(node)
         if op == "sum":
             fast = vectorised.vector_sum(self, node, env)  # the common shapes with NumPy; None: term by term
             if fast is not None:
@@ -62,7 +66,10 @@ class Aggregates:
         if op == "prod":
             acc = 1
             for e in self.iterate(node.quals, env, node):
-                acc = self.arith(node, "*", acc, self.evaluate_fast(node.body, e))
+                v = self.evaluate_fast(node.body, e)
+                if isinstance(v, (Leaf, Logic)):  # a constraint as its 0/1 value
+                    v = self.truth_value(v, node.body)
+                acc = self.arith(node, "*", acc, v)
             return acc
         if op in ("min", "max"):
             vals = [self.evaluate_fast(node.body, e) for e in self.iterate(node.quals, env, node)]

@@ -13,6 +13,7 @@ from .symbols import DexprArray, DexprScalar
 from .errors import EvalError
 from .instance import Instance
 from .linear import QuadExpr
+from .pw_exact import settle_piecewise
 from .vectorised_rows import ArrayLinExpr
 
 if TYPE_CHECKING:
@@ -45,8 +46,13 @@ def _objective_arrays(obj, n: int) -> tuple[np.ndarray, float, sp.csr_array | No
 
 
 def build_ir(inst: Instance) -> IR:
-    """Assemble the IR once all items have been evaluated (no diagnostics are produced here)."""
+    """Assemble the IR once all items have been evaluated (diagnostics only from dexprs and piecewise
+    functions first evaluated or settled here: check ``inst.reporter`` afterwards)."""
     dexprs = _dexprs(inst)  # first: linearised dexprs may add columns and rows
+    try:  # then every piecewise's fill order, from all its uses (may add binaries and rows)
+        settle_piecewise(inst, lambda obj: _objective_arrays(obj, len(inst.cols.lower)))
+    except EvalError as e:
+        e.report(inst.reporter)
     cols, rows = inst.cols, inst.rows
     vals, row_cols, indptr, row_lower, row_upper = rows.arrays()
     n, m = len(cols.lower), len(rows)
@@ -73,6 +79,8 @@ def build_ir(inst: Instance) -> IR:
                      for name in inst.dvar_blocks if name in inst.symbols}
     ir.qcons = list(inst.qcons)
     ir.indicators = list(inst.indicators)
+    ir.engine = getattr(inst, "engine", "mp")
+    ir.cp_constraints = list(getattr(inst, "cp_constraints", ()))
     ir.objective_span = next((i.expr.span for i in inst.model.items if isinstance(i, opl_ast.Objective)), None)
     if len(inst.objectives) > 1:
         ir.lex_objectives = [_objective_arrays(o, n)[:2] for o in inst.objectives]

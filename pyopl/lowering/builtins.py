@@ -11,6 +11,7 @@ against this handler by ``tests/test_compiled_builtins.py``); without one, calls
 """
 from __future__ import annotations
 
+import bisect
 import math
 import random
 from typing import Any, Callable
@@ -31,13 +32,22 @@ Handler = Callable[[Any, A.Call, dict], Any]
 FUNCTIONS: dict[str, Handler] = {}
 
 
+#: every built-in name the name checker (pyopl/semantics/static.py) accepts, sorted: the callable ones of
+#: :data:`FUNCTIONS` (kept in step by :func:`builtin`, also for modules that register later, such as
+#: :mod:`.cp`), and OPL names that are values here (``maxint``, ``infinity``) or not supported as calls
+#: (``dist``): calling one of those is an ``unknown-function`` diagnostic
+BUILTINS: list[str] = sorted(["dist", "maxint", "infinity"])
+
+
 def builtin(*names: str) -> Callable[[Handler], Handler]:
-    """Register the decorated handler in :data:`FUNCTIONS` under each of ``names`` (each name once)."""
+    """Register the decorated handler in :data:`FUNCTIONS` and :data:`BUILTINS` under each of ``names``
+    (each name once; ValueError on a second registration)."""
     def register(fn: Handler) -> Handler:
         for name in names:
             if name in FUNCTIONS:
                 raise ValueError("built-in %r registered twice" % name)
             FUNCTIONS[name] = fn
+            bisect.insort(BUILTINS, name)
         return fn
     return register
 
@@ -263,7 +273,4 @@ def _item_by_key(s: Any, v: Any, node: A.Call) -> Any:
     return hit
 
 
-#: every built-in name the name checker (pyopl/semantics/static.py) accepts: the callable ones of
-#: :data:`FUNCTIONS`, and OPL names that are values here (``maxint``, ``infinity``) or not supported
-#: as calls (``dist``): calling one of those is an ``unknown-function`` diagnostic
-BUILTINS = sorted(set(FUNCTIONS) | {"dist", "maxint", "infinity"})
+

@@ -65,12 +65,24 @@ class Comparisons:
         ta, tb = type(a), type(b)
         if (ta is LinExpr and (tb is LinExpr or tb is float or tb is int)) or (tb is LinExpr and (ta is float or ta is int)):
             return self._linear_compare(node, op, a, b)  # the common row: every check below would pass
+        if (isinstance(a, (Leaf, Logic)) or isinstance(b, (Leaf, Logic))) and self._as_values(op, a, b):
+            # constraints as 0/1 values on a side of a comparison (OPL manual, "Constraints as
+            # expressions"): `b == (x <= 4)`, `(x >= 3) <= (y >= 2)`
+            a = self.truth_value(a, na) if isinstance(a, (Leaf, Logic)) else a
+            b = self.truth_value(b, nb) if isinstance(b, (Leaf, Logic)) else b
+            return self.compare(node, op, a, b, na, nb)
         if isinstance(a, bool) and (is_number(b) or is_decision(b)):
             a = int(a)
         if isinstance(b, bool) and (is_number(a) or is_decision(a)):
             b = int(b)
         if is_number(a) and is_number(b):
             return NUMBER_COMPARE[op](a, b)
+        if (is_decision(a) and isinstance(b, (Leaf, Logic))) or (is_decision(b) and isinstance(a, (Leaf, Logic))):
+            # a constraint used as a 0/1 value beside a decision expression (`w == (x == n)`, OPL manual,
+            # "Constraints as expressions"): its truth value, a binary column
+            a = self.truth_value(a, na) if isinstance(a, (Leaf, Logic)) else a
+            b = self.truth_value(b, nb) if isinstance(b, (Leaf, Logic)) else b
+            return self.compare(node, op, a, b, na, nb)
         if is_decision(a) or is_decision(b):
             if not ((is_decision(a) or is_number(a)) and (is_decision(b) or is_number(b))):
                 bad, bn = (b, nb) if is_decision(a) else (a, na)
@@ -105,6 +117,17 @@ class Comparisons:
             return {"<=": a <= b, ">=": a >= b, "<": a < b, ">": a > b}[op]
         raise EvalError("type-bad-comparison", node.span, "`%s` cannot compare %s with %s" % (
             op, type_word(a), type_word(b)), help="compare numbers, strings or linear expressions")
+
+    @staticmethod
+    def _as_values(op: str, a: Any, b: Any) -> bool:
+        """Whether ``a op b`` compares a constraint's 0/1 value: one side a constraint record and the
+        other a number (not a boolean) or a decision expression, or both constraints under an order
+        comparison (``==``/``!=`` between two constraints stay an equivalence)."""
+        ca, cb = isinstance(a, (Leaf, Logic)), isinstance(b, (Leaf, Logic))
+        if ca and cb:
+            return op not in ("==", "!=")
+        other = b if ca else a
+        return not isinstance(other, bool) and (is_number(other) or type(other) is LinExpr)
 
     def _linear_compare(self, node: A.Node, op: str, a: Any, b: Any) -> Any:
         """``a op b`` with linear expressions or numbers on both sides, at least one a LinExpr."""

@@ -18,6 +18,7 @@ from .kinds import is_number
 from .instance import Instance
 from .linear import Leaf, Logic
 from .logical import enforce
+from .cp import CpConstraint
 from .epigraph import AbsContext, row_ok, settle
 from .quadratic import QuadLeaf, QuadRow, product_site
 from .vectorised_rows import vector_forall
@@ -93,6 +94,9 @@ def _cons(inst: Instance, s: A.ConsStmt, env: dict) -> None:
         enforce(inst, v, label, key)
     elif isinstance(v, QuadLeaf):
         _quad_row(inst, v, s, label, key)
+    elif isinstance(v, CpConstraint):
+        v.label, v.key = label, key
+        inst.cp_constraints.append(v)
     elif isinstance(v, bool):
         if not v and _holds_within_tolerance(inst, s.expr, env):
             return

@@ -126,14 +126,13 @@ def param_decl(inst: Instance, d: A.ParamDecl) -> None:
                                type_name(typ), d.name, "[...]" * len(dims)))
         value = _external(inst, d, typ, dims)
     elif d.init is None:
-        if dims:
-            zero = _zero(typ)
-            value = OplArray(d.name, dims, {k: zero for k in _keys(dims)})
-            if inst.has_scripts:  # warned about after the scripts ran, unless one of them fills it
-                inst.zero_filled[d.name] = d
-        else:
-            raise EvalError("data-no-value", d.name_span, "`%s` is declared without a value" % d.name,
-                            help="write `= ...;` and give it in the data file, or give it a value here")
+        # IBM: a declaration without initializer holds its type's default (0, 0.0, "", the empty
+        # set, a tuple of defaults) until a script assigns it; warned about after the scripts ran,
+        # only where the model uses it and nothing assigns it (see :func:`default_value`)
+        zero = default_value(typ)
+        value = OplArray(d.name, dims, {k: default_value(typ) if isinstance(zero, OplSet) else zero
+                                        for k in _keys(dims)}) if dims else zero
+        inst.zero_filled[d.name] = d
     elif generic:
         value = _generic(inst, d, typ, dims)
     else:
@@ -147,6 +146,8 @@ def param_decl(inst: Instance, d: A.ParamDecl) -> None:
         _check_with(inst, d, value)
     kind = "set" if isinstance(typ, SetOf) and not dims else "param"
     inst.declare(Symbol(kind, d.name, value, d, typ), d.name_span)
+    if d.name in getattr(inst.data, "invokes", ()) and inst.script_host is not None:
+        inst.script_host.invoke_dat(inst, d.name)  # `name = value invoke f;` in the data (pyopl.script.dat_scripts)
 
 
 def _value_span(inst: Instance, d: A.ParamDecl) -> Any:
@@ -173,10 +174,24 @@ def _float_range(inst: Instance, raw: Any, d: A.ParamDecl) -> FloatRange:
     return FloatRange(lo, hi)
 
 
-def _zero(typ: Any) -> Any:
+def default_value(typ: Any) -> Any:
+    """IBM's default value of a data element declared without initializer (OPL Language Reference,
+    "Data types"): 0 for ``int``, 0.0 for ``float``, ``""`` for ``string``, the empty set for a set,
+    a tuple of its fields' defaults for a tuple (arrays in tuple fields filled with defaults)."""
     if isinstance(typ, SetOf):
         return OplSet([], typ.elem)
+    if isinstance(typ, TupleType):
+        return OplTuple([_field_default(t) for t in typ.types], typ)
     return {"int": 0, "float": 0.0, "string": "", "boolean": False}.get(typ, 0)
+
+
+def _field_default(t: Any) -> Any:
+    if isinstance(t, ArrayOf):
+        return OplArray("", list(t.dims), {k: default_value(t.elem) for k in _keys(list(t.dims))})
+    return default_value(t)
+
+
+_zero = default_value
 
 
 def _convert(inst: Instance, raw: Any, typ: Any, dims: list[Any], name: str, span) -> Any:
@@ -438,10 +453,7 @@ def script_block(inst: Instance, s: A.ScriptBlock) -> None:
 
 
 def using_decl(inst: Instance, u: A.Using) -> None:
-    if u.engine.upper() == "CP":
-        raise EvalError("unsupported-cp", u.span, "`using CP;` selects the CP Optimizer engine, which pyopl does not support",
-                        help="pyopl compiles linear and mixed-integer models for HiGHS or Gurobi; remove `using CP;` and "
-                             "replace CP constructs (interval variables, `noOverlap`, ...) with MIP formulations")
+    return None  # `using CP;` set ``inst.engine`` when the Instance was made (pyopl.lowering.cp)
 
 
 def assert_stmt(inst: Instance, a: A.Assert) -> None:

@@ -11,23 +11,35 @@ from __future__ import annotations
 from ..diagnostics.diagnostic import Label
 from ..diagnostics.reporter import did_you_mean
 from ..syntax import ast as A
+from .cp import check_cp_model
 from .declarations import process_item
+from .defaults import warn_defaults
 from .errors import EvalError
 from .instance import Instance, Symbol
+from .lazy_data import external_first, lazy_of
 
 
 def run(inst: Instance) -> None:
     """Evaluate every item of ``inst.model`` into ``inst`` (the objective after the constraints);
     each item's mistakes are reported to ``inst.reporter`` and the next item goes on."""
     deferred = []
-    for item in inst.model.items:
+    items = external_first(list(inst.model.items)) if inst.has_scripts else inst.model.items
+    for item in items:
         if isinstance(item, A.Objective):
             # Evaluated after the constraints, whose single-variable rows may bound the
             # variables that a linearisation in the objective needs (OPL's order does not matter here).
             deferred.append(item)
             inst.after_model = True
             continue
+        was_after = inst.after_model
         _process(inst, item)
+        lazy = lazy_of(inst)
+        if lazy is not None:  # IBM's lazy initialisation (lazy_data.py)
+            if isinstance(item, A.ScriptBlock):
+                if item.kind != "main" and not was_after:
+                    lazy.after_script(item.body)
+            else:
+                lazy.after_item(item)
         if inst.budget.exhausted:
             return  # every later expansion would fail the same way: one diagnostic is enough
         if isinstance(item, A.ConstraintsBlock):
@@ -38,8 +50,18 @@ def run(inst: Instance) -> None:
         _process(inst, item)
     if inst.has_scripts:
         inst.script_host.finish_pre(inst)
+    else:
+        warn_defaults(inst, lambda name: False)
+    if inst.engine == "cp":
+        check_cp_model(inst)
     _check_unused_data(inst)
 
+# Errors that, in a data declaration or an assertion placed after the model, mean it reads the
+# solution: OPL post-processing, computed after the solve (IBM, "Postprocessing of data").
+_POST_SLUGS = frozenset({"decision-in-data", "nonlinear-division", "nonlinear-product", "nonlinear-expression",
+                         "nonlinear-function", "decision-in-condition", "decision-as-index", "decision-in-membership",
+                         "decision-in-filter", "decision-in-iteration", "decision-in-assert",
+                         "strict-inequality-float", "nonlinear-not-equal-float"})
 #: Kinds of symbol a second declaration of the same name collides with.
 _DECLARED = ("param", "set", "range", "dvar", "dexpr", "tuple", "failed")
 
@@ -66,21 +88,18 @@ def _process(inst: Instance, item: A.Node) -> None:
         process_item(inst, item)
     except EvalError as e:
         name = getattr(item, "name", None)
-        if inst.after_model and e.slug == "decision-in-data" and isinstance(item, A.ParamDecl):
-            # OPL post-processing: data computed from the solution after the model.
-            what = "`%s`" % name if name else "this assertion"
-            if name and inst.has_scripts:  # a script that reads it gets it computed from the solution
+        if inst.after_model and e.slug in _POST_SLUGS and isinstance(item, (A.ParamDecl, A.Assert)):
+            # OPL post-processing: data computed, and assertions checked, on the solution after the
+            # solve (pyopl.script.postsolve); a script that reads the data gets the computed value.
+            if isinstance(item, A.Assert):
+                inst.post_asserts.append(item)
+            else:
                 inst.symbols.setdefault(name, Symbol("postproc", name, None, item))
-                return
-            inst.reporter.emit("postprocessing-skipped", getattr(item, "name_span", item.span),
-                               "%s depends on decision variables, so it is OPL post-processing; pyopl does not "
-                               "compute it" % what, help="read these values from the solve result instead")
-            if name and name not in inst.symbols:
-                inst.symbols[name] = Symbol("postproc", name, None, item)
             return
         e.report(inst.reporter)
         if name and name not in inst.symbols:
             inst.symbols[name] = Symbol("failed", name, None, item)
+
 
 def _check_unused_data(inst: Instance) -> None:
     for name, item in inst.data.items():

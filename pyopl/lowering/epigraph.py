@@ -36,7 +36,7 @@ class AbsContext:
 
 def epigraph_abs(inst: Any, ctx: AbsContext, e: LinExpr, node: A.Node) -> LinExpr:
     """``t >= e``, ``t >= -e``, ``t >= 0``: a new column ``t`` kept for :func:`settle`."""
-    t = inst.new_column(0.0, math.inf, False, "abs")
+    t = inst.new_column(0.0, math.inf, getattr(inst, "engine", "mp") == "cp" and inst.is_integral(e), "abs")
     label = inst._aux_label + "#aux" if inst._aux_label else "#aux"
     for sign in (1.0, -1.0):
         row = e.scaled(-sign)

@@ -325,7 +325,9 @@ class Instance:
         """``script_host``: what runs ``execute`` blocks, an object with ``script_block(inst, block)`` and
         ``finish_pre(inst)`` (the module :mod:`pyopl.script.processing`); passed in so that lowering
         never imports the script interpreter, which imports lowering.  None: no script can run."""
-        self.budget = Budget(limits or Limits())  # the work budget (see budget.py)
+        self.limits = limits or Limits()
+        self.budget = Budget(self.limits)  # the work budget (see budget.py)
+        self.eplin_used: float | None = None  # the eplin margin a logical constraint used (a note on the result)
         self.model = model
         self.data = data
         self.reporter = reporter
@@ -337,13 +339,17 @@ class Instance:
         self.objective: Any = None
         self.qcons: list = []  # quadratic constraints (QuadRow), outside the linear rows
         self.indicators: list = []  # indicator constraints (pyopl.ir.Indicator) where big-M is impossible
+        # `using CP;` selects "cp" (pyopl.lowering.cp); CP constraints kept for CP-SAT (CpConstraint)
+        self.engine = "cp" if any(isinstance(i, A.Using) and i.engine.upper() == "CP" for i in model.items) else "mp"
+        self.cp_constraints: list = []
         self.abs_context: Any = None  # epigraph `abs` variables of the statement being evaluated (lowering/epigraph.py)
         self.objectives: list[Any] = []  # staticLex: several objectives in priority order
         self.objective_name: str | None = None
         self.dvar_blocks: dict[str, tuple[int, list[tuple], int, str]] = {}
         self.used_data: set[str] = set()
         self.has_scripts = any(isinstance(i, A.ScriptBlock) for i in model.items)
-        self.zero_filled: dict[str, A.Node] = {}  # arrays without initializer (filled with zeros) while scripts exist
+        self.post_asserts: list[A.Assert] = []  # assertions after the model on decisions: checked on the solution
+        self.zero_filled: dict[str, A.Node] = {}  # data declared without initializer (IBM defaults): see defaults.py
         self.script_ctx: Any = None  # pyopl.script.host.ScriptContext, made by the first script block
         self.script_options: Any = None  # pyopl.script.host.ScriptOptions (budgets, output folder, on/off)
         self.script_host = script_host
@@ -352,6 +358,13 @@ class Instance:
         self.after_model = False  # past the objective or a constraints block: dvar-dependent data is post-processing
         self._aux_label = ""
         self._aux_key: tuple = ()
+
+    def eplin(self) -> float:
+        """CPLEX's linearisation tolerance for this compile: a pre-processing script's
+        ``cplex.eplin = ...``, else :attr:`Limits.eplin` (``--eplin``, default 1e-3)."""
+        ctx = self.script_ctx
+        setting = getattr(ctx, "settings", {}).get("eplin") if ctx is not None else None
+        return float(setting[0]) if setting else float(self.limits.eplin)
 
     # ------------------------------------------------------------------ symbol table
     def lookup(self, name: str, span: Span) -> Any:

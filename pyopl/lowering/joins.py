@@ -17,22 +17,10 @@ from typing import Any
 
 from ..syntax import ast as A
 from .budget import names_in
+from .shapes import conjuncts
 
 #: a domain smaller than this is scanned (an index would cost more than it saves)
 MIN_JOIN = 64
-
-
-def conjuncts(e: A.Expr) -> list[A.Expr]:
-    """The operands of a chain of ``&&`` (``e`` itself when it is not one), left to right."""
-    out, stack = [], [e]
-    while stack:
-        n = stack.pop()
-        if isinstance(n, A.Binary) and n.op == "&&":
-            stack.append(n.right)
-            stack.append(n.left)
-        else:
-            out.append(n)
-    return out
 
 
 def _keys_of(b: A.Binder) -> tuple[list[tuple], set[str]]:

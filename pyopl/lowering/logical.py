@@ -41,45 +41,67 @@ def binary_truth(inst: Any, f: Leaf) -> tuple[int, bool, bool] | None:
     return j, f.lo - 1e-9 <= k <= f.hi + 1e-9, f.lo - 1e-9 <= c + k <= f.hi + 1e-9
 
 
-def negate_leaf(leaf: Leaf) -> Any:
-    """``not (lo <= e <= hi)`` as ``e < lo or e > hi`` (closed complements for continuous e)."""
+def negate_leaf(leaf: Leaf, eps: float) -> Any:
+    """``not (lo <= e <= hi)`` as ``e < lo or e > hi``. On an integer-valued e that is
+    ``e <= lo - 1 or e >= hi + 1`` (exact); on a continuous e the open sides hold with CPLEX's
+    linearisation margin ``eps`` (eplin): ``e <= lo - eps or e >= hi + eps``. The complement of an
+    open leaf (``e < b``, kept open) is the closed ``e >= b``, exact."""
     e, lo, hi = leaf.expr, leaf.lo, leaf.hi
-    step = 1.0 if leaf.integral else 0.0
+    step = 1.0 if leaf.integral else 0.0 if leaf.strict is not None else eps
     parts = []
     if lo > -math.inf:
         parts.append(Leaf(e, -math.inf, lo - step, leaf.integral, leaf.span))
     if hi < math.inf:
         parts.append(Leaf(e, hi + step, math.inf, leaf.integral, leaf.span))
-    if lo == hi and not leaf.integral:
-        raise EvalError("nonlinear-not-equal-float", leaf.span,
-                        "`!=` (or the negation of `==`) on a continuous expression cannot be modelled exactly",
-                        help="apply it to integer or boolean expressions, or state which side must hold with a "
-                             "binary variable and two constraints")
     if not parts:
         return FALSE
     return parts[0] if len(parts) == 1 else Logic("or", parts, leaf.span)
 
 
-def nnf(f: Any, neg: bool = False) -> Any:
+def open_leaf(leaf: Leaf, eps: float) -> Leaf:
+    """A strict comparison on a continuous expression inside a logical constraint, as CPLEX
+    linearises it: ``e < 0`` holds as ``e <= -eps``, ``e > 0`` as ``e >= eps`` (eps = eplin)."""
+    lo = leaf.lo + eps if leaf.lo > -math.inf else leaf.lo
+    hi = leaf.hi - eps if leaf.hi < math.inf else leaf.hi
+    return Leaf(leaf.expr, lo, hi, leaf.integral, leaf.span, leaf.text)
+
+
+def _uses_eplin(leaf: Leaf, neg: bool) -> bool:
+    if leaf.integral:
+        return False
+    return leaf.strict is not None if not neg else leaf.strict is None
+
+
+def nnf(f: Any, neg: bool = False, eps: float = 1e-3, used: list | None = None) -> Any:
+    """``f`` in negation normal form (negated when ``neg``); strict and negated comparisons on
+    continuous expressions take the margin ``eps`` (appended to ``used`` when it was needed)."""
     if isinstance(f, bool):
         return (TRUE if f else FALSE) if not neg else (FALSE if f else TRUE)
     if isinstance(f, Leaf):
-        return negate_leaf(f) if neg else f
+        if used is not None and _uses_eplin(f, neg):
+            used.append(f.span)
+        if neg:
+            return negate_leaf(f, eps)
+        return open_leaf(f, eps) if f.strict is not None else f
     op = f.op
+
+    def rec(a: Any, n: bool = False) -> Any:
+        return nnf(a, n, eps, used)
+
     if op == "not":
-        return nnf(f.args[0], not neg)
+        return rec(f.args[0], not neg)
     if op in ("and", "or"):
         flipped = {"and": "or", "or": "and"}[op] if neg else op
-        return Logic(flipped, [nnf(a, neg) for a in f.args], f.span)
+        return Logic(flipped, [rec(a, neg) for a in f.args], f.span)
     a, b = f.args
     if op == "implies":
         if not neg:
-            return Logic("or", [nnf(a, True), nnf(b)], f.span)
-        return Logic("and", [nnf(a), nnf(b, True)], f.span)
+            return Logic("or", [rec(a, True), rec(b)], f.span)
+        return Logic("and", [rec(a), rec(b, True)], f.span)
     if op == "iff":
         if not neg:
-            return Logic("and", [Logic("or", [nnf(a, True), nnf(b)], f.span), Logic("or", [nnf(a), nnf(b, True)], f.span)], f.span)
-        return Logic("or", [Logic("and", [nnf(a), nnf(b, True)], f.span), Logic("and", [nnf(a, True), nnf(b)], f.span)], f.span)
+            return Logic("and", [Logic("or", [rec(a, True), rec(b)], f.span), Logic("or", [rec(a), rec(b, True)], f.span)], f.span)
+        return Logic("or", [Logic("and", [rec(a), rec(b, True)], f.span), Logic("and", [rec(a, True), rec(b)], f.span)], f.span)
     raise ValueError("unknown logical operator %r" % op)  # pragma: no cover - internal invariant
 
 
@@ -218,5 +240,17 @@ class _Lowerer:
 
 
 def enforce(inst: Any, f: Logic, label: str, key: tuple) -> None:
-    """Add rows (and binary columns) that make the logical constraint ``f`` hold."""
-    _Lowerer(inst, label, key).enforce(nnf(f))
+    """Add rows (and binary columns) that make the logical constraint ``f`` hold; strict and
+    negated comparisons on continuous expressions use ``inst.eplin()`` (noted in ``inst.eplin_used``)."""
+    used: list = []
+    eps = inst.eplin()
+    form = nnf(f, eps=eps, used=used)
+    if used and inst.eplin_used is None:  # said once per compile, at the first place it applies
+        inst.eplin_used = eps
+        inst.reporter.emit("nonlinear-not-equal-float", used[0],
+                           "this comparison on a continuous expression is linearised with CPLEX's tolerance "
+                           "eplin = %g (`x > y` holds as `x >= y + %g`, `x != y` as `x <= y - %g || x >= y + %g`)"
+                           % (eps, eps, eps, eps),
+                           help="set another margin with `cplex.eplin = ...;` in an `execute` block before the model, "
+                                "or `--eplin EPS` on the command line")
+    _Lowerer(inst, label, key).enforce(form)

@@ -33,6 +33,13 @@ def _bounds_or_error(ev: Any, node: A.Node, e: LinExpr, what: str) -> tuple[floa
     return lo, hi
 
 
+def cp_integral(inst: Any, exprs: list) -> bool:
+    """In a ``using CP;`` model, whether every expression of ``exprs`` takes integer values only, so
+    that the column standing for their ``abs``/``min``/``max`` can be an integer one (exact, and
+    what CP-SAT needs); always False in other models (their columns stay as they were)."""
+    return getattr(inst, "engine", "mp") == "cp" and all(inst.is_integral(e) for e in exprs)
+
+
 def decision_abs(ev: Any, node: A.Node, v: Any) -> LinExpr:
     e = _lin(v, node)
     inst = ev.inst
@@ -48,8 +55,9 @@ def decision_abs(ev: Any, node: A.Node, v: Any) -> LinExpr:
     if hi <= 0:
         return e.scaled(-1.0)
     # e = p - n, 0 <= p <= hi*z, 0 <= n <= -lo*(1-z), abs = p + n
-    p = inst.new_column(0.0, hi, False, "abs_pos")
-    n = inst.new_column(0.0, -lo, False, "abs_neg")
+    whole = cp_integral(inst, [e])  # CP-SAT takes integer columns only: |e| of an integer e is an integer
+    p = inst.new_column(0.0, hi, whole, "abs_pos")
+    n = inst.new_column(0.0, -lo, whole, "abs_neg")
     z = inst.new_column(0.0, 1.0, True, "abs_sign")
     row = e.copy()
     row.iadd(LinExpr({p: 1.0, n: -1.0}), -1.0)
@@ -68,7 +76,7 @@ def decision_minmax(ev: Any, node: A.Node, op: str, vals: list) -> LinExpr:
         t_lo, t_hi = max(b[0] for b in bounds), max(b[1] for b in bounds)
     else:
         t_lo, t_hi = min(b[0] for b in bounds), min(b[1] for b in bounds)
-    t = inst.new_column(t_lo, t_hi, False, op)
+    t = inst.new_column(t_lo, t_hi, cp_integral(inst, exprs), op)
     zs = [inst.new_column(0.0, 1.0, True, op + "_pick") for _ in exprs]
     for e, (lo, hi), z in zip(exprs, bounds, zs):
         d = LinExpr({t: 1.0})

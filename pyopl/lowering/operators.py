@@ -56,13 +56,8 @@ class Operators:
         direct = self._binary_of(f)
         if direct is not None:
             return direct
-        bad = _inexact_leaf(f)
-        if bad is not None:
-            raise EvalError("unsupported-constraint-as-value", node.span,
-                            "this constraint cannot be used as a 0/1 value: its %s on a continuous expression has "
-                            "no exact linear form" % ("negation (`!=`)" if bad.strict is None else "strict inequality"),
-                            help="use `<=`/`>=` on continuous expressions, or integer variables, inside a constraint "
-                                 "used as a number")
+        # (a strict comparison, or the negation of an equality, on a continuous expression holds with
+        # CPLEX's eplin margin: see logical.nnf)
         b = self.inst.new_column(0.0, 1.0, True, "#truth", ())
         is_one = Leaf(LinExpr.var(b), 1.0, 1.0, True, node.span)
         enforce(self.inst, Logic("iff", [is_one, f], node.span), self.inst._aux_label, self.inst._aux_key)
@@ -376,16 +371,3 @@ class Operators:
             "a " + type_word(v)), help="compare it, e.g. `x == 1`")
 
 
-def _inexact_leaf(f: Any) -> Leaf | None:
-    """A leaf of ``f`` whose truth value cannot be linearised both ways: a strict inequality or an
-    equality on a continuous expression (its negation is open)."""
-    if isinstance(f, Leaf):
-        if f.strict is not None or (not f.integral and f.lo == f.hi):
-            return f
-        return None
-    if isinstance(f, Logic):
-        for a in f.args:
-            hit = _inexact_leaf(a)
-            if hit is not None:
-                return hit
-    return None

@@ -3,9 +3,10 @@
 OPL's form ``piecewise{s_1 -> b_1; ...; s_n -> b_n; s_last}(x0, y0) x`` gives
 slopes between breakpoints and the value ``y0`` at ``x0`` (OPL manual,
 "Piecewise linear functions"; the anchor defaults to ``(0, 0)``).  The
-function is modelled with one continuous segment variable per piece: for a
-convex function (slopes increasing, under minimisation) an LP suffices;
-otherwise binaries force the pieces to fill in order.
+function is modelled with one continuous segment variable per piece and a
+value; :mod:`pyopl.lowering.pw_exact` decides, from every use of the
+value once the model is built, whether the pieces may fill in any order (an
+LP) or binaries must force them to fill in order.
 """
 from __future__ import annotations
 
@@ -16,6 +17,7 @@ from ..syntax import ast as A
 from .errors import EvalError
 from .kinds import is_number
 from .linear import LinExpr
+from .pw_exact import PendingPiecewise, pending_piecewise
 
 
 def evaluate_piecewise(ev: Any, node: A.Piecewise, env: dict) -> Any:
@@ -80,34 +82,29 @@ def _pieces(slopes, breaks, lo: float, hi: float | None) -> tuple[list, list, li
 
 
 def _model(ev: Any, node: A.Piecewise, slopes, breaks, x0, y0, arg: LinExpr) -> LinExpr:
+    """The function's value ``f(lo) + sum(slope_k seg_k)`` over one segment column per piece, with
+    ``arg = lo + sum(seg_k)``. Whether the pieces may fill in
+    any order (an LP) or must fill in order (binaries) is decided once the whole model is built, from
+    every place ``y`` is used: see :mod:`pyopl.lowering.pw_exact`."""
     inst = ev.inst
     lo, hi = inst.bounds(arg)
     if math.isinf(lo):
         lo = inst.finite_bounds(arg, node.arg.span, "the argument of `piecewise`", need_lo=True, need_hi=False)[0]
     hi = None if math.isinf(hi) else hi
     pts, ends, piece_slopes = _pieces(slopes, breaks, lo, hi)
-    convex = all(s1 <= s2 for s1, s2 in zip(piece_slopes, piece_slopes[1:]))
-    concave = all(s1 >= s2 for s1, s2 in zip(piece_slopes, piece_slopes[1:]))
-    # Filling pieces in any order is exact only when the solver's own pressure fills the
-    # cheap pieces first: convex under minimisation, concave under maximisation.
-    lp_ok = (convex and inst.sense == "minimize") or (concave and inst.sense == "maximize")
-    if not lp_ok and hi is None and len(pts) > 1:
-        # the last piece is unbounded and must be forced to fill after the others: it needs a bound
-        hi = inst.finite_bounds(arg, node.arg.span, "a non-convex `piecewise`", need_lo=False, need_hi=True)[1]
-        pts, ends, piece_slopes = _pieces(slopes, breaks, lo, hi)
-    segs = []
-    for a, b in zip(pts, ends):
-        segs.append(inst.new_column(0.0, b - a, False, "pw_seg"))
-    # arg = lo + sum(seg)
+    segs = [inst.new_column(0.0, b - a, False, "pw_seg") for a, b in zip(pts, ends)]
     row = arg.copy()
     row.iadd(LinExpr({s: 1.0 for s in segs}), -1.0)
-    inst.add_aux_row(row, lo, lo, node.span)
-    if not lp_ok:
-        # fill in order: seg_k full before seg_{k+1} starts (z_k = 1 when seg_k is full)
-        for k in range(len(segs) - 1):
-            width = ends[k] - pts[k]
-            z = inst.new_column(0.0, 1.0, True, "pw_fill")
-            inst.add_aux_row(LinExpr({segs[k]: 1.0, z: -width}), 0.0, math.inf, node.span)
-            nxt = ends[k + 1] - pts[k + 1]
-            inst.add_aux_row(LinExpr({segs[k + 1]: 1.0, z: -nxt}), -math.inf, 0.0, node.span)
-    return LinExpr({s: sl for s, sl in zip(segs, piece_slopes)}, _value(slopes, breaks, x0, y0, lo))
+    first = len(inst.rows)
+    inst.add_aux_row(row, lo, lo, node.span)  # arg = lo + sum(seg)
+    value = LinExpr({s: sl for s, sl in zip(segs, piece_slopes)}, _value(slopes, breaks, x0, y0, lo))
+    if all(s == piece_slopes[0] for s in piece_slopes):  # linear: any fill gives the same value
+        return value
+    # a segment of nonzero slope stands for the value: its coefficient in any use is slope * (the value's)
+    probe = next(k for k, sl in enumerate(piece_slopes) if sl != 0)
+    convex = all(s1 <= s2 for s1, s2 in zip(piece_slopes, piece_slopes[1:]))
+    concave = all(s1 >= s2 for s1, s2 in zip(piece_slopes, piece_slopes[1:]))
+    pending_piecewise(inst).append(PendingPiecewise(segs[probe], piece_slopes[probe], first, segs, pts, ends, convex,
+                                                    concave, arg.copy(), node, inst._aux_label, inst._aux_key,
+                                                    inst.rows.current))
+    return value

@@ -34,3 +34,16 @@ def index_chain(node: A.Index) -> tuple[A.Expr, list[tuple[A.Index, A.Expr]]]:
         steps[:0] = [(n, i) for i in n.indices]
         n = n.base
     return n, steps
+
+
+def conjuncts(e: A.Expr) -> list[A.Expr]:
+    """The operands of a chain of ``&&`` (``e`` itself when it is not one), left to right."""
+    out, stack = [], [e]
+    while stack:
+        n = stack.pop()
+        if isinstance(n, A.Binary) and n.op == "&&":
+            stack.append(n.right)
+            stack.append(n.left)
+        else:
+            out.append(n)
+    return out

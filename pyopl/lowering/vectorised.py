@@ -42,7 +42,7 @@ from .errors import EvalError
 from .linear import LinExpr
 from .tupleindex import foreign_tuple
 from . import vectorised_patterns  # (it takes this module's cache and errors as arguments: no import back)
-from .joins import conjuncts
+from .shapes import conjuncts
 from .vectorised_base import EXACT, Domain, _Fallback, _flatten_index, _Lin, _numeric, _Small, _Vec  # noqa: F401  (re-exported for the array paths)
 from .vectorised_calls import PURE_CALLS, extra_data, pure_invariant
 

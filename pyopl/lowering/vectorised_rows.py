@@ -36,7 +36,7 @@ from ..semantics.values import OplRange, OplSet, OplTuple, ProductKeys
 from ..syntax import ast as A
 from .linear import LinExpr
 from . import vectorised_patterns
-from .joins import conjuncts
+from .shapes import conjuncts
 from .vectorised_inline import inlined_forall
 from .vectorised_subsets import subset_join
 from .vectorised_base import Domain

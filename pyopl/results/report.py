@@ -1,6 +1,7 @@
 """A readable text report of a :class:`~pyopl.results.result.Result` for the command line.
 
-Layout: a header (status, objective, bound and gap, counts, time), then the
+Layout: a header (status, with the last solve's when a script failed the run; for a `main` run
+what main did and which model the values come from; objective, bound and gap, counts, time), then the
 explanation of an infeasible or unbounded model, then the nonzero values of
 variables and ``dexpr``s, then (when present) the constraints with their dual
 values and slacks in OPL notation (``ctDemand["Chicago"]``).
@@ -38,7 +39,19 @@ def text_report(result: Result, ir: IR | None = None, max_rows: int = 200, compi
     With ``ir``, a line gives the model's size; ``compile_time_s`` (seconds) is added to it.
     ``show``: only these decisions/dexprs (in that order) in the values section (``--show``);
     ``constraints=False`` leaves out the constraint table (``--no-constraints``)."""
-    out = ["status: %s" % result.status]
+    out = ["status: %s" % result.status + (" (last solve: %s)" % result.last_solve_status
+                                           if result.last_solve_status is not None else "")]
+    if result.script_exit is not None or result.solves:  # a `main` run: what main did, and whose values these are
+        out.append("main: %s, %d solve%s%s" % (
+            "failed" if result.run_failed else "exit status %s" % result.script_exit + (
+                " (returned %s)" % _fmt(result.main_return) if isinstance(result.main_return, (int, float))
+                and not isinstance(result.main_return, bool) and result.main_return != result.script_exit else ""), len(result.solves),
+            "" if len(result.solves) == 1 else "s",
+            " (%s)" % ", ".join("%s: %s%s" % (s["model"], s["status"], "" if s.get("objective") is None else
+                                              " " + _fmt(s["objective"])) for s in result.solves[:20])
+            if result.solves else ""))
+        if result.solved_model is not None:
+            out.append("values below: the last solve's, of %s" % result.solved_model)
     if result.objective is not None:
         out.append("objective: %s" % _fmt(result.objective))
     if result.extra.get("objectives") and len(result.extra["objectives"]) > 1:
@@ -67,6 +80,9 @@ def text_report(result: Result, ir: IR | None = None, max_rows: int = 200, compi
     choice = (result.extra or {}).get("solver_choice")
     if choice and not choice.startswith("auto: highs,"):  # say why a solver other than the default was used
         out.append("solver: %s" % choice[len("auto: "):])
+    if (result.extra or {}).get("eplin") is not None:
+        out.append("eplin: %g (strict comparisons and `!=` on continuous expressions in logical constraints)"
+                   % result.extra["eplin"])
     tables = {**result.dexprs, **result.variables}
     chosen = _entries(result.variables) + _entries(result.dexprs) if show is None else \
         _entries({n: tables[n] for n in show if n in tables})
@@ -74,6 +90,11 @@ def text_report(result: Result, ir: IR | None = None, max_rows: int = 200, compi
     if lines:
         out.append("values (nonzero):")
         out += _cap(lines, max_rows)
+    post = (result.extra or {}).get("postprocessing")
+    if post:  # data computed from the solution (OPL post-processing declarations)
+        out.append("post-processing:")
+        out += _cap(["  %s = %s" % (n, _fmt(v) if isinstance(v, (int, float)) and not isinstance(v, bool) else v)
+                     for n, v in post.items()], max_rows)
     if constraints and (result.duals or result.slacks):
         duals = dict(_entries(result.duals))
         cells = [(n, _fmt(duals.get(n)), _fmt(s)) for n, s in _entries(result.slacks) or [(k, None) for k in duals]]

@@ -18,7 +18,12 @@ STATUSES = (
     "time_limit",  # time limit reached; an incumbent may be present
     "interrupted",  # stopped by Ctrl-C (SIGINT); the best solution found so far may be present
     "error",
+    "script_error",  # a script (post-processing or `main`) failed: the run failed, whatever a solve said
+    "not_solved",  # a `main` block ended without solving anything
 )
+
+#: Statuses of a run that failed as a whole (exit status 1): see :func:`mark_script_failed`.
+FAILED_RUN_STATUSES = ("script_error",)
 
 
 class Values(dict):
@@ -87,6 +92,17 @@ class Values(dict):
         return out
 
 
+def mark_script_failed(result: "Result") -> "Result":
+    """Make ``result`` say the run failed: ``status`` becomes ``script_error`` and the last solve's
+    own status moves to ``last_solve_status`` (None when nothing was solved). The one place that
+    decides a run's status after scripts; the CLI, MCP and LSP read ``status`` (and
+    :attr:`Result.run_failed`). Returns ``result``. Contract: docs/cli.md, "Run status"."""
+    if result.status != "script_error":
+        result.last_solve_status = None if result.status == "not_solved" else result.status
+        result.status = "script_error"
+    return result
+
+
 def _json_key(v: Any) -> str:
     if isinstance(v, str):
         return v
@@ -134,6 +150,14 @@ class Result:
     index_names: dict[str, list] = field(default_factory=dict, repr=False)
     script_output: str | None = None  # what the model's scripts printed (None: the model has no scripts)
     script_exit: int | None = None  # a `main` block's exit status (its return value), when it ran
+    #: the status of the last solve when ``status`` describes the run instead (``script_error``); else None
+    last_solve_status: str | None = None
+    #: a `main` run: one ``{"model", "status", "objective"}`` per solve, in order (``[]`` otherwise)
+    solves: list = field(default_factory=list)
+    #: a `main` run: the model the values and objective come from (the last solve's), else None
+    solved_model: str | None = None
+    #: a `main` run: the value of its `return` (a number, boolean or string; None without one)
+    main_return: Any = None
 
     def __getitem__(self, name: str) -> Any:
         """The value of decision or dexpr ``name``: a number, or :class:`Values` by index key.
@@ -150,6 +174,11 @@ class Result:
             v.name = name
             v.levels = self.index_names.get(name) or v.levels
         return v
+
+    @property
+    def run_failed(self) -> bool:
+        """True when the run as a whole failed (a script error after or between solves)."""
+        return self.status in FAILED_RUN_STATUSES
 
     @property
     def has_solution(self) -> bool:
@@ -189,6 +218,14 @@ class Result:
             out["script_output"] = self.script_output
         if self.script_exit is not None:
             out["script_exit"] = self.script_exit
+        if self.last_solve_status is not None:
+            out["last_solve_status"] = self.last_solve_status
+        if self.solves:
+            out["solves"] = [dict(s, objective=_json_num(s.get("objective"))) for s in self.solves]
+        if self.solved_model is not None:
+            out["solved_model"] = self.solved_model
+        if self.main_return is not None:
+            out["main_return"] = _json_num(self.main_return) if isinstance(self.main_return, float) else self.main_return
         if self.diagnostics:
             out["diagnostics"] = [d.to_dict() for d in self.diagnostics]
         out.update(self.extra)

@@ -71,7 +71,9 @@ class ScriptContext:
         self.dirty = True
 
     def is_model_input(self, name: str) -> bool:
-        return name in self.inst.symbols
+        """Whether ``name`` is model data a post-processing script may not change; data declared
+        without initializer (``{Arc} used;``) is there for the scripts to fill, after the solve too."""
+        return name in self.inst.symbols and name not in getattr(self.inst, "zero_filled", {})
 
     def check_writable(self, name: str, span: Any) -> None:
         return None
@@ -292,6 +294,32 @@ class ScriptContext:
         r = self.row_of(label, prefix, text, span)
         return float(self.ir.row_lower[r] if which == "LB" else self.ir.row_upper[r])
 
+    def set_row_bound(self, label: str, prefix: tuple, which: str, v: float, text: str, span: Any) -> None:
+        """``ct.LB = v`` / ``ct.UB = v`` in ``main``: the row's bound for the next solve (±1e20 and
+        beyond mean no bound, as CPLEX's infinity)."""
+        if math.isnan(v):
+            raise host_error("script-value-type", "the bound of `%s` cannot be NaN" % text, span,
+                             help="check the computation that gave it")
+        r = self.row_of(label, prefix, text, span)
+        if which == "UB":
+            self.ir.row_upper[r] = math.inf if v >= 1e20 else v
+        else:
+            self.ir.row_lower[r] = -math.inf if v <= -1e20 else v
+
+    def row_coef(self, label: str, prefix: tuple, j: int, text: str, span: Any) -> float:
+        r = self.row_of(label, prefix, text, span)
+        return float(self.ir.A[[r], :].toarray()[0][j])
+
+    def set_row_coef(self, label: str, prefix: tuple, j: int, v: float, text: str, span: Any) -> None:
+        """``ct.setCoef(x, v)`` in ``main``: the coefficient of column ``j`` in the row, for the next solve."""
+        if not math.isfinite(v):
+            raise host_error("script-value-type", "the coefficient in `%s` must be a finite number" % text, span,
+                             help="check the computation that gave it")
+        r = self.row_of(label, prefix, text, span)
+        a = self.ir.A.tolil()
+        a[r, j] = v
+        self.ir.A = type(self.ir.A)(a.tocsr())
+
     def label_first_keys(self, label: str, prefix: tuple) -> list:
         fam = self.ir.families.get(label) if self.ir is not None else None
         if fam is None:
@@ -323,6 +351,15 @@ class ScriptContext:
             return SetHost(self, v, name)
         return to_script(self, v)
 
+    def postsolve_values(self) -> dict:
+        """Every post-processing declaration's value computed from the current solution (name ->
+        value, or a failure with ``.message``), and each failed post-solve assertion
+        (``("#assert", id)`` -> its :class:`EvalError`); cached per result."""
+        cache = getattr(self, "_postproc", None)
+        if cache is None or cache[0] is not self.result:
+            cache = self._postproc = (self.result, self._compute_postproc())
+        return cache[1]
+
     def _compute_postproc(self) -> dict:
         from ..diagnostics.reporter import Reporter
         from ..lowering.declarations import process_item
@@ -353,8 +390,15 @@ class ScriptContext:
                         inst.symbols[name] = Symbol("param", name, OplArray(name, dims, data), sym.decl)
             inst.reporter = Reporter(1000)
             inst.ev = Evaluator(inst)
+            post_asserts = {id(a) for a in getattr(inst, "post_asserts", ())}
             for item in inst.model.items:
                 name = getattr(item, "name", None)
+                if id(item) in post_asserts:  # an assertion after the model, checked on the solution
+                    try:
+                        process_item(inst, item)
+                    except EvalError as e:
+                        out[("#assert", id(item))] = e
+                    continue
                 if not name or saved_symbols.get(name) is None or saved_symbols[name].kind != "postproc":
                     continue
                 inst.symbols.pop(name, None)
@@ -429,6 +473,9 @@ class ModelHost(HostObject):
                                  span, help="choose another name for your variable (`var my%s = ...`)" % name.capitalize())
             ctx.script_globals[name] = value  # an undeclared name: a new global, as ECMAScript does
             return
+        lazy = getattr(ctx.inst, "_lazy_data", None)
+        if lazy is not None:
+            lazy.assigned(name)
         assign_element(ctx, sym, value, span)
 
     def to_display(self) -> str:
@@ -464,6 +511,9 @@ def element(ctx: ScriptContext, name: str, span: Any) -> Any:
     """The model element ``name`` as a script value (numbers and strings plain, the rest host objects)."""
     from ..lowering.symbols import DexprArray, DexprScalar
 
+    lazy = getattr(ctx.inst, "_lazy_data", None)
+    if lazy is not None and name in lazy.fresh:  # IBM computes internal data at its first use (lazy_data.py)
+        lazy.first_read(name)
     sym = ctx.inst.symbols.get(name)
     if sym is None:
         if ctx.ir is not None and name in ctx.ir.families:

@@ -10,7 +10,8 @@ from typing import Any
 
 from .host_errors import host_error
 
-_MODEL_METHODS = ("generate", "postProcess", "printSolution", "addDataSource", "end", "getObjValue", "hasObjective")
+_MODEL_METHODS = ("generate", "postProcess", "printSolution", "addDataSource", "end", "getObjValue", "hasObjective",
+                  "resolvePath", "printConflict", "convertAllIntVars", "unconvertAllIntVars")
 
 
 def unsupported_calls(program: Any) -> list:

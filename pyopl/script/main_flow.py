@@ -28,6 +28,7 @@ from ..semantics.values import OplArray, OplSet
 from .host_errors import host_error
 from .main_calls import _MODEL_METHODS, unsupported_calls  # noqa: F401  (run_main's check before it starts)
 from .opl_objects import ArrayHost, _arg, _Host, describe, to_script
+from .opl_runtime import print_conflict, resolve_path
 from .values import HostFunction, NULL, UNDEFINED, well_formed
 
 
@@ -43,6 +44,7 @@ class Flow:
         self.last_result: Any = None
         self.last_model: Any = None
         self.solves = 0
+        self.log: list[dict] = []  # one {"model", "status", "objective"} per solve (Result.solves)
 
     def current_ir(self) -> Any:
         return self.last_model.model.ir if self.last_model is not None and self.last_model.model is not None else None
@@ -61,6 +63,7 @@ class Flow:
         m.ctx.result = result
         self.last_result = result
         self.last_model = m
+        self.log.append({"model": m.label(), "status": result.status, "objective": result.objective})
         return bool(result.has_solution)
 
     def construct(self, name: str, args: list, span: Any) -> Any:
@@ -191,10 +194,20 @@ class ModelObject(_Host):
         self.result: Any = None
         self.generated = False
 
+    def label(self) -> str:
+        """The model's name in a run report: ``thisOplModel``, or the file of its definition."""
+        if self.definition is None:
+            return "thisOplModel"
+        return os.path.basename(self.definition.path)
+
     def _methods(self) -> dict[str, Any]:
         return {"generate": self._generate, "postProcess": self._post, "printSolution": self._print,
                 "addDataSource": self._add_data, "end": lambda a, s: UNDEFINED, "getObjValue": self._obj,
-                "hasObjective": lambda a, s: bool(self.model is not None and self.model.ir.sense != "feasibility")}
+                "hasObjective": lambda a, s: bool(self.model is not None and self.model.ir.sense != "feasibility"),
+                "resolvePath": lambda a, s: resolve_path(self.flow.ctx, a, s),
+                "convertAllIntVars": lambda a, s: self._convert(s, True),
+                "unconvertAllIntVars": lambda a, s: self._convert(s, False),
+                "printConflict": lambda a, s: print_conflict(self.flow.ctx, self.result or self.flow.last_result)}
 
     def _properties(self) -> list[str]:
         names = ["modelDefinition", "dataElements", "settings"]
@@ -283,6 +296,23 @@ class ModelObject(_Host):
         self.generated = True
         flow.current = self
         return True
+
+    def _convert(self, span: Any, relax: bool) -> Any:
+        """``convertAllIntVars()``: the next solves treat every integer decision as continuous (the
+        LP relaxation); ``unconvertAllIntVars()`` gives them their integrality back (IBM ILOG Script
+        for OPL, IloOplModel)."""
+        if self.model is None or not self.generated:
+            raise host_error("script-unsupported", "`%s()` before `generate()`" % (
+                "convertAllIntVars" if relax else "unconvertAllIntVars"), span, help="call `generate()` first")
+        ir = self.model.ir
+        if relax:
+            if getattr(self, "_integer", None) is None:
+                self._integer = ir.col_integer.copy()
+            ir.col_integer[:] = False
+        elif getattr(self, "_integer", None) is not None:
+            ir.col_integer[:] = self._integer
+            self._integer = None
+        return UNDEFINED
 
     def _post(self, args: list, span: Any) -> Any:
         if self.ctx is None or self.result is None:
@@ -451,7 +481,14 @@ def run_main(model: Any, kw: dict, compile_model: Any) -> Any:
     result.script_output = ctx.output()
     diags = ctx.reporter.sorted()
     result.diagnostics = list(result.diagnostics) + diags
+    result.solves = list(flow.log)
+    if isinstance(value, (bool, int, float, str)) and not getattr(ctx, "failed", False):
+        result.main_return = value
+    result.solved_model = flow.log[-1]["model"] if flow.log else None
     if getattr(ctx, "failed", False):
+        from ..results.result import mark_script_failed
+
+        mark_script_failed(result)  # the run failed, whatever the last solve said (docs/cli.md, "Run status")
         result.script_exit = 1
     elif isinstance(value, bool):
         result.script_exit = int(value)

@@ -70,6 +70,9 @@ def display(v: Any, nested: bool = False) -> str:
         return js_number(v)
     if isinstance(v, OplTuple):
         return "<" + " ".join(display(x, True) for x in v) + ">"
+    if isinstance(v, OplArray):  # an array-valued tuple field: `<"a" [1 2]>`, as oplrun prints it
+        data = v.data
+        return _display_array(v.dims, lambda key: display(data.get(key, 0), True))
     if isinstance(v, (OplSet, OplRange)):
         if isinstance(v, OplRange):
             return "%d..%d" % (v.lo, v.hi)
@@ -527,7 +530,7 @@ class DvarHost(_Host):
     def _properties(self) -> list[str]:
         if self.is_item:
             return ["LB", "UB", "lb", "ub", "solutionValue", "reducedCost", "name"]
-        return ["size"]
+        return ["size", "solutionValue"]
 
     def column(self) -> int:
         return self.ctx.column_of(self.name, self.prefix)
@@ -536,6 +539,8 @@ class DvarHost(_Host):
         if not self.is_item:
             if name == "size":
                 return float(len(self.ctx.dvar_dims(self.name)[len(self.prefix)]))
+            if name == "solutionValue":  # of a whole array: an array of values (IBM's column generation reads it so)
+                return self._solution_array(span)
             return self._method(name, span)
         if name in ("LB", "UB", "lb", "ub"):
             lo, hi = self.ctx.column_bounds(self.column())
@@ -547,6 +552,14 @@ class DvarHost(_Host):
         if name == "name":
             return self._label()
         return self._method(name, span)
+
+    def _solution_array(self, span: Any) -> "ArrayHost":
+        import itertools
+
+        dims = self.ctx.dvar_dims(self.name)[len(self.prefix):]
+        data = {key: self.ctx.solution_value(self.ctx.column_of(self.name, self.prefix + key), self._label(), span)
+                for key in itertools.product(*[list(d) for d in dims])}
+        return ArrayHost(self.ctx, OplArray(self._label(), list(dims), data), (), "float")
 
     def set_member(self, name: str, value: Any, span: Any) -> None:
         if self.is_item and name in ("LB", "UB", "lb", "ub"):
@@ -665,9 +678,34 @@ class ConstraintHost(_Host):
             return self._text()
         return self._method(name, span)
 
+    def _methods(self) -> dict[str, Any]:
+        return {"setCoef": self._set_coef, "getCoef": self._get_coef}
+
     def set_member(self, name: str, value: Any, span: Any) -> None:
-        raise host_error("script-forbidden-assignment", "the constraint `%s` cannot be changed by a script" % self._text(), span,
-                         help="change the data it is built from in a block before the constraints")
+        if name in ("LB", "UB", "lb", "ub") and self.ctx.phase == "main":
+            # between solves in `main` (IBM ILOG Script for OPL, IloConstraint "LB"/"UB")
+            v = _num(self.ctx, value, span, "the bound of `%s`" % self._text())
+            self.ctx.set_row_bound(self.label, self.prefix, name.upper(), v, self._text(), span)
+            return
+        raise host_error("script-forbidden-assignment", "the constraint `%s` cannot be changed by a script here" % self._text(),
+                         span, help="change its bounds (`ct.UB = ...`) or coefficients (`ct.setCoef(x, 2)`) in `main` "
+                                    "between solves, or the data it is built from in a block before the constraints")
+
+    def _set_coef(self, args: list, span: Any) -> Any:
+        """``ct.setCoef(x[i], v)``: the coefficient of a decision in this row, in `main` between solves."""
+        var, v = _arg(args, 0), _num(self.ctx, _arg(args, 1), span, "the coefficient")
+        if self.ctx.phase != "main" or not isinstance(var, DvarHost) or not var.is_item:
+            raise host_error("script-forbidden-assignment", "`setCoef` takes a decision variable item and a number, "
+                             "in `main` between solves", span, help="write `ct.setCoef(x[i], 2);` after `generate()`")
+        self.ctx.set_row_coef(self.label, self.prefix, var.column(), v, self._text(), span)
+        return UNDEFINED
+
+    def _get_coef(self, args: list, span: Any) -> Any:
+        var = _arg(args, 0)
+        if not isinstance(var, DvarHost) or not var.is_item:
+            raise host_error("script-value-type", "`getCoef` takes a decision variable item", span,
+                             help="write `ct.getCoef(x[i])`")
+        return self.ctx.row_coef(self.label, self.prefix, var.column(), self._text(), span)
 
     def get_index(self, key: Any, span: Any) -> Any:
         return ConstraintHost(self.ctx, self.label, self.prefix + (to_key(key),))

@@ -8,7 +8,9 @@ confined to the run's output folder (:mod:`pyopl.script.output_files`).
 from __future__ import annotations
 
 import math
+import os
 import random
+import time
 from typing import Any
 
 from .host_errors import host_error
@@ -17,9 +19,9 @@ from .opl_objects import SetHost, TupleHost, _arg, _Host, _num, display, js_numb
 from .values import NULL, HostFunction, HostObject, UNDEFINED
 
 #: Names IBM offers that pyopl does not run (an error naming the name, never a silent skip).
-UNSUPPORTED_GLOBALS = ("IloOplExec", "IloOplCallJava", "IloOplImportExcel", "IloOplInputFile", "IloOplProject",
+UNSUPPORTED_GLOBALS = ("IloOplExec", "IloOplCallJava", "IloOplImportExcel", "IloOplProject",
                        "IloOplRunConfiguration", "IloOplSettings", "IloCP", "IloOplCplexBasis", "IloOplConflictIterator",
-                       "IloOplRelaxationIterator", "IloOplCplexVectors")
+                       "IloOplRelaxationIterator", "IloOplCplexVectors", "IloOplProfiler")
 
 
 MAX_OUTPUT = 20_000_000  # characters a model's scripts may print in all
@@ -54,6 +56,8 @@ class Runtime:
                 "thisOplModel": self.this_model,
                 "settings": self.settings,
                 "IloOplOutputFile": _fn("IloOplOutputFile", lambda a, s: OutputFileHost(ctx, a, s), True),
+                "fail": _fn("fail", lambda a, s: _fail(s)),
+                "IloOplInputFile": _fn("IloOplInputFile", lambda a, s: _input_file(ctx, a, s), True),
             }
             for name in UNSUPPORTED_GLOBALS:
                 g[name] = _fn(name, lambda a, s, n=name: _unsupported(n, s), True)
@@ -94,6 +98,30 @@ def main_classes(ctx: Any) -> dict[str, Any]:
         return HostFunction(name, body, True)
 
     return {name: cons(name) for name in MAIN_CLASSES}
+
+
+_CLOCK_START = time.perf_counter()
+
+
+def cplex_time() -> float:
+    """``cplex.getCplexTime()``: a time stamp in seconds (IBM, "Using the timing interface": compare
+    two stamps for the elapsed wall-clock time); counted from when pyopl's script runtime loaded."""
+    return time.perf_counter() - _CLOCK_START
+
+
+def _input_file(ctx: Any, args: list, span: Any) -> Any:
+    from .input_files import InputFileHost
+
+    return InputFileHost(ctx, args, span)
+
+
+def _fail(span: Any) -> Any:
+    """``fail()`` (IBM ILOG Script, "Miscellaneous functions"): stops the block at this statement and
+    reports an error."""
+    e = host_error("script-fail-called", "`fail()` called: the script block stops here", span,
+                   help="remove the call, or the condition that leads to it, once the model's data is right")
+    e.catchable = False
+    raise e
 
 
 def _unsupported(name: str, span: Any) -> Any:
@@ -218,7 +246,60 @@ class CplexHost(_Host):
                 "getCplexStatus": lambda a, s: self._status(s), "getStatus": lambda a, s: self._status(s),
                 "solve": self._solve, "end": lambda a, s: UNDEFINED, "getNiterations": self._iters,
                 "getNnodes": self._nodes, "setParam": self._set_param, "getParam": self._get_param,
-                "getObjective": self._obj}
+                "getObjective": self._obj, "getCplexTime": lambda a, s: cplex_time(),
+                "setObjCoef": self._set_obj_coef, "setLb": lambda a, s: self._set_bound(a, s, "LB"),
+                "setUb": lambda a, s: self._set_bound(a, s, "UB"), "exportModel": self._export}
+
+    def _export(self, args: list, span: Any) -> Any:
+        """``cplex.exportModel("m.lp")`` (or ``.mps``): the generated model written, as `pyopl export`
+        writes it, into the run's output folder (the checks of :mod:`pyopl.script.output_files`)."""
+        from .output_files import confined_path
+
+        name = _arg(args, 0)
+        if not isinstance(name, str) or not name.lower().endswith((".lp", ".mps")):
+            raise host_error("script-value-type", "`cplex.exportModel` needs a file name ending in .lp or .mps", span,
+                             help='write `cplex.exportModel("model.lp");`')
+        cur = self.flow.current if self.flow is not None else None
+        ir = cur.model.ir if cur is not None and cur.model is not None else (None if self.flow is not None else self.ctx.ir)
+        export = getattr(self.ctx, "export_model", None)
+        if ir is None or export is None:
+            raise host_error("script-unsupported", "`cplex.exportModel` needs the generated model: call it in `main` "
+                             "after `generate()`, or after the constraints", span, help="or use `pyopl export --lp`")
+        path = confined_path(self.ctx, name, span)
+        if path is None or getattr(self.ctx.options, "analysis", False):
+            return UNDEFINED
+        try:
+            export(ir, path)
+        except OSError as e:
+            raise host_error("script-output-failed", "the model could not be written to `%s`: %s" % (name, e), span,
+                             help="check the output folder's permissions and free space")
+        self.ctx.files_written.append(path)
+        return UNDEFINED
+
+    def _var(self, args: list, span: Any, what: str) -> Any:
+        from .opl_objects import DvarHost
+
+        var = _arg(args, 0)
+        if self.flow is None or not isinstance(var, DvarHost) or not var.is_item:
+            raise host_error("script-unsupported", "`cplex.%s(x, v)` takes a decision variable item, in `main` "
+                             "after `generate()`" % what, span, help="write `cplex.%s(x[i], 2);` in `main`" % what)
+        return var
+
+    def _set_obj_coef(self, args: list, span: Any) -> Any:
+        """``cplex.setObjCoef(x, v)``: the objective coefficient of ``x`` for the next solve."""
+        var = self._var(args, span, "setObjCoef")
+        v = _num(self.ctx, _arg(args, 1), span, "the objective coefficient")
+        if not math.isfinite(v):
+            raise host_error("script-value-type", "the objective coefficient must be a finite number", span,
+                             help="check the computation that gave it")
+        var.ctx.ir.obj[var.column()] = v
+        return UNDEFINED
+
+    def _set_bound(self, args: list, span: Any, which: str) -> Any:
+        """``cplex.setLb(x, v)`` / ``cplex.setUb(x, v)``: as ``x.LB = v`` / ``x.UB = v``."""
+        var = self._var(args, span, "setLb" if which == "LB" else "setUb")
+        var.set_member(which, _arg(args, 1), span)
+        return UNDEFINED
 
     def _result(self) -> Any:
         if self.flow is not None:
@@ -266,7 +347,8 @@ class CplexHost(_Host):
         res = self._result()
         if res is None:
             return 0.0
-        ir = self.flow.current_ir() if self.flow is not None else self.ctx.ir
+        cur = self.flow.current if self.flow is not None else None
+        ir = cur.model.ir if cur is not None and cur.model is not None else (None if self.flow is not None else self.ctx.ir)
         return float(result_cplex_status(res, bool(ir is not None and ir.is_mip)))
 
     def _solve(self, args: list, span: Any) -> Any:
@@ -335,7 +417,14 @@ class ThisModelHost(_Host):
     def _methods(self) -> dict[str, Any]:
         return {"printSolution": self._print_solution, "generate": self._main_only("generate"),
                 "postProcess": self._main_only("postProcess"), "end": lambda a, s: UNDEFINED,
-                "addDataSource": self._main_only("addDataSource"), "getObjValue": self._obj}
+                "addDataSource": self._main_only("addDataSource"), "getObjValue": self._obj,
+                "resolvePath": self._resolve_path, "printConflict": self._print_conflict}
+
+    def _resolve_path(self, args: list, span: Any) -> Any:
+        return resolve_path(self.ctx, args, span)
+
+    def _print_conflict(self, args: list, span: Any) -> Any:
+        return print_conflict(self.ctx, self.ctx.result)
 
     def _properties(self) -> list[str]:
         from .host import ModelHost
@@ -373,6 +462,25 @@ class ThisModelHost(_Host):
         return "thisOplModel"
 
 
+def resolve_path(ctx: Any, args: list, span: Any) -> Any:
+    """``thisOplModel.resolvePath(name)``: the file name resolved against the model's folder (a
+    string; reading or writing the file stays confined as every script file is)."""
+    name = _arg(args, 0)
+    if not isinstance(name, str):
+        raise host_error("script-value-type", "`resolvePath` needs a file name, not %s" % _words(name), span,
+                         help='give a name such as `"data.txt"`')
+    return name if os.path.isabs(name) else os.path.join(ctx.model_dir, name)
+
+
+def print_conflict(ctx: Any, result: Any) -> Any:
+    """``thisOplModel.printConflict()``: the conflicting constraints of the last infeasible solve
+    (the conflict pyopl computed, OPL0704); nothing when that solve found no conflict."""
+    conflict = getattr(result, "conflict", None) if result is not None else None
+    if conflict is not None:
+        ctx.write(conflict.text() + "\n")
+    return UNDEFINED
+
+
 def solution_text(ctx: Any) -> str:
     """``printSolution()``: each decision variable as ``name = value;`` (arrays ``[1 2 3]``), as oplrun prints it."""
     from .opl_objects import DvarHost
@@ -395,6 +503,7 @@ class OutputFileHost(_Host):
     def __init__(self, ctx: Any, args: list, span: Any):
         super().__init__(ctx)
         self.path: str | None = None  # None in an analysis without a folder: the text goes to a sink
+        self.last_path: str | None = None  # the file's path once opened (for `exists` after `close`)
         self.name = ""
         self.is_open = False
         self.parts: list[str] = []
@@ -409,7 +518,7 @@ class OutputFileHost(_Host):
             raise host_error("script-value-type", "`IloOplOutputFile` needs a file name, not %s" % _words(name), span,
                              help='give a name such as `"results.txt"`')
         self.name = name
-        self.path = confined_path(self.ctx, name, span)
+        self.path = self.last_path = confined_path(self.ctx, name, span)
         self.is_open = True
         self.append = len(args) > 1 and bool(args[1]) and args[1] is not UNDEFINED
         self.parts = []
@@ -420,6 +529,15 @@ class OutputFileHost(_Host):
     def _methods(self) -> dict[str, Any]:
         return {"write": lambda a, s: self._write(a, ""), "writeln": lambda a, s: self._write(a, "\n"),
                 "close": lambda a, s: self.close(s), "open": self._open, "isOpen": lambda a, s: self.is_open}
+
+    def _properties(self) -> list[str]:
+        return ["exists"]
+
+    def get_member(self, name: str, span: Any) -> Any:
+        if name == "exists":  # the file is on disk (written by an earlier close, or there before)
+            target = self.path or self.last_path
+            return bool(target is not None and os.path.isfile(target))
+        return self._method(name, span)
 
     def _write(self, args: list, end: str) -> Any:
         from .host import show_values

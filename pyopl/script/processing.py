@@ -35,6 +35,14 @@ def context_of(inst: Any) -> ScriptContext:
     return ctx
 
 
+def invoke_dat(inst: Any, name: str) -> None:
+    """``name = value invoke f;`` in the data: run ``f`` on the element just declared (see
+    :mod:`pyopl.script.dat_scripts`)."""
+    from .dat_scripts import invoke_dat as run_invoke
+
+    run_invoke(inst, name, context_of)
+
+
 def block_span(block: A.ScriptBlock) -> Span:
     """The span of the block's keyword (``execute`` / ``main``)."""
     s = block.span
@@ -134,18 +142,17 @@ def _report(ctx: ScriptContext, e: Any) -> None:
 
 
 def finish_pre(inst: Any) -> None:
-    """After the instance is built: the pre-processing output is kept; zero-filled data that no
-    script filled keeps its OPL0414 warning."""
+    """After the instance is built: the pre-processing output is kept; data declared without
+    initializer that the model uses and no script assigns keeps its warning (OPL0413/OPL0414)."""
+    from ..lowering.defaults import warn_defaults
+
     ctx = getattr(inst, "script_ctx", None)
-    zero = getattr(inst, "zero_filled", {})
-    for name, decl in zero.items():
-        if ctx is not None and name in ctx.assigned:
-            continue
-        if ctx is not None and any(assigns(b.body, name) for b in ctx.post_blocks + ([ctx.main_block] if ctx.main_block else [])):
-            continue
-        inst.reporter.emit("data-uninitialised", decl.name_span,
-                           "`%s` has no initializer and no script before the model sets it; pyopl fills it with zeros"
-                           % name, help="give it a value in the model or the data, e.g. `%s = ...;`" % name)
+    later = (ctx.post_blocks + ([ctx.main_block] if ctx.main_block else [])) if ctx is not None else []
+
+    def assigned(name: str) -> bool:
+        return ctx is not None and (name in ctx.assigned or any(assigns(b.body, name) for b in later))
+
+    warn_defaults(inst, assigned)
     if ctx is not None:
         from .followons import drop_followons
 
@@ -185,7 +192,8 @@ def skipped(inst: Any, block: A.ScriptBlock) -> None:
 def run_post(ctx: ScriptContext, result: Any, ir: Any) -> str:
     """Run the post-processing blocks with ``result``; returns what they printed.
 
-    A script error adds its diagnostic to ``result.diagnostics`` and stops the remaining blocks.
+    A script error adds its diagnostic to ``result.diagnostics``, stops the remaining blocks and
+    marks the run failed (``result.status`` ``script_error``, the solve's in ``last_solve_status``).
     Without a solution (infeasible, unbounded, a time limit without incumbent) the blocks do not
     run, as ``oplrun`` skips post-processing then."""
     from ..diagnostics.reporter import Reporter
@@ -204,4 +212,8 @@ def run_post(ctx: ScriptContext, result: Any, ir: Any) -> str:
         if getattr(ctx, "failed", False):
             break
     result.diagnostics = list(result.diagnostics) + rep.sorted()
+    if getattr(ctx, "failed", False):  # the run failed, whatever the solve said (docs/cli.md, "Run status")
+        from ..results.result import mark_script_failed
+
+        mark_script_failed(result)
     return ctx.output()

@@ -12,7 +12,7 @@ import gc
 from typing import Any
 
 from ..diagnostics.diagnostic import Edit, Fix, Label
-from ..diagnostics.reporter import Reporter, near_miss, rename_applicability
+from ..diagnostics.reporter import Reporter, near_miss, one_of, rename_applicability, rename_suggestion
 from ..syntax import ast as A
 from .fields import child_fields
 
@@ -120,10 +120,10 @@ class _Scope:
                                help="put the constraints it should cover in braces: `forall(...) { ...; ...; }`")
             return
         visible = list(local) + list(self.globals)
-        best = near_miss(n, visible)
-        fix = Fix("rename to `%s`" % best, (Edit(node.span, best),), rename_applicability(n, best)) if best else None
+        best, fix = rename_suggestion(n, visible, node.span)  # several equally close: help only, no fix
         self.reporter.emit("undeclared-name", node.span, "`%s` is not declared" % n,
-                           help=("did you mean `%s`?" % best) if best else "declare `%s` before this line" % n, fix=fix)
+                           help=("did you mean %s?" % one_of(best[:5])) if best else "declare `%s` before this line" % n,
+                           fix=fix)
 
     def field(self, node: A.Field, local: dict[str, Any]) -> None:
         if not isinstance(node.base, A.Name):
@@ -132,11 +132,11 @@ class _Scope:
         fields = self.tuple_fields.get(ttype) if isinstance(ttype, str) else None
         if fields is None or node.name in fields:
             return
-        best = near_miss(node.name, fields)
         span = node.name_span or node.span
+        best, fix = rename_suggestion(node.name, fields, span)
         self.reporter.emit("unknown-field", span, "tuple `%s` has no field `%s`" % (ttype, node.name),
-                           help=("did you mean `%s`?" % best) if best else "its fields are %s" % ", ".join("`%s`" % f for f in fields),
-                           fix=Fix("rename to `%s`" % best, (Edit(span, best),), rename_applicability(node.name, best)) if best else None)
+                           help=("did you mean %s?" % one_of(best[:5])) if best else "its fields are %s" % ", ".join("`%s`" % f for f in fields),
+                           fix=fix)
 
     def stmt(self, s: A.Stmt, local: dict[str, Any]) -> None:
         if isinstance(s, A.ConsStmt):

@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from typing import Any, Iterator
 
 from ..diagnostics.diagnostic import Edit, Fix, Label, Span
-from ..diagnostics.reporter import Reporter, near_miss, rename_applicability
+from ..diagnostics.reporter import Reporter, near_miss, one_of, rename_applicability, rename_suggestion
 from ..lowering.builtins import BUILTINS
 from ..syntax import ast as A
 from .fields import _FIELDS, child_fields
@@ -25,6 +25,15 @@ endBeforeEnd endBeforeStart forbidEnd forbidExtent forbidStart inverse lex noOve
 pulse span startAtEnd startAtStart startBeforeEnd startBeforeStart startOf endOf sizeOf lengthOf
 synchronize cumulFunction stateFunction alwaysIn alwaysEqual alwaysConstant alwaysNoState
 allowedAssignments forbiddenAssignments element""".split())
+#: The CP constraints that pyopl compiles to OR-Tools CP-SAT in a `using CP;` model (docs/cp.md).
+CP_SUPPORTED = frozenset({"allDifferent", "count"})
+
+
+def uses_cp(model: A.Model) -> bool:
+    """Whether ``model`` starts CP Optimizer's semantics with ``using CP;`` (OPL manual, "using")."""
+    return any(isinstance(i, A.Using) and i.engine.upper() == "CP" for i in model.items)
+
+
 _CASTS_AND_MISC = {"int", "float", "staticLexFull", "ftoi", "trunc", "sgn", "sqrt", "exp", "log", "lg", "ln",
                    "sin", "cos", "tan", "abs", "floor", "ceil", "round", "frac", "prev", "next"}
 
@@ -102,6 +111,7 @@ class StaticRules:
         self.r = reporter
         self.syms: dict[str, _Sym] = {}
         self.text = model.source or ""
+        self.using_cp = uses_cp(model)
         self._nodes: dict[int, list] = {}  # item id -> its nodes in _walk order (items are walked often)
 
     def nodes(self, item: Any) -> list:
@@ -168,7 +178,9 @@ class StaticRules:
             if isinstance(item, (A.Objective, A.ConstraintsBlock)):
                 after_model = True
             elif after_model and isinstance(item, A.ParamDecl) and self._decision_names(item, set()):
-                continue  # OPL post-processing (computed from the solution): lowering warns that it is skipped
+                if item.name in self.syms:  # OPL post-processing: computed from the solution and shown in the results
+                    self.syms[item.name].used = True
+                continue
             if isinstance(item, (A.ParamDecl, A.DvarDecl, A.DexprDecl, A.ConstraintDecl)):
                 self.dims(item)
             if isinstance(item, A.DvarDecl):
@@ -181,7 +193,7 @@ class StaticRules:
                 self.objective(item)
             elif isinstance(item, A.ConstraintsBlock):
                 self.constraints(item)
-            elif isinstance(item, A.Assert):
+            elif isinstance(item, A.Assert) and not after_model:  # after the model: checked on the solution
                 self._decision("decision-in-assert", item.expr, set(), "an assertion",
                                "assertions check data before solving; state it as a constraint in `subject to` instead")
             self.exprs(item)
@@ -492,7 +504,21 @@ class StaticRules:
             self.r.emit("array-called", span, "`%s` is an array; index it with `[...]`, not `(...)`" % f,
                         help="write `%s`" % shown, fix=fix)
             return
+        if self.using_cp and f in CP_SUPPORTED:
+            return  # compiled for CP-SAT (pyopl/lowering/cp.py)
         if f in CP_FUNCTIONS:
+            if self.using_cp:
+                self.r.emit("unsupported-cp-construct", span,
+                            "`%s` is a CP Optimizer constraint that pyopl does not yet compile to CP-SAT" % f,
+                            help="pyopl's CP-SAT backend takes integer and boolean variables, linear and logical "
+                                 "constraints, `allDifferent` and `count` (see docs/cp.md); reformulate `%s` with those" % f)
+                return
+            if f in CP_SUPPORTED:
+                self.r.emit("cp-needs-using-cp", span,
+                            "`%s` is a constraint of constraint programming, and this model has no `using CP;`" % f,
+                            help="add `using CP;` as the model's first line to solve it with CP-SAT, or formulate "
+                                 "it with linear constraints and binary variables for a MIP solver")
+                return
             self.r.emit("unsupported-cp-function", span,
                         "`%s` is a CP Optimizer constraint, which pyopl does not support" % f,
                         help="formulate it with linear constraints and binary variables (for `allDifferent`, "
@@ -500,11 +526,11 @@ class StaticRules:
             return
         if f in BUILTINS or f in _CASTS_AND_MISC or s is not None:
             return
-        best = near_miss(f, list(BUILTINS))
+        best, fix = rename_suggestion(f, list(BUILTINS), span)  # several equally close: help only
         self.r.emit("unknown-function", span, "`%s` is not a known function" % f,
-                    help=("did you mean `%s`?" % best) if best else "OPL functions include abs, card, ord, first, "
-                                                                       "last, next, prev, item, floor, ceil, sqrt",
-                    fix=Fix("rename to `%s`" % best, (Edit(span, best),), rename_applicability(f, best)) if best else None)
+                    help=("did you mean %s?" % one_of(best[:5])) if best else "OPL functions include abs, card, ord, first, "
+                                                                             "last, next, prev, item, floor, ceil, sqrt",
+                    fix=fix)
 
     # ------------------------------------------------------------------ warnings
     def mark_used(self) -> None:

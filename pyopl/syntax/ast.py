@@ -172,7 +172,7 @@ class KeyedArrayLit(Expr):
 
 @dataclass(eq=False, repr=False)
 class Aggregate(Expr):
-    """``sum``, ``prod``, ``min``, ``max``, ``and``, ``or`` over qualifiers."""
+    """``sum``, ``prod``, ``min``, ``max``, ``and``, ``or`` over qualifiers; ``all`` (an array of expressions, CP)."""
 
     op: str
     quals: "Qualifiers"

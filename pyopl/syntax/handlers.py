@@ -150,20 +150,15 @@ class _Handlers:
 
     def assert_stmt(self, meta, c):
         name, body = c
-        quals = []
-        while isinstance(body, tuple):
-            quals.append(body[0])
-            body = body[1]
+        quals, body, inner = _assert_parts(body)
+        name = name or inner
         return A.Assert(self._s(meta), body, str(name) if name else None, quals)
 
     def assert_block(self, meta, c):
         out = []
         for body in c:
-            quals = []
-            while isinstance(body, tuple):
-                quals.append(body[0])
-                body = body[1]
-            out.append(A.Assert(body.span, body, None, quals))  # a failure points at its own condition
+            quals, body, inner = _assert_parts(body)
+            out.append(A.Assert(body.span, body, str(inner) if inner else None, quals))  # a failure points at its own condition
         return out
 
     def pwl_decl(self, meta, c):
@@ -173,6 +168,9 @@ class _Handlers:
 
     def assert_forall(self, meta, c):
         return (c[0], c[1])
+
+    def assert_forall_named(self, meta, c):  # `assert forall(k in K) name: cond;` (IBM's labelled form)
+        return (c[0], (str(c[1]), c[2]), "named")
 
     def include_stmt(self, meta, c):
         return A.Include(self._s(meta), _unquote(str(c[0])))
@@ -264,7 +262,7 @@ class _Handlers:
 
     # --- iteration
     def qualifiers(self, meta, c):
-        return A.Qualifiers(self._s(meta), list(c))
+        return A.Qualifiers(self._s(meta), _joins(list(c)))
 
     def qualifier(self, meta, c):
         b, flt = c  # a new Binder: handlers never change a child (trial parses share them)
@@ -343,6 +341,10 @@ class _Handlers:
 
     def aggregate(self, meta, c):
         return A.Aggregate(self._s(meta), str(c[0]), c[1], c[2])
+
+    def aggregate_all(self, meta, c):
+        # `all(i in I) e`: OPL's array of expressions (an argument of `allDifferent` and the like)
+        return A.Aggregate(self._s(meta), "all", c[0], c[1])
 
     def piecewise(self, meta, c):
         return self._piecewise(meta, c, True)
@@ -549,3 +551,42 @@ def _unquote(s: str) -> str:
             out.append(_ESCAPES.get(c, c))
             i += 2
     return "".join(out)
+
+
+def _joins(binders: list) -> list:
+    """Binders with each name of a tuple pattern that an *earlier* binder of the same iteration
+    bound turned into an equality component (``<o,h,s> in T, <o,h,d> in R``: the second ``o`` and
+    ``h`` must equal the first), the join IBM's examples rely on. New nodes only: handlers never
+    change a child. A repeated plain iterator (``i in I, i in J``) stays as it is (OPL0116)."""
+    bound: set[str] = set()
+    out = []
+    for b in binders:
+        pats = [_join_pattern(p, bound) if p.items is not None else p for p in b.patterns]
+        if any(p is not q for p, q in zip(pats, b.patterns)):
+            b = A.Binder(b.span, pats, b.domain, b.filter, b.ordered)
+        for p in pats:
+            bound.update(p.names())
+        out.append(b)
+    return out
+
+
+def _join_pattern(p, bound: set):
+    if p.name is not None:
+        return A.Pattern(p.span, None, None, A.Name(p.span, p.name)) if p.name in bound else p
+    if p.items is None:
+        return p
+    items = [_join_pattern(q, bound) for q in p.items]
+    return p if all(a is b for a, b in zip(items, p.items)) else A.Pattern(p.span, None, items)
+
+
+def _assert_parts(body):
+    """An assertion body as (forall qualifiers, condition, label or None): ``assert_forall`` gives
+    ``(quals, body)``, ``assert_forall_named`` ``(quals, (label, body), "named")``."""
+    quals, name = [], None
+    while isinstance(body, tuple):
+        quals.append(body[0])
+        body = body[1]
+        if isinstance(body, tuple) and len(body) == 2 and isinstance(body[0], str):
+            name, body = body
+    return quals, body, name
+

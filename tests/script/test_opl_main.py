@@ -53,7 +53,7 @@ def test_a_bound_no_solver_takes_is_refused_at_the_assignment_in_main(stmt, mess
     r = pyopl.solve(text)
     d = [d for d in r.diagnostics if d.is_error]
     assert [x.code for x in d] == ["OPL1055"] and d[0].message == message and (d[0].line, d[0].column) == (6, 5)  # at `LB`/`UB`
-    assert r.status == "not_solved"
+    assert r.status == "script_error" and r.last_solve_status is None  # the run failed before any solve
 
 
 def test_an_upper_bound_of_1e30_in_main_is_no_bound_as_in_cplex():
@@ -317,12 +317,19 @@ def test_step_budget_ends_a_runaway_loop_and_can_be_raised():
     assert not [d for d in pyopl.check(ok, script_steps=1_000_000) if d.is_error]
 
 
-def test_dat_prepare_and_invoke_are_reported_unsupported(tmp_path):
+def test_dat_prepare_and_invoke_run(tmp_path):
+    # OPL Language Quick Reference, "prepare": a function of the data's `prepare` block called by
+    # `invoke` on the element once it is read (a brace inside a string does not end the block)
     (tmp_path / "m.mod").write_text("int n = ...;\nfloat c[1..n] = ...;\ndvar float+ x in 0..1;\nmaximize c[1]*x;\n")
-    (tmp_path / "d.dat").write_text('prepare {\n  function f(v, name) { return "}"; }\n}\nn = 2;\nc = [1, 2] invoke f;\n')
+    (tmp_path / "d.dat").write_text('prepare {\n  function f(v, name) { v[1] = v[1] * 10; return "}" != name; }\n}\n'
+                                    'n = 2;\nc = [1, 2] invoke f;\n')
+    m = pyopl.compile_model(tmp_path / "m.mod", tmp_path / "d.dat")
+    assert not [d for d in m.diagnostics if d.is_error]
+    assert m.solve().objective == 10.0
+    (tmp_path / "d.dat").write_text('n = 2;\nc = [1, 2] invoke g;\n')
     diags = pyopl.check(tmp_path / "m.mod", tmp_path / "d.dat")
-    assert [(d.code, d.line, d.column) for d in diags] == [("OPL1063", 1, 1), ("OPL1063", 5, 12)]
-    assert "`invoke f` is not run by pyopl" in diags[1].message
+    assert [(d.code, d.line, d.column) for d in diags if d.is_error] == [("OPL1063", 2, 12)]
+    assert "no `prepare` block defines a function `g`" in diags[0].message
 
 
 def test_a_model_given_as_text_writes_no_file_without_an_output_dir(tmp_path, monkeypatch):
@@ -341,12 +348,12 @@ def test_unsupported_main_method_is_refused_before_anything_is_solved(monkeypatc
     calls = []
     monkeypatch.setattr(highs, "solve", lambda ir, o: calls.append(1))
     text = ("dvar float+ x in 0..1;\nmaximize x;\nmain {\n  thisOplModel.generate();\n  cplex.solve();\n"
-            "  thisOplModel.convertAllIntVars();\n  cplex.exportModel(\"m.lp\");\n}\n")
+            "  thisOplModel.applyOpsSettings(null, \"a.ops\");\n  cplex.populate();\n}\n")
     r = pyopl.solve(text)
-    assert calls == [] and r.status == "not_solved" and r.script_exit == 1
+    assert calls == [] and r.status == "script_error" and r.script_exit == 1
     msgs = [(d.code, d.line, d.column, d.message) for d in r.diagnostics]
-    assert msgs == [("OPL1057", 6, 16, "`thisOplModel.convertAllIntVars()` is not supported by pyopl"),
-                    ("OPL1057", 7, 9, "`cplex.exportModel()` is not supported by pyopl")]
+    assert msgs == [("OPL1057", 6, 16, "`thisOplModel.applyOpsSettings()` is not supported by pyopl"),
+                    ("OPL1057", 7, 9, "`cplex.populate()` is not supported by pyopl")]
 
 
 def test_post_processing_is_skipped_without_a_solution():

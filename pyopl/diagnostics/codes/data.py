@@ -67,16 +67,21 @@ R("OPL0412", "data-not-external", "warning", "Data for a name that has a value i
   bad="int n = 3;\ndvar float+ x;\nminimize x;\nsubject to { x >= n; }", bad_data="n = 4;",
   good=_M1, good_data="n = 4;",
   at=(1, 1))
-R("OPL0413", "data-no-value", "error", "Scalar declared without a value",
-  """A scalar data declaration needs `= value` or `= ...`.""",
-  bad="int n;\ndvar float+ x;\nminimize x;", good="int n = 3;\ndvar float+ x;\nminimize x;",
+R("OPL0413", "data-no-value", "warning", "Scalar without initializer used by the model and never assigned",
+  """A data declaration without `= value` or `= ...` (`int n;`, `string s;`, `{int} S;`, a tuple)
+is legal OPL: it holds its type's default (0, 0.0, `""`, the empty set, a tuple of defaults) until a
+script assigns it. The warning is given only when the objective, the constraints or the decisions
+use it (directly or through other declarations) and no script anywhere assigns it, since the
+default then silently shapes the model.""",
+  bad="int n;\ndvar float+ x;\nminimize x;\nsubject to { x >= n; }",
+  good="int n = 3;\ndvar float+ x;\nminimize x;\nsubject to { x >= n; }",
   at=(1, 5))
-R("OPL0414", "data-uninitialised", "warning", "Array without initializer filled with zeros",
-  """An array declared without a value is filled with zeros (as in OPL). The warning is given when the
-model has scripts but none of them sets the array before the model is generated (an `execute` block
-placed before the objective and constraints that assigns its items silences it).""",
-  bad="float a[1..2];\nexecute { writeln(a); }\ndvar float+ x;\nminimize x;",
-  good="float a[1..2] = [3, 0];\ndvar float+ x;\nminimize x;",
+R("OPL0414", "data-uninitialised", "warning", "Array without initializer used by the model and never assigned",
+  """An array declared without a value is filled with its type's default (0, 0.0, `""`, empty sets),
+as in OPL. The warning is given when the objective, the constraints or the decisions use it and no
+script (before the model, in `main` or after it) assigns its items.""",
+  bad="float a[1..2];\ndvar float+ x;\nminimize x;\nsubject to { x >= a[1]; }",
+  good="float a[1..2] = [3, 0];\ndvar float+ x;\nminimize x;\nsubject to { x >= a[1]; }",
   at=(1, 7))
 R("OPL0415", "data-with-violation", "error", "Tuple set data violates its `with` clause",
   """A `with field in Set` clause (or `with f1, f2 in Set`) requires every tuple's field value to be

@@ -1,18 +1,26 @@
 """11xx (1120-1139): files: reading sources, writing results, `check --fix`, numbers out of range."""
 from ..registry import register as R
 
-R("OPL1120", "source-not-utf8", "error", "File is not UTF-8",
-  """pyopl reads model and data files (and the files they `include`) as UTF-8; a leading
-byte-order mark is fine. The diagnostic names the first byte that is not UTF-8, its offset in
-the file and its line and column. pyopl never guesses another encoding nor replaces the byte:
-two different Latin-1 strings would otherwise read as the same text. Convert the file, for
-example `iconv -f latin1 -t utf-8 model.mod > model-utf8.mod`.""")
+R("OPL1120", "source-not-utf8", "error", "File is neither UTF-8 nor Windows-1252",
+  """pyopl reads model and data files (and the files they `include`) as UTF-8 (a leading
+byte-order mark is fine), and a file that is not UTF-8 as Windows-1252 with warning OPL1131. This
+error is for a file that is neither (a byte Windows-1252 leaves undefined), and for `check --fix`,
+which rewrites UTF-8 files only. It names the first byte that is not UTF-8, its offset in the file
+and its line and column; pyopl never replaces the byte. Convert the file, for example
+`iconv -f cp1252 -t utf-8 model.mod > model-utf8.mod`.""")
 R("OPL1129", "source-comment-not-utf8", "warning", "Comment is not UTF-8",
   """The file is not UTF-8, but every byte that is not lies inside a `//` or `/* */` comment (a
 Latin-1 date or author name, say). pyopl reads those bytes as U+FFFD, one character per byte so
 lines and columns stay exact, and compiles the file: a comment never reaches a value. A byte that
 is not UTF-8 anywhere else (a string, a name) is error OPL1120. `pyopl check --fix` does not
 rewrite such a file. Convert it, for example `iconv -f latin1 -t utf-8 model.mod > model-utf8.mod`.""")
+R("OPL1131", "source-read-as-cp1252", "warning", "File is not UTF-8: read as Windows-1252",
+  """OPL files written on Windows are often in the platform encoding, Windows-1252 (a superset of
+Latin-1 for printable characters): accents in comments and strings. A file that is valid UTF-8 is
+read as UTF-8; one that is not is read as Windows-1252, and this warning names the file and the first
+byte that is not UTF-8 (offset, line, column) with the character it stands for there. A file with a
+byte Windows-1252 leaves undefined (0x81, 0x8d, 0x8f, 0x90, 0x9d) stays error OPL1120, and
+`pyopl check --fix` never rewrites a file that is not UTF-8.""")
 R("OPL1121", "model-file-unreadable", "error", "Model file cannot be read",
   """The model file (or a file it includes) exists but cannot be read: its permissions forbid it,
 or it is not a file the system can read. The message gives the system's reason.""")

@@ -10,14 +10,15 @@ give the variable a domain (`dvar int x in 0..100;`) to make this explicit.""",
   bad="dvar int+ x;\ndvar int+ y;\nminimize x + y;\nsubject to { (x >= 3) => (y >= 7); x >= 3; }",
   good="dvar int+ x in 0..100;\ndvar int+ y;\nminimize x + y;\nsubject to { (x >= 3) => (y >= 7); x >= 3; }",
   at=(4, 15))
-R("OPL0902", "postprocessing-skipped", "warning", "Post-processing declaration not computed",
+R("OPL0902", "postprocessing-skipped", "warning", "Post-processing declaration that could not be computed",
   """A declaration after the objective and constraints that depends on decision variables (for
-example `{int} chosen = {i | i in I : x[i] == 1};`) is OPL post-processing: CPLEX computes it
-from the solution. pyopl does not compute it; read the values from the result instead.""",
-  bad="dvar boolean x[1..3];\nmaximize sum(i in 1..3) x[i];\nsubject to { x[1] + x[2] <= 1; }\n"
-      "{int} chosen = {i | i in 1..3 : x[i] == 1};",
-  good="dvar boolean x[1..3];\nmaximize sum(i in 1..3) x[i];\nsubject to { x[1] + x[2] <= 1; }",
-  at=(4, 7))
+example `{int} chosen = {i | i in I : x[i] == 1};`) is OPL post-processing: it is computed from the
+solution after the solve and shown in the results (`post-processing:`, JSON `postprocessing`). The
+warning says that computing it from this solution failed (a division by zero, an index outside its
+array), and why.""",
+  bad="dvar float+ x;\nminimize x;\nsubject to { x >= 0; }\nfloat r = 1 / x;",
+  good="dvar float+ x;\nminimize x;\nsubject to { x >= 1; }\nfloat r = 1 / x;",
+  at=(4, 7), via="solve")
 R("OPL0903", "rand-not-reproducible", "warning", "Random data differs from CPLEX's",
   """`rand(n)` in data gives pseudo-random integers in 0..n-1. pyopl's generator is seeded
 (so every compile gives the same data) but it is not CPLEX's, so the numbers, and the optimum,

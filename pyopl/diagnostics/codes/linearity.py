@@ -29,8 +29,9 @@ R("OPL0505", "nonlinear-function", "error", "Nonlinear function of a decision va
   good="dvar float+ x;\nminimize x;\nsubject to { x <= 4; }",
   at=(3, 14))
 R("OPL0506", "strict-inequality-float", "error", "Strict inequality on a continuous expression",
-  """`<` and `>` cannot be enforced on continuous expressions; on integer expressions they
-mean `<= k-1` / `>= k+1`.""",
+  """`<` and `>` as a constraint of their own cannot be enforced on continuous expressions (as in
+OPL); on integer expressions they mean `<= k-1` / `>= k+1`. Inside a logical constraint they hold
+with CPLEX's margin eplin (see OPL0511).""",
   bad="dvar float+ x;\nminimize x;\nsubject to { x > 3; }",
   good="dvar float+ x;\nminimize x;\nsubject to { x >= 3; }",
   at=(3, 16), fixable="machine-applicable")
@@ -57,10 +58,15 @@ constraint instead, which SCIP, CPLEX and Gurobi take and HiGHS refuses with OPL
   bad="dvar float x;\nminimize x;\nsubject to { abs(x) >= 2; }",
   good="dvar float x in -100..100;\nminimize x;\nsubject to { abs(x) >= 2; }",
   at=(3, 14))
-R("OPL0511", "nonlinear-not-equal-float", "error", "`!=` on a continuous expression",
-  """`!=` (and negated `==`) needs an integer-valued expression.""",
-  bad="dvar float x in 0..5;\nminimize x;\nsubject to { x != 2; }",
-  good="dvar int x in 0..5;\nminimize x;\nsubject to { x != 2; }",
+R("OPL0511", "nonlinear-not-equal-float", "note", "Comparison on a continuous expression linearised with eplin",
+  """Inside a logical constraint (`=>`, `||`, `&&`, `!`, `!=`, a constraint used as a value), CPLEX
+linearises a strict comparison or `!=` on a continuous expression with its tolerance *eplin*
+("epsilon used in linearization", default 1e-3): `x > y` holds as `x >= y + eplin`, `x != y` as
+`x <= y - eplin || x >= y + eplin`, and the negation of `x <= y` as `x >= y + eplin`. pyopl follows
+that rule; this note, given once per model at the first such comparison, says which tolerance was
+used. Set it with `cplex.eplin = ...;` in an `execute` block before the model, or `--eplin`.""",
+  bad="dvar float x in 0..5;\nminimize x;\nsubject to { x != 0; }",
+  good="dvar int x in 0..5;\nminimize x;\nsubject to { x != 0; }",
   at=(3, 14))
 R("OPL0512", "piecewise-breakpoints-order", "error", "Piecewise breakpoints out of order",
   """The breakpoints of `piecewise` must not decrease.""",
@@ -97,8 +103,10 @@ decision is a constraint.""",
   bad="dvar float+ x in 0..10;\ndvar float+ y in 0..x;\nmaximize y;",
   good="dvar float+ x in 0..10;\ndvar float+ y;\nmaximize y;\nsubject to { y <= x; }",
   at=(2, 21))
-R("OPL0518", "decision-in-assert", "error", "Decision variable in an assertion",
-  """`assert` checks the data before solving. A condition on decisions is a constraint.""",
-  bad="dvar float+ x;\nminimize x;\nassert x >= 0;",
-  good="dvar float+ x;\nminimize x;\nsubject to { x >= 0; }",
-  at=(3, 8))
+R("OPL0518", "decision-in-assert", "error", "Decision variable in an assertion before the model",
+  """An `assert` placed before the objective and constraints checks the data before solving, so it
+cannot use decisions; a condition on decisions there is a constraint. Placed after the objective and
+constraints, an assertion on decisions is checked on the solution (IBM's post-processing).""",
+  bad="dvar float+ x;\nassert x >= 0;\nminimize x;",
+  good="dvar float+ x;\nminimize x;\nsubject to { x >= 0; }\nassert x >= 0;",
+  at=(2, 8))

@@ -77,13 +77,16 @@ exist in the model's folder.""")
 R("OPL1062", "script-model-failed", "error", "Model made by `main` did not compile",
   """A model made in `main` (`new IloOplModel(...)` then `generate()`) has errors; they are reported
 with it.""")
-R("OPL1063", "dat-script-unsupported", "error", "`prepare`/`invoke` in a data file",
-  """IBM OPL data files may define script functions in `prepare { ... }` and call them on a value with
-`name = value invoke f;`. pyopl does not run them: such a function may check or change the data, so
-reading the file without it could give a different model. Move the computation into the model.""",
-  bad="int n = ...;\ndvar float+ x in 0..n;\nmaximize x;", bad_data="prepare { function f(v, n) { return true; } }\nn = 2;",
-  good="int n = ...;\ndvar float+ x in 0..n;\nmaximize x;", good_data="n = 2;",
-  at=(1, 1))
+R("OPL1063", "dat-script-unsupported", "error", "A data file's `invoke` that cannot run",
+  """IBM OPL data files define script functions in `prepare { ... }` and call them on an element with
+`name = value invoke f;`: `f(element, "name")` runs once the element is read, may check or change
+it, and returns true. pyopl runs them. This error is for an `invoke` of a function that no
+`prepare` block defines, a function that returns `false` (the data is refused), an `invoke` with
+scripts turned off (the element would be read differently), and a `prepare` without its `}`.""",
+  bad="int n = ...;\ndvar float+ x in 0..n;\nmaximize x;", bad_data="n = 2 invoke check;",
+  good="int n = ...;\ndvar float+ x in 0..n;\nmaximize x;",
+  good_data="prepare { function check(v, name) { return v > 0; } }\nn = 2 invoke check;",
+  at=(1, 7))
 R("OPL1064", "script-output-failed", "error", "Script output file could not be written",
   """An `IloOplOutputFile` inside the allowed folder could not be written when it was closed (or
 when the script ended): no permission, a full disk, a read-only file system. The message gives the
@@ -110,3 +113,11 @@ dual, slack or bounds to read. Check the constraint's data, or test it in the sc
   bad="dvar float+ x in 0..1;\nmaximize x;\nsubject to { c: x <= infinity; }\nexecute { writeln(c.dual); }",
   good="dvar float+ x in 0..1;\nmaximize x;\nsubject to { c: x <= 1; }\nexecute { writeln(c.dual); }",
   at=(4, 19), via="solve")
+R("OPL1067", "script-fail-called", "error", "`fail()` called in a script",
+  """IBM ILOG Script's `fail()` ("Miscellaneous functions") stops the script block at the call and
+reports an error; a model uses it to refuse data its own checks find wrong. The error points at
+the call.""",
+  bad="int n = 0;\nexecute { if (n <= 0) fail(); }\ndvar float+ x;\nminimize x;",
+  good="int n = 1;\nexecute { if (n <= 0) fail(); }\ndvar float+ x;\nminimize x;",
+  at=(2, 23))
+

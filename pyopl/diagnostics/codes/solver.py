@@ -50,3 +50,8 @@ R("OPL0707", "solver-option-invalid", "error", "Unknown or invalid solver option
 the name is not one of its options, or the value has the wrong type. HiGHS options are
 listed at https://ergo-code.github.io/HiGHS/ (e.g. `presolve=off`); Gurobi parameters at
 https://docs.gurobi.com/ (e.g. `Presolve=0`).""")
+R("OPL0708", "cpsat-non-integral", "error", "A coefficient CP-SAT cannot take exactly",
+  """OR-Tools CP-SAT takes integer coefficients only. pyopl multiplies each constraint (and the
+objective) by the smallest power of ten, up to 10^6, that makes every coefficient and bound of it a
+whole number; when none does, or the scaled numbers pass 2^53, the constraint is refused with the
+coefficient named, never rounded. Round the data to the precision you mean, or change the units.""")

@@ -6,9 +6,8 @@ R("OPL0601", "script-skipped", "warning", "Script block not run",
 `execute` block, which sets no data or bounds the model uses, was skipped. (A skipped block that does
 set them is the error OPL1059.) Without the switch, pyopl runs IBM ILOG Script; see docs/scripting.md.""")
 R("OPL0602", "unsupported-cp", "error", "CP Optimizer models are not supported",
-  """`using CP;` and CP constructs (interval variables, `noOverlap`, ...) need IBM's CP engine.""",
-  bad="using CP;\ndvar int x in 0..3;\nminimize x;", good="dvar int x in 0..3;\nminimize x;",
-  at=(1, 1))
+  """Retired: earlier versions of pyopl refused every `using CP;` model with this error. A `using CP;`
+model now compiles to OR-Tools CP-SAT (docs/cp.md); a CP construct it does not take yet is OPL0627.""")
 R("OPL0603", "unsupported-feature", "error", "Unsupported OPL feature",
   """The construct is valid OPL but pyopl does not support it; the message names it (for example
 `include` in a model given as text, which has no folder to find the file in).""")
@@ -33,9 +32,10 @@ R("OPL0608", "dialect-scalar-from-data", "warning", "Scalar without `...` read f
   good="int T = ...;\ndvar float+ x;\nminimize x;\nsubject to { x >= T; }", good_data="T = 4;",
   at=(1, 5))
 R("OPL0620", "unsupported-cp-function", "error", "CP Optimizer constraint",
-  """`allDifferent`, `noOverlap`, `count`, `alternative` and the other constraints of IBM's CP
-Optimizer have no linear form in pyopl. Model them with binary variables.""",
-  bad="dvar int x[1..3] in 1..3;\nminimize x[1];\nsubject to { allDifferent(x); }",
+  """`noOverlap`, `count`, `alternative`, `inverse` and the other constraints of IBM's CP
+Optimizer that pyopl does not compile, in a model without `using CP;`. Model them with binary
+variables. (`allDifferent` in such a model is OPL0626: add `using CP;`.)""",
+  bad="dvar int x[1..3] in 1..3;\nminimize x[1];\nsubject to { inverse(x, x); }",
   good="dvar boolean a[1..3][1..3];\nminimize sum(v in 1..3) v * a[1][v];\n"
        "subject to {\n  forall(i in 1..3) sum(v in 1..3) a[i][v] == 1;\n  forall(v in 1..3) sum(i in 1..3) a[i][v] <= 1;\n}",
   at=(3, 14))
@@ -64,3 +64,25 @@ R("OPL0625", "unsupported-set-domain", "error", "Decision variable domain given 
   bad="dvar int x in {1, 3};\nminimize x;",
   good="dvar boolean pick[1..2];\ndexpr int x = 1 * pick[1] + 3 * pick[2];\nminimize x;\nsubject to { sum(k in 1..2) pick[k] == 1; }",
   at=(1, 15))
+R("OPL0626", "cp-needs-using-cp", "error", "CP constraint in a model without `using CP;`",
+  """`allDifferent` and `count` are constraints of constraint programming. pyopl compiles them for OR-Tools CP-SAT
+in a model that starts with `using CP;` (docs/cp.md); a mathematical-programming model (HiGHS,
+Gurobi, SCIP, CPLEX) has no such constraint. Add `using CP;`, or formulate it with binary variables.""",
+  bad="dvar int x[1..3] in 1..3;\nminimize x[1];\nsubject to { allDifferent(x); }",
+  good="using CP;\ndvar int x[1..3] in 1..3;\nminimize x[1];\nsubject to { allDifferent(x); }",
+  at=(3, 14))
+R("OPL0627", "unsupported-cp-construct", "error", "CP construct not compiled to CP-SAT yet",
+  """The model has `using CP;` and uses a CP Optimizer constraint that pyopl does not compile to
+CP-SAT yet (the message names it). docs/cp.md lists what runs: integer and boolean variables, linear,
+strict, `!=` and logical constraints, reification, `allDifferent`, `count`, linear objectives.""",
+  bad="using CP;\ndvar int x[1..3] in 1..3;\nminimize x[1];\nsubject to { inverse(x, x); }",
+  good="using CP;\ndvar int x[1..3] in 1..3;\nminimize x[1];\nsubject to { allDifferent(x); }",
+  at=(4, 14))
+R("OPL0628", "cp-mp-only", "error", "Mathematical-programming construct in a `using CP;` model",
+  """A `using CP;` model is solved by OR-Tools CP-SAT, which has integer variables only: a `float`
+decision variable, a quadratic objective or a quadratic constraint is a mathematical-programming
+construct. Declare the variable `int` (scaled to whole units) and keep expressions linear, or
+remove `using CP;` to solve the model with a MIP solver.""",
+  bad="using CP;\ndvar float x in 0..3;\nminimize x;",
+  good="using CP;\ndvar int x in 0..3;\nminimize x;",
+  at=(2, 12))

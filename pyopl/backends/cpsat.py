@@ -1,0 +1,290 @@
+"""OR-Tools CP-SAT backend: ``using CP;`` models (and pure-integer linear ones).
+
+The IR is passed as it is: every column an integer variable (CP-SAT has no continuous ones; a
+column without a finite bound gets OPL's ``maxint`` as its bound, CP Optimizer's default integer
+domain), every row a linear constraint in integers (:mod:`.cpsat_scale`: scaled by a power of ten
+where that is exact, refused with ``cpsat-non-integral`` otherwise), the CP constraints of the IR
+(``allDifferent``) as CP-SAT's own, and a linear objective.  Logical constraints arrive as the
+integer big-M rows lowering makes for every backend (exact on integers).  Reference: the
+``ortools.sat.python.cp_model`` API (``CpModel``, ``CpSolver``, ``SatParameters``).
+"""
+from __future__ import annotations
+
+import math
+import sys
+import time
+from typing import Any
+
+import numpy as np
+
+from ..diagnostics.diagnostic import Span
+from ..ir import IR
+from ..results.result import Result
+from .common import SolveOptions, error_result, option_span, refuse, result_from_solution, solver_diagnostic
+from .cpsat_scale import NotIntegral, inner_bounds, scale_for, scaled
+
+#: OPL's ``maxint``: the bound given to an integer column that has none (CP Optimizer's default domain)
+MAXINT = 2147483647
+
+
+class _Refused(Exception):
+    """A model CP-SAT cannot take; ``slug``, ``message``, ``help``, ``span`` make its diagnostic."""
+
+    def __init__(self, slug: str, message: str, help: str, span: Any = None) -> None:
+        super().__init__(message)
+        self.slug, self.message, self.help, self.span = slug, message, help, span
+
+
+def _cp_model():
+    """The ``ortools.sat.python.cp_model`` module, or None when ``ortools`` is not installed."""
+    try:
+        from ortools.sat.python import cp_model
+    except ImportError:
+        return None
+    return cp_model
+
+
+def solve(ir: IR, options: SolveOptions) -> Result:
+    """Solve ``ir`` with CP-SAT. Returns a :class:`Result` (never raises for the user's model or options).
+
+    Statuses: ``optimal`` (proved; for a model without objective: a solution found), ``feasible``
+    (a solution, not proved optimal, search stopped by a limit other than time), ``time_limit``
+    (time ran out; a solution may be present), ``infeasible``, ``error``. ``best_bound`` is CP-SAT's
+    objective bound. Diagnostics: ``OPL0702`` without ``ortools`` (with the install command),
+    ``OPL0703`` for a model CP-SAT does not take, ``OPL0628`` for a continuous column,
+    ``OPL0708`` for a coefficient with no exact integer form, ``OPL0707`` for a bad parameter."""
+    cp_model = _cp_model()
+    if cp_model is None:
+        return error_result("cpsat", "solver-not-installed", "the CP-SAT backend needs the `ortools` package, "
+                            "which is not installed", options,
+                            help='install it with `pip install "pyopl[cp]"` (or `pip install ortools`)',
+                            span=Span("--solver cpsat", 1, 1, 1, 2))
+    refused = refuse(ir, "cpsat", options)
+    if refused is not None:
+        return refused
+    start = time.perf_counter()
+    try:
+        model, xs, obj_scale, scaled_rows = build(cp_model, ir)
+    except _Refused as e:
+        return error_result("cpsat", e.slug, e.message, options, help=e.help, span=e.span)
+    solver = cp_model.CpSolver()
+    try:
+        _set_params(solver, options, obj_scale)
+    except ValueError as e:
+        return error_result("cpsat", "solver-option-invalid", str(e), options,
+                            help="CP-SAT parameter names are the fields of `SatParameters` (e.g. "
+                                 "`num_workers`, `max_time_in_seconds`, `random_seed`)",
+                            span=option_span(options, str(e)))
+    callback = _Progress(options.progress, ir, obj_scale, start) if options.progress is not None else None
+    log_file = None
+    try:
+        if options.log_to_console or options.log_file:
+            # CP-SAT's log goes through a callback, never to standard output (`--format json` stays clean)
+            solver.parameters.log_search_progress = True
+            solver.parameters.log_to_stdout = False
+            if options.log_file:
+                log_file = open(options.log_file, "a", encoding="utf-8")
+            sinks = [s for s in (sys.stderr if options.log_to_console else None, log_file) if s is not None]
+            solver.log_callback = lambda line: [s.write(line + "\n") for s in sinks]
+        code = solver.solve(model, callback) if callback is not None else solver.solve(model)
+    finally:
+        if log_file is not None:
+            log_file.close()
+    res = _result(cp_model, solver, code, ir, xs, obj_scale, options)
+    if scaled_rows or obj_scale > 1:
+        res.extra["cpsat_scaling"] = "%d constraint(s)%s multiplied by a power of ten to make every coefficient " \
+            "a whole number (exact)" % (scaled_rows, " and the objective (by %d)" % obj_scale if obj_scale > 1 else "")
+    res.solve_time_s = time.perf_counter() - start
+    return res
+
+
+def build(cp_model: Any, ir: IR) -> tuple[Any, list, int, int]:
+    """``(CpModel, variables, objective scale, rows scaled by a power of ten)`` for ``ir``; raises
+    :class:`_Refused`."""
+    m = cp_model.CpModel()
+    xs = []
+    for j in range(ir.num_cols):
+        if not ir.col_integer[j] and ir.col_name[j] not in ir.dvars:
+            raise _Refused("cp-mp-only", "this model needs a continuous auxiliary variable (`%s`, made for a "
+                           "`piecewise`, or an `abs`, `min` or `max` of a non-integer expression), and CP-SAT "
+                           "takes integer variables only" % ir.col_name[j],
+                           "keep the expressions integer (integer coefficients over integer variables), or "
+                           "solve the model with a MIP solver (remove `using CP;`)")
+        if not ir.col_integer[j]:
+            raise _Refused("cp-mp-only", "`%s` is a continuous variable, and CP-SAT takes integer and boolean "
+                           "variables only" % ir.column_label(j),
+                           "declare it `int` (scaled to whole units) or solve the model with a MIP solver "
+                           "(remove `using CP;`, `--solver highs`)", ir.dvar_spans.get(ir.col_name[j]))
+        lo, hi = ir.col_lower[j], ir.col_upper[j]
+        lo = -MAXINT if math.isinf(lo) else int(math.ceil(lo - 1e-9))
+        hi = MAXINT if math.isinf(hi) else int(math.floor(hi + 1e-9))
+        xs.append(m.new_int_var(lo, hi, ir.column_label(j)))
+    data, indices, indptr = ir.csr()
+    scaled_rows = 0
+    for i in range(ir.num_rows):
+        a, b = int(indptr[i]), int(indptr[i + 1])
+        cols, coefs = indices[a:b], data[a:b]
+        try:
+            f = scale_for(coefs)
+        except NotIntegral as e:
+            raise _not_integral(e, "constraint `%s`" % ir.row_text(i) if ir.row_label[i] else "this constraint",
+                                ir.row_span(i)) from None
+        if f > 1:
+            scaled_rows += 1
+        lo, hi = inner_bounds(ir.row_lower[i], ir.row_upper[i], f)
+        if lo is not None and hi is not None and lo > hi:
+            m.add_bool_or([])  # no integer inside the bounds: the row cannot hold
+            continue
+        expr = sum(scaled(float(c), f) * xs[int(j)] for j, c in zip(cols, coefs) if c)
+        if isinstance(expr, int):  # no terms left: a constant row
+            if (lo is not None and expr < lo) or (hi is not None and expr > hi):
+                m.add_bool_or([])
+            continue
+        if lo is not None and hi is not None:
+            m.add_linear_constraint(expr, lo, hi)
+        elif lo is not None:
+            m.add(expr >= lo)
+        elif hi is not None:
+            m.add(expr <= hi)
+    for c in ir.cp_constraints:
+        _cp_constraint(m, c, xs)
+    obj_scale = 1
+    if ir.sense != "feasibility":
+        nz = np.flatnonzero(ir.obj)
+        try:
+            obj_scale = scale_for(ir.obj[nz])
+        except NotIntegral as e:
+            raise _not_integral(e, "the objective", ir.objective_span) from None
+        expr = sum(scaled(float(ir.obj[j]), obj_scale) * xs[int(j)] for j in nz)
+        if ir.sense == "minimize":
+            m.minimize(expr)
+        else:
+            m.maximize(expr)
+    return m, xs, obj_scale, scaled_rows
+
+
+def _not_integral(e: NotIntegral, where: str, span: Any) -> _Refused:
+    from ..semantics.values import show
+
+    if e.too_large:
+        msg = "the coefficient %s in %s is too large for CP-SAT's exact integers once scaled" % (show(e.value), where)
+    else:
+        msg = "the coefficient %s in %s is not a whole number after scaling by any power of ten up to 10^6, " \
+              "and CP-SAT takes integer coefficients only" % (show(e.value), where)
+    return _Refused("cpsat-non-integral", msg, "round the data to the precision you mean (e.g. `round(100 * c) / 100`)"
+                    " or change the units so that the coefficients are whole numbers", span)
+
+
+def _cp_constraint(m: Any, c: Any, xs: list) -> None:
+    """A :class:`~pyopl.lowering.cp.CpConstraint` as CP-SAT's own constraint."""
+    if c.kind != "allDifferent":  # pragma: no cover - lowering makes no other kind yet
+        raise _Refused("unsupported-cp-construct", "`%s` is not compiled to CP-SAT" % c.kind,
+                       "see docs/cp.md for the CP constraints pyopl takes", c.span)
+    try:
+        f = scale_for([v for terms, const in c.exprs for v in list(terms.values()) + [const]])
+    except NotIntegral as e:
+        raise _not_integral(e, "this `allDifferent`", c.span) from None
+    exprs = []
+    for terms, const in c.exprs:
+        e = sum(scaled(v, f) * xs[j] for j, v in terms.items()) + scaled(const, f)
+        if len(terms) > 1:  # CP-SAT takes affine expressions here: a longer sum gets a variable of its own
+            lo = sum(scaled(v, f) * (xs[j].proto.domain[0] if v > 0 else xs[j].proto.domain[-1]) for j, v in terms.items())
+            hi = sum(scaled(v, f) * (xs[j].proto.domain[-1] if v > 0 else xs[j].proto.domain[0]) for j, v in terms.items())
+            aux = m.new_int_var(lo + scaled(const, f), hi + scaled(const, f), "")
+            m.add(aux == e)
+            e = aux
+        exprs.append(e)
+    m.add_all_different(exprs)
+
+
+def _set_params(solver: Any, options: SolveOptions, obj_scale: int = 1) -> None:
+    """The options as ``SatParameters``; ValueError for a name or value CP-SAT does not take."""
+    p = solver.parameters
+    if options.time_limit is not None:
+        p.max_time_in_seconds = float(options.time_limit)
+    if options.threads is not None:
+        p.num_workers = int(options.threads)
+    if options.seed is not None:
+        p.random_seed = int(options.seed)
+    if options.mip_gap is not None:
+        p.relative_gap_limit = float(options.mip_gap)
+    if options.mip_gap_abs is not None:
+        p.absolute_gap_limit = float(options.mip_gap_abs) * obj_scale  # the model's objective is scaled
+    for name, value in (options.extra or {}).items():
+        if not hasattr(p, name) or name.startswith("_"):
+            raise ValueError("`%s` is not a CP-SAT parameter" % name)
+        current = getattr(p, name)
+        try:
+            if isinstance(current, bool):
+                v = str(value).lower() in ("1", "true", "yes", "on")
+            elif isinstance(current, int):
+                v = int(value)
+            elif isinstance(current, float):
+                v = float(value)
+            else:
+                v = value
+            setattr(p, name, v)
+        except (TypeError, ValueError, AttributeError) as e:
+            raise ValueError("`%s` cannot be set to %r: %s" % (name, value, e)) from None
+
+
+def _result(cp_model: Any, solver: Any, code: Any, ir: IR, xs: list, obj_scale: int, options: SolveOptions) -> Result:
+    has_solution = code in (cp_model.OPTIMAL, cp_model.FEASIBLE)
+    timed_out = options.time_limit is not None and solver.wall_time >= 0.98 * float(options.time_limit)
+    if code == cp_model.OPTIMAL:
+        status = "optimal"
+    elif code == cp_model.INFEASIBLE:
+        status = "infeasible"
+    elif code == cp_model.FEASIBLE:
+        status = "time_limit" if timed_out else "feasible"
+    elif code == cp_model.UNKNOWN:
+        status = "time_limit" if timed_out else "interrupted"
+    else:
+        status = "error"
+    x = None
+    obj = None
+    if has_solution:
+        x = np.array([solver.value(v) for v in xs], dtype=float)
+        if ir.sense != "feasibility":
+            obj = float(ir.obj @ x) + float(ir.obj_constant)
+    res = result_from_solution(ir, status, x, obj, "cpsat", 0.0)
+    if has_solution and ir.sense != "feasibility":
+        res.best_bound = float(solver.best_objective_bound) / obj_scale + float(ir.obj_constant)
+        if res.objective is not None:
+            den = max(1e-10, abs(float(res.objective)))
+            res.mip_gap = abs(float(res.objective) - res.best_bound) / den
+    if status == "error":
+        res.message = "CP-SAT stopped with status %s" % solver.status_name(code)
+        res.diagnostics = [solver_diagnostic("solver-failed", res.message, options)]
+    res.extra["cpsat_status"] = solver.status_name(code)
+    res.extra["workers"] = int(solver.parameters.num_workers)
+    try:
+        res.nodes = int(solver.num_branches)
+    except AttributeError:  # pragma: no cover - older ortools
+        pass
+    return res
+
+
+try:  # the progress callback derives from CP-SAT's; without ortools no solve reaches it
+    from ortools.sat.python.cp_model import CpSolverSolutionCallback as _Base
+except ImportError:  # pragma: no cover - ortools missing
+    _Base = object
+
+
+class _Progress(_Base):
+    """Feeds ``options.progress`` at each new solution: elapsed seconds, incumbent, bound, gap."""
+
+    def __init__(self, progress: Any, ir: IR, obj_scale: int, start: float) -> None:
+        super().__init__()
+        self.progress, self.ir, self.scale, self.start = progress, ir, obj_scale, start
+
+    def on_solution_callback(self) -> None:
+        upd: dict[str, Any] = {"elapsed_s": time.perf_counter() - self.start}
+        if self.ir.sense != "feasibility":
+            inc = self.objective_value / self.scale + self.ir.obj_constant
+            bound = self.best_objective_bound / self.scale + self.ir.obj_constant
+            upd.update(incumbent=inc, bound=bound, gap=abs(inc - bound) / max(1e-10, abs(inc)))
+        try:
+            self.progress(upd)
+        except Exception:  # a failing display must not stop the solve
+            pass

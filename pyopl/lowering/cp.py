@@ -1,0 +1,134 @@
+"""Constraint programming (``using CP;``): the CP constraints that lowering keeps for CP-SAT, and
+the checks that a CP model uses only what CP-SAT takes.
+
+A ``using CP;`` model is lowered as any other (its linear, strict, ``!=`` and logical constraints
+become integer rows, exact on integers, see :mod:`.comparisons` and :mod:`.logical`); the global
+constraints that have no row form, ``allDifferent``, are kept as :class:`CpConstraint` values in
+``Instance.cp_constraints`` and reach the IR's ``cp_constraints``; ``count`` is an expression, the
+sum of 0/1 truth values.  Reference: IBM ILOG OPL
+Language Reference Manual, "Constraints available in constraint programming" and "using".
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from ..syntax import ast as A
+from .builtins import _arity, builtin
+from .errors import EvalError
+from .kinds import is_number
+from .linear import Leaf, LinExpr
+
+#: OPL's types of decision variable that CP-SAT takes (it has integer variables only).
+CP_KINDS = ("int", "int+", "boolean")
+
+
+@dataclass
+class CpConstraint:
+    """A global CP constraint over affine expressions.
+
+    ``kind``: ``"allDifferent"``; ``exprs``: ``[(terms {column: coef}, constant), ...]``, one per
+    array element, in the array's order; ``span``: the call.  Label and key are set when the
+    constraint statement is lowered."""
+
+    kind: str
+    exprs: list
+    span: Any
+    label: str = ""
+    key: tuple = ()
+
+
+def _affine(v: Any, node: A.Node) -> tuple[dict, float]:
+    if isinstance(v, bool):
+        v = int(v)
+    if is_number(v):
+        return {}, float(v)
+    if isinstance(v, LinExpr):
+        return {j: c for j, c in v.terms.items() if c}, float(v.const)
+    raise EvalError("type-bad-operand", node.span, "an element of this array is not an integer expression",
+                    help="`allDifferent` takes an array of integer decision expressions")
+
+
+def array_elements(ev: Any, arg: A.Expr, env: dict, what: str = "allDifferent") -> list[tuple[dict, float]]:
+    """The elements of a CP array argument as affine expressions: a dvar array's name (every
+    element, in index order), ``all(i in I) e`` or a literal ``[e1, e2, ...]``; EvalError otherwise."""
+    inst = ev.inst
+    if isinstance(arg, A.Name) and arg.id not in env and arg.id in inst.dvar_blocks:
+        first, keys, _dims, _kind = inst.dvar_blocks[arg.id]
+        return [({first + k: 1.0}, 0.0) for k in range(len(keys))]
+    if isinstance(arg, A.Aggregate) and arg.op == "all":
+        return [_affine(ev.evaluate(arg.body, e), arg.body) for e in ev.iterate(arg.quals, env, arg)]
+    if isinstance(arg, A.ArrayLit):
+        return [_affine(ev.evaluate(x, env), x) for x in arg.items]
+    raise EvalError("type-bad-operand", arg.span, "the array argument of `%s` must be an array of decision "
+                    "expressions" % what, help="pass a dvar array (`%s(x)`), `all(i in I) x[i] + i`, or "
+                                               "`[x, y, z]`" % what)
+
+
+@builtin("allDifferent")
+def _all_different(ev: Any, node: A.Call, env: dict) -> CpConstraint:
+    _arity(node, 1)
+    if getattr(ev.inst, "engine", "mp") != "cp":
+        raise EvalError("cp-needs-using-cp", node.span, "`allDifferent` is a constraint of constraint "
+                        "programming, and this model has no `using CP;`",
+                        help="add `using CP;` as the model's first line to solve it with CP-SAT")
+    return CpConstraint("allDifferent", array_elements(ev, node.args[0], env), node.span)
+
+
+@builtin("count")
+def _count(ev: Any, node: A.Call, env: dict) -> Any:
+    """``count(x, v)``: how many elements of the array ``x`` equal the integer ``v`` (IBM's CP
+    ``count``), as the sum of their truth values (0/1 variables, exact on integers)."""
+    _arity(node, 2)
+    if getattr(ev.inst, "engine", "mp") != "cp":
+        raise EvalError("cp-needs-using-cp", node.span, "`count` is a constraint of constraint programming, "
+                        "and this model has no `using CP;`",
+                        help="add `using CP;` as the model's first line to solve it with CP-SAT")
+    v = ev.eval_number(node.args[1], env, "the value counted by `count`")
+    if isinstance(v, float) and not v.is_integer():
+        raise EvalError("type-bad-operand", node.args[1].span, "`count` counts an integer value, not %s" % v,
+                        help="count a whole number")
+    total = LinExpr(None, 0.0)
+    for terms, const in array_elements(ev, node.args[0], env, "count"):
+        if not terms:
+            total.iadd(LinExpr(None, 1.0 if const == v else 0.0))
+            continue
+        e = LinExpr(dict(terms), const - float(v))
+        total.iadd(ev.truth_value(Leaf(e, 0.0, 0.0, ev.inst.is_integral(e), node.span), node))
+    return total
+
+
+def all_outside_cp_call(node: A.Aggregate) -> EvalError:
+    """The error for ``all(...)`` where no CP constraint takes it (it makes an array, not a value)."""
+    return EvalError("unsupported-cp-construct", node.span, "`all(...)` makes an array of expressions, which only "
+                     "a CP constraint's argument takes here", help="use it as in `allDifferent(all(i in I) x[i])`")
+
+
+def check_cp_model(inst: Any) -> None:
+    """Report what a ``using CP;`` model uses that CP-SAT cannot take: float decision variables and
+    quadratic objectives or constraints (``cp-mp-only``), each at its declaration or expression."""
+    for name, (first, keys, dims, kind) in inst.dvar_blocks.items():
+        if kind in CP_KINDS or name.startswith("#"):
+            continue
+        sym = inst.symbols.get(name)
+        decl = getattr(sym, "decl", None)
+        span = getattr(decl, "name_span", None) or getattr(decl, "span", None)
+        if span is None:
+            continue
+        inst.reporter.emit("cp-mp-only", span, "`%s` is a `%s` decision variable, which a `using CP;` model "
+                           "cannot have: CP-SAT takes integer and boolean variables only" % (name, kind),
+                           help="declare it `dvar int %s ... in lo..hi` (scale the unit so that values are whole "
+                                "numbers), or remove `using CP;` to solve the model with a MIP solver" % name)
+    obj = inst.objective
+    if obj is not None and getattr(obj, "quad", None):
+        span = next((i.expr.span for i in inst.model.items if isinstance(i, A.Objective)), None)
+        if span is not None:
+            inst.reporter.emit("cp-mp-only", span, "this objective is quadratic, which pyopl's CP-SAT backend "
+                               "does not take in a `using CP;` model",
+                               help="make the objective linear (an integer variable per product, bounded by "
+                                    "linear constraints), or remove `using CP;` and use a MIQP solver")
+    for q in inst.qcons:
+        inst.reporter.emit("cp-mp-only", q.span, "this constraint is quadratic (it %s), which pyopl's CP-SAT "
+                           "backend does not take in a `using CP;` model" % q.what,
+                           help="linearise the product, or remove `using CP;` and use a solver that takes "
+                                "quadratic constraints")

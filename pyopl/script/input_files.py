@@ -1,0 +1,74 @@
+"""``new IloOplInputFile(name)``: a script reads a text file beside the model (IBM ILOG Script for
+OPL reference, IloOplInputFile: ``readline()``, ``eof``, ``close()``, ``open(name)``, ``isOpen``).
+
+The file is confined as ``include`` is (:func:`pyopl.files.source_io.resolve_include`): a name
+relative to the model's folder whose real path (symbolic links followed) stays inside it; an
+absolute name, a ``..`` or a link leading out is refused (OPL1056), a missing file is OPL1061. It
+is read through :func:`pyopl.files.source_io.read_source_file` (bounded size; UTF-8, else
+Windows-1252), all at once when opened, so a script never holds an open descriptor.
+"""
+from __future__ import annotations
+
+from typing import Any
+
+from .host_errors import host_error
+from .opl_objects import _arg, _Host
+from .values import UNDEFINED
+
+
+class InputFileHost(_Host):
+    """An ``IloOplInputFile``: the lines of a file beside the model, read one by one."""
+
+    type_name = "IloOplInputFile"
+
+    def __init__(self, ctx: Any, args: list, span: Any):
+        super().__init__(ctx)
+        self.lines: list[str] = []
+        self.pos = 0
+        self.is_open = False
+        if args and args[0] is not UNDEFINED:
+            self._open(args, span)
+
+    def _open(self, args: list, span: Any) -> Any:
+        from ..files.source_io import SourceProblem, read_source_file, resolve_include
+
+        name = _arg(args, 0)
+        if not isinstance(name, str) or not name:
+            raise host_error("script-value-type", "`IloOplInputFile` needs a file name", span,
+                             help='give a name such as `"values.txt"`, beside the model')
+        target, why = resolve_include(self.ctx.model_dir, name)
+        if target is None or name.startswith(("/", "\\\\", "~")) or (len(name) > 1 and name[1] == ":"):
+            raise host_error("script-output-outside", "the input file `%s` is outside the model's folder" % name, span,
+                             help="read files by a name relative to the model's folder, inside it")
+        try:
+            text = read_source_file(target, [])[0]
+        except SourceProblem as p:
+            raise host_error("script-file-not-found", "the input file `%s` cannot be read: %s" % (name, p.message), span,
+                             help="put the file beside the model, or check its name")
+        self.lines = text.splitlines()
+        self.pos = 0
+        self.is_open = True
+        return UNDEFINED
+
+    def _methods(self) -> dict[str, Any]:
+        return {"readline": self._readline, "close": self._close, "open": self._open,
+                "isOpen": lambda a, s: self.is_open}
+
+    def _properties(self) -> list[str]:
+        return ["eof"]
+
+    def _readline(self, args: list, span: Any) -> Any:
+        if not self.is_open or self.pos >= len(self.lines):
+            return ""  # IBM's readline at the end of the file: an empty string (test `eof` first)
+        line = self.lines[self.pos]
+        self.pos += 1
+        return line
+
+    def _close(self, args: list, span: Any) -> Any:
+        self.is_open = False
+        return UNDEFINED
+
+    def get_member(self, name: str, span: Any) -> Any:
+        if name == "eof":
+            return not self.is_open or self.pos >= len(self.lines)
+        return self._method(name, span)

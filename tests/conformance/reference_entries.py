@@ -1,0 +1,377 @@
+"""The entries of IBM's OPL Language Quick Reference and IBM ILOG Script for OPL reference, each
+with a small model of our own that exercises it (supported) or the diagnostic that names it (not
+supported). ``tests/conformance/test_conf_reference.py`` runs them; ``docs/conformance.md`` lists
+them (``python tests/conformance/reference_entries.py`` rewrites it).
+
+Each entry is ``(section, name, kind, text, data, expected)``: ``kind`` "obj" (the model's optimum
+must be ``expected``, computed by hand or by Python's math, never by pyopl), "out" (the scripts
+print exactly ``expected``) or "code" (not supported: the diagnostic code ``expected`` and, in
+``text``'s place when given, why) or "ref" (supported, shown by the test ``text`` names).
+"""
+from __future__ import annotations
+
+import math
+
+KW = "OPL Language Quick Reference: keywords"
+FN = "OPL Language Quick Reference: functions"
+OP = "OPL Language Quick Reference: operators"
+SC = "IBM ILOG Script for OPL: classes"
+
+
+def _v(expr: str, decl: str = "") -> str:
+    """A model whose optimum is the data value ``expr`` (minimise x subject to x == expr)."""
+    return decl + "\nfloat v = %s;\ndvar float x;\nminimize x;\nsubject to { x == v; }\n" % expr
+
+
+_LP = "dvar float+ x in 0..10;\ndvar float+ y in 0..10;\n"
+_X3 = "range I = 1..3;\ndvar float+ x[I] in 0..5;\nmaximize sum(i in I) i * x[i];\nsubject to { ct: sum(i in I) x[i] <= 7; }\n"
+# _X3 by hand: x = [0 2 5], objective 2*2 + 3*5 = 19, ct's dual 2 (the second-best ratio)
+_MIP = "dvar int x in 0..10;\ndvar int y in 0..10;\nmaximize x + y;\nsubject to { 2 * x + 2 * y <= 7; }\n"
+# _MIP by hand: relaxation x + y = 3.5, integers 3
+_CAP = "dvar float+ x in 0..10;\ndvar float+ y in 0..10;\nmaximize x + 2 * y;\nsubject to { cap: x + y <= 12; }\n"
+# _CAP by hand: y = 10, x = 2 gives 22; 5x + 2y: x = 10, y = 2 gives 54; y <= 3: x = 9, 9 + 6 = 15;
+# minimising x + 2y with x >= 2: 2; cap.UB = 8: y = 8, 16; x + 2y <= 12 with objective x + 2y: 12
+
+ENTRIES = [
+    # ------------------------------------------------------------ keywords
+    (KW, "all", "code", "runs in `using CP;` models on CP-SAT (docs/cp.md, tests/test_cpsat.py); without `using CP;` it names CP", None, "OPL0626"),
+    (KW, "and", "obj", _LP + "maximize x + y;\nsubject to { and(i in 1..2) (x <= 3 * i); y <= 1; }", None, 4.0),
+    (KW, "assert", "obj", "int n = 3;\nassert n > 0;\n" + _v("n"), None, 3.0),
+    (KW, "boolean", "obj", "dvar boolean b[1..3];\nmaximize sum(i in 1..3) b[i];\nsubject to { b[1] + b[2] <= 1; }", None, 2.0),
+    (KW, "constraint", "obj", "dvar float+ x;\nconstraint c;\nminimize x;\nsubject to { c = x >= 2; }", None, 2.0),
+    (KW, "constraints", "obj", "dvar float+ x;\nminimize x;\nconstraints { x >= 4; }", None, 4.0),
+    (KW, "CP", "obj", "using CP;\ndvar int x in 2..9;\nminimize x;\nsubject to { x != 2; }", None, 3.0),  # CP-SAT (docs/cp.md)
+    (KW, "CPLEX", "obj", "using CPLEX;\ndvar float+ x;\nminimize x;\nsubject to { x >= 1; }", None, 1.0),
+    (KW, "cumulFunction", "code", "CP scheduling: no mathematical-programming form", None, "OPL0620"),
+    (KW, "dexpr", "obj", _LP + "dexpr float t = x + 2 * y;\nmaximize t;\nsubject to { x + y <= 4; }", None, 8.0),
+    (KW, "diff", "obj", _v("card({1, 2, 3} diff {2})"), None, 2.0),
+    (KW, "div", "obj", _v("17 div 5"), None, 3.0),
+    (KW, "dvar", "obj", "dvar int x in 2..9;\nminimize x;", None, 2.0),
+    (KW, "else", "obj", "int k = 0;\ndvar float+ x;\nminimize x;\nsubject to { if (k > 0) { x >= 1; } else { x >= 5; } }", None, 5.0),
+    (KW, "execute", "out", "int n = 2;\nexecute { writeln(n * 3); }\ndvar float+ x;\nminimize x;", None, "6"),
+    (KW, "false", "obj", "dvar float+ x;\nminimize x;\nsubject to { (x >= 3) || false; }", None, 3.0),
+    (KW, "float", "obj", _v("7 / 2.0"), None, 3.5),
+    (KW, "float+", "obj", "dvar float+ x;\nminimize x;", None, 0.0),
+    (KW, "forall", "obj", "dvar float x[1..3];\nminimize sum(i in 1..3) x[i];\nsubject to { forall(i in 1..3) x[i] >= i; }", None, 6.0),
+    (KW, "from", "code", "spreadsheet/database connections are not supported", None, "OPL0419"),
+    (KW, "if", "obj", "int k = 1;\ndvar float+ x;\nminimize x;\nsubject to { if (k > 0) x >= 2; }", None, 2.0),
+    (KW, "in", "obj", "dvar int x in 3..8;\nmaximize x;", None, 8.0),
+    (KW, "include", "code", "covered by tests/test_parser_core.py (files): a text model has no folder", None, "OPL0609"),
+    (KW, "infinity", "obj", "dvar float x in -infinity..4;\nmaximize x;", None, 4.0),
+    (KW, "int", "obj", _v("7 div 2", "int q = 7;"), None, 3.0),
+    (KW, "int+", "obj", "dvar int+ x;\nminimize x;\nsubject to { 2 * x >= 3; }", None, 2.0),
+    (KW, "intensity", "code", "CP scheduling", None, "OPL0621"),
+    (KW, "inter", "obj", _v("card({1, 2, 3} inter {2, 3, 4})"), None, 2.0),
+    (KW, "interval", "code", "CP scheduling interval variables", None, "OPL0621"),
+    (KW, "invoke", "out", "float t[1..2] = ...;\nexecute { writeln(t); }\ndvar float+ x;\nminimize x;",
+     "prepare { function half(a, n) { a[1] = a[1] / 2; return true; } }\nt = [8, 3] invoke half;", "[4 3]"),
+    (KW, "key", "obj", "tuple T { key int id; float w; }\n{T} S = {<1, 2.5>, <2, 4>};\n" + _v("item(S, <2>).w"), None, 4.0),
+    (KW, "main", "out", _LP + "maximize x;\nmain { thisOplModel.generate(); cplex.solve(); writeln(cplex.getObjValue()); }", None, "10"),
+    (KW, "max", "obj", _v("max(i in 1..4) (i * (5 - i))"), None, 6.0),
+    (KW, "maxint", "obj", _v("maxint - 2147483640"), None, 7.0),
+    (KW, "maximize", "obj", _LP + "maximize x + y;", None, 20.0),
+    (KW, "min", "obj", _v("min(i in 1..4) (i - 2) * (i - 2)"), None, 0.0),
+    (KW, "minimize", "obj", "dvar float x in -3..3;\nminimize x;", None, -3.0),
+    (KW, "mod", "obj", _v("17 mod 5"), None, 2.0),
+    (KW, "not", "obj", _v("card({i | i in 1..5 : i not in {2, 4}})"), None, 3.0),
+    (KW, "optional", "code", "CP scheduling", None, "OPL0621"),
+    (KW, "or", "obj", "dvar int x in 0..10;\nminimize x;\nsubject to { or(i in 1..2) (x >= 3 * i); }", None, 3.0),
+    (KW, "ordered", "obj", "dvar float+ x[1..3][1..3];\nminimize sum(ordered i, j in 1..3) x[i][j];\n"
+     "subject to { forall(ordered i, j in 1..3) x[i][j] >= j - i; }", None, 4.0),
+    (KW, "piecewise", "obj", "dvar float x in 0..4;\nminimize piecewise{1 -> 2; 3} x;\nsubject to { x >= 3; }", None, 5.0),
+    (KW, "prepare", "out", "int n = ...;\nexecute { writeln(n); }\ndvar float+ x;\nminimize x;",
+     "prepare { function twice(v, name) { n = v * 2; return true; } }\nn = 4 invoke twice;", "8"),
+    (KW, "prod", "obj", _v("prod(i in 1..4) i"), None, 24.0),
+    (KW, "pwlFunction", "obj", "pwlFunction f = piecewise{1 -> 2; 3};\ndvar float x in 0..4;\nminimize f(x);\nsubject to { x >= 3; }", None, 5.0),
+    (KW, "range", "obj", "range R = 2..5;\n" + _v("card(R)"), None, 4.0),
+    (KW, "reversed", "obj", "reversed {int} R = {1, 2, 3};\n" + _v("first(R)"), None, 3.0),
+    (KW, "sequence", "code", "CP scheduling sequence variables", None, "OPL0621"),
+    (KW, "setof", "obj", "setof(int) S = {4, 5};\n" + _v("card(S)"), None, 2.0),
+    (KW, "size", "code", "CP scheduling (interval size)", None, "OPL0621"),
+    (KW, "sorted", "obj", "sorted {int} S = {3, 1, 2};\n" + _v("first(S)"), None, 1.0),
+    (KW, "stateFunction", "code", "CP scheduling: an unknown type to pyopl", None, "OPL0107"),
+    (KW, "staticLex", "obj", _LP + "maximize staticLex(x, y);\nsubject to { x + y <= 12; }", None, 10.0),
+    (KW, "stepFunction", "code", "CP scheduling step functions", None, "OPL0622"),
+    (KW, "stepwise", "code", "CP scheduling step functions", None, "OPL0622"),
+    (KW, "string", "out", 'string s = "ab";\nexecute { writeln(s + "c"); }\ndvar float+ x;\nminimize x;', None, "abc"),
+    (KW, "subject to", "obj", "dvar float+ x;\nminimize x;\nsubject to { x >= 2.5; }", None, 2.5),
+    (KW, "sum", "obj", _v("sum(i in 1..4) i"), None, 10.0),
+    (KW, "symdiff", "obj", _v("card({1, 2, 3} symdiff {2, 3, 4})"), None, 2.0),
+    (KW, "to", "code", "spreadsheet/database connections are not supported", None, "OPL0419"),
+    (KW, "true", "obj", "dvar float+ x;\nminimize x;\nsubject to { true => x >= 2; }", None, 2.0),
+    (KW, "tuple", "obj", "tuple P { int a; float b; }\nP p = <2, 1.5>;\n" + _v("p.a + p.b"), None, 3.5),
+    (KW, "types", "code", "CP scheduling (sequence types)", None, "OPL0621"),
+    (KW, "union", "obj", _v("card({1, 2} union {2, 3})"), None, 3.0),
+    (KW, "using", "obj", "using CPLEX;\ndvar float+ x;\nminimize x;", None, 0.0),
+    (KW, "with", "obj", '{string} N = {"a", "b"};\ntuple E { string f; string t; }\n{E} Es with f in N, t in N = {<"a", "b">};\n'
+     + _v("card(Es)"), None, 1.0),
+    (KW, "DBConnection", "code", "database connections are not supported", None, "OPL0419"),
+    (KW, "DBExecute", "code", "database connections are not supported", None, "OPL0419"),
+    (KW, "DBRead", "code", "database connections are not supported", None, "OPL0419"),
+    (KW, "DBUpdate", "code", "database connections are not supported", None, "OPL0419"),
+    (KW, "SheetConnection", "code", "spreadsheet connections are not supported", None, "OPL0419"),
+    (KW, "SheetRead", "code", "spreadsheet connections are not supported", None, "OPL0419"),
+    (KW, "SheetWrite", "code", "spreadsheet connections are not supported", None, "OPL0419"),
+    # ------------------------------------------------------------ functions
+    (FN, "abs", "obj", _v("abs(-3.5)"), None, 3.5),
+    (FN, "abs (of decisions)", "obj", "dvar float x in -5..5;\nminimize abs(x - 2);", None, 0.0),
+    (FN, "asSet", "obj", "range R = 1..4;\n" + _v("card(asSet(R))"), None, 4.0),
+    (FN, "card", "obj", _v("card({7, 8, 9})"), None, 3.0),
+    (FN, "ceil", "obj", _v("ceil(2.1)"), None, float(math.ceil(2.1))),
+    (FN, "exp", "obj", _v("exp(1)"), None, math.e),
+    (FN, "first", "obj", _v("first({5, 6, 7})"), None, 5.0),
+    (FN, "floor", "obj", _v("floor(-2.5)"), None, float(math.floor(-2.5))),
+    (FN, "frac", "obj", _v("frac(2.75)"), None, 0.75),
+    (FN, "ftoi", "obj", _v("ftoi(3.9)"), None, 3.0),
+    (FN, "item", "obj", _v("item({5, 6, 7}, 1)"), None, 6.0),
+    (FN, "last", "obj", _v("last({5, 6, 7})"), None, 7.0),
+    (FN, "ln", "obj", _v("ln(10)"), None, math.log(10)),
+    (FN, "log", "obj", _v("log(10)"), None, math.log(10)),
+    (FN, "maxl", "obj", _v("maxl(3, 9, 4)"), None, 9.0),
+    (FN, "minl", "obj", _v("minl(3, 9, 4)"), None, 3.0),
+    (FN, "next", "obj", _v("next({5, 6, 7}, 6)"), None, 7.0),
+    (FN, "nextc", "obj", _v("nextc({5, 6, 7}, 7)"), None, 5.0),
+    (FN, "ord", "obj", _v("ord({5, 6, 7}, 7)"), None, 2.0),
+    (FN, "pow", "obj", _v("pow(2, 10)"), None, 1024.0),
+    (FN, "prev", "obj", _v("prev({5, 6, 7}, 6)"), None, 5.0),
+    (FN, "prevc", "obj", _v("prevc({5, 6, 7}, 5)"), None, 7.0),
+    (FN, "round", "obj", _v("round(2.6)"), None, 3.0),
+    (FN, "sgn", "obj", _v("sgn(-4)"), None, -1.0),
+    (FN, "sqrt", "obj", _v("sqrt(2.25)"), None, 1.5),
+    (FN, "trunc", "obj", _v("trunc(-2.7)"), None, float(math.trunc(-2.7))),
+    (FN, "alternative", "code", "CP scheduling constraint (on interval variables)", None, "OPL0621"),
+    (FN, "allDifferent", "code", "runs in `using CP;` models on CP-SAT (docs/cp.md, tests/test_cpsat.py); without `using CP;` it names CP", None, "OPL0626"),
+    (FN, "allMinDistance", "code", "CP constraint", None, "OPL0620"),
+    (FN, "allowedAssignments", "code", "CP constraint", None, "OPL0620"),
+    (FN, "count", "code", "runs in `using CP;` models on CP-SAT (docs/cp.md, tests/test_cpsat.py); without `using CP;` it names CP", None, "OPL0626"),
+    (FN, "endOf", "code", "CP scheduling expression (on interval variables)", None, "OPL0621"),
+    (FN, "forbiddenAssignments", "code", "CP constraint", None, "OPL0620"),
+    (FN, "inverse", "code", "CP constraint", None, "OPL0620"),
+    (FN, "lex", "code", "CP constraint", None, "OPL0620"),
+    (FN, "noOverlap", "code", "CP scheduling constraint (on interval variables)", None, "OPL0621"),
+    (FN, "pack", "code", "CP constraint", None, "OPL0620"),
+    (FN, "presenceOf", "code", "CP scheduling expression (on interval variables)", None, "OPL0621"),
+    (FN, "span", "code", "CP scheduling constraint (on interval variables)", None, "OPL0621"),
+    (FN, "startOf", "code", "CP scheduling expression (on interval variables)", None, "OPL0621"),
+    (FN, "synchronize", "code", "CP scheduling constraint (on interval variables)", None, "OPL0621"),
+    # ------------------------------------------------------------ operators
+    (OP, "+ (binary)", "obj", _v("2 + 3.5"), None, 5.5),
+    (OP, "- (binary)", "obj", _v("2 - 3.5"), None, -1.5),
+    (OP, "- (unary)", "obj", _v("-(4)"), None, -4.0),
+    (OP, "*", "obj", _v("2.5 * 4"), None, 10.0),
+    (OP, "/", "obj", _v("7 / 4"), None, 1.75),
+    (OP, "%", "obj", _v("17 % 5"), None, 2.0),
+    (OP, "==", "obj", _v("(3 == 3) + (3 == 4)"), None, 1.0),
+    (OP, "!=", "obj", "dvar int x in 0..5;\nmaximize x;\nsubject to { x != 5; }", None, 4.0),
+    (OP, "<", "obj", "dvar int x in 0..5;\nmaximize x;\nsubject to { x < 5; }", None, 4.0),
+    (OP, "<=", "obj", "dvar float x in 0..5;\nmaximize x;\nsubject to { x <= 3.5; }", None, 3.5),
+    (OP, ">", "obj", "dvar int x in 0..5;\nminimize x;\nsubject to { x > 2; }", None, 3.0),
+    (OP, ">=", "obj", "dvar float x in 0..5;\nminimize x;\nsubject to { x >= 1.5; }", None, 1.5),
+    (OP, "&&", "obj", "dvar float x in 0..10;\nmaximize x;\nsubject to { (x <= 7) && (x <= 8); }", None, 7.0),
+    (OP, "||", "obj", "dvar int x in 0..10;\nminimize x;\nsubject to { (x >= 4) || (x >= 6); }", None, 4.0),
+    (OP, "!", "obj", "dvar int x in 0..10;\nmaximize x;\nsubject to { !(x >= 6); }", None, 5.0),
+    (OP, "=>", "obj", "dvar boolean b;\ndvar float x in 0..10;\nmaximize x - b;\nsubject to { b == 0 => x <= 4; }", None, 9.0),
+    (OP, "?:", "obj", _v("(2 > 1) ? 5 : 7"), None, 5.0),
+    (OP, "in (membership)", "obj", _v("(2 in {1, 2}) + (5 in {1, 2})"), None, 1.0),
+    (OP, "not in", "obj", _v("(5 not in {1, 2})"), None, 1.0),
+    (OP, ".. (range)", "obj", _v("card(3..7)"), None, 5.0),
+    (OP, "... (external data)", "obj", "int n = ...;\n" + _v("n"), "n = 6;", 6.0),
+    (OP, "lo <= e <= hi (ranged)", "obj", "dvar float x;\nminimize x;\nsubject to { 2 <= x <= 9; }", None, 2.0),
+    (OP, "x[i][j] and x[i,j]", "obj", "dvar float+ x[1..2][1..2];\nminimize x[1][2] + x[2,1];\nsubject to { x[1,2] >= 1; x[2][1] >= 2; }", None, 3.0),
+    (OP, "<...> tuple literal", "obj", "tuple P { int a; int b; }\n{P} S = {<1, 2>, <3, 4>};\n" + _v("(<3, 4> in S) + 0"), None, 1.0),
+    (OP, "{e | q : filter} set comprehension", "obj", _v("card({i * i | i in 1..6 : i mod 2 == 0})"), None, 3.0),
+    (OP, "[e | q] array comprehension", "obj", "float a[i in 1..3] = i * 2;\n" + _v("a[3]"), None, 6.0),
+    (OP, "#[k: v]# keyed array", "obj", "int n = ...;\nfloat a[1..2] = ...;\n" + _v("a[2]"), "n = 1;\na = #[2: 5, 1: 3]#;", 5.0),
+    # ------------------------------------------------------------ IBM ILOG Script for OPL
+    (SC, "IloOplModel.generate", "out", _LP + "maximize x;\nmain { thisOplModel.generate(); writeln(cplex.solve()); }", None, "true"),
+    (SC, "IloOplModel.postProcess", "out", _LP + "maximize x;\nexecute { writeln(\"post \", x); }\n"
+     "main { thisOplModel.generate(); cplex.solve(); thisOplModel.postProcess(); }", None, "post 10"),
+    (SC, "IloOplModel.printSolution", "out", "dvar float x in 0..2;\nmaximize x;\nexecute { thisOplModel.printSolution(); }", None,
+     "// solution (optimal) with objective 2\nx = 2;"),
+    (SC, "IloOplModel.getObjValue", "out", _X3 + "execute { writeln(thisOplModel.getObjValue()); }", None, "19"),
+    (SC, "IloOplModel.hasObjective", "out", _LP + "maximize x;\nmain { thisOplModel.generate(); writeln(thisOplModel.hasObjective()); }", None, "true"),
+    (SC, "IloOplModel.resolvePath", "out", "dvar float+ x;\nminimize x;\nexecute { writeln(thisOplModel.resolvePath(\"/a/b.txt\")); }", None, "/a/b.txt"),
+    (SC, "IloOplModel.printConflict", "out", "dvar float+ x;\nminimize x;\nsubject to { lo: x >= 3; hi: x <= 1; }\n"
+     "main { thisOplModel.generate(); if (!cplex.solve()) thisOplModel.printConflict(); }", None, "@lo"),
+    (SC, "IloOplModel.addDataSource", "out", "int n = ...;\nmain {\n var src = new IloOplModelSource(\"m.mod\");\n"
+     " var def = new IloOplModelDefinition(src);\n var m = new IloOplModel(def, cplex);\n var d = new IloOplDataElements();\n"
+     " d.n = 5;\n m.addDataSource(d);\n m.generate();\n writeln(m.n);\n}\ndvar float+ x;\nminimize x;", "n = 1;", "5"),
+    (SC, "IloOplModel elements (with thisOplModel)", "out", "int n = 4;\ndvar float+ x;\nminimize x;\nexecute { writeln(thisOplModel.n); }", None, "4"),
+    (SC, "IloOplModel.convertAllIntVars", "out", _MIP + "main { thisOplModel.generate(); thisOplModel.convertAllIntVars(); "
+     "cplex.solve(); writeln(cplex.getObjValue()); }", None, "3.5"),
+    (SC, "IloOplModel.unconvertAllIntVars", "out", _MIP + "main { thisOplModel.generate(); thisOplModel.convertAllIntVars(); "
+     "thisOplModel.unconvertAllIntVars(); cplex.solve(); writeln(cplex.getObjValue()); }", None, "3"),
+    (SC, "IloOplModel.printRelaxation", "code", "feasOpt relaxations are not computed (reported as a method pyopl lacks)", None, "OPL1050"),
+    (SC, "IloOplModel.applyOpsSettings", "code", ".ops settings files are not read", None, "OPL1057"),
+    (SC, "IloOplModel.setPoolSolution", "code", "the solution pool is not available from scripts (reported as a method pyopl lacks)", None, "OPL1050"),
+    (SC, "IloCplex.solve", "out", _LP + "maximize x + y;\nmain { thisOplModel.generate(); cplex.solve(); writeln(cplex.getObjValue()); }", None, "20"),
+    (SC, "IloCplex.getObjValue", "out", _X3 + "execute { writeln(cplex.getObjValue()); }", None, "19"),
+    (SC, "IloCplex.getBestObjValue", "out", _X3 + "execute { writeln(cplex.getBestObjValue()); }", None, "19"),
+    (SC, "IloCplex.getCplexStatus", "out", _X3 + "execute { writeln(cplex.getCplexStatus()); }", None, "1"),
+    (SC, "IloCplex.getCplexTime", "out", _X3 + "execute { var t = cplex.getCplexTime(); writeln(cplex.getCplexTime() >= t); }", None, "true"),
+    (SC, "IloCplex.tilim (parameters)", "out", "execute { cplex.tilim = 30; writeln(cplex.tilim); }\n" + _X3, None, "30"),
+    (SC, "IloCplex.eplin", "out", "execute { cplex.eplin = 0.5; }\ndvar float x in 0..10;\nmaximize x;\nsubject to { x != 10; }\n"
+     "execute { writeln(x); }", None, "9.5"),
+    (SC, "IloCplex.getMIPRelativeGap", "out", "dvar int x in 0..3;\nmaximize x;\nexecute { writeln(cplex.getMIPRelativeGap()); }", None, "0"),
+    (SC, "IloCplex.populate", "code", "the solution pool is not run from scripts", None, "OPL1057"),
+    (SC, "IloCplex.exportModel", "ref", "tests/conformance/test_conf_script_objects.py::test_export_model_to_the_output_folder",
+     None, None),
+    (SC, "IloCplex.setObjCoef", "out", _CAP + "main { thisOplModel.generate(); cplex.setObjCoef(thisOplModel.x, 5); "
+     "cplex.solve(); writeln(cplex.getObjValue()); }", None, "54"),
+    (SC, "IloCplex.setUb", "out", _CAP + "main { thisOplModel.generate(); cplex.setUb(thisOplModel.y, 3); "
+     "cplex.solve(); writeln(cplex.getObjValue()); }", None, "15"),
+    (SC, "IloCplex.setLb", "out", _CAP.replace("maximize", "minimize") + "main { thisOplModel.generate(); "
+     "cplex.setLb(thisOplModel.x, 2); cplex.solve(); writeln(cplex.getObjValue()); }", None, "2"),
+    (SC, "constraint .UB (assigned in main)", "out", _CAP + "main { thisOplModel.generate(); thisOplModel.cap.UB = 8; "
+     "cplex.solve(); writeln(cplex.getObjValue()); }", None, "16"),
+    (SC, "constraint .setCoef / .getCoef", "out", _CAP + "main { thisOplModel.generate(); "
+     "thisOplModel.cap.setCoef(thisOplModel.y, 2); cplex.solve(); "
+     "writeln(thisOplModel.cap.getCoef(thisOplModel.y), \" \", cplex.getObjValue()); }", None, "2 12"),
+    (SC, "IloCplex.solveFixed", "code", "use `solve --duals` (the LP with integers fixed; reported as a method pyopl lacks)", None, "OPL1050"),
+    (SC, "IloOplDataElements", "out", "int n = ...;\nmain {\n var src = new IloOplModelSource(\"m.mod\");\n"
+     " var def = new IloOplModelDefinition(src);\n var m = new IloOplModel(def, cplex);\n var d = new IloOplDataElements();\n"
+     " d.n = 2;\n m.addDataSource(d);\n m.generate();\n cplex.solve();\n writeln(cplex.getObjValue());\n}\n"
+     "dvar float+ x;\nminimize x;\nsubject to { x >= n; }", "n = 1;", "2"),
+    (SC, "IloOplModelSource / IloOplModelDefinition", "out", "int n = 3;\nmain {\n var src = new IloOplModelSource(\"m.mod\");\n"
+     " var def = new IloOplModelDefinition(src);\n var m = new IloOplModel(def, cplex);\n m.generate();\n writeln(m.n);\n}\n"
+     "dvar float+ x;\nminimize x;", None, "3"),
+    (SC, "IloOplOutputFile.writeln / close", "out", "dvar float+ x;\nminimize x;\nexecute { var f = new IloOplOutputFile(\"conf_out.txt\"); "
+     "f.writeln(\"hi\"); f.close(); writeln(f.exists); }", None, "true"),
+    (SC, "IloOplOutputFile.exists", "out", "dvar float+ x;\nminimize x;\nexecute { var f = new IloOplOutputFile(\"never.txt\"); "
+     "writeln(f.exists); }", None, "false"),
+    (SC, "IloOplInputFile (readline, eof, close)", "out", "// first line\nexecute { var f = new IloOplInputFile(\"m.mod\"); "
+     "var n = 0; var first = f.readline(); n++; while (!f.eof) { f.readline(); n++; } f.close(); writeln(first, \" \", n); }\n"
+     "dvar float+ x;\nminimize x;", None, "// first line 4"),
+    (SC, "IloOplCplexBasis", "code", "basis exchange with CPLEX is not supported", None, "OPL1057"),
+    (SC, "IloOplConflictIterator", "code", "use printConflict() or the OPL0704 conflict", None, "OPL1057"),
+    (SC, "IloOplCplexVectors", "code", "MIP starts and basis vectors are not supported", None, "OPL1057"),
+    (SC, "IloOplProfiler", "code", "no profiler", None, "OPL1057"),
+    (SC, "IloOplSettings (settings)", "out", "execute { settings.displayPrecision = 4; writeln(settings.displayPrecision); }\n"
+     "dvar float+ x;\nminimize x;", None, "4"),
+    (SC, "dvar item .LB / .UB", "out", "dvar float x in 0..10;\nexecute { x.UB = 3; }\nmaximize x;\nexecute { writeln(x); }", None, "3"),
+    (SC, "dvar .solutionValue (item)", "out", _X3 + "execute { writeln(x[3].solutionValue); }", None, "5"),
+    (SC, "dvar .solutionValue (array)", "out", _X3 + "execute { writeln(x.solutionValue); }", None, "[0 2 5]"),
+    (SC, "dvar .reducedCost", "out", "dvar float+ x;\ndvar float+ y;\nminimize x + 3 * y;\nsubject to { x + y >= 2; }\n"
+     "execute { writeln(y.reducedCost); }", None, "2"),
+    (SC, "constraint .dual", "out", _X3 + "execute { writeln(ct.dual); }", None, "2"),
+    (SC, "constraint .slack", "out", _X3 + "execute { writeln(ct.slack); }", None, "0"),
+    (SC, "constraint .UB / .LB (read)", "out", _X3 + "execute { writeln(ct.UB); }", None, "7"),
+    (SC, "dexpr value", "out", "dvar float x in 0..4;\ndexpr float d = 2 * x;\nmaximize d;\nexecute { writeln(d); }", None, "8"),
+    (SC, "range .size / for-in", "out", "range R = 2..4;\nexecute { var s = 0; for (var r in R) s += r; writeln(R.size, \" \", s); }\n"
+     "dvar float+ x;\nminimize x;", None, "3 9"),
+    (SC, "set .add / .size / for-in", "out", "{int} S = {1};\nexecute { S.add(5); var t = 0; for (var e in S) t += e; "
+     "writeln(S.size, \" \", t); }\ndvar float+ x;\nminimize x;", None, "2 6"),
+    (SC, "set .contains / .find", "out", "tuple T { key int id; string n; }\n{T} S = {<1, \"a\">};\n"
+     "execute { writeln(S.find(1).n); }\ndvar float+ x;\nminimize x;", None, "a"),
+    (SC, "tuple fields", "out", "tuple T { int a; string b; }\nT t = <2, \"q\">;\nexecute { writeln(t.a, t.b, \" \", t); }\n"
+     "dvar float+ x;\nminimize x;", None, "2q <2 \"q\">"),
+    (SC, "array items (read, assign)", "out", "float a[1..3] = [1, 2, 3];\nexecute { a[2] = 7; writeln(a); }\ndvar float+ x;\nminimize x;",
+     None, "[1 7 3]"),
+    (SC, "Opl namespace functions", "out", "{int} S = {1, 2};\nexecute { writeln(Opl.abs(-2), \" \", Opl.card(S)); }\ndvar float+ x;\nminimize x;",
+     None, "2 2"),
+    (SC, "fail()", "code", "stops the block with an error (IBM: reports an error)", None, "OPL1067"),
+    (SC, "writeln of a tuple with an array field", "out", "tuple P { int id; int f[1..2]; }\n{P} S = ...;\n"
+     "execute { writeln(S); }\ndvar float+ x;\nminimize x;", "S = {<1, [2, 3]>};", "{<1 [2 3]>}"),
+]
+
+# Snippets that stand for "not supported": the model that yields the code (checked by the test).
+CODE_MODELS = {
+    "CP": "using CP;\ndvar int x in 0..3;\nminimize x;",
+    "all": "dvar int x[1..3] in 0..3;\nminimize x[1];\nsubject to { allDifferent(all(i in 1..3) x[i]); }",
+    "cumulFunction": "cumulFunction f = pulse(0, 1, 1);\ndvar float+ x;\nminimize x;",
+    "intensity": "dvar interval a intensity f;\ndvar float+ x;\nminimize x;",
+    "interval": "dvar interval a size 3;\ndvar float+ x;\nminimize x;",
+    "optional": "dvar interval a optional;\ndvar float+ x;\nminimize x;",
+    "sequence": "dvar interval a;\ndvar sequence s in all(i in 1..1) a;\ndvar float+ x;\nminimize x;",
+    "size": "dvar interval a size 3;\ndvar float+ x;\nminimize x;",
+    "stateFunction": "stateFunction s;\ndvar float+ x;\nminimize x;",
+    "types": "dvar interval a;\ndvar sequence s in all(i in 1..1) a types all(i in 1..1) 1;\ndvar float+ x;\nminimize x;",
+    "stepFunction": "stepFunction f = stepwise{ 0 -> 1; 1 };\ndvar float+ x;\nminimize x;",
+    "stepwise": "stepFunction f = stepwise{ 0 -> 1; 1 };\ndvar float+ x;\nminimize x;",
+    "include": 'include "other.mod";\ndvar float+ x;\nminimize x;',
+    "from": ("int n = ...;\ndvar float+ x;\nminimize x;", 'DBConnection db("access", "x.mdb");\nn from DBRead(db, "SELECT n");'),
+    "to": ("int n = ...;\ndvar float+ x;\nminimize x;", 'SheetConnection s("x.xls");\nn = 1;\nn to SheetWrite(s, "A1");'),
+    "DBConnection": ("int n = ...;\ndvar float+ x;\nminimize x;", 'DBConnection db("access", "x.mdb");\nn = 1;'),
+    "DBExecute": ("int n = ...;\ndvar float+ x;\nminimize x;", 'DBConnection db("access", "x.mdb");\nDBExecute(db, "drop");\nn = 1;'),
+    "DBRead": ("int n = ...;\ndvar float+ x;\nminimize x;", 'DBConnection db("access", "x.mdb");\nn from DBRead(db, "SELECT n");'),
+    "DBUpdate": ("int n = ...;\ndvar float+ x;\nminimize x;", 'DBConnection db("access", "x.mdb");\nn = 1;\nn to DBUpdate(db, "UPDATE");'),
+    "SheetConnection": ("int n = ...;\ndvar float+ x;\nminimize x;", 'SheetConnection s("x.xls");\nn = 1;'),
+    "SheetRead": ("int n = ...;\ndvar float+ x;\nminimize x;", 'SheetConnection s("x.xls");\nn from SheetRead(s, "A1");'),
+    "SheetWrite": ("int n = ...;\ndvar float+ x;\nminimize x;", 'SheetConnection s("x.xls");\nn = 1;\nn to SheetWrite(s, "A1");'),
+    "alternative": "dvar interval a;\ndvar interval b;\nconstraints { alternative(a, all(i in 1..1) b); }",
+    "allDifferent": "dvar int x[1..3] in 0..3;\nminimize x[1];\nsubject to { allDifferent(x); }",
+    "allMinDistance": "dvar int x[1..3] in 0..9;\nminimize x[1];\nsubject to { allMinDistance(x, 2); }",
+    "allowedAssignments": "dvar int x in 0..3;\ndvar int y in 0..3;\nminimize x;\nsubject to { allowedAssignments(x, y, {<1, 2>}); }",
+    "count": "dvar int x[1..3] in 0..3;\nminimize x[1];\nsubject to { count(x, 2) == 1; }",
+    "endOf": "dvar interval a;\nminimize endOf(a);",
+    "forbiddenAssignments": "dvar int x in 0..3;\ndvar int y in 0..3;\nminimize x;\nsubject to { forbiddenAssignments(x, y, {<1, 2>}); }",
+    "inverse": "dvar int f[1..2] in 1..2;\ndvar int g[1..2] in 1..2;\nminimize f[1];\nsubject to { inverse(f, g); }",
+    "lex": "dvar int x[1..2] in 0..3;\ndvar int y[1..2] in 0..3;\nminimize x[1];\nsubject to { lex(x, y); }",
+    "noOverlap": "dvar interval a;\ndvar interval b;\nconstraints { noOverlap(all(i in 1..1) a); }",
+    "pack": "dvar int l[1..2] in 0..5;\ndvar int w[1..3] in 1..2;\nminimize l[1];\nsubject to { pack(l, w, [1, 1, 1]); }",
+    "presenceOf": "dvar interval a optional;\nminimize presenceOf(a);",
+    "span": "dvar interval a;\ndvar interval b;\nconstraints { span(a, all(i in 1..1) b); }",
+    "startOf": "dvar interval a;\nminimize startOf(a);",
+    "synchronize": "dvar interval a;\ndvar interval b;\nconstraints { synchronize(a, all(i in 1..1) b); }",
+    "IloOplModel.printRelaxation": "dvar int x in 0..3;\nmaximize x;\nmain { thisOplModel.generate(); thisOplModel.printRelaxation(); }",
+    "IloOplModel.applyOpsSettings": "dvar int x in 0..3;\nmaximize x;\nmain { thisOplModel.applyOpsSettings(null, \"a.ops\"); }",
+    "IloOplModel.setPoolSolution": "dvar int x in 0..3;\nmaximize x;\nmain { thisOplModel.generate(); thisOplModel.setPoolSolution(0); }",
+    "IloCplex.populate": "dvar int x in 0..3;\nmaximize x;\nmain { thisOplModel.generate(); cplex.populate(); }",
+    "IloCplex.solveFixed": "dvar int x in 0..3;\nmaximize x;\nmain { thisOplModel.generate(); cplex.solve(); cplex.solveFixed(); }",
+    "IloOplCplexBasis": "dvar int x in 0..3;\nmaximize x;\nexecute { var b = new IloOplCplexBasis(); }",
+    "IloOplConflictIterator": "dvar int x in 0..3;\nmaximize x;\nexecute { var c = new IloOplConflictIterator(); }",
+    "IloOplCplexVectors": "dvar int x in 0..3;\nmaximize x;\nexecute { var v = new IloOplCplexVectors(); }",
+    "IloOplProfiler": "dvar int x in 0..3;\nmaximize x;\nexecute { var p = new IloOplProfiler(); }",
+    "fail()": "dvar int x in 0..3;\nmaximize x;\nexecute { fail(); }",
+}
+
+_TEST = "tests/conformance/test_conf_reference.py"
+
+
+def _cell(text: str) -> str:
+    return text.replace("|", "\\|")
+
+
+def render() -> str:
+    """docs/conformance.md from :data:`ENTRIES`: one table per section, counts per section."""
+    out = ["# OPL conformance", "",
+           "One row per entry of IBM's *OPL Language Quick Reference* (keywords, functions, operators) and of the",
+           "*IBM ILOG Script for OPL* reference (classes, their methods and properties). A **supported** row names",
+           "the test that runs a model of ours exercising it (its optimum or output worked out by hand); a **not",
+           "supported** row names the diagnostic pyopl gives and why. `tests/conformance/test_conf_reference.py`",
+           "checks that every named test exists and every code is registered; this page is generated by",
+           "`python tests/conformance/reference_entries.py`. Language behaviour in detail: [language](language.md),",
+           "scripts: [scripting](scripting.md).", ""]
+    sections: list[str] = []
+    for e in ENTRIES:
+        if e[0] not in sections:
+            sections.append(e[0])
+    out.append("| Section | supported | not supported |")
+    out.append("|---|---|---|")
+    for sec in sections:
+        rows = [e for e in ENTRIES if e[0] == sec]
+        sup = sum(1 for e in rows if e[2] != "code")
+        out.append("| %s | %d | %d |" % (sec, sup, len(rows) - sup))
+    total_sup = sum(1 for e in ENTRIES if e[2] != "code")
+    out.append("| all | %d | %d |" % (total_sup, len(ENTRIES) - total_sup))
+    for sec in sections:
+        out += ["", "## " + sec, "", "| Entry | Status | Test or diagnostic | Why not |", "|---|---|---|---|"]
+        for s, name, kind, text, _data, expected in ENTRIES:
+            if s != sec:
+                continue
+            if kind == "code":
+                out.append("| `%s` | not supported | `%s` | %s |" % (_cell(name), expected, _cell(text)))
+            elif kind == "ref":  # a test of its own (files, several steps)
+                out.append("| `%s` | supported | `%s` | |" % (_cell(name), text))
+            else:
+                fn = "test_supported"
+                out.append("| `%s` | supported | `%s::%s[%s]` | |" % (_cell(name), _TEST, fn, _cell(name)))
+    return "\n".join(out) + "\n"
+
+
+if __name__ == "__main__":
+    import pathlib
+
+    target = pathlib.Path(__file__).resolve().parents[2] / "docs" / "conformance.md"
+    target.write_text(render(), encoding="utf-8")
+    print("wrote", target)

@@ -1,0 +1,276 @@
+"""`using CP;` models on OR-Tools CP-SAT: expected values computed by brute force in Python."""
+from __future__ import annotations
+
+import itertools
+
+import pytest
+
+import pyopl
+
+pytest.importorskip("ortools")
+
+
+def _codes(text: str) -> list[tuple[str, int, int]]:
+    try:
+        model = pyopl.compile_model(text)
+    except pyopl.CompileError as e:
+        return [(d.code, d.line, d.column) for d in e.diagnostics]
+    r = model.solve(threads=1)
+    return [(d.code, d.line, d.column) for d in list(model.diagnostics) + list(r.diagnostics)]
+
+
+def _queens(n: int) -> list[tuple[int, ...]]:
+    """Every n-queens placement (q[i] = column of the queen in row i), by brute force."""
+    return [p for p in itertools.permutations(range(1, n + 1))
+            if len({p[i] + i for i in range(n)}) == n and len({p[i] - i for i in range(n)}) == n]
+
+
+QUEENS = """using CP;
+int n = %d;
+range R = 1..n;
+dvar int q[R] in R;
+%s
+subject to {
+  allDifferent(q);
+  allDifferent(all(i in R) q[i] + i);
+  allDifferent(all(i in R) q[i] - i);
+}"""
+
+
+def _valid(q: dict, n: int) -> bool:
+    p = [q[(i,)] for i in range(1, n + 1)]
+    return sorted(p) == list(range(1, n + 1)) and all(
+        abs(p[i] - p[j]) != j - i for i in range(n) for j in range(i + 1, n))
+
+
+def test_six_queens_has_four_placements_and_cpsat_finds_a_valid_one():
+    assert len(_queens(6)) == 4  # the classic count for n = 6
+    r = pyopl.compile_model(QUEENS % (6, "")).solve(threads=1)
+    assert r.status == "optimal" and r.solver == "cpsat"
+    assert "using CP" in r.extra["solver_choice"]
+    assert _valid(r["q"], 6)
+    assert tuple(r["q"][(i,)] for i in range(1, 7)) in _queens(6)
+
+
+def test_queens_optimisation_matches_brute_force():
+    # the weighted placement: maximise sum i * q[i] over the 6-queens placements
+    best = max(sum((i + 1) * p[i] for i in range(6)) for p in _queens(6))
+    r = pyopl.compile_model(QUEENS % (6, "maximize sum(i in R) i * q[i];")).solve(threads=1)
+    assert r.status == "optimal"
+    assert r.objective == best and r.best_bound == pytest.approx(best)
+    assert _valid(r["q"], 6)
+
+
+def test_three_queens_is_infeasible():
+    assert _queens(3) == []
+    assert pyopl.compile_model(QUEENS % (3, "")).solve(threads=1).status == "infeasible"
+
+
+def test_not_equal_strict_and_reified_constraints_match_brute_force():
+    m = """using CP;
+    dvar int x in 0..4; dvar int y in -2..4; dvar boolean b;
+    maximize 3*x - 2*y + 5*b;
+    subject to {
+      x != 4;
+      x + y > 3;
+      x - y < 2;
+      (x == 3) => b == 0;
+      (x == 1) + (y == 2) >= 1;
+      !(y == 3);
+    }"""
+    feasible = [(x, y, b) for x in range(0, 5) for y in range(-2, 5) for b in (0, 1)
+                if x != 4 and x + y > 3 and x - y < 2 and (x != 3 or b == 0)
+                and (x == 1) + (y == 2) >= 1 and y != 3]
+    best = max(3 * x - 2 * y + 5 * b for x, y, b in feasible)
+    r = pyopl.compile_model(m).solve(threads=1)
+    assert r.status == "optimal" and r.objective == best
+    x, y, b = r["x"], r["y"], r["b"]
+    assert (x, y, b) in feasible and 3 * x - 2 * y + 5 * b == best
+
+
+def test_all_different_over_expressions_and_a_literal_array():
+    m = """using CP;
+    dvar int x[1..3] in 0..3; dvar int z in 0..3;
+    minimize sum(i in 1..3) (i + 1) * x[i] + z;
+    subject to { allDifferent(all(i in 1..3) 2 * x[i] - i); allDifferent([x[1], x[2] + x[3], z]); }"""
+    best = min((2 * a + 3 * b + 4 * c + z, (a, b, c, z)) for a, b, c, z in itertools.product(range(4), repeat=4)
+               if len({2 * a - 1, 2 * b - 2, 2 * c - 3}) == 3 and len({a, b + c, z}) == 3)
+    r = pyopl.compile_model(m).solve(threads=1)
+    assert r.status == "optimal" and r.objective == best[0]
+
+
+def test_decimal_coefficients_are_scaled_exactly_and_said():
+    m = """using CP;
+    dvar int x in 0..10; dvar int y in 0..10;
+    minimize 1.5 * x + 0.25 * y;
+    subject to { 0.3 * x + 0.7 * y >= 2.05; x - 0.5 * y <= 1.5; }"""
+    feasible = [(x, y) for x in range(11) for y in range(11) if 30 * x + 70 * y >= 205 and 2 * x - y <= 3]
+    best = min(150 * x + 25 * y for x, y in feasible) / 100
+    r = pyopl.compile_model(m).solve(threads=1)
+    assert r.status == "optimal" and r.objective == pytest.approx(best)
+    assert "power of ten" in r.extra["cpsat_scaling"]
+
+
+def test_a_coefficient_with_no_exact_integer_form_is_named():
+    cs = _codes("using CP;\nfloat c = 1/3;\ndvar int x in 0..3;\nminimize x;\nsubject to { c * x >= 0.5; }")
+    assert ("OPL0708", 5, 14) in cs
+    r = pyopl.compile_model("using CP;\nfloat c = 1/3;\ndvar int x in 0..3;\nminimize x;\n"
+                            "subject to { c * x >= 0.5; }").solve()
+    assert "0.333333" in r.diagnostics[0].message and r.status == "error"
+
+
+def test_mp_constructs_in_a_cp_model_are_diagnosed_where_they_are():
+    assert ("OPL0628", 2, 12) in _codes("using CP;\ndvar float x in 0..3;\nminimize x;")
+    assert ("OPL0628", 3, 10) in _codes("using CP;\ndvar int x in 0..3;\nminimize x * x;")
+
+
+def test_cp_constructs_are_diagnosed_by_name():
+    assert ("OPL0626", 3, 14) in _codes("dvar int x[1..3] in 1..3;\nminimize x[1];\nsubject to { allDifferent(x); }")
+    cs = _codes("using CP;\ndvar int x[1..3] in 1..3;\nminimize x[1];\nsubject to { inverse(x, x); }")
+    assert ("OPL0627", 4, 14) in cs
+    assert any(c == "OPL0621" for c, _, _ in _codes("using CP;\ndvar interval t;\nminimize 1;"))
+
+
+def test_a_cp_model_on_a_mip_solver_is_refused_with_cpsat_named():
+    r = pyopl.compile_model("using CP;\ndvar int x in 0..3;\nminimize x;").solve(solver="highs")
+    assert r.status == "error" and r.diagnostics[0].code == "OPL0703"
+    assert "cpsat" in r.diagnostics[0].help
+
+
+def test_pure_integer_mp_model_on_cpsat_and_continuous_refused():
+    m = "dvar int x in 0..5; dvar int y in 0..5;\nmaximize 2*x + 3*y;\nsubject to { x + 2*y <= 7; 3*x - y <= 6; }"
+    best = max(2 * x + 3 * y for x in range(6) for y in range(6) if x + 2 * y <= 7 and 3 * x - y <= 6)
+    r = pyopl.compile_model(m).solve(solver="cpsat", threads=1)
+    assert r.status == "optimal" and r.objective == best
+    r = pyopl.compile_model("dvar float+ x;\nminimize x;\nsubject to { x >= 1; }").solve(solver="cpsat")
+    assert r.status == "error" and r.diagnostics[0].code == "OPL0628"
+
+
+def test_options_reach_cpsat_and_a_bad_one_is_a_diagnostic():
+    model = pyopl.compile_model(QUEENS % (8, "maximize sum(i in R) i * q[i];"))
+    r = model.solve(time_limit=20, threads=2, seed=7)
+    assert r.status == "optimal" and r.extra["workers"] == 2
+    best = max(sum((i + 1) * p[i] for i in range(8)) for p in _queens(8))
+    assert r.objective == best
+    r = model.solve(solver="cpsat", options={"no_such_parameter": 1})
+    assert r.status == "error" and r.diagnostics[0].code == "OPL0707"
+
+
+def test_missing_ortools_is_a_diagnostic_with_the_install_command(monkeypatch):
+    from pyopl.backends import cpsat
+
+    monkeypatch.setattr(cpsat, "_cp_model", lambda: None)
+    r = pyopl.compile_model("using CP;\ndvar int x in 0..3;\nminimize x;").solve(solver="cpsat")
+    assert r.status == "error" and r.diagnostics[0].code == "OPL0702"
+    assert 'pip install "pyopl[cp]"' in r.diagnostics[0].help
+
+
+def test_feasibility_model_without_objective():
+    r = pyopl.compile_model("using CP;\ndvar int x in 1..3; dvar int y in 1..3;\nsubject to { x + y == 5; x > y; }").solve()
+    assert r.status == "optimal" and (r["x"], r["y"]) == (3, 2) and r.objective is None
+
+
+def test_log_file_gets_cpsat_log_and_stdout_stays_clean(tmp_path, capfd):
+    path = tmp_path / "cp.log"
+    r = pyopl.compile_model(QUEENS % (6, "")).solve(threads=1, log_file=str(path))
+    assert r.status == "optimal"
+    assert "CP-SAT" in path.read_text(encoding="utf-8")
+    assert capfd.readouterr().out == ""
+
+
+def test_abs_min_max_of_integer_decisions_match_brute_force():
+    m = """using CP;
+    dvar int x in -3..3; dvar int y in -3..3; dvar int z in -3..3;
+    minimize abs(x - 2 * y) + maxl(x, z) - min(y, z) + 2 * x;
+    subject to { x + y + z == 1; abs(z) >= 1; }"""
+    best = min(abs(x - 2 * y) + max(x, z) - min(y, z) + 2 * x
+               for x in range(-3, 4) for y in range(-3, 4) for z in range(-3, 4) if x + y + z == 1 and abs(z) >= 1)
+    r = pyopl.compile_model(m).solve(threads=1)
+    assert r.status == "optimal" and r.objective == best
+
+
+def test_a_continuous_auxiliary_variable_is_named():
+    m = "using CP;\ndvar int x in -3..3;\nminimize abs(0.5 * x - 1);"
+    r = pyopl.compile_model(m).solve()
+    assert r.status == "error" and r.diagnostics[0].code == "OPL0628" and "abs" in r.diagnostics[0].message
+
+
+def test_a_constraint_as_a_value_beside_a_decision_is_reified():
+    m = """using CP;
+    dvar int x in 0..3; dvar boolean w; dvar boolean v;
+    maximize 2 * w + v - x;
+    subject to { w == (x == 2); v != (x >= 1); }"""
+    best = max(2 * w + v - x for x in range(4) for w in (0, 1) for v in (0, 1)
+               if w == (x == 2) and v != (x >= 1))
+    r = pyopl.compile_model(m).solve(threads=1)
+    assert r.status == "optimal" and r.objective == best
+
+
+def _rostering_optimum() -> int:
+    cost = [[1, 4], [2, 2], [3, 1], [5, 3]]
+    pairs = [(a, b) for a in range(4) for b in range(4) if a != b]  # (early, late) nurse of a day
+    best = None
+    for days in itertools.product(pairs, repeat=4):
+        if 0 in days[1]:  # nurse 1 is away on day 2
+            continue
+        if any(days[d][1] == days[d + 1][0] for d in range(3)):  # early right after late
+            continue
+        load = [sum(n in day for day in days) for n in range(4)]
+        if max(load) > 3:
+            continue
+        c = sum(cost[e][0] + cost[l][1] for e, l in days)
+        best = c if best is None or c < best else best
+    return best
+
+
+def test_examples_cp_solve_to_independently_computed_answers():
+    from pathlib import Path
+
+    folder = Path(__file__).resolve().parents[1] / "examples" / "cp"
+    r = pyopl.compile_model(folder / "queens.mod", folder / "queens.dat").solve(threads=1)
+    assert r.status == "optimal" and _valid(r["queen"], 8)
+    r = pyopl.compile_model(folder / "rostering.mod", folder / "rostering.dat").solve(threads=1)
+    assert r.status == "optimal" and r.objective == _rostering_optimum()
+
+
+def test_static_lex_in_a_cp_model_is_refused_by_cpsat_at_the_objective():
+    r = pyopl.compile_model("using CP;\ndvar int x in 0..3; dvar int y in 0..3;\nminimize staticLex(x, y);\n"
+                            "subject to { x + y >= 2; }").solve()
+    d = r.diagnostics[0]
+    assert r.status == "error" and d.code == "OPL0703" and "CP-SAT" in d.message and "staticLex" in d.message
+    assert (d.line, d.column) == (3, 10)
+
+
+def test_count_matches_brute_force():
+    m = """using CP;
+    dvar int x[1..4] in 1..3;
+    maximize sum(i in 1..4) i * x[i] - 3 * count(x, 3);
+    subject to { count(x, 2) >= 2; count(all(i in 1..4) x[i] + 1, 4) <= 1; }"""
+    best = max(sum((i + 1) * p[i] for i in range(4)) - 3 * p.count(3)
+               for p in itertools.product(range(1, 4), repeat=4)
+               if p.count(2) >= 2 and [q + 1 for q in p].count(4) <= 1)
+    r = pyopl.compile_model(m).solve(threads=1)
+    assert r.status == "optimal" and r.objective == best
+    x = [r["x"][(i,)] for i in range(1, 5)]
+    assert x.count(2) >= 2 and x.count(3) <= 1
+
+
+def test_count_needs_using_cp():
+    cs = _codes("dvar int x[1..3] in 1..3;\nmaximize x[1];\nsubject to { count(x, 2) >= 1; }")
+    assert ("OPL0626", 3, 14) in cs
+
+
+def test_cli_solves_a_cp_model_with_json_on_stdout_and_the_log_elsewhere():
+    import json
+    import os
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    folder = Path(__file__).resolve().parents[1] / "examples" / "cp"
+    out = subprocess.run([sys.executable, "-m", "pyopl", "solve", str(folder / "queens.mod"), str(folder / "queens.dat"),
+                          "--format", "json", "--log", "--threads", "1"], capture_output=True, text=True,
+                         env=dict(os.environ), timeout=120)
+    d = json.loads(out.stdout)
+    assert d["status"] == "optimal" and d["solver"] == "cpsat"
+    assert "CP-SAT" in out.stderr  # the search log went to stderr

@@ -1,0 +1,113 @@
+"""The status of a run with scripts (issue 25, class 2; contract in docs/cli.md, "Run status").
+
+A script error after a solve fails the run: `script_error` in JSON, in the text report's first
+line and in `Result.status`, the solve's own status in `last_solve_status`, exit 1. A `main`
+run reports what `main` did: output, return value, and which model each solve belonged to.
+Expected objectives are worked by hand in the comments.
+"""
+from __future__ import annotations
+
+import json
+
+import pytest
+
+import pyopl
+from pyopl.cli import exit_codes
+from pyopl.cli import main as cli
+
+POST_FAILS = """dvar float+ x in 0..4;
+maximize x;
+subject to { x <= 3; }
+execute { writeln("x=", x); writeln(nosuch.y); }
+"""
+
+SUB = "int n = ...;\ndvar float+ y in 0..n;\nmaximize 2 * y;\n"
+
+MAIN = """int n = 2;
+dvar float+ x in 0..n;
+maximize x;
+main {
+  thisOplModel.generate();
+  cplex.solve();
+  writeln("base ", cplex.getObjValue());
+  var def = new IloOplModelDefinition(new IloOplModelSource("sub.mod"));
+  var m = new IloOplModel(def, cplex);
+  var d = new IloOplDataElements();
+  d.n = 5;
+  m.addDataSource(d);
+  m.generate();
+  cplex.solve();
+  writeln("sub ", cplex.getObjValue());
+  %s
+}
+"""
+
+
+def _run(tmp_path, capsys, text: str, fmt: str = "json"):
+    (tmp_path / "sub.mod").write_text(SUB)
+    mod = tmp_path / "m.mod"
+    mod.write_text(text)
+    rc = cli(["solve", str(mod), "--format", fmt, "--quiet"])
+    out = capsys.readouterr().out
+    return rc, (json.loads(out) if fmt == "json" else out)
+
+
+def test_post_processing_error_after_an_optimal_solve_fails_the_run(tmp_path, capsys):
+    rc, out = _run(tmp_path, capsys, POST_FAILS)
+    assert rc == exit_codes.SCRIPT_ERROR == 1
+    assert out["status"] == "script_error" and out["last_solve_status"] == "optimal"
+    assert out["objective"] == 3.0  # max x, x <= 3: the last solve's value is still reported
+    assert [d["code"] for d in out["diagnostics"] if d["severity"] == "error"] == ["OPL1001"]
+    rc, text = _run(tmp_path, capsys, POST_FAILS, "text")
+    assert rc == 1 and text.splitlines()[0] == "status: script_error (last solve: optimal)"
+    r = pyopl.solve(POST_FAILS)
+    assert (r.status, r.last_solve_status, r.run_failed) == ("script_error", "optimal", True)
+
+
+def test_main_that_fails_after_solving_a_sub_model_fails_the_run(tmp_path, capsys):
+    rc, out = _run(tmp_path, capsys, MAIN % "var z = nosuch.q;")
+    assert rc == 1 and out["status"] == "script_error" and out["last_solve_status"] == "optimal"
+    assert out["script_exit"] == 1 and "main_return" not in out
+    # thisOplModel: max x, x <= 2 -> 2; sub.mod with n = 5: max 2y, y <= 5 -> 10
+    assert out["solves"] == [{"model": "thisOplModel", "status": "optimal", "objective": 2.0},
+                             {"model": "sub.mod", "status": "optimal", "objective": 10.0}]
+    assert out["solved_model"] == "sub.mod" and out["script_output"] == "base 2\nsub 10\n"
+    rc, text = _run(tmp_path, capsys, MAIN % "var z = nosuch.q;", "text")
+    lines = text.splitlines()
+    assert rc == 1 and lines[0] == "status: script_error (last solve: optimal)"
+    assert lines[1] == "main: failed, 2 solves (thisOplModel: optimal 2, sub.mod: optimal 10)"
+
+
+def test_main_that_succeeds_reports_what_it_did(tmp_path, capsys):
+    rc, out = _run(tmp_path, capsys, MAIN % "return 4;")
+    assert rc == 4  # main's return value is the exit status (IBM OPL)
+    assert out["status"] == "optimal" and "last_solve_status" not in out
+    assert out["script_exit"] == 4 and out["main_return"] == 4
+    assert [s["model"] for s in out["solves"]] == ["thisOplModel", "sub.mod"] and out["solved_model"] == "sub.mod"
+    assert out["objective"] == 10.0 and out["variables"] == {"y": 5.0}  # the sub-model's, and labelled so
+    rc, text = _run(tmp_path, capsys, MAIN % "return 4;", "text")
+    lines = text.splitlines()
+    assert lines[:3] == ["status: optimal", "main: exit status 4, 2 solves (thisOplModel: optimal 2, sub.mod: optimal 10)",
+                         "values below: the last solve's, of sub.mod"]
+
+
+def test_main_that_fails_before_any_solve_has_no_last_solve_status(tmp_path, capsys):
+    rc, out = _run(tmp_path, capsys, "dvar float+ x in 0..1;\nmaximize x;\nmain {\n  var z = nosuch.q;\n}\n")
+    assert rc == 1 and out["status"] == "script_error" and "last_solve_status" not in out
+    assert out.get("solves") is None and out["objective"] is None
+
+
+def test_main_that_solves_nothing_is_not_solved(tmp_path, capsys):
+    rc, out = _run(tmp_path, capsys, "dvar float+ x in 0..1;\nmaximize x;\nmain {\n  writeln(1);\n}\n")
+    assert rc == 0 and out["status"] == "not_solved" and "last_solve_status" not in out
+
+
+def test_a_model_without_scripts_has_no_run_fields(tmp_path, capsys):
+    rc, out = _run(tmp_path, capsys, "dvar float+ x in 0..4;\nmaximize x;\nsubject to { x <= 3; }\n")
+    assert rc == 0 and out["status"] == "optimal"
+    assert not {"last_solve_status", "solves", "solved_model", "main_return", "script_exit"} & set(out)
+
+
+@pytest.mark.parametrize("status,code", [("script_error", 1), ("optimal", 0), ("not_solved", exit_codes.SOLVER_ERROR)])
+def test_exit_code_of_each_run_status(status, code):
+    assert exit_codes.for_result(status, status == "optimal") == code
