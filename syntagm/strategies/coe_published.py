@@ -33,8 +33,7 @@ from ..errors import ContractError
 from ..llm.parse import extract_json_object
 from ..loop import LoopOptions, LoopResult, _Run
 from .base import StrategyContext
-from .experts import EXPERTS, ORDER, _feedback_block, _notes, conduct
-from .presets import options_for
+from .experts import EXPERTS, ORDER, StagedSolve, _feedback_block, _notes, conduct
 
 #: characters of each expert's notes the conductor sees
 STATE_CHARS = 300
@@ -54,19 +53,11 @@ def _all_notes(notes: dict[str, str]) -> str:
 
 
 @dataclass
-class ChainOfExpertsLLM:
+class ChainOfExpertsLLM(StagedSolve):
     name: str = "chain_of_experts_llm"
     description: str = ("chain of experts as published: an LLM conductor picks the next expert, a reducer writes "
                         "the model from all notes, and a failure is reflected backwards through the experts")
     options: LoopOptions = field(default_factory=lambda: LoopOptions(max_iterations=3, use_judge=False))
-
-    def solve(self, problem: str, ctx: StrategyContext) -> LoopResult:
-        opt = options_for(self.options, ctx.overrides)
-        run = _Run(problem, ctx.llm, opt, ctx.retriever, ctx.progress)
-        trail: list[dict[str, Any]] = []
-        result = self._solve(run, opt, trail)
-        result.stages = trail
-        return result
 
     def _conductor(self, run: _Run, notes: dict[str, str], consulted: list[str], failure: str,
                    rnd: int) -> tuple[str, str, str] | None:

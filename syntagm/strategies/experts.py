@@ -74,20 +74,25 @@ def conduct(state: dict[str, Any]) -> tuple[str, str]:
     return "programming", "all notes are fresh"
 
 
+class StagedSolve:
+    """What both chain-of-experts variants share: ``solve`` runs ``self._solve`` over one run and records
+    the experts' trail (a list of dicts, one per step) as the result's ``stages``."""
+
+    def solve(self, problem: str, ctx: StrategyContext) -> LoopResult:
+        opt = options_for(self.options, ctx.overrides)  # type: ignore[attr-defined]
+        run = _Run(problem, ctx.llm, opt, ctx.retriever, ctx.progress)
+        trail: list[dict[str, Any]] = []
+        result = self._solve(run, opt, trail)  # type: ignore[attr-defined]
+        result.stages = trail
+        return result
+
+
 @dataclass
-class ChainOfExperts:
+class ChainOfExperts(StagedSolve):
     name: str = "chain_of_experts"
     description: str = ("chain of experts: a conductor picks the next expert (terminology, parameters, modelling, "
                         "programming) from the state; a reviewer checks the model and may send work back")
     options: LoopOptions = field(default_factory=lambda: LoopOptions(max_iterations=3, use_judge=True))
-
-    def solve(self, problem: str, ctx: StrategyContext) -> LoopResult:
-        opt = options_for(self.options, ctx.overrides)
-        run = _Run(problem, ctx.llm, opt, ctx.retriever, ctx.progress)
-        trail: list[dict[str, Any]] = []
-        result = self._solve(run, opt, trail)
-        result.stages = trail
-        return result
 
     def _solve(self, run: _Run, opt: LoopOptions, trail: list[dict[str, Any]]) -> LoopResult:
         notes = {"terminology": "", "parameters": "", "modelling": ""}
