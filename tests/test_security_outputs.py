@@ -4,22 +4,15 @@ file either of them ``include``s (OPL1250), by name, through a symbolic link or 
 The whole scratch tree is compared byte for byte before and after (tests/tree_state.py)."""
 from __future__ import annotations
 
-import contextlib
-import io
 import json
 import os
 
 import pytest
 
-from pyopl.cli import main as cli
-from tree_state import changed, snapshot
+from tree_state import changed, run_cli, snapshot
 
 
-def _run(argv: list[str]) -> tuple[int, str, str]:
-    out, err = io.StringIO(), io.StringIO()
-    with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
-        rc = cli(argv)
-    return rc, out.getvalue(), err.getvalue()
+_run = run_cli
 
 
 @pytest.fixture

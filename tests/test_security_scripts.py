@@ -12,16 +12,13 @@ files a benign script writes.
 """
 from __future__ import annotations
 
-import contextlib
-import io
 import json
 import os
 
 import pytest
 
 import pyopl
-from pyopl.cli import main as cli
-from tree_state import changed, snapshot
+from tree_state import changed, run_cli, snapshot
 
 TAIL = "dvar float x in 0..10;\nmaximize x;\nsubject to { x <= n; }\n"
 
@@ -31,11 +28,7 @@ def _writer(name: str, text: str = "pwned") -> str:
             % (json.dumps(name), json.dumps(text))) + TAIL
 
 
-def _run(argv: list[str]) -> tuple[int, str, str]:
-    out, err = io.StringIO(), io.StringIO()
-    with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
-        rc = cli(argv)
-    return rc, out.getvalue(), err.getvalue()
+_run = run_cli
 
 
 @pytest.fixture

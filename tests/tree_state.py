@@ -41,3 +41,16 @@ def changed(before: dict[str, tuple], after: dict[str, tuple], allowed: tuple[st
 
     keys = set(before) | set(after)
     return sorted(k for k in keys if before.get(k) != after.get(k) and not free(k))
+
+
+def run_cli(argv: list[str]) -> tuple[int, str, str]:
+    """``pyopl ARGV`` in this process: (exit status, stdout, stderr)."""
+    import contextlib
+    import io
+
+    from pyopl.cli import main as cli
+
+    out, err = io.StringIO(), io.StringIO()
+    with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+        rc = cli(argv)
+    return rc, out.getvalue(), err.getvalue()

@@ -32,7 +32,6 @@ from .. import templates
 from ..errors import ContractError
 from ..llm.parse import extract_json_object
 from ..loop import LoopOptions, LoopResult, _Run
-from .base import StrategyContext
 from .experts import EXPERTS, ORDER, StagedSolve, _feedback_block, _notes, conduct
 
 #: characters of each expert's notes the conductor sees
