@@ -15,7 +15,7 @@ from typing import Any
 
 from ..limits import Limits
 from ..syntax import ast as A
-from ..syntax.nesting import _child_fields
+from ..syntax.nesting import child_nodes
 from .errors import EvalError
 
 _HELP = ("check the index sets' sizes (a model this large is usually a mistake); to allow more, pass "
@@ -138,17 +138,7 @@ def names_in(expr: Any) -> set[str]:
         if isinstance(n, A.Name):
             out.add(n.id)
             continue
-        d = n.__dict__
-        for f in _child_fields(n.__class__):
-            v = d.get(f)
-            if isinstance(v, A.Node):
-                stack.append(v)
-            elif isinstance(v, (list, tuple)):
-                for x in v:
-                    if isinstance(x, A.Node):
-                        stack.append(x)
-                    elif isinstance(x, (list, tuple)):
-                        stack.extend(y for y in x if isinstance(y, A.Node))
+        stack.extend(child_nodes(n))
     return out
 
 

@@ -18,6 +18,7 @@ import dataclasses
 from typing import Any
 
 from ..syntax import ast as A
+from ..syntax.nesting import child_nodes
 from .symbols import DexprArray, DexprScalar
 
 MAX_DEPTH = 8  # dexprs defined through dexprs: inlined this deep at most
@@ -34,12 +35,7 @@ def _all_names(n: Any) -> set[str]:
         elif isinstance(x, A.Pattern) and x.name is not None:
             out.add(x.name)
         if isinstance(x, A.Node):
-            for f in dataclasses.fields(x):
-                v = getattr(x, f.name)
-                if isinstance(v, A.Node):
-                    stack.append(v)
-                elif isinstance(v, list):
-                    stack.extend(y for y in v if isinstance(y, A.Node))
+            stack.extend(child_nodes(x))
     return out
 
 
@@ -178,10 +174,5 @@ def _fingerprint(n: Any) -> tuple:
             out.append(id(x))  # (single-name forms are cached nodes)
             continue
         if isinstance(x, A.Node):
-            for f in dataclasses.fields(x):
-                v = getattr(x, f.name)
-                if isinstance(v, A.Node):
-                    stack.append(v)
-                elif isinstance(v, list):
-                    stack.extend(y for y in v if isinstance(y, A.Node))
+            stack.extend(child_nodes(x))
     return tuple(out)

@@ -79,10 +79,8 @@ def to_exponential(interp, this, args, span):
     """``x.toExponential(f)`` (15.7.4.6); without ``f``, as many digits as ToString uses."""
     x = this_number(this, "toExponential", span)
     f = _digits_arg(args, "toExponential", 0, 20, span)
-    if x != x:
-        return "NaN"
-    if math.isinf(x):
-        return "Infinity" if x > 0 else "-Infinity"
+    if not math.isfinite(x):
+        return number_to_string(x)  # NaN, Infinity, -Infinity (15.7.4.6 and 15.7.4.7, step 2 on)
     sign = "-" if x < 0 else ""
     if x == 0:
         return sign[:0] + _exp_text("0" * ((f or 0) + 1), 0)
@@ -110,10 +108,8 @@ def to_precision(interp, this, args, span):
     if not args or args[0] is UNDEFINED:
         return number_to_string(x)
     p = _digits_arg(args, "toPrecision", 1, 21, span)
-    if x != x:
-        return "NaN"
-    if math.isinf(x):
-        return "Infinity" if x > 0 else "-Infinity"
+    if not math.isfinite(x):
+        return number_to_string(x)  # NaN, Infinity, -Infinity (15.7.4.6 and 15.7.4.7, step 2 on)
     sign = "-" if x < 0 else ""
     if x == 0:
         digits, e = "0" * p, 0

@@ -23,6 +23,24 @@ def _child_fields(cls: type) -> tuple[str, ...]:
     return names
 
 
+def child_nodes(node: Any) -> list[Any]:
+    """The AST nodes directly under ``node``, in field order (lists and lists of lists included; the
+    span left out): the one step every iterative walk over the AST takes."""
+    out: list[Any] = []
+    d = node.__dict__
+    for f in _child_fields(node.__class__):
+        v = d.get(f)
+        if isinstance(v, A.Node):
+            out.append(v)
+        elif isinstance(v, (list, tuple)):
+            for x in v:
+                if isinstance(x, A.Node):
+                    out.append(x)
+                elif isinstance(x, (list, tuple)):
+                    out.extend(y for y in x if isinstance(y, A.Node))
+    return out
+
+
 def _same_level(parent: Any, child: Any) -> bool:
     """A continuation of a chain that the passes walk iteratively."""
     cls = parent.__class__
