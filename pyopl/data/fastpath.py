@@ -16,7 +16,7 @@ full parser:
 3. If that parse reports anything at all, parse the whole original text with
    the full parser instead, so diagnostics are exactly the full parser's.
 
-The tokens follow ``pyopl/grammar/dat.lark``: ``NUMBER`` (with ``-``/``+``
+The tokens follow ``grammar/dat.lark``: ``NUMBER`` (with ``-``/``+``
 directly before it), ``STRING``, optional commas between elements, white
 space ``[ \\t\\f\\r\\n]``.  Anything else (names, ranges, ``infinity``,
 comments inside a value, ``#[...]#``) makes the statement go to the full
@@ -41,7 +41,7 @@ from .parser import DataItem, DList, DSet, DTuple, UnfilledTuples, parse_data
 
 
 _WS = r"[ \t\f\r\n]"
-_NUMBER = r"(?:\d+\.(?!\.)\d*|\.\d+)(?:[eE][+-]?\d+)?|\d+[eE][+-]?\d+|\d+"  # pyopl/grammar/dat.lark NUMBER
+_NUMBER = r"(?:\d+\.(?!\.)\d*|\.\d+)(?:[eE][+-]?\d+)?|\d+[eE][+-]?\d+|\d+"  # grammar/dat.lark NUMBER
 _ELEM = r"[+-]?(?>%s)" % _NUMBER
 _TOKEN = re.compile(r"""
     (?P<ws>%(ws)s++)
