@@ -507,6 +507,18 @@ def declared_labels(ctx: ScriptContext) -> frozenset:
     return labels
 
 
+def element_names(ctx: ScriptContext) -> list[str]:
+    """What ``for (var e in thisOplModel)`` visits: the names of the model's elements declared so far
+    (IBM ILOG Script for OPL, IloOplModel, "Iterating properties: iterates on the OPL elements declared
+    before the current execute or main block"), in declaration order: data, decision variables,
+    dexprs, then the constraint labels of the generated model.  Tuple types are types, not elements."""
+    names = [n for n, s in ctx.inst.symbols.items() if s.kind not in ("tuple", "failed")]
+    if ctx.ir is not None:
+        seen = set(names)
+        names += [n for n in ctx.ir.families if n and not n.startswith("#") and n not in seen]
+    return names
+
+
 def element(ctx: ScriptContext, name: str, span: Any) -> Any:
     """The model element ``name`` as a script value (numbers and strings plain, the rest host objects)."""
     from ..lowering.symbols import DexprArray, DexprScalar

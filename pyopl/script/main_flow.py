@@ -147,6 +147,15 @@ class DataElements(_Host):
     def _properties(self) -> list[str]:
         return list(self.values)
 
+    def iter_keys(self):
+        """``for (var name in data)``: the names of its data elements (IBM: "iterates on the OPL data
+        elements available in this data source")."""
+        return list(self.values)
+
+    def get_index(self, key: Any, span: Any) -> Any:
+        """``data["n"]``: the data element by name, as ``data.n``."""
+        return self.get_member(key, span) if isinstance(key, str) else super().get_index(key, span)
+
     def _methods(self) -> dict[str, Any]:
         return {"end": lambda a, s: UNDEFINED}
 
@@ -257,6 +266,16 @@ class ModelObject(_Host):
         from .host import ModelHost
 
         ModelHost(self.ctx).set_member(name, value, span)
+
+    def iter_keys(self):
+        """``for (var e in m)``: the names of the model's elements (none before ``generate()``)."""
+        from .host import element_names
+
+        return element_names(self.ctx) if self.ctx is not None else []
+
+    def get_index(self, key: Any, span: Any) -> Any:
+        """``m["n"]``: the element by name, as ``m.n``."""
+        return self.get_member(key, span) if isinstance(key, str) else super().get_index(key, span)
 
     def _data_elements(self, span: Any) -> DataElements:
         if self.ctx is None:

@@ -58,6 +58,7 @@ class Runtime:
                 "IloOplOutputFile": _fn("IloOplOutputFile", lambda a, s: OutputFileHost(ctx, a, s), True),
                 "fail": _fn("fail", lambda a, s: _fail(s)),
                 "IloOplInputFile": _fn("IloOplInputFile", lambda a, s: _input_file(ctx, a, s), True),
+                "IloOplOutputString": _fn("IloOplOutputString", lambda a, s: _output_string(ctx), True),
             }
             for name in UNSUPPORTED_GLOBALS:
                 g[name] = _fn(name, lambda a, s, n=name: _unsupported(n, s), True)
@@ -113,6 +114,12 @@ def _input_file(ctx: Any, args: list, span: Any) -> Any:
     from .input_files import InputFileHost
 
     return InputFileHost(ctx, args, span)
+
+
+def _output_string(ctx: Any) -> Any:
+    from .output_string import OutputStringHost
+
+    return OutputStringHost(ctx)
 
 
 def _fail(span: Any) -> Any:
@@ -457,6 +464,15 @@ class ThisModelHost(_Host):
         from .host import ModelHost
 
         ModelHost(self.ctx).set_member(name, value, span)
+
+    def iter_keys(self):
+        from .host import element_names
+
+        return element_names(self.ctx)
+
+    def get_index(self, key: Any, span: Any) -> Any:
+        """``thisOplModel["n"]``: the element by name, as ``thisOplModel.n`` (what a for-in gives)."""
+        return self.get_member(key, span) if isinstance(key, str) else super().get_index(key, span)
 
     def to_display(self) -> str:
         return "thisOplModel"
