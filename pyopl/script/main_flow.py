@@ -29,6 +29,7 @@ from .host_errors import host_error
 from .main_calls import _MODEL_METHODS, unsupported_calls  # noqa: F401  (run_main's check before it starts)
 from .opl_objects import ArrayHost, _arg, _Host, describe, to_script
 from .opl_runtime import print_conflict, resolve_path
+from .solve_variants import set_pool_solution
 from .values import HostFunction, NULL, UNDEFINED, well_formed
 
 
@@ -54,17 +55,23 @@ class Flow:
         if m is None:
             raise host_error("script-unsupported", "`cplex.solve()` before any model was generated", span,
                              help="call `thisOplModel.generate();` first")
+        return bool(self.run(m, span).has_solution)
+
+    def run(self, m: "ModelObject", span: Any, ir: Any = None, **more: Any) -> Any:
+        """One solve of ``m`` (its generated problem, or ``ir`` in its place: the fixed LP of
+        ``solveFixed``), with the run's solve arguments updated by ``more`` (``pool``, ``solver``);
+        the result becomes the model's and ``cplex``'s.  At most 10,000 solves per ``main``."""
         self.solves += 1
         if self.solves > 10_000:
             raise host_error("script-unsupported", "`main` asked for more than 10,000 solves", span,
                              help="check the loop's end condition")
-        result = m.model._solve_ir(m.model.ir, **self.kw)
+        result = m.model._solve_ir(m.model.ir if ir is None else ir, **dict(self.kw, **more))
         m.result = result
         m.ctx.result = result
         self.last_result = result
         self.last_model = m
         self.log.append({"model": m.label(), "status": result.status, "objective": result.objective})
-        return bool(result.has_solution)
+        return result
 
     def construct(self, name: str, args: list, span: Any) -> Any:
         """``new <name>(args)`` for the ``main`` classes (:data:`pyopl.script.opl_runtime.MAIN_CLASSES`)."""
@@ -216,7 +223,8 @@ class ModelObject(_Host):
                 "resolvePath": lambda a, s: resolve_path(self.flow.ctx, a, s),
                 "convertAllIntVars": lambda a, s: self._convert(s, True),
                 "unconvertAllIntVars": lambda a, s: self._convert(s, False),
-                "printConflict": lambda a, s: print_conflict(self.flow.ctx, self.result or self.flow.last_result)}
+                "printConflict": lambda a, s: print_conflict(self.flow.ctx, self.result or self.flow.last_result),
+                "setPoolSolution": lambda a, s: set_pool_solution(self, a, s)}
 
     def _properties(self) -> list[str]:
         names = ["modelDefinition", "dataElements", "settings"]

@@ -246,16 +246,21 @@ class CplexHost(_Host):
     def _properties(self) -> list[str]:
         from .settings import PARAMETERS
 
-        return ["status"] + list(PARAMETERS)
+        return ["status", "solnPoolNsolns"] + list(PARAMETERS)
 
     def _methods(self) -> dict[str, Any]:
+        from . import solve_variants as variants
+
         return {"getObjValue": self._obj, "getBestObjValue": self._best, "getMIPRelativeGap": self._gap,
                 "getCplexStatus": lambda a, s: self._status(s), "getStatus": lambda a, s: self._status(s),
                 "solve": self._solve, "end": lambda a, s: UNDEFINED, "getNiterations": self._iters,
                 "getNnodes": self._nodes, "setParam": self._set_param, "getParam": self._get_param,
                 "getObjective": self._obj, "getCplexTime": lambda a, s: cplex_time(),
                 "setObjCoef": self._set_obj_coef, "setLb": lambda a, s: self._set_bound(a, s, "LB"),
-                "setUb": lambda a, s: self._set_bound(a, s, "UB"), "exportModel": self._export}
+                "setUb": lambda a, s: self._set_bound(a, s, "UB"), "exportModel": self._export,
+                "populate": lambda a, s: variants.populate(self.flow, s),
+                "solveFixed": lambda a, s: variants.solve_fixed(self.flow, s),
+                "clearModel": lambda a, s: variants.clear_model(self.flow, s)}
 
     def _export(self, args: list, span: Any) -> Any:
         """``cplex.exportModel("m.lp")`` (or ``.mps``): the generated model written, as `pyopl export`
@@ -321,6 +326,10 @@ class CplexHost(_Host):
         return res
 
     def _obj(self, args: list, span: Any) -> Any:
+        if args and args[0] is not UNDEFINED:  # getObjValue(k): pool member k (IBM's solution pool example)
+            from .solve_variants import pool_objective
+
+            return pool_objective(self.flow, args, span, self.ctx)
         res = self._need("getObjValue", span)
         if res.objective is None:
             raise host_error("script-no-solution", "`cplex.getObjValue()`: the solve ended `%s` without a solution" %
@@ -377,6 +386,10 @@ class CplexHost(_Host):
 
         if name == "status":
             return self._status(span)
+        if name == "solnPoolNsolns":
+            from .solve_variants import pool_size
+
+            return pool_size(self.flow)
         if name in self.ctx.settings:
             return self.ctx.settings[name][0]
         if name in PARAMETERS:

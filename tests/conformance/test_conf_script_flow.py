@@ -4,6 +4,8 @@ solution pool (populate / solnPoolNsolns / setPoolSolution / getObjValue(k)), pr
 applyOpsSettings.  Each example is ours, after the one on IBM's page; expected values by hand."""
 from __future__ import annotations
 
+import pytest
+
 import pyopl
 
 
@@ -61,3 +63,99 @@ main {
     (tmp_path / "m.dat").write_text("n = 4;\nw = 2.5;\n")
     r = pyopl.solve(mod, tmp_path / "m.dat")
     assert sorted(r.script_output.splitlines()) == ["n=4", "w=2.5"]
+
+
+# Three sites, two to open: the pairs cost {1,3}: 3 + 4 = 7, {1,2}: 8, {2,3}: 9 (by hand).
+_SITES = """range W = 1..3;
+float cost[W] = [3, 5, 4];
+dvar boolean open[W];
+minimize sum(w in W) cost[w] * open[w];
+subject to { sum(w in W) open[w] == 2; }
+main {
+  %s
+  thisOplModel.generate();
+  cplex.solve();
+  if (cplex.populate()) {
+    var n = cplex.solnPoolNsolns;
+    var lines = new Array();
+    for (var s = 0; s < n; s++) {
+      thisOplModel.setPoolSolution(s);
+      var c = 0;
+      for (var w in thisOplModel.W) c += thisOplModel.cost[w] * thisOplModel.open[w];
+      lines[s] = cplex.getObjValue(s) + " " + c;
+    }
+    writeln(n, ": ", lines.sort().join(", "));
+  }
+}"""
+
+
+def test_populate_fills_gurobis_pool():
+    """IBM page "How the flow control script works" (solpoolscript.mod: populate, solnPoolNsolns,
+    setPoolSolution(s), getObjValue(s)); Gurobi's n-best pool holds all three pairs, and each member's
+    values give its own objective."""
+    pytest.importorskip("gurobipy")
+    r = pyopl.solve(_SITES % "", solver="gurobi")
+    assert r.script_output.strip() == "3: 7 7, 8 8, 9 9"
+
+
+def test_populate_on_cplex_with_aggressive_intensity():
+    """The same example on CPLEX: with the pool intensity at 4 (IBM's parameter page: "enumerates all
+    practical solutions") its populate finds the three pairs."""
+    pytest.importorskip("cplex")
+    r = pyopl.solve(_SITES % "cplex.solnpoolintensity = 4;", solver="cplex")
+    assert r.script_output.strip() == "3: 7 7, 8 8, 9 9"
+
+
+def test_populate_on_highs_warns_and_keeps_one_solution():
+    """HiGHS has no solution pool: the solve runs as `solve()`, the pool holds its solution and a
+    warning (OPL1068) at the call names the method."""
+    r = pyopl.solve(_SITES % "", solver="highs")
+    assert r.script_output.strip() == "1: 7 7"
+    warns = [d for d in r.diagnostics if d.code == "OPL1068"]
+    assert len(warns) == 1 and warns[0].severity == "warning" and (warns[0].span.line, warns[0].span.column) == (10, 7)
+    assert "`cplex.populate()`" in warns[0].message and "highs" in warns[0].message
+
+
+def test_pool_index_outside_the_pool():
+    """`getObjValue(k)` with k past the pool: an error naming the pool's size (OPL1052)."""
+    text = _SITES.replace("lines[s] = cplex.getObjValue(s)", "lines[s] = cplex.getObjValue(s + 5)")
+    r = pyopl.solve(text % "", solver="highs")
+    errs = [d for d in r.diagnostics if d.is_error]
+    assert r.status == "script_error" and [(d.code, d.span.line) for d in errs] == [("OPL1052", 17)]
+    assert "the pool has 1 solution, numbered 0 to 0; 5 is not one" in errs[0].message
+
+
+_FIXED = """dvar int x in 0..10;
+dvar float+ y;
+maximize 3 * x + y;
+subject to { ct: x + y <= 4.5; cap: y <= 2; }
+main {
+  thisOplModel.generate();
+  cplex.solve();
+  writeln(cplex.getObjValue());
+  cplex.solveFixed();
+  writeln(cplex.getObjValue(), " ", thisOplModel.ct.dual, " ", thisOplModel.cap.dual, " ", thisOplModel.x);
+}"""
+
+
+def test_solve_fixed_gives_the_duals_of_the_fixed_lp():
+    """IBM ILOG Script for OPL reference, IloCplex "solveFixed" (solves the fixed active model: the
+    integers at the incumbent). By hand: x = 4, y = 0.5, objective 12.5; with x fixed, one more unit
+    of `ct` gives one more unit of y: dual 1; `cap` is slack: dual 0."""
+    r = pyopl.solve(_FIXED)
+    assert r.script_output.splitlines() == ["12.5", "12.5 1 0 4"]
+
+
+def test_clear_model_forgets_the_generated_model():
+    """IBM ILOG Script for OPL reference, IloCplex "clearModel": after it `cplex` has no model until
+    the next `generate()`."""
+    r = pyopl.solve("""dvar float x in 0..3;
+maximize x;
+main {
+  thisOplModel.generate();
+  cplex.clearModel();
+  try { cplex.solve(); } catch (e) { writeln("no model"); }
+  thisOplModel.generate();
+  writeln(cplex.solve(), " ", cplex.getObjValue());
+}""")
+    assert r.script_output.splitlines() == ["no model", "true 3"]

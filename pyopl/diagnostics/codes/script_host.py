@@ -121,3 +121,9 @@ the call.""",
   good="int n = 1;\nexecute { if (n <= 0) fail(); }\ndvar float+ x;\nminimize x;",
   at=(2, 23))
 
+R("OPL1068", "script-pool-unavailable", "warning", "Solution pool asked of a solver without one",
+  """`cplex.populate()` asks for several solutions (IBM's solution pool), but the solver of the run
+has no pool (HiGHS), or with `--solver auto` no solver with a pool is installed. The model is
+solved as by `cplex.solve()` and the pool holds that one solution, so `cplex.solnPoolNsolns` is 1.
+Run with `--solver gurobi`, `--solver cplex` or `--solver scip` for a pool of several solutions
+(docs/scripting.md, "Solution pool").""")
