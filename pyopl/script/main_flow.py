@@ -29,6 +29,8 @@ from .host_errors import host_error
 from .main_calls import _MODEL_METHODS, unsupported_calls  # noqa: F401  (run_main's check before it starts)
 from .opl_objects import ArrayHost, _arg, _Host, describe, to_script
 from .opl_runtime import print_conflict, resolve_path
+from .ops_settings import apply_ops_settings
+from .relaxation import print_relaxation
 from .solve_variants import set_pool_solution
 from .values import HostFunction, NULL, UNDEFINED, well_formed
 
@@ -224,7 +226,9 @@ class ModelObject(_Host):
                 "convertAllIntVars": lambda a, s: self._convert(s, True),
                 "unconvertAllIntVars": lambda a, s: self._convert(s, False),
                 "printConflict": lambda a, s: print_conflict(self.flow.ctx, self.result or self.flow.last_result),
-                "setPoolSolution": lambda a, s: set_pool_solution(self, a, s)}
+                "setPoolSolution": lambda a, s: set_pool_solution(self, a, s),
+                "printRelaxation": lambda a, s: print_relaxation(self, s),
+                "applyOpsSettings": lambda a, s: apply_ops_settings(self.flow, a, s)}
 
     def _properties(self) -> list[str]:
         names = ["modelDefinition", "dataElements", "settings"]

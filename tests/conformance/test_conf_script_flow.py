@@ -159,3 +159,89 @@ main {
   writeln(cplex.solve(), " ", cplex.getObjValue());
 }""")
     assert r.script_output.splitlines() == ["no model", "true 3"]
+
+
+def test_print_relaxation_moves_the_cheapest_bound():
+    """IBM support page "Display conflict and relaxation information for infeasible models using OPL
+    script" (printRelaxation after a failed solve) and the OPL manual ("only labeled constraints are
+    considered by the relaxation"). By hand: with x = t between 20 and 40 the relaxation costs
+    (t - 20) for `cap` plus 2 (40 - t) for `demand`, least at t = 40: `cap` goes up to 40 and
+    nothing else moves; the unlabelled `x <= 90` is never relaxed."""
+    r = pyopl.solve("""dvar int x in 0..100;
+dvar int+ y;
+maximize x + 2 * y;
+subject to {
+  cap: x <= 20;
+  demand: 2 * x >= 80;
+  other: y <= 5;
+  x <= 90;
+}
+main {
+  thisOplModel.generate();
+  if (!cplex.solve()) {
+    var n = thisOplModel.printRelaxation();
+    writeln("relaxed: ", n);
+  }
+}""")
+    assert r.script_output.splitlines() == ["cap: bounds [-infinity, 20] relaxed to [-infinity, 40]", "relaxed: 1"]
+
+
+def test_print_relaxation_names_a_model_only_unlabelled_rows_make_infeasible():
+    """An infeasibility no labelled constraint can lift (the unlabelled rows conflict): an error at the
+    call that says so (OPL1057), never a made-up relaxation."""
+    r = pyopl.solve("""dvar float x in 0..10;
+minimize x;
+subject to { x >= 20; lab: x <= 8; }
+main { thisOplModel.generate(); if (!cplex.solve()) thisOplModel.printRelaxation(); }""")
+    errs = [d for d in r.diagnostics if d.is_error]
+    assert [(d.code, d.span.line) for d in errs] == [("OPL1057", 4)]
+    assert "relaxing the labelled constraints cannot make the model feasible" in errs[0].message
+
+
+_OPS = """<?xml version="1.0" encoding="UTF-8"?>
+<settings version="2">
+  <category name="cplex">
+    <setting name="tilim" value="30"/>
+    <setting name="epgap" value="0.25"/>
+  </category>
+  <category name="opl">
+    <setting name="displayWidth" value="80"/>
+  </category>
+</settings>
+"""
+
+
+def test_apply_ops_settings_reads_the_cplex_category(tmp_path):
+    """IBM OplModel reference, applyOpsSettings ("apply the settings to OPL and the needed engine",
+    e.g. `applyOpsSettings(0, "mytrans.ops")`): the `cplex` settings become parameters as
+    `cplex.tilim = 30` would; the `opl` display setting is named in a warning (OPL1058)."""
+    (tmp_path / "m.mod").write_text("""dvar float x in 0..10;
+maximize x;
+main {
+  thisOplModel.applyOpsSettings(null, "m.ops");
+  writeln(cplex.tilim, " ", cplex.epgap);
+  thisOplModel.generate();
+  writeln(cplex.solve(), " ", cplex.getObjValue());
+}""")
+    (tmp_path / "m.ops").write_text(_OPS)
+    r = pyopl.solve(tmp_path / "m.mod")
+    assert r.script_output.splitlines() == ["30 0.25", "true 10"]
+    warns = [d for d in r.diagnostics if d.code == "OPL1058"]
+    assert len(warns) == 1 and "`displayWidth` (category `opl`)" in warns[0].message and warns[0].span.line == 4
+
+
+def test_apply_ops_settings_refuses_a_file_it_cannot_read(tmp_path):
+    """A settings file with a DTD or broken XML is refused at the call (OPL1069), a missing one is
+    OPL1061, one outside the model's folder OPL1065's family (confined as every input)."""
+    main = 'dvar float x;\nminimize x;\nmain { thisOplModel.applyOpsSettings(null, "%s"); }'
+    cases = {"dtd.ops": ('<!DOCTYPE s [<!ENTITY a "b">]><settings/>', "OPL1069", "declares a DTD"),
+             "bad.ops": ("<settings><category>", "OPL1069", "not well-formed XML"),
+             "root.ops": ("<project/>", "OPL1069", "has the root `<project>`"),
+             "none.ops": (None, "OPL1061", "does not exist")}
+    for name, (text, code, words) in cases.items():
+        if text is not None:
+            (tmp_path / name).write_text(text)
+        (tmp_path / "m.mod").write_text(main % name)
+        errs = [d for d in pyopl.solve(tmp_path / "m.mod").diagnostics if d.is_error]
+        assert [(d.code, d.span.line, d.span.column) for d in errs] == [(code, 3, 8)], name
+        assert words in errs[0].message, (name, errs[0].message)

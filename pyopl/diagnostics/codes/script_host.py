@@ -127,3 +127,8 @@ has no pool (HiGHS), or with `--solver auto` no solver with a pool is installed.
 solved as by `cplex.solve()` and the pool holds that one solution, so `cplex.solnPoolNsolns` is 1.
 Run with `--solver gurobi`, `--solver cplex` or `--solver scip` for a pool of several solutions
 (docs/scripting.md, "Solution pool").""")
+R("OPL1069", "script-settings-file-invalid", "error", "OPL settings file that cannot be read",
+  """`thisOplModel.applyOpsSettings(dir, "file.ops")` names a settings file that is not an OPL settings
+file pyopl reads: not well-formed XML, a root other than `<settings>`, a DTD (`<!DOCTYPE`; pyopl
+expands no entity of a file), or more than 1 MB. Write it as the OPL IDE does:
+`<settings version="2"><category name="cplex"><setting name="tilim" value="30"/></category></settings>`.""")
