@@ -59,6 +59,7 @@ class Runtime:
                 "fail": _fn("fail", lambda a, s: _fail(s)),
                 "IloOplInputFile": _fn("IloOplInputFile", lambda a, s: _input_file(ctx, a, s), True),
                 "IloOplOutputString": _fn("IloOplOutputString", lambda a, s: _output_string(ctx), True),
+                "includeScript": _include("includeScript", ctx), "loadFile": _include("loadFile", ctx),
             }
             for name in UNSUPPORTED_GLOBALS:
                 g[name] = _fn(name, lambda a, s, n=name: _unsupported(n, s), True)
@@ -114,6 +115,15 @@ def _input_file(ctx: Any, args: list, span: Any) -> Any:
     from .input_files import InputFileHost
 
     return InputFileHost(ctx, args, span)
+
+
+def _include(name: str, ctx: Any) -> HostFunction:
+    """``includeScript(file)`` / ``loadFile(file)`` (:mod:`pyopl.script.include_script`)."""
+    def body(interp, this, args, span):
+        from .include_script import include_script
+
+        return include_script(ctx, interp, args, span, name)
+    return HostFunction(name, body)
 
 
 def _output_string(ctx: Any) -> Any:
@@ -557,15 +567,17 @@ class OutputFileHost(_Host):
 
     def _methods(self) -> dict[str, Any]:
         return {"write": lambda a, s: self._write(a, ""), "writeln": lambda a, s: self._write(a, "\n"),
-                "close": lambda a, s: self.close(s), "open": self._open, "isOpen": lambda a, s: self.is_open}
+                "close": lambda a, s: self.close(s), "open": self._open}
 
     def _properties(self) -> list[str]:
-        return ["exists"]
+        return ["exists", "isOpen"]
 
     def get_member(self, name: str, span: Any) -> Any:
         if name == "exists":  # the file is on disk (written by an earlier close, or there before)
             target = self.path or self.last_path
             return bool(target is not None and os.path.isfile(target))
+        if name == "isOpen":  # a property (IBM: deprecated, "use exists instead")
+            return self.is_open
         return self._method(name, span)
 
     def _write(self, args: list, end: str) -> Any:

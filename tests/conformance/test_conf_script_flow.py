@@ -245,3 +245,37 @@ def test_apply_ops_settings_refuses_a_file_it_cannot_read(tmp_path):
         errs = [d for d in pyopl.solve(tmp_path / "m.mod").diagnostics if d.is_error]
         assert [(d.code, d.span.line, d.span.column) for d in errs] == [(code, 3, 8)], name
         assert words in errs[0].message, (name, errs[0].message)
+
+
+def test_input_file_exists_and_is_open_are_properties(tmp_path):
+    """IBM ILOG Script for OPL reference, class IloOplInputFile (its example tests `f.exists` of a file
+    that may be missing before reading it to `eof`; `isOpen` is a property) and IloOplOutputFile
+    (`isOpen`, a property too)."""
+    (tmp_path / "m.mod").write_text("""dvar float+ x;
+minimize x;
+execute {
+  var g = new IloOplInputFile("missing.txt");
+  writeln(g.exists, " ", g.isOpen);
+  var f = new IloOplInputFile("notes.txt");
+  if (f.exists) { var n = 0; while (!f.eof) { f.readline(); n++; } writeln(n, " ", f.isOpen); f.close(); writeln(f.isOpen); }
+  var o = new IloOplOutputFile("out.txt");
+  writeln(o.isOpen); o.close(); writeln(o.isOpen);
+}""")
+    (tmp_path / "notes.txt").write_text("one\ntwo\nthree\n")
+    r = pyopl.solve(tmp_path / "m.mod")
+    assert r.script_output.splitlines() == ["false false", "3 true", "false", "true", "false"]
+
+
+def test_include_script_runs_a_file_as_global_code(tmp_path):
+    """IBM page "Miscellaneous functions" (includeScript(string): loads the script file and runs it;
+    loadFile does the same): its functions and vars become globals; a syntax error in the file points
+    into the file (OPL1000)."""
+    (tmp_path / "lib.js").write_text('function twice(v) { return 2 * v; }\nvar greeting = "hi";\n')
+    (tmp_path / "bad.js").write_text("var ok = 1;\nfunction broken( { }\n")
+    (tmp_path / "m.mod").write_text('int n = 4;\nexecute { includeScript("lib.js"); loadFile("lib.js"); '
+                                    'writeln(greeting, " ", twice(n)); }\ndvar float+ x;\nminimize x;\n')
+    assert pyopl.solve(tmp_path / "m.mod").script_output.strip() == "hi 8"
+    (tmp_path / "m.mod").write_text('execute { includeScript("bad.js"); }\ndvar float+ x;\nminimize x;\n')
+    errs = [d for d in pyopl.solve(tmp_path / "m.mod").diagnostics if d.is_error]
+    assert [(d.code, d.span.file.endswith("bad.js"), d.span.line) for d in errs] == [("OPL1000", True, 2)]
+    assert "loaded by `includeScript`" in errs[0].message
