@@ -276,6 +276,8 @@ def test_include_script_runs_a_file_as_global_code(tmp_path):
                                     'writeln(greeting, " ", twice(n)); }\ndvar float+ x;\nminimize x;\n')
     assert pyopl.solve(tmp_path / "m.mod").script_output.strip() == "hi 8"
     (tmp_path / "m.mod").write_text('execute { includeScript("bad.js"); }\ndvar float+ x;\nminimize x;\n')
-    errs = [d for d in pyopl.solve(tmp_path / "m.mod").diagnostics if d.is_error]
+    with pytest.raises(pyopl.CompileError) as e:
+        pyopl.solve(tmp_path / "m.mod")
+    errs = [d for d in e.value.diagnostics if d.is_error]
     assert [(d.code, d.span.file.endswith("bad.js"), d.span.line) for d in errs] == [("OPL1000", True, 2)]
     assert "loaded by `includeScript`" in errs[0].message
