@@ -128,6 +128,9 @@ class Model:
             ctx = self.script
             if ctx is not None:
                 ctx.export_model = _export_for_scripts  # `cplex.exportModel` (backends sit above scripts)
+                from .backends import script_services
+
+                ctx.solver_services = script_services  # populate, solveFixed, printRelaxation (the same reason)
             if ctx is not None and ctx.main_block is not None:
                 from .script.main_flow import run_main
 

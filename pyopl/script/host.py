@@ -49,6 +49,8 @@ class ScriptContext:
         self.dirty = False  # data changed since the evaluator's caches were made
         self.files_written: list[str] = []
         self.flow: Any = None  # main_flow.Flow while a `main` block runs
+        # pyopl.backends.script_services, set by api.Model.solve (the backends sit above the scripts)
+        self.solver_services: Any = None
         self.failed = False  # a script of this context raised an error
 
     # ------------------------------------------------------------------ output

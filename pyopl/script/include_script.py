@@ -22,7 +22,7 @@ def include_script(ctx: Any, interp: Any, args: list, span: Any, fn: str) -> Any
     folder), OPL1057 (more than :data:`MAX_INCLUDES` loads)."""
     from ..diagnostics.diagnostic import Span
     from ..files.source_io import SourceProblem, read_source_file
-    from .main_flow import _confined_input
+    from .input_paths import confined_input as _confined_input
     from .opl_objects import _arg
 
     path = _confined_input(ctx, _arg(args, 0), span, ".js")

@@ -26,6 +26,7 @@ from typing import Any
 
 from ..semantics.values import OplArray, OplSet
 from .host_errors import host_error
+from .input_paths import confined_input as _confined_input
 from .main_calls import _MODEL_METHODS, unsupported_calls  # noqa: F401  (run_main's check before it starts)
 from .opl_objects import ArrayHost, _arg, _Host, describe, to_script
 from .opl_runtime import print_conflict, resolve_path
@@ -383,25 +384,6 @@ class ModelObject(_Host):
 
     def to_display(self) -> str:
         return "[object IloOplModel]"
-
-
-def _confined_input(ctx: Any, name: Any, span: Any, ext: str) -> str:
-    """The real path of an input file named by a script: inside the model's folder, existing."""
-    if not isinstance(name, str) or not name:
-        raise host_error("script-value-type", "a file name is needed, not %s" % describe(name), span,
-                         help='give a name such as `"sub%s"`' % ext)
-    if ctx.model_file.startswith("<"):
-        raise host_error("script-output-outside", "`%s` cannot be read: the model was given as text, so it has no "
-                         "folder" % name, span, help="compile the model from its file so that files beside it can be found")
-    root = ctx.model_dir
-    target = os.path.realpath(os.path.join(root, name))
-    if os.path.isabs(name) or os.path.commonpath([root, target]) != root:
-        raise host_error("script-output-outside", "`%s` is outside the model's folder" % name, span,
-                         help="keep the files a script reads in the model's folder (%s) or below it" % root)
-    if not os.path.isfile(target):
-        raise host_error("script-file-not-found", "the file `%s` does not exist" % name, span,
-                         help="it is looked up in %s" % root)
-    return target
 
 
 def _compile_sub(flow: Flow, m: ModelObject, span: Any) -> Any:

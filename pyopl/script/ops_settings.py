@@ -41,7 +41,7 @@ def _value(text: str) -> float | None:
 
 
 def _path(flow: Any, args: list, span: Any) -> str:
-    from .main_flow import _confined_input
+    from .input_paths import confined_input as _confined_input
     from .opl_objects import _arg
     from .values import NULL, UNDEFINED
 

@@ -41,13 +41,14 @@ def print_relaxation(model: Any, span: Any) -> float:
     """Compute and print the relaxation of the generated model ``model`` (a ``main`` model object);
     returns how many constraints it relaxes.  Raises a script error before ``generate()``, or when
     relaxing the labelled constraints cannot make the model feasible within :data:`TIME_LIMIT`."""
-    from ..backends.iis import INFEASIBLE, min_sum_relaxation
     from ..ir import opl_label
 
     if model.model is None or not model.generated:
         raise host_error("script-unsupported", "`printRelaxation()` before `generate()`", span,
                          help="call `generate()` (and `cplex.solve()`) first")
     ir = model.model.ir
+    services = model.flow.ctx.solver_services  # pyopl.backends.script_services (backends sit above scripts)
+    INFEASIBLE, min_sum_relaxation = services.INFEASIBLE, services.min_sum_relaxation
     labelled = np.array([bool(lab) and not lab.startswith("#") for lab in ir.row_label], dtype=bool)
     if not labelled.any():
         found = min_sum_relaxation(ir, labelled, TIME_LIMIT)  # (no row to relax: is it feasible as it is?)

@@ -7,8 +7,10 @@
   ``thisOplModel.setPoolSolution(k)`` makes member ``k`` the values the model's elements show.
   Gurobi (n-best pool search), CPLEX (populate) and SCIP (the solutions it kept while solving)
   have a pool; with ``--solver auto`` the first of them, in that order, that is installed and
-  takes the model solves it.  Without one (HiGHS) the solve runs as ``solve()`` and the pool holds its one
-  solution, with a warning (OPL1068) that names the method.
+  takes the model solves it (:func:`pyopl.backends.script_services.pool_solver`, reached through
+  ``ctx.solver_services``: the backends sit above the scripts).  Without one (HiGHS) the solve
+  runs as ``solve()`` and the pool holds its one solution, with a warning (OPL1068) that names
+  the method.
 - ``cplex.solveFixed()``: after a MIP solve, the LP with every integer variable fixed at its value
   in the incumbent, so that duals, slacks and reduced costs exist (CPLEX's "fixed" problem).
 - ``cplex.clearModel()``: ``cplex`` forgets the generated model; the next solve needs ``generate()``.
@@ -48,23 +50,6 @@ def column_values(ir: Any, result: Any) -> np.ndarray:
     return x
 
 
-def _pool_solver(flow: Any, ir: Any) -> str | None:
-    """The backend that runs ``populate()``: the one asked for, or for ``auto`` the first of Gurobi,
-    CPLEX, SCIP (the fuller pools first) that is installed and takes the model; None when the run's
-    backend has no pool."""
-    from ..backends.capabilities import CAPABILITIES, installed, model_features, over_licence
-
-    asked = flow.kw.get("solver", "auto")
-    if asked != "auto":
-        caps = CAPABILITIES.get(asked)
-        return asked if caps is not None and caps.pool else None
-    feats = model_features(ir)
-    for b in ("gurobi", "cplex", "scip"):
-        if feats <= CAPABILITIES[b].features and installed(b) and not over_licence(ir, b):
-            return b
-    return None
-
-
 def populate(flow: Any, span: Any) -> bool:
     """``cplex.populate()``: solve the current model keeping up to ``cplex.populatelim`` solutions (20
     by default) in the pool; true when a solution exists."""
@@ -72,7 +57,7 @@ def populate(flow: Any, span: Any) -> bool:
     ir = m.model.ir
     limit = flow.ctx.settings.get("populatelim", (POPULATE_LIMIT, None))[0]
     limit = int(limit) if isinstance(limit, (int, float)) and math.isfinite(limit) and limit >= 1 else POPULATE_LIMIT
-    solver = _pool_solver(flow, ir)
+    solver = flow.ctx.solver_services.pool_solver(ir, flow.kw.get("solver", "auto"))
     if solver is None:
         asked = flow.kw.get("solver", "auto")
         flow.ctx.reporter.emit(
@@ -126,15 +111,13 @@ def pool_objective(flow: Any, args: list, span: Any, ctx: Any) -> float:
 def set_pool_solution(model: Any, args: list, span: Any) -> bool:
     """``thisOplModel.setPoolSolution(k)``: the model's decision variables and dexprs show pool member
     ``k`` (``cplex``'s own values, ``getObjValue()``, stay the incumbent's)."""
-    from ..backends.common import result_from_solution
-
     flow = model.flow
     if model.model is None or model.result is None:
         raise host_error("script-no-solution", "`setPoolSolution(k)` before the model was populated", span,
                          help="call `cplex.populate()` first")
     obj, x = _member(flow, args, span, "setPoolSolution(k)", model.flow.ctx)
     base = flow.last_result
-    res = result_from_solution(model.model.ir, base.status, x, obj, base.solver)
+    res = flow.ctx.solver_services.result_from_solution(model.model.ir, base.status, x, obj, base.solver)
     res.extra["pool"] = base.extra["pool"]
     model.result = res
     model.ctx.result = res
@@ -144,15 +127,13 @@ def set_pool_solution(model: Any, args: list, span: Any) -> bool:
 def solve_fixed(flow: Any, span: Any) -> bool:
     """``cplex.solveFixed()``: the last solve's integer variables fixed at their values and the LP
     solved again (its duals, slacks and reduced costs then exist); true when it has a solution."""
-    from ..backends.common import fixed_ir
-
     m = _current(flow, "solveFixed", span)
     last = m.result
     if last is None or not last.has_solution:
         raise host_error("script-no-solution", "`cplex.solveFixed()` needs a solution of the model to fix", span,
                          help="call `cplex.solve()` first and test its result")
     ir = m.model.ir
-    return bool(flow.run(m, span, ir=fixed_ir(ir, column_values(ir, last)) if ir.is_mip else ir).has_solution)
+    return bool(flow.run(m, span, ir=flow.ctx.solver_services.fixed_ir(ir, column_values(ir, last)) if ir.is_mip else ir).has_solution)
 
 
 def clear_model(flow: Any, span: Any) -> Any:
