@@ -281,3 +281,14 @@ def test_include_script_runs_a_file_as_global_code(tmp_path):
     errs = [d for d in e.value.diagnostics if d.is_error]
     assert [(d.code, d.span.file.endswith("bad.js"), d.span.line) for d in errs] == [("OPL1000", True, 2)]
     assert "loaded by `includeScript`" in errs[0].message
+
+
+def test_populate_on_scip_reads_the_solutions_it_kept():
+    """SCIP has no populate search: its pool is the solutions it kept while solving, the optimum among
+    them; every member's values give its own objective (the lines pair them)."""
+    pytest.importorskip("pyscipopt")
+    out = pyopl.solve(_SITES % "", solver="scip").script_output.strip()
+    n, rest = out.split(": ")
+    pairs = rest.split(", ")
+    assert int(n) == len(pairs) >= 1 and "7 7" in pairs
+    assert all(p.split()[0] == p.split()[1] and p.split()[0] in ("7", "8", "9") for p in pairs)
