@@ -128,6 +128,9 @@ class Model:
             ctx = self.script
             if ctx is not None:
                 ctx.export_model = _export_for_scripts  # `cplex.exportModel` (backends sit above scripts)
+                from .backends import script_services
+
+                ctx.solver_services = script_services  # populate, solveFixed, printRelaxation (the same reason)
             if ctx is not None and ctx.main_block is not None:
                 from .script.main_flow import run_main
 
@@ -147,9 +150,10 @@ class Model:
                   threads: int | None = None, seed: int | None = None, log: bool = False, log_file: str | None = None,
                   options: dict[str, Any] | None = None, mip_gap_abs: float | None = None, duals: bool = False,
                   explain_infeasible: bool = True, explain_time_limit: float | None = None,
-                  progress: Any = None) -> Result:
+                  progress: Any = None, pool: int = 0) -> Result:
         """Solve ``ir`` with the arguments of :meth:`solve`, script settings (``cplex.tilim``) filling
-        the ones the caller left out."""
+        the ones the caller left out; ``pool`` > 0 keeps up to that many solutions in
+        ``result.extra["pool"]`` (``cplex.populate()``, backends with a solution pool)."""
         from .backends import SolveOptions, get_backend, resolve
 
         solver, choice = resolve(solver, ir)  # `auto`: the backend the model's features need
@@ -164,7 +168,7 @@ class Model:
             for k, v in backend_extra.items():
                 extra.setdefault(k, v)
         opts = SolveOptions(log_to_console=log, log_file=log_file, extra=extra, fixed_duals=duals,
-                            model_file=next(iter(self.sources), "<model>"), progress=progress, **fields)
+                            model_file=next(iter(self.sources), "<model>"), progress=progress, pool=pool, **fields)
         self.last_options = opts
         result = get_backend(solver)(ir, opts)
         if choice:

@@ -39,8 +39,9 @@ class Capabilities:
     ``features``: keys of :data:`FEATURES` it solves; ``duals``: row duals, slacks and reduced
     costs for continuous models; ``iis``: how it explains infeasibility (``"native"`` or
     ``"elastic"``, the pyopl fallback); ``rays``: whether it reports an unbounded ray; ``sos``,
-    ``pool``: whether the engine has SOS constraints and a solution pool (pyopl passes neither
-    yet, the table says what the engine offers); ``package``: the Python module it needs and
+    ``pool``: whether the engine has SOS constraints (pyopl passes none yet, the table says what
+    the engine offers) and a solution pool (``cplex.populate()`` in a script reads it: Gurobi's
+    n-best pool, CPLEX's populate, the solutions SCIP kept); ``package``: the Python module it needs and
     ``extra`` the pip extra that installs it; ``max_cols``/``max_rows``/``max_quad_cols``: the
     limits of the licence bundled with the pip package (None: no limit); ``size_limit``: the
     same in words."""
@@ -67,7 +68,7 @@ CAPABILITIES = {
     "highs": Capabilities("highs", "HiGHS", frozenset({"lp", "mip", "qp", "lex"}), "highspy",
                           iis="native (LP), elastic filter (MIP)"),
     "scip": Capabilities("scip", "SCIP", _ALL - {"lex"}, "pyscipopt", "scip", iis="elastic filter", rays=False,
-                         sos=True),
+                         sos=True, pool=True),
     "cplex": Capabilities("cplex", "CPLEX", _ALL - {"nonconvex_qcp"}, "cplex", "cplex", iis="native (conflict refiner)",
                           rays=False, sos=True, pool=True, max_cols=1000, max_rows=1000,
                           size_limit="the pip package's Community Edition stops at 1,000 variables / 1,000 constraints"),

@@ -29,6 +29,9 @@ class SolveOptions:
     log_file: str | None = None
     extra: dict[str, Any] = field(default_factory=dict)
     fixed_duals: bool = False  # for a MIP: fix the integers at the solution and report the LP's duals
+    # `cplex.populate()`: keep up to this many solutions in ``result.extra["pool"]`` as a list of
+    # ``(objective, column values)``, best first (backends whose capabilities have ``pool``); 0: none
+    pool: int = 0
     model_file: str = "<model>"  # where solver diagnostics point (the model's file name)
     # Called from the solver's callbacks with {"elapsed_s", "incumbent", "bound", "gap", "nodes", "iterations"}
     # (see pyopl.backends.progress); None: no progress callbacks at all.

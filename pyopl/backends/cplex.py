@@ -251,6 +251,8 @@ def _solve(cp, ir: IR, options: SolveOptions) -> Result:
             if xv is not None:
                 res.best_bound = float(c.solution.MIP.get_best_objective())
                 res.mip_gap = float(c.solution.MIP.get_mip_relative_gap())
+        if options.pool and xv is not None:
+            res.extra["pool"] = _pool(c, ir, xv, obj, options)
         if xv is not None and status == "optimal":
             if not ir.is_mip and not getattr(ir, "qcons", None) and not getattr(ir, "indicators", None):
                 _duals(c, ir, res, xv)
@@ -267,6 +269,20 @@ def _solve(cp, ir: IR, options: SolveOptions) -> Result:
     finally:
         if log_file is not None:
             log_file.close()
+
+
+def _pool(c, ir: IR, xv: np.ndarray, obj: float, options: SolveOptions) -> list:
+    """``cplex.populate()``: CPLEX's populate after the solve, its pool as ``[(objective, column
+    values)]`` in CPLEX's order (``populatelim`` solutions at most unless set otherwise)."""
+    if not ir.is_mip or not ir.num_cols:
+        return [(obj, xv)]
+    if not any(k in ("mip.limits.populate", "populatelim") for k in options.extra):
+        c.parameters.mip.limits.populate.set(options.pool)
+    with sigint_stops_solve():
+        c.populate_solution_pool()
+    pool = c.solution.pool
+    return [(float(pool.get_objective_value(i)), np.asarray(pool.get_values(i), dtype=float))
+            for i in range(pool.get_num())] or [(obj, xv)]
 
 
 def _duals(c, ir: IR, res: Result, xv: np.ndarray) -> None:

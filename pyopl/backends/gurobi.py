@@ -252,6 +252,10 @@ def _solve(gp, ir: IR, options: SolveOptions) -> Result:
     try:
         m, x, constr, rows = build(gp, env, ir)
         _set_params(m, options)
+        if options.pool and ir.is_mip:  # `cplex.populate()`: Gurobi's n-best search fills its pool
+            m.Params.PoolSearchMode = 2
+            if not any(k.lower() == "poolsolutions" for k in options.extra):
+                m.Params.PoolSolutions = options.pool
         with sigint_stops_solve() as stop:
             _optimize(gp, m, options, stop)
         status = _STATUS.get(int(m.Status), "error")
@@ -291,10 +295,24 @@ def _solve(gp, ir: IR, options: SolveOptions) -> Result:
                 _fixed_duals(gp, env, ir, res, xv)
         if status == "unbounded":
             res.ray = unbounded_ray(gp, env, ir)
+        if options.pool and xv is not None:
+            res.extra["pool"] = _pool(m, x, xv, obj, ir)
         m.dispose()
         return res
     finally:
         env.dispose()
+
+
+def _pool(m, x, xv: np.ndarray, obj: float, ir: IR) -> list:
+    """Gurobi's solution pool as ``[(objective, column values)]``, best first (``SolutionNumber``,
+    ``Xn``, ``PoolObjVal``); a continuous model has its one solution."""
+    if not ir.is_mip or not ir.num_cols:
+        return [(obj, xv)]
+    out = []
+    for k in range(int(m.SolCount)):
+        m.Params.SolutionNumber = k
+        out.append((float(m.PoolObjVal), np.asarray(x.Xn, dtype=float)))
+    return out
 
 
 def _duals(ir: IR, res: Result, x, constr, rows: np.ndarray, xv: np.ndarray) -> None:

@@ -326,14 +326,16 @@ INFEASIBLE = "infeasible"
 
 
 def _sub_feasible(ir: IR, rows: np.ndarray, lower: np.ndarray, upper: np.ndarray, elastic: np.ndarray | None = None,
-                  clock: _Clock | None = None):
+                  clock: _Clock | None = None, split: bool = False):
     """Solve the rows ``rows`` of ``ir`` with column bounds ``lower``/``upper``.
 
     Without ``elastic``: returns True (feasible), False (infeasible) or None (undecided).
     With ``elastic`` (a mask over ``rows``): those rows get two non-negative violation
-    columns each and the total violation is minimised; returns the violation per row,
-    :data:`INFEASIBLE` when the rows kept hard cannot hold with the bounds, or None when
-    the solve decides nothing (a time limit before any solution, or no time left on ``clock``)."""
+    columns each and the total violation is minimised; returns the violation per row
+    (with ``split``, a pair: how far below its lower bound and how far above its upper bound
+    each row goes), :data:`INFEASIBLE` when the rows kept hard cannot hold with the bounds, or
+    None when the solve decides nothing (a time limit before any solution, or no time left on
+    ``clock``)."""
     if clock is not None and clock.over():
         return None
     import highspy
@@ -378,9 +380,20 @@ def _sub_feasible(ir: IR, rows: np.ndarray, lower: np.ndarray, upper: np.ndarray
         return None
     x = np.asarray(h.getSolution().col_value, dtype=float)
     k = int(elastic.sum())
-    viol = np.zeros(len(rows))
-    viol[np.flatnonzero(elastic)] = x[n:n + k] + x[n + k:]
-    return viol
+    below, above = np.zeros(len(rows)), np.zeros(len(rows))
+    below[np.flatnonzero(elastic)] = x[n:n + k]
+    above[np.flatnonzero(elastic)] = x[n + k:]
+    return (below, above) if split else below + above
+
+
+def min_sum_relaxation(ir: IR, elastic: np.ndarray, time_limit: float = 60.0):
+    """CPLEX's feasOpt with its default metric (the sum of the relaxations, every preference 1) over
+    the rows ``elastic`` marks: ``(below, above)``, how far each row's lower bound goes down and its
+    upper bound up for a feasible model (zeros when it is feasible); :data:`INFEASIBLE` when relaxing
+    those rows cannot make it feasible; None when undecided within ``time_limit`` seconds.  A MIP keeps
+    its integrality (solved with HiGHS)."""
+    rows = np.arange(ir.num_rows)
+    return _sub_feasible(ir, rows, ir.col_lower, ir.col_upper, elastic=elastic, clock=_Clock(time_limit), split=True)
 
 
 def elastic_filter(ir: IR, time_limit: float = 60.0, tol: float = 1e-7, clock: _Clock | None = None):

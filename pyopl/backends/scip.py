@@ -232,6 +232,9 @@ def _solve(ps, ir: IR, options: SolveOptions) -> Result:
                 res.best_bound = float(m.getDualbound())
                 gap = m.getGap()
                 res.mip_gap = float(gap) if math.isfinite(gap) else None
+        if options.pool and xv is not None:  # the solutions SCIP kept while solving (it has no populate)
+            res.extra["pool"] = [(_objective(ir, v), v) for v in (
+                np.array([m.getSolVal(s, v) for v in xs], dtype=float) for s in m.getSols()[:options.pool])]
         if xv is not None and status == "optimal":
             if lp:
                 _duals(m, ir, res, xs, conss, xv)

@@ -49,6 +49,8 @@ class ScriptContext:
         self.dirty = False  # data changed since the evaluator's caches were made
         self.files_written: list[str] = []
         self.flow: Any = None  # main_flow.Flow while a `main` block runs
+        # pyopl.backends.script_services, set by api.Model.solve (the backends sit above the scripts)
+        self.solver_services: Any = None
         self.failed = False  # a script of this context raised an error
 
     # ------------------------------------------------------------------ output
@@ -505,6 +507,18 @@ def declared_labels(ctx: ScriptContext) -> frozenset:
                     stack.extend(x for x in (v if isinstance(v, list) else [v]) if isinstance(x, MA.Node))
         labels = ctx._declared_labels = frozenset(found)
     return labels
+
+
+def element_names(ctx: ScriptContext) -> list[str]:
+    """What ``for (var e in thisOplModel)`` visits: the names of the model's elements declared so far
+    (IBM ILOG Script for OPL, IloOplModel, "Iterating properties: iterates on the OPL elements declared
+    before the current execute or main block"), in declaration order: data, decision variables,
+    dexprs, then the constraint labels of the generated model.  Tuple types are types, not elements."""
+    names = [n for n, s in ctx.inst.symbols.items() if s.kind not in ("tuple", "failed")]
+    if ctx.ir is not None:
+        seen = set(names)
+        names += [n for n in ctx.ir.families if n and not n.startswith("#") and n not in seen]
+    return names
 
 
 def element(ctx: ScriptContext, name: str, span: Any) -> Any:

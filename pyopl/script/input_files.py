@@ -1,5 +1,5 @@
 """``new IloOplInputFile(name)``: a script reads a text file beside the model (IBM ILOG Script for
-OPL reference, IloOplInputFile: ``readline()``, ``eof``, ``close()``, ``open(name)``, ``isOpen``).
+OPL reference, IloOplInputFile: ``readline()``, ``eof``, ``exists``, ``close()``, ``open(name)``, ``isOpen``).
 
 The file is confined as ``include`` is (:func:`pyopl.files.source_io.resolve_include`): a name
 relative to the model's folder whose real path (symbolic links followed) stays inside it; an
@@ -26,10 +26,13 @@ class InputFileHost(_Host):
         self.lines: list[str] = []
         self.pos = 0
         self.is_open = False
+        self.exists = False
         if args and args[0] is not UNDEFINED:
-            self._open(args, span)
+            self._open(args, span, missing_ok=True)
 
-    def _open(self, args: list, span: Any) -> Any:
+    def _open(self, args: list, span: Any, missing_ok: bool = False) -> Any:
+        """Open the file ``args[0]``; a missing file is an error for ``open(path)`` (IBM: "raises an
+        error if the file does not exist") but not for the constructor, where ``exists`` says so."""
         from ..files.source_io import SourceProblem, read_source_file, resolve_include
 
         name = _arg(args, 0)
@@ -40,6 +43,11 @@ class InputFileHost(_Host):
         if target is None or name.startswith(("/", "\\\\", "~")) or (len(name) > 1 and name[1] == ":"):
             raise host_error("script-output-outside", "the input file `%s` is outside the model's folder" % name, span,
                              help="read files by a name relative to the model's folder, inside it")
+        import os
+
+        if missing_ok and not os.path.exists(target):
+            self.exists = self.is_open = False
+            return UNDEFINED
         try:
             text = read_source_file(target, [])[0]
         except SourceProblem as p:
@@ -47,15 +55,14 @@ class InputFileHost(_Host):
                              help="put the file beside the model, or check its name")
         self.lines = text.splitlines()
         self.pos = 0
-        self.is_open = True
+        self.is_open = self.exists = True
         return UNDEFINED
 
     def _methods(self) -> dict[str, Any]:
-        return {"readline": self._readline, "close": self._close, "open": self._open,
-                "isOpen": lambda a, s: self.is_open}
+        return {"readline": self._readline, "close": self._close, "open": self._open}
 
     def _properties(self) -> list[str]:
-        return ["eof"]
+        return ["eof", "exists", "isOpen"]
 
     def _readline(self, args: list, span: Any) -> Any:
         if not self.is_open or self.pos >= len(self.lines):
@@ -71,4 +78,8 @@ class InputFileHost(_Host):
     def get_member(self, name: str, span: Any) -> Any:
         if name == "eof":
             return not self.is_open or self.pos >= len(self.lines)
+        if name == "exists":
+            return self.exists
+        if name == "isOpen":  # a property (IBM: deprecated, "use exists instead")
+            return self.is_open
         return self._method(name, span)

@@ -11,7 +11,8 @@ from typing import Any
 from .host_errors import host_error
 
 _MODEL_METHODS = ("generate", "postProcess", "printSolution", "addDataSource", "end", "getObjValue", "hasObjective",
-                  "resolvePath", "printConflict", "convertAllIntVars", "unconvertAllIntVars")
+                  "resolvePath", "printConflict", "convertAllIntVars", "unconvertAllIntVars", "setPoolSolution",
+                  "printRelaxation", "applyOpsSettings")
 
 
 def unsupported_calls(program: Any) -> list:

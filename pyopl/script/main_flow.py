@@ -26,9 +26,13 @@ from typing import Any
 
 from ..semantics.values import OplArray, OplSet
 from .host_errors import host_error
+from .input_paths import confined_input as _confined_input
 from .main_calls import _MODEL_METHODS, unsupported_calls  # noqa: F401  (run_main's check before it starts)
 from .opl_objects import ArrayHost, _arg, _Host, describe, to_script
 from .opl_runtime import print_conflict, resolve_path
+from .ops_settings import apply_ops_settings
+from .relaxation import print_relaxation
+from .solve_variants import set_pool_solution
 from .values import HostFunction, NULL, UNDEFINED, well_formed
 
 
@@ -54,17 +58,23 @@ class Flow:
         if m is None:
             raise host_error("script-unsupported", "`cplex.solve()` before any model was generated", span,
                              help="call `thisOplModel.generate();` first")
+        return bool(self.run(m, span).has_solution)
+
+    def run(self, m: "ModelObject", span: Any, ir: Any = None, **more: Any) -> Any:
+        """One solve of ``m`` (its generated problem, or ``ir`` in its place: the fixed LP of
+        ``solveFixed``), with the run's solve arguments updated by ``more`` (``pool``, ``solver``);
+        the result becomes the model's and ``cplex``'s.  At most 10,000 solves per ``main``."""
         self.solves += 1
         if self.solves > 10_000:
             raise host_error("script-unsupported", "`main` asked for more than 10,000 solves", span,
                              help="check the loop's end condition")
-        result = m.model._solve_ir(m.model.ir, **self.kw)
+        result = m.model._solve_ir(m.model.ir if ir is None else ir, **dict(self.kw, **more))
         m.result = result
         m.ctx.result = result
         self.last_result = result
         self.last_model = m
         self.log.append({"model": m.label(), "status": result.status, "objective": result.objective})
-        return bool(result.has_solution)
+        return result
 
     def construct(self, name: str, args: list, span: Any) -> Any:
         """``new <name>(args)`` for the ``main`` classes (:data:`pyopl.script.opl_runtime.MAIN_CLASSES`)."""
@@ -147,6 +157,15 @@ class DataElements(_Host):
     def _properties(self) -> list[str]:
         return list(self.values)
 
+    def iter_keys(self):
+        """``for (var name in data)``: the names of its data elements (IBM: "iterates on the OPL data
+        elements available in this data source")."""
+        return list(self.values)
+
+    def get_index(self, key: Any, span: Any) -> Any:
+        """``data["n"]``: the data element by name, as ``data.n``."""
+        return self.get_member(key, span) if isinstance(key, str) else super().get_index(key, span)
+
     def _methods(self) -> dict[str, Any]:
         return {"end": lambda a, s: UNDEFINED}
 
@@ -207,7 +226,10 @@ class ModelObject(_Host):
                 "resolvePath": lambda a, s: resolve_path(self.flow.ctx, a, s),
                 "convertAllIntVars": lambda a, s: self._convert(s, True),
                 "unconvertAllIntVars": lambda a, s: self._convert(s, False),
-                "printConflict": lambda a, s: print_conflict(self.flow.ctx, self.result or self.flow.last_result)}
+                "printConflict": lambda a, s: print_conflict(self.flow.ctx, self.result or self.flow.last_result),
+                "setPoolSolution": lambda a, s: set_pool_solution(self, a, s),
+                "printRelaxation": lambda a, s: print_relaxation(self, s),
+                "applyOpsSettings": lambda a, s: apply_ops_settings(self.flow, a, s)}
 
     def _properties(self) -> list[str]:
         names = ["modelDefinition", "dataElements", "settings"]
@@ -257,6 +279,16 @@ class ModelObject(_Host):
         from .host import ModelHost
 
         ModelHost(self.ctx).set_member(name, value, span)
+
+    def iter_keys(self):
+        """``for (var e in m)``: the names of the model's elements (none before ``generate()``)."""
+        from .host import element_names
+
+        return element_names(self.ctx) if self.ctx is not None else []
+
+    def get_index(self, key: Any, span: Any) -> Any:
+        """``m["n"]``: the element by name, as ``m.n``."""
+        return self.get_member(key, span) if isinstance(key, str) else super().get_index(key, span)
 
     def _data_elements(self, span: Any) -> DataElements:
         if self.ctx is None:
@@ -352,25 +384,6 @@ class ModelObject(_Host):
 
     def to_display(self) -> str:
         return "[object IloOplModel]"
-
-
-def _confined_input(ctx: Any, name: Any, span: Any, ext: str) -> str:
-    """The real path of an input file named by a script: inside the model's folder, existing."""
-    if not isinstance(name, str) or not name:
-        raise host_error("script-value-type", "a file name is needed, not %s" % describe(name), span,
-                         help='give a name such as `"sub%s"`' % ext)
-    if ctx.model_file.startswith("<"):
-        raise host_error("script-output-outside", "`%s` cannot be read: the model was given as text, so it has no "
-                         "folder" % name, span, help="compile the model from its file so that files beside it can be found")
-    root = ctx.model_dir
-    target = os.path.realpath(os.path.join(root, name))
-    if os.path.isabs(name) or os.path.commonpath([root, target]) != root:
-        raise host_error("script-output-outside", "`%s` is outside the model's folder" % name, span,
-                         help="keep the files a script reads in the model's folder (%s) or below it" % root)
-    if not os.path.isfile(target):
-        raise host_error("script-file-not-found", "the file `%s` does not exist" % name, span,
-                         help="it is looked up in %s" % root)
-    return target
 
 
 def _compile_sub(flow: Flow, m: ModelObject, span: Any) -> Any:

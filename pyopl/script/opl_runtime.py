@@ -58,6 +58,8 @@ class Runtime:
                 "IloOplOutputFile": _fn("IloOplOutputFile", lambda a, s: OutputFileHost(ctx, a, s), True),
                 "fail": _fn("fail", lambda a, s: _fail(s)),
                 "IloOplInputFile": _fn("IloOplInputFile", lambda a, s: _input_file(ctx, a, s), True),
+                "IloOplOutputString": _fn("IloOplOutputString", lambda a, s: _output_string(ctx), True),
+                "includeScript": _include("includeScript", ctx), "loadFile": _include("loadFile", ctx),
             }
             for name in UNSUPPORTED_GLOBALS:
                 g[name] = _fn(name, lambda a, s, n=name: _unsupported(n, s), True)
@@ -113,6 +115,21 @@ def _input_file(ctx: Any, args: list, span: Any) -> Any:
     from .input_files import InputFileHost
 
     return InputFileHost(ctx, args, span)
+
+
+def _include(name: str, ctx: Any) -> HostFunction:
+    """``includeScript(file)`` / ``loadFile(file)`` (:mod:`pyopl.script.include_script`)."""
+    def body(interp, this, args, span):
+        from .include_script import include_script
+
+        return include_script(ctx, interp, args, span, name)
+    return HostFunction(name, body)
+
+
+def _output_string(ctx: Any) -> Any:
+    from .output_string import OutputStringHost
+
+    return OutputStringHost(ctx)
 
 
 def _fail(span: Any) -> Any:
@@ -239,16 +256,21 @@ class CplexHost(_Host):
     def _properties(self) -> list[str]:
         from .settings import PARAMETERS
 
-        return ["status"] + list(PARAMETERS)
+        return ["status", "solnPoolNsolns"] + list(PARAMETERS)
 
     def _methods(self) -> dict[str, Any]:
+        from . import solve_variants as variants
+
         return {"getObjValue": self._obj, "getBestObjValue": self._best, "getMIPRelativeGap": self._gap,
                 "getCplexStatus": lambda a, s: self._status(s), "getStatus": lambda a, s: self._status(s),
                 "solve": self._solve, "end": lambda a, s: UNDEFINED, "getNiterations": self._iters,
                 "getNnodes": self._nodes, "setParam": self._set_param, "getParam": self._get_param,
                 "getObjective": self._obj, "getCplexTime": lambda a, s: cplex_time(),
                 "setObjCoef": self._set_obj_coef, "setLb": lambda a, s: self._set_bound(a, s, "LB"),
-                "setUb": lambda a, s: self._set_bound(a, s, "UB"), "exportModel": self._export}
+                "setUb": lambda a, s: self._set_bound(a, s, "UB"), "exportModel": self._export,
+                "populate": lambda a, s: variants.populate(self.flow, s),
+                "solveFixed": lambda a, s: variants.solve_fixed(self.flow, s),
+                "clearModel": lambda a, s: variants.clear_model(self.flow, s)}
 
     def _export(self, args: list, span: Any) -> Any:
         """``cplex.exportModel("m.lp")`` (or ``.mps``): the generated model written, as `pyopl export`
@@ -314,6 +336,10 @@ class CplexHost(_Host):
         return res
 
     def _obj(self, args: list, span: Any) -> Any:
+        if args and args[0] is not UNDEFINED:  # getObjValue(k): pool member k (IBM's solution pool example)
+            from .solve_variants import pool_objective
+
+            return pool_objective(self.flow, args, span, self.ctx)
         res = self._need("getObjValue", span)
         if res.objective is None:
             raise host_error("script-no-solution", "`cplex.getObjValue()`: the solve ended `%s` without a solution" %
@@ -370,6 +396,10 @@ class CplexHost(_Host):
 
         if name == "status":
             return self._status(span)
+        if name == "solnPoolNsolns":
+            from .solve_variants import pool_size
+
+            return pool_size(self.flow)
         if name in self.ctx.settings:
             return self.ctx.settings[name][0]
         if name in PARAMETERS:
@@ -458,6 +488,15 @@ class ThisModelHost(_Host):
 
         ModelHost(self.ctx).set_member(name, value, span)
 
+    def iter_keys(self):
+        from .host import element_names
+
+        return element_names(self.ctx)
+
+    def get_index(self, key: Any, span: Any) -> Any:
+        """``thisOplModel["n"]``: the element by name, as ``thisOplModel.n`` (what a for-in gives)."""
+        return self.get_member(key, span) if isinstance(key, str) else super().get_index(key, span)
+
     def to_display(self) -> str:
         return "thisOplModel"
 
@@ -528,15 +567,17 @@ class OutputFileHost(_Host):
 
     def _methods(self) -> dict[str, Any]:
         return {"write": lambda a, s: self._write(a, ""), "writeln": lambda a, s: self._write(a, "\n"),
-                "close": lambda a, s: self.close(s), "open": self._open, "isOpen": lambda a, s: self.is_open}
+                "close": lambda a, s: self.close(s), "open": self._open}
 
     def _properties(self) -> list[str]:
-        return ["exists"]
+        return ["exists", "isOpen"]
 
     def get_member(self, name: str, span: Any) -> Any:
         if name == "exists":  # the file is on disk (written by an earlier close, or there before)
             target = self.path or self.last_path
             return bool(target is not None and os.path.isfile(target))
+        if name == "isOpen":  # a property (IBM: deprecated, "use exists instead")
+            return self.is_open
         return self._method(name, span)
 
     def _write(self, args: list, end: str) -> Any:

@@ -201,9 +201,10 @@ ENTRIES = [
      "cplex.solve(); writeln(cplex.getObjValue()); }", None, "3.5"),
     (SC, "IloOplModel.unconvertAllIntVars", "out", _MIP + "main { thisOplModel.generate(); thisOplModel.convertAllIntVars(); "
      "thisOplModel.unconvertAllIntVars(); cplex.solve(); writeln(cplex.getObjValue()); }", None, "3"),
-    (SC, "IloOplModel.printRelaxation", "code", "feasOpt relaxations are not computed (reported as a method pyopl lacks)", None, "OPL1050"),
-    (SC, "IloOplModel.applyOpsSettings", "code", ".ops settings files are not read", None, "OPL1057"),
-    (SC, "IloOplModel.setPoolSolution", "code", "the solution pool is not available from scripts (reported as a method pyopl lacks)", None, "OPL1050"),
+    (SC, "IloOplModel.printRelaxation", "ref", "tests/conformance/test_conf_script_flow.py::test_print_relaxation_moves_the_cheapest_bound", None, None),
+    (SC, "IloOplModel.applyOpsSettings", "ref", "tests/conformance/test_conf_script_flow.py::test_apply_ops_settings_reads_the_cplex_category", None, None),
+    (SC, "IloOplModel.setPoolSolution", "ref", "tests/conformance/test_conf_script_flow.py::test_populate_fills_gurobis_pool", None, None),
+    (SC, "IloOplModel elements (for-in iteration)", "ref", "tests/conformance/test_conf_script_flow.py::test_for_in_visits_the_elements_declared_so_far", None, None),
     (SC, "IloCplex.solve", "out", _LP + "maximize x + y;\nmain { thisOplModel.generate(); cplex.solve(); writeln(cplex.getObjValue()); }", None, "20"),
     (SC, "IloCplex.getObjValue", "out", _X3 + "execute { writeln(cplex.getObjValue()); }", None, "19"),
     (SC, "IloCplex.getBestObjValue", "out", _X3 + "execute { writeln(cplex.getBestObjValue()); }", None, "19"),
@@ -213,7 +214,11 @@ ENTRIES = [
     (SC, "IloCplex.eplin", "out", "execute { cplex.eplin = 0.5; }\ndvar float x in 0..10;\nmaximize x;\nsubject to { x != 10; }\n"
      "execute { writeln(x); }", None, "9.5"),
     (SC, "IloCplex.getMIPRelativeGap", "out", "dvar int x in 0..3;\nmaximize x;\nexecute { writeln(cplex.getMIPRelativeGap()); }", None, "0"),
-    (SC, "IloCplex.populate", "code", "the solution pool is not run from scripts", None, "OPL1057"),
+    (SC, "IloCplex.populate", "ref", "tests/conformance/test_conf_script_flow.py::test_populate_fills_gurobis_pool", None, None),
+    (SC, "IloCplex.populate (CPLEX)", "ref", "tests/conformance/test_conf_script_flow.py::test_populate_on_cplex_with_aggressive_intensity", None, None),
+    (SC, "IloCplex.populate (HiGHS: no pool, warning OPL1068)", "ref", "tests/conformance/test_conf_script_flow.py::test_populate_on_highs_warns_and_keeps_one_solution", None, None),
+    (SC, "IloCplex.solnPoolNsolns", "ref", "tests/conformance/test_conf_script_flow.py::test_populate_fills_gurobis_pool", None, None),
+    (SC, "IloCplex.getObjValue(k) (pool member)", "ref", "tests/conformance/test_conf_script_flow.py::test_pool_index_outside_the_pool", None, None),
     (SC, "IloCplex.exportModel", "ref", "tests/conformance/test_conf_script_objects.py::test_export_model_to_the_output_folder",
      None, None),
     (SC, "IloCplex.setObjCoef", "out", _CAP + "main { thisOplModel.generate(); cplex.setObjCoef(thisOplModel.x, 5); "
@@ -227,7 +232,8 @@ ENTRIES = [
     (SC, "constraint .setCoef / .getCoef", "out", _CAP + "main { thisOplModel.generate(); "
      "thisOplModel.cap.setCoef(thisOplModel.y, 2); cplex.solve(); "
      "writeln(thisOplModel.cap.getCoef(thisOplModel.y), \" \", cplex.getObjValue()); }", None, "2 12"),
-    (SC, "IloCplex.solveFixed", "code", "use `solve --duals` (the LP with integers fixed; reported as a method pyopl lacks)", None, "OPL1050"),
+    (SC, "IloCplex.solveFixed", "ref", "tests/conformance/test_conf_script_flow.py::test_solve_fixed_gives_the_duals_of_the_fixed_lp", None, None),
+    (SC, "IloCplex.clearModel", "ref", "tests/conformance/test_conf_script_flow.py::test_clear_model_forgets_the_generated_model", None, None),
     (SC, "IloOplDataElements", "out", "int n = ...;\nmain {\n var src = new IloOplModelSource(\"m.mod\");\n"
      " var def = new IloOplModelDefinition(src);\n var m = new IloOplModel(def, cplex);\n var d = new IloOplDataElements();\n"
      " d.n = 2;\n m.addDataSource(d);\n m.generate();\n cplex.solve();\n writeln(cplex.getObjValue());\n}\n"
@@ -242,7 +248,15 @@ ENTRIES = [
     (SC, "IloOplInputFile (readline, eof, close)", "out", "// first line\nexecute { var f = new IloOplInputFile(\"m.mod\"); "
      "var n = 0; var first = f.readline(); n++; while (!f.eof) { f.readline(); n++; } f.close(); writeln(first, \" \", n); }\n"
      "dvar float+ x;\nminimize x;", None, "// first line 4"),
+    (SC, "IloOplDataElements (for-in iteration)", "ref", "tests/conformance/test_conf_script_flow.py::test_for_in_over_data_elements_gives_their_names", None, None),
+    (SC, "IloOplInputFile.exists / isOpen", "ref", "tests/conformance/test_conf_script_flow.py::test_input_file_exists_and_is_open_are_properties", None, None),
+    (SC, "IloOplOutputFile.isOpen", "ref", "tests/conformance/test_conf_script_flow.py::test_input_file_exists_and_is_open_are_properties", None, None),
+    (SC, "IloOplOutputString (write, writeln, getString)", "out", "dvar float+ x;\nminimize x;\nexecute { var s = new IloOplOutputString(); "
+     "s.write(\"a\", 1); s.writeln(\" b\"); s.write(2 + 3); writeln(\"[\", s.getString(), \"]\"); }", None, "[a1 b\n5]"),
+    (SC, "includeScript / loadFile", "ref", "tests/conformance/test_conf_script_flow.py::test_include_script_runs_a_file_as_global_code", None, None),
     (SC, "IloOplCplexBasis", "code", "basis exchange with CPLEX is not supported", None, "OPL1057"),
+    (SC, "IloOplRelaxationIterator", "code", "use printRelaxation() (the relaxation as text)", None, "OPL1057"),
+    (SC, "IloOplModel.printExternalData / printInternalData", "code", "not printed; write the data with writeln", None, "OPL1057"),
     (SC, "IloOplConflictIterator", "code", "use printConflict() or the OPL0704 conflict", None, "OPL1057"),
     (SC, "IloOplCplexVectors", "code", "MIP starts and basis vectors are not supported", None, "OPL1057"),
     (SC, "IloOplProfiler", "code", "no profiler", None, "OPL1057"),
@@ -313,12 +327,10 @@ CODE_MODELS = {
     "span": "dvar interval a;\ndvar interval b;\nconstraints { span(a, all(i in 1..1) b); }",
     "startOf": "dvar interval a;\nminimize startOf(a);",
     "synchronize": "dvar interval a;\ndvar interval b;\nconstraints { synchronize(a, all(i in 1..1) b); }",
-    "IloOplModel.printRelaxation": "dvar int x in 0..3;\nmaximize x;\nmain { thisOplModel.generate(); thisOplModel.printRelaxation(); }",
-    "IloOplModel.applyOpsSettings": "dvar int x in 0..3;\nmaximize x;\nmain { thisOplModel.applyOpsSettings(null, \"a.ops\"); }",
-    "IloOplModel.setPoolSolution": "dvar int x in 0..3;\nmaximize x;\nmain { thisOplModel.generate(); thisOplModel.setPoolSolution(0); }",
-    "IloCplex.populate": "dvar int x in 0..3;\nmaximize x;\nmain { thisOplModel.generate(); cplex.populate(); }",
-    "IloCplex.solveFixed": "dvar int x in 0..3;\nmaximize x;\nmain { thisOplModel.generate(); cplex.solve(); cplex.solveFixed(); }",
     "IloOplCplexBasis": "dvar int x in 0..3;\nmaximize x;\nexecute { var b = new IloOplCplexBasis(); }",
+    "IloOplRelaxationIterator": "dvar int x in 0..3;\nmaximize x;\nexecute { var r = new IloOplRelaxationIterator(); }",
+    "IloOplModel.printExternalData / printInternalData": "dvar int x in 0..3;\nmaximize x;\nmain { thisOplModel.generate(); "
+                                                         "thisOplModel.printExternalData(); }",
     "IloOplConflictIterator": "dvar int x in 0..3;\nmaximize x;\nexecute { var c = new IloOplConflictIterator(); }",
     "IloOplCplexVectors": "dvar int x in 0..3;\nmaximize x;\nexecute { var v = new IloOplCplexVectors(); }",
     "IloOplProfiler": "dvar int x in 0..3;\nmaximize x;\nexecute { var p = new IloOplProfiler(); }",

@@ -121,3 +121,14 @@ the call.""",
   good="int n = 1;\nexecute { if (n <= 0) fail(); }\ndvar float+ x;\nminimize x;",
   at=(2, 23))
 
+R("OPL1068", "script-pool-unavailable", "warning", "Solution pool asked of a solver without one",
+  """`cplex.populate()` asks for several solutions (IBM's solution pool), but the solver of the run
+has no pool (HiGHS), or with `--solver auto` no solver with a pool is installed. The model is
+solved as by `cplex.solve()` and the pool holds that one solution, so `cplex.solnPoolNsolns` is 1.
+Run with `--solver gurobi`, `--solver cplex` or `--solver scip` for a pool of several solutions
+(docs/scripting.md, "Solution pool").""")
+R("OPL1069", "script-settings-file-invalid", "error", "OPL settings file that cannot be read",
+  """`thisOplModel.applyOpsSettings(dir, "file.ops")` names a settings file that is not an OPL settings
+file pyopl reads: not well-formed XML, a root other than `<settings>`, a DTD (`<!DOCTYPE`; pyopl
+expands no entity of a file), or more than 1 MB. Write it as the OPL IDE does:
+`<settings version="2"><category name="cplex"><setting name="tilim" value="30"/></category></settings>`.""")

@@ -1,0 +1,45 @@
+"""``new IloOplOutputString()``: text collected in memory (IBM ILOG Script for OPL, class
+``IloOplOutputString``: ``write``, ``writeln`` and ``getString``).
+
+It writes no file, so it needs no output folder; its size is bounded as every script output is
+(:data:`pyopl.script.opl_runtime.MAX_OUTPUT` characters).
+"""
+from __future__ import annotations
+
+from typing import Any
+
+from .host_errors import host_error
+from .opl_objects import _Host
+from .values import UNDEFINED
+
+#: characters one output string may hold (as much as a run may print)
+MAX_CHARS = 20_000_000
+
+
+class OutputStringHost(_Host):
+    """One ``IloOplOutputString``: ``write(a, b, ...)`` and ``writeln(...)`` append their arguments as
+    ``writeln`` prints them; ``getString()`` returns everything written so far."""
+
+    type_name = "IloOplOutputString"
+
+    def __init__(self, ctx: Any):
+        super().__init__(ctx)
+        self.parts: list[str] = []
+        self.size = 0
+
+    def _methods(self) -> dict[str, Any]:
+        return {"write": lambda a, s: self._write(a, "", s), "writeln": lambda a, s: self._write(a, "\n", s),
+                "getString": lambda a, s: "".join(self.parts), "end": lambda a, s: UNDEFINED,
+                "close": lambda a, s: UNDEFINED}
+
+    def _write(self, args: list, end: str, span: Any) -> Any:
+        from .host import show_values
+
+        text = show_values(args) + end
+        self.size += len(text)
+        if self.size > MAX_CHARS:
+            raise host_error("script-memory-budget", "an IloOplOutputString grew past %d million characters"
+                             % (MAX_CHARS // 1_000_000), span, help="write less into it")
+        self.parts.append(text)
+        return UNDEFINED
+
