@@ -4,9 +4,6 @@
 JSON-escaped form of the text; :mod:`.lark_gbnf` turns a Lark grammar (pyopl's ``opl.lark`` and
 ``dat.lark``, read through Lark's own compiled rules) into GBNF rules; :mod:`.contract` assembles
 the grammar of the ``{"model", "data"}`` reply; :mod:`.endpoints` says which server takes it and
-under which request field.
+under which request field. Import the submodules themselves (this package imports nothing, so
+that reading the CLI flags does not load Lark).
 """
-from .contract import contract_grammar, MODEL_CONTRACT_TEMPLATES
-from .endpoints import DecodingPlan, plan_for, request_fields
-
-__all__ = ["contract_grammar", "MODEL_CONTRACT_TEMPLATES", "DecodingPlan", "plan_for", "request_fields"]

@@ -51,7 +51,8 @@ def _script_rules() -> dict[str, str]:
 
 
 def _json_frame() -> dict[str, str]:
-    string_char = f'{cs.json_class(cs.complement(cs.of_chars(chr(34) + chr(92))))} | "\\\\u" [0-9a-fA-F]{{4}}'
+    # any JSON string (RFC 8259, section 7): raw characters, the short escapes, \uXXXX
+    string_char = f'{cs.json_class(cs.complement(cs.union(cs.of_chars(chr(34) + chr(92)), ((0, 0x1F),))))} | "\\\\" ["\\\\/bfnrt] | "\\\\u" [0-9a-fA-F]{{4}}'
     lead = " | ".join(cs.gbnf_literal(f'"{k}"') for k in LEAD_KEYS)
     return {
         "root": (f'jws "{{" jws (lead-key jws ":" jws json-string jws "," jws)? '
