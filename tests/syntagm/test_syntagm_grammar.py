@@ -92,6 +92,46 @@ def test_accepts_every_exemplar(rec, folder):
     assert rec.failure(reply(model, data)) is None
 
 
+def _corpus() -> list[Path]:
+    import sys
+
+    sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+    from shared_material import SHARED
+
+    return sorted((SHARED / "opl-corpus").glob("*/model.mod")) + sorted(ROOT.glob("examples/**/*.mod"))
+
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+@pytest.mark.skipif(not _corpus(), reason="../shared/opl-corpus is not present here")
+def test_accepts_every_corpus_model_pyopl_reads(rec):
+    """IBM's and others' OPL models (with their ILOG Script blocks) and their data files: each one
+    pyopl's parser reads (scripts cut out as pyopl does) the grammar accepts, script and all."""
+    from pyopl.syntax.scripts import strip_scripts
+
+    read = 0
+    for mod in _corpus():
+        model = mod.read_text(encoding="utf-8", errors="replace")
+        try:
+            build("opl").parse(strip_scripts(model)[0])
+        except LarkError:
+            continue
+        dats = [d.read_text(encoding="utf-8", errors="replace") for d in sorted(mod.parent.glob("*.dat"))]
+        data = next((d for d in dats if _reads(d)), "")
+        assert rec.failure(reply(model, data)) is None, mod
+        read += 1
+    assert read >= 20
+
+
+def _reads(data: str) -> bool:
+    try:
+        build("dat").parse(data)
+        return True
+    except LarkError:
+        return False
+
+
 def test_accepts_the_frames_llms_write(rec):
     model = "dvar float+ x;\nmaximize x; // the goal\nsubject to { c: x <= 4; }"
     assert rec.accepts(json.dumps({"model": model, "data": ""}, indent=2))
