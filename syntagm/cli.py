@@ -118,6 +118,9 @@ def build_parser() -> argparse.ArgumentParser:
     add_report(sub, types)
     from .comparecmd import add_parser as add_compare
     add_compare(sub, types)
+    sub.add_parser("grammar", help="print the GBNF grammar of the model/data reply (llama.cpp format)",
+                   description="Print the GBNF grammar that --constrained-decoding sends, generated from "
+                   "pyopl's model and data grammars (e.g. for llama-server --grammar-file).")
     sub.add_parser("mcp", help="serve syntagm's MCP tools (compare) over stdio",
                    description="A Model Context Protocol server over stdio with the tool `compare`.")
     return p
@@ -308,6 +311,10 @@ def main(argv: list[str] | None = None) -> int:
         if args.command == "mcp":
             from .mcp_server import main as serve
             return serve()
+        if args.command == "grammar":
+            from .decoding.contract import contract_grammar
+            sys.stdout.write(contract_grammar())
+            return 0
         from .selfcheck import check_installation
 
         kb = check_installation(args)  # before any LLM call: compiler and knowledge base work

@@ -293,3 +293,11 @@ def test_modes_and_fields():
     assert endpoints.request_fields(endpoints.plan_for("off"), "g") == {}
     with pytest.raises(ValueError):
         endpoints.plan_for("always")
+
+
+def test_the_grammar_command_prints_it(capsys):
+    from syntagm.cli import main
+
+    assert main(["grammar"]) == 0
+    out = capsys.readouterr().out
+    assert out == contract_grammar() and out.splitlines()[1].startswith("root ::= ")
