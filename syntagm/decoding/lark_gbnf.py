@@ -2,7 +2,7 @@
 
 The rules come from Lark itself: :func:`lark_to_gbnf` builds the grammar with Lark
 (``Lark(text).rules``, ``.terminals``, ``.ignore_tokens``: EBNF already expanded into plain
-alternatives), so the GBNF follows ``pyopl/grammar/*.lark`` whenever they change and never drifts.
+alternatives), so the GBNF follows ``grammar/*.lark`` whenever they change and never drifts.
 
 A context-free grammar has no lexer, so what the lexer did is spelt out:
 

@@ -29,7 +29,7 @@ from syntagm_testkit import Item, gen, verdict
 from pyopl.syntax.grammars import grammar_text
 from pyopl.syntax.parser_cache import build
 
-KB = Path(__file__).resolve().parents[2] / "syntagm" / "knowledge_base"
+KB = Path(__file__).resolve().parents[2] / "knowledge_base"
 EXEMPLARS = sorted(p for p in KB.iterdir() if (p / "model.mod").is_file())
 PROMPTS = Path(__file__).resolve().parents[2] / "syntagm" / "prompts"
 MSGS = [{"role": "user", "content": "write the model"}]
