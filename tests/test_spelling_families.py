@@ -2,7 +2,7 @@
 
 - The IR as shipped (array paths, joins) equals, bit for bit, the IR built with the array paths and the
   tree walk's joins off (every domain scanned: the reference), and so does the IR with only the array
-  paths off.
+  paths off; so do the dexprs' linear forms (terms in order, constants) kept for the values reported.
 - The spelling means the family's problem: its optimum is the optimum of the family's direct arrays
   (``models.<family>(...).direct()``, built with NumPy and solved by highspy without pyopl).
 """
@@ -55,6 +55,11 @@ def _direct_optimum(case) -> float:
     return h.getInfo().objective_function_value
 
 
+def _forms(ir) -> dict:
+    return {name: [(k, (list(v.terms.items()), v.const) if hasattr(v, "terms") else v) for k, v in cells.items()]
+            for name, cells in ir.dexprs.items()}
+
+
 @pytest.mark.parametrize("family,name", CASES)
 def test_spelling_gives_the_reference_ir_and_the_family_optimum(monkeypatch, family, name):
     case = _case(family)
@@ -68,6 +73,7 @@ def test_spelling_gives_the_reference_ir_and_the_family_optimum(monkeypatch, fam
     assert reference.A.nnz > 0
     assert_same_ir(shipped.ir, reference)
     assert_same_ir(walk_with_joins, reference)
+    assert _forms(shipped.ir) == _forms(reference) == _forms(walk_with_joins)  # dexprs, for the values reported
     result = shipped.solve()
     assert result.status == "optimal"
     assert result.objective == pytest.approx(_direct_optimum(case), rel=1e-9, abs=1e-9)
