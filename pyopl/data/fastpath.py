@@ -175,7 +175,6 @@ _BULK_FROM = 4096  # characters from which a matrix or a row of numbers is read 
 _FLOAT_BYTES = bytes(int(c in b".eE") for c in range(256))  # a number holding one of these is read with float()
 _SEPARATORS = str.maketrans("<>,", "   ")
 _LAZY_SPANS_FROM = 32  # tuple sets at least this large get their spans on first use
-_LAYOUT_PIECE = 1 << 20  # bytes of a large body that :func:`_tuple_layout` checks and reads at a time
 
 
 def _comma_after(flat: bytes, kinds: tuple[int, int]) -> bool:
@@ -208,33 +207,6 @@ def _tuple_layout(body: str, table: bytes = _CLASS_BYTES) -> tuple[np.ndarray, n
     if not body.isascii():
         return None
     data = body.encode("ascii")
-    if len(data) <= 2 * _LAYOUT_PIECE:
-        return _layout_piece(data, table)
-    # Pieces of about _LAYOUT_PIECE bytes, each from a `<` up to the next piece's `<`: every rule above
-    # holds for the body exactly when it holds for each piece (no tuple, token or pair of commas spans
-    # two pieces, and each piece after the first starts with its `<` as the body must), and the
-    # temporaries of a piece stay in the processor's cache and are reused, where those of the whole
-    # body were tens of megabytes of fresh memory.
-    opener = table.index(_LT_B)
-    pieces, a, n = [], 0, len(data)
-    while a < n:
-        # (from the piece's first `<` on: the white space before the body's first one is no piece)
-        b = data.find(opener, max(a + _LAYOUT_PIECE, data.find(opener, a) + 1)) if n - a > 2 * _LAYOUT_PIECE else -1
-        b = n if b < 0 else b
-        layout = _layout_piece(data[a:b], table)
-        if layout is None:
-            return None
-        pieces.append((a, layout))
-        a = b
-    opens = np.concatenate([lay[0] + off for off, lay in pieces])
-    closes = np.concatenate([lay[1] + off for off, lay in pieces])
-    counts, floats = (np.concatenate([lay[k] for _a, lay in pieces]) for k in (2, 3))
-    nums = None if any(lay[4] is None for _a, lay in pieces) else np.concatenate([lay[4] for _a, lay in pieces])
-    return opens, closes, counts, floats, nums
-
-
-def _layout_piece(data: bytes, table: bytes) -> tuple | None:
-    """:func:`_tuple_layout` of the ASCII bytes ``data`` in one pass (offsets in ``data``)."""
     classes = data.translate(table)
     if b"\xff" in classes:
         return None
