@@ -7,6 +7,7 @@
     python benchmarks/measure.py check   CASE_DIR   # our IR == the direct arrays? (not timed)
     python benchmarks/measure.py pyomo   CASE_DIR   # run by the venv's python that has Pyomo
     python benchmarks/measure.py linopy  CASE_DIR
+    python benchmarks/measure.py pyoframe CASE_DIR  # run by the venv's python that has pyoframe
     python benchmarks/measure.py rhetor  CASE_DIR   # run by the venv's python that has rhetor
 
 ``CASE_DIR`` holds ``model.mod``, ``model.dat`` and ``case.json`` (the
@@ -224,6 +225,25 @@ def run_linopy(case_dir: Path) -> dict:
     return {"build_s": build, "handover_s": handover, "total_s": build + handover, "peak_mib": _peak_mib()}
 
 
+def run_pyoframe(case_dir: Path) -> dict:
+    """pyoframe (polars + pyoptinterface): the model built straight into a HiGHS object, as pyoframe does
+    (so ``total_s`` is build + hand-over), then written as MPS by HiGHS (``write_s``, apart)."""
+    import polars as pl
+    import pyoframe as pf
+
+    case = _case(case_dir)
+    if case.pyoframe is None:
+        return {"skipped": "no pyoframe formulation for this family"}
+    t = time.perf_counter()
+    m = case.pyoframe(pf, pl)
+    total = time.perf_counter() - t
+    t = time.perf_counter()
+    m.write(str(case_dir / "pyoframe.mps"))
+    write = time.perf_counter() - t
+    (case_dir / "pyoframe.mps").unlink()
+    return {"total_s": total, "write_s": write, "peak_mib": _peak_mib()}
+
+
 def run_rhetor(case_dir: Path) -> dict:
     """rhetor's compile of model + data into its linear-problem form (no solve)."""
     import logging
@@ -243,7 +263,7 @@ def main() -> None:
     if tool == "rhetor":
         sys.path = [p for p in sys.path if Path(p or ".").resolve() not in (HERE, HERE.parent)]
     fn = {"pyopl": run_pyopl, "lark": run_lark, "direct": run_direct, "check": run_check, "pyomo": run_pyomo,
-          "linopy": run_linopy, "rhetor": run_rhetor}[tool]
+          "linopy": run_linopy, "pyoframe": run_pyoframe, "rhetor": run_rhetor}[tool]
     print(json.dumps(fn(case_dir)))
 
 

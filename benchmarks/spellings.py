@@ -9,7 +9,9 @@ Each spelling is measured in fresh processes (``measure.py``), pyopl and the flo
 ``--repeat`` each, and the ratios are taken within that pair (the machine is shared: ratios, not seconds).
 Two floors: **floor** is run.py's (the family's NumPy arrays, built in memory, to CSC, and highspy's
 ``passModel``); **floor + read** adds NumPy reading the ``.dat`` text (``dat_floor.py``), the floor
-issue 31 names ("read the .dat text, NumPy CSC, highspy").  The load average is printed before and after.
+issue 31 names ("read the .dat text, NumPy CSC, highspy").  Where a peer can express the family (linopy,
+pyoframe: ``models.py``) and its virtual environment exists, its build + hand-over is measured against the
+slowest spelling.  The load average is printed before and after.
 """
 from __future__ import annotations
 
@@ -25,7 +27,7 @@ sys.path.insert(0, str(HERE))
 import models  # noqa: E402
 import spelling_sets  # noqa: E402
 from mincostflow import case_dir  # noqa: E402
-from run import measure  # noqa: E402
+from run import VENVS, measure  # noqa: E402
 
 
 def _load() -> str:
@@ -40,7 +42,7 @@ def run_family(family: str, size: list, names: list[str] | None, repeat: int, ti
     print("\n| %s %s: spelling | pyopl s | floor s | ratio | floor + read s | ratio to floor + read |"
           % (family, case.size))
     print("|---|---|---|---|---|---|")
-    worst, worst_read = (0.0, ""), (0.0, "")
+    worst, worst_read, worst_seconds = (0.0, ""), (0.0, ""), (0.0, "")
     for name in names or spellings:
         if name not in spellings:
             continue
@@ -65,10 +67,31 @@ def run_family(family: str, size: list, names: list[str] | None, repeat: int, ti
         q = min(r["total_s"] for r in floor)
         qr = min(r["total_read_s"] for r in floor)
         worst, worst_read = max(worst, (p / q, name)), max(worst_read, (p / qr, name))
+        worst_seconds = max(worst_seconds, (p, name))
         print("| %s | %.3f | %.3f | %.1f× | %.3f | %.1f× |" % (name, p, q, p / q, qr, p / qr), flush=True)
     print("\n%s WORST ratio to the floor: %.1f× (%s); to the floor + read: %.1f× (%s)"
           % (family, worst[0], worst[1], worst_read[0], worst_read[1]), flush=True)
+    _peers(base, case, worst_seconds, repeat, timeout)
     return worst, worst_read
+
+
+def _peers(base: Path, case: models.Case, worst_seconds: tuple, repeat: int, timeout: float) -> None:
+    """The peers that can express the family, in their own virtual environments (``run.py`` makes them),
+    against the slowest spelling: best of ``repeat`` fresh runs each."""
+    for tool in ("linopy", "pyoframe"):
+        if getattr(case, tool) is None:
+            continue
+        py = VENVS / tool / "bin" / "python"
+        if not py.exists():
+            print("%s: skipped (no %s; `python benchmarks/run.py` installs it)" % (tool, py), flush=True)
+            continue
+        runs = [measure(str(py), tool, base, timeout) for _ in range(repeat)]
+        ok = [r["total_s"] for r in runs if "total_s" in r]
+        if not ok:
+            print("%s: %s" % (tool, json.dumps(runs[0])[:200]), flush=True)
+            continue
+        print("%s (build + hand-over): %.3f s; the slowest spelling (%s, %.3f s) takes %.2f× its time"
+              % (tool, min(ok), worst_seconds[1], worst_seconds[0], worst_seconds[0] / min(ok)), flush=True)
 
 
 def main() -> None:
