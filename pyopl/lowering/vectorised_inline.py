@@ -22,6 +22,7 @@ from ..syntax.nesting import child_nodes
 from .symbols import DexprArray, DexprScalar
 
 MAX_DEPTH = 8  # dexprs defined through dexprs: inlined this deep at most
+MAX_NEST = 200  # operators walked through to find them (the walk recurses: bounded below Python's limit)
 
 
 def _all_names(n: Any) -> set[str]:
@@ -110,9 +111,11 @@ class _Inliner:
     def domain_of(self, name: str) -> Any:
         return self.ev.eval_set(self.loop[name], self.env)
 
-    def expr(self, n: Any, depth: int = 0) -> Any:
-        if depth > MAX_DEPTH:
-            return n
+    def expr(self, n: Any, depth: int = 0, nest: int = 0) -> Any:
+        """``n`` with dexpr cells and names inlined and sums flattened where the array paths can;
+        ``depth`` counts dexprs inlined through dexprs, ``nest`` the operators walked through."""
+        if depth > MAX_DEPTH or nest > MAX_NEST:
+            return n  # (a 5,000-term chain is 5,000 levels deep: past MAX_NEST it stays as written)
         if isinstance(n, A.Aggregate):
             flat = flattened_sum(n, self.flat)
             if flat is not n:
@@ -129,25 +132,25 @@ class _Inliner:
             m = self._cell(n)
             if m is not None:
                 self.changed = True
-                return self.expr(m, depth + 1)
+                return self.expr(m, depth + 1, nest)
         if isinstance(n, A.Name):
             sym = self.ev.inst.symbols.get(n.id)
             if sym is not None and isinstance(sym.value, DexprScalar):
                 body = sym.decl.expr
                 if not (_all_names(body) & self.taken):
                     self.changed = True
-                    return self.expr(body, depth + 1)
+                    return self.expr(body, depth + 1, nest)
             return n
         if isinstance(n, (A.Binary, A.Unary, A.Compare)):
             changes = {}
             for f in dataclasses.fields(n):
                 v = getattr(n, f.name)
                 if isinstance(v, A.Expr):
-                    w = self.expr(v, depth)
+                    w = self.expr(v, depth, nest + 1)
                     if w is not v:
                         changes[f.name] = w
                 elif isinstance(v, list) and v and all(isinstance(x, A.Expr) for x in v):
-                    w = [self.expr(x, depth) for x in v]
+                    w = [self.expr(x, depth, nest + 1) for x in v]
                     if any(a is not b for a, b in zip(w, v)):
                         changes[f.name] = w
             return dataclasses.replace(n, **changes) if changes else n
