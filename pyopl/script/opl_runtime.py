@@ -203,7 +203,9 @@ class OplNamespace(_Host):
             "ceil": lambda a, s: float(math.ceil(n(a, s))), "floor": lambda a, s: float(math.floor(n(a, s))),
             "round": rounded, "trunc": lambda a, s: float(math.trunc(n(a, s))),
             "sqrt": lambda a, s: math.sqrt(n(a, s)) if n(a, s) >= 0 else math.nan,
-            "log": lambda a, s: math.log(n(a, s)) if n(a, s) > 0 else (-math.inf if n(a, s) == 0 else math.nan),
+            # the OPL functions (base 10, natural, base 2), not JavaScript's Math.log (natural)
+            "log": lambda a, s: _log(n(a, s), math.log10), "ln": lambda a, s: _log(n(a, s), math.log),
+            "lg": lambda a, s: _log(n(a, s), math.log2),
             "exp": lambda a, s: _exp(n(a, s)), "pow": lambda a, s: _pow(n(a, s), n(a, s, 1)),
             "max": lambda a, s: max(_num(self.ctx, x, s, "an argument") for x in a) if a else -math.inf,
             "min": lambda a, s: min(_num(self.ctx, x, s, "an argument") for x in a) if a else math.inf,
@@ -219,6 +221,11 @@ class OplNamespace(_Host):
             "intValue": lambda a, s: float(math.trunc(n(a, s))),
             "distToInt": lambda a, s: abs(n(a, s) - round(n(a, s))),
         }
+
+
+def _log(v: float, fn: Any) -> float:
+    """A logarithm as a script number: -Infinity at 0, NaN below (as ``Math.log`` gives them)."""
+    return fn(v) if v > 0 else (-math.inf if v == 0 else math.nan)
 
 
 def _exp(v: float) -> float:

@@ -126,7 +126,8 @@ ENTRIES = [
     (FN, "item", "obj", _v("item({5, 6, 7}, 1)"), None, 6.0),
     (FN, "last", "obj", _v("last({5, 6, 7})"), None, 7.0),
     (FN, "ln", "obj", _v("ln(10)"), None, math.log(10)),
-    (FN, "log", "obj", _v("log(10)"), None, math.log(10)),
+    (FN, "log", "obj", _v("log(100) + log(20)"), None, 2 + math.log10(20)),  # base 10 (IBM: log(100) gives 2)
+    (FN, "lg", "obj", _v("lg(128) + lg(20)"), None, 7 + math.log2(20)),  # base 2 (IBM: lg(128) gives 7)
     (FN, "maxl", "obj", _v("maxl(3, 9, 4)"), None, 9.0),
     (FN, "minl", "obj", _v("minl(3, 9, 4)"), None, 3.0),
     (FN, "next", "obj", _v("next({5, 6, 7}, 6)"), None, 7.0),
