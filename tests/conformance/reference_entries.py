@@ -309,6 +309,10 @@ ENTRIES = [
     (SC, "dvar .solutionValue (array)", "out", _X3 + "execute { writeln(x.solutionValue); }", None, "[0 2 5]"),
     (SC, "dvar .reducedCost", "out", "dvar float+ x;\ndvar float+ y;\nminimize x + 3 * y;\nsubject to { x + y >= 2; }\n"
      "execute { writeln(y.reducedCost); }", None, "2"),
+    (SC, "dvar .name / constraint .name", "out", _X3 + "execute { writeln(x[2].name, \" \", ct.name); }", None, "x[2] ct"),
+    (SC, "dvar array .size", "out", _X3 + "execute { writeln(x.size); }", None, "3"),
+    (SC, "IloCplex.getNiterations / getNnodes", "out", _MIP + "execute { writeln(cplex.getNiterations() >= 0, \" \", "
+     "cplex.getNnodes() >= 0); }", None, "true true"),
     (SC, "constraint .dual", "out", _X3 + "execute { writeln(ct.dual); }", None, "2"),
     (SC, "constraint .slack", "out", _X3 + "execute { writeln(ct.slack); }", None, "0"),
     (SC, "constraint .UB / .LB (read)", "out", _X3 + "execute { writeln(ct.UB); }", None, "7"),
