@@ -219,6 +219,10 @@ class OplNamespace(_Host):
             "nextc": lambda a, s: setarg(a, s)._nextc(a[1:], s), "prevc": lambda a, s: setarg(a, s)._prevc(a[1:], s),
             "rand": rnd, "srand": srand,
             "intValue": lambda a, s: float(math.trunc(n(a, s))),
+            # OPL's frac, sgn and ftoi (IBM: every OPL function is reachable as Opl.xxx in scripts)
+            "frac": lambda a, s: n(a, s) - math.trunc(n(a, s)) if math.isfinite(n(a, s)) else math.nan,
+            "sgn": lambda a, s: float((n(a, s) > 0) - (n(a, s) < 0)),
+            "ftoi": lambda a, s: float(math.trunc(n(a, s))) if math.isfinite(n(a, s)) else math.nan,
             "distToInt": lambda a, s: abs(n(a, s) - round(n(a, s))),
         }
 

@@ -36,3 +36,17 @@ dvar float+ x;
 minimize x;""")
     assert r.script_output.split() == ["3", "10", "0", "1", "-Infinity"]
     assert math.log10(1000) == 3 and math.log2(1024) == 10  # the values above, by Python's own functions
+
+
+def test_opl_namespace_has_frac_sgn_ftoi_as_the_model_has_them():
+    """IBM's function pages ("frac", "sgn", "ftoi": usable in scripts as Opl.xxx()): by hand,
+    frac(2.75) = 0.75, frac(-2.5) = -0.5, sgn(-3) = -1, sgn(0) = 0, ftoi(3.9) = 3, ftoi(-3.9) = -3;
+    the model's own functions give the same."""
+    r = pyopl.solve("""float m[1..6] = [frac(2.75), frac(-2.5), sgn(-3), sgn(0), ftoi(3.9), ftoi(-3.9)];
+execute {
+  writeln(Opl.frac(2.75), " ", Opl.frac(-2.5), " ", Opl.sgn(-3), " ", Opl.sgn(0), " ", Opl.ftoi(3.9), " ", Opl.ftoi(-3.9));
+  writeln(m);
+}
+dvar float+ x;
+minimize x;""")
+    assert r.script_output.splitlines() == ["0.75 -0.5 -1 0 3 -3", "[0.75 -0.5 -1 0 3 -3]"]
