@@ -49,6 +49,7 @@ class Flow:
         self.last_model: Any = None
         self.solves = 0
         self.log: list[dict] = []  # one {"model", "status", "objective"} per solve (Result.solves)
+        self.pool: list | None = None  # the last solve's pool: [(objective, column values)] (populate)
 
     def current_ir(self) -> Any:
         return self.last_model.model.ir if self.last_model is not None and self.last_model.model is not None else None
@@ -69,6 +70,10 @@ class Flow:
             raise host_error("script-unsupported", "`main` asked for more than 10,000 solves", span,
                              help="check the loop's end condition")
         result = m.model._solve_ir(m.model.ir if ir is None else ir, **dict(self.kw, **more))
+        # the solution pool (populate): kept here, column vectors being no part of a result's JSON
+        self.pool = result.extra.pop("pool", None)
+        if self.pool is not None:
+            result.extra["pool_objectives"] = [float(obj) for obj, _x in self.pool]
         m.result = result
         m.ctx.result = result
         self.last_result = result
