@@ -47,6 +47,10 @@ def print_relaxation(model: Any, span: Any) -> float:
         raise host_error("script-unsupported", "`printRelaxation()` before `generate()`", span,
                          help="call `generate()` (and `cplex.solve()`) first")
     ir = model.model.ir
+    if ir.qcons or ir.indicators or ir.engine != "mp":
+        raise host_error("script-unsupported", "`printRelaxation()` relaxes linear constraints; this model has %s" % (
+            "quadratic constraints" if ir.qcons else "indicator constraints" if ir.indicators else "`using CP;`"), span,
+            help="use printConflict() to see what conflicts")
     services = model.flow.ctx.solver_services  # pyopl.backends.script_services (backends sit above scripts)
     INFEASIBLE, min_sum_relaxation = services.INFEASIBLE, services.min_sum_relaxation
     labelled = np.array([bool(lab) and not lab.startswith("#") for lab in ir.row_label], dtype=bool)

@@ -306,3 +306,12 @@ def test_a_populate_run_reports_as_json(tmp_path):
                         "--format", "json"], capture_output=True, text=True, timeout=120)
     out = json.loads(p.stdout)
     assert out["status"] == "optimal" and out["pool_objectives"] == [7.0]
+
+
+def test_print_relaxation_of_a_feasible_model_prints_nothing():
+    """A feasible model needs no relaxation: nothing printed, 0 returned."""
+    r = pyopl.solve("""dvar float x in 0..10;
+maximize x;
+subject to { cap: x <= 4; }
+main { thisOplModel.generate(); cplex.solve(); writeln("n=", thisOplModel.printRelaxation()); }""")
+    assert r.script_output.splitlines() == ["n=0"]
