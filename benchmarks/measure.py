@@ -2,10 +2,12 @@
 
     python benchmarks/measure.py pyopl   CASE_DIR   # our stages, timed separately
     python benchmarks/measure.py lark    CASE_DIR   # Lark's own parse of the model text, nothing else
-    python benchmarks/measure.py direct  CASE_DIR   # NumPy CSC arrays + highspy passModel
+    python benchmarks/measure.py direct  CASE_DIR   # NumPy CSC arrays + highspy passModel (and, timed
+                                                     # apart, NumPy reading the .dat text: dat_floor.py)
     python benchmarks/measure.py check   CASE_DIR   # our IR == the direct arrays? (not timed)
     python benchmarks/measure.py pyomo   CASE_DIR   # run by the venv's python that has Pyomo
     python benchmarks/measure.py linopy  CASE_DIR
+    python benchmarks/measure.py pyoframe CASE_DIR  # run by the venv's python that has pyoframe
     python benchmarks/measure.py rhetor  CASE_DIR   # run by the venv's python that has rhetor
 
 ``CASE_DIR`` holds ``model.mod``, ``model.dat`` and ``case.json`` (the
@@ -148,6 +150,9 @@ def run_direct(case_dir: Path) -> dict:
     import numpy as np
 
     case = _case(case_dir)
+    sys.path.insert(0, str(HERE))
+    import dat_floor
+
     t = time.perf_counter()
     d = case.direct()
     build = time.perf_counter() - t
@@ -158,8 +163,11 @@ def run_direct(case_dir: Path) -> dict:
                 np.ascontiguousarray(d.c, dtype=np.float64), d.col_lower, d.col_upper, d.row_lower, d.row_upper,
                 A.indptr.astype(np.int32), A.indices.astype(np.int32), A.data.astype(np.float64), d.integrality)
     handover = time.perf_counter() - t
-    return {"build_s": build, "handover_s": handover, "total_s": build + handover, "nnz": int(A.nnz),
-            "peak_mib": _peak_mib()}
+    t = time.perf_counter()  # (after the rest: `total_s`, the floor of run.py's tables, as before)
+    dat_floor.read(case_dir / "model.dat")  # issue 31's floor also reads the .dat text (`total_read_s`)
+    read = time.perf_counter() - t
+    return {"read_s": read, "build_s": build, "handover_s": handover, "total_s": build + handover,
+            "total_read_s": read + build + handover, "nnz": int(A.nnz), "peak_mib": _peak_mib()}
 
 
 def run_check(case_dir: Path) -> dict:
@@ -217,6 +225,25 @@ def run_linopy(case_dir: Path) -> dict:
     return {"build_s": build, "handover_s": handover, "total_s": build + handover, "peak_mib": _peak_mib()}
 
 
+def run_pyoframe(case_dir: Path) -> dict:
+    """pyoframe (polars + pyoptinterface): the model built straight into a HiGHS object, as pyoframe does
+    (so ``total_s`` is build + hand-over), then written as MPS by HiGHS (``write_s``, apart)."""
+    import polars as pl
+    import pyoframe as pf
+
+    case = _case(case_dir)
+    if case.pyoframe is None:
+        return {"skipped": "no pyoframe formulation for this family"}
+    t = time.perf_counter()
+    m = case.pyoframe(pf, pl)
+    total = time.perf_counter() - t
+    t = time.perf_counter()
+    m.write(str(case_dir / "pyoframe.mps"))
+    write = time.perf_counter() - t
+    (case_dir / "pyoframe.mps").unlink()
+    return {"total_s": total, "write_s": write, "peak_mib": _peak_mib()}
+
+
 def run_rhetor(case_dir: Path) -> dict:
     """rhetor's compile of model + data into its linear-problem form (no solve)."""
     import logging
@@ -236,7 +263,7 @@ def main() -> None:
     if tool == "rhetor":
         sys.path = [p for p in sys.path if Path(p or ".").resolve() not in (HERE, HERE.parent)]
     fn = {"pyopl": run_pyopl, "lark": run_lark, "direct": run_direct, "check": run_check, "pyomo": run_pyomo,
-          "linopy": run_linopy, "rhetor": run_rhetor}[tool]
+          "linopy": run_linopy, "pyoframe": run_pyoframe, "rhetor": run_rhetor}[tool]
     print(json.dumps(fn(case_dir)))
 
 

@@ -43,6 +43,7 @@ class Case:
     direct: Callable[[], Direct]
     pyomo: Callable | None = None  # (pyomo module) -> ConcreteModel, built from the same data
     linopy: Callable | None = None  # (linopy module) -> linopy.Model
+    pyoframe: Callable | None = None  # (pyoframe module, polars module) -> pyoframe.Model on HiGHS
 
 
 def fmt_vector(v: np.ndarray) -> str:
@@ -112,7 +113,16 @@ def assignment(n: int, seed: int = 1) -> Case:
         m.add_constraints(x.sum("i") == 1, name="col")
         return m
 
-    return Case("assignment", "%dx%d" % (n, n), ASSIGNMENT_MOD, dat, direct, pyomo, linopy)
+    def pyoframe(pf, pl):
+        i, j = np.repeat(np.arange(n), n), np.tile(np.arange(n), n)
+        m = pf.Model("highs")
+        m.x = pf.Variable(pl.DataFrame({"i": i, "j": j}), vtype=pf.VType.BINARY)
+        m.minimize = (pf.Param(pl.DataFrame({"i": i, "j": j, "cost": cost.ravel()})) * m.x).sum()
+        m.row = m.x.sum("j") == 1
+        m.col = m.x.sum("i") == 1
+        return m
+
+    return Case("assignment", "%dx%d" % (n, n), ASSIGNMENT_MOD, dat, direct, pyomo, linopy, pyoframe)
 
 
 # ---------------------------------------------------------------------- transportation m x n
@@ -174,7 +184,16 @@ def transport(m: int, n: int, seed: int = 2) -> Case:
         mdl.add_constraints(x.sum("p") >= xr.DataArray(demand, dims=["k"]), name="dem")
         return mdl
 
-    return Case("transport", "%dx%d" % (m, n), TRANSPORT_MOD, dat, direct, pyomo, linopy)
+    def pyoframe(pf, pl):
+        p, k = np.repeat(np.arange(m), n), np.tile(np.arange(n), m)
+        mdl = pf.Model("highs")
+        mdl.ship = pf.Variable(pl.DataFrame({"p": p, "k": k}), lb=0)
+        mdl.minimize = (pf.Param(pl.DataFrame({"p": p, "k": k, "cost": cost.ravel()})) * mdl.ship).sum()
+        mdl.sup = mdl.ship.sum("k") <= pf.Param(pl.DataFrame({"p": np.arange(m), "supply": supply}))
+        mdl.dem = mdl.ship.sum("p") >= pf.Param(pl.DataFrame({"k": np.arange(n), "demand": demand}))
+        return mdl
+
+    return Case("transport", "%dx%d" % (m, n), TRANSPORT_MOD, dat, direct, pyomo, linopy, pyoframe)
 
 
 # ---------------------------------------------------------------------- capacitated facility location
@@ -530,4 +549,15 @@ def issue31(nodes: int, degree: int = 8, seed: int = 4) -> Case:
                  np.concatenate([np.ones(na), -np.ones(na)]), (nodes, na))
         return Direct(1, cost, np.zeros(na), cap.astype(float), np.zeros(na, dtype=np.int32), A, -b, -b)
 
-    return Case("issue31", "%d nodes" % nodes, ISSUE31_MOD, dat, direct)
+    def pyoframe(pf, pl):
+        a = np.arange(src.size)
+        m = pf.Model("highs")
+        m.ship = pf.Variable(pl.DataFrame({"a": a}), lb=0, ub=pf.Param(pl.DataFrame({"a": a, "cap": cap.astype(float)})))
+        m.minimize = (pf.Param(pl.DataFrame({"a": a, "cost": cost})) * m.ship).sum()
+        into = (pf.Param(pl.DataFrame({"a": a, "v": dst + 1, "w": np.ones(a.size)})) * m.ship).sum("a")
+        out = (pf.Param(pl.DataFrame({"a": a, "v": src + 1, "w": np.ones(a.size)})) * m.ship).sum("a")
+        rhs = pf.Param(pl.DataFrame({"v": np.arange(1, nodes + 1), "b": -b}))
+        m.balance = into.keep_extras() - out.keep_extras() == rhs
+        return m
+
+    return Case("issue31", "%d nodes" % nodes, ISSUE31_MOD, dat, direct, pyoframe=pyoframe)

@@ -1,6 +1,6 @@
 """Compile-time benchmark: pyopl against a direct NumPy + highspy baseline and other tools.
 
-    python benchmarks/run.py                  # every family and size, with rhetor, Pyomo and linopy
+    python benchmarks/run.py                  # every family and size, with rhetor, Pyomo, linopy and pyoframe
     python benchmarks/run.py --scale quick    # two sizes fewer per family
     python benchmarks/run.py --no-others      # pyopl and the baseline only
 
@@ -168,7 +168,7 @@ def _tool_cell(r: dict | None) -> str:
 def table(results: list[dict]) -> str:
     head = ("| model | size | cols | rows | nnz | parse | data | lower+build | **parse→IR** | hand-over | peak MiB "
             "| direct NumPy+passModel | ratio | direct peak MiB | memory ratio | rhetor | × rhetor | Pyomo | linopy "
-            "| IR = direct |")
+            "| pyoframe | IR = direct |")
     lines = [head, "|" + "---|" * (head.count("|") - 1)]
     for r in results:
         p = r.get("pyopl", {})
@@ -180,12 +180,13 @@ def table(results: list[dict]) -> str:
         ratio = p["total_s"] / d["total_s"] if d.get("total_s") else None
         x_rh = rh["total_s"] / p["compile_s"] if rh and "total_s" in rh else None
         mem = p["peak_mib"] / d["peak_mib"] if d.get("peak_mib") else None
-        lines.append("| %s | %s | %s | %s | %s | %s | %s | %s | **%s** | %s | %.0f | %s | %s | %s | %s | %s | %s | %s | %s | %s |" % (
+        lines.append("| %s | %s | %s | %s | %s | %s | %s | %s | **%s** | %s | %.0f | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s |" % (
             r["family"], r["size"], f"{p['cols']:,}", f"{p['rows']:,}", f"{p['nnz']:,}", _fmt(p["parse_s"]),
             _fmt(p["data_s"]), _fmt(p["lower_s"] + p["build_s"]), _fmt(p["compile_s"]), _fmt(p["handover_s"]),
             p["peak_mib"], _fmt(d.get("total_s")), "%.1f×" % ratio if ratio else "-",
             "%.0f" % d["peak_mib"] if d.get("peak_mib") else "-", "%.2f×" % mem if mem else "-", _tool_cell(rh),
             "%.0f×" % x_rh if x_rh else "-", _tool_cell(r.get("pyomo")), _tool_cell(r.get("linopy")),
+            _tool_cell(r.get("pyoframe")),
             {True: "yes", False: "NO"}.get(r.get("check", {}).get("same"), "-")))
     return "\n".join(lines)
 
@@ -230,7 +231,7 @@ def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--scale", choices=["full", "quick", "smoke"], default="full")
     ap.add_argument("--only", help="one family: assignment, transport, facility, netflow, production, subtour")
-    ap.add_argument("--no-others", action="store_true", help="skip rhetor, Pyomo and linopy")
+    ap.add_argument("--no-others", action="store_true", help="skip rhetor, Pyomo, linopy and pyoframe")
     ap.add_argument("--no-rhetor", action="store_true")
     ap.add_argument("--rhetor-python", help="a python that already has rhetor installed")
     ap.add_argument("--timeout", type=float, default=120.0, help="seconds allowed to another tool per case")
@@ -241,12 +242,15 @@ def main() -> None:
     out_dir = Path(args.out)
     out_dir.mkdir(parents=True, exist_ok=True)
     py = sys.executable
-    rhetor_py = pyomo_py = linopy_py = None
+    rhetor_py = pyomo_py = linopy_py = pyoframe_py = None
     if not args.no_others:
         if not args.no_rhetor:
             rhetor_py = args.rhetor_python or venv_python("rhetor", ["rhetor"], "pyopl.pyopl_core")
         pyomo_py = venv_python("pyomo", ["pyomo", "highspy", "numpy", "scipy"], "pyomo.contrib.appsi.solvers.highs, numpy, scipy")
         linopy_py = venv_python("linopy", ["linopy", "highspy", "numpy", "scipy"], "linopy, numpy, scipy")
+        # pyoframe reaches HiGHS through pyoptinterface, which loads the HiGHS library of `highsbox`
+        pyoframe_py = venv_python("pyoframe", ["pyoframe", "highsbox", "numpy", "scipy"],
+                                  "pyoframe, polars, highsbox, numpy, scipy")
 
     results: list[dict] = []
     given_up: set[tuple[str, str]] = set()  # (tool, family) that timed out at a smaller size
@@ -272,7 +276,8 @@ def main() -> None:
             ok = [x for x in rs if "total_s" in x]
             r[tool] = dict(min(ok, key=lambda x: x["total_s"]), runs_total_s=[x["total_s"] for x in ok]) if ok else rs[0]
         r["check"] = measure(py, "check", case_dir, 1800)
-        for tool, tpy in (("rhetor", rhetor_py), ("pyomo", pyomo_py), ("linopy", linopy_py)):
+        for tool, tpy in (("rhetor", rhetor_py), ("pyomo", pyomo_py), ("linopy", linopy_py),
+                         ("pyoframe", pyoframe_py)):
             if tpy and (tool, case.family) not in given_up:
                 r[tool] = measure(tpy, tool, case_dir, args.timeout)
                 if "timeout" in r[tool] or "error" in r[tool]:
@@ -287,7 +292,7 @@ def main() -> None:
             r["lark"] = min([x for x in lk if "parse_s" in x] or lk[:1], key=lambda x: x.get("parse_s", 1e9))
         p = r["pyopl"]
         print(" ".join("%s=%s" % (k, _tool_cell(r.get(k)) if k != "pyopl" else _fmt(p.get("compile_s", None)))
-                       for k in ("pyopl", "direct", "rhetor", "pyomo", "linopy") if k in r), flush=True)
+                       for k in ("pyopl", "direct", "rhetor", "pyomo", "linopy", "pyoframe") if k in r), flush=True)
         results.append(r)
 
     slopes = {}

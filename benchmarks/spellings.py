@@ -1,20 +1,22 @@
-"""Cliff finder over spellings: issue 31's network-flow model written every way of one meaning, each
-as a ratio to the NumPy floor, and the WORST ratio printed last.
+"""Cliff finder over spellings (issue 31.3): each benchmark family's model written every way of one meaning
+(``spelling_sets.py``), each spelling as a ratio to the NumPy floor, and the WORST ratio of each family.
 
-    python benchmarks/spellings.py                      # 64,000 nodes, 512,000 arcs, best of 2 per spelling
-    python benchmarks/spellings.py --nodes 6400 --repeat 3
+    python benchmarks/spellings.py --repeat 2                       # every family at its largest size
+    python benchmarks/spellings.py --family issue31 --size 6400     # one family, another size
+    python benchmarks/spellings.py --family transport facility --only "as written" "dexpr in between"
 
-The data and the floor are ``models.issue31``'s (read the .dat text, NumPy CSC, highspy passModel); each
-spelling is measured in fresh processes (``measure.py``), pyopl and the floor alternated, best of
-``--repeat`` each, and the ratio is taken within that pair (the machine is shared: ratios, not seconds).
-The spellings: sides swapped, ``-b[v]`` moved across, sums reordered with ``v == a.f``, ``==`` as two
-inequalities, tuple patterns instead of iterators, an extra filter conjunct on either side of the
-equality, ``dexpr`` arrays in between (labelled or not), a scalar ``dexpr`` on the other side, and the
-capacities as rows instead of bounds.  (Other families: not yet; see docs/performance.md.)
+Each spelling is measured in fresh processes (``measure.py``), pyopl and the floor alternated, best of
+``--repeat`` each, and the ratios are taken within that pair (the machine is shared: ratios, not seconds).
+Two floors: **floor** is run.py's (the family's NumPy arrays, built in memory, to CSC, and highspy's
+``passModel``); **floor + read** adds NumPy reading the ``.dat`` text (``dat_floor.py``), the floor
+issue 31 names ("read the .dat text, NumPy CSC, highspy").  Where a peer can express the family (linopy,
+pyoframe: ``models.py``) and its virtual environment exists, its build + hand-over is measured against the
+slowest spelling.  The load average is printed before and after.
 """
 from __future__ import annotations
 
 import argparse
+import json
 import os
 import sys
 from pathlib import Path
@@ -23,75 +25,100 @@ HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE))
 
 import models  # noqa: E402
+import spelling_sets  # noqa: E402
 from mincostflow import case_dir  # noqa: E402
-from run import measure  # noqa: E402
-
-IN = "sum(a in Arcs : a.dest == v) ship[a]"
-OUT = "sum(a in Arcs : a.orig == v) ship[a]"
-PIN = "sum(<o, d, c, u> in Arcs : d == v) ship[<o, d, c, u>]"
-POUT = "sum(<o, d, c, u> in Arcs : o == v) ship[<o, d, c, u>]"
-ROW = "ctBalance: %s - %s == -b[v];" % (IN, OUT)
-DEXPR = ("minimize", "dexpr float inflow[v in Nodes] = %s;\ndexpr float outflow[w in Nodes] = %s;\nminimize"
-         % (IN, OUT.replace("== v", "== w")))
-SPELLINGS = {  # name -> [(old, new), ...] applied to models.ISSUE31_MOD
-    "as in the issue": [],
-    "unlabelled": [(ROW, ROW.replace("ctBalance: ", ""))],
-    "sides swapped": [(ROW, "ctBalance: -b[v] == %s - %s;" % (IN, OUT))],
-    "-b[v] moved across": [(ROW, "ctBalance: %s - %s + b[v] == 0;" % (IN, OUT))],
-    "sums reordered, v == a.f": [(ROW, "ctBalance: -%s + sum(a in Arcs : v == a.dest) ship[a] == -b[v];" % OUT)],
-    "== as two inequalities": [(ROW, "lo: %s - %s <= -b[v];\n  forall(v in Nodes)\n    hi: %s - %s >= -b[v];"
-                                % (IN, OUT, IN, OUT))],
-    "tuple patterns": [(ROW, "ctBalance: %s - %s == -b[v];" % (PIN, POUT))],
-    "conjunct after": [(ROW, ROW.replace("a.dest == v", "a.dest == v && a.capacity >= 0"))],
-    "conjunct before": [(ROW, ROW.replace("a.orig == v", "a.capacity >= 0 && v == a.orig"))],
-    "dexpr in between": [DEXPR, (ROW, "ctBalance: inflow[v] - outflow[v] == -b[v];")],
-    "dexpr, unlabelled, other side": [DEXPR, (ROW, "inflow[v] == outflow[v] - b[v];")],
-    "capacity rows": [("dvar float+ ship[a in Arcs] in 0..a.capacity;", "dvar float+ ship[Arcs];"),
-                      ("subject to {\n", "subject to {\n  forall(a in Arcs)\n    ctCap: ship[a] <= a.capacity;\n")],
-}
+from run import VENVS, measure  # noqa: E402
 
 
-def spelled(name: str) -> str:
-    text = models.ISSUE31_MOD
-    for old, new in SPELLINGS[name]:
-        assert old in text, (name, old)
-        text = text.replace(old, new)
-    return text
+def _load() -> str:
+    return "load average (1, 5, 15 min): %.2f %.2f %.2f on %d CPUs" % (*os.getloadavg(), os.cpu_count() or 0)
 
 
-def main() -> None:
-    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--nodes", type=int, default=64000)
-    ap.add_argument("--repeat", type=int, default=2)
-    ap.add_argument("--timeout", type=float, default=300)
-    ap.add_argument("--only", nargs="*", help="spellings to run (default: all)")
-    args = ap.parse_args()
-    print("load average (1, 5, 15 min): %.2f %.2f %.2f on %d CPUs" % (*os.getloadavg(), os.cpu_count() or 0))
-    case = models.issue31(args.nodes)
-    base = case_dir("issue31", [args.nodes], case)
-    print("| spelling (%s nodes, %s arcs) | pyopl s | floor s | ratio |" % (f"{args.nodes:,}", f"{8 * args.nodes:,}"))
-    print("|---|---|---|---|")
-    worst = (0.0, "")
-    for name in args.only or SPELLINGS:
-        d = base.parent / ("issue31-%d-%s" % (args.nodes, "".join(c if c.isalnum() else "-" for c in name)))
+def run_family(family: str, size: list, names: list[str] | None, repeat: int, timeout: float) -> tuple:
+    """Measure each spelling; print its row; return ((worst ratio, name), (worst ratio with read, name))."""
+    generator, _big, _small, spellings = spelling_sets.FAMILIES[family]
+    case = getattr(models, generator)(*size)
+    base = case_dir(generator, size, case)
+    print("\n| %s %s: spelling | pyopl s | floor s | ratio | floor + read s | ratio to floor + read |"
+          % (family, case.size))
+    print("|---|---|---|---|---|---|")
+    worst, worst_read, worst_seconds = (0.0, ""), (0.0, ""), (0.0, "")
+    for name in names or spellings:
+        if name not in spellings:
+            continue
+        d = base.parent / ("%s-%s-%s" % (generator, "-".join(map(str, size)),
+                                         "".join(c if c.isalnum() else "-" for c in name)))
         d.mkdir(parents=True, exist_ok=True)
-        (d / "model.mod").write_text(spelled(name))
+        (d / "model.mod").write_text(spelling_sets.spelled(family, name, case.mod))
         if not (d / "model.dat").exists():
             (d / "model.dat").symlink_to(base / "model.dat")
         (d / "case.json").write_text((base / "case.json").read_text())
         ours, floor = [], []
-        for _ in range(args.repeat):
-            ours.append(measure(sys.executable, "pyopl", d, args.timeout))
-            floor.append(measure(sys.executable, "direct", d, args.timeout))
-        bad = [r for r in ours if "total_s" not in r]
+        for _ in range(repeat):
+            ours.append(measure(sys.executable, "pyopl", d, timeout))
+            floor.append(measure(sys.executable, "direct", d, timeout))
+        bad = [r for r in ours + floor if "total_s" not in r]
         if bad:
-            print("| %s | %s | - | - |" % (name, "> %d s" % args.timeout if "timeout" in bad[0] else bad[0]), flush=True)
-            worst = (float("inf"), name)
+            cell = "> %d s" % timeout if "timeout" in bad[0] else json.dumps(bad[0])[:200]
+            print("| %s | %s | - | - | - | - |" % (name, cell), flush=True)
+            worst = worst_read = (float("inf"), name)
             continue
-        p, q = min(r["total_s"] for r in ours), min(r["total_s"] for r in floor)
-        worst = max(worst, (p / q, name))
-        print("| %s | %.3f | %.3f | %.1f× |" % (name, p, q, p / q), flush=True)
-    print("\nWORST ratio to the floor: %.1f× (%s)" % worst)
+        p = min(r["total_s"] for r in ours)
+        q = min(r["total_s"] for r in floor)
+        qr = min(r["total_read_s"] for r in floor)
+        worst, worst_read = max(worst, (p / q, name)), max(worst_read, (p / qr, name))
+        worst_seconds = max(worst_seconds, (p, name))
+        print("| %s | %.3f | %.3f | %.1f× | %.3f | %.1f× |" % (name, p, q, p / q, qr, p / qr), flush=True)
+    print("\n%s WORST ratio to the floor: %.1f× (%s); to the floor + read: %.1f× (%s)"
+          % (family, worst[0], worst[1], worst_read[0], worst_read[1]), flush=True)
+    _peers(base, case, worst_seconds, repeat, timeout)
+    return worst, worst_read
+
+
+def _peers(base: Path, case: models.Case, worst_seconds: tuple, repeat: int, timeout: float) -> None:
+    """The peers that can express the family, in their own virtual environments (``run.py`` makes them),
+    against the slowest spelling: best of ``repeat`` fresh runs each."""
+    for tool in ("linopy", "pyoframe"):
+        if getattr(case, tool) is None:
+            continue
+        py = VENVS / tool / "bin" / "python"
+        if not py.exists():
+            print("%s: skipped (no %s; `python benchmarks/run.py` installs it)" % (tool, py), flush=True)
+            continue
+        runs = [measure(str(py), tool, base, timeout) for _ in range(repeat)]
+        ok = [r["total_s"] for r in runs if "total_s" in r]
+        if not ok:
+            print("%s: %s" % (tool, json.dumps(runs[0])[:200]), flush=True)
+            continue
+        print("%s (build + hand-over): %.3f s; the slowest spelling (%s, %.3f s) takes %.2f× its time"
+              % (tool, min(ok), worst_seconds[1], worst_seconds[0], worst_seconds[0] / min(ok)), flush=True)
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--family", nargs="*", choices=list(spelling_sets.FAMILIES), help="default: all")
+    ap.add_argument("--size", type=int, nargs="*", help="the generator's size arguments (one family only); "
+                                                        "default: the family's largest benchmark size")
+    ap.add_argument("--nodes", type=int, help="issue31 only: --family issue31 --size NODES")
+    ap.add_argument("--repeat", type=int, default=2)
+    ap.add_argument("--timeout", type=float, default=300)
+    ap.add_argument("--only", nargs="*", help="spellings to run (default: all)")
+    args = ap.parse_args()
+    families = args.family or list(spelling_sets.FAMILIES)
+    if args.nodes:
+        families, args.size = ["issue31"], [args.nodes]
+    if args.size and len(families) != 1:
+        ap.error("--size needs exactly one --family")
+    print(_load())
+    summary = []
+    for family in families:
+        size = args.size or spelling_sets.FAMILIES[family][1]
+        summary.append((family, size) + run_family(family, size, args.only, args.repeat, args.timeout))
+    print("\n| family | size | worst ratio to the floor | worst ratio to the floor + read |")
+    print("|---|---|---|---|")
+    for family, size, (w, wn), (r, rn) in summary:
+        print("| %s | %s | %.1f× (%s) | %.1f× (%s) |" % (family, "×".join(map(str, size)), w, wn, r, rn))
+    print(_load())
 
 
 if __name__ == "__main__":

@@ -17,6 +17,7 @@ from typing import Any
 
 from . import __version__
 from .cli_flags import add_strategy_flags
+from .decoding.endpoints import MODES as DECODING_MODES
 from .errors import ConfigError, SyntagmError
 from .redact import scrub
 from .safeio import plain_text
@@ -65,6 +66,9 @@ def build_parser() -> argparse.ArgumentParser:
     ep.add_argument("--timeout", type=_positive_float, dest="timeout_s", help="seconds per HTTP request (default 120)")
     ep.add_argument("--max-retries", type=_nonneg_int, help="retries on 429/5xx/timeouts (default 4)")
     ep.add_argument("--json-mode", choices=("auto", "on", "off"), help="ask for JSON replies (default auto)")
+    ep.add_argument("--constrained-decoding", choices=DECODING_MODES, dest="constrained_decoding",
+                    help="send the GBNF grammar of the model/data reply where the endpoint takes one: auto asks "
+                    "the endpoint (llama.cpp, vLLM); off never (default auto)")
     ep.add_argument("--temperature", type=float, help="sampling temperature (default: not sent, so the endpoint's "
                     "own default applies; if set and the endpoint rejects it, as reasoning models do, it is dropped "
                     "for the rest of the run)")
@@ -114,6 +118,9 @@ def build_parser() -> argparse.ArgumentParser:
     add_report(sub, types)
     from .comparecmd import add_parser as add_compare
     add_compare(sub, types)
+    sub.add_parser("grammar", help="print the GBNF grammar of the model/data reply (llama.cpp format)",
+                   description="Print the GBNF grammar that --constrained-decoding sends, generated from "
+                   "pyopl's model and data grammars (e.g. for llama-server --grammar-file).")
     sub.add_parser("mcp", help="serve syntagm's MCP tools (compare) over stdio",
                    description="A Model Context Protocol server over stdio with the tool `compare`.")
     return p
@@ -219,7 +226,7 @@ def cmd_solve(args: argparse.Namespace) -> int:
     if replay is None:
         flags = {"model": args.model, "base_url": args.base_url, "timeout_s": args.timeout_s,
                  "max_retries": args.max_retries, "json_mode": args.json_mode, "temperature": args.temperature,
-                 "max_tokens": args.max_tokens}
+                 "max_tokens": args.max_tokens, "constrained_decoding": args.constrained_decoding}
         cfg, fileconf = config_mod.resolve(flags, config_path=args.config)
         if cfg is None:
             raise ConfigError(config_mod.NO_ENDPOINT_MESSAGE)
@@ -304,6 +311,10 @@ def main(argv: list[str] | None = None) -> int:
         if args.command == "mcp":
             from .mcp_server import main as serve
             return serve()
+        if args.command == "grammar":
+            from .decoding.contract import contract_grammar
+            sys.stdout.write(contract_grammar())
+            return 0
         from .selfcheck import check_installation
 
         kb = check_installation(args)  # before any LLM call: compiler and knowledge base work

@@ -10,7 +10,8 @@ Precedence, highest first:
    ``base_url``, ``model``, ``api_key_env`` (the *name* of the environment
    variable holding the key; keys themselves do not belong in files, but
    ``api_key`` is read if present), ``timeout_s``, ``max_retries``,
-   ``backoff_s``, ``json_mode`` (``auto``/``on``/``off``), ``temperature``,
+   ``backoff_s``, ``json_mode`` (``auto``/``on``/``off``), ``constrained_decoding``
+   (``auto``/``off``/``llama.cpp``/``vllm``, :mod:`syntagm.decoding.endpoints`), ``temperature``,
    ``max_tokens``, ``prices`` (path of a price table), and ``[models.NAME]`` tables for
    sweeps over several models (``syntagm bench --model NAME ...``): ``base_url``, ``model``
    (the name the endpoint knows; default NAME), ``api_key_env``, ``timeout_s``,
@@ -28,6 +29,7 @@ from pathlib import Path
 from typing import Any, Mapping
 
 from .errors import ConfigError
+from .decoding.endpoints import MODES as DECODING_MODES
 from .llm.client import LLMConfig
 
 DEFAULT_MODEL = "gpt-4o-mini"
@@ -41,6 +43,7 @@ To rerun a recorded run offline, with no endpoint: syntagm solve problem.txt --r
 
 _KEYS = {"base_url": str, "model": str, "api_key_env": str, "api_key": str, "timeout_s": (int, float),
          "max_retries": int, "backoff_s": (int, float), "backoff_max_s": (int, float), "json_mode": str,
+         "constrained_decoding": str,
          "temperature": (int, float), "max_tokens": int, "prices": str}
 
 
@@ -143,7 +146,8 @@ def resolve(flags: Mapping[str, Any], env: Mapping[str, str] | None = None,
     """``(LLMConfig or None when no endpoint is configured, file settings)`` from flags, env and file.
 
     ``flags`` holds the CLI values (``None`` where not given): ``model``,
-    ``base_url``, ``timeout_s``, ``max_retries``, ``json_mode``, ``temperature``.
+    ``base_url``, ``timeout_s``, ``max_retries``, ``json_mode``, ``temperature``, and optionally
+    ``constrained_decoding``.
     """
     env = os.environ if env is None else env
     fileconf = read_config_file(find_config_file(config_path, env))
@@ -169,6 +173,9 @@ def resolve(flags: Mapping[str, Any], env: Mapping[str, str] | None = None,
             raise ConfigError(f"the endpoint URL {base_url!r} is not an http(s) URL; "
                               "write it like http://127.0.0.1:8000/v1")
     json_mode = str(pick("json_mode", default="auto"))
+    decoding = str(pick("constrained_decoding", default="auto"))
+    if decoding not in DECODING_MODES:
+        raise ConfigError(f"constrained_decoding must be one of {', '.join(DECODING_MODES)}, not {decoding!r}")
     if json_mode not in ("auto", "on", "off"):
         raise ConfigError(f"json_mode must be auto, on or off, not {json_mode!r}")
     try:
@@ -181,6 +188,7 @@ def resolve(flags: Mapping[str, Any], env: Mapping[str, str] | None = None,
             backoff_s=float(pick("backoff_s", default=1.0)),
             backoff_max_s=float(pick("backoff_max_s", default=30.0)),
             json_mode=json_mode,
+            constrained_decoding=decoding,
             temperature=(None if pick("temperature") is None else float(pick("temperature"))),
             max_tokens=pick("max_tokens"),
         )

@@ -48,7 +48,7 @@ def check_knowledge_base(kb_path: str | Path | None) -> tuple[Path | None, int]:
     root = Path(kb_path) if kb_path is not None else default_kb_path()
     n = len(load_knowledge_base(root)) if root is not None else 0
     if n == 0:
-        where = str(root) if root is not None else "the syntagm package (syntagm/knowledge_base/)"
+        where = str(root) if root is not None else "the syntagm package (syntagm.knowledge_base)"
         hint = "" if kb_path is not None else f"; if it should ship with syntagm, {_REINSTALL}"
         raise SyntagmError(f"the knowledge base in {where} has no exemplars (folders with description.md and "
                            f"model.mod); pass --kb DIR, or --retriever none to run without exemplars{hint}")

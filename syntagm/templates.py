@@ -82,7 +82,7 @@ def load(name: str) -> Template:
 
 
 def _grammar_doc() -> Any:
-    """``pyopl/grammar/PyOPL.md`` (package data of ``pyopl.grammar``), or ``None`` if it is not installed."""
+    """``grammar/PyOPL.md`` (installed as package data of ``pyopl.grammar``), or ``None`` if it is not installed."""
     try:
         doc = resources.files("pyopl.grammar").joinpath("PyOPL.md")
     except ModuleNotFoundError:

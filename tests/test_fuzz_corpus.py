@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import importlib.util
 import os
-import time
 
 import pytest
 
@@ -31,9 +30,10 @@ def small_corpus():
     tool = _tool()
     corpus = []
     for name, model, data in tool.load_corpus(CORPUS):
-        t = time.perf_counter()
+        if len(model) + len(data or "") >= 2_000:  # the small ones, chosen by size, never by the clock
+            continue
         _crash, _secs, diags = compile_safely(model, data, LIMITS)
-        if time.perf_counter() - t < 0.3 and not any(d.code == "OPL1140" for d in diags):  # the quick ones
+        if not any(d.code == "OPL1140" for d in diags):
             corpus.append((name, model, data))
     assert len(corpus) >= 10
     return tool, corpus

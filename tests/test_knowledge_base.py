@@ -1,6 +1,6 @@
-"""Tests for the knowledge base of literate exemplars (syntagm/knowledge_base/).
+"""Tests for the knowledge base of literate exemplars (knowledge_base/).
 
-For every exemplar folder ``syntagm/knowledge_base/<name>/`` (description.md,
+For every exemplar folder ``knowledge_base/<name>/`` (description.md,
 model.mod, data.dat, meta.json) this checks:
 
 (a) no contamination: the description shares almost no word n-grams with any
@@ -29,7 +29,7 @@ if str(ROOT) not in sys.path:  # make ``tests.kb_independent`` importable howeve
 
 from tests.kb_independent import datfile  # noqa: E402
 
-KB = ROOT / "syntagm" / "knowledge_base"
+KB = ROOT / "knowledge_base"
 SHARED = ROOT.parent / "shared"
 BENCHMARKS = SHARED / "benchmarks"
 INDEPENDENT = Path(__file__).resolve().parent / "kb_independent"

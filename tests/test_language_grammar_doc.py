@@ -1,4 +1,4 @@
-"""pyopl/grammar/PyOPL.md and pyopl/grammar/opl.lark cannot drift: every `opl` block in the reference parses
+"""grammar/PyOPL.md and grammar/opl.lark cannot drift: every `opl` block in the reference parses
 without errors, every grammar rule is named in it, and it stays compact (<= ~6,000 tokens)."""
 from __future__ import annotations
 
@@ -10,7 +10,7 @@ import pytest
 import pyopl
 from pyopl.syntax.parser import lark_parser
 
-DOC = Path(__file__).resolve().parents[1] / "pyopl" / "grammar" / "PyOPL.md"
+DOC = Path(__file__).resolve().parents[1] / "grammar" / "PyOPL.md"
 TEXT = DOC.read_text(encoding="utf-8")
 BLOCKS = re.findall(r"```opl\n(.*?)```", TEXT, re.S)
 

@@ -21,14 +21,18 @@ import pytest
 
 ROOT = Path(__file__).resolve().parents[1]
 PACKAGES = ("pyopl", "syntagm")
+#: Top-level resource folders and the package each is installed as (setup.py's package_dir).
+RESOURCE_FOLDERS = {"grammar": "pyopl/grammar", "knowledge_base": "syntagm/knowledge_base"}
 
 
 def _source_files() -> set[str]:
+    """Every file the wheel must hold, by its path inside the wheel."""
     out = set()
-    for pkg in PACKAGES:
-        for p in (ROOT / pkg).rglob("*"):
+    roots = {pkg: pkg for pkg in PACKAGES} | RESOURCE_FOLDERS
+    for folder, installed in roots.items():
+        for p in (ROOT / folder).rglob("*"):
             if p.is_file() and "__pycache__" not in p.parts and p.suffix not in (".pyc", ".pyo"):
-                out.add(p.relative_to(ROOT).as_posix())
+                out.add(installed + "/" + p.relative_to(ROOT / folder).as_posix())
     return out
 
 
@@ -36,9 +40,9 @@ def _source_files() -> set[str]:
 def wheel(tmp_path_factory) -> Path:
     pytest.importorskip("setuptools", minversion="77")  # the `license = "Apache-2.0"` (SPDX) form needs it
     src = tmp_path_factory.mktemp("src")
-    for name in ("pyproject.toml", "README.md"):
+    for name in ("pyproject.toml", "setup.py", "README.md"):
         shutil.copy2(ROOT / name, src / name)
-    for pkg in PACKAGES:
+    for pkg in PACKAGES + tuple(RESOURCE_FOLDERS):
         shutil.copytree(ROOT / pkg, src / pkg, ignore=shutil.ignore_patterns("__pycache__", "*.pyc"))
     dist = tmp_path_factory.mktemp("dist")
     proc = subprocess.run([sys.executable, "-m", "pip", "wheel", "--no-deps", "--no-build-isolation", "-q",
@@ -63,7 +67,7 @@ def test_the_resources_the_code_opens_are_in_the_wheel(wheel):
     needed |= {"syntagm/prompts/%s.v%d.md" % (n, v) for n, v in PROMPT_VERSIONS.items()}
     assert needed - names == set()
     exemplars = {n.split("/")[2] for n in names if n.startswith("syntagm/knowledge_base/") and n.endswith("/model.mod")}
-    on_disk = {p.parent.name for p in (ROOT / "syntagm" / "knowledge_base").glob("*/model.mod")}
+    on_disk = {p.parent.name for p in (ROOT / "knowledge_base").glob("*/model.mod")}
     assert exemplars == on_disk and len(exemplars) >= 40
 
 
@@ -96,5 +100,5 @@ def test_unpacked_wheel_works_outside_the_checkout(wheel, tmp_path):
     got = json.loads(proc.stdout.strip().splitlines()[-1])
     assert got["pyopl"].startswith(str(site)) and got["syntagm"].startswith(str(site))
     assert got["objective"] == 6.0
-    assert got["exemplars"] == len(list((ROOT / "syntagm" / "knowledge_base").glob("*/model.mod")))
+    assert got["exemplars"] == len(list((ROOT / "knowledge_base").glob("*/model.mod")))
     assert got["reference"] == "grammar/PyOPL.md"

@@ -20,7 +20,7 @@ from shared_material import ROOT, SHARED
 
 def _models() -> dict[str, str]:
     texts = {}
-    for root in (ROOT / "tests", ROOT / "examples", ROOT / "syntagm" / "knowledge_base", SHARED):
+    for root in (ROOT / "tests", ROOT / "examples", ROOT / "knowledge_base", SHARED):
         if root.is_dir():
             for p in sorted(root.rglob("*.mod")):
                 texts[str(p.relative_to(root.parent))] = p.read_text(encoding="utf-8", errors="replace")

@@ -101,6 +101,24 @@ def test_run_list_behaves_as_the_list_of_its_values():
     assert b.array(bool).tolist() == [True, True, False] and RunList().array(float).shape == (0,)
 
 
+def test_run_list_keeps_a_float_array_as_its_python_floats():
+    from pyopl.lowering.instance import RunList
+
+    r = RunList()
+    r.append(2.5)
+    r.extend(np.array([-0.0, 1.0, np.inf]))  # (kept as the array until a list is asked for)
+    r.extend(np.array([]))
+    r.extend_run(3.0, 2)
+    r.extend([4.0])
+    expected = [2.5, -0.0, 1.0, float("inf"), 3.0, 3.0, 4.0]
+    assert len(r) == 7 and r.tolist() == expected and all(type(v) is float for v in r.tolist())
+    a = r.array(float)
+    assert a.tolist() == expected and np.signbit(a[1]) and not np.signbit(a[2])
+    assert r[1] == 0.0 and str(r[1]) == "-0.0"  # the flat list: Python floats, the sign of zero kept
+    r.extend(np.array([5.0]))  # after the flat list: extends it with Python floats
+    assert r.tolist() == expected + [5.0] and type(r[-1]) is float
+
+
 def test_block_columns_keep_bounds_and_names_as_runs():
     ir = pyopl.compile_model(MOD).ir
     assert ir.col_name == ["x"] * 12 + ["y"] * 3

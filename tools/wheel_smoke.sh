@@ -15,8 +15,8 @@ fail() { printf 'wheel smoke: FAILED: %s\n' "$*" >&2; exit 1; }
 
 say "building the wheel (from a copy of the sources: no stale build/ folder can hide a missing file)"
 mkdir -p "$WORK/src"
-cp "$ROOT/pyproject.toml" "$ROOT/README.md" "$WORK/src/"
-for pkg in pyopl syntagm; do
+cp "$ROOT/pyproject.toml" "$ROOT/setup.py" "$ROOT/README.md" "$WORK/src/"
+for pkg in pyopl syntagm grammar knowledge_base; do
     (cd "$ROOT" && tar --exclude=__pycache__ -cf - "$pkg") | (cd "$WORK/src" && tar -xf -)
 done
 "$PY" -m pip wheel --no-deps --no-build-isolation -q -w "$WORK/dist" "$WORK/src"

@@ -16,7 +16,7 @@ full parser:
 3. If that parse reports anything at all, parse the whole original text with
    the full parser instead, so diagnostics are exactly the full parser's.
 
-The tokens follow ``pyopl/grammar/dat.lark``: ``NUMBER`` (with ``-``/``+``
+The tokens follow ``grammar/dat.lark``: ``NUMBER`` (with ``-``/``+``
 directly before it), ``STRING``, optional commas between elements, white
 space ``[ \\t\\f\\r\\n]``.  Anything else (names, ranges, ``infinity``,
 comments inside a value, ``#[...]#``) makes the statement go to the full
@@ -34,14 +34,14 @@ import numpy as np
 from ..diagnostics.diagnostic import Span
 from ..diagnostics.reporter import Reporter, TooManyErrors
 from ..semantics.values import gc_paused
-from ..syntax.number_literals import MAYBE_TOO_LARGE
+from ..syntax.number_literals import maybe_too_large
 from ..syntax.parser import _unquote
 from . import numscan
 from .parser import DataItem, DList, DSet, DTuple, UnfilledTuples, parse_data
 
 
 _WS = r"[ \t\f\r\n]"
-_NUMBER = r"(?:\d+\.(?!\.)\d*|\.\d+)(?:[eE][+-]?\d+)?|\d+[eE][+-]?\d+|\d+"  # pyopl/grammar/dat.lark NUMBER
+_NUMBER = r"(?:\d+\.(?!\.)\d*|\.\d+)(?:[eE][+-]?\d+)?|\d+[eE][+-]?\d+|\d+"  # grammar/dat.lark NUMBER
 _ELEM = r"[+-]?(?>%s)" % _NUMBER
 _TOKEN = re.compile(r"""
     (?P<ws>%(ws)s++)
@@ -610,7 +610,7 @@ def parse_data_fast(text: str, file: str, reporter: Reporter) -> list[Any]:
     Used for every text, small ones too: the statements it reads cost about 0.15 ms in a
     10x10 transport file where the full parser takes 1.5 ms.
     """
-    if MAYBE_TOO_LARGE.search(text):  # a number that may be beyond every double: reported at its place
+    if maybe_too_large(text):  # a number that may be beyond every double: reported at its place
         return parse_data(text, file, reporter)
     fast, ranges = _fast_items(text, file)
     if not fast:

@@ -14,7 +14,7 @@ from .errors import EvalError
 from .instance import Instance
 from .linear import QuadExpr
 from .pw_exact import settle_piecewise
-from .vectorised_rows import ArrayLinExpr
+from .vectorised_rows import ArrayLinExpr, vector_objective
 
 if TYPE_CHECKING:
     import scipy.sparse as sp
@@ -284,8 +284,10 @@ def _dexprs(inst: Instance) -> dict:
             continue
         try:
             if isinstance(sym.value, DexprScalar):
-                v = inst.dexpr_scalar(sym.value, sym.decl.span)
-                out[sym.name] = {(): v}
+                # not evaluated yet (an objective that names it takes its definition in place): the
+                # array objective's form where it applies (its terms made when read), else as written
+                v = _array_form(inst, sym) if sym.value.value is None and inst.ev.joins else None
+                out[sym.name] = {(): v if v is not None else inst.dexpr_scalar(sym.value, sym.decl.span)}
             elif isinstance(sym.value, DexprArray):
                 import itertools
 
@@ -298,6 +300,18 @@ def _dexprs(inst: Instance) -> dict:
         except EvalError as e:
             e.report(inst.reporter)
     return out
+
+
+def _array_form(inst: Instance, sym) -> ArrayLinExpr | None:
+    """A scalar dexpr not evaluated yet as an :class:`ArrayLinExpr` (its terms made when read): the objective's
+    own arrays when the objective is the dexpr's name alone (``minimize total;``: the objective took the
+    definition in place), else the definition evaluated as an array objective is; None where neither applies."""
+    obj = inst.objective
+    for item in inst.model.items:
+        if isinstance(item, opl_ast.Objective) and isinstance(item.expr, opl_ast.Name) and item.expr.id == sym.name \
+                and isinstance(obj, ArrayLinExpr) and obj.cols is not None and not inst.objectives[1:]:
+            return ArrayLinExpr(obj.cols, obj.coefs, obj.const)
+    return vector_objective(inst, sym.decl.expr)
 
 
 #: HiGHS refuses matrix coefficients of 1e15 and more (its `large_matrix_value`); Gurobi warns far earlier.

@@ -173,15 +173,16 @@ class RunList:
         else:
             self._parts.append((value, count))
 
-    def extend(self, values: list) -> None:
-        """The values of ``values`` in order (a list this RunList may keep)."""
-        if not values:
+    def extend(self, values: list | np.ndarray) -> None:
+        """The values of ``values`` in order (a list this RunList may keep, or a float64 array read back
+        as Python floats, which it keeps as an array until a list is asked for)."""
+        if not len(values):
             return
         self._len += len(values)
         if self._flat is not None:
-            self._flat.extend(values)
+            self._flat.extend(values.tolist() if isinstance(values, np.ndarray) else values)
         else:
-            self._parts.append(values)
+            self._parts.append(_Floats(values) if isinstance(values, np.ndarray) else values)
 
     def __len__(self) -> int:
         return self._len
@@ -207,6 +208,8 @@ class RunList:
         for part in self._parts:
             if part.__class__ is list:
                 out.extend(part)
+            elif part.__class__ is _Floats:
+                out.extend(part.values.tolist())
             else:
                 out.extend([part[0]] * part[1])
         return out
@@ -217,8 +220,18 @@ class RunList:
             return np.asarray(self._flat, dtype=dtype)
         if not self._parts:
             return np.zeros(0, dtype=dtype)
-        return np.concatenate([np.asarray(p, dtype=dtype) if p.__class__ is list else np.full(p[1], p[0], dtype=dtype)
-                               for p in self._parts])
+        return np.concatenate([np.asarray(p, dtype=dtype) if p.__class__ is list else
+                               p.values.astype(dtype, copy=False) if p.__class__ is _Floats else
+                               np.full(p[1], p[0], dtype=dtype) for p in self._parts])
+
+
+class _Floats:
+    """A part of a :class:`RunList`: float64 values kept as their array (``tolist`` gives the Python floats)."""
+
+    __slots__ = ("values",)
+
+    def __init__(self, values: np.ndarray):
+        self.values = values
 
 
 @dataclass
@@ -430,10 +443,11 @@ class Instance:
         c.key.extend(keys)
         return first
 
-    def new_columns_bounded(self, lo: list[float], hi: list[float], integer: bool, name: str,
-                            keys: ProductKeys | list[tuple]) -> int:
-        """One column per key of ``keys`` with its own bounds ``lo[k]``, ``hi[k]`` (lists as long as
-        ``keys``), as :meth:`new_column` would add them one by one; returns the first column's number."""
+    def new_columns_bounded(self, lo: list[float] | np.ndarray, hi: list[float] | np.ndarray, integer: bool,
+                            name: str, keys: ProductKeys | list[tuple]) -> int:
+        """One column per key of ``keys`` with its own bounds ``lo[k]``, ``hi[k]`` (lists of Python floats,
+        or float64 arrays, as long as ``keys``), as :meth:`new_column` would add them one by one; returns
+        the first column's number."""
         c, n = self.cols, len(keys)
         first = len(c.lower)
         c.lower.extend(lo)

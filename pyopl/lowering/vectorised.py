@@ -45,6 +45,7 @@ from . import vectorised_patterns  # (it takes this module's cache and errors as
 from .shapes import conjuncts
 from .vectorised_base import EXACT, Domain, _Fallback, _flatten_index, _Lin, _numeric, _Small, _Vec  # noqa: F401  (re-exported for the array paths)
 from .vectorised_calls import PURE_CALLS, extra_data, pure_invariant
+from .vectorised_inline import flattened_sum
 
 INT_MAX = 2 ** 31 - 1  # OPL's maxint (:mod:`.int32`)
 MIN_ITERATIONS = 8  # below this, the term-by-term path is as fast
@@ -246,6 +247,10 @@ class VectorCache:
 def vector_sum(ev: Any, node: A.Aggregate, env: dict) -> Any:
     """``sum`` over ``node`` evaluated with arrays: a LinExpr, 0 for no iterations, or None (sum term by term)."""
     cache = vector_cache(ev)
+    strict = False
+    if isinstance(node.body, A.Aggregate):  # `sum(i in I) sum(j in J) ...`: one sum over both, if it is the same
+        flat = flattened_sum(node, cache.__dict__.setdefault("flat", {}))
+        node, strict = flat, flat is not node
     if node.quals.binders and node.quals.binders[0].patterns[0].items is not None:  # `<i, j> in S`
         node = vectorised_patterns.single_name_form(ev, node, env, cache.__dict__.setdefault("patterns", {}), cache,
                                                     NOT_COVERED)
@@ -255,7 +260,7 @@ def vector_sum(ev: Any, node: A.Aggregate, env: dict) -> Any:
         return None
     try:
         with np.errstate(all="ignore"):  # inf and nan arise as in Python floats, without a warning
-            return _Sum(ev, cache, node, env).run()
+            return _Sum(ev, cache, node, env, strict).run()
     except _Small:
         return None
     except NOT_COVERED:
@@ -336,8 +341,9 @@ def _linear_shape(n: A.Expr) -> bool:
 
 
 class _Sum:
-    def __init__(self, ev: Any, cache: VectorCache, node: A.Aggregate, env: dict):
+    def __init__(self, ev: Any, cache: VectorCache, node: A.Aggregate, env: dict, strict: bool = False):
         self.ev, self.cache, self.node, self.env = ev, cache, node, env
+        self.strict = strict  # a flattened nest: no column twice and no constant, or step aside
         self.owner = node  # where a work-limit diagnostic points (a `forall` sets it: see vectorised_rows.py)
         self.symbols = ev.inst.symbols
         self.iters: dict[str, tuple] = {}  # name -> (domain, positions)
@@ -354,7 +360,7 @@ class _Sum:
         if self.scanned < MIN_ITERATIONS or (self.joined and self.size < MIN_JOINED):
             raise _Small()  # (a few candidates from a join: the tree walk joins too, at less cost per call)
         lin = self.lin(self.node.body)
-        return _to_linexpr(lin, self.size)
+        return _to_linexpr(lin, self.size, self.strict)
 
     def _bind(self, b: A.Binder) -> None:
         domain = self.ev.eval_set(b.domain, self.env)
@@ -702,8 +708,10 @@ def _kind(v: Any) -> str | None:
     return "string" if isinstance(v, str) else None
 
 
-def _to_linexpr(lin: _Lin, size: int) -> LinExpr:
-    """Flatten (iteration-major, block-minor, as the Evaluator adds them) and merge repeated columns in order."""
+def _to_linexpr(lin: _Lin, size: int, strict: bool = False) -> LinExpr:
+    """Flatten (iteration-major, block-minor, as the Evaluator adds them) and merge repeated columns in order;
+    ``strict`` (a flattened nest of sums, see :func:`~pyopl.lowering.vectorised_inline.flattened_sum`):
+    raise :class:`_Fallback` for a repeated column or a constant instead."""
     if len(lin.blocks) > 1:
         for a, b in itertools.combinations(range(len(lin.blocks)), 2):
             if np.any(lin.blocks[a][1] == lin.blocks[b][1]):  # a column twice in one iteration
@@ -713,12 +721,16 @@ def _to_linexpr(lin: _Lin, size: int) -> LinExpr:
     const = 0.0
     consts = np.broadcast_to(lin.const, (size,))
     if np.any(consts != 0):
+        if strict:
+            raise _Fallback()
         for c in consts.tolist():
             const += c
     col_list = cols.tolist()
     terms = dict(zip(col_list, coefs.tolist()))
     if len(terms) == len(col_list):  # no column twice
         return LinExpr(terms, const)
+    if strict:
+        raise _Fallback()
     uniq, first, inverse = np.unique(cols, return_index=True, return_inverse=True)
     sums = np.zeros(len(uniq))
     np.add.at(sums, inverse.ravel(), coefs)

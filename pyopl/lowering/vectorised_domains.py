@@ -31,9 +31,9 @@ MIN_ELEMENTS = 2  # one element: the element path is as fast
 
 
 def vector_domain_bounds(inst: Any, d: A.DvarDecl, dims: list[Any], lo0: float, hi0: float
-                         ) -> tuple[list[float], list[float]] | None:
+                         ) -> tuple[np.ndarray, np.ndarray] | None:
     """The lower and upper bound of every element of ``d`` (keys in ``ProductKeys(dims)`` order), as
-    lists of Python floats equal bit for bit to what the element path gives; None when not covered.
+    float64 arrays equal bit for bit to what the element path gives; None when not covered.
 
     ``dims``: the evaluated index sets; ``lo0``/``hi0``: the bounds of the declared type
     (``float+``: 0 and inf)."""
@@ -64,7 +64,7 @@ def vector_domain_bounds(inst: Any, d: A.DvarDecl, dims: list[Any], lo0: float, 
     hi = np.where(integral, hi + 0.0, hi)
     lo = np.where(lo > lo0, lo, lo0)  # Python's max(lo0, lo): lo0 unless lo is greater
     hi = np.where(hi < hi0, hi, hi0)  # min(hi0, hi)
-    return lo.tolist(), hi.tolist()
+    return lo, hi
 
 
 def _end(space: _Sum, n: A.Expr, total: int) -> np.ndarray:

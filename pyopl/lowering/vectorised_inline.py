@@ -59,11 +59,49 @@ def _renamed(n: Any, names: dict) -> Any:
     return n
 
 
+def flattened_sum(n: A.Aggregate, memo: dict) -> A.Aggregate:
+    """``sum(q1) sum(q2) body`` as ``sum(q1, q2) body`` (deeper nests too), or ``n`` itself.
+
+    The same iterations in the same order, each body evaluated in the same bindings, where every binder
+    binds one plain name, the names are distinct and no domain names a binder before it (a filter may:
+    it is evaluated once its own binder is bound, as in the nest).  The two fold their terms
+    differently (the nest adds up each inner sum, then the inner sums), so they agree bit for bit when
+    no column repeats within one outer iteration and the body adds no constant: the array paths that
+    take a flattened sum (:func:`is_flattened`) check that and step aside otherwise.  ``memo``: a dict
+    kept with the compile (the same sum gives the same node, so the per-node caches keep working)."""
+    if n.op != "sum" or not (isinstance(n.body, A.Aggregate) and n.body.op == "sum"):
+        return n
+    hit = memo.get(id(n))
+    if hit is not None and hit[0] is n:
+        return hit[1]
+    binders, body = list(n.quals.binders), n.body
+    while isinstance(body, A.Aggregate) and body.op == "sum":
+        binders += body.quals.binders
+        body = body.body
+    names: list[str] = []
+    out = None
+    for b in binders:
+        if len(b.patterns) != 1 or b.patterns[0].name is None or b.ordered or _all_names(b.domain) & set(names):
+            break
+        names.append(b.patterns[0].name)
+    else:
+        if len(set(names)) == len(names):
+            out = A.Aggregate(n.span, "sum", A.Qualifiers(n.quals.span, binders), body)
+            memo.setdefault("$flat", set()).add(id(out))
+    memo[id(n)] = (n, out or n)
+    return out or n
+
+
+def is_flattened(n: A.Aggregate, memo: dict) -> bool:
+    """Whether ``n`` was made by :func:`flattened_sum` with this ``memo``."""
+    return id(n) in memo.get("$flat", ())
+
+
 class _Inliner:
-    def __init__(self, ev: Any, s: A.Forall, env: dict, patterns: Any):
-        self.ev, self.env, self.patterns = ev, env, patterns
+    def __init__(self, ev: Any, s: A.Forall | None, env: dict, patterns: Any, flat: dict):
+        self.ev, self.env, self.patterns, self.flat = ev, env, patterns, flat
         self.loop: dict[str, Any] = {}  # the forall's iterators -> their domains' values
-        for b in s.quals.binders:
+        for b in s.quals.binders if s is not None else ():
             if len(b.patterns) == 1 and b.patterns[0].name is not None:
                 self.loop[b.patterns[0].name] = b.domain
         self.taken = set(self.loop) | set(env)
@@ -76,6 +114,10 @@ class _Inliner:
         if depth > MAX_DEPTH:
             return n
         if isinstance(n, A.Aggregate):
+            flat = flattened_sum(n, self.flat)
+            if flat is not n:
+                self.changed = True
+                return flat
             first = n.quals.binders[0].patterns[0] if n.quals.binders else None
             if first is not None and first.items is not None and not (set(first.names()) & self.taken):
                 m = self.patterns(n, self.env)  # (a loop's name in the pattern is a condition: left as written)
@@ -136,15 +178,15 @@ class _Inliner:
         return _renamed(body, {k: v for k, v in rename.items() if k != v})
 
 
-def inlined_forall(ev: Any, s: A.Forall, env: dict, patterns: Any, memo: dict) -> A.Forall:
-    """``s`` with its constraint's dexpr cells inlined and pattern sums in single-name form, or ``s``
-    itself when nothing applies. ``patterns(node, env)``: the single-name form of a pattern sum, or
-    None; ``memo``: a dict kept with the compile (the same rewrite gives the same statement node, so
-    the array paths' per-node caches keep working)."""
+def inlined_forall(ev: Any, s: A.Forall, env: dict, patterns: Any, memo: dict, flat: dict) -> A.Forall:
+    """``s`` with its constraint's dexpr cells inlined, pattern sums in single-name form and nested sums
+    flattened (:func:`flattened_sum`), or ``s`` itself when nothing applies. ``patterns(node, env)``: the
+    single-name form of a pattern sum, or None; ``memo``, ``flat``: dicts kept with the compile (the same
+    rewrite gives the same statement node, so the array paths' per-node caches keep working)."""
     cons = s.body
     if not isinstance(cons, A.ConsStmt):
         return s
-    inl = _Inliner(ev, s, env, patterns)
+    inl = _Inliner(ev, s, env, patterns, flat)
     new = inl.expr(cons.expr)
     if not inl.changed:
         return s
@@ -155,6 +197,22 @@ def inlined_forall(ev: Any, s: A.Forall, env: dict, patterns: Any, memo: dict) -
     out = A.Forall(s.span, s.quals, dataclasses.replace(cons, expr=new))
     memo[key] = (s, out)
     return out
+
+
+def inlined_expr(ev: Any, expr: A.Expr, patterns: Any, memo: dict, flat: dict) -> A.Expr:
+    """An objective ``expr`` with its scalar dexprs inlined (``minimize total;`` with ``dexpr float total =
+    sum(...)``), pattern sums in single-name form and nested sums flattened, or ``expr`` itself; as
+    :func:`inlined_forall` without a loop (so no dexpr array cell is inlined)."""
+    inl = _Inliner(ev, None, {}, patterns, flat)
+    new = inl.expr(expr)
+    if not inl.changed:
+        return expr
+    key = (id(expr), _fingerprint(new))
+    hit = memo.get(key)
+    if hit is not None and hit[0] is expr:
+        return hit[1]
+    memo[key] = (expr, new)
+    return new
 
 
 def _fingerprint(n: Any) -> tuple:

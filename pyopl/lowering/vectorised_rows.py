@@ -37,7 +37,7 @@ from ..syntax import ast as A
 from .linear import LinExpr
 from . import vectorised_patterns
 from .shapes import conjuncts
-from .vectorised_inline import inlined_forall
+from .vectorised_inline import inlined_expr, inlined_forall, is_flattened
 from .vectorised_subsets import subset_join
 from .vectorised_base import Domain
 from .vectorised import (NOT_COVERED, VectorCache, _Fallback, _Lin, _linear_shape, _names, _Small, _stable_order, _Sum,
@@ -58,8 +58,8 @@ def vector_forall(inst: Any, s: A.Forall, env: dict) -> bool:
     cache = vector_cache(ev)
     if id(s) in cache.unfit:
         return False
-    s = inlined_forall(ev, s, env, lambda n, e: vectorised_patterns.single_name_form(
-        ev, n, e, cache.__dict__.setdefault("patterns", {}), cache, NOT_COVERED), cache.__dict__.setdefault("inline", {}))
+    s = inlined_forall(ev, s, env, _patterns(ev, cache), cache.__dict__.setdefault("inline", {}),
+                       cache.__dict__.setdefault("flat", {}))
     if not cache.covers(s, lambda: _fits(ev, s, env)):
         return False
     try:
@@ -74,11 +74,21 @@ def vector_forall(inst: Any, s: A.Forall, env: dict) -> bool:
     return True
 
 
+def _patterns(ev: Any, cache: VectorCache) -> Any:
+    """The single-name form of a pattern sum (``vectorised_patterns``), as the inliner asks for it."""
+    return lambda n, e: vectorised_patterns.single_name_form(ev, n, e, cache.__dict__.setdefault("patterns", {}),
+                                                             cache, NOT_COVERED)
+
+
 def vector_objective(inst: Any, expr: A.Expr) -> LinExpr | None:
-    """The objective ``expr`` (a chain of sums and linear terms) as an :class:`ArrayLinExpr`; None when not
-    covered or small, and the Evaluator then builds it term by term (reporting what it would anyway)."""
+    """The objective ``expr`` (a chain of sums and linear terms, scalar dexprs written in place and nested
+    sums flattened: see :func:`~pyopl.lowering.vectorised_inline.inlined_expr`) as an
+    :class:`ArrayLinExpr`; None when not covered or small, and the Evaluator then builds it term by
+    term (reporting what it would anyway)."""
     ev = inst.ev
     cache = vector_cache(ev)
+    expr = inlined_expr(ev, expr, _patterns(ev, cache), cache.__dict__.setdefault("inline", {}),
+                        cache.__dict__.setdefault("flat", {}))
     symbols = ev.inst.symbols
     if not cache.covers(expr, lambda: _side_fits(expr, set(), set()) and any(
             symbols.get(n) is not None and symbols[n].kind == "dvar" for n in _names(expr))):
@@ -331,6 +341,9 @@ class _Rows:
             if np.any(lin.blocks[a][1] == lin.blocks[b][1]):  # a column twice in one iteration: merged
                 raise _Fallback()  # there before the sum adds it up, which a flat fold would not do
         e = _aligned(lin, sub.size, row)
+        if space.size == 1 and is_flattened(agg, self.cache.__dict__.get("flat", {})) and len(e.col) \
+                and np.bincount(e.col).max() > 1:
+            raise _Fallback()  # a nest folds each inner sum first (rows and dexpr cells check every row)
         e.from_sum = True
         if factor != 1.0:
             e.coef = e.coef * factor  # `-sum(...)`: LinExpr.scaled(-1.0)

@@ -10,7 +10,7 @@ Use::
     interp = Interpreter(host, output=print_fn, max_steps=..., max_memory=...)
     interp.run(program)                                             # raises ScriptError
 
-Modules: ``ast`` (nodes with spans), ``parser`` (text -> AST, ``pyopl/grammar/script.lark``),
+Modules: ``ast`` (nodes with spans), ``parser`` (text -> AST, ``grammar/script.lark``),
 ``interpreter`` (evaluation, scopes, budgets), ``values`` (value types, ``ScriptError``,
 the host protocol), ``convert`` (ECMAScript conversions and equality), ``properties`` (prototype
 chains, ``in``, ``delete``, ``for-in``, ToPrimitive), ``protos`` (the global objects and built-in

@@ -1,6 +1,6 @@
 """Parse IBM ILOG Script text into the AST of :mod:`pyopl.script.ast`.
 
-The grammar is ``pyopl/grammar/script.lark`` (LALR(1), basic lexer).  The tokens are fed to
+The grammar is ``grammar/script.lark`` (LALR(1), basic lexer).  The tokens are fed to
 Lark's interactive parser one by one so that two things ECMAScript needs, and that an
 LALR grammar cannot say, happen here:
 
@@ -34,7 +34,7 @@ _LINE_TERMINATORS = ("\n", "\r", "\u2028", "\u2029")
 
 @functools.lru_cache(maxsize=None)
 def script_parser() -> Lark:
-    """The compiled LALR parser of ``pyopl/grammar/script.lark``, once per process, its tables from
+    """The compiled LALR parser of ``grammar/script.lark``, once per process, its tables from
     the private cache (:mod:`pyopl.syntax.parser_cache`; building them takes 0.7 s).  Its
     ``lex`` reads tokens with one lexer of every terminal, made once here."""
     from ..syntax.parser_cache import lark_parser

@@ -30,6 +30,7 @@ from typing import Any
 from .. import __version__
 from ..errors import ConfigError, ReplayError, SyntagmError
 from ..cli_flags import add_strategy_flags
+from ..decoding.endpoints import MODES as DECODING_MODES
 from ..redact import scrub
 from ..safeio import FolderLock, json_text, open_new, plain_text, replace_file, safe_name, write_atomic
 from . import identity
@@ -90,6 +91,8 @@ def add_parser(sub, types) -> None:
     ep.add_argument("--timeout", type=types["positive_float"], dest="timeout_s", help="seconds per HTTP request")
     ep.add_argument("--max-retries", type=types["nonneg_int"], help="retries on 429/5xx/timeouts (default 4)")
     ep.add_argument("--json-mode", choices=("auto", "on", "off"))
+    ep.add_argument("--constrained-decoding", choices=DECODING_MODES, dest="constrained_decoding",
+                    help="send the reply's GBNF grammar where the endpoint takes one (default auto)")
     ep.add_argument("--temperature", type=float, help="sampling temperature (default: not sent, the endpoint's "
                     "own default applies; recorded as null)")
     ep.add_argument("--max-tokens", type=types["positive_int"], dest="max_tokens",
@@ -367,7 +370,8 @@ def _bench(args: argparse.Namespace) -> int:
     datasets = _load_datasets(args)
     flags = {"model": (args.model or [None])[0], "base_url": args.base_url, "timeout_s": args.timeout_s,
              "max_retries": args.max_retries, "json_mode": args.json_mode, "temperature": args.temperature,
-             "max_tokens": getattr(args, "max_tokens", None)}
+             "max_tokens": getattr(args, "max_tokens", None),
+             "constrained_decoding": getattr(args, "constrained_decoding", None)}
     cfg, fileconf = (None, {}) if replay_root is not None else config_mod.resolve(flags, config_path=args.config)
     if replay_root is not None:
         models = args.model or recorded.get("models") or ["replay"]

@@ -13,6 +13,12 @@ parameter (HTTP 400/422 naming it), the client drops it for the rest of the
 run and relies on :mod:`syntagm.llm.parse`. ``"on"`` always sends it,
 ``"off"`` never does.
 
+Constrained decoding (``constrained_decoding``: ``auto``/``off``/``llama.cpp``/``vllm``): a request
+made from a model-contract template carries the GBNF grammar of the ``{"model", "data"}`` reply
+(:mod:`syntagm.decoding`) where the endpoint takes one (:mod:`syntagm.llm.constrain`), instead of
+``response_format`` (the grammar already makes the reply JSON); an endpoint that refuses it
+(HTTP 400 naming it) is asked without it from then on.
+
 Any endpoint: the optional parameters (``temperature``, ``seed``, the token cap) are sent only
 when set, and one an endpoint rejects by name (HTTP 400/422) is dropped for the rest of the run
 (OpenAI's reasoning models accept only the default temperature). The token cap goes out as
@@ -34,6 +40,7 @@ from ..redact import register_client_headers, register_secret, scrub
 from ..safeio import plain_text
 from ..prices import PriceTable, load_prices
 from ..tokens import count_prompt_tokens, count_text_tokens
+from .constrain import Constrainer, probe_openai
 from .telemetry import CallTelemetry
 
 Message = dict[str, str]
@@ -64,13 +71,14 @@ class LLMConfig:
     temperature: float | None = None
     max_tokens: int | None = None
     seed: int | None = None
+    constrained_decoding: str = "auto"
 
     def describe(self) -> dict[str, Any]:
         """A loggable summary: everything but the key (only whether one is set)."""
         return {"model": self.model, "base_url": self.base_url or "https://api.openai.com/v1",
                 "api_key": "set" if self.api_key else "not set", "timeout_s": self.timeout_s,
                 "max_retries": self.max_retries, "json_mode": self.json_mode,
-                "temperature": self.temperature}
+                "temperature": self.temperature, "constrained_decoding": self.constrained_decoding}
 
 
 @dataclass
@@ -234,6 +242,8 @@ class OpenAIChatClient:
         if config.api_key:  # (without one the client sends the placeholder `not-needed`)
             register_client_headers(getattr(self._client, "auth_headers", None))
         register_client_headers(getattr(self._client, "default_headers", None))
+        self.constrainer = Constrainer(config.constrained_decoding,
+                                       lambda: probe_openai(self._client, config.base_url), self._say)
 
     # -- one call -----------------------------------------------------------------
     def chat(self, messages: list[Message], *, purpose: str, json_mode: bool = True,
@@ -247,7 +257,10 @@ class OpenAIChatClient:
         while True:
             attempt += 1
             kwargs = self._request(messages)
-            send_json = json_mode and self._json_supported
+            grammar = self.constrainer.extra_body(prompt_version)
+            if grammar:  # the grammar makes the reply JSON: no response_format beside it
+                kwargs["extra_body"] = grammar
+            send_json = json_mode and self._json_supported and not grammar
             if send_json:
                 kwargs["response_format"] = {"type": "json_object"}
             try:
@@ -261,6 +274,9 @@ class OpenAIChatClient:
                     self._say("the endpoint rejects response_format (JSON mode); asking without it from now on")
                     continue
                 if kind == "bad_request" and self._drop_rejected(err, set(kwargs) & set(OPTIONAL_PARAMS)):
+                    continue
+                if kind == "bad_request" and grammar and self.constrainer.refused(
+                        getattr(err, "message", None) or str(err)):
                     continue
                 if not retryable or attempt > cfg.max_retries:
                     cost = 0.0 if self.prices.lookup(cfg.model) is not None else None

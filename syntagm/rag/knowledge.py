@@ -47,11 +47,15 @@ class Exemplar:
 
 
 def packaged_kb_path() -> Path | None:
-    """The knowledge base shipped inside the package (``syntagm/knowledge_base/``), found with
-    :mod:`importlib.resources`; ``None`` when the installation lacks it."""
+    """The knowledge base shipped with syntagm (the repository's top-level ``knowledge_base/``,
+    installed as the package ``syntagm.knowledge_base``), found with :mod:`importlib.resources`;
+    ``None`` when the installation lacks it."""
     from importlib import resources
 
-    root = resources.files("syntagm").joinpath("knowledge_base")
+    try:
+        root = resources.files("syntagm.knowledge_base")
+    except ModuleNotFoundError:  # a copy of the sources run without installing
+        return None
     # Installed from a wheel or a source tree the package is plain files; a zip import is not supported.
     return Path(str(root)) if root.is_dir() else None
 

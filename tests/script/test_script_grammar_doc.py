@@ -1,4 +1,4 @@
-"""pyopl/grammar/PyOPL.md's Scripts section and pyopl/grammar/script.lark cannot drift: every script grammar
+"""grammar/PyOPL.md's Scripts section and grammar/script.lark cannot drift: every script grammar
 rule (and alias) is named in that section, and every script block of its examples parses."""
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ from pyopl.script import parse_script
 from pyopl.script.parser import script_parser
 from pyopl.syntax.scripts import strip_scripts
 
-DOC = (Path(__file__).resolve().parents[2] / "pyopl" / "grammar" / "PyOPL.md").read_text(encoding="utf-8")
+DOC = (Path(__file__).resolve().parents[2] / "grammar" / "PyOPL.md").read_text(encoding="utf-8")
 SECTION = DOC[DOC.index("## Scripts"):DOC.index("\n## ", DOC.index("## Scripts") + 3)]
 
 

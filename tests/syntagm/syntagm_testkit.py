@@ -48,11 +48,24 @@ class ScriptedServer:
         self.requests: list[dict[str, Any]] = []
         self.lock = threading.Lock()
         self.router = None  # set by route_by_marker: replies chosen by the request, not by arrival order
+        self.owned_by: str | None = None  # GET /v1/models names this owner ("llamacpp", "vllm"); None: 404
+        self.version: str | None = None  # GET /version answers {"version": ...}; None: 404
+        self.gets: list[str] = []  # the paths of GET requests (kept apart from the chat requests)
         server = self
 
         class Handler(BaseHTTPRequestHandler):
             def log_message(self, *a):  # keep test output quiet
                 pass
+
+            def do_GET(self):
+                with server.lock:
+                    server.gets.append(self.path)
+                if self.path.rstrip("/").endswith("/models") and server.owned_by is not None:
+                    return self._send(200, {"object": "list", "data": [
+                        {"id": "scripted", "object": "model", "created": 0, "owned_by": server.owned_by}]})
+                if self.path.rstrip("/") == "/version" and server.version is not None:
+                    return self._send(200, {"version": server.version})
+                return self._send(404, {"error": {"message": "not found", "type": "not_found"}})
 
             def do_POST(self):
                 length = int(self.headers.get("content-length") or 0)

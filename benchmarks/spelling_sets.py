@@ -1,0 +1,168 @@
+"""Spellings of one meaning for each benchmark family (issue 31.3): the model text written the ways users
+write it, each as a list of ``(old, new)`` replacements applied to the family's model in ``models``.
+
+Every spelling here means the same problem as the family's own model (the same columns, the same
+optimum); most give the same matrix too, some reorder or split rows (``==`` as two inequalities,
+capacities as rows instead of bounds), so each is compared with the floor on its own and with its own
+compile with the array paths off (``tests/test_spelling_families.py``), not with the other spellings.
+"""
+from __future__ import annotations
+
+import models
+
+# ---------------------------------------------------------------------- issue 31's network flow
+IN = "sum(a in Arcs : a.dest == v) ship[a]"
+OUT = "sum(a in Arcs : a.orig == v) ship[a]"
+PIN = "sum(<o, d, c, u> in Arcs : d == v) ship[<o, d, c, u>]"
+POUT = "sum(<o, d, c, u> in Arcs : o == v) ship[<o, d, c, u>]"
+ROW = "ctBalance: %s - %s == -b[v];" % (IN, OUT)
+DEXPR = ("minimize", "dexpr float inflow[v in Nodes] = %s;\ndexpr float outflow[w in Nodes] = %s;\nminimize"
+         % (IN, OUT.replace("== v", "== w")))
+ISSUE31 = {
+    "as in the issue": [],
+    "unlabelled": [(ROW, ROW.replace("ctBalance: ", ""))],
+    "sides swapped": [(ROW, "ctBalance: -b[v] == %s - %s;" % (IN, OUT))],
+    "-b[v] moved across": [(ROW, "ctBalance: %s - %s + b[v] == 0;" % (IN, OUT))],
+    "sums reordered, v == a.f": [(ROW, "ctBalance: -%s + sum(a in Arcs : v == a.dest) ship[a] == -b[v];" % OUT)],
+    "== as two inequalities": [(ROW, "lo: %s - %s <= -b[v];\n  forall(v in Nodes)\n    hi: %s - %s >= -b[v];"
+                                % (IN, OUT, IN, OUT))],
+    "tuple patterns": [(ROW, "ctBalance: %s - %s == -b[v];" % (PIN, POUT))],
+    "conjunct after": [(ROW, ROW.replace("a.dest == v", "a.dest == v && a.capacity >= 0"))],
+    "conjunct before": [(ROW, ROW.replace("a.orig == v", "a.capacity >= 0 && v == a.orig"))],
+    "dexpr in between": [DEXPR, (ROW, "ctBalance: inflow[v] - outflow[v] == -b[v];")],
+    "dexpr, unlabelled, other side": [DEXPR, (ROW, "inflow[v] == outflow[v] - b[v];")],
+    "capacity rows": [("dvar float+ ship[a in Arcs] in 0..a.capacity;", "dvar float+ ship[Arcs];"),
+                      ("subject to {\n", "subject to {\n  forall(a in Arcs)\n    ctCap: ship[a] <= a.capacity;\n")],
+    "float fields": [("tuple arc { int orig; int dest; float unitCost; int capacity; }",
+                      "tuple arc { float orig; float dest; float unitCost; float capacity; }")],
+}
+
+# ---------------------------------------------------------------------- assignment
+A_ROW = "ctRow: sum(j in R) x[i][j] == 1;"
+A_COL = "ctCol: sum(i in R) x[i][j] == 1;"
+A_OBJ = "minimize sum(i in R, j in R) cost[i][j] * x[i][j];"
+ASSIGNMENT = {
+    "as written": [],
+    "unlabelled": [(A_ROW, A_ROW[7:]), (A_COL, A_COL[7:])],
+    "sides swapped": [(A_ROW, "ctRow: 1 == sum(j in R) x[i][j];"), (A_COL, "ctCol: 1 == sum(i in R) x[i][j];")],
+    "1 moved across": [(A_ROW, "ctRow: sum(j in R) x[i][j] - 1 == 0;")],
+    "== as two inequalities": [(A_ROW, "lo: sum(j in R) x[i][j] <= 1;\n  forall(i in R)\n    hi: sum(j in R) x[i][j] >= 1;")],
+    "nested sums, factors swapped": [(A_OBJ, "minimize sum(i in R) sum(j in R) x[i][j] * cost[i][j];")],
+    "a filter always true": [(A_COL, "ctCol: sum(i in R : i >= 1) x[i][j] == 1;")],
+    "dexpr in between": [(A_OBJ, "dexpr float rowSum[i in R] = sum(j in R) x[i][j];\n" + A_OBJ),
+                         (A_ROW, "ctRow: rowSum[i] == 1;")],
+    "scalar dexpr objective": [(A_OBJ, "dexpr float total = sum(i in R, j in R) cost[i][j] * x[i][j];\n"
+                                       "minimize total;")],
+    "set instead of range": [("range R = 1..n;", "{int} R = asSet(1..n);")],
+}
+
+# ---------------------------------------------------------------------- transportation
+T_SUP = "ctSupply: sum(k in Markets) ship[p][k] <= supply[p];"
+T_DEM = "ctDemand: sum(p in Plants) ship[p][k] >= demand[k];"
+T_OBJ = "minimize sum(p in Plants, k in Markets) cost[p][k] * ship[p][k];"
+TRANSPORT = {
+    "as written": [],
+    "unlabelled": [(T_SUP, T_SUP[10:]), (T_DEM, T_DEM[10:])],
+    "sides swapped": [(T_SUP, "ctSupply: supply[p] >= sum(k in Markets) ship[p][k];"),
+                      (T_DEM, "ctDemand: demand[k] <= sum(p in Plants) ship[p][k];")],
+    "bounds moved across": [(T_SUP, "ctSupply: sum(k in Markets) ship[p][k] - supply[p] <= 0;"),
+                            (T_DEM, "ctDemand: 0 <= sum(p in Plants) ship[p][k] - demand[k];")],
+    "negated": [(T_DEM, "ctDemand: -sum(p in Plants) ship[p][k] <= -demand[k];")],
+    "nested sums, factors swapped": [(T_OBJ, "minimize sum(p in Plants) sum(k in Markets) ship[p][k] * cost[p][k];")],
+    "dexpr in between": [(T_OBJ, "dexpr float shipped[p in Plants] = sum(k in Markets) ship[p][k];\n" + T_OBJ),
+                         (T_SUP, "ctSupply: shipped[p] <= supply[p];")],
+    "explicit bounds": [("dvar float+ ship[Plants][Markets];",
+                         "dvar float ship[Plants][Markets] in 0..infinity;")],
+    "sets instead of ranges": [("range Plants = 1..m;", "{int} Plants = asSet(1..m);"),
+                               ("range Markets = 1..n;", "{int} Markets = asSet(1..n);")],
+    "a filter always true": [(T_DEM, "ctDemand: sum(p in Plants : p <= m) ship[p][k] >= demand[k];")],
+}
+
+# ---------------------------------------------------------------------- facility location
+F_DEM = "ctDemand: sum(w in Warehouses) serve[w][c] == demand[c];"
+F_CAP = "ctCapacity: sum(c in Customers) serve[w][c] <= capacity[w] * open[w];"
+F_LINK = "forall(w in Warehouses, c in Customers)\n    ctLink: serve[w][c] <= demand[c] * open[w];"
+F_OBJ = ("minimize sum(w in Warehouses) fixedCost[w] * open[w]\n"
+         "       + sum(w in Warehouses, c in Customers) unitCost[w][c] * serve[w][c];")
+FACILITY = {
+    "as written": [],
+    "unlabelled": [(F_DEM, F_DEM[10:]), (F_CAP, F_CAP[12:]), ("ctLink: ", "")],
+    "sides swapped": [(F_CAP, "ctCapacity: capacity[w] * open[w] >= sum(c in Customers) serve[w][c];"),
+                      ("ctLink: serve[w][c] <= demand[c] * open[w];", "ctLink: demand[c] * open[w] >= serve[w][c];")],
+    "moved across": [(F_CAP, "ctCapacity: sum(c in Customers) serve[w][c] - capacity[w] * open[w] <= 0;"),
+                     ("ctLink: serve[w][c] <= demand[c] * open[w];", "ctLink: serve[w][c] - open[w] * demand[c] <= 0;")],
+    "nested foralls": [(F_LINK, "forall(w in Warehouses)\n    forall(c in Customers)\n"
+                                "      ctLink: serve[w][c] <= demand[c] * open[w];")],
+    "== as two inequalities": [(F_DEM, "lo: sum(w in Warehouses) serve[w][c] <= demand[c];\n"
+                                       "  forall(c in Customers)\n    hi: sum(w in Warehouses) serve[w][c] >= demand[c];")],
+    "dexpr objective parts": [(F_OBJ, "dexpr float fixedPart = sum(w in Warehouses) fixedCost[w] * open[w];\n"
+                                      "dexpr float servePart = sum(w in Warehouses, c in Customers) "
+                                      "unitCost[w][c] * serve[w][c];\nminimize fixedPart + servePart;")],
+    "dexpr in between": [(F_OBJ, "dexpr float load[w in Warehouses] = sum(c in Customers) serve[w][c];\n" + F_OBJ),
+                         (F_CAP, "ctCapacity: load[w] <= capacity[w] * open[w];")],
+}
+
+# ---------------------------------------------------------------------- tuple-set network flow (run.py's)
+N_IN = "sum(a in Arcs : a.dst == v) flow[a]"
+N_OUT = "sum(a in Arcs : a.src == v) flow[a]"
+N_ROW = "ctBalance: %s - %s == supply[v];" % (N_OUT, N_IN)
+NETFLOW = {
+    "as written": [],
+    "unlabelled": [(N_ROW, N_ROW[11:]), ("ctCap: ", "")],
+    "sides swapped": [(N_ROW, "ctBalance: supply[v] == %s - %s;" % (N_OUT, N_IN))],
+    "sums reordered, v == a.f": [(N_ROW, "ctBalance: -%s + sum(a in Arcs : v == a.src) flow[a] == supply[v];" % N_IN)],
+    "tuple patterns": [(N_ROW, "ctBalance: sum(<s, d, c, u> in Arcs : s == v) flow[<s, d, c, u>] "
+                               "- sum(<s, d, c, u> in Arcs : d == v) flow[<s, d, c, u>] == supply[v];")],
+    "capacity as bounds": [("dvar float+ flow[Arcs];", "dvar float+ flow[a in Arcs] in 0..a.cap;"),
+                           ("  forall(a in Arcs)\n    ctCap: flow[a] <= a.cap;\n", "")],
+    "dexpr in between": [("minimize", "dexpr float out[v in Nodes] = %s;\nminimize" % N_OUT),
+                         (N_ROW, "ctBalance: out[v] - %s == supply[v];" % N_IN)],
+    "pattern objective": [("minimize sum(a in Arcs) a.cost * flow[a];",
+                           "minimize sum(<s, d, c, u> in Arcs) c * flow[<s, d, c, u>];")],
+}
+
+# ---------------------------------------------------------------------- production planning
+P_BAL = "ctBalance: stock[p][t-1] + produce[p][t] - demand[p][t] == stock[p][t];"
+P_CAP = "ctCapacity: sum(p in Products) hoursPerUnit[p] * produce[p][t] <= capacityHours[t];"
+P_OBJ = "minimize sum(p in Products, t in Periods) (prodCost[p] * produce[p][t] + holdCost[p] * stock[p][t]);"
+PRODUCTION = {
+    "as written": [],
+    "unlabelled": [(P_BAL, P_BAL[11:]), (P_CAP, P_CAP[12:]), ("ctFirstBalance: ", "")],
+    "sides swapped": [(P_BAL, "ctBalance: stock[p][t] == stock[p][t-1] + produce[p][t] - demand[p][t];")],
+    "demand moved across": [(P_BAL, "ctBalance: stock[p][t-1] + produce[p][t] - stock[p][t] == demand[p][t];")],
+    "t >= 2": [("t in Periods : t > 1", "t in Periods : t >= 2")],
+    "nested foralls": [("forall(p in Products, t in Periods : t > 1)\n    ",
+                        "forall(p in Products)\n    forall(t in Periods : t > 1)\n      ")],
+    "objective as two sums": [(P_OBJ, "minimize sum(p in Products, t in Periods) prodCost[p] * produce[p][t]\n"
+                                      "  + sum(p in Products, t in Periods) holdCost[p] * stock[p][t];")],
+    "factors swapped": [(P_CAP, "ctCapacity: sum(p in Products) produce[p][t] * hoursPerUnit[p] <= capacityHours[t];")],
+    "dexpr in between": [(P_OBJ, "dexpr float hoursUsed[t in Periods] = sum(p in Products) hoursPerUnit[p] * "
+                                 "produce[p][t];\n" + P_OBJ), (P_CAP, "ctCapacity: hoursUsed[t] <= capacityHours[t];")],
+}
+
+#: family -> (generator in ``models``, its largest benchmark size, a small size for tests, spellings)
+FAMILIES = {
+    "issue31": ("issue31", [64000], [40], ISSUE31),
+    "assignment": ("assignment", [3162], [6], ASSIGNMENT),
+    "transport": ("transport", [3162, 3162], [5, 7], TRANSPORT),
+    "facility": ("facility", [316, 10000], [3, 8], FACILITY),
+    "netflow": ("netflow", [64000], [40], NETFLOW),
+    "production": ("production", [3000, 1200], [4, 6], PRODUCTION),
+}
+
+
+def spelled(family: str, name: str, base: str | None = None) -> str:
+    """The family's model text (``base``, by default the generator's own) with spelling ``name`` applied;
+    AssertionError when a replacement does not apply (the model text changed under it)."""
+    generator = FAMILIES[family][0]
+    text = base if base is not None else _model_text(generator)
+    for old, new in FAMILIES[family][3][name]:
+        assert old in text, (family, name, old)
+        text = text.replace(old, new)
+    return text
+
+
+def _model_text(generator: str) -> str:
+    return {"issue31": models.ISSUE31_MOD, "assignment": models.ASSIGNMENT_MOD, "transport": models.TRANSPORT_MOD,
+            "facility": models.FACILITY_MOD, "netflow": models.NETFLOW_MOD,
+            "production": models.PRODUCTION_MOD}[generator]

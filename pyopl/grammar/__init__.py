@@ -1,1 +1,0 @@
-"""The Lark grammars of pyopl (model and data), shipped as package data."""
