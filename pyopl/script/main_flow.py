@@ -358,10 +358,13 @@ class ModelObject(_Host):
         from .processing import run_block
 
         self.ctx.result = self.result
+        from .processing import stops_processing
+
         saved = self.ctx.phase
+        self.ctx.fail_only = True
         for block in self.ctx.post_blocks:
             run_block(self.ctx, block, "post")
-            if getattr(self.ctx, "failed", False):
+            if stops_processing(self.ctx):
                 break
         self.ctx.phase = saved
         if getattr(self.ctx, "failed", False):
