@@ -50,6 +50,7 @@ class Flow:
         self.solves = 0
         self.log: list[dict] = []  # one {"model", "status", "objective"} per solve (Result.solves)
         self.pool: list | None = None  # the last solve's pool: [(objective, column values)] (populate)
+        self.basis: tuple | None = None  # the last LP solve's basis (HiGHS's column and row statuses)
 
     def current_ir(self) -> Any:
         return self.last_model.model.ir if self.last_model is not None and self.last_model.model is not None else None
@@ -69,9 +70,16 @@ class Flow:
         if self.solves > 10_000:
             raise host_error("script-unsupported", "`main` asked for more than 10,000 solves", span,
                              help="check the loop's end condition")
+        if ir is None:  # the model's own problem: its MIP start and basis (IloOplCplexVectors, IloOplCplexBasis)
+            from .warm_start import warm_arguments
+
+            more = dict(warm_arguments(self, m, m.model.ir, span, more.get("solver", self.kw.get("solver", "auto"))),
+                        **more)
         result = m.model._solve_ir(m.model.ir if ir is None else ir, **dict(self.kw, **more))
-        # the solution pool (populate): kept here, column vectors being no part of a result's JSON
+        # the solution pool (populate) and an LP's basis: kept here, column vectors being no part of a
+        # result's JSON
         self.pool = result.extra.pop("pool", None)
+        self.basis = result.extra.pop("basis", None)
         if self.pool is not None:
             result.extra["pool_objectives"] = [float(obj) for obj, _x in self.pool]
         m.result = result
@@ -93,6 +101,14 @@ class Flow:
             return DataSource(self, args, span)
         if name == "IloOplDataElements":
             return DataElements(self, {}, None)
+        if name in ("IloOplCplexVectors", "IloOplCplexBasis"):
+            from .warm_start import BasisHost, VectorsHost
+
+            return VectorsHost(self) if name == "IloOplCplexVectors" else BasisHost(self)
+        if name in ("IloOplConflictIterator", "IloOplRelaxationIterator"):
+            from .model_iterators import new_iterator
+
+            return new_iterator(self, name, args, span)
         return self.ctx.runtime.cplex  # IloCplex
 
     def new_model(self, args: list, span: Any) -> "ModelObject":
@@ -217,6 +233,9 @@ class ModelObject(_Host):
         self.sources: list[Any] = []
         self.result: Any = None
         self.generated = False
+        self.start: Any = None  # a MIP start for its solves (IloOplCplexVectors.setStart)
+        self.basis: Any = None  # an LP basis for its solves (IloOplCplexBasis.setBasis)
+        self.iterators: dict[str, Any] = {}  # its conflictIterator and relaxationIterator, made on first use
 
     def label(self) -> str:
         """The model's name in a run report: ``thisOplModel``, or the file of its definition."""
@@ -237,7 +256,7 @@ class ModelObject(_Host):
                 "applyOpsSettings": lambda a, s: apply_ops_settings(self.flow, a, s)}
 
     def _properties(self) -> list[str]:
-        names = ["modelDefinition", "dataElements", "settings"]
+        names = ["modelDefinition", "dataElements", "settings", "conflictIterator", "relaxationIterator"]
         if self.ctx is not None:
             from .host import ModelHost
 
@@ -255,6 +274,12 @@ class ModelObject(_Host):
             return self._data_elements(span)
         if name == "settings":
             return self.flow.ctx.runtime.settings
+        if name in ("conflictIterator", "relaxationIterator"):
+            if name not in self.iterators:
+                from .model_iterators import ConflictIteratorHost, RelaxationIteratorHost
+
+                self.iterators[name] = (ConflictIteratorHost if name == "conflictIterator" else RelaxationIteratorHost)(self)
+            return self.iterators[name]
         if self.ctx is None:
             raise host_error("script-no-solution", "`%s` is not available before `generate()`" % name, span,
                              help="call `generate()` on the model first")
@@ -267,7 +292,7 @@ class ModelObject(_Host):
         property of ``IloOplModel`` (`m.generat()`: the cause is the method's name, not a missing element)."""
         from ..diagnostics.reporter import near_miss
 
-        props = ["modelDefinition", "dataElements", "settings"]
+        props = ["modelDefinition", "dataElements", "settings", "conflictIterator", "relaxationIterator"]
         if name in props or (self.ctx is not None and name in self.ctx.inst.symbols):
             return
         methods = list(self._methods())

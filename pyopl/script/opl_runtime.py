@@ -20,8 +20,7 @@ from .values import NULL, HostFunction, HostObject, UNDEFINED
 
 #: Names IBM offers that pyopl does not run (an error naming the name, never a silent skip).
 UNSUPPORTED_GLOBALS = ("IloOplExec", "IloOplCallJava", "IloOplImportExcel", "IloOplProject",
-                       "IloOplRunConfiguration", "IloOplSettings", "IloCP", "IloOplCplexBasis", "IloOplConflictIterator",
-                       "IloOplRelaxationIterator", "IloOplCplexVectors", "IloOplProfiler")
+                       "IloOplRunConfiguration", "IloOplSettings", "IloCP", "IloOplProfiler")
 
 
 MAX_OUTPUT = 20_000_000  # characters a model's scripts may print in all
@@ -83,7 +82,8 @@ class Runtime:
 
 #: the classes a ``main`` block makes with ``new`` (built by ``main_flow.Flow.construct``)
 MAIN_CLASSES = ("IloOplModel", "IloOplModelSource", "IloOplModelDefinition", "IloOplDataSource",
-                "IloOplDataElements", "IloCplex")
+                "IloOplDataElements", "IloCplex", "IloOplCplexVectors", "IloOplCplexBasis", "IloOplConflictIterator",
+                "IloOplRelaxationIterator")
 
 
 def main_classes(ctx: Any) -> dict[str, Any]:
