@@ -253,7 +253,18 @@ class ModelObject(_Host):
                 "printConflict": lambda a, s: print_conflict(self.flow.ctx, self.result or self.flow.last_result),
                 "setPoolSolution": lambda a, s: set_pool_solution(self, a, s),
                 "printRelaxation": lambda a, s: print_relaxation(self, s),
+                "printExternalData": lambda a, s: self._data_text(True, s),
+                "printInternalData": lambda a, s: self._data_text(False, s),
                 "applyOpsSettings": lambda a, s: apply_ops_settings(self.flow, a, s)}
+
+    def _data_text(self, external: bool, span: Any) -> str:
+        """``printExternalData()`` / ``printInternalData()``: the data as ``.dat`` text (:mod:`.data_print`)."""
+        from .data_print import data_text
+
+        if self.ctx is None:
+            raise host_error("script-no-solution", "`print%sData()` before `generate()`" % (
+                "External" if external else "Internal"), span, help="call `generate()` on the model first")
+        return data_text(self.ctx, external, span)
 
     def _properties(self) -> list[str]:
         names = ["modelDefinition", "dataElements", "settings", "conflictIterator", "relaxationIterator"]

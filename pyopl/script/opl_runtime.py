@@ -459,7 +459,14 @@ class ThisModelHost(_Host):
         return {"printSolution": self._print_solution, "generate": self._main_only("generate"),
                 "postProcess": self._main_only("postProcess"), "end": lambda a, s: UNDEFINED,
                 "addDataSource": self._main_only("addDataSource"), "getObjValue": self._obj,
-                "resolvePath": self._resolve_path, "printConflict": self._print_conflict}
+                "resolvePath": self._resolve_path, "printConflict": self._print_conflict,
+                "printExternalData": lambda a, s: self._data_text(True, s),
+                "printInternalData": lambda a, s: self._data_text(False, s)}
+
+    def _data_text(self, external: bool, span: Any) -> str:
+        from .data_print import data_text
+
+        return data_text(self.ctx, external, span)
 
     def _resolve_path(self, args: list, span: Any) -> Any:
         return resolve_path(self.ctx, args, span)

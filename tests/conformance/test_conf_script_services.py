@@ -228,3 +228,50 @@ def test_fail_stops_its_block_reports_an_error_and_the_next_block_runs():
     assert r.script_output.splitlines() == ["A", "C"]
     assert [(d.code, d.span.line, d.span.column) for d in r.diagnostics if d.is_error] == [("OPL1067", 3, 28)]
     assert r.status == "script_error"
+
+
+# ---------------------------------------------------------------------- printExternalData / printInternalData
+_DATA_MOD = """tuple Arc { string o; string d; float cost; }
+{string} Cities = ...;
+{Arc} Arcs = ...;
+int n = ...;
+float cap[Cities] = ...;
+range R = 1..n;
+float w[i in R] = i / 2;
+{string} Far = {a.d | a in Arcs : a.cost > 3};
+string label = "a \\"q\\"";
+dvar float+ x[Arcs] in 1..10;
+minimize sum(a in Arcs) a.cost * x[a];
+subject to { forall(c in Cities) sum(a in Arcs : a.o == c) x[a] <= cap[c]; }
+main {
+  thisOplModel.generate();
+  write(thisOplModel.printExternalData());
+  writeln("--");
+  write(thisOplModel.printInternalData());
+  cplex.solve();
+}
+"""
+_DATA = """Cities = {"Rome", "Oslo"};
+Arcs = {<"Rome", "Oslo", 2.5>, <"Oslo", "Rome", 4>};
+n = 3;
+cap = [10, 7.5];
+"""
+
+
+def test_print_external_and_internal_data_in_dat_syntax(tmp_path):
+    """IBM page "Printing data to a stream" (IloOplModel prints all the data "using the .dat file
+    syntax": the external data, given by data sources, and the internal data the model computes,
+    IBM's "Exporting external data" / "Exporting internal data"); the external text read back as a
+    data file gives the same model."""
+    mod, dat = tmp_path / "m.mod", tmp_path / "m.dat"
+    mod.write_text(_DATA_MOD)
+    dat.write_text(_DATA)
+    r = pyopl.solve(mod, data=dat)
+    external, internal = r.script_output.split("--\n")
+    # by hand: the data as given; w[i] = i / 2; the arcs of cost over 3 end in Rome
+    assert external.splitlines() == ['Cities = {"Rome", "Oslo"};', 'Arcs = {<"Rome", "Oslo", 2.5>, <"Oslo", "Rome", 4>};',
+                                     "n = 3;", "cap = [10, 7.5];"]
+    assert internal.splitlines() == ["R = 1..3;", "w = [0.5, 1, 1.5];", 'Far = {"Rome"};', 'label = "a \\"q\\"";']
+    again = tmp_path / "again.dat"
+    again.write_text(external)
+    assert pyopl.solve(mod, data=again).objective == pytest.approx(2.5 + 4)  # each x at its lower bound 1
