@@ -127,9 +127,16 @@ class ModelSource(_Host):
     def __init__(self, flow: Flow, args: list, span: Any):
         super().__init__(flow.ctx)
         self.path = _confined_input(flow.ctx, _arg(args, 0), span, ".mod")
+        self.name = _arg(args, 0)  # as the script gave it (IBM: "the name of this model source")
 
     def _methods(self) -> dict[str, Any]:
         return {"end": lambda a, s: UNDEFINED}
+
+    def _properties(self) -> list[str]:
+        return ["name"]
+
+    def get_member(self, name: str, span: Any) -> Any:
+        return self.name if name == "name" else self._method(name, span)
 
 
 class ModelDefinition(_Host):
@@ -159,9 +166,16 @@ class DataSource(_Host):
     def __init__(self, flow: Flow, args: list, span: Any):
         super().__init__(flow.ctx)
         self.path = _confined_input(flow.ctx, _arg(args, 0), span, ".dat")
+        self.name = _arg(args, 0)  # as the script gave it (IBM: "the path of the file", property `name`)
 
     def _methods(self) -> dict[str, Any]:
         return {"end": lambda a, s: UNDEFINED}
+
+    def _properties(self) -> list[str]:
+        return ["name"]
+
+    def get_member(self, name: str, span: Any) -> Any:
+        return self.name if name == "name" else self._method(name, span)
 
 
 class DataElements(_Host):

@@ -28,6 +28,7 @@ _X3 = "range I = 1..3;\ndvar float+ x[I] in 0..5;\nmaximize sum(i in I) i * x[i]
 # _X3 by hand: x = [0 2 5], objective 2*2 + 3*5 = 19, ct's dual 2 (the second-best ratio)
 _MIP = "dvar int x in 0..10;\ndvar int y in 0..10;\nmaximize x + y;\nsubject to { 2 * x + 2 * y <= 7; }\n"
 # _MIP by hand: relaxation x + y = 3.5, integers 3
+T = "tests/conformance/test_conf_script_services.py::"  # the service classes' tests (IloOplCplexVectors, ...)
 _CAP = "dvar float+ x in 0..10;\ndvar float+ y in 0..10;\nmaximize x + 2 * y;\nsubject to { cap: x + y <= 12; }\n"
 # _CAP by hand: y = 10, x = 2 gives 22; 5x + 2y: x = 10, y = 2 gives 54; y <= 3: x = 9, 9 + 6 = 15;
 # minimising x + 2y with x >= 2: 2; cap.UB = 8: y = 8, 16; x + 2y <= 12 with objective x + 2y: 12
@@ -296,11 +297,32 @@ ENTRIES = [
     (SC, "IloOplOutputString (write, writeln, getString)", "out", "dvar float+ x;\nminimize x;\nexecute { var s = new IloOplOutputString(); "
      "s.write(\"a\", 1); s.writeln(\" b\"); s.write(2 + 3); writeln(\"[\", s.getString(), \"]\"); }", None, "[a1 b\n5]"),
     (SC, "includeScript / loadFile", "ref", "tests/conformance/test_conf_script_flow.py::test_include_script_runs_a_file_as_global_code", None, None),
-    (SC, "IloOplCplexBasis", "code", "basis exchange with CPLEX is not supported", None, "OPL1057"),
-    (SC, "IloOplRelaxationIterator", "code", "use printRelaxation() (the relaxation as text)", None, "OPL1057"),
-    (SC, "IloOplModel.printExternalData / printInternalData", "code", "not printed; write the data with writeln", None, "OPL1057"),
-    (SC, "IloOplConflictIterator", "code", "use printConflict() or the OPL0704 conflict", None, "OPL1057"),
-    (SC, "IloOplCplexVectors", "code", "MIP starts and basis vectors are not supported", None, "OPL1057"),
+    (SC, "IloOplCplexBasis (getBasis, setBasis, Nrows, Ncols, status)", "ref",
+     T + "test_basis_of_one_solve_warm_starts_the_next_with_no_simplex_iteration", None, None),
+    (SC, "IloOplCplexBasis.getBasis after a MIP (false)", "ref", T + "test_basis_of_a_mip_is_not_saved", None, None),
+    (SC, "IloOplCplexBasis.attach", "code", "statuses of chosen variables are not supported: getBasis/setBasis save and "
+     "restore the whole basis (HiGHS's)", None, "OPL1057"),
+    (SC, "IloOplCplexVectors (attach, setVectors)", "ref", T + "test_attached_start_values_are_the_solvers_first_incumbent",
+     None, None),
+    (SC, "IloOplCplexVectors (getStart, setStart, Nrows, Ncols, status)", "ref",
+     T + "test_vectors_save_a_solution_and_restore_it_on_a_model_of_the_same_shape", None, None),
+    (SC, "IloOplCplexVectors.attach (values of another shape)", "ref", T + "test_attach_with_values_of_another_shape_is_an_error",
+     None, None),
+    (SC, "IloOplConflictIterator (ct, status, printConflict, recalculate)", "ref",
+     T + "test_conflict_iterator_visits_the_conflicting_constraints_with_their_status", None, None),
+    (SC, "IloOplConflictIterator (feasible model; new IloOplConflictIterator(m))", "ref",
+     T + "test_conflict_iterator_of_a_feasible_model_is_empty_and_preferences_are_refused", None, None),
+    (SC, "IloOplConflictIterator.attach / excludeConflict", "code", "preferences and further conflicts are not supported: "
+     "every labelled constraint takes part in pyopl's conflict", None, "OPL1057"),
+    (SC, "IloOplRelaxationIterator (ct, LB, UB, relaxedLB, relaxedUB, printRelaxation)", "ref",
+     T + "test_relaxation_iterator_gives_each_relaxed_constraint_with_its_bounds", None, None),
+    (SC, "IloOplRelaxationIterator.attach", "code", "preferences are not supported: the relaxation minimises the sum of "
+     "the bound changes, every preference 1", None, "OPL1057"),
+    (SC, "IloOplModel.printExternalData / printInternalData", "ref",
+     T + "test_print_external_and_internal_data_in_dat_syntax", None, None),
+    (SC, "IloOplDataSource.name / IloOplModelSource.name", "out", "int n = ...;\ndvar float+ x;\nminimize x;\n"
+     "main { var s = new IloOplModelSource(\"m.mod\"); var d = new IloOplDataSource(\"m.dat\"); writeln(s.name, \" \", d.name); }",
+     "n = 1;", "m.mod m.dat"),
     (SC, "IloOplProfiler", "code", "no profiler", None, "OPL1057"),
     (SC, "IloOplSettings (settings)", "out", "execute { settings.displayPrecision = 4; writeln(settings.displayPrecision); }\n"
      "dvar float+ x;\nminimize x;", None, "4"),
@@ -329,7 +351,7 @@ ENTRIES = [
      None, "[1 7 3]"),
     (SC, "Opl namespace functions", "out", "{int} S = {1, 2};\nexecute { writeln(Opl.abs(-2), \" \", Opl.card(S)); }\ndvar float+ x;\nminimize x;",
      None, "2 2"),
-    (SC, "fail()", "code", "stops the block with an error (IBM: reports an error)", None, "OPL1067"),
+    (SC, "fail()", "ref", T + "test_fail_stops_its_block_reports_an_error_and_the_next_block_runs", None, None),
     (SC, "writeln of a tuple with an array field", "out", "tuple P { int id; int f[1..2]; }\n{P} S = ...;\n"
      "execute { writeln(S); }\ndvar float+ x;\nminimize x;", "S = {<1, [2, 3]>};", "{<1 [2 3]>}"),
 ]
@@ -373,12 +395,12 @@ CODE_MODELS = {
     "span": "dvar interval a;\ndvar interval b;\nconstraints { span(a, all(i in 1..1) b); }",
     "startOf": "dvar interval a;\nminimize startOf(a);",
     "synchronize": "dvar interval a;\ndvar interval b;\nconstraints { synchronize(a, all(i in 1..1) b); }",
-    "IloOplCplexBasis": "dvar int x in 0..3;\nmaximize x;\nexecute { var b = new IloOplCplexBasis(); }",
-    "IloOplRelaxationIterator": "dvar int x in 0..3;\nmaximize x;\nexecute { var r = new IloOplRelaxationIterator(); }",
-    "IloOplModel.printExternalData / printInternalData": "dvar int x in 0..3;\nmaximize x;\nmain { thisOplModel.generate(); "
-                                                         "thisOplModel.printExternalData(); }",
-    "IloOplConflictIterator": "dvar int x in 0..3;\nmaximize x;\nexecute { var c = new IloOplConflictIterator(); }",
-    "IloOplCplexVectors": "dvar int x in 0..3;\nmaximize x;\nexecute { var v = new IloOplCplexVectors(); }",
+    "IloOplCplexBasis.attach": "dvar float x in 0..3;\nmaximize x;\nmain { thisOplModel.generate(); "
+                               "var b = new IloOplCplexBasis(); b.attach(thisOplModel.x, 1); }",
+    "IloOplConflictIterator.attach / excludeConflict": "dvar float x in 0..3;\nmaximize x;\nsubject to { c: x >= 5; }\n"
+                                                       "main { thisOplModel.generate(); thisOplModel.conflictIterator.excludeConflict(); }",
+    "IloOplRelaxationIterator.attach": "dvar float x in 0..3;\nmaximize x;\nsubject to { c: x >= 5; }\n"
+                                       "main { thisOplModel.generate(); thisOplModel.relaxationIterator.attach(thisOplModel.c, 2); }",
     "IloOplProfiler": "dvar int x in 0..3;\nmaximize x;\nexecute { var p = new IloOplProfiler(); }",
     "endAtEnd": "dvar interval a;\ndvar interval b;\nconstraints { endAtEnd(a, b); }",
     "endAtStart": "dvar interval a;\ndvar interval b;\nconstraints { endAtStart(a, b); }",
@@ -420,7 +442,6 @@ CODE_MODELS = {
     "step": "dvar interval a;\nminimize step(a);",
     "stepAtStart": "dvar interval a;\nminimize stepAtStart(a);",
     "stepAtEnd": "dvar interval a;\nminimize stepAtEnd(a);",
-    "fail()": "dvar int x in 0..3;\nmaximize x;\nexecute { fail(); }",
 }
 
 _TEST = "tests/conformance/test_conf_reference.py"
