@@ -7,7 +7,7 @@ In a script both return the text (IBM's IDE writes it with ``out.writeln(m.print
 one ``name = value;`` line per element, in declaration order, in a form a ``.dat`` file takes
 back (numbers as scripts print them, strings quoted with ``\\`` escapes, ``{a, b}`` sets,
 ``<a, b>`` tuples, ``[a, b]`` arrays over their whole index sets, ``lo..hi`` ranges).  The text
-is bounded by :data:`pyopl.script.opl_runtime.MAX_OUTPUT` characters.
+is bounded by what a script may print (:data:`pyopl.script.opl_runtime.MAX_OUTPUT` characters).
 """
 from __future__ import annotations
 
@@ -66,12 +66,12 @@ def is_external(sym: Any) -> bool:
     return isinstance(init, A.External)
 
 
-def data_text(ctx: Any, external: bool, span: Any) -> str:
-    """The external (or internal) data of the model of ``ctx`` as ``.dat`` text."""
+def data_text(ctx: Any, external: bool, span: Any, limit: int) -> str:
+    """The external (or internal) data of the model of ``ctx`` as ``.dat`` text, at most ``limit``
+    characters (a script error past it)."""
     from .host import element
-    from .opl_runtime import MAX_OUTPUT
 
-    budget = _Budget(MAX_OUTPUT, span)
+    budget = _Budget(limit, span)
     lines = []
     for name, sym in list(ctx.inst.symbols.items()):
         if sym.kind not in ("param", "set", "range") or is_external(sym) != external:

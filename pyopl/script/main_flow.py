@@ -278,7 +278,9 @@ class ModelObject(_Host):
         if self.ctx is None:
             raise host_error("script-no-solution", "`print%sData()` before `generate()`" % (
                 "External" if external else "Internal"), span, help="call `generate()` on the model first")
-        return data_text(self.ctx, external, span)
+        from .opl_runtime import MAX_OUTPUT
+
+        return data_text(self.ctx, external, span, MAX_OUTPUT)
 
     def _properties(self) -> list[str]:
         names = ["modelDefinition", "dataElements", "settings", "conflictIterator", "relaxationIterator"]

@@ -29,10 +29,8 @@ from .values import NULL, UNDEFINED
 
 
 def _model_of(flow: Any, args: list, span: Any, cls: str) -> Any:
-    from .main_flow import ModelObject
-
-    m = _arg(args, 0)
-    if not isinstance(m, ModelObject):
+    m = _arg(args, 0)  # a main_flow.ModelObject (which imports this module)
+    if not (isinstance(m, _Host) and m.type_name == "IloOplModel" and hasattr(m, "iterators")):
         raise host_error("script-value-type", "`new %s(...)` needs a model, not %s" % (cls, describe(m)), span,
                          help="write `var iter = m.%s;` for a generated model `m`" % (
                              "conflictIterator" if cls == "IloOplConflictIterator" else "relaxationIterator"))

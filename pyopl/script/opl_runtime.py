@@ -466,7 +466,7 @@ class ThisModelHost(_Host):
     def _data_text(self, external: bool, span: Any) -> str:
         from .data_print import data_text
 
-        return data_text(self.ctx, external, span)
+        return data_text(self.ctx, external, span, MAX_OUTPUT)
 
     def _resolve_path(self, args: list, span: Any) -> Any:
         return resolve_path(self.ctx, args, span)

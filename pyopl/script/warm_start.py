@@ -176,6 +176,7 @@ class BasisHost(_Warm):
     def __init__(self, flow: Any):
         super().__init__(flow)
         self.saved: tuple | None = None
+        flow.wants_basis = True  # from now on the LP solves of `main` keep their final basis
 
     def _methods(self) -> dict[str, Any]:
         return {"getBasis": self._get_basis, "setBasis": self._set_basis, "attach": self._attach,
@@ -206,8 +207,8 @@ class BasisHost(_Warm):
 def warm_arguments(flow: Any, m: Any, ir: Any, span: Any, solver: str) -> dict:
     """The warm-start arguments of a solve of ``m`` (its generated problem ``ir``): ``start`` and
     ``basis`` set by the objects above, and ``keep_basis`` (an LP's final basis is kept for
-    ``getBasis``).  A basis for a solve another solver than HiGHS runs is left out with OPL1058."""
-    kw: dict[str, Any] = {"keep_basis": not ir.is_mip}
+    ``getBasis`` once the block has made an ``IloOplCplexBasis``).  A basis for a solve another solver than HiGHS runs is left out with OPL1058."""
+    kw: dict[str, Any] = {"keep_basis": bool(getattr(flow, "wants_basis", False)) and not ir.is_mip}
     start = getattr(m, "start", None)
     if start is not None and len(start) == ir.num_cols:
         kw["start"] = start
