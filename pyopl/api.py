@@ -150,10 +150,14 @@ class Model:
                   threads: int | None = None, seed: int | None = None, log: bool = False, log_file: str | None = None,
                   options: dict[str, Any] | None = None, mip_gap_abs: float | None = None, duals: bool = False,
                   explain_infeasible: bool = True, explain_time_limit: float | None = None,
-                  progress: Any = None, pool: int = 0) -> Result:
+                  progress: Any = None, pool: int = 0, start: Any = None, basis: Any = None,
+                  keep_basis: bool = False) -> Result:
         """Solve ``ir`` with the arguments of :meth:`solve`, script settings (``cplex.tilim``) filling
         the ones the caller left out; ``pool`` > 0 keeps up to that many solutions in
-        ``result.extra["pool"]`` (``cplex.populate()``, backends with a solution pool)."""
+        ``result.extra["pool"]`` (``cplex.populate()``, backends with a solution pool); ``start``,
+        ``basis``, ``keep_basis``: a MIP start and an LP basis to begin from, and whether to return
+        the final basis (``IloOplCplexVectors``, ``IloOplCplexBasis``; see
+        :class:`pyopl.backends.common.SolveOptions`)."""
         from .backends import SolveOptions, get_backend, resolve
 
         solver, choice = resolve(solver, ir)  # `auto`: the backend the model's features need
@@ -168,7 +172,8 @@ class Model:
             for k, v in backend_extra.items():
                 extra.setdefault(k, v)
         opts = SolveOptions(log_to_console=log, log_file=log_file, extra=extra, fixed_duals=duals,
-                            model_file=next(iter(self.sources), "<model>"), progress=progress, pool=pool, **fields)
+                            model_file=next(iter(self.sources), "<model>"), progress=progress, pool=pool,
+                            start=start, basis=basis, keep_basis=keep_basis, **fields)
         self.last_options = opts
         result = get_backend(solver)(ir, opts)
         if choice:

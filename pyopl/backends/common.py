@@ -32,6 +32,13 @@ class SolveOptions:
     # `cplex.populate()`: keep up to this many solutions in ``result.extra["pool"]`` as a list of
     # ``(objective, column values)``, best first (backends whose capabilities have ``pool``); 0: none
     pool: int = 0
+    # a MIP start (``IloOplCplexVectors``): one value per column, NaN where none is given; the solver
+    # starts from it (HiGHS setSolution, Gurobi Start, CPLEX MIP start, SCIP addSol)
+    start: Any = None
+    # an LP basis (``IloOplCplexBasis``) as HiGHS's ``(col_status, row_status)`` int arrays (HiGHS only);
+    # ``keep_basis``: put the final basis of an LP solve in ``result.extra["basis"]`` (HiGHS only)
+    basis: Any = None
+    keep_basis: bool = False
     model_file: str = "<model>"  # where solver diagnostics point (the model's file name)
     # Called from the solver's callbacks with {"elapsed_s", "incumbent", "bound", "gap", "nodes", "iterations"}
     # (see pyopl.backends.progress); None: no progress callbacks at all.

@@ -224,6 +224,11 @@ def _solve(cp, ir: IR, options: SolveOptions) -> Result:
     try:
         c = build(cp, ir, log if log_file is None else log_file)
         _set_params(c, options)
+        if options.start is not None and ir.is_mip:  # a MIP start (CPLEX's own warm start of a MIP)
+            st = np.asarray(options.start, dtype=float)
+            idx = np.flatnonzero(~np.isnan(st))
+            if len(idx):
+                c.MIP_starts.add(cp.SparsePair(idx.tolist(), st[idx].tolist()), c.MIP_starts.effort_level.auto)
         with sigint_stops_solve():
             c.solve()
         code = int(c.solution.get_status())

@@ -256,6 +256,9 @@ def _solve(gp, ir: IR, options: SolveOptions) -> Result:
             m.Params.PoolSearchMode = 2
             if not any(k.lower() == "poolsolutions" for k in options.extra):
                 m.Params.PoolSolutions = options.pool
+        if options.start is not None and ir.num_cols:  # a MIP start: Gurobi's Start attribute
+            st = np.asarray(options.start, dtype=float)
+            x.Start = np.where(np.isnan(st), gp.GRB.UNDEFINED, st)
         with sigint_stops_solve() as stop:
             _optimize(gp, m, options, stop)
         status = _STATUS.get(int(m.Status), "error")

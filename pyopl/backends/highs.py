@@ -196,10 +196,37 @@ def _run(h, options: SolveOptions, stop: StopRequest) -> None:
     h.run()
 
 
+def _warm_start(h, ir: IR, options: SolveOptions) -> None:
+    """The MIP start (``setSolution`` with the given entries) and the LP basis (``setBasis``) of
+    ``options``, when given (``IloOplCplexVectors`` / ``IloOplCplexBasis`` in a ``main`` block)."""
+    hs = _highs()
+    if options.start is not None:
+        x = np.asarray(options.start, dtype=float)
+        idx = np.flatnonzero(~np.isnan(x)).astype(np.int32)
+        if len(idx):
+            h.setSolution(int(len(idx)), idx, np.ascontiguousarray(x[idx], dtype=np.float64))
+    if options.basis is not None and not ir.is_mip:
+        cols, rows = options.basis
+        b = hs.HighsBasis()
+        b.col_status = [hs.HighsBasisStatus(int(v)) for v in cols]
+        b.row_status = [hs.HighsBasisStatus(int(v)) for v in rows]
+        b.valid = True
+        h.setBasis(b)
+
+
+def basis_of(h) -> tuple | None:
+    """The final basis of an LP solve as ``(col_status, row_status)`` int arrays, None without one."""
+    b = h.getBasis()
+    if not b.valid:
+        return None
+    return (np.array([int(v) for v in b.col_status], dtype=np.int8), np.array([int(v) for v in b.row_status], dtype=np.int8))
+
+
 def _solve(ir: IR, options: SolveOptions) -> Result:
     h = _new_solver(options)
     with sigint_stops_solve() as stop, quiet_stdout():
         _pass(h, ir, ir.obj, ir.obj_constant, ir.sense)
+        _warm_start(h, ir, options)
         _run(h, options, stop)
     status, x, obj, info = _read(h, ir, stop)
     if stop.requested:  # the user asked to stop: no further solves (duals, rays, conflicts)
@@ -231,6 +258,8 @@ def _solve(ir: IR, options: SolveOptions) -> Result:
     res.iterations = info.get("iterations")
     if ir.is_mip:
         res.nodes = info.get("nodes")
+    elif options.keep_basis and x is not None:
+        res.extra["basis"] = basis_of(h)
     return res
 
 

@@ -193,6 +193,16 @@ def solve(ir: IR, options: SolveOptions) -> Result:
     return res
 
 
+def _add_start(m, xs: list, start: np.ndarray) -> None:
+    """``start`` (NaN where no value is given) as a SCIP solution: complete ones with ``addSol``,
+    partial ones as a partial solution SCIP's completion heuristic finishes."""
+    given = ~np.isnan(start)
+    sol = m.createSol() if given.all() else m.createPartialSol()
+    for j in np.flatnonzero(given):
+        m.setSolVal(sol, xs[int(j)], float(start[j]))
+    m.addSol(sol, free=True)
+
+
 def _continuous_lp(ir: IR) -> bool:
     return not ir.is_mip and not getattr(ir, "qcons", None) and not getattr(ir, "indicators", None) and (
         ir.q is None or not ir.q.nnz or ir.sense == "feasibility")
@@ -210,6 +220,8 @@ def _solve(ps, ir: IR, options: SolveOptions) -> Result:
             m.setPresolve(ps.SCIP_PARAMSETTING.OFF)
             m.setHeuristics(ps.SCIP_PARAMSETTING.OFF)
             m.disablePropagation()
+        if options.start is not None and ir.num_cols:  # a MIP start: a (partial) solution SCIP completes
+            _add_start(m, xs, np.asarray(options.start, dtype=float))
         with sigint_stops_solve():
             m.optimize()
         word = m.getStatus()

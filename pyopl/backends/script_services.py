@@ -5,7 +5,8 @@
 - :func:`pool_solver`: which backend runs ``cplex.populate()``;
 - ``fixed_ir``, ``result_from_solution``: the fixed LP of ``cplex.solveFixed()`` and a result made
   from one pool member's column values;
-- ``min_sum_relaxation``, ``INFEASIBLE``: ``printRelaxation()``'s feasOpt-like relaxation.
+- ``min_sum_relaxation``, ``INFEASIBLE``: ``printRelaxation()``'s feasOpt-like relaxation;
+- ``explain_infeasible``: the conflict of ``IloOplConflictIterator`` for a model not solved yet.
 """
 from __future__ import annotations
 
@@ -13,7 +14,7 @@ from typing import Any
 
 from .capabilities import CAPABILITIES, installed, model_features, over_licence
 from .common import fixed_ir, result_from_solution  # noqa: F401  (services)
-from .iis import INFEASIBLE, min_sum_relaxation  # noqa: F401  (services)
+from .iis import INFEASIBLE, explain_infeasible, min_sum_relaxation  # noqa: F401  (services)
 
 #: the backends with a solution pool, fullest first (Gurobi's n-best search, CPLEX's populate, the
 #: solutions SCIP kept)

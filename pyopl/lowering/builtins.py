@@ -54,7 +54,9 @@ def builtin(*names: str) -> Callable[[Handler], Handler]:
 
 _NUMERIC_1 = {
     "floor": math.floor, "ceil": math.ceil, "round": lambda v: math.floor(v + 0.5), "trunc": math.trunc,
-    "sqrt": math.sqrt, "exp": math.exp, "log": math.log, "lg": math.log10, "ln": math.log,
+    # IBM's OPL functions: `log` is the base-10 logarithm, `ln` the natural one, `lg` base 2 (OPL
+    # Language Quick Reference, "log": log(100) gives 2; "lg": lg(128) gives 7)
+    "sqrt": math.sqrt, "exp": math.exp, "log": math.log10, "lg": math.log2, "ln": math.log,
     "frac": lambda v: v - math.trunc(v), "sgn": lambda v: (v > 0) - (v < 0), "sin": math.sin, "cos": math.cos,
     "tan": math.tan, "atan": math.atan, "asin": math.asin, "acos": math.acos,
 }

@@ -52,6 +52,7 @@ class ScriptContext:
         # pyopl.backends.script_services, set by api.Model.solve (the backends sit above the scripts)
         self.solver_services: Any = None
         self.failed = False  # a script of this context raised an error
+        self.fail_only = True  # every script error so far was a `fail()` call (the next blocks still run)
 
     # ------------------------------------------------------------------ output
     def write(self, text: str) -> None:

@@ -12,7 +12,7 @@ from .host_errors import host_error
 
 _MODEL_METHODS = ("generate", "postProcess", "printSolution", "addDataSource", "end", "getObjValue", "hasObjective",
                   "resolvePath", "printConflict", "convertAllIntVars", "unconvertAllIntVars", "setPoolSolution",
-                  "printRelaxation", "applyOpsSettings")
+                  "printRelaxation", "applyOpsSettings", "printExternalData", "printInternalData")
 
 
 def unsupported_calls(program: Any) -> list:

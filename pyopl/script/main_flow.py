@@ -49,6 +49,8 @@ class Flow:
         self.last_model: Any = None
         self.solves = 0
         self.log: list[dict] = []  # one {"model", "status", "objective"} per solve (Result.solves)
+        self.pool: list | None = None  # the last solve's pool: [(objective, column values)] (populate)
+        self.basis: tuple | None = None  # the last LP solve's basis (HiGHS's column and row statuses)
 
     def current_ir(self) -> Any:
         return self.last_model.model.ir if self.last_model is not None and self.last_model.model is not None else None
@@ -68,7 +70,18 @@ class Flow:
         if self.solves > 10_000:
             raise host_error("script-unsupported", "`main` asked for more than 10,000 solves", span,
                              help="check the loop's end condition")
+        if ir is None:  # the model's own problem: its MIP start and basis (IloOplCplexVectors, IloOplCplexBasis)
+            from .warm_start import warm_arguments
+
+            more = dict(warm_arguments(self, m, m.model.ir, span, more.get("solver", self.kw.get("solver", "auto"))),
+                        **more)
         result = m.model._solve_ir(m.model.ir if ir is None else ir, **dict(self.kw, **more))
+        # the solution pool (populate) and an LP's basis: kept here, column vectors being no part of a
+        # result's JSON
+        self.pool = result.extra.pop("pool", None)
+        self.basis = result.extra.pop("basis", None)
+        if self.pool is not None:
+            result.extra["pool_objectives"] = [float(obj) for obj, _x in self.pool]
         m.result = result
         m.ctx.result = result
         self.last_result = result
@@ -88,6 +101,14 @@ class Flow:
             return DataSource(self, args, span)
         if name == "IloOplDataElements":
             return DataElements(self, {}, None)
+        if name in ("IloOplCplexVectors", "IloOplCplexBasis"):
+            from .warm_start import BasisHost, VectorsHost
+
+            return VectorsHost(self) if name == "IloOplCplexVectors" else BasisHost(self)
+        if name in ("IloOplConflictIterator", "IloOplRelaxationIterator"):
+            from .model_iterators import new_iterator
+
+            return new_iterator(self, name, args, span)
         return self.ctx.runtime.cplex  # IloCplex
 
     def new_model(self, args: list, span: Any) -> "ModelObject":
@@ -106,9 +127,16 @@ class ModelSource(_Host):
     def __init__(self, flow: Flow, args: list, span: Any):
         super().__init__(flow.ctx)
         self.path = _confined_input(flow.ctx, _arg(args, 0), span, ".mod")
+        self.name = _arg(args, 0)  # as the script gave it (IBM: "the name of this model source")
 
     def _methods(self) -> dict[str, Any]:
         return {"end": lambda a, s: UNDEFINED}
+
+    def _properties(self) -> list[str]:
+        return ["name"]
+
+    def get_member(self, name: str, span: Any) -> Any:
+        return self.name if name == "name" else self._method(name, span)
 
 
 class ModelDefinition(_Host):
@@ -138,9 +166,16 @@ class DataSource(_Host):
     def __init__(self, flow: Flow, args: list, span: Any):
         super().__init__(flow.ctx)
         self.path = _confined_input(flow.ctx, _arg(args, 0), span, ".dat")
+        self.name = _arg(args, 0)  # as the script gave it (IBM: "the path of the file", property `name`)
 
     def _methods(self) -> dict[str, Any]:
         return {"end": lambda a, s: UNDEFINED}
+
+    def _properties(self) -> list[str]:
+        return ["name"]
+
+    def get_member(self, name: str, span: Any) -> Any:
+        return self.name if name == "name" else self._method(name, span)
 
 
 class DataElements(_Host):
@@ -212,6 +247,9 @@ class ModelObject(_Host):
         self.sources: list[Any] = []
         self.result: Any = None
         self.generated = False
+        self.start: Any = None  # a MIP start for its solves (IloOplCplexVectors.setStart)
+        self.basis: Any = None  # an LP basis for its solves (IloOplCplexBasis.setBasis)
+        self.iterators: dict[str, Any] = {}  # its conflictIterator and relaxationIterator, made on first use
 
     def label(self) -> str:
         """The model's name in a run report: ``thisOplModel``, or the file of its definition."""
@@ -229,10 +267,23 @@ class ModelObject(_Host):
                 "printConflict": lambda a, s: print_conflict(self.flow.ctx, self.result or self.flow.last_result),
                 "setPoolSolution": lambda a, s: set_pool_solution(self, a, s),
                 "printRelaxation": lambda a, s: print_relaxation(self, s),
+                "printExternalData": lambda a, s: self._data_text(True, s),
+                "printInternalData": lambda a, s: self._data_text(False, s),
                 "applyOpsSettings": lambda a, s: apply_ops_settings(self.flow, a, s)}
 
+    def _data_text(self, external: bool, span: Any) -> str:
+        """``printExternalData()`` / ``printInternalData()``: the data as ``.dat`` text (:mod:`.data_print`)."""
+        from .data_print import data_text
+
+        if self.ctx is None:
+            raise host_error("script-no-solution", "`print%sData()` before `generate()`" % (
+                "External" if external else "Internal"), span, help="call `generate()` on the model first")
+        from .opl_runtime import MAX_OUTPUT
+
+        return data_text(self.ctx, external, span, MAX_OUTPUT)
+
     def _properties(self) -> list[str]:
-        names = ["modelDefinition", "dataElements", "settings"]
+        names = ["modelDefinition", "dataElements", "settings", "conflictIterator", "relaxationIterator"]
         if self.ctx is not None:
             from .host import ModelHost
 
@@ -250,6 +301,12 @@ class ModelObject(_Host):
             return self._data_elements(span)
         if name == "settings":
             return self.flow.ctx.runtime.settings
+        if name in ("conflictIterator", "relaxationIterator"):
+            if name not in self.iterators:
+                from .model_iterators import ConflictIteratorHost, RelaxationIteratorHost
+
+                self.iterators[name] = (ConflictIteratorHost if name == "conflictIterator" else RelaxationIteratorHost)(self)
+            return self.iterators[name]
         if self.ctx is None:
             raise host_error("script-no-solution", "`%s` is not available before `generate()`" % name, span,
                              help="call `generate()` on the model first")
@@ -262,7 +319,7 @@ class ModelObject(_Host):
         property of ``IloOplModel`` (`m.generat()`: the cause is the method's name, not a missing element)."""
         from ..diagnostics.reporter import near_miss
 
-        props = ["modelDefinition", "dataElements", "settings"]
+        props = ["modelDefinition", "dataElements", "settings", "conflictIterator", "relaxationIterator"]
         if name in props or (self.ctx is not None and name in self.ctx.inst.symbols):
             return
         methods = list(self._methods())
@@ -353,10 +410,13 @@ class ModelObject(_Host):
         from .processing import run_block
 
         self.ctx.result = self.result
+        from .processing import stops_processing
+
         saved = self.ctx.phase
+        self.ctx.fail_only = True
         for block in self.ctx.post_blocks:
             run_block(self.ctx, block, "post")
-            if getattr(self.ctx, "failed", False):
+            if stops_processing(self.ctx):
                 break
         self.ctx.phase = saved
         if getattr(self.ctx, "failed", False):

@@ -20,8 +20,7 @@ from .values import NULL, HostFunction, HostObject, UNDEFINED
 
 #: Names IBM offers that pyopl does not run (an error naming the name, never a silent skip).
 UNSUPPORTED_GLOBALS = ("IloOplExec", "IloOplCallJava", "IloOplImportExcel", "IloOplProject",
-                       "IloOplRunConfiguration", "IloOplSettings", "IloCP", "IloOplCplexBasis", "IloOplConflictIterator",
-                       "IloOplRelaxationIterator", "IloOplCplexVectors", "IloOplProfiler")
+                       "IloOplRunConfiguration", "IloOplSettings", "IloCP", "IloOplProfiler")
 
 
 MAX_OUTPUT = 20_000_000  # characters a model's scripts may print in all
@@ -83,7 +82,8 @@ class Runtime:
 
 #: the classes a ``main`` block makes with ``new`` (built by ``main_flow.Flow.construct``)
 MAIN_CLASSES = ("IloOplModel", "IloOplModelSource", "IloOplModelDefinition", "IloOplDataSource",
-                "IloOplDataElements", "IloCplex")
+                "IloOplDataElements", "IloCplex", "IloOplCplexVectors", "IloOplCplexBasis", "IloOplConflictIterator",
+                "IloOplRelaxationIterator")
 
 
 def main_classes(ctx: Any) -> dict[str, Any]:
@@ -203,7 +203,9 @@ class OplNamespace(_Host):
             "ceil": lambda a, s: float(math.ceil(n(a, s))), "floor": lambda a, s: float(math.floor(n(a, s))),
             "round": rounded, "trunc": lambda a, s: float(math.trunc(n(a, s))),
             "sqrt": lambda a, s: math.sqrt(n(a, s)) if n(a, s) >= 0 else math.nan,
-            "log": lambda a, s: math.log(n(a, s)) if n(a, s) > 0 else (-math.inf if n(a, s) == 0 else math.nan),
+            # the OPL functions (base 10, natural, base 2), not JavaScript's Math.log (natural)
+            "log": lambda a, s: _log(n(a, s), math.log10), "ln": lambda a, s: _log(n(a, s), math.log),
+            "lg": lambda a, s: _log(n(a, s), math.log2),
             "exp": lambda a, s: _exp(n(a, s)), "pow": lambda a, s: _pow(n(a, s), n(a, s, 1)),
             "max": lambda a, s: max(_num(self.ctx, x, s, "an argument") for x in a) if a else -math.inf,
             "min": lambda a, s: min(_num(self.ctx, x, s, "an argument") for x in a) if a else math.inf,
@@ -217,8 +219,17 @@ class OplNamespace(_Host):
             "nextc": lambda a, s: setarg(a, s)._nextc(a[1:], s), "prevc": lambda a, s: setarg(a, s)._prevc(a[1:], s),
             "rand": rnd, "srand": srand,
             "intValue": lambda a, s: float(math.trunc(n(a, s))),
+            # OPL's frac, sgn and ftoi (IBM: every OPL function is reachable as Opl.xxx in scripts)
+            "frac": lambda a, s: n(a, s) - math.trunc(n(a, s)) if math.isfinite(n(a, s)) else math.nan,
+            "sgn": lambda a, s: float((n(a, s) > 0) - (n(a, s) < 0)),
+            "ftoi": lambda a, s: float(math.trunc(n(a, s))) if math.isfinite(n(a, s)) else math.nan,
             "distToInt": lambda a, s: abs(n(a, s) - round(n(a, s))),
         }
+
+
+def _log(v: float, fn: Any) -> float:
+    """A logarithm as a script number: -Infinity at 0, NaN below (as ``Math.log`` gives them)."""
+    return fn(v) if v > 0 else (-math.inf if v == 0 else math.nan)
 
 
 def _exp(v: float) -> float:
@@ -448,7 +459,14 @@ class ThisModelHost(_Host):
         return {"printSolution": self._print_solution, "generate": self._main_only("generate"),
                 "postProcess": self._main_only("postProcess"), "end": lambda a, s: UNDEFINED,
                 "addDataSource": self._main_only("addDataSource"), "getObjValue": self._obj,
-                "resolvePath": self._resolve_path, "printConflict": self._print_conflict}
+                "resolvePath": self._resolve_path, "printConflict": self._print_conflict,
+                "printExternalData": lambda a, s: self._data_text(True, s),
+                "printInternalData": lambda a, s: self._data_text(False, s)}
+
+    def _data_text(self, external: bool, span: Any) -> str:
+        from .data_print import data_text
+
+        return data_text(self.ctx, external, span, MAX_OUTPUT)
 
     def _resolve_path(self, args: list, span: Any) -> Any:
         return resolve_path(self.ctx, args, span)

@@ -128,6 +128,8 @@ def run_block(ctx: ScriptContext, block: A.ScriptBlock, phase: str | None = None
     except ScriptError as e:
         _report(ctx, e)
         ctx.failed = True
+        # `fail()` stops only its own block: IBM "reports an error, and goes on" with the next block
+        ctx.fail_only = e.slug == "script-fail-called" and getattr(ctx, "fail_only", True)
         return None
     finally:
         try:
@@ -135,6 +137,14 @@ def run_block(ctx: ScriptContext, block: A.ScriptBlock, phase: str | None = None
         except ScriptError as e:  # script-output-failed, at the file's `new IloOplOutputFile`
             _report(ctx, e)
             ctx.failed = True
+
+
+def stops_processing(ctx: Any) -> bool:
+    """Whether the blocks after a failed one are skipped: yes after a script error, no when every
+    error so far was a ``fail()`` call (IBM ILOG Script, "Miscellaneous functions": ``fail()``
+    "stops the execution of the scripting block at the current statement, reports an error, and
+    goes on")."""
+    return bool(getattr(ctx, "failed", False)) and not getattr(ctx, "fail_only", False)
 
 
 def _report(ctx: ScriptContext, e: Any) -> None:
@@ -192,8 +202,8 @@ def skipped(inst: Any, block: A.ScriptBlock) -> None:
 def run_post(ctx: ScriptContext, result: Any, ir: Any) -> str:
     """Run the post-processing blocks with ``result``; returns what they printed.
 
-    A script error adds its diagnostic to ``result.diagnostics``, stops the remaining blocks and
-    marks the run failed (``result.status`` ``script_error``, the solve's in ``last_solve_status``).
+    A script error adds its diagnostic to ``result.diagnostics``, stops the remaining blocks (not
+    after ``fail()``, which stops only its own block) and marks the run failed (``result.status`` ``script_error``, the solve's in ``last_solve_status``).
     Without a solution (infeasible, unbounded, a time limit without incumbent) the blocks do not
     run, as ``oplrun`` skips post-processing then."""
     from ..diagnostics.reporter import Reporter
@@ -205,11 +215,12 @@ def run_post(ctx: ScriptContext, result: Any, ir: Any) -> str:
     ctx.phase = "post"
     ctx.out = []
     ctx.failed = False
+    ctx.fail_only = True
     rep = Reporter(100)
     ctx.reporter = rep
     for block in ctx.post_blocks:
         run_block(ctx, block, "post")
-        if getattr(ctx, "failed", False):
+        if stops_processing(ctx):
             break
     result.diagnostics = list(result.diagnostics) + rep.sorted()
     if getattr(ctx, "failed", False):  # the run failed, whatever the solve said (docs/cli.md, "Run status")

@@ -67,15 +67,15 @@ def populate(flow: Any, span: Any) -> bool:
             help="run with `--solver gurobi`, `--solver cplex` or `--solver scip` (pip install pyopl[...]) for a pool")
         result = flow.run(m, span)
         if result.has_solution:
-            result.extra["pool"] = [(result.objective, column_values(ir, result))]
+            flow.pool = [(result.objective, column_values(ir, result))]
+            result.extra["pool_objectives"] = [float(result.objective or 0.0)]
         return bool(result.has_solution)
     result = flow.run(m, span, solver=solver, pool=min(limit, 10_000))
     return bool(result.has_solution)
 
 
 def _pool(flow: Any, span: Any, what: str) -> list:
-    res = flow.last_result if flow is not None else None
-    pool = res.extra.get("pool") if res is not None else None
+    pool = flow.pool if flow is not None else None
     if pool is None:
         raise host_error("script-no-solution", "`%s` has no solution pool to read: call `cplex.populate()` first" % what,
                          span, help="`cplex.solve()` fills no pool; `cplex.populate()` does")
@@ -83,9 +83,9 @@ def _pool(flow: Any, span: Any, what: str) -> list:
 
 
 def pool_size(flow: Any) -> float:
-    """``cplex.solnPoolNsolns``: the number of solutions in the pool (0 before ``populate()``)."""
-    res = flow.last_result if flow is not None else None
-    return float(len(res.extra.get("pool", ()))) if res is not None else 0.0
+    """``cplex.solnPoolNsolns``: the number of solutions in the last solve's pool (0 before
+    ``populate()``, and after a plain ``solve()``)."""
+    return float(len(flow.pool)) if flow is not None and flow.pool is not None else 0.0
 
 
 def _member(flow: Any, args: list, span: Any, what: str, ctx: Any) -> tuple:
@@ -118,7 +118,6 @@ def set_pool_solution(model: Any, args: list, span: Any) -> bool:
     obj, x = _member(flow, args, span, "setPoolSolution(k)", model.flow.ctx)
     base = flow.last_result
     res = flow.ctx.solver_services.result_from_solution(model.model.ir, base.status, x, obj, base.solver)
-    res.extra["pool"] = base.extra["pool"]
     model.result = res
     model.ctx.result = res
     return True

@@ -292,3 +292,26 @@ def test_populate_on_scip_reads_the_solutions_it_kept():
     pairs = rest.split(", ")
     assert int(n) == len(pairs) >= 1 and "7 7" in pairs
     assert all(p.split()[0] == p.split()[1] and p.split()[0] in ("7", "8", "9") for p in pairs)
+
+
+def test_a_populate_run_reports_as_json(tmp_path):
+    """The pool's column values stay out of the result; its JSON report (`--format json`) lists the
+    pool's objectives (here HiGHS's one solution, 7)."""
+    import json
+    import subprocess
+    import sys
+
+    (tmp_path / "m.mod").write_text(_SITES % "")
+    p = subprocess.run([sys.executable, "-m", "pyopl", "solve", str(tmp_path / "m.mod"), "--solver", "highs",
+                        "--format", "json"], capture_output=True, text=True, timeout=120)
+    out = json.loads(p.stdout)
+    assert out["status"] == "optimal" and out["pool_objectives"] == [7.0]
+
+
+def test_print_relaxation_of_a_feasible_model_prints_nothing():
+    """A feasible model needs no relaxation: nothing printed, 0 returned."""
+    r = pyopl.solve("""dvar float x in 0..10;
+maximize x;
+subject to { cap: x <= 4; }
+main { thisOplModel.generate(); cplex.solve(); writeln("n=", thisOplModel.printRelaxation()); }""")
+    assert r.script_output.splitlines() == ["n=0"]

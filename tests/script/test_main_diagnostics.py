@@ -62,6 +62,6 @@ def test_a_misspelt_method_of_this_model_names_the_method_and_check_finds_it(tmp
 
 
 def test_a_method_far_from_any_is_still_unsupported(tmp_path):
-    r = _solve(tmp_path, "thisOplModel.printExternalData();")
+    r = _solve(tmp_path, "thisOplModel.tuneParam();")
     [d] = [d for d in r.diagnostics if d.is_error]
     assert d.code == "OPL1057" and "is not supported by pyopl" in d.message

@@ -348,11 +348,11 @@ def test_unsupported_main_method_is_refused_before_anything_is_solved(monkeypatc
     calls = []
     monkeypatch.setattr(highs, "solve", lambda ir, o: calls.append(1))
     text = ("dvar float+ x in 0..1;\nmaximize x;\nmain {\n  thisOplModel.generate();\n  cplex.solve();\n"
-            "  thisOplModel.printInternalData();\n  cplex.feasOpt();\n}\n")
+            "  thisOplModel.tuneParam();\n  cplex.feasOpt();\n}\n")
     r = pyopl.solve(text)
     assert calls == [] and r.status == "script_error" and r.script_exit == 1
     msgs = [(d.code, d.line, d.column, d.message) for d in r.diagnostics]
-    assert msgs == [("OPL1057", 6, 16, "`thisOplModel.printInternalData()` is not supported by pyopl"),
+    assert msgs == [("OPL1057", 6, 16, "`thisOplModel.tuneParam()` is not supported by pyopl"),
                     ("OPL1057", 7, 9, "`cplex.feasOpt()` is not supported by pyopl")]
 
 

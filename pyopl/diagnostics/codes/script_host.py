@@ -116,7 +116,8 @@ dual, slack or bounds to read. Check the constraint's data, or test it in the sc
 R("OPL1067", "script-fail-called", "error", "`fail()` called in a script",
   """IBM ILOG Script's `fail()` ("Miscellaneous functions") stops the script block at the call and
 reports an error; a model uses it to refuse data its own checks find wrong. The error points at
-the call.""",
+the call. As in IBM's example, the blocks after it still run (their output is shown) and the run
+ends with the error.""",
   bad="int n = 0;\nexecute { if (n <= 0) fail(); }\ndvar float+ x;\nminimize x;",
   good="int n = 1;\nexecute { if (n <= 0) fail(); }\ndvar float+ x;\nminimize x;",
   at=(2, 23))
