@@ -92,7 +92,7 @@ class VectorsHost(_Warm):
         self.pairs: list[tuple[Any, Any, Any]] = []  # (DvarHost, values, span of attach)
 
     def _methods(self) -> dict[str, Any]:
-        return {"attach": self._attach, "getStart": self._get_start, "getVectors": self._get_start,
+        return {"attach": self._attach, "getStart": self._get_start,
                 "setStart": self._set_start, "setVectors": self._set_start, "deleteStart": self._delete,
                 "clear": self._clear, "end": lambda a, s: UNDEFINED}
 

@@ -275,3 +275,17 @@ def test_print_external_and_internal_data_in_dat_syntax(tmp_path):
     again = tmp_path / "again.dat"
     again.write_text(external)
     assert pyopl.solve(mod, data=again).objective == pytest.approx(2.5 + 4)  # each x at its lower bound 1
+
+
+def test_basis_for_a_solve_by_another_solver_is_left_unused_with_a_warning():
+    """pyopl's bases are HiGHS's: a basis set before a solve that Gurobi runs (`populate()` goes to a
+    solver with a solution pool) is not used, and OPL1058 says so."""
+    if importlib.util.find_spec("gurobipy") is None:
+        pytest.skip("gurobipy is not installed")
+    r = pyopl.solve("dvar float+ x in 0..4;\ndvar float+ y in 0..4;\nmaximize x + 2 * y;\nsubject to { c: x + y <= 5; }\n"
+                    "main { thisOplModel.generate(); var b = new IloOplCplexBasis(); cplex.solve(); "
+                    "writeln(b.getBasis(cplex), \" \", b.setBasis(cplex)); cplex.populate(); writeln(cplex.getObjValue()); }")
+    # by hand: y = 4, x = 1: 9
+    assert r.script_output.splitlines() == ["true true", "9"]
+    warns = [d for d in r.diagnostics if d.code == "OPL1058"]
+    assert len(warns) == 1 and "the solver `gurobi` runs this solve" in warns[0].message
