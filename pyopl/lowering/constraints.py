@@ -25,15 +25,24 @@ from .vectorised_rows import vector_forall
 
 
 def lower_block(inst: Instance, block: A.ConstraintsBlock) -> None:
+    meter = inst.rows.meter
     for stmt in block.stmts:
+        if inst.budget.exhausted:
+            break  # past a budget: every later statement would fail the same way
         try:
+            if meter is not None:  # the model size limit's projection follows this statement
+                meter.begin(inst, stmt, inst.rows.nnz())
             _stmt(inst, stmt, {})
+            if meter is not None:  # (rows made one by one are checked every few thousand)
+                meter.check(inst.rows.nnz(), len(inst.rows))
         except EvalError as e:
             loop = getattr(e, "loop_env", None)
             notes = []
             if loop and not any(n.startswith("the loop values here") for n in e.notes):
                 notes.append("in the iteration where %s" % ", ".join("%s = %s" % (k, show(v)) for k, v in loop.items()))
             e.report(inst.reporter, notes)
+    if meter is not None:
+        meter.end()
 
 
 def _stmt(inst: Instance, s: A.Stmt, env: dict) -> None:
