@@ -8,7 +8,8 @@ what it costs large models that are not runaways (they must still compile, by de
 Each model is compiled (``pyopl.compile_model``, model and data) in a fresh process with each tree
 first on ``sys.path``: *before*, a ``git archive`` of ``--before`` (by default the commit before the
 size limit), and *after*, this tree. A compile still running after ``--before-timeout`` seconds is
-stopped and shown as ``> N``. The outcome column says whether the model compiled (its nonzeros) or
+stopped and shown as ``> N``. Each model is compiled ``--repeat`` times with each tree, alternating, and
+the fastest is shown (the machine is shared: single runs vary by up to 2x). The outcome column says whether the model compiled (its nonzeros) or
 was refused (the diagnostic code). The ratio is after / before wall time, both measured in this run.
 """
 from __future__ import annotations
@@ -76,6 +77,20 @@ def compile_once(tree: Path, mod: Path, dat: Path | None, timeout: float) -> dic
     return out
 
 
+def best_of(before: Path, after: Path, mod: Path, dat: Path | None, timeout: float, repeat: int) -> tuple[dict, dict]:
+    """The fastest of ``repeat`` compiles with each tree, alternating (a compile stopped by the
+    timeout is not repeated)."""
+    best: list[dict | None] = [None, None]
+    for _ in range(repeat):
+        for k, tree in enumerate((before, after)):
+            if best[k] is not None and best[k]["s"] is None:
+                continue
+            r = compile_once(tree, mod, dat, timeout)
+            if best[k] is None or r["s"] is None or r["s"] < best[k]["s"]:
+                best[k] = r
+    return best[0], best[1]
+
+
 def before_tree(rev: str, folder: Path) -> Path:
     """A copy of the package at ``rev`` (``git archive``), for the *before* column."""
     archive = folder / "before.tar"
@@ -90,6 +105,8 @@ def main() -> None:
     ap.add_argument("--before", default=BEFORE, help="git revision of the before column (default %(default)s)")
     ap.add_argument("--before-timeout", type=float, default=180.0, metavar="S",
                     help="stop a compile after S seconds (default %(default)s)")
+    ap.add_argument("--repeat", type=int, default=3, metavar="N",
+                    help="compiles per tree and model, alternating; the fastest is shown (default %(default)s)")
     ap.add_argument("--only", nargs="+", default=None, metavar="WORD", help="only the models whose name has WORD")
     args = ap.parse_args()
     with tempfile.TemporaryDirectory() as tmp:
@@ -101,13 +118,12 @@ def main() -> None:
         if args.only:
             todo = [c for c in todo if any(w in c[0] for w in args.only)]
         print("before = %s (git archive), after = %s; fresh process per compile, wall seconds of "
-              "`pyopl.compile_model`" % (args.before, ROOT))
+              "`pyopl.compile_model`, fastest of %d" % (args.before, ROOT, args.repeat))
         print()
         print("| model | before s | before outcome | after s | after outcome | after / before |")
         print("|---|---|---|---|---|---|")
         for name, mod, dat in todo:
-            b = compile_once(before, mod, dat, args.before_timeout)
-            a = compile_once(ROOT, mod, dat, args.before_timeout)
+            b, a = best_of(before, ROOT, mod, dat, args.before_timeout, args.repeat)
             bs = "%.2f" % b["s"] if b["s"] is not None else "> %.0f" % args.before_timeout
             as_ = "%.2f" % a["s"] if a["s"] is not None else "> %.0f" % args.before_timeout
             if a["s"] is not None and b["s"] is not None:
