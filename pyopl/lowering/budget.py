@@ -50,10 +50,6 @@ class Budget:
         self.limits = limits
         self.max_work = limits.max_work
         self.used = 0
-        #: candidates examined by the innermost binders of iterations, counted as they are reached (finer
-        #: than ``used``, which charges a level's whole size when it starts); never behind the real count.
-        #: The model size limit's projection reads it (:mod:`pyopl.lowering.size_limit`).
-        self.seen = 0
         self.exhausted = False  # set once the count ran past the budget: the compilation stops there
 
     def refuse_size(self, size: int, node: Any, shape: list[int] | None = None) -> None:

@@ -80,8 +80,6 @@ class Iteration:
         if budget.used > budget.max_work:
             budget.charge(0, owner)
         last = k + 1 == len(binders)  # then yield the bindings themselves, without one more generator each
-        if last and len(b.patterns) == 1:
-            budget.seen += domain_len(domain)  # (a binder of several names counts in `_product`/`_ordered`)
         if len(b.patterns) == 1 and b.patterns[0].name is not None:
             name = b.patterns[0].name  # `i in D`, the common binder: bound here rather than by `_bind`
             if cond is None:
@@ -138,8 +136,6 @@ class Iteration:
         if k == len(names):
             yield env
             return
-        if k + 1 == len(names):
-            self.inst.budget.seen += len(items)
         for v in items:
             e = dict(env)
             e[names[k]] = v
@@ -149,8 +145,6 @@ class Iteration:
         if k == len(names):
             yield env
             return
-        if k + 1 == len(names):
-            self.inst.budget.seen += len(items) - last - 1
         for pos in range(last + 1, len(items)):
             e = dict(env)
             e[names[k]] = items[pos]
