@@ -136,7 +136,7 @@ def candidate_levels(inst: Any, stmt: A.Node) -> list[tuple[str, Any, int]] | No
             if b.ordered or any(p.name is None or p.name in bound for p in b.patterns):
                 return None
             domain = _known_domain(inst, b.domain)
-            if domain is None:
+            if domain is None or not len(domain):  # (an empty domain: the statement makes no row)
                 return None
             for p in b.patterns:
                 levels.append((p.name, domain, len(domain)))
