@@ -294,7 +294,7 @@ def _dexprs(inst: Instance) -> dict:
 
 
 #: Errors that stop the whole compilation: a dexpr cell that meets one is not simply left out.
-_FATAL = frozenset({"work-limit", "string-limit", "nesting-limit", "internal-error"})
+_FATAL = frozenset({"work-limit", "size-limit", "string-limit", "nesting-limit", "internal-error"})
 
 
 def _dexpr_cells(inst: Instance, arr: DexprArray) -> dict:
