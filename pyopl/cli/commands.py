@@ -116,11 +116,14 @@ def _parser() -> argparse.ArgumentParser:
 
 
 def _limit_options(sp: argparse.ArgumentParser) -> None:
-    from ..limits import DEFAULT_MAX_WORK
+    from ..limits import DEFAULT_MAX_NONZEROS, DEFAULT_MAX_WORK
 
     sp.add_argument("--max-work", type=_positive_int, default=DEFAULT_MAX_WORK, metavar="N",
                     help="work budget: iterations the compiler may expand (default: %s; see docs/limits.md)" % (
                         f"{DEFAULT_MAX_WORK:,}"))
+    sp.add_argument("--max-nonzeros", type=_positive_int, default=DEFAULT_MAX_NONZEROS, metavar="N",
+                    help="model size limit: constraint-matrix nonzeros the compiler may make (default: %s; "
+                         "see docs/limits.md)" % f"{DEFAULT_MAX_NONZEROS:,}")
     sp.add_argument("--eplin", type=_positive_float, default=None, metavar="EPS",
                     help="CPLEX's linearisation tolerance for strict comparisons and `!=` on continuous expressions "
                          "inside logical constraints (default 1e-3, as CPLEX; a script's `cplex.eplin` wins; "
@@ -165,7 +168,8 @@ def _limits(args: argparse.Namespace):
     from ..limits import Limits
 
     eplin = getattr(args, "eplin", None)
-    return Limits(max_work=args.max_work) if eplin is None else Limits(max_work=args.max_work, eplin=eplin)
+    sizes = {"max_work": args.max_work, "max_nonzeros": args.max_nonzeros}
+    return Limits(**sizes) if eplin is None else Limits(**sizes, eplin=eplin)
 
 
 def _add_display_flags(s: argparse.ArgumentParser) -> None:

@@ -289,14 +289,7 @@ def _dexprs(inst: Instance) -> dict:
                 v = _array_form(inst, sym) if sym.value.value is None and inst.ev.joins else None
                 out[sym.name] = {(): v if v is not None else inst.dexpr_scalar(sym.value, sym.decl.span)}
             elif isinstance(sym.value, DexprArray):
-                import itertools
-
-                vals = bulk_dexpr(inst, sym.value) if inst.ev.joins else None  # all cells at once, where it can
-                if vals is None:
-                    vals = {}
-                    for key in itertools.product(*[list(d) for d in sym.value.dims]):
-                        vals[key] = inst.dexpr_value(sym.value, key, sym.decl)
-                out[sym.name] = vals
+                out[sym.name] = _dexpr_cells(inst, sym.value)
         except EvalError as e:
             e.report(inst.reporter)
     return out
@@ -312,6 +305,39 @@ def _array_form(inst: Instance, sym) -> ArrayLinExpr | None:
                 and isinstance(obj, ArrayLinExpr) and obj.cols is not None and not inst.objectives[1:]:
             return ArrayLinExpr(obj.cols, obj.coefs, obj.const)
     return vector_objective(inst, sym.decl.expr)
+
+
+#: Errors that stop the whole compilation: a dexpr cell that meets one is not simply left out.
+_FATAL = frozenset({"work-limit", "size-limit", "string-limit", "nesting-limit", "internal-error"})
+
+
+def _dexpr_cells(inst: Instance, arr: DexprArray) -> dict:
+    """``{key: form}`` for the cells of a dexpr array that can be evaluated, in key order.
+
+    IBM keeps only the definition of a dexpr array and builds a cell when it is used ("Not all
+    the expressions for each value of the indices are created", OPL Language User's Manual,
+    "Expressions of decision variables"); so a cell that the model never uses and whose definition
+    cannot be evaluated (``cost[<i,j>]`` for a pair that is not an arc) is no error: it is left out
+    of the reported values. A cell the model uses was evaluated (and any error reported) where it
+    is used. Budget errors still stop the compilation."""
+    import itertools
+
+    try:
+        vals = bulk_dexpr(inst, arr) if inst.ev.joins else None  # all cells at once, where it can
+    except EvalError as e:
+        if e.slug in _FATAL or inst.budget.exhausted:
+            raise
+        vals = None  # a cell that cannot be evaluated: cell by cell below, which leaves it out
+    if vals is not None:
+        return vals
+    vals = {}
+    for key in itertools.product(*[list(d) for d in arr.dims]):
+        try:
+            vals[key] = inst.dexpr_value(arr, key, arr.decl)
+        except EvalError as e:
+            if e.slug in _FATAL or inst.budget.exhausted:
+                raise
+    return vals
 
 
 #: HiGHS refuses matrix coefficients of 1e15 and more (its `large_matrix_value`); Gurobi warns far earlier.

@@ -25,19 +25,26 @@ from .vectorised_rows import vector_forall
 
 
 def lower_block(inst: Instance, block: A.ConstraintsBlock) -> None:
+    meter = inst.rows.meter
     for stmt in block.stmts:
+        if inst.budget.exhausted:
+            break  # past a budget: every later statement would fail the same way
         try:
+            meter.begin(inst, stmt, inst.rows.nnz())  # the model size limit's projection follows this statement
             _stmt(inst, stmt, {})
+            meter.check(inst.rows.nnz(), len(inst.rows))  # (rows made one by one are checked every few thousand)
         except EvalError as e:
             loop = getattr(e, "loop_env", None)
             notes = []
             if loop and not any(n.startswith("the loop values here") for n in e.notes):
                 notes.append("in the iteration where %s" % ", ".join("%s = %s" % (k, show(v)) for k, v in loop.items()))
             e.report(inst.reporter, notes)
+    meter.end()
 
 
 def _stmt(inst: Instance, s: A.Stmt, env: dict) -> None:
     if isinstance(s, A.ConsStmt):
+        inst.rows.meter.env = env  # the binding whose rows these are (the model size limit's progress)
         try:
             _cons(inst, s, env)
         except EvalError as e:
@@ -45,6 +52,7 @@ def _stmt(inst: Instance, s: A.Stmt, env: dict) -> None:
                 e.loop_env = dict(env)
             raise
     elif isinstance(s, A.Forall):
+        inst.rows.meter.env = env
         if vector_forall(inst, s, env):  # the common shapes, all rows at once; False: row by row
             return
         for e in inst.ev.iterate(s.quals, env, s):

@@ -24,6 +24,7 @@ from ..semantics.values import ProductKeys, show
 from ..syntax import ast as A
 from .bounds import ImpliedBounds, expr_bounds, finite_bounds
 from .budget import Budget
+from .size_limit import CHECK_EVERY, SizeMeter
 from .describe import type_word
 from .errors import EvalError, FollowOnError
 from .expressions import Evaluator
@@ -268,6 +269,8 @@ class Rows:
         self._parts: list[tuple] = []  # sealed rows: (vals, cols, entries per row, lower, upper) arrays
         self._sealed = 0  # rows in _parts
         self.blocks: list[tuple[int, int]] = []  # (first row, row count) of each add_block: one label each
+        self._sealed_nnz = 0  # nonzeros in _parts
+        self.meter: Any = None  # the model size limit (size_limit.SizeMeter), checked as rows are made
 
     def __len__(self) -> int:
         return self._sealed + len(self.lower)
@@ -294,18 +297,28 @@ class Rows:
         self.label.append(label)
         self.key.append(key)
         self.stmt.append(self.current)
+        if self.meter is not None and not len(self.lower) % CHECK_EVERY:
+            self.meter.check(self.nnz(), len(self), self.spans[self.current] if self.current >= 0 else None)
         return len(self) - 1
+
+    def nnz(self) -> int:
+        """Nonzeros of every row so far."""
+        return self._sealed_nnz + len(self.cols)
 
     def add_block(self, indptr: np.ndarray, cols: np.ndarray, vals: np.ndarray, lower: np.ndarray,
                   upper: np.ndarray, label: str, keys: list) -> None:
         """Rows ``i = 0..m-1`` with entries ``cols/vals[indptr[i]:indptr[i+1]]`` (no zeros), all with one label."""
         self._seal()
         m = len(lower)
+        if self.meter is not None:  # before the family is kept
+            self.meter.check(self._sealed_nnz + len(cols), len(self) + m,
+                             self.spans[self.current] if self.current >= 0 else None)
         if m:
             self.blocks.append((len(self), m))
         self._parts.append((np.asarray(vals, dtype=np.float64), np.asarray(cols, dtype=np.int64),
                             np.diff(indptr), np.asarray(lower, dtype=np.float64), np.asarray(upper, dtype=np.float64)))
         self._sealed += m
+        self._sealed_nnz += len(cols)
         self.label.extend([label] * m)
         self.key.extend(keys)
         self.stmt.extend([self.current] * m)
@@ -316,6 +329,7 @@ class Rows:
                                 np.diff(np.asarray(self.starts, dtype=np.int64)),
                                 np.asarray(self.lower, dtype=np.float64), np.asarray(self.upper, dtype=np.float64)))
             self._sealed += len(self.lower)
+            self._sealed_nnz += len(self.cols)
             self.cols, self.vals, self.starts, self.lower, self.upper = [], [], [0], [], []
 
     def arrays(self) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
@@ -347,6 +361,7 @@ class Instance:
         self.symbols: dict[str, Symbol] = {}
         self.cols = Columns()
         self.rows = Rows()
+        self.rows.meter = SizeMeter(self.limits.max_nonzeros, self.budget)
         self.ev = Evaluator(self)
         self.sense = _sense_of(model)
         self.objective: Any = None

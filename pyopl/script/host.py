@@ -15,7 +15,7 @@ import os
 from typing import Any
 
 from ..semantics.values import OplArray, OplSet, OplTuple
-from .host_errors import host_error
+from .host_errors import HostError, host_error
 from .opl_objects import (ArrayHost, ConstraintHost, DexprHost, DvarHost, SetHost, describe, display, js_number,
                           to_key, to_script)
 from .options import DEFAULT_MEMORY, DEFAULT_STEPS, ScriptOptions  # noqa: F401  (defined apart: light to import)
@@ -243,10 +243,28 @@ class ScriptContext:
         from ..lowering.linear import LinExpr, QuadExpr
         from ..lowering.symbols import DexprScalar
 
+        from ..lowering.errors import EvalError
+
         sym = self.inst.symbols[name].value
-        form = self.inst.dexpr_scalar(sym, span) if isinstance(sym, DexprScalar) else \
-            self.inst.dexpr_value(sym, key, sym.decl)
+        try:
+            form = self.inst.dexpr_scalar(sym, span) if isinstance(sym, DexprScalar) else \
+                self.inst.dexpr_value(sym, key, sym.decl)
+        except EvalError as e:  # a cell the model never used, whose definition cannot be evaluated
+            cell = name + "".join("[%s]" % display(k, True) for k in key)
+            raise host_error(e.slug, "`%s` cannot be computed: %s (its definition, line %d)" % (
+                cell, e.message, e.span.line), span, help=e.help) from None
         return self.form_value(form)
+
+    def _dexpr_cells(self, name: str, dims: list) -> dict:
+        """``{key: value}`` at the solution for the cells of dexpr array ``name`` that can be computed
+        (a cell whose definition cannot be evaluated is left out, as in the reported values)."""
+        out = {}
+        for k in _product(dims):
+            try:
+                out[k] = self.dexpr_value(name, k, None)
+            except HostError:
+                continue
+        return out
 
     def form_value(self, form: Any) -> float:
         """The value of a linear (or quadratic) form at the solution."""
@@ -389,8 +407,8 @@ class ScriptContext:
                         inst.symbols[name] = Symbol("param", name, self.dexpr_value(name, (), None), sym.decl)
                     elif isinstance(sym.value, DexprArray):
                         dims = sym.value.dims
-                        data = {k: self.dexpr_value(name, k, None) for k in _product(dims)}
-                        inst.symbols[name] = Symbol("param", name, OplArray(name, dims, data), sym.decl)
+                        inst.symbols[name] = Symbol("param", name, OplArray(name, dims, self._dexpr_cells(name, dims)),
+                                                    sym.decl)
             inst.reporter = Reporter(1000)
             inst.ev = Evaluator(inst)
             post_asserts = {id(a) for a in getattr(inst, "post_asserts", ())}

@@ -182,7 +182,9 @@ class Interpreter(Budgets, Operators, Properties, DynamicCode):
         ACTIVE.interp = self
         try:
             return fn(*args)
-        except ScriptError:
+        except ScriptError as e:
+            if e.span is None:  # raised where no span is at hand (a value shown whole): the statement's
+                e.span = self.last_span
             raise
         except ScriptThrow as t:
             err = ScriptError("script-uncaught-exception",

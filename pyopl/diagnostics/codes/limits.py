@@ -53,3 +53,15 @@ only 8 levels deep, but a file that includes another several times, which does t
 exponentially many files: six includes over seven levels are 335,922. Include each file once,
 from one place. (No example here: it needs many files; `tests/test_security_limits.py`
 triggers it.)""")
+R("OPL1144", "size-limit", "error", "Model larger than the size limit",
+  """The constraints make more nonzeros (entries of the constraint matrix) than the compilation's
+model size limit allows (50,000,000 by default, 2.5 times the largest benchmark model). The
+nonzeros are counted as the rows are made, so the compilation stops at the statement that passed
+the limit. A top-level `forall` whose candidates are known before it starts (its domains are
+declared sets or ranges that do not depend on one another) is refused early: once it has examined
+262,144 candidates, the nonzeros it made are scaled to all of its candidates, and a projection
+more than twice what is left of the limit stops it there, with the product of its domains in the
+message. Check the index sets and the filters; a model this large is usually a mistake. To allow
+more, pass `--max-nonzeros N` to `pyopl check|solve|export`, or
+`limits=pyopl.Limits(max_nonzeros=N)` to `pyopl.compile_model`/`pyopl.check`. (No example here:
+it needs millions of rows; `tests/test_size_limit.py` triggers it with a small limit.)""")
