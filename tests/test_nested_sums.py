@@ -1,7 +1,7 @@
 """Nested sums (``sum(i in I) sum(j in J) ...``) taken as one sum over both binders by the array paths
 (``vectorised_inline.flattened_sum``) give the IR of the nest evaluated as written, bit for bit: in the
 objective, in row families, in dexpr cells, in a scalar dexpr named by the objective, and in a sum the
-Evaluator meets; where the nest would fold differently (a column twice within one outer iteration, a
+Evaluator meets; and nested ``forall``s taken as one row family (``flattened_forall``); where the nest would fold differently (a column twice within one outer iteration, a
 constant in the body) or cannot be flattened (an inner domain naming an outer binder), the array paths
 step aside.  Coefficients such as 0.1 and 0.7 make any change in the order of additions visible."""
 from __future__ import annotations
@@ -54,6 +54,14 @@ SHAPES = {
                                    "subject to { forall(k in K) sum(i in R) sum(j in R) c[i][j] * y[k] <= k; }",
     "rows, a column twice in a row": "minimize sum(i in R) y[i];\n"
                                      "subject to { forall(k in K) sum(i in R) sum(j in R) c[i][j] * y[j] <= k; }",
+    "nested foralls": "minimize sum(i in R) y[i];\nsubject to { forall(i in R) forall(j in R : j >= i) "
+                      "ct: c[i][j] * x[i][j] + w[j] * y[i] <= 3; }",
+    "nested foralls, indexed label": "minimize sum(i in R) y[i];\nconstraint ct[R][R];\nsubject to { forall(i in R) "
+                                     "forall(j in R) ct[j][i]: c[i][j] * x[i][j] - y[j] >= -4; }",
+    "nested foralls, three deep, a sum inside": "minimize sum(i in R) y[i];\nsubject to { forall(k in K) forall(i in R) "
+                                                "forall(j in R : j > k) sum(l in R) c[l][j] * x[i][l] <= k + j; }",
+    "nested foralls, inner domain from the outer": "minimize sum(i in R) y[i];\nsubject to { forall(i in R) "
+                                                   "forall(j in S[i]) x[i][j] + y[j] <= 5; }",
     "dexpr cells": "dexpr float load[k in K] = sum(i in R) sum(j in R : j >= k) c[i][j] * x[i][j];\n"
                    "minimize sum(i in R) y[i];\nsubject to { forall(k in K) load[k] <= 5; }",
     "scalar dexpr objective": "dexpr float total = sum(i in R) sum(j in R) c[i][j] * x[i][j];\nminimize total;\n"

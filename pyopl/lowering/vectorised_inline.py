@@ -72,11 +72,26 @@ def flattened_sum(n: A.Aggregate, memo: dict) -> A.Aggregate:
     kept with the compile (the same sum gives the same node, so the per-node caches keep working)."""
     if n.op != "sum" or not (isinstance(n.body, A.Aggregate) and n.body.op == "sum"):
         return n
+    return _flattened(n, memo, lambda b: isinstance(b, A.Aggregate) and b.op == "sum",
+                      lambda binders, body: A.Aggregate(n.span, "sum", A.Qualifiers(n.quals.span, binders), body))
+
+
+def flattened_forall(s: A.Forall, memo: dict) -> A.Forall:
+    """``forall(q1) forall(q2) body`` as ``forall(q1, q2) body`` (deeper nests too), or ``s`` itself: the
+    same rows in the same order, with the same labels (a label inside a ``forall`` is indexed by every
+    enclosing loop's value, outermost first), under the conditions of :func:`flattened_sum`."""
+    if not isinstance(s.body, A.Forall):
+        return s
+    return _flattened(s, memo, lambda b: isinstance(b, A.Forall),
+                      lambda binders, body: A.Forall(s.span, A.Qualifiers(s.quals.span, binders), body))
+
+
+def _flattened(n: Any, memo: dict, nested: Any, make: Any) -> Any:
     hit = memo.get(id(n))
     if hit is not None and hit[0] is n:
         return hit[1]
     binders, body = list(n.quals.binders), n.body
-    while isinstance(body, A.Aggregate) and body.op == "sum":
+    while nested(body):
         binders += body.quals.binders
         body = body.body
     names: list[str] = []
@@ -87,7 +102,7 @@ def flattened_sum(n: A.Aggregate, memo: dict) -> A.Aggregate:
         names.append(b.patterns[0].name)
     else:
         if len(set(names)) == len(names):
-            out = A.Aggregate(n.span, "sum", A.Qualifiers(n.quals.span, binders), body)
+            out = make(binders, body)
             memo.setdefault("$flat", set()).add(id(out))
     memo[id(n)] = (n, out or n)
     return out or n

@@ -37,7 +37,7 @@ from ..syntax import ast as A
 from .linear import LinExpr
 from . import vectorised_patterns
 from .shapes import conjuncts
-from .vectorised_inline import inlined_expr, inlined_forall, is_flattened
+from .vectorised_inline import flattened_forall, inlined_expr, inlined_forall, is_flattened
 from .vectorised_subsets import subset_join
 from .vectorised_base import Domain
 from .vectorised import (NOT_COVERED, VectorCache, _Fallback, _Lin, _linear_shape, _names, _Small, _stable_order, _Sum,
@@ -56,6 +56,11 @@ def vector_forall(inst: Any, s: A.Forall, env: dict) -> bool:
     """
     ev = inst.ev
     cache = vector_cache(ev)
+    if isinstance(s.body, A.Forall):  # `forall(p in P) forall(t in T) ...`: one family, where it is the same
+        flat = flattened_forall(s, cache.__dict__.setdefault("flat", {}))
+        if flat is s:
+            return False
+        s = flat
     if id(s) in cache.unfit:
         return False
     s = inlined_forall(ev, s, env, _patterns(ev, cache), cache.__dict__.setdefault("inline", {}),
