@@ -12,8 +12,8 @@ retriever's settings were chosen on the other half.  Prints, per retriever and d
 Where sentence-transformers and the model are installed (extra ``[rag]``), the embedding
 retriever and the hybrid (:mod:`syntagm.rag.hybrid`, at its fitted weight) are measured too.
 ``--fit`` prints, for each lexical weight 0, 0.05, ..., 1, the hybrid's top-1 and top-3 on the
-*development* half and the weight that maximises top-1 + top-3 there (ties: the weight nearest
-0.5); the held-out half plays no part in it.
+*development* half, per family and pooled, and the weight that best meets the targets there
+(:func:`fit`); the held-out half plays no part in it.
 """
 from __future__ import annotations
 
@@ -89,15 +89,29 @@ def dense_retrievers(kb):
             EmbeddingRetriever(kb, encoder=encoder, text_of=title_and_description))
 
 
+#: The issue's targets, per benchmark family: top-1 >= 0.60 and top-3 >= 0.85.
+TARGETS = {"top1": 0.60, "top3": 0.85}
+
+
+def attainment(result: dict) -> float:
+    """How far the worse family reaches the targets: min over families and measures of value / target."""
+    return min(result[f][m] / t for f in result if f != "all" for m, t in TARGETS.items())
+
+
 def fit(lexical, dense, items) -> float:
-    """The lexical weight maximising top-1 + top-3 on the development half (printed per weight)."""
+    """The lexical weight that best meets the targets on the development half: the largest
+    :func:`attainment` (the worse family's), then the largest pooled top-1 + top-3, then the weight
+    nearest 0.5 (each weight's figures are printed)."""
     dev = [i for i in items if i["split"] == "dev"]
     best = None
     for step in range(21):
         w = step / 20
-        r = evaluate(HybridRetriever(lexical, dense, w), dev)["all"]
-        key = (r["top1"] + r["top3"], -abs(w - 0.5))
-        print(f"w={w:.2f} dev top-1 {r['top1']:.3f} top-3 {r['top3']:.3f}")
+        res = evaluate(HybridRetriever(lexical, dense, w), dev)
+        r = res["all"]
+        key = (round(attainment(res), 6), r["top1"] + r["top3"], -abs(w - 0.5))
+        print(f"w={w:.2f} dev top-1 {r['top1']:.3f} top-3 {r['top3']:.3f} "
+              + " ".join(f"{f} {res[f]['top1']:.3f}/{res[f]['top3']:.3f}" for f in res if f != "all")
+              + f" attainment {key[0]:.3f}")
         if best is None or key > best[0]:
             best = (key, w)
     print(f"fitted lexical weight: {best[1]:.2f}")
