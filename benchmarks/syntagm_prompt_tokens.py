@@ -45,6 +45,7 @@ def main_(argv=None) -> int:
     ap.add_argument("datasets", nargs="+")
     ap.add_argument("--limit", type=int, default=20)
     ap.add_argument("--model", default="gpt-4o-mini")
+    ap.add_argument("--retriever", default=None, help="passed to syntagm bench (default: its own, bm25)")
     args = ap.parse_args(argv)
     server = ScriptedServer()
     server.router = lambda body: Item(UNIVERSAL, usage=usage())
@@ -57,7 +58,8 @@ def main_(argv=None) -> int:
                 with contextlib.redirect_stdout(io.StringIO()):
                     rc = main(["bench", "--dataset", ds, "--strategy", strategy, "--limit", str(args.limit),
                            "--base-url", server.url, "--model", args.model, "--out", f"{tmp}/{Path(ds).stem}-{strategy}",
-                               "--workers", "2", "-q", "--no-plot", "--max-retries", "0"])
+                               "--workers", "2", "-q", "--no-plot", "--max-retries", "0"]
+                          + (["--retriever", args.retriever] if args.retriever else []))
                 reqs = server.requests[before:]
                 per_problem: dict[str, int] = {}
                 method = ""

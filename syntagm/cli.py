@@ -18,6 +18,7 @@ from typing import Any
 from . import __version__
 from .cli_flags import add_strategy_flags
 from .decoding.endpoints import MODES as DECODING_MODES
+from .rag.kinds import RETRIEVERS
 from .errors import ConfigError, SyntagmError
 from .redact import scrub
 from .safeio import plain_text
@@ -83,7 +84,8 @@ def build_parser() -> argparse.ArgumentParser:
     run.add_argument("--time-limit", type=_positive_float, dest="time_limit_s", help="solver seconds per solve (default 30)")
     run.add_argument("--compile-timeout", type=_positive_float, dest="compile_timeout_s",
                      help="seconds one compile of a candidate may take before it is stopped (default 60)")
-    run.add_argument("--retriever", choices=("bm25", "embeddings", "none"), default=None, help="exemplar retrieval (default bm25)")
+    run.add_argument("--retriever", choices=RETRIEVERS, default=None,
+                     help="exemplar retrieval (default bm25; hybrid = BM25 + sentence embeddings, needs the [rag] extra)")
     run.add_argument("--kb", help="knowledge base folder (default $SYNTAGM_KB, else ./knowledge_base, else the packaged one)")
     run.add_argument("--exemplars", type=_nonneg_int, help="exemplars in the generation prompt (default 2)")
     run.add_argument("--grammar-ref", choices=("auto", "compact", "full", "none"), dest="grammar_mode", default=None,
@@ -101,7 +103,7 @@ def build_parser() -> argparse.ArgumentParser:
                         description="Build the first generation prompt for every problem of a dataset "
                         "(JSON list of {\"en_question\": ...}) and report the distribution of its prompt tokens.")
     ps.add_argument("dataset")
-    ps.add_argument("--retriever", choices=("bm25", "embeddings", "none"), default="bm25")
+    ps.add_argument("--retriever", choices=RETRIEVERS, default="bm25")
     ps.add_argument("--kb")
     ps.add_argument("--exemplars", type=_nonneg_int, default=2)
     ps.add_argument("--grammar-ref", choices=("auto", "compact", "full", "none"), dest="grammar_mode", default="auto")

@@ -1,6 +1,6 @@
 """Top-1 and top-3 of exemplar retrieval on benchmark problems in their own wording.
 
-Usage: ``python benchmarks/retrieval/measure_benchmarks.py [--benchmarks ../shared/benchmarks] [--split all|dev|held_out]``
+Usage: ``python benchmarks/retrieval/measure_benchmarks.py [--benchmarks ../shared/benchmarks] [--split all|dev|held_out] [--fit]``
 
 ``benchmark_labels.json`` (next to this script) names problems of the shared NL4OPT and
 IndustryOR files by dataset and index, each labelled by reading it with the class(es) its model
@@ -8,6 +8,12 @@ needs; its ``rule`` says how, and its ``classes`` map says which exemplars fit e
 Held-out: every second problem of each dataset (index order), starting with the second; the
 retriever's settings were chosen on the other half.  Prints, per retriever and dataset, top-1
 (the first exemplar fits) and top-3 (one of the first three fits).
+
+Where sentence-transformers and the model are installed (extra ``[rag]``), the embedding
+retriever and the hybrid (:mod:`syntagm.rag.hybrid`, at its fitted weight) are measured too.
+``--fit`` prints, for each lexical weight 0, 0.05, ..., 1, the hybrid's top-1 and top-3 on the
+*development* half, per family and pooled, and the weight that best meets the targets there
+(:func:`fit`); the held-out half plays no part in it.
 """
 from __future__ import annotations
 
@@ -16,6 +22,7 @@ import json
 from pathlib import Path
 
 from syntagm.rag.bm25 import BM25Retriever
+from syntagm.rag.hybrid import LEXICAL_WEIGHT, HybridRetriever
 from syntagm.rag.knowledge import load_knowledge_base
 
 HERE = Path(__file__).resolve().parent
@@ -59,16 +66,80 @@ def first_hits(retriever, items) -> dict:
     return dict(sorted(counts.items(), key=lambda kv: -kv[1])[:5])
 
 
+def cached(encoder):
+    """``encoder`` remembering each text's embedding (the queries are embedded once per run)."""
+    memo: dict[str, object] = {}
+
+    def encode(texts):
+        missing = [t for t in dict.fromkeys(texts) if t not in memo]
+        if missing:
+            memo.update(zip(missing, encoder(missing)))
+        return [memo[t] for t in texts]
+    return encode
+
+
+def dense_retrievers(kb):
+    """``(plain embeddings, hybrid's dense part)`` or ``None`` when sentence-transformers is absent."""
+    from syntagm.rag.embeddings import EmbeddingRetriever, available, load_encoder, title_and_description
+
+    if not available():
+        return None
+    encoder = cached(load_encoder())
+    return (EmbeddingRetriever(kb, encoder=encoder),
+            EmbeddingRetriever(kb, encoder=encoder, text_of=title_and_description))
+
+
+#: The issue's targets, per benchmark family: top-1 >= 0.60 and top-3 >= 0.85.
+TARGETS = {"top1": 0.60, "top3": 0.85}
+
+
+def attainment(result: dict) -> float:
+    """How far the worse family reaches the targets: min over families and measures of value / target."""
+    return min(result[f][m] / t for f in result if f != "all" for m, t in TARGETS.items())
+
+
+def fit(lexical, dense, items) -> float:
+    """The lexical weight that best meets the targets on the development half: the largest
+    :func:`attainment` (the worse family's), then the largest pooled top-1 + top-3, then the weight
+    nearest 0.5 (each weight's figures are printed)."""
+    dev = [i for i in items if i["split"] == "dev"]
+    best = None
+    for step in range(21):
+        w = step / 20
+        res = evaluate(HybridRetriever(lexical, dense, w), dev)
+        r = res["all"]
+        key = (round(attainment(res), 6), r["top1"] + r["top3"], -abs(w - 0.5))
+        print(f"w={w:.2f} dev top-1 {r['top1']:.3f} top-3 {r['top3']:.3f} "
+              + " ".join(f"{f} {res[f]['top1']:.3f}/{res[f]['top3']:.3f}" for f in res if f != "all")
+              + f" attainment {key[0]:.3f}")
+        if best is None or key > best[0]:
+            best = (key, w)
+    print(f"fitted lexical weight: {best[1]:.2f}")
+    return best[1]
+
+
 def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("--benchmarks", default=str(HERE.parents[2] / "shared" / "benchmarks"))
     ap.add_argument("--split", choices=("all", "dev", "held_out"), default="held_out")
     ap.add_argument("--kb")
+    ap.add_argument("--fit", action="store_true", help="fit the hybrid's lexical weight on the development half")
     args = ap.parse_args()
-    items = [i for i in load_items(Path(args.benchmarks)) if args.split in ("all", i["split"])]
+    every = load_items(Path(args.benchmarks))
+    items = [i for i in every if args.split in ("all", i["split"])]
     kb = load_knowledge_base(args.kb)
+    lexical = BM25Retriever(kb)
+    dense = dense_retrievers(kb)
+    if args.fit:
+        if dense is None:
+            raise SystemExit("--fit needs sentence-transformers (pip install 'pyopl[rag]')")
+        fit(lexical, dense[1], every)
+        return
     out = {"split": args.split, "exemplars": len(kb)}
-    for label, r in (("bm25_v1_field_repeat", BM25Retriever(kb, scheme="v1")), ("bm25", BM25Retriever(kb))):
+    runs = [("bm25_v1_field_repeat", BM25Retriever(kb, scheme="v1")), ("bm25", lexical)]
+    if dense is not None:
+        runs += [("embeddings", dense[0]), (f"hybrid_w{LEXICAL_WEIGHT}", HybridRetriever(lexical, dense[1]))]
+    for label, r in runs:
         out[label] = evaluate(r, items)
         out[label]["most_often_first"] = first_hits(r, items)
     print(json.dumps(out, indent=1))

@@ -31,6 +31,7 @@ from .. import __version__
 from ..errors import ConfigError, ReplayError, SyntagmError
 from ..cli_flags import add_strategy_flags
 from ..decoding.endpoints import MODES as DECODING_MODES
+from ..rag.kinds import RETRIEVERS
 from ..redact import scrub
 from ..safeio import FolderLock, json_text, open_new, plain_text, replace_file, safe_name, write_atomic
 from . import identity
@@ -102,7 +103,8 @@ def add_parser(sub, types) -> None:
     run = b.add_argument_group("run")
     run.add_argument("--max-iterations", type=types["positive_int"], help="per problem (strategy default)")
     run.add_argument("--time-limit", type=types["positive_float"], dest="time_limit_s", help="solver seconds per solve")
-    run.add_argument("--retriever", choices=("bm25", "embeddings", "none"), help="exemplar retrieval (default bm25)")
+    run.add_argument("--retriever", choices=RETRIEVERS,
+                     help="exemplar retrieval (default bm25; hybrid = BM25 + sentence embeddings, needs the [rag] extra)")
     run.add_argument("--kb", help="knowledge base folder")
     run.add_argument("--exemplars", type=types["nonneg_int"])
     run.add_argument("--grammar-ref", choices=("auto", "compact", "full", "none"), dest="grammar_mode")

@@ -9,7 +9,8 @@ from .knowledge import Exemplar, default_kb_path, load_knowledge_base
 
 
 def make_retriever(kind: str = "bm25", kb_path: str | Path | None = None, embedding_model: str | None = None):
-    """A retriever over the knowledge base: ``kind`` is ``bm25``, ``embeddings`` or ``none`` (returns ``None``);
+    """A retriever over the knowledge base: ``kind`` is ``bm25``, ``embeddings``, ``hybrid`` (BM25 v2 and
+    embeddings mixed, :mod:`syntagm.rag.hybrid`) or ``none`` (returns ``None``);
     ``embedding_model``: the sentence-transformers model (a local folder or a cached name) for ``embeddings``.
     A knowledge base without exemplars is a :class:`ConfigError` (never a silent zero exemplars)."""
     if kind == "none":
@@ -24,7 +25,12 @@ def make_retriever(kind: str = "bm25", kb_path: str | Path | None = None, embedd
         from .embeddings import EmbeddingRetriever
         from .embeddings import DEFAULT_MODEL
         return EmbeddingRetriever(exemplars, embedding_model or DEFAULT_MODEL)
-    raise ConfigError(f"unknown retriever {kind!r} (choose bm25, embeddings or none)")
+    if kind == "hybrid":
+        from .embeddings import DEFAULT_MODEL, EmbeddingRetriever, title_and_description
+        from .hybrid import HybridRetriever
+        return HybridRetriever(BM25Retriever(exemplars), EmbeddingRetriever(
+            exemplars, embedding_model or DEFAULT_MODEL, text_of=title_and_description))
+    raise ConfigError(f"unknown retriever {kind!r} (choose bm25, embeddings, hybrid or none)")
 
 
 __all__ = ["Exemplar", "load_knowledge_base", "default_kb_path", "BM25Retriever", "make_retriever"]

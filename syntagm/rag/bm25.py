@@ -130,6 +130,13 @@ class BM25Retriever:
         (v2 scores lie in 0..1: the weighted sum of the two max-normalised scores)."""
         if not self.exemplars or k <= 0 or not query.strip():
             return []
+        pairs = [(e, s) for e, s in zip(self.exemplars, self.scores(query)) if s > 0]
+        return sorted(pairs, key=lambda p: (-p[1], p[0].name))[:k]
+
+    def scores(self, query: str) -> list[float]:
+        """One score per exemplar (in :attr:`exemplars` order) for ``query``; v2 scores lie in 0..1."""
+        if not self.exemplars or not query.strip():
+            return [0.0] * len(self.exemplars)
         if self.hybrid:
             query = _content_words(query)
             needs_ix, text_ix = self._indexes
@@ -140,5 +147,4 @@ class BM25Retriever:
             scores = [w * a / top_n + (1 - w) * b / top_t for a, b in zip(needs, text)]
         else:
             scores = self._scores(self._indexes[0], query)
-        pairs = [(e, s) for e, s in zip(self.exemplars, scores) if s > 0]
-        return sorted(pairs, key=lambda p: (-p[1], p[0].name))[:k]
+        return scores

@@ -1,0 +1,4 @@
+"""The retriever names the command lines offer (a leaf: reading them loads no retrieval library)."""
+
+#: ``bm25`` (the default), ``embeddings``, ``hybrid`` (BM25 and embeddings mixed), ``none``.
+RETRIEVERS = ("bm25", "embeddings", "hybrid", "none")
