@@ -269,7 +269,7 @@ def cmd_bench(args: argparse.Namespace) -> int:
 #: Settings a replay takes from the recorded run.json when the command line leaves them out.
 _REPLAYED = ("max_iterations", "time_limit_s", "exemplars", "grammar_mode", "retriever", "temperature", "solver",
              "seed", "json_mode", "max_tokens", "compile_timeout_s", "use_judge", "use_fixits", "diagnostics",
-             "ucb_c", "memory_size", "stage_retries", "embedding_model")
+             "ucb_c", "memory_size", "stage_retries", "embedding_model", "constrained_decoding")
 
 
 def _load_datasets(args) -> list[tuple[str, list[BenchProblem]]]:
@@ -385,10 +385,15 @@ def _bench(args: argparse.Namespace) -> int:
         cfg.temperature if cfg else fileconf.get("temperature"))
     json_mode = args.json_mode or (cfg.json_mode if cfg else fileconf.get("json_mode", "auto"))
     max_tokens = getattr(args, "max_tokens", None) or (cfg.max_tokens if cfg else fileconf.get("max_tokens"))
+    # a replay keeps the recorded mode (None for runs recorded before the setting existed); with no
+    # endpoint (re-scoring what is recorded) the configured one, as the run that made the records had
+    decoding = cfg.constrained_decoding if cfg else (
+        getattr(args, "constrained_decoding", None)
+        or (None if replay_root is not None else fileconf.get("constrained_decoding", "auto")))
     choices = {"max_iterations": args.max_iterations, "time_limit_s": args.time_limit_s, "exemplars": args.exemplars,
                "grammar_mode": args.grammar_mode, "retriever": args.retriever, "temperature": temperature,
                "solver": args.solver, "seed": args.seed, "json_mode": json_mode, "max_tokens": max_tokens,
-               "compile_timeout_s": args.compile_timeout_s,
+               "compile_timeout_s": args.compile_timeout_s, "constrained_decoding": decoding,
                **{k: getattr(args, k, None) for k in STRATEGY_SETTINGS}}
     settings = identity.run_settings(kb_path=args.kb, **choices)
     run_id = args.run_id or identity.derive_run_id(settings)

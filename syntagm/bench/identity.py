@@ -12,7 +12,8 @@ Settings (``None`` where the strategy's own default applies): ``temperature``,
 files; ``null`` without retrieval), ``grammar_mode`` and ``grammar_reference_sha256`` (the
 text the prompts embed), ``prompts_sha256`` and ``prompt_versions`` (the templates),
 ``solver``, ``time_limit_s``, ``seed``, ``json_mode``, ``max_tokens``, ``compile_timeout_s``,
-``syntagm`` (the version), and the optional strategy settings :data:`STRATEGY_SETTINGS` (the
+``syntagm`` (the version), ``constrained_decoding`` (the mode asked for: a grammar may shape
+the replies; in the run id only when it is not ``None`` or ``off``, so earlier ids stay), and the optional strategy settings :data:`STRATEGY_SETTINGS` (the
 ablations ``use_judge``, ``use_fixits``, ``diagnostics``; ``refine_tree``'s ``ucb_c``;
 ``reflexion``'s ``memory_size``; ``staged``'s ``stage_retries``; the retriever's ``embedding_model``), which enter the run id only
 when given, so the ids of runs made before they existed do not change. The model and the strategy are part of each record's key instead (one run may
@@ -67,7 +68,7 @@ def run_settings(*, temperature: float | None, max_iterations: int | None, exemp
                  retriever: str, kb_path: str | None, grammar_mode: str | None, solver: str | None,
                  time_limit_s: float | None, seed: int | None, json_mode: str | None,
                  max_tokens: int | None, compile_timeout_s: float | None = None,
-                 **strategy: Any) -> dict[str, Any]:
+                 constrained_decoding: str | None = None, **strategy: Any) -> dict[str, Any]:
     """The settings dict of a run (keys :data:`SETTING_NAMES` and :data:`STRATEGY_SETTINGS`), digests
     computed here. ``strategy`` holds the optional settings (unknown names are a bug: :class:`TypeError`)."""
     unknown = set(strategy) - set(STRATEGY_SETTINGS)
@@ -86,13 +87,16 @@ def run_settings(*, temperature: float | None, max_iterations: int | None, exemp
             "grammar_reference_sha256": _sha(reference.encode("utf-8")), "prompts_sha256": prompts,
             "prompt_versions": versions, "solver": solver, "time_limit_s": time_limit_s, "seed": seed,
             "json_mode": json_mode, "max_tokens": max_tokens, "compile_timeout_s": compile_timeout_s,
-            "syntagm": __version__, **{k: strategy.get(k) for k in STRATEGY_SETTINGS}}
+            "syntagm": __version__, "constrained_decoding": constrained_decoding,
+            **{k: strategy.get(k) for k in STRATEGY_SETTINGS}}
 
 
 def derive_run_id(settings: dict[str, Any]) -> str:
     """``r-`` and 12 hex digits of the SHA-256 of the canonical settings JSON."""
     chosen = {k: settings.get(k) for k in SETTING_NAMES}
     chosen.update({k: settings[k] for k in STRATEGY_SETTINGS if settings.get(k) is not None})
+    if settings.get("constrained_decoding") not in (None, "off"):
+        chosen["constrained_decoding"] = settings["constrained_decoding"]
     canon = json.dumps(chosen, sort_keys=True, ensure_ascii=True, separators=(",", ":"))
     return "r-" + _sha(canon.encode("ascii"))[:12]
 
@@ -100,8 +104,8 @@ def derive_run_id(settings: dict[str, Any]) -> str:
 def setting_differences(a: dict[str, Any], b: dict[str, Any]) -> list[str]:
     """``["name: A → B", ...]`` for every setting that differs between ``a`` (recorded) and ``b``."""
     out = []
-    for k in SETTING_NAMES + STRATEGY_SETTINGS:
-        if a.get(k) != b.get(k):
+    for k in SETTING_NAMES + STRATEGY_SETTINGS + ("constrained_decoding",):
+        if a.get(k) != b.get(k) and not (k == "constrained_decoding" and {a.get(k), b.get(k)} <= {None, "off"}):
             out.append(f"{k}: {_show(a.get(k))} → {_show(b.get(k))}")
     return out
 

@@ -56,11 +56,11 @@ def _repeated_body(pattern: str) -> str:
             if len(body) == 1 and body[0][0] == C.SUBPATTERN:
                 body = list(body[0][1][3])
             if len(body) == 1 and char_set(body[0]) is not None:
-                return regex_to_gbnf_items(body)
+                return _single_char(body)
     return regex_to_gbnf(pattern)
 
 
-def regex_to_gbnf_items(items) -> str:
+def _single_char(items) -> str:
     """GBNF of an already-parsed single-character item (used for whitespace runs)."""
     return cs.json_class(char_set(items[0]))
 
@@ -82,7 +82,8 @@ def lark_to_gbnf(text: str, prefix: str, overrides: dict[str, str] | None = None
 
     ``overrides`` maps a terminal name to the GBNF expression to use instead of its pattern.
     Raises :class:`~syntagm.decoding.regex_gbnf.UnsupportedRegex` (a ``ValueError``) for a
-    terminal that cannot be converted and has no override."""
+    terminal that cannot be converted and has no override, and :class:`ValueError` when a rule
+    stays left-recursive through other rules (which llama.cpp would refuse)."""
     overrides = overrides or {}
     lark = Lark(text, parser="earley", lexer="dynamic", start="start")
     terminals = {t.name: t for t in lark.terminals}

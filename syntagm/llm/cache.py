@@ -1,8 +1,8 @@
 """A content-addressed cache of LLM calls (``--cache DIR``), and a per-problem cost cap.
 
 :class:`CachingClient` wraps a client. The key of a call is the SHA-256 of the exact request
-(endpoint model name, base URL, messages, JSON mode, temperature, max tokens, seed) as
-canonical JSON; the reply (content, finish reason, usage, the original telemetry) is kept in
+(endpoint model name, base URL, messages, JSON mode, temperature, max tokens, seed, and the
+digest of the grammar sent for constrained decoding when one is sent) as canonical JSON; the reply (content, finish reason, usage, the original telemetry) is kept in
 ``DIR/<2 hex>/<64 hex>.json``, written atomically. An identical request later — from another
 strategy, a rerun or another sample — is answered from the file: its telemetry carries
 ``cache_hit: true``, the tokens of the cached reply, 0 dollars and 0 seconds. Only
@@ -52,6 +52,14 @@ class CachingClient:
     def cacheable(self) -> bool:
         return self.settings.get("temperature") == 0 or self.settings.get("seed") is not None
 
+    def _constraint(self, prompt_version: str) -> str | None:
+        """SHA-256 of the grammar field the inner client would send with this request, ``None``
+        when it sends none: a reply decoded under a grammar is never reused for a request made
+        without one, nor the other way round."""
+        constrainer = getattr(self.inner, "constrainer", None)
+        body = constrainer.extra_body(prompt_version) if constrainer is not None else {}
+        return request_key(body) if body else None
+
     def _path(self, key: str) -> Path:
         return self.root / key[:2] / f"{key}.json"
 
@@ -61,6 +69,9 @@ class CachingClient:
             return self.inner.chat(messages, purpose=purpose, json_mode=json_mode, iteration=iteration,
                                    prompt_version=prompt_version)
         request = {"model": self.model, "messages": messages, "json_mode": bool(json_mode), **self.settings}
+        constraint = self._constraint(prompt_version)
+        if constraint is not None:  # (absent when no grammar is sent: earlier keys stay valid)
+            request["constraint_sha256"] = constraint
         key = request_key(request)
         path = self._path(key)
         try:

@@ -301,3 +301,39 @@ def test_the_grammar_command_prints_it(capsys):
     assert main(["grammar"]) == 0
     out = capsys.readouterr().out
     assert out == contract_grammar() and out.splitlines()[1].startswith("root ::= ")
+
+
+# -- what a cache and a run id make of it -------------------------------------------------------------
+def test_a_reply_decoded_under_a_grammar_is_not_reused_without_one(server, llm_config, tmp_path):
+    """The cache's key holds the digest of the grammar sent: the same messages asked of a
+    llama.cpp endpoint with the grammar and with it off are two requests, each answered by the
+    endpoint once; the same request again is a hit."""
+    from syntagm.llm.cache import CachingClient
+
+    server.owned_by = "llamacpp"
+    settings = {"base_url": llm_config.base_url, "temperature": 0}
+    clients = {mode: CachingClient(OpenAIChatClient(replace(llm_config, constrained_decoding=mode)), tmp_path, settings)
+               for mode in ("auto", "off")}
+    for _ in range(2):
+        server.push_reply(gen("dvar float x; minimize x;"))
+    for mode in ("auto", "off", "auto"):
+        clients[mode].chat(MSGS, purpose="generate", prompt_version="generate.v1")
+    assert len(server.requests) == 2
+    assert "grammar" in server.requests[0]["body"] and "grammar" not in server.requests[1]["body"]
+    assert (clients["auto"].hits, clients["auto"].misses, clients["off"].misses) == (1, 1, 1)
+    assert len(list(tmp_path.glob("*/*.json"))) == 2
+
+
+def test_the_decoding_mode_is_part_of_the_run_id():
+    """A bench run that may send a grammar is another run than one that never does; ``off`` and a
+    run recorded before the setting existed (``None``) keep the id they had."""
+    from syntagm.bench import identity
+
+    base = {k: None for k in identity.SETTING_NAMES}
+    ids = {mode: identity.derive_run_id({**base, "constrained_decoding": mode})
+           for mode in (None, "off", "auto", "llama.cpp")}
+    assert ids[None] == ids["off"] == identity.derive_run_id(base)
+    assert len({ids["off"], ids["auto"], ids["llama.cpp"]}) == 3
+    assert identity.setting_differences({**base, "constrained_decoding": "off"}, base) == []
+    assert identity.setting_differences(base, {**base, "constrained_decoding": "auto"}) == [
+        "constrained_decoding: null → \"auto\""]
