@@ -10,7 +10,7 @@ Language Reference Manual, "Constraints available in constraint programming" and
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from ..syntax import ast as A
@@ -27,15 +27,17 @@ CP_KINDS = ("int", "int+", "boolean")
 class CpConstraint:
     """A global CP constraint over affine expressions.
 
-    ``kind``: ``"allDifferent"``; ``exprs``: ``[(terms {column: coef}, constant), ...]``, one per
-    array element, in the array's order; ``span``: the call.  Label and key are set when the
-    constraint statement is lowered."""
+    ``kind``: ``"allDifferent"``, ``"element"``, ``"inverse"``, ``"max"``/``"min"``, ``"linear_if"``,
+    ``"noOverlap"``, ``"cumul"``, ...; ``exprs``: ``[(terms {column: coef}, constant), ...]``, one per
+    array element, in the array's order; ``data``: the rest, by kind (columns, interval numbers,
+    bounds); ``span``: the call.  Label and key are set when a constraint statement is lowered."""
 
     kind: str
     exprs: list
     span: Any
     label: str = ""
     key: tuple = ()
+    data: dict = field(default_factory=dict)  # what the other kinds need (see pyopl/backends/cpsat_global.py)
 
 
 def _affine(v: Any, node: A.Node) -> tuple[dict, float]:
@@ -65,14 +67,123 @@ def array_elements(ev: Any, arg: A.Expr, env: dict, what: str = "allDifferent") 
                                                "`[x, y, z]`" % what)
 
 
+def need_cp(inst: Any, span: Any, what: str) -> None:
+    """EvalError ``cp-needs-using-cp`` unless the model has ``using CP;``; ``what`` names the construct."""
+    if getattr(inst, "engine", "mp") != "cp":
+        raise EvalError("cp-needs-using-cp", span, "%s belongs to constraint programming, and this model has no "
+                        "`using CP;`" % what, help="add `using CP;` as the model's first line to solve it with CP-SAT")
+
+
+def array_items(ev: Any, arg: A.Expr, env: dict, what: str) -> list:
+    """The values of a CP array argument, in order: an array's name (or a slice of one), ``all(i in I) e``
+    or ``[e1, e2, ...]``."""
+    from ..semantics.values import ArraySlice, OplArray
+    from .symbols import VarArray
+
+    if isinstance(arg, A.Aggregate) and arg.op == "all":
+        return [ev.evaluate(arg.body, e) for e in ev.iterate(arg.quals, env, arg)]
+    if isinstance(arg, A.ArrayLit):
+        return [ev.evaluate(x, env) for x in arg.items]
+    if isinstance(arg, A.Name) and arg.id not in env and arg.id in ev.inst.dvar_blocks:
+        first, keys, _dims, _kind = ev.inst.dvar_blocks[arg.id]
+        return [LinExpr.var(first + k) for k in range(len(keys))]
+    v = ev.evaluate(arg, env)
+    if isinstance(v, ArraySlice):
+        n = len(v.prefix)
+        if isinstance(v.array, VarArray):
+            return [LinExpr.var(c) for k, c in v.array.cols.items() if k[:n] == v.prefix]
+        return [x for k, x in v.array.data.items() if k[:n] == v.prefix]
+    if isinstance(v, OplArray) and len(v.dims) == 1:
+        return list(v.data.values())
+    raise EvalError("type-bad-operand", arg.span, "the argument of `%s` must be a one-dimensional array" % what,
+                    help="pass an array (`%s(x)`), `all(i in I) x[i]`, or `[x, y, z]`" % what)
+
+
 @builtin("allDifferent")
 def _all_different(ev: Any, node: A.Call, env: dict) -> CpConstraint:
     _arity(node, 1)
-    if getattr(ev.inst, "engine", "mp") != "cp":
-        raise EvalError("cp-needs-using-cp", node.span, "`allDifferent` is a constraint of constraint "
-                        "programming, and this model has no `using CP;`",
-                        help="add `using CP;` as the model's first line to solve it with CP-SAT")
+    need_cp(ev.inst, node.span, "`allDifferent`")
     return CpConstraint("allDifferent", array_elements(ev, node.args[0], env), node.span)
+
+
+@builtin("inverse")
+def _inverse(ev: Any, node: A.Call, env: dict) -> CpConstraint:
+    """``inverse(f, g)``: ``f[g[i]] == i`` and ``g[f[j]] == j`` over the arrays' common index range
+    (OPL manual, "inverse"); both arrays over the same integer range ``lo..hi``."""
+    _arity(node, 2)
+    need_cp(ev.inst, node.span, "`inverse`")
+    lows = []
+    for a in node.args:
+        dom = _range_of(ev, a, env)
+        if dom is None:
+            raise EvalError("unsupported-cp-construct", a.span, "`inverse` is compiled for arrays over an integer "
+                            "range (`dvar int f[1..n] in 1..n`), and this is not one",
+                            help="declare both arrays over the same range")
+        lows.append(dom)
+    if lows[0] != lows[1]:
+        raise EvalError("type-bad-operand", node.span, "the two arrays of `inverse` have different index ranges "
+                        "(%d..%d and %d..%d)" % (lows[0][0], lows[0][1], lows[1][0], lows[1][1]),
+                        help="declare both arrays over the same range")
+    f, g = (array_elements(ev, a, env, "inverse") for a in node.args)
+    return CpConstraint("inverse", f + g, node.span, data={"n": len(f), "offset": lows[0][0]})
+
+
+def _range_of(ev: Any, arg: A.Expr, env: dict) -> tuple[int, int] | None:
+    from ..semantics.values import OplRange
+    from .symbols import VarArray
+
+    if isinstance(arg, A.Name) and arg.id not in env:
+        v = ev.inst.symbols.get(arg.id)
+        arr = getattr(v, "value", None)
+        if isinstance(arr, VarArray) and len(arr.dims) == 1 and isinstance(arr.dims[0], OplRange):
+            return int(arr.dims[0].lo), int(arr.dims[0].hi)
+    return None
+
+
+def element(ev: Any, arr: Any, prefix: tuple, idx: LinExpr, node: A.Node, idx_node: A.Node) -> LinExpr:
+    """``a[x]`` with ``x`` a decision (CP's ``element``, OPL manual "Constraints available in constraint
+    programming"): a new integer column equal to the element of ``a`` (a data or dvar array whose
+    last index ``x`` is) that ``x`` selects; ``x`` is kept inside the index set."""
+    from ..semantics.values import OplRange, OplSet
+    from .symbols import VarArray
+
+    inst = ev.inst
+    domain = arr.dims[len(prefix)]
+    if len(prefix) + 1 != len(arr.dims) or not isinstance(domain, (OplRange, OplSet)) or \
+            not all(isinstance(k, int) and not isinstance(k, bool) for k in domain):
+        raise EvalError("unsupported-cp-construct", idx_node.span, "`%s[...]` indexed by a decision is compiled to "
+                        "CP-SAT's element when the decision is the last index, over integers" % arr.name,
+                        help="index the last dimension with the decision (`a[i][x]`), over an integer range")
+    if not inst.is_integral(idx):
+        raise EvalError("type-bad-operand", idx_node.span, "an index must be an integer expression",
+                        help="index with integer decisions and whole coefficients")
+    keys = list(domain)
+    vals = []
+    for k in keys:
+        if isinstance(arr, VarArray):
+            vals.append(LinExpr.var(arr.cols[prefix + (k,)]))
+        else:
+            v = arr.data.get(prefix + (k,))
+            if isinstance(v, bool):
+                v = int(v)
+            if not is_number(v) or not float(v).is_integer():
+                raise EvalError("type-bad-operand", idx_node.span, "`%s` has the value %r at %r, and CP-SAT's "
+                                "element takes integers" % (arr.name, v, k), help="use integer data")
+            vals.append(LinExpr(None, float(v)))
+    bounds = [inst.bounds(v) for v in vals]
+    t = inst.new_column(min(b[0] for b in bounds), max(b[1] for b in bounds), True, "element")
+    inst.cp_constraints.append(CpConstraint("element", [_affine(v, node) for v in vals], node.span, data={
+        "index": _affine(idx, idx_node), "positions": keys, "target": t}))
+    return LinExpr.var(t)
+
+
+def native_minmax(inst: Any, op: str, exprs: list, lo: float, hi: float, span: Any) -> LinExpr:
+    """``max``/``min`` of integer expressions in a CP model: a column equal to it through CP-SAT's
+    ``add_max_equality`` / ``add_min_equality`` (exact, with CP-SAT's own propagation)."""
+    t = inst.new_column(lo, hi, True, op)
+    inst.cp_constraints.append(CpConstraint(op, [(dict(e.terms), float(e.const)) for e in exprs], span,
+                                            data={"target": t}))
+    return LinExpr.var(t)
 
 
 @builtin("count")
@@ -80,10 +191,7 @@ def _count(ev: Any, node: A.Call, env: dict) -> Any:
     """``count(x, v)``: how many elements of the array ``x`` equal the integer ``v`` (IBM's CP
     ``count``), as the sum of their truth values (0/1 variables, exact on integers)."""
     _arity(node, 2)
-    if getattr(ev.inst, "engine", "mp") != "cp":
-        raise EvalError("cp-needs-using-cp", node.span, "`count` is a constraint of constraint programming, "
-                        "and this model has no `using CP;`",
-                        help="add `using CP;` as the model's first line to solve it with CP-SAT")
+    need_cp(ev.inst, node.span, "`count`")
     v = ev.eval_number(node.args[1], env, "the value counted by `count`")
     if isinstance(v, float) and not v.is_integer():
         raise EvalError("type-bad-operand", node.args[1].span, "`count` counts an integer value, not %s" % v,

@@ -17,6 +17,7 @@ from ..diagnostics.diagnostic import Label
 from ..syntax.words import KEYWORDS
 from ..semantics.values import ArraySlice
 from . import vectorised_rows  # (its `vector_objective` looked up at each call: tests replace it)
+from . import intervals, scheduling
 from .constraints import lower_block
 from .describe import type_word
 from .epigraph import AbsContext, objective_ok, settle
@@ -383,6 +384,25 @@ def dexpr_decl(inst: Instance, d: A.DexprDecl) -> None:
     inst.declare(Symbol("dexpr", d.name, value, d), d.name_span)
 
 
+def interval_decl(inst: Instance, d: A.IntervalDecl) -> None:
+    _check_name(inst, d)
+    dims = eval_dims(inst, d.dims, {}, d.name)
+    _size_check(dims, d.name, d.name_span, MAX_COLUMNS - len(inst.cols.lower), "interval variables")
+    intervals.interval_decl(inst, d, dims, _keys(dims))
+
+
+def sequence_decl(inst: Instance, d: A.SequenceDecl) -> None:
+    _check_name(inst, d)
+    intervals.sequence_decl(inst, d)
+
+
+def cumul_decl(inst: Instance, d: A.CumulDecl) -> None:
+    _check_name(inst, d)
+    dims = eval_dims(inst, d.dims, {}, d.name)
+    _size_check(dims, d.name, d.name_span, MAX_ARRAY, "elements")
+    scheduling.cumul_decl(inst, d, dims, _keys(dims))
+
+
 def constraint_decl(inst: Instance, d: A.ConstraintDecl) -> None:
     inst.declare(Symbol("label", d.name, None, d), d.name_span)
 
@@ -486,5 +506,6 @@ def constraints_block(inst: Instance, b: A.ConstraintsBlock) -> None:
 _HANDLERS = {
     A.TupleDecl: tuple_decl, A.ParamDecl: param_decl, A.RangeDecl: range_decl, A.DvarDecl: dvar_decl,
     A.DexprDecl: dexpr_decl, A.ConstraintDecl: constraint_decl, A.Objective: objective, A.ScriptBlock: script_block,
+    A.IntervalDecl: interval_decl, A.SequenceDecl: sequence_decl, A.CumulDecl: cumul_decl,
     A.Using: using_decl, A.Assert: assert_stmt, A.Include: include_stmt, A.ConstraintsBlock: constraints_block,
 }

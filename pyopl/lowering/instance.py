@@ -342,6 +342,8 @@ class Instance:
         # `using CP;` selects "cp" (pyopl.lowering.cp); CP constraints kept for CP-SAT (CpConstraint)
         self.engine = "cp" if any(isinstance(i, A.Using) and i.engine.upper() == "CP" for i in model.items) else "mp"
         self.cp_constraints: list = []
+        self.intervals: list = []  # interval variables (pyopl.lowering.intervals.IntervalVar), in order
+        self.interval_blocks: dict = {}  # interval name -> (dims, [IntervalVar ...]) for the results
         self.abs_context: Any = None  # epigraph `abs` variables of the statement being evaluated (lowering/epigraph.py)
         self.objectives: list[Any] = []  # staticLex: several objectives in priority order
         self.objective_name: str | None = None

@@ -76,6 +76,10 @@ def decision_minmax(ev: Any, node: A.Node, op: str, vals: list) -> LinExpr:
         t_lo, t_hi = max(b[0] for b in bounds), max(b[1] for b in bounds)
     else:
         t_lo, t_hi = min(b[0] for b in bounds), min(b[1] for b in bounds)
+    if getattr(inst, "engine", "mp") == "cp" and cp_integral(inst, exprs):
+        from .cp import native_minmax  # CP-SAT's own max/min equality
+
+        return native_minmax(inst, op, exprs, t_lo, t_hi, node.span)
     t = inst.new_column(t_lo, t_hi, cp_integral(inst, exprs), op)
     zs = [inst.new_column(0.0, 1.0, True, op + "_pick") for _ in exprs]
     for e, (lo, hi), z in zip(exprs, bounds, zs):

@@ -21,6 +21,7 @@ from .int32 import int_result, overflow
 from .kinds import is_decision, is_number
 from .linear import Leaf, LinExpr, Logic, QuadExpr, multiply
 from .logical import binary_truth, enforce
+from .scheduling import CumulExpr, cumul_arith
 from .shapes import long_spine
 from .symbols import DexprArray, VarArray
 
@@ -166,6 +167,8 @@ class Operators:
             b = int(b)
         if is_number(a) and is_number(b):
             return self._numeric(node, op, a, b)
+        if type(a) is CumulExpr or type(b) is CumulExpr:
+            return cumul_arith(node, op, a, b)
         if op == "+" and isinstance(a, str) and isinstance(b, (str, int, float)):
             return self.inst.budget.check_string(a + (b if isinstance(b, str) else show(b)), node)
         if op == "+" and isinstance(b, str) and is_number(a):

@@ -24,9 +24,13 @@ CP_FUNCTIONS = frozenset("""allDifferent allMinDistance alternative count distri
 endBeforeEnd endBeforeStart forbidEnd forbidExtent forbidStart inverse lex noOverlap pack presenceOf
 pulse span startAtEnd startAtStart startBeforeEnd startBeforeStart startOf endOf sizeOf lengthOf
 synchronize cumulFunction stateFunction alwaysIn alwaysEqual alwaysConstant alwaysNoState
-allowedAssignments forbiddenAssignments element""".split())
+allowedAssignments forbiddenAssignments element stepAtStart stepAtEnd heightAtStart heightAtEnd
+startEval endEval sizeEval lengthEval overlapLength typeOfNext typeOfPrev startOfNext startOfPrev endOfNext
+endOfPrev sizeOfNext sizeOfPrev lengthOfNext lengthOfPrev before strong isomorphism""".split())
 #: The CP constraints that pyopl compiles to OR-Tools CP-SAT in a `using CP;` model (docs/cp.md).
-CP_SUPPORTED = frozenset({"allDifferent", "count"})
+CP_SUPPORTED = frozenset("""allDifferent count inverse noOverlap alternative span synchronize startOf endOf sizeOf
+lengthOf presenceOf pulse stepAtStart stepAtEnd alwaysIn endBeforeStart endBeforeEnd startBeforeStart startBeforeEnd
+startAtStart startAtEnd endAtStart endAtEnd""".split())
 
 
 def uses_cp(model: A.Model) -> bool:
@@ -206,8 +210,8 @@ class StaticRules:
                            "and constrain the unused elements to 0")
 
     def dvar(self, d: A.DvarDecl) -> None:
-        if d.domain is None:
-            return
+        if d.domain is None or d.vtype in ("interval", "sequence"):
+            return  # an interval's window is data (checked when lowered); a sequence's domain is intervals
         local = {dim.var for dim in d.dims if dim.var}
         if self._decision("decision-in-dvar-domain", d.domain, local, "the domain of `%s`" % d.name,
                           "write the bound as a constraint instead, e.g. `subject to { %s <= ...; }`" % d.name):
