@@ -393,7 +393,9 @@ def interval_decl(inst: Instance, d: A.IntervalDecl) -> None:
 
 def sequence_decl(inst: Instance, d: A.SequenceDecl) -> None:
     _check_name(inst, d)
-    intervals.sequence_decl(inst, d)
+    dims = eval_dims(inst, d.dims, {}, d.name)
+    _size_check(dims, d.name, d.name_span, MAX_ARRAY, "sequences")
+    intervals.sequence_decl(inst, d, dims, _keys(dims))
 
 
 def cumul_decl(inst: Instance, d: A.CumulDecl) -> None:

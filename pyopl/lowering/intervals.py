@@ -100,21 +100,23 @@ def interval_decl(inst: Any, d: A.IntervalDecl, dims: list, keys: Any) -> None:
     inst.declare(Symbol("interval", d.name, value, d), d.name_span)
 
 
-def sequence_decl(inst: Any, d: A.SequenceDecl) -> None:
-    """``dvar sequence s in A [types T];``: kept as the list of its intervals (and their types), which
-    ``noOverlap(s)`` orders (OPL manual, "dvar sequence")."""
-    from .instance import Symbol
+def sequence_decl(inst: Any, d: A.SequenceDecl, dims: list, keys: Any) -> None:
+    """``dvar sequence s[dims] in A [types T];``: kept as the list of its intervals (and their types),
+    which ``noOverlap(s)`` orders (OPL manual, "dvar sequence"); ``keys`` over the index sets ``dims``."""
+    from .instance import Symbol, dim_env
 
     need_cp(inst, d.name_span, "`dvar sequence`")
-    if d.dims:
-        raise EvalError("unsupported-cp-construct", d.name_span, "an array of `dvar sequence` is not compiled to "
-                        "CP-SAT yet", help="declare one sequence per resource")
-    ivs = interval_list(inst.ev, d.domain, {}, "dvar sequence")
-    types = None
-    if d.types is not None:
-        v = inst.ev.eval_data(d.types, {}, "the types of `%s`" % d.name)
-        types = _int_list(v, d.types, len(ivs), "the types of `%s`" % d.name)
-    inst.declare(Symbol("interval", d.name, Sequence(d.name, ivs, types), d), d.name_span)
+    data = {}
+    for key in keys:
+        env = dim_env(inst, d.dims, key, {}) if dims else {}
+        ivs = interval_list(inst.ev, d.domain, env, "dvar sequence")
+        types = None
+        if d.types is not None:
+            v = inst.ev.eval_data(d.types, env, "the types of `%s`" % d.name)
+            types = _int_list(v, d.types, len(ivs), "the types of `%s`" % d.name)
+        data[key] = Sequence(d.name + _at(key), ivs, types)
+    value: Any = OplArray(d.name, dims, data) if dims else data[()]
+    inst.declare(Symbol("interval", d.name, value, d), d.name_span)
 
 
 @dataclass(eq=False)
