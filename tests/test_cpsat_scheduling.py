@@ -348,4 +348,4 @@ def test_writeln_of_an_interval_prints_ibm_form():
     execute { writeln(a); writeln(b); writeln(a.start, " ", a.end, " ", a.size, " ", a.present, " ", b.present); }"""
     r = pyopl.compile_model(text).solve(threads=1)
     assert r.status == "optimal"
-    assert r.output.splitlines()[-3:] == ["<1 2 5 3>", "<0 0 0 0>", "2 5 3 1 0"]
+    assert r.script_output.splitlines()[-3:] == ["<1 2 5 3>", "<0 0 0 0>", "2 5 3 true false"]

@@ -116,7 +116,7 @@ def sequence_decl(inst: Any, d: A.SequenceDecl, dims: list, keys: Any) -> None:
             types = _int_list(v, d.types, len(ivs), "the types of `%s`" % d.name)
         data[key] = Sequence(d.name + _at(key), ivs, types)
     value: Any = OplArray(d.name, dims, data) if dims else data[()]
-    inst.declare(Symbol("interval", d.name, value, d), d.name_span)
+    inst.declare(Symbol("sequence", d.name, value, d), d.name_span)
 
 
 @dataclass(eq=False)
