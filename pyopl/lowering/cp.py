@@ -10,34 +10,17 @@ Language Reference Manual, "Constraints available in constraint programming" and
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from typing import Any
 
 from ..syntax import ast as A
 from .builtins import _arity, builtin
+from .cp_record import CpConstraint
 from .errors import EvalError
 from .kinds import is_number
 from .linear import Leaf, LinExpr
 
 #: OPL's types of decision variable that CP-SAT takes (it has integer variables only).
 CP_KINDS = ("int", "int+", "boolean")
-
-
-@dataclass
-class CpConstraint:
-    """A global CP constraint over affine expressions.
-
-    ``kind``: ``"allDifferent"``, ``"element"``, ``"inverse"``, ``"max"``/``"min"``, ``"linear_if"``,
-    ``"noOverlap"``, ``"cumul"``, ...; ``exprs``: ``[(terms {column: coef}, constant), ...]``, one per
-    array element, in the array's order; ``data``: the rest, by kind (columns, interval numbers,
-    bounds); ``span``: the call.  Label and key are set when a constraint statement is lowered."""
-
-    kind: str
-    exprs: list
-    span: Any
-    label: str = ""
-    key: tuple = ()
-    data: dict = field(default_factory=dict)  # what the other kinds need (see pyopl/backends/cpsat_global.py)
 
 
 def _affine(v: Any, node: A.Node) -> tuple[dict, float]:
@@ -174,15 +157,6 @@ def element(ev: Any, arr: Any, prefix: tuple, idx: LinExpr, node: A.Node, idx_no
     t = inst.new_column(min(b[0] for b in bounds), max(b[1] for b in bounds), True, "element")
     inst.cp_constraints.append(CpConstraint("element", [_affine(v, node) for v in vals], node.span, data={
         "index": _affine(idx, idx_node), "positions": keys, "target": t}))
-    return LinExpr.var(t)
-
-
-def native_minmax(inst: Any, op: str, exprs: list, lo: float, hi: float, span: Any) -> LinExpr:
-    """``max``/``min`` of integer expressions in a CP model: a column equal to it through CP-SAT's
-    ``add_max_equality`` / ``add_min_equality`` (exact, with CP-SAT's own propagation)."""
-    t = inst.new_column(lo, hi, True, op)
-    inst.cp_constraints.append(CpConstraint(op, [(dict(e.terms), float(e.const)) for e in exprs], span,
-                                            data={"target": t}))
     return LinExpr.var(t)
 
 

@@ -384,25 +384,27 @@ def dexpr_decl(inst: Instance, d: A.DexprDecl) -> None:
     inst.declare(Symbol("dexpr", d.name, value, d), d.name_span)
 
 
-def interval_decl(inst: Instance, d: A.IntervalDecl) -> None:
+def _scheduling_decl(inst: Instance, d: Any, kind: str, make: Any, what: str, limit: int) -> None:
+    """An interval, sequence or cumulative-function declaration (``using CP;``): ``make(inst, d, dims,
+    [(key, env), ...])`` gives its value, declared as a symbol of ``kind``."""
     _check_name(inst, d)
     dims = eval_dims(inst, d.dims, {}, d.name)
-    _size_check(dims, d.name, d.name_span, MAX_COLUMNS - len(inst.cols.lower), "interval variables")
-    intervals.interval_decl(inst, d, dims, _keys(dims))
+    _size_check(dims, d.name, d.name_span, limit, what)
+    envs = [(key, dim_env(inst, d.dims, key, {}) if dims else {}) for key in _keys(dims)]
+    inst.declare(Symbol(kind, d.name, make(inst, d, dims, envs), d), d.name_span)
+
+
+def interval_decl(inst: Instance, d: A.IntervalDecl) -> None:
+    _scheduling_decl(inst, d, "interval", intervals.interval_decl, "interval variables",
+                     MAX_COLUMNS - len(inst.cols.lower))
 
 
 def sequence_decl(inst: Instance, d: A.SequenceDecl) -> None:
-    _check_name(inst, d)
-    dims = eval_dims(inst, d.dims, {}, d.name)
-    _size_check(dims, d.name, d.name_span, MAX_ARRAY, "sequences")
-    intervals.sequence_decl(inst, d, dims, _keys(dims))
+    _scheduling_decl(inst, d, "sequence", intervals.sequence_decl, "sequences", MAX_ARRAY)
 
 
 def cumul_decl(inst: Instance, d: A.CumulDecl) -> None:
-    _check_name(inst, d)
-    dims = eval_dims(inst, d.dims, {}, d.name)
-    _size_check(dims, d.name, d.name_span, MAX_ARRAY, "elements")
-    scheduling.cumul_decl(inst, d, dims, _keys(dims))
+    _scheduling_decl(inst, d, "cumul", scheduling.cumul_decl, "elements", MAX_ARRAY)
 
 
 def constraint_decl(inst: Instance, d: A.ConstraintDecl) -> None:

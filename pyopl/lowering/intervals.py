@@ -68,16 +68,13 @@ def _pair(inst: Any, node: A.Expr | None, env: dict, what: str, default: tuple[i
     return n, n
 
 
-def interval_decl(inst: Any, d: A.IntervalDecl, dims: list, keys: Any) -> None:
+def interval_decl(inst: Any, d: A.IntervalDecl, dims: list, envs: list) -> Any:
     """``dvar interval a[dims] [optional[(c)]] [in lo..hi] [size s | size lo..hi];``: the columns of
-    every element (``keys``: the keys over the index sets ``dims``), declared as an array of
-    :class:`IntervalVar` (OPL manual, "dvar interval")."""
-    from .instance import Symbol, dim_env
-
+    every element (``envs``: ``(key, env)`` over the index sets ``dims``); returns the value to
+    declare, an :class:`IntervalVar` or an array of them (OPL manual, "dvar interval")."""
     need_cp(inst, d.name_span, "`dvar interval`")
     data: dict[tuple, IntervalVar] = {}
-    for key in keys:
-        env = dim_env(inst, d.dims, key, {}) if dims else {}
+    for key, env in envs:
         lo, hi = _pair(inst, d.domain, env, "the window of `%s`" % d.name, (0, INTERVAL_MAX))
         smin, smax = _pair(inst, d.size, env, "the size of `%s`" % d.name, (0, INTERVAL_MAX - 1))
         optional = d.optional is not None and bool(inst.ev.eval_data(d.optional, env, "the optionality of `%s`" % d.name))
@@ -96,27 +93,23 @@ def interval_decl(inst: Any, d: A.IntervalDecl, dims: list, keys: Any) -> None:
         inst.intervals.append(iv)
         data[key] = iv
     inst.interval_blocks[d.name] = (len(dims), list(data.values()))
-    value: Any = OplArray(d.name, dims, data) if dims else data[()]
-    inst.declare(Symbol("interval", d.name, value, d), d.name_span)
+    return OplArray(d.name, dims, data) if dims else data[()]
 
 
-def sequence_decl(inst: Any, d: A.SequenceDecl, dims: list, keys: Any) -> None:
+def sequence_decl(inst: Any, d: A.SequenceDecl, dims: list, envs: list) -> Any:
     """``dvar sequence s[dims] in A [types T];``: kept as the list of its intervals (and their types),
-    which ``noOverlap(s)`` orders (OPL manual, "dvar sequence"); ``keys`` over the index sets ``dims``."""
-    from .instance import Symbol, dim_env
-
+    which ``noOverlap(s)`` orders (OPL manual, "dvar sequence"); ``envs``: ``(key, env)`` over the
+    index sets ``dims``.  Returns the value to declare."""
     need_cp(inst, d.name_span, "`dvar sequence`")
     data = {}
-    for key in keys:
-        env = dim_env(inst, d.dims, key, {}) if dims else {}
+    for key, env in envs:
         ivs = interval_list(inst.ev, d.domain, env, "dvar sequence")
         types = None
         if d.types is not None:
             v = inst.ev.eval_data(d.types, env, "the types of `%s`" % d.name)
             types = _int_list(v, d.types, len(ivs), "the types of `%s`" % d.name)
         data[key] = Sequence(d.name + _at(key), ivs, types)
-    value: Any = OplArray(d.name, dims, data) if dims else data[()]
-    inst.declare(Symbol("sequence", d.name, value, d), d.name_span)
+    return OplArray(d.name, dims, data) if dims else data[()]
 
 
 @dataclass(eq=False)

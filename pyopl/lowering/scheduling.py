@@ -267,16 +267,14 @@ def _always_in(ev: Any, node: A.Call, env: dict) -> CpConstraint:
     return _cumul(f, nums[2], nums[3], node.span, (nums[0], nums[1]))
 
 
-def cumul_decl(inst: Any, d: A.CumulDecl, dims: list, keys: Any) -> None:
+def cumul_decl(inst: Any, d: A.CumulDecl, dims: list, envs: list) -> Any:
     """``cumulFunction f[dims] = expr;``: evaluated at once (a sum of elementary functions), for each
-    key of ``keys`` over the index sets ``dims``."""
+    ``(key, env)`` of ``envs`` over the index sets ``dims``; returns the value to declare."""
     from ..semantics.values import OplArray
-    from .instance import Symbol, dim_env
 
     need_cp(inst, d.name_span, "`cumulFunction`")
     data = {}
-    for key in keys:
-        env = dim_env(inst, d.dims, key, {}) if dims else {}
+    for key, env in envs:
         v = inst.ev.evaluate(d.expr, env)
         if is_number(v) and v == 0:
             v = CumulExpr()
@@ -285,5 +283,4 @@ def cumul_decl(inst: Any, d: A.CumulDecl, dims: list, keys: Any) -> None:
                             "and `stepAtEnd`, and this is not one", help="write `cumulFunction f = sum(i in I) "
                             "pulse(a[i], h[i]);`")
         data[key] = v
-    value: Any = OplArray(d.name, dims, data) if dims else data[()]
-    inst.declare(Symbol("cumul", d.name, value, d), d.name_span)
+    return OplArray(d.name, dims, data) if dims else data[()]
