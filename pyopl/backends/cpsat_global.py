@@ -39,8 +39,10 @@ def not_integral(e: NotIntegral, where: str, span: Any) -> Refused:
 
 
 def _domain(v: Any) -> tuple[int, int]:
+    """``(lowest, highest)`` value of the CP-SAT variable ``v`` (its proto's repeated field takes no
+    negative index: ``d[-1]`` reads element 0)."""
     d = v.proto.domain
-    return int(d[0]), int(d[-1])
+    return int(d[0]), int(d[len(d) - 1])
 
 
 class Builder:
@@ -133,7 +135,7 @@ class Builder:
         else:  # the index set has holes: a position p with index == pos[p]
             index = m.new_int_var(0, len(pos) - 1, "")
             m.add_element(index, pos, idx)
-        m.add_element(index, vals, self.xs[c.data["target"]])
+        m.add_element(index, vals, self._exprs(c, [c.data["target"]], "element")[0])
 
     def _inverse(self, c: Any) -> None:
         n, off = c.data["n"], c.data["offset"]

@@ -123,43 +123,6 @@ def _range_of(ev: Any, arg: A.Expr, env: dict) -> tuple[int, int] | None:
     return None
 
 
-def element(ev: Any, arr: Any, prefix: tuple, idx: LinExpr, node: A.Node, idx_node: A.Node) -> LinExpr:
-    """``a[x]`` with ``x`` a decision (CP's ``element``, OPL manual "Constraints available in constraint
-    programming"): a new integer column equal to the element of ``a`` (a data or dvar array whose
-    last index ``x`` is) that ``x`` selects; ``x`` is kept inside the index set."""
-    from ..semantics.values import OplRange, OplSet
-    from .symbols import VarArray
-
-    inst = ev.inst
-    domain = arr.dims[len(prefix)]
-    if len(prefix) + 1 != len(arr.dims) or not isinstance(domain, (OplRange, OplSet)) or \
-            not all(isinstance(k, int) and not isinstance(k, bool) for k in domain):
-        raise EvalError("unsupported-cp-construct", idx_node.span, "`%s[...]` indexed by a decision is compiled to "
-                        "CP-SAT's element when the decision is the last index, over integers" % arr.name,
-                        help="index the last dimension with the decision (`a[i][x]`), over an integer range")
-    if not inst.is_integral(idx):
-        raise EvalError("type-bad-operand", idx_node.span, "an index must be an integer expression",
-                        help="index with integer decisions and whole coefficients")
-    keys = list(domain)
-    vals = []
-    for k in keys:
-        if isinstance(arr, VarArray):
-            vals.append(LinExpr.var(arr.cols[prefix + (k,)]))
-        else:
-            v = arr.data.get(prefix + (k,))
-            if isinstance(v, bool):
-                v = int(v)
-            if not is_number(v) or not float(v).is_integer():
-                raise EvalError("type-bad-operand", idx_node.span, "`%s` has the value %r at %r, and CP-SAT's "
-                                "element takes integers" % (arr.name, v, k), help="use integer data")
-            vals.append(LinExpr(None, float(v)))
-    bounds = [inst.bounds(v) for v in vals]
-    t = inst.new_column(min(b[0] for b in bounds), max(b[1] for b in bounds), True, "element")
-    inst.cp_constraints.append(CpConstraint("element", [_affine(v, node) for v in vals], node.span, data={
-        "index": _affine(idx, idx_node), "positions": keys, "target": t}))
-    return LinExpr.var(t)
-
-
 @builtin("count")
 def _count(ev: Any, node: A.Call, env: dict) -> Any:
     """``count(x, v)``: how many elements of the array ``x`` equal the integer ``v`` (IBM's CP
