@@ -126,8 +126,11 @@ def test_mp_constructs_in_a_cp_model_are_diagnosed_where_they_are():
 
 def test_cp_constructs_are_diagnosed_by_name():
     assert ("OPL0626", 3, 14) in _codes("dvar int x[1..3] in 1..3;\nminimize x[1];\nsubject to { allDifferent(x); }")
-    cs = _codes("using CP;\ndvar int x[1..3] in 1..3;\nminimize x[1];\nsubject to { pack(x, x, x); }")
+    cs = _codes("using CP;\ndvar int x[1..3] in 1..3;\nminimize x[1];\nsubject to { distribute(x, x, x); }")
     assert ("OPL0627", 4, 14) in cs
+    cs = _codes("using CP;\ndvar int x[1..3] in 1..3;\nminimize x[1];\nsubject to { pack(x, x, x); }")
+    assert ("OPL0629", 4, 25) in cs  # the weights (the third argument) must be data
+
 
 
 def test_a_cp_model_on_a_mip_solver_is_refused_with_cpsat_named():
@@ -349,3 +352,47 @@ def test_all_different_over_a_sum_takes_the_sum_s_whole_range():
     subject to { allDifferent([x, y + z]); }"""
     r = pyopl.compile_model(m).solve(threads=1)
     assert r.status == "optimal" and r.objective == 6
+
+
+def test_all_min_distance_matches_brute_force():
+    m = """using CP;
+    dvar int x[1..3] in 0..6;
+    minimize sum(i in 1..3) i * x[i];
+    subject to { allMinDistance(x, 2); x[1] >= 1; }"""
+    best = min(a + 2 * b + 3 * c for a, b, c in itertools.product(range(7), repeat=3)
+               if a >= 1 and abs(a - b) >= 2 and abs(a - c) >= 2 and abs(b - c) >= 2)
+    r = pyopl.compile_model(m).solve(threads=1)
+    assert r.status == "optimal" and r.objective == best
+
+
+def test_lex_matches_brute_force():
+    m = """using CP;
+    dvar int x[1..3] in 0..2; dvar int y[1..3] in 0..2;
+    maximize 9 * x[1] + 3 * x[2] + x[3] - 2 * y[1] - y[2] - y[3];
+    subject to { lex(x, y); lex(y, [2, 0, 1]); }"""
+    best = max(9 * x[0] + 3 * x[1] + x[2] - 2 * y[0] - y[1] - y[2]
+               for x in itertools.product(range(3), repeat=3) for y in itertools.product(range(3), repeat=3)
+               if x <= y and y <= (2, 0, 1))  # Python compares tuples lexicographically
+    r = pyopl.compile_model(m).solve(threads=1)
+    assert r.status == "optimal" and r.objective == best
+
+
+def test_pack_matches_brute_force():
+    m = """using CP;
+    range Bins = 1..3; range Items = 1..4;
+    int weight[Items] = [4, 3, 2, 2];
+    dvar int load[Bins] in 0..6;
+    dvar int where[Items] in Bins;
+    dvar int used in 0..3;
+    minimize 10 * used + sum(b in Bins) b * load[b];
+    subject to { pack(load, where, weight, used); where[1] != where[2]; }"""
+    w = [4, 3, 2, 2]
+    best = None
+    for where in itertools.product(range(1, 4), repeat=4):
+        load = [sum(w[i] for i in range(4) if where[i] == b) for b in (1, 2, 3)]
+        if max(load) > 6 or where[0] == where[1]:
+            continue
+        v = 10 * sum(1 for x in load if x > 0) + sum((b + 1) * load[b] for b in range(3))
+        best = v if best is None or v < best else best
+    r = pyopl.compile_model(m).solve(threads=1)
+    assert r.status == "optimal" and r.objective == best

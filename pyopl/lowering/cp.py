@@ -30,7 +30,7 @@ def _affine(v: Any, node: A.Node) -> tuple[dict, float]:
         return {}, float(v)
     if isinstance(v, LinExpr):
         return {j: c for j, c in v.terms.items() if c}, float(v.const)
-    raise EvalError("type-bad-operand", node.span, "an element of this array is not an integer expression",
+    raise EvalError("cp-bad-argument", node.span, "an element of this array is not an integer expression",
                     help="`allDifferent` takes an array of integer decision expressions")
 
 
@@ -45,7 +45,7 @@ def array_elements(ev: Any, arg: A.Expr, env: dict, what: str = "allDifferent") 
         return [_affine(ev.evaluate(arg.body, e), arg.body) for e in ev.iterate(arg.quals, env, arg)]
     if isinstance(arg, A.ArrayLit):
         return [_affine(ev.evaluate(x, env), x) for x in arg.items]
-    raise EvalError("type-bad-operand", arg.span, "the array argument of `%s` must be an array of decision "
+    raise EvalError("cp-bad-argument", arg.span, "the array argument of `%s` must be an array of decision "
                     "expressions" % what, help="pass a dvar array (`%s(x)`), `all(i in I) x[i] + i`, or "
                                                "`[x, y, z]`" % what)
 
@@ -78,7 +78,7 @@ def array_items(ev: Any, arg: A.Expr, env: dict, what: str) -> list:
         return [x for k, x in v.array.data.items() if k[:n] == v.prefix]
     if isinstance(v, OplArray) and len(v.dims) == 1:
         return list(v.data.values())
-    raise EvalError("type-bad-operand", arg.span, "the argument of `%s` must be a one-dimensional array" % what,
+    raise EvalError("cp-bad-argument", arg.span, "the argument of `%s` must be a one-dimensional array" % what,
                     help="pass an array (`%s(x)`), `all(i in I) x[i]`, or `[x, y, z]`" % what)
 
 
@@ -104,7 +104,7 @@ def _inverse(ev: Any, node: A.Call, env: dict) -> CpConstraint:
                             help="declare both arrays over the same range")
         lows.append(dom)
     if lows[0] != lows[1]:
-        raise EvalError("type-bad-operand", node.span, "the two arrays of `inverse` have different index ranges "
+        raise EvalError("cp-bad-argument", node.span, "the two arrays of `inverse` have different index ranges "
                         "(%d..%d and %d..%d)" % (lows[0][0], lows[0][1], lows[1][0], lows[1][1]),
                         help="declare both arrays over the same range")
     f, g = (array_elements(ev, a, env, "inverse") for a in node.args)
@@ -131,7 +131,7 @@ def _count(ev: Any, node: A.Call, env: dict) -> Any:
     need_cp(ev.inst, node.span, "`count`")
     v = ev.eval_number(node.args[1], env, "the value counted by `count`")
     if isinstance(v, float) and not v.is_integer():
-        raise EvalError("type-bad-operand", node.args[1].span, "`count` counts an integer value, not %s" % v,
+        raise EvalError("cp-bad-argument", node.args[1].span, "`count` counts an integer value, not %s" % v,
                         help="count a whole number")
     total = LinExpr(None, 0.0)
     for terms, const in array_elements(ev, node.args[0], env, "count"):

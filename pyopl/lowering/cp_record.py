@@ -3,7 +3,10 @@ backend read it; :mod:`.cp` makes most of them)."""
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from .linear import LinExpr
 
 
 @dataclass
@@ -21,3 +24,13 @@ class CpConstraint:
     label: str = ""
     key: tuple = ()
     data: dict = field(default_factory=dict)  # what the other kinds need (see pyopl/backends/cpsat_global.py)
+
+
+def conditional(inst: Any, e: LinExpr, lo: float, hi: float, when: list, span: Any) -> None:
+    """``lo <= e <= hi`` enforced only while every literal of ``when`` (``(column, value)``) holds:
+    CP-SAT's ``only_enforce_if``; an empty ``when`` is a plain row."""
+    if not when:
+        inst.add_aux_row(e, lo, hi, span)
+        return
+    inst.cp_constraints.append(CpConstraint("linear_if", [], span, data={
+        "terms": dict(e.terms), "lo": lo - e.const, "hi": hi - e.const, "when": list(when)}))

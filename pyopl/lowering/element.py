@@ -56,7 +56,7 @@ def index_with_decision(ev: Any, base: Any, idx: Any, node: A.Index, idx_node: A
             arr.name, len(arr.dims), "" if len(arr.dims) == 1 else "s", dim + 1), help="remove the extra index")
     if is_decision(idx):
         if type(idx) is not LinExpr or not ev.inst.is_integral(idx):
-            raise EvalError("type-bad-operand", idx_node.span, "an index must be an integer expression",
+            raise EvalError("cp-bad-argument", idx_node.span, "an index must be an integer expression",
                             help="index with integer decisions and whole coefficients")
         steps.append(("var", idx, idx_node))
     else:
@@ -96,7 +96,7 @@ def _value(arr: Any, key: tuple, node: A.Node) -> LinExpr:
     if isinstance(v, bool):
         v = int(v)
     if not is_number(v) or not float(v).is_integer():
-        raise EvalError("type-bad-operand", node.span, "`%s%s` is %s, and CP-SAT's element takes integers" % (
+        raise EvalError("cp-bad-argument", node.span, "`%s%s` is %s, and CP-SAT's element takes integers" % (
             arr.name, "".join("[%s]" % show(k) for k in key), "missing" if v is None else show(v)),
             help="use integer data (a decision index may select any element)")
     return LinExpr(None, float(v))

@@ -535,6 +535,10 @@ class Instance:
                             help="declare a separate array indexed by the tuple set")
         if base not in ("int", "float", "string", "boolean"):
             sym = self.symbols.get(base)
+            if sym is None and base in ("stateFunction", "stepFunction", "transitionDistance"):
+                raise EvalError("unsupported-cp-variable", t.span, "`%s` is a CP Optimizer type that pyopl does not "
+                                "compile to CP-SAT" % base, help="model the state with integer variables and "
+                                "constraints; docs/cp.md lists the scheduling constructs that run")
             if sym is None or sym.kind != "tuple":
                 cands = [s.name for s in self.symbols.values() if s.kind == "tuple"] + ["int", "float", "string", "boolean"]
                 raise EvalError("unknown-type", t.span, "`%s` is not a type" % base,

@@ -17,7 +17,8 @@ from typing import Any
 from ..semantics.values import ArraySlice, OplArray, OplRange, show
 from ..syntax import ast as A
 from .builtins import builtin
-from .cp import CpConstraint, need_cp
+from .cp import need_cp
+from .cp_record import conditional
 from .errors import EvalError
 from .kinds import is_number
 from .linear import Leaf, LinExpr
@@ -52,7 +53,7 @@ def _int_data(inst: Any, node: A.Expr, env: dict, what: str) -> int:
     if isinstance(v, bool):
         v = int(v)
     if not is_number(v) or (isinstance(v, float) and not v.is_integer()):
-        raise EvalError("type-bad-operand", node.span, "%s must be an integer, but this is %s" % (what, show(v)),
+        raise EvalError("cp-bad-argument", node.span, "%s must be an integer, but this is %s" % (what, show(v)),
                         help="interval variables take whole numbers (scale the time unit)")
     return int(v)
 
@@ -124,7 +125,7 @@ class Sequence:
 def _int_list(v: Any, node: A.Node, n: int, what: str) -> list[int]:
     vals = list(v.data.values()) if isinstance(v, OplArray) else list(v) if isinstance(v, (list, tuple)) else None
     if vals is None or len(vals) != n or not all(is_number(x) and float(x).is_integer() for x in vals):
-        raise EvalError("type-bad-operand", node.span, "%s must be an array of %d integers" % (what, n),
+        raise EvalError("cp-bad-argument", node.span, "%s must be an array of %d integers" % (what, n),
                         help="give one integer type per interval, in the order of the intervals")
     return [int(x) for x in vals]
 
@@ -153,7 +154,7 @@ def interval_list(ev: Any, arg: A.Expr, env: dict, what: str) -> list[IntervalVa
             vals = [v]
     bad = next((x for x in vals if not isinstance(x, IntervalVar)), None)
     if bad is not None or not vals and not isinstance(arg, A.Aggregate):
-        raise EvalError("type-bad-operand", arg.span, "`%s` takes interval variables, but this is %s" % (
+        raise EvalError("cp-bad-argument", arg.span, "`%s` takes interval variables, but this is %s" % (
             what, "empty" if bad is None else show(bad) if not isinstance(bad, LinExpr) else "a decision expression"),
             help="pass an array of `dvar interval`, `all(i in I) a[i]` or `[a, b]`")
     return vals
@@ -163,7 +164,7 @@ def interval_arg(ev: Any, node: A.Call, k: int, env: dict) -> IntervalVar:
     """Argument ``k`` of ``node``, an interval variable; EvalError otherwise."""
     v = ev.evaluate(node.args[k], env)
     if not isinstance(v, IntervalVar):
-        raise EvalError("type-bad-operand", node.args[k].span, "`%s` takes an interval variable here, but this is "
+        raise EvalError("cp-bad-argument", node.args[k].span, "`%s` takes an interval variable here, but this is "
                         "%s" % (node.func, "a decision expression" if isinstance(v, LinExpr) else show(v)),
                         help="pass a `dvar interval` (an element of an interval array: `a[i]`)")
     return v
@@ -179,7 +180,7 @@ def int_arg(ev: Any, node: A.Call, k: int, env: dict, default: int = 0) -> Any:
     if isinstance(v, LinExpr) and ev.inst.is_integral(v):
         return v
     if not is_number(v) or not float(v).is_integer():
-        raise EvalError("type-bad-operand", node.args[k].span, "`%s` takes an integer here, but this is %s" % (
+        raise EvalError("cp-bad-argument", node.args[k].span, "`%s` takes an integer here, but this is %s" % (
             node.func, "a non-integer expression" if isinstance(v, LinExpr) else show(v)),
             help="use whole numbers (scale the time unit)")
     return int(v)
@@ -190,16 +191,6 @@ def arity(node: A.Call, lo: int, hi: int) -> None:
         raise EvalError("call-arity", node.span, "`%s` takes %s arguments, not %d" % (
             node.func, lo if lo == hi else "%d to %d" % (lo, hi), len(node.args)),
             help="see the OPL manual's entry for `%s`" % node.func)
-
-
-def conditional(inst: Any, e: LinExpr, lo: float, hi: float, when: list, span: Any) -> None:
-    """``lo <= e <= hi`` enforced only while every literal of ``when`` (``(column, value)``) holds:
-    CP-SAT's ``only_enforce_if``; an empty ``when`` is a plain row."""
-    if not when:
-        inst.add_aux_row(e, lo, hi, span)
-        return
-    inst.cp_constraints.append(CpConstraint("linear_if", [], span, data={
-        "terms": dict(e.terms), "lo": lo - e.const, "hi": hi - e.const, "when": list(when)}))
 
 
 def _attr(inst: Any, iv: IntervalVar, part: str, absent: int, span: Any) -> LinExpr:
@@ -227,7 +218,7 @@ def _of(part: str):
         iv = interval_arg(ev, node, 0, env)
         absent = int_arg(ev, node, 1, env)
         if isinstance(absent, LinExpr):
-            raise EvalError("type-bad-operand", node.args[1].span, "the absent value of `%s` must be data" % node.func,
+            raise EvalError("cp-bad-argument", node.args[1].span, "the absent value of `%s` must be data" % node.func,
                             help="give a number, e.g. `%s(a, 0)`" % node.func)
         return _attr(ev.inst, iv, part, absent, node.span)
     handler.__doc__ = "``%sOf(a, absent=0)``: the %s of the interval ``a`` (``absent`` when it is absent)." % (part, part)

@@ -16,7 +16,8 @@ from ..syntax import ast as A
 from .builtins import builtin
 from .cp import CpConstraint, need_cp
 from .errors import EvalError
-from .intervals import IntervalVar, arity, conditional, int_arg, interval_arg, interval_list
+from .cp_record import conditional
+from .intervals import IntervalVar, arity, int_arg, interval_arg, interval_list
 from .kinds import is_number
 from .linear import LinExpr
 
@@ -153,7 +154,7 @@ def _no_overlap(ev: Any, node: A.Call, env: dict) -> CpConstraint:
     if len(node.args) == 2:
         seq = ev.evaluate(node.args[0], env)
         if not isinstance(seq, Sequence) or seq.types is None:
-            raise EvalError("type-bad-operand", node.args[0].span, "a transition matrix needs a `dvar sequence` "
+            raise EvalError("cp-bad-argument", node.args[0].span, "a transition matrix needs a `dvar sequence` "
                             "declared with `types`", help="declare `dvar sequence s in A types T;`")
         data["matrix"] = _matrix(ev.evaluate(node.args[1], env), node.args[1], seq.types)
         data["types"] = list(seq.types)
@@ -176,7 +177,7 @@ def _matrix(v: Any, node: A.Node, types: list) -> dict:
             return out
     elif isinstance(v, OplArray) and len(v.dims) == 2:
         return {(int(k[0]), int(k[1])): int(x) for k, x in v.data.items()}
-    raise EvalError("type-bad-operand", node.span, "a transition matrix is a set of `<int from, int to, int "
+    raise EvalError("cp-bad-argument", node.span, "a transition matrix is a set of `<int from, int to, int "
                     "distance>` tuples or a 2-D integer array, not %s" % show(v),
                     help="declare `tuple triplet { int t1; int t2; int d; }; {triplet} M = ...;`")
 
@@ -279,7 +280,7 @@ def cumul_decl(inst: Any, d: A.CumulDecl, dims: list, envs: list) -> Any:
         if is_number(v) and v == 0:
             v = CumulExpr()
         if not isinstance(v, CumulExpr):
-            raise EvalError("type-bad-operand", d.expr.span, "a `cumulFunction` is a sum of `pulse`, `stepAtStart` "
+            raise EvalError("cp-bad-argument", d.expr.span, "a `cumulFunction` is a sum of `pulse`, `stepAtStart` "
                             "and `stepAtEnd`, and this is not one", help="write `cumulFunction f = sum(i in I) "
                             "pulse(a[i], h[i]);`")
         data[key] = v
