@@ -349,3 +349,28 @@ def test_writeln_of_an_interval_prints_ibm_form():
     r = pyopl.compile_model(text).solve(threads=1)
     assert r.status == "optimal"
     assert r.script_output.splitlines()[-3:] == ["<1 2 5 3>", "<0 0 0 0>", "2 5 3 true false"]
+
+
+@pytest.mark.parametrize("body, at, words", [
+    ("dvar interval a[1..2] size 2;\ndvar sequence s in a;\nminimize endOf(a[1]);\nsubject to { first(s, a[1]); }",
+     (5, 14), "`first(seq, ...)`"),
+    ("dvar interval a size 2 intensity 3;\nminimize endOf(a);", (2, 34), "`intensity`"),
+    ("dvar interval a;\ndvar interval b[1..2] optional;\nminimize endOf(a);\nsubject to { alternative(a, b, 2); }",
+     (5, 32), "cardinality"),
+    ("dvar interval a size 2;\nminimize endOf(a);\nsubject to { pulse(a, 1, 3) <= 2; }", (4, 26), "height range"),
+    ("dvar int x[1..2] in 0..3;\nminimize x[1];\nsubject to { allowedAssignments(x, x, x); }", (4, 14), "allowedAssignments"),
+    ("stateFunction s;\nminimize 1;", (2, 1), "stateFunction"),
+])
+def test_each_unsupported_cp_form_has_its_code_at_its_place(body, at, words):
+    with pytest.raises(pyopl.CompileError) as e:
+        pyopl.compile_model("using CP;\n" + body)
+    d = e.value.diagnostics[0]
+    assert d.code in ("OPL0627", "OPL0621") and (d.line, d.column) == at and words in d.message
+
+
+def test_a_scheduling_argument_of_the_wrong_kind_is_opl0629():
+    with pytest.raises(pyopl.CompileError) as e:
+        pyopl.compile_model("using CP;\ndvar int x in 0..3;\ndvar interval a size 2;\nminimize endOf(a);\n"
+                            "subject to { endBeforeStart(a, x); }")
+    d = e.value.diagnostics[0]
+    assert d.code == "OPL0629" and (d.line, d.column) == (5, 32) and "interval variable" in d.message

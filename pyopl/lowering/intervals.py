@@ -74,6 +74,10 @@ def interval_decl(inst: Any, d: A.IntervalDecl, dims: list, envs: list) -> Any:
     every element (``envs``: ``(key, env)`` over the index sets ``dims``); returns the value to
     declare, an :class:`IntervalVar` or an array of them (OPL manual, "dvar interval")."""
     need_cp(inst, d.name_span, "`dvar interval`")
+    if d.intensity is not None:
+        raise EvalError("unsupported-cp-construct", d.intensity.span, "an interval's `intensity` (a step function "
+                        "relating its size to its length) is not compiled to CP-SAT yet",
+                        help="drop `intensity`: the size is then the length")
     data: dict[tuple, IntervalVar] = {}
     for key, env in envs:
         lo, hi = _pair(inst, d.domain, env, "the window of `%s`" % d.name, (0, INTERVAL_MAX))

@@ -113,6 +113,12 @@ def _span(ev: Any, node: A.Call, env: dict) -> CpConstraint:
         _same(inst, a, b, "end", b.when(), node.span, ">=")
     some.iadd(_presence(a), -1.0)
     inst.add_aux_row(some, 0.0, float("inf"), node.span)  # a present => some b present
+    if a.presence is None and all(b.presence is None for b in bs):  # all present: CP-SAT's own min and max
+        inst.cp_constraints.append(CpConstraint("min", [({b.start: 1.0}, 0.0) for b in bs], node.span,
+                                                data={"target": a.start}))
+        inst.cp_constraints.append(CpConstraint("max", [({b.end: 1.0}, 0.0) for b in bs], node.span,
+                                                data={"target": a.end}))
+        return _posted(node)
     for part in ("start", "end"):  # one present b sets a's start (end): a chosen b, when a is present
         picks = LinExpr(None, 0.0)
         for b in bs:

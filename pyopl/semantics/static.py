@@ -510,6 +510,11 @@ class StaticRules:
             return
         if self.using_cp and f in CP_SUPPORTED:
             return  # compiled for CP-SAT (pyopl/lowering/cp.py)
+        if self.using_cp and len(c.args) == {"first": 2, "last": 2, "prev": 3, "next": 3}.get(f):
+            self.r.emit("unsupported-cp-construct", span, "`%s(seq, ...)` on a `dvar sequence` is a CP Optimizer "
+                        "constraint that pyopl does not yet compile to CP-SAT" % f,
+                        help="order the intervals with precedences (`endBeforeStart(a, b)`) instead")
+            return
         if f in CP_FUNCTIONS:
             if self.using_cp:
                 self.r.emit("unsupported-cp-construct", span,

@@ -295,10 +295,12 @@ class DvarDecl(Decl):
 class IntervalDecl(DvarDecl):
     """``dvar interval name[dims] [optional[(cond)]] [in lo..hi] [size s];`` (``using CP;``, OPL manual
     "Interval variables"): ``vtype`` is ``"interval"``, ``domain`` the window of ``in``; ``optional``
-    None (present), the constant True (``optional``) or the condition; ``size`` an int or a range."""
+    None (present), the constant True (``optional``) or the condition; ``size`` an int or a range;
+    ``intensity`` a step function (not compiled)."""
 
     optional: Optional[Expr] = None
     size: Optional[Expr] = None
+    intensity: Optional[Expr] = None  # a step function: refused (OPL0627)
 
 
 @dataclass(eq=False, repr=False)

@@ -142,6 +142,9 @@ class _Handlers:
     def iv_size(self, meta, c):
         return "size", c[0]
 
+    def iv_intensity(self, meta, c):
+        return "intensity", c[0]
+
     def sequence_decl(self, meta, c):
         name, dims, intervals, types = c
         return A.SequenceDecl(self._s(meta), str(name), self._t(name), "sequence", dims or [], intervals, types)

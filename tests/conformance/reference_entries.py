@@ -34,7 +34,7 @@ _CAP = "dvar float+ x in 0..10;\ndvar float+ y in 0..10;\nmaximize x + 2 * y;\ns
 
 ENTRIES = [
     # ------------------------------------------------------------ keywords
-    (KW, "all", "code", "runs in `using CP;` models on CP-SAT (docs/cp.md, tests/test_cpsat.py); without `using CP;` it names CP", None, "OPL0626"),
+    (KW, "all", "obj", "using CP;\ndvar int x[1..3] in 1..3;\nmaximize x[3];\nsubject to { allDifferent(all(i in 1..3) x[i] + i); }", None, 3.0),  # CP-SAT (docs/cp.md)
     (KW, "and", "obj", _LP + "maximize x + y;\nsubject to { and(i in 1..2) (x <= 3 * i); y <= 1; }", None, 4.0),
     (KW, "assert", "obj", "int n = 3;\nassert n > 0;\n" + _v("n"), None, 3.0),
     (KW, "boolean", "obj", "dvar boolean b[1..3];\nmaximize sum(i in 1..3) b[i];\nsubject to { b[1] + b[2] <= 1; }", None, 2.0),
@@ -42,7 +42,8 @@ ENTRIES = [
     (KW, "constraints", "obj", "dvar float+ x;\nminimize x;\nconstraints { x >= 4; }", None, 4.0),
     (KW, "CP", "obj", "using CP;\ndvar int x in 2..9;\nminimize x;\nsubject to { x != 2; }", None, 3.0),  # CP-SAT (docs/cp.md)
     (KW, "CPLEX", "obj", "using CPLEX;\ndvar float+ x;\nminimize x;\nsubject to { x >= 1; }", None, 1.0),
-    (KW, "cumulFunction", "code", "CP scheduling: no mathematical-programming form", None, "OPL0620"),
+    (KW, "cumulFunction", "obj", "using CP;\ndvar interval a[1..2] in 0..10 size 3;\ncumulFunction f = pulse(a[1], 1) + pulse(a[2], 1);\n"
+     "minimize max(i in 1..2) endOf(a[i]);\nsubject to { f <= 1; }", None, 6.0),
     (KW, "dexpr", "obj", _LP + "dexpr float t = x + 2 * y;\nmaximize t;\nsubject to { x + y <= 4; }", None, 8.0),
     (KW, "diff", "obj", _v("card({1, 2, 3} diff {2})"), None, 2.0),
     (KW, "div", "obj", _v("17 div 5"), None, 3.0),
@@ -60,9 +61,9 @@ ENTRIES = [
     (KW, "infinity", "obj", "dvar float x in -infinity..4;\nmaximize x;", None, 4.0),
     (KW, "int", "obj", _v("7 div 2", "int q = 7;"), None, 3.0),
     (KW, "int+", "obj", "dvar int+ x;\nminimize x;\nsubject to { 2 * x >= 3; }", None, 2.0),
-    (KW, "intensity", "code", "CP scheduling", None, "OPL0621"),
+    (KW, "intensity", "code", "CP scheduling: interval intensity (a step function) has no CP-SAT form yet", None, "OPL0627"),
     (KW, "inter", "obj", _v("card({1, 2, 3} inter {2, 3, 4})"), None, 2.0),
-    (KW, "interval", "code", "CP scheduling interval variables", None, "OPL0621"),
+    (KW, "interval", "obj", "using CP;\ndvar interval a in 2..10 size 3;\nminimize endOf(a);", None, 5.0),
     (KW, "invoke", "out", "float t[1..2] = ...;\nexecute { writeln(t); }\ndvar float+ x;\nminimize x;",
      "prepare { function half(a, n) { a[1] = a[1] / 2; return true; } }\nt = [8, 3] invoke half;", "[4 3]"),
     (KW, "key", "obj", "tuple T { key int id; float w; }\n{T} S = {<1, 2.5>, <2, 4>};\n" + _v("item(S, <2>).w"), None, 4.0),
@@ -74,7 +75,7 @@ ENTRIES = [
     (KW, "minimize", "obj", "dvar float x in -3..3;\nminimize x;", None, -3.0),
     (KW, "mod", "obj", _v("17 mod 5"), None, 2.0),
     (KW, "not", "obj", _v("card({i | i in 1..5 : i not in {2, 4}})"), None, 3.0),
-    (KW, "optional", "code", "CP scheduling", None, "OPL0621"),
+    (KW, "optional", "obj", "using CP;\ndvar interval a optional size 3;\nmaximize 5 * presenceOf(a) - startOf(a);", None, 5.0),
     (KW, "or", "obj", "dvar int x in 0..10;\nminimize x;\nsubject to { or(i in 1..2) (x >= 3 * i); }", None, 3.0),
     (KW, "ordered", "obj", "dvar float+ x[1..3][1..3];\nminimize sum(ordered i, j in 1..3) x[i][j];\n"
      "subject to { forall(ordered i, j in 1..3) x[i][j] >= j - i; }", None, 4.0),
@@ -85,11 +86,12 @@ ENTRIES = [
     (KW, "pwlFunction", "obj", "pwlFunction f = piecewise{1 -> 2; 3};\ndvar float x in 0..4;\nminimize f(x);\nsubject to { x >= 3; }", None, 5.0),
     (KW, "range", "obj", "range R = 2..5;\n" + _v("card(R)"), None, 4.0),
     (KW, "reversed", "obj", "reversed {int} R = {1, 2, 3};\n" + _v("first(R)"), None, 3.0),
-    (KW, "sequence", "code", "CP scheduling sequence variables", None, "OPL0621"),
+    (KW, "sequence", "obj", "using CP;\ndvar interval a[1..2] size 2;\ndvar sequence s in a;\nminimize max(i in 1..2) endOf(a[i]);\n"
+     "subject to { noOverlap(s); }", None, 4.0),
     (KW, "setof", "obj", "setof(int) S = {4, 5};\n" + _v("card(S)"), None, 2.0),
-    (KW, "size", "code", "CP scheduling (interval size)", None, "OPL0621"),
+    (KW, "size", "obj", "using CP;\ndvar interval a size 2..5;\nmaximize sizeOf(a) - startOf(a);", None, 5.0),
     (KW, "sorted", "obj", "sorted {int} S = {3, 1, 2};\n" + _v("first(S)"), None, 1.0),
-    (KW, "stateFunction", "code", "CP scheduling: an unknown type to pyopl", None, "OPL0107"),
+    (KW, "stateFunction", "code", "CP scheduling: state functions are not compiled to CP-SAT", None, "OPL0621"),
     (KW, "staticLex", "obj", _LP + "maximize staticLex(x, y);\nsubject to { x + y <= 12; }", None, 10.0),
     (KW, "stepFunction", "code", "CP scheduling step functions", None, "OPL0622"),
     (KW, "stepwise", "code", "CP scheduling step functions", None, "OPL0622"),
@@ -100,7 +102,9 @@ ENTRIES = [
     (KW, "to", "code", "spreadsheet/database connections are not supported", None, "OPL0419"),
     (KW, "true", "obj", "dvar float+ x;\nminimize x;\nsubject to { true => x >= 2; }", None, 2.0),
     (KW, "tuple", "obj", "tuple P { int a; float b; }\nP p = <2, 1.5>;\n" + _v("p.a + p.b"), None, 3.5),
-    (KW, "types", "code", "CP scheduling (sequence types)", None, "OPL0621"),
+    (KW, "types", "obj", "using CP;\ntuple T { int a; int b; int d; }\n{T} M = {<0, 1, 4>, <1, 0, 4>};\nint ty[1..2] = [0, 1];\n"
+     "dvar interval a[1..2] size 1;\ndvar sequence s in a types ty;\nminimize max(i in 1..2) endOf(a[i]);\n"
+     "subject to { noOverlap(s, M); }", None, 6.0),  # 1 + a transition of 4 + 1
     (KW, "union", "obj", _v("card({1, 2} union {2, 3})"), None, 3.0),
     (KW, "using", "obj", "using CPLEX;\ndvar float+ x;\nminimize x;", None, 0.0),
     (KW, "with", "obj", '{string} N = {"a", "b"};\ntuple E { string f; string t; }\n{E} Es with f in N, t in N = {<"a", "b">};\n'
@@ -139,21 +143,36 @@ ENTRIES = [
     (FN, "sgn", "obj", _v("sgn(-4)"), None, -1.0),
     (FN, "sqrt", "obj", _v("sqrt(2.25)"), None, 1.5),
     (FN, "trunc", "obj", _v("trunc(-2.7)"), None, float(math.trunc(-2.7))),
-    (FN, "alternative", "code", "CP scheduling constraint (on interval variables)", None, "OPL0621"),
-    (FN, "allDifferent", "code", "runs in `using CP;` models on CP-SAT (docs/cp.md, tests/test_cpsat.py); without `using CP;` it names CP", None, "OPL0626"),
-    (FN, "allMinDistance", "code", "CP constraint", None, "OPL0620"),
+    (FN, "alternative", "obj", "using CP;\ndvar interval a;\ndvar interval b[i in 1..2] optional size 2 * i;\nmaximize sizeOf(a);\n"
+     "subject to { alternative(a, b); }", None, 4.0),
+    (FN, "allDifferent", "obj", "using CP;\ndvar int x[1..3] in 1..3;\nmaximize x[1] + 2 * x[2];\nsubject to { allDifferent(x); }", None, 8.0),
+    (FN, "allMinDistance", "obj", "using CP;\ndvar int x[1..3] in 0..9;\nminimize sum(i in 1..3) x[i];\nsubject to { allMinDistance(x, 2); }", None, 6.0),  # 0, 2, 4
     (FN, "allowedAssignments", "code", "CP constraint", None, "OPL0620"),
-    (FN, "count", "code", "runs in `using CP;` models on CP-SAT (docs/cp.md, tests/test_cpsat.py); without `using CP;` it names CP", None, "OPL0626"),
-    (FN, "endOf", "code", "CP scheduling expression (on interval variables)", None, "OPL0621"),
+    (FN, "count", "obj", "using CP;\ndvar int x[1..3] in 0..3;\nmaximize sum(i in 1..3) x[i];\nsubject to { count(x, 3) <= 1; }", None, 7.0),
+    (FN, "endOf", "obj", "using CP;\ndvar interval a in 1..20 size 4;\nminimize endOf(a);", None, 5.0),
     (FN, "forbiddenAssignments", "code", "CP constraint", None, "OPL0620"),
-    (FN, "inverse", "code", "CP constraint", None, "OPL0620"),
-    (FN, "lex", "code", "CP constraint", None, "OPL0620"),
-    (FN, "noOverlap", "code", "CP scheduling constraint (on interval variables)", None, "OPL0621"),
-    (FN, "pack", "code", "CP constraint", None, "OPL0620"),
-    (FN, "presenceOf", "code", "CP scheduling expression (on interval variables)", None, "OPL0621"),
-    (FN, "span", "code", "CP scheduling constraint (on interval variables)", None, "OPL0621"),
-    (FN, "startOf", "code", "CP scheduling expression (on interval variables)", None, "OPL0621"),
-    (FN, "synchronize", "code", "CP scheduling constraint (on interval variables)", None, "OPL0621"),
+    (FN, "inverse", "obj", "using CP;\ndvar int f[1..3] in 1..3;\ndvar int g[1..3] in 1..3;\nmaximize 3 * g[1] + f[2];\n"
+     "subject to { inverse(f, g); }", None, 12.0),  # f = [2, 3, 1], g = [3, 1, 2]
+    (FN, "lex", "obj", "using CP;\ndvar int x[1..2] in 0..3;\nmaximize 4 * x[1] + x[2];\nsubject to { lex(x, [2, 1]); }", None, 9.0),
+    (FN, "noOverlap", "obj", "using CP;\ndvar interval a[1..3] size 2;\nminimize max(i in 1..3) endOf(a[i]);\nsubject to { noOverlap(a); }", None, 6.0),
+    (FN, "pack", "obj", "using CP;\ndvar int l[1..2] in 0..2;\ndvar int w[1..3] in 1..2;\nminimize l[1];\n"
+     "subject to { pack(l, w, [1, 1, 1]); }", None, 1.0),
+    (FN, "presenceOf", "obj", "using CP;\ndvar interval a optional size 2;\ndvar interval b optional size 3;\n"
+     "maximize presenceOf(a) + 2 * presenceOf(b);\nsubject to { presenceOf(a) + presenceOf(b) <= 1; }", None, 2.0),
+    (FN, "span", "obj", "using CP;\ndvar interval a;\ndvar interval b[1..2] in 0..20 size 3;\nminimize lengthOf(a);\n"
+     "subject to { span(a, b); noOverlap(b); }", None, 6.0),
+    (FN, "startOf", "obj", "using CP;\ndvar interval a in 4..20 size 2;\nminimize startOf(a);", None, 4.0),
+    (FN, "synchronize", "obj", "using CP;\ndvar interval a in 0..10 size 2;\ndvar interval b[1..2] in 0..10 size 2;\n"
+     "maximize startOf(b[1]) + startOf(b[2]) - startOf(a);\nsubject to { synchronize(a, b); }", None, 8.0),
+    (FN, "endBeforeStart", "obj", "using CP;\ndvar interval a size 2;\ndvar interval b size 3;\nminimize endOf(b);\n"
+     "subject to { endBeforeStart(a, b, 4); }", None, 9.0),  # 2 + 4 + 3
+    (FN, "pulse", "obj", "using CP;\ndvar interval a[1..3] size 2;\nminimize max(i in 1..3) endOf(a[i]);\n"
+     "subject to { sum(i in 1..3) pulse(a[i], 2) <= 4; }", None, 4.0),
+    (FN, "stepAtStart", "obj", "using CP;\ndvar interval a in 0..10 size 1;\ndvar interval b in 0..10 size 1;\nminimize startOf(a);\n"
+     "subject to { stepAtStart(a, -1) + stepAtEnd(b, 1) >= 0; }", None, 1.0),  # b ends (at 1) before a starts
+    (FN, "alwaysIn", "obj", "using CP;\ndvar interval a[1..2] in 0..10 size 2;\nminimize sum(i in 1..2) startOf(a[i]);\n"
+     "subject to { alwaysIn(pulse(a[1], 1) + pulse(a[2], 1), 0, 5, 0, 1); }", None, 2.0),  # 0 and 2
+    (FN, "sizeOf", "obj", "using CP;\ndvar interval a size 1..7;\nmaximize sizeOf(a) - 2 * lengthOf(a) + 10;", None, 9.0),  # size = length, at least 1
     # ------------------------------------------------------------ operators
     (OP, "+ (binary)", "obj", _v("2 + 3.5"), None, 5.5),
     (OP, "- (binary)", "obj", _v("2 - 3.5"), None, -1.5),
@@ -279,12 +298,12 @@ CODE_MODELS = {
     "CP": "using CP;\ndvar int x in 0..3;\nminimize x;",
     "all": "dvar int x[1..3] in 0..3;\nminimize x[1];\nsubject to { allDifferent(all(i in 1..3) x[i]); }",
     "cumulFunction": "cumulFunction f = pulse(0, 1, 1);\ndvar float+ x;\nminimize x;",
-    "intensity": "dvar interval a intensity f;\ndvar float+ x;\nminimize x;",
+    "intensity": "using CP;\nint f = 1;\ndvar interval a size 2 intensity f;\nminimize endOf(a);",
     "interval": "dvar interval a size 3;\ndvar float+ x;\nminimize x;",
     "optional": "dvar interval a optional;\ndvar float+ x;\nminimize x;",
     "sequence": "dvar interval a;\ndvar sequence s in all(i in 1..1) a;\ndvar float+ x;\nminimize x;",
     "size": "dvar interval a size 3;\ndvar float+ x;\nminimize x;",
-    "stateFunction": "stateFunction s;\ndvar float+ x;\nminimize x;",
+    "stateFunction": "using CP;\nstateFunction s;\ndvar int x in 0..3;\nminimize x;",
     "types": "dvar interval a;\ndvar sequence s in all(i in 1..1) a types all(i in 1..1) 1;\ndvar float+ x;\nminimize x;",
     "stepFunction": "stepFunction f = stepwise{ 0 -> 1; 1 };\ndvar float+ x;\nminimize x;",
     "stepwise": "stepFunction f = stepwise{ 0 -> 1; 1 };\ndvar float+ x;\nminimize x;",
