@@ -374,3 +374,42 @@ def test_a_scheduling_argument_of_the_wrong_kind_is_opl0629():
                             "subject to { endBeforeStart(a, x); }")
     d = e.value.diagnostics[0]
     assert d.code == "OPL0629" and (d.line, d.column) == (5, 32) and "interval variable" in d.message
+
+
+RCPSP_DATA = dict(capacity=[4, 3], duration=[3, 2, 4, 2, 3, 1, 4, 2],
+                  demand=[[2, 1], [1, 2], [3, 0], [2, 1], [1, 1], [4, 2], [1, 3], [2, 2]],
+                  precedences=[(1, 3), (1, 4), (2, 5), (3, 6), (4, 6), (5, 7), (6, 8), (7, 8)])
+
+
+def _rcpsp_direct(d: dict) -> int:
+    """examples/cp/rcpsp's instance written with ortools' cp_model API directly."""
+    m = cp_model.CpModel()
+    n, horizon = len(d["duration"]), sum(d["duration"])
+    start = [m.new_int_var(0, horizon, "") for _ in range(n)]
+    end = [m.new_int_var(0, horizon, "") for _ in range(n)]
+    iv = [m.new_interval_var(start[t], d["duration"][t], end[t], "") for t in range(n)]
+    for r, cap in enumerate(d["capacity"]):
+        m.add_cumulative(iv, [d["demand"][t][r] for t in range(n)], cap)
+    for a, b in d["precedences"]:
+        m.add(end[a - 1] <= start[b - 1])
+    mk = m.new_int_var(0, horizon, "")
+    m.add_max_equality(mk, end)
+    m.minimize(mk)
+    solver = cp_model.CpSolver()
+    solver.parameters.num_workers = 1
+    assert solver.solve(m) == cp_model.OPTIMAL
+    return int(solver.objective_value)
+
+
+def test_the_rcpsp_example_matches_the_same_model_built_with_cp_model():
+    d = RCPSP_DATA
+    r = pyopl.compile_model(EXAMPLES / "rcpsp.mod", EXAMPLES / "rcpsp.dat").solve(threads=1)
+    assert r.status == "optimal" and r.objective == _rcpsp_direct(d)
+    task = [r["task"][t] for t in range(1, 9)]
+    for a, b in d["precedences"]:
+        assert task[a - 1].end <= task[b - 1].start
+    for res, cap in enumerate(d["capacity"]):
+        for tm in range(r.objective):
+            assert sum(d["demand"][t][res] for t in range(8) if task[t].start <= tm < task[t].end) <= cap
+    lines = r.script_output.strip().splitlines()
+    assert lines[0] == "task 1 %s" % task[0] and len(lines) == 8
