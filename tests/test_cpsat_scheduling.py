@@ -413,3 +413,21 @@ def test_the_rcpsp_example_matches_the_same_model_built_with_cp_model():
             assert sum(d["demand"][t][res] for t in range(8) if task[t].start <= tm < task[t].end) <= cap
     lines = r.script_output.strip().splitlines()
     assert lines[0] == "task 1 %s" % task[0] and len(lines) == 8
+
+
+def test_a_step_at_a_fixed_time_in_a_reservoir_matches_brute_force():
+    text = """using CP;
+    dvar interval fill in 0..10 size 2;
+    dvar interval use[1..2] in 0..10 size 1;
+    cumulFunction level = step(3, 2) + stepAtEnd(fill, 3) - sum(i in 1..2) stepAtStart(use[i], 2);
+    minimize startOf(use[1]) + 3 * startOf(use[2]) + 2 * startOf(fill);
+    subject to { level >= 0; }"""
+    best = None
+    for f, u1, u2 in itertools.product(range(9), range(10), range(10)):
+        events = [(3, 2), (f + 2, 3), (u1, -2), (u2, -2)]
+        if all(sum(h for t, h in events if t <= tm) >= 0 for tm in range(12)):
+            v = u1 + 3 * u2 + 2 * f
+            best = v if best is None or v < best else best
+    assert best is not None
+    r = _solve(text)
+    assert r.status == "optimal" and r.objective == best

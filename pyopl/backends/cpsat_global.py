@@ -225,6 +225,9 @@ class Builder:
                           "bound the level with `f <= capacity` (capacity >= 0) or `f >= level` (level <= 0)", c.span)
         times, changes, actives = [], [], []
         for kind, k, h in events:
+            if kind == "step":  # at the fixed time k
+                times.append(k); changes.append(h); actives.append(self.true())
+                continue
             iv, act = self.ivs[k], self._present(k)
             if kind in ("pulse", "stepAtStart"):
                 times.append(self.xs[iv.start]); changes.append(h); actives.append(act)

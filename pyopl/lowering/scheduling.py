@@ -192,7 +192,8 @@ def _matrix(v: Any, node: A.Node, types: list) -> dict:
 @dataclass
 class CumulExpr:
     """A cumulative function: a sum of elementary ones, each ``(kind, interval, height)`` with kind
-    ``pulse``, ``stepAtStart`` or ``stepAtEnd`` (OPL manual, "Cumulative functions")."""
+    ``pulse``, ``stepAtStart`` or ``stepAtEnd``, or ``("step", time, height)`` (OPL manual,
+    "Cumulative functions")."""
 
     terms: list = field(default_factory=list)
 
@@ -221,6 +222,18 @@ for _kind in ("pulse", "stepAtStart", "stepAtEnd"):
     builtin(_kind)(_elementary(_kind))
 
 
+@builtin("step")
+def _step(ev: Any, node: A.Call, env: dict) -> CumulExpr:
+    """``step(t, h)``: the cumulative function that rises by ``h`` at the fixed time ``t`` (data)."""
+    arity(node, 2, 2)
+    need_cp(ev.inst, node.span, "`step`")
+    t, h = int_arg(ev, node, 0, env), int_arg(ev, node, 1, env)
+    if isinstance(t, LinExpr) or isinstance(h, LinExpr):
+        raise EvalError("cp-bad-argument", node.span, "`step(t, h)` takes a time and a height that are data",
+                        help="for a step at an interval's start use `stepAtStart(a, h)`")
+    return CumulExpr([("step", t, h)])
+
+
 def cumul_arith(node: A.Node, op: str, a: Any, b: Any) -> CumulExpr:
     """``f + g``, ``f - g`` (and ``0 + f`` from a ``sum``) of cumulative functions; EvalError otherwise."""
     if is_number(a) and a == 0 and isinstance(b, CumulExpr):
@@ -247,7 +260,7 @@ def cumul_compare(ev: Any, node: A.Node, op: str, a: Any, b: Any) -> CpConstrain
 
 
 def _cumul(f: CumulExpr, lo: int | None, hi: int | None, span: Any, window: tuple | None = None) -> CpConstraint:
-    events = [(kind, iv.index, h) for kind, iv, h in f.terms]
+    events = [(kind, iv if kind == "step" else iv.index, h) for kind, iv, h in f.terms]  # (a step: its time)
     return CpConstraint("cumul", [], span, data={"events": events, "lo": lo, "hi": hi, "window": window})
 
 
