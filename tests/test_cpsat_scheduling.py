@@ -431,3 +431,13 @@ def test_a_step_at_a_fixed_time_in_a_reservoir_matches_brute_force():
     assert best is not None
     r = _solve(text)
     assert r.status == "optimal" and r.objective == best
+
+
+def test_interval_values_in_json_and_csv():
+    r = _solve("using CP;\ndvar interval a in 2..10 size 3;\ndvar interval b optional size 2;\n"
+               "minimize endOf(a) + presenceOf(b);")
+    d = r.to_dict()["variables"]
+    assert d["a"] == {"present": 1, "start": 2, "end": 5, "size": 3}
+    assert d["b"] == {"present": 0, "start": 0, "end": 0, "size": 0}
+    csv = r.to_csv()
+    assert "<1 2 5 3>" in csv and "<0 0 0 0>" in csv
