@@ -187,7 +187,10 @@ def test_abs_min_max_of_integer_decisions_match_brute_force():
     subject to { x + y + z == 1; abs(z) >= 1; }"""
     best = min(abs(x - 2 * y) + max(x, z) - min(y, z) + 2 * x
                for x in range(-3, 4) for y in range(-3, 4) for z in range(-3, 4) if x + y + z == 1 and abs(z) >= 1)
-    r = pyopl.compile_model(m).solve(threads=1)
+    model = pyopl.compile_model(m)
+    kinds = [c.kind for c in model.ir.cp_constraints]
+    assert kinds.count("abs") == 2 and kinds.count("max") == 1 and kinds.count("min") == 1  # CP-SAT's own
+    r = model.solve(threads=1)
     assert r.status == "optimal" and r.objective == best
 
 

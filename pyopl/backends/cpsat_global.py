@@ -2,7 +2,8 @@
 
 Each :class:`~pyopl.lowering.cp.CpConstraint` kind maps to one CP-SAT call (``ortools.sat.python.cp_model``):
 ``allDifferent`` -> ``add_all_different``, ``element`` -> ``add_element``, ``inverse`` ->
-``add_inverse``, ``max``/``min`` -> ``add_max_equality``/``add_min_equality``, ``linear_if`` -> a
+``add_inverse``, ``max``/``min`` -> ``add_max_equality``/``add_min_equality``, ``abs`` ->
+``add_abs_equality``, ``linear_if`` -> a
 linear constraint with ``only_enforce_if``, ``noOverlap`` -> ``add_no_overlap`` (with a transition
 matrix: a disjunction per pair of intervals, IBM's default meaning where the distance separates an
 interval from every later one), ``cumul`` -> ``add_cumulative`` (pulses of non-negative height) or
@@ -152,6 +153,9 @@ class Builder:
 
     def _min(self, c: Any) -> None:
         self.m.add_min_equality(self.xs[c.data["target"]], self._exprs(c, c.exprs, "min"))
+
+    def _abs(self, c: Any) -> None:
+        self.m.add_abs_equality(self.xs[c.data["target"]], self._exprs(c, c.exprs, "abs")[0])
 
     def _linear_if(self, c: Any) -> None:
         d = c.data

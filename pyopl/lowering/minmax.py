@@ -55,6 +55,11 @@ def decision_abs(ev: Any, node: A.Node, v: Any) -> LinExpr:
         return e
     if hi <= 0:
         return e.scaled(-1.0)
+    if cp_integral(inst, [e]):  # CP-SAT's own abs equality
+        t = inst.new_column(0.0, max(-lo, hi), True, "abs")
+        inst.cp_constraints.append(CpConstraint("abs", [(dict(e.terms), float(e.const))], node.span,
+                                                data={"target": t}))
+        return LinExpr.var(t)
     # e = p - n, 0 <= p <= hi*z, 0 <= n <= -lo*(1-z), abs = p + n
     whole = cp_integral(inst, [e])  # CP-SAT takes integer columns only: |e| of an integer e is an integer
     p = inst.new_column(0.0, hi, whole, "abs_pos")
