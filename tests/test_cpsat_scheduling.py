@@ -441,3 +441,11 @@ def test_interval_values_in_json_and_csv():
     assert d["b"] == {"present": 0, "start": 0, "end": 0, "size": 0}
     csv = r.to_csv()
     assert "<1 2 5 3>" in csv and "<0 0 0 0>" in csv
+
+
+def test_a_cp_constraint_inside_a_logical_constraint_is_named():
+    with pytest.raises(pyopl.CompileError) as e:
+        pyopl.compile_model("using CP;\ndvar interval a optional size 2;\ndvar interval b size 2;\nminimize endOf(b);\n"
+                            "subject to { presenceOf(a) => endBeforeStart(a, b); }")
+    d = e.value.diagnostics[0]
+    assert d.code == "OPL0627" and (d.line, d.column) == (5, 31) and "`endBeforeStart` inside a logical" in d.message

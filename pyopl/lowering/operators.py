@@ -370,6 +370,12 @@ class Operators:
         if type(v).__name__ == "QuadLeaf":
             raise EvalError("nonlinear-product", v.span, "a quadratic constraint cannot be part of a logical constraint",
                             help="state it on its own, or linearise the product")
+        if type(v).__name__ == "CpConstraint":
+            what = "`%s`" % n.func if isinstance(n, A.Call) else "this CP constraint"
+            raise EvalError("unsupported-cp-construct", n.span, "%s inside a logical constraint (`=>`, `&&`, `||`, "
+                            "`!`) is not compiled to CP-SAT yet" % what,
+                            help="state it on its own; a precedence between optional intervals already holds only "
+                                 "when both are present")
         raise EvalError("type-not-boolean", n.span, "a logical operator needs conditions, but this is %s" % (
             "a " + type_word(v)), help="compare it, e.g. `x == 1`")
 
