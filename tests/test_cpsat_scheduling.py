@@ -449,3 +449,10 @@ def test_a_cp_constraint_inside_a_logical_constraint_is_named():
                             "subject to { presenceOf(a) => endBeforeStart(a, b); }")
     d = e.value.diagnostics[0]
     assert d.code == "OPL0627" and (d.line, d.column) == (5, 31) and "`endBeforeStart` inside a logical" in d.message
+
+
+def test_an_interval_where_a_number_is_expected_is_named_in_words():
+    with pytest.raises(pyopl.CompileError) as e:
+        pyopl.compile_model("using CP;\ndvar interval a[1..2] size 2;\nminimize a[1];")
+    d = e.value.diagnostics[0]
+    assert (d.line, d.column) == (3, 10) and "a dvar interval" in d.message and "IntervalVar" not in d.message
