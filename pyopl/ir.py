@@ -194,6 +194,8 @@ class IR:
     indicators: list = field(default_factory=list)  # indicator constraints (Indicator), outside the linear rows
     engine: str = "mp"  # "cp" for a `using CP;` model (solved by CP-SAT, pyopl/backends/cpsat.py)
     cp_constraints: list = field(default_factory=list)  # global CP constraints (pyopl.lowering.cp.CpConstraint)
+    intervals: list = field(default_factory=list)  # interval variables (pyopl.lowering.intervals.IntervalVar)
+    interval_blocks: dict = field(default_factory=dict)  # interval name -> (dims, [IntervalVar, ...])
 
     def csr(self) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
         """``(data, indices, indptr)`` of the row matrix in CSR form, without importing SciPy."""

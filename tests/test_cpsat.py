@@ -126,9 +126,11 @@ def test_mp_constructs_in_a_cp_model_are_diagnosed_where_they_are():
 
 def test_cp_constructs_are_diagnosed_by_name():
     assert ("OPL0626", 3, 14) in _codes("dvar int x[1..3] in 1..3;\nminimize x[1];\nsubject to { allDifferent(x); }")
-    cs = _codes("using CP;\ndvar int x[1..3] in 1..3;\nminimize x[1];\nsubject to { inverse(x, x); }")
+    cs = _codes("using CP;\ndvar int x[1..3] in 1..3;\nminimize x[1];\nsubject to { distribute(x, x, x); }")
     assert ("OPL0627", 4, 14) in cs
-    assert any(c == "OPL0621" for c, _, _ in _codes("using CP;\ndvar interval t;\nminimize 1;"))
+    cs = _codes("using CP;\ndvar int x[1..3] in 1..3;\nminimize x[1];\nsubject to { pack(x, x, x); }")
+    assert ("OPL0629", 4, 25) in cs  # the weights (the third argument) must be data
+
 
 
 def test_a_cp_model_on_a_mip_solver_is_refused_with_cpsat_named():
@@ -185,7 +187,10 @@ def test_abs_min_max_of_integer_decisions_match_brute_force():
     subject to { x + y + z == 1; abs(z) >= 1; }"""
     best = min(abs(x - 2 * y) + max(x, z) - min(y, z) + 2 * x
                for x in range(-3, 4) for y in range(-3, 4) for z in range(-3, 4) if x + y + z == 1 and abs(z) >= 1)
-    r = pyopl.compile_model(m).solve(threads=1)
+    model = pyopl.compile_model(m)
+    kinds = [c.kind for c in model.ir.cp_constraints]
+    assert kinds.count("abs") == 2 and kinds.count("max") == 1 and kinds.count("min") == 1  # CP-SAT's own
+    r = model.solve(threads=1)
     assert r.status == "optimal" and r.objective == best
 
 
@@ -274,3 +279,123 @@ def test_cli_solves_a_cp_model_with_json_on_stdout_and_the_log_elsewhere():
     d = json.loads(out.stdout)
     assert d["status"] == "optimal" and d["solver"] == "cpsat"
     assert "CP-SAT" in out.stderr  # the search log went to stderr
+
+
+def test_element_of_data_and_of_decisions_matches_brute_force():
+    m = """using CP;
+    int cost[1..4] = [7, 2, 9, 4];
+    int w[0..2][1..3] = [[1, 5, 2], [3, 0, 6], [4, 4, 1]];
+    dvar int pick in 1..6; dvar int row in 0..2; dvar int col in 1..3;
+    dvar int y[1..3] in 0..5;
+    maximize 2 * w[row][col] - cost[pick] + y[col] - y[1 + 0 * row];
+    subject to { cost[pick] >= 3; w[row][col] != 6; y[col] <= col + row; sum(i in 1..3) y[i] <= 6; }"""
+    cost, w = [7, 2, 9, 4], [[1, 5, 2], [3, 0, 6], [4, 4, 1]]
+    best = None
+    for pick, row, col in itertools.product(range(1, 5), range(3), range(1, 4)):  # the element keeps pick in 1..4
+        if cost[pick - 1] < 3 or w[row][col - 1] == 6:
+            continue
+        for y in itertools.product(range(6), repeat=3):
+            if y[col - 1] <= col + row and sum(y) <= 6:
+                v = 2 * w[row][col - 1] - cost[pick - 1] + y[col - 1] - y[0]
+                best = v if best is None or v > best else best
+    r = pyopl.compile_model(m).solve(threads=1)
+    assert r.status == "optimal" and r.objective == best
+    assert 1 <= r["pick"] <= 4
+
+
+def test_element_over_an_index_set_with_holes():
+    m = """using CP;
+    {int} S = {2, 5, 9};
+    int v[S] = [10, 30, 20];
+    dvar int k in 0..10;
+    maximize v[k] - k;"""
+    best = max(val - k for k, val in ((2, 10), (5, 30), (9, 20)))
+    r = pyopl.compile_model(m).solve(threads=1)
+    assert r.status == "optimal" and r.objective == best and r["k"] == 5
+
+
+def test_inverse_matches_brute_force():
+    m = """using CP;
+    range R = 1..4;
+    dvar int f[R] in R; dvar int g[R] in R;
+    maximize sum(i in R) i * f[i] * 1 + 2 * g[1] - g[3];
+    subject to { inverse(f, g); f[1] != 4; g[2] <= 2; }"""
+    best = None
+    for f in itertools.permutations(range(1, 5)):
+        g = [0] * 4
+        for i, fi in enumerate(f):
+            g[fi - 1] = i + 1
+        if f[0] != 4 and g[1] <= 2:
+            v = sum((i + 1) * f[i] for i in range(4)) + 2 * g[0] - g[2]
+            best = v if best is None or v > best else best
+    r = pyopl.compile_model(m).solve(threads=1)
+    assert r.status == "optimal" and r.objective == best
+    f, g = r["f"], r["g"]
+    assert all(g[f[i]] == i for i in range(1, 5))
+
+
+def test_max_of_decisions_in_a_cp_model_is_cpsat_max_equality():
+    m = """using CP;
+    dvar int x[1..3] in 0..9;
+    minimize max(i in 1..3) (x[i] + i) + 2 * min(i in 1..3) x[i] - minl(x[1], x[2] - 3);
+    subject to { sum(i in 1..3) x[i] >= 10; }"""
+    best = min(max(a + 1, b + 2, c + 3) + 2 * min(a, b, c) - min(a, b - 3)
+               for a, b, c in itertools.product(range(10), repeat=3) if a + b + c >= 10)
+    model = pyopl.compile_model(m)
+    assert [c.kind for c in model.ir.cp_constraints].count("max") == 1
+    r = model.solve(threads=1)
+    assert r.status == "optimal" and r.objective == best
+
+
+def test_all_different_over_a_sum_takes_the_sum_s_whole_range():
+    # the auxiliary variable of `y + z` ranges over 0..6 (a bug once gave it 0..0, and this model no solution)
+    m = """using CP;
+    dvar int x in 0..0; dvar int y in 0..3; dvar int z in 0..3;
+    maximize y + z;
+    subject to { allDifferent([x, y + z]); }"""
+    r = pyopl.compile_model(m).solve(threads=1)
+    assert r.status == "optimal" and r.objective == 6
+
+
+def test_all_min_distance_matches_brute_force():
+    m = """using CP;
+    dvar int x[1..3] in 0..6;
+    minimize sum(i in 1..3) i * x[i];
+    subject to { allMinDistance(x, 2); x[1] >= 1; }"""
+    best = min(a + 2 * b + 3 * c for a, b, c in itertools.product(range(7), repeat=3)
+               if a >= 1 and abs(a - b) >= 2 and abs(a - c) >= 2 and abs(b - c) >= 2)
+    r = pyopl.compile_model(m).solve(threads=1)
+    assert r.status == "optimal" and r.objective == best
+
+
+def test_lex_matches_brute_force():
+    m = """using CP;
+    dvar int x[1..3] in 0..2; dvar int y[1..3] in 0..2;
+    maximize 9 * x[1] + 3 * x[2] + x[3] - 2 * y[1] - y[2] - y[3];
+    subject to { lex(x, y); lex(y, [2, 0, 1]); }"""
+    best = max(9 * x[0] + 3 * x[1] + x[2] - 2 * y[0] - y[1] - y[2]
+               for x in itertools.product(range(3), repeat=3) for y in itertools.product(range(3), repeat=3)
+               if x <= y and y <= (2, 0, 1))  # Python compares tuples lexicographically
+    r = pyopl.compile_model(m).solve(threads=1)
+    assert r.status == "optimal" and r.objective == best
+
+
+def test_pack_matches_brute_force():
+    m = """using CP;
+    range Bins = 1..3; range Items = 1..4;
+    int weight[Items] = [4, 3, 2, 2];
+    dvar int load[Bins] in 0..6;
+    dvar int where[Items] in Bins;
+    dvar int used in 0..3;
+    minimize 10 * used + sum(b in Bins) b * load[b];
+    subject to { pack(load, where, weight, used); where[1] != where[2]; }"""
+    w = [4, 3, 2, 2]
+    best = None
+    for where in itertools.product(range(1, 4), repeat=4):
+        load = [sum(w[i] for i in range(4) if where[i] == b) for b in (1, 2, 3)]
+        if max(load) > 6 or where[0] == where[1]:
+            continue
+        v = 10 * sum(1 for x in load if x > 0) + sum((b + 1) * load[b] for b in range(3))
+        best = v if best is None or v < best else best
+    r = pyopl.compile_model(m).solve(threads=1)
+    assert r.status == "optimal" and r.objective == best

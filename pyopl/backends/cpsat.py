@@ -19,20 +19,14 @@ import numpy as np
 
 from ..diagnostics.diagnostic import Span
 from ..ir import IR
-from ..results.result import Result
+from ..results.intervals import IntervalValue
+from ..results.result import Result, Values
 from .common import SolveOptions, error_result, option_span, refuse, result_from_solution, solver_diagnostic
+from .cpsat_global import Builder, Refused, not_integral
 from .cpsat_scale import NotIntegral, inner_bounds, scale_for, scaled
 
 #: OPL's ``maxint``: the bound given to an integer column that has none (CP Optimizer's default domain)
 MAXINT = 2147483647
-
-
-class _Refused(Exception):
-    """A model CP-SAT cannot take; ``slug``, ``message``, ``help``, ``span`` make its diagnostic."""
-
-    def __init__(self, slug: str, message: str, help: str, span: Any = None) -> None:
-        super().__init__(message)
-        self.slug, self.message, self.help, self.span = slug, message, help, span
 
 
 def _cp_model():
@@ -65,7 +59,7 @@ def solve(ir: IR, options: SolveOptions) -> Result:
     start = time.perf_counter()
     try:
         model, xs, obj_scale, scaled_rows = build(cp_model, ir)
-    except _Refused as e:
+    except Refused as e:
         return error_result("cpsat", e.slug, e.message, options, help=e.help, span=e.span)
     solver = cp_model.CpSolver()
     try:
@@ -100,18 +94,18 @@ def solve(ir: IR, options: SolveOptions) -> Result:
 
 def build(cp_model: Any, ir: IR) -> tuple[Any, list, int, int]:
     """``(CpModel, variables, objective scale, rows scaled by a power of ten)`` for ``ir``; raises
-    :class:`_Refused`."""
+    :class:`Refused`."""
     m = cp_model.CpModel()
     xs = []
     for j in range(ir.num_cols):
         if not ir.col_integer[j] and ir.col_name[j] not in ir.dvars:
-            raise _Refused("cp-mp-only", "this model needs a continuous auxiliary variable (`%s`, made for a "
+            raise Refused("cp-mp-only", "this model needs a continuous auxiliary variable (`%s`, made for a "
                            "`piecewise`, or an `abs`, `min` or `max` of a non-integer expression), and CP-SAT "
                            "takes integer variables only" % ir.col_name[j],
                            "keep the expressions integer (integer coefficients over integer variables), or "
                            "solve the model with a MIP solver (remove `using CP;`)")
         if not ir.col_integer[j]:
-            raise _Refused("cp-mp-only", "`%s` is a continuous variable, and CP-SAT takes integer and boolean "
+            raise Refused("cp-mp-only", "`%s` is a continuous variable, and CP-SAT takes integer and boolean "
                            "variables only" % ir.column_label(j),
                            "declare it `int` (scaled to whole units) or solve the model with a MIP solver "
                            "(remove `using CP;`, `--solver highs`)", ir.dvar_spans.get(ir.col_name[j]))
@@ -127,7 +121,7 @@ def build(cp_model: Any, ir: IR) -> tuple[Any, list, int, int]:
         try:
             f = scale_for(coefs)
         except NotIntegral as e:
-            raise _not_integral(e, "constraint `%s`" % ir.row_text(i) if ir.row_label[i] else "this constraint",
+            raise not_integral(e, "constraint `%s`" % ir.row_text(i) if ir.row_label[i] else "this constraint",
                                 ir.row_span(i)) from None
         if f > 1:
             scaled_rows += 1
@@ -146,55 +140,23 @@ def build(cp_model: Any, ir: IR) -> tuple[Any, list, int, int]:
             m.add(expr >= lo)
         elif hi is not None:
             m.add(expr <= hi)
+    glob = Builder(m, xs)
+    glob.add_intervals(ir.intervals)
     for c in ir.cp_constraints:
-        _cp_constraint(m, c, xs)
+        glob.add(c)
     obj_scale = 1
     if ir.sense != "feasibility":
         nz = np.flatnonzero(ir.obj)
         try:
             obj_scale = scale_for(ir.obj[nz])
         except NotIntegral as e:
-            raise _not_integral(e, "the objective", ir.objective_span) from None
+            raise not_integral(e, "the objective", ir.objective_span) from None
         expr = sum(scaled(float(ir.obj[j]), obj_scale) * xs[int(j)] for j in nz)
         if ir.sense == "minimize":
             m.minimize(expr)
         else:
             m.maximize(expr)
     return m, xs, obj_scale, scaled_rows
-
-
-def _not_integral(e: NotIntegral, where: str, span: Any) -> _Refused:
-    from ..semantics.values import show
-
-    if e.too_large:
-        msg = "the coefficient %s in %s is too large for CP-SAT's exact integers once scaled" % (show(e.value), where)
-    else:
-        msg = "the coefficient %s in %s is not a whole number after scaling by any power of ten up to 10^6, " \
-              "and CP-SAT takes integer coefficients only" % (show(e.value), where)
-    return _Refused("cpsat-non-integral", msg, "round the data to the precision you mean (e.g. `round(100 * c) / 100`)"
-                    " or change the units so that the coefficients are whole numbers", span)
-
-
-def _cp_constraint(m: Any, c: Any, xs: list) -> None:
-    """A :class:`~pyopl.lowering.cp.CpConstraint` as CP-SAT's own constraint."""
-    if c.kind != "allDifferent":  # pragma: no cover - lowering makes no other kind yet
-        raise _Refused("unsupported-cp-construct", "`%s` is not compiled to CP-SAT" % c.kind,
-                       "see docs/cp.md for the CP constraints pyopl takes", c.span)
-    try:
-        f = scale_for([v for terms, const in c.exprs for v in list(terms.values()) + [const]])
-    except NotIntegral as e:
-        raise _not_integral(e, "this `allDifferent`", c.span) from None
-    exprs = []
-    for terms, const in c.exprs:
-        e = sum(scaled(v, f) * xs[j] for j, v in terms.items()) + scaled(const, f)
-        if len(terms) > 1:  # CP-SAT takes affine expressions here: a longer sum gets a variable of its own
-            lo = sum(scaled(v, f) * (xs[j].proto.domain[0] if v > 0 else xs[j].proto.domain[-1]) for j, v in terms.items())
-            hi = sum(scaled(v, f) * (xs[j].proto.domain[-1] if v > 0 else xs[j].proto.domain[0]) for j, v in terms.items())
-            aux = m.new_int_var(lo + scaled(const, f), hi + scaled(const, f), "")
-            m.add(aux == e)
-            e = aux
-        exprs.append(e)
-    m.add_all_different(exprs)
 
 
 def _set_params(solver: Any, options: SolveOptions, obj_scale: int = 1) -> None:
@@ -248,6 +210,8 @@ def _result(cp_model: Any, solver: Any, code: Any, ir: IR, xs: list, obj_scale: 
         if ir.sense != "feasibility":
             obj = float(ir.obj @ x) + float(ir.obj_constant)
     res = result_from_solution(ir, status, x, obj, "cpsat", 0.0)
+    if x is not None:
+        res.variables.update(interval_values(ir, x))
     if has_solution and ir.sense != "feasibility":
         res.best_bound = float(solver.best_objective_bound) / obj_scale + float(ir.obj_constant)
         if res.objective is not None:
@@ -263,6 +227,19 @@ def _result(cp_model: Any, solver: Any, code: Any, ir: IR, xs: list, obj_scale: 
     except AttributeError:  # pragma: no cover - older ortools
         pass
     return res
+
+
+def interval_values(ir: IR, x: np.ndarray) -> dict:
+    """``{name: IntervalValue or Values of them}`` for the interval variables of ``ir`` at the column
+    values ``x`` (an absent interval is ``<0 0 0 0>``, as IBM prints it)."""
+    out: dict = {}
+    for name, (dims, ivs) in ir.interval_blocks.items():
+        vals = {}
+        for iv in ivs:
+            present = 1 if iv.presence is None else int(round(float(x[iv.presence])))
+            vals[iv.key] = IntervalValue(present, *(int(round(float(x[c]))) * present for c in (iv.start, iv.end, iv.size)))
+        out[name] = Values(vals, dims) if dims else vals[()]
+    return out
 
 
 try:  # the progress callback derives from CP-SAT's; without ortools no solve reaches it

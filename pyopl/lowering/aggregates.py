@@ -17,6 +17,7 @@ from .int32 import INT_MAX, INT_MIN, overflow
 from .kinds import is_number
 from .linear import Leaf, LinExpr, Logic, QuadExpr
 from .minmax import decision_minmax
+from .scheduling import CumulExpr, cumul_arith
 from . import vectorised  # (its `vector_sum` looked up at each call: tests replace it)
 
 INF = float("inf")
@@ -58,6 +59,8 @@ class Aggregates:
                     acc.iadd(v)
                 elif is_number(v) and isinstance(acc, (LinExpr, QuadExpr)):
                     acc.iadd(v)
+                elif type(v) is CumulExpr or type(acc) is CumulExpr:
+                    acc = cumul_arith(node, "+", acc, v)  # a cumulative function: a sum of pulses and steps
                 else:
                     raise self._aggregate_error(node, v)
             if type(acc) is int and not INT_MIN <= acc <= INT_MAX:

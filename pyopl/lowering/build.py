@@ -81,6 +81,8 @@ def build_ir(inst: Instance) -> IR:
     ir.indicators = list(inst.indicators)
     ir.engine = getattr(inst, "engine", "mp")
     ir.cp_constraints = list(getattr(inst, "cp_constraints", ()))
+    ir.intervals = list(getattr(inst, "intervals", ()))
+    ir.interval_blocks = dict(getattr(inst, "interval_blocks", {}))
     ir.objective_span = next((i.expr.span for i in inst.model.items if isinstance(i, opl_ast.Objective)), None)
     if len(inst.objectives) > 1:
         ir.lex_objectives = [_objective_arrays(o, n)[:2] for o in inst.objectives]

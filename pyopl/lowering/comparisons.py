@@ -20,6 +20,7 @@ from .errors import EvalError
 from .kinds import is_decision, is_number
 from .linear import Leaf, LinExpr, Logic, QuadExpr
 from .quadratic import QuadLeaf, product_site
+from .scheduling import CumulExpr, cumul_compare
 
 INF = float("inf")
 
@@ -77,6 +78,8 @@ class Comparisons:
             b = int(b)
         if is_number(a) and is_number(b):
             return NUMBER_COMPARE[op](a, b)
+        if type(a) is CumulExpr or type(b) is CumulExpr:
+            return cumul_compare(self, node, op, a, b)
         if (is_decision(a) and isinstance(b, (Leaf, Logic))) or (is_decision(b) and isinstance(a, (Leaf, Logic))):
             # a constraint used as a 0/1 value beside a decision expression (`w == (x == n)`, OPL manual,
             # "Constraints as expressions"): its truth value, a binary column

@@ -10,32 +10,17 @@ Language Reference Manual, "Constraints available in constraint programming" and
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Any
 
 from ..syntax import ast as A
 from .builtins import _arity, builtin
+from .cp_record import CpConstraint
 from .errors import EvalError
 from .kinds import is_number
 from .linear import Leaf, LinExpr
 
 #: OPL's types of decision variable that CP-SAT takes (it has integer variables only).
 CP_KINDS = ("int", "int+", "boolean")
-
-
-@dataclass
-class CpConstraint:
-    """A global CP constraint over affine expressions.
-
-    ``kind``: ``"allDifferent"``; ``exprs``: ``[(terms {column: coef}, constant), ...]``, one per
-    array element, in the array's order; ``span``: the call.  Label and key are set when the
-    constraint statement is lowered."""
-
-    kind: str
-    exprs: list
-    span: Any
-    label: str = ""
-    key: tuple = ()
 
 
 def _affine(v: Any, node: A.Node) -> tuple[dict, float]:
@@ -45,7 +30,7 @@ def _affine(v: Any, node: A.Node) -> tuple[dict, float]:
         return {}, float(v)
     if isinstance(v, LinExpr):
         return {j: c for j, c in v.terms.items() if c}, float(v.const)
-    raise EvalError("type-bad-operand", node.span, "an element of this array is not an integer expression",
+    raise EvalError("cp-bad-argument", node.span, "an element of this array is not an integer expression",
                     help="`allDifferent` takes an array of integer decision expressions")
 
 
@@ -60,19 +45,82 @@ def array_elements(ev: Any, arg: A.Expr, env: dict, what: str = "allDifferent") 
         return [_affine(ev.evaluate(arg.body, e), arg.body) for e in ev.iterate(arg.quals, env, arg)]
     if isinstance(arg, A.ArrayLit):
         return [_affine(ev.evaluate(x, env), x) for x in arg.items]
-    raise EvalError("type-bad-operand", arg.span, "the array argument of `%s` must be an array of decision "
+    raise EvalError("cp-bad-argument", arg.span, "the array argument of `%s` must be an array of decision "
                     "expressions" % what, help="pass a dvar array (`%s(x)`), `all(i in I) x[i] + i`, or "
                                                "`[x, y, z]`" % what)
+
+
+def need_cp(inst: Any, span: Any, what: str) -> None:
+    """EvalError ``cp-needs-using-cp`` unless the model has ``using CP;``; ``what`` names the construct."""
+    if getattr(inst, "engine", "mp") != "cp":
+        raise EvalError("cp-needs-using-cp", span, "%s belongs to constraint programming, and this model has no "
+                        "`using CP;`" % what, help="add `using CP;` as the model's first line to solve it with CP-SAT")
+
+
+def array_items(ev: Any, arg: A.Expr, env: dict, what: str) -> list:
+    """The values of a CP array argument, in order: an array's name (or a slice of one), ``all(i in I) e``
+    or ``[e1, e2, ...]``."""
+    from ..semantics.values import ArraySlice, OplArray
+    from .symbols import VarArray
+
+    if isinstance(arg, A.Aggregate) and arg.op == "all":
+        return [ev.evaluate(arg.body, e) for e in ev.iterate(arg.quals, env, arg)]
+    if isinstance(arg, A.ArrayLit):
+        return [ev.evaluate(x, env) for x in arg.items]
+    if isinstance(arg, A.Name) and arg.id not in env and arg.id in ev.inst.dvar_blocks:
+        first, keys, _dims, _kind = ev.inst.dvar_blocks[arg.id]
+        return [LinExpr.var(first + k) for k in range(len(keys))]
+    v = ev.evaluate(arg, env)
+    if isinstance(v, ArraySlice):
+        n = len(v.prefix)
+        if isinstance(v.array, VarArray):
+            return [LinExpr.var(c) for k, c in v.array.cols.items() if k[:n] == v.prefix]
+        return [x for k, x in v.array.data.items() if k[:n] == v.prefix]
+    if isinstance(v, OplArray) and len(v.dims) == 1:
+        return list(v.data.values())
+    raise EvalError("cp-bad-argument", arg.span, "the argument of `%s` must be a one-dimensional array" % what,
+                    help="pass an array (`%s(x)`), `all(i in I) x[i]`, or `[x, y, z]`" % what)
 
 
 @builtin("allDifferent")
 def _all_different(ev: Any, node: A.Call, env: dict) -> CpConstraint:
     _arity(node, 1)
-    if getattr(ev.inst, "engine", "mp") != "cp":
-        raise EvalError("cp-needs-using-cp", node.span, "`allDifferent` is a constraint of constraint "
-                        "programming, and this model has no `using CP;`",
-                        help="add `using CP;` as the model's first line to solve it with CP-SAT")
+    need_cp(ev.inst, node.span, "`allDifferent`")
     return CpConstraint("allDifferent", array_elements(ev, node.args[0], env), node.span)
+
+
+@builtin("inverse")
+def _inverse(ev: Any, node: A.Call, env: dict) -> CpConstraint:
+    """``inverse(f, g)``: ``f[g[i]] == i`` and ``g[f[j]] == j`` over the arrays' common index range
+    (OPL manual, "inverse"); both arrays over the same integer range ``lo..hi``."""
+    _arity(node, 2)
+    need_cp(ev.inst, node.span, "`inverse`")
+    lows = []
+    for a in node.args:
+        dom = _range_of(ev, a, env)
+        if dom is None:
+            raise EvalError("unsupported-cp-construct", a.span, "`inverse` is compiled for arrays over an integer "
+                            "range (`dvar int f[1..n] in 1..n`), and this is not one",
+                            help="declare both arrays over the same range")
+        lows.append(dom)
+    if lows[0] != lows[1]:
+        raise EvalError("cp-bad-argument", node.span, "the two arrays of `inverse` have different index ranges "
+                        "(%d..%d and %d..%d)" % (lows[0][0], lows[0][1], lows[1][0], lows[1][1]),
+                        help="declare both arrays over the same range")
+    f, g = (array_elements(ev, a, env, "inverse") for a in node.args)
+    return CpConstraint("inverse", f + g, node.span, data={"n": len(f), "offset": lows[0][0]})
+
+
+def _range_of(ev: Any, arg: A.Expr, env: dict) -> tuple[int, int] | None:
+    from ..semantics.values import OplRange
+    from .symbols import VarArray
+
+    if isinstance(arg, A.Name) and arg.id not in env:
+        v = ev.inst.symbols.get(arg.id)
+        arr = getattr(v, "value", None)
+        if isinstance(arr, VarArray) and len(arr.dims) == 1 and isinstance(arr.dims[0], OplRange):
+            return int(arr.dims[0].lo), int(arr.dims[0].hi)
+    return None
 
 
 @builtin("count")
@@ -80,13 +128,10 @@ def _count(ev: Any, node: A.Call, env: dict) -> Any:
     """``count(x, v)``: how many elements of the array ``x`` equal the integer ``v`` (IBM's CP
     ``count``), as the sum of their truth values (0/1 variables, exact on integers)."""
     _arity(node, 2)
-    if getattr(ev.inst, "engine", "mp") != "cp":
-        raise EvalError("cp-needs-using-cp", node.span, "`count` is a constraint of constraint programming, "
-                        "and this model has no `using CP;`",
-                        help="add `using CP;` as the model's first line to solve it with CP-SAT")
+    need_cp(ev.inst, node.span, "`count`")
     v = ev.eval_number(node.args[1], env, "the value counted by `count`")
     if isinstance(v, float) and not v.is_integer():
-        raise EvalError("type-bad-operand", node.args[1].span, "`count` counts an integer value, not %s" % v,
+        raise EvalError("cp-bad-argument", node.args[1].span, "`count` counts an integer value, not %s" % v,
                         help="count a whole number")
     total = LinExpr(None, 0.0)
     for terms, const in array_elements(ev, node.args[0], env, "count"):

@@ -17,6 +17,7 @@ from ..diagnostics.diagnostic import Label
 from ..syntax.words import KEYWORDS
 from ..semantics.values import ArraySlice
 from . import vectorised_rows  # (its `vector_objective` looked up at each call: tests replace it)
+from . import intervals, scheduling
 from .constraints import lower_block
 from .describe import type_word
 from .epigraph import AbsContext, objective_ok, settle
@@ -383,6 +384,29 @@ def dexpr_decl(inst: Instance, d: A.DexprDecl) -> None:
     inst.declare(Symbol("dexpr", d.name, value, d), d.name_span)
 
 
+def _scheduling_decl(inst: Instance, d: Any, kind: str, make: Any, what: str, limit: int) -> None:
+    """An interval, sequence or cumulative-function declaration (``using CP;``): ``make(inst, d, dims,
+    [(key, env), ...])`` gives its value, declared as a symbol of ``kind``."""
+    _check_name(inst, d)
+    dims = eval_dims(inst, d.dims, {}, d.name)
+    _size_check(dims, d.name, d.name_span, limit, what)
+    envs = [(key, dim_env(inst, d.dims, key, {}) if dims else {}) for key in _keys(dims)]
+    inst.declare(Symbol(kind, d.name, make(inst, d, dims, envs), d), d.name_span)
+
+
+def interval_decl(inst: Instance, d: A.IntervalDecl) -> None:
+    _scheduling_decl(inst, d, "interval", intervals.interval_decl, "interval variables",
+                     MAX_COLUMNS - len(inst.cols.lower))
+
+
+def sequence_decl(inst: Instance, d: A.SequenceDecl) -> None:
+    _scheduling_decl(inst, d, "sequence", intervals.sequence_decl, "sequences", MAX_ARRAY)
+
+
+def cumul_decl(inst: Instance, d: A.CumulDecl) -> None:
+    _scheduling_decl(inst, d, "cumul", scheduling.cumul_decl, "elements", MAX_ARRAY)
+
+
 def constraint_decl(inst: Instance, d: A.ConstraintDecl) -> None:
     inst.declare(Symbol("label", d.name, None, d), d.name_span)
 
@@ -486,5 +510,6 @@ def constraints_block(inst: Instance, b: A.ConstraintsBlock) -> None:
 _HANDLERS = {
     A.TupleDecl: tuple_decl, A.ParamDecl: param_decl, A.RangeDecl: range_decl, A.DvarDecl: dvar_decl,
     A.DexprDecl: dexpr_decl, A.ConstraintDecl: constraint_decl, A.Objective: objective, A.ScriptBlock: script_block,
+    A.IntervalDecl: interval_decl, A.SequenceDecl: sequence_decl, A.CumulDecl: cumul_decl,
     A.Using: using_decl, A.Assert: assert_stmt, A.Include: include_stmt, A.ConstraintsBlock: constraints_block,
 }

@@ -35,7 +35,12 @@ def type_word(v: Any) -> str:
         return "array literal"
     if type(v).__name__ == "FloatRange":
         return "float range"
-    return type(v).__name__
+    return _CP_WORDS.get(type(v).__name__, type(v).__name__)
+
+
+#: the values of ``using CP;`` models, in words (pyopl/lowering/intervals.py, scheduling.py, cp_record.py)
+_CP_WORDS = {"CpConstraint": "CP constraint", "IntervalVar": "dvar interval", "Sequence": "dvar sequence",
+             "CumulExpr": "cumulative function", "ElementSlice": "partly indexed array"}
 
 
 def decision_names(node: A.Node) -> list[str]:

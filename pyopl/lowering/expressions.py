@@ -42,7 +42,7 @@ from typing import Any, Callable
 from ..semantics.values import ArraySlice, OplArray, OplRange, is_set, show
 from ..syntax import ast as A
 from . import builtins  # (its `call_builtin` looked up at each call: tests replace it)
-from . import cp  # noqa: F401  (registers the CP built-ins, `allDifferent`)
+from . import cp, cp_globals  # noqa: F401  (register the CP built-ins, `allDifferent`, `pack`)
 from .aggregates import Aggregates
 from .comparisons import Comparisons
 from .compiled import Compiled

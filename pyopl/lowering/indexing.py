@@ -13,6 +13,7 @@ from ..diagnostics.reporter import did_you_mean
 from ..semantics.values import ArraySlice, OplArray, OplRange, OplSet, OplTuple, elem_kind, same_kind, show
 from ..syntax import ast as A
 from .describe import type_word
+from .element import ElementSlice, index_with_decision
 from .errors import EvalError
 from .kinds import is_decision
 from .linear import Leaf, LinExpr, Logic
@@ -57,6 +58,9 @@ class Indexing:
     def index_one(self, node: A.Index, base: Any, idx: Any, idx_node: A.Node, env: dict) -> Any:
         """``base[idx]`` for one index: an element, a slice (``ArraySlice``) for a partial key, or a
         tuple of a set looked up by its key."""
+        if type(base) is ElementSlice or (is_decision(idx) and getattr(self.inst, "engine", "mp") == "cp" and
+                                          isinstance(base, (OplArray, VarArray, ArraySlice))):
+            return index_with_decision(self, base, idx, node, idx_node, env)  # CP's element (`a[x]`, x a decision)
         if is_decision(idx) or isinstance(idx, (Leaf, Logic)):
             raise EvalError("decision-as-index", idx_node.span,
                             "a decision variable cannot be used as an array index",

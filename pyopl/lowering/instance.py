@@ -370,6 +370,8 @@ class Instance:
         # `using CP;` selects "cp" (pyopl.lowering.cp); CP constraints kept for CP-SAT (CpConstraint)
         self.engine = "cp" if any(isinstance(i, A.Using) and i.engine.upper() == "CP" for i in model.items) else "mp"
         self.cp_constraints: list = []
+        self.intervals: list = []  # interval variables (pyopl.lowering.intervals.IntervalVar), in order
+        self.interval_blocks: dict = {}  # interval name -> (dims, [IntervalVar ...]) for the results
         self.abs_context: Any = None  # epigraph `abs` variables of the statement being evaluated (lowering/epigraph.py)
         self.objectives: list[Any] = []  # staticLex: several objectives in priority order
         self.objective_name: str | None = None
@@ -562,6 +564,10 @@ class Instance:
                             help="declare a separate array indexed by the tuple set")
         if base not in ("int", "float", "string", "boolean"):
             sym = self.symbols.get(base)
+            if sym is None and base in ("stateFunction", "stepFunction", "transitionDistance"):
+                raise EvalError("unsupported-cp-variable", t.span, "`%s` is a CP Optimizer type that pyopl does not "
+                                "compile to CP-SAT" % base, help="model the state with integer variables and "
+                                "constraints; docs/cp.md lists the scheduling constructs that run")
             if sym is None or sym.kind != "tuple":
                 cands = [s.name for s in self.symbols.values() if s.kind == "tuple"] + ["int", "float", "string", "boolean"]
                 raise EvalError("unknown-type", t.span, "`%s` is not a type" % base,

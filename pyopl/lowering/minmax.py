@@ -14,6 +14,7 @@ from typing import Any
 from ..syntax import ast as A
 from .epigraph import epigraph_abs
 from .errors import EvalError
+from .cp_record import CpConstraint
 from .linear import LinExpr, QuadExpr
 
 
@@ -54,6 +55,11 @@ def decision_abs(ev: Any, node: A.Node, v: Any) -> LinExpr:
         return e
     if hi <= 0:
         return e.scaled(-1.0)
+    if cp_integral(inst, [e]):  # CP-SAT's own abs equality
+        t = inst.new_column(0.0, max(-lo, hi), True, "abs")
+        inst.cp_constraints.append(CpConstraint("abs", [(dict(e.terms), float(e.const))], node.span,
+                                                data={"target": t}))
+        return LinExpr.var(t)
     # e = p - n, 0 <= p <= hi*z, 0 <= n <= -lo*(1-z), abs = p + n
     whole = cp_integral(inst, [e])  # CP-SAT takes integer columns only: |e| of an integer e is an integer
     p = inst.new_column(0.0, hi, whole, "abs_pos")
@@ -76,6 +82,8 @@ def decision_minmax(ev: Any, node: A.Node, op: str, vals: list) -> LinExpr:
         t_lo, t_hi = max(b[0] for b in bounds), max(b[1] for b in bounds)
     else:
         t_lo, t_hi = min(b[0] for b in bounds), min(b[1] for b in bounds)
+    if getattr(inst, "engine", "mp") == "cp" and cp_integral(inst, exprs):
+        return native_minmax(inst, op, exprs, t_lo, t_hi, node.span)
     t = inst.new_column(t_lo, t_hi, cp_integral(inst, exprs), op)
     zs = [inst.new_column(0.0, 1.0, True, op + "_pick") for _ in exprs]
     for e, (lo, hi), z in zip(exprs, bounds, zs):
@@ -95,3 +103,12 @@ def decision_minmax(ev: Any, node: A.Node, op: str, vals: list) -> LinExpr:
             inst.add_aux_row(d2, -m, math.inf, node.span)
     inst.add_aux_row(LinExpr({z: 1.0 for z in zs}), 1.0, 1.0, node.span)
     return LinExpr({t: 1.0})
+
+
+def native_minmax(inst: Any, op: str, exprs: list, lo: float, hi: float, span: Any) -> LinExpr:
+    """``max``/``min`` of integer expressions in a CP model: a column equal to it through CP-SAT's
+    ``add_max_equality`` / ``add_min_equality`` (exact, with CP-SAT's own propagation)."""
+    t = inst.new_column(lo, hi, True, op)
+    inst.cp_constraints.append(CpConstraint(op, [(dict(e.terms), float(e.const)) for e in exprs], span,
+                                            data={"target": t}))
+    return LinExpr.var(t)

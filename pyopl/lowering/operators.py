@@ -21,6 +21,7 @@ from .int32 import int_result, overflow
 from .kinds import is_decision, is_number
 from .linear import Leaf, LinExpr, Logic, QuadExpr, multiply
 from .logical import binary_truth, enforce
+from .scheduling import CumulExpr, cumul_arith
 from .shapes import long_spine
 from .symbols import DexprArray, VarArray
 
@@ -166,6 +167,8 @@ class Operators:
             b = int(b)
         if is_number(a) and is_number(b):
             return self._numeric(node, op, a, b)
+        if type(a) is CumulExpr or type(b) is CumulExpr:
+            return cumul_arith(node, op, a, b)
         if op == "+" and isinstance(a, str) and isinstance(b, (str, int, float)):
             return self.inst.budget.check_string(a + (b if isinstance(b, str) else show(b)), node)
         if op == "+" and isinstance(b, str) and is_number(a):
@@ -367,6 +370,12 @@ class Operators:
         if type(v).__name__ == "QuadLeaf":
             raise EvalError("nonlinear-product", v.span, "a quadratic constraint cannot be part of a logical constraint",
                             help="state it on its own, or linearise the product")
+        if type(v).__name__ == "CpConstraint":
+            what = "`%s`" % n.func if isinstance(n, A.Call) else "this CP constraint"
+            raise EvalError("unsupported-cp-construct", n.span, "%s inside a logical constraint (`=>`, `&&`, `||`, "
+                            "`!`) is not compiled to CP-SAT yet" % what,
+                            help="state it on its own; a precedence between optional intervals already holds only "
+                                 "when both are present")
         raise EvalError("type-not-boolean", n.span, "a logical operator needs conditions, but this is %s" % (
             "a " + type_word(v)), help="compare it, e.g. `x == 1`")
 

@@ -208,7 +208,7 @@ def walk(node: Any) -> Iterator[Any]:
 
 
 _DECL_KIND = {A.TupleDecl: "tuple", A.RangeDecl: "range", A.DvarDecl: "dvar", A.DexprDecl: "dexpr",
-              A.ConstraintDecl: "constraint"}
+              A.ConstraintDecl: "constraint", A.IntervalDecl: "dvar", A.SequenceDecl: "dvar", A.CumulDecl: "dexpr"}
 
 
 def _word_span(text_lines: list[str], span: Span, word: str) -> Span:

@@ -16,6 +16,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..ir import Key, format_key_part
+from .intervals import IntervalValue
 
 
 # -- index level names --------------------------------------------------------------------------
@@ -179,5 +180,5 @@ def csv_rows(result: Any) -> tuple[list[str], list[list[Any]]]:
     for (kind, name, key, v), comps in zip(rows, flat):
         parts = [_plain(k) for k in comps] + [""] * (width - len(comps))
         out.append([kind, name, "".join("[%s]" % format_key_part(k) for k in key)] + parts +
-                   ["" if v is None else repr(float(v)) if not isinstance(v, int) else str(v)])
+                   ["" if v is None else str(v) if isinstance(v, (int, IntervalValue)) else repr(float(v))])
     return header, out

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from ..ir import IR, format_key_part
 from .numbers import format_number
+from .intervals import IntervalValue
 from .result import Result, Values
 
 
@@ -86,7 +87,8 @@ def text_report(result: Result, ir: IR | None = None, max_rows: int = 200, compi
     tables = {**result.dexprs, **result.variables}
     chosen = _entries(result.variables) + _entries(result.dexprs) if show is None else \
         _entries({n: tables[n] for n in show if n in tables})
-    lines = ["  %s = %s" % (n, _fmt(x)) for n, x in chosen if x is not None and abs(x) > 1e-9]
+    lines = ["  %s = %s" % (n, x if isinstance(x, IntervalValue) else _fmt(x)) for n, x in chosen
+             if x is not None and (isinstance(x, IntervalValue) or abs(x) > 1e-9)]
     if lines:
         out.append("values (nonzero):")
         out += _cap(lines, max_rows)

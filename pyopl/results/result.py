@@ -110,6 +110,8 @@ def _json_key(v: Any) -> str:
 
 
 def _json_num(v: float | None) -> float | None:
+    if hasattr(v, "to_json"):  # an interval's value (pyopl.results.intervals.IntervalValue)
+        return v.to_json()
     if v is None or (isinstance(v, float) and not math.isfinite(v)):
         return None
     return v

@@ -579,6 +579,14 @@ def element(ctx: ScriptContext, name: str, span: Any) -> Any:
         return ConstraintHost(ctx, name)
     if k == "postproc":
         return ctx.postproc_value(name, span)
+    if k == "interval":
+        from .intervals import IntervalHost
+
+        return IntervalHost(ctx, name)
+    if k in ("sequence", "cumul"):
+        raise host_error("script-unknown-name", "`%s` is a %s, which scripts cannot read yet" % (
+            name, "`dvar sequence`" if k == "sequence" else "`cumulFunction`"), span,
+            help="read the interval variables instead (`a.start`, `a.end`, `a.present`)")
     if k == "tuple":
         raise host_error("script-unknown-name", "`%s` is a tuple type, not a value" % name, span,
                          help="use a set of `%s` tuples, or one of its elements" % name)

@@ -13,6 +13,7 @@ import random
 import time
 from typing import Any
 
+from .cp_object import CpHost
 from .host_errors import host_error
 from .output_files import confined_path, write_confined
 from .opl_objects import SetHost, TupleHost, _arg, _Host, _num, display, js_number, to_key, to_script
@@ -52,6 +53,7 @@ class Runtime:
                 "write": _fn("write", lambda a, s: self._write(a, "", s)),
                 "Opl": self.opl,
                 "cplex": self.cplex,
+                "cp": CpHost(ctx),
                 "thisOplModel": self.this_model,
                 "settings": self.settings,
                 "IloOplOutputFile": _fn("IloOplOutputFile", lambda a, s: OutputFileHost(ctx, a, s), True),

@@ -171,9 +171,10 @@ def apply_settings(settings: dict[str, tuple[Any, Any]], solver: str, explicit: 
     which win over the script.  ``solver`` is a backend name (``auto`` already resolved); with
     ``cplex`` every known parameter passes through under its Python API name (:data:`CPLEX_PATHS`).
     A parameter the solver cannot honour is a warning (``script-setting-ignored``) at its assignment."""
-    fields: dict[str, Any] = {}
-    extra: dict[str, Any] = {}
+    from .cp_object import cp_settings
+
     ignored: list[str] = []
+    fields, extra = cp_settings(settings, solver, explicit, reporter)  # `cp.param.X` (using CP;)
     for name, (value, span) in settings.items():
         p = PARAMETERS.get(name)
         if p is None:

@@ -24,9 +24,13 @@ CP_FUNCTIONS = frozenset("""allDifferent allMinDistance alternative count distri
 endBeforeEnd endBeforeStart forbidEnd forbidExtent forbidStart inverse lex noOverlap pack presenceOf
 pulse span startAtEnd startAtStart startBeforeEnd startBeforeStart startOf endOf sizeOf lengthOf
 synchronize cumulFunction stateFunction alwaysIn alwaysEqual alwaysConstant alwaysNoState
-allowedAssignments forbiddenAssignments element""".split())
+allowedAssignments forbiddenAssignments element stepAtStart stepAtEnd heightAtStart heightAtEnd
+startEval endEval sizeEval lengthEval overlapLength typeOfNext typeOfPrev startOfNext startOfPrev endOfNext
+endOfPrev sizeOfNext sizeOfPrev lengthOfNext lengthOfPrev before strong isomorphism step""".split())
 #: The CP constraints that pyopl compiles to OR-Tools CP-SAT in a `using CP;` model (docs/cp.md).
-CP_SUPPORTED = frozenset({"allDifferent", "count"})
+CP_SUPPORTED = frozenset("""allDifferent count inverse noOverlap alternative span synchronize startOf endOf sizeOf
+lengthOf presenceOf pulse stepAtStart stepAtEnd alwaysIn endBeforeStart endBeforeEnd startBeforeStart startBeforeEnd
+startAtStart startAtEnd endAtStart endAtEnd allMinDistance lex pack step""".split())
 
 
 def uses_cp(model: A.Model) -> bool:
@@ -206,8 +210,8 @@ class StaticRules:
                            "and constrain the unused elements to 0")
 
     def dvar(self, d: A.DvarDecl) -> None:
-        if d.domain is None:
-            return
+        if d.domain is None or d.vtype in ("interval", "sequence"):
+            return  # an interval's window is data (checked when lowered); a sequence's domain is intervals
         local = {dim.var for dim in d.dims if dim.var}
         if self._decision("decision-in-dvar-domain", d.domain, local, "the domain of `%s`" % d.name,
                           "write the bound as a constraint instead, e.g. `subject to { %s <= ...; }`" % d.name):
@@ -506,6 +510,11 @@ class StaticRules:
             return
         if self.using_cp and f in CP_SUPPORTED:
             return  # compiled for CP-SAT (pyopl/lowering/cp.py)
+        if self.using_cp and len(c.args) == {"first": 2, "last": 2, "prev": 3, "next": 3}.get(f):
+            self.r.emit("unsupported-cp-construct", span, "`%s(seq, ...)` on a `dvar sequence` is a CP Optimizer "
+                        "constraint that pyopl does not yet compile to CP-SAT" % f,
+                        help="order the intervals with precedences (`endBeforeStart(a, b)`) instead")
+            return
         if f in CP_FUNCTIONS:
             if self.using_cp:
                 self.r.emit("unsupported-cp-construct", span,

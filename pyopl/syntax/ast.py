@@ -292,12 +292,38 @@ class DvarDecl(Decl):
 
 
 @dataclass(eq=False, repr=False)
+class IntervalDecl(DvarDecl):
+    """``dvar interval name[dims] [optional[(cond)]] [in lo..hi] [size s];`` (``using CP;``, OPL manual
+    "Interval variables"): ``vtype`` is ``"interval"``, ``domain`` the window of ``in``; ``optional``
+    None (present), the constant True (``optional``) or the condition; ``size`` an int or a range;
+    ``intensity`` a step function (not compiled)."""
+
+    optional: Optional[Expr] = None
+    size: Optional[Expr] = None
+    intensity: Optional[Expr] = None  # a step function: refused (OPL0627)
+
+
+@dataclass(eq=False, repr=False)
+class SequenceDecl(DvarDecl):
+    """``dvar sequence name[dims] in intervals [types t];`` (OPL manual "Sequence variables"):
+    ``vtype`` ``"sequence"``, ``domain`` the array of intervals, ``types`` the optional type array."""
+
+    types: Optional[Expr] = None
+
+
+@dataclass(eq=False, repr=False)
 class DexprDecl(Decl):
     """``dexpr type name[dims] = expr;``."""
 
     type: TypeRef
     dims: list[Dim]
     expr: Expr
+
+
+@dataclass(eq=False, repr=False)
+class CumulDecl(DexprDecl):
+    """``cumulFunction name[dims] = expr;`` (OPL manual "Cumulative functions"): a dexpr whose type
+    is ``cumulFunction``, built from ``pulse``, ``stepAtStart`` and ``stepAtEnd``."""
 
 
 @dataclass(eq=False, repr=False)

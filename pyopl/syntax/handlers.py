@@ -126,6 +126,34 @@ class _Handlers:
         vtype, name, dims, domain = c
         return A.DvarDecl(self._s(meta), str(name), self._t(name), vtype, dims or [], domain)
 
+    def interval_decl(self, meta, c):
+        name, dims, *parts = c
+        d = A.IntervalDecl(self._s(meta), str(name), self._t(name), "interval", dims or [], None)
+        for kind, value in parts:
+            setattr(d, kind, value)
+        return d
+
+    def iv_optional(self, meta, c):
+        return "optional", c[0] if c[0] is not None else A.Const(self._s(meta), True)
+
+    def iv_in(self, meta, c):
+        return "domain", c[0]
+
+    def iv_size(self, meta, c):
+        return "size", c[0]
+
+    def iv_intensity(self, meta, c):
+        return "intensity", c[0]
+
+    def sequence_decl(self, meta, c):
+        name, dims, intervals, types = c
+        return A.SequenceDecl(self._s(meta), str(name), self._t(name), "sequence", dims or [], intervals, types)
+
+    def cumul_decl(self, meta, c):
+        name, dims, expr = c
+        return A.CumulDecl(self._s(meta), str(name), self._t(name), A.TypeRef(self._s(meta), "cumulFunction"),
+                           dims or [], expr)
+
     def dvar_type(self, meta, c):
         return str(c[0])
 

@@ -32,18 +32,20 @@ R("OPL0608", "dialect-scalar-from-data", "warning", "Scalar without `...` read f
   good="int T = ...;\ndvar float+ x;\nminimize x;\nsubject to { x >= T; }", good_data="T = 4;",
   at=(1, 5))
 R("OPL0620", "unsupported-cp-function", "error", "CP Optimizer constraint",
-  """`noOverlap`, `count`, `alternative`, `inverse` and the other constraints of IBM's CP
-Optimizer that pyopl does not compile, in a model without `using CP;`. Model them with binary
-variables. (`allDifferent` in such a model is OPL0626: add `using CP;`.)""",
-  bad="dvar int x[1..3] in 1..3;\nminimize x[1];\nsubject to { inverse(x, x); }",
+  """`distribute`, `allowedAssignments` and the other constraints of IBM's CP Optimizer that pyopl
+does not compile, in a model without `using CP;`. Model them with binary variables. (The CP
+constraints pyopl compiles for CP-SAT, `allDifferent`, `inverse`, `noOverlap`, ..., are OPL0626 in
+such a model: add `using CP;`.)""",
+  bad="dvar int x[1..3] in 1..3;\nminimize x[1];\nsubject to { distribute(x, x, x); }",
   good="dvar boolean a[1..3][1..3];\nminimize sum(v in 1..3) v * a[1][v];\n"
        "subject to {\n  forall(i in 1..3) sum(v in 1..3) a[i][v] == 1;\n  forall(v in 1..3) sum(i in 1..3) a[i][v] <= 1;\n}",
   at=(3, 14))
 R("OPL0621", "unsupported-cp-variable", "error", "CP Optimizer variable type",
-  """`dvar interval`, `dvar sequence` and the other scheduling variables of CP Optimizer are not
-supported; model schedules with integer start times or time-indexed binaries.""",
-  bad="dvar interval t;\nminimize 1;", good="dvar int+ start in 0..100;\nminimize start;",
-  at=(1, 6))
+  """`stateFunction` and the other CP Optimizer variable types pyopl does not compile. (`dvar interval`,
+`dvar sequence` and `cumulFunction` compile to CP-SAT in a `using CP;` model, docs/cp.md; in a model
+without `using CP;` they are OPL0626.) Model a state with integer variables and constraints.""",
+  bad="using CP;\nstateFunction s;\nminimize 1;", good="using CP;\ndvar int state in 0..3;\nminimize state;",
+  at=(2, 1))
 R("OPL0622", "unsupported-stepwise", "error", "`stepwise` function",
   """Stepwise functions belong to CP Optimizer; use binary variables, one per step.""",
   bad="dvar float+ x;\nminimize x;\nsubject to { x >= stepwise{1 -> 2; 3} 1; }",
@@ -64,18 +66,21 @@ R("OPL0625", "unsupported-set-domain", "error", "Decision variable domain given 
   bad="dvar int x in {1, 3};\nminimize x;",
   good="dvar boolean pick[1..2];\ndexpr int x = 1 * pick[1] + 3 * pick[2];\nminimize x;\nsubject to { sum(k in 1..2) pick[k] == 1; }",
   at=(1, 15))
-R("OPL0626", "cp-needs-using-cp", "error", "CP constraint in a model without `using CP;`",
-  """`allDifferent` and `count` are constraints of constraint programming. pyopl compiles them for OR-Tools CP-SAT
-in a model that starts with `using CP;` (docs/cp.md); a mathematical-programming model (HiGHS,
-Gurobi, SCIP, CPLEX) has no such constraint. Add `using CP;`, or formulate it with binary variables.""",
+R("OPL0626", "cp-needs-using-cp", "error", "CP construct in a model without `using CP;`",
+  """`allDifferent`, `count`, `inverse`, `pack`, `lex`, `allMinDistance`, an array indexed by a decision,
+interval and sequence variables, cumulative functions and the scheduling constraints belong to
+constraint programming. pyopl compiles them for OR-Tools CP-SAT in a model that starts with
+`using CP;` (docs/cp.md); a mathematical-programming model (HiGHS, Gurobi, SCIP, CPLEX) has no
+such construct. Add `using CP;`, or formulate it with binary variables.""",
   bad="dvar int x[1..3] in 1..3;\nminimize x[1];\nsubject to { allDifferent(x); }",
   good="using CP;\ndvar int x[1..3] in 1..3;\nminimize x[1];\nsubject to { allDifferent(x); }",
   at=(3, 14))
 R("OPL0627", "unsupported-cp-construct", "error", "CP construct not compiled to CP-SAT yet",
-  """The model has `using CP;` and uses a CP Optimizer constraint that pyopl does not compile to
-CP-SAT yet (the message names it). docs/cp.md lists what runs: integer and boolean variables, linear,
-strict, `!=` and logical constraints, reification, `allDifferent`, `count`, linear objectives.""",
-  bad="using CP;\ndvar int x[1..3] in 1..3;\nminimize x[1];\nsubject to { inverse(x, x); }",
+  """The model has `using CP;` and uses a CP Optimizer construct, or a form of one, that pyopl does
+not compile to CP-SAT yet; the message names it (for example `alwaysIn` over an interval variable,
+`alternative` with a cardinality, a `pulse` of variable height, `allowedAssignments`,
+`distribute`). docs/cp.md lists what runs and how each construct maps to CP-SAT.""",
+  bad="using CP;\ndvar int x[1..3] in 1..3;\nminimize x[1];\nsubject to { distribute(x, x, x); }",
   good="using CP;\ndvar int x[1..3] in 1..3;\nminimize x[1];\nsubject to { allDifferent(x); }",
   at=(4, 14))
 R("OPL0628", "cp-mp-only", "error", "Mathematical-programming construct in a `using CP;` model",
@@ -86,3 +91,12 @@ remove `using CP;` to solve the model with a MIP solver.""",
   bad="using CP;\ndvar float x in 0..3;\nminimize x;",
   good="using CP;\ndvar int x in 0..3;\nminimize x;",
   at=(2, 12))
+R("OPL0629", "cp-bad-argument", "error", "Wrong argument to a CP constraint or scheduling expression",
+  """A constraint or expression of constraint programming got an argument of the wrong kind: an
+interval expected and a number given (`startOf(3)`), a fractional value where CP takes integers,
+arrays of different lengths (`lex`), weights that are not data (`pack`). The message names the
+construct and what it takes (OPL manual, "Constraints available in constraint programming",
+"Scheduling").""",
+  bad="using CP;\ndvar int x in 0..3;\nminimize startOf(x);",
+  good="using CP;\ndvar interval a in 0..10 size 3;\nminimize startOf(a);",
+  at=(3, 18))

@@ -1,0 +1,240 @@
+"""The CP constraints of the IR (``ir.cp_constraints``, ``ir.intervals``) as CP-SAT's own constraints.
+
+Each :class:`~pyopl.lowering.cp.CpConstraint` kind maps to one CP-SAT call (``ortools.sat.python.cp_model``):
+``allDifferent`` -> ``add_all_different``, ``element`` -> ``add_element``, ``inverse`` ->
+``add_inverse``, ``max``/``min`` -> ``add_max_equality``/``add_min_equality``, ``abs`` ->
+``add_abs_equality``, ``linear_if`` -> a
+linear constraint with ``only_enforce_if``, ``noOverlap`` -> ``add_no_overlap`` (with a transition
+matrix: a disjunction per pair of intervals, IBM's default meaning where the distance separates an
+interval from every later one), ``cumul`` -> ``add_cumulative`` (pulses of non-negative height) or
+``add_reservoir_constraint_with_active`` (steps); every interval variable -> ``new_interval_var`` /
+``new_optional_interval_var`` over its start, size and end columns.  Coefficients are made integer
+exactly as for rows (:mod:`.cpsat_scale`).
+"""
+from __future__ import annotations
+
+from typing import Any
+
+from .cpsat_scale import NotIntegral, inner_bounds, scale_for, scaled
+
+
+class Refused(Exception):
+    """A model CP-SAT cannot take; ``slug``, ``message``, ``help``, ``span`` make its diagnostic."""
+
+    def __init__(self, slug: str, message: str, help: str, span: Any = None) -> None:
+        super().__init__(message)
+        self.slug, self.message, self.help, self.span = slug, message, help, span
+
+
+def not_integral(e: NotIntegral, where: str, span: Any) -> Refused:
+    """The ``cpsat-non-integral`` refusal for the coefficient of ``e`` in ``where``."""
+    from ..semantics.values import show
+
+    if e.too_large:
+        msg = "the coefficient %s in %s is too large for CP-SAT's exact integers once scaled" % (show(e.value), where)
+    else:
+        msg = "the coefficient %s in %s is not a whole number after scaling by any power of ten up to 10^6, " \
+              "and CP-SAT takes integer coefficients only" % (show(e.value), where)
+    return Refused("cpsat-non-integral", msg, "round the data to the precision you mean (e.g. `round(100 * c) / 100`)"
+                   " or change the units so that the coefficients are whole numbers", span)
+
+
+def _domain(v: Any) -> tuple[int, int]:
+    """``(lowest, highest)`` value of the CP-SAT variable ``v`` (its proto's repeated field takes no
+    negative index: ``d[-1]`` reads element 0)."""
+    d = v.proto.domain
+    return int(d[0]), int(d[len(d) - 1])
+
+
+class Builder:
+    """Adds the IR's intervals and CP constraints to the CP-SAT model ``m`` over the column variables ``xs``."""
+
+    def __init__(self, m: Any, xs: list) -> None:
+        self.m, self.xs = m, xs
+        self.intervals: list = []  # CP-SAT's interval variables, one per IR interval
+        self.ivs: list = []  # the IR's intervals
+        self._true = None
+
+    def add_intervals(self, ivs: list) -> None:
+        """One CP-SAT interval per :class:`~pyopl.lowering.intervals.IntervalVar`, in order."""
+        m, xs = self.m, self.xs
+        self.ivs = ivs
+        for iv in ivs:
+            if iv.presence is None:
+                self.intervals.append(m.new_interval_var(xs[iv.start], xs[iv.size], xs[iv.end], iv.label()))
+            else:
+                self.intervals.append(m.new_optional_interval_var(xs[iv.start], xs[iv.size], xs[iv.end],
+                                                                  xs[iv.presence], iv.label()))
+
+    def add(self, c: Any) -> None:
+        """The constraint ``c`` (a ``CpConstraint``); raises :class:`Refused`."""
+        getattr(self, "_" + c.kind)(c)
+
+    # ------------------------------------------------------------------ helpers
+    def _exprs(self, c: Any, pairs: list, what: str) -> list:
+        """The affine expressions ``pairs`` (``(terms, const)``) scaled to integers together."""
+        try:
+            f = scale_for([v for terms, const in pairs for v in list(terms.values()) + [const]])
+        except NotIntegral as e:
+            raise not_integral(e, "this `%s`" % what, c.span) from None
+        if f != 1:
+            raise Refused("cpsat-non-integral", "`%s` over expressions with fractional coefficients has no exact "
+                          "integer form" % what, "use integer coefficients", c.span)
+        return [self._affine(terms, const) for terms, const in pairs]
+
+    def _affine(self, terms: dict, const: float) -> Any:
+        """``sum(terms) + const`` as one variable plus a constant (CP-SAT's global constraints take affine
+        expressions): a longer sum gets an integer variable of its own."""
+        xs = self.xs
+        terms = {j: int(round(v)) for j, v in terms.items() if v}
+        k = int(round(const))
+        if not terms:
+            return k
+        if len(terms) == 1:
+            (j, v), = terms.items()
+            return v * xs[j] + k
+        lo = sum(v * _domain(xs[j])[0 if v > 0 else 1] for j, v in terms.items())
+        hi = sum(v * _domain(xs[j])[1 if v > 0 else 0] for j, v in terms.items())
+        aux = self.m.new_int_var(lo, hi, "")
+        self.m.add(aux == sum(v * xs[j] for j, v in terms.items()))
+        return aux + k
+
+    def _literal(self, col: int, value: bool) -> Any:
+        x = self.xs[col]
+        return x if value else x.Not()
+
+    def true(self) -> Any:
+        """A literal fixed to true (the activity of an event of an interval that is always present)."""
+        if self._true is None:
+            self._true = self.m.new_bool_var("true")
+            self.m.add(self._true == 1)
+        return self._true
+
+    def _present(self, k: int) -> Any:
+        iv = self.ivs[k]
+        return self.true() if iv.presence is None else self.xs[iv.presence]
+
+    # ------------------------------------------------------------------ kinds
+    def _posted(self, c: Any) -> None:
+        return None  # made of rows and conditional rows already added
+
+    def _allDifferent(self, c: Any) -> None:
+        try:
+            f = scale_for([v for terms, const in c.exprs for v in list(terms.values()) + [const]])
+        except NotIntegral as e:
+            raise not_integral(e, "this `allDifferent`", c.span) from None
+        self.m.add_all_different([self._affine({j: scaled(v, f) for j, v in terms.items()}, scaled(const, f))
+                                  for terms, const in c.exprs])
+
+    def _element(self, c: Any) -> None:
+        m = self.m
+        idx = self._exprs(c, [c.data["index"]], "element")[0]
+        vals = self._exprs(c, c.exprs, "element")
+        pos = c.data["positions"]
+        if pos == list(range(pos[0], pos[0] + len(pos))):
+            index = idx - pos[0] if pos[0] else idx
+        else:  # the index set has holes: a position p with index == pos[p]
+            index = m.new_int_var(0, len(pos) - 1, "")
+            m.add_element(index, pos, idx)
+        m.add_element(index, vals, self._exprs(c, [c.data["target"]], "element")[0])
+
+    def _inverse(self, c: Any) -> None:
+        n, off = c.data["n"], c.data["offset"]
+        exprs = self._exprs(c, c.exprs, "inverse")
+        shifted = []
+        for e in exprs:
+            v = self.m.new_int_var(0, n - 1, "")
+            self.m.add(v == e - off)
+            shifted.append(v)
+        self.m.add_inverse(shifted[:n], shifted[n:])
+
+    def _max(self, c: Any) -> None:
+        self.m.add_max_equality(self.xs[c.data["target"]], self._exprs(c, c.exprs, "max"))
+
+    def _min(self, c: Any) -> None:
+        self.m.add_min_equality(self.xs[c.data["target"]], self._exprs(c, c.exprs, "min"))
+
+    def _abs(self, c: Any) -> None:
+        self.m.add_abs_equality(self.xs[c.data["target"]], self._exprs(c, c.exprs, "abs")[0])
+
+    def _linear_if(self, c: Any) -> None:
+        d = c.data
+        terms = d["terms"]
+        try:
+            f = scale_for(list(terms.values()))
+        except NotIntegral as e:
+            raise not_integral(e, "this constraint", c.span) from None
+        lo, hi = inner_bounds(d["lo"], d["hi"], f)
+        expr = sum(scaled(v, f) * self.xs[j] for j, v in terms.items() if v)
+        lits = [self._literal(col, val) for col, val in d["when"]]
+        if isinstance(expr, int):
+            if (lo is not None and expr < lo) or (hi is not None and expr > hi):
+                self.m.add_bool_or([lit.Not() for lit in lits])
+            return
+        if lo is not None and hi is not None:
+            ct = self.m.add_linear_constraint(expr, lo, hi)
+        elif lo is not None:
+            ct = self.m.add(expr >= lo)
+        elif hi is not None:
+            ct = self.m.add(expr <= hi)
+        else:
+            return
+        ct.only_enforce_if(lits)
+
+    def _noOverlap(self, c: Any) -> None:
+        ks = c.data["intervals"]
+        self.m.add_no_overlap([self.intervals[k] for k in ks])
+        if "matrix" not in c.data:
+            return
+        matrix, types = c.data["matrix"], c.data["types"]
+        m, ivs, xs = self.m, self.ivs, self.xs
+        for a in range(len(ks)):
+            for b in range(a + 1, len(ks)):
+                i, j = ivs[ks[a]], ivs[ks[b]]
+                dij, dji = matrix.get((types[a], types[b]), 0), matrix.get((types[b], types[a]), 0)
+                if not dij and not dji:
+                    continue  # the plain noOverlap above says it
+                both = [self._present(ks[a]), self._present(ks[b])]
+                first = m.new_bool_var("")
+                m.add(xs[i.end] + dij <= xs[j.start]).only_enforce_if([first] + both)
+                m.add(xs[j.end] + dji <= xs[i.start]).only_enforce_if([first.Not()] + both)
+
+    def _cumul(self, c: Any) -> None:
+        d = c.data
+        events, lo, hi, window = d["events"], d["lo"], d["hi"], d["window"]
+        if all(kind == "pulse" and h >= 0 for kind, _k, h in events) and (lo is None or lo <= 0):
+            if hi is None:
+                return  # a sum of non-negative pulses is never below 0
+            demands = [h for _kind, _k, h in events]
+            ivs = [self.intervals[k] for _kind, k, _h in events]
+            cap = hi
+            if window is not None:  # the bound only inside [t0, t1): a fixed block takes the rest of a larger capacity
+                t0, t1 = window
+                cap = max(hi, sum(demands))
+                if cap > hi and t1 > t0:
+                    ivs.append(self.m.new_fixed_size_interval_var(t0, t1 - t0, ""))
+                    demands.append(cap - hi)
+            self.m.add_cumulative(ivs, demands, cap)
+            return
+        if window is not None:
+            raise Refused("unsupported-cp-construct", "`alwaysIn` over a time window of a cumulative function with "
+                          "steps or negative pulses is not compiled to CP-SAT yet",
+                          "use `f <= capacity` over the whole horizon", c.span)
+        total = sum(abs(h) for _kind, _k, h in events)
+        lo_level = -total if lo is None else lo
+        hi_level = total if hi is None else hi
+        if lo_level > 0 or hi_level < 0:
+            raise Refused("unsupported-cp-construct", "this bound on a cumulative function excludes its level 0 "
+                          "before the first event (%s..%s), which CP-SAT's reservoir cannot say" % (lo_level, hi_level),
+                          "bound the level with `f <= capacity` (capacity >= 0) or `f >= level` (level <= 0)", c.span)
+        times, changes, actives = [], [], []
+        for kind, k, h in events:
+            if kind == "step":  # at the fixed time k
+                times.append(k); changes.append(h); actives.append(self.true())
+                continue
+            iv, act = self.ivs[k], self._present(k)
+            if kind in ("pulse", "stepAtStart"):
+                times.append(self.xs[iv.start]); changes.append(h); actives.append(act)
+            if kind in ("pulse", "stepAtEnd"):
+                times.append(self.xs[iv.end]); changes.append(-h if kind == "pulse" else h); actives.append(act)
+        self.m.add_reservoir_constraint_with_active(times, changes, actives, lo_level, hi_level)

@@ -1,0 +1,136 @@
+"""More global constraints of ``using CP;`` models (OPL manual, "Constraints available in constraint
+programming"): ``allMinDistance``, ``pack`` and ``lex``, each made of rows, 0/1 columns and
+conditional rows (CP-SAT's ``only_enforce_if``), exact on integers."""
+from __future__ import annotations
+
+from typing import Any
+
+from ..semantics.values import OplRange
+from ..syntax import ast as A
+from .builtins import builtin
+from .cp import array_items, need_cp
+from .cp_record import CpConstraint, conditional
+from .errors import EvalError
+from .kinds import is_number
+from .linear import LinExpr
+from .symbols import VarArray
+
+INF = float("inf")
+
+
+def _posted(node: A.Call) -> CpConstraint:
+    return CpConstraint("posted", [], node.span)
+
+
+def _args(node: A.Call, lo: int, hi: int) -> None:
+    if not lo <= len(node.args) <= hi:
+        raise EvalError("call-arity", node.span, "`%s` takes %s arguments, not %d" % (
+            node.func, lo if lo == hi else "%d or %d" % (lo, hi), len(node.args)),
+            help="see the OPL manual's entry for `%s`" % node.func)
+
+
+def _ints(ev: Any, arg: A.Expr, env: dict, what: str) -> list[LinExpr]:
+    """The elements of an array argument as integer linear forms (numbers become constants)."""
+    out = []
+    for v in array_items(ev, arg, env, what):
+        if isinstance(v, bool):
+            v = int(v)
+        if is_number(v) and float(v).is_integer():
+            out.append(LinExpr(None, float(v)))
+        elif isinstance(v, LinExpr) and ev.inst.is_integral(v):
+            out.append(v)
+        else:
+            raise EvalError("cp-bad-argument", arg.span, "`%s` takes integer expressions" % what,
+                            help="use integer decisions and whole coefficients")
+    return out
+
+
+def _diff(a: LinExpr, b: LinExpr) -> LinExpr:
+    d = a.copy()
+    d.iadd(b, -1.0)
+    return d
+
+
+@builtin("allMinDistance")
+def _all_min_distance(ev: Any, node: A.Call, env: dict) -> CpConstraint:
+    """``allMinDistance(x, k)``: every two elements of ``x`` differ by at least ``k`` (a 0/1 column per
+    pair says which is the larger)."""
+    _args(node, 2, 2)
+    need_cp(ev.inst, node.span, "`allMinDistance`")
+    xs = _ints(ev, node.args[0], env, "allMinDistance")
+    k = ev.eval_number(node.args[1], env, "the distance of `allMinDistance`")
+    inst = ev.inst
+    for i in range(len(xs)):
+        for j in range(i + 1, len(xs)):
+            b = inst.new_column(0.0, 1.0, True, "allMinDistance")
+            conditional(inst, _diff(xs[i], xs[j]), float(k), INF, [(b, True)], node.span)
+            conditional(inst, _diff(xs[j], xs[i]), float(k), INF, [(b, False)], node.span)
+    return _posted(node)
+
+
+@builtin("lex")
+def _lex(ev: Any, node: A.Call, env: dict) -> CpConstraint:
+    """``lex(x, y)``: ``x`` is lexicographically at most ``y`` (OPL manual, "lex"): 0/1 columns
+    ``e_k`` say the first ``k`` elements are equal; where they stop being equal, ``x_k < y_k``."""
+    _args(node, 2, 2)
+    need_cp(ev.inst, node.span, "`lex`")
+    xs, ys = _ints(ev, node.args[0], env, "lex"), _ints(ev, node.args[1], env, "lex")
+    if len(xs) != len(ys):
+        raise EvalError("cp-bad-argument", node.span, "the arrays of `lex` have %d and %d elements" % (len(xs), len(ys)),
+                        help="compare arrays of the same length")
+    inst = ev.inst
+    prev = None  # e_k as a column (None: e_0, true)
+    for x, y in zip(xs, ys):
+        e = inst.new_column(0.0, 1.0, True, "lex")
+        if prev is not None:
+            inst.add_aux_row(LinExpr({e: 1.0, prev: -1.0}), -INF, 0.0, node.span)  # e_{k+1} => e_k
+        now = [] if prev is None else [(prev, True)]
+        conditional(inst, _diff(x, y), -INF, 0.0, now, node.span)  # equal so far: x_k <= y_k
+        conditional(inst, _diff(x, y), 0.0, 0.0, [(e, True)], node.span)  # still equal
+        conditional(inst, _diff(x, y), -INF, -1.0, now + [(e, False)], node.span)  # first difference: x_k < y_k
+        prev = e
+    return _posted(node)
+
+
+@builtin("pack")
+def _pack(ev: Any, node: A.Call, env: dict) -> CpConstraint:
+    """``pack(load, where, weight[, used])``: item ``i`` of weight ``weight[i]`` goes in the container
+    ``where[i]``, ``load[c]`` is the weight in container ``c`` and ``used`` the number of containers
+    with a positive load (OPL manual, "pack"); containers are the index set of ``load``, a range."""
+    _args(node, 3, 4)
+    need_cp(ev.inst, node.span, "`pack`")
+    inst = ev.inst
+    sym = inst.symbols.get(node.args[0].id) if isinstance(node.args[0], A.Name) else None
+    arr = getattr(sym, "value", None)
+    if not isinstance(arr, VarArray) or len(arr.dims) != 1 or not isinstance(arr.dims[0], OplRange):
+        raise EvalError("unsupported-cp-construct", node.args[0].span, "`pack` is compiled when its loads are a "
+                        "`dvar int` array over an integer range (its containers)",
+                        help="declare `dvar int load[Containers] in 0..capacity;` with `range Containers = ...;`")
+    containers = list(arr.dims[0])
+    loads = [LinExpr.var(arr.cols[(c,)]) for c in containers]
+    where = _ints(ev, node.args[1], env, "pack")
+    weights = _ints(ev, node.args[2], env, "pack")
+    if len(where) != len(weights) or any(w.terms or w.const < 0 for w in weights):
+        raise EvalError("cp-bad-argument", node.args[2].span, "`pack` needs one weight (a number >= 0) per item",
+                        help="give the weights as data, as many as the items of `where`")
+    inside = {c: LinExpr(None, 0.0) for c in containers}
+    used = {c: inst.new_column(0.0, 1.0, True, "pack_used") for c in containers} if len(node.args) == 4 else {}
+    for item, w in zip(where, weights):
+        picks = {c: inst.new_column(0.0, 1.0, True, "pack") for c in containers}
+        inst.add_aux_row(LinExpr({b: 1.0 for b in picks.values()}), 1.0, 1.0, node.span)  # one container
+        at = LinExpr({b: float(c) for c, b in picks.items()})
+        inst.add_aux_row(_diff(at, item), 0.0, 0.0, node.span)  # where[i] == the container picked
+        for c, b in picks.items():
+            inside[c].iadd(LinExpr({b: w.const}))
+            if used and w.const > 0:
+                inst.add_aux_row(LinExpr({b: 1.0, used[c]: -1.0}), -INF, 0.0, node.span)  # picked => used
+    for c, load in zip(containers, loads):
+        inst.add_aux_row(_diff(load, inside[c]), 0.0, 0.0, node.span)
+        if used:
+            total = inside[c].copy()
+            total.iadd(LinExpr({used[c]: -1.0}))
+            inst.add_aux_row(total, 0.0, INF, node.span)  # used => some weight inside
+    if used:
+        count = _ints(ev, A.ArrayLit(node.args[3].span, [node.args[3]]), env, "pack")[0]
+        inst.add_aux_row(_diff(count, LinExpr({u: 1.0 for u in used.values()})), 0.0, 0.0, node.span)
+    return _posted(node)

@@ -1,0 +1,306 @@
+"""Scheduling constraints of ``using CP;`` models (OPL manual, "Scheduling", "Constraints on
+interval variables"): precedences, ``alternative``, ``span``, ``synchronize``, ``noOverlap`` and
+cumulative functions (``pulse``, ``stepAtStart``, ``stepAtEnd``, ``f <= cap``, ``alwaysIn``).
+
+Each becomes rows, conditional rows (``linear_if``: enforced while intervals are present) and
+CP-SAT's own ``noOverlap``, ``cumulative`` and ``reservoir`` constraints (``CpConstraint`` kinds
+the backend builds in pyopl/backends/cpsat_global.py).
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from ..semantics.values import show
+from ..syntax import ast as A
+from .builtins import builtin
+from .cp import CpConstraint, need_cp
+from .errors import EvalError
+from .cp_record import conditional
+from .intervals import IntervalVar, arity, int_arg, interval_arg, interval_list
+from .kinds import is_number
+from .linear import LinExpr
+
+#: precedence -> (the point of the first interval, the point of the second, the comparison)
+PRECEDENCES = {
+    "endBeforeStart": ("end", "start", "<="), "endBeforeEnd": ("end", "end", "<="),
+    "startBeforeStart": ("start", "start", "<="), "startBeforeEnd": ("start", "end", "<="),
+    "startAtStart": ("start", "start", "=="), "startAtEnd": ("start", "end", "=="),
+    "endAtStart": ("end", "start", "=="), "endAtEnd": ("end", "end", "=="),
+}
+
+
+def _both(a: IntervalVar, b: IntervalVar) -> list:
+    return a.when() + [w for w in b.when() if w not in a.when()]
+
+
+def _posted(node: A.Call) -> CpConstraint:
+    """What a scheduling constraint made of rows returns: a record the constraint statement accepts
+    (a logical operator refuses it: its rows hold unconditionally)."""
+    return CpConstraint("posted", [], node.span)
+
+
+def _precedence(ev: Any, node: A.Call, env: dict) -> CpConstraint:
+    """``endBeforeStart(a, b, z)`` and the others: ``point(a) + z <= point(b)`` (or ``==``) when both
+    intervals are present (OPL manual, "Precedence constraints between interval variables")."""
+    arity(node, 2, 3)
+    need_cp(ev.inst, node.span, "`%s`" % node.func)
+    pa, pb, op = PRECEDENCES[node.func]
+    a, b = interval_arg(ev, node, 0, env), interval_arg(ev, node, 1, env)
+    delay = int_arg(ev, node, 2, env)
+    e = LinExpr({getattr(a, pa): 1.0})
+    e.iadd(LinExpr({getattr(b, pb): 1.0}), -1.0)
+    e.iadd(delay)  # point(a) + z - point(b)
+    conditional(ev.inst, e, 0.0 if op == "==" else -float("inf"), 0.0, _both(a, b), node.span)
+    return _posted(node)
+
+
+for _name in PRECEDENCES:
+    builtin(_name)(_precedence)
+
+
+def _presence(iv: IntervalVar) -> LinExpr:
+    """The 0/1 presence of ``iv`` as a linear form (the constant 1 when it is always present)."""
+    return LinExpr(None, 1.0) if iv.presence is None else LinExpr.var(iv.presence)
+
+
+def _same(inst: Any, a: IntervalVar, b: IntervalVar, part: str, when: list, span: Any, op: str = "==") -> None:
+    e = LinExpr({getattr(a, part): 1.0})
+    e.iadd(LinExpr({getattr(b, part): 1.0}), -1.0)  # a.part - b.part
+    conditional(inst, e, 0.0 if op in ("==", ">=") else -float("inf"), 0.0 if op in ("==", "<=") else float("inf"),
+                when, span)
+
+
+@builtin("alternative")
+def _alternative(ev: Any, node: A.Call, env: dict) -> CpConstraint:
+    """``alternative(a, B)``: when ``a`` is present exactly one interval of ``B`` is, starting and ending
+    with ``a``; when ``a`` is absent every interval of ``B`` is (OPL manual, "alternative")."""
+    arity(node, 2, 3)
+    need_cp(ev.inst, node.span, "`alternative`")
+    if len(node.args) == 3:
+        raise EvalError("unsupported-cp-construct", node.args[2].span, "`alternative` with a cardinality is not "
+                        "compiled to CP-SAT yet", help="use `alternative(a, B)` (one interval of B)")
+    inst = ev.inst
+    a = interval_arg(ev, node, 0, env)
+    bs = interval_list(ev, node.args[1], env, "alternative")
+    total = LinExpr(None, 0.0)
+    for b in bs:
+        total.iadd(_presence(b))
+    total.iadd(_presence(a), -1.0)
+    inst.add_aux_row(total, 0.0, 0.0, node.span)  # sum(presence of B) == presence of a
+    for b in bs:
+        _same(inst, a, b, "start", b.when(), node.span)
+        _same(inst, a, b, "end", b.when(), node.span)
+    return _posted(node)
+
+
+@builtin("span")
+def _span(ev: Any, node: A.Call, env: dict) -> CpConstraint:
+    """``span(a, B)``: ``a`` is present when some interval of ``B`` is, and then starts at the first start
+    and ends at the last end of the present ones (OPL manual, "span")."""
+    arity(node, 2, 2)
+    need_cp(ev.inst, node.span, "`span`")
+    inst = ev.inst
+    a = interval_arg(ev, node, 0, env)
+    bs = interval_list(ev, node.args[1], env, "span")
+    some = LinExpr(None, 0.0)
+    for b in bs:
+        some.iadd(_presence(b))
+        d = _presence(b)
+        d.iadd(_presence(a), -1.0)
+        inst.add_aux_row(d, -float("inf"), 0.0, node.span)  # b present => a present
+        _same(inst, a, b, "start", b.when(), node.span, "<=")
+        _same(inst, a, b, "end", b.when(), node.span, ">=")
+    some.iadd(_presence(a), -1.0)
+    inst.add_aux_row(some, 0.0, float("inf"), node.span)  # a present => some b present
+    if a.presence is None and all(b.presence is None for b in bs):  # all present: CP-SAT's own min and max
+        inst.cp_constraints.append(CpConstraint("min", [({b.start: 1.0}, 0.0) for b in bs], node.span,
+                                                data={"target": a.start}))
+        inst.cp_constraints.append(CpConstraint("max", [({b.end: 1.0}, 0.0) for b in bs], node.span,
+                                                data={"target": a.end}))
+        return _posted(node)
+    for part in ("start", "end"):  # one present b sets a's start (end): a chosen b, when a is present
+        picks = LinExpr(None, 0.0)
+        for b in bs:
+            z = inst.new_column(0.0, 1.0, True, "span_" + part)
+            d = LinExpr({z: 1.0})
+            d.iadd(_presence(b), -1.0)
+            inst.add_aux_row(d, -float("inf"), 0.0, node.span)  # chosen => present
+            _same(inst, a, b, part, [(z, True)], node.span)
+            picks.iadd(LinExpr.var(z))
+        picks.iadd(_presence(a), -1.0)
+        inst.add_aux_row(picks, 0.0, 0.0, node.span)
+    return _posted(node)
+
+
+@builtin("synchronize")
+def _synchronize(ev: Any, node: A.Call, env: dict) -> CpConstraint:
+    """``synchronize(a, B)``: every present interval of ``B`` starts and ends with ``a`` when ``a`` is
+    present (OPL manual, "synchronize")."""
+    arity(node, 2, 2)
+    need_cp(ev.inst, node.span, "`synchronize`")
+    a = interval_arg(ev, node, 0, env)
+    for b in interval_list(ev, node.args[1], env, "synchronize"):
+        _same(ev.inst, a, b, "start", _both(a, b), node.span)
+        _same(ev.inst, a, b, "end", _both(a, b), node.span)
+    return _posted(node)
+
+
+@builtin("noOverlap")
+def _no_overlap(ev: Any, node: A.Call, env: dict) -> CpConstraint:
+    """``noOverlap(A)`` / ``noOverlap(seq)`` / ``noOverlap(seq, M)``: the present intervals do not
+    overlap; with a transition matrix ``M[type][type]``, ``M[t(a)][t(b)]`` time units separate ``a``
+    from the next interval ``b`` (a circuit over the intervals, pyopl/backends/cpsat_global.py)."""
+    from .intervals import Sequence
+
+    arity(node, 1, 2)
+    need_cp(ev.inst, node.span, "`noOverlap`")
+    ivs = interval_list(ev, node.args[0], env, "noOverlap")
+    data: dict = {"intervals": [iv.index for iv in ivs]}
+    if len(node.args) == 2:
+        seq = ev.evaluate(node.args[0], env)
+        if not isinstance(seq, Sequence) or seq.types is None:
+            raise EvalError("cp-bad-argument", node.args[0].span, "a transition matrix needs a `dvar sequence` "
+                            "declared with `types`", help="declare `dvar sequence s in A types T;`")
+        data["matrix"] = _matrix(ev.evaluate(node.args[1], env), node.args[1], seq.types)
+        data["types"] = list(seq.types)
+    return CpConstraint("noOverlap", [], node.span, data=data)
+
+
+def _matrix(v: Any, node: A.Node, types: list) -> dict:
+    """The transition distances ``{(t1, t2): d}`` of a set of tuples ``<t1, t2, d>`` (IBM's triplet
+    set) or a 2-D integer array ``M[t1][t2]``."""
+    from ..semantics.values import OplArray, OplSet
+
+    out: dict = {}
+    if isinstance(v, OplSet):
+        for t in v:
+            vals = list(t)
+            if len(vals) != 3 or not all(is_number(x) for x in vals):
+                break
+            out[(int(vals[0]), int(vals[1]))] = int(vals[2])
+        else:
+            return out
+    elif isinstance(v, OplArray) and len(v.dims) == 2:
+        return {(int(k[0]), int(k[1])): int(x) for k, x in v.data.items()}
+    raise EvalError("cp-bad-argument", node.span, "a transition matrix is a set of `<int from, int to, int "
+                    "distance>` tuples or a 2-D integer array, not %s" % show(v),
+                    help="declare `tuple triplet { int t1; int t2; int d; }; {triplet} M = ...;`")
+
+
+# ---------------------------------------------------------------------- cumulative functions
+@dataclass
+class CumulExpr:
+    """A cumulative function: a sum of elementary ones, each ``(kind, interval, height)`` with kind
+    ``pulse``, ``stepAtStart`` or ``stepAtEnd``, or ``("step", time, height)`` (OPL manual,
+    "Cumulative functions")."""
+
+    terms: list = field(default_factory=list)
+
+    def plus(self, other: "CumulExpr", sign: int = 1) -> "CumulExpr":
+        return CumulExpr(self.terms + [(k, iv, sign * h) for k, iv, h in other.terms])
+
+
+def _elementary(kind: str):
+    def handler(ev: Any, node: A.Call, env: dict) -> CumulExpr:
+        arity(node, 2, 3)
+        need_cp(ev.inst, node.span, "`%s`" % node.func)
+        if len(node.args) == 3:
+            raise EvalError("unsupported-cp-construct", node.args[2].span, "`%s` with a height range (a variable "
+                            "height) is not compiled to CP-SAT yet" % node.func, help="give a fixed height")
+        iv = interval_arg(ev, node, 0, env)
+        h = int_arg(ev, node, 1, env)
+        if isinstance(h, LinExpr):
+            raise EvalError("unsupported-cp-construct", node.args[1].span, "a decision as the height of `%s` is "
+                            "not compiled to CP-SAT yet" % node.func, help="give a fixed height (data)")
+        return CumulExpr([(kind, iv, h)])
+    handler.__doc__ = "``%s(a, h)``: an elementary cumulative function of the interval ``a``." % kind
+    return handler
+
+
+for _kind in ("pulse", "stepAtStart", "stepAtEnd"):
+    builtin(_kind)(_elementary(_kind))
+
+
+@builtin("step")
+def _step(ev: Any, node: A.Call, env: dict) -> CumulExpr:
+    """``step(t, h)``: the cumulative function that rises by ``h`` at the fixed time ``t`` (data)."""
+    arity(node, 2, 2)
+    need_cp(ev.inst, node.span, "`step`")
+    t, h = int_arg(ev, node, 0, env), int_arg(ev, node, 1, env)
+    if isinstance(t, LinExpr) or isinstance(h, LinExpr):
+        raise EvalError("cp-bad-argument", node.span, "`step(t, h)` takes a time and a height that are data",
+                        help="for a step at an interval's start use `stepAtStart(a, h)`")
+    return CumulExpr([("step", t, h)])
+
+
+def cumul_arith(node: A.Node, op: str, a: Any, b: Any) -> CumulExpr:
+    """``f + g``, ``f - g`` (and ``0 + f`` from a ``sum``) of cumulative functions; EvalError otherwise."""
+    if is_number(a) and a == 0 and isinstance(b, CumulExpr):
+        return b if op == "+" else CumulExpr().plus(b, -1)
+    if is_number(b) and b == 0 and isinstance(a, CumulExpr):
+        return a
+    if isinstance(a, CumulExpr) and isinstance(b, CumulExpr) and op in ("+", "-"):
+        return a.plus(b, 1 if op == "+" else -1)
+    raise EvalError("type-bad-operands", node.span, "a cumulative function can only be added to or subtracted "
+                    "from another (`%s` is not defined here)" % op,
+                    help="build it as a sum of `pulse`, `stepAtStart` and `stepAtEnd`")
+
+
+def cumul_compare(ev: Any, node: A.Node, op: str, a: Any, b: Any) -> CpConstraint:
+    """``f <= cap`` or ``f >= lo`` (``cap >= f`` ...): the level of ``f`` stays within the bound at all times."""
+    if isinstance(b, CumulExpr):
+        a, b, op = b, a, {"<=": ">=", ">=": "<=", "==": "=="}.get(op, op)
+    if op not in ("<=", ">=") or not is_number(b) or not float(b).is_integer():
+        raise EvalError("type-bad-comparison", node.span, "a cumulative function is compared with `<=` or `>=` "
+                        "and an integer (its capacity or its minimum level)",
+                        help="write `f <= capacity`, or `alwaysIn(f, start, end, lo, hi)`")
+    lo, hi = (None, int(b)) if op == "<=" else (int(b), None)
+    return _cumul(a, lo, hi, node.span)
+
+
+def _cumul(f: CumulExpr, lo: int | None, hi: int | None, span: Any, window: tuple | None = None) -> CpConstraint:
+    events = [(kind, iv if kind == "step" else iv.index, h) for kind, iv, h in f.terms]  # (a step: its time)
+    return CpConstraint("cumul", [], span, data={"events": events, "lo": lo, "hi": hi, "window": window})
+
+
+@builtin("alwaysIn")
+def _always_in(ev: Any, node: A.Call, env: dict) -> CpConstraint:
+    """``alwaysIn(f, start, end, lo, hi)``: the level of ``f`` stays in ``lo..hi`` over ``[start, end)``
+    (OPL manual, "alwaysIn"); the form over an interval (``alwaysIn(f, a, lo, hi)``) is not compiled."""
+    arity(node, 4, 5)
+    need_cp(ev.inst, node.span, "`alwaysIn`")
+    f = ev.evaluate(node.args[0], env)
+    if not isinstance(f, CumulExpr):
+        raise EvalError("unsupported-cp-construct", node.args[0].span, "`alwaysIn` is compiled for cumulative "
+                        "functions (a `stateFunction` is not)", help="pass a `cumulFunction`")
+    if len(node.args) == 4:
+        raise EvalError("unsupported-cp-construct", node.args[1].span, "`alwaysIn` over an interval variable is not "
+                        "compiled to CP-SAT yet", help="give a fixed time window: `alwaysIn(f, start, end, lo, hi)`")
+    nums = []
+    for k in range(1, 5):
+        v = int_arg(ev, node, k, env)
+        if isinstance(v, LinExpr):
+            raise EvalError("unsupported-cp-construct", node.args[k].span, "`alwaysIn` with decisions as its "
+                            "bounds is not compiled to CP-SAT yet", help="give data")
+        nums.append(v)
+    return _cumul(f, nums[2], nums[3], node.span, (nums[0], nums[1]))
+
+
+def cumul_decl(inst: Any, d: A.CumulDecl, dims: list, envs: list) -> Any:
+    """``cumulFunction f[dims] = expr;``: evaluated at once (a sum of elementary functions), for each
+    ``(key, env)`` of ``envs`` over the index sets ``dims``; returns the value to declare."""
+    from ..semantics.values import OplArray
+
+    need_cp(inst, d.name_span, "`cumulFunction`")
+    data = {}
+    for key, env in envs:
+        v = inst.ev.evaluate(d.expr, env)
+        if is_number(v) and v == 0:
+            v = CumulExpr()
+        if not isinstance(v, CumulExpr):
+            raise EvalError("cp-bad-argument", d.expr.span, "a `cumulFunction` is a sum of `pulse`, `stepAtStart` "
+                            "and `stepAtEnd`, and this is not one", help="write `cumulFunction f = sum(i in I) "
+                            "pulse(a[i], h[i]);`")
+        data[key] = v
+    return OplArray(d.name, dims, data) if dims else data[()]
