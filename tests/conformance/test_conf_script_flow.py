@@ -98,6 +98,16 @@ def test_populate_fills_gurobis_pool():
     assert r.script_output.strip() == "3: 7 7, 8 8, 9 9"
 
 
+def test_populatelim_sizes_gurobis_pool_without_a_warning():
+    """`cplex.populatelim = 2` is read by `populate()` on every solver (Gurobi's PoolSolutions), so no
+    "has no equivalent in Gurobi" warning (OPL1058) may name it; the pool keeps the two best pairs,
+    7 and 8 (by hand, as above)."""
+    pytest.importorskip("gurobipy")
+    r = pyopl.solve(_SITES % "cplex.populatelim = 2;", solver="gurobi")
+    assert r.script_output.strip() == "2: 7 7, 8 8"
+    assert [d.code for d in r.diagnostics if d.code == "OPL1058"] == []
+
+
 def test_populate_on_cplex_with_aggressive_intensity():
     """The same example on CPLEX: with the pool intensity at 4 (IBM's parameter page: "enumerates all
     practical solutions") its populate finds the three pairs."""
