@@ -322,6 +322,11 @@ class ModelObject(_Host):
         props = ["modelDefinition", "dataElements", "settings", "conflictIterator", "relaxationIterator"]
         if name in props or (self.ctx is not None and name in self.ctx.inst.symbols):
             return
+        if self.ctx is not None:  # a constraint label is an element too (`m.demand[c].dual`)
+            from .host import declared_labels
+
+            if (self.ctx.ir is not None and name in self.ctx.ir.families) or name in declared_labels(self.ctx):
+                return
         methods = list(self._methods())
         best = near_miss(name, methods + props)
         if best is not None:

@@ -65,3 +65,23 @@ def test_a_method_far_from_any_is_still_unsupported(tmp_path):
     r = _solve(tmp_path, "thisOplModel.tuneParam();")
     [d] = [d for d in r.diagnostics if d.is_error]
     assert d.code == "OPL1057" and "is not supported by pyopl" in d.message
+
+
+def test_a_constraint_label_close_to_a_method_name_is_read_as_the_constraint():
+    """Before: `thisOplModel.demand["c1"].dual` in `main` was OPL1050 "IloOplModel has no method
+    `demand`; did you mean `end`?" (the labels were not counted as elements). The duals by hand:
+    minimising x[c1] + x[c2] with x[c] >= 1, each `demand` row has dual 1, the loose `cap` row 0."""
+    r = pyopl.solve("""{string} C = {"c1", "c2"};
+dvar float+ x[C];
+minimize sum(c in C) x[c];
+subject to {
+  forall(c in C) demand: x[c] >= 1;
+  ends: x["c1"] <= 5;
+}
+main {
+  thisOplModel.generate();
+  cplex.solve();
+  writeln(thisOplModel.demand["c1"].dual, " ", thisOplModel.demand["c2"].dual, " ", thisOplModel.ends.dual);
+}""", solver="highs")
+    assert [d.code for d in r.diagnostics if d.is_error] == []
+    assert r.script_output.strip() == "1 1 0"
