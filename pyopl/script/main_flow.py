@@ -317,7 +317,7 @@ class ModelObject(_Host):
     def _not_a_misspelt_member(self, name: str, span: Any) -> None:
         """Raises OPL1050 for a name that is no element of the model but one or two letters off a method or
         property of ``IloOplModel`` (`m.generat()`: the cause is the method's name, not a missing element)."""
-        from ..diagnostics.reporter import near_miss
+        from ..diagnostics.reporter import edit_distance, near_miss
 
         props = ["modelDefinition", "dataElements", "settings", "conflictIterator", "relaxationIterator"]
         if name in props or (self.ctx is not None and name in self.ctx.inst.symbols):
@@ -329,7 +329,8 @@ class ModelObject(_Host):
                 return
         methods = list(self._methods())
         best = near_miss(name, methods + props)
-        if best is not None:
+        # one or two letters off (docs/scripting.md): `demand` is no misspelling of `end`
+        if best is not None and edit_distance(name.lower(), best.lower()) <= 2:
             raise host_error("script-unknown-name", "IloOplModel has no %s `%s`; did you mean `%s`?"
                              % ("method" if best in methods else "property", name, best), span,
                              help="write `%s`" % best)

@@ -85,3 +85,19 @@ main {
 }""", solver="highs")
     assert [d.code for d in r.diagnostics if d.is_error] == []
     assert r.script_output.strip() == "1 1 0"
+
+
+def test_a_name_three_letters_off_a_method_is_not_called_a_misspelling():
+    """Before: `thisOplModel.demand` with no such element said "IloOplModel has no method `demand`; did
+    you mean `end`?" (difflib's ratio, 0.67); docs/scripting.md promises one or two letters off."""
+    r = pyopl.solve("""dvar float+ x;
+minimize x;
+subject to { lowx: x >= 1; }
+main {
+  thisOplModel.generate();
+  cplex.solve();
+  writeln(thisOplModel.demand);
+}""", solver="highs")
+    [d] = [d for d in r.diagnostics if d.is_error]
+    assert d.code == "OPL1050" and (d.line, d.column) == (7, 24)
+    assert d.message == "`demand` is not declared in the model or the script" and "`end`" not in (d.help or "")
