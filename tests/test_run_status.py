@@ -111,3 +111,29 @@ def test_a_model_without_scripts_has_no_run_fields(tmp_path, capsys):
 @pytest.mark.parametrize("status,code", [("script_error", 1), ("optimal", 0), ("not_solved", exit_codes.SOLVER_ERROR)])
 def test_exit_code_of_each_run_status(status, code):
     assert exit_codes.for_result(status, status == "optimal") == code
+
+
+PRE_FAILS = """int n = 3;
+execute b1 { writeln("A"); if (n > 2) fail(); writeln("B"); }
+execute b2 { writeln("C"); }
+dvar float+ x;
+minimize x;
+subject to { x >= n; }
+"""
+
+
+def test_output_of_a_failed_pre_processing_run_is_shown(tmp_path, capsys):
+    """Before: a pre-processing block that failed lost everything the blocks wrote (no `script output:`
+    in the text report or the JSON; IBM's oplrun shows it as it runs). IBM's fail() example: b1 writes
+    A and stops at fail(), b2 still runs and writes C."""
+    rc, out = _run(tmp_path, capsys, PRE_FAILS)
+    assert rc == 1 and out["status"] == "error" and out["script_output"] == "A\nC\n"
+    assert [(d["code"], d["line"], d["column"]) for d in out["diagnostics"]] == [("OPL1067", 2, 39)]
+    rc, text = _run(tmp_path, capsys, PRE_FAILS, "text")
+    assert rc == 1 and text == "script output:\nA\nC\n"
+    with pytest.raises(pyopl.CompileError) as e:
+        pyopl.compile_model(PRE_FAILS)
+    assert e.value.script_output == "A\nC\n"
+    with pytest.raises(pyopl.CompileError) as e:  # a model without scripts has none
+        pyopl.compile_model("dvar float+ x;\nminimize y;")
+    assert e.value.script_output == ""
