@@ -96,6 +96,10 @@ def test_attach_with_values_of_another_shape_is_an_error():
     r = pyopl.solve(_KNAP % ("", "vec.attach(thisOplModel.x, 3); vec.setVectors(cplex);"))
     assert [(d.code, d.span.line, d.message) for d in r.diagnostics if d.is_error] == [
         ("OPL1055", 13, "`attach`: the values for `x` must be an array with its indices, not the number 3")]
+    # a constraint where the variables go: named with its article ("an IloConstraint", not "a IloConstraint")
+    r = pyopl.solve(_KNAP % ("", "vec.attach(thisOplModel.cap, 3);"))
+    assert [(d.code, d.span.line, d.message) for d in r.diagnostics if d.is_error] == [
+        ("OPL1055", 13, "`attach(vars, values)` needs decision variables first, not an IloConstraint")]
 
 
 # ---------------------------------------------------------------------- IloOplCplexBasis
