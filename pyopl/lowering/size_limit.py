@@ -73,6 +73,10 @@ class SizeMeter:
         the current statement's projection is too far past it. ``where``: the span of the statement
         making the rows, used outside a constraint block (None there: not checked)."""
         if nnz > self.limit and (self.stmt is not None or where is not None):
+            if self.stmt is not None and 0 < self.nnz0 < nnz:  # earlier statements made some: say how many are its own
+                self._refuse("has made %s nonzeros%s, which bring the model to %s (%s rows in all), past the model "
+                             "size limit (%s nonzeros)" % (_n(nnz - self.nnz0), self._product(), _n(nnz), _n(rows),
+                                                           _n(self.limit)), where)
             self._refuse("has made %s nonzeros (%s rows in all)%s, past the model size limit (%s nonzeros)" % (
                 _n(nnz), _n(rows), self._product(), _n(self.limit)), where)
         if self.levels is None or self.stmt is None:
