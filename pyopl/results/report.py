@@ -56,6 +56,10 @@ def text_report(result: Result, ir: IR | None = None, max_rows: int = 200, compi
         out.append("objective: %s" % _fmt(result.objective))
     if result.extra.get("objectives") and len(result.extra["objectives"]) > 1:
         out.append("objectives (in priority order): %s" % ", ".join(_fmt(v) for v in result.extra["objectives"]))
+    pool = result.extra.get("pool_objectives")
+    if pool:  # `cplex.populate()` in `main` (docs/scripting.md): the last pool's objectives, in its order
+        out.append("solution pool: %d solution%s, objectives %s%s" % (
+            len(pool), "" if len(pool) == 1 else "s", ", ".join(_fmt(v) for v in pool[:20]), ", ..." if len(pool) > 20 else ""))
     if result.best_bound is not None and result.status != "optimal":
         out.append("best bound: %s" % _fmt(result.best_bound))
     if result.mip_gap is not None and result.status != "optimal":

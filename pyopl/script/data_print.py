@@ -5,7 +5,7 @@ internal data").
 
 In a script both return the text (IBM's IDE writes it with ``out.writeln(m.printExternalData())``):
 one ``name = value;`` line per element, in declaration order, in a form a ``.dat`` file takes
-back (numbers as scripts print them, strings quoted with ``\\`` escapes, ``{a, b}`` sets,
+back (numbers as scripts print them, `infinity` as the keyword, strings quoted with ``\\`` escapes, ``{a, b}`` sets,
 ``<a, b>`` tuples, ``[a, b]`` arrays over their whole index sets, ``lo..hi`` ranges).  The text
 is bounded by what a script may print (:data:`pyopl.script.opl_runtime.MAX_OUTPUT` characters).
 """

@@ -126,6 +126,16 @@ def test_populate_on_highs_warns_and_keeps_one_solution():
     assert "`cplex.populate()`" in warns[0].message and "highs" in warns[0].message
 
 
+def test_the_text_report_lists_the_pools_objectives():
+    """docs/scripting.md: "The run's report lists the last pool's objectives"; before, only the JSON
+    (`pool_objectives`) had them. On HiGHS the pool is the one solution, 7 (by hand, as above)."""
+    from pyopl.results.report import text_report
+
+    r = pyopl.solve(_SITES % "", solver="highs")
+    assert r.extra["pool_objectives"] == [7.0]
+    assert "solution pool: 1 solution, objectives 7" in text_report(r, None).splitlines()
+
+
 def test_pool_index_outside_the_pool():
     """`getObjValue(k)` with k past the pool: an error naming the pool's size (OPL1052)."""
     text = _SITES.replace("lines[s] = cplex.getObjValue(s)", "lines[s] = cplex.getObjValue(s + 5)")
