@@ -137,3 +137,13 @@ def test_output_of_a_failed_pre_processing_run_is_shown(tmp_path, capsys):
     with pytest.raises(pyopl.CompileError) as e:  # a model without scripts has none
         pyopl.compile_model("dvar float+ x;\nminimize y;")
     assert e.value.script_output == ""
+
+
+def test_a_script_error_after_an_optimal_mip_shows_no_bound_or_gap(tmp_path, capsys):
+    """Before: `best bound: 2` and `gap: 0%` under `status: script_error (last solve: optimal)`, lines
+    the report leaves out for an optimal solve. max x, x integer <= 2: optimal at 2 (by hand)."""
+    text = "dvar int x in 0..3;\nmaximize x;\nsubject to { x <= 2; }\nexecute { writeln(nosuch); }\n"
+    rc, out = _run(tmp_path, capsys, text, "text")
+    lines = out.splitlines()
+    assert rc == 1 and lines[:2] == ["status: script_error (last solve: optimal)", "objective: 2"]
+    assert not any(line.startswith(("best bound:", "gap:")) for line in lines)
