@@ -89,6 +89,10 @@ def test_main_that_succeeds_reports_what_it_did(tmp_path, capsys):
     lines = text.splitlines()
     assert lines[:3] == ["status: optimal", "main: exit status 4, 2 solves (thisOplModel: optimal 2, sub.mod: optimal 10)",
                          "values below: the last solve's, of sub.mod"]
+    # the size is the sub-model's (y: one column, no rows), not the main model's; before, the main
+    # model's line with its compile time stood over the sub-model's values
+    assert "model: 1 columns (0 integer), 0 rows, 0 nonzeros" in lines
+    assert "solved_ir" not in out  # (the JSON above has no IR)
 
 
 def test_main_that_fails_before_any_solve_has_no_last_solve_status(tmp_path, capsys):

@@ -431,8 +431,9 @@ def cmd_solve(args: argparse.Namespace) -> int:
             print(render_all(list(model.warnings) + solver_diags, model.sources), file=sys.stderr)
         from ..results.report import text_report
 
-        print(text_report(result, model.ir, compile_time_s=model.compile_time_s, show=show,
-                          constraints=args.constraints))
+        own = result.solved_ir is None or result.solved_ir is model.ir  # (else a sub-model `main` made and solved)
+        print(text_report(result, model.ir if own else result.solved_ir, compile_time_s=model.compile_time_s if own else None,
+                          show=show, constraints=args.constraints))
         _print_script_output(result.script_output)
     if result.run_failed:
         return exit_codes.SCRIPT_ERROR  # a script error stops the run, as in IBM OPL (docs/cli.md, "Run status")

@@ -564,6 +564,8 @@ def run_main(model: Any, kw: dict, compile_model: Any) -> Any:
     if isinstance(value, (bool, int, float, str)) and not getattr(ctx, "failed", False):
         result.main_return = value
     result.solved_model = flow.log[-1]["model"] if flow.log else None
+    if flow.last_model is not None and flow.last_model.model is not None:
+        result.solved_ir = flow.last_model.model.ir  # (a sub-model's size for the report's `model:` line)
     if getattr(ctx, "failed", False):
         from ..results.result import mark_script_failed
 
