@@ -166,6 +166,16 @@ def test_solve_fixed_gives_the_duals_of_the_fixed_lp():
     assert r.script_output.splitlines() == ["12.5", "12.5 1 0 4"]
 
 
+def test_a_mip_dual_read_without_solve_fixed_points_to_it():
+    """Reading `ct.dual` after a MIP solve is OPL1060; its help names `cplex.solveFixed()` (the
+    script's way to those duals, test above) before the command-line `--duals`."""
+    r = pyopl.solve(_FIXED.replace("  cplex.solveFixed();\n", ""), solver="highs")
+    [d] = [d for d in r.diagnostics if d.is_error]
+    assert d.code == "OPL1060" and (d.span.line, d.span.column) == (9, 53)  # `dual` of `ct.dual`
+    assert d.message == "the solver reported no dual for `ct` (a MIP has no duals)"
+    assert "`cplex.solveFixed()`" in d.help
+
+
 def test_clear_model_forgets_the_generated_model():
     """IBM ILOG Script for OPL reference, IloCplex "clearModel": after it `cplex` has no model until
     the next `generate()`."""
