@@ -46,6 +46,20 @@ def test_a_statement_after_others_is_charged_with_its_own_nonzeros_only():
     assert pyopl.compile_model(text, limits=pyopl.Limits(max_nonzeros=10_740)).ir.nnz == 10_740
 
 
+def test_rows_the_objective_makes_count_toward_the_limit():
+    """Before: the rows of the objective's linearisations were never checked (246 nonzeros compiled
+    under a limit of 60). By hand: `s` makes one row of 50; each abs(x[i] - i/10) (minimised: the
+    epigraph) makes t >= e and t >= -e, two rows of 2 nonzeros; the last, x[50] - 5 <= 0 since
+    x <= 5, is -(x - 5) and makes none: 49 x 4 = 196 nonzeros in 98 rows, 246 in 99 rows in all."""
+    text = ("range R = 1..50;\ndvar float x[R] in -5..5;\nminimize sum(i in R) abs(x[i] - i/10);\n"
+            "subject to { s: sum(i in R) x[i] == 3; }\n")
+    errs = _errors(text, max_nonzeros=60)
+    assert [(d.code, d.line, d.column) for d in errs] == [("OPL1144", 3, 10)]
+    assert errs[0].message == ("the objective has made 196 nonzeros, which bring the model to 246 (99 rows in all), "
+                               "past the model size limit (60 nonzeros)")
+    assert pyopl.compile_model(text, limits=pyopl.Limits(max_nonzeros=246)).ir.nnz == 246
+
+
 def test_the_same_model_at_the_limit_compiles():
     m = pyopl.compile_model(FAMILY, limits=pyopl.Limits(max_nonzeros=200))
     assert m.ir.nnz == 200
