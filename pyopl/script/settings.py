@@ -128,6 +128,8 @@ RANGES: dict[str, tuple[float, float]] = {
     "tilim": (0, math.inf), "epgap": (0, 1), "epagap": (0, math.inf), "threads": (0, 2 ** 31 - 1),
     "randomseed": (0, 2 ** 31 - 1), "epint": (0, 0.5), "eprhs": (1e-9, 1e-1), "epopt": (1e-9, 1e-1),
     "nodelim": (0, math.inf), "itlim": (0, math.inf),
+    # the solution pool's ("Any nonnegative integer"; intensity 0 to 4)
+    "populatelim": (0, 2 ** 31 - 1), "solnpoolcapacity": (0, 2100000000), "solnpoolintensity": (0, 4),
 }
 
 

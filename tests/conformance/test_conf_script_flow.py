@@ -108,6 +108,17 @@ def test_populatelim_sizes_gurobis_pool_without_a_warning():
     assert [d.code for d in r.diagnostics if d.code == "OPL1058"] == []
 
 
+def test_populatelim_out_of_range_is_an_error_and_zero_keeps_the_incumbent():
+    """IBM's CPLEX Parameters Reference, PopulateLim: "Any nonnegative integer" (populate generates no
+    more solutions at 0). Before: a negative value, or 0, was silently read as the default 20."""
+    r = pyopl.solve(_SITES % "cplex.populatelim = -3;", solver="highs")
+    [d] = [d for d in r.diagnostics if d.is_error]
+    assert (d.code, d.span.line, d.span.column) == ("OPL1055", 7, 9)
+    assert d.message == "`cplex.populatelim` takes a number from 0 to 2147483647, not -3"
+    pytest.importorskip("gurobipy")
+    assert pyopl.solve(_SITES % "cplex.populatelim = 0;", solver="gurobi").script_output.strip() == "1: 7 7"
+
+
 def test_populate_on_cplex_with_aggressive_intensity():
     """The same example on CPLEX: with the pool intensity at 4 (IBM's parameter page: "enumerates all
     practical solutions") its populate finds the three pairs."""
