@@ -241,6 +241,8 @@ def _compile(model: Any, data: Any, reporter: Reporter, source: str = "auto", in
         if any(d.is_error for d in reporter.diagnostics[n_before:]):
             return None, sources  # values would be missing: evaluating now would only add noise
         inst = Instance(ast, items, reporter, limits, script_host=script_host)
+        if keep is not None:
+            keep["instance"] = inst  # what its scripts wrote is shown even when the compile fails
         inst.script_options = scripts
         lower_items(inst)
         if reporter.has_errors:
@@ -388,8 +390,9 @@ def compile_model(model: Any, data: Any = None, *, source: str = "auto", include
     with recording() as reads:
         ir, sources = _compile_guarded(model, data, reporter, source, include_dir,
                                        _script_options(scripts, script_steps, output_dir), keep, limits=limits)
+    ctx = getattr(keep.pop("instance", None), "script_ctx", None)
     if ir is None:
-        raise CompileError(reporter.sorted(), sources)
+        raise CompileError(reporter.sorted(), sources, script_output=ctx.pre_output + ctx.output() if ctx else "")
     m = Model(ir, reporter.sorted(), sources, time.perf_counter() - start)
     m.files_read = reads
     m.script = keep.get("script")

@@ -55,6 +55,9 @@ def test_a_cell_that_the_model_uses_is_still_an_error_where_it_is_used():
     # at `<i,j>` of `cost[<i,j>]` in the dexpr's definition (line 6), for the first pair <1,1>
     assert (errs[0].line, errs[0].column) == (6, len("dexpr float fc[i in Nodes][j in Nodes] = cost[") + 1)
     assert "<1, 1> is not in the index set" in errs[0].message
+    # and the use that asked for the cell: `fc[i][j]` in the objective (line 7), for i = j = 1
+    assert [(lab.span.line, lab.span.column, lab.message) for lab in errs[0].labels] == [
+        (7, len("minimize sum(i, j in Nodes) ") + 1, "`fc[1][1]` is used here")]
 
 
 def test_a_script_reading_a_cell_that_cannot_be_computed_gets_a_diagnostic_at_the_read():

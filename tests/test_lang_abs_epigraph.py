@@ -34,3 +34,22 @@ def test_abs_in_a_nonconvex_position_with_bounds_is_exact():
     # min x with |x| >= 2, x in -5..5: x = -5 (by hand); nested |(|x| - 5)| minimised over bounded x: 0
     assert pyopl.compile_model("dvar float x in -5..5;\nminimize x;\nsubject to { abs(x) >= 2; }").solve().objective == -5
     assert pyopl.compile_model("dvar float x in -9..9;\nmaximize x;\nsubject to { abs(abs(x) - 5) <= 0; }").solve().objective == 5
+
+
+def test_minimised_abs_of_bounded_arguments_is_an_lp_too():
+    """Before: a bounded argument (`x in -5..5`) took the big-M form, a binary per `abs`, so a
+    minimised sum of distances became a MIP (no duals) although docs/language.md promises the
+    epigraph in every convex position. By hand: sum of i/10 over 1..50 is 127.5 and the x must sum
+    to 3, so the distances add up to at least 124.5, reached with every x[i] <= i/10 (each >= -5);
+    the budget row's dual is then 1 (one more unit of the sum removes one unit of distance)."""
+    m = """range R = 1..50;
+dvar float x[R] in -5..5;
+minimize sum(i in R) abs(x[i] - i/10);
+subject to { s: sum(i in R) x[i] == 3; }"""
+    model = pyopl.compile_model(m)
+    assert not model.ir.is_mip
+    r = model.solve()
+    assert abs(r.objective - 124.5) < 1e-6 and abs(abs(r.duals["s"]) - 1) < 1e-6
+    # the bound of the argument still bounds the epigraph column (|x - 0.1| <= 5.1): a CP model keeps
+    # finite domains, and a non-convex use (maximised) is exact: max |x[1] - 0.1| = 5.1 at x = -5
+    assert abs(pyopl.compile_model("dvar float x in -5..5;\nmaximize abs(x - 0.1);").solve().objective - 5.1) < 1e-6

@@ -89,6 +89,10 @@ def test_main_that_succeeds_reports_what_it_did(tmp_path, capsys):
     lines = text.splitlines()
     assert lines[:3] == ["status: optimal", "main: exit status 4, 2 solves (thisOplModel: optimal 2, sub.mod: optimal 10)",
                          "values below: the last solve's, of sub.mod"]
+    # the size is the sub-model's (y: one column, no rows), not the main model's; before, the main
+    # model's line with its compile time stood over the sub-model's values
+    assert "model: 1 columns (0 integer), 0 rows, 0 nonzeros" in lines
+    assert "solved_ir" not in out  # (the JSON above has no IR)
 
 
 def test_main_that_fails_before_any_solve_has_no_last_solve_status(tmp_path, capsys):
@@ -111,3 +115,39 @@ def test_a_model_without_scripts_has_no_run_fields(tmp_path, capsys):
 @pytest.mark.parametrize("status,code", [("script_error", 1), ("optimal", 0), ("not_solved", exit_codes.SOLVER_ERROR)])
 def test_exit_code_of_each_run_status(status, code):
     assert exit_codes.for_result(status, status == "optimal") == code
+
+
+PRE_FAILS = """int n = 3;
+execute b1 { writeln("A"); if (n > 2) fail(); writeln("B"); }
+execute b2 { writeln("C"); }
+dvar float+ x;
+minimize x;
+subject to { x >= n; }
+"""
+
+
+def test_output_of_a_failed_pre_processing_run_is_shown(tmp_path, capsys):
+    """Before: a pre-processing block that failed lost everything the blocks wrote (no `script output:`
+    in the text report or the JSON; IBM's oplrun shows it as it runs). IBM's fail() example: b1 writes
+    A and stops at fail(), b2 still runs and writes C."""
+    rc, out = _run(tmp_path, capsys, PRE_FAILS)
+    assert rc == 1 and out["status"] == "error" and out["script_output"] == "A\nC\n"
+    assert [(d["code"], d["line"], d["column"]) for d in out["diagnostics"]] == [("OPL1067", 2, 39)]
+    rc, text = _run(tmp_path, capsys, PRE_FAILS, "text")
+    assert rc == 1 and text == "script output:\nA\nC\n"
+    with pytest.raises(pyopl.CompileError) as e:
+        pyopl.compile_model(PRE_FAILS)
+    assert e.value.script_output == "A\nC\n"
+    with pytest.raises(pyopl.CompileError) as e:  # a model without scripts has none
+        pyopl.compile_model("dvar float+ x;\nminimize y;")
+    assert e.value.script_output == ""
+
+
+def test_a_script_error_after_an_optimal_mip_shows_no_bound_or_gap(tmp_path, capsys):
+    """Before: `best bound: 2` and `gap: 0%` under `status: script_error (last solve: optimal)`, lines
+    the report leaves out for an optimal solve. max x, x integer <= 2: optimal at 2 (by hand)."""
+    text = "dvar int x in 0..3;\nmaximize x;\nsubject to { x <= 2; }\nexecute { writeln(nosuch); }\n"
+    rc, out = _run(tmp_path, capsys, text, "text")
+    lines = out.splitlines()
+    assert rc == 1 and lines[:2] == ["status: script_error (last solve: optimal)", "objective: 2"]
+    assert not any(line.startswith(("best bound:", "gap:")) for line in lines)

@@ -32,6 +32,34 @@ def test_a_family_of_rows_past_the_limit_is_refused_before_it_is_kept():
     assert "--max-nonzeros N" in errs[0].help and "Limits(max_nonzeros=N)" in errs[0].help
 
 
+def test_a_statement_after_others_is_charged_with_its_own_nonzeros_only():
+    """Before: "this `forall` has made 10,740 nonzeros", the whole model's count, of a statement that made
+    7,140. By hand: `rows` makes 60 rows of 60 = 3,600; `pair` 3,600 rows of 2, except the 60 with
+    i == j (one term 2 x[i][i]): 7,200 - 60 = 7,140; 10,740 in 3,660 rows in all."""
+    text = ("range R = 1..60;\ndvar float+ x[R][R];\nminimize sum(i in R, j in R) x[i][j];\nsubject to {\n"
+            "  rows: forall(i in R) sum(j in R) x[i][j] >= 1;\n"
+            "  forall(i in R, j in R) pair: x[i][j] + x[j][i] <= 1;\n}\n")
+    errs = _errors(text, max_nonzeros=5000)
+    assert [(d.code, d.line, d.column) for d in errs] == [("OPL1144", 6, 3)]
+    assert errs[0].message == ("this `forall` has made 7,140 nonzeros (60 x 60), which bring the model to 10,740 "
+                               "(3,660 rows in all), past the model size limit (5,000 nonzeros)")
+    assert pyopl.compile_model(text, limits=pyopl.Limits(max_nonzeros=10_740)).ir.nnz == 10_740
+
+
+def test_rows_the_objective_makes_count_toward_the_limit():
+    """Before: the rows of the objective's linearisations were never checked (246 nonzeros compiled
+    under a limit of 60). By hand: `s` makes one row of 50; each abs(x[i] - i/10) (minimised: the
+    epigraph) makes t >= e and t >= -e, two rows of 2 nonzeros; the last, x[50] - 5 <= 0 since
+    x <= 5, is -(x - 5) and makes none: 49 x 4 = 196 nonzeros in 98 rows, 246 in 99 rows in all."""
+    text = ("range R = 1..50;\ndvar float x[R] in -5..5;\nminimize sum(i in R) abs(x[i] - i/10);\n"
+            "subject to { s: sum(i in R) x[i] == 3; }\n")
+    errs = _errors(text, max_nonzeros=60)
+    assert [(d.code, d.line, d.column) for d in errs] == [("OPL1144", 3, 10)]
+    assert errs[0].message == ("the objective has made 196 nonzeros, which bring the model to 246 (99 rows in all), "
+                               "past the model size limit (60 nonzeros)")
+    assert pyopl.compile_model(text, limits=pyopl.Limits(max_nonzeros=246)).ir.nnz == 246
+
+
 def test_the_same_model_at_the_limit_compiles():
     m = pyopl.compile_model(FAMILY, limits=pyopl.Limits(max_nonzeros=200))
     assert m.ir.nnz == 200

@@ -373,11 +373,14 @@ def cmd_solve(args: argparse.Namespace) -> int:
                                     limits=_limits(args))
     except pyopl.CompileError as e:
         if args.format == "json":
-            print(json.dumps({"status": "error", "objective": None, "variables": {}, "solve_time_s": 0.0,
-                              "message": "the model has errors", "diagnostics": [d.to_dict(e.sources) for d in e.diagnostics]},
-                             indent=1))
+            out = {"status": "error", "objective": None, "variables": {}, "solve_time_s": 0.0,
+                   "message": "the model has errors", "diagnostics": [d.to_dict(e.sources) for d in e.diagnostics]}
+            if e.script_output:
+                out["script_output"] = e.script_output
+            print(json.dumps(out, indent=1))
         else:
             print(str(e), file=sys.stderr)
+            _print_script_output(e.script_output)  # what pre-processing wrote before it failed
         return EXIT_ERRORS
     outputs = [("-o", args.output), ("--csv", args.csv), ("--log-file", args.log_file)]
     clobber = _clobbered_input(args, outputs, model.files_read)  # includes are known once compiled
@@ -428,11 +431,10 @@ def cmd_solve(args: argparse.Namespace) -> int:
             print(render_all(list(model.warnings) + solver_diags, model.sources), file=sys.stderr)
         from ..results.report import text_report
 
-        print(text_report(result, model.ir, compile_time_s=model.compile_time_s, show=show,
-                          constraints=args.constraints))
-        if result.script_output:
-            print("script output:")
-            sys.stdout.write(result.script_output if result.script_output.endswith("\n") else result.script_output + "\n")
+        own = result.solved_ir is None or result.solved_ir is model.ir  # (else a sub-model `main` made and solved)
+        print(text_report(result, model.ir if own else result.solved_ir, compile_time_s=model.compile_time_s if own else None,
+                          show=show, constraints=args.constraints))
+        _print_script_output(result.script_output)
     if result.run_failed:
         return exit_codes.SCRIPT_ERROR  # a script error stops the run, as in IBM OPL (docs/cli.md, "Run status")
     if any(d.is_error for d in solver_diags if hasattr(d, "is_error")) and (
@@ -460,6 +462,13 @@ def cmd_explain(args: argparse.Namespace) -> int:
         return EXIT_USAGE
     print(explain(kind), end="")
     return EXIT_OK
+
+
+def _print_script_output(text: str | None) -> None:
+    """The text report's ``script output:`` section (nothing when the scripts wrote nothing)."""
+    if text:
+        print("script output:")
+        sys.stdout.write(text if text.endswith("\n") else text + "\n")
 
 
 def cmd_export(args: argparse.Namespace) -> int:

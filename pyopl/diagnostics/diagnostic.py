@@ -125,14 +125,17 @@ class CompileError(Exception):
     """Raised by the Python API when a model or its data has errors.
 
     ``diagnostics`` holds every diagnostic found (errors and warnings);
-    ``str(err)`` is their rendered text.
+    ``str(err)`` is their rendered text; ``script_output`` what the pre-processing ``execute``
+    blocks wrote before the compile failed (IBM's ``oplrun`` shows it as it runs; "" when none).
     """
 
-    def __init__(self, diagnostics: list[Diagnostic], sources: dict[str, str] | None = None):
+    def __init__(self, diagnostics: list[Diagnostic], sources: dict[str, str] | None = None,
+                 script_output: str = ""):
         from .render import render_all
 
         self.diagnostics = diagnostics
         self.sources = sources or {}
+        self.script_output = script_output
         super().__init__(render_all(diagnostics, self.sources))
 
     @property

@@ -416,6 +416,14 @@ def objective(inst: Instance, o: A.Objective) -> None:
     if inst.objective is not None or inst.objectives:
         raise EvalError("duplicate-objective", o.span, "the model has more than one objective",
                         help="keep one `minimize` or `maximize`; for several goals use `staticLex(...)`")
+    before = inst.rows.nnz()
+    _objective(inst, o)
+    meter, nnz = inst.rows.meter, inst.rows.nnz()
+    if meter is not None and nnz > before:  # the rows of its linearisations (`abs`, `max`, piecewise) count too
+        meter.check(nnz, len(inst.rows), o.expr.span, subject="the objective", made=nnz - before)
+
+
+def _objective(inst: Instance, o: A.Objective) -> None:
     inst.objective_name = o.name
     if isinstance(o.expr, A.Call) and o.expr.func == "staticLex":
         if not o.expr.args:

@@ -34,9 +34,10 @@ class AbsContext:
             self.escaped.update(j for j in terms if j in self.cols)
 
 
-def epigraph_abs(inst: Any, ctx: AbsContext, e: LinExpr, node: A.Node) -> LinExpr:
-    """``t >= e``, ``t >= -e``, ``t >= 0``: a new column ``t`` kept for :func:`settle`."""
-    t = inst.new_column(0.0, math.inf, getattr(inst, "engine", "mp") == "cp" and inst.is_integral(e), "abs")
+def epigraph_abs(inst: Any, ctx: AbsContext, e: LinExpr, node: A.Node, upper: float = math.inf) -> LinExpr:
+    """``t >= e``, ``t >= -e``, ``0 <= t <= upper``: a new column ``t`` kept for :func:`settle`
+    (``upper``: the largest ``|e|`` its bounds allow, or infinity)."""
+    t = inst.new_column(0.0, upper, getattr(inst, "engine", "mp") == "cp" and inst.is_integral(e), "abs")
     label = inst._aux_label + "#aux" if inst._aux_label else "#aux"
     for sign in (1.0, -1.0):
         row = e.scaled(-sign)

@@ -539,7 +539,14 @@ class Instance:
         v = arr.cache.get(key)
         if v is None:
             env = dim_env(self, arr.decl.dims, key, {})
-            v = self._dexpr_eval(arr.decl, env)
+            try:
+                v = self._dexpr_eval(arr.decl, env)
+            except EvalError as e:  # reported at the definition: say which use asked for this cell
+                span = getattr(node, "span", None)
+                if span is not None and not isinstance(e, FollowOnError) and span != e.span and all(
+                        lab.span != span for lab in e.labels):
+                    e.labels.append(Label(span, "`%s%s` is used here" % (arr.name, "".join("[%s]" % show(k) for k in key))))
+                raise
             arr.cache[key] = v
         return v.copy() if isinstance(v, (LinExpr, QuadExpr)) else v
 

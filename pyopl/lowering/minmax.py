@@ -48,8 +48,13 @@ def decision_abs(ev: Any, node: A.Node, v: Any) -> LinExpr:
     if ctx is not None:
         ctx.saw(e.terms)  # an epigraph variable inside another `abs` must be exact
         blo, bhi = inst.bounds(e)
-        if math.isinf(blo) or math.isinf(bhi):  # unbounded: the epigraph needs no bounds where abs is minimised
-            return epigraph_abs(inst, ctx, e, node)
+        if blo >= 0:
+            return e
+        if bhi <= 0:
+            return e.scaled(-1.0)
+        # where `abs` is minimised the epigraph needs no bounds and no binary (settle() adds them where
+        # the finished statement turns out to push it up); a bounded argument keeps its bound on t
+        return epigraph_abs(inst, ctx, e, node, max(-blo, bhi))
     lo, hi = _bounds_or_error(ev, node, e, "`abs`")
     if lo >= 0:
         return e

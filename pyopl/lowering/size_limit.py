@@ -68,13 +68,20 @@ class SizeMeter:
         self.stmt = self.levels = None
         self.env = {}
 
-    def check(self, nnz: int, rows: int, where: Any = None) -> None:
+    def check(self, nnz: int, rows: int, where: Any = None, subject: str = "this statement", made: int | None = None
+              ) -> None:
         """Raise OPL1144 when ``nnz`` (all made so far, in ``rows`` rows) is past the limit, or when
         the current statement's projection is too far past it. ``where``: the span of the statement
-        making the rows, used outside a constraint block (None there: not checked)."""
+        making the rows, used outside a constraint block (None there: not checked), named ``subject``
+        in the message, ``made``: the nonzeros it made itself (None: not known)."""
         if nnz > self.limit and (self.stmt is not None or where is not None):
+            own = nnz - self.nnz0 if self.stmt is not None else made
+            if own is not None and 0 < own < nnz:  # earlier statements made some: say how many are its own
+                self._refuse("has made %s nonzeros%s, which bring the model to %s (%s rows in all), past the model "
+                             "size limit (%s nonzeros)" % (_n(own), self._product(), _n(nnz), _n(rows),
+                                                           _n(self.limit)), where, subject)
             self._refuse("has made %s nonzeros (%s rows in all)%s, past the model size limit (%s nonzeros)" % (
-                _n(nnz), _n(rows), self._product(), _n(self.limit)), where)
+                _n(nnz), _n(rows), self._product(), _n(self.limit)), where, subject)
         if self.levels is None or self.stmt is None:
             return
         seen = self._examined()
@@ -111,10 +118,10 @@ class SizeMeter:
             return ""
         return " (%s)" % " x ".join(_n(n) for _name, _domain, n in self.levels)
 
-    def _refuse(self, text: str, where: Any = None) -> None:
+    def _refuse(self, text: str, where: Any = None, outside: str = "this statement") -> None:
         self.budget.exhausted = True  # the compilation stops here: later statements would add more
         node = self.stmt
-        subject, span = (_subject(node), node.span) if node is not None else ("this statement", where)
+        subject, span = (_subject(node), node.span) if node is not None else (outside, where)
         err = EvalError("size-limit", span, "%s %s" % (subject, text), help=_HELP)
         err.loop_env = {}  # the whole statement is refused: no one iteration to name
         raise err

@@ -57,9 +57,14 @@ def text_report(result: Result, ir: IR | None = None, max_rows: int = 200, compi
         out.append("objective: %s" % _fmt(result.objective))
     if result.extra.get("objectives") and len(result.extra["objectives"]) > 1:
         out.append("objectives (in priority order): %s" % ", ".join(_fmt(v) for v in result.extra["objectives"]))
-    if result.best_bound is not None and result.status != "optimal":
+    pool = result.extra.get("pool_objectives")
+    if pool:  # `cplex.populate()` in `main` (docs/scripting.md): the last pool's objectives, in its order
+        out.append("solution pool: %d solution%s, objectives %s%s" % (
+            len(pool), "" if len(pool) == 1 else "s", ", ".join(_fmt(v) for v in pool[:20]), ", ..." if len(pool) > 20 else ""))
+    solved = result.last_solve_status or result.status  # (a script error after an optimal solve: no gap to show)
+    if result.best_bound is not None and solved != "optimal":
         out.append("best bound: %s" % _fmt(result.best_bound))
-    if result.mip_gap is not None and result.status != "optimal":
+    if result.mip_gap is not None and solved != "optimal":
         out.append("gap: %.4g%%" % (100.0 * result.mip_gap))
     if result.conflict is not None:
         out.append(result.conflict.text())

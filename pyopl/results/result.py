@@ -160,6 +160,9 @@ class Result:
     solved_model: str | None = None
     #: a `main` run: the value of its `return` (a number, boolean or string; None without one)
     main_return: Any = None
+    #: a `main` run: the IR of the model the last solve solved (a sub-model's, not the main model's);
+    #: read by the text report's `model:` line, not part of the JSON
+    solved_ir: Any = field(default=None, repr=False, compare=False)
 
     def __getitem__(self, name: str) -> Any:
         """The value of decision or dexpr ``name``: a number, or :class:`Values` by index key.

@@ -5,18 +5,23 @@ internal data").
 
 In a script both return the text (IBM's IDE writes it with ``out.writeln(m.printExternalData())``):
 one ``name = value;`` line per element, in declaration order, in a form a ``.dat`` file takes
-back (numbers as scripts print them, strings quoted with ``\\`` escapes, ``{a, b}`` sets,
+back (numbers as scripts print them, `infinity` as the keyword, strings quoted with ``\\`` escapes, ``{a, b}`` sets,
 ``<a, b>`` tuples, ``[a, b]`` arrays over their whole index sets, ``lo..hi`` ranges).  The text
 is bounded by what a script may print (:data:`pyopl.script.opl_runtime.MAX_OUTPUT` characters).
 """
 from __future__ import annotations
 
+import math
 from typing import Any
 
 from ..semantics.values import FloatRange, OplArray, OplRange, OplSet, OplTuple
 from ..syntax import ast as A
 from .host_errors import host_error
 from .opl_objects import js_number
+
+
+#: The characters a string of a .dat file writes escaped (pyopl/syntax/handlers.py reads them back).
+_ESCAPES = {"\\": "\\\\", '"': '\\"', "\n": "\\n", "\t": "\\t", "\r": "\\r", "\b": "\\b", "\f": "\\f"}
 
 
 class _Budget:
@@ -39,9 +44,11 @@ def dat_value(v: Any, budget: _Budget) -> str:
     if isinstance(v, bool):
         return budget.take("1" if v else "0")
     if isinstance(v, (int, float)):
+        if v in (math.inf, -math.inf):  # the .dat keyword (`Infinity`, as a script prints it, reads back as a name)
+            return budget.take("infinity" if v > 0 else "-infinity")
         return budget.take(js_number(v))
     if isinstance(v, str):
-        return budget.take('"%s"' % v.replace("\\", "\\\\").replace('"', '\\"').replace("\n", "\\n"))
+        return budget.take('"%s"' % "".join(_ESCAPES.get(c, c) for c in v))
     if isinstance(v, OplTuple):
         return "<" + ", ".join(dat_value(x, budget) for x in v) + ">"
     if isinstance(v, (OplRange, FloatRange)):

@@ -304,7 +304,8 @@ class ScriptContext:
         if v is None:
             raise host_error("script-no-solution", "the solver reported no %s for `%s`%s" % (
                 what, text, " (a MIP has no duals)" if self.ir.is_mip else ""), span,
-                help="duals and slacks exist for linear programs; `pyopl solve --duals` gives a MIP's fixed-LP duals")
+                help="duals and slacks exist for linear programs; for a MIP's fixed-LP duals call `cplex.solveFixed()` "
+                     "in `main` after the solve, or run `pyopl solve --duals`")
         try:
             return float(v if not isinstance(v, dict) else v[prefix])
         except KeyError:

@@ -21,7 +21,7 @@ def unsupported_calls(program: Any) -> list:
     (``IloOplExec``, ...). Each is a :class:`~pyopl.script.host_errors.HostError` at the method's name."""
     import dataclasses
 
-    from ..diagnostics.reporter import near_miss
+    from ..diagnostics.reporter import edit_distance, near_miss
     from . import ast as S
     from .opl_runtime import UNSUPPORTED_GLOBALS, CplexHost
 
@@ -44,6 +44,8 @@ def unsupported_calls(program: Any) -> list:
             if isinstance(c, S.Member) and isinstance(c.obj, S.Name):
                 known = {"cplex": cplex_methods, "thisOplModel": set(_MODEL_METHODS)}.get(c.obj.name)
                 best = near_miss(c.name, known) if known is not None and c.name not in known else None
+                if best is not None and edit_distance(c.name.lower(), best.lower()) > 2:
+                    best = None  # one or two letters off only (`thisOplModel.demand()` is no `end()`)
                 if best is not None:  # a misspelt method, not a missing feature
                     out.append(host_error("script-unknown-name", "%s has no method `%s`; did you mean `%s`?" % (
                         "IloCplex" if c.obj.name == "cplex" else "IloOplModel", c.name, best), c.name_span,

@@ -170,7 +170,7 @@ def describe(v: Any) -> str:
     if v is NULL:
         return "null"
     if isinstance(v, HostObject):
-        return "a %s" % v.type_name
+        return ("an %s" if v.type_name[:1] in "AEIOUaeiou" else "a %s") % v.type_name  # "an IloConstraint"
     return "an object"
 
 

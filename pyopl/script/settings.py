@@ -29,6 +29,9 @@ class Parameter:
     gurobi: Any = None
     display_only: bool = False  # affects only the solver's log (accepted, nothing to do)
     scip: Any = None
+    # read by pyopl's own ``cplex.populate()`` whatever the solver (the size of the pool it asks
+    # for: :func:`pyopl.script.solve_variants.populate`), so no solver "ignores" it
+    read_by_populate: bool = False
 
 
 def _lp_method_highs(v: float):
@@ -85,7 +88,7 @@ PARAMETERS: dict[str, Parameter] = {
         9223372036800000000, highs=lambda v: ("mip_max_improving_sols", int(min(v, 2 ** 31 - 1))),
         gurobi=lambda v: ("SolutionLimit", int(min(v, 2 ** 31 - 1))), scip=lambda v: ("limits/solutions", int(min(v, 2 ** 31 - 1)))),
     "solnpoolintensity": Parameter(0), "solnpoolagap": Parameter(1e75), "solnpoolgap": Parameter(1e75),
-    "populatelim": Parameter(20), "barepcomp": Parameter(1e-8), "barcrossalg": Parameter(0),
+    "populatelim": Parameter(20, read_by_populate=True), "barepcomp": Parameter(1e-8), "barcrossalg": Parameter(0),
     "eplin": Parameter(1e-3, display_only=True),  # used by pyopl's own linearisation (docs/language.md)
 }
 
@@ -125,6 +128,8 @@ RANGES: dict[str, tuple[float, float]] = {
     "tilim": (0, math.inf), "epgap": (0, 1), "epagap": (0, math.inf), "threads": (0, 2 ** 31 - 1),
     "randomseed": (0, 2 ** 31 - 1), "epint": (0, 0.5), "eprhs": (1e-9, 1e-1), "epopt": (1e-9, 1e-1),
     "nodelim": (0, math.inf), "itlim": (0, math.inf),
+    # the solution pool's ("Any nonnegative integer"; intensity 0 to 4)
+    "populatelim": (0, 2 ** 31 - 1), "solnpoolcapacity": (0, 2100000000), "solnpoolintensity": (0, 4),
 }
 
 
@@ -194,7 +199,7 @@ def apply_settings(settings: dict[str, tuple[Any, Any]], solver: str, explicit: 
             if not p.display_only and name in CPLEX_PATHS:
                 extra[CPLEX_PATHS[name]] = value
             continue
-        if p.display_only:
+        if p.display_only or p.read_by_populate:
             continue
         conv = getattr(p, solver, None)
         if conv is None:

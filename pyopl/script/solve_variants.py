@@ -56,7 +56,9 @@ def populate(flow: Any, span: Any) -> bool:
     m = _current(flow, "populate", span)
     ir = m.model.ir
     limit = flow.ctx.settings.get("populatelim", (POPULATE_LIMIT, None))[0]
-    limit = int(limit) if isinstance(limit, (int, float)) and math.isfinite(limit) and limit >= 1 else POPULATE_LIMIT
+    # (the range 0.. is checked where it is set, settings.RANGES; 0 generates no solution beyond the
+    # incumbent, which the pool keeps)
+    limit = max(1, int(limit)) if isinstance(limit, (int, float)) and math.isfinite(limit) and limit >= 0 else POPULATE_LIMIT
     solver = flow.ctx.solver_services.pool_solver(ir, flow.kw.get("solver", "auto"))
     if solver is None:
         asked = flow.kw.get("solver", "auto")

@@ -98,6 +98,27 @@ def test_populate_fills_gurobis_pool():
     assert r.script_output.strip() == "3: 7 7, 8 8, 9 9"
 
 
+def test_populatelim_sizes_gurobis_pool_without_a_warning():
+    """`cplex.populatelim = 2` is read by `populate()` on every solver (Gurobi's PoolSolutions), so no
+    "has no equivalent in Gurobi" warning (OPL1058) may name it; the pool keeps the two best pairs,
+    7 and 8 (by hand, as above)."""
+    pytest.importorskip("gurobipy")
+    r = pyopl.solve(_SITES % "cplex.populatelim = 2;", solver="gurobi")
+    assert r.script_output.strip() == "2: 7 7, 8 8"
+    assert [d.code for d in r.diagnostics if d.code == "OPL1058"] == []
+
+
+def test_populatelim_out_of_range_is_an_error_and_zero_keeps_the_incumbent():
+    """IBM's CPLEX Parameters Reference, PopulateLim: "Any nonnegative integer" (populate generates no
+    more solutions at 0). Before: a negative value, or 0, was silently read as the default 20."""
+    r = pyopl.solve(_SITES % "cplex.populatelim = -3;", solver="highs")
+    [d] = [d for d in r.diagnostics if d.is_error]
+    assert (d.code, d.span.line, d.span.column) == ("OPL1055", 7, 9)
+    assert d.message == "`cplex.populatelim` takes a number from 0 to 2147483647, not -3"
+    pytest.importorskip("gurobipy")
+    assert pyopl.solve(_SITES % "cplex.populatelim = 0;", solver="gurobi").script_output.strip() == "1: 7 7"
+
+
 def test_populate_on_cplex_with_aggressive_intensity():
     """The same example on CPLEX: with the pool intensity at 4 (IBM's parameter page: "enumerates all
     practical solutions") its populate finds the three pairs."""
@@ -114,6 +135,16 @@ def test_populate_on_highs_warns_and_keeps_one_solution():
     warns = [d for d in r.diagnostics if d.code == "OPL1068"]
     assert len(warns) == 1 and warns[0].severity == "warning" and (warns[0].span.line, warns[0].span.column) == (10, 7)
     assert "`cplex.populate()`" in warns[0].message and "highs" in warns[0].message
+
+
+def test_the_text_report_lists_the_pools_objectives():
+    """docs/scripting.md: "The run's report lists the last pool's objectives"; before, only the JSON
+    (`pool_objectives`) had them. On HiGHS the pool is the one solution, 7 (by hand, as above)."""
+    from pyopl.results.report import text_report
+
+    r = pyopl.solve(_SITES % "", solver="highs")
+    assert r.extra["pool_objectives"] == [7.0]
+    assert "solution pool: 1 solution, objectives 7" in text_report(r, None).splitlines()
 
 
 def test_pool_index_outside_the_pool():
@@ -144,6 +175,16 @@ def test_solve_fixed_gives_the_duals_of_the_fixed_lp():
     of `ct` gives one more unit of y: dual 1; `cap` is slack: dual 0."""
     r = pyopl.solve(_FIXED)
     assert r.script_output.splitlines() == ["12.5", "12.5 1 0 4"]
+
+
+def test_a_mip_dual_read_without_solve_fixed_points_to_it():
+    """Reading `ct.dual` after a MIP solve is OPL1060; its help names `cplex.solveFixed()` (the
+    script's way to those duals, test above) before the command-line `--duals`."""
+    r = pyopl.solve(_FIXED.replace("  cplex.solveFixed();\n", ""), solver="highs")
+    [d] = [d for d in r.diagnostics if d.is_error]
+    assert d.code == "OPL1060" and (d.span.line, d.span.column) == (9, 53)  # `dual` of `ct.dual`
+    assert d.message == "the solver reported no dual for `ct` (a MIP has no duals)"
+    assert "`cplex.solveFixed()`" in d.help
 
 
 def test_clear_model_forgets_the_generated_model():

@@ -96,6 +96,10 @@ def test_attach_with_values_of_another_shape_is_an_error():
     r = pyopl.solve(_KNAP % ("", "vec.attach(thisOplModel.x, 3); vec.setVectors(cplex);"))
     assert [(d.code, d.span.line, d.message) for d in r.diagnostics if d.is_error] == [
         ("OPL1055", 13, "`attach`: the values for `x` must be an array with its indices, not the number 3")]
+    # a constraint where the variables go: named with its article ("an IloConstraint", not "a IloConstraint")
+    r = pyopl.solve(_KNAP % ("", "vec.attach(thisOplModel.cap, 3);"))
+    assert [(d.code, d.span.line, d.message) for d in r.diagnostics if d.is_error] == [
+        ("OPL1055", 13, "`attach(vars, values)` needs decision variables first, not an IloConstraint")]
 
 
 # ---------------------------------------------------------------------- IloOplCplexBasis
@@ -275,6 +279,22 @@ def test_print_external_and_internal_data_in_dat_syntax(tmp_path):
     again = tmp_path / "again.dat"
     again.write_text(external)
     assert pyopl.solve(mod, data=again).objective == pytest.approx(2.5 + 4)  # each x at its lower bound 1
+
+
+def test_printed_data_with_infinity_and_control_characters_reads_back(tmp_path):
+    """Before: `inf = Infinity;` (as a script prints the number), which a .dat file reads as a string
+    (OPL0403), and a tab written raw. The .dat keyword is `infinity`; strings take C escapes."""
+    mod = tmp_path / "m.mod"
+    mod.write_text('float big = ...;\nfloat low = ...;\n{string} S = ...;\ndvar float x in low..big;\n'
+                   'maximize x;\nsubject to { x <= card(S); }\n'
+                   'execute { write(thisOplModel.printExternalData()); }\n')
+    (tmp_path / "m.dat").write_text('big = infinity;\nlow = -infinity;\nS = {"a\\tb", "c\\\\d\\"e"};\n')
+    r = pyopl.solve(mod, data=tmp_path / "m.dat")
+    assert r.script_output.splitlines() == ["big = infinity;", "low = -infinity;", 'S = {"a\\tb", "c\\\\d\\"e"};']
+    (tmp_path / "again.dat").write_text(r.script_output)
+    again = pyopl.solve(mod, data=tmp_path / "again.dat")
+    assert again.script_output == r.script_output  # (the same data: the same text again)
+    assert r.objective == again.objective == 2  # x up to card(S), two strings
 
 
 def test_basis_for_a_solve_by_another_solver_is_left_unused_with_a_warning():

@@ -65,3 +65,39 @@ def test_a_method_far_from_any_is_still_unsupported(tmp_path):
     r = _solve(tmp_path, "thisOplModel.tuneParam();")
     [d] = [d for d in r.diagnostics if d.is_error]
     assert d.code == "OPL1057" and "is not supported by pyopl" in d.message
+
+
+def test_a_constraint_label_close_to_a_method_name_is_read_as_the_constraint():
+    """Before: `thisOplModel.demand["c1"].dual` in `main` was OPL1050 "IloOplModel has no method
+    `demand`; did you mean `end`?" (the labels were not counted as elements). The duals by hand:
+    minimising x[c1] + x[c2] with x[c] >= 1, each `demand` row has dual 1, the loose `cap` row 0."""
+    r = pyopl.solve("""{string} C = {"c1", "c2"};
+dvar float+ x[C];
+minimize sum(c in C) x[c];
+subject to {
+  forall(c in C) demand: x[c] >= 1;
+  ends: x["c1"] <= 5;
+}
+main {
+  thisOplModel.generate();
+  cplex.solve();
+  writeln(thisOplModel.demand["c1"].dual, " ", thisOplModel.demand["c2"].dual, " ", thisOplModel.ends.dual);
+}""", solver="highs")
+    assert [d.code for d in r.diagnostics if d.is_error] == []
+    assert r.script_output.strip() == "1 1 0"
+
+
+def test_a_name_three_letters_off_a_method_is_not_called_a_misspelling():
+    """Before: `thisOplModel.demand` with no such element said "IloOplModel has no method `demand`; did
+    you mean `end`?" (difflib's ratio, 0.67); docs/scripting.md promises one or two letters off."""
+    r = pyopl.solve("""dvar float+ x;
+minimize x;
+subject to { lowx: x >= 1; }
+main {
+  thisOplModel.generate();
+  cplex.solve();
+  writeln(thisOplModel.demand);
+}""", solver="highs")
+    [d] = [d for d in r.diagnostics if d.is_error]
+    assert d.code == "OPL1050" and (d.line, d.column) == (7, 24)
+    assert d.message == "`demand` is not declared in the model or the script" and "`end`" not in (d.help or "")
