@@ -53,8 +53,10 @@ def decision_abs(ev: Any, node: A.Node, v: Any) -> LinExpr:
         if bhi <= 0:
             return e.scaled(-1.0)
         # where `abs` is minimised the epigraph needs no bounds and no binary (settle() adds them where
-        # the finished statement turns out to push it up); a bounded argument keeps its bound on t
-        return epigraph_abs(inst, ctx, e, node, max(-blo, bhi))
+        # the finished statement turns out to push it up); a bounded argument keeps its bound on t.
+        # A bounded integer argument in a CP model goes to CP-SAT's own abs equality below instead.
+        if not (math.isfinite(blo) and math.isfinite(bhi) and cp_integral(inst, [e])):
+            return epigraph_abs(inst, ctx, e, node, max(-blo, bhi))
     lo, hi = _bounds_or_error(ev, node, e, "`abs`")
     if lo >= 0:
         return e

@@ -58,7 +58,7 @@ ENTRIES = [
     (KW, "from", "code", "spreadsheet/database connections are not supported", None, "OPL0419"),
     (KW, "if", "obj", "int k = 1;\ndvar float+ x;\nminimize x;\nsubject to { if (k > 0) x >= 2; }", None, 2.0),
     (KW, "in", "obj", "dvar int x in 3..8;\nmaximize x;", None, 8.0),
-    (KW, "include", "code", "covered by tests/test_parser_core.py (files): a text model has no folder", None, "OPL0609"),
+    (KW, "include", "ref", "tests/test_language_data.py::test_include_of_a_model_file", None, None),  # (a file's folder; confined)
     (KW, "infinity", "obj", "dvar float x in -infinity..4;\nmaximize x;", None, 4.0),
     (KW, "int", "obj", _v("7 div 2", "int q = 7;"), None, 3.0),
     (KW, "int+", "obj", "dvar int+ x;\nminimize x;\nsubject to { 2 * x >= 3; }", None, 2.0),
@@ -384,7 +384,6 @@ CODE_MODELS = {
     "types": "dvar interval a;\ndvar sequence s in all(i in 1..1) a types all(i in 1..1) 1;\ndvar float+ x;\nminimize x;",
     "stepFunction": "stepFunction f = stepwise{ 0 -> 1; 1 };\ndvar float+ x;\nminimize x;",
     "stepwise": "stepFunction f = stepwise{ 0 -> 1; 1 };\ndvar float+ x;\nminimize x;",
-    "include": 'include "other.mod";\ndvar float+ x;\nminimize x;',
     "from": ("int n = ...;\ndvar float+ x;\nminimize x;", 'DBConnection db("access", "x.mdb");\nn from DBRead(db, "SELECT n");'),
     "to": ("int n = ...;\ndvar float+ x;\nminimize x;", 'SheetConnection s("x.xls");\nn = 1;\nn to SheetWrite(s, "A1");'),
     "DBConnection": ("int n = ...;\ndvar float+ x;\nminimize x;", 'DBConnection db("access", "x.mdb");\nn = 1;'),
