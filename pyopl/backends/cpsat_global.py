@@ -16,6 +16,7 @@ from __future__ import annotations
 from typing import Any
 
 from .cpsat_scale import NotIntegral, inner_bounds, scale_for, scaled
+from .cpsat_sequence import make_circuit, post, tie_to_time
 
 
 class Refused(Exception):
@@ -54,6 +55,14 @@ class Builder:
         self.intervals: list = []  # CP-SAT's interval variables, one per IR interval
         self.ivs: list = []  # the IR's intervals
         self._true = None
+        self.circuits: dict = {}  # sequence name -> its Circuit (pyopl/backends/cpsat_sequence.py)
+
+    def prepare(self, constraints: list) -> None:
+        """A circuit for each sequence that ``first``, ``last``, ``before`` or ``prev`` use (before any
+        ``noOverlap`` on it is added, which ties the circuit to time); call after :meth:`add_intervals`."""
+        for c in constraints:
+            if c.kind == "sequence" and c.data["seq"] not in self.circuits:
+                self.circuits[c.data["seq"]] = make_circuit(self, c.data["intervals"])
 
     def add_intervals(self, ivs: list) -> None:
         """One CP-SAT interval per :class:`~pyopl.lowering.intervals.IntervalVar`, in order."""
@@ -181,9 +190,15 @@ class Builder:
             return
         ct.only_enforce_if(lits)
 
+    def _sequence(self, c: Any) -> None:
+        post(self, self.circuits[c.data["seq"]], c)
+
     def _noOverlap(self, c: Any) -> None:
         ks = c.data["intervals"]
         self.m.add_no_overlap([self.intervals[k] for k in ks])
+        circuit = self.circuits.get(c.data.get("seq"))
+        if circuit is not None:
+            tie_to_time(self, circuit, c.data.get("matrix"), c.data.get("types"))
         if "matrix" not in c.data:
             return
         matrix, types = c.data["matrix"], c.data["types"]
@@ -198,6 +213,9 @@ class Builder:
                 first = m.new_bool_var("")
                 m.add(xs[i.end] + dij <= xs[j.start]).only_enforce_if([first] + both)
                 m.add(xs[j.end] + dji <= xs[i.start]).only_enforce_if([first.Not()] + both)
+                if circuit is not None:  # the same order as the sequence's
+                    m.add(circuit.ranks[a] + 1 <= circuit.ranks[b]).only_enforce_if([first] + both)
+                    m.add(circuit.ranks[b] + 1 <= circuit.ranks[a]).only_enforce_if([first.Not()] + both)
 
     def _cumul(self, c: Any) -> None:
         d = c.data

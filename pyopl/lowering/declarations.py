@@ -17,7 +17,7 @@ from ..diagnostics.diagnostic import Label
 from ..syntax.words import KEYWORDS
 from ..semantics.values import ArraySlice
 from . import vectorised_rows  # (its `vector_objective` looked up at each call: tests replace it)
-from . import intervals, scheduling
+from . import intervals, scheduling, sequences  # noqa: F401 (sequences registers its functions)
 from .constraints import lower_block
 from .describe import type_word
 from .epigraph import AbsContext, objective_ok, settle

@@ -157,8 +157,10 @@ def _no_overlap(ev: Any, node: A.Call, env: dict) -> CpConstraint:
     need_cp(ev.inst, node.span, "`noOverlap`")
     ivs = interval_list(ev, node.args[0], env, "noOverlap")
     data: dict = {"intervals": [iv.index for iv in ivs]}
+    seq = None if isinstance(node.args[0], (A.Aggregate, A.ArrayLit)) else ev.evaluate(node.args[0], env)
+    if isinstance(seq, Sequence):
+        data["seq"] = seq.name  # its order, where first/last/before/prev use it (pyopl/backends/cpsat_sequence.py)
     if len(node.args) == 2:
-        seq = ev.evaluate(node.args[0], env)
         if not isinstance(seq, Sequence) or seq.types is None:
             raise EvalError("cp-bad-argument", node.args[0].span, "a transition matrix needs a `dvar sequence` "
                             "declared with `types`", help="declare `dvar sequence s in A types T;`")
