@@ -352,8 +352,8 @@ def test_writeln_of_an_interval_prints_ibm_form():
 
 
 @pytest.mark.parametrize("body, at, words", [
-    ("dvar interval a[1..2] size 2;\ndvar sequence s in a;\nminimize endOf(a[1]);\nsubject to { first(s, a[1]); }",
-     (5, 14), "`first(seq, ...)`"),
+    ("dvar interval a[1..2] size 2;\ndvar sequence s in a;\nminimize endOf(a[1]);\nsubject to { typeOfNext(s, a[1], 0) == 0; }",
+     (5, 14), "`typeOfNext`"),
     ("dvar interval a size 2 intensity 3;\nminimize endOf(a);", (2, 34), "`intensity`"),
     ("dvar interval a;\ndvar interval b[1..2] optional;\nminimize endOf(a);\nsubject to { alternative(a, b, 2); }",
      (5, 32), "cardinality"),

@@ -183,7 +183,10 @@ ENTRIES = [
     (FN, "startAtStart", "obj", "using CP;\ndvar interval a in 4..20 size 1;\ndvar interval b size 1;\nminimize startOf(b);\nsubject to { startAtStart(a, b, 3); }", None, 7.0),  # 4 + 3
     (FN, "startBeforeEnd", "obj", "using CP;\ndvar interval a in 4..20 size 1;\ndvar interval b size 2;\nminimize endOf(b);\nsubject to { startBeforeEnd(a, b, 3); }", None, 7.0),  # end of b at least 4 + 3
     (FN, "startBeforeStart", "obj", "using CP;\ndvar interval a in 4..20 size 1;\ndvar interval b size 2;\nminimize startOf(b);\nsubject to { startBeforeStart(a, b, 3); }", None, 7.0),  # start of b at least 4 + 3
-    (FN, "before", "code", "CP Optimizer scheduling constraint that pyopl does not yet compile to CP-SAT (docs/cp.md lists what runs)", None, "OPL0627"),
+    (FN, "before", "obj", "using CP;\ndvar interval a[1..2] size 2;\ndvar sequence s in a;\nminimize endOf(a[1]);\nsubject to { noOverlap(s); before(s, a[2], a[1]); }", None, 4.0),  # a[2] on [0, 2), a[1] on [2, 4)
+    (FN, "first (on a sequence)", "obj", "using CP;\ndvar interval a[1..2] size 2;\ndvar sequence s in a;\nminimize endOf(a[1]);\nsubject to { noOverlap(s); first(s, a[2]); }", None, 4.0),  # a[2] first: a[1] ends at 2 + 2
+    (FN, "last (on a sequence)", "obj", "using CP;\ndvar interval a[i in 1..2] size i + 1;\ndvar sequence s in a;\nminimize endOf(a[1]);\nsubject to { noOverlap(s); last(s, a[1]); }", None, 5.0),  # a[2] (size 3) first, a[1] (size 2) ends at 5
+    (FN, "prev (on a sequence)", "obj", "using CP;\ndvar interval a[1..3] size 1;\ndvar sequence s in a;\nminimize endOf(a[1]);\nsubject to { noOverlap(s); prev(s, a[2], a[3]); prev(s, a[3], a[1]); }", None, 3.0),  # order a[2], a[3], a[1]
     (FN, "forbidStart", "code", "CP Optimizer scheduling constraint that pyopl does not yet compile to CP-SAT (docs/cp.md lists what runs)", None, "OPL0627"),
     (FN, "forbidEnd", "code", "CP Optimizer scheduling constraint that pyopl does not yet compile to CP-SAT (docs/cp.md lists what runs)", None, "OPL0627"),
     (FN, "forbidExtent", "code", "CP Optimizer scheduling constraint that pyopl does not yet compile to CP-SAT (docs/cp.md lists what runs)", None, "OPL0627"),
@@ -424,7 +427,6 @@ CODE_MODELS = {
     "startAtStart": "dvar interval a;\ndvar interval b;\nconstraints { startAtStart(a, b); }",
     "startBeforeEnd": "dvar interval a;\ndvar interval b;\nconstraints { startBeforeEnd(a, b); }",
     "startBeforeStart": "dvar interval a;\ndvar interval b;\nconstraints { startBeforeStart(a, b); }",
-    "before": "using CP;\ndvar interval a;\ndvar interval b;\nconstraints { before(a, b); }",
     "forbidStart": "using CP;\ndvar interval a;\ndvar interval b;\nconstraints { forbidStart(a, b); }",
     "forbidEnd": "using CP;\ndvar interval a;\ndvar interval b;\nconstraints { forbidEnd(a, b); }",
     "forbidExtent": "using CP;\ndvar interval a;\ndvar interval b;\nconstraints { forbidExtent(a, b); }",
