@@ -35,9 +35,11 @@ subject to {
 """
 
 
-def _best(rule, setup: bool) -> int:
+def _best(rule, setup: bool, matrix: list = SETUP, direct: bool = False) -> int:
     """The optimum over every set of present intervals (1 and 2 always) and every order of them
-    that ``rule(order)`` accepts (``order``: interval numbers 0..3, first to last)."""
+    that ``rule(order)`` accepts (``order``: interval numbers 0..3, first to last); with ``setup``,
+    ``matrix[t1][t2]`` separates each interval from every later one, or with ``direct`` from the
+    next one only."""
     best = None
     for extra in itertools.product([False, True], repeat=2):
         present = [0, 1] + [k for k, on in zip((2, 3), extra) if on]
@@ -46,7 +48,8 @@ def _best(rule, setup: bool) -> int:
                 continue
             end: dict = {}
             for pos, j in enumerate(order):
-                start = max([end[i] + (SETUP[TYPES[i]][TYPES[j]] if setup else 0) for i in order[:pos]], default=0)
+                earlier = order[max(pos - 1, 0):pos] if direct else order[:pos]
+                start = max([end[i] + (matrix[TYPES[i]][TYPES[j]] if setup else 0) for i in earlier], default=0)
                 end[j] = start + DUR[j]
             cost = sum(WEIGHT[j] * end[j] for j in order) + sum(ABSENT[k] for k in range(4) if k not in order)
             best = cost if best is None or cost < best else best
@@ -158,3 +161,33 @@ def test_the_set_functions_of_the_same_names_still_work():
     text = "using CP;\n{int} S = {4, 6, 9};\ndvar int x in 0..20;\nminimize x;\nsubject to { x >= first(S) + last(S) + prev(S, 9); }"
     r = pyopl.compile_model(text).solve(threads=1)
     assert r.objective == 4 + 9 + 6
+
+
+# type 0 -> type 0 costs 5, any other change nothing: 0, 1, 0 in a row pays 5 only between all
+# successors, not between immediate ones
+FAR = [[5, 0], [0, 0]]
+
+
+@pytest.mark.parametrize("direct", [False, True])
+@pytest.mark.parametrize("fn_text, rule", [CASES[0], CASES[2], CASES[8], CASES[9]])
+def test_transition_distances_between_all_or_immediate_successors(fn_text, rule, direct):
+    text = MODEL.replace("int setup[0..1][0..1] = [[0, 2], [1, 0]];", "int setup[0..1][0..1] = [[5, 0], [0, 0]];")
+    text = text % ("optional(i >= 3)", "noOverlap(s, setup, %s)" % ("true" if direct else "false"), fn_text)
+    r = pyopl.compile_model(text).solve(threads=1)
+    assert r.status == "optimal" and r.objective == _best(rule, True, FAR, direct)
+
+
+def test_the_two_meanings_of_transition_distances_differ_here():
+    # all present, order 4, 3, 2, 1 (types 1, 0, 1, 0): no two type-0 intervals in a row, so with
+    # immediate successors nothing is paid: ends 1, 5, 7, 10 -> 2 + 15 + 14 + 10 = 41; between all
+    # successors 3 -> 1 pays 5: a1 ends at 13 -> 44
+    assert _best(lambda o: True, True, FAR, True) == 41
+    assert _best(lambda o: True, True, FAR, False) == 44
+
+
+def test_the_third_argument_of_no_overlap_is_a_boolean():
+    text = MODEL % ("", "noOverlap(s, setup, 2)", "")
+    with pytest.raises(pyopl.CompileError) as e:
+        pyopl.compile_model(text)
+    d = e.value.diagnostics[0]
+    assert d.code == "OPL0629" and (d.line, d.column) == (12, 23) and "third argument of `noOverlap` is a boolean" in d.message
