@@ -71,6 +71,7 @@ def _always_equal(ev: Any, node: A.Call, env: dict) -> CpConstraint:
                         "integer (data), but this is %s" % ("a decision expression" if isinstance(v, LinExpr)
                                                               else repr(v)),
                         help="give a whole number >= 0")
+    inst.budget.spend(len(f.uses), node)  # (a pair with each earlier use)
     for b, w in f.uses:
         if w != v and b is not a:
             _apart(inst, a, b, node.span)
