@@ -352,14 +352,15 @@ def test_writeln_of_an_interval_prints_ibm_form():
 
 
 @pytest.mark.parametrize("body, at, words", [
-    ("dvar interval a[1..2] size 2;\ndvar sequence s in a;\nminimize endOf(a[1]);\nsubject to { first(s, a[1]); }",
-     (5, 14), "`first(seq, ...)`"),
+    ("dvar interval a[1..2] size 2;\ndvar sequence s in a;\nminimize endOf(a[1]);\nsubject to { typeOfNext(s, a[1], 0) == 0; }",
+     (5, 14), "`typeOfNext`"),
     ("dvar interval a size 2 intensity 3;\nminimize endOf(a);", (2, 34), "`intensity`"),
     ("dvar interval a;\ndvar interval b[1..2] optional;\nminimize endOf(a);\nsubject to { alternative(a, b, 2); }",
      (5, 32), "cardinality"),
     ("dvar interval a size 2;\nminimize endOf(a);\nsubject to { pulse(a, 1, 3) <= 2; }", (4, 26), "height range"),
     ("dvar int x[1..2] in 0..3;\nminimize x[1];\nsubject to { allowedAssignments(x, x, x); }", (4, 14), "allowedAssignments"),
-    ("stateFunction s;\nminimize 1;", (2, 1), "stateFunction"),
+    ("stepFunction s;\nminimize 1;", (2, 1), "stepFunction"),
+    ("stateFunction s[1..2];\nminimize 1;", (2, 1), "stateFunction"),
 ])
 def test_each_unsupported_cp_form_has_its_code_at_its_place(body, at, words):
     with pytest.raises(pyopl.CompileError) as e:

@@ -142,6 +142,7 @@ def build(cp_model: Any, ir: IR) -> tuple[Any, list, int, int]:
             m.add(expr <= hi)
     glob = Builder(m, xs)
     glob.add_intervals(ir.intervals)
+    glob.prepare(ir.cp_constraints)
     for c in ir.cp_constraints:
         glob.add(c)
     obj_scale = 1

@@ -6,7 +6,8 @@ Each :class:`~pyopl.lowering.cp.CpConstraint` kind maps to one CP-SAT call (``or
 ``add_abs_equality``, ``linear_if`` -> a
 linear constraint with ``only_enforce_if``, ``noOverlap`` -> ``add_no_overlap`` (with a transition
 matrix: a disjunction per pair of intervals, IBM's default meaning where the distance separates an
-interval from every later one), ``cumul`` -> ``add_cumulative`` (pulses of non-negative height) or
+interval from every later one; with ``next`` true, the successor arcs of the sequence's circuit,
+pyopl/backends/cpsat_sequence.py), ``sequence`` (``first``/``last``/``before``/``prev``) -> that circuit, ``cumul`` -> ``add_cumulative`` (pulses of non-negative height) or
 ``add_reservoir_constraint_with_active`` (steps); every interval variable -> ``new_interval_var`` /
 ``new_optional_interval_var`` over its start, size and end columns.  Coefficients are made integer
 exactly as for rows (:mod:`.cpsat_scale`).
@@ -16,6 +17,7 @@ from __future__ import annotations
 from typing import Any
 
 from .cpsat_scale import NotIntegral, inner_bounds, scale_for, scaled
+from .cpsat_sequence import make_circuit, post, tie_to_time
 
 
 class Refused(Exception):
@@ -54,6 +56,16 @@ class Builder:
         self.intervals: list = []  # CP-SAT's interval variables, one per IR interval
         self.ivs: list = []  # the IR's intervals
         self._true = None
+        self.circuits: dict = {}  # sequence name -> its Circuit (pyopl/backends/cpsat_sequence.py)
+
+    def prepare(self, constraints: list) -> None:
+        """A circuit for each sequence that ``first``, ``last``, ``before`` or ``prev`` use, or a
+        ``noOverlap(p, M, true)`` (made before any ``noOverlap`` on it is added, which ties the circuit
+        to time); call after :meth:`add_intervals`."""
+        for c in constraints:
+            wanted = c.kind == "sequence" or (c.kind == "noOverlap" and c.data.get("direct"))
+            if wanted and c.data["seq"] not in self.circuits:
+                self.circuits[c.data["seq"]] = make_circuit(self, c.data["intervals"])
 
     def add_intervals(self, ivs: list) -> None:
         """One CP-SAT interval per :class:`~pyopl.lowering.intervals.IntervalVar`, in order."""
@@ -181,11 +193,17 @@ class Builder:
             return
         ct.only_enforce_if(lits)
 
+    def _sequence(self, c: Any) -> None:
+        post(self, self.circuits[c.data["seq"]], c)
+
     def _noOverlap(self, c: Any) -> None:
         ks = c.data["intervals"]
         self.m.add_no_overlap([self.intervals[k] for k in ks])
-        if "matrix" not in c.data:
-            return
+        circuit = self.circuits.get(c.data.get("seq"))
+        if circuit is not None:
+            tie_to_time(self, circuit, c.data.get("matrix"), c.data.get("types"))
+        if "matrix" not in c.data or c.data.get("direct"):
+            return  # (with `next` true the circuit's arcs carry the distances)
         matrix, types = c.data["matrix"], c.data["types"]
         m, ivs, xs = self.m, self.ivs, self.xs
         for a in range(len(ks)):
@@ -198,6 +216,9 @@ class Builder:
                 first = m.new_bool_var("")
                 m.add(xs[i.end] + dij <= xs[j.start]).only_enforce_if([first] + both)
                 m.add(xs[j.end] + dji <= xs[i.start]).only_enforce_if([first.Not()] + both)
+                if circuit is not None:  # the same order as the sequence's
+                    m.add(circuit.ranks[a] + 1 <= circuit.ranks[b]).only_enforce_if([first] + both)
+                    m.add(circuit.ranks[b] + 1 <= circuit.ranks[a]).only_enforce_if([first.Not()] + both)
 
     def _cumul(self, c: Any) -> None:
         d = c.data

@@ -37,6 +37,9 @@ FUNCTIONS: dict[str, Handler] = {}
 #: :mod:`.cp`), and OPL names that are values here (``maxint``, ``infinity``) or not supported as calls
 #: (``dist``): calling one of those is an ``unknown-function`` diagnostic
 BUILTINS: list[str] = sorted(["dist", "maxint", "infinity"])
+#: the forms of ``first``, ``last``, ``prev`` on a ``dvar sequence`` (one argument more than the set
+#: functions of those names): name -> (number of arguments, handler); filled by :mod:`.sequences`
+SEQUENCE_FUNCTIONS: dict[str, tuple[int, Handler]] = {}
 
 
 def builtin(*names: str) -> Callable[[Handler], Handler]:
@@ -174,6 +177,9 @@ def _unknown(ev: Any, node: A.Call) -> None:
 @builtin(*sorted(_SET_1 | _SET_2 | {"asSet"}))
 def _set_function(ev: Any, node: A.Call, env: dict) -> Any:
     f = node.func
+    seq_form = SEQUENCE_FUNCTIONS.get(f)
+    if seq_form is not None and len(node.args) == seq_form[0]:
+        return seq_form[1](ev, node, env)  # first(p, a), last(p, a), prev(p, a, b) on a sequence
     if f in _SET_1 or f == "asSet":
         _arity(node, 1)
     else:

@@ -17,7 +17,7 @@ from ..diagnostics.diagnostic import Label
 from ..syntax.words import KEYWORDS
 from ..semantics.values import ArraySlice
 from . import vectorised_rows  # (its `vector_objective` looked up at each call: tests replace it)
-from . import intervals, scheduling
+from . import intervals, scheduling, sequences, state_functions  # (sequences registers its functions)
 from .constraints import lower_block
 from .describe import type_word
 from .epigraph import AbsContext, objective_ok, settle
@@ -113,6 +113,10 @@ def _keys(dims: list[Any]):
 # ---------------------------------------------------------------------- data declarations
 def param_decl(inst: Instance, d: A.ParamDecl) -> None:
     _check_name(inst, d)
+    if d.type.name == "stateFunction" and not d.type.is_set and "stateFunction" not in inst.symbols:
+        f = state_functions.state_function_decl(inst, d)  # (OPL0626 without `using CP;`)
+        inst.declare(Symbol("param", d.name, f, d, None), d.name_span)
+        return
     typ = inst.resolve_type(d.type)
     dims = eval_dims(inst, d.dims, {}, d.name)
     generic = any(dim.binds for dim in d.dims)

@@ -148,22 +148,32 @@ def _synchronize(ev: Any, node: A.Call, env: dict) -> CpConstraint:
 
 @builtin("noOverlap")
 def _no_overlap(ev: Any, node: A.Call, env: dict) -> CpConstraint:
-    """``noOverlap(A)`` / ``noOverlap(seq)`` / ``noOverlap(seq, M)``: the present intervals do not
-    overlap; with a transition matrix ``M[type][type]``, ``M[t(a)][t(b)]`` time units separate ``a``
-    from the next interval ``b`` (a circuit over the intervals, pyopl/backends/cpsat_global.py)."""
+    """``noOverlap(A)`` / ``noOverlap(seq)`` / ``noOverlap(seq, M[, next])``: the present intervals do
+    not overlap; with a transition matrix ``M[type][type]``, ``M[t(a)][t(b)]`` time units separate
+    ``a`` from every later interval ``b`` of the sequence, or with ``next`` true from its immediate
+    successor only (OPL Language Quick Reference, "noOverlap"; pyopl/backends/cpsat_global.py)."""
     from .intervals import Sequence
 
-    arity(node, 1, 2)
+    arity(node, 1, 3)
     need_cp(ev.inst, node.span, "`noOverlap`")
     ivs = interval_list(ev, node.args[0], env, "noOverlap")
     data: dict = {"intervals": [iv.index for iv in ivs]}
-    if len(node.args) == 2:
-        seq = ev.evaluate(node.args[0], env)
-        if not isinstance(seq, Sequence) or seq.types is None:
-            raise EvalError("cp-bad-argument", node.args[0].span, "a transition matrix needs a `dvar sequence` "
-                            "declared with `types`", help="declare `dvar sequence s in A types T;`")
+    seq = None if isinstance(node.args[0], (A.Aggregate, A.ArrayLit)) else ev.evaluate(node.args[0], env)
+    if isinstance(seq, Sequence):
+        data["seq"] = seq.name  # its order, where first/last/before/prev use it (pyopl/backends/cpsat_sequence.py)
+    if len(node.args) >= 2 and (not isinstance(seq, Sequence) or seq.types is None):
+        raise EvalError("cp-bad-argument", node.args[0].span, "a transition matrix needs a `dvar sequence` "
+                        "declared with `types`", help="declare `dvar sequence s in A types T;`")
+    if len(node.args) >= 2:
         data["matrix"] = _matrix(ev.evaluate(node.args[1], env), node.args[1], seq.types)
         data["types"] = list(seq.types)
+    if len(node.args) == 3:  # `next`: the distances between immediate successors only
+        direct = int_arg(ev, node, 2, env)
+        if isinstance(direct, LinExpr) or direct not in (0, 1):
+            raise EvalError("cp-bad-argument", node.args[2].span, "the third argument of `noOverlap` is a "
+                            "boolean (true: the distances hold between immediate successors only)",
+                            help="write `true`, `false`, 1 or 0")
+        data["direct"] = bool(direct)
     return CpConstraint("noOverlap", [], node.span, data=data)
 
 

@@ -30,7 +30,7 @@ endOfPrev sizeOfNext sizeOfPrev lengthOfNext lengthOfPrev before strong isomorph
 #: The CP constraints that pyopl compiles to OR-Tools CP-SAT in a `using CP;` model (docs/cp.md).
 CP_SUPPORTED = frozenset("""allDifferent count inverse noOverlap alternative span synchronize startOf endOf sizeOf
 lengthOf presenceOf pulse stepAtStart stepAtEnd alwaysIn endBeforeStart endBeforeEnd startBeforeStart startBeforeEnd
-startAtStart startAtEnd endAtStart endAtEnd allMinDistance lex pack step""".split())
+startAtStart startAtEnd endAtStart endAtEnd allMinDistance lex pack step before alwaysEqual""".split())
 
 
 def uses_cp(model: A.Model) -> bool:
@@ -510,7 +510,7 @@ class StaticRules:
             return
         if self.using_cp and f in CP_SUPPORTED:
             return  # compiled for CP-SAT (pyopl/lowering/cp.py)
-        if self.using_cp and len(c.args) == {"first": 2, "last": 2, "prev": 3, "next": 3}.get(f):
+        if self.using_cp and len(c.args) == {"next": 3}.get(f):
             self.r.emit("unsupported-cp-construct", span, "`%s(seq, ...)` on a `dvar sequence` is a CP Optimizer "
                         "constraint that pyopl does not yet compile to CP-SAT" % f,
                         help="order the intervals with precedences (`endBeforeStart(a, b)`) instead")

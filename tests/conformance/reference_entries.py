@@ -92,7 +92,8 @@ ENTRIES = [
     (KW, "setof", "obj", "setof(int) S = {4, 5};\n" + _v("card(S)"), None, 2.0),
     (KW, "size", "obj", "using CP;\ndvar interval a size 2..5;\nmaximize sizeOf(a) - startOf(a);", None, 5.0),
     (KW, "sorted", "obj", "sorted {int} S = {3, 1, 2};\n" + _v("first(S)"), None, 1.0),
-    (KW, "stateFunction", "code", "CP scheduling: state functions are not compiled to CP-SAT", None, "OPL0621"),
+    (KW, "stateFunction", "obj", "using CP;\nstateFunction f;\ndvar interval a[1..2] size 2;\nminimize max(i in 1..2) endOf(a[i]);\n"
+     "subject to { alwaysEqual(f, a[1], 1); alwaysEqual(f, a[2], 2); }", None, 4.0),  # two states: one after the other
     (KW, "staticLex", "obj", _LP + "maximize staticLex(x, y);\nsubject to { x + y <= 12; }", None, 10.0),
     (KW, "stepFunction", "code", "CP scheduling step functions", None, "OPL0622"),
     (KW, "stepwise", "code", "CP scheduling step functions", None, "OPL0622"),
@@ -183,13 +184,17 @@ ENTRIES = [
     (FN, "startAtStart", "obj", "using CP;\ndvar interval a in 4..20 size 1;\ndvar interval b size 1;\nminimize startOf(b);\nsubject to { startAtStart(a, b, 3); }", None, 7.0),  # 4 + 3
     (FN, "startBeforeEnd", "obj", "using CP;\ndvar interval a in 4..20 size 1;\ndvar interval b size 2;\nminimize endOf(b);\nsubject to { startBeforeEnd(a, b, 3); }", None, 7.0),  # end of b at least 4 + 3
     (FN, "startBeforeStart", "obj", "using CP;\ndvar interval a in 4..20 size 1;\ndvar interval b size 2;\nminimize startOf(b);\nsubject to { startBeforeStart(a, b, 3); }", None, 7.0),  # start of b at least 4 + 3
-    (FN, "before", "code", "CP Optimizer scheduling constraint that pyopl does not yet compile to CP-SAT (docs/cp.md lists what runs)", None, "OPL0627"),
+    (FN, "before", "obj", "using CP;\ndvar interval a[1..2] size 2;\ndvar sequence s in a;\nminimize endOf(a[1]);\nsubject to { noOverlap(s); before(s, a[2], a[1]); }", None, 4.0),  # a[2] on [0, 2), a[1] on [2, 4)
+    (FN, "first (on a sequence)", "obj", "using CP;\ndvar interval a[1..2] size 2;\ndvar sequence s in a;\nminimize endOf(a[1]);\nsubject to { noOverlap(s); first(s, a[2]); }", None, 4.0),  # a[2] first: a[1] ends at 2 + 2
+    (FN, "last (on a sequence)", "obj", "using CP;\ndvar interval a[i in 1..2] size i + 1;\ndvar sequence s in a;\nminimize endOf(a[1]);\nsubject to { noOverlap(s); last(s, a[1]); }", None, 5.0),  # a[2] (size 3) first, a[1] (size 2) ends at 5
+    (FN, "prev (on a sequence)", "obj", "using CP;\ndvar interval a[1..3] size 1;\ndvar sequence s in a;\nminimize endOf(a[1]);\nsubject to { noOverlap(s); prev(s, a[2], a[3]); prev(s, a[3], a[1]); }", None, 3.0),  # order a[2], a[3], a[1]
     (FN, "forbidStart", "code", "CP Optimizer scheduling constraint that pyopl does not yet compile to CP-SAT (docs/cp.md lists what runs)", None, "OPL0627"),
     (FN, "forbidEnd", "code", "CP Optimizer scheduling constraint that pyopl does not yet compile to CP-SAT (docs/cp.md lists what runs)", None, "OPL0627"),
     (FN, "forbidExtent", "code", "CP Optimizer scheduling constraint that pyopl does not yet compile to CP-SAT (docs/cp.md lists what runs)", None, "OPL0627"),
     (FN, "isomorphism", "code", "CP Optimizer scheduling constraint that pyopl does not yet compile to CP-SAT (docs/cp.md lists what runs)", None, "OPL0627"),
     (FN, "alwaysConstant", "code", "CP Optimizer scheduling constraint that pyopl does not yet compile to CP-SAT (docs/cp.md lists what runs)", None, "OPL0627"),
-    (FN, "alwaysEqual", "code", "CP Optimizer scheduling constraint that pyopl does not yet compile to CP-SAT (docs/cp.md lists what runs)", None, "OPL0627"),
+    (FN, "alwaysEqual", "obj", "using CP;\nstateFunction f;\ndvar interval a[1..3] size 2;\nminimize max(i in 1..3) endOf(a[i]);\n"
+     "subject to { alwaysEqual(f, a[1], 1); alwaysEqual(f, a[2], 1); alwaysEqual(f, a[3], 2); }", None, 4.0),  # a[1], a[2] together on [0, 2), a[3] on [2, 4)
     (FN, "alwaysNoState", "code", "CP Optimizer scheduling constraint that pyopl does not yet compile to CP-SAT (docs/cp.md lists what runs)", None, "OPL0627"),
     (FN, "lengthOf", "obj", "using CP;\ndvar interval a in 2..20 size 3;\nminimize lengthOf(a) + startOf(a);", None, 5.0),  # length 3, earliest start 2
     (FN, "overlapLength", "code", "CP Optimizer scheduling expression that pyopl does not yet compile to CP-SAT (docs/cp.md lists what runs)", None, "OPL0627"),
@@ -380,7 +385,6 @@ CODE_MODELS = {
     "optional": "dvar interval a optional;\ndvar float+ x;\nminimize x;",
     "sequence": "dvar interval a;\ndvar sequence s in all(i in 1..1) a;\ndvar float+ x;\nminimize x;",
     "size": "dvar interval a size 3;\ndvar float+ x;\nminimize x;",
-    "stateFunction": "using CP;\nstateFunction s;\ndvar int x in 0..3;\nminimize x;",
     "types": "dvar interval a;\ndvar sequence s in all(i in 1..1) a types all(i in 1..1) 1;\ndvar float+ x;\nminimize x;",
     "stepFunction": "stepFunction f = stepwise{ 0 -> 1; 1 };\ndvar float+ x;\nminimize x;",
     "stepwise": "stepFunction f = stepwise{ 0 -> 1; 1 };\ndvar float+ x;\nminimize x;",
@@ -423,14 +427,12 @@ CODE_MODELS = {
     "startAtStart": "dvar interval a;\ndvar interval b;\nconstraints { startAtStart(a, b); }",
     "startBeforeEnd": "dvar interval a;\ndvar interval b;\nconstraints { startBeforeEnd(a, b); }",
     "startBeforeStart": "dvar interval a;\ndvar interval b;\nconstraints { startBeforeStart(a, b); }",
-    "before": "using CP;\ndvar interval a;\ndvar interval b;\nconstraints { before(a, b); }",
     "forbidStart": "using CP;\ndvar interval a;\ndvar interval b;\nconstraints { forbidStart(a, b); }",
     "forbidEnd": "using CP;\ndvar interval a;\ndvar interval b;\nconstraints { forbidEnd(a, b); }",
     "forbidExtent": "using CP;\ndvar interval a;\ndvar interval b;\nconstraints { forbidExtent(a, b); }",
     "isomorphism": "using CP;\ndvar interval a;\ndvar interval b;\nconstraints { isomorphism(a, b); }",
     "alwaysIn": "dvar interval a;\ndvar interval b;\nconstraints { alwaysIn(a, b); }",
     "alwaysConstant": "using CP;\ndvar interval a;\ndvar interval b;\nconstraints { alwaysConstant(a, b); }",
-    "alwaysEqual": "using CP;\ndvar interval a;\ndvar interval b;\nconstraints { alwaysEqual(a, b); }",
     "alwaysNoState": "using CP;\ndvar interval a;\ndvar interval b;\nconstraints { alwaysNoState(a, b); }",
     "lengthOf": "dvar interval a;\nminimize lengthOf(a);",
     "sizeOf": "dvar interval a;\nminimize sizeOf(a);",

@@ -41,10 +41,12 @@ such a model: add `using CP;`.)""",
        "subject to {\n  forall(i in 1..3) sum(v in 1..3) a[i][v] == 1;\n  forall(v in 1..3) sum(i in 1..3) a[i][v] <= 1;\n}",
   at=(3, 14))
 R("OPL0621", "unsupported-cp-variable", "error", "CP Optimizer variable type",
-  """`stateFunction` and the other CP Optimizer variable types pyopl does not compile. (`dvar interval`,
-`dvar sequence` and `cumulFunction` compile to CP-SAT in a `using CP;` model, docs/cp.md; in a model
-without `using CP;` they are OPL0626.) Model a state with integer variables and constraints.""",
-  bad="using CP;\nstateFunction s;\nminimize 1;", good="using CP;\ndvar int state in 0..3;\nminimize state;",
+  """`stepFunction`, `transitionDistance`, an array of `stateFunction` or one with a transition
+distance: the CP Optimizer variable types pyopl does not compile. (`dvar interval`, `dvar sequence`,
+`cumulFunction` and a plain `stateFunction f;` compile to CP-SAT in a `using CP;` model, docs/cp.md;
+in a model without `using CP;` they are OPL0626.) Model a step function with integer variables and
+constraints.""",
+  bad="using CP;\nstepFunction s;\nminimize 1;", good="using CP;\ndvar int state in 0..3;\nminimize state;",
   at=(2, 1))
 R("OPL0622", "unsupported-stepwise", "error", "`stepwise` function",
   """Stepwise functions belong to CP Optimizer; use binary variables, one per step.""",

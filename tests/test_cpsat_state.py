@@ -1,0 +1,113 @@
+"""`stateFunction f;` and `alwaysEqual(f, a, v)` (OPL Language Quick Reference, "alwaysEqual") on
+CP-SAT.  Each expected optimum is computed here by brute force over every start, size and presence
+of the intervals: two intervals asking for different states overlap nowhere (an interval of size 0
+asks for nothing: its `[start, end)` is empty)."""
+from __future__ import annotations
+
+import itertools
+
+import pytest
+
+import pyopl
+
+pytest.importorskip("ortools.sat.python.cp_model")
+
+H = 6  # every interval lies in 0..H
+
+
+def _brute_force(sizes: list, states: list, optional: list, value) -> int:
+    """The largest ``value(present, start, size)`` over every schedule in ``0..H`` that keeps
+    intervals of different states apart (both present, both of positive size)."""
+    n = len(sizes)
+    best = None
+    choices = []
+    for k in range(n):
+        opts = [(True, s, z) for z in sizes[k] for s in range(0, H - z + 1)]
+        choices.append(opts + ([(False, 0, 0)] if optional[k] else []))
+    for sched in itertools.product(*choices):
+        ok = True
+        for i, j in itertools.combinations(range(n), 2):
+            (pi, si, zi), (pj, sj, zj) = sched[i], sched[j]
+            if pi and pj and zi > 0 and zj > 0 and states[i] != states[j] and si < sj + zj and sj < si + zi:
+                ok = False
+                break
+        if ok:
+            v = value(sched)
+            best = v if best is None or v > best else best
+    return best
+
+
+def _model(sizes_text: list, states: list, optional: list, objective: str) -> str:
+    lines = ["using CP;", "stateFunction f;"]
+    for k, (sz, opt) in enumerate(zip(sizes_text, optional), start=1):
+        lines.append("dvar interval a%d %sin 0..%d size %s;" % (k, "optional " if opt else "", H, sz))
+    lines.append("maximize %s;" % objective)
+    lines.append("subject to {")
+    lines += ["  alwaysEqual(f, a%d, %d);" % (k, v) for k, v in enumerate(states, start=1)]
+    lines.append("}")
+    return "\n".join(lines)
+
+
+CASES = [
+    # three fixed sizes, two states: a1 and a3 (state 1) may overlap, a2 (state 2) must stay apart
+    (["3", "2", "4"], [[3], [2], [4]], [1, 2, 1], [False] * 3,
+     "-(endOf(a1) + endOf(a2) + endOf(a3))", lambda s: -sum(st + z for _p, st, z in s)),
+    # a1 optional: taking it is worth 5 but it cannot fit beside the others at times 0..6
+    (["3", "4", "2"], [[3], [4], [2]], [1, 2, 2], [True, False, False],
+     "5 * presenceOf(a1) - endOf(a2) - endOf(a3)",
+     lambda s: 5 * s[0][0] - (s[1][1] + s[1][2]) - (s[2][1] + s[2][2])),
+    # a3's size may be 0: at size 0 it sits anywhere; its size is worth 1 each, its end costs 1
+    (["2", "3", "0..3"], [[2], [3], [0, 1, 2, 3]], [1, 2, 3], [False] * 3,
+     "2 * sizeOf(a3) - endOf(a1) - endOf(a2)",
+     lambda s: 2 * s[2][2] - (s[0][1] + s[0][2]) - (s[1][1] + s[1][2])),
+    # the same interval in two states: it must be absent (or of size 0)
+    (["2", "1"], [[2], [1]], [1, 2], [True, True], "presenceOf(a1) + presenceOf(a2)", lambda s: s[0][0] + s[1][0]),
+]
+
+
+@pytest.mark.parametrize("sizes_text, sizes, states, optional, objective, value", CASES)
+def test_always_equal_matches_brute_force(sizes_text, sizes, states, optional, objective, value):
+    r = pyopl.compile_model(_model(sizes_text, states, optional, objective)).solve(threads=1)
+    assert r.status == "optimal"
+    assert r.objective == _brute_force(sizes, states, optional, value)
+
+
+def test_hand_worked_cases_of_the_brute_force():
+    # case 1: a1 and a3 together on [0, 3) and [0, 4), a2 after them on [4, 6): 3 + 6 + 4 = 13
+    assert _brute_force([[3], [2], [4]], [1, 2, 1], [False] * 3, CASES[0][5]) == -13
+    # case 3: a1 [0, 2), a2 [2, 5) (or the other way), a3 of size 3 would need 3 free units of the 6
+    # beside them: 2 * 0 - 2 - 5 = -7, or size 1 on [5, 6): 2 - 7 = -5
+    assert _brute_force([[2], [3], [0, 1, 2, 3]], [1, 2, 3], [False] * 3, CASES[2][5]) == -5
+
+
+def test_one_interval_in_two_states_is_absent():
+    text = ("using CP;\nstateFunction f;\ndvar interval a optional in 0..6 size 2;\nmaximize 2 * presenceOf(a);\n"
+            "subject to { alwaysEqual(f, a, 1); alwaysEqual(f, a, 2); }")
+    r = pyopl.compile_model(text).solve(threads=1)
+    assert r.status == "optimal" and r.objective == 0
+
+
+def test_the_window_form_and_alignment_are_opl0627():
+    for call in ("alwaysEqual(f, 0, 3, 1)", "alwaysEqual(f, a, 1, 1, 0)"):
+        text = ("using CP;\nstateFunction f;\ndvar interval a in 0..6 size 2;\nminimize endOf(a);\n"
+                "subject to { %s; }" % call)
+        with pytest.raises(pyopl.CompileError) as e:
+            pyopl.compile_model(text)
+        d = e.value.diagnostics[0]
+        assert d.code == "OPL0627" and (d.line, d.column) == (5, 14) and "alwaysEqual(f, a, v)" in d.message
+
+
+def test_a_state_function_without_using_cp_is_opl0626():
+    with pytest.raises(pyopl.CompileError) as e:
+        pyopl.compile_model("stateFunction f;\ndvar float+ x;\nminimize x;")
+    d = e.value.diagnostics[0]
+    assert d.code == "OPL0626" and (d.line, d.column) == (1, 15)
+
+
+def test_a_negative_state_is_opl0629():
+    text = ("using CP;\nstateFunction f;\ndvar interval a in 0..6 size 2;\nminimize endOf(a);\n"
+            "subject to { alwaysEqual(f, a, -1); }")
+    with pytest.raises(pyopl.CompileError) as e:
+        pyopl.compile_model(text)
+    d = e.value.diagnostics[0]
+    assert d.code == "OPL0629" and (d.line, d.column) == (5, 32) and "non-negative" in d.message
