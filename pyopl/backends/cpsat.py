@@ -80,11 +80,21 @@ def solve(ir: IR, options: SolveOptions) -> Result:
                 log_file = open(options.log_file, "a", encoding="utf-8")
             sinks = [s for s in (sys.stderr if options.log_to_console else None, log_file) if s is not None]
             solver.log_callback = lambda line: [s.write(line + "\n") for s in sinks]
-        code = solver.solve(model, callback) if callback is not None else solver.solve(model)
+        if ir.lex_objectives:
+            code, values = _solve_lex(cp_model, model, solver, xs, ir, options, callback, start)
+        else:
+            code = solver.solve(model, callback) if callback is not None else solver.solve(model)
+    except Refused as e:
+        return error_result("cpsat", e.slug, e.message, options, help=e.help, span=e.span)
     finally:
         if log_file is not None:
             log_file.close()
     res = _result(cp_model, solver, code, ir, xs, obj_scale, options)
+    if ir.lex_objectives:
+        res.extra["objectives"] = values
+        res.best_bound = res.mip_gap = None  # (the last stage's bound is of the last objective)
+        if res.status == "optimal" and len(values) == len(ir.lex_objectives):
+            res.objective = res.best_bound = values[0]
     if scaled_rows or obj_scale > 1:
         res.extra["cpsat_scaling"] = "%d constraint(s)%s multiplied by a power of ten to make every coefficient " \
             "a whole number (exact)" % (scaled_rows, " and the objective (by %d)" % obj_scale if obj_scale > 1 else "")
@@ -147,17 +157,54 @@ def build(cp_model: Any, ir: IR) -> tuple[Any, list, int, int]:
         glob.add(c)
     obj_scale = 1
     if ir.sense != "feasibility":
-        nz = np.flatnonzero(ir.obj)
-        try:
-            obj_scale = scale_for(ir.obj[nz])
-        except NotIntegral as e:
-            raise not_integral(e, "the objective", ir.objective_span) from None
-        expr = sum(scaled(float(ir.obj[j]), obj_scale) * xs[int(j)] for j in nz)
-        if ir.sense == "minimize":
-            m.minimize(expr)
-        else:
-            m.maximize(expr)
+        expr, obj_scale = _objective(ir, xs, ir.obj)
+        _set_objective(m, ir.sense, expr)
     return m, xs, obj_scale, scaled_rows
+
+
+def _objective(ir: IR, xs: list, c: np.ndarray) -> tuple[Any, int]:
+    """``(integer linear expression, scale)``: ``c · x`` times the power of ten ``scale`` that makes
+    every coefficient whole; raises :class:`Refused` (OPL0708) where none does."""
+    nz = np.flatnonzero(c)
+    try:
+        scale = scale_for(c[nz])
+    except NotIntegral as e:
+        raise not_integral(e, "the objective", ir.objective_span) from None
+    return sum(scaled(float(c[j]), scale) * xs[int(j)] for j in nz), scale
+
+
+def _set_objective(m: Any, sense: str, expr: Any) -> None:
+    if isinstance(expr, int):  # no terms: a constant objective
+        return
+    if sense == "minimize":
+        m.minimize(expr)
+    else:
+        m.maximize(expr)
+
+
+def _solve_lex(cp_model: Any, model: Any, solver: Any, xs: list, ir: IR, options: SolveOptions,
+               callback: Any, start: float) -> tuple[Any, list[float]]:
+    """``staticLex``: each objective in priority order, the earlier ones held at their optimum by an
+    equality (exact: the scaled objectives are integers), the time limit shared by the stages.
+    Returns ``(CP-SAT's status of the last stage run, [optimum of each stage proved optimal])``;
+    stops at the first stage that is not proved optimal (IBM's CP Optimizer likewise reports the
+    objectives in priority order, "Multi-criteria expressions" in the OPL reference)."""
+    values: list[float] = []
+    code = None
+    for k, (c, c0) in enumerate(ir.lex_objectives):
+        expr, scale = _objective(ir, xs, np.asarray(c, dtype=float))
+        model.clear_objective()
+        _set_objective(model, ir.sense, expr)
+        if options.time_limit is not None:
+            solver.parameters.max_time_in_seconds = max(0.0, float(options.time_limit) - (time.perf_counter() - start))
+        code = solver.solve(model, callback) if callback is not None else solver.solve(model)
+        if code != cp_model.OPTIMAL:
+            break
+        best = int(round(solver.objective_value)) if not isinstance(expr, int) else expr
+        values.append(best / scale + float(c0))
+        if k + 1 < len(ir.lex_objectives) and not isinstance(expr, int):
+            model.add(expr == best)
+    return code, values
 
 
 def _set_params(solver: Any, options: SolveOptions, obj_scale: int = 1) -> None:
