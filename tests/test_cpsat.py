@@ -413,3 +413,34 @@ def test_static_lex_objectives_in_priority_order_match_brute_force():
     assert r.status == "optimal" and r.extra["objectives"] == list(best) and r.objective == best[0]
     x, y, z = (r.variables[n] for n in "xyz")
     assert (x + y + z, 2 * x - y, z) == best
+
+
+def test_allowed_and_forbidden_assignments_match_brute_force():
+    """``allowedAssignments(T, x, y)`` keeps (x, y) among T's tuples, ``forbiddenAssignments`` out of
+    them, over any integer expressions (IBM's Quick Reference example, with an objective added)."""
+    m = """using CP;
+    tuple C { int a; int b; }
+    {C} possibles = {<1, 1>, <2, 4>, <3, 0>};
+    {C} forbidden = {<3, 5>, <2, 4>};
+    dvar int x in 0..5; dvar int y in 0..5; dvar int z in 0..5;
+    maximize x + y + 2 * z;
+    subject to { allowedAssignments(possibles, x, y); forbiddenAssignments(forbidden, x + 1, z); }"""
+    allowed, banned = {(1, 1), (2, 4), (3, 0)}, {(3, 5), (2, 4)}
+    best = max(x + y + 2 * z for x in range(6) for y in range(6) for z in range(6)
+               if (x, y) in allowed and (x + 1, z) not in banned)
+    r = pyopl.compile_model(m).solve(threads=1)
+    assert r.status == "optimal" and r.objective == best
+    assert (r.variables["x"], r.variables["y"]) in allowed and (r.variables["x"] + 1, r.variables["z"]) not in banned
+
+
+def test_assignments_with_tuples_of_the_wrong_arity_are_named():
+    m = """using CP;
+    tuple T { int a; int b; int c; }
+    {T} ok = {<1, 2, 3>};
+    dvar int x in 0..5; dvar int y in 0..5;
+    minimize x;
+    subject to { allowedAssignments(ok, x, y); }"""
+    with pytest.raises(pyopl.CompileError) as e:
+        pyopl.compile_model(m)
+    d = e.value.diagnostics[0]
+    assert d.code == "OPL0629" and "<1, 2, 3>" in d.message and "2 integer field(s)" in d.message and d.line == 6

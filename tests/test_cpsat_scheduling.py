@@ -358,7 +358,8 @@ def test_writeln_of_an_interval_prints_ibm_form():
     ("dvar interval a;\ndvar interval b[1..2] optional;\nminimize endOf(a);\nsubject to { alternative(a, b, 2); }",
      (5, 32), "cardinality"),
     ("dvar interval a size 2;\nminimize endOf(a);\nsubject to { pulse(a, 1, 3) <= 2; }", (4, 26), "height range"),
-    ("dvar int x[1..2] in 0..3;\nminimize x[1];\nsubject to { allowedAssignments(x, x, x); }", (4, 14), "allowedAssignments"),
+    ("dvar int x[1..2] in 0..3;\ndvar int c[1..2] in 0..2;\nminimize x[1];\nsubject to { distribute(c, [1, 2], x); }",
+     (5, 14), "distribute"),
     ("stepFunction s;\nminimize 1;", (2, 1), "stepFunction"),
     ("stateFunction s[1..2];\nminimize 1;", (2, 1), "stateFunction"),
 ])

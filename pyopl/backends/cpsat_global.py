@@ -160,6 +160,12 @@ class Builder:
             shifted.append(v)
         self.m.add_inverse(shifted[:n], shifted[n:])
 
+    def _allowedAssignments(self, c: Any) -> None:
+        self.m.add_allowed_assignments(self._exprs(c, c.exprs, "allowedAssignments"), c.data["tuples"])
+
+    def _forbiddenAssignments(self, c: Any) -> None:
+        self.m.add_forbidden_assignments(self._exprs(c, c.exprs, "forbiddenAssignments"), c.data["tuples"])
+
     def _max(self, c: Any) -> None:
         self.m.add_max_equality(self.xs[c.data["target"]], self._exprs(c, c.exprs, "max"))
 

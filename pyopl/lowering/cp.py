@@ -111,6 +111,37 @@ def _inverse(ev: Any, node: A.Call, env: dict) -> CpConstraint:
     return CpConstraint("inverse", f + g, node.span, data={"n": len(f), "offset": lows[0][0]})
 
 
+@builtin("allowedAssignments", "forbiddenAssignments")
+def _assignments(ev: Any, node: A.Call, env: dict) -> CpConstraint:
+    """``allowedAssignments(T, e1, ..., en)`` / ``forbiddenAssignments(T, e1, ..., en)``: the values of
+    the integer expressions ``e1..en`` are (are not) one of the tuples of the set ``T``, each of arity
+    ``n`` (OPL Language Quick Reference, "allowedAssignments", "forbiddenAssignments")."""
+    kind = node.func
+    if len(node.args) < 2:
+        raise EvalError("cp-bad-argument", node.span, "`%s` takes a set of tuples and one integer expression "
+                        "per field" % kind, help="write `%s(T, x, y)` with `T` a set of 2-field int tuples" % kind)
+    need_cp(ev.inst, node.span, "`%s`" % kind)
+    tuples = ev.evaluate(node.args[0], env)
+    n = len(node.args) - 1
+    rows = []
+    for t in (tuples if hasattr(tuples, "__iter__") and not isinstance(tuples, (str, LinExpr)) else None) or ():
+        items = tuple(t) if isinstance(t, tuple) else (t,)
+        if len(items) != n or not all(is_number(v) and float(v) == int(v) for v in items):
+            raise EvalError("cp-bad-argument", node.args[0].span, "`%s` needs tuples of %d integer field(s), one "
+                            "per expression after the set, and %s is not one" % (kind, n, _show_tuple(items)),
+                            help="give as many expressions as the tuples have fields, all of them integers")
+        rows.append(tuple(int(v) for v in items))
+    if not rows and not (hasattr(tuples, "__len__") and not isinstance(tuples, (str, LinExpr))):
+        raise EvalError("cp-bad-argument", node.args[0].span, "the first argument of `%s` must be a set of "
+                        "tuples" % kind, help="declare it as `{T} allowed = {<1, 2>, <2, 4>};`")
+    exprs = [_affine(ev.evaluate(a, env), a) for a in node.args[1:]]
+    return CpConstraint(kind, exprs, node.span, data={"tuples": rows})
+
+
+def _show_tuple(items: tuple) -> str:
+    return "<%s>" % ", ".join(str(v) for v in items)
+
+
 def _range_of(ev: Any, arg: A.Expr, env: dict) -> tuple[int, int] | None:
     from ..semantics.values import OplRange
     from .symbols import VarArray

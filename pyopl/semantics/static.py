@@ -30,7 +30,8 @@ endOfPrev sizeOfNext sizeOfPrev lengthOfNext lengthOfPrev before strong isomorph
 #: The CP constraints that pyopl compiles to OR-Tools CP-SAT in a `using CP;` model (docs/cp.md).
 CP_SUPPORTED = frozenset("""allDifferent count inverse noOverlap alternative span synchronize startOf endOf sizeOf
 lengthOf presenceOf pulse stepAtStart stepAtEnd alwaysIn endBeforeStart endBeforeEnd startBeforeStart startBeforeEnd
-startAtStart startAtEnd endAtStart endAtEnd allMinDistance lex pack step before alwaysEqual""".split())
+startAtStart startAtEnd endAtStart endAtEnd allMinDistance lex pack step before alwaysEqual
+allowedAssignments forbiddenAssignments""".split())
 
 
 def uses_cp(model: A.Model) -> bool:

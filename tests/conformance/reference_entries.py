@@ -150,10 +150,12 @@ ENTRIES = [
      "subject to { alternative(a, b); }", None, 4.0),
     (FN, "allDifferent", "obj", "using CP;\ndvar int x[1..3] in 1..3;\nmaximize x[1] + 2 * x[2];\nsubject to { allDifferent(x); }", None, 8.0),
     (FN, "allMinDistance", "obj", "using CP;\ndvar int x[1..3] in 0..9;\nminimize sum(i in 1..3) x[i];\nsubject to { allMinDistance(x, 2); }", None, 6.0),  # 0, 2, 4
-    (FN, "allowedAssignments", "code", "CP constraint", None, "OPL0620"),
+    (FN, "allowedAssignments", "obj", "using CP;\ntuple C { int a; int b; }\n{C} ok = {<1, 1>, <2, 4>, <3, 0>};\n"
+     "dvar int x in 0..5;\ndvar int y in 0..5;\nmaximize x + y;\nsubject to { allowedAssignments(ok, x, y); }", None, 6.0),  # <2, 4>
     (FN, "count", "obj", "using CP;\ndvar int x[1..3] in 0..3;\nmaximize sum(i in 1..3) x[i];\nsubject to { count(x, 3) <= 1; }", None, 7.0),
     (FN, "endOf", "obj", "using CP;\ndvar interval a in 1..20 size 4;\nminimize endOf(a);", None, 5.0),
-    (FN, "forbiddenAssignments", "code", "CP constraint", None, "OPL0620"),
+    (FN, "forbiddenAssignments", "obj", "using CP;\ntuple C { int a; int b; }\n{C} no = {<3, 3>, <3, 2>};\n"
+     "dvar int x in 0..3;\ndvar int y in 0..3;\nmaximize x + y;\nsubject to { forbiddenAssignments(no, x, y); }", None, 5.0),  # <2, 3>
     (FN, "inverse", "obj", "using CP;\ndvar int f[1..3] in 1..3;\ndvar int g[1..3] in 1..3;\nmaximize 3 * g[1] + f[2];\n"
      "subject to { inverse(f, g); }", None, 12.0),  # f = [2, 3, 1], g = [3, 1, 2]
     (FN, "lex", "obj", "using CP;\ndvar int x[1..2] in 0..3;\nmaximize 4 * x[1] + x[2];\nsubject to { lex(x, [2, 1]); }", None, 9.0),
@@ -400,10 +402,8 @@ CODE_MODELS = {
     "alternative": "dvar interval a;\ndvar interval b;\nconstraints { alternative(a, all(i in 1..1) b); }",
     "allDifferent": "dvar int x[1..3] in 0..3;\nminimize x[1];\nsubject to { allDifferent(x); }",
     "allMinDistance": "dvar int x[1..3] in 0..9;\nminimize x[1];\nsubject to { allMinDistance(x, 2); }",
-    "allowedAssignments": "dvar int x in 0..3;\ndvar int y in 0..3;\nminimize x;\nsubject to { allowedAssignments(x, y, {<1, 2>}); }",
     "count": "dvar int x[1..3] in 0..3;\nminimize x[1];\nsubject to { count(x, 2) == 1; }",
     "endOf": "dvar interval a;\nminimize endOf(a);",
-    "forbiddenAssignments": "dvar int x in 0..3;\ndvar int y in 0..3;\nminimize x;\nsubject to { forbiddenAssignments(x, y, {<1, 2>}); }",
     "inverse": "dvar int f[1..2] in 1..2;\ndvar int g[1..2] in 1..2;\nminimize f[1];\nsubject to { inverse(f, g); }",
     "lex": "dvar int x[1..2] in 0..3;\ndvar int y[1..2] in 0..3;\nminimize x[1];\nsubject to { lex(x, y); }",
     "noOverlap": "dvar interval a;\ndvar interval b;\nconstraints { noOverlap(all(i in 1..1) a); }",
