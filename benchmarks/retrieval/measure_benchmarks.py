@@ -12,8 +12,10 @@ retriever's settings were chosen on the other half.  Prints, per retriever and d
 Where sentence-transformers and the model are installed (extra ``[rag]``), the embedding
 retriever and the hybrid (:mod:`syntagm.rag.hybrid`, at its fitted weight) are measured too.
 ``--fit`` prints, for each lexical weight 0, 0.05, ..., 1, the hybrid's top-1 and top-3 on the
-*development* half, per family and pooled, and the weight that best meets the targets there
-(:func:`fit`); the held-out half plays no part in it.
+development material, per wording style and pooled, and the weight that best meets the targets
+there (:func:`fit`).  Since the third round the development material is every problem of
+``benchmark_labels.json`` and ``fresh_labels.json`` (:func:`development_items`); the held-out set
+is ``fresh_labels2.json``, drawn and labelled blind after the retriever was frozen.
 """
 from __future__ import annotations
 
@@ -123,8 +125,16 @@ def attainment(result: dict) -> float:
     return min(result[f][m] / t for f in result if f != "all" for m, t in TARGETS.items())
 
 
+def development_items(bench_dir: Path) -> list[dict]:
+    """The development material of the third round: every problem of ``benchmark_labels.json``
+    and of ``fresh_labels.json`` that some class covers, each grouped (``dataset``) by its wording
+    style (:data:`STYLE`) and marked ``dev``.  ``fresh_labels2.json`` stays held out."""
+    items = load_items(bench_dir) + load_items(bench_dir, HERE / "fresh_labels.json")
+    return [dict(i, dataset=STYLE[i["dataset"]], split="dev") for i in items if i["relevant"]]
+
+
 def fit(lexical, dense, items) -> float:
-    """The lexical weight that best meets the targets on the development half: the largest
+    """The lexical weight that best meets the targets on the ``dev`` items: the largest
     :func:`attainment` (the worse family's), then the largest pooled top-1 + top-3, then the weight
     nearest 0.5 (each weight's figures are printed)."""
     dev = [i for i in items if i["split"] == "dev"]
@@ -161,7 +171,7 @@ def main() -> None:
     if args.fit:
         if dense is None:
             raise SystemExit("--fit needs sentence-transformers (pip install 'pyopl[rag]')")
-        fit(lexical, dense[1], every)
+        fit(lexical, dense[1], development_items(Path(args.benchmarks)))
         return
     out = {"labels": Path(args.labels).name, "split": args.split, "exemplars": len(kb)}
     runs = [("bm25_v1_field_repeat", BM25Retriever(kb, scheme="v1")), ("bm25", lexical)]
