@@ -254,7 +254,20 @@ def facility(nw: int, nc: int, seed: int = 3) -> Case:
         upper[:nw] = 1.0
         return Direct(1, np.concatenate([fixed, ucost.ravel()]), np.zeros(n), upper, integ, A, rl, ru)
 
-    return Case("facility", "%dx%d" % (nw, nc), FACILITY_MOD, dat, direct)
+    def linopy(lp):
+        import xarray as xr
+
+        m = lp.Model()
+        opened = m.add_variables(binary=True, coords=[range(nw)], dims=["w"], name="open")
+        serve = m.add_variables(lower=0, coords=[range(nw), range(nc)], dims=["w", "c"], name="serve")
+        m.add_objective((xr.DataArray(fixed, dims=["w"]) * opened).sum()
+                        + (xr.DataArray(ucost, dims=["w", "c"]) * serve).sum())
+        m.add_constraints(serve.sum("w") == xr.DataArray(demand, dims=["c"]), name="demand")
+        m.add_constraints(serve.sum("c") - xr.DataArray(capacity, dims=["w"]) * opened <= 0, name="capacity")
+        m.add_constraints(serve - xr.DataArray(demand, dims=["c"]) * opened <= 0, name="link")
+        return m
+
+    return Case("facility", "%dx%d" % (nw, nc), FACILITY_MOD, dat, direct, linopy=linopy)
 
 
 # ---------------------------------------------------------------------- tuple-set network flow
@@ -307,7 +320,19 @@ def netflow(nodes: int, degree: int = 8, seed: int = 4) -> Case:
         ru = np.concatenate([cap, supply])
         return Direct(1, cost, np.zeros(na), np.full(na, INF), np.zeros(na, dtype=np.int32), A, rl, ru)
 
-    return Case("netflow", "%d nodes" % nodes, NETFLOW_MOD, dat, direct)
+    def linopy(lp):
+        import xarray as xr
+
+        m = lp.Model()
+        flow = m.add_variables(lower=0, coords=[range(src.size)], dims=["a"], name="flow")
+        m.add_objective((xr.DataArray(cost, dims=["a"]) * flow).sum())
+        m.add_constraints(flow <= xr.DataArray(cap, dims=["a"]), name="cap")
+        out = flow.groupby(xr.DataArray(src, dims=["a"], name="v")).sum()
+        into = flow.groupby(xr.DataArray(dst, dims=["a"], name="v")).sum()
+        m.add_constraints(out - into == xr.DataArray(supply, coords=[np.arange(nodes)], dims=["v"]), name="balance")
+        return m
+
+    return Case("netflow", "%d nodes" % nodes, NETFLOW_MOD, dat, direct, linopy=linopy)
 
 
 # ---------------------------------------------------------------------- multi-period production plan
@@ -375,7 +400,23 @@ def production(nprod: int, nper: int, seed: int = 5) -> Case:
         c = np.concatenate([pcost[p], hcost[p]])
         return Direct(1, c, np.zeros(2 * N), np.full(2 * N, INF), np.zeros(2 * N, dtype=np.int32), A, rl, ru)
 
-    return Case("production", "%dx%d" % (nprod, nper), PRODUCTION_MOD, dat, direct)
+    def linopy(lp):
+        import xarray as xr
+
+        m = lp.Model()
+        coords = [range(nprod), range(nper)]
+        produce = m.add_variables(lower=0, coords=coords, dims=["p", "t"], name="produce")
+        stock = m.add_variables(lower=0, coords=coords, dims=["p", "t"], name="stock")
+        m.add_objective((xr.DataArray(pcost, dims=["p"]) * produce).sum()
+                        + (xr.DataArray(hcost, dims=["p"]) * stock).sum())
+        rhs = demand.copy()
+        rhs[:, 0] -= init  # the first period starts from the initial stock (stock.shift has no term there)
+        m.add_constraints(stock.shift(t=1).fillna(0) + produce - stock == xr.DataArray(rhs, dims=["p", "t"]), name="balance")
+        m.add_constraints((xr.DataArray(hours, dims=["p"]) * produce).sum("p") <= xr.DataArray(caph, dims=["t"]),
+                          name="capacity")
+        return m
+
+    return Case("production", "%dx%d" % (nprod, nper), PRODUCTION_MOD, dat, direct, linopy=linopy)
 
 
 # ---------------------------------------------------------------------- subtour elimination over computed subsets
@@ -438,7 +479,7 @@ def subtour(n: int, seed: int = 6) -> Case:
 
 # ---------------------------------------------------------------------- sizes
 def cases(scale: str = "full") -> list[Case]:
-    """Every case, smallest first within each family. ``quick`` stops two sizes earlier."""
+    """Every case, smallest first within each family. ``medium`` stops one size earlier, ``quick`` two."""
     sizes = {
         "assignment": [10, 32, 100, 316, 1000, 3162],
         "transport": [(10, 10), (32, 32), (100, 100), (316, 316), (1000, 1000), (3162, 3162)],
@@ -447,7 +488,7 @@ def cases(scale: str = "full") -> list[Case]:
         "production": [(10, 12), (30, 40), (100, 120), (300, 400), (1000, 1200), (3000, 1200)],
         "subtour": [8, 11, 14, 17],  # 2**n - 2 subsets: 254 .. 131,070 rows
     }
-    cut = {"full": None, "quick": -2, "smoke": 2}[scale]
+    cut = {"full": None, "medium": -1, "quick": -2, "smoke": 2}[scale]
     out: list[Case] = []
     for n in sizes["assignment"][:cut]:
         out.append(assignment(n))
@@ -560,4 +601,16 @@ def issue31(nodes: int, degree: int = 8, seed: int = 4) -> Case:
         m.balance = into.keep_extras() - out.keep_extras() == rhs
         return m
 
-    return Case("issue31", "%d nodes" % nodes, ISSUE31_MOD, dat, direct, pyoframe=pyoframe)
+    def linopy(lp):
+        import xarray as xr
+
+        m = lp.Model()
+        ship = m.add_variables(lower=0, upper=xr.DataArray(cap.astype(float), dims=["a"]), coords=[range(src.size)],
+                               dims=["a"], name="ship")
+        m.add_objective((xr.DataArray(cost, dims=["a"]) * ship).sum())
+        into = ship.groupby(xr.DataArray(dst + 1, dims=["a"], name="v")).sum()
+        out = ship.groupby(xr.DataArray(src + 1, dims=["a"], name="v")).sum()
+        m.add_constraints(into - out == xr.DataArray(-b, coords=[np.arange(1, nodes + 1)], dims=["v"]), name="balance")
+        return m
+
+    return Case("issue31", "%d nodes" % nodes, ISSUE31_MOD, dat, direct, linopy=linopy, pyoframe=pyoframe)

@@ -3,6 +3,7 @@
     python benchmarks/run.py                  # every family and size, with rhetor, Pyomo, linopy and pyoframe
     python benchmarks/run.py --scale quick    # two sizes fewer per family
     python benchmarks/run.py --no-others      # pyopl and the baseline only
+    python benchmarks/run.py --scale medium --only transport --tools linopy pyoframe   # some peers only
 
 Every measurement runs in a fresh process (``measure.py``), so each gets
 its own peak-memory figure and none profits from another's warm caches;
@@ -46,6 +47,15 @@ TARGETS = {
 
 
 # ---------------------------------------------------------------------- environments
+#: the other tools: (packages installed into ``benchmarks/.venvs/<tool>``, the imports that show it works)
+OTHERS = {
+    "rhetor": (["rhetor"], "pyopl.pyopl_core"),
+    "pyomo": (["pyomo", "highspy", "numpy", "scipy"], "pyomo.contrib.appsi.solvers.highs, numpy, scipy"),
+    "linopy": (["linopy", "highspy", "numpy", "scipy"], "linopy, numpy, scipy"),
+    # pyoframe reaches HiGHS through pyoptinterface, which loads the HiGHS library of `highsbox`
+    "pyoframe": (["pyoframe", "highsbox", "numpy", "scipy"], "pyoframe, polars, highsbox, numpy, scipy"),
+}
+
 def venv_python(name: str, packages: list[str], import_name: str) -> str | None:
     """The python of ``benchmarks/.venvs/<name>`` with ``packages`` installed, or None (with a message)."""
     env = VENVS / name
@@ -229,10 +239,12 @@ def plot(results: list[dict], slopes: dict, path: Path) -> bool:
 
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    ap.add_argument("--scale", choices=["full", "quick", "smoke"], default="full")
-    ap.add_argument("--only", help="one family: assignment, transport, facility, netflow, production, subtour")
+    ap.add_argument("--scale", choices=["full", "medium", "quick", "smoke"], default="full",
+                    help="medium: one size fewer per family, quick: two fewer, smoke: the two smallest")
+    ap.add_argument("--only", nargs="*", help="families: assignment, transport, facility, netflow, production, subtour")
     ap.add_argument("--no-others", action="store_true", help="skip rhetor, Pyomo, linopy and pyoframe")
     ap.add_argument("--no-rhetor", action="store_true")
+    ap.add_argument("--tools", nargs="*", choices=list(OTHERS), help="the other tools to run (default: all)")
     ap.add_argument("--rhetor-python", help="a python that already has rhetor installed")
     ap.add_argument("--timeout", type=float, default=120.0, help="seconds allowed to another tool per case")
     ap.add_argument("--repeat", type=int, default=3, help="runs of pyopl and of the direct baseline per case (fastest kept)")
@@ -243,19 +255,18 @@ def main() -> None:
     out_dir.mkdir(parents=True, exist_ok=True)
     py = sys.executable
     rhetor_py = pyomo_py = linopy_py = pyoframe_py = None
+    tools = set(args.tools if args.tools is not None else OTHERS) - ({"rhetor"} if args.no_rhetor else set())
     if not args.no_others:
-        if not args.no_rhetor:
-            rhetor_py = args.rhetor_python or venv_python("rhetor", ["rhetor"], "pyopl.pyopl_core")
-        pyomo_py = venv_python("pyomo", ["pyomo", "highspy", "numpy", "scipy"], "pyomo.contrib.appsi.solvers.highs, numpy, scipy")
-        linopy_py = venv_python("linopy", ["linopy", "highspy", "numpy", "scipy"], "linopy, numpy, scipy")
-        # pyoframe reaches HiGHS through pyoptinterface, which loads the HiGHS library of `highsbox`
-        pyoframe_py = venv_python("pyoframe", ["pyoframe", "highsbox", "numpy", "scipy"],
-                                  "pyoframe, polars, highsbox, numpy, scipy")
+        if "rhetor" in tools:
+            rhetor_py = args.rhetor_python or venv_python("rhetor", *OTHERS["rhetor"])
+        pyomo_py = venv_python("pyomo", *OTHERS["pyomo"]) if "pyomo" in tools else None
+        linopy_py = venv_python("linopy", *OTHERS["linopy"]) if "linopy" in tools else None
+        pyoframe_py = venv_python("pyoframe", *OTHERS["pyoframe"]) if "pyoframe" in tools else None
 
     results: list[dict] = []
     given_up: set[tuple[str, str]] = set()  # (tool, family) that timed out at a smaller size
     for case in models.cases(args.scale):
-        if args.only and case.family != args.only:
+        if args.only and case.family not in args.only:
             continue
         case_dir = out_dir / "cases" / ("%s-%s" % (case.family, case.size.replace(" ", "")))
         case_dir.mkdir(parents=True, exist_ok=True)

@@ -140,6 +140,43 @@ PRODUCTION = {
                                  "produce[p][t];\n" + P_OBJ), (P_CAP, "ctCapacity: hoursUsed[t] <= capacityHours[t];")],
 }
 
+# ---------------------------------------------------------------------- subtour elimination (run.py's)
+S_DEG = "ctDegree: sum(e in Edges : e.i == v || e.j == v) x[e] == 2;"
+S_SUB = "ctSubtour: sum(e in Edges : e.i in S[k] && e.j in S[k]) x[e] <= card(S[k]) - 1;"
+S_SET = "{int} S[k in K] = {v | v in Nodes : (k div ftoi(pow(2, ord(Nodes, v)))) mod 2 == 1};"
+S_OBJ = "minimize sum(e in Edges) dist[e] * x[e];"
+S_IN = "sum(e in Edges : e.i in S[k] && e.j in S[k]) x[e]"
+SUBTOUR = {
+    "as written": [],
+    "unlabelled": [(S_DEG, S_DEG[10:]), (S_SUB, S_SUB[11:])],
+    "sides swapped": [(S_DEG, "ctDegree: 2 == sum(e in Edges : e.i == v || e.j == v) x[e];"),
+                      (S_SUB, "ctSubtour: card(S[k]) - 1 >= %s;" % S_IN)],
+    "constants moved across": [(S_DEG, "ctDegree: sum(e in Edges : e.i == v || e.j == v) x[e] - 2 == 0;"),
+                               (S_SUB, "ctSubtour: %s - card(S[k]) + 1 <= 0;" % S_IN)],
+    "1 moved across": [(S_SUB, "ctSubtour: %s + 1 <= card(S[k]);" % S_IN)],
+    "== as two inequalities": [(S_DEG, "lo: sum(e in Edges : e.i == v || e.j == v) x[e] <= 2;\n"
+                                       "  forall(v in Nodes)\n    hi: sum(e in Edges : e.i == v || e.j == v) x[e] >= 2;")],
+    "degree as two sums": [(S_DEG, "ctDegree: sum(e in Edges : e.i == v) x[e] + sum(e in Edges : e.j == v) x[e] == 2;")],
+    "filters reordered, v == e.f": [(S_DEG, "ctDegree: sum(e in Edges : v == e.j || v == e.i) x[e] == 2;"),
+                                    (S_SUB, "ctSubtour: sum(e in Edges : e.j in S[k] && e.i in S[k]) x[e] "
+                                            "<= card(S[k]) - 1;")],
+    "a filter always true, i != j": [(S_SUB, "ctSubtour: sum(e in Edges : e.i != e.j && e.i in S[k] && e.j in S[k]) "
+                                             "x[e] <= card(S[k]) - 1;")],
+    "tuple patterns": [(S_DEG, "ctDegree: sum(<a, b> in Edges : a == v || b == v) x[<a, b>] == 2;"),
+                       (S_SUB, "ctSubtour: sum(<a, b> in Edges : a in S[k] && b in S[k]) x[<a, b>] "
+                               "<= card(S[k]) - 1;"),
+                       (S_OBJ, "minimize sum(<a, b> in Edges) dist[<a, b>] * x[<a, b>];")],
+    "dexpr in between (degree)": [(S_OBJ, "dexpr float degree[v in Nodes] = sum(e in Edges : e.i == v || e.j == v) "
+                                          "x[e];\n" + S_OBJ), (S_DEG, "ctDegree: degree[v] == 2;")],
+    "dexpr in between (subtour rows)": [(S_OBJ, "dexpr float inside[k in K] = %s;\n%s" % (S_IN, S_OBJ)),
+                                        (S_SUB, "ctSubtour: inside[k] <= card(S[k]) - 1;")],
+    "scalar dexpr objective": [(S_OBJ, "dexpr float tourLength = sum(e in Edges) dist[e] * x[e];\n"
+                                       "minimize tourLength;")],
+    "subsets by v - 1, != 0": [(S_SET, "{int} S[k in K] = {v | v in Nodes : (k div ftoi(pow(2, v - 1))) mod 2 != 0};")],
+    "nodes as a set": [("range Nodes = 1..n;", "{int} Nodes = asSet(1..n);")],
+    "rows only for 2+ cities": [("forall(k in K)\n", "forall(k in K : card(S[k]) >= 2)\n")],
+}
+
 #: family -> (generator in ``models``, its largest benchmark size, a small size for tests, spellings)
 FAMILIES = {
     "issue31": ("issue31", [64000], [40], ISSUE31),
@@ -148,6 +185,7 @@ FAMILIES = {
     "facility": ("facility", [316, 10000], [3, 8], FACILITY),
     "netflow": ("netflow", [64000], [40], NETFLOW),
     "production": ("production", [3000, 1200], [4, 6], PRODUCTION),
+    "subtour": ("subtour", [17], [6], SUBTOUR),
 }
 
 
@@ -165,4 +203,4 @@ def spelled(family: str, name: str, base: str | None = None) -> str:
 def _model_text(generator: str) -> str:
     return {"issue31": models.ISSUE31_MOD, "assignment": models.ASSIGNMENT_MOD, "transport": models.TRANSPORT_MOD,
             "facility": models.FACILITY_MOD, "netflow": models.NETFLOW_MOD,
-            "production": models.PRODUCTION_MOD}[generator]
+            "production": models.PRODUCTION_MOD, "subtour": models.SUBTOUR_MOD}[generator]
