@@ -56,8 +56,9 @@ def load_items(bench_dir: Path, labels: Path = HERE / "benchmark_labels.json") -
 
 
 #: Which wording each dataset's problems are in (the issue's targets hold for both styles).
-STYLE = {"NL4OPT": "NL4OPT-style", "NLP4LP": "NL4OPT-style",
-         "IndustryOR": "IndustryOR-style", "ComplexOR": "IndustryOR-style"}
+STYLE = {"NL4OPT": "NL4OPT-style", "NLP4LP": "NL4OPT-style", "ReSocratic": "NL4OPT-style",
+         "IndustryOR": "IndustryOR-style", "ComplexOR": "IndustryOR-style",
+         "ChallengeOR": "IndustryOR-style"}
 
 
 def evaluate(retriever, items) -> dict:

@@ -13,7 +13,7 @@ from __future__ import annotations
 from .knowledge import Exemplar
 
 #: The weight of the lexical score (fitted on the development material; see the module docstring).
-LEXICAL_WEIGHT = 0.85
+LEXICAL_WEIGHT = 0.50
 
 
 def min_max(values: list[float]) -> list[float]:
