@@ -1,4 +1,4 @@
-"""Script text made into code while a script runs: ``eval(text)`` (ECMAScript 3, 15.1.2.1) and
+"""Script text made into code while a script runs: the script global ``eval`` (ECMAScript 3, 15.1.2.1) and
 ``Function(p1, ..., body)`` (15.3.2.1), as a mixin of the interpreter.  The text is parsed by the
 script parser, like any script; nothing is ever handed to Python's ``eval``."""
 from __future__ import annotations
@@ -12,7 +12,7 @@ class DynamicCode:
     """``eval_text`` and ``make_function`` (need ``scope``, ``global_scope``, ``exec_list``, ``_instantiate``)."""
 
     def eval_text(self, text: str, span: Span, direct: bool = True):
-        """``eval(text)`` (15.1.2.1): the text is parsed by the script parser (never by Python) and run
+        """The script global ``eval`` applied to ``text`` (15.1.2.1): the text is parsed by the script parser (never by Python) and run
         in the calling scope (its ``var``s and functions join that scope); the value is that of the
         last expression statement run.  Text that does not parse is a SyntaxError."""
         from .parser import parse_script

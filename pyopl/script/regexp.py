@@ -125,7 +125,7 @@ def _this_regexp(this, name, span) -> JSObject:
 
 
 def exec_(interp, this, args, span):
-    """``re.exec(s)`` (15.10.6.2): a match array (with ``index`` and ``input``) or null; a global
+    """``RegExp.prototype.exec`` applied to ``s`` (15.10.6.2): a match array (with ``index`` and ``input``) or null; a global
     RegExp starts at and updates ``lastIndex``."""
     r = _this_regexp(this, "exec", span)
     s = to_string(args[0] if args else UNDEFINED)
