@@ -54,10 +54,10 @@ def build_ir(inst: Instance) -> IR:
     except EvalError as e:
         e.report(inst.reporter)
     cols, rows = inst.cols, inst.rows
-    vals, row_cols, indptr, row_lower, row_upper = rows.arrays()
     n, m = len(cols.lower), len(rows)
+    index = np.int32 if max(m, n, rows.nnz()) < 2**31 else np.int64  # half the memory of int64 where it fits
+    vals, row_cols, indptr, row_lower, row_upper = rows.arrays(index)
     _sort_uniform_blocks(rows.blocks, vals, row_cols, indptr)
-    index = np.int32 if max(m, n, len(row_cols)) < 2**31 else np.int64  # half the memory of int64 where it fits
     cast = row_cols.astype(index, copy=False)  # once, before the sort below (which then moves half the bytes)
     vals, row_cols, indptr = _canonical_rows(vals, cast, indptr, cols_owned=cast is not row_cols)
     A = CSRParts(vals, row_cols.astype(index, copy=False), indptr.astype(index, copy=False), (m, n))
@@ -224,6 +224,12 @@ def _sort_uniform_blocks(blocks: list, vals: np.ndarray, cols: np.ndarray, indpt
             c[rows] = np.take_along_axis(c_rows, order, axis=1)
             v[rows] = np.take_along_axis(v_rows, order, axis=1)
             continue
+        perm = np.argsort(c[0], kind="stable")  # the first row's order: in a block, usually every row's
+        moved = c[:, perm]
+        if np.all(moved[:, 1:] > moved[:, :-1]):  # one gather of columns puts every row in order
+            c[:] = moved
+            v[:] = v[:, perm]
+            continue
         if k == 2:
             swap = c[:, 0] > c[:, 1]
             if swap.any():
@@ -366,6 +372,23 @@ def infinite_bounds(ir: IR) -> None:
             a[hit] = -np.inf if name.endswith("lower") else np.inf
 
 
+def _within(a: np.ndarray) -> bool:
+    """Every entry of ``a`` finite and below ``LARGE_VALUE`` in magnitude, from its minimum and maximum
+    alone (two passes that make no array; a NaN makes both comparisons false)."""
+    return not len(a) or bool(-LARGE_VALUE < a.min() and a.max() < LARGE_VALUE)
+
+
+def _bounds_fine(lo: np.ndarray, hi: np.ndarray) -> bool:
+    """No bound that :func:`check_numbers` reports, shown cheaply: each side finite and small, or
+    infinite only on its own side (-inf below, +inf above), and no NaN; False means "look closer"."""
+    def side(a: np.ndarray, open_end: float) -> bool:
+        if _within(a):
+            return True
+        rest = a[a != open_end]  # (the rare bounds arrays with infinities: a copy without them)
+        return _within(rest)
+    return side(lo, -np.inf) and side(hi, np.inf)
+
+
 def check_numbers(ir: IR, reporter) -> None:
     """Report coefficients and bounds no solver can take (NaN, infinite or huge), in OPL names.
 
@@ -377,8 +400,8 @@ def check_numbers(ir: IR, reporter) -> None:
     problems = []  # (message, span)
     data, indices, indptr = ir.csr()
     data = np.asarray(data)
-    bad = ~np.isfinite(data) | (np.abs(data) >= LARGE_VALUE)
-    if bad.any():
+    if not _within(data):
+        bad = ~np.isfinite(data) | (np.abs(data) >= LARGE_VALUE)
         rows = np.repeat(np.arange(ir.num_rows), np.diff(indptr))
         k = int(np.flatnonzero(bad)[0])
         i, j = int(rows[k]), int(indices[k])
@@ -394,6 +417,8 @@ def check_numbers(ir: IR, reporter) -> None:
         problems.append(("the objective's constant term is %r" % ir.obj_constant, ir.objective_span))
     for lo, hi, what, label in ((ir.row_lower, ir.row_upper, "constraint", ir.row_text),
                                 (ir.col_lower, ir.col_upper, "variable", ir.column_label)):
+        if _bounds_fine(lo, hi):
+            continue
         bad = np.isnan(lo) | np.isnan(hi) | (lo == np.inf) | (hi == -np.inf) | \
             (np.isfinite(lo) & (np.abs(lo) >= LARGE_VALUE)) | (np.isfinite(hi) & (np.abs(hi) >= LARGE_VALUE))
         if bad.any():

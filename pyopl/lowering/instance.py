@@ -332,12 +332,15 @@ class Rows:
             self._sealed_nnz += len(self.cols)
             self.cols, self.vals, self.starts, self.lower, self.upper = [], [], [0], [], []
 
-    def arrays(self) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
-        """(vals, cols, indptr, lower, upper) of every row so far: the compressed-row arrays."""
+    def arrays(self, index: type = np.int64) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+        """(vals, cols, indptr, lower, upper) of every row so far: the compressed-row arrays.  Where the
+        rows are in several parts, ``cols`` is made in the integer type ``index`` (np.int32 where the
+        IR's indices fit: one copy of the columns, not a second to convert them)."""
         self._seal()
         if len(self._parts) != 1:
             parts = self._parts or [(np.zeros(0), np.zeros(0, np.int64), np.zeros(0, np.int64), np.zeros(0), np.zeros(0))]
-            self._parts = [tuple(np.concatenate([p[k] for p in parts]) for k in range(5))]
+            self._parts = [tuple(np.concatenate([p[k] for p in parts], dtype=index if k == 1 else None)
+                                 for k in range(5))]
         vals, cols, counts, lower, upper = self._parts[0]
         indptr = np.zeros(len(counts) + 1, dtype=np.int64)
         np.cumsum(counts, out=indptr[1:])

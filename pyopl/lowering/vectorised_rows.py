@@ -103,8 +103,8 @@ def vector_objective(inst: Any, expr: A.Expr) -> LinExpr | None:
             parts, const = _Rows(ev, cache, None, {})._side(expr, 1.0)
     except (_Small,) + NOT_COVERED:
         return None
-    parts = [p for p in parts if len(p.row)]
-    if not parts or sum(len(p.row) for p in parts) < MIN_ROWS:
+    parts = [p for p in parts if len(p.col)]
+    if not parts or sum(len(p.col) for p in parts) < MIN_ROWS:
         return None
     if any(not p.from_sum and np.bincount(p.col).max() > 1 for p in parts):
         return None  # `u - (u + 1.7 * u)`: the Evaluator adds inside the brackets first
@@ -246,12 +246,21 @@ def _has_sum(n: A.Expr) -> bool:
 class _Entries:
     """Entries of one term: row of each entry (non-decreasing), coefficient, column; and the term's constant per row."""
 
-    __slots__ = ("row", "coef", "col", "const", "has_decision", "from_sum", "per_row")
+    __slots__ = ("_row", "coef", "col", "const", "has_decision", "from_sum", "per_row")
 
     def __init__(self, row, coef, col, const, has_decision, from_sum=False, per_row=None):
-        self.row, self.coef, self.col, self.const, self.has_decision = row, coef, col, const, has_decision
+        self._row, self.coef, self.col, self.const, self.has_decision = row, coef, col, const, has_decision
         self.from_sum = from_sum  # one entry per term of a `sum`, in iteration order (no column twice in one)
         self.per_row = per_row  # k when every row has exactly k entries (row == repeat(arange(m), k)), else None
+
+    @property
+    def row(self) -> np.ndarray:
+        """The row of each entry; made when first asked for where ``per_row`` gives it (the side-by-side
+        layout of such terms never asks: a million-row family makes no row array)."""
+        if self._row is None:
+            k = self.per_row
+            self._row = np.repeat(np.arange(len(self.col) // k, dtype=np.int64), k)
+        return self._row
 
 
 class _Rows:
@@ -521,8 +530,7 @@ def _is_product(positions: list[np.ndarray], sizes: list[int]) -> bool:
 
 def _aligned(lin: _Lin, size: int, row: np.ndarray | None = None) -> _Entries:
     """A per-iteration linear form as entries, iteration-major and block-minor (the Evaluator's order)."""
-    whole = row is None  # one iteration per row: every row gets one entry per block
-    row = np.arange(size, dtype=np.int64) if row is None else row
+    whole = row is None  # one iteration per row: every row gets one entry per block (rows made if asked for)
     nb = len(lin.blocks)
     if nb == 0:
         return _Entries(np.zeros(0, np.int64), np.zeros(0), np.zeros(0, np.int64), lin.const, False)
@@ -532,14 +540,15 @@ def _aligned(lin: _Lin, size: int, row: np.ndarray | None = None) -> _Entries:
         coef = np.broadcast_to(np.asarray(c, dtype=np.float64), (size,))
         col = np.broadcast_to(np.asarray(j, dtype=np.int64), (size,))
         return _Entries(row, coef, col, lin.const, True, False, 1 if whole else None)
-    coef = np.stack([np.broadcast_to(c, (size,)) for c, _j in lin.blocks], axis=1).ravel().astype(np.float64)
-    col = np.stack([np.broadcast_to(j, (size,)) for _c, j in lin.blocks], axis=1).ravel().astype(np.int64)
-    return _Entries(np.repeat(row, nb), coef, col, lin.const, True, False, nb if whole else None)
+    # (stacked straight into the entries' dtypes: one new array each, no second copy to convert)
+    coef = np.stack([np.broadcast_to(c, (size,)) for c, _j in lin.blocks], axis=1, dtype=np.float64, casting="unsafe").ravel()
+    col = np.stack([np.broadcast_to(j, (size,)) for _c, j in lin.blocks], axis=1, dtype=np.int64, casting="unsafe").ravel()
+    return _Entries(None if whole else np.repeat(row, nb), coef, col, lin.const, True, False, nb if whole else None)
 
 
 def _layout(parts: list[_Entries], m: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """Interleave the terms' entries row by row (terms in order, each term's entries in its order)."""
-    parts = [p for p in parts if len(p.row)]
+    parts = [p for p in parts if len(p.col)]
     if parts and all(p.per_row is not None for p in parts):
         # every row has the same entries per term (`x[i][j] <= d[j] * y[i]`): side by side, no scatter
         k = sum(p.per_row for p in parts)
@@ -595,7 +604,11 @@ def _distinct_per_row(indptr: np.ndarray, col: np.ndarray) -> bool:
     if k * m == len(col) and k <= 16 and np.array_equal(indptr, np.arange(0, k * m + 1, k)):
         if k == 1:
             return True
-        rows = np.sort(col.reshape(m, k), axis=1)  # k entries in every row: compare neighbours after sorting
+        table = col.reshape(m, k)
+        moved = table[:, np.argsort(table[0])]  # the first row's order, which in a family is usually every row's
+        if np.all(moved[:, 1:] > moved[:, :-1]):
+            return True
+        rows = np.sort(table, axis=1)  # k entries in every row: compare neighbours after sorting
         return not np.any(rows[:, 1:] == rows[:, :-1])
     # NumPy only: importing SciPy here would put a quarter second into a small compile
     rows = np.repeat(np.arange(m, dtype=np.int64), np.diff(indptr))
