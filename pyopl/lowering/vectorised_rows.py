@@ -541,8 +541,10 @@ def _aligned(lin: _Lin, size: int, row: np.ndarray | None = None) -> _Entries:
         col = np.broadcast_to(np.asarray(j, dtype=np.int64), (size,))
         return _Entries(row, coef, col, lin.const, True, False, 1 if whole else None)
     # (stacked straight into the entries' dtypes: one new array each, no second copy to convert)
-    coef = np.stack([np.broadcast_to(c, (size,)) for c, _j in lin.blocks], axis=1, dtype=np.float64, casting="unsafe").ravel()
-    col = np.stack([np.broadcast_to(j, (size,)) for _c, j in lin.blocks], axis=1, dtype=np.int64, casting="unsafe").ravel()
+    coef = np.stack([np.broadcast_to(c, (size,)) for c, _j in lin.blocks], axis=1,
+                    dtype=np.float64, casting="unsafe").ravel()
+    col = np.stack([np.broadcast_to(j, (size,)) for _c, j in lin.blocks], axis=1,
+                   dtype=np.int64, casting="unsafe").ravel()
     return _Entries(None if whole else np.repeat(row, nb), coef, col, lin.const, True, False, nb if whole else None)
 
 
