@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 from pyopl.data.fastpath import parse_data_fast
-from pyopl.data.parser import DataItem, UnfilledTuples, parse_data
+from pyopl.data.parser import DataItem, UnfilledRows, UnfilledTuples, parse_data
 from pyopl.diagnostics.reporter import Reporter
 
 
@@ -14,8 +14,8 @@ def shape(v):
         return v
     if isinstance(v, dict):
         return (type(v).__name__, getattr(v, "span", None), [(k, shape(x)) for k, x in v.items()])
-    if isinstance(v, list):  # (a bulk-read set, filled when read through DataItem.value, is a DSet)
-        name = "DSet" if type(v) is UnfilledTuples else type(v).__name__
+    if isinstance(v, list):  # (a bulk-read set or matrix, filled when read through DataItem.value: a DSet, a DList)
+        name = {UnfilledTuples: "DSet", UnfilledRows: "DList"}.get(type(v), type(v).__name__)
         return (name, getattr(v, "span", None), [shape(x) for x in v])
     if isinstance(v, float) and v != v:
         return ("nan",)

@@ -13,6 +13,7 @@ from hypothesis import strategies as st
 
 from property_budget import SPEED_CHECKS, examples
 
+from pyopl.data.parser import UnfilledRows
 from pyopl.data.fastpath import parse_data_fast
 from pyopl.diagnostics.reporter import Reporter
 
@@ -113,13 +114,18 @@ def test_a_large_matrix_is_read_in_one_pass_and_its_rows_keep_their_types(monkey
 
     taken = []
     real = fastpath._Reader._numeric_rows
-    monkeypatch.setattr(fastpath._Reader, "_numeric_rows", lambda self, i: taken.append(real(self, i)) or taken[-1])
+    monkeypatch.setattr(fastpath._Reader, "_numeric_rows",
+                        lambda self, i, top=False: taken.append(real(self, i, top)) or taken[-1])
     rows = ["[%s]" % ", ".join(("%d" if (r + c) % 3 else "%d.25") % (r * 100 + c) for c in range(100))
             for r in range(60)]
     text = "m = [\n  " + ",\n  ".join(rows) + "\n];\n"
     slow, fast, d_slow, d_fast = _both(text)
     assert fast == slow and d_fast == d_slow == []
     value = taken[0][0]
+    assert type(value) is UnfilledRows  # a whole data item: the numbers kept as one array (filled when read)
+    assert value.numbers.tolist() == [float(r * 100 + c) + (0.0 if (r + c) % 3 else 0.25)
+                                      for r in range(60) for c in range(100)]
+    assert (value.rows, value.width) == (60, 100) and not value.numbers.flags.writeable
     assert len(value) == 60 and value[59][99] == 5999 and isinstance(value[59][99], int)
     assert value[0][3] == 3.25 and isinstance(value[0][3], float) and isinstance(value[0][2], int)
     big = "m = [[%s], [1]];\n" % ", ".join(["9007199254740993"] * 400)  # an int past 2**53: row by row

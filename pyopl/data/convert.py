@@ -15,10 +15,10 @@ from typing import Any
 import numpy as np
 
 from ..diagnostics.diagnostic import Span
-from ..semantics.values import FloatRange, OplArray, OplRange, OplSet, OplTuple, TupleType, show
+from ..semantics.values import FloatColumn, FloatRange, OplArray, OplRange, OplSet, OplTuple, TupleType, show
 from ..lowering.errors import EvalError
 from .frames import PandasValue, is_pandas
-from .parser import DKeyed, DNamed, DRange, DSet, DTuple, UnfilledTuples
+from .parser import DKeyed, DNamed, DRange, DSet, DTuple, UnfilledRows, UnfilledTuples
 from .types import ArrayOf, SetOf  # noqa: F401  (ArrayOf: imported from here by lowering)
 
 
@@ -341,6 +341,10 @@ def _tuple_by_key(v: Any, t: TupleType) -> Any:
 
 def convert_array(v: Any, elem: Any, dims: list[Any], name: str, span: Span) -> OplArray:
     """Positional nested lists, keyed ``#[k: v]#``/dicts, or another array -> OplArray over ``dims``."""
+    if type(v) is UnfilledRows and not v.filled:  # a large matrix of numbers read in bulk
+        if elem == "float" and len(dims) == 2 and (v.rows, v.width) == (len(dims[0]), len(dims[1])):
+            return OplArray(name, dims, flat=FloatColumn(v.numbers), flat_floats=True)
+        v.fill()  # anything else is converted row by row, with its checks and messages
     flat = _flat_numbers(v, elem, dims)
     if flat is not None:
         return OplArray(name, dims, flat=flat, flat_floats=(elem == "float"))

@@ -37,7 +37,7 @@ from ..semantics.values import gc_paused
 from ..syntax.number_literals import maybe_too_large
 from ..syntax.parser import _unquote
 from . import numscan
-from .parser import DataItem, DList, DSet, DTuple, UnfilledTuples, parse_data
+from .parser import DataItem, DList, DSet, DTuple, UnfilledRows, UnfilledTuples, parse_data
 
 
 _WS = r"[ \t\f\r\n]"
@@ -301,6 +301,23 @@ def _typed(nums: np.ndarray, floats: np.ndarray) -> list | None:
     return out
 
 
+def _matrix_rows(nums: np.ndarray, floats: np.ndarray, counts: np.ndarray, newlines: np.ndarray, file: str,
+                 starts: np.ndarray, ends: np.ndarray) -> list | None:
+    """The rows of a matrix read in bulk, each a :class:`DList` of ``counts[k]`` of the numbers (as
+    :func:`_typed` gives them) spanning ``starts[k]:ends[k]``; None where an int reaches 2**53."""
+    bounds = np.concatenate(([0], np.cumsum(counts))).tolist()
+    with gc_paused():  # (the collector would walk the million numbers once per 700 rows made)
+        values = _typed(nums, floats)
+        if values is None:
+            return None
+        rows = []
+        for a, b, span in zip(bounds, bounds[1:], _spans(newlines, file, starts, ends)):
+            row = DList(values[a:b])
+            row.span = span
+            rows.append(row)
+    return rows
+
+
 def _bulk_numbers(body: str) -> list | None:
     """The numbers of a long run such as ``1, 2.5 -3e2`` (:func:`_numbers`' input, checked as there),
     read by numscan in one pass; None when numscan leaves them to :func:`_convert`."""
@@ -469,11 +486,12 @@ class _Reader:
                 t.span = span
             return tuples
 
-    def _numeric_rows(self, start: int) -> tuple[Any, int] | None:
+    def _numeric_rows(self, start: int, top: bool = False) -> tuple[Any, int] | None:
         """A large matrix of numbers only (``[[1, 2.5], [3, 4]]``), its rows read in one pass as
         :meth:`_numeric_tuples` reads tuples (the rules on commas are the same, and each row is
         what :meth:`_numbers_only` gives); None for anything else, or a small one, which is read
-        row by row."""
+        row by row.  A large one that is a whole data item (``top``) with rows of one length comes
+        back as an :class:`UnfilledRows`: its numbers as one array, its rows made when first asked for."""
         if self.rows_budget <= 0:  # (a matrix nested in a matrix is searched again from inside: bounded)
             return None
         m = _ROWS_END.search(self.text, start + 1)
@@ -485,18 +503,20 @@ class _Reader:
         if layout is None or layout[4] is None:
             return None
         opens, closes, counts, floats, nums = layout
-        bounds = np.concatenate(([0], np.cumsum(counts))).tolist()
-        with gc_paused():  # (the collector would walk the million numbers once per 700 rows made)
-            values = _typed(nums, floats)
-            if values is None:
+        starts, ends = opens + (start + 1), closes + (start + 2)
+        if top and len(counts) >= _LAZY_SPANS_FROM and np.all(counts == counts[0]) and \
+                (floats.all() or np.abs(nums[~floats]).max() < 2.0 ** 53):
+            # a whole data item, every row as long: its numbers kept as one array, the rows made if asked
+            numbers = nums if floats.all() else np.add(nums, 0.0, out=nums.copy(), where=~floats)  # (`-0`: 0)
+            numbers.flags.writeable = False
+            newlines, file = self.pos.array(), self.file  # (not the reader: it holds the whole text)
+            value = UnfilledRows(numbers, len(counts), int(counts[0]),
+                                 lambda: _matrix_rows(nums, floats, counts, newlines, file, starts, ends))
+        else:
+            rows = _matrix_rows(nums, floats, counts, self.pos.array(), self.file, starts, ends)
+            if rows is None:
                 return None
-            rows = []
-            spans = self.pos.spans(self.file, opens + (start + 1), closes + (start + 2))
-            for a, b, span in zip(bounds, bounds[1:], spans):
-                row = DList(values[a:b])
-                row.span = span
-                rows.append(row)
-        value = DList(rows)
+            value = DList(rows)
         value.span = self.span(start, end + 1)
         return value, end + 1
 
@@ -510,14 +530,15 @@ class _Reader:
                 raise _NotFast()
         return m
 
-    def container(self, start: int) -> tuple[Any, int]:
-        """The container opened at ``start``; returns (value, offset after its closer)."""
+    def container(self, start: int, top: bool = False) -> tuple[Any, int]:
+        """The container opened at ``start``; returns (value, offset after its closer).  ``top``: it is
+        a data item's whole value (a large matrix may then stay one array: :meth:`_numeric_rows`)."""
         opener = self.text[start]
         closer = _CLOSE[opener]
         if opener == "{" and self.text.startswith("<", _GAP_WS.match(self.text, start + 1).end()):
             flat = self._numeric_tuples(start)  # (a body holding `<` is not numbers only)
         elif opener == "[" and self.text.startswith("[", _GAP_WS.match(self.text, start + 1).end()):
-            flat = self._numeric_rows(start)  # (nor one holding `[`)
+            flat = self._numeric_rows(start, top)  # (nor one holding `[`)
         else:
             flat = self._numbers_only(start, opener, closer)
         if flat is not None:
@@ -566,7 +587,7 @@ def _fast_items(text: str, file: str) -> tuple[list[tuple[int, int, DataItem]], 
         head = _HEAD.match(text, i)
         if head is not None and head.group(1) not in _NOT_NAMES:
             try:
-                value, j = reader.container(head.end())
+                value, j = reader.container(head.end(), top=True)
                 semi = _SEMI.match(text, j)
                 if semi is None:
                     raise _NotFast()

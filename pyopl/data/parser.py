@@ -56,6 +56,33 @@ class UnfilledTuples(DSet):
         return self
 
 
+class UnfilledRows(DList):
+    """A large matrix of numbers read in bulk (``[[1, 2.5], [3, 4]]``) whose rows are not made yet: an
+    empty list until :meth:`fill` makes them (each row a :class:`DList` of Python ints and floats, as
+    written), with ``numbers`` set: every number, row after row, as one read-only float64 array of
+    ``rows`` x ``width`` values (ints written without a point are exact there: the reader keeps this
+    form only below 2**53).  :attr:`DataItem.value` fills it, so every reader of data sees the whole
+    matrix; the conversion of a `float` array declaration reads ``DataItem.raw_value`` and takes the
+    array as it is (see ``convert.convert_array``), so a ten-million-number matrix never becomes ten
+    million Python floats."""
+
+    def __init__(self, numbers: Any, rows: int, width: int, fill: Any):
+        super().__init__()
+        self.numbers, self.rows, self.width = numbers, rows, width
+        self._fill = fill
+
+    @property
+    def filled(self) -> bool:
+        return self._fill is None
+
+    def fill(self) -> "UnfilledRows":
+        """Make the rows now (once); returns the matrix itself."""
+        if self._fill is not None:
+            make, self._fill = self._fill, None
+            self.extend(make())
+        return self
+
+
 class DTuple(list):
     span: Span
 
@@ -90,10 +117,14 @@ class DataItems(dict):
         self.invokes: dict = {}
 
 
+_UNFILLED = (UnfilledTuples, UnfilledRows)
+
+
 @dataclass
 class DataItem:
     """One ``name = value;`` of the data.  ``value`` is the value as read, whole; ``raw_value`` may
-    be an :class:`UnfilledTuples` still to be filled (for the conversion's columnar path only)."""
+    be an :class:`UnfilledTuples` or :class:`UnfilledRows` still to be filled (for the conversion's
+    columnar paths only)."""
 
     name: str
     raw_value: Any
@@ -105,7 +136,7 @@ class DataItem:
     @property
     def value(self) -> Any:
         v = self.raw_value
-        if type(v) is UnfilledTuples and not v.filled:
+        if type(v) in _UNFILLED and not v.filled:
             v.fill()
         return v
 

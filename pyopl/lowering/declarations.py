@@ -9,7 +9,7 @@ import itertools
 from typing import Any
 
 from ..data.convert import ArrayOf, SetOf, convert_array, convert_scalar, type_name
-from ..data.parser import UnfilledTuples
+from ..data.parser import UnfilledRows, UnfilledTuples
 from ..data.frames import PandasValue
 from ..semantics.values import FloatRange, OplArray, OplRange, OplSet, OplTuple, ProductKeys, TupleType, is_set, show
 from ..syntax import ast as A
@@ -234,6 +234,8 @@ def _external(inst: Instance, d: A.Decl, typ: Any, dims: list[Any]) -> Any:
     inst.used_data.add(d.name)
     raw = item.raw_value  # a large tuple set may stay columnar: see convert.convert_set
     if type(raw) is UnfilledTuples and (dims or not isinstance(typ, SetOf)):
+        raw = item.value
+    elif type(raw) is UnfilledRows and not dims:  # (an array declaration's conversion may keep the numbers whole)
         raw = item.value
     return _convert(inst, raw, typ, dims, d.name, item.value_span)
 

@@ -14,9 +14,9 @@ import re
 from operator import itemgetter
 from typing import Any, Callable
 
-from ..data.parser import UnfilledTuples
+from ..data.parser import UnfilledRows, UnfilledTuples
 from ..diagnostics.diagnostic import Span
-from ..semantics.values import OplArray, OplSet, OplTuple, ProductKeys, TupleType, show
+from ..semantics.values import FloatColumn, OplArray, OplSet, OplTuple, ProductKeys, TupleType, show
 from ..syntax import ast as A
 from .errors import EvalError
 from .int32 import INT_MAX, INT_MIN
@@ -50,8 +50,8 @@ def check_declared_value(d: A.ParamDecl, typ: Any, value: Any, span: Span, symbo
 
 
 def _filled(raw: Any) -> Any:
-    """The data as read, with a bulk-read tuple set's tuples made (for their spans)."""
-    return raw.fill() if type(raw) is UnfilledTuples else raw
+    """The data as read, with a bulk-read tuple set's tuples or matrix's rows made (for their spans)."""
+    return raw.fill() if type(raw) in (UnfilledTuples, UnfilledRows) else raw
 
 
 def _element_span(raw: Any, dims: list, key: tuple, span: Span) -> Span:
@@ -187,6 +187,10 @@ class _Check:
         candidates = getattr(arr.flat, "candidates", None)  # sets drawn from these items (vectorised_subsets.py)
         if candidates is not None and self.bad(OplSet.distinct(list(candidates))) is None:
             return None
+        if type(arr.flat) is FloatColumn:  # floats read as one array: its extremes, no Python floats made
+            lo, hi = float(arr.flat.array.min()), float(arr.flat.array.max())
+            if not ((self.unsigned and lo < 0) or lo < INT_MIN or hi > INT_MAX):
+                return None
         values = arr.flat if arr.flat is not None else list(arr.data.values())
         kinds = set(map(type, values))
         if kinds and kinds <= {int, float}:  # plain numbers: one C pass each way before looking closer

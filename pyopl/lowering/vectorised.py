@@ -36,7 +36,7 @@ from typing import Any
 
 import numpy as np
 
-from ..semantics.values import OplArray, OplRange, OplSet, OplTuple, TupleType
+from ..semantics.values import FloatColumn, OplArray, OplRange, OplSet, OplTuple, TupleType
 from ..syntax import ast as A
 from .errors import EvalError
 from .linear import LinExpr
@@ -98,7 +98,9 @@ class VectorCache:
         if hit is None or hit[0] is not arr:
             shape = tuple(len(d) for d in arr.dims)
             if isinstance(arr, OplArray):
-                if arr.flat is not None and arr.flat_floats:  # Python floats in key order: nothing to check
+                if type(arr.flat) is FloatColumn:  # read from data as one array: taken as it is (read-only)
+                    num, exact = arr.flat.array, False
+                elif arr.flat is not None and arr.flat_floats:  # Python floats in key order: nothing to check
                     num, exact = np.array(arr.flat, dtype=np.float64), False
                 else:
                     if arr.flat is not None:  # read as plain numbers in key order: no keys to look up

@@ -349,6 +349,35 @@ def is_set(v: Any) -> bool:
     return isinstance(v, (OplSet, OplRange))
 
 
+class FloatColumn:
+    """The values of a `float` array read from data as one float64 NumPy array (a large matrix the
+    ``.dat`` reader kept whole: ``data.parser.UnfilledRows``), in key order, as
+    :attr:`OplArray.flat` holds them.  Vectorised lowering takes :attr:`array` as it is (read-only);
+    anything else sees a read-only sequence of Python floats (``len``, iteration, ``flat[k]``),
+    made into a list once, when first asked for."""
+
+    __slots__ = ("array", "_list")
+
+    def __init__(self, array: Any):
+        self.array = array  # float64, one dimension, not writeable
+        self._list: list | None = None
+
+    def tolist(self) -> list:
+        """The values as Python floats (the list is this column's own: read it, do not change it)."""
+        if self._list is None:
+            self._list = self.array.tolist()
+        return self._list
+
+    def __len__(self) -> int:
+        return len(self.array)
+
+    def __getitem__(self, k: Any) -> Any:
+        return self.tolist()[k]
+
+    def __iter__(self):
+        return iter(self.tolist())
+
+
 class OplArray:
     """An array over index sets ``dims``; ``data`` maps full keys (tuples) to values.
 
@@ -361,7 +390,7 @@ class OplArray:
     __slots__ = ("name", "dims", "_data", "flat", "flat_floats")
 
     def __init__(self, name: str, dims: list[Any], data: dict[tuple, Any] | None = None,
-                 flat: list | None = None, flat_floats: bool = False):
+                 flat: list | FloatColumn | None = None, flat_floats: bool = False):
         self.name = name
         self.dims = dims
         self._data = data
