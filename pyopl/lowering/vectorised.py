@@ -623,8 +623,9 @@ class _Sum:
             if not isinstance(v, LinExpr) or len(v.terms) != 1:
                 raise _Fallback()
             (col, coef), = v.terms.items()
-            return _Lin([(np.full(self.size, coef), np.full(self.size, col, dtype=np.int64))],
-                        np.full(self.size, v.const))
+            # (zero-stride views of one number: read-only, nothing allocated per iteration)
+            return _Lin([(np.broadcast_to(np.float64(coef), (self.size,)),
+                          np.broadcast_to(np.int64(col), (self.size,)))], np.broadcast_to(np.float64(v.const), (self.size,)))
         if isinstance(n, A.Index):
             base, idx = _flatten_index(n)
             arr = self._global(base)
@@ -634,7 +635,8 @@ class _Sum:
             cols = np.broadcast_to(dense[self.positions(arr.dims, idx)], (self.size,))
             if np.any(cols < 0):
                 raise _Fallback()
-            return _Lin([(np.ones(self.size), cols)], np.zeros(self.size))
+            one, zero = np.broadcast_to(1.0, (self.size,)), np.broadcast_to(0.0, (self.size,))  # (views, as above)
+            return _Lin([(one, cols)], zero)
         if isinstance(n, A.Unary) and n.op == "-":
             return _scale(self.lin(n.operand), -1.0)
         if isinstance(n, A.Binary):
@@ -719,7 +721,8 @@ def _to_linexpr(lin: _Lin, size: int, strict: bool = False) -> LinExpr:
             if np.any(lin.blocks[a][1] == lin.blocks[b][1]):  # a column twice in one iteration
                 raise _Fallback()
     cols = np.stack([np.broadcast_to(j, (size,)) for _c, j in lin.blocks], axis=1).ravel()
-    coefs = np.stack([np.broadcast_to(c, (size,)) for c, _j in lin.blocks], axis=1).ravel().astype(np.float64)
+    coefs = np.stack([np.broadcast_to(c, (size,)) for c, _j in lin.blocks], axis=1, dtype=np.float64,
+                     casting="unsafe").ravel()
     const = 0.0
     consts = np.broadcast_to(lin.const, (size,))
     if np.any(consts != 0):
