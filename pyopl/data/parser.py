@@ -33,7 +33,25 @@ class DSet(list):
     columns: list | None = None  # with ``fields``: each field's values as a float64 array (NumPy's read)
 
 
-class UnfilledTuples(DSet):
+class _Filled:
+    """A list read in bulk whose elements are made on first use: ``_fill`` (a function giving them)
+    until :meth:`fill` runs it once."""
+
+    _fill: Any
+
+    @property
+    def filled(self) -> bool:
+        return self._fill is None
+
+    def fill(self) -> Any:
+        """Make the elements now (once); returns the list itself."""
+        if self._fill is not None:
+            make, self._fill = self._fill, None
+            self.extend(make())
+        return self
+
+
+class UnfilledTuples(_Filled, DSet):
     """A large numeric tuple set read in bulk whose tuples are not made yet: an empty list until
     :meth:`fill` makes them (``fill`` gives the DTuples), with ``fields`` and ``columns`` set.
     :attr:`DataItem.value` fills it, so every reader of data sees the whole set; the conversion of
@@ -44,19 +62,8 @@ class UnfilledTuples(DSet):
         super().__init__()
         self._fill = fill
 
-    @property
-    def filled(self) -> bool:
-        return self._fill is None
 
-    def fill(self) -> "UnfilledTuples":
-        """Make the tuples now (once); returns the set itself."""
-        if self._fill is not None:
-            make, self._fill = self._fill, None
-            self.extend(make())
-        return self
-
-
-class UnfilledRows(DList):
+class UnfilledRows(_Filled, DList):
     """A large matrix of numbers read in bulk (``[[1, 2.5], [3, 4]]``) whose rows are not made yet: an
     empty list until :meth:`fill` makes them (each row a :class:`DList` of Python ints and floats, as
     written), with ``numbers`` set: every number, row after row, as one read-only float64 array of
@@ -70,17 +77,6 @@ class UnfilledRows(DList):
         super().__init__()
         self.numbers, self.rows, self.width = numbers, rows, width
         self._fill = fill
-
-    @property
-    def filled(self) -> bool:
-        return self._fill is None
-
-    def fill(self) -> "UnfilledRows":
-        """Make the rows now (once); returns the matrix itself."""
-        if self._fill is not None:
-            make, self._fill = self._fill, None
-            self.extend(make())
-        return self
 
 
 class DTuple(list):
