@@ -1,5 +1,5 @@
 """The text report's constraint table sizes its columns to their content (issue 30: long labels
-pushed the dual and slack columns out of line); `tabulate` lays it out."""
+pushed the dual and slack columns out of line); `texttable` lays it out, and never wraps a label."""
 from __future__ import annotations
 
 import pyopl
@@ -41,3 +41,11 @@ def test_a_long_table_is_cut_with_a_count():
     r = pyopl.compile_model(MODEL).solve()
     table = _table(text_report(r, max_rows=2))
     assert len(table) == 4 and table[-1] == "  ... and 2 more"
+
+
+def test_a_label_past_eighty_characters_is_not_wrapped():
+    """(texttable wraps at 80 characters unless told not to: a 120-character label stays on its line)"""
+    label = "c" + "x" * 119
+    r = pyopl.compile_model("dvar float+ y; minimize y; subject to { %s: y >= 2.5; }" % label).solve()
+    table = _table(text_report(r))
+    assert len(table) == 2 and table[1].split() == [label, "1", "0"]

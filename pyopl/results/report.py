@@ -112,11 +112,18 @@ def text_report(result: Result, ir: IR | None = None, max_rows: int = 200, compi
 
 def _table(title: str, cells: list[tuple[str, str, str]]) -> list[str]:
     """The constraint table, its columns as wide as their longest entry (label, dual, slack), by
-    ``tabulate`` (plain format: no rules, labels left, numbers right); the first line is the header."""
-    from tabulate import tabulate
+    ``texttable`` (no rules, labels left, numbers right, cells taken as text, no wrapping); the first
+    line is the header.  (texttable rather than tabulate: the same layout at a fraction of the import
+    time, which every ``pyopl solve`` pays; see docs/performance.md, "Start-up".)"""
+    from texttable import Texttable
 
-    text = tabulate(cells, headers=["", "dual", "slack"], tablefmt="plain", disable_numparse=True,
-                    colalign=("left", "right", "right"))
+    table = Texttable(max_width=0)  # 0: no width limit, long labels are never wrapped
+    table.set_deco(0)
+    table.set_cols_dtype(["t", "t", "t"])
+    table.set_cols_align(["l", "r", "r"])
+    table.set_header_align(["l", "r", "r"])
+    table.add_rows([("", "dual", "slack"), *cells])
+    text = table.draw()
     lines = ["  " + line.rstrip() for line in text.split("\n")]  # indented under the title, as the values are
     head = lines[0]
     lead = len(head) - len(head.lstrip())
