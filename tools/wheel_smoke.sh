@@ -47,6 +47,11 @@ assert r["status"] == "optimal", r["status"]
 assert r["objective"] == 2590, r["objective"]  # examples/transport: hand-checked optimum
 PY
 
+say "pyopl solve, text report (the constraint table's library is installed with the wheel)"
+pyopl solve transport.mod transport.dat > solve.txt || fail "pyopl solve (text) exited $?"
+grep -Eq '^constraints: +dual +slack$' solve.txt || fail "no constraint table in: $(cat solve.txt)"
+grep -Eq '^  ctDemand\["Oslo"\] +[-0-9.e+]+ +[-0-9.e+]+$' solve.txt || fail "the constraint table lost a row: $(cat solve.txt)"
+
 say "pyopl check on a bad model (expects exit 1, OPL0101)"
 printf 'dvar float+ x;\nminimize x + y;\n' > bad.mod
 set +e
