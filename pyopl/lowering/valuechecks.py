@@ -16,7 +16,7 @@ from typing import Any, Callable
 
 from ..data.parser import UnfilledRows, UnfilledTuples
 from ..diagnostics.diagnostic import Span
-from ..semantics.values import FloatColumn, OplArray, OplSet, OplTuple, ProductKeys, TupleType, show
+from ..semantics.values import FloatColumn, OplArray, OplSet, OplTuple, TupleType, show
 from ..syntax import ast as A
 from .errors import EvalError
 from .int32 import INT_MAX, INT_MIN
@@ -205,7 +205,7 @@ class _Check:
                 lo, hi = min(items), max(items)
                 if not ((self.unsigned and lo < 0) or lo < INT_MIN or hi > INT_MAX):
                     return None
-        keys: Callable[[], Any] = (lambda: ProductKeys(arr.dims)) if arr.flat is not None else (lambda: list(arr.data))
+        keys: Callable[[], Any] = (lambda: arr.flat_keys()) if arr.flat is not None else (lambda: list(arr.data))
         for k, v in enumerate(values):
             b = self.bad(v)
             if b is not None:

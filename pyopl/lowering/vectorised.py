@@ -98,12 +98,13 @@ class VectorCache:
         if hit is None or hit[0] is not arr:
             shape = tuple(len(d) for d in arr.dims)
             if isinstance(arr, OplArray):
-                if type(arr.flat) is FloatColumn:  # read from data as one array: taken as it is (read-only)
+                aligned = arr.flat_aligned()  # (False after a script added to one of its index sets)
+                if aligned and type(arr.flat) is FloatColumn:  # read from data as one array: taken as it is
                     num, exact = arr.flat.array, False
-                elif arr.flat is not None and arr.flat_floats:  # Python floats in key order: nothing to check
+                elif aligned and arr.flat_floats:  # Python floats in key order: nothing to check
                     num, exact = np.array(arr.flat, dtype=np.float64), False
                 else:
-                    if arr.flat is not None:  # read as plain numbers in key order: no keys to look up
+                    if aligned:  # read as plain numbers in key order: no keys to look up
                         vals = arr.flat
                     else:
                         data, keys = arr.data, self._keys(arr)

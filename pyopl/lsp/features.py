@@ -112,7 +112,7 @@ def _dims_text(an: Analysis, node: Any) -> list[str]:
 
 
 def _value_text(value: Any) -> str:
-    from ..semantics.values import OplArray, OplRange, OplSet, ProductKeys, show
+    from ..semantics.values import OplArray, OplRange, OplSet, show
 
     if isinstance(value, OplRange):
         return "%d..%d (%d values)" % (value.lo, value.hi, max(0, value.hi - value.lo + 1))
@@ -123,7 +123,7 @@ def _value_text(value: Any) -> str:
         for d in value.dims:
             n *= len(d)
         if value.flat is not None:
-            pairs = zip(ProductKeys(value.dims), value.flat)
+            pairs = zip(value.flat_keys(), value.flat)
         else:
             pairs = iter(value.data.items())
         shown = ["[%s] = %s" % ("][".join(show(k) for k in key), _value_text(v) if isinstance(v, (OplSet, OplArray)) else show(v))

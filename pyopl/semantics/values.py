@@ -387,7 +387,7 @@ class OplArray:
     lowering reads (which takes ``flat`` as it is) never gets a million key tuples.
     """
 
-    __slots__ = ("name", "dims", "_data", "flat", "flat_floats")
+    __slots__ = ("name", "dims", "_data", "flat", "flat_floats", "_keys")
 
     def __init__(self, name: str, dims: list[Any], data: dict[tuple, Any] | None = None,
                  flat: list | FloatColumn | None = None, flat_floats: bool = False):
@@ -396,12 +396,24 @@ class OplArray:
         self._data = data
         self.flat = flat
         self.flat_floats = flat_floats  # every value of ``flat`` is a Python float
+        # the keys of ``flat`` as the index sets are now: a script may add to a set later (`I.add(0)`
+        # in a sorted set puts 0 first), and the values belong to the keys they were read for
+        self._keys = ProductKeys(dims) if flat is not None else None
 
     @property
     def data(self) -> dict[tuple, Any]:
         if self._data is None:
-            self._data = dict(zip(ProductKeys(self.dims), self.flat))
+            self._data = dict(zip(self.flat_keys(), self.flat))
         return self._data
+
+    def flat_keys(self) -> "ProductKeys":
+        """The key of each value of :attr:`flat`, in order (the index sets as they were when it was given)."""
+        return self._keys if self._keys is not None else ProductKeys(self.dims)
+
+    def flat_aligned(self) -> bool:
+        """:attr:`flat` is set and its values are still in the order of the index sets' items (no set has
+        changed since): the array paths may then read it by position."""
+        return self.flat is not None and (self._keys is None or self._keys.unchanged())
 
     def __len__(self) -> int:
         return len(self.dims[0]) if self.dims else 0
@@ -438,6 +450,13 @@ class ProductKeys:
 
     def __len__(self) -> int:
         return self._len
+
+    def unchanged(self) -> bool:
+        """Every index set still has the items (in order) it had when these keys were made."""
+        if self._items is None:  # (a columnar set's items are not listed: its size tells)
+            return [len(d) for d in self.dims] == self._lens
+        return all(len(d) == len(items) and (len(items) == 0 or list(d) == items)
+                   for d, items in zip(self.dims, self._items))
 
     def __iter__(self) -> Iterator[tuple]:
         return itertools.product(*self._lists())
