@@ -40,3 +40,13 @@ def stable_order(major: np.ndarray, major_size: int, minor: np.ndarray | None = 
     key.sort()
     key &= (1 << pos_bits) - 1  # the positions, now in order
     return key
+
+
+def shared_row_order(table: np.ndarray) -> np.ndarray | None:
+    """The column permutation that puts every row of ``table`` (shape (m, k)) in strictly increasing
+    order when it is the one that sorts the first row, else None.  In a family of rows written by one
+    statement (`x[w][c] <= d[c] * y[w]`) every row usually has the same order, so one gather sorts
+    them all instead of a sort per row; a row with a repeated column or another order gives None."""
+    perm = np.argsort(table[0], kind="stable")
+    moved = table[:, perm]
+    return perm if np.all(moved[:, 1:] > moved[:, :-1]) else None

@@ -504,10 +504,11 @@ class _Reader:
             return None
         opens, closes, counts, floats, nums = layout
         starts, ends = opens + (start + 1), closes + (start + 2)
+        all_floats = bool(floats.all())
         if top and len(counts) >= _LAZY_SPANS_FROM and np.all(counts == counts[0]) and \
-                (floats.all() or np.abs(nums[~floats]).max() < 2.0 ** 53):
+                (all_floats or np.abs(nums[~floats]).max() < 2.0 ** 53):
             # a whole data item, every row as long: its numbers kept as one array, the rows made if asked
-            numbers = nums if floats.all() else np.add(nums, 0.0, out=nums.copy(), where=~floats)  # (`-0`: 0)
+            numbers = nums if all_floats else np.add(nums, 0.0, out=nums.copy(), where=~floats)  # (`-0`: 0)
             numbers.flags.writeable = False
             newlines, file = self.pos.array(), self.file  # (not the reader: it holds the whole text)
             value = UnfilledRows(numbers, len(counts), int(counts[0]),

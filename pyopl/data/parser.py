@@ -33,7 +33,7 @@ class DSet(list):
     columns: list | None = None  # with ``fields``: each field's values as a float64 array (NumPy's read)
 
 
-class _Filled:
+class Unfilled:
     """A list read in bulk whose elements are made on first use: ``_fill`` (a function giving them)
     until :meth:`fill` runs it once."""
 
@@ -51,7 +51,7 @@ class _Filled:
         return self
 
 
-class UnfilledTuples(_Filled, DSet):
+class UnfilledTuples(Unfilled, DSet):
     """A large numeric tuple set read in bulk whose tuples are not made yet: an empty list until
     :meth:`fill` makes them (``fill`` gives the DTuples), with ``fields`` and ``columns`` set.
     :attr:`DataItem.value` fills it, so every reader of data sees the whole set; the conversion of
@@ -63,7 +63,7 @@ class UnfilledTuples(_Filled, DSet):
         self._fill = fill
 
 
-class UnfilledRows(_Filled, DList):
+class UnfilledRows(Unfilled, DList):
     """A large matrix of numbers read in bulk (``[[1, 2.5], [3, 4]]``) whose rows are not made yet: an
     empty list until :meth:`fill` makes them (each row a :class:`DList` of Python ints and floats, as
     written), with ``numbers`` set: every number, row after row, as one read-only float64 array of
@@ -113,9 +113,6 @@ class DataItems(dict):
         self.invokes: dict = {}
 
 
-_UNFILLED = (UnfilledTuples, UnfilledRows)
-
-
 @dataclass
 class DataItem:
     """One ``name = value;`` of the data.  ``value`` is the value as read, whole; ``raw_value`` may
@@ -132,7 +129,7 @@ class DataItem:
     @property
     def value(self) -> Any:
         v = self.raw_value
-        if type(v) in _UNFILLED and not v.filled:
+        if isinstance(v, Unfilled) and not v.filled:
             v.fill()
         return v
 

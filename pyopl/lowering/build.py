@@ -7,6 +7,7 @@ import numpy as np
 
 from ..diagnostics.diagnostic import Span
 from ..ir import IR, CSRParts, DvarBlock, RowFamily, RowRange
+from ..sparse_order import shared_row_order
 from ..syntax import ast as opl_ast
 from .vectorised_dexprs import bulk_dexpr
 from .symbols import DexprArray, DexprScalar
@@ -224,10 +225,9 @@ def _sort_uniform_blocks(blocks: list, vals: np.ndarray, cols: np.ndarray, indpt
             c[rows] = np.take_along_axis(c_rows, order, axis=1)
             v[rows] = np.take_along_axis(v_rows, order, axis=1)
             continue
-        perm = np.argsort(c[0], kind="stable")  # the first row's order: in a block, usually every row's
-        moved = c[:, perm]
-        if np.all(moved[:, 1:] > moved[:, :-1]):  # one gather of columns puts every row in order
-            c[:] = moved
+        perm = shared_row_order(c)
+        if perm is not None:  # one gather of columns puts every row in order
+            c[:] = c[:, perm]
             v[:] = v[:, perm]
             continue
         if k == 2:

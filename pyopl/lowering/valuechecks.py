@@ -14,7 +14,7 @@ import re
 from operator import itemgetter
 from typing import Any, Callable
 
-from ..data.parser import UnfilledRows, UnfilledTuples
+from ..data.parser import Unfilled
 from ..diagnostics.diagnostic import Span
 from ..semantics.values import FloatColumn, OplArray, OplSet, OplTuple, TupleType, show
 from ..syntax import ast as A
@@ -51,7 +51,7 @@ def check_declared_value(d: A.ParamDecl, typ: Any, value: Any, span: Span, symbo
 
 def _filled(raw: Any) -> Any:
     """The data as read, with a bulk-read tuple set's tuples or matrix's rows made (for their spans)."""
-    return raw.fill() if type(raw) in (UnfilledTuples, UnfilledRows) else raw
+    return raw.fill() if isinstance(raw, Unfilled) else raw
 
 
 def _element_span(raw: Any, dims: list, key: tuple, span: Span) -> Span:

@@ -625,8 +625,8 @@ class _Sum:
                 raise _Fallback()
             (col, coef), = v.terms.items()
             # (zero-stride views of one number: read-only, nothing allocated per iteration)
-            return _Lin([(np.broadcast_to(np.float64(coef), (self.size,)),
-                          np.broadcast_to(np.int64(col), (self.size,)))], np.broadcast_to(np.float64(v.const), (self.size,)))
+            return _Lin([(np.broadcast_to(np.float64(coef), (self.size,)), np.broadcast_to(np.int64(col), (self.size,)))],
+                        np.broadcast_to(np.float64(v.const), (self.size,)))
         if isinstance(n, A.Index):
             base, idx = _flatten_index(n)
             arr = self._global(base)

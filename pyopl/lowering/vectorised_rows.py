@@ -33,6 +33,7 @@ from typing import Any
 import numpy as np
 
 from ..semantics.values import OplRange, OplSet, OplTuple, ProductKeys
+from ..sparse_order import shared_row_order
 from ..syntax import ast as A
 from .linear import LinExpr
 from . import vectorised_patterns
@@ -607,8 +608,7 @@ def _distinct_per_row(indptr: np.ndarray, col: np.ndarray) -> bool:
         if k == 1:
             return True
         table = col.reshape(m, k)
-        moved = table[:, np.argsort(table[0])]  # the first row's order, which in a family is usually every row's
-        if np.all(moved[:, 1:] > moved[:, :-1]):
+        if shared_row_order(table) is not None:  # every row strictly increasing in one order: distinct
             return True
         rows = np.sort(table, axis=1)  # k entries in every row: compare neighbours after sorting
         return not np.any(rows[:, 1:] == rows[:, :-1])
