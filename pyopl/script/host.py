@@ -62,9 +62,13 @@ class ScriptContext:
         return well_formed("".join(self.out))
 
     @property
-    def model_dir(self) -> str:
+    def model_dir(self) -> str | None:
+        """The real path of the folder the model's files are read from: the model file's folder; for a
+        model given as text ``options.input_dir`` (the language server's document folder), else None:
+        never the current folder (docs/safety.md, "What a script may read")."""
         if self.model_file.startswith("<"):
-            return os.path.realpath(os.getcwd())
+            folder = getattr(self.options, "input_dir", None)
+            return os.path.realpath(folder) if folder else None
         return os.path.realpath(os.path.dirname(os.path.abspath(self.model_file)))
 
     # ------------------------------------------------------------------ data

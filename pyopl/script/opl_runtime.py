@@ -528,7 +528,8 @@ def resolve_path(ctx: Any, args: list, span: Any) -> Any:
     if not isinstance(name, str):
         raise host_error("script-value-type", "`resolvePath` needs a file name, not %s" % _words(name), span,
                          help='give a name such as `"data.txt"`')
-    return name if os.path.isabs(name) else os.path.join(ctx.model_dir, name)
+    folder = ctx.model_dir  # None for a model given as text: the name as given, never the current folder
+    return name if os.path.isabs(name) or folder is None else os.path.join(folder, name)
 
 
 def print_conflict(ctx: Any, result: Any) -> Any:
@@ -616,10 +617,28 @@ class OutputFileHost(_Host):
             return UNDEFINED
         path, self.path, self.is_open = self.path, None, False  # closed even when the write fails (no second try)
         text, self.parts = "".join(self.parts), []
+        if getattr(self.ctx.options, "analysis", False):  # nothing written: the sink keeps it for a read-back
+            keep_in_sink(self.ctx, self.name, path, text, self.append)
         write_confined(self.ctx, path, self.name, text, self.append, span if span is not None else self.span)
         if path is not None and not getattr(self.ctx.options, "analysis", False):
             self.ctx.files_written.append(path)
         return UNDEFINED
+
+
+def keep_in_sink(ctx: Any, name: str, path: str | None, text: str, append: bool) -> None:
+    """Keep the text an analysis would have written to output file ``name`` (``path`` None when the
+    output folder does not exist yet), so that an ``IloOplInputFile`` of the same run reads it back."""
+    from .input_paths import sink_key
+
+    sink = ctx.__dict__.setdefault("sink_files", {})
+    key = sink_key(name)
+    if append:
+        before = sink.get(key)
+        if before is None and path is not None and os.path.isfile(path) and not os.path.islink(path):
+            with open(path, encoding="utf-8", errors="replace") as f:
+                before = f.read()
+        text = (before or "") + text
+    sink[key] = text
 
 
 def close_files(ctx: Any) -> None:

@@ -15,16 +15,20 @@ class ScriptOptions:
     where ``IloOplOutputFile`` writes; None: ``<model stem>.out`` beside the model file, made on the
     first write), ``enabled`` (False: ``--no-scripts``), ``analysis`` (True for ``check``, the
     language server and the MCP ``check`` tool: scripts run, every file name is checked as for a
-    solve, but nothing is written; the file's text goes to a sink in memory)."""
+    solve, but nothing is written; the file's text goes to a sink in memory), ``input_dir`` (the
+    folder a model given as text reads its files from, as a model file reads beside itself: the
+    language server's document folder; None: a text model reads only inside ``output_dir``)."""
 
     def __init__(self, max_steps: int | None = None, max_memory: int | None = None, output_dir: str | None = None,
-                 enabled: bool = True, keep_instance: bool = False, analysis: bool = False):
+                 enabled: bool = True, keep_instance: bool = False, analysis: bool = False,
+                 input_dir: str | None = None):
         self.max_steps = max_steps or DEFAULT_STEPS
         self.max_memory = max_memory or DEFAULT_MEMORY
         self.output_dir = output_dir
         self.enabled = enabled
         self.keep_instance = keep_instance  # keep a context even without scripts (a model made by `main`)
         self.analysis = analysis
+        self.input_dir = input_dir
         self.default_output = False  # output_dir is a default folder (a model of `main`): made when missing
 
     def for_analysis(self) -> "ScriptOptions":
