@@ -33,6 +33,10 @@ class ScriptContext:
         self.reporter = reporter
         self.model_file = model_file
         self.options = options or ScriptOptions(analysis=True)  # nothing written unless a run asks
+        from .options import RunMeter
+
+        # the budgets of the run: the model's blocks (and the models `main` makes) share them
+        self.meter = getattr(self.options, "meter", None) or RunMeter()
         self.phase = "pre"
         self.out: list[str] = []  # captured output, in order
         self.pre_output = ""  # what pre-processing wrote (shown before anything else)

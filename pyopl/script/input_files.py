@@ -49,6 +49,14 @@ class InputFileHost(_Host):
                 return UNDEFINED
             raise host_error("script-file-not-found", "the input file `%s` does not exist" % name, span,
                              help="put the file beside the model, or check its name")
+        import os
+
+        from .budgets import charge_chars, hold
+
+        # the lines it keeps count against the script's memory budget, before the file is read
+        size = len(text) if text is not None else os.path.getsize(target)
+        hold(size, span)
+        charge_chars(size, span)
         if text is None:
             try:
                 text = read_source_file(target, [])[0]
