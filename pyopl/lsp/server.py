@@ -577,7 +577,12 @@ def _refresh_partner(ls: OplLanguageServer, uri: str) -> None:
 
 
 def main() -> int:
-    """Run the server on stdin/stdout until the client says exit."""
+    """Run the server on stdin/stdout until the client says exit; only well-formed messages reach
+    pygls (:mod:`pyopl.lsp.framing`: a malformed frame is dropped, never the server)."""
+    import sys
+
+    from .framing import FramedInput
+
     logging.basicConfig(level=logging.WARNING)
-    build_server().start_io()
+    build_server().start_io(stdin=FramedInput(sys.stdin.buffer))
     return 0
