@@ -489,7 +489,7 @@ def cmd_export(args: argparse.Namespace) -> int:
         else:
             print(str(e), file=sys.stderr)
         return EXIT_ERRORS
-    from ..backends.export import write_model
+    from ..backends.export import CpModelNotExportable, write_model
     from ..files.safe_write import WriteError
 
     out = args.lp or args.mps
@@ -501,6 +501,16 @@ def cmd_export(args: argparse.Namespace) -> int:
         notes = write_model(model.ir, out, fmt)
     except WriteError as err:
         return _write_error(args, err)
+    except CpModelNotExportable as refusal:  # the file would be another model (issue 43)
+        d = refusal.diagnostic(args.model)
+        if args.format == "json":
+            print(json.dumps({"status": "error", "message": refusal.message,
+                              "diagnostics": [d.to_dict(model.sources)]}, indent=1))
+        else:
+            from ..diagnostics.render import render_text
+
+            print(render_text(d, model.sources), file=sys.stderr)
+        return exit_codes.SOLVER_ERROR
     ctx = getattr(model, "script", None)
     if ctx is not None and getattr(ctx, "main_block", None) is not None:
         # the file must not pass for what `pyopl solve` (and IBM) would solve: main may change it first
