@@ -623,8 +623,17 @@ def assign_element(ctx: ScriptContext, sym: Any, value: Any, span: Any) -> None:
 
 
 def show_values(args: list) -> str:
-    """The text ``writeln(a, b, ...)`` prints: each argument shown as IBM OPL does, side by side."""
-    return "".join(display(a) for a in args)
+    """The text ``writeln(a, b, ...)`` prints: each argument shown as IBM OPL does, side by side, with
+    one space before a set that follows another argument (IBM, "Sorted and ordered sets":
+    ``writeln("ordered union = ", s)`` prints ``ordered union =  {3 5 1 4 2}``)."""
+    return "".join((" " if k and _is_set(a) else "") + display(a) for k, a in enumerate(args))
+
+
+def _is_set(v: Any) -> bool:
+    """An OPL set (not a range) as a script sees it: the set itself or its ``IloOplSet`` host object."""
+    if isinstance(v, SetHost):
+        v = v.value
+    return isinstance(v, OplSet)
 
 
 __all__ = ["ScriptContext", "ScriptOptions", "ModelHost", "element", "assign_element", "show_values", "to_key",

@@ -98,7 +98,7 @@ execute {
   R.add("c"); R.add("a"); R.add("e");
   Ps.add(1, "a");
   U.add(3);
-  writeln(S, " ", R, " ", Ps, " ", U);
+  writeln(S, R, Ps, U);  // IBM puts a space before a set that follows another argument
   writeln(S.first(), " ", S.last(), " ", S.next(1), " ", S.prev(3));
 }
 """
