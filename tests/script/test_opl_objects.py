@@ -192,3 +192,20 @@ def test_missing_method_names_the_host_type_and_what_it_has():
     text = '{string} S = {"a"};\nexecute { S.frist(); }' + MODEL_TAIL
     d = [d for d in pyopl.check(text) if d.is_error][0]
     assert d.message == "`{string}` has no member `frist`" and "first" in d.help
+
+
+def test_writeln_puts_a_space_before_a_set_after_another_argument():
+    # IBM's "Sorted and ordered sets" page prints exactly these two lines (two spaces after `=`:
+    # the string's own and the one writeln puts before a set); a range gets none
+    text = """{int} s1 = {3,5,1};
+{int} s2 = {4,2};
+{int} orderedS = s1 union s2;
+sorted {int} sortedS = s1 union s2;
+range r = 1..3;
+execute {
+  writeln("ordered union = ", orderedS);
+  writeln("sorted union = ", sortedS);
+  writeln(r, s2, 7);
+}
+"""
+    assert out(text).splitlines() == ["ordered union =  {3 5 1 4 2}", "sorted union =  {1 2 3 4 5}", "1..3 {4 2}7"]
