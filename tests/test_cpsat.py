@@ -488,3 +488,19 @@ def test_cp_stop_at_the_limit_given_to_the_solver_is_time_limit(monkeypatch, lim
     assert r.status == "time_limit", (r.status, r.objective, r.extra.get("cpsat_status"))
     assert r.objective is None or not no_solution
     assert exit_codes.for_result(r.status, r.objective is not None) != exit_codes.INTERRUPTED
+
+
+def test_cp_time_limit_counts_the_build(monkeypatch):
+    """The time CP-SAT is given is what building its model left of ``time_limit``: the whole solve
+    keeps to the limit (CP Optimizer's limit likewise covers its whole run)."""
+    import time as clock
+
+    from pyopl.backends import cpsat
+
+    real = cpsat.build
+    monkeypatch.setattr(cpsat, "build", lambda *a: (clock.sleep(0.4), real(*a))[1])
+    one = _split_lex_model().replace("staticLex(sum(i in 1..5, k in 1..2) dev[i][k], x[1])",
+                                     "sum(i in 1..5, k in 1..2) dev[i][k]")
+    r = pyopl.compile_model(one).solve(solver="cpsat", time_limit=0.8, threads=1)
+    assert r.status == "time_limit" and r.objective is not None
+    assert r.solve_time_s < 0.8 + 0.3, r.solve_time_s  # 0.4 s building + about 0.4 s searching
