@@ -29,3 +29,67 @@ subject to { forall(s in S) x[s] <= s.a; }
     assert r.status == "optimal", [str(d) for d in r.diagnostics]
     assert r.objective == pytest.approx(10.5)
     assert r.script_output.splitlines() == ["first"]
+
+
+def test_script_assigns_non_key_fields_of_tuples_in_sets_arrays_and_scalars():
+    """IBM ILOG Script for OPL, "Limitations: value assignments": tuple components of type int,
+    float or string may be assigned. The loop doubles each job's `dur` (2, 3 -> 4, 6); the array
+    `w` indexed by `jobs` keeps its values on the changed tuples (10, 20); `best`, declared without
+    a value, gets dur 7; the array item `pair[2]` gets dur 1. Each x <= 1:
+    (4 + 10) + (6 + 20) + 7 + 1 = 48."""
+    model = """
+tuple Job { key int id; float dur; }
+{Job} jobs = {<1, 2>, <2, 3>};
+float w[jobs] = [10, 20];
+Job best;
+Job pair[1..2] = [<5, 0>, <6, 0>];
+execute {
+  for (var j in jobs) j.dur = j.dur * 2;
+  best.dur = 7;
+  pair[2].dur = 1;
+  writeln(jobs, " ", best, " ", pair);
+}
+dvar float+ x[jobs] in 0..1;
+maximize sum(j in jobs) (j.dur + w[j]) * x[j] + best.dur + pair[1].dur + pair[2].dur;
+subject to { sum(j in jobs) x[j] <= 2; }
+"""
+    r = pyopl.solve(model, source="text")
+    assert r.status == "optimal", [str(d) for d in r.diagnostics]
+    assert r.objective == pytest.approx(48.0)
+    assert r.script_output.splitlines() == ["{<1 4> <2 6>} <0 7> [<5 0> <6 1>]"]
+
+
+@pytest.mark.parametrize("body, words", [
+    ("for (var j in jobs) j.id = 9;", "key field"),
+    ("var t = jobs.get(1); t.tags = 3;", "no field `tags`"),
+    ("for (var j in jobs) j.dur = \"long\";", "cannot take"),
+])
+def test_script_tuple_field_assignments_ibm_refuses(body, words):
+    """Key fields are the tuple's identity (arrays and decisions are indexed by them); a field
+    that does not exist, or a value of the wrong type, is a script error at the assignment."""
+    model = """
+tuple Job { key int id; float dur; }
+{Job} jobs = {<1, 2>, <2, 3>};
+execute { %s }
+dvar float+ x[jobs] in 0..1;
+maximize sum(j in jobs) x[j];
+""" % body
+    d = pyopl.check(model, source="text")
+    errs = [x for x in d if x.severity == "error"]
+    assert errs and words in errs[0].message, [str(x) for x in d]
+
+
+def test_opl_item_takes_a_position_on_an_int_keyed_tuple_set_and_find_takes_keys():
+    """IBM "Functions over sets": item(S, n) is the n-th item, from 0, whatever the keys; the keys
+    here (7, 3) are not positions. `find` takes the key values, or every component."""
+    model = """
+tuple Job { key int id; float dur; }
+{Job} jobs = {<7, 2>, <3, 5>};
+execute {
+  writeln(Opl.item(jobs, 0), Opl.item(jobs, 1), jobs.find(3), jobs.get(7, 2), jobs.find(3, 4));
+}
+dvar float+ x in 0..1;
+maximize x;
+"""
+    r = pyopl.solve(model, source="text")
+    assert r.script_output.splitlines() == ["<7 2><3 5><3 5><7 2>null"]

@@ -23,8 +23,10 @@ end of a set, or for a position past its size. The message gives the index and t
   at=(2, 11))
 R("OPL1053", "script-forbidden-assignment", "error", "Assignment a script may not make",
   """A script may assign data scalars, items of data arrays and the bounds of decision variables
-(`x.UB`, `x[i].LB`). Ranges, whole sets and arrays, constraints, decision variables' values and tuple
-fields cannot be assigned, as in IBM OPL.""",
+(`x.UB`, `x[i].LB`), and the int, float or string fields of a tuple held in a set, an array or a
+scalar declaration (not its `key` fields: they index the arrays and decisions over its set). Ranges,
+whole sets and arrays, constraints, decision variables' values, and set, array or tuple fields of a
+tuple cannot be assigned, as in IBM OPL.""",
   bad="range R = 1..3;\nexecute { R = 4; }",
   good="int n = 3;\nexecute { n = 4; }\nrange R = 1..n;",
   at=(2, 11))
