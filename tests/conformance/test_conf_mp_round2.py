@@ -93,3 +93,30 @@ maximize x;
 """
     r = pyopl.solve(model, source="text")
     assert r.script_output.splitlines() == ["<7 2><3 5><3 5><7 2>null"]
+
+
+def test_dat_matrix_row_broken_across_lines_and_trailing_comma_in_a_tuple():
+    """IBM's data files are free-form: white space (line breaks included) separates values, commas
+    are optional, a tuple may end with `,` (IBM's diet example data). a = [[1 2 3] [4 5 6]] sums to
+    21, n = 1, the tuples' f fields 2.5 + 4: y <= 28.5."""
+    model = """
+int n = ...;
+float a[1..2][1..3] = ...;
+tuple T { int x; string s; float f; }
+{T} S = ...;
+dvar float+ y in 0..100;
+maximize y;
+subject to { y <= n + sum(i in 1..2, j in 1..3) a[i][j] + sum(t in S) t.f; }
+"""
+    data = "n = 1;\na = [[1, 2,\n      3],\n     [4\n 5 6]];\nS = {<1, \"a\", 2.5,>, <2, \"b\",\n 4>};\n"
+    r = pyopl.solve(model, data, source="text")
+    assert r.status == "optimal", [str(d) for d in r.diagnostics]
+    assert r.objective == pytest.approx(28.5)
+
+
+def test_dat_hash_is_not_a_comment_and_says_so():
+    """`#` opens only `#[...]#` and `#<...>#` in IBM's data files; comments are `//` and `/* */`."""
+    d = pyopl.check("int n = ...;\ndvar float x in 0..n;\nmaximize x;", "n = 1; # note\n", source="text")
+    errs = [x for x in d if x.severity == "error"]
+    assert errs[0].code == "OPL0042" and "`#` does not start a comment" in errs[0].message
+    assert (errs[0].line, errs[0].column) == (1, 8)
