@@ -120,3 +120,25 @@ def test_dat_hash_is_not_a_comment_and_says_so():
     errs = [x for x in d if x.severity == "error"]
     assert errs[0].code == "OPL0042" and "`#` does not start a comment" in errs[0].message
     assert (errs[0].line, errs[0].column) == (1, 8)
+
+
+@pytest.mark.parametrize("name, base", [("c:\\\\temp\\\\res.txt", "res.txt"), ("/tmp/pyopl-never-%d.txt", None)])
+def test_absolute_output_path_goes_into_the_output_folder_with_a_warning(tmp_path, name, base):
+    """IBM's examples write results to `c:\\temp\\...`; pyopl writes only in the output folder, so the
+    file goes there under its last part, the warning (OPL1080) says where, and the model solves."""
+    import os
+
+    if base is None:
+        name = name % os.getpid()
+        base = os.path.basename(name)
+    out = tmp_path / "out"
+    out.mkdir()
+    (tmp_path / "m.mod").write_text('dvar float+ x in 0..2;\nmaximize x;\nexecute {\n'
+                                    '  var f = new IloOplOutputFile("%s");\n  f.writeln(x);\n  f.close();\n}\n' % name)
+    r = pyopl.solve(tmp_path / "m.mod", output_dir=out)
+    assert r.status == "optimal" and r.objective == pytest.approx(2.0)
+    w = [d for d in r.diagnostics if d.code == "OPL1080"]
+    assert len(w) == 1 and w[0].severity == "warning" and (w[0].line, w[0].column) == (4, 11)
+    assert str(out / base) in w[0].message
+    assert (out / base).read_text() == "2\n"
+    assert not os.path.exists(name)
