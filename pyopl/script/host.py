@@ -19,6 +19,7 @@ from .host_errors import HostError, host_error
 from .opl_objects import (ArrayHost, ConstraintHost, DexprHost, DvarHost, SetHost, describe, display, js_number,
                           to_key, to_script)
 from .options import DEFAULT_MEMORY, DEFAULT_STEPS, ScriptOptions  # noqa: F401  (defined apart: light to import)
+from .tuple_slots import ScalarSlot
 from .values import HostObject, UNDEFINED, well_formed
 
 
@@ -566,7 +567,7 @@ def element(ctx: ScriptContext, name: str, span: Any) -> Any:
         v = sym.value
         if isinstance(v, OplArray):
             return ArrayHost(ctx, v, (), _decl_type(sym))
-        return to_script(ctx, v)
+        return to_script(ctx, v, ScalarSlot(sym) if isinstance(v, OplTuple) else None)
     if k in ("set", "range"):
         return SetHost(ctx, sym.value, name)
     if k == "dvar":

@@ -215,7 +215,7 @@ class OplNamespace(_Host):
             "minl": lambda a, s: min(_num(self.ctx, x, s, "an argument") for x in a) if a else math.inf,
             "card": lambda a, s: float(len(setarg(a, s).value)),
             "ord": lambda a, s: float(setarg(a, s)._position(_arg(a, 1), s, "ord")[1]),
-            "item": lambda a, s: setarg(a, s)._get(a[1:], s),
+            "item": lambda a, s: setarg(a, s).item_at(a[1:], s),
             "first": lambda a, s: setarg(a, s)._first([], s), "last": lambda a, s: setarg(a, s)._last([], s),
             "next": lambda a, s: setarg(a, s)._next(a[1:], s), "prev": lambda a, s: setarg(a, s)._prev(a[1:], s),
             "nextc": lambda a, s: setarg(a, s)._nextc(a[1:], s), "prevc": lambda a, s: setarg(a, s)._prevc(a[1:], s),
