@@ -87,6 +87,9 @@ def _parser() -> argparse.ArgumentParser:
     s.add_argument("--no-scripts", dest="scripts", action="store_false", default=True,
                    help="do not run execute/main blocks (an error when a skipped block sets data the model uses)")
     s.add_argument("--output", "-o", metavar="FILE", help="also write the JSON result to FILE")
+    s.add_argument("--allow-db-writes", action="store_true",
+                   help="let the data's DBExecute statements change tables no DBUpdate of the file writes "
+                        "(refused otherwise; docs/data-sources.md)")
     _add_display_flags(s)
 
     c = sub.add_parser("check", help="report diagnostics without solving")
@@ -96,6 +99,8 @@ def _parser() -> argparse.ArgumentParser:
     c.add_argument("--fix", action="store_true", help="apply machine-applicable fixes to the model and data files (keeps .bak copies)")
     c.add_argument("--output-dir", metavar="DIR", help="check script output files against this folder, as "
                    "`solve --output-dir DIR` would write them (check itself never writes a file)")
+    c.add_argument("--allow-db-writes", action="store_true",
+                   help="check as `solve --allow-db-writes` would run (check itself writes nothing)")
 
     e = sub.add_parser("explain", help="explain a diagnostic code")
     e.add_argument("code", nargs="?", help="a code such as OPL0101")
@@ -274,7 +279,7 @@ def cmd_check(args: argparse.Namespace) -> int:
         # unchanged (fixes/apply.py)
         outcome = fix_file(args.model, _data_arg(args.data))
         diags = pyopl.check(Path(args.model), _data_arg(args.data), solver=args.solver, limits=_limits(args),
-                            output_dir=args.output_dir)
+                            output_dir=args.output_dir, allow_db_writes=args.allow_db_writes)
         if outcome.problems:
             # the fixer's reasons not to write (a file that is not UTF-8...) are often what the check
             # itself reports: each once
@@ -286,7 +291,7 @@ def cmd_check(args: argparse.Namespace) -> int:
                                               ", ".join(outcome.backups) or args.model), file=sys.stderr)
     else:
         diags = pyopl.check(Path(args.model), _data_arg(args.data), solver=args.solver, limits=_limits(args),
-                            output_dir=args.output_dir)
+                            output_dir=args.output_dir, allow_db_writes=args.allow_db_writes)
     if args.format == "json":
         print(json.dumps({"diagnostics": diags.to_json()}, indent=1))
     else:
@@ -370,7 +375,7 @@ def cmd_solve(args: argparse.Namespace) -> int:
     try:
         model = pyopl.compile_model(Path(args.model), _data_arg(args.data), scripts=args.scripts,
                                     script_steps=args.script_steps, output_dir=args.output_dir,
-                                    limits=_limits(args))
+                                    limits=_limits(args), allow_db_writes=args.allow_db_writes)
     except pyopl.CompileError as e:
         if args.format == "json":
             out = {"status": "error", "objective": None, "variables": {}, "solve_time_s": 0.0,
