@@ -186,6 +186,10 @@ class Model:
         if choice:
             result.extra["solver_choice"] = "auto: %s, %s" % (solver, choice)
         result.index_names = dict(getattr(ir, "index_names", {}) or {})
+        if ir.intervals:  # a CP schedule: what Result.gantt() draws
+            from .results.gantt import schedule_of
+
+            result.schedule = schedule_of(ir)
         if getattr(ir, "eplin_used", None) is not None:
             result.extra["eplin"] = ir.eplin_used
         if notes.diagnostics:  # script settings the solver cannot honour

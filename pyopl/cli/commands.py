@@ -87,6 +87,8 @@ def _parser() -> argparse.ArgumentParser:
     s.add_argument("--no-scripts", dest="scripts", action="store_false", default=True,
                    help="do not run execute/main blocks (an error when a skipped block sets data the model uses)")
     s.add_argument("--output", "-o", metavar="FILE", help="also write the JSON result to FILE")
+    s.add_argument("--gantt", metavar="FILE", help="a CP schedule: also draw its Gantt chart to FILE (.png, .svg or "
+                   ".html; needs matplotlib, the `plot` extra; docs/cp.md)")
     s.add_argument("--allow-db-writes", action="store_true",
                    help="let the data's DBExecute statements change tables no DBUpdate of the file writes "
                         "(refused otherwise; docs/data-sources.md)")
@@ -357,9 +359,14 @@ def cmd_solve(args: argparse.Namespace) -> int:
         extra[k.strip()] = _option_value(v.strip())
     if args.output_dir and not os.path.isdir(args.output_dir):
         return _emit_usage_error(args, "--output-dir %s is not a folder" % args.output_dir)
-    clobber = _clobbered_input(args, [("-o", args.output), ("--csv", args.csv), ("--log-file", args.log_file)])
+    clobber = _clobbered_input(args, [("-o", args.output), ("--csv", args.csv), ("--log-file", args.log_file),
+                                      ("--gantt", args.gantt)])
     if clobber is not None:
         return _write_error(args, clobber)
+    if args.gantt:
+        problem = _gantt_problem(args.gantt)
+        if problem:
+            return _emit_usage_error(args, problem)
     if args.log_file:  # the solver writes it itself and says nothing when it cannot: check the place first
         from ..files.safe_write import WriteError
 
@@ -387,10 +394,12 @@ def cmd_solve(args: argparse.Namespace) -> int:
             print(str(e), file=sys.stderr)
             _print_script_output(e.script_output)  # what pre-processing wrote before it failed
         return EXIT_ERRORS
-    outputs = [("-o", args.output), ("--csv", args.csv), ("--log-file", args.log_file)]
+    outputs = [("-o", args.output), ("--csv", args.csv), ("--log-file", args.log_file), ("--gantt", args.gantt)]
     clobber = _clobbered_input(args, outputs, model.files_read)  # includes are known once compiled
     if clobber is not None:
         return _write_error(args, clobber)
+    if args.gantt and not model.ir.intervals:
+        return _emit_usage_error(args, "--gantt draws a CP schedule, and this model has no interval variables")
     show, show_error = _show_names(args, list(model.ir.dvars) + list(model.ir.dexprs))
     if show_error:
         return _emit_usage_error(args, show_error)
@@ -415,6 +424,13 @@ def cmd_solve(args: argparse.Namespace) -> int:
     try:
         if args.csv:
             write_text_safely(args.csv, result.to_csv())
+        if args.gantt:
+            from ..results.gantt import GanttUnavailable
+
+            try:
+                result.gantt(args.gantt)
+            except GanttUnavailable as e:  # no solution to draw: said, and the run's own exit code stands
+                print("warning: no Gantt chart written to %s: %s" % (args.gantt, e.message), file=sys.stderr)
     except WriteError as err:
         return _write_error(args, err)
     out = result.to_dict()
@@ -448,6 +464,20 @@ def cmd_solve(args: argparse.Namespace) -> int:
     if result.script_exit is not None:
         return result.script_exit  # a `main` block's return value is the exit status (IBM OPL)
     return exit_codes.for_result(result.status, result.has_solution)
+
+
+def _gantt_problem(path: str) -> str | None:
+    """Why ``--gantt path`` cannot be drawn, checked before solving (a usage error); None when it can."""
+    from ..results.gantt import INSTALL
+
+    ext = os.path.splitext(path)[1].lower()
+    if ext not in (".png", ".svg", ".html", ".htm"):
+        return "--gantt writes a .png, .svg or .html file, not %r" % path
+    import importlib.util
+
+    if importlib.util.find_spec("matplotlib") is None:
+        return "--gantt needs matplotlib, which is not installed: %s" % INSTALL
+    return None
 
 
 def cmd_explain(args: argparse.Namespace) -> int:
