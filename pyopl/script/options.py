@@ -25,6 +25,7 @@ class ScriptOptions:
         self.enabled = enabled
         self.keep_instance = keep_instance  # keep a context even without scripts (a model made by `main`)
         self.analysis = analysis
+        self.allow_db_writes = False  # the data's DBExecute may change any table (pyopl.data.connections.confine)
         self.default_output = False  # output_dir is a default folder (a model of `main`): made when missing
 
     def for_analysis(self) -> "ScriptOptions":
