@@ -20,6 +20,7 @@ STATUSES = (
     "error",
     "script_error",  # a script (post-processing or `main`) failed: the run failed, whatever a solve said
     "not_solved",  # a `main` block ended without solving anything
+    "check_failed",  # the solver returned a point the model's own evaluation rejects (OPL0709)
 )
 
 #: Statuses of a run that failed as a whole (exit status 1): see :func:`mark_script_failed`.
@@ -163,6 +164,10 @@ class Result:
     #: a `main` run: the IR of the model the last solve solved (a sub-model's, not the main model's);
     #: read by the text report's `model:` line, not part of the JSON
     solved_ir: Any = field(default=None, repr=False, compare=False)
+    #: the solver's values of every column (NumPy), for the solution check; not part of the JSON
+    column_values: Any = field(default=None, repr=False, compare=False)
+    #: the solver's integrality tolerance, with which integer values were rounded for the report
+    int_tol: float | None = field(default=None, repr=False, compare=False)
 
     def __getitem__(self, name: str) -> Any:
         """The value of decision or dexpr ``name``: a number, or :class:`Values` by index key.
