@@ -80,6 +80,9 @@ def _parser() -> argparse.ArgumentParser:
     s.add_argument("--explain-time-limit", type=float, metavar="SECONDS", default=None,
                    help="time the infeasibility explanation may take (default: a quarter of --time-limit, "
                         "or the solve's own time within 10-60 s); a partial explanation when it runs out")
+    s.add_argument("--no-verify", dest="verify", action="store_false", default=True,
+                   help="skip the check of the returned solution against the model (for benchmarking only: an "
+                        "unchecked answer may be wrong, docs/solvers.md)")
     s.add_argument("--csv", metavar="FILE", help="also write the values (and duals) as CSV to FILE")
     s.add_argument("--output-dir", metavar="DIR", help=_OUTPUT_DIR_HELP)
     s.add_argument("--script-steps", type=_positive_int, metavar="N",
@@ -409,7 +412,7 @@ def cmd_solve(args: argparse.Namespace) -> int:
                              mip_gap_abs=args.mip_gap_abs, threads=args.threads, seed=args.seed, log=args.log,
                              log_file=args.log_file, options=extra, duals=args.duals,
                              explain_infeasible=args.explain_infeasible,
-                             explain_time_limit=args.explain_time_limit, progress=progress)
+                             explain_time_limit=args.explain_time_limit, progress=progress, verify=args.verify)
     finally:
         if progress is not None:
             progress.finish()
