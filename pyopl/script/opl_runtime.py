@@ -217,7 +217,7 @@ class OplNamespace(_Host):
             "minl": lambda a, s: min(_num(self.ctx, x, s, "an argument") for x in a) if a else math.inf,
             "card": lambda a, s: float(len(setarg(a, s).value)),
             "ord": lambda a, s: float(setarg(a, s)._position(_arg(a, 1), s, "ord")[1]),
-            "item": lambda a, s: setarg(a, s)._get(a[1:], s),
+            "item": lambda a, s: setarg(a, s).item_at(a[1:], s),
             "first": lambda a, s: setarg(a, s)._first([], s), "last": lambda a, s: setarg(a, s)._last([], s),
             "next": lambda a, s: setarg(a, s)._next(a[1:], s), "prev": lambda a, s: setarg(a, s)._prev(a[1:], s),
             "nextc": lambda a, s: setarg(a, s)._nextc(a[1:], s), "prevc": lambda a, s: setarg(a, s)._prevc(a[1:], s),
@@ -305,8 +305,13 @@ class CplexHost(_Host):
         path = confined_path(self.ctx, name, span)
         if path is None or getattr(self.ctx.options, "analysis", False):
             return UNDEFINED
+        from ..backends.export import CpModelNotExportable
+
         try:
             export(ir, path)
+        except CpModelNotExportable as refusal:  # the file would be another model (OPL1201 on `pyopl export`)
+            raise host_error("script-unsupported", "`cplex.exportModel`: " + refusal.message, span,
+                             help=refusal.help) from None
         except OSError as e:
             raise host_error("script-output-failed", "the model could not be written to `%s`: %s" % (name, e), span,
                              help="check the output folder's permissions and free space")

@@ -43,6 +43,7 @@ class ScriptOptions:
         self.enabled = enabled
         self.keep_instance = keep_instance  # keep a context even without scripts (a model made by `main`)
         self.analysis = analysis
+        self.allow_db_writes = False  # the data's DBExecute may change any table (pyopl.data.connections.confine)
         self.input_dir = input_dir
         self.max_written = max_written or DEFAULT_WRITTEN  # bytes all output files of a run may hold
         self.meter: RunMeter | None = None  # set for the models `main` makes: they spend the run's budgets

@@ -7,8 +7,10 @@ the Python API), or by default ``<model stem>.out`` beside the model file (``pla
 scripts write only when ``output_dir`` is given.  The file is refused (a diagnostic at the
 script's own span) when:
 
-- its name is empty, holds a NUL, is absolute, or a ``..`` leads out of the folder
-  (OPL1056, ``script-output-outside``);
+- its name is empty, holds a NUL, or a ``..`` leads out of the folder (OPL1056,
+  ``script-output-outside``); an absolute name (``c:\\temp\\res.txt``, ``/tmp/res.txt``: IBM's
+  examples write so) goes into the folder under its last part (``res.txt``), with a warning that
+  says where (OPL1080, ``script-output-redirected``): the model runs, nothing leaves the folder;
 - a part of its name starts with ``.`` (``.git/config``, ``.bashrc``, ``.vscode/x``): dot-files
   and dot-folders hold the configuration of other programs (OPL1065, ``script-output-unsafe``);
 - it exists and is not a regular file (a device, a FIFO, a socket, a folder), has other hard
@@ -117,11 +119,35 @@ def _ensure_root(ctx: Any, root: str, span: Any, name: str) -> None:
                 root, e.strerror or e), span, help="check the permissions of the model's folder, or give `--output-dir DIR`")
 
 
+def _is_absolute(name: str) -> bool:
+    """``/x``, ``C:x``, ``C:\\x``, ``\\x`` (not ``~/x``: a shell's word, refused as it is)."""
+    return os.path.isabs(name) or (len(name) > 1 and name[1] == ":") or name.startswith("\\")
+
+
+def _redirected(ctx: Any, name: str, span: Any, root: str | None) -> str:
+    """An absolute ``name``: its last part, to be written in the output folder (warned once per name);
+    any other name as it is."""
+    if root is None or not name or "\x00" in name or not _is_absolute(name):
+        return name
+    base = name.replace("\\", "/").rstrip("/").split("/")[-1]
+    if base.startswith("~") or base in ("", ".", "..") or (len(base) > 1 and base[1] == ":"):
+        return name
+    seen = ctx.__dict__.setdefault("_redirected_outputs", set())
+    if name not in seen:
+        seen.add(name)
+        ctx.reporter.emit("script-output-redirected", span, "the output file `%s` is an absolute path: pyopl writes it "
+                          "into the output folder instead, as `%s`" % (name, os.path.join(root, base)),
+                          help="write a plain file name (`\"%s\"`); `pyopl solve --output-dir DIR` (Python: "
+                               "`output_dir=`) chooses the folder" % base)
+    return base
+
+
 def confined_path(ctx: Any, name: str, span: Any) -> str | None:
     """The path output file ``name`` of ``ctx`` goes to, after every check of the module docstring;
     None in an analysis when the output folder does not exist yet (the text goes to the sink). Raises a host error
-    (OPL1056, OPL1065, OPL1066 or OPL1064) for a refused name."""
+    (OPL1056, OPL1065, OPL1066 or OPL1064) for a refused name; an absolute name goes into the folder (OPL1080)."""
     root = output_root(ctx)
+    name = _redirected(ctx, name, span, root)
     problem = _name_problem(name)
     if problem is not None:
         raise _refuse(problem[0], name, problem[1], span, root)
