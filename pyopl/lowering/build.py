@@ -391,6 +391,23 @@ def _bounds_fine(lo: np.ndarray, hi: np.ndarray) -> bool:
     return side(lo, -np.inf) and side(hi, np.inf)
 
 
+def _quadratic_problem(ir: IR) -> str | None:
+    """What is wrong with the quadratic objective's coefficients (NaN, infinite or huge: ``1e308 * x *
+    x * 1e308``), in OPL names; None when they are fine or there are none."""
+    q = getattr(ir, "q", None)
+    if q is None:
+        return None
+    q = q.tocoo() if hasattr(q, "tocoo") else q
+    data = np.asarray(q.data, dtype=float)
+    if _within(data):
+        return None
+    k = int(np.flatnonzero(~np.isfinite(data) | (np.abs(data) >= LARGE_VALUE))[0])
+    i, j = int(q.row[k]), int(q.col[k])
+    c = float(data[k]) * (0.5 if i == j else 1.0)  # (the Hessian holds 2c on its diagonal)
+    term = "`%s`^2" % ir.column_label(i) if i == j else "`%s` * `%s`" % (ir.column_label(i), ir.column_label(j))
+    return "the objective coefficient of %s is %r" % (term, c)
+
+
 def check_numbers(ir: IR, reporter) -> None:
     """Report coefficients and bounds no solver can take (NaN, infinite or huge), in OPL names.
 
@@ -409,8 +426,11 @@ def check_numbers(ir: IR, reporter) -> None:
         i, j = int(rows[k]), int(indices[k])
         problems.append(("the coefficient of `%s` in the constraint `%s` is %r" % (
             ir.column_label(j), ir.row_text(i), float(data[k])), ir.row_span(i)))
+    quad = _quadratic_problem(ir)
+    if quad is not None:  # (its infinity times 0 is what makes a linear coefficient NaN: one error, this one)
+        problems.append((quad, ir.objective_span or default))
     bad = ~np.isfinite(ir.obj) | (np.abs(ir.obj) >= LARGE_VALUE)
-    if bad.any():
+    if quad is None and bad.any():
         j = int(np.flatnonzero(bad)[0])
         # at the objective, where the coefficient is computed (the variable's declaration is a label)
         problems.append(("the objective coefficient of `%s` is %r" % (ir.column_label(j), float(ir.obj[j])),
