@@ -86,7 +86,7 @@ def solve(ir: IR, options: SolveOptions) -> Result:
         if res.status == "optimal" and len(values) == len(ir.lex_objectives):
             res.objective = res.best_bound = values[0]
     if scaled_rows or obj_scale > 1:
-        res.extra["cpsat_scaling"] = "%d constraint(s)%s multiplied by a power of ten to make every coefficient " \
+        res.extra["cpsat_scaling"] = "%d constraint(s)%s multiplied by a power of ten (or a common denominator) to make every coefficient " \
             "a whole number (exact)" % (scaled_rows, " and the objective (by %d)" % obj_scale if obj_scale > 1 else "")
     res.solve_time_s = time.perf_counter() - start
     return res

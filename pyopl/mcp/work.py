@@ -80,6 +80,10 @@ def solve(model: str, data: Optional[str], time_limit: float, max_values: int) -
     out["values_truncated"] = budget[0] <= 0
     if r.best_bound is not None:
         out["best_bound"] = r.best_bound
+    if r.last_solve_status is not None:  # the solver's word, when the run or the solution check overruled it
+        out["last_solve_status"] = r.last_solve_status
+    if "solution_check" in r.extra:
+        out["solution_check"] = r.extra["solution_check"]
     if r.message:
         out["message"] = r.message
     if r.conflict is not None:

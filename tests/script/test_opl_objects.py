@@ -172,10 +172,10 @@ def test_int_extremes_are_kept():
     ("S = 4;", "`S` is a set and cannot be assigned as a whole"),
     ("x = 1;", "`x` is a decision variable and cannot be assigned as a whole"),
     ("R.UB = 4;", "the range `R` cannot be changed by a script"),
-    ("ps.first().id = 3;", "the field `id` of a `P` tuple cannot be assigned"),
+    ("ps.first().id = 3;", "`P.id` is a key field"),
 ])
 def test_forbidden_assignments(stmt, words):
-    text = ("tuple P { int id; }\n{P} ps = {<1>};\nrange R = 1..3;\n{int} S = {1};\ndvar float x;\n"
+    text = ("tuple P { key int id; }\n{P} ps = {<1>};\nrange R = 1..3;\n{int} S = {1};\ndvar float x;\n"
             "execute { %s }\nminimize x;\nsubject to { x >= 0; }\n" % stmt)
     d = [d for d in pyopl.check(text) if d.code == "OPL1053"]
     assert d and words in d[0].message and d[0].line == 6
