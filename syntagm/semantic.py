@@ -17,6 +17,9 @@ diagnostics are fed into the syntax repair prompt (``LoopOptions.semantic_checks
   ``{"tables", "chairs"}``), two values each stated for the other's name (in a table, the row's
   first cell; in prose, the name last mentioned before the number in its sentence) — swapped
   coefficients;
+- ``strict-limit``: an inclusive limit of the statement (``at most 20``) compared strictly in the
+  model (``< 20``, or ``< maxJuniors`` with ``maxJuniors = 20``): on integers OPL reads it as
+  ``<= 19``;
 - ``datum-unused`` / ``dvar-unused``: a declared numeric datum used nowhere else in the model
   (a set of names may be there only to read the data); a decision variable in no constraint and
   not in the objective;
@@ -65,6 +68,7 @@ _DVAR = re.compile(r"\bdvar\s+(?:float\+?|int\+?|boolean|interval|sequence)\s+([
 _SENSE = re.compile(r"\b(maximize|minimize)\b")
 _IDENT = re.compile(r"[A-Za-z_]\w*")
 _NO_LIMIT = re.compile(r"\blarge\b|\bbig\b|\bbig-?m\b|\bno (?:cap|limit|bound)\b|\bunbounded\b|\bunlimited\b", re.I)
+_RESTATED = re.compile(r"^[^.;\d]{0,30}?(?:that is|i\.e\.|which is|or|=|\()\s*\$?(\d[\d,]*(?:\.\d+)?)")
 _CLAUSE = re.compile(r",(?!\d{3})|;|\(|\)|\.(?!\d)|\n\s*\n|:\s|\band\b|\bwhile\b|\bwhereas\b")
 
 
@@ -85,8 +89,13 @@ def _same(a: float, b: float) -> bool:
     return abs(a - b) <= TOL * max(1.0, abs(a), abs(b))
 
 
+def _blank(m: re.Match) -> str:
+    return re.sub(r"[^\n]", " ", m.group(0))
+
+
 def _code(text: str) -> str:
-    return _STRING.sub(" ", _COMMENT.sub(" ", text))
+    """``text`` with comments and string literals blanked out, same length (offsets stay valid)."""
+    return _STRING.sub(_blank, _COMMENT.sub(_blank, text))
 
 
 def statement_numbers(problem: str) -> list[tuple[str, float, str, int]]:
@@ -132,9 +141,14 @@ def check_numbers(problem: str, model: str, data: str) -> list[Finding]:
     explained = [v for _, v, _, _ in statement_numbers(comments)]
     findings = []
     unused = []
-    for written, v, side in limits(problem):
+    for written, v, side, sentence in limits(problem, with_sentence=True):
         kind = "%" if "%" in written or "percent" in written else ("k" if written.endswith("k") else "")
-        if not any(_same(f, u) for f in _forms(v, kind) for u in used + explained):
+        if any(_same(f, u) for f in _forms(v, kind) for u in used + explained):
+            continue
+        # the statement may restate the limit in another unit right after it ("8 hours a day, that is
+        # 480 minutes"): the restated number counts
+        m = _RESTATED.search(sentence[sentence.find(written) + len(written):] if written in sentence else "")
+        if m is None or not any(_same(float(m.group(1).replace(",", "")), u) for u in used):
             unused.append(written)
     if unused:
         findings.append(Finding("number-unused", "these limits of the problem statement appear nowhere in the model "
@@ -163,6 +177,28 @@ def check_numbers(problem: str, model: str, data: str) -> list[Finding]:
                                 + ", ".join(dict.fromkeys(unstated)),
                                 "check each against the statement: a unit slip (minutes for hours, thousands) or a "
                                 "mistyped value changes the answer"))
+    return findings
+
+
+def check_strict(problem: str, model: str, data: str) -> list[Finding]:
+    """``strict-limit``: a limit the statement states inclusively (``at most 20``, ``at least 5``)
+    that the model compares strictly (``< 20``, ``> 5``, directly or through a datum set to it in
+    the data): on integer expressions OPL reads ``< 20`` as ``<= 19``, one unit off the statement."""
+    code = _code(model)
+    names: dict[float, list[str]] = {}
+    for m in re.finditer(r"\b([A-Za-z_]\w*)\s*=\s*(\d[\d,]*(?:\.\d+)?)\s*;", _code(data) + "\n" + code):
+        names.setdefault(float(m.group(2).replace(",", "")), []).append(m.group(1))
+    findings = []
+    for written, v, side in limits(problem):
+        op, word = ("<", "at most") if side == "upper" else (">", "at least")
+        targets = [re.escape(n) for n in names.get(v, [])] + [re.escape(written.replace(",", ""))]
+        pattern = rf"{op}(?![=<>])\s*(?:{'|'.join(targets)})(?![\w.])"
+        rev = rf"(?:{'|'.join(targets)})\s*{'>' if op == '<' else '<'}(?![=<>])"
+        m = re.search(pattern, code) or re.search(rev, code)
+        if m:
+            findings.append(Finding("strict-limit", f"the statement says {word} {written}, but the model compares "
+                                    f"strictly (`{m.group(0).strip()}`): on integers that is one unit off",
+                                    f"write `{op}=` for a limit the statement includes"))
     return findings
 
 
@@ -284,16 +320,22 @@ def check_sense(problem: str, model: str) -> list[Finding]:
                     f"write `{want}` if the objective is what the statement optimises")]
 
 
-def limits(problem: str) -> list[tuple[str, float, str]]:
+def limits(problem: str, with_sentence: bool = False) -> list[tuple]:
     """``[(as written, value, "upper" | "lower")]``: the statement's numbers that follow a limit
-    phrase (``at most``, ``a capacity of``; ``at least``, ``a demand of``)."""
+    phrase (``at most``, ``a capacity of``; ``at least``, ``a demand of``); ``with_sentence``
+    adds the sentence each is in."""
     out = []
     for written, v, kind, off in statement_numbers(problem):
         before = problem[max(0, off - 40):off]
-        if _UPPER.search(before):
-            out.append((written, v, "upper"))
-        elif _LOWER.search(before):
-            out.append((written, v, "lower"))
+        side = "upper" if _UPPER.search(before) else ("lower" if _LOWER.search(before) else None)
+        if side is None:
+            continue
+        if not with_sentence:
+            out.append((written, v, side))
+            continue
+        starts = [m.end() for m in re.finditer(r"[.!?](?!\d)\s|\n\s*\n", problem[:off])]
+        end = re.search(r"[.!?](?!\d)(?:\s|$)|\n\s*\n", problem[off:])
+        out.append((written, v, side, problem[starts[-1] if starts else 0: off + (end.start() if end else len(problem))]))
     return out
 
 
@@ -344,8 +386,8 @@ def check(problem: str, model: str, data: str = "", *, sense: Optional[str] = No
     """Every check of the module docstring on a compiled (and, for ``sensitivity``, solved) model;
     ``sense``/``objective``: the solved model's; ``solve``: how to re-solve a variant (None: no
     sensitivity check)."""
-    found = (check_numbers(problem, model, data) + check_association(problem, model, data) + check_use(model)
-             + check_sense(problem, model))
+    found = (check_numbers(problem, model, data) + check_association(problem, model, data)
+             + check_strict(problem, model, data) + check_use(model) + check_sense(problem, model))
     if solve is not None:
         found += check_sensitivity(problem, model, data, sense, objective, solve)
     return found
