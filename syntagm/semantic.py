@@ -54,11 +54,13 @@ _WORDS = {"half": 0.5, "twice": 2, "double": 2, "triple": 3, "two": 2, "three": 
           "seven": 7, "eight": 8, "nine": 9, "ten": 10, "eleven": 11, "twelve": 12, "dozen": 12, "hundred": 100,
           "thousand": 1000, "quarter": 0.25, "third": 1 / 3}
 _MAX_VERB = re.compile(r"\bmaximi[sz](?:e|es|ing|ation)\b|\bas (?:much|many|high) as possible\b|"
-                       r"\b(?:highest|largest|greatest|most) (?:possible )?(?:total )?(?:profit|revenue|return|income)", re.I)
+                       r"\b(?:highest|largest|greatest|most) (?:possible )?(?:total )?"
+                       r"(?:profit|revenue|return|income)", re.I)
 _MIN_VERB = re.compile(r"\bminimi[sz](?:e|es|ing|ation)\b|\bas (?:few|little|low|cheap(?:ly)?) as possible\b|"
                        r"\b(?:lowest|least|smallest|cheapest) (?:possible )?(?:total )?(?:cost|expense|spend)", re.I)
 _UPPER = re.compile(r"(?:\bat most|\bno more than|\bup to|\bnot (?:to )?exceed(?:ing)?|\bmaximum of|\bcapacity of|"
-                    r"\bcapacity is|\bavailable|\bbudget of|\blimit(?:ed)? (?:of|to)|\bonly|\bout of|\bcan (?:hold|store|"
+                    r"\bcapacity is|\bavailable|\bbudget of|\blimit(?:ed)? (?:of|to)|\bonly|\bout of|"
+                    r"\bcan (?:hold|store|"
                     r"carry|take|supply|produce|process))\s*(?:a |an |the )?(?:total of )?\$?\s*$", re.I)
 _LOWER = re.compile(r"(?:\bat least|\bno (?:less|fewer) than|\bminimum of|\bdemand of|\bdemand is|\brequires?|"
                     r"\bneeds?|\bmust (?:receive|get|have|deliver))\s*(?:a |an |the )?(?:total of )?\$?\s*$", re.I)
@@ -335,7 +337,8 @@ def limits(problem: str, with_sentence: bool = False) -> list[tuple]:
             continue
         starts = [m.end() for m in re.finditer(r"[.!?](?!\d)\s|\n\s*\n", problem[:off])]
         end = re.search(r"[.!?](?!\d)(?:\s|$)|\n\s*\n", problem[off:])
-        out.append((written, v, side, problem[starts[-1] if starts else 0: off + (end.start() if end else len(problem))]))
+        stop = off + (end.start() if end else len(problem))
+        out.append((written, v, side, problem[starts[-1] if starts else 0:stop]))
     return out
 
 
@@ -375,9 +378,11 @@ def check_sensitivity(problem: str, model: str, data: str, sense: Optional[str],
         if not _same(obj, base) and ((side == "upper" and worse) or (side == "lower" and better)):
             how = "worse" if worse else "better"
             findings.append(Finding(
-                "sensitivity", f"the statement gives {written} as {'an upper' if side == 'upper' else 'a lower'} limit, "
+                "sensitivity",
+                f"the statement gives {written} as {'an upper' if side == 'upper' else 'a lower'} limit, "
                 f"but raising it to {new} in the {part} makes the optimum {how} ({base:g} → {obj:g})",
-                f"check the direction of the constraint that uses {written} (`<=` for an upper limit, `>=` for a lower)"))
+                f"check the direction of the constraint that uses {written} "
+                "(`<=` for an upper limit, `>=` for a lower)"))
     return findings
 
 

@@ -288,8 +288,8 @@ def cmd_bench(args: argparse.Namespace) -> int:
 
 #: Settings a replay takes from the recorded run.json when the command line leaves them out.
 _REPLAYED = ("max_iterations", "time_limit_s", "exemplars", "grammar_mode", "retriever", "temperature", "solver",
-             "seed", "json_mode", "max_tokens", "compile_timeout_s", "use_judge", "use_fixits", "diagnostics", "semantic_checks",
-             "ucb_c", "memory_size", "stage_retries", "embedding_model", "constrained_decoding")
+             "seed", "json_mode", "max_tokens", "compile_timeout_s", "use_judge", "use_fixits", "diagnostics",
+             "semantic_checks", "ucb_c", "memory_size", "stage_retries", "embedding_model", "constrained_decoding")
 
 
 def _load_datasets(args) -> list[tuple[str, list[BenchProblem]]]:
