@@ -105,7 +105,8 @@ def add_parser(sub, types) -> None:
     run.add_argument("--max-iterations", type=types["positive_int"], help="per problem (strategy default)")
     run.add_argument("--time-limit", type=types["positive_float"], dest="time_limit_s", help="solver seconds per solve")
     run.add_argument("--retriever", choices=RETRIEVERS,
-                     help="exemplar retrieval (default bm25; hybrid = BM25 + sentence embeddings, needs the [rag] extra)")
+                     help="exemplar retrieval (default bm25; structure = BM25 re-ranked by decision structure; hybrid = "
+                     "BM25 + sentence embeddings, needs the [rag] extra)")
     run.add_argument("--kb", help="knowledge base folder")
     run.add_argument("--exemplars", type=types["nonneg_int"])
     run.add_argument("--grammar-ref", choices=("auto", "compact", "full", "none"), dest="grammar_mode")
