@@ -57,4 +57,4 @@ def test_without_patterns_or_structures_the_base_ranking_stands():
 
 def test_the_retriever_option():
     r = make_retriever("structure")
-    assert r.name == "structure" and len(r.exemplars) == 52
+    assert r.name == "structure" and len(r.exemplars) == 53
