@@ -29,7 +29,7 @@ diagnostics are fed into the syntax repair prompt (``LoopOptions.semantic_checks
   solved again: raising an upper limit must not make the optimum worse, raising a lower limit
   must not make it better (otherwise the limit is written the wrong way round).
 
-The rules are conservative: on the 52 knowledge-base exemplars they find nothing (a test), so a
+The rules are conservative: on the knowledge-base exemplars they find nothing (a test), so a
 finding is worth a repair; docs/syntagm.md gives the catch rates on scripted wrong models.
 Nothing here runs model text as Python: the re-solves go through a ``solve`` callable (the loop
 passes the sandboxed compiler).

@@ -3,7 +3,7 @@
 Usage: python tools/semantic_catch_rates.py
 
 Prints, for each check of :mod:`syntagm.semantic`:
-  false alarms   findings on the 52 knowledge-base exemplars (must be 0) and on the ten correct
+  false alarms   findings on the knowledge-base exemplars (must be 0) and on the ten correct
                  models of tests/syntagm/semantic_cases.py;
   scripted       the 50 wrong-but-compiling models of tests/syntagm/semantic_cases.py (swapped
                  coefficients, a missing constraint, the wrong sense, a unit slip, a limit the wrong
