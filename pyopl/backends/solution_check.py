@@ -44,7 +44,11 @@ FEASIBILITY_TOLERANCE = 1e-6
 #: Objective agreement (relative to max(1, |objective|)), on top of what rounding integers moves.
 OBJECTIVE_TOLERANCE = 1e-6
 #: Instances of each plain linear statement evaluated from the model (all of the others are).
-SAMPLE = 20
+SAMPLE = 5
+#: ... fewer where rows are long: about this many terms per plain statement (at least one instance).
+SAMPLE_TERMS = 300
+#: A plain linear objective with more terms than this is checked as compiled (``c @ x``), not walked.
+OBJECTIVE_TERMS = 2000
 #: Disagreements kept in a report (the first ones found, rows by largest violation).
 MAX_REPORTED = 10
 
@@ -88,6 +92,7 @@ class CheckReport:
     unchecked: int = 0
     rows: int = 0
     objective: float | None = None
+    objective_from: str = ""  # "model" (its declaration evaluated) or "compiled" (c @ x)
     seconds: float = 0.0
 
     @property
@@ -96,7 +101,7 @@ class CheckReport:
 
     def to_dict(self) -> dict:
         return {"ok": self.ok, "evaluated": self.evaluated, "unchecked": self.unchecked, "rows": self.rows,
-                "objective": _num(self.objective), "seconds": round(self.seconds, 6),
+                "objective": _num(self.objective), "objective_from": self.objective_from, "seconds": round(self.seconds, 6),
                 "disagreements": [d.to_dict() for d in self.disagreements]}
 
 
@@ -181,7 +186,7 @@ def check_arrays(ir: IR, x: np.ndarray, xr: np.ndarray, int_tol: float, report: 
 
 def ir_objective(ir: IR, xr: np.ndarray) -> float:
     """The compiled objective ``c @ x + c0 (+ 0.5 x'Qx)`` at ``xr``."""
-    v = float(ir.obj @ xr[:len(ir.obj)]) + float(ir.obj_constant)
+    v = float((ir.obj * xr[:len(ir.obj)]).sum()) + float(ir.obj_constant)  # (not BLAS: its threads spin on a busy machine)
     if ir.q is not None:
         v += 0.5 * float(xr @ (ir.q @ xr))
     return v
@@ -210,7 +215,8 @@ def check_point(ir: IR, x: np.ndarray, objective: float | None, int_tol: float, 
     check_arrays(ir, x, xr, int_tol, report)
     integer = ir.col_integer
     if inst is not None:
-        failures, report.evaluated, report.unchecked = check_statements(inst, xr, integer, FEASIBILITY_TOLERANCE, SAMPLE)
+        failures, report.evaluated, report.unchecked = check_statements(inst, xr, integer, FEASIBILITY_TOLERANCE,
+                                                                        _sample(ir))
         for f in failures[:MAX_REPORTED]:
             bad = [s for s in f.comparisons if not s[3]] or f.comparisons
             value = bad[0][1] if bad and len(f.comparisons) == 1 else "false"
@@ -218,11 +224,14 @@ def check_point(ir: IR, x: np.ndarray, objective: float | None, int_tol: float, 
             report.disagreements.insert(0, Disagreement("constraint", f.name, value, expected, f.span,
                                                         comparison_text(f.comparisons) if len(f.comparisons) > 1 else ""))
     if objective is not None and ir.sense != "feasibility" and not getattr(ir, "lex_objectives", None):
-        model_obj = objective_at(inst, xr, integer) if inst is not None else None
+        model_obj = None
+        if inst is not None and _objective_from_model(ir, inst):
+            model_obj = objective_at(inst, xr, integer)
+        report.objective_from = "model" if model_obj is not None else "compiled"
         compiled = ir_objective(ir, xr)
         value = model_obj if model_obj is not None else compiled
         report.objective = value
-        rounding = float(np.abs(ir.obj[:len(x)]) @ np.abs(x[:len(ir.obj)] - xr[:len(ir.obj)]))
+        rounding = float((np.abs(ir.obj[:len(x)]) * np.abs(x[:len(ir.obj)] - xr[:len(ir.obj)])).sum())
         if ir.q is not None:
             rounding += abs(ir_objective(ir, x) - compiled)
         tol = OBJECTIVE_TOLERANCE * max(1.0, abs(value), abs(objective)) + rounding
@@ -234,6 +243,25 @@ def check_point(ir: IR, x: np.ndarray, objective: float | None, int_tol: float, 
                     _show(float(objective)), _show(value))))
     report.seconds = time.perf_counter() - t0
     return report
+
+
+def _sample(ir: IR) -> int:
+    """Instances of each plain statement to evaluate: :data:`SAMPLE`, fewer for long rows, so that
+    about :data:`SAMPLE_TERMS` terms per statement are walked (at least one instance)."""
+    per_row = ir.nnz / ir.num_rows if ir.num_rows else 1.0
+    return max(1, min(SAMPLE, int(SAMPLE_TERMS // max(per_row, 1.0))))
+
+
+def _objective_from_model(ir: IR, inst: Any) -> bool:
+    """Evaluate the objective from its declaration when lowering linearised something in it, or when
+    it has at most :data:`OBJECTIVE_TERMS` terms; a larger plain linear objective is its compiled
+    ``c @ x`` (its tree walk would cost more than the compile)."""
+    from ..lowering.at_point import needs_semantics, objective_item
+
+    item = objective_item(inst)
+    if item is None:
+        return False
+    return needs_semantics(item.expr, inst) or int(np.count_nonzero(ir.obj)) <= OBJECTIVE_TERMS
 
 
 def verify_result(result: Any, ir: IR, inst: Any = None) -> None:
@@ -254,7 +282,7 @@ def verify_result(result: Any, ir: IR, inst: Any = None) -> None:
         report.disagreements += sub.disagreements
         report.seconds += sub.seconds
     summary = {"ok": report.ok, "evaluated": report.evaluated, "rows": report.rows,
-               "seconds": round(report.seconds, 6)}
+               "objective_from": report.objective_from, "seconds": round(report.seconds, 6)}
     if report.unchecked:
         summary["unchecked"] = report.unchecked
     result.extra["solution_check"] = summary

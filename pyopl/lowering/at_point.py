@@ -14,12 +14,15 @@ judges a row): ``a <= b`` holds when ``a <= b + tol * max(1, |a|, |b|)``; a stri
 from __future__ import annotations
 
 import math
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any, Callable
 
+import numpy as np
+
 from ..diagnostics.reporter import Reporter
 from ..semantics.fields import child_fields
-from ..semantics.values import OplArray
+from ..semantics.values import OplArray, OplRange, OplSet, ProductKeys
 from ..syntax import ast as A
 from .errors import EvalError
 from .instance import Symbol
@@ -67,7 +70,7 @@ def _cmp(a: float, op: str, b: float, tol: float) -> bool:
 
 def needs_semantics(node: Any, inst: Any, seen: dict | None = None) -> bool:
     """True when lowering ``node`` needed a linearisation (``abs``, ``min``/``max``, ``maxl``/``minl``,
-    ``piecewise``, a logical operator, a strict or ``!=`` comparison, ``?:``), looking into the
+    ``piecewise``, a logical operator, a strict or ``!=`` comparison), looking into the
     ``dexpr``s it uses: such a statement is evaluated from the model at every instance."""
     seen = {} if seen is None else seen
     stack = [node]
@@ -76,9 +79,12 @@ def needs_semantics(node: Any, inst: Any, seen: dict | None = None) -> bool:
         if isinstance(n, (list, tuple)):
             stack.extend(n)
             continue
-        if not isinstance(n, A.Node):
+        if not isinstance(n, A.Node) or isinstance(n, A.Qualifiers):  # (filters and index sets are data)
             continue
-        if isinstance(n, (A.Piecewise, A.Conditional)):
+        if isinstance(n, (A.Forall, A.IfStmt)):
+            stack.append(n.body if isinstance(n, A.Forall) else [n.then, n.other])
+            continue
+        if isinstance(n, A.Piecewise):
             return True
         if isinstance(n, A.Call) and (n.func in LINEARISED_CALLS or _symbol_kind(inst, n.func) not in (None, "param")):
             return True
@@ -112,6 +118,47 @@ def _symbol_kind(inst: Any, name: str) -> str | None:
         else "pwl"
 
 
+class PointCells(Mapping):
+    """The values of a ``dvar`` block over the whole product of ``dims`` as a read-only mapping from
+    index keys to numbers, read by position in ``values`` (a NumPy array in key order, last index
+    fastest): no dict of a million keys is made to look at a few of them."""
+
+    def __init__(self, dims: list, values: Any):
+        self.dims, self.values = dims, values
+        self._pos = [d.positions() if isinstance(d, OplSet) else None if isinstance(d, OplRange)
+                     else {v: k for k, v in enumerate(d)} for d in dims]
+        strides, step = [], 1
+        for d in reversed(dims):
+            strides.append(step)
+            step *= len(d)
+        self._strides = strides[::-1]
+
+    def _position(self, key: Any) -> int:
+        if type(key) is not tuple or len(key) != len(self.dims):
+            raise KeyError(key)
+        k = 0
+        for v, d, pos, stride in zip(key, self.dims, self._pos, self._strides):
+            if pos is None:  # a range
+                if type(v) is not int or not d.lo <= v <= d.hi:
+                    raise KeyError(key)
+                k += (v - d.lo) * stride
+            else:
+                try:
+                    k += pos[v] * stride
+                except (KeyError, TypeError):
+                    raise KeyError(key) from None
+        return k
+
+    def __getitem__(self, key: Any) -> Any:
+        return self.values[self._position(key)].item()
+
+    def __iter__(self):
+        return iter(ProductKeys(self.dims))
+
+    def __len__(self) -> int:
+        return len(self.values)
+
+
 class AtPoint:
     """``with AtPoint(inst, x, integer):`` the instance's decisions are the numbers ``x`` (one per column;
     ``integer[j]`` True for an integer column, given as a Python int) and its ``dexpr``s are computed
@@ -125,15 +172,13 @@ class AtPoint:
         return int(v) if self.integer[col] and v.is_integer() and abs(v) < 2 ** 53 else v
 
     def _array(self, sym: Symbol, arr: VarArray) -> OplArray:
-        if arr._cols is None and arr.first is not None:
+        if arr._cols is None and arr.first is not None:  # a block over the whole product: read by position
             n = 1
             for d in arr.dims:
                 n *= len(d)
             part = self.x[arr.first:arr.first + n]
-            if self.integer[arr.first:arr.first + n].all() and all(float(v).is_integer() for v in part[:64]):
-                vals = [int(v) if float(v).is_integer() else float(v) for v in part.tolist()]
-                return OplArray(arr.name, arr.dims, flat=vals)
-            return OplArray(arr.name, arr.dims, flat=[float(v) for v in part.tolist()], flat_floats=True)
+            ints = bool(self.integer[arr.first:arr.first + n].all()) and bool(np.all(part == np.round(part)))
+            return OplArray(arr.name, arr.dims, data=PointCells(arr.dims, part.astype(np.int64) if ints else part))
         return OplArray(arr.name, arr.dims, data={k: self._value(c) for k, c in arr.cols.items()})
 
     def __enter__(self) -> "AtPoint":
