@@ -270,7 +270,12 @@ def _compile(model: Any, data: Any, reporter: Reporter, source: str = "auto", in
         if keep is not None:
             keep["instance"] = inst  # what its scripts wrote is shown even when the compile fails
         inst.script_options = scripts
+        mark = (len(reporter.diagnostics), set(reporter._seen), set(reporter._error_at))
         lower_items(inst)
+        if inst._assumed and not inst.has_scripts and not reporter.has_errors:
+            inst = _relower_with_model_bounds(inst, ast, items, reporter, limits, script_host, mark) or inst
+            if keep is not None:
+                keep["instance"] = inst
         if reporter.has_errors:
             from .semantics.data_names import merge_undeclared_data_names
 
@@ -302,6 +307,30 @@ def _compile(model: Any, data: Any, reporter: Reporter, source: str = "auto", in
         return ir, sources
     except TooManyErrors:
         return None, sources
+
+
+def _relower_with_model_bounds(inst: Any, ast: Any, items: Any, reporter: Reporter, limits: Limits,
+                               script_host: Any, mark: tuple) -> Any:
+    """When a big-M assumed a bound that the model's rows imply after all (a row later in the model,
+    or several rows together: :func:`pyopl.lowering.bounds.model_implied_bounds`), lower the model
+    again with those bounds, so that M comes from the model and not from the assumption (issue 43,
+    class 1); the first lowering's diagnostics are taken back. Returns the new instance, or None
+    when the rows imply nothing new."""
+    from .lowering.bounds import model_implied_bounds
+    from .lowering.driver import run as lower_items
+    from .lowering.instance import Instance
+
+    seed = model_implied_bounds(inst)
+    if not seed:
+        return None
+    n, seen, error_at = mark
+    del reporter.diagnostics[n:]
+    reporter._seen, reporter._error_at = seen, error_at
+    again = Instance(ast, items, reporter, limits, script_host=script_host)
+    again.script_options = inst.script_options
+    again.seed_bounds = seed
+    lower_items(again)
+    return again
 
 
 def _swapped_files(model: Any, data: Any, reporter: Reporter) -> bool:

@@ -388,6 +388,10 @@ class Instance:
         self.script_host = script_host
         self.implied = ImpliedBounds()
         self._assumed: set = set()
+        #: ids of the statements' spans whose rows rest on an assumed bound (left out of model_implied_bounds)
+        self.assumed_statements: set = set()
+        #: column -> (lower, upper) implied by the whole model's rows, for a second lowering (bounds.py)
+        self.seed_bounds: dict = {}
         self.after_model = False  # past the objective or a constraints block: dvar-dependent data is post-processing
         self._aux_label = ""
         self._aux_key: tuple = ()
