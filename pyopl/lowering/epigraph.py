@@ -49,12 +49,21 @@ def epigraph_abs(inst: Any, ctx: AbsContext, e: LinExpr, node: A.Node, upper: fl
 
 
 def settle(inst: Any, ctx: AbsContext, ok) -> None:
-    """Make exact every pending ``t`` for which ``ok(t)`` is False or that another row used.
+    """Make exact every pending ``t`` for which ``ok(t, sign)`` is False or that another row used.
 
-    ``ok(t)`` says the finished statement only pushes ``t`` down. Exactness needs bounds on the
-    argument (the usual big-M diagnostic names the variable when there are none):
-    ``t <= e + M1 (1 - z)`` and ``t <= -e + M2 z`` with a binary ``z``."""
+    ``ok(t)`` says the finished statement only pushes ``t`` down (``ok(t, -1.0)``: only up, what a
+    ``min`` hypograph needs). Exactness needs bounds on the argument (the usual big-M diagnostic
+    names the variable when there are none): ``t <= e + M1 (1 - z)`` and ``t <= -e + M2 z`` with a
+    binary ``z``; for ``max``/``min``, the rows of :func:`pyopl.lowering.minmax.exact_minmax_rows`."""
     for t, e, node in ctx.pending:
+        if isinstance(e, tuple):  # ("max" | "min", [e_1, ..., e_k]): an epigraph (hypograph) of max (min)
+            op, exprs = e
+            if t not in ctx.escaped and ok(t, 1.0 if op == "max" else -1.0):
+                continue
+            from .minmax import exact_minmax_rows
+
+            exact_minmax_rows(inst, t, op, exprs, node)
+            continue
         if t not in ctx.escaped and ok(t):
             continue
         lo, hi = inst.bounds(e)
@@ -71,19 +80,19 @@ def settle(inst: Any, ctx: AbsContext, ok) -> None:
 
 
 def objective_ok(sense: str, lin_terms: dict, quad: dict | None):
-    """``ok(t)`` for an objective: ``t`` has a coefficient of the optimising sign and no quadratic term."""
+    """``ok(t, sign)`` for an objective: ``sign * t`` has a coefficient of the optimising sign and no quadratic term."""
     in_quad = {j for pair in (quad or {}) for j in pair}
 
-    def ok(t: int) -> bool:
-        c = lin_terms.get(t, 0.0)
+    def ok(t: int, sign: float = 1.0) -> bool:
+        c = sign * lin_terms.get(t, 0.0)
         return t not in in_quad and (c >= 0 if sense == "minimize" else c <= 0)
     return ok
 
 
 def row_ok(terms: dict, lo: float, hi: float):
-    """``ok(t)`` for a row ``lo <= terms <= hi``: ``t`` can only be pushed toward its bounded side."""
-    def ok(t: int) -> bool:
-        c = terms.get(t, 0.0)
+    """``ok(t, sign)`` for a row ``lo <= terms <= hi``: ``sign * t`` can only be pushed toward its bounded side."""
+    def ok(t: int, sign: float = 1.0) -> bool:
+        c = sign * terms.get(t, 0.0)
         if c == 0:
             return True
         return (c > 0 and lo == -math.inf) or (c < 0 and hi == math.inf)
