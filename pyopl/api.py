@@ -286,6 +286,7 @@ def _compile(model: Any, data: Any, reporter: Reporter, source: str = "auto", in
 
         ir.index_names = index_level_names(ast)
         ir.eplin_used = inst.eplin_used  # the linearisation tolerance logical constraints used (a note on results)
+        ir.assumptions = list(inst.assumptions)  # bounds a big-M assumed: a solution at one is not proved optimal
         check_numbers(ir, reporter)
         if ir.qcons or ir.q is not None:
             from .lowering.quadratic import report_solver_needs

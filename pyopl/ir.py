@@ -193,6 +193,9 @@ class IR:
     objective_span: Any = None  # source span of the objective's expression
     indicators: list = field(default_factory=list)  # indicator constraints (Indicator), outside the linear rows
     engine: str = "mp"  # "cp" for a `using CP;` model (solved by CP-SAT, pyopl/backends/cpsat.py)
+    #: bounds a linearisation assumed (no declaration or row gives them): {"column", "side", "bound",
+    #: "what", "span"}; a solution at one proves nothing beyond it (pyopl/backends/solution_check.py)
+    assumptions: list = field(default_factory=list)
     cp_constraints: list = field(default_factory=list)  # global CP constraints (pyopl.lowering.cp.CpConstraint)
     intervals: list = field(default_factory=list)  # interval variables (pyopl.lowering.intervals.IntervalVar)
     interval_blocks: dict = field(default_factory=dict)  # interval name -> (dims, [IntervalVar, ...])

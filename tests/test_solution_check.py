@@ -141,3 +141,21 @@ def test_a_constant_objective_is_reported_on_highs(text, value):
     # issue 43 class 3: HiGHS reports 0 for a model without columns; the objective is the constant
     r = pyopl.compile_text(text).solve(solver="highs")
     assert r.status == "optimal" and r.objective == value
+
+
+def test_a_solution_at_an_assumed_bound_is_not_called_optimal():
+    # x has no upper bound: the big-M of `b == 0 => x <= 0` assumed x <= 1e6, and the solver stops there
+    # (the model is in fact unbounded: x grows without limit once b = 1)
+    text = "dvar float+ x;\ndvar boolean b;\nmaximize x - b;\nsubject to { b == 0 => x <= 0; }\n"
+    r = pyopl.compile_text(text).solve(solver="highs")
+    assert r.status == "feasible" and r.last_solve_status == "optimal"
+    assert r.extra["assumptions"] == [{"variable": "x", "side": "upper", "bound": 1e6,
+                                       "for": "this logical constraint", "touched": True}]
+    assert [d.code for d in r.diagnostics] == ["OPL0710"] and "optimal only within" in r.message
+
+
+def test_an_assumed_bound_the_solution_stays_inside_is_recorded_and_the_optimum_stands():
+    text = "dvar float+ x;\ndvar boolean b;\nminimize x + b;\nsubject to { b == 0 => x <= 0; x >= 5; }\n"
+    r = pyopl.compile_text(text).solve(solver="highs")
+    assert r.status == "optimal" and r.objective == pytest.approx(6)  # by hand: x = 5 forces b = 1
+    assert [a["touched"] for a in r.extra["assumptions"]] == [False]

@@ -287,11 +287,49 @@ def verify_result(result: Any, ir: IR, inst: Any = None) -> None:
         summary["unchecked"] = report.unchecked
     result.extra["solution_check"] = summary
     if report.ok:
+        _assumptions(result, ir, reported_point(ir, np.asarray(x, dtype=float), int_tol))
         return
     summary["disagreements"] = [d.to_dict() for d in report.disagreements[:MAX_REPORTED]]
     result.last_solve_status = result.status
     result.status = "check_failed"
     result.diagnostics = list(result.diagnostics) + [_diagnostic(report, result.solver)]
+
+
+def _assumptions(result: Any, ir: IR, xr: np.ndarray) -> None:
+    """Record in ``result.extra["assumptions"]`` every bound a linearisation assumed, and whether the
+    solution touches it; a solution that does is not proved optimal: status ``feasible`` (the
+    solver's ``optimal`` kept in ``last_solve_status``), a message and warning ``OPL0710`` saying
+    the optimum is only proved within the assumed bounds."""
+    if not ir.assumptions:
+        return
+    out, touched = [], []
+    for a in ir.assumptions:
+        j, bound = a["column"], a["bound"]
+        v = float(xr[j]) if j < len(xr) else math.nan
+        t = FEASIBILITY_TOLERANCE * max(1.0, abs(bound))
+        hit = v >= bound - t if a["side"] == "upper" else v <= bound + t
+        out.append({"variable": ir.column_label(j), "side": a["side"], "bound": bound, "for": a["what"],
+                    "touched": bool(hit)})
+        if hit:
+            touched.append((a, v))
+    result.extra["assumptions"] = out
+    if not touched or result.status not in ("optimal",):
+        return
+    from ..diagnostics.reporter import Reporter
+
+    shown = ", ".join("`%s` %s %s" % (ir.column_label(a["column"]), "<=" if a["side"] == "upper" else ">=",
+                                       _show(a["bound"])) for a, _v in touched[:3])
+    result.last_solve_status = result.status
+    result.status = "feasible"
+    result.message = "optimal only within the bounds pyopl assumed: %s (the solution is at %s)" % (
+        shown, "it" if len(touched) == 1 else "them")
+    rep = Reporter(10)
+    rep.emit("assumed-bound-touched", touched[0][0]["span"],
+             "the solution reaches the bound pyopl assumed for %s: the optimum is proved only within it, so the "
+             "status is `feasible`, not `optimal`" % shown,
+             help="give the variable a domain that the model really has (`dvar float+ x in 0..5e6;`), or a row that "
+                  "bounds it, so that M comes from the model")
+    result.diagnostics = list(result.diagnostics) + rep.diagnostics
 
 
 def _diagnostic(report: CheckReport, solver: str) -> Any:
