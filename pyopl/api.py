@@ -65,6 +65,9 @@ class Model:
         #: every file the run read (model, data, includes; what ``main`` loads is added while it runs):
         #: no writer of the run may replace one (docs/safety.md)
         self.files_read: FilesRead = FilesRead()
+        #: the data's writes after the solve (SheetWrite, DBUpdate, DBExecute: pyopl.data.connections)
+        self.publish: list = []
+        self.output_dir: str | None = None  # the run's output folder as given (None: the default)
         #: the compiled instance (declarations, data, decisions), kept for the solution check
         self.instance: Any = None
         self._as_compiled: Any = None  # row bounds and objective as compiled, when scripts may change them
@@ -152,6 +155,10 @@ class Model:
                 if ctx.has_scripts:
                     result.script_output = ctx.pre_output + post
                 finish_solve(ctx, result, self.ir)
+            if self.publish and result.has_solution and not result.run_failed:
+                from .data.connections.results import publish_result
+
+                publish_result(self, ctx, result)
             return result
 
     def _solve_ir(self, ir: IR, solver: str = "auto", time_limit: float | None = None, mip_gap: float | None = None,
@@ -187,6 +194,10 @@ class Model:
         if choice:
             result.extra["solver_choice"] = "auto: %s, %s" % (solver, choice)
         result.index_names = dict(getattr(ir, "index_names", {}) or {})
+        if ir.intervals:  # a CP schedule: what Result.gantt() draws
+            from .results.gantt import schedule_of
+
+            result.schedule = schedule_of(ir)
         if getattr(ir, "eplin_used", None) is not None:
             result.extra["eplin"] = ir.eplin_used
         if notes.diagnostics:  # script settings the solver cannot honour
@@ -263,7 +274,9 @@ def _compile(model: Any, data: Any, reporter: Reporter, source: str = "auto", in
         n_before = len(reporter.diagnostics)
         reporter.max_string = limits.max_string  # (data strings: pyopl/data/loader.py)
         items = load_data(data, reporter, sources, base_dir, source=source,
-                          include_dir=None if include_dir is None else os.fspath(include_dir))
+                          include_dir=None if include_dir is None else os.fspath(include_dir),
+                          allow_db_writes=getattr(scripts, "allow_db_writes", False))
+        publish = list(getattr(items, "publish", ()))  # SheetWrite/DBUpdate/DBExecute: run after the solve
         if any(d.is_error for d in reporter.diagnostics[n_before:]):
             return None, sources  # values would be missing: evaluating now would only add noise
         inst = Instance(ast, items, reporter, limits, script_host=script_host)
@@ -295,12 +308,16 @@ def _compile(model: Any, data: Any, reporter: Reporter, source: str = "auto", in
         if reporter.has_errors:
             return None, sources
         post_items = inst.post_asserts or any(s.kind == "postproc" for s in inst.symbols.values())
-        if keep is not None and (inst.script_ctx is not None or post_items or getattr(scripts, "keep_instance", False)):
+        if keep is not None and publish:
+            keep["publish"] = publish
+        if keep is not None and (inst.script_ctx is not None or post_items or publish or
+                                 getattr(scripts, "keep_instance", False)):
             from .script.processing import context_of
 
             ctx = context_of(inst)
             ctx.has_scripts = inst.has_scripts
-            if ctx.post_blocks or ctx.main_block is not None or post_items or getattr(scripts, "keep_instance", False):
+            if ctx.post_blocks or ctx.main_block is not None or post_items or publish or \
+                    getattr(scripts, "keep_instance", False):
                 ctx.ir = ir
             else:  # pre-processing only: its output and settings are all a solve needs
                 ctx.inst = None
@@ -419,7 +436,7 @@ def _script_options(scripts: Any, script_steps: int | None, output_dir: Any, ana
 
 def compile_model(model: Any, data: Any = None, *, source: str = "auto", include_dir: Any = None,
                   max_errors: int = 100, scripts: bool = True, script_steps: int | None = None,
-                  output_dir: Any = None, limits: Limits | None = None) -> Model:
+                  output_dir: Any = None, limits: Limits | None = None, allow_db_writes: bool = False) -> Model:
     """Compile OPL model text or a model file with data into a :class:`Model`.
 
     ``data``: None, a ``.dat`` file (see below), ``.dat`` text, a dict ``{name: value}``, or a
@@ -436,6 +453,9 @@ def compile_model(model: Any, data: Any = None, *, source: str = "auto", include
     a file cannot be read or is not UTF-8; TypeError for a model that is neither str nor Path,
     ValueError for an unknown ``source``.
     ``limits``: the work budgets (:class:`~pyopl.limits.Limits`; None: the defaults, see docs/limits.md).
+    Data files may read spreadsheets, CSV files and databases and write results to them after the
+    solve (docs/data-sources.md); ``allow_db_writes`` lets their ``DBExecute`` statements change
+    tables that no ``DBUpdate`` of the file writes (refused otherwise, ``OPL0435``).
     """
     _check_source_type(model, source)
     reporter = Reporter(max_errors)
@@ -443,9 +463,10 @@ def compile_model(model: Any, data: Any = None, *, source: str = "auto", include
     keep: dict = {}
     from .files.reads import recording
 
+    opts = _script_options(scripts, script_steps, output_dir)
+    opts.allow_db_writes = allow_db_writes
     with recording() as reads:
-        ir, sources = _compile_guarded(model, data, reporter, source, include_dir,
-                                       _script_options(scripts, script_steps, output_dir), keep, limits=limits)
+        ir, sources = _compile_guarded(model, data, reporter, source, include_dir, opts, keep, limits=limits)
     ctx = getattr(keep.get("instance"), "script_ctx", None)
     if ir is None:
         raise CompileError(reporter.sorted(), sources, script_output=ctx.pre_output + ctx.output() if ctx else "")
@@ -456,13 +477,15 @@ def compile_model(model: Any, data: Any = None, *, source: str = "auto", include
     if m.script is not None:  # a script may change bounds of rows or the objective before a solve
         m._as_compiled = (ir.row_lower.copy(), ir.row_upper.copy(), ir.obj.copy())
     m.data = data
+    m.publish = keep.get("publish") or []
+    m.output_dir = opts.output_dir
     return m
 
 
 def check(model: Any, data: Any = None, *, source: str = "auto", include_dir: Any = None,
           max_errors: int = 100, scripts: bool = True, script_steps: int | None = None,
           output_dir: Any = None, solver: str | None = "highs",
-          limits: Limits | None = None) -> "Diagnostics":
+          limits: Limits | None = None, allow_db_writes: bool = False) -> "Diagnostics":
     """Every diagnostic for the model and data (errors and warnings), sorted by place; never raises
     for user mistakes (a missing or unreadable file is a diagnostic too). Pre-processing scripts
     run (they may change data the model uses), but write no file: every output file name is
@@ -476,10 +499,10 @@ def check(model: Any, data: Any = None, *, source: str = "auto", include_dir: An
     reporter = Reporter(max_errors)
     from .files.reads import recording
 
+    opts = _script_options(scripts, script_steps, output_dir, analysis=True)
+    opts.allow_db_writes = allow_db_writes
     with recording():
-        _ir, sources = _compile_guarded(model, data, reporter, source, include_dir,
-                                        _script_options(scripts, script_steps, output_dir, analysis=True),
-                                        solver=solver, limits=limits)
+        _ir, sources = _compile_guarded(model, data, reporter, source, include_dir, opts, solver=solver, limits=limits)
     return Diagnostics(reporter.sorted(), sources)
 
 
@@ -497,11 +520,11 @@ def check_text(model_text: str, data: Any = None, *, include_dir: Any = None, ma
 
 
 def solve(model: Any, data: Any = None, *, source: str = "auto", include_dir: Any = None, output_dir: Any = None,
-          scripts: bool = True, script_steps: int | None = None, **kw: Any) -> Result:
-    """Compile and solve in one call: ``output_dir``, ``scripts`` and ``script_steps`` go to
-    :func:`compile_model`, the other keyword arguments to :meth:`Model.solve`."""
+          scripts: bool = True, script_steps: int | None = None, allow_db_writes: bool = False, **kw: Any) -> Result:
+    """Compile and solve in one call: ``output_dir``, ``scripts``, ``script_steps`` and ``allow_db_writes`` go
+    to :func:`compile_model`, the other keyword arguments to :meth:`Model.solve`."""
     return compile_model(model, data, source=source, include_dir=include_dir, output_dir=output_dir, scripts=scripts,
-                         script_steps=script_steps).solve(**kw)
+                         script_steps=script_steps, allow_db_writes=allow_db_writes).solve(**kw)
 
 
 for _f in (compile_model, check):

@@ -193,6 +193,7 @@ class IR:
     objective_span: Any = None  # source span of the objective's expression
     indicators: list = field(default_factory=list)  # indicator constraints (Indicator), outside the linear rows
     engine: str = "mp"  # "cp" for a `using CP;` model (solved by CP-SAT, pyopl/backends/cpsat.py)
+    engine_span: Any = None  # source span of the `using CP;` line (a CP model's LP/MPS export is refused there)
     #: bounds a linearisation assumed (no declaration or row gives them): {"column", "side", "bound",
     #: "what", "span"}; a solution at one proves nothing beyond it (pyopl/backends/solution_check.py)
     assumptions: list = field(default_factory=list)

@@ -479,6 +479,9 @@ def _compile_sub(flow: Flow, m: ModelObject, span: Any) -> Any:
     sub_opts = ScriptOptions(opts.max_steps, opts.max_memory, root, opts.enabled, keep_instance=True,
                              analysis=opts.analysis)
     sub_opts.default_output = root is not None and (not opts.output_dir or opts.default_output)
+    sub_opts.meter = flow.ctx.meter  # its scripts spend the run's budgets
+    sub_opts.max_written = opts.max_written
+    sub_opts.input_dir = opts.input_dir
     try:
         base_name = next(iter(flow.base.sources))
         # a model given as text (`<model>`) has no file: its own text is compiled again
