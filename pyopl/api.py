@@ -205,7 +205,7 @@ class Model:
         if verify:
             from .backends.solution_check import verify_result
 
-            verify_result(result, ir, self._checkable_instance(ir))
+            verify_result(result, ir, self._checkable_instance(ir), self.compile_time_s)
         if explain_infeasible and result.status in ("infeasible", "unbounded"):  # what explain_result explains
             from .backends.iis import explain_result
 

@@ -14,6 +14,7 @@ judges a row): ``a <= b`` holds when ``a <= b + tol * max(1, |a|, |b|)``; a stri
 from __future__ import annotations
 
 import math
+import time
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any, Callable
@@ -33,6 +34,8 @@ from .symbols import DexprArray, DexprScalar, VarArray
 #: Calls and operators whose lowering is a linearisation (aux columns, big-M rows, indicators).
 LINEARISED_CALLS = frozenset(("abs", "min", "max", "maxl", "minl"))
 _LOGICAL = frozenset(("&&", "||", "=>"))
+#: Seconds the sampled instances of plain linear statements may take together (by default).
+PLAIN_BUDGET_S = 0.005
 _NEGATED = {"<=": ">", ">=": "<", "==": "!=", "<": ">=", ">": "<=", "!=": "=="}
 
 
@@ -302,18 +305,24 @@ def walk(point: AtPoint, stmt: A.Stmt, env: dict, visit: Callable[[A.ConsStmt, d
     return True
 
 
-def check_statements(inst: Any, x: Any, integer: Any, tol: float, sample: int) -> tuple[list, int, int]:
+def check_statements(inst: Any, x: Any, integer: Any, tol: float, sample: int,
+                     budget_s: float = PLAIN_BUDGET_S) -> tuple[list, int, int]:
     """Evaluate the constraint statements of ``inst`` at the point ``x``: every instance of a statement
-    that :func:`needs_semantics`, the first ``sample`` of each other one. Returns ``(failures,
-    evaluated, unchecked)`` (a list of :class:`StatementFailure`)."""
+    that :func:`needs_semantics`; of each other one the first ``sample``, while the plain statements
+    together have taken less than ``budget_s`` (a statement begun finishes its current instance).
+    Returns ``(failures, evaluated, unchecked)`` (a list of :class:`StatementFailure`)."""
     from .constraints import _label
 
     failures: list = []
     counts = [0, 0]
+    spent = [0.0]  # seconds the plain statements have taken
     with AtPoint(inst, x, integer) as point:
         for stmt in constraint_statements(inst):
             full = needs_semantics(stmt, inst)
             left = [sample]
+            if not full and spent[0] >= budget_s:
+                continue  # the plain statements' budget is spent: their rows were checked in arrays
+            t0 = time.perf_counter() - spent[0]
 
             def visit(cons: A.ConsStmt, env: dict) -> bool:
                 seen: list = []
@@ -333,12 +342,16 @@ def check_statements(inst: Any, x: Any, integer: Any, tol: float, sample: int) -
                         label, key = "", ()
                     failures.append(StatementFailure(_name(label, key, cons, env), cons.span, seen))
                 left[0] -= 1
-                return full or left[0] > 0
+                # a plain statement: more instances while the budget lasts (a filtered `sum` may scan a
+                # whole set for each row)
+                return full or (left[0] > 0 and time.perf_counter() - t0 < budget_s)
 
             try:
                 walk(point, stmt, {}, visit)
             except EvalError:
                 counts[1] += 1
+            if not full:
+                spent[0] = time.perf_counter() - t0
     return failures, counts[0], counts[1]
 
 
