@@ -159,3 +159,14 @@ def test_an_assumed_bound_the_solution_stays_inside_is_recorded_and_the_optimum_
     r = pyopl.compile_text(text).solve(solver="highs")
     assert r.status == "optimal" and r.objective == pytest.approx(6)  # by hand: x = 5 forces b = 1
     assert [a["touched"] for a in r.extra["assumptions"]] == [False]
+
+
+def test_a_coefficient_a_solver_would_drop_is_warned_at_the_constraint_before_the_solve():
+    m = pyopl.compile_text(DROPPED)
+    [w] = [d for d in m.diagnostics if d.code == "OPL0711"]
+    assert w.severity == "warning" and (w.line, w.column) == (4, 3) and "1e-10" in w.message
+    wide = "dvar float+ x; dvar float+ y;\nmaximize x + y;\nsubject to {\n  c: 1e-5 * x + 1e5 * y <= 1;\n}\n"
+    [w] = [d for d in pyopl.compile_text(wide).diagnostics if d.code == "OPL0711"]
+    assert "ratio of 1e+10" in w.message
+    plain = "dvar float+ x; dvar float+ y;\nmaximize x + y;\nsubject to {\n  c: 1e-3 * x + 1e5 * y <= 1;\n}\n"
+    assert not pyopl.compile_text(plain).diagnostics  # a range of 1e8 is within what solvers honour
