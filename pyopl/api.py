@@ -175,7 +175,13 @@ class Model:
         :class:`pyopl.backends.common.SolveOptions`)."""
         from .backends import SolveOptions, get_backend, resolve
 
-        solver, choice = resolve(solver, ir)  # `auto`: the backend the model's features need
+        model_ir, choice = ir, None
+        if solver == "auto" and ir.indicator_alternatives:  # exact indicators rather than an assumed big-M
+            ir, pick = _prefer_indicators(ir)
+            if pick is not None:
+                solver, choice = pick
+        if choice is None:
+            solver, choice = resolve(solver, ir)  # `auto`: the backend the model's features need
         fields = dict(time_limit=time_limit, mip_gap=mip_gap, mip_gap_abs=mip_gap_abs, threads=threads, seed=seed)
         extra = dict(options or {})
         notes = Reporter(100)
@@ -205,7 +211,7 @@ class Model:
         if verify:
             from .backends.solution_check import verify_result
 
-            verify_result(result, ir, self._checkable_instance(ir), self.compile_time_s)
+            verify_result(result, ir, self._checkable_instance(model_ir), self.compile_time_s)
         if explain_infeasible and result.status in ("infeasible", "unbounded"):  # what explain_result explains
             from .backends.iis import explain_result
 
@@ -225,6 +231,21 @@ class Model:
             if not (np.array_equal(lo, ir.row_lower) and np.array_equal(hi, ir.row_upper) and np.array_equal(obj, ir.obj)):
                 return None
         return self.instance
+
+
+def _prefer_indicators(ir: IR) -> tuple[IR, tuple | None]:
+    """For ``--solver auto``: when logical constraints of ``ir`` rest on assumed bounds and a backend
+    that takes indicator constraints is installed (and takes the model), ``ir`` with those constraints
+    as indicators (exact, no assumption) and ``(backend, why)``; else ``ir`` as it is and None."""
+    from .backends.capabilities import choose
+    from .ir import with_indicators
+
+    exact = with_indicators(ir)
+    chosen, _why = choose(exact)
+    if chosen is None or chosen == "highs":
+        return ir, None
+    return exact, (chosen, "chosen because the model's logical constraints would rest on bounds it does not state "
+                           "(a big-M from an assumed bound); %s takes them as exact indicator constraints" % chosen)
 
 
 def _export_for_scripts(ir: IR, path: str) -> None:
@@ -300,6 +321,7 @@ def _compile(model: Any, data: Any, reporter: Reporter, source: str = "auto", in
         ir.index_names = index_level_names(ast)
         ir.eplin_used = inst.eplin_used  # the linearisation tolerance logical constraints used (a note on results)
         ir.assumptions = list(inst.assumptions)  # bounds a big-M assumed: a solution at one is not proved optimal
+        ir.indicator_alternatives = list(inst.indicator_alternatives)  # their exact form, for a backend with indicators
         check_numbers(ir, reporter)
         if ir.qcons or ir.q is not None:
             from .lowering.quadratic import report_solver_needs

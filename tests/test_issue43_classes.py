@@ -93,3 +93,16 @@ def test_max_where_it_is_pushed_up_stays_exact():
     best = max(abs(a - b) for a in grid for b in grid if a + b <= 12 + 1e-9)
     r = pyopl.compile_text(text).solve(solver="highs")
     assert r.status == "optimal" and r.objective == pytest.approx(best)
+
+
+def test_auto_takes_an_implication_resting_on_an_assumed_bound_as_an_exact_indicator():
+    pytest.importorskip("pyscipopt")
+    # x * x <= 25e12 bounds x by 5e6, but no linear row does: the big-M would assume x <= 1e6 (and HiGHS
+    # cannot take the quadratic row anyway); by hand the optimum is b = 1, x = 5e6: 5e6 - 1
+    text = "dvar float+ x;\ndvar boolean b;\nmaximize x - b;\nsubject to { b == 0 => x <= 0; x * x <= 25e12; }\n"
+    m = pyopl.compile_text(text)
+    assert len(m.ir.indicator_alternatives) == 1 and m.ir.assumptions
+    r = m.solve()
+    assert r.solver == "scip" and "exact indicator constraints" in r.extra["solver_choice"]
+    assert r.status == "optimal" and r.objective == pytest.approx(5e6 - 1, rel=1e-6)
+    assert "assumptions" not in r.extra and r.extra["solution_check"]["ok"]

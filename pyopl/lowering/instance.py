@@ -414,6 +414,8 @@ class Instance:
         self.assumed_statements: set = set()
         #: every bound a big-M assumed: {"column", "side", "bound", "what", "span"} (ir.assumptions, results)
         self.assumptions: list = []
+        #: logical constraints whose big-M rests on an assumed bound: their indicator form (ir.IndicatorAlternative)
+        self.indicator_alternatives: list = []
         #: column -> (lower, upper) implied by the whole model's rows, for a second lowering (bounds.py)
         self.seed_bounds: dict = {}
         self.after_model = False  # past the objective or a constraints block: dvar-dependent data is post-processing

@@ -16,7 +16,7 @@ from __future__ import annotations
 import math
 from typing import Any
 
-from ..ir import Indicator, opl_label
+from ..ir import Indicator, IndicatorAlternative, opl_label
 from .bounds import column_bounds
 from .errors import EvalError
 from .linear import Leaf, Logic
@@ -205,6 +205,7 @@ class _Lowerer:
         """Rows for ``d = 1  =>  lo <= e <= hi``."""
         e = f.expr
         emin, emax = self.inst.bounds(e)
+        assumed_before, rows_before = len(self.inst.assumptions), len(self.inst.rows)
         if (f.hi < math.inf and math.isinf(emax)) or (f.lo > -math.inf and math.isinf(emin)):
             try:
                 emin, emax = self.inst.finite_bounds(e, f.span, "this logical constraint",
@@ -224,6 +225,16 @@ class _Lowerer:
             terms = dict(e.terms)
             terms[d] = terms.get(d, 0.0) - m
             self.row(terms, f.lo - m - e.const, math.inf)
+        made = self.inst.assumptions[assumed_before:]
+        if made:  # the M rests on an assumed bound: a native indicator is the exact alternative
+            terms = {j: c for j, c in e.terms.items() if c != 0}
+            why = "its big-M would rest on an assumed bound (%s)" % ", ".join(
+                "`%s` %s %s" % (opl_label(self.inst.cols.name[a["column"]], self.inst.cols.key[a["column"]]),
+                                "<=" if a["side"] == "upper" else ">=", "%g" % a["bound"]) for a in made[:3])
+            self.inst.indicator_alternatives.append(IndicatorAlternative(
+                list(range(rows_before, len(self.inst.rows))),
+                Indicator(d, 1, terms, f.lo - e.const, f.hi - e.const, self.label, self.key, f.span, why),
+                [id(a) for a in made]))
 
     def _indicator(self, d: int, f: Leaf) -> None:
         """``d = 1  =>  lo <= e <= hi`` as one native indicator constraint, for an ``e`` with a free
