@@ -170,3 +170,17 @@ def test_a_coefficient_a_solver_would_drop_is_warned_at_the_constraint_before_th
     assert "ratio of 1e+10" in w.message
     plain = "dvar float+ x; dvar float+ y;\nmaximize x + y;\nsubject to {\n  c: 1e-3 * x + 1e5 * y <= 1;\n}\n"
     assert not pyopl.compile_text(plain).diagnostics  # a range of 1e8 is within what solvers honour
+
+
+def test_every_solution_of_a_pool_is_checked():
+    from pyopl.backends.solution_check import verify_result
+
+    m = pyopl.compile_text(LOGICAL)
+    r = m.solve(solver="highs", verify=False)
+    good = r.column_values
+    bad = _point(m, x=20, y=0, b=0)  # violates c2 (b = 0 but x > 0)
+    r.extra["pool"] = [(r.objective, good), (20.0, bad)]
+    verify_result(r, m.ir, m.instance)
+    assert r.status == "check_failed"
+    assert any("solution 1 of the pool" in d["detail"] and d["name"] == "c2"
+               for d in r.extra["solution_check"]["disagreements"])
