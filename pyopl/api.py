@@ -244,8 +244,11 @@ def _prefer_indicators(ir: IR) -> tuple[IR, tuple | None]:
     chosen, _why = choose(exact)
     if chosen is None or chosen == "highs":
         return ir, None
-    return exact, (chosen, "chosen because the model's logical constraints would rest on bounds it does not state "
-                           "(a big-M from an assumed bound); %s takes them as exact indicator constraints" % chosen)
+    return exact, (chosen, "chosen because %s; %s takes them as exact indicator constraints" % (
+        "the model's logical constraints would rest on bounds it does not state (a big-M from an assumed bound)"
+        if any(alt.assumption_ids for alt in ir.indicator_alternatives)
+        else "the big-M of the model's logical constraints would exceed 1e8, which integrality tolerances defeat",
+        chosen))
 
 
 def _export_for_scripts(ir: IR, path: str) -> None:

@@ -106,3 +106,16 @@ def test_auto_takes_an_implication_resting_on_an_assumed_bound_as_an_exact_indic
     assert r.solver == "scip" and "exact indicator constraints" in r.extra["solver_choice"]
     assert r.status == "optimal" and r.objective == pytest.approx(5e6 - 1, rel=1e-6)
     assert "assumptions" not in r.extra and r.extra["solution_check"]["ok"]
+
+
+def test_a_big_m_beyond_1e8_goes_to_an_exact_indicator_under_auto():
+    pytest.importorskip("pyscipopt")
+    # M = 1e12 (from the domain): HiGHS's integrality tolerance 1e-6 would let x reach 1e6 with b = 0.
+    # By hand: x >= 5 forces b = 1; the objective 30 b - 1e-6 x is least at x = 1e12: 30 - 1e6
+    text = ("dvar int x in 0..1000000000000; dvar boolean b;\nminimize 30 * b - 0.000001 * x;\n"
+            "subject to { x >= 5; (b == 0) => (x == 0); }\n")
+    m = pyopl.compile_text(text)
+    assert len(m.ir.indicator_alternatives) == 1 and not m.ir.assumptions
+    r = m.solve()
+    assert r.solver == "scip" and "exceed 1e8" in r.extra["solver_choice"]
+    assert r.status == "optimal" and r.objective == pytest.approx(30 - 1e6) and r.variables["b"] == 1

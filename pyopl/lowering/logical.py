@@ -22,6 +22,10 @@ from .errors import EvalError
 from .linear import Leaf, Logic
 
 TRUE, FALSE = "true", "false"
+#: A big-M above this is numerically unsafe: an integrality tolerance of 1e-6 (HiGHS, SCIP) lets the
+#: row move by M * 1e-6 = 100 units without its binary (issue 43, class 15); ``--solver auto`` then
+#: takes the implication as a native indicator on a backend that has them.
+BIGM_INDICATOR_LIMIT = 1e8
 
 
 def binary_truth(inst: Any, f: Leaf) -> tuple[int, bool, bool] | None:
@@ -215,22 +219,26 @@ class _Lowerer:
                     raise
                 self._indicator(d, f)
                 return
+        big = 0.0  # the largest M of these rows
         if f.hi < math.inf and emax > f.hi:
             m = emax - f.hi
+            big = max(big, m)
             terms = dict(e.terms)
             terms[d] = terms.get(d, 0.0) + m
             self.row(terms, -math.inf, f.hi + m - e.const)
         if f.lo > -math.inf and emin < f.lo:
             m = f.lo - emin
+            big = max(big, m)
             terms = dict(e.terms)
             terms[d] = terms.get(d, 0.0) - m
             self.row(terms, f.lo - m - e.const, math.inf)
         made = self.inst.assumptions[assumed_before:]
-        if made:  # the M rests on an assumed bound: a native indicator is the exact alternative
+        if made or big > BIGM_INDICATOR_LIMIT:  # a native indicator is the exact alternative
             terms = {j: c for j, c in e.terms.items() if c != 0}
             why = "its big-M would rest on an assumed bound (%s)" % ", ".join(
                 "`%s` %s %s" % (opl_label(self.inst.cols.name[a["column"]], self.inst.cols.key[a["column"]]),
-                                "<=" if a["side"] == "upper" else ">=", "%g" % a["bound"]) for a in made[:3])
+                                "<=" if a["side"] == "upper" else ">=", "%g" % a["bound"]) for a in made[:3]) \
+                if made else "its big-M would be %.3g, which a solver's integrality tolerance defeats" % big
             self.inst.indicator_alternatives.append(IndicatorAlternative(
                 list(range(rows_before, len(self.inst.rows))),
                 Indicator(d, 1, terms, f.lo - e.const, f.hi - e.const, self.label, self.key, f.span, why),
