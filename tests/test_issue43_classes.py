@@ -119,3 +119,10 @@ def test_a_big_m_beyond_1e8_goes_to_an_exact_indicator_under_auto():
     r = m.solve()
     assert r.solver == "scip" and "exceed 1e8" in r.extra["solver_choice"]
     assert r.status == "optimal" and r.objective == pytest.approx(30 - 1e6) and r.variables["b"] == 1
+
+
+def test_a_model_without_columns_whose_rows_cannot_hold_is_infeasible_on_highs():
+    # an empty index set leaves `0 == 1`: HiGHS called the empty model optimal (found by the solution
+    # check on IBM's vellinochoosebin with its common data missing); SCIP says infeasible, as by hand
+    text = "{int} S = {};\ndvar float x[S];\nminimize sum(i in S) x[i];\nsubject to { c: sum(i in S) x[i] == 1; }\n"
+    assert pyopl.compile_text(text).solve(solver="highs").status == "infeasible"
