@@ -54,14 +54,12 @@ def settle(inst: Any, ctx: AbsContext, ok) -> None:
     ``ok(t)`` says the finished statement only pushes ``t`` down (``ok(t, -1.0)``: only up, what a
     ``min`` hypograph needs). Exactness needs bounds on the argument (the usual big-M diagnostic
     names the variable when there are none): ``t <= e + M1 (1 - z)`` and ``t <= -e + M2 z`` with a
-    binary ``z``; for ``max``/``min``, the rows of :func:`pyopl.lowering.minmax.exact_minmax_rows`."""
+    binary ``z``; for ``max``/``min``, the rows of :func:`exact_minmax_rows`."""
     for t, e, node in ctx.pending:
         if isinstance(e, tuple):  # ("max" | "min", [e_1, ..., e_k]): an epigraph (hypograph) of max (min)
             op, exprs = e
             if t not in ctx.escaped and ok(t, 1.0 if op == "max" else -1.0):
                 continue
-            from .minmax import exact_minmax_rows
-
             exact_minmax_rows(inst, t, op, exprs, node)
             continue
         if t not in ctx.escaped and ok(t):
@@ -97,3 +95,38 @@ def row_ok(terms: dict, lo: float, hi: float):
             return True
         return (c > 0 and lo == -math.inf) or (c < 0 and hi == math.inf)
     return ok
+
+
+def exact_minmax_rows(inst: Any, t: int, op: str, exprs: list, node: A.Node) -> None:
+    """The rows that keep an epigraph ``t >= e_i`` of ``max`` (``t <= e_i`` of ``min``) from moving
+    away from the largest (smallest) ``e_i``: binaries choosing the active one, big-M from the
+    bounds of the ``e_i`` (declared, implied, or assumed with OPL0901; OPL0510 without any)."""
+    what = "`%s` of a decision expression where it is not %s" % (op, "minimised" if op == "max" else "maximised")
+    bounds = []
+    for e in exprs:
+        lo, hi = inst.bounds(e)
+        if math.isinf(lo) or math.isinf(hi):
+            lo, hi = inst.finite_bounds(e, node.span, what)
+        bounds.append((lo, hi))
+    if op == "max":
+        t_lo, t_hi = max(b[0] for b in bounds), max(b[1] for b in bounds)
+    else:
+        t_lo, t_hi = min(b[0] for b in bounds), min(b[1] for b in bounds)
+    _pick_rows(inst, t, op, exprs, bounds, t_lo, t_hi, node)
+
+
+def _pick_rows(inst: Any, t: int, op: str, exprs: list, bounds: list, t_lo: float, t_hi: float, node: A.Node) -> None:
+    """``t <= e_i + M_i (1 - z_i)`` (max; ``t >= e_i - M_i (1 - z_i)`` for min), ``sum z_i = 1``."""
+    zs = [inst.new_column(0.0, 1.0, True, op + "_pick") for _ in exprs]
+    for e, (lo, hi), z in zip(exprs, bounds, zs):
+        d = LinExpr({t: 1.0})
+        d.iadd(e, -1.0)  # d = t - e
+        if op == "max":
+            m = t_hi - lo
+            d.iadd(LinExpr({z: m}))  # t - e + M z <= M
+            inst.add_aux_row(d, -math.inf, m, node.span)
+        else:
+            m = hi - t_lo
+            d.iadd(LinExpr({z: -m}))  # t - e - M z >= -M
+            inst.add_aux_row(d, -m, math.inf, node.span)
+    inst.add_aux_row(LinExpr({z: 1.0 for z in zs}), 1.0, 1.0, node.span)

@@ -12,7 +12,7 @@ import math
 from typing import Any
 
 from ..syntax import ast as A
-from .epigraph import epigraph_abs
+from .epigraph import _pick_rows, epigraph_abs
 from .errors import EvalError
 from .cp_record import CpConstraint
 from .linear import LinExpr, QuadExpr
@@ -134,41 +134,6 @@ def decision_minmax(ev: Any, node: A.Node, op: str, vals: list) -> LinExpr:
             inst.add_aux_row(d, -math.inf, 0.0, node.span)  # t <= e
     _pick_rows(inst, t, op, exprs, bounds, t_lo, t_hi, node)
     return LinExpr({t: 1.0})
-
-
-def exact_minmax_rows(inst: Any, t: int, op: str, exprs: list, node: A.Node) -> None:
-    """The rows that keep an epigraph ``t >= e_i`` of ``max`` (``t <= e_i`` of ``min``) from moving
-    away from the largest (smallest) ``e_i``: binaries choosing the active one, big-M from the
-    bounds of the ``e_i`` (declared, implied, or assumed with OPL0901; OPL0510 without any)."""
-    what = "`%s` of a decision expression where it is not %s" % (op, "minimised" if op == "max" else "maximised")
-    bounds = []
-    for e in exprs:
-        lo, hi = inst.bounds(e)
-        if math.isinf(lo) or math.isinf(hi):
-            lo, hi = inst.finite_bounds(e, node.span, what)
-        bounds.append((lo, hi))
-    if op == "max":
-        t_lo, t_hi = max(b[0] for b in bounds), max(b[1] for b in bounds)
-    else:
-        t_lo, t_hi = min(b[0] for b in bounds), min(b[1] for b in bounds)
-    _pick_rows(inst, t, op, exprs, bounds, t_lo, t_hi, node)
-
-
-def _pick_rows(inst: Any, t: int, op: str, exprs: list, bounds: list, t_lo: float, t_hi: float, node: A.Node) -> None:
-    """``t <= e_i + M_i (1 - z_i)`` (max; ``t >= e_i - M_i (1 - z_i)`` for min), ``sum z_i = 1``."""
-    zs = [inst.new_column(0.0, 1.0, True, op + "_pick") for _ in exprs]
-    for e, (lo, hi), z in zip(exprs, bounds, zs):
-        d = LinExpr({t: 1.0})
-        d.iadd(e, -1.0)  # d = t - e
-        if op == "max":
-            m = t_hi - lo
-            d.iadd(LinExpr({z: m}))  # t - e + M z <= M
-            inst.add_aux_row(d, -math.inf, m, node.span)
-        else:
-            m = hi - t_lo
-            d.iadd(LinExpr({z: -m}))  # t - e - M z >= -M
-            inst.add_aux_row(d, -m, math.inf, node.span)
-    inst.add_aux_row(LinExpr({z: 1.0 for z in zs}), 1.0, 1.0, node.span)
 
 
 def native_minmax(inst: Any, op: str, exprs: list, lo: float, hi: float, span: Any) -> LinExpr:
