@@ -451,3 +451,53 @@ def check_numbers(ir: IR, reporter) -> None:
         reporter.emit("value-out-of-range", where or default, "%s, which no solver can take" % p,
                       help="check the data for overflow or a misplaced `infinity`; values must be finite and "
                            "below 1e15 in magnitude (scale the units if they are genuinely this large)")
+    if not problems:
+        check_coefficient_range(ir, reporter)
+
+
+#: HiGHS's ``small_matrix_value`` and SCIP's ``numerics/epsilon``: a coefficient below drops out.
+TINY_COEFFICIENT = 1e-9
+#: The largest ratio of coefficient magnitudes in one row that solvers honour reliably (Gurobi's
+#: "Guidelines for Numerical Issues": keep the matrix range within about 1e9; CPLEX's documentation of
+#: ill-conditioning gives the same order).
+MAX_ROW_RANGE = 1e9
+
+
+def check_coefficient_range(ir: IR, reporter) -> None:
+    """Warn (``coefficient-range``), at the constraint, for a coefficient a solver would drop as zero
+    (below :data:`TINY_COEFFICIENT` in magnitude) and for a row whose coefficients span more than
+    :data:`MAX_ROW_RANGE`: solvers then answer with a wrong optimum rather than an error (issue 43,
+    class 15; the solution check catches the answer, this says why, before the solve)."""
+    data, indices, indptr = ir.csr()
+    data = np.abs(np.asarray(data, dtype=float))
+    if not len(data):
+        return
+    rows = np.repeat(np.arange(ir.num_rows), np.diff(indptr))
+    tiny = np.flatnonzero((data > 0) & (data < TINY_COEFFICIENT))
+    default = Span("<model>", 1, 1, 1, 2)
+    if len(tiny):
+        k = int(tiny[0])
+        i, j = int(rows[k]), int(indices[k])
+        reporter.emit("coefficient-range", ir.row_span(i) or default,
+                      "the coefficient of `%s` in `%s` is %.3g: HiGHS and SCIP treat coefficients below %g as 0, "
+                      "so the solver would drop it without a word%s" % (
+                          ir.column_label(j), ir.row_text(i), float(np.asarray(ir.csr()[0])[k]), TINY_COEFFICIENT,
+                          " (and %d more)" % (len(tiny) - 1) if len(tiny) > 1 else ""),
+                      help="scale the units (a coefficient of 1e-10 per unit is 1 per 1e10 units), or divide the row")
+    nz = data > 0
+    if not nz.any():
+        return
+    big = np.full(ir.num_rows, 0.0)
+    small = np.full(ir.num_rows, np.inf)
+    np.maximum.at(big, rows[nz], data[nz])
+    np.minimum.at(small, rows[nz], data[nz])
+    with np.errstate(divide="ignore", invalid="ignore"):
+        ratio = np.where(np.isfinite(small) & (small > 0), big / small, 0.0)
+    i = int(np.argmax(ratio))
+    if ratio[i] > MAX_ROW_RANGE:
+        reporter.emit("coefficient-range", ir.row_span(i) or default,
+                      "the coefficients of `%s` range from %.3g to %.3g (a ratio of %.2g): solvers lose the small "
+                      "ones to their tolerances and may report a wrong optimum as optimal" % (
+                          ir.row_text(i), float(small[i]), float(big[i]), float(ratio[i])),
+                      help="scale the units of the variables or the data so that the coefficients of a row stay "
+                           "within about 1e6 of each other; give big-M variables tight bounds")
