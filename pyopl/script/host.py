@@ -157,6 +157,20 @@ class ScriptContext:
                 help="the declaration of `%s` leaves this index out" % name)
         return j
 
+    def set_branching(self, j: int, what: str, v: float, label: str, span: Any) -> None:
+        """``x.priority = p`` / ``x.direction = d`` (IBM ILOG Script for OPL, ``IloNumVar``): the branching
+        priority (an integer >= 0, higher first) or direction (-1 down, 0 the solver's, 1 up) of column
+        ``j`` for the solves of this model; they steer the search only, never the optimum."""
+        ok = v.is_integer() and (v >= 0 if what == "priority" else v in (-1, 0, 1))
+        if not ok:
+            raise host_error("script-value-type", "`%s.%s` takes %s, not %s" % (
+                label, what, "an integer >= 0" if what == "priority" else "-1 (down), 0 (solver's choice) or 1 (up)",
+                js_number(v)), span, help="CPLEX's branching %s" % what)
+        branching = self.__dict__.setdefault("branching", {})
+        prio, direction = branching.get(j, (0, 0))
+        branching[j] = (int(v), direction) if what == "priority" else (prio, int(v))
+        self.__dict__.setdefault("branching_span", span)
+
     def column_bounds(self, j: int) -> tuple[float, float]:
         if self.ir is not None:
             return float(self.ir.col_lower[j]), float(self.ir.col_upper[j])
@@ -302,6 +316,10 @@ class ScriptContext:
         self._need_solution("the %s of `%s`" % (what, text), span)
         table = self.result.duals if what == "dual" else self.result.slacks
         v = table.get(label)
+        if v is None and self.ir.is_mip and self.result.has_solution and label in self.ir.families:
+            if what == "dual":
+                return UNDEFINED  # IBM: a MIP has no duals (read `undefined`); `cplex.solveFixed()` gives them
+            v = self._mip_slacks().get(label)
         if v is None:
             raise host_error("script-no-solution", "the solver reported no %s for `%s`%s" % (
                 what, text, " (a MIP has no duals)" if self.ir.is_mip else ""), span,
@@ -312,6 +330,22 @@ class ScriptContext:
         except KeyError:
             raise host_error("script-index-out-of-range", "the constraint `%s` does not exist" % text, span,
                              help="index the constraint with the keys it was generated for") from None
+
+    def _mip_slacks(self) -> dict:
+        """Every row's slack at the MIP solution (the solver reports none): the distance from its
+        activity to its nearer bound, as for an LP (:func:`pyopl.backends.common.row_slacks`)."""
+        import numpy as np
+
+        from ..backends.common import by_family, row_slacks
+        from .solve_variants import column_values
+
+        cached = self.__dict__.get("_mip_slack_cache")
+        if cached is not None and cached[0] is self.result:
+            return cached[1]
+        x = column_values(self.ir, self.result)
+        slacks = by_family(self.ir, row_slacks(self.ir, np.asarray(self.ir.A @ x, dtype=float)))
+        self._mip_slack_cache = (self.result, slacks)
+        return slacks
 
     def row_bound(self, label: str, prefix: tuple, which: str, text: str, span: Any) -> float:
         r = self.row_of(label, prefix, text, span)

@@ -601,6 +601,10 @@ class DvarHost(_Host):
             v = _num(self.ctx, value, span, "the bound of `%s`" % self._label())
             self.ctx.set_bound(self.column(), name.upper(), v, self._label(), span)
             return
+        if self.is_item and name in ("priority", "direction"):
+            self.ctx.set_branching(self.column(), name, _num(self.ctx, value, span, "`%s.%s`" % (self._label(), name)),
+                                   self._label(), span)
+            return
         if self.is_item and name == "solutionValue":
             raise host_error("script-forbidden-assignment", "the solution value of `%s` cannot be assigned" % self._label(),
                              span, help="change its bounds (`.LB`, `.UB`) and solve again")

@@ -281,6 +281,7 @@ class CplexHost(_Host):
                 "getObjective": self._obj, "getCplexTime": lambda a, s: cplex_time(),
                 "setObjCoef": self._set_obj_coef, "setLb": lambda a, s: self._set_bound(a, s, "LB"),
                 "setUb": lambda a, s: self._set_bound(a, s, "UB"), "exportModel": self._export,
+                "addMIPStart": self._add_mip_start,
                 "populate": lambda a, s: variants.populate(self.flow, s),
                 "solveFixed": lambda a, s: variants.solve_fixed(self.flow, s),
                 "clearModel": lambda a, s: variants.clear_model(self.flow, s)}
@@ -331,10 +332,39 @@ class CplexHost(_Host):
         return UNDEFINED
 
     def _set_bound(self, args: list, span: Any, which: str) -> Any:
-        """``cplex.setLb(x, v)`` / ``cplex.setUb(x, v)``: as ``x.LB = v`` / ``x.UB = v``."""
+        """``cplex.setLb(x, v)`` / ``cplex.setUb(x, v)``: as ``x.LB = v`` / ``x.UB = v``; on a labelled
+        constraint ``ct``, as ``ct.LB = v`` / ``ct.UB = v`` (its row's bound for the next solves)."""
+        from .opl_objects import ConstraintHost
+
+        ct = _arg(args, 0)
+        if isinstance(ct, ConstraintHost) and self.flow is not None:
+            ct.set_member(which, _arg(args, 1), span)
+            return UNDEFINED
         var = self._var(args, span, "setLb" if which == "LB" else "setUb")
         var.set_member(which, _arg(args, 1), span)
         return UNDEFINED
+
+    def _add_mip_start(self, args: list, span: Any) -> Any:
+        """``cplex.addMIPStart(dvars, values[, effort, name])`` (flow control): the values start the next
+        solves of the model ``cplex`` solves (a partial start is completed by the solver; several
+        calls add up, the last value of a variable counting); returns the start's number."""
+        import numpy as np
+
+        from .warm_start import mip_start_values
+
+        if self.flow is None:
+            raise host_error("script-unsupported", "`cplex.addMIPStart(...)` runs only in a `main` block", span,
+                             help="call it in `main`, after `generate()` and before `cplex.solve()`")
+        m = self.flow.current
+        if m is None or m.model is None:
+            raise host_error("script-unsupported", "`cplex.addMIPStart(...)` needs a generated model", span,
+                             help="call `generate()` on the model first")
+        x = mip_start_values(m, _arg(args, 0), _arg(args, 1), span)
+        if m.start is not None and len(m.start) == len(x):
+            x = np.where(np.isnan(x), m.start, x)
+        m.start = x
+        self.__dict__["_starts"] = self.__dict__.get("_starts", 0) + 1
+        return float(self.__dict__["_starts"] - 1)
 
     def _result(self) -> Any:
         if self.flow is not None:

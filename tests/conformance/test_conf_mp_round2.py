@@ -142,3 +142,95 @@ def test_absolute_output_path_goes_into_the_output_folder_with_a_warning(tmp_pat
     assert str(out / base) in w[0].message
     assert (out / base).read_text() == "2\n"
     assert not os.path.exists(name)
+
+
+_BUSES = """
+int nbKids = 300;
+dvar int+ nbBus40;
+dvar float+ nbBus30;
+dvar int nbBus30i;
+minimize 500 * nbBus40 + 400 * nbBus30;
+subject to {
+  ctKids: 40 * nbBus40 + 30 * nbBus30 >= nbKids;
+  ctInt: nbBus30i - nbBus30 == 0;
+}
+"""
+
+
+def test_cplex_set_lb_ub_on_a_constraint_and_get_objective_set_coef_in_main():
+    """`cplex.setLb(ct, -Infinity)` / `setUb(ct, Infinity)` free the row `nbBus30i == nbBus30`, so
+    nbBus30 may be fractional: 40a + 30b >= 300 at cost 500a + 400b is 3800 with b integer (a=6,
+    b=2) and 3766.67 without (a=7, b=2/3); putting the bounds back gives 3800 again. Then
+    `getObjective().setCoef(nbBus40, 0)` makes 40-seat buses free: b = 0, cost 0."""
+    model = _BUSES + """
+main {
+  thisOplModel.generate();
+  cplex.solve(); writeln(cplex.getObjValue());
+  cplex.setLb(thisOplModel.ctInt, -Infinity); cplex.setUb(thisOplModel.ctInt, Infinity);
+  cplex.solve(); writeln(Math.round(cplex.getObjValue() * 100) / 100);
+  cplex.setLb(thisOplModel.ctInt, 0); cplex.setUb(thisOplModel.ctInt, 0);
+  cplex.solve(); writeln(cplex.getObjValue());
+  var obj = thisOplModel.getObjective();
+  obj.setCoef(thisOplModel.nbBus40, 0);
+  cplex.solve(); writeln(cplex.getObjValue(), " ", obj.getCoef(thisOplModel.nbBus30));
+}
+"""
+    r = pyopl.solve(model, source="text")
+    assert r.status == "optimal", [str(d) for d in r.diagnostics]
+    assert r.script_output.splitlines() == ["3800", "3766.67", "3800", "0 400"]
+
+
+def test_slack_after_a_mip_and_dual_undefined():
+    """After a MIP, `ct.slack` is the distance from the row's value to its bound (CPLEX reports it
+    for a MIP too); a MIP has no duals (`undefined`). x = 3, y = 1: x + y = 4 <= 4.5 (slack 0.5),
+    x - y = 2 <= 2 (slack 0)."""
+    model = """
+dvar int x in 0..10;
+dvar int y in 0..10;
+maximize 3*x + 2*y;
+subject to { c1: x + y <= 4.5; c2: x - y <= 2; }
+execute { writeln(c1.slack, " ", c2.slack, " ", c1.dual); }
+"""
+    r = pyopl.solve(model, source="text")
+    assert r.objective == pytest.approx(11.0)
+    assert r.script_output.splitlines() == ["0.5 0 undefined"]
+
+
+def test_add_mip_start_and_branching_priorities_reach_the_solver():
+    """`cplex.addMIPStart(x, values)` gives the next solve a start (one value per column, NaN
+    elsewhere); `x.priority` / `x.direction` set in a script reach CPLEX, Gurobi and SCIP, and HiGHS,
+    which has none, says it solves without them (OPL1058). The optimum is unchanged: 3800."""
+    model = _BUSES.replace("minimize", "execute { nbBus40.priority = 100; nbBus40.direction = 1; }\nminimize") + """
+main {
+  thisOplModel.generate();
+  cplex.addMIPStart(thisOplModel.nbBus40, 6);
+  cplex.solve();
+  writeln(cplex.getObjValue());
+}
+"""
+    m = pyopl.compile_model(model, source="text")
+    r = m.solve(solver="highs")
+    assert r.script_output.splitlines() == ["3800"]
+    assert any(d.code == "OPL1058" and "branching priorities" in d.message for d in r.diagnostics)
+    assert list(m.last_options.branching.values()) == [(100, 1)]
+    start = m.last_options.start
+    assert sorted(v for v in start if v == v) == [6.0]
+
+
+def test_apply_ops_settings_reads_the_path_resolve_path_returns(tmp_path):
+    """`applyOpsSettings(null, thisOplModel.resolvePath("m.ops"))`: an absolute path inside the model's
+    folder is the model's own file; the time limit it sets reaches the solve options."""
+    (tmp_path / "m.ops").write_text('<settings version="2"><category name="cplex">'
+                                    '<setting name="tilim" value="37"/></category></settings>')
+    (tmp_path / "m.mod").write_text(_BUSES + """
+main {
+  thisOplModel.applyOpsSettings(null, thisOplModel.resolvePath("m.ops"));
+  thisOplModel.generate();
+  cplex.solve();
+  writeln(cplex.getObjValue());
+}
+""")
+    m = pyopl.compile_model(tmp_path / "m.mod")
+    r = m.solve()
+    assert r.script_output.splitlines() == ["3800"], [str(d) for d in r.diagnostics]
+    assert m.last_options.time_limit == pytest.approx(37.0)
