@@ -20,7 +20,7 @@ from .opl_objects import (ArrayHost, ConstraintHost, DexprHost, DvarHost, SetHos
                           to_key, to_script)
 from .options import DEFAULT_MEMORY, DEFAULT_STEPS, ScriptOptions  # noqa: F401  (defined apart: light to import)
 from .tuple_slots import ScalarSlot
-from .values import HostObject, UNDEFINED, well_formed
+from .values import HostObject, JSArray, JSObject, UNDEFINED, well_formed
 
 
 _NOWHERE = None  # set below (a span for errors found where no script span is at hand)
@@ -88,6 +88,10 @@ class ScriptContext:
         t = decl_type if isinstance(decl_type, str) else None
         if isinstance(value, HostObject) and t in ("int", "int+", "float", "float+", "boolean"):
             value = value.to_number()
+        elif isinstance(value, (JSObject, JSArray)) and t in ("int", "int+", "float", "float+", "boolean"):
+            from .convert import to_number
+
+            value = to_number(value)  # ToNumber, as IBM converts: a `Date` gives its time in milliseconds
         if t in ("int", "int+", "float", "float+", "boolean"):
             if isinstance(value, bool):
                 value = float(value)

@@ -234,3 +234,25 @@ main {
     r = m.solve()
     assert r.script_output.splitlines() == ["3800"], [str(d) for d in r.diagnostics]
     assert m.last_options.time_limit == pytest.approx(37.0)
+
+
+def test_a_date_assigned_to_float_data_is_its_time_in_milliseconds():
+    """IBM converts a script value into typed data with ToNumber: `float d = new Date(...)` holds
+    the date's time in milliseconds (a `Date`'s valueOf). The days between the two dates are worked
+    out with Python's calendar."""
+    import datetime
+
+    model = """
+float d1;
+float d2;
+execute {
+  d1 = new Date(2030, 2, 3);
+  d2 = new Date(2022, 2, 22);
+  writeln(Opl.round((d1 - d2) / 86400000));
+}
+dvar float+ x in 0..1;
+maximize x;
+"""
+    r = pyopl.solve(model, source="text")
+    assert r.status == "optimal", [str(d) for d in r.diagnostics]
+    assert r.script_output.splitlines() == [str((datetime.date(2030, 3, 3) - datetime.date(2022, 3, 22)).days)]
