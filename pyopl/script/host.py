@@ -269,6 +269,13 @@ class ScriptContext:
             form = self.inst.dexpr_scalar(sym, span) if isinstance(sym, DexprScalar) else \
                 self.inst.dexpr_value(sym, key, sym.decl)
         except EvalError as e:  # a cell the model never used, whose definition cannot be evaluated
+            from .solution_values import NONLINEAR_SLUGS, dexpr_at_solution
+
+            if e.slug in NONLINEAR_SLUGS:  # not a linear form (the model never uses it): its value at the solution
+                try:
+                    return dexpr_at_solution(self, name, key, span)
+                except EvalError as e2:
+                    e = e2
             cell = name + "".join("[%s]" % display(k, True) for k in key)
             raise host_error(e.slug, "`%s` cannot be computed: %s (its definition, line %d)" % (
                 cell, e.message, e.span.line), span, help=e.help) from None
@@ -320,10 +327,8 @@ class ScriptContext:
         self._need_solution("the %s of `%s`" % (what, text), span)
         table = self.result.duals if what == "dual" else self.result.slacks
         v = table.get(label)
-        if v is None and self.ir.is_mip and self.result.has_solution and label in self.ir.families:
-            if what == "dual":
-                return UNDEFINED  # IBM: a MIP has no duals (read `undefined`); `cplex.solveFixed()` gives them
-            v = self._mip_slacks().get(label)
+        if v is None and what == "slack" and self.ir.is_mip and self.result.has_solution and label in self.ir.families:
+            v = self._mip_slacks().get(label)  # (a MIP's duals stay an error that names `cplex.solveFixed()`)
         if v is None:
             raise host_error("script-no-solution", "the solver reported no %s for `%s`%s" % (
                 what, text, " (a MIP has no duals)" if self.ir.is_mip else ""), span,
@@ -422,35 +427,23 @@ class ScriptContext:
         return cache[1]
 
     def _compute_postproc(self) -> dict:
-        from ..diagnostics.reporter import Reporter
         from ..lowering.declarations import process_item
         from ..lowering.errors import EvalError
-        from ..lowering.expressions import Evaluator
         from ..lowering.instance import Symbol
         from ..lowering.symbols import DexprArray, DexprScalar
+        from .solution_values import decisions_as_data
 
         inst = self.inst
-        saved_symbols, saved_reporter, saved_ev = dict(inst.symbols), inst.reporter, inst.ev
+        dexprs = {}  # each dexpr's value at the solution, read before any name is replaced
+        for name, sym in list(inst.symbols.items()):
+            if sym.kind == "dexpr" and isinstance(sym.value, DexprScalar):
+                dexprs[name] = Symbol("param", name, self.dexpr_value(name, (), None), sym.decl)
+            elif sym.kind == "dexpr" and isinstance(sym.value, DexprArray):
+                dims = sym.value.dims
+                dexprs[name] = Symbol("param", name, OplArray(name, dims, self._dexpr_cells(name, dims)), sym.decl)
         out: dict = {}
-        try:
-            for name, sym in saved_symbols.items():
-                if sym.kind == "dvar":
-                    dims = self.dvar_dims(name)
-                    if dims:
-                        data = {k: self.solution_value(self.column_of(name, k), name, None) for k in _product(dims)}
-                        inst.symbols[name] = Symbol("param", name, OplArray(name, dims, data), sym.decl)
-                    else:
-                        inst.symbols[name] = Symbol("param", name, self.solution_value(self.column_of(name, ()), name, None),
-                                                    sym.decl)
-                elif sym.kind == "dexpr":
-                    if isinstance(sym.value, DexprScalar):
-                        inst.symbols[name] = Symbol("param", name, self.dexpr_value(name, (), None), sym.decl)
-                    elif isinstance(sym.value, DexprArray):
-                        dims = sym.value.dims
-                        inst.symbols[name] = Symbol("param", name, OplArray(name, dims, self._dexpr_cells(name, dims)),
-                                                    sym.decl)
-            inst.reporter = Reporter(1000)
-            inst.ev = Evaluator(inst)
+        with decisions_as_data(self) as saved_symbols:
+            inst.symbols.update(dexprs)
             post_asserts = {id(a) for a in getattr(inst, "post_asserts", ())}
             for item in inst.model.items:
                 name = getattr(item, "name", None)
@@ -470,10 +463,6 @@ class ScriptContext:
                     continue
                 new = inst.symbols.get(name)
                 out[name] = new.value if new is not None else _Failed("its declaration has errors")
-        finally:
-            inst.symbols.clear()
-            inst.symbols.update(saved_symbols)
-            inst.reporter, inst.ev = saved_reporter, saved_ev
         return out
 
 

@@ -180,20 +180,19 @@ main {
     assert r.script_output.splitlines() == ["3800", "3766.67", "3800", "0 400"]
 
 
-def test_slack_after_a_mip_and_dual_undefined():
+def test_slack_after_a_mip():
     """After a MIP, `ct.slack` is the distance from the row's value to its bound (CPLEX reports it
-    for a MIP too); a MIP has no duals (`undefined`). x = 3, y = 1: x + y = 4 <= 4.5 (slack 0.5),
-    x - y = 2 <= 2 (slack 0)."""
+    for a MIP too). x = 3, y = 1: x + y = 4 <= 4.5 (slack 0.5), x - y = 2 <= 2 (slack 0)."""
     model = """
 dvar int x in 0..10;
 dvar int y in 0..10;
 maximize 3*x + 2*y;
 subject to { c1: x + y <= 4.5; c2: x - y <= 2; }
-execute { writeln(c1.slack, " ", c2.slack, " ", c1.dual); }
+execute { writeln(c1.slack, " ", c2.slack); }
 """
     r = pyopl.solve(model, source="text")
     assert r.objective == pytest.approx(11.0)
-    assert r.script_output.splitlines() == ["0.5 0 undefined"]
+    assert r.script_output.splitlines() == ["0.5 0"]
 
 
 def test_add_mip_start_and_branching_priorities_reach_the_solver():
@@ -256,3 +255,22 @@ maximize x;
     r = pyopl.solve(model, source="text")
     assert r.status == "optimal", [str(d) for d in r.diagnostics]
     assert r.script_output.splitlines() == [str((datetime.date(2030, 3, 3) - datetime.date(2022, 3, 22)).days)]
+
+
+def test_nonlinear_dexpr_read_only_by_a_script_is_computed_at_the_solution():
+    """IBM extracts only what the model uses: a dexpr that is not linear (`x[1] / x[2]`) is no error
+    while the objective and constraints do not name it, and a post-processing script reads its value
+    at the solution. Maximising x1 + x2 with x1 + x2 <= 5, x1 <= 2, x2 in 1..4 gives x2 = 4, x1 = 1:
+    the ratio is 1/4. Used in a constraint, the same dexpr is refused (OPL0503)."""
+    model = """
+dvar float+ x[1..2] in 1..4;
+dexpr float ratio = x[1] / x[2];
+maximize x[1] + x[2];
+subject to { x[1] + x[2] <= 5; x[1] <= 2; %s }
+execute { writeln(ratio); }
+"""
+    r = pyopl.solve(model % "", source="text")
+    assert r.status == "optimal" and r.objective == pytest.approx(5.0)
+    assert r.script_output.splitlines() == ["0.25"]
+    d = pyopl.check(model % "ratio <= 3;", source="text")
+    assert [x.code for x in d if x.severity == "error"] == ["OPL0503"]
