@@ -529,6 +529,8 @@ class ThisModelHost(_Host):
         m = self._methods()
         if name in m:
             return self._method(name, span)
+        if name == "settings" and "settings" not in self.ctx.inst.symbols:  # IloOplModel.settings, as in `main`
+            return self.ctx.runtime.settings
         from .host import element
 
         return element(self.ctx, name, span)

@@ -274,3 +274,16 @@ execute { writeln(ratio); }
     assert r.script_output.splitlines() == ["0.25"]
     d = pyopl.check(model % "ratio <= 3;", source="text")
     assert [x.code for x in d if x.severity == "error"] == ["OPL0503"]
+
+
+def test_this_opl_model_settings_in_an_execute_block():
+    """IloOplModel `settings` (IloOplSettings) is reachable from `thisOplModel` in an `execute` block
+    too, as IBM's examples set `thisOplModel.settings.run_engineExportExtension` before the model."""
+    model = """
+execute { thisOplModel.settings.displayPrecision = 3; writeln(thisOplModel.settings.displayPrecision); }
+dvar int+ x in 0..4;
+maximize x;
+"""
+    r = pyopl.solve(model, source="text")
+    assert r.status == "optimal" and r.objective == pytest.approx(4.0)
+    assert r.script_output.splitlines() == ["3"]
