@@ -364,6 +364,9 @@ class ModelObject(_Host):
         return self.get_member(key, span) if isinstance(key, str) else super().get_index(key, span)
 
     def _data_elements(self, span: Any) -> DataElements:
+        if self.ctx is None and self.sources:  # the data of its sources, read now (IBM reads them when asked)
+            self.model = _compile_sub(self.flow, self, span)
+            self.ctx = self.model.script
         if self.ctx is None:
             raise host_error("script-no-solution", "`dataElements` is not available before `generate()`", span,
                              help="call `generate()` first, or use `new IloOplDataElements()`")

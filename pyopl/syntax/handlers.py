@@ -245,29 +245,34 @@ class _Handlers:
 
     def assigned_forall(self, meta, c):
         # The older OPL syntax `constraint ct; ... ct = forall(...) body;` labels the forall's rows.
-        name, quals, body = c
-        return A.Forall(self._s(meta), quals, _with_label(body, A.Name(self._t(name), str(name))))
+        label, quals, body = c
+        if not _is_label(label):
+            self.reporter.emit("syntax-bad-label", label.span, "a constraint label must be a name or an indexed name",
+                               help="write a label such as `ct = forall(...) ...;` or `ct[i] = ...;`")
+        return A.Forall(self._s(meta), quals, _with_label(body, label))
 
     def assigned_cons(self, meta, c):
-        name, expr = c
-        if _is_constraint_like(expr):  # older OPL syntax `ct = x + y <= 3;`
-            return A.ConsStmt(self._s(meta), expr, A.Name(self._t(name), str(name)))
-        # `x = 3;` meant `x == 3`: say so, and read it that way.
-        at = self._assign_span(name, expr)
+        """``ct = x + y <= 3;`` and ``ct[m] = x[m] <= 3;``: IBM's older syntax labelling a constraint
+        (``constraint ct;`` / ``constraint ct[M];`` declared before, as in IBM's ``hopcalls.mod``);
+        ``x = 3;`` meant ``x == 3``: said so, and read that way."""
+        left, expr = c
+        if _is_constraint_like(expr) and _is_label(left):
+            return A.ConsStmt(self._s(meta), expr, left)
+        at = self._assign_span(left, expr)
         self.reporter.emit("syntax-assign-in-constraint", at, "`=` assigns a value; to compare, use `==`",
                            help="write `==` for an equality constraint", fix=Fix("replace `=` with `==`", (Edit(at, "=="),)))
-        left = A.Name(self._t(name), str(name))
         return A.ConsStmt(self._s(meta), A.Compare(self._s(meta), [left, expr], ["=="], [at]))
 
-    def _assign_span(self, name: Token, expr: A.Expr) -> Span:
+    def _assign_span(self, left: A.Expr, expr: A.Expr) -> Span:
+        """The `=` between ``left`` and ``expr`` (the first `=` after ``left`` ends)."""
         lines = self.source.split("\n") if self.source else []
-        line, col = name.end_line or name.line, name.end_column or name.column
+        line, col = left.span.end_line, left.span.end_column
         while 0 < line <= len(lines):
             k = lines[line - 1].find("=", col - 1)
             if k >= 0:
                 return Span(self.file, line, k + 1, line, k + 2)
             line, col = line + 1, 1
-        return self._t(name)
+        return left.span
 
     def cif(self, meta, c):
         cond, then, other = c

@@ -287,3 +287,50 @@ maximize x;
     r = pyopl.solve(model, source="text")
     assert r.status == "optimal" and r.objective == pytest.approx(4.0)
     assert r.script_output.splitlines() == ["3"]
+
+
+def test_old_constraint_label_assignment_syntax():
+    """IBM's older syntax (its `hopcalls.mod`): `constraint ct[M];` declared, then `ct[m] = x[m] <= m;`
+    and `tot = ... <= 2.5;` in the constraints label them. max x1 + x2 with x1 <= 1, x2 <= 2 and
+    x1 + x2 <= 2.5 is 2.5; the labelled rows keep their bounds (2 and 2.5)."""
+    model = """
+range M = 1..2;
+dvar float+ x[M];
+constraint ct[M];
+constraint tot;
+maximize sum(m in M) x[m];
+subject to {
+  forall(m in M) ct[m] = x[m] <= m;
+  tot = sum(m in M) x[m] <= 2.5;
+}
+execute { writeln(ct[2].UB, " ", tot.UB); }
+"""
+    r = pyopl.solve(model, source="text")
+    assert r.status == "optimal", [str(d) for d in r.diagnostics]
+    assert r.objective == pytest.approx(2.5)
+    assert r.script_output.splitlines() == ["2 2.5"]
+    d = pyopl.check("dvar float x;\nminimize x;\nsubject to { x = 3; }\n", source="text")
+    assert [(e.code, e.line, e.column) for e in d] == [("OPL0003", 3, 16)]  # `x = 3` still meant `==`
+
+
+def test_data_elements_of_a_model_before_generate():
+    """IBM's `calls.mod` reads `hop.dataElements` after adding its data sources and before
+    `generate()`: the data the model reads. n = 3 from the elements: max x with x <= n is 3."""
+    model = """
+int n = ...;
+dvar float+ x;
+maximize x;
+subject to { x <= n; }
+main {
+  var m = new IloOplModel(thisOplModel.modelDefinition, cplex);
+  var d = new IloOplDataElements();
+  d.n = 3;
+  m.addDataSource(d);
+  writeln(m.dataElements.n);
+  m.generate();
+  cplex.solve();
+  writeln(cplex.getObjValue());
+}
+"""
+    r = pyopl.solve(model, "n = 1;", source="text")
+    assert r.script_output.splitlines() == ["3", "3"], [str(x) for x in r.diagnostics]
