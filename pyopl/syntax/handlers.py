@@ -328,6 +328,16 @@ class _Handlers:
             e = A.Field(self._s(meta), e, str(tok), self._t(tok))
         return A.Pattern(self._s(meta), None, None, e)
 
+    def pat_string(self, meta, c):
+        """A constant in a tuple pattern (``<b, c, "diesel"> in buses``): the component must equal it."""
+        return A.Pattern(self._s(meta), None, None, self.string(meta, c))
+
+    def pat_number(self, meta, c):
+        return A.Pattern(self._s(meta), None, None, self.number(meta, c))
+
+    def pat_neg_number(self, meta, c):
+        return A.Pattern(self._s(meta), None, None, self.neg(meta, [self.number(meta, c)]))
+
     # --- expressions
     def conditional(self, meta, c):
         return A.Conditional(self._s(meta), *c)

@@ -334,3 +334,21 @@ main {
 """
     r = pyopl.solve(model, "n = 1;", source="text")
     assert r.script_output.splitlines() == ["3", "3"], [str(x) for x in r.diagnostics]
+
+
+def test_constant_in_a_tuple_pattern_and_a_constraint_as_a_dexpr_value():
+    """A constant in a tuple pattern selects the tuples whose component equals it: two diesel buses
+    and one 30-seat bus. `dexpr int used[t] = (1 - (n[t] == 0))`: a constraint's truth value as an
+    expression (1 when n[t] > 0). Each n in 0..5: diesel buses 5 + 5, the 30-seat bus 5, and
+    `used` counts 3 buses with n > 0: 10 + 5 + 3 = 18."""
+    model = """
+tuple bus { string b; int c; string fuel; }
+{bus} buses = {<"a", 40, "diesel">, <"b", 30, "electric">, <"c", 20, "diesel">};
+dvar int+ n[buses] in 0..5;
+dexpr int used[t in buses] = (1 - (n[t] == 0));
+maximize sum(<b, c, "diesel"> in buses) n[<b, c, "diesel">] + sum(<b, 30, f> in buses) n[<b, 30, f>]
+         + sum(t in buses) used[t];
+"""
+    r = pyopl.solve(model, source="text")
+    assert r.status == "optimal", [str(d) for d in r.diagnostics]
+    assert r.objective == pytest.approx(18.0)
