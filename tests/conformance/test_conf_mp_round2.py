@@ -352,3 +352,21 @@ maximize sum(<b, c, "diesel"> in buses) n[<b, c, "diesel">] + sum(<b, 30, f> in 
     r = pyopl.solve(model, source="text")
     assert r.status == "optimal", [str(d) for d in r.diagnostics]
     assert r.objective == pytest.approx(18.0)
+
+
+def test_set_valued_tuple_field_in_a_model_literal():
+    """IBM "Limitations on tuples": sets of int, float or string are allowed inside tuples, and a
+    tuple literal in the model may give one (`<1, "2", {8}>`). card of the fields: 2 + 0, plus x <= 1: 3.
+    A number where the field is a set stays an error (OPL0403)."""
+    model = """
+tuple t { int a; {int} c; }
+{t} S = {<1, {8, 9}>, <2, {}>};
+execute { for (var e in S) writeln(e.a, " ", e.c); }
+dvar float+ x in 0..1;
+maximize x + sum(e in S) card(e.c);
+"""
+    r = pyopl.solve(model, source="text")
+    assert r.status == "optimal" and r.objective == pytest.approx(3.0), [str(d) for d in r.diagnostics]
+    assert r.script_output.splitlines() == ["1 {8 9}", "2 {}"]
+    d = pyopl.check(model.replace("<2, {}>", "<2, 8>"), source="text")
+    assert [x.code for x in d if x.severity == "error"][0] == "OPL0403"

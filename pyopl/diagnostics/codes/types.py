@@ -110,7 +110,9 @@ state the comparison in `subject to`.""",
   good="dvar float+ x;\nminimize x;\nsubject to { x >= 2; }",
   at=(2, 10))
 R("OPL0222", "tuple-field-not-scalar", "error", "Array or set inside a tuple value",
-  """Each component of a tuple literal `<...>` is one value of the matching field's type.""",
+  """Each component of a tuple literal `<...>` in the model is one value of the matching field's type;
+a set is allowed where the field is a set (`{int} c;`, IBM's "Limitations on tuples"), an array literal
+is not (give array fields their values in the data).""",
   bad='tuple Arc { string f; string t; float cost; }\n{Arc} Arcs = {<"a", ["b"], 2.5>};\n'
       'dvar float+ flow[Arcs];\nminimize sum(a in Arcs) flow[a];',
   good='tuple Arc { string f; string t; float cost; }\n{Arc} Arcs = {<"a", "b", 2.5>};\n'
