@@ -34,6 +34,15 @@ startAtStart startAtEnd endAtStart endAtEnd allMinDistance lex pack step before 
 allowedAssignments forbiddenAssignments""".split())
 
 
+def _within_0_1(domain: A.Expr) -> bool:
+    """``lo..hi`` written with the constants 0 and 1 (``dvar boolean b in 0..1``, ``in 1..1``)."""
+    if not isinstance(domain, A.RangeLit):
+        return False
+    ends = [domain.lo, domain.hi]
+    return all(isinstance(e, A.Const) and e.value in (0, 1) and not isinstance(e.value, str) for e in ends) \
+        and ends[0].value <= ends[1].value
+
+
 def uses_cp(model: A.Model) -> bool:
     """Whether ``model`` starts CP Optimizer's semantics with ``using CP;`` (OPL manual, "using")."""
     return any(isinstance(i, A.Using) and i.engine.upper() == "CP" for i in model.items)
@@ -217,7 +226,7 @@ class StaticRules:
         if self._decision("decision-in-dvar-domain", d.domain, local, "the domain of `%s`" % d.name,
                           "write the bound as a constraint instead, e.g. `subject to { %s <= ...; }`" % d.name):
             return
-        if d.vtype == "boolean":
+        if d.vtype == "boolean" and not _within_0_1(d.domain):  # `in 0..1` is IBM's own form: allowed
             self.r.emit("boolean-domain", d.domain.span, "the boolean `%s` cannot have a domain: it is 0 or 1" % d.name,
                         help="remove `in ...`, or declare `%s` as `dvar int` with this domain" % d.name)
         elif d.vtype.endswith("+") and isinstance(d.domain, A.RangeLit) and _negative_const(d.domain.lo):

@@ -117,7 +117,9 @@ class _Handlers:
         return str(c[0])
 
     def setof_type(self, meta, c):
-        return A.TypeRef(self._s(meta), c[0].name, True)
+        """``setof(T)``, ``sorted setof(T)``, ``ordered``/``reversed setof(T)``: as ``{T}`` with that order."""
+        order = c[0] if len(c) == 2 else None
+        return A.TypeRef(self._s(meta), c[-1].name, True, order)
 
     def base_type(self, meta, c):
         return A.TypeRef(self._s(meta), str(c[0]))
@@ -565,7 +567,8 @@ _OCTAL, _HEX = "01234567", "0123456789abcdefABCDEF"
 
 
 def _unquote(s: str) -> str:
-    """The value of a string literal (with its quotes): escapes as in C (``\\n``, ``\\t``,
+    """The value of a string literal (with its quotes): a backslash before a line break joins the
+    lines; escapes as in C (``\\n``, ``\\t``,
     ``\\r``, ``\\b``, ``\\f``, ``\\"``, ``\\\\``, octal ``\\ooo``, hex ``\\xhh``); a backslash
     before any other character stands for that character."""
     body = s[1:-1]
@@ -578,6 +581,9 @@ def _unquote(s: str) -> str:
             i += 1
             continue
         c = body[i + 1]
+        if c in "\r\n":  # `\` at the end of a line continues the string on the next (IBM: both lines, joined)
+            i += 3 if body.startswith("\r\n", i + 1) else 2
+            continue
         if c in _OCTAL:  # up to three octal digits
             j = i + 1
             while j < min(i + 4, len(body)) and body[j] in _OCTAL:

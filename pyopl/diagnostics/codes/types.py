@@ -93,7 +93,8 @@ R("OPL0218", "field-of-set", "error", "Field access on a set of tuples",
        'maximize sum(p in Ps) p.price * q[p];\nsubject to { forall(p in Ps) q[p] <= 1; }',
   at=(4, 10))
 R("OPL0219", "boolean-domain", "error", "Domain on a boolean variable",
-  """A `boolean` decision variable is 0 or 1; it takes no `in lo..hi` domain.""",
+  """A `boolean` decision variable is 0 or 1; it takes no `in lo..hi` domain beyond those values
+(`in 0..1`, or `in 1..1` to fix it, are accepted as IBM writes them).""",
   bad="dvar boolean b in 0..5;\nmaximize b;",
   good="dvar int b in 0..5;\nmaximize b;",
   at=(1, 19))
