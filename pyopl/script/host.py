@@ -594,6 +594,11 @@ def element(ctx: ScriptContext, name: str, span: Any) -> Any:
         v = sym.value
         if isinstance(v, OplArray):
             return ArrayHost(ctx, v, (), _decl_type(sym))
+        from ..lowering.state_functions import StateFunction
+
+        if isinstance(v, StateFunction):  # (never its Python form in a script's output)
+            raise host_error("script-unknown-name", "`%s` is a `stateFunction`, which scripts cannot read yet" % name,
+                             span, help="read the interval variables instead (`a.start`, `a.end`, `a.present`)")
         return to_script(ctx, v, ScalarSlot(sym) if isinstance(v, OplTuple) else None)
     if k in ("set", "range"):
         return SetHost(ctx, sym.value, name)

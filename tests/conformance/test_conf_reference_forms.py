@@ -78,3 +78,11 @@ dvar float x in 0..1;
 maximize x;
 """)
     assert out == ["2:2-3", "7"]
+
+
+@pytest.mark.parametrize("word", ["initial", "template", "struct"])
+def test_reserved_words_for_future_use_and_deprecated_cannot_name_data(word):
+    """OPL Language Quick Reference, summary table of keywords: reserved words cannot name variables;
+    `initial` and `template` are reserved for future use, `struct` is deprecated (use `tuple`)."""
+    d = pyopl.check("int %s = 3;\ndvar float x;\nminimize x;\nsubject to { x == %s; }" % (word, word), source="text")
+    assert [(x.code, x.line, x.column) for x in d if x.severity == "error"][0] == ("OPL0103", 1, 5)
