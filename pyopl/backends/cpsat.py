@@ -64,7 +64,7 @@ def solve(ir: IR, options: SolveOptions) -> Result:
         return error_result("cpsat", e.slug, e.message, options, help=e.help, span=e.span)
     solver = cp_model.CpSolver()
     try:
-        _set_params(solver, options, obj_scale)
+        _set_params(solver, options, obj_scale, time.perf_counter() - start)
     except ValueError as e:
         return error_result("cpsat", "solver-option-invalid", str(e), options,
                             help="CP-SAT parameter names are the fields of `SatParameters` (e.g. "
@@ -86,7 +86,7 @@ def solve(ir: IR, options: SolveOptions) -> Result:
         if res.status == "optimal" and len(values) == len(ir.lex_objectives):
             res.objective = res.best_bound = values[0]
     if scaled_rows or obj_scale > 1:
-        res.extra["cpsat_scaling"] = "%d constraint(s)%s multiplied by a power of ten to make every coefficient " \
+        res.extra["cpsat_scaling"] = "%d constraint(s)%s multiplied by a power of ten (or a common denominator) to make every coefficient " \
             "a whole number (exact)" % (scaled_rows, " and the objective (by %d)" % obj_scale if obj_scale > 1 else "")
     res.solve_time_s = time.perf_counter() - start
     return res
@@ -224,11 +224,13 @@ def _solve_lex(cp_model: Any, model: Any, solver: Any, xs: list, ir: IR, options
     return code, values
 
 
-def _set_params(solver: Any, options: SolveOptions, obj_scale: int = 1) -> None:
-    """The options as ``SatParameters``; ValueError for a name or value CP-SAT does not take."""
+def _set_params(solver: Any, options: SolveOptions, obj_scale: int = 1, spent: float = 0.0) -> None:
+    """The options as ``SatParameters``; ValueError for a name or value CP-SAT does not take.
+    ``spent``: seconds of the time limit already used (building the CP-SAT model), so that the
+    whole solve keeps to ``time_limit``."""
     p = solver.parameters
     if options.time_limit is not None:
-        p.max_time_in_seconds = float(options.time_limit)
+        p.max_time_in_seconds = max(0.0, float(options.time_limit) - spent)
     if options.threads is not None:
         p.num_workers = int(options.threads)
     if options.seed is not None:

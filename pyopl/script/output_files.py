@@ -177,6 +177,22 @@ def confined_path(ctx: Any, name: str, span: Any) -> str | None:
     return target
 
 
+def count_written(ctx: Any, nbytes: int, name: str, span: Any) -> None:
+    """Add ``nbytes`` to what the run's scripts wrote into files (an analysis counts what it would
+    write); past ``ScriptOptions.max_written`` the write is refused (OPL1064) before it happens."""
+    meter = getattr(ctx, "meter", None)
+    if meter is None:
+        return
+    meter.written += nbytes
+    limit = getattr(ctx.options, "max_written", None)
+    if limit and meter.written > limit:
+        raise host_error("script-output-failed", "the output file `%s` could not be written: the run's scripts would "
+                         "write more than %d MB into files (%d MB with this one)" % (
+                             name, limit // 1_000_000, meter.written // 1_000_000), span,
+                         help="write fewer or smaller files (each write of a file, appends included, counts "
+                              "the whole file); `ScriptOptions(max_written=N)` raises the budget")
+
+
 def write_confined(ctx: Any, path: str | None, name: str, text: str, append: bool, span: Any = None) -> None:
     """Write ``text`` (after the file's bytes when ``append``) to ``path`` from :func:`confined_path`,
     checking the file again first; nothing in an analysis (``path`` None or ``ctx.options.analysis``).
@@ -196,6 +212,7 @@ def write_confined(ctx: Any, path: str | None, name: str, text: str, append: boo
             fd = os.open(path, os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0))
             with os.fdopen(fd, "rb") as f:
                 data = f.read() + data  # bytes as they are: nothing re-decoded or replaced
+        count_written(ctx, len(data), name, span)
         write_bytes_safely(path, data)
     except (WriteError, OSError) as e:
         raise host_error("script-output-failed", "the output file `%s` could not be written: %s"
