@@ -236,6 +236,9 @@ class ScriptContext:
             self._need_solution("`%s`" % label, span)
         elif not self.has_solution():
             return math.nan
+        over = self.__dict__.get("_solution_overrides")
+        if over is not None and over[0] is self.result and j in over[1]:
+            return over[1][j]
         name, key = self.ir.col_name[j], self.ir.col_key[j]
         v = self.result.variables.get(name)
         if v is None:
@@ -243,6 +246,22 @@ class ScriptContext:
         if not isinstance(v, float) and not isinstance(v, int):
             v = v[key] if key else v
         return float(v) if v is not None else math.nan
+
+    def set_solution_value(self, j: int, value: Any, label: str, span: Any) -> None:
+        """``x = v`` for a decision in a post-processing script (IBM's lazy-evaluation example): the
+        scripts and the post-processing data computed after it read ``v`` as the value of column ``j``;
+        the solver's solution, as reported, is unchanged."""
+        if self.phase != "post":
+            raise host_error("script-forbidden-assignment", "`%s` is a decision variable: its value is the solver's"
+                             % label, span, help="bound it instead: `%s.UB = ...;`" % label)
+        self._need_solution("`%s`" % label, span)
+        v = _num_value(value, label, span)
+        over = self.__dict__.get("_solution_overrides")
+        if over is None or over[0] is not self.result:
+            over = self._solution_overrides = (self.result, {})
+        over[1][j] = v
+        self._postproc = None  # (post-processing data read later see the new value)
+        self.dirty = True
 
     def reduced_cost(self, name: str, prefix: tuple, label: str, span: Any) -> float:
         self._need_solution("the reduced cost of `%s`" % label, span)
@@ -643,9 +662,23 @@ def _decl_type(sym: Any) -> Any:
     return t
 
 
+def _num_value(value: Any, label: str, span: Any) -> float:
+    from .convert import to_number
+
+    v = value.to_number() if isinstance(value, HostObject) else to_number(value)
+    if math.isnan(v):
+        raise host_error("script-value-type", "`%s` cannot take %s" % (label, describe(value)), span,
+                         help="assign a number")
+    return float(v)
+
+
 def assign_element(ctx: ScriptContext, sym: Any, value: Any, span: Any) -> None:
-    """``name = value`` for a model element: scalars of primitive type only."""
+    """``name = value`` for a model element: scalars of primitive type only (and, after the solve, a
+    scalar decision's value as the post-processing reads it: :meth:`ScriptContext.set_solution_value`)."""
     name = sym.name
+    if sym.kind == "dvar" and ctx.phase == "post" and not ctx.dvar_dims(name):
+        ctx.set_solution_value(ctx.column_of(name, ()), value, name, span)
+        return
     if sym.kind == "param" and not isinstance(sym.value, (OplArray, OplSet, OplTuple)):
         ctx.check_writable(name, span)
         sym.value = ctx.convert_for(_decl_type(sym), value, name, span)

@@ -633,6 +633,10 @@ class DvarHost(_Host):
         return DvarHost(self.ctx, self.name, self.prefix + (k,))
 
     def set_index(self, key: Any, value: Any, span: Any) -> None:
+        if self.ctx.phase == "post" and len(self.prefix) + 1 == self.ndims:  # after the solve: the value post-processing reads
+            item = self.get_index(key, span)
+            self.ctx.set_solution_value(item.column(), value, item._label(), span)
+            return
         raise host_error("script-forbidden-assignment", "`%s[...]` is a decision variable: its value is the solver's" % self._label(),
                          span, help="bound it instead: `%s[i].UB = ...;`" % self._label())
 

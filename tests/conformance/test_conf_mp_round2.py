@@ -370,3 +370,22 @@ maximize x + sum(e in S) card(e.c);
     assert r.script_output.splitlines() == ["1 {8 9}", "2 {}"]  # (IBM: a space before a set after another argument)
     d = pyopl.check(model.replace("<2, {}>", "<2, 8>"), source="text")
     assert [x.code for x in d if x.severity == "error"][0] == "OPL0403"
+
+
+def test_post_processing_assignment_to_a_decision_value_is_what_later_data_reads():
+    """IBM's lazy-evaluation example: after the solve a script may assign a decision (`a = a + 1`);
+    post-processing data computed later (`int total = a + b;`, evaluated at its first read) sees the
+    assigned values: (6 + 1) + (2 + 1) = 10. The solver's solution, as reported, stays a = 6, b = 2."""
+    model = """
+dvar int+ a in 0..6;
+dvar int+ b in 0..2;
+maximize a + b;
+subject to { a + b <= 8; }
+execute { writeln(a, " ", b); }
+int total = a + b;
+execute { a = a + 1; b = b + 1; writeln(total); }
+"""
+    r = pyopl.solve(model, source="text")
+    assert r.status == "optimal" and r.objective == pytest.approx(8.0), [str(d) for d in r.diagnostics]
+    assert r.script_output.splitlines() == ["6 2", "10"]
+    assert r["a"] == pytest.approx(6.0) and r["b"] == pytest.approx(2.0)
