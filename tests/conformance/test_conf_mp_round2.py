@@ -389,3 +389,20 @@ execute { a = a + 1; b = b + 1; writeln(total); }
     assert r.status == "optimal" and r.objective == pytest.approx(8.0), [str(d) for d in r.diagnostics]
     assert r.script_output.splitlines() == ["6 2", "10"]
     assert r["a"] == pytest.approx(6.0) and r["b"] == pytest.approx(2.0)
+
+
+def test_write_mip_starts_writes_the_solution_in_cplex_mst_form(tmp_path):
+    """`cplex.writeMIPStarts(name)`: the last solution as a CPLEX MIP start file (XML, one variable
+    element per column) in the output folder. The optimum of _BUSES: nbBus40 = 6, nbBus30 = 2
+    (integer), nbBus30i = 2."""
+    import xml.etree.ElementTree as ET
+
+    (tmp_path / "m.mod").write_text(_BUSES + "main {\n  thisOplModel.generate();\n  cplex.solve();\n"
+                                    "  cplex.writeMIPStarts(\"start.mst\");\n}\n")
+    out = tmp_path / "out"
+    out.mkdir()
+    r = pyopl.solve(tmp_path / "m.mod", output_dir=out)
+    assert r.status == "optimal", [str(d) for d in r.diagnostics]
+    root = ET.parse(out / "start.mst").getroot()
+    got = {v.get("name"): float(v.get("value")) for v in root.iter("variable")}
+    assert got == {"nbBus40": 6.0, "nbBus30": 2.0, "nbBus30i": 2.0}
