@@ -406,3 +406,14 @@ def test_write_mip_starts_writes_the_solution_in_cplex_mst_form(tmp_path):
     root = ET.parse(out / "start.mst").getroot()
     got = {v.get("name"): float(v.get("value")) for v in root.iter("variable")}
     assert got == {"nbBus40": 6.0, "nbBus30": 2.0, "nbBus30i": 2.0}
+
+
+def test_a_function_declared_in_an_included_execute_block_is_called_from_main(tmp_path):
+    """IBM's scripting blocks share one global environment: a helper function declared in an
+    `execute` block (here of an included file) is called from `main`. max x in 0..3 is 3; twice 6."""
+    (tmp_path / "lib.mod").write_text("execute { function twice(v) { return 2 * v; } }\n")
+    (tmp_path / "m.mod").write_text('include "lib.mod";\ndvar float x in 0..3;\nmaximize x;\n'
+                                    "main { thisOplModel.generate(); cplex.solve(); writeln(twice(cplex.getObjValue())); }\n")
+    r = pyopl.solve(tmp_path / "m.mod")
+    assert r.status == "optimal", [str(d) for d in r.diagnostics]
+    assert r.script_output.splitlines() == ["6"]
