@@ -192,9 +192,14 @@ class Model:
             fields.update(more)
             for k, v in backend_extra.items():
                 extra.setdefault(k, v)
+        branching = getattr(self.script, "branching", None) if self.script is not None else None
+        if branching and solver == "highs" and ir.is_mip:
+            notes.emit("script-setting-ignored", self.script.branching_span, "HiGHS takes no branching priorities or "
+                       "directions: pyopl solves without them (they steer the search only; the optimum is the same)",
+                       help="`--solver cplex`, `gurobi` or `scip` use them")
         opts = SolveOptions(log_to_console=log, log_file=log_file, extra=extra, fixed_duals=duals,
                             model_file=next(iter(self.sources), "<model>"), progress=progress, pool=pool,
-                            start=start, basis=basis, keep_basis=keep_basis, **fields)
+                            start=start, basis=basis, keep_basis=keep_basis, branching=branching or None, **fields)
         self.last_options = opts
         result = get_backend(solver)(ir, opts)
         if choice:

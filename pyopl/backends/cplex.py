@@ -229,6 +229,10 @@ def _solve(cp, ir: IR, options: SolveOptions) -> Result:
             idx = np.flatnonzero(~np.isnan(st))
             if len(idx):
                 c.MIP_starts.add(cp.SparsePair(idx.tolist(), st[idx].tolist()), c.MIP_starts.effort_level.auto)
+        if options.branching and ir.is_mip:  # x.priority / x.direction of a script: CPLEX's priority order
+            d = c.order.branch_direction
+            c.order.set([(int(j), int(p), {-1: d.down, 1: d.up}.get(k, d.default))
+                         for j, (p, k) in sorted(options.branching.items())])
         with sigint_stops_solve():
             c.solve()
         code = int(c.solution.get_status())

@@ -259,6 +259,11 @@ def _solve(gp, ir: IR, options: SolveOptions) -> Result:
         if options.start is not None and ir.num_cols:  # a MIP start: Gurobi's Start attribute
             st = np.asarray(options.start, dtype=float)
             x.Start = np.where(np.isnan(st), gp.GRB.UNDEFINED, st)
+        if options.branching and ir.num_cols:  # x.priority of a script: Gurobi's BranchPriority (no direction)
+            pri = np.zeros(ir.num_cols, dtype=int)
+            for j, (p, _k) in options.branching.items():
+                pri[j] = p
+            x.BranchPriority = pri
         with sigint_stops_solve() as stop:
             _optimize(gp, m, options, stop)
         status = _STATUS.get(int(m.Status), "error")

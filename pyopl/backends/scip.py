@@ -234,6 +234,8 @@ def _solve(ps, ir: IR, options: SolveOptions) -> Result:
             m.disablePropagation()
         if options.start is not None and ir.num_cols:  # a MIP start: a (partial) solution SCIP completes
             _add_start(m, xs, np.asarray(options.start, dtype=float))
+        for j, (p, _k) in (options.branching or {}).items():  # x.priority of a script (pyscipopt sets no direction)
+            m.chgVarBranchPriority(xs[j], p)
         with sigint_stops_solve():
             m.optimize()
         word = m.getStatus()

@@ -11,7 +11,7 @@ from ..sparse_order import shared_row_order
 from ..syntax import ast as opl_ast
 from .vectorised_dexprs import bulk_dexpr
 from .symbols import DexprArray, DexprScalar
-from .errors import EvalError
+from .errors import NONLINEAR_SLUGS, EvalError
 from .instance import Instance
 from .linear import QuadExpr
 from .pw_exact import settle_piecewise
@@ -296,13 +296,28 @@ def _dexprs(inst: Instance) -> dict:
             if isinstance(sym.value, DexprScalar):
                 # not evaluated yet (an objective that names it takes its definition in place): the
                 # array objective's form where it applies (its terms made when read), else as written
-                v = _array_form(inst, sym) if sym.value.value is None and inst.ev.joins else None
-                out[sym.name] = {(): v if v is not None else inst.dexpr_scalar(sym.value, sym.decl.span)}
+                unused = sym.value.value is None
+                v = _array_form(inst, sym) if unused and inst.ev.joins else None
+                try:
+                    out[sym.name] = {(): v if v is not None else inst.dexpr_scalar(sym.value, sym.decl.span)}
+                except EvalError as e:
+                    if unused and e.slug in NONLINEAR_SLUGS and not _used_by_model(inst, sym.name):
+                        continue  # IBM extracts only what the model uses: a script reads its value at the solution
+                    raise
             elif isinstance(sym.value, DexprArray):
                 out[sym.name] = _dexpr_cells(inst, sym.value)
         except EvalError as e:
             e.report(inst.reporter)
     return out
+
+
+def _used_by_model(inst: Instance, name: str) -> bool:
+    """Whether the objective, a constraint or another dexpr names ``name`` (scripts aside)."""
+    from .lazy_data import names_in
+
+    return any(name in names_in(item) for item in inst.model.items
+               if isinstance(item, (opl_ast.Objective, opl_ast.ConstraintsBlock, opl_ast.DexprDecl))
+               and getattr(item, "name", None) != name)
 
 
 def _array_form(inst: Instance, sym) -> ArrayLinExpr | None:

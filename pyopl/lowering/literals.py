@@ -77,7 +77,7 @@ class Literals:
     def e_tuple_lit(self, node: A.TupleLit, env: dict) -> OplTuple:
         vals = [self.eval_data(i, env, "a tuple element") for i in node.items]
         for item, v in zip(node.items, vals):
-            if isinstance(v, (list, dict, set, OplSet, OplArray)):
+            if isinstance(v, (list, dict, set, OplArray)):
                 raise EvalError("tuple-field-not-scalar", item.span, "a tuple component must be a single value, "
                                 "but this is an array or a set", help="give one number or string per tuple field")
         return OplTuple(vals)
