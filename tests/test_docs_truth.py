@@ -1,7 +1,7 @@
 """The README and the docs tell the truth (issue 48).
 
 - Every command-line option the README names is in the ``--help`` of a `pyopl` or `syntagm`
-  command, and every solver it names is a choice of ``pyopl solve --solver`` (and every choice is
+  command (or of the `%%opl` notebook magic), and every solver it names is a choice of ``pyopl solve --solver`` (and every choice is
   named: a solver added to the CLI must reach the README).
 - No page contradicts ``docs/conformance.md``, the one source of truth on what runs: a construct
   that a page's status table marks supported is not "not supported" there, and one it marks
@@ -34,7 +34,14 @@ def _all_help() -> str:
     from pyopl.cli.commands import _parser
     from syntagm.cli import build_parser
 
-    return "\n".join(_helps(_parser()) + _helps(build_parser()))
+    helps = _helps(_parser()) + _helps(build_parser())
+    try:  # the `%%opl` cell magic's options (IPython: the `notebook` extra)
+        from pyopl.magic import opl
+
+        helps.append(opl.parser.format_help())
+    except ImportError:
+        pass
+    return "\n".join(helps)
 
 
 def _solver_choices() -> list[str]:
