@@ -172,9 +172,25 @@ def test_limit_without_a_solution_has_its_own_exit_code(tmp_path, solver):
     assert p.returncode == exit_codes.NO_SOLUTION_AT_LIMIT
 
 
-@pytest.mark.parametrize("solver", ["highs", pytest.param("gurobi", marks=needs_gurobi)])
+def _installed(module: str) -> pytest.MarkDecorator:
+    import importlib.util
+
+    return pytest.mark.skipif(importlib.util.find_spec(module) is None, reason="%s is not installed" % module)
+
+
+@pytest.mark.parametrize("solver", ["highs", pytest.param("gurobi", marks=needs_gurobi),
+                                    pytest.param("scip", marks=_installed("pyscipopt")),
+                                    pytest.param("cplex", marks=_installed("cplex")),
+                                    pytest.param("cpsat", marks=_installed("ortools"))])
 def test_ctrl_c_stops_the_solve_and_reports_the_incumbent(tmp_path, solver):
+    """Every backend shows progress with its incumbent, and Ctrl-C then stops it with that incumbent
+    (SCIP and CPLEX through their progress callbacks as well as their own Ctrl-C handling; CP-SAT,
+    which never calls back into the main thread, through pyopl's watcher of the signal)."""
     mod, dat, a, d = _market_split(tmp_path)
+    if solver == "cpsat":  # the same model as a CP model (integer deviations, bounded)
+        text = Path(mod).read_text().replace("dvar float+ over[R]; dvar float+ under[R];",
+                                             "dvar int over[R] in 0..10000; dvar int under[R] in 0..10000;")
+        mod = _write(tmp_path, "using CP;\n" + text, "split_cp.mod")
     env = dict(os.environ, PYTHONPATH=str(ROOT) + os.pathsep + os.environ.get("PYTHONPATH", ""))
     proc = subprocess.Popen([sys.executable, "-m", "pyopl", "solve", mod, dat, "--solver", solver, "--format", "json",
                              "--progress"], cwd=tmp_path, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE,

@@ -20,6 +20,7 @@ import numpy as np
 from ..diagnostics.diagnostic import Span
 from ..ir import IR
 from ..results.intervals import IntervalValue
+from .interrupt import sigint_stops_native_solve
 from ..results.result import Result, Values
 from .common import SolveOptions, error_result, option_span, refuse, result_from_solution, solver_diagnostic
 from .cpsat_global import Builder, Refused, not_integral
@@ -80,16 +81,20 @@ def solve(ir: IR, options: SolveOptions) -> Result:
                 log_file = open(options.log_file, "a", encoding="utf-8")
             sinks = [s for s in (sys.stderr if options.log_to_console else None, log_file) if s is not None]
             solver.log_callback = lambda line: [s.write(line + "\n") for s in sinks]
-        if ir.lex_objectives:
-            code, values = _solve_lex(cp_model, model, solver, xs, ir, options, callback, start)
-        else:
-            code = solver.solve(model, callback) if callback is not None else solver.solve(model)
+        solver.parameters.catch_sigint_signal = False  # Ctrl-C: pyopl's watcher stops the search (interrupt.py)
+        with sigint_stops_native_solve(solver.stop_search) as stop:
+            if ir.lex_objectives:
+                code, values = _solve_lex(cp_model, model, solver, xs, ir, options, callback, start)
+            else:
+                code = solver.solve(model, callback) if callback is not None else solver.solve(model)
     except Refused as e:
         return error_result("cpsat", e.slug, e.message, options, help=e.help, span=e.span)
     finally:
         if log_file is not None:
             log_file.close()
     res = _result(cp_model, solver, code, ir, xs, obj_scale, options)
+    if stop.requested and res.status in ("feasible", "time_limit"):
+        res.status = "interrupted"  # stopped by Ctrl-C, with the best solution found so far
     if ir.lex_objectives:
         res.extra["objectives"] = values
         res.best_bound = res.mip_gap = None  # (the last stage's bound is of the last objective)

@@ -68,3 +68,77 @@ def sigint_stops_solve() -> Iterator[StopRequest]:
         yield stop
     finally:
         signal.signal(signal.SIGINT, previous if previous is not None else signal.default_int_handler)
+
+
+
+@contextlib.contextmanager
+def sigint_stops_native_solve(stop_search: Callable[[], None]) -> Iterator[StopRequest]:
+    """For a solver that runs in native threads and never calls back into the main thread while it
+    works (OR-Tools CP-SAT): a Python signal handler runs only after the solve returns, so the signal
+    is also taken from Python's wakeup file descriptor (``signal.set_wakeup_fd``, written by the C
+    handler at once, whichever thread receives the signal) by a watcher thread. The first Ctrl-C
+    marks the yielded :class:`StopRequest` and calls ``stop_search`` (the solver keeps its best
+    solution); a second one calls it again and raises :class:`KeyboardInterrupt` in the main thread
+    once the solve returns. Outside the main thread nothing is installed (``active`` stays False);
+    the previous handler and wakeup descriptor (asyncio's, in a notebook) are restored on leaving."""
+    import socket
+
+    stop = StopRequest()
+    if threading.current_thread() is not threading.main_thread():
+        yield stop
+        return
+    try:
+        previous = signal.getsignal(signal.SIGINT)
+        reader, writer = socket.socketpair()
+        writer.setblocking(False)
+        old_fd = signal.set_wakeup_fd(writer.fileno(), warn_on_full_buffer=False)
+    except (ValueError, OSError):
+        yield stop
+        return
+    done = threading.Event()
+
+    def watch() -> None:
+        import _thread
+
+        while True:
+            try:
+                data = reader.recv(64)
+            except OSError:
+                return
+            if not data or done.is_set():
+                return
+            for sig in data:
+                if sig != signal.SIGINT:
+                    continue
+                if stop.requested:  # a second Ctrl-C: the user insists
+                    _thread.interrupt_main()
+                else:
+                    stop.request()
+                try:
+                    stop_search()
+                except Exception:  # a solver already finished: nothing to stop
+                    pass
+
+    def handler(signum, frame):  # noqa: ARG001  (the watcher acts on it; this only keeps Python's default away)
+        return None
+
+    watcher = threading.Thread(target=watch, name="pyopl-sigint", daemon=True)
+    try:
+        signal.signal(signal.SIGINT, handler)
+    except (ValueError, OSError):
+        signal.set_wakeup_fd(old_fd)
+        reader.close()
+        writer.close()
+        yield stop
+        return
+    watcher.start()
+    stop.active = True
+    try:
+        yield stop
+    finally:
+        done.set()
+        signal.set_wakeup_fd(old_fd)
+        signal.signal(signal.SIGINT, previous if previous is not None else signal.default_int_handler)
+        writer.close()  # the watcher's recv returns b"": it ends
+        watcher.join(5)
+        reader.close()
