@@ -68,6 +68,9 @@ class Model:
         #: the data's writes after the solve (SheetWrite, DBUpdate, DBExecute: pyopl.data.connections)
         self.publish: list = []
         self.output_dir: str | None = None  # the run's output folder as given (None: the default)
+        #: the compiled instance (declarations, data, decisions), kept for the solution check
+        self.instance: Any = None
+        self._as_compiled: Any = None  # row bounds and objective as compiled, when scripts may change them
 
     @property
     def size(self) -> dict[str, int]:
@@ -99,7 +102,7 @@ class Model:
               threads: int | None = None, seed: int | None = None, log: bool = False, log_file: str | None = None,
               options: dict[str, Any] | None = None, mip_gap_abs: float | None = None, *,
               duals: bool = False, explain_infeasible: bool = True, explain_time_limit: float | None = None,
-              progress: Any = None) -> Result:
+              progress: Any = None, verify: bool = True) -> Result:
         """Solve with ``solver``: ``"auto"`` (the default: HiGHS for what it takes, else the first installed
         backend that takes the model, see :func:`pyopl.backends.capabilities.choose`), ``"highs"``,
         ``"scip"``, ``"cplex"``, ``"gurobi"`` or ``"cpsat"`` (OR-Tools CP-SAT, where ``using CP;`` models
@@ -120,11 +123,16 @@ class Model:
         "bound", "gap", "nodes", "iterations"}`` (e.g. :class:`pyopl.backends.progress.ProgressLine`).
         Ctrl-C (SIGINT, in the main thread) stops the solve: the result has status
         ``interrupted`` and the best solution found so far (:mod:`pyopl.backends.interrupt`).
+        ``verify`` (default True): check every returned solution against the model (its objective and
+        constraints evaluated from the declarations at the point, and the rows in arrays): a point
+        that fails gets status ``check_failed`` and error ``OPL0709``
+        (:mod:`pyopl.backends.solution_check`); ``verify=False`` is for benchmarking only.
         Raises ValueError for an unknown solver name.
         """
         kw = dict(solver=solver, time_limit=time_limit, mip_gap=mip_gap, threads=threads, seed=seed, log=log,
                   log_file=log_file, options=options, mip_gap_abs=mip_gap_abs, duals=duals,
-                  explain_infeasible=explain_infeasible, explain_time_limit=explain_time_limit, progress=progress)
+                  explain_infeasible=explain_infeasible, explain_time_limit=explain_time_limit, progress=progress,
+                  verify=verify)
         from .files.reads import recording
 
         with recording(self.files_read):  # scripts check their output files against it
@@ -158,7 +166,7 @@ class Model:
                   options: dict[str, Any] | None = None, mip_gap_abs: float | None = None, duals: bool = False,
                   explain_infeasible: bool = True, explain_time_limit: float | None = None,
                   progress: Any = None, pool: int = 0, start: Any = None, basis: Any = None,
-                  keep_basis: bool = False) -> Result:
+                  keep_basis: bool = False, verify: bool = True) -> Result:
         """Solve ``ir`` with the arguments of :meth:`solve`, script settings (``cplex.tilim``) filling
         the ones the caller left out; ``pool`` > 0 keeps up to that many solutions in
         ``result.extra["pool"]`` (``cplex.populate()``, backends with a solution pool); ``start``,
@@ -194,11 +202,29 @@ class Model:
             result.extra["eplin"] = ir.eplin_used
         if notes.diagnostics:  # script settings the solver cannot honour
             result.diagnostics = notes.sorted() + list(result.diagnostics)
+        if verify:
+            from .backends.solution_check import verify_result
+
+            verify_result(result, ir, self._checkable_instance(ir))
         if explain_infeasible and result.status in ("infeasible", "unbounded"):  # what explain_result explains
             from .backends.iis import explain_result
 
             explain_result(result, ir, solver, opts, self.sources, budget=explain_time_limit)
         return result
+
+
+    def _checkable_instance(self, ir: IR) -> Any:
+        """The instance to evaluate ``ir``'s solutions with: None when ``ir`` is not the model's own
+        problem (the fixed LP of ``solveFixed``) or a script has changed its rows or objective since."""
+        if ir is not self.ir or self.instance is None:
+            return None
+        if self._as_compiled is not None:
+            import numpy as np
+
+            lo, hi, obj = self._as_compiled
+            if not (np.array_equal(lo, ir.row_lower) and np.array_equal(hi, ir.row_upper) and np.array_equal(obj, ir.obj)):
+                return None
+        return self.instance
 
 
 def _export_for_scripts(ir: IR, path: str) -> None:
@@ -411,12 +437,15 @@ def compile_model(model: Any, data: Any = None, *, source: str = "auto", include
     opts.allow_db_writes = allow_db_writes
     with recording() as reads:
         ir, sources = _compile_guarded(model, data, reporter, source, include_dir, opts, keep, limits=limits)
-    ctx = getattr(keep.pop("instance", None), "script_ctx", None)
+    ctx = getattr(keep.get("instance"), "script_ctx", None)
     if ir is None:
         raise CompileError(reporter.sorted(), sources, script_output=ctx.pre_output + ctx.output() if ctx else "")
     m = Model(ir, reporter.sorted(), sources, time.perf_counter() - start)
     m.files_read = reads
     m.script = keep.get("script")
+    m.instance = keep.get("instance") if keep.get("instance") is not None else getattr(m.script, "inst", None)
+    if m.script is not None:  # a script may change bounds of rows or the objective before a solve
+        m._as_compiled = (ir.row_lower.copy(), ir.row_upper.copy(), ir.obj.copy())
     m.data = data
     m.publish = keep.get("publish") or []
     m.output_dir = opts.output_dir

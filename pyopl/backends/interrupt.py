@@ -70,75 +70,52 @@ def sigint_stops_solve() -> Iterator[StopRequest]:
         signal.signal(signal.SIGINT, previous if previous is not None else signal.default_int_handler)
 
 
-
 @contextlib.contextmanager
-def sigint_stops_native_solve(stop_search: Callable[[], None]) -> Iterator[StopRequest]:
-    """For a solver that runs in native threads and never calls back into the main thread while it
-    works (OR-Tools CP-SAT): a Python signal handler runs only after the solve returns, so the signal
-    is also taken from Python's wakeup file descriptor (``signal.set_wakeup_fd``, written by the C
-    handler at once, whichever thread receives the signal) by a watcher thread. The first Ctrl-C
-    marks the yielded :class:`StopRequest` and calls ``stop_search`` (the solver keeps its best
-    solution); a second one calls it again and raises :class:`KeyboardInterrupt` in the main thread
-    once the solve returns. Outside the main thread nothing is installed (``active`` stays False);
-    the previous handler and wakeup descriptor (asyncio's, in a notebook) are restored on leaving."""
+def wake_on_sigint(stop: StopRequest) -> Iterator[None]:
+    """Call ``stop``'s hooks as soon as Ctrl-C arrives, for a solver that holds the main thread in
+    native code without calling back into Python (OR-Tools CP-SAT): Python runs its SIGINT handler
+    only when that call returns, so a watcher thread, woken through :func:`signal.set_wakeup_fd`,
+    calls the hooks at once (``CpSolver.stop_search`` is made to be called from another thread).
+    ``stop.requested`` is still set by :func:`sigint_stops_solve`'s handler, which runs as soon as
+    the native call returns.  Nothing is installed when ``stop`` is not active (not the main thread)."""
+    if not stop.active:
+        yield
+        return
     import socket
 
-    stop = StopRequest()
-    if threading.current_thread() is not threading.main_thread():
-        yield stop
-        return
+    reader, writer = socket.socketpair()
+    writer.setblocking(False)
     try:
-        previous = signal.getsignal(signal.SIGINT)
-        reader, writer = socket.socketpair()
-        writer.setblocking(False)
-        old_fd = signal.set_wakeup_fd(writer.fileno(), warn_on_full_buffer=False)
-    except (ValueError, OSError):
-        yield stop
-        return
-    done = threading.Event()
-
-    def watch() -> None:
-        import _thread
-
-        while True:
-            try:
-                data = reader.recv(64)
-            except OSError:
-                return
-            if not data or done.is_set():
-                return
-            for sig in data:
-                if sig != signal.SIGINT:
-                    continue
-                if stop.requested:  # a second Ctrl-C: the user insists
-                    _thread.interrupt_main()
-                else:
-                    stop.request()
-                try:
-                    stop_search()
-                except Exception:  # a solver already finished: nothing to stop
-                    pass
-
-    def handler(signum, frame):  # noqa: ARG001  (the watcher acts on it; this only keeps Python's default away)
-        return None
-
-    watcher = threading.Thread(target=watch, name="pyopl-sigint", daemon=True)
-    try:
-        signal.signal(signal.SIGINT, handler)
-    except (ValueError, OSError):
-        signal.set_wakeup_fd(old_fd)
+        previous = signal.set_wakeup_fd(writer.fileno(), warn_on_full_buffer=False)
+    except (ValueError, OSError):  # (another wake-up fd owner, or not the main thread)
         reader.close()
         writer.close()
-        yield stop
+        yield
         return
+
+    def watch() -> None:
+        while True:
+            try:
+                data = reader.recv(16)
+            except OSError:
+                return
+            if not data:  # the writer was closed: the solve is over
+                return
+            if signal.SIGINT in data:
+                for hook in list(stop.on_request):
+                    try:
+                        hook()
+                    except Exception:  # a hook that fails must not kill the watcher
+                        pass
+
+    watcher = threading.Thread(target=watch, name="pyopl-sigint-watch", daemon=True)
     watcher.start()
-    stop.active = True
     try:
-        yield stop
+        yield
     finally:
-        done.set()
-        signal.set_wakeup_fd(old_fd)
-        signal.signal(signal.SIGINT, previous if previous is not None else signal.default_int_handler)
-        writer.close()  # the watcher's recv returns b"": it ends
-        watcher.join(5)
-        reader.close()
+        try:
+            signal.set_wakeup_fd(previous)
+        finally:
+            writer.close()
+            watcher.join(timeout=1.0)
+            reader.close()

@@ -80,6 +80,9 @@ def _parser() -> argparse.ArgumentParser:
     s.add_argument("--explain-time-limit", type=float, metavar="SECONDS", default=None,
                    help="time the infeasibility explanation may take (default: a quarter of --time-limit, "
                         "or the solve's own time within 10-60 s); a partial explanation when it runs out")
+    s.add_argument("--no-verify", dest="verify", action="store_false", default=True,
+                   help="skip the check of the returned solution against the model (for benchmarking only: an "
+                        "unchecked answer may be wrong, docs/solvers.md)")
     s.add_argument("--csv", metavar="FILE", help="also write the values (and duals) as CSV to FILE")
     s.add_argument("--output-dir", metavar="DIR", help=_OUTPUT_DIR_HELP)
     s.add_argument("--script-steps", type=_positive_int, metavar="N",
@@ -409,7 +412,7 @@ def cmd_solve(args: argparse.Namespace) -> int:
                              mip_gap_abs=args.mip_gap_abs, threads=args.threads, seed=args.seed, log=args.log,
                              log_file=args.log_file, options=extra, duals=args.duals,
                              explain_infeasible=args.explain_infeasible,
-                             explain_time_limit=args.explain_time_limit, progress=progress)
+                             explain_time_limit=args.explain_time_limit, progress=progress, verify=args.verify)
     finally:
         if progress is not None:
             progress.finish()
@@ -524,7 +527,7 @@ def cmd_export(args: argparse.Namespace) -> int:
         else:
             print(str(e), file=sys.stderr)
         return EXIT_ERRORS
-    from ..backends.export import write_model
+    from ..backends.export import CpModelNotExportable, write_model
     from ..files.safe_write import WriteError
 
     out = args.lp or args.mps
@@ -536,6 +539,16 @@ def cmd_export(args: argparse.Namespace) -> int:
         notes = write_model(model.ir, out, fmt)
     except WriteError as err:
         return _write_error(args, err)
+    except CpModelNotExportable as refusal:  # the file would be another model (issue 43)
+        d = refusal.diagnostic(args.model)
+        if args.format == "json":
+            print(json.dumps({"status": "error", "message": refusal.message,
+                              "diagnostics": [d.to_dict(model.sources)]}, indent=1))
+        else:
+            from ..diagnostics.render import render_text
+
+            print(render_text(d, model.sources), file=sys.stderr)
+        return exit_codes.SOLVER_ERROR
     ctx = getattr(model, "script", None)
     if ctx is not None and getattr(ctx, "main_block", None) is not None:
         # the file must not pass for what `pyopl solve` (and IBM) would solve: main may change it first

@@ -26,6 +26,8 @@ from .errors import EvalError
 from .int32 import int_result
 from .kinds import is_decision, is_number
 from .minmax import decision_abs, decision_minmax
+from .cp_arith import cp_power, cp_power_of_data, cp_rounding, cp_sign, float_function_error, is_cp
+from .linear import LinExpr
 
 Handler = Callable[[Any, A.Call, dict], Any]
 #: name -> handler(ev, node, env) for every built-in function a call may name (see the module docstring)
@@ -104,6 +106,12 @@ def _numeric_1(ev: Any, node: A.Call, env: dict) -> Any:
     f = node.func
     _arity(node, 1)
     v = ev.evaluate(node.args[0], env)
+    if is_decision(v) and is_cp(ev.inst) and isinstance(v, LinExpr):  # pyopl/lowering/cp_arith.py
+        if f == "sgn":
+            return cp_sign(ev.inst, v, node.span)
+        if f in _INT_RESULT:
+            return cp_rounding(ev.inst, f, v, node.span)
+        raise float_function_error(f, node)
     if is_decision(v):
         raise EvalError("nonlinear-function", node.span, "`%s` of a decision expression is not linear" % f,
                         help="apply `%s` to data only; for rounding decisions use an `int` variable" % f)
@@ -129,6 +137,12 @@ def _abs(ev: Any, node: A.Call, env: dict) -> Any:
 @builtin("pow")
 def _pow(ev: Any, node: A.Call, env: dict) -> Any:
     _arity(node, 2)
+    if is_cp(ev.inst):  # a decision base or exponent (pyopl/lowering/cp_arith.py)
+        a, b = ev.evaluate(node.args[0], env), ev.evaluate(node.args[1], env)
+        if isinstance(a, LinExpr) and is_number(b):
+            return cp_power(ev.inst, a, b, node.span)
+        if is_number(a) and isinstance(b, LinExpr):
+            return cp_power_of_data(ev.inst, a, b, node.span)
     a = ev.eval_number(node.args[0], env, "the base of `pow`")
     b = ev.eval_number(node.args[1], env, "the exponent of `pow`")
     check_power(node, a, b)  # (before computing)

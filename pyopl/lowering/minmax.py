@@ -29,6 +29,10 @@ def _lin(v: Any, node: A.Node) -> LinExpr:
 
 def _bounds_or_error(ev: Any, node: A.Node, e: LinExpr, what: str) -> tuple[float, float]:
     lo, hi = ev.inst.bounds(e)
+    if (math.isinf(lo) or math.isinf(hi)) and cp_integral(ev.inst, [e]):
+        from .cp_arith import int_bounds  # CP-SAT's default domain: OPL's maxint
+
+        return tuple(float(b) for b in int_bounds(ev.inst, e))
     if math.isinf(lo) or math.isinf(hi):
         lo, hi = ev.inst.finite_bounds(e, node.span, "%s of a decision expression" % what)
     return lo, hi
@@ -44,6 +48,11 @@ def cp_integral(inst: Any, exprs: list) -> bool:
 def decision_abs(ev: Any, node: A.Node, v: Any) -> LinExpr:
     e = _lin(v, node)
     inst = ev.inst
+    if getattr(inst, "engine", "mp") == "cp" and e.terms and not inst.is_integral(e):
+        from .cp_arith import scaled_integral  # |e| = |e * s| / s: CP-SAT's abs over integers
+
+        n, s = scaled_integral(inst, e, node.span, "the argument of `abs`")
+        return decision_abs(ev, node, n).scaled(1.0 / s)
     ctx = getattr(inst, "abs_context", None)
     if ctx is not None:
         ctx.saw(e.terms)  # an epigraph variable inside another `abs` must be exact
@@ -55,7 +64,7 @@ def decision_abs(ev: Any, node: A.Node, v: Any) -> LinExpr:
         # where `abs` is minimised the epigraph needs no bounds and no binary (settle() adds them where
         # the finished statement turns out to push it up); a bounded argument keeps its bound on t.
         # A bounded integer argument in a CP model goes to CP-SAT's own abs equality below instead.
-        if not (math.isfinite(blo) and math.isfinite(bhi) and cp_integral(inst, [e])):
+        if not cp_integral(inst, [e]):  # (CP-SAT's domains are finite: maxint where none is declared)
             return epigraph_abs(inst, ctx, e, node, max(-blo, bhi))
     lo, hi = _bounds_or_error(ev, node, e, "`abs`")
     if lo >= 0:

@@ -22,6 +22,7 @@ STATUSES = (
     "error",
     "script_error",  # a script (post-processing or `main`) failed: the run failed, whatever a solve said
     "not_solved",  # a `main` block ended without solving anything
+    "check_failed",  # the solver returned a point the model's own evaluation rejects (OPL0709)
 )
 
 #: Statuses of a run that failed as a whole (exit status 1): see :func:`mark_script_failed`.
@@ -167,6 +168,10 @@ class Result:
     solved_ir: Any = field(default=None, repr=False, compare=False)
     #: a CP model with interval variables: what its Gantt chart shows (pyopl.results.gantt.Schedule)
     schedule: Any = field(default=None, repr=False, compare=False)
+    #: the solver's values of every column (NumPy), for the solution check; not part of the JSON
+    column_values: Any = field(default=None, repr=False, compare=False)
+    #: the solver's integrality tolerance, with which integer values were rounded for the report
+    int_tol: float | None = field(default=None, repr=False, compare=False)
 
     def __getitem__(self, name: str) -> Any:
         """The value of decision or dexpr ``name``: a number, or :class:`Values` by index key.
