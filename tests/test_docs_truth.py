@@ -81,6 +81,7 @@ def _conformance() -> dict[str, str]:
 
 
 _NAMES = re.compile(r"^`([A-Za-z_][\w]*)`(?:/`([A-Za-z_][\w]*)`)*$")
+_SYNTAX = re.compile(r"^`([A-Za-z_]\w*) (?:\{ *\}|[A-Za-z_]\w*)`$")
 
 
 def _listed_names(cell: str) -> list[str]:
@@ -94,6 +95,8 @@ def _listed_names(cell: str) -> list[str]:
         seg = seg.strip()
         if _NAMES.match(seg):
             names.extend(re.findall(r"`([^`]+)`", seg))
+        elif _SYNTAX.match(seg):  # `prepare { }`, `invoke f`: the keyword's own syntax, not a form of it
+            names.append(_SYNTAX.match(seg).group(1))
         elif seg.startswith("`"):
             return []
     return names
@@ -146,3 +149,5 @@ def test_the_contradiction_check_sees_one():
     assert _conformance()["allowedAssignments"] == "supported"
     assert _listed_names("`alternative` with a cardinality, `stepFunction`") == []
     assert _listed_names("`stepFunction`, an array of `stateFunction`") == ["stepFunction"]
+    assert _listed_names("`.dat`: `prepare { }`, `invoke f`") == ["prepare", "invoke"]
+    assert _listed_names("`alwaysIn(f, a, lo, hi)`, `stepFunction`") == []
