@@ -406,3 +406,17 @@ def test_check_reads_the_sources_and_writes_nothing(tmp_path):
     assert main(["check", str(tmp_path / "plan.mod"), str(tmp_path / "db.dat")]) == 0  # costs is declared
     assert not (tmp_path / "plan.out").exists()
     assert (tmp_path / "plan.db").read_bytes() == before
+
+
+def test_the_report_names_the_copy_written(tmp_path, capsys):
+    from pyopl.cli import main
+
+    _workbook(tmp_path / "plan.xlsx")
+    (tmp_path / "plan.mod").write_text(TRANSPORT)
+    (tmp_path / "plan.dat").write_text(SHEET_DAT)
+    out_dir = tmp_path / "results"
+    out_dir.mkdir()
+    assert main(["solve", str(tmp_path / "plan.mod"), str(tmp_path / "plan.dat"), "--output-dir", str(out_dir),
+                 "--quiet"]) == 0
+    assert "written: %s" % (out_dir / "plan.xlsx") in capsys.readouterr().out
+    assert (out_dir / "plan.xlsx").exists() and not (tmp_path / "plan.out").exists()
