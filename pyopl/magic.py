@@ -64,14 +64,15 @@ def opl(line: str, cell: str) -> None:
     from IPython import get_ipython
     from IPython.display import display
 
-    import pyopl
+    from .api import compile_model
+    from .diagnostics.diagnostic import CompileError
 
     ip = get_ipython()
     args = parse_argstring(opl, line)
     user_ns = ip.user_ns if ip is not None else {}
     try:
-        model = pyopl.compile_model(cell, _data(args.data, user_ns), source="text", include_dir=os.getcwd())
-    except pyopl.CompileError as e:
+        model = compile_model(cell, _data(args.data, user_ns), source="text", include_dir=os.getcwd())
+    except CompileError as e:
         display(RenderedDiagnostics(e.diagnostics, e.sources))
         if e.script_output:
             print(e.script_output, end="")
