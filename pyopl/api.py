@@ -158,8 +158,19 @@ class Model:
             if self.publish and result.has_solution and not result.run_failed:
                 from .data.connections.results import publish_result
 
-                publish_result(self, ctx, result)
+                publish_result(self, ctx, result, self._output_root())
             return result
+
+    def _output_root(self) -> str | None:
+        """The run's output folder: ``output_dir`` as given, else ``<model stem>.out`` beside the model
+        file (as scripts' files go: pyopl/script/output_files.py); None for model text without one."""
+        from .script.options import OUTPUT_SUFFIX
+
+        model_file = next(iter(self.sources), "<model>")
+        if self.output_dir or model_file.startswith("<"):
+            return self.output_dir or None
+        stem = os.path.splitext(os.path.basename(model_file))[0] or "model"
+        return os.path.join(os.path.dirname(os.path.abspath(model_file)), stem + OUTPUT_SUFFIX)
 
     def _solve_ir(self, ir: IR, solver: str = "auto", time_limit: float | None = None, mip_gap: float | None = None,
                   threads: int | None = None, seed: int | None = None, log: bool = False, log_file: str | None = None,
