@@ -125,3 +125,18 @@ def test_merge_repeats_equals_a_left_to_right_fold():
         assert got == {j: c for j, c in fold.items() if c != 0.0}
     with pytest.raises(_Fallback):
         ragged.merge_repeats(np.array([0, 2]), np.array([1, 1]), np.array([0.1, 0.2]))
+
+
+def test_a_failed_declaration_leaves_the_family_to_the_row_path(monkeypatch):
+    """A ``dvar`` whose declaration failed: the row path stops at its first use without more words, so the
+    array path must not bind the loop first (it charged the work budget 490,000 for nothing, and the
+    next statement was then refused)."""
+    mod = ("range R = 1..700; float a[R] = ...; dvar float x[i in R] in 0..a[i + 1000]; dvar float+ u;\n"
+           "minimize u;\n"
+           "subject to { forall(i in R, j in R) { x[i] <= u + j; } forall(i in R, j in R) ct: u >= i - j; }")
+    dat = "a = [%s];" % ", ".join(["1"] * 700)
+    limits = pyopl.Limits(max_work=800_000)
+    on = [(d.code, d.span.line) for d in pyopl.check(mod, dat, limits=limits) if d.is_error]
+    from pyopl.lowering import constraints
+    monkeypatch.setattr(constraints, "vector_forall", lambda inst, s, env: False)
+    assert on == [(d.code, d.span.line) for d in pyopl.check(mod, dat, limits=limits) if d.is_error] == [("OPL0301", 1)]

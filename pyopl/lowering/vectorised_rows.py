@@ -205,7 +205,10 @@ def _fits(ev: Any, s: A.Forall, env: dict) -> bool:
     if not all(_side_fits(side, set(names) | set(env), set(names)) for side in e.operands):
         return False
     symbols = ev.inst.symbols
-    return any(symbols.get(n) is not None and symbols[n].kind == "dvar" for n in _names(e))
+    used = [symbols.get(n) for n in _names(e)]
+    if any(sym is not None and sym.kind == "failed" for sym in used):
+        return False  # a declaration that failed: the row path stops at its first use, without more words
+    return any(sym is not None and sym.kind == "dvar" for sym in used)
 
 
 def _side_fits(side: A.Expr, taken: set, loop: set) -> bool:
