@@ -211,9 +211,11 @@ def _convert(inst: Instance, raw: Any, typ: Any, dims: list[Any], name: str, spa
 
 
 def _generic(inst: Instance, d: A.ParamDecl, typ: Any, dims: list[Any]) -> OplArray:
-    from .vectorised_subsets import vector_set_array  # `{int} S[k in K] = {i | i in D : ...}` from arrays
+    from .vectorised_subsets import vector_number_array, vector_set_array  # from arrays: see there
 
-    if (fast := vector_set_array(inst, d, typ, dims)) is not None:
+    if (fast := vector_set_array(inst, d, typ, dims)) is not None:  # `{int} S[k in K] = {i | i in D : ...}`
+        return fast
+    if (fast := vector_number_array(inst, d, typ, dims)) is not None:  # `float r[n in N][k in K] = ...`
         return fast
     data = {}
     for key in _keys(dims):

@@ -15,6 +15,10 @@ row).  This module does both over whole arrays:
   every key and every element of ``D`` at once (:class:`~pyopl.lowering.vectorised._Sum`'s
   data machinery, with :mod:`.vectorised_calls` for ``div``, ``mod``, ``ord``, ...), and
   keeps the grid as the array's membership mask;
+- :func:`vector_number_array`: ``float A[i in I][j in J] = expr;`` (or ``int``) with ``expr`` data
+  over the dimensions' names (arithmetic, ``?:``, comparisons, fields, array elements, ``minl``/``maxl``,
+  ...: whatever :meth:`~pyopl.lowering.vectorised._Sum.data` evaluates) over the grid of every key at
+  once, kept as one float64 column (``float``) or a list of ints (``int``);
 - :func:`subset_join`: in a ``forall`` row family (:mod:`.vectorised_rows`), a sum's first
   binder whose filter combines (``&&``, ``||``, ``!``) conditions on the rows' iterators
   only, conditions on the binder only, and memberships ``f(e) in A[rows' iterators]`` of
@@ -36,7 +40,7 @@ from typing import Any
 import numpy as np
 
 from ..data.convert import SetOf
-from ..semantics.values import OplArray, OplSet, OplTuple
+from ..semantics.values import FloatColumn, OplArray, OplSet, OplTuple
 from ..syntax import ast as A
 from .vectorised import NOT_COVERED, EXACT, _Fallback, _flatten_index, _names, _Sum, vector_cache
 from .vectorised_calls import set_values
@@ -47,6 +51,65 @@ BLOCK_CELLS = 1 << 21  # cells of a row family's filter grid evaluated at once (
 
 
 # ---------------------------------------------------------------------- the declaration
+def vector_number_array(inst: Any, d: A.ParamDecl, typ: Any, dims: list[Any]) -> OplArray | None:
+    """The value of the generic ``float`` or ``int`` array ``d`` (see the module) over the grid of its keys,
+    equal to what the element path builds; None when its shape or data are not covered (nothing is
+    spent then, and the element path runs and reports what it reports).
+
+    Exactness: each cell goes through the IEEE operations the Evaluator makes for it; ``int`` cells are
+    exact integers (anything else: None); a ``float`` cell that is an exact integer is made as
+    ``float(int)`` is, so no ``-0.0`` where the element path converts the int ``0``."""
+    if typ not in ("float", "int") or not dims or not all(dim.var is not None for dim in d.dims):
+        return None
+    dim_names = [dim.var for dim in d.dims]
+    total = math.prod(len(x) for x in dims)
+    if len(set(dim_names)) != len(dim_names) or total < MIN_ELEMENTS or total > MAX_GRID:
+        return None
+    from .vectorised import _linear_shape  # (the shapes the data machinery walks)
+
+    if not _linear_shape(d.init) or any(isinstance(x, A.Aggregate) for x in _walk_nodes(d.init)):
+        return None
+    ev = inst.ev
+    space = _Sum(ev, vector_cache(ev), None, {})
+    space.owner = d.init
+    inner = total
+    for dim, dom in zip(d.dims, dims):
+        size = len(dom)
+        inner //= size
+        pos = np.repeat(np.arange(size, dtype=np.int64), inner)  # first dimension slowest, as the keys
+        space.iters[dim.var] = (dom, np.tile(pos, total // (size * inner)))
+    space.size = total
+    try:
+        with np.errstate(all="ignore"):
+            v = space.data(d.init)
+            num = np.array(np.broadcast_to(space.num(v), (total,)), dtype=np.float64)
+    except NOT_COVERED:
+        return None
+    if v.exact_int:
+        if np.any(np.abs(num) > EXACT):
+            return None
+        if typ == "int":
+            return OplArray(d.name, dims, flat=num.astype(np.int64).tolist())
+        num += 0.0  # (-0.0 + 0.0 is 0.0: float(0) has no sign)
+    elif typ == "int" or not np.all(np.isfinite(num)):
+        return None  # a float for an int (its words), inf/nan (the element path's checks)
+    num.flags.writeable = False
+    return OplArray(d.name, dims, flat=FloatColumn(num), flat_floats=True)
+
+
+def _walk_nodes(n: Any):
+    stack = [n]
+    while stack:
+        x = stack.pop()
+        yield x
+        if isinstance(x, A.Node):
+            for v in vars(x).values():
+                if isinstance(v, list):
+                    stack.extend(v)
+                elif isinstance(v, A.Node):
+                    stack.append(v)
+
+
 def vector_set_array(inst: Any, d: A.ParamDecl, typ: Any, dims: list[Any]) -> OplArray | None:
     """The value of the generic set array ``d`` (see the module) built from arrays, equal to what the
     element path builds; None when its shape or data are not covered (nothing is spent then).
