@@ -27,7 +27,7 @@ from .kinds import is_number
 from .linear import LinExpr, QuadExpr
 from .symbols import DexprArray, DexprScalar, VarArray
 from .valuechecks import check_declared_value
-from .vectorised_domains import vector_domain_bounds
+from .vectorised_subsets import vector_domain_bounds
 
 
 def process_item(inst: Instance, item: A.Node) -> None:
