@@ -256,6 +256,22 @@ def _families(rows) -> dict[str, RowFamily]:
     key_at = keys.cursor()
     i, m = 0, len(labels)
     while i < m:
+        if i in rows.interleaved:  # a braced body's rows: each statement's family taken whole
+            count, parts = rows.interleaved[i]
+            for label, where, part_keys in parts:
+                if not label or label.startswith("#") or not len(where):
+                    continue
+                fam = families.get(label)
+                if fam is None:
+                    fam = families[label] = RowFamily(label)
+                if label not in owned:
+                    fam.rows, fam.keys = list(fam.rows), list(fam.keys)
+                    owned.add(label)
+                fam.rows.extend((where + i).tolist())
+                fam.keys.extend(part_keys)
+                fam.indexed = fam.indexed or bool(part_keys[0])
+            i += count
+            continue
         label = labels[i]
         count = blocks.get(i, 1)
         if label and not label.startswith("#"):
