@@ -184,7 +184,7 @@ class Model:
         ``basis``, ``keep_basis``: a MIP start and an LP basis to begin from, and whether to return
         the final basis (``IloOplCplexVectors``, ``IloOplCplexBasis``; see
         :class:`pyopl.backends.common.SolveOptions`)."""
-        from .backends import SolveOptions, get_backend, resolve
+        from .backends import SolveOptions, auto_refusal, get_backend, resolve
 
         model_ir, choice = ir, None
         if solver == "auto" and ir.indicator_alternatives:  # exact indicators rather than an assumed big-M
@@ -212,7 +212,7 @@ class Model:
                             model_file=next(iter(self.sources), "<model>"), progress=progress, pool=pool,
                             start=start, basis=basis, keep_basis=keep_basis, branching=branching or None, **fields)
         self.last_options = opts
-        result = get_backend(solver)(ir, opts)
+        result = auto_refusal(ir, choice, opts) or get_backend(solver)(ir, opts)
         if choice:
             result.extra["solver_choice"] = "auto: %s, %s" % (solver, choice)
         result.index_names = dict(getattr(ir, "index_names", {}) or {})
