@@ -112,16 +112,23 @@ def test_decimal_coefficients_are_scaled_exactly_and_said():
 
 
 def test_a_coefficient_with_no_exact_integer_form_is_named():
-    cs = _codes("using CP;\nfloat c = 1/3;\ndvar int x in 0..3;\nminimize x;\nsubject to { c * x >= 0.5; }")
+    cs = _codes("using CP;\nfloat c = sqrt(2);\ndvar int x in 0..3;\nminimize x;\nsubject to { c * x >= 0.5; }")
     assert ("OPL0708", 5, 14) in cs
-    r = pyopl.compile_model("using CP;\nfloat c = 1/3;\ndvar int x in 0..3;\nminimize x;\n"
+    r = pyopl.compile_model("using CP;\nfloat c = sqrt(2);\ndvar int x in 0..3;\nminimize x;\n"
                             "subject to { c * x >= 0.5; }").solve()
-    assert "0.333333" in r.diagnostics[0].message and r.status == "error"
+    assert "1.41421" in r.diagnostics[0].message and r.status == "error"
+
+
+def test_a_fraction_computed_from_data_scales_by_its_denominator():
+    # 1/3 and 1/7 are no decimal: the rows are scaled by 21 (x/3 + y/7 >= 2 is 7x + 3y >= 42)
+    r = pyopl.compile_model("using CP;\ndvar int x in 0..20;\ndvar int y in 0..20;\nminimize 2 * x + y;\n"
+                            "subject to { x / 3 + y / 7 >= 2; }").solve(threads=1)
+    best = min(2 * x + y for x in range(21) for y in range(21) if 7 * x + 3 * y >= 42)
+    assert r.status == "optimal" and r.objective == best
 
 
 def test_mp_constructs_in_a_cp_model_are_diagnosed_where_they_are():
     assert ("OPL0628", 2, 12) in _codes("using CP;\ndvar float x in 0..3;\nminimize x;")
-    assert ("OPL0628", 3, 10) in _codes("using CP;\ndvar int x in 0..3;\nminimize x * x;")
 
 
 def test_cp_constructs_are_diagnosed_by_name():
@@ -194,10 +201,11 @@ def test_abs_min_max_of_integer_decisions_match_brute_force():
     assert r.status == "optimal" and r.objective == best
 
 
-def test_a_continuous_auxiliary_variable_is_named():
-    m = "using CP;\ndvar int x in -3..3;\nminimize abs(0.5 * x - 1);"
-    r = pyopl.compile_model(m).solve()
-    assert r.status == "error" and r.diagnostics[0].code == "OPL0628" and "abs" in r.diagnostics[0].message
+def test_abs_of_a_decimal_expression_is_scaled_to_integers():
+    # |0.5 x - 1.5| = |x - 3| / 2 over the integers of -3..3, pushed up by the maximisation
+    m = "using CP;\ndvar int x in -3..3;\nmaximize abs(0.5 * x - 1.5) + x / 4;"
+    r = pyopl.compile_model(m).solve(threads=1)
+    assert r.status == "optimal" and r.objective == max(abs(0.5 * x - 1.5) + x / 4 for x in range(-3, 4))
 
 
 def test_a_constraint_as_a_value_beside_a_decision_is_reified():
@@ -444,3 +452,78 @@ def test_assignments_with_tuples_of_the_wrong_arity_are_named():
         pyopl.compile_model(m)
     d = e.value.diagnostics[0]
     assert d.code == "OPL0629" and "<1, 2, 3>" in d.message and "2 integer field(s)" in d.message and d.line == 6
+
+
+def _split_lex_model() -> str:
+    """A market-split instance (5 rows, 40 binaries) as a `using CP;` model with two objectives: its
+    first stage is not proved optimal within a second, though an incumbent comes at once."""
+    import random
+
+    rng = random.Random(7)
+    a = [[rng.randrange(100) for _ in range(40)] for _ in range(5)]
+    d = [sum(r) // 2 for r in a]
+    return """using CP;
+int a[1..5][1..40] = [%s];
+int d[1..5] = [%s];
+dvar boolean x[1..40];
+dvar int dev[1..5][1..2] in 0..100000;
+minimize staticLex(sum(i in 1..5, k in 1..2) dev[i][k], x[1]);
+subject to { forall(i in 1..5) sum(j in 1..40) a[i][j] * x[j] - dev[i][1] + dev[i][2] == d[i]; }
+""" % (",".join("[%s]" % ",".join(map(str, r)) for r in a), ",".join(map(str, d)))
+
+
+@pytest.mark.parametrize("limit, build_s, no_solution", [
+    (1.0, 0.3, False),  # the first stage gets the 0.7 s left and runs it out (an incumbent comes at once)
+    (0.2, 0.3, True),   # building took the whole limit: the first stage gets 0 s, no solution
+])
+def test_cp_stop_at_the_limit_given_to_the_solver_is_time_limit(monkeypatch, limit, build_s, no_solution):
+    """Issue 45: when building the CP-SAT model takes part of the time limit, CP-SAT is given what is
+    left; its stop there is `time_limit` (was `feasible`, or `interrupted` with exit 130 without a
+    solution, from comparing against the whole limit)."""
+    import time as clock
+
+    from pyopl.backends import cpsat
+    from pyopl.cli import exit_codes
+
+    real = cpsat.build
+
+    def slow_build(*args):  # a large model's build, simulated
+        clock.sleep(build_s)
+        return real(*args)
+
+    monkeypatch.setattr(cpsat, "build", slow_build)
+    r = pyopl.compile_model(_split_lex_model()).solve(solver="cpsat", time_limit=limit, threads=1)
+    assert r.status == "time_limit", (r.status, r.objective, r.extra.get("cpsat_status"))
+    assert r.objective is None or not no_solution
+    assert exit_codes.for_result(r.status, r.objective is not None) != exit_codes.INTERRUPTED
+
+
+def test_cp_time_limit_counts_the_build(monkeypatch):
+    """The time CP-SAT is given is what building its model left of ``time_limit``: the whole solve
+    keeps to the limit (CP Optimizer's limit likewise covers its whole run)."""
+    import time as clock
+
+    from pyopl.backends import cpsat
+
+    real = cpsat.build
+    monkeypatch.setattr(cpsat, "build", lambda *a: (clock.sleep(0.4), real(*a))[1])
+    one = _split_lex_model().replace("staticLex(sum(i in 1..5, k in 1..2) dev[i][k], x[1])",
+                                     "sum(i in 1..5, k in 1..2) dev[i][k]")
+    r = pyopl.compile_model(one).solve(solver="cpsat", time_limit=0.8, threads=1)
+    assert r.status == "time_limit" and r.objective is not None
+    assert r.solve_time_s < 0.8 + 0.3, r.solve_time_s  # 0.4 s building + about 0.4 s searching
+
+
+def test_integer_abs_without_using_cp_solves_on_cpsat():
+    # issue 42 (minor): `--solver cpsat` refused `abs` of an integer expression in a model without
+    # `using CP;` (OPL0628: its auxiliary column was continuous); the optimum by brute force
+    import itertools
+
+    import pyopl
+
+    text = ("dvar int x in -5..5;\ndvar int y in -5..5;\nminimize abs(x - 3) + 2 * abs(y + 2);\n"
+            "subject to { x + y >= 4; }\n")
+    best = min(abs(x - 3) + 2 * abs(y + 2) for x, y in itertools.product(range(-5, 6), repeat=2) if x + y >= 4)
+    for solver in ("cpsat", "highs"):
+        r = pyopl.solve(text, source="text", solver=solver)
+        assert r.status == "optimal" and r.objective == best, (solver, r.status, r.message)

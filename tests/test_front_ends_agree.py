@@ -129,3 +129,68 @@ def test_a_pre_processing_failure_is_the_same_error_everywhere(tmp_path):
     assert analyses == [["OPL1052"]] * 4
     line = [d for d in pyopl.check_text(PRE_FAILS)][0]
     assert (line.line, line.column) == (2, 11)
+
+
+# Issue 43: a solution the model's own evaluation rejects is `check_failed` on every front end.
+# HiGHS drops the coefficient 1e-10 and returns x = 1e12; the model bounds x by 1e10.
+DROPPED = "dvar float+ x;\nmaximize x;\nsubject to {\n  c: 1e-10 * x <= 1;\n  x <= 1e12;\n}\n"
+# x reaches the 1e6 pyopl assumed for the big-M of the implication: feasible, not optimal
+ASSUMED = "dvar float+ x;\ndvar boolean b;\nmaximize x - b;\nsubject to { b == 0 => x <= 0; }\n"
+
+
+def test_a_solution_that_fails_the_model_is_check_failed_everywhere(tmp_path):
+    rc, cli_out = _cli_json(tmp_path, DROPPED)
+    mcp = work.solve(DROPPED, None, 30.0, 100)
+    api = pyopl.solve(DROPPED, source="text", solver="highs")
+    assert rc == 9 and cli_out["status"] == mcp["status"] == api.status == "check_failed"
+    assert cli_out["last_solve_status"] == mcp["last_solve_status"] == api.last_solve_status == "optimal"
+    api_codes = sorted(d.code for d in api.diagnostics if d.is_error)
+    assert _codes([d for d in cli_out["diagnostics"] if d["severity"] == "error"]) == api_codes == ["OPL0709"]
+    assert _codes([d for d in mcp["diagnostics"] if d["severity"] == "error"]) == ["OPL0709"]
+    syn = _syntagm(DROPPED)
+    assert syn["status"] == "check_failed" and _syntagm_codes(syn) == ["OPL0709"]
+
+
+def test_an_optimum_at_an_assumed_bound_is_feasible_everywhere(tmp_path):
+    rc, cli_out = _cli_json(tmp_path, ASSUMED)  # (--solver highs: the big-M with its assumed bound)
+    api = pyopl.solve(ASSUMED, source="text", solver="highs")
+    assert rc == 0 and cli_out["status"] == api.status == "feasible"
+    assert cli_out["assumptions"][0]["touched"] is True
+    warn = sorted(d.code for d in api.diagnostics)
+    assert _codes(cli_out["diagnostics"]) == sorted(["OPL0901"] + warn) and "OPL0710" in warn
+    assert _syntagm(ASSUMED)["status"] == "feasible"
+    # the MCP tool solves with `auto`, which takes the implication as an exact indicator constraint on a
+    # backend that has them (SCIP here): the model is in truth unbounded (x grows once b = 1)
+    from pyopl.backends.capabilities import installed
+
+    mcp = work.solve(ASSUMED, None, 30.0, 100)
+    auto = pyopl.solve(ASSUMED, source="text")
+    assert mcp["status"] == auto.status == ("unbounded" if installed("scip") else "feasible")
+
+
+# max x + y over the disc x^2 + y^2 <= 8: x = y = 2 by symmetry, objective 4 (by hand)
+DISC = "dvar float x in 0..10;\ndvar float y in 0..10;\nmaximize x + y;\nsubject to { x*x + y*y <= 8; }\n"
+
+
+def test_check_and_solve_agree_on_what_the_default_solver_takes(tmp_path):
+    """Issue 43, class 11: `pyopl check` (and the MCP `check`, the API, the language server) judged a
+    quadratic constraint an error for HiGHS while `pyopl solve` (`--solver auto`) solved it on SCIP."""
+    from pyopl.backends.capabilities import choose
+    from pyopl.lsp.analysis import analyse
+
+    solvable = choose(pyopl.compile_text(DISC).ir)[0] is not None  # SCIP, Gurobi or CPLEX installed
+    (tmp_path / "m.mod").write_text(DISC)
+    with contextlib.redirect_stdout(io.StringIO()), contextlib.redirect_stderr(io.StringIO()):
+        check_rc = cli(["check", str(tmp_path / "m.mod")])
+        solve_rc = cli(["solve", str(tmp_path / "m.mod")])
+    errors = [[d.code for d in pyopl.check_text(DISC) if d.is_error],
+              [d.code for d in analyse(DISC).diagnostics if d.severity == "error"],
+              [d["code"] for d in work.check(DISC, None)["diagnostics"] if d["severity"] == "error"]]
+    assert errors == ([[]] * 3 if solvable else [["OPL1163"]] * 3)
+    assert (check_rc == 0) == (solve_rc == 0) == solvable
+    if solvable:
+        r = pyopl.solve(DISC)
+        assert r.status == "optimal" and r.objective == pytest.approx(4.0, abs=1e-5)
+    # checking for HiGHS alone still names the construct
+    [e] = pyopl.check_text(DISC, solver="highs")
+    assert (e.code, e.severity, e.line, e.column) == ("OPL1163", "error", 4, 14)

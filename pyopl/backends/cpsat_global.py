@@ -48,6 +48,15 @@ def _domain(v: Any) -> tuple[int, int]:
     return int(d[0]), int(d[len(d) - 1])
 
 
+def _bounds_of(e: Any) -> tuple[int, int]:
+    """``(lowest, highest)`` of what :meth:`Builder._affine` returns: a variable or ``coef * v + k``."""
+    if hasattr(e, "proto"):
+        return _domain(e)
+    lo, hi = _domain(e.expression)
+    k, off = int(e.coefficient), int(e.offset)
+    return min(k * lo, k * hi) + off, max(k * lo, k * hi) + off
+
+
 class Builder:
     """Adds the IR's intervals and CP constraints to the CP-SAT model ``m`` over the column variables ``xs``."""
 
@@ -171,6 +180,39 @@ class Builder:
 
     def _min(self, c: Any) -> None:
         self.m.add_min_equality(self.xs[c.data["target"]], self._exprs(c, c.exprs, "min"))
+
+    def _product(self, c: Any) -> None:
+        """``target == a * b`` (pyopl/lowering/cp_arith.py)."""
+        a, b = self._exprs(c, c.exprs, "product")
+        self.m.add_multiplication_equality(self.xs[c.data["target"]], [a, b])
+
+    def _nonzero(self, e: Any, positive: bool) -> Any:
+        """A variable equal to the affine ``e`` whose domain leaves out 0 (and the negatives when
+        ``positive``: then it is ``|e|``), so that CP-SAT's division and modulo accept it as a divisor;
+        an int ``e`` stays an int."""
+        if isinstance(e, int):
+            return abs(e) if positive else e
+        lo, hi = _bounds_of(e)
+        if positive:
+            v = self.m.new_int_var(1, max(abs(lo), abs(hi), 1), "")
+            self.m.add_abs_equality(v, e)
+            return v
+        from ortools.util.python import sorted_interval_list
+
+        dom = [[a, b] for a, b in ((lo, min(hi, -1)), (max(lo, 1), hi)) if a <= b]
+        v = self.m.new_int_var_from_domain(sorted_interval_list.Domain.from_intervals(dom), "")
+        self.m.add(v == e)
+        return v
+
+    def _div(self, c: Any) -> None:
+        """``target == a div b`` (truncated toward zero, ``b != 0``)."""
+        a, b = self._exprs(c, c.exprs, "div")
+        self.m.add_division_equality(self.xs[c.data["target"]], a, self._nonzero(b, False))
+
+    def _mod(self, c: Any) -> None:
+        """``target == a mod b`` with the sign of ``a`` (C's ``%``: ``a mod b == a mod |b|``, ``b != 0``)."""
+        a, b = self._exprs(c, c.exprs, "mod")
+        self.m.add_modulo_equality(self.xs[c.data["target"]], a, self._nonzero(b, True))
 
     def _abs(self, c: Any) -> None:
         self.m.add_abs_equality(self.xs[c.data["target"]], self._exprs(c, c.exprs, "abs")[0])

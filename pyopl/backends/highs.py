@@ -282,6 +282,9 @@ def _read(h, ir: IR, stop: StopRequest | None = None):
     status = _STATUS.get(name, "error")
     if name == "kInterrupt" and stop is not None and stop.requested:
         status = "interrupted"
+    if not ir.num_cols and ir.num_rows and status == "optimal" and (
+            (ir.row_lower > 1e-9).any() or (ir.row_upper < -1e-9).any()):
+        status = "infeasible"  # HiGHS calls a model without columns optimal whatever its rows say (`0 == 1`)
     info = h.getInfo()
     out: dict[str, Any] = {"iterations": int(getattr(info, "simplex_iteration_count", 0) or 0)}
     x = obj = None
@@ -289,6 +292,8 @@ def _read(h, ir: IR, stop: StopRequest | None = None):
         sol = h.getSolution()
         x = np.asarray(sol.col_value, dtype=float) if ir.num_cols else np.zeros(0)
         obj = float(info.objective_function_value)
+        if not ir.num_cols:  # HiGHS drops the offset of a model without columns (it reports 0)
+            obj = float(ir.obj_constant)
         if ir.is_mip:
             out["best_bound"] = float(info.mip_dual_bound)
             out["mip_gap"] = float(info.mip_gap) if math.isfinite(info.mip_gap) else None

@@ -416,6 +416,14 @@ class Instance:
         self.script_host = script_host
         self.implied = ImpliedBounds()
         self._assumed: set = set()
+        #: ids of the statements' spans whose rows rest on an assumed bound (left out of model_implied_bounds)
+        self.assumed_statements: set = set()
+        #: every bound a big-M assumed: {"column", "side", "bound", "what", "span"} (ir.assumptions, results)
+        self.assumptions: list = []
+        #: logical constraints whose big-M rests on an assumed bound: their indicator form (ir.IndicatorAlternative)
+        self.indicator_alternatives: list = []
+        #: column -> (lower, upper) implied by the whole model's rows, for a second lowering (bounds.py)
+        self.seed_bounds: dict = {}
         self.after_model = False  # past the objective or a constraints block: dvar-dependent data is post-processing
         self._aux_label = ""
         self._aux_key: tuple = ()
@@ -525,8 +533,9 @@ class Instance:
     def note_assumed_bounds(self, assumed: list, span: Span, what: str) -> None:
         """Warn once per column that a big-M used an assumed bound for it."""
         new = [(j, side, v) for j, side, v in assumed if (j, side) not in self._assumed]
-        for j, side, _v in new:
+        for j, side, v in new:
             self._assumed.add((j, side))
+            self.assumptions.append({"column": j, "side": side, "bound": float(v), "what": what, "span": span})
         if not new:
             return
         names = ", ".join("`%s` %s %s" % (opl_label(self.cols.name[j], self.cols.key[j]), "<=" if side == "upper" else ">=",

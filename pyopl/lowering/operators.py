@@ -19,6 +19,7 @@ from .describe import decision_names, type_word
 from .errors import EvalError
 from .int32 import int_result, overflow
 from .kinds import is_decision, is_number
+from .cp_arith import cp_divmod, cp_power, cp_power_of_data, cp_product, is_cp
 from .linear import Leaf, LinExpr, Logic, QuadExpr, multiply
 from .logical import binary_truth, enforce
 from .scheduling import CumulExpr, cumul_arith
@@ -199,6 +200,8 @@ class Operators:
                     return b.scaled(a.const)
                 if b.is_constant:
                     return a.scaled(b.const)
+                if is_cp(self.inst):  # CP-SAT's multiplication equality (pyopl/lowering/cp_arith.py)
+                    return cp_product(self.inst, a, b, node.span)
                 return multiply(a, b)
             raise self._nonlinear(node, "a product of decision expressions of degree above 2")
         if op == "/":
@@ -213,9 +216,15 @@ class Operators:
             raise EvalError("nonlinear-division", node.span,
                             "division by the decision expression %s is not linear" % (
                                 ", ".join("`%s`" % n for n in names) or "on the right"),
-                            help="multiply both sides of the constraint by the divisor (valid when it is "
-                                 "positive), e.g. `x >= 2 * y` instead of `x / y >= 2`")
+                            help=("`/` is float division, which CP-SAT (integers only) cannot represent: for the "
+                                  "integer quotient write `x div y`, or multiply out (`x >= 2 * y` for `x / y >= 2`)")
+                            if is_cp(self.inst) else "multiply both sides of the constraint by the divisor (valid "
+                            "when it is positive), e.g. `x >= 2 * y` instead of `x / y >= 2`")
         if op == "^":
+            if is_cp(self.inst) and isinstance(a, LinExpr) and is_number(b):
+                return cp_power(self.inst, a, b, node.span)
+            if is_cp(self.inst) and is_number(a) and isinstance(b, LinExpr):
+                return cp_power_of_data(self.inst, a, b, node.span)
             if is_number(b) and b == 2 and isinstance(a, LinExpr):
                 return multiply(a, a)
             if is_number(b) and b == 1:
@@ -223,6 +232,12 @@ class Operators:
             if is_number(b) and b == 0:
                 return 1
             raise self._nonlinear(node, "a power of a decision expression other than 2")
+        if op in ("div", "mod") and is_cp(self.inst) and not isinstance(a, QuadExpr) and not isinstance(b, QuadExpr):
+            a = a if isinstance(a, LinExpr) else LinExpr(None, float(a))
+            b = b if isinstance(b, LinExpr) else LinExpr(None, float(b))
+            if a.is_constant and b.is_constant:
+                return self._numeric(node, op, int(a.const), int(b.const))
+            return cp_divmod(self.inst, op, a, b, node.span)
         raise self._nonlinear(node, "`%s` applied to a decision expression" % op)
 
     def _numeric(self, node: A.Binary, op: str, a: float, b: float) -> Any:
@@ -317,7 +332,9 @@ class Operators:
             if not is_set(v):
                 raise EvalError("type-expected-set", n.span, "`%s` needs sets on both sides, not %s" % (
                     node.op, "a " + type_word(v)), help="use set expressions on both sides")
-        self.inst.budget.spend(len(a) + len(b), node)  # (a set built from two ranges of 10^9 elements)
+        budget = self.inst.budget
+        budget.spend(len(a) + len(b), node)  # (a set built from two ranges of 10^9 elements)
+        budget.hold(_setop_size(node.op, a, b, budget.room()), node)  # (before its memory is spent)
         et = getattr(a, "elem_type", None)
         if node.op == "union":
             return OplSet(list(a) + list(b), et)
@@ -380,3 +397,20 @@ class Operators:
             "a " + type_word(v)), help="compare it, e.g. `x == 1`")
 
 
+
+
+def _setop_size(op: str, a: Any, b: Any, room: int) -> int:
+    """The number of elements ``a op b`` will hold: its bound (``|a| + |b|`` for ``union`` and
+    ``symdiff``, ``min`` for ``inter``, ``|a|`` for ``diff``) when that fits in ``room``, else
+    counted by scanning the operands (no set is built)."""
+    bound = {"union": len(a) + len(b), "inter": min(len(a), len(b)), "diff": len(a)}.get(op, len(a) + len(b))
+    if bound <= room:
+        return bound
+    if op == "union":
+        return len(a) + sum(1 for x in b if x not in a)
+    if op == "inter":
+        small, big = (a, b) if len(a) <= len(b) else (b, a)
+        return sum(1 for x in small if x in big)
+    if op == "diff":
+        return sum(1 for x in a if x not in b)
+    return sum(1 for x in a if x not in b) + sum(1 for x in b if x not in a)

@@ -8,6 +8,7 @@ process is killed and the tool answers a status saying so.
 """
 from __future__ import annotations
 
+import json
 import multiprocessing as mp
 import os
 import tempfile
@@ -57,6 +58,25 @@ def _values(v: Any, budget: list[int]) -> Any:
     return out
 
 
+def argument_number(value: Any, name: str, lo: float, hi: float, integer: bool = False) -> tuple[Any, str | None]:
+    """``(number, None)``: the tool argument ``value`` as a number clamped to ``lo..hi`` (an int when
+    ``integer``; ``inf`` is ``hi``); ``(None, why)`` when it is not a number (``"NaN"``, ``"abc"``,
+    a boolean, a list): the tool answers an error instead of a traceback."""
+    import math
+
+    why = "`%s` must be a number from %s to %s, not %s" % (name, lo, hi, json.dumps(value)[:40])
+    if isinstance(value, bool):
+        return None, why
+    try:
+        x = float(value)
+    except (TypeError, ValueError, OverflowError):
+        return None, why
+    if math.isnan(x):
+        return None, why
+    x = min(max(x, lo), hi)
+    return (int(x) if integer else x), None
+
+
 def solve(model: str, data: Optional[str], time_limit: float, max_values: int) -> dict[str, Any]:
     """Compile and solve: status, objective, values (at most ``max_values`` entries in all).
 
@@ -80,6 +100,10 @@ def solve(model: str, data: Optional[str], time_limit: float, max_values: int) -
     out["values_truncated"] = budget[0] <= 0
     if r.best_bound is not None:
         out["best_bound"] = r.best_bound
+    if r.last_solve_status is not None:  # the solver's word, when the run or the solution check overruled it
+        out["last_solve_status"] = r.last_solve_status
+    if "solution_check" in r.extra:
+        out["solution_check"] = r.extra["solution_check"]
     if r.message:
         out["message"] = r.message
     if r.conflict is not None:
@@ -96,17 +120,22 @@ def solve(model: str, data: Optional[str], time_limit: float, max_values: int) -
 
 
 def export(model: str, data: Optional[str], fmt: str) -> dict[str, Any]:
-    """The compiled model as LP or MPS text (``fmt``: ``lp`` or ``mps``)."""
+    """The compiled model as LP or MPS text (``fmt``: ``lp`` or ``mps``); a ``using CP;`` model is
+    refused (status ``error``, diagnostic OPL1201), as by ``pyopl export``."""
     import pyopl
     from pyopl.diagnostics.diagnostic import CompileError
-    from pyopl.backends.export import write_model
+    from pyopl.backends.export import CpModelNotExportable, write_model
 
     try:
         m = pyopl.compile_model(as_text(model) or "\n", as_text(data))
     except CompileError as e:
         return {"status": "compile_error", "diagnostics": [d.to_dict(e.sources) for d in e.diagnostics]}
     path = os.path.join(os.getcwd(), "model." + fmt)
-    notes = write_model(m.ir, path, fmt)
+    try:
+        notes = write_model(m.ir, path, fmt)
+    except CpModelNotExportable as refusal:  # `pyopl export` refuses it alike (exit 8)
+        return {"status": "error", "message": refusal.message,
+                "diagnostics": [refusal.diagnostic().to_dict(m.sources)]}
     with open(path, encoding="utf-8") as fh:
         return {"status": "ok", "format": fmt, "text": fh.read(), "notes": notes}
 

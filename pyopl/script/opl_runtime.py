@@ -15,6 +15,7 @@ from typing import Any
 
 from .cp_object import CpHost
 from .host_errors import host_error
+from .budgets import charge_chars, hold
 from .output_files import confined_path, write_confined
 from .opl_objects import SetHost, TupleHost, _arg, _Host, _num, display, js_number, to_key, to_script
 from .values import NULL, HostFunction, HostObject, UNDEFINED
@@ -73,6 +74,7 @@ class Runtime:
 
         text = show_values(args) + end
         self.written += len(text)
+        charge_chars(len(text), span)
         if self.written > MAX_OUTPUT:
             from .values import ScriptError
 
@@ -215,7 +217,7 @@ class OplNamespace(_Host):
             "minl": lambda a, s: min(_num(self.ctx, x, s, "an argument") for x in a) if a else math.inf,
             "card": lambda a, s: float(len(setarg(a, s).value)),
             "ord": lambda a, s: float(setarg(a, s)._position(_arg(a, 1), s, "ord")[1]),
-            "item": lambda a, s: setarg(a, s)._get(a[1:], s),
+            "item": lambda a, s: setarg(a, s).item_at(a[1:], s),
             "first": lambda a, s: setarg(a, s)._first([], s), "last": lambda a, s: setarg(a, s)._last([], s),
             "next": lambda a, s: setarg(a, s)._next(a[1:], s), "prev": lambda a, s: setarg(a, s)._prev(a[1:], s),
             "nextc": lambda a, s: setarg(a, s)._nextc(a[1:], s), "prevc": lambda a, s: setarg(a, s)._prevc(a[1:], s),
@@ -281,6 +283,7 @@ class CplexHost(_Host):
                 "getObjective": self._obj, "getCplexTime": lambda a, s: cplex_time(),
                 "setObjCoef": self._set_obj_coef, "setLb": lambda a, s: self._set_bound(a, s, "LB"),
                 "setUb": lambda a, s: self._set_bound(a, s, "UB"), "exportModel": self._export,
+                "addMIPStart": self._add_mip_start, "writeMIPStarts": self._write_mip_starts,
                 "populate": lambda a, s: variants.populate(self.flow, s),
                 "solveFixed": lambda a, s: variants.solve_fixed(self.flow, s),
                 "clearModel": lambda a, s: variants.clear_model(self.flow, s)}
@@ -303,6 +306,11 @@ class CplexHost(_Host):
         path = confined_path(self.ctx, name, span)
         if path is None or getattr(self.ctx.options, "analysis", False):
             return UNDEFINED
+        if getattr(ir, "engine", "mp") == "cp":  # the file would be another model (OPL1201 on `pyopl export`)
+            raise host_error("script-unsupported", "`cplex.exportModel`: this is a `using CP;` model, and an LP or "
+                             "MPS file cannot hold it (interval variables, sequences, cumul functions and global "
+                             "constraints have no rows there)", span,
+                             help="solve it; to export the linear form instead, remove `using CP;`")
         try:
             export(ir, path)
         except OSError as e:
@@ -331,9 +339,67 @@ class CplexHost(_Host):
         return UNDEFINED
 
     def _set_bound(self, args: list, span: Any, which: str) -> Any:
-        """``cplex.setLb(x, v)`` / ``cplex.setUb(x, v)``: as ``x.LB = v`` / ``x.UB = v``."""
+        """``cplex.setLb(x, v)`` / ``cplex.setUb(x, v)``: as ``x.LB = v`` / ``x.UB = v``; on a labelled
+        constraint ``ct``, as ``ct.LB = v`` / ``ct.UB = v`` (its row's bound for the next solves)."""
+        from .opl_objects import ConstraintHost
+
+        ct = _arg(args, 0)
+        if isinstance(ct, ConstraintHost) and self.flow is not None:
+            ct.set_member(which, _arg(args, 1), span)
+            return UNDEFINED
         var = self._var(args, span, "setLb" if which == "LB" else "setUb")
         var.set_member(which, _arg(args, 1), span)
+        return UNDEFINED
+
+    def _add_mip_start(self, args: list, span: Any) -> Any:
+        """``cplex.addMIPStart(dvars, values[, effort, name])`` (flow control): the values start the next
+        solves of the model ``cplex`` solves (a partial start is completed by the solver; several
+        calls add up, the last value of a variable counting); returns the start's number."""
+        import numpy as np
+
+        from .warm_start import mip_start_values
+
+        if self.flow is None:
+            raise host_error("script-unsupported", "`cplex.addMIPStart(...)` runs only in a `main` block", span,
+                             help="call it in `main`, after `generate()` and before `cplex.solve()`")
+        m = self.flow.current
+        if m is None or m.model is None:
+            raise host_error("script-unsupported", "`cplex.addMIPStart(...)` needs a generated model", span,
+                             help="call `generate()` on the model first")
+        x = mip_start_values(m, _arg(args, 0), _arg(args, 1), span)
+        if m.start is not None and len(m.start) == len(x):
+            x = np.where(np.isnan(x), m.start, x)
+        m.start = x
+        self.__dict__["_starts"] = self.__dict__.get("_starts", 0) + 1
+        return float(self.__dict__["_starts"] - 1)
+
+    def _write_mip_starts(self, args: list, span: Any) -> Any:
+        """``cplex.writeMIPStarts(name)``: the last solve's solution as a MIP start file in CPLEX's MST
+        format (XML: one ``<variable name value>`` per column, OPL names), in the output folder."""
+        from xml.sax.saxutils import quoteattr
+
+        from .solve_variants import column_values
+
+        name = _arg(args, 0)
+        if not isinstance(name, str) or not name:
+            raise host_error("script-value-type", "`cplex.writeMIPStarts` needs a file name", span,
+                             help='write `cplex.writeMIPStarts("start.mst");`')
+        res = self._need("writeMIPStarts", span)
+        cur = self.flow.current if self.flow is not None else None
+        ir = cur.model.ir if cur is not None and cur.model is not None else self.ctx.ir
+        if ir is None or not res.has_solution:
+            raise host_error("script-no-solution", "`cplex.writeMIPStarts()`: the last solve has no solution", span,
+                             help="test the result of `cplex.solve()` first")
+        x = column_values(ir, res)
+        rows = ['  <variable name=%s index="%d" value="%s"/>' % (quoteattr(ir.column_label(j)), j, js_number(float(v)))
+                for j, v in enumerate(x)]
+        text = "\n".join(['<?xml version = "1.0" encoding="UTF-8" standalone="yes"?>', '<CPLEXSolutions version="1.2">',
+                          ' <CPLEXSolution version="1.2">', '  <header solutionName="m1" MIPStartIndex="0"/>',
+                          '  <variables>'] + rows + ['  </variables>', ' </CPLEXSolution>', '</CPLEXSolutions>', ""])
+        path = confined_path(self.ctx, name, span)
+        write_confined(self.ctx, path, name, text, False, span)
+        if path is not None and not getattr(self.ctx.options, "analysis", False):
+            self.ctx.files_written.append(path)
         return UNDEFINED
 
     def _result(self) -> Any:
@@ -499,6 +565,8 @@ class ThisModelHost(_Host):
         m = self._methods()
         if name in m:
             return self._method(name, span)
+        if name == "settings" and "settings" not in self.ctx.inst.symbols:  # IloOplModel.settings, as in `main`
+            return self.ctx.runtime.settings
         from .host import element
 
         return element(self.ctx, name, span)
@@ -528,7 +596,8 @@ def resolve_path(ctx: Any, args: list, span: Any) -> Any:
     if not isinstance(name, str):
         raise host_error("script-value-type", "`resolvePath` needs a file name, not %s" % _words(name), span,
                          help='give a name such as `"data.txt"`')
-    return name if os.path.isabs(name) else os.path.join(ctx.model_dir, name)
+    folder = ctx.model_dir  # None for a model given as text: the name as given, never the current folder
+    return name if os.path.isabs(name) or folder is None else os.path.join(folder, name)
 
 
 def print_conflict(ctx: Any, result: Any) -> Any:
@@ -566,6 +635,7 @@ class OutputFileHost(_Host):
         self.name = ""
         self.is_open = False
         self.parts: list[str] = []
+        self.size = 0  # characters in ``parts``
         self.append = False
         self.span = span  # where the file was made: a write failing at the script's end points here
         if args and args[0] is not UNDEFINED:
@@ -580,7 +650,7 @@ class OutputFileHost(_Host):
         self.path = self.last_path = confined_path(self.ctx, name, span)
         self.is_open = True
         self.append = len(args) > 1 and bool(args[1]) and args[1] is not UNDEFINED
-        self.parts = []
+        self.parts, self.size = [], 0
         self.ctx.open_files = getattr(self.ctx, "open_files", [])
         self.ctx.open_files.append(self)
         return UNDEFINED
@@ -605,21 +675,46 @@ class OutputFileHost(_Host):
 
         if not self.is_open:
             return UNDEFINED
-        self.parts.append(show_values(args) + end)
-        if sum(len(p) for p in self.parts) > 50_000_000:
+        text = show_values(args) + end
+        self.size += len(text)  # (a running count: summing the parts at every write was quadratic)
+        charge_chars(len(text), None)
+        hold(len(text), None)  # the text kept until `close()` counts against the script's memory budget
+        if self.size > 50_000_000:
             raise host_error("script-output-outside", "the output file `%s` grew past 50 MB" % self.name,
                              None, help="write less, or write the results with `pyopl solve --output`")
+        self.parts.append(text)
         return UNDEFINED
 
     def close(self, span: Any = None) -> Any:
         if not self.is_open:
             return UNDEFINED
         path, self.path, self.is_open = self.path, None, False  # closed even when the write fails (no second try)
-        text, self.parts = "".join(self.parts), []
+        text, self.parts, self.size = "".join(self.parts), [], 0
+        if getattr(self.ctx.options, "analysis", False):  # nothing written: the sink keeps it for a read-back
+            keep_in_sink(self.ctx, self.name, path, text, self.append, span if span is not None else self.span)
         write_confined(self.ctx, path, self.name, text, self.append, span if span is not None else self.span)
         if path is not None and not getattr(self.ctx.options, "analysis", False):
             self.ctx.files_written.append(path)
         return UNDEFINED
+
+
+def keep_in_sink(ctx: Any, name: str, path: str | None, text: str, append: bool, span: Any = None) -> None:
+    """Keep the text an analysis would have written to output file ``name`` (``path`` None when the
+    output folder does not exist yet), so that an ``IloOplInputFile`` of the same run reads it back."""
+    from .input_paths import sink_key
+
+    sink = ctx.__dict__.setdefault("sink_files", {})
+    key = sink_key(name)
+    if append:
+        before = sink.get(key)
+        if before is None and path is not None and os.path.isfile(path) and not os.path.islink(path):
+            with open(path, encoding="utf-8", errors="replace") as f:
+                before = f.read()
+        text = (before or "") + text
+    from .output_files import count_written
+
+    count_written(ctx, len(text.encode("utf-8", "surrogatepass")), name, span)  # as a solve would count it
+    sink[key] = text
 
 
 def close_files(ctx: Any) -> None:

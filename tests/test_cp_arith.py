@@ -1,0 +1,116 @@
+"""Non-linear integer arithmetic on decisions in ``using CP;`` models (pyopl/lowering/cp_arith.py):
+each optimum checked against brute force over the same domains (IBM's integer semantics: ``div``
+truncates toward zero, ``mod`` has the dividend's sign)."""
+import itertools
+import math
+
+import pytest
+
+import pyopl
+
+pytest.importorskip("ortools")
+
+
+def _td(a, b):
+    q = abs(a) // abs(b)
+    return q if (a >= 0) == (b > 0) else -q
+
+
+def _cmod(a, b):
+    return int(math.fmod(a, b))
+
+
+def _sgn(v):
+    return (v > 0) - (v < 0)
+
+
+def _solve(text):
+    return pyopl.compile_model(text).solve(threads=1)
+
+
+def test_products_div_mod_and_sgn_in_objective_and_constraints():
+    r = _solve("""using CP;
+    dvar int x in -5..7; dvar int y in -3..4; dvar int q; dvar int s;
+    maximize x*y + 3*(x div y) - (x mod y) + sgn(x - y);
+    subject to { x*y <= 12; q == x div y; s == x mod y; x*x*y >= -40; }""")
+    best = max(x * y + 3 * _td(x, y) - _cmod(x, y) + _sgn(x - y)
+               for x in range(-5, 8) for y in range(-3, 5) if y and x * y <= 12 and x * x * y >= -40)
+    assert r.status == "optimal" and r.objective == best
+    x, y = r["x"], r["y"]
+    assert r["q"] == _td(x, y) and r["s"] == _cmod(x, y)
+
+
+def test_a_product_inside_logical_constraints_and_counts():
+    r = _solve("""using CP;
+    dvar int a[1..3] in -2..3;
+    minimize sum(i in 1..3) a[i];
+    subject to {
+      (a[1] * a[2] >= 4) || (a[2] * a[3] <= -4);
+      (a[1] * a[3] == 0) => a[2] >= 1;
+      count(all(i in 1..2) a[i] * a[i + 1], 6) >= 0;
+    }""")
+    best = min(sum(a) for a in itertools.product(range(-2, 4), repeat=3)
+               if (a[0] * a[1] >= 4 or a[1] * a[2] <= -4) and (a[0] * a[2] != 0 or a[1] >= 1))
+    assert r.status == "optimal" and r.objective == best
+
+
+def test_length_times_presence_of_an_optional_interval():
+    # each task is done (its length counts) or not; lengthOf * presenceOf is the length when present
+    r = _solve("""using CP;
+    int d[1..3] = [3, 4, 5];
+    dvar interval t[i in 1..3] optional in 0..9 size d[i];
+    maximize sum(i in 1..3) lengthOf(t[i]) * presenceOf(t[i]) - 2 * sum(i in 1..3) presenceOf(t[i]);
+    subject to { noOverlap(t); }""")
+    best = max(sum(d - 2 for d, p in zip((3, 4, 5), ps) if p) for ps in itertools.product((0, 1), repeat=3)
+               if sum(d for d, p in zip((3, 4, 5), ps) if p) <= 9)
+    assert r.status == "optimal" and r.objective == best
+
+
+def test_powers_with_a_decision_base_or_exponent():
+    r = _solve("""using CP;
+    dvar int x in -4..4; dvar int e in 0..6;
+    maximize x^3 - pow(2, e) + pow(x, 2);
+    subject to { x^3 <= 30; pow(2, e) >= x * 3; }""")
+    best = max(x ** 3 - 2 ** e + x ** 2 for x in range(-4, 5) for e in range(7) if x ** 3 <= 30 and 2 ** e >= 3 * x)
+    assert r.status == "optimal" and r.objective == best
+
+
+def test_rounding_functions_of_a_decision_quotient():
+    r = _solve("""using CP;
+    dvar int x in -7..8;
+    dvar int f; dvar int c; dvar int t;
+    maximize 10 * floor(x / 3) - 7 * ceil(x / 4) + ftoi(x / 2.5) - x;
+    subject to { f == floor(x / 3); c == ceil(x / 4); t == ftoi(x / 2.5); }""")
+    best = max(10 * math.floor(x / 3) - 7 * math.ceil(x / 4) + math.trunc(x / 2.5) - x for x in range(-7, 9))
+    assert r.status == "optimal" and r.objective == best
+    x = r["x"]
+    assert (r["f"], r["c"], r["t"]) == (math.floor(x / 3), math.ceil(x / 4), math.trunc(x / 2.5))
+
+
+def test_a_product_with_a_decimal_factor_is_scaled_back():
+    # IBM's floatexpr: i * (1 + k/100) == j, minimise k/100 + sum_{i=1..10} k/i
+    r = _solve("""using CP;
+    dvar int i in 1..100; dvar int j in 1..100; dvar int k in 1..99;
+    dexpr float kf = k/100;
+    dexpr float ar[i in 1..10] = k/i;
+    minimize kf + sum(i in 1..10) ar[i];
+    subject to { i*(1+kf) == j; }""")
+    h = sum(1 / n for n in range(1, 11)) + 0.01
+    ks = [k for k in range(1, 100) if any((i * (100 + k)) % 100 == 0 and i * (100 + k) // 100 <= 100
+                                          for i in range(1, 101))]
+    assert r.status == "optimal" and r.objective == pytest.approx(min(ks) * h)
+
+
+def _errors(text):
+    with pytest.raises(pyopl.CompileError) as e:
+        pyopl.compile_model(text)
+    return e.value.diagnostics
+
+
+def test_refusals_name_the_reason():
+    d = _errors("using CP;\ndvar int x in 1..9;\nminimize x;\nsubject to { sqrt(x) >= 2; }")[0]
+    assert (d.code, d.line, d.column) == ("OPL0627", 4, 14) and "float" in d.message
+    d = _errors("using CP;\ndvar int x; dvar int y; dvar int z;\nminimize x * y * z;")[0]
+    assert (d.code, d.line) == ("OPL0627", 3) and "64-bit" in d.message
+    d = _errors("using CP;\ndvar int x in 1..9; dvar int y in 1..3;\nminimize x / y;")[0]
+    assert d.code == "OPL0503" and "`y`" in d.message and "div" in d.help
