@@ -158,8 +158,19 @@ class Model:
             if self.publish and result.has_solution and not result.run_failed:
                 from .data.connections.results import publish_result
 
-                publish_result(self, ctx, result)
+                publish_result(self, ctx, result, self._output_root())
             return result
+
+    def _output_root(self) -> str | None:
+        """The run's output folder: ``output_dir`` as given, else ``<model stem>.out`` beside the model
+        file (as scripts' files go: pyopl/script/output_files.py); None for model text without one."""
+        from .script.options import OUTPUT_SUFFIX
+
+        model_file = next(iter(self.sources), "<model>")
+        if self.output_dir or model_file.startswith("<"):
+            return self.output_dir or None
+        stem = os.path.splitext(os.path.basename(model_file))[0] or "model"
+        return os.path.join(os.path.dirname(os.path.abspath(model_file)), stem + OUTPUT_SUFFIX)
 
     def _solve_ir(self, ir: IR, solver: str = "auto", time_limit: float | None = None, mip_gap: float | None = None,
                   threads: int | None = None, seed: int | None = None, log: bool = False, log_file: str | None = None,
@@ -192,9 +203,14 @@ class Model:
             fields.update(more)
             for k, v in backend_extra.items():
                 extra.setdefault(k, v)
+        branching = getattr(self.script, "branching", None) if self.script is not None else None
+        if branching and solver == "highs" and ir.is_mip:
+            notes.emit("script-setting-ignored", self.script.branching_span, "HiGHS takes no branching priorities or "
+                       "directions: pyopl solves without them (they steer the search only; the optimum is the same)",
+                       help="`--solver cplex`, `gurobi` or `scip` use them")
         opts = SolveOptions(log_to_console=log, log_file=log_file, extra=extra, fixed_duals=duals,
                             model_file=next(iter(self.sources), "<model>"), progress=progress, pool=pool,
-                            start=start, basis=basis, keep_basis=keep_basis, **fields)
+                            start=start, basis=basis, keep_basis=keep_basis, branching=branching or None, **fields)
         self.last_options = opts
         result = get_backend(solver)(ir, opts)
         if choice:

@@ -11,7 +11,7 @@ from ..sparse_order import shared_row_order
 from ..syntax import ast as opl_ast
 from .vectorised_dexprs import bulk_dexpr
 from .symbols import DexprArray, DexprScalar
-from .errors import EvalError
+from .errors import NONLINEAR_SLUGS, EvalError
 from .instance import Instance
 from .linear import QuadExpr
 from .pw_exact import settle_piecewise
@@ -256,6 +256,22 @@ def _families(rows) -> dict[str, RowFamily]:
     key_at = keys.cursor()
     i, m = 0, len(labels)
     while i < m:
+        if i in rows.interleaved:  # a braced body's rows: each statement's family taken whole
+            count, parts = rows.interleaved[i]
+            for label, where, part_keys in parts:
+                if not label or label.startswith("#") or not len(where):
+                    continue
+                fam = families.get(label)
+                if fam is None:
+                    fam = families[label] = RowFamily(label)
+                if label not in owned:
+                    fam.rows, fam.keys = list(fam.rows), list(fam.keys)
+                    owned.add(label)
+                fam.rows.extend((where + i).tolist())
+                fam.keys.extend(part_keys)
+                fam.indexed = fam.indexed or bool(part_keys[0])
+            i += count
+            continue
         label = labels[i]
         count = blocks.get(i, 1)
         if label and not label.startswith("#"):
@@ -296,13 +312,28 @@ def _dexprs(inst: Instance) -> dict:
             if isinstance(sym.value, DexprScalar):
                 # not evaluated yet (an objective that names it takes its definition in place): the
                 # array objective's form where it applies (its terms made when read), else as written
-                v = _array_form(inst, sym) if sym.value.value is None and inst.ev.joins else None
-                out[sym.name] = {(): v if v is not None else inst.dexpr_scalar(sym.value, sym.decl.span)}
+                unused = sym.value.value is None
+                v = _array_form(inst, sym) if unused and inst.ev.joins else None
+                try:
+                    out[sym.name] = {(): v if v is not None else inst.dexpr_scalar(sym.value, sym.decl.span)}
+                except EvalError as e:
+                    if unused and e.slug in NONLINEAR_SLUGS and not _used_by_model(inst, sym.name):
+                        continue  # IBM extracts only what the model uses: a script reads its value at the solution
+                    raise
             elif isinstance(sym.value, DexprArray):
                 out[sym.name] = _dexpr_cells(inst, sym.value)
         except EvalError as e:
             e.report(inst.reporter)
     return out
+
+
+def _used_by_model(inst: Instance, name: str) -> bool:
+    """Whether the objective, a constraint or another dexpr names ``name`` (scripts aside)."""
+    from .lazy_data import names_in
+
+    return any(name in names_in(item) for item in inst.model.items
+               if isinstance(item, (opl_ast.Objective, opl_ast.ConstraintsBlock, opl_ast.DexprDecl))
+               and getattr(item, "name", None) != name)
 
 
 def _array_form(inst: Instance, sym) -> ArrayLinExpr | None:
@@ -391,6 +422,23 @@ def _bounds_fine(lo: np.ndarray, hi: np.ndarray) -> bool:
     return side(lo, -np.inf) and side(hi, np.inf)
 
 
+def _quadratic_problem(ir: IR) -> str | None:
+    """What is wrong with the quadratic objective's coefficients (NaN, infinite or huge: ``1e308 * x *
+    x * 1e308``), in OPL names; None when they are fine or there are none."""
+    q = getattr(ir, "q", None)
+    if q is None:
+        return None
+    q = q.tocoo() if hasattr(q, "tocoo") else q
+    data = np.asarray(q.data, dtype=float)
+    if _within(data):
+        return None
+    k = int(np.flatnonzero(~np.isfinite(data) | (np.abs(data) >= LARGE_VALUE))[0])
+    i, j = int(q.row[k]), int(q.col[k])
+    c = float(data[k]) * (0.5 if i == j else 1.0)  # (the Hessian holds 2c on its diagonal)
+    term = "`%s`^2" % ir.column_label(i) if i == j else "`%s` * `%s`" % (ir.column_label(i), ir.column_label(j))
+    return "the objective coefficient of %s is %r" % (term, c)
+
+
 def check_numbers(ir: IR, reporter) -> None:
     """Report coefficients and bounds no solver can take (NaN, infinite or huge), in OPL names.
 
@@ -409,8 +457,11 @@ def check_numbers(ir: IR, reporter) -> None:
         i, j = int(rows[k]), int(indices[k])
         problems.append(("the coefficient of `%s` in the constraint `%s` is %r" % (
             ir.column_label(j), ir.row_text(i), float(data[k])), ir.row_span(i)))
+    quad = _quadratic_problem(ir)
+    if quad is not None:  # (its infinity times 0 is what makes a linear coefficient NaN: one error, this one)
+        problems.append((quad, ir.objective_span or default))
     bad = ~np.isfinite(ir.obj) | (np.abs(ir.obj) >= LARGE_VALUE)
-    if bad.any():
+    if quad is None and bad.any():
         j = int(np.flatnonzero(bad)[0])
         # at the objective, where the coefficient is computed (the variable's declaration is a label)
         problems.append(("the objective coefficient of `%s` is %r" % (ir.column_label(j), float(ir.obj[j])),

@@ -37,7 +37,9 @@ class AbsContext:
 def epigraph_abs(inst: Any, ctx: AbsContext, e: LinExpr, node: A.Node, upper: float = math.inf) -> LinExpr:
     """``t >= e``, ``t >= -e``, ``0 <= t <= upper``: a new column ``t`` kept for :func:`settle`
     (``upper``: the largest ``|e|`` its bounds allow, or infinity)."""
-    t = inst.new_column(0.0, upper, getattr(inst, "engine", "mp") == "cp" and inst.is_integral(e), "abs")
+    # integral when its argument is (integer variables, integer coefficients): |e| is then an integer, the
+    # model a MIP already, and `--solver cpsat` can take it without `using CP;` (it takes integers only)
+    t = inst.new_column(0.0, upper, inst.is_integral(e), "abs")
     label = inst._aux_label + "#aux" if inst._aux_label else "#aux"
     for sign in (1.0, -1.0):
         row = e.scaled(-sign)

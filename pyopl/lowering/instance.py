@@ -270,6 +270,8 @@ class Rows:
         self._parts: list[tuple] = []  # sealed rows: (vals, cols, entries per row, lower, upper) arrays
         self._sealed = 0  # rows in _parts
         self.blocks: list[tuple[int, int]] = []  # (first row, row count) of each add_block: one label each
+        #: first row -> (row count, [(label, its rows' indices, their keys)]) of each add_interleaved
+        self.interleaved: dict[int, tuple[int, list]] = {}
         self._sealed_nnz = 0  # nonzeros in _parts
         self.meter: Any = None  # the model size limit (size_limit.SizeMeter), checked as rows are made
 
@@ -329,11 +331,15 @@ class Rows:
         self.stmt.extend([self.current] * m)
 
     def add_interleaved(self, indptr: np.ndarray, cols: np.ndarray, vals: np.ndarray, lower: np.ndarray,
-                        upper: np.ndarray, labels: list, keys: list, stmts: list) -> None:
+                        upper: np.ndarray, labels: list, keys: Any, stmts: list, families: list | None = None) -> None:
         """Rows ``i = 0..m-1`` as :meth:`add_block` adds them, each with its own label, key and statement
-        (the rows of a braced ``forall`` body, its statements' rows interleaved iteration by iteration)."""
+        (the rows of a braced ``forall`` body, its statements' rows interleaved iteration by iteration).
+        ``families``: [(label, rows' indices from 0, their keys)] of distinct labels, each taken whole
+        by the IR's row families (None: they are read row by row)."""
         self._seal()
         m = len(lower)
+        if families is not None and m:
+            self.interleaved[len(self)] = (m, families)
         if self.meter is not None:
             self.meter.check(self._sealed_nnz + len(cols), len(self) + m,
                              self.spans[self.current] if self.current >= 0 else None)
