@@ -137,7 +137,8 @@ def _worker_main(conn, memory_mb: int | None) -> None:  # pragma: no cover - run
             pass
     try:
         request = json.loads(conn.recv_bytes().decode("ascii"))
-        with tempfile.TemporaryDirectory(prefix="syntagm-compile-") as sandbox:
+        # (after a MemoryError, removing the folder may itself fail for want of memory: the answer goes first)
+        with tempfile.TemporaryDirectory(prefix="syntagm-compile-", ignore_cleanup_errors=True) as sandbox:
             os.chdir(sandbox)
             try:
                 answer = {"ok": True, "result": handle(request)}

@@ -127,3 +127,15 @@ def test_an_analysis_reads_back_what_the_sink_kept(tmp_path):
     before = snapshot(tmp_path)
     assert list(pyopl.check(mod)) == []
     assert changed(before, snapshot(tmp_path)) == []
+
+
+def test_an_absolute_name_a_script_wrote_is_read_back_from_the_output_folder(tmp_path):
+    # IBM's examples write `c:\temp\res.txt`; pyopl writes it into the output folder as `res.txt` (OPL1080),
+    # and a read of the same name finds that file (in a solve) or the sink's text (in a check)
+    text = WRITE_THEN_READ.replace('"round.txt"', '"c:\\\\temp\\\\round.txt"')
+    mod = tmp_path / "plan.mod"
+    mod.write_text(text)
+    r = pyopl.solve(mod)
+    assert r.status == "optimal" and "read:first\nread:second\n" in r.script_output
+    assert (tmp_path / "plan.out" / "round.txt").read_text() == "first\nsecond\n"
+    assert [d.code for d in pyopl.check(mod)] == ["OPL1080"]

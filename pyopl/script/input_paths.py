@@ -54,8 +54,9 @@ def script_input(ctx: Any, name: str, span: Any) -> tuple[str | None, str | None
     folder: it reads only inside the output folder the user named. Refused (a host error at
     ``span``): an absolute name or a NUL (OPL1056), a name leading out of its folder (OPL1056), a
     text model without an output folder (OPL1056), a dot-file of the output folder (OPL1065)."""
-    from .output_files import _name_problem, output_root
+    from .output_files import _name_problem, output_root, written_name
 
+    name = written_name(ctx, name)  # `c:\\temp\\res.txt` that this run wrote into the output folder as `res.txt`
     if "\x00" in name or os.path.isabs(name) or name.startswith(("\\", "~")) or (len(name) > 1 and name[1] == ":"):
         raise host_error("script-output-outside", "the input file `%s` is an absolute path" % name.replace("\x00", "\\0"),
                          span, help="read files by a name relative to the model's folder, inside it")

@@ -703,8 +703,10 @@ def keep_in_sink(ctx: Any, name: str, path: str | None, text: str, append: bool,
     output folder does not exist yet), so that an ``IloOplInputFile`` of the same run reads it back."""
     from .input_paths import sink_key
 
+    from .output_files import written_name
+
     sink = ctx.__dict__.setdefault("sink_files", {})
-    key = sink_key(name)
+    key = sink_key(written_name(ctx, name))
     if append:
         before = sink.get(key)
         if before is None and path is not None and os.path.isfile(path) and not os.path.islink(path):

@@ -142,6 +142,15 @@ def _redirected(ctx: Any, name: str, span: Any, root: str | None) -> str:
     return base
 
 
+def written_name(ctx: Any, name: str) -> str:
+    """The name under which output file ``name`` went into the output folder: the last part of an
+    absolute name a script of this run wrote (OPL1080), else ``name`` (so that reading it back with
+    ``IloOplInputFile`` finds the file the write made)."""
+    if name in ctx.__dict__.get("_redirected_outputs", ()):
+        return _redirected(ctx, name, None, "")
+    return name
+
+
 def confined_path(ctx: Any, name: str, span: Any) -> str | None:
     """The path output file ``name`` of ``ctx`` goes to, after every check of the module docstring;
     None in an analysis when the output folder does not exist yet (the text goes to the sink). Raises a host error
