@@ -181,6 +181,14 @@ def _static_lex(ev: Any, node: A.Call, env: dict) -> Any:
 
 def _unknown(ev: Any, node: A.Call) -> None:
     f = node.func
+    from ..semantics.static import CP_FUNCTIONS
+
+    if f in CP_FUNCTIONS:  # IBM's, not compiled (the static check names most of them before this point)
+        if getattr(ev.inst, "engine", "mp") == "cp":
+            raise EvalError("unsupported-cp-construct", node.func_span or node.span, "`%s` is a CP Optimizer function "
+                            "that pyopl does not yet compile to CP-SAT" % f, help="docs/cp.md lists what runs")
+        raise EvalError("unsupported-cp-function", node.func_span or node.span, "`%s` is a CP Optimizer function, "
+                        "which pyopl does not support" % f, help="docs/cp.md lists the CP functions pyopl runs")
     known = BUILTINS + sorted(ev.inst.symbol_names())
     hint = did_you_mean(f, known)
     raise EvalError("unknown-function", node.func_span or node.span, "`%s` is not a known function" % f,

@@ -573,6 +573,9 @@ def element(ctx: ScriptContext, name: str, span: Any) -> Any:
     k = sym.kind
     if k in ("param",):
         v = sym.value
+        if type(v).__name__ == "StateFunction":  # pyopl.lowering.state_functions (no script value yet)
+            raise host_error("script-unknown-name", "`%s` is a `stateFunction`, which scripts cannot read yet" % name,
+                             span, help="read the interval variables instead (`a.start`, `a.end`, `a.present`)")
         if isinstance(v, OplArray):
             return ArrayHost(ctx, v, (), _decl_type(sym))
         return to_script(ctx, v, ScalarSlot(sym) if isinstance(v, OplTuple) else None)

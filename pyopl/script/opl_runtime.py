@@ -22,7 +22,10 @@ from .values import NULL, HostFunction, HostObject, UNDEFINED
 
 #: Names IBM offers that pyopl does not run (an error naming the name, never a silent skip).
 UNSUPPORTED_GLOBALS = ("IloOplExec", "IloOplCallJava", "IloOplImportExcel", "IloOplProject",
-                       "IloOplRunConfiguration", "IloOplSettings", "IloCP", "IloOplProfiler")
+                       "IloOplRunConfiguration", "IloOplSettings", "IloCP", "IloOplProfiler", "IloOplCPSolution",
+                       # OPL functions that read a fixed cumul or state function after a CP solve (Quick Reference)
+                       "cumulFunctionValue", "stateFunctionValue", "segmentStart", "segmentEnd", "segmentValue",
+                       "numberOfSegments")
 
 
 MAX_OUTPUT = 20_000_000  # characters a model's scripts may print in all
@@ -145,9 +148,22 @@ def _fail(span: Any) -> Any:
     raise e
 
 
+_UNSUPPORTED_HELP = {
+    "IloCP": "use the model's own `cp` object (`cp.param`), or solve a sub-model with `new IloOplModel(def, cplex)`",
+    "IloOplCPSolution": "pyopl gives CP-SAT no starting point from a script; remove it",
+    "IloOplProject": "run each model with its data: `new IloOplModel(new IloOplModelDefinition(src), cplex)`",
+    "IloOplRunConfiguration": "run each model with its data: `new IloOplModel(new IloOplModelDefinition(src), cplex)`",
+}
+_SEGMENT_READERS = ("cumulFunctionValue", "stateFunctionValue", "segmentStart", "segmentEnd", "segmentValue",
+                    "numberOfSegments")
+
+
 def _unsupported(name: str, span: Any) -> Any:
-    raise host_error("script-unsupported", "`%s` is not supported by pyopl" % name, span,
-                     help="remove it; pyopl runs no external programs and reads no files from scripts")
+    """The error for a name of :data:`UNSUPPORTED_GLOBALS` (``script-unsupported``), with what to do instead."""
+    help = _UNSUPPORTED_HELP.get(name, "read the interval variables instead (`a.start`, `a.end`, `a.present`)"
+                                 if name in _SEGMENT_READERS else
+                                 "remove it; pyopl runs no external programs and reads no files from scripts")
+    raise host_error("script-unsupported", "`%s` is not supported by pyopl" % name, span, help=help)
 
 
 # ---------------------------------------------------------------------- Opl.*
