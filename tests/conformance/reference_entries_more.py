@@ -1,0 +1,211 @@
+"""The entries of IBM's references that had no row before issue 44: the remaining OPL functions
+(CP Optimizer's `append`, `element`, `standardDeviation`, ... and the readers of a solved cumul or
+state function), the `^` operator, the reserved words `initial`/`template`/`struct`, the forms of
+an OPL data file (`.dat`), ILOG Script's keywords and functions, and the script classes of CP
+models (`IloCP`, `IloIntervalVar`, ...) and of projects (`IloOplProject`, `IloOplRunConfiguration`).
+
+Same shape as :mod:`reference_entries` (which appends these to its ``ENTRIES``/``CODE_MODELS``):
+``(section, name, kind, text, data, expected)``. Every expected optimum or output is worked out by
+hand in the comment beside it, from the model's data (IBM's own example where the page gives one).
+"""
+from __future__ import annotations
+
+KW = "OPL Language Quick Reference: keywords"
+FN = "OPL Language Quick Reference: functions"
+OP = "OPL Language Quick Reference: operators"
+SC = "IBM ILOG Script for OPL: classes"
+DT = "OPL data files (.dat)"
+SK = "IBM ILOG Script for OPL: keywords and functions"
+
+F = "tests/conformance/test_conf_reference_forms.py::"  # the tests of rows that need two files or several checks
+_N = "\ndvar float+ x;\nminimize x;\n"  # a model whose only job is to run its scripts
+
+
+def _v(expr: str, decl: str = "") -> str:
+    """A model whose optimum is the data value ``expr`` (minimise x subject to x == expr)."""
+    return decl + "\nfloat v = %s;\ndvar float x;\nminimize x;\nsubject to { x == v; }\n" % expr
+
+
+def _s(body: str) -> str:
+    """A model that runs ``body`` in an ``execute`` block."""
+    return "execute { %s }" % body + _N
+
+
+_CPNO = "CP Optimizer function that pyopl does not yet compile to CP-SAT (docs/cp.md lists what runs)"
+_READ = ("reads a cumul or state function of a CP solution, which pyopl does not compute yet: read the intervals "
+         "(`a.start`, `a.end`, `a.present`) instead")
+_CUMUL = "using CP;\ndvar interval a in 0..10 size 2;\ncumulFunction f = pulse(a, 3);\nminimize startOf(a);\n"
+_STATE = "using CP;\nstateFunction f;\ndvar interval a size 2;\nminimize endOf(a);\nsubject to { alwaysEqual(f, a, 1); }\n"
+_SEQ = ("using CP;\nrange R = 1..3;\ndvar interval tia[i in R] size i;\ndvar sequence seq in tia;\n"
+        "minimize max(i in R) endOf(tia[i]);\nsubject to { noOverlap(seq); }\n")
+_CPX = "using CP;\ndvar int x in 0..5;\nmaximize x;\n"  # CP-SAT: x = 5
+_IV = "using CP;\ndvar interval x in 2..20 size 10;\nminimize startOf(x);\n"  # IBM's example: x on [2, 12)
+_OPT = "using CP;\ndvar interval x optional size 3;\nminimize 2 * presenceOf(x);\n"  # absent is cheaper
+
+ENTRIES = [
+    # ------------------------------------------------------------ keywords
+    (KW, "initial", "ref", F + "test_words_reserved_for_future_use_cannot_name_a_declaration", None, None),
+    (KW, "template", "ref", F + "test_words_reserved_for_future_use_cannot_name_a_declaration", None, None),
+    (KW, "struct", "code", "deprecated keyword (IBM: use `tuple`); pyopl refuses it with a fix-it to `tuple`", None, "OPL0036"),
+    # ------------------------------------------------------------ functions
+    (FN, "append", "code", _CPNO, None, "OPL0627"),
+    (FN, "element", "code", _CPNO + "; on data outside constraints too", None, "OPL0627"),
+    (FN, "standardDeviation", "code", _CPNO + "; on data outside constraints too", None, "OPL0627"),
+    (FN, "strong", "code", _CPNO, None, "OPL0627"),
+    (FN, "sameSequence", "code", _CPNO, None, "OPL0627"),
+    (FN, "sameCommonSubsequence", "code", _CPNO, None, "OPL0627"),
+    (FN, "cumulFunctionValue", "code", _READ, None, "OPL0627"),
+    (FN, "stateFunctionValue", "code", _READ, None, "OPL0627"),
+    (FN, "segmentStart", "code", _READ, None, "OPL0627"),
+    (FN, "segmentEnd", "code", _READ, None, "OPL0627"),
+    (FN, "segmentValue", "code", _READ, None, "OPL0627"),
+    (FN, "numberOfSegments", "code", _READ, None, "OPL0627"),
+    # ------------------------------------------------------------ operators
+    (OP, "^ (power)", "obj", _v("2 ^ 10"), None, 1024.0),
+    (OP, "^ before * (precedence)", "obj", _v("2 * 3 ^ 2"), None, 18.0),  # IBM's table: ^ binds tighter: 2 * 9
+    (OP, "+ (unary)", "obj", _v("+(3) - 1"), None, 2.0),
+    (OP, "hi >= e >= lo (ranged)", "obj", "dvar float x;\nmaximize x;\nsubject to { 9 >= x >= 2; }", None, 9.0),
+    # ------------------------------------------------------------ .dat forms (IBM, "Data files" and "Initializing tuples")
+    (DT, "scalar int and float", "obj", "int n = ...;\nfloat f = ...;\n" + _v("n + f"), "n = 3;\nf = 2.5;", 5.5),
+    (DT, "negative number and exponent", "obj", "int n = ...;\nfloat f = ...;\n" + _v("n + f"), "n = -4;\nf = 1.5e2;", 146.0),
+    (DT, "string", "out", "string s = ...;\n" + _s("writeln(s);"), 's = "hello world";', "hello world"),
+    (DT, "unquoted string in a set", "obj", "{string} S = ...;\n" + _v('card(S) + ("c" in S)'), 'S = {"a", "b", c};', 4.0),
+    (DT, "array [a, b, c]", "obj", "float a[1..3] = ...;\n" + _v("a[1] + 10 * a[3]"), "a = [1, 2, 3];", 31.0),
+    (DT, "array items separated by spaces", "obj", "int b[1..3] = ...;\n" + _v("b[1] + 10 * b[3]"), "b = [1 0 4];", 41.0),
+    (DT, "2-D array [[...], [...]]", "obj", "int a[1..2][1..3] = ...;\n" + _v("a[2][3] * 10 + a[1][2]"),
+     "a = [[1, 2, 3], [4, 5, 6]];", 62.0),
+    (DT, "keyed array #[k: v]# by string", "obj", "{string} K = ...;\nint a[K] = ...;\n" + _v('a["y"]'),
+     'K = {"x", "y"};\na = #["y": 4, "x": 1]#;', 4.0),
+    (DT, "2-D keyed array, nested", "obj", "int a[1..2][1..2] = ...;\n" + _v("a[2][1] * 10 + a[1][2]"),
+     "a = #[1: [1, 2], 2: #[2: 4, 1: 3]#]#;", 32.0),
+    (DT, "set {a, b}", "obj", "{int} S = ...;\n" + _v("sum(i in S) i"), "S = {3, 5, 9};", 17.0),
+    (DT, "range a..b", "obj", "range R = ...;\n" + _v("card(R) * 10 + first(R)"), "R = 2..6;", 52.0),
+    (DT, "tuple <a, b>", "obj", "tuple P { int a; float b; }\nP p = ...;\n" + _v("p.a + p.b"), "p = <2, 1.5>;", 3.5),
+    (DT, "named tuple #<field: value>#", "obj", "tuple point { int x; int y; }\npoint p1 = ...;\npoint p2 = ...;\n"
+     + _v("p1.x * 10 + p1.y + p2.x * 1000 + p2.y * 100"), "p1 = #<y: 1, x: 2>#;\np2 = <2, 1>;", 2121.0),  # IBM's example
+    (DT, "named tuple: each field exactly once", "ref", F + "test_a_named_tuple_gives_each_field_exactly_once", None, None),
+    (DT, "named tuple nested in a named tuple", "obj", "tuple point { int x; int y; }\ntuple seg { point a; point b; }\n"
+     "seg s = ...;\n" + _v("s.b.x * 10 + s.a.y"), "s = #<a: <1, 2>, b: #<x: 5, y: 6>#>#;", 52.0),
+    (DT, "named tuple in a tuple set", "obj", "tuple point { int x; int y; }\n{point} S = ...;\n" + _v("sum(p in S) p.x * p.y"),
+     "S = {#<y: 2, x: 1>#, <3, 4>};", 14.0),  # 1 * 2 + 3 * 4
+    (DT, "tuple set {<...>, <...>}", "obj", "tuple P { int a; int b; }\n{P} S = ...;\n" + _v("sum(t in S) t.a * t.b"),
+     "S = {<1, 2>, <3, 4>};", 14.0),
+    (DT, "array of tuples", "obj", "tuple P { int a; int b; }\nP p[1..2] = ...;\n" + _v("p[2].b * 10 + p[1].a"),
+     "p = [<1, 2>, <3, 4>];", 41.0),
+    (DT, "tuple with an array field", "obj", "tuple Rectangle { int id; int x[1..2]; int y[1..2]; }\nRectangle r = ...;\n"
+     + _v("r.x[2] + r.y[1] + r.id"), "r = <1, [0, 10], [3, 10]>;", 14.0),  # IBM's example shape: 10 + 3 + 1
+    (DT, "tuple with a set field", "obj", "tuple Precedence { string name; {string} after; }\nPrecedence p = ...;\n"
+     + _v('card(p.after) + ("a3" in p.after)'), 'p = <"a1", {"a2", "a3", "a4"}>;', 4.0),
+    (DT, "comments // and /* */", "obj", "int n = ...;\n" + _v("n"), "// a comment\n/* a block\ncomment */ n = 4; // after", 4.0),
+    (DT, "include \"file.dat\"", "ref", F + "test_a_data_file_includes_another", None, None),
+    # ------------------------------------------------------------ ILOG Script keywords and functions
+    (SK, "break", "out", _s("var s = 0; for (var i = 1; i <= 10; i++) { if (i > 3) break; s += i; } writeln(s);"), None, "6"),
+    (SK, "continue", "out", _s("var s = 0; for (var i = 1; i <= 5; i++) { if (i % 2 == 0) continue; s += i; } writeln(s);"),
+     None, "9"),  # 1 + 3 + 5
+    (SK, "for", "out", _s("var s = 0; for (var i = 1; i <= 4; i++) s += i * i; writeln(s);"), None, "30"),  # 1 + 4 + 9 + 16
+    (SK, "for (in)", "out", "{int} S = {2, 3, 7};\n" + _s("var t = 0; for (var e in S) t += e; writeln(t);"), None, "12"),
+    (SK, "function", "out", _s("function sq(a) { return a * a; } writeln(sq(7), \" \", sq(1.5));"), None, "49 2.25"),
+    (SK, "return", "out", _s("function f(n) { if (n > 2) return \"big\"; return \"small\"; } writeln(f(3), f(1));"), None, "bigsmall"),
+    (SK, "var", "out", _s("var a = 2, b = 3; var c; writeln(a * b, \" \", c);"), None, "6 undefined"),
+    (SK, "while", "out", _s("var n = 1; while (n < 100) n = n * 3; writeln(n);"), None, "243"),  # 1 3 9 27 81 243
+    (SK, "do ... while", "out", _s("var i = 0; do { i += 2; } while (i < 5); writeln(i);"), None, "6"),
+    (SK, "if ... else (script)", "out", _s("var a = 2; if (a > 3) writeln(\"big\"); else writeln(\"small\");"), None, "small"),
+    (SK, "write", "out", _s("write(\"a\", 1); write(2); writeln();"), None, "a12"),
+    (SK, "writeln", "out", _s("writeln(\"x = \", 3, \" \", 1.5); writeln(\"y\");"), None, "x = 3 1.5\ny"),
+    # ------------------------------------------------------------ IloCP (the `cp` object of a `using CP;` model)
+    (SC, "IloCP.param", "out", "using CP;\nexecute { cp.param.TimeLimit = 5; writeln(cp.param.TimeLimit); }\n"
+     "dvar int x in 0..5;\nmaximize x;", None, "5"),
+    (SC, "IloCP.getObjValue (postprocessing)", "out", _CPX + "execute { writeln(cp.getObjValue()); }", None, "5"),
+    (SC, "IloCP.setSearchPhases / factory (accepted, no effect)", "obj", _CPX + "subject to { x != 5; }\n"
+     "execute { var f = cp.factory; cp.setSearchPhases(f.searchPhase(x)); }", None, 4.0),
+    (SC, "IloCP (constructor)", "code", "a second CP engine from a script is not supported: pyopl solves `using CP;` "
+     "models itself", None, "OPL1057"),
+    (SC, "IloCP.startNewSearch / next", "code", "stepping through CP solutions from a script is not supported", None, "OPL1057"),
+]
+
+# IloCP members pyopl's `cp` object does not have (OPL1004, "has no member"): flow control of a CP solve
+_CP_MISSING = {
+    "solve": "cp.solve();", "endSearch": "cp.endSearch();", "refineConflict": "cp.refineConflict();",
+    "exportModel": "cp.exportModel(\"m.cpo\");", "dumpModel": "cp.dumpModel(\"d.cpo\");",
+    "getObjBound": "writeln(cp.getObjBound());", "getObjGap": "writeln(cp.getObjGap());",
+    "getNumberOfCriteria": "writeln(cp.getNumberOfCriteria());", "addKPI": "cp.addKPI(thisOplModel.x, \"k\");",
+    "getKPIValue": "writeln(cp.getKPIValue(\"k\"));", "removeAllKPIs": "cp.removeAllKPIs();",
+    "clearModel": "cp.clearModel();", "clearStartingPoint": "cp.clearStartingPoint();",
+    "setStartingPoint": "cp.setStartingPoint(null);", "getIncumbentValue": "writeln(cp.getIncumbentValue(thisOplModel.x));",
+    "info": "writeln(cp.info.NumberOfVariables);", "status": "writeln(cp.status);",
+}
+CODE_MODELS = {
+    "struct": "struct P { int a; int b; }\nP p = <2, 3>;\ndvar float+ x;\nminimize x;",
+    "append": "using CP;\ndvar int x[1..2] in 1..4;\ndvar int y[1..2] in 1..4;\nminimize x[1];\n"
+              "subject to { allDifferent(append(x, y)); }",
+    "element": "using CP;\nint c[1..4] = [5, 9, 2, 7];\ndvar int k in 0..3;\nmaximize element(c, k);",
+    "standardDeviation": "using CP;\ndvar int x[1..2] in 0..4;\nmaximize standardDeviation(x);",
+    "strong": "using CP;\ndvar int x[1..2] in 0..3;\nmaximize x[1] + x[2];\nsubject to { x[1] + x[2] <= 4; strong(x); }",
+    "sameSequence": "using CP;\ndvar interval a[1..2] size 1;\ndvar sequence s1 in a;\ndvar sequence s2 in a;\n"
+                    "minimize endOf(a[1]);\nsubject to { noOverlap(s1); sameSequence(s1, s2); }",
+    "sameCommonSubsequence": "using CP;\ndvar interval a[1..2] size 1;\ndvar sequence s1 in a;\ndvar sequence s2 in a;\n"
+                             "minimize endOf(a[1]);\nsubject to { noOverlap(s1); sameCommonSubsequence(s1, s2); }",
+    "cumulFunctionValue": _CUMUL + "int v = cumulFunctionValue(f, 1);",
+    "stateFunctionValue": _STATE + "int v = stateFunctionValue(f, 1);",
+    "segmentStart": _CUMUL + "int v = segmentStart(f, 0);",
+    "segmentEnd": _CUMUL + "int v = segmentEnd(f, 0);",
+    "segmentValue": _CUMUL + "int v = segmentValue(f, 0);",
+    "numberOfSegments": _CUMUL + "int v = numberOfSegments(f);",
+    "IloCP (constructor)": _CPX + "main { var c = new IloCP(); }",
+    "IloCP.startNewSearch / next": _CPX + "main { thisOplModel.generate(); cp.startNewSearch(); while (cp.next()) { } }",
+}
+for _m, _call in _CP_MISSING.items():
+    _name = "IloCP.%s" % _m
+    ENTRIES.append((SC, _name, "code", "the `cp` object has `param`, `factory`, `setSearchPhases` and `getObjValue`; "
+                    "pyopl solves `using CP;` models itself, with no flow control of the CP solve", None, "OPL1004"))
+    CODE_MODELS[_name] = _CPX + "main { thisOplModel.generate(); %s }" % _call
+
+ENTRIES += [
+    # ------------------------------------------------------------ IloIntervalVar (after a CP solve)
+    (SC, "IloIntervalVar.start / .end", "out", _IV + "execute { writeln(x.start, \" \", x.end); }", None, "2 12"),  # IBM's example
+    (SC, "IloIntervalVar.size / .length", "out", _IV + "execute { writeln(x.size, \" \", x.length); }", None, "10 10"),
+    (SC, "IloIntervalVar.present / .absent", "out", _OPT + "execute { writeln(x.present, \" \", x.absent); }", None, "false true"),
+    (SC, "IloIntervalVar.name", "out", "using CP;\ndvar interval a[1..2] size 2;\nminimize endOf(a[2]);\n"
+     "execute { writeln(a[2].name); }", None, "a[2]"),
+    (SC, "IloIntervalVar declared bounds (the `in` window, the `size` range)", "code",
+     "the declared window and size range are not readable from scripts", None, "OPL1004"),
+]
+CODE_MODELS["IloIntervalVar declared bounds (the `in` window, the `size` range)"] = \
+    "using CP;\ndvar interval x in 2..20 size 3..5;\nminimize startOf(x);\nexecute { writeln(x.StartMin); }"
+
+for _m, _call in (("first()", "seq.first()"), ("last()", "seq.last()"), ("next(x)", "seq.next(tia[1])"),
+                  ("prev(x)", "seq.prev(tia[2])"), ("name", "seq.name")):
+    _name = "IloIntervalSequenceVar.%s" % _m
+    ENTRIES.append((SC, _name, "code", "a `dvar sequence` is not readable from scripts yet: read its intervals "
+                    "(`a.start`) and order them", None, "OPL1050"))
+    CODE_MODELS[_name] = _SEQ + "execute { writeln(%s); }" % _call
+
+for _cls, _base in (("IloCumulFunctionExpr", _CUMUL), ("IloStateFunctionExpr", _STATE)):
+    for _m, _call in (("getNumberOfSegments()", "f.getNumberOfSegments()"), ("getSegmentStart(i)", "f.getSegmentStart(0)"),
+                      ("getSegmentEnd(i)", "f.getSegmentEnd(0)"), ("getSegmentValue(i)", "f.getSegmentValue(0)"),
+                      ("getValue(t)", "f.getValue(1)")):
+        _name = "%s.%s" % (_cls, _m)
+        ENTRIES.append((SC, _name, "code", _READ, None, "OPL1050"))
+        CODE_MODELS[_name] = _base + "execute { writeln(%s); }" % _call
+
+_PROJECT = "pyopl runs one model with its data per call (or sub-models through `new IloOplModel(def, cplex)`): " \
+           "there are no project files or run configurations"
+_RC = "main { var rc = new IloOplRunConfiguration(\"m.mod\"); writeln(rc.%s); }"
+for _name, _model in (
+        ("IloOplProject (constructor)", "main { var p = new IloOplProject(\".\"); }"),
+        ("IloOplProject.makeRunConfiguration", "main { var rc = new IloOplProject(\".\").makeRunConfiguration(); }"),
+        ("IloOplRunConfiguration (constructor)", "main { var rc = new IloOplRunConfiguration(\"m.mod\"); }"),
+        ("IloOplRunConfiguration.oplModel", _RC % "oplModel"),
+        ("IloOplRunConfiguration.cplex", _RC % "cplex"),
+        ("IloOplRunConfiguration.cp", _RC % "cp"),
+        ("IloOplRunConfiguration.settings", _RC % "settings")):
+    ENTRIES.append((SC, _name, "code", _PROJECT, None, "OPL1057"))
+    CODE_MODELS[_name] = "int n = 3;" + _N + _model
+
+for _m in ("(constructor)", "setAbsent", "setPresent", "setStart", "setEnd", "setEndMin", "setEndMax", "setMin", "setMax",
+           "setValue"):
+    _name = "IloOplCPSolution %s" % _m if _m.startswith("(") else "IloOplCPSolution.%s" % _m
+    ENTRIES.append((SC, _name, "code", "CP-SAT gets no starting point from a script (a hint pyopl does not pass yet)",
+                    None, "OPL1057"))
+    CODE_MODELS[_name] = _CPX + "main { var s = new IloOplCPSolution(); %s }" % (
+        "" if _m.startswith("(") else "s.%s(thisOplModel.x, 1);" % _m)
