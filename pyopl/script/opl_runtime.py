@@ -22,10 +22,7 @@ from .values import NULL, HostFunction, HostObject, UNDEFINED
 
 #: Names IBM offers that pyopl does not run (an error naming the name, never a silent skip).
 UNSUPPORTED_GLOBALS = ("IloOplExec", "IloOplCallJava", "IloOplImportExcel", "IloOplProject",
-                       "IloOplRunConfiguration", "IloOplSettings", "IloCP", "IloOplProfiler", "IloOplCPSolution",
-                       # OPL functions that read a fixed cumul or state function after a CP solve (Quick Reference)
-                       "cumulFunctionValue", "stateFunctionValue", "segmentStart", "segmentEnd", "segmentValue",
-                       "numberOfSegments")
+                       "IloOplRunConfiguration", "IloOplSettings", "IloCP", "IloOplProfiler", "IloOplCPSolution")
 
 
 MAX_OUTPUT = 20_000_000  # characters a model's scripts may print in all
@@ -66,7 +63,7 @@ class Runtime:
                 "IloOplOutputString": _fn("IloOplOutputString", lambda a, s: _output_string(ctx), True),
                 "includeScript": _include("includeScript", ctx), "loadFile": _include("loadFile", ctx),
             }
-            for name in UNSUPPORTED_GLOBALS:
+            for name in UNSUPPORTED_GLOBALS + SEGMENT_READERS:
                 g[name] = _fn(name, lambda a, s, n=name: _unsupported(n, s), True)
             g.update(main_classes(ctx))
             self._globals = g
@@ -154,16 +151,22 @@ _UNSUPPORTED_HELP = {
     "IloOplProject": "run each model with its data: `new IloOplModel(new IloOplModelDefinition(src), cplex)`",
     "IloOplRunConfiguration": "run each model with its data: `new IloOplModel(new IloOplModelDefinition(src), cplex)`",
 }
-_SEGMENT_READERS = ("cumulFunctionValue", "stateFunctionValue", "segmentStart", "segmentEnd", "segmentValue",
-                    "numberOfSegments")
+#: OPL functions that read a fixed cumul or state function after a CP solve (Quick Reference): script globals
+#: that refuse with ``script-unsupported`` (a script's own function of the same name replaces them).
+SEGMENT_READERS = ("cumulFunctionValue", "stateFunctionValue", "segmentStart", "segmentEnd", "segmentValue",
+                   "numberOfSegments")
+
+
+def unsupported_help(name: str) -> str:
+    """What to do instead of a name of :data:`UNSUPPORTED_GLOBALS` or :data:`SEGMENT_READERS`."""
+    if name in SEGMENT_READERS:
+        return "read the interval variables instead (`a.start`, `a.end`, `a.present`)"
+    return _UNSUPPORTED_HELP.get(name, "remove it; pyopl runs no external programs and reads no files from scripts")
 
 
 def _unsupported(name: str, span: Any) -> Any:
-    """The error for a name of :data:`UNSUPPORTED_GLOBALS` (``script-unsupported``), with what to do instead."""
-    help = _UNSUPPORTED_HELP.get(name, "read the interval variables instead (`a.start`, `a.end`, `a.present`)"
-                                 if name in _SEGMENT_READERS else
-                                 "remove it; pyopl runs no external programs and reads no files from scripts")
-    raise host_error("script-unsupported", "`%s` is not supported by pyopl" % name, span, help=help)
+    """The error for a name of :data:`UNSUPPORTED_GLOBALS` or :data:`SEGMENT_READERS` (``script-unsupported``)."""
+    raise host_error("script-unsupported", "`%s` is not supported by pyopl" % name, span, help=unsupported_help(name))
 
 
 # ---------------------------------------------------------------------- Opl.*

@@ -209,3 +209,47 @@ for _m in ("(constructor)", "setAbsent", "setPresent", "setStart", "setEnd", "se
                     None, "OPL1057"))
     CODE_MODELS[_name] = _CPX + "main { var s = new IloOplCPSolution(); %s }" % (
         "" if _m.startswith("(") else "s.%s(thisOplModel.x, 1);" % _m)
+
+# ------------------------------------------------------------ IloCplex, IloOplModel and IloObject members not covered above
+_X3 = ("range I = 1..3;\ndvar float+ x[I] in 0..5;\nmaximize sum(i in I) i * x[i];\nsubject to { ct: sum(i in I) x[i] <= 7; }\n")
+# _X3 by hand: x = [0 2 5], objective 2 * 2 + 3 * 5 = 19
+_NDAT = "int n = ...;\ndvar float+ x;\nminimize x;\nsubject to { x >= n; }\n"  # optimum n
+ENTRIES += [
+    (SC, "IloCplex (constructor)", "out", _X3 + "main { var c = new IloCplex(); var o = new IloOplModel(thisOplModel.modelDefinition, c); "
+     "o.generate(); c.solve(); writeln(c.getObjValue()); }", None, "19"),
+    (SC, "IloCplex.status", "out", _X3 + "main { thisOplModel.generate(); cplex.solve(); writeln(cplex.status); }", None, "1"),  # CPX_STAT_OPTIMAL
+    (SC, "IloObject.end (model, definition, engine, source)", "out", _X3 + "main { var s = new IloOplModelSource(\"m.mod\"); "
+     "var d = new IloOplModelDefinition(s); var c = new IloCplex(); var o = new IloOplModel(d, c); o.generate(); c.solve(); "
+     "writeln(c.getObjValue()); o.end(); d.end(); c.end(); s.end(); }", None, "19"),
+    (SC, "IloOplDataSource (constructor: a .dat file for a sub-model)", "out", _NDAT + "main { var d = new IloOplDataSource(\"m.dat\"); "
+     "var o = new IloOplModel(thisOplModel.modelDefinition, cplex); o.addDataSource(d); o.generate(); cplex.solve(); "
+     "writeln(cplex.getObjValue()); d.end(); }", "n = 6;", "6"),
+    (SC, "IloOplModel.dataElements", "out", _NDAT + "main { writeln(thisOplModel.dataElements.n); }", "n = 6;", "6"),
+    (SC, "IloOplModel.modelDefinition", "out", _NDAT + "main { var o = new IloOplModel(thisOplModel.modelDefinition, cplex); "
+     "var d = new IloOplDataElements(); d.n = 4; o.addDataSource(d); o.generate(); cplex.solve(); writeln(cplex.getObjValue()); }",
+     "n = 6;", "4"),
+]
+_CPLEX_MISSING = {  # IloCplex methods of IBM's ILOG Script reference that pyopl's `cplex` does not have
+    "addCut": "addCut(thisOplModel.ct)", "addCuts": "addCuts([thisOplModel.ct])", "addUserCut": "addUserCut(thisOplModel.ct)",
+    "addUserCuts": "addUserCuts([thisOplModel.ct])", "addLazyConstraint": "addLazyConstraint(thisOplModel.ct)",
+    "addLazyConstraints": "addLazyConstraints([thisOplModel.ct])", "clearCuts": "clearCuts()",
+    "clearUserCuts": "clearUserCuts()", "clearLazyConstraints": "clearLazyConstraints()",
+    "addDiversityFilter": "addDiversityFilter(0, 1, thisOplModel.x, [1, 1, 1], [0, 0, 0], \"d\")",
+    "addRangeFilter": "addRangeFilter(0, 1, thisOplModel.x, [1, 1, 1], \"r\")", "readFilters": "readFilters(\"f.flt\")",
+    "addMIPStart": "addMIPStart(thisOplModel.x, [1, 1, 1])", "deleteMIPStarts": "deleteMIPStarts(0)",
+    "readMIPStarts": "readMIPStarts(\"s.mst\")", "writeMIPStarts": "writeMIPStarts(\"s.mst\")", "getNMIPStarts": "getNMIPStarts()",
+    "readBasis": "readBasis(\"b.bas\")", "writeBasis": "writeBasis(\"b.bas\")", "readParam": "readParam(\"p.prm\")",
+    "writeParam": "writeParam(\"p.prm\")", "setDefaults": "setDefaults()", "tuneParam": "tuneParam()",
+    "readVMConfig": "readVMConfig(\"v.vmc\")", "feasOpt": "feasOpt(thisOplModel.ct, 1)", "getVersion": "getVersion()",
+    "getDetTime": "getDetTime()", "getNrows": "getNrows()", "getNcols": "getNcols()", "getNintVars": "getNintVars()",
+    "getNbinVars": "getNbinVars()", "getNsemiContVars": "getNsemiContVars()", "getNsemiIntVars": "getNsemiIntVars()",
+    "getNnodesLeft": "getNnodesLeft()", "getNbarrierIterations": "getNbarrierIterations()",
+    "getNphaseOneIterations": "getNphaseOneIterations()", "getNsiftingIterations": "getNsiftingIterations()",
+    "getNsiftingPhaseOneIterations": "getNsiftingPhaseOneIterations()", "getNprimalSuperbasics": "getNprimalSuperbasics()",
+    "getNdualSuperbasics": "getNdualSuperbasics()", "getNcrossPExch": "getNcrossPExch()", "getNcrossDExch": "getNcrossDExch()",
+}
+for _m, _call in _CPLEX_MISSING.items():
+    _name = "IloCplex.%s" % _m
+    ENTRIES.append((SC, _name, "code", "not in pyopl's `cplex` object (docs/scripting.md lists its methods); the call is "
+                    "refused before the `main` block runs", None, "OPL1057"))
+    CODE_MODELS[_name] = _X3 + "main { thisOplModel.generate(); cplex.solve(); writeln(cplex.%s); }" % _call

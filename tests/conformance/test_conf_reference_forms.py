@@ -60,3 +60,16 @@ def test_a_data_file_includes_another(tmp_path):
                       'include "other.dat";\nn = 1;\n')
     assert not [d for d in diags if d.is_error], [(d.code, d.message) for d in diags]
     assert r.objective == pytest.approx(51.0)
+
+
+@pytest.mark.parametrize("name", ["cumulFunctionValue", "stateFunctionValue", "segmentStart", "segmentEnd",
+                                  "segmentValue", "numberOfSegments"])
+def test_the_segment_readers_in_a_script_are_refused_by_name_unless_the_script_defines_them(name, tmp_path):
+    """IBM's readers of a solved cumul or state function, called from a script, are refused with
+    OPL1057 naming them (not "not defined"); a script function of the same name is the script's own."""
+    base = "using CP;\ndvar interval a in 0..10 size 2;\nminimize startOf(a);\n"
+    diags, _ = _diags(tmp_path, base + "execute { writeln(%s(1)); }\n" % name)
+    hit = [d for d in diags if d.code == "OPL1057"]
+    assert hit and name in hit[0].message and "a.start" in (hit[0].help or "")
+    diags, r = _diags(tmp_path, base + "execute { function %s(t) { return t * 2; } writeln(%s(4)); }\n" % (name, name))
+    assert not [d for d in diags if d.is_error] and r.script_output.strip() == "8"
