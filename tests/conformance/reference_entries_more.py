@@ -301,3 +301,32 @@ ENTRIES += [
     (SK, 'Function.call / apply', "out", _s('function f(a, b) { return this.k + a + b; } var o = {k: 1}; writeln(f.call(o, 2, 3), " ", f.apply(o, [4, 5]));'), None, '6 10'),
     (SK, 'Boolean.toString / Number.toString', "out", _s('var b = true; writeln(b.toString() + "!", (12).toString());'), None, 'true!12'),
 ]
+
+# ------------------------------------------------------------ the Opl namespace, files, sets and tuples from scripts
+# (outputs by hand: S = {5, 6, 7}; item 1 is 6, ord of 7 is 2; floor(2.5) 2 ... minl(3, 1) 1; the files round-trip)
+ENTRIES += [
+    (SC, 'Opl.item / first / last / ord / next / prev / nextc / prevc', "out", '{int} S = {5, 6, 7};\nexecute { writeln(Opl.item(S, 1), " ", Opl.first(S), " ", Opl.last(S), " ", Opl.ord(S, 7), " ", Opl.next(S, 5), " ", Opl.prev(S, 7), " ", Opl.nextc(S, 7), " ", Opl.prevc(S, 5)); }\ndvar float+ x;\nminimize x;\n', None, '6 5 7 2 6 6 5 7'),
+    (SC, 'Opl numeric functions (floor, ceil, round, sqrt, pow, exp, ln, log, lg, ftoi, frac, trunc, sgn, maxl, minl)', "out", 'execute { writeln(Opl.floor(2.5), " ", Opl.ceil(2.1), " ", Opl.round(2.6), " ", Opl.sqrt(4), " ", Opl.pow(2, 3), " ", Opl.exp(0), " ", Opl.ln(1), " ", Opl.log(100), " ", Opl.lg(8), " ", Opl.ftoi(2.7), " ", Opl.frac(2.5), " ", Opl.trunc(-2.5), " ", Opl.sgn(-3), " ", Opl.maxl(1, 4, 2), " ", Opl.minl(3, 1)); }\ndvar float+ x;\nminimize x;\n', None, '2 3 3 2 8 1 0 2 3 2 0.5 -2 -1 4 1'),
+    (SC, 'Opl.rand / Opl.srand', "out", 'execute { Opl.srand(3); var r = Opl.rand(10); writeln(r >= 0 && r < 10 && r == Math.floor(r)); }\ndvar float+ x;\nminimize x;\n', None, 'true'),
+    (SC, 'IloOplOutputFile.write / append mode', "out", 'execute { var f = new IloOplOutputFile("o.txt"); f.writeln("a"); f.close(); var g = new IloOplOutputFile("o.txt", true); g.write("b", 1); g.writeln(); g.close(); var h = new IloOplInputFile("o.txt"); writeln(h.readline(), h.readline()); h.close(); }\ndvar float+ x;\nminimize x;\n', None, 'ab1'),
+    (SC, 'IloOplOutputFile.open', "out", 'execute { var f = new IloOplOutputFile(); f.open("o.txt"); f.writeln("z"); f.close(); var h = new IloOplInputFile("o.txt"); writeln(h.readline()); h.close(); }\ndvar float+ x;\nminimize x;\n', None, 'z'),
+    (SC, 'IloOplInputFile.open', "out", 'execute { var f = new IloOplOutputFile("o.txt"); f.writeln("q"); f.close(); var h = new IloOplInputFile(); h.open("o.txt"); writeln(h.readline()); h.close(); }\ndvar float+ x;\nminimize x;\n', None, 'q'),
+    (SC, 'IloTupleSet.add / find / get / size', "out", 'tuple T { key int id; string n; }\n{T} S = {<1, "a">};\nexecute { S.add(2, "b"); writeln(S.size, " ", S.find(2).n, " ", S.get(1).n); }\ndvar float+ x;\nminimize x;\n', None, '2 b a'),
+    (SC, 'IloTupleSet.addOnly / remove / first', "out", 'tuple T { key int id; string n; }\n{T} S = {<1, "a">, <2, "b">};\nexecute { S.remove(S.find(1)); S.addOnly(3, "c"); writeln(S.size, " ", S.first().n); }\ndvar float+ x;\nminimize x;\n', None, '2 b'),
+    (SC, 'set .first / .last / .next / .prev / .nextc / .prevc', "out", '{int} S = {5, 6, 7};\nexecute { writeln(S.first(), S.last(), S.next(5), S.prev(7), S.nextc(7), S.prevc(5)); }\ndvar float+ x;\nminimize x;\n', None, '576657'),
+    (SC, 'set .contains / .remove / .addOnly', "out", '{int} S = {5, 6, 7};\nexecute { S.remove(6); S.addOnly(9); writeln(S.contains(6), " ", S.contains(9), " ", S.size); }\ndvar float+ x;\nminimize x;\n', None, 'false true 3'),
+    (SC, 'data array .size / for-in over its indices', "out", 'float a[2..4] = [1, 2, 3];\nexecute { var t = 0; for (var i in a) t += i; writeln(a.size, " ", t); }\ndvar float+ x;\nminimize x;\n', None, '3 9'),
+    (SC, 'tuple field assignment', "out", 'tuple T { int a; int b; }\nT t = <1, 2>;\nexecute { t.a = 5; writeln(t.a + t.b); }\ndvar float+ x;\nminimize x;\n', None, '7'),
+    (SC, 'dvar .LB / .UB (read)', "out", 'dvar float y in 1..4;\nminimize y;\nexecute { writeln(y.LB, " ", y.UB); }', None, '1 4'),
+    (SC, 'dexpr array item', "out", 'dvar float y[1..2] in 0..3;\ndexpr float d[i in 1..2] = i * y[i];\nmaximize sum(i in 1..2) d[i];\nexecute { writeln(d[2]); }', None, '6'),
+]
+ENTRIES.append((SC, 'Opl.element', "code", "the CP Optimizer functions are not in pyopl's `Opl` namespace (as in the model: OPL0627)", None, 'OPL1004'))
+CODE_MODELS['Opl.element'] = '{int} S = {5, 6, 7};\nexecute { writeln(Opl.element(S, 1)); }\ndvar float+ x;\nminimize x;\n'
+ENTRIES.append((SC, 'Opl.standardDeviation', "code", "the CP Optimizer functions are not in pyopl's `Opl` namespace (as in the model: OPL0627)", None, 'OPL1004'))
+CODE_MODELS['Opl.standardDeviation'] = 'int a[1..4] = [2, 4, 4, 6];\nexecute { writeln(Opl.standardDeviation(a)); }\ndvar float+ x;\nminimize x;\n'
+ENTRIES.append((SC, 'Opl.append', "code", "the CP Optimizer functions are not in pyopl's `Opl` namespace (as in the model: OPL0627)", None, 'OPL1004'))
+CODE_MODELS['Opl.append'] = 'int a[1..2] = [1, 2];\nexecute { writeln(Opl.append(a, 3)); }\ndvar float+ x;\nminimize x;\n'
+ENTRIES.append((SC, 'dvar .priority (assigned)', "code", 'branching priorities and directions are not passed to the solvers yet', None, 'OPL1053'))
+CODE_MODELS['dvar .priority (assigned)'] = 'dvar int y in 0..3;\nmaximize y;\nexecute { y.priority = 2; }'
+ENTRIES.append((SC, 'dvar .direction (assigned)', "code", 'branching priorities and directions are not passed to the solvers yet', None, 'OPL1053'))
+CODE_MODELS['dvar .direction (assigned)'] = 'dvar int y in 0..3;\nmaximize y;\nexecute { y.direction = 1; }'
