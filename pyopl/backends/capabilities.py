@@ -128,7 +128,10 @@ def is_convex(ir: IR, tol: float = 1e-9) -> bool:
     if len(used) == 0 or len(used) > 2000:
         return True
     sub = Q[used][:, used].toarray()
-    sub = 0.5 * (sub + sub.T)
+    if not np.isfinite(sub).all():
+        return True  # (coefficients no solver takes: OPL0431 says so, not a convexity warning)
+    with np.errstate(over="ignore"):
+        sub = 0.5 * (sub + sub.T)
     if ir.sense == "maximize":
         sub = -sub
     return _psd(sub, tol)

@@ -377,6 +377,81 @@ ENTRIES = [
      "execute { writeln(S); }\ndvar float+ x;\nminimize x;", "S = {<1, [2, 3]>};", "{<1 [2 3]>}"),
 ]
 
+
+# ---------------------------------------------------------------- issue 44: IBM's entries that had no row
+DT = "OPL data files (.dat)"
+SK = "IBM ILOG Script: keywords and global functions"
+R2 = "tests/conformance/test_conf_reference_forms.py::"
+_CPX = "using CP;\ndvar int x[1..2] in 0..2;\n"
+_CPI = "using CP;\ndvar interval a size 2;\n"
+_W = "\ndvar float+ x in 0..1;\nmaximize x;"
+ENTRIES += [
+    (KW, "initial", "ref", R2 + "test_reserved_words_for_future_use_and_deprecated_cannot_name_data", None, None),
+    (KW, "template", "ref", R2 + "test_reserved_words_for_future_use_and_deprecated_cannot_name_data", None, None),
+    (KW, "struct", "ref", R2 + "test_reserved_words_for_future_use_and_deprecated_cannot_name_data", None, None),
+    (FN, "append", "code", "CP Optimizer array concatenation: no CP-SAT form yet", None, "OPL0627"),
+    (FN, "element", "code", "CP Optimizer element expression: no CP-SAT form yet (index an array with a decision "
+     "in a MIP instead: OPL0509)", None, "OPL0627"),
+    (FN, "standardDeviation", "code", "CP Optimizer standard deviation expression: no CP-SAT form yet", None, "OPL0627"),
+    (FN, "strong", "code", "CP Optimizer propagation strength hint: no CP-SAT form yet", None, "OPL0627"),
+    (FN, "sameSequence", "code", "CP Optimizer sequence constraint: no CP-SAT form yet", None, "OPL0627"),
+    (FN, "sameCommonSubsequence", "code", "CP Optimizer sequence constraint: no CP-SAT form yet", None, "OPL0627"),
+    (FN, "cumulFunctionValue", "code", "CP Optimizer solution value of a cumul function: not computed yet", None, "OPL0627"),
+    (FN, "stateFunctionValue", "code", "CP Optimizer solution value of a state function: not computed yet", None, "OPL0627"),
+    (FN, "segmentStart", "code", "segments of a cumul/state function's solution: not computed yet", None, "OPL0627"),
+    (FN, "segmentEnd", "code", "segments of a cumul/state function's solution: not computed yet", None, "OPL0627"),
+    (FN, "segmentValue", "code", "segments of a cumul/state function's solution: not computed yet", None, "OPL0627"),
+    (FN, "numberOfSegments", "code", "segments of a cumul/state function's solution: not computed yet", None, "OPL0627"),
+    (OP, "^ (power)", "obj", _v("2 ^ 3 ^ 2 / 64"), None, 8.0),  # IBM's table puts ^ first: 2 ^ 9 = 512, / 64
+    (DT, "name = value; (scalars, strings)", "obj", "int n = ...;\nstring s = ...;\n" + _v("n + 1", ""),
+     'n = 4;\ns = "a";', 5.0),
+    (DT, "[...] array, positional", "obj", "float a[1..3] = ...;\n" + _v("a[1] + 10 * a[3]"), "a = [1, 2, 3];", 31.0),
+    (DT, "#[key: value]# array, by index", "obj", "{string} D = {\"mon\", \"tue\"};\nint a[D] = ...;\n" + _v("a[\"tue\"]"),
+     "a = #[tue: 5, mon: 1]#;", 5.0),
+    (DT, "{...} set", "obj", "{int} S = ...;\n" + _v("card(S)"), "S = {3, 1, 2};", 3.0),
+    (DT, "<...> tuple", "obj", "tuple P { int x; int y; }\nP p = ...;\n" + _v("p.x * 10 + p.y"), "p = <2, 1>;", 21.0),
+    (DT, "#<field: value># named tuple", "obj", "tuple P { int x; int y; }\nP p = ...;\n" + _v("p.x * 10 + p.y"),
+     "p = #<y: 1, x: 2>#;", 21.0),  # IBM "Initializing tuples": fields by name, in any order
+    (DT, "lo..hi range", "obj", "range R = ...;\n" + _v("card(R)"), "R = 2..6;", 5.0),
+    (DT, "// and /* */ comments", "obj", "int n = ...;\n" + _v("n"), "// a comment\nn = /* inside */ 7; // end", 7.0),
+    (SK, "break", "out", "execute { var k = 0; while (true) { k++; if (k == 3) break; } writeln(k); }" + _W, None, "3"),
+    (SK, "continue", "out", "execute { var s = 0; for (var i = 1; i <= 5; i++) { if (i % 2 == 0) continue; s += i; } "
+     "writeln(s); }" + _W, None, "9"),
+    (SK, "for", "out", "execute { var s = \"\"; for (var i = 0; i < 3; i++) s += i; writeln(s); }" + _W, None, "012"),
+    (SK, "for (var k in S)", "out", "{string} S = {\"b\", \"a\"};\nexecute { var s = \"\"; for (var k in S) s += k; "
+     "writeln(s); }" + _W, None, "ba"),
+    (SK, "function", "out", "execute { function sq(v) { return v * v; } writeln(sq(7)); }" + _W, None, "49"),
+    (SK, "return", "out", "execute { function f(v) { if (v > 0) return \"pos\"; return \"neg\"; } writeln(f(-1), f(2)); }"
+     + _W, None, "negpos"),
+    (SK, "var", "out", "execute { var a = 2, b = a + 3; writeln(a * b); }" + _W, None, "10"),
+    (SK, "while", "out", "execute { var n = 1; while (n < 100) n *= 3; writeln(n); }" + _W, None, "243"),
+    (SK, "write", "out", "execute { write(\"a\"); write(1, 2); writeln(); }" + _W, None, "a12"),
+    (SK, "writeln", "out", "execute { writeln(\"x = \", 1.5, \" \", [1, 2]); }" + _W, None, "x = 1.5 1,2"),
+    (SC, "IloCP (cp in a CP model: getObjValue)", "out", "using CP;\ndvar int x in 2..5;\nminimize x;\n"
+     "execute { writeln(cp.getObjValue()); }", None, "2"),
+    (SC, "IloIntervalVar (start, end, size, present)", "out", "using CP;\ndvar interval a in 1..10 size 3;\n"
+     "minimize endOf(a);\nexecute { writeln(a.start, \" \", a.end, \" \", a.size, \" \", a.present); }", None, "1 4 3 true"),
+    (SC, "IloIntervalSequenceVar", "code", "a `dvar sequence` is not readable from scripts yet", None, "OPL1050"),
+    (SC, "IloCumulFunctionExpr", "code", "a `cumulFunction` is not readable from scripts yet", None, "OPL1050"),
+    (SC, "IloStateFunctionExpr", "code", "a `stateFunction` is not readable from scripts yet", None, "OPL1050"),
+    (SC, "IloObjective (thisOplModel.getObjective: setCoef, getCoef)", "ref",
+     "tests/conformance/test_conf_mp_round2.py::test_cplex_set_lb_ub_on_a_constraint_and_get_objective_set_coef_in_main",
+     None, None),
+    (SC, "IloCplex.addMIPStart", "ref",
+     "tests/conformance/test_conf_mp_round2.py::test_add_mip_start_and_branching_priorities_reach_the_solver", None, None),
+    (SC, "dvar .priority / .direction", "ref",
+     "tests/conformance/test_conf_mp_round2.py::test_add_mip_start_and_branching_priorities_reach_the_solver", None, None),
+    (SC, "IloCplex.writeMIPStarts", "ref",
+     "tests/conformance/test_conf_mp_round2.py::test_write_mip_starts_writes_the_solution_in_cplex_mst_form", None, None),
+    (SC, "dvar value assigned in post-processing", "ref",
+     "tests/conformance/test_conf_mp_round2.py::test_post_processing_assignment_to_a_decision_value_is_what_later_data_reads",
+     None, None),
+    (SC, "constraint .slack after a MIP", "ref", "tests/conformance/test_conf_mp_round2.py::test_slack_after_a_mip", None, None),
+    (SC, "tuple field assignment (non-key int, float, string)", "ref",
+     "tests/conformance/test_conf_mp_round2.py::test_script_assigns_non_key_fields_of_tuples_in_sets_arrays_and_scalars",
+     None, None),
+]
+
 # Snippets that stand for "not supported": the model that yields the code (checked by the test).
 CODE_MODELS = {
     "CP": "using CP;\ndvar int x in 0..3;\nminimize x;",
@@ -448,6 +523,25 @@ CODE_MODELS = {
     "step": "dvar interval a;\nminimize step(a);",
     "stepAtStart": "dvar interval a;\nminimize stepAtStart(a);",
     "stepAtEnd": "dvar interval a;\nminimize stepAtEnd(a);",
+    "append": _CPX + "minimize x[1];\nsubject to { allDifferent(append(x, x)); }",
+    "element": "using CP;\nint a[0..2] = [5, 3, 8];\ndvar int i in 0..2;\nminimize element(a, i);",
+    "standardDeviation": _CPX + "minimize standardDeviation(x);",
+    "strong": _CPX + "minimize x[1];\nsubject to { strong(x); }",
+    "sameSequence": _CPI + "dvar sequence s1 in all(i in 1..1) a;\ndvar sequence s2 in all(i in 1..1) a;\n"
+                    "minimize endOf(a);\nsubject to { sameSequence(s1, s2); }",
+    "sameCommonSubsequence": _CPI + "dvar sequence s1 in all(i in 1..1) a;\ndvar sequence s2 in all(i in 1..1) a;\n"
+                             "minimize endOf(a);\nsubject to { sameCommonSubsequence(s1, s2); }",
+    "cumulFunctionValue": _CPI + "cumulFunction f = pulse(a, 1);\nminimize endOf(a);\nsubject to { cumulFunctionValue(f, 0) <= 1; }",
+    "stateFunctionValue": _CPI + "stateFunction f;\nminimize endOf(a);\nsubject to { stateFunctionValue(f, 0) <= 1; }",
+    "segmentStart": _CPI + "cumulFunction f = pulse(a, 1);\nminimize endOf(a);\nsubject to { segmentStart(f, 0) <= 1; }",
+    "segmentEnd": _CPI + "cumulFunction f = pulse(a, 1);\nminimize endOf(a);\nsubject to { segmentEnd(f, 0) <= 1; }",
+    "segmentValue": _CPI + "cumulFunction f = pulse(a, 1);\nminimize endOf(a);\nsubject to { segmentValue(f, 0) <= 1; }",
+    "numberOfSegments": _CPI + "cumulFunction f = pulse(a, 1);\nminimize endOf(a);\nsubject to { numberOfSegments(f) <= 1; }",
+    "IloIntervalSequenceVar": "using CP;\ndvar interval a[i in 1..2] size i;\ndvar sequence s in a;\n"
+                              "minimize max(i in 1..2) endOf(a[i]);\nsubject to { noOverlap(s); }\nexecute { writeln(s); }",
+    "IloCumulFunctionExpr": _CPI + "cumulFunction f = pulse(a, 1);\nminimize endOf(a);\nexecute { writeln(f); }",
+    "IloStateFunctionExpr": _CPI + "stateFunction f;\nminimize endOf(a);\nsubject to { alwaysEqual(f, a, 1); }\n"
+                            "execute { writeln(f); }",
 }
 
 # issue 44: the entries that had no row (CP functions, `.dat` forms, script keywords, CP script classes)
