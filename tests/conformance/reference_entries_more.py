@@ -267,3 +267,20 @@ ENTRIES.append((SC, 'Opl.standardDeviation', "code", "the CP Optimizer functions
 CODE_MODELS['Opl.standardDeviation'] = 'int a[1..4] = [2, 4, 4, 6];\nexecute { writeln(Opl.standardDeviation(a)); }\ndvar float+ x;\nminimize x;\n'
 ENTRIES.append((SC, 'Opl.append', "code", "the CP Optimizer functions are not in pyopl's `Opl` namespace (as in the model: OPL0627)", None, 'OPL1004'))
 CODE_MODELS['Opl.append'] = 'int a[1..2] = [1, 2];\nexecute { writeln(Opl.append(a, 3)); }\ndvar float+ x;\nminimize x;\n'
+
+# IBM ILOG Script's "Miscellaneous functions" and the rest of its built-in objects (outputs by hand; eval: IBM's examples)
+ENTRIES += [
+    (SK, "eval", "out", _s('writeln(eval("2*3"), " ", eval("var i=0; for (var j=0; j<100; j++) i=i+j; i"));'), None, "6 4950"),
+    (SK, "stop", "code", "pyopl has no script debugger to stop in (IBM: stop() halts the program for the debugger)", None, "OPL1057"),
+    (SK, "Number.MAX_VALUE / MIN_VALUE / NaN", "out", _s('writeln(Number.MAX_VALUE > 1e300, " ", Number.MIN_VALUE > 0, " ", '
+     'isNaN(Number.NaN));'), None, "true true true"),
+    (SK, "Date.setDate / setMonth / setFullYear", "out", _s('var d = new Date(2020, 0, 15); d.setDate(20); d.setMonth(1); '
+     'd.setFullYear(2021); writeln(d.getFullYear(), " ", d.getMonth(), " ", d.getDate());'), None, "2021 1 20"),
+    (SK, "Array.length (assigned: truncates)", "out", _s('var t = [1, 2, 3]; t.length = 1; writeln(t.length, " ", t[1]);'),
+     None, "1 undefined"),
+    (SK, "Math.max / Math.min of several or none", "out", _s('writeln(Math.max(1, 5, 3), " ", Math.min());'), None, "5 Infinity"),
+    (SK, "string comparison < >", "out", _s('writeln("abc" < "abd", " ", "b" > "a");'), None, "true true"),
+    (SK, "Boolean (object) / valueOf", "out", _s('var b = new Boolean(false); writeln(typeof b, " ", b.valueOf());'), None,
+     "object false"),
+]
+CODE_MODELS["stop"] = _s('writeln("a"); stop(); writeln("b");')
