@@ -110,10 +110,10 @@ ENTRIES += [
     (SC, "IloIntervalVar.present / .absent", "out", _OPT + "execute { writeln(x.present, \" \", x.absent); }", None, "false true"),
     (SC, "IloIntervalVar.name", "out", "using CP;\ndvar interval a[1..2] size 2;\nminimize endOf(a[2]);\n"
      "execute { writeln(a[2].name); }", None, "a[2]"),
-    (SC, "IloIntervalVar declared bounds (the `in` window, the `size` range)", "code",
+    (SC, "IloIntervalVar declared bounds (the in window, the size range)", "code",
      "the declared window and size range are not readable from scripts", None, "OPL1004"),
 ]
-CODE_MODELS["IloIntervalVar declared bounds (the `in` window, the `size` range)"] = \
+CODE_MODELS["IloIntervalVar declared bounds (the in window, the size range)"] = \
     "using CP;\ndvar interval x in 2..20 size 3..5;\nminimize startOf(x);\nexecute { writeln(x.StartMin); }"
 
 for _m, _call in (("first()", "seq.first()"), ("last()", "seq.last()"), ("next(x)", "seq.next(tia[1])"),
