@@ -261,11 +261,8 @@ ENTRIES += [
     (SC, 'dvar .LB / .UB (read)', "out", 'dvar float y in 1..4;\nminimize y;\nexecute { writeln(y.LB, " ", y.UB); }', None, '1 4'),
     (SC, 'dexpr array item', "out", 'dvar float y[1..2] in 0..3;\ndexpr float d[i in 1..2] = i * y[i];\nmaximize sum(i in 1..2) d[i];\nexecute { writeln(d[2]); }', None, '6'),
 ]
-ENTRIES.append((SC, 'Opl.element', "code", "the CP Optimizer functions are not in pyopl's `Opl` namespace (as in the model: OPL0627)", None, 'OPL1004'))
-CODE_MODELS['Opl.element'] = '{int} S = {5, 6, 7};\nexecute { writeln(Opl.element(S, 1)); }\ndvar float+ x;\nminimize x;\n'
-ENTRIES.append((SC, 'Opl.standardDeviation', "code", "the CP Optimizer functions are not in pyopl's `Opl` namespace (as in the model: OPL0627)", None, 'OPL1004'))
-CODE_MODELS['Opl.standardDeviation'] = 'int a[1..4] = [2, 4, 4, 6];\nexecute { writeln(Opl.standardDeviation(a)); }\ndvar float+ x;\nminimize x;\n'
-ENTRIES.append((SC, 'Opl.append', "code", "the CP Optimizer functions are not in pyopl's `Opl` namespace (as in the model: OPL0627)", None, 'OPL1004'))
+ENTRIES.append((SC, 'Opl.append', "code", "`append` makes a new array, which pyopl's `Opl` namespace does not (in the "
+                "model: OPL0627)", None, 'OPL1004'))
 CODE_MODELS['Opl.append'] = 'int a[1..2] = [1, 2];\nexecute { writeln(Opl.append(a, 3)); }\ndvar float+ x;\nminimize x;\n'
 
 # IBM ILOG Script's "Miscellaneous functions" and the rest of its built-in objects (outputs by hand; eval: IBM's examples)
@@ -284,3 +281,12 @@ ENTRIES += [
      "object false"),
 ]
 CODE_MODELS["stop"] = _s('writeln("a"); stop(); writeln("b");')
+
+# Opl.element / Opl.standardDeviation (IBM: "You can use this function within IBM ILOG Script statements by specifying
+# the OPL namespace"): b flattened is 1 2 3 4 5 6, position 4 is 5; b[2] is 4 5 6; 2 4 4 4 5 5 7 9 has mean 5, variance 4
+ENTRIES += [
+    (SC, "Opl.element", "out", "float b[1..2][1..3] = [[1, 2, 3], [4, 5, 6]];\n" + _s('writeln(Opl.element(b, 4), " ", '
+     'Opl.element(b[2], 0));'), None, "5 4"),
+    (SC, "Opl.standardDeviation", "out", "int a[1..8] = [2, 4, 4, 4, 5, 5, 7, 9];\n" + _s("writeln(Opl.standardDeviation(a));"),
+     None, "2"),
+]

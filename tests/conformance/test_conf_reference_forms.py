@@ -157,3 +157,13 @@ def test_struct_declaring_a_type_is_refused_with_a_fix_to_tuple(tmp_path):
     hit = [d for d in diags if d.code == "OPL0036"]
     assert hit and "tuple" in hit[0].message and (hit[0].span.line, hit[0].span.column) == (1, 1)
     assert hit[0].fix is not None and [e.replacement for e in hit[0].fix.edits] == ["tuple"]
+
+
+@pytest.mark.parametrize("call, code", [("Opl.element(b, 3)", "OPL1052"), ("Opl.element(b, 1.5)", "OPL1052"),
+                                        ("Opl.standardDeviation(S)", "OPL1055"), ("Opl.element(S, 0)", "OPL1055")])
+def test_opl_element_and_standard_deviation_refuse_a_position_outside_or_a_non_array(call, code, tmp_path):
+    """`Opl.element(a, n)` takes a position 0..size-1 of the flattened array (b has 3 items: 3 is outside,
+    1.5 is no position); both functions take an array, not a set."""
+    diags, _ = _diags(tmp_path, "float b[1..3] = [1, 2, 3];\n{int} S = {1};\nexecute { writeln(%s); }\n"
+                      "dvar float+ x;\nminimize x;\n" % call)
+    assert code in [d.code for d in diags if d.is_error], [(d.code, d.message) for d in diags]
