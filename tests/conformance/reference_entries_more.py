@@ -290,3 +290,9 @@ ENTRIES += [
     (SC, "Opl.standardDeviation", "out", "int a[1..8] = [2, 4, 4, 4, 5, 5, 7, 9];\n" + _s("writeln(Opl.standardDeviation(a));"),
      None, "2"),
 ]
+
+# IloOplSettings (IBM: "Accesses OPL settings"): the display and run settings are kept as assigned and change no result
+ENTRIES.append((SC, "IloOplSettings (bigMapThreshold, displayWidth, mainEndEnabled, ...: kept, no effect)", "out",
+                _s('settings.displayWidth = 80; settings.bigMapThreshold = 10; settings.mainEndEnabled = true; '
+                   'writeln(settings.displayWidth, " ", settings.bigMapThreshold, " ", settings.mainEndEnabled);'),
+                None, "80 10 true"))
