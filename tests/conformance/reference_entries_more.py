@@ -296,3 +296,17 @@ ENTRIES.append((SC, "IloOplSettings (bigMapThreshold, displayWidth, mainEndEnabl
                 _s('settings.displayWidth = 80; settings.bigMapThreshold = 10; settings.mainEndEnabled = true; '
                    'writeln(settings.displayWidth, " ", settings.bigMapThreshold, " ", settings.mainEndEnabled);'),
                 None, "80 10 true"))
+
+# element / standardDeviation on data (IBM: "This function also works for integer arrays outside constraint blocks both
+# in CP and CPLEX models"): IBM's example gives 3; b flattened is 1 2 3 4 5 6 (position 4: 5); 2 4 4 4 5 5 7 9: mean 5,
+# variance 4, so 2; 1 1 3 3: mean 2, variance 1, so x >= 1
+ENTRIES += [
+    (FN, "element (on data)", "obj", "{int} s = {1, 2, 3};\nint r1 = element(all(i in s: i != 1) i, 1);\nassert r1 == 3;\n"
+     + _v("r1"), None, 3.0),
+    (FN, "element (on data, a 2-D array flattened)", "obj", "int b[1..2][1..3] = [[1, 2, 3], [4, 5, 6]];\n"
+     + _v("element(b, 4)"), None, 5.0),
+    (FN, "standardDeviation (on data)", "obj", "int a[1..8] = [2, 4, 4, 4, 5, 5, 7, 9];\n" + _v("standardDeviation(a)"),
+     None, 2.0),
+    (FN, "standardDeviation (on data, in a CP model)", "obj", "using CP;\nint a[1..4] = [1, 1, 3, 3];\ndvar int x in 0..5;\n"
+     "minimize x;\nsubject to { x >= standardDeviation(a); }", None, 1.0),
+]

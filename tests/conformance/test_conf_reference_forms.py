@@ -167,3 +167,10 @@ def test_opl_element_and_standard_deviation_refuse_a_position_outside_or_a_non_a
     diags, _ = _diags(tmp_path, "float b[1..3] = [1, 2, 3];\n{int} S = {1};\nexecute { writeln(%s); }\n"
                       "dvar float+ x;\nminimize x;\n" % call)
     assert code in [d.code for d in diags if d.is_error], [(d.code, d.message) for d in diags]
+
+
+def test_element_on_data_refuses_a_position_outside_the_flattened_array(tmp_path):
+    """`element(c, n)` on data counts positions from 0 (IBM, "element"): c has 3 items, so 3 is outside (OPL0301)."""
+    diags, _ = _diags(tmp_path, "int c[0..2] = [5, 3, 8];\ndvar float x;\nminimize x;\nsubject to { x >= element(c, 3); }\n")
+    hit = [d for d in diags if d.code == "OPL0301"]
+    assert hit and "0..2" in hit[0].message
