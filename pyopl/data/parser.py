@@ -226,6 +226,13 @@ class _ToData(Transformer):
 
     @v_args(meta=True)
     def dnamed_tuple(self, meta, c):
+        seen: set = set()
+        for f, v in c:  # IBM, "Initializing tuples": each field is initialized exactly once
+            if f in seen:
+                self.reporter.emit("data-duplicate-key", _span_of(v, self._s(meta)),
+                                   "the field `%s` is given twice in this named tuple" % f,
+                                   help="keep one value per field")
+            seen.add(f)
         return _with_span(DNamed(c), self._s(meta))
 
     def delems(self, c):

@@ -103,7 +103,7 @@ def call_builtin(ev: Any, node: A.Call, env: dict) -> Any:
     :class:`EvalError` (``unknown-function`` with a near-miss suggestion) for a name that is not one."""
     handler = FUNCTIONS.get(node.func)
     if handler is None:
-        _unknown(ev, node)
+        return _unknown(ev, node, env)  # (element/standardDeviation on data give their value; the rest raise)
     return handler(ev, node, env)
 
 
@@ -185,8 +185,63 @@ def _static_lex(ev: Any, node: A.Call, env: dict) -> Any:
                     help="write `minimize staticLex(e1, e2, ...);`")
 
 
-def _unknown(ev: Any, node: A.Call) -> None:
+def _on_data(ev: Any, node: A.Call, env: dict | None) -> Any:
+    """``element(a, n)`` and ``standardDeviation(a)`` when no argument is a decision (OPL Language Quick
+    Reference: ``element`` is the item at position ``n``, from 0, of the flattened array; the standard
+    deviation uses the n formula); None when one is (a CP Optimizer expression: refused by the caller)."""
+    import itertools
+
+    from ..semantics.values import ArraySlice, OplArray
+    from .cp import array_items
+
+    env = env if env is not None else {}
     f = node.func
+    if len(node.args) != (2 if f == "element" else 1):
+        raise EvalError("call-arity", node.span, "`%s` takes %s" % (f, "an array and a position" if f == "element"
+                                                                     else "one array"), help="see IBM's page on `%s`" % f)
+    arg = node.args[0]
+    v = ev.evaluate(arg, env) if isinstance(arg, A.Name) else None
+    if isinstance(v, OplArray) and len(v.dims) > 1:  # the flattened view: last index fastest
+        data = v.data
+        vals = [data.get(k) for k in itertools.product(*(list(d) for d in v.dims))]
+    elif isinstance(v, ArraySlice) and not hasattr(v.array, "cols") and len(v.array.dims) - len(v.prefix) > 1:
+        data, pre = v.array.data, tuple(v.prefix)
+        vals = [data.get(pre + k) for k in itertools.product(*(list(d) for d in v.array.dims[len(pre):]))]
+    else:
+        vals = array_items(ev, arg, env, f)
+    pos = ev.evaluate(node.args[1], env) if f == "element" else None
+    if any(is_decision(x) for x in vals) or is_decision(pos):
+        return None
+    for x, a in ((x, arg) for x in vals):
+        if not is_number(x) or isinstance(x, bool):
+            raise EvalError("type-expected-number", a.span, "`%s` takes an array of numbers, not of %s" % (
+                f, type_word(x)), help="pass an `int` or `float` array")
+    if f == "element":
+        if not is_number(pos) or float(pos) != int(pos) or not 0 <= int(pos) < len(vals):
+            raise EvalError("index-out-of-set", node.args[1].span, "`element`: position %s is outside 0..%d" % (
+                pos, len(vals) - 1), help="positions count from 0 in the flattened array")
+        return vals[int(pos)]
+    if not vals:
+        raise EvalError("empty-aggregate", node.span, "`standardDeviation` of an empty array",
+                        help="pass an array with at least one item")
+    mean = sum(vals) / len(vals)
+    return math.sqrt(sum((x - mean) ** 2 for x in vals) / len(vals))
+
+
+def _unknown(ev: Any, node: A.Call, env: dict | None = None) -> Any:
+    f = node.func
+    from ..semantics.static import CP_FUNCTIONS, DATA_CP_FUNCTIONS
+
+    if f in DATA_CP_FUNCTIONS:  # on data (IBM: "also works for integer arrays outside constraint blocks")
+        got = _on_data(ev, node, env)
+        if got is not None:
+            return got
+    if f in CP_FUNCTIONS:  # IBM's, not compiled (the static check names most of them before this point)
+        if getattr(ev.inst, "engine", "mp") == "cp":
+            raise EvalError("unsupported-cp-construct", node.func_span or node.span, "`%s` is a CP Optimizer function "
+                            "that pyopl does not yet compile to CP-SAT" % f, help="docs/cp.md lists what runs")
+        raise EvalError("unsupported-cp-function", node.func_span or node.span, "`%s` is a CP Optimizer function, "
+                        "which pyopl does not support" % f, help="docs/cp.md lists the CP functions pyopl runs")
     known = BUILTINS + sorted(ev.inst.symbol_names())
     hint = did_you_mean(f, known)
     raise EvalError("unknown-function", node.func_span or node.span, "`%s` is not a known function" % f,

@@ -1,5 +1,6 @@
 """Interval variables seen from ILOG Script after a CP solve (OPL manual, "Interval variables" in
-scripts): ``a.start``, ``a.end``, ``a.size``, ``a.length``, ``a.present``, and ``writeln(a)`` in
+scripts; IBM ILOG Script reference, class ``IloIntervalVar``): ``a.start``, ``a.end``, ``a.size``,
+``a.length``, ``a.present``, ``a.absent``, ``a.name``, and ``writeln(a)`` in
 IBM's form ``<present start end size>`` (``<0 0 0 0>`` for an absent interval)."""
 from __future__ import annotations
 
@@ -27,7 +28,7 @@ class IntervalHost(_Host):
         return self.name + "".join("[%s]" % display(p, True) for p in self.prefix)
 
     def _properties(self) -> list[str]:
-        return ["start", "end", "size", "length", "present"] if self.is_item else []
+        return ["start", "end", "size", "length", "present", "absent", "name"] if self.is_item else []
 
     def _value(self, span: Any) -> Any:
         ctx = self.ctx
@@ -36,10 +37,12 @@ class IntervalHost(_Host):
         return v[self.prefix] if self.prefix else v
 
     def get_member(self, name: str, span: Any) -> Any:
-        if self.is_item and name in ("start", "end", "size", "present", "length"):
+        if self.is_item and name == "name":  # the declared name with its indices, as IBM prints it
+            return self._label()
+        if self.is_item and name in ("start", "end", "size", "present", "absent", "length"):
             v = self._value(span)
-            if name == "present":  # a boolean (OPL manual, "Accessing solutions in postprocessing")
-                return bool(v.present)
+            if name in ("present", "absent"):  # a boolean (OPL manual, "Accessing solutions in postprocessing")
+                return bool(v.present) == (name == "present")
             return float(v.end - v.start if name == "length" else getattr(v, name))
         return self._method(name, span)
 

@@ -23,7 +23,7 @@ def unsupported_calls(program: Any) -> list:
 
     from ..diagnostics.reporter import edit_distance, near_miss
     from . import ast as S
-    from .opl_runtime import UNSUPPORTED_GLOBALS, CplexHost
+    from .opl_runtime import UNSUPPORTED_GLOBALS, CplexHost, unsupported_help
 
     cplex_methods = set(CplexHost(None)._methods())
     out: list = []
@@ -56,7 +56,7 @@ def unsupported_calls(program: Any) -> list:
                                               "`%s`" % m for m in sorted(known))))
             elif isinstance(c, S.Name) and c.name in UNSUPPORTED_GLOBALS:
                 out.append(host_error("script-unsupported", "`%s` is not supported by pyopl" % c.name, c.span,
-                                      help="remove it; pyopl runs no external programs and reads no files from scripts"))
+                                      help=unsupported_help(c.name)))
         for f in dataclasses.fields(node):
             if f.name != "span":
                 visit(getattr(node, f.name))

@@ -22,7 +22,8 @@ from .values import NULL, HostFunction, HostObject, UNDEFINED
 
 #: Names IBM offers that pyopl does not run (an error naming the name, never a silent skip).
 UNSUPPORTED_GLOBALS = ("IloOplExec", "IloOplCallJava", "IloOplImportExcel", "IloOplProject",
-                       "IloOplRunConfiguration", "IloOplSettings", "IloCP", "IloOplProfiler")
+                       "IloOplRunConfiguration", "IloOplSettings", "IloCP", "IloOplProfiler", "IloOplCPSolution",
+                       "stop")  # IBM's "Miscellaneous functions": stop() halts the program for the debugger
 
 
 MAX_OUTPUT = 20_000_000  # characters a model's scripts may print in all
@@ -63,7 +64,7 @@ class Runtime:
                 "IloOplOutputString": _fn("IloOplOutputString", lambda a, s: _output_string(ctx), True),
                 "includeScript": _include("includeScript", ctx), "loadFile": _include("loadFile", ctx),
             }
-            for name in UNSUPPORTED_GLOBALS:
+            for name in UNSUPPORTED_GLOBALS + SEGMENT_READERS:
                 g[name] = _fn(name, lambda a, s, n=name: _unsupported(n, s), True)
             g.update(main_classes(ctx))
             self._globals = g
@@ -145,9 +146,29 @@ def _fail(span: Any) -> Any:
     raise e
 
 
+_UNSUPPORTED_HELP = {
+    "IloCP": "use the model's own `cp` object (`cp.param`), or solve a sub-model with `new IloOplModel(def, cplex)`",
+    "IloOplCPSolution": "pyopl gives CP-SAT no starting point from a script; remove it",
+    "stop": "pyopl has no script debugger to stop in; remove it (or use `fail()` to end the block with an error)",
+    "IloOplProject": "run each model with its data: `new IloOplModel(new IloOplModelDefinition(src), cplex)`",
+    "IloOplRunConfiguration": "run each model with its data: `new IloOplModel(new IloOplModelDefinition(src), cplex)`",
+}
+#: OPL functions that read a fixed cumul or state function after a CP solve (Quick Reference): script globals
+#: that refuse with ``script-unsupported`` (a script's own function of the same name replaces them).
+SEGMENT_READERS = ("cumulFunctionValue", "stateFunctionValue", "segmentStart", "segmentEnd", "segmentValue",
+                   "numberOfSegments")
+
+
+def unsupported_help(name: str) -> str:
+    """What to do instead of a name of :data:`UNSUPPORTED_GLOBALS` or :data:`SEGMENT_READERS`."""
+    if name in SEGMENT_READERS:
+        return "read the interval variables instead (`a.start`, `a.end`, `a.present`)"
+    return _UNSUPPORTED_HELP.get(name, "remove it; pyopl runs no external programs and reads no files from scripts")
+
+
 def _unsupported(name: str, span: Any) -> Any:
-    raise host_error("script-unsupported", "`%s` is not supported by pyopl" % name, span,
-                     help="remove it; pyopl runs no external programs and reads no files from scripts")
+    """The error for a name of :data:`UNSUPPORTED_GLOBALS` or :data:`SEGMENT_READERS` (``script-unsupported``)."""
+    raise host_error("script-unsupported", "`%s` is not supported by pyopl" % name, span, help=unsupported_help(name))
 
 
 # ---------------------------------------------------------------------- Opl.*
@@ -228,7 +249,46 @@ class OplNamespace(_Host):
             "sgn": lambda a, s: float((n(a, s) > 0) - (n(a, s) < 0)),
             "ftoi": lambda a, s: float(math.trunc(n(a, s))) if math.isfinite(n(a, s)) else math.nan,
             "distToInt": lambda a, s: abs(n(a, s) - round(n(a, s))),
+            "element": lambda a, s: _element(self.ctx, a, s), "standardDeviation": lambda a, s: _std_dev(self.ctx, a, s),
         }
+
+
+def _flat_values(ctx: Any, args: list, span: Any, fname: str) -> list:
+    """The values of the OPL array (or sub-array) ``args[0]`` in its flattened order (the product of its
+    index sets, last index fastest), as IBM's ``element`` and ``standardDeviation`` read it."""
+    import itertools
+
+    from .opl_objects import ArrayHost
+
+    v = _arg(args, 0)
+    if not isinstance(v, ArrayHost):
+        raise host_error("script-value-type", "`Opl.%s` takes an OPL array first, not %s" % (fname, _words(v)), span,
+                         help="pass an array declared in the model, e.g. `Opl.%s(a, ...)`" % fname)
+    arr, pre = v.array, tuple(v.prefix)
+    data = arr.data
+    return [data.get(pre + k) for k in itertools.product(*(list(d) for d in arr.dims[len(pre):]))]
+
+
+def _element(ctx: Any, args: list, span: Any) -> Any:
+    """``Opl.element(a, n)`` (OPL Language Quick Reference, "element"): the item at position ``n`` (from
+    0) of the flattened array ``a``."""
+    vals = _flat_values(ctx, args, span, "element")
+    k = _num(ctx, _arg(args, 1), span, "the position")
+    if not float(k).is_integer() or not 0 <= k < len(vals):
+        raise host_error("script-index-out-of-range", "`Opl.element`: position %s is outside 0..%d" % (
+            js_number(k), len(vals) - 1), span, help="positions count from 0 in the flattened array")
+    return to_script(ctx, vals[int(k)])
+
+
+def _std_dev(ctx: Any, args: list, span: Any) -> float:
+    """``Opl.standardDeviation(a)`` (OPL Language Quick Reference, "standardDeviation"): the standard
+    deviation of the array's values with the n formula (not n - 1)."""
+    vals = [_num(ctx, x, span, "an item") for x in _flat_values(ctx, args, span, "standardDeviation")]
+    if not vals:
+        raise host_error("script-value-type", "`Opl.standardDeviation` of an empty array", span,
+                         help="pass an array with at least one item")
+    mean = sum(vals) / len(vals)
+    return math.sqrt(sum((x - mean) ** 2 for x in vals) / len(vals))
 
 
 def _log(v: float, fn: Any) -> float:

@@ -29,6 +29,9 @@ startEval endEval sizeEval lengthEval overlapLength typeOfNext typeOfPrev startO
 endOfPrev sizeOfNext sizeOfPrev lengthOfNext lengthOfPrev before strong isomorphism step append standardDeviation
 sameSequence sameCommonSubsequence cumulFunctionValue stateFunctionValue segmentStart segmentEnd segmentValue
 numberOfSegments""".split())
+#: CP Optimizer functions that IBM also defines on data, outside constraints, in CP and CPLEX models alike
+#: (OPL Language Quick Reference, "element", "standardDeviation"): computed when no argument is a decision.
+DATA_CP_FUNCTIONS = frozenset({"element", "standardDeviation"})
 #: The CP constraints that pyopl compiles to OR-Tools CP-SAT in a `using CP;` model (docs/cp.md).
 CP_SUPPORTED = frozenset("""allDifferent count inverse noOverlap alternative span synchronize startOf endOf sizeOf
 lengthOf presenceOf pulse stepAtStart stepAtEnd alwaysIn endBeforeStart endBeforeEnd startBeforeStart startBeforeEnd
@@ -524,6 +527,22 @@ class StaticRules:
                         stack.extend((y, env) for y in x if isinstance(y, A.Node))
         return out
 
+    def _mentions_decision(self, args: list) -> bool:
+        """Whether one of ``args`` names a decision variable or a decision expression."""
+        stack = list(args)
+        while stack:
+            n = stack.pop()
+            if isinstance(n, A.Name):
+                s = self.syms.get(n.id)
+                if s is not None and s.kind in ("dvar", "dexpr", "interval", "sequence"):
+                    return True
+            if isinstance(n, A.Node):
+                for v in _children(n):
+                    for x in (v if isinstance(v, (list, tuple)) else [v]):
+                        if isinstance(x, A.Node):
+                            stack.append(x)
+        return False
+
     def call(self, c: A.Call, local: set[str]) -> None:
         f = c.func
         span = c.func_span or c.span
@@ -551,6 +570,8 @@ class StaticRules:
                         "constraint that pyopl does not yet compile to CP-SAT" % f,
                         help="order the intervals with precedences (`endBeforeStart(a, b)`) instead")
             return
+        if f in DATA_CP_FUNCTIONS and not self._mentions_decision(c.args):
+            return  # on data, outside constraints, in CP and CPLEX models alike (pyopl/lowering/builtins.py)
         if f in CP_FUNCTIONS:
             if self.using_cp:
                 self.r.emit("unsupported-cp-construct", span,

@@ -369,6 +369,10 @@ def _misspelled_keyword(ctx: Context) -> Mistake | None:
     if len(word) < 4:  # too short to call a misspelling of a keyword
         return None
     start = ctx.at - len(ctx.statement) + first.start(1)
+    if word == "struct":  # IBM's "Summary table of OPL keywords": deprecated, use `tuple`
+        return Mistake("syntax-misspelled-keyword", ctx.span_of(start, start + len(word)),
+                       "`struct` is a deprecated OPL keyword; tuple types are declared with `tuple`", "write `tuple`",
+                       _fix(ctx, start, start + len(word), "tuple", "replace with `tuple`"))
     good = _SPELLINGS.get(word.lower()) if word.lower() in _SPELLINGS else near_miss(word, _KEYWORD_WORDS)
     if not good or good == word:
         return None

@@ -136,3 +136,11 @@ def test_every_required_reference_entry_has_a_row():
     missing = [n for n in _REQUIRED if n not in names]
     missing += [c for c in _REQUIRED_CLASSES if not any(n == c or n.startswith(c + " ") for n in names)]
     assert missing == []
+
+
+def test_every_not_supported_row_has_the_model_that_shows_its_diagnostic():
+    """A `not supported` row is checked by running its model (CODE_MODELS); one without a model, or a
+    supported row without an expected value, would be a row with no test."""
+    assert [e[1] for e in UNSUPPORTED if e[1] not in CODE_MODELS] == []
+    assert [e[1] for e in SUPPORTED if e[5] is None] == []
+    assert len({e[1] for e in ENTRIES}) == len(ENTRIES), "two rows with one name (the tests' ids must be unique)"

@@ -145,8 +145,9 @@ The message names the row.""",
   good="float w[1..2][1..3] = ...;\ndvar float+ x;\nminimize x;\nsubject to { x >= w[1][1]; }",
   good_data="w = [[1, 2, 3],\n     [4, 5, 6]];",
   at=(2, 6))
-R("OPL0428", "data-duplicate-key", "error", "Keyed array data repeats a key",
-  """`#[key: value]#` data gives each key one value.""",
+R("OPL0428", "data-duplicate-key", "error", "Keyed data repeats a key or a field",
+  """`#[key: value]#` data gives each key one value, and a named tuple `#<field: value>#` each field
+exactly once (IBM, "Initializing tuples").""",
   bad='{string} S = {"a", "b"};\nfloat w[S] = ...;\ndvar float+ x;\nminimize x;\nsubject to { x >= w["a"]; }',
   bad_data='w = #["a": 1, "a": 2, "b": 3]#;',
   good='{string} S = {"a", "b"};\nfloat w[S] = ...;\ndvar float+ x;\nminimize x;\nsubject to { x >= w["a"]; }',
