@@ -298,7 +298,10 @@ def _solve(gp, ir: IR, options: SolveOptions) -> Result:
             res.extra["objectives"] = vals
         if xv is not None and status == "optimal":
             if not ir.is_mip and not ir.lex_objectives and not ir.qcons:  # (QCP duals need QCPDual=1: not asked)
-                _duals(ir, res, x, constr, rows, xv)
+                try:
+                    _duals(ir, res, x, constr, rows, xv)
+                except gp.GurobiError:  # a non-convex QP is solved by branching: it has no duals (not an error)
+                    res.extra["duals_unavailable"] = "Gurobi gives no duals for a non-convex quadratic objective"
             elif ir.is_mip and options.fixed_duals:
                 _fixed_duals(gp, env, ir, res, xv)
         if status == "unbounded":

@@ -214,6 +214,7 @@ def _set_function(ev: Any, node: A.Call, env: dict) -> Any:
                 raise EvalError("limit-too-large", node.span, "`asSet` of the range %s would make a set of %s elements, "
                                 "more than pyopl makes (%s)" % (show(s), f"{s.size:,}", f"{MAX_ITERATIONS:,}"),
                                 help="iterate over the range itself (`i in %s`) instead of copying it into a set" % show(s))
+            ev.inst.budget.hold(s.size if isinstance(s, OplRange) else len(s), node)
             return OplSet(list(s), getattr(s, "elem_type", None))
         if isinstance(s, list):
             return OplSet(s)

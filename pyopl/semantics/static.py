@@ -126,6 +126,7 @@ class StaticRules:
         self.model = model
         self.r = reporter
         self.syms: dict[str, _Sym] = {}
+        self.tuple_names: set[str] = set()  # the names of syms of kind "tuple" (kept as they are added)
         self.text = model.source or ""
         self.using_cp = uses_cp(model)
         self._nodes: dict[int, list] = {}  # item id -> its nodes in _walk order (items are walked often)
@@ -141,7 +142,8 @@ class StaticRules:
     def collect(self) -> None:
         for item in self.model.items:
             if isinstance(item, A.TupleDecl):
-                self.syms.setdefault(item.name, _Sym("tuple", item))
+                if self.syms.setdefault(item.name, _Sym("tuple", item)).kind == "tuple":
+                    self.tuple_names.add(item.name)
             elif isinstance(item, A.ParamDecl):
                 kind = "set" if item.type.is_set and not item.dims else "param"
                 elem = item.type.name if item.type.is_set else None
@@ -163,7 +165,9 @@ class StaticRules:
         return out
 
     def _tuples(self) -> set[str]:
-        return {n for n, s in self.syms.items() if s.kind == "tuple"}
+        """The declared tuple type names (a set kept by :meth:`collect`: rebuilding it for every
+        statement made the check quadratic in the number of declarations)."""
+        return self.tuple_names
 
     # ------------------------------------------------------------------ helpers
     def _decision_names(self, expr: Any, local: set[str]) -> list[A.Name]:
