@@ -137,6 +137,11 @@ class Comparisons:
         # (each side is a LinExpr or a number here)
         if (not isinstance(a, LinExpr) and math.isinf(a)) or (not isinstance(b, LinExpr) and math.isinf(b)):
             return _infinite_bound(op, a, b)
+        if not isinstance(a, LinExpr) and isinstance(b, LinExpr):
+            # `k <= e` is the range `k <= e <= +inf` (Concert's IloRange(k, e, +inf)), not `k - e <= 0`:
+            # a script's `ct.LB = v` then moves k, and the dual/slack keep the modeller's sign
+            # (IBM's IloConstraint LB/UB; Alex Fleischer's "several incremental changes" example).
+            a, b, op = b, a, _MIRROR.get(op, op)
         e = a.copy() if isinstance(a, LinExpr) else LinExpr(None, float(a))
         e.iadd(b, -1.0)
         integral = self.inst.is_integral(e)
@@ -178,6 +183,9 @@ class Comparisons:
         out = " (over %s)" % ", ".join("`%s`" % n for n in names[:3]) if names else ""
         label = getattr(inst, "_aux_label", "")
         return out + (" in `%s`" % label if label else "")
+
+
+_MIRROR = {"<=": ">=", ">=": "<=", "<": ">", ">": "<"}
 
 
 def _infinite_bound(op: str, a: Any, b: Any) -> bool:
