@@ -45,3 +45,13 @@ def test_constant_on_the_left_reads_as_the_row_lower_bound():
     assert (lo[0], hi[0]) == (4.0, float("inf")) and m.ir.A.toarray()[0].tolist() == [2.0]
     assert hi[1] == 10.0 and m.ir.A.toarray()[1].tolist() == [1.0]
     assert m.solve().objective == 2.0
+
+
+def test_a_forall_family_takes_the_constant_side_as_the_row_path_does():
+    # enough rows for the vectorised family path (pyopl.lowering.vectorised_rows); by hand: row i is i <= 2*x[i]
+    m = pyopl.compile_model("range I = 1..4;\ndvar float+ x[I];\nminimize sum(i in I) x[i];\n"
+                            "subject to { forall(i in I) c: i <= 2*x[i]; }\n")
+    assert list(m.ir.row_lower) == [1.0, 2.0, 3.0, 4.0]
+    assert all(v == float("inf") for v in m.ir.row_upper)
+    assert m.ir.A.toarray().tolist() == [[2.0, 0, 0, 0], [0, 2.0, 0, 0], [0, 0, 2.0, 0], [0, 0, 0, 2.0]]
+    assert m.solve().objective == 5.0  # x[i] = i/2

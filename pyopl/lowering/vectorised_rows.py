@@ -48,6 +48,7 @@ from .vectorised import (NOT_COVERED, VectorCache, _Fallback, _Lin, _linear_shap
 MIN_ROWS = 2  # one row: the row-by-row path is as fast
 MAX_SPACE = 20_000_000  # iterations of one sum over all rows before a filter: beyond it, row by row
 _BOUNDS = {"<=": (-np.inf, 0.0), ">=": (0.0, np.inf), "==": (0.0, 0.0)}
+_MIRROR = {"<=": ">=", ">=": "<=", "==": "=="}
 
 
 def vector_forall(inst: Any, s: A.Forall, env: dict) -> bool:
@@ -314,11 +315,18 @@ class _Rows:
         if m < MIN_ROWS:
             raise _Small()
         cmp = self.s.body.expr
-        lhs = self._side(cmp.operands[0], 1.0)
-        rhs = self._side(cmp.operands[1], -1.0)
+        left, right, op = cmp.operands[0], cmp.operands[1], cmp.ops[0]
+        lhs = self._side(left, 1.0)
+        if not any(e.has_decision for e in lhs[0]):
+            # `k <= e`: the range k <= e <= +inf, as the row path (comparisons._linear_compare) takes it
+            left, right, op = right, left, _MIRROR[op]
+            lhs = self._side(left, 1.0)
+        rhs = self._side(right, -1.0)
+        if not any(e.has_decision for e in lhs[0] + rhs[0]):
+            raise _Fallback()  # no decision on either side: the row path words it
         parts = lhs[0] + rhs[0]
         const = lhs[1] + (-1.0 * rhs[1])  # LinExpr.iadd(rhs, -1.0) on the left side's constant
-        lo0, hi0 = _BOUNDS[cmp.ops[0]]
+        lo0, hi0 = _BOUNDS[op]
         indptr, coef, col = _layout(parts, m)
         if not (np.all(np.isfinite(coef)) and np.all(np.isfinite(const))):
             raise _Fallback()  # infinite bounds and non-finite numbers have their own words on the row path
