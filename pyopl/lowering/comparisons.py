@@ -15,6 +15,7 @@ from ..semantics.values import show
 from ..syntax import ast as A
 from .closure_base import NOT_COVERED, NUMBER_COMPARE
 from .compiled import COMPOUND
+from .constant_side import constant_side
 from .describe import type_word
 from .errors import EvalError
 from .kinds import is_decision, is_number
@@ -137,7 +138,7 @@ class Comparisons:
         # (each side is a LinExpr or a number here)
         if (not isinstance(a, LinExpr) and math.isinf(a)) or (not isinstance(b, LinExpr) and math.isinf(b)):
             return _infinite_bound(op, a, b)
-        if not isinstance(a, LinExpr) and isinstance(b, LinExpr):
+        if not isinstance(a, LinExpr) and isinstance(b, LinExpr) and constant_side(node):
             # `k <= e` is the range `k <= e <= +inf` (Concert's IloRange(k, e, +inf)), not `k - e <= 0`:
             # a script's `ct.LB = v` then moves k, and the dual/slack keep the modeller's sign
             # (IBM's IloConstraint LB/UB; Alex Fleischer's "several incremental changes" example).
@@ -186,6 +187,8 @@ class Comparisons:
 
 
 _MIRROR = {"<=": ">=", ">=": "<=", "<": ">", ">": "<"}
+
+
 
 
 def _infinite_bound(op: str, a: Any, b: Any) -> bool:

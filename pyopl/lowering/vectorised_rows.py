@@ -34,6 +34,7 @@ import numpy as np
 
 from ..semantics.values import OplRange, OplSet, OplTuple, ProductKeys
 from ..sparse_order import shared_row_order
+from .constant_side import constant_side
 from ..syntax import ast as A
 from .linear import LinExpr
 from . import vectorised_patterns
@@ -317,7 +318,7 @@ class _Rows:
         cmp = self.s.body.expr
         left, right, op = cmp.operands[0], cmp.operands[1], cmp.ops[0]
         lhs = self._side(left, 1.0)
-        if not any(e.has_decision for e in lhs[0]):
+        if not any(e.has_decision for e in lhs[0]) and constant_side(cmp):
             # `k <= e`: the range k <= e <= +inf, as the row path (comparisons._linear_compare) takes it
             left, right, op = right, left, _MIRROR[op]
             lhs = self._side(left, 1.0)
