@@ -69,7 +69,15 @@ def solve(ir: IR, options: SolveOptions) -> Result:
                             help="CP-SAT parameter names are the fields of `SatParameters` (e.g. "
                                  "`num_workers`, `max_time_in_seconds`, `random_seed`)",
                             span=option_span(options, str(e)))
-    callback = _Progress(options.progress, ir, obj_scale, start) if options.progress is not None else None
+    callback = None
+    if options.progress is not None or options.pool:
+        callback = _Progress(options.progress, ir, obj_scale, start, xs, options.pool)
+        if options.pool and ir.sense == "feasibility":  # cp.startNewSearch(): every solution, one by one
+            solver.parameters.enumerate_all_solutions = True
+    if options.start is not None:  # cp.setStartingPoint: CP-SAT's hints
+        st = np.asarray(options.start, dtype=float)
+        for j in np.flatnonzero(~np.isnan(st)):
+            model.add_hint(xs[int(j)], int(round(float(st[j]))))
     log_file = None
     try:
         if options.log_to_console or options.log_file:
@@ -90,14 +98,17 @@ def solve(ir: IR, options: SolveOptions) -> Result:
         if log_file is not None:
             log_file.close()
     res = _result(cp_model, solver, code, ir, xs, obj_scale, options)
+    if options.pool and callback is not None:
+        res.extra["pool"] = callback.pool
+        res.extra["solutions"] = len(callback.pool)
     if ir.lex_objectives:
         res.extra["objectives"] = values
         res.best_bound = res.mip_gap = None  # (the last stage's bound is of the last objective)
         if res.status == "optimal" and len(values) == len(ir.lex_objectives):
             res.objective = res.best_bound = values[0]
     if scaled_rows or obj_scale > 1:
-        res.extra["cpsat_scaling"] = "%d constraint(s)%s multiplied by a power of ten (or a common denominator) to make every coefficient " \
-            "a whole number (exact)" % (scaled_rows, " and the objective (by %d)" % obj_scale if obj_scale > 1 else "")
+        res.extra["cpsat_scaling"] = "%d constraint(s)%s multiplied by a power of ten (or a common denominator) to " \
+            "make every coefficient a whole number (exact)" % (scaled_rows, " and the objective (by %d)" % obj_scale if obj_scale > 1 else "")
     res.solve_time_s = time.perf_counter() - start
     return res
 
@@ -270,6 +281,8 @@ def _result(cp_model: Any, solver: Any, code: Any, ir: IR, xs: list, obj_scale: 
         res.diagnostics = [solver_diagnostic("solver-failed", res.message, options)]
     res.extra["cpsat_status"] = solver.status_name(code)
     res.extra["workers"] = int(solver.parameters.num_workers)
+    res.extra["conflicts"] = int(solver.num_conflicts)  # (cp.info.NumberOfFails)
+    res.extra["variables"], res.extra["constraints"] = len(xs), ir.num_rows + len(ir.cp_constraints)
     try:
         res.nodes = int(solver.num_branches)
     except AttributeError:  # pragma: no cover - older ortools
@@ -299,11 +312,19 @@ except ImportError:  # pragma: no cover - ortools missing
 class _Progress(_Base):
     """Feeds ``options.progress`` at each new solution: elapsed seconds, incumbent, bound, gap."""
 
-    def __init__(self, progress: Any, ir: IR, obj_scale: int, start: float) -> None:
+    def __init__(self, progress: Any, ir: IR, obj_scale: int, start: float, xs: list | None = None,
+                 pool: int = 0) -> None:
         super().__init__()
         self.progress, self.ir, self.scale, self.start = progress, ir, obj_scale, start
+        self.xs, self.pool_limit = xs, pool
+        self.pool: list = []  # (objective, column values) of each solution found (cp.startNewSearch)
+        self._seen: set = set()
 
     def on_solution_callback(self) -> None:
+        if self.pool_limit:
+            self._keep()
+        if self.progress is None:
+            return
         upd: dict[str, Any] = {"elapsed_s": time.perf_counter() - self.start}
         if self.ir.sense != "feasibility":
             inc = self.objective_value / self.scale + self.ir.obj_constant
@@ -313,3 +334,15 @@ class _Progress(_Base):
             self.progress(upd)
         except Exception:  # a failing display must not stop the solve
             pass
+
+    def _keep(self) -> None:
+        """Keep this solution for ``cp.next()``: distinct in the model's own decision variables."""
+        x = np.array([self.value(v) for v in self.xs], dtype=float)
+        mine = tuple(x[j] for j in range(len(x)) if self.ir.col_name[j] in self.ir.dvars)
+        if mine in self._seen:
+            return
+        self._seen.add(mine)
+        obj = float(self.ir.obj @ x) + float(self.ir.obj_constant) if self.ir.sense != "feasibility" else None
+        self.pool.append((obj, x))
+        if len(self.pool) >= self.pool_limit:
+            self.stop_search()

@@ -46,23 +46,32 @@ def is_cp(inst: Any) -> bool:
     return getattr(inst, "engine", "mp") == "cp"
 
 
-def scaled_integral(inst: Any, e: LinExpr, span: Any, what: str) -> tuple[LinExpr, int]:
-    """``(e * f, f)`` with ``f`` the smallest power of ten making ``e`` integer-valued (1 when it is)."""
-    if inst.is_integral(e):
-        return e, 1
+def common_scale(inst: Any, exprs: list, span: Any, what: str) -> int:
+    """The smallest factor (a power of ten, else a common denominator,
+    :func:`pyopl.backends.cpsat_scale.scale_for`) that makes every expression of ``exprs`` integer-valued;
+    EvalError ``cpsat-non-integral`` where none does or a column is not integer."""
     from ..backends.cpsat_scale import NotIntegral, scale_for
 
     I = inst.cols.integer.flat()
+    bad = next((j for e in exprs for j in e.terms if not I[j]), None)
     try:
-        f = scale_for(list(e.terms.values()) + [e.const])
+        f = scale_for([c for e in exprs for c in list(e.terms.values()) + [e.const]])
     except NotIntegral as err:
-        f = 0
-        bad = err.value
-    if f and all(I[j] for j in e.terms):
-        return LinExpr({j: float(round(c * f)) for j, c in e.terms.items()}, float(round(e.const * f))), f
+        f, bad_value = 0, err.value
+    if f and bad is None:
+        return f
     raise EvalError("cpsat-non-integral", span, "%s is not an integer expression%s, and CP-SAT computes with "
-                    "integers only" % (what, "" if f else " (its coefficient %s has no exact decimal form)" % bad),
+                    "integers only" % (what, " (its coefficient %s has no exact decimal or fraction form)" % bad_value
+                                       if not f else ""),
                     help="use integer decisions and whole (or decimal) coefficients")
+
+
+def scaled_integral(inst: Any, e: LinExpr, span: Any, what: str) -> tuple[LinExpr, int]:
+    """``(e * f, f)`` with ``f`` from :func:`common_scale` (1 when ``e`` is integer already)."""
+    if inst.is_integral(e):
+        return e, 1
+    f = common_scale(inst, [e], span, what)
+    return LinExpr({j: float(round(c * f)) for j, c in e.terms.items()}, float(round(e.const * f))), f
 
 
 def int_bounds(inst: Any, e: LinExpr) -> tuple[int, int]:

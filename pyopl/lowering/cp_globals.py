@@ -92,22 +92,34 @@ def _lex(ev: Any, node: A.Call, env: dict) -> CpConstraint:
     return _posted(node)
 
 
+def _containers(ev: Any, arg: A.Expr, env: dict) -> tuple[list, list]:
+    """The containers of ``pack`` (the values ``where`` takes) and their loads: the index set of a
+    ``dvar int`` array over integers, the integer values of ``all(c in C) e`` with one iterator over
+    integers, else positions from 0 (CP Optimizer's numbering)."""
+    sym = ev.inst.symbols.get(arg.id) if isinstance(arg, A.Name) and arg.id not in env else None
+    arr = getattr(sym, "value", None)
+    if isinstance(arr, VarArray) and len(arr.dims) == 1 and isinstance(arr.dims[0], OplRange):
+        return list(arr.dims[0]), [LinExpr.var(arr.cols[(c,)]) for c in arr.dims[0]]
+    loads = _ints(ev, arg, env, "pack")
+    if isinstance(arg, A.Aggregate) and arg.op == "all":
+        keys = []
+        for e in ev.iterate(arg.quals, env, arg):
+            vals = [v for k, v in e.items() if k not in env]
+            keys.append(vals[0] if len(vals) == 1 else None)
+        if len(keys) == len(loads) and all(isinstance(k, int) and not isinstance(k, bool) for k in keys):
+            return keys, loads
+    return list(range(len(loads))), loads
+
+
 @builtin("pack")
 def _pack(ev: Any, node: A.Call, env: dict) -> CpConstraint:
     """``pack(load, where, weight[, used])``: item ``i`` of weight ``weight[i]`` goes in the container
     ``where[i]``, ``load[c]`` is the weight in container ``c`` and ``used`` the number of containers
-    with a positive load (OPL manual, "pack"); containers are the index set of ``load``, a range."""
+    with a positive load (OPL manual, "pack"); containers as :func:`_containers` finds them."""
     _args(node, 3, 4)
     need_cp(ev.inst, node.span, "`pack`")
     inst = ev.inst
-    sym = inst.symbols.get(node.args[0].id) if isinstance(node.args[0], A.Name) else None
-    arr = getattr(sym, "value", None)
-    if not isinstance(arr, VarArray) or len(arr.dims) != 1 or not isinstance(arr.dims[0], OplRange):
-        raise EvalError("unsupported-cp-construct", node.args[0].span, "`pack` is compiled when its loads are a "
-                        "`dvar int` array over an integer range (its containers)",
-                        help="declare `dvar int load[Containers] in 0..capacity;` with `range Containers = ...;`")
-    containers = list(arr.dims[0])
-    loads = [LinExpr.var(arr.cols[(c,)]) for c in containers]
+    containers, loads = _containers(ev, node.args[0], env)
     where = _ints(ev, node.args[1], env, "pack")
     weights = _ints(ev, node.args[2], env, "pack")
     if len(where) != len(weights) or any(w.terms or w.const < 0 for w in weights):

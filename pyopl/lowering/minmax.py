@@ -93,6 +93,12 @@ def decision_minmax(ev: Any, node: A.Node, op: str, vals: list) -> LinExpr:
     """``t = max(e_1, ..., e_k)``: t >= e_i, t <= e_i + M_i (1 - z_i), sum z_i = 1 (mirrored for min)."""
     inst = ev.inst
     exprs = [_lin(v, node) for v in vals]
+    if getattr(inst, "engine", "mp") == "cp" and not cp_integral(inst, exprs):
+        from .cp_arith import common_scale  # min(e) = min(e * s) / s: CP-SAT's min/max over integers
+
+        s = common_scale(inst, exprs, node.span, "an operand of `%s`" % op)
+        scaled = [LinExpr({j: float(round(c * s)) for j, c in e.terms.items()}, float(round(e.const * s))) for e in exprs]
+        return decision_minmax(ev, node, op, scaled).scaled(1.0 / s)
     bounds = [_bounds_or_error(ev, node, e, "`%s`" % op) for e in exprs]
     if op == "max":
         t_lo, t_hi = max(b[0] for b in bounds), max(b[1] for b in bounds)

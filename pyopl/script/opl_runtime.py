@@ -85,7 +85,7 @@ class Runtime:
 #: the classes a ``main`` block makes with ``new`` (built by ``main_flow.Flow.construct``)
 MAIN_CLASSES = ("IloOplModel", "IloOplModelSource", "IloOplModelDefinition", "IloOplDataSource",
                 "IloOplDataElements", "IloCplex", "IloOplCplexVectors", "IloOplCplexBasis", "IloOplConflictIterator",
-                "IloOplRelaxationIterator")
+                "IloOplRelaxationIterator", "IloOplCPSolution")
 
 
 def main_classes(ctx: Any) -> dict[str, Any]:
