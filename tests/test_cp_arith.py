@@ -114,3 +114,41 @@ def test_refusals_name_the_reason():
     assert (d.code, d.line) == ("OPL0627", 3) and "64-bit" in d.message
     d = _errors("using CP;\ndvar int x in 1..9; dvar int y in 1..3;\nminimize x / y;")[0]
     assert d.code == "OPL0503" and "`y`" in d.message and "div" in d.help
+
+
+def test_append_in_all_different_count_and_interval_constraints():
+    # IBM's example appends two `all` slices; here a slice, an element and a scalar, checked by brute force
+    r = _solve("""using CP;
+    dvar int x[1..2] in 0..3; dvar int y[1..2] in 0..3; dvar int z in 0..3;
+    minimize 3 * x[1] + x[2] + 2 * y[1] + y[2] + z;
+    subject to { allDifferent(append(x, y[2], z)); count(append(x, y), 0) <= 1; }""")
+    best = min(3 * a + b + 2 * c + d + e for a, b, c, d, e in itertools.product(range(4), repeat=5)
+               if len({a, b, d, e}) == 4 and [a, b, c, d].count(0) <= 1)
+    assert best is not None and r.status == "optimal" and r.objective == best
+    r = _solve("""using CP;
+    dvar interval a[1..2] size 3; dvar interval b size 2; dvar interval c[1..2] size 4;
+    dvar sequence s in append(a, b);
+    minimize max(i in 1..2) endOf(c[i]) + max(i in 1..2) endOf(a[i]) + endOf(b);
+    subject to { noOverlap(s); noOverlap(append(c, b)); }""")
+    # a1, a2, b share one machine (ends 3, 6 and b's 8 at best: 3+6+... ), c1, c2, b another
+    import itertools as it
+    best = None
+    for order in it.permutations(["a1", "a2", "b"]):
+        t, end = 0, {}
+        for k in order:
+            t += 2 if k == "b" else 3
+            end[k] = t
+        eb = end["b"]
+        # c1, c2 (4 each) on the second machine with b fixed at [eb-2, eb): earliest ends
+        cands = []
+        for co in it.permutations(["c1", "c2"]):
+            t2, ends = 0, []
+            for _k in co:
+                if t2 < eb and t2 + 4 > eb - 2:
+                    t2 = max(t2, eb)
+                t2 += 4
+                ends.append(t2)
+            cands.append(max(ends))
+        v = min(cands) + max(end["a1"], end["a2"]) + eb
+        best = v if best is None else min(best, v)
+    assert r.status == "optimal" and r.objective == best

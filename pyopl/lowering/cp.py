@@ -38,6 +38,9 @@ def array_elements(ev: Any, arg: A.Expr, env: dict, what: str = "allDifferent") 
     """The elements of a CP array argument as affine expressions: a dvar array's name (every
     element, in index order), ``all(i in I) e`` or a literal ``[e1, e2, ...]``; EvalError otherwise."""
     inst = ev.inst
+    if is_append(arg):
+        return [x for a in arg.args for x in (array_elements(ev, a, env, what) if _is_array_arg(ev, a, env)
+                                               else [_affine(ev.evaluate(a, env), a)])]
     if isinstance(arg, A.Name) and arg.id not in env and arg.id in inst.dvar_blocks:
         first, keys, _dims, _kind = inst.dvar_blocks[arg.id]
         return [({first + k: 1.0}, 0.0) for k in range(len(keys))]
@@ -48,6 +51,32 @@ def array_elements(ev: Any, arg: A.Expr, env: dict, what: str = "allDifferent") 
     raise EvalError("cp-bad-argument", arg.span, "the array argument of `%s` must be an array of decision "
                     "expressions" % what, help="pass a dvar array (`%s(x)`), `all(i in I) x[i] + i`, or "
                                                "`[x, y, z]`" % what)
+
+
+def is_append(arg: A.Expr) -> bool:
+    """Whether ``arg`` is ``append(a1, a2, ...)``: arrays (or single elements) concatenated in order
+    (OPL Language Quick Reference, "append"), which the CP constraints take as an array argument."""
+    return isinstance(arg, A.Call) and arg.func == "append"
+
+
+def _is_array_arg(ev: Any, arg: A.Expr, env: dict) -> bool:
+    """Whether an argument of ``append`` is an array (a name of one, a slice, ``all``, a literal, a
+    nested ``append``) rather than one element."""
+    from ..semantics.values import ArraySlice, OplArray
+    from .symbols import VarArray
+
+    if is_append(arg) or isinstance(arg, A.ArrayLit) or (isinstance(arg, A.Aggregate) and arg.op == "all"):
+        return True
+    if isinstance(arg, A.Name) and arg.id not in env and arg.id in ev.inst.dvar_blocks:
+        return bool(ev.inst.dvar_blocks[arg.id][2])
+    return isinstance(ev.evaluate(arg, env), (ArraySlice, OplArray, VarArray))
+
+
+@builtin("append")
+def _append(ev: Any, node: A.Call, env: dict) -> Any:
+    """``append(...)`` outside a CP constraint's array argument: an error (it makes an array)."""
+    raise EvalError("unsupported-cp-construct", node.span, "`append(...)` makes an array, which only a CP "
+                    "constraint's array argument takes here", help="use it as in `allDifferent(append(x, y))`")
 
 
 def need_cp(inst: Any, span: Any, what: str) -> None:
@@ -63,6 +92,9 @@ def array_items(ev: Any, arg: A.Expr, env: dict, what: str) -> list:
     from ..semantics.values import ArraySlice, OplArray
     from .symbols import VarArray
 
+    if is_append(arg):
+        return [x for a in arg.args for x in (array_items(ev, a, env, what) if _is_array_arg(ev, a, env)
+                                               else [ev.evaluate(a, env)])]
     if isinstance(arg, A.Aggregate) and arg.op == "all":
         return [ev.evaluate(arg.body, e) for e in ev.iterate(arg.quals, env, arg)]
     if isinstance(arg, A.ArrayLit):

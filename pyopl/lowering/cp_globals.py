@@ -94,20 +94,13 @@ def _lex(ev: Any, node: A.Call, env: dict) -> CpConstraint:
 
 def _containers(ev: Any, arg: A.Expr, env: dict) -> tuple[list, list]:
     """The containers of ``pack`` (the values ``where`` takes) and their loads: the index set of a
-    ``dvar int`` array over integers, the integer values of ``all(c in C) e`` with one iterator over
-    integers, else positions from 0 (CP Optimizer's numbering)."""
+    ``dvar int`` array over an integer range, else positions from 0 (an ``all(...)`` array is indexed
+    from 0, OPL Language Reference Manual, "The all syntax"; CP Optimizer numbers containers from 0)."""
     sym = ev.inst.symbols.get(arg.id) if isinstance(arg, A.Name) and arg.id not in env else None
     arr = getattr(sym, "value", None)
     if isinstance(arr, VarArray) and len(arr.dims) == 1 and isinstance(arr.dims[0], OplRange):
         return list(arr.dims[0]), [LinExpr.var(arr.cols[(c,)]) for c in arr.dims[0]]
     loads = _ints(ev, arg, env, "pack")
-    if isinstance(arg, A.Aggregate) and arg.op == "all":
-        keys = []
-        for e in ev.iterate(arg.quals, env, arg):
-            vals = [v for k, v in e.items() if k not in env]
-            keys.append(vals[0] if len(vals) == 1 else None)
-        if len(keys) == len(loads) and all(isinstance(k, int) and not isinstance(k, bool) for k in keys):
-            return keys, loads
     return list(range(len(loads))), loads
 
 

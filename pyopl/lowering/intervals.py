@@ -140,7 +140,9 @@ def _at(key: tuple) -> str:
 
 def interval_list(ev: Any, arg: A.Expr, env: dict, what: str) -> list[IntervalVar]:
     """The intervals of an argument: an interval array (or a slice of one), a ``dvar sequence``,
-    ``all(i in I) a[i]``, a literal ``[a, b]``; EvalError otherwise."""
+    ``all(i in I) a[i]``, a literal ``[a, b]``, ``append(...)`` of those; EvalError otherwise."""
+    if isinstance(arg, A.Call) and arg.func == "append":
+        return [iv for a in arg.args for iv in interval_list(ev, a, env, what)]
     if isinstance(arg, A.Aggregate) and arg.op == "all":
         vals = [ev.evaluate(arg.body, e) for e in ev.iterate(arg.quals, env, arg)]
     elif isinstance(arg, A.ArrayLit):

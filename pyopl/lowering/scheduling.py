@@ -158,15 +158,19 @@ def _no_overlap(ev: Any, node: A.Call, env: dict) -> CpConstraint:
     need_cp(ev.inst, node.span, "`noOverlap`")
     ivs = interval_list(ev, node.args[0], env, "noOverlap")
     data: dict = {"intervals": [iv.index for iv in ivs]}
-    seq = None if isinstance(node.args[0], (A.Aggregate, A.ArrayLit)) else ev.evaluate(node.args[0], env)
+    plain = isinstance(node.args[0], (A.Aggregate, A.ArrayLit)) or (isinstance(node.args[0], A.Call)
+                                                                     and node.args[0].func == "append")
+    seq = None if plain else ev.evaluate(node.args[0], env)
     if isinstance(seq, Sequence):
         data["seq"] = seq.name  # its order, where first/last/before/prev use it (pyopl/backends/cpsat_sequence.py)
-    if len(node.args) >= 2 and (not isinstance(seq, Sequence) or seq.types is None):
-        raise EvalError("cp-bad-argument", node.args[0].span, "a transition matrix needs a `dvar sequence` "
-                        "declared with `types`", help="declare `dvar sequence s in A types T;`")
+    if len(node.args) >= 2 and not isinstance(seq, Sequence):
+        raise EvalError("cp-bad-argument", node.args[0].span, "a transition matrix needs a `dvar sequence`",
+                        help="declare `dvar sequence s in A types T;` and pass `s`")
     if len(node.args) >= 2:
-        data["matrix"] = _matrix(ev.evaluate(node.args[1], env), node.args[1], seq.types)
-        data["types"] = list(seq.types)
+        # without `types`, IBM types each interval by its 0-based position in the sequence
+        types = list(seq.types) if seq.types is not None else list(range(len(seq.intervals)))
+        data["matrix"] = _matrix(ev.evaluate(node.args[1], env), node.args[1], types)
+        data["types"] = types
     if len(node.args) == 3:  # `next`: the distances between immediate successors only
         direct = int_arg(ev, node, 2, env)
         if isinstance(direct, LinExpr) or direct not in (0, 1):
