@@ -17,7 +17,7 @@ from __future__ import annotations
 from typing import Any
 
 from .cpsat_scale import NotIntegral, inner_bounds, scale_for, scaled
-from .cpsat_sequence import make_circuit, post, tie_to_time
+from .cpsat_sequence import make_circuit, post, post_neighbour, tie_to_time
 
 
 class Refused(Exception):
@@ -72,7 +72,7 @@ class Builder:
         ``noOverlap(p, M, true)`` (made before any ``noOverlap`` on it is added, which ties the circuit
         to time); call after :meth:`add_intervals`."""
         for c in constraints:
-            wanted = c.kind == "sequence" or (c.kind == "noOverlap" and c.data.get("direct"))
+            wanted = c.kind in ("sequence", "neighbour") or (c.kind == "noOverlap" and c.data.get("direct"))
             if wanted and c.data["seq"] not in self.circuits:
                 self.circuits[c.data["seq"]] = make_circuit(self, c.data["intervals"])
 
@@ -243,6 +243,9 @@ class Builder:
 
     def _sequence(self, c: Any) -> None:
         post(self, self.circuits[c.data["seq"]], c)
+
+    def _neighbour(self, c: Any) -> None:
+        post_neighbour(self, self.circuits[c.data["seq"]], c)
 
     def _noOverlap(self, c: Any) -> None:
         ks = c.data["intervals"]

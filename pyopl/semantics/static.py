@@ -31,7 +31,8 @@ endOfPrev sizeOfNext sizeOfPrev lengthOfNext lengthOfPrev before strong isomorph
 CP_SUPPORTED = frozenset("""allDifferent count inverse noOverlap alternative span synchronize startOf endOf sizeOf
 lengthOf presenceOf pulse stepAtStart stepAtEnd alwaysIn endBeforeStart endBeforeEnd startBeforeStart startBeforeEnd
 startAtStart startAtEnd endAtStart endAtEnd allMinDistance lex pack step before alwaysEqual
-allowedAssignments forbiddenAssignments append""".split())
+allowedAssignments forbiddenAssignments append typeOfNext typeOfPrev startOfNext startOfPrev endOfNext endOfPrev
+sizeOfNext sizeOfPrev lengthOfNext lengthOfPrev""".split())
 
 
 def uses_cp(model: A.Model) -> bool:
