@@ -352,8 +352,7 @@ def test_writeln_of_an_interval_prints_ibm_form():
 
 
 @pytest.mark.parametrize("body, at, words", [
-    ("dvar interval a[1..2] size 2;\ndvar sequence s in a;\nminimize endOf(a[1]);\nsubject to { typeOfNext(s, a[1], 0) == 0; }",
-     (5, 14), "`typeOfNext`"),
+    ("dvar interval a size 2;\ndvar interval b size 2;\nminimize overlapLength(a, b);", (4, 10), "`overlapLength`"),
     ("dvar interval a size 2 intensity 3;\nminimize endOf(a);", (2, 34), "`intensity`"),
     ("dvar interval a;\ndvar interval b[1..2] optional;\nminimize endOf(a);\nsubject to { alternative(a, b, 2); }",
      (5, 32), "cardinality"),
@@ -458,3 +457,32 @@ def test_an_interval_where_a_number_is_expected_is_named_in_words():
         pyopl.compile_model("using CP;\ndvar interval a[1..2] size 2;\nminimize a[1];")
     d = e.value.diagnostics[0]
     assert (d.line, d.column) == (3, 10) and "a dvar interval" in d.message and "IntervalVar" not in d.message
+
+
+def test_post_solve_data_reads_the_schedule():
+    # the schedule is forced: a[1] on [0, 3), a[2] on [3, 5), a[3] absent; the post-processing data and
+    # script read it as IBM's "Accessing solutions in postprocessing" describes
+    import pyopl
+
+    text = """using CP;
+    dvar interval a[1..3] optional size 2..3;
+    dvar sequence s in a;
+    dvar int last in 0..20;
+    cumulFunction f = sum(i in 1..3) pulse(a[i], i) + stepAtEnd(a[1], 10);
+    minimize last;
+    subject to {
+      noOverlap(s); presenceOf(a[1]); presenceOf(a[2]); !presenceOf(a[3]);
+      startOf(a[1]) == 0; sizeOf(a[1]) == 3; startOf(a[2]) == 3; sizeOf(a[2]) == 2;
+      last == endOf(a[2]);
+    }
+    range upto = 0..last;
+    int level[t in upto] = cumulFunctionValue(f, t);
+    execute {
+      write(s, " ", s.first(), " ", s.next(s.first()), " ", s.last().end, " ", s.next(s.last()) == null, " ");
+      for (var t in upto) write(level[t], ",");
+    }"""
+    r = pyopl.compile_model(text).solve(threads=1)
+    assert r.status == "optimal" and r.objective == 5
+    # levels: pulse 1 on [0, 3), pulse 2 on [3, 5), step 10 from a[1]'s end 3
+    levels = [(1 if t < 3 else 0) + (2 if 3 <= t < 5 else 0) + (10 if t >= 3 else 0) for t in range(6)]
+    assert r.script_output.strip() == "{a[1] a[2]} <1 0 3 3> <1 3 5 2> 5 true %s," % ",".join(map(str, levels))

@@ -100,7 +100,7 @@ def solve(ir: IR, options: SolveOptions) -> Result:
     res = _result(cp_model, solver, code, ir, xs, obj_scale, options)
     if options.pool and callback is not None:
         res.extra["pool"] = callback.pool
-        res.extra["solutions"] = len(callback.pool)
+        res.extra["cpsat_solutions"] = len(callback.pool)
     if ir.lex_objectives:
         res.extra["objectives"] = values
         res.best_bound = res.mip_gap = None  # (the last stage's bound is of the last objective)
@@ -281,8 +281,8 @@ def _result(cp_model: Any, solver: Any, code: Any, ir: IR, xs: list, obj_scale: 
         res.diagnostics = [solver_diagnostic("solver-failed", res.message, options)]
     res.extra["cpsat_status"] = solver.status_name(code)
     res.extra["workers"] = int(solver.parameters.num_workers)
-    res.extra["conflicts"] = int(solver.num_conflicts)  # (cp.info.NumberOfFails)
-    res.extra["variables"], res.extra["constraints"] = len(xs), ir.num_rows + len(ir.cp_constraints)
+    res.extra["cpsat_conflicts"] = int(solver.num_conflicts)  # (cp.info.NumberOfFails)
+    res.extra["cpsat_variables"], res.extra["cpsat_constraints"] = len(xs), ir.num_rows + len(ir.cp_constraints)
     try:
         res.nodes = int(solver.num_branches)
     except AttributeError:  # pragma: no cover - older ortools

@@ -318,3 +318,40 @@ def cumul_decl(inst: Any, d: A.CumulDecl, dims: list, envs: list) -> Any:
                             "pulse(a[i], h[i]);`")
         data[key] = v
     return OplArray(d.name, dims, data) if dims else data[()]
+
+
+@builtin("cumulFunctionValue")
+def _cumul_function_value(ev: Any, node: A.Call, env: dict) -> int:
+    """``cumulFunctionValue(f, t)``: the level of the cumulative function ``f`` at the time ``t`` in the
+    solution (OPL manual, "Accessing solutions in postprocessing"): the heights of the pulses whose
+    present interval covers ``t`` (``start <= t < end``) and of the steps at or before ``t``.  It reads
+    the solution, so a declaration using it after the model is computed after the solve
+    (``decision-in-data`` before it, which makes the declaration post-processing data)."""
+    arity(node, 2, 2)
+    need_cp(ev.inst, node.span, "`cumulFunctionValue`")
+    f = ev.evaluate(node.args[0], env)
+    if not isinstance(f, CumulExpr):
+        raise EvalError("cp-bad-argument", node.args[0].span, "`cumulFunctionValue` takes a `cumulFunction` first",
+                        help="pass the name of a `cumulFunction`")
+    t = int_arg(ev, node, 1, env)
+    if isinstance(t, LinExpr):
+        raise EvalError("cp-bad-argument", node.args[1].span, "the time of `cumulFunctionValue` is data",
+                        help="give a number")
+    solution = getattr(ev.inst, "interval_solution", None)
+    if solution is None:
+        raise EvalError("decision-in-data", node.span, "`cumulFunctionValue` reads the solution, which exists "
+                        "only after the solve", help="declare the data after the constraints (post-processing) "
+                                                     "or read it in an `execute` block after the model")
+    level = 0
+    for kind, iv, h in f.terms:
+        if kind == "step":
+            level += h if t >= iv else 0
+            continue
+        v = solution(iv)
+        if v is None or not v.present:
+            continue
+        if kind == "pulse":
+            level += h if v.start <= t < v.end else 0
+        else:
+            level += h if t >= (v.start if kind == "stepAtStart" else v.end) else 0
+    return level

@@ -35,10 +35,10 @@ INFO = {
     "TotalTime": lambda r: float(r.solve_time_s or 0.0),
     "NumberOfBranches": lambda r: float(r.nodes or 0),
     "NumberOfChoicePoints": lambda r: float(r.nodes or 0),
-    "NumberOfFails": lambda r: float(r.extra.get("conflicts", 0)),
-    "NumberOfSolutions": lambda r: float(r.extra.get("solutions", 1 if r.has_solution else 0)),
-    "NumberOfVariables": lambda r: float(r.extra.get("variables", 0)),
-    "NumberOfConstraints": lambda r: float(r.extra.get("constraints", 0)),
+    "NumberOfFails": lambda r: float(r.extra.get("cpsat_conflicts", 0)),
+    "NumberOfSolutions": lambda r: float(r.extra.get("cpsat_solutions", 1 if r.has_solution else 0)),
+    "NumberOfVariables": lambda r: float(r.extra.get("cpsat_variables", 0)),
+    "NumberOfConstraints": lambda r: float(r.extra.get("cpsat_constraints", 0)),
 }
 
 

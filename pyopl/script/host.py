@@ -14,7 +14,7 @@ import math
 import os
 from typing import Any
 
-from ..semantics.values import OplArray, OplSet, OplTuple
+from ..semantics.values import OplArray, OplRange, OplSet, OplTuple
 from .host_errors import HostError, host_error
 from .opl_objects import (ArrayHost, ConstraintHost, DexprHost, DvarHost, SetHost, describe, display, js_number,
                           to_key, to_script)
@@ -369,7 +369,7 @@ class ScriptContext:
                              % (name, v.message), span, help="compute it in the script from the decision values")
         if isinstance(v, OplArray):
             return ArrayHost(self, v, (), "float")
-        if isinstance(v, (OplSet,)):
+        if isinstance(v, (OplSet, OplRange)):
             return SetHost(self, v, name)
         return to_script(self, v)
 
@@ -412,6 +412,7 @@ class ScriptContext:
                                                     sym.decl)
             inst.reporter = Reporter(1000)
             inst.ev = Evaluator(inst)
+            inst.interval_solution = self._interval_value  # (cumulFunctionValue reads the intervals)
             post_asserts = {id(a) for a in getattr(inst, "post_asserts", ())}
             for item in inst.model.items:
                 name = getattr(item, "name", None)
@@ -435,7 +436,13 @@ class ScriptContext:
             inst.symbols.clear()
             inst.symbols.update(saved_symbols)
             inst.reporter, inst.ev = saved_reporter, saved_ev
+            inst.interval_solution = None
         return out
+
+    def _interval_value(self, iv: Any) -> Any:
+        """The solution's :class:`~pyopl.results.intervals.IntervalValue` of the interval variable ``iv``."""
+        v = self.result.variables.get(iv.name)
+        return v[iv.key] if iv.key else v
 
 
 class _Failed:
@@ -584,9 +591,13 @@ def element(ctx: ScriptContext, name: str, span: Any) -> Any:
         from .intervals import IntervalHost
 
         return IntervalHost(ctx, name)
-    if k in ("sequence", "cumul"):
+    if k == "sequence":
+        from .intervals import SequenceHost
+
+        return SequenceHost(ctx, name, sym.value)
+    if k == "cumul":
         raise host_error("script-unknown-name", "`%s` is a %s, which scripts cannot read yet" % (
-            name, "`dvar sequence`" if k == "sequence" else "`cumulFunction`"), span,
+            name, "`cumulFunction`"), span,
             help="read the interval variables instead (`a.start`, `a.end`, `a.present`)")
     if k == "tuple":
         raise host_error("script-unknown-name", "`%s` is a tuple type, not a value" % name, span,
