@@ -152,3 +152,21 @@ def test_append_in_all_different_count_and_interval_constraints():
         v = min(cands) + max(end["a1"], end["a2"]) + eb
         best = v if best is None else min(best, v)
     assert r.status == "optimal" and r.objective == best
+
+
+def test_membership_of_a_decision_in_a_set_or_range():
+    r = _solve("""using CP;
+    {int} squares = {1, 4, 9};
+    dvar int x[1..3] in 0..9;
+    maximize sum(i in 1..3) 10 * (x[i] in {3, 4, 5}) - x[1] - x[2] - x[3] + 7 * ((x[1] / 2) in {2});
+    subject to {
+      x[1] in squares;
+      x[2] not in 2..7;
+      (x[3] in {0, 5}) || x[1] == x[2];
+      (x[1] div 2) in 1..4;
+    }""")
+    best = max(10 * sum(v in (3, 4, 5) for v in x) - sum(x) + 7 * (x[0] / 2 == 2)
+               for x in itertools.product(range(10), repeat=3)
+               if x[0] in (1, 4, 9) and not 2 <= x[1] <= 7 and (x[2] in (0, 5) or x[0] == x[1])
+               and 1 <= x[0] // 2 <= 4)
+    assert r.status == "optimal" and r.objective == best

@@ -214,6 +214,23 @@ class Builder:
         a, b = self._exprs(c, c.exprs, "mod")
         self.m.add_modulo_equality(self.xs[c.data["target"]], a, self._nonzero(b, True))
 
+    def _in(self, c: Any) -> None:
+        """``e in S`` as the literal of ``c.data["literal"]``: ``e`` in the ranges of ``S`` when it is
+        true, in the rest of ``e``'s domain when it is false (pyopl/lowering/cp_arith.py)."""
+        from ortools.util.python import sorted_interval_list
+
+        Domain = sorted_interval_list.Domain
+        e = self._exprs(c, c.exprs, "in")[0]
+        b = self.xs[c.data["literal"]]
+        inside = Domain.from_intervals([list(r) for r in c.data["ranges"]])
+        if isinstance(e, int):
+            self.m.add(b == int(inside.contains(e)))
+            return
+        lo, hi = _bounds_of(e)
+        outside = inside.complement().intersection_with(Domain(lo, hi))
+        self.m.add_linear_expression_in_domain(e, inside).only_enforce_if(b)
+        self.m.add_linear_expression_in_domain(e, outside).only_enforce_if(b.Not())
+
     def _abs(self, c: Any) -> None:
         self.m.add_abs_equality(self.xs[c.data["target"]], self._exprs(c, c.exprs, "abs")[0])
 

@@ -269,3 +269,36 @@ def float_function_error(f: str, node: A.Node) -> EvalError:
                      "and CP-SAT has integer variables only" % f,
                      help="apply `%s` to data, or state the condition on the integer itself (`x <= 9` for "
                           "`sqrt(x) <= 3`)" % f)
+
+
+def cp_membership(inst: Any, e: LinExpr, values: Any, negate: bool, span: Any) -> Any:
+    """``e in S`` (``e not in S``) for an integer decision expression ``e`` and a set or range of integers
+    ``S`` (CP Optimizer's domain constraint): a 0/1 column ``b`` with ``b == 1`` exactly when the value of
+    ``e`` is in ``S`` (CP-SAT's ``add_linear_expression_in_domain`` over ``S`` enforced by ``b``, over the
+    rest of ``e``'s bounds by ``not b``); returns the constraint ``b == 1`` (``b == 0`` for ``not in``),
+    usable on its own or inside logical constraints.  EvalError ``decision-in-membership`` for a set that
+    is not of integers."""
+    from ..semantics.values import OplRange
+    from .linear import Leaf
+
+    e, f = scaled_integral(inst, e, span, "the expression tested by `in`")
+    if isinstance(values, OplRange):
+        ranges = [(int(values.lo), int(values.hi))] if values.lo <= values.hi else []
+    else:
+        vals = list(values)
+        if not all(isinstance(v, (int, float)) and not isinstance(v, bool) and float(v).is_integer() for v in vals):
+            raise EvalError("decision-in-membership", span, "`in` on a decision expression is compiled for a set "
+                            "or range of integers, and this set holds other values",
+                            help="test membership in a set of integers, or use `allowedAssignments` for tuples")
+        ranges = []
+        for v in sorted({int(round(v * f)) if f != 1 else int(v) for v in vals if float(v * f).is_integer()}):
+            if ranges and ranges[-1][1] == v - 1:
+                ranges[-1] = (ranges[-1][0], v)
+            else:
+                ranges.append((v, v))
+        f = 1
+    if f != 1:  # a range for the scaled expression: e * f in f*lo..f*hi
+        ranges = [(lo * f, hi * f) for lo, hi in ranges]
+    b = inst.new_column(0.0, 1.0, True, "in")
+    inst.cp_constraints.append(CpConstraint("in", [_pair(e)], span, data={"ranges": ranges, "literal": b}))
+    return Leaf(LinExpr.var(b), 0.0 if negate else 1.0, 0.0 if negate else 1.0, True, span)
