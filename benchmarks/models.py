@@ -614,3 +614,8 @@ def issue31(nodes: int, degree: int = 8, seed: int = 4) -> Case:
         return m
 
     return Case("issue31", "%d nodes" % nodes, ISSUE31_MOD, dat, direct, linopy=linopy, pyoframe=pyoframe)
+
+
+# ---------------------------------------------------------------------- issue 46's families (families6.py)
+import families6  # noqa: E402
+from families6 import mcnd, sparse_assign, unitcommit  # noqa: E402,F401  (measure.py finds generators here)

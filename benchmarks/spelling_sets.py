@@ -177,6 +177,73 @@ SUBTOUR = {
     "rows only for 2+ cities": [("forall(k in K)\n", "forall(k in K : card(S[k]) >= 2)\n")],
 }
 
+# ---------------------------------------------------------------------- issue 46: multi-commodity network design
+M_OUT = "sum(a in Arcs : a.o == n) flow[a][k]"
+M_IN = "sum(a in Arcs : a.d == n) flow[a][k]"
+M_RHS = "(n == k.o ? k.demand : (n == k.d ? -k.demand : 0))"
+M_ROW = "ctBalance: %s - %s\n               == %s;" % (M_OUT, M_IN, M_RHS)
+MCND = {
+    "as written": [],
+    "right-hand side in a data array": [
+        ("dvar float+", "float rhs[n in Nodes][k in Commodities] = %s;\n\ndvar float+" % M_RHS),
+        (M_ROW, "ctBalance: %s - %s == rhs[n][k];" % (M_OUT, M_IN))],
+    "comparisons as 0/1": [(M_ROW, "ctBalance: %s - %s == k.demand * (n == k.o) - k.demand * (n == k.d);"
+                            % (M_OUT, M_IN))],
+    "sides swapped": [(M_ROW, "ctBalance: %s == %s - %s;" % (M_RHS, M_OUT, M_IN))],
+    "inflow first": [(M_ROW, "ctBalance: -%s + %s == %s;" % (M_IN, M_OUT, M_RHS))],
+    "tuple patterns": [(M_ROW, "ctBalance: sum(<o, d, c, f, u> in Arcs : o == n) flow[<o, d, c, f, u>][k]"
+                               " - sum(<o, d, c, f, u> in Arcs : d == n) flow[<o, d, c, f, u>][k] == %s;" % M_RHS)],
+    "nested foralls": [("forall(n in Nodes, k in Commodities)\n    ctBalance",
+                        "forall(n in Nodes)\n    forall(k in Commodities)\n      ctBalance")],
+    "unlabelled": [("ctBalance: ", ""), ("ctCapacity: ", "")],
+    "capacity moved across": [("ctCapacity: sum(k in Commodities) flow[a][k] <= a.cap * open[a];",
+                               "ctCapacity: sum(k in Commodities) flow[a][k] - a.cap * open[a] <= 0;")],
+}
+
+# ---------------------------------------------------------------------- issue 46: unit commitment
+U_DEMAND = ("forall(t in Periods) {\n    ctDemand: sum(u in Units) p[u][t] == demand[t];\n"
+            "    ctReserve: sum(u in Units) pmax[u] * on[u][t] >= demand[t] + reserve[t];\n  }")
+U_MINUP = "ctMinUp: sum(s in t-minUp[u]+1..t : s >= 1) start[u][s] <= on[u][t];"
+UNITCOMMIT = {
+    "as written": [],
+    "one constraint per forall": [
+        (U_DEMAND, "forall(t in Periods)\n    ctDemand: sum(u in Units) p[u][t] == demand[t];\n"
+                   "  forall(t in Periods)\n    ctReserve: sum(u in Units) pmax[u] * on[u][t] >= demand[t] + reserve[t];"),
+        ("forall(u in Units, t in Periods) {\n    ctMin: p[u][t] >= pmin[u] * on[u][t];\n"
+         "    ctMax: p[u][t] <= pmax[u] * on[u][t];\n  }",
+         "forall(u in Units, t in Periods)\n    ctMin: p[u][t] >= pmin[u] * on[u][t];\n"
+         "  forall(u in Units, t in Periods)\n    ctMax: p[u][t] <= pmax[u] * on[u][t];")],
+    "min-up as a filter over all periods": [
+        (U_MINUP, "ctMinUp: sum(s in Periods : s >= t - minUp[u] + 1 && s <= t) start[u][s] <= on[u][t];")],
+    "min-up range from maxl": [(U_MINUP, "ctMinUp: sum(s in maxl(1, t - minUp[u] + 1)..t) start[u][s] <= on[u][t];")],
+    "ramps with the limit moved across": [
+        ("ctRampUp: p[u][t] - p[u][t-1] <= ramp[u];", "ctRampUp: p[u][t] <= p[u][t-1] + ramp[u];"),
+        ("ctRampDown: p[u][t-1] - p[u][t] <= ramp[u];", "ctRampDown: p[u][t-1] <= p[u][t] + ramp[u];")],
+    "start with on moved across": [("ctStart: start[u][t] >= on[u][t] - on[u][t-1];",
+                                    "ctStart: start[u][t] - on[u][t] + on[u][t-1] >= 0;")],
+    "unlabelled": [(x, "") for x in ("ctDemand: ", "ctReserve: ", "ctMin: ", "ctMax: ", "ctFirstStart: ",
+                                     "ctRampUp: ", "ctRampDown: ", "ctStart: ", "ctMinUp: ")],
+    "nested foralls": [("forall(u in Units, t in Periods)\n    ctMinUp",
+                        "forall(u in Units)\n    forall(t in Periods)\n      ctMinUp")],
+}
+
+# ---------------------------------------------------------------------- issue 46: sparse generalised assignment
+G_TASK = "ctTask: sum(<i, j, c> in Pairs : j == k) x[<i, j, c>] == 1;"
+G_WORKER = "ctWorker: sum(p in Pairs : p.i == w) x[p] <= capacity[w];"
+SPARSE = {
+    "as written": [],
+    "fields throughout": [(G_TASK, "ctTask: sum(p in Pairs : p.j == k) x[p] == 1;")],
+    "patterns throughout": [(G_WORKER, "ctWorker: sum(<i, j, c> in Pairs : i == w) x[<i, j, c>] <= capacity[w];")],
+    "k == p.j, reversed": [(G_TASK, "ctTask: sum(p in Pairs : k == p.j) x[p] == 1;"),
+                           (G_WORKER, "ctWorker: sum(p in Pairs : w == p.i) x[p] <= capacity[w];")],
+    "pattern objective": [("minimize sum(p in Pairs) p.c * x[p];",
+                           "minimize sum(<i, j, c> in Pairs) c * x[<i, j, c>];")],
+    "unlabelled": [(G_TASK, G_TASK[8:]), (G_WORKER, G_WORKER[10:])],
+    "dexpr in between": [("minimize", "dexpr float load[w in Workers] = sum(p in Pairs : p.i == w) x[p];\nminimize"),
+                         (G_WORKER, "ctWorker: load[w] <= capacity[w];")],
+    "a conjunct always true": [(G_WORKER, "ctWorker: sum(p in Pairs : p.i == w && p.c >= 0) x[p] <= capacity[w];")],
+}
+
 #: family -> (generator in ``models``, its largest benchmark size, a small size for tests, spellings)
 FAMILIES = {
     "issue31": ("issue31", [64000], [40], ISSUE31),
@@ -186,6 +253,9 @@ FAMILIES = {
     "netflow": ("netflow", [64000], [40], NETFLOW),
     "production": ("production", [3000, 1200], [4, 6], PRODUCTION),
     "subtour": ("subtour", [17], [6], SUBTOUR),
+    "mcnd": ("mcnd", [200, 10, 333], [12, 3, 5], MCND),
+    "unitcommit": ("unitcommit", [200, 336], [3, 10], UNITCOMMIT),
+    "sparse_assign": ("sparse_assign", [2000, 16000, 200], [4, 9, 3], SPARSE),
 }
 
 
@@ -203,4 +273,6 @@ def spelled(family: str, name: str, base: str | None = None) -> str:
 def _model_text(generator: str) -> str:
     return {"issue31": models.ISSUE31_MOD, "assignment": models.ASSIGNMENT_MOD, "transport": models.TRANSPORT_MOD,
             "facility": models.FACILITY_MOD, "netflow": models.NETFLOW_MOD,
-            "production": models.PRODUCTION_MOD, "subtour": models.SUBTOUR_MOD}[generator]
+            "production": models.PRODUCTION_MOD, "subtour": models.SUBTOUR_MOD,
+            "mcnd": models.families6.MCND_MOD, "unitcommit": models.families6.UC_MOD,
+            "sparse_assign": models.families6.SPARSE_MOD}[generator]

@@ -65,6 +65,12 @@ class Model:
         #: every file the run read (model, data, includes; what ``main`` loads is added while it runs):
         #: no writer of the run may replace one (docs/safety.md)
         self.files_read: FilesRead = FilesRead()
+        #: the data's writes after the solve (SheetWrite, DBUpdate, DBExecute: pyopl.data.connections)
+        self.publish: list = []
+        self.output_dir: str | None = None  # the run's output folder as given (None: the default)
+        #: the compiled instance (declarations, data, decisions), kept for the solution check
+        self.instance: Any = None
+        self._as_compiled: Any = None  # row bounds and objective as compiled, when scripts may change them
 
     @property
     def size(self) -> dict[str, int]:
@@ -96,7 +102,7 @@ class Model:
               threads: int | None = None, seed: int | None = None, log: bool = False, log_file: str | None = None,
               options: dict[str, Any] | None = None, mip_gap_abs: float | None = None, *,
               duals: bool = False, explain_infeasible: bool = True, explain_time_limit: float | None = None,
-              progress: Any = None) -> Result:
+              progress: Any = None, verify: bool = True) -> Result:
         """Solve with ``solver``: ``"auto"`` (the default: HiGHS for what it takes, else the first installed
         backend that takes the model, see :func:`pyopl.backends.capabilities.choose`), ``"highs"``,
         ``"scip"``, ``"cplex"``, ``"gurobi"`` or ``"cpsat"`` (OR-Tools CP-SAT, where ``using CP;`` models
@@ -117,11 +123,16 @@ class Model:
         "bound", "gap", "nodes", "iterations"}`` (e.g. :class:`pyopl.backends.progress.ProgressLine`).
         Ctrl-C (SIGINT, in the main thread) stops the solve: the result has status
         ``interrupted`` and the best solution found so far (:mod:`pyopl.backends.interrupt`).
+        ``verify`` (default True): check every returned solution against the model (its objective and
+        constraints evaluated from the declarations at the point, and the rows in arrays): a point
+        that fails gets status ``check_failed`` and error ``OPL0709``
+        (:mod:`pyopl.backends.solution_check`); ``verify=False`` is for benchmarking only.
         Raises ValueError for an unknown solver name.
         """
         kw = dict(solver=solver, time_limit=time_limit, mip_gap=mip_gap, threads=threads, seed=seed, log=log,
                   log_file=log_file, options=options, mip_gap_abs=mip_gap_abs, duals=duals,
-                  explain_infeasible=explain_infeasible, explain_time_limit=explain_time_limit, progress=progress)
+                  explain_infeasible=explain_infeasible, explain_time_limit=explain_time_limit, progress=progress,
+                  verify=verify)
         from .files.reads import recording
 
         with recording(self.files_read):  # scripts check their output files against it
@@ -144,6 +155,10 @@ class Model:
                 if ctx.has_scripts:
                     result.script_output = ctx.pre_output + post
                 finish_solve(ctx, result, self.ir)
+            if self.publish and result.has_solution and not result.run_failed:
+                from .data.connections.results import publish_result
+
+                publish_result(self, ctx, result)
             return result
 
     def _solve_ir(self, ir: IR, solver: str = "auto", time_limit: float | None = None, mip_gap: float | None = None,
@@ -151,7 +166,7 @@ class Model:
                   options: dict[str, Any] | None = None, mip_gap_abs: float | None = None, duals: bool = False,
                   explain_infeasible: bool = True, explain_time_limit: float | None = None,
                   progress: Any = None, pool: int = 0, start: Any = None, basis: Any = None,
-                  keep_basis: bool = False) -> Result:
+                  keep_basis: bool = False, verify: bool = True) -> Result:
         """Solve ``ir`` with the arguments of :meth:`solve`, script settings (``cplex.tilim``) filling
         the ones the caller left out; ``pool`` > 0 keeps up to that many solutions in
         ``result.extra["pool"]`` (``cplex.populate()``, backends with a solution pool); ``start``,
@@ -179,15 +194,37 @@ class Model:
         if choice:
             result.extra["solver_choice"] = "auto: %s, %s" % (solver, choice)
         result.index_names = dict(getattr(ir, "index_names", {}) or {})
+        if ir.intervals:  # a CP schedule: what Result.gantt() draws
+            from .results.gantt import schedule_of
+
+            result.schedule = schedule_of(ir)
         if getattr(ir, "eplin_used", None) is not None:
             result.extra["eplin"] = ir.eplin_used
         if notes.diagnostics:  # script settings the solver cannot honour
             result.diagnostics = notes.sorted() + list(result.diagnostics)
+        if verify:
+            from .backends.solution_check import verify_result
+
+            verify_result(result, ir, self._checkable_instance(ir))
         if explain_infeasible and result.status in ("infeasible", "unbounded"):  # what explain_result explains
             from .backends.iis import explain_result
 
             explain_result(result, ir, solver, opts, self.sources, budget=explain_time_limit)
         return result
+
+
+    def _checkable_instance(self, ir: IR) -> Any:
+        """The instance to evaluate ``ir``'s solutions with: None when ``ir`` is not the model's own
+        problem (the fixed LP of ``solveFixed``) or a script has changed its rows or objective since."""
+        if ir is not self.ir or self.instance is None:
+            return None
+        if self._as_compiled is not None:
+            import numpy as np
+
+            lo, hi, obj = self._as_compiled
+            if not (np.array_equal(lo, ir.row_lower) and np.array_equal(hi, ir.row_upper) and np.array_equal(obj, ir.obj)):
+                return None
+        return self.instance
 
 
 def _export_for_scripts(ir: IR, path: str) -> None:
@@ -237,7 +274,9 @@ def _compile(model: Any, data: Any, reporter: Reporter, source: str = "auto", in
         n_before = len(reporter.diagnostics)
         reporter.max_string = limits.max_string  # (data strings: pyopl/data/loader.py)
         items = load_data(data, reporter, sources, base_dir, source=source,
-                          include_dir=None if include_dir is None else os.fspath(include_dir))
+                          include_dir=None if include_dir is None else os.fspath(include_dir),
+                          allow_db_writes=getattr(scripts, "allow_db_writes", False))
+        publish = list(getattr(items, "publish", ()))  # SheetWrite/DBUpdate/DBExecute: run after the solve
         if any(d.is_error for d in reporter.diagnostics[n_before:]):
             return None, sources  # values would be missing: evaluating now would only add noise
         inst = Instance(ast, items, reporter, limits, script_host=script_host)
@@ -263,12 +302,16 @@ def _compile(model: Any, data: Any, reporter: Reporter, source: str = "auto", in
         if reporter.has_errors:
             return None, sources
         post_items = inst.post_asserts or any(s.kind == "postproc" for s in inst.symbols.values())
-        if keep is not None and (inst.script_ctx is not None or post_items or getattr(scripts, "keep_instance", False)):
+        if keep is not None and publish:
+            keep["publish"] = publish
+        if keep is not None and (inst.script_ctx is not None or post_items or publish or
+                                 getattr(scripts, "keep_instance", False)):
             from .script.processing import context_of
 
             ctx = context_of(inst)
             ctx.has_scripts = inst.has_scripts
-            if ctx.post_blocks or ctx.main_block is not None or post_items or getattr(scripts, "keep_instance", False):
+            if ctx.post_blocks or ctx.main_block is not None or post_items or publish or \
+                    getattr(scripts, "keep_instance", False):
                 ctx.ir = ir
             else:  # pre-processing only: its output and settings are all a solve needs
                 ctx.inst = None
@@ -363,7 +406,7 @@ def _script_options(scripts: Any, script_steps: int | None, output_dir: Any, ana
 
 def compile_model(model: Any, data: Any = None, *, source: str = "auto", include_dir: Any = None,
                   max_errors: int = 100, scripts: bool = True, script_steps: int | None = None,
-                  output_dir: Any = None, limits: Limits | None = None) -> Model:
+                  output_dir: Any = None, limits: Limits | None = None, allow_db_writes: bool = False) -> Model:
     """Compile OPL model text or a model file with data into a :class:`Model`.
 
     ``data``: None, a ``.dat`` file (see below), ``.dat`` text, a dict ``{name: value}``, or a
@@ -380,6 +423,9 @@ def compile_model(model: Any, data: Any = None, *, source: str = "auto", include
     a file cannot be read or is not UTF-8; TypeError for a model that is neither str nor Path,
     ValueError for an unknown ``source``.
     ``limits``: the work budgets (:class:`~pyopl.limits.Limits`; None: the defaults, see docs/limits.md).
+    Data files may read spreadsheets, CSV files and databases and write results to them after the
+    solve (docs/data-sources.md); ``allow_db_writes`` lets their ``DBExecute`` statements change
+    tables that no ``DBUpdate`` of the file writes (refused otherwise, ``OPL0435``).
     """
     _check_source_type(model, source)
     reporter = Reporter(max_errors)
@@ -387,23 +433,29 @@ def compile_model(model: Any, data: Any = None, *, source: str = "auto", include
     keep: dict = {}
     from .files.reads import recording
 
+    opts = _script_options(scripts, script_steps, output_dir)
+    opts.allow_db_writes = allow_db_writes
     with recording() as reads:
-        ir, sources = _compile_guarded(model, data, reporter, source, include_dir,
-                                       _script_options(scripts, script_steps, output_dir), keep, limits=limits)
-    ctx = getattr(keep.pop("instance", None), "script_ctx", None)
+        ir, sources = _compile_guarded(model, data, reporter, source, include_dir, opts, keep, limits=limits)
+    ctx = getattr(keep.get("instance"), "script_ctx", None)
     if ir is None:
         raise CompileError(reporter.sorted(), sources, script_output=ctx.pre_output + ctx.output() if ctx else "")
     m = Model(ir, reporter.sorted(), sources, time.perf_counter() - start)
     m.files_read = reads
     m.script = keep.get("script")
+    m.instance = keep.get("instance") if keep.get("instance") is not None else getattr(m.script, "inst", None)
+    if m.script is not None:  # a script may change bounds of rows or the objective before a solve
+        m._as_compiled = (ir.row_lower.copy(), ir.row_upper.copy(), ir.obj.copy())
     m.data = data
+    m.publish = keep.get("publish") or []
+    m.output_dir = opts.output_dir
     return m
 
 
 def check(model: Any, data: Any = None, *, source: str = "auto", include_dir: Any = None,
           max_errors: int = 100, scripts: bool = True, script_steps: int | None = None,
           output_dir: Any = None, solver: str | None = "highs",
-          limits: Limits | None = None) -> "Diagnostics":
+          limits: Limits | None = None, allow_db_writes: bool = False) -> "Diagnostics":
     """Every diagnostic for the model and data (errors and warnings), sorted by place; never raises
     for user mistakes (a missing or unreadable file is a diagnostic too). Pre-processing scripts
     run (they may change data the model uses), but write no file: every output file name is
@@ -417,10 +469,10 @@ def check(model: Any, data: Any = None, *, source: str = "auto", include_dir: An
     reporter = Reporter(max_errors)
     from .files.reads import recording
 
+    opts = _script_options(scripts, script_steps, output_dir, analysis=True)
+    opts.allow_db_writes = allow_db_writes
     with recording():
-        _ir, sources = _compile_guarded(model, data, reporter, source, include_dir,
-                                        _script_options(scripts, script_steps, output_dir, analysis=True),
-                                        solver=solver, limits=limits)
+        _ir, sources = _compile_guarded(model, data, reporter, source, include_dir, opts, solver=solver, limits=limits)
     return Diagnostics(reporter.sorted(), sources)
 
 
@@ -438,11 +490,11 @@ def check_text(model_text: str, data: Any = None, *, include_dir: Any = None, ma
 
 
 def solve(model: Any, data: Any = None, *, source: str = "auto", include_dir: Any = None, output_dir: Any = None,
-          scripts: bool = True, script_steps: int | None = None, **kw: Any) -> Result:
-    """Compile and solve in one call: ``output_dir``, ``scripts`` and ``script_steps`` go to
-    :func:`compile_model`, the other keyword arguments to :meth:`Model.solve`."""
+          scripts: bool = True, script_steps: int | None = None, allow_db_writes: bool = False, **kw: Any) -> Result:
+    """Compile and solve in one call: ``output_dir``, ``scripts``, ``script_steps`` and ``allow_db_writes`` go
+    to :func:`compile_model`, the other keyword arguments to :meth:`Model.solve`."""
     return compile_model(model, data, source=source, include_dir=include_dir, output_dir=output_dir, scripts=scripts,
-                         script_steps=script_steps).solve(**kw)
+                         script_steps=script_steps, allow_db_writes=allow_db_writes).solve(**kw)
 
 
 for _f in (compile_model, check):

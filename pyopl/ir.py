@@ -193,6 +193,7 @@ class IR:
     objective_span: Any = None  # source span of the objective's expression
     indicators: list = field(default_factory=list)  # indicator constraints (Indicator), outside the linear rows
     engine: str = "mp"  # "cp" for a `using CP;` model (solved by CP-SAT, pyopl/backends/cpsat.py)
+    engine_span: Any = None  # source span of the `using CP;` line (a CP model's LP/MPS export is refused there)
     cp_constraints: list = field(default_factory=list)  # global CP constraints (pyopl.lowering.cp.CpConstraint)
     intervals: list = field(default_factory=list)  # interval variables (pyopl.lowering.intervals.IntervalVar)
     interval_blocks: dict = field(default_factory=dict)  # interval name -> (dims, [IntervalVar, ...])

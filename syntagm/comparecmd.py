@@ -16,8 +16,9 @@ def add_parser(sub, types) -> None:
     """Register ``compare`` on the CLI's sub-parsers."""
     c = sub.add_parser("compare", help="are two OPL models equivalent? (structure, then solutions)",
                        description="Normalise both compiled models, match their structure, and fall back to "
-                       "solution evidence; print the verdict (equivalent, equivalent_by_solutions, different, "
-                       "unknown) and its evidence.")
+                       "solution evidence; print the verdict and its evidence: equivalent only with a proof, different "
+                       "only with a witness that holds whatever the correspondence of variables, else "
+                       "equivalent_by_solutions (evidence, not proof) or unknown.")
     c.add_argument("files", nargs="+", metavar="FILE", help="A.mod [A.dat] B.mod [B.dat]")
     c.add_argument("--tolerance", type=types["nonneg_float"], default=1e-6, help="relative objective tolerance")
     c.add_argument("--time-limit", type=types["positive_float"], default=30.0, dest="time_limit_s",
@@ -69,7 +70,7 @@ def cmd_compare(args: Any) -> int:
         for key in ("normalised_A", "normalised_B"):
             for step in ev.get(key) or []:
                 print(f"  {key[-1]}: {step}")
-        for key in ("correspondence", "witness", "structure", "notes"):
+        for key in ("correspondence", "candidate_witness", "infeasible", "structure", "notes"):
             if ev.get(key):
                 print(f"  {key}: {json.dumps(ev[key], default=str)}")
     return 0 if r["verdict"] == "equivalent" else 1

@@ -275,6 +275,10 @@ def solve(model: str, data: str, time_limit_s: float = 30.0, solver: str = "high
         return SolveOutcome("compile_error", message=str(r.get("message") or ""), solve_s=elapsed)
     sol = dict(r.get("solution") or {})
     sol.pop("solve_time_s", None)  # timings live in timings.json, so replays compare equal
+    for holder in (sol, sol.get("extra")):  # the solution check's own time, likewise
+        check = holder.get("solution_check") if isinstance(holder, dict) else None
+        if isinstance(check, dict):
+            holder["solution_check"] = {k: v for k, v in check.items() if k != "seconds"}
     notes = [str(r["message"])] if r.get("message") else []
     extra = sol.get("extra") if isinstance(sol.get("extra"), dict) else sol
     for k in _EXPLAIN_KEYS:

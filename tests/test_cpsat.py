@@ -452,3 +452,63 @@ def test_assignments_with_tuples_of_the_wrong_arity_are_named():
         pyopl.compile_model(m)
     d = e.value.diagnostics[0]
     assert d.code == "OPL0629" and "<1, 2, 3>" in d.message and "2 integer field(s)" in d.message and d.line == 6
+
+
+def _split_lex_model() -> str:
+    """A market-split instance (5 rows, 40 binaries) as a `using CP;` model with two objectives: its
+    first stage is not proved optimal within a second, though an incumbent comes at once."""
+    import random
+
+    rng = random.Random(7)
+    a = [[rng.randrange(100) for _ in range(40)] for _ in range(5)]
+    d = [sum(r) // 2 for r in a]
+    return """using CP;
+int a[1..5][1..40] = [%s];
+int d[1..5] = [%s];
+dvar boolean x[1..40];
+dvar int dev[1..5][1..2] in 0..100000;
+minimize staticLex(sum(i in 1..5, k in 1..2) dev[i][k], x[1]);
+subject to { forall(i in 1..5) sum(j in 1..40) a[i][j] * x[j] - dev[i][1] + dev[i][2] == d[i]; }
+""" % (",".join("[%s]" % ",".join(map(str, r)) for r in a), ",".join(map(str, d)))
+
+
+@pytest.mark.parametrize("limit, build_s, no_solution", [
+    (1.0, 0.3, False),  # the first stage gets the 0.7 s left and runs it out (an incumbent comes at once)
+    (0.2, 0.3, True),   # building took the whole limit: the first stage gets 0 s, no solution
+])
+def test_cp_stop_at_the_limit_given_to_the_solver_is_time_limit(monkeypatch, limit, build_s, no_solution):
+    """Issue 45: when building the CP-SAT model takes part of the time limit, CP-SAT is given what is
+    left; its stop there is `time_limit` (was `feasible`, or `interrupted` with exit 130 without a
+    solution, from comparing against the whole limit)."""
+    import time as clock
+
+    from pyopl.backends import cpsat
+    from pyopl.cli import exit_codes
+
+    real = cpsat.build
+
+    def slow_build(*args):  # a large model's build, simulated
+        clock.sleep(build_s)
+        return real(*args)
+
+    monkeypatch.setattr(cpsat, "build", slow_build)
+    r = pyopl.compile_model(_split_lex_model()).solve(solver="cpsat", time_limit=limit, threads=1)
+    assert r.status == "time_limit", (r.status, r.objective, r.extra.get("cpsat_status"))
+    assert r.objective is None or not no_solution
+    assert exit_codes.for_result(r.status, r.objective is not None) != exit_codes.INTERRUPTED
+
+
+def test_cp_time_limit_counts_the_build(monkeypatch):
+    """The time CP-SAT is given is what building its model left of ``time_limit``: the whole solve
+    keeps to the limit (CP Optimizer's limit likewise covers its whole run)."""
+    import time as clock
+
+    from pyopl.backends import cpsat
+
+    real = cpsat.build
+    monkeypatch.setattr(cpsat, "build", lambda *a: (clock.sleep(0.4), real(*a))[1])
+    one = _split_lex_model().replace("staticLex(sum(i in 1..5, k in 1..2) dev[i][k], x[1])",
+                                     "sum(i in 1..5, k in 1..2) dev[i][k]")
+    r = pyopl.compile_model(one).solve(solver="cpsat", time_limit=0.8, threads=1)
+    assert r.status == "time_limit" and r.objective is not None
+    assert r.solve_time_s < 0.8 + 0.3, r.solve_time_s  # 0.4 s building + about 0.4 s searching

@@ -64,3 +64,37 @@ def test_facility_example_matches_enumeration_of_open_sites():
             best = min(best, lp.fun + sum(f for f, o in zip(fixed, open_) if o))
     r = pyopl.compile_model(EX / "facility.mod").solve()
     assert r.objective == pytest.approx(best, rel=1e-9)
+
+
+@pytest.mark.parametrize("source", ["sheet", "sqlite", "csv"])
+def test_data_source_examples_match_linprog(source, tmp_path):
+    """examples/data-sources: the transport data from a workbook, a SQLite file and CSV files gives
+    the optimum of the transport example (linprog above), and the plan goes where the .dat says."""
+    pytest.importorskip("openpyxl", reason="openpyxl (extra `sheets`, in `dev`) is not installed")
+    import importlib.util
+    import shutil
+
+    folder = tmp_path / "ex"
+    shutil.copytree(EX / "data-sources", folder, ignore=shutil.ignore_patterns("*.db", "*.out"))
+    spec = importlib.util.spec_from_file_location("make_sources", folder / "make_sources.py")
+    make = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(make)
+    make.make_database(folder / "transport.db")
+    supply, demand = make.SUPPLY, make.DEMAND
+    cost = np.array(make.COST)
+    P, M = cost.shape
+    A_ub = [np.kron(np.eye(P)[p], np.ones(M)) for p in range(P)] + [-np.tile(np.eye(M)[m], P) for m in range(M)]
+    ref = linprog(cost.ravel(), A_ub=np.array(A_ub), b_ub=list(supply) + [-d for d in demand], bounds=(0, None))
+    r = pyopl.solve(folder / "transport.mod", folder / ("%s.dat" % source))
+    assert r.status == "optimal", [(d.code, d.message) for d in r.diagnostics]
+    assert r.objective == pytest.approx(ref.fun, rel=1e-9)
+    if source == "sqlite":
+        import sqlite3
+
+        rows = sqlite3.connect(folder / "transport.db").execute("SELECT sum(amount) FROM plan").fetchone()
+        assert rows[0] == pytest.approx(sum(demand))
+    if source == "sheet":
+        import openpyxl
+
+        wb = openpyxl.load_workbook(folder / "transport.out" / "transport.xlsx")
+        assert wb["plan"]["B6"].value == pytest.approx(ref.fun)

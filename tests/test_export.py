@@ -110,3 +110,49 @@ def test_cli_export_writes_the_file_and_reports_in_json(tmp_path):
                           "--lp", str(tmp_path / "missing" / "x.lp"), "--format", "json"],
                          capture_output=True, text=True, timeout=120)
     assert bad.returncode == 2 and json.loads(bad.stdout)["status"] == "error" and "Traceback" not in bad.stderr
+
+
+# A CP model whose optimum depends on what LP cannot hold: x a permutation of 1..3 (allDifferent),
+# maximise x[1] + 2*x[2]. Brute force over the 6 permutations: x = (2, 3, 1) gives 8; the rows alone
+# (no allDifferent) would give 3 + 2*3 = 9, the wrong optimum an LP file used to carry (issue 43).
+CP_MODEL = """using CP;
+dvar int x[1..3] in 1..3;
+maximize x[1] + 2*x[2];
+subject to { allDifferent(x); }
+"""
+
+
+def _cp_brute_force() -> int:
+    from itertools import permutations
+
+    return max(p[0] + 2 * p[1] for p in permutations((1, 2, 3)))
+
+
+@pytest.mark.parametrize("fmt", ["lp", "mps"])
+def test_cli_export_refuses_a_cp_model_at_its_using_line(tmp_path, capsys, fmt):
+    from pyopl.cli import main
+
+    mod = tmp_path / "perm.mod"
+    mod.write_text(CP_MODEL, encoding="utf-8")
+    out = tmp_path / ("perm." + fmt)
+    assert main(["export", str(mod), "--" + fmt, str(out), "--format", "json"]) == 8
+    doc = json.loads(capsys.readouterr().out)
+    d = doc["diagnostics"][0]
+    assert doc["status"] == "error" and (d["code"], d["line"], d["column"], d["end_column"]) == ("OPL1201", 1, 1, 10)
+    assert "using CP;" in d["help"] and not out.exists()
+    assert main(["export", str(mod), "--" + fmt, str(out)]) == 8
+    assert "error[OPL1201]" in capsys.readouterr().err and not out.exists()
+    # what the refusal protects: the CP model's own optimum is the brute-force one
+    assert pyopl.compile_model(CP_MODEL).solve().objective == _cp_brute_force() == 8
+
+
+def test_mcp_export_and_script_export_refuse_a_cp_model_too(tmp_path, monkeypatch):
+    from pyopl.mcp import work
+
+    monkeypatch.chdir(tmp_path)  # the MCP worker writes its file in the current folder
+    out = work.export(CP_MODEL, None, "lp")
+    assert out["status"] == "error" and "text" not in out and out["diagnostics"][0]["code"] == "OPL1201"
+    scripted = CP_MODEL + 'execute { cplex.exportModel("perm.lp"); }\n'
+    r = pyopl.compile_model(scripted, output_dir=str(tmp_path)).solve()
+    assert r.status == "script_error" and "an LP or MPS file cannot hold it" in r.diagnostics[-1].message
+    assert not (tmp_path / "perm.lp").exists() and not (tmp_path / "model.lp").exists()

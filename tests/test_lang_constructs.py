@@ -52,6 +52,19 @@ def test_named_pwl_function_applied_to_two_expressions(anchor, want):
     assert opt(m) == want
 
 
+@pytest.mark.parametrize("model, line, col, words", [
+    # the expression: IBM's syntax ends the list with the slope after the last breakpoint
+    ("dvar float q in 0..10;\nmaximize piecewise{7 -> 80; 9 -> 160} q;", 2, 10, "no final slope"),
+    ("pwlFunction f = piecewise{1 -> 2};\ndvar float x in 0..5;\nminimize f(x);", 1, 1, "no final slope"),
+    # a lone slope is the last item only
+    ("dvar float q in 0..10;\nmaximize piecewise{7; 9 -> 16; 1} q;", 2, 20, "only as the last item"),
+])
+def test_piecewise_without_final_slope_is_opl0044(model, line, col, words):
+    # accepted silently before, the slope past the last breakpoint taken as 0
+    e = err(model)
+    assert (e.code, e.line, e.column) == ("OPL0044", line, col) and words in e.message, e.message
+
+
 def test_named_pwl_function_with_two_arguments_is_opl1161():
     m = "pwlFunction cost = %s;\ndvar float x in 0..10;\ndvar float y in 0..10;\nminimize cost(x, y);" % PW
     e = err(m)

@@ -34,9 +34,12 @@ def test_data_syntax(decl, dat, expr, want):
     assert opt(decl + "\n" + PICK % expr, dat) == pytest.approx(want)
 
 
-def test_spreadsheet_connection_is_an_unsupported_diagnostic():
-    cs = codes("int n = ...;\n" + PICK % "n", 'SheetConnection s("book.xlsx");\nn from SheetRead(s, "A1");')
-    assert "OPL0419" in cs
+def test_a_connection_statement_not_written_as_ibms_is_a_diagnostic():
+    """(Data sources themselves: tests/test_data_sources.py.) A read after `to`, a call without its
+    string, an unknown source are OPL0419, never ignored."""
+    for dat in ('SheetConnection s("book.xlsx");\nn to SheetRead(s, "A1");',
+                'CSVConnection c("n.csv");\nn from CSVRead(c);', 'n from FileRead(c, "x");'):
+        assert "OPL0419" in codes("int n = ...;\n" + PICK % "n", dat), dat
 
 
 def test_keyed_comprehension_fills_unlisted_cells_with_zero():

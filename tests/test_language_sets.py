@@ -69,6 +69,25 @@ def test_item_of_sorted_set_differs_from_insertion_order():
     assert opt(pick("{int} S = {30, 10, 20};", "item(S, 1)")) == 10
 
 
+# IBM ("Sorted and ordered sets"): "For tuple sets with keys, sorting takes place on all keys in their
+# order of declaration"; without keys the whole tuple counts. The orders below are worked out by hand.
+PEOPLE = '{<"Ann", "Smith", 30>, <"Bob", "Adams", 50>, <"Zoe", "Brown", 20>}'
+
+
+@pytest.mark.parametrize("decl, want", [
+    # key `last`: Adams (50), Brown (20), Smith (30); by the whole tuple it would be Ann, Bob, Zoe
+    ('tuple P { string first; key string last; int age; }\nsorted {P} S = %s;' % PEOPLE, [50, 20, 30]),
+    ('tuple P { string first; key string last; int age; }\nreversed {P} S = %s;' % PEOPLE, [30, 20, 50]),
+    ('tuple P { string first; string last; int age; }\nsorted {P} S = %s;' % PEOPLE, [30, 50, 20]),
+    # two keys, `b` declared before `a`: (b, a) = (1, 5), (2, 0), (2, 3); ages 10, 30, 20
+    ('tuple P { int age; key int b; key int a; }\nsorted {P} S = {<20, 2, 3>, <10, 1, 5>, <30, 2, 0>};',
+     [10, 30, 20]),
+])
+def test_sorted_tuple_set_with_keys_sorts_by_the_keys(decl, want):
+    for k, age in enumerate(want):
+        assert opt(pick(decl, "item(S, %d).age" % k)) == age
+
+
 def test_next_past_the_end_is_an_error_and_nextc_wraps():
     assert "OPL0307" in codes(pick("{int} S = {1, 2, 3};", "next(S, 3)"))
     assert "OPL0307" in codes(pick("{int} S = {1, 2, 3};", "prev(S, 1)"))

@@ -170,3 +170,22 @@ def test_fast_paths_report_the_first_int_overflow_as_the_term_by_term_path(body)
     # 430 * 5000000 = 2150000000 is the first product past maxint
     d = one_error("int c[i in 1..500] = i;\ndvar float x[1..500] in 0..1;\n" + body)
     assert d.code == "OPL1102" and "`c[i] * 5000000` is 2150000000" in d.message
+
+
+# IBM's language reference gives `round`, `floor` and `ceil` the type float ("type: float" on each
+# function's page), so `int i = round(4.7);` is a semantic error there; `ftoi(round(4.7))` is 5 by hand.
+@pytest.mark.parametrize("decl, col, func", [
+    ("int i = round(4.7);", 9, "round"),
+    ("int i = 1 + floor(4.7);", 13, "floor"),
+    ("int+ i = ceil(4.2);", 10, "ceil"),
+    ("int a[1..2] = [3, round(1.2)];", 19, "round"),
+    ("int a[j in 1..2] = j > 1 ? 1 : ceil(j / 2);", 32, "ceil"),
+])
+def test_int_declared_from_a_float_function_is_opl0223(decl, col, func):
+    e = one_error(decl + USE % "1")
+    assert (e.code, e.line, e.column) == ("OPL0223", 1, col) and "`%s(...)` returns a float" % func in e.message
+
+
+def test_ftoi_of_round_and_float_declarations_are_accepted():
+    assert pyopl.solve("int i = ftoi(round(4.7));" + USE % "i").objective == 5
+    assert pyopl.solve("float f = round(4.7) + ceil(0.2);" + USE % "f").objective == 6

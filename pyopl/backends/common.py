@@ -326,7 +326,9 @@ def result_from_solution(ir: IR, status: str, x: np.ndarray | None, obj: float |
                          int_tol: float = DEFAULT_INTEGRALITY_TOLERANCE) -> Result:
     """A :class:`Result` with values by OPL name from the column values ``x`` (None: no solution)."""
     res = Result(status, solver=solver)
+    res.int_tol = int_tol
     if x is not None:
+        res.column_values = np.asarray(x, dtype=float)
         res.objective = obj if ir.sense != "feasibility" else (0.0 if obj is None else obj)
         if ir.sense == "feasibility":
             res.objective = None

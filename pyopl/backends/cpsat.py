@@ -24,6 +24,7 @@ from ..results.result import Result, Values
 from .common import SolveOptions, error_result, option_span, refuse, result_from_solution, solver_diagnostic
 from .cpsat_global import Builder, Refused, not_integral
 from .cpsat_scale import NotIntegral, inner_bounds, scale_for, scaled
+from .interrupt import sigint_stops_solve, wake_on_sigint
 
 #: OPL's ``maxint``: the bound given to an integer column that has none (CP Optimizer's default domain)
 MAXINT = 2147483647
@@ -63,7 +64,7 @@ def solve(ir: IR, options: SolveOptions) -> Result:
         return error_result("cpsat", e.slug, e.message, options, help=e.help, span=e.span)
     solver = cp_model.CpSolver()
     try:
-        _set_params(solver, options, obj_scale)
+        _set_params(solver, options, obj_scale, time.perf_counter() - start)
     except ValueError as e:
         return error_result("cpsat", "solver-option-invalid", str(e), options,
                             help="CP-SAT parameter names are the fields of `SatParameters` (e.g. "
@@ -78,6 +79,36 @@ def solve(ir: IR, options: SolveOptions) -> Result:
         st = np.asarray(options.start, dtype=float)
         for j in np.flatnonzero(~np.isnan(st)):
             model.add_hint(xs[int(j)], int(round(float(st[j]))))
+    with sigint_stops_solve() as stop, wake_on_sigint(stop):
+        # Ctrl-C: CP-SAT's own SIGINT handler would stop the search unseen (a `feasible` result, exit 0);
+        # pyopl's handler stops it instead and the result says `interrupted` (as for the MIP backends)
+        solver.parameters.catch_sigint_signal = False
+        stop.on_request.append(solver.stop_search)
+        code, values, refused = _run(cp_model, model, solver, xs, ir, options, callback, start, stop)
+    if refused is not None:
+        return refused
+    res = _result(cp_model, solver, code, ir, xs, obj_scale, options, stop.requested)
+    if options.pool and callback is not None:
+        res.extra["pool"] = callback.pool
+        res.extra["cpsat_solutions"] = len(callback.pool)
+    if ir.lex_objectives:
+        res.extra["objectives"] = values
+        res.best_bound = res.mip_gap = None  # (the last stage's bound is of the last objective)
+        if res.status == "optimal" and len(values) == len(ir.lex_objectives):
+            res.objective = res.best_bound = values[0]
+    if scaled_rows or obj_scale > 1:
+        res.extra["cpsat_scaling"] = "%d constraint(s)%s multiplied by a power of ten (or a common denominator) to " \
+            "make every coefficient a whole number (exact)" % (scaled_rows, " and the objective (by %d)" % obj_scale
+                                                               if obj_scale > 1 else "")
+    res.solve_time_s = time.perf_counter() - start
+    return res
+
+
+def _run(cp_model: Any, model: Any, solver: Any, xs: list, ir: IR, options: SolveOptions, callback: Any,
+         start: float, stop: Any) -> tuple[Any, list, Result | None]:
+    """Run the search (every ``staticLex`` stage): ``(CP-SAT's status, optimum of each stage, None)``,
+    or ``(None, [], error result)`` when CP-SAT refuses the model."""
+    values: list = []
     log_file = None
     try:
         if options.log_to_console or options.log_file:
@@ -89,28 +120,15 @@ def solve(ir: IR, options: SolveOptions) -> Result:
             sinks = [s for s in (sys.stderr if options.log_to_console else None, log_file) if s is not None]
             solver.log_callback = lambda line: [s.write(line + "\n") for s in sinks]
         if ir.lex_objectives:
-            code, values = _solve_lex(cp_model, model, solver, xs, ir, options, callback, start)
+            code, values = _solve_lex(cp_model, model, solver, xs, ir, options, callback, start, stop)
         else:
             code = solver.solve(model, callback) if callback is not None else solver.solve(model)
     except Refused as e:
-        return error_result("cpsat", e.slug, e.message, options, help=e.help, span=e.span)
+        return None, [], error_result("cpsat", e.slug, e.message, options, help=e.help, span=e.span)
     finally:
         if log_file is not None:
             log_file.close()
-    res = _result(cp_model, solver, code, ir, xs, obj_scale, options)
-    if options.pool and callback is not None:
-        res.extra["pool"] = callback.pool
-        res.extra["cpsat_solutions"] = len(callback.pool)
-    if ir.lex_objectives:
-        res.extra["objectives"] = values
-        res.best_bound = res.mip_gap = None  # (the last stage's bound is of the last objective)
-        if res.status == "optimal" and len(values) == len(ir.lex_objectives):
-            res.objective = res.best_bound = values[0]
-    if scaled_rows or obj_scale > 1:
-        res.extra["cpsat_scaling"] = "%d constraint(s)%s multiplied by a power of ten (or a common denominator) to " \
-            "make every coefficient a whole number (exact)" % (scaled_rows, " and the objective (by %d)" % obj_scale if obj_scale > 1 else "")
-    res.solve_time_s = time.perf_counter() - start
-    return res
+    return code, values, None
 
 
 def build(cp_model: Any, ir: IR) -> tuple[Any, list, int, int]:
@@ -194,7 +212,7 @@ def _set_objective(m: Any, sense: str, expr: Any) -> None:
 
 
 def _solve_lex(cp_model: Any, model: Any, solver: Any, xs: list, ir: IR, options: SolveOptions,
-               callback: Any, start: float) -> tuple[Any, list[float]]:
+               callback: Any, start: float, stop: Any = None) -> tuple[Any, list[float]]:
     """``staticLex``: each objective in priority order, the earlier ones held at their optimum by an
     equality (exact: the scaled objectives are integers), the time limit shared by the stages.
     Returns ``(CP-SAT's status of the last stage run, [optimum of each stage proved optimal])``;
@@ -209,7 +227,7 @@ def _solve_lex(cp_model: Any, model: Any, solver: Any, xs: list, ir: IR, options
         if options.time_limit is not None:
             solver.parameters.max_time_in_seconds = max(0.0, float(options.time_limit) - (time.perf_counter() - start))
         code = solver.solve(model, callback) if callback is not None else solver.solve(model)
-        if code != cp_model.OPTIMAL:
+        if code != cp_model.OPTIMAL or (stop is not None and stop.requested):
             break
         best = int(round(solver.objective_value)) if not isinstance(expr, int) else expr
         values.append(best / scale + float(c0))
@@ -218,11 +236,13 @@ def _solve_lex(cp_model: Any, model: Any, solver: Any, xs: list, ir: IR, options
     return code, values
 
 
-def _set_params(solver: Any, options: SolveOptions, obj_scale: int = 1) -> None:
-    """The options as ``SatParameters``; ValueError for a name or value CP-SAT does not take."""
+def _set_params(solver: Any, options: SolveOptions, obj_scale: int = 1, spent: float = 0.0) -> None:
+    """The options as ``SatParameters``; ValueError for a name or value CP-SAT does not take.
+    ``spent``: seconds of the time limit already used (building the CP-SAT model), so that the
+    whole solve keeps to ``time_limit``."""
     p = solver.parameters
     if options.time_limit is not None:
-        p.max_time_in_seconds = float(options.time_limit)
+        p.max_time_in_seconds = max(0.0, float(options.time_limit) - spent)
     if options.threads is not None:
         p.num_workers = int(options.threads)
     if options.seed is not None:
@@ -249,17 +269,23 @@ def _set_params(solver: Any, options: SolveOptions, obj_scale: int = 1) -> None:
             raise ValueError("`%s` cannot be set to %r: %s" % (name, value, e)) from None
 
 
-def _result(cp_model: Any, solver: Any, code: Any, ir: IR, xs: list, obj_scale: int, options: SolveOptions) -> Result:
+def _result(cp_model: Any, solver: Any, code: Any, ir: IR, xs: list, obj_scale: int, options: SolveOptions,
+            interrupted: bool = False) -> Result:
+    """The :class:`Result` of a finished search.  A search that stopped without a proof is
+    ``interrupted`` when Ctrl-C stopped it, ``time_limit`` when CP-SAT ran out the time it was given
+    (``max_time_in_seconds``: the last stage's share under ``staticLex``, not the whole ``time_limit``,
+    part of which building the model took), else ``feasible`` (another limit, such as a
+    ``--option max_number_of_conflicts``) with a solution, or ``time_limit`` (exit code 7: a limit
+    with no solution) without one."""
     has_solution = code in (cp_model.OPTIMAL, cp_model.FEASIBLE)
-    timed_out = options.time_limit is not None and solver.wall_time >= 0.98 * float(options.time_limit)
+    given = float(solver.parameters.max_time_in_seconds)
+    timed_out = math.isfinite(given) and solver.wall_time >= 0.98 * given
     if code == cp_model.OPTIMAL:
         status = "optimal"
     elif code == cp_model.INFEASIBLE:
         status = "infeasible"
-    elif code == cp_model.FEASIBLE:
-        status = "time_limit" if timed_out else "feasible"
-    elif code == cp_model.UNKNOWN:
-        status = "time_limit" if timed_out else "interrupted"
+    elif code in (cp_model.FEASIBLE, cp_model.UNKNOWN):
+        status = "interrupted" if interrupted else ("feasible" if has_solution and not timed_out else "time_limit")
     else:
         status = "error"
     x = None

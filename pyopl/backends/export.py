@@ -162,6 +162,33 @@ def _needs_prefix(s: str) -> bool:
     return bool(s[0].isdigit() or s[0] in ".()," or re.match(r"[eE](\d|$)", s) or s.lower() in _LP_KEYWORDS)
 
 
+class CpModelNotExportable(ValueError):
+    """An LP or MPS file asked of a `using CP;` model (diagnostic ``OPL1201``, ``export-cp-model``).
+
+    Neither format holds what makes a CP model (interval variables, sequences, cumul and state
+    functions, global constraints such as ``allDifferent``, CP-SAT's exact integer objective), so
+    the file would be a different model with a different optimum.  ``span`` is the ``using CP;`` line."""
+
+    slug = "export-cp-model"
+
+    def __init__(self, span: Any = None) -> None:
+        self.span = span
+        self.message = ("this is a `using CP;` model: an LP or MPS file cannot hold it (interval variables, "
+                        "sequences, cumul functions and global constraints have no rows there), so no file was written")
+        self.help = ("solve it with `pyopl solve` (CP-SAT); to export the linear form instead, remove `using CP;` "
+                     "(the file then holds the MIP model that HiGHS, SCIP, CPLEX or Gurobi would solve)")
+        super().__init__(self.message)
+
+    def diagnostic(self, fallback_file: str = "<model>") -> Any:
+        """The refusal as a :class:`~pyopl.diagnostics.diagnostic.Diagnostic` at the ``using CP;`` line."""
+        from ..diagnostics.diagnostic import Diagnostic, Span
+        from ..diagnostics.registry import BY_SLUG
+
+        kind = BY_SLUG[self.slug]
+        span = self.span or Span(fallback_file, 1, 1, 1, 2)
+        return Diagnostic(kind.code, kind.severity, self.message, span, help=self.help)
+
+
 def write_model(ir: IR, path: str, fmt: str) -> list[str]:
     """Write ``ir`` to ``path`` as ``lp`` or ``mps``; returns notes for the user (empty when nothing was lost).
 
@@ -169,7 +196,10 @@ def write_model(ir: IR, path: str, fmt: str) -> list[str]:
     its first objective only (neither format has priorities), and the note says so.
     Written through :mod:`pyopl.files.safe_write` (a device such as ``/dev/null`` is written in place, a
     symbolic link's target is replaced, the mode kept). Raises
-    :class:`~pyopl.files.safe_write.WriteError` (an OSError) when the file cannot be written."""
+    :class:`~pyopl.files.safe_write.WriteError` (an OSError) when the file cannot be written, and
+    :class:`CpModelNotExportable` for a ``using CP;`` model (nothing is written)."""
+    if getattr(ir, "engine", "mp") == "cp":
+        raise CpModelNotExportable(getattr(ir, "engine_span", None))
     from .common import SolveOptions, quiet_stdout
     from .highs import _new_solver, _pass
 

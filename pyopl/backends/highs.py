@@ -289,6 +289,8 @@ def _read(h, ir: IR, stop: StopRequest | None = None):
         sol = h.getSolution()
         x = np.asarray(sol.col_value, dtype=float) if ir.num_cols else np.zeros(0)
         obj = float(info.objective_function_value)
+        if not ir.num_cols:  # HiGHS drops the offset of a model without columns (it reports 0)
+            obj = float(ir.obj_constant)
         if ir.is_mip:
             out["best_bound"] = float(info.mip_dual_bound)
             out["mip_gap"] = float(info.mip_gap) if math.isfinite(info.mip_gap) else None

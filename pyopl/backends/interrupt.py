@@ -68,3 +68,54 @@ def sigint_stops_solve() -> Iterator[StopRequest]:
         yield stop
     finally:
         signal.signal(signal.SIGINT, previous if previous is not None else signal.default_int_handler)
+
+
+@contextlib.contextmanager
+def wake_on_sigint(stop: StopRequest) -> Iterator[None]:
+    """Call ``stop``'s hooks as soon as Ctrl-C arrives, for a solver that holds the main thread in
+    native code without calling back into Python (OR-Tools CP-SAT): Python runs its SIGINT handler
+    only when that call returns, so a watcher thread, woken through :func:`signal.set_wakeup_fd`,
+    calls the hooks at once (``CpSolver.stop_search`` is made to be called from another thread).
+    ``stop.requested`` is still set by :func:`sigint_stops_solve`'s handler, which runs as soon as
+    the native call returns.  Nothing is installed when ``stop`` is not active (not the main thread)."""
+    if not stop.active:
+        yield
+        return
+    import socket
+
+    reader, writer = socket.socketpair()
+    writer.setblocking(False)
+    try:
+        previous = signal.set_wakeup_fd(writer.fileno(), warn_on_full_buffer=False)
+    except (ValueError, OSError):  # (another wake-up fd owner, or not the main thread)
+        reader.close()
+        writer.close()
+        yield
+        return
+
+    def watch() -> None:
+        while True:
+            try:
+                data = reader.recv(16)
+            except OSError:
+                return
+            if not data:  # the writer was closed: the solve is over
+                return
+            if signal.SIGINT in data:
+                for hook in list(stop.on_request):
+                    try:
+                        hook()
+                    except Exception:  # a hook that fails must not kill the watcher
+                        pass
+
+    watcher = threading.Thread(target=watch, name="pyopl-sigint-watch", daemon=True)
+    watcher.start()
+    try:
+        yield
+    finally:
+        try:
+            signal.set_wakeup_fd(previous)
+        finally:
+            writer.close()
+            watcher.join(timeout=1.0)
+            reader.close()

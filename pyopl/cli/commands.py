@@ -80,6 +80,9 @@ def _parser() -> argparse.ArgumentParser:
     s.add_argument("--explain-time-limit", type=float, metavar="SECONDS", default=None,
                    help="time the infeasibility explanation may take (default: a quarter of --time-limit, "
                         "or the solve's own time within 10-60 s); a partial explanation when it runs out")
+    s.add_argument("--no-verify", dest="verify", action="store_false", default=True,
+                   help="skip the check of the returned solution against the model (for benchmarking only: an "
+                        "unchecked answer may be wrong, docs/solvers.md)")
     s.add_argument("--csv", metavar="FILE", help="also write the values (and duals) as CSV to FILE")
     s.add_argument("--output-dir", metavar="DIR", help=_OUTPUT_DIR_HELP)
     s.add_argument("--script-steps", type=_positive_int, metavar="N",
@@ -87,6 +90,11 @@ def _parser() -> argparse.ArgumentParser:
     s.add_argument("--no-scripts", dest="scripts", action="store_false", default=True,
                    help="do not run execute/main blocks (an error when a skipped block sets data the model uses)")
     s.add_argument("--output", "-o", metavar="FILE", help="also write the JSON result to FILE")
+    s.add_argument("--gantt", metavar="FILE", help="a CP schedule: also draw its Gantt chart to FILE (.png, .svg or "
+                   ".html; needs matplotlib, the `plot` extra; docs/cp.md)")
+    s.add_argument("--allow-db-writes", action="store_true",
+                   help="let the data's DBExecute statements change tables no DBUpdate of the file writes "
+                        "(refused otherwise; docs/data-sources.md)")
     _add_display_flags(s)
 
     c = sub.add_parser("check", help="report diagnostics without solving")
@@ -96,6 +104,8 @@ def _parser() -> argparse.ArgumentParser:
     c.add_argument("--fix", action="store_true", help="apply machine-applicable fixes to the model and data files (keeps .bak copies)")
     c.add_argument("--output-dir", metavar="DIR", help="check script output files against this folder, as "
                    "`solve --output-dir DIR` would write them (check itself never writes a file)")
+    c.add_argument("--allow-db-writes", action="store_true",
+                   help="check as `solve --allow-db-writes` would run (check itself writes nothing)")
 
     e = sub.add_parser("explain", help="explain a diagnostic code")
     e.add_argument("code", nargs="?", help="a code such as OPL0101")
@@ -274,7 +284,7 @@ def cmd_check(args: argparse.Namespace) -> int:
         # unchanged (fixes/apply.py)
         outcome = fix_file(args.model, _data_arg(args.data))
         diags = pyopl.check(Path(args.model), _data_arg(args.data), solver=args.solver, limits=_limits(args),
-                            output_dir=args.output_dir)
+                            output_dir=args.output_dir, allow_db_writes=args.allow_db_writes)
         if outcome.problems:
             # the fixer's reasons not to write (a file that is not UTF-8...) are often what the check
             # itself reports: each once
@@ -286,7 +296,7 @@ def cmd_check(args: argparse.Namespace) -> int:
                                               ", ".join(outcome.backups) or args.model), file=sys.stderr)
     else:
         diags = pyopl.check(Path(args.model), _data_arg(args.data), solver=args.solver, limits=_limits(args),
-                            output_dir=args.output_dir)
+                            output_dir=args.output_dir, allow_db_writes=args.allow_db_writes)
     if args.format == "json":
         print(json.dumps({"diagnostics": diags.to_json()}, indent=1))
     else:
@@ -352,9 +362,14 @@ def cmd_solve(args: argparse.Namespace) -> int:
         extra[k.strip()] = _option_value(v.strip())
     if args.output_dir and not os.path.isdir(args.output_dir):
         return _emit_usage_error(args, "--output-dir %s is not a folder" % args.output_dir)
-    clobber = _clobbered_input(args, [("-o", args.output), ("--csv", args.csv), ("--log-file", args.log_file)])
+    clobber = _clobbered_input(args, [("-o", args.output), ("--csv", args.csv), ("--log-file", args.log_file),
+                                      ("--gantt", args.gantt)])
     if clobber is not None:
         return _write_error(args, clobber)
+    if args.gantt:
+        problem = _gantt_problem(args.gantt)
+        if problem:
+            return _emit_usage_error(args, problem)
     if args.log_file:  # the solver writes it itself and says nothing when it cannot: check the place first
         from ..files.safe_write import WriteError
 
@@ -370,7 +385,7 @@ def cmd_solve(args: argparse.Namespace) -> int:
     try:
         model = pyopl.compile_model(Path(args.model), _data_arg(args.data), scripts=args.scripts,
                                     script_steps=args.script_steps, output_dir=args.output_dir,
-                                    limits=_limits(args))
+                                    limits=_limits(args), allow_db_writes=args.allow_db_writes)
     except pyopl.CompileError as e:
         if args.format == "json":
             out = {"status": "error", "objective": None, "variables": {}, "solve_time_s": 0.0,
@@ -382,10 +397,12 @@ def cmd_solve(args: argparse.Namespace) -> int:
             print(str(e), file=sys.stderr)
             _print_script_output(e.script_output)  # what pre-processing wrote before it failed
         return EXIT_ERRORS
-    outputs = [("-o", args.output), ("--csv", args.csv), ("--log-file", args.log_file)]
+    outputs = [("-o", args.output), ("--csv", args.csv), ("--log-file", args.log_file), ("--gantt", args.gantt)]
     clobber = _clobbered_input(args, outputs, model.files_read)  # includes are known once compiled
     if clobber is not None:
         return _write_error(args, clobber)
+    if args.gantt and not model.ir.intervals:
+        return _emit_usage_error(args, "--gantt draws a CP schedule, and this model has no interval variables")
     show, show_error = _show_names(args, list(model.ir.dvars) + list(model.ir.dexprs))
     if show_error:
         return _emit_usage_error(args, show_error)
@@ -395,7 +412,7 @@ def cmd_solve(args: argparse.Namespace) -> int:
                              mip_gap_abs=args.mip_gap_abs, threads=args.threads, seed=args.seed, log=args.log,
                              log_file=args.log_file, options=extra, duals=args.duals,
                              explain_infeasible=args.explain_infeasible,
-                             explain_time_limit=args.explain_time_limit, progress=progress)
+                             explain_time_limit=args.explain_time_limit, progress=progress, verify=args.verify)
     finally:
         if progress is not None:
             progress.finish()
@@ -410,6 +427,13 @@ def cmd_solve(args: argparse.Namespace) -> int:
     try:
         if args.csv:
             write_text_safely(args.csv, result.to_csv())
+        if args.gantt:
+            from ..results.gantt import GanttUnavailable
+
+            try:
+                result.gantt(args.gantt)
+            except GanttUnavailable as e:  # no solution to draw: said, and the run's own exit code stands
+                print("warning: no Gantt chart written to %s: %s" % (args.gantt, e.message), file=sys.stderr)
     except WriteError as err:
         return _write_error(args, err)
     out = result.to_dict()
@@ -443,6 +467,20 @@ def cmd_solve(args: argparse.Namespace) -> int:
     if result.script_exit is not None:
         return result.script_exit  # a `main` block's return value is the exit status (IBM OPL)
     return exit_codes.for_result(result.status, result.has_solution)
+
+
+def _gantt_problem(path: str) -> str | None:
+    """Why ``--gantt path`` cannot be drawn, checked before solving (a usage error); None when it can."""
+    from ..results.gantt import INSTALL
+
+    ext = os.path.splitext(path)[1].lower()
+    if ext not in (".png", ".svg", ".html", ".htm"):
+        return "--gantt writes a .png, .svg or .html file, not %r" % path
+    import importlib.util
+
+    if importlib.util.find_spec("matplotlib") is None:
+        return "--gantt needs matplotlib, which is not installed: %s" % INSTALL
+    return None
 
 
 def cmd_explain(args: argparse.Namespace) -> int:
@@ -489,7 +527,7 @@ def cmd_export(args: argparse.Namespace) -> int:
         else:
             print(str(e), file=sys.stderr)
         return EXIT_ERRORS
-    from ..backends.export import write_model
+    from ..backends.export import CpModelNotExportable, write_model
     from ..files.safe_write import WriteError
 
     out = args.lp or args.mps
@@ -501,6 +539,16 @@ def cmd_export(args: argparse.Namespace) -> int:
         notes = write_model(model.ir, out, fmt)
     except WriteError as err:
         return _write_error(args, err)
+    except CpModelNotExportable as refusal:  # the file would be another model (issue 43)
+        d = refusal.diagnostic(args.model)
+        if args.format == "json":
+            print(json.dumps({"status": "error", "message": refusal.message,
+                              "diagnostics": [d.to_dict(model.sources)]}, indent=1))
+        else:
+            from ..diagnostics.render import render_text
+
+            print(render_text(d, model.sources), file=sys.stderr)
+        return exit_codes.SOLVER_ERROR
     ctx = getattr(model, "script", None)
     if ctx is not None and getattr(ctx, "main_block", None) is not None:
         # the file must not pass for what `pyopl solve` (and IBM) would solve: main may change it first

@@ -17,6 +17,7 @@ UNBOUNDED = 5  #: the objective is unbounded
 INFEASIBLE_OR_UNBOUNDED = 6  #: the solver proved one of the two without saying which
 NO_SOLUTION_AT_LIMIT = 7  #: a time (or other) limit was reached before any solution was found
 SOLVER_ERROR = 8  #: the solver failed or refused the model (licence limit, bad solver option, not installed)
+SOLUTION_CHECK_FAILED = 9  #: the returned solution fails the model's own evaluation (status check_failed, OPL0709)
 INTERRUPTED = 130  #: Ctrl-C (SIGINT): the best solution so far is still reported
 BROKEN_PIPE = 141  #: the reader of standard output went away (``pyopl solve ... | head``)
 
@@ -31,6 +32,7 @@ TABLE = (
     (INFEASIBLE_OR_UNBOUNDED, "infeasible or unbounded (the solver could not tell which)"),
     (NO_SOLUTION_AT_LIMIT, "limit reached without a solution"),
     (SOLVER_ERROR, "the solver failed or refused the model"),
+    (SOLUTION_CHECK_FAILED, "the solver's solution does not satisfy the model (status check_failed)"),
     (INTERRUPTED, "interrupted by Ctrl-C (the best solution so far is reported)"),
 )
 
@@ -41,6 +43,8 @@ def for_result(status: str, has_solution: bool) -> int:
         return INTERRUPTED
     if status == "script_error":
         return SCRIPT_ERROR
+    if status == "check_failed":
+        return SOLUTION_CHECK_FAILED
     if status == "optimal" or (status in ("feasible", "time_limit") and has_solution):
         return OK
     return {"infeasible": INFEASIBLE, "unbounded": UNBOUNDED, "infeasible_or_unbounded": INFEASIBLE_OR_UNBOUNDED,

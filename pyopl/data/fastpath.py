@@ -62,7 +62,7 @@ _HEAD = re.compile(r"([A-Za-z_][A-Za-z0-9_]*+)%s*+=%s*+(?=[\[{<])" % (_WS, _WS))
 _SEMI = re.compile(r"%s*+;" % _WS)
 _SKIP = re.compile(r"""(?:[^;"/]++|"(?:[^"\\\n]|\\.)*+"|//[^\n]*+|/\*[\s\S]*?\*/|/)*+;""")
 _NOT_NAMES = {"include", "infinity", "maxint", "from", "to", "SheetConnection", "DBConnection", "DBRead", "DBUpdate",
-              "DBExecute", "SheetRead", "SheetWrite"}
+              "DBExecute", "SheetRead", "SheetWrite", "CSVConnection", "CSVRead"}
 _CLOSE = {"[": "]", "{": "}", "<": ">"}
 _KIND = {"[": DList, "{": DSet, "<": DTuple}
 
@@ -651,7 +651,7 @@ def parse_data_fast(text: str, file: str, reporter: Reporter) -> list[Any]:
             return parse_data(text, file, reporter)
     entries = [((it.span.line, it.span.column), it) for _a, _b, it in fast]
     for e in slow:
-        span = e[2] if isinstance(e, tuple) else e.span
+        span = e[-1] if isinstance(e, tuple) else e.span  # (an include's or a data source's span is last)
         entries.append(((span.line, span.column), e))
     entries.sort(key=lambda p: p[0])
     return [e for _k, e in entries]

@@ -29,18 +29,26 @@ def _is_path(src: Any, source: str = "auto") -> bool:
 
 
 def load_data(data: Any, reporter: Reporter, sources: dict[str, str], base_dir: str, *, source: str = "auto",
-              include_dir: str | None = None) -> dict[str, DataItem]:
+              include_dir: str | None = None, allow_db_writes: bool = False) -> dict[str, DataItem]:
     """Parse every data source; a name given twice is an error pointing at both places.
 
     ``source`` and ``include_dir`` as in :func:`pyopl.compile_model`: data *text* includes files
     from ``include_dir`` when given, else (``"auto"`` mode only) from ``base_dir``; in ``"text"``
-    mode without ``include_dir`` it includes nothing."""
+    mode without ``include_dir`` it includes nothing, and opens no spreadsheet, CSV file or
+    database either. ``allow_db_writes``: let ``DBExecute`` change tables no ``DBUpdate`` of the
+    file writes (:mod:`pyopl.data.connections.confine`)."""
     items: dict[str, DataItem] = DataItems()
     if data is None:
         return items
     text_base = include_dir if include_dir is not None else (base_dir if source == "auto" else None)
     for src in (data if isinstance(data, (list, tuple)) else [data]):
         _load_one(src, reporter, sources, text_base, items, 0, source)
+    if items.connections:
+        from .connections.confine import check_writes
+        from .connections.publish import close_all
+
+        check_writes(items, reporter, allow_db_writes)
+        close_all(items.connections.values())  # opened again after the solve, for the writes
     return items
 
 
@@ -82,6 +90,12 @@ def _load_one(src: Any, reporter: Reporter, sources: dict[str, str], base_dir: s
     for entry in parse_data_fast(text, name, reporter):
         if isinstance(entry, tuple) and entry[0] == "include":
             _include(entry[1], entry[2], reporter, sources, base, items, depth)
+        elif isinstance(entry, tuple):  # a data source (SheetConnection, x from DBRead(...), ...)
+            from .connections import take_statement
+
+            item = take_statement(entry, reporter, items, base, name)
+            if item is not None:
+                _add(items, item, reporter)
         else:
             _add(items, entry, reporter)
 

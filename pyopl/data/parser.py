@@ -105,12 +105,16 @@ class DRange:
 class DataItems(dict):
     """``{name: DataItem}`` of a run's data, with its data files' scripts (OPL Language Quick
     Reference, "prepare", "invoke"): ``prepare`` holds ``(body, file, line, column)`` per block,
-    ``invokes`` maps an element name to ``(function name, span of the invoke clause)``."""
+    ``invokes`` maps an element name to ``(function name, span of the invoke clause)``;
+    ``connections`` and ``publish`` its data sources and the writes to them after the solve
+    (:mod:`pyopl.data.connections`)."""
 
     def __init__(self, *args: Any, **kw: Any):
         super().__init__(*args, **kw)
         self.prepare: list = []
         self.invokes: dict = {}
+        self.connections: dict = {}  # name -> pyopl.data.connections.statements.Connection
+        self.publish: list = []  # (Transfer, Connection) written or run after the solve, in order
 
 
 @dataclass
@@ -176,25 +180,19 @@ class _ToData(Transformer):
 
     @v_args(meta=True)
     def connection(self, meta, c):
-        word = str(c[0])
-        self.reporter.emit("data-unsupported-connection", self._s(meta),
-                           "`%s` (spreadsheet or database connection) is not supported" % word,
-                           help="export the data to a .dat file, or pass it as a Python dict to `pyopl.compile_model`")
-        return None
+        """``SheetConnection s("book.xlsx");`` or a bare ``DBExecute(db, "...");``: read by the loader
+        (:mod:`pyopl.data.connections`)."""
+        word = c[0]
+        rest = c[1] if len(c) > 1 else None
+        return ("connection", str(word), word, rest, self._s(meta))
 
     @v_args(meta=True)
     def read_from(self, meta, c):
-        self.reporter.emit("data-unsupported-connection", self._s(meta),
-                           "reading `%s` from a spreadsheet or database is not supported" % c[0],
-                           help="write the values into the .dat file, or pass them as a Python dict")
-        return None
+        return ("transfer", "from", str(c[0]), self._t(c[0]), c[1], self._s(meta))
 
     @v_args(meta=True)
     def write_to(self, meta, c):
-        self.reporter.emit("data-unsupported-connection", self._s(meta),
-                           "writing `%s` to a spreadsheet or database is not supported; the line is ignored" % c[0],
-                           help="remove the line; read results from the solution instead", severity="warning")
-        return None
+        return ("transfer", "to", str(c[0]), self._t(c[0]), c[1], self._s(meta))
 
     def dempty(self, c):
         return None

@@ -81,6 +81,8 @@ def build_ir(inst: Instance) -> IR:
     ir.qcons = list(inst.qcons)
     ir.indicators = list(inst.indicators)
     ir.engine = getattr(inst, "engine", "mp")
+    ir.engine_span = next((i.span for i in inst.model.items if isinstance(i, opl_ast.Using)
+                           and i.engine.upper() == "CP"), None) if ir.engine == "cp" else None
     ir.cp_constraints = list(getattr(inst, "cp_constraints", ()))
     ir.intervals = list(getattr(inst, "intervals", ()))
     ir.interval_blocks = dict(getattr(inst, "interval_blocks", {}))

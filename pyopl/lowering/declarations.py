@@ -8,6 +8,7 @@ from __future__ import annotations
 import itertools
 from typing import Any
 
+from ..data.connections.table import TableValue
 from ..data.convert import ArrayOf, SetOf, convert_array, convert_scalar, type_name
 from ..data.parser import UnfilledRows, UnfilledTuples
 from ..data.frames import PandasValue
@@ -200,7 +201,7 @@ _zero = default_value
 
 
 def _convert(inst: Instance, raw: Any, typ: Any, dims: list[Any], name: str, span) -> Any:
-    if isinstance(raw, PandasValue):  # a DataFrame/Series from a data dict: its shape depends on the declaration
+    if isinstance(raw, (PandasValue, TableValue)):  # a DataFrame, a sheet range, query rows: shaped by the declaration
         raw = raw.resolve(typ, dims, name, span)
     if dims:
         return convert_array(raw, typ, dims, name, span)

@@ -265,6 +265,7 @@ class Rows:
         self.key = KeyList()  # ProductKeys kept whole for a block over a full product of index sets
         self.stmt: list = []
         self.spans: list = []
+        self._span_at: dict[int, int] = {}  # id(span) -> its index in spans (the spans are kept alive there)
         self.current = -1
         self._parts: list[tuple] = []  # sealed rows: (vals, cols, entries per row, lower, upper) arrays
         self._sealed = 0  # rows in _parts
@@ -277,9 +278,13 @@ class Rows:
 
     def set_statement(self, span: Any) -> None:
         """Rows added from now on come from the statement at ``span`` (for diagnostics after lowering)."""
-        if not self.spans or self.spans[-1] is not span:
+        if self.spans and self.spans[self.current] is span:
+            return
+        at = self._span_at.get(id(span))  # one entry per statement: a braced `forall` body alternates
+        if at is None or self.spans[at] is not span:  # between its statements at every iteration
+            at = self._span_at[id(span)] = len(self.spans)
             self.spans.append(span)
-        self.current = len(self.spans) - 1
+        self.current = at
 
     def add(self, terms: dict, lo: float, hi: float, label: str, key: tuple) -> int:
         """One row ``lo <= sum(terms[j] * x_j) <= hi`` (zero coefficients left out); returns its index."""
@@ -322,6 +327,23 @@ class Rows:
         self.label.extend([label] * m)
         self.key.extend(keys)
         self.stmt.extend([self.current] * m)
+
+    def add_interleaved(self, indptr: np.ndarray, cols: np.ndarray, vals: np.ndarray, lower: np.ndarray,
+                        upper: np.ndarray, labels: list, keys: list, stmts: list) -> None:
+        """Rows ``i = 0..m-1`` as :meth:`add_block` adds them, each with its own label, key and statement
+        (the rows of a braced ``forall`` body, its statements' rows interleaved iteration by iteration)."""
+        self._seal()
+        m = len(lower)
+        if self.meter is not None:
+            self.meter.check(self._sealed_nnz + len(cols), len(self) + m,
+                             self.spans[self.current] if self.current >= 0 else None)
+        self._parts.append((np.asarray(vals, dtype=np.float64), np.asarray(cols, dtype=np.int64),
+                            np.diff(indptr), np.asarray(lower, dtype=np.float64), np.asarray(upper, dtype=np.float64)))
+        self._sealed += m
+        self._sealed_nnz += len(cols)
+        self.label.extend(labels)
+        self.key.extend(keys)
+        self.stmt.extend(stmts)
 
     def _seal(self) -> None:
         if self.lower:

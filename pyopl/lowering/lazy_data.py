@@ -28,7 +28,9 @@ _WORD = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
 
 
 def names_in(node: Any) -> set[str]:
-    """Every name (``A.Name.id``) written inside ``node`` (an AST node or a list of them)."""
+    """Every name written inside ``node`` (an AST node or a list of them): each ``A.Name.id`` and
+    each tuple type a declaration names (``{T} S`` reads ``T``: moved before ``T``'s declaration, it
+    would find no type)."""
     out: set[str] = set()
     stack = [node]
     while stack:
@@ -40,6 +42,8 @@ def names_in(node: Any) -> set[str]:
             continue
         if isinstance(n, A.Name):
             out.add(n.id)
+        elif isinstance(n, A.TypeRef):
+            out.add(n.name)
         for f in dataclasses.fields(n):
             v = getattr(n, f.name)
             if isinstance(v, (A.Node, list, tuple)):

@@ -270,7 +270,11 @@ def cumul_compare(ev: Any, node: A.Node, op: str, a: Any, b: Any) -> CpConstrain
                         "and an integer (its capacity or its minimum level)",
                         help="write `f <= capacity`, or `alwaysIn(f, start, end, lo, hi)`")
     lo, hi = (None, int(b)) if op == "<=" else (int(b), None)
-    return _cumul(a, lo, hi, node.span)
+    c = _cumul(a, lo, hi, node.span)
+    names = [o.id for o in getattr(node, "operands", ()) if isinstance(o, A.Name)]
+    if names:  # `f <= cap`: the function's name, for the Gantt chart's profile (pyopl/results/gantt.py)
+        c.data["name"] = names[0]
+    return c
 
 
 def _cumul(f: CumulExpr, lo: int | None, hi: int | None, span: Any, window: tuple | None = None) -> CpConstraint:

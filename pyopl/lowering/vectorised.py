@@ -331,13 +331,17 @@ def _linear_shape(n: A.Expr) -> bool:
             return False
         if isinstance(n, (A.Const, A.Name, A.Index, A.Field)):
             continue
-        if isinstance(n, A.Unary) and n.op == "-":
+        if isinstance(n, A.Unary) and n.op in ("-", "!"):
             stack.append((n.operand, depth + 1))
-        elif isinstance(n, A.Binary) and n.op in ("+", "-", "*", "/", "div", "mod"):
+        elif isinstance(n, A.Binary) and n.op in ("+", "-", "*", "/", "div", "mod", "&&", "||"):
             stack.append((n.right, depth + 1))
             stack.append((n.left, depth + 1))
         elif isinstance(n, A.Call) and n.func in PURE_CALLS:
             stack.extend((a, depth + 1) for a in n.args)
+        elif isinstance(n, A.Conditional):  # `c ? a : b` of data (a decision in it: the row path)
+            stack.extend(((n.cond, depth + 1), (n.then, depth + 1), (n.other, depth + 1)))
+        elif isinstance(n, A.Compare) and len(n.ops) == 1:  # a comparison of data used as 0/1
+            stack.extend((a, depth + 1) for a in n.operands)
         else:
             return False
     return True
@@ -544,6 +548,14 @@ class _Sum:
             return _Vec(num=np.broadcast_to(out, (self.size,)), exact_int=exact)
         if isinstance(n, A.Call) or (isinstance(n, A.Binary) and n.op in ("div", "mod")):
             return extra_data(self, n)  # integer arithmetic, `ord`, `card`, ... (vectorised_calls.py)
+        if isinstance(n, A.Conditional):  # `c ? a : b`: both branches over the space, each iteration's pick
+            mask = self.cond(n.cond)  # (a branch that fails where it is not picked: the row path, which
+            a, b = self.data(n.then), self.data(n.other)  # evaluates only the one picked, decides)
+            out = np.where(mask, self.num(a), self.num(b))
+            return _Vec(num=np.broadcast_to(out, (self.size,)), exact_int=a.exact_int and b.exact_int)
+        if isinstance(n, A.Compare) or (isinstance(n, A.Binary) and n.op in ("&&", "||")) \
+                or (isinstance(n, A.Unary) and n.op == "!"):
+            return _Vec(num=self.cond(n).astype(np.float64), exact_int=True)  # true is 1, false 0 (OPL's rule)
         raise _Fallback()
 
     def _numeric_or_none(self, v: _Vec):

@@ -30,7 +30,8 @@ from .int32 import INT_MAX, INT_MIN
 from .vectorised_base import _Fallback, _flatten_index, _Vec
 
 #: functions whose value depends on their arguments only (no state, no warning): evaluated once when invariant
-PURE_CALLS = frozenset({"card", "ord", "pow", "ftoi", "trunc", "floor", "ceil", "round", "abs"})
+PURE_CALLS = frozenset({"card", "ord", "pow", "ftoi", "trunc", "floor", "ceil", "round", "abs",
+                        "minl", "maxl", "min", "max"})
 _ROUNDING = {"ftoi": np.trunc, "trunc": np.trunc, "floor": np.floor, "ceil": np.ceil,
              "round": lambda x: np.floor(x + 0.5)}
 _EXACT = 2.0 ** 53
@@ -102,6 +103,16 @@ def extra_data(space: Any, n: A.Expr) -> Any:
             raise _fallback()  # math-domain there
         _int_range(r)
         return _Vec(num=np.broadcast_to(r + 0.0, (space.size,)), exact_int=True)  # (+ 0.0: int(-0.0) is 0)
+    if f in ("minl", "maxl", "min", "max") and len(n.args) >= 2:  # of numbers (Python's min/max of the values)
+        vs = [space.data(a) for a in n.args]
+        xs = [np.broadcast_to(space.num(v), (space.size,)) for v in vs]
+        if any(np.isnan(x).any() for x in xs):
+            raise _fallback()  # Python's min/max of a NaN depends on the order: the one-by-one path
+        r = xs[0]
+        for x in xs[1:]:
+            r = np.minimum(r, x) if f in ("minl", "min") else np.maximum(r, x)
+        # ints stay exact ints; a float among them: the value is the same, its kind is not known here
+        return _Vec(num=r, exact_int=all(v.exact_int for v in vs))
     if f == "pow" and len(n.args) == 2:
         a, b = space.data(n.args[0]), space.data(n.args[1])
         if not (a.exact_int and b.exact_int):

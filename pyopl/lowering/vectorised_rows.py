@@ -40,6 +40,7 @@ from . import vectorised_patterns
 from .shapes import conjuncts
 from .vectorised_inline import flattened_forall, inlined_expr, inlined_forall, is_flattened
 from .vectorised_subsets import subset_join
+from .ragged import bind_filtered_range, bind_range_per_row, merge_repeats
 from .vectorised_base import Domain
 from .vectorised import (NOT_COVERED, VectorCache, _Fallback, _Lin, _linear_shape, _names, _Small, _stable_order, _Sum,
                          _walk, vector_cache)
@@ -50,33 +51,64 @@ _BOUNDS = {"<=": (-np.inf, 0.0), ">=": (0.0, np.inf), "==": (0.0, 0.0)}
 
 
 def vector_forall(inst: Any, s: A.Forall, env: dict) -> bool:
-    """Add the rows of ``s`` (a ``forall`` over one constraint) from arrays; False when not covered.
+    """Add the rows of ``s`` (a ``forall`` over one constraint, or over a braced body of constraints)
+    from arrays; False when not covered.
 
     ``env``: the enclosing loop values (scalars).  Returns True when every row was added,
     False (and nothing added) when the statement must be lowered row by row.
     """
+    cache = vector_cache(inst.ev)
+    if isinstance(s.body, A.Block):
+        return _braced(inst, s, env, cache)
+    family = _family(inst, s, env, cache)
+    if family is None:
+        return False
+    _add(inst, family[0].body, family[1])
+    return True
+
+
+def _family(inst: Any, s: A.Forall, env: dict, cache: VectorCache) -> tuple[A.Forall, dict] | None:
+    """(the statement as built, its rows as arrays) of a ``forall`` over one constraint; None when the
+    row path must build it (nothing added either way)."""
     ev = inst.ev
-    cache = vector_cache(ev)
     if isinstance(s.body, A.Forall):  # `forall(p in P) forall(t in T) ...`: one family, where it is the same
         flat = flattened_forall(s, cache.__dict__.setdefault("flat", {}))
         if flat is s:
-            return False
+            return None
         s = flat
     if id(s) in cache.unfit:
-        return False
+        return None
     s = inlined_forall(ev, s, env, _patterns(ev, cache), cache.__dict__.setdefault("inline", {}),
                        cache.__dict__.setdefault("flat", {}))
     if not cache.covers(s, lambda: _fits(ev, s, env)):
-        return False
+        return None
     try:
         with np.errstate(all="ignore"):  # inf and nan arise as in Python floats, without a warning
-            rows = _Rows(ev, cache, s, env).run()
+            return s, _Rows(ev, cache, s, env).run()
     except _Small:
-        return False
+        return None
     except NOT_COVERED:
         cache.failed(s)
+        return None
+
+
+def _braced(inst: Any, s: A.Forall, env: dict, cache: VectorCache) -> bool:
+    """``forall(q) { c1; c2; ... }`` with plain constraints: each one's rows as a family over the same
+    loop, then interleaved as the row path makes them (iteration by iteration, the body's order)."""
+    stmts = s.body.stmts
+    if not stmts or not all(isinstance(c, A.ConsStmt) for c in stmts):
         return False
-    _add(inst, s.body, rows)
+    made = cache.__dict__.setdefault("braced", {})
+    hit = made.get(id(s))
+    if hit is None or hit[0] is not s:  # one `forall` per statement, made once (ids stay the cache's keys)
+        hit = made[id(s)] = (s, [A.Forall(span=s.span, quals=s.quals, body=c) for c in stmts])
+    families = []
+    for one in hit[1]:
+        family = _family(inst, one, env, cache)
+        if family is None:
+            return False
+        families.append(family)
+    _add_interleaved(inst, families)
     return True
 
 
@@ -191,8 +223,9 @@ def _side_fits(side: A.Expr, taken: set, loop: set) -> bool:
         if inner is None or set(inner) & taken or not _linear_shape(agg.body):
             return False
         for b in agg.quals.binders:
-            if set(_names(b.domain)) & (set(inner) | loop):
-                return False
+            used = set(_names(b.domain))
+            if used & set(inner) or (used & loop and not isinstance(b.domain, A.RangeLit)):
+                return False  # (`s in t-minUp[u]+1..t`: a range per row, bound ragged by ragged.py)
     return True
 
 
@@ -286,6 +319,8 @@ class _Rows:
         indptr, coef, col = _layout(parts, m)
         if not (np.all(np.isfinite(coef)) and np.all(np.isfinite(const))):
             raise _Fallback()  # infinite bounds and non-finite numbers have their own words on the row path
+        if not (_parts_distinct(parts) or _distinct_per_row(indptr, col)):
+            merge_repeats(indptr, col, coef)  # `+x[a] - x[a]` (a self-loop): summed as the row path sums
         keep = coef != 0.0  # Rows.add drops zero coefficients
         if not keep.all():
             row = np.repeat(np.arange(m, dtype=np.int64), np.diff(indptr))
@@ -300,13 +335,12 @@ class _Rows:
             kept = np.flatnonzero(~empty)  # ones that hold: the row-by-row path adds nothing for them
             indptr = np.concatenate(([0], indptr[1:][kept]))
             lo, hi = np.broadcast_to(lo, (m,))[kept], np.broadcast_to(hi, (m,))[kept]
-        if not (_parts_distinct(parts) or _distinct_per_row(indptr, col)):
-            raise _Fallback()
         keys = self._keys(m)
         last = keys[-1] if len(keys) else ()  # the loop's last key, its row added or not (as row by row)
         if kept is not None:
             keys = self._keys(m, kept)
-        return {"indptr": indptr, "coef": coef, "col": col, "lo": lo, "hi": hi, "keys": keys, "last": last}
+        return {"indptr": indptr, "coef": coef, "col": col, "lo": lo, "hi": hi, "keys": keys, "last": last,
+                "kept": kept, "m": m}
 
     def _side(self, side: A.Expr, sign: float) -> tuple[list[_Entries], np.ndarray]:
         """The entries of one side (coefficients times ``sign``) and its constant per row, folded as LinExpr does."""
@@ -340,8 +374,12 @@ class _Rows:
         sub.size = space.size
         sub.scanned = space.size
         for b in agg.quals.binders:
+            if isinstance(b.domain, A.RangeLit) and not self.cache.names(b.domain)[1].isdisjoint(sub.iters):
+                bind_range_per_row(sub, b)  # `s in t-minUp[u]+1..t`: each row's own range, as offsets
+                continue
             dom = sub.ev.eval_set(b.domain, self.env)
-            if b.filter is not None and (self._join(sub, b, dom) or subset_join(self, sub, b, dom)):
+            if b.filter is not None and (self._join(sub, b, dom) or subset_join(self, sub, b, dom)
+                                         or bind_filtered_range(sub, b, dom)):
                 continue
             if sub.size * max(len(dom), 1) > MAX_SPACE:
                 raise _Fallback()
@@ -630,3 +668,39 @@ def _add(inst: Any, cons: A.ConsStmt, r: dict) -> None:
     keys = r["keys"] if label else [()] * m
     rows.add_block(r["indptr"], r["col"], r["coef"], r["lo"], r["hi"], label, keys)
     inst._aux_label, inst._aux_key = label, (r["last"] if label else ())
+
+
+def _add_interleaved(inst: Any, families: list[tuple[A.Forall, dict]]) -> None:
+    """Append the rows of several families over one loop (a braced body's statements) in the row path's
+    order: iteration by iteration, in each the statements in the body's order (rows a statement left
+    out, those without decision terms that hold, are left out here too)."""
+    rows = inst.rows
+    k = len(families)
+    its = [np.arange(r["m"], dtype=np.int64) if r["kept"] is None else r["kept"] for _s, r in families]
+    which = np.concatenate([np.full(len(it), c, dtype=np.int64) for c, it in enumerate(its)])
+    order = np.argsort(np.concatenate(its) * k + which, kind="stable")
+    counts = np.concatenate([np.diff(r["indptr"]) for _s, r in families])
+    offsets = np.cumsum([0] + [len(r["col"]) for _s, r in families])[:-1]
+    starts = np.concatenate([r["indptr"][:-1] + off for (_s, r), off in zip(families, offsets)])
+    new_counts = counts[order]
+    total = int(new_counts.sum())
+    src = np.repeat(starts[order] - (np.cumsum(new_counts) - new_counts), new_counts) + np.arange(total, dtype=np.int64)
+    coef = np.concatenate([r["coef"] for _s, r in families])[src]
+    col = np.concatenate([r["col"] for _s, r in families])[src]
+    indptr = np.concatenate(([0], np.cumsum(new_counts)))
+    lo = np.concatenate([np.broadcast_to(r["lo"], (len(it),)) for (_s, r), it in zip(families, its)])[order]
+    hi = np.concatenate([np.broadcast_to(r["hi"], (len(it),)) for (_s, r), it in zip(families, its)])[order]
+    labels, keys, stmts = [], [], []
+    for (s, r), it in zip(families, its):
+        cons = s.body
+        label = cons.label.id if isinstance(cons.label, A.Name) else ""
+        rows.set_statement(cons.span)
+        labels.extend([label] * len(it))
+        keys.extend(r["keys"] if label else [()] * len(it))
+        stmts.extend([rows.current] * len(it))
+    pick = order.tolist()
+    rows.add_interleaved(indptr, col, coef, lo, hi, [labels[i] for i in pick], [keys[i] for i in pick],
+                         [stmts[i] for i in pick])
+    cons, last = families[-1][0].body, families[-1][1]["last"]
+    label = cons.label.id if isinstance(cons.label, A.Name) else ""
+    inst._aux_label, inst._aux_key = label, (last if label else ())

@@ -294,13 +294,15 @@ class Caches:
 
 
 def analyse(model_text: str, data: Any = None, *, max_errors: int = 100, caches: Optional[Caches] = None,
-            include_dir: Optional[str] = None) -> Analysis:
+            include_dir: Optional[str] = None, input_dir: Optional[str] = None) -> Analysis:
     """Analyse model text with its data; never raises for any text.
 
     ``data``: None, ``.dat`` text, a :class:`pathlib.Path` of a ``.dat`` file, or a list of these.
     Text is only ever text (as :func:`pyopl.check_text`); its ``include`` statements are looked
     up in ``include_dir`` (and confined to it), or not at all when it is None.  ``caches``: what
-    a warm server reuses between calls (None: nothing is reused).  The stages and diagnostics
+    a warm server reuses between calls (None: nothing is reused).  ``input_dir``: the folder the
+    model's scripts read files from (the document's folder inside the workspace; None: none, as
+    for any model given as text).  The stages and diagnostics
     are those of :func:`pyopl.check_text` (``tests/test_lsp_incremental.py`` holds them equal)."""
     from ..diagnostics.reporter import Reporter, TooManyErrors
 
@@ -310,7 +312,7 @@ def analyse(model_text: str, data: Any = None, *, max_errors: int = 100, caches:
     was_enabled = gc.isenabled()
     gc.disable()  # as pyopl.api does: compiling frees few cycles
     try:
-        _pipeline(an, model_text, data, reporter, sources, caches, include_dir)
+        _pipeline(an, model_text, data, reporter, sources, caches, include_dir, input_dir)
     except TooManyErrors:
         pass
     except RecursionError:
@@ -330,7 +332,7 @@ def analyse(model_text: str, data: Any = None, *, max_errors: int = 100, caches:
 
 
 def _pipeline(an: Analysis, text: str, data: Any, reporter: Any, sources: dict, caches: Optional[Caches],
-              include_dir: Optional[str]) -> None:
+              include_dir: Optional[str], input_dir: Optional[str] = None) -> None:
     """The stages of ``pyopl.api._compile`` for model text (``source="text"``), with the parse and
     the data load served from ``caches`` when given."""
     from ..data.loader import load_data
@@ -363,7 +365,8 @@ def _pipeline(an: Analysis, text: str, data: Any, reporter: Any, sources: dict, 
     if any(d.is_error for d in reporter.diagnostics[n_before:]):
         return
     inst = an.instance = Instance(ast, items, reporter, limits, script_host=script_host)
-    inst.script_options = ScriptOptions(enabled=True, analysis=True)  # an editor runs scripts, never writes (docs/safety.md)
+    # an editor runs scripts, never writes, and reads only in the document's folder (docs/safety.md)
+    inst.script_options = ScriptOptions(enabled=True, analysis=True, input_dir=input_dir)
     lower_items(inst)
     if reporter.has_errors:
         from ..semantics.data_names import merge_undeclared_data_names

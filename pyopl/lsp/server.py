@@ -70,18 +70,43 @@ class OplLanguageServer(LanguageServer):
 
     # ---------------------------------------------------------------- texts and pairing
     def text_of(self, uri: str) -> Optional[str]:
-        """The open editor's text, else the file on disk, else None."""
+        """The open editor's text, else the file on disk when it lies inside the workspace
+        (:meth:`in_workspace`), else None: a file outside is never read, whatever is asked of it."""
         doc = self.workspace.text_documents.get(uri)
         if doc is not None:
             return doc.source
         path = to_fs_path(uri)
-        if path and os.path.isfile(path):
+        if path and self.in_workspace(path) and os.path.isfile(path):
             try:
                 with open(path, encoding="utf-8-sig", errors="replace") as fh:
                     return fh.read()
             except OSError:
                 return None
         return None
+
+    def workspace_roots(self) -> list[str]:
+        """The real paths of the workspace folders (the root path when the client named no folder);
+        when the client named neither, the folders of the open documents."""
+        roots = [to_fs_path(f.uri) for f in self.workspace.folders.values()] or [self.workspace.root_path]
+        real = [os.path.realpath(r) for r in roots if r]
+        if not real:
+            paths = (to_fs_path(u) for u in list(self.workspace.text_documents))
+            real = sorted({os.path.realpath(os.path.dirname(p)) for p in paths if p})
+        return real
+
+    def in_workspace(self, path: str) -> bool:
+        """Whether ``path`` (its real path: links followed) lies inside a workspace root."""
+        return any(relative(root, path) is not None for root in self.workspace_roots())
+
+    def folder_of(self, uri: str) -> Optional[str]:
+        """The folder a document's scripts read from (``IloOplInputFile``, ``includeScript``): its own
+        folder, as for a model file, when that folder lies inside the workspace; else None (the
+        document then reads no file: docs/safety.md, "The language server")."""
+        path = to_fs_path(uri)
+        if not path:
+            return None
+        folder = os.path.realpath(os.path.dirname(os.path.abspath(path)))
+        return folder if self.in_workspace(folder) else None
 
     # ---------------------------------------------------------------- project settings
     def project_for(self, uri: str) -> Optional[Project]:
@@ -171,8 +196,10 @@ class OplLanguageServer(LanguageServer):
         dat = uri if uri in dats else (dats[0] if dats else None)
         if mod is None:
             return None, mod, dat
-        model_text = self.text_of(mod) or ""
-        return self.analyse_cached(model_text, self.data_of(dats)), mod, dat
+        model_text = self.text_of(mod)
+        if model_text is None:  # neither open nor a file inside the workspace: nothing is read, nothing answered
+            return None, mod, dat
+        return self.analyse_cached(model_text, self.data_of(dats), self.folder_of(mod)), mod, dat
 
     def data_of(self, dats: list[str]) -> Any:
         """What the analysis reads for the data uris: one file's text (the editor's, unsaved
@@ -185,15 +212,17 @@ class OplLanguageServer(LanguageServer):
             return None if text is None else (text, os.path.dirname(to_fs_path(dats[0]) or "") or None)
         return [Path(to_fs_path(d)) for d in dats]
 
-    def analyse_cached(self, model_text: str, data: Any) -> Analysis:
-        key = (model_text, tuple(map(_stamp, data)) if isinstance(data, list) else data)
+    def analyse_cached(self, model_text: str, data: Any, input_dir: Optional[str] = None) -> Analysis:
+        """The analysis of the model text with ``data`` (see :meth:`data_of`), its scripts reading in
+        ``input_dir`` (:meth:`folder_of`), from the cache when the same texts were analysed."""
+        key = (model_text, tuple(map(_stamp, data)) if isinstance(data, list) else data, input_dir)
         with self.lock:
             an = self.cache.get(key)
             if an is None:
                 if isinstance(data, tuple):  # (text, the folder its includes are looked up in)
-                    an = analyse(model_text, data[0], caches=self.caches, include_dir=data[1])
+                    an = analyse(model_text, data[0], caches=self.caches, include_dir=data[1], input_dir=input_dir)
                 else:
-                    an = analyse(model_text, data, caches=self.caches)
+                    an = analyse(model_text, data, caches=self.caches, input_dir=input_dir)
                 self.cache[key] = an
                 while len(self.cache) > 8:
                     self.cache.popitem(last=False)

@@ -80,6 +80,10 @@ def solve(model: str, data: Optional[str], time_limit: float, max_values: int) -
     out["values_truncated"] = budget[0] <= 0
     if r.best_bound is not None:
         out["best_bound"] = r.best_bound
+    if r.last_solve_status is not None:  # the solver's word, when the run or the solution check overruled it
+        out["last_solve_status"] = r.last_solve_status
+    if "solution_check" in r.extra:
+        out["solution_check"] = r.extra["solution_check"]
     if r.message:
         out["message"] = r.message
     if r.conflict is not None:
@@ -96,17 +100,22 @@ def solve(model: str, data: Optional[str], time_limit: float, max_values: int) -
 
 
 def export(model: str, data: Optional[str], fmt: str) -> dict[str, Any]:
-    """The compiled model as LP or MPS text (``fmt``: ``lp`` or ``mps``)."""
+    """The compiled model as LP or MPS text (``fmt``: ``lp`` or ``mps``); a ``using CP;`` model is
+    refused (status ``error``, diagnostic OPL1201), as by ``pyopl export``."""
     import pyopl
     from pyopl.diagnostics.diagnostic import CompileError
-    from pyopl.backends.export import write_model
+    from pyopl.backends.export import CpModelNotExportable, write_model
 
     try:
         m = pyopl.compile_model(as_text(model) or "\n", as_text(data))
     except CompileError as e:
         return {"status": "compile_error", "diagnostics": [d.to_dict(e.sources) for d in e.diagnostics]}
     path = os.path.join(os.getcwd(), "model." + fmt)
-    notes = write_model(m.ir, path, fmt)
+    try:
+        notes = write_model(m.ir, path, fmt)
+    except CpModelNotExportable as refusal:  # `pyopl export` refuses it alike (exit 8)
+        return {"status": "error", "message": refusal.message,
+                "diagnostics": [refusal.diagnostic().to_dict(m.sources)]}
     with open(path, encoding="utf-8") as fh:
         return {"status": "ok", "format": fmt, "text": fh.read(), "notes": notes}
 

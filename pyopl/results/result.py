@@ -1,6 +1,8 @@
 """Solver results in the user's terms: values keyed by OPL names and index keys."""
 from __future__ import annotations
 
+import os
+
 import json
 import math
 from dataclasses import dataclass, field
@@ -20,6 +22,7 @@ STATUSES = (
     "error",
     "script_error",  # a script (post-processing or `main`) failed: the run failed, whatever a solve said
     "not_solved",  # a `main` block ended without solving anything
+    "check_failed",  # the solver returned a point the model's own evaluation rejects (OPL0709)
 )
 
 #: Statuses of a run that failed as a whole (exit status 1): see :func:`mark_script_failed`.
@@ -163,6 +166,12 @@ class Result:
     #: a `main` run: the IR of the model the last solve solved (a sub-model's, not the main model's);
     #: read by the text report's `model:` line, not part of the JSON
     solved_ir: Any = field(default=None, repr=False, compare=False)
+    #: a CP model with interval variables: what its Gantt chart shows (pyopl.results.gantt.Schedule)
+    schedule: Any = field(default=None, repr=False, compare=False)
+    #: the solver's values of every column (NumPy), for the solution check; not part of the JSON
+    column_values: Any = field(default=None, repr=False, compare=False)
+    #: the solver's integrality tolerance, with which integer values were rounded for the report
+    int_tol: float | None = field(default=None, repr=False, compare=False)
 
     def __getitem__(self, name: str) -> Any:
         """The value of decision or dexpr ``name``: a number, or :class:`Values` by index key.
@@ -289,6 +298,20 @@ class Result:
         from .dataframes import result_frame
 
         return result_frame(self, name, kind)
+
+    def gantt(self, path: Any = None, title: str | None = None) -> Any:
+        """The schedule of a ``using CP;`` solve as a matplotlib ``Figure`` (IBM Studio's Gantt chart):
+        one row per resource (``noOverlap`` group or sequence, else per interval), a bar per present
+        interval, each bounded cumulative function as a step profile below; written to ``path``
+        (``.png``, ``.svg`` or ``.html``) when given. Raises
+        :class:`pyopl.results.gantt.GanttUnavailable` (with what to do) without matplotlib (the
+        ``plot`` extra), interval variables or a solution. See docs/cp.md, "Gantt charts"."""
+        from .gantt import figure, save
+
+        fig = figure(self, self.schedule, title)
+        if path is not None:
+            save(fig, os.fspath(path))
+        return fig
 
     def _repr_html_(self) -> str:
         """A readable table for notebooks: status, objective, then the values of each name."""

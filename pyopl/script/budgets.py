@@ -48,3 +48,46 @@ class Budgets:
                                     "the script builds a string of %d characters, over its memory budget of %d"
                                     % (length, self.max_memory), span,
                                     "build shorter strings (`Interpreter(..., max_memory=N)` raises the budget)")
+
+
+def active() -> "Budgets | None":
+    """The interpreter running in this thread (a host object's method is charged to it), or None."""
+    from .convert import ACTIVE
+
+    return getattr(ACTIVE, "interp", None)
+
+
+def charge_chars(chars: int, span: Span | None) -> None:
+    """Charge work over ``chars`` characters (or elements) to the running interpreter: one step per
+    :data:`CHARS_PER_STEP` (copying, printing, converting); nothing outside a run."""
+    interp = active()
+    if interp is not None and chars >= CHARS_PER_STEP:
+        interp.charge(chars // CHARS_PER_STEP, span or interp.last_span)
+
+
+def hold(units: int, span: Span | None) -> None:
+    """Count ``units`` (characters or slots a host object keeps: an output string or file's text,
+    an input file's lines) against the running interpreter's memory budget; nothing outside a run."""
+    interp = active()
+    if interp is not None and units > 0:
+        interp.alloc(units, span or interp.last_span)
+
+
+class metered:
+    """``with metered(meter, interp):`` runs ``interp`` on the run's budgets: it starts from what the
+    model's earlier blocks spent (``meter``: :class:`pyopl.script.options.RunMeter`) and adds what it
+    spends, so that ten blocks share one step budget instead of having ten."""
+
+    def __init__(self, meter, interp) -> None:
+        self.meter, self.interp = meter, interp
+
+    def __enter__(self):
+        if self.meter is not None:
+            self.interp.steps, self.interp.memory = self.meter.steps, self.meter.memory
+        self.start = (self.interp.steps, self.interp.memory)
+        return self.interp
+
+    def __exit__(self, *exc) -> None:
+        if self.meter is not None:
+            self.meter.steps += max(0, self.interp.steps - self.start[0])
+            self.meter.memory += max(0, self.interp.memory - self.start[1])

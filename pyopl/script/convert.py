@@ -74,6 +74,10 @@ def string_to_number(s: str) -> float:
     t = s.strip(_WS)
     if not t:
         return 0.0
+    if len(t) >= CHARS_PER_STEP:  # converting a long text is work: charged as string work is
+        interp = getattr(ACTIVE, "interp", None)
+        if interp is not None:
+            interp.charge(len(t) // CHARS_PER_STEP, interp.last_span)
     if _HEX.match(t):
         return float(int(t, 16))
     if _DECIMAL.match(t):

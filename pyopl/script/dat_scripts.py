@@ -73,6 +73,7 @@ def invoke_dat(inst: Any, name: str, context_of: Any) -> None:
     ``f(element, "name")``; its changes to the element are what the model sees. ``context_of``:
     the instance's script context maker (:func:`pyopl.script.processing.context_of`)."""
     from .host import ModelHost
+    from .budgets import metered
     from .interpreter import Interpreter
     from .parser import parse_script
     from .values import ScriptError
@@ -96,7 +97,8 @@ def invoke_dat(inst: Any, name: str, context_of: Any) -> None:
                     ctx.failed = True
                     return
                 ctx.phase = "pre"
-                interp.run(program)
+                with metered(ctx.meter, interp):
+                    interp.run(program)
             ctx.dat_interpreter = interp
         fn = interp.globals.get(fn_name)
         if fn is None:
@@ -106,7 +108,8 @@ def invoke_dat(inst: Any, name: str, context_of: Any) -> None:
             return
         ctx.phase = "pre"
         element = ModelHost(ctx).get_member(name, span)
-        value = interp.call(fn, [element, name], span=span)
+        with metered(ctx.meter, interp):
+            value = interp.call(fn, [element, name], span=span)
         ctx.invalidate()
         if value is False:
             inst.reporter.emit("dat-script-unsupported", span, "`invoke %s` returned false for `%s`: the data is "

@@ -16,7 +16,11 @@ from typing import Any
 
 from ..semantics.values import FloatRange, OplArray, OplRange, OplSet, OplTuple
 from ..syntax import ast as A
+from .budgets import charge_chars
+from .convert import CHARS_PER_STEP
 from .host_errors import host_error
+
+_CHARGE_EVERY = 1000 * CHARS_PER_STEP  # characters taken between two charges of the step budget
 from .opl_objects import js_number
 
 
@@ -25,12 +29,20 @@ _ESCAPES = {"\\": "\\\\", '"': '\\"', "\n": "\\n", "\t": "\\t", "\r": "\\r", "\b
 
 
 class _Budget:
+    """The characters the printed data may still take; every value taken is also charged to the
+    script's step budget (one step per ``CHARS_PER_STEP`` characters, and one per value)."""
+
     def __init__(self, limit: int, span: Any):
         self.left = limit
         self.span = span
+        self.pending = 0  # characters and values not yet charged
 
     def take(self, text: str) -> str:
         self.left -= len(text)
+        self.pending += len(text) + CHARS_PER_STEP  # a value costs a step, however short
+        if self.pending >= _CHARGE_EVERY:
+            charge_chars(self.pending, self.span)
+            self.pending = 0
         if self.left < 0:
             from .values import ScriptError
 
@@ -88,4 +100,5 @@ def data_text(ctx: Any, external: bool, span: Any, limit: int) -> str:
         if value is None:
             continue
         lines.append(budget.take("%s = " % name) + dat_value(value, budget) + budget.take(";"))
+    charge_chars(budget.pending, span)
     return "".join(line + "\n" for line in lines)

@@ -19,6 +19,7 @@ from .host_errors import HostError, host_error
 from .opl_objects import (ArrayHost, ConstraintHost, DexprHost, DvarHost, SetHost, describe, display, js_number,
                           to_key, to_script)
 from .options import DEFAULT_MEMORY, DEFAULT_STEPS, ScriptOptions  # noqa: F401  (defined apart: light to import)
+from .tuple_slots import ScalarSlot
 from .values import HostObject, UNDEFINED, well_formed
 
 
@@ -33,6 +34,10 @@ class ScriptContext:
         self.reporter = reporter
         self.model_file = model_file
         self.options = options or ScriptOptions(analysis=True)  # nothing written unless a run asks
+        from .options import RunMeter
+
+        # the budgets of the run: the model's blocks (and the models `main` makes) share them
+        self.meter = getattr(self.options, "meter", None) or RunMeter()
         self.phase = "pre"
         self.out: list[str] = []  # captured output, in order
         self.pre_output = ""  # what pre-processing wrote (shown before anything else)
@@ -62,9 +67,13 @@ class ScriptContext:
         return well_formed("".join(self.out))
 
     @property
-    def model_dir(self) -> str:
+    def model_dir(self) -> str | None:
+        """The real path of the folder the model's files are read from: the model file's folder; for a
+        model given as text ``options.input_dir`` (the language server's document folder), else None:
+        never the current folder (docs/safety.md, "What a script may read")."""
         if self.model_file.startswith("<"):
-            return os.path.realpath(os.getcwd())
+            folder = getattr(self.options, "input_dir", None)
+            return os.path.realpath(folder) if folder else None
         return os.path.realpath(os.path.dirname(os.path.abspath(self.model_file)))
 
     # ------------------------------------------------------------------ data
@@ -573,7 +582,7 @@ def element(ctx: ScriptContext, name: str, span: Any) -> Any:
         v = sym.value
         if isinstance(v, OplArray):
             return ArrayHost(ctx, v, (), _decl_type(sym))
-        return to_script(ctx, v)
+        return to_script(ctx, v, ScalarSlot(sym) if isinstance(v, OplTuple) else None)
     if k in ("set", "range"):
         return SetHost(ctx, sym.value, name)
     if k == "dvar":
@@ -634,8 +643,17 @@ def assign_element(ctx: ScriptContext, sym: Any, value: Any, span: Any) -> None:
 
 
 def show_values(args: list) -> str:
-    """The text ``writeln(a, b, ...)`` prints: each argument shown as IBM OPL does, side by side."""
-    return "".join(display(a) for a in args)
+    """The text ``writeln(a, b, ...)`` prints: each argument shown as IBM OPL does, side by side, with
+    one space before a set that follows another argument (IBM, "Sorted and ordered sets":
+    ``writeln("ordered union = ", s)`` prints ``ordered union =  {3 5 1 4 2}``)."""
+    return "".join((" " if k and _is_set(a) else "") + display(a) for k, a in enumerate(args))
+
+
+def _is_set(v: Any) -> bool:
+    """An OPL set (not a range) as a script sees it: the set itself or its ``IloOplSet`` host object."""
+    if isinstance(v, SetHost):
+        v = v.value
+    return isinstance(v, OplSet)
 
 
 __all__ = ["ScriptContext", "ScriptOptions", "ModelHost", "element", "assign_element", "show_values", "to_key",

@@ -1,9 +1,11 @@
 """``new IloOplInputFile(name)``: a script reads a text file beside the model (IBM ILOG Script for
 OPL reference, IloOplInputFile: ``readline()``, ``eof``, ``exists``, ``close()``, ``open(name)``, ``isOpen``).
 
-The file is confined as ``include`` is (:func:`pyopl.files.source_io.resolve_include`): a name
-relative to the model's folder whose real path (symbolic links followed) stays inside it; an
-absolute name, a ``..`` or a link leading out is refused (OPL1056), a missing file is OPL1061. It
+Where it reads is :func:`pyopl.script.input_paths.script_input`: a name relative to the model's
+folder whose real path (symbolic links followed) stays inside it, or a file of the output folder
+(one this run wrote is read back from there, or from the analysis sink); a model given as text
+reads only inside its output folder. An absolute name, a ``..`` or a link leading out is refused
+(OPL1056), a missing file is OPL1061 for ``open``. It
 is read through :func:`pyopl.files.source_io.read_source_file` (bounded size; UTF-8, else
 Windows-1252), all at once when opened, so a script never holds an open descriptor.
 """
@@ -33,26 +35,34 @@ class InputFileHost(_Host):
     def _open(self, args: list, span: Any, missing_ok: bool = False) -> Any:
         """Open the file ``args[0]``; a missing file is an error for ``open(path)`` (IBM: "raises an
         error if the file does not exist") but not for the constructor, where ``exists`` says so."""
-        from ..files.source_io import SourceProblem, read_source_file, resolve_include
+        from ..files.source_io import SourceProblem, read_source_file
+        from .input_paths import script_input
 
         name = _arg(args, 0)
         if not isinstance(name, str) or not name:
             raise host_error("script-value-type", "`IloOplInputFile` needs a file name", span,
                              help='give a name such as `"values.txt"`, beside the model')
-        target, why = resolve_include(self.ctx.model_dir, name)
-        if target is None or name.startswith(("/", "\\\\", "~")) or (len(name) > 1 and name[1] == ":"):
-            raise host_error("script-output-outside", "the input file `%s` is outside the model's folder" % name, span,
-                             help="read files by a name relative to the model's folder, inside it")
+        target, text = script_input(self.ctx, name, span)
+        if target is None and text is None:
+            if missing_ok:
+                self.exists = self.is_open = False
+                return UNDEFINED
+            raise host_error("script-file-not-found", "the input file `%s` does not exist" % name, span,
+                             help="put the file beside the model, or check its name")
         import os
 
-        if missing_ok and not os.path.exists(target):
-            self.exists = self.is_open = False
-            return UNDEFINED
-        try:
-            text = read_source_file(target, [])[0]
-        except SourceProblem as p:
-            raise host_error("script-file-not-found", "the input file `%s` cannot be read: %s" % (name, p.message), span,
-                             help="put the file beside the model, or check its name")
+        from .budgets import charge_chars, hold
+
+        # the lines it keeps count against the script's memory budget, before the file is read
+        size = len(text) if text is not None else os.path.getsize(target)
+        hold(size, span)
+        charge_chars(size, span)
+        if text is None:
+            try:
+                text = read_source_file(target, [])[0]
+            except SourceProblem as p:
+                raise host_error("script-file-not-found", "the input file `%s` cannot be read: %s" % (name, p.message),
+                                 span, help="put the file beside the model, or check its name")
         self.lines = text.splitlines()
         self.pos = 0
         self.is_open = self.exists = True

@@ -44,6 +44,7 @@ class Flow:
         self.compile_model = compile_model  # pyopl.api.compile_model, passed in (api imports this module)
         self.ctx = model.script
         self.kw = kw
+        self.check_failures: list = []  # OPL0709 of every solve whose solution failed the solution check
         self.current: Any = None  # the ModelObject `cplex` solves (the last generated)
         self.last_result: Any = None
         self.last_model: Any = None
@@ -88,6 +89,8 @@ class Flow:
         self.last_result = result
         self.last_model = m
         self.log.append({"model": m.label(), "status": result.status, "objective": result.objective})
+        if result.status == "check_failed":  # the run fails at the end, whatever later solves say
+            self.check_failures.extend(d for d in result.diagnostics if d.code == "OPL0709")
         return result
 
     def construct(self, name: str, args: list, span: Any) -> Any:
@@ -481,6 +484,9 @@ def _compile_sub(flow: Flow, m: ModelObject, span: Any) -> Any:
     sub_opts = ScriptOptions(opts.max_steps, opts.max_memory, root, opts.enabled, keep_instance=True,
                              analysis=opts.analysis)
     sub_opts.default_output = root is not None and (not opts.output_dir or opts.default_output)
+    sub_opts.meter = flow.ctx.meter  # its scripts spend the run's budgets
+    sub_opts.max_written = opts.max_written
+    sub_opts.input_dir = opts.input_dir
     try:
         base_name = next(iter(flow.base.sources))
         # a model given as text (`<model>`) has no file: its own text is compiled again
@@ -566,6 +572,10 @@ def run_main(model: Any, kw: dict, compile_model: Any) -> Any:
     diags = ctx.reporter.sorted()
     result.diagnostics = list(result.diagnostics) + diags
     result.solves = list(flow.log)
+    if flow.check_failures and result.status not in ("check_failed", "script_error"):
+        result.last_solve_status = result.status  # an earlier solve's solution failed the model's check
+        result.status = "check_failed"
+        result.diagnostics = list(result.diagnostics) + flow.check_failures
     if isinstance(value, (bool, int, float, str)) and not getattr(ctx, "failed", False):
         result.main_return = value
     result.solved_model = flow.log[-1]["model"] if flow.log else None

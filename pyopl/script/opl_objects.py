@@ -15,6 +15,7 @@ from typing import Any
 
 from ..semantics.values import FloatRange, OplArray, OplRange, OplSet, OplTuple, TupleType
 from .host_errors import host_error
+from .tuple_slots import ArraySlot, SetSlot, changed_tuple
 from .values import HostFunction, HostObject, NULL, UNDEFINED, well_formed
 
 
@@ -28,8 +29,10 @@ def js_number(v: float) -> str:
     return number_to_string(v)
 
 
-def to_script(ctx: Any, v: Any) -> Any:
-    """An OPL data value as a script value: numbers as floats, strings, host objects for the rest."""
+def to_script(ctx: Any, v: Any, slot: Any = None) -> Any:
+    """An OPL data value as a script value: numbers as floats, strings, host objects for the rest.
+    ``slot``: where a tuple lives in the model's data (:mod:`.tuple_slots`), so that a script may
+    assign its fields; None for a tuple that is only a value."""
     if isinstance(v, bool):
         return 1.0 if v else 0.0
     if isinstance(v, (int, float)):
@@ -37,7 +40,7 @@ def to_script(ctx: Any, v: Any) -> Any:
     if isinstance(v, str):
         return v
     if isinstance(v, OplTuple):
-        return TupleHost(ctx, v)
+        return TupleHost(ctx, v, slot)
     if isinstance(v, (OplSet, OplRange)):
         return SetHost(ctx, v, None)
     if isinstance(v, OplArray):
@@ -215,6 +218,10 @@ class SetHost(_Host):
     def _items(self) -> list:
         return list(self.value)
 
+    def _element(self, x: Any) -> Any:
+        """The element ``x`` as a script value; a tuple knows it lives in this set."""
+        return to_script(self.ctx, x, SetSlot(self.value, self.name) if isinstance(x, OplTuple) else None)
+
     def _check_nonempty(self, span: Any, what: str) -> list:
         items = self._items()
         if not items:
@@ -223,10 +230,10 @@ class SetHost(_Host):
         return items
 
     def _first(self, args: list, span: Any) -> Any:
-        return to_script(self.ctx, self._check_nonempty(span, "first")[0])
+        return self._element(self._check_nonempty(span, "first")[0])
 
     def _last(self, args: list, span: Any) -> Any:
-        return to_script(self.ctx, self._check_nonempty(span, "last")[-1])
+        return self._element(self._check_nonempty(span, "last")[-1])
 
     def _position(self, v: Any, span: Any, what: str) -> tuple[list, int]:
         items = self._items()
@@ -250,7 +257,7 @@ class SetHost(_Host):
             raise host_error("script-index-out-of-range", "`%s(%s)` goes past the %s of %s" % (
                 what, display(to_key(args[0]), True), "end" if d > 0 else "start", self._label()), span,
                 help="use `%sc` to wrap around, or test with `last()`/`first()` first" % what)
-        return to_script(self.ctx, items[j])
+        return self._element(items[j])
 
     def _next(self, args, span):
         return self._step(args, span, 1, False, "next")
@@ -267,6 +274,18 @@ class SetHost(_Host):
     def _contains(self, args: list, span: Any) -> Any:
         return to_key(_arg(args, 0)) in self.value
 
+    def item_at(self, args: list, span: Any) -> Any:
+        """``Opl.item(S, n)``: the n-th item of the set, counting from 0 (IBM, "Functions over sets":
+        ``item(S,n)`` is ``next(first(S), n)``), a tuple set's too; a tuple argument is a key."""
+        if len(args) == 1 and isinstance(args[0], (int, float)) and not isinstance(args[0], bool):
+            items = self._items()
+            k = int(_num(self.ctx, args[0], span, "the position"))
+            if not 0 <= k < len(items):
+                raise host_error("script-index-out-of-range", "position %d is outside %s (size %d)" % (
+                    k, self._label(), len(items)), span, help="positions run from 0 to size-1")
+            return self._element(items[k])
+        return self._get(args, span)
+
     def _get(self, args: list, span: Any) -> Any:
         if isinstance(getattr(self.value, "elem_type", None), TupleType):  # a keyed lookup, as `find`
             t = self._find(args, span)
@@ -280,7 +299,7 @@ class SetHost(_Host):
         if not 0 <= k < len(items):
             raise host_error("script-index-out-of-range", "position %d is outside %s (size %d)" % (k, self._label(), len(items)),
                              span, help="positions run from 0 to size-1")
-        return to_script(self.ctx, items[k])
+        return self._element(items[k])
 
     def _find(self, args: list, span: Any) -> Any:
         et = getattr(self.value, "elem_type", None)
@@ -288,8 +307,13 @@ class SetHost(_Host):
             raise host_error("script-missing-method", "`find` needs a tuple set with key fields; %s is not one" % self._label(),
                              span, help="use `contains` for a set of ints or strings")
         key = tuple(to_key(a) for a in args)
+        if len(key) == 1 and isinstance(key[0], OplTuple):  # `find(t)` with a tuple: its key fields
+            key = key[0].key()
         t = self.value.by_key(key)
-        return TupleHost(self.ctx, t) if t is not None else NULL
+        if t is None and et.keys and len(key) == len(et.fields):  # every component given, keys among them
+            t = self.value.by_key(OplTuple(key, et).key())
+            t = t if t is not None and tuple(t) == tuple(_field_value(ty, v) for ty, v in zip(et.types, key)) else None
+        return self._element(t) if t is not None else NULL
 
     def _mutable(self, span: Any, what: str) -> OplSet:
         if not isinstance(self.value, OplSet):
@@ -338,7 +362,7 @@ class SetHost(_Host):
 
     def iter_keys(self):
         for x in list(self.value):
-            yield to_script(self.ctx, x)
+            yield self._element(x)
 
     def to_number(self) -> float:
         return math.nan
@@ -359,9 +383,10 @@ def _field_value(t: Any, v: Any) -> Any:
 class TupleHost(_Host):
     """A tuple value: fields by name (``t.name``) or by name string (``t["name"]``); ``getFieldName(k)``."""
 
-    def __init__(self, ctx: Any, value: OplTuple):
+    def __init__(self, ctx: Any, value: OplTuple, slot: Any = None):
         super().__init__(ctx)
         self.value = value
+        self.slot = slot  # where it lives in the model's data (tuple_slots), or None
         self.type_name = value.ttype.name if value.ttype is not None else "tuple"
 
     def _fields(self) -> list[str]:
@@ -398,9 +423,18 @@ class TupleHost(_Host):
         return to_script(self.ctx, self.value[k])
 
     def set_member(self, name: str, value: Any, span: Any) -> None:
-        raise host_error("script-forbidden-assignment", "the field `%s` of a `%s` tuple cannot be assigned: tuples in "
-                         "sets are read-only in pyopl" % (name, self.type_name), span,
-                         help="keep the values that change in an array indexed by the tuple set")
+        """``t.name = value``: the tuple replaced in its place in the model's data (:mod:`.tuple_slots`)."""
+        if name not in self._fields():
+            raise host_error("script-forbidden-assignment", "a `%s` tuple has no field `%s` to assign" % (
+                self.type_name, name), span, help="its fields are: %s" % ", ".join(self._fields()))
+        if self.slot is None:
+            raise host_error("script-forbidden-assignment", "the field `%s` of this `%s` tuple cannot be assigned: the "
+                             "tuple is a value the script computed, not an element of the model's data" % (
+                                 name, self.type_name), span,
+                             help="assign the field on the tuple read from its set, array or declaration")
+        new = changed_tuple(self.ctx, self.value, name, value, span)
+        self.slot.replace(self.ctx, self.value, new, span)
+        self.value = new
 
     def set_index(self, key: Any, value: Any, span: Any) -> None:
         self.set_member(str(key), value, span)
@@ -458,7 +492,7 @@ class ArrayHost(_Host):
             raise host_error("script-index-out-of-range", "`%s%s` has no value" % (
                 self.array.name, "".join("[%s]" % display(p, True) for p in full)), span,
                 help="the data gives this array no value at this index")
-        return to_script(self.ctx, v)
+        return to_script(self.ctx, v, ArraySlot(self.array, full) if isinstance(v, OplTuple) else None)
 
     def set_index(self, key: Any, value: Any, span: Any) -> None:
         k = self._key(key, span)
@@ -478,8 +512,9 @@ class ArrayHost(_Host):
         self.ctx.note_assigned(name)
 
     def iter_keys(self):
-        for k in list(self.array.dims[len(self.prefix)]):
-            yield to_script(self.ctx, k)
+        dom = self.array.dims[len(self.prefix)]
+        for k in list(dom):
+            yield to_script(self.ctx, k, SetSlot(dom, None) if isinstance(k, OplTuple) else None)
 
     def to_display(self) -> str:
         data = self.array.data

@@ -15,6 +15,7 @@ from typing import Any
 
 from .cp_object import CpHost
 from .host_errors import host_error
+from .budgets import charge_chars, hold
 from .output_files import confined_path, write_confined
 from .opl_objects import SetHost, TupleHost, _arg, _Host, _num, display, js_number, to_key, to_script
 from .values import NULL, HostFunction, HostObject, UNDEFINED
@@ -73,6 +74,7 @@ class Runtime:
 
         text = show_values(args) + end
         self.written += len(text)
+        charge_chars(len(text), span)
         if self.written > MAX_OUTPUT:
             from .values import ScriptError
 
@@ -215,7 +217,7 @@ class OplNamespace(_Host):
             "minl": lambda a, s: min(_num(self.ctx, x, s, "an argument") for x in a) if a else math.inf,
             "card": lambda a, s: float(len(setarg(a, s).value)),
             "ord": lambda a, s: float(setarg(a, s)._position(_arg(a, 1), s, "ord")[1]),
-            "item": lambda a, s: setarg(a, s)._get(a[1:], s),
+            "item": lambda a, s: setarg(a, s).item_at(a[1:], s),
             "first": lambda a, s: setarg(a, s)._first([], s), "last": lambda a, s: setarg(a, s)._last([], s),
             "next": lambda a, s: setarg(a, s)._next(a[1:], s), "prev": lambda a, s: setarg(a, s)._prev(a[1:], s),
             "nextc": lambda a, s: setarg(a, s)._nextc(a[1:], s), "prevc": lambda a, s: setarg(a, s)._prevc(a[1:], s),
@@ -303,8 +305,13 @@ class CplexHost(_Host):
         path = confined_path(self.ctx, name, span)
         if path is None or getattr(self.ctx.options, "analysis", False):
             return UNDEFINED
+        from ..backends.export import CpModelNotExportable
+
         try:
             export(ir, path)
+        except CpModelNotExportable as refusal:  # the file would be another model (OPL1201 on `pyopl export`)
+            raise host_error("script-unsupported", "`cplex.exportModel`: " + refusal.message, span,
+                             help=refusal.help) from None
         except OSError as e:
             raise host_error("script-output-failed", "the model could not be written to `%s`: %s" % (name, e), span,
                              help="check the output folder's permissions and free space")
@@ -528,7 +535,8 @@ def resolve_path(ctx: Any, args: list, span: Any) -> Any:
     if not isinstance(name, str):
         raise host_error("script-value-type", "`resolvePath` needs a file name, not %s" % _words(name), span,
                          help='give a name such as `"data.txt"`')
-    return name if os.path.isabs(name) else os.path.join(ctx.model_dir, name)
+    folder = ctx.model_dir  # None for a model given as text: the name as given, never the current folder
+    return name if os.path.isabs(name) or folder is None else os.path.join(folder, name)
 
 
 def print_conflict(ctx: Any, result: Any) -> Any:
@@ -566,6 +574,7 @@ class OutputFileHost(_Host):
         self.name = ""
         self.is_open = False
         self.parts: list[str] = []
+        self.size = 0  # characters in ``parts``
         self.append = False
         self.span = span  # where the file was made: a write failing at the script's end points here
         if args and args[0] is not UNDEFINED:
@@ -580,7 +589,7 @@ class OutputFileHost(_Host):
         self.path = self.last_path = confined_path(self.ctx, name, span)
         self.is_open = True
         self.append = len(args) > 1 and bool(args[1]) and args[1] is not UNDEFINED
-        self.parts = []
+        self.parts, self.size = [], 0
         self.ctx.open_files = getattr(self.ctx, "open_files", [])
         self.ctx.open_files.append(self)
         return UNDEFINED
@@ -605,21 +614,46 @@ class OutputFileHost(_Host):
 
         if not self.is_open:
             return UNDEFINED
-        self.parts.append(show_values(args) + end)
-        if sum(len(p) for p in self.parts) > 50_000_000:
+        text = show_values(args) + end
+        self.size += len(text)  # (a running count: summing the parts at every write was quadratic)
+        charge_chars(len(text), None)
+        hold(len(text), None)  # the text kept until `close()` counts against the script's memory budget
+        if self.size > 50_000_000:
             raise host_error("script-output-outside", "the output file `%s` grew past 50 MB" % self.name,
                              None, help="write less, or write the results with `pyopl solve --output`")
+        self.parts.append(text)
         return UNDEFINED
 
     def close(self, span: Any = None) -> Any:
         if not self.is_open:
             return UNDEFINED
         path, self.path, self.is_open = self.path, None, False  # closed even when the write fails (no second try)
-        text, self.parts = "".join(self.parts), []
+        text, self.parts, self.size = "".join(self.parts), [], 0
+        if getattr(self.ctx.options, "analysis", False):  # nothing written: the sink keeps it for a read-back
+            keep_in_sink(self.ctx, self.name, path, text, self.append, span if span is not None else self.span)
         write_confined(self.ctx, path, self.name, text, self.append, span if span is not None else self.span)
         if path is not None and not getattr(self.ctx.options, "analysis", False):
             self.ctx.files_written.append(path)
         return UNDEFINED
+
+
+def keep_in_sink(ctx: Any, name: str, path: str | None, text: str, append: bool, span: Any = None) -> None:
+    """Keep the text an analysis would have written to output file ``name`` (``path`` None when the
+    output folder does not exist yet), so that an ``IloOplInputFile`` of the same run reads it back."""
+    from .input_paths import sink_key
+
+    sink = ctx.__dict__.setdefault("sink_files", {})
+    key = sink_key(name)
+    if append:
+        before = sink.get(key)
+        if before is None and path is not None and os.path.isfile(path) and not os.path.islink(path):
+            with open(path, encoding="utf-8", errors="replace") as f:
+                before = f.read()
+        text = (before or "") + text
+    from .output_files import count_written
+
+    count_written(ctx, len(text.encode("utf-8", "surrogatepass")), name, span)  # as a solve would count it
+    sink[key] = text
 
 
 def close_files(ctx: Any) -> None:

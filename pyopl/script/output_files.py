@@ -7,8 +7,10 @@ the Python API), or by default ``<model stem>.out`` beside the model file (``pla
 scripts write only when ``output_dir`` is given.  The file is refused (a diagnostic at the
 script's own span) when:
 
-- its name is empty, holds a NUL, is absolute, or a ``..`` leads out of the folder
-  (OPL1056, ``script-output-outside``);
+- its name is empty, holds a NUL, or a ``..`` leads out of the folder (OPL1056,
+  ``script-output-outside``); an absolute name (``c:\\temp\\res.txt``, ``/tmp/res.txt``: IBM's
+  examples write so) goes into the folder under its last part (``res.txt``), with a warning that
+  says where (OPL1080, ``script-output-redirected``): the model runs, nothing leaves the folder;
 - a part of its name starts with ``.`` (``.git/config``, ``.bashrc``, ``.vscode/x``): dot-files
   and dot-folders hold the configuration of other programs (OPL1065, ``script-output-unsafe``);
 - it exists and is not a regular file (a device, a FIFO, a socket, a folder), has other hard
@@ -117,11 +119,35 @@ def _ensure_root(ctx: Any, root: str, span: Any, name: str) -> None:
                 root, e.strerror or e), span, help="check the permissions of the model's folder, or give `--output-dir DIR`")
 
 
+def _is_absolute(name: str) -> bool:
+    """``/x``, ``C:x``, ``C:\\x``, ``\\x`` (not ``~/x``: a shell's word, refused as it is)."""
+    return os.path.isabs(name) or (len(name) > 1 and name[1] == ":") or name.startswith("\\")
+
+
+def _redirected(ctx: Any, name: str, span: Any, root: str | None) -> str:
+    """An absolute ``name``: its last part, to be written in the output folder (warned once per name);
+    any other name as it is."""
+    if root is None or not name or "\x00" in name or not _is_absolute(name):
+        return name
+    base = name.replace("\\", "/").rstrip("/").split("/")[-1]
+    if base.startswith("~") or base in ("", ".", "..") or (len(base) > 1 and base[1] == ":"):
+        return name
+    seen = ctx.__dict__.setdefault("_redirected_outputs", set())
+    if name not in seen:
+        seen.add(name)
+        ctx.reporter.emit("script-output-redirected", span, "the output file `%s` is an absolute path: pyopl writes it "
+                          "into the output folder instead, as `%s`" % (name, os.path.join(root, base)),
+                          help="write a plain file name (`\"%s\"`); `pyopl solve --output-dir DIR` (Python: "
+                               "`output_dir=`) chooses the folder" % base)
+    return base
+
+
 def confined_path(ctx: Any, name: str, span: Any) -> str | None:
     """The path output file ``name`` of ``ctx`` goes to, after every check of the module docstring;
     None in an analysis when the output folder does not exist yet (the text goes to the sink). Raises a host error
-    (OPL1056, OPL1065, OPL1066 or OPL1064) for a refused name."""
+    (OPL1056, OPL1065, OPL1066 or OPL1064) for a refused name; an absolute name goes into the folder (OPL1080)."""
     root = output_root(ctx)
+    name = _redirected(ctx, name, span, root)
     problem = _name_problem(name)
     if problem is not None:
         raise _refuse(problem[0], name, problem[1], span, root)
@@ -151,6 +177,22 @@ def confined_path(ctx: Any, name: str, span: Any) -> str | None:
     return target
 
 
+def count_written(ctx: Any, nbytes: int, name: str, span: Any) -> None:
+    """Add ``nbytes`` to what the run's scripts wrote into files (an analysis counts what it would
+    write); past ``ScriptOptions.max_written`` the write is refused (OPL1064) before it happens."""
+    meter = getattr(ctx, "meter", None)
+    if meter is None:
+        return
+    meter.written += nbytes
+    limit = getattr(ctx.options, "max_written", None)
+    if limit and meter.written > limit:
+        raise host_error("script-output-failed", "the output file `%s` could not be written: the run's scripts would "
+                         "write more than %d MB into files (%d MB with this one)" % (
+                             name, limit // 1_000_000, meter.written // 1_000_000), span,
+                         help="write fewer or smaller files (each write of a file, appends included, counts "
+                              "the whole file); `ScriptOptions(max_written=N)` raises the budget")
+
+
 def write_confined(ctx: Any, path: str | None, name: str, text: str, append: bool, span: Any = None) -> None:
     """Write ``text`` (after the file's bytes when ``append``) to ``path`` from :func:`confined_path`,
     checking the file again first; nothing in an analysis (``path`` None or ``ctx.options.analysis``).
@@ -170,6 +212,7 @@ def write_confined(ctx: Any, path: str | None, name: str, text: str, append: boo
             fd = os.open(path, os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0))
             with os.fdopen(fd, "rb") as f:
                 data = f.read() + data  # bytes as they are: nothing re-decoded or replaced
+        count_written(ctx, len(data), name, span)
         write_bytes_safely(path, data)
     except (WriteError, OSError) as e:
         raise host_error("script-output-failed", "the output file `%s` could not be written: %s"

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from .budgets import charge_chars, hold
 from .host_errors import host_error
 from .opl_objects import _Host
 from .values import UNDEFINED
@@ -29,14 +30,20 @@ class OutputStringHost(_Host):
 
     def _methods(self) -> dict[str, Any]:
         return {"write": lambda a, s: self._write(a, "", s), "writeln": lambda a, s: self._write(a, "\n", s),
-                "getString": lambda a, s: "".join(self.parts), "end": lambda a, s: UNDEFINED,
+                "getString": self._get_string, "end": lambda a, s: UNDEFINED,
                 "close": lambda a, s: UNDEFINED}
+
+    def _get_string(self, args: list, span: Any) -> str:
+        charge_chars(self.size, span)  # a copy of everything written
+        return "".join(self.parts)
 
     def _write(self, args: list, end: str, span: Any) -> Any:
         from .host import show_values
 
         text = show_values(args) + end
         self.size += len(text)
+        charge_chars(len(text), span)
+        hold(len(text), span)  # the characters it keeps count against the script's memory budget
         if self.size > MAX_CHARS:
             raise host_error("script-memory-budget", "an IloOplOutputString grew past %d million characters"
                              % (MAX_CHARS // 1_000_000), span, help="write less into it")

@@ -18,6 +18,7 @@ from typing import Any
 
 from ..diagnostics.diagnostic import Span
 from ..syntax import ast as A
+from .budgets import metered
 from .host import ModelHost, ScriptContext, ScriptOptions
 from .may_set import assigns  # noqa: F401  (used here; kept importable from processing)
 from .opl_runtime import Runtime, close_files
@@ -114,6 +115,8 @@ def run_block(ctx: ScriptContext, block: A.ScriptBlock, phase: str | None = None
 
     if phase is not None:
         ctx.phase = phase
+    if ctx.failed and ctx.meter.steps >= ctx.options.max_steps:
+        return None  # the model's step budget is spent (OPL1007 said so): the next blocks cannot run
     try:
         program = parse_script(block.body, block.span.file, block.body_line, block.body_column)
         if isinstance(program, list):  # a syntax error, as diagnostics
@@ -122,7 +125,8 @@ def run_block(ctx: ScriptContext, block: A.ScriptBlock, phase: str | None = None
             return None
         interp = Interpreter(ModelHost(ctx), ctx.write, max_steps=ctx.options.max_steps,
                              max_memory=ctx.options.max_memory, file=block.span.file)
-        value = interp.run(program)
+        with metered(ctx.meter, interp):  # the model's blocks share one step and memory budget
+            value = interp.run(program)
         ctx.interpreter = interp
         return value
     except ScriptError as e:

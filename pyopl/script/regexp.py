@@ -12,6 +12,7 @@ call; an invalid pattern is a SyntaxError (OPL1000 for a literal, catchable for 
 from __future__ import annotations
 
 import math
+import time
 
 from .convert import CHARS_PER_STEP, to_number, to_string, to_uint32
 from .regexp_translate import RegexSyntaxError, RegexUnsupported, translate
@@ -100,13 +101,22 @@ def _timeout(interp) -> float:
 
 
 def _run(interp, pat: Pattern, s: str, pos: int, span, anchored: bool = False):
-    interp.charge(1 + len(s) // CHARS_PER_STEP, span)
+    """One match attempt, charged by its real cost: the characters it may scan up front, then the
+    processor time the engine took (backtracking) at the interpreter's pace, :data:`STEPS_PER_SECOND`."""
+    upfront = 1 + len(s) // CHARS_PER_STEP
+    interp.charge(upfront, span)
+    began = time.thread_time()
     try:
         if anchored:
-            return pat.compiled.match(s, pos, timeout=_timeout(interp))
-        return pat.compiled.search(s, pos, timeout=_timeout(interp))
+            m = pat.compiled.match(s, pos, timeout=_timeout(interp))
+        else:
+            m = pat.compiled.search(s, pos, timeout=_timeout(interp))
     except TimeoutError:
         interp._out_of_steps(None, span)
+    spent = int((time.thread_time() - began) * STEPS_PER_SECOND)
+    if spent > upfront:
+        interp.charge(spent - upfront, span)
+    return m
 
 
 def _match_array(interp, m, s: str, span) -> JSArray:

@@ -613,10 +613,13 @@ def _fn_call(interp, this, args, span):
 def _fn_apply(interp, this, args, span):
     rest = _arg(args, 1)
     if isinstance(rest, JSArray):
+        interp.charge(len(rest.items), span)  # the arguments are copied, one by one
+        interp.alloc(len(rest.items), span)  # ... and held by the call's `arguments`
         items = [UNDEFINED if x is HOLE else x for x in rest.items]
     elif isinstance(rest, JSObject) and rest.class_name == "Arguments":
         n = int(to_number(rest.props.get("length", 0.0)))
         interp.charge(n, span)
+        interp.alloc(n, span)
         items = [interp.get_property(rest, str(i), None, False) for i in range(n)]
     elif rest is UNDEFINED or rest is NULL:
         items = []

@@ -243,6 +243,24 @@ class StaticRules:
             self.r.emit("empty-range", r.span, "the range %d..%d is empty (%d > %d)" % (lo, hi, lo, hi),
                         help="write `%d..%d` if the bounds are swapped" % (hi, lo))
 
+    def _float_into_int(self, d: A.ParamDecl, init: Any) -> None:
+        """``int i = round(4.7);``: IBM types ``round``, ``floor``, ``ceil`` and the other real functions
+        ``float`` (OPL language reference, each function's "type"), so an ``int`` declared from one is a
+        semantic error there; ``ftoi(...)`` converts.  Looked for at the top of the value (and of each
+        array-literal item), through unary minus, ``+ - *`` and both branches of ``?:``."""
+        for call in _float_calls(init.items if isinstance(init, A.ArrayLit) else [init]):
+            if call.func in self.syms:  # a pwlFunction of the user's that happens to be called so
+                continue
+            fix = Fix("convert with `ftoi(...)`", (Edit(Span(call.span.file, call.span.line, call.span.column,
+                                                              call.span.line, call.span.column), "ftoi("),
+                                                    Edit(Span(call.span.file, call.span.end_line, call.span.end_column,
+                                                              call.span.end_line, call.span.end_column), ")")),
+                      "maybe-incorrect")
+            self.r.emit("int-from-float-function", call.span,
+                        "`%s` is declared `%s`, but `%s(...)` returns a float in OPL" % (d.name, d.type.name, call.func),
+                        help="convert it with `ftoi(%s(...))`, or declare `%s` as `float`" % (call.func, d.name),
+                        fix=fix)
+
     def param(self, d: A.ParamDecl) -> None:
         tname = d.type.name
         if not d.type.is_set and tname not in self.syms and tname not in ("int", "float", "string", "boolean", "int+", "float+"):
@@ -257,6 +275,8 @@ class StaticRules:
         init = d.init
         if init is None:
             return
+        if not d.type.is_set and tname in ("int", "int+"):
+            self._float_into_int(d, init)
         if d.type.is_set and isinstance(init, A.Name):
             other = self.syms.get(init.id)
             if other is not None and other.kind == "set" and other.elem in self._tuples() and \
@@ -667,6 +687,29 @@ def check_static(model: A.Model, reporter: Reporter) -> None:
 
 
 # ---------------------------------------------------------------------- small helpers
+#: OPL functions of type ``float`` whatever their argument (IBM OPL language reference, "round",
+#: "floor", "ceil"...: "type float"); pyopl evaluates the first three to ints, IBM does not.
+_FLOAT_FUNCTIONS = frozenset({"round", "floor", "ceil", "frac", "sqrt", "exp", "log", "ln", "lg", "pow",
+                              "sin", "cos", "tan"})
+
+
+def _float_calls(exprs: list) -> list:
+    """The calls of :data:`_FLOAT_FUNCTIONS` that make the value of each of ``exprs`` a float: at the
+    top, under unary minus, either operand of ``+ - *``, either branch of ``?:``."""
+    out, stack = [], list(exprs)
+    while stack:
+        e = stack.pop()
+        if isinstance(e, A.Call) and e.func in _FLOAT_FUNCTIONS:
+            out.append(e)
+        elif isinstance(e, A.Unary) and e.op in ("-", "+"):
+            stack.append(e.operand)
+        elif isinstance(e, A.Binary) and e.op in ("+", "-", "*"):
+            stack.extend((e.right, e.left))
+        elif isinstance(e, A.Conditional):
+            stack.extend((e.other, e.then))
+    return out
+
+
 def _negative_const(e: Any) -> bool:
     if isinstance(e, A.Unary) and e.op == "-" and isinstance(e.operand, A.Const):
         v = e.operand.value

@@ -338,9 +338,15 @@ class OplSet:
 
 
 def _sort_key(v: Any):
+    """The order of a ``sorted`` set: numbers, then strings, then tuples; a tuple of a type with
+    ``key`` fields by those fields in their order of declaration, any other tuple field by field
+    (IBM, OPL language reference, "Sorted and ordered sets": "For tuple sets with keys, sorting
+    takes place on all keys in their order of declaration")."""
     if isinstance(v, str):
         return (1, v)
     if isinstance(v, tuple):
+        if isinstance(v, OplTuple) and v.ttype is not None and v.ttype.keys:
+            v = v.key()
         return (2, tuple(_sort_key(x) for x in v))
     return (0, v)
 

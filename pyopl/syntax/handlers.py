@@ -386,15 +386,25 @@ class _Handlers:
         if rest and isinstance(rest[-1], tuple) and rest[-1][0] == "anchor":
             anchor = rest.pop()[1]
         slopes, breaks, last = [], [], None
-        for kind, *vals in rest:
+        for n, (kind, *vals) in enumerate(rest):
             if kind == "sb":
                 slopes.append(vals[0])
                 breaks.append(vals[1])
-            else:
+            elif n == len(rest) - 1:
                 last = vals[0]
-        if last is None:  # the final slope is mandatory; keep going with 0
-            last = A.Const(self._s(meta), 0)
+            else:  # a lone slope before a `slope -> breakpoint` item
+                self._piecewise_shape(vals[0].span, "a slope without a breakpoint is allowed only as the last "
+                                      "item", "write `slope -> breakpoint` here, or move this slope to the end")
+        if last is None:  # IBM's syntax requires the final slope (OPL language reference, "piecewise")
+            self._piecewise_shape(self._s(meta), "this piecewise function has no final slope (the slope after "
+                                  "the last breakpoint)", "end the list with the slope that holds past the last "
+                                  "breakpoint, e.g. `piecewise{1 -> 5; 2 -> 9; 0}` (0 if the function is flat there)")
+            last = A.Const(self._s(meta), 0)  # keeps the later stages going; the error stops the compile
         return A.Piecewise(self._s(meta), quals, slopes, breaks, last, anchor, arg)
+
+    def _piecewise_shape(self, span: Span, message: str, help: str) -> None:
+        """Report a `piecewise{...}` whose items are not `slope -> breakpoint` pairs and one final slope."""
+        self.reporter.emit("syntax-piecewise-final-slope", span, message, help=help)
 
     def pw_slope_break(self, meta, c):
         return ("sb", c[0], c[1])

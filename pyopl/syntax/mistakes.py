@@ -457,6 +457,16 @@ def _data_colon_equals(ctx: Context) -> Mistake | None:
     return None
 
 
+def _data_hash_comment(ctx: Context) -> Mistake | None:
+    """`# note` in a .dat: `#` opens only `#[...]#` and `#<...>#` there; comments are `//` and `/* */`
+    (IBM's data files take the model's comments)."""
+    if ctx.kind != "data" or not ctx.text.startswith("#", ctx.at) or ctx.text.startswith(("#[", "#<"), ctx.at):
+        return None
+    return Mistake("syntax-data-unexpected-character", ctx.span_of(ctx.at, ctx.at + 1),
+                   "`#` does not start a comment in an OPL data file", "write the comment after `//` (or between `/*` and `*/`)",
+                   _fix(ctx, ctx.at, ctx.at + 1, "//", "replace `#` with `//`", "maybe-incorrect"))
+
+
 def _data_empty_field(ctx: Context) -> Mistake | None:
     """`<1,,2>` or `[1,,2]`: a value is missing between two commas (OPL's data parser rejects it too)."""
     if ctx.kind != "data" or not ctx.text.startswith(",", ctx.at):
@@ -499,7 +509,7 @@ MODEL_RULES: list[Callable[[Context], Mistake | None]] = [
     _subject_to_brace, _aggregate_parens, _keyword_as_label, _external_in_expression, _unsupported_words, _misspelled_keyword,
     _constraint_outside, _closer, _missing_comma, _juxtaposition,
 ]
-DATA_RULES: list[Callable[[Context], Mistake | None]] = [_data_colon_equals, _data_empty_field, _data_rest, _data_declaration, _data_expression, _closer, _missing_comma]
+DATA_RULES: list[Callable[[Context], Mistake | None]] = [_data_colon_equals, _data_hash_comment, _data_empty_field, _data_rest, _data_declaration, _data_expression, _closer, _missing_comma]
 
 
 def match_mistake(ctx: Context) -> Mistake | None:

@@ -33,7 +33,7 @@ def _extreme(p: Problem, direction: np.ndarray, integral: bool) -> tuple[str, fl
     if integral and p.integer.any():
         cons = [LinearConstraint(p.A, p.rl, p.ru)] if p.m else []
         res = milp(-direction, constraints=cons, integrality=p.integer.astype(int), bounds=Bounds(p.lb, p.ub),
-                   options={"time_limit": 10.0})
+                   options={"time_limit": 10.0, "mip_rel_gap": 0.0})
         if res.status == 0:
             return "optimal", float(-res.fun), res.x
         return ("unbounded" if res.status == 3 else "unknown"), None, None

@@ -14,10 +14,21 @@ evidence :func:`.compare.compare_models` reports):
    becomes the column's bounds expressed on the rest of the row;
 6. a column in no row and with a zero objective coefficient is dropped (any value in its bounds
    does);
+   rows whose coefficients are multiples of each other (an equality written as two inequalities,
+   a repeated row) are merged into one row with the intersection of their sides;
+   a column whose bounds cross, an empty row that cannot hold, proves the problem infeasible:
+   recorded in ``Problem.infeasible`` and normalisation stops there (such a problem is never
+   matched by structure: an infeasible model is not equivalent to a feasible one);
 7. a row proved redundant by LP is dropped: each finite side ``a x <= u`` whose maximum over the
    LP relaxation of the other rows and the bounds is at most ``u`` (and likewise for ``>=``).
    The LP relaxation contains the integer feasible set, so a row redundant for it is redundant
-   for the problem.  At most :data:`MAX_LP_ROWS` rows are tested.
+   for the problem.  At most :data:`MAX_LP_ROWS` rows are tested;
+8. a finite column bound implied by the rows and the other bounds (LP) is dropped, so a bound
+   written in one model and implied in the other reads the same.
+
+Every step keeps the feasible set (projected on the remaining columns, for step 5) and the
+objective value of every feasible point; no step changes a model that is infeasible into one
+that is feasible, since infeasibility found on the way is kept in ``Problem.infeasible``.
 """
 from __future__ import annotations
 
@@ -33,6 +44,10 @@ MAX_LP_ROWS = 400
 
 
 def _close(a: float, b: float) -> bool:
+    """Whether two sides are equal within :data:`TOL` (relative); an infinite side is close only
+    to the same infinity (``abs(x - inf) <= TOL * inf`` would hold for every ``x``)."""
+    if not (np.isfinite(a) and np.isfinite(b)):
+        return bool(a == b)
     return abs(a - b) <= TOL * max(1.0, abs(a), abs(b))
 
 
@@ -82,28 +97,90 @@ def _singleton_rows(p: Problem, log: list[str]) -> Problem:
     return _drop_rows(replace(p, lb=lb, ub=ub), keep)
 
 
+def _crossed(p: Problem, log: list[str]) -> Problem:
+    """Record (in ``p.infeasible``) a column whose bounds cross or a row whose sides cross."""
+    for j in np.flatnonzero(p.lb > p.ub + TOL * np.maximum(1.0, np.abs(np.where(np.isfinite(p.lb), p.lb, 0.0)))):
+        why = f"column {p.names[j]} has crossing bounds ({p.lb[j]:g} > {p.ub[j]:g})"
+        if why not in p.infeasible:
+            p.infeasible.append(why)
+    for i in np.flatnonzero(p.rl > p.ru + TOL * np.maximum(1.0, np.abs(np.where(np.isfinite(p.rl), p.rl, 0.0)))):
+        why = f"row {p.row_names[i]} has crossing sides ({p.rl[i]:g} > {p.ru[i]:g})"
+        if why not in p.infeasible:
+            p.infeasible.append(why)
+    return p
+
+
+def _parallel_rows(p: Problem, log: list[str]) -> Problem:
+    """Merge rows whose coefficients are multiples of each other (``a x <= b`` and ``-2 a x <= c``,
+    an equality written as two inequalities) into one row with both rows' sides intersected."""
+    if p.m < 2:
+        return p
+    groups: dict[tuple, list[tuple[int, float]]] = {}
+    for i in range(p.m):
+        cols = np.flatnonzero(p.A[i])
+        if not len(cols):
+            continue
+        lead = p.A[i, cols[0]]
+        key = (tuple(int(j) for j in cols), tuple(float(f"{v / lead:.12g}") for v in p.A[i, cols]))
+        groups.setdefault(key, []).append((i, lead))
+    keep = np.ones(p.m, dtype=bool)
+    A, rl, ru = p.A.copy(), p.rl.copy(), p.ru.copy()
+    for rows in groups.values():
+        if len(rows) < 2:
+            continue
+        i, lead = rows[0]
+        for k, lead_k in rows[1:]:
+            lam = lead_k / lead  # row k = lam * row i
+            if np.max(np.abs(p.A[k] - lam * p.A[i])) > 1e-12 * np.max(np.abs(p.A[k])):
+                continue
+            lo, hi = (p.rl[k] / lam, p.ru[k] / lam) if lam > 0 else (p.ru[k] / lam, p.rl[k] / lam)
+            rl[i], ru[i] = max(rl[i], lo), min(ru[i], hi)
+            keep[k] = False
+            log.append(f"merged row {p.row_names[k]} into {p.row_names[i]} (the same coefficients up to a factor)")
+    if keep.all():
+        return p
+    return _drop_rows(replace(p, A=A, rl=rl, ru=ru), keep)
+
+
 def _empty_and_free_rows(p: Problem, log: list[str]) -> Problem:
     empty = ~(p.A != 0).any(axis=1)
     free = ~np.isfinite(p.rl) & ~np.isfinite(p.ru)
     drop = empty | free
     for i in np.flatnonzero(empty):
         if p.rl[i] > TOL * max(1.0, abs(p.rl[i])) or p.ru[i] < -TOL * max(1.0, abs(p.ru[i])):
-            p.notes.append(f"row {p.row_names[i]} has no variables and cannot hold: the problem is infeasible")
+            p.infeasible.append(f"row {p.row_names[i]} has no variables and cannot hold")
     for i in np.flatnonzero(free & ~empty):
         log.append(f"dropped row {p.row_names[i]} (no finite side)")
     return _drop_rows(p, ~drop) if drop.any() else p
 
 
-def _eliminate_auxiliary(p: Problem, log: list[str]) -> Problem:
+def _auxiliary_candidate(p: Problem, done: set[int]) -> tuple[int, int] | None:
+    """The (row, column) to substitute next: over every equality row not yet used, the continuous
+    columns in that row only; the most auxiliary-looking first, by values only (never by name or
+    position): fewest finite bounds (an auxiliary is usually free), then bounds, cost and the
+    coefficient relative to the row's largest."""
     nz = p.A != 0
     count = nz.sum(axis=0)
-    used_rows: set[int] = set()
-    for j in range(p.n):
-        if p.integer[j] or count[j] != 1:
+    best = None
+    for i in range(p.m):
+        if i in done or not (np.isfinite(p.rl[i]) and _close(p.rl[i], p.ru[i])):
             continue
-        i = int(np.flatnonzero(nz[:, j])[0])
-        if i in used_rows or not (np.isfinite(p.rl[i]) and _close(p.rl[i], p.ru[i])):
-            continue
+        big = float(np.max(np.abs(p.A[i]))) if nz[i].any() else 1.0
+        for j in np.flatnonzero(nz[i]):
+            if p.integer[j] or count[j] != 1:
+                continue
+            key = (int(np.isfinite(p.lb[j])) + int(np.isfinite(p.ub[j])), p.lb[j], p.ub[j], p.c[j],
+                   abs(p.A[i, j]) / big)
+            if best is None or key < best[0]:
+                best = (key, i, int(j))
+    return None if best is None else (best[1], best[2])
+
+
+def _eliminate_auxiliary(p: Problem, log: list[str]) -> Problem:
+    done: set[int] = set()
+    while (found := _auxiliary_candidate(p, done)) is not None:
+        i, j = found
+        done.add(i)
         a, b = p.A[i, j], p.rl[i]
         rest = p.A[i].copy()
         rest[j] = 0.0
@@ -117,17 +194,15 @@ def _eliminate_auxiliary(p: Problem, log: list[str]) -> Problem:
         else:
             lo, hi = b - a * p.lb[j], b - a * p.ub[j]
         A = p.A.copy()
-        A[i] = rest
+        A[i] = rest if (np.isfinite(lo) or np.isfinite(hi)) else 0.0  # a free row binds nothing: emptied
         rl, ru = p.rl.copy(), p.ru.copy()
         rl[i], ru[i] = lo, hi
         log.append(f"substituted {p.names[j]} out through its defining equality {p.row_names[i]}")
-        used_rows.add(i)
         lb, ub = p.lb.copy(), p.ub.copy()
         lb[j], ub[j] = 0.0, 0.0  # now in no row and with no cost: dropped below (its name cleared: logged here)
         names = list(p.names)
         names[j] = ""
         p = replace(p, c=c, c0=c0, A=A, rl=rl, ru=ru, lb=lb, ub=ub, names=names)
-        nz = p.A != 0
     return p
 
 
@@ -136,8 +211,8 @@ def _unused_columns(p: Problem, log: list[str]) -> Problem:
     if not unused.any():
         return p
     for j in np.flatnonzero(unused):
-        if p.lb[j] > p.ub[j] + TOL:
-            p.notes.append(f"column {p.names[j]} has empty bounds: the problem is infeasible")
+        if p.lb[j] > p.ub[j] + TOL * max(1.0, abs(p.lb[j])):
+            p.infeasible.append(f"column {p.names[j]} has crossing bounds ({p.lb[j]:g} > {p.ub[j]:g})")
         elif p.names[j]:
             log.append(f"dropped {p.names[j]} (in no row and not in the objective)")
     return _drop_cols(p, ~unused)
@@ -179,16 +254,89 @@ def _lp_redundant_rows(p: Problem, log: list[str]) -> Problem:
     return _drop_rows(p, keep) if not keep.all() else p
 
 
+def _implied_fixed(p: Problem, log: list[str]) -> Problem:
+    """Columns that the rows and bounds fix to one value (their LP minimum equals their maximum:
+    ``x + y == 0`` with ``x, y >= 0``) get that value as both bounds, so step 2 substitutes them
+    whichever rows fix them.  Returns ``p`` itself when no column is fixed this way."""
+    from scipy.optimize import linprog
+
+    if not p.m or p.n > MAX_LP_ROWS:
+        return p
+    up, lo = np.isfinite(p.ru), np.isfinite(p.rl)
+    A_ub = np.vstack([p.A[up], -p.A[lo]]) if (up.any() or lo.any()) else None
+    b_ub = np.concatenate([p.ru[up], -p.rl[lo]]) if A_ub is not None else None
+    bounds = list(zip([None if not np.isfinite(v) else v for v in p.lb],
+                      [None if not np.isfinite(v) else v for v in p.ub]))
+    lb, ub = p.lb.copy(), p.ub.copy()
+    changed = False
+    for j in range(p.n):
+        if _close(p.lb[j], p.ub[j]):
+            continue
+        e = np.zeros(p.n)
+        e[j] = 1.0
+        hi = linprog(-e, A_ub=A_ub, b_ub=b_ub, bounds=bounds, method="highs")
+        low = linprog(e, A_ub=A_ub, b_ub=b_ub, bounds=bounds, method="highs")
+        if hi.status == 0 and low.status == 0 and abs(-hi.fun - low.fun) <= 1e-9 * max(1.0, abs(low.fun)):
+            v = float(low.fun)
+            if p.integer[j]:
+                v = float(round(v))
+            lb[j] = ub[j] = v
+            changed = True
+            log.append(f"{p.names[j]} = {v:g}: fixed by the rows and bounds (LP)")
+    return replace(p, lb=lb, ub=ub) if changed else p
+
+
+def _implied_bounds(p: Problem, log: list[str]) -> Problem:
+    """Drop each finite column bound that the rows and the other bounds imply (LP, as for rows):
+    a bound written in one model and only implied in the other then reads the same."""
+    from scipy.optimize import linprog
+
+    if p.n > MAX_LP_ROWS or not p.m:
+        return p
+    lb, ub = p.lb.copy(), p.ub.copy()
+    up, lo = np.isfinite(p.ru), np.isfinite(p.rl)
+    A_ub = np.vstack([p.A[up], -p.A[lo]]) if (up.any() or lo.any()) else None
+    b_ub = np.concatenate([p.ru[up], -p.rl[lo]]) if A_ub is not None else None
+    for j in range(p.n):
+        for side in ("ub", "lb"):
+            limit = ub[j] if side == "ub" else lb[j]
+            if not np.isfinite(limit):
+                continue
+            trial_lb, trial_ub = lb.copy(), ub.copy()
+            (trial_ub if side == "ub" else trial_lb)[j] = np.inf if side == "ub" else -np.inf
+            bounds = list(zip([None if not np.isfinite(v) else v for v in trial_lb],
+                              [None if not np.isfinite(v) else v for v in trial_ub]))
+            e = np.zeros(p.n)
+            e[j] = 1.0 if side == "ub" else -1.0
+            res = linprog(-e, A_ub=A_ub, b_ub=b_ub, bounds=bounds, method="highs")
+            if res.status != 0:
+                continue
+            sign_limit = limit if side == "ub" else -limit
+            if -res.fun <= sign_limit + 1e-9 * max(1.0, abs(limit)):
+                lb, ub = trial_lb, trial_ub
+                log.append(f"dropped the bound {p.names[j]} {'<=' if side == 'ub' else '>='} {limit:g}: "
+                           "implied by the rows and the other bounds (LP)")
+    return replace(p, lb=lb, ub=ub)
+
+
 def normalise(p: Problem, max_rounds: int = 20) -> tuple[Problem, list[str]]:
     """The normalised problem of the module docstring and the log of what was changed, in words."""
     log: list[str] = []
-    p = replace(p, notes=list(p.notes))
+    p = replace(p, notes=list(p.notes), infeasible=list(p.infeasible))
     for _ in range(max_rounds):
-        before = (p.m, p.n, p.lb.tobytes(), p.ub.tobytes())
-        for step in (_round_integer_bounds, _substitute_fixed, _singleton_rows, _empty_and_free_rows,
-                     _eliminate_auxiliary, _unused_columns):
+        before = (p.m, p.n, p.lb.tobytes(), p.ub.tobytes(), p.rl.tobytes(), p.ru.tobytes())
+        for step in (_round_integer_bounds, _crossed, _substitute_fixed, _singleton_rows, _empty_and_free_rows,
+                     _parallel_rows, _eliminate_auxiliary, _unused_columns):
             p = step(p, log)
-        if (p.m, p.n, p.lb.tobytes(), p.ub.tobytes()) == before:
+        if (p.m, p.n, p.lb.tobytes(), p.ub.tobytes(), p.rl.tobytes(), p.ru.tobytes()) == before:
             break
+    p = _crossed(p, log)
+    if p.infeasible:
+        return p, log
+    fixed = _implied_fixed(p, log)
+    if fixed is not p:
+        again, more = normalise(fixed, max_rounds - 1) if max_rounds > 1 else (fixed, [])
+        return again, log + more
     p = _lp_redundant_rows(p, log)
+    p = _implied_bounds(p, log)
     return p, log

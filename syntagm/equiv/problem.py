@@ -5,7 +5,9 @@
 are the OPL labels of the columns (``x["a"]``), ``row_names`` those of the rows.  A is a dense
 NumPy array: the check is meant for benchmark-sized models (it refuses larger ones, see
 :data:`MAX_CELLS`).  ``nonlinear`` says why the structure check cannot be used (a quadratic
-objective or constraint, several objectives), or is empty.
+objective or constraint, several objectives), or is empty.  ``infeasible`` lists the reasons
+normalisation found the problem to have no feasible point (a row with no variables that cannot
+hold, a column whose bounds cross): such a problem is never matched by structure.
 """
 from __future__ import annotations
 
@@ -33,6 +35,8 @@ class Problem:
     row_names: list[str]
     nonlinear: str = ""
     notes: list[str] = field(default_factory=list)
+    #: why normalisation proved the problem infeasible (empty when it did not)
+    infeasible: list[str] = field(default_factory=list)
 
     @property
     def n(self) -> int:

@@ -5,7 +5,7 @@ by graph isomorphism (networkx's VF2, ``networkx.algorithms.isomorphism.GraphMat
 
 Rows are put in a canonical form first, so that a scaled or negated row matches: a one-sided
 row is written ``a x <= u``; an equality or ranged row takes the sign whose sorted
-coefficients are lexicographically the larger; every row is divided by its largest
+coefficients are lexicographically the larger (on a tie, the larger upper side); every row is divided by its largest
 coefficient magnitude.  Numbers are compared rounded to :data:`DIGITS` significant digits.
 """
 from __future__ import annotations
@@ -31,9 +31,12 @@ def canonical_rows(p: Problem) -> list[tuple[dict[int, float], float, float]]:
     for i in range(p.m):
         cols = np.flatnonzero(p.A[i])
         a, lo, hi = p.A[i, cols].copy(), p.rl[i], p.ru[i]
-        if not np.isfinite(hi) or (np.isfinite(lo) and np.isfinite(hi) and
-                                   sorted(_r(v) for v in -a) > sorted(_r(v) for v in a)):
+        if not np.isfinite(hi):
             a, lo, hi = -a, -hi, -lo
+        elif np.isfinite(lo):
+            pos, neg = sorted(_r(v) for v in a), sorted(_r(v) for v in -a)
+            if neg > pos or (neg == pos and -lo > hi):  # a tie on coefficients: the larger upper side
+                a, lo, hi = -a, -hi, -lo
         s = float(np.max(np.abs(a))) if len(a) else 1.0
         out.append(({int(j): _r(v / s) for j, v in zip(cols, a)}, _r(lo / s), _r(hi / s)))
     return out
@@ -96,25 +99,35 @@ def isomorphic(a: Problem, b: Problem) -> dict[int, int] | None:
     return {j2: j1 for (k1, j1), (k2, j2) in m.mapping.items() if k1 == "c"}
 
 
-def correspondence(a: Problem, b: Problem) -> tuple[dict[int, int], str] | None:
-    """A candidate column map ``{column of b: column of a}`` for problems with as many columns,
-    and how it was found: by equal column names, or by an isomorphism of the loose graphs of
-    one problem's rows into the other's (rows of the one with fewer rows matched to a subset of
-    the other's).  None when neither finds one."""
+def correspondences(a: Problem, b: Problem, limit: int = 8) -> Any:
+    """Candidate column maps ``{column of b: column of a}`` for problems with as many columns,
+    each with how it was found: first up to ``limit`` isomorphisms of the loose graphs of one
+    problem's rows into the other's (rows of the one with fewer rows matched to a subset of the
+    other's; types, bounds and costs left out), then equal column names.  Structure comes first:
+    equal names may mean different things in the two models.  A generator; yields nothing when
+    the numbers of columns differ."""
     if a.n != b.n:
-        return None
-    if sorted(a.names) == sorted(b.names) and len(set(a.names)) == a.n:
-        where = {nm: j for j, nm in enumerate(a.names)}
-        return {j: where[nm] for j, nm in enumerate(b.names)}, "equal column names"
+        return
+    seen: list[dict[int, int]] = []
     big, small, swapped = (a, b, False) if a.m >= b.m else (b, a, True)
     m = _matcher(graph(big, loose=True), graph(small, loose=True))
+    found = "an isomorphism of the constraint structures (types, bounds and costs left out)"
     try:
         for mapping in m.subgraph_isomorphisms_iter():
             cols = {js: jb for (kb, jb), (ks, js) in mapping.items() if kb == "c"}
             if len(cols) != small.n:
                 continue
-            found = "an isomorphism of the constraint structures (types, bounds and costs left out)"
-            return ({jb: js for js, jb in cols.items()} if swapped else cols), found
+            cmap = {jb: js for js, jb in cols.items()} if swapped else cols
+            if cmap in seen:
+                continue
+            seen.append(cmap)
+            yield cmap, found
+            if len(seen) >= limit:
+                break
     except SearchBudget:
-        return None
-    return None
+        pass
+    if sorted(a.names) == sorted(b.names) and len(set(a.names)) == a.n:
+        where = {nm: j for j, nm in enumerate(a.names)}
+        cmap = {j: where[nm] for j, nm in enumerate(b.names)}
+        if cmap not in seen:
+            yield cmap, "equal column names"

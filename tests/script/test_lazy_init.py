@@ -9,7 +9,7 @@ import pyopl
 
 TAIL = "dvar float z in 0..1;\nminimize z;\n"
 
-S1S2 = "{int} s1 = {1, 2};\n{int} s2 = { i | i in s1 };\nexecute { %s s1.add(3); writeln(s1, \" \", s2); }\n" + TAIL
+S1S2 = "{int} s1 = {1, 2};\n{int} s2 = { i | i in s1 };\nexecute { %s s1.add(3); writeln(s1, s2); }\n" + TAIL
 
 
 def test_a_set_computed_from_another_is_computed_at_first_use():

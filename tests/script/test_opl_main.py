@@ -277,7 +277,6 @@ def test_output_dir_option(tmp_path):
 
 
 @pytest.mark.parametrize("name,why", [("../o.txt", "leads out of the output folder (`..`)"),
-                                      ("/tmp/o.txt", "absolute path"),
                                       ("link/o.txt", "leads out of the output folder (through a symbolic link)"),
                                       ("nodir/o.txt", "does not exist")])
 @pytest.mark.parametrize("how", ["check", "solve"])

@@ -70,13 +70,14 @@ def test_auxiliary_objective_variable_is_substituted_out():
     assert any(s.startswith("dropped row d: implied") for s in steps)
 
 
-def test_relaxed_integrality_with_the_same_optimum_is_different():
-    # the LP optimum (4, 0) is integral, so both optima are 12: only the feasible sets tell them apart
+def test_relaxed_integrality_with_the_same_optimum_is_not_equivalent():
+    # the LP optimum (4, 0) is integral, so both optima are 12: only the feasible sets tell them apart,
+    # and only under a correspondence of the columns, so the witness is a candidate, not a proof of difference
     ints = GOOD.replace("float+", "int+")
     r = verdict(ints)
     assert r["A"]["objective"] == pytest.approx(12) and r["B"]["objective"] == pytest.approx(12)
-    assert (r["verdict"], r["method"]) == ("different", "feasible_sets")
-    assert r["evidence"]["witness"]["violates"].startswith("integrality of ")
+    assert (r["verdict"], r["method"]) == ("unknown", "feasible_sets")
+    assert r["evidence"]["candidate_witness"]["violates"].startswith("integrality of ")
 
 
 def test_relaxed_integrality_with_another_optimum_is_different_by_objective():
@@ -100,20 +101,20 @@ def test_dropped_constraint_with_the_same_optimum_is_not_equivalent():
     dropped = "dvar float+ x; dvar float+ y;\nmaximize 3*x + 2*y;\nsubject to { ctA: x + y <= 4; }\n"
     r = verdict(dropped)
     assert r["A"]["objective"] == pytest.approx(12) == r["B"]["objective"]
-    assert r["verdict"] == "different" and r["method"] == "feasible_sets"
-    w = r["evidence"]["witness"]
+    assert r["verdict"] == "unknown" and r["method"] == "feasible_sets"
+    w = r["evidence"]["candidate_witness"]
     assert w["in"] == "A" and w["constraint"] == "row ctB (<= 6)"
     x, y = w["point"].get("x", 0.0), w["point"].get("y", 0.0)
     assert x >= -1e-9 and y >= -1e-9 and x + y <= 4 + 1e-9  # feasible in A ...
     assert x + 3 * y > 6 + 1e-6  # ... and breaks ctB
 
 
-def test_tighter_bound_with_the_same_optimum_is_different():
+def test_tighter_bound_with_the_same_optimum_is_not_equivalent():
     tight = GOOD.replace("dvar float+ y;", "dvar float y in 0..1;")
     r = verdict(tight)
     assert r["A"]["objective"] == pytest.approx(12)
-    assert r["verdict"] == "different"
-    w = r["evidence"]["witness"]
+    assert r["verdict"] == "unknown"
+    w = r["evidence"]["candidate_witness"]
     assert w["in"] == "B" and w["constraint"] == "the bound y <= 1" and w["point"]["y"] > 1
 
 
@@ -121,7 +122,7 @@ def test_renamed_columns_and_a_missing_row_are_matched_by_structure():
     other = ("dvar float+ chairs; dvar float+ tables;\nmaximize 2*chairs + 3*tables;\n"
              "subject to { van: chairs + tables <= 4; }\n")
     r = verdict(other)
-    assert r["verdict"] == "different"
+    assert r["verdict"] == "unknown"  # optimum 12 both: no witness that holds for every correspondence
     assert r["evidence"]["correspondence"].startswith("an isomorphism of the constraint structures")
 
 
@@ -176,7 +177,7 @@ def test_compare_command(tmp_path, capsys):
     assert main(["compare", str(tmp_path / "b.mod"), str(tmp_path / "a.mod"), str(tmp_path / "a.dat"),
                  "--format", "json"]) == 1
     out = json.loads(capsys.readouterr().out)
-    assert out["verdict"] == "different" and out["evidence"]["witness"]["constraint"] == "row ctB (<= 6)"
+    assert out["verdict"] == "unknown" and out["evidence"]["candidate_witness"]["constraint"] == "row ctB (<= 6)"
     assert main(["compare", str(tmp_path / "a.dat"), str(tmp_path / "a.mod")]) == 2
     assert "does not follow a model file" in capsys.readouterr().err
 
@@ -197,7 +198,7 @@ def test_mcp_compare_tool_over_stdio():
 
     tools, r = asyncio.run(run())
     assert tools == {"compare"}
-    assert r["verdict"] == "different" and r["method"] == "feasible_sets"
+    assert r["verdict"] == "unknown" and r["method"] == "feasible_sets"
 
 
 def test_a_structural_search_past_its_budget_falls_back_to_solutions(monkeypatch):

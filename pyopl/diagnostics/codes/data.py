@@ -101,10 +101,12 @@ R("OPL0418", "data-include-depth", "error", "Data includes nest too deeply",
   """Included data files include each other more than 8 levels deep (often a cycle).""",
   bad=_M1, bad_data='include "data.dat";\nn = 3;', good=_M1, good_data="n = 3;",
   at=(1, 1))
-R("OPL0419", "data-unsupported-connection", "error", "Spreadsheet or database connection in data",
-  """`SheetConnection`, `DBConnection`, `SheetRead`, `DBRead` and the like are not supported.""",
-  bad=_M1, bad_data='SheetConnection s("data.xlsx");\nn = 3;', good=_M1, good_data="n = 3;",
-  at=(1, 1))
+R("OPL0419", "data-unsupported-connection", "error", "Data source statement pyopl cannot read",
+  """A `.dat` connection statement (`SheetConnection`, `DBConnection`, `CSVConnection`, `x from SheetRead(...)`,
+`x to DBUpdate(...)`, `DBExecute(...)`) is not written as IBM's syntax says: a call with the connection's
+name and a string, after `from` for a read and after `to` for a write (docs/data-sources.md).""",
+  bad=_M1, bad_data='CSVConnection c("n.csv");\nn from CSVRead(c);', good=_M1, good_data="n = 3;",
+  at=(2, 8))
 R("OPL0420", "data-unsupported", "error", "Unsupported data assignment",
   """Assigning single array elements in a data file is not supported.""",
   bad="float w[1..2] = ...;\ndvar float+ x;\nminimize x;", bad_data="w[1] = 3;",
@@ -172,3 +174,28 @@ less), which no value can meet.""",
   bad="float big = 1e300 * 1e300;\ndvar float+ x;\nminimize x;\nsubject to { big * x >= 1; }",
   good="float big = 1e3;\ndvar float+ x;\nminimize x;\nsubject to { big * x >= 1; }",
   at=(4, 14))
+
+R("OPL0432", "data-source-missing", "error", "Data source file, sheet, range, table or column missing",
+  """A connection in the data names a file that does not exist (or lies outside the data file's folder),
+or a read names a sheet, a range, a table or a column its source does not have.""",
+  bad=_M1, bad_data='CSVConnection c("counts.csv");\nn from CSVRead(c, "");',
+  good=_M1, good_data="n = 3;",
+  at=(1, 17))
+R("OPL0433", "data-connection-unknown", "error", "Read or write through an undeclared connection",
+  """`SheetRead`, `DBRead`, `CSVRead`, `SheetWrite`, `DBUpdate` and `DBExecute` name a connection declared
+earlier in the data (`SheetConnection s(...)`, `DBConnection db(...)`, `CSVConnection c(...)`) of the kind they
+take.""",
+  bad=_M1, bad_data='n from CSVRead(c, "");', good=_M1, good_data="n = 3;",
+  at=(1, 16))
+R("OPL0434", "data-connection-failed", "error", "Data source could not be read or written",
+  """The workbook, database or CSV file could not be opened, read or written: a file that is not a workbook,
+a database that refused the connection or the statement, a Python package (openpyxl, SQLAlchemy) not
+installed, or data given as text (which opens no files).""",
+  bad=_M1, bad_data='DBConnection db("access", "plan.mdb");\nn from DBRead(db, "SELECT n FROM t");',
+  good=_M1, good_data="n = 3;",
+  at=(1, 17))
+R("OPL0435", "data-db-write-refused", "error", "Database change the data file may not make",
+  """A `DBExecute` statement changes a table that no `DBUpdate` of the same data file writes (or is not one
+create, drop, delete or alter of a table), or a `DBUpdate` is not one INSERT, UPDATE or DELETE. A data file may
+only change the tables it declares it writes; pass `--allow-db-writes` (`allow_db_writes=True`) to let it make
+other changes.""")

@@ -23,8 +23,10 @@ end of a set, or for a position past its size. The message gives the index and t
   at=(2, 11))
 R("OPL1053", "script-forbidden-assignment", "error", "Assignment a script may not make",
   """A script may assign data scalars, items of data arrays and the bounds of decision variables
-(`x.UB`, `x[i].LB`). Ranges, whole sets and arrays, constraints, decision variables' values and tuple
-fields cannot be assigned, as in IBM OPL.""",
+(`x.UB`, `x[i].LB`), and the int, float or string fields of a tuple held in a set, an array or a
+scalar declaration (not its `key` fields: they index the arrays and decisions over its set). Ranges,
+whole sets and arrays, constraints, decision variables' values, and set, array or tuple fields of a
+tuple cannot be assigned, as in IBM OPL.""",
   bad="range R = 1..3;\nexecute { R = 4; }",
   good="int n = 3;\nexecute { n = 4; }\nrange R = 1..n;",
   at=(2, 11))
@@ -44,7 +46,8 @@ R("OPL1056", "script-output-outside", "error", "Script file outside its folder",
 the Python API), or by default `<model stem>.out` beside the model file (`plan.mod` writes into
 `plan.out/`, made on the first file). A model given as text writes only when an output folder is
 given. `IloOplModelSource` and `IloOplDataSource` read only in the model's folder. Names are
-relative: no absolute path, no `..` and no symbolic link leading out (docs/safety.md).""",
+relative: no `..` and no symbolic link leading out; an absolute output name is written into the folder
+under its last part, with a warning (OPL1080; docs/safety.md).""",
   bad="execute { var f = new IloOplOutputFile(\"../out.txt\"); f.close(); }",
   good="execute { writeln(\"out\"); }",
   at=(1, 19))
@@ -128,6 +131,14 @@ has no pool (HiGHS), or with `--solver auto` no solver with a pool is installed.
 solved as by `cplex.solve()` and the pool holds that one solution, so `cplex.solnPoolNsolns` is 1.
 Run with `--solver gurobi`, `--solver cplex` or `--solver scip` for a pool of several solutions
 (docs/scripting.md, "Solution pool").""")
+R("OPL1080", "script-output-redirected", "warning", "Script file named by an absolute path",
+  """A script names an output file by an absolute path (`c:\\temp\\res.txt`, `/tmp/res.txt`), as
+IBM's examples often do. pyopl writes only into the run's output folder (docs/safety.md), so the file
+goes there under the last part of its name (`res.txt`), and this warning says where. The model runs as
+in IBM's OPL; nothing is written outside the folder.""",
+  bad="execute { var f = new IloOplOutputFile(\"/tmp/res.txt\"); f.writeln(1); f.close(); }" + _POST,
+  good="execute { var f = new IloOplOutputFile(\"res.txt\"); f.writeln(1); f.close(); }" + _POST,
+  at=(1, 19))
 R("OPL1069", "script-settings-file-invalid", "error", "OPL settings file that cannot be read",
   """`thisOplModel.applyOpsSettings(dir, "file.ops")` names a settings file that is not an OPL settings
 file pyopl reads: not well-formed XML, a root other than `<settings>`, a DTD (`<!DOCTYPE`; pyopl

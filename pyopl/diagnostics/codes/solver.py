@@ -50,6 +50,18 @@ R("OPL0707", "solver-option-invalid", "error", "Unknown or invalid solver option
 the name is not one of its options, or the value has the wrong type. HiGHS options are
 listed at https://ergo-code.github.io/HiGHS/ (e.g. `presolve=off`); Gurobi parameters at
 https://docs.gurobi.com/ (e.g. `Presolve=0`).""")
+R("OPL0709", "solution-check-failed", "error", "The returned solution does not satisfy the model",
+  """Every solution a solver returns is checked against the model before it is reported: the
+objective and each constraint are evaluated from the model's declarations at the returned point
+(decisions at their reported values, integers as integers), and the compiled rows, bounds and
+integrality with pyopl's own coefficients, each within the feasibility tolerance (1e-6, relative).
+This error says the point does not satisfy the model, or that the solver's objective is not the
+model's objective at that point: a number the solver could not honour (a big-M of 1e12 that its
+integrality tolerance defeats, a coefficient below 1e-9 it dropped, a row with coefficients near
+1e9), or a bug in pyopl. The status is then `check_failed` (exit status 9), never `optimal`; the
+values are kept so you can look at them. It names the constraint (label and key) and both values.
+Tighten the solver's tolerances, give the variables finite bounds near their real range, rescale
+the data, or try another solver; `--no-verify` turns the check off, for benchmarking only.""")
 R("OPL0708", "cpsat-non-integral", "error", "A coefficient CP-SAT cannot take exactly",
   """OR-Tools CP-SAT takes integer coefficients only. pyopl multiplies each constraint (and the
 objective) by the smallest power of ten, up to 10^6, that makes every coefficient and bound of it a

@@ -210,3 +210,12 @@ R("OPL0043", "syntax-data-unclosed-string", "error", "Unclosed string in a data 
   bad='{string} S = ...;\ndvar float+ x[S];\nminimize sum(s in S) x[s];', bad_data='S = {"a", "b};',
   good='{string} S = ...;\ndvar float+ x[S];\nminimize sum(s in S) x[s];', good_data='S = {"a", "b"};',
   at=(1, 11))
+R("OPL0044", "syntax-piecewise-final-slope", "error", "`piecewise` without its final slope",
+  """A piecewise-linear function is written `piecewise{s1 -> b1; ...; sn -> bn; s}`: each
+`slope -> breakpoint` item gives the slope up to that breakpoint, and the list ends with one
+slope alone, the slope after the last breakpoint. IBM's syntax requires that final slope; pyopl
+does not guess it (assuming 0 would change the function past the last breakpoint). A slope
+alone anywhere but at the end is an error for the same reason.""",
+  bad="dvar float x in 0..10;\nminimize piecewise{7 -> 8; 9 -> 16}(0, 0) x;",
+  good="dvar float x in 0..10;\nminimize piecewise{7 -> 8; 9 -> 16; 0}(0, 0) x;",
+  at=(2, 10))

@@ -116,3 +116,11 @@ R("OPL0222", "tuple-field-not-scalar", "error", "Array or set inside a tuple val
   good='tuple Arc { string f; string t; float cost; }\n{Arc} Arcs = {<"a", "b", 2.5>};\n'
        'dvar float+ flow[Arcs];\nminimize sum(a in Arcs) flow[a];',
   at=(2, 21))
+R("OPL0223", "int-from-float-function", "error", "`int` declared from a function that returns a float",
+  """IBM's OPL types `round`, `floor`, `ceil` and the other real functions (`sqrt`, `exp`, `log`,
+`pow`, `frac`, `sin`...) as `float`, whatever their argument (the language reference gives each
+function's type), so `int i = round(4.7);` is a semantic error there. Convert with `ftoi(...)`
+(`int i = ftoi(round(4.7));` gives 5), or declare the value `float`.""",
+  bad="int i = round(4.7);\ndvar float+ x;\nminimize x;\nsubject to { x >= i; }",
+  good="int i = ftoi(round(4.7));\ndvar float+ x;\nminimize x;\nsubject to { x >= i; }",
+  at=(1, 9), fixable="maybe-incorrect")

@@ -1,0 +1,127 @@
+"""Issue 46: the shapes the array rows now take (``?:`` of data, comparisons as 0/1, ``minl``/``maxl``,
+ranges and filters that depend on the ``forall``'s indices, a column twice in a row, braced bodies of
+several constraints) give exactly the rows of the row-by-row path, and the array path is taken."""
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+import pyopl
+from pyopl.lowering import ragged, vectorised_rows
+from pyopl.lowering.vectorised_base import _Fallback
+from test_vectorised_rows import _check
+
+HEAD = ("int n = 9; range R = 1..n; float d[i in R] = (i == 2) ? 0 : i * 0.5; int m[i in R] = i mod 4 - 1;\n"
+        "{string} S = {\"a\", \"b\", \"c\"};\n"
+        "dvar float+ x[R]; dvar float y; dvar float+ z[S];\nminimize sum(i in R) x[i] + y; subject to { %s }")
+
+TAKEN = [
+    # `?:` of data, nested, on either side
+    "forall(i in R, j in R) c: x[i] - x[j] <= (i == j ? 1 : (i < j ? d[i] : -d[j]));",
+    "forall(i in R) c: (i > 4 ? d[i] : 2) >= x[i] + y;",
+    "forall(s in S, i in R) c: z[s] + x[i] <= (s == \"b\" ? 1 : 2.5);",
+    # comparisons as 0/1, minl/maxl, abs of data
+    "forall(i in R) c: x[i] <= d[i] * (i >= 3) + (i == 5) - (i != 7);",
+    "forall(i in R) c: x[i] + y <= maxl(d[i], 2) + minl(i, 4, m[i]) + abs(m[i]);",
+    # ranges and filters depending on the forall's indices (ragged), empty ranges included
+    "forall(i in R) c: sum(j in i-m[i]..i : j >= 1) x[j] <= 1 + y;",
+    "forall(i in R) c: sum(j in i-2..i+m[i] : j >= 1 && j <= n) d[j] * x[j] <= 1;",
+    "forall(i in R) c: sum(j in R : j >= i - 2 && j <= i) x[j] <= y;",
+    "forall(i in R) c: sum(j in R : i - 2 < j && j < i + 1.5 && j != 3) x[j] <= y;",
+    "forall(i in R, k in 1..3) c: sum(j in maxl(1, i - k)..i) x[j] - x[i] <= k;",
+    # a column twice in a row: summed (integer coefficients), cancelled ones dropped
+    "forall(i in R) c: sum(j in R : j <= i) x[j] - x[i] <= 1;",
+    "forall(i in R) c: 2 * x[i] + 3 * x[(i mod 3) + 1] - y <= 1;",
+]
+
+ROW_PATH = [
+    "forall(i in R) c: x[i] <= (i > 1 ? d[i-1] : 0);",  # the branch not picked fails for i = 1
+    "forall(i in R) c: x[i] <= (i > 1 ? 1 / d[i] : 0);",  # division by zero in a picked branch (i = 2)
+    "forall(i in R) c: 0.1 * x[i] + 0.2 * x[i] + 0.7 * x[(i mod 2) + 1] <= 1;",  # repeats with fractions
+    "forall(i in R) { c: x[i] <= d[i]; e[i]: x[i] + y >= 1; }",  # an indexed label in the body
+]
+
+BRACED = [
+    "forall(i in R) { a: x[i] <= d[i] + 1; b: x[i] + y >= 1; x[i] - y <= 3; }",
+    "forall(i in R) { c1: d[i] * x[i] <= 4; c2: x[i] <= 5; }",  # row i = 2 of c1 has nothing: left out
+    "forall(i in R : i > 1) { up: x[i] - x[i-1] <= d[i]; down: x[i-1] - x[i] <= 1; }",
+    "forall(i in R) forall(s in S) { p: z[s] <= x[i]; q: sum(j in 1..i) x[j] >= (s == \"a\" ? 1 : 0); }",
+]
+
+
+@pytest.mark.parametrize("stmt", TAKEN + ROW_PATH + BRACED)
+def test_same_rows_as_the_row_path(monkeypatch, stmt):
+    _check(HEAD % stmt, "", monkeypatch)
+
+
+def _families_added(monkeypatch, stmt) -> list:
+    added = []
+    real, braced = vectorised_rows._add, vectorised_rows._add_interleaved
+    monkeypatch.setattr(vectorised_rows, "_add", lambda inst, cons, r: (added.append("one"), real(inst, cons, r)))
+    monkeypatch.setattr(vectorised_rows, "_add_interleaved",
+                        lambda inst, fams: (added.append(len(fams)), braced(inst, fams)))
+    try:
+        pyopl.compile_model(HEAD % stmt)
+    except pyopl.CompileError:  # (the row path's words: the division by zero)
+        pass
+    monkeypatch.undo()
+    return added
+
+
+@pytest.mark.parametrize("stmt", TAKEN)
+def test_the_array_path_takes_it(monkeypatch, stmt):
+    assert _families_added(monkeypatch, stmt) == ["one"]
+
+
+@pytest.mark.parametrize("stmt", ROW_PATH)
+def test_what_the_array_path_cannot_decide_goes_row_by_row(monkeypatch, stmt):
+    assert _families_added(monkeypatch, stmt) == []
+
+
+def test_a_braced_body_is_one_interleaved_piece(monkeypatch):
+    assert _families_added(monkeypatch, BRACED[0]) == [3]
+    ir = pyopl.compile_model(HEAD % BRACED[0]).ir
+    assert ir.row_label[:6] == ["a", "b", "", "a", "b", ""]
+    assert ir.row_key[:4] == [(1,), (1,), (), (2,)]
+    assert ir.row_upper[:3].tolist() == [1.5, np.inf, 3.0]
+    assert ir.row_lower[1] == 1.0
+    assert list(ir.families["a"].rows) == [0, 3, 6, 9, 12, 15, 18, 21, 24]
+    assert [ir.stmt_spans[k].line for k in ir.row_stmt[:3]] == [ir.stmt_spans[ir.row_stmt[k]].line for k in (3, 4, 5)]
+
+
+def test_a_ragged_range_is_never_the_full_product(monkeypatch):
+    """``sum(s in t-w[u]+1..t : s >= 1)`` over 300 x 300 rows charges the window's candidates, not 300**3."""
+    mod = ("range U = 1..300; range T = 1..300; int w[u in U] = u mod 5 + 1; dvar float+ s[U][T];\n"
+           "minimize sum(u in U, t in T) s[u][t];\n"
+           "subject to { forall(u in U, t in T) c: sum(k in t-w[u]+1..t : k >= 1) s[u][k] >= 1; }")
+    charged = []
+    real = ragged._bind
+
+    def spy(sub, b, counts, lo, domain, base):
+        charged.append(int(counts.sum()))
+        return real(sub, b, counts, lo, domain, base)
+
+    monkeypatch.setattr(ragged, "_bind", spy)
+    ir = pyopl.compile_model(mod).ir
+    assert charged == [300 * sum(u % 5 + 1 for u in range(1, 301))]
+    assert ir.A.nnz == sum(min(u % 5 + 1, t) for u in range(1, 301) for t in range(1, 301))
+
+
+def test_merge_repeats_equals_a_left_to_right_fold():
+    rng = np.random.default_rng(0)
+    m = 200
+    counts = rng.integers(0, 8, size=m)
+    indptr = np.concatenate(([0], np.cumsum(counts)))
+    col = rng.integers(0, 6, size=indptr[-1])
+    coef = rng.integers(-3, 4, size=indptr[-1]).astype(float)
+    merged = coef.copy()
+    ragged.merge_repeats(indptr, col, merged)
+    for r in range(m):
+        fold: dict = {}
+        for j, c in zip(col[indptr[r]:indptr[r + 1]].tolist(), coef[indptr[r]:indptr[r + 1]].tolist()):
+            fold[j] = fold.get(j, 0.0) + c
+        got = {j: c for j, c in zip(col[indptr[r]:indptr[r + 1]].tolist(), merged[indptr[r]:indptr[r + 1]].tolist())
+               if c != 0.0}
+        assert got == {j: c for j, c in fold.items() if c != 0.0}
+    with pytest.raises(_Fallback):
+        ragged.merge_repeats(np.array([0, 2]), np.array([1, 1]), np.array([0.1, 0.2]))

@@ -1,0 +1,143 @@
+"""Issue 43, general guard 1: every returned solution is checked against the model's own semantics.
+
+Each outcome is pinned by a case that today's solvers (or a deliberately broken lowering) get
+wrong, with the expected value worked out by hand or with ``highspy`` directly.
+"""
+from __future__ import annotations
+
+import contextlib
+import io
+import json
+
+import highspy
+import numpy as np
+import pytest
+
+import pyopl
+from pyopl.backends.solution_check import check_point
+from pyopl.cli import main as cli
+from pyopl.mcp import work
+
+# 1e-10 * x <= 1 bounds x by 1e10; HiGHS and SCIP drop coefficients below 1e-9 and return x = 1e12.
+DROPPED = "dvar float+ x;\nmaximize x;\nsubject to {\n  c: 1e-10 * x <= 1;\n  x <= 1e12;\n}\n"
+LOGICAL = """dvar float+ x in 0..100; dvar float+ y in 0..100; dvar boolean b;
+maximize x + y - 10 * b;
+subject to {
+  c1: x + 2 * y <= 50;
+  c2: b == 0 => x <= 0;
+  forall(i in 1..3) c3[i]: abs(x - 10 * i) <= 15;
+}
+"""
+
+
+def test_a_dropped_coefficient_is_caught_and_never_called_optimal():
+    r = pyopl.compile_text(DROPPED).solve(solver="highs")
+    assert r.status == "check_failed" and r.last_solve_status == "optimal"
+    [d] = [d for d in r.diagnostics if d.code == "OPL0709"]
+    assert d.severity == "error" and d.line == 4  # at `c`, where the constraint is written
+    assert "constraint c: 100 at the returned point, expected <= 1" in d.message
+    assert r.extra["solution_check"]["ok"] is False
+    # what the answer should be: the same model with the coefficient scaled, solved by highspy alone
+    h = highspy.Highs()
+    h.setOptionValue("output_flag", False)
+    h.addVar(0, highspy.kHighsInf)
+    h.changeColCost(0, -1.0)
+    h.addRow(-highspy.kHighsInf, 1.0, 1, np.array([0], dtype=np.int32), np.array([1.0]))
+    h.changeColBounds(0, 0.0, 1e10)
+    h.run()
+    assert r.objective != pytest.approx(-h.getInfo().objective_function_value)
+
+
+def test_verify_false_skips_the_check_for_benchmarks():
+    r = pyopl.compile_text(DROPPED).solve(solver="highs", verify=False)
+    assert r.status == "optimal" and "solution_check" not in r.extra
+
+
+def test_a_model_checked_clean_says_what_it_evaluated():
+    r = pyopl.compile_text(LOGICAL).solve(solver="highs")
+    # by hand: c3 keeps x in 15..25, so b = 1; y = (50 - x) / 2, objective 15 + x / 2, largest at x = 25
+    assert r.status == "optimal" and r.objective == pytest.approx(27.5)
+    check = r.extra["solution_check"]
+    assert check["ok"] and check["evaluated"] == 5 and check["rows"] > 5
+
+
+def _point(model, **values):
+    x = np.zeros(model.ir.num_cols)
+    for j, name in enumerate(model.ir.col_name):
+        if name in values and model.ir.col_key[j] == ():
+            x[j] = values[name]
+    return x
+
+
+def test_a_violated_logical_constraint_is_named_with_its_values():
+    m = pyopl.compile_text(LOGICAL)
+    x = _point(m, x=20, y=0, b=0)  # the rows of c2 are violated too, but the model's word comes first
+    rep = check_point(m.ir, x, 20.0, 1e-6, m.instance)
+    first = rep.disagreements[0]
+    assert (first.what, first.name, first.value, first.expected) == ("constraint", "c2", "false", "true")
+    assert "20 <= 0 is false" in first.detail
+
+
+def test_abs_is_judged_as_abs_not_through_its_epigraph_columns():
+    m = pyopl.compile_text(LOGICAL)
+    x = _point(m, x=40, y=0, b=1)  # |40 - 10| = 30 and |40 - 20| = 20 exceed 15; |40 - 30| = 10 does not
+    rep = check_point(m.ir, x, 30.0, 1e-6, m.instance)  # (the epigraph columns, all 0, say nothing of it)
+    named = {d.name: d for d in rep.disagreements if d.what == "constraint"}
+    assert set(named) == {"c3[1]", "c3[2]"}
+    assert named["c3[1]"].value == pytest.approx(30) and named["c3[1]"].expected == "<= 15"
+
+
+def test_an_objective_that_is_not_the_models_is_named_with_both_values():
+    m = pyopl.compile_text(LOGICAL)
+    x = _point(m, x=25, y=12.5, b=1)
+    rep = check_point(m.ir, x, 28.5, 1e-6, m.instance)
+    assert not [d for d in rep.disagreements if d.what == "constraint"]  # (the epigraph rows are left at 0)
+    [d] = [d for d in rep.disagreements if d.what == "objective"]
+    assert d.value == 28.5 and d.expected == "27.5"
+
+
+def test_integrality_is_checked_at_the_solvers_tolerance():
+    m = pyopl.compile_text(LOGICAL)
+    x = _point(m, x=25, y=12.5, b=0.5)
+    rep = check_point(m.ir, x, 32.5, 1e-6, m.instance)
+    assert any(d.what == "integrality" and d.name == "b" for d in rep.disagreements)
+
+
+def test_a_lowering_bug_is_caught_by_the_models_own_evaluation():
+    # a row made wrong on purpose (as a bug in a lowering path would): the solver satisfies the wrong
+    # row, and only the evaluation from the declarations can tell
+    text = "dvar float+ x; dvar float+ y;\nminimize x + y;\nsubject to {\n  need: x + y >= 10;\n}\n"
+    m = pyopl.compile_text(text)
+    data, _indices, _indptr = m.ir.csr()
+    data[:] = [2.0, 2.0]  # 2x + 2y >= 10: optimum 5 instead of 10
+    r = m.solve(solver="highs")
+    assert r.status == "check_failed"
+    assert "constraint need: 5 at the returned point, expected >= 10" in r.diagnostics[-1].message
+
+
+def test_a_main_flow_solve_is_checked_and_fails_the_run():
+    text = DROPPED + "main { thisOplModel.generate(); cplex.solve(); writeln(\"after\"); }\n"
+    r = pyopl.compile_text(text).solve(solver="highs")
+    assert r.status == "check_failed" and any(d.code == "OPL0709" for d in r.diagnostics)
+
+
+def test_the_cli_exits_9_and_json_and_mcp_say_check_failed(tmp_path):
+    (tmp_path / "m.mod").write_text(DROPPED)
+    out = io.StringIO()
+    with contextlib.redirect_stdout(out), contextlib.redirect_stderr(io.StringIO()):
+        rc = cli(["solve", str(tmp_path / "m.mod"), "--format", "json", "--solver", "highs"])
+    got = json.loads(out.getvalue())
+    assert rc == 9 and got["status"] == "check_failed" and got["last_solve_status"] == "optimal"
+    assert got["solution_check"]["disagreements"][0]["name"] == "c"
+    mcp = work.solve(DROPPED, None, 30.0, 100)
+    assert mcp["status"] == "check_failed" and mcp["errors"] == 1
+    with contextlib.redirect_stdout(io.StringIO()), contextlib.redirect_stderr(io.StringIO()):
+        rc = cli(["solve", str(tmp_path / "m.mod"), "--solver", "highs", "--no-verify"])
+    assert rc == 0
+
+
+@pytest.mark.parametrize("text,value", [("minimize 5;", 5), ("int n = 3;\nminimize n * 2;\nsubject to {}", 6)])
+def test_a_constant_objective_is_reported_on_highs(text, value):
+    # issue 43 class 3: HiGHS reports 0 for a model without columns; the objective is the constant
+    r = pyopl.compile_text(text).solve(solver="highs")
+    assert r.status == "optimal" and r.objective == value
