@@ -580,6 +580,10 @@ def element(ctx: ScriptContext, name: str, span: Any) -> Any:
     k = sym.kind
     if k in ("param",):
         v = sym.value
+        if type(v).__name__ == "StateFunction":  # (pyopl/lowering/state_functions.py)
+            from .intervals import StateFunctionHost
+
+            return StateFunctionHost(ctx, name, v)
         if isinstance(v, OplArray):
             return ArrayHost(ctx, v, (), _decl_type(sym))
         return to_script(ctx, v, ScalarSlot(sym) if isinstance(v, OplTuple) else None)

@@ -164,3 +164,52 @@ class SequenceHost(_Host):
         if not self.ctx.has_solution():
             return self._label()
         return "{%s}" % " ".join(iv.label() for iv in self.order(None))
+
+
+class StateFunctionHost(_Host):
+    """A ``stateFunction`` after a CP solve: ``getNumberOfSegments()``, ``getSegmentStart(i)``,
+    ``getSegmentEnd(i)``, ``getSegmentValue(i)`` (``-1`` where no interval defines the state) and
+    ``getValue(t)``, over the segments of :func:`pyopl.lowering.state_functions.state_segments`."""
+
+    type_name = "stateFunction"
+
+    def __init__(self, ctx: Any, name: str, value: Any):
+        super().__init__(ctx)
+        self.name, self.value = name, value
+
+    def _segments(self, span: Any) -> list:
+        from ..lowering.state_functions import state_segments
+
+        ctx = self.ctx
+        ctx._need_solution("`%s`" % self.name, span)
+
+        def value_of(iv: Any) -> Any:
+            v = ctx.result.variables.get(iv.name)
+            return v[iv.key] if iv.key else v
+        return state_segments(self.value, value_of)
+
+    def _segment(self, args: list, span: Any, part: int) -> float:
+        from .opl_objects import _arg, _num
+
+        segs = self._segments(span)
+        k = _num(self.ctx, _arg(args, 0), span, "the segment's number")
+        if not float(k).is_integer() or not 0 <= k < len(segs):
+            raise host_error("script-index-out-of-range", "`%s` has %d segments, numbered 0 to %d" % (
+                self.name, len(segs), len(segs) - 1), span, help="loop up to `getNumberOfSegments()`")
+        return float(segs[int(k)][part])
+
+    def _methods(self) -> dict:
+        return {"getNumberOfSegments": lambda a, s: float(len(self._segments(s))),
+                "getSegmentStart": lambda a, s: self._segment(a, s, 0),
+                "getSegmentEnd": lambda a, s: self._segment(a, s, 1),
+                "getSegmentValue": lambda a, s: self._segment(a, s, 2),
+                "getValue": self._value_at}
+
+    def _value_at(self, args: list, span: Any) -> float:
+        from .opl_objects import _arg, _num
+
+        t = _num(self.ctx, _arg(args, 0), span, "the time")
+        return float(next((v for s, e, v in self._segments(span) if s <= t < e), -1))
+
+    def to_display(self) -> str:
+        return self.name
