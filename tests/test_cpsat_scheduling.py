@@ -486,3 +486,17 @@ def test_post_solve_data_reads_the_schedule():
     # levels: pulse 1 on [0, 3), pulse 2 on [3, 5), step 10 from a[1]'s end 3
     levels = [(1 if t < 3 else 0) + (2 if 3 <= t < 5 else 0) + (10 if t >= 3 else 0) for t in range(6)]
     assert r.script_output.strip() == "{a[1] a[2]} <1 0 3 3> <1 3 5 2> 5 true %s," % ",".join(map(str, levels))
+
+
+def test_a_schedule_without_objective_is_left_shifted():
+    # CP Optimizer returns left-shifted schedules; the earliest starts here (sum 0 + 2 + 4 + 0, by hand:
+    # a[1] before a[2], the three a's apart, b free) are what CP-SAT's second search reaches
+    import pyopl
+
+    r = pyopl.compile_model("""using CP;
+    dvar interval a[1..3] size 2;
+    dvar interval b size 1;
+    subject to { endBeforeStart(a[1], a[2]); noOverlap(a); }""").solve(threads=1)
+    a, b = r["a"], r["b"]
+    assert r.status == "optimal" and sum(a[i].start for i in (1, 2, 3)) + b.start == 6
+    assert a[1].end <= a[2].start and b.start == 0
