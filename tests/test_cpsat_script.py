@@ -134,3 +134,14 @@ def test_cp_solve_outside_main_says_where_it_runs():
         pyopl.compile_model("using CP;\ndvar int x in 0..3;\nexecute { cp.solve(); }\nminimize x;")
     d = e.value.diagnostics[0]
     assert "only in a `main` block" in d.message and d.line == 3
+
+
+def test_print_conflict_on_an_infeasible_cp_model():
+    linear = SEARCH.replace("x[1] + x[2] + x[3] == 4;", "x[1] + x[2] + x[3] >= 10;") % (
+        "", "if (!cp.solve()) thisOplModel.printConflict();")
+    out = pyopl.compile_model(linear).solve(threads=1).script_output
+    assert out.startswith("infeasible: x[1] + x[2] + x[3] >= 10 and the bounds x[1] <= 3, x[2] <= 3, x[3] <= 3")
+    glob = SEARCH.replace("x[1] != x[2];", "allDifferent(x); x[1] + x[2] + x[3] == 9;").replace(
+        "x[1] + x[2] + x[3] == 4;", "") % ("", "if (!cp.solve()) thisOplModel.printConflict();")
+    r = pyopl.compile_model(glob).solve(threads=1)  # 0..3 distinct sums to 6 at most: infeasible
+    assert r.status == "infeasible" and "no conflict available" in r.script_output

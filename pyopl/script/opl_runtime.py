@@ -541,10 +541,17 @@ def resolve_path(ctx: Any, args: list, span: Any) -> Any:
 
 def print_conflict(ctx: Any, result: Any) -> Any:
     """``thisOplModel.printConflict()``: the conflicting constraints of the last infeasible solve
-    (the conflict pyopl computed, OPL0704); nothing when that solve found no conflict."""
+    (the conflict pyopl computed, OPL0704); a line saying that none is available when the solve was
+    infeasible and the search found none (a CP model infeasible through its global constraints)."""
     conflict = getattr(result, "conflict", None) if result is not None else None
     if conflict is not None:
         ctx.write(conflict.text() + "\n")
+    elif result is not None and result.status == "infeasible":
+        cp = result.solver == "cpsat"
+        ctx.write("infeasible: no conflict available: %s\n" % (
+            "pyopl's conflict search takes the linear constraints, which hold together here; the global "
+            "constraints (allDifferent, noOverlap, ...) that CP-SAT found infeasible take no part in it"
+            if cp else "the conflict search found none within its time"))
     return UNDEFINED
 
 
