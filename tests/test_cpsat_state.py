@@ -136,3 +136,17 @@ def test_segments_of_a_state_function_after_the_solve():
     r = pyopl.compile_model(text).solve(threads=1)
     assert r.status == "optimal"
     assert r.script_output.strip() == "0-5:1 7-8:2 " + "".join(str(v) for v in [1] * 5 + [-1, -1, 2, -1])
+
+
+@pytest.mark.parametrize("decl, code, at", [
+    ("int n = 3;\nstepFunction f = stepwise(i in 1..n) { 100 -> i; 0 };", "OPL0622", (3, 18)),
+    ("tuple T { int a; int b; int d; }\n{T} M = {<0, 1, 2>};\nstateFunction s[h in 1..2] with M;", "OPL0621", (4, 1)),
+    ("tuple T { int a; int b; int d; }\n{T} M = {<0, 1, 2>};\nstateFunction s with M;", "OPL0621", (4, 1)),
+])
+def test_stepwise_over_an_index_and_state_function_arrays_have_their_codes(decl, code, at):
+    import pyopl
+
+    with pytest.raises(pyopl.CompileError) as e:
+        pyopl.compile_model("using CP;\n" + decl + "\ndvar interval a size 2;\nminimize endOf(a);")
+    d = e.value.diagnostics[0]
+    assert (d.code, d.line, d.column) == (code,) + at and len(e.value.diagnostics) == 1
