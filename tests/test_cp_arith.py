@@ -170,3 +170,15 @@ def test_membership_of_a_decision_in_a_set_or_range():
                if x[0] in (1, 4, 9) and not 2 <= x[1] <= 7 and (x[2] in (0, 5) or x[0] == x[1])
                and 1 <= x[0] // 2 <= 4)
     assert r.status == "optimal" and r.objective == best
+
+
+def test_key_only_tuple_lookup_in_ord():
+    # IBM's generateOnePairing writes ord(airports, <"HNL">) over tuples keyed by their name
+    r = _solve("""using CP;
+    tuple A { key string name; int t; }
+    {A} airports = {<"OGG", 10>, <"HNL", 20>, <"LIH", 5>};
+    int at = ord(airports, <"HNL">) + 10 * ord(airports, <"LIH", 5>);
+    dvar int x in 0..100;
+    minimize x;
+    subject to { x >= at; }""")
+    assert r.status == "optimal" and r.objective == 1 + 10 * 2
