@@ -330,13 +330,13 @@ def test_an_interval_in_a_model_without_using_cp_is_diagnosed():
 def test_unsupported_scheduling_forms_name_themselves():
     text = """using CP;
     dvar interval a size 2; dvar interval b size 3;
-    cumulFunction f = pulse(a, 1) + pulse(b, 1);
+    cumulFunction f = pulse(a, 1) + pulse(b, 1); dvar int x in 0..2;
     minimize endOf(b);
-    subject to { alwaysIn(f, a, 0, 1); }"""
+    subject to { alwaysIn(f, a, x, 1); }"""
     with pytest.raises(pyopl.CompileError) as e:
         pyopl.compile_model(text)
     d = e.value.diagnostics[0]
-    assert d.code == "OPL0627" and (d.line, d.column) == (5, 30) and "over an interval variable" in d.message
+    assert d.code == "OPL0627" and (d.line, d.column) == (5, 33) and "decisions as its bounds" in d.message
 
 
 def test_writeln_of_an_interval_prints_ibm_form():
@@ -354,8 +354,8 @@ def test_writeln_of_an_interval_prints_ibm_form():
 @pytest.mark.parametrize("body, at, words", [
     ("dvar interval a size 2;\ndvar interval b size 2;\nminimize overlapLength(a, b);", (4, 10), "`overlapLength`"),
     ("dvar interval a size 2 intensity 3;\nminimize endOf(a);", (2, 34), "`intensity`"),
-    ("dvar interval a;\ndvar interval b[1..2] optional;\nminimize endOf(a);\nsubject to { alternative(a, b, 2); }",
-     (5, 32), "cardinality"),
+    ("dvar interval a[1..2];\ndvar interval b[1..2];\nminimize endOf(a[1]);\nsubject to { isomorphism(a, b); }",
+     (5, 14), "`isomorphism`"),
     ("dvar interval a size 2;\nminimize endOf(a);\nsubject to { pulse(a, 1, 3) <= 2; }", (4, 26), "height range"),
     ("dvar int x[1..2] in 0..3;\ndvar int c[1..2] in 0..2;\nminimize x[1];\nsubject to { distribute(c, [1, 2], x); }",
      (5, 14), "distribute"),
@@ -500,3 +500,59 @@ def test_a_schedule_without_objective_is_left_shifted():
     a, b = r["a"], r["b"]
     assert r.status == "optimal" and sum(a[i].start for i in (1, 2, 3)) + b.start == 6
     assert a[1].end <= a[2].start and b.start == 0
+
+
+def test_alternative_with_a_cardinality_against_brute_force():
+    # a needs k of the four machines at once (each machine's use is an optional copy of a); machine m
+    # costs w[m]; k is data for a[1] and a decision for a[2]
+    import itertools
+
+    import pyopl
+
+    text = """using CP;
+    int w[1..4] = [3, 1, 4, 2];
+    dvar interval a[1..2] size 2;
+    dvar interval u[1..2][1..4] optional size 2;
+    dvar int k in 1..3;
+    minimize sum(j in 1..2, m in 1..4) w[m] * presenceOf(u[j][m]) - 4 * k + 10 * max(j in 1..2) endOf(a[j]);
+    subject to {
+      alternative(a[1], all(m in 1..4) u[1][m], 2);
+      alternative(a[2], all(m in 1..4) u[2][m], k);
+      forall(m in 1..4) noOverlap(all(j in 1..2) u[j][m]);
+    }"""
+    r = pyopl.compile_model(text).solve(threads=1)
+    w = [3, 1, 4, 2]
+    best = None
+    for k in (1, 2, 3):
+        for s1 in itertools.combinations(range(4), 2):
+            for s2 in itertools.combinations(range(4), k):
+                end = 2 if not set(s1) & set(s2) else 4  # sharing a machine puts one after the other
+                v = sum(w[m] for m in s1) + sum(w[m] for m in s2) - 4 * k + 10 * end
+                best = v if best is None else min(best, v)
+    assert r.status == "optimal" and r.objective == best
+
+
+def test_always_in_over_an_interval_against_brute_force():
+    # three unit-height jobs of length 2 in 0..6; during the maintenance window m (length 3, optional,
+    # rewarded when present) at most one job may run
+    import itertools
+
+    import pyopl
+
+    text = """using CP;
+    dvar interval j[1..3] in 0..6 size 2;
+    dvar interval m optional in 0..6 size 3;
+    cumulFunction f = sum(i in 1..3) pulse(j[i], 1);
+    maximize 5 * presenceOf(m) - sum(i in 1..3) startOf(j[i]) - startOf(m);
+    subject to { alwaysIn(f, m, 0, 1); f <= 2; }"""
+    r = pyopl.compile_model(text).solve(threads=1)
+    best = None
+    for s in itertools.product(range(5), repeat=3):
+        level = [sum(1 for x in s if x <= t < x + 2) for t in range(7)]
+        if max(level) > 2:
+            continue
+        cands = [-sum(s)]  # m absent
+        cands += [5 - sum(s) - ms for ms in range(4) if all(level[t] <= 1 for t in range(ms, ms + 3))]
+        v = max(cands)
+        best = v if best is None else max(best, v)
+    assert r.status == "optimal" and r.objective == best

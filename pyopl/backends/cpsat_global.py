@@ -297,12 +297,17 @@ class Builder:
             demands = [h for _kind, _k, h in events]
             ivs = [self.intervals[k] for _kind, k, _h in events]
             cap = hi
-            if window is not None:  # the bound only inside [t0, t1): a fixed block takes the rest of a larger capacity
-                t0, t1 = window
+            if window is not None:  # the bound only inside the window: a block there takes the rest of a larger capacity
                 cap = max(hi, sum(demands))
-                if cap > hi and t1 > t0:
-                    ivs.append(self.m.new_fixed_size_interval_var(t0, t1 - t0, ""))
-                    demands.append(cap - hi)
+                if window[0] == "interval":  # [start(a), end(a)) while a is present: a itself is the block
+                    if cap > hi:
+                        ivs.append(self.intervals[window[1]])
+                        demands.append(cap - hi)
+                else:
+                    t0, t1 = window
+                    if cap > hi and t1 > t0:
+                        ivs.append(self.m.new_fixed_size_interval_var(t0, t1 - t0, ""))
+                        demands.append(cap - hi)
             self.m.add_cumulative(ivs, demands, cap)
             return
         if window is not None:

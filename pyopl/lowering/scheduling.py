@@ -73,21 +73,27 @@ def _same(inst: Any, a: IntervalVar, b: IntervalVar, part: str, when: list, span
 
 @builtin("alternative")
 def _alternative(ev: Any, node: A.Call, env: dict) -> CpConstraint:
-    """``alternative(a, B)``: when ``a`` is present exactly one interval of ``B`` is, starting and ending
-    with ``a``; when ``a`` is absent every interval of ``B`` is (OPL manual, "alternative")."""
+    """``alternative(a, B[, c])``: when ``a`` is present exactly one interval of ``B`` is (``c`` of them, an
+    integer expression, data or decisions), each starting and ending with ``a``; when ``a`` is absent
+    every interval of ``B`` is (OPL manual, "alternative")."""
+    from .cp_arith import cp_product
+
     arity(node, 2, 3)
     need_cp(ev.inst, node.span, "`alternative`")
-    if len(node.args) == 3:
-        raise EvalError("unsupported-cp-construct", node.args[2].span, "`alternative` with a cardinality is not "
-                        "compiled to CP-SAT yet", help="use `alternative(a, B)` (one interval of B)")
     inst = ev.inst
     a = interval_arg(ev, node, 0, env)
     bs = interval_list(ev, node.args[1], env, "alternative")
+    c = int_arg(ev, node, 2, env, 1)
     total = LinExpr(None, 0.0)
     for b in bs:
         total.iadd(_presence(b))
-    total.iadd(_presence(a), -1.0)
-    inst.add_aux_row(total, 0.0, 0.0, node.span)  # sum(presence of B) == presence of a
+    if isinstance(c, LinExpr) and a.presence is not None:
+        total.iadd(cp_product(inst, c, _presence(a), node.span), -1.0)  # c * presence of a
+    elif isinstance(c, LinExpr):
+        total.iadd(c, -1.0)
+    else:
+        total.iadd(_presence(a), -float(c))
+    inst.add_aux_row(total, 0.0, 0.0, node.span)  # sum(presence of B) == c * presence of a
     for b in bs:
         _same(inst, a, b, "start", b.when(), node.span)
         _same(inst, a, b, "end", b.when(), node.span)
@@ -284,17 +290,21 @@ def _cumul(f: CumulExpr, lo: int | None, hi: int | None, span: Any, window: tupl
 
 @builtin("alwaysIn")
 def _always_in(ev: Any, node: A.Call, env: dict) -> CpConstraint:
-    """``alwaysIn(f, start, end, lo, hi)``: the level of ``f`` stays in ``lo..hi`` over ``[start, end)``
-    (OPL manual, "alwaysIn"); the form over an interval (``alwaysIn(f, a, lo, hi)``) is not compiled."""
+    """``alwaysIn(f, start, end, lo, hi)``: the level of ``f`` stays in ``lo..hi`` over ``[start, end)``;
+    ``alwaysIn(f, a, lo, hi)``: over ``[start(a), end(a))`` while ``a`` is present (OPL manual, "alwaysIn")."""
     arity(node, 4, 5)
     need_cp(ev.inst, node.span, "`alwaysIn`")
     f = ev.evaluate(node.args[0], env)
     if not isinstance(f, CumulExpr):
         raise EvalError("unsupported-cp-construct", node.args[0].span, "`alwaysIn` is compiled for cumulative "
                         "functions (a `stateFunction` is not)", help="pass a `cumulFunction`")
-    if len(node.args) == 4:
-        raise EvalError("unsupported-cp-construct", node.args[1].span, "`alwaysIn` over an interval variable is not "
-                        "compiled to CP-SAT yet", help="give a fixed time window: `alwaysIn(f, start, end, lo, hi)`")
+    if len(node.args) == 4:  # over an interval: while `a` is present, on [start(a), end(a))
+        a = interval_arg(ev, node, 1, env)
+        lo, hi = (int_arg(ev, node, k, env) for k in (2, 3))
+        if isinstance(lo, LinExpr) or isinstance(hi, LinExpr):
+            raise EvalError("unsupported-cp-construct", node.args[2].span, "`alwaysIn` with decisions as its "
+                            "bounds is not compiled to CP-SAT yet", help="give data")
+        return _cumul(f, lo, hi, node.span, ("interval", a.index))
     nums = []
     for k in range(1, 5):
         v = int_arg(ev, node, k, env)
