@@ -356,7 +356,8 @@ def test_writeln_of_an_interval_prints_ibm_form():
     ("dvar interval a size 2 intensity 3;\nminimize endOf(a);", (2, 34), "`intensity`"),
     ("dvar interval a[1..2];\ndvar interval b[1..2];\nminimize endOf(a[1]);\nsubject to { isomorphism(a, b); }",
      (5, 14), "`isomorphism`"),
-    ("dvar interval a size 2;\nminimize endOf(a);\nsubject to { pulse(a, 1, 3) <= 2; }", (4, 26), "height range"),
+    ("dvar interval a size 2;\nminimize endOf(a);\nsubject to { heightAtEnd(a, pulse(a, 1)) <= 2; }", (4, 14),
+     "`heightAtEnd`"),
     ("dvar int x[1..2] in 0..3;\ndvar int c[1..2] in 0..2;\nminimize x[1];\nsubject to { distribute(c, [1, 2], x); }",
      (5, 14), "distribute"),
     ("stepFunction s;\nminimize 1;", (2, 1), "stepFunction"),
@@ -555,4 +556,30 @@ def test_always_in_over_an_interval_against_brute_force():
         cands += [5 - sum(s) - ms for ms in range(4) if all(level[t] <= 1 for t in range(ms, ms + 3))]
         v = max(cands)
         best = v if best is None else max(best, v)
+    assert r.status == "optimal" and r.objective == best
+
+
+def test_pulse_with_a_chosen_height_and_height_at_start():
+    # two overlapping-capable jobs; each consumes a height it chooses in 1..3 (more height, more reward)
+    # under a capacity of 4; job 2 is optional
+    import itertools
+
+    import pyopl
+
+    text = """using CP;
+    dvar interval j1 in 0..4 size 2;
+    dvar interval j2 optional in 0..4 size 2;
+    cumulFunction f = pulse(j1, 1, 3) + pulse(j2, 1, 3);
+    maximize 3 * heightAtStart(j1, f) + 2 * heightAtStart(j2, f, 0) - startOf(j1) - startOf(j2) + presenceOf(j2);
+    subject to { f <= 4; }"""
+    r = pyopl.compile_model(text).solve(threads=1)
+    best = None
+    for s1, h1 in itertools.product(range(3), range(1, 4)):
+        v = 3 * h1 - s1  # j2 absent
+        best = v if best is None else max(best, v)
+        for s2, h2 in itertools.product(range(3), range(1, 4)):
+            overlap = s1 < s2 + 2 and s2 < s1 + 2
+            if overlap and h1 + h2 > 4:
+                continue
+            best = max(best, 3 * h1 + 2 * h2 - s1 - s2 + 1)
     assert r.status == "optimal" and r.objective == best

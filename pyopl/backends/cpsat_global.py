@@ -288,17 +288,22 @@ class Builder:
                     m.add(circuit.ranks[a] + 1 <= circuit.ranks[b]).only_enforce_if([first] + both)
                     m.add(circuit.ranks[b] + 1 <= circuit.ranks[a]).only_enforce_if([first.Not()] + both)
 
+    def _height(self, h: Any) -> Any:
+        """A height of a cumulative function: a number, or ``sign * column`` for a chosen one
+        (:class:`~pyopl.lowering.scheduling.VarHeight`)."""
+        return h if isinstance(h, int) else h.sign * self.xs[h.col]
+
     def _cumul(self, c: Any) -> None:
         d = c.data
         events, lo, hi, window = d["events"], d["lo"], d["hi"], d["window"]
         if all(kind == "pulse" and h >= 0 for kind, _k, h in events) and (lo is None or lo <= 0):
             if hi is None:
                 return  # a sum of non-negative pulses is never below 0
-            demands = [h for _kind, _k, h in events]
+            demands = [self._height(h) for _kind, _k, h in events]
             ivs = [self.intervals[k] for _kind, k, _h in events]
             cap = hi
             if window is not None:  # the bound only inside the window: a block there takes the rest of a larger capacity
-                cap = max(hi, sum(demands))
+                cap = max(hi, sum(abs(h) for _kind, _k, h in events))
                 if window[0] == "interval":  # [start(a), end(a)) while a is present: a itself is the block
                     if cap > hi:
                         ivs.append(self.intervals[window[1]])
@@ -328,7 +333,8 @@ class Builder:
                 continue
             iv, act = self.ivs[k], self._present(k)
             if kind in ("pulse", "stepAtStart"):
-                times.append(self.xs[iv.start]); changes.append(h); actives.append(act)
+                times.append(self.xs[iv.start]); changes.append(self._height(h)); actives.append(act)
             if kind in ("pulse", "stepAtEnd"):
-                times.append(self.xs[iv.end]); changes.append(-h if kind == "pulse" else h); actives.append(act)
+                times.append(self.xs[iv.end]); changes.append(self._height(-1 * h if kind == "pulse" else h))
+                actives.append(act)
         self.m.add_reservoir_constraint_with_active(times, changes, actives, lo_level, hi_level)

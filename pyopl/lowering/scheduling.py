@@ -221,13 +221,38 @@ class CumulExpr:
         return CumulExpr(self.terms + [(k, iv, sign * h) for k, iv, h in other.terms])
 
 
+@dataclass(frozen=True)
+class VarHeight:
+    """The height of ``pulse(a, lo, hi)`` (and the steps), chosen by the solver in ``lo..hi``: the integer
+    column ``col``, times ``sign`` (-1 where the function is subtracted)."""
+
+    col: int
+    lo: int
+    hi: int
+    sign: int = 1
+
+    def __rmul__(self, k: int) -> "VarHeight":
+        return VarHeight(self.col, self.lo, self.hi, self.sign * k)
+
+    def __ge__(self, other: int) -> bool:  # (every value >= other: `h >= 0` of a fixed height)
+        return (self.lo if self.sign > 0 else -self.hi) >= other
+
+    def __abs__(self) -> int:
+        return max(abs(self.lo), abs(self.hi))
+
+
 def _elementary(kind: str):
     def handler(ev: Any, node: A.Call, env: dict) -> CumulExpr:
         arity(node, 2, 3)
         need_cp(ev.inst, node.span, "`%s`" % node.func)
-        if len(node.args) == 3:
-            raise EvalError("unsupported-cp-construct", node.args[2].span, "`%s` with a height range (a variable "
-                            "height) is not compiled to CP-SAT yet" % node.func, help="give a fixed height")
+        if len(node.args) == 3:  # a height in lo..hi, chosen by the solver (OPL manual, "pulse")
+            iv = interval_arg(ev, node, 0, env)
+            lo, hi = int_arg(ev, node, 1, env), int_arg(ev, node, 2, env)
+            if isinstance(lo, LinExpr) or isinstance(hi, LinExpr) or lo > hi:
+                raise EvalError("cp-bad-argument", node.span, "the height range of `%s` is two numbers, the least "
+                                "first" % node.func, help="write `%s(a, 1, 5)`" % node.func)
+            col = ev.inst.new_column(float(lo), float(hi), True, node.func + "_height")
+            return CumulExpr([(kind, iv, VarHeight(col, lo, hi))])
         iv = interval_arg(ev, node, 0, env)
         h = int_arg(ev, node, 1, env)
         if isinstance(h, LinExpr):
@@ -334,6 +359,38 @@ def cumul_decl(inst: Any, d: A.CumulDecl, dims: list, envs: list) -> Any:
     return OplArray(d.name, dims, data) if dims else data[()]
 
 
+@builtin("heightAtStart")
+def _height_at_start(ev: Any, node: A.Call, env: dict) -> Any:
+    """``heightAtStart(a, f[, absentH])``: how much the interval ``a`` adds to the cumulative function
+    ``f`` at its start (its ``pulse`` and ``stepAtStart`` heights, a chosen height included), ``absentH``
+    (0 unless given) when ``a`` is absent (OPL Language Quick Reference, "heightAtStart")."""
+    arity(node, 2, 3)
+    need_cp(ev.inst, node.span, "`heightAtStart`")
+    inst = ev.inst
+    a = interval_arg(ev, node, 0, env)
+    f = ev.evaluate(node.args[1], env)
+    if not isinstance(f, CumulExpr):
+        raise EvalError("cp-bad-argument", node.args[1].span, "`heightAtStart` takes a `cumulFunction` second",
+                        help="pass the name of a `cumulFunction`")
+    absent = int_arg(ev, node, 2, env)
+    if isinstance(absent, LinExpr):
+        raise EvalError("cp-bad-argument", node.args[2].span, "the absent height of `heightAtStart` is data",
+                        help="give a number")
+    h = LinExpr(None, 0.0)
+    for kind, iv, height in f.terms:
+        if kind in ("pulse", "stepAtStart") and iv is a:
+            h.iadd(LinExpr({height.col: float(height.sign)}) if isinstance(height, VarHeight) else float(height))
+    if a.presence is None:
+        return h
+    lo, hi = inst.bounds(h)
+    t = inst.new_column(min(lo, absent), max(hi, absent), True, "heightAtStart")
+    d = LinExpr({t: 1.0})
+    d.iadd(h, -1.0)
+    conditional(inst, d, 0.0, 0.0, [(a.presence, True)], node.span)
+    conditional(inst, LinExpr({t: 1.0}), absent, absent, [(a.presence, False)], node.span)
+    return LinExpr.var(t)
+
+
 @builtin("cumulFunctionValue")
 def _cumul_function_value(ev: Any, node: A.Call, env: dict) -> int:
     """``cumulFunctionValue(f, t)``: the level of the cumulative function ``f`` at the time ``t`` in the
@@ -358,6 +415,10 @@ def _cumul_function_value(ev: Any, node: A.Call, env: dict) -> int:
                                                      "or read it in an `execute` block after the model")
     level = 0
     for kind, iv, h in f.terms:
+        if isinstance(h, VarHeight):
+            raise EvalError("unsupported-cp-construct", node.span, "`cumulFunctionValue` of a function with a "
+                            "height the solver chooses (`pulse(a, lo, hi)`) is not computed by pyopl",
+                            help="read `heightAtStart(a, f)` through a decision variable instead")
         if kind == "step":
             level += h if t >= iv else 0
             continue
