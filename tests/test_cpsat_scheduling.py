@@ -352,7 +352,7 @@ def test_writeln_of_an_interval_prints_ibm_form():
 
 
 @pytest.mark.parametrize("body, at, words", [
-    ("dvar interval a size 2;\ndvar interval b size 2;\nminimize overlapLength(a, b);", (4, 10), "`overlapLength`"),
+    ("dvar interval a size 2;\ndvar interval b size 2;\nminimize startEval(a, 1);", (4, 10), "`startEval`"),
     ("dvar interval a size 2 intensity 3;\nminimize endOf(a);", (2, 34), "`intensity`"),
     ("dvar interval a[1..2];\ndvar interval b[1..2];\nminimize endOf(a[1]);\nsubject to { isomorphism(a, b); }",
      (5, 14), "`isomorphism`"),
@@ -582,4 +582,28 @@ def test_pulse_with_a_chosen_height_and_height_at_start():
             if overlap and h1 + h2 > 4:
                 continue
             best = max(best, 3 * h1 + 2 * h2 - s1 - s2 + 1)
+    assert r.status == "optimal" and r.objective == best
+
+
+def test_overlap_length_against_brute_force():
+    import itertools
+
+    import pyopl
+
+    text = """using CP;
+    dvar interval a in 0..8 size 3;
+    dvar interval b optional in 0..8 size 4;
+    maximize 4 * overlapLength(a, b, -1) - 3 * overlapLength(a, 2, 4) + startOf(a) - startOf(b) + presenceOf(b);"""
+    r = pyopl.compile_model(text).solve(threads=1)
+
+    def ov(s1, e1, s2, e2):
+        return max(0, min(e1, e2) - max(s1, s2))
+
+    best = None
+    for sa in range(6):
+        base = -3 * ov(sa, sa + 3, 2, 4) + sa
+        cands = [4 * -1 + base]  # b absent
+        cands += [4 * ov(sa, sa + 3, sb, sb + 4) + base - sb + 1 for sb in range(5)]
+        v = max(cands)
+        best = v if best is None else max(best, v)
     assert r.status == "optimal" and r.objective == best

@@ -199,7 +199,7 @@ ENTRIES = [
      "subject to { alwaysEqual(f, a[1], 1); alwaysEqual(f, a[2], 1); alwaysEqual(f, a[3], 2); }", None, 4.0),  # a[1], a[2] together on [0, 2), a[3] on [2, 4)
     (FN, "alwaysNoState", "code", "CP Optimizer scheduling constraint that pyopl does not yet compile to CP-SAT (docs/cp.md lists what runs)", None, "OPL0627"),
     (FN, "lengthOf", "obj", "using CP;\ndvar interval a in 2..20 size 3;\nminimize lengthOf(a) + startOf(a);", None, 5.0),  # length 3, earliest start 2
-    (FN, "overlapLength", "code", "CP Optimizer scheduling expression that pyopl does not yet compile to CP-SAT (docs/cp.md lists what runs)", None, "OPL0627"),
+    (FN, "overlapLength", "obj", "using CP;\ndvar interval a in 0..10 size 3;\ndvar interval b in 0..10 size 1;\nmaximize 10 * overlapLength(a, 2, 4) + overlapLength(a, b) - startOf(b);", None, 20.0),  # a over [2, 4) entirely (2 * 10, a starts at 1 or 2); b gains its overlap 1 back only by starting at 1 or later
     (FN, "startEval", "code", "CP Optimizer scheduling expression that pyopl does not yet compile to CP-SAT (docs/cp.md lists what runs)", None, "OPL0627"),
     (FN, "endEval", "code", "CP Optimizer scheduling expression that pyopl does not yet compile to CP-SAT (docs/cp.md lists what runs)", None, "OPL0627"),
     (FN, "lengthEval", "code", "CP Optimizer scheduling expression that pyopl does not yet compile to CP-SAT (docs/cp.md lists what runs)", None, "OPL0627"),
@@ -214,7 +214,7 @@ ENTRIES = [
     (FN, "sizeOfPrev", "obj", "using CP;\nint ty[1..2] = [3, 5];\ndvar interval a[1..2] size 2;\ndvar sequence s in a types ty;\nminimize sizeOfPrev(s, a[2]) + 10 * sizeOfPrev(s, a[1], 1, 0);\nsubject to { noOverlap(s); first(s, a[1]); }", None, 12.0),  # a[1]'s size 2, then firstValue 1
     (FN, "typeOfNext", "obj", "using CP;\nint ty[1..2] = [3, 5];\ndvar interval a[1..2] size 2;\ndvar sequence s in a types ty;\nminimize typeOfNext(s, a[2], 7, 0);\nsubject to { noOverlap(s); first(s, a[1]); }", None, 7.0),  # a[2] is last: lastValue
     (FN, "typeOfPrev", "obj", "using CP;\nint ty[1..2] = [3, 5];\ndvar interval a[1..2] size 2;\ndvar sequence s in a types ty;\nminimize typeOfPrev(s, a[2], 7, 0);\nsubject to { noOverlap(s); first(s, a[1]); }", None, 3.0),  # a[1] comes just before a[2]
-    (FN, "heightAtStart", "code", "CP Optimizer scheduling expression that pyopl does not yet compile to CP-SAT (docs/cp.md lists what runs)", None, "OPL0627"),
+    (FN, "heightAtStart", "obj", "using CP;\ndvar interval a size 2;\ncumulFunction f = pulse(a, 1, 3);\nmaximize heightAtStart(a, f);\nsubject to { f <= 2; }", None, 2.0),  # the chosen height, capped by f <= 2
     (FN, "heightAtEnd", "code", "CP Optimizer scheduling expression that pyopl does not yet compile to CP-SAT (docs/cp.md lists what runs)", None, "OPL0627"),
     (FN, "step", "obj", "using CP;\ndvar interval a in 0..10 size 1;\nminimize startOf(a);\nsubject to { step(3, 1) + stepAtStart(a, -1) >= 0; }", None, 3.0),  # a starts once the step at 3 is up
     (FN, "stepAtEnd", "obj", "using CP;\ndvar interval a in 0..10 size 2;\ndvar interval b in 0..10 size 1;\nminimize startOf(b);\nsubject to { stepAtEnd(a, 1) + stepAtStart(b, -1) >= 0; }", None, 2.0),  # b starts once a has ended (at 2)
@@ -427,7 +427,6 @@ CODE_MODELS = {
     "alwaysNoState": "using CP;\ndvar interval a;\ndvar interval b;\nconstraints { alwaysNoState(a, b); }",
     "lengthOf": "dvar interval a;\nminimize lengthOf(a);",
     "sizeOf": "dvar interval a;\nminimize sizeOf(a);",
-    "overlapLength": "using CP;\ndvar interval a;\nminimize overlapLength(a);",
     "startEval": "using CP;\ndvar interval a;\nminimize startEval(a);",
     "endEval": "using CP;\ndvar interval a;\nminimize endEval(a);",
     "lengthEval": "using CP;\ndvar interval a;\nminimize lengthEval(a);",
@@ -442,7 +441,6 @@ CODE_MODELS = {
     "sizeOfPrev": "using CP;\ndvar interval a;\nminimize sizeOfPrev(a);",
     "typeOfNext": "using CP;\ndvar interval a;\nminimize typeOfNext(a);",
     "typeOfPrev": "using CP;\ndvar interval a;\nminimize typeOfPrev(a);",
-    "heightAtStart": "using CP;\ndvar interval a;\nminimize heightAtStart(a);",
     "heightAtEnd": "using CP;\ndvar interval a;\nminimize heightAtEnd(a);",
     "pulse": "dvar interval a;\nminimize pulse(a);",
     "step": "dvar interval a;\nminimize step(a);",
