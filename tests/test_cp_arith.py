@@ -182,3 +182,27 @@ def test_key_only_tuple_lookup_in_ord():
     minimize x;
     subject to { x >= at; }""")
     assert r.status == "optimal" and r.objective == 1 + 10 * 2
+
+
+def test_sub_circuit_against_brute_force():
+    # next[i]: the city after i (0-based); a city left out (next[i] == i) costs 6
+    d = [[0, 3, 9, 4], [3, 0, 2, 8], [9, 2, 0, 5], [4, 8, 5, 0]]
+    r = _solve("""using CP;
+    int d[0..3][0..3] = %s;
+    dvar int x[0..3] in 0..3;
+    minimize sum(i in 0..3) (d[i][x[i]] + 6 * (x[i] == i));
+    subject to { subCircuit(x); x[0] != 0; }""" % str(d).replace("[", "[").replace("]", "]"))
+
+    def one_circuit(nxt):
+        inside = [i for i in range(4) if nxt[i] != i]
+        if not inside:
+            return True
+        seen, i = set(), inside[0]
+        while i not in seen:
+            seen.add(i)
+            i = nxt[i]
+        return seen == set(inside) and sorted(nxt[i] for i in inside) == sorted(inside)
+
+    best = min(sum(d[i][n[i]] + 6 * (n[i] == i) for i in range(4))
+               for n in itertools.product(range(4), repeat=4) if n[0] != 0 and one_circuit(n))
+    assert r.status == "optimal" and r.objective == best

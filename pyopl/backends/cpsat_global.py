@@ -231,6 +231,23 @@ class Builder:
         self.m.add_linear_expression_in_domain(e, inside).only_enforce_if(b)
         self.m.add_linear_expression_in_domain(e, outside).only_enforce_if(b.Not())
 
+    def _subCircuit(self, c: Any) -> None:
+        """``subCircuit(next)``: a literal per arc ``i -> j`` equivalent to ``next[i] == j`` and CP-SAT's
+        circuit over them (self-loops leave an element out)."""
+        m = self.m
+        nexts = self._exprs(c, c.exprs, "subCircuit")
+        n = len(nexts)
+        arcs = []
+        for i, e in enumerate(nexts):
+            m.add_linear_constraint(e, 0, n - 1)  # a position of the array
+            for j in range(n):
+                lit = m.new_bool_var("")
+                m.add(e == j).only_enforce_if(lit)
+                m.add(e != j).only_enforce_if(lit.Not())
+                arcs.append((i, j, lit))
+        if n:
+            m.add_circuit(arcs)
+
     def _abs(self, c: Any) -> None:
         self.m.add_abs_equality(self.xs[c.data["target"]], self._exprs(c, c.exprs, "abs")[0])
 

@@ -139,3 +139,15 @@ def _pack(ev: Any, node: A.Call, env: dict) -> CpConstraint:
         count = _ints(ev, A.ArrayLit(node.args[3].span, [node.args[3]]), env, "pack")[0]
         inst.add_aux_row(_diff(count, LinExpr({u: 1.0 for u in used.values()})), 0.0, 0.0, node.span)
     return _posted(node)
+
+
+@builtin("subCircuit")
+def _sub_circuit(ev: Any, node: A.Call, env: dict) -> CpConstraint:
+    """``subCircuit(next)``: ``next[i]`` is the position (0-based) of the element that follows ``i``; the
+    elements with ``next[i] != i`` form one circuit, the others (``next[i] == i``) are left out (OPL
+    Language Quick Reference, "subCircuit").  CP-SAT's ``add_circuit`` over one 0/1 literal per arc
+    ``i -> j`` equal to ``next[i] == j`` (a self-loop: ``i`` left out)."""
+    _args(node, 1, 1)
+    need_cp(ev.inst, node.span, "`subCircuit`")
+    xs = _ints(ev, node.args[0], env, "subCircuit")
+    return CpConstraint("subCircuit", [(dict(x.terms), float(x.const)) for x in xs], node.span)

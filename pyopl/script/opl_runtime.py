@@ -228,7 +228,25 @@ class OplNamespace(_Host):
             "sgn": lambda a, s: float((n(a, s) > 0) - (n(a, s) < 0)),
             "ftoi": lambda a, s: float(math.trunc(n(a, s))) if math.isfinite(n(a, s)) else math.nan,
             "distToInt": lambda a, s: abs(n(a, s) - round(n(a, s))),
+            "append": lambda a, s: _append(a, s),
         }
+
+
+def _append(args: list, span: Any) -> Any:
+    """``Opl.append(a, b, ...)``: a script array of the elements of the arrays given (an OPL array's items in
+    index order, a script array's items) and of the other arguments themselves, in order (OPL's ``append``
+    as IBM's scripts reach it, e.g. for ``cp.factory.searchPhase(Opl.append(s, d))``)."""
+    from .values import JSArray
+
+    out: list = []
+    for v in args:
+        if isinstance(v, JSArray):
+            out.extend(v.items)
+        elif isinstance(v, _Host) and list(v.iter_keys()):
+            out.extend(v.get_index(k, span) for k in v.iter_keys())
+        else:
+            out.append(v)
+    return JSArray(out)
 
 
 def _log(v: float, fn: Any) -> float:
