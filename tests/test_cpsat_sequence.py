@@ -245,3 +245,51 @@ def test_a_transition_matrix_without_types_uses_positions():
         v = max(start[k] + 1 for k in range(3))
         best = v if best is None else min(best, v)
     assert r.status == "optimal" and r.objective == best
+
+
+def test_same_sequence_is_a_permutation_flow_shop():
+    # IBM's sched_pflowshop: one sequence per machine, all equal to the first (sameSequence)
+    import itertools
+
+    import pyopl
+
+    p = [[3, 2], [1, 4], [2, 2]]
+    text = """using CP;
+    int p[0..2][0..1] = [[3, 2], [1, 4], [2, 2]];
+    dvar interval op[j in 0..2][m in 0..1] size p[j][m];
+    dvar sequence s[m in 0..1] in all(j in 0..2) op[j][m];
+    minimize max(j in 0..2) endOf(op[j][1]);
+    subject to {
+      forall(m in 0..1) noOverlap(s[m]);
+      forall(j in 0..2) endBeforeStart(op[j][0], op[j][1]);
+      sameSequence(s[0], s[1]);
+    }"""
+    r = pyopl.compile_model(text).solve(threads=1)
+    best = None
+    for order in itertools.permutations(range(3)):
+        e0 = e1 = 0
+        for j in order:
+            e0 += p[j][0]
+            e1 = max(e1, e0) + p[j][1]
+        best = e1 if best is None else min(best, e1)
+    assert r.status == "optimal" and r.objective == best
+
+
+def test_same_sequence_forbids_different_orders():
+    import pyopl
+
+    base = """using CP;
+    dvar interval op[j in 0..2][m in 0..1] size 1;
+    dvar sequence s[m in 0..1] in all(j in 0..2) op[j][m];
+    dvar sequence t[m in 0..1] in all(j in 0..2) op[2 - j][m];
+    minimize max(j in 0..2) endOf(op[j][1]);
+    subject to {
+      forall(m in 0..1) noOverlap(s[m]);
+      first(s[0], op[0][0]); %s
+    }"""
+    assert pyopl.compile_model(base % "first(s[1], op[2][1]);").solve(threads=1).status == "optimal"
+    both = base % "first(s[1], op[2][1]); sameSequence(s[0], s[1]);"
+    assert pyopl.compile_model(both).solve(threads=1).status == "infeasible"
+    # with arrays: s[0] related to t[1] in reverse (op[j][0] to op[j][1]): job 0 first on both machines
+    mapped = base % "sameSequence(s[0], t[1], all(j in 0..2) op[j][0], all(j in 0..2) op[j][1]); first(t[1], op[2][1]);"
+    assert pyopl.compile_model(mapped).solve(threads=1).status == "infeasible"

@@ -72,9 +72,12 @@ class Builder:
         ``noOverlap(p, M, true)`` (made before any ``noOverlap`` on it is added, which ties the circuit
         to time); call after :meth:`add_intervals`."""
         for c in constraints:
-            wanted = c.kind in ("sequence", "neighbour") or (c.kind == "noOverlap" and c.data.get("direct"))
+            wanted = c.kind in ("sequence", "neighbour", "sameSequence") or (c.kind == "noOverlap"
+                                                                               and c.data.get("direct"))
             if wanted and c.data["seq"] not in self.circuits:
                 self.circuits[c.data["seq"]] = make_circuit(self, c.data["intervals"])
+            if c.kind == "sameSequence" and c.data["seq2"] not in self.circuits:
+                self.circuits[c.data["seq2"]] = make_circuit(self, c.data["intervals2"])
 
     def add_intervals(self, ivs: list) -> None:
         """One CP-SAT interval per :class:`~pyopl.lowering.intervals.IntervalVar`, in order."""
@@ -277,6 +280,17 @@ class Builder:
 
     def _sequence(self, c: Any) -> None:
         post(self, self.circuits[c.data["seq"]], c)
+
+    def _sameSequence(self, c: Any) -> None:
+        """``sameSequence``: corresponding intervals present together, and the two circuits equal arc by arc."""
+        m, d = self.m, c.data
+        one, two = self.circuits[d["seq"]], self.circuits[d["seq2"]]
+        node2 = {0: 0}
+        for i, j in d["pairs"]:
+            node2[i + 1] = j + 1
+            m.add(self._present(one.intervals[i]) == self._present(two.intervals[j]))
+        for (u, v), lit in one.arcs.items():
+            m.add(lit == two.arcs[(node2[u], node2[v])])
 
     def _neighbour(self, c: Any) -> None:
         post_neighbour(self, self.circuits[c.data["seq"]], c)

@@ -111,3 +111,41 @@ def neighbour_expression(ev: Any, node: A.Call, env: dict) -> Any:
 
 for _name in NEIGHBOUR:
     builtin(_name)(neighbour_expression)
+
+
+@builtin("sameSequence")
+def _same_sequence(ev: Any, node: A.Call, env: dict) -> CpConstraint:
+    """``sameSequence(p1, p2[, A1, A2])``: the two sequences are the same modulo the mapping of their
+    intervals (by their order in the declarations, or ``A1[i]`` to ``A2[i]``): corresponding intervals
+    are present together and come in the same order (OPL Language Quick Reference, "sameSequence").
+    Both sequences get their circuits (pyopl/backends/cpsat_sequence.py), tied arc by arc."""
+    from .intervals import interval_list
+
+    if len(node.args) not in (2, 4):
+        raise EvalError("call-arity", node.span, "`sameSequence` takes 2 or 4 arguments, %d given" % len(node.args),
+                        help="call it as `sameSequence(p1, p2)` or `sameSequence(p1, p2, A1, A2)`")
+    need_cp(ev.inst, node.span, "`sameSequence`")
+    seqs = [ev.evaluate(a, env) for a in node.args[:2]]
+    for s, a in zip(seqs, node.args[:2]):
+        if not isinstance(s, Sequence):
+            raise EvalError("cp-bad-argument", a.span, "`sameSequence` takes two `dvar sequence`s first",
+                            help="declare `dvar sequence p in A;` and pass `p`")
+    p1, p2 = seqs
+    if len(p1.intervals) != len(p2.intervals):
+        raise EvalError("cp-bad-argument", node.span, "the sequences of `sameSequence` have %d and %d intervals" % (
+            len(p1.intervals), len(p2.intervals)), help="relate sequences of the same size")
+    if len(node.args) == 2:
+        pairs = [(k, k) for k in range(len(p1.intervals))]
+    else:
+        a1, a2 = (interval_list(ev, a, env, "sameSequence") for a in node.args[2:])
+        pos1 = {iv.index: k for k, iv in enumerate(p1.intervals)}
+        pos2 = {iv.index: k for k, iv in enumerate(p2.intervals)}
+        pairs = [(pos1.get(x.index), pos2.get(y.index)) for x, y in zip(a1, a2)]
+        if len(a1) != len(a2) or any(i is None or j is None for i, j in pairs) or \
+                len({i for i, _ in pairs}) != len(p1.intervals) or len({j for _, j in pairs}) != len(p2.intervals):
+            raise EvalError("unsupported-cp-construct", node.span, "`sameSequence` with arrays is compiled where "
+                            "they map every interval of the first sequence to one of the second",
+                            help="give each interval of both sequences once, in corresponding order")
+    return CpConstraint("sameSequence", [], node.span, data={
+        "seq": p1.name, "intervals": [iv.index for iv in p1.intervals],
+        "seq2": p2.name, "intervals2": [iv.index for iv in p2.intervals], "pairs": pairs})

@@ -27,13 +27,13 @@ synchronize cumulFunction stateFunction alwaysIn alwaysEqual alwaysConstant alwa
 allowedAssignments forbiddenAssignments element stepAtStart stepAtEnd heightAtStart heightAtEnd
 startEval endEval sizeEval lengthEval overlapLength typeOfNext typeOfPrev startOfNext startOfPrev endOfNext
 endOfPrev sizeOfNext sizeOfPrev lengthOfNext lengthOfPrev before strong isomorphism step append
-cumulFunctionValue stateFunctionValue subCircuit""".split())
+cumulFunctionValue stateFunctionValue subCircuit sameSequence""".split())
 #: The CP constraints that pyopl compiles to OR-Tools CP-SAT in a `using CP;` model (docs/cp.md).
 CP_SUPPORTED = frozenset("""allDifferent count inverse noOverlap alternative span synchronize startOf endOf sizeOf
 lengthOf presenceOf pulse stepAtStart stepAtEnd alwaysIn endBeforeStart endBeforeEnd startBeforeStart startBeforeEnd
 startAtStart startAtEnd endAtStart endAtEnd allMinDistance lex pack step before alwaysEqual
 allowedAssignments forbiddenAssignments append typeOfNext typeOfPrev startOfNext startOfPrev endOfNext endOfPrev
-sizeOfNext sizeOfPrev lengthOfNext lengthOfPrev cumulFunctionValue stateFunctionValue heightAtStart overlapLength subCircuit""".split())
+sizeOfNext sizeOfPrev lengthOfNext lengthOfPrev cumulFunctionValue stateFunctionValue heightAtStart overlapLength subCircuit sameSequence""".split())
 
 
 def uses_cp(model: A.Model) -> bool:
