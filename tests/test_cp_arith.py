@@ -206,3 +206,16 @@ def test_sub_circuit_against_brute_force():
     best = min(sum(d[i][n[i]] + 6 * (n[i] == i) for i in range(4))
                for n in itertools.product(range(4), repeat=4) if n[0] != 0 and one_circuit(n))
     assert r.status == "optimal" and r.objective == best
+
+
+def test_element_of_a_flattened_array():
+    # IBM's example: element(all(i, j in 1..5) x[i, j], 12) == false, here with a decision position too
+    r = _solve("""using CP;
+    int w[0..5] = [4, 9, 2, 7, 5, 1];
+    dvar boolean x[1..3, 1..3];
+    dvar int p in 0..5;
+    maximize sum(i, j in 1..3) x[i, j] + element(all(k in 0..5) w[k], p) - 2 * p;
+    subject to { element(all(i, j in 1..3) x[i, j], 4) == false; element(all(i, j in 1..3) x[i, j], p) == 1; }""")
+    w = [4, 9, 2, 7, 5, 1]
+    best = max(8 + w[p] - 2 * p for p in range(6) if p != 4)
+    assert r.status == "optimal" and r.objective == best

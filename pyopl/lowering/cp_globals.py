@@ -151,3 +151,34 @@ def _sub_circuit(ev: Any, node: A.Call, env: dict) -> CpConstraint:
     need_cp(ev.inst, node.span, "`subCircuit`")
     xs = _ints(ev, node.args[0], env, "subCircuit")
     return CpConstraint("subCircuit", [(dict(x.terms), float(x.const)) for x in xs], node.span)
+
+
+@builtin("element")
+def _element(ev: Any, node: A.Call, env: dict) -> Any:
+    """``element(A, n)``: the element at the 0-based position ``n`` of the flattened array ``A`` (OPL
+    Language Quick Reference, "element"); ``n`` data gives that element, ``n`` a decision CP-SAT's
+    ``add_element`` over the elements (data or decision expressions)."""
+    from .cp import array_items
+
+    _args(node, 2, 2)
+    need_cp(ev.inst, node.span, "`element`")
+    items = array_items(ev, node.args[0], env, "element")
+    n = ev.evaluate(node.args[1], env)
+    if isinstance(n, bool):
+        n = int(n)
+    if is_number(n):
+        if not float(n).is_integer() or not 0 <= n < len(items):
+            raise EvalError("set-position-out-of-range", node.args[1].span, "position %s is outside the array, whose "
+                            "positions are 0..%d (0-based)" % (n, len(items) - 1), help="use a position in range")
+        return items[int(n)]
+    vals = [v if isinstance(v, LinExpr) else LinExpr(None, float(int(v) if isinstance(v, bool) else v)) for v in items]
+    if not isinstance(n, LinExpr) or not all(isinstance(v, LinExpr) for v in vals):
+        raise EvalError("cp-bad-argument", node.span, "`element` takes an array of numbers or decision expressions "
+                        "and an integer position", help="write `element(all(i in I) x[i], n)`")
+    inst = ev.inst
+    bounds = [inst.bounds(v) for v in vals]
+    t = inst.new_column(min(b[0] for b in bounds), max(b[1] for b in bounds), True, "element")
+    inst.cp_constraints.append(CpConstraint("element", [(dict(v.terms), float(v.const)) for v in vals], node.span,
+                                            data={"index": (dict(n.terms), float(n.const)),
+                                                  "positions": list(range(len(vals))), "target": ({t: 1.0}, 0.0)}))
+    return LinExpr.var(t)

@@ -33,7 +33,7 @@ CP_SUPPORTED = frozenset("""allDifferent count inverse noOverlap alternative spa
 lengthOf presenceOf pulse stepAtStart stepAtEnd alwaysIn endBeforeStart endBeforeEnd startBeforeStart startBeforeEnd
 startAtStart startAtEnd endAtStart endAtEnd allMinDistance lex pack step before alwaysEqual
 allowedAssignments forbiddenAssignments append typeOfNext typeOfPrev startOfNext startOfPrev endOfNext endOfPrev
-sizeOfNext sizeOfPrev lengthOfNext lengthOfPrev cumulFunctionValue stateFunctionValue heightAtStart overlapLength subCircuit sameSequence""".split())
+sizeOfNext sizeOfPrev lengthOfNext lengthOfPrev cumulFunctionValue stateFunctionValue heightAtStart overlapLength subCircuit sameSequence element""".split())
 
 
 def uses_cp(model: A.Model) -> bool:
