@@ -607,3 +607,20 @@ def test_overlap_length_against_brute_force():
         v = max(cands)
         best = v if best is None else max(best, v)
     assert r.status == "optimal" and r.objective == best
+
+
+def test_a_cumulative_function_bounded_by_a_decision():
+    # buy capacity c (cost 3 each) for three unit-height jobs of length 2 that must end by 4
+    import itertools
+
+    import pyopl
+
+    text = """using CP;
+    dvar interval j[1..3] in 0..4 size 2;
+    dvar int c in 0..3;
+    minimize 3 * c + sum(i in 1..3) startOf(j[i]);
+    subject to { sum(i in 1..3) pulse(j[i], 1) <= c; }"""
+    r = pyopl.compile_model(text).solve(threads=1)
+    best = min(3 * c + sum(s) for c in range(4) for s in itertools.product(range(3), repeat=3)
+               if all(sum(1 for x in s if x <= t < x + 2) <= c for t in range(4)))
+    assert r.status == "optimal" and r.objective == best

@@ -327,6 +327,15 @@ class Builder:
     def _cumul(self, c: Any) -> None:
         d = c.data
         events, lo, hi, window = d["events"], d["lo"], d["hi"], d["window"]
+        if isinstance(hi, tuple):  # `f <= e`, e a decision expression: pulses only, CP-SAT's affine capacity
+            if window is not None or not all(kind == "pulse" and h >= 0 for kind, _k, h in events):
+                raise Refused("unsupported-cp-construct", "a cumulative function bounded by a decision expression "
+                              "is compiled for sums of pulses of non-negative height", "bound it by a number, or "
+                              "use pulses only", c.span)
+            cap = self._exprs(c, [hi], "cumulFunction")[0]
+            self.m.add_cumulative([self.intervals[k] for _kind, k, _h in events],
+                                  [self._height(h) for _kind, _k, h in events], cap)
+            return
         if all(kind == "pulse" and h >= 0 for kind, _k, h in events) and (lo is None or lo <= 0):
             if hi is None:
                 return  # a sum of non-negative pulses is never below 0

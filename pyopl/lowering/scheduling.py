@@ -296,6 +296,11 @@ def cumul_compare(ev: Any, node: A.Node, op: str, a: Any, b: Any) -> CpConstrain
     """``f <= cap`` or ``f >= lo`` (``cap >= f`` ...): the level of ``f`` stays within the bound at all times."""
     if isinstance(b, CumulExpr):
         a, b, op = b, a, {"<=": ">=", ">=": "<=", "==": "=="}.get(op, op)
+    if op == "<=" and isinstance(b, LinExpr) and ev.inst.is_integral(b) and not b.is_constant:
+        # a capacity that is a decision expression (CP-SAT's cumulative takes an affine capacity)
+        return _cumul(a, None, (dict(b.terms), float(b.const)), node.span)
+    if isinstance(b, LinExpr) and b.is_constant:
+        b = b.const
     if op not in ("<=", ">=") or not is_number(b) or not float(b).is_integer():
         raise EvalError("type-bad-comparison", node.span, "a cumulative function is compared with `<=` or `>=` "
                         "and an integer (its capacity or its minimum level)",
