@@ -219,3 +219,28 @@ def test_element_of_a_flattened_array():
     w = [4, 9, 2, 7, 5, 1]
     best = max(8 + w[p] - 2 * p for p in range(6) if p != 4)
     assert r.status == "optimal" and r.objective == best
+
+
+def test_a_dexpr_array_indexed_by_a_decision():
+    r = _solve("""using CP;
+    int v[1..4] = [5, 2, 8, 3];
+    dvar int y[1..4] in 0..3;
+    dexpr int cost[i in 1..4] = v[i] + y[i];
+    dvar int k in 1..4;
+    minimize cost[k] + 2 * k - sum(i in 1..4) y[i];""")
+    best = min(v + y + 2 * k - s for k, v in zip(range(1, 5), [5, 2, 8, 3]) for y in range(4)
+               for s in [y + 9])  # the other three y at 3 each: -9 - y(k)
+    best = min(v + yk + 2 * k - (yk + 9) for k, v in zip(range(1, 5), [5, 2, 8, 3]) for yk in range(4))
+    assert r.status == "optimal" and r.objective == best
+
+
+def test_decimal_data_indexed_by_a_decision_is_scaled():
+    r = _solve("""using CP;
+    float w[1..4] = [0.5, 1.25, 0.75, 2.5];
+    dvar int k in 1..4;
+    dvar int j in 1..4;
+    maximize w[k] - w[j] / 2 - k / 4;
+    subject to { k != j; }""")
+    w = [0.5, 1.25, 0.75, 2.5]
+    best = max(w[k - 1] - w[j - 1] / 2 - k / 4 for k in range(1, 5) for j in range(1, 5) if k != j)
+    assert r.status == "optimal" and r.objective == pytest.approx(best)
