@@ -1,6 +1,8 @@
 """`cp.param.*` and `cp.setSearchPhases` in the scripts of `using CP;` models, mapped to CP-SAT."""
 from __future__ import annotations
 
+import math
+
 import pytest
 
 import pyopl
@@ -145,3 +147,17 @@ def test_print_conflict_on_an_infeasible_cp_model():
         "x[1] + x[2] + x[3] == 4;", "") % ("", "if (!cp.solve()) thisOplModel.printConflict();")
     r = pyopl.compile_model(glob).solve(threads=1)  # 0..3 distinct sums to 6 at most: infeasible
     assert r.status == "infeasible" and "no conflict available" in r.script_output
+
+
+def test_strings_added_to_numeric_tuple_fields_become_numbers():
+    # IBM's CSV-reading examples split a line and add the strings to a tuple set with float fields
+    model = pyopl.compile_model("""using CP;
+    tuple P { int id; float w; string tag; }
+    {P} ps;
+    execute { var ar = "7;2.5;x".split(";"); ps.add(ar[0], ar[1], ar[2]); ps.add(8, "0.25", "y"); }
+    float total = sum(p in ps) p.w * p.id;
+    dvar int z in 0..100;
+    minimize z;
+    subject to { z >= total; }""")
+    r = model.solve(threads=1)
+    assert r.status == "optimal" and r.objective == math.ceil(7 * 2.5 + 8 * 0.25)
