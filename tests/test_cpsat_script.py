@@ -161,3 +161,22 @@ def test_strings_added_to_numeric_tuple_fields_become_numbers():
     subject to { z >= total; }""")
     r = model.solve(threads=1)
     assert r.status == "optimal" and r.objective == math.ceil(7 * 2.5 + 8 * 0.25)
+
+
+def test_an_empty_set_declared_for_results_is_filled_after_the_solve():
+    # IBM's floatexpr example: {solutionT} solution = {}; then solution.add(i, j, k) after the solve;
+    # a set holding model data still cannot change then
+    text = """using CP;
+    dvar int i in 1..100; dvar int j in 1..100; dvar int k in 1..99;
+    minimize k;
+    subject to { i * (100 + k) == 100 * j; }
+    tuple S { int i; int j; int k; }
+    {S} solution = {};
+    {int} used = {1};
+    execute { solution.add(i, j, k); writeln(solution); }
+    %s"""
+    r = pyopl.compile_model(text % "").solve(threads=1)
+    assert r.status == "optimal" and r.script_output.strip() == "{<50 51 2>}"  # i (100 + k) = 100 j, k least
+    r = pyopl.compile_model(text % "execute { used.add(2); }").solve(threads=1)
+    assert r.status == "script_error"
+    assert any("after the solve it cannot change" in d.message for d in r.diagnostics)

@@ -84,8 +84,14 @@ class ScriptContext:
 
     def is_model_input(self, name: str) -> bool:
         """Whether ``name`` is model data a post-processing script may not change; data declared
-        without initializer (``{Arc} used;``) is there for the scripts to fill, after the solve too."""
-        return name in self.inst.symbols and name not in getattr(self.inst, "zero_filled", {})
+        without initializer (``{Arc} used;``) or as an empty set (``{T} solution = {};``, IBM's
+        floatexpr example fills it after the solve) is there for the scripts to fill, after the solve too."""
+        if name not in self.inst.symbols or name in getattr(self.inst, "zero_filled", {}):
+            return False
+        from ..syntax import ast as A
+
+        init = getattr(self.inst.symbols[name].decl, "init", None)
+        return not (isinstance(init, A.SetLit) and not init.items)
 
     def check_writable(self, name: str, span: Any) -> None:
         return None
