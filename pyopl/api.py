@@ -454,7 +454,7 @@ def compile_model(model: Any, data: Any = None, *, source: str = "auto", include
 
 def check(model: Any, data: Any = None, *, source: str = "auto", include_dir: Any = None,
           max_errors: int = 100, scripts: bool = True, script_steps: int | None = None,
-          output_dir: Any = None, solver: str | None = "highs",
+          output_dir: Any = None, solver: str | None = "auto",
           limits: Limits | None = None, allow_db_writes: bool = False) -> "Diagnostics":
     """Every diagnostic for the model and data (errors and warnings), sorted by place; never raises
     for user mistakes (a missing or unreadable file is a diagnostic too). Pre-processing scripts
@@ -462,9 +462,10 @@ def check(model: Any, data: Any = None, *, source: str = "auto", include_dir: An
     checked as :func:`compile_model` would (``output_dir`` included) and its text discarded
     (docs/safety.md, "What runs when"); see :func:`compile_model`.
 
-    ``solver`` (default ``"highs"``, the default of ``solve``): what that solver cannot take (a quadratic
-    constraint, a non-convex quadratic objective) is an error (OPL1163) at the construct; ``None`` checks
-    the model alone (those become warnings). ``limits``: the work budgets (:class:`~pyopl.limits.Limits`)."""
+    ``solver`` (default ``"auto"``, the default of ``solve``): what that solver cannot take (a quadratic
+    constraint, a non-convex quadratic objective) is an error (OPL1163) at the construct; under ``"auto"``
+    only when no installed backend takes it (``solve`` would give it to SCIP, Gurobi or CPLEX: check
+    agrees); ``None`` checks the model alone (those become warnings). ``limits``: the work budgets (:class:`~pyopl.limits.Limits`)."""
     _check_source_type(model, source)
     reporter = Reporter(max_errors)
     from .files.reads import recording

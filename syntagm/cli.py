@@ -85,7 +85,8 @@ def build_parser() -> argparse.ArgumentParser:
     run.add_argument("--compile-timeout", type=_positive_float, dest="compile_timeout_s",
                      help="seconds one compile of a candidate may take before it is stopped (default 60)")
     run.add_argument("--retriever", choices=RETRIEVERS, default=None,
-                     help="exemplar retrieval (default bm25; hybrid = BM25 + sentence embeddings, needs the [rag] extra)")
+                     help="exemplar retrieval (default bm25; structure = BM25 re-ranked by decision structure; hybrid = "
+                     "BM25 + sentence embeddings, needs the [rag] extra)")
     run.add_argument("--kb", help="knowledge base folder (default $SYNTAGM_KB, else ./knowledge_base, else the packaged one)")
     run.add_argument("--exemplars", type=_nonneg_int, help="exemplars in the generation prompt (default 2)")
     run.add_argument("--grammar-ref", choices=("auto", "compact", "full", "none"), dest="grammar_mode", default=None,

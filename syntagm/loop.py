@@ -53,6 +53,9 @@ class LoopOptions:
     ``line`` (only the file and line of each error), ``masked`` (only "it does not compile");
     ``memory_size``: how many earlier reflections a ``reflect`` repair is shown (Reflexion's bounded
     memory; the oldest are dropped first; 0: none);
+    ``semantic_checks``: ``feed`` runs the LLM-free checks of :mod:`syntagm.semantic` on a solved
+    model and, when they find something new and the budget allows, sends the findings back as an
+    alignment repair before any judge is asked; ``off`` (the default; the ``syntagm`` strategy feeds);
     ``compile_timeout_s``: wall-clock seconds one compile of a candidate may take (it runs in a
     worker process that is stopped past it, see :mod:`syntagm.sandbox`); ``compile_memory_mb``:
     the worker's memory limit in MiB.
@@ -69,6 +72,7 @@ class LoopOptions:
     grammar_mode: str = "auto"
     diagnostics: str = "full"
     memory_size: int = 3
+    semantic_checks: str = "off"
     compile_timeout_s: float = compiler.sandbox.DEFAULT_TIMEOUT_S
     compile_memory_mb: int | None = compiler.sandbox.DEFAULT_MEMORY_MB
 
@@ -89,7 +93,8 @@ class Attempt:
     ``solve_s``: local wall-clock seconds (kept out of the reproducible artefacts); ``tree``: the
     attempt's node in a ``refine_tree`` search (``{node, parent, score, times_refined, ...}``), else
     ``None`` (and left out of :meth:`to_dict`); ``reflection``: the self-reflection a ``reflect``
-    reply carried (Reflexion), else ``None`` (left out too).
+    reply carried (Reflexion), else ``None`` (left out too); ``semantic``: the findings of the
+    LLM-free semantic checks on a solved attempt (as issues), ``None`` when they did not run.
     """
 
     iteration: int
@@ -105,6 +110,7 @@ class Attempt:
     solve_s: float = 0.0
     tree: dict[str, Any] | None = None
     reflection: str | None = None
+    semantic: list[dict[str, str]] | None = None
 
     @property
     def compiled(self) -> bool:
@@ -117,7 +123,7 @@ class Attempt:
 
     def to_dict(self, timings: bool = False) -> dict[str, Any]:
         d = asdict(self)
-        for k in ("tree", "reflection"):  # only strategies that use them record them
+        for k in ("tree", "reflection", "semantic"):  # only strategies that use them record them
             if d.get(k) is None:
                 d.pop(k)
         if not timings:
@@ -366,7 +372,33 @@ class _Run:
             return _Feedback("solver", {"outcome": outcome.describe(), "issues": fixes_note(att) + _issues_text([issue])},
                              f"the solver reports: {outcome.describe()}. {_solver_hint(outcome.status)}"), outcome
         att.outcome["solution"] = outcome.solution
+        if self.opt.semantic_checks == "feed":
+            fb = self.semantic_step(att, outcome, it)
+            if fb is not None:
+                return fb, outcome
         return None, outcome
+
+    def semantic_step(self, att: Attempt, outcome: compiler.SolveOutcome, it: int) -> _Feedback | None:
+        """Run the semantic checks on a solved attempt (findings kept in ``att.semantic``); the
+        feedback of an alignment repair when they found something not already sent back for the
+        previous attempt and an iteration is left for the repair, else None."""
+        from . import semantic
+
+        def resolve(model: str, data: str) -> float | None:
+            o = compiler.solve(model, data, self.opt.time_limit_s, self.opt.solver, limits=self.opt.limits)
+            return o.objective if o.solved else None
+
+        sense = semantic._SENSE.findall(semantic._code(att.model))
+        found = semantic.check(self.problem, att.model, att.data, sense=sense[0] if len(set(sense)) == 1 else None,
+                               objective=outcome.objective, solve=resolve)
+        att.semantic = [f.as_issue() for f in found]
+        self.emit(it, "semantic", f"{len(found)} finding(s)" if found else "nothing found")
+        earlier = self.attempts[-2].semantic if len(self.attempts) > 1 else None
+        if not found or it >= self.opt.max_iterations or att.semantic == earlier:
+            return None
+        text = _issues_text(att.semantic)
+        return _Feedback("semantic", {"outcome": outcome.describe(), "issues": fixes_note(att) + text},
+                         "checks of the model against the problem statement found:\n" + text)
 
     # -- the loop -----------------------------------------------------------------------------
     def run(self) -> LoopResult:

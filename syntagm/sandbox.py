@@ -207,7 +207,9 @@ def handle(request: dict[str, Any]) -> dict[str, Any]:
 
     model, data = as_text(str(request.get("model") or "")), _data(str(request.get("data") or ""))
     if request.get("op") == "check":
-        diags = list(pyopl.check(model, data, source="text"))
+        # checked for the solver this sandbox solves with (`solve` below: HiGHS unless told), so that
+        # check and solve agree on a quadratic constraint
+        diags = list(pyopl.check(model, data, source="text", solver=str(request.get("solver") or "highs")))
         crash = None
         if not any(d.severity == "error" for d in diags):
             try:

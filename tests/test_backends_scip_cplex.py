@@ -141,6 +141,33 @@ def test_miqp_with_binaries_in_products(solver):
     assert r.best_bound == pytest.approx(r.objective, abs=1e-6)
 
 
+# A small MIQP with a continuous variable: min sum_i b_i (n_i - a_i)^2 + (x - c)^2, n integer in
+# -10..10, x in -10..10, x + sum_i n_i >= 1.5. For each n the best x is max(c, 1.5 - sum n) (the
+# square's minimum, pushed up by the row), so a brute force over the 21^3 integer points is exact.
+MIQP_GAP = ([-0.396, 0.201, 1.439], [1.989, 1.898, 2.05], 2.644)
+
+
+def _miqp_gap_model_and_optimum() -> tuple[str, float]:
+    a, b, c = MIQP_GAP
+    best = min(sum(b[i] * (n[i] - a[i]) ** 2 for i in range(3)) + (min(10, max(c, 1.5 - sum(n))) - c) ** 2
+               for n in itertools.product(range(-10, 11), repeat=3))
+    model = ("float a[1..3] = [%s];\nfloat b[1..3] = [%s];\ndvar int n[1..3] in -10..10;\n"
+             "dvar float x in -10..10;\nminimize sum(i in 1..3) b[i] * (n[i] - a[i])^2 + (x - %s)^2;\n"
+             "subject to { x + sum(i in 1..3) n[i] >= 1.5; }\n" % (",".join(map(str, a)), ",".join(map(str, b)), c))
+    return model, best
+
+
+def test_scip_miqp_objective_is_the_optimum_and_its_gap_is_the_real_one():
+    """Issue 43, class 10: SCIP held the epigraph of the quadratic objective to its 1e-6 feasibility
+    tolerance and reported this MIQP 7.6e-7 (relative) above the optimum with a gap of 0."""
+    model, best = _miqp_gap_model_and_optimum()
+    r = pyopl.compile_model(model).solve(solver="scip")
+    assert r.status == "optimal"
+    assert abs(r.objective - best) <= 1e-8 * max(1.0, abs(best)), (r.objective, best)
+    real = max(0.0, r.objective - r.best_bound) / abs(r.objective)
+    assert r.mip_gap == pytest.approx(real, abs=1e-12) and r.mip_gap <= 1e-8
+
+
 @pytest.mark.parametrize("solver", _takers("qcp"))
 def test_convex_qcp(solver):
     r = pyopl.compile_model(CONVEX_QCP).solve(solver=solver)

@@ -129,3 +129,31 @@ def test_a_pre_processing_failure_is_the_same_error_everywhere(tmp_path):
     assert analyses == [["OPL1052"]] * 4
     line = [d for d in pyopl.check_text(PRE_FAILS)][0]
     assert (line.line, line.column) == (2, 11)
+
+
+# max x + y over the disc x^2 + y^2 <= 8: x = y = 2 by symmetry, objective 4 (by hand)
+DISC = "dvar float x in 0..10;\ndvar float y in 0..10;\nmaximize x + y;\nsubject to { x*x + y*y <= 8; }\n"
+
+
+def test_check_and_solve_agree_on_what_the_default_solver_takes(tmp_path):
+    """Issue 43, class 11: `pyopl check` (and the MCP `check`, the API, the language server) judged a
+    quadratic constraint an error for HiGHS while `pyopl solve` (`--solver auto`) solved it on SCIP."""
+    from pyopl.backends.capabilities import choose
+    from pyopl.lsp.analysis import analyse
+
+    solvable = choose(pyopl.compile_text(DISC).ir)[0] is not None  # SCIP, Gurobi or CPLEX installed
+    (tmp_path / "m.mod").write_text(DISC)
+    with contextlib.redirect_stdout(io.StringIO()), contextlib.redirect_stderr(io.StringIO()):
+        check_rc = cli(["check", str(tmp_path / "m.mod")])
+        solve_rc = cli(["solve", str(tmp_path / "m.mod")])
+    errors = [[d.code for d in pyopl.check_text(DISC) if d.is_error],
+              [d.code for d in analyse(DISC).diagnostics if d.severity == "error"],
+              [d["code"] for d in work.check(DISC, None)["diagnostics"] if d["severity"] == "error"]]
+    assert errors == ([[]] * 3 if solvable else [["OPL1163"]] * 3)
+    assert (check_rc == 0) == (solve_rc == 0) == solvable
+    if solvable:
+        r = pyopl.solve(DISC)
+        assert r.status == "optimal" and r.objective == pytest.approx(4.0, abs=1e-5)
+    # checking for HiGHS alone still names the construct
+    [e] = pyopl.check_text(DISC, solver="highs")
+    assert (e.code, e.severity, e.line, e.column) == ("OPL1163", "error", 4, 14)

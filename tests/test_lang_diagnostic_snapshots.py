@@ -45,7 +45,8 @@ def _render(tmp_path, model: str, data: str | None) -> tuple[str, list]:
     cwd = os.getcwd()
     os.chdir(tmp_path)
     try:
-        d = pyopl.check(Path("model.mod"), Path("data.dat") if data else None)
+        # checked for HiGHS: under `auto` (the default) an installed SCIP takes the quadratic cases
+        d = pyopl.check(Path("model.mod"), Path("data.dat") if data else None, solver="highs")
     finally:
         os.chdir(cwd)
     return d.render() + "\n", list(d)

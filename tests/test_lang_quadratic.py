@@ -38,16 +38,16 @@ def test_highs_refuses_a_quadratic_constraint_at_the_square_naming_one_variable(
 def test_check_reports_at_the_product_naming_only_the_multiplied_decisions():
     m = ("dvar float make[1..2] in 0..9;\ndvar float ot[1..2] in 0..9;\nminimize sum(t in 1..2) make[t];\n"
          "subject to { forall(t in 1..2) make[t] + ot[t]*ot[t] >= 1; }")
-    [w] = pyopl.check(m)  # checked for HiGHS, the default solver: an error
+    [w] = pyopl.check(m, solver="highs")  # checked for HiGHS: an error
     assert (w.code, w.severity, w.line, w.column, w.end_column) == ("OPL1163", "error", 4, 42, 53)
-    assert "squares `ot`" in w.message and "make" not in w.message
+    assert "squares `ot`" in w.message and "make" not in w.message and "--solver scip" in w.help
     assert [d.severity for d in pyopl.check(m, solver=None)] == ["warning"]  # the model alone
     assert pyopl.check(m, solver="gurobi") == []
 
 
 def test_check_finds_a_nonconvex_objective_at_the_objective():
     m = "dvar float x in 0..5;\nminimize -x^2;\nsubject to { x <= 3; }"
-    [w] = pyopl.check(m)
+    [w] = pyopl.check(m, solver="highs")
     assert (w.code, w.line, w.column) == ("OPL1163", 2, 10) and "not convex" in w.message
     [d] = pyopl.compile_model(m).solve(solver="highs").diagnostics
     assert (d.code, d.line, d.column) == ("OPL0703", 2, 10)

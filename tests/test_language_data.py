@@ -119,3 +119,26 @@ def test_a_mistyped_data_value_is_described_in_opl_terms(model, data, shown):
     """The message names what the data wrote (a range, a keyed array...), not pyopl's class for it."""
     (d,) = pyopl.check(model + "\ndvar float v;\nminimize v;\n", data).errors
     assert d.code == "OPL0403" and d.message.endswith("but the value is " + shown), d.message
+
+
+NESTED = """tuple P { int a; int b; }
+tuple E { P p; string s; }
+{E} Es = ...;
+float w[Es] = ...;
+dvar float+ x[Es];
+minimize sum(e in Es) w[e] * x[e];
+subject to { forall(e in Es) x[e] >= 1; }
+"""
+
+
+@pytest.mark.parametrize("w", ['#[ <<1,2>,"a">: 2, <<3,4>,"b">: 5 ]#', '[ <<1,2>,"a"> 2, <<3,4>,"b"> 5 ]', "[2, 5]"])
+def test_array_keyed_by_a_nested_tuple_reads_its_values(w):
+    # every x = 1: 2 * 1 + 5 * 1 = 7 by hand (the key-value list form was an internal error, issue 43)
+    r = pyopl.compile_model(NESTED, 'Es = {<<1,2>,"a">, <<3,4>,"b">};\nw = %s;\n' % w).solve()
+    assert r.status == "optimal" and r.objective == 7
+
+
+def test_nested_tuple_key_not_in_the_index_set_is_named_at_the_data():
+    d = [e for e in pyopl.check(NESTED, 'Es = {<<1,2>,"a">};\nw = #[ <<1,3>,"a">: 2 ]#;\n') if e.is_error]
+    assert [(e.code, e.line, e.column) for e in d] == [("OPL0406", 2, 5)]
+    assert '<<1,3>,"a">' in d[0].message and "internal" not in d[0].message

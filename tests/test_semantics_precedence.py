@@ -217,3 +217,34 @@ def test_a_binary_union_inter_and_or_before_a_parenthesis_is_not_an_aggregate(ex
 def test_keyed_array_literal_keys_without_commas():
     model = '{string} K = {"a", "b"};\nint k[K] = #["a": 1 "b": 2]#;\ndvar float z;\nminimize z;\nsubject to { z >= k["b"] * 10 + k["a"]; }'
     assert pyopl.compile_model(model).solve().objective == pytest.approx(21)
+
+
+# ---------------------------------------------------------------- `and`/`or` aggregates take the comparison
+# They are not in IBM's operator table; CPLEX and CP Optimizer read `or(k in r) x[k] != k` with the
+# comparison inside the `or` (issue 45). x = [3, 5]: x[i] == 2*i + 1 holds for i = 1 and 2.
+@pytest.mark.parametrize("expr, want", [
+    ("and(i in 1..2) x[i] == 2 * i + 1", True),
+    ("and(i in 1..2) x[i] >= 4", False),          # 3 >= 4 fails
+    ("or(i in 1..2) x[i] >= 4", True),            # 5 >= 4
+    ("or(i in 1..2) x[i] != 2 * i + 1", False),
+    ("or(i in 1..2) x[i] >= 4 && x[1] == 0", False),   # (or ...) && false: the body stops at &&
+    ("!or(i in 1..2) x[i] == 0", True),
+])
+def test_and_or_aggregates_take_the_comparison_into_their_body(expr, want):
+    assert truth(expr) == want
+
+
+def test_or_over_a_comparison_on_cp_matches_brute_force():
+    # x a permutation of 0..3 other than the identity: or(k in r) x[k] != k. Maximise sum k*x[k]:
+    # brute force over the 23 other permutations gives 13 (swap x[2], x[3]); the identity would give 14.
+    from itertools import permutations
+
+    r4 = range(4)
+    best = max(sum(k * p[k] for k in r4) for p in permutations(r4) if any(p[k] != k for k in r4))
+    m = """using CP;
+range r = 0..3;
+dvar int x[r] in 0..3;
+maximize sum(k in r) k * x[k];
+subject to { or(k in r) x[k] != k; allDifferent(x); }"""
+    res = pyopl.compile_model(m).solve(threads=1)
+    assert res.status == "optimal" and res.objective == best == 13

@@ -99,8 +99,9 @@ def _parser() -> argparse.ArgumentParser:
 
     c = sub.add_parser("check", help="report diagnostics without solving")
     common(c)
-    c.add_argument("--solver", choices=SOLVER_CHOICES, default="highs",
-                   help="check for this solver: what it cannot take is an error (default: highs)")
+    c.add_argument("--solver", choices=SOLVER_CHOICES, default="auto",
+                   help="check for this solver: what it cannot take is an error (default: auto, as `solve`: "
+                        "an error only when no installed solver takes the model)")
     c.add_argument("--fix", action="store_true", help="apply machine-applicable fixes to the model and data files (keeps .bak copies)")
     c.add_argument("--output-dir", metavar="DIR", help="check script output files against this folder, as "
                    "`solve --output-dir DIR` would write them (check itself never writes a file)")

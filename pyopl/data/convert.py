@@ -416,7 +416,7 @@ def _fill(v: Any, elem: Any, dims: list[Any], k: int, prefix: tuple, data: dict,
                     kk = hit
             if kk not in dom:
                 raise EvalError("data-key-not-in-set", where, "the key %s of `%s` is not in its index set %s" % (
-                    show(key), label, show(dom)), help="use only keys from the index set")
+                    _show_key(key), label, show(dom)), help="use only keys from the index set")
         missing = [x for x in dom if x not in v and not (isinstance(x, OplTuple) and x.key() in v)]
         if missing and isinstance(v, PartialArray):
             v = PartialArray(v)
@@ -494,7 +494,16 @@ _INT_FLOAT, _INT, _FLOAT = frozenset((int, float)), frozenset((int,)), frozenset
 
 
 def _hashable_key(k: Any) -> Any:
-    return tuple(k) if isinstance(k, list) else k
+    """A key read from data as a hashable value: a tuple ``<...>`` (a list, at any depth: a nested
+    tuple key such as ``<<1,2>,"a">``) as a Python tuple."""
+    return tuple(_hashable_key(x) for x in k) if isinstance(k, list) else k
+
+
+def _show_key(k: Any) -> str:
+    """A tuple key as the data wrote it (``<<1,2>,"a">``), for messages."""
+    if isinstance(k, (tuple, list)) and not isinstance(k, DSet):
+        return "<" + ",".join(_show_key(x) for x in k) + ">"
+    return show(k)
 
 
 def _key_value_pairs(v: list, dom: Any) -> bool:

@@ -25,7 +25,7 @@ class Kind:
     bad_data: str = ""  # optional ``.dat`` text for the bad example
     good_data: str = ""
     at: tuple[int, int] | None = None  # (line, column) of the primary span the bad example yields
-    via: str = "check"  # how the bad example is run: "check" (compile), "solve", or "cli" (``bad`` is argv)
+    via: str = "check"  # how the bad example is run: "check" (compile), "check:SOLVER", "solve", or "cli" (``bad`` is argv)
     fixable: str = ""  # applicability of the fix-it the bad example carries ("" when none)
 
     @property

@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from ..backends.capabilities import CAPABILITIES, is_convex
+from ..backends.capabilities import AUTO_ORDER, CAPABILITIES, choose, is_convex
 from ..diagnostics.diagnostic import Span
 from ..syntax import ast as A
 from .linear import QuadExpr
@@ -88,27 +88,51 @@ def _and(names: list[str]) -> str:
 
 
 def report_solver_needs(ir: Any, reporter: Any, solver: str | None = None) -> None:
-    """Report, at compile time, what HiGHS (the default solver) will refuse: the first quadratic
-    constraint (at its product) and a non-convex quadratic objective (at the objective), so
-    ``pyopl check`` says it before a solve does (OPL1163). An error when checking for ``solver`` and
-    that solver cannot take it; a warning when no solver is named (Gurobi takes both)."""
-    caps = CAPABILITIES.get(solver) if solver else None
-    sev = lambda feature: "error" if caps is not None and feature not in caps.features else "warning"  # noqa: E731
+    """Report, at compile time, a quadratic constraint (at its product) and a non-convex quadratic
+    objective (at the objective) that HiGHS cannot take, so ``pyopl check`` says it before a solve
+    does (OPL1163), in agreement with ``pyopl solve --solver`` ``solver``:
+
+    - a named backend (``"highs"``...) that cannot take it: an error naming the backends that can;
+    - ``"auto"`` (the default of ``check`` and ``solve``): nothing when an installed backend takes the
+      model (:func:`pyopl.backends.capabilities.choose`, as ``solve`` picks it), else an error saying
+      what to install;
+    - ``None`` (the model alone, as ``compile_model`` checks it): a warning saying where it will go."""
+    chosen = why = None
+    if solver in ("auto", None):
+        chosen, why = choose(ir)
+        if chosen is not None and solver == "auto":
+            return  # `--solver auto` solves it: check agrees with solve
+    goes = "; `--solver auto` (the default) gives it to %s" % CAPABILITIES[chosen].title \
+        if solver is None and chosen is not None else ""
+    caps = CAPABILITIES.get(solver) if solver and solver != "auto" else None
     if caps is not None and {"qcp", "nonconvex_qp"} <= caps.features:
         return  # this solver takes both: nothing to say
+    who = caps.title if caps is not None else "HiGHS"
+
+    def sev(feature: str) -> str:
+        return "error" if solver == "auto" or (caps is not None and feature not in caps.features) else "warning"
+
+    def help_for(feature: str, fallback: str) -> str:
+        if solver == "auto":
+            return "no installed solver takes it (%s): install one, e.g. `pip install \"pyopl[scip]\"`, or %s" % (
+                why, fallback)
+        takers = [t for t in AUTO_ORDER if t != solver and feature in CAPABILITIES[t].features]
+        return "solve it with `--solver auto` (the default) or `--solver %s`, or %s" % (
+            "`/`--solver ".join(takers) if takers else "gurobi", fallback)
+
     if ir.qcons:
         q = ir.qcons[0]
         more = " (%d quadratic constraints in all)" % len(ir.qcons) if len(ir.qcons) > 1 else ""
         reporter.emit("quadratic-needs-gurobi", q.product,
-                      "this constraint %s: it is quadratic, and HiGHS (the default solver) takes no quadratic "
-                      "constraints%s" % (q.what, more),
-                      help="solve it with `--solver gurobi`, or linearise the product (for a binary times a bounded "
-                           "variable, an auxiliary variable with big-M rows)", severity=sev("qcp"))
+                      "this constraint %s: it is quadratic, and %s takes no quadratic constraints%s%s" % (
+                          q.what, who, more, goes),
+                      help=help_for("qcp", "linearise the product (for a binary times a bounded variable, an "
+                                           "auxiliary variable with big-M rows)"), severity=sev("qcp"))
     if ir.q is not None and ir.q.nnz and ir.sense != "feasibility" and ir.objective_span is not None \
             and not ir.lex_objectives and not is_convex(ir):
         reporter.emit("quadratic-needs-gurobi", ir.objective_span,
-                      "this %s quadratic objective is not %s, so HiGHS (the default solver) cannot solve it" % (
+                      "this %s quadratic objective is not %s, so %s cannot solve it%s" % (
                           "minimised" if ir.sense == "minimize" else "maximised",
-                          "convex" if ir.sense == "minimize" else "concave"),
-                      help="solve it with `--solver gurobi`, or check the signs of the squared terms",
+                          "convex" if ir.sense == "minimize" else "concave", who, goes),
+                      help=help_for("nonconvex_qp", "check the signs of the squared terms"),
                       severity=sev("nonconvex_qp"))

@@ -378,4 +378,4 @@ def _pipeline(an: Analysis, text: str, data: Any, reporter: Any, sources: dict, 
     if ir.qcons or ir.q is not None:
         from ..lowering.quadratic import report_solver_needs
 
-        report_solver_needs(ir, reporter, "highs")
+        report_solver_needs(ir, reporter, "auto")  # as `pyopl check` and `pyopl solve` by default

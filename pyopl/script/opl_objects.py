@@ -49,7 +49,12 @@ def to_script(ctx: Any, v: Any, slot: Any = None) -> Any:
 
 
 def to_key(v: Any) -> Any:
-    """A script value used as an OPL index or set element: integral numbers as ints, tuples unwrapped."""
+    """A script value used as an OPL index or set element: integral numbers as ints, tuples unwrapped,
+    a decision variable item after the solve as its value (``cost[x]``, as IBM reads it; an ``int``
+    decision's value is already the whole number within the solver's integrality tolerance,
+    :func:`pyopl.backends.common.by_dvar`)."""
+    if isinstance(v, DvarHost) and v.is_item and v.ctx.has_solution():
+        v = v.to_number()
     if isinstance(v, bool):
         return int(v)
     if isinstance(v, float) and v.is_integer():

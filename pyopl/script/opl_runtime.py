@@ -323,13 +323,13 @@ class CplexHost(_Host):
         path = confined_path(self.ctx, name, span)
         if path is None or getattr(self.ctx.options, "analysis", False):
             return UNDEFINED
-        from ..backends.export import CpModelNotExportable
-
+        if getattr(ir, "engine", "mp") == "cp":  # the file would be another model (OPL1201 on `pyopl export`)
+            raise host_error("script-unsupported", "`cplex.exportModel`: this is a `using CP;` model, and an LP or "
+                             "MPS file cannot hold it (interval variables, sequences, cumul functions and global "
+                             "constraints have no rows there)", span,
+                             help="solve it; to export the linear form instead, remove `using CP;`")
         try:
             export(ir, path)
-        except CpModelNotExportable as refusal:  # the file would be another model (OPL1201 on `pyopl export`)
-            raise host_error("script-unsupported", "`cplex.exportModel`: " + refusal.message, span,
-                             help=refusal.help) from None
         except OSError as e:
             raise host_error("script-output-failed", "the model could not be written to `%s`: %s" % (name, e), span,
                              help="check the output folder's permissions and free space")

@@ -14,7 +14,7 @@ _TERMINAL_WORDS = {
     "STRING": "a string", "CMP": "a comparison (`==`, `<=`, `>=`, `!=`, `<`, `>`)", "ADDOP": "`+` or `-`",
     "MULOP": "`*` or `/`", "MINUS": "`-`", "PLUS": "`+`", "BANG": "`!`", "ELLIPSIS": "`...`",
     "LESSTHAN": "`<`", "MORETHAN": "`>`", "DOT": "`.`", "__ANON_0": "`..`", "QMARK": "`?`",
-    "SENSE": "`minimize` or `maximize`", "AGG_SUM": "`sum`/`min`/`max`/`union`", "AGG_PROD": "`prod`/`inter`", "$END": "the end of the file",
+    "SENSE": "`minimize` or `maximize`", "AGG_SUM": "`sum`/`min`/`max`/`union`", "AGG_LOGIC": "`and`/`or` over an index", "AGG_PROD": "`prod`/`inter`", "$END": "the end of the file",
     "INT": "`int`", "INTP": "`int+`", "FLOAT": "`float`", "FLOATP": "`float+`", "STRING_T": "`string`",
     "BOOLEAN": "`boolean`", "SCRIPT_BODY": "a script block `{ ... }`", "SETOP": "a set operator",
     "VBAR": "`|`", "CIRCUMFLEX": "`^`", "REST": "text",

@@ -21,6 +21,7 @@ def run_example(kind: Kind, folder: str, good: bool = False) -> list[Diagnostic]
 
     The model is written to ``folder/model.mod`` and the data, if any, to
     ``folder/data.dat``, so data ``include`` statements resolve against ``folder``.
+    ``via == "check:NAME"`` checks for the solver NAME (``pyopl check --solver NAME``);
     ``via == "solve"`` compiles and solves with HiGHS and returns the result's
     diagnostics; ``via == "cli"`` runs ``pyopl`` with the example's words as arguments
     (in ``folder``) and returns the JSON diagnostics it prints.
@@ -44,6 +45,8 @@ def run_example(kind: Kind, folder: str, good: bool = False) -> list[Diagnostic]
         except pyopl.CompileError as e:
             return list(e.diagnostics)
         return list(model.diagnostics) + list(model.solve(solver="highs", time_limit=5).diagnostics)
+    if kind.via.startswith("check:"):  # checked for one solver (`pyopl check --solver NAME`)
+        return list(pyopl.check(mod, dat, solver=kind.via.split(":", 1)[1]))
     return list(pyopl.check(mod, dat))
 
 

@@ -4,8 +4,8 @@ breakdowns by the dataset's own fields, and per-iteration curves.
 All of it is computed from ``results.jsonl`` records (so ``syntagm report`` can redo it offline
 at any tolerance):
 
-- ``comparisons``: for each model and dataset, each pair of strategies on the problems both
-  could score (first sample): each one's accuracy, the paired difference, the discordant counts
+- ``comparisons``: for each dataset, each pair of groups (two strategies, two models, or two
+  runs) on the problems both could score (first sample): each one's accuracy, the paired difference, the discordant counts
   ``b`` (only the first right) and ``c`` (only the second right), the exact McNemar p-value
   and ``distinguishable`` (p < 0.05). "Not distinguishable" means these problems do not show
   a difference at the 5 % level, not that the methods are equal.
@@ -131,13 +131,26 @@ def curves(records: list[dict[str, Any]], tol: float, abs_tol: float) -> list[di
     return rows
 
 
+def _label(g: dict[str, Any], vary: set[str]) -> str:
+    """A group's name in a comparison: its strategy, with the model and run where those vary."""
+    parts = [str(g["strategy"])]
+    if "model" in vary:
+        parts.append(str(g.get("model")))
+    if "run_id" in vary:
+        parts.append(str(g.get("run_id")))
+    return " / ".join(parts)
+
+
 def comparisons(groups: list[dict[str, Any]], tol: float, abs_tol: float) -> list[dict[str, Any]]:
-    """Paired comparisons of strategies (see the module docstring), in group order."""
-    by_cell: dict[tuple[Any, Any, Any], list[dict[str, Any]]] = {}
+    """Paired comparisons (see the module docstring) of every two groups on the same dataset:
+    two strategies, two models, or two runs, on the problems both could score (first sample), in
+    group order."""
+    by_dataset: dict[Any, list[dict[str, Any]]] = {}
     for g in groups:
-        by_cell.setdefault((g.get("run_id"), g.get("model"), g["dataset"]), []).append(g)
+        by_dataset.setdefault(g["dataset"], []).append(g)
     out = []
-    for (run_id, model, dataset), gs in by_cell.items():
+    for dataset, gs in by_dataset.items():
+        vary = {k for k in ("model", "run_id") if len({str(g.get(k)) for g in gs}) > 1}
         verdicts = []
         for g in gs:
             v = {}
@@ -146,10 +159,10 @@ def comparisons(groups: list[dict[str, Any]], tol: float, abs_tol: float) -> lis
                     x = _verdict(r, tol, abs_tol)
                     if x is not None:
                         v[str(r.get("id"))] = x
-            verdicts.append((g["strategy"], v))
+            verdicts.append((g, v))
         for i in range(len(verdicts)):
             for j in range(i + 1, len(verdicts)):
-                (sa, va), (sb, vb) = verdicts[i], verdicts[j]
+                (ga, va), (gb, vb) = verdicts[i], verdicts[j]
                 common = sorted(set(va) & set(vb))
                 if not common:
                     continue
@@ -159,7 +172,12 @@ def comparisons(groups: list[dict[str, Any]], tol: float, abs_tol: float) -> lis
                 acc_a = sum(va[p] for p in common) / n
                 acc_b = sum(vb[p] for p in common) / n
                 p = mcnemar_exact(b, c)
-                out.append({"run_id": run_id, "model": model, "dataset": dataset, "a": sa, "b": sb, "problems": n,
+                same_model = str(ga.get("model")) == str(gb.get("model"))
+                out.append({"run_id": ga.get("run_id") if ga.get("run_id") == gb.get("run_id") else None,
+                            "model": ga.get("model") if same_model else None, "dataset": dataset,
+                            "a": _label(ga, vary), "b": _label(gb, vary),
+                            "model_a": ga.get("model"), "model_b": gb.get("model"),
+                            "strategy_a": ga["strategy"], "strategy_b": gb["strategy"], "problems": n,
                             "accuracy_a": round(acc_a, 6), "accuracy_b": round(acc_b, 6),
                             "difference": round(acc_a - acc_b, 6), "only_a_right": b, "only_b_right": c,
                             "mcnemar_p": round(p, 6), "distinguishable": p < SIGNIFICANCE})

@@ -72,8 +72,9 @@ def add_parser(sub, types) -> None:
                    help="absolute tolerance too: |obj - answer| <= max(tol * max(1, |answer|), ABS_TOL) (default 0)")
     b.add_argument("--run-id", metavar="NAME", help="name of this run's results (default: derived from every "
                    "setting that can change an answer, so other settings never reuse old results)")
-    b.add_argument("--samples", type=types["positive_int"], default=1,
-                   help="run each problem K times (pass@1 and pass@k in the report; default 1)")
+    b.add_argument("--samples", type=types["positive_int"], default=None,
+                   help="run each problem K times (pass@1 and pass@k in the report; default 1, or the replayed "
+                   "run's with --replay)")
     b.add_argument("--seed", type=int, help="sent to the endpoint as the request's seed (sample i gets SEED + i)")
     cost = b.add_argument_group("cost control")
     cost.add_argument("--max-cost-usd", type=types["positive_float"], metavar="USD",
@@ -104,7 +105,8 @@ def add_parser(sub, types) -> None:
     run.add_argument("--max-iterations", type=types["positive_int"], help="per problem (strategy default)")
     run.add_argument("--time-limit", type=types["positive_float"], dest="time_limit_s", help="solver seconds per solve")
     run.add_argument("--retriever", choices=RETRIEVERS,
-                     help="exemplar retrieval (default bm25; hybrid = BM25 + sentence embeddings, needs the [rag] extra)")
+                     help="exemplar retrieval (default bm25; structure = BM25 re-ranked by decision structure; hybrid = "
+                     "BM25 + sentence embeddings, needs the [rag] extra)")
     run.add_argument("--kb", help="knowledge base folder")
     run.add_argument("--exemplars", type=types["nonneg_int"])
     run.add_argument("--grammar-ref", choices=("auto", "compact", "full", "none"), dest="grammar_mode")
@@ -192,6 +194,23 @@ def _trace(result) -> list[dict[str, Any]]:
     return out
 
 
+#: endpoint failure kinds (:class:`~syntagm.errors.LLMError`) that are the run's own limit, not a failure
+#: of the endpoint: the problem ended as the settings said, and is not retried
+NOT_RETRYABLE = ("cost_cap",)
+
+
+def endpoint_failure(result) -> str | None:
+    """The kind of endpoint failure that ended ``result`` (its last LLM call failed and the run
+    stopped on it), or None when the run ended otherwise or on its own cost cap.  Such a
+    record is *retryable*: it measured the endpoint, not the method."""
+    if not result.error:
+        return None
+    failed = [c for c in result.telemetry.calls if getattr(c, "error", None)]
+    if not failed or failed[-1] is not result.telemetry.calls[-1] or failed[-1].error in NOT_RETRYABLE:
+        return None
+    return str(failed[-1].error)
+
+
 def make_record(task: BenchTask, result, *, model: str, dataset_path: str, settings: dict[str, Any],
                 wall_s: float, transcript: str | None, run_id: str = "") -> dict[str, Any]:
     """The ``results.jsonl`` record of one finished problem (fields: :mod:`.results`)."""
@@ -216,7 +235,9 @@ def make_record(task: BenchTask, result, *, model: str, dataset_path: str, setti
             "cached_tokens": totals["cached_tokens"], "cost_usd": totals["cost_usd"],
             "cache_hits": totals.get("cache_hits", 0),
             "latency_s": totals["latency_s"], "wall_s": round(wall_s, 6), "retries": totals["retries"],
-            "usage_estimated": totals["usage_estimated"], "error": result.error, "settings": settings,
+            "usage_estimated": totals["usage_estimated"], "error": result.error,
+            "endpoint_error": endpoint_failure(result), "retryable": endpoint_failure(result) is not None,
+            "settings": settings,
             "trace": _trace(result), "transcript": transcript,
             "finished_at": datetime.now(timezone.utc).isoformat(timespec="seconds"), "syntagm": __version__}
 
@@ -269,7 +290,7 @@ def cmd_bench(args: argparse.Namespace) -> int:
 #: Settings a replay takes from the recorded run.json when the command line leaves them out.
 _REPLAYED = ("max_iterations", "time_limit_s", "exemplars", "grammar_mode", "retriever", "temperature", "solver",
              "seed", "json_mode", "max_tokens", "compile_timeout_s", "use_judge", "use_fixits", "diagnostics",
-             "ucb_c", "memory_size", "stage_retries", "embedding_model", "constrained_decoding")
+             "semantic_checks", "ucb_c", "memory_size", "stage_retries", "embedding_model", "constrained_decoding")
 
 
 def _load_datasets(args) -> list[tuple[str, list[BenchProblem]]]:
@@ -292,7 +313,8 @@ def _load_datasets(args) -> list[tuple[str, list[BenchProblem]]]:
 
 
 def _recorded_run(replay_root: Path, run_id: str | None) -> dict[str, Any]:
-    """What a replay takes from the run it replays: ``{"choices", "datasets", "models", "base_url"}``.
+    """What a replay takes from the run it replays: ``{"choices", "datasets", "models", "strategies",
+    "samples", "base_url"}``.
 
     ``run.json`` describes the *last* run of a folder; when ``run_id`` names another run that
     shares it, the choices come from that run's own records in ``results.jsonl`` (their
@@ -312,6 +334,8 @@ def _recorded_run(replay_root: Path, run_id: str | None) -> dict[str, Any]:
     return {"run_id": run_id, "settings": settings, "choices": {k: settings.get(k) for k in _REPLAYED if k in settings},
             "datasets": list(dict.fromkeys(r["dataset_path"] for r in mine if r.get("dataset_path"))),
             "models": list(dict.fromkeys(str(r["model"]) for r in mine if r.get("model"))),
+            "strategies": list(dict.fromkeys(str(r["strategy"]) for r in mine if r.get("strategy"))),
+            "samples": 1 + max(int(r.get("sample") or 0) for r in mine),
             "base_url": last.get("base_url")}
 
 
@@ -352,7 +376,6 @@ def _bench(args: argparse.Namespace) -> int:
     from ..rag import make_retriever
     from ..strategies import STRATEGY_SETTINGS, StrategyContext, get_strategy
 
-    strategies = list(dict.fromkeys(args.strategy or ["syntagm"]))
     out = Path(args.out)
     replay_root = Path(args.replay) if args.replay else None
     recorded: dict[str, Any] = {}
@@ -366,6 +389,13 @@ def _bench(args: argparse.Namespace) -> int:
                 setattr(args, k, v)
         if not args.dataset:
             args.dataset = list(recorded.get("datasets") or [])
+        if not args.strategy:  # the recorded run's strategies and samples unless given
+            args.strategy = list(recorded.get("strategies") or [])
+        if args.samples is None and recorded.get("samples"):
+            args.samples = int(recorded["samples"])
+    strategies = list(dict.fromkeys(args.strategy or ["syntagm"]))
+    if args.samples is None:
+        args.samples = 1
     if not args.dataset:
         raise SyntagmError("give --dataset PATH.json (with --replay, the replayed run's datasets are used when "
                            "its records name them)")
@@ -559,6 +589,11 @@ def _bench(args: argparse.Namespace) -> int:
         notes.append(f"interrupted: {summary.abandoned} problem(s) not finished; run the same command to resume")
     if summary.failed:
         notes.append(f"{len(summary.failed)} problem(s) could not be run (not recorded; a rerun tries them again)")
+    retry = [k for t in every if (k := key(t)) in log.records and log.records[k].get("retryable")]
+    if retry:
+        kinds = sorted({str(log.records[k].get("endpoint_error")) for k in retry})
+        notes.append(f"{len(retry)} problem(s) ended on an endpoint failure ({', '.join(kinds)}): recorded as "
+                     "retryable, counted as pending, and run again when the same command is run again")
     skipped_tasks = [{"model": t.model, "strategy": t.strategy, "dataset": t.problem.dataset, "id": t.problem.id,
                       "sample": t.sample} for t in summary.skipped]
     if skipped_tasks:
@@ -575,7 +610,7 @@ def _bench(args: argparse.Namespace) -> int:
     if summary.interrupted:
         print("syntagm: interrupted", file=sys.stderr)
         return EXIT_INTERRUPTED
-    return EXIT_INCOMPLETE if summary.failed or summary.skipped else EXIT_OK
+    return EXIT_INCOMPLETE if summary.failed or summary.skipped or retry else EXIT_OK
 
 
 def question_digest(question: str) -> str:

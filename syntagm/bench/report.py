@@ -6,14 +6,19 @@ per-problem telemetry):
 
 - ``accuracy`` = correct / scorable records (``null`` when none is scorable), where
   *correct* is :func:`~syntagm.bench.scoring.is_correct` at the stated tolerances, with
-  ``accuracy_ci95``, its 95 % Wilson interval (:mod:`.stats`); with several samples per
-  problem it is pass@1 (the mean over samples), see ``samples``;
+  ``accuracy_ci95``, its 95 % interval (:mod:`.stats`): Wilson's with one sample per problem;
+  with several it is pass@1 (the mean over samples, see ``samples``) and the interval is a
+  bootstrap over problems (samples of one problem are not independent), ``accuracy_ci_method``
+  says which; ``correct_equivalence``: of the correct records whose model was checked against
+  a reference model, how many were proved equivalent and how many rest only on
+  ``equivalent_by_solutions``;
 - ``compile_rate`` = records whose final model compiles / records;
 - ``aligned_rate`` = records the judge called aligned / records
   (``null`` when the strategy never ran a judge on any of them);
 - tokens (prompt, completion, cached), ``cost_usd`` (``null`` if any record is unpriced),
   ``latency_s`` (LLM seconds), ``wall_s``, ``iterations``, ``llm_calls``: totals and means
-  per record.
+  per record (``per_problem``; its ``cost_usd`` is the total over the recorded *problems*, all
+  their samples together, and ``per_sample.cost_usd`` the mean per record).
 
 ``pooled`` sums every group's counts and costs; it pools strategies, datasets and models, so
 it carries no accuracy (that would compare nothing) and says what it pools. ``unscorable``
@@ -27,7 +32,7 @@ from typing import Any, Iterable
 
 from .scoring import describe as describe_scoring
 from .scoring import is_correct
-from .stats import pass_at_k, wilson_interval
+from .stats import cluster_interval, pass_at_k, wilson_interval
 
 SUMMED = ("iterations", "llm_calls", "prompt_tokens", "completion_tokens", "cached_tokens", "retries", "cache_hits")
 
@@ -62,8 +67,11 @@ def aggregate(records: list[dict[str, Any]], selected: int, tol: float, abs_tol:
                            "records": n, "scorable": len(scorable), "unscorable": len(unscorable)}
     if accuracy:
         samples = _samples(records, verdicts)
-        out.update({"correct": correct, "accuracy": _ratio(correct, len(scorable)),
-                    "accuracy_ci95": _interval(correct, len(scorable)), **samples})
+        per = _per_problem(records, verdicts)
+        ci = _interval(correct, len(scorable)) if samples["samples"] <= 1 else cluster_interval(per)
+        out.update({"correct": correct, "accuracy": _ratio(correct, len(scorable)), "accuracy_ci95": ci,
+                    "accuracy_ci_method": "wilson" if samples["samples"] <= 1 else "cluster bootstrap by problem",
+                    **samples, **_equivalence_of_correct(records, verdicts)})
     out.update({
         "compiled": sum(1 for r in records if r.get("compiled")),
         "compile_rate": _ratio(sum(1 for r in records if r.get("compiled")), n),
@@ -77,8 +85,11 @@ def aggregate(records: list[dict[str, Any]], selected: int, tol: float, abs_tol:
                                        if (r.get("equivalence") or {}).get("verdict") == "equivalent_by_solutions"),
         **sums,
         "cost_usd": cost, "latency_s": latency, "wall_s": wall,
-        "per_problem": {
+        "per_sample": {
             "cost_usd": round(cost / n, 8) if cost is not None and n else None,
+        },
+        "per_problem": {
+            "cost_usd": round(cost / recorded, 8) if cost is not None and recorded else None,
             "latency_s": round(latency / n, 6) if n else None,
             "wall_s": round(wall / n, 6) if n else None,
             "iterations": round(sums["iterations"] / n, 4) if n else None,
@@ -90,6 +101,32 @@ def aggregate(records: list[dict[str, Any]], selected: int, tol: float, abs_tol:
         "usage_estimated": any(r.get("usage_estimated") for r in records),
     })
     return out
+
+
+def _per_problem(records: list[dict[str, Any]], verdicts: list[bool | None]) -> list[list[bool]]:
+    """The scorable verdicts of each problem's samples, one list per problem."""
+    per: dict[tuple[Any, Any], list[bool]] = {}
+    for r, v in zip(records, verdicts):
+        if v is not None:
+            per.setdefault((r.get("dataset"), r.get("id")), []).append(bool(v))
+    return list(per.values())
+
+
+def _equivalence_of_correct(records: list[dict[str, Any]], verdicts: list[bool | None]) -> dict[str, Any]:
+    """What the equivalence check says of the records scored correct (by objective): how many it
+    proved equivalent, how many rest only on ``equivalent_by_solutions`` (evidence, never counted
+    as a proof), and how many it found different or could not settle.  Empty when no correct
+    record was checked."""
+    counts: dict[str, int] = {}
+    for r, v in zip(records, verdicts):
+        verdict = (r.get("equivalence") or {}).get("verdict")
+        if v and verdict:
+            counts[verdict] = counts.get(verdict, 0) + 1
+    if not counts:
+        return {}
+    return {"correct_equivalence": {"checked": sum(counts.values()), "proved_equivalent": counts.get("equivalent", 0),
+                                    "by_solutions_only": counts.get("equivalent_by_solutions", 0),
+                                    "different": counts.get("different", 0), "unknown": counts.get("unknown", 0)}}
 
 
 def _samples(records: list[dict[str, Any]], verdicts: list[bool | None]) -> dict[str, Any]:
@@ -130,6 +167,14 @@ def build_report(groups: Iterable[dict[str, Any]], *, tol: float, abs_tol: float
     comparisons = analyse(groups, rows, tol, abs_tol)
     pooled_over = {k: sorted({str(g.get(k)) for g in groups}) for k in ("dataset", "strategy", "model")}
     pooled = aggregate(every, selected_total, tol, abs_tol, accuracy=False)
+    # each group selects its own problems (two strategies on one dataset select it twice): the
+    # pool's recorded and pending counts are the groups' sums, not distinct problem ids
+    pooled["recorded"] = sum(r["recorded"] for r in rows)
+    pooled["pending"] = sum(r["pending"] for r in rows)
+    # the judge's rate over the records of the groups that ran a judge, not diluted by the others
+    judged_rows = [r for r in rows if r["aligned_rate"] is not None]
+    pooled["aligned_rate"] = _ratio(sum(r["aligned"] for r in judged_rows), sum(r["records"] for r in judged_rows)) \
+        if judged_rows else None
     pooled["pooled_over"] = pooled_over
     models = pooled_over["model"]
     return {"run_ids": run_ids or sorted({str(g.get("run_id")) for g in groups}),
@@ -154,16 +199,23 @@ def _ci(g: dict[str, Any]) -> str:
     return "—" if not ci else f"[{100 * ci[0]:.0f}–{100 * ci[1]:.0f}]"
 
 
+def _pass_k(g: dict[str, Any]) -> str:
+    k = g.get("samples") or 0
+    v = (g.get("pass_at_k") or {}).get(str(k))
+    return "—" if k <= 1 or v is None else f"@{k} {_pct(v)}"
+
+
 def text_table(report: dict[str, Any]) -> str:
     """The report as a plain-text table (one row per dataset × strategy × model, with a first
     ``run id`` column when the report holds several runs), then the pooled sums."""
-    head = ("dataset", "strategy", "model", "done", "acc", "95% CI", "correct", "compile", "aligned", "iter/p",
-            "prompt tok", "compl tok", "cached", "$ total", "$/problem", "LLM s/p")
+    head = ("dataset", "strategy", "model", "done", "acc", "95% CI", "pass@k", "correct", "compile", "aligned",
+            "iter/s", "prompt tok", "compl tok", "cached", "$ total", "$/problem", "LLM s/s")
     rows = []
     for g in report["groups"]:
         pp = g["per_problem"]
         rows.append((g["dataset"], g["strategy"], str(g.get("model")), f"{g['recorded']}/{g['problems']}",
-                     _pct(g["accuracy"]), _ci(g), f"{g['correct']}/{g['scorable']}", _pct(g["compile_rate"]),
+                     _pct(g["accuracy"]), _ci(g), _pass_k(g), f"{g['correct']}/{g['scorable']}",
+                     _pct(g["compile_rate"]),
                      _pct(g["aligned_rate"]), "—" if pp["iterations"] is None else f"{pp['iterations']:.2f}",
                      f"{g['prompt_tokens']:,}", f"{g['completion_tokens']:,}", f"{g['cached_tokens']:,}",
                      _money(g["cost_usd"]), _money(pp["cost_usd"]) if g["recorded"] else "—",
@@ -172,7 +224,7 @@ def text_table(report: dict[str, Any]) -> str:
     pooled = None
     if len(rows) > 1:
         pp = t["per_problem"]
-        pooled = ("pooled", "(sums only)", "", f"{t['recorded']}/{t['problems']}", "—", "—", "—",
+        pooled = ("pooled", "(sums only)", "", f"{t['recorded']}/{t['problems']}", "—", "—", "—", "—",
                   _pct(t["compile_rate"]), _pct(t["aligned_rate"]),
                   "—" if pp["iterations"] is None else f"{pp['iterations']:.2f}", f"{t['prompt_tokens']:,}",
                   f"{t['completion_tokens']:,}", f"{t['cached_tokens']:,}", _money(t["cost_usd"]),
@@ -199,6 +251,21 @@ def text_table(report: dict[str, Any]) -> str:
         over = t.get("pooled_over") or {}
         lines.append("pooled: sums over " + ", ".join(f"{len(v)} {k}(s)" for k, v in over.items())
                      + "; no accuracy is given for a pool of different methods")
+    lines.append("acc: pass@1 (the mean over samples); 95% CI: Wilson with one sample per problem, else a bootstrap "
+                 "over problems; pass@k: k = samples per problem; iter/s, LLM s/s: per sample; $/problem: all "
+                 "samples of a problem together")
+    for g in report["groups"]:
+        ce = g.get("correct_equivalence")
+        if ce:
+            lines.append(f"{g['dataset']} / {g['strategy']} / {g.get('model')}: of {ce['checked']} correct answer(s) "
+                         f"checked against a reference model, {ce['proved_equivalent']} proved equivalent, "
+                         f"{ce['by_solutions_only']} rest only on equivalent_by_solutions (evidence, not proof), "
+                         f"{ce['different']} different, {ce['unknown']} unknown")
+    for c in report.get("comparisons") or []:
+        lines.append(f"paired ({c['dataset']}, {c['problems']} problems): {c['a']} {100 * c['accuracy_a']:.1f}% vs "
+                     f"{c['b']} {100 * c['accuracy_b']:.1f}%, only-first-right {c['only_a_right']}, only-second-right "
+                     f"{c['only_b_right']}, exact McNemar p = {c['mcnemar_p']:.3g}"
+                     + ("" if c["distinguishable"] else " (not distinguishable at 5%)"))
     if t["unscorable"]:
         lines.append(f"{t['unscorable']} problem(s) have no numeric reference answer: reported as unscorable, "
                      "not counted in accuracy")
@@ -287,23 +354,31 @@ def write_plot(report: dict[str, Any], out_dir: Path) -> Path | None:
     return _save(fig, out_dir / PLOT_FILE)
 
 
-def write_curve_plot(report: dict[str, Any], out_dir: Path) -> Path | None:
-    """Accuracy had the loop stopped after k iterations, one line per group with more than one
-    iteration, and dollars per problem up to k on a second axis; ``accuracy_by_iteration.png``.
-    ``None`` without matplotlib or without any multi-iteration group."""
-    groups = [g for g in report["groups"] if len(g.get("curves") or []) > 1]
+def curve_figure(report: dict[str, Any]):
+    """Accuracy had the loop stopped after k iterations, one line per group (a group that never
+    went past one iteration is one labelled point), and dollars per problem up to k on a second
+    axis from zero; integer ticks on k (a matplotlib ``Figure``, drawn by
+    :func:`write_curve_plot`).  ``None`` without matplotlib or without any traced group."""
+    groups = [g for g in report["groups"] if g.get("curves")]
     fig = _figure() if groups else None
     if fig is None:
         return None
+    from matplotlib.ticker import MaxNLocator
+
     ax = fig.add_subplot()
     cost_ax = ax.twinx()
+    k_max = 1
     for g in groups:
         ks = [c["iteration"] for c in g["curves"]]
+        k_max = max(k_max, max(ks))
         line, = ax.plot(ks, [None if c["accuracy"] is None else 100 * c["accuracy"] for c in g["curves"]],
-                        marker="o", label=_label(g, report))
+                        marker="o", label=_label(g, report) + (" (one iteration)" if len(ks) == 1 else ""))
         costs = [c["cost_usd_per_problem"] for c in g["curves"]]
         if all(c is not None for c in costs):
-            cost_ax.plot(ks, costs, linestyle=":", color=line.get_color())
+            cost_ax.plot(ks, costs, linestyle=":", marker=".", color=line.get_color())
+    ax.xaxis.set_major_locator(MaxNLocator(integer=True))
+    ax.set_xlim(0.5, k_max + 0.5)
+    cost_ax.set_ylim(bottom=0)
     ax.set_xlabel("iterations allowed (k)")
     ax.set_ylabel("accuracy had the loop stopped at k, %")
     cost_ax.set_ylabel("dollars per problem up to k (dotted)")
@@ -312,4 +387,11 @@ def write_curve_plot(report: dict[str, Any], out_dir: Path) -> Path | None:
     ax.legend(fontsize=7, loc="best")
     ax.set_title("syntagm bench: accuracy and cost by iteration")
     fig.tight_layout()
-    return _save(fig, out_dir / CURVE_FILE)
+    return fig
+
+
+def write_curve_plot(report: dict[str, Any], out_dir: Path) -> Path | None:
+    """:func:`curve_figure` saved as ``accuracy_by_iteration.png`` in ``out_dir``; ``None`` when
+    there is no figure."""
+    fig = curve_figure(report)
+    return None if fig is None else _save(fig, out_dir / CURVE_FILE)

@@ -62,7 +62,8 @@ def group_records(records: list[dict[str, Any]]) -> list[dict[str, Any]]:
     for r in records:
         k = (r["run_id"], str(r.get("model")), str(r.get("dataset")), str(r.get("strategy")))
         g = groups.setdefault(k, {"run_id": k[0], "model": k[1], "dataset": k[2], "strategy": k[3], "records": []})
-        g["records"].append(r)
+        if not r.get("retryable"):  # an endpoint failure settles nothing: the problem is pending
+            g["records"].append(r)
         problems.setdefault((k[0], k[2]), set()).add(str(r.get("id")))
     for (run_id, _m, dataset, _s), g in groups.items():
         g["selected"] = len(problems[(run_id, dataset)])
@@ -79,6 +80,10 @@ def cmd_report(args: argparse.Namespace) -> int:
         raise SyntagmError("no result records to report" + (f" for run id(s) {', '.join(args.run_id)}"
                                                             if args.run_id else ""))
     groups = group_records(records)
+    retry = sum(1 for r in records if r.get("retryable"))
+    if retry:
+        notes.append(f"{retry} record(s) ended on an endpoint failure: counted as pending; the bench runs them "
+                     "again when its command is run again")
     settings = {}
     for r in records:
         settings.setdefault(r["run_id"], r.get("settings"))

@@ -20,7 +20,10 @@ judge ran), ``iterations``, ``llm_calls``, ``prompt_tokens``,
 ``latency_s`` (LLM seconds, retries and backoff included), ``wall_s`` (the
 problem's wall clock: LLM, compile and solve), ``retries``,
 ``usage_estimated``, ``error`` (an endpoint failure or internal error that
-ended the run), ``settings`` (every setting of the run, :mod:`.identity`),
+ended the run), ``endpoint_error`` (the kind of endpoint failure that ended it, else ``null``)
+and ``retryable`` (true for such a record: it measured the endpoint, not the method, so it is
+counted as pending and run again by a rerun; a problem's own cost cap is not retryable),
+``settings`` (every setting of the run, :mod:`.identity`),
 ``transcript`` (its path when recorded),
 ``finished_at`` (UTC, ISO 8601), ``syntagm`` (version).
 """
@@ -108,7 +111,10 @@ class ResultsLog:
         return log
 
     def done(self, key: Key) -> bool:
-        return key in self.records
+        """Whether ``key`` has a record that settles it: a record of an endpoint failure
+        (``retryable``) does not, so a rerun runs that problem again."""
+        rec = self.records.get(key)
+        return rec is not None and not rec.get("retryable")
 
     def append(self, rec: dict[str, Any]) -> None:
         """Append ``rec`` as one line, flushed and fsynced before returning."""

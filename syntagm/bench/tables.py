@@ -1,9 +1,10 @@
 """The report as Markdown and CSV tables: one row per dataset × strategy × model (and run id).
 
 Columns: run id, dataset, strategy, model, problems, recorded, scorable, correct, accuracy
-(a fraction), its 95 % Wilson interval (low, high), pass@k where samples were taken, compile
-rate, aligned rate, iterations per record, prompt/completion/cached tokens, dollars (total and
-per record), LLM seconds per record. The Markdown file adds the paired comparisons.
+(a fraction), its 95 % interval (low, high; Wilson, or a bootstrap over problems with several
+samples), pass@k where samples were taken, compile rate, aligned rate, iterations per record,
+prompt/completion/cached tokens, dollars (total, per problem with all its samples, and per
+record), LLM seconds per record. The Markdown file adds the paired comparisons.
 """
 from __future__ import annotations
 
@@ -13,8 +14,8 @@ from typing import Any
 
 COLUMNS = ("run_id", "dataset", "strategy", "model", "problems", "recorded", "scorable", "correct", "accuracy",
            "ci95_low", "ci95_high", "pass_at_k", "compile_rate", "aligned_rate", "iterations_per_record",
-           "prompt_tokens", "completion_tokens", "cached_tokens", "cost_usd", "cost_usd_per_record",
-           "llm_s_per_record")
+           "prompt_tokens", "completion_tokens", "cached_tokens", "cost_usd", "cost_usd_per_problem",
+           "cost_usd_per_record", "llm_s_per_record")
 
 
 def rows(report: dict[str, Any]) -> list[dict[str, Any]]:
@@ -31,7 +32,8 @@ def rows(report: dict[str, Any]) -> list[dict[str, Any]]:
                     "compile_rate": g["compile_rate"], "aligned_rate": g["aligned_rate"],
                     "iterations_per_record": pp["iterations"], "prompt_tokens": g["prompt_tokens"],
                     "completion_tokens": g["completion_tokens"], "cached_tokens": g["cached_tokens"],
-                    "cost_usd": g["cost_usd"], "cost_usd_per_record": pp["cost_usd"],
+                    "cost_usd": g["cost_usd"], "cost_usd_per_problem": pp["cost_usd"],
+                    "cost_usd_per_record": (g.get("per_sample") or {}).get("cost_usd"),
                     "llm_s_per_record": pp["latency_s"]})
     return out
 

@@ -115,7 +115,8 @@ def _witness_text(w: dict[str, Any]) -> str:
 def check_texts(model_a: str, data_a: str, model_b: str, data_b: str, tol: float = 1e-6,
                 time_limit_s: float = 30.0) -> dict[str, Any]:
     """The verdict on two models given as text (runs pyopl: call it in a worker process, as
-    :func:`syntagm.bench.equivalence.compare_models` does, which also cleans the texts).  Returns ``{"verdict", "method", "reason", "evidence",
+    :func:`syntagm.bench.equivalence.compare_models` does, which also cleans the texts).
+    Returns ``{"verdict", "method", "reason", "evidence",
     "A": {"status", "objective"}, "B": {...}}``."""
     import pyopl
 

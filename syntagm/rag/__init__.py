@@ -9,7 +9,8 @@ from .knowledge import Exemplar, default_kb_path, load_knowledge_base
 
 
 def make_retriever(kind: str = "bm25", kb_path: str | Path | None = None, embedding_model: str | None = None):
-    """A retriever over the knowledge base: ``kind`` is ``bm25``, ``embeddings``, ``hybrid`` (BM25 v2 and
+    """A retriever over the knowledge base: ``kind`` is ``bm25``, ``structure`` (BM25 v2 re-ranked by
+    decision structure, :mod:`syntagm.rag.structure`), ``embeddings``, ``hybrid`` (BM25 v2 and
     embeddings mixed, :mod:`syntagm.rag.hybrid`) or ``none`` (returns ``None``);
     ``embedding_model``: the sentence-transformers model (a local folder or a cached name) for ``embeddings``.
     A knowledge base without exemplars is a :class:`ConfigError` (never a silent zero exemplars)."""
@@ -21,6 +22,9 @@ def make_retriever(kind: str = "bm25", kb_path: str | Path | None = None, embedd
                           "(folders with description.md and model.mod): pass --kb DIR, or --retriever none")
     if kind == "bm25":
         return BM25Retriever(exemplars)
+    if kind == "structure":
+        from .structure import StructureRetriever
+        return StructureRetriever(BM25Retriever(exemplars))
     if kind == "embeddings":
         from .embeddings import EmbeddingRetriever
         from .embeddings import DEFAULT_MODEL
@@ -30,7 +34,7 @@ def make_retriever(kind: str = "bm25", kb_path: str | Path | None = None, embedd
         from .hybrid import HybridRetriever
         return HybridRetriever(BM25Retriever(exemplars), EmbeddingRetriever(
             exemplars, embedding_model or DEFAULT_MODEL, text_of=title_and_description))
-    raise ConfigError(f"unknown retriever {kind!r} (choose bm25, embeddings, hybrid or none)")
+    raise ConfigError(f"unknown retriever {kind!r} (choose bm25, structure, embeddings, hybrid or none)")
 
 
 __all__ = ["Exemplar", "load_knowledge_base", "default_kb_path", "BM25Retriever", "make_retriever"]

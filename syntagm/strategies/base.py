@@ -11,7 +11,7 @@ from ..loop import LoopResult, Progress
 #: Optional settings of a run (CLI flags of ``solve`` and ``bench``; ``None`` when not given): the
 #: ablations of the loop, and the strategies' own knobs. Each is part of a bench run's identity.
 STRATEGY_SETTINGS = ("use_judge", "use_fixits", "diagnostics", "ucb_c", "memory_size", "stage_retries",
-                     "embedding_model")
+                     "embedding_model", "semantic_checks")
 
 
 @dataclass

@@ -5,7 +5,8 @@
 - ``reflexion``: revise on compiler and solver feedback with a self-reflection prompt that also shows
   the earlier reflections (a memory of at most ``memory_size``, default 3, as Reflexion keeps,
   Shinn et al., 2023); no fix-its, no judge.
-- ``syntagm``: the full loop: fix-its, targeted syntax repair, solver feedback, alignment judge.
+- ``syntagm``: the full loop: fix-its, targeted syntax repair, solver feedback, the LLM-free semantic
+  checks of :mod:`syntagm.semantic` (their findings sent back like diagnostics), alignment judge.
 """
 from __future__ import annotations
 
@@ -17,7 +18,7 @@ from .base import StrategyContext
 
 #: Overrides the user may give to any preset (others are fixed by the strategy).
 USER_OVERRIDES = ("max_iterations", "time_limit_s", "exemplars", "grammar_mode", "solver", "compile_timeout_s",
-                  "use_judge", "use_fixits", "diagnostics", "memory_size")
+                  "use_judge", "use_fixits", "diagnostics", "memory_size", "semantic_checks")
 #: The ablations (``--no-judge``, ``--no-fixits``, ``--diagnostics``): settings of a run, ``None`` when not given.
 ABLATIONS = ("use_judge", "use_fixits", "diagnostics")
 
@@ -53,5 +54,5 @@ COT = PresetStrategy("cot", "single shot with chain-of-thought reasoning before 
                      LoopOptions(max_iterations=1, use_judge=False, generate_prompt="cot"), fixed_budget=True)
 REFLEXION = PresetStrategy("reflexion", "revise on compiler/solver feedback after a self-reflection; no judge",
                            LoopOptions(use_fixits=False, use_judge=False, repair_style="reflect"))
-SYNTAGM = PresetStrategy("syntagm", "the full loop: fix-its, diagnostics-driven repair, solver feedback, LLM judge",
-                         LoopOptions())
+SYNTAGM = PresetStrategy("syntagm", "the full loop: fix-its, diagnostics-driven repair, solver feedback, LLM-free "
+                         "semantic checks, LLM judge", LoopOptions(semantic_checks="feed"))

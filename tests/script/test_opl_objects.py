@@ -209,3 +209,18 @@ execute {
 }
 """
     assert out(text).splitlines() == ["ordered union =  {3 5 1 4 2}", "sorted union =  {1 2 3 4 5}", "1..3 {4 2}7"]
+
+
+@pytest.mark.parametrize("head", ["", "using CP;\n"])
+def test_a_decision_indexes_an_array_by_its_value_after_the_solve(head):
+    # issue 45: `cost[x]` failed with "index 3 is outside the index set (0..3)" (the variable, not its
+    # value, was the key). x = 3 at the optimum (by hand), so cost[x] = 40, cost[x - 1] = 30.
+    text = head + """range r = 0..3;
+int cost[r] = [10, 20, 30, 40];
+dvar int x in 0..3;
+maximize x;
+subject to { x <= 3; }
+execute { writeln(cost[x], " ", cost[x - 1], " ", cost[x.solutionValue]); }
+"""
+    r = pyopl.solve(text)
+    assert r.status == "optimal" and r.script_output == "40 30 40\n"

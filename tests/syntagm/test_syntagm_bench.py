@@ -137,7 +137,8 @@ def test_resume_after_interrupt_asks_nothing_twice(server, tmp_path, dataset, mo
 
 
 def test_corrupt_last_line_is_reported_and_its_problem_rerun(server, tmp_path, dataset, monkeypatch, capsys):
-    _script(server, {"a": [gen(GOOD)], "b": [gen(WRONG)], "c": [gen(GOOD)], "d": [gen(BROKEN), gen(BROKEN)]})
+    # a reply left for each problem's rerun (an exhausted script is an endpoint failure: retryable, exit 1)
+    _script(server, {"a": [gen(GOOD)] * 2, "b": [gen(WRONG)] * 2, "c": [gen(GOOD)] * 2, "d": [gen(BROKEN)] * 3})
     assert _bench(monkeypatch, tmp_path, server, dataset, "--strategy", "standard") == 0
     path = tmp_path / "out" / "results.jsonl"
     lines = path.read_text().splitlines()

@@ -24,15 +24,18 @@ value, or remove the extra comma.""",
   good_data="S = {<1, 2>};",
   at=(1, 9), fixable="maybe-incorrect")
 R("OPL1163", "quadratic-needs-gurobi", "error", "Quadratic constraint or non-convex objective: HiGHS cannot solve it",
-  """HiGHS, the default solver, takes linear constraints and a convex quadratic objective
-(concave when maximised). A quadratic constraint (`x^2 + y^2 <= 2`) or a non-convex quadratic
-objective compiles, and Gurobi solves it (`--solver gurobi`); with HiGHS the solve is refused.
-The warning points at the product of decisions (naming only the decisions multiplied there)
-or at the objective. `pyopl check` (checking for HiGHS by default) reports it as an error;
-`pyopl check --solver gurobi` says nothing, and compiling without a solver gives a warning.""",
+  """HiGHS takes linear constraints and a convex quadratic objective (concave when maximised).
+A quadratic constraint (`x^2 + y^2 <= 2`) or a non-convex quadratic objective compiles, and SCIP,
+Gurobi or CPLEX solves it; `--solver auto` (the default of `pyopl solve` and `pyopl check`) gives
+it to the first of them installed, and with `--solver highs` the solve is refused. The diagnostic
+points at the product of decisions (naming only the decisions multiplied there) or at the
+objective. `pyopl check` agrees with `pyopl solve`: under `auto` it is an error only when no
+installed solver takes the model (the help says what to install); `pyopl check --solver highs`
+reports it as an error, `--solver gurobi` says nothing, and compiling without a solver gives a
+warning that says where `auto` sends it.""",
   bad="dvar float x in -5..5;\ndvar float y in -5..5;\nmaximize x + y;\nsubject to { x^2 + y^2 <= 2; }",
   good="dvar float x in -5..5;\ndvar float y in -5..5;\nmaximize x + y;\nsubject to { x + y <= 2; }",
-  at=(4, 14))
+  at=(4, 14), via="check:highs")
 R("OPL1164", "forall-without-braces", "error", "A `forall` without braces covers only the next constraint",
   """`forall(i in I) c1; c2;` repeats `c1` only; `c2` is outside the loop, so its `i` is not declared.
 Put the constraints the loop should cover in braces.""",
