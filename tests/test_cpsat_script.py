@@ -180,3 +180,15 @@ def test_an_empty_set_declared_for_results_is_filled_after_the_solve():
     r = pyopl.compile_model(text % "execute { used.add(2); }").solve(threads=1)
     assert r.status == "script_error"
     assert any("after the solve it cannot change" in d.message for d in r.diagnostics)
+
+
+def test_get_objective_set_coef_changes_the_next_solve():
+    text = SEARCH % ("minimize 5 * x[1] + 3 * x[2] + x[3];", """
+      cp.solve(); var a = cp.getObjValue();
+      cp.getObjective().setCoef(thisOplModel.x[3], 7);
+      cp.solve(); writeln(a, " ", cp.getObjValue(), " ", cp.getObjective().getValue());""")
+    r = pyopl.compile_model(text).solve(threads=1)
+    sols = [x for x in __import__("itertools").product(range(4), repeat=3) if sum(x) == 4 and x[0] != x[1]]
+    a = min(5 * x[0] + 3 * x[1] + x[2] for x in sols)
+    b = min(5 * x[0] + 3 * x[1] + 7 * x[2] for x in sols)
+    assert r.script_output.split() == [str(a), str(b), str(b)]

@@ -86,7 +86,8 @@ class CpHost(_Host):
                 "getObjValue": lambda a, s: cs.objective(ctx, s), "getObjBound": lambda a, s: cs.objective(ctx, s, "getObjBound"),
                 "getObjGap": lambda a, s: cs.objective(ctx, s, "getObjGap"),
                 "addKPI": lambda a, s: UNDEFINED, "exportModel": lambda a, s: cs.export_model(ctx, a, s),
-                "setStartingPoint": lambda a, s: cs.set_starting_point(ctx, a, s), "end": lambda a, s: UNDEFINED}
+                "setStartingPoint": lambda a, s: cs.set_starting_point(ctx, a, s), "end": lambda a, s: UNDEFINED,
+                "getObjective": lambda a, s: cs.ObjectiveHost(ctx)}
 
     def _phases(self, args: list, span: Any) -> Any:
         self.ctx.reporter.emit("script-setting-ignored", span, "`cp.setSearchPhases` is accepted and has no effect: "

@@ -12,6 +12,7 @@ solves the current model on CP-SAT, as ``cplex`` does for MP models.
   (CP-SAT's conflicts), ``NumberOfSolutions``, ``NumberOfVariables``, ``NumberOfConstraints``;
 - ``new IloOplCPSolution()`` with ``sol.setValue(x, v)`` and ``cp.setStartingPoint(sol)``: CP-SAT's
   solution hints for the next solves of the current model;
+- ``cp.getObjective().setCoef(x, v)``: an objective coefficient for the next solves;
 - ``cp.addKPI(expr, name)``: accepted (KPIs are IBM's display);
 - ``cp.exportModel(file)``: the ``.cpo`` format is CP Optimizer's own; a warning, nothing written.
 """
@@ -203,3 +204,28 @@ def export_model(ctx: Any, args: list, span: Any) -> Any:
                       "pyopl does not produce; nothing is written",
                       help="`pyopl export --lp` writes the MP models; a CP model is solved by CP-SAT as it is")
     return UNDEFINED
+
+
+class ObjectiveHost(_Host):
+    """``cp.getObjective()``: the model's objective; ``setCoef(x, v)`` sets the coefficient of the decision
+    variable item ``x`` for the next solves (as ``cplex.setObjCoef``), ``getValue()`` its value now."""
+
+    type_name = "IloObjective"
+
+    def _methods(self) -> dict:
+        return {"setCoef": self._set_coef, "getValue": lambda a, s: objective(self.ctx, s)}
+
+    def _set_coef(self, args: list, span: Any) -> Any:
+        var = _arg(args, 0)
+        if getattr(self.ctx, "flow", None) is None or not isinstance(var, DvarHost) or not var.is_item:
+            raise host_error("script-unsupported", "`setCoef(x, v)` takes a decision variable item, in `main` after "
+                             "`generate()`", span, help="write `cp.getObjective().setCoef(thisOplModel.x[i], 2);`")
+        v = _num(self.ctx, _arg(args, 1), span, "the objective coefficient")
+        if not math.isfinite(v):
+            raise host_error("script-value-type", "the objective coefficient must be a finite number", span,
+                             help="check the computation that gave it")
+        var.ctx.ir.obj[var.column()] = v
+        return UNDEFINED
+
+    def to_display(self) -> str:
+        return "[object IloObjective]"
