@@ -342,7 +342,7 @@ class Builder:
             demands = [self._height(h) for _kind, _k, h in events]
             ivs = [self.intervals[k] for _kind, k, _h in events]
             cap = hi
-            if window is not None:  # the bound only inside the window: a block there takes the rest of a larger capacity
+            if window is not None:  # the bound only inside the window: a block there takes the rest of the capacity
                 cap = max(hi, sum(abs(h) for _kind, _k, h in events))
                 if window[0] == "interval":  # [start(a), end(a)) while a is present: a itself is the block
                     if cap > hi:

@@ -192,7 +192,8 @@ def cp_divmod(inst: Any, op: str, a: LinExpr, b: LinExpr, span: Any) -> LinExpr:
         raise EvalError("type-int-expected", span, "`%s` needs integer operands" % op,
                         help="use `/` for real division, or `floor(a / b)`")
     if b.is_constant and b.const == 0:
-        raise EvalError("division-by-zero", span, "`%s` by zero" % op, help="check the data: this divisor evaluates to 0")
+        raise EvalError("division-by-zero", span, "`%s` by zero" % op,
+                        help="check the data: this divisor evaluates to 0")
     key = _key(op, a, b)
     t = _cached(inst, key)
     if t is None:

@@ -97,7 +97,8 @@ def decision_minmax(ev: Any, node: A.Node, op: str, vals: list) -> LinExpr:
         from .cp_arith import common_scale  # min(e) = min(e * s) / s: CP-SAT's min/max over integers
 
         s = common_scale(inst, exprs, node.span, "an operand of `%s`" % op)
-        scaled = [LinExpr({j: float(round(c * s)) for j, c in e.terms.items()}, float(round(e.const * s))) for e in exprs]
+        scaled = [LinExpr({j: float(round(c * s)) for j, c in e.terms.items()}, float(round(e.const * s)))
+                  for e in exprs]
         return decision_minmax(ev, node, op, scaled).scaled(1.0 / s)
     bounds = [_bounds_or_error(ev, node, e, "`%s`" % op) for e in exprs]
     if op == "max":
