@@ -244,3 +244,13 @@ def test_decimal_data_indexed_by_a_decision_is_scaled():
     w = [0.5, 1.25, 0.75, 2.5]
     best = max(w[k - 1] - w[j - 1] / 2 - k / 4 for k in range(1, 5) for j in range(1, 5) if k != j)
     assert r.status == "optimal" and r.objective == pytest.approx(best)
+
+
+def test_a_logical_constraint_over_an_unbounded_decision_is_enforced_natively():
+    # no bound on x, so no big-M: CP-SAT enforces the rows by the literal itself
+    r = _solve("""using CP;
+    dvar int x; dvar int y in 0..5;
+    minimize x - 20 * y;
+    subject to { (y >= 3) => x >= 50; !(y >= 3) => x >= 7; }""")
+    best = min((50 if y >= 3 else 7) - 20 * y for y in range(6))
+    assert r.status == "optimal" and r.objective == best

@@ -216,6 +216,8 @@ def build(cp_model: Any, ir: IR) -> tuple[Any, list, int, int]:
             m.add(expr >= lo)
         elif hi is not None:
             m.add(expr <= hi)
+    for ind in getattr(ir, "indicators", None) or ():  # a logical constraint over an unbounded expression
+        _indicator(m, xs, ind)
     glob = Builder(m, xs)
     glob.add_intervals(ir.intervals)
     glob.prepare(ir.cp_constraints)
@@ -226,6 +228,29 @@ def build(cp_model: Any, ir: IR) -> tuple[Any, list, int, int]:
         expr, obj_scale = _objective(ir, xs, ir.obj)
         _set_objective(m, ir.sense, expr)
     return m, xs, obj_scale, scaled_rows
+
+
+def _indicator(m: Any, xs: list, ind: Any) -> None:
+    """``x[binary] == active  =>  lo <= terms @ x <= hi`` (an :class:`~pyopl.ir.Indicator`) as a linear
+    constraint enforced by the literal (CP-SAT's ``only_enforce_if``): exact, no big-M needed."""
+    coefs = [float(c) for c in ind.terms.values() if c]
+    try:
+        f = scale_for(coefs)
+    except NotIntegral as e:
+        raise not_integral(e, "this logical constraint", ind.span) from None
+    lo, hi = inner_bounds(ind.lo, ind.hi, f)
+    lit = xs[ind.binary] if ind.active else xs[ind.binary].Not()
+    expr = sum(scaled(float(c), f) * xs[int(j)] for j, c in ind.terms.items() if c)
+    if isinstance(expr, int):
+        if (lo is not None and expr < lo) or (hi is not None and expr > hi):
+            m.add_bool_or([lit.Not()])
+        return
+    if lo is not None and hi is not None:
+        m.add_linear_constraint(expr, lo, hi).only_enforce_if(lit)
+    elif lo is not None:
+        m.add(expr >= lo).only_enforce_if(lit)
+    elif hi is not None:
+        m.add(expr <= hi).only_enforce_if(lit)
 
 
 def _objective(ir: IR, xs: list, c: np.ndarray) -> tuple[Any, int]:
