@@ -18,7 +18,9 @@ import models  # noqa: E402
 
 SMALL = [models.assignment(8), models.transport(5, 7), models.facility(4, 9), models.facility(10, 40),
          models.netflow(40), models.netflow(300), models.production(4, 6), models.production(12, 20),
-         models.issue31(40), models.issue31(300)]
+         models.issue31(40), models.issue31(300),
+         models.mcnd(12, 3, 5), models.mcnd(30, 4, 12), models.unitcommit(3, 10), models.unitcommit(6, 30),
+         models.sparse_assign(4, 9, 3), models.sparse_assign(20, 120, 6)]
 
 
 def direct_solution(case: models.Case) -> tuple[float, int, int, int]:

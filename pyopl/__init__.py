@@ -44,6 +44,13 @@ def __getattr__(name: str) -> Any:
     return lazy_getattr(globals(), __name__, _LAZY, name)
 
 
+def load_ipython_extension(ipython: Any) -> None:
+    """``%load_ext pyopl`` in IPython or Jupyter: the ``%%opl`` cell magic (:mod:`pyopl.magic`)."""
+    from .magic import load_ipython_extension as load
+
+    load(ipython)
+
+
 def __dir__() -> list[str]:
     return sorted(set(globals()) | set(_LAZY))
 

@@ -158,8 +158,19 @@ class Model:
             if self.publish and result.has_solution and not result.run_failed:
                 from .data.connections.results import publish_result
 
-                publish_result(self, ctx, result)
+                publish_result(self, ctx, result, self._output_root())
             return result
+
+    def _output_root(self) -> str | None:
+        """The run's output folder: ``output_dir`` as given, else ``<model stem>.out`` beside the model
+        file (as scripts' files go: pyopl/script/output_files.py); None for model text without one."""
+        from .script.options import OUTPUT_SUFFIX
+
+        model_file = next(iter(self.sources), "<model>")
+        if self.output_dir or model_file.startswith("<"):
+            return self.output_dir or None
+        stem = os.path.splitext(os.path.basename(model_file))[0] or "model"
+        return os.path.join(os.path.dirname(os.path.abspath(model_file)), stem + OUTPUT_SUFFIX)
 
     def _solve_ir(self, ir: IR, solver: str = "auto", time_limit: float | None = None, mip_gap: float | None = None,
                   threads: int | None = None, seed: int | None = None, log: bool = False, log_file: str | None = None,
@@ -173,9 +184,15 @@ class Model:
         ``basis``, ``keep_basis``: a MIP start and an LP basis to begin from, and whether to return
         the final basis (``IloOplCplexVectors``, ``IloOplCplexBasis``; see
         :class:`pyopl.backends.common.SolveOptions`)."""
-        from .backends import SolveOptions, get_backend, resolve
+        from .backends import SolveOptions, auto_refusal, get_backend, resolve
 
-        solver, choice = resolve(solver, ir)  # `auto`: the backend the model's features need
+        model_ir, choice = ir, None
+        if solver == "auto" and ir.indicator_alternatives:  # exact indicators rather than an assumed big-M
+            ir, pick = _prefer_indicators(ir)
+            if pick is not None:
+                solver, choice = pick
+        if choice is None:
+            solver, choice = resolve(solver, ir)  # `auto`: the backend the model's features need
         fields = dict(time_limit=time_limit, mip_gap=mip_gap, mip_gap_abs=mip_gap_abs, threads=threads, seed=seed)
         extra = dict(options or {})
         notes = Reporter(100)
@@ -186,11 +203,16 @@ class Model:
             fields.update(more)
             for k, v in backend_extra.items():
                 extra.setdefault(k, v)
+        branching = getattr(self.script, "branching", None) if self.script is not None else None
+        if branching and solver == "highs" and ir.is_mip:
+            notes.emit("script-setting-ignored", self.script.branching_span, "HiGHS takes no branching priorities or "
+                       "directions: pyopl solves without them (they steer the search only; the optimum is the same)",
+                       help="`--solver cplex`, `gurobi` or `scip` use them")
         opts = SolveOptions(log_to_console=log, log_file=log_file, extra=extra, fixed_duals=duals,
                             model_file=next(iter(self.sources), "<model>"), progress=progress, pool=pool,
-                            start=start, basis=basis, keep_basis=keep_basis, **fields)
+                            start=start, basis=basis, keep_basis=keep_basis, branching=branching or None, **fields)
         self.last_options = opts
-        result = get_backend(solver)(ir, opts)
+        result = auto_refusal(ir, choice, opts) or get_backend(solver)(ir, opts)
         if choice:
             result.extra["solver_choice"] = "auto: %s, %s" % (solver, choice)
         result.index_names = dict(getattr(ir, "index_names", {}) or {})
@@ -205,7 +227,10 @@ class Model:
         if verify:
             from .backends.solution_check import verify_result
 
-            verify_result(result, ir, self._checkable_instance(ir))
+            try:
+                verify_result(result, ir, self._checkable_instance(model_ir), self.compile_time_s)
+            except Exception as e:  # a bug in the check itself: said, never hidden behind the solver's status
+                result.extra["solution_check"] = {"ok": None, "error": "%s: %s" % (type(e).__name__, e)}
         if explain_infeasible and result.status in ("infeasible", "unbounded"):  # what explain_result explains
             from .backends.iis import explain_result
 
@@ -225,6 +250,24 @@ class Model:
             if not (np.array_equal(lo, ir.row_lower) and np.array_equal(hi, ir.row_upper) and np.array_equal(obj, ir.obj)):
                 return None
         return self.instance
+
+
+def _prefer_indicators(ir: IR) -> tuple[IR, tuple | None]:
+    """For ``--solver auto``: when logical constraints of ``ir`` rest on assumed bounds and a backend
+    that takes indicator constraints is installed (and takes the model), ``ir`` with those constraints
+    as indicators (exact, no assumption) and ``(backend, why)``; else ``ir`` as it is and None."""
+    from .backends.capabilities import choose
+    from .ir import with_indicators
+
+    exact = with_indicators(ir)
+    chosen, _why = choose(exact)
+    if chosen is None or chosen == "highs":
+        return ir, None
+    return exact, (chosen, "chosen because %s; %s takes them as exact indicator constraints" % (
+        "the model's logical constraints would rest on bounds it does not state (a big-M from an assumed bound)"
+        if any(alt.assumption_ids for alt in ir.indicator_alternatives)
+        else "the big-M of the model's logical constraints would exceed 1e8, which integrality tolerances defeat",
+        chosen))
 
 
 def _export_for_scripts(ir: IR, path: str) -> None:
@@ -283,7 +326,12 @@ def _compile(model: Any, data: Any, reporter: Reporter, source: str = "auto", in
         if keep is not None:
             keep["instance"] = inst  # what its scripts wrote is shown even when the compile fails
         inst.script_options = scripts
+        mark = (len(reporter.diagnostics), set(reporter._seen), set(reporter._error_at))
         lower_items(inst)
+        if inst._assumed and not inst.has_scripts and not reporter.has_errors:
+            inst = _relower_with_model_bounds(inst, ast, items, reporter, limits, script_host, mark) or inst
+            if keep is not None:
+                keep["instance"] = inst
         if reporter.has_errors:
             from .semantics.data_names import merge_undeclared_data_names
 
@@ -294,6 +342,8 @@ def _compile(model: Any, data: Any, reporter: Reporter, source: str = "auto", in
 
         ir.index_names = index_level_names(ast)
         ir.eplin_used = inst.eplin_used  # the linearisation tolerance logical constraints used (a note on results)
+        ir.assumptions = list(inst.assumptions)  # bounds a big-M assumed: a solution at one is not proved optimal
+        ir.indicator_alternatives = list(inst.indicator_alternatives)  # their exact form, for a backend with indicators
         check_numbers(ir, reporter)
         if ir.qcons or ir.q is not None:
             from .lowering.quadratic import report_solver_needs
@@ -319,6 +369,30 @@ def _compile(model: Any, data: Any, reporter: Reporter, source: str = "auto", in
         return ir, sources
     except TooManyErrors:
         return None, sources
+
+
+def _relower_with_model_bounds(inst: Any, ast: Any, items: Any, reporter: Reporter, limits: Limits,
+                               script_host: Any, mark: tuple) -> Any:
+    """When a big-M assumed a bound that the model's rows imply after all (a row later in the model,
+    or several rows together: :func:`pyopl.lowering.bounds.model_implied_bounds`), lower the model
+    again with those bounds, so that M comes from the model and not from the assumption (issue 43,
+    class 1); the first lowering's diagnostics are taken back. Returns the new instance, or None
+    when the rows imply nothing new."""
+    from .lowering.bounds import model_implied_bounds
+    from .lowering.driver import run as lower_items
+    from .lowering.instance import Instance
+
+    seed = model_implied_bounds(inst)
+    if not seed:
+        return None
+    n, seen, error_at = mark
+    del reporter.diagnostics[n:]
+    reporter._seen, reporter._error_at = seen, error_at
+    again = Instance(ast, items, reporter, limits, script_host=script_host)
+    again.script_options = inst.script_options
+    again.seed_bounds = seed
+    lower_items(again)
+    return again
 
 
 def _swapped_files(model: Any, data: Any, reporter: Reporter) -> bool:

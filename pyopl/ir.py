@@ -156,6 +156,37 @@ NUMPY_CSC_LIMIT = 2_000_000
 
 
 @dataclass
+class IndicatorAlternative:
+    """A logical constraint's big-M ``rows`` whose M rests on assumed bounds (``assumption_ids``: the
+    ``id`` of each entry of :attr:`IR.assumptions` they made), and the native ``indicator`` that says
+    the same without an M: a backend that takes indicators solves :func:`with_indicators` instead."""
+
+    rows: list
+    indicator: Indicator
+    assumption_ids: list
+
+
+def with_indicators(ir: "IR") -> "IR":
+    """``ir`` with every :attr:`IR.indicator_alternatives` taken: the big-M rows made free (kept, so
+    that row numbers, labels and duals stay), the indicators added, the assumptions they made dropped."""
+    import dataclasses
+
+    rows = [i for alt in ir.indicator_alternatives for i in alt.rows]
+    gone = {k for alt in ir.indicator_alternatives for k in alt.assumption_ids}
+    lo, hi = ir.row_lower.copy(), ir.row_upper.copy()
+    lo[rows], hi[rows] = 0.0, 0.0  # `0 == 0`: a row with no coefficient (SCIP's reader drops a free row)
+    data, indices, indptr = ir.csr()
+    data = np.array(data, dtype=float)
+    for i in rows:
+        data[indptr[i]:indptr[i + 1]] = 0.0
+    shape = (ir.num_rows, ir.num_cols)
+    return dataclasses.replace(ir, A=CSRParts(data, np.asarray(indices), np.asarray(indptr), shape),
+                               row_lower=lo, row_upper=hi,
+                               indicators=list(ir.indicators) + [alt.indicator for alt in ir.indicator_alternatives],
+                               assumptions=[a for a in ir.assumptions if id(a) not in gone], indicator_alternatives=[])
+
+
+@dataclass
 class IR:
     """A linear or mixed-integer (optionally quadratic-objective) problem.
 
@@ -194,6 +225,11 @@ class IR:
     indicators: list = field(default_factory=list)  # indicator constraints (Indicator), outside the linear rows
     engine: str = "mp"  # "cp" for a `using CP;` model (solved by CP-SAT, pyopl/backends/cpsat.py)
     engine_span: Any = None  # source span of the `using CP;` line (a CP model's LP/MPS export is refused there)
+    #: bounds a linearisation assumed (no declaration or row gives them): {"column", "side", "bound",
+    #: "what", "span"}; a solution at one proves nothing beyond it (pyopl/backends/solution_check.py)
+    assumptions: list = field(default_factory=list)
+    #: logical constraints whose big-M rests on an assumed bound, with their exact indicator form
+    indicator_alternatives: list = field(default_factory=list)
     cp_constraints: list = field(default_factory=list)  # global CP constraints (pyopl.lowering.cp.CpConstraint)
     intervals: list = field(default_factory=list)  # interval variables (pyopl.lowering.intervals.IntervalVar)
     interval_blocks: dict = field(default_factory=dict)  # interval name -> (dims, [IntervalVar, ...])

@@ -16,6 +16,9 @@ DEFAULT_MAX_WORK = 250_000_000
 #: Default :attr:`Limits.max_nonzeros`: constraint-matrix nonzeros a compilation may make (2.5 times the
 #: largest benchmark family, 2 x 10^7; the model a runaway `forall` makes is far past it).
 DEFAULT_MAX_NONZEROS = 50_000_000
+#: Default :attr:`Limits.max_set_elements`: elements the sets a model computes may hold in all (union,
+#: inter, diff, symdiff, comprehensions, ``union(...)`` aggregates, ``asSet``): about 110 bytes each, 1.1 GB.
+DEFAULT_MAX_SET_ELEMENTS = 10_000_000
 #: Default :attr:`Limits.max_nesting`: expression nesting levels (a chain ``a + b + c`` is one level).
 DEFAULT_MAX_NESTING = 100
 #: Default :attr:`Limits.max_string`: characters in one string value.
@@ -42,6 +45,9 @@ class Limits:
     top-level `forall` whose candidates are known before it starts is refused early, once the
     nonzeros it made from its first candidates, scaled to all of them, go far past the limit
     (:mod:`pyopl.lowering.size_limit`). Diagnostic OPL1144.
+    ``max_set_elements``: the elements that the sets the model computes (``union``, ``inter``,
+    ``diff``, ``symdiff``, set comprehensions, ``union(...)`` aggregates, ``asSet``) may hold in all,
+    counted before each set is built (its memory). Data sets read from ``.dat`` do not count. OPL1144.
     ``max_nesting``: how deeply expressions may nest (parentheses around a right operand,
     unary signs, indexing inside indexing, aggregates inside aggregates); a left-associative
     chain such as ``a + b + c`` or ``c1 && c2 && c3`` of any length is one level. OPL1141.
@@ -56,6 +62,7 @@ class Limits:
 
     max_work: int = DEFAULT_MAX_WORK
     max_nonzeros: int = DEFAULT_MAX_NONZEROS
+    max_set_elements: int = DEFAULT_MAX_SET_ELEMENTS
     max_nesting: int = DEFAULT_MAX_NESTING
     max_string: int = DEFAULT_MAX_STRING
     eplin: float = DEFAULT_EPLIN
@@ -64,7 +71,7 @@ class Limits:
         e = self.eplin
         if isinstance(e, bool) or not isinstance(e, (int, float)) or not 0 < e < float("inf"):
             raise ValueError("Limits.eplin must be a positive number, not %r" % (e,))
-        for name in ("max_work", "max_nonzeros", "max_nesting", "max_string"):
+        for name in ("max_work", "max_nonzeros", "max_set_elements", "max_nesting", "max_string"):
             v = getattr(self, name)
             if isinstance(v, bool) or not isinstance(v, int) or v < 1:
                 raise ValueError("Limits.%s must be a positive integer, not %r" % (name, v))

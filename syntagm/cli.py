@@ -199,9 +199,20 @@ def _text_summary(doc: dict[str, Any], tel: dict[str, Any], out: Path) -> str:
 
 
 def cmd_solve(args: argparse.Namespace) -> int:
+    """``syntagm solve``: one problem through a strategy, its outputs written into ``--out``
+    (the folder locked while the run writes into it; the locks are released however it ends)."""
+    held: list[int] = []
+    try:
+        return _solve(args, held)
+    finally:
+        for fd in held:
+            os.close(fd)
+
+
+def _solve(args: argparse.Namespace, held: list[int]) -> int:
     from . import config as config_mod
     from .artefacts import solution_doc, telemetry_doc, write_results
-    from .safeio import open_new, replace_file, write_atomic
+    from .safeio import keep_aside, lock_folder, open_new, replace_file, write_atomic
     from .compiler import _pyopl
     from .llm.client import OpenAIChatClient
     from .llm.transcript import RecordingClient, ReplayClient
@@ -238,11 +249,24 @@ def cmd_solve(args: argparse.Namespace) -> int:
     _pyopl()  # fail now, with one message, if the compiler is missing
     out = Path(args.out) if args.out else Path("out") / Path(args.problem).stem
     out.mkdir(parents=True, exist_ok=True)
+    # one run at a time writes into a folder: a second `syntagm solve --out` on it waits (its
+    # transcript and results would otherwise mix with the first's)
+    lock = lock_folder(out, lambda: print(f"syntagm: another run is writing into {out}; waiting for it to finish",
+                                          file=sys.stderr))
+    held.extend([lock] if lock is not None else [])
     retriever = make_retriever(run_settings["retriever"], args.kb, run_settings.get("embedding_model"))
 
     transcript = out / "transcript.jsonl"
     record_path = Path(args.record) if args.record else transcript
     partial = record_path.with_name(record_path.name + ".partial")
+    if record_path.parent != out:  # a --record elsewhere: its folder is locked too
+        record_path.parent.mkdir(parents=True, exist_ok=True)
+        if record_path.parent.resolve() != out.resolve():
+            lock_record = lock_folder(record_path.parent)
+            held.extend([lock_record] if lock_record is not None else [])
+    kept = keep_aside(partial) if replay is None else None  # what a crashed run kept is never emptied
+    if kept is not None:
+        print(f"syntagm: the exchanges a stopped run kept in {partial} are now in {kept}", file=sys.stderr)
     sink = None
     if replay is not None:
         llm = replay

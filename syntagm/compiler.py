@@ -275,10 +275,10 @@ def solve(model: str, data: str, time_limit_s: float = 30.0, solver: str = "high
         return SolveOutcome("compile_error", message=str(r.get("message") or ""), solve_s=elapsed)
     sol = dict(r.get("solution") or {})
     sol.pop("solve_time_s", None)  # timings live in timings.json, so replays compare equal
-    for holder in (sol, sol.get("extra")):  # the solution check's own time, likewise
-        check = holder.get("solution_check") if isinstance(holder, dict) else None
+    for holder in (sol, sol.get("extra")):  # the solution check's time, and how many statements it sampled
+        check = holder.get("solution_check") if isinstance(holder, dict) else None  # in that time, likewise
         if isinstance(check, dict):
-            holder["solution_check"] = {k: v for k, v in check.items() if k != "seconds"}
+            holder["solution_check"] = {k: v for k, v in check.items() if k not in ("seconds", "evaluated")}
     notes = [str(r["message"])] if r.get("message") else []
     extra = sol.get("extra") if isinstance(sol.get("extra"), dict) else sol
     for k in _EXPLAIN_KEYS:

@@ -240,3 +240,40 @@ class FolderLock:
 
     def __exit__(self, *exc: Any) -> None:
         self.release()
+
+
+def lock_folder(path: str | Path, waiting: Any = None) -> int | None:
+    """Take an exclusive lock on the folder ``path`` for this process (``flock`` on the folder
+    itself: no lock file is left behind), waiting while another process holds it; ``waiting()`` is
+    called once when it has to wait. Returns the descriptor that holds the lock (closed, or the
+    process ending, releases it); None where folders cannot be locked (no ``fcntl``)."""
+    try:
+        import fcntl
+    except ImportError:  # (Windows) no locking: runs on one folder are the user's to keep apart
+        return None
+    fd = os.open(path, os.O_RDONLY | getattr(os, "O_DIRECTORY", 0))
+    try:
+        fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+    except BlockingIOError:
+        if waiting is not None:
+            waiting()
+        fcntl.flock(fd, fcntl.LOCK_EX)
+    except OSError:  # a file system without locks
+        os.close(fd)
+        return None
+    return fd
+
+
+def keep_aside(path: str | Path) -> Path | None:
+    """Rename the file ``path``, when it exists, to the first free ``<name>.1``, ``<name>.2``...
+    beside it (a transcript a crashed run kept is never truncated by the next run); returns the new
+    name, or None when there was no file."""
+    path = Path(path)
+    if not os.path.lexists(path):
+        return None
+    for n in range(1, 10_000):
+        other = path.with_name(f"{path.name}.{n}")
+        if not os.path.lexists(other):
+            os.rename(path, other)
+            return other
+    raise OSError(f"{path}: too many kept copies ({path.name}.1 ... {path.name}.9999)")

@@ -46,7 +46,7 @@ def assert_same_bits(a, b) -> None:
 
 def array_paths_off(monkeypatch) -> None:
     """Switch every array path of the lowering off (sums, row families, objectives, per-element
-    bounds, computed subset arrays): the model is then built term by term."""
+    bounds, computed subset arrays, generic number arrays): the model is then built term by term."""
     from pyopl.lowering import constraints, declarations, vectorised, vectorised_rows, vectorised_subsets
 
     monkeypatch.setattr(constraints, "vector_forall", lambda inst, s, env: False)
@@ -54,6 +54,7 @@ def array_paths_off(monkeypatch) -> None:
     monkeypatch.setattr(vectorised, "vector_sum", lambda ev, node, env: None)
     monkeypatch.setattr(declarations, "vector_domain_bounds", lambda *a: None)
     monkeypatch.setattr(vectorised_subsets, "vector_set_array", lambda *a: None)
+    monkeypatch.setattr(vectorised_subsets, "vector_number_array", lambda *a: None)
 
 
 def check_and_compile(mod: str, dat: str | None, monkeypatch) -> tuple:

@@ -9,6 +9,7 @@ import pytest
 import pyopl
 from pyopl.lowering import ragged, vectorised_rows
 from pyopl.lowering.vectorised_base import _Fallback
+from ir_compare import assert_same_ir
 from test_vectorised_rows import _check
 
 HEAD = ("int n = 9; range R = 1..n; float d[i in R] = (i == 2) ? 0 : i * 0.5; int m[i in R] = i mod 4 - 1;\n"
@@ -125,3 +126,59 @@ def test_merge_repeats_equals_a_left_to_right_fold():
         assert got == {j: c for j, c in fold.items() if c != 0.0}
     with pytest.raises(_Fallback):
         ragged.merge_repeats(np.array([0, 2]), np.array([1, 1]), np.array([0.1, 0.2]))
+
+
+def test_a_failed_declaration_leaves_the_family_to_the_row_path(monkeypatch):
+    """A ``dvar`` whose declaration failed: the row path stops at its first use without more words, so the
+    array path must not bind the loop first (it charged the work budget 490,000 for nothing, and the
+    next statement was then refused)."""
+    mod = ("range R = 1..700; float a[R] = ...; dvar float x[i in R] in 0..a[i + 1000]; dvar float+ u;\n"
+           "minimize u;\n"
+           "subject to { forall(i in R, j in R) { x[i] <= u + j; } forall(i in R, j in R) ct: u >= i - j; }")
+    dat = "a = [%s];" % ", ".join(["1"] * 700)
+    limits = pyopl.Limits(max_work=800_000)
+    on = [(d.code, d.span.line) for d in pyopl.check(mod, dat, limits=limits) if d.is_error]
+    from pyopl.lowering import constraints
+    monkeypatch.setattr(constraints, "vector_forall", lambda inst, s, env: False)
+    assert on == [(d.code, d.span.line) for d in pyopl.check(mod, dat, limits=limits) if d.is_error] == [("OPL0301", 1)]
+
+
+GENERIC = [
+    "float g[i in R][s in S] = (s == \"a\" ? d[i] : (i > 3 ? -d[i] : 0));",
+    "float g[i in R][j in R] = (i == j) * 2 - (i < j) * d[j] + maxl(i, m[j]);",
+    "int g[i in R][j in R] = i * 10 + j - (i == j ? 0 : m[i]);",
+    "int g[i in R][j in R] = (i > 2 ? i div 2 : -0);",
+    "float g[i in R][j in R] = (i > 2 ? 1 / d[i - 2] : 0);",  # d[0]: the element path's words
+    "int g[i in R][j in R] = (i > 2 ? d[i] : 0);",  # a float for an int: the element path's words
+]
+
+
+@pytest.mark.parametrize("decl", GENERIC)
+def test_generic_number_arrays_equal_the_element_path(monkeypatch, decl):
+    from pyopl.lowering import vectorised_subsets
+
+    use = "g[i][%s]" % ("s" if "s in S" in decl else "j")
+    loop = "s in S" if "s in S" in decl else "j in R"
+    mod = HEAD.replace("dvar float+ x[R];", decl + "\ndvar float+ x[R];") % (
+        "forall(i in R, %s) c: x[i] + y >= %s; forall(i in R) x[i] * %s <= 5;"
+        % (loop, use, "g[i][1]" if loop == "j in R" else "g[i][\"a\"]"))
+    on = _check(mod, "", monkeypatch)
+    monkeypatch.setattr(vectorised_subsets, "vector_number_array", lambda *a: None)
+    element = [(d.code, d.message, d.span) for d in pyopl.check(mod)]
+    try:
+        element_ir = pyopl.compile_model(mod).ir
+    except pyopl.CompileError:
+        element_ir = None
+    monkeypatch.undo()
+    assert [(d.code, d.message, d.span) for d in pyopl.check(mod)] == element
+    assert_same_ir(on, element_ir)
+    taken = []
+    real = vectorised_subsets.vector_number_array
+    monkeypatch.setattr(vectorised_subsets, "vector_number_array",
+                        lambda *a: (taken.append(1), real(*a))[1])
+    try:
+        pyopl.compile_model(mod)
+    except pyopl.CompileError:
+        pass
+    monkeypatch.undo()
+    assert taken and (on is not None) == ("d[i - 2]" not in decl and "int g[i in R][j in R] = (i > 2 ? d" not in decl)

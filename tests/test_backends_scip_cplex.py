@@ -79,12 +79,17 @@ def test_auto_keeps_highs_for_what_it_takes_and_sends_a_miqp_to_scip():
     assert "MIQP" in r.extra["solver_choice"] and "HiGHS does not take" in r.extra["solver_choice"]
 
 
+# max x + y in the disc x^2 + y^2 <= 2: x = y = 1, objective 2 (convex: CPLEX takes it too)
+DISC_QCP = "dvar float x in -4..4;\ndvar float y in -4..4;\nmaximize x + y;\nsubject to { x*x + y*y <= 2; }\n"
+
+
 def test_auto_skips_a_backend_that_is_not_installed():
-    ir = pyopl.compile_model(NONCONVEX_QCP).ir
+    ir = pyopl.compile_model(DISC_QCP).ir
     assert choose(ir)[0] == "scip"
     assert choose(ir, is_installed=lambda b: b != "scip")[0] == "gurobi"
     chosen, why = choose(ir, is_installed=lambda b: b == "highs")
-    assert chosen is None and "SCIP and Gurobi" in why and "none of them is installed" in why
+    assert chosen is None and "SCIP, Gurobi and CPLEX" in why and "none of them is installed" in why
+    assert pyopl.compile_model(DISC_QCP).solve().objective == pytest.approx(2.0, abs=1e-5)
 
 
 def test_cli_auto_names_the_solver_in_json_and_text(tmp_path):
@@ -182,9 +187,17 @@ def test_nonconvex_quadratic_constraint(solver):
     assert r["x"] * r["y"] <= 1 + 1e-5
 
 
-def test_auto_sends_a_nonconvex_quadratic_constraint_to_scip():
+def test_auto_refuses_a_nonconvex_quadratic_constraint_as_cplex_does_and_scip_solves_it_when_asked():
+    # IBM OPL's engine refuses x * y <= 1 (CPLEX Error 5002: not convex); `auto` never picks a global
+    # solver unasked, and says so at the product, as `pyopl check` does
     r = pyopl.compile_model(NONCONVEX_QCP).solve()
-    assert r.solver == "scip" and r.objective == pytest.approx(4.25, abs=1e-5)
+    [d] = [d for d in r.diagnostics if d.severity == "error"]
+    assert r.status == "error" and d.code == "OPL1163" and d.line == 4 and "non-convex" in d.message
+    assert "`x` and `y`" in d.message and "--solver scip" in d.help
+    [c] = pyopl.check(NONCONVEX_QCP)
+    assert (c.code, c.severity, c.line, c.column) == ("OPL1163", "error", d.line, d.column)
+    # asked for: x = 4, y = 1/4 (or the mirror) maximises x + y on the hyperbola: 4.25
+    assert pyopl.compile_model(NONCONVEX_QCP).solve(solver="scip").objective == pytest.approx(4.25, abs=1e-5)
 
 
 @pytest.mark.parametrize("solver", ["highs", "scip", "cplex"])

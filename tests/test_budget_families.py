@@ -35,7 +35,22 @@ NNZ = {
     "production": lambda p, t: 4 * p * t - p,  # balances: 2 terms in period 1, 3 after; capacity: 1 each
     "netflow": lambda nodes: 24 * nodes,  # 8 arcs a node: in two balance rows and one capacity row
     "issue31": lambda nodes: 16 * nodes,  # 8 arcs a node, each in two balance rows
+    # flow[a][k] in two balance rows and a capacity row (+ open[a]); a self-loop's two entries cancel
+    "mcnd": lambda nodes, degree, k: (3 * (nodes * degree + len(range(0, nodes, 50))) * k
+                                      - 2 * len(range(0, nodes, 50)) * k + nodes * degree + len(range(0, nodes, 50))),
+    "unitcommit": lambda nu, nt: _uc_nnz(nu, nt),
+    "sparse_assign": lambda nw, nt, per: 2 * nt * per,  # x[p] in its task's and its worker's row
 }
+
+
+def _uc_nnz(nu: int, nt: int) -> int:
+    """Demand and reserve rows 1 each, min and max 2 each, the first start 2 a unit, ramps 2 + 2 and start 3
+    after the first period, and the min-up window ``min(minUp[u], t)`` terms plus ``on`` per row."""
+    import numpy as np
+
+    minup = models.families6._uc_data(nu, nt, 8)[3]
+    window = int(np.minimum(minup[:, None], np.arange(1, nt + 1)[None, :]).sum())
+    return 6 * nu * nt + 2 * nu + 7 * nu * (nt - 1) + window + nu * nt
 
 
 def _compile(mod: str, dat: str) -> tuple[int, int]:

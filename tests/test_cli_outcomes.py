@@ -175,9 +175,19 @@ def test_limit_without_a_solution_has_its_own_exit_code(tmp_path, solver):
     assert p.returncode == exit_codes.NO_SOLUTION_AT_LIMIT
 
 
-@pytest.mark.parametrize("solver", ["highs", pytest.param("gurobi", marks=needs_gurobi), "cpsat"])
+def _installed(module: str) -> pytest.MarkDecorator:
+    import importlib.util
+
+    return pytest.mark.skipif(importlib.util.find_spec(module) is None, reason="%s is not installed" % module)
+
+
+@pytest.mark.parametrize("solver", ["highs", pytest.param("gurobi", marks=needs_gurobi),
+                                    pytest.param("scip", marks=_installed("pyscipopt")),
+                                    pytest.param("cplex", marks=_installed("cplex")), "cpsat"])
 def test_ctrl_c_stops_the_solve_and_reports_the_incumbent(tmp_path, solver):
-    # (cpsat: CP-SAT caught Ctrl-C itself and the stop was reported `feasible`, exit 0; issue 43)
+    """Every backend shows progress with its incumbent (SCIP and CPLEX from their callbacks, issue
+    48), and Ctrl-C then stops it with that incumbent. (cpsat: CP-SAT caught Ctrl-C itself and the
+    stop was reported `feasible`, exit 0; issue 43)"""
     mod, dat, a, d = _market_split(tmp_path, cp=solver == "cpsat")
     env = dict(os.environ, PYTHONPATH=str(ROOT) + os.pathsep + os.environ.get("PYTHONPATH", ""))
     proc = subprocess.Popen([sys.executable, "-m", "pyopl", "solve", mod, dat, "--solver", solver, "--format", "json",
@@ -201,9 +211,16 @@ def test_ctrl_c_stops_the_solve_and_reports_the_incumbent(tmp_path, solver):
     assert doc["status"] == "interrupted"
     x = doc["variables"]["x"]
     assert all(x[str(j)] in (0, 1) for j in range(1, 41))
-    # the objective, recomputed from the reported incumbent: total deviation from the split targets
+    # the reported incumbent satisfies every split row, and the objective is its over + under; an
+    # incumbent that is not optimal may have both over[i] and under[i] positive (CP-SAT's often
+    # do), so the objective is at least, not exactly, the total deviation from the targets
+    over, under = doc["variables"]["over"], doc["variables"]["under"]
+    for i in range(5):
+        lhs = sum(a[i][j] * x[str(j + 1)] for j in range(40)) - over[str(i + 1)] + under[str(i + 1)]
+        assert lhs == pytest.approx(d[i], abs=1e-6)
+    assert doc["objective"] == pytest.approx(sum(over.values()) + sum(under.values()), abs=1e-6)
     deviation = sum(abs(sum(a[i][j] * x[str(j + 1)] for j in range(40)) - d[i]) for i in range(5))
-    assert doc["objective"] == pytest.approx(deviation, abs=1e-6)
+    assert doc["objective"] >= deviation - 1e-6
     assert doc["objective"] > 0  # not proven optimal in a few seconds (instance's optimum is far from reach)
 
 

@@ -512,3 +512,18 @@ def test_cp_time_limit_counts_the_build(monkeypatch):
     r = pyopl.compile_model(one).solve(solver="cpsat", time_limit=0.8, threads=1)
     assert r.status == "time_limit" and r.objective is not None
     assert r.solve_time_s < 0.8 + 0.3, r.solve_time_s  # 0.4 s building + about 0.4 s searching
+
+
+def test_integer_abs_without_using_cp_solves_on_cpsat():
+    # issue 42 (minor): `--solver cpsat` refused `abs` of an integer expression in a model without
+    # `using CP;` (OPL0628: its auxiliary column was continuous); the optimum by brute force
+    import itertools
+
+    import pyopl
+
+    text = ("dvar int x in -5..5;\ndvar int y in -5..5;\nminimize abs(x - 3) + 2 * abs(y + 2);\n"
+            "subject to { x + y >= 4; }\n")
+    best = min(abs(x - 3) + 2 * abs(y + 2) for x, y in itertools.product(range(-5, 6), repeat=2) if x + y >= 4)
+    for solver in ("cpsat", "highs"):
+        r = pyopl.solve(text, source="text", solver=solver)
+        assert r.status == "optimal" and r.objective == best, (solver, r.status, r.message)

@@ -387,3 +387,36 @@ def test_a_postgresql_database_fills_the_model_and_takes_the_flows(tmp_path, pos
     hit = next(d for d in diags if d.code == "OPL0432")
     assert hit.line == 2 and "plantz" in hit.message
     engine.dispose()
+
+
+def test_check_reads_the_sources_and_writes_nothing(tmp_path):
+    """`pyopl check` (and every analysis) reads the data sources to check the data, but never runs
+    a write: no workbook copy, no DBExecute, no DBUpdate (docs/safety.md)."""
+    from pyopl.cli import main
+
+    _workbook(tmp_path / "plan.xlsx")
+    _sqlite(tmp_path / "plan.db")
+    (tmp_path / "plan.mod").write_text(DB_MODEL)
+    (tmp_path / "sheet.dat").write_text(SHEET_DAT)
+    (tmp_path / "db.dat").write_text(DB_DAT.replace("DROP TABLE IF EXISTS result", "DROP TABLE IF EXISTS costs")
+                                     .replace("CREATE TABLE result(", "CREATE TABLE costs(")
+                                     .replace("INSERT INTO result(", "INSERT INTO costs("))
+    before = (tmp_path / "plan.db").read_bytes()
+    assert main(["check", str(tmp_path / "plan.mod"), str(tmp_path / "sheet.dat")]) == 0
+    assert main(["check", str(tmp_path / "plan.mod"), str(tmp_path / "db.dat")]) == 0  # costs is declared
+    assert not (tmp_path / "plan.out").exists()
+    assert (tmp_path / "plan.db").read_bytes() == before
+
+
+def test_the_report_names_the_copy_written(tmp_path, capsys):
+    from pyopl.cli import main
+
+    _workbook(tmp_path / "plan.xlsx")
+    (tmp_path / "plan.mod").write_text(TRANSPORT)
+    (tmp_path / "plan.dat").write_text(SHEET_DAT)
+    out_dir = tmp_path / "results"
+    out_dir.mkdir()
+    assert main(["solve", str(tmp_path / "plan.mod"), str(tmp_path / "plan.dat"), "--output-dir", str(out_dir),
+                 "--quiet"]) == 0
+    assert "written: %s" % (out_dir / "plan.xlsx") in capsys.readouterr().out
+    assert (out_dir / "plan.xlsx").exists() and not (tmp_path / "plan.out").exists()

@@ -1,7 +1,7 @@
 """The README and the docs tell the truth (issue 48).
 
 - Every command-line option the README names is in the ``--help`` of a `pyopl` or `syntagm`
-  command, and every solver it names is a choice of ``pyopl solve --solver`` (and every choice is
+  command (or of the `%%opl` notebook magic), and every solver it names is a choice of ``pyopl solve --solver`` (and every choice is
   named: a solver added to the CLI must reach the README).
 - No page contradicts ``docs/conformance.md``, the one source of truth on what runs: a construct
   that a page's status table marks supported is not "not supported" there, and one it marks
@@ -34,7 +34,14 @@ def _all_help() -> str:
     from pyopl.cli.commands import _parser
     from syntagm.cli import build_parser
 
-    return "\n".join(_helps(_parser()) + _helps(build_parser()))
+    helps = _helps(_parser()) + _helps(build_parser())
+    try:  # the `%%opl` cell magic's options (IPython: the `notebook` extra)
+        from pyopl.magic import opl
+
+        helps.append(opl.parser.format_help())
+    except ImportError:
+        pass
+    return "\n".join(helps)
 
 
 def _solver_choices() -> list[str]:
@@ -74,6 +81,7 @@ def _conformance() -> dict[str, str]:
 
 
 _NAMES = re.compile(r"^`([A-Za-z_][\w]*)`(?:/`([A-Za-z_][\w]*)`)*$")
+_SYNTAX = re.compile(r"^`([A-Za-z_]\w*) (?:\{ *\}|[A-Za-z_]\w*)`$")
 
 
 def _listed_names(cell: str) -> list[str]:
@@ -87,6 +95,8 @@ def _listed_names(cell: str) -> list[str]:
         seg = seg.strip()
         if _NAMES.match(seg):
             names.extend(re.findall(r"`([^`]+)`", seg))
+        elif _SYNTAX.match(seg):  # `prepare { }`, `invoke f`: the keyword's own syntax, not a form of it
+            names.append(_SYNTAX.match(seg).group(1))
         elif seg.startswith("`"):
             return []
     return names
@@ -139,3 +149,5 @@ def test_the_contradiction_check_sees_one():
     assert _conformance()["allowedAssignments"] == "supported"
     assert _listed_names("`alternative` with a cardinality, `stepFunction`") == []
     assert _listed_names("`stepFunction`, an array of `stateFunction`") == ["stepFunction"]
+    assert _listed_names("`.dat`: `prepare { }`, `invoke f`") == ["prepare", "invoke"]
+    assert _listed_names("`alwaysIn(f, a, lo, hi)`, `stepFunction`") == []

@@ -147,3 +147,15 @@ subject to { forall(e in Arcs) ctCap: flow[e] <= cap[e]; }
     res = pyopl.compile_model(text).solve(solver=solver)
     assert res.objective == 10.0
     assert {k: v for k, v in res.duals["ctCap"].items()} == {(("a", "b"),): 1.0, (("b", "c"),): 1.0}
+
+
+def test_a_non_convex_qp_that_gurobi_solves_is_optimal_without_duals():
+    """Issue 42 (minor): Gurobi solves `minimize x*y - x^2` (not convex) by branching, which has no
+    duals; asking for them made the run `status: error`. By hand: for a fixed x in 0..2, y = max(0,
+    1 - x) is best (x >= 0); x >= 1 gives -x^2, least at x = 2: -4; x < 1 gives x - 2x^2 > -1."""
+    if gurobi_reason():
+        pytest.skip(gurobi_reason())
+    text = "dvar float x in 0..2;\ndvar float y in 0..3;\nminimize x*y - x*x;\nsubject to { c: x + y >= 1; }\n"
+    r = pyopl.solve(text, source="text", solver="gurobi")
+    assert r.status == "optimal" and r.objective == pytest.approx(-4.0)
+    assert "no duals" in r.extra["duals_unavailable"]

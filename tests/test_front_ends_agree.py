@@ -131,6 +131,43 @@ def test_a_pre_processing_failure_is_the_same_error_everywhere(tmp_path):
     assert (line.line, line.column) == (2, 11)
 
 
+# Issue 43: a solution the model's own evaluation rejects is `check_failed` on every front end.
+# HiGHS drops the coefficient 1e-10 and returns x = 1e12; the model bounds x by 1e10.
+DROPPED = "dvar float+ x;\nmaximize x;\nsubject to {\n  c: 1e-10 * x <= 1;\n  x <= 1e12;\n}\n"
+# x reaches the 1e6 pyopl assumed for the big-M of the implication: feasible, not optimal
+ASSUMED = "dvar float+ x;\ndvar boolean b;\nmaximize x - b;\nsubject to { b == 0 => x <= 0; }\n"
+
+
+def test_a_solution_that_fails_the_model_is_check_failed_everywhere(tmp_path):
+    rc, cli_out = _cli_json(tmp_path, DROPPED)
+    mcp = work.solve(DROPPED, None, 30.0, 100)
+    api = pyopl.solve(DROPPED, source="text", solver="highs")
+    assert rc == 9 and cli_out["status"] == mcp["status"] == api.status == "check_failed"
+    assert cli_out["last_solve_status"] == mcp["last_solve_status"] == api.last_solve_status == "optimal"
+    api_codes = sorted(d.code for d in api.diagnostics if d.is_error)
+    assert _codes([d for d in cli_out["diagnostics"] if d["severity"] == "error"]) == api_codes == ["OPL0709"]
+    assert _codes([d for d in mcp["diagnostics"] if d["severity"] == "error"]) == ["OPL0709"]
+    syn = _syntagm(DROPPED)
+    assert syn["status"] == "check_failed" and _syntagm_codes(syn) == ["OPL0709"]
+
+
+def test_an_optimum_at_an_assumed_bound_is_feasible_everywhere(tmp_path):
+    rc, cli_out = _cli_json(tmp_path, ASSUMED)  # (--solver highs: the big-M with its assumed bound)
+    api = pyopl.solve(ASSUMED, source="text", solver="highs")
+    assert rc == 0 and cli_out["status"] == api.status == "feasible"
+    assert cli_out["assumptions"][0]["touched"] is True
+    warn = sorted(d.code for d in api.diagnostics)
+    assert _codes(cli_out["diagnostics"]) == sorted(["OPL0901"] + warn) and "OPL0710" in warn
+    assert _syntagm(ASSUMED)["status"] == "feasible"
+    # the MCP tool solves with `auto`, which takes the implication as an exact indicator constraint on a
+    # backend that has them (SCIP here): the model is in truth unbounded (x grows once b = 1)
+    from pyopl.backends.capabilities import installed
+
+    mcp = work.solve(ASSUMED, None, 30.0, 100)
+    auto = pyopl.solve(ASSUMED, source="text")
+    assert mcp["status"] == auto.status == ("unbounded" if installed("scip") else "feasible")
+
+
 # max x + y over the disc x^2 + y^2 <= 8: x = y = 2 by symmetry, objective 4 (by hand)
 DISC = "dvar float x in 0..10;\ndvar float y in 0..10;\nmaximize x + y;\nsubject to { x*x + y*y <= 8; }\n"
 

@@ -31,6 +31,9 @@ async def _session(ws: Path, elsewhere: Path) -> dict:
             uri = (ws / "a" / ("%s.mod" % key)).as_uri()
             s.open(uri, _reader(name))
             out[key] = await s.diagnostics(uri)
+        writer = (ws / "a" / "writer.mod").as_uri()  # writes a result file, as `pyopl check` accepts
+        s.open(writer, 'execute { var f = new IloOplOutputFile("res.txt"); f.writeln(1); f.close(); }\n' + TAIL)
+        out["writer"] = await s.diagnostics(writer)
         far = (elsewhere / "far.mod").as_uri()
         s.open(far, _reader("notes.txt"))  # a document outside the workspace: its folder is not read
         out["far"] = await s.diagnostics(far)
@@ -65,5 +68,7 @@ def test_documents_read_their_own_folder_inside_the_workspace_only(tmp_path, mon
     assert [d.code for d in out["far"]] == ["OPL1056"]  # outside the workspace: no folder to read
     (own,) = out["own"]
     assert "read from-the-document-folder" in own.message  # the document's folder is its folder
+    # issue 42 (minor): a false OPL1056 before (the document had no output folder); still nothing written
+    assert list(out["writer"]) == [] and not (ws / "a" / "writer.out").exists()
     assert out["symbols"] is None and out["hover"] is None  # the file was not read: nothing to show
     assert [sym.name for sym in out["inside"]][:1] == ["visible"]

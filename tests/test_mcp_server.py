@@ -93,3 +93,26 @@ def test_worker_past_its_wall_clock_is_killed_and_says_so():
     # a fresh Python process cannot import pyopl and answer within 10 ms: the limit fires
     out = work.run_bounded("check", (MODEL, DATA), wall_s=0.01)
     assert out["status"] == "time_limit" and "0 s" in out["message"]
+
+
+def test_a_time_limit_that_is_not_a_number_is_an_answer_not_a_traceback():
+    # issue 42 (minor): `time_limit: "NaN"` passed every clamp and the tool raised (the SDK logged a
+    # traceback: UnexpectedToolError); now it answers an error naming the argument
+    from pyopl.mcp.server import build_server
+
+    server = build_server()
+    for limit in ("NaN", float("nan")):
+        got = asyncio.run(server.call_tool("solve", {"model": MODEL, "data": DATA, "time_limit": limit}))
+        payload = json.loads(got.content[0].text)
+        assert payload["status"] == "error" and "`time_limit` must be a number" in payload["message"]
+    got = asyncio.run(server.call_tool("solve", {"model": MODEL, "data": DATA, "time_limit": "Infinity"}))
+    assert json.loads(got.content[0].text)["status"] == "optimal"  # infinity: the longest limit allowed
+
+
+def test_argument_numbers_are_checked():
+    from pyopl.mcp.work import MAX_TIME_LIMIT_S, argument_number
+
+    assert argument_number("NaN", "t", 0.1, 300)[0] is None and argument_number(True, "t", 0, 1)[0] is None
+    assert argument_number([1], "t", 0, 1)[1].startswith("`t` must be a number")
+    assert argument_number("inf", "t", 0.1, MAX_TIME_LIMIT_S) == (MAX_TIME_LIMIT_S, None)
+    assert argument_number(-5, "n", 0, 100, integer=True) == (0, None)

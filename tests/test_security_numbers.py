@@ -100,3 +100,17 @@ def test_a_nan_objective_coefficient_is_one_error_at_the_objective():
     errs, _ = _errors("float g = infinity - infinity;\ndvar float x in 0..10;\nmaximize g * x;\n"
                       "subject to { x <= 5; }\n")
     assert errs == [("OPL0431", 3, 10)]
+
+
+def test_an_infinite_quadratic_objective_coefficient_is_an_error_at_the_objective():
+    # issue 42 (minor): `1e308 * x * x * 1e308` passed `check` (no diagnostic) and its solve ended in a
+    # failed solution check; `infinity * x * x` was called a NaN linear coefficient
+    import pyopl
+
+    for text, term in (("dvar float x in 0..1;\nminimize 1e308 * x * x * 1e308;\n", "`x`^2"),
+                       ("dvar float x in 0..1;\nminimize infinity * x * x + x;\n", "`x`^2"),
+                       ("dvar float x in 0..1;\ndvar float y in 0..1;\nminimize x + (1e200*x) * (1e200*y);\n",
+                        "`x` * `y`")):
+        diags = [d for d in pyopl.check_text(text) if d.is_error]
+        assert [(d.code, d.span.line, d.span.column) for d in diags] == [("OPL0431", len(text.splitlines()), 10)]
+        assert diags[0].message == "the objective coefficient of %s is inf, which no solver can take" % term

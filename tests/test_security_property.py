@@ -104,3 +104,75 @@ def test_random_script_file_names_never_change_the_tree_outside_the_output_folde
                                                             os.path.join("proj", "plan.out"))) == []
         finally:
             os.chdir(old)
+
+
+SECRET = "SECRET-7731"
+
+
+def _reader(names: list, resolve: bool) -> str:
+    """A text model whose pre-processing reads each name (and asks `resolvePath` for it) and prints it."""
+    lines = []
+    for i, name in enumerate(names):
+        lines.append("  var g%d = new IloOplInputFile(%s);\n  while (!g%d.eof) writeln(g%d.readline());\n"
+                     % (i, json.dumps(name), i, i))
+        if resolve:
+            lines.append("  writeln(thisOplModel.resolvePath(%s));\n" % json.dumps(name))
+    return "int k = 2;\nexecute {\n%s}\ndvar float x in 0..10;\nmaximize x;\nsubject to { x <= k; }\n" % "".join(lines)
+
+
+def _said(obj) -> str:
+    """Everything a front end answered, as text (diagnostics with their help, output, JSON)."""
+    if isinstance(obj, dict):
+        return json.dumps(obj)
+    if hasattr(obj, "script_output"):
+        return (obj.script_output or "") + " ".join(d.message + str(d.help) for d in obj.diagnostics)
+    return " ".join("%s %s %s" % (d.code, d.message, d.help) for d in obj)
+
+
+@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(names=st.lists(st.one_of(st.sampled_from(NAMES + ["own.txt"] * 4), name_st), min_size=1, max_size=3),
+       resolve=st.booleans())
+def test_random_input_file_names_of_text_models_and_the_editor_read_nothing_outside(names, resolve):
+    """Issue 42, critical 1 and 2: a model given as text (`check_text`, `compile_text`/`solve` with
+    and without an output folder, MCP `check`/`solve`) and the language server's analysis (no
+    document folder, and a document folder) read random names, dot-files, `..` forms, absolute
+    paths, links and a hard link included, in a tree whose current folder holds secrets: no secret
+    of a file outside the folder they may read reaches an output or a diagnostic, `resolvePath`
+    never names the tree, nothing crashes, and only the output folder may change."""
+    from pyopl.lsp.analysis import analyse
+    from pyopl.mcp import work
+
+    with tempfile.TemporaryDirectory() as root:
+        _tree(root)
+        proj = os.path.join(root, "proj")
+        out = os.path.join(proj, "out")
+        for rel in (".env", ".git/config", "victim.txt", "plan.dat"):  # secrets outside the output folder
+            with open(os.path.join(proj, rel), "w") as f:
+                f.write("%s\n" % SECRET)
+        os.unlink(os.path.join(out, "hard.txt"))  # (a hard link reads as the file it is: not planted here)
+        with open(os.path.join(out, "own.txt"), "w") as f:
+            f.write("mine\n")
+        text = _reader(names, resolve)
+        before = snapshot(root)
+        old = os.getcwd()
+        os.chdir(proj)  # the current folder a careless implementation would read
+        try:
+            answers = [pyopl.check_text(text), pyopl.check_text(text, output_dir=out), work.check(text, None),
+                       work.solve(text, None, 10.0, 10), analyse(text).diagnostics,
+                       analyse(text, input_dir=out).diagnostics]
+            for kw in ({}, {"output_dir": out}):
+                try:
+                    answers.append(pyopl.solve(text, source="text", **kw))
+                except pyopl.CompileError as e:
+                    answers.append(e.diagnostics)
+            for a in answers:
+                said = _said(a)
+                assert SECRET not in said and "OPL0605" not in said, said
+                # the tree's path appears only as the output folder the caller named (in a help text)
+                rest = said.replace(out, "").replace(os.path.realpath(out), "")
+                assert root not in rest and os.path.realpath(root) not in rest, said
+            assert changed(before, snapshot(root)) == []
+            if names == ["own.txt"]:  # (not vacuous: a file of the output folder is read)
+                assert "mine" in _said(answers[-1])
+        finally:
+            os.chdir(old)

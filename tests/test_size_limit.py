@@ -176,3 +176,57 @@ def test_the_limit_must_be_a_positive_whole_number():
     with pytest.raises(ValueError, match="max_nonzeros"):
         pyopl.Limits(max_nonzeros=0)
     assert pyopl.Limits().max_nonzeros == 50_000_000
+
+
+# ---------------------------------------------------------------------- issue 42, major 5: computed sets, sequences
+def _doubling(lines: int) -> str:
+    """`s0 = {0, 1}` and each next set the last one with as many new elements: `s_k` has 2^(k+1)."""
+    out = ["{int} s0 = {0, 1};"]
+    out += ["{int} s%d = s%d union {i + card(s%d) | i in s%d};" % (k, k - 1, k - 1, k - 1) for k in range(1, lines)]
+    return "\n".join(out) + "\ndvar float x;\nminimize x + card(s%d);\nsubject to { x >= 0; }\n" % (lines - 1)
+
+
+def test_sets_built_with_union_and_comprehensions_have_a_size_limit():
+    """Before: 29 such lines took 4.8 GB in `pyopl check`, one more an internal error (MemoryError).
+    By hand, with a limit of 1,000 elements: s_k's comprehension makes 2^k elements and its union
+    2^(k+1) (s0 is a literal, data: not counted); s1..s7 make sum over k = 1..7 of 3 * 2^k = 762;
+    s8's comprehension (256) brings them to 1,018, past 1,000, before anything is made."""
+    errs = _errors(_doubling(12), max_set_elements=1000)
+    assert [(d.code, d.line) for d in errs] == [("OPL1144", 9)]
+    assert errs[0].column == _doubling(12).split("\n")[8].index("{i +") + 1  # the comprehension
+    assert errs[0].message == ("this set comprehension would make a set of 256 elements, which brings the computed "
+                               "sets to 1,018, past the size limit for the sets a model computes (1,000 elements in all)")
+    assert pyopl.compile_model(_doubling(8), limits=pyopl.Limits(max_set_elements=1000)).ir is not None
+
+
+def test_a_union_counts_the_elements_it_keeps_not_its_operands():
+    # two sets of 600 equal elements: their union holds 600 (counted by a scan, nothing built past the limit)
+    text = ("{int} a = asSet(1..600);\n{int} b = asSet(1..600);\n{int} c = a union b;\n"
+            "dvar float x;\nminimize x + card(c);\nsubject to { x >= 0; }\n")
+    assert pyopl.compile_model(text, limits=pyopl.Limits(max_set_elements=1800)).ir is not None
+    errs = _errors(text, max_set_elements=1799)
+    assert [(d.code, d.line, d.column) for d in errs] == [("OPL1144", 3, 11)]
+
+
+def test_a_union_aggregate_is_counted_once_and_linear():
+    # union(i in 1..300) {i, i + 1} keeps 1..301 (301 elements; each body set of 2 is counted too: 600);
+    # a fold of binary unions copied the growing set at each step (about 45,000 elements of work)
+    text = ("{int} u = union(i in 1..300) {i, i + 1};\ndvar float x;\nminimize x + card(u);\nsubject to { x >= 0; }\n")
+    r = pyopl.compile_model(text, limits=pyopl.Limits(max_set_elements=301 + 600, max_work=2000)).solve()
+    assert r.status == "optimal" and r.objective == 301
+    errs = _errors(text, max_set_elements=300)
+    assert [(d.code, d.line) for d in errs] == [("OPL1144", 1)]
+
+
+def test_a_sequence_ordered_by_first_is_sized_before_cp_sat_makes_it():
+    """Before: `first(p, a[1])` on a sequence of 1,000 intervals made 10^6 arc literals and rank
+    constraints that no limit saw (1.9 GB; a 5 s time limit took 28 s). By hand: (n + 1)^2 = 1,002,001
+    arcs, 100 nonzeros each (ORDER_WEIGHT): 100,200,100, past the default 50,000,000."""
+    text = ("using CP;\nint n = 1000;\ndvar interval a[i in 1..n] size 1;\ndvar sequence p in a;\n"
+            "minimize max(i in 1..n) endOf(a[i]);\nsubject to {\n  noOverlap(p);\n  first(p, a[1]);\n}\n")
+    with pytest.raises(pyopl.CompileError) as e:
+        pyopl.compile_model(text)
+    errs = [d for d in e.value.diagnostics if d.is_error]
+    assert [(d.code, d.line, d.column) for d in errs] == [("OPL1144", 8, 3)]
+    assert "1,002,001 arc literals" in errs[0].message and "100,200,100" in errs[0].message
+    assert pyopl.compile_model(text.replace("n = 1000", "n = 20")).ir is not None

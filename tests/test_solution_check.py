@@ -141,3 +141,46 @@ def test_a_constant_objective_is_reported_on_highs(text, value):
     # issue 43 class 3: HiGHS reports 0 for a model without columns; the objective is the constant
     r = pyopl.compile_text(text).solve(solver="highs")
     assert r.status == "optimal" and r.objective == value
+
+
+def test_a_solution_at_an_assumed_bound_is_not_called_optimal():
+    # x has no upper bound: the big-M of `b == 0 => x <= 0` assumed x <= 1e6, and the solver stops there
+    # (the model is in fact unbounded: x grows without limit once b = 1)
+    text = "dvar float+ x;\ndvar boolean b;\nmaximize x - b;\nsubject to { b == 0 => x <= 0; }\n"
+    r = pyopl.compile_text(text).solve(solver="highs")
+    assert r.status == "feasible" and r.last_solve_status == "optimal"
+    assert r.extra["assumptions"] == [{"variable": "x", "side": "upper", "bound": 1e6,
+                                       "for": "this logical constraint", "touched": True}]
+    assert [d.code for d in r.diagnostics] == ["OPL0710"] and "optimal only within" in r.message
+
+
+def test_an_assumed_bound_the_solution_stays_inside_is_recorded_and_the_optimum_stands():
+    text = "dvar float+ x;\ndvar boolean b;\nminimize x + b;\nsubject to { b == 0 => x <= 0; x >= 5; }\n"
+    r = pyopl.compile_text(text).solve(solver="highs")
+    assert r.status == "optimal" and r.objective == pytest.approx(6)  # by hand: x = 5 forces b = 1
+    assert [a["touched"] for a in r.extra["assumptions"]] == [False]
+
+
+def test_a_coefficient_a_solver_would_drop_is_warned_at_the_constraint_before_the_solve():
+    m = pyopl.compile_text(DROPPED)
+    [w] = [d for d in m.diagnostics if d.code == "OPL0711"]
+    assert w.severity == "warning" and (w.line, w.column) == (4, 3) and "1e-10" in w.message
+    wide = "dvar float+ x; dvar float+ y;\nmaximize x + y;\nsubject to {\n  c: 1e-5 * x + 1e5 * y <= 1;\n}\n"
+    [w] = [d for d in pyopl.compile_text(wide).diagnostics if d.code == "OPL0711"]
+    assert "ratio of 1e+10" in w.message
+    plain = "dvar float+ x; dvar float+ y;\nmaximize x + y;\nsubject to {\n  c: 1e-3 * x + 1e5 * y <= 1;\n}\n"
+    assert not pyopl.compile_text(plain).diagnostics  # a range of 1e8 is within what solvers honour
+
+
+def test_every_solution_of_a_pool_is_checked():
+    from pyopl.backends.solution_check import verify_result
+
+    m = pyopl.compile_text(LOGICAL)
+    r = m.solve(solver="highs", verify=False)
+    good = r.column_values
+    bad = _point(m, x=20, y=0, b=0)  # violates c2 (b = 0 but x > 0)
+    r.extra["pool"] = [(r.objective, good), (20.0, bad)]
+    verify_result(r, m.ir, m.instance)
+    assert r.status == "check_failed"
+    assert any("solution 1 of the pool" in d["detail"] and d["name"] == "c2"
+               for d in r.extra["solution_check"]["disagreements"])

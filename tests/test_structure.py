@@ -168,7 +168,7 @@ def test_every_layer_exception_is_still_an_import():
     """An exception the code no longer needs is taken off the page."""
     edges = {(MODULE_FILES[m], MODULE_FILES[t]) for m, ts in GRAPH.items() for t in ts}
     assert layer_exceptions() - edges == set()
-    assert len(layer_exceptions()) == 6
+    assert len(layer_exceptions()) == 9  # (the 8th and 9th: CP-SAT's exact scaling, and a MIP's row slacks read by a script)
 
 
 def test_the_layer_check_sees_an_import_going_up():

@@ -1,7 +1,7 @@
 """The min-cost-flow model as users write it, on the array paths and off them: the same IR bit for bit.
 
 The shape (issue 20): arcs as a tuple set with number fields, ``dvar float+ flow[a in Arcs] in
-0..a.cap`` (per-element bounds: :mod:`pyopl.lowering.vectorised_domains`) and balance rows
+0..a.cap`` (per-element bounds: :func:`pyopl.lowering.vectorised_subsets.vector_domain_bounds`) and balance rows
 ``sum(a in Arcs : a.src == v) flow[a] - sum(a in Arcs : a.dst == v) flow[a] == b[v]``
 (:mod:`pyopl.lowering.vectorised_rows`).  Seeded random instances and shape variants (the filters'
 sides and order, ``<=``/``>=`` rows, int or float fields, other range ends, other dvar types) are

@@ -54,10 +54,33 @@ def resolve(name: str, ir) -> tuple[str, str | None]:
     return (chosen or ("cpsat" if getattr(ir, "engine", "mp") == "cp" else "highs")), why
 
 
+def auto_refusal(ir, why: str | None, options: SolveOptions):
+    """The ``error`` result of ``--solver auto`` for a model it gives to no backend although one could
+    take it (a non-convex quadratic constraint: IBM OPL's engine, CPLEX, refuses it with Error 5002,
+    and a global solve is the user's choice), in the words of ``pyopl check``
+    (:func:`pyopl.lowering.quadratic.report_solver_needs`); None otherwise. ``why``: the reason
+    :func:`resolve` gave."""
+    from .capabilities import NONCONVEX_QCP_WHY, qcon_convex
+
+    if why != NONCONVEX_QCP_WHY:
+        return None
+    from .common import error_result
+
+    q = next(c for c in ir.qcons if not qcon_convex(c, ir.num_cols))
+    return error_result("auto", "quadratic-needs-gurobi",
+                        "this constraint %s: it is a non-convex quadratic constraint, which IBM OPL's engine "
+                        "(CPLEX) refuses, and `--solver auto` gives to no solver unasked" % q.what, options,
+                        help="a global solver takes it if you ask for one: `--solver scip` or `--solver gurobi` "
+                             "(Python: `solver=\"scip\"`)", span=q.product)
+
+
 def solve_auto(ir, options: SolveOptions):
     """Solve with the backend :func:`resolve` chooses; the result says which (``solver``) and why
     (``extra["solver_choice"]``)."""
     name, why = resolve("auto", ir)
+    refused = auto_refusal(ir, why, options)
+    if refused is not None:
+        return refused
     res = get_backend(name)(ir, options)
     if why:
         res.extra["solver_choice"] = "auto: %s, %s" % (name, why)

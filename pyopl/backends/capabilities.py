@@ -129,7 +129,10 @@ def is_convex(ir: IR, tol: float = 1e-9) -> bool:
     if len(used) == 0 or len(used) > 2000:
         return True
     sub = Q[used][:, used].toarray()
-    sub = 0.5 * (sub + sub.T)
+    if not np.isfinite(sub).all():
+        return True  # (coefficients no solver takes: OPL0431 says so, not a convexity warning)
+    with np.errstate(over="ignore"):
+        sub = 0.5 * (sub + sub.T)
     if ir.sense == "maximize":
         sub = -sub
     return _psd(sub, tol)
@@ -184,12 +187,21 @@ def takers(features: set[str], exclude: str | None = None) -> list[str]:
     return [b for b in AUTO_ORDER if b != exclude and features <= CAPABILITIES[b].features]
 
 
+#: why ``--solver auto`` takes no model with a non-convex quadratic constraint
+NONCONVEX_QCP_WHY = ("the model has a non-convex quadratic constraint, which IBM OPL's engine (CPLEX) refuses "
+                     "(CPLEX Error 5002); `--solver auto` gives it to no solver unasked")
+
+
 def choose(ir: IR, is_installed=installed) -> tuple[str | None, str]:
     """``(backend, why)`` for ``--solver auto``: the first backend of :data:`AUTO_ORDER` that is
     installed, takes every feature of ``ir`` and whose bundled licence takes its size; ``(None,
     why not)`` when none does (``why`` names the features and the backends that have them)."""
     feats = model_features(ir)
     needed = sorted(feats - CAPABILITIES["highs"].features)
+    if "nonconvex_qcp" in feats:
+        # CPLEX, IBM OPL's engine, refuses a non-convex quadratic constraint (CPLEX Error 5002, "not
+        # convex"); a global solve is the user's choice, never made for them
+        return None, NONCONVEX_QCP_WHY
     for b in AUTO_ORDER:
         caps = CAPABILITIES[b]
         if not feats <= caps.features or not is_installed(b) or over_licence(ir, b):

@@ -39,6 +39,10 @@ class SolveOptions:
     # ``keep_basis``: put the final basis of an LP solve in ``result.extra["basis"]`` (HiGHS only)
     basis: Any = None
     keep_basis: bool = False
+    # branching priorities and directions a script set (``x.priority = 100``, ``x.direction = 1``): {column:
+    # (priority, direction)}, direction -1 down, 0 the solver's choice, 1 up (CPLEX's order takes both;
+    # Gurobi BranchPriority and SCIP's branch priority the priority; HiGHS neither: a warning says so)
+    branching: Any = None
     model_file: str = "<model>"  # where solver diagnostics point (the model's file name)
     # Called from the solver's callbacks with {"elapsed_s", "incumbent", "bound", "gap", "nodes", "iterations"}
     # (see pyopl.backends.progress); None: no progress callbacks at all.

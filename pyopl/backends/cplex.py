@@ -206,6 +206,39 @@ def solve(ir: IR, options: SolveOptions) -> Result:
     return res
 
 
+def _watch(cp, c, ir: IR, options: SolveOptions, stop: Any) -> None:
+    """Feed ``options.progress`` from CPLEX's informational callbacks (``MIPInfoCallback`` for a MIP,
+    ``ContinuousCallback`` for an LP or QP: they leave CPLEX's dynamic search on) and abort the
+    solve after Ctrl-C (``stop``), besides the ``cplex`` package's own handling. Nothing is
+    registered when progress is not wanted."""
+    if options.progress is None:
+        return
+    progress = options.progress
+    if ir.is_mip:
+        class MipProgress(cp.callbacks.MIPInfoCallback):
+            def __call__(self):
+                if stop.requested:
+                    self.abort()
+                    return
+                has = self.has_incumbent()
+                progress({"elapsed_s": self.get_time() - self.get_start_time(),
+                          "incumbent": self.get_incumbent_objective_value() if has else None,
+                          "bound": self.get_best_objective_value(),
+                          "gap": self.get_MIP_relative_gap() if has else None, "nodes": int(self.get_num_nodes())})
+
+        c.register_callback(MipProgress)
+    else:
+        class LpProgress(cp.callbacks.ContinuousCallback):
+            def __call__(self):
+                if stop.requested:
+                    self.abort()
+                    return
+                progress({"elapsed_s": self.get_time() - self.get_start_time(),
+                          "iterations": int(self.get_num_iterations())})
+
+        c.register_callback(LpProgress)
+
+
 def _cplex_error(ir: IR, e: Exception, options: SolveOptions) -> Result:
     code = e.args[2] if len(e.args) > 2 else None
     if code == SIZE_LIMIT_ERROR:
@@ -229,7 +262,12 @@ def _solve(cp, ir: IR, options: SolveOptions) -> Result:
             idx = np.flatnonzero(~np.isnan(st))
             if len(idx):
                 c.MIP_starts.add(cp.SparsePair(idx.tolist(), st[idx].tolist()), c.MIP_starts.effort_level.auto)
-        with sigint_stops_solve():
+        if options.branching and ir.is_mip:  # x.priority / x.direction of a script: CPLEX's priority order
+            d = c.order.branch_direction
+            c.order.set([(int(j), int(p), {-1: d.down, 1: d.up}.get(k, d.default))
+                         for j, (p, k) in sorted(options.branching.items())])
+        with sigint_stops_solve() as stop:
+            _watch(cp, c, ir, options, stop)
             c.solve()
         code = int(c.solution.get_status())
         status = _STATUS.get(code, "error")

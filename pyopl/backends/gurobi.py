@@ -259,6 +259,11 @@ def _solve(gp, ir: IR, options: SolveOptions) -> Result:
         if options.start is not None and ir.num_cols:  # a MIP start: Gurobi's Start attribute
             st = np.asarray(options.start, dtype=float)
             x.Start = np.where(np.isnan(st), gp.GRB.UNDEFINED, st)
+        if options.branching and ir.num_cols:  # x.priority of a script: Gurobi's BranchPriority (no direction)
+            pri = np.zeros(ir.num_cols, dtype=int)
+            for j, (p, _k) in options.branching.items():
+                pri[j] = p
+            x.BranchPriority = pri
         with sigint_stops_solve() as stop:
             _optimize(gp, m, options, stop)
         status = _STATUS.get(int(m.Status), "error")
@@ -293,7 +298,10 @@ def _solve(gp, ir: IR, options: SolveOptions) -> Result:
             res.extra["objectives"] = vals
         if xv is not None and status == "optimal":
             if not ir.is_mip and not ir.lex_objectives and not ir.qcons:  # (QCP duals need QCPDual=1: not asked)
-                _duals(ir, res, x, constr, rows, xv)
+                try:
+                    _duals(ir, res, x, constr, rows, xv)
+                except gp.GurobiError:  # a non-convex QP is solved by branching: it has no duals (not an error)
+                    res.extra["duals_unavailable"] = "Gurobi gives no duals for a non-convex quadratic objective"
             elif ir.is_mip and options.fixed_duals:
                 _fixed_duals(gp, env, ir, res, xv)
         if status == "unbounded":

@@ -282,6 +282,9 @@ def _read(h, ir: IR, stop: StopRequest | None = None):
     status = _STATUS.get(name, "error")
     if name == "kInterrupt" and stop is not None and stop.requested:
         status = "interrupted"
+    if not ir.num_cols and ir.num_rows and status == "optimal" and (
+            (ir.row_lower > 1e-9).any() or (ir.row_upper < -1e-9).any()):
+        status = "infeasible"  # HiGHS calls a model without columns optimal whatever its rows say (`0 == 1`)
     info = h.getInfo()
     out: dict[str, Any] = {"iterations": int(getattr(info, "simplex_iteration_count", 0) or 0)}
     x = obj = None

@@ -234,7 +234,10 @@ def _solve(ps, ir: IR, options: SolveOptions) -> Result:
             m.disablePropagation()
         if options.start is not None and ir.num_cols:  # a MIP start: a (partial) solution SCIP completes
             _add_start(m, xs, np.asarray(options.start, dtype=float))
-        with sigint_stops_solve():
+        for j, (p, _k) in (options.branching or {}).items():  # x.priority of a script (pyscipopt sets no direction)
+            m.chgVarBranchPriority(xs[j], p)
+        with sigint_stops_solve() as stop:
+            _watch(ps, m, options, stop)
             m.optimize()
         word = m.getStatus()
         status = _STATUS.get(word, "error")
@@ -265,6 +268,46 @@ def _solve(ps, ir: IR, options: SolveOptions) -> Result:
                 _fixed_duals(ps, ir, res, xv)
         m.freeProb()
     return res
+
+
+def _watch(ps, m, options: SolveOptions, stop: Any) -> None:
+    """Feed ``options.progress`` from SCIP's events (a new best solution, a solved node; at most ten
+    updates a second reach Python's side) and stop the solve after Ctrl-C (``stop``), besides SCIP's
+    own Ctrl-C handling. Nothing is registered when progress is not wanted."""
+    if options.progress is None:
+        return
+    progress = options.progress
+    events = ps.SCIP_EVENTTYPE.BESTSOLFOUND | ps.SCIP_EVENTTYPE.NODESOLVED | ps.SCIP_EVENTTYPE.LPSOLVED
+
+    class Progress(ps.Eventhdlr):
+        last = -math.inf
+
+        def eventinit(self):
+            self.model.catchEvent(events, self)
+
+        def eventexit(self):
+            self.model.dropEvent(events, self)
+
+        def eventexec(self, event):
+            if stop.requested:
+                self.model.interruptSolve()
+                return
+            now = time.monotonic()
+            best = event.getType() == ps.SCIP_EVENTTYPE.BESTSOLFOUND
+            if not best and now - self.last < 0.1:
+                return
+            self.last = now
+            mdl = self.model
+            incumbent, bound = mdl.getPrimalbound(), mdl.getDualbound()
+            incumbent = None if mdl.isInfinity(abs(incumbent)) else incumbent
+            bound = None if mdl.isInfinity(abs(bound)) else bound
+            # the relative gap as HiGHS and Gurobi report it, |incumbent - bound| / |incumbent|
+            # (SCIP's own divides by the smaller of the two: infinite while the bound is 0)
+            gap = None if incumbent is None or bound is None else abs(incumbent - bound) / max(abs(incumbent), 1e-10)
+            progress({"elapsed_s": mdl.getSolvingTime(), "incumbent": incumbent, "bound": bound, "gap": gap,
+                      "nodes": int(mdl.getNNodes()), "iterations": int(mdl.getNLPIterations())})
+
+    m.includeEventhdlr(Progress(), "pyopl_progress", "progress line and Ctrl-C for pyopl")
 
 
 def _gap(objective: Any, bound: float, sense: str) -> float | None:

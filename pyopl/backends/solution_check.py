@@ -44,7 +44,11 @@ FEASIBILITY_TOLERANCE = 1e-6
 #: Objective agreement (relative to max(1, |objective|)), on top of what rounding integers moves.
 OBJECTIVE_TOLERANCE = 1e-6
 #: Instances of each plain linear statement evaluated from the model (all of the others are).
-SAMPLE = 20
+SAMPLE = 5
+#: ... fewer where rows are long: about this many terms per plain statement (at least one instance).
+SAMPLE_TERMS = 300
+#: A plain linear objective with more terms than this is checked as compiled (``c @ x``), not walked.
+OBJECTIVE_TERMS = 2000
 #: Disagreements kept in a report (the first ones found, rows by largest violation).
 MAX_REPORTED = 10
 
@@ -88,6 +92,7 @@ class CheckReport:
     unchecked: int = 0
     rows: int = 0
     objective: float | None = None
+    objective_from: str = ""  # "model" (its declaration evaluated) or "compiled" (c @ x)
     seconds: float = 0.0
 
     @property
@@ -96,7 +101,7 @@ class CheckReport:
 
     def to_dict(self) -> dict:
         return {"ok": self.ok, "evaluated": self.evaluated, "unchecked": self.unchecked, "rows": self.rows,
-                "objective": _num(self.objective), "seconds": round(self.seconds, 6),
+                "objective": _num(self.objective), "objective_from": self.objective_from, "seconds": round(self.seconds, 6),
                 "disagreements": [d.to_dict() for d in self.disagreements]}
 
 
@@ -181,7 +186,7 @@ def check_arrays(ir: IR, x: np.ndarray, xr: np.ndarray, int_tol: float, report: 
 
 def ir_objective(ir: IR, xr: np.ndarray) -> float:
     """The compiled objective ``c @ x + c0 (+ 0.5 x'Qx)`` at ``xr``."""
-    v = float(ir.obj @ xr[:len(ir.obj)]) + float(ir.obj_constant)
+    v = float((ir.obj * xr[:len(ir.obj)]).sum()) + float(ir.obj_constant)  # (not BLAS: its threads spin on a busy machine)
     if ir.q is not None:
         v += 0.5 * float(xr @ (ir.q @ xr))
     return v
@@ -197,10 +202,12 @@ def _show(v: float) -> str:
 
 # ------------------------------------------------------------------ the whole check
 
-def check_point(ir: IR, x: np.ndarray, objective: float | None, int_tol: float, inst: Any = None) -> CheckReport:
+def check_point(ir: IR, x: np.ndarray, objective: float | None, int_tol: float, inst: Any = None,
+                plain_budget_s: float | None = None) -> CheckReport:
     """Check the point ``x`` (one value per column, as the solver returned it) of ``ir``, whose
     objective the solver reported as ``objective``; ``inst`` (the compiled instance, when kept) adds
-    the evaluation from the model's declarations. See the module docstring."""
+    the evaluation from the model's declarations; ``plain_budget_s``: seconds the sampled plain
+    statements may take (default :data:`pyopl.lowering.at_point.PLAIN_BUDGET_S`). See the module docstring."""
     from ..lowering.at_point import check_statements, comparison_text, objective_at
 
     t0 = time.perf_counter()
@@ -210,7 +217,9 @@ def check_point(ir: IR, x: np.ndarray, objective: float | None, int_tol: float, 
     check_arrays(ir, x, xr, int_tol, report)
     integer = ir.col_integer
     if inst is not None:
-        failures, report.evaluated, report.unchecked = check_statements(inst, xr, integer, FEASIBILITY_TOLERANCE, SAMPLE)
+        failures, report.evaluated, report.unchecked = check_statements(
+            inst, xr, integer, FEASIBILITY_TOLERANCE, _sample(ir),
+            **({} if plain_budget_s is None else {"budget_s": plain_budget_s}))
         for f in failures[:MAX_REPORTED]:
             bad = [s for s in f.comparisons if not s[3]] or f.comparisons
             value = bad[0][1] if bad and len(f.comparisons) == 1 else "false"
@@ -218,11 +227,14 @@ def check_point(ir: IR, x: np.ndarray, objective: float | None, int_tol: float, 
             report.disagreements.insert(0, Disagreement("constraint", f.name, value, expected, f.span,
                                                         comparison_text(f.comparisons) if len(f.comparisons) > 1 else ""))
     if objective is not None and ir.sense != "feasibility" and not getattr(ir, "lex_objectives", None):
-        model_obj = objective_at(inst, xr, integer) if inst is not None else None
+        model_obj = None
+        if inst is not None and _objective_from_model(ir, inst):
+            model_obj = objective_at(inst, xr, integer)
+        report.objective_from = "model" if model_obj is not None else "compiled"
         compiled = ir_objective(ir, xr)
         value = model_obj if model_obj is not None else compiled
         report.objective = value
-        rounding = float(np.abs(ir.obj[:len(x)]) @ np.abs(x[:len(ir.obj)] - xr[:len(ir.obj)]))
+        rounding = float((np.abs(ir.obj[:len(x)]) * np.abs(x[:len(ir.obj)] - xr[:len(ir.obj)])).sum())
         if ir.q is not None:
             rounding += abs(ir_objective(ir, x) - compiled)
         tol = OBJECTIVE_TOLERANCE * max(1.0, abs(value), abs(objective)) + rounding
@@ -236,34 +248,93 @@ def check_point(ir: IR, x: np.ndarray, objective: float | None, int_tol: float, 
     return report
 
 
-def verify_result(result: Any, ir: IR, inst: Any = None) -> None:
+def _sample(ir: IR) -> int:
+    """Instances of each plain statement to evaluate: :data:`SAMPLE`, fewer for long rows, so that
+    about :data:`SAMPLE_TERMS` terms per statement are walked (at least one instance)."""
+    per_row = ir.nnz / ir.num_rows if ir.num_rows else 1.0
+    return max(1, min(SAMPLE, int(SAMPLE_TERMS // max(per_row, 1.0))))
+
+
+def _objective_from_model(ir: IR, inst: Any) -> bool:
+    """Evaluate the objective from its declaration when lowering linearised something in it, or when
+    it has at most :data:`OBJECTIVE_TERMS` terms; a larger plain linear objective is its compiled
+    ``c @ x`` (its tree walk would cost more than the compile)."""
+    from ..lowering.at_point import needs_semantics, objective_item
+
+    item = objective_item(inst)
+    if item is None:
+        return False
+    return needs_semantics(item.expr, inst) or int(np.count_nonzero(ir.obj)) <= OBJECTIVE_TERMS
+
+
+def verify_result(result: Any, ir: IR, inst: Any = None, compile_time_s: float = 0.0) -> None:
     """Check ``result``'s solution (and each solution of its pool) with :func:`check_point`; on a
     disagreement the status becomes ``check_failed`` (the solver's status moves to
     ``last_solve_status``) and error ``OPL0709`` names each disagreement. ``result.extra
-    ["solution_check"]`` says what was checked. Nothing happens for a result without column values."""
+    ["solution_check"]`` says what was checked. Nothing happens for a result without column values.
+    The sampled plain statements may take a tenth of ``compile_time_s`` (at least 5 ms)."""
     x = getattr(result, "column_values", None)
     if x is None or result.status in ("check_failed", "error"):
         return
     int_tol = getattr(result, "int_tol", None) or 1e-6
-    report = check_point(ir, x, result.objective, int_tol, inst)
+    budget = max(0.005, 0.1 * compile_time_s)
+    report = check_point(ir, x, result.objective, int_tol, inst, budget)
     pool = result.extra.get("pool") or []
     for k, (obj, px) in enumerate(pool[1:], start=1):  # the first is the solution itself
-        sub = check_point(ir, np.asarray(px, dtype=float), obj, int_tol, inst)
+        sub = check_point(ir, np.asarray(px, dtype=float), obj, int_tol, inst, budget)
         for d in sub.disagreements:
             d.detail = ("solution %d of the pool; " % k) + d.detail
         report.disagreements += sub.disagreements
         report.seconds += sub.seconds
     summary = {"ok": report.ok, "evaluated": report.evaluated, "rows": report.rows,
-               "seconds": round(report.seconds, 6)}
+               "objective_from": report.objective_from, "seconds": round(report.seconds, 6)}
     if report.unchecked:
         summary["unchecked"] = report.unchecked
     result.extra["solution_check"] = summary
     if report.ok:
+        _assumptions(result, ir, reported_point(ir, np.asarray(x, dtype=float), int_tol))
         return
     summary["disagreements"] = [d.to_dict() for d in report.disagreements[:MAX_REPORTED]]
     result.last_solve_status = result.status
     result.status = "check_failed"
     result.diagnostics = list(result.diagnostics) + [_diagnostic(report, result.solver)]
+
+
+def _assumptions(result: Any, ir: IR, xr: np.ndarray) -> None:
+    """Record in ``result.extra["assumptions"]`` every bound a linearisation assumed, and whether the
+    solution touches it; a solution that does is not proved optimal: status ``feasible`` (the
+    solver's ``optimal`` kept in ``last_solve_status``), a message and warning ``OPL0710`` saying
+    the optimum is only proved within the assumed bounds."""
+    if not ir.assumptions:
+        return
+    out, touched = [], []
+    for a in ir.assumptions:
+        j, bound = a["column"], a["bound"]
+        v = float(xr[j]) if j < len(xr) else math.nan
+        t = FEASIBILITY_TOLERANCE * max(1.0, abs(bound))
+        hit = v >= bound - t if a["side"] == "upper" else v <= bound + t
+        out.append({"variable": ir.column_label(j), "side": a["side"], "bound": bound, "for": a["what"],
+                    "touched": bool(hit)})
+        if hit:
+            touched.append((a, v))
+    result.extra["assumptions"] = out
+    if not touched or result.status not in ("optimal",):
+        return
+    from ..diagnostics.reporter import Reporter
+
+    shown = ", ".join("`%s` %s %s" % (ir.column_label(a["column"]), "<=" if a["side"] == "upper" else ">=",
+                                       _show(a["bound"])) for a, _v in touched[:3])
+    result.last_solve_status = result.status
+    result.status = "feasible"
+    result.message = "optimal only within the bounds pyopl assumed: %s (the solution is at %s)" % (
+        shown, "it" if len(touched) == 1 else "them")
+    rep = Reporter(10)
+    rep.emit("assumed-bound-touched", touched[0][0]["span"],
+             "the solution reaches the bound pyopl assumed for %s: the optimum is proved only within it, so the "
+             "status is `feasible`, not `optimal`" % shown,
+             help="give the variable a domain that the model really has (`dvar float+ x in 0..5e6;`), or a row that "
+                  "bounds it, so that M comes from the model")
+    result.diagnostics = list(result.diagnostics) + rep.diagnostics
 
 
 def _diagnostic(report: CheckReport, solver: str) -> Any:

@@ -301,7 +301,9 @@ def cmd_check(args: argparse.Namespace) -> int:
     if args.format == "json":
         print(json.dumps({"diagnostics": diags.to_json()}, indent=1))
     else:
-        text = diags.render()
+        from .terminal import shown
+
+        text = shown(diags.render())
         print(text if text else "no problems found")
     return EXIT_ERRORS if diags.errors else EXIT_OK
 
@@ -395,7 +397,9 @@ def cmd_solve(args: argparse.Namespace) -> int:
                 out["script_output"] = e.script_output
             print(json.dumps(out, indent=1))
         else:
-            print(str(e), file=sys.stderr)
+            from .terminal import shown
+
+            print(shown(str(e)), file=sys.stderr)  # a thrown string in a message: shown, never obeyed
             _print_script_output(e.script_output)  # what pre-processing wrote before it failed
         return EXIT_ERRORS
     outputs = [("-o", args.output), ("--csv", args.csv), ("--log-file", args.log_file), ("--gantt", args.gantt)]
@@ -450,15 +454,18 @@ def cmd_solve(args: argparse.Namespace) -> int:
     if args.format == "json":
         print(json.dumps(out, indent=1))
     else:
+        from .terminal import shown
+
         if model.warnings or solver_diags:
             from ..diagnostics.render import render_all
 
-            print(render_all(list(model.warnings) + solver_diags, model.sources), file=sys.stderr)
+            print(shown(render_all(list(model.warnings) + solver_diags, model.sources)), file=sys.stderr)
         from ..results.report import text_report
 
         own = result.solved_ir is None or result.solved_ir is model.ir  # (else a sub-model `main` made and solved)
-        print(text_report(result, model.ir if own else result.solved_ir, compile_time_s=model.compile_time_s if own else None,
-                          show=show, constraints=args.constraints))
+        print(shown(text_report(result, model.ir if own else result.solved_ir,
+                                compile_time_s=model.compile_time_s if own else None, show=show,
+                                constraints=args.constraints)))
         _print_script_output(result.script_output)
     if result.run_failed:
         return exit_codes.SCRIPT_ERROR  # a script error stops the run, as in IBM OPL (docs/cli.md, "Run status")
@@ -506,8 +513,10 @@ def cmd_explain(args: argparse.Namespace) -> int:
 def _print_script_output(text: str | None) -> None:
     """The text report's ``script output:`` section (nothing when the scripts wrote nothing)."""
     if text:
+        from .terminal import shown
+
         print("script output:")
-        sys.stdout.write(text if text.endswith("\n") else text + "\n")
+        sys.stdout.write(shown(text if text.endswith("\n") else text + "\n"))  # escapes shown, never obeyed
 
 
 def cmd_export(args: argparse.Namespace) -> int:

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..semantics.values import OplSet, show
+from ..semantics.values import OplSet, is_set, show
 from ..syntax import ast as A
 from .closure_base import NOT_COVERED
 from .describe import type_word
@@ -96,10 +96,32 @@ class Aggregates:
             return False if any(v is False for v in vals) else Logic("and", rest, node.span)
         return True if any(v is True for v in vals) else Logic("or", rest, node.span)
 
+    def _union_aggregate(self, node: A.Aggregate, env: dict, fold: A.Binary) -> Any:
+        """``union(q) S``: the elements of each body set added in order to one set (a fold of binary
+        unions would copy the growing set at every step); the work budget counts each body's
+        elements, the size limit for computed sets the elements kept."""
+        budget = self.inst.budget
+        kept: dict = {}
+        et = None
+        first = True
+        for e in self.iterate(node.quals, env):
+            s = self.evaluate_fast(node.body, e)
+            if not is_set(s):
+                self._setop(fold, s, s)  # (its diagnostic: `union` needs sets)
+            if first:
+                et, first = getattr(s, "elem_type", None), False
+            budget.spend(len(s), fold)
+            before = len(kept)
+            kept.update(dict.fromkeys(s))
+            budget.hold(len(kept) - before, fold)
+        return OplSet(list(kept), et)
+
     def _set_aggregate(self, node: A.Aggregate, env: dict) -> Any:
         """``union(q) S`` / ``inter(q) S``: the sets of the body folded left to right with the binary
         operator (an empty iteration gives the empty set)."""
         fold = A.Binary(node.span, node.op, node.body, node.body)  # for `_setop`'s messages
+        if node.op == "union":
+            return self._union_aggregate(node, env, fold)
         acc = None
         for e in self.iterate(node.quals, env):
             s = self.evaluate_fast(node.body, e)

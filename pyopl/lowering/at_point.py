@@ -14,12 +14,16 @@ judges a row): ``a <= b`` holds when ``a <= b + tol * max(1, |a|, |b|)``; a stri
 from __future__ import annotations
 
 import math
+import time
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any, Callable
 
+import numpy as np
+
 from ..diagnostics.reporter import Reporter
 from ..semantics.fields import child_fields
-from ..semantics.values import OplArray
+from ..semantics.values import OplArray, OplRange, OplSet, ProductKeys
 from ..syntax import ast as A
 from .errors import EvalError
 from .instance import Symbol
@@ -30,6 +34,8 @@ from .symbols import DexprArray, DexprScalar, VarArray
 #: Calls and operators whose lowering is a linearisation (aux columns, big-M rows, indicators).
 LINEARISED_CALLS = frozenset(("abs", "min", "max", "maxl", "minl"))
 _LOGICAL = frozenset(("&&", "||", "=>"))
+#: Seconds the sampled instances of plain linear statements may take together (by default).
+PLAIN_BUDGET_S = 0.005
 _NEGATED = {"<=": ">", ">=": "<", "==": "!=", "<": ">=", ">": "<=", "!=": "=="}
 
 
@@ -67,7 +73,7 @@ def _cmp(a: float, op: str, b: float, tol: float) -> bool:
 
 def needs_semantics(node: Any, inst: Any, seen: dict | None = None) -> bool:
     """True when lowering ``node`` needed a linearisation (``abs``, ``min``/``max``, ``maxl``/``minl``,
-    ``piecewise``, a logical operator, a strict or ``!=`` comparison, ``?:``), looking into the
+    ``piecewise``, a logical operator, a strict or ``!=`` comparison), looking into the
     ``dexpr``s it uses: such a statement is evaluated from the model at every instance."""
     seen = {} if seen is None else seen
     stack = [node]
@@ -76,9 +82,12 @@ def needs_semantics(node: Any, inst: Any, seen: dict | None = None) -> bool:
         if isinstance(n, (list, tuple)):
             stack.extend(n)
             continue
-        if not isinstance(n, A.Node):
+        if not isinstance(n, A.Node) or isinstance(n, A.Qualifiers):  # (filters and index sets are data)
             continue
-        if isinstance(n, (A.Piecewise, A.Conditional)):
+        if isinstance(n, (A.Forall, A.IfStmt)):
+            stack.append(n.body if isinstance(n, A.Forall) else [n.then, n.other])
+            continue
+        if isinstance(n, A.Piecewise):
             return True
         if isinstance(n, A.Call) and (n.func in LINEARISED_CALLS or _symbol_kind(inst, n.func) not in (None, "param")):
             return True
@@ -112,6 +121,47 @@ def _symbol_kind(inst: Any, name: str) -> str | None:
         else "pwl"
 
 
+class PointCells(Mapping):
+    """The values of a ``dvar`` block over the whole product of ``dims`` as a read-only mapping from
+    index keys to numbers, read by position in ``values`` (a NumPy array in key order, last index
+    fastest): no dict of a million keys is made to look at a few of them."""
+
+    def __init__(self, dims: list, values: Any):
+        self.dims, self.values = dims, values
+        self._pos = [d.positions() if isinstance(d, OplSet) else None if isinstance(d, OplRange)
+                     else {v: k for k, v in enumerate(d)} for d in dims]
+        strides, step = [], 1
+        for d in reversed(dims):
+            strides.append(step)
+            step *= len(d)
+        self._strides = strides[::-1]
+
+    def _position(self, key: Any) -> int:
+        if type(key) is not tuple or len(key) != len(self.dims):
+            raise KeyError(key)
+        k = 0
+        for v, d, pos, stride in zip(key, self.dims, self._pos, self._strides):
+            if pos is None:  # a range
+                if type(v) is not int or not d.lo <= v <= d.hi:
+                    raise KeyError(key)
+                k += (v - d.lo) * stride
+            else:
+                try:
+                    k += pos[v] * stride
+                except (KeyError, TypeError):
+                    raise KeyError(key) from None
+        return k
+
+    def __getitem__(self, key: Any) -> Any:
+        return self.values[self._position(key)].item()
+
+    def __iter__(self):
+        return iter(ProductKeys(self.dims))
+
+    def __len__(self) -> int:
+        return len(self.values)
+
+
 class AtPoint:
     """``with AtPoint(inst, x, integer):`` the instance's decisions are the numbers ``x`` (one per column;
     ``integer[j]`` True for an integer column, given as a Python int) and its ``dexpr``s are computed
@@ -125,15 +175,13 @@ class AtPoint:
         return int(v) if self.integer[col] and v.is_integer() and abs(v) < 2 ** 53 else v
 
     def _array(self, sym: Symbol, arr: VarArray) -> OplArray:
-        if arr._cols is None and arr.first is not None:
+        if arr._cols is None and arr.first is not None:  # a block over the whole product: read by position
             n = 1
             for d in arr.dims:
                 n *= len(d)
             part = self.x[arr.first:arr.first + n]
-            if self.integer[arr.first:arr.first + n].all() and all(float(v).is_integer() for v in part[:64]):
-                vals = [int(v) if float(v).is_integer() else float(v) for v in part.tolist()]
-                return OplArray(arr.name, arr.dims, flat=vals)
-            return OplArray(arr.name, arr.dims, flat=[float(v) for v in part.tolist()], flat_floats=True)
+            ints = bool(self.integer[arr.first:arr.first + n].all()) and bool(np.all(part == np.round(part)))
+            return OplArray(arr.name, arr.dims, data=PointCells(arr.dims, part.astype(np.int64) if ints else part))
         return OplArray(arr.name, arr.dims, data={k: self._value(c) for k, c in arr.cols.items()})
 
     def __enter__(self) -> "AtPoint":
@@ -257,18 +305,24 @@ def walk(point: AtPoint, stmt: A.Stmt, env: dict, visit: Callable[[A.ConsStmt, d
     return True
 
 
-def check_statements(inst: Any, x: Any, integer: Any, tol: float, sample: int) -> tuple[list, int, int]:
+def check_statements(inst: Any, x: Any, integer: Any, tol: float, sample: int,
+                     budget_s: float = PLAIN_BUDGET_S) -> tuple[list, int, int]:
     """Evaluate the constraint statements of ``inst`` at the point ``x``: every instance of a statement
-    that :func:`needs_semantics`, the first ``sample`` of each other one. Returns ``(failures,
-    evaluated, unchecked)`` (a list of :class:`StatementFailure`)."""
+    that :func:`needs_semantics`; of each other one the first ``sample``, while the plain statements
+    together have taken less than ``budget_s`` (a statement begun finishes its current instance).
+    Returns ``(failures, evaluated, unchecked)`` (a list of :class:`StatementFailure`)."""
     from .constraints import _label
 
     failures: list = []
     counts = [0, 0]
+    spent = [0.0]  # seconds the plain statements have taken
     with AtPoint(inst, x, integer) as point:
         for stmt in constraint_statements(inst):
             full = needs_semantics(stmt, inst)
             left = [sample]
+            if not full and spent[0] >= budget_s:
+                continue  # the plain statements' budget is spent: their rows were checked in arrays
+            t0 = time.perf_counter() - spent[0]
 
             def visit(cons: A.ConsStmt, env: dict) -> bool:
                 seen: list = []
@@ -288,12 +342,16 @@ def check_statements(inst: Any, x: Any, integer: Any, tol: float, sample: int) -
                         label, key = "", ()
                     failures.append(StatementFailure(_name(label, key, cons, env), cons.span, seen))
                 left[0] -= 1
-                return full or left[0] > 0
+                # a plain statement: more instances while the budget lasts (a filtered `sum` may scan a
+                # whole set for each row)
+                return full or (left[0] > 0 and time.perf_counter() - t0 < budget_s)
 
             try:
                 walk(point, stmt, {}, visit)
             except EvalError:
                 counts[1] += 1
+            if not full:
+                spent[0] = time.perf_counter() - t0
     return failures, counts[0], counts[1]
 
 

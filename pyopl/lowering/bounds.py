@@ -135,10 +135,16 @@ class ImpliedBounds:
 
 
 def column_bounds(inst: Any, j: int) -> tuple[float, float]:
-    """Declared bounds of column ``j``, tightened by the rows where they are infinite."""
+    """Declared bounds of column ``j``, tightened by the rows where they are infinite (the rows built
+    so far, and, on a second lowering, every row of the model: :func:`model_implied_bounds`)."""
     lo, hi = inst.cols.lower.flat()[j], inst.cols.upper.flat()[j]
     if math.isfinite(lo) and math.isfinite(hi):
         return lo, hi
+    seed = inst.seed_bounds.get(j) if inst.seed_bounds else None
+    if seed is not None:
+        lo, hi = max(lo, seed[0]), min(hi, seed[1])
+        if math.isfinite(lo) and math.isfinite(hi):
+            return lo, hi
     imp = inst.implied
     imp.refresh(inst)
     if j < len(imp.lower):
@@ -200,4 +206,56 @@ def finite_bounds(inst: Any, e: LinExpr, span: Span, what: str, need_lo: bool = 
                             "it" if len(names) == 1 else "each of them"))
     if assumed:
         inst.note_assumed_bounds(assumed, span, what)
+        if 0 <= inst.rows.current < len(inst.rows.spans):  # rows of this statement rest on the assumption
+            inst.assumed_statements.add(id(inst.rows.spans[inst.rows.current]))
     return lo, hi
+
+
+def model_implied_bounds(inst: Any, rounds: int = 8) -> dict[int, tuple[float, float]]:
+    """Bounds that the model's rows imply for the columns a big-M assumed a bound for, from every row
+    of the lowered model (bound propagation as a presolve does it, up to ``rounds`` passes), leaving
+    out the rows that rest on an assumption (those of a statement that used one) and every row with
+    a column lowering added (a linearisation's own rows): ``{column: (lower, upper)}`` for the
+    columns whose assumed side is implied finite. A second lowering seeded with them
+    (``Instance.seed_bounds``) gets its M from the model instead of the assumption (issue 43, class 1)."""
+    import numpy as np
+
+    m = len(inst.rows)
+    if not inst._assumed or not m:
+        return {}
+    vals, cols, indptr, lower, upper = inst.rows.arrays()
+    n = len(inst.cols.lower)
+    user = np.zeros(n, dtype=bool)
+    for first, keys, *_ in inst.dvar_blocks.values():
+        user[first:first + len(keys)] = True
+    row_of = np.repeat(np.arange(m), np.diff(indptr))
+    keep = np.ones(m, dtype=bool)
+    keep[row_of[~user[cols]]] = False
+    stmts = np.asarray(inst.rows.stmt, dtype=np.int64)
+    spans = inst.rows.spans
+    tainted = [k for k, sp in enumerate(spans) if id(sp) in inst.assumed_statements]
+    if tainted:
+        keep &= ~np.isin(stmts, tainted)
+    rows = np.flatnonzero(keep)
+    if not len(rows):
+        return {}
+    imp = ImpliedBounds()
+    starts = [0]
+    v_out: list = []
+    c_out: list = []
+    for i in rows.tolist():
+        a, b = int(indptr[i]), int(indptr[i + 1])
+        v_out.extend(vals[a:b].tolist())
+        c_out.extend(cols[a:b].tolist())
+        starts.append(len(v_out))
+    imp._rows = (v_out, c_out, starts, lower[rows].tolist(), upper[rows].tolist())
+    lo, hi = list(inst.cols.lower.flat()), list(inst.cols.upper.flat())
+    for _ in range(rounds):
+        changed, _moved = imp._round(0, len(rows), lo, hi, 0)
+        if not changed:
+            break
+    out = {}
+    for j, side in inst._assumed:
+        if (side == "upper" and math.isfinite(hi[j])) or (side == "lower" and math.isfinite(lo[j])):
+            out[j] = (lo[j], hi[j])
+    return out

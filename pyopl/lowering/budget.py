@@ -51,6 +51,7 @@ class Budget:
         self.max_work = limits.max_work
         self.used = 0
         self.exhausted = False  # set once the count ran past the budget: the compilation stops there
+        self.held = 0  # elements of the sets the model computed so far (Limits.max_set_elements)
 
     def refuse_size(self, size: int, node: Any, shape: list[int] | None = None) -> None:
         """Raise the work-limit diagnostic at ``node`` when an expansion of ``size`` candidates,
@@ -75,6 +76,29 @@ class Budget:
             raise EvalError("work-limit", node.span, "the model's iterations have examined more than %s combinations "
                             "in all, the work budget; %s went past it" % (f"{self.max_work:,}", what(node)),
                             help=_HELP)
+
+    def hold(self, n: int, node: Any) -> None:
+        """Count a computed set of ``n`` elements about to be built at ``node`` (its memory); past
+        ``Limits.max_set_elements`` in all, raise the size-limit diagnostic (OPL1144) at ``node``
+        before the set is made, and stop the compilation."""
+        limit = getattr(self.limits, "max_set_elements", None)
+        if limit is None:
+            return
+        self.held += n
+        if self.held > limit:
+            self.exhausted = True
+            before = self.held - n
+            raise EvalError("size-limit", node.span, "%s would make a set of %s elements%s, past the size limit for "
+                            "the sets a model computes (%s elements in all)" % (
+                                what(node), _count(n), ", which brings the computed sets to %s" % _count(self.held)
+                                if before else "", f"{limit:,}"),
+                            help="check the sets' sizes (a set this large is usually a mistake); to allow more, pass "
+                                 "`limits=pyopl.Limits(max_set_elements=N)` to the API")
+
+    def room(self) -> int:
+        """Elements the computed sets may still hold."""
+        limit = getattr(self.limits, "max_set_elements", None)
+        return (limit - self.held) if limit is not None else 1 << 62
 
     def spend(self, n: int, node: Any) -> None:
         """:meth:`refuse_size` then :meth:`charge`: ``n`` elements about to be built at ``node``."""

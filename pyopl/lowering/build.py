@@ -11,7 +11,7 @@ from ..sparse_order import shared_row_order
 from ..syntax import ast as opl_ast
 from .vectorised_dexprs import bulk_dexpr
 from .symbols import DexprArray, DexprScalar
-from .errors import EvalError
+from .errors import NONLINEAR_SLUGS, EvalError
 from .instance import Instance
 from .linear import QuadExpr
 from .pw_exact import settle_piecewise
@@ -256,6 +256,22 @@ def _families(rows) -> dict[str, RowFamily]:
     key_at = keys.cursor()
     i, m = 0, len(labels)
     while i < m:
+        if i in rows.interleaved:  # a braced body's rows: each statement's family taken whole
+            count, parts = rows.interleaved[i]
+            for label, where, part_keys in parts:
+                if not label or label.startswith("#") or not len(where):
+                    continue
+                fam = families.get(label)
+                if fam is None:
+                    fam = families[label] = RowFamily(label)
+                if label not in owned:
+                    fam.rows, fam.keys = list(fam.rows), list(fam.keys)
+                    owned.add(label)
+                fam.rows.extend((where + i).tolist())
+                fam.keys.extend(part_keys)
+                fam.indexed = fam.indexed or bool(part_keys[0])
+            i += count
+            continue
         label = labels[i]
         count = blocks.get(i, 1)
         if label and not label.startswith("#"):
@@ -297,8 +313,14 @@ def _dexprs(inst: Instance) -> dict:
             if isinstance(sym.value, DexprScalar):
                 # not evaluated yet (an objective that names it takes its definition in place): the
                 # array objective's form where it applies (its terms made when read), else as written
-                v = _array_form(inst, sym) if sym.value.value is None and inst.ev.joins else None
-                out[sym.name] = {(): v if v is not None else inst.dexpr_scalar(sym.value, sym.decl.span)}
+                unused = sym.value.value is None
+                v = _array_form(inst, sym) if unused and inst.ev.joins else None
+                try:
+                    out[sym.name] = {(): v if v is not None else inst.dexpr_scalar(sym.value, sym.decl.span)}
+                except EvalError as e:
+                    if unused and e.slug in NONLINEAR_SLUGS and not _used_by_model(inst, sym.name):
+                        continue  # IBM extracts only what the model uses: a script reads its value at the solution
+                    raise
             elif isinstance(sym.value, DexprArray):
                 out[sym.name] = _dexpr_cells(inst, sym.value)
         except EvalError as e:
@@ -311,6 +333,15 @@ def _dexprs(inst: Instance) -> dict:
 #: what a scalar dexpr of a ``using CP;`` model that the model never uses may meet without an error (its
 #: value is then not reported): arithmetic CP-SAT cannot represent (a float ratio for ``cp.addKPI``)
 _CP_UNUSED = frozenset({"nonlinear-division", "unsupported-cp-construct", "cpsat-non-integral", "nonlinear-function"})
+
+
+def _used_by_model(inst: Instance, name: str) -> bool:
+    """Whether the objective, a constraint or another dexpr names ``name`` (scripts aside)."""
+    from .lazy_data import names_in
+
+    return any(name in names_in(item) for item in inst.model.items
+               if isinstance(item, (opl_ast.Objective, opl_ast.ConstraintsBlock, opl_ast.DexprDecl))
+               and getattr(item, "name", None) != name)
 
 
 def _array_form(inst: Instance, sym) -> ArrayLinExpr | None:
@@ -399,6 +430,23 @@ def _bounds_fine(lo: np.ndarray, hi: np.ndarray) -> bool:
     return side(lo, -np.inf) and side(hi, np.inf)
 
 
+def _quadratic_problem(ir: IR) -> str | None:
+    """What is wrong with the quadratic objective's coefficients (NaN, infinite or huge: ``1e308 * x *
+    x * 1e308``), in OPL names; None when they are fine or there are none."""
+    q = getattr(ir, "q", None)
+    if q is None:
+        return None
+    q = q.tocoo() if hasattr(q, "tocoo") else q
+    data = np.asarray(q.data, dtype=float)
+    if _within(data):
+        return None
+    k = int(np.flatnonzero(~np.isfinite(data) | (np.abs(data) >= LARGE_VALUE))[0])
+    i, j = int(q.row[k]), int(q.col[k])
+    c = float(data[k]) * (0.5 if i == j else 1.0)  # (the Hessian holds 2c on its diagonal)
+    term = "`%s`^2" % ir.column_label(i) if i == j else "`%s` * `%s`" % (ir.column_label(i), ir.column_label(j))
+    return "the objective coefficient of %s is %r" % (term, c)
+
+
 def check_numbers(ir: IR, reporter) -> None:
     """Report coefficients and bounds no solver can take (NaN, infinite or huge), in OPL names.
 
@@ -417,8 +465,11 @@ def check_numbers(ir: IR, reporter) -> None:
         i, j = int(rows[k]), int(indices[k])
         problems.append(("the coefficient of `%s` in the constraint `%s` is %r" % (
             ir.column_label(j), ir.row_text(i), float(data[k])), ir.row_span(i)))
+    quad = _quadratic_problem(ir)
+    if quad is not None:  # (its infinity times 0 is what makes a linear coefficient NaN: one error, this one)
+        problems.append((quad, ir.objective_span or default))
     bad = ~np.isfinite(ir.obj) | (np.abs(ir.obj) >= LARGE_VALUE)
-    if bad.any():
+    if quad is None and bad.any():
         j = int(np.flatnonzero(bad)[0])
         # at the objective, where the coefficient is computed (the variable's declaration is a label)
         problems.append(("the objective coefficient of `%s` is %r" % (ir.column_label(j), float(ir.obj[j])),
@@ -439,3 +490,53 @@ def check_numbers(ir: IR, reporter) -> None:
         reporter.emit("value-out-of-range", where or default, "%s, which no solver can take" % p,
                       help="check the data for overflow or a misplaced `infinity`; values must be finite and "
                            "below 1e15 in magnitude (scale the units if they are genuinely this large)")
+    if not problems:
+        check_coefficient_range(ir, reporter)
+
+
+#: HiGHS's ``small_matrix_value`` and SCIP's ``numerics/epsilon``: a coefficient below drops out.
+TINY_COEFFICIENT = 1e-9
+#: The largest ratio of coefficient magnitudes in one row that solvers honour reliably (Gurobi's
+#: "Guidelines for Numerical Issues": keep the matrix range within about 1e9; CPLEX's documentation of
+#: ill-conditioning gives the same order).
+MAX_ROW_RANGE = 1e9
+
+
+def check_coefficient_range(ir: IR, reporter) -> None:
+    """Warn (``coefficient-range``), at the constraint, for a coefficient a solver would drop as zero
+    (below :data:`TINY_COEFFICIENT` in magnitude) and for a row whose coefficients span more than
+    :data:`MAX_ROW_RANGE`: solvers then answer with a wrong optimum rather than an error (issue 43,
+    class 15; the solution check catches the answer, this says why, before the solve)."""
+    data, indices, indptr = ir.csr()
+    data = np.abs(np.asarray(data, dtype=float))
+    if not len(data):
+        return
+    rows = np.repeat(np.arange(ir.num_rows), np.diff(indptr))
+    tiny = np.flatnonzero((data > 0) & (data < TINY_COEFFICIENT))
+    default = Span("<model>", 1, 1, 1, 2)
+    if len(tiny):
+        k = int(tiny[0])
+        i, j = int(rows[k]), int(indices[k])
+        reporter.emit("coefficient-range", ir.row_span(i) or default,
+                      "the coefficient of `%s` in `%s` is %.3g: HiGHS and SCIP treat coefficients below %g as 0, "
+                      "so the solver would drop it without a word%s" % (
+                          ir.column_label(j), ir.row_text(i), float(np.asarray(ir.csr()[0])[k]), TINY_COEFFICIENT,
+                          " (and %d more)" % (len(tiny) - 1) if len(tiny) > 1 else ""),
+                      help="scale the units (a coefficient of 1e-10 per unit is 1 per 1e10 units), or divide the row")
+    nz = data > 0
+    if not nz.any():
+        return
+    big = np.full(ir.num_rows, 0.0)
+    small = np.full(ir.num_rows, np.inf)
+    np.maximum.at(big, rows[nz], data[nz])
+    np.minimum.at(small, rows[nz], data[nz])
+    with np.errstate(divide="ignore", invalid="ignore"):
+        ratio = np.where(np.isfinite(small) & (small > 0), big / small, 0.0)
+    i = int(np.argmax(ratio))
+    if ratio[i] > MAX_ROW_RANGE:
+        reporter.emit("coefficient-range", ir.row_span(i) or default,
+                      "the coefficients of `%s` range from %.3g to %.3g (a ratio of %.2g): solvers lose the small "
+                      "ones to their tolerances and may report a wrong optimum as optimal" % (
+                          ir.row_text(i), float(small[i]), float(big[i]), float(ratio[i])),
+                      help="scale the units of the variables or the data so that the coefficients of a row stay "
+                           "within about 1e6 of each other; give big-M variables tight bounds")

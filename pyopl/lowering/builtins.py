@@ -71,6 +71,12 @@ _SET_1 = {"card", "first", "last"}
 _SET_2 = {"ord", "next", "prev", "nextc", "prevc", "item"}
 
 
+def _names_a_sequence(ev: Any, arg: A.Expr) -> bool:
+    """Whether ``arg`` names a ``dvar sequence`` (``prev(seq, a, b)``), not a set (``prev(S, e, n)``)."""
+    sym = ev.inst.symbols.get(arg.id) if isinstance(arg, A.Name) else None
+    return sym is None or sym.kind == "sequence"
+
+
 def _arity(node: A.Call, n: int) -> None:
     if len(node.args) != n:
         raise EvalError("call-arity", node.span, "`%s` takes %d argument%s, %d given" % (
@@ -192,10 +198,12 @@ def _unknown(ev: Any, node: A.Call) -> None:
 def _set_function(ev: Any, node: A.Call, env: dict) -> Any:
     f = node.func
     seq_form = SEQUENCE_FUNCTIONS.get(f)
-    if seq_form is not None and len(node.args) == seq_form[0]:
+    if seq_form is not None and len(node.args) == seq_form[0] and _names_a_sequence(ev, node.args[0]):
         return seq_form[1](ev, node, env)  # first(p, a), last(p, a), prev(p, a, b) on a sequence
     if f in _SET_1 or f == "asSet":
         _arity(node, 1)
+    elif f in ("next", "prev", "nextc", "prevc") and len(node.args) == 3:
+        pass  # next(S, e, n): the n-th next (OPL Language Quick Reference, "next")
     else:
         _arity(node, 2)
     s = ev.eval_data(node.args[0], env, "the first argument of `%s`" % f)
@@ -206,6 +214,7 @@ def _set_function(ev: Any, node: A.Call, env: dict) -> Any:
                 raise EvalError("limit-too-large", node.span, "`asSet` of the range %s would make a set of %s elements, "
                                 "more than pyopl makes (%s)" % (show(s), f"{s.size:,}", f"{MAX_ITERATIONS:,}"),
                                 help="iterate over the range itself (`i in %s`) instead of copying it into a set" % show(s))
+            ev.inst.budget.hold(s.size if isinstance(s, OplRange) else len(s), node)
             return OplSet(list(s), getattr(s, "elem_type", None))
         if isinstance(s, list):
             return OplSet(s)
@@ -242,19 +251,28 @@ def _set_function(ev: Any, node: A.Call, env: dict) -> Any:
     if f == "ord":
         return k
     n = len(s)
+    step = 1
+    if len(node.args) == 3:
+        step = ev.eval_number(node.args[2], env, "the step of `%s`" % f)
+        if not float(step).is_integer():
+            raise EvalError("type-int-expected", node.args[2].span, "`%s` needs an integer step, got %s" % (f, show(step)),
+                            help="`%s(S, e, n)` is the n-th %s element" % (f, "next" if f.startswith("next") else "previous"))
+        step = int(step)
     if f == "next":
-        if k + 1 >= n:
-            raise EvalError("set-next-past-end", node.span, "`next` of the last element %s: there is no next element" % show(v),
-                            help="use `nextc` to wrap around, or filter the last element out")
-        return s.item(k + 1)
+        if k + step >= n or k + step < 0:
+            raise EvalError("set-next-past-end", node.span, "`next` %sof %s goes past the last element" % (
+                "by %d " % step if step != 1 else "", show(v)),
+                help="use `nextc` to wrap around, or filter the last element%s out" % ("s" if step > 1 else ""))
+        return s.item(k + step)
     if f == "prev":
-        if k == 0:
-            raise EvalError("set-next-past-end", node.span, "`prev` of the first element %s: there is no previous element" % show(v),
-                            help="use `prevc` to wrap around, or filter the first element out")
-        return s.item(k - 1)
+        if k - step < 0 or k - step >= n:
+            raise EvalError("set-next-past-end", node.span, "`prev` %sof %s goes past the first element" % (
+                "by %d " % step if step != 1 else "", show(v)),
+                help="use `prevc` to wrap around, or filter the first element%s out" % ("s" if step > 1 else ""))
+        return s.item(k - step)
     if f == "nextc":
-        return s.item((k + 1) % n)
-    return s.item((k - 1) % n)  # prevc
+        return s.item((k + step) % n)
+    return s.item((k - step) % n)  # prevc
 
 
 @builtin("rand")

@@ -93,7 +93,7 @@ def _cons(inst: Instance, s: A.ConsStmt, env: dict) -> None:
     finally:
         inst.abs_context = None
     if ctx.pending:  # `abs` made with an epigraph: exact rows where the row could push it up
-        settle(inst, ctx, row_ok(v.expr.terms, v.lo, v.hi) if isinstance(v, Leaf) and v.strict is None else (lambda t: False))
+        settle(inst, ctx, row_ok(v.expr.terms, v.lo, v.hi) if isinstance(v, Leaf) and v.strict is None else (lambda t, sign=1.0: False))
     if isinstance(v, Leaf):
         if v.strict is not None:
             raise v.strict

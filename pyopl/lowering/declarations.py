@@ -28,7 +28,7 @@ from .kinds import is_number
 from .linear import LinExpr, QuadExpr
 from .symbols import DexprArray, DexprScalar, VarArray
 from .valuechecks import check_declared_value
-from .vectorised_domains import vector_domain_bounds
+from .vectorised_subsets import vector_domain_bounds
 
 
 def process_item(inst: Instance, item: A.Node) -> None:
@@ -212,9 +212,11 @@ def _convert(inst: Instance, raw: Any, typ: Any, dims: list[Any], name: str, spa
 
 
 def _generic(inst: Instance, d: A.ParamDecl, typ: Any, dims: list[Any]) -> OplArray:
-    from .vectorised_subsets import vector_set_array  # `{int} S[k in K] = {i | i in D : ...}` from arrays
+    from .vectorised_subsets import vector_number_array, vector_set_array  # from arrays: see there
 
-    if (fast := vector_set_array(inst, d, typ, dims)) is not None:
+    if (fast := vector_set_array(inst, d, typ, dims)) is not None:  # `{int} S[k in K] = {i | i in D : ...}`
+        return fast
+    if (fast := vector_number_array(inst, d, typ, dims)) is not None:  # `float r[n in N][k in K] = ...`
         return fast
     data = {}
     for key in _keys(dims):

@@ -37,7 +37,9 @@ class AbsContext:
 def epigraph_abs(inst: Any, ctx: AbsContext, e: LinExpr, node: A.Node, upper: float = math.inf) -> LinExpr:
     """``t >= e``, ``t >= -e``, ``0 <= t <= upper``: a new column ``t`` kept for :func:`settle`
     (``upper``: the largest ``|e|`` its bounds allow, or infinity)."""
-    t = inst.new_column(0.0, upper, getattr(inst, "engine", "mp") == "cp" and inst.is_integral(e), "abs")
+    # integral when its argument is (integer variables, integer coefficients): |e| is then an integer, the
+    # model a MIP already, and `--solver cpsat` can take it without `using CP;` (it takes integers only)
+    t = inst.new_column(0.0, upper, inst.is_integral(e), "abs")
     label = inst._aux_label + "#aux" if inst._aux_label else "#aux"
     for sign in (1.0, -1.0):
         row = e.scaled(-sign)
@@ -49,12 +51,19 @@ def epigraph_abs(inst: Any, ctx: AbsContext, e: LinExpr, node: A.Node, upper: fl
 
 
 def settle(inst: Any, ctx: AbsContext, ok) -> None:
-    """Make exact every pending ``t`` for which ``ok(t)`` is False or that another row used.
+    """Make exact every pending ``t`` for which ``ok(t, sign)`` is False or that another row used.
 
-    ``ok(t)`` says the finished statement only pushes ``t`` down. Exactness needs bounds on the
-    argument (the usual big-M diagnostic names the variable when there are none):
-    ``t <= e + M1 (1 - z)`` and ``t <= -e + M2 z`` with a binary ``z``."""
+    ``ok(t)`` says the finished statement only pushes ``t`` down (``ok(t, -1.0)``: only up, what a
+    ``min`` hypograph needs). Exactness needs bounds on the argument (the usual big-M diagnostic
+    names the variable when there are none): ``t <= e + M1 (1 - z)`` and ``t <= -e + M2 z`` with a
+    binary ``z``; for ``max``/``min``, the rows of :func:`exact_minmax_rows`."""
     for t, e, node in ctx.pending:
+        if isinstance(e, tuple):  # ("max" | "min", [e_1, ..., e_k]): an epigraph (hypograph) of max (min)
+            op, exprs = e
+            if t not in ctx.escaped and ok(t, 1.0 if op == "max" else -1.0):
+                continue
+            exact_minmax_rows(inst, t, op, exprs, node)
+            continue
         if t not in ctx.escaped and ok(t):
             continue
         lo, hi = inst.bounds(e)
@@ -71,20 +80,55 @@ def settle(inst: Any, ctx: AbsContext, ok) -> None:
 
 
 def objective_ok(sense: str, lin_terms: dict, quad: dict | None):
-    """``ok(t)`` for an objective: ``t`` has a coefficient of the optimising sign and no quadratic term."""
+    """``ok(t, sign)`` for an objective: ``sign * t`` has a coefficient of the optimising sign and no quadratic term."""
     in_quad = {j for pair in (quad or {}) for j in pair}
 
-    def ok(t: int) -> bool:
-        c = lin_terms.get(t, 0.0)
+    def ok(t: int, sign: float = 1.0) -> bool:
+        c = sign * lin_terms.get(t, 0.0)
         return t not in in_quad and (c >= 0 if sense == "minimize" else c <= 0)
     return ok
 
 
 def row_ok(terms: dict, lo: float, hi: float):
-    """``ok(t)`` for a row ``lo <= terms <= hi``: ``t`` can only be pushed toward its bounded side."""
-    def ok(t: int) -> bool:
-        c = terms.get(t, 0.0)
+    """``ok(t, sign)`` for a row ``lo <= terms <= hi``: ``sign * t`` can only be pushed toward its bounded side."""
+    def ok(t: int, sign: float = 1.0) -> bool:
+        c = sign * terms.get(t, 0.0)
         if c == 0:
             return True
         return (c > 0 and lo == -math.inf) or (c < 0 and hi == math.inf)
     return ok
+
+
+def exact_minmax_rows(inst: Any, t: int, op: str, exprs: list, node: A.Node) -> None:
+    """The rows that keep an epigraph ``t >= e_i`` of ``max`` (``t <= e_i`` of ``min``) from moving
+    away from the largest (smallest) ``e_i``: binaries choosing the active one, big-M from the
+    bounds of the ``e_i`` (declared, implied, or assumed with OPL0901; OPL0510 without any)."""
+    what = "`%s` of a decision expression where it is not %s" % (op, "minimised" if op == "max" else "maximised")
+    bounds = []
+    for e in exprs:
+        lo, hi = inst.bounds(e)
+        if math.isinf(lo) or math.isinf(hi):
+            lo, hi = inst.finite_bounds(e, node.span, what)
+        bounds.append((lo, hi))
+    if op == "max":
+        t_lo, t_hi = max(b[0] for b in bounds), max(b[1] for b in bounds)
+    else:
+        t_lo, t_hi = min(b[0] for b in bounds), min(b[1] for b in bounds)
+    _pick_rows(inst, t, op, exprs, bounds, t_lo, t_hi, node)
+
+
+def _pick_rows(inst: Any, t: int, op: str, exprs: list, bounds: list, t_lo: float, t_hi: float, node: A.Node) -> None:
+    """``t <= e_i + M_i (1 - z_i)`` (max; ``t >= e_i - M_i (1 - z_i)`` for min), ``sum z_i = 1``."""
+    zs = [inst.new_column(0.0, 1.0, True, op + "_pick") for _ in exprs]
+    for e, (lo, hi), z in zip(exprs, bounds, zs):
+        d = LinExpr({t: 1.0})
+        d.iadd(e, -1.0)  # d = t - e
+        if op == "max":
+            m = t_hi - lo
+            d.iadd(LinExpr({z: m}))  # t - e + M z <= M
+            inst.add_aux_row(d, -math.inf, m, node.span)
+        else:
+            m = hi - t_lo
+            d.iadd(LinExpr({z: -m}))  # t - e - M z >= -M
+            inst.add_aux_row(d, -m, math.inf, node.span)
+    inst.add_aux_row(LinExpr({z: 1.0 for z in zs}), 1.0, 1.0, node.span)

@@ -37,3 +37,11 @@ class FollowOnError(EvalError):
 
     def report(self, reporter, extra_notes: Iterable[str] = ()) -> None:
         return None
+
+
+#: Errors of a linear form that a numeric evaluation at the solution does not meet: a dexpr that only
+#: scripts read (IBM extracts only what the model uses) is computed from the solution instead.
+NONLINEAR_SLUGS = frozenset({"nonlinear-division", "nonlinear-product", "nonlinear-expression",
+                             "nonlinear-function", "decision-in-condition", "decision-as-index",
+                             "decision-in-membership", "decision-in-filter", "decision-in-iteration",
+                             "strict-inequality-float", "nonlinear-not-equal-float"})

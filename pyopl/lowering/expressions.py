@@ -27,7 +27,7 @@ map of which path evaluates what, and where that is decided:
   tried first and answering None/False for "take the paths above": ``vectorised.vector_sum``
   (``Aggregates.e_aggregate``, a ``sum``), ``vectorised_rows.vector_forall``
   (``constraints.lower_block``, a ``forall`` family of rows), ``vectorised_rows.vector_objective``
-  and ``vectorised_domains.vector_domain_bounds`` (:mod:`.declarations`: an objective, the bounds of
+  and ``vectorised_subsets.vector_domain_bounds`` (:mod:`.declarations`: an objective, the bounds of
   a dvar array).
 
 Whatever a closure or an array path does not cover, and every error, goes to the tree walk, which

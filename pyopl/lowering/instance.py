@@ -270,6 +270,8 @@ class Rows:
         self._parts: list[tuple] = []  # sealed rows: (vals, cols, entries per row, lower, upper) arrays
         self._sealed = 0  # rows in _parts
         self.blocks: list[tuple[int, int]] = []  # (first row, row count) of each add_block: one label each
+        #: first row -> (row count, [(label, its rows' indices, their keys)]) of each add_interleaved
+        self.interleaved: dict[int, tuple[int, list]] = {}
         self._sealed_nnz = 0  # nonzeros in _parts
         self.meter: Any = None  # the model size limit (size_limit.SizeMeter), checked as rows are made
 
@@ -329,11 +331,15 @@ class Rows:
         self.stmt.extend([self.current] * m)
 
     def add_interleaved(self, indptr: np.ndarray, cols: np.ndarray, vals: np.ndarray, lower: np.ndarray,
-                        upper: np.ndarray, labels: list, keys: list, stmts: list) -> None:
+                        upper: np.ndarray, labels: list, keys: Any, stmts: list, families: list | None = None) -> None:
         """Rows ``i = 0..m-1`` as :meth:`add_block` adds them, each with its own label, key and statement
-        (the rows of a braced ``forall`` body, its statements' rows interleaved iteration by iteration)."""
+        (the rows of a braced ``forall`` body, its statements' rows interleaved iteration by iteration).
+        ``families``: [(label, rows' indices from 0, their keys)] of distinct labels, each taken whole
+        by the IR's row families (None: they are read row by row)."""
         self._seal()
         m = len(lower)
+        if families is not None and m:
+            self.interleaved[len(self)] = (m, families)
         if self.meter is not None:
             self.meter.check(self._sealed_nnz + len(cols), len(self) + m,
                              self.spans[self.current] if self.current >= 0 else None)
@@ -410,6 +416,14 @@ class Instance:
         self.script_host = script_host
         self.implied = ImpliedBounds()
         self._assumed: set = set()
+        #: ids of the statements' spans whose rows rest on an assumed bound (left out of model_implied_bounds)
+        self.assumed_statements: set = set()
+        #: every bound a big-M assumed: {"column", "side", "bound", "what", "span"} (ir.assumptions, results)
+        self.assumptions: list = []
+        #: logical constraints whose big-M rests on an assumed bound: their indicator form (ir.IndicatorAlternative)
+        self.indicator_alternatives: list = []
+        #: column -> (lower, upper) implied by the whole model's rows, for a second lowering (bounds.py)
+        self.seed_bounds: dict = {}
         self.after_model = False  # past the objective or a constraints block: dvar-dependent data is post-processing
         self._aux_label = ""
         self._aux_key: tuple = ()
@@ -519,8 +533,9 @@ class Instance:
     def note_assumed_bounds(self, assumed: list, span: Span, what: str) -> None:
         """Warn once per column that a big-M used an assumed bound for it."""
         new = [(j, side, v) for j, side, v in assumed if (j, side) not in self._assumed]
-        for j, side, _v in new:
+        for j, side, v in new:
             self._assumed.add((j, side))
+            self.assumptions.append({"column": j, "side": side, "bound": float(v), "what": what, "span": span})
         if not new:
             return
         names = ", ".join("`%s` %s %s" % (opl_label(self.cols.name[j], self.cols.key[j]), "<=" if side == "upper" else ">=",

@@ -60,22 +60,30 @@ class Literals:
     def e_set_comp(self, node: A.SetComp, env: dict) -> OplSet:
         value, run, items = node.value, self.closure_runner(node.value), []
         bound = value.id if type(value) is A.Name else None  # `{i | i in S : ...}`: read as `e_name` reads it
+        budget, counted = self.inst.budget, 0
         for e in self.iterate(node.quals, env, node):
+            if len(items) - counted >= _HOLD_EVERY:  # the elements kept so far count as they grow
+                budget.hold(len(items) - counted, node)
+                counted = len(items)
             v = e.get(bound, NOT_COVERED)
             if v is NOT_COVERED:
                 v = run(e)  # (the element through its closure; the tree walk when it has none or for a decision)
             if v is NOT_COVERED or isinstance(v, (LinExpr, QuadExpr, Leaf, Logic)):
                 v = self.eval_data(value, e, "a set element")
             items.append(v)
+        budget.hold(len(items) - counted, node)
         return OplSet(items, infer_elem_type(items))
 
     def e_tuple_lit(self, node: A.TupleLit, env: dict) -> OplTuple:
         vals = [self.eval_data(i, env, "a tuple element") for i in node.items]
         for item, v in zip(node.items, vals):
-            if isinstance(v, (list, dict, set, OplSet, OplArray)):
+            if isinstance(v, (list, dict, set, OplArray)):
                 raise EvalError("tuple-field-not-scalar", item.span, "a tuple component must be a single value, "
                                 "but this is an array or a set", help="give one number or string per tuple field")
         return OplTuple(vals)
+
+#: elements a set comprehension keeps between two counts against Limits.max_set_elements
+_HOLD_EVERY = 4096
 
 
 class _SpannedList(list):

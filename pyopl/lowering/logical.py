@@ -16,12 +16,16 @@ from __future__ import annotations
 import math
 from typing import Any
 
-from ..ir import Indicator, opl_label
+from ..ir import Indicator, IndicatorAlternative, opl_label
 from .bounds import column_bounds
 from .errors import EvalError
 from .linear import Leaf, Logic
 
 TRUE, FALSE = "true", "false"
+#: A big-M above this is numerically unsafe: an integrality tolerance of 1e-6 (HiGHS, SCIP) lets the
+#: row move by M * 1e-6 = 100 units without its binary (issue 43, class 15); ``--solver auto`` then
+#: takes the implication as a native indicator on a backend that has them.
+BIGM_INDICATOR_LIMIT = 1e8
 
 
 def binary_truth(inst: Any, f: Leaf) -> tuple[int, bool, bool] | None:
@@ -205,6 +209,7 @@ class _Lowerer:
         """Rows for ``d = 1  =>  lo <= e <= hi``."""
         e = f.expr
         emin, emax = self.inst.bounds(e)
+        assumed_before, rows_before = len(self.inst.assumptions), len(self.inst.rows)
         if (f.hi < math.inf and math.isinf(emax)) or (f.lo > -math.inf and math.isinf(emin)):
             try:
                 emin, emax = self.inst.finite_bounds(e, f.span, "this logical constraint",
@@ -214,16 +219,30 @@ class _Lowerer:
                     raise
                 self._indicator(d, f)
                 return
+        big = 0.0  # the largest M of these rows
         if f.hi < math.inf and emax > f.hi:
             m = emax - f.hi
+            big = max(big, m)
             terms = dict(e.terms)
             terms[d] = terms.get(d, 0.0) + m
             self.row(terms, -math.inf, f.hi + m - e.const)
         if f.lo > -math.inf and emin < f.lo:
             m = f.lo - emin
+            big = max(big, m)
             terms = dict(e.terms)
             terms[d] = terms.get(d, 0.0) - m
             self.row(terms, f.lo - m - e.const, math.inf)
+        made = self.inst.assumptions[assumed_before:]
+        if made or big > BIGM_INDICATOR_LIMIT:  # a native indicator is the exact alternative
+            terms = {j: c for j, c in e.terms.items() if c != 0}
+            why = "its big-M would rest on an assumed bound (%s)" % ", ".join(
+                "`%s` %s %s" % (opl_label(self.inst.cols.name[a["column"]], self.inst.cols.key[a["column"]]),
+                                "<=" if a["side"] == "upper" else ">=", "%g" % a["bound"]) for a in made[:3]) \
+                if made else "its big-M would be %.3g, which a solver's integrality tolerance defeats" % big
+            self.inst.indicator_alternatives.append(IndicatorAlternative(
+                list(range(rows_before, len(self.inst.rows))),
+                Indicator(d, 1, terms, f.lo - e.const, f.hi - e.const, self.label, self.key, f.span, why),
+                [id(a) for a in made]))
 
     def _indicator(self, d: int, f: Leaf) -> None:
         """``d = 1  =>  lo <= e <= hi`` as one native indicator constraint, for an ``e`` with a free

@@ -12,7 +12,7 @@ import math
 from typing import Any
 
 from ..syntax import ast as A
-from .epigraph import epigraph_abs
+from .epigraph import _pick_rows, epigraph_abs
 from .errors import EvalError
 from .cp_record import CpConstraint
 from .linear import LinExpr, QuadExpr
@@ -90,7 +90,11 @@ def decision_abs(ev: Any, node: A.Node, v: Any) -> LinExpr:
 
 
 def decision_minmax(ev: Any, node: A.Node, op: str, vals: list) -> LinExpr:
-    """``t = max(e_1, ..., e_k)``: t >= e_i, t <= e_i + M_i (1 - z_i), sum z_i = 1 (mirrored for min)."""
+    """``t = max(e_1, ..., e_k)`` (mirrored for ``min``). Inside an objective or a constraint that
+    pushes ``t`` down (``max``; up for ``min``) only ``t >= e_i`` is needed, with no bounds (an
+    epigraph, exact: Boyd and Vandenberghe, *Convex Optimization*, 4.1.3), kept pending for
+    :func:`pyopl.lowering.epigraph.settle`, which makes it exact where the finished statement turns
+    out not to; elsewhere :func:`exact_minmax_rows` at once."""
     inst = ev.inst
     exprs = [_lin(v, node) for v in vals]
     if getattr(inst, "engine", "mp") == "cp" and not cp_integral(inst, exprs):
@@ -100,31 +104,42 @@ def decision_minmax(ev: Any, node: A.Node, op: str, vals: list) -> LinExpr:
         scaled = [LinExpr({j: float(round(c * s)) for j, c in e.terms.items()}, float(round(e.const * s)))
                   for e in exprs]
         return decision_minmax(ev, node, op, scaled).scaled(1.0 / s)
+    raw = [inst.bounds(e) for e in exprs]
+    if op == "max":
+        t_lo, t_hi = max(b[0] for b in raw), max(b[1] for b in raw)
+    else:
+        t_lo, t_hi = min(b[0] for b in raw), min(b[1] for b in raw)
+    cp = getattr(inst, "engine", "mp") == "cp"
+    ctx = getattr(inst, "abs_context", None)
+    if ctx is not None and not (cp and cp_integral(inst, exprs)):
+        for e in exprs:
+            ctx.saw(e.terms)  # an epigraph variable inside this one must be exact
+        t = inst.new_column(t_lo, t_hi, cp_integral(inst, exprs), op)
+        label = inst._aux_label + "#aux" if inst._aux_label else "#aux"
+        for e in exprs:
+            row = LinExpr({t: 1.0})
+            row.iadd(e, -1.0)  # t - e >= 0 (max) or <= 0 (min)
+            lo, hi = (-row.const, math.inf) if op == "max" else (-math.inf, -row.const)
+            inst.rows.add(row.terms, lo, hi, label, inst._aux_key)
+        ctx.pending.append((t, (op, [e.copy() for e in exprs]), node))
+        ctx.cols.add(t)
+        return LinExpr({t: 1.0})
     bounds = [_bounds_or_error(ev, node, e, "`%s`" % op) for e in exprs]
     if op == "max":
         t_lo, t_hi = max(b[0] for b in bounds), max(b[1] for b in bounds)
     else:
         t_lo, t_hi = min(b[0] for b in bounds), min(b[1] for b in bounds)
-    if getattr(inst, "engine", "mp") == "cp" and cp_integral(inst, exprs):
+    if cp and cp_integral(inst, exprs):
         return native_minmax(inst, op, exprs, t_lo, t_hi, node.span)
     t = inst.new_column(t_lo, t_hi, cp_integral(inst, exprs), op)
-    zs = [inst.new_column(0.0, 1.0, True, op + "_pick") for _ in exprs]
-    for e, (lo, hi), z in zip(exprs, bounds, zs):
+    for e in exprs:
         d = LinExpr({t: 1.0})
         d.iadd(e, -1.0)  # d = t - e
         if op == "max":
             inst.add_aux_row(d, 0.0, math.inf, node.span)  # t >= e
-            m = t_hi - lo
-            d2 = d.copy()
-            d2.iadd(LinExpr({z: m}))  # t - e + M z <= M
-            inst.add_aux_row(d2, -math.inf, m, node.span)
         else:
             inst.add_aux_row(d, -math.inf, 0.0, node.span)  # t <= e
-            m = hi - t_lo
-            d2 = d.copy()
-            d2.iadd(LinExpr({z: -m}))  # t - e - M z >= -M
-            inst.add_aux_row(d2, -m, math.inf, node.span)
-    inst.add_aux_row(LinExpr({z: 1.0 for z in zs}), 1.0, 1.0, node.span)
+    _pick_rows(inst, t, op, exprs, bounds, t_lo, t_hi, node)
     return LinExpr({t: 1.0})
 
 

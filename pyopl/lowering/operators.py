@@ -334,7 +334,9 @@ class Operators:
             if not is_set(v):
                 raise EvalError("type-expected-set", n.span, "`%s` needs sets on both sides, not %s" % (
                     node.op, "a " + type_word(v)), help="use set expressions on both sides")
-        self.inst.budget.spend(len(a) + len(b), node)  # (a set built from two ranges of 10^9 elements)
+        budget = self.inst.budget
+        budget.spend(len(a) + len(b), node)  # (a set built from two ranges of 10^9 elements)
+        budget.hold(_setop_size(node.op, a, b, budget.room()), node)  # (before its memory is spent)
         et = getattr(a, "elem_type", None)
         if node.op == "union":
             return OplSet(list(a) + list(b), et)
@@ -397,3 +399,20 @@ class Operators:
             "a " + type_word(v)), help="compare it, e.g. `x == 1`")
 
 
+
+
+def _setop_size(op: str, a: Any, b: Any, room: int) -> int:
+    """The number of elements ``a op b`` will hold: its bound (``|a| + |b|`` for ``union`` and
+    ``symdiff``, ``min`` for ``inter``, ``|a|`` for ``diff``) when that fits in ``room``, else
+    counted by scanning the operands (no set is built)."""
+    bound = {"union": len(a) + len(b), "inter": min(len(a), len(b)), "diff": len(a)}.get(op, len(a) + len(b))
+    if bound <= room:
+        return bound
+    if op == "union":
+        return len(a) + sum(1 for x in b if x not in a)
+    if op == "inter":
+        small, big = (a, b) if len(a) <= len(b) else (b, a)
+        return sum(1 for x in small if x in big)
+    if op == "diff":
+        return sum(1 for x in a if x not in b)
+    return sum(1 for x in a if x not in b) + sum(1 for x in b if x not in a)

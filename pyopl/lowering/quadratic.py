@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from ..backends.capabilities import AUTO_ORDER, CAPABILITIES, choose, is_convex
+from ..backends.capabilities import AUTO_ORDER, CAPABILITIES, NONCONVEX_QCP_WHY, choose, is_convex, qcon_convex
 from ..diagnostics.diagnostic import Span
 from ..syntax import ast as A
 from .linear import QuadExpr
@@ -113,6 +113,9 @@ def report_solver_needs(ir: Any, reporter: Any, solver: str | None = None) -> No
         return "error" if solver == "auto" or (caps is not None and feature not in caps.features) else "warning"
 
     def help_for(feature: str, fallback: str) -> str:
+        if solver in ("auto", None) and why == NONCONVEX_QCP_WHY:
+            return "a global solver takes it if you ask for one: `--solver scip` or `--solver gurobi` (Python: " \
+                   "`solver=\"scip\"`); or %s" % fallback
         if solver == "auto":
             return "no installed solver takes it (%s): install one, e.g. `pip install \"pyopl[scip]\"`, or %s" % (
                 why, fallback)
@@ -121,9 +124,12 @@ def report_solver_needs(ir: Any, reporter: Any, solver: str | None = None) -> No
             "`/`--solver ".join(takers) if takers else "gurobi", fallback)
 
     if ir.qcons:
-        q = ir.qcons[0]
+        nonconvex = solver in ("auto", None) and why == NONCONVEX_QCP_WHY
+        q = next((c for c in ir.qcons if not qcon_convex(c, ir.num_cols)), ir.qcons[0]) if nonconvex else ir.qcons[0]
         more = " (%d quadratic constraints in all)" % len(ir.qcons) if len(ir.qcons) > 1 else ""
         reporter.emit("quadratic-needs-gurobi", q.product,
+                      ("this constraint %s: it is a non-convex quadratic constraint%s, which IBM OPL's engine (CPLEX) "
+                       "refuses, and `--solver auto` gives to no solver unasked" % (q.what, more)) if nonconvex else
                       "this constraint %s: it is quadratic, and %s takes no quadratic constraints%s%s" % (
                           q.what, who, more, goes),
                       help=help_for("qcp", "linearise the product (for a binary times a bounded variable, an "

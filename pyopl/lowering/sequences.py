@@ -39,6 +39,9 @@ def sequence_constraint(ev: Any, node: A.Call, env: dict) -> CpConstraint:
         raise EvalError("cp-bad-argument", node.args[0].span, "`%s` takes a `dvar sequence` first, but this is %s"
                         % (f, "a decision expression" if type(seq).__name__ == "LinExpr" else show(seq)),
                         help="declare `dvar sequence p in A;` and pass `p`")
+    meter = getattr(getattr(ev.inst, "rows", None), "meter", None)
+    if meter is not None:  # the n^2 order CP-SAT will make for the sequence: sized before anything is made
+        meter.order_sequence(seq.name, len(seq.intervals), node.span, f)
     pos = {iv.index: k for k, iv in enumerate(seq.intervals)}
     at = []
     for k in range(1, ARITY[f]):

@@ -38,6 +38,9 @@ CHECK_EVERY = 4096
 _HELP = ("check the index sets and filters of this statement (a model this large is usually a mistake); "
          "to allow more, pass `--max-nonzeros N` to `pyopl check|solve|export`, or "
          "`limits=pyopl.Limits(max_nonzeros=N)` to the API")
+#: nonzeros of an LP row that one arc of a sequence's order weighs on CP-SAT (3.4 kB of memory and
+#: its share of the solve, measured at n = 300: docs/limits.md)
+ORDER_WEIGHT = 100
 
 
 class SizeMeter:
@@ -53,6 +56,28 @@ class SizeMeter:
         self.nnz0 = 0
         self.furthest = 0
         self.env: dict = {}
+        self.made_nnz = 0  # the nonzeros of the last check (what rows made so far)
+        self.solver_made = 0  # weighted size of what the CP backend makes beside the rows (sequence orders)
+        self.ordered: set = set()  # the sequences whose order is already counted
+
+    def order_sequence(self, name: str, n: int, span: Any, fn: str) -> None:
+        """Count the order CP-SAT makes for sequence ``name`` of ``n`` intervals when ``first``,
+        ``last``, ``before`` or ``prev`` use it (:mod:`pyopl.backends.cpsat_sequence`: n^2 arc literals
+        and as many enforced rank constraints, about 3.4 kB each, :data:`ORDER_WEIGHT` nonzeros of
+        an LP row); past the limit OPL1144 at the call ``span`` before anything is made."""
+        if name in self.ordered:
+            return
+        self.ordered.add(name)
+        cost = ORDER_WEIGHT * (n + 1) * (n + 1)
+        self.solver_made += cost
+        if self.made_nnz + self.solver_made > self.limit:
+            self.budget.exhausted = True
+            raise EvalError("size-limit", span, "`%s` orders the sequence `%s` of %s intervals: CP-SAT makes %s arc "
+                            "literals and as many rank constraints for it, about as large as %s nonzeros, past the "
+                            "model size limit (%s nonzeros)" % (fn, name, _n(n), _n((n + 1) * (n + 1)),
+                                                                _n(self.made_nnz + self.solver_made), _n(self.limit)),
+                            help="order fewer intervals in one sequence (split it), or use `noOverlap` alone "
+                                 "without `first`/`last`/`before`/`prev`; " + _HELP)
 
     def begin(self, inst: Any, stmt: A.Node, nnz: int) -> None:
         """Start counting for top-level constraint statement ``stmt``; ``nnz`` made before it."""
@@ -74,6 +99,7 @@ class SizeMeter:
         the current statement's projection is too far past it. ``where``: the span of the statement
         making the rows, used outside a constraint block (None there: not checked), named ``subject``
         in the message, ``made``: the nonzeros it made itself (None: not known)."""
+        self.made_nnz = nnz
         if nnz > self.limit and (self.stmt is not None or where is not None):
             own = nnz - self.nnz0 if self.stmt is not None else made
             if own is not None and 0 < own < nnz:  # earlier statements made some: say how many are its own

@@ -360,8 +360,9 @@ class _Sum:
 
     # ------------------------------------------------------------------ the iteration space
     def run(self) -> Any:
+        last = self.node.quals.binders[-1]
         for b in self.node.quals.binders:
-            self._bind(b)
+            self._bind(b, b is last)
             if self.size == 0:
                 return 0
         if self.scanned < MIN_ITERATIONS or (self.joined and self.size < MIN_JOINED):
@@ -369,14 +370,17 @@ class _Sum:
         lin = self.lin(self.node.body)
         return _to_linexpr(lin, self.size, self.strict)
 
-    def _bind(self, b: A.Binder) -> None:
+    def _bind(self, b: A.Binder, last: bool = False) -> None:
         domain = self.ev.eval_set(b.domain, self.env)
         name = b.patterns[0].name
         n = len(domain)
         budget = self.ev.inst.budget  # counted as the term-by-term path counts, before allocating
         group, whole = self._grouped_filter(b, name, domain) if b.filter is not None else (None, False)
-        picks = np.arange(n, dtype=np.int64) if group is None else group
         f = self.size
+        if last and group is not None and f * len(group) < MIN_JOINED:
+            raise _Small()  # (run's own test, decided before anything is charged, laid out or filtered:
+            # the tree walk, which joins too, then sums this row's few terms without repeating the work)
+        picks = np.arange(n, dtype=np.int64) if group is None else group
         # a grouped filter is a hash join (see joins.py): the index once (charged where it is built),
         # then the candidates it finds, not the whole domain at every binding of the iterators before
         work = f * n if group is None else f * len(picks)

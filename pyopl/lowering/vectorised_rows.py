@@ -205,7 +205,10 @@ def _fits(ev: Any, s: A.Forall, env: dict) -> bool:
     if not all(_side_fits(side, set(names) | set(env), set(names)) for side in e.operands):
         return False
     symbols = ev.inst.symbols
-    return any(symbols.get(n) is not None and symbols[n].kind == "dvar" for n in _names(e))
+    used = [symbols.get(n) for n in _names(e)]
+    if any(sym is not None and sym.kind == "failed" for sym in used):
+        return False  # a declaration that failed: the row path stops at its first use, without more words
+    return any(sym is not None and sym.kind == "dvar" for sym in used)
 
 
 def _side_fits(side: A.Expr, taken: set, loop: set) -> bool:
@@ -690,17 +693,54 @@ def _add_interleaved(inst: Any, families: list[tuple[A.Forall, dict]]) -> None:
     indptr = np.concatenate(([0], np.cumsum(new_counts)))
     lo = np.concatenate([np.broadcast_to(r["lo"], (len(it),)) for (_s, r), it in zip(families, its)])[order]
     hi = np.concatenate([np.broadcast_to(r["hi"], (len(it),)) for (_s, r), it in zip(families, its)])[order]
-    labels, keys, stmts = [], [], []
+    labels, stmts, parts = [], [], []
+    where = np.empty(len(order), dtype=np.int64)
+    where[order] = np.arange(len(order), dtype=np.int64)  # each family's rows' places in the block
+    first = 0
     for (s, r), it in zip(families, its):
         cons = s.body
         label = cons.label.id if isinstance(cons.label, A.Name) else ""
         rows.set_statement(cons.span)
-        labels.extend([label] * len(it))
-        keys.extend(r["keys"] if label else [()] * len(it))
-        stmts.extend([rows.current] * len(it))
-    pick = order.tolist()
-    rows.add_interleaved(indptr, col, coef, lo, hi, [labels[i] for i in pick], [keys[i] for i in pick],
-                         [stmts[i] for i in pick])
+        labels.append(label)
+        stmts.append(rows.current)
+        parts.append((label, where[first:first + len(it)], r["keys"] if label else None))
+        first += len(it)
+    named = [p[0] for p in parts if p[0]]
+    rows.add_interleaved(indptr, col, coef, lo, hi, np.array(labels, dtype=object)[which[order]].tolist(),
+                         InterleavedKeys([p[2] for p in parts], which[order], _positions(its)[order]),
+                         np.array(stmts, dtype=np.int64)[which[order]].tolist(),
+                         [p for p in parts if p[0]] if len(set(named)) == len(named) else None)
     cons, last = families[-1][0].body, families[-1][1]["last"]
     label = cons.label.id if isinstance(cons.label, A.Name) else ""
     inst._aux_label, inst._aux_key = label, (last if label else ())
+
+
+def _positions(its: list[np.ndarray]) -> np.ndarray:
+    """Each row's place in its own family (0, 1, ... per family), the families one after another."""
+    return np.concatenate([np.arange(len(it), dtype=np.int64) for it in its])
+
+
+class InterleavedKeys(ProductKeys):
+    """The row keys of a braced body's rows: key ``k`` is ``parts[which[k]][pos[k]]`` (``()`` where that
+    statement is unlabelled), made only when asked for; a sequence as :class:`PickedKeys` is."""
+
+    __slots__ = ("_parts", "_which", "_pos")
+
+    def __init__(self, parts: list, which: np.ndarray, pos: np.ndarray):
+        self.dims, self._items, self._lens = [], [], []
+        self._parts, self._which, self._pos = parts, which, pos
+        self._len = len(which)
+
+    def unchanged(self) -> bool:
+        return all(p is None or not isinstance(p, ProductKeys) or p.unchanged() for p in self._parts)
+
+    def __iter__(self):
+        parts = self._parts
+        return (() if parts[w] is None else parts[w][p] for w, p in zip(self._which.tolist(), self._pos.tolist()))
+
+    def _key(self, k: int) -> tuple:
+        part = self._parts[int(self._which[k])]
+        return () if part is None else part[int(self._pos[k])]
+
+    def __repr__(self) -> str:
+        return "InterleavedKeys(%d keys)" % self._len

@@ -15,6 +15,13 @@ row).  This module does both over whole arrays:
   every key and every element of ``D`` at once (:class:`~pyopl.lowering.vectorised._Sum`'s
   data machinery, with :mod:`.vectorised_calls` for ``div``, ``mod``, ``ord``, ...), and
   keeps the grid as the array's membership mask;
+- :func:`vector_number_array`: ``float A[i in I][j in J] = expr;`` (or ``int``) with ``expr`` data
+  over the dimensions' names (arithmetic, ``?:``, comparisons, fields, array elements, ``minl``/``maxl``,
+  ...: whatever :meth:`~pyopl.lowering.vectorised._Sum.data` evaluates) over the grid of every key at
+  once, kept as one float64 column (``float``) or a list of ints (``int``);
+- :func:`vector_domain_bounds`: a ``dvar`` array's per-element bounds ``dvar float+ flow[a in Arcs] in
+  0..a.cap`` (both ends of the range over every element at once; the element path walks the range's
+  tree once per column, about 30 µs);
 - :func:`subset_join`: in a ``forall`` row family (:mod:`.vectorised_rows`), a sum's first
   binder whose filter combines (``&&``, ``||``, ``!``) conditions on the rows' iterators
   only, conditions on the binder only, and memberships ``f(e) in A[rows' iterators]`` of
@@ -36,7 +43,7 @@ from typing import Any
 import numpy as np
 
 from ..data.convert import SetOf
-from ..semantics.values import OplArray, OplSet, OplTuple
+from ..semantics.values import FloatColumn, OplArray, OplSet, OplTuple
 from ..syntax import ast as A
 from .vectorised import NOT_COVERED, EXACT, _Fallback, _flatten_index, _names, _Sum, vector_cache
 from .vectorised_calls import set_values
@@ -47,6 +54,116 @@ BLOCK_CELLS = 1 << 21  # cells of a row family's filter grid evaluated at once (
 
 
 # ---------------------------------------------------------------------- the declaration
+def vector_number_array(inst: Any, d: A.ParamDecl, typ: Any, dims: list[Any]) -> OplArray | None:
+    """The value of the generic ``float`` or ``int`` array ``d`` (see the module) over the grid of its keys,
+    equal to what the element path builds; None when its shape or data are not covered (nothing is
+    spent then, and the element path runs and reports what it reports).
+
+    Exactness: each cell goes through the IEEE operations the Evaluator makes for it; ``int`` cells are
+    exact integers (anything else: None); a ``float`` cell that is an exact integer is made as
+    ``float(int)`` is, so no ``-0.0`` where the element path converts the int ``0``."""
+    if typ not in ("float", "int") or not dims or not all(dim.var is not None for dim in d.dims):
+        return None
+    dim_names = [dim.var for dim in d.dims]
+    total = math.prod(len(x) for x in dims)
+    if len(set(dim_names)) != len(dim_names) or total < MIN_ELEMENTS or total > MAX_GRID:
+        return None
+    from .vectorised import _linear_shape  # (the shapes the data machinery walks)
+
+    if not _linear_shape(d.init) or any(isinstance(x, A.Aggregate) for x in _walk_nodes(d.init)):
+        return None
+    space = grid_space(inst, d.dims, dims, d.init)
+    try:
+        with np.errstate(all="ignore"):
+            v = space.data(d.init)
+            num = np.array(np.broadcast_to(space.num(v), (total,)), dtype=np.float64)
+    except NOT_COVERED:
+        return None
+    if v.exact_int:
+        if np.any(np.abs(num) > EXACT):
+            return None
+        if typ == "int":
+            return OplArray(d.name, dims, flat=num.astype(np.int64).tolist())
+        num += 0.0  # (-0.0 + 0.0 is 0.0: float(0) has no sign)
+    elif typ == "int" or not np.all(np.isfinite(num)):
+        return None  # a float for an int (its words), inf/nan (the element path's checks)
+    num.flags.writeable = False
+    return OplArray(d.name, dims, flat=FloatColumn(num), flat_floats=True)
+
+
+def grid_space(inst: Any, dim_nodes: list[A.Dim], dims: list[Any], owner: Any) -> _Sum:
+    """An iteration space over every key of a declaration's dimensions (the first slowest, as
+    ``ProductKeys`` orders them): each dimension's name (``$dimK`` where it has none) bound to its
+    positions, for :meth:`~pyopl.lowering.vectorised._Sum.data` to evaluate an expression at every key."""
+    space = _Sum(inst.ev, vector_cache(inst.ev), None, {})
+    space.owner = owner
+    sizes = [len(x) for x in dims]
+    total = int(np.prod(sizes, dtype=np.int64))
+    inner = total
+    for k, (dim, domain, n) in enumerate(zip(dim_nodes, dims, sizes)):
+        inner //= n
+        pos = np.tile(np.repeat(np.arange(n, dtype=np.int64), inner), total // (n * inner))
+        space.iters[dim.var if dim.var is not None else "$dim%d" % k] = (domain, pos)
+    space.size = total
+    return space
+
+
+def vector_domain_bounds(inst: Any, d: A.DvarDecl, dims: list[Any], lo0: float, hi0: float
+                         ) -> tuple[np.ndarray, np.ndarray] | None:
+    """The lower and upper bound of every element of ``d`` (``dvar float+ flow[a in Arcs] in 0..a.cap``;
+    keys in ``ProductKeys(dims)`` order), as float64 arrays equal bit for bit to what the element path
+    gives; None when not covered (the element path then reports what it reports).
+
+    The range ``lo..hi`` is an integer range (``OplRange``, ends through ``int``) unless an end is a
+    non-integral float or infinite (``FloatRange``, ends kept): so an end of ``-0.0`` becomes ``0.0``
+    exactly when both ends are integral and finite (see ``Evaluator.e_range``); the column's bounds
+    are Python's ``max(type_lo, lo)`` and ``min(type_hi, hi)``; a NaN end is the element path's error.
+
+    ``dims``: the evaluated index sets; ``lo0``/``hi0``: the bounds of the declared type
+    (``float+``: 0 and inf)."""
+    if not (isinstance(d.domain, A.RangeLit) and dims and all(dim.pattern is None for dim in d.dims)):
+        return None
+    total = math.prod(len(x) for x in dims)
+    if total < MIN_ELEMENTS:
+        return None
+    space = grid_space(inst, d.dims, dims, d.domain)
+    try:
+        with np.errstate(all="ignore"):
+            lo = _end(space, d.domain.lo, total)
+            hi = _end(space, d.domain.hi, total)
+    except NOT_COVERED:
+        return None
+    if np.isnan(lo).any() or np.isnan(hi).any():  # an error: the element path reports it at the element
+        return None
+    # an integer range (both ends integral and finite) takes its ends through int(): -0.0 becomes 0.0
+    integral = np.isfinite(lo) & np.isfinite(hi) & (lo == np.floor(lo)) & (hi == np.floor(hi))
+    lo = np.where(integral, lo + 0.0, lo)
+    hi = np.where(integral, hi + 0.0, hi)
+    lo = np.where(lo > lo0, lo, lo0)  # Python's max(lo0, lo): lo0 unless lo is greater
+    hi = np.where(hi < hi0, hi, hi0)  # min(hi0, hi)
+    return lo, hi
+
+
+def _end(space: _Sum, n: A.Expr, total: int) -> np.ndarray:
+    """One end of the range for every element, as float64 (what ``float(eval_number(...))`` gives)."""
+    v = space.data(n)
+    num = space.num(v)  # raises for strings, booleans and ints beyond 2**53
+    return np.array(np.broadcast_to(np.asarray(num, dtype=np.float64), (total,)))
+
+
+def _walk_nodes(n: Any):
+    stack = [n]
+    while stack:
+        x = stack.pop()
+        yield x
+        if isinstance(x, A.Node):
+            for v in vars(x).values():
+                if isinstance(v, list):
+                    stack.extend(v)
+                elif isinstance(v, A.Node):
+                    stack.append(v)
+
+
 def vector_set_array(inst: Any, d: A.ParamDecl, typ: Any, dims: list[Any]) -> OplArray | None:
     """The value of the generic set array ``d`` (see the module) built from arrays, equal to what the
     element path builds; None when its shape or data are not covered (nothing is spent then).

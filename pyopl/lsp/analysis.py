@@ -294,7 +294,8 @@ class Caches:
 
 
 def analyse(model_text: str, data: Any = None, *, max_errors: int = 100, caches: Optional[Caches] = None,
-            include_dir: Optional[str] = None, input_dir: Optional[str] = None) -> Analysis:
+            include_dir: Optional[str] = None, input_dir: Optional[str] = None,
+            output_dir: Optional[str] = None) -> Analysis:
     """Analyse model text with its data; never raises for any text.
 
     ``data``: None, ``.dat`` text, a :class:`pathlib.Path` of a ``.dat`` file, or a list of these.
@@ -302,7 +303,9 @@ def analyse(model_text: str, data: Any = None, *, max_errors: int = 100, caches:
     up in ``include_dir`` (and confined to it), or not at all when it is None.  ``caches``: what
     a warm server reuses between calls (None: nothing is reused).  ``input_dir``: the folder the
     model's scripts read files from (the document's folder inside the workspace; None: none, as
-    for any model given as text).  The stages and diagnostics
+    for any model given as text).  ``output_dir``: the output folder a solve of the document's file
+    would use (``<stem>.out`` beside it), against which its output file names are checked (nothing is
+    written); None: a model given as text, whose scripts write nothing (OPL1056).  The stages and diagnostics
     are those of :func:`pyopl.check_text` (``tests/test_lsp_incremental.py`` holds them equal)."""
     from ..diagnostics.reporter import Reporter, TooManyErrors
 
@@ -312,7 +315,7 @@ def analyse(model_text: str, data: Any = None, *, max_errors: int = 100, caches:
     was_enabled = gc.isenabled()
     gc.disable()  # as pyopl.api does: compiling frees few cycles
     try:
-        _pipeline(an, model_text, data, reporter, sources, caches, include_dir, input_dir)
+        _pipeline(an, model_text, data, reporter, sources, caches, include_dir, input_dir, output_dir)
     except TooManyErrors:
         pass
     except RecursionError:
@@ -332,7 +335,7 @@ def analyse(model_text: str, data: Any = None, *, max_errors: int = 100, caches:
 
 
 def _pipeline(an: Analysis, text: str, data: Any, reporter: Any, sources: dict, caches: Optional[Caches],
-              include_dir: Optional[str], input_dir: Optional[str] = None) -> None:
+              include_dir: Optional[str], input_dir: Optional[str] = None, output_dir: Optional[str] = None) -> None:
     """The stages of ``pyopl.api._compile`` for model text (``source="text"``), with the parse and
     the data load served from ``caches`` when given."""
     from ..data.loader import load_data
@@ -366,7 +369,8 @@ def _pipeline(an: Analysis, text: str, data: Any, reporter: Any, sources: dict, 
         return
     inst = an.instance = Instance(ast, items, reporter, limits, script_host=script_host)
     # an editor runs scripts, never writes, and reads only in the document's folder (docs/safety.md)
-    inst.script_options = ScriptOptions(enabled=True, analysis=True, input_dir=input_dir)
+    inst.script_options = ScriptOptions(enabled=True, analysis=True, input_dir=input_dir, output_dir=output_dir)
+    inst.script_options.default_output = output_dir is not None  # (as `pyopl check` of the file: `<stem>.out`)
     lower_items(inst)
     if reporter.has_errors:
         from ..semantics.data_names import merge_undeclared_data_names

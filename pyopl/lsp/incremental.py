@@ -219,6 +219,10 @@ def replay(reporter: Reporter, d: Diagnostic) -> None:
         reporter._seen.add(key)
         reporter.diagnostics.append(d)
 
+#: A statement is parsed alone padded to its column; past this column the whole text is parsed
+#: instead (``;;;;...`` on one line: the padding summed over statements grew with their square).
+MAX_COLUMN = 256
+
 
 # ---------------------------------------------------------------- the parser
 @dataclass
@@ -248,6 +252,8 @@ class IncrementalParser:
 
         self.stats = {"reused": 0, "moved": 0, "parsed": 0, "whole": 0}
         statements = None if _WHOLE_TEXT.search(text) else split_statements(text)
+        if statements is not None and any(st.column > MAX_COLUMN for st in statements):
+            statements = None  # statements far along one line: padding each to its column was quadratic
         items: Optional[list] = None
         if statements is not None:
             items = self._by_statement(text, file, statements, reporter)

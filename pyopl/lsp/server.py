@@ -199,7 +199,14 @@ class OplLanguageServer(LanguageServer):
         model_text = self.text_of(mod)
         if model_text is None:  # neither open nor a file inside the workspace: nothing is read, nothing answered
             return None, mod, dat
-        return self.analyse_cached(model_text, self.data_of(dats), self.folder_of(mod)), mod, dat
+        folder = self.folder_of(mod)
+        out = None
+        if folder is not None:  # what `pyopl check` of the file checks output names against: `<stem>.out`
+            from ..script.options import OUTPUT_SUFFIX
+
+            stem = os.path.splitext(os.path.basename(to_fs_path(mod) or ""))[0] or "model"
+            out = os.path.join(folder, stem + OUTPUT_SUFFIX)
+        return self.analyse_cached(model_text, self.data_of(dats), folder, out), mod, dat
 
     def data_of(self, dats: list[str]) -> Any:
         """What the analysis reads for the data uris: one file's text (the editor's, unsaved
@@ -212,17 +219,20 @@ class OplLanguageServer(LanguageServer):
             return None if text is None else (text, os.path.dirname(to_fs_path(dats[0]) or "") or None)
         return [Path(to_fs_path(d)) for d in dats]
 
-    def analyse_cached(self, model_text: str, data: Any, input_dir: Optional[str] = None) -> Analysis:
+    def analyse_cached(self, model_text: str, data: Any, input_dir: Optional[str] = None,
+                       output_dir: Optional[str] = None) -> Analysis:
         """The analysis of the model text with ``data`` (see :meth:`data_of`), its scripts reading in
-        ``input_dir`` (:meth:`folder_of`), from the cache when the same texts were analysed."""
-        key = (model_text, tuple(map(_stamp, data)) if isinstance(data, list) else data, input_dir)
+        ``input_dir`` (:meth:`folder_of`) and checking output names against ``output_dir``, from the
+        cache when the same texts were analysed."""
+        key = (model_text, tuple(map(_stamp, data)) if isinstance(data, list) else data, input_dir, output_dir)
         with self.lock:
             an = self.cache.get(key)
             if an is None:
                 if isinstance(data, tuple):  # (text, the folder its includes are looked up in)
-                    an = analyse(model_text, data[0], caches=self.caches, include_dir=data[1], input_dir=input_dir)
+                    an = analyse(model_text, data[0], caches=self.caches, include_dir=data[1], input_dir=input_dir,
+                                 output_dir=output_dir)
                 else:
-                    an = analyse(model_text, data, caches=self.caches, input_dir=input_dir)
+                    an = analyse(model_text, data, caches=self.caches, input_dir=input_dir, output_dir=output_dir)
                 self.cache[key] = an
                 while len(self.cache) > 8:
                     self.cache.popitem(last=False)
@@ -577,7 +587,12 @@ def _refresh_partner(ls: OplLanguageServer, uri: str) -> None:
 
 
 def main() -> int:
-    """Run the server on stdin/stdout until the client says exit."""
+    """Run the server on stdin/stdout until the client says exit; only well-formed messages reach
+    pygls (:mod:`pyopl.lsp.framing`: a malformed frame is dropped, never the server)."""
+    import sys
+
+    from .framing import FramedInput
+
     logging.basicConfig(level=logging.WARNING)
-    build_server().start_io()
+    build_server().start_io(stdin=FramedInput(sys.stdin.buffer))
     return 0

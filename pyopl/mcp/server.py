@@ -55,8 +55,11 @@ def build_server() -> Any:
         refused = work.too_large(model=model, data=data)
         if refused:
             return refused
-        limit = min(max(float(time_limit), 0.1), work.MAX_TIME_LIMIT_S)
-        args = (model, data, limit, max(0, min(int(max_values), 100_000)))
+        limit, problem = work.argument_number(time_limit, "time_limit", 0.1, work.MAX_TIME_LIMIT_S)
+        count, problem2 = work.argument_number(max_values, "max_values", 0, 100_000, integer=True)
+        if problem or problem2:  # a number the tool cannot use: an answer, never a traceback
+            return {"status": "error", "message": problem or problem2}
+        args = (model, data, limit, count)
         return await asyncio.to_thread(work.run_bounded, "solve", args, limit + work.COMPILE_MARGIN_S)
 
     @server.tool()

@@ -8,6 +8,7 @@ process is killed and the tool answers a status saying so.
 """
 from __future__ import annotations
 
+import json
 import multiprocessing as mp
 import os
 import tempfile
@@ -55,6 +56,25 @@ def _values(v: Any, budget: list[int]) -> Any:
         out.append({"index": [k if isinstance(k, (int, float, str)) and not isinstance(k, bool) else _json_key(k)
                               for k in parts], "value": _json_num(x)})
     return out
+
+
+def argument_number(value: Any, name: str, lo: float, hi: float, integer: bool = False) -> tuple[Any, str | None]:
+    """``(number, None)``: the tool argument ``value`` as a number clamped to ``lo..hi`` (an int when
+    ``integer``; ``inf`` is ``hi``); ``(None, why)`` when it is not a number (``"NaN"``, ``"abc"``,
+    a boolean, a list): the tool answers an error instead of a traceback."""
+    import math
+
+    why = "`%s` must be a number from %s to %s, not %s" % (name, lo, hi, json.dumps(value)[:40])
+    if isinstance(value, bool):
+        return None, why
+    try:
+        x = float(value)
+    except (TypeError, ValueError, OverflowError):
+        return None, why
+    if math.isnan(x):
+        return None, why
+    x = min(max(x, lo), hi)
+    return (int(x) if integer else x), None
 
 
 def solve(model: str, data: Optional[str], time_limit: float, max_values: int) -> dict[str, Any]:

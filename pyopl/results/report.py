@@ -61,6 +61,8 @@ def text_report(result: Result, ir: IR | None = None, max_rows: int = 200, compi
     if pool:  # `cplex.populate()` in `main` (docs/scripting.md): the last pool's objectives, in its order
         out.append("solution pool: %d solution%s, objectives %s%s" % (
             len(pool), "" if len(pool) == 1 else "s", ", ".join(_fmt(v) for v in pool[:20]), ", ..." if len(pool) > 20 else ""))
+    if result.extra.get("published"):  # the workbook copies SheetWrite wrote (docs/data-sources.md)
+        out.append("written: %s" % ", ".join(result.extra["published"]))
     solved = result.last_solve_status or result.status  # (a script error after an optimal solve: no gap to show)
     if result.best_bound is not None and solved != "optimal":
         out.append("best bound: %s" % _fmt(result.best_bound))

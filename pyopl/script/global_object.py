@@ -45,3 +45,45 @@ class GlobalObject(HostObject):
 
     def to_display(self):
         return "[object global]"
+
+
+class HostGlobalObject(HostObject):
+    """The global object of an interpreter with a host (``this`` at the top level and in a plain call,
+    ES3 10.2.3): the script's own globals (``var top = 7;`` of the block) first, then the host's names
+    (the model's elements, ``cplex``, ...)."""
+
+    def __init__(self, interp, host):
+        self.interp = interp
+        self.host = host
+        self.type_name = getattr(host, "type_name", "global")
+
+    def get_member(self, name, span):
+        v = self.interp.globals.get(name, _MISSING)
+        return v if v is not _MISSING else self.host.get_member(name, span)
+
+    def get_index(self, key, span):
+        return self.get_member(to_string(key), span)
+
+    def has_member(self, name):
+        return name in self.interp.globals or self.host.has_member(name)
+
+    def set_member(self, name, value, span):
+        if name in self.interp.globals or not self.host.has_member(name):
+            self.interp.globals[name] = value
+        else:
+            self.host.set_member(name, value, span)
+
+    def set_index(self, key, value, span):
+        self.set_member(to_string(key), value, span)
+
+    def iter_keys(self):
+        return list(self.interp.globals) + [k for k in self.host.iter_keys() if k not in self.interp.globals]
+
+    def member_names(self):
+        return sorted(set(self.interp.globals) | set(self.host.member_names()))
+
+    def to_number(self):
+        return self.host.to_number()
+
+    def to_display(self):
+        return self.host.to_display()

@@ -20,7 +20,7 @@ from .opl_objects import (ArrayHost, ConstraintHost, DexprHost, DvarHost, SetHos
                           to_key, to_script)
 from .options import DEFAULT_MEMORY, DEFAULT_STEPS, ScriptOptions  # noqa: F401  (defined apart: light to import)
 from .tuple_slots import ScalarSlot
-from .values import HostObject, UNDEFINED, well_formed
+from .values import HostObject, JSArray, JSObject, UNDEFINED, well_formed
 
 
 _NOWHERE = None  # set below (a span for errors found where no script span is at hand)
@@ -102,6 +102,10 @@ class ScriptContext:
         t = decl_type if isinstance(decl_type, str) else None
         if isinstance(value, HostObject) and t in ("int", "int+", "float", "float+", "boolean"):
             value = value.to_number()
+        elif isinstance(value, (JSObject, JSArray)) and t in ("int", "int+", "float", "float+", "boolean"):
+            from .convert import to_number
+
+            value = to_number(value)  # ToNumber, as IBM converts: a `Date` gives its time in milliseconds
         if t in ("int", "int+", "float", "float+", "boolean"):
             if isinstance(value, bool):
                 value = float(value)
@@ -171,6 +175,20 @@ class ScriptContext:
                 help="the declaration of `%s` leaves this index out" % name)
         return j
 
+    def set_branching(self, j: int, what: str, v: float, label: str, span: Any) -> None:
+        """``x.priority = p`` / ``x.direction = d`` (IBM ILOG Script for OPL, ``IloNumVar``): the branching
+        priority (an integer >= 0, higher first) or direction (-1 down, 0 the solver's, 1 up) of column
+        ``j`` for the solves of this model; they steer the search only, never the optimum."""
+        ok = v.is_integer() and (v >= 0 if what == "priority" else v in (-1, 0, 1))
+        if not ok:
+            raise host_error("script-value-type", "`%s.%s` takes %s, not %s" % (
+                label, what, "an integer >= 0" if what == "priority" else "-1 (down), 0 (solver's choice) or 1 (up)",
+                js_number(v)), span, help="CPLEX's branching %s" % what)
+        branching = self.__dict__.setdefault("branching", {})
+        prio, direction = branching.get(j, (0, 0))
+        branching[j] = (int(v), direction) if what == "priority" else (prio, int(v))
+        self.__dict__.setdefault("branching_span", span)
+
     def column_bounds(self, j: int) -> tuple[float, float]:
         if self.ir is not None:
             return float(self.ir.col_lower[j]), float(self.ir.col_upper[j])
@@ -224,6 +242,9 @@ class ScriptContext:
             self._need_solution("`%s`" % label, span)
         elif not self.has_solution():
             return math.nan
+        over = self.__dict__.get("_solution_overrides")
+        if over is not None and over[0] is self.result and j in over[1]:
+            return over[1][j]
         name, key = self.ir.col_name[j], self.ir.col_key[j]
         v = self.result.variables.get(name)
         if v is None:
@@ -231,6 +252,22 @@ class ScriptContext:
         if not isinstance(v, float) and not isinstance(v, int):
             v = v[key] if key else v
         return float(v) if v is not None else math.nan
+
+    def set_solution_value(self, j: int, value: Any, label: str, span: Any) -> None:
+        """``x = v`` for a decision in a post-processing script (IBM's lazy-evaluation example): the
+        scripts and the post-processing data computed after it read ``v`` as the value of column ``j``;
+        the solver's solution, as reported, is unchanged."""
+        if self.phase != "post":
+            raise host_error("script-forbidden-assignment", "`%s` is a decision variable: its value is the solver's"
+                             % label, span, help="bound it instead: `%s.UB = ...;`" % label)
+        self._need_solution("`%s`" % label, span)
+        v = _num_value(value, label, span)
+        over = self.__dict__.get("_solution_overrides")
+        if over is None or over[0] is not self.result:
+            over = self._solution_overrides = (self.result, {})
+        over[1][j] = v
+        self._postproc = None  # (post-processing data read later see the new value)
+        self.dirty = True
 
     def reduced_cost(self, name: str, prefix: tuple, label: str, span: Any) -> float:
         self._need_solution("the reduced cost of `%s`" % label, span)
@@ -265,6 +302,13 @@ class ScriptContext:
             form = self.inst.dexpr_scalar(sym, span) if isinstance(sym, DexprScalar) else \
                 self.inst.dexpr_value(sym, key, sym.decl)
         except EvalError as e:  # a cell the model never used, whose definition cannot be evaluated
+            from .solution_values import NONLINEAR_SLUGS, dexpr_at_solution
+
+            if e.slug in NONLINEAR_SLUGS:  # not a linear form (the model never uses it): its value at the solution
+                try:
+                    return dexpr_at_solution(self, name, key, span)
+                except EvalError as e2:
+                    e = e2
             cell = name + "".join("[%s]" % display(k, True) for k in key)
             raise host_error(e.slug, "`%s` cannot be computed: %s (its definition, line %d)" % (
                 cell, e.message, e.span.line), span, help=e.help) from None
@@ -316,6 +360,8 @@ class ScriptContext:
         self._need_solution("the %s of `%s`" % (what, text), span)
         table = self.result.duals if what == "dual" else self.result.slacks
         v = table.get(label)
+        if v is None and what == "slack" and self.ir.is_mip and self.result.has_solution and label in self.ir.families:
+            v = self._mip_slacks().get(label)  # (a MIP's duals stay an error that names `cplex.solveFixed()`)
         if v is None:
             raise host_error("script-no-solution", "the solver reported no %s for `%s`%s" % (
                 what, text, " (a MIP has no duals)" if self.ir.is_mip else ""), span,
@@ -326,6 +372,22 @@ class ScriptContext:
         except KeyError:
             raise host_error("script-index-out-of-range", "the constraint `%s` does not exist" % text, span,
                              help="index the constraint with the keys it was generated for") from None
+
+    def _mip_slacks(self) -> dict:
+        """Every row's slack at the MIP solution (the solver reports none): the distance from its
+        activity to its nearer bound, as for an LP (:func:`pyopl.backends.common.row_slacks`)."""
+        import numpy as np
+
+        from ..backends.common import by_family, row_slacks
+        from .solve_variants import column_values
+
+        cached = self.__dict__.get("_mip_slack_cache")
+        if cached is not None and cached[0] is self.result:
+            return cached[1]
+        x = column_values(self.ir, self.result)
+        slacks = by_family(self.ir, row_slacks(self.ir, np.asarray(self.ir.A @ x, dtype=float)))
+        self._mip_slack_cache = (self.result, slacks)
+        return slacks
 
     def row_bound(self, label: str, prefix: tuple, which: str, text: str, span: Any) -> float:
         r = self.row_of(label, prefix, text, span)
@@ -398,36 +460,23 @@ class ScriptContext:
         return cache[1]
 
     def _compute_postproc(self) -> dict:
-        from ..diagnostics.reporter import Reporter
         from ..lowering.declarations import process_item
         from ..lowering.errors import EvalError
-        from ..lowering.expressions import Evaluator
         from ..lowering.instance import Symbol
         from ..lowering.symbols import DexprArray, DexprScalar
+        from .solution_values import decisions_as_data
 
         inst = self.inst
-        saved_symbols, saved_reporter, saved_ev = dict(inst.symbols), inst.reporter, inst.ev
+        dexprs = {}  # each dexpr's value at the solution, read before any name is replaced
+        for name, sym in list(inst.symbols.items()):
+            if sym.kind == "dexpr" and isinstance(sym.value, DexprScalar):
+                dexprs[name] = Symbol("param", name, self.dexpr_value(name, (), None), sym.decl)
+            elif sym.kind == "dexpr" and isinstance(sym.value, DexprArray):
+                dims = sym.value.dims
+                dexprs[name] = Symbol("param", name, OplArray(name, dims, self._dexpr_cells(name, dims)), sym.decl)
         out: dict = {}
-        try:
-            for name, sym in saved_symbols.items():
-                if sym.kind == "dvar":
-                    dims = self.dvar_dims(name)
-                    if dims:
-                        data = {k: self.solution_value(self.column_of(name, k), name, None) for k in _product(dims)}
-                        inst.symbols[name] = Symbol("param", name, OplArray(name, dims, data), sym.decl)
-                    else:
-                        inst.symbols[name] = Symbol("param", name, self.solution_value(self.column_of(name, ()), name, None),
-                                                    sym.decl)
-                elif sym.kind == "dexpr":
-                    if isinstance(sym.value, DexprScalar):
-                        inst.symbols[name] = Symbol("param", name, self.dexpr_value(name, (), None), sym.decl)
-                    elif isinstance(sym.value, DexprArray):
-                        dims = sym.value.dims
-                        inst.symbols[name] = Symbol("param", name, OplArray(name, dims, self._dexpr_cells(name, dims)),
-                                                    sym.decl)
-            inst.reporter = Reporter(1000)
-            inst.ev = Evaluator(inst)
-            inst.interval_solution = self._interval_value  # (cumulFunctionValue reads the intervals)
+        with decisions_as_data(self) as saved_symbols:
+            inst.symbols.update(dexprs)
             post_asserts = {id(a) for a in getattr(inst, "post_asserts", ())}
             for item in inst.model.items:
                 name = getattr(item, "name", None)
@@ -447,11 +496,6 @@ class ScriptContext:
                     continue
                 new = inst.symbols.get(name)
                 out[name] = new.value if new is not None else _Failed("its declaration has errors")
-        finally:
-            inst.symbols.clear()
-            inst.symbols.update(saved_symbols)
-            inst.reporter, inst.ev = saved_reporter, saved_ev
-            inst.interval_solution = None
         return out
 
     def _interval_value(self, iv: Any) -> Any:
@@ -592,6 +636,11 @@ def element(ctx: ScriptContext, name: str, span: Any) -> Any:
             return StateFunctionHost(ctx, name, v)
         if isinstance(v, OplArray):
             return ArrayHost(ctx, v, (), _decl_type(sym))
+        from ..lowering.state_functions import StateFunction
+
+        if isinstance(v, StateFunction):  # (never its Python form in a script's output)
+            raise host_error("script-unknown-name", "`%s` is a `stateFunction`, which scripts cannot read yet" % name,
+                             span, help="read the interval variables instead (`a.start`, `a.end`, `a.present`)")
         return to_script(ctx, v, ScalarSlot(sym) if isinstance(v, OplTuple) else None)
     if k in ("set", "range"):
         return SetHost(ctx, sym.value, name)
@@ -632,9 +681,23 @@ def _decl_type(sym: Any) -> Any:
     return t
 
 
+def _num_value(value: Any, label: str, span: Any) -> float:
+    from .convert import to_number
+
+    v = value.to_number() if isinstance(value, HostObject) else to_number(value)
+    if math.isnan(v):
+        raise host_error("script-value-type", "`%s` cannot take %s" % (label, describe(value)), span,
+                         help="assign a number")
+    return float(v)
+
+
 def assign_element(ctx: ScriptContext, sym: Any, value: Any, span: Any) -> None:
-    """``name = value`` for a model element: scalars of primitive type only."""
+    """``name = value`` for a model element: scalars of primitive type only (and, after the solve, a
+    scalar decision's value as the post-processing reads it: :meth:`ScriptContext.set_solution_value`)."""
     name = sym.name
+    if sym.kind == "dvar" and ctx.phase == "post" and not ctx.dvar_dims(name):
+        ctx.set_solution_value(ctx.column_of(name, ()), value, name, span)
+        return
     if sym.kind == "param" and not isinstance(sym.value, (OplArray, OplSet, OplTuple)):
         ctx.check_writable(name, span)
         sym.value = ctx.convert_for(_decl_type(sym), value, name, span)

@@ -24,7 +24,7 @@ def confined_input(ctx: Any, name: Any, span: Any, ext: str) -> str:
         raise host_error("script-output-outside", "`%s` cannot be read: the model was given as text, so it has no "
                          "folder" % name, span, help="compile the model from its file so that files beside it can be found")
     target = os.path.realpath(os.path.join(root, name))
-    if os.path.isabs(name) or os.path.commonpath([root, target]) != root:
+    if os.path.commonpath([root, target]) != root:  # (an absolute name inside it, from `resolvePath`, is fine)
         raise host_error("script-output-outside", "`%s` is outside the model's folder" % name, span,
                          help="keep the files a script reads in the model's folder (%s) or below it" % root)
     if not os.path.isfile(target):

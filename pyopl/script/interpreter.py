@@ -28,7 +28,7 @@ from .convert import ACTIVE, strict_equals, to_boolean, to_int32, to_number, to_
 from .messages import describe as _describe, kind as _kind, shown as _shown
 from .budgets import Budgets
 from .dynamic_code import DynamicCode
-from .global_object import GlobalObject as _GlobalObject
+from .global_object import GlobalObject as _GlobalObject, HostGlobalObject as _HostGlobalObject
 from .operators import Operators
 from .properties import MISSING as _MISSING, Properties
 from .values import (HOLE, NULL, UNDEFINED, Arguments, HostFunction, HostObject, JSArray, JSFunction, JSObject,
@@ -112,7 +112,8 @@ class Interpreter(Budgets, Operators, Properties, DynamicCode):
         self.direct_eval = None  # the `eval` function just called by the name `eval`
         self.loop_labels: dict = {}  # id(loop node) -> its labels, from `ex_Labelled` to the loop it starts
         self.global_scope = Scope(self.globals, None,
-                                  this=globals_host if globals_host is not None else _GlobalObject(self))
+                                  this=_HostGlobalObject(self, globals_host) if globals_host is not None
+                                  else _GlobalObject(self))
         self.scope = self.global_scope
         self.builtins = make_builtins(self)
         self.last_span = Span(file, 1, 1, 1, 2)

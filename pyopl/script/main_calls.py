@@ -12,7 +12,7 @@ from .host_errors import host_error
 
 _MODEL_METHODS = ("generate", "postProcess", "printSolution", "addDataSource", "end", "getObjValue", "hasObjective",
                   "resolvePath", "printConflict", "convertAllIntVars", "unconvertAllIntVars", "setPoolSolution",
-                  "printRelaxation", "applyOpsSettings", "printExternalData", "printInternalData")
+                  "printRelaxation", "applyOpsSettings", "printExternalData", "printInternalData", "getObjective")
 
 
 def unsupported_calls(program: Any) -> list:

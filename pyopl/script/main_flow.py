@@ -277,7 +277,17 @@ class ModelObject(_Host):
                 "printRelaxation": lambda a, s: print_relaxation(self, s),
                 "printExternalData": lambda a, s: self._data_text(True, s),
                 "printInternalData": lambda a, s: self._data_text(False, s),
-                "applyOpsSettings": lambda a, s: apply_ops_settings(self.flow, a, s)}
+                "applyOpsSettings": lambda a, s: apply_ops_settings(self.flow, a, s),
+                "getObjective": self._objective}
+
+    def _objective(self, args: list, span: Any) -> Any:
+        """``getObjective()``: the model's objective (:class:`~pyopl.script.solve_variants.ObjectiveHost`)."""
+        from .solve_variants import ObjectiveHost
+
+        if self.model is None or self.model.ir.sense == "feasibility":
+            raise host_error("script-no-solution", "`getObjective()` needs a generated model with an objective", span,
+                             help="call `generate()` first; a model without `minimize`/`maximize` has no objective")
+        return ObjectiveHost(self)
 
     def _data_text(self, external: bool, span: Any) -> str:
         """``printExternalData()`` / ``printInternalData()``: the data as ``.dat`` text (:mod:`.data_print`)."""
@@ -362,6 +372,9 @@ class ModelObject(_Host):
         return self.get_member(key, span) if isinstance(key, str) else super().get_index(key, span)
 
     def _data_elements(self, span: Any) -> DataElements:
+        if self.ctx is None and self.sources:  # the data of its sources, read now (IBM reads them when asked)
+            self.model = _compile_sub(self.flow, self, span)
+            self.ctx = self.model.script
         if self.ctx is None:
             raise host_error("script-no-solution", "`dataElements` is not available before `generate()`", span,
                              help="call `generate()` first, or use `new IloOplDataElements()`")

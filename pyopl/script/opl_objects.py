@@ -615,6 +615,10 @@ class DvarHost(_Host):
             v = _num(self.ctx, value, span, "the bound of `%s`" % self._label())
             self.ctx.set_bound(self.column(), name.upper(), v, self._label(), span)
             return
+        if self.is_item and name in ("priority", "direction"):
+            self.ctx.set_branching(self.column(), name, _num(self.ctx, value, span, "`%s.%s`" % (self._label(), name)),
+                                   self._label(), span)
+            return
         if self.is_item and name == "solutionValue":
             raise host_error("script-forbidden-assignment", "the solution value of `%s` cannot be assigned" % self._label(),
                              span, help="change its bounds (`.LB`, `.UB`) and solve again")
@@ -638,6 +642,10 @@ class DvarHost(_Host):
         return DvarHost(self.ctx, self.name, self.prefix + (k,))
 
     def set_index(self, key: Any, value: Any, span: Any) -> None:
+        if self.ctx.phase == "post" and len(self.prefix) + 1 == self.ndims:  # after the solve: the value post-processing reads
+            item = self.get_index(key, span)
+            self.ctx.set_solution_value(item.column(), value, item._label(), span)
+            return
         raise host_error("script-forbidden-assignment", "`%s[...]` is a decision variable: its value is the solver's" % self._label(),
                          span, help="bound it instead: `%s[i].UB = ...;`" % self._label())
 

@@ -301,6 +301,7 @@ class CplexHost(_Host):
                 "getObjective": self._obj, "getCplexTime": lambda a, s: cplex_time(),
                 "setObjCoef": self._set_obj_coef, "setLb": lambda a, s: self._set_bound(a, s, "LB"),
                 "setUb": lambda a, s: self._set_bound(a, s, "UB"), "exportModel": self._export,
+                "addMIPStart": self._add_mip_start, "writeMIPStarts": self._write_mip_starts,
                 "populate": lambda a, s: variants.populate(self.flow, s),
                 "solveFixed": lambda a, s: variants.solve_fixed(self.flow, s),
                 "clearModel": lambda a, s: variants.clear_model(self.flow, s)}
@@ -356,9 +357,67 @@ class CplexHost(_Host):
         return UNDEFINED
 
     def _set_bound(self, args: list, span: Any, which: str) -> Any:
-        """``cplex.setLb(x, v)`` / ``cplex.setUb(x, v)``: as ``x.LB = v`` / ``x.UB = v``."""
+        """``cplex.setLb(x, v)`` / ``cplex.setUb(x, v)``: as ``x.LB = v`` / ``x.UB = v``; on a labelled
+        constraint ``ct``, as ``ct.LB = v`` / ``ct.UB = v`` (its row's bound for the next solves)."""
+        from .opl_objects import ConstraintHost
+
+        ct = _arg(args, 0)
+        if isinstance(ct, ConstraintHost) and self.flow is not None:
+            ct.set_member(which, _arg(args, 1), span)
+            return UNDEFINED
         var = self._var(args, span, "setLb" if which == "LB" else "setUb")
         var.set_member(which, _arg(args, 1), span)
+        return UNDEFINED
+
+    def _add_mip_start(self, args: list, span: Any) -> Any:
+        """``cplex.addMIPStart(dvars, values[, effort, name])`` (flow control): the values start the next
+        solves of the model ``cplex`` solves (a partial start is completed by the solver; several
+        calls add up, the last value of a variable counting); returns the start's number."""
+        import numpy as np
+
+        from .warm_start import mip_start_values
+
+        if self.flow is None:
+            raise host_error("script-unsupported", "`cplex.addMIPStart(...)` runs only in a `main` block", span,
+                             help="call it in `main`, after `generate()` and before `cplex.solve()`")
+        m = self.flow.current
+        if m is None or m.model is None:
+            raise host_error("script-unsupported", "`cplex.addMIPStart(...)` needs a generated model", span,
+                             help="call `generate()` on the model first")
+        x = mip_start_values(m, _arg(args, 0), _arg(args, 1), span)
+        if m.start is not None and len(m.start) == len(x):
+            x = np.where(np.isnan(x), m.start, x)
+        m.start = x
+        self.__dict__["_starts"] = self.__dict__.get("_starts", 0) + 1
+        return float(self.__dict__["_starts"] - 1)
+
+    def _write_mip_starts(self, args: list, span: Any) -> Any:
+        """``cplex.writeMIPStarts(name)``: the last solve's solution as a MIP start file in CPLEX's MST
+        format (XML: one ``<variable name value>`` per column, OPL names), in the output folder."""
+        from xml.sax.saxutils import quoteattr
+
+        from .solve_variants import column_values
+
+        name = _arg(args, 0)
+        if not isinstance(name, str) or not name:
+            raise host_error("script-value-type", "`cplex.writeMIPStarts` needs a file name", span,
+                             help='write `cplex.writeMIPStarts("start.mst");`')
+        res = self._need("writeMIPStarts", span)
+        cur = self.flow.current if self.flow is not None else None
+        ir = cur.model.ir if cur is not None and cur.model is not None else self.ctx.ir
+        if ir is None or not res.has_solution:
+            raise host_error("script-no-solution", "`cplex.writeMIPStarts()`: the last solve has no solution", span,
+                             help="test the result of `cplex.solve()` first")
+        x = column_values(ir, res)
+        rows = ['  <variable name=%s index="%d" value="%s"/>' % (quoteattr(ir.column_label(j)), j, js_number(float(v)))
+                for j, v in enumerate(x)]
+        text = "\n".join(['<?xml version = "1.0" encoding="UTF-8" standalone="yes"?>', '<CPLEXSolutions version="1.2">',
+                          ' <CPLEXSolution version="1.2">', '  <header solutionName="m1" MIPStartIndex="0"/>',
+                          '  <variables>'] + rows + ['  </variables>', ' </CPLEXSolution>', '</CPLEXSolutions>', ""])
+        path = confined_path(self.ctx, name, span)
+        write_confined(self.ctx, path, name, text, False, span)
+        if path is not None and not getattr(self.ctx.options, "analysis", False):
+            self.ctx.files_written.append(path)
         return UNDEFINED
 
     def _result(self) -> Any:
@@ -524,6 +583,8 @@ class ThisModelHost(_Host):
         m = self._methods()
         if name in m:
             return self._method(name, span)
+        if name == "settings" and "settings" not in self.ctx.inst.symbols:  # IloOplModel.settings, as in `main`
+            return self.ctx.runtime.settings
         from .host import element
 
         return element(self.ctx, name, span)

@@ -29,6 +29,34 @@ from .host_errors import host_error
 MAX_BYTES = 1_000_000
 
 
+def declares_dtd(raw: bytes) -> bool:
+    """Whether the XML document ``raw`` declares a DTD or an entity, in whatever encoding it is
+    written (UTF-16, UTF-32, a declared encoding: expat decodes it first, so no byte test misses
+    one); a document expat cannot read is left to the parser's own error."""
+    import xml.parsers.expat
+
+    found: list[bool] = []
+
+    def seen(*_args: object) -> None:
+        found.append(True)
+        raise _Declared
+
+    p = xml.parsers.expat.ParserCreate()
+    p.StartDoctypeDeclHandler = seen
+    p.EntityDeclHandler = seen
+    try:
+        p.Parse(raw, True)
+    except _Declared:
+        pass
+    except xml.parsers.expat.ExpatError:
+        pass
+    return bool(found)
+
+
+class _Declared(Exception):
+    """Raised by :func:`declares_dtd`'s handlers to stop at the first declaration."""
+
+
 def _value(text: str) -> float | None:
     t = text.strip().lower()
     if t in ("true", "false"):
@@ -72,7 +100,7 @@ def apply_ops_settings(flow: Any, args: list, span: Any) -> Any:
     if len(raw) > MAX_BYTES:
         raise host_error("script-settings-file-invalid", "the settings file `%s` is over 1 MB" % shown, span,
                          help="a settings file lists parameters; check that this is the right file")
-    if b"<!DOCTYPE" in raw.upper() or b"<!ENTITY" in raw.upper():
+    if b"<!DOCTYPE" in raw.upper() or b"<!ENTITY" in raw.upper() or declares_dtd(raw):
         raise host_error("script-settings-file-invalid", "the settings file `%s` declares a DTD, which pyopl does not read"
                          % shown, span, help="remove the `<!DOCTYPE ...>` part; the OPL IDE writes none")
     try:

@@ -129,6 +129,8 @@ class _Parser:
         state = LexerState(TextSlice.cast_from(self.text), LineCounter("\n"))
         count = 0
         prev = None
+        headers: list[bool] = []  # per open `(`: whether it opens an `if`/`for`/`while`/`with` header
+        after_header = False  # `prev` is the `)` that closed such a header: a statement, so a regex, may follow
         try:
             while True:
                 try:
@@ -150,11 +152,14 @@ class _Parser:
                         raise self.error("`%s` is a reserved word of ECMAScript and cannot be a name" % tok.value,
                                          self.tok_span(tok), "choose another name")
                 elif tok.value in ("/", "/=") and not self.text.startswith("/*", tok.start_pos) and (prev is None or not (
-                        prev.type in _BEFORE_DIVISION or prev.value in ("++", "--"))):
+                        (prev.type in _BEFORE_DIVISION and not after_header) or prev.value in ("++", "--"))):
                     end = self._regex_end(tok)
                     state.line_ctr.feed(self.text[tok.end_pos:end], test_newline=False)
                     tok = Token("REGEX", self.text[tok.start_pos:end], tok.start_pos, tok.line, tok.column,
                                 tok.line, tok.column + end - tok.start_pos, end)
+                if tok.type == "LPAR":
+                    headers.append(prev is not None and prev.type in _HEADER_KEYWORDS)
+                after_header = tok.type == "RPAR" and bool(headers) and headers.pop()
                 prev = tok
                 yield tok
         except UnexpectedCharacters as e:
@@ -635,6 +640,8 @@ _KEYWORD_WORDS = {"var", "if", "else", "while", "do", "for", "in", "continue", "
                   "null", "typeof", "void", "delete", "instanceof"}
 # ES5's future reserved words (7.6.1.2) and `debugger`: names no script may use, as engines refuse them
 _RESERVED = {"class", "const", "enum", "export", "extends", "import", "super", "debugger"}
+#: keywords whose `( ... )` header is followed by a statement (ES3 12.5-12.10): `for (...) /a/.test(s);`
+_HEADER_KEYWORDS = {"IF", "FOR", "WHILE", "WITH"}
 _BEFORE_DIVISION = {"NAME", "NUMBER", "STRING", "REGEX", "RPAR", "RSQB", "THIS", "TRUE", "FALSE", "NULL"}
 _OPERATORS = {"PLUS", "MINUS", "STAR", "SLASH", "PERCENT", "LESSTHAN", "MORETHAN", "OROR", "ANDAND", "DOT"}
 _EXPR_START = {"NAME", "NUMBER", "STRING", "LPAR", "LBRACK", "THIS", "FUNCTION", "NEW"}

@@ -128,6 +128,7 @@ def run_block(ctx: ScriptContext, block: A.ScriptBlock, phase: str | None = None
         with metered(ctx.meter, interp):  # the model's blocks share one step and memory budget
             value = interp.run(program)
         ctx.interpreter = interp
+        _share_functions(ctx, program, interp)
         return value
     except ScriptError as e:
         _report(ctx, e)
@@ -141,6 +142,19 @@ def run_block(ctx: ScriptContext, block: A.ScriptBlock, phase: str | None = None
         except ScriptError as e:  # script-output-failed, at the file's `new IloOplOutputFile`
             _report(ctx, e)
             ctx.failed = True
+
+
+def _share_functions(ctx: ScriptContext, program: Any, interp: Any) -> None:
+    """The functions a block declares at its top level become globals of the model's later blocks and
+    of ``main`` (IBM's scripting blocks share one global environment: a helper declared in an `execute`
+    block, of an included file too, is called from `main`); a name already global is kept."""
+    from .values import JSFunction
+
+    for fd in getattr(program, "functions", ()):
+        name = fd.func.name
+        v = interp.globals.get(name)
+        if isinstance(v, JSFunction) and name not in ctx.script_globals:
+            ctx.script_globals[name] = v
 
 
 def stops_processing(ctx: Any) -> bool:

@@ -23,7 +23,8 @@ from typing import Any
 import numpy as np
 
 from .host_errors import host_error
-from .opl_objects import _arg, _num
+from .opl_objects import _arg, _Host, _num
+from .values import UNDEFINED
 
 #: IBM's default for ``cplex.populatelim`` (CPLEX parameter PopulateLim)
 POPULATE_LIMIT = 20
@@ -146,3 +147,47 @@ def clear_model(flow: Any, span: Any) -> Any:
                          help="move it into `main { ... }`")
     flow.current = None
     return UNDEFINED
+
+
+class ObjectiveHost(_Host):
+    """``thisOplModel.getObjective()`` in ``main`` (IBM: the model's ``IloObjective``): ``setCoef(x, v)``
+    changes the objective coefficient of a decision for the next solves (as ``cplex.setObjCoef``),
+    ``getCoef(x)`` reads it; ``sense`` is ``"minimize"`` or ``"maximize"``."""
+
+    type_name = "IloObjective"
+
+    def __init__(self, model: Any):
+        super().__init__(model.ctx)
+        self.model = model
+
+    def _properties(self) -> list[str]:
+        return ["sense"]
+
+    def _methods(self) -> dict[str, Any]:
+        return {"setCoef": self._set_coef, "getCoef": self._get_coef}
+
+    def get_member(self, name: str, span: Any) -> Any:
+        if name == "sense":
+            return self.model.model.ir.sense
+        return self._method(name, span)
+
+    def _column(self, args: list, span: Any, what: str) -> int:
+        from .opl_objects import DvarHost
+
+        var = _arg(args, 0)
+        if not isinstance(var, DvarHost) or not var.is_item or var.ctx is not self.model.ctx:
+            raise host_error("script-value-type", "`%s` takes a decision variable item of this model" % what, span,
+                             help="write `opl.getObjective().%s(opl.x, ...)`" % what)
+        return var.column()
+
+    def _set_coef(self, args: list, span: Any) -> Any:
+        j = self._column(args, span, "setCoef")
+        v = _num(self.ctx, _arg(args, 1), span, "the objective coefficient")
+        if not math.isfinite(v):
+            raise host_error("script-value-type", "the objective coefficient must be a finite number", span,
+                             help="check the computation that gave it")
+        self.model.model.ir.obj[j] = v
+        return UNDEFINED
+
+    def _get_coef(self, args: list, span: Any) -> Any:
+        return float(self.model.model.ir.obj[self._column(args, span, "getCoef")])

@@ -384,6 +384,22 @@ def _slice(interp, this, args, span):
     return s[a:b] if b > a else ""
 
 
+def _array_slice(interp, this, args, span):
+    """``Array.prototype.slice`` (ES3 15.4.4.10): on an array, or generically on any object with a
+    ``length`` and indexed properties (``Array.prototype.slice.call(arguments, 1)``)."""
+    from .convert import to_uint32
+
+    if isinstance(this, JSArray) or not isinstance(this, JSObject):
+        return _slice(interp, this, args, span) if isinstance(this, JSArray) else JSArray([])
+    n = to_uint32(interp.get_property(this, "length", None, False))
+    interp.charge(n, span)
+    a = _clamp(_int_arg(args, 0, 0), n)
+    b = _clamp(_int_arg(args, 1, n), n)
+    out = [interp.get_property(this, str(k), None, False) for k in range(int(a), int(b))] if b > a else []
+    interp.alloc(len(out), span)
+    return JSArray(out)
+
+
 def _split(interp, this, args, span):
     s = _this_string(this)
     _text_work(interp, len(s), span)
@@ -641,7 +657,7 @@ METHODS = {
         "toLocaleLowerCase": _to_lower, "concat": _string_concat, "replace": _replace, "trim": _trim}.items()},
     "Array": {n: _h(n, f) for n, f in {
         "push": _push, "pop": _pop, "shift": _shift, "unshift": _unshift, "join": _join, "sort": _sort,
-        "slice": _slice, "splice": _splice, "concat": _concat, "indexOf": _index_of,
+        "slice": _array_slice, "splice": _splice, "concat": _concat, "indexOf": _index_of,
         "lastIndexOf": _last_index_of, "reverse": _reverse, "toString": _array_to_string,
         "toLocaleString": _array_to_locale_string}.items()},
     "Object": {n: _h(n, f) for n, f in {"hasOwnProperty": _has_own}.items()},

@@ -106,9 +106,22 @@ def _kind(ftype: Any) -> str:
 
 
 def _show(t: OplTuple) -> str:
-    from .opl_objects import display
+    """A tuple as ``writeln`` prints it (``<1 "a">``; :func:`pyopl.script.opl_objects.display`, which
+    imports this module, so the few value kinds a tuple holds are written here)."""
+    from .convert import number_to_string
 
-    return display(t)
+    def one(x: Any) -> str:
+        if isinstance(x, OplTuple):
+            return _show(x)
+        if isinstance(x, str):
+            return '"%s"' % x
+        if isinstance(x, bool):
+            return "true" if x else "false"
+        if isinstance(x, (int, float)):
+            return number_to_string(x)
+        return "{" + " ".join(one(y) for y in x) + "}" if isinstance(x, OplSet) else str(x)
+
+    return "<" + " ".join(one(x) for x in t) + ">"
 
 
 def _rekey(arr: OplArray, s: OplSet, old: OplTuple, new: OplTuple) -> None:

@@ -221,3 +221,32 @@ def warm_arguments(flow: Any, m: Any, ir: Any, span: Any, solver: str) -> dict:
                                    "the basis set by `IloOplCplexBasis.setBasis` is unused: the solver `%s` runs this "
                                    "solve, and pyopl's bases are HiGHS's" % solver, help="solve with `--solver highs`")
     return kw
+
+
+def mip_start_values(m: Any, dvars: Any, values: Any, span: Any) -> np.ndarray:
+    """``cplex.addMIPStart(dvars, values)`` for the model ``m``: a start value for each column (NaN
+    where none is given). ``dvars`` is a decision variable item or array; ``values`` a number (an
+    item), an OPL array over the same indices, or a script array in the order of the variables' keys."""
+    from .values import JSArray
+
+    if not isinstance(dvars, DvarHost):
+        raise host_error("script-value-type", "`cplex.addMIPStart(dvars, values)` needs decision variables first, not %s"
+                         % describe(dvars), span, help="write `cplex.addMIPStart(opl.x, opl.values);`")
+    if isinstance(values, JSArray) and not dvars.is_item:
+        ir = m.model.ir
+        x = np.full(ir.num_cols, np.nan)
+        dims = dvars.ctx.dvar_dims(dvars.name)[len(dvars.prefix):]
+        keys = list(itertools.product(*[list(d) for d in dims]))
+        if len(values.items) != len(keys):
+            raise host_error("script-value-type", "`cplex.addMIPStart`: %d values for the %d variables of `%s`" % (
+                len(values.items), len(keys), dvars._label()), span, help="give one value per variable, in key order")
+        for key, v in zip(keys, values.items):
+            num = _num(dvars.ctx, v, span, "a start value of `%s`" % dvars._label())
+            if not math.isfinite(num):
+                raise host_error("script-value-type", "`cplex.addMIPStart`: the start values must be finite numbers", span,
+                                 help="check the array of values")
+            x[dvars.ctx.column_of(dvars.name, dvars.prefix + key)] = num
+        return x
+    vec = VectorsHost(m.flow)
+    vec.pairs = [(dvars, values, span)]
+    return vec._attached(m, span)

@@ -26,14 +26,24 @@ pulse span startAtEnd startAtStart startBeforeEnd startBeforeStart startOf endOf
 synchronize cumulFunction stateFunction alwaysIn alwaysEqual alwaysConstant alwaysNoState
 allowedAssignments forbiddenAssignments element stepAtStart stepAtEnd heightAtStart heightAtEnd
 startEval endEval sizeEval lengthEval overlapLength typeOfNext typeOfPrev startOfNext startOfPrev endOfNext
-endOfPrev sizeOfNext sizeOfPrev lengthOfNext lengthOfPrev before strong isomorphism step append
-cumulFunctionValue stateFunctionValue subCircuit sameSequence""".split())
+endOfPrev sizeOfNext sizeOfPrev lengthOfNext lengthOfPrev before strong isomorphism step append standardDeviation
+sameSequence sameCommonSubsequence cumulFunctionValue stateFunctionValue segmentStart segmentEnd segmentValue
+numberOfSegments subCircuit""".split())
 #: The CP constraints that pyopl compiles to OR-Tools CP-SAT in a `using CP;` model (docs/cp.md).
 CP_SUPPORTED = frozenset("""allDifferent count inverse noOverlap alternative span synchronize startOf endOf sizeOf
 lengthOf presenceOf pulse stepAtStart stepAtEnd alwaysIn endBeforeStart endBeforeEnd startBeforeStart startBeforeEnd
 startAtStart startAtEnd endAtStart endAtEnd allMinDistance lex pack step before alwaysEqual
 allowedAssignments forbiddenAssignments append typeOfNext typeOfPrev startOfNext startOfPrev endOfNext endOfPrev
 sizeOfNext sizeOfPrev lengthOfNext lengthOfPrev cumulFunctionValue stateFunctionValue heightAtStart overlapLength subCircuit sameSequence element""".split())
+
+
+def _within_0_1(domain: A.Expr) -> bool:
+    """``lo..hi`` written with the constants 0 and 1 (``dvar boolean b in 0..1``, ``in 1..1``)."""
+    if not isinstance(domain, A.RangeLit):
+        return False
+    ends = [domain.lo, domain.hi]
+    return all(isinstance(e, A.Const) and e.value in (0, 1) and not isinstance(e.value, str) for e in ends) \
+        and ends[0].value <= ends[1].value
 
 
 def uses_cp(model: A.Model) -> bool:
@@ -117,6 +127,7 @@ class StaticRules:
         self.model = model
         self.r = reporter
         self.syms: dict[str, _Sym] = {}
+        self.tuple_names: set[str] = set()  # the names of syms of kind "tuple" (kept as they are added)
         self.text = model.source or ""
         self.using_cp = uses_cp(model)
         self._nodes: dict[int, list] = {}  # item id -> its nodes in _walk order (items are walked often)
@@ -132,7 +143,8 @@ class StaticRules:
     def collect(self) -> None:
         for item in self.model.items:
             if isinstance(item, A.TupleDecl):
-                self.syms.setdefault(item.name, _Sym("tuple", item))
+                if self.syms.setdefault(item.name, _Sym("tuple", item)).kind == "tuple":
+                    self.tuple_names.add(item.name)
             elif isinstance(item, A.ParamDecl):
                 kind = "set" if item.type.is_set and not item.dims else "param"
                 elem = item.type.name if item.type.is_set else None
@@ -154,7 +166,9 @@ class StaticRules:
         return out
 
     def _tuples(self) -> set[str]:
-        return {n for n, s in self.syms.items() if s.kind == "tuple"}
+        """The declared tuple type names (a set kept by :meth:`collect`: rebuilding it for every
+        statement made the check quadratic in the number of declarations)."""
+        return self.tuple_names
 
     # ------------------------------------------------------------------ helpers
     def _decision_names(self, expr: Any, local: set[str]) -> list[A.Name]:
@@ -219,7 +233,7 @@ class StaticRules:
         if self._decision("decision-in-dvar-domain", d.domain, local, "the domain of `%s`" % d.name,
                           "write the bound as a constraint instead, e.g. `subject to { %s <= ...; }`" % d.name):
             return
-        if d.vtype == "boolean":
+        if d.vtype == "boolean" and not _within_0_1(d.domain):  # `in 0..1` is IBM's own form: allowed
             self.r.emit("boolean-domain", d.domain.span, "the boolean `%s` cannot have a domain: it is 0 or 1" % d.name,
                         help="remove `in ...`, or declare `%s` as `dvar int` with this domain" % d.name)
         elif d.vtype.endswith("+") and isinstance(d.domain, A.RangeLit) and _negative_const(d.domain.lo):

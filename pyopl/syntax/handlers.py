@@ -117,7 +117,9 @@ class _Handlers:
         return str(c[0])
 
     def setof_type(self, meta, c):
-        return A.TypeRef(self._s(meta), c[0].name, True)
+        """``setof(T)``, ``sorted setof(T)``, ``ordered``/``reversed setof(T)``: as ``{T}`` with that order."""
+        order = c[0] if len(c) == 2 else None
+        return A.TypeRef(self._s(meta), c[-1].name, True, order)
 
     def base_type(self, meta, c):
         return A.TypeRef(self._s(meta), str(c[0]))
@@ -245,29 +247,34 @@ class _Handlers:
 
     def assigned_forall(self, meta, c):
         # The older OPL syntax `constraint ct; ... ct = forall(...) body;` labels the forall's rows.
-        name, quals, body = c
-        return A.Forall(self._s(meta), quals, _with_label(body, A.Name(self._t(name), str(name))))
+        label, quals, body = c
+        if not _is_label(label):
+            self.reporter.emit("syntax-bad-label", label.span, "a constraint label must be a name or an indexed name",
+                               help="write a label such as `ct = forall(...) ...;` or `ct[i] = ...;`")
+        return A.Forall(self._s(meta), quals, _with_label(body, label))
 
     def assigned_cons(self, meta, c):
-        name, expr = c
-        if _is_constraint_like(expr):  # older OPL syntax `ct = x + y <= 3;`
-            return A.ConsStmt(self._s(meta), expr, A.Name(self._t(name), str(name)))
-        # `x = 3;` meant `x == 3`: say so, and read it that way.
-        at = self._assign_span(name, expr)
+        """``ct = x + y <= 3;`` and ``ct[m] = x[m] <= 3;``: IBM's older syntax labelling a constraint
+        (``constraint ct;`` / ``constraint ct[M];`` declared before, as in IBM's ``hopcalls.mod``);
+        ``x = 3;`` meant ``x == 3``: said so, and read that way."""
+        left, expr = c
+        if _is_constraint_like(expr) and _is_label(left):
+            return A.ConsStmt(self._s(meta), expr, left)
+        at = self._assign_span(left, expr)
         self.reporter.emit("syntax-assign-in-constraint", at, "`=` assigns a value; to compare, use `==`",
                            help="write `==` for an equality constraint", fix=Fix("replace `=` with `==`", (Edit(at, "=="),)))
-        left = A.Name(self._t(name), str(name))
         return A.ConsStmt(self._s(meta), A.Compare(self._s(meta), [left, expr], ["=="], [at]))
 
-    def _assign_span(self, name: Token, expr: A.Expr) -> Span:
+    def _assign_span(self, left: A.Expr, expr: A.Expr) -> Span:
+        """The `=` between ``left`` and ``expr`` (the first `=` after ``left`` ends)."""
         lines = self.source.split("\n") if self.source else []
-        line, col = name.end_line or name.line, name.end_column or name.column
+        line, col = left.span.end_line, left.span.end_column
         while 0 < line <= len(lines):
             k = lines[line - 1].find("=", col - 1)
             if k >= 0:
                 return Span(self.file, line, k + 1, line, k + 2)
             line, col = line + 1, 1
-        return self._t(name)
+        return left.span
 
     def cif(self, meta, c):
         cond, then, other = c
@@ -322,6 +329,16 @@ class _Handlers:
         for tok in c[1:]:
             e = A.Field(self._s(meta), e, str(tok), self._t(tok))
         return A.Pattern(self._s(meta), None, None, e)
+
+    def pat_string(self, meta, c):
+        """A constant in a tuple pattern (``<b, c, "diesel"> in buses``): the component must equal it."""
+        return A.Pattern(self._s(meta), None, None, self.string(meta, c))
+
+    def pat_number(self, meta, c):
+        return A.Pattern(self._s(meta), None, None, self.number(meta, c))
+
+    def pat_neg_number(self, meta, c):
+        return A.Pattern(self._s(meta), None, None, self.neg(meta, [self.number(meta, c)]))
 
     # --- expressions
     def conditional(self, meta, c):
@@ -560,7 +577,8 @@ _OCTAL, _HEX = "01234567", "0123456789abcdefABCDEF"
 
 
 def _unquote(s: str) -> str:
-    """The value of a string literal (with its quotes): escapes as in C (``\\n``, ``\\t``,
+    """The value of a string literal (with its quotes): a backslash before a line break joins the
+    lines; escapes as in C (``\\n``, ``\\t``,
     ``\\r``, ``\\b``, ``\\f``, ``\\"``, ``\\\\``, octal ``\\ooo``, hex ``\\xhh``); a backslash
     before any other character stands for that character."""
     body = s[1:-1]
@@ -573,6 +591,9 @@ def _unquote(s: str) -> str:
             i += 1
             continue
         c = body[i + 1]
+        if c in "\r\n":  # `\` at the end of a line continues the string on the next (IBM: both lines, joined)
+            i += 3 if body.startswith("\r\n", i + 1) else 2
+            continue
         if c in _OCTAL:  # up to three octal digits
             j = i + 1
             while j < min(i + 4, len(body)) and body[j] in _OCTAL:

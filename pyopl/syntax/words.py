@@ -1,11 +1,13 @@
 """Words of the language: reserved words and how to name tokens in messages."""
 from __future__ import annotations
 
-#: Reserved words of OPL that cannot name a declaration (OPL manual, "Reserved words").
+#: Reserved words of OPL that cannot name a declaration (OPL manual, "Reserved words"; the Quick
+#: Reference's summary table: `initial` and `template` are reserved for future use, `struct` is deprecated).
 KEYWORDS = frozenset("""
 all and assert boolean constraint constraints CP CPLEX diff div dexpr dvar else execute false float forall
 from if in include infinity int inter key main maximize maxint minimize mod not or ordered piecewise prepare
 range reversed setof sorted stepwise string subject symdiff to true tuple union using with dvar invoke
+initial template struct
 """.split())
 
 _TERMINAL_WORDS = {

@@ -49,6 +49,52 @@ def record_key(rec: dict[str, Any]) -> Key:
             str(rec.get("id")), int(rec.get("sample") or 0))
 
 
+_STR, _NUM, _INT, _BOOL = (str,), "number", "integer", (bool,)
+#: the type each field of a record must have when present (None allowed where listed); a record
+#: written by hand or damaged on disk with another type is skipped and reported, never a crash
+FIELD_TYPES: dict[str, tuple[Any, bool]] = {
+    "run_id": (_STR, True), "model": (_STR, True), "strategy": (_STR, True), "dataset": (_STR, True),
+    "id": ((str, int), False), "sample": (_INT, False), "dataset_path": (_STR, True),
+    "question_sha256": (_STR, True), "status": (_STR, True), "objective": (_NUM, True),
+    "solver_status": (_STR, True), "answer": (_NUM, True), "answer_raw": ((str, int, float), True),
+    "fields": ((dict,), True), "compiled": (_BOOL, True), "solved": (_BOOL, True), "contract_only": (_BOOL, True),
+    "attempts": (_INT, False), "aligned": (_BOOL, True), "iterations": (_INT, False), "llm_calls": (_INT, False),
+    "prompt_tokens": (_INT, False), "completion_tokens": (_INT, False), "cached_tokens": (_INT, False),
+    "cost_usd": (_NUM, True), "cache_hits": (_INT, False), "latency_s": (_NUM, True), "wall_s": (_NUM, True),
+    "retries": (_INT, False), "usage_estimated": (_BOOL, True), "error": (_STR, True), "settings": ((dict,), True),
+    "trace": ((list,), True), "transcript": (_STR, True), "finished_at": (_STR, True), "syntagm": (_STR, True),
+}
+
+
+def _type_word(v: Any) -> str:
+    return {dict: "an object", list: "a list", str: "a string", bool: "a boolean", int: "an integer",
+            float: "a number", type(None): "null"}.get(type(v), type(v).__name__)
+
+
+def record_problem(rec: dict[str, Any]) -> str | None:
+    """What is wrong with the fields of result record ``rec`` (``FIELD_TYPES``), or None."""
+    for name, (want, nullable) in FIELD_TYPES.items():
+        if name not in rec:
+            continue
+        v = rec[name]
+        if v is None:
+            if nullable:
+                continue
+            ok = False
+        elif want == _NUM:
+            ok = isinstance(v, (int, float)) and not isinstance(v, bool)
+        elif want == _INT:
+            ok = isinstance(v, int) and not isinstance(v, bool) and v >= 0
+        elif want == (str, int):
+            ok = isinstance(v, str) or (isinstance(v, int) and not isinstance(v, bool))
+        else:
+            ok = isinstance(v, want) and (bool not in want or isinstance(v, bool)) and \
+                (want == _BOOL or not isinstance(v, bool))
+        if not ok:
+            return f"field `{name}` is {_type_word(v)}"
+    return None
+
+
 @dataclass
 class CorruptLine:
     """A line of ``results.jsonl`` that is not a record: 1-based ``line``, ``last`` (the file's
@@ -104,6 +150,8 @@ class ResultsLog:
             else:
                 if not isinstance(rec, dict) or rec.get("type") != "result":
                     reason = "not a result record"
+                else:
+                    reason = record_problem(rec)
             if reason is not None:
                 log.corrupt.append(CorruptLine(i + 1, i == last_nonblank, reason, line))
                 continue

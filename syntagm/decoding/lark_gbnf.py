@@ -37,11 +37,14 @@ def rule_name(prefix: str, name: str) -> str:
 
 def terminal_expr(pattern) -> str:
     """The GBNF expression of one Lark terminal pattern (a ``PatternStr`` or ``PatternRE``)."""
+    flags = set(pattern.flags or ())
+    if flags - {"i"}:  # Lark's flags are letters: only `i` has a GBNF form here
+        raise ValueError(f"flags {sorted(flags)} on the terminal {pattern.value!r}")
     if type(pattern).__name__ == "PatternStr":
-        if pattern.flags:
-            raise ValueError(f"flags {pattern.flags} on the string terminal {pattern.value!r}")
-        return cs.json_literal(pattern.value)
-    return regex_to_gbnf(pattern.value)
+        if not flags:
+            return cs.json_literal(pattern.value)
+        return regex_to_gbnf(re.escape(pattern.value), re.IGNORECASE)  # `"and"i`: each letter either case
+    return regex_to_gbnf(pattern.value, re.IGNORECASE if flags else 0)
 
 
 def _repeated_body(pattern: str) -> str:

@@ -12,6 +12,7 @@ the tests rather than drift.
 """
 from __future__ import annotations
 
+import contextvars
 import re
 from re import _constants as C  # noqa: the constants of Python's regex parser
 from re import _parser as P  # noqa: Python's own regex parser
@@ -31,14 +32,30 @@ _CATEGORIES = {
 _REPEATS = (C.MAX_REPEAT, C.MIN_REPEAT, C.POSSESSIVE_REPEAT)
 
 
+#: set while a case-insensitive pattern (``re.IGNORECASE``, Lark's ``/.../i``) is converted
+_FOLD: contextvars.ContextVar[bool] = contextvars.ContextVar("gbnf_fold_case", default=False)
+
+
 def regex_to_gbnf(pattern: str, flags: int = 0) -> str:
     """The GBNF expression (no rule name) of ``pattern``'s JSON-escaped matches.
 
-    Raises :class:`UnsupportedRegex` for a construct not listed in the module's docstring
-    (back-references, case-insensitive flags, an empty set)."""
-    if flags & (re.IGNORECASE | re.VERBOSE):
+    ``re.IGNORECASE`` adds the other case of every ASCII letter a class or literal holds (a negated
+    class then accepts a little more, as lookarounds do). Raises :class:`UnsupportedRegex` for a
+    construct not listed in the module's docstring (back-references, the verbose flag, an empty set)."""
+    if flags & re.VERBOSE:
         raise UnsupportedRegex(f"flags {flags} in /{pattern}/")
-    return _seq(list(P.parse(pattern, flags)), pattern)
+    token = _FOLD.set(bool(flags & re.IGNORECASE))
+    try:
+        return _seq(list(P.parse(pattern, flags & ~re.IGNORECASE)), pattern)
+    finally:
+        _FOLD.reset(token)
+
+
+def fold_case(s: cs.Ranges) -> cs.Ranges:
+    """``s`` with the other case of each ASCII letter it holds."""
+    extra = [((c ^ 0x20, c ^ 0x20),) for lo, hi in s for c in range(max(lo, 0x41), min(hi, 0x7A) + 1)
+             if 0x41 <= c <= 0x5A or 0x61 <= c <= 0x7A]
+    return cs.union(s, *extra) if extra else s
 
 
 def char_set(item, pattern: str = "") -> cs.Ranges | None:
@@ -114,7 +131,7 @@ def _item(item, pattern: str) -> str:
     op, av = item
     s = char_set(item, pattern)
     if s is not None:
-        return cs.json_class(s)
+        return cs.json_class(fold_case(s) if _FOLD.get() else s)
     if op == C.SUBPATTERN:
         return _group(_seq(list(av[3]), pattern))
     if op == C.ATOMIC_GROUP:

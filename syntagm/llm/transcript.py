@@ -90,6 +90,48 @@ class RecordingClient:
         return reply
 
 
+_S, _N, _I, _B, _D, _L = (str,), "number", "integer", (bool,), (dict,), (list,)
+#: the type of each field a transcript line may hold (and whether null is allowed)
+_HEADER_FIELDS = {"model": (_S, True), "base_url": (_S, True), "run": (_D, True)}
+_EXCHANGE_FIELDS = {"purpose": (_S, True), "request_sha256": (_S, True), "request": (_D, True), "reply": (_D, True),
+                    "error": (_D, True), "telemetry": (_D, True), "seq": (_I, True), "iteration": (_I, True)}
+#: the recorded settings a replay takes as its defaults
+_RUN_FIELDS = {"strategy": (_S, True), "retriever": (_S, True), "grammar_mode": (_S, True), "max_iterations": (_I, True),
+               "exemplars": (_I, True), "time_limit_s": (_N, True), "compile_timeout_s": (_N, True)}
+_REPLY_FIELDS = {"content": (_S, True), "finish_reason": (_S, True)}
+_ERROR_FIELDS = {"message": (_S, True), "kind": (_S, True), "attempts": (_I, True), "latency_s": (_N, True),
+                 "cost_usd": (_N, True)}
+_TELEMETRY_FIELDS = {"purpose": (_S, False), "model": (_S, False), "prompt_tokens": (_I, False),
+                     "completion_tokens": (_I, False), "cached_tokens": (_I, False), "usage_estimated": (_B, False),
+                     "latency_s": (_N, False), "retries": (_I, False), "cost_usd": (_N, True),
+                     "prompt_version": (_S, False), "iteration": (_I, False), "error": (_S, True),
+                     "cache_hit": (_B, False), "usage_source": (_S, False)}
+_REQUIRED_TELEMETRY = ("purpose", "model", "prompt_tokens", "completion_tokens")
+
+
+def _fields_problem(obj: dict[str, Any], fields: dict[str, tuple[Any, bool]], prefix: str = "") -> str | None:
+    """What is wrong with the fields of ``obj`` (see ``fields``), or None."""
+    if fields is _TELEMETRY_FIELDS:
+        missing = [k for k in _REQUIRED_TELEMETRY if k not in obj]
+        if missing:
+            return f"`{prefix}{missing[0]}` is missing"
+    for name, (want, nullable) in fields.items():
+        if name not in obj:
+            continue
+        v = obj[name]
+        if v is None:
+            ok = nullable
+        elif want == _N:
+            ok = isinstance(v, (int, float)) and not isinstance(v, bool)
+        elif want == _I:
+            ok = isinstance(v, int) and not isinstance(v, bool) and v >= 0
+        else:
+            ok = isinstance(v, want) and (want == _B or not isinstance(v, bool))
+        if not ok:
+            return f"`{prefix}{name}` is {type(v).__name__ if v is not None else 'null'}, not the type a transcript holds"
+    return None
+
+
 def read_transcript(path: str | Path) -> tuple[dict[str, Any], list[dict[str, Any]]]:
     """``(header, exchanges)`` of a transcript file. Raises :class:`SyntagmError` on a bad file."""
     p = Path(path)
@@ -111,9 +153,24 @@ def read_transcript(path: str | Path) -> tuple[dict[str, Any], list[dict[str, An
         if obj.get("type") == "header":
             if obj.get("format") != FORMAT:
                 raise SyntagmError(f"{p}: not a syntagm transcript (format {obj.get('format')!r})")
+            why = _fields_problem(obj, _HEADER_FIELDS)
+            run = obj.get("run")
+            if why is None and isinstance(run, dict):
+                why = _fields_problem(run, _RUN_FIELDS, "run.")
+            if why is None and isinstance(run, dict) and run.get("settings") is not None \
+                    and not isinstance(run["settings"], dict):
+                why = "`run.settings` is not an object"
             header = obj
         elif obj.get("type") == "exchange":
+            why = _fields_problem(obj, _EXCHANGE_FIELDS)
+            for part, fields in (("reply", _REPLY_FIELDS), ("error", _ERROR_FIELDS), ("telemetry", _TELEMETRY_FIELDS)):
+                if why is None and isinstance(obj.get(part), dict):
+                    why = _fields_problem(obj[part], fields, part + ".")
             exchanges.append(obj)
+        else:
+            why = None
+        if why is not None:  # a damaged or hand-edited line: said where, never an internal error later
+            raise SyntagmError(f"{p}:{n}: not a transcript line ({why})")
     if header is None:
         raise SyntagmError(f"{p}: not a syntagm transcript (no header line)")
     return header, exchanges

@@ -377,6 +377,101 @@ ENTRIES = [
      "execute { writeln(S); }\ndvar float+ x;\nminimize x;", "S = {<1, [2, 3]>};", "{<1 [2 3]>}"),
 ]
 
+
+# ---------------------------------------------------------------- issue 44: IBM's entries that had no row
+DT = "OPL data files (.dat)"
+SK = "IBM ILOG Script: keywords and global functions"
+R2 = "tests/conformance/test_conf_reference_forms.py::"
+_CPX = "using CP;\ndvar int x[1..2] in 0..2;\n"
+_CPI = "using CP;\ndvar interval a size 2;\n"
+_W = "\ndvar float+ x in 0..1;\nmaximize x;"
+ENTRIES += [
+    (KW, "initial", "ref", R2 + "test_reserved_words_for_future_use_and_deprecated_cannot_name_data", None, None),
+    (KW, "template", "ref", R2 + "test_reserved_words_for_future_use_and_deprecated_cannot_name_data", None, None),
+    (KW, "struct", "ref", R2 + "test_reserved_words_for_future_use_and_deprecated_cannot_name_data", None, None),
+    (FN, "append", "obj", "using CP;\ndvar int x[1..2] in 0..3;\ndvar int y in 0..3;\nminimize x[1] + 2 * x[2] + 3 * y;\n"
+     "subject to { allDifferent(append(x, y)); }", None, 4.0),  # y = 0, x[2] = 1, x[1] = 2
+    (FN, "element", "obj", "using CP;\nint a[0..2] = [5, 3, 8];\ndvar int i in 0..2;\nminimize element(a, i);", None,
+     3.0),  # a[1], the least
+    (FN, "standardDeviation", "code", "CP Optimizer standard deviation expression: no CP-SAT form yet", None, "OPL0627"),
+    (FN, "strong", "code", "CP Optimizer propagation strength hint: no CP-SAT form yet", None, "OPL0627"),
+    (FN, "sameSequence", "obj", "using CP;\ndvar interval a[1..2] size 1;\ndvar interval b[1..2] size 1;\n"
+     "dvar sequence s1 in a;\ndvar sequence s2 in b;\nminimize endOf(b[1]) + 10 * endOf(a[2]);\n"
+     "subject to { noOverlap(s1); noOverlap(s2); sameSequence(s1, s2); }", None, 12.0),  # a[2] first: b[2] first too
+    (FN, "sameCommonSubsequence", "code", "CP Optimizer sequence constraint: no CP-SAT form yet", None, "OPL0627"),
+    (FN, "cumulFunctionValue", "out", "using CP;\ndvar interval a in 0..10 size 2;\ncumulFunction f = pulse(a, 3);\n"
+     "minimize startOf(a);\nsubject to { startOf(a) >= 1; }\nint v[t in 0..3] = cumulFunctionValue(f, t);\n"
+     "execute { writeln(v); }", None, "[0 3 3 0]"),  # a on [1, 3)
+    (FN, "stateFunctionValue", "out", "using CP;\nstateFunction f;\ndvar interval a in 0..10 size 2;\n"
+     "minimize startOf(a);\nsubject to { startOf(a) >= 1; alwaysEqual(f, a, 4); }\n"
+     "int v[t in 0..3] = stateFunctionValue(f, t);\nexecute { writeln(v); }", None, "[-1 4 4 -1]"),  # no state: -1
+    (FN, "segmentStart", "code", "segments of a cumul/state function's solution: not computed yet", None, "OPL0627"),
+    (FN, "segmentEnd", "code", "segments of a cumul/state function's solution: not computed yet", None, "OPL0627"),
+    (FN, "segmentValue", "code", "segments of a cumul/state function's solution: not computed yet", None, "OPL0627"),
+    (FN, "numberOfSegments", "code", "segments of a cumul/state function's solution: not computed yet", None, "OPL0627"),
+    (OP, "^ (power)", "obj", _v("2 ^ 3 ^ 2 / 64"), None, 8.0),  # IBM's table puts ^ first: 2 ^ 9 = 512, / 64
+    (DT, "name = value; (scalars, strings)", "obj", "int n = ...;\nstring s = ...;\n" + _v("n + 1", ""),
+     'n = 4;\ns = "a";', 5.0),
+    (DT, "[...] array, positional", "obj", "float a[1..3] = ...;\n" + _v("a[1] + 10 * a[3]"), "a = [1, 2, 3];", 31.0),
+    (DT, "#[key: value]# array, by index", "obj", "{string} D = {\"mon\", \"tue\"};\nint a[D] = ...;\n" + _v("a[\"tue\"]"),
+     "a = #[tue: 5, mon: 1]#;", 5.0),
+    (DT, "{...} set", "obj", "{int} S = ...;\n" + _v("card(S)"), "S = {3, 1, 2};", 3.0),
+    (DT, "<...> tuple", "obj", "tuple P { int x; int y; }\nP p = ...;\n" + _v("p.x * 10 + p.y"), "p = <2, 1>;", 21.0),
+    (DT, "#<field: value># named tuple", "obj", "tuple P { int x; int y; }\nP p = ...;\n" + _v("p.x * 10 + p.y"),
+     "p = #<y: 1, x: 2>#;", 21.0),  # IBM "Initializing tuples": fields by name, in any order
+    (DT, "lo..hi range", "obj", "range R = ...;\n" + _v("card(R)"), "R = 2..6;", 5.0),
+    (DT, "include \"file.dat\"", "ref", "tests/test_language_data.py::test_include_of_a_model_file", None, None),
+    (DT, "// and /* */ comments", "obj", "int n = ...;\n" + _v("n"), "// a comment\nn = /* inside */ 7; // end", 7.0),
+    (SK, "break", "out", "execute { var k = 0; while (true) { k++; if (k == 3) break; } writeln(k); }" + _W, None, "3"),
+    (SK, "continue", "out", "execute { var s = 0; for (var i = 1; i <= 5; i++) { if (i % 2 == 0) continue; s += i; } "
+     "writeln(s); }" + _W, None, "9"),
+    (SK, "for", "out", "execute { var s = \"\"; for (var i = 0; i < 3; i++) s += i; writeln(s); }" + _W, None, "012"),
+    (SK, "for (var k in S)", "out", "{string} S = {\"b\", \"a\"};\nexecute { var s = \"\"; for (var k in S) s += k; "
+     "writeln(s); }" + _W, None, "ba"),
+    (SK, "function", "out", "execute { function sq(v) { return v * v; } writeln(sq(7)); }" + _W, None, "49"),
+    (SK, "return", "out", "execute { function f(v) { if (v > 0) return \"pos\"; return \"neg\"; } writeln(f(-1), f(2)); }"
+     + _W, None, "negpos"),
+    (SK, "var", "out", "execute { var a = 2, b = a + 3; writeln(a * b); }" + _W, None, "10"),
+    (SK, "while", "out", "execute { var n = 1; while (n < 100) n *= 3; writeln(n); }" + _W, None, "243"),
+    (SK, "write", "out", "execute { write(\"a\"); write(1, 2); writeln(); }" + _W, None, "a12"),
+    (SK, "writeln", "out", "execute { writeln(\"x = \", 1.5, \" \", [1, 2]); }" + _W, None, "x = 1.5 1,2"),
+    (SC, "IloCP (cp in a CP model: getObjValue)", "out", "using CP;\ndvar int x in 2..5;\nminimize x;\n"
+     "execute { writeln(cp.getObjValue()); }", None, "2"),
+    (SC, "IloIntervalVar (start, end, size, present)", "out", "using CP;\ndvar interval a in 1..10 size 3;\n"
+     "minimize endOf(a);\nexecute { writeln(a.start, \" \", a.end, \" \", a.size, \" \", a.present); }", None, "1 4 3 true"),
+    (SC, "IloIntervalSequenceVar", "out", "using CP;\ndvar interval a[i in 1..2] size i;\ndvar sequence s in a;\n"
+     "minimize max(i in 1..2) endOf(a[i]) + startOf(a[2]);\nsubject to { noOverlap(s); }\n"
+     "execute { writeln(s, \" \", s.first(), \" \", s.next(s.first()).end); }", None,
+     "{a[2] a[1]} <1 0 2 2> 3"),  # a[2] first (it starts at 0), a[1] after it on [2, 3)
+    (SC, "IloCumulFunctionExpr", "code", "a `cumulFunction` is not readable from scripts yet", None, "OPL1050"),
+    (SC, "IloStateFunctionExpr", "out", "using CP;\ndvar interval a size 2;\nstateFunction f;\nminimize endOf(a);\n"
+     "subject to { alwaysEqual(f, a, 1); }\n"
+     "execute { writeln(f.getNumberOfSegments(), \" \", f.getSegmentValue(1), \" \", f.getSegmentEnd(1)); }", None,
+     "3 1 2"),  # no state before 0, state 1 on [0, 2), no state after
+    (SC, "IloOplProject", "code", "OPL projects (.project files) are an IDE format pyopl does not read", None, "OPL1057"),
+    (SC, "IloOplRunConfiguration", "code", "run configurations belong to OPL projects; use IloOplModelSource, "
+     "IloOplModelDefinition and IloOplModel", None, "OPL1057"),
+    (SC, "IloOplCPSolution", "out", "using CP;\ndvar int x in 0..5;\nminimize x;\nsubject to { x >= 2; }\n"
+     "main { thisOplModel.generate(); var s = new IloOplCPSolution(); s.setValue(thisOplModel.x, 4);\n"
+     "cp.setStartingPoint(s); cp.solve(); writeln(cp.getObjValue()); }", None, "2"),  # a hint, not a constraint
+    (SC, "IloObjective (thisOplModel.getObjective: setCoef, getCoef)", "ref",
+     "tests/conformance/test_conf_mp_round2.py::test_cplex_set_lb_ub_on_a_constraint_and_get_objective_set_coef_in_main",
+     None, None),
+    (SC, "IloCplex.addMIPStart", "ref",
+     "tests/conformance/test_conf_mp_round2.py::test_add_mip_start_and_branching_priorities_reach_the_solver", None, None),
+    (SC, "dvar .priority / .direction", "ref",
+     "tests/conformance/test_conf_mp_round2.py::test_add_mip_start_and_branching_priorities_reach_the_solver", None, None),
+    (SC, "IloCplex.writeMIPStarts", "ref",
+     "tests/conformance/test_conf_mp_round2.py::test_write_mip_starts_writes_the_solution_in_cplex_mst_form", None, None),
+    (SC, "dvar value assigned in post-processing", "ref",
+     "tests/conformance/test_conf_mp_round2.py::test_post_processing_assignment_to_a_decision_value_is_what_later_data_reads",
+     None, None),
+    (SC, "constraint .slack after a MIP", "ref", "tests/conformance/test_conf_mp_round2.py::test_slack_after_a_mip", None, None),
+    (SC, "tuple field assignment (non-key int, float, string)", "ref",
+     "tests/conformance/test_conf_mp_round2.py::test_script_assigns_non_key_fields_of_tuples_in_sets_arrays_and_scalars",
+     None, None),
+]
+
 # Snippets that stand for "not supported": the model that yields the code (checked by the test).
 CODE_MODELS = {
     "CP": "using CP;\ndvar int x in 0..3;\nminimize x;",
@@ -446,6 +541,17 @@ CODE_MODELS = {
     "step": "dvar interval a;\nminimize step(a);",
     "stepAtStart": "dvar interval a;\nminimize stepAtStart(a);",
     "stepAtEnd": "dvar interval a;\nminimize stepAtEnd(a);",
+    "standardDeviation": _CPX + "minimize standardDeviation(x);",
+    "strong": _CPX + "minimize x[1];\nsubject to { strong(x); }",
+    "sameCommonSubsequence": _CPI + "dvar sequence s1 in all(i in 1..1) a;\ndvar sequence s2 in all(i in 1..1) a;\n"
+                             "minimize endOf(a);\nsubject to { sameCommonSubsequence(s1, s2); }",
+    "segmentStart": _CPI + "cumulFunction f = pulse(a, 1);\nminimize endOf(a);\nsubject to { segmentStart(f, 0) <= 1; }",
+    "segmentEnd": _CPI + "cumulFunction f = pulse(a, 1);\nminimize endOf(a);\nsubject to { segmentEnd(f, 0) <= 1; }",
+    "segmentValue": _CPI + "cumulFunction f = pulse(a, 1);\nminimize endOf(a);\nsubject to { segmentValue(f, 0) <= 1; }",
+    "numberOfSegments": _CPI + "cumulFunction f = pulse(a, 1);\nminimize endOf(a);\nsubject to { numberOfSegments(f) <= 1; }",
+    "IloCumulFunctionExpr": _CPI + "cumulFunction f = pulse(a, 1);\nminimize endOf(a);\nexecute { writeln(f); }",
+    "IloOplProject": "dvar float x in 0..2;\nmaximize x;\nmain { var p = new IloOplProject(\".\"); }",
+    "IloOplRunConfiguration": "dvar float x in 0..2;\nmaximize x;\nmain { var rc = new IloOplRunConfiguration(\"m.mod\"); }",
 }
 
 _TEST = "tests/conformance/test_conf_reference.py"

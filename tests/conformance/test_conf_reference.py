@@ -120,3 +120,19 @@ def test_parser_of_the_table_rejects_a_missing_test_and_an_unknown_code():
     assert not _test_exists("tests/nowhere.py::test_x")
     assert _test_exists("tests/conformance/test_conf_reference.py::test_supported[abs]")
     assert lookup("OPL9999") is None
+
+
+# Entries of IBM's references that once had no row (issue 44): each must keep one (a missing row is worse
+# than a row marked not supported).
+_REQUIRED = """append element standardDeviation strong sameSequence sameCommonSubsequence cumulFunctionValue
+stateFunctionValue segmentStart segmentEnd segmentValue numberOfSegments initial template struct break continue for
+function return var while write writeln""".split() + ["^ (power)", "#<field: value># named tuple"]
+_REQUIRED_CLASSES = ["IloCP", "IloIntervalVar", "IloIntervalSequenceVar", "IloCumulFunctionExpr", "IloStateFunctionExpr",
+                     "IloOplProject", "IloOplRunConfiguration", "IloOplCPSolution"]
+
+
+def test_every_required_reference_entry_has_a_row():
+    names = [e[1] for e in ENTRIES]
+    missing = [n for n in _REQUIRED if n not in names]
+    missing += [c for c in _REQUIRED_CLASSES if not any(n == c or n.startswith(c + " ") for n in names)]
+    assert missing == []

@@ -279,9 +279,15 @@ def test_apply_ops_settings_refuses_a_file_it_cannot_read(tmp_path):
              "bad.ops": ("<settings><category>", "OPL1069", "not well-formed XML"),
              "root.ops": ("<project/>", "OPL1069", "has the root `<project>`"),
              "none.ops": (None, "OPL1061", "does not exist")}
+    # issue 42 (minor): the same DTD saved as UTF-16 passed the byte test and reached the parser (expat
+    # reads UTF-16); UTF-32, which expat does not read, is refused as unreadable XML
+    for enc, words in (("utf-16", "declares a DTD"), ("utf-32", "not well-formed XML")):
+        cases["dtd-%s.ops" % enc] = ('<?xml version="1.0" encoding="%s"?>\n<!DOCTYPE s [<!ENTITY a "b">]>'
+                                     '<settings>&a;</settings>' % enc, "OPL1069", words)
     for name, (text, code, words) in cases.items():
         if text is not None:
-            (tmp_path / name).write_text(text)
+            enc = "utf-16" if "utf-16" in name else "utf-32" if "utf-32" in name else "utf-8"
+            (tmp_path / name).write_bytes(text.encode(enc))
         (tmp_path / "m.mod").write_text(main % name)
         errs = [d for d in pyopl.solve(tmp_path / "m.mod").diagnostics if d.is_error]
         assert [(d.code, d.span.line, d.span.column) for d in errs] == [(code, 3, 8)], name

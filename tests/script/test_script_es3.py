@@ -210,3 +210,13 @@ def test_parsing_work_is_linear():
     parse_script("var warm = 1;")  # the parser tables are built once per process, outside the count
     small, large = calls(1000), calls(4000)
     assert 3.5 * small < large < 4.5 * small
+
+
+def test_a_regex_literal_may_start_the_statement_of_a_header():
+    # issue 42 (minor). ES3 12.5-12.10: after the `)` of an `if`/`for`/`while`/`with` header comes a
+    # statement, so `/` starts a regular expression there (it was read as a division: a syntax error);
+    # after any other `)` it is still a division
+    src = ('var s = "abc", n = 0, i;\nfor (i = 0; i < 3; i++) /b/.test(s) && n++;\n'
+           'if (n == 3) /c$/.test(s) && n++;\nwhile (n < 5) /a/.test(s) && n++;\n'
+           'var half = (n + 5) / 2 / 1;\nwriteln(n, " ", half);')
+    assert run(src) == "5 5\n"  # 3 from the loop, 1 from the `if`, 1 from the `while`; (5 + 5) / 2 / 1 = 5

@@ -341,3 +341,15 @@ def test_the_decoding_mode_is_part_of_the_run_id():
     assert identity.setting_differences({**base, "constrained_decoding": "off"}, base) == []
     assert identity.setting_differences(base, {**base, "constrained_decoding": "auto"}) == [
         "constrained_decoding: null → \"auto\""]
+
+
+def test_case_insensitive_terminals_keep_their_flag():
+    # issue 42 (minor): `/select/i` became GBNF for lowercase `select` only (the flag was dropped), so a
+    # constrained LLM could not write `SELECT`; a string terminal `"from"i` was refused outright
+    from syntagm.decoding.lark_gbnf import lark_to_gbnf
+
+    rules, root = lark_to_gbnf('start: KW NAME\nKW: /sel[a-e]ct/i\nNAME: "from"i\n%ignore " "\n', "p-")
+    r = Recogniser(read_gbnf("".join("%s ::= %s\n" % kv for kv in rules.items()) + "root ::= %s\n" % root))
+    for text in ("select from", "SELECT FROM", "SeLeCt fRoM", "selact from"):
+        assert r.accepts(text), text
+    assert not r.accepts("selfct from") and not r.accepts("select form")

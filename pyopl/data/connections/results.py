@@ -3,15 +3,15 @@ variable's or ``dexpr``'s solution values, a post-processing element computed fr
 or a data element as the run ended."""
 from __future__ import annotations
 
-import os
 from typing import Any
 
 from ...semantics.values import OplArray
 from .sources import SourceError
 
 
-def publish_result(model: Any, ctx: Any, result: Any) -> None:
-    """Run ``model.publish`` for ``result`` (solved, not failed): diagnostics go to
+def publish_result(model: Any, ctx: Any, result: Any, root: str | None) -> None:
+    """Run ``model.publish`` for ``result`` (solved, not failed), workbook copies going into the output
+    folder ``root`` (None: a model given as text without one): diagnostics go to
     ``result.diagnostics`` (an error marks the run failed, as a failed post-processing step does)
     and the files written to ``result.extra["published"]``."""
     from ...diagnostics.reporter import Reporter
@@ -46,13 +46,6 @@ def publish_result(model: Any, ctx: Any, result: Any) -> None:
         raise SourceError("data-connection-failed", "`%s` has no value to write" % name, t.target_span,
                           help="write a decision variable, a dexpr or a data element")
 
-    root = model.output_dir
-    model_file = next(iter(model.sources), "<model>")
-    if not root and not model_file.startswith("<"):
-        from ...script.options import OUTPUT_SUFFIX
-
-        stem = os.path.splitext(os.path.basename(model_file))[0] or "model"
-        root = os.path.join(os.path.dirname(os.path.abspath(model_file)), stem + OUTPUT_SUFFIX)
     rep = Reporter(100)
     written = publish(model.publish, value_of, root, rep)
     if written:

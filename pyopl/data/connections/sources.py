@@ -63,6 +63,8 @@ def _need(module: str, conn: Connection) -> Any:
 
 
 # ---------------------------------------------------------------- spreadsheets
+#: most cells one SheetRead reads (openpyxl makes a Python object per cell)
+MAX_CELLS = 5_000_000
 _CELLS = re.compile(r"^\$?[A-Za-z]{1,3}\$?\d+(?::\$?[A-Za-z]{1,3}\$?\d+)?$")
 
 
@@ -125,6 +127,13 @@ def read_sheet(conn: Connection, query: Arg) -> TableValue:
     from openpyxl.utils.cell import range_boundaries
 
     c0, r0, c1, r1 = range_boundaries(ref if ":" in ref else "%s:%s" % (ref, ref))
+    # a range past the cells the sheet uses holds only empty cells there: read up to the last used
+    # row and column (`A:A`-like ranges of a million rows cost nothing), then count what is left
+    r1, c1 = min(r1, max(r0, ws.max_row)), min(c1, max(c0, ws.max_column))
+    if (r1 - r0 + 1) * (c1 - c0 + 1) > MAX_CELLS:
+        raise SourceError("data-connection-failed", "the range \"%s\" holds %s cells, more than pyopl reads from a "
+                          "sheet (%s)" % (query.value, f"{(r1 - r0 + 1) * (c1 - c0 + 1):,}", f"{MAX_CELLS:,}"),
+                          query.span, help="read a smaller range, or keep data this large in a database or CSV file")
     rows = [list(r) for r in ws.iter_rows(min_row=r0, max_row=r1, min_col=c0, max_col=c1, values_only=True)]
     return TableValue(rows, 'SheetRead(%s, "%s")' % (conn.name, query.value), query.span)
 

@@ -63,5 +63,10 @@ declared sets or ranges that do not depend on one another) is refused early: onc
 more than twice what is left of the limit stops it there, with the product of its domains in the
 message. Check the index sets and the filters; a model this large is usually a mistake. To allow
 more, pass `--max-nonzeros N` to `pyopl check|solve|export`, or
-`limits=pyopl.Limits(max_nonzeros=N)` to `pyopl.compile_model`/`pyopl.check`. (No example here:
-it needs millions of rows; `tests/test_size_limit.py` triggers it with a small limit.)""")
+`limits=pyopl.Limits(max_nonzeros=N)` to `pyopl.compile_model`/`pyopl.check`. Two other sizes
+share the code: the sets a model computes (`union`, `inter`, `diff`, `symdiff`, comprehensions,
+`union(...)`, `asSet`) may hold 10,000,000 elements in all (`Limits(max_set_elements=N)`), each
+set counted before it is built; and the order CP-SAT makes for a `dvar sequence` that `first`,
+`last`, `before` or `prev` use ((n+1)^2 arc literals and rank constraints for n intervals, each
+weighed as 100 nonzeros) counts toward the nonzeros, refused at the call. (No example here: it
+needs millions of rows; `tests/test_size_limit.py` triggers it with a small limit.)""")

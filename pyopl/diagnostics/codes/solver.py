@@ -62,6 +62,26 @@ integrality tolerance defeats, a coefficient below 1e-9 it dropped, a row with c
 values are kept so you can look at them. It names the constraint (label and key) and both values.
 Tighten the solver's tolerances, give the variables finite bounds near their real range, rescale
 the data, or try another solver; `--no-verify` turns the check off, for benchmarking only.""")
+R("OPL0710", "assumed-bound-touched", "warning", "The solution reaches a bound pyopl assumed",
+  """A logical constraint, `abs`, `min`/`max` or `piecewise` over a variable with no declared or
+implied bound on one side was linearised with big-M, assuming a bound (warning OPL0901). The
+solver's optimum is then only optimal among solutions inside that bound, and this solution
+reaches it, so a better one may lie beyond: the status is `feasible`, not `optimal`, and
+`result.extra["assumptions"]` lists each assumed bound and whether the solution touches it. Give
+the variable the domain the model really has, or a constraint that bounds it.""",
+  bad="dvar float+ x;\ndvar boolean b;\nmaximize x - b;\nsubject to { b == 0 => x <= 0; }",
+  good="dvar float+ x in 0..100;\ndvar boolean b;\nmaximize x - b;\nsubject to { b == 0 => x <= 0; }",
+  at=(4, 24), via="solve")
+R("OPL0711", "coefficient-range", "warning", "Coefficients a solver cannot honour",
+  """A constraint has a coefficient below 1e-9 in magnitude, which HiGHS (`small_matrix_value`)
+and SCIP (`numerics/epsilon`) treat as 0 without a word, or coefficients whose magnitudes span more
+than 1e9, beyond what solvers honour reliably (Gurobi's guidelines for numerical issues, CPLEX's
+notes on ill-conditioning): the solver may then report a wrong optimum as optimal. The solution
+check (OPL0709) catches such an answer after the solve; this warning says why before it. Scale the
+units so that the coefficients of a row stay within about 1e6 of each other.""",
+  bad="dvar float+ x;\nmaximize x;\nsubject to {\n  c: 1e-10 * x <= 1;\n  x <= 1e12;\n}",
+  good="dvar float+ x;\nmaximize x;\nsubject to {\n  c: x <= 1e10;\n  x <= 1e12;\n}",
+  at=(4, 3))
 R("OPL0708", "cpsat-non-integral", "error", "A coefficient CP-SAT cannot take exactly",
   """OR-Tools CP-SAT takes integer coefficients only. pyopl multiplies each constraint (and the
 objective) by the smallest power of ten, up to 10^6, that makes every coefficient and bound of it a

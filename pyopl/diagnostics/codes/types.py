@@ -93,7 +93,8 @@ R("OPL0218", "field-of-set", "error", "Field access on a set of tuples",
        'maximize sum(p in Ps) p.price * q[p];\nsubject to { forall(p in Ps) q[p] <= 1; }',
   at=(4, 10))
 R("OPL0219", "boolean-domain", "error", "Domain on a boolean variable",
-  """A `boolean` decision variable is 0 or 1; it takes no `in lo..hi` domain.""",
+  """A `boolean` decision variable is 0 or 1; it takes no `in lo..hi` domain beyond those values
+(`in 0..1`, or `in 1..1` to fix it, are accepted as IBM writes them).""",
   bad="dvar boolean b in 0..5;\nmaximize b;",
   good="dvar int b in 0..5;\nmaximize b;",
   at=(1, 19))
@@ -110,7 +111,9 @@ state the comparison in `subject to`.""",
   good="dvar float+ x;\nminimize x;\nsubject to { x >= 2; }",
   at=(2, 10))
 R("OPL0222", "tuple-field-not-scalar", "error", "Array or set inside a tuple value",
-  """Each component of a tuple literal `<...>` is one value of the matching field's type.""",
+  """Each component of a tuple literal `<...>` in the model is one value of the matching field's type;
+a set is allowed where the field is a set (`{int} c;`, IBM's "Limitations on tuples"), an array literal
+is not (give array fields their values in the data).""",
   bad='tuple Arc { string f; string t; float cost; }\n{Arc} Arcs = {<"a", ["b"], 2.5>};\n'
       'dvar float+ flow[Arcs];\nminimize sum(a in Arcs) flow[a];',
   good='tuple Arc { string f; string t; float cost; }\n{Arc} Arcs = {<"a", "b", 2.5>};\n'
