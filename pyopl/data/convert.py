@@ -401,10 +401,9 @@ def _fill(v: Any, elem: Any, dims: list[Any], k: int, prefix: tuple, data: dict,
             data[prefix + key] = convert_scalar(x, elem, name, where)
         return
     if isinstance(v, dict):
-        from ..lowering.kinds import is_decision
-
         for key in v:
-            if any(is_decision(k) for k in (key if isinstance(key, tuple) else (key,))):
+            # (a decision expression, the lowering's LinExpr: data takes no import of the lowering layer)
+            if any(type(k).__name__ in ("LinExpr", "QuadExpr") for k in (key if isinstance(key, tuple) else (key,))):
                 # (after the model: post-processing data, computed on the solution)
                 raise EvalError("decision-in-data", where, "a key of `%s` depends on a decision variable" % label,
                                 help="data cannot depend on decisions before the solve; declare it after the "
