@@ -297,6 +297,8 @@ def _set_function(ev: Any, node: A.Call, env: dict) -> Any:
                             "position %d is outside the set, whose positions are 0..%d (positions are 0-based)" % (k, len(s) - 1),
                             help="use a position between 0 and card(set) - 1")
         return s.item(k)
+    if v not in s and isinstance(v, (OplTuple, tuple)) and isinstance(s, OplSet) and s.by_key(tuple(v)) is not None:
+        v = s.by_key(tuple(v))  # `ord(S, <"HNL">)`: the tuple of S with those key fields (OPL's key lookup)
     if v not in s:
         raise EvalError("set-element-missing", node.args[1].span, "%s is not an element of the set %s" % (show(v), show(s)),
                         help="`%s` needs an element of the set" % f)

@@ -111,8 +111,7 @@ def sequence_decl(inst: Any, d: A.SequenceDecl, dims: list, envs: list) -> Any:
         ivs = interval_list(inst.ev, d.domain, env, "dvar sequence")
         types = None
         if d.types is not None:
-            v = inst.ev.eval_data(d.types, env, "the types of `%s`" % d.name)
-            types = _int_list(v, d.types, len(ivs), "the types of `%s`" % d.name)
+            types = _int_list(_type_values(inst, d.types, env, d.name), d.types, len(ivs), "the types of `%s`" % d.name)
         data[key] = Sequence(d.name + _at(key), ivs, types)
     return OplArray(d.name, dims, data) if dims else data[()]
 
@@ -124,6 +123,20 @@ class Sequence:
     name: str
     intervals: list
     types: list | None
+
+
+def _type_values(inst: Any, node: A.Expr, env: dict, name: str) -> Any:
+    """The types of a ``dvar sequence``: an integer array (data), ``all(i in I) t[i]`` (IBM's
+    ``sched_setup`` writes ``types all(i in Tasks) task[i].type``) or ``append`` of those."""
+    if isinstance(node, A.Aggregate) and node.op == "all":
+        return [inst.ev.eval_data(node.body, e, "the types of `%s`" % name) for e in inst.ev.iterate(node.quals, env, node)]
+    if isinstance(node, A.Call) and node.func == "append":
+        out: list = []
+        for a in node.args:
+            v = _type_values(inst, a, env, name)
+            out.extend(list(v.data.values()) if isinstance(v, OplArray) else v if isinstance(v, list) else [v])
+        return out
+    return inst.ev.eval_data(node, env, "the types of `%s`" % name)
 
 
 def _int_list(v: Any, node: A.Node, n: int, what: str) -> list[int]:
@@ -140,7 +153,9 @@ def _at(key: tuple) -> str:
 
 def interval_list(ev: Any, arg: A.Expr, env: dict, what: str) -> list[IntervalVar]:
     """The intervals of an argument: an interval array (or a slice of one), a ``dvar sequence``,
-    ``all(i in I) a[i]``, a literal ``[a, b]``; EvalError otherwise."""
+    ``all(i in I) a[i]``, a literal ``[a, b]``, ``append(...)`` of those; EvalError otherwise."""
+    if isinstance(arg, A.Call) and arg.func == "append":
+        return [iv for a in arg.args for iv in interval_list(ev, a, env, what)]
     if isinstance(arg, A.Aggregate) and arg.op == "all":
         vals = [ev.evaluate(arg.body, e) for e in ev.iterate(arg.quals, env, arg)]
     elif isinstance(arg, A.ArrayLit):

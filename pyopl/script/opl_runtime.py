@@ -88,7 +88,7 @@ class Runtime:
 #: the classes a ``main`` block makes with ``new`` (built by ``main_flow.Flow.construct``)
 MAIN_CLASSES = ("IloOplModel", "IloOplModelSource", "IloOplModelDefinition", "IloOplDataSource",
                 "IloOplDataElements", "IloCplex", "IloOplCplexVectors", "IloOplCplexBasis", "IloOplConflictIterator",
-                "IloOplRelaxationIterator")
+                "IloOplRelaxationIterator", "IloOplCPSolution")
 
 
 def main_classes(ctx: Any) -> dict[str, Any]:
@@ -250,6 +250,7 @@ class OplNamespace(_Host):
             "ftoi": lambda a, s: float(math.trunc(n(a, s))) if math.isfinite(n(a, s)) else math.nan,
             "distToInt": lambda a, s: abs(n(a, s) - round(n(a, s))),
             "element": lambda a, s: _element(self.ctx, a, s), "standardDeviation": lambda a, s: _std_dev(self.ctx, a, s),
+            "append": lambda a, s: _append(a, s),
         }
 
 
@@ -289,6 +290,23 @@ def _std_dev(ctx: Any, args: list, span: Any) -> float:
                          help="pass an array with at least one item")
     mean = sum(vals) / len(vals)
     return math.sqrt(sum((x - mean) ** 2 for x in vals) / len(vals))
+
+
+def _append(args: list, span: Any) -> Any:
+    """``Opl.append(a, b, ...)``: a script array of the elements of the arrays given (an OPL array's items in
+    index order, a script array's items) and of the other arguments themselves, in order (OPL's ``append``
+    as IBM's scripts reach it, e.g. for ``cp.factory.searchPhase(Opl.append(s, d))``)."""
+    from .values import JSArray
+
+    out: list = []
+    for v in args:
+        if isinstance(v, JSArray):
+            out.extend(v.items)
+        elif isinstance(v, _Host) and list(v.iter_keys()):
+            out.extend(v.get_index(k, span) for k in v.iter_keys())
+        else:
+            out.append(v)
+    return JSArray(out)
 
 
 def _log(v: float, fn: Any) -> float:
@@ -662,10 +680,17 @@ def resolve_path(ctx: Any, args: list, span: Any) -> Any:
 
 def print_conflict(ctx: Any, result: Any) -> Any:
     """``thisOplModel.printConflict()``: the conflicting constraints of the last infeasible solve
-    (the conflict pyopl computed, OPL0704); nothing when that solve found no conflict."""
+    (the conflict pyopl computed, OPL0704); a line saying that none is available when the solve was
+    infeasible and the search found none (a CP model infeasible through its global constraints)."""
     conflict = getattr(result, "conflict", None) if result is not None else None
     if conflict is not None:
         ctx.write(conflict.text() + "\n")
+    elif result is not None and result.status == "infeasible":
+        cp = result.solver == "cpsat"
+        ctx.write("infeasible: no conflict available: %s\n" % (
+            "pyopl's conflict search takes the linear constraints, which hold together here; the global "
+            "constraints (allDifferent, noOverlap, ...) that CP-SAT found infeasible take no part in it"
+            if cp else "the conflict search found none within its time"))
     return UNDEFINED
 
 

@@ -28,7 +28,7 @@ allowedAssignments forbiddenAssignments element stepAtStart stepAtEnd heightAtSt
 startEval endEval sizeEval lengthEval overlapLength typeOfNext typeOfPrev startOfNext startOfPrev endOfNext
 endOfPrev sizeOfNext sizeOfPrev lengthOfNext lengthOfPrev before strong isomorphism step append standardDeviation
 sameSequence sameCommonSubsequence cumulFunctionValue stateFunctionValue segmentStart segmentEnd segmentValue
-numberOfSegments""".split())
+numberOfSegments subCircuit""".split())
 #: CP Optimizer functions that IBM also defines on data, outside constraints, in CP and CPLEX models alike
 #: (OPL Language Quick Reference, "element", "standardDeviation"): computed when no argument is a decision.
 DATA_CP_FUNCTIONS = frozenset({"element", "standardDeviation"})
@@ -36,7 +36,8 @@ DATA_CP_FUNCTIONS = frozenset({"element", "standardDeviation"})
 CP_SUPPORTED = frozenset("""allDifferent count inverse noOverlap alternative span synchronize startOf endOf sizeOf
 lengthOf presenceOf pulse stepAtStart stepAtEnd alwaysIn endBeforeStart endBeforeEnd startBeforeStart startBeforeEnd
 startAtStart startAtEnd endAtStart endAtEnd allMinDistance lex pack step before alwaysEqual
-allowedAssignments forbiddenAssignments""".split())
+allowedAssignments forbiddenAssignments append typeOfNext typeOfPrev startOfNext startOfPrev endOfNext endOfPrev
+sizeOfNext sizeOfPrev lengthOfNext lengthOfPrev cumulFunctionValue stateFunctionValue heightAtStart overlapLength subCircuit sameSequence element""".split())
 
 
 def _within_0_1(domain: A.Expr) -> bool:
