@@ -161,6 +161,11 @@ def _element(ev: Any, node: A.Call, env: dict) -> Any:
     from .cp import array_items
 
     _args(node, 2, 2)
+    from .builtins import _on_data
+
+    on_data = _on_data(ev, node, env)  # no decision among the arguments: IBM defines it on data in any model
+    if on_data is not None:
+        return on_data
     need_cp(ev.inst, node.span, "`element`")
     items = array_items(ev, node.args[0], env, "element")
     n = ev.evaluate(node.args[1], env)

@@ -22,7 +22,7 @@ from .values import NULL, HostFunction, HostObject, UNDEFINED
 
 #: Names IBM offers that pyopl does not run (an error naming the name, never a silent skip).
 UNSUPPORTED_GLOBALS = ("IloOplExec", "IloOplCallJava", "IloOplImportExcel", "IloOplProject",
-                       "IloOplRunConfiguration", "IloOplSettings", "IloCP", "IloOplProfiler", "IloOplCPSolution",
+                       "IloOplRunConfiguration", "IloOplSettings", "IloCP", "IloOplProfiler",
                        "stop")  # IBM's "Miscellaneous functions": stop() halts the program for the debugger
 
 
@@ -148,7 +148,6 @@ def _fail(span: Any) -> Any:
 
 _UNSUPPORTED_HELP = {
     "IloCP": "use the model's own `cp` object (`cp.param`), or solve a sub-model with `new IloOplModel(def, cplex)`",
-    "IloOplCPSolution": "pyopl gives CP-SAT no starting point from a script; remove it",
     "stop": "pyopl has no script debugger to stop in; remove it (or use `fail()` to end the block with an error)",
     "IloOplProject": "run each model with its data: `new IloOplModel(new IloOplModelDefinition(src), cplex)`",
     "IloOplRunConfiguration": "run each model with its data: `new IloOplModel(new IloOplModelDefinition(src), cplex)`",
