@@ -77,8 +77,7 @@ def solve(ir: IR, options: SolveOptions) -> Result:
             solver.parameters.enumerate_all_solutions = True
     if options.start is not None:  # cp.setStartingPoint: CP-SAT's hints
         st = np.asarray(options.start, dtype=float)
-        for j in np.flatnonzero(~np.isnan(st)):
-            model.add_hint(xs[int(j)], int(round(float(st[j]))))
+        _hint(model, [(xs[int(j)], int(round(float(st[j])))) for j in np.flatnonzero(~np.isnan(st))])
     with sigint_stops_solve() as stop, wake_on_sigint(stop):
         # Ctrl-C: CP-SAT's own SIGINT handler would stop the search unseen (a `feasible` result, exit 0);
         # pyopl's handler stops it instead and the result says `interrupted` (as for the MIP backends)
@@ -152,8 +151,7 @@ def _left_shift(cp_model: Any, model: Any, solver: Any, xs: list, ir: IR, option
     if budget < 0.05:
         return
     model.clear_hints()
-    for v, x in zip(xs, first):
-        model.add_hint(v, x)
+    _hint(model, zip(xs, first))
     model.minimize(sum(xs[iv.start] for iv in ir.intervals))
     limit = solver.parameters.max_time_in_seconds
     solver.parameters.max_time_in_seconds = budget
@@ -168,11 +166,23 @@ def _left_shift(cp_model: Any, model: Any, solver: Any, xs: list, ir: IR, option
         solver.parameters.max_time_in_seconds = limit
 
 
+def _hint(model: Any, pairs: Any) -> None:
+    """CP-SAT's hints ``variable = value`` for ``pairs``, one per CP-SAT variable: the size columns of
+    intervals of one fixed size share CP-SAT's constant (:func:`build`), which takes one hint."""
+    hinted = set()
+    for v, x in pairs:
+        if v.index not in hinted:
+            hinted.add(v.index)
+            model.add_hint(v, x)
+
+
 def build(cp_model: Any, ir: IR) -> tuple[Any, list, int, int]:
     """``(CpModel, variables, objective scale, rows scaled by a power of ten)`` for ``ir``; raises
     :class:`Refused`."""
     m = cp_model.CpModel()
     xs = []
+    # the size column of an interval of fixed size: CP-SAT's shared constant, not a variable of its own
+    fixed = {iv.size for iv in ir.intervals if ir.col_lower[iv.size] == ir.col_upper[iv.size]}
     for j in range(ir.num_cols):
         if not ir.col_integer[j] and ir.col_name[j] not in ir.dvars:
             raise Refused("cp-mp-only", "this model needs a continuous auxiliary variable (`%s`, made for a "
@@ -188,7 +198,7 @@ def build(cp_model: Any, ir: IR) -> tuple[Any, list, int, int]:
         lo, hi = ir.col_lower[j], ir.col_upper[j]
         lo = -MAXINT if math.isinf(lo) else int(math.ceil(lo - 1e-9))
         hi = MAXINT if math.isinf(hi) else int(math.floor(hi + 1e-9))
-        xs.append(m.new_int_var(lo, hi, ir.column_label(j)))
+        xs.append(m.new_constant(lo) if j in fixed and lo == hi else m.new_int_var(lo, hi, ir.column_label(j)))
     data, indices, indptr = ir.csr()
     scaled_rows = 0
     for i in range(ir.num_rows):

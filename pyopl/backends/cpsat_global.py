@@ -80,14 +80,17 @@ class Builder:
                 self.circuits[c.data["seq2"]] = make_circuit(self, c.data["intervals2"])
 
     def add_intervals(self, ivs: list) -> None:
-        """One CP-SAT interval per :class:`~pyopl.lowering.intervals.IntervalVar`, in order."""
+        """One CP-SAT interval per :class:`~pyopl.lowering.intervals.IntervalVar`, in order; a size
+        column fixed to one value (``size 5``) is given as that constant."""
         m, xs = self.m, self.xs
         self.ivs = ivs
         for iv in ivs:
+            lo, hi = _domain(xs[iv.size])
+            size = lo if lo == hi else xs[iv.size]  # a fixed size: a constant, as a direct build writes it
             if iv.presence is None:
-                self.intervals.append(m.new_interval_var(xs[iv.start], xs[iv.size], xs[iv.end], iv.label()))
+                self.intervals.append(m.new_interval_var(xs[iv.start], size, xs[iv.end], iv.label()))
             else:
-                self.intervals.append(m.new_optional_interval_var(xs[iv.start], xs[iv.size], xs[iv.end],
+                self.intervals.append(m.new_optional_interval_var(xs[iv.start], size, xs[iv.end],
                                                                   xs[iv.presence], iv.label()))
 
     def add(self, c: Any) -> None:

@@ -22,6 +22,7 @@ from .cp_record import conditional
 from .errors import EvalError
 from .kinds import is_number
 from .linear import Leaf, LinExpr
+from .sequence_groups import grouped_domains
 
 #: IBM's bound of interval starts and ends (``maxint / 2``, OPL manual "dvar interval")
 INTERVAL_MAX = 1073741823
@@ -107,8 +108,9 @@ def sequence_decl(inst: Any, d: A.SequenceDecl, dims: list, envs: list) -> Any:
     index sets ``dims``.  Returns the value to declare."""
     need_cp(inst, d.name_span, "`dvar sequence`")
     data = {}
+    grouped = grouped_domains(inst.ev, d.domain, envs) if dims else None
     for key, env in envs:
-        ivs = interval_list(inst.ev, d.domain, env, "dvar sequence")
+        ivs = interval_list(inst.ev, d.domain, env, "dvar sequence", None if grouped is None else grouped[key])
         types = None
         if d.types is not None:
             types = _int_list(_type_values(inst, d.types, env, d.name), d.types, len(ivs), "the types of `%s`" % d.name)
@@ -151,12 +153,15 @@ def _at(key: tuple) -> str:
     return "".join("[%s]" % show(k) for k in key)
 
 
-def interval_list(ev: Any, arg: A.Expr, env: dict, what: str) -> list[IntervalVar]:
+def interval_list(ev: Any, arg: A.Expr, env: dict, what: str, values: list | None = None) -> list[IntervalVar]:
     """The intervals of an argument: an interval array (or a slice of one), a ``dvar sequence``,
-    ``all(i in I) a[i]``, a literal ``[a, b]``, ``append(...)`` of those; EvalError otherwise."""
-    if isinstance(arg, A.Call) and arg.func == "append":
+    ``all(i in I) a[i]``, a literal ``[a, b]``, ``append(...)`` of those; EvalError otherwise.
+    ``values``: the values of ``arg`` (an ``all``) already evaluated (:mod:`.sequence_groups`), checked here."""
+    if values is not None:
+        vals = values
+    elif isinstance(arg, A.Call) and arg.func == "append":
         return [iv for a in arg.args for iv in interval_list(ev, a, env, what)]
-    if isinstance(arg, A.Aggregate) and arg.op == "all":
+    elif isinstance(arg, A.Aggregate) and arg.op == "all":
         vals = [ev.evaluate(arg.body, e) for e in ev.iterate(arg.quals, env, arg)]
     elif isinstance(arg, A.ArrayLit):
         vals = [ev.evaluate(x, env) for x in arg.items]
