@@ -425,8 +425,11 @@ def cmd_solve(args: argparse.Namespace) -> int:
     if clobber is not None:
         return _write_error(args, clobber)
     solver_diags = list(result.diagnostics)
-    if model.warnings:
-        result.diagnostics = list(model.warnings) + solver_diags
+    # the compile's OPL1163 warning says where a quadratic model would go with no solver named; the
+    # solve has now gone there (its `solver:` line) or refused it with its own diagnostic: said once
+    warnings = [w for w in model.warnings if w.code != "OPL1163"]
+    if warnings:
+        result.diagnostics = warnings + solver_diags
     from ..files.safe_write import WriteError, write_text_safely
 
     try:
@@ -456,10 +459,10 @@ def cmd_solve(args: argparse.Namespace) -> int:
     else:
         from .terminal import shown
 
-        if model.warnings or solver_diags:
+        if warnings or solver_diags:
             from ..diagnostics.render import render_all
 
-            print(shown(render_all(list(model.warnings) + solver_diags, model.sources)), file=sys.stderr)
+            print(shown(render_all(warnings + solver_diags, model.sources)), file=sys.stderr)
         from ..results.report import text_report
 
         own = result.solved_ir is None or result.solved_ir is model.ir  # (else a sub-model `main` made and solved)
