@@ -224,3 +224,10 @@ def test_solve_says_once_where_a_quadratic_constraint_goes(tmp_path):
     assert [d["code"] for d in out["diagnostics"]] == ["OPL0703"]
     rc, out = _solve_cli(tmp_path, DISC)  # convex: `auto` gives it to SCIP, as `pyopl check` says nothing
     assert rc == 0 and out["objective"] == pytest.approx(4.0, abs=1e-5) and "diagnostics" not in out
+
+
+def test_the_mcp_solve_tool_says_a_refused_quadratic_constraint_once():
+    pytest.importorskip("pyscipopt")
+    out = work.solve(RING, None, 30.0, 100)
+    assert out["status"] == "error"
+    assert [(d["code"], d["severity"]) for d in out["diagnostics"]] == [("OPL1163", "error")]

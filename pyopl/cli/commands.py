@@ -425,9 +425,7 @@ def cmd_solve(args: argparse.Namespace) -> int:
     if clobber is not None:
         return _write_error(args, clobber)
     solver_diags = list(result.diagnostics)
-    # the compile's OPL1163 warning says where a quadratic model would go with no solver named; the
-    # solve has now gone there (its `solver:` line) or refused it with its own diagnostic: said once
-    warnings = [w for w in model.warnings if w.code != "OPL1163"]
+    warnings = model.solve_warnings  # (a quadratic model's OPL1163: the solve says where it went, once)
     if warnings:
         result.diagnostics = warnings + solver_diags
     from ..files.safe_write import WriteError, write_text_safely
