@@ -192,7 +192,7 @@ def _on_data(ev: Any, node: A.Call, env: dict | None) -> Any:
     import itertools
 
     from ..semantics.values import ArraySlice, OplArray
-    from .cp import array_items
+    from .array_args import array_items
 
     env = env if env is not None else {}
     f = node.func

@@ -13,6 +13,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..syntax import ast as A
+from .array_args import array_items  # (re-exported: cp_globals and the CP constraints read it here)
 from .builtins import _arity, builtin
 from .cp_record import CpConstraint
 from .errors import EvalError
@@ -55,31 +56,6 @@ def need_cp(inst: Any, span: Any, what: str) -> None:
     if getattr(inst, "engine", "mp") != "cp":
         raise EvalError("cp-needs-using-cp", span, "%s belongs to constraint programming, and this model has no "
                         "`using CP;`" % what, help="add `using CP;` as the model's first line to solve it with CP-SAT")
-
-
-def array_items(ev: Any, arg: A.Expr, env: dict, what: str) -> list:
-    """The values of a CP array argument, in order: an array's name (or a slice of one), ``all(i in I) e``
-    or ``[e1, e2, ...]``."""
-    from ..semantics.values import ArraySlice, OplArray
-    from .symbols import VarArray
-
-    if isinstance(arg, A.Aggregate) and arg.op == "all":
-        return [ev.evaluate(arg.body, e) for e in ev.iterate(arg.quals, env, arg)]
-    if isinstance(arg, A.ArrayLit):
-        return [ev.evaluate(x, env) for x in arg.items]
-    if isinstance(arg, A.Name) and arg.id not in env and arg.id in ev.inst.dvar_blocks:
-        first, keys, _dims, _kind = ev.inst.dvar_blocks[arg.id]
-        return [LinExpr.var(first + k) for k in range(len(keys))]
-    v = ev.evaluate(arg, env)
-    if isinstance(v, ArraySlice):
-        n = len(v.prefix)
-        if isinstance(v.array, VarArray):
-            return [LinExpr.var(c) for k, c in v.array.cols.items() if k[:n] == v.prefix]
-        return [x for k, x in v.array.data.items() if k[:n] == v.prefix]
-    if isinstance(v, OplArray) and len(v.dims) == 1:
-        return list(v.data.values())
-    raise EvalError("cp-bad-argument", arg.span, "the argument of `%s` must be a one-dimensional array" % what,
-                    help="pass an array (`%s(x)`), `all(i in I) x[i]`, or `[x, y, z]`" % what)
 
 
 @builtin("allDifferent")

@@ -19,7 +19,6 @@ from .host_errors import HostError, host_error
 from .opl_objects import (ArrayHost, ConstraintHost, DexprHost, DvarHost, SetHost, describe, display, js_number,
                           to_key, to_script)
 from .options import DEFAULT_MEMORY, DEFAULT_STEPS, ScriptOptions  # noqa: F401  (defined apart: light to import)
-from .tuple_slots import ScalarSlot
 from .values import HostObject, JSArray, JSObject, UNDEFINED, well_formed
 
 
@@ -135,6 +134,21 @@ class ScriptContext:
         raise host_error("script-forbidden-assignment", "`%s` holds %s values, which a script cannot assign" % (
             label, "tuple" if isinstance(decl_type, OplTuple) or hasattr(decl_type, "fields") else "set"), span,
             help="change the data it is computed from, or use `add()` on a set")
+
+    def assign_tuple_field(self, host: Any, name: str, value: Any, span: Any) -> None:
+        """``t.name = value`` on the tuple host ``host``: the changed tuple put in its place in the model's
+        data (:mod:`.tuple_slots`), and ``host`` now holds it."""
+        from .tuple_slots import changed_tuple, replace_in_slot
+
+        new = changed_tuple(self, host.value, name, value, span)
+        replace_in_slot(self, host.slot, host.value, new, span)
+        host.value = new
+
+    def tuple_field_value(self, ftype: Any, value: Any, label: str, span: Any) -> Any:
+        """A script value as the value of a tuple field of type ``ftype`` (:func:`.tuple_slots.field_from_script`)."""
+        from .tuple_slots import field_from_script
+
+        return field_from_script(self, ftype, value, label, span)
 
     def invalidate(self) -> None:
         """Forget what the evaluator computed from data before a script changed it."""
@@ -626,7 +640,7 @@ def element(ctx: ScriptContext, name: str, span: Any) -> Any:
         if isinstance(v, StateFunction):  # (never its Python form in a script's output)
             raise host_error("script-unknown-name", "`%s` is a `stateFunction`, which scripts cannot read yet" % name,
                              span, help="read the interval variables instead (`a.start`, `a.end`, `a.present`)")
-        return to_script(ctx, v, ScalarSlot(sym) if isinstance(v, OplTuple) else None)
+        return to_script(ctx, v, ("scalar", sym) if isinstance(v, OplTuple) else None)
     if k in ("set", "range"):
         return SetHost(ctx, sym.value, name)
     if k == "dvar":

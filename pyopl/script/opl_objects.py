@@ -15,7 +15,6 @@ from typing import Any
 
 from ..semantics.values import FloatRange, OplArray, OplRange, OplSet, OplTuple, TupleType
 from .host_errors import host_error
-from .tuple_slots import ArraySlot, SetSlot, changed_tuple
 from .values import HostFunction, HostObject, NULL, UNDEFINED, well_formed
 
 
@@ -64,6 +63,21 @@ def to_key(v: Any) -> Any:
     if isinstance(v, str):
         return well_formed(v)  # "\uD83D\uDE00" names the element "😀"; a lone surrogate cannot be printed
     return v
+
+
+def member_of(dom: Any, k: Any) -> Any:
+    """``k`` as the element of the index set ``dom`` it names: itself, or for a tuple of a keyed
+    tuple set, the set's tuple with the same key fields (a tuple read from another copy of the data,
+    whose array fields are other arrays: IBM compares tuples of a keyed set by their keys)."""
+    if isinstance(k, OplTuple) and k.ttype is not None and k.ttype.keys and isinstance(dom, OplSet):
+        try:
+            if k in dom:
+                return k
+        except TypeError:
+            pass
+        t = dom.by_key(k.key())
+        return t if t is not None else k
+    return k
 
 
 def display(v: Any, nested: bool = False) -> str:
@@ -225,7 +239,7 @@ class SetHost(_Host):
 
     def _element(self, x: Any) -> Any:
         """The element ``x`` as a script value; a tuple knows it lives in this set."""
-        return to_script(self.ctx, x, SetSlot(self.value, self.name) if isinstance(x, OplTuple) else None)
+        return to_script(self.ctx, x, ("set", self.value, self.name) if isinstance(x, OplTuple) else None)
 
     def _check_nonempty(self, span: Any, what: str) -> list:
         items = self._items()
@@ -333,15 +347,13 @@ class SetHost(_Host):
         s = self._mutable(span, "add")
         et = s.elem_type
         if isinstance(et, TupleType):
-            if len(args) == 1 and isinstance(args[0], TupleHost):
-                vals = list(args[0].value)
-            else:
-                vals = [to_key(a) for a in args]
+            vals = list(args[0].value) if len(args) == 1 and isinstance(args[0], TupleHost) else list(args)
             if len(vals) != len(et.fields):
                 raise host_error("script-value-type", "`add` on %s needs %d fields (%s), got %d" % (
                     self._label(), len(et.fields), ", ".join(et.fields), len(vals)), span,
                     help="give one value per field, in order")
-            elem: Any = OplTuple([_field_value(et.types[k], v) for k, v in enumerate(vals)], et)
+            elem: Any = OplTuple([self.ctx.tuple_field_value(et.types[k], v, "`%s.%s`" % (et.name, et.fields[k]), span)
+                                  for k, v in enumerate(vals)], et)
         else:
             elem = to_key(_arg(args, 0))
             if et == "float" and isinstance(elem, int):
@@ -437,9 +449,7 @@ class TupleHost(_Host):
                              "tuple is a value the script computed, not an element of the model's data" % (
                                  name, self.type_name), span,
                              help="assign the field on the tuple read from its set, array or declaration")
-        new = changed_tuple(self.ctx, self.value, name, value, span)
-        self.slot.replace(self.ctx, self.value, new, span)
-        self.value = new
+        self.ctx.assign_tuple_field(self, name, value, span)
 
     def set_index(self, key: Any, value: Any, span: Any) -> None:
         self.set_member(str(key), value, span)
@@ -479,8 +489,8 @@ class ArrayHost(_Host):
         return self._method(name, span)
 
     def _key(self, key: Any, span: Any) -> Any:
-        k = to_key(key)
         dom = self.array.dims[len(self.prefix)]
+        k = member_of(dom, to_key(key))
         if k not in dom:
             name = self.array.name + "".join("[%s]" % display(p, True) for p in self.prefix)
             raise host_error("script-index-out-of-range", "index %s is outside the index set of `%s` (%s)" % (
@@ -497,7 +507,7 @@ class ArrayHost(_Host):
             raise host_error("script-index-out-of-range", "`%s%s` has no value" % (
                 self.array.name, "".join("[%s]" % display(p, True) for p in full)), span,
                 help="the data gives this array no value at this index")
-        return to_script(self.ctx, v, ArraySlot(self.array, full) if isinstance(v, OplTuple) else None)
+        return to_script(self.ctx, v, ("array", self.array, full) if isinstance(v, OplTuple) else None)
 
     def set_index(self, key: Any, value: Any, span: Any) -> None:
         k = self._key(key, span)
@@ -519,7 +529,7 @@ class ArrayHost(_Host):
     def iter_keys(self):
         dom = self.array.dims[len(self.prefix)]
         for k in list(dom):
-            yield to_script(self.ctx, k, SetSlot(dom, None) if isinstance(k, OplTuple) else None)
+            yield to_script(self.ctx, k, ("set", dom, None) if isinstance(k, OplTuple) else None)
 
     def to_display(self) -> str:
         data = self.array.data
@@ -623,7 +633,7 @@ class DvarHost(_Host):
         if self.is_item:
             return super().get_index(key, span)
         dom = self.ctx.dvar_dims(self.name)[len(self.prefix)]
-        k = to_key(key)
+        k = member_of(dom, to_key(key))
         if k not in dom:
             raise host_error("script-index-out-of-range", "index %s is outside the index set of `%s` (%s)" % (
                 display(k, True), self._label(), _domain_words(dom)), span,
@@ -685,7 +695,7 @@ class DexprHost(_Host):
 
     def get_index(self, key: Any, span: Any) -> Any:
         dims = self.ctx.dexpr_dims(self.name)
-        k = to_key(key)
+        k = member_of(dims[len(self.prefix)], to_key(key))
         if k not in dims[len(self.prefix)]:
             raise host_error("script-index-out-of-range", "index %s is outside the index set of `%s`" % (
                 display(k, True), self.name), span, help="index with an element of the dexpr's index set")

@@ -80,6 +80,15 @@ class ArraySlot:
         ctx.note_assigned(self.array.name)
 
 
+def replace_in_slot(ctx: Any, slot: tuple | None, old: OplTuple, new: OplTuple, span: Any) -> None:
+    """Put ``new`` in ``old``'s place: ``slot`` is ``("set", set, name)``, ``("array", array, key)`` or
+    ``("scalar", symbol)``, as the host objects record where a tuple came from."""
+    kind = slot[0]
+    place = SetSlot(slot[1], slot[2]) if kind == "set" else ArraySlot(slot[1], slot[2]) if kind == "array" \
+        else ScalarSlot(slot[1])
+    place.replace(ctx, old, new, span)
+
+
 def changed_tuple(ctx: Any, old: OplTuple, name: str, value: Any, span: Any) -> OplTuple:
     """``old`` with the field ``name`` set to ``value`` (converted to the field's type), or a
     script error: a key field, a set/array/tuple field, or a value of the wrong type."""
@@ -144,3 +153,57 @@ def _refuse_built_decisions(ctx: Any, s: OplSet, label: str, span: Any) -> None:
             raise host_error("script-forbidden-assignment", "the decision `%s` is indexed by %s already, so its tuples "
                              "cannot change here" % (sym.name, label), span,
                              help="change the tuples in an `execute` block placed before `%s` is declared" % sym.name)
+
+
+def field_from_script(ctx: Any, ftype: Any, v: Any, label: str, span: Any) -> Any:
+    """A script value made the value of a tuple field of type ``ftype`` (``add(...)`` on a tuple set):
+    a number from a numeric string (``"3"`` from ``split``: IBM converts it), an array field from an
+    OPL array or a script array (``Patterns.add(n, 1, sub.Use.solutionValue)`` in IBM's column
+    generation), in the order of the field's index sets; a set field from an OPL set or script array."""
+    from ..data.types import ArrayOf, SetOf
+    from .convert import string_to_number
+    from .opl_objects import ArrayHost, SetHost, _field_value, to_key
+    from .values import JSArray
+
+    if isinstance(ftype, ArrayOf):
+        import itertools
+        import math
+
+        keys = list(itertools.product(*[list(d) for d in ftype.dims]))
+        if isinstance(v, ArrayHost):
+            vals = [v.array.data.get(v.prefix + k) for k in itertools.product(*[list(d) for d in v.array.dims[len(v.prefix):]])]
+        elif isinstance(v, JSArray):
+            vals = [to_key(x) for x in v.items]
+        else:
+            raise host_error("script-value-type", "%s is an array field, so it takes an array, not %s" % (label, _words(v)),
+                             span, help="give an OPL array or a script array of %d values" % len(keys))
+        if len(vals) != len(keys):
+            raise host_error("script-value-type", "%s holds %d values, but the array given has %d" % (
+                label, len(keys), len(vals)), span, help="give one value per index of the field, in order")
+        out = []
+        for x in vals:
+            x = _field_value(ftype.elem, x.to_number() if hasattr(x, "to_number") else x)
+            if ftype.elem in ("int", "boolean") and isinstance(x, float) and math.isfinite(x) and abs(x - round(x)) <= 1e-6:
+                x = int(round(x))  # a solution value of an integer decision, as the solver returned it
+            out.append(ctx.convert_for(ftype.elem, x, label, span) if isinstance(ftype.elem, str) else x)
+        return OplArray(label, list(ftype.dims), dict(zip(keys, out)))
+    if isinstance(ftype, SetOf):
+        items = list(v.value) if isinstance(v, SetHost) else [to_key(x) for x in v.items] if isinstance(v, JSArray) else None
+        if items is None:
+            raise host_error("script-value-type", "%s is a set field, so it takes a set, not %s" % (label, _words(v)),
+                             span, help="give an OPL set or a script array")
+        return OplSet([_field_value(ftype.elem, x) for x in items], ftype.elem)
+    v = to_key(v)
+    if ftype in ("int", "int+", "float", "float+", "boolean") and isinstance(v, str):
+        n = string_to_number(v)
+        if n != n:
+            raise host_error("script-value-type", "%s is a number, and the string \"%s\" is not one" % (label, v[:40]),
+                             span, help="give a number, or a string that holds one")
+        v = int(n) if float(n).is_integer() else n
+    return _field_value(ftype, v)
+
+
+def _words(v: Any) -> str:
+    from .opl_objects import describe
+
+    return describe(v)

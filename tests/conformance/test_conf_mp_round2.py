@@ -417,3 +417,44 @@ def test_a_function_declared_in_an_included_execute_block_is_called_from_main(tm
     r = pyopl.solve(tmp_path / "m.mod")
     assert r.status == "optimal", [str(d) for d in r.diagnostics]
     assert r.script_output.splitlines() == ["6"]
+def test_main_flow_adds_a_tuple_whose_array_field_is_a_solution_array(tmp_path):
+    """The column-generation and TSP flows of IBM's examples: `data.S.add(n, sub.y.solutionValue)`
+    (a decision array's values) and `data.S.add(n, opl.arr)` (a data array) fill a tuple's array
+    field; a tuple of the data copy then indexes the new model's decision (keyed: by its key). The
+    two unit columns cover each row once (cost 2); the sub-model's solution [1 1] covers both
+    rows at once, so the optimum becomes 1. A string from `split` fills an int field as a number."""
+    (tmp_path / "sub.mod").write_text("dvar int y[1..2] in 0..1;\nmaximize sum(i in 1..2) y[i];\n"
+                                      "subject to { y[1] + y[2] <= 2; }\n")
+    (tmp_path / "m.mod").write_text("""
+range I = 1..2;
+tuple Col { key int id; int a[I]; }
+{Col} cols = ...;
+tuple Pair { int p; int q; }
+{Pair} pairs;
+dvar float+ u[cols];
+minimize sum(c in cols) u[c];
+subject to { forall(i in I) cover: sum(c in cols) c.a[i] * u[c] >= 1; }
+main {
+  var data = thisOplModel.dataElements;
+  var def = thisOplModel.modelDefinition;
+  var src = new IloOplModelSource("sub.mod");
+  var subCplex = new IloCplex();
+  var sub = new IloOplModel(new IloOplModelDefinition(src), subCplex);
+  sub.generate();
+  subCplex.solve();
+  data.cols.add(data.cols.size, sub.y.solutionValue);
+  var parts = "2,7".split(",");
+  pairs.add(parts[0], parts[1]);
+  writeln(pairs, " ", typeof Opl.item(pairs, 0).p);
+  var opl = new IloOplModel(def, cplex);
+  opl.addDataSource(data);
+  opl.generate();
+  cplex.solve();
+  writeln(cplex.getObjValue());
+  for (var c in data.cols) if (opl.u[c].solutionValue > 0.5) writeln(c);
+}
+""")
+    (tmp_path / "m.dat").write_text("cols = {<0, [1, 0]>, <1, [0, 1]>};\n")
+    r = pyopl.solve(tmp_path / "m.mod", tmp_path / "m.dat")
+    assert r.status == "optimal", [str(d) for d in r.diagnostics]
+    assert r.script_output.splitlines() == ["{<2 7>} number", "1", "<2 [1 1]>"]
