@@ -566,8 +566,15 @@ def cmd_export(args: argparse.Namespace) -> int:
         notes = list(notes) + ["the model's `main` block is not run by export: the file holds the model as "
                                "declared, before any bound or data `main` changes"]
     if args.format == "json":
-        print(json.dumps({"status": "ok", "file": out, "format": fmt, "notes": notes}))
+        doc = {"status": "ok", "file": out, "format": fmt, "notes": notes}
+        if model.solve_warnings:
+            doc["diagnostics"] = [d.to_dict(model.sources) for d in model.solve_warnings]
+        print(json.dumps(doc))
     else:
+        if model.solve_warnings:  # what the compile warned about holds for the file too (an assumed big-M bound...)
+            from ..diagnostics.render import render_all
+
+            print(render_all(model.solve_warnings, model.sources), file=sys.stderr)
         for n in notes:
             print("note: %s" % n, file=sys.stderr)
         print("wrote %s" % out, file=sys.stderr)
