@@ -334,6 +334,11 @@ def _constraint_outside(ctx: Context) -> Mistake | None:
         return Mistake("syntax-constraint-outside-block", ctx.span,
                        "a constraint must be inside `subject to { ... }`, and `subject to` is missing before it",
                        "put it in the `subject to { ... }` block")
+    label = re.fullmatch(r"\s*([A-Za-z_]\w*)\s*", ctx.statement)
+    if ctx.tok == ":" and label and label.group(1) not in _TYPE_WORDS:  # `c1: x <= 3;` above any `subject to`
+        return Mistake("syntax-constraint-outside-block", ctx.span,
+                       "the labelled constraint `%s` must be inside `subject to { ... }`, and `subject to` is missing "
+                       "before it" % label.group(1), "put it in the `subject to { ... }` block")
     m = re.match(r"\s*forall\b", ctx.statement)
     if m and ctx.tok == "(":
         at = ctx.at - len(ctx.statement) + m.end() - 6
