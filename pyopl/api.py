@@ -82,6 +82,14 @@ class Model:
     def warnings(self) -> list[Diagnostic]:
         return [d for d in self.diagnostics if d.severity == "warning"]
 
+    @property
+    def solve_warnings(self) -> list[Diagnostic]:
+        """The compile's warnings to show beside a solve's result (the CLI, ``%%opl``, the MCP
+        ``solve`` tool) or an exported file: all but OPL1163, which says where a quadratic model would
+        go with no solver named and which the solve settles itself (its ``solver_choice``, or its own
+        refusal; export notes the quadratic rows it cannot write)."""
+        return [d for d in self.warnings if d.code != "OPL1163"]
+
     def to_highspy(self, names: bool = True, log: bool = False) -> Any:
         """The model in a ``highspy.Highs`` object, not yet run, to change and re-solve with HiGHS's own
         API (``h.changeColBounds``, ``h.run()``, ``h.getSolution()``); column ``j`` and row ``i`` are

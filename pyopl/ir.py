@@ -158,7 +158,7 @@ NUMPY_CSC_LIMIT = 2_000_000
 @dataclass
 class IndicatorAlternative:
     """A logical constraint's big-M ``rows`` whose M rests on assumed bounds (``assumption_ids``: the
-    ``id`` of each entry of :attr:`IR.assumptions` they made), and the native ``indicator`` that says
+    ``id`` of each entry of :attr:`IR.assumptions` they rest on), and the native ``indicator`` that says
     the same without an M: a backend that takes indicators solves :func:`with_indicators` instead."""
 
     rows: list
@@ -168,11 +168,16 @@ class IndicatorAlternative:
 
 def with_indicators(ir: "IR") -> "IR":
     """``ir`` with every :attr:`IR.indicator_alternatives` taken: the big-M rows made free (kept, so
-    that row numbers, labels and duals stay), the indicators added, the assumptions they made dropped."""
+    that row numbers, labels and duals stay), the indicators added, and each assumption dropped that
+    only they used (``"uses"`` of the entry: every big-M that rested on it)."""
     import dataclasses
+    from collections import Counter
 
     rows = [i for alt in ir.indicator_alternatives for i in alt.rows]
-    gone = {k for alt in ir.indicator_alternatives for k in alt.assumption_ids}
+    # an assumption goes only when every big-M that used it became an indicator: one still used by
+    # another linearisation (`abs`, `max`, a piecewise, ...) still bounds the solution
+    taken = Counter(k for alt in ir.indicator_alternatives for k in alt.assumption_ids)
+    gone = {id(a) for a in ir.assumptions if taken[id(a)] >= a.get("uses", 1)}
     lo, hi = ir.row_lower.copy(), ir.row_upper.copy()
     lo[rows], hi[rows] = 0.0, 0.0  # `0 == 0`: a row with no coefficient (SCIP's reader drops a free row)
     data, indices, indptr = ir.csr()

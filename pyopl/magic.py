@@ -82,7 +82,7 @@ def opl(line: str, cell: str) -> None:
     except ValueError as e:  # an unknown solver name
         print("error: %s" % e)
         return None
-    shown = list(model.warnings) + list(result.diagnostics)
+    shown = list(model.solve_warnings) + list(result.diagnostics)
     if shown:
         display(RenderedDiagnostics(shown, model.sources))
     if args.output:

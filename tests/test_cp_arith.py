@@ -114,3 +114,143 @@ def test_refusals_name_the_reason():
     assert (d.code, d.line) == ("OPL0627", 3) and "64-bit" in d.message
     d = _errors("using CP;\ndvar int x in 1..9; dvar int y in 1..3;\nminimize x / y;")[0]
     assert d.code == "OPL0503" and "`y`" in d.message and "div" in d.help
+
+
+def test_append_in_all_different_count_and_interval_constraints():
+    # IBM's example appends two `all` slices; here a slice, an element and a scalar, checked by brute force
+    r = _solve("""using CP;
+    dvar int x[1..2] in 0..3; dvar int y[1..2] in 0..3; dvar int z in 0..3;
+    minimize 3 * x[1] + x[2] + 2 * y[1] + y[2] + z;
+    subject to { allDifferent(append(x, y[2], z)); count(append(x, y), 0) <= 1; }""")
+    best = min(3 * a + b + 2 * c + d + e for a, b, c, d, e in itertools.product(range(4), repeat=5)
+               if len({a, b, d, e}) == 4 and [a, b, c, d].count(0) <= 1)
+    assert best is not None and r.status == "optimal" and r.objective == best
+    r = _solve("""using CP;
+    dvar interval a[1..2] size 3; dvar interval b size 2; dvar interval c[1..2] size 4;
+    dvar sequence s in append(a, b);
+    minimize max(i in 1..2) endOf(c[i]) + max(i in 1..2) endOf(a[i]) + endOf(b);
+    subject to { noOverlap(s); noOverlap(append(c, b)); }""")
+    # a1, a2, b share one machine (ends 3, 6 and b's 8 at best: 3+6+... ), c1, c2, b another
+    import itertools as it
+    best = None
+    for order in it.permutations(["a1", "a2", "b"]):
+        t, end = 0, {}
+        for k in order:
+            t += 2 if k == "b" else 3
+            end[k] = t
+        eb = end["b"]
+        # c1, c2 (4 each) on the second machine with b fixed at [eb-2, eb): earliest ends
+        cands = []
+        for co in it.permutations(["c1", "c2"]):
+            t2, ends = 0, []
+            for _k in co:
+                if t2 < eb and t2 + 4 > eb - 2:
+                    t2 = max(t2, eb)
+                t2 += 4
+                ends.append(t2)
+            cands.append(max(ends))
+        v = min(cands) + max(end["a1"], end["a2"]) + eb
+        best = v if best is None else min(best, v)
+    assert r.status == "optimal" and r.objective == best
+
+
+def test_membership_of_a_decision_in_a_set_or_range():
+    r = _solve("""using CP;
+    {int} squares = {1, 4, 9};
+    dvar int x[1..3] in 0..9;
+    maximize sum(i in 1..3) 10 * (x[i] in {3, 4, 5}) - x[1] - x[2] - x[3] + 7 * ((x[1] / 2) in {2});
+    subject to {
+      x[1] in squares;
+      x[2] not in 2..7;
+      (x[3] in {0, 5}) || x[1] == x[2];
+      (x[1] div 2) in 1..4;
+    }""")
+    best = max(10 * sum(v in (3, 4, 5) for v in x) - sum(x) + 7 * (x[0] / 2 == 2)
+               for x in itertools.product(range(10), repeat=3)
+               if x[0] in (1, 4, 9) and not 2 <= x[1] <= 7 and (x[2] in (0, 5) or x[0] == x[1])
+               and 1 <= x[0] // 2 <= 4)
+    assert r.status == "optimal" and r.objective == best
+
+
+def test_key_only_tuple_lookup_in_ord():
+    # IBM's generateOnePairing writes ord(airports, <"HNL">) over tuples keyed by their name
+    r = _solve("""using CP;
+    tuple A { key string name; int t; }
+    {A} airports = {<"OGG", 10>, <"HNL", 20>, <"LIH", 5>};
+    int at = ord(airports, <"HNL">) + 10 * ord(airports, <"LIH", 5>);
+    dvar int x in 0..100;
+    minimize x;
+    subject to { x >= at; }""")
+    assert r.status == "optimal" and r.objective == 1 + 10 * 2
+
+
+def test_sub_circuit_against_brute_force():
+    # next[i]: the city after i (0-based); a city left out (next[i] == i) costs 6
+    d = [[0, 3, 9, 4], [3, 0, 2, 8], [9, 2, 0, 5], [4, 8, 5, 0]]
+    r = _solve("""using CP;
+    int d[0..3][0..3] = %s;
+    dvar int x[0..3] in 0..3;
+    minimize sum(i in 0..3) (d[i][x[i]] + 6 * (x[i] == i));
+    subject to { subCircuit(x); x[0] != 0; }""" % str(d).replace("[", "[").replace("]", "]"))
+
+    def one_circuit(nxt):
+        inside = [i for i in range(4) if nxt[i] != i]
+        if not inside:
+            return True
+        seen, i = set(), inside[0]
+        while i not in seen:
+            seen.add(i)
+            i = nxt[i]
+        return seen == set(inside) and sorted(nxt[i] for i in inside) == sorted(inside)
+
+    best = min(sum(d[i][n[i]] + 6 * (n[i] == i) for i in range(4))
+               for n in itertools.product(range(4), repeat=4) if n[0] != 0 and one_circuit(n))
+    assert r.status == "optimal" and r.objective == best
+
+
+def test_element_of_a_flattened_array():
+    # IBM's example: element(all(i, j in 1..5) x[i, j], 12) == false, here with a decision position too
+    r = _solve("""using CP;
+    int w[0..5] = [4, 9, 2, 7, 5, 1];
+    dvar boolean x[1..3, 1..3];
+    dvar int p in 0..5;
+    maximize sum(i, j in 1..3) x[i, j] + element(all(k in 0..5) w[k], p) - 2 * p;
+    subject to { element(all(i, j in 1..3) x[i, j], 4) == false; element(all(i, j in 1..3) x[i, j], p) == 1; }""")
+    w = [4, 9, 2, 7, 5, 1]
+    best = max(8 + w[p] - 2 * p for p in range(6) if p != 4)
+    assert r.status == "optimal" and r.objective == best
+
+
+def test_a_dexpr_array_indexed_by_a_decision():
+    r = _solve("""using CP;
+    int v[1..4] = [5, 2, 8, 3];
+    dvar int y[1..4] in 0..3;
+    dexpr int cost[i in 1..4] = v[i] + y[i];
+    dvar int k in 1..4;
+    minimize cost[k] + 2 * k - sum(i in 1..4) y[i];""")
+    best = min(v + y + 2 * k - s for k, v in zip(range(1, 5), [5, 2, 8, 3]) for y in range(4)
+               for s in [y + 9])  # the other three y at 3 each: -9 - y(k)
+    best = min(v + yk + 2 * k - (yk + 9) for k, v in zip(range(1, 5), [5, 2, 8, 3]) for yk in range(4))
+    assert r.status == "optimal" and r.objective == best
+
+
+def test_decimal_data_indexed_by_a_decision_is_scaled():
+    r = _solve("""using CP;
+    float w[1..4] = [0.5, 1.25, 0.75, 2.5];
+    dvar int k in 1..4;
+    dvar int j in 1..4;
+    maximize w[k] - w[j] / 2 - k / 4;
+    subject to { k != j; }""")
+    w = [0.5, 1.25, 0.75, 2.5]
+    best = max(w[k - 1] - w[j - 1] / 2 - k / 4 for k in range(1, 5) for j in range(1, 5) if k != j)
+    assert r.status == "optimal" and r.objective == pytest.approx(best)
+
+
+def test_a_logical_constraint_over_an_unbounded_decision_is_enforced_natively():
+    # no bound on x, so no big-M: CP-SAT enforces the rows by the literal itself
+    r = _solve("""using CP;
+    dvar int x; dvar int y in 0..5;
+    minimize x - 20 * y;
+    subject to { (y >= 3) => x >= 50; !(y >= 3) => x >= 7; }""")
+    best = min((50 if y >= 3 else 7) - 20 * y for y in range(6))
+    assert r.status == "optimal" and r.objective == best

@@ -330,13 +330,13 @@ def test_an_interval_in_a_model_without_using_cp_is_diagnosed():
 def test_unsupported_scheduling_forms_name_themselves():
     text = """using CP;
     dvar interval a size 2; dvar interval b size 3;
-    cumulFunction f = pulse(a, 1) + pulse(b, 1);
+    cumulFunction f = pulse(a, 1) + pulse(b, 1); dvar int x in 0..2;
     minimize endOf(b);
-    subject to { alwaysIn(f, a, 0, 1); }"""
+    subject to { alwaysIn(f, a, x, 1); }"""
     with pytest.raises(pyopl.CompileError) as e:
         pyopl.compile_model(text)
     d = e.value.diagnostics[0]
-    assert d.code == "OPL0627" and (d.line, d.column) == (5, 30) and "over an interval variable" in d.message
+    assert d.code == "OPL0627" and (d.line, d.column) == (5, 33) and "decisions as its bounds" in d.message
 
 
 def test_writeln_of_an_interval_prints_ibm_form():
@@ -352,12 +352,12 @@ def test_writeln_of_an_interval_prints_ibm_form():
 
 
 @pytest.mark.parametrize("body, at, words", [
-    ("dvar interval a[1..2] size 2;\ndvar sequence s in a;\nminimize endOf(a[1]);\nsubject to { typeOfNext(s, a[1], 0) == 0; }",
-     (5, 14), "`typeOfNext`"),
+    ("dvar interval a size 2;\ndvar interval b size 2;\nminimize startEval(a, 1);", (4, 10), "`startEval`"),
     ("dvar interval a size 2 intensity 3;\nminimize endOf(a);", (2, 34), "`intensity`"),
-    ("dvar interval a;\ndvar interval b[1..2] optional;\nminimize endOf(a);\nsubject to { alternative(a, b, 2); }",
-     (5, 32), "cardinality"),
-    ("dvar interval a size 2;\nminimize endOf(a);\nsubject to { pulse(a, 1, 3) <= 2; }", (4, 26), "height range"),
+    ("dvar interval a[1..2];\ndvar interval b[1..2];\nminimize endOf(a[1]);\nsubject to { isomorphism(a, b); }",
+     (5, 14), "`isomorphism`"),
+    ("dvar interval a size 2;\nminimize endOf(a);\nsubject to { heightAtEnd(a, pulse(a, 1)) <= 2; }", (4, 14),
+     "`heightAtEnd`"),
     ("dvar int x[1..2] in 0..3;\ndvar int c[1..2] in 0..2;\nminimize x[1];\nsubject to { distribute(c, [1, 2], x); }",
      (5, 14), "distribute"),
     ("stepFunction s;\nminimize 1;", (2, 1), "stepFunction"),
@@ -458,3 +458,169 @@ def test_an_interval_where_a_number_is_expected_is_named_in_words():
         pyopl.compile_model("using CP;\ndvar interval a[1..2] size 2;\nminimize a[1];")
     d = e.value.diagnostics[0]
     assert (d.line, d.column) == (3, 10) and "a dvar interval" in d.message and "IntervalVar" not in d.message
+
+
+def test_post_solve_data_reads_the_schedule():
+    # the schedule is forced: a[1] on [0, 3), a[2] on [3, 5), a[3] absent; the post-processing data and
+    # script read it as IBM's "Accessing solutions in postprocessing" describes
+    import pyopl
+
+    text = """using CP;
+    dvar interval a[1..3] optional size 2..3;
+    dvar sequence s in a;
+    dvar int last in 0..20;
+    cumulFunction f = sum(i in 1..3) pulse(a[i], i) + stepAtEnd(a[1], 10);
+    minimize last;
+    subject to {
+      noOverlap(s); presenceOf(a[1]); presenceOf(a[2]); !presenceOf(a[3]);
+      startOf(a[1]) == 0; sizeOf(a[1]) == 3; startOf(a[2]) == 3; sizeOf(a[2]) == 2;
+      last == endOf(a[2]);
+    }
+    range upto = 0..last;
+    int level[t in upto] = cumulFunctionValue(f, t);
+    execute {
+      write(s, " ", s.first(), " ", s.next(s.first()), " ", s.last().end, " ", s.next(s.last()) == null, " ");
+      for (var t in upto) write(level[t], ",");
+    }"""
+    r = pyopl.compile_model(text).solve(threads=1)
+    assert r.status == "optimal" and r.objective == 5
+    # levels: pulse 1 on [0, 3), pulse 2 on [3, 5), step 10 from a[1]'s end 3
+    levels = [(1 if t < 3 else 0) + (2 if 3 <= t < 5 else 0) + (10 if t >= 3 else 0) for t in range(6)]
+    assert r.script_output.strip() == "{a[1] a[2]} <1 0 3 3> <1 3 5 2> 5 true %s," % ",".join(map(str, levels))
+
+
+def test_a_schedule_without_objective_is_left_shifted():
+    # CP Optimizer returns left-shifted schedules; the earliest starts here (sum 0 + 2 + 4 + 0, by hand:
+    # a[1] before a[2], the three a's apart, b free) are what CP-SAT's second search reaches
+    import pyopl
+
+    r = pyopl.compile_model("""using CP;
+    dvar interval a[1..3] size 2;
+    dvar interval b size 1;
+    subject to { endBeforeStart(a[1], a[2]); noOverlap(a); }""").solve(threads=1)
+    a, b = r["a"], r["b"]
+    assert r.status == "optimal" and sum(a[i].start for i in (1, 2, 3)) + b.start == 6
+    assert a[1].end <= a[2].start and b.start == 0
+
+
+def test_alternative_with_a_cardinality_against_brute_force():
+    # a needs k of the four machines at once (each machine's use is an optional copy of a); machine m
+    # costs w[m]; k is data for a[1] and a decision for a[2]
+    import itertools
+
+    import pyopl
+
+    text = """using CP;
+    int w[1..4] = [3, 1, 4, 2];
+    dvar interval a[1..2] size 2;
+    dvar interval u[1..2][1..4] optional size 2;
+    dvar int k in 1..3;
+    minimize sum(j in 1..2, m in 1..4) w[m] * presenceOf(u[j][m]) - 4 * k + 10 * max(j in 1..2) endOf(a[j]);
+    subject to {
+      alternative(a[1], all(m in 1..4) u[1][m], 2);
+      alternative(a[2], all(m in 1..4) u[2][m], k);
+      forall(m in 1..4) noOverlap(all(j in 1..2) u[j][m]);
+    }"""
+    r = pyopl.compile_model(text).solve(threads=1)
+    w = [3, 1, 4, 2]
+    best = None
+    for k in (1, 2, 3):
+        for s1 in itertools.combinations(range(4), 2):
+            for s2 in itertools.combinations(range(4), k):
+                end = 2 if not set(s1) & set(s2) else 4  # sharing a machine puts one after the other
+                v = sum(w[m] for m in s1) + sum(w[m] for m in s2) - 4 * k + 10 * end
+                best = v if best is None else min(best, v)
+    assert r.status == "optimal" and r.objective == best
+
+
+def test_always_in_over_an_interval_against_brute_force():
+    # three unit-height jobs of length 2 in 0..6; during the maintenance window m (length 3, optional,
+    # rewarded when present) at most one job may run
+    import itertools
+
+    import pyopl
+
+    text = """using CP;
+    dvar interval j[1..3] in 0..6 size 2;
+    dvar interval m optional in 0..6 size 3;
+    cumulFunction f = sum(i in 1..3) pulse(j[i], 1);
+    maximize 5 * presenceOf(m) - sum(i in 1..3) startOf(j[i]) - startOf(m);
+    subject to { alwaysIn(f, m, 0, 1); f <= 2; }"""
+    r = pyopl.compile_model(text).solve(threads=1)
+    best = None
+    for s in itertools.product(range(5), repeat=3):
+        level = [sum(1 for x in s if x <= t < x + 2) for t in range(7)]
+        if max(level) > 2:
+            continue
+        cands = [-sum(s)]  # m absent
+        cands += [5 - sum(s) - ms for ms in range(4) if all(level[t] <= 1 for t in range(ms, ms + 3))]
+        v = max(cands)
+        best = v if best is None else max(best, v)
+    assert r.status == "optimal" and r.objective == best
+
+
+def test_pulse_with_a_chosen_height_and_height_at_start():
+    # two overlapping-capable jobs; each consumes a height it chooses in 1..3 (more height, more reward)
+    # under a capacity of 4; job 2 is optional
+    import itertools
+
+    import pyopl
+
+    text = """using CP;
+    dvar interval j1 in 0..4 size 2;
+    dvar interval j2 optional in 0..4 size 2;
+    cumulFunction f = pulse(j1, 1, 3) + pulse(j2, 1, 3);
+    maximize 3 * heightAtStart(j1, f) + 2 * heightAtStart(j2, f, 0) - startOf(j1) - startOf(j2) + presenceOf(j2);
+    subject to { f <= 4; }"""
+    r = pyopl.compile_model(text).solve(threads=1)
+    best = None
+    for s1, h1 in itertools.product(range(3), range(1, 4)):
+        v = 3 * h1 - s1  # j2 absent
+        best = v if best is None else max(best, v)
+        for s2, h2 in itertools.product(range(3), range(1, 4)):
+            overlap = s1 < s2 + 2 and s2 < s1 + 2
+            if overlap and h1 + h2 > 4:
+                continue
+            best = max(best, 3 * h1 + 2 * h2 - s1 - s2 + 1)
+    assert r.status == "optimal" and r.objective == best
+
+
+def test_overlap_length_against_brute_force():
+    import itertools
+
+    import pyopl
+
+    text = """using CP;
+    dvar interval a in 0..8 size 3;
+    dvar interval b optional in 0..8 size 4;
+    maximize 4 * overlapLength(a, b, -1) - 3 * overlapLength(a, 2, 4) + startOf(a) - startOf(b) + presenceOf(b);"""
+    r = pyopl.compile_model(text).solve(threads=1)
+
+    def ov(s1, e1, s2, e2):
+        return max(0, min(e1, e2) - max(s1, s2))
+
+    best = None
+    for sa in range(6):
+        base = -3 * ov(sa, sa + 3, 2, 4) + sa
+        cands = [4 * -1 + base]  # b absent
+        cands += [4 * ov(sa, sa + 3, sb, sb + 4) + base - sb + 1 for sb in range(5)]
+        v = max(cands)
+        best = v if best is None else max(best, v)
+    assert r.status == "optimal" and r.objective == best
+
+
+def test_a_cumulative_function_bounded_by_a_decision():
+    # buy capacity c (cost 3 each) for three unit-height jobs of length 2 that must end by 4
+    import itertools
+
+    import pyopl
+
+    text = """using CP;
+    dvar interval j[1..3] in 0..4 size 2;
+    dvar int c in 0..3;
+    minimize 3 * c + sum(i in 1..3) startOf(j[i]);
+    subject to { sum(i in 1..3) pulse(j[i], 1) <= c; }"""
+    r = pyopl.compile_model(text).solve(threads=1)
+    best = min(3 * c + sum(s) for c in range(4) for s in itertools.product(range(3), repeat=3)
+               if all(sum(1 for x in s if x <= t < x + 2) <= c for t in range(4)))
+    assert r.status == "optimal" and r.objective == best

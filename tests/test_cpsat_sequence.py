@@ -191,3 +191,105 @@ def test_the_third_argument_of_no_overlap_is_a_boolean():
         pyopl.compile_model(text)
     d = e.value.diagnostics[0]
     assert d.code == "OPL0629" and (d.line, d.column) == (12, 23) and "third argument of `noOverlap` is a boolean" in d.message
+
+
+def test_types_from_all_and_type_of_next_against_brute_force():
+    # three tasks on one machine; a setup cost paid to the type of the next task (IBM's sched_tcost
+    # writes `types all(i in Tasks) type[i]` and `typeOfNext(s, a, last, absent)`)
+    import itertools
+
+    import pyopl
+
+    text = """using CP;
+    range T = 1..3;
+    int d[T] = [2, 3, 1];
+    int ty[T] = [0, 1, 1];
+    int cost[0..2] = [5, 1, 0];
+    dvar interval a[i in T] size d[i];
+    dvar sequence s in all(i in T) a[i] types all(i in T) ty[i];
+    minimize sum(i in T) cost[typeOfNext(s, a[i], 2, 2)] + 10 * max(i in T) endOf(a[i]) + startOf(a[1]);
+    subject to { noOverlap(s); }"""
+    r = pyopl.compile_model(text).solve(threads=1)
+    ty, cost, d = [0, 1, 1], [5, 1, 0], [2, 3, 1]
+    best = None
+    for order in itertools.permutations(range(3)):  # back to back is best: an idle gap only adds
+        start, t = {}, 0
+        for k in order:
+            start[k] = t
+            t += d[k]
+        nxt = [ty[order[p + 1]] if p + 1 < 3 else 2 for p in range(3)]
+        v = sum(cost[n] for n in nxt) + 10 * t + start[0]
+        best = v if best is None else min(best, v)
+    assert r.status == "optimal" and r.objective == best
+
+
+def test_a_transition_matrix_without_types_uses_positions():
+    import pyopl
+
+    # no `types`: interval k has type k (its 0-based position, as IBM types it)
+    text = """using CP;
+    dvar interval a[1..3] size 1;
+    int M[0..2][0..2] = [[0, 5, 1], [1, 0, 5], [5, 1, 0]];
+    dvar sequence s in a;
+    minimize max(i in 1..3) endOf(a[i]);
+    subject to { noOverlap(s, M); }"""
+    r = pyopl.compile_model(text).solve(threads=1)
+    import itertools
+
+    M = [[0, 5, 1], [1, 0, 5], [5, 1, 0]]
+    best = None
+    for order in itertools.permutations(range(3)):  # IBM's default: distance to every later interval
+        start = {order[0]: 0}
+        for p in range(1, 3):
+            start[order[p]] = max(start[order[q]] + 1 + M[order[q]][order[p]] for q in range(p))
+        v = max(start[k] + 1 for k in range(3))
+        best = v if best is None else min(best, v)
+    assert r.status == "optimal" and r.objective == best
+
+
+def test_same_sequence_is_a_permutation_flow_shop():
+    # IBM's sched_pflowshop: one sequence per machine, all equal to the first (sameSequence)
+    import itertools
+
+    import pyopl
+
+    p = [[3, 2], [1, 4], [2, 2]]
+    text = """using CP;
+    int p[0..2][0..1] = [[3, 2], [1, 4], [2, 2]];
+    dvar interval op[j in 0..2][m in 0..1] size p[j][m];
+    dvar sequence s[m in 0..1] in all(j in 0..2) op[j][m];
+    minimize max(j in 0..2) endOf(op[j][1]);
+    subject to {
+      forall(m in 0..1) noOverlap(s[m]);
+      forall(j in 0..2) endBeforeStart(op[j][0], op[j][1]);
+      sameSequence(s[0], s[1]);
+    }"""
+    r = pyopl.compile_model(text).solve(threads=1)
+    best = None
+    for order in itertools.permutations(range(3)):
+        e0 = e1 = 0
+        for j in order:
+            e0 += p[j][0]
+            e1 = max(e1, e0) + p[j][1]
+        best = e1 if best is None else min(best, e1)
+    assert r.status == "optimal" and r.objective == best
+
+
+def test_same_sequence_forbids_different_orders():
+    import pyopl
+
+    base = """using CP;
+    dvar interval op[j in 0..2][m in 0..1] size 1;
+    dvar sequence s[m in 0..1] in all(j in 0..2) op[j][m];
+    dvar sequence t[m in 0..1] in all(j in 0..2) op[2 - j][m];
+    minimize max(j in 0..2) endOf(op[j][1]);
+    subject to {
+      forall(m in 0..1) noOverlap(s[m]);
+      first(s[0], op[0][0]); %s
+    }"""
+    assert pyopl.compile_model(base % "first(s[1], op[2][1]);").solve(threads=1).status == "optimal"
+    both = base % "first(s[1], op[2][1]); sameSequence(s[0], s[1]);"
+    assert pyopl.compile_model(both).solve(threads=1).status == "infeasible"
+    # with arrays: s[0] related to t[1] in reverse (op[j][0] to op[j][1]): job 0 first on both machines
+    mapped = base % "sameSequence(s[0], t[1], all(j in 0..2) op[j][0], all(j in 0..2) op[j][1]); first(t[1], op[2][1]);"
+    assert pyopl.compile_model(mapped).solve(threads=1).status == "infeasible"

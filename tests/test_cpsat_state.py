@@ -111,3 +111,42 @@ def test_a_negative_state_is_opl0629():
         pyopl.compile_model(text)
     d = e.value.diagnostics[0]
     assert d.code == "OPL0629" and (d.line, d.column) == (5, 32) and "non-negative" in d.message
+
+
+def test_segments_of_a_state_function_after_the_solve():
+    # forced: a[1] on [0, 2) and a[2] on [2, 5) in state 1, a[3] on [7, 8) in state 2: segments
+    # (-H, 0) -1, [0, 5) 1, [5, 7) -1, [7, 8) 2, [8, H) -1 (IBM's -1: no state)
+    import pyopl
+
+    text = """using CP;
+    stateFunction f;
+    int st[1..3] = [1, 1, 2];
+    dvar interval a[i in 1..3] size (i == 2 ? 3 : (i == 1 ? 2 : 1));
+    minimize 0;
+    subject to {
+      forall(i in 1..3) alwaysEqual(f, a[i], st[i]);
+      startOf(a[1]) == 0; startOf(a[2]) == 2; startOf(a[3]) == 7;
+    }
+    int at[t in 0..8] = stateFunctionValue(f, t);
+    execute {
+      for (var i = 0; i < f.getNumberOfSegments(); i++)
+        if (f.getSegmentValue(i) > -1) write(f.getSegmentStart(i), "-", f.getSegmentEnd(i), ":", f.getSegmentValue(i), " ");
+      for (var t = 0; t <= 8; t++) write(at[t]);
+    }"""
+    r = pyopl.compile_model(text).solve(threads=1)
+    assert r.status == "optimal"
+    assert r.script_output.strip() == "0-5:1 7-8:2 " + "".join(str(v) for v in [1] * 5 + [-1, -1, 2, -1])
+
+
+@pytest.mark.parametrize("decl, code, at", [
+    ("int n = 3;\nstepFunction f = stepwise(i in 1..n) { 100 -> i; 0 };", "OPL0622", (3, 18)),
+    ("tuple T { int a; int b; int d; }\n{T} M = {<0, 1, 2>};\nstateFunction s[h in 1..2] with M;", "OPL0621", (4, 1)),
+    ("tuple T { int a; int b; int d; }\n{T} M = {<0, 1, 2>};\nstateFunction s with M;", "OPL0621", (4, 1)),
+])
+def test_stepwise_over_an_index_and_state_function_arrays_have_their_codes(decl, code, at):
+    import pyopl
+
+    with pytest.raises(pyopl.CompileError) as e:
+        pyopl.compile_model("using CP;\n" + decl + "\ndvar interval a size 2;\nminimize endOf(a);")
+    d = e.value.diagnostics[0]
+    assert (d.code, d.line, d.column) == (code,) + at and len(e.value.diagnostics) == 1

@@ -156,3 +156,19 @@ def test_mcp_export_and_script_export_refuse_a_cp_model_too(tmp_path, monkeypatc
     r = pyopl.compile_model(scripted, output_dir=str(tmp_path)).solve()
     assert r.status == "script_error" and "an LP or MPS file cannot hold it" in r.diagnostics[-1].message
     assert not (tmp_path / "perm.lp").exists() and not (tmp_path / "model.lp").exists()
+
+
+def test_export_says_when_the_file_rests_on_an_assumed_big_m_bound(tmp_path):
+    """The file of `b == 1 => x <= 3` with `x` unbounded above holds `x <= 1e6` through its big-M row,
+    a bound the model does not have (by hand: maximising x, the model is unbounded, the file is not);
+    export printed only `wrote`, without the compile's OPL0901."""
+    mod = tmp_path / "m.mod"
+    mod.write_text("dvar float+ x; dvar boolean b;\nmaximize x;\nsubject to { c1: b == 1 => x <= 3; }\n")
+    out = tmp_path / "m.lp"
+    p = subprocess.run([sys.executable, "-m", "pyopl", "export", str(mod), "--lp", str(out), "--format", "json"],
+                       capture_output=True, text=True, timeout=120)
+    doc = json.loads(p.stdout)
+    assert doc["status"] == "ok" and [d["code"] for d in doc["diagnostics"]] == ["OPL0901"]
+    assert any("assumed" in n and "x <= 1e+06" in n for n in doc["notes"])
+    _status, obj, _names = _reread(str(out))
+    assert obj == pytest.approx(1e6)  # the file's optimum is the assumed bound itself

@@ -194,3 +194,40 @@ def test_check_and_solve_agree_on_what_the_default_solver_takes(tmp_path):
     # checking for HiGHS alone still names the construct
     [e] = pyopl.check_text(DISC, solver="highs")
     assert (e.code, e.severity, e.line, e.column) == ("OPL1163", "error", 4, 14)
+
+
+# min x + y outside the disc x^2 + y^2 >= 2 over the box [-10, 10]^2: non-convex; by hand the corner
+# x = y = -10 (200 >= 2) gives -20
+RING = "dvar float x in -10..10;\ndvar float y in -10..10;\nminimize x + y;\nsubject to { x*x + y*y >= 2; }\n"
+
+
+def _solve_cli(tmp_path, text: str, *extra: str) -> tuple[int, dict]:
+    (tmp_path / "m.mod").write_text(text)
+    out = io.StringIO()
+    with contextlib.redirect_stdout(out), contextlib.redirect_stderr(io.StringIO()):
+        rc = cli(["solve", str(tmp_path / "m.mod"), "--format", "json", *extra])
+    return rc, json.loads(out.getvalue())
+
+
+def test_solve_says_once_where_a_quadratic_constraint_goes(tmp_path):
+    """`pyopl solve` reported the compile's OPL1163 warning (written for no solver in particular) beside
+    the solve's own answer: a warning and an error for one refusal, a warning that `auto` gives the
+    constraint to no solver when `--solver scip` had been asked, a warning and OPL0703 for HiGHS."""
+    pytest.importorskip("pyscipopt")
+    rc, out = _solve_cli(tmp_path, RING)
+    assert rc == 8 and out["status"] == "error"
+    assert [(d["code"], d["severity"]) for d in out["diagnostics"]] == [("OPL1163", "error")]
+    rc, out = _solve_cli(tmp_path, RING, "--solver", "scip")
+    assert rc == 0 and out["status"] == "optimal" and out["objective"] == pytest.approx(-20, abs=1e-6)
+    assert "diagnostics" not in out
+    rc, out = _solve_cli(tmp_path, RING, "--solver", "highs")
+    assert [d["code"] for d in out["diagnostics"]] == ["OPL0703"]
+    rc, out = _solve_cli(tmp_path, DISC)  # convex: `auto` gives it to SCIP, as `pyopl check` says nothing
+    assert rc == 0 and out["objective"] == pytest.approx(4.0, abs=1e-5) and "diagnostics" not in out
+
+
+def test_the_mcp_solve_tool_says_a_refused_quadratic_constraint_once():
+    pytest.importorskip("pyscipopt")
+    out = work.solve(RING, None, 30.0, 100)
+    assert out["status"] == "error"
+    assert [(d["code"], d["severity"]) for d in out["diagnostics"]] == [("OPL1163", "error")]

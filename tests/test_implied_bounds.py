@@ -21,6 +21,8 @@ def full_recomputation(inst) -> tuple[list, list]:
     it was made incremental (Achterberg 2007, section 7.1: two Gauss-Seidel rounds)."""
     lo, hi = list(inst.cols.lower), list(inst.cols.upper)
     vals, cols, starts, lower, upper = (a.tolist() for a in inst.rows.arrays())
+    for i in inst.assumed_rows:  # a big-M row resting on an assumed bound implies nothing (bounds.py)
+        lower[i], upper[i] = -INF, INF
     for _round in range(2):
         changed = False
         for i in range(len(inst.rows)):

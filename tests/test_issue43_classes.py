@@ -108,6 +108,30 @@ def test_auto_takes_an_implication_resting_on_an_assumed_bound_as_an_exact_indic
     assert "assumptions" not in r.extra and r.extra["solution_check"]["ok"]
 
 
+def test_two_logical_constraints_sharing_one_assumed_bound_both_become_indicators():
+    pytest.importorskip("pyscipopt")
+    # Both constraints need the same assumed `x <= 1e6`; the second reuses the first's assumption.
+    # By hand: b = 0 leaves c1 empty and y = 1 satisfies c2 for every x >= 4, so x grows without
+    # bound: the model is unbounded (never "optimal" at the assumed 1e6).
+    text = ("dvar float+ x; dvar float+ y; dvar boolean b;\nmaximize x;\n"
+            "subject to { c1: b == 1 => x <= 3; c2: (x >= 4) == (y >= 1); }\n")
+    m = pyopl.compile_text(text)
+    r = m.solve()
+    assert r.solver == "scip" and r.status == "unbounded"
+
+
+def test_an_assumed_bound_still_used_by_a_big_m_row_is_kept_under_auto():
+    pytest.importorskip("pyscipopt")
+    # c1's big-M becomes an indicator, but `abs(x - 5)` maximised (not convex) keeps a big-M on the
+    # same assumed `x <= 1e6`; the solution sits at it, so the status may not be "optimal".
+    # By hand: without the assumption the objective |x - 5| is unbounded.
+    text = ("dvar float+ x; dvar boolean b;\nmaximize abs(x - 5);\n"
+            "subject to { c1: b == 1 => x <= 3; }\n")
+    m = pyopl.compile_text(text)
+    r = m.solve()
+    assert r.status != "optimal"
+
+
 def test_a_big_m_beyond_1e8_goes_to_an_exact_indicator_under_auto():
     pytest.importorskip("pyscipopt")
     # M = 1e12 (from the domain): HiGHS's integrality tolerance 1e-6 would let x reach 1e6 with b = 0.

@@ -26,6 +26,7 @@ CASES = {
                                        "subject to { x <= sum(s in S) n[s]; }", 'S = {"a", 3};\nn = [1, 2];'),
     "forall_without_braces": ("dvar float x[1..3] in 0..1;\nmaximize sum(i in 1..3) x[i];\nsubject to {\n"
                               "  forall(i in 1..3)\n    x[i] <= 1;\n    x[i] >= 0;\n}", None),
+    "missing_subject_to_labelled": ("dvar float x in 0..5;\nmaximize x;\nc1: x <= 3;\n", None),
     "missing_subject_to_forall": ("dvar float x[1..2] in 0..1;\nmaximize sum(i in 1..2) x[i];\n"
                                   "forall(i in 1..2) x[i] <= 1;", None),
     "colon_equals_in_data": ("int n = ...;\ndvar float x;\nmaximize x;\nsubject to { x <= n; }", "n := 3;"),
@@ -70,6 +71,7 @@ FACTS = {  # name -> (code, file, line, column, fix applicability or None)
     "failed_declaration_no_followon": ("OPL0403", "data.dat", 1, 5, None),
     "forall_without_braces": ("OPL1164", "model.mod", 6, 7, None),
     "missing_subject_to_forall": ("OPL0033", "model.mod", 3, 1, None),
+    "missing_subject_to_labelled": ("OPL0033", "model.mod", 3, 3, None),
     "colon_equals_in_data": ("OPL0017", "data.dat", 1, 3, "machine-applicable"),
     "empty_model": ("OPL1165", "model.mod", 1, 1, None),
     "empty_data_field": ("OPL1162", "data.dat", 1, 9, "maybe-incorrect"),

@@ -73,3 +73,12 @@ def test_an_unknown_option_is_refused_by_the_magic(ip):
 
     with pytest.raises(UsageError):
         ip.run_cell_magic("opl", "--sover highs", LP)
+
+
+def test_a_refused_quadratic_constraint_is_said_once(ip):
+    """The cell showed the compile's OPL1163 warning beside the solve's OPL1163 error for the same
+    non-convex constraint (x^2 >= 0.5 on [0, 1]: the feasible set [0.7071, 1] is not convex, by hand)."""
+    with capture_output() as out:
+        ip.run_cell_magic("opl", "", "dvar float x in 0..1;\nmaximize x;\nsubject to { x*x >= 0.5; }\n")
+    shown = "\n".join(o.data.get("text/html", "") or o.data.get("text/plain", "") for o in out.outputs)
+    assert shown.count("OPL1163") == 1 and "error[OPL1163]" in shown

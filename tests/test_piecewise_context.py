@@ -184,3 +184,34 @@ def test_random_piecewise_in_random_context_matches_brute_force(case):
         assert status == "infeasible", model
     else:
         assert status == "optimal" and close(obj, want, 1e-5), (model, status, obj, want)
+
+
+# Discontinuous piecewise functions: a repeated breakpoint makes the slope between the two copies the
+# height of a step there (IBM, "Discontinuous piecewise-linear functions"). They were read as a piece of
+# length 0, so the step vanished: IBM's own sign example gave sign(-2) = 1, reported optimal.
+STEPPED_DATA = """pwlFunction p = piecewise{10 -> 100; -200 -> 100; 8 -> 200; -400 -> 200; 6 -> 300; -300 -> 300; 5};
+float at250 = p(250);
+float at50 = p(50);
+float at150 = p(150);
+float signMinus3 = piecewise{0 -> 0; 2 -> 0; 0}(1, 1) -3;
+float signPlus4 = piecewise{0 -> 0; 2 -> 0; 0}(1, 1) 4;
+dvar float x in 0..1;
+maximize x;
+"""
+
+
+def test_a_repeated_breakpoint_is_a_step_in_a_function_of_data():
+    # by hand: slope 10 up to 100 (1000), step -200, slope 8 to 200 (800 + 800 = 1600), step -400 (1200),
+    # slope 6: at 250, 1200 + 300 = 1500 (= 250 * 6, the all-unit discount the steps encode); at 150,
+    # 800 + 8 * 50 = 1200 (= 150 * 8); at 50, 500. The sign function: -1 left of 0, 1 right of it.
+    script = "execute { writeln(at250, \" \", at50, \" \", at150, \" \", signMinus3, \" \", signPlus4); }\n"
+    r = pyopl.solve(STEPPED_DATA + script)
+    assert r.script_output.split() == ["1500", "500", "1200", "-1", "1"]
+
+
+def test_a_discontinuous_function_of_a_decision_is_refused_not_solved_as_another():
+    text = ("dvar float x;\ndvar float signy;\nmaximize signy;\n"
+            "subject to { x == -2; signy == piecewise{0 -> 0; 2 -> 0; 0}(1, 1) x; }\n")
+    [d] = [d for d in pyopl.check_text(text) if d.is_error]
+    assert (d.code, d.line, d.column) == ("OPL0519", 4, 32)
+    assert "jumps by 2 at 0" in d.message

@@ -48,6 +48,18 @@ def test_a_dropped_coefficient_is_caught_and_never_called_optimal():
     assert r.objective != pytest.approx(-h.getInfo().objective_function_value)
 
 
+def test_the_text_report_says_the_constraint_table_is_the_solvers_when_the_check_fails():
+    """The table showed `c` with slack 1 (HiGHS's row without the dropped coefficient) under a
+    status that says `c` is violated by 99, with nothing to tell the two apart."""
+    from pyopl.results.report import text_report
+
+    m = pyopl.compile_text(DROPPED)
+    r = m.solve(solver="highs")
+    assert r.status == "check_failed"
+    text = text_report(r, m.ir)
+    assert "constraints (as the solver reports them; the solution check rejects its point: OPL0709 above):" in text
+
+
 def test_verify_false_skips_the_check_for_benchmarks():
     r = pyopl.compile_text(DROPPED).solve(solver="highs", verify=False)
     assert r.status == "optimal" and "solution_check" not in r.extra

@@ -77,7 +77,8 @@ CAPABILITIES = {
                            size_limit="the pip licence stops at 2,000 variables / 2,000 linear constraints "
                                       "(200 variables with a quadratic objective)"),
     # integer variables only: a continuous column is refused by the backend itself (cp-mp-only)
-    "cpsat": Capabilities("cpsat", "CP-SAT", frozenset({"lp", "mip", "cp", "lex"}), "ortools", "cp", duals=False,
+    "cpsat": Capabilities("cpsat", "CP-SAT", frozenset({"lp", "mip", "cp", "lex", "indicators"}), "ortools", "cp",
+                          duals=False,
                           iis="none", rays=False),
 }
 

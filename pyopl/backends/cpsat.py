@@ -70,7 +70,14 @@ def solve(ir: IR, options: SolveOptions) -> Result:
                             help="CP-SAT parameter names are the fields of `SatParameters` (e.g. "
                                  "`num_workers`, `max_time_in_seconds`, `random_seed`)",
                             span=option_span(options, str(e)))
-    callback = _Progress(options.progress, ir, obj_scale, start) if options.progress is not None else None
+    callback = None
+    if options.progress is not None or options.pool:
+        callback = _Progress(options.progress, ir, obj_scale, start, xs, options.pool)
+        if options.pool and ir.sense == "feasibility":  # cp.startNewSearch(): every solution, one by one
+            solver.parameters.enumerate_all_solutions = True
+    if options.start is not None:  # cp.setStartingPoint: CP-SAT's hints
+        st = np.asarray(options.start, dtype=float)
+        _hint(model, [(xs[int(j)], int(round(float(st[j])))) for j in np.flatnonzero(~np.isnan(st))])
     with sigint_stops_solve() as stop, wake_on_sigint(stop):
         # Ctrl-C: CP-SAT's own SIGINT handler would stop the search unseen (a `feasible` result, exit 0);
         # pyopl's handler stops it instead and the result says `interrupted` (as for the MIP backends)
@@ -80,14 +87,18 @@ def solve(ir: IR, options: SolveOptions) -> Result:
     if refused is not None:
         return refused
     res = _result(cp_model, solver, code, ir, xs, obj_scale, options, stop.requested)
+    if options.pool and callback is not None:
+        res.extra["pool"] = callback.pool
+        res.extra["cpsat_solutions"] = len(callback.pool)
     if ir.lex_objectives:
         res.extra["objectives"] = values
         res.best_bound = res.mip_gap = None  # (the last stage's bound is of the last objective)
         if res.status == "optimal" and len(values) == len(ir.lex_objectives):
             res.objective = res.best_bound = values[0]
     if scaled_rows or obj_scale > 1:
-        res.extra["cpsat_scaling"] = "%d constraint(s)%s multiplied by a power of ten (or a common denominator) to make every coefficient " \
-            "a whole number (exact)" % (scaled_rows, " and the objective (by %d)" % obj_scale if obj_scale > 1 else "")
+        res.extra["cpsat_scaling"] = "%d constraint(s)%s multiplied by a power of ten (or a common denominator) to " \
+            "make every coefficient a whole number (exact)" % (scaled_rows, " and the objective (by %d)" % obj_scale
+                                                               if obj_scale > 1 else "")
     res.solve_time_s = time.perf_counter() - start
     return res
 
@@ -111,6 +122,9 @@ def _run(cp_model: Any, model: Any, solver: Any, xs: list, ir: IR, options: Solv
             code, values = _solve_lex(cp_model, model, solver, xs, ir, options, callback, start, stop)
         else:
             code = solver.solve(model, callback) if callback is not None else solver.solve(model)
+            if ir.sense == "feasibility" and ir.intervals and code == cp_model.OPTIMAL and not options.pool \
+                    and not stop.requested:
+                _left_shift(cp_model, model, solver, xs, ir, options, start)
     except Refused as e:
         return None, [], error_result("cpsat", e.slug, e.message, options, help=e.help, span=e.span)
     finally:
@@ -119,11 +133,56 @@ def _run(cp_model: Any, model: Any, solver: Any, xs: list, ir: IR, options: Solv
     return code, values, None
 
 
+#: the most seconds spent moving a satisfaction schedule's intervals to their earliest starts
+LEFT_SHIFT_SECONDS = 2.0
+
+
+def _left_shift(cp_model: Any, model: Any, solver: Any, xs: list, ir: IR, options: SolveOptions,
+                start: float) -> None:
+    """A schedule without objective, moved to early starts as CP Optimizer returns one (its intervals
+    left-shifted, not at the far end of the default window): the sum of the interval starts minimised
+    from the solution found (CP-SAT's hints), for at most :data:`LEFT_SHIFT_SECONDS` (twice the first
+    search's time where that is more, within the time limit).  Any solution of it satisfies the model;
+    where the second search finds none, the first solution is solved for again, fixed."""
+    first = [solver.value(v) for v in xs]
+    budget = min(LEFT_SHIFT_SECONDS, max(0.5, 2.0 * solver.wall_time))
+    if options.time_limit is not None:
+        budget = min(budget, float(options.time_limit) - (time.perf_counter() - start))
+    if budget < 0.05:
+        return
+    model.clear_hints()
+    _hint(model, zip(xs, first))
+    model.minimize(sum(xs[iv.start] for iv in ir.intervals))
+    limit = solver.parameters.max_time_in_seconds
+    solver.parameters.max_time_in_seconds = budget
+    try:
+        code = solver.solve(model)
+        if code not in (cp_model.OPTIMAL, cp_model.FEASIBLE):
+            model.clear_objective()
+            for v, x in zip(xs, first):
+                model.add(v == x)
+            solver.solve(model)
+    finally:
+        solver.parameters.max_time_in_seconds = limit
+
+
+def _hint(model: Any, pairs: Any) -> None:
+    """CP-SAT's hints ``variable = value`` for ``pairs``, one per CP-SAT variable: the size columns of
+    intervals of one fixed size share CP-SAT's constant (:func:`build`), which takes one hint."""
+    hinted = set()
+    for v, x in pairs:
+        if v.index not in hinted:
+            hinted.add(v.index)
+            model.add_hint(v, x)
+
+
 def build(cp_model: Any, ir: IR) -> tuple[Any, list, int, int]:
     """``(CpModel, variables, objective scale, rows scaled by a power of ten)`` for ``ir``; raises
     :class:`Refused`."""
     m = cp_model.CpModel()
     xs = []
+    # the size column of an interval of fixed size: CP-SAT's shared constant, not a variable of its own
+    fixed = {iv.size for iv in ir.intervals if ir.col_lower[iv.size] == ir.col_upper[iv.size]}
     for j in range(ir.num_cols):
         if not ir.col_integer[j] and ir.col_name[j] not in ir.dvars:
             raise Refused("cp-mp-only", "this model needs a continuous auxiliary variable (`%s`, made for a "
@@ -139,7 +198,7 @@ def build(cp_model: Any, ir: IR) -> tuple[Any, list, int, int]:
         lo, hi = ir.col_lower[j], ir.col_upper[j]
         lo = -MAXINT if math.isinf(lo) else int(math.ceil(lo - 1e-9))
         hi = MAXINT if math.isinf(hi) else int(math.floor(hi + 1e-9))
-        xs.append(m.new_int_var(lo, hi, ir.column_label(j)))
+        xs.append(m.new_constant(lo) if j in fixed and lo == hi else m.new_int_var(lo, hi, ir.column_label(j)))
     data, indices, indptr = ir.csr()
     scaled_rows = 0
     for i in range(ir.num_rows):
@@ -167,6 +226,8 @@ def build(cp_model: Any, ir: IR) -> tuple[Any, list, int, int]:
             m.add(expr >= lo)
         elif hi is not None:
             m.add(expr <= hi)
+    for ind in getattr(ir, "indicators", None) or ():  # a logical constraint over an unbounded expression
+        _indicator(m, xs, ind)
     glob = Builder(m, xs)
     glob.add_intervals(ir.intervals)
     glob.prepare(ir.cp_constraints)
@@ -177,6 +238,29 @@ def build(cp_model: Any, ir: IR) -> tuple[Any, list, int, int]:
         expr, obj_scale = _objective(ir, xs, ir.obj)
         _set_objective(m, ir.sense, expr)
     return m, xs, obj_scale, scaled_rows
+
+
+def _indicator(m: Any, xs: list, ind: Any) -> None:
+    """``x[binary] == active  =>  lo <= terms @ x <= hi`` (an :class:`~pyopl.ir.Indicator`) as a linear
+    constraint enforced by the literal (CP-SAT's ``only_enforce_if``): exact, no big-M needed."""
+    coefs = [float(c) for c in ind.terms.values() if c]
+    try:
+        f = scale_for(coefs)
+    except NotIntegral as e:
+        raise not_integral(e, "this logical constraint", ind.span) from None
+    lo, hi = inner_bounds(ind.lo, ind.hi, f)
+    lit = xs[ind.binary] if ind.active else xs[ind.binary].Not()
+    expr = sum(scaled(float(c), f) * xs[int(j)] for j, c in ind.terms.items() if c)
+    if isinstance(expr, int):
+        if (lo is not None and expr < lo) or (hi is not None and expr > hi):
+            m.add_bool_or([lit.Not()])
+        return
+    if lo is not None and hi is not None:
+        m.add_linear_constraint(expr, lo, hi).only_enforce_if(lit)
+    elif lo is not None:
+        m.add(expr >= lo).only_enforce_if(lit)
+    elif hi is not None:
+        m.add(expr <= hi).only_enforce_if(lit)
 
 
 def _objective(ir: IR, xs: list, c: np.ndarray) -> tuple[Any, int]:
@@ -295,6 +379,8 @@ def _result(cp_model: Any, solver: Any, code: Any, ir: IR, xs: list, obj_scale: 
         res.diagnostics = [solver_diagnostic("solver-failed", res.message, options)]
     res.extra["cpsat_status"] = solver.status_name(code)
     res.extra["workers"] = int(solver.parameters.num_workers)
+    res.extra["cpsat_conflicts"] = int(solver.num_conflicts)  # (cp.info.NumberOfFails)
+    res.extra["cpsat_variables"], res.extra["cpsat_constraints"] = len(xs), ir.num_rows + len(ir.cp_constraints)
     try:
         res.nodes = int(solver.num_branches)
     except AttributeError:  # pragma: no cover - older ortools
@@ -324,11 +410,19 @@ except ImportError:  # pragma: no cover - ortools missing
 class _Progress(_Base):
     """Feeds ``options.progress`` at each new solution: elapsed seconds, incumbent, bound, gap."""
 
-    def __init__(self, progress: Any, ir: IR, obj_scale: int, start: float) -> None:
+    def __init__(self, progress: Any, ir: IR, obj_scale: int, start: float, xs: list | None = None,
+                 pool: int = 0) -> None:
         super().__init__()
         self.progress, self.ir, self.scale, self.start = progress, ir, obj_scale, start
+        self.xs, self.pool_limit = xs, pool
+        self.pool: list = []  # (objective, column values) of each solution found (cp.startNewSearch)
+        self._seen: set = set()
 
     def on_solution_callback(self) -> None:
+        if self.pool_limit:
+            self._keep()
+        if self.progress is None:
+            return
         upd: dict[str, Any] = {"elapsed_s": time.perf_counter() - self.start}
         if self.ir.sense != "feasibility":
             inc = self.objective_value / self.scale + self.ir.obj_constant
@@ -338,3 +432,15 @@ class _Progress(_Base):
             self.progress(upd)
         except Exception:  # a failing display must not stop the solve
             pass
+
+    def _keep(self) -> None:
+        """Keep this solution for ``cp.next()``: distinct in the model's own decision variables."""
+        x = np.array([self.value(v) for v in self.xs], dtype=float)
+        mine = tuple(x[j] for j in range(len(x)) if self.ir.col_name[j] in self.ir.dvars)
+        if mine in self._seen:
+            return
+        self._seen.add(mine)
+        obj = float(self.ir.obj @ x) + float(self.ir.obj_constant) if self.ir.sense != "feasibility" else None
+        self.pool.append((obj, x))
+        if len(self.pool) >= self.pool_limit:
+            self.stop_search()

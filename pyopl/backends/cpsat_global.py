@@ -17,7 +17,7 @@ from __future__ import annotations
 from typing import Any
 
 from .cpsat_scale import NotIntegral, inner_bounds, scale_for, scaled
-from .cpsat_sequence import make_circuit, post, tie_to_time
+from .cpsat_sequence import make_circuit, post, post_neighbour, tie_to_time
 
 
 class Refused(Exception):
@@ -72,19 +72,25 @@ class Builder:
         ``noOverlap(p, M, true)`` (made before any ``noOverlap`` on it is added, which ties the circuit
         to time); call after :meth:`add_intervals`."""
         for c in constraints:
-            wanted = c.kind == "sequence" or (c.kind == "noOverlap" and c.data.get("direct"))
+            wanted = c.kind in ("sequence", "neighbour", "sameSequence") or (c.kind == "noOverlap"
+                                                                               and c.data.get("direct"))
             if wanted and c.data["seq"] not in self.circuits:
                 self.circuits[c.data["seq"]] = make_circuit(self, c.data["intervals"])
+            if c.kind == "sameSequence" and c.data["seq2"] not in self.circuits:
+                self.circuits[c.data["seq2"]] = make_circuit(self, c.data["intervals2"])
 
     def add_intervals(self, ivs: list) -> None:
-        """One CP-SAT interval per :class:`~pyopl.lowering.intervals.IntervalVar`, in order."""
+        """One CP-SAT interval per :class:`~pyopl.lowering.intervals.IntervalVar`, in order; a size
+        column fixed to one value (``size 5``) is given as that constant."""
         m, xs = self.m, self.xs
         self.ivs = ivs
         for iv in ivs:
+            lo, hi = _domain(xs[iv.size])
+            size = lo if lo == hi else xs[iv.size]  # a fixed size: a constant, as a direct build writes it
             if iv.presence is None:
-                self.intervals.append(m.new_interval_var(xs[iv.start], xs[iv.size], xs[iv.end], iv.label()))
+                self.intervals.append(m.new_interval_var(xs[iv.start], size, xs[iv.end], iv.label()))
             else:
-                self.intervals.append(m.new_optional_interval_var(xs[iv.start], xs[iv.size], xs[iv.end],
+                self.intervals.append(m.new_optional_interval_var(xs[iv.start], size, xs[iv.end],
                                                                   xs[iv.presence], iv.label()))
 
     def add(self, c: Any) -> None:
@@ -214,6 +220,40 @@ class Builder:
         a, b = self._exprs(c, c.exprs, "mod")
         self.m.add_modulo_equality(self.xs[c.data["target"]], a, self._nonzero(b, True))
 
+    def _in(self, c: Any) -> None:
+        """``e in S`` as the literal of ``c.data["literal"]``: ``e`` in the ranges of ``S`` when it is
+        true, in the rest of ``e``'s domain when it is false (pyopl/lowering/cp_arith.py)."""
+        from ortools.util.python import sorted_interval_list
+
+        Domain = sorted_interval_list.Domain
+        e = self._exprs(c, c.exprs, "in")[0]
+        b = self.xs[c.data["literal"]]
+        inside = Domain.from_intervals([list(r) for r in c.data["ranges"]])
+        if isinstance(e, int):
+            self.m.add(b == int(inside.contains(e)))
+            return
+        lo, hi = _bounds_of(e)
+        outside = inside.complement().intersection_with(Domain(lo, hi))
+        self.m.add_linear_expression_in_domain(e, inside).only_enforce_if(b)
+        self.m.add_linear_expression_in_domain(e, outside).only_enforce_if(b.Not())
+
+    def _subCircuit(self, c: Any) -> None:
+        """``subCircuit(next)``: a literal per arc ``i -> j`` equivalent to ``next[i] == j`` and CP-SAT's
+        circuit over them (self-loops leave an element out)."""
+        m = self.m
+        nexts = self._exprs(c, c.exprs, "subCircuit")
+        n = len(nexts)
+        arcs = []
+        for i, e in enumerate(nexts):
+            m.add_linear_constraint(e, 0, n - 1)  # a position of the array
+            for j in range(n):
+                lit = m.new_bool_var("")
+                m.add(e == j).only_enforce_if(lit)
+                m.add(e != j).only_enforce_if(lit.Not())
+                arcs.append((i, j, lit))
+        if n:
+            m.add_circuit(arcs)
+
     def _abs(self, c: Any) -> None:
         self.m.add_abs_equality(self.xs[c.data["target"]], self._exprs(c, c.exprs, "abs")[0])
 
@@ -244,6 +284,20 @@ class Builder:
     def _sequence(self, c: Any) -> None:
         post(self, self.circuits[c.data["seq"]], c)
 
+    def _sameSequence(self, c: Any) -> None:
+        """``sameSequence``: corresponding intervals present together, and the two circuits equal arc by arc."""
+        m, d = self.m, c.data
+        one, two = self.circuits[d["seq"]], self.circuits[d["seq2"]]
+        node2 = {0: 0}
+        for i, j in d["pairs"]:
+            node2[i + 1] = j + 1
+            m.add(self._present(one.intervals[i]) == self._present(two.intervals[j]))
+        for (u, v), lit in one.arcs.items():
+            m.add(lit == two.arcs[(node2[u], node2[v])])
+
+    def _neighbour(self, c: Any) -> None:
+        post_neighbour(self, self.circuits[c.data["seq"]], c)
+
     def _noOverlap(self, c: Any) -> None:
         ks = c.data["intervals"]
         self.m.add_no_overlap([self.intervals[k] for k in ks])
@@ -268,21 +322,40 @@ class Builder:
                     m.add(circuit.ranks[a] + 1 <= circuit.ranks[b]).only_enforce_if([first] + both)
                     m.add(circuit.ranks[b] + 1 <= circuit.ranks[a]).only_enforce_if([first.Not()] + both)
 
+    def _height(self, h: Any) -> Any:
+        """A height of a cumulative function: a number, or ``sign * column`` for a chosen one
+        (:class:`~pyopl.lowering.scheduling.VarHeight`)."""
+        return h if isinstance(h, int) else h.sign * self.xs[h.col]
+
     def _cumul(self, c: Any) -> None:
         d = c.data
         events, lo, hi, window = d["events"], d["lo"], d["hi"], d["window"]
+        if isinstance(hi, tuple):  # `f <= e`, e a decision expression: pulses only, CP-SAT's affine capacity
+            if window is not None or not all(kind == "pulse" and h >= 0 for kind, _k, h in events):
+                raise Refused("unsupported-cp-construct", "a cumulative function bounded by a decision expression "
+                              "is compiled for sums of pulses of non-negative height", "bound it by a number, or "
+                              "use pulses only", c.span)
+            cap = self._exprs(c, [hi], "cumulFunction")[0]
+            self.m.add_cumulative([self.intervals[k] for _kind, k, _h in events],
+                                  [self._height(h) for _kind, _k, h in events], cap)
+            return
         if all(kind == "pulse" and h >= 0 for kind, _k, h in events) and (lo is None or lo <= 0):
             if hi is None:
                 return  # a sum of non-negative pulses is never below 0
-            demands = [h for _kind, _k, h in events]
+            demands = [self._height(h) for _kind, _k, h in events]
             ivs = [self.intervals[k] for _kind, k, _h in events]
             cap = hi
-            if window is not None:  # the bound only inside [t0, t1): a fixed block takes the rest of a larger capacity
-                t0, t1 = window
-                cap = max(hi, sum(demands))
-                if cap > hi and t1 > t0:
-                    ivs.append(self.m.new_fixed_size_interval_var(t0, t1 - t0, ""))
-                    demands.append(cap - hi)
+            if window is not None:  # the bound only inside the window: a block there takes the rest of the capacity
+                cap = max(hi, sum(abs(h) for _kind, _k, h in events))
+                if window[0] == "interval":  # [start(a), end(a)) while a is present: a itself is the block
+                    if cap > hi:
+                        ivs.append(self.intervals[window[1]])
+                        demands.append(cap - hi)
+                else:
+                    t0, t1 = window
+                    if cap > hi and t1 > t0:
+                        ivs.append(self.m.new_fixed_size_interval_var(t0, t1 - t0, ""))
+                        demands.append(cap - hi)
             self.m.add_cumulative(ivs, demands, cap)
             return
         if window is not None:
@@ -303,7 +376,8 @@ class Builder:
                 continue
             iv, act = self.ivs[k], self._present(k)
             if kind in ("pulse", "stepAtStart"):
-                times.append(self.xs[iv.start]); changes.append(h); actives.append(act)
+                times.append(self.xs[iv.start]); changes.append(self._height(h)); actives.append(act)
             if kind in ("pulse", "stepAtEnd"):
-                times.append(self.xs[iv.end]); changes.append(-h if kind == "pulse" else h); actives.append(act)
+                times.append(self.xs[iv.end]); changes.append(self._height(-1 * h if kind == "pulse" else h))
+                actives.append(act)
         self.m.add_reservoir_constraint_with_active(times, changes, actives, lo_level, hi_level)

@@ -84,3 +84,29 @@ def tie_to_time(b: Any, circuit: Circuit, matrix: dict | None, types: list | Non
             continue
         d = matrix.get((types[i - 1], types[j - 1]), 0) if matrix else 0
         m.add(xs[ivs[ks[i - 1]].end] + d <= xs[ivs[ks[j - 1]].start]).only_enforce_if(lit)
+
+
+def post_neighbour(b: Any, circuit: Circuit, c: Any) -> None:
+    """``typeOfNext(p, a, last, absent)`` and the other neighbour expressions (``c.data``: ``at`` the
+    position of ``a``, ``side`` next or prev, ``attr`` type/start/end/size/length, ``target`` the
+    column): each arc out of (into) ``a`` makes the target the neighbour's value; the arc to (from)
+    the dummy node makes it ``last``; ``a`` absent makes it ``absent``."""
+    m, xs, ivs, ks = b.m, b.xs, b.ivs, circuit.intervals
+    d = c.data
+    i, t, attr = d["at"] + 1, xs[d["target"]], d["attr"]
+
+    def value(k: int) -> Any:
+        if attr == "type":
+            return d["types"][k]
+        iv = ivs[ks[k]]
+        if attr == "length":
+            return xs[iv.end] - xs[iv.start]
+        return xs[getattr(iv, attr)]
+
+    for (u, v), lit in circuit.arcs.items():
+        if d["side"] == "next" and u == i:
+            m.add(t == (d["last"] if v == 0 else value(v - 1))).only_enforce_if(lit)
+        elif d["side"] == "prev" and v == i:
+            m.add(t == (d["last"] if u == 0 else value(u - 1))).only_enforce_if(lit)
+    if ivs[ks[i - 1]].presence is not None:
+        m.add(t == d["absent"]).only_enforce_if(b._present(ks[i - 1]).Not())

@@ -213,6 +213,12 @@ def write_model(ir: IR, path: str, fmt: str) -> list[str]:
     if getattr(ir, "indicators", None):
         notes.append("the %d indicator constraint(s) are NOT written (the HiGHS writer takes linear rows only): "
                      "the file is not the whole model" % len(ir.indicators))
+    assumed = getattr(ir, "assumptions", None)
+    if assumed:  # the big-M rows carry a bound the model does not state (OPL0901)
+        names = ", ".join("%s %s %g" % (ir.column_label(a["column"]), "<=" if a["side"] == "upper" else ">=",
+                                        a["bound"]) for a in assumed[:3])
+        notes.append("big-M rows rest on %d bound(s) pyopl assumed (%s%s, OPL0901): a solution of the file at "
+                     "one of them proves nothing beyond it" % (len(assumed), names, ", ..." if len(assumed) > 3 else ""))
     c, c0 = (ir.lex_objectives[0] if ir.lex_objectives else (ir.obj, ir.obj_constant))
     import os
 

@@ -425,8 +425,9 @@ def cmd_solve(args: argparse.Namespace) -> int:
     if clobber is not None:
         return _write_error(args, clobber)
     solver_diags = list(result.diagnostics)
-    if model.warnings:
-        result.diagnostics = list(model.warnings) + solver_diags
+    warnings = model.solve_warnings  # (a quadratic model's OPL1163: the solve says where it went, once)
+    if warnings:
+        result.diagnostics = warnings + solver_diags
     from ..files.safe_write import WriteError, write_text_safely
 
     try:
@@ -456,10 +457,10 @@ def cmd_solve(args: argparse.Namespace) -> int:
     else:
         from .terminal import shown
 
-        if model.warnings or solver_diags:
+        if warnings or solver_diags:
             from ..diagnostics.render import render_all
 
-            print(shown(render_all(list(model.warnings) + solver_diags, model.sources)), file=sys.stderr)
+            print(shown(render_all(warnings + solver_diags, model.sources)), file=sys.stderr)
         from ..results.report import text_report
 
         own = result.solved_ir is None or result.solved_ir is model.ir  # (else a sub-model `main` made and solved)
@@ -565,8 +566,15 @@ def cmd_export(args: argparse.Namespace) -> int:
         notes = list(notes) + ["the model's `main` block is not run by export: the file holds the model as "
                                "declared, before any bound or data `main` changes"]
     if args.format == "json":
-        print(json.dumps({"status": "ok", "file": out, "format": fmt, "notes": notes}))
+        doc = {"status": "ok", "file": out, "format": fmt, "notes": notes}
+        if model.solve_warnings:
+            doc["diagnostics"] = [d.to_dict(model.sources) for d in model.solve_warnings]
+        print(json.dumps(doc))
     else:
+        if model.solve_warnings:  # what the compile warned about holds for the file too (an assumed big-M bound...)
+            from ..diagnostics.render import render_all
+
+            print(render_all(model.solve_warnings, model.sources), file=sys.stderr)
         for n in notes:
             print("note: %s" % n, file=sys.stderr)
         print("wrote %s" % out, file=sys.stderr)

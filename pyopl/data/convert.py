@@ -402,6 +402,12 @@ def _fill(v: Any, elem: Any, dims: list[Any], k: int, prefix: tuple, data: dict,
         return
     if isinstance(v, dict):
         for key in v:
+            # (a decision expression, the lowering's LinExpr: data takes no import of the lowering layer)
+            if any(type(k).__name__ in ("LinExpr", "QuadExpr") for k in (key if isinstance(key, tuple) else (key,))):
+                # (after the model: post-processing data, computed on the solution)
+                raise EvalError("decision-in-data", where, "a key of `%s` depends on a decision variable" % label,
+                                help="data cannot depend on decisions before the solve; declare it after the "
+                                     "constraints to compute it from the solution")
             kk = key
             if kk not in dom and isinstance(kk, tuple) and isinstance(dom, OplSet):
                 hit = dom.by_key(kk)

@@ -11,12 +11,34 @@ from .errors import EvalError
 from .linear import LinExpr
 
 
+def is_append(arg: A.Expr) -> bool:
+    """Whether ``arg`` is ``append(a1, a2, ...)``: arrays (or single elements) concatenated in order
+    (OPL Language Quick Reference, "append"), which the CP constraints take as an array argument."""
+    return isinstance(arg, A.Call) and arg.func == "append"
+
+
+def is_array_arg(ev: Any, arg: A.Expr, env: dict) -> bool:
+    """Whether an argument of ``append`` is an array (a name of one, a slice, ``all``, a literal, a
+    nested ``append``) rather than one element."""
+    from ..semantics.values import ArraySlice, OplArray
+    from .symbols import VarArray
+
+    if is_append(arg) or isinstance(arg, A.ArrayLit) or (isinstance(arg, A.Aggregate) and arg.op == "all"):
+        return True
+    if isinstance(arg, A.Name) and arg.id not in env and arg.id in ev.inst.dvar_blocks:
+        return bool(ev.inst.dvar_blocks[arg.id][2])
+    return isinstance(ev.evaluate(arg, env), (ArraySlice, OplArray, VarArray))
+
+
 def array_items(ev: Any, arg: A.Expr, env: dict, what: str) -> list:
     """The values of a CP array argument, in order: an array's name (or a slice of one), ``all(i in I) e``
     or ``[e1, e2, ...]``."""
     from ..semantics.values import ArraySlice, OplArray
     from .symbols import VarArray
 
+    if is_append(arg):
+        return [x for a in arg.args for x in (array_items(ev, a, env, what) if is_array_arg(ev, a, env)
+                                               else [ev.evaluate(a, env)])]
     if isinstance(arg, A.Aggregate) and arg.op == "all":
         return [ev.evaluate(arg.body, e) for e in ev.iterate(arg.quals, env, arg)]
     if isinstance(arg, A.ArrayLit):

@@ -94,6 +94,9 @@ class ImpliedBounds:
         starts.extend(a_indptr[m_had + 1:m + 1].tolist())
         lower.extend(a_lower[m_had:m].tolist())
         upper.extend(a_upper[m_had:m].tolist())
+        for i in getattr(inst, "assumed_rows", ()):  # a big-M row from an assumed bound implies only that bound:
+            if m_had <= i < m:  # read it as free, so the next big-M on the column assumes (and says so) too
+                lower[i], upper[i] = -INF, INF
 
     def _round(self, first: int, stop: int, lo: list, hi: list, watch: int) -> tuple[bool, bool]:
         """One pass of the row rule over rows ``first .. stop-1``, tightening ``lo``/``hi`` in place.

@@ -308,6 +308,7 @@ def _dexprs(inst: Instance) -> dict:
     for sym in inst.symbols.values():
         if sym.kind != "dexpr":
             continue
+        unused = isinstance(sym.value, DexprScalar) and sym.value.value is None  # (the model never read it)
         try:
             if isinstance(sym.value, DexprScalar):
                 # not evaluated yet (an objective that names it takes its definition in place): the
@@ -323,8 +324,15 @@ def _dexprs(inst: Instance) -> dict:
             elif isinstance(sym.value, DexprArray):
                 out[sym.name] = _dexpr_cells(inst, sym.value)
         except EvalError as e:
+            if unused and inst.engine == "cp" and e.slug in _CP_UNUSED:
+                continue  # CP Optimizer builds a dexpr where it is used (a KPI's float ratio): no value to report
             e.report(inst.reporter)
     return out
+
+
+#: what a scalar dexpr of a ``using CP;`` model that the model never uses may meet without an error (its
+#: value is then not reported): arithmetic CP-SAT cannot represent (a float ratio for ``cp.addKPI``)
+_CP_UNUSED = frozenset({"nonlinear-division", "unsupported-cp-construct", "cpsat-non-integral", "nonlinear-function"})
 
 
 def _used_by_model(inst: Instance, name: str) -> bool:

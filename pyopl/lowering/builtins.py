@@ -34,6 +34,19 @@ Handler = Callable[[Any, A.Call, dict], Any]
 FUNCTIONS: dict[str, Handler] = {}
 
 
+#: Constraint functions of IBM's CP Optimizer (OPL manual, "Constraints available in constraint programming").
+CP_FUNCTIONS = frozenset("""allDifferent allMinDistance alternative count distribute endAtEnd endAtStart
+endBeforeEnd endBeforeStart forbidEnd forbidExtent forbidStart inverse lex noOverlap pack presenceOf
+pulse span startAtEnd startAtStart startBeforeEnd startBeforeStart startOf endOf sizeOf lengthOf
+synchronize cumulFunction stateFunction alwaysIn alwaysEqual alwaysConstant alwaysNoState
+allowedAssignments forbiddenAssignments element stepAtStart stepAtEnd heightAtStart heightAtEnd
+startEval endEval sizeEval lengthEval overlapLength typeOfNext typeOfPrev startOfNext startOfPrev endOfNext
+endOfPrev sizeOfNext sizeOfPrev lengthOfNext lengthOfPrev before strong isomorphism step append standardDeviation
+sameSequence sameCommonSubsequence cumulFunctionValue stateFunctionValue segmentStart segmentEnd segmentValue
+numberOfSegments subCircuit""".split())
+#: CP Optimizer functions that IBM also defines on data, outside constraints, in CP and CPLEX models alike
+#: (OPL Language Quick Reference, "element", "standardDeviation"): computed when no argument is a decision.
+DATA_CP_FUNCTIONS = frozenset({"element", "standardDeviation"})
 #: every built-in name the name checker (pyopl/semantics/static.py) accepts, sorted: the callable ones of
 #: :data:`FUNCTIONS` (kept in step by :func:`builtin`, also for modules that register later, such as
 #: :mod:`.cp`), and OPL names that are values here (``maxint``, ``infinity``) or not supported as calls
@@ -230,8 +243,6 @@ def _on_data(ev: Any, node: A.Call, env: dict | None) -> Any:
 
 def _unknown(ev: Any, node: A.Call, env: dict | None = None) -> Any:
     f = node.func
-    from ..semantics.static import CP_FUNCTIONS, DATA_CP_FUNCTIONS
-
     if f in DATA_CP_FUNCTIONS:  # on data (IBM: "also works for integer arrays outside constraint blocks")
         got = _on_data(ev, node, env)
         if got is not None:
@@ -297,6 +308,8 @@ def _set_function(ev: Any, node: A.Call, env: dict) -> Any:
                             "position %d is outside the set, whose positions are 0..%d (positions are 0-based)" % (k, len(s) - 1),
                             help="use a position between 0 and card(set) - 1")
         return s.item(k)
+    if v not in s and isinstance(v, (OplTuple, tuple)) and isinstance(s, OplSet) and s.by_key(tuple(v)) is not None:
+        v = s.by_key(tuple(v))  # `ord(S, <"HNL">)`: the tuple of S with those key fields (OPL's key lookup)
     if v not in s:
         raise EvalError("set-element-missing", node.args[1].span, "%s is not an element of the set %s" % (show(v), show(s)),
                         help="`%s` needs an element of the set" % f)

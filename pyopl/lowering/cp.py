@@ -13,7 +13,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..syntax import ast as A
-from .array_args import array_items  # (re-exported: cp_globals and the CP constraints read it here)
+from .array_args import array_items, is_append, is_array_arg  # (re-exported: cp_globals and the CP constraints read them here)
 from .builtins import _arity, builtin
 from .cp_record import CpConstraint
 from .errors import EvalError
@@ -39,6 +39,9 @@ def array_elements(ev: Any, arg: A.Expr, env: dict, what: str = "allDifferent") 
     """The elements of a CP array argument as affine expressions: a dvar array's name (every
     element, in index order), ``all(i in I) e`` or a literal ``[e1, e2, ...]``; EvalError otherwise."""
     inst = ev.inst
+    if is_append(arg):
+        return [x for a in arg.args for x in (array_elements(ev, a, env, what) if is_array_arg(ev, a, env)
+                                               else [_affine(ev.evaluate(a, env), a)])]
     if isinstance(arg, A.Name) and arg.id not in env and arg.id in inst.dvar_blocks:
         first, keys, _dims, _kind = inst.dvar_blocks[arg.id]
         return [({first + k: 1.0}, 0.0) for k in range(len(keys))]
@@ -49,6 +52,13 @@ def array_elements(ev: Any, arg: A.Expr, env: dict, what: str = "allDifferent") 
     raise EvalError("cp-bad-argument", arg.span, "the array argument of `%s` must be an array of decision "
                     "expressions" % what, help="pass a dvar array (`%s(x)`), `all(i in I) x[i] + i`, or "
                                                "`[x, y, z]`" % what)
+
+
+@builtin("append")
+def _append(ev: Any, node: A.Call, env: dict) -> Any:
+    """``append(...)`` outside a CP constraint's array argument: an error (it makes an array)."""
+    raise EvalError("unsupported-cp-construct", node.span, "`append(...)` makes an array, which only a CP "
+                    "constraint's array argument takes here", help="use it as in `allDifferent(append(x, y))`")
 
 
 def need_cp(inst: Any, span: Any, what: str) -> None:

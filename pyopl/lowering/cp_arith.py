@@ -46,23 +46,32 @@ def is_cp(inst: Any) -> bool:
     return getattr(inst, "engine", "mp") == "cp"
 
 
-def scaled_integral(inst: Any, e: LinExpr, span: Any, what: str) -> tuple[LinExpr, int]:
-    """``(e * f, f)`` with ``f`` the smallest power of ten making ``e`` integer-valued (1 when it is)."""
-    if inst.is_integral(e):
-        return e, 1
+def common_scale(inst: Any, exprs: list, span: Any, what: str) -> int:
+    """The smallest factor (a power of ten, else a common denominator,
+    :func:`pyopl.backends.cpsat_scale.scale_for`) that makes every expression of ``exprs`` integer-valued;
+    EvalError ``cpsat-non-integral`` where none does or a column is not integer."""
     from ..backends.cpsat_scale import NotIntegral, scale_for
 
     I = inst.cols.integer.flat()
+    bad = next((j for e in exprs for j in e.terms if not I[j]), None)
     try:
-        f = scale_for(list(e.terms.values()) + [e.const])
+        f = scale_for([c for e in exprs for c in list(e.terms.values()) + [e.const]])
     except NotIntegral as err:
-        f = 0
-        bad = err.value
-    if f and all(I[j] for j in e.terms):
-        return LinExpr({j: float(round(c * f)) for j, c in e.terms.items()}, float(round(e.const * f))), f
+        f, bad_value = 0, err.value
+    if f and bad is None:
+        return f
     raise EvalError("cpsat-non-integral", span, "%s is not an integer expression%s, and CP-SAT computes with "
-                    "integers only" % (what, "" if f else " (its coefficient %s has no exact decimal form)" % bad),
+                    "integers only" % (what, " (its coefficient %s has no exact decimal or fraction form)" % bad_value
+                                       if not f else ""),
                     help="use integer decisions and whole (or decimal) coefficients")
+
+
+def scaled_integral(inst: Any, e: LinExpr, span: Any, what: str) -> tuple[LinExpr, int]:
+    """``(e * f, f)`` with ``f`` from :func:`common_scale` (1 when ``e`` is integer already)."""
+    if inst.is_integral(e):
+        return e, 1
+    f = common_scale(inst, [e], span, what)
+    return LinExpr({j: float(round(c * f)) for j, c in e.terms.items()}, float(round(e.const * f))), f
 
 
 def int_bounds(inst: Any, e: LinExpr) -> tuple[int, int]:
@@ -183,7 +192,8 @@ def cp_divmod(inst: Any, op: str, a: LinExpr, b: LinExpr, span: Any) -> LinExpr:
         raise EvalError("type-int-expected", span, "`%s` needs integer operands" % op,
                         help="use `/` for real division, or `floor(a / b)`")
     if b.is_constant and b.const == 0:
-        raise EvalError("division-by-zero", span, "`%s` by zero" % op, help="check the data: this divisor evaluates to 0")
+        raise EvalError("division-by-zero", span, "`%s` by zero" % op,
+                        help="check the data: this divisor evaluates to 0")
     key = _key(op, a, b)
     t = _cached(inst, key)
     if t is None:
@@ -260,3 +270,36 @@ def float_function_error(f: str, node: A.Node) -> EvalError:
                      "and CP-SAT has integer variables only" % f,
                      help="apply `%s` to data, or state the condition on the integer itself (`x <= 9` for "
                           "`sqrt(x) <= 3`)" % f)
+
+
+def cp_membership(inst: Any, e: LinExpr, values: Any, negate: bool, span: Any) -> Any:
+    """``e in S`` (``e not in S``) for an integer decision expression ``e`` and a set or range of integers
+    ``S`` (CP Optimizer's domain constraint): a 0/1 column ``b`` with ``b == 1`` exactly when the value of
+    ``e`` is in ``S`` (CP-SAT's ``add_linear_expression_in_domain`` over ``S`` enforced by ``b``, over the
+    rest of ``e``'s bounds by ``not b``); returns the constraint ``b == 1`` (``b == 0`` for ``not in``),
+    usable on its own or inside logical constraints.  EvalError ``decision-in-membership`` for a set that
+    is not of integers."""
+    from ..semantics.values import OplRange
+    from .linear import Leaf
+
+    e, f = scaled_integral(inst, e, span, "the expression tested by `in`")
+    if isinstance(values, OplRange):
+        ranges = [(int(values.lo), int(values.hi))] if values.lo <= values.hi else []
+    else:
+        vals = list(values)
+        if not all(isinstance(v, (int, float)) and not isinstance(v, bool) and float(v).is_integer() for v in vals):
+            raise EvalError("decision-in-membership", span, "`in` on a decision expression is compiled for a set "
+                            "or range of integers, and this set holds other values",
+                            help="test membership in a set of integers, or use `allowedAssignments` for tuples")
+        ranges = []
+        for v in sorted({int(round(v * f)) if f != 1 else int(v) for v in vals if float(v * f).is_integer()}):
+            if ranges and ranges[-1][1] == v - 1:
+                ranges[-1] = (ranges[-1][0], v)
+            else:
+                ranges.append((v, v))
+        f = 1
+    if f != 1:  # a range for the scaled expression: e * f in f*lo..f*hi
+        ranges = [(lo * f, hi * f) for lo, hi in ranges]
+    b = inst.new_column(0.0, 1.0, True, "in")
+    inst.cp_constraints.append(CpConstraint("in", [_pair(e)], span, data={"ranges": ranges, "literal": b}))
+    return Leaf(LinExpr.var(b), 0.0 if negate else 1.0, 0.0 if negate else 1.0, True, span)

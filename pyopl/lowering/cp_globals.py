@@ -92,22 +92,27 @@ def _lex(ev: Any, node: A.Call, env: dict) -> CpConstraint:
     return _posted(node)
 
 
+def _containers(ev: Any, arg: A.Expr, env: dict) -> tuple[list, list]:
+    """The containers of ``pack`` (the values ``where`` takes) and their loads: the index set of a
+    ``dvar int`` array over an integer range, else positions from 0 (an ``all(...)`` array is indexed
+    from 0, OPL Language Reference Manual, "The all syntax"; CP Optimizer numbers containers from 0)."""
+    sym = ev.inst.symbols.get(arg.id) if isinstance(arg, A.Name) and arg.id not in env else None
+    arr = getattr(sym, "value", None)
+    if isinstance(arr, VarArray) and len(arr.dims) == 1 and isinstance(arr.dims[0], OplRange):
+        return list(arr.dims[0]), [LinExpr.var(arr.cols[(c,)]) for c in arr.dims[0]]
+    loads = _ints(ev, arg, env, "pack")
+    return list(range(len(loads))), loads
+
+
 @builtin("pack")
 def _pack(ev: Any, node: A.Call, env: dict) -> CpConstraint:
     """``pack(load, where, weight[, used])``: item ``i`` of weight ``weight[i]`` goes in the container
     ``where[i]``, ``load[c]`` is the weight in container ``c`` and ``used`` the number of containers
-    with a positive load (OPL manual, "pack"); containers are the index set of ``load``, a range."""
+    with a positive load (OPL manual, "pack"); containers as :func:`_containers` finds them."""
     _args(node, 3, 4)
     need_cp(ev.inst, node.span, "`pack`")
     inst = ev.inst
-    sym = inst.symbols.get(node.args[0].id) if isinstance(node.args[0], A.Name) else None
-    arr = getattr(sym, "value", None)
-    if not isinstance(arr, VarArray) or len(arr.dims) != 1 or not isinstance(arr.dims[0], OplRange):
-        raise EvalError("unsupported-cp-construct", node.args[0].span, "`pack` is compiled when its loads are a "
-                        "`dvar int` array over an integer range (its containers)",
-                        help="declare `dvar int load[Containers] in 0..capacity;` with `range Containers = ...;`")
-    containers = list(arr.dims[0])
-    loads = [LinExpr.var(arr.cols[(c,)]) for c in containers]
+    containers, loads = _containers(ev, node.args[0], env)
     where = _ints(ev, node.args[1], env, "pack")
     weights = _ints(ev, node.args[2], env, "pack")
     if len(where) != len(weights) or any(w.terms or w.const < 0 for w in weights):
@@ -134,3 +139,51 @@ def _pack(ev: Any, node: A.Call, env: dict) -> CpConstraint:
         count = _ints(ev, A.ArrayLit(node.args[3].span, [node.args[3]]), env, "pack")[0]
         inst.add_aux_row(_diff(count, LinExpr({u: 1.0 for u in used.values()})), 0.0, 0.0, node.span)
     return _posted(node)
+
+
+@builtin("subCircuit")
+def _sub_circuit(ev: Any, node: A.Call, env: dict) -> CpConstraint:
+    """``subCircuit(next)``: ``next[i]`` is the position (0-based) of the element that follows ``i``; the
+    elements with ``next[i] != i`` form one circuit, the others (``next[i] == i``) are left out (OPL
+    Language Quick Reference, "subCircuit").  CP-SAT's ``add_circuit`` over one 0/1 literal per arc
+    ``i -> j`` equal to ``next[i] == j`` (a self-loop: ``i`` left out)."""
+    _args(node, 1, 1)
+    need_cp(ev.inst, node.span, "`subCircuit`")
+    xs = _ints(ev, node.args[0], env, "subCircuit")
+    return CpConstraint("subCircuit", [(dict(x.terms), float(x.const)) for x in xs], node.span)
+
+
+@builtin("element")
+def _element(ev: Any, node: A.Call, env: dict) -> Any:
+    """``element(A, n)``: the element at the 0-based position ``n`` of the flattened array ``A`` (OPL
+    Language Quick Reference, "element"); ``n`` data gives that element, ``n`` a decision CP-SAT's
+    ``add_element`` over the elements (data or decision expressions)."""
+    from .cp import array_items
+
+    _args(node, 2, 2)
+    from .builtins import _on_data
+
+    on_data = _on_data(ev, node, env)  # no decision among the arguments: IBM defines it on data in any model
+    if on_data is not None:
+        return on_data
+    need_cp(ev.inst, node.span, "`element`")
+    items = array_items(ev, node.args[0], env, "element")
+    n = ev.evaluate(node.args[1], env)
+    if isinstance(n, bool):
+        n = int(n)
+    if is_number(n):
+        if not float(n).is_integer() or not 0 <= n < len(items):
+            raise EvalError("set-position-out-of-range", node.args[1].span, "position %s is outside the array, whose "
+                            "positions are 0..%d (0-based)" % (n, len(items) - 1), help="use a position in range")
+        return items[int(n)]
+    vals = [v if isinstance(v, LinExpr) else LinExpr(None, float(int(v) if isinstance(v, bool) else v)) for v in items]
+    if not isinstance(n, LinExpr) or not all(isinstance(v, LinExpr) for v in vals):
+        raise EvalError("cp-bad-argument", node.span, "`element` takes an array of numbers or decision expressions "
+                        "and an integer position", help="write `element(all(i in I) x[i], n)`")
+    inst = ev.inst
+    bounds = [inst.bounds(v) for v in vals]
+    t = inst.new_column(min(b[0] for b in bounds), max(b[1] for b in bounds), True, "element")
+    inst.cp_constraints.append(CpConstraint("element", [(dict(v.terms), float(v.const)) for v in vals], node.span,
+                                            data={"index": (dict(n.terms), float(n.const)),
+                                                  "positions": list(range(len(vals))), "target": ({t: 1.0}, 0.0)}))
+    return LinExpr.var(t)

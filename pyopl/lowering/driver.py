@@ -88,7 +88,7 @@ def _process(inst: Instance, item: A.Node) -> None:
         process_item(inst, item)
     except EvalError as e:
         name = getattr(item, "name", None)
-        if inst.after_model and e.slug in _POST_SLUGS and isinstance(item, (A.ParamDecl, A.Assert)):
+        if inst.after_model and e.slug in _POST_SLUGS and isinstance(item, (A.ParamDecl, A.RangeDecl, A.Assert)):
             # OPL post-processing: data computed, and assertions checked, on the solution after the
             # solve (pyopl.script.postsolve); a script that reads the data gets the computed value.
             if isinstance(item, A.Assert):

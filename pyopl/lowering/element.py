@@ -95,10 +95,13 @@ def _value(arr: Any, key: tuple, node: A.Node) -> LinExpr:
     v = arr.data.get(key) if hasattr(arr, "data") else None
     if isinstance(v, bool):
         v = int(v)
-    if not is_number(v) or not float(v).is_integer():
-        raise EvalError("cp-bad-argument", node.span, "`%s%s` is %s, and CP-SAT's element takes integers" % (
-            arr.name, "".join("[%s]" % show(k) for k in key), "missing" if v is None else show(v)),
-            help="use integer data (a decision index may select any element)")
+    if isinstance(v, LinExpr):  # a cell of a dexpr array (a decision expression)
+        return v
+    if not is_number(v):
+        raise EvalError("cp-bad-argument", node.span, "`%s%s` is %s, and CP-SAT's element takes numbers or "
+                        "decision expressions" % (arr.name, "".join("[%s]" % show(k) for k in key),
+                                                  "missing" if v is None else show(v)),
+                        help="give every element a value (a decision index may select any element)")
     return LinExpr(None, float(v))
 
 
@@ -124,8 +127,15 @@ def _element(ev: Any, arr: Any, steps: list, node: A.Node) -> LinExpr:
         it = iter(combo)
         key = tuple(next(it) if s[0] == "var" else s[1] for s in steps)
         vals.append(_value(arr, key, node))
+    scale = 1
+    if not all(inst.is_integral(v) for v in vals):  # decimal data or expressions: an element over them scaled
+        from .cp_arith import common_scale
+
+        scale = common_scale(inst, vals, node.span, "an element of `%s`" % arr.name)
+        vals = [LinExpr({j: float(round(c * scale)) for j, c in v.terms.items()}, float(round(v.const * scale)))
+                for v in vals]
     bounds = [inst.bounds(v) for v in vals]
     t = inst.new_column(min(b[0] for b in bounds), max(b[1] for b in bounds), True, "element")
     inst.cp_constraints.append(CpConstraint("element", [_affine(v) for v in vals], node.span, data={
         "index": _affine(index), "positions": list(range(len(vals))), "target": ({t: 1.0}, 0.0)}))
-    return LinExpr.var(t)
+    return LinExpr({t: 1.0 / scale})

@@ -58,6 +58,8 @@ class Indexing:
     def index_one(self, node: A.Index, base: Any, idx: Any, idx_node: A.Node, env: dict) -> Any:
         """``base[idx]`` for one index: an element, a slice (``ArraySlice``) for a partial key, or a
         tuple of a set looked up by its key."""
+        if is_decision(idx) and getattr(self.inst, "engine", "mp") == "cp":
+            base = self._dexpr_cells(base, node)
         if type(base) is ElementSlice or (is_decision(idx) and getattr(self.inst, "engine", "mp") == "cp" and
                                           isinstance(base, (OplArray, VarArray, ArraySlice))):
             return index_with_decision(self, base, idx, node, idx_node, env)  # CP's element (`a[x]`, x a decision)
@@ -90,6 +92,19 @@ class Indexing:
         if len(key) < len(arr.dims):
             return ArraySlice(arr, key)
         return self._element(arr, key, node, idx_node, env)
+
+    def _dexpr_cells(self, base: Any, node: A.Index) -> Any:
+        """A dexpr array (or a slice of one) indexed by a decision in a CP model: the array of its cells'
+        values (each cell evaluated, IBM's dexpr cells by their definition), which CP's element takes;
+        anything else as it is."""
+        arr = base.array if isinstance(base, ArraySlice) else base
+        if not isinstance(arr, DexprArray):
+            return base
+        import itertools
+
+        cells = {key: self.inst.dexpr_value(arr, key, node) for key in itertools.product(*[list(d) for d in arr.dims])}
+        whole = OplArray(arr.name, list(arr.dims), cells)
+        return ArraySlice(whole, base.prefix) if isinstance(base, ArraySlice) else whole
 
     def _check_index(self, node: A.Index, arr: Any, domain: Any, idx: Any, idx_node: A.Node, env: dict, dim: int) -> Any:
         check_tuple_index(arr.name, domain, idx, idx_node)

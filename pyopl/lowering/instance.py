@@ -415,7 +415,13 @@ class Instance:
         self.script_options: Any = None  # pyopl.script.host.ScriptOptions (budgets, output folder, on/off)
         self.script_host = script_host
         self.implied = ImpliedBounds()
-        self._assumed: set = set()
+        #: (column, side) -> its entry of ``assumptions``: each bound is assumed (and warned about) once
+        self._assumed: dict = {}
+        #: the entry of ``assumptions`` behind each big-M that used one, in order (an entry once per use;
+        #: its ``"uses"`` counts them), so that a logical constraint knows every assumption its M rests on
+        self.assumptions_used: list = []
+        #: rows of a logical constraint whose M rests on an assumed bound: no source of implied bounds
+        self.assumed_rows: set = set()
         #: ids of the statements' spans whose rows rest on an assumed bound (left out of model_implied_bounds)
         self.assumed_statements: set = set()
         #: every bound a big-M assumed: {"column", "side", "bound", "what", "span"} (ir.assumptions, results)
@@ -531,11 +537,17 @@ class Instance:
         return finite_bounds(self, e, span, what, need_lo, need_hi)
 
     def note_assumed_bounds(self, assumed: list, span: Span, what: str) -> None:
-        """Warn once per column that a big-M used an assumed bound for it."""
+        """Warn once per column that a big-M used an assumed bound for it, and record every use
+        (``assumptions_used``), the first and the later ones alike."""
         new = [(j, side, v) for j, side, v in assumed if (j, side) not in self._assumed]
         for j, side, v in new:
-            self._assumed.add((j, side))
-            self.assumptions.append({"column": j, "side": side, "bound": float(v), "what": what, "span": span})
+            entry = {"column": j, "side": side, "bound": float(v), "what": what, "span": span, "uses": 0}
+            self._assumed[(j, side)] = entry
+            self.assumptions.append(entry)
+        for j, side, _v in assumed:  # an M resting on a bound assumed earlier rests on it too
+            entry = self._assumed[(j, side)]
+            entry["uses"] += 1
+            self.assumptions_used.append(entry)
         if not new:
             return
         names = ", ".join("`%s` %s %s" % (opl_label(self.cols.name[j], self.cols.key[j]), "<=" if side == "upper" else ">=",

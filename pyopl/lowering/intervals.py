@@ -22,6 +22,7 @@ from .cp_record import conditional
 from .errors import EvalError
 from .kinds import is_number
 from .linear import Leaf, LinExpr
+from .sequence_groups import grouped_domains
 
 #: IBM's bound of interval starts and ends (``maxint / 2``, OPL manual "dvar interval")
 INTERVAL_MAX = 1073741823
@@ -107,12 +108,12 @@ def sequence_decl(inst: Any, d: A.SequenceDecl, dims: list, envs: list) -> Any:
     index sets ``dims``.  Returns the value to declare."""
     need_cp(inst, d.name_span, "`dvar sequence`")
     data = {}
+    grouped = grouped_domains(inst.ev, d.domain, envs) if dims else None
     for key, env in envs:
-        ivs = interval_list(inst.ev, d.domain, env, "dvar sequence")
+        ivs = interval_list(inst.ev, d.domain, env, "dvar sequence", None if grouped is None else grouped[key])
         types = None
         if d.types is not None:
-            v = inst.ev.eval_data(d.types, env, "the types of `%s`" % d.name)
-            types = _int_list(v, d.types, len(ivs), "the types of `%s`" % d.name)
+            types = _int_list(_type_values(inst, d.types, env, d.name), d.types, len(ivs), "the types of `%s`" % d.name)
         data[key] = Sequence(d.name + _at(key), ivs, types)
     return OplArray(d.name, dims, data) if dims else data[()]
 
@@ -124,6 +125,20 @@ class Sequence:
     name: str
     intervals: list
     types: list | None
+
+
+def _type_values(inst: Any, node: A.Expr, env: dict, name: str) -> Any:
+    """The types of a ``dvar sequence``: an integer array (data), ``all(i in I) t[i]`` (IBM's
+    ``sched_setup`` writes ``types all(i in Tasks) task[i].type``) or ``append`` of those."""
+    if isinstance(node, A.Aggregate) and node.op == "all":
+        return [inst.ev.eval_data(node.body, e, "the types of `%s`" % name) for e in inst.ev.iterate(node.quals, env, node)]
+    if isinstance(node, A.Call) and node.func == "append":
+        out: list = []
+        for a in node.args:
+            v = _type_values(inst, a, env, name)
+            out.extend(list(v.data.values()) if isinstance(v, OplArray) else v if isinstance(v, list) else [v])
+        return out
+    return inst.ev.eval_data(node, env, "the types of `%s`" % name)
 
 
 def _int_list(v: Any, node: A.Node, n: int, what: str) -> list[int]:
@@ -138,10 +153,15 @@ def _at(key: tuple) -> str:
     return "".join("[%s]" % show(k) for k in key)
 
 
-def interval_list(ev: Any, arg: A.Expr, env: dict, what: str) -> list[IntervalVar]:
+def interval_list(ev: Any, arg: A.Expr, env: dict, what: str, values: list | None = None) -> list[IntervalVar]:
     """The intervals of an argument: an interval array (or a slice of one), a ``dvar sequence``,
-    ``all(i in I) a[i]``, a literal ``[a, b]``; EvalError otherwise."""
-    if isinstance(arg, A.Aggregate) and arg.op == "all":
+    ``all(i in I) a[i]``, a literal ``[a, b]``, ``append(...)`` of those; EvalError otherwise.
+    ``values``: the values of ``arg`` (an ``all``) already evaluated (:mod:`.sequence_groups`), checked here."""
+    if values is not None:
+        vals = values
+    elif isinstance(arg, A.Call) and arg.func == "append":
+        return [iv for a in arg.args for iv in interval_list(ev, a, env, what)]
+    elif isinstance(arg, A.Aggregate) and arg.op == "all":
         vals = [ev.evaluate(arg.body, e) for e in ev.iterate(arg.quals, env, arg)]
     elif isinstance(arg, A.ArrayLit):
         vals = [ev.evaluate(x, env) for x in arg.items]

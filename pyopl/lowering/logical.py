@@ -209,7 +209,7 @@ class _Lowerer:
         """Rows for ``d = 1  =>  lo <= e <= hi``."""
         e = f.expr
         emin, emax = self.inst.bounds(e)
-        assumed_before, rows_before = len(self.inst.assumptions), len(self.inst.rows)
+        used_before, rows_before = len(self.inst.assumptions_used), len(self.inst.rows)
         if (f.hi < math.inf and math.isinf(emax)) or (f.lo > -math.inf and math.isinf(emin)):
             try:
                 emin, emax = self.inst.finite_bounds(e, f.span, "this logical constraint",
@@ -232,7 +232,11 @@ class _Lowerer:
             terms = dict(e.terms)
             terms[d] = terms.get(d, 0.0) - m
             self.row(terms, f.lo - m - e.const, math.inf)
-        made = self.inst.assumptions[assumed_before:]
+        # every assumption these rows rest on, also one an earlier constraint made (issue: a second
+        # constraint on the same assumed bound kept its big-M under `auto`, and the bound was dropped)
+        made = list({id(a): a for a in self.inst.assumptions_used[used_before:]}.values())
+        if made:
+            self.inst.assumed_rows.update(range(rows_before, len(self.inst.rows)))
         if made or big > BIGM_INDICATOR_LIMIT:  # a native indicator is the exact alternative
             terms = {j: c for j, c in e.terms.items() if c != 0}
             why = "its big-M would rest on an assumed bound (%s)" % ", ".join(

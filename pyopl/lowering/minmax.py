@@ -97,6 +97,13 @@ def decision_minmax(ev: Any, node: A.Node, op: str, vals: list) -> LinExpr:
     out not to; elsewhere :func:`exact_minmax_rows` at once."""
     inst = ev.inst
     exprs = [_lin(v, node) for v in vals]
+    if getattr(inst, "engine", "mp") == "cp" and not cp_integral(inst, exprs):
+        from .cp_arith import common_scale  # min(e) = min(e * s) / s: CP-SAT's min/max over integers
+
+        s = common_scale(inst, exprs, node.span, "an operand of `%s`" % op)
+        scaled = [LinExpr({j: float(round(c * s)) for j, c in e.terms.items()}, float(round(e.const * s)))
+                  for e in exprs]
+        return decision_minmax(ev, node, op, scaled).scaled(1.0 / s)
     raw = [inst.bounds(e) for e in exprs]
     if op == "max":
         t_lo, t_hi = max(b[0] for b in raw), max(b[1] for b in raw)

@@ -19,7 +19,7 @@ from .describe import decision_names, type_word
 from .errors import EvalError
 from .int32 import int_result, overflow
 from .kinds import is_decision, is_number
-from .cp_arith import cp_divmod, cp_power, cp_power_of_data, cp_product, is_cp
+from .cp_arith import cp_divmod, cp_membership, cp_power, cp_power_of_data, cp_product, is_cp
 from .linear import Leaf, LinExpr, Logic, QuadExpr, multiply
 from .logical import binary_truth, enforce
 from .scheduling import CumulExpr, cumul_arith
@@ -315,6 +315,8 @@ class Operators:
             if not result and tv is int and ts is OplSet and s.elem_type == "float":
                 result = float(v) in s
             return result if node.op == "in" else not result
+        if is_decision(v) and is_cp(self.inst) and isinstance(v, LinExpr) and (ts is OplSet or ts is OplRange):
+            return cp_membership(self.inst, v, s, node.op != "in", node.span)  # pyopl/lowering/cp_arith.py
         if is_decision(v):
             raise EvalError("decision-in-membership", node.left.span,
                             "membership of a decision expression in a set cannot be tested",

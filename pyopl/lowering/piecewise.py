@@ -40,12 +40,45 @@ def evaluate_piecewise(ev: Any, node: A.Piecewise, env: dict) -> Any:
         x0 = ev.eval_number(node.anchor[0], env, "the piecewise anchor")
         y0 = ev.eval_number(node.anchor[1], env, "the piecewise anchor")
     arg = ev.evaluate(node.arg, env)
+    slopes, breaks, steps = split_steps(slopes, breaks)
     if is_number(arg):
-        return _value(slopes, breaks, x0, y0, float(arg))
+        return _value(slopes, breaks, x0, y0, float(arg)) + _jump(steps, float(arg)) - _jump(steps, x0)
     if not isinstance(arg, LinExpr):
         raise EvalError("type-expected-number", node.arg.span, "the argument of `piecewise` must be linear",
                         help="apply piecewise to a variable or a linear expression")
+    if steps:
+        b, h = steps[0]
+        raise EvalError("piecewise-step-of-decision", node.span,
+                        "this piecewise function jumps by %s at %s (the breakpoint %s is given twice), and pyopl does "
+                        "not yet linearise a discontinuous function of a decision" % (_num(h), _num(b), _num(b)),
+                        help="model the step with a binary variable `z` (`y == ... + %s * z`, with `z == 1` exactly "
+                             "when the argument is past %s), or remove the repeated breakpoint" % (_num(h), _num(b)))
     return _model(ev, node, slopes, breaks, x0, y0, arg)
+
+
+def _num(v: float) -> str:
+    return "%g" % v
+
+
+def split_steps(slopes: list[float], breaks: list[float]) -> tuple[list, list, list]:
+    """The continuous part of a piecewise function and its steps: where a breakpoint repeats the one
+    before it, the slope between them is the height of a step there (OPL manual, "Discontinuous
+    piecewise-linear functions"). Returns (slopes, breakpoints) without those pairs, and the
+    ``(breakpoint, height)`` of each step."""
+    keep_s, keep_b, steps = [], [], []
+    for i, (s, b) in enumerate(zip(slopes, breaks)):
+        if i > 0 and b == breaks[i - 1]:
+            steps.append((b, s))
+        else:
+            keep_s.append(s)
+            keep_b.append(b)
+    return keep_s + slopes[len(breaks):], keep_b, steps
+
+
+def _jump(steps: list, t: float) -> float:
+    """The steps' contribution at ``t``: a step counts from its breakpoint on (the right limit, as CP
+    Optimizer's stepwise functions: ``stepwise{0 -> 3; 2}`` is 2 at 3, and at a breakpoint the value after it)."""
+    return sum(h for b, h in steps if t >= b)
 
 
 def _value(slopes: list[float], breaks: list[float], x0: float, y0: float, x: float) -> float:

@@ -73,21 +73,27 @@ def _same(inst: Any, a: IntervalVar, b: IntervalVar, part: str, when: list, span
 
 @builtin("alternative")
 def _alternative(ev: Any, node: A.Call, env: dict) -> CpConstraint:
-    """``alternative(a, B)``: when ``a`` is present exactly one interval of ``B`` is, starting and ending
-    with ``a``; when ``a`` is absent every interval of ``B`` is (OPL manual, "alternative")."""
+    """``alternative(a, B[, c])``: when ``a`` is present exactly one interval of ``B`` is (``c`` of them, an
+    integer expression, data or decisions), each starting and ending with ``a``; when ``a`` is absent
+    every interval of ``B`` is (OPL manual, "alternative")."""
+    from .cp_arith import cp_product
+
     arity(node, 2, 3)
     need_cp(ev.inst, node.span, "`alternative`")
-    if len(node.args) == 3:
-        raise EvalError("unsupported-cp-construct", node.args[2].span, "`alternative` with a cardinality is not "
-                        "compiled to CP-SAT yet", help="use `alternative(a, B)` (one interval of B)")
     inst = ev.inst
     a = interval_arg(ev, node, 0, env)
     bs = interval_list(ev, node.args[1], env, "alternative")
+    c = int_arg(ev, node, 2, env, 1)
     total = LinExpr(None, 0.0)
     for b in bs:
         total.iadd(_presence(b))
-    total.iadd(_presence(a), -1.0)
-    inst.add_aux_row(total, 0.0, 0.0, node.span)  # sum(presence of B) == presence of a
+    if isinstance(c, LinExpr) and a.presence is not None:
+        total.iadd(cp_product(inst, c, _presence(a), node.span), -1.0)  # c * presence of a
+    elif isinstance(c, LinExpr):
+        total.iadd(c, -1.0)
+    else:
+        total.iadd(_presence(a), -float(c))
+    inst.add_aux_row(total, 0.0, 0.0, node.span)  # sum(presence of B) == c * presence of a
     for b in bs:
         _same(inst, a, b, "start", b.when(), node.span)
         _same(inst, a, b, "end", b.when(), node.span)
@@ -158,15 +164,19 @@ def _no_overlap(ev: Any, node: A.Call, env: dict) -> CpConstraint:
     need_cp(ev.inst, node.span, "`noOverlap`")
     ivs = interval_list(ev, node.args[0], env, "noOverlap")
     data: dict = {"intervals": [iv.index for iv in ivs]}
-    seq = None if isinstance(node.args[0], (A.Aggregate, A.ArrayLit)) else ev.evaluate(node.args[0], env)
+    plain = isinstance(node.args[0], (A.Aggregate, A.ArrayLit)) or (isinstance(node.args[0], A.Call)
+                                                                     and node.args[0].func == "append")
+    seq = None if plain else ev.evaluate(node.args[0], env)
     if isinstance(seq, Sequence):
         data["seq"] = seq.name  # its order, where first/last/before/prev use it (pyopl/backends/cpsat_sequence.py)
-    if len(node.args) >= 2 and (not isinstance(seq, Sequence) or seq.types is None):
-        raise EvalError("cp-bad-argument", node.args[0].span, "a transition matrix needs a `dvar sequence` "
-                        "declared with `types`", help="declare `dvar sequence s in A types T;`")
+    if len(node.args) >= 2 and not isinstance(seq, Sequence):
+        raise EvalError("cp-bad-argument", node.args[0].span, "a transition matrix needs a `dvar sequence`",
+                        help="declare `dvar sequence s in A types T;` and pass `s`")
     if len(node.args) >= 2:
-        data["matrix"] = _matrix(ev.evaluate(node.args[1], env), node.args[1], seq.types)
-        data["types"] = list(seq.types)
+        # without `types`, IBM types each interval by its 0-based position in the sequence
+        types = list(seq.types) if seq.types is not None else list(range(len(seq.intervals)))
+        data["matrix"] = _matrix(ev.evaluate(node.args[1], env), node.args[1], types)
+        data["types"] = types
     if len(node.args) == 3:  # `next`: the distances between immediate successors only
         direct = int_arg(ev, node, 2, env)
         if isinstance(direct, LinExpr) or direct not in (0, 1):
@@ -211,13 +221,38 @@ class CumulExpr:
         return CumulExpr(self.terms + [(k, iv, sign * h) for k, iv, h in other.terms])
 
 
+@dataclass(frozen=True)
+class VarHeight:
+    """The height of ``pulse(a, lo, hi)`` (and the steps), chosen by the solver in ``lo..hi``: the integer
+    column ``col``, times ``sign`` (-1 where the function is subtracted)."""
+
+    col: int
+    lo: int
+    hi: int
+    sign: int = 1
+
+    def __rmul__(self, k: int) -> "VarHeight":
+        return VarHeight(self.col, self.lo, self.hi, self.sign * k)
+
+    def __ge__(self, other: int) -> bool:  # (every value >= other: `h >= 0` of a fixed height)
+        return (self.lo if self.sign > 0 else -self.hi) >= other
+
+    def __abs__(self) -> int:
+        return max(abs(self.lo), abs(self.hi))
+
+
 def _elementary(kind: str):
     def handler(ev: Any, node: A.Call, env: dict) -> CumulExpr:
         arity(node, 2, 3)
         need_cp(ev.inst, node.span, "`%s`" % node.func)
-        if len(node.args) == 3:
-            raise EvalError("unsupported-cp-construct", node.args[2].span, "`%s` with a height range (a variable "
-                            "height) is not compiled to CP-SAT yet" % node.func, help="give a fixed height")
+        if len(node.args) == 3:  # a height in lo..hi, chosen by the solver (OPL manual, "pulse")
+            iv = interval_arg(ev, node, 0, env)
+            lo, hi = int_arg(ev, node, 1, env), int_arg(ev, node, 2, env)
+            if isinstance(lo, LinExpr) or isinstance(hi, LinExpr) or lo > hi:
+                raise EvalError("cp-bad-argument", node.span, "the height range of `%s` is two numbers, the least "
+                                "first" % node.func, help="write `%s(a, 1, 5)`" % node.func)
+            col = ev.inst.new_column(float(lo), float(hi), True, node.func + "_height")
+            return CumulExpr([(kind, iv, VarHeight(col, lo, hi))])
         iv = interval_arg(ev, node, 0, env)
         h = int_arg(ev, node, 1, env)
         if isinstance(h, LinExpr):
@@ -261,6 +296,11 @@ def cumul_compare(ev: Any, node: A.Node, op: str, a: Any, b: Any) -> CpConstrain
     """``f <= cap`` or ``f >= lo`` (``cap >= f`` ...): the level of ``f`` stays within the bound at all times."""
     if isinstance(b, CumulExpr):
         a, b, op = b, a, {"<=": ">=", ">=": "<=", "==": "=="}.get(op, op)
+    if op == "<=" and isinstance(b, LinExpr) and ev.inst.is_integral(b) and not b.is_constant:
+        # a capacity that is a decision expression (CP-SAT's cumulative takes an affine capacity)
+        return _cumul(a, None, (dict(b.terms), float(b.const)), node.span)
+    if isinstance(b, LinExpr) and b.is_constant:
+        b = b.const
     if op not in ("<=", ">=") or not is_number(b) or not float(b).is_integer():
         raise EvalError("type-bad-comparison", node.span, "a cumulative function is compared with `<=` or `>=` "
                         "and an integer (its capacity or its minimum level)",
@@ -280,17 +320,21 @@ def _cumul(f: CumulExpr, lo: int | None, hi: int | None, span: Any, window: tupl
 
 @builtin("alwaysIn")
 def _always_in(ev: Any, node: A.Call, env: dict) -> CpConstraint:
-    """``alwaysIn(f, start, end, lo, hi)``: the level of ``f`` stays in ``lo..hi`` over ``[start, end)``
-    (OPL manual, "alwaysIn"); the form over an interval (``alwaysIn(f, a, lo, hi)``) is not compiled."""
+    """``alwaysIn(f, start, end, lo, hi)``: the level of ``f`` stays in ``lo..hi`` over ``[start, end)``;
+    ``alwaysIn(f, a, lo, hi)``: over ``[start(a), end(a))`` while ``a`` is present (OPL manual, "alwaysIn")."""
     arity(node, 4, 5)
     need_cp(ev.inst, node.span, "`alwaysIn`")
     f = ev.evaluate(node.args[0], env)
     if not isinstance(f, CumulExpr):
         raise EvalError("unsupported-cp-construct", node.args[0].span, "`alwaysIn` is compiled for cumulative "
                         "functions (a `stateFunction` is not)", help="pass a `cumulFunction`")
-    if len(node.args) == 4:
-        raise EvalError("unsupported-cp-construct", node.args[1].span, "`alwaysIn` over an interval variable is not "
-                        "compiled to CP-SAT yet", help="give a fixed time window: `alwaysIn(f, start, end, lo, hi)`")
+    if len(node.args) == 4:  # over an interval: while `a` is present, on [start(a), end(a))
+        a = interval_arg(ev, node, 1, env)
+        lo, hi = (int_arg(ev, node, k, env) for k in (2, 3))
+        if isinstance(lo, LinExpr) or isinstance(hi, LinExpr):
+            raise EvalError("unsupported-cp-construct", node.args[2].span, "`alwaysIn` with decisions as its "
+                            "bounds is not compiled to CP-SAT yet", help="give data")
+        return _cumul(f, lo, hi, node.span, ("interval", a.index))
     nums = []
     for k in range(1, 5):
         v = int_arg(ev, node, k, env)
@@ -318,3 +362,125 @@ def cumul_decl(inst: Any, d: A.CumulDecl, dims: list, envs: list) -> Any:
                             "pulse(a[i], h[i]);`")
         data[key] = v
     return OplArray(d.name, dims, data) if dims else data[()]
+
+
+@builtin("heightAtStart")
+def _height_at_start(ev: Any, node: A.Call, env: dict) -> Any:
+    """``heightAtStart(a, f[, absentH])``: how much the interval ``a`` adds to the cumulative function
+    ``f`` at its start (its ``pulse`` and ``stepAtStart`` heights, a chosen height included), ``absentH``
+    (0 unless given) when ``a`` is absent (OPL Language Quick Reference, "heightAtStart")."""
+    arity(node, 2, 3)
+    need_cp(ev.inst, node.span, "`heightAtStart`")
+    inst = ev.inst
+    a = interval_arg(ev, node, 0, env)
+    f = ev.evaluate(node.args[1], env)
+    if not isinstance(f, CumulExpr):
+        raise EvalError("cp-bad-argument", node.args[1].span, "`heightAtStart` takes a `cumulFunction` second",
+                        help="pass the name of a `cumulFunction`")
+    absent = int_arg(ev, node, 2, env)
+    if isinstance(absent, LinExpr):
+        raise EvalError("cp-bad-argument", node.args[2].span, "the absent height of `heightAtStart` is data",
+                        help="give a number")
+    h = LinExpr(None, 0.0)
+    for kind, iv, height in f.terms:
+        if kind in ("pulse", "stepAtStart") and iv is a:
+            h.iadd(LinExpr({height.col: float(height.sign)}) if isinstance(height, VarHeight) else float(height))
+    if a.presence is None:
+        return h
+    lo, hi = inst.bounds(h)
+    t = inst.new_column(min(lo, absent), max(hi, absent), True, "heightAtStart")
+    d = LinExpr({t: 1.0})
+    d.iadd(h, -1.0)
+    conditional(inst, d, 0.0, 0.0, [(a.presence, True)], node.span)
+    conditional(inst, LinExpr({t: 1.0}), absent, absent, [(a.presence, False)], node.span)
+    return LinExpr.var(t)
+
+
+@builtin("cumulFunctionValue")
+def _cumul_function_value(ev: Any, node: A.Call, env: dict) -> int:
+    """``cumulFunctionValue(f, t)``: the level of the cumulative function ``f`` at the time ``t`` in the
+    solution (OPL manual, "Accessing solutions in postprocessing"): the heights of the pulses whose
+    present interval covers ``t`` (``start <= t < end``) and of the steps at or before ``t``.  It reads
+    the solution, so a declaration using it after the model is computed after the solve
+    (``decision-in-data`` before it, which makes the declaration post-processing data)."""
+    arity(node, 2, 2)
+    need_cp(ev.inst, node.span, "`cumulFunctionValue`")
+    f = ev.evaluate(node.args[0], env)
+    if not isinstance(f, CumulExpr):
+        raise EvalError("cp-bad-argument", node.args[0].span, "`cumulFunctionValue` takes a `cumulFunction` first",
+                        help="pass the name of a `cumulFunction`")
+    t = int_arg(ev, node, 1, env)
+    if isinstance(t, LinExpr):
+        raise EvalError("cp-bad-argument", node.args[1].span, "the time of `cumulFunctionValue` is data",
+                        help="give a number")
+    solution = getattr(ev.inst, "interval_solution", None)
+    if solution is None:
+        raise EvalError("decision-in-data", node.span, "`cumulFunctionValue` reads the solution, which exists "
+                        "only after the solve", help="declare the data after the constraints (post-processing) "
+                                                     "or read it in an `execute` block after the model")
+    level = 0
+    for kind, iv, h in f.terms:
+        if isinstance(h, VarHeight):
+            raise EvalError("unsupported-cp-construct", node.span, "`cumulFunctionValue` of a function with a "
+                            "height the solver chooses (`pulse(a, lo, hi)`) is not computed by pyopl",
+                            help="read `heightAtStart(a, f)` through a decision variable instead")
+        if kind == "step":
+            level += h if t >= iv else 0
+            continue
+        v = solution(iv)
+        if v is None or not v.present:
+            continue
+        if kind == "pulse":
+            level += h if v.start <= t < v.end else 0
+        else:
+            level += h if t >= (v.start if kind == "stepAtStart" else v.end) else 0
+    return level
+
+
+@builtin("overlapLength")
+def _overlap_length(ev: Any, node: A.Call, env: dict) -> LinExpr:
+    """``overlapLength(a, b[, absent])``: the length of the overlap of ``[start(a), end(a))`` and
+    ``[start(b), end(b))``, ``max(0, min(ends) - max(starts))``, when both are present, else ``absent``
+    (0); ``overlapLength(a, t0, t1[, absent])``: of ``a`` with the fixed window ``[t0, t1)`` (OPL
+    Language Quick Reference, "overlapLength").  CP-SAT's min/max equalities and enforced rows."""
+    from .minmax import native_minmax
+
+    arity(node, 2, 4)
+    need_cp(ev.inst, node.span, "`overlapLength`")
+    inst = ev.inst
+    a = interval_arg(ev, node, 0, env)
+    second = ev.evaluate(node.args[1], env)
+    if isinstance(second, IntervalVar):
+        b, rest = second, 2
+        starts = [LinExpr.var(a.start), LinExpr.var(b.start)]
+        ends = [LinExpr.var(a.end), LinExpr.var(b.end)]
+        when = a.when() + [w for w in b.when() if w not in a.when()]
+    else:
+        t0, t1 = int_arg(ev, node, 1, env), int_arg(ev, node, 2, env)
+        if isinstance(t0, LinExpr) or isinstance(t1, LinExpr):
+            raise EvalError("cp-bad-argument", node.span, "the window of `overlapLength` is data",
+                            help="write `overlapLength(a, t0, t1)` with numbers, or pass a second interval")
+        rest = 3
+        starts = [LinExpr.var(a.start), LinExpr(None, float(t0))]
+        ends = [LinExpr.var(a.end), LinExpr(None, float(t1))]
+        when = a.when()
+    absent = int_arg(ev, node, rest, env)
+    if isinstance(absent, LinExpr):
+        raise EvalError("cp-bad-argument", node.args[rest].span, "the absent value of `overlapLength` is data",
+                        help="give a number")
+    slo, shi = max(inst.bounds(e)[0] for e in starts), max(inst.bounds(e)[1] for e in starts)
+    elo, ehi = min(inst.bounds(e)[0] for e in ends), min(inst.bounds(e)[1] for e in ends)
+    last_start = native_minmax(inst, "max", starts, slo, shi, node.span)
+    first_end = native_minmax(inst, "min", ends, elo, ehi, node.span)
+    gap = first_end.copy()
+    gap.iadd(last_start, -1.0)
+    length = native_minmax(inst, "max", [gap, LinExpr(None, 0.0)], 0.0, max(0.0, ehi - slo), node.span)
+    if not when:
+        return length
+    t = inst.new_column(min(0.0, absent), max(ehi - slo, absent, 0.0), True, "overlapLength")
+    d = LinExpr({t: 1.0})
+    d.iadd(length, -1.0)
+    conditional(inst, d, 0.0, 0.0, when, node.span)
+    for col, _v in when:  # either absent: the absent value
+        conditional(inst, LinExpr({t: 1.0}), absent, absent, [(col, False)], node.span)
+    return LinExpr.var(t)

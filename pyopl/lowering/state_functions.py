@@ -95,3 +95,57 @@ def _apart(inst: Any, a: IntervalVar, b: IntervalVar, span: Any) -> None:
         conditional(inst, e, -float("inf"), 0.0, [(z, True)], span)  # e <= 0 when chosen
         pick.iadd(LinExpr.var(z))
     conditional(inst, pick, 1.0, float("inf"), both, span)  # one of them while both are present
+
+
+#: the state of a state function where no interval defines it (IBM's ``IloCP::NoState``)
+NO_STATE = -1
+#: the ends of the time line the segments of a state function cover (IBM's interval window, maxint / 2)
+HORIZON = 1073741823
+
+
+def state_segments(f: StateFunction, value_of: Any) -> list[tuple[int, int, int]]:
+    """The segments ``(start, end, state)`` of ``f`` in a solution, in time order, covering
+    ``[-HORIZON, HORIZON)``: maximal stretches of one state (the present intervals ``alwaysEqual`` put
+    in that state, of size > 0, back to back or overlapping), ``NO_STATE`` between them.
+    ``value_of(iv)``: the solution's ``IntervalValue`` of the interval ``iv``."""
+    spans = []
+    for iv, v in f.uses:
+        x = value_of(iv)
+        if x is not None and x.present and x.end > x.start:
+            spans.append((x.start, x.end, v))
+    spans.sort()
+    merged: list = []
+    for s, e, v in spans:
+        if merged and merged[-1][2] == v and s <= merged[-1][1]:
+            merged[-1] = (merged[-1][0], max(merged[-1][1], e), v)
+        else:
+            merged.append((s, e, v))
+    out, t = [], -HORIZON
+    for s, e, v in merged:
+        if s > t:
+            out.append((t, s, NO_STATE))
+        out.append((s, e, v))
+        t = e
+    if t < HORIZON:
+        out.append((t, HORIZON, NO_STATE))
+    return out
+
+
+@builtin("stateFunctionValue")
+def _state_function_value(ev: Any, node: A.Call, env: dict) -> int:
+    """``stateFunctionValue(f, t)``: the state of ``f`` at the time ``t`` in the solution, ``-1`` where no
+    interval defines it (OPL manual, "Accessing solutions in postprocessing"); post-processing data."""
+    from .intervals import int_arg
+
+    arity(node, 2, 2)
+    need_cp(ev.inst, node.span, "`stateFunctionValue`")
+    f = ev.evaluate(node.args[0], env)
+    if not isinstance(f, StateFunction):
+        raise EvalError("cp-bad-argument", node.args[0].span, "`stateFunctionValue` takes a `stateFunction` first",
+                        help="pass the name of a `stateFunction`")
+    t = int_arg(ev, node, 1, env)
+    solution = getattr(ev.inst, "interval_solution", None)
+    if isinstance(t, LinExpr) or solution is None:
+        raise EvalError("decision-in-data", node.span, "`stateFunctionValue` reads the solution, which exists only "
+                        "after the solve", help="declare the data after the constraints (post-processing)")
+    return next((v for s, e, v in state_segments(f, solution) if s <= t < e), NO_STATE)

@@ -112,7 +112,7 @@ def solve(model: str, data: Optional[str], time_limit: float, max_values: int) -
         out["script_output"] = r.script_output
     if r.script_exit is not None:
         out["script_exit"] = r.script_exit
-    diags = [d.to_dict(m.sources) for d in list(m.warnings) + list(r.diagnostics)]
+    diags = [d.to_dict(m.sources) for d in list(m.solve_warnings) + list(r.diagnostics)]
     if diags:
         out["diagnostics"] = diags
     out["errors"] = sum(d["severity"] == "error" for d in diags)

@@ -108,6 +108,8 @@ def text_report(result: Result, ir: IR | None = None, max_rows: int = 200, compi
         duals = dict(_entries(result.duals))
         cells = [(n, _fmt(duals.get(n)), _fmt(s)) for n, s in _entries(result.slacks) or [(k, None) for k in duals]]
         note = " (integers fixed)" if result.extra.get("duals_of") else ""
+        if result.status == "check_failed":  # the solver's own rows: the check found the model's values differ
+            note += " (as the solver reports them; the solution check rejects its point: OPL0709 above)"
         out += _cap(_table("constraints%s:" % note, cells[:max_rows + 1]), max_rows + 1, len(cells) + 1)
     return "\n".join(out)
 

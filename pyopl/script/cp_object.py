@@ -53,6 +53,16 @@ CP_PARAMETERS: dict[str, CpParameter] = {
 }
 
 
+_BY_LOWER = {name.lower(): name for name in CP_PARAMETERS}
+
+
+def canonical_parameter(name: str) -> str:
+    """IBM's spelling of a CP Optimizer parameter written in any case (``timeLimit``, ``timelimit`` and
+    ``TimeLimit`` are the same parameter to ILOG Script, as IBM's "Setting CP parameters" writes them);
+    ``name`` itself when it is none."""
+    return name if name in CP_PARAMETERS else _BY_LOWER.get(name.lower(), name)
+
+
 class CpHost(_Host):
     """The ``cp`` object: ``cp.param``, ``cp.setSearchPhases``, ``cp.factory``."""
 
@@ -64,11 +74,21 @@ class CpHost(_Host):
         self.factory = _FactoryHost(ctx)
 
     def _properties(self) -> list[str]:
-        return ["param", "factory"]
+        return ["param", "factory", "info"]
 
     def _methods(self) -> dict[str, Any]:
-        return {"setSearchPhases": self._phases, "startNewSearch": self._main, "next": self._main,
-                "getObjValue": self._obj}
+        from . import cp_search as cs
+
+        ctx = self.ctx
+        return {"setSearchPhases": self._phases, "solve": lambda a, s: cs.solve(ctx, s),
+                "startNewSearch": lambda a, s: cs.start_new_search(ctx, s),
+                "next": lambda a, s: cs.next_solution(ctx, s), "endSearch": lambda a, s: cs.end_search(ctx, s),
+                "getObjValue": lambda a, s: cs.objective(ctx, s),
+                "getObjBound": lambda a, s: cs.objective(ctx, s, "getObjBound"),
+                "getObjGap": lambda a, s: cs.objective(ctx, s, "getObjGap"),
+                "addKPI": lambda a, s: UNDEFINED, "exportModel": lambda a, s: cs.export_model(ctx, a, s),
+                "setStartingPoint": lambda a, s: cs.set_starting_point(ctx, a, s), "end": lambda a, s: UNDEFINED,
+                "getObjective": lambda a, s: cs.ObjectiveHost(ctx)}
 
     def _phases(self, args: list, span: Any) -> Any:
         self.ctx.reporter.emit("script-setting-ignored", span, "`cp.setSearchPhases` is accepted and has no effect: "
@@ -76,23 +96,18 @@ class CpHost(_Host):
                                help="remove it, or keep it for CP Optimizer; see docs/cp.md")
         return UNDEFINED
 
-    def _main(self, args: list, span: Any) -> Any:
-        raise host_error("script-unsupported", "stepping through CP solutions from a script is not supported", span,
-                         help="let pyopl solve the model; read the solution in an `execute` block after it")
-
-    def _obj(self, args: list, span: Any) -> Any:
-        result = getattr(self.ctx, "result", None)
-        if result is None or result.objective is None:
-            raise host_error("script-no-solution", "`cp.getObjValue()` has no value before a solution", span,
-                             help="call it in an `execute` block after the constraints")
-        return float(result.objective)
-
     def get_member(self, name: str, span: Any) -> Any:
         if name == "param":
             return self.param
         if name == "factory":
             return self.factory
-        return self._method(name, span)
+        if name == "info":
+            from .cp_search import InfoHost
+
+            return InfoHost(self.ctx)
+        fn = self._method(name, span)
+        fn.unevaluated = name == "addKPI"  # (it takes a dexpr, which has no value before the solve)
+        return fn
 
     def to_display(self) -> str:
         return "[object IloCP]"
@@ -107,6 +122,7 @@ class CpParamHost(_Host):
         return list(CP_PARAMETERS)
 
     def get_member(self, name: str, span: Any) -> Any:
+        name = canonical_parameter(name)
         got = self.ctx.settings.get("cp." + name)
         if got is not None:
             return got[0]
@@ -117,6 +133,7 @@ class CpParamHost(_Host):
 
     def set_member(self, name: str, value: Any, span: Any) -> None:
         ctx = self.ctx
+        name = canonical_parameter(name)
         if ctx.phase == "post":
             ctx.reporter.emit("script-setting-ignored", span, "`cp.param.%s` is set after the solve, so it has no "
                               "effect" % name, help="set parameters in an `execute` block before the constraints")

@@ -14,7 +14,7 @@ import math
 import os
 from typing import Any
 
-from ..semantics.values import OplArray, OplSet, OplTuple
+from ..semantics.values import OplArray, OplRange, OplSet, OplTuple
 from .host_errors import HostError, host_error
 from .opl_objects import (ArrayHost, ConstraintHost, DexprHost, DvarHost, SetHost, describe, display, js_number,
                           to_key, to_script)
@@ -83,8 +83,14 @@ class ScriptContext:
 
     def is_model_input(self, name: str) -> bool:
         """Whether ``name`` is model data a post-processing script may not change; data declared
-        without initializer (``{Arc} used;``) is there for the scripts to fill, after the solve too."""
-        return name in self.inst.symbols and name not in getattr(self.inst, "zero_filled", {})
+        without initializer (``{Arc} used;``) or as an empty set (``{T} solution = {};``, IBM's
+        floatexpr example fills it after the solve) is there for the scripts to fill, after the solve too."""
+        if name not in self.inst.symbols or name in getattr(self.inst, "zero_filled", {}):
+            return False
+        from ..syntax import ast as A
+
+        init = getattr(self.inst.symbols[name].decl, "init", None)
+        return not (isinstance(init, A.SetLit) and not init.items)
 
     def check_writable(self, name: str, span: Any) -> None:
         return None
@@ -454,7 +460,7 @@ class ScriptContext:
                              % (name, v.message), span, help="compute it in the script from the decision values")
         if isinstance(v, OplArray):
             return ArrayHost(self, v, (), "float")
-        if isinstance(v, (OplSet,)):
+        if isinstance(v, (OplSet, OplRange)):
             return SetHost(self, v, name)
         return to_script(self, v)
 
@@ -505,6 +511,11 @@ class ScriptContext:
                 new = inst.symbols.get(name)
                 out[name] = new.value if new is not None else _Failed("its declaration has errors")
         return out
+
+    def _interval_value(self, iv: Any) -> Any:
+        """The solution's :class:`~pyopl.results.intervals.IntervalValue` of the interval variable ``iv``."""
+        v = self.result.variables.get(iv.name)
+        return v[iv.key] if iv.key else v
 
 
 class _Failed:
@@ -633,6 +644,10 @@ def element(ctx: ScriptContext, name: str, span: Any) -> Any:
     k = sym.kind
     if k in ("param",):
         v = sym.value
+        if type(v).__name__ == "StateFunction":  # (pyopl/lowering/state_functions.py)
+            from .intervals import StateFunctionHost
+
+            return StateFunctionHost(ctx, name, v)
         if isinstance(v, OplArray):
             return ArrayHost(ctx, v, (), _decl_type(sym))
         from ..lowering.state_functions import StateFunction
@@ -658,9 +673,13 @@ def element(ctx: ScriptContext, name: str, span: Any) -> Any:
         from .intervals import IntervalHost
 
         return IntervalHost(ctx, name)
-    if k in ("sequence", "cumul"):
+    if k == "sequence":
+        from .intervals import SequenceHost
+
+        return SequenceHost(ctx, name, sym.value)
+    if k == "cumul":
         raise host_error("script-unknown-name", "`%s` is a %s, which scripts cannot read yet" % (
-            name, "`dvar sequence`" if k == "sequence" else "`cumulFunction`"), span,
+            name, "`cumulFunction`"), span,
             help="read the interval variables instead (`a.start`, `a.end`, `a.present`)")
     if k == "tuple":
         raise host_error("script-unknown-name", "`%s` is a tuple type, not a value" % name, span,

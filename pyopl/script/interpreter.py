@@ -577,7 +577,10 @@ class Interpreter(Budgets, Operators, Properties, DynamicCode):
             fn = self.ev(callee)
             if type(callee) is _NAME and callee.name == "eval":
                 self.direct_eval = fn  # 15.1.2.1.1: a call of the name `eval` is a direct eval
-        args = [self.ev(a) for a in node.args]
+        if type(fn) is HostFunction and fn.unevaluated:
+            args = [UNDEFINED] * len(node.args)
+        else:
+            args = [self.ev(a) for a in node.args]
         if not isinstance(fn, (JSFunction, HostFunction)):
             raise self.not_a_function(callee, fn)
         return self.call_value(fn, this, args, node.span)

@@ -52,6 +52,7 @@ class Flow:
         self.log: list[dict] = []  # one {"model", "status", "objective"} per solve (Result.solves)
         self.pool: list | None = None  # the last solve's pool: [(objective, column values)] (populate)
         self.basis: tuple | None = None  # the last LP solve's basis (HiGHS's column and row statuses)
+        self.cp_search: dict | None = None  # cp.startNewSearch(): the solutions cp.next() steps through
 
     def current_ir(self) -> Any:
         return self.last_model.model.ir if self.last_model is not None and self.last_model.model is not None else None
@@ -82,7 +83,7 @@ class Flow:
         self.pool = result.extra.pop("pool", None)
         self.basis = result.extra.pop("basis", None)
         if self.pool is not None:
-            result.extra["pool_objectives"] = [float(obj) for obj, _x in self.pool]
+            result.extra["pool_objectives"] = [None if obj is None else float(obj) for obj, _x in self.pool]
         m.result = result
         m.ctx.result = result
         self.last_result = result
@@ -108,6 +109,10 @@ class Flow:
             from .warm_start import BasisHost, VectorsHost
 
             return VectorsHost(self) if name == "IloOplCplexVectors" else BasisHost(self)
+        if name == "IloOplCPSolution":
+            from .cp_search import CPSolution
+
+            return CPSolution(self)
         if name in ("IloOplConflictIterator", "IloOplRelaxationIterator"):
             from .model_iterators import new_iterator
 

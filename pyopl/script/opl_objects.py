@@ -389,6 +389,15 @@ class SetHost(_Host):
 
 
 def _field_value(t: Any, v: Any) -> Any:
+    """A script value for a tuple field of type ``t``: a number for a numeric field (a string that reads
+    as a number converted, as ILOG Script converts ``"5.1"`` added to a float field: IBM's CSV-reading
+    examples ``split`` a line and add the strings), else ``v`` as it is."""
+    if t in ("float", "int") and isinstance(v, str):
+        from .convert import string_to_number
+
+        n = string_to_number(v)
+        if n == n:  # (NaN: not a number; left as the string, which the field's check reports)
+            v = n
     if t == "float" and isinstance(v, (int, float)):
         return float(v)
     if t in ("int", "boolean") and isinstance(v, float) and v.is_integer():

@@ -17,12 +17,13 @@ from .cp_object import CpHost
 from .host_errors import host_error
 from .budgets import charge_chars, hold
 from .output_files import confined_path, write_confined
+from . import opl_arrays
 from .opl_objects import SetHost, TupleHost, _arg, _Host, _num, display, js_number, to_key, to_script
 from .values import NULL, HostFunction, HostObject, UNDEFINED
 
 #: Names IBM offers that pyopl does not run (an error naming the name, never a silent skip).
 UNSUPPORTED_GLOBALS = ("IloOplExec", "IloOplCallJava", "IloOplImportExcel", "IloOplProject",
-                       "IloOplRunConfiguration", "IloOplSettings", "IloCP", "IloOplProfiler", "IloOplCPSolution",
+                       "IloOplRunConfiguration", "IloOplSettings", "IloCP", "IloOplProfiler",
                        "stop")  # IBM's "Miscellaneous functions": stop() halts the program for the debugger
 
 
@@ -88,7 +89,7 @@ class Runtime:
 #: the classes a ``main`` block makes with ``new`` (built by ``main_flow.Flow.construct``)
 MAIN_CLASSES = ("IloOplModel", "IloOplModelSource", "IloOplModelDefinition", "IloOplDataSource",
                 "IloOplDataElements", "IloCplex", "IloOplCplexVectors", "IloOplCplexBasis", "IloOplConflictIterator",
-                "IloOplRelaxationIterator")
+                "IloOplRelaxationIterator", "IloOplCPSolution")
 
 
 def main_classes(ctx: Any) -> dict[str, Any]:
@@ -148,7 +149,6 @@ def _fail(span: Any) -> Any:
 
 _UNSUPPORTED_HELP = {
     "IloCP": "use the model's own `cp` object (`cp.param`), or solve a sub-model with `new IloOplModel(def, cplex)`",
-    "IloOplCPSolution": "pyopl gives CP-SAT no starting point from a script; remove it",
     "stop": "pyopl has no script debugger to stop in; remove it (or use `fail()` to end the block with an error)",
     "IloOplProject": "run each model with its data: `new IloOplModel(new IloOplModelDefinition(src), cplex)`",
     "IloOplRunConfiguration": "run each model with its data: `new IloOplModel(new IloOplModelDefinition(src), cplex)`",
@@ -249,46 +249,10 @@ class OplNamespace(_Host):
             "sgn": lambda a, s: float((n(a, s) > 0) - (n(a, s) < 0)),
             "ftoi": lambda a, s: float(math.trunc(n(a, s))) if math.isfinite(n(a, s)) else math.nan,
             "distToInt": lambda a, s: abs(n(a, s) - round(n(a, s))),
-            "element": lambda a, s: _element(self.ctx, a, s), "standardDeviation": lambda a, s: _std_dev(self.ctx, a, s),
+            "element": lambda a, s: opl_arrays.element(self.ctx, a, s),
+            "standardDeviation": lambda a, s: opl_arrays.std_dev(self.ctx, a, s),
+            "append": lambda a, s: opl_arrays.append(a, s),
         }
-
-
-def _flat_values(ctx: Any, args: list, span: Any, fname: str) -> list:
-    """The values of the OPL array (or sub-array) ``args[0]`` in its flattened order (the product of its
-    index sets, last index fastest), as IBM's ``element`` and ``standardDeviation`` read it."""
-    import itertools
-
-    from .opl_objects import ArrayHost
-
-    v = _arg(args, 0)
-    if not isinstance(v, ArrayHost):
-        raise host_error("script-value-type", "`Opl.%s` takes an OPL array first, not %s" % (fname, _words(v)), span,
-                         help="pass an array declared in the model, e.g. `Opl.%s(a, ...)`" % fname)
-    arr, pre = v.array, tuple(v.prefix)
-    data = arr.data
-    return [data.get(pre + k) for k in itertools.product(*(list(d) for d in arr.dims[len(pre):]))]
-
-
-def _element(ctx: Any, args: list, span: Any) -> Any:
-    """``Opl.element(a, n)`` (OPL Language Quick Reference, "element"): the item at position ``n`` (from
-    0) of the flattened array ``a``."""
-    vals = _flat_values(ctx, args, span, "element")
-    k = _num(ctx, _arg(args, 1), span, "the position")
-    if not float(k).is_integer() or not 0 <= k < len(vals):
-        raise host_error("script-index-out-of-range", "`Opl.element`: position %s is outside 0..%d" % (
-            js_number(k), len(vals) - 1), span, help="positions count from 0 in the flattened array")
-    return to_script(ctx, vals[int(k)])
-
-
-def _std_dev(ctx: Any, args: list, span: Any) -> float:
-    """``Opl.standardDeviation(a)`` (OPL Language Quick Reference, "standardDeviation"): the standard
-    deviation of the array's values with the n formula (not n - 1)."""
-    vals = [_num(ctx, x, span, "an item") for x in _flat_values(ctx, args, span, "standardDeviation")]
-    if not vals:
-        raise host_error("script-value-type", "`Opl.standardDeviation` of an empty array", span,
-                         help="pass an array with at least one item")
-    mean = sum(vals) / len(vals)
-    return math.sqrt(sum((x - mean) ** 2 for x in vals) / len(vals))
 
 
 def _log(v: float, fn: Any) -> float:
@@ -662,10 +626,17 @@ def resolve_path(ctx: Any, args: list, span: Any) -> Any:
 
 def print_conflict(ctx: Any, result: Any) -> Any:
     """``thisOplModel.printConflict()``: the conflicting constraints of the last infeasible solve
-    (the conflict pyopl computed, OPL0704); nothing when that solve found no conflict."""
+    (the conflict pyopl computed, OPL0704); a line saying that none is available when the solve was
+    infeasible and the search found none (a CP model infeasible through its global constraints)."""
     conflict = getattr(result, "conflict", None) if result is not None else None
     if conflict is not None:
         ctx.write(conflict.text() + "\n")
+    elif result is not None and result.status == "infeasible":
+        cp = result.solver == "cpsat"
+        ctx.write("infeasible: no conflict available: %s\n" % (
+            "pyopl's conflict search takes the linear constraints, which hold together here; the global "
+            "constraints (allDifferent, noOverlap, ...) that CP-SAT found infeasible take no part in it"
+            if cp else "the conflict search found none within its time"))
     return UNDEFINED
 
 

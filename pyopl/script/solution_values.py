@@ -45,11 +45,13 @@ def decisions_as_data(ctx: Any, fresh_dexprs: bool = False) -> Iterator[dict]:
         inst.symbols.update(values)
         inst.reporter = Reporter(1000)
         inst.ev = Evaluator(inst)
+        inst.interval_solution = getattr(ctx, "_interval_value", None)  # (cumulFunctionValue reads the intervals)
         yield saved_symbols
     finally:
         inst.symbols.clear()
         inst.symbols.update(saved_symbols)
         inst.reporter, inst.ev = saved_reporter, saved_ev
+        inst.interval_solution = None
 
 
 def dexpr_at_solution(ctx: Any, name: str, key: tuple, span: Any) -> float:

@@ -222,9 +222,12 @@ class HostFunction:
     :class:`pyopl.script.interpreter.Interpreter`, ``this`` the object before the dot (or
     None), ``args`` the list of script values, ``span`` the call's place.  With
     ``constructor=True`` the function can also be used with ``new`` (then ``this`` is None).
+    ``unevaluated``: its call does not evaluate the arguments (IBM passes the expressions themselves:
+    ``cp.addKPI(dexpr, "name")`` takes the dexpr, which has no value before the solve); ``args`` is then
+    a list of ``undefined``, one per argument.
     """
 
-    __slots__ = ("name", "fn", "constructor", "props", "length", "builtin_keys")
+    __slots__ = ("name", "fn", "constructor", "props", "length", "builtin_keys", "unevaluated")
 
     def __init__(self, name: str, fn: Callable[..., Any], constructor: bool = False, props: dict | None = None,
                  length: int = 0):
@@ -234,6 +237,7 @@ class HostFunction:
         self.props = props  # properties of the function object (`Number.MAX_VALUE`, `Array.prototype`) or None
         self.length = length  # the `length` property: how many arguments it expects (ECMAScript 15)
         self.builtin_keys = frozenset(props or ())  # the built-in properties: DontEnum (ECMAScript 15)
+        self.unevaluated = False
 
     def __repr__(self) -> str:
         return "HostFunction(%s)" % self.name

@@ -13,30 +13,18 @@ from typing import Any, Iterator
 
 from ..diagnostics.diagnostic import Edit, Fix, Label, Span
 from ..diagnostics.reporter import Reporter, near_miss, one_of, rename_applicability, rename_suggestion
-from ..lowering.builtins import BUILTINS
+from ..lowering.builtins import BUILTINS, CP_FUNCTIONS, DATA_CP_FUNCTIONS
 from ..syntax import ast as A
 from .fields import _FIELDS, child_fields
 
 _WORD = re.compile(r"[A-Za-z_]\w*")
 
-#: Constraint functions of IBM's CP Optimizer (OPL manual, "Constraints available in constraint programming").
-CP_FUNCTIONS = frozenset("""allDifferent allMinDistance alternative count distribute endAtEnd endAtStart
-endBeforeEnd endBeforeStart forbidEnd forbidExtent forbidStart inverse lex noOverlap pack presenceOf
-pulse span startAtEnd startAtStart startBeforeEnd startBeforeStart startOf endOf sizeOf lengthOf
-synchronize cumulFunction stateFunction alwaysIn alwaysEqual alwaysConstant alwaysNoState
-allowedAssignments forbiddenAssignments element stepAtStart stepAtEnd heightAtStart heightAtEnd
-startEval endEval sizeEval lengthEval overlapLength typeOfNext typeOfPrev startOfNext startOfPrev endOfNext
-endOfPrev sizeOfNext sizeOfPrev lengthOfNext lengthOfPrev before strong isomorphism step append standardDeviation
-sameSequence sameCommonSubsequence cumulFunctionValue stateFunctionValue segmentStart segmentEnd segmentValue
-numberOfSegments""".split())
-#: CP Optimizer functions that IBM also defines on data, outside constraints, in CP and CPLEX models alike
-#: (OPL Language Quick Reference, "element", "standardDeviation"): computed when no argument is a decision.
-DATA_CP_FUNCTIONS = frozenset({"element", "standardDeviation"})
 #: The CP constraints that pyopl compiles to OR-Tools CP-SAT in a `using CP;` model (docs/cp.md).
 CP_SUPPORTED = frozenset("""allDifferent count inverse noOverlap alternative span synchronize startOf endOf sizeOf
 lengthOf presenceOf pulse stepAtStart stepAtEnd alwaysIn endBeforeStart endBeforeEnd startBeforeStart startBeforeEnd
 startAtStart startAtEnd endAtStart endAtEnd allMinDistance lex pack step before alwaysEqual
-allowedAssignments forbiddenAssignments""".split())
+allowedAssignments forbiddenAssignments append typeOfNext typeOfPrev startOfNext startOfPrev endOfNext endOfPrev
+sizeOfNext sizeOfPrev lengthOfNext lengthOfPrev cumulFunctionValue stateFunctionValue heightAtStart overlapLength subCircuit sameSequence element""".split())
 
 
 def _within_0_1(domain: A.Expr) -> bool:

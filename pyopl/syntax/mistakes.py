@@ -334,6 +334,11 @@ def _constraint_outside(ctx: Context) -> Mistake | None:
         return Mistake("syntax-constraint-outside-block", ctx.span,
                        "a constraint must be inside `subject to { ... }`, and `subject to` is missing before it",
                        "put it in the `subject to { ... }` block")
+    label = re.fullmatch(r"\s*([A-Za-z_]\w*)\s*", ctx.statement)
+    if ctx.tok == ":" and label and label.group(1) not in _TYPE_WORDS:  # `c1: x <= 3;` above any `subject to`
+        return Mistake("syntax-constraint-outside-block", ctx.span,
+                       "the labelled constraint `%s` must be inside `subject to { ... }`, and `subject to` is missing "
+                       "before it" % label.group(1), "put it in the `subject to { ... }` block")
     m = re.match(r"\s*forall\b", ctx.statement)
     if m and ctx.tok == "(":
         at = ctx.at - len(ctx.statement) + m.end() - 6
@@ -408,6 +413,28 @@ def _external_in_expression(ctx: Context) -> Mistake | None:
         return Mistake("data-external-in-expression", ctx.span_of(ctx.prev_at, ctx.prev_at + 3),
                        "`...` stands for the whole value from the data and cannot be part of an expression",
                        "declare the data item alone (`int n0 = ...;`) and compute with it in another declaration")
+    return None
+
+
+def _unsupported_cp_statement(ctx: Context) -> Mistake | None:
+    """A statement with a form pyopl's grammar does not take, for a construct it does not compile:
+    ``stepwise(i in I) {...}`` (a stepwise function built over an index, OPL0622) and a
+    ``stateFunction`` array or one with a transition distance (``stateFunction s[h] with M``, OPL0621),
+    named at the word rather than at the token the parser stopped on."""
+    stmt = ctx.statement
+    m = re.search(r"\bstepwise\b", stmt)
+    if m:
+        at = ctx.at - len(stmt) + m.start()
+        return Mistake("unsupported-stepwise", ctx.span_of(at, at + 8), "`stepwise` functions are not supported",
+                       "model the steps with binary variables, one per step (or an integer table and `element` "
+                       "in a CP model)")
+    m = re.match(r"\s*stateFunction\s+\w+\s*(\[[^;]*\])?\s*(with\b)?", stmt)
+    if m and (m.group(1) or m.group(2)):
+        at = ctx.at - len(stmt) + m.start() + stmt[m.start():].index("stateFunction")
+        return Mistake("unsupported-cp-variable", ctx.span_of(at, at + 13), "a `stateFunction` is compiled to "
+                       "CP-SAT as a single function without a transition distance (`stateFunction f;`), and this "
+                       "one is %s" % ("an array" if m.group(1) else "declared with a transition distance"),
+                       "declare each state function on its own, `stateFunction f;`, without `with`")
     return None
 
 
@@ -506,7 +533,7 @@ def _innermost_opener(text: str, k: int) -> str:
 
 
 MODEL_RULES: list[Callable[[Context], Mistake | None]] = [
-    _colon_equals, _st_abbreviation, _subject_to_colon, _python_comprehension, _ampl_braces,
+    _unsupported_cp_statement, _colon_equals, _st_abbreviation, _subject_to_colon, _python_comprehension, _ampl_braces,
     _reversed_comparison, _double_equals_in_decl, _power, _dvar_type, _dvar_init, _forall_equals,
     _equals_in_constraint,
     _diamond, _dexpr_no_value, _tuple_comma, _objective_in_constraints, _declaration_in_constraints,

@@ -199,22 +199,22 @@ ENTRIES = [
      "subject to { alwaysEqual(f, a[1], 1); alwaysEqual(f, a[2], 1); alwaysEqual(f, a[3], 2); }", None, 4.0),  # a[1], a[2] together on [0, 2), a[3] on [2, 4)
     (FN, "alwaysNoState", "code", "CP Optimizer scheduling constraint that pyopl does not yet compile to CP-SAT (docs/cp.md lists what runs)", None, "OPL0627"),
     (FN, "lengthOf", "obj", "using CP;\ndvar interval a in 2..20 size 3;\nminimize lengthOf(a) + startOf(a);", None, 5.0),  # length 3, earliest start 2
-    (FN, "overlapLength", "code", "CP Optimizer scheduling expression that pyopl does not yet compile to CP-SAT (docs/cp.md lists what runs)", None, "OPL0627"),
+    (FN, "overlapLength", "obj", "using CP;\ndvar interval a in 0..10 size 3;\ndvar interval b in 0..10 size 1;\nmaximize 10 * overlapLength(a, 2, 4) + overlapLength(a, b) - startOf(b);", None, 20.0),  # a over [2, 4) entirely (2 * 10, a starts at 1 or 2); b gains its overlap 1 back only by starting at 1 or later
     (FN, "startEval", "code", "CP Optimizer scheduling expression that pyopl does not yet compile to CP-SAT (docs/cp.md lists what runs)", None, "OPL0627"),
     (FN, "endEval", "code", "CP Optimizer scheduling expression that pyopl does not yet compile to CP-SAT (docs/cp.md lists what runs)", None, "OPL0627"),
     (FN, "lengthEval", "code", "CP Optimizer scheduling expression that pyopl does not yet compile to CP-SAT (docs/cp.md lists what runs)", None, "OPL0627"),
     (FN, "sizeEval", "code", "CP Optimizer scheduling expression that pyopl does not yet compile to CP-SAT (docs/cp.md lists what runs)", None, "OPL0627"),
-    (FN, "startOfNext", "code", "CP Optimizer scheduling expression that pyopl does not yet compile to CP-SAT (docs/cp.md lists what runs)", None, "OPL0627"),
-    (FN, "startOfPrev", "code", "CP Optimizer scheduling expression that pyopl does not yet compile to CP-SAT (docs/cp.md lists what runs)", None, "OPL0627"),
-    (FN, "endOfNext", "code", "CP Optimizer scheduling expression that pyopl does not yet compile to CP-SAT (docs/cp.md lists what runs)", None, "OPL0627"),
-    (FN, "endOfPrev", "code", "CP Optimizer scheduling expression that pyopl does not yet compile to CP-SAT (docs/cp.md lists what runs)", None, "OPL0627"),
-    (FN, "lengthOfNext", "code", "CP Optimizer scheduling expression that pyopl does not yet compile to CP-SAT (docs/cp.md lists what runs)", None, "OPL0627"),
-    (FN, "lengthOfPrev", "code", "CP Optimizer scheduling expression that pyopl does not yet compile to CP-SAT (docs/cp.md lists what runs)", None, "OPL0627"),
-    (FN, "sizeOfNext", "code", "CP Optimizer scheduling expression that pyopl does not yet compile to CP-SAT (docs/cp.md lists what runs)", None, "OPL0627"),
-    (FN, "sizeOfPrev", "code", "CP Optimizer scheduling expression that pyopl does not yet compile to CP-SAT (docs/cp.md lists what runs)", None, "OPL0627"),
-    (FN, "typeOfNext", "code", "CP Optimizer scheduling expression that pyopl does not yet compile to CP-SAT (docs/cp.md lists what runs)", None, "OPL0627"),
-    (FN, "typeOfPrev", "code", "CP Optimizer scheduling expression that pyopl does not yet compile to CP-SAT (docs/cp.md lists what runs)", None, "OPL0627"),
-    (FN, "heightAtStart", "code", "CP Optimizer scheduling expression that pyopl does not yet compile to CP-SAT (docs/cp.md lists what runs)", None, "OPL0627"),
+    (FN, "startOfNext", "obj", "using CP;\nint ty[1..2] = [3, 5];\ndvar interval a[1..2] size 2;\ndvar sequence s in a types ty;\nminimize startOfNext(s, a[1]);\nsubject to { noOverlap(s); first(s, a[1]); }", None, 2.0),  # a[2] starts when a[1] ends
+    (FN, "startOfPrev", "obj", "using CP;\nint ty[1..2] = [3, 5];\ndvar interval a[1..2] size 2;\ndvar sequence s in a types ty;\nminimize startOfPrev(s, a[2]);\nsubject to { noOverlap(s); first(s, a[1]); }", None, 0.0),  # a[1] starts at 0
+    (FN, "endOfNext", "obj", "using CP;\nint ty[1..2] = [3, 5];\ndvar interval a[1..2] size 2;\ndvar sequence s in a types ty;\nminimize endOfNext(s, a[1]);\nsubject to { noOverlap(s); first(s, a[1]); }", None, 4.0),  # a[2] on [2, 4)
+    (FN, "endOfPrev", "obj", "using CP;\nint ty[1..2] = [3, 5];\ndvar interval a[1..2] size 2;\ndvar sequence s in a types ty;\nminimize endOfPrev(s, a[2]);\nsubject to { noOverlap(s); first(s, a[1]); }", None, 2.0),  # a[1] on [0, 2)
+    (FN, "lengthOfNext", "obj", "using CP;\nint ty[1..2] = [3, 5];\ndvar interval a[1..2] size 2;\ndvar sequence s in a types ty;\nminimize lengthOfNext(s, a[1]);\nsubject to { noOverlap(s); first(s, a[1]); }", None, 2.0),  # a[2]'s length
+    (FN, "lengthOfPrev", "obj", "using CP;\nint ty[1..2] = [3, 5];\ndvar interval a[1..2] size 2;\ndvar sequence s in a types ty;\nminimize lengthOfPrev(s, a[2]);\nsubject to { noOverlap(s); first(s, a[1]); }", None, 2.0),  # a[1]'s length
+    (FN, "sizeOfNext", "obj", "using CP;\nint ty[1..2] = [3, 5];\ndvar interval a[1..2] size 2;\ndvar sequence s in a types ty;\nminimize sizeOfNext(s, a[1]) + 10 * sizeOfNext(s, a[2], 1, 0);\nsubject to { noOverlap(s); first(s, a[1]); }", None, 12.0),  # a[2]'s size 2, then lastValue 1
+    (FN, "sizeOfPrev", "obj", "using CP;\nint ty[1..2] = [3, 5];\ndvar interval a[1..2] size 2;\ndvar sequence s in a types ty;\nminimize sizeOfPrev(s, a[2]) + 10 * sizeOfPrev(s, a[1], 1, 0);\nsubject to { noOverlap(s); first(s, a[1]); }", None, 12.0),  # a[1]'s size 2, then firstValue 1
+    (FN, "typeOfNext", "obj", "using CP;\nint ty[1..2] = [3, 5];\ndvar interval a[1..2] size 2;\ndvar sequence s in a types ty;\nminimize typeOfNext(s, a[2], 7, 0);\nsubject to { noOverlap(s); first(s, a[1]); }", None, 7.0),  # a[2] is last: lastValue
+    (FN, "typeOfPrev", "obj", "using CP;\nint ty[1..2] = [3, 5];\ndvar interval a[1..2] size 2;\ndvar sequence s in a types ty;\nminimize typeOfPrev(s, a[2], 7, 0);\nsubject to { noOverlap(s); first(s, a[1]); }", None, 3.0),  # a[1] comes just before a[2]
+    (FN, "heightAtStart", "obj", "using CP;\ndvar interval a size 2;\ncumulFunction f = pulse(a, 1, 3);\nmaximize heightAtStart(a, f);\nsubject to { f <= 2; }", None, 2.0),  # the chosen height, capped by f <= 2
     (FN, "heightAtEnd", "code", "CP Optimizer scheduling expression that pyopl does not yet compile to CP-SAT (docs/cp.md lists what runs)", None, "OPL0627"),
     (FN, "step", "obj", "using CP;\ndvar interval a in 0..10 size 1;\nminimize startOf(a);\nsubject to { step(3, 1) + stepAtStart(a, -1) >= 0; }", None, 3.0),  # a starts once the step at 3 is up
     (FN, "stepAtEnd", "obj", "using CP;\ndvar interval a in 0..10 size 2;\ndvar interval b in 0..10 size 1;\nminimize startOf(b);\nsubject to { stepAtEnd(a, 1) + stepAtStart(b, -1) >= 0; }", None, 2.0),  # b starts once a has ended (at 2)
@@ -389,15 +389,22 @@ ENTRIES += [
     (KW, "initial", "ref", R2 + "test_reserved_words_for_future_use_and_deprecated_cannot_name_data", None, None),
     (KW, "template", "ref", R2 + "test_reserved_words_for_future_use_and_deprecated_cannot_name_data", None, None),
     (KW, "struct", "ref", R2 + "test_reserved_words_for_future_use_and_deprecated_cannot_name_data", None, None),
-    (FN, "append", "code", "CP Optimizer array concatenation: no CP-SAT form yet", None, "OPL0627"),
-    (FN, "element", "code", "CP Optimizer element expression: no CP-SAT form yet (index an array with a decision "
-     "in a MIP instead: OPL0509)", None, "OPL0627"),
+    (FN, "append", "obj", "using CP;\ndvar int x[1..2] in 0..3;\ndvar int y in 0..3;\nminimize x[1] + 2 * x[2] + 3 * y;\n"
+     "subject to { allDifferent(append(x, y)); }", None, 4.0),  # y = 0, x[2] = 1, x[1] = 2
+    (FN, "element", "obj", "using CP;\nint a[0..2] = [5, 3, 8];\ndvar int i in 0..2;\nminimize element(a, i);", None,
+     3.0),  # a[1], the least
     (FN, "standardDeviation", "code", "CP Optimizer standard deviation expression: no CP-SAT form yet", None, "OPL0627"),
     (FN, "strong", "code", "CP Optimizer propagation strength hint: no CP-SAT form yet", None, "OPL0627"),
-    (FN, "sameSequence", "code", "CP Optimizer sequence constraint: no CP-SAT form yet", None, "OPL0627"),
+    (FN, "sameSequence", "obj", "using CP;\ndvar interval a[1..2] size 1;\ndvar interval b[1..2] size 1;\n"
+     "dvar sequence s1 in a;\ndvar sequence s2 in b;\nminimize endOf(b[1]) + 10 * endOf(a[2]);\n"
+     "subject to { noOverlap(s1); noOverlap(s2); sameSequence(s1, s2); }", None, 12.0),  # a[2] first: b[2] first too
     (FN, "sameCommonSubsequence", "code", "CP Optimizer sequence constraint: no CP-SAT form yet", None, "OPL0627"),
-    (FN, "cumulFunctionValue", "code", "CP Optimizer solution value of a cumul function: not computed yet", None, "OPL0627"),
-    (FN, "stateFunctionValue", "code", "CP Optimizer solution value of a state function: not computed yet", None, "OPL0627"),
+    (FN, "cumulFunctionValue", "out", "using CP;\ndvar interval a in 0..10 size 2;\ncumulFunction f = pulse(a, 3);\n"
+     "minimize startOf(a);\nsubject to { startOf(a) >= 1; }\nint v[t in 0..3] = cumulFunctionValue(f, t);\n"
+     "execute { writeln(v); }", None, "[0 3 3 0]"),  # a on [1, 3)
+    (FN, "stateFunctionValue", "out", "using CP;\nstateFunction f;\ndvar interval a in 0..10 size 2;\n"
+     "minimize startOf(a);\nsubject to { startOf(a) >= 1; alwaysEqual(f, a, 4); }\n"
+     "int v[t in 0..3] = stateFunctionValue(f, t);\nexecute { writeln(v); }", None, "[-1 4 4 -1]"),  # no state: -1
     (FN, "segmentStart", "code", "segments of a cumul/state function's solution: not computed yet", None, "OPL0627"),
     (FN, "segmentEnd", "code", "segments of a cumul/state function's solution: not computed yet", None, "OPL0627"),
     (FN, "segmentValue", "code", "segments of a cumul/state function's solution: not computed yet", None, "OPL0627"),
@@ -431,9 +438,18 @@ ENTRIES += [
      "execute { writeln(cp.getObjValue()); }", None, "2"),
     (SC, "IloIntervalVar (start, end, size, present)", "out", "using CP;\ndvar interval a in 1..10 size 3;\n"
      "minimize endOf(a);\nexecute { writeln(a.start, \" \", a.end, \" \", a.size, \" \", a.present); }", None, "1 4 3 true"),
-    (SC, "IloIntervalSequenceVar", "code", "a `dvar sequence` is not readable from scripts yet", None, "OPL1050"),
+    (SC, "IloIntervalSequenceVar", "out", "using CP;\ndvar interval a[i in 1..2] size i;\ndvar sequence s in a;\n"
+     "minimize max(i in 1..2) endOf(a[i]) + startOf(a[2]);\nsubject to { noOverlap(s); }\n"
+     "execute { writeln(s, \" \", s.first(), \" \", s.next(s.first()).end); }", None,
+     "{a[2] a[1]} <1 0 2 2> 3"),  # a[2] first (it starts at 0), a[1] after it on [2, 3)
     (SC, "IloCumulFunctionExpr", "code", "a `cumulFunction` is not readable from scripts yet", None, "OPL1050"),
-    (SC, "IloStateFunctionExpr", "code", "a `stateFunction` is not readable from scripts yet", None, "OPL1050"),
+    (SC, "IloStateFunctionExpr", "out", "using CP;\ndvar interval a size 2;\nstateFunction f;\nminimize endOf(a);\n"
+     "subject to { alwaysEqual(f, a, 1); }\n"
+     "execute { writeln(f.getNumberOfSegments(), \" \", f.getSegmentValue(1), \" \", f.getSegmentEnd(1)); }", None,
+     "3 1 2"),  # no state before 0, state 1 on [0, 2), no state after
+    (SC, "IloOplCPSolution", "out", "using CP;\ndvar int x in 0..5;\nminimize x;\nsubject to { x >= 2; }\n"
+     "main { thisOplModel.generate(); var s = new IloOplCPSolution(); s.setValue(thisOplModel.x, 4);\n"
+     "cp.setStartingPoint(s); cp.solve(); writeln(cp.getObjValue()); }", None, "2"),  # a hint, not a constraint
     (SC, "IloObjective (thisOplModel.getObjective: setCoef, getCoef)", "ref",
      "tests/conformance/test_conf_mp_round2.py::test_cplex_set_lb_ub_on_a_constraint_and_get_objective_set_coef_in_main",
      None, None),
@@ -502,7 +518,6 @@ CODE_MODELS = {
     "alwaysNoState": "using CP;\ndvar interval a;\ndvar interval b;\nconstraints { alwaysNoState(a, b); }",
     "lengthOf": "dvar interval a;\nminimize lengthOf(a);",
     "sizeOf": "dvar interval a;\nminimize sizeOf(a);",
-    "overlapLength": "using CP;\ndvar interval a;\nminimize overlapLength(a);",
     "startEval": "using CP;\ndvar interval a;\nminimize startEval(a);",
     "endEval": "using CP;\ndvar interval a;\nminimize endEval(a);",
     "lengthEval": "using CP;\ndvar interval a;\nminimize lengthEval(a);",
@@ -517,31 +532,20 @@ CODE_MODELS = {
     "sizeOfPrev": "using CP;\ndvar interval a;\nminimize sizeOfPrev(a);",
     "typeOfNext": "using CP;\ndvar interval a;\nminimize typeOfNext(a);",
     "typeOfPrev": "using CP;\ndvar interval a;\nminimize typeOfPrev(a);",
-    "heightAtStart": "using CP;\ndvar interval a;\nminimize heightAtStart(a);",
     "heightAtEnd": "using CP;\ndvar interval a;\nminimize heightAtEnd(a);",
     "pulse": "dvar interval a;\nminimize pulse(a);",
     "step": "dvar interval a;\nminimize step(a);",
     "stepAtStart": "dvar interval a;\nminimize stepAtStart(a);",
     "stepAtEnd": "dvar interval a;\nminimize stepAtEnd(a);",
-    "append": _CPX + "minimize x[1];\nsubject to { allDifferent(append(x, x)); }",
-    "element": "using CP;\nint a[0..2] = [5, 3, 8];\ndvar int i in 0..2;\nminimize element(a, i);",
     "standardDeviation": _CPX + "minimize standardDeviation(x);",
     "strong": _CPX + "minimize x[1];\nsubject to { strong(x); }",
-    "sameSequence": _CPI + "dvar sequence s1 in all(i in 1..1) a;\ndvar sequence s2 in all(i in 1..1) a;\n"
-                    "minimize endOf(a);\nsubject to { sameSequence(s1, s2); }",
     "sameCommonSubsequence": _CPI + "dvar sequence s1 in all(i in 1..1) a;\ndvar sequence s2 in all(i in 1..1) a;\n"
                              "minimize endOf(a);\nsubject to { sameCommonSubsequence(s1, s2); }",
-    "cumulFunctionValue": _CPI + "cumulFunction f = pulse(a, 1);\nminimize endOf(a);\nsubject to { cumulFunctionValue(f, 0) <= 1; }",
-    "stateFunctionValue": _CPI + "stateFunction f;\nminimize endOf(a);\nsubject to { stateFunctionValue(f, 0) <= 1; }",
     "segmentStart": _CPI + "cumulFunction f = pulse(a, 1);\nminimize endOf(a);\nsubject to { segmentStart(f, 0) <= 1; }",
     "segmentEnd": _CPI + "cumulFunction f = pulse(a, 1);\nminimize endOf(a);\nsubject to { segmentEnd(f, 0) <= 1; }",
     "segmentValue": _CPI + "cumulFunction f = pulse(a, 1);\nminimize endOf(a);\nsubject to { segmentValue(f, 0) <= 1; }",
     "numberOfSegments": _CPI + "cumulFunction f = pulse(a, 1);\nminimize endOf(a);\nsubject to { numberOfSegments(f) <= 1; }",
-    "IloIntervalSequenceVar": "using CP;\ndvar interval a[i in 1..2] size i;\ndvar sequence s in a;\n"
-                              "minimize max(i in 1..2) endOf(a[i]);\nsubject to { noOverlap(s); }\nexecute { writeln(s); }",
     "IloCumulFunctionExpr": _CPI + "cumulFunction f = pulse(a, 1);\nminimize endOf(a);\nexecute { writeln(f); }",
-    "IloStateFunctionExpr": _CPI + "stateFunction f;\nminimize endOf(a);\nsubject to { alwaysEqual(f, a, 1); }\n"
-                            "execute { writeln(f); }",
 }
 
 # issue 44: the entries that had no row (CP functions, `.dat` forms, script keywords, CP script classes)

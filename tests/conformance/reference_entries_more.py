@@ -80,23 +80,22 @@ ENTRIES = [
      "execute { var f = cp.factory; cp.setSearchPhases(f.searchPhase(x)); }", None, 4.0),
     (SC, "IloCP (constructor)", "code", "a second CP engine from a script is not supported: pyopl solves `using CP;` "
      "models itself", None, "OPL1057"),
-    (SC, "IloCP.startNewSearch / next", "code", "stepping through CP solutions from a script is not supported", None, "OPL1057"),
+    # x in 0..2, x != 1 and no objective: the search steps through x = 0 and x = 2
+    (SC, "IloCP.startNewSearch / next", "out", "using CP;\ndvar int x in 0..2;\nsubject to { x != 1; }\n"
+     "main { thisOplModel.generate(); cp.startNewSearch(); var n = 0; while (cp.next()) n++; writeln(n); }", None, "2"),
 ]
 
 # IloCP members pyopl's `cp` object does not have (OPL1004, "has no member"): flow control of a CP solve
 _CP_MISSING = {
-    "solve": "cp.solve();", "endSearch": "cp.endSearch();", "refineConflict": "cp.refineConflict();",
-    "exportModel": "cp.exportModel(\"m.cpo\");", "dumpModel": "cp.dumpModel(\"d.cpo\");",
-    "getObjBound": "writeln(cp.getObjBound());", "getObjGap": "writeln(cp.getObjGap());",
-    "getNumberOfCriteria": "writeln(cp.getNumberOfCriteria());", "addKPI": "cp.addKPI(thisOplModel.x, \"k\");",
-    "getKPIValue": "writeln(cp.getKPIValue(\"k\"));", "removeAllKPIs": "cp.removeAllKPIs();",
+    "refineConflict": "cp.refineConflict();",
+    "dumpModel": "cp.dumpModel(\"d.cpo\");",
+    "getNumberOfCriteria": "writeln(cp.getNumberOfCriteria());", "getKPIValue": "writeln(cp.getKPIValue(\"k\"));", "removeAllKPIs": "cp.removeAllKPIs();",
     "clearModel": "cp.clearModel();", "clearStartingPoint": "cp.clearStartingPoint();",
-    "setStartingPoint": "cp.setStartingPoint(null);", "getIncumbentValue": "writeln(cp.getIncumbentValue(thisOplModel.x));",
-    "info": "writeln(cp.info.NumberOfVariables);", "status": "writeln(cp.status);",
+    "getIncumbentValue": "writeln(cp.getIncumbentValue(thisOplModel.x));",
+    "status": "writeln(cp.status);",
 }
 CODE_MODELS = {
     "IloCP (constructor)": _CPX + "main { var c = new IloCP(); }",
-    "IloCP.startNewSearch / next": _CPX + "main { thisOplModel.generate(); cp.startNewSearch(); while (cp.next()) { } }",
 }
 for _m, _call in _CP_MISSING.items():
     _name = "IloCP.%s" % _m
@@ -104,7 +103,21 @@ for _m, _call in _CP_MISSING.items():
                     "pyopl solves `using CP;` models itself, with no flow control of the CP solve", None, "OPL1004"))
     CODE_MODELS[_name] = _CPX + "main { thisOplModel.generate(); %s }" % _call
 
+_SOLVED = _CPX + "main { thisOplModel.generate(); %s }"  # x = 5, proved optimal
 ENTRIES += [
+    (SC, "IloCP.solve", "out", _SOLVED % "if (cp.solve()) writeln(cp.getObjValue());", None, "5"),
+    (SC, "IloCP.endSearch", "out", _SOLVED % "cp.startNewSearch(); cp.next(); cp.endSearch(); writeln(\"ended\");", None,
+     "ended"),
+    (SC, "IloCP.getObjBound / getObjGap", "out", _SOLVED % "cp.solve(); writeln(cp.getObjBound(), \" \", cp.getObjGap());",
+     None, "5 0"),  # proved: the bound is the optimum, the gap 0
+    (SC, "IloCP.addKPI", "out", _SOLVED % "cp.addKPI(thisOplModel.x, \"k\"); cp.solve(); writeln(cp.getObjValue());",
+     None, "5"),  # accepted; a KPI changes no solution
+    (SC, "IloCP.setStartingPoint", "out", _SOLVED % "var s = new IloOplCPSolution(); s.setValue(thisOplModel.x, 3); "
+     "cp.setStartingPoint(s); cp.solve(); writeln(cp.getObjValue());", None, "5"),  # a hint: the optimum stays 5
+    (SC, "IloCP.info", "out", _SOLVED % "cp.solve(); writeln(cp.info.NumberOfSolutions >= 1);", None, "true"),
+    # no `.cpo` writer: warning OPL1058 says that nothing is written, and the run goes on (docs/cp.md)
+    (SC, "IloCP.exportModel", "out", _SOLVED % "cp.exportModel(\"m.cpo\"); cp.solve(); writeln(cp.getObjValue());",
+     None, "5"),
     # ------------------------------------------------------------ IloIntervalVar (after a CP solve)
     (SC, "IloIntervalVar.size / .length", "out", _IV + "execute { writeln(x.size, \" \", x.length); }", None, "10 10"),
     (SC, "IloIntervalVar.present / .absent", "out", _OPT + "execute { writeln(x.present, \" \", x.absent); }", None, "false true"),
@@ -116,20 +129,25 @@ ENTRIES += [
 CODE_MODELS["IloIntervalVar declared bounds (the in window, the size range)"] = \
     "using CP;\ndvar interval x in 2..20 size 3..5;\nminimize startOf(x);\nexecute { writeln(x.StartMin); }"
 
-for _m, _call in (("first()", "seq.first()"), ("last()", "seq.last()"), ("next(x)", "seq.next(tia[1])"),
-                  ("prev(x)", "seq.prev(tia[2])"), ("name", "seq.name")):
-    _name = "IloIntervalSequenceVar.%s" % _m
-    ENTRIES.append((SC, _name, "code", "a `dvar sequence` is not readable from scripts yet: read its intervals "
-                    "(`a.start`) and order them", None, "OPL1050"))
-    CODE_MODELS[_name] = _SEQ + "execute { writeln(%s); }" % _call
+_SEQ_SPT = ("using CP;\nrange R = 1..3;\ndvar interval tia[i in R] size i;\ndvar sequence seq in tia;\n"
+            "minimize sum(i in R) endOf(tia[i]);\nsubject to { noOverlap(seq); }\n")  # shortest first: [0,1) [1,3) [3,6)
+for _m, _call, _out in (("first()", "seq.first()", "<1 0 1 1>"), ("last()", "seq.last()", "<1 3 6 3>"),
+                        ("next(x)", "seq.next(tia[1])", "<1 1 3 2>"), ("prev(x)", "seq.prev(tia[2])", "<1 0 1 1>")):
+    ENTRIES.append((SC, "IloIntervalSequenceVar.%s" % _m, "out", _SEQ_SPT + "execute { writeln(%s); }" % _call, None, _out))
+ENTRIES.append((SC, "IloIntervalSequenceVar.name", "code", "a sequence's name is not readable from scripts", None, "OPL1004"))
+CODE_MODELS["IloIntervalSequenceVar.name"] = _SEQ + "execute { writeln(seq.name); }"
 
-for _cls, _base in (("IloCumulFunctionExpr", _CUMUL), ("IloStateFunctionExpr", _STATE)):
-    for _m, _call in (("getNumberOfSegments()", "f.getNumberOfSegments()"), ("getSegmentStart(i)", "f.getSegmentStart(0)"),
-                      ("getSegmentEnd(i)", "f.getSegmentEnd(0)"), ("getSegmentValue(i)", "f.getSegmentValue(0)"),
-                      ("getValue(t)", "f.getValue(1)")):
+for _cls, _base, _outs in (("IloCumulFunctionExpr", _CUMUL, None),
+                           ("IloStateFunctionExpr", _STATE, ("3", "-1073741823", "0", "-1", "1"))):
+    for _k, (_m, _call) in enumerate((("getNumberOfSegments()", "f.getNumberOfSegments()"),
+                                      ("getSegmentStart(i)", "f.getSegmentStart(0)"), ("getSegmentEnd(i)", "f.getSegmentEnd(0)"),
+                                      ("getSegmentValue(i)", "f.getSegmentValue(0)"), ("getValue(t)", "f.getValue(1)"))):
         _name = "%s.%s" % (_cls, _m)
-        ENTRIES.append((SC, _name, "code", _READ, None, "OPL1050"))
-        CODE_MODELS[_name] = _base + "execute { writeln(%s); }" % _call
+        if _outs is None:
+            ENTRIES.append((SC, _name, "code", _READ, None, "OPL1050"))
+            CODE_MODELS[_name] = _base + "execute { writeln(%s); }" % _call
+        else:  # a on [0, 2) in state 1: segments (-inf, 0) no state (-1), [0, 2) 1, [2, +inf) no state
+            ENTRIES.append((SC, _name, "out", _base + "execute { writeln(%s); }" % _call, None, _outs[_k]))
 
 _PROJECT = "pyopl runs one model with its data per call (or sub-models through `new IloOplModel(def, cplex)`): " \
            "there are no project files or run configurations"
@@ -145,13 +163,17 @@ for _name, _model in (
     ENTRIES.append((SC, _name, "code", _PROJECT, None, "OPL1057"))
     CODE_MODELS[_name] = "int n = 3;" + _N + _model
 
-for _m in ("(constructor)", "setAbsent", "setPresent", "setStart", "setEnd", "setEndMin", "setEndMax", "setMin", "setMax",
-           "setValue"):
+_HINT = _CPX + "main { thisOplModel.generate(); var s = new IloOplCPSolution(); %s cp.setStartingPoint(s); cp.solve(); " \
+    "writeln(cp.getObjValue()); }"
+for _m, _call in (("(constructor)", ""), ("setValue", "s.setValue(thisOplModel.x, 1);"),
+                  ("setPresent / setAbsent", "s.setPresent(thisOplModel.x); s.setAbsent(thisOplModel.x);")):
     _name = "IloOplCPSolution %s" % _m if _m.startswith("(") else "IloOplCPSolution.%s" % _m
-    ENTRIES.append((SC, _name, "code", "CP-SAT gets no starting point from a script (a hint pyopl does not pass yet)",
-                    None, "OPL1057"))
-    CODE_MODELS[_name] = _CPX + "main { var s = new IloOplCPSolution(); %s }" % (
-        "" if _m.startswith("(") else "s.%s(thisOplModel.x, 1);" % _m)
+    # a starting point is a hint: the optimum stays 5 (setPresent/setAbsent are accepted and not passed to CP-SAT)
+    ENTRIES.append((SC, _name, "out", _HINT % _call, None, "5"))
+for _m in ("setStart", "setEnd", "setEndMin", "setEndMax", "setMin", "setMax"):
+    _name = "IloOplCPSolution.%s" % _m
+    ENTRIES.append((SC, _name, "code", "interval and range hints are not passed to CP-SAT from a script", None, "OPL1004"))
+    CODE_MODELS[_name] = _CPX + "main { var s = new IloOplCPSolution(); s.%s(thisOplModel.x, 1); }" % _m
 
 # ------------------------------------------------------------ IloCplex, IloOplModel and IloObject members not covered above
 _X3 = ("range I = 1..3;\ndvar float+ x[I] in 0..5;\nmaximize sum(i in I) i * x[i];\nsubject to { ct: sum(i in I) x[i] <= 7; }\n")
@@ -261,9 +283,8 @@ ENTRIES += [
     (SC, 'dvar .LB / .UB (read)', "out", 'dvar float y in 1..4;\nminimize y;\nexecute { writeln(y.LB, " ", y.UB); }', None, '1 4'),
     (SC, 'dexpr array item', "out", 'dvar float y[1..2] in 0..3;\ndexpr float d[i in 1..2] = i * y[i];\nmaximize sum(i in 1..2) d[i];\nexecute { writeln(d[2]); }', None, '6'),
 ]
-ENTRIES.append((SC, 'Opl.append', "code", "`append` makes a new array, which pyopl's `Opl` namespace does not (in the "
-                "model: OPL0627)", None, 'OPL1004'))
-CODE_MODELS['Opl.append'] = 'int a[1..2] = [1, 2];\nexecute { writeln(Opl.append(a, 3)); }\ndvar float+ x;\nminimize x;\n'
+ENTRIES.append((SC, 'Opl.append', "out", 'int a[1..2] = [1, 2];\nexecute { writeln(Opl.append(a, 3)); }\n'
+                'dvar float+ x;\nminimize x;\n', None, "1,2,3"))  # a script array of 1, 2 and 3 (ToString joins with ",")
 
 # IBM ILOG Script's "Miscellaneous functions" and the rest of its built-in objects (outputs by hand; eval: IBM's examples)
 ENTRIES += [

@@ -110,3 +110,13 @@ constraints, an assertion on decisions is checked on the solution (IBM's post-pr
   bad="dvar float+ x;\nassert x >= 0;\nminimize x;",
   good="dvar float+ x;\nminimize x;\nsubject to { x >= 0; }\nassert x >= 0;",
   at=(2, 8))
+R("OPL0519", "piecewise-step-of-decision", "error", "Discontinuous piecewise function of a decision",
+  """Two equal breakpoints in a `piecewise` make its value jump there: the slope given between them
+is the height of the step (OPL manual, "Discontinuous piecewise-linear functions"). pyopl evaluates
+such a function of data, but does not yet linearise one of a decision expression (it needs a binary
+per step, and the solution check would have to accept either limit at the step); so that no other
+function is solved in its place, the model is refused. Model the step with a binary variable:
+`y == g(x) + step * z` with `x <= b + M * z` and `x >= b - M * (1 - z)`.""",
+  bad="dvar float x in -5..5;\nmaximize piecewise{0 -> 0; 2 -> 0; 0}(1, 1) x;",
+  good="dvar float x in -5..5;\ndvar boolean z;\nmaximize -1 + 2 * z;\nsubject to { x <= 5 * z; x >= -5 * (1 - z); }",
+  at=(2, 10))

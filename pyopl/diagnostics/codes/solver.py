@@ -85,5 +85,7 @@ units so that the coefficients of a row stay within about 1e6 of each other.""",
 R("OPL0708", "cpsat-non-integral", "error", "A coefficient CP-SAT cannot take exactly",
   """OR-Tools CP-SAT takes integer coefficients only. pyopl multiplies each constraint (and the
 objective) by the smallest power of ten, up to 10^6, that makes every coefficient and bound of it a
-whole number; when none does, or the scaled numbers pass 2^53, the constraint is refused with the
-coefficient named, never rounded. Round the data to the precision you mean, or change the units.""")
+whole number, else by the common denominator of the fractions the coefficients are (`1/3` computed
+from data); when neither exists (`sqrt(2)`), or the scaled numbers pass 2^53, the constraint is
+refused with the coefficient named, never rounded. Round the data to the precision you mean, or
+change the units.""")

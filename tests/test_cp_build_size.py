@@ -1,0 +1,70 @@
+"""What the CP-SAT build of a scheduling model is made of (issue 46, item 6): a sequence array filtered
+by its own index (``all(j, o : Ops[j][o].mch == m)``) evaluated once and grouped must give each
+sequence the intervals, in the order, that the filter gives term by term; an interval of fixed size
+gets no CP-SAT size variable (the expected counts are worked out by hand from the model)."""
+from __future__ import annotations
+
+import pytest
+from ortools.sat.python import cp_model
+
+import pyopl
+from pyopl.backends import cpsat
+
+SHOP = """using CP;
+tuple Operation { int mch; int pt; };
+Operation Ops[j in 0..2][o in 0..1] = ...;
+dvar interval itvs[j in 0..2][o in 0..1] size Ops[j][o].pt;
+dvar sequence mchs[m in 0..3] in all(j in 0..2, o in 0..1 : %s) itvs[j][o];
+subject to { forall(m in 0..3) noOverlap(mchs[m]); }
+"""
+
+
+DAT = "Ops = [[<1, 3>, <0, 2>], [<0, 4>, <1, 1>], [<1, 2>, <2, 5>]];"
+
+
+def _machines(text: str) -> list[list[str]]:
+    ir = pyopl.compile_model(text, data=DAT, source="text").ir
+    return [[ir.intervals[k].label() for k in c.data["intervals"]] for c in ir.cp_constraints if c.kind == "noOverlap"]
+
+
+# by hand from Ops: machine 0 runs (0,1) and (1,0); machine 1 (0,0), (1,1), (2,0); machine 2 (2,1);
+# machine 3 nothing; within a machine, the comprehension's order (j, then o)
+BY_HAND = [["itvs[0][1]", "itvs[1][0]"], ["itvs[0][0]", "itvs[1][1]", "itvs[2][0]"], ["itvs[2][1]"], []]
+
+
+@pytest.mark.parametrize("cond", ["Ops[j][o].mch == m", "m == Ops[j][o].mch"])
+def test_a_sequence_array_filtered_by_its_index_takes_each_machines_intervals_in_order(cond):
+    assert _machines(SHOP % cond) == BY_HAND
+
+
+def test_a_filter_that_is_not_an_equality_with_the_index_is_still_evaluated_term_by_term():
+    # `mch >= m`: machine m takes every operation on machine m or later (by hand from Ops)
+    got = _machines(SHOP % "Ops[j][o].mch >= m")
+    assert got[2] == ["itvs[2][1]"] and got[3] == [] and len(got[0]) == 6
+    assert got[1] == ["itvs[0][0]", "itvs[1][1]", "itvs[2][0]", "itvs[2][1]"]
+
+
+def test_an_interval_of_fixed_size_has_no_size_variable_in_cp_sat():
+    ir = pyopl.compile_model("""using CP;
+    dvar interval a[1..3] size 2;
+    dvar interval b size 1;
+    dvar interval c size 1..4;
+    subject to { noOverlap(append(a, [b, c])); }""", source="text").ir
+    m = cpsat.build(cp_model, ir)[0]
+    # start and end of each of the 5 intervals (10), c's size (1), and CP-SAT's constants 2 and 1 (2)
+    assert len(m.proto.variables) == 13
+    ivs = [c.interval for c in m.proto.constraints if c.has_interval()]
+    assert [(list(iv.size.vars), iv.size.offset) for iv in ivs][:4] == [([], 2), ([], 2), ([], 2), ([], 1)]
+    assert len(ivs[4].size.vars) == 1
+
+
+def test_a_fixed_size_interval_model_solves_with_its_sizes():
+    r = pyopl.compile_model("""using CP;
+    dvar interval a[1..3] size 2;
+    dvar interval b size 3;
+    minimize max(i in 1..3) endOf(a[i]) + endOf(b);
+    subject to { noOverlap(append(a, [b])); }""", source="text").solve(threads=1)
+    # by hand: b must not overlap the three a's (6 units); b first ends at 3, the a's at 5, 7, 9: 9 + 3 = 12;
+    # b last ends at 9 and the a's at most 6: 6 + 9 = 15; so 12
+    assert r.status == "optimal" and r.objective == 12
+    assert [r["a"][i].size for i in (1, 2, 3)] == [2, 2, 2] and r["b"].size == 3
