@@ -15,7 +15,7 @@ from ..semantics.values import show
 from ..syntax import ast as A
 from .closure_base import NOT_COVERED, NUMBER_COMPARE
 from .compiled import COMPOUND
-from .constant_side import constant_side
+from .constant_side import MIRROR, constant_side
 from .describe import type_word
 from .errors import EvalError
 from .kinds import is_decision, is_number
@@ -142,7 +142,7 @@ class Comparisons:
             # `k <= e` is the range `k <= e <= +inf` (Concert's IloRange(k, e, +inf)), not `k - e <= 0`:
             # a script's `ct.LB = v` then moves k, and the dual/slack keep the modeller's sign
             # (IBM's IloConstraint LB/UB; Alex Fleischer's "several incremental changes" example).
-            a, b, op = b, a, _MIRROR.get(op, op)
+            a, b, op = b, a, MIRROR.get(op, op)
         e = a.copy() if isinstance(a, LinExpr) else LinExpr(None, float(a))
         e.iadd(b, -1.0)
         integral = self.inst.is_integral(e)
@@ -184,9 +184,6 @@ class Comparisons:
         out = " (over %s)" % ", ".join("`%s`" % n for n in names[:3]) if names else ""
         label = getattr(inst, "_aux_label", "")
         return out + (" in `%s`" % label if label else "")
-
-
-_MIRROR = {"<=": ">=", ">=": "<=", "<": ">", ">": "<"}
 
 
 

@@ -9,6 +9,9 @@ from typing import Any
 
 from ..syntax import ast as A
 
+#: the operator of ``b op a`` for ``a op b``
+MIRROR = {"<=": ">=", ">=": "<=", "<": ">", ">": "<", "==": "=="}
+
 
 @functools.lru_cache(maxsize=None)
 def constant_side(node: A.Node) -> bool:

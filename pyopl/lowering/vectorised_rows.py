@@ -34,7 +34,7 @@ import numpy as np
 
 from ..semantics.values import OplRange, OplSet, OplTuple, ProductKeys
 from ..sparse_order import shared_row_order
-from .constant_side import constant_side
+from .constant_side import MIRROR, constant_side
 from ..syntax import ast as A
 from .linear import LinExpr
 from . import vectorised_patterns
@@ -49,7 +49,6 @@ from .vectorised import (NOT_COVERED, VectorCache, _Fallback, _Lin, _linear_shap
 MIN_ROWS = 2  # one row: the row-by-row path is as fast
 MAX_SPACE = 20_000_000  # iterations of one sum over all rows before a filter: beyond it, row by row
 _BOUNDS = {"<=": (-np.inf, 0.0), ">=": (0.0, np.inf), "==": (0.0, 0.0)}
-_MIRROR = {"<=": ">=", ">=": "<=", "==": "=="}
 
 
 def vector_forall(inst: Any, s: A.Forall, env: dict) -> bool:
@@ -320,7 +319,7 @@ class _Rows:
         lhs = self._side(left, 1.0)
         if not any(e.has_decision for e in lhs[0]) and constant_side(cmp):
             # `k <= e`: the range k <= e <= +inf, as the row path (comparisons._linear_compare) takes it
-            left, right, op = right, left, _MIRROR[op]
+            left, right, op = right, left, MIRROR[op]
             lhs = self._side(left, 1.0)
         rhs = self._side(right, -1.0)
         if not any(e.has_decision for e in lhs[0] + rhs[0]):
