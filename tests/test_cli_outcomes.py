@@ -127,6 +127,16 @@ def test_numeric_options_out_of_range_are_usage_errors(tmp_path, capsys, flag, v
     assert words in capsys.readouterr().err
 
 
+@pytest.mark.parametrize("command", ["solve", "check", "export"])
+def test_a_missing_model_names_only_the_model_as_required(capsys, command):
+    # data files are optional: argparse called them required when none was given with no model either
+    with pytest.raises(SystemExit) as e:
+        main([command])
+    assert e.value.code == exit_codes.USAGE
+    err = capsys.readouterr().err
+    assert "required: model" in err and "data" not in err.split("required:")[1]
+
+
 def test_exit_codes_are_distinct_and_documented_in_help():
     codes = [c for c, _ in exit_codes.TABLE]
     assert len(set(codes)) == len(codes)

@@ -52,7 +52,7 @@ def _parser() -> argparse.ArgumentParser:
 
     def common(sp: argparse.ArgumentParser) -> None:
         sp.add_argument("model", help="the model file (.mod)")
-        sp.add_argument("data", nargs="*", help="data files (.dat), applied in order")
+        sp.add_argument("data", nargs="*", default=[], help="data files (.dat), applied in order")
         sp.add_argument("--format", choices=("text", "json"), default="text", help="output format (default: text)")
         _limit_options(sp)
 
@@ -114,7 +114,7 @@ def _parser() -> argparse.ArgumentParser:
 
     x = sub.add_parser("export", help="write the compiled model as an LP or MPS file")
     x.add_argument("model")
-    x.add_argument("data", nargs="*")
+    x.add_argument("data", nargs="*", default=[])
     fmt = x.add_mutually_exclusive_group(required=True)
     fmt.add_argument("--lp", metavar="OUT", help="write CPLEX LP format to OUT")
     fmt.add_argument("--mps", metavar="OUT", help="write MPS format to OUT")
