@@ -46,6 +46,7 @@ from ..data.convert import SetOf
 from ..semantics.values import FloatColumn, OplArray, OplSet, OplTuple
 from ..syntax import ast as A
 from .vectorised import NOT_COVERED, EXACT, _Fallback, _flatten_index, _names, _Sum, vector_cache
+from .vectorised import _walk as _walk_nodes
 from .vectorised_calls import set_values
 
 MIN_ELEMENTS = 2  # one element: the element path is as fast
@@ -149,19 +150,6 @@ def _end(space: _Sum, n: A.Expr, total: int) -> np.ndarray:
     v = space.data(n)
     num = space.num(v)  # raises for strings, booleans and ints beyond 2**53
     return np.array(np.broadcast_to(np.asarray(num, dtype=np.float64), (total,)))
-
-
-def _walk_nodes(n: Any):
-    stack = [n]
-    while stack:
-        x = stack.pop()
-        yield x
-        if isinstance(x, A.Node):
-            for v in vars(x).values():
-                if isinstance(v, list):
-                    stack.extend(v)
-                elif isinstance(v, A.Node):
-                    stack.append(v)
 
 
 def vector_set_array(inst: Any, d: A.ParamDecl, typ: Any, dims: list[Any]) -> OplArray | None:
