@@ -24,7 +24,7 @@ from typing import Any
 import numpy as np
 
 from .host_errors import host_error
-from .opl_objects import DvarHost, _arg, _Host, _num
+from .opl_objects import DvarHost, _arg, _Host, _num, objective_coefficient
 from .values import UNDEFINED
 
 #: the most solutions ``cp.startNewSearch()`` keeps for ``cp.next()``
@@ -220,10 +220,7 @@ class ObjectiveHost(_Host):
         if getattr(self.ctx, "flow", None) is None or not isinstance(var, DvarHost) or not var.is_item:
             raise host_error("script-unsupported", "`setCoef(x, v)` takes a decision variable item, in `main` after "
                              "`generate()`", span, help="write `cp.getObjective().setCoef(thisOplModel.x[i], 2);`")
-        v = _num(self.ctx, _arg(args, 1), span, "the objective coefficient")
-        if not math.isfinite(v):
-            raise host_error("script-value-type", "the objective coefficient must be a finite number", span,
-                             help="check the computation that gave it")
+        v = objective_coefficient(self.ctx, args, span)
         var.ctx.ir.obj[var.column()] = v
         return UNDEFINED
 

@@ -179,6 +179,16 @@ def _num(ctx: Any, v: Any, span: Any, what: str) -> float:
                      help="assign a number")
 
 
+def objective_coefficient(ctx: Any, args: list, span: Any) -> float:
+    """The second argument of ``setCoef(x, v)`` / ``setObjCoef(x, v)`` as a finite number (a script error
+    otherwise): the one rule of every script call that sets an objective coefficient."""
+    v = _num(ctx, _arg(args, 1), span, "the objective coefficient")
+    if not math.isfinite(v):
+        raise host_error("script-value-type", "the objective coefficient must be a finite number", span,
+                         help="check the computation that gave it")
+    return v
+
+
 def describe(v: Any) -> str:
     """A script value in words, for messages."""
     if isinstance(v, str):

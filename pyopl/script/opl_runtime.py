@@ -18,7 +18,7 @@ from .host_errors import host_error
 from .budgets import charge_chars, hold
 from .output_files import confined_path, write_confined
 from . import opl_arrays
-from .opl_objects import SetHost, TupleHost, _arg, _Host, _num, display, js_number, to_key, to_script
+from .opl_objects import describe as _words, objective_coefficient, SetHost, TupleHost, _arg, _Host, _num, display, js_number, to_key, to_script
 from .values import NULL, HostFunction, HostObject, UNDEFINED
 
 #: Names IBM offers that pyopl does not run (an error naming the name, never a silent skip).
@@ -274,12 +274,6 @@ def _pow(a: float, b: float) -> float:
         return math.inf
 
 
-def _words(v: Any) -> str:
-    from .opl_objects import describe
-
-    return describe(v)
-
-
 # ---------------------------------------------------------------------- cplex
 class CplexHost(_Host):
     """IBM's ``cplex`` object: parameters (``cplex.tilim = 60``) become solver settings (see
@@ -355,10 +349,7 @@ class CplexHost(_Host):
     def _set_obj_coef(self, args: list, span: Any) -> Any:
         """``cplex.setObjCoef(x, v)``: the objective coefficient of ``x`` for the next solve."""
         var = self._var(args, span, "setObjCoef")
-        v = _num(self.ctx, _arg(args, 1), span, "the objective coefficient")
-        if not math.isfinite(v):
-            raise host_error("script-value-type", "the objective coefficient must be a finite number", span,
-                             help="check the computation that gave it")
+        v = objective_coefficient(self.ctx, args, span)
         var.ctx.ir.obj[var.column()] = v
         return UNDEFINED
 

@@ -23,7 +23,7 @@ from typing import Any
 import numpy as np
 
 from .host_errors import host_error
-from .opl_objects import _arg, _Host, _num
+from .opl_objects import _arg, _Host, _num, objective_coefficient
 from .values import UNDEFINED
 
 #: IBM's default for ``cplex.populatelim`` (CPLEX parameter PopulateLim)
@@ -182,10 +182,7 @@ class ObjectiveHost(_Host):
 
     def _set_coef(self, args: list, span: Any) -> Any:
         j = self._column(args, span, "setCoef")
-        v = _num(self.ctx, _arg(args, 1), span, "the objective coefficient")
-        if not math.isfinite(v):
-            raise host_error("script-value-type", "the objective coefficient must be a finite number", span,
-                             help="check the computation that gave it")
+        v = objective_coefficient(self.ctx, args, span)
         self.model.model.ir.obj[j] = v
         return UNDEFINED
 
