@@ -210,6 +210,26 @@ def int_arg(ev: Any, node: A.Call, k: int, env: dict, default: int = 0) -> Any:
     return int(v)
 
 
+def data_int_arg(ev: Any, node: A.Call, k: int, env: dict, what: str, default: int = 0) -> int:
+    """Argument ``k`` as :func:`int_arg`, which must be data (``what`` names it in the error: "the absent
+    height"); EvalError ``cp-bad-argument`` at the argument for a decision expression."""
+    v = int_arg(ev, node, k, env, default)
+    if isinstance(v, LinExpr):
+        raise EvalError("cp-bad-argument", node.args[k].span, "%s of `%s` is data" % (what, node.func),
+                        help="give a number")
+    return v
+
+
+def function_arg(ev: Any, node: A.Call, k: int, env: dict, cls: type, kind: str, help: str) -> Any:
+    """Argument ``k``, which must be a ``cls`` (a cumul or state function; ``kind`` is its OPL word);
+    EvalError ``cp-bad-argument`` at the argument otherwise."""
+    f = ev.evaluate(node.args[k], env)
+    if not isinstance(f, cls):
+        raise EvalError("cp-bad-argument", node.args[k].span, "`%s` takes a `%s` %s" % (
+            node.func, kind, ("first", "second", "third")[k]), help=help)
+    return f
+
+
 def arity(node: A.Call, lo: int, hi: int) -> None:
     if not lo <= len(node.args) <= hi:
         raise EvalError("call-arity", node.span, "`%s` takes %s arguments, not %d" % (

@@ -17,7 +17,7 @@ from .builtins import builtin
 from .cp import CpConstraint, need_cp
 from .errors import EvalError
 from .cp_record import conditional
-from .intervals import IntervalVar, arity, int_arg, interval_arg, interval_list
+from .intervals import IntervalVar, arity, data_int_arg, function_arg, int_arg, interval_arg, interval_list
 from .kinds import is_number
 from .linear import LinExpr
 
@@ -373,14 +373,8 @@ def _height_at_start(ev: Any, node: A.Call, env: dict) -> Any:
     need_cp(ev.inst, node.span, "`heightAtStart`")
     inst = ev.inst
     a = interval_arg(ev, node, 0, env)
-    f = ev.evaluate(node.args[1], env)
-    if not isinstance(f, CumulExpr):
-        raise EvalError("cp-bad-argument", node.args[1].span, "`heightAtStart` takes a `cumulFunction` second",
-                        help="pass the name of a `cumulFunction`")
-    absent = int_arg(ev, node, 2, env)
-    if isinstance(absent, LinExpr):
-        raise EvalError("cp-bad-argument", node.args[2].span, "the absent height of `heightAtStart` is data",
-                        help="give a number")
+    f = function_arg(ev, node, 1, env, CumulExpr, "cumulFunction", "pass the name of a `cumulFunction`")
+    absent = data_int_arg(ev, node, 2, env, "the absent height")
     h = LinExpr(None, 0.0)
     for kind, iv, height in f.terms:
         if kind in ("pulse", "stepAtStart") and iv is a:
@@ -405,14 +399,8 @@ def _cumul_function_value(ev: Any, node: A.Call, env: dict) -> int:
     (``decision-in-data`` before it, which makes the declaration post-processing data)."""
     arity(node, 2, 2)
     need_cp(ev.inst, node.span, "`cumulFunctionValue`")
-    f = ev.evaluate(node.args[0], env)
-    if not isinstance(f, CumulExpr):
-        raise EvalError("cp-bad-argument", node.args[0].span, "`cumulFunctionValue` takes a `cumulFunction` first",
-                        help="pass the name of a `cumulFunction`")
-    t = int_arg(ev, node, 1, env)
-    if isinstance(t, LinExpr):
-        raise EvalError("cp-bad-argument", node.args[1].span, "the time of `cumulFunctionValue` is data",
-                        help="give a number")
+    f = function_arg(ev, node, 0, env, CumulExpr, "cumulFunction", "pass the name of a `cumulFunction`")
+    t = data_int_arg(ev, node, 1, env, "the time")
     solution = getattr(ev.inst, "interval_solution", None)
     if solution is None:
         raise EvalError("decision-in-data", node.span, "`cumulFunctionValue` reads the solution, which exists "
@@ -464,10 +452,7 @@ def _overlap_length(ev: Any, node: A.Call, env: dict) -> LinExpr:
         starts = [LinExpr.var(a.start), LinExpr(None, float(t0))]
         ends = [LinExpr.var(a.end), LinExpr(None, float(t1))]
         when = a.when()
-    absent = int_arg(ev, node, rest, env)
-    if isinstance(absent, LinExpr):
-        raise EvalError("cp-bad-argument", node.args[rest].span, "the absent value of `overlapLength` is data",
-                        help="give a number")
+    absent = data_int_arg(ev, node, rest, env, "the absent value")
     slo, shi = max(inst.bounds(e)[0] for e in starts), max(inst.bounds(e)[1] for e in starts)
     elo, ehi = min(inst.bounds(e)[0] for e in ends), min(inst.bounds(e)[1] for e in ends)
     last_start = native_minmax(inst, "max", starts, slo, shi, node.span)

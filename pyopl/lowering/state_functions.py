@@ -19,7 +19,7 @@ from .builtins import builtin
 from .cp import CpConstraint, need_cp
 from .cp_record import conditional
 from .errors import EvalError
-from .intervals import IntervalVar, arity, interval_arg
+from .intervals import IntervalVar, arity, function_arg, interval_arg
 from .linear import LinExpr
 
 
@@ -54,10 +54,7 @@ def _always_equal(ev: Any, node: A.Call, env: dict) -> CpConstraint:
     arity(node, 3, 6)
     inst = ev.inst
     need_cp(inst, node.span, "`alwaysEqual`")
-    f = ev.evaluate(node.args[0], env)
-    if not isinstance(f, StateFunction):
-        raise EvalError("cp-bad-argument", node.args[0].span, "`alwaysEqual` takes a `stateFunction` first",
-                        help="declare `stateFunction f;` and pass `f`")
+    f = function_arg(ev, node, 0, env, StateFunction, "stateFunction", "declare `stateFunction f;` and pass `f`")
     if len(node.args) != 3 or not isinstance(ev.evaluate(node.args[1], env), IntervalVar):
         raise EvalError("unsupported-cp-construct", node.span, "`alwaysEqual` is compiled to CP-SAT in the form "
                         "`alwaysEqual(f, a, v)` (an interval, no alignment), and this is not it",
@@ -139,10 +136,7 @@ def _state_function_value(ev: Any, node: A.Call, env: dict) -> int:
 
     arity(node, 2, 2)
     need_cp(ev.inst, node.span, "`stateFunctionValue`")
-    f = ev.evaluate(node.args[0], env)
-    if not isinstance(f, StateFunction):
-        raise EvalError("cp-bad-argument", node.args[0].span, "`stateFunctionValue` takes a `stateFunction` first",
-                        help="pass the name of a `stateFunction`")
+    f = function_arg(ev, node, 0, env, StateFunction, "stateFunction", "pass the name of a `stateFunction`")
     t = int_arg(ev, node, 1, env)
     solution = getattr(ev.inst, "interval_solution", None)
     if isinstance(t, LinExpr) or solution is None:
