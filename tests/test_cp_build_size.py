@@ -51,8 +51,9 @@ def test_an_interval_of_fixed_size_has_no_size_variable_in_cp_sat():
     dvar interval c size 1..4;
     subject to { noOverlap(append(a, [b, c])); }""", source="text").ir
     m = cpsat.build(cp_model, ir)[0]
-    # start and end of each of the 5 intervals (10), c's size (1), and CP-SAT's constants 2 and 1 (2)
-    assert len(m.proto.variables) == 13
+    # start and end of each of the 5 intervals (10) and c's size (1): the fixed sizes are constants of the
+    # intervals, as a direct build writes them, with no variable of their own
+    assert len(m.proto.variables) == 11
     ivs = [c.interval for c in m.proto.constraints if c.has_interval()]
     assert [(list(iv.size.vars), iv.size.offset) for iv in ivs][:4] == [([], 2), ([], 2), ([], 2), ([], 1)]
     assert len(ivs[4].size.vars) == 1

@@ -18,12 +18,12 @@ from typing import Any
 import numpy as np
 
 from ..diagnostics.diagnostic import Span
-from ..ir import IR
+from ..ir import IR, format_key_part
 from ..results.intervals import IntervalValue
 from ..results.result import Result, Values
 from .common import SolveOptions, error_result, option_span, refuse, result_from_solution, solver_diagnostic
 from .cpsat_global import Builder, Refused, not_integral
-from .cpsat_scale import NotIntegral, inner_bounds, scale_for, scaled
+from .cpsat_scale import MAX_MAGNITUDE, NotIntegral, inner_bounds, scale_for, scaled
 from .interrupt import sigint_stops_solve, wake_on_sigint
 
 #: OPL's ``maxint``: the bound given to an integer column that has none (CP Optimizer's default domain)
@@ -171,61 +171,32 @@ def _hint(model: Any, pairs: Any) -> None:
     intervals of one fixed size share CP-SAT's constant (:func:`build`), which takes one hint."""
     hinted = set()
     for v, x in pairs:
-        if v.index not in hinted:
+        if v.__class__ is not int and v.index not in hinted:  # (an int: a fixed size, nothing to hint)
             hinted.add(v.index)
             model.add_hint(v, x)
 
 
 def build(cp_model: Any, ir: IR) -> tuple[Any, list, int, int]:
     """``(CpModel, variables, objective scale, rows scaled by a power of ten)`` for ``ir``; raises
-    :class:`Refused`."""
+    :class:`Refused`.  ``variables[j]`` is column ``j``'s CP-SAT variable, or a plain ``int`` for the
+    size column of an interval of fixed size (``size 5``): CP-SAT gets that size as a constant, as a
+    direct build writes it, and no variable (``CpSolver.value`` reads an ``int`` as itself)."""
     m = cp_model.CpModel()
-    xs = []
-    # the size column of an interval of fixed size: CP-SAT's shared constant, not a variable of its own
-    fixed = {iv.size for iv in ir.intervals if ir.col_lower[iv.size] == ir.col_upper[iv.size]}
-    for j in range(ir.num_cols):
-        if not ir.col_integer[j] and ir.col_name[j] not in ir.dvars:
-            raise Refused("cp-mp-only", "this model needs a continuous auxiliary variable (`%s`, made for a "
-                           "`piecewise`, or an `abs`, `min` or `max` of a non-integer expression), and CP-SAT "
-                           "takes integer variables only" % ir.col_name[j],
-                           "keep the expressions integer (integer coefficients over integer variables), or "
-                           "solve the model with a MIP solver (remove `using CP;`)")
-        if not ir.col_integer[j]:
-            raise Refused("cp-mp-only", "`%s` is a continuous variable, and CP-SAT takes integer and boolean "
-                           "variables only" % ir.column_label(j),
-                           "declare it `int` (scaled to whole units) or solve the model with a MIP solver "
-                           "(remove `using CP;`, `--solver highs`)", ir.dvar_spans.get(ir.col_name[j]))
-        lo, hi = ir.col_lower[j], ir.col_upper[j]
-        lo = -MAXINT if math.isinf(lo) else int(math.ceil(lo - 1e-9))
-        hi = MAXINT if math.isinf(hi) else int(math.floor(hi + 1e-9))
-        xs.append(m.new_constant(lo) if j in fixed and lo == hi else m.new_int_var(lo, hi, ir.column_label(j)))
-    data, indices, indptr = ir.csr()
-    scaled_rows = 0
-    for i in range(ir.num_rows):
-        a, b = int(indptr[i]), int(indptr[i + 1])
-        cols, coefs = indices[a:b], data[a:b]
-        try:
-            f = scale_for(coefs)
-        except NotIntegral as e:
-            raise not_integral(e, "constraint `%s`" % ir.row_text(i) if ir.row_label[i] else "this constraint",
-                                ir.row_span(i)) from None
-        if f > 1:
-            scaled_rows += 1
-        lo, hi = inner_bounds(ir.row_lower[i], ir.row_upper[i], f)
-        if lo is not None and hi is not None and lo > hi:
-            m.add_bool_or([])  # no integer inside the bounds: the row cannot hold
-            continue
-        expr = sum(scaled(float(c), f) * xs[int(j)] for j, c in zip(cols, coefs) if c)
-        if isinstance(expr, int):  # no terms left: a constant row
-            if (lo is not None and expr < lo) or (hi is not None and expr > hi):
-                m.add_bool_or([])
-            continue
-        if lo is not None and hi is not None:
-            m.add_linear_constraint(expr, lo, hi)
-        elif lo is not None:
-            m.add(expr >= lo)
-        elif hi is not None:
-            m.add(expr <= hi)
+    n = ir.num_cols
+    lower = np.asarray(ir.col_lower, dtype=float)
+    upper = np.asarray(ir.col_upper, dtype=float)
+    integer = np.asarray(ir.col_integer, dtype=bool)
+    if n and not integer.all():
+        _refuse_continuous(ir, int(np.flatnonzero(~integer)[0]))
+    # (bounds as the integers inside them: ceil/floor past a 1e-9 tolerance; infinite ones are maxint)
+    lo_int = [-MAXINT if math.isinf(v) else int(math.ceil(v - 1e-9)) for v in lower.tolist()]
+    hi_int = [MAXINT if math.isinf(v) else int(math.floor(v + 1e-9)) for v in upper.tolist()]
+    # the size column of an interval of fixed size: that constant, not a variable of its own
+    fixed = {iv.size for iv in ir.intervals if lower[iv.size] == upper[iv.size]}
+    new_int_var = m.new_int_var
+    xs: list = [lo_int[j] if j in fixed and lo_int[j] == hi_int[j] else new_int_var(lo_int[j], hi_int[j], label)
+                for j, label in enumerate(column_labels(ir))]
+    scaled_rows = _add_rows(m, ir, xs)
     for ind in getattr(ir, "indicators", None) or ():  # a logical constraint over an unbounded expression
         _indicator(m, xs, ind)
     glob = Builder(m, xs)
@@ -238,6 +209,87 @@ def build(cp_model: Any, ir: IR) -> tuple[Any, list, int, int]:
         expr, obj_scale = _objective(ir, xs, ir.obj)
         _set_objective(m, ir.sense, expr)
     return m, xs, obj_scale, scaled_rows
+
+
+def _refuse_continuous(ir: IR, j: int) -> None:
+    """Raise :class:`Refused` for column ``j``, the first one that is not integer."""
+    if ir.col_name[j] not in ir.dvars:
+        raise Refused("cp-mp-only", "this model needs a continuous auxiliary variable (`%s`, made for a "
+                      "`piecewise`, or an `abs`, `min` or `max` of a non-integer expression), and CP-SAT "
+                      "takes integer variables only" % ir.col_name[j],
+                      "keep the expressions integer (integer coefficients over integer variables), or "
+                      "solve the model with a MIP solver (remove `using CP;`)")
+    raise Refused("cp-mp-only", "`%s` is a continuous variable, and CP-SAT takes integer and boolean "
+                  "variables only" % ir.column_label(j),
+                  "declare it `int` (scaled to whole units) or solve the model with a MIP solver "
+                  "(remove `using CP;`, `--solver highs`)", ir.dvar_spans.get(ir.col_name[j]))
+
+
+def column_labels(ir: IR) -> list[str]:
+    """``ir.column_label(j)`` for every column, in order (an index part that is an ``int`` or a
+    ``str`` formatted once: a job shop's 2,000 columns share 70 of them)."""
+    parts: dict = {}
+    out = []
+    for name, key in zip(ir.col_name, ir.col_key):
+        for k in key:
+            t = k.__class__
+            if t is int or t is str:
+                p = parts.get((t, k))
+                if p is None:
+                    p = parts[(t, k)] = "[" + format_key_part(k) + "]"
+            else:
+                p = "[" + format_key_part(k) + "]"
+            name += p
+        out.append(name)
+    return out
+
+
+def _add_rows(m: Any, ir: IR, xs: list) -> int:
+    """Every row of ``ir`` as a linear constraint over ``xs``, scaled to integers (:mod:`.cpsat_scale`);
+    returns how many rows a power of ten (or a denominator) scaled."""
+    data, indices, indptr = ir.csr()
+    if not ir.num_rows:
+        return 0
+    # Every coefficient a whole number within 2^53 (the common case): each row's scale is 1 (what
+    # scale_for finds first), so it is not searched row by row.
+    whole = bool(np.all(np.abs(data) <= MAX_MAGNITUDE) and np.all(data == np.round(data)))
+    coef_list = data.tolist()
+    col_list = indices.tolist()
+    ptr = indptr.tolist()
+    row_lower, row_upper = ir.row_lower, ir.row_upper
+    scaled_rows = 0
+    for i in range(ir.num_rows):
+        a, b = ptr[i], ptr[i + 1]
+        cols, coefs = col_list[a:b], coef_list[a:b]
+        if whole:
+            f = 1
+        else:
+            try:
+                f = scale_for(coefs)
+            except NotIntegral as e:
+                raise not_integral(e, "constraint `%s`" % ir.row_text(i) if ir.row_label[i] else "this constraint",
+                                   ir.row_span(i)) from None
+            if f > 1:
+                scaled_rows += 1
+        lo, hi = inner_bounds(row_lower[i], row_upper[i], f)
+        if lo is not None and hi is not None and lo > hi:
+            m.add_bool_or([])  # no integer inside the bounds: the row cannot hold
+            continue
+        if f == 1:  # (scaled(c, 1) is int(round(c)), and these are whole: int(c))
+            expr = sum(int(c) * xs[j] for j, c in zip(cols, coefs) if c)
+        else:
+            expr = sum(scaled(c, f) * xs[j] for j, c in zip(cols, coefs) if c)
+        if isinstance(expr, int):  # no terms left: a constant row
+            if (lo is not None and expr < lo) or (hi is not None and expr > hi):
+                m.add_bool_or([])
+            continue
+        if lo is not None and hi is not None:
+            m.add_linear_constraint(expr, lo, hi)
+        elif lo is not None:
+            m.add(expr >= lo)
+        elif hi is not None:
+            m.add(expr <= hi)
+    return scaled_rows
 
 
 def _indicator(m: Any, xs: list, ind: Any) -> None:

@@ -43,18 +43,42 @@ def not_integral(e: NotIntegral, where: str, span: Any) -> Refused:
 
 def _domain(v: Any) -> tuple[int, int]:
     """``(lowest, highest)`` value of the CP-SAT variable ``v`` (its proto's repeated field takes no
-    negative index: ``d[-1]`` reads element 0)."""
+    negative index: ``d[-1]`` reads element 0), or of ``v`` itself when it is an ``int`` (a column
+    given to CP-SAT as a constant: the size of an interval of fixed size)."""
+    if v.__class__ is int:
+        return v, v
     d = v.proto.domain
     return int(d[0]), int(d[len(d) - 1])
 
 
 def _bounds_of(e: Any) -> tuple[int, int]:
     """``(lowest, highest)`` of what :meth:`Builder._affine` returns: a variable or ``coef * v + k``."""
-    if hasattr(e, "proto"):
+    if e.__class__ is int or hasattr(e, "proto"):
         return _domain(e)
     lo, hi = _domain(e.expression)
     k, off = int(e.coefficient), int(e.offset)
     return min(k * lo, k * hi) + off, max(k * lo, k * hi) + off
+
+
+def interval_labels(ivs: list) -> list[str]:
+    """``iv.label()`` of each interval (``a[1]["x"]``), an ``int`` or ``str`` index part formatted once."""
+    from ..semantics.values import show
+
+    parts: dict = {}
+    out = []
+    for iv in ivs:
+        name = iv.name
+        for k in iv.key:
+            t = k.__class__
+            if t is int or t is str:
+                p = parts.get((t, k))
+                if p is None:
+                    p = parts[(t, k)] = "[%s]" % show(k)
+            else:
+                p = "[%s]" % show(k)
+            name += p
+        out.append(name)
+    return out
 
 
 class Builder:
@@ -84,14 +108,15 @@ class Builder:
         column fixed to one value (``size 5``) is given as that constant."""
         m, xs = self.m, self.xs
         self.ivs = ivs
-        for iv in ivs:
+        labels = interval_labels(ivs)
+        for iv, label in zip(ivs, labels):
             lo, hi = _domain(xs[iv.size])
             size = lo if lo == hi else xs[iv.size]  # a fixed size: a constant, as a direct build writes it
             if iv.presence is None:
-                self.intervals.append(m.new_interval_var(xs[iv.start], size, xs[iv.end], iv.label()))
+                self.intervals.append(m.new_interval_var(xs[iv.start], size, xs[iv.end], label))
             else:
                 self.intervals.append(m.new_optional_interval_var(xs[iv.start], size, xs[iv.end],
-                                                                  xs[iv.presence], iv.label()))
+                                                                  xs[iv.presence], label))
 
     def add(self, c: Any) -> None:
         """The constraint ``c`` (a ``CpConstraint``); raises :class:`Refused`."""

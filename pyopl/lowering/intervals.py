@@ -49,8 +49,11 @@ class IntervalVar:
         return [] if self.presence is None else [(self.presence, True)]
 
 
-def _int_data(inst: Any, node: A.Expr, env: dict, what: str) -> int:
-    v = inst.ev.eval_data(node, env, what)
+def _int_data(inst: Any, node: A.Expr, env: dict, what: str, v: Any = None) -> int:
+    """``node``'s value (``v`` when already evaluated) as an ``int``; EvalError ``cp-bad-argument``
+    for anything but a whole number."""
+    if v is None:
+        v = inst.ev.eval_data(node, env, what)
     if isinstance(v, bool):
         v = int(v)
     if not is_number(v) or (isinstance(v, float) and not v.is_integer()):
@@ -63,10 +66,10 @@ def _pair(inst: Any, node: A.Expr | None, env: dict, what: str, default: tuple[i
     """An ``a..b`` range or a single integer of a declaration (data only)."""
     if node is None:
         return default
-    v = inst.ev.eval_data(node, env, what)
+    v = inst.ev.eval_data_fast(node, env, what)
     if isinstance(v, OplRange):
         return int(v.lo), int(v.hi)
-    n = _int_data(inst, node, env, what)
+    n = _int_data(inst, node, env, what, v)
     return n, n
 
 
@@ -186,7 +189,7 @@ def interval_list(ev: Any, arg: A.Expr, env: dict, what: str, values: list | Non
 
 def interval_arg(ev: Any, node: A.Call, k: int, env: dict) -> IntervalVar:
     """Argument ``k`` of ``node``, an interval variable; EvalError otherwise."""
-    v = ev.evaluate(node.args[k], env)
+    v = ev.evaluate_fast(node.args[k], env)
     if not isinstance(v, IntervalVar):
         raise EvalError("cp-bad-argument", node.args[k].span, "`%s` takes an interval variable here, but this is "
                         "%s" % (node.func, "a decision expression" if isinstance(v, LinExpr) else show(v)),
