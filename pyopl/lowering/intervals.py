@@ -83,26 +83,51 @@ def interval_decl(inst: Any, d: A.IntervalDecl, dims: list, envs: list) -> Any:
                         "relating its size to its length) is not compiled to CP-SAT yet",
                         help="drop `intensity`: the size is then the length")
     data: dict[tuple, IntervalVar] = {}
-    for key, env in envs:
-        lo, hi = _pair(inst, d.domain, env, "the window of `%s`" % d.name, (0, INTERVAL_MAX))
-        smin, smax = _pair(inst, d.size, env, "the size of `%s`" % d.name, (0, INTERVAL_MAX - 1))
-        optional = d.optional is not None and bool(inst.ev.eval_data(d.optional, env, "the optionality of `%s`" % d.name))
-        if smin < 0 or smin > smax:
-            raise EvalError("value-out-of-range", d.size.span, "the size of `%s`%s is %d..%d, which is empty or "
-                            "negative" % (d.name, _at(key), smin, smax), help="give a size of at least 0")
-        if lo > hi - smin and not optional:
-            raise EvalError("value-out-of-range", (d.domain or d.size).span, "`%s`%s cannot fit its size %d in the "
-                            "window %d..%d" % (d.name, _at(key), smin, lo, hi),
-                            help="widen the window or make the interval `optional`")
-        start = inst.new_column(lo, hi, True, d.name + ".start", key)
-        size = inst.new_column(smin, smax, True, d.name + ".size", key)
-        end = inst.new_column(lo, hi, True, d.name + ".end", key)
-        pres = inst.new_column(0.0, 1.0, True, d.name + ".present", key) if optional else None
-        iv = IntervalVar(d.name, key, start, size, end, pres, len(inst.intervals))
-        inst.intervals.append(iv)
-        data[key] = iv
+    # The columns (start, size, end[, present] of each interval, in order) are added in one block at
+    # the end (or where an error stops the loop), numbered as one-by-one additions would number them.
+    cols: list[list] = [[], [], [], []]
+    names = (d.name + ".start", d.name + ".size", d.name + ".end", d.name + ".present")
+    first = len(inst.cols.lower)
+    try:
+        for key, env in envs:
+            lo, hi = _pair(inst, d.domain, env, "the window of `%s`" % d.name, (0, INTERVAL_MAX))
+            smin, smax = _pair(inst, d.size, env, "the size of `%s`" % d.name, (0, INTERVAL_MAX - 1))
+            optional = d.optional is not None and bool(inst.ev.eval_data(d.optional, env, "the optionality of `%s`" % d.name))
+            if smin < 0 or smin > smax:
+                raise EvalError("value-out-of-range", d.size.span, "the size of `%s`%s is %d..%d, which is empty or "
+                                "negative" % (d.name, _at(key), smin, smax), help="give a size of at least 0")
+            if lo > hi - smin and not optional:
+                raise EvalError("value-out-of-range", (d.domain or d.size).span, "`%s`%s cannot fit its size %d in the "
+                                "window %d..%d" % (d.name, _at(key), smin, lo, hi),
+                                help="widen the window or make the interval `optional`")
+            if len(inst.cols.lower) != first + len(cols[0]):  # (columns added meanwhile: a dexpr in the data)
+                _flush(inst, cols)
+                first = len(inst.cols.lower)
+            j = first + len(cols[0])
+            cols[0].extend((lo, smin, lo))
+            cols[1].extend((hi, smax, hi))
+            cols[2].extend(names[:3])
+            cols[3].extend((key, key, key))
+            if optional:
+                cols[0].append(0.0)
+                cols[1].append(1.0)
+                cols[2].append(names[3])
+                cols[3].append(key)
+            iv = IntervalVar(d.name, key, j, j + 1, j + 2, j + 3 if optional else None, len(inst.intervals))
+            inst.intervals.append(iv)
+            data[key] = iv
+    finally:
+        _flush(inst, cols)
     inst.interval_blocks[d.name] = (len(dims), list(data.values()))
     return OplArray(d.name, dims, data) if dims else data[()]
+
+
+def _flush(inst: Any, cols: list[list]) -> None:
+    """Add the columns collected in ``cols`` (lower bounds, upper bounds, names, keys: lists the
+    columns may keep) and start four new lists."""
+    if cols[0]:
+        inst.add_columns(cols[0], cols[1], True, cols[2], cols[3])
+    cols[:] = [[], [], [], []]
 
 
 def sequence_decl(inst: Any, d: A.SequenceDecl, dims: list, envs: list) -> Any:
