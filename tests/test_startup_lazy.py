@@ -172,3 +172,34 @@ def test_a_deferred_module_takes_over_the_real_one_s_names():
     assert type(sys.modules[name]).__name__ == "module"  # imported already: left alone
     defer_import("no_such_module_anywhere")
     assert "no_such_module_anywhere" not in sys.modules
+
+
+def test_the_program_finalises_garbage_then_freezes_the_rest_for_a_quick_exit(tmp_path):
+    # `run` (the console script, `python -m pyopl`): main's exit code, an object that is garbage in a
+    # reference cycle when main returns is finalised (its __del__ writes a file), and the collector's
+    # live objects are frozen (not walked again at interpreter exit)
+    flag = tmp_path / "finalised"
+    code = ("import gc, sys\n"
+            "class Cycle:\n"
+            "    def __del__(self):\n"
+            "        open(%r, 'w').write('yes')\n"
+            "c = Cycle(); c.me = c; del c\n"
+            "sys.argv = ['pyopl', 'explain', 'OPL0001']\n"
+            "from pyopl.cli import run\n"
+            "code = run()\n"
+            "print(code, gc.get_freeze_count() > 0)\n" % str(flag))
+    out = subprocess.run([sys.executable, "-c", "import gc; gc.disable()\n" + code], capture_output=True, text=True,
+                         cwd=str(ROOT), timeout=120)
+    assert out.returncode == 0, out.stderr
+    assert out.stdout.strip().splitlines()[-1] == "0 True"
+    assert flag.read_text() == "yes"
+
+
+def test_main_leaves_the_collector_as_it_is():
+    import gc
+
+    from pyopl.cli import main
+
+    before = gc.get_freeze_count()
+    assert main(["explain", "OPL0001"]) == 0
+    assert gc.get_freeze_count() == before
