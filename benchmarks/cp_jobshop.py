@@ -15,6 +15,7 @@ that is not timed), as ``benchmarks/startup.py`` does: without it every one of p
 compiled from its source in every child (about 0.2 s), while NumPy's and OR-Tools' come compiled.
 
     python benchmarks/cp_jobshop.py [--process] [JOBS MACHINES [REPEATS]]   # default 50 20 5
+    python benchmarks/cp_jobshop.py --process --before=DIR [...]   # also DIR's pyopl, interleaved in the run
 """
 from __future__ import annotations
 
@@ -28,7 +29,9 @@ from pathlib import Path
 import numpy as np
 
 ROOT = Path(__file__).resolve().parent.parent
-sys.path[:0] = [str(ROOT)]
+BEFORE = next((a.split("=", 1)[1] for a in sys.argv[1:] if a.startswith("--before=")), None)
+_CHILD_ROOT = next((a.split("=", 1)[1] for a in sys.argv[1:] if a.startswith("--root=")), None)
+sys.path[:0] = [_CHILD_ROOT or str(ROOT)]  # (a child of --before imports the other checkout's pyopl)
 
 MODEL = """\
 using CP;
@@ -115,9 +118,11 @@ def one(name: str, jobs: int, mchs: int) -> None:
 
 
 def child_cpu(name: str, jobs: int, mchs: int, env: dict | None = None) -> tuple[float, str]:
-    """User + system CPU seconds of a whole ``python`` process that builds one way, and its output."""
-    p = subprocess.Popen([sys.executable, __file__, "--one", name, str(jobs), str(mchs)], stdout=subprocess.PIPE,
-                         text=True, env=env)
+    """User + system CPU seconds of a whole ``python`` process that builds one way, and its output
+    (``pyopl (before)``: pyopl's way with the checkout ``--before=DIR``)."""
+    extra = ["--root=%s" % BEFORE] if name == "pyopl (before)" else []
+    p = subprocess.Popen([sys.executable, __file__, "--one", name.split()[0], str(jobs), str(mchs)] + extra,
+                         stdout=subprocess.PIPE, text=True, env=env)
     out = p.stdout.read()
     _, status, ru = os.wait4(p.pid, 0)
     p.returncode = os.waitstatus_to_exitcode(status)
@@ -127,24 +132,27 @@ def child_cpu(name: str, jobs: int, mchs: int, env: dict | None = None) -> tuple
 
 
 def processes(jobs: int, mchs: int, reps: int) -> None:
-    best = {"pyopl": float("inf"), "direct": float("inf")}
+    names = ("pyopl", "direct") + (("pyopl (before)",) if BEFORE else ())
+    best = {name: float("inf") for name in names}
     out: dict = {}
     load = os.getloadavg()
     with tempfile.TemporaryDirectory() as pyc:
         env = dict(os.environ, PYTHONPYCACHEPREFIX=pyc)
         env.pop("PYTHONDONTWRITEBYTECODE", None)
-        for name in ("pyopl", "direct"):  # the .pyc files made, not timed
+        for name in names:  # the .pyc files made, not timed
             child_cpu(name, jobs, mchs, env)
         for _ in range(reps):
-            for name in ("pyopl", "direct"):
+            for name in names:
                 t, out[name] = child_cpu(name, jobs, mchs, env)
                 best[name] = min(best[name], t)
     print("job shop %dx%d, whole processes, best of %d (CPU s), load average %.2f at the start, %.2f at the end"
           % (jobs, mchs, reps, load[0], os.getloadavg()[0]))
-    for name in ("pyopl", "direct"):
+    for name in names:
         v, c = out[name].split()
-        print("  %-7s %8.3f s  %6s CP-SAT variables  %6s constraints" % (name, best[name], v, c))
-    print("  ratio   %8.2fx" % (best["pyopl"] / best["direct"]))
+        print("  %-14s %8.3f s  %6s CP-SAT variables  %6s constraints" % (name, best[name], v, c))
+    print("  ratio          %8.2fx" % (best["pyopl"] / best["direct"]))
+    if BEFORE:
+        print("  ratio (before) %8.2fx" % (best["pyopl (before)"] / best["direct"]))
 
 
 def main() -> None:
@@ -153,7 +161,7 @@ def main() -> None:
         one(argv[1], int(argv[2]), int(argv[3]))
         return
     whole = "--process" in argv
-    args = [int(a) for a in argv if a != "--process"]
+    args = [int(a) for a in argv if not a.startswith("--")]
     jobs, mchs = (args[0], args[1]) if len(args) >= 2 else (50, 20)
     reps = args[2] if len(args) >= 3 else 5
     if whole:

@@ -22,7 +22,7 @@ from ..ir import IR, format_key_part
 from ..results.intervals import IntervalValue
 from ..results.result import Result, Values
 from .common import SolveOptions, error_result, option_span, refuse, result_from_solution, solver_diagnostic
-from .cpsat_global import Builder, Refused, not_integral
+from .cpsat_global import Builder, Refused, labels, not_integral
 from .cpsat_scale import MAX_MAGNITUDE, NotIntegral, inner_bounds, scale_for, scaled
 from .interrupt import sigint_stops_solve, wake_on_sigint
 
@@ -226,22 +226,8 @@ def _refuse_continuous(ir: IR, j: int) -> None:
 
 
 def column_labels(ir: IR) -> list[str]:
-    """``ir.column_label(j)`` for every column, in order (an index part that is an ``int`` or a
-    ``str`` formatted once: a job shop's 2,000 columns share 70 of them)."""
-    parts: dict = {}
-    out = []
-    for name, key in zip(ir.col_name, ir.col_key):
-        for k in key:
-            t = k.__class__
-            if t is int or t is str:
-                p = parts.get((t, k))
-                if p is None:
-                    p = parts[(t, k)] = "[" + format_key_part(k) + "]"
-            else:
-                p = "[" + format_key_part(k) + "]"
-            name += p
-        out.append(name)
-    return out
+    """``ir.column_label(j)`` for every column, in order."""
+    return labels(zip(ir.col_name, ir.col_key), format_key_part)
 
 
 def _add_rows(m: Any, ir: IR, xs: list) -> int:

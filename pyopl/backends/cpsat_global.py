@@ -60,25 +60,30 @@ def _bounds_of(e: Any) -> tuple[int, int]:
     return min(k * lo, k * hi) + off, max(k * lo, k * hi) + off
 
 
-def interval_labels(ivs: list) -> list[str]:
-    """``iv.label()`` of each interval (``a[1]["x"]``), an ``int`` or ``str`` index part formatted once."""
-    from ..semantics.values import show
-
+def labels(named_keys: Any, fmt: Any) -> list[str]:
+    """``name[fmt(k1)][fmt(k2)]...`` for each ``(name, key)`` of ``named_keys``, in order; an index part
+    that is an ``int`` or a ``str`` is formatted once (a job shop's 2,000 columns share 70 of them)."""
     parts: dict = {}
     out = []
-    for iv in ivs:
-        name = iv.name
-        for k in iv.key:
+    for name, key in named_keys:
+        for k in key:
             t = k.__class__
             if t is int or t is str:
                 p = parts.get((t, k))
                 if p is None:
-                    p = parts[(t, k)] = "[%s]" % show(k)
+                    p = parts[(t, k)] = "[%s]" % fmt(k)
             else:
-                p = "[%s]" % show(k)
+                p = "[%s]" % fmt(k)
             name += p
         out.append(name)
     return out
+
+
+def interval_labels(ivs: list) -> list[str]:
+    """``iv.label()`` of each interval (``a[1]["x"]``)."""
+    from ..semantics.values import show
+
+    return labels(((iv.name, iv.key) for iv in ivs), show)
 
 
 class Builder:
