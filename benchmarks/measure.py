@@ -96,7 +96,7 @@ def run_pyopl(case_dir: Path) -> dict:
     from pyopl.lowering.build import build_ir
     from pyopl.lowering.driver import run as lower_items
     from pyopl.lowering.instance import Instance
-    from pyopl.script import processing as script_host
+    from pyopl.script.flow import processing as script_host
     from pyopl.semantics.checker import check_names
     from pyopl.syntax.parser import parse_model
 

@@ -124,7 +124,7 @@ main {
 
 
 def test_main_model_source_outside_the_folder_is_refused(tmp_path):
-    """The sub-model names of `main` are checked with the model (script/submodels.py): refused at
+    """The sub-model names of `main` are checked with the model (script/flow/submodels.py): refused at
     compile time, at the name, before anything runs."""
     (tmp_path / "m.mod").write_text('dvar float+ x in 0..1;\nmaximize x;\nmain {\n'
                                     '  var s = new IloOplModelSource("../other.mod");\n}\n')
