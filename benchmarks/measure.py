@@ -90,7 +90,7 @@ def run_pyopl(case_dir: Path) -> dict:
     grammar_s = time.perf_counter() - t0
 
     from pyopl.backends.common import SolveOptions
-    from pyopl.backends.highs import _new_solver, _pass
+    from pyopl.backends.mp.highs import _new_solver, _pass
     from pyopl.data.loader import load_data
     from pyopl.diagnostics.reporter import Reporter
     from pyopl.lowering.build import build_ir

@@ -125,7 +125,7 @@ class Model:
         (``result.conflict``, an ``OPL0704`` diagnostic); when unbounded, name the variables
         along the ray (``OPL0705``). ``explain_time_limit``: seconds the infeasibility explanation may
         take (default: a quarter of ``time_limit``, or without one the solve's own time within 10 s to
-        60 s, :func:`pyopl.backends.iis.explain_budget`); when it runs out ``result.conflict.partial`` is True.
+        60 s, :func:`pyopl.backends.explain.iis.explain_budget`); when it runs out ``result.conflict.partial`` is True.
         ``log`` sends the solver's log to stderr.
         ``progress``: a callable fed from the solver's callbacks with ``{"elapsed_s", "incumbent",
         "bound", "gap", "nodes", "iterations"}`` (e.g. :class:`pyopl.backends.progress.ProgressLine`).
@@ -134,7 +134,7 @@ class Model:
         ``verify`` (default True): check every returned solution against the model (its objective and
         constraints evaluated from the declarations at the point, and the rows in arrays): a point
         that fails gets status ``check_failed`` and error ``OPL0709``
-        (:mod:`pyopl.backends.solution_check`); ``verify=False`` is for benchmarking only.
+        (:mod:`pyopl.backends.explain.solution_check`); ``verify=False`` is for benchmarking only.
         Raises ValueError for an unknown solver name.
         """
         kw = dict(solver=solver, time_limit=time_limit, mip_gap=mip_gap, threads=threads, seed=seed, log=log,
@@ -233,14 +233,14 @@ class Model:
         if notes.diagnostics:  # script settings the solver cannot honour
             result.diagnostics = notes.sorted() + list(result.diagnostics)
         if verify:
-            from .backends.solution_check import verify_result
+            from .backends.explain.solution_check import verify_result
 
             try:
                 verify_result(result, ir, self._checkable_instance(model_ir), self.compile_time_s)
             except Exception as e:  # a bug in the check itself: said, never hidden behind the solver's status
                 result.extra["solution_check"] = {"ok": None, "error": "%s: %s" % (type(e).__name__, e)}
         if explain_infeasible and result.status in ("infeasible", "unbounded"):  # what explain_result explains
-            from .backends.iis import explain_result
+            from .backends.explain.iis import explain_result
 
             explain_result(result, ir, solver, opts, self.sources, budget=explain_time_limit)
         return result

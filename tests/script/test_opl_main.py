@@ -162,7 +162,7 @@ def test_main_that_solves_nothing_says_so():
 
 def test_cplex_tilim_reaches_the_solver_and_the_command_line_wins(monkeypatch):
     seen = []
-    import pyopl.backends.highs as highs
+    import pyopl.backends.mp.highs as highs
 
     real = highs.solve
 
@@ -342,7 +342,7 @@ def test_a_model_given_as_text_writes_no_file_without_an_output_dir(tmp_path, mo
 
 
 def test_unsupported_main_method_is_refused_before_anything_is_solved(monkeypatch):
-    import pyopl.backends.highs as highs
+    import pyopl.backends.mp.highs as highs
 
     calls = []
     monkeypatch.setattr(highs, "solve", lambda ir, o: calls.append(1))

@@ -290,7 +290,7 @@ class ModelObject(_Host):
         return ObjectiveHost(self)
 
     def _data_text(self, external: bool, span: Any) -> str:
-        """``printExternalData()`` / ``printInternalData()``: the data as ``.dat`` text (:mod:`.data_print`)."""
+        """``printExternalData()`` / ``printInternalData()``: the data as ``.dat`` text (:mod:`pyopl.script.opl.data_print`)."""
         from ..opl.data_print import data_text
 
         if self.ctx is None:

@@ -9,7 +9,7 @@ model ``m`` (IBM: "the default conflict iterator", made and ended by the model),
   pyopl's conflict may also hold; ``dvar`` is then the variable) and ``status``: ``"ConflictMember"`` when the conflict is
   irreducible, ``"ConflictPossibleMember"`` when its search ran out of time (the set may not be
   minimal); the conflict is the one pyopl explains after an infeasible solve (``OPL0704``,
-  :mod:`pyopl.backends.iis`), computed on first use when the model was not solved yet;
+  :mod:`pyopl.backends.explain.iis`), computed on first use when the model was not solved yet;
 - a relaxation entry has ``ct``, ``LB``, ``UB`` (the constraint's bounds) and ``relaxedLB``,
   ``relaxedUB`` (its bounds in the relaxation :mod:`pyopl.script.solver.relaxation` computes, as
   ``printRelaxation()`` prints it).

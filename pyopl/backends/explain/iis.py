@@ -24,7 +24,7 @@ from typing import Any
 
 import numpy as np
 
-from ..ir import IR, opl_label
+from ...ir import IR, opl_label
 
 # Side of a row or bound that takes part in the conflict.
 _SIDES = ("lower", "upper", "both")
@@ -133,8 +133,8 @@ class Conflict:
 
     def diagnostic(self, sources: dict[str, str] | None = None, model_file: str = "<model>") -> Any:
         """The ``OPL0704`` diagnostic: primary span at the first group's label, secondary labels at the others."""
-        from .common import solver_diagnostic
-        from ..diagnostics.diagnostic import Label
+        from ..common import solver_diagnostic
+        from ...diagnostics.diagnostic import Label
 
         spans = []
         for label, rows in self.groups():
@@ -170,7 +170,7 @@ def _json_part(v: Any) -> Any:
 
 def label_span(sources: dict[str, str], model_file: str, label: str):
     """Where constraint ``label`` is written in the model (``label:`` or ``label[i]:``), or None."""
-    from ..diagnostics.diagnostic import Span
+    from ...diagnostics.diagnostic import Span
 
     text = sources.get(model_file)
     if text is None:
@@ -232,7 +232,7 @@ def explain_infeasible(ir: IR, solver: str = "highs", options: Any = None, time_
     LP; otherwise the elastic + deletion filter, solved with HiGHS.  All of it shares ``time_limit``
     seconds (each solver call gets what is left); when they run out the result is ``partial`` (an
     infeasible set that may not be minimal, or none found yet), never a longer wait."""
-    from .common import SolveOptions
+    from ..common import SolveOptions
 
     options = options or SolveOptions()
     clock = _Clock(time_limit)
@@ -242,15 +242,15 @@ def explain_infeasible(ir: IR, solver: str = "highs", options: Any = None, time_
 
     found, method = None, ""
     if solver == "gurobi":
-        from .gurobi import compute_iis
+        from ..mp.gurobi import compute_iis
 
         found, method = compute_iis(ir, budgeted()), "Gurobi's IIS (computeIIS)"
     elif solver == "cplex":
-        from .cplex import compute_iis as cplex_iis
+        from ..mp.cplex import compute_iis as cplex_iis
 
         found, method = cplex_iis(ir, budgeted()), "CPLEX's conflict refiner"
     if found is None and not clock.over():
-        from .highs import compute_iis as highs_iis
+        from ..mp.highs import compute_iis as highs_iis
 
         if not ir.is_mip:
             found, method = highs_iis(ir, budgeted()), "HiGHS's IIS (getIis)"
@@ -341,8 +341,8 @@ def _sub_feasible(ir: IR, rows: np.ndarray, lower: np.ndarray, upper: np.ndarray
     import highspy
     import scipy.sparse as sp
 
-    from .common import SolveOptions, quiet_stdout
-    from .highs import _new_solver
+    from ..common import SolveOptions, quiet_stdout
+    from ..mp.highs import _new_solver
 
     A = ir.A.tocsr()[rows]
     rl, ru = ir.row_lower[rows], ir.row_upper[rows]
@@ -497,8 +497,8 @@ def unbounded_diagnostic(ray: dict[str, float], sense: str, model_file: str = "<
                          sources: dict[str, str] | None = None) -> Any:
     """The ``OPL0705`` diagnostic naming the variables along an unbounded ray (``{label: direction}``),
     pointing at the objective's ``minimize``/``maximize`` when the source is at hand."""
-    from .common import solver_diagnostic
-    from ..diagnostics.diagnostic import Span
+    from ..common import solver_diagnostic
+    from ...diagnostics.diagnostic import Span
 
     span = None
     text = (sources or {}).get(model_file)

@@ -2,7 +2,7 @@
 
 The IR is passed as it is: every column an integer variable (CP-SAT has no continuous ones; a
 column without a finite bound gets OPL's ``maxint`` as its bound, CP Optimizer's default integer
-domain), every row a linear constraint in integers (:mod:`.cpsat_scale`: scaled by a power of ten
+domain), every row a linear constraint in integers (:mod:`pyopl.backends.cpsat_scale`: scaled by a power of ten
 where that is exact, refused with ``cpsat-non-integral`` otherwise), the CP constraints of the IR
 (``allDifferent``) as CP-SAT's own, and a linear objective.  Logical constraints arrive as the
 integer big-M rows lowering makes for every backend (exact on integers).  Reference: the
@@ -17,14 +17,14 @@ from typing import Any
 
 import numpy as np
 
-from ..diagnostics.diagnostic import Span
-from ..ir import IR
-from ..results.intervals import IntervalValue
-from ..results.result import Result, Values
-from .common import SolveOptions, error_result, option_span, refuse, result_from_solution, solver_diagnostic
-from .cpsat_global import Builder, Refused, not_integral
-from .cpsat_scale import NotIntegral, inner_bounds, scale_for, scaled
-from .interrupt import sigint_stops_solve, wake_on_sigint
+from ...diagnostics.diagnostic import Span
+from ...ir import IR
+from ...results.intervals import IntervalValue
+from ...results.result import Result, Values
+from ..common import SolveOptions, error_result, option_span, refuse, result_from_solution, solver_diagnostic
+from .constraints import Builder, Refused, not_integral
+from ..cpsat_scale import NotIntegral, inner_bounds, scale_for, scaled
+from ..interrupt import sigint_stops_solve, wake_on_sigint
 
 #: OPL's ``maxint``: the bound given to an integer column that has none (CP Optimizer's default domain)
 MAXINT = 2147483647

@@ -27,7 +27,7 @@ class Circuit:
 
 def make_circuit(b: Any, ks: list) -> Circuit:
     """The circuit of a sequence over the IR intervals ``ks`` on the builder ``b``
-    (:class:`~pyopl.backends.cpsat_global.Builder`)."""
+    (:class:`~pyopl.backends.cp.constraints.Builder`)."""
     m, n = b.m, len(ks)
     present = [b._present(k) for k in ks]
     arcs: dict = {}

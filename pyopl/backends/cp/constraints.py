@@ -7,17 +7,17 @@ Each :class:`~pyopl.lowering.cp.CpConstraint` kind maps to one CP-SAT call (``or
 linear constraint with ``only_enforce_if``, ``noOverlap`` -> ``add_no_overlap`` (with a transition
 matrix: a disjunction per pair of intervals, IBM's default meaning where the distance separates an
 interval from every later one; with ``next`` true, the successor arcs of the sequence's circuit,
-pyopl/backends/cpsat_sequence.py), ``sequence`` (``first``/``last``/``before``/``prev``) -> that circuit, ``cumul`` -> ``add_cumulative`` (pulses of non-negative height) or
+pyopl/backends/cp/sequences.py), ``sequence`` (``first``/``last``/``before``/``prev``) -> that circuit, ``cumul`` -> ``add_cumulative`` (pulses of non-negative height) or
 ``add_reservoir_constraint_with_active`` (steps); every interval variable -> ``new_interval_var`` /
 ``new_optional_interval_var`` over its start, size and end columns.  Coefficients are made integer
-exactly as for rows (:mod:`.cpsat_scale`).
+exactly as for rows (:mod:`pyopl.backends.cpsat_scale`).
 """
 from __future__ import annotations
 
 from typing import Any
 
-from .cpsat_scale import NotIntegral, inner_bounds, scale_for, scaled
-from .cpsat_sequence import make_circuit, post, post_neighbour, tie_to_time
+from ..cpsat_scale import NotIntegral, inner_bounds, scale_for, scaled
+from .sequences import make_circuit, post, post_neighbour, tie_to_time
 
 
 class Refused(Exception):
@@ -30,7 +30,7 @@ class Refused(Exception):
 
 def not_integral(e: NotIntegral, where: str, span: Any) -> Refused:
     """The ``cpsat-non-integral`` refusal for the coefficient of ``e`` in ``where``."""
-    from ..semantics.values import show
+    from ...semantics.values import show
 
     if e.too_large:
         msg = "the coefficient %s in %s is too large for CP-SAT's exact integers once scaled" % (show(e.value), where)
@@ -65,7 +65,7 @@ class Builder:
         self.intervals: list = []  # CP-SAT's interval variables, one per IR interval
         self.ivs: list = []  # the IR's intervals
         self._true = None
-        self.circuits: dict = {}  # sequence name -> its Circuit (pyopl/backends/cpsat_sequence.py)
+        self.circuits: dict = {}  # sequence name -> its Circuit (pyopl/backends/cp/sequences.py)
 
     def prepare(self, constraints: list) -> None:
         """A circuit for each sequence that ``first``, ``last``, ``before`` or ``prev`` use, or a

@@ -21,11 +21,11 @@ from typing import Any
 
 import numpy as np
 
-from ..diagnostics.diagnostic import Span
-from .interrupt import sigint_stops_solve
-from ..ir import IR
-from ..results.result import Result
-from .common import (SolveOptions, attach_duals, error_result, fixed_ir, option_span, quiet_stdout, refuse,
+from ...diagnostics.diagnostic import Span
+from ..interrupt import sigint_stops_solve
+from ...ir import IR
+from ...results.result import Result
+from ..common import (SolveOptions, attach_duals, error_result, fixed_ir, option_span, quiet_stdout, refuse,
                      result_from_solution, solver_diagnostic)
 
 #: CPLEX's error for a model over the Community Edition's limits (CPXERR_RESTRICTED_VERSION).
@@ -122,7 +122,7 @@ def build(cp, ir: IR, log: Any = None, obj: np.ndarray | None = None, sense: str
             Q.sort_indices()
             ind, val, ptr = Q.indices.tolist(), Q.data.tolist(), Q.indptr.tolist()
             c.objective.set_quadratic([cp.SparsePair(ind[ptr[j]:ptr[j + 1]], val[ptr[j]:ptr[j + 1]]) for j in range(n)])
-            from .capabilities import is_convex
+            from ..capabilities import is_convex
 
             if not is_convex(ir):
                 c.parameters.optimalitytarget.set(3)  # CPLEX solves a non-convex QP only to global optimality

@@ -13,10 +13,10 @@ from typing import Any
 
 import numpy as np
 
-from .interrupt import StopRequest, sigint_stops_solve
-from ..ir import IR, CSRParts
-from ..results.result import Result
-from .common import (option_span, SolveOptions, attach_duals, error_result, fixed_ir, quiet_stdout, ray_labels, refuse, relax,
+from ..interrupt import StopRequest, sigint_stops_solve
+from ...ir import IR, CSRParts
+from ...results.result import Result
+from ..common import (option_span, SolveOptions, attach_duals, error_result, fixed_ir, quiet_stdout, ray_labels, refuse, relax,
                      result_from_solution, solver_diagnostic)
 
 
@@ -270,7 +270,7 @@ def _int_tol(h) -> float:
         v = got[1] if isinstance(got, tuple) else got
         return float(v)
     except Exception:
-        from ..results.numbers import DEFAULT_INTEGRALITY_TOLERANCE
+        from ...results.numbers import DEFAULT_INTEGRALITY_TOLERANCE
 
         return DEFAULT_INTEGRALITY_TOLERANCE
 

@@ -35,8 +35,8 @@ from typing import Any, Iterator
 
 import numpy as np
 
-from ..ir import IR, opl_label
-from ..syntax import ast as A
+from ...ir import IR, opl_label
+from ...syntax import ast as A
 
 #: Feasibility tolerance (relative to max(1, |values compared|)): CPLEX ``eprhs``, Gurobi
 #: ``FeasibilityTol``, SCIP ``numerics/feastol`` default to 1e-6.
@@ -208,7 +208,7 @@ def check_point(ir: IR, x: np.ndarray, objective: float | None, int_tol: float, 
     objective the solver reported as ``objective``; ``inst`` (the compiled instance, when kept) adds
     the evaluation from the model's declarations; ``plain_budget_s``: seconds the sampled plain
     statements may take (default :data:`pyopl.lowering.at_point.PLAIN_BUDGET_S`). See the module docstring."""
-    from ..lowering.at_point import check_statements, comparison_text, objective_at
+    from ...lowering.at_point import check_statements, comparison_text, objective_at
 
     t0 = time.perf_counter()
     report = CheckReport()
@@ -259,7 +259,7 @@ def _objective_from_model(ir: IR, inst: Any) -> bool:
     """Evaluate the objective from its declaration when lowering linearised something in it, or when
     it has at most :data:`OBJECTIVE_TERMS` terms; a larger plain linear objective is its compiled
     ``c @ x`` (its tree walk would cost more than the compile)."""
-    from ..lowering.at_point import needs_semantics, objective_item
+    from ...lowering.at_point import needs_semantics, objective_item
 
     item = objective_item(inst)
     if item is None:
@@ -320,7 +320,7 @@ def _assumptions(result: Any, ir: IR, xr: np.ndarray) -> None:
     result.extra["assumptions"] = out
     if not touched or result.status not in ("optimal",):
         return
-    from ..diagnostics.reporter import Reporter
+    from ...diagnostics.reporter import Reporter
 
     shown = ", ".join("`%s` %s %s" % (ir.column_label(a["column"]), "<=" if a["side"] == "upper" else ">=",
                                        _show(a["bound"])) for a, _v in touched[:3])
@@ -338,8 +338,8 @@ def _assumptions(result: Any, ir: IR, xr: np.ndarray) -> None:
 
 
 def _diagnostic(report: CheckReport, solver: str) -> Any:
-    from ..diagnostics.diagnostic import Span
-    from ..diagnostics.reporter import Reporter
+    from ...diagnostics.diagnostic import Span
+    from ...diagnostics.reporter import Reporter
 
     first = report.disagreements[0]
     more = len(report.disagreements) - 1
