@@ -1,5 +1,6 @@
-"""Diagnostic kinds 1100-1119: OPL semantics that must not give a silently wrong answer
-(unsigned data, 32-bit `int`, tuple types in indexing)."""
+"""Diagnostic kinds 1100-1119: OPL's types kept strictly, so that no answer is silently wrong:
+negative `int+`/`float+` data, `int` data and arithmetic outside 32 bits, a tuple literal that does
+not fit the index's tuple type."""
 from ..registry import register as R
 
 _USE_CAP = '{string} Cities = {"Paris", "Lyon"};\nint+ cap[Cities] = ...;\ndvar float+ x[Cities];\n' \
