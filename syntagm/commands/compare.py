@@ -9,7 +9,7 @@ import json
 from pathlib import Path
 from typing import Any
 
-from .errors import SyntagmError
+from ..errors import SyntagmError
 
 
 def add_parser(sub, types) -> None:
@@ -54,7 +54,7 @@ def _read(path: str) -> str:
 
 def cmd_compare(args: Any) -> int:
     """Run ``syntagm compare``; returns the exit status."""
-    from .bench.equivalence import compare_models
+    from ..bench.equivalence import compare_models
 
     (ma, da), (mb, db) = _pairs(args.files)
     r = compare_models(_read(ma), _read(da), _read(mb), _read(db), args.tolerance, args.time_limit_s)

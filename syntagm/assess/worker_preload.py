@@ -1,4 +1,4 @@
-"""Imported once by the compile workers' forkserver (see :mod:`syntagm.sandbox`): loads pyopl and
+"""Imported once by the compile workers' forkserver (see :mod:`syntagm.assess.sandbox`): loads pyopl and
 the solver and builds the parsers, so each forked worker starts warm. Nothing else imports it."""
 try:  # a broken compiler is reported by the worker itself, per request
     import pyopl

@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from . import sandbox
-from .errors import SyntagmError
+from ..errors import SyntagmError
 
 MACHINE_APPLICABLE = "machine-applicable"
 #: Statuses that count as a usable solution.
@@ -40,7 +40,7 @@ def file_role(file: str) -> str:
 
 @dataclass
 class Limits:
-    """How long and how much memory compiling one candidate may take (see :mod:`syntagm.sandbox`).
+    """How long and how much memory compiling one candidate may take (see :mod:`syntagm.assess.sandbox`).
 
     ``timeout_s``: wall-clock seconds for a compile (a solve gets this plus its own solver
     time limit); ``memory_mb``: the worker's address-space limit in MiB (``None``: none).

@@ -14,9 +14,9 @@ import statistics
 from pathlib import Path
 from typing import Any
 
-from .errors import SyntagmError
-from .loop import LoopOptions, _Run
-from .tokens import count_prompt_tokens
+from ..errors import SyntagmError
+from ..loop import LoopOptions, _Run
+from ..tokens import count_prompt_tokens
 
 
 class _NoLLM:

@@ -76,7 +76,7 @@ def _context():
         if _CTX is None:
             if "forkserver" in multiprocessing.get_all_start_methods():
                 ctx = multiprocessing.get_context("forkserver")
-                ctx.set_forkserver_preload(["syntagm.worker_preload"])
+                ctx.set_forkserver_preload(["syntagm.assess.worker_preload"])
             else:  # pragma: no cover - platforms without fork
                 ctx = multiprocessing.get_context("spawn")
             _install_no_main()
@@ -250,7 +250,7 @@ def handle(request: dict[str, Any]) -> dict[str, Any]:
                 "solution": json.loads(json.dumps(sol, default=str)),
                 "message": str(getattr(result, "message", "") or ""), "diagnostics": diags}
     if request.get("op") == "compare":
-        from .equiv.compare import check_texts
+        from ..equiv.compare import check_texts
 
         return check_texts(model, data or "", as_text(str(request.get("ref_model") or "")),
                            _data(str(request.get("ref_data") or "")) or "", float(request.get("tol") or 1e-6),

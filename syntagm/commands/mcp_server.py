@@ -32,7 +32,7 @@ def build_server() -> Any:
         texts = (model_a, model_b, data_a or "", data_b or "")
         if any(len(t) > MAX_TEXT for t in texts):
             return {"verdict": "unknown", "reason": f"a text is longer than {MAX_TEXT} characters"}
-        from .bench.equivalence import compare_models
+        from ..bench.equivalence import compare_models
 
         limit = min(max(float(time_limit), 0.1), 300.0)
         return await asyncio.to_thread(compare_models, model_a, data_a or "", model_b, data_b or "",
