@@ -308,3 +308,12 @@ def test_every_expression_node_has_one_tree_walk_handler():
              and not any(issubclass(d, c) and d is not c for d in vars(A).values() if isinstance(d, type))}
     table = Evaluator(None)._dispatch
     assert set(table) == kinds
+
+
+def test_every_path_the_architecture_page_names_exists():
+    """A file or folder named in docs/architecture.md by its path from the repository's root exists
+    (a move that forgets the page fails here)."""
+    named = set(re.findall(r"`((?:pyopl|syntagm|tools|grammar|tests|docs)/[\w/.]*)`", ARCHITECTURE))
+    assert named, "the page names no path"
+    missing = sorted(p for p in named if not (ROOT / (p.split(".py")[0] + ".py" if ".py" in p else p)).exists())
+    assert missing == []
