@@ -26,7 +26,7 @@ from ..interrupt import sigint_stops_solve
 from ...ir import IR
 from ...results.result import Result
 from ..common import (SolveOptions, attach_duals, error_result, fixed_ir, option_span, quiet_stdout, refuse,
-                     result_from_solution, solver_diagnostic)
+                      result_from_solution, solver_diagnostic)
 
 #: CPLEX's error for a model over the Community Edition's limits (CPXERR_RESTRICTED_VERSION).
 SIZE_LIMIT_ERROR = 1016

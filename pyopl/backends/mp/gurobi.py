@@ -23,7 +23,7 @@ from ...ir import IR
 from ...results.result import Result
 from ...diagnostics.diagnostic import Span
 from ..common import (option_span, SolveOptions, attach_duals, error_result, fixed_ir, quiet_stdout, ray_labels, refuse, relax,
-                     result_from_solution, solver_diagnostic)
+                      result_from_solution, solver_diagnostic)
 
 #: Gurobi's error code for a model over the size-limited licence.
 SIZE_LIMIT_ERROR = 10010

@@ -17,7 +17,7 @@ from ..interrupt import StopRequest, sigint_stops_solve
 from ...ir import IR, CSRParts
 from ...results.result import Result
 from ..common import (option_span, SolveOptions, attach_duals, error_result, fixed_ir, quiet_stdout, ray_labels, refuse, relax,
-                     result_from_solution, solver_diagnostic)
+                      result_from_solution, solver_diagnostic)
 
 
 class OptionError(Exception):

@@ -28,7 +28,7 @@ from ..interrupt import sigint_stops_solve
 from ...ir import IR
 from ...results.result import Result
 from ..common import (SolveOptions, attach_duals, error_result, fixed_ir, option_span, quiet_stdout, refuse,
-                     result_from_solution, solver_diagnostic)
+                      result_from_solution, solver_diagnostic)
 
 # SCIP's status words (Model.getStatus()) -> the shared vocabulary of pyopl.result.STATUSES.
 _STATUS = {"optimal": "optimal", "gaplimit": "optimal", "infeasible": "infeasible", "unbounded": "unbounded",

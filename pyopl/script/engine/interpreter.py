@@ -32,7 +32,7 @@ from ..stdlib.global_object import GlobalObject as _GlobalObject, HostGlobalObje
 from ..language.operators import Operators
 from ..language.properties import MISSING as _MISSING, Properties
 from ..language.values import (HOLE, NULL, UNDEFINED, Arguments, HostFunction, HostObject, JSArray, JSFunction, JSObject,
-                     ScriptError, near_miss)
+                               ScriptError, near_miss)
 
 DEFAULT_MAX_STEPS = 3_000_000  # about one second of a runaway loop on one unloaded core
 DEFAULT_MAX_MEMORY = 50_000_000  # array/object slots created; also the longest string

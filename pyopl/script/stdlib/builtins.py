@@ -19,8 +19,8 @@ import math
 import re
 
 from ..language.convert import (CHARS_PER_STEP, array_join, display, number_to_string, string_to_number, to_boolean, to_int32, to_number,
-                      to_uint32,
-                      to_string)
+                                to_uint32,
+                                to_string)
 from .text import WHITESPACE, expand_replacement
 from ..language.values import HOLE, NULL, UNDEFINED, HostFunction, JSArray, JSFunction, JSObject, ScriptError, is_new
 
