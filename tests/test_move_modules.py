@@ -57,3 +57,9 @@ def test_dotted_names_and_paths_in_text_follow_but_longer_names_do_not():
     for pat, rep in tool.text_patterns(MOVES):
         text = pat.sub(rep, text)
     assert text == "see pkg.sub.low.a.f, pkg/sub/low/a.py and sub/low/a.py; not pkg.sub.ab nor xpkg.sub.a"
+
+
+def test_continuation_lines_stay_under_the_parenthesis():
+    text = "from .a import (f,\n               g)\n"
+    got = tool.rewrite_imports(text, "pkg.sub.b", "pkg.sub.high.b", False, MOVES, set())
+    assert got == "from ..low.a import (f,\n                    g)\n"

@@ -128,6 +128,11 @@ def rewrite_imports(text: str, old_name: str, new_name: str, is_package: bool, m
                 raise SystemExit("cannot read the import at %s:%d" % (old_name, node.lineno))
             if m.group(1) != where:
                 edits.append((node.lineno - 1, m.start(1), node.lineno - 1, m.end(1), where))
+                shift = len(where) - len(m.group(1))
+                if "(" in line[m.end():] and node.end_lineno > node.lineno:  # keep continuation lines aligned
+                    for k in range(node.lineno, node.end_lineno):
+                        pad = len(lines[k]) - len(lines[k].lstrip(" "))
+                        edits.append((k, 0, k, pad, " " * max(0, pad + shift)))
         elif isinstance(node, ast.Import):
             for a in node.names:
                 if a.name in moves:
