@@ -99,7 +99,10 @@ def via_pyopl(mod: str, dat: str):
     """pyopl's path: compile the model with its data, then the CP-SAT model (no solve)."""
     import pyopl
     from ortools.sat.python import cp_model
-    from pyopl.backends import cpsat
+    try:
+        from pyopl.backends.cp import cpsat
+    except ImportError:  # a checkout before issue 49's move (``--before=DIR``)
+        from pyopl.backends import cpsat
 
     ir = pyopl.compile_model(mod, data=dat, source="text").ir
     return cpsat.build(cp_model, ir)[0]

@@ -8,7 +8,7 @@ import pytest
 from ortools.sat.python import cp_model
 
 import pyopl
-from pyopl.backends import cpsat
+from pyopl.backends.cp import cpsat
 
 SHOP = """using CP;
 tuple Operation { int mch; int pt; };
@@ -74,7 +74,7 @@ def test_a_fixed_size_interval_model_solves_with_its_sizes():
 def test_cp_sat_names_are_the_columns_and_intervals_opl_labels():
     # the build formats each int/str index part once; the names must stay what column_label and
     # IntervalVar.label give one at a time (strings quoted, tuples in <...>, ints bare)
-    from pyopl.backends.cpsat_global import interval_labels
+    from pyopl.backends.cp.constraints import interval_labels
 
     ir = pyopl.compile_model("""using CP;
     {string} S = {"a", "b"};
