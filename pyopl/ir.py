@@ -254,8 +254,16 @@ class IR:
         """``(indptr, indices, data)`` of the row matrix by columns, row indices increasing in each
         column: SciPy's ``tocsc()`` followed by ``sort_indices()``, done in NumPy (a stable order by
         column keeps each column's entries in row order, :func:`~pyopl.sparse_order.stable_order`)
-        while SciPy is not loaded and the matrix is small, so that a small solve need not import it."""
+        while SciPy is not loaded and the matrix is small, so that a small solve need not import it.
+        SciPy's compiled routine alone (:func:`~pyopl.sparse_order.csr_to_csc`, without importing
+        ``scipy.sparse``) comes first wherever it is installed."""
         a = self.__dict__["A"]
+        if isinstance(a, CSRParts):
+            from .sparse_order import csr_to_csc
+
+            got = csr_to_csc(a.shape, a.indptr, a.indices, a.data)  # SciPy's compiled transpose, SciPy not imported
+            if got is not None:
+                return got
         if not isinstance(a, CSRParts) or "scipy.sparse" in sys.modules or self.nnz > NUMPY_CSC_LIMIT:
             A = self.A.tocsc()
             A.sort_indices()

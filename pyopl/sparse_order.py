@@ -11,6 +11,11 @@ number distinct, so any sort of them is stable, and the position comes back out 
 """
 from __future__ import annotations
 
+import importlib.machinery
+import importlib.util
+import os
+import sys
+
 import numpy as np
 
 
@@ -50,3 +55,68 @@ def shared_row_order(table: np.ndarray) -> np.ndarray | None:
     perm = np.argsort(table[0], kind="stable")
     moved = table[:, perm]
     return perm if np.all(moved[:, 1:] > moved[:, :-1]) else None
+
+
+_TOCSC: list = []  # [function or None] once looked up
+
+
+def _compiled_tocsc():
+    """SciPy's compiled ``csr_tocsc`` (the routine under ``tocsc()``), or None without SciPy.
+
+    Where ``scipy.sparse`` is loaded already it is taken from there.  Otherwise only its extension
+    module ``scipy/sparse/_sparsetools`` is loaded, under a private name: about 1 ms, where importing
+    ``scipy.sparse`` costs 0.1-0.2 s of a compile's start.  Looked up once per process."""
+    if not _TOCSC:
+        fn = None
+        try:
+            if "scipy.sparse" in sys.modules:
+                from scipy.sparse import _sparsetools
+
+                fn = _sparsetools.csr_tocsc
+            else:
+                spec = importlib.util.find_spec("scipy")
+                if spec is not None and spec.submodule_search_locations:
+                    for folder in spec.submodule_search_locations:
+                        for suffix in importlib.machinery.EXTENSION_SUFFIXES:
+                            path = os.path.join(folder, "sparse", "_sparsetools" + suffix)
+                            if os.path.exists(path):
+                                tools = importlib.util.spec_from_file_location("_sparsetools", path)
+                                module = importlib.util.module_from_spec(tools)
+                                tools.loader.exec_module(module)
+                                fn = module.csr_tocsc
+                                break
+                        if fn is not None:
+                            break
+        except (ImportError, OSError, AttributeError):
+            fn = None
+        _TOCSC.append(fn)
+    return _TOCSC[0]
+
+
+def csr_to_csc(shape: tuple[int, int], indptr: np.ndarray, indices: np.ndarray,
+               data: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray] | None:
+    """``(indptr, indices, data)`` of the CSR matrix ``shape`` by columns, with each column's entries
+    in their row order (rows increasing in a canonical CSR): what SciPy's ``tocsc()`` +
+    ``sort_indices()`` give, by SciPy's compiled counting sort (one pass over the entries, 0.1 s for
+    6.4M where HiGHS's own transpose in ``passModel`` takes 0.2 s).
+
+    The index arrays come back in the type of ``indices`` (int32 or int64), ``data`` as float64.
+    Returns None where SciPy's routine is not available or refuses the arrays (the caller then
+    transposes another way)."""
+    fn = _compiled_tocsc()
+    if fn is None:
+        return None
+    m, n = shape
+    index = np.int64 if indices.dtype == np.int64 or indptr.dtype == np.int64 else np.int32
+    ap = np.ascontiguousarray(indptr, dtype=index)
+    aj = np.ascontiguousarray(indices, dtype=index)
+    ax = np.ascontiguousarray(data, dtype=np.float64)
+    nnz = int(ap[-1]) if len(ap) else 0
+    bp = np.empty(n + 1, dtype=index)
+    bi = np.empty(nnz, dtype=index)
+    bx = np.empty(nnz, dtype=np.float64)
+    try:
+        fn(m, n, ap, aj, ax, bp, bi, bx)
+    except (TypeError, ValueError):  # a SciPy whose routine takes other arguments
+        return None
+    return bp, bi, bx

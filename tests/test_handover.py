@@ -138,11 +138,15 @@ def test_numpy_csc_equals_scipy(case):
     import pyopl.ir as ir_module
 
     assert ir_module.NUMPY_CSC_LIMIT > A.nnz
+    import pyopl.sparse_order as so
+
     saved = sys.modules.pop("scipy.sparse")  # the NumPy path runs only while SciPy is not loaded
+    compiled, so._TOCSC[:] = so._TOCSC[:], [None]  # nor its compiled transpose found
     try:
         got = ir.csc()
     finally:
         sys.modules["scipy.sparse"] = saved
+        so._TOCSC[:] = compiled
     ref = A.tocsc()
     ref.sort_indices()
     assert np.array_equal(got[0], ref.indptr) and np.array_equal(got[1], ref.indices)
@@ -169,9 +173,9 @@ def _colwise(ir: IR, A: sp.csr_array):
     return h
 
 
-@pytest.mark.parametrize("by_rows", [True, False])
+@pytest.mark.parametrize("path", ["rows", "compiled", "scipy"])
 @pytest.mark.parametrize("seed", range(12))
-def test_highs_holds_the_same_model_and_finds_the_same_solution(seed, by_rows, monkeypatch):
+def test_highs_holds_the_same_model_and_finds_the_same_solution(seed, path, monkeypatch):
     rng = np.random.default_rng(seed)
     m, n = int(rng.integers(0, 30)), int(rng.integers(1, 30))
     density = float(rng.uniform(0.05, 0.6))
@@ -188,12 +192,19 @@ def test_highs_holds_the_same_model_and_finds_the_same_solution(seed, by_rows, m
     ir = _ir(A, rng)
     ref = _colwise(ir, A)
     h = _new_solver(SolveOptions())
-    if by_rows:  # SciPy not loaded: the IR's row arrays go as they are
+    import pyopl.sparse_order as so
+
+    if path != "scipy":  # SciPy not loaded
         monkeypatch.delitem(sys.modules, "scipy.sparse")
+    # "rows": nor SciPy's compiled transpose found, so the IR's row arrays go as they are;
+    # "compiled": the compiled transpose loaded on its own (a fresh look-up, not the cached one)
+    monkeypatch.setattr(so, "_TOCSC", [None] if path == "rows" else [])
     fmt = _matrix(ir)[0]
     _pass(h, ir, ir.obj, ir.obj_constant, ir.sense)
+    if path == "compiled":
+        assert so._TOCSC[0] is not None and "scipy.sparse" not in sys.modules
     monkeypatch.undo()
-    assert fmt == int((highspy.MatrixFormat.kRowwise if by_rows else highspy.MatrixFormat.kColwise))
+    assert fmt == int((highspy.MatrixFormat.kRowwise if path == "rows" else highspy.MatrixFormat.kColwise))
     assert _lp_arrays(h) == _lp_arrays(ref)
     assert _lp_arrays(h)["format"].endswith("kColwise")  # HiGHS made its column copy inside passModel
     h.run()
@@ -215,3 +226,31 @@ def test_a_family_built_in_one_block_keeps_a_range_of_its_rows():
     assert fam.rows != [0, 1, 2] and fam.rows != [1, 2, 3, 4] and fam.rows == range(4) and fam.rows == (0, 1, 2, 3)
     assert fam.rows[-1] == 3 and fam.rows[1:3] == [1, 2] and 2 in fam.rows and 4 not in fam.rows
     assert ir.families["one"].rows == [4] and ir.row_text(fam.rows[2]) == "ct[3]"
+
+
+@given(raw_rows(max_rows=15, max_cols=12, max_len=10), st.sampled_from([np.int32, np.int64]))
+@settings(max_examples=examples(60), deadline=None, suppress_health_check=SPEED_CHECKS)
+def test_compiled_csc_equals_scipy(case, index):
+    """SciPy's compiled transpose loaded on its own gives SciPy's ``tocsc()`` + ``sort_indices()``
+    arrays, in the index type it was given."""
+    from pyopl.sparse_order import csr_to_csc
+
+    vals, cols, indptr, n = case
+    v, c, p = _canonical_rows(vals, cols, indptr)
+    A = sp.csr_array((v, c, p), shape=(len(p) - 1, n))
+    got = csr_to_csc(A.shape, A.indptr.astype(index), A.indices.astype(index), A.data)
+    ref = A.tocsc()
+    ref.sort_indices()
+    assert got is not None and all(x.dtype == index for x in got[:2])
+    assert np.array_equal(got[0], ref.indptr) and np.array_equal(got[1], ref.indices)
+    assert _bits(got[2]) == _bits(ref.data)
+
+
+def test_compiled_transpose_does_not_import_scipy_sparse():
+    import subprocess
+
+    code = ("import sys, numpy as np; from pyopl.sparse_order import csr_to_csc; "
+            "r = csr_to_csc((2, 3), np.array([0, 2, 3], np.int32), np.array([0, 2, 1], np.int32), np.array([1., 2., 3.])); "
+            "print([a.tolist() for a in r], 'scipy.sparse' in sys.modules)")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout.strip()
+    assert out == "[[0, 1, 2, 3], [0, 1, 0], [1.0, 3.0, 2.0]] False"

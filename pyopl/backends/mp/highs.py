@@ -15,6 +15,7 @@ import numpy as np
 
 from ..interrupt import StopRequest, sigint_stops_solve
 from ...ir import IR, CSRParts
+from ...sparse_order import csr_to_csc
 from ...results.result import Result
 from ..common import (option_span, SolveOptions, attach_duals, error_result, fixed_ir, quiet_stdout, ray_labels, refuse, relax,
                       result_from_solution, solver_diagnostic)
@@ -91,22 +92,23 @@ def _matrix(ir: IR) -> tuple[int, np.ndarray, np.ndarray, np.ndarray]:
     """``(format, start, index, value)`` of the row matrix as ``passModel`` takes it, int32/float64
     arrays it reads without a copy.
 
-    By rows (``MatrixFormat.kRowwise``, the IR's own arrays) while SciPy is not loaded: HiGHS turns
-    them into columns inside ``passModel`` with its own transpose, which gives the arrays ``tocsc()``
-    + ``sort_indices()`` give (rows increasing in each column; tests/test_handover.py compares the
-    model HiGHS holds both ways).  That costs HiGHS 30 ms at netflow's 1.5M entries, where our
-    NumPy transpose (:meth:`IR.csc`) takes 65 ms, and 70 ms at transport's 2M, about as much as
-    ours.  SciPy's C transpose costs as much or less (37 ms at transport), but importing SciPy costs
-    0.2 s: it is used where something has imported SciPy already (or the IR holds a SciPy matrix)."""
+    By columns (``MatrixFormat.kColwise``) wherever SciPy is installed: its compiled transpose
+    (:func:`~pyopl.sparse_order.csr_to_csc`, loaded without importing ``scipy.sparse``) costs 0.10 s
+    CPU at the sparse assignment family's 6.4M entries, where HiGHS's own transpose of rows inside
+    ``passModel`` costs 0.20 s.  By rows (``MatrixFormat.kRowwise``, the IR's own arrays) where it is
+    not and ``scipy.sparse`` is not loaded: HiGHS then makes the column copy itself, the same arrays
+    (rows increasing in each column; tests/test_handover.py compares the model HiGHS holds every
+    way), where our NumPy transpose (:meth:`IR.csc`) costs as much or more."""
     hs = _highs()
     a = ir.__dict__["A"]
-    if isinstance(a, CSRParts) and "scipy.sparse" not in sys.modules:
-        indptr, indices, data = a.indptr, a.indices, a.data
-        fmt = int(hs.MatrixFormat.kRowwise)
-    else:
-        indptr, indices, data = ir.csc()
-        fmt = int(hs.MatrixFormat.kColwise)
-    return (fmt, indptr.astype(np.int32, copy=False), indices.astype(np.int32, copy=False),
+    csc = None
+    if isinstance(a, CSRParts):
+        csc = csr_to_csc(a.shape, a.indptr, a.indices, a.data)
+        if csc is None and "scipy.sparse" not in sys.modules:
+            return (int(hs.MatrixFormat.kRowwise), a.indptr.astype(np.int32, copy=False),
+                    a.indices.astype(np.int32, copy=False), np.ascontiguousarray(a.data, dtype=np.float64))
+    indptr, indices, data = ir.csc() if csc is None else csc
+    return (int(hs.MatrixFormat.kColwise), indptr.astype(np.int32, copy=False), indices.astype(np.int32, copy=False),
             np.ascontiguousarray(data, dtype=np.float64))
 
 
