@@ -53,7 +53,7 @@ def test_a_block_after_the_words_in_strings_and_comments_still_runs(tmp_path):
     (4 -> 8), and the strings are data (100 of them)."""
     names = ", ".join('"ak%d"' % i for i in range(100))
     (tmp_path / "m.mod").write_text(_MOD)
-    (tmp_path / "m.dat").write_text("// no prepare here, nor invoke\nS = {%s};\n"
+    (tmp_path / "m.dat").write_text("S = {%s};\n// no prepare here, nor invoke\n"
                                     "prepare { function twice(v, name) { n = v * 2; return true; } }\n"
                                     "n = 4 invoke twice;\n" % names)
     r = pyopl.solve(tmp_path / "m.mod", tmp_path / "m.dat")
