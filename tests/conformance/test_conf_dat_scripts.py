@@ -48,3 +48,16 @@ def test_invoke_with_scripts_off_is_an_error(tmp_path):
     (tmp_path / "m.dat").write_text("prepare { function f(a, n) { a[1] = 0; return true; } }\nt = [1, 2, 3] invoke f;\n")
     errs = [d for d in pyopl.check(tmp_path / "m.mod", tmp_path / "m.dat", scripts=False) if d.is_error]
     assert [d.code for d in errs] == ["OPL1063"]
+
+
+@pytest.mark.parametrize("between", ["// the durations, in minutes\n", "/* minutes; not hours */ // x; y\n",
+                                     "s = \"a;b // c\";\n"])
+def test_invoke_after_comments_and_strings_finds_its_element(tmp_path, between):
+    """A comment line, a `;` inside a comment or a string before `t = [...] invoke f;` does not hide
+    the element name: 600, 240 and 150 minutes are 10, 4 and 2.5 hours, so x >= 12.5."""
+    (tmp_path / "m.mod").write_text("string s = ...;\n" + _MOD if between.startswith("s =") else _MOD)
+    (tmp_path / "m.dat").write_text("prepare { function h(arr, name) { for (var k = 1; k <= arr.size; k++)"
+                                    " arr[k] = arr[k] / 60; return true; } }\n" + between +
+                                    "t /* ; */ = [600, 240, 150] invoke h;\n")
+    r = pyopl.solve(tmp_path / "m.mod", tmp_path / "m.dat")
+    assert r.objective == pytest.approx(12.5)

@@ -13,6 +13,7 @@ scripts turned off are errors (OPL1063) naming it.
 from __future__ import annotations
 
 import re
+from bisect import bisect_right
 from typing import Any
 
 from ...diagnostics.diagnostic import Span
@@ -20,6 +21,8 @@ from ...syntax.scripts import _line_col, _match_brace, blank, next_code_match
 
 _SCRIPT = re.compile(r"prepare\s*\{|invoke\s+([A-Za-z_][A-Za-z0-9_]*)")
 _TARGET = re.compile(r"([A-Za-z_][A-Za-z0-9_]*)\s*=")
+# strings and comments, found left to right (so a `//` inside a string stays in the string)
+_NONCODE = re.compile(r'"(?:[^"\\\n]|\\.)*"|//[^\n]*|/\*.*?(?:\*/|\Z)', re.S)
 
 
 def strip_dat_scripts(text: str, file: str, reporter: Any, scripts: Any = None) -> str:
@@ -29,6 +32,7 @@ def strip_dat_scripts(text: str, file: str, reporter: Any, scripts: Any = None) 
     if "prepare" not in text and "invoke" not in text:
         return text
     out = list(text)
+    noncode: list | None = None  # (start, end) of strings and comments, found at the first `invoke`
     i = 0
     while (m := next_code_match(text, _SCRIPT, i, "pi")) is not None:
         i = m.start()
@@ -47,7 +51,10 @@ def strip_dat_scripts(text: str, file: str, reporter: Any, scripts: Any = None) 
         else:
             end = m.end()
             span = Span(file, line, col, line, col + len(m.group(0)))
-            target = _target(out, i)
+            if noncode is None:
+                spans = [(n.start(), n.end()) for n in _NONCODE.finditer(text)]
+                noncode = [[a for a, _ in spans], [b for _, b in spans]]
+            target = _target(out, i, noncode)
             if scripts is not None and target is not None:
                 scripts.invokes[target] = (m.group(1), span)
             else:
@@ -58,13 +65,24 @@ def strip_dat_scripts(text: str, file: str, reporter: Any, scripts: Any = None) 
     return "".join(out)
 
 
-def _target(out: list, at: int) -> str | None:
-    """The element name of the statement that ends in the ``invoke`` at ``at`` (the text before it
-    back to the previous ``;``, with earlier blocks already blanked)."""
-    k = at - 1
-    while k >= 0 and out[k] != ";":
+def _target(out: list, at: int, noncode: list) -> str | None:
+    """The element name of the statement that ends in the ``invoke`` at ``at``: the code before it
+    back to the previous ``;`` outside strings and comments (``noncode``: their sorted start
+    offsets and their end offsets), with earlier blocks already blanked and comments left out."""
+    starts, ends = noncode
+    pieces = []
+    k = at
+    while k > 0:
+        j = bisect_right(starts, k - 1) - 1
+        if j >= 0 and ends[j] > k - 1:  # k-1 lies in a string or comment
+            pieces.append(" ")
+            k = starts[j]
+            continue
+        if out[k - 1] == ";":
+            break
+        pieces.append(out[k - 1])
         k -= 1
-    m = _TARGET.match("".join(out[k + 1:at]).strip())
+    m = _TARGET.match("".join(reversed(pieces)).strip())
     return m.group(1) if m else None
 
 
