@@ -566,6 +566,16 @@ class ModelHost(HostObject):
             return self.ctx.script_globals[name]
         return element(self.ctx, name, span)
 
+    def name_class(self, name: str) -> str | None:
+        """``typeof name`` where the script value is a number but IBM's object is not: a scalar ``dexpr``
+        is an ``IloNumExpr`` (IBM's ``typeof.mod`` example)."""
+        from ..lowering.symbols import DexprScalar
+
+        sym = self.ctx.inst.symbols.get(name)
+        if sym is not None and sym.kind == "dexpr" and isinstance(sym.value, DexprScalar):
+            return "IloNumExpr"
+        return None
+
     def set_member(self, name: str, value: Any, span: Any) -> None:
         ctx = self.ctx
         sym = ctx.inst.symbols.get(name)

@@ -331,3 +331,17 @@ ENTRIES += [
     (FN, "standardDeviation (on data, in a CP model)", "obj", "using CP;\nint a[1..4] = [1, 1, 3, 3];\ndvar int x in 0..5;\n"
      "minimize x;\nsubject to { x >= standardDeviation(a); }", None, 1.0),
 ]
+
+# issue 44, third round: IBM's class names answered by `typeof` (IBM's typeof.mod prints IloDiscreteDataCollection,
+# IloNumVar, IloNumExpr, IloIntRange), and the field names of a tuple or tuple set (T has fields id, n: 2 and "n")
+_R3 = "tests/conformance/test_conf_mp_round3.py::"
+ENTRIES += [
+    (SK, "typeof (of OPL objects: IBM's class names)", "ref", _R3 + "test_typeof_answers_ibms_class_names", None, None),
+    (SC, "IloTuple.getNFields / getFieldName", "out", 'tuple T { key int id; string n; }\nT t = <1, "a">;\n'
+     'execute { writeln(t.getNFields(), " ", t.getFieldName(1), " ", t[t.getFieldName(1)]); }\ndvar float+ x;\nminimize x;\n',
+     None, "2 n a"),
+    (SC, "IloTupleSet.getNFields / getFieldName", "out", 'tuple T { key int id; string n; }\n{T} S = {<1, "a">};\n'
+     'execute { writeln(S.getNFields(), " ", S.getFieldName(0)); }\ndvar float+ x;\nminimize x;\n', None, "2 id"),
+    (SC, "IloTupleSet.getFieldName (past the last field)", "ref",
+     _R3 + "test_get_field_name_past_the_last_field_is_a_script_error", None, None),
+]
