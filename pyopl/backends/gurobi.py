@@ -287,8 +287,11 @@ def _solve(gp, ir: IR, options: SolveOptions) -> Result:
         if ir.is_mip:
             res.nodes = int(m.NodeCount)
             if xv is not None:
-                res.best_bound = float(m.ObjBound)
-                res.mip_gap = float(m.MIPGap) if np.isfinite(m.MIPGap) else None
+                try:  # (a multi-objective (lexicographic) MIP has no overall bound or gap: Gurobi has neither)
+                    res.best_bound = float(m.ObjBound)
+                    res.mip_gap = float(m.MIPGap) if np.isfinite(m.MIPGap) else None
+                except AttributeError:
+                    res.best_bound = res.mip_gap = None
         if ir.lex_objectives and xv is not None:
             vals = []
             for k in range(m.NumObj):
