@@ -644,7 +644,7 @@ def element(ctx: ScriptContext, name: str, span: Any) -> Any:
             return ConstraintHost(ctx, name)
         if name in declared_labels(ctx):  # declared, but no row: not "undefined", which the user would not understand
             raise host_error("script-constraint-without-row", "the constraint `%s` generated no row: it always holds "
-                             "(a bound of `infinity`, or data only) or its `forall` ranges over nothing" % name, span,
+                             "(a bound of `infinity`) or its `forall` ranges over nothing" % name, span,
                              help="check the data of `%s`, or do not read it from the script" % name)
         from ..diagnostics.reporter import did_you_mean
 

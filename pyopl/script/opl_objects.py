@@ -647,6 +647,15 @@ class DvarHost(_Host):
             return self._label()
         return self._method(name, span)
 
+    def _methods(self) -> dict[str, Any]:
+        return {"setBounds": self._set_bounds} if self.is_item else {}
+
+    def _set_bounds(self, args: list, span: Any) -> Any:
+        """``x.setBounds(lb, ub)`` (IBM's IloNumVar): both bounds at once, as ``x.LB = lb; x.UB = ub;``."""
+        self.set_member("LB", _arg(args, 0), span)
+        self.set_member("UB", _arg(args, 1), span)
+        return UNDEFINED
+
     def _solution_array(self, span: Any) -> "ArrayHost":
         import itertools
 
@@ -788,7 +797,13 @@ class ConstraintHost(_Host):
         return self._method(name, span)
 
     def _methods(self) -> dict[str, Any]:
-        return {"setCoef": self._set_coef, "getCoef": self._get_coef}
+        return {"setCoef": self._set_coef, "getCoef": self._get_coef, "setBounds": self._set_bounds}
+
+    def _set_bounds(self, args: list, span: Any) -> Any:
+        """``ct.setBounds(lb, ub)`` (IBM's IloConstraint): both bounds of the row at once, in ``main``."""
+        self.set_member("LB", _arg(args, 0), span)
+        self.set_member("UB", _arg(args, 1), span)
+        return UNDEFINED
 
     def set_member(self, name: str, value: Any, span: Any) -> None:
         if name in ("LB", "UB", "lb", "ub") and self.ctx.phase == "main":

@@ -19,6 +19,7 @@ SK = "IBM ILOG Script: keywords and global functions"
 
 F = "tests/conformance/test_conf_reference_forms.py::"  # the tests of rows that need two files or several checks
 _N = "\ndvar float+ x;\nminimize x;\n"  # a model whose only job is to run its scripts
+_CAP = "dvar float+ x in 0..10;\ndvar float+ y in 0..10;\nmaximize x + 2 * y;\nsubject to { cap: x + y <= 12; }\n"
 
 
 def _v(expr: str, decl: str = "") -> str:
@@ -344,4 +345,14 @@ ENTRIES += [
      'execute { writeln(S.getNFields(), " ", S.getFieldName(0)); }\ndvar float+ x;\nminimize x;\n', None, "2 id"),
     (SC, "IloTupleSet.getFieldName (past the last field)", "ref",
      _R3 + "test_get_field_name_past_the_last_field_is_a_script_error", None, None),
+]
+# IloConstraint.setBounds / IloNumVar.setBounds (IBM: "Sets lb as the lower bound and ub as the upper bound"), and a
+# labelled constraint on data only kept as an (empty) row that `main` changes (IBM's incremental zoo example)
+ENTRIES += [
+    (SC, "constraint .setBounds", "out", _CAP + "main { thisOplModel.generate(); thisOplModel.cap.setBounds(0, 8); "
+     "cplex.solve(); writeln(cplex.getObjValue()); }", None, "16"),  # x + y <= 8 with y <= 10: y = 8, 16
+    (SC, "dvar .setBounds", "out", _CAP + "main { thisOplModel.generate(); thisOplModel.y.setBounds(0, 3); "
+     "cplex.solve(); writeln(cplex.getObjValue()); }", None, "15"),  # y <= 3: x = 9, 9 + 6 = 15
+    (SC, "constraint on data only (a row main can change)", "ref",
+     _R3 + "test_a_labelled_constraint_on_data_only_is_a_row_main_can_change", None, None),
 ]

@@ -70,3 +70,33 @@ minimize x;
     assert e.value.script_output.splitlines() == ["b"]
     assert [(d.code, d.span.line) for d in e.value.diagnostics] == [("OPL1052", 4)]
     assert "position 2 (it has 2)" in e.value.diagnostics[0].message
+
+
+def test_a_labelled_constraint_on_data_only_is_a_row_main_can_change():
+    """IBM's incremental zoo example keeps spare rows (`ctEmpty: 0 <= 0;`) and gives them coefficients
+    and bounds in `main` (IloConstraint.setCoef, setBounds). By hand: x + y <= 8, z free in 0..10: 18;
+    `spare` is 0 <= 0, so UB 0 and LB -Infinity; with z's coefficient 1 it says z <= 0: 8; setBounds(1, 3)
+    makes 1 <= z <= 3: 11; `two: 2 >= 1` is 0 >= -1 (LB -1); x.setBounds(0, 5) (IloNumVar) keeps
+    x + y <= 8, so 11 still."""
+    model = """
+dvar float+ x in 0..10;
+dvar float+ y in 0..10;
+dvar float+ z in 0..10;
+maximize x + y + z;
+subject to { cap: x + y <= 8; spare: 0 <= 0; two: 2 >= 1; }
+main {
+  thisOplModel.generate();
+  cplex.solve();
+  writeln(cplex.getObjValue(), " ", thisOplModel.spare.UB, " ", thisOplModel.spare.LB, " ", thisOplModel.two.LB);
+  thisOplModel.spare.setCoef(thisOplModel.z, 1);
+  cplex.solve();
+  writeln(cplex.getObjValue());
+  thisOplModel.spare.setBounds(1, 3);
+  thisOplModel.x.setBounds(0, 5);
+  cplex.solve();
+  writeln(cplex.getObjValue(), " ", thisOplModel.z.solutionValue, " ", thisOplModel.x.UB);
+}
+"""
+    r = pyopl.solve(model, source="text")
+    assert r.status == "optimal", [str(d) for d in r.diagnostics]
+    assert r.script_output.splitlines() == ["18 0 -Infinity -1", "8", "11 3 5"]
