@@ -16,7 +16,8 @@ from typing import Any
 
 from ..semantics.values import OplArray, OplRange, OplSet, OplTuple
 from .host_errors import HostError, host_error
-from .opl_objects import (ArrayHost, ConstraintHost, DexprHost, DvarHost, SetHost, describe, display, js_number,
+from .constraint_host import ConstraintHost
+from .opl_objects import (ArrayHost, DexprHost, DvarHost, SetHost, describe, display, js_number,
                           to_key, to_script)
 from .options import DEFAULT_MEMORY, DEFAULT_STEPS, ScriptOptions  # noqa: F401  (defined apart: light to import)
 from .values import HostObject, JSArray, JSObject, UNDEFINED, well_formed

@@ -100,3 +100,75 @@ main {
     r = pyopl.solve(model, source="text")
     assert r.status == "optimal", [str(d) for d in r.diagnostics]
     assert r.script_output.splitlines() == ["18 0 -Infinity -1", "8", "11 3 5"]
+
+
+_CONFLICT = """range r = 1..10;
+dvar int+ x[r] in 1..10;
+float prefs[i in r] = i;
+minimize sum(i in r) x[i];
+subject to {
+  ct: sum(i in r) x[i] >= 10;
+  forall(i in r) cts: x[i] >= i + 5;
+}
+"""
+
+
+def test_conflict_iterator_with_preferences_and_excluded_conflicts():
+    """IBM's conflictIterator example: x[i] in 1..10 and cts[i]: x[i] >= i + 5, so each of cts[6..10] alone
+    conflicts with its variable's domain (the domain always holds: only labelled constraints take part).
+    By default CPLEX keeps "the first constraint in the declared order": cts[6] (IBM's page shows it);
+    with prefs[i] = i (the preference of seeing cts[i] in the conflict) the highest, cts[10]. Excluding a
+    conflict gives the next one: cts[7], then cts[8]. A preference of 0 forces cts[1] in (a possible
+    member, not proven)."""
+    main = """main {
+  var m = new IloOplModel(thisOplModel.modelDefinition, cplex);
+  m.generate();
+  var it = m.conflictIterator;
+  for (var c in it) writeln(c.ct.name, " ", c.status);
+  it.excludeConflict();
+  for (c in it) writeln(c.ct.name);
+  it.excludeConflict();
+  for (c in it) writeln(c.ct.name);
+  var m2 = new IloOplModel(thisOplModel.modelDefinition, cplex);
+  m2.generate();
+  m2.conflictIterator.attach(m2.cts, m2.prefs);
+  for (c in m2.conflictIterator) writeln(c.ct.name);
+  m2.conflictIterator.attach(m2.cts[1], 0);
+  for (c in m2.conflictIterator) writeln(c.ct.name, " ", c.status);
+  m2.conflictIterator.clearAttachments();
+  for (c in m2.conflictIterator) writeln(c.ct.name);
+}"""
+    r = pyopl.solve(_CONFLICT + main, source="text")
+    assert r.script_output.splitlines() == [
+        "cts[6] ConflictMember", "cts[7]", "cts[8]", "cts[10]",
+        "cts[1] ConflictPossibleMember", "cts[10] ConflictMember", "cts[6]"]
+
+
+def test_relaxation_iterator_with_preferences_prices_each_unit_one_over_the_preference():
+    """feasOpt with preferences: relaxing a constraint costs 1 / preference per unit, and only the attached
+    constraints may be relaxed. c1: x >= 5 and c2: x <= 2 with x in 0..10 need 3 units of relaxation:
+    prefs c1 = 1, c2 = 3 make c2 cheaper (1/3 per unit): c2 relaxed to [-infinity, 5]; c1 = 3, c2 = 1: c1
+    to [2, infinity]; only c1 attached: c2 holds, c1 relaxed to [2, infinity] whatever its preference."""
+    model = """dvar float x in 0..10;
+minimize x;
+subject to { c1: x >= 5; c2: x <= 2; }
+float p[1..2] = [1, 3];
+main {
+  var m = new IloOplModel(thisOplModel.modelDefinition, cplex);
+  m.generate();
+  m.relaxationIterator.attach(m.c1, m.p[1]);
+  m.relaxationIterator.attach(m.c2, m.p[2]);
+  write(m.relaxationIterator.printRelaxation());
+  var n = new IloOplModel(thisOplModel.modelDefinition, cplex);
+  n.generate();
+  n.relaxationIterator.attach(n.c1, 3);
+  n.relaxationIterator.attach(n.c2, 1);
+  for (var e in n.relaxationIterator) writeln(e.ct.name, " ", e.relaxedLB, " ", e.relaxedUB);
+  var o = new IloOplModel(thisOplModel.modelDefinition, cplex);
+  o.generate();
+  o.relaxationIterator.attach(o.c1, 0.001);
+  for (e in o.relaxationIterator) writeln(e.ct.name, " ", e.relaxedLB);
+}"""
+    r = pyopl.solve(model, source="text")
+    assert r.script_output.splitlines() == [
+        "c2: bounds [-infinity, 2] relaxed to [-infinity, 5]", "c1 2 Infinity", "c1 2"]
