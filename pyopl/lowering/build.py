@@ -89,6 +89,7 @@ def build_ir(inst: Instance) -> IR:
     ir.objective_span = next((i.expr.span for i in inst.model.items if isinstance(i, opl_ast.Objective)), None)
     if len(inst.objectives) > 1:
         ir.lex_objectives = [_objective_arrays(o, n)[:2] for o in inst.objectives]
+        ir.lex_tolerances = inst.lex_tolerances
     return ir
 
 

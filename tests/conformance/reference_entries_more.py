@@ -356,3 +356,10 @@ ENTRIES += [
     (SC, "constraint on data only (a row main can change)", "ref",
      _R3 + "test_a_labelled_constraint_on_data_only_is_a_row_main_can_change", None, None),
 ]
+# staticLexFull (IBM: "OPL function for use in CPLEX models with a multi-criteria objective"): goals x, y maximised with
+# x + y <= 10, x first (priority 2) with an absolute tolerance of 3: x = 7, y = 3 (by hand); the objective is x's value
+ENTRIES.append((FN, "staticLexFull", "obj", "dvar int x in 0..10;\ndvar int y in 0..10;\ndexpr float g[i in 1..2] = "
+                "(i == 1) ? x : y;\nfloat w[1..2] = [1, 1];\nint p[1..2] = [2, 1];\nfloat at[1..2] = [3, 0];\n"
+                "float rt[1..2] = [0, 0];\nmaximize staticLexFull(g, w, p, at, rt);\nsubject to { x + y <= 10; }", None, 7.0))
+ENTRIES.append((FN, "staticLexFull (priorities, blending, tolerances)", "ref", _R3 +
+                "test_static_lex_full_orders_by_priority_and_keeps_each_level_within_its_tolerance", None, None))
