@@ -129,11 +129,16 @@ def _constant_bounds(inst: Instance, expr: A.Expr, env: dict) -> tuple[float, fl
     """The bounds of the empty row a labelled comparison of data stands for: ``ct: a <= b`` is
     ``0 <= b - a``, ``a >= b`` is ``0 >= b - a``, ``a == b`` both, ``lo <= e <= hi`` is ``lo - e <= 0 <=
     hi - e``. IBM keeps such a constraint (``ctEmpty: 0 <= 0;`` in IBM's incremental zoo example), and a
-    ``main`` block then gives it coefficients (``setCoef``) and bounds. None where a side is not data
-    (``x <= infinity`` always holds and stays out of the problem)."""
+    ``main`` block then gives it coefficients (``setCoef``) and bounds. None where the text names a
+    decision (``x <= infinity`` always holds and stays out of the problem, as does a ``sum`` of
+    decisions over an empty subset)."""
     inf = float("inf")
     if not isinstance(expr, A.Compare) or any(op not in ("<=", ">=", "==") for op in expr.ops):
         return None
+    from .budget import names_in
+
+    if any(getattr(inst.symbols.get(n), "kind", None) in ("dvar", "dexpr") for n in names_in(expr)):
+        return None  # (written over decisions that vanished, e.g. a `sum` over an empty subset: no row, as before)
     try:
         vals = [inst.ev.eval_data_fast(o, env, "a side of a constraint") for o in expr.operands]
     except EvalError:
@@ -154,8 +159,6 @@ def _leaf_row(inst: Instance, leaf: Leaf, label: str, key: tuple) -> None:
     hi = leaf.hi - e.const
     if not any(e.terms.values()):
         if lo <= 1e-9 and hi >= -1e-9:
-            if label:  # (an empty row: a labelled constraint stays one, see _constant_bounds)
-                inst.rows.add({}, lo, hi, label, key)
             return
         inst.reporter.emit("constraint-always-false", leaf.span,
                            "this constraint%s has no decision variables left and cannot hold (%s <= 0 <= %s)" % (
