@@ -363,3 +363,5 @@ ENTRIES.append((FN, "staticLexFull", "obj", "dvar int x in 0..10;\ndvar int y in
                 "float rt[1..2] = [0, 0];\nmaximize staticLexFull(g, w, p, at, rt);\nsubject to { x + y <= 10; }", None, 7.0))
 ENTRIES.append((FN, "staticLexFull (priorities, blending, tolerances)", "ref", _R3 +
                 "test_static_lex_full_orders_by_priority_and_keeps_each_level_within_its_tolerance", None, None))
+ENTRIES.append((SC, "IloOplModel.dataElements changed after a solve, then a new model generated", "ref", _R3 +
+                "test_data_changed_after_a_solve_then_a_new_model_generated_from_it", None, None))

@@ -242,3 +242,36 @@ def test_static_lex_full_needs_five_arrays_of_one_length():
     with pytest.raises(pyopl.CompileError) as e:
         pyopl.solve(short, source="text")
     assert [(d.code, d.span.line) for d in e.value.diagnostics if d.is_error] == [("OPL0210", 8)]
+
+
+def test_data_changed_after_a_solve_then_a_new_model_generated_from_it():
+    """IBM's mulprod_main pattern: after a solve, `thisOplModel.dataElements` is changed (an array item, a
+    tuple added to a set) and a new IloOplModel of the same definition is generated from it, then a bound of
+    the new model is changed. By hand: max x1 + x2 with 2 x1 + 4 x2 <= 20: 10; capacity 30 and a pattern of
+    weight 0.5: x3 = 60 (3 patterns); ct["flour"].UB = 10: 20."""
+    model = """{string} Res = ...;
+float Capacity[Res] = ...;
+tuple P { key int id; float w; }
+{P} Pats = ...;
+dvar float+ x[Pats];
+maximize sum(p in Pats) x[p];
+subject to { forall(r in Res) ct[r]: sum(p in Pats) p.w * x[p] <= Capacity[r]; }
+main {
+  thisOplModel.generate();
+  cplex.solve();
+  writeln(cplex.getObjValue());
+  var data = thisOplModel.dataElements;
+  data.Capacity["flour"] = 30;
+  data.Pats.add(3, 0.5);
+  var m = new IloOplModel(thisOplModel.modelDefinition, cplex);
+  m.addDataSource(data);
+  m.generate();
+  cplex.solve();
+  writeln(cplex.getObjValue(), " ", m.Pats.size);
+  m.ct["flour"].UB = 10;
+  cplex.solve();
+  writeln(cplex.getObjValue());
+}"""
+    data = 'Res = {"flour"};\nCapacity = [20];\nPats = {<1, 2>, <2, 4>};'
+    r = pyopl.solve(model, data, source="text")
+    assert r.script_output.splitlines() == ["10", "60 3", "20"]
