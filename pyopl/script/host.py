@@ -331,7 +331,14 @@ class ScriptContext:
 
     def _dexpr_cells(self, name: str, dims: list) -> dict:
         """``{key: value}`` at the solution for the cells of dexpr array ``name`` that can be computed
-        (a cell whose definition cannot be evaluated is left out, as in the reported values)."""
+        (a cell whose definition cannot be evaluated is left out, as in the reported values). An array of
+        more than ``REPORT_CELLS_MAX`` cells gives a mapping that computes each cell when it is read (IBM
+        creates a cell where it is used)."""
+        from ..lowering.build import REPORT_CELLS_MAX
+        from .dexpr_cells import LazyCells, product_size
+
+        if product_size(dims) > REPORT_CELLS_MAX:
+            return LazyCells(self, name, dims)
         out = {}
         for k in _product(dims):
             try:

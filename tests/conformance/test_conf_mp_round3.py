@@ -275,3 +275,26 @@ main {
     data = 'Res = {"flour"};\nCapacity = [20];\nPats = {<1, 2>, <2, 4>};'
     r = pyopl.solve(model, data, source="text")
     assert r.script_output.splitlines() == ["10", "60 3", "20"]
+
+
+def test_a_large_dexpr_array_over_data_is_built_only_where_it_is_used():
+    """IBM's dexpr tip (AlexFleischerParis): `dexpr float v[i][j][k] = (i+0.5)*j*k` over 200^3 cells, of which
+    the model uses one; IBM creates a cell where it is used, and prints x = res = res2 = 9 ((1.5)*2*3). A
+    post-processing script reading another cell gets it computed: v[2][3][4] = 2.5*3*4 = 30. Before, every
+    one of the 8 million cells was evaluated (minutes)."""
+    import time
+
+    model = """int n = 200;
+dexpr float v[i in 1..n][j in 1..n][k in 1..n] = (i + 0.5) * j * k;
+dvar float x;
+subject to { x == v[1][2][3]; }
+float res1 = v[1][2][3];
+float res2;
+execute { writeln("x=", x, " res=", res1); res2 = v[1][2][3]; writeln("res2=", res2, " ", v[2][3][4]); }
+assert x == res1;
+"""
+    t = time.perf_counter()
+    r = pyopl.solve(model, source="text")
+    assert r.status == "optimal", [str(d) for d in r.diagnostics]
+    assert r.script_output.splitlines() == ["x=9 res=9", "res2=9 30"]
+    assert time.perf_counter() - t < 30
