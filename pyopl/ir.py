@@ -219,6 +219,7 @@ class IR:
     dexprs: dict[str, Any] = field(default_factory=dict)  # name -> {key: (idx, coef, const)}
     objective_name: str | None = None
     lex_objectives: list | None = None  # staticLex: [(c, c0), ...] in priority order
+    lex_tolerances: list | None = None  # staticLexFull: [(abstol, reltol), ...] per level; None: the solver's own
     row_stmt: list | None = None  # per row: index into ``stmt_spans`` (-1 when no statement is known)
     stmt_spans: list = field(default_factory=list)  # source spans of the constraint statements
     dvar_spans: dict = field(default_factory=dict)  # dvar name -> span of its name in the declaration

@@ -25,6 +25,8 @@ FEATURES = {
     "nonconvex_qp": "a non-convex quadratic objective",
     "miqp": "a quadratic objective with integer variables (MIQP)",
     "lex": "several objectives in priority order (staticLex)",
+    "lex_lp_tolerance": "an LP whose priority levels may degrade by a tolerance (staticLexFull's abstol/reltol: "
+                        "Gurobi applies them to LPs through reduced costs, not as CPLEX does)",
     "qcp": "quadratic constraints",
     "nonconvex_qcp": "non-convex quadratic constraints",
     "indicators": "logical constraints over unbounded expressions (indicator constraints)",
@@ -65,14 +67,14 @@ class Capabilities:
 _ALL = frozenset(FEATURES) - {"cp"}  # the MP solvers take no `using CP;` model
 
 CAPABILITIES = {
-    "highs": Capabilities("highs", "HiGHS", frozenset({"lp", "mip", "qp", "lex"}), "highspy",
+    "highs": Capabilities("highs", "HiGHS", frozenset({"lp", "mip", "qp", "lex", "lex_lp_tolerance"}), "highspy",
                           iis="native (LP), elastic filter (MIP)"),
     "scip": Capabilities("scip", "SCIP", _ALL - {"lex"}, "pyscipopt", "scip", iis="elastic filter", rays=False,
                          sos=True, pool=True),
     "cplex": Capabilities("cplex", "CPLEX", _ALL - {"nonconvex_qcp"}, "cplex", "cplex", iis="native (conflict refiner)",
                           rays=False, sos=True, pool=True, max_cols=1000, max_rows=1000,
                           size_limit="the pip package's Community Edition stops at 1,000 variables / 1,000 constraints"),
-    "gurobi": Capabilities("gurobi", "Gurobi", _ALL, "gurobipy", "gurobi", iis="native", sos=True, pool=True,
+    "gurobi": Capabilities("gurobi", "Gurobi", _ALL - {"lex_lp_tolerance"}, "gurobipy", "gurobi", iis="native", sos=True, pool=True,
                            max_cols=2000, max_rows=2000, max_quad_cols=200,
                            size_limit="the pip licence stops at 2,000 variables / 2,000 linear constraints "
                                       "(200 variables with a quadratic objective)"),
@@ -105,6 +107,8 @@ def model_features(ir: IR) -> set[str]:
         feats.add("qp" if is_convex(ir) else "nonconvex_qp")
     if ir.lex_objectives:
         feats.add("lex")
+        if not ir.is_mip and any(a > 0 or r > 0 for a, r in (getattr(ir, "lex_tolerances", None) or ())):
+            feats.add("lex_lp_tolerance")
     qcons = getattr(ir, "qcons", None)
     if qcons:
         feats.add("qcp")

@@ -6,7 +6,8 @@
 - ``fixed_ir``, ``result_from_solution``: the fixed LP of ``cplex.solveFixed()`` and a result made
   from one pool member's column values;
 - ``min_sum_relaxation``, ``INFEASIBLE``: ``printRelaxation()``'s feasOpt-like relaxation;
-- ``explain_infeasible``: the conflict of ``IloOplConflictIterator`` for a model not solved yet.
+- ``explain_infeasible``: the conflict of ``IloOplConflictIterator`` for a model not solved yet;
+- ``refine_conflict``: that conflict over the labelled constraints, with the script's preferences.
 """
 from __future__ import annotations
 
@@ -14,7 +15,9 @@ from typing import Any
 
 from .capabilities import CAPABILITIES, installed, model_features, over_licence
 from .common import fixed_ir, result_from_solution  # noqa: F401  (services)
+from .conflict_refiner import refine_conflict  # noqa: F401  (services)
 from .explain.iis import INFEASIBLE, explain_infeasible, min_sum_relaxation  # noqa: F401  (services)
+from .explain.iis import conflict_of, row_side  # noqa: F401  (services: a refined conflict named)
 
 #: the backends with a solution pool, fullest first (Gurobi's n-best search, CPLEX's populate, the
 #: solutions SCIP kept)

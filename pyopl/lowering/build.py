@@ -89,6 +89,7 @@ def build_ir(inst: Instance) -> IR:
     ir.objective_span = next((i.expr.span for i in inst.model.items if isinstance(i, opl_ast.Objective)), None)
     if len(inst.objectives) > 1:
         ir.lex_objectives = [_objective_arrays(o, n)[:2] for o in inst.objectives]
+        ir.lex_tolerances = inst.lex_tolerances
     return ir
 
 
@@ -356,6 +357,10 @@ def _array_form(inst: Instance, sym) -> ArrayLinExpr | None:
     return vector_objective(inst, sym.decl.expr)
 
 
+#: A dexpr array with more cells than this reports only the cells the model used (IBM creates a cell where it is
+#: used; ``dexpr float v[i in 1..200][j in 1..200][k in 1..200]`` read once must not cost 8 million evaluations)
+REPORT_CELLS_MAX = 200_000
+
 #: Errors that stop the whole compilation: a dexpr cell that meets one is not simply left out.
 _FATAL = frozenset({"work-limit", "size-limit", "string-limit", "nesting-limit", "internal-error"})
 
@@ -371,6 +376,11 @@ def _dexpr_cells(inst: Instance, arr: DexprArray) -> dict:
     is used. Budget errors still stop the compilation."""
     import itertools
 
+    cells = 1
+    for d in arr.dims:
+        cells *= len(d)
+    if cells > REPORT_CELLS_MAX:  # IBM builds a cell where it is used: report those (scripts compute others)
+        return dict(arr.cache)  # (in the order the model used them)
     try:
         vals = bulk_dexpr(inst, arr) if inst.ev.joins else None  # all cells at once, where it can
     except EvalError as e:

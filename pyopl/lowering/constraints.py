@@ -106,6 +106,10 @@ def _cons(inst: Instance, s: A.ConsStmt, env: dict) -> None:
         v.label, v.key = label, key
         inst.cp_constraints.append(v)
     elif isinstance(v, bool):
+        bounds = _constant_bounds(inst, s.expr, env) if v and label else None
+        if bounds is not None:  # a labelled constraint on data only is still a constraint IBM's scripts can change
+            inst.rows.add({}, bounds[0], bounds[1], label, key)
+            return
         if not v and _holds_within_tolerance(inst, s.expr, env):
             return
         if not v:
@@ -119,6 +123,34 @@ def _cons(inst: Instance, s: A.ConsStmt, env: dict) -> None:
         raise EvalError("constraint-not-boolean", s.expr.span,
                         "this is %s, not a constraint" % ("a " + type_word(v) if not is_number(v) else "the number %s" % show(v)),
                         help="a constraint compares two expressions with `<=`, `>=` or `==`")
+
+
+def _constant_bounds(inst: Instance, expr: A.Expr, env: dict) -> tuple[float, float] | None:
+    """The bounds of the empty row a labelled comparison of data stands for: ``ct: a <= b`` is
+    ``0 <= b - a``, ``a >= b`` is ``0 >= b - a``, ``a == b`` both, ``lo <= e <= hi`` is ``lo - e <= 0 <=
+    hi - e``. IBM keeps such a constraint (``ctEmpty: 0 <= 0;`` in IBM's incremental zoo example), and a
+    ``main`` block then gives it coefficients (``setCoef``) and bounds. None where the text names a
+    decision (``x <= infinity`` always holds and stays out of the problem, as does a ``sum`` of
+    decisions over an empty subset)."""
+    inf = float("inf")
+    if not isinstance(expr, A.Compare) or any(op not in ("<=", ">=", "==") for op in expr.ops):
+        return None
+    from .budget import names_in
+
+    if any(getattr(inst.symbols.get(n), "kind", None) in ("dvar", "dexpr") for n in names_in(expr)):
+        return None  # (written over decisions that vanished, e.g. a `sum` over an empty subset: no row, as before)
+    try:
+        vals = [inst.ev.eval_data_fast(o, env, "a side of a constraint") for o in expr.operands]
+    except EvalError:
+        return None
+    if not all(is_number(v) for v in vals):
+        return None
+    vals = [float(v) for v in vals]
+    if len(vals) == 3:
+        return vals[0] - vals[1], vals[2] - vals[1]
+    a, b = vals
+    op = expr.ops[0]
+    return (b - a if op != "<=" else -inf), (b - a if op != ">=" else inf)
 
 
 def _leaf_row(inst: Instance, leaf: Leaf, label: str, key: tuple) -> None:

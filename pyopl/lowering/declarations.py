@@ -456,6 +456,14 @@ def _objective(inst: Instance, o: A.Objective) -> None:
                 inst.objectives.append(_as_objective(inst, v, a))
         inst.objective = inst.objectives[0]
         return
+    if isinstance(o.expr, A.Call) and o.expr.func == "staticLexFull":
+        from .lex_full import static_lex_full
+
+        inst.objectives, inst.lex_tolerances = static_lex_full(inst, o.expr, _array_elements, _as_objective)
+        inst.objective = inst.objectives[0]
+        if len(inst.objectives) == 1:  # one priority: a blended objective, no lexicographic order
+            inst.objectives, inst.lex_tolerances = [], None
+        return
     inst.objective = _objective_value(inst, o.expr)
 
 

@@ -405,6 +405,7 @@ class Instance:
         self.interval_blocks: dict = {}  # interval name -> (dims, [IntervalVar ...]) for the results
         self.abs_context: Any = None  # epigraph `abs` variables of the statement being evaluated (lowering/epigraph.py)
         self.objectives: list[Any] = []  # staticLex: several objectives in priority order
+        self.lex_tolerances: list | None = None  # staticLexFull: (abstol, reltol) per level of `objectives`
         self.objective_name: str | None = None
         self.dvar_blocks: dict[str, tuple[int, list[tuple], int, str]] = {}
         self.used_data: set[str] = set()

@@ -37,6 +37,8 @@ SIGNATURES = {
     "maxl": ("maxl(a, b, ...)", "largest of decision expressions (linearised)"),
     "asSet": ("asSet(r)", "the range r as a set"),
     "staticLex": ("staticLex(e1, e2, ...)", "lexicographic objectives in priority order"),
+    "staticLexFull": ("staticLexFull(goals, weights, priorities, abstol, reltol)",
+                      "CPLEX's multi-objective policy: priorities, blending weights, tolerances"),
     "dist": ("dist(a, b)", "distance between two points"),
     "rand": ("rand(n)", "pseudo-random integer in 0..n-1"),
     "sum": ("sum(i in S) e", "aggregate sum"),

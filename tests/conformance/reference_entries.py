@@ -332,13 +332,13 @@ ENTRIES = [
     (SC, "IloOplConflictIterator (ct, status, printConflict, recalculate)", "ref",
      T + "test_conflict_iterator_visits_the_conflicting_constraints_with_their_status", None, None),
     (SC, "IloOplConflictIterator (feasible model; new IloOplConflictIterator(m))", "ref",
-     T + "test_conflict_iterator_of_a_feasible_model_is_empty_and_preferences_are_refused", None, None),
-    (SC, "IloOplConflictIterator.attach / excludeConflict", "code", "preferences and further conflicts are not supported: "
-     "every labelled constraint takes part in pyopl's conflict", None, "OPL1057"),
+     T + "test_conflict_iterator_of_a_feasible_model_is_empty_and_attach_takes_constraints", None, None),
+    (SC, "IloOplConflictIterator.attach / excludeConflict / clearAttachments", "ref",
+     "tests/conformance/test_conf_mp_round3.py::test_conflict_iterator_with_preferences_and_excluded_conflicts", None, None),
     (SC, "IloOplRelaxationIterator (ct, LB, UB, relaxedLB, relaxedUB, printRelaxation)", "ref",
      T + "test_relaxation_iterator_gives_each_relaxed_constraint_with_its_bounds", None, None),
-    (SC, "IloOplRelaxationIterator.attach", "code", "preferences are not supported: the relaxation minimises the sum of "
-     "the bound changes, every preference 1", None, "OPL1057"),
+    (SC, "IloOplRelaxationIterator.attach", "ref", "tests/conformance/test_conf_mp_round3.py::"
+     "test_relaxation_iterator_with_preferences_prices_each_unit_one_over_the_preference", None, None),
     (SC, "IloOplModel.printExternalData / printInternalData", "ref",
      T + "test_print_external_and_internal_data_in_dat_syntax", None, None),
     (SC, "IloOplDataSource.name / IloOplModelSource.name", "out", "int n = ...;\ndvar float+ x;\nminimize x;\n"
@@ -496,10 +496,6 @@ CODE_MODELS = {
     "synchronize": "dvar interval a;\ndvar interval b;\nconstraints { synchronize(a, all(i in 1..1) b); }",
     "IloOplCplexBasis.attach": "dvar float x in 0..3;\nmaximize x;\nmain { thisOplModel.generate(); "
                                "var b = new IloOplCplexBasis(); b.attach(thisOplModel.x, 1); }",
-    "IloOplConflictIterator.attach / excludeConflict": "dvar float x in 0..3;\nmaximize x;\nsubject to { c: x >= 5; }\n"
-                                                       "main { thisOplModel.generate(); thisOplModel.conflictIterator.excludeConflict(); }",
-    "IloOplRelaxationIterator.attach": "dvar float x in 0..3;\nmaximize x;\nsubject to { c: x >= 5; }\n"
-                                       "main { thisOplModel.generate(); thisOplModel.relaxationIterator.attach(thisOplModel.c, 2); }",
     "IloOplProfiler": "dvar int x in 0..3;\nmaximize x;\nexecute { var p = new IloOplProfiler(); }",
     "endAtEnd": "dvar interval a;\ndvar interval b;\nconstraints { endAtEnd(a, b); }",
     "endAtStart": "dvar interval a;\ndvar interval b;\nconstraints { endAtStart(a, b); }",

@@ -19,6 +19,7 @@ SK = "IBM ILOG Script: keywords and global functions"
 
 F = "tests/conformance/test_conf_reference_forms.py::"  # the tests of rows that need two files or several checks
 _N = "\ndvar float+ x;\nminimize x;\n"  # a model whose only job is to run its scripts
+_CAP = "dvar float+ x in 0..10;\ndvar float+ y in 0..10;\nmaximize x + 2 * y;\nsubject to { cap: x + y <= 12; }\n"
 
 
 def _v(expr: str, decl: str = "") -> str:
@@ -331,3 +332,36 @@ ENTRIES += [
     (FN, "standardDeviation (on data, in a CP model)", "obj", "using CP;\nint a[1..4] = [1, 1, 3, 3];\ndvar int x in 0..5;\n"
      "minimize x;\nsubject to { x >= standardDeviation(a); }", None, 1.0),
 ]
+
+# issue 44, third round: IBM's class names answered by `typeof` (IBM's typeof.mod prints IloDiscreteDataCollection,
+# IloNumVar, IloNumExpr, IloIntRange), and the field names of a tuple or tuple set (T has fields id, n: 2 and "n")
+_R3 = "tests/conformance/test_conf_mp_round3.py::"
+ENTRIES += [
+    (SK, "typeof (of OPL objects: IBM's class names)", "ref", _R3 + "test_typeof_answers_ibms_class_names", None, None),
+    (SC, "IloTuple.getNFields / getFieldName", "out", 'tuple T { key int id; string n; }\nT t = <1, "a">;\n'
+     'execute { writeln(t.getNFields(), " ", t.getFieldName(1), " ", t[t.getFieldName(1)]); }\ndvar float+ x;\nminimize x;\n',
+     None, "2 n a"),
+    (SC, "IloTupleSet.getNFields / getFieldName", "out", 'tuple T { key int id; string n; }\n{T} S = {<1, "a">};\n'
+     'execute { writeln(S.getNFields(), " ", S.getFieldName(0)); }\ndvar float+ x;\nminimize x;\n', None, "2 id"),
+    (SC, "IloTupleSet.getFieldName (past the last field)", "ref",
+     _R3 + "test_get_field_name_past_the_last_field_is_a_script_error", None, None),
+]
+# IloConstraint.setBounds / IloNumVar.setBounds (IBM: "Sets lb as the lower bound and ub as the upper bound"), and a
+# labelled constraint on data only kept as an (empty) row that `main` changes (IBM's incremental zoo example)
+ENTRIES += [
+    (SC, "constraint .setBounds", "out", _CAP + "main { thisOplModel.generate(); thisOplModel.cap.setBounds(0, 8); "
+     "cplex.solve(); writeln(cplex.getObjValue()); }", None, "16"),  # x + y <= 8 with y <= 10: y = 8, 16
+    (SC, "dvar .setBounds", "out", _CAP + "main { thisOplModel.generate(); thisOplModel.y.setBounds(0, 3); "
+     "cplex.solve(); writeln(cplex.getObjValue()); }", None, "15"),  # y <= 3: x = 9, 9 + 6 = 15
+    (SC, "constraint on data only (a row main can change)", "ref",
+     _R3 + "test_a_labelled_constraint_on_data_only_is_a_row_main_can_change", None, None),
+]
+# staticLexFull (IBM: "OPL function for use in CPLEX models with a multi-criteria objective"): goals x, y maximised with
+# x + y <= 10, x first (priority 2) with an absolute tolerance of 3: x = 7, y = 3 (by hand); the objective is x's value
+ENTRIES.append((FN, "staticLexFull", "obj", "dvar int x in 0..10;\ndvar int y in 0..10;\ndexpr float g[i in 1..2] = "
+                "(i == 1) ? x : y;\nfloat w[1..2] = [1, 1];\nint p[1..2] = [2, 1];\nfloat at[1..2] = [3, 0];\n"
+                "float rt[1..2] = [0, 0];\nmaximize staticLexFull(g, w, p, at, rt);\nsubject to { x + y <= 10; }", None, 7.0))
+ENTRIES.append((FN, "staticLexFull (priorities, blending, tolerances)", "ref", _R3 +
+                "test_static_lex_full_orders_by_priority_and_keeps_each_level_within_its_tolerance", None, None))
+ENTRIES.append((SC, "IloOplModel.dataElements changed after a solve, then a new model generated", "ref", _R3 +
+                "test_data_changed_after_a_solve_then_a_new_model_generated_from_it", None, None))

@@ -199,14 +199,15 @@ def test_conflict_iterator_visits_the_conflicting_constraints_with_their_status(
                                             "true true"]
 
 
-def test_conflict_iterator_of_a_feasible_model_is_empty_and_preferences_are_refused():
-    """IloOplConflictIterator: a feasible model has no conflict; `attach(cts, prefs)` (preferences)
-    is named as unsupported (OPL1057)."""
+def test_conflict_iterator_of_a_feasible_model_is_empty_and_attach_takes_constraints():
+    """IloOplConflictIterator: a feasible model has no conflict; `attach(cts, prefs)` takes a labelled
+    constraint (or an array of them): a number in its place is a script value error (OPL1055)."""
     ok = pyopl.solve("dvar float+ x;\nminimize x;\nsubject to { c: x >= 1; }\nmain { thisOplModel.generate(); "
                      "cplex.solve(); var n = 0; for (var c in new IloOplConflictIterator(thisOplModel)) n++; writeln(n); }")
     assert ok.script_output.strip() == "0"
     bad = pyopl.solve(_INFEASIBLE + "main { thisOplModel.generate(); thisOplModel.conflictIterator.attach(1, 2); }")
-    assert [d.code for d in bad.diagnostics if d.is_error] == ["OPL1057"]
+    assert [d.code for d in bad.diagnostics if d.is_error] == ["OPL1055"]
+    assert "takes a labelled constraint" in [d for d in bad.diagnostics if d.is_error][0].message
 
 
 def test_relaxation_iterator_gives_each_relaxed_constraint_with_its_bounds():

@@ -268,12 +268,13 @@ def explain_infeasible(ir: IR, solver: str = "highs", options: Any = None, time_
     if found is None and not partial:
         return None
     rows, cols = found if found is not None else ([], [])
-    c = _conflict(ir, rows, cols, method, irreducible and not partial)
+    c = conflict_of(ir, rows, cols, method, irreducible and not partial)
     c.partial, c.budget_s, c.elapsed_s = partial, float(time_limit), time.monotonic() - clock.start
     return c
 
 
-def _conflict(ir: IR, rows: list[tuple[int, str]], cols: list[tuple[int, str]], method: str, irreducible: bool) -> Conflict:
+def conflict_of(ir: IR, rows: list[tuple[int, str]], cols: list[tuple[int, str]], method: str, irreducible: bool) -> Conflict:
+    """The :class:`Conflict` naming ``rows`` (row, side) and ``cols`` (column, side) of ``ir``, found by ``method``."""
     c = Conflict(method=method, irreducible=irreducible)
     for i, side in rows:
         raw = ir.row_label[i]
@@ -326,14 +327,15 @@ INFEASIBLE = "infeasible"
 
 
 def _sub_feasible(ir: IR, rows: np.ndarray, lower: np.ndarray, upper: np.ndarray, elastic: np.ndarray | None = None,
-                  clock: _Clock | None = None, split: bool = False):
+                  clock: _Clock | None = None, split: bool = False, weights: np.ndarray | None = None):
     """Solve the rows ``rows`` of ``ir`` with column bounds ``lower``/``upper``.
 
     Without ``elastic``: returns True (feasible), False (infeasible) or None (undecided).
     With ``elastic`` (a mask over ``rows``): those rows get two non-negative violation
     columns each and the total violation is minimised; returns the violation per row
     (with ``split``, a pair: how far below its lower bound and how far above its upper bound
-    each row goes), :data:`INFEASIBLE` when the rows kept hard cannot hold with the bounds, or
+    each row goes; ``weights``, one per row of ``rows``, prices each row's violation, 1 by default),
+    :data:`INFEASIBLE` when the rows kept hard cannot hold with the bounds, or
     None when the solve decides nothing (a time limit before any solution, or no time left on
     ``clock``)."""
     if clock is not None and clock.over():
@@ -355,7 +357,8 @@ def _sub_feasible(ir: IR, rows: np.ndarray, lower: np.ndarray, upper: np.ndarray
         k = len(e)
         P = sp.csr_array((np.ones(k), (e, np.arange(k))), shape=(len(rows), k))
         A = sp.hstack([A, P, -P], format="csr")
-        c = np.concatenate([c, np.ones(2 * k)])
+        w = np.ones(k) if weights is None else np.asarray(weights, dtype=float)[e]
+        c = np.concatenate([c, w, w])
         lo = np.concatenate([lo, np.zeros(2 * k)])
         up = np.concatenate([up, np.full(2 * k, np.inf)])
         integ = np.concatenate([integ, np.zeros(2 * k, dtype=np.int32)])
@@ -386,14 +389,16 @@ def _sub_feasible(ir: IR, rows: np.ndarray, lower: np.ndarray, upper: np.ndarray
     return (below, above) if split else below + above
 
 
-def min_sum_relaxation(ir: IR, elastic: np.ndarray, time_limit: float = 60.0):
+def min_sum_relaxation(ir: IR, elastic: np.ndarray, time_limit: float = 60.0, weights: np.ndarray | None = None):
     """CPLEX's feasOpt with its default metric (the sum of the relaxations, every preference 1) over
     the rows ``elastic`` marks: ``(below, above)``, how far each row's lower bound goes down and its
     upper bound up for a feasible model (zeros when it is feasible); :data:`INFEASIBLE` when relaxing
     those rows cannot make it feasible; None when undecided within ``time_limit`` seconds.  A MIP keeps
-    its integrality (solved with HiGHS)."""
+    its integrality (solved with HiGHS).  ``weights`` (one per row) price each row's relaxation: feasOpt
+    with preferences charges ``1 / preference`` per unit."""
     rows = np.arange(ir.num_rows)
-    return _sub_feasible(ir, rows, ir.col_lower, ir.col_upper, elastic=elastic, clock=_Clock(time_limit), split=True)
+    return _sub_feasible(ir, rows, ir.col_lower, ir.col_upper, elastic=elastic, clock=_Clock(time_limit), split=True,
+                         weights=weights)
 
 
 def elastic_filter(ir: IR, time_limit: float = 60.0, tol: float = 1e-7, clock: _Clock | None = None):
@@ -450,7 +455,7 @@ def elastic_filter(ir: IR, time_limit: float = 60.0, tol: float = 1e-7, clock: _
             return None, False, True
         if verdict is not False:
             return None, True, False
-    rows_out = [(int(i), _row_side(ir, int(i))) for i in rows_sel]
+    rows_out = [(int(i), row_side(ir, int(i))) for i in rows_sel]
     if clock.over():
         return (rows_out, []), False, True
     # deletion filter over the finite bounds of the columns those rows touch (all columns without rows)
@@ -475,7 +480,8 @@ def elastic_filter(ir: IR, time_limit: float = 60.0, tol: float = 1e-7, clock: _
     return (rows_out, bounds), irreducible and not partial, partial or not irreducible
 
 
-def _row_side(ir: IR, i: int) -> str:
+def row_side(ir: IR, i: int) -> str:
+    """Which bound of row ``i`` a conflict holds: ``lower``, ``upper`` or ``both`` (a ranged or equality row)."""
     lo, up = ir.row_lower[i], ir.row_upper[i]
     if np.isfinite(lo) and np.isfinite(up):
         return "both"

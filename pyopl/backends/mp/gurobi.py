@@ -125,7 +125,9 @@ def build(gp, env, ir: IR, obj: np.ndarray | None = None, obj_constant: float | 
         for k, (c, c0) in enumerate(ir.lex_objectives):
             nz = np.flatnonzero(c)
             expr = gp.LinExpr([float(c[j]) for j in nz], [xs[int(j)] for j in nz]) + float(c0)
-            m.setObjectiveN(expr, index=k, priority=nobj - k, name="objective%d" % (k + 1))
+            tols = {} if not ir.lex_tolerances else {"abstol": float(ir.lex_tolerances[k][0]),
+                                                     "reltol": float(ir.lex_tolerances[k][1])}
+            m.setObjectiveN(expr, index=k, priority=nobj - k, name="objective%d" % (k + 1), **tols)
     elif sense != "feasibility":
         Q = None if ir.q is None or not ir.q.nnz else (0.5 * ir.q).tocsr()
         m.setMObjective(Q, np.asarray(ir.obj, dtype=float), float(ir.obj_constant), sense=gsense)
@@ -287,8 +289,11 @@ def _solve(gp, ir: IR, options: SolveOptions) -> Result:
         if ir.is_mip:
             res.nodes = int(m.NodeCount)
             if xv is not None:
-                res.best_bound = float(m.ObjBound)
-                res.mip_gap = float(m.MIPGap) if np.isfinite(m.MIPGap) else None
+                try:  # (a multi-objective (lexicographic) MIP has no overall bound or gap: Gurobi has neither)
+                    res.best_bound = float(m.ObjBound)
+                    res.mip_gap = float(m.MIPGap) if np.isfinite(m.MIPGap) else None
+                except AttributeError:
+                    res.best_bound = res.mip_gap = None
         if ir.lex_objectives and xv is not None:
             vals = []
             for k in range(m.NumObj):

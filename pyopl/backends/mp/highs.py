@@ -383,7 +383,10 @@ def _solve_lex(ir: IR, options: SolveOptions) -> Result:
         if status != "optimal":
             break
         values.append(obj)
-        tol = 1e-6 * max(1.0, abs(obj))
+        tol = 1e-9 * max(1.0, abs(obj))  # (a guard for round-off only: the solver's feasibility tolerance does the rest)
+        if ir.lex_tolerances:  # staticLexFull: the level may degrade by max(abstol, reltol * |optimum|)
+            abstol, reltol = ir.lex_tolerances[k]
+            tol = max(tol, abstol, reltol * abs(obj))
         row = sp.csr_array(c.reshape(1, -1))
         A = sp.vstack([A, row], format="csr")
         target = obj - c0
@@ -391,6 +394,8 @@ def _solve_lex(ir: IR, options: SolveOptions) -> Result:
             rl, ru = np.append(rl, target - tol), np.append(ru, np.inf)
         else:
             rl, ru = np.append(rl, -np.inf), np.append(ru, target + tol)
+    if x is not None and len(values) == len(ir.lex_objectives):  # each level's value at the final solution
+        values = [float(c @ x + c0) for c, c0 in ir.lex_objectives]
     res = result_from_solution(ir, status, x, values[0] if values else None, "highs")
     res.extra["objectives"] = values
     return res

@@ -110,9 +110,10 @@ model or data file loaded by `main`. Writing it would replace the input with res
 results under another name (docs/safety.md).""")
 R("OPL1251", "script-constraint-without-row", "error", "Labelled constraint that generated no row",
   """A script reads a labelled constraint (`ct.dual`, `ct.slack`, `ct.UB`...) that the model declares
-but that generated no row: it always holds (a bound of `infinity`, or data only), or its `forall`
-ranges over nothing. pyopl leaves such constraints out of the problem it solves, so they have no
-dual, slack or bounds to read. Check the constraint's data, or test it in the script before reading it.""",
+but that generated no row: it always holds (a bound of `infinity`), or its `forall` ranges over
+nothing. pyopl leaves such constraints out of the problem it solves, so they have no dual, slack or
+bounds to read. (A labelled comparison of data only, `ct: 0 <= 0;`, is kept as an empty row, as IBM
+keeps it: `main` may give it coefficients with `setCoef` and bounds with `setBounds`.) Check the constraint's data, or test it in the script before reading it.""",
   bad="dvar float+ x in 0..1;\nmaximize x;\nsubject to { c: x <= infinity; }\nexecute { writeln(c.dual); }",
   good="dvar float+ x in 0..1;\nmaximize x;\nsubject to { c: x <= 1; }\nexecute { writeln(c.dual); }",
   at=(4, 19), via="solve")

@@ -461,6 +461,20 @@ class Interpreter(Budgets, Operators, Properties, DynamicCode):
             s = s.parent
         return (self.host is not None and self.host.has_member(name)) or name in self.builtins
 
+    def _name_class(self, name: str):
+        """IBM's class of a model element whose script value is a plain number (a scalar ``dexpr`` is an
+        ``IloNumExpr``, even before the solve), or None: asked of the object ``name`` resolves in."""
+        s = self.scope
+        while s is not None:
+            if s.obj is None and name in s.vars:
+                return None
+            if s.obj is not None and self._has(s.obj, name):
+                ask = getattr(s.obj, "name_class", None)
+                return ask(name) if ask is not None else None
+            s = s.parent
+        ask = getattr(self.host, "name_class", None)
+        return ask(name) if ask is not None and self.host.has_member(name) else None
+
     def names(self) -> list:
         """Every name visible here (for near-miss suggestions): scopes, globals, host, builtins."""
         out = []
@@ -659,8 +673,12 @@ class Interpreter(Budgets, Operators, Properties, DynamicCode):
     def ev_Unary(self, node):
         op = node.op
         if op == "typeof":
-            if isinstance(node.operand, A.Name) and not self.defined(node.operand.name):
-                return "undefined"
+            if isinstance(node.operand, A.Name):
+                if not self.defined(node.operand.name):
+                    return "undefined"
+                cls = self._name_class(node.operand.name)
+                if cls is not None:
+                    return cls
             return typeof(self.ev(node.operand))
         if op == "delete":
             return self._delete(node.operand)

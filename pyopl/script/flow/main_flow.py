@@ -265,6 +265,15 @@ class ModelObject(_Host):
             return "thisOplModel"
         return os.path.basename(self.definition.path)
 
+    def _print_conflict(self, args: list, span: Any) -> Any:
+        """``m.printConflict()``: the conflict of this model's infeasible solve; for a model generated but
+        not solved, the conflict its ``conflictIterator`` computes (IBM computes it lazily, and
+        IBM's conflictIterator example prints it for a model never solved)."""
+        if self.result is None and self.generated and self.model is not None and self.definition is not None:
+            self.flow.ctx.write(self.get_member("conflictIterator", span)._text(span))
+            return UNDEFINED
+        return print_conflict(self.flow.ctx, self.result or self.flow.last_result)
+
     def _methods(self) -> dict[str, Any]:
         return {"generate": self._generate, "postProcess": self._post, "printSolution": self._print,
                 "addDataSource": self._add_data, "end": lambda a, s: UNDEFINED, "getObjValue": self._obj,
@@ -272,7 +281,7 @@ class ModelObject(_Host):
                 "resolvePath": lambda a, s: resolve_path(self.flow.ctx, a, s),
                 "convertAllIntVars": lambda a, s: self._convert(s, True),
                 "unconvertAllIntVars": lambda a, s: self._convert(s, False),
-                "printConflict": lambda a, s: print_conflict(self.flow.ctx, self.result or self.flow.last_result),
+                "printConflict": self._print_conflict,
                 "setPoolSolution": lambda a, s: set_pool_solution(self, a, s),
                 "printRelaxation": lambda a, s: print_relaxation(self, s),
                 "printExternalData": lambda a, s: self._data_text(True, s),

@@ -223,7 +223,8 @@ def to_boolean(v) -> bool:
 
 
 def typeof(v) -> str:
-    """The ``typeof`` operator (11.4.3)."""
+    """The ``typeof`` operator (11.4.3); an OPL object answers its IBM class name (``script_class``),
+    as IBM's ILOG Script does (``typeof`` of a set is ``"IloDiscreteDataCollection"``)."""
     t = type(v)
     if t is float or t is int:
         return "number"
@@ -235,6 +236,8 @@ def typeof(v) -> str:
         return "undefined"
     if isinstance(v, (JSFunction, HostFunction)):
         return "function"
+    if isinstance(v, HostObject):
+        return v.script_class
     return "object"
 
 

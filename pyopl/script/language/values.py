@@ -163,6 +163,13 @@ class HostObject:
 
     type_name: str = "object"  # shown in messages, e.g. "IloOplModel", "{string}", "float[]"
 
+    @property
+    def script_class(self) -> str:
+        """The class name IBM's ILOG Script gives this object, which ``typeof`` answers (IBM's
+        ``typeof.mod`` example prints ``IloDiscreteDataCollection`` for a set, ``IloNumVar`` for a
+        ``dvar``); ``"object"`` for an object IBM documents no class for."""
+        return self.type_name if self.type_name.startswith("Ilo") else "object"
+
     def get_member(self, name: str, span: Span) -> Any:
         """Value of ``o.name``; a method comes back as a :class:`HostFunction`.
 

@@ -16,7 +16,8 @@ from typing import Any
 
 from ...semantics.values import OplArray, OplRange, OplSet, OplTuple
 from .host_errors import HostError, host_error
-from .opl_objects import (ArrayHost, ConstraintHost, DexprHost, DvarHost, SetHost, describe, display, js_number,
+from .constraint_host import ConstraintHost
+from .opl_objects import (ArrayHost, DexprHost, DvarHost, SetHost, describe, display, js_number,
                           to_key, to_script)
 from .options import DEFAULT_MEMORY, DEFAULT_STEPS, ScriptOptions  # noqa: F401  (defined apart: light to import)
 from ..language.values import HostObject, JSArray, JSObject, UNDEFINED, well_formed
@@ -330,7 +331,14 @@ class ScriptContext:
 
     def _dexpr_cells(self, name: str, dims: list) -> dict:
         """``{key: value}`` at the solution for the cells of dexpr array ``name`` that can be computed
-        (a cell whose definition cannot be evaluated is left out, as in the reported values)."""
+        (a cell whose definition cannot be evaluated is left out, as in the reported values). An array of
+        more than ``REPORT_CELLS_MAX`` cells gives a mapping that computes each cell when it is read (IBM
+        creates a cell where it is used)."""
+        from ..lowering.build import REPORT_CELLS_MAX
+        from .dexpr_cells import LazyCells, product_size
+
+        if product_size(dims) > REPORT_CELLS_MAX:
+            return LazyCells(self, name, dims)
         out = {}
         for k in _product(dims):
             try:
@@ -566,6 +574,16 @@ class ModelHost(HostObject):
             return self.ctx.script_globals[name]
         return element(self.ctx, name, span)
 
+    def name_class(self, name: str) -> str | None:
+        """``typeof name`` where the script value is a number but IBM's object is not: a scalar ``dexpr``
+        is an ``IloNumExpr`` (IBM's ``typeof.mod`` example)."""
+        from ..lowering.symbols import DexprScalar
+
+        sym = self.ctx.inst.symbols.get(name)
+        if sym is not None and sym.kind == "dexpr" and isinstance(sym.value, DexprScalar):
+            return "IloNumExpr"
+        return None
+
     def set_member(self, name: str, value: Any, span: Any) -> None:
         ctx = self.ctx
         sym = ctx.inst.symbols.get(name)
@@ -634,7 +652,7 @@ def element(ctx: ScriptContext, name: str, span: Any) -> Any:
             return ConstraintHost(ctx, name)
         if name in declared_labels(ctx):  # declared, but no row: not "undefined", which the user would not understand
             raise host_error("script-constraint-without-row", "the constraint `%s` generated no row: it always holds "
-                             "(a bound of `infinity`, or data only) or its `forall` ranges over nothing" % name, span,
+                             "(a bound of `infinity`) or its `forall` ranges over nothing" % name, span,
                              help="check the data of `%s`, or do not read it from the script" % name)
         from ...diagnostics.reporter import did_you_mean
 

@@ -14,6 +14,7 @@ class IntervalHost(_Host):
     """An interval variable, or an array of them (``prefix``: the indices given so far)."""
 
     type_name = "interval"
+    script_class = "IloIntervalVar"
 
     def __init__(self, ctx: Any, name: str, prefix: tuple = ()):
         super().__init__(ctx)
@@ -83,6 +84,7 @@ class SequenceHost(_Host):
     then end, then their place in the declaration (the order ``noOverlap`` makes)."""
 
     type_name = "sequence"
+    script_class = "IloIntervalSequenceVar"
 
     def __init__(self, ctx: Any, name: str, value: Any, prefix: tuple = ()):
         super().__init__(ctx)
@@ -175,6 +177,7 @@ class StateFunctionHost(_Host):
     ``getValue(t)``, over the segments of :func:`pyopl.lowering.state_functions.state_segments`."""
 
     type_name = "stateFunction"
+    script_class = "IloStateFunctionExpr"
 
     def __init__(self, ctx: Any, name: str, value: Any):
         super().__init__(ctx)

@@ -220,6 +220,13 @@ class SetHost(_Host):
             et = getattr(value, "elem_type", None)
             self.type_name = "{%s}" % (et.name if isinstance(et, TupleType) else (et or "int"))
 
+    @property
+    def script_class(self) -> str:
+        """IBM's class: ``IloIntRange``/``IloNumRange``, ``IloTupleSet``, else ``IloDiscreteDataCollection``."""
+        if self.type_name == "range":
+            return "IloNumRange" if isinstance(self.value, FloatRange) else "IloIntRange"
+        return "IloTupleSet" if isinstance(getattr(self.value, "elem_type", None), TupleType) else "IloDiscreteDataCollection"
+
     def _properties(self) -> list[str]:
         return ["size"] + (["LB", "UB"] if self.type_name == "range" else [])
 
@@ -227,6 +234,10 @@ class SetHost(_Host):
         out = {"first": self._first, "last": self._last, "next": self._next, "prev": self._prev,
                "nextc": self._nextc, "prevc": self._prevc, "contains": self._contains, "find": self._find,
                "get": self._get, "add": self._add, "addOnly": self._add, "remove": self._remove, "clear": self._clear}
+        et = getattr(self.value, "elem_type", None)
+        if isinstance(et, TupleType):  # IBM's IloTupleSet: the fields of its tuple type
+            out["getNFields"] = lambda a, s: float(len(et.fields))
+            out["getFieldName"] = lambda a, s: _field_at(self.ctx, list(et.fields), et.name, a, s)
         return out
 
     def get_member(self, name: str, span: Any) -> Any:
@@ -415,6 +426,16 @@ def _field_value(t: Any, v: Any) -> Any:
     return v
 
 
+def _field_at(ctx: Any, fields: list, type_name: str, args: list, span: Any) -> str:
+    """``getFieldName(k)`` of a tuple or tuple set (IBM's ``IloTuple``/``IloTupleSet``): the name of field ``k``
+    (0-based); a script error past the last field."""
+    k = int(_num(ctx, _arg(args, 0), span, "the field position"))
+    if not 0 <= k < len(fields):
+        raise host_error("script-index-out-of-range", "tuple `%s` has no field at position %d (it has %d)" % (
+            type_name, k, len(fields)), span, help="field positions run from 0 to %d" % (len(fields) - 1))
+    return fields[k]
+
+
 # ---------------------------------------------------------------------- tuples
 class TupleHost(_Host):
     """A tuple value: fields by name (``t.name``) or by name string (``t["name"]``); ``getFieldName(k)``."""
@@ -424,6 +445,8 @@ class TupleHost(_Host):
         self.value = value
         self.slot = slot  # where it lives in the model's data (tuple_slots), or None
         self.type_name = value.ttype.name if value.ttype is not None else "tuple"
+
+    script_class = "IloTuple"
 
     def _fields(self) -> list[str]:
         return list(self.value.ttype.fields) if self.value.ttype is not None else []
@@ -435,12 +458,7 @@ class TupleHost(_Host):
         return {"getFieldName": self._field_name, "getNFields": lambda a, s: float(len(self._fields()))}
 
     def _field_name(self, args: list, span: Any) -> Any:
-        k = int(_num(self.ctx, _arg(args, 0), span, "the field position"))
-        f = self._fields()
-        if not 0 <= k < len(f):
-            raise host_error("script-index-out-of-range", "tuple `%s` has no field at position %d (it has %d)" % (
-                self.type_name, k, len(f)), span, help="field positions run from 0 to %d" % (len(f) - 1))
-        return f[k]
+        return _field_at(self.ctx, self._fields(), self.type_name, args, span)
 
     def get_member(self, name: str, span: Any) -> Any:
         f = self._fields()
@@ -498,6 +516,8 @@ class ArrayHost(_Host):
         base = decl_type or "float"
         self.type_name = "%s%s" % (base if isinstance(base, str) else getattr(base, "name", "object"),
                                    "[]" * (len(array.dims) - len(prefix)))
+
+    script_class = "IloMap"
 
     def _properties(self) -> list[str]:
         return ["size"]
@@ -593,6 +613,11 @@ class DvarHost(_Host):
     def is_item(self) -> bool:
         return len(self.prefix) == self.ndims
 
+    @property
+    def script_class(self) -> str:
+        """``IloNumVar`` for one decision (IBM's ``typeof.mod`` prints it for a ``dvar int``), ``IloMap`` for an array."""
+        return "IloNumVar" if self.is_item else "IloMap"
+
     def _label(self) -> str:
         return self.name + "".join("[%s]" % display(p, True) for p in self.prefix)
 
@@ -621,6 +646,15 @@ class DvarHost(_Host):
         if name == "name":
             return self._label()
         return self._method(name, span)
+
+    def _methods(self) -> dict[str, Any]:
+        return {"setBounds": self._set_bounds} if self.is_item else {}
+
+    def _set_bounds(self, args: list, span: Any) -> Any:
+        """``x.setBounds(lb, ub)`` (IBM's IloNumVar): both bounds at once, as ``x.LB = lb; x.UB = ub;``."""
+        self.set_member("LB", _arg(args, 0), span)
+        self.set_member("UB", _arg(args, 1), span)
+        return UNDEFINED
 
     def _solution_array(self, span: Any) -> "ArrayHost":
         import itertools
@@ -704,6 +738,8 @@ class DexprHost(_Host):
         self.prefix = prefix
         self.type_name = "dexpr float[]"
 
+    script_class = "IloMap"
+
     def get_member(self, name: str, span: Any) -> Any:
         if name == "size":
             return float(len(self.ctx.dexpr_dims(self.name)[len(self.prefix)]))
@@ -729,66 +765,3 @@ class DexprHost(_Host):
     def to_display(self) -> str:
         dims = self.ctx.dexpr_dims(self.name)[len(self.prefix):]
         return _display_array(dims, lambda key: js_number(self.ctx.dexpr_value(self.name, self.prefix + key, None)))
-
-
-class ConstraintHost(_Host):
-    """A labelled constraint (or an array of them) after the solve: ``dual``, ``slack``, bounds."""
-
-    def __init__(self, ctx: Any, label: str, prefix: tuple = ()):
-        super().__init__(ctx)
-        self.label = label
-        self.prefix = prefix
-        self.type_name = "IloConstraint"
-
-    def _text(self) -> str:
-        return self.label + "".join("[%s]" % display(p, True) for p in self.prefix)
-
-    def _properties(self) -> list[str]:
-        return ["dual", "slack", "LB", "UB", "name"]
-
-    def get_member(self, name: str, span: Any) -> Any:
-        if name in ("dual", "slack"):
-            return self.ctx.row_value(name, self.label, self.prefix, self._text(), span)
-        if name in ("LB", "UB", "lb", "ub"):
-            return self.ctx.row_bound(self.label, self.prefix, name.upper(), self._text(), span)
-        if name == "name":
-            return self._text()
-        return self._method(name, span)
-
-    def _methods(self) -> dict[str, Any]:
-        return {"setCoef": self._set_coef, "getCoef": self._get_coef}
-
-    def set_member(self, name: str, value: Any, span: Any) -> None:
-        if name in ("LB", "UB", "lb", "ub") and self.ctx.phase == "main":
-            # between solves in `main` (IBM ILOG Script for OPL, IloConstraint "LB"/"UB")
-            v = _num(self.ctx, value, span, "the bound of `%s`" % self._text())
-            self.ctx.set_row_bound(self.label, self.prefix, name.upper(), v, self._text(), span)
-            return
-        raise host_error("script-forbidden-assignment", "the constraint `%s` cannot be changed by a script here" % self._text(),
-                         span, help="change its bounds (`ct.UB = ...`) or coefficients (`ct.setCoef(x, 2)`) in `main` "
-                                    "between solves, or the data it is built from in a block before the constraints")
-
-    def _set_coef(self, args: list, span: Any) -> Any:
-        """``ct.setCoef(x[i], v)``: the coefficient of a decision in this row, in `main` between solves."""
-        var, v = _arg(args, 0), _num(self.ctx, _arg(args, 1), span, "the coefficient")
-        if self.ctx.phase != "main" or not isinstance(var, DvarHost) or not var.is_item:
-            raise host_error("script-forbidden-assignment", "`setCoef` takes a decision variable item and a number, "
-                             "in `main` between solves", span, help="write `ct.setCoef(x[i], 2);` after `generate()`")
-        self.ctx.set_row_coef(self.label, self.prefix, var.column(), v, self._text(), span)
-        return UNDEFINED
-
-    def _get_coef(self, args: list, span: Any) -> Any:
-        var = _arg(args, 0)
-        if not isinstance(var, DvarHost) or not var.is_item:
-            raise host_error("script-value-type", "`getCoef` takes a decision variable item", span,
-                             help="write `ct.getCoef(x[i])`")
-        return self.ctx.row_coef(self.label, self.prefix, var.column(), self._text(), span)
-
-    def get_index(self, key: Any, span: Any) -> Any:
-        return ConstraintHost(self.ctx, self.label, self.prefix + (to_key(key),))
-
-    def iter_keys(self):
-        return (to_script(self.ctx, k) for k in self.ctx.label_first_keys(self.label, self.prefix))
-
-    def to_display(self) -> str:
-        return self._text()

@@ -15,17 +15,22 @@ model ``m`` (IBM: "the default conflict iterator", made and ended by the model),
   ``printRelaxation()`` prints it).
 
 Both are computed lazily and cached, as IBM's are; ``recalculate()`` forgets the cache.
-``printConflict()`` / ``printRelaxation()`` return the text as a string.  Preferences
-(``attach(cts, prefs)``) and ``excludeConflict()`` are refused with OPL1057: pyopl's conflict and
-relaxation treat every labelled constraint alike.
+``printConflict()`` / ``printRelaxation()`` return the text as a string.  As in OPL, only labelled
+constraints take part (the variables' domains and unlabelled rows always hold); ``attach(cts,
+prefs)`` (a constraint and a number, or a constraint array and an array of preferences over the
+same indices) restricts the search to the attached constraints with those preferences
+(:mod:`pyopl.backends.conflict_refiner`, and feasOpt's ``1 / preference`` price per unit of
+relaxation); ``clearAttachments()`` forgets them; ``excludeConflict()`` leaves the conflict's
+members out of the next refinement, so iterating again gives the next conflict.
 """
 from __future__ import annotations
 
 from typing import Any
 
 from ..opl.host_errors import host_error
-from ..opl.opl_objects import ConstraintHost, DvarHost, _arg, _Host, describe
-from ..language.values import NULL, UNDEFINED
+from ..constraint_host import ConstraintHost
+from ..opl.opl_objects import _arg, _Host, _num, describe, to_script
+from ..language.values import NULL, UNDEFINED, HostObject
 
 
 def _model_of(flow: Any, args: list, span: Any, cls: str) -> Any:
@@ -63,18 +68,39 @@ class _Iterator(_Host):
         super().__init__(model.flow.ctx)
         self.model = model
         self.cache: list | None = None
+        self.prefs: dict[int, float] = {}  # attached preferences, row -> preference
+
+    def _attach(self, args: list, span: Any) -> Any:
+        """``attach(cts, prefs)``: the preference of each row of ``cts`` (one constraint and a number, or an
+        array of constraints and an array of numbers over the same indices)."""
+        self._need_generated(span)
+        cts, prefs = _arg(args, 0), _arg(args, 1)
+        if not isinstance(cts, ConstraintHost):
+            raise host_error("script-value-type", "`%s.attach` takes a labelled constraint (or an array of them), not %s"
+                             % (self.type_name, describe(cts)), span, help="write `iter.attach(m.cts, m.prefs);`")
+        fam = self.model.model.ir.families.get(cts.label)
+        n = len(cts.prefix)
+        for key, row in zip(fam.keys if fam is not None else (), fam.rows if fam is not None else ()):
+            key = tuple(key)
+            if key[:n] != cts.prefix:
+                continue
+            p = prefs
+            for k in key[n:]:
+                if not isinstance(p, HostObject):
+                    break
+                p = p.get_index(to_script(self.ctx, k), span)
+            self.prefs[int(row)] = _num(self.ctx, p, span, "the preference of `%s`" % cts.label)
+        self.cache = None
+        return UNDEFINED
+
+    def _clear(self, args: list, span: Any) -> Any:
+        self.prefs, self.cache = {}, None
+        return UNDEFINED
 
     def _need_generated(self, span: Any) -> None:
         if self.model.model is None or not self.model.generated:
             raise host_error("script-unsupported", "`%s` of a model before `generate()`" % self.type_name, span,
                              help="call `generate()` on the model first")
-
-    def _refused(self, name: str):
-        def refuse(args: list, span: Any) -> Any:
-            raise host_error("script-unsupported", "`%s.%s(...)` is not supported by pyopl" % (self.type_name, name), span,
-                             help="pyopl's %s treats every labelled constraint alike (no preferences); label only "
-                                  "the constraints that may take part" % self.what)
-        return refuse
 
     def _recalculate(self, args: list, span: Any) -> Any:
         self.cache = None
@@ -93,37 +119,54 @@ class ConflictIteratorHost(_Iterator):
     type_name = "IloOplConflictIterator"
     what = "conflict"
 
+    def __init__(self, model: Any):
+        super().__init__(model)
+        self.excluded: set[int] = set()  # rows of the conflicts excludeConflict() left out
+
     def _methods(self) -> dict[str, Any]:
-        return {"attach": self._refused("attach"), "excludeConflict": self._refused("excludeConflict"),
-                "clearAttachments": lambda a, s: UNDEFINED, "clearAttachements": lambda a, s: UNDEFINED,
+        return {"attach": self._attach, "excludeConflict": self._exclude,
+                "clearAttachments": self._clear, "clearAttachements": self._clear,
                 "printConflict": lambda a, s: self._text(s), "recalculate": self._recalculate,
                 "end": lambda a, s: UNDEFINED}
 
     def _conflict(self, span: Any) -> Any:
+        """``(refined, conflict)``: the refined rows (:mod:`pyopl.backends.conflict_refiner`) and the
+        :class:`~pyopl.backends.iis.Conflict` naming them; ``(None, None)`` for a feasible model."""
         self._need_generated(span)
-        m = self.model
-        res = m.result
         if self.cache is None:
-            conflict = getattr(res, "conflict", None) if res is not None else None
-            if conflict is None and (res is None or res.status == "infeasible"):
-                conflict = m.flow.ctx.solver_services.explain_infeasible(m.model.ir, time_limit=60.0)
-            self.cache = [conflict]
+            ir = self.model.model.ir
+            prefs = dict(self.prefs) if self.prefs else {
+                i: 1.0 for i, lab in enumerate(ir.row_label) if lab and not lab.startswith("#")}
+            prefs.update({i: -1.0 for i in self.excluded})
+            services = self.model.flow.ctx.solver_services
+            refined = services.refine_conflict(ir, prefs, time_limit=60.0)
+            conflict = None
+            if refined is not None:
+                rows = [(i, services.row_side(ir, i)) for i in refined.forced + refined.members]
+                conflict = services.conflict_of(ir, rows, [], "pyopl's conflict refiner", refined.irreducible)
+            self.cache = [(refined, conflict)]
         return self.cache[0]
 
+    def _exclude(self, args: list, span: Any) -> Any:
+        refined, _conflict = self._conflict(span)
+        if refined is not None:
+            self.excluded.update(refined.members)
+        self.cache = None
+        return UNDEFINED
+
     def entries(self, span: Any) -> list:
-        conflict = self._conflict(span)
-        if conflict is None:
+        refined, _conflict = self._conflict(span)
+        if refined is None:
             return []
-        status = "ConflictMember" if conflict.irreducible and not conflict.partial else "ConflictPossibleMember"
-        ctx = self.model.ctx
-        out = [_Entry(ctx, "IloOplConflict", {"ct": ConstraintHost(ctx, r.label, tuple(r.key)) if r.label else NULL,
-                                              "dvar": NULL, "status": status}) for r in conflict.rows]
-        out += [_Entry(ctx, "IloOplConflict", {"ct": NULL, "dvar": DvarHost(ctx, b.name, tuple(b.key)), "status": status})
-                for b in conflict.bounds]
-        return out
+        ctx, ir = self.model.ctx, self.model.model.ir
+        member = "ConflictMember" if refined.irreducible else "ConflictPossibleMember"
+        return [_Entry(ctx, "IloOplConflict", {"ct": ConstraintHost(ctx, ir.row_label[i], tuple(ir.row_key[i] or ())),
+                                               "dvar": NULL, "status": "ConflictPossibleMember" if i in refined.forced
+                                               else member})
+                for i in refined.forced + refined.members]
 
     def _text(self, span: Any) -> str:
-        conflict = self._conflict(span)
+        _refined, conflict = self._conflict(span)
         return conflict.text() + "\n" if conflict is not None else ""
 
 
@@ -134,15 +177,16 @@ class RelaxationIteratorHost(_Iterator):
     what = "relaxation"
 
     def _methods(self) -> dict[str, Any]:
-        return {"attach": self._refused("attach"), "printRelaxation": lambda a, s: self._text(s),
-                "recalculate": self._recalculate, "end": lambda a, s: UNDEFINED}
+        return {"attach": self._attach, "clearAttachments": self._clear, "clearAttachements": self._clear,
+                "printRelaxation": lambda a, s: self._text(s), "recalculate": self._recalculate,
+                "end": lambda a, s: UNDEFINED}
 
     def _found(self, span: Any) -> list:
         from .relaxation import relaxations
 
         self._need_generated(span)
         if self.cache is None:
-            self.cache = relaxations(self.model, span, "relaxationIterator")
+            self.cache = relaxations(self.model, span, "relaxationIterator", self.prefs or None)
         return self.cache
 
     def entries(self, span: Any) -> list:

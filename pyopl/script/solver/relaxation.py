@@ -37,12 +37,14 @@ def _bound(v: float) -> str:
     return js_number(float(v))
 
 
-def relaxations(model: Any, span: Any, what: str = "printRelaxation()") -> list[tuple[int, str, float, float, float, float]]:
+def relaxations(model: Any, span: Any, what: str = "printRelaxation()",
+                prefs: dict[int, float] | None = None) -> list[tuple[int, str, float, float, float, float]]:
     """The relaxation of the generated model ``model`` (a ``main`` model object): one
     ``(row, name, LB, UB, relaxedLB, relaxedUB)`` per relaxed constraint, in row order; empty for a
     feasible model.  Raises a script error (naming ``what``) before ``generate()``, for a model
     with quadratic or indicator constraints, or when relaxing the labelled constraints cannot make
-    the model feasible within :data:`TIME_LIMIT`."""
+    the model feasible within :data:`TIME_LIMIT`.  ``prefs`` (row -> preference, attached by a script)
+    relaxes only those rows of positive preference, each unit priced ``1 / preference`` (feasOpt)."""
     from ...ir import opl_label
 
     if model.model is None or not model.generated:
@@ -62,7 +64,14 @@ def relaxations(model: Any, span: Any, what: str = "printRelaxation()") -> list[
             return []
         raise host_error("script-unsupported", "`%s`: the model has no labelled constraint to relax" % what, span,
                          help="label the constraints that may be relaxed (`ct: ...;`); only labelled ones are")
-    found = min_sum_relaxation(ir, labelled, TIME_LIMIT)
+    weights = None
+    if prefs:
+        labelled = np.zeros(ir.num_rows, dtype=bool)
+        weights = np.ones(ir.num_rows)
+        for i, p in prefs.items():
+            if p > 0:
+                labelled[i], weights[i] = True, 1.0 / p
+    found = min_sum_relaxation(ir, labelled, TIME_LIMIT, weights)
     if found is INFEASIBLE or found is None:
         raise host_error("script-unsupported", "`%s`: %s" % (what,
             "relaxing the labelled constraints cannot make the model feasible (the unlabelled constraints or "

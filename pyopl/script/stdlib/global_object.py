@@ -57,6 +57,11 @@ class HostGlobalObject(HostObject):
         self.host = host
         self.type_name = getattr(host, "type_name", "global")
 
+    @property
+    def script_class(self) -> str:
+        """``typeof this`` at the top level: the global object is a plain object, not the model."""
+        return "object"
+
     def get_member(self, name, span):
         v = self.interp.globals.get(name, _MISSING)
         return v if v is not _MISSING else self.host.get_member(name, span)
