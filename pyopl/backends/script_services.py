@@ -15,7 +15,7 @@ from typing import Any
 
 from .capabilities import CAPABILITIES, installed, model_features, over_licence
 from .common import fixed_ir, result_from_solution  # noqa: F401  (services)
-from .conflict_refiner import refine_conflict  # noqa: F401  (services)
+from .explain.conflict_refiner import refine_conflict  # noqa: F401  (services)
 from .explain.iis import INFEASIBLE, explain_infeasible, min_sum_relaxation  # noqa: F401  (services)
 from .explain.iis import conflict_of, row_side  # noqa: F401  (services: a refined conflict named)
 

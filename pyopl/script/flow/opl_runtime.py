@@ -356,7 +356,7 @@ class CplexHost(_Host):
     def _set_bound(self, args: list, span: Any, which: str) -> Any:
         """``cplex.setLb(x, v)`` / ``cplex.setUb(x, v)``: as ``x.LB = v`` / ``x.UB = v``; on a labelled
         constraint ``ct``, as ``ct.LB = v`` / ``ct.UB = v`` (its row's bound for the next solves)."""
-        from ..constraint_host import ConstraintHost
+        from ..opl.constraint_host import ConstraintHost
 
         ct = _arg(args, 0)
         if isinstance(ct, ConstraintHost) and self.flow is not None:

@@ -334,7 +334,7 @@ class ScriptContext:
         (a cell whose definition cannot be evaluated is left out, as in the reported values). An array of
         more than ``REPORT_CELLS_MAX`` cells gives a mapping that computes each cell when it is read (IBM
         creates a cell where it is used)."""
-        from ..lowering.build import REPORT_CELLS_MAX
+        from ...lowering.build import REPORT_CELLS_MAX
         from .dexpr_cells import LazyCells, product_size
 
         if product_size(dims) > REPORT_CELLS_MAX:
@@ -577,7 +577,7 @@ class ModelHost(HostObject):
     def name_class(self, name: str) -> str | None:
         """``typeof name`` where the script value is a number but IBM's object is not: a scalar ``dexpr``
         is an ``IloNumExpr`` (IBM's ``typeof.mod`` example)."""
-        from ..lowering.symbols import DexprScalar
+        from ...lowering.symbols import DexprScalar
 
         sym = self.ctx.inst.symbols.get(name)
         if sym is not None and sym.kind == "dexpr" and isinstance(sym.value, DexprScalar):

@@ -19,7 +19,7 @@ Both are computed lazily and cached, as IBM's are; ``recalculate()`` forgets the
 constraints take part (the variables' domains and unlabelled rows always hold); ``attach(cts,
 prefs)`` (a constraint and a number, or a constraint array and an array of preferences over the
 same indices) restricts the search to the attached constraints with those preferences
-(:mod:`pyopl.backends.conflict_refiner`, and feasOpt's ``1 / preference`` price per unit of
+(:mod:`pyopl.backends.explain.conflict_refiner`, and feasOpt's ``1 / preference`` price per unit of
 relaxation); ``clearAttachments()`` forgets them; ``excludeConflict()`` leaves the conflict's
 members out of the next refinement, so iterating again gives the next conflict.
 """
@@ -28,7 +28,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..opl.host_errors import host_error
-from ..constraint_host import ConstraintHost
+from ..opl.constraint_host import ConstraintHost
 from ..opl.opl_objects import _arg, _Host, _num, describe, to_script
 from ..language.values import NULL, UNDEFINED, HostObject
 
@@ -130,7 +130,7 @@ class ConflictIteratorHost(_Iterator):
                 "end": lambda a, s: UNDEFINED}
 
     def _conflict(self, span: Any) -> Any:
-        """``(refined, conflict)``: the refined rows (:mod:`pyopl.backends.conflict_refiner`) and the
+        """``(refined, conflict)``: the refined rows (:mod:`pyopl.backends.explain.conflict_refiner`) and the
         :class:`~pyopl.backends.iis.Conflict` naming them; ``(None, None)`` for a feasible model."""
         self._need_generated(span)
         if self.cache is None:

@@ -7,7 +7,7 @@ from typing import Any
 
 from .host_errors import host_error
 from .opl_objects import DvarHost, _arg, _Host, _num, display, to_key, to_script
-from .values import UNDEFINED
+from ..language.values import UNDEFINED
 
 
 class ConstraintHost(_Host):

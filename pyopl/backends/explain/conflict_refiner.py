@@ -22,7 +22,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from ..ir import IR
+from ...ir import IR
 from .iis import INFEASIBLE, _Clock, _sub_feasible
 
 #: above this many candidate rows the elastic filter first keeps only the rows it finds violated
