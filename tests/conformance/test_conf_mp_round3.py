@@ -187,7 +187,7 @@ subject to { x + y <= 10; }
 """ % (weights, prios, abstol, reltol)
 
 
-@pytest.mark.parametrize("solver", ["highs", "gurobi"])
+@pytest.mark.parametrize("solver", ["highs", "gurobi", "cplex"])
 @pytest.mark.parametrize("abstol,reltol,prios,weights,want", [
     ("[0, 0]", "[0, 0]", "[2, 1]", "[1, 1]", [10.0, 0.0]),   # x first: x = 10, then y = 0
     ("[3, 0]", "[0, 0]", "[2, 1]", "[1, 1]", [7.0, 3.0]),    # x may give up 3: x = 7, y = 3
@@ -217,6 +217,7 @@ def test_static_lex_full_tolerances_of_an_lp_are_refused_by_gurobi_and_solved_by
 
     model = pyopl.compile_model(_lex_full("[3, 0]", "[0, 0]"))
     assert model.solve(solver="highs").extra["objectives"] == pytest.approx([7.0, 3.0])
+    assert model.solve(solver="cplex").extra["objectives"] == pytest.approx([7.0, 3.0])  # CPLEX's own multiobj
     if gurobi_reason():
         pytest.skip(gurobi_reason())
     r = model.solve(solver="gurobi")

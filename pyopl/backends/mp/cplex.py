@@ -36,7 +36,10 @@ _STATUS = {1: "optimal", 2: "unbounded", 3: "infeasible", 4: "infeasible_or_unbo
            10: "feasible", 11: "time_limit", 12: "feasible", 13: "interrupted", 101: "optimal", 102: "optimal",
            103: "infeasible", 104: "feasible", 105: "feasible", 106: "time_limit", 107: "time_limit",
            108: "time_limit", 113: "interrupted", 114: "interrupted", 115: "optimal", 118: "unbounded",
-           119: "infeasible_or_unbounded"}
+           119: "infeasible_or_unbounded",
+           # multi-objective (staticLex): CPX_STAT_MULTIOBJ_OPTIMAL ... _STOPPED; 305/306 hold a solution not proved optimal
+           301: "optimal", 302: "infeasible", 303: "infeasible_or_unbounded", 304: "unbounded", 305: "feasible",
+           306: "feasible"}
 _STOPPED_BY = {10: "iteration_limit", 12: "objective_limit", 104: "solution_limit", 105: "node_limit",
                106: "node_limit"}
 
@@ -114,7 +117,9 @@ def build(cp, ir: IR, log: Any = None, obj: np.ndarray | None = None, sense: str
     if n:
         c.variables.add(**kw)
     _add_rows(c, ir, inf)
-    if obj is None and sense != "feasibility":
+    if obj is None and ir.lex_objectives:
+        _set_lex(c, ir)
+    elif obj is None and sense != "feasibility":
         if ir.obj_constant:
             c.objective.set_offset(float(ir.obj_constant))
         if ir.q is not None and ir.q.nnz:
@@ -137,6 +142,25 @@ def build(cp, ir: IR, log: Any = None, obj: np.ndarray | None = None, sense: str
             c.indicator_constraints.add(lin_expr=lin, sense=s, rhs=rhs, indvar=int(ind.binary),
                                         complemented=0 if ind.active else 1, name="ind%d%s" % (k, s))
     return c
+
+
+def _set_lex(c, ir: IR) -> None:
+    """``staticLex``/``staticLexFull``: one CPLEX objective per level, highest priority first
+    (CPLEX's multi-objective API, ``Cplex.multiobj``; CPLEX User's Manual, "Multiobjective
+    optimization"). Each level may degrade by its ``(abstol, reltol)`` when given; otherwise CPLEX's
+    defaults (0 and 0: the levels are exact)."""
+    nobj = len(ir.lex_objectives)
+    c.multiobj.set_num(nobj)
+    for k, (cost, c0) in enumerate(ir.lex_objectives):
+        cost = np.asarray(cost, dtype=float)
+        nz = np.flatnonzero(cost)
+        c.multiobj.set_linear(k, list(zip(nz.tolist(), cost[nz].tolist())))
+        c.multiobj.set_offset(k, float(c0))
+        c.multiobj.set_priority(k, nobj - k)
+        c.multiobj.set_name(k, "objective%d" % (k + 1))
+        if ir.lex_tolerances:
+            c.multiobj.set_abstol(k, float(ir.lex_tolerances[k][0]))
+            c.multiobj.set_reltol(k, float(ir.lex_tolerances[k][1]))
 
 
 def _sides(lo: float, hi: float) -> list[tuple[str, float]]:
@@ -289,15 +313,20 @@ def _solve(cp, ir: IR, options: SolveOptions) -> Result:
             res.message = "CPLEX stopped with status %d (%s)" % (code, c.solution.get_status_string())
             res.diagnostics = [solver_diagnostic("solver-failed", res.message, options)]
         res.iterations = int(c.solution.progress.get_num_iterations())
+        if ir.lex_objectives and xv is not None:  # each level's value at the solution, in priority order
+            vals = [float(c.solution.multiobj.get_objective_value(k)) for k in range(len(ir.lex_objectives))]
+            res.objective = vals[0]
+            res.extra["objectives"] = vals
         if ir.is_mip:
             res.nodes = int(c.solution.progress.get_num_nodes_processed())
-            if xv is not None:
+            if xv is not None and not ir.lex_objectives:  # (a multi-objective solve has no overall bound or gap)
                 res.best_bound = float(c.solution.MIP.get_best_objective())
                 res.mip_gap = float(c.solution.MIP.get_mip_relative_gap())
         if options.pool and xv is not None:
             res.extra["pool"] = _pool(c, ir, xv, obj, options)
         if xv is not None and status == "optimal":
-            if not ir.is_mip and not getattr(ir, "qcons", None) and not getattr(ir, "indicators", None):
+            if not ir.is_mip and not ir.lex_objectives and not getattr(ir, "qcons", None) \
+                    and not getattr(ir, "indicators", None):
                 _duals(c, ir, res, xv)
             elif ir.is_mip and options.fixed_duals:
                 fixed = fixed_ir(ir, xv)
