@@ -139,11 +139,10 @@ def test_segments_of_a_state_function_after_the_solve():
 
 
 @pytest.mark.parametrize("decl, code, at", [
-    ("int n = 3;\nstepFunction f = stepwise(i in 1..n) { 100 -> i; 0 };", "OPL0622", (3, 18)),
     ("tuple T { int a; int b; int d; }\n{T} M = {<0, 1, 2>};\nstateFunction s[h in 1..2] with M;", "OPL0621", (4, 1)),
     ("tuple T { int a; int b; int d; }\n{T} M = {<0, 1, 2>};\nstateFunction s with M;", "OPL0621", (4, 1)),
 ])
-def test_stepwise_over_an_index_and_state_function_arrays_have_their_codes(decl, code, at):
+def test_state_function_arrays_and_transition_distances_have_their_codes(decl, code, at):
     import pyopl
 
     with pytest.raises(pyopl.CompileError) as e:

@@ -85,8 +85,9 @@ class Builder:
         m, xs = self.m, self.xs
         self.ivs = ivs
         for iv in ivs:
-            lo, hi = _domain(xs[iv.size])
-            size = lo if lo == hi else xs[iv.size]  # a fixed size: a constant, as a direct build writes it
+            col = iv.size if getattr(iv, "length", None) is None else iv.length  # (with an intensity: the length)
+            lo, hi = _domain(xs[col])
+            size = lo if lo == hi else xs[col]  # a fixed size: a constant, as a direct build writes it
             if iv.presence is None:
                 self.intervals.append(m.new_interval_var(xs[iv.start], size, xs[iv.end], iv.label()))
             else:

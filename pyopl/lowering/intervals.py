@@ -40,6 +40,7 @@ class IntervalVar:
     end: int
     presence: int | None
     index: int = 0  # its place in ``Instance.intervals`` (the IR's ``intervals``)
+    length: int | None = None  # with an ``intensity``: the length column (end - start), which CP-SAT's interval spans
 
     def label(self) -> str:
         return self.name + "".join("[%s]" % show(k) for k in self.key)
@@ -75,10 +76,6 @@ def interval_decl(inst: Any, d: A.IntervalDecl, dims: list, envs: list) -> Any:
     every element (``envs``: ``(key, env)`` over the index sets ``dims``); returns the value to
     declare, an :class:`IntervalVar` or an array of them (OPL manual, "dvar interval")."""
     need_cp(inst, d.name_span, "`dvar interval`")
-    if d.intensity is not None:
-        raise EvalError("unsupported-cp-construct", d.intensity.span, "an interval's `intensity` (a step function "
-                        "relating its size to its length) is not compiled to CP-SAT yet",
-                        help="drop `intensity`: the size is then the length")
     data: dict[tuple, IntervalVar] = {}
     for key, env in envs:
         lo, hi = _pair(inst, d.domain, env, "the window of `%s`" % d.name, (0, INTERVAL_MAX))
@@ -96,6 +93,8 @@ def interval_decl(inst: Any, d: A.IntervalDecl, dims: list, envs: list) -> Any:
         end = inst.new_column(lo, hi, True, d.name + ".end", key)
         pres = inst.new_column(0.0, 1.0, True, d.name + ".present", key) if optional else None
         iv = IntervalVar(d.name, key, start, size, end, pres, len(inst.intervals))
+        if d.intensity is not None:  # the size is then the work done (pyopl/lowering/step_functions.py)
+            iv.length = inst.new_column(0, hi - lo, True, d.name + ".length", key)
         inst.intervals.append(iv)
         data[key] = iv
     inst.interval_blocks[d.name] = (len(dims), list(data.values()))

@@ -44,7 +44,8 @@ def state_function_decl(inst: Any, d: A.ParamDecl) -> StateFunction:
 
 
 def _size_can_be_zero(inst: Any, iv: IntervalVar) -> bool:
-    return inst.cols.lower[iv.size] <= 0
+    """Whether ``iv``'s extent ``[start, end)`` can be empty (its length 0; the size, unless an intensity)."""
+    return inst.cols.lower[iv.size if iv.length is None else iv.length] <= 0
 
 
 @builtin("alwaysEqual")
@@ -78,12 +79,16 @@ def _always_equal(ev: Any, node: A.Call, env: dict) -> CpConstraint:
     return CpConstraint("posted", [], node.span)
 
 
+def _extent(iv: IntervalVar) -> LinExpr:
+    return LinExpr({iv.end: 1.0, iv.start: -1.0})
+
+
 def _apart(inst: Any, a: IntervalVar, b: IntervalVar, span: Any) -> None:
     """``a`` and ``b`` do not overlap while both are present, unless one of them has size 0."""
     both = a.when() + [w for w in b.when() if w not in a.when()]
     options = [(LinExpr({a.end: 1.0, b.start: -1.0}), a is not b), (LinExpr({b.end: 1.0, a.start: -1.0}), a is not b),
-               (LinExpr({a.size: 1.0}), _size_can_be_zero(inst, a)),
-               (LinExpr({b.size: 1.0}), a is not b and _size_can_be_zero(inst, b))]
+               (_extent(a), _size_can_be_zero(inst, a)),
+               (_extent(b), a is not b and _size_can_be_zero(inst, b))]
     pick = LinExpr()
     for e, possible in options:
         if not possible:

@@ -621,6 +621,17 @@ def element_names(ctx: ScriptContext) -> list[str]:
     return names
 
 
+def _step_function(name: str, f: Any) -> Any:
+    """A ``stepFunction`` as a script function of one number (pyopl/lowering/step_functions.py)."""
+    from .convert import to_number
+    from .values import HostFunction
+
+    def call(interp: Any, this: Any, args: list, span: Any) -> Any:
+        v = f(to_number(args[0]) if args else float("nan"))
+        return float(v)
+    return HostFunction(name, call, length=1)
+
+
 def element(ctx: ScriptContext, name: str, span: Any) -> Any:
     """The model element ``name`` as a script value (numbers and strings plain, the rest host objects)."""
     from ..lowering.symbols import DexprArray, DexprScalar
@@ -648,6 +659,8 @@ def element(ctx: ScriptContext, name: str, span: Any) -> Any:
             from .intervals import StateFunctionHost
 
             return StateFunctionHost(ctx, name, v)
+        if type(v).__name__ == "StepFunction":  # `F(t)` in a script (IBM: `writeln(F2(25))`)
+            return _step_function(name, v)
         if isinstance(v, OplArray):
             return ArrayHost(ctx, v, (), _decl_type(sym))
         from ..lowering.state_functions import StateFunction

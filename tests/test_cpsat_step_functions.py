@@ -1,0 +1,114 @@
+"""`stepFunction F = stepwise{...}`, `F(t)`, `forbidStart`/`forbidEnd`/`forbidExtent`, `startEval`/`endEval`/
+`sizeEval`/`lengthEval` and an interval's `intensity` on CP-SAT (OPL Language Quick Reference, "stepwise",
+"forbidStart", "startEval", "size"; OPL Language Reference, "Unary constraints on interval variables").
+Each expected optimum is computed here by brute force over every start, end and presence of the
+intervals, with the step functions evaluated by a plain Python function written from IBM's definition."""
+from __future__ import annotations
+
+import itertools
+
+import pytest
+
+import pyopl
+
+pytest.importorskip("ortools.sat.python.cp_model")
+
+
+def step(pairs: list, last: int):
+    """IBM's ``stepwise{v1 -> t1; ...; vLast}``: ``v1`` before ``t1``, ``v(k+1)`` from ``t(k)`` on."""
+    def f(t: int) -> int:
+        v = pairs[0][0] if pairs else last
+        for k, (_v, tk) in enumerate(pairs):
+            if t >= tk:
+                v = pairs[k + 1][0] if k + 1 < len(pairs) else last
+        return v
+    return f
+
+
+def test_ibm_examples_of_stepwise_values():
+    text = """using CP;
+    stepFunction f = stepwise {0->3; 2};
+    stepFunction F2 = stepwise{ 0->0; 100->20; 60->30; 100 };
+    int ii = F2(10);
+    dvar interval a size 1;
+    minimize endOf(a);
+    execute { writeln(f(-1), " ", f(3), " ", f(3.1), " ", ii, " ", F2(25), " ", F2(30)); }"""
+    r = pyopl.compile_model(text).solve(threads=1)
+    f, F2 = step([(0, 3)], 2), step([(0, 0), (100, 20), (60, 30)], 100)
+    assert r.script_output.split() == [str(x) for x in (f(-1), f(3), f(3), F2(10), F2(25), F2(30))]
+    assert r.script_output.split() == ["0", "2", "2", "100", "60", "100"]
+
+
+def test_intensity_counts_the_working_units_and_forbid_start_end():
+    text = """using CP;
+    stepFunction W = stepwise{ 100 -> 5; 0 -> 7; 100 -> 12; 0 -> 14; 100 };
+    dvar interval a in 0..30 size 8 intensity W;
+    dvar interval b in 0..30 size 3 intensity W;
+    minimize endOf(a) + 2 * endOf(b);
+    subject to { forbidStart(a, W); forbidEnd(b, W); forbidStart(b, W); endBeforeStart(a, b); }"""
+    r = pyopl.compile_model(text).solve(threads=1)
+    W = step([(100, 5), (0, 7), (100, 12), (0, 14)], 100)
+
+    def fits(s, e, size):  # size * 100 == integral of W over [s, e)
+        return sum(W(t) for t in range(s, e)) == 100 * size
+    best = min(ea + 2 * eb for sa in range(31) for ea in range(sa, 31) if W(sa) and fits(sa, ea, 8)
+               for sb in range(ea, 31) if W(sb) for eb in range(sb, 31) if fits(sb, eb, 3) and W(eb - 1))
+    assert r.status == "optimal" and r.objective == best == 10 + 2 * 15  # a: 0-4 and 7-9; b: 10, 11 and 14
+    a, b = r["a"], r["b"]
+    assert fits(a.start, a.end, 8) and fits(b.start, b.end, 3) and a.size == 8 and b.size == 3
+
+
+def test_forbid_extent_and_the_eval_expressions_match_brute_force():
+    text = """using CP;
+    int n = 3;
+    int T[i in 1..n] = 3 * i;
+    int V[i in 1..n+1] = (i % 2) * 100;
+    stepFunction G = stepwise(i in 1..n){ V[i] -> T[i]; V[n+1] };
+    stepFunction C[k in 1..2] = stepwise{ 5 * k -> 4; 1 -> 8; 7 };
+    dvar interval a in 0..12 size 3;
+    dvar interval b optional in 0..12 size 2..6;
+    maximize startEval(a, C[1]) + endEval(b, C[2], -3) + sizeEval(b, C[1]) + lengthEval(a, G) + presenceOf(b);
+    subject to { forbidExtent(b, G); forbidEnd(a, G); endBeforeStart(a, b); }"""
+    r = pyopl.compile_model(text).solve(threads=1)
+    G = step([(100, 3), (0, 6), (100, 9)], 0)
+    C = {k: step([(5 * k, 4), (1, 8)], 7) for k in (1, 2)}
+    best = None
+    for sa in range(0, 10):
+        ea = sa + 3
+        if not G(ea - 1):
+            continue
+        options = [(False, 0, 0)] + [(True, sb, eb) for sb in range(ea, 13) for eb in range(sb + 2, min(sb + 6, 12) + 1)]
+        for pb, sb, eb in options:
+            if pb and any(G(t) == 0 for t in range(sb, eb)):
+                continue
+            v = C[1](sa) + (C[2](eb) if pb else -3) + (C[1](eb - sb) if pb else 0) + G(3) + int(pb)
+            best = v if best is None else max(best, v)
+    assert r.status == "optimal" and r.objective == best
+
+
+def test_an_optional_interval_with_no_allowed_start_is_absent():
+    text = """using CP;
+    stepFunction Z = stepwise{ 0 -> 100; 1 };
+    dvar interval a optional in 0..50 size 2;
+    maximize 3 * presenceOf(a);
+    subject to { forbidStart(a, Z); }"""
+    r = pyopl.compile_model(text).solve(threads=1)
+    assert r.status == "optimal" and r.objective == 0  # Z is 0 on the whole window: a cannot start
+
+
+@pytest.mark.parametrize("body, code, at, words", [
+    ("stepFunction H = stepwise{ 100 -> 5; 50 -> 7; 100 };\ndvar interval a size 3 intensity H;\nminimize endOf(a);",
+     "OPL0627", (3, 34), "intensity of 50%"),
+    ("dvar int x in 0..5;\nminimize x;\nsubject to { x >= stepwise{1 -> 2; 3} x; }", "OPL0622", (4, 19), "stepwise"),
+    ("int n = 3;\ndvar int x in 0..5;\nminimize x;\nsubject to { x >= stepwise(i in 1..n){100 -> i; 0} x; }",
+     "OPL0622", (5, 19), "stepwise"),
+    ("stepFunction H = stepwise{ 1 -> 2.5; 0 };\ndvar interval a size 3;\nminimize endOf(a);\n"
+     "subject to { forbidStart(a, H); }", "OPL0629", (5, 29), "integer"),
+    ("dvar interval a size 3;\ndvar int x in 0..3;\nminimize endOf(a);\nsubject to { forbidStart(a, x); }",
+     "OPL0629", (5, 29), "stepFunction"),
+])
+def test_refusals_name_the_construct_at_its_place(body, code, at, words):
+    with pytest.raises(pyopl.CompileError) as e:
+        pyopl.compile_model("using CP;\n" + body)
+    d = e.value.diagnostics[0]
+    assert (d.code, (d.line, d.column)) == (code, at) and words in d.message, d
