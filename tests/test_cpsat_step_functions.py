@@ -112,3 +112,36 @@ def test_refusals_name_the_construct_at_its_place(body, code, at, words):
         pyopl.compile_model("using CP;\n" + body)
     d = e.value.diagnostics[0]
     assert (d.code, (d.line, d.column)) == (code, at) and words in d.message, d
+
+
+def _level(events: list, t: int) -> int:
+    """A cumulative function at ``t``: ``events`` are ``(time, height)`` steps (a pulse is two)."""
+    return sum(h for at, h in events if at <= t)
+
+
+def test_always_in_with_steps_a_lower_bound_and_an_interval_window_matches_brute_force():
+    text = """using CP;
+    dvar interval p in 0..8 size 2;
+    dvar interval c1 in 0..8 size 1;
+    dvar interval c2 in 0..8 size 2;
+    dvar interval w optional in 0..8 size 3;
+    cumulFunction level = step(0, 4) + stepAtEnd(p, 3) - stepAtStart(c1, 4) - stepAtStart(c2, 2);
+    cumulFunction busy = pulse(p, 1) + pulse(c1, 1) + pulse(c2, 1);
+    maximize 10 * presenceOf(w) - endOf(c2) - 2 * endOf(c1) - startOf(p);
+    subject to {
+      alwaysIn(level, 1, 9, 1, 4);
+      alwaysIn(busy, w, 2, 3);
+    }"""
+    r = pyopl.compile_model(text).solve(threads=1)
+    best = None
+    for sp, s1, s2 in itertools.product(range(7), range(8), range(7)):
+        level = [(0, 4), (sp + 2, 3), (s1, -4), (s2, -2)]
+        busy = [(sp, 1), (sp + 2, -1), (s1, 1), (s1 + 1, -1), (s2, 1), (s2 + 2, -1)]
+        if any(_level(level, t) < 0 for t in range(-1, 10)) or any(not 1 <= _level(level, t) <= 4 for t in range(1, 9)):
+            continue  # IBM: a cumul function in an alwaysIn is never negative; in 1..4 on [1, 9)
+        for sw in [None] + list(range(6)):
+            if sw is not None and any(not 2 <= _level(busy, t) <= 3 for t in range(sw, sw + 3)):
+                continue
+            v = 10 * (sw is not None) - (s2 + 2) - 2 * (s1 + 1) - sp
+            best = v if best is None else max(best, v)
+    assert r.status == "optimal" and r.objective == best

@@ -359,17 +359,17 @@ class Builder:
                         demands.append(cap - hi)
             self.m.add_cumulative(ivs, demands, cap)
             return
-        if window is not None:
-            raise Refused("unsupported-cp-construct", "`alwaysIn` over a time window of a cumulative function with "
-                          "steps or negative pulses is not compiled to CP-SAT yet",
-                          "use `f <= capacity` over the whole horizon", c.span)
         total = sum(abs(h) for _kind, _k, h in events)
-        lo_level = -total if lo is None else lo
-        hi_level = total if hi is None else hi
-        if lo_level > 0 or hi_level < 0:
-            raise Refused("unsupported-cp-construct", "this bound on a cumulative function excludes its level 0 "
-                          "before the first event (%s..%s), which CP-SAT's reservoir cannot say" % (lo_level, hi_level),
-                          "bound the level with `f <= capacity` (capacity >= 0) or `f >= level` (level <= 0)", c.span)
+        if window is None:
+            # IBM (OPL Language Quick Reference, "step"): "a cumulfunction is constrained to be non-negative if it
+            # is involved in a <= or alwaysIn constraint"
+            lo_level = (0 if hi is not None else -total) if lo is None else lo
+            hi_level = total if hi is None else hi
+            if lo_level > 0 or hi_level < 0:
+                raise Refused("unsupported-cp-construct", "this bound on a cumulative function excludes its level 0 "
+                              "before the first event (%s..%s), which CP-SAT's reservoir cannot say" % (
+                                  lo_level, hi_level), "bound the level with `f <= capacity` (capacity >= 0) or "
+                              "`f >= level` (level <= 0), or use `alwaysIn` over a window", c.span)
         times, changes, actives = [], [], []
         for kind, k, h in events:
             if kind == "step":  # at the fixed time k
@@ -381,4 +381,32 @@ class Builder:
             if kind in ("pulse", "stepAtEnd"):
                 times.append(self.xs[iv.end]); changes.append(self._height(-1 * h if kind == "pulse" else h))
                 actives.append(act)
-        self.m.add_reservoir_constraint_with_active(times, changes, actives, lo_level, hi_level)
+        if window is None:
+            self.m.add_reservoir_constraint_with_active(times, changes, actives, lo_level, hi_level)
+            return
+        self._always_in(times, changes, actives, total, lo, hi, window)
+
+    def _always_in(self, times: list, changes: list, actives: list, total: int, lo: Any, hi: Any, window: tuple) -> None:
+        """``alwaysIn(f, window, lo, hi)`` for any cumulative function (steps, negative heights, ``lo > 0``):
+        the level of ``f`` is within ``-total..total`` everywhere, so a reservoir over ``f``'s events plus a
+        shift ``d`` on the window (a step of ``d`` at its start and ``-d`` at its end, both at a fixed time
+        or at the interval's start and end while it is present) bounds ``f`` inside the window only: with
+        ``d = total - hi``, ``f + d <= total`` is ``f <= hi`` there and always true outside; with
+        ``d = -total - lo``, ``f + d >= -total`` is ``f >= lo``.  One reservoir per bound."""
+        if window[0] == "interval":
+            iv = self.ivs[window[1]]
+            t0, t1, act = self.xs[iv.start], self.xs[iv.end], self._present(window[1])
+        else:
+            t0, t1, act = window[0], window[1], self.true()
+            if t1 <= t0:
+                return  # an empty window constrains nothing
+        if any(not isinstance(x, int) or x < 0 for x in changes):  # IBM: f >= 0 everywhere once in an alwaysIn
+            self.m.add_reservoir_constraint_with_active(times, changes, actives, 0, max(total, 0))
+        shifts = []
+        if hi is not None and hi < total:
+            shifts.append(total - hi)  # f + d <= total inside: f <= hi
+        if lo is not None and lo > 0:
+            shifts.append(-total - lo)  # f + d >= -total inside: f >= lo
+        for d in shifts:
+            self.m.add_reservoir_constraint_with_active(times + [t0, t1], changes + [d, -d], actives + [act, act],
+                                                        -total, total)
