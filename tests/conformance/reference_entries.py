@@ -62,7 +62,10 @@ ENTRIES = [
     (KW, "infinity", "obj", "dvar float x in -infinity..4;\nmaximize x;", None, 4.0),
     (KW, "int", "obj", _v("7 div 2", "int q = 7;"), None, 3.0),
     (KW, "int+", "obj", "dvar int+ x;\nminimize x;\nsubject to { 2 * x >= 3; }", None, 2.0),
-    (KW, "intensity", "code", "CP scheduling: interval intensity (a step function) has no CP-SAT form yet", None, "OPL0627"),
+    (KW, "intensity", "obj", "using CP;\nstepFunction W = stepwise{ 100 -> 5; 0 -> 7; 100 };\n"
+     "dvar interval a size 8 intensity W;\nminimize endOf(a);", None, 10.0),  # works 0-4 and 7-9: ends at 10
+    (KW, "intensity (a fraction of a unit)", "code", "pyopl takes intensities of 0 and 100, where the size is the number "
+     "of working units; IBM's rounding of a fractional work total is not documented", None, "OPL0627"),
     (KW, "inter", "obj", _v("card({1, 2, 3} inter {2, 3, 4})"), None, 2.0),
     (KW, "interval", "obj", "using CP;\ndvar interval a in 2..10 size 3;\nminimize endOf(a);", None, 5.0),
     (KW, "invoke", "out", "float t[1..2] = ...;\nexecute { writeln(t); }\ndvar float+ x;\nminimize x;",
@@ -95,8 +98,11 @@ ENTRIES = [
     (KW, "stateFunction", "obj", "using CP;\nstateFunction f;\ndvar interval a[1..2] size 2;\nminimize max(i in 1..2) endOf(a[i]);\n"
      "subject to { alwaysEqual(f, a[1], 1); alwaysEqual(f, a[2], 2); }", None, 4.0),  # two states: one after the other
     (KW, "staticLex", "obj", _LP + "maximize staticLex(x, y);\nsubject to { x + y <= 12; }", None, 10.0),
-    (KW, "stepFunction", "code", "CP scheduling step functions", None, "OPL0622"),
-    (KW, "stepwise", "code", "CP scheduling step functions", None, "OPL0622"),
+    (KW, "stepFunction", "out", "using CP;\nstepFunction F = stepwise{ 0->0; 100->20; 60->30; 100 };\nint ii = F(10);\n"
+     "dvar interval a size 1;\nminimize endOf(a);\nexecute { writeln(ii); writeln(F(25)); }", None, "100\n60"),  # IBM's F2
+    (KW, "stepwise", "obj", "using CP;\nint n = 2;\nint T[i in 1..n] = 4 * i;\nint V[i in 1..n+1] = 10 * i;\n"
+     "stepFunction F = stepwise(i in 1..n){ V[i] -> T[i]; V[n+1] };\ndvar interval a in 0..20 size 1;\n"
+     "maximize startEval(a, F) - startOf(a);", None, 22.0),  # 30 from 8 on: 30 - 8
     (KW, "string", "out", 'string s = "ab";\nexecute { writeln(s + "c"); }\ndvar float+ x;\nminimize x;', None, "abc"),
     (KW, "subject to", "obj", "dvar float+ x;\nminimize x;\nsubject to { x >= 2.5; }", None, 2.5),
     (KW, "sum", "obj", _v("sum(i in 1..4) i"), None, 10.0),
@@ -190,9 +196,12 @@ ENTRIES = [
     (FN, "first (on a sequence)", "obj", "using CP;\ndvar interval a[1..2] size 2;\ndvar sequence s in a;\nminimize endOf(a[1]);\nsubject to { noOverlap(s); first(s, a[2]); }", None, 4.0),  # a[2] first: a[1] ends at 2 + 2
     (FN, "last (on a sequence)", "obj", "using CP;\ndvar interval a[i in 1..2] size i + 1;\ndvar sequence s in a;\nminimize endOf(a[1]);\nsubject to { noOverlap(s); last(s, a[1]); }", None, 5.0),  # a[2] (size 3) first, a[1] (size 2) ends at 5
     (FN, "prev (on a sequence)", "obj", "using CP;\ndvar interval a[1..3] size 1;\ndvar sequence s in a;\nminimize endOf(a[1]);\nsubject to { noOverlap(s); prev(s, a[2], a[3]); prev(s, a[3], a[1]); }", None, 3.0),  # order a[2], a[3], a[1]
-    (FN, "forbidStart", "code", "CP Optimizer scheduling constraint that pyopl does not yet compile to CP-SAT (docs/cp.md lists what runs)", None, "OPL0627"),
-    (FN, "forbidEnd", "code", "CP Optimizer scheduling constraint that pyopl does not yet compile to CP-SAT (docs/cp.md lists what runs)", None, "OPL0627"),
-    (FN, "forbidExtent", "code", "CP Optimizer scheduling constraint that pyopl does not yet compile to CP-SAT (docs/cp.md lists what runs)", None, "OPL0627"),
+    (FN, "forbidStart", "obj", "using CP;\nstepFunction F = stepwise{ 0 -> 3; 1 };\ndvar interval a size 2;\n"
+     "minimize startOf(a);\nsubject to { forbidStart(a, F); }", None, 3.0),  # F is 0 before 3
+    (FN, "forbidEnd", "obj", "using CP;\nstepFunction F = stepwise{ 1 -> 4; 0 -> 6; 1 };\ndvar interval a in 0..20 size 5;\n"
+     "minimize endOf(a);\nsubject to { forbidEnd(a, F); }", None, 7.0),  # F(end - 1) != 0: end 5, 6 refused
+    (FN, "forbidExtent", "obj", "using CP;\nstepFunction F = stepwise{ 1 -> 4; 0 -> 6; 1 };\ndvar interval a in 0..20 size 3;\n"
+     "maximize startOf(a);\nsubject to { forbidExtent(a, F); endOf(a) <= 9; }", None, 6.0),  # not over 4, 5: [6, 9) (start 4, 5 refused)
     (FN, "isomorphism", "code", "CP Optimizer scheduling constraint that pyopl does not yet compile to CP-SAT (docs/cp.md lists what runs)", None, "OPL0627"),
     (FN, "alwaysConstant", "code", "CP Optimizer scheduling constraint that pyopl does not yet compile to CP-SAT (docs/cp.md lists what runs)", None, "OPL0627"),
     (FN, "alwaysEqual", "obj", "using CP;\nstateFunction f;\ndvar interval a[1..3] size 2;\nminimize max(i in 1..3) endOf(a[i]);\n"
@@ -200,10 +209,14 @@ ENTRIES = [
     (FN, "alwaysNoState", "code", "CP Optimizer scheduling constraint that pyopl does not yet compile to CP-SAT (docs/cp.md lists what runs)", None, "OPL0627"),
     (FN, "lengthOf", "obj", "using CP;\ndvar interval a in 2..20 size 3;\nminimize lengthOf(a) + startOf(a);", None, 5.0),  # length 3, earliest start 2
     (FN, "overlapLength", "obj", "using CP;\ndvar interval a in 0..10 size 3;\ndvar interval b in 0..10 size 1;\nmaximize 10 * overlapLength(a, 2, 4) + overlapLength(a, b) - startOf(b);", None, 20.0),  # a over [2, 4) entirely (2 * 10, a starts at 1 or 2); b gains its overlap 1 back only by starting at 1 or later
-    (FN, "startEval", "code", "CP Optimizer scheduling expression that pyopl does not yet compile to CP-SAT (docs/cp.md lists what runs)", None, "OPL0627"),
-    (FN, "endEval", "code", "CP Optimizer scheduling expression that pyopl does not yet compile to CP-SAT (docs/cp.md lists what runs)", None, "OPL0627"),
-    (FN, "lengthEval", "code", "CP Optimizer scheduling expression that pyopl does not yet compile to CP-SAT (docs/cp.md lists what runs)", None, "OPL0627"),
-    (FN, "sizeEval", "code", "CP Optimizer scheduling expression that pyopl does not yet compile to CP-SAT (docs/cp.md lists what runs)", None, "OPL0627"),
+    (FN, "startEval", "obj", "using CP;\nstepFunction F = stepwise{ 5 -> 2; 9 -> 6; 1 };\ndvar interval a in 0..10 size 1;\n"
+     "maximize startEval(a, F) - startOf(a);", None, 7.0),  # 9 at start 2
+    (FN, "endEval", "obj", "using CP;\nstepFunction F = stepwise{ 5 -> 2; 9 -> 6; 1 };\ndvar interval a optional in 0..10 size 3;\n"
+     "maximize endEval(a, F, 7) + presenceOf(a);", None, 10.0),  # end 3..5: 9, present: 10
+    (FN, "lengthEval", "obj", "using CP;\nstepFunction F = stepwise{ 5 -> 2; 9 -> 6; 1 };\ndvar interval a in 0..10 size 1..8;\n"
+     "maximize lengthEval(a, F) + lengthOf(a);", None, 14.0),  # length 5: 9 + 5
+    (FN, "sizeEval", "obj", "using CP;\nstepFunction F = stepwise{ 5 -> 2; 9 -> 6; 1 };\ndvar interval a in 0..10 size 0..8;\n"
+     "minimize sizeEval(a, F) + sizeOf(a);", None, 5.0),  # size 0: F(0) = 5; size 1: 6; 2..5: 11 or more; 6..8: 7 or more
     (FN, "startOfNext", "obj", "using CP;\nint ty[1..2] = [3, 5];\ndvar interval a[1..2] size 2;\ndvar sequence s in a types ty;\nminimize startOfNext(s, a[1]);\nsubject to { noOverlap(s); first(s, a[1]); }", None, 2.0),  # a[2] starts when a[1] ends
     (FN, "startOfPrev", "obj", "using CP;\nint ty[1..2] = [3, 5];\ndvar interval a[1..2] size 2;\ndvar sequence s in a types ty;\nminimize startOfPrev(s, a[2]);\nsubject to { noOverlap(s); first(s, a[1]); }", None, 0.0),  # a[1] starts at 0
     (FN, "endOfNext", "obj", "using CP;\nint ty[1..2] = [3, 5];\ndvar interval a[1..2] size 2;\ndvar sequence s in a types ty;\nminimize endOfNext(s, a[1]);\nsubject to { noOverlap(s); first(s, a[1]); }", None, 4.0),  # a[2] on [2, 4)
@@ -394,7 +407,8 @@ ENTRIES += [
     (FN, "element", "obj", "using CP;\nint a[0..2] = [5, 3, 8];\ndvar int i in 0..2;\nminimize element(a, i);", None,
      3.0),  # a[1], the least
     (FN, "standardDeviation", "code", "CP Optimizer standard deviation expression: no CP-SAT form yet", None, "OPL0627"),
-    (FN, "strong", "code", "CP Optimizer propagation strength hint: no CP-SAT form yet", None, "OPL0627"),
+    (FN, "strong", "obj", "using CP;\ndvar int x[1..2] in 0..3;\nmaximize x[1] + 2 * x[2];\n"
+     "subject to { strong(x); x[1] + x[2] <= 4; }", None, 7.0),  # a hint: the solutions are the same
     (FN, "sameSequence", "obj", "using CP;\ndvar interval a[1..2] size 1;\ndvar interval b[1..2] size 1;\n"
      "dvar sequence s1 in a;\ndvar sequence s2 in b;\nminimize endOf(b[1]) + 10 * endOf(a[2]);\n"
      "subject to { noOverlap(s1); noOverlap(s2); sameSequence(s1, s2); }", None, 12.0),  # a[2] first: b[2] first too
@@ -473,14 +487,13 @@ CODE_MODELS = {
     "CP": "using CP;\ndvar int x in 0..3;\nminimize x;",
     "all": "dvar int x[1..3] in 0..3;\nminimize x[1];\nsubject to { allDifferent(all(i in 1..3) x[i]); }",
     "cumulFunction": "cumulFunction f = pulse(0, 1, 1);\ndvar float+ x;\nminimize x;",
-    "intensity": "using CP;\nint f = 1;\ndvar interval a size 2 intensity f;\nminimize endOf(a);",
+    "intensity (a fraction of a unit)": "using CP;\nstepFunction H = stepwise{ 100 -> 5; 50 -> 7; 100 };\n"
+    "dvar interval a size 8 intensity H;\nminimize endOf(a);",
     "interval": "dvar interval a size 3;\ndvar float+ x;\nminimize x;",
     "optional": "dvar interval a optional;\ndvar float+ x;\nminimize x;",
     "sequence": "dvar interval a;\ndvar sequence s in all(i in 1..1) a;\ndvar float+ x;\nminimize x;",
     "size": "dvar interval a size 3;\ndvar float+ x;\nminimize x;",
     "types": "dvar interval a;\ndvar sequence s in all(i in 1..1) a types all(i in 1..1) 1;\ndvar float+ x;\nminimize x;",
-    "stepFunction": "stepFunction f = stepwise{ 0 -> 1; 1 };\ndvar float+ x;\nminimize x;",
-    "stepwise": "stepFunction f = stepwise{ 0 -> 1; 1 };\ndvar float+ x;\nminimize x;",
     "alternative": "dvar interval a;\ndvar interval b;\nconstraints { alternative(a, all(i in 1..1) b); }",
     "allDifferent": "dvar int x[1..3] in 0..3;\nminimize x[1];\nsubject to { allDifferent(x); }",
     "allMinDistance": "dvar int x[1..3] in 0..9;\nminimize x[1];\nsubject to { allMinDistance(x, 2); }",
@@ -509,19 +522,12 @@ CODE_MODELS = {
     "startAtStart": "dvar interval a;\ndvar interval b;\nconstraints { startAtStart(a, b); }",
     "startBeforeEnd": "dvar interval a;\ndvar interval b;\nconstraints { startBeforeEnd(a, b); }",
     "startBeforeStart": "dvar interval a;\ndvar interval b;\nconstraints { startBeforeStart(a, b); }",
-    "forbidStart": "using CP;\ndvar interval a;\ndvar interval b;\nconstraints { forbidStart(a, b); }",
-    "forbidEnd": "using CP;\ndvar interval a;\ndvar interval b;\nconstraints { forbidEnd(a, b); }",
-    "forbidExtent": "using CP;\ndvar interval a;\ndvar interval b;\nconstraints { forbidExtent(a, b); }",
     "isomorphism": "using CP;\ndvar interval a;\ndvar interval b;\nconstraints { isomorphism(a, b); }",
     "alwaysIn": "dvar interval a;\ndvar interval b;\nconstraints { alwaysIn(a, b); }",
     "alwaysConstant": "using CP;\ndvar interval a;\ndvar interval b;\nconstraints { alwaysConstant(a, b); }",
     "alwaysNoState": "using CP;\ndvar interval a;\ndvar interval b;\nconstraints { alwaysNoState(a, b); }",
     "lengthOf": "dvar interval a;\nminimize lengthOf(a);",
     "sizeOf": "dvar interval a;\nminimize sizeOf(a);",
-    "startEval": "using CP;\ndvar interval a;\nminimize startEval(a);",
-    "endEval": "using CP;\ndvar interval a;\nminimize endEval(a);",
-    "lengthEval": "using CP;\ndvar interval a;\nminimize lengthEval(a);",
-    "sizeEval": "using CP;\ndvar interval a;\nminimize sizeEval(a);",
     "startOfNext": "using CP;\ndvar interval a;\nminimize startOfNext(a);",
     "startOfPrev": "using CP;\ndvar interval a;\nminimize startOfPrev(a);",
     "endOfNext": "using CP;\ndvar interval a;\nminimize endOfNext(a);",
@@ -538,7 +544,6 @@ CODE_MODELS = {
     "stepAtStart": "dvar interval a;\nminimize stepAtStart(a);",
     "stepAtEnd": "dvar interval a;\nminimize stepAtEnd(a);",
     "standardDeviation": _CPX + "minimize standardDeviation(x);",
-    "strong": _CPX + "minimize x[1];\nsubject to { strong(x); }",
     "sameCommonSubsequence": _CPI + "dvar sequence s1 in all(i in 1..1) a;\ndvar sequence s2 in all(i in 1..1) a;\n"
                              "minimize endOf(a);\nsubject to { sameCommonSubsequence(s1, s2); }",
     "segmentStart": _CPI + "cumulFunction f = pulse(a, 1);\nminimize endOf(a);\nsubject to { segmentStart(f, 0) <= 1; }",
