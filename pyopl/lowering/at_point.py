@@ -197,6 +197,8 @@ class AtPoint:
                 elif isinstance(v, LinExpr) and len(v.terms) == 1:
                     (col, _c), = v.terms.items()
                     inst.symbols[name] = Symbol("param", name, self._value(col), sym.decl)
+            elif callable(getattr(v, "fresh_copy", None)):  # (a state function: what the check posts stays apart)
+                inst.symbols[name] = Symbol(sym.kind, name, v.fresh_copy(), sym.decl)
             elif sym.kind == "dexpr":
                 fresh = DexprArray(v.name, v.dims, v.decl) if isinstance(v, DexprArray) else \
                     DexprScalar(v.name, v.decl) if isinstance(v, DexprScalar) else v

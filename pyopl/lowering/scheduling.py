@@ -324,10 +324,14 @@ def _always_in(ev: Any, node: A.Call, env: dict) -> CpConstraint:
     ``alwaysIn(f, a, lo, hi)``: over ``[start(a), end(a))`` while ``a`` is present (OPL manual, "alwaysIn")."""
     arity(node, 4, 5)
     need_cp(ev.inst, node.span, "`alwaysIn`")
+    from .state_functions import StateFunction, state_always_in
+
     f = ev.evaluate(node.args[0], env)
+    if isinstance(f, StateFunction):
+        return state_always_in(ev, node, env, f)
     if not isinstance(f, CumulExpr):
-        raise EvalError("unsupported-cp-construct", node.args[0].span, "`alwaysIn` is compiled for cumulative "
-                        "functions (a `stateFunction` is not)", help="pass a `cumulFunction`")
+        raise EvalError("cp-bad-argument", node.args[0].span, "`alwaysIn` takes a `cumulFunction` or a "
+                        "`stateFunction`", help="pass the name of a `cumulFunction` or a `stateFunction`")
     if len(node.args) == 4:  # over an interval: while `a` is present, on [start(a), end(a))
         a = interval_arg(ev, node, 1, env)
         lo, hi = (int_arg(ev, node, k, env) for k in (2, 3))

@@ -189,7 +189,7 @@ class StateFunctionHost(_Host):
         def value_of(iv: Any) -> Any:
             v = ctx.result.variables.get(iv.name)
             return v[iv.key] if iv.key else v
-        return state_segments(self.value, value_of)
+        return state_segments(self.value, value_of, lambda j: float(ctx.result.column_values[j]))
 
     def _segment(self, args: list, span: Any, part: int) -> float:
         from .opl_objects import _arg, _num

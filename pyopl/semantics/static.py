@@ -25,7 +25,8 @@ lengthOf presenceOf pulse stepAtStart stepAtEnd alwaysIn endBeforeStart endBefor
 startAtStart startAtEnd endAtStart endAtEnd allMinDistance lex pack step before alwaysEqual
 allowedAssignments forbiddenAssignments append typeOfNext typeOfPrev startOfNext startOfPrev endOfNext endOfPrev
 sizeOfNext sizeOfPrev lengthOfNext lengthOfPrev cumulFunctionValue stateFunctionValue heightAtStart overlapLength subCircuit sameSequence element
-forbidStart forbidEnd forbidExtent startEval endEval sizeEval lengthEval strong""".split())
+forbidStart forbidEnd forbidExtent startEval endEval sizeEval lengthEval strong
+alwaysConstant alwaysNoState""".split())
 
 
 def _within_0_1(domain: A.Expr) -> bool:

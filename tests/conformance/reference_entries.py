@@ -203,10 +203,16 @@ ENTRIES = [
     (FN, "forbidExtent", "obj", "using CP;\nstepFunction F = stepwise{ 1 -> 4; 0 -> 6; 1 };\ndvar interval a in 0..20 size 3;\n"
      "maximize startOf(a);\nsubject to { forbidExtent(a, F); endOf(a) <= 9; }", None, 6.0),  # not over 4, 5: [6, 9) (start 4, 5 refused)
     (FN, "isomorphism", "code", "CP Optimizer scheduling constraint that pyopl does not yet compile to CP-SAT (docs/cp.md lists what runs)", None, "OPL0627"),
-    (FN, "alwaysConstant", "code", "CP Optimizer scheduling constraint that pyopl does not yet compile to CP-SAT (docs/cp.md lists what runs)", None, "OPL0627"),
+    (FN, "alwaysConstant", "obj", "using CP;\nstateFunction f;\ndvar interval a size 3;\ndvar interval b size 2;\n"
+     "minimize endOf(a) + endOf(b);\nsubject to { alwaysConstant(f, a, true, false); alwaysEqual(f, b, 1); "
+     "alwaysIn(f, a, 2, 3); }", None, 7.0),  # a's state is 2..3, b's 1: apart, b on [0, 2), a on [2, 5)
+    (FN, "alwaysEqual (a fixed window, aligned)", "obj", "using CP;\nstateFunction f;\ndvar interval a size 2;\n"
+     "minimize abs(startOf(a) - 2);\nsubject to { alwaysEqual(f, 1, 5, 1); alwaysEqual(f, a, 1, true, false); }",
+     None, 1.0),  # a (state 1) starts a segment: not at 2 or 3, inside the window [1, 5) kept in one segment; at 1
     (FN, "alwaysEqual", "obj", "using CP;\nstateFunction f;\ndvar interval a[1..3] size 2;\nminimize max(i in 1..3) endOf(a[i]);\n"
      "subject to { alwaysEqual(f, a[1], 1); alwaysEqual(f, a[2], 1); alwaysEqual(f, a[3], 2); }", None, 4.0),  # a[1], a[2] together on [0, 2), a[3] on [2, 4)
-    (FN, "alwaysNoState", "code", "CP Optimizer scheduling constraint that pyopl does not yet compile to CP-SAT (docs/cp.md lists what runs)", None, "OPL0627"),
+    (FN, "alwaysNoState", "obj", "using CP;\nstateFunction f;\ndvar interval a in 0..20 size 3;\n"
+     "minimize startOf(a);\nsubject to { alwaysNoState(f, 0, 5); alwaysEqual(f, a, 0); }", None, 5.0),  # no state on [0, 5)
     (FN, "lengthOf", "obj", "using CP;\ndvar interval a in 2..20 size 3;\nminimize lengthOf(a) + startOf(a);", None, 5.0),  # length 3, earliest start 2
     (FN, "overlapLength", "obj", "using CP;\ndvar interval a in 0..10 size 3;\ndvar interval b in 0..10 size 1;\nmaximize 10 * overlapLength(a, 2, 4) + overlapLength(a, b) - startOf(b);", None, 20.0),  # a over [2, 4) entirely (2 * 10, a starts at 1 or 2); b gains its overlap 1 back only by starting at 1 or later
     (FN, "startEval", "obj", "using CP;\nstepFunction F = stepwise{ 5 -> 2; 9 -> 6; 1 };\ndvar interval a in 0..10 size 1;\n"
@@ -524,8 +530,6 @@ CODE_MODELS = {
     "startBeforeStart": "dvar interval a;\ndvar interval b;\nconstraints { startBeforeStart(a, b); }",
     "isomorphism": "using CP;\ndvar interval a;\ndvar interval b;\nconstraints { isomorphism(a, b); }",
     "alwaysIn": "dvar interval a;\ndvar interval b;\nconstraints { alwaysIn(a, b); }",
-    "alwaysConstant": "using CP;\ndvar interval a;\ndvar interval b;\nconstraints { alwaysConstant(a, b); }",
-    "alwaysNoState": "using CP;\ndvar interval a;\ndvar interval b;\nconstraints { alwaysNoState(a, b); }",
     "lengthOf": "dvar interval a;\nminimize lengthOf(a);",
     "sizeOf": "dvar interval a;\nminimize sizeOf(a);",
     "startOfNext": "using CP;\ndvar interval a;\nminimize startOfNext(a);",
