@@ -368,25 +368,33 @@ def cumul_decl(inst: Any, d: A.CumulDecl, dims: list, envs: list) -> Any:
     return OplArray(d.name, dims, data) if dims else data[()]
 
 
-@builtin("heightAtStart")
+@builtin("heightAtStart", "heightAtEnd")
 def _height_at_start(ev: Any, node: A.Call, env: dict) -> Any:
     """``heightAtStart(a, f[, absentH])``: how much the interval ``a`` adds to the cumulative function
     ``f`` at its start (its ``pulse`` and ``stepAtStart`` heights, a chosen height included), ``absentH``
-    (0 unless given) when ``a`` is absent (OPL Language Quick Reference, "heightAtStart")."""
+    (0 unless given) when ``a`` is absent (OPL Language Quick Reference, "heightAtStart"; IBM's example:
+    ``pulse(a, 3) + pulse(a, 2) - stepAtEnd(a, 1)`` gives 5).  ``heightAtEnd(a, f[, absentH])``: "the total
+    contribution of the end of" ``a`` (IloHeightAtEnd), its ``stepAtEnd`` heights; a ``pulse`` of ``a`` in
+    ``f`` is refused there, since IBM's pages do not say what a pulse's end contributes."""
     arity(node, 2, 3)
-    need_cp(ev.inst, node.span, "`heightAtStart`")
+    need_cp(ev.inst, node.span, "`%s`" % node.func)
     inst = ev.inst
     a = interval_arg(ev, node, 0, env)
     f = function_arg(ev, node, 1, env, CumulExpr, "cumulFunction", "pass the name of a `cumulFunction`")
     absent = data_int_arg(ev, node, 2, env, "the absent height")
+    kinds = ("pulse", "stepAtStart") if node.func == "heightAtStart" else ("stepAtEnd",)
+    if node.func == "heightAtEnd" and any(kind == "pulse" and iv is a for kind, iv, _h in f.terms):
+        raise EvalError("unsupported-cp-construct", node.span, "`heightAtEnd` of an interval with a `pulse` in the "
+                        "function is not compiled: IBM's pages do not say what the end of a pulse contributes",
+                        help="use `heightAtStart` for a pulse's height, `heightAtEnd` for `stepAtEnd` heights")
     h = LinExpr(None, 0.0)
     for kind, iv, height in f.terms:
-        if kind in ("pulse", "stepAtStart") and iv is a:
+        if kind in kinds and iv is a:
             h.iadd(LinExpr({height.col: float(height.sign)}) if isinstance(height, VarHeight) else float(height))
     if a.presence is None:
         return h
     lo, hi = inst.bounds(h)
-    t = inst.new_column(min(lo, absent), max(hi, absent), True, "heightAtStart")
+    t = inst.new_column(min(lo, absent), max(hi, absent), True, node.func)
     d = LinExpr({t: 1.0})
     d.iadd(h, -1.0)
     conditional(inst, d, 0.0, 0.0, [(a.presence, True)], node.span)

@@ -234,7 +234,11 @@ ENTRIES = [
     (FN, "typeOfNext", "obj", "using CP;\nint ty[1..2] = [3, 5];\ndvar interval a[1..2] size 2;\ndvar sequence s in a types ty;\nminimize typeOfNext(s, a[2], 7, 0);\nsubject to { noOverlap(s); first(s, a[1]); }", None, 7.0),  # a[2] is last: lastValue
     (FN, "typeOfPrev", "obj", "using CP;\nint ty[1..2] = [3, 5];\ndvar interval a[1..2] size 2;\ndvar sequence s in a types ty;\nminimize typeOfPrev(s, a[2], 7, 0);\nsubject to { noOverlap(s); first(s, a[1]); }", None, 3.0),  # a[1] comes just before a[2]
     (FN, "heightAtStart", "obj", "using CP;\ndvar interval a size 2;\ncumulFunction f = pulse(a, 1, 3);\nmaximize heightAtStart(a, f);\nsubject to { f <= 2; }", None, 2.0),  # the chosen height, capped by f <= 2
-    (FN, "heightAtEnd", "code", "CP Optimizer scheduling expression that pyopl does not yet compile to CP-SAT (docs/cp.md lists what runs)", None, "OPL0627"),
+    (FN, "heightAtEnd", "obj", "using CP;\ndvar interval a in 0..10 size 2;\ndvar interval b optional in 0..10 size 1;\n"
+     "cumulFunction f = stepAtEnd(a, 1, 4) - stepAtEnd(b, 2);\nmaximize heightAtEnd(a, f) + heightAtEnd(b, f, 7);\n"
+     "subject to { f <= 10; }", None, 11.0),  # a's chosen height 4; b absent gives 7 (present: -2)
+    (FN, "heightAtEnd (of an interval with a pulse)", "code", "IBM's pages do not say what the end of a pulse "
+     "contributes", None, "OPL0627"),
     (FN, "step", "obj", "using CP;\ndvar interval a in 0..10 size 1;\nminimize startOf(a);\nsubject to { step(3, 1) + stepAtStart(a, -1) >= 0; }", None, 3.0),  # a starts once the step at 3 is up
     (FN, "stepAtEnd", "obj", "using CP;\ndvar interval a in 0..10 size 2;\ndvar interval b in 0..10 size 1;\nminimize startOf(b);\nsubject to { stepAtEnd(a, 1) + stepAtStart(b, -1) >= 0; }", None, 2.0),  # b starts once a has ended (at 2)
     # ------------------------------------------------------------ operators
@@ -542,7 +546,8 @@ CODE_MODELS = {
     "sizeOfPrev": "using CP;\ndvar interval a;\nminimize sizeOfPrev(a);",
     "typeOfNext": "using CP;\ndvar interval a;\nminimize typeOfNext(a);",
     "typeOfPrev": "using CP;\ndvar interval a;\nminimize typeOfPrev(a);",
-    "heightAtEnd": "using CP;\ndvar interval a;\nminimize heightAtEnd(a);",
+    "heightAtEnd (of an interval with a pulse)": "using CP;\ndvar interval a size 2;\ncumulFunction f = pulse(a, 2);\n"
+    "minimize heightAtEnd(a, f);",
     "pulse": "dvar interval a;\nminimize pulse(a);",
     "step": "dvar interval a;\nminimize step(a);",
     "stepAtStart": "dvar interval a;\nminimize stepAtStart(a);",
