@@ -352,8 +352,8 @@ def test_writeln_of_an_interval_prints_ibm_form():
 
 
 @pytest.mark.parametrize("body, at, words", [
-    ("dvar interval a[1..2];\ndvar interval b[1..2];\nminimize endOf(a[1]);\nsubject to { isomorphism(a, b); }",
-     (5, 14), "`isomorphism`"),
+    ("dvar interval a[1..2];\ndvar interval b[1..2];\ndvar int m[1..2] in 0..1;\nminimize endOf(a[1]);\n"
+     "subject to { isomorphism(a, b, m, -1); }", (6, 32), "`isomorphism`"),
     ("dvar interval a size 2;\nminimize endOf(a);\nsubject to { heightAtEnd(a, pulse(a, 1)) <= 2; }", (4, 14),
      "`heightAtEnd`"),
     ("dvar int x[1..2] in 0..3;\ndvar int c[1..2] in 0..2;\nminimize x[1];\nsubject to { distribute(c, [1, 2], x); }",

@@ -145,3 +145,25 @@ def test_always_in_with_steps_a_lower_bound_and_an_interval_window_matches_brute
             v = 10 * (sw is not None) - (s2 + 2) - 2 * (s1 + 1) - sp
             best = v if best is None else max(best, v)
     assert r.status == "optimal" and r.objective == best
+
+
+def test_isomorphism_matches_brute_force():
+    text = """using CP;
+    dvar interval a[i in 1..2] in 0..6 size i + 1;
+    dvar interval b[1..3] optional in 0..6 size 2..3;
+    maximize 5 * startOf(a[2]) - 2 * startOf(a[1]) + sum(j in 1..3) (j * presenceOf(b[j]) - endOf(b[j]));
+    subject to { isomorphism(a, b); noOverlap(b); }"""
+    r = pyopl.compile_model(text).solve(threads=1)
+    best = None
+    a_opts = [[(s, s + z) for s in range(0, 7 - z)] for z in (2, 3)]
+    b_opts = [None] + [(s, s + z) for z in (2, 3) for s in range(0, 7 - z)]
+    for a in itertools.product(*a_opts):
+        for b in itertools.product(b_opts, repeat=3):
+            present = [x for x in b if x is not None]
+            if len(present) != 2 or sorted(present) != sorted(a):
+                continue  # a one-to-one correspondence with equal starts and ends
+            if present[0][0] < present[1][1] and present[1][0] < present[0][1]:
+                continue  # noOverlap(b)
+            v = 5 * a[1][0] - 2 * a[0][0] + sum((j + 1) - x[1] for j, x in enumerate(b) if x is not None)
+            best = v if best is None else max(best, v)
+    assert r.status == "optimal" and r.objective == best

@@ -152,6 +152,42 @@ def _synchronize(ev: Any, node: A.Call, env: dict) -> CpConstraint:
     return _posted(node)
 
 
+@builtin("isomorphism")
+def _isomorphism(ev: Any, node: A.Call, env: dict) -> CpConstraint:
+    """``isomorphism(A, B)``: a one-to-one correspondence between the present intervals of ``A`` and those of
+    ``B``, corresponding intervals starting and ending together (IloIsomorphism; CP Optimizer's concept
+    "Isomorphism constraint").  A 0/1 column per pair ``(a, b)``: chosen, both are present and equal; each
+    present interval has exactly one chosen partner (a bipartite matching).  The form with an index
+    array (``map``) is refused: IBM's pages give its direction two ways."""
+    arity(node, 2, 4)
+    need_cp(ev.inst, node.span, "`isomorphism`")
+    if len(node.args) > 2:
+        raise EvalError("unsupported-cp-construct", node.args[2].span, "`isomorphism` with an index array is not "
+                        "compiled: IBM's pages describe the direction of the index two ways (from the first "
+                        "array into the second, and the reverse)", help="drop the index array: `isomorphism(A, B)`")
+    inst = ev.inst
+    A_ = interval_list(ev, node.args[0], env, "isomorphism")
+    B_ = interval_list(ev, node.args[1], env, "isomorphism")
+    inst.budget.spend(len(A_) * len(B_), node)
+    rows = {("a", i): LinExpr(None, 0.0) for i in range(len(A_))}
+    rows.update({("b", j): LinExpr(None, 0.0) for j in range(len(B_))})
+    for i, a in enumerate(A_):
+        for j, b in enumerate(B_):
+            z = inst.new_column(0.0, 1.0, True, "isomorphism")
+            for iv in (a, b):
+                d = LinExpr({z: 1.0})
+                d.iadd(_presence(iv), -1.0)
+                inst.add_aux_row(d, -float("inf"), 0.0, node.span)  # chosen => present
+            _same(inst, a, b, "start", [(z, True)], node.span)
+            _same(inst, a, b, "end", [(z, True)], node.span)
+            rows[("a", i)].iadd(LinExpr.var(z))
+            rows[("b", j)].iadd(LinExpr.var(z))
+    for (side, k), e in rows.items():
+        e.iadd(_presence((A_ if side == "a" else B_)[k]), -1.0)
+        inst.add_aux_row(e, 0.0, 0.0, node.span)  # one partner exactly when present
+    return _posted(node)
+
+
 @builtin("noOverlap")
 def _no_overlap(ev: Any, node: A.Call, env: dict) -> CpConstraint:
     """``noOverlap(A)`` / ``noOverlap(seq)`` / ``noOverlap(seq, M[, next])``: the present intervals do

@@ -202,7 +202,11 @@ ENTRIES = [
      "minimize endOf(a);\nsubject to { forbidEnd(a, F); }", None, 7.0),  # F(end - 1) != 0: end 5, 6 refused
     (FN, "forbidExtent", "obj", "using CP;\nstepFunction F = stepwise{ 1 -> 4; 0 -> 6; 1 };\ndvar interval a in 0..20 size 3;\n"
      "maximize startOf(a);\nsubject to { forbidExtent(a, F); endOf(a) <= 9; }", None, 6.0),  # not over 4, 5: [6, 9) (start 4, 5 refused)
-    (FN, "isomorphism", "code", "CP Optimizer scheduling constraint that pyopl does not yet compile to CP-SAT (docs/cp.md lists what runs)", None, "OPL0627"),
+    (FN, "isomorphism", "obj", "using CP;\ndvar interval a[1..2] size 2;\ndvar interval b[1..3] optional size 2;\n"
+     "maximize sum(j in 1..3) j * presenceOf(b[j]) - sum(i in 1..2) endOf(a[i]);\nsubject to { isomorphism(a, b); }",
+     None, 1.0),  # two of b present (b[2], b[3]: 5), each with an a: ends 2 + 2
+    (FN, "isomorphism (with an index array)", "code", "IBM's pages describe the direction of the index array two ways",
+     None, "OPL0627"),
     (FN, "alwaysConstant", "obj", "using CP;\nstateFunction f;\ndvar interval a size 3;\ndvar interval b size 2;\n"
      "minimize endOf(a) + endOf(b);\nsubject to { alwaysConstant(f, a, true, false); alwaysEqual(f, b, 1); "
      "alwaysIn(f, a, 2, 3); }", None, 7.0),  # a's state is 2..3, b's 1: apart, b on [0, 2), a on [2, 5)
@@ -532,7 +536,8 @@ CODE_MODELS = {
     "startAtStart": "dvar interval a;\ndvar interval b;\nconstraints { startAtStart(a, b); }",
     "startBeforeEnd": "dvar interval a;\ndvar interval b;\nconstraints { startBeforeEnd(a, b); }",
     "startBeforeStart": "dvar interval a;\ndvar interval b;\nconstraints { startBeforeStart(a, b); }",
-    "isomorphism": "using CP;\ndvar interval a;\ndvar interval b;\nconstraints { isomorphism(a, b); }",
+    "isomorphism (with an index array)": "using CP;\ndvar interval a[1..2] size 1;\ndvar interval b[1..2] size 1;\n"
+    "dvar int m[1..2] in -1..1;\nminimize 0;\nconstraints { isomorphism(a, b, m, -1); }",
     "alwaysIn": "dvar interval a;\ndvar interval b;\nconstraints { alwaysIn(a, b); }",
     "lengthOf": "dvar interval a;\nminimize lengthOf(a);",
     "sizeOf": "dvar interval a;\nminimize sizeOf(a);",
