@@ -72,11 +72,11 @@ class Builder:
         ``noOverlap(p, M, true)`` (made before any ``noOverlap`` on it is added, which ties the circuit
         to time); call after :meth:`add_intervals`."""
         for c in constraints:
-            wanted = c.kind in ("sequence", "neighbour", "sameSequence") or (c.kind == "noOverlap"
-                                                                               and c.data.get("direct"))
+            pair = c.kind in ("sameSequence", "sameCommonSubsequence")
+            wanted = c.kind in ("sequence", "neighbour") or pair or (c.kind == "noOverlap" and c.data.get("direct"))
             if wanted and c.data["seq"] not in self.circuits:
                 self.circuits[c.data["seq"]] = make_circuit(self, c.data["intervals"])
-            if c.kind == "sameSequence" and c.data["seq2"] not in self.circuits:
+            if pair and c.data["seq2"] not in self.circuits:
                 self.circuits[c.data["seq2"]] = make_circuit(self, c.data["intervals2"])
 
     def add_intervals(self, ivs: list) -> None:
@@ -295,6 +295,23 @@ class Builder:
             m.add(self._present(one.intervals[i]) == self._present(two.intervals[j]))
         for (u, v), lit in one.arcs.items():
             m.add(lit == two.arcs[(node2[u], node2[v])])
+
+    def _sameCommonSubsequence(self, c: Any) -> None:
+        """``sameCommonSubsequence``: for two pairs with all four intervals present, the order of the first
+        intervals in one sequence (their circuit's ranks) is the order of the second ones in the other."""
+        m, d = self.m, c.data
+        one, two = self.circuits[d["seq"]], self.circuits[d["seq2"]]
+        pairs = d["pairs"]
+        for x in range(len(pairs)):
+            for y in range(x + 1, len(pairs)):
+                (i1, j1), (i2, j2) = pairs[x], pairs[y]
+                present = [self._present(one.intervals[i1]), self._present(one.intervals[i2]),
+                           self._present(two.intervals[j1]), self._present(two.intervals[j2])]
+                first = m.new_bool_var("")
+                m.add(one.ranks[i1] + 1 <= one.ranks[i2]).only_enforce_if([first] + present)
+                m.add(two.ranks[j1] + 1 <= two.ranks[j2]).only_enforce_if([first] + present)
+                m.add(one.ranks[i2] + 1 <= one.ranks[i1]).only_enforce_if([first.Not()] + present)
+                m.add(two.ranks[j2] + 1 <= two.ranks[j1]).only_enforce_if([first.Not()] + present)
 
     def _neighbour(self, c: Any) -> None:
         post_neighbour(self, self.circuits[c.data["seq"]], c)

@@ -426,7 +426,10 @@ ENTRIES += [
     (FN, "sameSequence", "obj", "using CP;\ndvar interval a[1..2] size 1;\ndvar interval b[1..2] size 1;\n"
      "dvar sequence s1 in a;\ndvar sequence s2 in b;\nminimize endOf(b[1]) + 10 * endOf(a[2]);\n"
      "subject to { noOverlap(s1); noOverlap(s2); sameSequence(s1, s2); }", None, 12.0),  # a[2] first: b[2] first too
-    (FN, "sameCommonSubsequence", "code", "CP Optimizer sequence constraint: no CP-SAT form yet", None, "OPL0627"),
+    (FN, "sameCommonSubsequence", "obj", "using CP;\ndvar interval a[1..2] optional size 1;\ndvar interval b[1..2] size 1;\n"
+     "dvar sequence p in a;\ndvar sequence q in b;\nmaximize sum(i in 1..2) presenceOf(a[i]) - 3 * startOf(b[1]);\n"
+     "subject to { sameCommonSubsequence(p, q); noOverlap(p); noOverlap(q); startOf(a[1]) == 5; startOf(a[2]) == 0; }",
+     None, 1.0),  # both a present: a[2] before a[1], so b[2] before b[1] (b[1] at 1): 2 - 3; one a absent: 1 - 0
     (FN, "cumulFunctionValue", "out", "using CP;\ndvar interval a in 0..10 size 2;\ncumulFunction f = pulse(a, 3);\n"
      "minimize startOf(a);\nsubject to { startOf(a) >= 1; }\nint v[t in 0..3] = cumulFunctionValue(f, t);\n"
      "execute { writeln(v); }", None, "[0 3 3 0]"),  # a on [1, 3)
@@ -558,8 +561,6 @@ CODE_MODELS = {
     "stepAtStart": "dvar interval a;\nminimize stepAtStart(a);",
     "stepAtEnd": "dvar interval a;\nminimize stepAtEnd(a);",
     "standardDeviation": _CPX + "minimize standardDeviation(x);",
-    "sameCommonSubsequence": _CPI + "dvar sequence s1 in all(i in 1..1) a;\ndvar sequence s2 in all(i in 1..1) a;\n"
-                             "minimize endOf(a);\nsubject to { sameCommonSubsequence(s1, s2); }",
     "segmentStart": _CPI + "cumulFunction f = pulse(a, 1);\nminimize endOf(a);\nsubject to { segmentStart(f, 0) <= 1; }",
     "segmentEnd": _CPI + "cumulFunction f = pulse(a, 1);\nminimize endOf(a);\nsubject to { segmentEnd(f, 0) <= 1; }",
     "segmentValue": _CPI + "cumulFunction f = pulse(a, 1);\nminimize endOf(a);\nsubject to { segmentValue(f, 0) <= 1; }",
