@@ -25,7 +25,7 @@ from .epigraph import AbsContext, objective_ok, settle
 from .errors import EvalError
 from .instance import INF, MAX_ARRAY, MAX_COLUMNS, Instance, Symbol, dim_env  # noqa: F401  (dim_env re-exported)
 from .kinds import is_number
-from .linear import LinExpr, QuadExpr
+from .linear import Leaf, LinExpr, QuadExpr
 from .symbols import DexprArray, DexprScalar, VarArray
 from .valuechecks import check_declared_value
 from .vectorised_subsets import vector_domain_bounds
@@ -500,6 +500,8 @@ def _as_objective(inst: Instance, v: Any, expr: A.Expr) -> Any:
         return LinExpr(None, float(v))
     if isinstance(v, (LinExpr, QuadExpr)):
         return v
+    if isinstance(v, Leaf) and inst.engine == "cp":  # `maximize presenceOf(a)`: a constraint as its 0/1 value
+        return inst.ev.truth_value(v, expr)
     raise EvalError("objective-not-numeric", expr.span, "the objective must be a numeric expression, but this is %s" % (
         "a " + type_word(v)), help="minimize or maximize a sum of terms over decision variables")
 
