@@ -208,3 +208,28 @@ def test_same_common_subsequence_matches_brute_force():
                 - 3 * (a[2][0] if a[2] else 0) + 3 * (b[2][0] if b[2] else 0)
             best = v if best is None else max(best, v)
     assert r.status == "optimal" and r.objective == best
+
+
+def test_eval_of_a_pwl_function_matches_brute_force():
+    text = """using CP;
+    int d[1..3] = [3, 2, 4];
+    pwlFunction ETCost = piecewise { -1->10; 1 } (10, 0);
+    pwlFunction Half = piecewise { 0.5->4; -1.5 } (0, 1);
+    dvar interval a[i in 1..3] in 0..16 size d[i];
+    dvar interval b optional in 0..20 size 2;
+    minimize sum(i in 1..3) endEval(a[i], ETCost) + startEval(b, Half, 7.5) - 3 * presenceOf(b)
+             + 2 * lengthEval(b, Half);
+    subject to { noOverlap(a); }"""
+    r = pyopl.compile_model(text).solve(threads=1)
+
+    def et(t):  # IBM's V-shaped earliness/tardiness cost (OPL Language Quick Reference, "endEval")
+        return abs(t - 10)
+
+    def half(t):
+        return 1 + 0.5 * t if t <= 4 else 3 - 1.5 * (t - 4)
+    d = [3, 2, 4]
+    best_a = min(sum(et(s[i] + d[i]) for i in range(3)) for s in itertools.product(range(0, 17), repeat=3)
+                 if all(s[i] + d[i] <= 16 for i in range(3))
+                 and all(s[i] + d[i] <= s[j] or s[j] + d[j] <= s[i] for i, j in itertools.combinations(range(3), 2)))
+    best_b = min([7.5] + [half(s) - 3 + 2 * half(2) for s in range(0, 19)])
+    assert r.status == "optimal" and r.objective == pytest.approx(best_a + best_b, abs=1e-9)

@@ -126,9 +126,11 @@ def _integer_function(f: StepFunction, node: A.Node) -> StepFunction:
     return StepFunction(tuple(int(x) for x in f.times), tuple(int(x) for x in f.values))
 
 
-def _steps_of(inst: Any, f: StepFunction, e: LinExpr, span: Any) -> list[tuple[int, int, int, int]]:
-    """The steps of ``f`` over the values of the integer expression ``e``, each ``(first, last, value,
-    literal)``: the 0/1 column true exactly when ``e`` lies in ``first..last`` (one of them is true)."""
+def _steps_of(inst: Any, f: Any, e: LinExpr, span: Any) -> list[tuple[int, int, Any, Any]]:
+    """The pieces of ``f`` (a :class:`StepFunction` or :class:`PwlFunction`) over the values of the integer
+    expression ``e``, each ``(first, last, value, literal)``: the 0/1 column true exactly when ``e`` lies in
+    ``first..last`` (one of them is true; None for a single piece); ``value`` a number (a step) or
+    ``(slope, intercept)`` as fractions (a piece of a piecewise-linear function)."""
     lo, hi = inst.bounds(e)
     steps = f.steps(int(lo), int(hi))
     out = []
@@ -145,12 +147,97 @@ def _steps_of(inst: Any, f: StepFunction, e: LinExpr, span: Any) -> list[tuple[i
     return out
 
 
-def value_at(inst: Any, f: StepFunction, e: LinExpr, span: Any) -> LinExpr:
-    """``F(e)`` for the integer expression ``e``: the sum of each step's value times its literal."""
-    out = LinExpr(None, 0.0)
-    for _a, _b, v, z in _steps_of(inst, f, e, span):
-        out.iadd(LinExpr(None, float(v)) if z is None else LinExpr({z: float(v)}))
-    return out
+def value_at(inst: Any, f: Any, e: LinExpr, span: Any, absent: Any = None, presence: int | None = None) -> LinExpr:
+    """``F(e)`` for the integer expression ``e``: for a step function the sum of each step's value times its
+    literal; for a piecewise-linear one ``N / D``, ``N`` an integer column equal to ``D * (slope * e +
+    intercept)`` on the piece its literal picks, ``D`` the least common denominator (exact).  With
+    ``presence`` (an optional interval's column): ``absent`` when it is 0."""
+    from fractions import Fraction
+    from math import lcm
+
+    pieces = _steps_of(inst, f, e, span)
+    if isinstance(f, StepFunction):
+        out = LinExpr(None, 0.0)
+        for _a, _b, v, z in pieces:
+            out.iadd(LinExpr(None, float(v)) if z is None else LinExpr({z: float(v)}))
+        return out if presence is None else _or_absent(inst, out, absent, presence, span)
+    fr = [Fraction(absent or 0)] + [x for _a, _b, v, _z in pieces for x in v]
+    d = lcm(*[x.denominator for x in fr]) if fr else 1
+    ends = [d * (v[0] * x + v[1]) for a, b, v, _z in pieces for x in (a, b)]
+    if presence is not None:
+        ends.append(d * Fraction(absent or 0))
+    n = inst.new_column(float(min(ends)), float(max(ends)), True, "pwl_value")
+    for _a, _b, (slope, icpt), z in pieces:  # n - d * slope * e == d * intercept on the piece
+        row = LinExpr({n: 1.0})
+        row.iadd(e, -float(d * slope))
+        when = ([] if z is None else [(z, True)]) + ([] if presence is None else [(presence, True)])
+        conditional(inst, row, float(d * icpt), float(d * icpt), when, span)
+    if presence is not None:
+        conditional(inst, LinExpr({n: 1.0}), float(d * Fraction(absent)), float(d * Fraction(absent)),
+                    [(presence, False)], span)
+    return LinExpr({n: 1.0 / d})
+
+
+def _or_absent(inst: Any, val: LinExpr, absent: Any, presence: int, span: Any) -> LinExpr:
+    lo, hi = inst.bounds(val)
+    t = inst.new_column(min(lo, absent), max(hi, absent), True, "eval")
+    d = LinExpr({t: 1.0})
+    d.iadd(val, -1.0)
+    conditional(inst, d, 0.0, 0.0, [(presence, True)], span)
+    conditional(inst, LinExpr({t: 1.0}), absent, absent, [(presence, False)], span)
+    return LinExpr.var(t)
+
+
+@dataclass(frozen=True)
+class PwlFunction:
+    """A piecewise-linear function (a ``pwlFunction`` or ``piecewise{...}(x0, y0)`` given to ``startEval``
+    and the others), as pyopl reads ``piecewise`` (pyopl/lowering/piecewise.py; a repeated breakpoint is
+    a step, its value from the breakpoint on)."""
+
+    slopes: tuple
+    breaks: tuple
+    x0: float
+    y0: float
+
+    def __call__(self, t: float) -> float:
+        from .piecewise import _jump, _value, split_steps
+
+        slopes, breaks, steps = split_steps(list(self.slopes), list(self.breaks))
+        return _value(slopes, breaks, self.x0, self.y0, t) + _jump(steps, t) - _jump(steps, self.x0)
+
+    def steps(self, lo: int, hi: int) -> list[tuple[int, int, tuple]]:
+        """The pieces met by the integers ``lo..hi``: ``(first, last, (slope, intercept))``, exact
+        fractions; a piece between breakpoints ``b1 < b2`` holds the integers of ``[b1, b2)``."""
+        import math
+
+        cuts = sorted(set(b for b in self.breaks if lo < b <= hi))
+        out = []
+        starts = [lo] + [math.ceil(b) for b in cuts]
+        for k, a in enumerate(starts):
+            b = (starts[k + 1] - 1) if k + 1 < len(starts) else hi
+            if a > b or (out and a <= out[-1][1]):
+                continue
+            slope = _exact(self(b) - self(a)) / (b - a) if b > a else _exact(0)
+            out.append((a, b, (slope, _exact(self(a)) - slope * a)))
+        return out
+
+
+def _exact(x: float) -> Any:
+    """``x`` as the fraction (denominator up to 10^6) it equals to within 10^-9; EvalError otherwise."""
+    from fractions import Fraction
+
+    f = Fraction(x).limit_denominator(10 ** 6)
+    if abs(float(f) - x) > 1e-9 * max(1.0, abs(x)):
+        raise ValueError(x)
+    return f
+
+
+def _pwl_of(ev: Any, node: A.Piecewise, env: dict) -> PwlFunction:
+    """The :class:`PwlFunction` of ``piecewise(quals){s1 -> b1; ...; sLast}(x0, y0)`` without argument."""
+    from .piecewise import piecewise_data
+
+    slopes, breaks, x0, y0 = piecewise_data(ev, node, env)
+    return PwlFunction(tuple(slopes), tuple(breaks), x0, y0)
 
 
 def _point(iv: IntervalVar, part: str) -> LinExpr:
@@ -159,24 +246,25 @@ def _point(iv: IntervalVar, part: str) -> LinExpr:
     return LinExpr.var(getattr(iv, part))
 
 
-def _eval(part: str):
+def _eval(part: str):  # (startEval & co.: a step function or a piecewise-linear one)
     def handler(ev: Any, node: A.Call, env: dict) -> LinExpr:
         arity(node, 2, 3)
         inst = ev.inst
         need_cp(inst, node.span, "`%s`" % node.func)
         iv = interval_arg(ev, node, 0, env)
-        f = _function(ev, node, 1, env)
-        absent = data_int_arg(ev, node, 2, env, "the absent value")
-        val = value_at(inst, f, _point(iv, part), node.span)
-        if iv.presence is None:
-            return val
-        lo, hi = inst.bounds(val)
-        t = inst.new_column(min(lo, absent), max(hi, absent), True, node.func)
-        d = LinExpr({t: 1.0})
-        d.iadd(val, -1.0)
-        conditional(inst, d, 0.0, 0.0, [(iv.presence, True)], node.span)
-        conditional(inst, LinExpr({t: 1.0}), absent, absent, [(iv.presence, False)], node.span)
-        return LinExpr.var(t)
+        arg = node.args[1]
+        if isinstance(arg, A.Piecewise) and arg.arg is None:  # a pwlFunction (pyopl/syntax/pwl.py)
+            f = _pwl_of(ev, arg, env)
+            absent = ev.eval_number(node.args[2], env, "the absent value") if len(node.args) > 2 else 0
+        else:
+            f = _function(ev, node, 1, env)
+            absent = data_int_arg(ev, node, 2, env, "the absent value")
+        try:
+            return value_at(inst, f, _point(iv, part), node.span, absent, iv.presence)
+        except ValueError as e:
+            raise EvalError("cpsat-non-integral", arg.span, "the piecewise-linear function of `%s` takes the value "
+                            "%r, which has no exact fraction with a denominator up to 10^6 (CP-SAT computes in "
+                            "integers)" % (node.func, e.args[0]), help="round the function's data") from None
     handler.__doc__ = ("``%sEval(a, F[, absent])``: the step function ``F`` at the %s of the interval ``a``, "
                        "``absent`` (0) when ``a`` is absent (OPL Language Quick Reference, \"%sEval\")." % (part, part, part))
     return handler

@@ -221,6 +221,9 @@ ENTRIES = [
     (FN, "overlapLength", "obj", "using CP;\ndvar interval a in 0..10 size 3;\ndvar interval b in 0..10 size 1;\nmaximize 10 * overlapLength(a, 2, 4) + overlapLength(a, b) - startOf(b);", None, 20.0),  # a over [2, 4) entirely (2 * 10, a starts at 1 or 2); b gains its overlap 1 back only by starting at 1 or later
     (FN, "startEval", "obj", "using CP;\nstepFunction F = stepwise{ 5 -> 2; 9 -> 6; 1 };\ndvar interval a in 0..10 size 1;\n"
      "maximize startEval(a, F) - startOf(a);", None, 7.0),  # 9 at start 2
+    (FN, "endEval (of a pwlFunction, IBM's earliness/tardiness example)", "obj", "using CP;\n"
+     "pwlFunction ETCost = piecewise { -1->10; 1 } (10, 0);\ndvar interval a[1..2] size 4;\n"
+     "minimize sum(i in 1..2) endEval(a[i], ETCost);\nsubject to { noOverlap(a); }", None, 4.0),  # ends 10 and 14, or 6 and 10
     (FN, "endEval", "obj", "using CP;\nstepFunction F = stepwise{ 5 -> 2; 9 -> 6; 1 };\ndvar interval a optional in 0..10 size 3;\n"
      "maximize endEval(a, F, 7) + presenceOf(a);", None, 10.0),  # end 3..5: 9, present: 10
     (FN, "lengthEval", "obj", "using CP;\nstepFunction F = stepwise{ 5 -> 2; 9 -> 6; 1 };\ndvar interval a in 0..10 size 1..8;\n"
