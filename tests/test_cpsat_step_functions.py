@@ -233,3 +233,15 @@ def test_eval_of_a_pwl_function_matches_brute_force():
                  and all(s[i] + d[i] <= s[j] or s[j] + d[j] <= s[i] for i, j in itertools.combinations(range(3), 2)))
     best_b = min([7.5] + [half(s) - 3 + 2 * half(2) for s in range(0, 19)])
     assert r.status == "optimal" and r.objective == pytest.approx(best_a + best_b, abs=1e-9)
+
+
+def test_ibm_inline_piecewise_in_end_eval():
+    text = """using CP;
+    int dd[1..2] = [6, 9];
+    dvar interval a[i in 1..2] size 4;
+    minimize sum(i in 1..2) endEval(a[i], piecewise{ -1->dd[i]; 1 } (dd[i], 0));
+    subject to { noOverlap(a); }"""
+    r = pyopl.compile_model(text).solve(threads=1)
+    best = min(abs(s1 + 4 - 6) + abs(s2 + 4 - 9) for s1 in range(0, 20) for s2 in range(0, 20)
+               if s1 + 4 <= s2 or s2 + 4 <= s1)
+    assert r.status == "optimal" and r.objective == best == 1

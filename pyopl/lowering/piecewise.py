@@ -44,6 +44,10 @@ def piecewise_data(ev: Any, node: A.Piecewise, env: dict) -> tuple[list, list, f
 
 
 def evaluate_piecewise(ev: Any, node: A.Piecewise, env: dict) -> Any:
+    if node.arg is None:
+        raise EvalError("type-expected-number", node.span, "`piecewise{...}(x0, y0)` without an argument is a "
+                        "function, which `startEval`, `endEval`, `sizeEval` and `lengthEval` take",
+                        help="apply it to an expression: `piecewise{...}(x0, y0) x`")
     slopes, breaks, x0, y0 = piecewise_data(ev, node, env)
     arg = ev.evaluate(node.arg, env)
     slopes, breaks, steps = split_steps(slopes, breaks)

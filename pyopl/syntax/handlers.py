@@ -419,6 +419,10 @@ class _Handlers:
             last = A.Const(self._s(meta), 0)  # keeps the later stages going; the error stops the compile
         return A.Piecewise(self._s(meta), quals, slopes, breaks, last, anchor, arg)
 
+    def piecewise_fn(self, meta, c):
+        """``piecewise{...}(x0, y0)`` without an argument: the function itself (``endEval(a, piecewise{...}(x0, y0))``)."""
+        return self._piecewise(meta, [x for x in c if x is not None] or [None], False)
+
     def stepwise(self, meta, c):
         """``stepwise(quals){v1 -> t1; ...; vLast}``: the items are the pairs and one last value, as ``piecewise``."""
         fn = self._piecewise(meta, [x for x in c if x is not None] or [None], False)
