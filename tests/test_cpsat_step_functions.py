@@ -245,3 +245,46 @@ def test_ibm_inline_piecewise_in_end_eval():
     best = min(abs(s1 + 4 - 6) + abs(s2 + 4 - 9) for s1 in range(0, 20) for s2 in range(0, 20)
                if s1 + 4 <= s2 or s2 + 4 <= s1)
     assert r.status == "optimal" and r.objective == best == 1
+
+
+def test_alternative_with_a_decided_cardinality_and_span_synchronize_edge_cases_match_brute_force():
+    text = """using CP;
+    dvar int c in 0..3;
+    dvar interval a optional in 0..6 size 2;
+    dvar interval b[1..3] optional in 0..6 size 2;
+    dvar interval s optional in 0..8;
+    dvar interval t[1..2] optional in 0..8 size 1;
+    dvar interval y optional in 0..8 size 1;
+    maximize 4 * presenceOf(a) - 4 * c + sum(j in 1..3) j * presenceOf(b[j]) - lengthOf(s)
+             + 3 * presenceOf(t[1]) + 2 * presenceOf(t[2]) - 2 * presenceOf(y) + startOf(t[2]) - startOf(t[1]);
+    subject to {
+      alternative(a, b, c);
+      span(s, t);
+      synchronize(y, t);
+      noOverlap(t);
+    }"""
+    r = pyopl.compile_model(text).solve(threads=1)
+    # alternative: a absent -> every b absent; a present -> c >= 1 of b present, each equal to a
+    best_alt = None
+    for c in range(4):
+        for a in [None] + list(range(5)):
+            for pres in itertools.product([0, 1], repeat=3):
+                if a is None and any(pres):
+                    continue
+                if a is not None and (c < 1 or sum(pres) != c):
+                    continue  # IBM: a present picks a non-empty set of c intervals
+                v = 4 * (a is not None) - 4 * c + sum((j + 1) * p for j, p in enumerate(pres))
+                best_alt = v if best_alt is None else max(best_alt, v)
+    # span: s present iff some t is, from the first start to the last end; synchronize: present t with y
+    best_rest = None
+    for t1, t2, y in itertools.product([None] + list(range(8)), repeat=3):
+        ts = [x for x in (t1, t2) if x is not None]
+        if t1 is not None and t2 is not None and abs(t1 - t2) < 1:
+            continue  # noOverlap(t)
+        if y is not None and any(x != y for x in ts):
+            continue  # synchronize(y, t)
+        length = (max(ts) + 1 - min(ts)) if ts else 0
+        v = -length + 3 * (t1 is not None) + 2 * (t2 is not None) - 2 * (y is not None) \
+            + (t2 if t2 is not None else 0) - (t1 if t1 is not None else 0)
+        best_rest = v if best_rest is None else max(best_rest, v)
+    assert r.status == "optimal" and r.objective == best_alt + best_rest

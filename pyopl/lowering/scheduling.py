@@ -74,8 +74,9 @@ def _same(inst: Any, a: IntervalVar, b: IntervalVar, part: str, when: list, span
 @builtin("alternative")
 def _alternative(ev: Any, node: A.Call, env: dict) -> CpConstraint:
     """``alternative(a, B[, c])``: when ``a`` is present exactly one interval of ``B`` is (``c`` of them, an
-    integer expression, data or decisions), each starting and ending with ``a``; when ``a`` is absent
-    every interval of ``B`` is (OPL manual, "alternative")."""
+    integer expression, data or decisions, at least 1: IBM's K is non-empty, so ``c <= 0`` makes ``a``
+    absent), each starting and ending with ``a``; when ``a`` is absent every interval of ``B`` is (OPL
+    manual, "alternative")."""
     from .cp_arith import cp_product
 
     arity(node, 2, 3)
@@ -94,6 +95,11 @@ def _alternative(ev: Any, node: A.Call, env: dict) -> CpConstraint:
     else:
         total.iadd(_presence(a), -float(c))
     inst.add_aux_row(total, 0.0, 0.0, node.span)  # sum(presence of B) == c * presence of a
+    # IBM (OPL Language Reference, "alternative"): a present picks a non-empty K with |K| = c, so c >= 1 then
+    if isinstance(c, LinExpr):
+        conditional(inst, c, 1.0, float("inf"), a.when(), node.span)
+    elif c <= 0:
+        inst.add_aux_row(_presence(a), 0.0, 0.0, node.span)  # c <= 0: a is absent
     for b in bs:
         _same(inst, a, b, "start", b.when(), node.span)
         _same(inst, a, b, "end", b.when(), node.span)
