@@ -288,3 +288,41 @@ def test_alternative_with_a_decided_cardinality_and_span_synchronize_edge_cases_
             + (t2 if t2 is not None else 0) - (t1 if t1 is not None else 0)
         best_rest = v if best_rest is None else max(best_rest, v)
     assert r.status == "optimal" and r.objective == best_alt + best_rest
+
+
+def test_transition_matrix_and_next_prev_expressions_with_absent_values_match_brute_force():
+    text = """using CP;
+    int ty[1..3] = [0, 1, 1];
+    int M[0..1][0..1] = [[0, 2], [3, 1]];
+    dvar interval a[i in 1..3] optional in 0..9 size i;
+    dvar sequence p in a types ty;
+    maximize sum(i in 1..3) 6 * presenceOf(a[i]) - endOf(a[3]) + 2 * typeOfNext(p, a[1], 5, 7)
+             + startOfPrev(p, a[2], -1, 4) - endOfNext(p, a[3], 3, 2);
+    subject to { noOverlap(p, M); }"""
+    r = pyopl.compile_model(text).solve(threads=1)
+    ty, M, size = [0, 1, 1], [[0, 2], [3, 1]], [1, 2, 3]
+    best = None
+    for st in itertools.product([None] + list(range(10)), repeat=3):
+        iv = {i: (st[i], st[i] + size[i]) for i in range(3) if st[i] is not None}
+        if any(e > 9 for _s, e in iv.values()):
+            continue
+        order = sorted(iv, key=lambda i: iv[i][0])
+        ok = all(iv[x][1] + M[ty[x]][ty[y]] <= iv[y][0] for k, x in enumerate(order) for y in order[k + 1:])
+        if not ok:
+            continue  # IBM: the distance separates an interval from every later one of the sequence
+
+        def nxt(i, last, absent, what):
+            if i not in iv:
+                return absent
+            k = order.index(i)
+            return last if k == len(order) - 1 else what(order[k + 1])
+
+        def prv(i, first, absent, what):
+            if i not in iv:
+                return absent
+            k = order.index(i)
+            return first if k == 0 else what(order[k - 1])
+        v = sum(6 for i in iv) - (iv[2][1] if 2 in iv else 0) + 2 * nxt(0, 5, 7, lambda j: ty[j]) \
+            + prv(1, -1, 4, lambda j: iv[j][0]) - nxt(2, 3, 2, lambda j: iv[j][1])
+        best = v if best is None else max(best, v)
+    assert r.status == "optimal" and r.objective == best
