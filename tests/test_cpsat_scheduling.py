@@ -358,7 +358,8 @@ def test_writeln_of_an_interval_prints_ibm_form():
      "`heightAtEnd`"),
     ("dvar int x[1..2] in 0..3;\ndvar int c[1..2] in 0..2;\nminimize x[1];\nsubject to { distribute(c, [1, 2], x); }",
      (5, 14), "distribute"),
-    ("stateFunction s[1..2];\nminimize 1;", (2, 1), "stateFunction"),
+    ("tuple T { int a; int b; int d; }\n{T} M = {<0, 1, 2>};\nstateFunction s with M;\nminimize 1;", (4, 1),
+     "stateFunction"),
 ])
 def test_each_unsupported_cp_form_has_its_code_at_its_place(body, at, words):
     with pytest.raises(pyopl.CompileError) as e:

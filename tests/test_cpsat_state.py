@@ -254,3 +254,19 @@ def test_segments_are_cut_at_aligned_points_and_read_a_constant_state():
     r = pyopl.compile_model(text).solve(threads=1)
     assert r.status == "optimal"  # b is start-aligned: its segment starts at 3 although a (state 4) ends there
     assert r.script_output.strip() == "0-3:4 3-5:4 7-9:6 44444-1-166-1"
+
+
+def test_an_array_of_state_functions_keeps_each_apart():
+    text = """using CP;
+    range H = 1..2;
+    stateFunction s[H];
+    dvar interval a[1..4] in 0..10 size 2;
+    minimize max(i in 1..4) endOf(a[i]);
+    subject to { forall(i in 1..4) alwaysEqual(s[(i % 2) + 1], a[i], i); }
+    execute { for (var h in H) writeln(s[h].getNumberOfSegments(), " ", s[h].getValue(1)); }"""
+    r = pyopl.compile_model(text).solve(threads=1)
+    # four different states: one function would need 8; two functions (a2, a4 and a1, a3) need 4
+    assert r.status == "optimal" and r.objective == 4
+    starts = {i: r["a"][i].start for i in range(1, 5)}
+    first = {h: min((i for i in range(1, 5) if (i % 2) + 1 == h), key=lambda i: starts[i]) for h in (1, 2)}
+    assert r.script_output.split() == ["4", str(first[1]), "4", str(first[2])]

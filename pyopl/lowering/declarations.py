@@ -115,7 +115,8 @@ def _keys(dims: list[Any]):
 def param_decl(inst: Instance, d: A.ParamDecl) -> None:
     _check_name(inst, d)
     if d.type.name == "stateFunction" and not d.type.is_set and "stateFunction" not in inst.symbols:
-        f = state_functions.state_function_decl(inst, d)  # (OPL0626 without `using CP;`)
+        dims = eval_dims(inst, d.dims, {}, d.name) if d.dims else None
+        f = state_functions.state_function_decl(inst, d, dims, list(_keys(dims)) if dims else None)  # (OPL0626 without `using CP;`)
         inst.declare(Symbol("param", d.name, f, d, None), d.name_span)
         return
     if d.type.name == "stepFunction" and not d.type.is_set and "stepFunction" not in inst.symbols:

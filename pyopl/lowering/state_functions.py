@@ -61,21 +61,31 @@ class StateFunction:
     name: str
     uses: list = field(default_factory=list)
 
+    def __repr__(self) -> str:  # (never the Python form in a message)
+        return "the stateFunction `%s`" % self.name
+
     def fresh_copy(self) -> "StateFunction":
         """A copy without requirements (for the solution check, which evaluates the constraints again:
         what it posts must not add to the model's own requirements, which the segments are read from)."""
         return StateFunction(self.name)
 
 
-def state_function_decl(inst: Any, d: A.ParamDecl) -> StateFunction:
-    """``stateFunction f;`` (a scalar, without a transition distance) in a ``using CP;`` model: the
-    value to declare.  Raises EvalError ``cp-needs-using-cp`` without ``using CP;``,
-    ``unsupported-cp-variable`` for an array of them or a transition distance (``with M``)."""
+def state_function_decl(inst: Any, d: A.ParamDecl, dims: list | None = None, keys: list | None = None) -> Any:
+    """``stateFunction f;`` or an array ``stateFunction f[dims];`` (without a transition distance) in a
+    ``using CP;`` model: the value to declare (``keys``: the array's keys over the index sets ``dims``).
+    Raises EvalError ``cp-needs-using-cp`` without ``using CP;``, ``unsupported-cp-variable`` for a
+    transition distance (``with M``) or an initializer."""
+    from ..semantics.values import OplArray, show
+
     need_cp(inst, d.name_span, "`stateFunction`")
-    if d.dims or d.init is not None or getattr(d, "with_clause", None):
-        raise EvalError("unsupported-cp-variable", d.type.span, "a `stateFunction` is compiled to CP-SAT as a "
-                        "single function without a transition distance (`stateFunction f;`), and this is not one",
-                        help="declare `stateFunction f;`; for several, declare each on its own")
+    if d.init is not None or getattr(d, "with_clause", None):
+        raise EvalError("unsupported-cp-variable", d.type.span, "a `stateFunction` is compiled to CP-SAT without a "
+                        "transition distance (`stateFunction f;`), and this one has %s" % (
+                            "a value" if d.init is not None else "one"),
+                        help="declare `stateFunction f;` (or an array `stateFunction f[I];`) without `with`")
+    if dims:
+        return OplArray(d.name, dims, {k: StateFunction(d.name + "".join("[%s]" % show(x) for x in k))
+                                       for k in keys})
     return StateFunction(d.name)
 
 

@@ -16,7 +16,7 @@ from typing import Any
 
 from ..semantics.values import OplArray, OplRange, OplSet, OplTuple
 from .host_errors import HostError, host_error
-from .opl_objects import (ArrayHost, ConstraintHost, DexprHost, DvarHost, SetHost, describe, display, js_number,
+from .opl_objects import (VALUE_HOSTS, ArrayHost, ConstraintHost, DexprHost, DvarHost, SetHost, describe, display, js_number,
                           to_key, to_script)
 from .options import DEFAULT_MEMORY, DEFAULT_STEPS, ScriptOptions  # noqa: F401  (defined apart: light to import)
 from .values import HostObject, JSArray, JSObject, UNDEFINED, well_formed
@@ -621,15 +621,13 @@ def element_names(ctx: ScriptContext) -> list[str]:
     return names
 
 
-def _step_function(name: str, f: Any) -> Any:
-    """A ``stepFunction`` as a script function of one number (pyopl/lowering/step_functions.py)."""
-    from .convert import to_number
-    from .values import HostFunction
+def _state_function_host(ctx: Any, v: Any) -> Any:
+    from .intervals import StateFunctionHost
 
-    def call(interp: Any, this: Any, args: list, span: Any) -> Any:
-        v = f(to_number(args[0]) if args else float("nan"))
-        return float(v)
-    return HostFunction(name, call, length=1)
+    return StateFunctionHost(ctx, v.name, v)
+
+
+VALUE_HOSTS["StateFunction"] = _state_function_host  # (pyopl/lowering/state_functions.py)
 
 
 def element(ctx: ScriptContext, name: str, span: Any) -> Any:
@@ -660,7 +658,9 @@ def element(ctx: ScriptContext, name: str, span: Any) -> Any:
 
             return StateFunctionHost(ctx, name, v)
         if type(v).__name__ == "StepFunction":  # `F(t)` in a script (IBM: `writeln(F2(25))`)
-            return _step_function(name, v)
+            from .opl_objects import step_function_host
+
+            return step_function_host(name, v)
         if isinstance(v, OplArray):
             return ArrayHost(ctx, v, (), _decl_type(sym))
         from ..lowering.state_functions import StateFunction

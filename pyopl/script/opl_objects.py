@@ -28,6 +28,10 @@ def js_number(v: float) -> str:
     return number_to_string(v)
 
 
+#: host objects for model values that modules above this one define: type name -> maker(ctx, value)
+VALUE_HOSTS: dict = {}
+
+
 def to_script(ctx: Any, v: Any, slot: Any = None) -> Any:
     """An OPL data value as a script value: numbers as floats, strings, host objects for the rest.
     ``slot``: where a tuple lives in the model's data (:mod:`.tuple_slots`), so that a script may
@@ -44,7 +48,23 @@ def to_script(ctx: Any, v: Any, slot: Any = None) -> Any:
         return SetHost(ctx, v, None)
     if isinstance(v, OplArray):
         return ArrayHost(ctx, v, (), None)
+    kind = type(v).__name__
+    if kind in VALUE_HOSTS:  # an element of a `stateFunction` array (registered by pyopl/script/host.py)
+        return VALUE_HOSTS[kind](ctx, v)
+    if kind == "StepFunction":  # an element of a `stepFunction` array (pyopl/lowering/step_functions.py)
+        return step_function_host("stepFunction", v)
     return v
+
+
+def step_function_host(name: str, f: Any) -> Any:
+    """A ``stepFunction`` as a script function of one number (pyopl/lowering/step_functions.py)."""
+    from .convert import to_number
+    from .values import HostFunction
+
+    def call(interp: Any, this: Any, args: list, span: Any) -> Any:
+        v = f(to_number(args[0]) if args else float("nan"))
+        return float(v)
+    return HostFunction(name, call, length=1)
 
 
 def to_key(v: Any) -> Any:

@@ -207,6 +207,9 @@ ENTRIES = [
      None, 1.0),  # two of b present (b[2], b[3]: 5), each with an a: ends 2 + 2
     (FN, "isomorphism (with an index array)", "code", "IBM's pages describe the direction of the index array two ways",
      None, "OPL0627"),
+    (KW, "stateFunction (an array)", "obj", "using CP;\nstateFunction f[1..2];\ndvar interval a[1..4] size 2;\n"
+     "minimize max(i in 1..4) endOf(a[i]);\nsubject to { forall(i in 1..4) alwaysEqual(f[1 + i % 2], a[i], i); }",
+     None, 4.0),  # four states: one function needs 8; two functions (a1, a3 and a2, a4) need 4
     (FN, "alwaysConstant", "obj", "using CP;\nstateFunction f;\ndvar interval a size 3;\ndvar interval b size 2;\n"
      "minimize endOf(a) + endOf(b);\nsubject to { alwaysConstant(f, a, true, false); alwaysEqual(f, b, 1); "
      "alwaysIn(f, a, 2, 3); }", None, 7.0),  # a's state is 2..3, b's 1: apart, b on [0, 2), a on [2, 5)
