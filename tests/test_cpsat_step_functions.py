@@ -326,3 +326,21 @@ def test_transition_matrix_and_next_prev_expressions_with_absent_values_match_br
             + prv(1, -1, 4, lambda j: iv[j][0]) - nxt(2, 3, 2, lambda j: iv[j][1])
         best = v if best is None else max(best, v)
     assert r.status == "optimal" and r.objective == best
+
+
+def test_pulse_over_a_fixed_interval_matches_brute_force():
+    text = """using CP;
+    range options = 1..6;
+    dvar interval itvs[options] optional in 1..4 size 1;
+    cumulFunction c = sum(o in options) pulse(itvs[o], 1) + pulse(1, 2, 1) + pulse(3, 3, 5);
+    maximize sum(o in options) (2 * presenceOf(itvs[o]) - startOf(itvs[o]));
+    subject to { c <= 2; }"""
+    r = pyopl.compile_model(text).solve(threads=1)
+    best = None
+    for starts in itertools.product([None, 1, 2, 3], repeat=6):
+        load = {t: sum(1 for s in starts if s == t) + (1 if t == 1 else 0) for t in (1, 2, 3)}
+        if max(load.values()) > 2:
+            continue  # pulse(1, 2, 1) holds one unit on [1, 2); pulse(3, 3, 5) is empty
+        v = sum(2 - s for s in starts if s is not None)  # (without pulse(1, 2, 1): 2)
+        best = v if best is None else max(best, v)
+    assert r.status == "optimal" and r.objective == best

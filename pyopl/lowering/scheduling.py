@@ -287,6 +287,13 @@ def _elementary(kind: str):
     def handler(ev: Any, node: A.Call, env: dict) -> CumulExpr:
         arity(node, 2, 3)
         need_cp(ev.inst, node.span, "`%s`" % node.func)
+        if len(node.args) == 3 and kind == "pulse" and not isinstance(ev.evaluate(node.args[0], env), IntervalVar):
+            # `pulse(u, v, h)`: over the fixed interval [u, v) (OPL Language Quick Reference, "pulse")
+            u, v, h = (int_arg(ev, node, k, env) for k in range(3))
+            if any(isinstance(x, LinExpr) for x in (u, v, h)):
+                raise EvalError("cp-bad-argument", node.span, "`pulse(u, v, h)` over a fixed interval takes data",
+                                help="for a pulse of an interval variable write `pulse(a, h)`")
+            return CumulExpr([("step", u, h), ("step", v, -h)] if v > u else [])
         if len(node.args) == 3:  # a height in lo..hi, chosen by the solver (OPL manual, "pulse")
             iv = interval_arg(ev, node, 0, env)
             lo, hi = int_arg(ev, node, 1, env), int_arg(ev, node, 2, env)
