@@ -344,3 +344,31 @@ def test_pulse_over_a_fixed_interval_matches_brute_force():
         v = sum(2 - s for s in starts if s is not None)  # (without pulse(1, 2, 1): 2)
         best = v if best is None else max(best, v)
     assert r.status == "optimal" and r.objective == best
+
+
+def test_segments_of_a_cumul_function_in_post_processing_and_scripts():
+    text = """using CP;
+    dvar interval a in 0..10 size 3;
+    dvar interval b in 0..10 size 2;
+    cumulFunction f = pulse(a, 2) + pulse(b, 1, 4) + step(5, 1);
+    maximize heightAtStart(b, f) - startOf(a);
+    subject to { startOf(b) == 1; f <= 6; }
+    int n = numberOfSegments(f);
+    int v[i in 0..n-1] = segmentValue(f, i);
+    int st[i in 0..n-1] = segmentStart(f, i);
+    int en[i in 0..n-1] = segmentEnd(f, i);
+    int at4 = cumulFunctionValue(f, 4);
+    execute {
+      for (var i = 0; i < f.getNumberOfSegments(); i++) write(f.getSegmentStart(i), "-", f.getSegmentEnd(i), ":", f.getSegmentValue(i), " ");
+      writeln(f.getValue(2), " ", at4);
+    }"""
+    r = pyopl.compile_model(text).solve(threads=1)
+    # a on [0, 3) at 2, b on [1, 3) at its greatest height 4 (6 in all), the step 1 from 5 on
+    H = 1073741823
+    segs = [(-H, 0, 0), (0, 1, 2), (1, 3, 6), (3, 5, 0), (5, H, 1)]
+    assert r.status == "optimal" and r.objective == 4
+    assert r.script_output.split() == ["%d-%d:%d" % s for s in segs] + ["6", "0"]
+    out = pyopl.compile_model(text.replace("execute {", "execute { writeln(n, v, st, en);")).solve(threads=1)
+    assert out.script_output.splitlines()[0] == "5%s%s%s" % (
+        "[" + " ".join(str(s[2]) for s in segs) + "]", "[" + " ".join(str(s[0]) for s in segs) + "]",
+        "[" + " ".join(str(s[1]) for s in segs) + "]")

@@ -18,7 +18,7 @@ from ..diagnostics.diagnostic import Label
 from ..syntax.words import KEYWORDS
 from ..semantics.values import ArraySlice
 from . import vectorised_rows  # (its `vector_objective` looked up at each call: tests replace it)
-from . import intervals, scheduling, sequences, state_functions, step_functions  # (sequences, step_functions register functions)
+from . import intervals, scheduling, segments, sequences, state_functions, step_functions  # (these register functions)
 from .constraints import lower_block
 from .describe import type_word
 from .epigraph import AbsContext, objective_ok, settle

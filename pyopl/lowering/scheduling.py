@@ -451,41 +451,6 @@ def _height_at_start(ev: Any, node: A.Call, env: dict) -> Any:
     return LinExpr.var(t)
 
 
-@builtin("cumulFunctionValue")
-def _cumul_function_value(ev: Any, node: A.Call, env: dict) -> int:
-    """``cumulFunctionValue(f, t)``: the level of the cumulative function ``f`` at the time ``t`` in the
-    solution (OPL manual, "Accessing solutions in postprocessing"): the heights of the pulses whose
-    present interval covers ``t`` (``start <= t < end``) and of the steps at or before ``t``.  It reads
-    the solution, so a declaration using it after the model is computed after the solve
-    (``decision-in-data`` before it, which makes the declaration post-processing data)."""
-    arity(node, 2, 2)
-    need_cp(ev.inst, node.span, "`cumulFunctionValue`")
-    f = function_arg(ev, node, 0, env, CumulExpr, "cumulFunction", "pass the name of a `cumulFunction`")
-    t = data_int_arg(ev, node, 1, env, "the time")
-    solution = getattr(ev.inst, "interval_solution", None)
-    if solution is None:
-        raise EvalError("decision-in-data", node.span, "`cumulFunctionValue` reads the solution, which exists "
-                        "only after the solve", help="declare the data after the constraints (post-processing) "
-                                                     "or read it in an `execute` block after the model")
-    level = 0
-    for kind, iv, h in f.terms:
-        if isinstance(h, VarHeight):
-            raise EvalError("unsupported-cp-construct", node.span, "`cumulFunctionValue` of a function with a "
-                            "height the solver chooses (`pulse(a, lo, hi)`) is not computed by pyopl",
-                            help="read `heightAtStart(a, f)` through a decision variable instead")
-        if kind == "step":
-            level += h if t >= iv else 0
-            continue
-        v = solution(iv)
-        if v is None or not v.present:
-            continue
-        if kind == "pulse":
-            level += h if v.start <= t < v.end else 0
-        else:
-            level += h if t >= (v.start if kind == "stepAtStart" else v.end) else 0
-    return level
-
-
 @builtin("overlapLength")
 def _overlap_length(ev: Any, node: A.Call, env: dict) -> LinExpr:
     """``overlapLength(a, b[, absent])``: the length of the overlap of ``[start(a), end(a))`` and

@@ -627,7 +627,14 @@ def _state_function_host(ctx: Any, v: Any) -> Any:
     return StateFunctionHost(ctx, v.name, v)
 
 
+def _cumul_function_host(ctx: Any, v: Any, name: str = "cumulFunction") -> Any:
+    from .intervals import CumulFunctionHost
+
+    return CumulFunctionHost(ctx, name, v)
+
+
 VALUE_HOSTS["StateFunction"] = _state_function_host  # (pyopl/lowering/state_functions.py)
+VALUE_HOSTS["CumulExpr"] = _cumul_function_host  # (pyopl/lowering/scheduling.py)
 
 
 def element(ctx: ScriptContext, name: str, span: Any) -> Any:
@@ -691,9 +698,9 @@ def element(ctx: ScriptContext, name: str, span: Any) -> Any:
 
         return SequenceHost(ctx, name, sym.value)
     if k == "cumul":
-        raise host_error("script-unknown-name", "`%s` is a %s, which scripts cannot read yet" % (
-            name, "`cumulFunction`"), span,
-            help="read the interval variables instead (`a.start`, `a.end`, `a.present`)")
+        if isinstance(sym.value, OplArray):
+            return ArrayHost(ctx, sym.value, (), None)
+        return _cumul_function_host(ctx, sym.value, name)
     if k == "tuple":
         raise host_error("script-unknown-name", "`%s` is a tuple type, not a value" % name, span,
                          help="use a set of `%s` tuples, or one of its elements" % name)

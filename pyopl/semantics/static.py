@@ -26,7 +26,8 @@ startAtStart startAtEnd endAtStart endAtEnd allMinDistance lex pack step before 
 allowedAssignments forbiddenAssignments append typeOfNext typeOfPrev startOfNext startOfPrev endOfNext endOfPrev
 sizeOfNext sizeOfPrev lengthOfNext lengthOfPrev cumulFunctionValue stateFunctionValue heightAtStart overlapLength subCircuit sameSequence element
 forbidStart forbidEnd forbidExtent startEval endEval sizeEval lengthEval strong
-alwaysConstant alwaysNoState heightAtEnd isomorphism sameCommonSubsequence""".split())
+alwaysConstant alwaysNoState heightAtEnd isomorphism sameCommonSubsequence
+numberOfSegments segmentStart segmentEnd segmentValue""".split())
 
 
 def _within_0_1(domain: A.Expr) -> bool:

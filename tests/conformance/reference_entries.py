@@ -442,10 +442,14 @@ ENTRIES += [
     (FN, "stateFunctionValue", "out", "using CP;\nstateFunction f;\ndvar interval a in 0..10 size 2;\n"
      "minimize startOf(a);\nsubject to { startOf(a) >= 1; alwaysEqual(f, a, 4); }\n"
      "int v[t in 0..3] = stateFunctionValue(f, t);\nexecute { writeln(v); }", None, "[-1 4 4 -1]"),  # no state: -1
-    (FN, "segmentStart", "code", "segments of a cumul/state function's solution: not computed yet", None, "OPL0627"),
-    (FN, "segmentEnd", "code", "segments of a cumul/state function's solution: not computed yet", None, "OPL0627"),
-    (FN, "segmentValue", "code", "segments of a cumul/state function's solution: not computed yet", None, "OPL0627"),
-    (FN, "numberOfSegments", "code", "segments of a cumul/state function's solution: not computed yet", None, "OPL0627"),
+    (FN, "segmentStart", "out", "using CP;\ndvar interval a in 0..10 size 2;\ncumulFunction f = pulse(a, 3);\nminimize startOf(a);\n"
+     "int v = segmentStart(f, 1);\nexecute { writeln(v); }", None, "0"),  # a on [0, 2) at 3: (-inf, 0) 0, [0, 2) 3, [2, inf) 0
+    (FN, "segmentEnd", "out", "using CP;\ndvar interval a in 0..10 size 2;\ncumulFunction f = pulse(a, 3);\nminimize startOf(a);\n"
+     "int v = segmentEnd(f, 1);\nexecute { writeln(v); }", None, "2"),
+    (FN, "segmentValue", "out", "using CP;\ndvar interval a in 0..10 size 2;\ncumulFunction f = pulse(a, 3);\nminimize startOf(a);\n"
+     "int v = segmentValue(f, 1);\nexecute { writeln(v); }", None, "3"),
+    (FN, "numberOfSegments", "out", "using CP;\ndvar interval a in 0..10 size 2;\ncumulFunction f = pulse(a, 3);\nminimize startOf(a);\n"
+     "int v = numberOfSegments(f);\nexecute { writeln(v); }", None, "3"),
     (OP, "^ (power)", "obj", _v("2 ^ 3 ^ 2 / 64"), None, 8.0),  # IBM's table puts ^ first: 2 ^ 9 = 512, / 64
     (DT, "name = value; (scalars, strings)", "obj", "int n = ...;\nstring s = ...;\n" + _v("n + 1", ""),
      'n = 4;\ns = "a";', 5.0),
@@ -479,7 +483,8 @@ ENTRIES += [
      "minimize max(i in 1..2) endOf(a[i]) + startOf(a[2]);\nsubject to { noOverlap(s); }\n"
      "execute { writeln(s, \" \", s.first(), \" \", s.next(s.first()).end); }", None,
      "{a[2] a[1]} <1 0 2 2> 3"),  # a[2] first (it starts at 0), a[1] after it on [2, 3)
-    (SC, "IloCumulFunctionExpr", "code", "a `cumulFunction` is not readable from scripts yet", None, "OPL1050"),
+    (SC, "IloCumulFunctionExpr", "out", "using CP;\ndvar interval a in 0..10 size 2;\ncumulFunction f = pulse(a, 3);\nminimize startOf(a);\n"
+     "execute { writeln(f.getNumberOfSegments()); }", None, "3"),
     (SC, "IloStateFunctionExpr", "out", "using CP;\ndvar interval a size 2;\nstateFunction f;\nminimize endOf(a);\n"
      "subject to { alwaysEqual(f, a, 1); }\n"
      "execute { writeln(f.getNumberOfSegments(), \" \", f.getSegmentValue(1), \" \", f.getSegmentEnd(1)); }", None,
@@ -567,11 +572,6 @@ CODE_MODELS = {
     "stepAtStart": "dvar interval a;\nminimize stepAtStart(a);",
     "stepAtEnd": "dvar interval a;\nminimize stepAtEnd(a);",
     "standardDeviation": _CPX + "minimize standardDeviation(x);",
-    "segmentStart": _CPI + "cumulFunction f = pulse(a, 1);\nminimize endOf(a);\nsubject to { segmentStart(f, 0) <= 1; }",
-    "segmentEnd": _CPI + "cumulFunction f = pulse(a, 1);\nminimize endOf(a);\nsubject to { segmentEnd(f, 0) <= 1; }",
-    "segmentValue": _CPI + "cumulFunction f = pulse(a, 1);\nminimize endOf(a);\nsubject to { segmentValue(f, 0) <= 1; }",
-    "numberOfSegments": _CPI + "cumulFunction f = pulse(a, 1);\nminimize endOf(a);\nsubject to { numberOfSegments(f) <= 1; }",
-    "IloCumulFunctionExpr": _CPI + "cumulFunction f = pulse(a, 1);\nminimize endOf(a);\nexecute { writeln(f); }",
 }
 
 # issue 44: the entries that had no row (CP functions, `.dat` forms, script keywords, CP script classes)
