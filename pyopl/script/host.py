@@ -633,7 +633,19 @@ def _cumul_function_host(ctx: Any, v: Any, name: str = "cumulFunction") -> Any:
     return CumulFunctionHost(ctx, name, v)
 
 
+def step_function_host(name: str, f: Any) -> Any:
+    """A ``stepFunction`` as a script function of one number (pyopl/lowering/step_functions.py)."""
+    from .convert import to_number
+    from .values import HostFunction
+
+    def call(interp: Any, this: Any, args: list, span: Any) -> Any:
+        v = f(to_number(args[0]) if args else float("nan"))
+        return float(v)
+    return HostFunction(name, call, length=1)
+
+
 VALUE_HOSTS["StateFunction"] = _state_function_host  # (pyopl/lowering/state_functions.py)
+VALUE_HOSTS["StepFunction"] = lambda ctx, v: step_function_host("stepFunction", v)  # (pyopl/lowering/step_functions.py)
 VALUE_HOSTS["CumulExpr"] = _cumul_function_host  # (pyopl/lowering/scheduling.py)
 
 
@@ -665,8 +677,6 @@ def element(ctx: ScriptContext, name: str, span: Any) -> Any:
 
             return StateFunctionHost(ctx, name, v)
         if type(v).__name__ == "StepFunction":  # `F(t)` in a script (IBM: `writeln(F2(25))`)
-            from .opl_objects import step_function_host
-
             return step_function_host(name, v)
         if isinstance(v, OplArray):
             return ArrayHost(ctx, v, (), _decl_type(sym))

@@ -29,6 +29,7 @@ def js_number(v: float) -> str:
 
 
 #: host objects for model values that modules above this one define: type name -> maker(ctx, value)
+#: (registered by pyopl/script/host.py)
 VALUE_HOSTS: dict = {}
 
 
@@ -48,23 +49,8 @@ def to_script(ctx: Any, v: Any, slot: Any = None) -> Any:
         return SetHost(ctx, v, None)
     if isinstance(v, OplArray):
         return ArrayHost(ctx, v, (), None)
-    kind = type(v).__name__
-    if kind in VALUE_HOSTS:  # an element of a `stateFunction` array (registered by pyopl/script/host.py)
-        return VALUE_HOSTS[kind](ctx, v)
-    if kind == "StepFunction":  # an element of a `stepFunction` array (pyopl/lowering/step_functions.py)
-        return step_function_host("stepFunction", v)
-    return v
-
-
-def step_function_host(name: str, f: Any) -> Any:
-    """A ``stepFunction`` as a script function of one number (pyopl/lowering/step_functions.py)."""
-    from .convert import to_number
-    from .values import HostFunction
-
-    def call(interp: Any, this: Any, args: list, span: Any) -> Any:
-        v = f(to_number(args[0]) if args else float("nan"))
-        return float(v)
-    return HostFunction(name, call, length=1)
+    maker = VALUE_HOSTS.get(type(v).__name__)  # (an element of a state, cumul or step function array)
+    return v if maker is None else maker(ctx, v)
 
 
 def to_key(v: Any) -> Any:
