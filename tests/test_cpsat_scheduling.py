@@ -352,16 +352,14 @@ def test_writeln_of_an_interval_prints_ibm_form():
 
 
 @pytest.mark.parametrize("body, at, words", [
-    ("dvar interval a size 2;\ndvar interval b size 2;\nminimize startEval(a, 1);", (4, 10), "`startEval`"),
-    ("dvar interval a size 2 intensity 3;\nminimize endOf(a);", (2, 34), "`intensity`"),
-    ("dvar interval a[1..2];\ndvar interval b[1..2];\nminimize endOf(a[1]);\nsubject to { isomorphism(a, b); }",
-     (5, 14), "`isomorphism`"),
+    ("dvar interval a[1..2];\ndvar interval b[1..2];\ndvar int m[1..2] in 0..1;\nminimize endOf(a[1]);\n"
+     "subject to { isomorphism(a, b, m, -1); }", (6, 32), "`isomorphism`"),
     ("dvar interval a size 2;\nminimize endOf(a);\nsubject to { heightAtEnd(a, pulse(a, 1)) <= 2; }", (4, 14),
      "`heightAtEnd`"),
     ("dvar int x[1..2] in 0..3;\ndvar int c[1..2] in 0..2;\nminimize x[1];\nsubject to { distribute(c, [1, 2], x); }",
      (5, 14), "distribute"),
-    ("stepFunction s;\nminimize 1;", (2, 1), "stepFunction"),
-    ("stateFunction s[1..2];\nminimize 1;", (2, 1), "stateFunction"),
+    ("tuple T { int a; int b; int d; }\n{T} M = {<0, 1, 2>};\nstateFunction s with M;\nminimize 1;", (4, 1),
+     "stateFunction"),
 ])
 def test_each_unsupported_cp_form_has_its_code_at_its_place(body, at, words):
     with pytest.raises(pyopl.CompileError) as e:

@@ -5,6 +5,7 @@ asks for nothing: its `[start, end)` is empty)."""
 from __future__ import annotations
 
 import itertools
+from typing import Any
 
 import pytest
 
@@ -87,14 +88,95 @@ def test_one_interval_in_two_states_is_absent():
     assert r.status == "optimal" and r.objective == 0
 
 
-def test_the_window_form_and_alignment_are_opl0627():
-    for call in ("alwaysEqual(f, 0, 3, 1)", "alwaysEqual(f, a, 1, 1, 0)"):
-        text = ("using CP;\nstateFunction f;\ndvar interval a in 0..6 size 2;\nminimize endOf(a);\n"
-                "subject to { %s; }" % call)
-        with pytest.raises(pyopl.CompileError) as e:
-            pyopl.compile_model(text)
-        d = e.value.diagnostics[0]
-        assert d.code == "OPL0627" and (d.line, d.column) == (5, 14) and "alwaysEqual(f, a, v)" in d.message
+def _cells_ok(reqs: list, place: dict, consts: dict) -> bool:
+    """IBM's semantics checked cell by cell (``[t, t + 1)`` for t in 0..H-1): the states each cell may take
+    (an ``alwaysEqual`` its state, an ``alwaysConstant`` its chosen one, ``alwaysNoState`` none (-1), an
+    ``alwaysIn`` -1 or its range) meet; an aligned point lies strictly inside no defined requirement."""
+    spans = {}
+    for k, (kind, target, *args) in enumerate(reqs):
+        spans[k] = target if isinstance(target, tuple) else place[target]
+    for t in range(H):
+        allowed = set(range(-1, 5))
+        for k, (kind, target, *args) in enumerate(reqs):
+            span = spans[k]
+            if span is None or not span[0] <= t < span[1]:
+                continue
+            if kind == "eq":
+                allowed &= {args[0]}
+            elif kind == "const":
+                allowed &= {consts[k]}
+            elif kind == "none":
+                allowed &= {-1}
+            else:
+                allowed &= {-1} | set(range(args[0], args[1] + 1))
+        if not allowed:
+            return False
+    for k, (kind, target, *args) in enumerate(reqs):
+        if kind not in ("eq", "const") or spans[k] is None or spans[k][0] == spans[k][1]:
+            continue
+        aligns = args[1:3] if kind == "eq" else args[0:2]
+        for point, on in zip(spans[k], aligns):
+            if on and any(j != k and spans[j] is not None and reqs[j][0] in ("eq", "const")
+                          and spans[j][0] < point < spans[j][1] for j in spans):
+                return False
+    return True
+
+
+def _state_brute_force(sizes: list, optional: list, reqs: list, value) -> int:
+    best = None
+    choices = [[(s, s + z) for z in sz for s in range(0, H - z + 1)] + ([None] if opt else [])
+               for sz, opt in zip(sizes, optional)]
+    const_keys = [k for k, r in enumerate(reqs) if r[0] == "const"]
+    for sched in itertools.product(*choices):
+        place = dict(enumerate(sched))
+        ok = any(_cells_ok(reqs, place, dict(zip(const_keys, sig)))
+                 for sig in itertools.product(range(0, 4), repeat=len(const_keys)))
+        if ok:
+            v = value(sched)
+            best = v if best is None or v > best else best
+    return best
+
+
+def _req_text(kind: str, target: Any, args: list) -> str:
+    where = "a%d" % (target + 1) if not isinstance(target, tuple) else "%d, %d" % target
+    flags = [("true" if x else "false") for x in args]
+    if kind == "eq":
+        return "alwaysEqual(f, %s, %s)" % (where, ", ".join([str(args[0])] + flags[1:]))
+    if kind == "const":
+        return "alwaysConstant(f, %s)" % ", ".join([where] + flags)
+    if kind == "none":
+        return "alwaysNoState(f, %s)" % where
+    return "alwaysIn(f, %s, %d, %d)" % (where, args[0], args[1])
+
+
+#: (requirements, objective coefficients ``(c_start, c_present)`` per interval): intervals a1 (size 3), a2 and
+#: a3 (size 2, optional) in 0..6; each case's optimum changes when any of three of its requirements or
+#: its alignments are dropped (checked when the cases were chosen), so each part is tested
+STATE_CASES = [
+    ([("eq", 1, 2), ("in", 2, 2, 3), ("const", 2, True, True), ("eq", 0, 1, False, False)],
+     [(1, 3), (1, 5), (-2, 5)]),
+    ([("eq", 0, 1, True, False), ("eq", 1, 2), ("const", 2, False, True), ("eq", (0, 3), 2, False, False)],
+     [(1, 5), (1, 0), (-2, 5)]),
+    ([("const", 2, False, True), ("in", 1, 2, 2), ("eq", (1, 4), 1, False, False), ("eq", 0, 1, False, True)],
+     [(-1, 0), (1, 0), (-1, 5)]),
+    ([("none", (2, 3)), ("eq", 0, 1, True, False), ("eq", 1, 1), ("in", (0, 6), 0, 1)],
+     [(-1, 0), (-1, 4), (1, 1)]),
+]
+
+
+@pytest.mark.parametrize("reqs, coef", STATE_CASES)
+def test_state_function_constraints_match_a_cell_by_cell_brute_force(reqs, coef):
+    sizes, optional = [[3], [2], [2]], [False, True, True]
+    lines = ["using CP;", "stateFunction f;", "dvar interval a1 in 0..%d size 3;" % H,
+             "dvar interval a2 optional in 0..%d size 2;" % H, "dvar interval a3 optional in 0..%d size 2;" % H,
+             "maximize %s;" % " + ".join("%d * startOf(a%d) + %d * presenceOf(a%d)" % (cs, k, cp, k)
+                                          for k, (cs, cp) in enumerate(coef, start=1)), "subject to {"]
+    lines += ["  %s;" % _req_text(k, t, list(a)) for k, t, *a in reqs] + ["}"]
+    r = pyopl.compile_model("\n".join(lines)).solve(threads=1)
+
+    def value(s):
+        return sum(cs * s[k][0] + cp for k, (cs, cp) in enumerate(coef) if s[k] is not None)
+    assert r.status == "optimal" and r.objective == _state_brute_force(sizes, optional, reqs, value)
 
 
 def test_a_state_function_without_using_cp_is_opl0626():
@@ -139,14 +221,52 @@ def test_segments_of_a_state_function_after_the_solve():
 
 
 @pytest.mark.parametrize("decl, code, at", [
-    ("int n = 3;\nstepFunction f = stepwise(i in 1..n) { 100 -> i; 0 };", "OPL0622", (3, 18)),
     ("tuple T { int a; int b; int d; }\n{T} M = {<0, 1, 2>};\nstateFunction s[h in 1..2] with M;", "OPL0621", (4, 1)),
     ("tuple T { int a; int b; int d; }\n{T} M = {<0, 1, 2>};\nstateFunction s with M;", "OPL0621", (4, 1)),
 ])
-def test_stepwise_over_an_index_and_state_function_arrays_have_their_codes(decl, code, at):
+def test_state_function_arrays_and_transition_distances_have_their_codes(decl, code, at):
     import pyopl
 
     with pytest.raises(pyopl.CompileError) as e:
         pyopl.compile_model("using CP;\n" + decl + "\ndvar interval a size 2;\nminimize endOf(a);")
     d = e.value.diagnostics[0]
     assert (d.code, d.line, d.column) == (code,) + at and len(e.value.diagnostics) == 1
+
+
+def test_segments_are_cut_at_aligned_points_and_read_a_constant_state():
+    text = """using CP;
+    stateFunction f;
+    dvar interval a in 0..10 size 3;
+    dvar interval b in 0..10 size 2;
+    dvar interval c in 0..10 size 2;
+    minimize 0;
+    subject to {
+      alwaysEqual(f, a, 4); alwaysEqual(f, b, 4, true, false); alwaysConstant(f, c);
+      alwaysIn(f, c, 6, 6);
+      startOf(a) == 0; startOf(b) == 3; startOf(c) == 7;
+    }
+    int at[t in 0..9] = stateFunctionValue(f, t);
+    execute {
+      for (var i = 0; i < f.getNumberOfSegments(); i++)
+        if (f.getSegmentValue(i) > -1) write(f.getSegmentStart(i), "-", f.getSegmentEnd(i), ":", f.getSegmentValue(i), " ");
+      for (var t = 0; t <= 9; t++) write(at[t]);
+    }"""
+    r = pyopl.compile_model(text).solve(threads=1)
+    assert r.status == "optimal"  # b is start-aligned: its segment starts at 3 although a (state 4) ends there
+    assert r.script_output.strip() == "0-3:4 3-5:4 7-9:6 44444-1-166-1"
+
+
+def test_an_array_of_state_functions_keeps_each_apart():
+    text = """using CP;
+    range H = 1..2;
+    stateFunction s[H];
+    dvar interval a[1..4] in 0..10 size 2;
+    minimize max(i in 1..4) endOf(a[i]);
+    subject to { forall(i in 1..4) alwaysEqual(s[(i % 2) + 1], a[i], i); }
+    execute { for (var h in H) writeln(s[h].getNumberOfSegments(), " ", s[h].getValue(1)); }"""
+    r = pyopl.compile_model(text).solve(threads=1)
+    # four different states: one function would need 8; two functions (a2, a4 and a1, a3) need 4
+    assert r.status == "optimal" and r.objective == 4
+    starts = {i: r["a"][i].start for i in range(1, 5)}
+    first = {h: min((i for i in range(1, 5) if (i % 2) + 1 == h), key=lambda i: starts[i]) for h in (1, 2)}
+    assert r.script_output.split() == ["4", str(first[1]), "4", str(first[2])]

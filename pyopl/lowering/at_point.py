@@ -197,6 +197,11 @@ class AtPoint:
                 elif isinstance(v, LinExpr) and len(v.terms) == 1:
                     (col, _c), = v.terms.items()
                     inst.symbols[name] = Symbol("param", name, self._value(col), sym.decl)
+            elif callable(getattr(v, "fresh_copy", None)):  # (a state function: what the check posts stays apart)
+                inst.symbols[name] = Symbol(sym.kind, name, v.fresh_copy(), sym.decl)
+            elif isinstance(v, OplArray) and v.data and callable(getattr(next(iter(v.data.values())), "fresh_copy", None)):
+                inst.symbols[name] = Symbol(sym.kind, name, OplArray(v.name, v.dims, {
+                    k: x.fresh_copy() for k, x in v.data.items()}), sym.decl)
             elif sym.kind == "dexpr":
                 fresh = DexprArray(v.name, v.dims, v.decl) if isinstance(v, DexprArray) else \
                     DexprScalar(v.name, v.decl) if isinstance(v, DexprScalar) else v

@@ -243,6 +243,9 @@ def _on_data(ev: Any, node: A.Call, env: dict | None) -> Any:
 
 def _unknown(ev: Any, node: A.Call, env: dict | None = None) -> Any:
     f = node.func
+    sym = ev.inst.symbols.get(f) if env is None or f not in env else None
+    if sym is not None and type(sym.value).__name__ == "StepFunction":  # `F(t)` (pyopl/lowering/step_functions.py)
+        return sym.value.apply(ev, node, env)
     if f in DATA_CP_FUNCTIONS:  # on data (IBM: "also works for integer arrays outside constraint blocks")
         got = _on_data(ev, node, env)
         if got is not None:

@@ -7,8 +7,8 @@ from typing import Any
 
 from ..semantics.values import OplRange
 from ..syntax import ast as A
-from .builtins import builtin
-from .cp import array_items, need_cp
+from .builtins import _arity, builtin
+from .cp import array_elements, array_items, need_cp
 from .cp_record import CpConstraint, conditional
 from .errors import EvalError
 from .kinds import is_number
@@ -187,3 +187,14 @@ def _element(ev: Any, node: A.Call, env: dict) -> Any:
                                             data={"index": (dict(n.terms), float(n.const)),
                                                   "positions": list(range(len(vals))), "target": ({t: 1.0}, 0.0)}))
     return LinExpr.var(t)
+
+
+@builtin("strong")
+def _strong(ev: Any, node: A.Call, env: dict) -> CpConstraint:
+    """``strong(x)``: CP Optimizer's hint to propagate the variables of ``x`` together more strongly (OPL
+    Language Quick Reference, "strong"); it removes no solution, so on CP-SAT, which chooses its own
+    propagation, it adds nothing (the array is still checked)."""
+    _arity(node, 1)
+    need_cp(ev.inst, node.span, "`strong`")
+    array_elements(ev, node.args[0], env, "strong")
+    return CpConstraint("posted", [], node.span)

@@ -18,14 +18,14 @@ from ..diagnostics.diagnostic import Label
 from ..syntax.words import KEYWORDS
 from ..semantics.values import ArraySlice
 from . import vectorised_rows  # (its `vector_objective` looked up at each call: tests replace it)
-from . import intervals, scheduling, sequences, state_functions  # (sequences registers its functions)
+from . import intervals, scheduling, segments, sequences, state_functions, step_functions  # (these register functions)
 from .constraints import lower_block
 from .describe import type_word
 from .epigraph import AbsContext, objective_ok, settle
 from .errors import EvalError
 from .instance import INF, MAX_ARRAY, MAX_COLUMNS, Instance, Symbol, dim_env  # noqa: F401  (dim_env re-exported)
 from .kinds import is_number
-from .linear import LinExpr, QuadExpr
+from .linear import Leaf, LinExpr, QuadExpr
 from .symbols import DexprArray, DexprScalar, VarArray
 from .valuechecks import check_declared_value
 from .vectorised_subsets import vector_domain_bounds
@@ -115,7 +115,14 @@ def _keys(dims: list[Any]):
 def param_decl(inst: Instance, d: A.ParamDecl) -> None:
     _check_name(inst, d)
     if d.type.name == "stateFunction" and not d.type.is_set and "stateFunction" not in inst.symbols:
-        f = state_functions.state_function_decl(inst, d)  # (OPL0626 without `using CP;`)
+        dims = eval_dims(inst, d.dims, {}, d.name) if d.dims else None
+        f = state_functions.state_function_decl(inst, d, dims, list(_keys(dims)) if dims else None)  # (OPL0626 without `using CP;`)
+        inst.declare(Symbol("param", d.name, f, d, None), d.name_span)
+        return
+    if d.type.name == "stepFunction" and not d.type.is_set and "stepFunction" not in inst.symbols:
+        dims = eval_dims(inst, d.dims, {}, d.name)
+        envs = [(key, dim_env(inst, d.dims, key, {}) if dims else {}) for key in _keys(dims)]
+        f = step_functions.step_function_decl(inst, d, dims, envs)
         inst.declare(Symbol("param", d.name, f, d, None), d.name_span)
         return
     typ = inst.resolve_type(d.type)
@@ -414,6 +421,18 @@ def _scheduling_decl(inst: Instance, d: Any, kind: str, make: Any, what: str, li
 def interval_decl(inst: Instance, d: A.IntervalDecl) -> None:
     _scheduling_decl(inst, d, "interval", intervals.interval_decl, "interval variables",
                      MAX_COLUMNS - len(inst.cols.lower))
+    if d.intensity is not None:  # `intensity F`: the size is the work done (pyopl/lowering/step_functions.py)
+        dims = eval_dims(inst, d.dims, {}, d.name)
+        ivs = inst.interval_blocks[d.name][1]
+        for iv, key in zip(ivs, _keys(dims)):
+            env = dim_env(inst, d.dims, key, {}) if dims else {}
+            f = inst.ev.evaluate(d.intensity, env)
+            if not isinstance(f, step_functions.StepFunction):
+                raise EvalError("cp-bad-argument", d.intensity.span, "the `intensity` of an interval is a "
+                                "`stepFunction`, not %s" % type_word(f),
+                                help="declare `stepFunction F = stepwise{100 -> 5; 0 -> 7; 100};` and write "
+                                     "`intensity F`")
+            step_functions.intensity_rows(inst, iv, f, d.intensity)
 
 
 def sequence_decl(inst: Instance, d: A.SequenceDecl) -> None:
@@ -498,6 +517,8 @@ def _as_objective(inst: Instance, v: Any, expr: A.Expr) -> Any:
         return LinExpr(None, float(v))
     if isinstance(v, (LinExpr, QuadExpr)):
         return v
+    if isinstance(v, Leaf) and inst.engine == "cp":  # `maximize presenceOf(a)`: a constraint as its 0/1 value
+        return inst.ev.truth_value(v, expr)
     raise EvalError("objective-not-numeric", expr.span, "the objective must be a numeric expression, but this is %s" % (
         "a " + type_word(v)), help="minimize or maximize a sum of terms over decision variables")
 

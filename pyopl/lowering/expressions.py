@@ -82,7 +82,7 @@ class Evaluator(Operators, Comparisons, Indexing, Literals, Iteration, Aggregate
             A.Index: self.e_index, A.Field: self.e_field, A.Call: self.e_call, A.Cast: self.e_cast,
             A.ArrayLit: self.e_array_lit, A.ArrayComp: self.e_array_comp, A.SetLit: self.e_set_lit,
             A.SetComp: self.e_set_comp, A.TupleLit: self.e_tuple_lit, A.KeyedArrayLit: self.e_keyed,
-            A.Aggregate: self.e_aggregate, A.Piecewise: self.e_piecewise, A.External: self.e_external,
+            A.Aggregate: self.e_aggregate, A.Piecewise: self.e_piecewise, A.Stepwise: self.e_stepwise, A.External: self.e_external,
         }
 
     # ------------------------------------------------------------------ entry points
@@ -180,3 +180,7 @@ class Evaluator(Operators, Comparisons, Indexing, Literals, Iteration, Aggregate
 
     def e_piecewise(self, node: A.Piecewise, env: dict) -> Any:
         return evaluate_piecewise(self, node, env)
+
+    def e_stepwise(self, node: A.Stepwise, env: dict) -> Any:
+        from .step_functions import evaluate_stepwise
+        return evaluate_stepwise(self, node, env)

@@ -40,6 +40,7 @@ class IntervalVar:
     end: int
     presence: int | None
     index: int = 0  # its place in ``Instance.intervals`` (the IR's ``intervals``)
+    length: int | None = None  # with an ``intensity``: the length column (end - start), which CP-SAT's interval spans
 
     def label(self) -> str:
         return self.name + "".join("[%s]" % show(k) for k in self.key)
@@ -78,10 +79,6 @@ def interval_decl(inst: Any, d: A.IntervalDecl, dims: list, envs: list) -> Any:
     every element (``envs``: ``(key, env)`` over the index sets ``dims``); returns the value to
     declare, an :class:`IntervalVar` or an array of them (OPL manual, "dvar interval")."""
     need_cp(inst, d.name_span, "`dvar interval`")
-    if d.intensity is not None:
-        raise EvalError("unsupported-cp-construct", d.intensity.span, "an interval's `intensity` (a step function "
-                        "relating its size to its length) is not compiled to CP-SAT yet",
-                        help="drop `intensity`: the size is then the length")
     data: dict[tuple, IntervalVar] = {}
     # The columns (start, size, end[, present] of each interval, in order) are added in one block at
     # the end (or where an error stops the loop), numbered as one-by-one additions would number them.
@@ -114,6 +111,12 @@ def interval_decl(inst: Any, d: A.IntervalDecl, dims: list, envs: list) -> Any:
                 cols[2].append(names[3])
                 cols[3].append(key)
             iv = IntervalVar(d.name, key, j, j + 1, j + 2, j + 3 if optional else None, len(inst.intervals))
+            if d.intensity is not None:  # the size is then the work done (pyopl/lowering/step_functions.py)
+                iv.length = first + len(cols[0])
+                cols[0].append(0)
+                cols[1].append(hi - lo)
+                cols[2].append(d.name + ".length")
+                cols[3].append(key)
             inst.intervals.append(iv)
             data[key] = iv
     finally:

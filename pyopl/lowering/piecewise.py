@@ -20,7 +20,8 @@ from .linear import LinExpr
 from .pw_exact import PendingPiecewise, pending_piecewise
 
 
-def evaluate_piecewise(ev: Any, node: A.Piecewise, env: dict) -> Any:
+def piecewise_data(ev: Any, node: A.Piecewise, env: dict) -> tuple[list, list, float, float]:
+    """The slopes, breakpoints (checked not to decrease) and anchor ``(x0, y0)`` of ``node`` (data)."""
     slopes, breaks = [], []
     if node.quals is not None:
         for e in ev.iterate(node.quals, env, node):
@@ -39,6 +40,15 @@ def evaluate_piecewise(ev: Any, node: A.Piecewise, env: dict) -> Any:
     if node.anchor is not None:
         x0 = ev.eval_number(node.anchor[0], env, "the piecewise anchor")
         y0 = ev.eval_number(node.anchor[1], env, "the piecewise anchor")
+    return slopes, breaks, x0, y0
+
+
+def evaluate_piecewise(ev: Any, node: A.Piecewise, env: dict) -> Any:
+    if node.arg is None:
+        raise EvalError("type-expected-number", node.span, "`piecewise{...}(x0, y0)` without an argument is a "
+                        "function, which `startEval`, `endEval`, `sizeEval` and `lengthEval` take",
+                        help="apply it to an expression: `piecewise{...}(x0, y0) x`")
+    slopes, breaks, x0, y0 = piecewise_data(ev, node, env)
     arg = ev.evaluate(node.arg, env)
     slopes, breaks, steps = split_steps(slopes, breaks)
     if is_number(arg):

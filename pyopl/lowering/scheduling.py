@@ -74,8 +74,9 @@ def _same(inst: Any, a: IntervalVar, b: IntervalVar, part: str, when: list, span
 @builtin("alternative")
 def _alternative(ev: Any, node: A.Call, env: dict) -> CpConstraint:
     """``alternative(a, B[, c])``: when ``a`` is present exactly one interval of ``B`` is (``c`` of them, an
-    integer expression, data or decisions), each starting and ending with ``a``; when ``a`` is absent
-    every interval of ``B`` is (OPL manual, "alternative")."""
+    integer expression, data or decisions, at least 1: IBM's K is non-empty, so ``c <= 0`` makes ``a``
+    absent), each starting and ending with ``a``; when ``a`` is absent every interval of ``B`` is (OPL
+    manual, "alternative")."""
     from .cp_arith import cp_product
 
     arity(node, 2, 3)
@@ -94,6 +95,11 @@ def _alternative(ev: Any, node: A.Call, env: dict) -> CpConstraint:
     else:
         total.iadd(_presence(a), -float(c))
     inst.add_aux_row(total, 0.0, 0.0, node.span)  # sum(presence of B) == c * presence of a
+    # IBM (OPL Language Reference, "alternative"): a present picks a non-empty K with |K| = c, so c >= 1 then
+    if isinstance(c, LinExpr):
+        conditional(inst, c, 1.0, float("inf"), a.when(), node.span)
+    elif c <= 0:
+        inst.add_aux_row(_presence(a), 0.0, 0.0, node.span)  # c <= 0: a is absent
     for b in bs:
         _same(inst, a, b, "start", b.when(), node.span)
         _same(inst, a, b, "end", b.when(), node.span)
@@ -149,6 +155,42 @@ def _synchronize(ev: Any, node: A.Call, env: dict) -> CpConstraint:
     for b in interval_list(ev, node.args[1], env, "synchronize"):
         _same(ev.inst, a, b, "start", _both(a, b), node.span)
         _same(ev.inst, a, b, "end", _both(a, b), node.span)
+    return _posted(node)
+
+
+@builtin("isomorphism")
+def _isomorphism(ev: Any, node: A.Call, env: dict) -> CpConstraint:
+    """``isomorphism(A, B)``: a one-to-one correspondence between the present intervals of ``A`` and those of
+    ``B``, corresponding intervals starting and ending together (IloIsomorphism; CP Optimizer's concept
+    "Isomorphism constraint").  A 0/1 column per pair ``(a, b)``: chosen, both are present and equal; each
+    present interval has exactly one chosen partner (a bipartite matching).  The form with an index
+    array (``map``) is refused: IBM's pages give its direction two ways."""
+    arity(node, 2, 4)
+    need_cp(ev.inst, node.span, "`isomorphism`")
+    if len(node.args) > 2:
+        raise EvalError("unsupported-cp-construct", node.args[2].span, "`isomorphism` with an index array is not "
+                        "compiled: IBM's pages describe the direction of the index two ways (from the first "
+                        "array into the second, and the reverse)", help="drop the index array: `isomorphism(A, B)`")
+    inst = ev.inst
+    A_ = interval_list(ev, node.args[0], env, "isomorphism")
+    B_ = interval_list(ev, node.args[1], env, "isomorphism")
+    inst.budget.spend(len(A_) * len(B_), node)
+    rows = {("a", i): LinExpr(None, 0.0) for i in range(len(A_))}
+    rows.update({("b", j): LinExpr(None, 0.0) for j in range(len(B_))})
+    for i, a in enumerate(A_):
+        for j, b in enumerate(B_):
+            z = inst.new_column(0.0, 1.0, True, "isomorphism")
+            for iv in (a, b):
+                d = LinExpr({z: 1.0})
+                d.iadd(_presence(iv), -1.0)
+                inst.add_aux_row(d, -float("inf"), 0.0, node.span)  # chosen => present
+            _same(inst, a, b, "start", [(z, True)], node.span)
+            _same(inst, a, b, "end", [(z, True)], node.span)
+            rows[("a", i)].iadd(LinExpr.var(z))
+            rows[("b", j)].iadd(LinExpr.var(z))
+    for (side, k), e in rows.items():
+        e.iadd(_presence((A_ if side == "a" else B_)[k]), -1.0)
+        inst.add_aux_row(e, 0.0, 0.0, node.span)  # one partner exactly when present
     return _posted(node)
 
 
@@ -245,6 +287,13 @@ def _elementary(kind: str):
     def handler(ev: Any, node: A.Call, env: dict) -> CumulExpr:
         arity(node, 2, 3)
         need_cp(ev.inst, node.span, "`%s`" % node.func)
+        if len(node.args) == 3 and kind == "pulse" and not isinstance(ev.evaluate(node.args[0], env), IntervalVar):
+            # `pulse(u, v, h)`: over the fixed interval [u, v) (OPL Language Quick Reference, "pulse")
+            u, v, h = (int_arg(ev, node, k, env) for k in range(3))
+            if any(isinstance(x, LinExpr) for x in (u, v, h)):
+                raise EvalError("cp-bad-argument", node.span, "`pulse(u, v, h)` over a fixed interval takes data",
+                                help="for a pulse of an interval variable write `pulse(a, h)`")
+            return CumulExpr([("step", u, h), ("step", v, -h)] if v > u else [])
         if len(node.args) == 3:  # a height in lo..hi, chosen by the solver (OPL manual, "pulse")
             iv = interval_arg(ev, node, 0, env)
             lo, hi = int_arg(ev, node, 1, env), int_arg(ev, node, 2, env)
@@ -324,10 +373,14 @@ def _always_in(ev: Any, node: A.Call, env: dict) -> CpConstraint:
     ``alwaysIn(f, a, lo, hi)``: over ``[start(a), end(a))`` while ``a`` is present (OPL manual, "alwaysIn")."""
     arity(node, 4, 5)
     need_cp(ev.inst, node.span, "`alwaysIn`")
+    from .state_functions import StateFunction, state_always_in
+
     f = ev.evaluate(node.args[0], env)
+    if isinstance(f, StateFunction):
+        return state_always_in(ev, node, env, f)
     if not isinstance(f, CumulExpr):
-        raise EvalError("unsupported-cp-construct", node.args[0].span, "`alwaysIn` is compiled for cumulative "
-                        "functions (a `stateFunction` is not)", help="pass a `cumulFunction`")
+        raise EvalError("cp-bad-argument", node.args[0].span, "`alwaysIn` takes a `cumulFunction` or a "
+                        "`stateFunction`", help="pass the name of a `cumulFunction` or a `stateFunction`")
     if len(node.args) == 4:  # over an interval: while `a` is present, on [start(a), end(a))
         a = interval_arg(ev, node, 1, env)
         lo, hi = (int_arg(ev, node, k, env) for k in (2, 3))
@@ -364,65 +417,38 @@ def cumul_decl(inst: Any, d: A.CumulDecl, dims: list, envs: list) -> Any:
     return OplArray(d.name, dims, data) if dims else data[()]
 
 
-@builtin("heightAtStart")
+@builtin("heightAtStart", "heightAtEnd")
 def _height_at_start(ev: Any, node: A.Call, env: dict) -> Any:
     """``heightAtStart(a, f[, absentH])``: how much the interval ``a`` adds to the cumulative function
     ``f`` at its start (its ``pulse`` and ``stepAtStart`` heights, a chosen height included), ``absentH``
-    (0 unless given) when ``a`` is absent (OPL Language Quick Reference, "heightAtStart")."""
+    (0 unless given) when ``a`` is absent (OPL Language Quick Reference, "heightAtStart"; IBM's example:
+    ``pulse(a, 3) + pulse(a, 2) - stepAtEnd(a, 1)`` gives 5).  ``heightAtEnd(a, f[, absentH])``: "the total
+    contribution of the end of" ``a`` (IloHeightAtEnd), its ``stepAtEnd`` heights; a ``pulse`` of ``a`` in
+    ``f`` is refused there, since IBM's pages do not say what a pulse's end contributes."""
     arity(node, 2, 3)
-    need_cp(ev.inst, node.span, "`heightAtStart`")
+    need_cp(ev.inst, node.span, "`%s`" % node.func)
     inst = ev.inst
     a = interval_arg(ev, node, 0, env)
     f = function_arg(ev, node, 1, env, CumulExpr, "cumulFunction", "pass the name of a `cumulFunction`")
     absent = data_int_arg(ev, node, 2, env, "the absent height")
+    kinds = ("pulse", "stepAtStart") if node.func == "heightAtStart" else ("stepAtEnd",)
+    if node.func == "heightAtEnd" and any(kind == "pulse" and iv is a for kind, iv, _h in f.terms):
+        raise EvalError("unsupported-cp-construct", node.span, "`heightAtEnd` of an interval with a `pulse` in the "
+                        "function is not compiled: IBM's pages do not say what the end of a pulse contributes",
+                        help="use `heightAtStart` for a pulse's height, `heightAtEnd` for `stepAtEnd` heights")
     h = LinExpr(None, 0.0)
     for kind, iv, height in f.terms:
-        if kind in ("pulse", "stepAtStart") and iv is a:
+        if kind in kinds and iv is a:
             h.iadd(LinExpr({height.col: float(height.sign)}) if isinstance(height, VarHeight) else float(height))
     if a.presence is None:
         return h
     lo, hi = inst.bounds(h)
-    t = inst.new_column(min(lo, absent), max(hi, absent), True, "heightAtStart")
+    t = inst.new_column(min(lo, absent), max(hi, absent), True, node.func)
     d = LinExpr({t: 1.0})
     d.iadd(h, -1.0)
     conditional(inst, d, 0.0, 0.0, [(a.presence, True)], node.span)
     conditional(inst, LinExpr({t: 1.0}), absent, absent, [(a.presence, False)], node.span)
     return LinExpr.var(t)
-
-
-@builtin("cumulFunctionValue")
-def _cumul_function_value(ev: Any, node: A.Call, env: dict) -> int:
-    """``cumulFunctionValue(f, t)``: the level of the cumulative function ``f`` at the time ``t`` in the
-    solution (OPL manual, "Accessing solutions in postprocessing"): the heights of the pulses whose
-    present interval covers ``t`` (``start <= t < end``) and of the steps at or before ``t``.  It reads
-    the solution, so a declaration using it after the model is computed after the solve
-    (``decision-in-data`` before it, which makes the declaration post-processing data)."""
-    arity(node, 2, 2)
-    need_cp(ev.inst, node.span, "`cumulFunctionValue`")
-    f = function_arg(ev, node, 0, env, CumulExpr, "cumulFunction", "pass the name of a `cumulFunction`")
-    t = data_int_arg(ev, node, 1, env, "the time")
-    solution = getattr(ev.inst, "interval_solution", None)
-    if solution is None:
-        raise EvalError("decision-in-data", node.span, "`cumulFunctionValue` reads the solution, which exists "
-                        "only after the solve", help="declare the data after the constraints (post-processing) "
-                                                     "or read it in an `execute` block after the model")
-    level = 0
-    for kind, iv, h in f.terms:
-        if isinstance(h, VarHeight):
-            raise EvalError("unsupported-cp-construct", node.span, "`cumulFunctionValue` of a function with a "
-                            "height the solver chooses (`pulse(a, lo, hi)`) is not computed by pyopl",
-                            help="read `heightAtStart(a, f)` through a decision variable instead")
-        if kind == "step":
-            level += h if t >= iv else 0
-            continue
-        v = solution(iv)
-        if v is None or not v.present:
-            continue
-        if kind == "pulse":
-            level += h if v.start <= t < v.end else 0
-        else:
-            level += h if t >= (v.start if kind == "stepAtStart" else v.end) else 0
-    return level
 
 
 @builtin("overlapLength")

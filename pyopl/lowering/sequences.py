@@ -116,39 +116,47 @@ for _name in NEIGHBOUR:
     builtin(_name)(neighbour_expression)
 
 
-@builtin("sameSequence")
+@builtin("sameSequence", "sameCommonSubsequence")
 def _same_sequence(ev: Any, node: A.Call, env: dict) -> CpConstraint:
     """``sameSequence(p1, p2[, A1, A2])``: the two sequences are the same modulo the mapping of their
     intervals (by their order in the declarations, or ``A1[i]`` to ``A2[i]``): corresponding intervals
     are present together and come in the same order (OPL Language Quick Reference, "sameSequence").
-    Both sequences get their circuits (pyopl/backends/cpsat_sequence.py), tied arc by arc."""
+    Both sequences get their circuits (pyopl/backends/cpsat_sequence.py), tied arc by arc.
+    ``sameCommonSubsequence(p1, p2[, A1, A2])``: the pairs ``(A1[i], A2[i])`` with both present come in
+    the same order in both sequences (the arrays may name part of each sequence, each interval once;
+    "sameCommonSubsequence"): the circuits' ranks compared pair by pair."""
     from .intervals import interval_list
 
+    f = node.func
     if len(node.args) not in (2, 4):
-        raise EvalError("call-arity", node.span, "`sameSequence` takes 2 or 4 arguments, %d given" % len(node.args),
-                        help="call it as `sameSequence(p1, p2)` or `sameSequence(p1, p2, A1, A2)`")
-    need_cp(ev.inst, node.span, "`sameSequence`")
+        raise EvalError("call-arity", node.span, "`%s` takes 2 or 4 arguments, %d given" % (f, len(node.args)),
+                        help="call it as `%s(p1, p2)` or `%s(p1, p2, A1, A2)`" % (f, f))
+    need_cp(ev.inst, node.span, "`%s`" % f)
     seqs = [ev.evaluate(a, env) for a in node.args[:2]]
     for s, a in zip(seqs, node.args[:2]):
         if not isinstance(s, Sequence):
-            raise EvalError("cp-bad-argument", a.span, "`sameSequence` takes two `dvar sequence`s first",
+            raise EvalError("cp-bad-argument", a.span, "`%s` takes two `dvar sequence`s first" % f,
                             help="declare `dvar sequence p in A;` and pass `p`")
     p1, p2 = seqs
-    if len(p1.intervals) != len(p2.intervals):
-        raise EvalError("cp-bad-argument", node.span, "the sequences of `sameSequence` have %d and %d intervals" % (
-            len(p1.intervals), len(p2.intervals)), help="relate sequences of the same size")
+    if len(node.args) == 2 and len(p1.intervals) != len(p2.intervals):
+        raise EvalError("cp-bad-argument", node.span, "the sequences of `%s` have %d and %d intervals" % (
+            f, len(p1.intervals), len(p2.intervals)), help="relate sequences of the same size")
     if len(node.args) == 2:
         pairs = [(k, k) for k in range(len(p1.intervals))]
     else:
-        a1, a2 = (interval_list(ev, a, env, "sameSequence") for a in node.args[2:])
+        a1, a2 = (interval_list(ev, a, env, f) for a in node.args[2:])
         pos1 = {iv.index: k for k, iv in enumerate(p1.intervals)}
         pos2 = {iv.index: k for k, iv in enumerate(p2.intervals)}
         pairs = [(pos1.get(x.index), pos2.get(y.index)) for x, y in zip(a1, a2)]
-        if len(a1) != len(a2) or any(i is None or j is None for i, j in pairs) or \
-                len({i for i, _ in pairs}) != len(p1.intervals) or len({j for _, j in pairs}) != len(p2.intervals):
-            raise EvalError("unsupported-cp-construct", node.span, "`sameSequence` with arrays is compiled where "
-                            "they map every interval of the first sequence to one of the second",
-                            help="give each interval of both sequences once, in corresponding order")
-    return CpConstraint("sameSequence", [], node.span, data={
+        whole = f == "sameCommonSubsequence" or (len({i for i, _ in pairs}) == len(p1.intervals)
+                                                  and len({j for _, j in pairs}) == len(p2.intervals))
+        if len(a1) != len(a2) or any(i is None or j is None for i, j in pairs) or not whole or \
+                len({i for i, _ in pairs}) != len(pairs) or len({j for _, j in pairs}) != len(pairs):
+            raise EvalError("cp-bad-argument" if f == "sameCommonSubsequence" else "unsupported-cp-construct",
+                            node.span, "the arrays of `%s` map intervals of the first sequence one to one to "
+                            "intervals of the second%s" % (f, "" if f == "sameCommonSubsequence" else
+                                                            ", every interval (as pyopl compiles it)"),
+                            help="give two arrays of the same length, each naming intervals of its sequence once")
+    return CpConstraint(f, [], node.span, data={
         "seq": p1.name, "intervals": [iv.index for iv in p1.intervals],
         "seq2": p2.name, "intervals2": [iv.index for iv in p2.intervals], "pairs": pairs})

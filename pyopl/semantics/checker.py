@@ -60,6 +60,11 @@ class _Scope:
                 self.check(node.anchor[0], local)
                 self.check(node.anchor[1], local)
             self.check(node.arg, local)
+        elif isinstance(node, A.Stepwise):
+            inner = self.quals(node.quals, local) if node.quals else local
+            for e in node.values + node.times:
+                self.check(e, inner)
+            self.check(node.last, local)
         elif isinstance(node, A.Call):
             for a in node.args:
                 self.check(a, local)

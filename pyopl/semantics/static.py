@@ -24,7 +24,10 @@ CP_SUPPORTED = frozenset("""allDifferent count inverse noOverlap alternative spa
 lengthOf presenceOf pulse stepAtStart stepAtEnd alwaysIn endBeforeStart endBeforeEnd startBeforeStart startBeforeEnd
 startAtStart startAtEnd endAtStart endAtEnd allMinDistance lex pack step before alwaysEqual
 allowedAssignments forbiddenAssignments append typeOfNext typeOfPrev startOfNext startOfPrev endOfNext endOfPrev
-sizeOfNext sizeOfPrev lengthOfNext lengthOfPrev cumulFunctionValue stateFunctionValue heightAtStart overlapLength subCircuit sameSequence element""".split())
+sizeOfNext sizeOfPrev lengthOfNext lengthOfPrev cumulFunctionValue stateFunctionValue heightAtStart overlapLength subCircuit sameSequence element
+forbidStart forbidEnd forbidExtent startEval endEval sizeEval lengthEval strong
+alwaysConstant alwaysNoState heightAtEnd isomorphism sameCommonSubsequence
+numberOfSegments segmentStart segmentEnd segmentValue""".split())
 
 
 def _within_0_1(domain: A.Expr) -> bool:

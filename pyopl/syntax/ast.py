@@ -191,6 +191,18 @@ class Piecewise(Expr):
     arg: Expr
 
 
+@dataclass(eq=False, repr=False)
+class Stepwise(Expr):
+    """``stepwise(quals){v1 -> t1; ...; vLast}``: a step function, ``v1`` before ``t1``, ``v2`` from ``t1``
+    to ``t2`` and ``vLast`` from the last ``t`` on (OPL Language Quick Reference, "stepwise",
+    "stepFunction"); a value, declared as ``stepFunction F = stepwise{...};``."""
+
+    quals: Optional["Qualifiers"]
+    values: list[Expr]
+    times: list[Expr]
+    last: Expr
+
+
 # ------------------------------------------------------------------ iteration
 @dataclass(eq=False, repr=False)
 class Pattern(Node):

@@ -419,6 +419,15 @@ class _Handlers:
             last = A.Const(self._s(meta), 0)  # keeps the later stages going; the error stops the compile
         return A.Piecewise(self._s(meta), quals, slopes, breaks, last, anchor, arg)
 
+    def piecewise_fn(self, meta, c):
+        """``piecewise{...}(x0, y0)`` without an argument: the function itself (``endEval(a, piecewise{...}(x0, y0))``)."""
+        return self._piecewise(meta, [x for x in c if x is not None] or [None], False)
+
+    def stepwise(self, meta, c):
+        """``stepwise(quals){v1 -> t1; ...; vLast}``: the items are the pairs and one last value, as ``piecewise``."""
+        fn = self._piecewise(meta, [x for x in c if x is not None] or [None], False)
+        return A.Stepwise(fn.span, fn.quals, fn.slopes, fn.breaks, fn.last_slope)
+
     def _piecewise_shape(self, span: Span, message: str, help: str) -> None:
         """Report a `piecewise{...}` whose items are not `slope -> breakpoint` pairs and one final slope."""
         self.reporter.emit("syntax-piecewise-final-slope", span, message, help=help)

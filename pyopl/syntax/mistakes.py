@@ -429,12 +429,11 @@ def _unsupported_cp_statement(ctx: Context) -> Mistake | None:
                        "model the steps with binary variables, one per step (or an integer table and `element` "
                        "in a CP model)")
     m = re.match(r"\s*stateFunction\s+\w+\s*(\[[^;]*\])?\s*(with\b)?", stmt)
-    if m and (m.group(1) or m.group(2)):
+    if m and m.group(2):
         at = ctx.at - len(stmt) + m.start() + stmt[m.start():].index("stateFunction")
         return Mistake("unsupported-cp-variable", ctx.span_of(at, at + 13), "a `stateFunction` is compiled to "
-                       "CP-SAT as a single function without a transition distance (`stateFunction f;`), and this "
-                       "one is %s" % ("an array" if m.group(1) else "declared with a transition distance"),
-                       "declare each state function on its own, `stateFunction f;`, without `with`")
+                       "CP-SAT without a transition distance, and this one is declared with one (`with`)",
+                       "declare `stateFunction f;` (or an array `stateFunction f[I];`) without `with`")
     return None
 
 

@@ -40,8 +40,16 @@ def expand_pwl_functions(items: list, reporter: Reporter) -> list:
     return out
 
 
+#: CP Optimizer's expressions that take a piecewise-linear function itself (OPL Language Quick Reference, "startEval")
+_TAKES_FUNCTION = {"startEval", "endEval", "sizeEval", "lengthEval"}
+
+
 def _rewrite(node: Any, known: dict[str, A.PwlDecl], reporter: Reporter) -> Any:
-    """Replace calls of ``known`` functions under ``node`` (in place); returns the node to use."""
+    """Replace calls of ``known`` functions under ``node`` (in place); returns the node to use.  The name
+    of a known function given to ``startEval`` and the like becomes its ``Piecewise`` without argument."""
+    if isinstance(node, A.Call) and node.func in _TAKES_FUNCTION and len(node.args) > 1 \
+            and isinstance(node.args[1], A.Name) and node.args[1].id in known:
+        node.args[1] = known[node.args[1].id].fn
     if isinstance(node, A.Call) and node.func in known:
         for a in node.args:
             _rewrite(a, known, reporter)

@@ -10,6 +10,7 @@ the statement, without reporting the follow-on errors that skipping causes.
 from __future__ import annotations
 
 import functools
+import re
 from typing import TYPE_CHECKING
 
 from lark import Lark, Token
@@ -20,6 +21,9 @@ from ..diagnostics.reporter import Reporter, TooManyErrors
 from . import ast as A
 from .brackets import _OPENERS, _open_stack, unclosed_bracket  # noqa: F401  (unclosed_bracket re-exported)
 from .words import KEYWORDS, describe_expected, short_token, token_text
+
+#: ``stepwise{...}`` (or ``stepwise(quals){...}``) just before the point a parse stopped: IBM's inline form
+_STEPWISE_APPLIED = re.compile(r"\b(stepwise)\s*(\([^{}]*\))?\s*\{[^{}]*\}\s*\Z")
 
 if TYPE_CHECKING:  # (the mistake catalogue loads on the first syntax error: a clean parse never needs it)
     from .mistakes import Context
@@ -343,6 +347,13 @@ class _Recovery:
         end = previous_token_end(self.text, at)
         if not self._try_feed(ip, [Token("SEMICOLON", ";")], tok):
             return False
+        applied = _STEPWISE_APPLIED.search(self.text, 0, end) if self.kind == "model" else None
+        if applied is not None:  # `stepwise{...} x`: IBM's inline form, which pyopl does not take
+            self.reporter.emit("unsupported-stepwise", self.span_at(applied.start(1), 8),
+                "`stepwise{...}` applied to an expression is not supported: a step function is declared "
+                "(`stepFunction F = stepwise{...};`) and used as `F(t)` on data or by `forbidStart`, `startEval`, "
+                "`intensity`", help="declare the function with `stepFunction` and use it by name")
+            return True
         span = self.span_at(end)
         span = Span(span.file, span.line, span.column, span.line, span.column + 1)
         what = "declaration or statement" if self.kind == "model" else "data assignment"

@@ -62,7 +62,10 @@ ENTRIES = [
     (KW, "infinity", "obj", "dvar float x in -infinity..4;\nmaximize x;", None, 4.0),
     (KW, "int", "obj", _v("7 div 2", "int q = 7;"), None, 3.0),
     (KW, "int+", "obj", "dvar int+ x;\nminimize x;\nsubject to { 2 * x >= 3; }", None, 2.0),
-    (KW, "intensity", "code", "CP scheduling: interval intensity (a step function) has no CP-SAT form yet", None, "OPL0627"),
+    (KW, "intensity", "obj", "using CP;\nstepFunction W = stepwise{ 100 -> 5; 0 -> 7; 100 };\n"
+     "dvar interval a size 8 intensity W;\nminimize endOf(a);", None, 10.0),  # works 0-4 and 7-9: ends at 10
+    (KW, "intensity (a fraction of a unit)", "code", "pyopl takes intensities of 0 and 100, where the size is the number "
+     "of working units; IBM's rounding of a fractional work total is not documented", None, "OPL0627"),
     (KW, "inter", "obj", _v("card({1, 2, 3} inter {2, 3, 4})"), None, 2.0),
     (KW, "interval", "obj", "using CP;\ndvar interval a in 2..10 size 3;\nminimize endOf(a);", None, 5.0),
     (KW, "invoke", "out", "float t[1..2] = ...;\nexecute { writeln(t); }\ndvar float+ x;\nminimize x;",
@@ -95,8 +98,11 @@ ENTRIES = [
     (KW, "stateFunction", "obj", "using CP;\nstateFunction f;\ndvar interval a[1..2] size 2;\nminimize max(i in 1..2) endOf(a[i]);\n"
      "subject to { alwaysEqual(f, a[1], 1); alwaysEqual(f, a[2], 2); }", None, 4.0),  # two states: one after the other
     (KW, "staticLex", "obj", _LP + "maximize staticLex(x, y);\nsubject to { x + y <= 12; }", None, 10.0),
-    (KW, "stepFunction", "code", "CP scheduling step functions", None, "OPL0622"),
-    (KW, "stepwise", "code", "CP scheduling step functions", None, "OPL0622"),
+    (KW, "stepFunction", "out", "using CP;\nstepFunction F = stepwise{ 0->0; 100->20; 60->30; 100 };\nint ii = F(10);\n"
+     "dvar interval a size 1;\nminimize endOf(a);\nexecute { writeln(ii); writeln(F(25)); }", None, "100\n60"),  # IBM's F2
+    (KW, "stepwise", "obj", "using CP;\nint n = 2;\nint T[i in 1..n] = 4 * i;\nint V[i in 1..n+1] = 10 * i;\n"
+     "stepFunction F = stepwise(i in 1..n){ V[i] -> T[i]; V[n+1] };\ndvar interval a in 0..20 size 1;\n"
+     "maximize startEval(a, F) - startOf(a);", None, 22.0),  # 30 from 8 on: 30 - 8
     (KW, "string", "out", 'string s = "ab";\nexecute { writeln(s + "c"); }\ndvar float+ x;\nminimize x;', None, "abc"),
     (KW, "subject to", "obj", "dvar float+ x;\nminimize x;\nsubject to { x >= 2.5; }", None, 2.5),
     (KW, "sum", "obj", _v("sum(i in 1..4) i"), None, 10.0),
@@ -190,20 +196,43 @@ ENTRIES = [
     (FN, "first (on a sequence)", "obj", "using CP;\ndvar interval a[1..2] size 2;\ndvar sequence s in a;\nminimize endOf(a[1]);\nsubject to { noOverlap(s); first(s, a[2]); }", None, 4.0),  # a[2] first: a[1] ends at 2 + 2
     (FN, "last (on a sequence)", "obj", "using CP;\ndvar interval a[i in 1..2] size i + 1;\ndvar sequence s in a;\nminimize endOf(a[1]);\nsubject to { noOverlap(s); last(s, a[1]); }", None, 5.0),  # a[2] (size 3) first, a[1] (size 2) ends at 5
     (FN, "prev (on a sequence)", "obj", "using CP;\ndvar interval a[1..3] size 1;\ndvar sequence s in a;\nminimize endOf(a[1]);\nsubject to { noOverlap(s); prev(s, a[2], a[3]); prev(s, a[3], a[1]); }", None, 3.0),  # order a[2], a[3], a[1]
-    (FN, "forbidStart", "code", "CP Optimizer scheduling constraint that pyopl does not yet compile to CP-SAT (docs/cp.md lists what runs)", None, "OPL0627"),
-    (FN, "forbidEnd", "code", "CP Optimizer scheduling constraint that pyopl does not yet compile to CP-SAT (docs/cp.md lists what runs)", None, "OPL0627"),
-    (FN, "forbidExtent", "code", "CP Optimizer scheduling constraint that pyopl does not yet compile to CP-SAT (docs/cp.md lists what runs)", None, "OPL0627"),
-    (FN, "isomorphism", "code", "CP Optimizer scheduling constraint that pyopl does not yet compile to CP-SAT (docs/cp.md lists what runs)", None, "OPL0627"),
-    (FN, "alwaysConstant", "code", "CP Optimizer scheduling constraint that pyopl does not yet compile to CP-SAT (docs/cp.md lists what runs)", None, "OPL0627"),
+    (FN, "forbidStart", "obj", "using CP;\nstepFunction F = stepwise{ 0 -> 3; 1 };\ndvar interval a size 2;\n"
+     "minimize startOf(a);\nsubject to { forbidStart(a, F); }", None, 3.0),  # F is 0 before 3
+    (FN, "forbidEnd", "obj", "using CP;\nstepFunction F = stepwise{ 1 -> 4; 0 -> 6; 1 };\ndvar interval a in 0..20 size 5;\n"
+     "minimize endOf(a);\nsubject to { forbidEnd(a, F); }", None, 7.0),  # F(end - 1) != 0: end 5, 6 refused
+    (FN, "forbidExtent", "obj", "using CP;\nstepFunction F = stepwise{ 1 -> 4; 0 -> 6; 1 };\ndvar interval a in 0..20 size 3;\n"
+     "maximize startOf(a);\nsubject to { forbidExtent(a, F); endOf(a) <= 9; }", None, 6.0),  # not over 4, 5: [6, 9) (start 4, 5 refused)
+    (FN, "isomorphism", "obj", "using CP;\ndvar interval a[1..2] size 2;\ndvar interval b[1..3] optional size 2;\n"
+     "maximize sum(j in 1..3) j * presenceOf(b[j]) - sum(i in 1..2) endOf(a[i]);\nsubject to { isomorphism(a, b); }",
+     None, 1.0),  # two of b present (b[2], b[3]: 5), each with an a: ends 2 + 2
+    (FN, "isomorphism (with an index array)", "code", "IBM's pages describe the direction of the index array two ways",
+     None, "OPL0627"),
+    (KW, "stateFunction (an array)", "obj", "using CP;\nstateFunction f[1..2];\ndvar interval a[1..4] size 2;\n"
+     "minimize max(i in 1..4) endOf(a[i]);\nsubject to { forall(i in 1..4) alwaysEqual(f[1 + i % 2], a[i], i); }",
+     None, 4.0),  # four states: one function needs 8; two functions (a1, a3 and a2, a4) need 4
+    (FN, "alwaysConstant", "obj", "using CP;\nstateFunction f;\ndvar interval a size 3;\ndvar interval b size 2;\n"
+     "minimize endOf(a) + endOf(b);\nsubject to { alwaysConstant(f, a, true, false); alwaysEqual(f, b, 1); "
+     "alwaysIn(f, a, 2, 3); }", None, 7.0),  # a's state is 2..3, b's 1: apart, b on [0, 2), a on [2, 5)
+    (FN, "alwaysEqual (a fixed window, aligned)", "obj", "using CP;\nstateFunction f;\ndvar interval a size 2;\n"
+     "minimize abs(startOf(a) - 2);\nsubject to { alwaysEqual(f, 1, 5, 1); alwaysEqual(f, a, 1, true, false); }",
+     None, 1.0),  # a (state 1) starts a segment: not at 2 or 3, inside the window [1, 5) kept in one segment; at 1
     (FN, "alwaysEqual", "obj", "using CP;\nstateFunction f;\ndvar interval a[1..3] size 2;\nminimize max(i in 1..3) endOf(a[i]);\n"
      "subject to { alwaysEqual(f, a[1], 1); alwaysEqual(f, a[2], 1); alwaysEqual(f, a[3], 2); }", None, 4.0),  # a[1], a[2] together on [0, 2), a[3] on [2, 4)
-    (FN, "alwaysNoState", "code", "CP Optimizer scheduling constraint that pyopl does not yet compile to CP-SAT (docs/cp.md lists what runs)", None, "OPL0627"),
+    (FN, "alwaysNoState", "obj", "using CP;\nstateFunction f;\ndvar interval a in 0..20 size 3;\n"
+     "minimize startOf(a);\nsubject to { alwaysNoState(f, 0, 5); alwaysEqual(f, a, 0); }", None, 5.0),  # no state on [0, 5)
     (FN, "lengthOf", "obj", "using CP;\ndvar interval a in 2..20 size 3;\nminimize lengthOf(a) + startOf(a);", None, 5.0),  # length 3, earliest start 2
     (FN, "overlapLength", "obj", "using CP;\ndvar interval a in 0..10 size 3;\ndvar interval b in 0..10 size 1;\nmaximize 10 * overlapLength(a, 2, 4) + overlapLength(a, b) - startOf(b);", None, 20.0),  # a over [2, 4) entirely (2 * 10, a starts at 1 or 2); b gains its overlap 1 back only by starting at 1 or later
-    (FN, "startEval", "code", "CP Optimizer scheduling expression that pyopl does not yet compile to CP-SAT (docs/cp.md lists what runs)", None, "OPL0627"),
-    (FN, "endEval", "code", "CP Optimizer scheduling expression that pyopl does not yet compile to CP-SAT (docs/cp.md lists what runs)", None, "OPL0627"),
-    (FN, "lengthEval", "code", "CP Optimizer scheduling expression that pyopl does not yet compile to CP-SAT (docs/cp.md lists what runs)", None, "OPL0627"),
-    (FN, "sizeEval", "code", "CP Optimizer scheduling expression that pyopl does not yet compile to CP-SAT (docs/cp.md lists what runs)", None, "OPL0627"),
+    (FN, "startEval", "obj", "using CP;\nstepFunction F = stepwise{ 5 -> 2; 9 -> 6; 1 };\ndvar interval a in 0..10 size 1;\n"
+     "maximize startEval(a, F) - startOf(a);", None, 7.0),  # 9 at start 2
+    (FN, "endEval (of a pwlFunction, IBM's earliness/tardiness example)", "obj", "using CP;\n"
+     "pwlFunction ETCost = piecewise { -1->10; 1 } (10, 0);\ndvar interval a[1..2] size 4;\n"
+     "minimize sum(i in 1..2) endEval(a[i], ETCost);\nsubject to { noOverlap(a); }", None, 4.0),  # ends 10 and 14, or 6 and 10
+    (FN, "endEval", "obj", "using CP;\nstepFunction F = stepwise{ 5 -> 2; 9 -> 6; 1 };\ndvar interval a optional in 0..10 size 3;\n"
+     "maximize endEval(a, F, 7) + presenceOf(a);", None, 10.0),  # end 3..5: 9, present: 10
+    (FN, "lengthEval", "obj", "using CP;\nstepFunction F = stepwise{ 5 -> 2; 9 -> 6; 1 };\ndvar interval a in 0..10 size 1..8;\n"
+     "maximize lengthEval(a, F) + lengthOf(a);", None, 14.0),  # length 5: 9 + 5
+    (FN, "sizeEval", "obj", "using CP;\nstepFunction F = stepwise{ 5 -> 2; 9 -> 6; 1 };\ndvar interval a in 0..10 size 0..8;\n"
+     "minimize sizeEval(a, F) + sizeOf(a);", None, 5.0),  # size 0: F(0) = 5; size 1: 6; 2..5: 11 or more; 6..8: 7 or more
     (FN, "startOfNext", "obj", "using CP;\nint ty[1..2] = [3, 5];\ndvar interval a[1..2] size 2;\ndvar sequence s in a types ty;\nminimize startOfNext(s, a[1]);\nsubject to { noOverlap(s); first(s, a[1]); }", None, 2.0),  # a[2] starts when a[1] ends
     (FN, "startOfPrev", "obj", "using CP;\nint ty[1..2] = [3, 5];\ndvar interval a[1..2] size 2;\ndvar sequence s in a types ty;\nminimize startOfPrev(s, a[2]);\nsubject to { noOverlap(s); first(s, a[1]); }", None, 0.0),  # a[1] starts at 0
     (FN, "endOfNext", "obj", "using CP;\nint ty[1..2] = [3, 5];\ndvar interval a[1..2] size 2;\ndvar sequence s in a types ty;\nminimize endOfNext(s, a[1]);\nsubject to { noOverlap(s); first(s, a[1]); }", None, 4.0),  # a[2] on [2, 4)
@@ -215,7 +244,11 @@ ENTRIES = [
     (FN, "typeOfNext", "obj", "using CP;\nint ty[1..2] = [3, 5];\ndvar interval a[1..2] size 2;\ndvar sequence s in a types ty;\nminimize typeOfNext(s, a[2], 7, 0);\nsubject to { noOverlap(s); first(s, a[1]); }", None, 7.0),  # a[2] is last: lastValue
     (FN, "typeOfPrev", "obj", "using CP;\nint ty[1..2] = [3, 5];\ndvar interval a[1..2] size 2;\ndvar sequence s in a types ty;\nminimize typeOfPrev(s, a[2], 7, 0);\nsubject to { noOverlap(s); first(s, a[1]); }", None, 3.0),  # a[1] comes just before a[2]
     (FN, "heightAtStart", "obj", "using CP;\ndvar interval a size 2;\ncumulFunction f = pulse(a, 1, 3);\nmaximize heightAtStart(a, f);\nsubject to { f <= 2; }", None, 2.0),  # the chosen height, capped by f <= 2
-    (FN, "heightAtEnd", "code", "CP Optimizer scheduling expression that pyopl does not yet compile to CP-SAT (docs/cp.md lists what runs)", None, "OPL0627"),
+    (FN, "heightAtEnd", "obj", "using CP;\ndvar interval a in 0..10 size 2;\ndvar interval b optional in 0..10 size 1;\n"
+     "cumulFunction f = stepAtEnd(a, 1, 4) - stepAtEnd(b, 2);\nmaximize heightAtEnd(a, f) + heightAtEnd(b, f, 7);\n"
+     "subject to { f <= 10; }", None, 11.0),  # a's chosen height 4; b absent gives 7 (present: -2)
+    (FN, "heightAtEnd (of an interval with a pulse)", "code", "IBM's pages do not say what the end of a pulse "
+     "contributes", None, "OPL0627"),
     (FN, "step", "obj", "using CP;\ndvar interval a in 0..10 size 1;\nminimize startOf(a);\nsubject to { step(3, 1) + stepAtStart(a, -1) >= 0; }", None, 3.0),  # a starts once the step at 3 is up
     (FN, "stepAtEnd", "obj", "using CP;\ndvar interval a in 0..10 size 2;\ndvar interval b in 0..10 size 1;\nminimize startOf(b);\nsubject to { stepAtEnd(a, 1) + stepAtStart(b, -1) >= 0; }", None, 2.0),  # b starts once a has ended (at 2)
     # ------------------------------------------------------------ operators
@@ -394,21 +427,29 @@ ENTRIES += [
     (FN, "element", "obj", "using CP;\nint a[0..2] = [5, 3, 8];\ndvar int i in 0..2;\nminimize element(a, i);", None,
      3.0),  # a[1], the least
     (FN, "standardDeviation", "code", "CP Optimizer standard deviation expression: no CP-SAT form yet", None, "OPL0627"),
-    (FN, "strong", "code", "CP Optimizer propagation strength hint: no CP-SAT form yet", None, "OPL0627"),
+    (FN, "strong", "obj", "using CP;\ndvar int x[1..2] in 0..3;\nmaximize x[1] + 2 * x[2];\n"
+     "subject to { strong(x); x[1] + x[2] <= 4; }", None, 7.0),  # a hint: the solutions are the same
     (FN, "sameSequence", "obj", "using CP;\ndvar interval a[1..2] size 1;\ndvar interval b[1..2] size 1;\n"
      "dvar sequence s1 in a;\ndvar sequence s2 in b;\nminimize endOf(b[1]) + 10 * endOf(a[2]);\n"
      "subject to { noOverlap(s1); noOverlap(s2); sameSequence(s1, s2); }", None, 12.0),  # a[2] first: b[2] first too
-    (FN, "sameCommonSubsequence", "code", "CP Optimizer sequence constraint: no CP-SAT form yet", None, "OPL0627"),
+    (FN, "sameCommonSubsequence", "obj", "using CP;\ndvar interval a[1..2] optional size 1;\ndvar interval b[1..2] size 1;\n"
+     "dvar sequence p in a;\ndvar sequence q in b;\nmaximize sum(i in 1..2) presenceOf(a[i]) - 3 * startOf(b[1]);\n"
+     "subject to { sameCommonSubsequence(p, q); noOverlap(p); noOverlap(q); startOf(a[1]) == 5; startOf(a[2]) == 0; }",
+     None, 1.0),  # both a present: a[2] before a[1], so b[2] before b[1] (b[1] at 1): 2 - 3; one a absent: 1 - 0
     (FN, "cumulFunctionValue", "out", "using CP;\ndvar interval a in 0..10 size 2;\ncumulFunction f = pulse(a, 3);\n"
      "minimize startOf(a);\nsubject to { startOf(a) >= 1; }\nint v[t in 0..3] = cumulFunctionValue(f, t);\n"
      "execute { writeln(v); }", None, "[0 3 3 0]"),  # a on [1, 3)
     (FN, "stateFunctionValue", "out", "using CP;\nstateFunction f;\ndvar interval a in 0..10 size 2;\n"
      "minimize startOf(a);\nsubject to { startOf(a) >= 1; alwaysEqual(f, a, 4); }\n"
      "int v[t in 0..3] = stateFunctionValue(f, t);\nexecute { writeln(v); }", None, "[-1 4 4 -1]"),  # no state: -1
-    (FN, "segmentStart", "code", "segments of a cumul/state function's solution: not computed yet", None, "OPL0627"),
-    (FN, "segmentEnd", "code", "segments of a cumul/state function's solution: not computed yet", None, "OPL0627"),
-    (FN, "segmentValue", "code", "segments of a cumul/state function's solution: not computed yet", None, "OPL0627"),
-    (FN, "numberOfSegments", "code", "segments of a cumul/state function's solution: not computed yet", None, "OPL0627"),
+    (FN, "segmentStart", "out", "using CP;\ndvar interval a in 0..10 size 2;\ncumulFunction f = pulse(a, 3);\nminimize startOf(a);\n"
+     "int v = segmentStart(f, 1);\nexecute { writeln(v); }", None, "0"),  # a on [0, 2) at 3: (-inf, 0) 0, [0, 2) 3, [2, inf) 0
+    (FN, "segmentEnd", "out", "using CP;\ndvar interval a in 0..10 size 2;\ncumulFunction f = pulse(a, 3);\nminimize startOf(a);\n"
+     "int v = segmentEnd(f, 1);\nexecute { writeln(v); }", None, "2"),
+    (FN, "segmentValue", "out", "using CP;\ndvar interval a in 0..10 size 2;\ncumulFunction f = pulse(a, 3);\nminimize startOf(a);\n"
+     "int v = segmentValue(f, 1);\nexecute { writeln(v); }", None, "3"),
+    (FN, "numberOfSegments", "out", "using CP;\ndvar interval a in 0..10 size 2;\ncumulFunction f = pulse(a, 3);\nminimize startOf(a);\n"
+     "int v = numberOfSegments(f);\nexecute { writeln(v); }", None, "3"),
     (OP, "^ (power)", "obj", _v("2 ^ 3 ^ 2 / 64"), None, 8.0),  # IBM's table puts ^ first: 2 ^ 9 = 512, / 64
     (DT, "name = value; (scalars, strings)", "obj", "int n = ...;\nstring s = ...;\n" + _v("n + 1", ""),
      'n = 4;\ns = "a";', 5.0),
@@ -442,7 +483,8 @@ ENTRIES += [
      "minimize max(i in 1..2) endOf(a[i]) + startOf(a[2]);\nsubject to { noOverlap(s); }\n"
      "execute { writeln(s, \" \", s.first(), \" \", s.next(s.first()).end); }", None,
      "{a[2] a[1]} <1 0 2 2> 3"),  # a[2] first (it starts at 0), a[1] after it on [2, 3)
-    (SC, "IloCumulFunctionExpr", "code", "a `cumulFunction` is not readable from scripts yet", None, "OPL1050"),
+    (SC, "IloCumulFunctionExpr", "out", "using CP;\ndvar interval a in 0..10 size 2;\ncumulFunction f = pulse(a, 3);\nminimize startOf(a);\n"
+     "execute { writeln(f.getNumberOfSegments()); }", None, "3"),
     (SC, "IloStateFunctionExpr", "out", "using CP;\ndvar interval a size 2;\nstateFunction f;\nminimize endOf(a);\n"
      "subject to { alwaysEqual(f, a, 1); }\n"
      "execute { writeln(f.getNumberOfSegments(), \" \", f.getSegmentValue(1), \" \", f.getSegmentEnd(1)); }", None,
@@ -473,14 +515,13 @@ CODE_MODELS = {
     "CP": "using CP;\ndvar int x in 0..3;\nminimize x;",
     "all": "dvar int x[1..3] in 0..3;\nminimize x[1];\nsubject to { allDifferent(all(i in 1..3) x[i]); }",
     "cumulFunction": "cumulFunction f = pulse(0, 1, 1);\ndvar float+ x;\nminimize x;",
-    "intensity": "using CP;\nint f = 1;\ndvar interval a size 2 intensity f;\nminimize endOf(a);",
+    "intensity (a fraction of a unit)": "using CP;\nstepFunction H = stepwise{ 100 -> 5; 50 -> 7; 100 };\n"
+    "dvar interval a size 8 intensity H;\nminimize endOf(a);",
     "interval": "dvar interval a size 3;\ndvar float+ x;\nminimize x;",
     "optional": "dvar interval a optional;\ndvar float+ x;\nminimize x;",
     "sequence": "dvar interval a;\ndvar sequence s in all(i in 1..1) a;\ndvar float+ x;\nminimize x;",
     "size": "dvar interval a size 3;\ndvar float+ x;\nminimize x;",
     "types": "dvar interval a;\ndvar sequence s in all(i in 1..1) a types all(i in 1..1) 1;\ndvar float+ x;\nminimize x;",
-    "stepFunction": "stepFunction f = stepwise{ 0 -> 1; 1 };\ndvar float+ x;\nminimize x;",
-    "stepwise": "stepFunction f = stepwise{ 0 -> 1; 1 };\ndvar float+ x;\nminimize x;",
     "alternative": "dvar interval a;\ndvar interval b;\nconstraints { alternative(a, all(i in 1..1) b); }",
     "allDifferent": "dvar int x[1..3] in 0..3;\nminimize x[1];\nsubject to { allDifferent(x); }",
     "allMinDistance": "dvar int x[1..3] in 0..9;\nminimize x[1];\nsubject to { allMinDistance(x, 2); }",
@@ -505,19 +546,11 @@ CODE_MODELS = {
     "startAtStart": "dvar interval a;\ndvar interval b;\nconstraints { startAtStart(a, b); }",
     "startBeforeEnd": "dvar interval a;\ndvar interval b;\nconstraints { startBeforeEnd(a, b); }",
     "startBeforeStart": "dvar interval a;\ndvar interval b;\nconstraints { startBeforeStart(a, b); }",
-    "forbidStart": "using CP;\ndvar interval a;\ndvar interval b;\nconstraints { forbidStart(a, b); }",
-    "forbidEnd": "using CP;\ndvar interval a;\ndvar interval b;\nconstraints { forbidEnd(a, b); }",
-    "forbidExtent": "using CP;\ndvar interval a;\ndvar interval b;\nconstraints { forbidExtent(a, b); }",
-    "isomorphism": "using CP;\ndvar interval a;\ndvar interval b;\nconstraints { isomorphism(a, b); }",
+    "isomorphism (with an index array)": "using CP;\ndvar interval a[1..2] size 1;\ndvar interval b[1..2] size 1;\n"
+    "dvar int m[1..2] in -1..1;\nminimize 0;\nconstraints { isomorphism(a, b, m, -1); }",
     "alwaysIn": "dvar interval a;\ndvar interval b;\nconstraints { alwaysIn(a, b); }",
-    "alwaysConstant": "using CP;\ndvar interval a;\ndvar interval b;\nconstraints { alwaysConstant(a, b); }",
-    "alwaysNoState": "using CP;\ndvar interval a;\ndvar interval b;\nconstraints { alwaysNoState(a, b); }",
     "lengthOf": "dvar interval a;\nminimize lengthOf(a);",
     "sizeOf": "dvar interval a;\nminimize sizeOf(a);",
-    "startEval": "using CP;\ndvar interval a;\nminimize startEval(a);",
-    "endEval": "using CP;\ndvar interval a;\nminimize endEval(a);",
-    "lengthEval": "using CP;\ndvar interval a;\nminimize lengthEval(a);",
-    "sizeEval": "using CP;\ndvar interval a;\nminimize sizeEval(a);",
     "startOfNext": "using CP;\ndvar interval a;\nminimize startOfNext(a);",
     "startOfPrev": "using CP;\ndvar interval a;\nminimize startOfPrev(a);",
     "endOfNext": "using CP;\ndvar interval a;\nminimize endOfNext(a);",
@@ -528,20 +561,13 @@ CODE_MODELS = {
     "sizeOfPrev": "using CP;\ndvar interval a;\nminimize sizeOfPrev(a);",
     "typeOfNext": "using CP;\ndvar interval a;\nminimize typeOfNext(a);",
     "typeOfPrev": "using CP;\ndvar interval a;\nminimize typeOfPrev(a);",
-    "heightAtEnd": "using CP;\ndvar interval a;\nminimize heightAtEnd(a);",
+    "heightAtEnd (of an interval with a pulse)": "using CP;\ndvar interval a size 2;\ncumulFunction f = pulse(a, 2);\n"
+    "minimize heightAtEnd(a, f);",
     "pulse": "dvar interval a;\nminimize pulse(a);",
     "step": "dvar interval a;\nminimize step(a);",
     "stepAtStart": "dvar interval a;\nminimize stepAtStart(a);",
     "stepAtEnd": "dvar interval a;\nminimize stepAtEnd(a);",
     "standardDeviation": _CPX + "minimize standardDeviation(x);",
-    "strong": _CPX + "minimize x[1];\nsubject to { strong(x); }",
-    "sameCommonSubsequence": _CPI + "dvar sequence s1 in all(i in 1..1) a;\ndvar sequence s2 in all(i in 1..1) a;\n"
-                             "minimize endOf(a);\nsubject to { sameCommonSubsequence(s1, s2); }",
-    "segmentStart": _CPI + "cumulFunction f = pulse(a, 1);\nminimize endOf(a);\nsubject to { segmentStart(f, 0) <= 1; }",
-    "segmentEnd": _CPI + "cumulFunction f = pulse(a, 1);\nminimize endOf(a);\nsubject to { segmentEnd(f, 0) <= 1; }",
-    "segmentValue": _CPI + "cumulFunction f = pulse(a, 1);\nminimize endOf(a);\nsubject to { segmentValue(f, 0) <= 1; }",
-    "numberOfSegments": _CPI + "cumulFunction f = pulse(a, 1);\nminimize endOf(a);\nsubject to { numberOfSegments(f) <= 1; }",
-    "IloCumulFunctionExpr": _CPI + "cumulFunction f = pulse(a, 1);\nminimize endOf(a);\nexecute { writeln(f); }",
 }
 
 # issue 44: the entries that had no row (CP functions, `.dat` forms, script keywords, CP script classes)

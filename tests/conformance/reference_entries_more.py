@@ -138,7 +138,7 @@ for _m, _call, _out in (("first()", "seq.first()", "<1 0 1 1>"), ("last()", "seq
 ENTRIES.append((SC, "IloIntervalSequenceVar.name", "code", "a sequence's name is not readable from scripts", None, "OPL1004"))
 CODE_MODELS["IloIntervalSequenceVar.name"] = _SEQ + "execute { writeln(seq.name); }"
 
-for _cls, _base, _outs in (("IloCumulFunctionExpr", _CUMUL, None),
+for _cls, _base, _outs in (("IloCumulFunctionExpr", _CUMUL, ("3", "-1073741823", "0", "0", "3")),
                            ("IloStateFunctionExpr", _STATE, ("3", "-1073741823", "0", "-1", "1"))):
     for _k, (_m, _call) in enumerate((("getNumberOfSegments()", "f.getNumberOfSegments()"),
                                       ("getSegmentStart(i)", "f.getSegmentStart(0)"), ("getSegmentEnd(i)", "f.getSegmentEnd(0)"),
@@ -147,7 +147,7 @@ for _cls, _base, _outs in (("IloCumulFunctionExpr", _CUMUL, None),
         if _outs is None:
             ENTRIES.append((SC, _name, "code", _READ, None, "OPL1050"))
             CODE_MODELS[_name] = _base + "execute { writeln(%s); }" % _call
-        else:  # a on [0, 2) in state 1: segments (-inf, 0) no state (-1), [0, 2) 1, [2, +inf) no state
+        else:  # a on [0, 2) in state 1 (at height 3): segments (-inf, 0) no state (-1) or 0, [0, 2), [2, +inf)
             ENTRIES.append((SC, _name, "out", _base + "execute { writeln(%s); }" % _call, None, _outs[_k]))
 
 _PROJECT = "pyopl runs one model with its data per call (or sub-models through `new IloOplModel(def, cplex)`): " \

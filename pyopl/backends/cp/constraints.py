@@ -101,11 +101,11 @@ class Builder:
         ``noOverlap(p, M, true)`` (made before any ``noOverlap`` on it is added, which ties the circuit
         to time); call after :meth:`add_intervals`."""
         for c in constraints:
-            wanted = c.kind in ("sequence", "neighbour", "sameSequence") or (c.kind == "noOverlap"
-                                                                               and c.data.get("direct"))
+            pair = c.kind in ("sameSequence", "sameCommonSubsequence")
+            wanted = c.kind in ("sequence", "neighbour") or pair or (c.kind == "noOverlap" and c.data.get("direct"))
             if wanted and c.data["seq"] not in self.circuits:
                 self.circuits[c.data["seq"]] = make_circuit(self, c.data["intervals"])
-            if c.kind == "sameSequence" and c.data["seq2"] not in self.circuits:
+            if pair and c.data["seq2"] not in self.circuits:
                 self.circuits[c.data["seq2"]] = make_circuit(self, c.data["intervals2"])
 
     def add_intervals(self, ivs: list) -> None:
@@ -115,8 +115,9 @@ class Builder:
         self.ivs = ivs
         labels = interval_labels(ivs)
         for iv, label in zip(ivs, labels):
-            lo, hi = _domain(xs[iv.size])
-            size = lo if lo == hi else xs[iv.size]  # a fixed size: a constant, as a direct build writes it
+            col = iv.size if getattr(iv, "length", None) is None else iv.length  # (with an intensity: the length)
+            lo, hi = _domain(xs[col])
+            size = lo if lo == hi else xs[col]  # a fixed size: a constant, as a direct build writes it
             if iv.presence is None:
                 self.intervals.append(m.new_interval_var(xs[iv.start], size, xs[iv.end], label))
             else:
@@ -325,6 +326,23 @@ class Builder:
         for (u, v), lit in one.arcs.items():
             m.add(lit == two.arcs[(node2[u], node2[v])])
 
+    def _sameCommonSubsequence(self, c: Any) -> None:
+        """``sameCommonSubsequence``: for two pairs with all four intervals present, the order of the first
+        intervals in one sequence (their circuit's ranks) is the order of the second ones in the other."""
+        m, d = self.m, c.data
+        one, two = self.circuits[d["seq"]], self.circuits[d["seq2"]]
+        pairs = d["pairs"]
+        for x in range(len(pairs)):
+            for y in range(x + 1, len(pairs)):
+                (i1, j1), (i2, j2) = pairs[x], pairs[y]
+                present = [self._present(one.intervals[i1]), self._present(one.intervals[i2]),
+                           self._present(two.intervals[j1]), self._present(two.intervals[j2])]
+                first = m.new_bool_var("")
+                m.add(one.ranks[i1] + 1 <= one.ranks[i2]).only_enforce_if([first] + present)
+                m.add(two.ranks[j1] + 1 <= two.ranks[j2]).only_enforce_if([first] + present)
+                m.add(one.ranks[i2] + 1 <= one.ranks[i1]).only_enforce_if([first.Not()] + present)
+                m.add(two.ranks[j2] + 1 <= two.ranks[j1]).only_enforce_if([first.Not()] + present)
+
     def _neighbour(self, c: Any) -> None:
         post_neighbour(self, self.circuits[c.data["seq"]], c)
 
@@ -388,17 +406,17 @@ class Builder:
                         demands.append(cap - hi)
             self.m.add_cumulative(ivs, demands, cap)
             return
-        if window is not None:
-            raise Refused("unsupported-cp-construct", "`alwaysIn` over a time window of a cumulative function with "
-                          "steps or negative pulses is not compiled to CP-SAT yet",
-                          "use `f <= capacity` over the whole horizon", c.span)
         total = sum(abs(h) for _kind, _k, h in events)
-        lo_level = -total if lo is None else lo
-        hi_level = total if hi is None else hi
-        if lo_level > 0 or hi_level < 0:
-            raise Refused("unsupported-cp-construct", "this bound on a cumulative function excludes its level 0 "
-                          "before the first event (%s..%s), which CP-SAT's reservoir cannot say" % (lo_level, hi_level),
-                          "bound the level with `f <= capacity` (capacity >= 0) or `f >= level` (level <= 0)", c.span)
+        if window is None:
+            # IBM (OPL Language Quick Reference, "step"): "a cumulfunction is constrained to be non-negative if it
+            # is involved in a <= or alwaysIn constraint"
+            lo_level = (0 if hi is not None else -total) if lo is None else lo
+            hi_level = total if hi is None else hi
+            if lo_level > 0 or hi_level < 0:
+                raise Refused("unsupported-cp-construct", "this bound on a cumulative function excludes its level 0 "
+                              "before the first event (%s..%s), which CP-SAT's reservoir cannot say" % (
+                                  lo_level, hi_level), "bound the level with `f <= capacity` (capacity >= 0) or "
+                              "`f >= level` (level <= 0), or use `alwaysIn` over a window", c.span)
         times, changes, actives = [], [], []
         for kind, k, h in events:
             if kind == "step":  # at the fixed time k
@@ -410,4 +428,32 @@ class Builder:
             if kind in ("pulse", "stepAtEnd"):
                 times.append(self.xs[iv.end]); changes.append(self._height(-1 * h if kind == "pulse" else h))
                 actives.append(act)
-        self.m.add_reservoir_constraint_with_active(times, changes, actives, lo_level, hi_level)
+        if window is None:
+            self.m.add_reservoir_constraint_with_active(times, changes, actives, lo_level, hi_level)
+            return
+        self._always_in(times, changes, actives, total, lo, hi, window)
+
+    def _always_in(self, times: list, changes: list, actives: list, total: int, lo: Any, hi: Any, window: tuple) -> None:
+        """``alwaysIn(f, window, lo, hi)`` for any cumulative function (steps, negative heights, ``lo > 0``):
+        the level of ``f`` is within ``-total..total`` everywhere, so a reservoir over ``f``'s events plus a
+        shift ``d`` on the window (a step of ``d`` at its start and ``-d`` at its end, both at a fixed time
+        or at the interval's start and end while it is present) bounds ``f`` inside the window only: with
+        ``d = total - hi``, ``f + d <= total`` is ``f <= hi`` there and always true outside; with
+        ``d = -total - lo``, ``f + d >= -total`` is ``f >= lo``.  One reservoir per bound."""
+        if window[0] == "interval":
+            iv = self.ivs[window[1]]
+            t0, t1, act = self.xs[iv.start], self.xs[iv.end], self._present(window[1])
+        else:
+            t0, t1, act = window[0], window[1], self.true()
+            if t1 <= t0:
+                return  # an empty window constrains nothing
+        if any(not isinstance(x, int) or x < 0 for x in changes):  # IBM: f >= 0 everywhere once in an alwaysIn
+            self.m.add_reservoir_constraint_with_active(times, changes, actives, 0, max(total, 0))
+        shifts = []
+        if hi is not None and hi < total:
+            shifts.append(total - hi)  # f + d <= total inside: f <= hi
+        if lo is not None and lo > 0:
+            shifts.append(-total - lo)  # f + d >= -total inside: f >= lo
+        for d in shifts:
+            self.m.add_reservoir_constraint_with_active(times + [t0, t1], changes + [d, -d], actives + [act, act],
+                                                        -total, total)

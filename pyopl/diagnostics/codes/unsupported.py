@@ -41,15 +41,17 @@ such a model: add `using CP;`.)""",
        "subject to {\n  forall(i in 1..3) sum(v in 1..3) a[i][v] == 1;\n  forall(v in 1..3) sum(i in 1..3) a[i][v] <= 1;\n}",
   at=(3, 14))
 R("OPL0621", "unsupported-cp-variable", "error", "CP Optimizer variable type",
-  """`stepFunction`, `transitionDistance`, an array of `stateFunction` or one with a transition
-distance: the CP Optimizer variable types pyopl does not compile. (`dvar interval`, `dvar sequence`,
-`cumulFunction` and a plain `stateFunction f;` compile to CP-SAT in a `using CP;` model, docs/cp.md;
-in a model without `using CP;` they are OPL0626.) Model a step function with integer variables and
-constraints.""",
+  """`transitionDistance`, a `stateFunction` with a transition distance (`with M`), and a
+`stepFunction` declared without its `stepwise{...}` value: the CP Optimizer types pyopl does not
+compile. (`dvar interval`, `dvar sequence`, `cumulFunction`, `stateFunction f;` and arrays of them,
+and `stepFunction F = stepwise{...};` compile to CP-SAT in a `using CP;` model, docs/cp.md; in a
+model without `using CP;` they are OPL0626.) Give a step function its steps in the declaration.""",
   bad="using CP;\nstepFunction s;\nminimize 1;", good="using CP;\ndvar int state in 0..3;\nminimize state;",
   at=(2, 1))
 R("OPL0622", "unsupported-stepwise", "error", "`stepwise` function",
-  """Stepwise functions belong to CP Optimizer; use binary variables, one per step.""",
+  """IBM's inline form `stepwise{v1 -> t1; ...; vLast} x` (a step function applied to an expression) is
+not supported: declare the function, `stepFunction F = stepwise{...};`, and use `F(t)` on data, or
+`startEval(a, F)`, `forbidStart(a, F)`, `intensity F` with interval variables (docs/cp.md).""",
   bad="dvar float+ x;\nminimize x;\nsubject to { x >= stepwise{1 -> 2; 3} 1; }",
   good="dvar float+ x;\nminimize x;\nsubject to { x >= 1; }",
   at=(3, 19))

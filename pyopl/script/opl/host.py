@@ -17,7 +17,7 @@ from typing import Any
 from ...semantics.values import OplArray, OplRange, OplSet, OplTuple
 from .host_errors import HostError, host_error
 from .constraint_host import ConstraintHost
-from .opl_objects import (ArrayHost, DexprHost, DvarHost, SetHost, describe, display, js_number,
+from .opl_objects import (VALUE_HOSTS, ArrayHost, DexprHost, DvarHost, SetHost, describe, display, js_number,
                           to_key, to_script)
 from .options import DEFAULT_MEMORY, DEFAULT_STEPS, ScriptOptions  # noqa: F401  (defined apart: light to import)
 from ..language.values import HostObject, JSArray, JSObject, UNDEFINED, well_formed
@@ -639,6 +639,34 @@ def element_names(ctx: ScriptContext) -> list[str]:
     return names
 
 
+def _state_function_host(ctx: Any, v: Any) -> Any:
+    from .intervals import StateFunctionHost
+
+    return StateFunctionHost(ctx, v.name, v)
+
+
+def _cumul_function_host(ctx: Any, v: Any, name: str = "cumulFunction") -> Any:
+    from .intervals import CumulFunctionHost
+
+    return CumulFunctionHost(ctx, name, v)
+
+
+def step_function_host(name: str, f: Any) -> Any:
+    """A ``stepFunction`` as a script function of one number (pyopl/lowering/step_functions.py)."""
+    from ..language.convert import to_number
+    from ..language.values import HostFunction
+
+    def call(interp: Any, this: Any, args: list, span: Any) -> Any:
+        v = f(to_number(args[0]) if args else float("nan"))
+        return float(v)
+    return HostFunction(name, call, length=1)
+
+
+VALUE_HOSTS["StateFunction"] = _state_function_host  # (pyopl/lowering/state_functions.py)
+VALUE_HOSTS["StepFunction"] = lambda ctx, v: step_function_host("stepFunction", v)  # (pyopl/lowering/step_functions.py)
+VALUE_HOSTS["CumulExpr"] = _cumul_function_host  # (pyopl/lowering/scheduling.py)
+
+
 def element(ctx: ScriptContext, name: str, span: Any) -> Any:
     """The model element ``name`` as a script value (numbers and strings plain, the rest host objects)."""
     from ...lowering.symbols import DexprArray, DexprScalar
@@ -666,6 +694,8 @@ def element(ctx: ScriptContext, name: str, span: Any) -> Any:
             from .intervals import StateFunctionHost
 
             return StateFunctionHost(ctx, name, v)
+        if type(v).__name__ == "StepFunction":  # `F(t)` in a script (IBM: `writeln(F2(25))`)
+            return step_function_host(name, v)
         if isinstance(v, OplArray):
             return ArrayHost(ctx, v, (), _decl_type(sym))
         from ...lowering.state_functions import StateFunction
@@ -696,9 +726,9 @@ def element(ctx: ScriptContext, name: str, span: Any) -> Any:
 
         return SequenceHost(ctx, name, sym.value)
     if k == "cumul":
-        raise host_error("script-unknown-name", "`%s` is a %s, which scripts cannot read yet" % (
-            name, "`cumulFunction`"), span,
-            help="read the interval variables instead (`a.start`, `a.end`, `a.present`)")
+        if isinstance(sym.value, OplArray):
+            return ArrayHost(ctx, sym.value, (), None)
+        return _cumul_function_host(ctx, sym.value, name)
     if k == "tuple":
         raise host_error("script-unknown-name", "`%s` is a tuple type, not a value" % name, span,
                          help="use a set of `%s` tuples, or one of its elements" % name)

@@ -184,6 +184,7 @@ class StateFunctionHost(_Host):
         self.name, self.value = name, value
 
     def _segments(self, span: Any) -> list:
+        from ...lowering.segments import cumul_segments
         from ...lowering.state_functions import state_segments
 
         ctx = self.ctx
@@ -192,7 +193,8 @@ class StateFunctionHost(_Host):
         def value_of(iv: Any) -> Any:
             v = ctx.result.variables.get(iv.name)
             return v[iv.key] if iv.key else v
-        return state_segments(self.value, value_of)
+        segments = cumul_segments if self.type_name == "cumulFunction" else state_segments
+        return segments(self.value, value_of, lambda j: float(ctx.result.column_values[j]))
 
     def _segment(self, args: list, span: Any, part: int) -> float:
         from .opl_objects import _arg, _num
@@ -219,3 +221,10 @@ class StateFunctionHost(_Host):
 
     def to_display(self) -> str:
         return self.name
+
+
+class CumulFunctionHost(StateFunctionHost):
+    """A ``cumulFunction`` after a CP solve: the same methods over the segments of
+    :func:`pyopl.lowering.segments.cumul_segments` (IloCumulFunctionExpr, IBM ILOG Script for OPL)."""
+
+    type_name = "cumulFunction"

@@ -28,6 +28,11 @@ def js_number(v: float) -> str:
     return number_to_string(v)
 
 
+#: host objects for model values that modules above this one define: type name -> maker(ctx, value)
+#: (registered by pyopl/script/host.py)
+VALUE_HOSTS: dict = {}
+
+
 def to_script(ctx: Any, v: Any, slot: Any = None) -> Any:
     """An OPL data value as a script value: numbers as floats, strings, host objects for the rest.
     ``slot``: where a tuple lives in the model's data (:mod:`.tuple_slots`), so that a script may
@@ -44,7 +49,8 @@ def to_script(ctx: Any, v: Any, slot: Any = None) -> Any:
         return SetHost(ctx, v, None)
     if isinstance(v, OplArray):
         return ArrayHost(ctx, v, (), None)
-    return v
+    maker = VALUE_HOSTS.get(type(v).__name__)  # (an element of a state, cumul or step function array)
+    return v if maker is None else maker(ctx, v)
 
 
 def to_key(v: Any) -> Any:

@@ -46,12 +46,15 @@ def decisions_as_data(ctx: Any, fresh_dexprs: bool = False) -> Iterator[dict]:
         inst.reporter = Reporter(1000)
         inst.ev = Evaluator(inst)
         inst.interval_solution = getattr(ctx, "_interval_value", None)  # (cumulFunctionValue reads the intervals)
+        x = getattr(getattr(ctx, "result", None), "column_values", None)
+        inst.column_solution = None if x is None else (lambda j: float(x[j]))  # (an alwaysConstant's state)
         yield saved_symbols
     finally:
         inst.symbols.clear()
         inst.symbols.update(saved_symbols)
         inst.reporter, inst.ev = saved_reporter, saved_ev
         inst.interval_solution = None
+        inst.column_solution = None
 
 
 def dexpr_at_solution(ctx: Any, name: str, key: tuple, span: Any) -> float:
