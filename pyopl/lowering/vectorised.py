@@ -41,11 +41,11 @@ from ..syntax import ast as A
 from .errors import EvalError
 from .linear import LinExpr
 from .tupleindex import foreign_tuple
-from . import vectorised_patterns  # (it takes this module's cache and errors as arguments: no import back)
+from . import vectorised_inline  # (it takes this module's cache and errors as arguments: no import back)
 from .shapes import conjuncts
 from .vectorised_base import EXACT, Domain, _Fallback, _flatten_index, _Lin, _numeric, _Small, _Vec  # noqa: F401  (re-exported for the array paths)
 from .vectorised_calls import PURE_CALLS, extra_data, pure_invariant
-from .vectorised_inline import flattened_sum
+
 
 INT_MAX = 2 ** 31 - 1  # OPL's maxint (:mod:`.int32`)
 MIN_ITERATIONS = 8  # below this, the term-by-term path is as fast
@@ -252,11 +252,11 @@ def vector_sum(ev: Any, node: A.Aggregate, env: dict) -> Any:
     cache = vector_cache(ev)
     strict = False
     if isinstance(node.body, A.Aggregate):  # `sum(i in I) sum(j in J) ...`: one sum over both, if it is the same
-        flat = flattened_sum(node, cache.__dict__.setdefault("flat", {}))
+        flat = vectorised_inline.flattened_sum(node, cache.__dict__.setdefault("flat", {}))
         node, strict = flat, flat is not node
     if node.quals.binders and node.quals.binders[0].patterns[0].items is not None:  # `<i, j> in S`
-        node = vectorised_patterns.single_name_form(ev, node, env, cache.__dict__.setdefault("patterns", {}), cache,
-                                                    NOT_COVERED)
+        node = vectorised_inline.single_name_form(ev, node, env, cache.__dict__.setdefault("patterns", {}), cache,
+                                                  NOT_COVERED)
         if node is None:
             return None
     if not cache.covers(node, lambda: _fits(ev, node)):

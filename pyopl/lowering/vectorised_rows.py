@@ -37,7 +37,7 @@ from ..sparse_order import shared_row_order
 from .constant_side import MIRROR, constant_side
 from ..syntax import ast as A
 from .linear import LinExpr
-from . import vectorised_patterns
+from . import vectorised_inline
 from .shapes import conjuncts
 from .vectorised_inline import flattened_forall, inlined_expr, inlined_forall, is_flattened
 from .vectorised_subsets import subset_join
@@ -114,8 +114,8 @@ def _braced(inst: Any, s: A.Forall, env: dict, cache: VectorCache) -> bool:
 
 
 def _patterns(ev: Any, cache: VectorCache) -> Any:
-    """The single-name form of a pattern sum (``vectorised_patterns``), as the inliner asks for it."""
-    return lambda n, e: vectorised_patterns.single_name_form(ev, n, e, cache.__dict__.setdefault("patterns", {}),
+    """The single-name form of a pattern sum (``vectorised_inline``), as the inliner asks for it."""
+    return lambda n, e: vectorised_inline.single_name_form(ev, n, e, cache.__dict__.setdefault("patterns", {}),
                                                              cache, NOT_COVERED)
 
 
