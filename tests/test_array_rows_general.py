@@ -36,10 +36,25 @@ TAKEN = [
 ]
 
 ROW_PATH = [
-    "forall(i in R) c: x[i] <= (i > 1 ? d[i-1] : 0);",  # the branch not picked fails for i = 1
     "forall(i in R) c: x[i] <= (i > 1 ? 1 / d[i] : 0);",  # division by zero in a picked branch (i = 2)
-    "forall(i in R) c: 0.1 * x[i] + 0.2 * x[i] + 0.7 * x[(i mod 2) + 1] <= 1;",  # repeats with fractions
-    "forall(i in R) { c: x[i] <= d[i]; e[i]: x[i] + y >= 1; }",  # an indexed label in the body
+    "forall(i in R) c: sum(j in R) sum(k in 1..2) 0.1 * x[(j + k) mod 4 + 1] <= 1 + y;",  # fractions in a nest
+    "forall(i in R) c: (i > 3 ? x[i] : 2147483647) + 1 <= y;",  # 2**31 where data is picked: the row path's error
+]
+
+# issue 46, second round: a `?:` with decision terms in a branch (each branch evaluated only where it is
+# picked), columns repeated in a row with fractional coefficients (summed in the row path's order)
+TAKEN_2 = [
+    "forall(i in R) c: x[i] <= (i > 1 ? d[i-1] : 0);",  # the branch not picked fails for i = 1
+    "forall(i in R) c: x[i] - (i > 1 ? x[i-1] : d[i]) <= 1;",  # a decision in one branch (x[0] not there)
+    "forall(i in R) c: x[i] == (i == 1 ? 3 : x[i-1] + 0.5 * y) + d[i] * y;",  # an inventory balance
+    "forall(i in R) c: (i mod 2 == 0 ? 2 * x[i] : -x[i] + y) + y <= (i > 4 ? x[i-4] : 1.5);",
+    "forall(i in R, j in R : j != i) c: x[i] + (i < j ? x[j] : 0.3 * x[i]) <= d[j];",  # a repeat in one branch
+    "forall(i in R) c: sum(j in R) (j <= i ? x[j] : 0.5 * y) <= 1;",  # inside a sum
+    "forall(i in R) c: (i > 3 ? x[i] : 2) + 1 <= 4;",  # a data pick, then data (numbers on the row path)
+    "forall(i in R) c: 0.1 * x[i] + 0.2 * x[i] + 0.7 * x[(i mod 2) + 1] <= 1;",  # fractions, one term
+    "forall(i in R) c: 0.1 * x[i] + 0.2 * (x[i] + 0.7 * x[(i mod 3) + 1]) - 0.3 * x[(i mod 2) + 1] <= 1;",
+    "forall(i in R) c: sum(j in R : j <= i) 0.1 * x[(j mod 3) + 1] - 0.3 * x[(i mod 3) + 1] <= y;",
+    "forall(i in R) c: 0.7 * x[i] + sum(j in 1..3) 0.1 * x[j] - 0.2 * x[1] == sum(j in 1..2) 0.3 * x[j] + y;",
 ]
 
 BRACED = [
@@ -50,7 +65,7 @@ BRACED = [
 ]
 
 
-@pytest.mark.parametrize("stmt", TAKEN + ROW_PATH + BRACED)
+@pytest.mark.parametrize("stmt", TAKEN + TAKEN_2 + ROW_PATH + BRACED)
 def test_same_rows_as_the_row_path(monkeypatch, stmt):
     _check(HEAD % stmt, "", monkeypatch)
 
@@ -69,7 +84,7 @@ def _families_added(monkeypatch, stmt) -> list:
     return added
 
 
-@pytest.mark.parametrize("stmt", TAKEN)
+@pytest.mark.parametrize("stmt", TAKEN + TAKEN_2)
 def test_the_array_path_takes_it(monkeypatch, stmt):
     assert _families_added(monkeypatch, stmt) == ["one"]
 
@@ -108,6 +123,18 @@ def test_a_ragged_range_is_never_the_full_product(monkeypatch):
     assert ir.A.nnz == sum(min(u % 5 + 1, t) for u in range(1, 301) for t in range(1, 301))
 
 
+def test_fractional_repeats_are_added_in_the_row_paths_order(monkeypatch):
+    """The coefficient of a repeated column is the row path's fold, by hand: ``(0.1 + 0.2) - 0.3`` for a flat
+    chain, ``0.1 - (0.3 - 0.2)`` for a bracket, each a different double; and the array path made it."""
+    mod = HEAD % ("forall(i in 1..3) c: 0.1 * x[i] + 0.2 * x[i] - 0.3 * x[i] + y <= 1;"
+                  "forall(i in 1..3) e: 0.1 * x[i] - (0.3 * x[i] - 0.2 * x[i]) + y <= 1;")
+    assert _families_added(monkeypatch, mod[mod.index("forall"):mod.rindex("}")]) == ["one", "one"]
+    a = pyopl.compile_model(mod).ir.A.tocsr()
+    assert (0.1 + 0.2) - 0.3 != 0.1 - (0.3 - 0.2)
+    for r, want in ((0, (0.1 + 0.2) - 0.3), (3, 0.1 - (0.3 - 0.2))):
+        assert a[r, 0] == want and a[r, 9] == 1.0  # x[1], y
+
+
 def test_merge_repeats_equals_a_left_to_right_fold():
     rng = np.random.default_rng(0)
     m = 200
@@ -124,8 +151,17 @@ def test_merge_repeats_equals_a_left_to_right_fold():
         got = {j: c for j, c in zip(col[indptr[r]:indptr[r + 1]].tolist(), merged[indptr[r]:indptr[r + 1]].tolist())
                if c != 0.0}
         assert got == {j: c for j, c in fold.items() if c != 0.0}
-    with pytest.raises(_Fallback):
-        ragged.merge_repeats(np.array([0, 2]), np.array([1, 1]), np.array([0.1, 0.2]))
+    fractions = np.array([0.1, 0.2, -0.3, 0.5, 0.25])
+    ragged.merge_repeats(np.array([0, 5]), np.array([1, 1, 1, 2, 2]), fractions)
+    assert fractions.tolist() == [(0.1 + 0.2) - 0.3, 0.0, 0.0, 0.75, 0.0]
+    terms = np.array([0.1, 0.2, -0.3])  # three terms, the last on the right side: (0.1 + 0.2) + -0.3
+    ragged.merge_repeats(np.array([0, 3]), np.array([4, 4, 4]), terms, np.array([0, 1, 2]), 2)
+    assert terms[0] == (0.1 + 0.2) - 0.3
+    sides = np.array([0.1, 0.2, -0.3])  # the first term left, two right: 0.1 + (0.2 + -0.3)
+    ragged.merge_repeats(np.array([0, 3]), np.array([4, 4, 4]), sides, np.array([0, 1, 2]), 1)
+    assert sides[0] == 0.1 + (0.2 - 0.3)
+    with pytest.raises(_Fallback):  # a fraction repeated inside a flattened nest of sums
+        ragged.merge_repeats(np.array([0, 2]), np.array([1, 1]), np.array([0.1, 0.2]), np.array([0, 0]), 1, [0])
 
 
 def test_a_failed_declaration_leaves_the_family_to_the_row_path(monkeypatch):

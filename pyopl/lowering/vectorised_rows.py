@@ -27,7 +27,6 @@ it reported before.
 """
 from __future__ import annotations
 
-import itertools
 from typing import Any
 
 import numpy as np
@@ -284,10 +283,12 @@ def _has_sum(n: A.Expr) -> bool:
 class _Entries:
     """Entries of one term: row of each entry (non-decreasing), coefficient, column; and the term's constant per row."""
 
-    __slots__ = ("_row", "coef", "col", "const", "has_decision", "from_sum", "per_row")
+    __slots__ = ("_row", "coef", "col", "const", "has_decision", "from_sum", "per_row", "partial", "flat")
 
     def __init__(self, row, coef, col, const, has_decision, from_sum=False, per_row=None):
         self._row, self.coef, self.col, self.const, self.has_decision = row, coef, col, const, has_decision
+        self.partial = False  # a term (not a `sum`) with decision terms in some rows only (`?:`)
+        self.flat = False  # a flattened nest of sums (see merge_repeats)
         self.from_sum = from_sum  # one entry per term of a `sum`, in iteration order (no column twice in one)
         self.per_row = per_row  # k when every row has exactly k entries (row == repeat(arange(m), k)), else None
 
@@ -331,7 +332,9 @@ class _Rows:
         if not (np.all(np.isfinite(coef)) and np.all(np.isfinite(const))):
             raise _Fallback()  # infinite bounds and non-finite numbers have their own words on the row path
         if not (_parts_distinct(parts) or _distinct_per_row(indptr, col)):
-            merge_repeats(indptr, col, coef)  # `+x[a] - x[a]` (a self-loop): summed as the row path sums
+            # `+x[a] - x[a]` (a self-loop), `0.9 * x[a] - x[a]`: summed as the row path sums
+            merge_repeats(indptr, col, coef, _layout(_numbered(parts), m)[1].astype(np.int64), len(lhs[0]),
+                          [k for k, p in enumerate(parts) if p.flat])
         keep = coef != 0.0  # Rows.add drops zero coefficients
         if not keep.all():
             row = np.repeat(np.arange(m, dtype=np.int64), np.diff(indptr))
@@ -366,9 +369,9 @@ class _Rows:
                 e = _aligned(lin, m)
             else:
                 e = self._sum(agg, -1.0 if term is not agg else 1.0)
-            if k and not started and not e.has_decision:
+            if k and not started and not (e.has_decision and not e.partial):
                 raise _Fallback()  # `a + b + x`: the row path adds a and b as Python numbers first
-            started = started or e.has_decision
+            started = started or (e.has_decision and not e.partial)
             c = np.broadcast_to(np.asarray(e.const, dtype=np.float64), (m,))
             const = c if const is None else const + s * c
             if s != 1.0 or sign != 1.0:
@@ -398,13 +401,11 @@ class _Rows:
         row = sub.iters["$row"][1]
         if sub.size == 0:
             return _Entries(np.zeros(0, np.int64), np.zeros(0), np.zeros(0, np.int64), 0.0, False)
-        lin = sub.lin(agg.body)
+        lin = sub.lin(agg.body)  # (a column twice in one iteration is merged there, as the row path merges)
         if np.any(np.broadcast_to(lin.const, (sub.size,)) != 0):
             raise _Fallback()  # the row path folds a sum's constants in iteration order
-        for a, b in itertools.combinations(range(len(lin.blocks)), 2):
-            if np.any(lin.blocks[a][1] == lin.blocks[b][1]):  # a column twice in one iteration: merged
-                raise _Fallback()  # there before the sum adds it up, which a flat fold would not do
         e = _aligned(lin, sub.size, row)
+        e.flat = is_flattened(agg, self.cache.__dict__.get("flat", {}))
         if space.size == 1 and is_flattened(agg, self.cache.__dict__.get("flat", {})) and len(e.col) \
                 and np.bincount(e.col).max() > 1:
             raise _Fallback()  # a nest folds each inner sum first (rows and dexpr cells check every row)
@@ -584,7 +585,7 @@ def _aligned(lin: _Lin, size: int, row: np.ndarray | None = None) -> _Entries:
     nb = len(lin.blocks)
     if nb == 0:
         return _Entries(np.zeros(0, np.int64), np.zeros(0), np.zeros(0, np.int64), lin.const, False)
-    if nb == 1:  # the common case: no interleaving, and no copy where the arrays are already whole
+    if nb == 1 and np.all(lin.blocks[0][1] >= 0):  # the common case: no interleaving, no copy where whole
         (c, j), = lin.blocks
         # possibly read-only views (of the data cache, or of one number): _layout copies what it keeps
         coef = np.broadcast_to(np.asarray(c, dtype=np.float64), (size,))
@@ -595,7 +596,24 @@ def _aligned(lin: _Lin, size: int, row: np.ndarray | None = None) -> _Entries:
                     dtype=np.float64, casting="unsafe").ravel()
     col = np.stack([np.broadcast_to(j, (size,)) for _c, j in lin.blocks], axis=1,
                    dtype=np.int64, casting="unsafe").ravel()
+    live = col >= 0  # (dead: merged into an earlier block, or a `?:` branch not picked there)
+    if not live.all():
+        rows = np.repeat(np.arange(size, dtype=np.int64) if whole else row, nb)[live]
+        e = _Entries(rows, coef[live], col[live], lin.const, bool(live.any()))
+        # a row left with data only: the row path's value there is a number (see _Rows._side)
+        e.partial = whole and len(np.unique(rows)) < size
+        return e
     return _Entries(None if whole else np.repeat(row, nb), coef, col, lin.const, True, False, nb if whole else None)
+
+
+def _numbered(parts: list[_Entries]) -> list[_Entries]:
+    """The terms with each entry's coefficient replaced by its term's number (laid out by :func:`_layout`:
+    the term of each entry of the rows)."""
+    out = []
+    for k, p in enumerate(parts):
+        q = _Entries(p._row, np.full(len(p.col), float(k)), p.col, 0.0, p.has_decision, p.from_sum, p.per_row)
+        out.append(q)
+    return out
 
 
 def _layout(parts: list[_Entries], m: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
