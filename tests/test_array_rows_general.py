@@ -62,10 +62,23 @@ BRACED = [
     "forall(i in R) { c1: d[i] * x[i] <= 4; c2: x[i] <= 5; }",  # row i = 2 of c1 has nothing: left out
     "forall(i in R : i > 1) { up: x[i] - x[i-1] <= d[i]; down: x[i-1] - x[i] <= 1; }",
     "forall(i in R) forall(s in S) { p: z[s] <= x[i]; q: sum(j in 1..i) x[j] >= (s == \"a\" ? 1 : 0); }",
+    # issue 46, second round: nested `forall`s, `if`s and indexed labels in the body
+    "forall(i in R) { c: x[i] <= d[i]; e[i]: x[i] + y >= 1; }",
+    "forall(i in R) { a[i]: x[i] <= 4; forall(s in S) b[s][i]: z[s] - x[i] <= 1; c: x[i] + y >= 0; }",
+    "forall(i in R) { forall(s in S : s != \"b\") { p: z[s] <= x[i]; q[s]: z[s] + y >= i; } r: x[i] <= 9; }",
+    "forall(i in R) { if (i > 3) up: x[i] - x[i-1] <= d[i]; else lo: x[i] >= 0.5; w: x[i] + y <= 20; }",
+    "forall(i in R) { if (m[i] >= 0) { a: x[i] <= 3; b[i]: x[i] + y <= 4; } forall(j in R : j < i) o: x[i] - x[j] <= 2; }",
+    "forall(i in R) if (i mod 2 == 0) even[i]: x[i] + (i > 2 ? x[i-2] : 0) <= 3;",
+    "forall(s in S) { forall(i in R) { forall(j in 1..2) t[s][i][j]: z[s] + x[i] - x[j] <= i; } u: z[s] <= 8; }",
+]
+
+BRACED_ROW_PATH = [
+    "forall(i in R) { c: x[i] <= d[i]; forall(j in 1..i) o: x[j] <= i; }",  # a domain of the outer index
+    "forall(i in R) { c[i - 1]: x[i] <= d[i]; }",  # a label index that is not a name
 ]
 
 
-@pytest.mark.parametrize("stmt", TAKEN + TAKEN_2 + ROW_PATH + BRACED)
+@pytest.mark.parametrize("stmt", TAKEN + TAKEN_2 + ROW_PATH + BRACED + BRACED_ROW_PATH)
 def test_same_rows_as_the_row_path(monkeypatch, stmt):
     _check(HEAD % stmt, "", monkeypatch)
 
@@ -75,7 +88,7 @@ def _families_added(monkeypatch, stmt) -> list:
     real, braced = vectorised_rows._add, vectorised_rows._add_interleaved
     monkeypatch.setattr(vectorised_rows, "_add", lambda inst, cons, r: (added.append("one"), real(inst, cons, r)))
     monkeypatch.setattr(vectorised_rows, "_add_interleaved",
-                        lambda inst, fams: (added.append(len(fams)), braced(inst, fams)))
+                        lambda inst, fams, placed: (added.append(len(fams)), braced(inst, fams, placed)))
     try:
         pyopl.compile_model(HEAD % stmt)
     except pyopl.CompileError:  # (the row path's words: the division by zero)
@@ -87,6 +100,11 @@ def _families_added(monkeypatch, stmt) -> list:
 @pytest.mark.parametrize("stmt", TAKEN + TAKEN_2)
 def test_the_array_path_takes_it(monkeypatch, stmt):
     assert _families_added(monkeypatch, stmt) == ["one"]
+
+
+@pytest.mark.parametrize("stmt", BRACED_ROW_PATH)
+def test_a_body_the_array_path_cannot_take_goes_iteration_by_iteration(monkeypatch, stmt):
+    assert all(a == "one" for a in _families_added(monkeypatch, stmt))  # (a nested loop's rows: per iteration)
 
 
 @pytest.mark.parametrize("stmt", ROW_PATH)
@@ -103,6 +121,23 @@ def test_a_braced_body_is_one_interleaved_piece(monkeypatch):
     assert ir.row_lower[1] == 1.0
     assert list(ir.families["a"].rows) == [0, 3, 6, 9, 12, 15, 18, 21, 24]
     assert [ir.stmt_spans[k].line for k in ir.row_stmt[:3]] == [ir.stmt_spans[ir.row_stmt[k]].line for k in (3, 4, 5)]
+
+
+@pytest.mark.parametrize("stmt", BRACED[4:])
+def test_nested_loops_ifs_and_indexed_labels_are_taken(monkeypatch, stmt):
+    assert len(_families_added(monkeypatch, stmt)) == 1
+
+
+def test_a_nested_body_keeps_the_row_paths_order_and_keys(monkeypatch):
+    """Written out by hand: for each i, ``a[i]``, then ``b[s][i]`` for each s, then ``c`` keyed by i."""
+    ir = pyopl.compile_model(HEAD % BRACED[5]).ir
+    want_labels, want_keys = [], []
+    for i in range(1, 10):
+        want_labels += ["a"] + ["b"] * 3 + ["c"]
+        want_keys += [(i,)] + [(s, i) for s in "abc"] + [(i,)]
+    assert list(ir.row_label) == want_labels and list(ir.row_key) == want_keys
+    ifs = pyopl.compile_model(HEAD % BRACED[7]).ir  # `if (i > 3) up else lo`, then w
+    assert list(ifs.row_label) == ["lo", "w"] * 3 + ["up", "w"] * 6
 
 
 def test_a_ragged_range_is_never_the_full_product(monkeypatch):
