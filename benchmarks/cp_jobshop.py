@@ -91,7 +91,7 @@ def via_pyopl(mod: str, dat: str):
     """pyopl's path: compile the model with its data, then the CP-SAT model (no solve)."""
     import pyopl
     from ortools.sat.python import cp_model
-    from pyopl.backends import cpsat
+    from pyopl.backends.cp import cpsat
 
     ir = pyopl.compile_model(mod, data=dat, source="text").ir
     return cpsat.build(cp_model, ir)[0]

@@ -8,7 +8,7 @@ import pytest
 from ortools.sat.python import cp_model
 
 import pyopl
-from pyopl.backends import cpsat
+from pyopl.backends.cp import cpsat
 
 SHOP = """using CP;
 tuple Operation { int mch; int pt; };

@@ -40,7 +40,7 @@ def test_compile_and_highs_solve_load_neither_scipy_nor_the_script_interpreter()
     mods = _modules_after("import pyopl\nr = pyopl.compile_model('examples/transport.mod', data='examples/transport.dat')"
                           ".solve()\nassert r.status == 'optimal' and abs(r.objective - 2590) < 1e-6")
     assert not any(m == "scipy" or m.startswith("scipy.") for m in mods)
-    assert not {"pyopl.script.interpreter", "pyopl.script.host", "pyopl.script.processing", "pyopl.backends.iis"} & mods
+    assert not {"pyopl.script.engine.interpreter", "pyopl.script.opl.host", "pyopl.script.flow.processing", "pyopl.backends.explain.iis"} & mods
     assert "lark" in mods and "highspy" in mods  # (the check above did run a parse and a solve)
 
 

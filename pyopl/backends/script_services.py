@@ -14,7 +14,7 @@ from typing import Any
 
 from .capabilities import CAPABILITIES, installed, model_features, over_licence
 from .common import fixed_ir, result_from_solution  # noqa: F401  (services)
-from .iis import INFEASIBLE, explain_infeasible, min_sum_relaxation  # noqa: F401  (services)
+from .explain.iis import INFEASIBLE, explain_infeasible, min_sum_relaxation  # noqa: F401  (services)
 
 #: the backends with a solution pool, fullest first (Gurobi's n-best search, CPLEX's populate, the
 #: solutions SCIP kept)
