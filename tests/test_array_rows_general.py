@@ -39,6 +39,7 @@ ROW_PATH = [
     "forall(i in R) c: x[i] <= (i > 1 ? 1 / d[i] : 0);",  # division by zero in a picked branch (i = 2)
     "forall(i in R) c: sum(j in R) sum(k in 1..2) 0.1 * x[(j + k) mod 4 + 1] <= 1 + y;",  # fractions in a nest
     "forall(i in R) c: (i > 3 ? x[i] : 2147483647) + 1 <= y;",  # 2**31 where data is picked: the row path's error
+    "forall(i in R) c: x[i] - x[prev(R, i)] <= 1;",  # `prev` of the first element: the row path's error
 ]
 
 # issue 46, second round: a `?:` with decision terms in a branch (each branch evaluated only where it is
@@ -54,6 +55,11 @@ TAKEN_2 = [
     "forall(i in R) c: 0.1 * x[i] + 0.2 * x[i] + 0.7 * x[(i mod 2) + 1] <= 1;",  # fractions, one term
     "forall(i in R) c: 0.1 * x[i] + 0.2 * (x[i] + 0.7 * x[(i mod 3) + 1]) - 0.3 * x[(i mod 2) + 1] <= 1;",
     "forall(i in R) c: sum(j in R : j <= i) 0.1 * x[(j mod 3) + 1] - 0.3 * x[(i mod 3) + 1] <= y;",
+    # set functions of an iterator in an index: prev/next (past an end: filtered out), the wrapping ones, item
+    "forall(i in R : i > 1) c: x[i] - x[prev(R, i)] <= d[i];",
+    "forall(i in R : i < n) c: x[next(R, i)] + x[prevc(R, i)] - x[nextc(R, i)] <= 2 * d[i];",
+    "forall(i in R) c: x[item(R, ord(R, i) div 2)] + y <= i;",
+    "forall(s in S : s != \"a\") c: z[prev(S, s)] - z[s] <= 1;",
     "forall(i in R) c: 0.7 * x[i] + sum(j in 1..3) 0.1 * x[j] - 0.2 * x[1] == sum(j in 1..2) 0.3 * x[j] + y;",
 ]
 
