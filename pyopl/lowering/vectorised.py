@@ -385,6 +385,8 @@ class _Sum:
         # a grouped filter is a hash join (see joins.py): the index once (charged where it is built),
         # then the candidates it finds, not the whole domain at every binding of the iterators before
         work = f * n if group is None else f * len(picks)
+        if last and self.scanned + work < MIN_ITERATIONS:
+            raise _Small()  # (run's test, before anything is charged or laid out: the tree walk charges it)
         self.joined = self.joined or group is not None
         budget.refuse_size(work, self.owner)
         budget.charge(work, self.owner)
