@@ -198,12 +198,47 @@ MCND = {
     "unlabelled": [("ctBalance: ", ""), ("ctCapacity: ", "")],
     "capacity moved across": [("ctCapacity: sum(k in Commodities) flow[a][k] <= a.cap * open[a];",
                                "ctCapacity: sum(k in Commodities) flow[a][k] - a.cap * open[a] <= 0;")],
+    # (issue 46, second round) a self-loop's `flow / 1000` twice in its rows: fractions repeated in a row
+    "balance in thousands": [(M_ROW, "ctBalance: sum(a in Arcs : a.o == n) flow[a][k] / 1000"
+                                     " - sum(a in Arcs : a.d == n) flow[a][k] / 1000 == %s / 1000;" % M_RHS)],
+    "indexed labels": [("dvar boolean open[Arcs];", "dvar boolean open[Arcs];\nconstraint ctBalance[Nodes][Commodities];"
+                        "\nconstraint ctCapacity[Arcs];"),
+                       ("ctBalance:", "ctBalance[n][k]:"), ("ctCapacity:", "ctCapacity[a]:")],
 }
 
 # ---------------------------------------------------------------------- issue 46: unit commitment
 U_DEMAND = ("forall(t in Periods) {\n    ctDemand: sum(u in Units) p[u][t] == demand[t];\n"
             "    ctReserve: sum(u in Units) pmax[u] * on[u][t] >= demand[t] + reserve[t];\n  }")
 U_MINUP = "ctMinUp: sum(s in t-minUp[u]+1..t : s >= 1) start[u][s] <= on[u][t];"
+UC_UNITS = """  forall(u in Units, t in Periods) {
+    ctMin: p[u][t] >= pmin[u] * on[u][t];
+    ctMax: p[u][t] <= pmax[u] * on[u][t];
+  }
+  forall(u in Units)
+    ctFirstStart: start[u][1] >= on[u][1];
+  forall(u in Units, t in Periods : t > 1) {
+    ctRampUp: p[u][t] - p[u][t-1] <= ramp[u];
+    ctRampDown: p[u][t-1] - p[u][t] <= ramp[u];
+    ctStart: start[u][t] >= on[u][t] - on[u][t-1];
+  }
+  forall(u in Units, t in Periods)
+    ctMinUp: sum(s in t-minUp[u]+1..t : s >= 1) start[u][s] <= on[u][t];"""
+UC_LABELS = "".join("constraint %s[Units][Periods];\n" % c for c in (
+    "ctMin", "ctMax", "ctMinUp", "ctRampUp", "ctRampDown", "ctStart")) + "constraint ctFirstStart[Units];\n"
+UC_BODY = """  forall(u in Units) {
+    forall(t in Periods) {
+      ctMin[u][t]: p[u][t] >= pmin[u] * on[u][t];
+      ctMax[u][t]: p[u][t] <= pmax[u] * on[u][t];
+      ctMinUp[u][t]: sum(s in t-minUp[u]+1..t : s >= 1) start[u][s] <= on[u][t];
+      if (t == 1)
+        ctFirstStart[u]: start[u][1] >= on[u][1];
+      else {
+        ctRampUp[u][t]: p[u][t] - p[u][t-1] <= ramp[u];
+        ctRampDown[u][t]: p[u][t-1] - p[u][t] <= ramp[u];
+        ctStart[u][t]: start[u][t] >= on[u][t] - on[u][t-1];
+      }
+    }
+  }"""
 UNITCOMMIT = {
     "as written": [],
     "one constraint per forall": [
@@ -225,6 +260,16 @@ UNITCOMMIT = {
                                      "ctRampUp: ", "ctRampDown: ", "ctStart: ", "ctMinUp: ")],
     "nested foralls": [("forall(u in Units, t in Periods)\n    ctMinUp",
                         "forall(u in Units)\n    forall(t in Periods)\n      ctMinUp")],
+    # (issue 46, second round) a `?:` with a decision in a branch; one braced body per unit holding
+    # nested `forall`s, an `if` and indexed labels
+    "first start by ?:": [
+        ("  forall(u in Units)\n    ctFirstStart: start[u][1] >= on[u][1];\n", ""),
+        ("    ctStart: start[u][t] >= on[u][t] - on[u][t-1];\n", ""),
+        ("  forall(u in Units, t in Periods)\n    ctMinUp",
+         "  forall(u in Units, t in Periods)\n    ctStart: start[u][t] >= on[u][t] - (t > 1 ? on[u][t-1] : 0);\n"
+         "  forall(u in Units, t in Periods)\n    ctMinUp")],
+    "one body per unit": [(UC_UNITS, UC_BODY), ("dvar boolean start[Units][Periods];\n",
+                                                "dvar boolean start[Units][Periods];\n" + UC_LABELS)],
 }
 
 # ---------------------------------------------------------------------- issue 46: sparse generalised assignment

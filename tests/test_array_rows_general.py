@@ -36,10 +36,31 @@ TAKEN = [
 ]
 
 ROW_PATH = [
-    "forall(i in R) c: x[i] <= (i > 1 ? d[i-1] : 0);",  # the branch not picked fails for i = 1
     "forall(i in R) c: x[i] <= (i > 1 ? 1 / d[i] : 0);",  # division by zero in a picked branch (i = 2)
-    "forall(i in R) c: 0.1 * x[i] + 0.2 * x[i] + 0.7 * x[(i mod 2) + 1] <= 1;",  # repeats with fractions
-    "forall(i in R) { c: x[i] <= d[i]; e[i]: x[i] + y >= 1; }",  # an indexed label in the body
+    "forall(i in R) c: sum(j in R) sum(k in 1..2) 0.1 * x[(j + k) mod 4 + 1] <= 1 + y;",  # fractions in a nest
+    "forall(i in R) c: (i > 3 ? x[i] : 2147483647) + 1 <= y;",  # 2**31 where data is picked: the row path's error
+    "forall(i in R) c: x[i] - x[prev(R, i)] <= 1;",  # `prev` of the first element: the row path's error
+]
+
+# issue 46, second round: a `?:` with decision terms in a branch (each branch evaluated only where it is
+# picked), columns repeated in a row with fractional coefficients (summed in the row path's order)
+TAKEN_2 = [
+    "forall(i in R) c: x[i] <= (i > 1 ? d[i-1] : 0);",  # the branch not picked fails for i = 1
+    "forall(i in R) c: x[i] - (i > 1 ? x[i-1] : d[i]) <= 1;",  # a decision in one branch (x[0] not there)
+    "forall(i in R) c: x[i] == (i == 1 ? 3 : x[i-1] + 0.5 * y) + d[i] * y;",  # an inventory balance
+    "forall(i in R) c: (i mod 2 == 0 ? 2 * x[i] : -x[i] + y) + y <= (i > 4 ? x[i-4] : 1.5);",
+    "forall(i in R, j in R : j != i) c: x[i] + (i < j ? x[j] : 0.3 * x[i]) <= d[j];",  # a repeat in one branch
+    "forall(i in R) c: sum(j in R) (j <= i ? x[j] : 0.5 * y) <= 1;",  # inside a sum
+    "forall(i in R) c: (i > 3 ? x[i] : 2) + 1 <= 4;",  # a data pick, then data (numbers on the row path)
+    "forall(i in R) c: 0.1 * x[i] + 0.2 * x[i] + 0.7 * x[(i mod 2) + 1] <= 1;",  # fractions, one term
+    "forall(i in R) c: 0.1 * x[i] + 0.2 * (x[i] + 0.7 * x[(i mod 3) + 1]) - 0.3 * x[(i mod 2) + 1] <= 1;",
+    "forall(i in R) c: sum(j in R : j <= i) 0.1 * x[(j mod 3) + 1] - 0.3 * x[(i mod 3) + 1] <= y;",
+    # set functions of an iterator in an index: prev/next (past an end: filtered out), the wrapping ones, item
+    "forall(i in R : i > 1) c: x[i] - x[prev(R, i)] <= d[i];",
+    "forall(i in R : i < n) c: x[next(R, i)] + x[prevc(R, i)] - x[nextc(R, i)] <= 2 * d[i];",
+    "forall(i in R) c: x[item(R, ord(R, i) div 2)] + y <= i;",
+    "forall(s in S : s != \"a\") c: z[prev(S, s)] - z[s] <= 1;",
+    "forall(i in R) c: 0.7 * x[i] + sum(j in 1..3) 0.1 * x[j] - 0.2 * x[1] == sum(j in 1..2) 0.3 * x[j] + y;",
 ]
 
 BRACED = [
@@ -47,10 +68,23 @@ BRACED = [
     "forall(i in R) { c1: d[i] * x[i] <= 4; c2: x[i] <= 5; }",  # row i = 2 of c1 has nothing: left out
     "forall(i in R : i > 1) { up: x[i] - x[i-1] <= d[i]; down: x[i-1] - x[i] <= 1; }",
     "forall(i in R) forall(s in S) { p: z[s] <= x[i]; q: sum(j in 1..i) x[j] >= (s == \"a\" ? 1 : 0); }",
+    # issue 46, second round: nested `forall`s, `if`s and indexed labels in the body
+    "forall(i in R) { c: x[i] <= d[i]; e[i]: x[i] + y >= 1; }",
+    "forall(i in R) { a[i]: x[i] <= 4; forall(s in S) b[s][i]: z[s] - x[i] <= 1; c: x[i] + y >= 0; }",
+    "forall(i in R) { forall(s in S : s != \"b\") { p: z[s] <= x[i]; q[s]: z[s] + y >= i; } r: x[i] <= 9; }",
+    "forall(i in R) { if (i > 3) up: x[i] - x[i-1] <= d[i]; else lo: x[i] >= 0.5; w: x[i] + y <= 20; }",
+    "forall(i in R) { if (m[i] >= 0) { a: x[i] <= 3; b[i]: x[i] + y <= 4; } forall(j in R : j < i) o: x[i] - x[j] <= 2; }",
+    "forall(i in R) if (i mod 2 == 0) even[i]: x[i] + (i > 2 ? x[i-2] : 0) <= 3;",
+    "forall(s in S) { forall(i in R) { forall(j in 1..2) t[s][i][j]: z[s] + x[i] - x[j] <= i; } u: z[s] <= 8; }",
+]
+
+BRACED_ROW_PATH = [
+    "forall(i in R) { c: x[i] <= d[i]; forall(j in 1..i) o: x[j] <= i; }",  # a domain of the outer index
+    "forall(i in R) { c[i - 1]: x[i] <= d[i]; }",  # a label index that is not a name
 ]
 
 
-@pytest.mark.parametrize("stmt", TAKEN + ROW_PATH + BRACED)
+@pytest.mark.parametrize("stmt", TAKEN + TAKEN_2 + ROW_PATH + BRACED + BRACED_ROW_PATH)
 def test_same_rows_as_the_row_path(monkeypatch, stmt):
     _check(HEAD % stmt, "", monkeypatch)
 
@@ -60,7 +94,7 @@ def _families_added(monkeypatch, stmt) -> list:
     real, braced = vectorised_rows._add, vectorised_rows._add_interleaved
     monkeypatch.setattr(vectorised_rows, "_add", lambda inst, cons, r: (added.append("one"), real(inst, cons, r)))
     monkeypatch.setattr(vectorised_rows, "_add_interleaved",
-                        lambda inst, fams: (added.append(len(fams)), braced(inst, fams)))
+                        lambda inst, fams, placed: (added.append(len(fams)), braced(inst, fams, placed)))
     try:
         pyopl.compile_model(HEAD % stmt)
     except pyopl.CompileError:  # (the row path's words: the division by zero)
@@ -69,9 +103,14 @@ def _families_added(monkeypatch, stmt) -> list:
     return added
 
 
-@pytest.mark.parametrize("stmt", TAKEN)
+@pytest.mark.parametrize("stmt", TAKEN + TAKEN_2)
 def test_the_array_path_takes_it(monkeypatch, stmt):
     assert _families_added(monkeypatch, stmt) == ["one"]
+
+
+@pytest.mark.parametrize("stmt", BRACED_ROW_PATH)
+def test_a_body_the_array_path_cannot_take_goes_iteration_by_iteration(monkeypatch, stmt):
+    assert all(a == "one" for a in _families_added(monkeypatch, stmt))  # (a nested loop's rows: per iteration)
 
 
 @pytest.mark.parametrize("stmt", ROW_PATH)
@@ -88,6 +127,23 @@ def test_a_braced_body_is_one_interleaved_piece(monkeypatch):
     assert ir.row_lower[1] == 1.0
     assert list(ir.families["a"].rows) == [0, 3, 6, 9, 12, 15, 18, 21, 24]
     assert [ir.stmt_spans[k].line for k in ir.row_stmt[:3]] == [ir.stmt_spans[ir.row_stmt[k]].line for k in (3, 4, 5)]
+
+
+@pytest.mark.parametrize("stmt", BRACED[4:])
+def test_nested_loops_ifs_and_indexed_labels_are_taken(monkeypatch, stmt):
+    assert len(_families_added(monkeypatch, stmt)) == 1
+
+
+def test_a_nested_body_keeps_the_row_paths_order_and_keys(monkeypatch):
+    """Written out by hand: for each i, ``a[i]``, then ``b[s][i]`` for each s, then ``c`` keyed by i."""
+    ir = pyopl.compile_model(HEAD % BRACED[5]).ir
+    want_labels, want_keys = [], []
+    for i in range(1, 10):
+        want_labels += ["a"] + ["b"] * 3 + ["c"]
+        want_keys += [(i,)] + [(s, i) for s in "abc"] + [(i,)]
+    assert list(ir.row_label) == want_labels and list(ir.row_key) == want_keys
+    ifs = pyopl.compile_model(HEAD % BRACED[7]).ir  # `if (i > 3) up else lo`, then w
+    assert list(ifs.row_label) == ["lo", "w"] * 3 + ["up", "w"] * 6
 
 
 def test_a_ragged_range_is_never_the_full_product(monkeypatch):
@@ -108,6 +164,18 @@ def test_a_ragged_range_is_never_the_full_product(monkeypatch):
     assert ir.A.nnz == sum(min(u % 5 + 1, t) for u in range(1, 301) for t in range(1, 301))
 
 
+def test_fractional_repeats_are_added_in_the_row_paths_order(monkeypatch):
+    """The coefficient of a repeated column is the row path's fold, by hand: ``(0.1 + 0.2) - 0.3`` for a flat
+    chain, ``0.1 - (0.3 - 0.2)`` for a bracket, each a different double; and the array path made it."""
+    mod = HEAD % ("forall(i in 1..3) c: 0.1 * x[i] + 0.2 * x[i] - 0.3 * x[i] + y <= 1;"
+                  "forall(i in 1..3) e: 0.1 * x[i] - (0.3 * x[i] - 0.2 * x[i]) + y <= 1;")
+    assert _families_added(monkeypatch, mod[mod.index("forall"):mod.rindex("}")]) == ["one", "one"]
+    a = pyopl.compile_model(mod).ir.A.tocsr()
+    assert (0.1 + 0.2) - 0.3 != 0.1 - (0.3 - 0.2)
+    for r, want in ((0, (0.1 + 0.2) - 0.3), (3, 0.1 - (0.3 - 0.2))):
+        assert a[r, 0] == want and a[r, 9] == 1.0  # x[1], y
+
+
 def test_merge_repeats_equals_a_left_to_right_fold():
     rng = np.random.default_rng(0)
     m = 200
@@ -124,8 +192,17 @@ def test_merge_repeats_equals_a_left_to_right_fold():
         got = {j: c for j, c in zip(col[indptr[r]:indptr[r + 1]].tolist(), merged[indptr[r]:indptr[r + 1]].tolist())
                if c != 0.0}
         assert got == {j: c for j, c in fold.items() if c != 0.0}
-    with pytest.raises(_Fallback):
-        ragged.merge_repeats(np.array([0, 2]), np.array([1, 1]), np.array([0.1, 0.2]))
+    fractions = np.array([0.1, 0.2, -0.3, 0.5, 0.25])
+    ragged.merge_repeats(np.array([0, 5]), np.array([1, 1, 1, 2, 2]), fractions)
+    assert fractions.tolist() == [(0.1 + 0.2) - 0.3, 0.0, 0.0, 0.75, 0.0]
+    terms = np.array([0.1, 0.2, -0.3])  # three terms, the last on the right side: (0.1 + 0.2) + -0.3
+    ragged.merge_repeats(np.array([0, 3]), np.array([4, 4, 4]), terms, np.array([0, 1, 2]), 2)
+    assert terms[0] == (0.1 + 0.2) - 0.3
+    sides = np.array([0.1, 0.2, -0.3])  # the first term left, two right: 0.1 + (0.2 + -0.3)
+    ragged.merge_repeats(np.array([0, 3]), np.array([4, 4, 4]), sides, np.array([0, 1, 2]), 1)
+    assert sides[0] == 0.1 + (0.2 - 0.3)
+    with pytest.raises(_Fallback):  # a fraction repeated inside a flattened nest of sums
+        ragged.merge_repeats(np.array([0, 2]), np.array([1, 1]), np.array([0.1, 0.2]), np.array([0, 0]), 1, [0])
 
 
 def test_a_failed_declaration_leaves_the_family_to_the_row_path(monkeypatch):

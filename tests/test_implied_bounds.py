@@ -205,3 +205,44 @@ subject to {
     assert len(seen) >= 3 and checked["all"] >= 3  # each checked against the full recomputation
     # `x[i] - 2` lies in [-2, 8]: x[i] <= 10 is implied by its row (x[1]'s change comes after its implication)
     assert [hi for _, hi in seen[:3]] == [8.0, 8.0, 8.0]
+
+
+# issue 46: each `abs` adds a column, so every big-M recomputes; the kept state is extended in place
+# and only the new rows are read (the copies of every bound and every row per call made this quadratic)
+ABS_MODEL = """
+range T = 1..80;
+dvar float+ q[T];
+dvar float+ s[T];
+minimize sum(t in T) (s[t] - q[t]);
+subject to {
+  forall(t in T) cap: q[t] + s[t] <= 10 + t mod 4;
+  forall(t in T : t > 1) ab: abs(q[t] - q[t-1]) <= 4;
+  forall(t in T : t > 1) sw: abs(s[t] - q[t-1]) <= 2 + t mod 3;
+}
+"""
+
+
+def test_abs_rows_bounds_equal_the_full_recomputation(checked, monkeypatch):
+    ir = pyopl.compile_model(ABS_MODEL, source="text").ir
+    assert checked["all"] >= 100 and checked["incremental"] >= 100
+    monkeypatch.undo()
+    assert _same_ir(ir, _ir_with(monkeypatch, ABS_MODEL, _reference_refresh, source="text"))
+
+
+def test_the_rows_tail_is_the_joined_arrays_from_that_row():
+    from pyopl.lowering.instance import Rows
+
+    rows = Rows()
+    rows.add({0: 1.0, 2: 2.0}, 0.0, 1.0, "", ())
+    rows.add_block(np.array([0, 1, 3]), np.array([1, 0, 2]), np.array([3.0, 4.0, 5.0]), np.zeros(2), np.ones(2), "", [(), ()])
+    rows.add({1: 6.0}, -1.0, 2.0, "", ())
+    rows.add({}, 0.0, 0.0, "", ())
+    vals, cols, indptr, lower, upper = (a.copy() for a in rows.arrays())
+    rows.add({3: 7.0}, 0.5, 0.5, "", ())  # (one more, unsealed, after the join)
+    vals, cols = np.append(vals, 7.0), np.append(cols, 3)
+    indptr, lower, upper = np.append(indptr, indptr[-1] + 1), np.append(lower, 0.5), np.append(upper, 0.5)
+    for first in range(6):
+        t = rows.tail(first)
+        assert t[0] == vals[indptr[first]:].tolist() and t[1] == cols[indptr[first]:].tolist()
+        assert t[2] == np.diff(indptr)[first:].tolist()
+        assert t[3] == lower[first:].tolist() and t[4] == upper[first:].tolist()

@@ -157,10 +157,10 @@ subject to { forall(v in 0..2) sum(a in Arcs : a.src == v) flow[a] - sum(a in Ar
 ])
 def test_a_sum_over_a_tuple_pattern_compiles_as_the_tree_walk(monkeypatch, objective):
     taken: list = []
-    from pyopl.lowering import vectorised_patterns
+    from pyopl.lowering import vectorised_inline
 
-    real = vectorised_patterns.single_name_form
-    monkeypatch.setattr(vectorised_patterns, "single_name_form",
+    real = vectorised_inline.single_name_form
+    monkeypatch.setattr(vectorised_inline, "single_name_form",
                         lambda *a: taken.append(real(*a) is not None) or real(*a))
     _same(PATTERN_MOD % objective, "", monkeypatch)
     assert taken and all(taken) == ("<s, d, c>" not in objective)  # rewritten (the array path may still refuse)

@@ -65,18 +65,24 @@ class ImpliedBounds:
             lo1, hi1 = lo[:], hi[:]
             if changed1:
                 self._round(0, m, lo, hi, 0)
-        else:
-            m0, n0, lo1_old, hi1_old, changed1_old = state
-            lo = lo1_old + inst.cols.lower.flat()[n0:n]  # round 1 as it stood after the old rows
-            hi = hi1_old + inst.cols.upper.flat()[n0:n]
-            changed_new, moved_old = self._round(m0, m, lo, hi, n0)
+        else:  # (the state's lists are extended in place: nothing of the size of the model copied per call)
+            m0, n0, lo1, hi1, changed1_old = state
+            lo1.extend(inst.cols.lower.flat()[n0:n])  # round 1 as it stood after the old rows
+            hi1.extend(inst.cols.upper.flat()[n0:n])
+            changed_new, moved_old = self._round(m0, m, lo1, hi1, n0)
             changed1 = changed1_old or changed_new
-            lo1, hi1 = lo[:], hi[:]
+            lo, hi = lo1, hi1  # (no second round: the same lists)
             if changed1:
                 if moved_old:
+                    lo, hi = lo1[:], hi1[:]
                     self._round(0, m, lo, hi, 0)
                 else:  # round 2 over the old rows ends where the last recomputation ended
-                    lo[:n0], hi[:n0] = self.lower[:n0], self.upper[:n0]
+                    if self.lower is lo1:  # (the last call had no second round: its result is round 1's)
+                        self.lower, self.upper = self.lower[:n0], self.upper[:n0]
+                    lo, hi = self.lower, self.upper
+                    del lo[n0:], hi[n0:]
+                    lo.extend(lo1[n0:n])
+                    hi.extend(hi1[n0:n])
                     self._round(m0, m, lo, hi, 0)
         self._state = (m, n, lo1, hi1, changed1)
         self.lower, self.upper = lo, hi
@@ -87,13 +93,15 @@ class ImpliedBounds:
         m_had = len(lower)
         if m == m_had:
             return
-        a_vals, a_cols, a_indptr, a_lower, a_upper = inst.rows.arrays()
-        base = int(a_indptr[m_had])
-        vals.extend(a_vals[base:].tolist())
-        cols.extend(a_cols[base:].tolist())
-        starts.extend(a_indptr[m_had + 1:m + 1].tolist())
-        lower.extend(a_lower[m_had:m].tolist())
-        upper.extend(a_upper[m_had:m].tolist())
+        t_vals, t_cols, t_counts, t_lower, t_upper = inst.rows.tail(m_had)
+        vals.extend(t_vals)
+        cols.extend(t_cols)
+        at = starts[-1]
+        for c in t_counts[:m - m_had]:
+            at += c
+            starts.append(at)
+        lower.extend(t_lower[:m - m_had])
+        upper.extend(t_upper[:m - m_had])
         for i in getattr(inst, "assumed_rows", ()):  # a big-M row from an assumed bound implies only that bound:
             if m_had <= i < m:  # read it as free, so the next big-M on the column assumes (and says so) too
                 lower[i], upper[i] = -INF, INF

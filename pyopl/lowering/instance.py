@@ -351,6 +351,33 @@ class Rows:
         self.key.extend(keys)
         self.stmt.extend(stmts)
 
+    def tail(self, first: int) -> tuple[list, list, list, list, list]:
+        """(vals, cols, entries per row, lower, upper) of the rows from ``first`` on, as lists, read from
+        the parts where they lie (no part joined or sealed: the implied bounds read the new rows at
+        every big-M, and joining every row each time made a model of many big-Ms quadratic)."""
+        out: tuple[list, list, list, list, list] = ([], [], [], [], [])
+        at = 0
+        for vals, cols, counts, lower, upper in self._parts:
+            m = len(lower)
+            if at + m > first:
+                k = max(first - at, 0)
+                start = int(counts[:k].sum())
+                out[0].extend(vals[start:].tolist())
+                out[1].extend(cols[start:].tolist())
+                out[2].extend(counts[k:].tolist())
+                out[3].extend(lower[k:].tolist())
+                out[4].extend(upper[k:].tolist())
+            at += m
+        k = max(first - at, 0)
+        if k < len(self.lower):
+            s0 = self.starts[k]
+            out[0].extend(self.vals[s0:])
+            out[1].extend(self.cols[s0:])
+            out[2].extend(b - a for a, b in zip(self.starts[k:-1], self.starts[k + 1:]))
+            out[3].extend(self.lower[k:])
+            out[4].extend(self.upper[k:])
+        return out
+
     def _seal(self) -> None:
         if self.lower:
             self._parts.append((np.asarray(self.vals, dtype=np.float64), np.asarray(self.cols, dtype=np.int64),

@@ -15,10 +15,14 @@ Exactness (the rows must equal the row path's bit for bit): the values are the s
 same order.  A range whose bounds are not exact integers, or any value the array evaluation does not
 cover, raises ``_Fallback`` and the statement goes row by row, which reports what it reports.
 
-A column twice in one row (``+flow[a][k] - flow[a][k]`` for a self-loop arc ``a``) is summed where
-every coefficient involved is an integer of magnitude at most 2**40 (and a group has at most 4096
-entries): such sums are exact in any order, so they equal the row path's left-to-right fold. Other
-repeats raise ``_Fallback``.
+A column twice in one row (``+flow[a][k] - flow[a][k]`` for a self-loop arc ``a``, ``0.9 * x[a] - x[a]``
+for a lossy one) is summed in the row path's order of additions, fractions included: within one
+iteration at each ``+``/``-`` as ``LinExpr.iadd`` adds (:func:`merged_blocks`), within a row term by
+term, side by side (:func:`merge_repeats`). Only a repeat inside a flattened nest of sums (whose row
+path adds each inner sum first) must be exact in any order (integers of magnitude at most 2**40), and a
+column at most 4096 times in one row; otherwise ``_Fallback``.  A ``?:`` whose branches hold decision
+terms is laid out the same way, each branch's entries dead where it is not picked
+(:func:`picked_blocks`).
 """
 from __future__ import annotations
 
@@ -117,13 +121,84 @@ def _bind(sub: Any, b: A.Binder, counts: np.ndarray, lo: np.ndarray, domain: Opl
         sub.size = int(mask.sum())
 
 
-def merge_repeats(indptr: np.ndarray, col: np.ndarray, coef: np.ndarray) -> None:
+def merged_blocks(a: list, b: list, size: int) -> list:
+    """The blocks of ``a + b`` per iteration as :class:`~pyopl.lowering.linear.LinExpr` adds them: a block
+    of ``b`` whose column an ``a`` block has at an iteration is added into that block there
+    (``a_coef + b_coef``, as ``LinExpr.iadd`` adds, and at that block's place: the dict keeps the first
+    key's place), and its own entry there is dead (column -1); the other entries follow ``a``'s blocks.
+    ``b``'s coefficients carry their sign already. Within ``a`` and within ``b`` no column is live twice
+    at one iteration (each was made so), so neither is the result: a scaling of it is then
+    ``LinExpr.scaled`` of the merged form, bit for bit."""
+    out = list(a)
+    spans = [_span(j) for _c, j in out]
+    for c, j in b:
+        lo, hi = _span(j)
+        for k, (ac, aj) in enumerate(out):
+            if lo > spans[k][1] or hi < spans[k][0]:
+                continue  # (different dvars, or disjoint stretches of one: nothing to compare)
+            same = (np.broadcast_to(aj, (size,)) == j) & (np.broadcast_to(j, (size,)) >= 0)
+            if not same.any():
+                continue
+            ac = np.array(np.broadcast_to(ac, (size,)), dtype=np.float64)
+            cb = np.broadcast_to(np.asarray(c, dtype=np.float64), (size,))
+            ac[same] = ac[same] + cb[same]
+            out[k] = (ac, aj)
+            j = np.where(same, -1, np.broadcast_to(j, (size,)))
+            lo, hi = _span(j)
+        if hi >= 0:  # (a block dead everywhere is left out)
+            out.append((c, j))
+            spans.append((lo, hi))
+    return out
+
+
+def _span(j: Any) -> tuple[int, int]:
+    """(smallest, largest) live column of a block's columns; (0, -1) when none is live."""
+    j = np.asarray(j)
+    if j.ndim == 0 or not j.strides or j.strides[0] == 0:  # one column everywhere (a view of one number)
+        v = int(j.flat[0]) if j.size else -1
+        return (v, v) if v >= 0 else (0, -1)
+    live = j[j >= 0]
+    return (int(live.min()), int(live.max())) if len(live) else (0, -1)
+
+
+def picked_blocks(mask: np.ndarray, then: Any, other: Any, size: int) -> tuple[list, np.ndarray]:
+    """``c ? a : b`` with decision terms, each branch evaluated on its own iterations only (``then`` on
+    ``mask``, ``other`` on the rest, as the row path evaluates only the branch it picks): the blocks of
+    both laid out over the whole space, each dead (column -1) where its branch is not picked, and the
+    constant of the picked branch. ``then``/``other``: a ``_Lin`` over its iterations, or None where
+    the branch is picked nowhere."""
+    blocks = []
+    const = np.zeros(size)
+    for lin, where in ((then, np.flatnonzero(mask)), (other, np.flatnonzero(~mask))):
+        if lin is None:
+            continue
+        k = len(where)
+        for c, j in lin.blocks:
+            coef = np.zeros(size)
+            col = np.full(size, -1, dtype=np.int64)
+            coef[where] = np.broadcast_to(c, (k,))
+            col[where] = np.broadcast_to(j, (k,))
+            blocks.append((coef, col))
+        const[where] = np.broadcast_to(lin.const, (k,))
+    return blocks, const
+
+
+def merge_repeats(indptr: np.ndarray, col: np.ndarray, coef: np.ndarray, part: np.ndarray | None = None,
+                  n_left: int | None = None, flat: Any = ()) -> None:
     """Sum, in place, the entries of a column that appears more than once in a row into its first
-    entry (the others become 0.0, which the caller drops with the other zeros); ``_Fallback`` where a
-    sum might depend on the order of the additions (see the module's docstring)."""
+    entry (the others become 0.0, which the caller drops with the other zeros), in the row path's order
+    of additions: each term's own entries first (a ``sum`` folds its iterations from 0.0), then the
+    terms of each side left to right (``t1 + t2 - t3``: ``LinExpr.iadd`` into the first), then the two
+    sides (``lhs - rhs``). ``part``: the term of each entry (terms numbered left to right, the left
+    side's first ``n_left``; None: one term); ``flat``: terms that are flattened nests of sums (whose
+    row path adds each inner sum first: a repeat within one is summed only where exact in any order,
+    see the module). ``_Fallback`` where that cannot be done here."""
     m = len(indptr) - 1
     rows = np.repeat(np.arange(m, dtype=np.int64), np.diff(indptr))
-    key = rows * (int(col.max()) + 1) + col
+    width = int(col.max()) + 1
+    if m * width >= 2 ** 62:
+        raise _Fallback()
+    key = rows * width + col
     order = np.argsort(key, kind="stable")  # a row's entries of one column together, in their order
     ranked = key[order]
     starts = np.flatnonzero(np.concatenate(([True], ranked[1:] != ranked[:-1])))
@@ -134,10 +209,40 @@ def merge_repeats(indptr: np.ndarray, col: np.ndarray, coef: np.ndarray) -> None
     if int(sizes.max()) > _MAX_GROUP:
         raise _Fallback()
     in_multi = np.repeat(multi, sizes)
-    c = coef[order]
-    cm = c[in_multi]
-    if not (np.all(np.isfinite(cm)) and np.all(cm == np.round(cm)) and np.all(np.abs(cm) <= _EXACT_COEF)):
-        raise _Fallback()  # a sum of these depends on the order of the additions
-    sums = np.add.reduceat(c, starts)[multi]
-    coef[order[in_multi]] = 0.0
-    coef[order[starts[multi]]] = sums
+    sel = order[in_multi]  # the entries of repeated columns, each column's in the row's order
+    group = ranked[in_multi]
+    term = np.zeros(len(sel), dtype=np.int64) if part is None else part[sel]
+    c = coef[sel]
+    # each term's own entries (a `sum`'s iterations), then each side's terms, then the two sides
+    c, group, term = _fold_runs(c, (group, term), flat_terms=np.isin(term, list(flat)) if len(flat) else None)
+    side = term >= (n_left if n_left is not None else len(sel) + 1)
+    c, group, side = _fold_runs(c, (group, side))
+    c, group = _fold_runs(c, (group,))
+    coef[sel] = 0.0
+    coef[order[starts[multi]]] = c
+
+
+def _fold_runs(vals: np.ndarray, keys: tuple, flat_terms: np.ndarray | None = None) -> tuple:
+    """Left-fold ``vals`` over runs of equal ``keys`` (consecutive): (one value per run, and each key's
+    value at the run's start). ``flat_terms``: entries whose runs must be exact in any order (else
+    ``_Fallback``)."""
+    change = np.zeros(len(vals), dtype=bool)
+    change[0] = True
+    for k in keys:
+        change[1:] |= k[1:] != k[:-1]
+    starts = np.flatnonzero(change)
+    sizes = np.diff(np.append(starts, len(vals)))
+    if flat_terms is not None:
+        long = np.repeat(sizes > 1, sizes) & flat_terms
+        x = vals[long]
+        if not (np.all(np.isfinite(x)) and np.all(x == np.round(x)) and np.all(np.abs(x) <= _EXACT_COEF)):
+            raise _Fallback()  # a nest adds each inner sum first: only an exact sum is the same flat
+    acc = vals[starts].copy()
+    k = 1
+    while True:
+        live = np.flatnonzero(sizes > k)
+        if not len(live):
+            break
+        acc[live] = acc[live] + vals[starts[live] + k]
+        k += 1
+    return (acc,) + tuple(x[starts] for x in keys)

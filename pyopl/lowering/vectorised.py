@@ -41,11 +41,12 @@ from ..syntax import ast as A
 from .errors import EvalError
 from .linear import LinExpr
 from .tupleindex import foreign_tuple
-from . import vectorised_patterns  # (it takes this module's cache and errors as arguments: no import back)
+from . import vectorised_inline  # (it takes this module's cache and errors as arguments: no import back)
 from .shapes import conjuncts
 from .vectorised_base import EXACT, Domain, _Fallback, _flatten_index, _Lin, _numeric, _Small, _Vec  # noqa: F401  (re-exported for the array paths)
+from .ragged import merged_blocks, picked_blocks
 from .vectorised_calls import PURE_CALLS, extra_data, pure_invariant
-from .vectorised_inline import flattened_sum
+
 
 INT_MAX = 2 ** 31 - 1  # OPL's maxint (:mod:`.int32`)
 MIN_ITERATIONS = 8  # below this, the term-by-term path is as fast
@@ -252,11 +253,11 @@ def vector_sum(ev: Any, node: A.Aggregate, env: dict) -> Any:
     cache = vector_cache(ev)
     strict = False
     if isinstance(node.body, A.Aggregate):  # `sum(i in I) sum(j in J) ...`: one sum over both, if it is the same
-        flat = flattened_sum(node, cache.__dict__.setdefault("flat", {}))
+        flat = vectorised_inline.flattened_sum(node, cache.__dict__.setdefault("flat", {}))
         node, strict = flat, flat is not node
     if node.quals.binders and node.quals.binders[0].patterns[0].items is not None:  # `<i, j> in S`
-        node = vectorised_patterns.single_name_form(ev, node, env, cache.__dict__.setdefault("patterns", {}), cache,
-                                                    NOT_COVERED)
+        node = vectorised_inline.single_name_form(ev, node, env, cache.__dict__.setdefault("patterns", {}), cache,
+                                                  NOT_COVERED)
         if node is None:
             return None
     if not cache.covers(node, lambda: _fits(ev, node)):
@@ -384,6 +385,8 @@ class _Sum:
         # a grouped filter is a hash join (see joins.py): the index once (charged where it is built),
         # then the candidates it finds, not the whole domain at every binding of the iterators before
         work = f * n if group is None else f * len(picks)
+        if last and self.scanned + work < MIN_ITERATIONS:
+            raise _Small()  # (run's test, before anything is charged or laid out: the tree walk charges it)
         self.joined = self.joined or group is not None
         budget.refuse_size(work, self.owner)
         budget.charge(work, self.owner)
@@ -552,11 +555,16 @@ class _Sum:
             return _Vec(num=np.broadcast_to(out, (self.size,)), exact_int=exact)
         if isinstance(n, A.Call) or (isinstance(n, A.Binary) and n.op in ("div", "mod")):
             return extra_data(self, n)  # integer arithmetic, `ord`, `card`, ... (vectorised_calls.py)
-        if isinstance(n, A.Conditional):  # `c ? a : b`: both branches over the space, each iteration's pick
-            mask = self.cond(n.cond)  # (a branch that fails where it is not picked: the row path, which
-            a, b = self.data(n.then), self.data(n.other)  # evaluates only the one picked, decides)
-            out = np.where(mask, self.num(a), self.num(b))
-            return _Vec(num=np.broadcast_to(out, (self.size,)), exact_int=a.exact_int and b.exact_int)
+        if isinstance(n, A.Conditional):  # `c ? a : b`: each branch on the iterations that pick it only
+            mask = np.broadcast_to(self.cond(n.cond), (self.size,))  # (as the row path evaluates only the
+            out, exact = np.empty(self.size), True  # branch it picks: `t > 1 ? c[t-1] : 0` is fine at t = 1)
+            for w, branch in ((mask, n.then), (~mask, n.other)):
+                if w.any():
+                    sub = self.restricted(w)
+                    v = sub.data(branch)
+                    out[w] = sub.num(v)
+                    exact = exact and v.exact_int
+            return _Vec(num=out, exact_int=exact)
         if isinstance(n, A.Compare) or (isinstance(n, A.Binary) and n.op in ("&&", "||")) \
                 or (isinstance(n, A.Unary) and n.op == "!"):
             return _Vec(num=self.cond(n).astype(np.float64), exact_int=True)  # true is 1, false 0 (OPL's rule)
@@ -633,6 +641,12 @@ class _Sum:
     # ------------------------------------------------------------------ linear forms
     def lin(self, n: A.Expr) -> _Lin:
         """The body as blocks of (coefficient, column) per iteration; data becomes the constant."""
+        out = self._lin(n)
+        if isinstance(n, (A.Binary, A.Unary)) and np.size(out.const) and np.abs(out.const).max() > INT_MAX:
+            raise _Fallback()  # (where a `?:` picked data, the row path adds ints in 32 bits: it words it)
+        return out
+
+    def _lin(self, n: A.Expr) -> _Lin:
         if not self._has_decision(n):
             return _Lin([], np.broadcast_to(self.num(self.data(n)), (self.size,)))
         if isinstance(n, A.Name):
@@ -657,10 +671,10 @@ class _Sum:
         if isinstance(n, A.Unary) and n.op == "-":
             return _scale(self.lin(n.operand), -1.0)
         if isinstance(n, A.Binary):
-            if n.op in ("+", "-"):
+            if n.op in ("+", "-"):  # (a column in both: added into the first, as LinExpr.iadd adds)
                 a, b = self.lin(n.left), self.lin(n.right)
                 sign = 1.0 if n.op == "+" else -1.0
-                blocks = a.blocks + [(sign * c, j) for c, j in b.blocks]
+                blocks = merged_blocks(a.blocks, [(sign * c, j) for c, j in b.blocks], self.size)
                 return _Lin(blocks, a.const + sign * b.const)
             if n.op == "*":
                 if self._has_decision(n.left) and self._has_decision(n.right):
@@ -672,7 +686,20 @@ class _Sum:
                 if np.any(y == 0):
                     raise _Fallback()
                 return _scale(self.lin(n.left), 1.0 / y)
+        if isinstance(n, A.Conditional):  # `c ? x[t-1] : k`: each branch on the iterations that pick it only
+            mask = np.broadcast_to(self.cond(n.cond), (self.size,))
+            then, other = (self.restricted(w).lin(b) if w.any() else None
+                           for w, b in ((mask, n.then), (~mask, n.other)))
+            return _Lin(*picked_blocks(mask, then, other, self.size))
         raise _Fallback()
+
+    def restricted(self, mask: np.ndarray) -> "_Sum":
+        """This iteration space with only the iterations ``mask`` keeps (for a branch of ``?:``)."""
+        out = object.__new__(_Sum)
+        out.__dict__.update(self.__dict__)
+        out.iters = {k: (d, p[mask]) for k, (d, p) in self.iters.items()}
+        out.size = int(mask.sum())
+        return out
 
     def _has_decision(self, n: A.Expr) -> bool:
         for name in self.cache.names(n)[0]:
@@ -736,13 +763,14 @@ def _to_linexpr(lin: _Lin, size: int, strict: bool = False) -> LinExpr:
     """Flatten (iteration-major, block-minor, as the Evaluator adds them) and merge repeated columns in order;
     ``strict`` (a flattened nest of sums, see :func:`~pyopl.lowering.vectorised_inline.flattened_sum`):
     raise :class:`_Fallback` for a repeated column or a constant instead."""
-    if len(lin.blocks) > 1:
-        for a, b in itertools.combinations(range(len(lin.blocks)), 2):
-            if np.any(lin.blocks[a][1] == lin.blocks[b][1]):  # a column twice in one iteration
-                raise _Fallback()
     cols = np.stack([np.broadcast_to(j, (size,)) for _c, j in lin.blocks], axis=1).ravel()
     coefs = np.stack([np.broadcast_to(c, (size,)) for c, _j in lin.blocks], axis=1, dtype=np.float64,
                      casting="unsafe").ravel()
+    if np.any(cols < 0):  # entries merged into an earlier block, or of a `?:` branch not picked
+        live = cols >= 0
+        cols, coefs = cols[live], coefs[live]
+        if not len(cols):
+            raise _Fallback()  # no decision term at all: the row path's sum is a number
     const = 0.0
     consts = np.broadcast_to(lin.const, (size,))
     if np.any(consts != 0):

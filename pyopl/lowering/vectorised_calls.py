@@ -10,7 +10,8 @@ operators"; the rules are those of :mod:`.builtins` and :mod:`.compiled`):
   ``div`` truncates toward zero, ``mod`` takes the dividend's sign (``math.fmod``);
 - ``ftoi``, ``trunc``, ``floor``, ``ceil``, ``round`` (``floor(v + 0.5)``): an int in OPL's 32-bit range;
 - ``abs``; ``pow(a, b)`` of integers with ``b >= 0`` (an exact Python int);
-- ``ord(S, e)`` with ``S`` free of the iterators, and ``card(A[...])`` of an array of sets.
+- ``ord(S, e)``, ``prev``/``next``/``prevc``/``nextc(S, e)`` and ``item(S, k)`` with ``S`` free of the
+  iterators, and ``card(A[...])`` of an array of sets.
 
 Anything else, and any value the one-by-one path would report (a division by zero, a
 result outside the 32-bit ``int`` range, a NaN, an element missing from ``S``), raises
@@ -31,7 +32,8 @@ from .vectorised_base import _Fallback, _flatten_index, _Vec
 
 #: functions whose value depends on their arguments only (no state, no warning): evaluated once when invariant
 PURE_CALLS = frozenset({"card", "ord", "pow", "ftoi", "trunc", "floor", "ceil", "round", "abs",
-                        "minl", "maxl", "min", "max"})
+                        "minl", "maxl", "min", "max", "prev", "next", "prevc", "nextc", "item"})
+_STEP = {"prev": -1, "next": 1, "prevc": -1, "nextc": 1}
 _ROUNDING = {"ftoi": np.trunc, "trunc": np.trunc, "floor": np.floor, "ceil": np.ceil,
              "round": lambda x: np.floor(x + 0.5)}
 _EXACT = 2.0 ** 53
@@ -135,6 +137,8 @@ def extra_data(space: Any, n: A.Expr) -> Any:
         v = space.data(n.args[1])
         pos = space._positions_in(s, v)  # a value not in the set: KeyError, reported there
         return _Vec(num=np.broadcast_to(np.asarray(pos, dtype=np.float64), (space.size,)), exact_int=True)
+    if (f in _STEP or f == "item") and len(n.args) == 2:
+        return _neighbour(space, n)
     if f == "card" and len(n.args) == 1 and isinstance(n.args[0], A.Index):
         base, idx = _flatten_index(n.args[0])
         arr = space._global(base)
@@ -145,6 +149,38 @@ def extra_data(space: Any, n: A.Expr) -> Any:
             raise _fallback()
         return _Vec(num=np.broadcast_to(lens[space.positions(arr.dims, idx)], (space.size,)), exact_int=True)
     raise _fallback()
+
+
+def _neighbour(space: Any, n: A.Call) -> Any:
+    """``prev(S, e)``, ``next``, ``prevc``, ``nextc`` (the element before or after ``e`` in ``S``, the
+    ``c`` forms wrapping around) and ``item(S, k)`` (the element at 0-based position ``k``), ``S`` free of
+    the iterators: the element's position in ``S`` per iteration, so ``x[prev(T, t)]`` indexes by it
+    directly. Past either end (``prev`` of the first), an element not in ``S``, a position that is not
+    an integer of ``S``: ``_Fallback`` (the one-by-one path reports it)."""
+    f = n.func
+    if not space.cache.names(n.args[0])[1].isdisjoint(space.iters):
+        raise _fallback()
+    s = space._invariant(n.args[0])
+    if (type(s) is not OplSet and type(s) is not OplRange) or not len(s):
+        raise _fallback()
+    size = len(s)
+    v = space.data(n.args[1])
+    if f == "item":
+        if not v.exact_int:
+            raise _fallback()  # (a tuple of key values: item by key, the one-by-one path)
+        k = np.broadcast_to(np.asarray(space.num(v), dtype=np.float64), (space.size,)).astype(np.int64)
+    else:
+        k = np.broadcast_to(np.asarray(space._positions_in(s, v), dtype=np.int64), (space.size,)) + _STEP[f]
+        if f in ("prevc", "nextc"):
+            k = k % size
+    if np.any(k < 0) or np.any(k >= size):
+        raise _fallback()
+    if isinstance(s, OplRange):
+        lo = s.lo
+        return _Vec(exact_int=True, it=(s, k), make=lambda: (k + lo).astype(np.float64))
+    dom = space.cache.domain(s)
+    num = dom.num
+    return _Vec(exact_int=dom.exact, it=(s, k), make=None if num is None else lambda: num[k])
 
 
 def _ints(space: Any, v: Any) -> np.ndarray:

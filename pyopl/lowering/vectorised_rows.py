@@ -27,22 +27,23 @@ it reported before.
 """
 from __future__ import annotations
 
-import itertools
 from typing import Any
 
 import numpy as np
 
-from ..semantics.values import OplRange, OplSet, OplTuple, ProductKeys
+from ..semantics.values import OplRange, OplSet, ProductKeys
 from ..sparse_order import shared_row_order
 from .constant_side import MIRROR, constant_side
 from ..syntax import ast as A
 from .linear import LinExpr
-from . import vectorised_patterns
+from . import vectorised_inline
 from .shapes import conjuncts
 from .vectorised_inline import flattened_forall, inlined_expr, inlined_forall, is_flattened
 from .vectorised_subsets import subset_join
 from .ragged import bind_filtered_range, bind_range_per_row, merge_repeats
 from .vectorised_base import Domain
+from .row_blocks import (PickedKeys, add_family as _add, add_interleaved as _add_interleaved, binder_names,
+                         body_families, body_order, label_names)
 from .vectorised import (NOT_COVERED, VectorCache, _Fallback, _Lin, _linear_shape, _names, _Small, _stable_order, _Sum,
                          _walk, vector_cache)
 
@@ -59,7 +60,10 @@ def vector_forall(inst: Any, s: A.Forall, env: dict) -> bool:
     False (and nothing added) when the statement must be lowered row by row.
     """
     cache = vector_cache(inst.ev)
-    if isinstance(s.body, A.Block):
+    body = s.body
+    while isinstance(body, A.Forall):
+        body = body.body
+    if not isinstance(body, A.ConsStmt):  # a braced body, an `if`, nested loops around them
         return _braced(inst, s, env, cache)
     family = _family(inst, s, env, cache)
     if family is None:
@@ -94,28 +98,34 @@ def _family(inst: Any, s: A.Forall, env: dict, cache: VectorCache) -> tuple[A.Fo
 
 
 def _braced(inst: Any, s: A.Forall, env: dict, cache: VectorCache) -> bool:
-    """``forall(q) { c1; c2; ... }`` with plain constraints: each one's rows as a family over the same
-    loop, then interleaved as the row path makes them (iteration by iteration, the body's order)."""
-    stmts = s.body.stmts
-    if not stmts or not all(isinstance(c, A.ConsStmt) for c in stmts):
-        return False
+    """``forall(q) { c1; forall(r) c2; if (f) c3; else { c4; c5; } ... }``: each constraint's rows as a
+    family over its own loops (the enclosing ones and the nested ``forall``s', an ``if`` as a filter),
+    then all interleaved as the row path makes them (:func:`~pyopl.lowering.row_blocks.add_interleaved`)."""
     made = cache.__dict__.setdefault("braced", {})
     hit = made.get(id(s))
-    if hit is None or hit[0] is not s:  # one `forall` per statement, made once (ids stay the cache's keys)
-        hit = made[id(s)] = (s, [A.Forall(span=s.span, quals=s.quals, body=c) for c in stmts])
+    if hit is None or hit[0] is not s:  # the families' statements, made once (ids stay the cache's keys)
+        hit = made[id(s)] = (s, body_families(s))
+    if not hit[1]:
+        return False
     families = []
-    for one in hit[1]:
+    for one, _path in hit[1]:
         family = _family(inst, one, env, cache)
         if family is None:
             return False
         families.append(family)
-    _add_interleaved(inst, families)
+    if len(families) == 1 and isinstance(s.body, A.IfStmt):  # `forall(q) if (f) c;`: one plain family
+        _add(inst, families[0][0].body, families[0][1])
+        return True
+    order = body_order(families, [path for _one, path in hit[1]])
+    if order is None:
+        return False
+    _add_interleaved(inst, families, order)
     return True
 
 
 def _patterns(ev: Any, cache: VectorCache) -> Any:
-    """The single-name form of a pattern sum (``vectorised_patterns``), as the inliner asks for it."""
-    return lambda n, e: vectorised_patterns.single_name_form(ev, n, e, cache.__dict__.setdefault("patterns", {}),
+    """The single-name form of a pattern sum (``vectorised_inline``), as the inliner asks for it."""
+    return lambda n, e: vectorised_inline.single_name_form(ev, n, e, cache.__dict__.setdefault("patterns", {}),
                                                              cache, NOT_COVERED)
 
 
@@ -192,13 +202,17 @@ class ArrayLinExpr(LinExpr):
 # ---------------------------------------------------------------------- shape
 def _fits(ev: Any, s: A.Forall, env: dict) -> bool:
     cons = s.body
-    if not isinstance(cons, A.ConsStmt) or not (cons.label is None or isinstance(cons.label, A.Name)):
+    if not isinstance(cons, A.ConsStmt):
         return False
+    names = binder_names(s.quals)
+    if names is None or set(names) & set(env):
+        return False
+    if cons.label is not None and not isinstance(cons.label, A.Name):
+        indices = label_names(cons.label)  # `ct[u][t]:` the loop's iterators (or enclosing loops' values)
+        if indices is None or not set(indices) <= set(names) | {k for k in env if not k.startswith("$")}:
+            return False
     e = cons.expr
     if not (isinstance(e, A.Compare) and len(e.ops) == 1 and e.ops[0] in _BOUNDS):
-        return False
-    names = _binder_names(s.quals)
-    if names is None or set(names) & set(env):
         return False
     for b in s.quals.binders:
         if set(_names(b.domain)) & set(names):
@@ -223,7 +237,7 @@ def _side_fits(side: A.Expr, taken: set, loop: set) -> bool:
             if not _linear_shape(t):
                 return False
             continue
-        inner = _binder_names(agg.quals)
+        inner = binder_names(agg.quals)
         if inner is None or set(inner) & taken or not _linear_shape(agg.body):
             return False
         for b in agg.quals.binders:
@@ -231,15 +245,6 @@ def _side_fits(side: A.Expr, taken: set, loop: set) -> bool:
             if used & set(inner) or (used & loop and not isinstance(b.domain, A.RangeLit)):
                 return False  # (`s in t-minUp[u]+1..t`: a range per row, bound ragged by ragged.py)
     return True
-
-
-def _binder_names(q: A.Qualifiers) -> list[str] | None:
-    names = []
-    for b in q.binders:
-        if len(b.patterns) != 1 or b.patterns[0].name is None or b.ordered:
-            return None
-        names.append(b.patterns[0].name)
-    return names if len(set(names)) == len(names) else None
 
 
 def _chain(n: A.Expr) -> list[tuple[float, A.Expr]] | None:
@@ -284,10 +289,12 @@ def _has_sum(n: A.Expr) -> bool:
 class _Entries:
     """Entries of one term: row of each entry (non-decreasing), coefficient, column; and the term's constant per row."""
 
-    __slots__ = ("_row", "coef", "col", "const", "has_decision", "from_sum", "per_row")
+    __slots__ = ("_row", "coef", "col", "const", "has_decision", "from_sum", "per_row", "partial", "flat")
 
     def __init__(self, row, coef, col, const, has_decision, from_sum=False, per_row=None):
         self._row, self.coef, self.col, self.const, self.has_decision = row, coef, col, const, has_decision
+        self.partial = False  # a term (not a `sum`) with decision terms in some rows only (`?:`)
+        self.flat = False  # a flattened nest of sums (see merge_repeats)
         self.from_sum = from_sum  # one entry per term of a `sum`, in iteration order (no column twice in one)
         self.per_row = per_row  # k when every row has exactly k entries (row == repeat(arange(m), k)), else None
 
@@ -331,7 +338,9 @@ class _Rows:
         if not (np.all(np.isfinite(coef)) and np.all(np.isfinite(const))):
             raise _Fallback()  # infinite bounds and non-finite numbers have their own words on the row path
         if not (_parts_distinct(parts) or _distinct_per_row(indptr, col)):
-            merge_repeats(indptr, col, coef)  # `+x[a] - x[a]` (a self-loop): summed as the row path sums
+            # `+x[a] - x[a]` (a self-loop), `0.9 * x[a] - x[a]`: summed as the row path sums
+            merge_repeats(indptr, col, coef, _layout(_numbered(parts), m)[1].astype(np.int64), len(lhs[0]),
+                          [k for k, p in enumerate(parts) if p.flat])
         keep = coef != 0.0  # Rows.add drops zero coefficients
         if not keep.all():
             row = np.repeat(np.arange(m, dtype=np.int64), np.diff(indptr))
@@ -351,7 +360,7 @@ class _Rows:
         if kept is not None:
             keys = self._keys(m, kept)
         return {"indptr": indptr, "coef": coef, "col": col, "lo": lo, "hi": hi, "keys": keys, "last": last,
-                "kept": kept, "m": m}
+                "kept": kept, "m": m, "iters": self.space.iters}
 
     def _side(self, side: A.Expr, sign: float) -> tuple[list[_Entries], np.ndarray]:
         """The entries of one side (coefficients times ``sign``) and its constant per row, folded as LinExpr does."""
@@ -366,9 +375,9 @@ class _Rows:
                 e = _aligned(lin, m)
             else:
                 e = self._sum(agg, -1.0 if term is not agg else 1.0)
-            if k and not started and not e.has_decision:
+            if k and not started and not (e.has_decision and not e.partial):
                 raise _Fallback()  # `a + b + x`: the row path adds a and b as Python numbers first
-            started = started or e.has_decision
+            started = started or (e.has_decision and not e.partial)
             c = np.broadcast_to(np.asarray(e.const, dtype=np.float64), (m,))
             const = c if const is None else const + s * c
             if s != 1.0 or sign != 1.0:
@@ -398,13 +407,11 @@ class _Rows:
         row = sub.iters["$row"][1]
         if sub.size == 0:
             return _Entries(np.zeros(0, np.int64), np.zeros(0), np.zeros(0, np.int64), 0.0, False)
-        lin = sub.lin(agg.body)
+        lin = sub.lin(agg.body)  # (a column twice in one iteration is merged there, as the row path merges)
         if np.any(np.broadcast_to(lin.const, (sub.size,)) != 0):
             raise _Fallback()  # the row path folds a sum's constants in iteration order
-        for a, b in itertools.combinations(range(len(lin.blocks)), 2):
-            if np.any(lin.blocks[a][1] == lin.blocks[b][1]):  # a column twice in one iteration: merged
-                raise _Fallback()  # there before the sum adds it up, which a flat fold would not do
         e = _aligned(lin, sub.size, row)
+        e.flat = is_flattened(agg, self.cache.__dict__.get("flat", {}))
         if space.size == 1 and is_flattened(agg, self.cache.__dict__.get("flat", {})) and len(e.col) \
                 and np.bincount(e.col).max() > 1:
             raise _Fallback()  # a nest folds each inner sum first (rows and dexpr cells check every row)
@@ -472,6 +479,15 @@ class _Rows:
     def _keys(self, m: int, kept: np.ndarray | None = None) -> list[tuple]:
         """The row keys the row path gives a label inside ``forall``: the loop values, outer ones first
         (of the rows ``kept`` only, when given)."""
+        label = self.s.body.label
+        if label is not None and not isinstance(label, A.Name):  # `ct[t][u]:` the named values, in its order
+            names = label_names(label)
+            one = np.zeros(self.space.size, dtype=np.int64)  # (an enclosing loop's value: one item)
+            domains = [self.space.iters[k] if k in self.space.iters else (Domain([self.env[k]]), one) for k in names]
+            if kept is not None:
+                domains = [(d, pos[kept]) for d, pos in domains]
+            return PickedKeys([d if isinstance(d, Domain) else self.cache.domain(d) for d, _p in domains],
+                              [pos for _d, pos in domains])
         outer = tuple(v for k, v in self.env.items() if not k.startswith("$"))
         domains = [self.space.iters[b.patterns[0].name] for b in self.s.quals.binders]
         if kept is not None:
@@ -484,38 +500,6 @@ class _Rows:
         if not domains:
             return [outer] * m
         return PickedKeys(items, [pos for _d, pos in domains], outer)  # made when asked for
-
-
-class PickedKeys(ProductKeys):
-    """The row keys of a filtered family: key ``k`` is ``outer + (items[0][pos[0][k]], ...)``, made only
-    when asked for (a 3.6-million-row family made 3.6 million tuples); a sequence as ProductKeys is
-    (``len``, iteration, ``keys[k]``, ``==`` with a list), which the row lists keep whole."""
-
-    __slots__ = ("_pos", "_outer")
-
-    def __init__(self, domains: list[Domain], positions: list[np.ndarray], outer: tuple = ()):
-        self.dims = domains
-        self._items = None  # the domains' items, read when a key is first asked for
-        self._lens = [len(x) for x in domains]
-        self._pos = positions
-        self._outer = outer
-        self._len = len(positions[0])
-
-    def _lists(self) -> list[list]:
-        if self._items is None:
-            self._items = [d.items for d in self.dims]
-        return self._items
-
-    def __iter__(self):
-        cols = [list(map(x.__getitem__, pos.tolist())) for x, pos in zip(self._lists(), self._pos)]
-        outer = self._outer
-        return (outer + k for k in zip(*cols)) if outer else zip(*cols)
-
-    def _key(self, k: int) -> tuple:  # (ProductKeys.__getitem__ checks k)
-        return self._outer + tuple(x[int(pos[k])] for x, pos in zip(self.dims, self._pos))
-
-    def __repr__(self) -> str:
-        return "PickedKeys(%d keys)" % self._len
 
 
 def sorted_groups(cache: VectorCache, d: Any, field: str | None) -> tuple | None:
@@ -591,7 +575,7 @@ def _aligned(lin: _Lin, size: int, row: np.ndarray | None = None) -> _Entries:
     nb = len(lin.blocks)
     if nb == 0:
         return _Entries(np.zeros(0, np.int64), np.zeros(0), np.zeros(0, np.int64), lin.const, False)
-    if nb == 1:  # the common case: no interleaving, and no copy where the arrays are already whole
+    if nb == 1 and np.all(lin.blocks[0][1] >= 0):  # the common case: no interleaving, no copy where whole
         (c, j), = lin.blocks
         # possibly read-only views (of the data cache, or of one number): _layout copies what it keeps
         coef = np.broadcast_to(np.asarray(c, dtype=np.float64), (size,))
@@ -602,7 +586,24 @@ def _aligned(lin: _Lin, size: int, row: np.ndarray | None = None) -> _Entries:
                     dtype=np.float64, casting="unsafe").ravel()
     col = np.stack([np.broadcast_to(j, (size,)) for _c, j in lin.blocks], axis=1,
                    dtype=np.int64, casting="unsafe").ravel()
+    live = col >= 0  # (dead: merged into an earlier block, or a `?:` branch not picked there)
+    if not live.all():
+        rows = np.repeat(np.arange(size, dtype=np.int64) if whole else row, nb)[live]
+        e = _Entries(rows, coef[live], col[live], lin.const, bool(live.any()))
+        # a row left with data only: the row path's value there is a number (see _Rows._side)
+        e.partial = whole and len(np.unique(rows)) < size
+        return e
     return _Entries(None if whole else np.repeat(row, nb), coef, col, lin.const, True, False, nb if whole else None)
+
+
+def _numbered(parts: list[_Entries]) -> list[_Entries]:
+    """The terms with each entry's coefficient replaced by its term's number (laid out by :func:`_layout`:
+    the term of each entry of the rows)."""
+    out = []
+    for k, p in enumerate(parts):
+        q = _Entries(p._row, np.full(len(p.col), float(k)), p.col, 0.0, p.has_decision, p.from_sum, p.per_row)
+        out.append(q)
+    return out
 
 
 def _layout(parts: list[_Entries], m: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
@@ -677,85 +678,3 @@ def _distinct_per_row(indptr: np.ndarray, col: np.ndarray) -> bool:
     return not np.any(key[1:] == key[:-1])
 
 
-def _add(inst: Any, cons: A.ConsStmt, r: dict) -> None:
-    """Append the rows as the row path's :meth:`Rows.add` calls would, as one block of arrays."""
-    rows = inst.rows
-    rows.set_statement(cons.span)
-    label = cons.label.id if isinstance(cons.label, A.Name) else ""
-    m = len(r["indptr"]) - 1
-    keys = r["keys"] if label else [()] * m
-    rows.add_block(r["indptr"], r["col"], r["coef"], r["lo"], r["hi"], label, keys)
-    inst._aux_label, inst._aux_key = label, (r["last"] if label else ())
-
-
-def _add_interleaved(inst: Any, families: list[tuple[A.Forall, dict]]) -> None:
-    """Append the rows of several families over one loop (a braced body's statements) in the row path's
-    order: iteration by iteration, in each the statements in the body's order (rows a statement left
-    out, those without decision terms that hold, are left out here too)."""
-    rows = inst.rows
-    k = len(families)
-    its = [np.arange(r["m"], dtype=np.int64) if r["kept"] is None else r["kept"] for _s, r in families]
-    which = np.concatenate([np.full(len(it), c, dtype=np.int64) for c, it in enumerate(its)])
-    order = np.argsort(np.concatenate(its) * k + which, kind="stable")
-    counts = np.concatenate([np.diff(r["indptr"]) for _s, r in families])
-    offsets = np.cumsum([0] + [len(r["col"]) for _s, r in families])[:-1]
-    starts = np.concatenate([r["indptr"][:-1] + off for (_s, r), off in zip(families, offsets)])
-    new_counts = counts[order]
-    total = int(new_counts.sum())
-    src = np.repeat(starts[order] - (np.cumsum(new_counts) - new_counts), new_counts) + np.arange(total, dtype=np.int64)
-    coef = np.concatenate([r["coef"] for _s, r in families])[src]
-    col = np.concatenate([r["col"] for _s, r in families])[src]
-    indptr = np.concatenate(([0], np.cumsum(new_counts)))
-    lo = np.concatenate([np.broadcast_to(r["lo"], (len(it),)) for (_s, r), it in zip(families, its)])[order]
-    hi = np.concatenate([np.broadcast_to(r["hi"], (len(it),)) for (_s, r), it in zip(families, its)])[order]
-    labels, stmts, parts = [], [], []
-    where = np.empty(len(order), dtype=np.int64)
-    where[order] = np.arange(len(order), dtype=np.int64)  # each family's rows' places in the block
-    first = 0
-    for (s, r), it in zip(families, its):
-        cons = s.body
-        label = cons.label.id if isinstance(cons.label, A.Name) else ""
-        rows.set_statement(cons.span)
-        labels.append(label)
-        stmts.append(rows.current)
-        parts.append((label, where[first:first + len(it)], r["keys"] if label else None))
-        first += len(it)
-    named = [p[0] for p in parts if p[0]]
-    rows.add_interleaved(indptr, col, coef, lo, hi, np.array(labels, dtype=object)[which[order]].tolist(),
-                         InterleavedKeys([p[2] for p in parts], which[order], _positions(its)[order]),
-                         np.array(stmts, dtype=np.int64)[which[order]].tolist(),
-                         [p for p in parts if p[0]] if len(set(named)) == len(named) else None)
-    cons, last = families[-1][0].body, families[-1][1]["last"]
-    label = cons.label.id if isinstance(cons.label, A.Name) else ""
-    inst._aux_label, inst._aux_key = label, (last if label else ())
-
-
-def _positions(its: list[np.ndarray]) -> np.ndarray:
-    """Each row's place in its own family (0, 1, ... per family), the families one after another."""
-    return np.concatenate([np.arange(len(it), dtype=np.int64) for it in its])
-
-
-class InterleavedKeys(ProductKeys):
-    """The row keys of a braced body's rows: key ``k`` is ``parts[which[k]][pos[k]]`` (``()`` where that
-    statement is unlabelled), made only when asked for; a sequence as :class:`PickedKeys` is."""
-
-    __slots__ = ("_parts", "_which", "_pos")
-
-    def __init__(self, parts: list, which: np.ndarray, pos: np.ndarray):
-        self.dims, self._items, self._lens = [], [], []
-        self._parts, self._which, self._pos = parts, which, pos
-        self._len = len(which)
-
-    def unchanged(self) -> bool:
-        return all(p is None or not isinstance(p, ProductKeys) or p.unchanged() for p in self._parts)
-
-    def __iter__(self):
-        parts = self._parts
-        return (() if parts[w] is None else parts[w][p] for w, p in zip(self._which.tolist(), self._pos.tolist()))
-
-    def _key(self, k: int) -> tuple:
-        part = self._parts[int(self._which[k])]
-        return () if part is None else part[int(self._pos[k])]
-
-    def __repr__(self) -> str:
-        return "InterleavedKeys(%d keys)" % self._len
