@@ -1,6 +1,6 @@
 """Big-M bounds: compile time of a model whose logical constraints take their big-M values from
 implied bounds (each implication adds a column, so the bounds are recomputed each time), with the
-incremental recomputation (pyopl.lowering.bounds) and with the full one it replaced (from
+incremental recomputation (pyopl.lowering.linearise.bounds) and with the full one it replaced (from
 tests/test_implied_bounds.py), in this process; the IRs are compared too.
 
     python benchmarks/bigm_bounds.py [N ...]      # implications per model (default 250 500 1000)
@@ -31,7 +31,7 @@ subject to {
 
 def main() -> None:
     import pyopl
-    from pyopl.lowering import bounds
+    from pyopl.lowering.linearise import bounds
     from test_implied_bounds import _reference_refresh, _same_ir
 
     sizes = [int(a) for a in sys.argv[1:]] or [250, 500, 1000]

@@ -82,9 +82,9 @@ def run_pyopl(case_dir: Path) -> dict:
     # before its clock starts (with PYTHONDONTWRITEBYTECODE=1 each import compiles the source again)
     import importlib
 
-    for mod in ("data.fastpath", "diagnostics.codes", "semantics.static", "syntax.recovery", "lowering.declarations",
-                "lowering.constraints", "lowering.bounds", "lowering.vectorised", "lowering.builtins",
-                "lowering.logical"):
+    for mod in ("data.fastpath", "diagnostics.codes", "semantics.static", "syntax.recovery", "lowering.model.declarations",
+                "lowering.model.constraints", "lowering.linearise.bounds", "lowering.arrays.vectorised",
+                "lowering.functions.builtins", "lowering.linearise.logical"):
         importlib.import_module("pyopl." + mod)
     import highspy  # noqa: F401  (imported before the clock, as the direct baseline does)
     grammar_s = time.perf_counter() - t0
@@ -93,9 +93,9 @@ def run_pyopl(case_dir: Path) -> dict:
     from pyopl.backends.mp.highs import _new_solver, _pass
     from pyopl.data.loader import load_data
     from pyopl.diagnostics.reporter import Reporter
-    from pyopl.lowering.build import build_ir
-    from pyopl.lowering.driver import run as lower_items
-    from pyopl.lowering.instance import Instance
+    from pyopl.lowering.model.build import build_ir
+    from pyopl.lowering.model.driver import run as lower_items
+    from pyopl.lowering.model.instance import Instance
     from pyopl.script.flow import processing as script_host
     from pyopl.semantics.checker import check_names
     from pyopl.syntax.parser import parse_model

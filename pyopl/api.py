@@ -289,9 +289,9 @@ def _compile(model: Any, data: Any, reporter: Reporter, source: str = "auto", in
              scripts: Any = None, keep: dict | None = None, solver: str | None = None,
              limits: Limits | None = None) -> tuple[IR | None, dict[str, str]]:
     from .data.loader import load_data
-    from .lowering.build import build_ir, check_numbers
-    from .lowering.driver import run as lower_items
-    from .lowering.instance import Instance
+    from .lowering.model.build import build_ir, check_numbers
+    from .lowering.model.driver import run as lower_items
+    from .lowering.model.instance import Instance
     from .script import HOST as script_host  # the interpreter loads only for a model with scripts
     from .semantics.checker import check_names
     from .syntax.nesting import check_nesting
@@ -354,7 +354,7 @@ def _compile(model: Any, data: Any, reporter: Reporter, source: str = "auto", in
         ir.indicator_alternatives = list(inst.indicator_alternatives)  # their exact form, for a backend with indicators
         check_numbers(ir, reporter)
         if ir.qcons or ir.q is not None:
-            from .lowering.quadratic import report_solver_needs
+            from .lowering.linearise.quadratic import report_solver_needs
 
             report_solver_needs(ir, reporter, solver)
         if reporter.has_errors:
@@ -382,13 +382,13 @@ def _compile(model: Any, data: Any, reporter: Reporter, source: str = "auto", in
 def _relower_with_model_bounds(inst: Any, ast: Any, items: Any, reporter: Reporter, limits: Limits,
                                script_host: Any, mark: tuple) -> Any:
     """When a big-M assumed a bound that the model's rows imply after all (a row later in the model,
-    or several rows together: :func:`pyopl.lowering.bounds.model_implied_bounds`), lower the model
+    or several rows together: :func:`pyopl.lowering.linearise.bounds.model_implied_bounds`), lower the model
     again with those bounds, so that M comes from the model and not from the assumption (issue 43,
     class 1); the first lowering's diagnostics are taken back. Returns the new instance, or None
     when the rows imply nothing new."""
-    from .lowering.bounds import model_implied_bounds
-    from .lowering.driver import run as lower_items
-    from .lowering.instance import Instance
+    from .lowering.linearise.bounds import model_implied_bounds
+    from .lowering.model.driver import run as lower_items
+    from .lowering.model.instance import Instance
 
     seed = model_implied_bounds(inst)
     if not seed:

@@ -131,7 +131,7 @@ class _LazyMatrix:
 class Indicator:
     """One indicator constraint: ``x[binary] == active  =>  lo <= sum(terms[j] * x[j]) <= hi``.
 
-    Made by the logical lowering (:mod:`pyopl.lowering.logical`) where no big-M row exists because
+    Made by the logical lowering (:mod:`pyopl.lowering.linearise.logical`) where no big-M row exists because
     the expression is unbounded; only backends whose capabilities include ``indicators`` take it
     (SCIP, CPLEX, Gurobi).  ``binary`` is a column index; ``active`` is 1 or 0; ``terms`` maps
     column index -> coefficient; ``lo``/``hi`` use ``±inf`` for a missing side (the constant of
@@ -226,7 +226,7 @@ class IR:
     # dvar/dexpr/constraint label -> the name of each index, after its OPL index set (pyopl.results.dataframes)
     index_names: dict = field(default_factory=dict)
     eplin_used: float | None = None  # the linearisation tolerance (eplin) logical constraints used, if any
-    qcons: list = field(default_factory=list)  # quadratic constraints (pyopl.lowering.quadratic.QuadRow)
+    qcons: list = field(default_factory=list)  # quadratic constraints (pyopl.lowering.linearise.quadratic.QuadRow)
     objective_span: Any = None  # source span of the objective's expression
     indicators: list = field(default_factory=list)  # indicator constraints (Indicator), outside the linear rows
     engine: str = "mp"  # "cp" for a `using CP;` model (solved by CP-SAT, pyopl/backends/cp/cpsat.py)
@@ -236,8 +236,8 @@ class IR:
     assumptions: list = field(default_factory=list)
     #: logical constraints whose big-M rests on an assumed bound, with their exact indicator form
     indicator_alternatives: list = field(default_factory=list)
-    cp_constraints: list = field(default_factory=list)  # global CP constraints (pyopl.lowering.cp.CpConstraint)
-    intervals: list = field(default_factory=list)  # interval variables (pyopl.lowering.intervals.IntervalVar)
+    cp_constraints: list = field(default_factory=list)  # global CP constraints (pyopl.lowering.cp.constraints.CpConstraint)
+    intervals: list = field(default_factory=list)  # interval variables (pyopl.lowering.cp.constraints.intervals.IntervalVar)
     interval_blocks: dict = field(default_factory=dict)  # interval name -> (dims, [IntervalVar, ...])
 
     def csr(self) -> tuple[np.ndarray, np.ndarray, np.ndarray]:

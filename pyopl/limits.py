@@ -44,7 +44,7 @@ class Limits:
     (the model's size, which its memory and the solver's follow). Counted as rows are made; a
     top-level `forall` whose candidates are known before it starts is refused early, once the
     nonzeros it made from its first candidates, scaled to all of them, go far past the limit
-    (:mod:`pyopl.lowering.size_limit`). Diagnostic OPL1144.
+    (:mod:`pyopl.lowering.forms.size_limit`). Diagnostic OPL1144.
     ``max_set_elements``: the elements that the sets the model computes (``union``, ``inter``,
     ``diff``, ``symdiff``, set comprehensions, ``union(...)`` aggregates, ``asSet``) may hold in all,
     counted before each set is built (its memory). Data sets read from ``.dat`` do not count. OPL1144.

@@ -3,7 +3,7 @@
 A CSR-to-CSC transpose (:meth:`pyopl.ir.IR.csc`) needs the entries in order of column with ties
 left in their input (row) order.  NumPy's stable ``argsort`` of 32- and 64-bit integers is a
 timsort (radix sort is used only up to 16 bits): fast on keys that come in long ascending runs
-(a row sort's ``row * n + column``, which ``lowering/build.py`` keeps), slow on keys in no order
+(a row sort's ``row * n + column``, which ``lowering/model/build.py`` keeps), slow on keys in no order
 (netflow's column indices: 85 ms for 1.5M).  Its plain ``sort`` of int64 uses the SIMD sorting
 network.  Packing ``major``, ``minor`` and the entry's own position into one int64 makes every
 number distinct, so any sort of them is stable, and the position comes back out of the low bits

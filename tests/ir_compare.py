@@ -47,7 +47,8 @@ def assert_same_bits(a, b) -> None:
 def array_paths_off(monkeypatch) -> None:
     """Switch every array path of the lowering off (sums, row families, objectives, per-element
     bounds, computed subset arrays, generic number arrays): the model is then built term by term."""
-    from pyopl.lowering import constraints, declarations, vectorised, vectorised_rows, vectorised_subsets
+    from pyopl.lowering.model import constraints, declarations
+    from pyopl.lowering.arrays import vectorised, vectorised_rows, vectorised_subsets
 
     monkeypatch.setattr(constraints, "vector_forall", lambda inst, s, env: False)
     monkeypatch.setattr(vectorised_rows, "vector_objective", lambda inst, expr: None)

@@ -7,8 +7,8 @@ import numpy as np
 import pytest
 
 import pyopl
-from pyopl.lowering import ragged, vectorised_rows
-from pyopl.lowering.vectorised_base import _Fallback
+from pyopl.lowering.arrays import ragged, vectorised_rows
+from pyopl.lowering.arrays.vectorised_base import _Fallback
 from ir_compare import assert_same_ir
 from test_vectorised_rows import _check
 
@@ -215,7 +215,7 @@ def test_a_failed_declaration_leaves_the_family_to_the_row_path(monkeypatch):
     dat = "a = [%s];" % ", ".join(["1"] * 700)
     limits = pyopl.Limits(max_work=800_000)
     on = [(d.code, d.span.line) for d in pyopl.check(mod, dat, limits=limits) if d.is_error]
-    from pyopl.lowering import constraints
+    from pyopl.lowering.model import constraints
     monkeypatch.setattr(constraints, "vector_forall", lambda inst, s, env: False)
     assert on == [(d.code, d.span.line) for d in pyopl.check(mod, dat, limits=limits) if d.is_error] == [("OPL0301", 1)]
 
@@ -232,7 +232,7 @@ GENERIC = [
 
 @pytest.mark.parametrize("decl", GENERIC)
 def test_generic_number_arrays_equal_the_element_path(monkeypatch, decl):
-    from pyopl.lowering import vectorised_subsets
+    from pyopl.lowering.arrays import vectorised_subsets
 
     use = "g[i][%s]" % ("s" if "s in S" in decl else "j")
     loop = "s in S" if "s in S" in decl else "j in R"

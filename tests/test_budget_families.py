@@ -17,9 +17,9 @@ import pyopl
 from pyopl.data.parser import parse_data
 from pyopl.diagnostics.reporter import Reporter
 from pyopl.limits import DEFAULT_MAX_WORK
-from pyopl.lowering.build import build_ir
-from pyopl.lowering.driver import run as lower_items
-from pyopl.lowering.instance import Instance
+from pyopl.lowering.model.build import build_ir
+from pyopl.lowering.model.driver import run as lower_items
+from pyopl.lowering.model.instance import Instance
 from pyopl.script.flow import processing
 from pyopl.syntax.parser import parse_model
 

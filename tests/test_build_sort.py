@@ -3,7 +3,7 @@ import numpy as np
 import pytest
 import scipy.sparse as sp
 
-from pyopl.lowering.build import _sort_uniform_blocks
+from pyopl.lowering.model.build import _sort_uniform_blocks
 
 
 def _reference(vals, cols, indptr, n):

@@ -1,11 +1,11 @@
-"""The row matrix's repeated columns are merged in NumPy (pyopl/lowering/build.py, _sum_duplicates)
+"""The row matrix's repeated columns are merged in NumPy (pyopl/lowering/model/build.py, _sum_duplicates)
 exactly as SciPy's ``sum_duplicates`` merges them, so a compile need not import SciPy."""
 from __future__ import annotations
 
 import numpy as np
 import scipy.sparse as sp
 
-from pyopl.lowering.build import _SHORT_RUN, _sum_duplicates
+from pyopl.lowering.model.build import _SHORT_RUN, _sum_duplicates
 
 
 def _bits(a: np.ndarray) -> bytes:

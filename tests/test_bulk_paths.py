@@ -3,7 +3,7 @@ import pytest
 
 import pyopl
 from pyopl.data import convert
-from pyopl.lowering.errors import EvalError
+from pyopl.lowering.forms.errors import EvalError
 from pyopl.semantics.values import OplRange, OplSet
 
 SPAN = None

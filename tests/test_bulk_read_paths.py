@@ -23,7 +23,7 @@ from dat_compare import both
 from property_budget import SPEED_CHECKS, examples
 
 from pyopl.data import convert, numscan
-from pyopl.lowering.vectorised import _stable_order
+from pyopl.lowering.arrays.vectorised import _stable_order
 from pyopl.syntax.number_literals import MAYBE_TOO_LARGE, maybe_too_large
 
 SOME = settings(max_examples=examples(200), deadline=None, suppress_health_check=SPEED_CHECKS)

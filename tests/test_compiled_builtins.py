@@ -1,5 +1,5 @@
 """Built-in calls, casts, membership and ``div``/``mod``/``^`` through compiled closures
-(pyopl/lowering/compiled.py, compiled_calls.py) give exactly what the tree walk gives.
+(pyopl/lowering/evaluate/compiled.py, compiled_calls.py) give exactly what the tree walk gives.
 
 Two levels: random expressions evaluated directly (a closure either gives the tree walk's value, of
 the same type and to the bit, or raises so that the tree walk evaluates the node; ``evaluate_fast``
@@ -19,10 +19,11 @@ from property_budget import SPEED_CHECKS, examples
 
 import pyopl
 from pyopl.diagnostics.reporter import Reporter
-from pyopl.lowering import compiled, constraints, driver
-from pyopl.lowering.errors import EvalError
-from pyopl.lowering.instance import Instance
-from pyopl.lowering.linear import LinExpr
+from pyopl.lowering.evaluate import compiled
+from pyopl.lowering.model import constraints, driver
+from pyopl.lowering.forms.errors import EvalError
+from pyopl.lowering.model.instance import Instance
+from pyopl.lowering.forms.linear import LinExpr
 from pyopl.semantics.values import OplRange, OplSet
 from pyopl.syntax.parser import parse_model
 from ir_compare import assert_same_bits
@@ -303,7 +304,7 @@ def test_remembered_calls_tell_equal_keys_of_other_types_apart(inst):
 
 
 def test_remembered_calls_stop_keeping_values(inst, monkeypatch):
-    from pyopl.lowering import compiled_calls
+    from pyopl.lowering.evaluate import compiled_calls
 
     monkeypatch.setattr(compiled_calls, "_MEMO_SIZE", 3)
     node = _expr("pow(2, i) + ord(R, k) + card(sub[k])")

@@ -1,4 +1,4 @@
-"""Expressions evaluated through compiled closures (pyopl/lowering/compiled.py) give exactly what the
+"""Expressions evaluated through compiled closures (pyopl/lowering/evaluate/compiled.py) give exactly what the
 tree walk gives: the same rows bit for bit, bounds, labels, keys, columns and diagnostics, on models
 whose every constraint goes row by row (the NumPy ``forall`` path is switched off)."""
 from __future__ import annotations
@@ -10,7 +10,8 @@ from hypothesis import strategies as st
 from property_budget import SPEED_CHECKS, examples
 
 import pyopl
-from pyopl.lowering import compiled, constraints
+from pyopl.lowering.evaluate import compiled
+from pyopl.lowering.model import constraints
 from ir_compare import assert_same_bits
 
 

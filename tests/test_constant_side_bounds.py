@@ -48,7 +48,7 @@ def test_constant_on_the_left_reads_as_the_row_lower_bound():
 
 
 def test_a_forall_family_takes_the_constant_side_as_the_row_path_does():
-    # enough rows for the vectorised family path (pyopl.lowering.vectorised_rows); by hand: row i is i <= 2*x[i]
+    # enough rows for the vectorised family path (pyopl.lowering.arrays.vectorised_rows); by hand: row i is i <= 2*x[i]
     m = pyopl.compile_model("range I = 1..4;\ndvar float+ x[I];\nminimize sum(i in I) x[i];\n"
                             "subject to { forall(i in I) c: i <= 2*x[i]; }\n")
     assert list(m.ir.row_lower) == [1.0, 2.0, 3.0, 4.0]

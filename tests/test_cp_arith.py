@@ -1,4 +1,4 @@
-"""Non-linear integer arithmetic on decisions in ``using CP;`` models (pyopl/lowering/cp_arith.py):
+"""Non-linear integer arithmetic on decisions in ``using CP;`` models (pyopl/lowering/linearise/cp_arith.py):
 each optimum checked against brute force over the same domains (IBM's integer semantics: ``div``
 truncates toward zero, ``mod`` has the dividend's sign)."""
 import itertools

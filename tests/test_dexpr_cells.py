@@ -4,8 +4,8 @@ reported after a solve are those of the cell-by-cell path."""
 from __future__ import annotations
 
 import pyopl
-from pyopl.lowering import build
-from pyopl.lowering.vectorised_dexprs import DexprCells
+from pyopl.lowering.model import build
+from pyopl.lowering.arrays.vectorised_dexprs import DexprCells
 
 MODEL = """
 range Nodes = 1..4;

@@ -24,7 +24,7 @@ from property_budget import SPEED_CHECKS, examples
 from pyopl.backends.common import SolveOptions
 from pyopl.backends.mp.highs import _matrix, _new_solver, _pass
 from pyopl.ir import IR, CSRParts
-from pyopl.lowering.build import _canonical, _canonical_rows, _sum_duplicates, _unsorted_rows
+from pyopl.lowering.model.build import _canonical, _canonical_rows, _sum_duplicates, _unsorted_rows
 from pyopl.sparse_order import stable_order
 
 # coefficients a model can hold: explicit zeros (kept by the IR), signed zero, tiny and large values

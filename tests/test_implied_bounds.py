@@ -9,15 +9,15 @@ import numpy as np
 import pytest
 
 import pyopl
-from pyopl.lowering import bounds as bounds_mod
-from pyopl.lowering import instance as instance_mod
+from pyopl.lowering.linearise import bounds as bounds_mod
+from pyopl.lowering.model import instance as instance_mod
 from shared_material import SHARED
 
 INF = math.inf
 
 
 def full_recomputation(inst) -> tuple[list, list]:
-    """The rule of pyopl.lowering.bounds over every row, from the declared bounds, as it was before
+    """The rule of pyopl.lowering.linearise.bounds over every row, from the declared bounds, as it was before
     it was made incremental (Achterberg 2007, section 7.1: two Gauss-Seidel rounds)."""
     lo, hi = list(inst.cols.lower), list(inst.cols.upper)
     vals, cols, starts, lower, upper = (a.tolist() for a in inst.rows.arrays())
@@ -230,7 +230,7 @@ def test_abs_rows_bounds_equal_the_full_recomputation(checked, monkeypatch):
 
 
 def test_the_rows_tail_is_the_joined_arrays_from_that_row():
-    from pyopl.lowering.instance import Rows
+    from pyopl.lowering.model.instance import Rows
 
     rows = Rows()
     rows.add({0: 1.0, 2: 2.0}, 0.0, 1.0, "", ())

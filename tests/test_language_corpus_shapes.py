@@ -13,8 +13,8 @@ import itertools
 import pytest
 
 import pyopl
-from pyopl.lowering import builtins as builtins_mod
-from pyopl.lowering import vectorised, vectorised_rows
+from pyopl.lowering.functions import builtins as builtins_mod
+from pyopl.lowering.arrays import vectorised, vectorised_rows
 
 
 def opt(model: str, data=None) -> float:

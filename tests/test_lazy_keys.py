@@ -5,8 +5,8 @@ import pytest
 
 import pyopl
 from pyopl.data import convert
-from pyopl.lowering.instance import KeyList
-from pyopl.lowering.symbols import VarArray
+from pyopl.lowering.model.instance import KeyList
+from pyopl.lowering.forms.symbols import VarArray
 from pyopl.semantics.values import OplRange, OplSet, ProductKeys
 
 DIMS = [OplSet(["b", "a.x", "c d"], "string"), OplRange(0, 1), OplSet([7, 3], "int")]

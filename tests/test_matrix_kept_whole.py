@@ -59,9 +59,9 @@ def test_float_matrix_stays_one_array_and_gives_the_dict_optimum(tmp_path):
 def test_the_declaration_takes_the_array_and_the_rows_are_never_made(tmp_path):
     from pyopl.data.loader import load_data
     from pyopl.diagnostics.reporter import Reporter
-    from pyopl.lowering.declarations import _external  # noqa: F401  (the path under test)
-    from pyopl.lowering.driver import run as lower_items
-    from pyopl.lowering.instance import Instance
+    from pyopl.lowering.model.declarations import _external  # noqa: F401  (the path under test)
+    from pyopl.lowering.model.driver import run as lower_items
+    from pyopl.lowering.model.instance import Instance
     from pyopl.script.flow import processing
     from pyopl.syntax.parser import parse_model
 

@@ -11,8 +11,8 @@ import random
 import pytest
 
 import pyopl
-from pyopl.lowering import iteration
-from pyopl.lowering.vectorised_inline import flattened_sum
+from pyopl.lowering.evaluate import iteration
+from pyopl.lowering.arrays.vectorised_inline import flattened_sum
 from pyopl.syntax import ast as A
 from tests.ir_compare import array_paths_off, assert_same_ir
 

@@ -1,7 +1,7 @@
 """`piecewise`, `abs`, `min`/`max` in every context are exact (issue 25, class 1).
 
 The LP form of a piecewise function is exact only when its convexity matches its use; pyopl
-decides from every finished use (pyopl/lowering/pw_exact.py). Each expected optimum comes from
+decides from every finished use (pyopl/lowering/linearise/pw_exact.py). Each expected optimum comes from
 the exact one-variable brute force in tests/pwl_brute.py (Python functions, no pyopl), on HiGHS
 and on Gurobi (these models are far inside its size-limited licence).
 """

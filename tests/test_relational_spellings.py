@@ -11,7 +11,8 @@ import random
 import pytest
 
 import pyopl
-from pyopl.lowering import constraints, iteration
+from pyopl.lowering.model import constraints
+from pyopl.lowering.evaluate import iteration
 from tests.ir_compare import array_paths_off, assert_same_ir
 
 NODES, ARCS = 12, 90

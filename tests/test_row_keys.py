@@ -5,9 +5,9 @@ import numpy as np
 import pytest
 
 import pyopl
-from pyopl.lowering import build, constraints
-from pyopl.lowering.instance import KeyList, Rows
-from pyopl.lowering.vectorised_rows import _is_product
+from pyopl.lowering.model import build, constraints
+from pyopl.lowering.model.instance import KeyList, Rows
+from pyopl.lowering.arrays.vectorised_rows import _is_product
 from pyopl.semantics.values import OplRange, ProductKeys
 
 MOD = """
@@ -81,7 +81,7 @@ def test_families_never_extend_a_block_list_in_place():
 
 
 def test_run_list_behaves_as_the_list_of_its_values():
-    from pyopl.lowering.instance import RunList
+    from pyopl.lowering.model.instance import RunList
 
     r = RunList()
     r.append(1.5)
@@ -102,7 +102,7 @@ def test_run_list_behaves_as_the_list_of_its_values():
 
 
 def test_run_list_keeps_a_float_array_as_its_python_floats():
-    from pyopl.lowering.instance import RunList
+    from pyopl.lowering.model.instance import RunList
 
     r = RunList()
     r.append(2.5)

@@ -9,7 +9,7 @@ import re
 import pytest
 
 import pyopl
-from pyopl.lowering.size_limit import CHECK_EVERY, MIN_SAMPLE, PROJECTION_FACTOR
+from pyopl.lowering.forms.size_limit import CHECK_EVERY, MIN_SAMPLE, PROJECTION_FACTOR
 
 
 def _errors(text: str, **limits) -> list:
@@ -90,7 +90,7 @@ PAIRS = ("range Orders = 1..20;\nrange Slots = 1..60;\ndvar float+ y[Orders][Slo
 @pytest.fixture
 def small_sample(monkeypatch):
     """A projection trusted after 16,384 candidates (262,144 by default), so that a small model shows it."""
-    from pyopl.lowering import size_limit
+    from pyopl.lowering.forms import size_limit
 
     monkeypatch.setattr(size_limit, "MIN_SAMPLE", 1 << 14)
     return 1 << 14

@@ -16,7 +16,7 @@ import numpy as np
 import pytest
 
 import pyopl
-from pyopl.lowering import iteration
+from pyopl.lowering.evaluate import iteration
 from tests.ir_compare import array_paths_off, assert_same_ir
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "benchmarks"))

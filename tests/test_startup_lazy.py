@@ -14,7 +14,7 @@ import scipy.sparse as sp
 
 import pyopl
 from pyopl.ir import IR, CSRParts
-from pyopl.lowering.build import _canonical
+from pyopl.lowering.model.build import _canonical
 
 ROOT = Path(__file__).resolve().parent.parent
 

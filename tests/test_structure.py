@@ -135,7 +135,7 @@ def _inside(module: str, folder: str) -> bool:
 
 def unit_in(folder: str, module: str) -> str:
     """The entry of ``folder``'s layer table that holds ``module``: ``unit_in("pyopl",
-    "pyopl.lowering.errors")`` is ``lowering/``, ``unit_in("pyopl", "pyopl.ir")`` is ``ir.py``,
+    "pyopl.lowering.forms.errors")`` is ``lowering/``, ``unit_in("pyopl", "pyopl.ir")`` is ``ir.py``,
     ``unit_in("pyopl/script", "pyopl.script")`` is ``__init__.py``."""
     rest = module[len(folder):].lstrip(".").split(".") if module != folder.replace("/", ".") else []
     if not rest or rest == [""]:
@@ -145,7 +145,7 @@ def unit_in(folder: str, module: str) -> str:
 
 
 def unit_of(module: str) -> tuple[str, str]:
-    """(package, entry of its top layer table): ``pyopl.lowering.errors`` -> ``("pyopl", "lowering/")``,
+    """(package, entry of its top layer table): ``pyopl.lowering.forms.errors`` -> ``("pyopl", "lowering/")``,
     ``pyopl.ir`` -> ``("pyopl", "ir.py")``, ``pyopl`` -> ``("pyopl", "__init__.py")``."""
     package = module.partition(".")[0]
     return package, unit_in(package, module)
@@ -202,12 +202,11 @@ def test_the_layer_tables_cover_every_folder_with_sub_folders():
     folders = _package_folders()
     need = {f.relative_to(ROOT).as_posix() for f in folders if sum(g.parent == f for g in folders) >= 2}
     assert need - set(TABLES) == set()
-    assert {"pyopl", "syntagm", "pyopl/script", "pyopl/backends"} <= set(TABLES)
+    assert {"pyopl", "syntagm", "pyopl/script", "pyopl/backends", "pyopl/lowering"} <= set(TABLES)
 
 
 #: folders allowed more than MAX_MODULES modules, each with its reason
 LARGE_FOLDERS = {
-    "pyopl/lowering": "moves into sub-folders in phase 2 of issue 49, after the array work reshaping it has landed",
     "pyopl/diagnostics/codes": "tables of diagnostic codes, one file per range of codes (data the registry loads)",
 }
 MAX_MODULES = 15
@@ -224,10 +223,10 @@ def test_no_folder_holds_more_than_15_modules():
 
 def test_every_package_says_what_it_holds():
     """Each folder's ``__init__.py`` has a docstring: what the folder holds (and, for the folders of
-    pyopl/script and pyopl/backends, what it may import)."""
+    pyopl/script, pyopl/backends and pyopl/lowering, what it may import)."""
     bare = [f.relative_to(ROOT).as_posix() for f in _package_folders()
             if not ast.get_docstring(ast.parse((f / "__init__.py").read_text(encoding="utf-8")))]
-    assert bare == ["pyopl/lowering"]  # phase 2 of issue 49
+    assert bare == []
 
 
 def test_every_import_goes_down_the_layer_tables():
@@ -247,13 +246,13 @@ def test_the_layer_check_sees_an_import_going_up():
     """The checker itself: an import from diagnostics/ up into api.py, and one between two folders
     of one row, are reported; the same import listed as an exception would not be."""
     graph = {"pyopl.diagnostics.render": {"pyopl.api"}, "pyopl.semantics.values": {"pyopl.results.result"},
-             "pyopl.lowering.build": {"pyopl.ir"}, "pyopl.api": set(), "pyopl.results.result": set(), "pyopl.ir": set()}
+             "pyopl.lowering.model.build": {"pyopl.ir"}, "pyopl.api": set(), "pyopl.results.result": set(), "pyopl.ir": set()}
     files = {m: m.replace(".", "/") + ".py" for m in graph}
     assert layer_violations(graph, files) == ["pyopl/diagnostics/render.py imports pyopl/api.py",
                                               "pyopl/semantics/values.py imports pyopl/results/result.py"]
-    assert layer_violations({"pyopl.data.convert": {"pyopl.lowering.errors"}, "pyopl.lowering.errors": set()},
+    assert layer_violations({"pyopl.data.convert": {"pyopl.lowering.forms.errors"}, "pyopl.lowering.forms.errors": set()},
                             {"pyopl.data.convert": "pyopl/data/convert.py",
-                             "pyopl.lowering.errors": "pyopl/lowering/errors.py"}) == []
+                             "pyopl.lowering.forms.errors": "pyopl/lowering/forms/errors.py"}) == []
 
 
 def test_the_layer_check_reads_a_folder_table_inside_a_folder():
@@ -261,8 +260,8 @@ def test_the_layer_check_reads_a_folder_table_inside_a_folder():
     top table still judges an import leaving the folder."""
     graph = {"pyopl.script.language.values": {"pyopl.script.engine.parser"},
              "pyopl.script.engine.parser": {"pyopl.script.language.values", "pyopl.api"},
-             "pyopl.script.flow.processing": {"pyopl.script.engine.parser", "pyopl.lowering.errors"},
-             "pyopl.api": set(), "pyopl.lowering.errors": set()}
+             "pyopl.script.flow.processing": {"pyopl.script.engine.parser", "pyopl.lowering.forms.errors"},
+             "pyopl.api": set(), "pyopl.lowering.forms.errors": set()}
     files = {m: m.replace(".", "/") + ".py" for m in graph}
     assert layer_violations(graph, files) == ["pyopl/script/engine/parser.py imports pyopl/api.py",
                                               "pyopl/script/language/values.py imports pyopl/script/engine/parser.py"]
@@ -283,7 +282,7 @@ def test_the_finder_skips_type_checking_imports(tmp_path):
 
 
 def test_every_registered_builtin_is_known_to_the_name_checker():
-    from pyopl.lowering.builtins import BUILTINS, FUNCTIONS
+    from pyopl.lowering.functions.builtins import BUILTINS, FUNCTIONS
 
     assert set(FUNCTIONS) <= set(BUILTINS)
     assert {"abs", "card", "ord", "floor", "ftoi", "minl", "rand", "asSet", "staticLex"} <= set(FUNCTIONS)
@@ -292,7 +291,7 @@ def test_every_registered_builtin_is_known_to_the_name_checker():
 
 
 def test_a_builtin_name_is_registered_once():
-    from pyopl.lowering import builtins
+    from pyopl.lowering.functions import builtins
 
     with pytest.raises(ValueError, match="registered twice"):
         builtins.builtin("abs")(lambda ev, node, env: 0)
@@ -301,7 +300,7 @@ def test_a_builtin_name_is_registered_once():
 def test_every_expression_node_has_one_tree_walk_handler():
     """Each concrete expression class of the AST is in the Evaluator's dispatch table (the one place
     a construct is wired in), and the table holds nothing else."""
-    from pyopl.lowering.expressions import Evaluator
+    from pyopl.lowering.evaluate.expressions import Evaluator
     from pyopl.syntax import ast as A
 
     kinds = {c for c in vars(A).values() if isinstance(c, type) and issubclass(c, A.Expr) and c is not A.Expr

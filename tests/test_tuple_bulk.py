@@ -28,8 +28,8 @@ from pyopl.data.fastpath import parse_data_fast
 from pyopl.data.parser import DataItem, DSet, DTuple
 from pyopl.diagnostics.diagnostic import Span
 from pyopl.diagnostics.reporter import Reporter
-from pyopl.lowering import vectorised
-from pyopl.lowering.errors import EvalError
+from pyopl.lowering.arrays import vectorised
+from pyopl.lowering.forms.errors import EvalError
 from pyopl.semantics.values import OplSet, OplTuple, TupleType
 
 from dat_compare import both as _both

@@ -13,7 +13,8 @@ import math
 import pytest
 
 import pyopl
-from pyopl.lowering import constraints, vectorised, vectorised_rows
+from pyopl.lowering.model import constraints
+from pyopl.lowering.arrays import vectorised, vectorised_rows
 from tests.ir_compare import assert_same_ir
 
 

@@ -1,9 +1,9 @@
 """The min-cost-flow model as users write it, on the array paths and off them: the same IR bit for bit.
 
 The shape (issue 20): arcs as a tuple set with number fields, ``dvar float+ flow[a in Arcs] in
-0..a.cap`` (per-element bounds: :func:`pyopl.lowering.vectorised_subsets.vector_domain_bounds`) and balance rows
+0..a.cap`` (per-element bounds: :func:`pyopl.lowering.arrays.vectorised_subsets.vector_domain_bounds`) and balance rows
 ``sum(a in Arcs : a.src == v) flow[a] - sum(a in Arcs : a.dst == v) flow[a] == b[v]``
-(:mod:`pyopl.lowering.vectorised_rows`).  Seeded random instances and shape variants (the filters'
+(:mod:`pyopl.lowering.arrays.vectorised_rows`).  Seeded random instances and shape variants (the filters'
 sides and order, ``<=``/``>=`` rows, int or float fields, other range ends, other dvar types) are
 compiled with the array paths as they ship and with them switched off; the IRs and the diagnostics
 must agree, and the array paths must actually have been taken.
@@ -16,7 +16,8 @@ import numpy as np
 import pytest
 
 import pyopl
-from pyopl.lowering import constraints, declarations, vectorised_rows
+from pyopl.lowering.model import constraints, declarations
+from pyopl.lowering.arrays import vectorised_rows
 from tests.ir_compare import array_paths_off, assert_same_bits, check_and_compile
 
 MOD = """\
@@ -157,7 +158,7 @@ subject to { forall(v in 0..2) sum(a in Arcs : a.src == v) flow[a] - sum(a in Ar
 ])
 def test_a_sum_over_a_tuple_pattern_compiles_as_the_tree_walk(monkeypatch, objective):
     taken: list = []
-    from pyopl.lowering import vectorised_inline
+    from pyopl.lowering.arrays import vectorised_inline
 
     real = vectorised_inline.single_name_form
     monkeypatch.setattr(vectorised_inline, "single_name_form",

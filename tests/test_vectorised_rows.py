@@ -1,4 +1,4 @@
-"""``forall`` constraint families built with arrays (pyopl/lowering/vectorised_rows.py) give exactly the
+"""``forall`` constraint families built with arrays (pyopl/lowering/arrays/vectorised_rows.py) give exactly the
 rows the one-by-one path gives: same matrix bit for bit, bounds, labels, keys, statements and diagnostics."""
 from __future__ import annotations
 
@@ -11,7 +11,8 @@ from property_budget import examples
 
 import pyopl
 from ir_compare import assert_same_ir
-from pyopl.lowering import constraints, vectorised_rows
+from pyopl.lowering.model import constraints
+from pyopl.lowering.arrays import vectorised_rows
 
 
 def _compile(mod: str, dat: str, monkeypatch, on: bool):
@@ -181,14 +182,14 @@ def test_array_lin_expr_terms_fold_in_order_and_then_own_the_value():
     assert e.cols is not None and not e.is_constant
     assert e.terms == {4: (0.0 + 0.1 + 0.2) + 0.3, 1: 2.0} and list(e.terms) == [4, 1]
     assert e.cols is None  # the dict is the value from now on
-    e.iadd(pyopl.lowering.linear.LinExpr({1: 1.0}, 0.5))
+    e.iadd(pyopl.lowering.forms.linear.LinExpr({1: 1.0}, 0.5))
     assert e.terms[1] == 3.0 and e.const == 2.0
 
 
 def test_distinct_per_row_agrees_with_scipy_on_random_rows():
     # (NumPy only in the compiler; SciPy's sum_duplicates is the independent reference here)
     import scipy.sparse as sp
-    from pyopl.lowering.vectorised_rows import _distinct_per_row
+    from pyopl.lowering.arrays.vectorised_rows import _distinct_per_row
 
     rng = np.random.default_rng(7)
     seen = {True: 0, False: 0}

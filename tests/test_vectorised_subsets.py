@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 from property_budget import examples
 
 import pyopl
-from pyopl.lowering import vectorised_rows, vectorised_subsets
+from pyopl.lowering.arrays import vectorised_rows, vectorised_subsets
 from tests.ir_compare import array_paths_off, assert_same_bits, check_and_compile
 
 EXAMPLES = {"fuzz": 0, "covered": 0}  # counts of the fuzz campaign (printed by -s; see docs/performance.md)
@@ -152,8 +152,8 @@ Given = [{"a"}, {"b", "c"}, {"d", "a", "b"}];
 
 def test_the_sets_are_made_when_read_and_are_the_comprehensions():
     from pyopl.diagnostics.reporter import Reporter
-    from pyopl.lowering.driver import run
-    from pyopl.lowering.instance import Instance
+    from pyopl.lowering.model.driver import run
+    from pyopl.lowering.model.instance import Instance
     from pyopl.syntax.parser import parse_model
 
     mod = BITS_MOD % (4, "sum(e in Edges : e.i in S[k] && e.j in S[k]) x[e] <= card(S[k]) - 1;")

@@ -1,4 +1,4 @@
-"""``sum`` evaluated with arrays (pyopl/lowering/vectorised.py) gives exactly the term-by-term result.
+"""``sum`` evaluated with arrays (pyopl/lowering/arrays/vectorised.py) gives exactly the term-by-term result.
 
 Each model is compiled twice: with the array path on for every size, and
 with it off; the IRs must be equal bit for bit (matrix, objective, bounds,
@@ -17,7 +17,7 @@ from property_budget import examples
 
 import pyopl
 from ir_compare import assert_same_ir
-from pyopl.lowering import vectorised
+from pyopl.lowering.arrays import vectorised
 
 
 def _compile(mod: str, dat: str, monkeypatch, on: bool):

@@ -62,7 +62,7 @@ def auto_refusal(ir, why: str | None, options: SolveOptions):
     """The ``error`` result of ``--solver auto`` for a model it gives to no backend although one could
     take it (a non-convex quadratic constraint: IBM OPL's engine, CPLEX, refuses it with Error 5002,
     and a global solve is the user's choice), in the words of ``pyopl check``
-    (:func:`pyopl.lowering.quadratic.report_solver_needs`); None otherwise. ``why``: the reason
+    (:func:`pyopl.lowering.linearise.quadratic.report_solver_needs`); None otherwise. ``why``: the reason
     :func:`resolve` gave."""
     from .capabilities import NONCONVEX_QCP_WHY, qcon_convex
 

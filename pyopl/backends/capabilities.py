@@ -148,7 +148,7 @@ def _psd(sub: np.ndarray, tol: float) -> bool:
 
 
 def qcon_convex(q, n: int, tol: float = 1e-9) -> bool:
-    """Whether the quadratic constraint ``q`` (a :class:`~pyopl.lowering.quadratic.QuadRow`,
+    """Whether the quadratic constraint ``q`` (a :class:`~pyopl.lowering.linearise.quadratic.QuadRow`,
     ``lo <= lin + sum q_ij x_i x_j <= hi``) has a convex feasible set by the usual test: the
     quadratic part positive semidefinite on a finite upper side, negative semidefinite on a finite
     lower side (an equality is convex only when both hold, i.e. the part is zero)."""

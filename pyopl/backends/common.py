@@ -258,7 +258,7 @@ def dexpr_values(ir: IR, x: np.ndarray, int_tol: float | None = DEFAULT_INTEGRAL
 
 
 def _eval_form(f: Any, x: np.ndarray) -> float:
-    from ..lowering.linear import LinExpr, QuadExpr
+    from ..lowering.forms.linear import LinExpr, QuadExpr
 
     if isinstance(f, LinExpr):
         return float(f.const + sum(c * x[j] for j, c in f.terms.items()))
@@ -294,7 +294,7 @@ def _form_value(ir: IR, f: Any, x: np.ndarray, xi: np.ndarray | None) -> int | f
 def _integer_form(ir: IR, f: Any) -> bool:
     """Every term of the linear (or quadratic) form ``f`` is an integer column with an integral
     coefficient, and its constant is integral: its value at integer columns is an integer."""
-    from ..lowering.linear import LinExpr, QuadExpr
+    from ..lowering.forms.linear import LinExpr, QuadExpr
 
     if isinstance(f, QuadExpr):
         return _integer_form(ir, f.lin) and all(

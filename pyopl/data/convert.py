@@ -16,7 +16,7 @@ import numpy as np
 
 from ..diagnostics.diagnostic import Span
 from ..semantics.values import FloatColumn, FloatRange, OplArray, OplRange, OplSet, OplTuple, TupleType, show
-from ..lowering.errors import EvalError
+from ..lowering.forms.errors import EvalError
 from .frames import PandasValue, is_pandas
 from .parser import DKeyed, DNamed, DRange, DSet, DTuple, UnfilledRows, UnfilledTuples
 from .types import ArrayOf, SetOf  # noqa: F401  (ArrayOf: imported from here by lowering)

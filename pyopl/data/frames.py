@@ -34,9 +34,9 @@ class PandasValue:
         index levels are its index sets, or a DataFrame with the first index sets on the rows
         and the last one on the columns (``cost[Plants][Markets]``: plants down, markets across).
         Missing values (NaN) are left out, so the data check names the missing keys.
-        Raises :class:`~pyopl.lowering.errors.EvalError` for a shape that does not fit."""
+        Raises :class:`~pyopl.lowering.forms.errors.EvalError` for a shape that does not fit."""
         from .types import SetOf
-        from ..lowering.errors import EvalError
+        from ..lowering.forms.errors import EvalError
 
         obj = self.obj
         kind = type(obj).__name__
@@ -71,7 +71,7 @@ class PandasValue:
         return [tuple(_py(x) for x in row) for row in frame.itertuples(index=False, name=None)]
 
     def _array(self, ndims: int, name: str, span: Any) -> Any:
-        from ..lowering.errors import EvalError
+        from ..lowering.forms.errors import EvalError
 
         obj = self.obj
         kind = type(obj).__name__

@@ -340,9 +340,9 @@ def _pipeline(an: Analysis, text: str, data: Any, reporter: Any, sources: dict, 
     the data load served from ``caches`` when given."""
     from ..data.loader import load_data
     from ..limits import Limits
-    from ..lowering.build import build_ir, check_numbers
-    from ..lowering.driver import run as lower_items
-    from ..lowering.instance import Instance
+    from ..lowering.model.build import build_ir, check_numbers
+    from ..lowering.model.driver import run as lower_items
+    from ..lowering.model.instance import Instance
     from ..script.flow import processing as script_host
     from ..script.opl.options import ScriptOptions
     from ..semantics.checker import check_names
@@ -380,6 +380,6 @@ def _pipeline(an: Analysis, text: str, data: Any, reporter: Any, sources: dict, 
     ir = build_ir(inst)
     check_numbers(ir, reporter)
     if ir.qcons or ir.q is not None:
-        from ..lowering.quadratic import report_solver_needs
+        from ..lowering.linearise.quadratic import report_solver_needs
 
         report_solver_needs(ir, reporter, "auto")  # as `pyopl check` and `pyopl solve` by default

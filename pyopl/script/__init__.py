@@ -49,7 +49,7 @@ class _LazyHost:
         return getattr(import_module(".flow.processing", __name__), name)
 
 
-#: The script host to give an :class:`~pyopl.lowering.instance.Instance` (see :class:`_LazyHost`).
+#: The script host to give an :class:`~pyopl.lowering.model.instance.Instance` (see :class:`_LazyHost`).
 HOST = _LazyHost()
 
 __all__ = ["HOST", "Interpreter", "parse_script", "ScriptError", "HostObject", "HostFunction", "JSArray", "JSObject",

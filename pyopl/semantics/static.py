@@ -13,7 +13,7 @@ from typing import Any, Iterator
 
 from ..diagnostics.diagnostic import Edit, Fix, Label, Span
 from ..diagnostics.reporter import Reporter, near_miss, one_of, rename_applicability, rename_suggestion
-from ..lowering.builtins import BUILTINS, CP_FUNCTIONS, DATA_CP_FUNCTIONS
+from ..lowering.functions.builtins import BUILTINS, CP_FUNCTIONS, DATA_CP_FUNCTIONS
 from ..syntax import ast as A
 from .fields import _FIELDS, child_fields
 
@@ -555,14 +555,14 @@ class StaticRules:
                         help="write `%s`" % shown, fix=fix)
             return
         if self.using_cp and f in CP_SUPPORTED:
-            return  # compiled for CP-SAT (pyopl/lowering/cp.py)
+            return  # compiled for CP-SAT (pyopl/lowering/cp/constraints.py)
         if self.using_cp and len(c.args) == {"next": 3}.get(f):
             self.r.emit("unsupported-cp-construct", span, "`%s(seq, ...)` on a `dvar sequence` is a CP Optimizer "
                         "constraint that pyopl does not yet compile to CP-SAT" % f,
                         help="order the intervals with precedences (`endBeforeStart(a, b)`) instead")
             return
         if f in DATA_CP_FUNCTIONS and not self._mentions_decision(c.args):
-            return  # on data, outside constraints, in CP and CPLEX models alike (pyopl/lowering/builtins.py)
+            return  # on data, outside constraints, in CP and CPLEX models alike (pyopl/lowering/functions/builtins.py)
         if f in CP_FUNCTIONS:
             if self.using_cp:
                 self.r.emit("unsupported-cp-construct", span,

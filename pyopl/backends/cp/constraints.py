@@ -1,6 +1,6 @@
 """The CP constraints of the IR (``ir.cp_constraints``, ``ir.intervals``) as CP-SAT's own constraints.
 
-Each :class:`~pyopl.lowering.cp.CpConstraint` kind maps to one CP-SAT call (``ortools.sat.python.cp_model``):
+Each :class:`~pyopl.lowering.cp.constraints.CpConstraint` kind maps to one CP-SAT call (``ortools.sat.python.cp_model``):
 ``allDifferent`` -> ``add_all_different``, ``element`` -> ``add_element``, ``inverse`` ->
 ``add_inverse``, ``max``/``min`` -> ``add_max_equality``/``add_min_equality``, ``abs`` ->
 ``add_abs_equality``, ``linear_if`` -> a
@@ -109,7 +109,7 @@ class Builder:
                 self.circuits[c.data["seq2"]] = make_circuit(self, c.data["intervals2"])
 
     def add_intervals(self, ivs: list) -> None:
-        """One CP-SAT interval per :class:`~pyopl.lowering.intervals.IntervalVar`, in order; a size
+        """One CP-SAT interval per :class:`~pyopl.lowering.cp.constraints.intervals.IntervalVar`, in order; a size
         column fixed to one value (``size 5``) is given as that constant."""
         m, xs = self.m, self.xs
         self.ivs = ivs
@@ -219,7 +219,7 @@ class Builder:
         self.m.add_min_equality(self.xs[c.data["target"]], self._exprs(c, c.exprs, "min"))
 
     def _product(self, c: Any) -> None:
-        """``target == a * b`` (pyopl/lowering/cp_arith.py)."""
+        """``target == a * b`` (pyopl/lowering/linearise/cp_arith.py)."""
         a, b = self._exprs(c, c.exprs, "product")
         self.m.add_multiplication_equality(self.xs[c.data["target"]], [a, b])
 
@@ -253,7 +253,7 @@ class Builder:
 
     def _in(self, c: Any) -> None:
         """``e in S`` as the literal of ``c.data["literal"]``: ``e`` in the ranges of ``S`` when it is
-        true, in the rest of ``e``'s domain when it is false (pyopl/lowering/cp_arith.py)."""
+        true, in the rest of ``e``'s domain when it is false (pyopl/lowering/linearise/cp_arith.py)."""
         from ortools.util.python import sorted_interval_list
 
         Domain = sorted_interval_list.Domain
@@ -372,7 +372,7 @@ class Builder:
 
     def _height(self, h: Any) -> Any:
         """A height of a cumulative function: a number, or ``sign * column`` for a chosen one
-        (:class:`~pyopl.lowering.scheduling.VarHeight`)."""
+        (:class:`~pyopl.lowering.cp.constraints.scheduling.VarHeight`)."""
         return h if isinstance(h, int) else h.sign * self.xs[h.col]
 
     def _cumul(self, c: Any) -> None:

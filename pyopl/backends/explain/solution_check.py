@@ -6,7 +6,7 @@ each solution of a pool, each solve of a ``main`` flow) the point is checked in 
 1. **The model's own semantics.** The instance's declarations are evaluated again with every
    ``dvar`` replaced by its reported value (integers as reported, rounded within the solver's
    integrality tolerance): the objective, and each constraint statement with its ``forall``,
-   ``if`` and filters, by the same :class:`~pyopl.lowering.expressions.Evaluator` that lowered it
+   ``if`` and filters, by the same :class:`~pyopl.lowering.evaluate.expressions.Evaluator` that lowered it
    but on numbers, so ``abs``, ``min``/``max``, ``piecewise`` and logical constraints are judged
    as OPL defines them, not through the rows and big-M bounds that stood in for them. Every
    instance of a statement that needed a linearisation (a logical constraint, ``abs``, ``min``,
@@ -207,8 +207,8 @@ def check_point(ir: IR, x: np.ndarray, objective: float | None, int_tol: float, 
     """Check the point ``x`` (one value per column, as the solver returned it) of ``ir``, whose
     objective the solver reported as ``objective``; ``inst`` (the compiled instance, when kept) adds
     the evaluation from the model's declarations; ``plain_budget_s``: seconds the sampled plain
-    statements may take (default :data:`pyopl.lowering.at_point.PLAIN_BUDGET_S`). See the module docstring."""
-    from ...lowering.at_point import check_statements, comparison_text, objective_at
+    statements may take (default :data:`pyopl.lowering.model.at_point.PLAIN_BUDGET_S`). See the module docstring."""
+    from ...lowering.model.at_point import check_statements, comparison_text, objective_at
 
     t0 = time.perf_counter()
     report = CheckReport()
@@ -259,7 +259,7 @@ def _objective_from_model(ir: IR, inst: Any) -> bool:
     """Evaluate the objective from its declaration when lowering linearised something in it, or when
     it has at most :data:`OBJECTIVE_TERMS` terms; a larger plain linear objective is its compiled
     ``c @ x`` (its tree walk would cost more than the compile)."""
-    from ...lowering.at_point import needs_semantics, objective_item
+    from ...lowering.model.at_point import needs_semantics, objective_item
 
     item = objective_item(inst)
     if item is None:

@@ -35,7 +35,7 @@ class TableValue:
     def resolve(self, typ: Any, dims: list[Any], name: str, span: Any) -> Any:
         """The plain value for declaration ``name`` (element type ``typ`` over index sets ``dims``), in
         the forms the data conversion takes (:mod:`pyopl.data.convert`). Raises
-        :class:`~pyopl.lowering.errors.EvalError` (``data-shape-mismatch``, ``data-type-mismatch``) at
+        :class:`~pyopl.lowering.forms.errors.EvalError` (``data-shape-mismatch``, ``data-type-mismatch``) at
         the read's place for a block that does not fit."""
         from ...semantics.values import TupleType
         from ..types import SetOf
@@ -81,7 +81,7 @@ class TableValue:
 
     def _by_keys(self, typ: Any, dims: list[Any], name: str) -> dict:
         """``{key: value}`` (nested per index) from keyed rows; a key given twice is an error."""
-        from ...lowering.errors import EvalError
+        from ...lowering.forms.errors import EvalError
 
         out: dict = {}
         for r, row in enumerate(self.rows):
@@ -97,7 +97,7 @@ class TableValue:
 
     # ------------------------------------------------------------------ shapes
     def _shape(self, name: str, what: str, help: str) -> None:
-        from ...lowering.errors import EvalError
+        from ...lowering.forms.errors import EvalError
 
         raise EvalError("data-shape-mismatch", self.span, "`%s` %s" % (name, what), help=help)
 
@@ -154,7 +154,7 @@ class TableValue:
     def _cell(self, v: Any, t: Any, name: str, r: int, c: int) -> Any:
         """One cell as the type ``t`` wants it: a CSV's text as a number where a number is declared,
         a spreadsheet's number as text where a string is; an empty cell is an error naming its place."""
-        from ...lowering.errors import EvalError
+        from ...lowering.forms.errors import EvalError
 
         if v is None or (isinstance(v, float) and math.isnan(v)):
             raise EvalError("data-type-mismatch", self.span, "`%s` gets an empty cell from %s (row %d, column %d)"

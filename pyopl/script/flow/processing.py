@@ -172,7 +172,7 @@ def _report(ctx: ScriptContext, e: Any) -> None:
 def finish_pre(inst: Any) -> None:
     """After the instance is built: the pre-processing output is kept; data declared without
     initializer that the model uses and no script assigns keeps its warning (OPL0413/OPL0414)."""
-    from ...lowering.defaults import warn_defaults
+    from ...lowering.model.defaults import warn_defaults
 
     ctx = getattr(inst, "script_ctx", None)
     later = (ctx.post_blocks + ([ctx.main_block] if ctx.main_block else [])) if ctx is not None else []

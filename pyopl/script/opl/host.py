@@ -161,8 +161,8 @@ class ScriptContext:
         """Forget what the evaluator computed from data before a script changed it."""
         if not self.dirty:
             return
-        from ...lowering.expressions import Evaluator
-        from ...lowering.symbols import DexprArray, DexprScalar
+        from ...lowering.evaluate.expressions import Evaluator
+        from ...lowering.forms.symbols import DexprArray, DexprScalar
 
         self.inst.ev = Evaluator(self.inst)
         for sym in self.inst.symbols.values():
@@ -219,9 +219,9 @@ class ScriptContext:
         if math.isnan(v) or v == (math.inf if which == "LB" else -math.inf):
             raise host_error("script-value-type", "the %s bound of `%s` cannot be %s" % (word, label, js_number(v)), span,
                              help="check the computation that gave %s" % js_number(v))
-        if (which == "UB" and v >= 1e20) or (which == "LB" and v <= -1e20):  # CPLEX_INFINITY of pyopl.lowering.build
+        if (which == "UB" and v >= 1e20) or (which == "LB" and v <= -1e20):  # CPLEX_INFINITY of pyopl.lowering.model.build
             v = math.inf if which == "UB" else -math.inf
-        if math.isfinite(v) and abs(v) >= 1e15:  # LARGE_VALUE of pyopl.lowering.build
+        if math.isfinite(v) and abs(v) >= 1e15:  # LARGE_VALUE of pyopl.lowering.model.build
             raise host_error("script-value-type", "the %s bound of `%s` is %s, which no solver can take" % (
                 word, label, js_number(v)), span,
                 help="write %sInfinity for no bound; finite bounds must be below 1e15 in magnitude" % (
@@ -307,10 +307,10 @@ class ScriptContext:
                 return float(v if not key else v[key])
             except (KeyError, TypeError):
                 pass
-        from ...lowering.linear import LinExpr, QuadExpr
-        from ...lowering.symbols import DexprScalar
+        from ...lowering.forms.linear import LinExpr, QuadExpr
+        from ...lowering.forms.symbols import DexprScalar
 
-        from ...lowering.errors import EvalError
+        from ...lowering.forms.errors import EvalError
 
         sym = self.inst.symbols[name].value
         try:
@@ -334,7 +334,7 @@ class ScriptContext:
         (a cell whose definition cannot be evaluated is left out, as in the reported values). An array of
         more than ``REPORT_CELLS_MAX`` cells gives a mapping that computes each cell when it is read (IBM
         creates a cell where it is used)."""
-        from ...lowering.build import REPORT_CELLS_MAX
+        from ...lowering.model.build import REPORT_CELLS_MAX
         from .dexpr_cells import LazyCells, product_size
 
         if product_size(dims) > REPORT_CELLS_MAX:
@@ -349,7 +349,7 @@ class ScriptContext:
 
     def form_value(self, form: Any) -> float:
         """The value of a linear (or quadratic) form at the solution."""
-        from ...lowering.linear import LinExpr, QuadExpr
+        from ...lowering.forms.linear import LinExpr, QuadExpr
 
         if isinstance(form, QuadExpr):
             return self.form_value(form.lin) + sum(c * self._col(i) * self._col(j) for (i, j), c in form.quad.items())
@@ -482,10 +482,10 @@ class ScriptContext:
         return cache[1]
 
     def _compute_postproc(self) -> dict:
-        from ...lowering.declarations import process_item
-        from ...lowering.errors import EvalError
-        from ...lowering.instance import Symbol
-        from ...lowering.symbols import DexprArray, DexprScalar
+        from ...lowering.model.declarations import process_item
+        from ...lowering.forms.errors import EvalError
+        from ...lowering.model.instance import Symbol
+        from ...lowering.forms.symbols import DexprArray, DexprScalar
         from .solution_values import decisions_as_data
 
         inst = self.inst
@@ -577,7 +577,7 @@ class ModelHost(HostObject):
     def name_class(self, name: str) -> str | None:
         """``typeof name`` where the script value is a number but IBM's object is not: a scalar ``dexpr``
         is an ``IloNumExpr`` (IBM's ``typeof.mod`` example)."""
-        from ...lowering.symbols import DexprScalar
+        from ...lowering.forms.symbols import DexprScalar
 
         sym = self.ctx.inst.symbols.get(name)
         if sym is not None and sym.kind == "dexpr" and isinstance(sym.value, DexprScalar):
@@ -652,7 +652,7 @@ def _cumul_function_host(ctx: Any, v: Any, name: str = "cumulFunction") -> Any:
 
 
 def step_function_host(name: str, f: Any) -> Any:
-    """A ``stepFunction`` as a script function of one number (pyopl/lowering/step_functions.py)."""
+    """A ``stepFunction`` as a script function of one number (pyopl/lowering/cp/step_functions.py)."""
     from ..language.convert import to_number
     from ..language.values import HostFunction
 
@@ -662,14 +662,14 @@ def step_function_host(name: str, f: Any) -> Any:
     return HostFunction(name, call, length=1)
 
 
-VALUE_HOSTS["StateFunction"] = _state_function_host  # (pyopl/lowering/state_functions.py)
-VALUE_HOSTS["StepFunction"] = lambda ctx, v: step_function_host("stepFunction", v)  # (pyopl/lowering/step_functions.py)
-VALUE_HOSTS["CumulExpr"] = _cumul_function_host  # (pyopl/lowering/scheduling.py)
+VALUE_HOSTS["StateFunction"] = _state_function_host  # (pyopl/lowering/cp/state_functions.py)
+VALUE_HOSTS["StepFunction"] = lambda ctx, v: step_function_host("stepFunction", v)  # (pyopl/lowering/cp/step_functions.py)
+VALUE_HOSTS["CumulExpr"] = _cumul_function_host  # (pyopl/lowering/cp/scheduling.py)
 
 
 def element(ctx: ScriptContext, name: str, span: Any) -> Any:
     """The model element ``name`` as a script value (numbers and strings plain, the rest host objects)."""
-    from ...lowering.symbols import DexprArray, DexprScalar
+    from ...lowering.forms.symbols import DexprArray, DexprScalar
 
     lazy = getattr(ctx.inst, "_lazy_data", None)
     if lazy is not None and name in lazy.fresh:  # IBM computes internal data at its first use (lazy_data.py)
@@ -690,7 +690,7 @@ def element(ctx: ScriptContext, name: str, span: Any) -> Any:
     k = sym.kind
     if k in ("param",):
         v = sym.value
-        if type(v).__name__ == "StateFunction":  # (pyopl/lowering/state_functions.py)
+        if type(v).__name__ == "StateFunction":  # (pyopl/lowering/cp/state_functions.py)
             from .intervals import StateFunctionHost
 
             return StateFunctionHost(ctx, name, v)
@@ -698,7 +698,7 @@ def element(ctx: ScriptContext, name: str, span: Any) -> Any:
             return step_function_host(name, v)
         if isinstance(v, OplArray):
             return ArrayHost(ctx, v, (), _decl_type(sym))
-        from ...lowering.state_functions import StateFunction
+        from ...lowering.cp.state_functions import StateFunction
 
         if isinstance(v, StateFunction):  # (never its Python form in a script's output)
             raise host_error("script-unknown-name", "`%s` is a `stateFunction`, which scripts cannot read yet" % name,

@@ -174,7 +174,7 @@ class SequenceHost(_Host):
 class StateFunctionHost(_Host):
     """A ``stateFunction`` after a CP solve: ``getNumberOfSegments()``, ``getSegmentStart(i)``,
     ``getSegmentEnd(i)``, ``getSegmentValue(i)`` (``-1`` where no interval defines the state) and
-    ``getValue(t)``, over the segments of :func:`pyopl.lowering.state_functions.state_segments`."""
+    ``getValue(t)``, over the segments of :func:`pyopl.lowering.cp.constraints.state_functions.state_segments`."""
 
     type_name = "stateFunction"
     script_class = "IloStateFunctionExpr"
@@ -184,8 +184,8 @@ class StateFunctionHost(_Host):
         self.name, self.value = name, value
 
     def _segments(self, span: Any) -> list:
-        from ...lowering.segments import cumul_segments
-        from ...lowering.state_functions import state_segments
+        from ...lowering.cp.segments import cumul_segments
+        from ...lowering.cp.state_functions import state_segments
 
         ctx = self.ctx
         ctx._need_solution("`%s`" % self.name, span)
@@ -225,6 +225,6 @@ class StateFunctionHost(_Host):
 
 class CumulFunctionHost(StateFunctionHost):
     """A ``cumulFunction`` after a CP solve: the same methods over the segments of
-    :func:`pyopl.lowering.segments.cumul_segments` (IloCumulFunctionExpr, IBM ILOG Script for OPL)."""
+    :func:`pyopl.lowering.cp.constraints.segments.cumul_segments` (IloCumulFunctionExpr, IBM ILOG Script for OPL)."""
 
     type_name = "cumulFunction"

@@ -2,7 +2,7 @@
 variables, dexprs and constraints (IBM OPL manual, "IBM ILOG Script for OPL", the
 ``IloOplModel`` element classes).
 
-Each wrapper reads the element live from the :class:`~pyopl.lowering.instance.Instance`
+Each wrapper reads the element live from the :class:`~pyopl.lowering.model.instance.Instance`
 (pre-processing) or from the solution (post-processing), so what a script changes is what the
 constraints then see.  ``for (var k in o)`` gives the *elements* of a set (tuples included)
 and the *indices* of an array (:meth:`iter_keys`).  How values print (``writeln``) follows

@@ -8,7 +8,7 @@ import contextlib
 import itertools
 from typing import Any, Iterator
 
-from ...lowering.errors import NONLINEAR_SLUGS  # noqa: F401  (read from here by the host)
+from ...lowering.forms.errors import NONLINEAR_SLUGS  # noqa: F401  (read from here by the host)
 from ...semantics.values import OplArray
 
 def _product(dims: list):
@@ -22,9 +22,9 @@ def decisions_as_data(ctx: Any, fresh_dexprs: bool = False) -> Iterator[dict]:
     with empty caches (its definition is then evaluated on those values). A fresh evaluator and a
     scratch reporter are used; everything is put back after. Yields the symbols as they were."""
     from ...diagnostics.reporter import Reporter
-    from ...lowering.expressions import Evaluator
-    from ...lowering.instance import Symbol
-    from ...lowering.symbols import DexprArray, DexprScalar
+    from ...lowering.evaluate.expressions import Evaluator
+    from ...lowering.model.instance import Symbol
+    from ...lowering.forms.symbols import DexprArray, DexprScalar
 
     inst = ctx.inst
     saved_symbols, saved_reporter, saved_ev = dict(inst.symbols), inst.reporter, inst.ev
@@ -60,8 +60,8 @@ def decisions_as_data(ctx: Any, fresh_dexprs: bool = False) -> Iterator[dict]:
 def dexpr_at_solution(ctx: Any, name: str, key: tuple, span: Any) -> float:
     """The dexpr ``name`` (cell ``key``) computed from the solution's values: its definition evaluated
     with every decision variable replaced by its value. Raises the EvalError of the definition."""
-    from ...lowering.linear import LinExpr, QuadExpr
-    from ...lowering.symbols import DexprScalar
+    from ...lowering.forms.linear import LinExpr, QuadExpr
+    from ...lowering.forms.symbols import DexprScalar
 
     with decisions_as_data(ctx, fresh_dexprs=True):
         inst = ctx.inst

@@ -1,0 +1,248 @@
+"""Ragged iteration for the array paths: a ``sum`` whose range depends on the ``forall``'s indices, and
+rows in which a column appears more than once.
+
+A unit commitment's minimum up-time row ``sum(s in t-minUp[u]+1..t : s >= 1) start[u][s]`` has a
+range of its own in every row ``(u, t)``.  The row-by-row path evaluates the range once per row
+and iterates it; here every row's range comes from arrays (``lo`` and ``hi`` per row, evaluated over
+the whole ``forall``), and the iteration space is laid out as offsets: row ``r`` gets
+``hi[r] - lo[r] + 1`` iterations with the values ``lo[r], lo[r] + 1, ...`` in order, the order the
+row path visits them.  Nothing of the size rows x periods is made.  The same layout serves a filter
+that bounds an integer range by the outer indices (``s in Periods : s >= t - minUp[u] + 1 && s <= t``):
+each row iterates only between its bounds, and the whole filter is then applied to those candidates,
+so the bounds only have to contain every value the filter keeps.
+
+Exactness (the rows must equal the row path's bit for bit): the values are the same integers in the
+same order.  A range whose bounds are not exact integers, or any value the array evaluation does not
+cover, raises ``_Fallback`` and the statement goes row by row, which reports what it reports.
+
+A column twice in one row (``+flow[a][k] - flow[a][k]`` for a self-loop arc ``a``, ``0.9 * x[a] - x[a]``
+for a lossy one) is summed in the row path's order of additions, fractions included: within one
+iteration at each ``+``/``-`` as ``LinExpr.iadd`` adds (:func:`merged_blocks`), within a row term by
+term, side by side (:func:`merge_repeats`). Only a repeat inside a flattened nest of sums (whose row
+path adds each inner sum first) must be exact in any order (integers of magnitude at most 2**40), and a
+column at most 4096 times in one row; otherwise ``_Fallback``.  A ``?:`` whose branches hold decision
+terms is laid out the same way, each branch's entries dead where it is not picked
+(:func:`picked_blocks`).
+"""
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+
+from ...semantics.values import OplRange
+from ...syntax import ast as A
+from ..forms.shapes import conjuncts
+from .vectorised_base import _Fallback
+
+_EXACT_COEF = 2.0 ** 40
+_MAX_GROUP = 4096
+
+
+def bind_range_per_row(sub: Any, b: A.Binder) -> None:
+    """Bind ``b`` (``s in lo..hi`` with ``lo``/``hi`` over the bound iterators) in the iteration space
+    ``sub`` (a :class:`~pyopl.lowering.arrays.vectorised._Sum`): each current iteration gets its own range;
+    then ``b``'s filter, if any, on the candidates."""
+    lo = _ints(sub, b.domain.lo)
+    hi = _ints(sub, b.domain.hi)
+    counts = np.maximum(hi - lo + 1, 0)
+    if not counts.any():
+        _bind(sub, b, counts, lo, OplRange(0, -1), 0)
+        return
+    live = counts > 0
+    base = int(lo[live].min())
+    _bind(sub, b, counts, lo, OplRange(base, int(hi[live].max())), base)
+
+
+def bind_filtered_range(sub: Any, b: A.Binder, domain: Any) -> bool:
+    """Bind ``b`` (``s in R : ... s >= e ... && ... s <= f ...`` with ``R`` an integer range and ``e``,
+    ``f`` over the bound iterators) by iterating each iteration's values between its bounds only; the
+    whole filter is then applied to those candidates.  False (nothing bound) where the filter has no
+    such bound."""
+    if type(domain) is not OplRange or not len(domain):
+        return False
+    name = b.patterns[0].name
+    lo = hi = None
+    for f in conjuncts(b.filter):
+        if not (isinstance(f, A.Compare) and len(f.ops) == 1 and f.ops[0] in ("<", "<=", ">", ">=")):
+            continue
+        left, right = f.operands
+        op = f.ops[0]
+        if isinstance(right, A.Name) and right.id == name:  # `e <= s` is `s >= e`
+            left, right, op = right, left, {"<": ">", "<=": ">=", ">": "<", ">=": "<="}[op]
+        if not (isinstance(left, A.Name) and left.id == name):
+            continue
+        used = sub.cache.names(right)[1]
+        if name in used or used.isdisjoint(sub.iters):
+            continue  # (a bound free of the outer indices: the general path filters as well)
+        v = sub.data(right)
+        x = np.broadcast_to(np.asarray(sub.num(v), dtype=np.float64), (sub.size,))
+        if np.isnan(x).any():
+            raise _Fallback()
+        x = np.clip(x, domain.lo - 1, domain.hi + 1)  # (only the part inside the range matters)
+        if op in (">", ">="):
+            bound = np.floor(x) + 1 if op == ">" else np.ceil(x)
+            lo = bound if lo is None else np.maximum(lo, bound)
+        else:
+            bound = np.ceil(x) - 1 if op == "<" else np.floor(x)
+            hi = bound if hi is None else np.minimum(hi, bound)
+    if lo is None and hi is None:
+        return False
+    lo = np.full(sub.size, domain.lo, dtype=np.int64) if lo is None else np.maximum(lo, domain.lo).astype(np.int64)
+    hi = np.full(sub.size, domain.hi, dtype=np.int64) if hi is None else np.minimum(hi, domain.hi).astype(np.int64)
+    _bind(sub, b, np.maximum(hi - lo + 1, 0), lo, domain, domain.lo)
+    return True
+
+
+def _ints(sub: Any, n: A.Expr) -> np.ndarray:
+    """An integer range bound over the iteration space, as int64 (``_Fallback`` unless exact ints)."""
+    v = sub.data(n)
+    if not v.exact_int:
+        raise _Fallback()  # a float bound: the row path's range rules decide
+    return np.broadcast_to(np.asarray(sub.num(v), dtype=np.float64), (sub.size,)).astype(np.int64)
+
+
+def _bind(sub: Any, b: A.Binder, counts: np.ndarray, lo: np.ndarray, domain: OplRange, base: int) -> None:
+    """Lay out ``counts[r]`` iterations after each current iteration ``r``, valued ``lo[r], lo[r]+1, ...``,
+    as positions in ``domain`` (value - ``base``); charge them; then apply ``b``'s filter."""
+    total = int(counts.sum())
+    budget = sub.ev.inst.budget
+    budget.refuse_size(total, sub.owner)
+    budget.charge(total, sub.owner)
+    sub.scanned += total
+    before = np.cumsum(counts) - counts  # where each iteration's values start
+    offset = np.arange(total, dtype=np.int64) - np.repeat(before, counts)
+    sub.iters = {k: (d, np.repeat(p, counts)) for k, (d, p) in sub.iters.items()}
+    sub.iters[b.patterns[0].name] = (domain, np.repeat(lo - base, counts) + offset)
+    sub.size = total
+    if b.filter is not None and total:
+        mask = sub.cond(b.filter)
+        sub.iters = {k: (d, p[mask]) for k, (d, p) in sub.iters.items()}
+        sub.size = int(mask.sum())
+
+
+def merged_blocks(a: list, b: list, size: int) -> list:
+    """The blocks of ``a + b`` per iteration as :class:`~pyopl.lowering.forms.linear.LinExpr` adds them: a block
+    of ``b`` whose column an ``a`` block has at an iteration is added into that block there
+    (``a_coef + b_coef``, as ``LinExpr.iadd`` adds, and at that block's place: the dict keeps the first
+    key's place), and its own entry there is dead (column -1); the other entries follow ``a``'s blocks.
+    ``b``'s coefficients carry their sign already. Within ``a`` and within ``b`` no column is live twice
+    at one iteration (each was made so), so neither is the result: a scaling of it is then
+    ``LinExpr.scaled`` of the merged form, bit for bit."""
+    out = list(a)
+    spans = [_span(j) for _c, j in out]
+    for c, j in b:
+        lo, hi = _span(j)
+        for k, (ac, aj) in enumerate(out):
+            if lo > spans[k][1] or hi < spans[k][0]:
+                continue  # (different dvars, or disjoint stretches of one: nothing to compare)
+            same = (np.broadcast_to(aj, (size,)) == j) & (np.broadcast_to(j, (size,)) >= 0)
+            if not same.any():
+                continue
+            ac = np.array(np.broadcast_to(ac, (size,)), dtype=np.float64)
+            cb = np.broadcast_to(np.asarray(c, dtype=np.float64), (size,))
+            ac[same] = ac[same] + cb[same]
+            out[k] = (ac, aj)
+            j = np.where(same, -1, np.broadcast_to(j, (size,)))
+            lo, hi = _span(j)
+        if hi >= 0:  # (a block dead everywhere is left out)
+            out.append((c, j))
+            spans.append((lo, hi))
+    return out
+
+
+def _span(j: Any) -> tuple[int, int]:
+    """(smallest, largest) live column of a block's columns; (0, -1) when none is live."""
+    j = np.asarray(j)
+    if j.ndim == 0 or not j.strides or j.strides[0] == 0:  # one column everywhere (a view of one number)
+        v = int(j.flat[0]) if j.size else -1
+        return (v, v) if v >= 0 else (0, -1)
+    live = j[j >= 0]
+    return (int(live.min()), int(live.max())) if len(live) else (0, -1)
+
+
+def picked_blocks(mask: np.ndarray, then: Any, other: Any, size: int) -> tuple[list, np.ndarray]:
+    """``c ? a : b`` with decision terms, each branch evaluated on its own iterations only (``then`` on
+    ``mask``, ``other`` on the rest, as the row path evaluates only the branch it picks): the blocks of
+    both laid out over the whole space, each dead (column -1) where its branch is not picked, and the
+    constant of the picked branch. ``then``/``other``: a ``_Lin`` over its iterations, or None where
+    the branch is picked nowhere."""
+    blocks = []
+    const = np.zeros(size)
+    for lin, where in ((then, np.flatnonzero(mask)), (other, np.flatnonzero(~mask))):
+        if lin is None:
+            continue
+        k = len(where)
+        for c, j in lin.blocks:
+            coef = np.zeros(size)
+            col = np.full(size, -1, dtype=np.int64)
+            coef[where] = np.broadcast_to(c, (k,))
+            col[where] = np.broadcast_to(j, (k,))
+            blocks.append((coef, col))
+        const[where] = np.broadcast_to(lin.const, (k,))
+    return blocks, const
+
+
+def merge_repeats(indptr: np.ndarray, col: np.ndarray, coef: np.ndarray, part: np.ndarray | None = None,
+                  n_left: int | None = None, flat: Any = ()) -> None:
+    """Sum, in place, the entries of a column that appears more than once in a row into its first
+    entry (the others become 0.0, which the caller drops with the other zeros), in the row path's order
+    of additions: each term's own entries first (a ``sum`` folds its iterations from 0.0), then the
+    terms of each side left to right (``t1 + t2 - t3``: ``LinExpr.iadd`` into the first), then the two
+    sides (``lhs - rhs``). ``part``: the term of each entry (terms numbered left to right, the left
+    side's first ``n_left``; None: one term); ``flat``: terms that are flattened nests of sums (whose
+    row path adds each inner sum first: a repeat within one is summed only where exact in any order,
+    see the module). ``_Fallback`` where that cannot be done here."""
+    m = len(indptr) - 1
+    rows = np.repeat(np.arange(m, dtype=np.int64), np.diff(indptr))
+    width = int(col.max()) + 1
+    if m * width >= 2 ** 62:
+        raise _Fallback()
+    key = rows * width + col
+    order = np.argsort(key, kind="stable")  # a row's entries of one column together, in their order
+    ranked = key[order]
+    starts = np.flatnonzero(np.concatenate(([True], ranked[1:] != ranked[:-1])))
+    sizes = np.diff(np.append(starts, len(ranked)))
+    multi = sizes > 1
+    if not multi.any():
+        return
+    if int(sizes.max()) > _MAX_GROUP:
+        raise _Fallback()
+    in_multi = np.repeat(multi, sizes)
+    sel = order[in_multi]  # the entries of repeated columns, each column's in the row's order
+    group = ranked[in_multi]
+    term = np.zeros(len(sel), dtype=np.int64) if part is None else part[sel]
+    c = coef[sel]
+    # each term's own entries (a `sum`'s iterations), then each side's terms, then the two sides
+    c, group, term = _fold_runs(c, (group, term), flat_terms=np.isin(term, list(flat)) if len(flat) else None)
+    side = term >= (n_left if n_left is not None else len(sel) + 1)
+    c, group, side = _fold_runs(c, (group, side))
+    c, group = _fold_runs(c, (group,))
+    coef[sel] = 0.0
+    coef[order[starts[multi]]] = c
+
+
+def _fold_runs(vals: np.ndarray, keys: tuple, flat_terms: np.ndarray | None = None) -> tuple:
+    """Left-fold ``vals`` over runs of equal ``keys`` (consecutive): (one value per run, and each key's
+    value at the run's start). ``flat_terms``: entries whose runs must be exact in any order (else
+    ``_Fallback``)."""
+    change = np.zeros(len(vals), dtype=bool)
+    change[0] = True
+    for k in keys:
+        change[1:] |= k[1:] != k[:-1]
+    starts = np.flatnonzero(change)
+    sizes = np.diff(np.append(starts, len(vals)))
+    if flat_terms is not None:
+        long = np.repeat(sizes > 1, sizes) & flat_terms
+        x = vals[long]
+        if not (np.all(np.isfinite(x)) and np.all(x == np.round(x)) and np.all(np.abs(x) <= _EXACT_COEF)):
+            raise _Fallback()  # a nest adds each inner sum first: only an exact sum is the same flat
+    acc = vals[starts].copy()
+    k = 1
+    while True:
+        live = np.flatnonzero(sizes > k)
+        if not len(live):
+            break
+        acc[live] = acc[live] + vals[starts[live] + k]
+        k += 1
+    return (acc,) + tuple(x[starts] for x in keys)

@@ -1,0 +1,229 @@
+"""How a family of array rows joins the model's rows: its keys, and a braced body's statements in order.
+
+:mod:`pyopl.lowering.arrays.vectorised_rows` builds each constraint's rows over a ``forall``'s whole loop;
+this module appends them as the row path would have: the row keys a label gives (``ct:`` the loop
+values, ``ct[t][u]:`` the named ones, made only when asked for: :class:`PickedKeys`), and for a braced
+body (``forall(u) { c1; forall(t) { c2; c3; } if (f[u]) c4; }``) every constraint as a family over all
+the loops around it (:func:`body_families`, an ``if`` as a filter), the families' rows put in the
+row path's order (:func:`body_order`: each loop's iteration, outside in, then the statement's place)
+and appended as one block (:func:`add_interleaved`, keys :class:`InterleavedKeys`).
+"""
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+
+from ...semantics.values import ProductKeys
+from ...syntax import ast as A
+from .vectorised_base import Domain
+
+
+def body_families(s: A.Forall) -> list[tuple[A.Forall, list]] | None:
+    """Each constraint of the body of ``s`` as a ``forall`` over every loop around it (an ``if``'s
+    condition, or its negation for ``else``, a filter on the innermost loop bound when it is met), with
+    its place: ``[(loop names, statement number), ...]`` from the outside in (the names of the loop whose
+    iteration the row is made in, ``[]`` within one iteration). None: a statement of another kind."""
+    out: list = []
+
+    def walk(st: Any, binders: list, path: list, conds: list) -> bool:
+        if isinstance(st, A.ConsStmt):
+            bs = list(binders)
+            for at, cond in conds:
+                b = bs[at]
+                bs[at] = A.Binder(b.span, b.patterns, b.domain,
+                                  cond if b.filter is None else A.Binary(cond.span, "&&", b.filter, cond), b.ordered)
+            out.append((A.Forall(s.span, A.Qualifiers(s.quals.span, bs), st), path))
+            return True
+        if isinstance(st, A.Block):
+            return all(walk(x, binders, path + [([], j)], conds) for j, x in enumerate(st.stmts))
+        if isinstance(st, A.IfStmt):
+            at = len(binders) - 1
+            return walk(st.then, binders, path, conds + [(at, st.cond)]) and (
+                st.other is None or walk(st.other, binders, path, conds + [(at, A.Unary(st.cond.span, "!", st.cond))]))
+        if isinstance(st, A.Forall):
+            names = binder_names(st.quals)
+            return names is not None and walk(st.body, binders + st.quals.binders, path + [(names, 0)], conds)
+        return False
+
+    names = binder_names(s.quals)
+    if names is None or not walk(s.body, list(s.quals.binders), [(names, 0)], []):
+        return None
+    return out
+
+
+def body_order(families: list, paths: list) -> tuple | None:
+    """The row path's order of the families' rows (concatenated): by each loop's iteration, outside in,
+    and the statements' places within it; and the families in the order the row path first meets them
+    (each one's first iteration, a row made or not) and the one it meets last. None where a loop's
+    positions do not fit one int64."""
+    depth = max(len(p) for p in paths)
+    rows: list[list] = [[] for _ in range(2 * depth)]
+    ends: list[list] = [[] for _ in range(2 * depth)]
+    for (_s, r), path in zip(families, paths):
+        kept, m = r["kept"], r["m"]
+        for level in range(depth):
+            names, idx = path[level] if level < len(path) else ([], 0)
+            rank = np.zeros(m, dtype=np.int64)
+            if names:
+                dims = [max(len(r["iters"][k][0]), 1) for k in names]
+                if float(np.prod(dims, dtype=np.float64)) >= 2.0 ** 62:
+                    return None
+                rank = np.ravel_multi_index(tuple(r["iters"][k][1] for k in names), tuple(dims))
+            rows[2 * level].append(rank if kept is None else rank[kept])
+            rows[2 * level + 1].append(np.full(m if kept is None else len(kept), idx, dtype=np.int64))
+            ends[2 * level].append(rank[[0, -1]] if m else np.zeros(2, dtype=np.int64))
+            ends[2 * level + 1].append(np.full(2, idx, dtype=np.int64))
+    cat = [np.concatenate(k) for k in rows]
+    order = np.lexsort([np.arange(len(cat[0]))] + cat[::-1])
+    live = [c for c, (_s, r) in enumerate(families) if r["m"]]
+    firsts = [np.array([k[c][0] for c in live]) for k in ends]
+    lasts = [np.array([k[c][1] for c in live]) for k in ends]
+    met = [live[c] for c in np.lexsort(firsts[::-1]).tolist()]
+    last = live[int(np.lexsort(lasts[::-1])[-1])] if live else len(families) - 1
+    return order, met, last
+
+
+def label_id(cons: A.ConsStmt) -> str:
+    """The label's name (``ct`` of ``ct:`` and of ``ct[i][j]:``), or "" for none."""
+    lab = cons.label
+    while isinstance(lab, A.Index):
+        lab = lab.base
+    return lab.id if isinstance(lab, A.Name) else ""
+
+
+def label_names(lab: A.Expr) -> list[str] | None:
+    """The indices of an indexed label ``ct[i][j, k]`` when each is a plain name, outermost first; else None."""
+    out: list[str] = []
+    while isinstance(lab, A.Index):
+        if not all(isinstance(i, A.Name) for i in lab.indices):
+            return None
+        out[:0] = [i.id for i in lab.indices]
+        lab = lab.base
+    return out if isinstance(lab, A.Name) and out else None
+
+
+def binder_names(q: A.Qualifiers) -> list[str] | None:
+    names = []
+    for b in q.binders:
+        if len(b.patterns) != 1 or b.patterns[0].name is None or b.ordered:
+            return None
+        names.append(b.patterns[0].name)
+    return names if len(set(names)) == len(names) else None
+
+
+class PickedKeys(ProductKeys):
+    """The row keys of a filtered family: key ``k`` is ``outer + (items[0][pos[0][k]], ...)``, made only
+    when asked for (a 3.6-million-row family made 3.6 million tuples); a sequence as ProductKeys is
+    (``len``, iteration, ``keys[k]``, ``==`` with a list), which the row lists keep whole."""
+
+    __slots__ = ("_pos", "_outer")
+
+    def __init__(self, domains: list[Domain], positions: list[np.ndarray], outer: tuple = ()):
+        self.dims = domains
+        self._items = None  # the domains' items, read when a key is first asked for
+        self._lens = [len(x) for x in domains]
+        self._pos = positions
+        self._outer = outer
+        self._len = len(positions[0])
+
+    def _lists(self) -> list[list]:
+        if self._items is None:
+            self._items = [d.items for d in self.dims]
+        return self._items
+
+    def __iter__(self):
+        cols = [list(map(x.__getitem__, pos.tolist())) for x, pos in zip(self._lists(), self._pos)]
+        outer = self._outer
+        return (outer + k for k in zip(*cols)) if outer else zip(*cols)
+
+    def _key(self, k: int) -> tuple:  # (ProductKeys.__getitem__ checks k)
+        return self._outer + tuple(x[int(pos[k])] for x, pos in zip(self.dims, self._pos))
+
+    def __repr__(self) -> str:
+        return "PickedKeys(%d keys)" % self._len
+
+
+def add_family(inst: Any, cons: A.ConsStmt, r: dict) -> None:
+    """Append the rows as the row path's :meth:`Rows.add` calls would, as one block of arrays."""
+    rows = inst.rows
+    rows.set_statement(cons.span)
+    label = label_id(cons)
+    m = len(r["indptr"]) - 1
+    keys = r["keys"] if label else [()] * m
+    rows.add_block(r["indptr"], r["col"], r["coef"], r["lo"], r["hi"], label, keys)
+    inst._aux_label, inst._aux_key = label, (r["last"] if label else ())
+
+
+def add_interleaved(inst: Any, families: list[tuple[A.Forall, dict]], placed: tuple) -> None:
+    """Append the rows of several families (a braced body's statements) in the row path's order:
+    ``placed`` from :func:`body_order` (rows a statement left out, those without decision terms that
+    hold, are left out here too; the statements are registered in the order the row path meets them)."""
+    rows = inst.rows
+    order, met, last_family = placed
+    for c in met:
+        rows.set_statement(families[c][0].body.span)
+    its = [np.arange(r["m"], dtype=np.int64) if r["kept"] is None else r["kept"] for _s, r in families]
+    which = np.concatenate([np.full(len(it), c, dtype=np.int64) for c, it in enumerate(its)])
+    counts = np.concatenate([np.diff(r["indptr"]) for _s, r in families])
+    offsets = np.cumsum([0] + [len(r["col"]) for _s, r in families])[:-1]
+    starts = np.concatenate([r["indptr"][:-1] + off for (_s, r), off in zip(families, offsets)])
+    new_counts = counts[order]
+    total = int(new_counts.sum())
+    src = np.repeat(starts[order] - (np.cumsum(new_counts) - new_counts), new_counts) + np.arange(total, dtype=np.int64)
+    coef = np.concatenate([r["coef"] for _s, r in families])[src]
+    col = np.concatenate([r["col"] for _s, r in families])[src]
+    indptr = np.concatenate(([0], np.cumsum(new_counts)))
+    lo = np.concatenate([np.broadcast_to(r["lo"], (len(it),)) for (_s, r), it in zip(families, its)])[order]
+    hi = np.concatenate([np.broadcast_to(r["hi"], (len(it),)) for (_s, r), it in zip(families, its)])[order]
+    labels, stmts, parts = [], [], []
+    where = np.empty(len(order), dtype=np.int64)
+    where[order] = np.arange(len(order), dtype=np.int64)  # each family's rows' places in the block
+    first = 0
+    for (s, r), it in zip(families, its):
+        cons = s.body
+        label = label_id(cons)
+        rows.set_statement(cons.span)
+        labels.append(label)
+        stmts.append(rows.current)
+        parts.append((label, where[first:first + len(it)], r["keys"] if label else None))
+        first += len(it)
+    named = [p[0] for p in parts if p[0]]
+    rows.add_interleaved(indptr, col, coef, lo, hi, np.array(labels, dtype=object)[which[order]].tolist(),
+                         InterleavedKeys([p[2] for p in parts], which[order], _positions(its)[order]),
+                         np.array(stmts, dtype=np.int64)[which[order]].tolist(),
+                         [p for p in parts if p[0]] if len(set(named)) == len(named) else None)
+    cons, last = families[last_family][0].body, families[last_family][1]["last"]
+    label = label_id(cons)
+    inst._aux_label, inst._aux_key = label, (last if label else ())
+
+
+def _positions(its: list[np.ndarray]) -> np.ndarray:
+    """Each row's place in its own family (0, 1, ... per family), the families one after another."""
+    return np.concatenate([np.arange(len(it), dtype=np.int64) for it in its])
+
+
+class InterleavedKeys(ProductKeys):
+    """The row keys of a braced body's rows: key ``k`` is ``parts[which[k]][pos[k]]`` (``()`` where that
+    statement is unlabelled), made only when asked for; a sequence as :class:`PickedKeys` is."""
+
+    __slots__ = ("_parts", "_which", "_pos")
+
+    def __init__(self, parts: list, which: np.ndarray, pos: np.ndarray):
+        self.dims, self._items, self._lens = [], [], []
+        self._parts, self._which, self._pos = parts, which, pos
+        self._len = len(which)
+
+    def unchanged(self) -> bool:
+        return all(p is None or not isinstance(p, ProductKeys) or p.unchanged() for p in self._parts)
+
+    def __iter__(self):
+        parts = self._parts
+        return (() if parts[w] is None else parts[w][p] for w, p in zip(self._which.tolist(), self._pos.tolist()))
+
+    def _key(self, k: int) -> tuple:
+        part = self._parts[int(self._which[k])]
+        return () if part is None else part[int(self._pos[k])]
+
+    def __repr__(self) -> str:
+        return "InterleavedKeys(%d keys)" % self._len

@@ -1,0 +1,148 @@
+"""The value types and bail-outs that every array path shares (:mod:`.vectorised` and the modules
+beside it), apart so that the helpers the array paths call need not import :mod:`.vectorised`."""
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+
+from ...semantics.values import OplRange, OplSet, OplTuple, TupleType
+from ...syntax import ast as A
+
+EXACT = 2.0 ** 53
+
+
+class _Fallback(Exception):
+    """This sum (or this call of it) is summed term by term."""
+
+
+class _Small(Exception):
+    """Too few iterations for arrays to pay off."""
+
+
+class _Vec:
+    """Data over the iteration space: ``num`` (float64 array) and/or ``objs`` (list), or a loop-invariant ``scalar``.
+
+    ``exact_int``: every value is an integer held exactly.  ``iter``: (domain, positions) when this
+    is an iterator, so indexing by it needs no lookup.
+    """
+
+    __slots__ = ("_num", "_make", "objs", "scalar", "is_scalar", "exact_int", "iter")
+
+    def __init__(self, num=None, objs=None, scalar=None, is_scalar=False, exact_int=False, it=None, make=None):
+        self._num, self.objs, self.scalar, self.is_scalar, self.exact_int, self.iter = (
+            num, objs, scalar, is_scalar, exact_int, it)
+        self._make = make  # () -> num, for an iterator's values: made when first asked
+
+    @property
+    def num(self) -> np.ndarray | None:
+        # an iterator that only indexes (`x[i][j]`, the common case) never needs its values
+        if self._make is not None:
+            self._num, self._make = self._make(), None
+        return self._num
+
+
+class _Lin:
+    """A linear form per iteration: blocks of (coefficient, column) arrays, and a constant array."""
+
+    __slots__ = ("blocks", "const")
+
+    def __init__(self, blocks: list, const: np.ndarray):
+        self.blocks = blocks
+        self.const = const
+
+
+
+def _flatten_index(n: A.Index) -> tuple[A.Expr, list[A.Expr]]:
+    idx: list[A.Expr] = []
+    while isinstance(n, A.Index):
+        idx[:0] = n.indices
+        n = n.base
+    return n, idx
+
+
+class Domain:
+    """One index set as the array paths read it, each view made on first use: ``items`` (a list),
+    ``where`` (each item's position; None for a range), ``num``/``exact`` (the items as float64 and
+    whether all are exact ints, or None), ``ttype`` (the first item's tuple type, or None).
+
+    A columnar tuple set (``OplSet.from_columns``) answers ``len``, ``ttype``, ``num`` and
+    :meth:`field_values` from its columns: its tuples are made only if ``items`` or ``where`` is read.
+    ``dom[k]`` is ``items[k]``, and iterating it iterates ``items``."""
+
+    __slots__ = ("set", "_items", "_where", "_num")
+
+    def __init__(self, d: Any):
+        self.set = d
+        self._items = self._where = self._num = None
+
+    def _columnar(self) -> bool:
+        d = self.set
+        return type(d) is OplSet and isinstance(d.elem_type, TupleType) and len(d) > 0 and d.column(0) is not None
+
+    @property
+    def items(self) -> list:
+        if self._items is None:
+            d = self.set
+            self._items = list(d.items()) if isinstance(d, (OplSet, OplRange)) else list(d)
+        return self._items
+
+    @property
+    def where(self) -> dict | None:
+        if self._where is None and not isinstance(self.set, OplRange):
+            # a set's own position dict: the same, without hashing every item again
+            self._where = self.set.positions() if isinstance(self.set, OplSet) else \
+                {v: k for k, v in enumerate(self.items)}
+        return self._where
+
+    def _numbers(self) -> tuple:
+        if self._num is None:
+            self._num = (None, False) if self._columnar() else _numeric(self.items)
+        return self._num
+
+    @property
+    def num(self) -> np.ndarray | None:
+        return self._numbers()[0]
+
+    @property
+    def exact(self) -> bool:
+        return self._numbers()[1]
+
+    @property
+    def ttype(self) -> TupleType | None:
+        if self._columnar():
+            return self.set.elem_type
+        items = self.items
+        t0 = items[0] if items else None
+        return t0.ttype if isinstance(t0, OplTuple) else None
+
+    def field_values(self, k: int, positions: list[int]) -> list:
+        """Field ``k`` of the items at ``positions``, as the tuples hold it (an int or a float)."""
+        if self._items is None and self._columnar():
+            col, ints = self.set.column(k)
+            vals = col[positions]
+            return vals.astype(np.int64).tolist() if ints else vals.tolist()
+        items = self.items
+        return [items[p][k] for p in positions]
+
+    def __len__(self) -> int:
+        return len(self._items) if self._items is not None else len(self.set)
+
+    def __iter__(self):
+        return iter(self.items)
+
+    def __getitem__(self, k: int) -> Any:
+        if self._items is None and isinstance(self.set, (OplSet, OplRange)):
+            return self.set.item(k)  # (a columnar set makes this one tuple only)
+        return self.items[k]
+
+
+def _numeric(vals: list) -> tuple[np.ndarray | None, bool]:
+    """Float64 array of ``vals`` when all are int/float (not bool) and ints are below 2**53."""
+    kinds = set(map(type, vals))
+    if not kinds <= {int, float}:
+        return None, False
+    num = np.asarray(vals, dtype=np.float64) if vals else np.zeros(0)
+    if int in kinds and len(num) and np.abs(num).max() >= EXACT:
+        return None, False
+    return num, kinds == {int} or not vals

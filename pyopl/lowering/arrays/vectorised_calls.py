@@ -1,0 +1,224 @@
+"""Integer arithmetic and set functions over arrays, for the array paths of :mod:`pyopl.lowering.arrays.vectorised`.
+
+Filters and data of real models use ``div``, ``mod`` and a few built-in functions
+(``(k div ftoi(pow(2, ord(S, i)))) mod 2 == 1``, ``card(S[k]) - 1``).  This module gives
+:class:`~pyopl.lowering.arrays.vectorised._Sum` their values over a whole iteration space, the
+same values the Evaluator computes one binding at a time (OPL manual, "Functions and
+operators"; the rules are those of :mod:`.builtins` and :mod:`.compiled`):
+
+- ``a div b`` and ``a mod b`` on integers (Python ``int`` values, held exactly below 2**53):
+  ``div`` truncates toward zero, ``mod`` takes the dividend's sign (``math.fmod``);
+- ``ftoi``, ``trunc``, ``floor``, ``ceil``, ``round`` (``floor(v + 0.5)``): an int in OPL's 32-bit range;
+- ``abs``; ``pow(a, b)`` of integers with ``b >= 0`` (an exact Python int);
+- ``ord(S, e)``, ``prev``/``next``/``prevc``/``nextc(S, e)`` and ``item(S, k)`` with ``S`` free of the
+  iterators, and ``card(A[...])`` of an array of sets.
+
+Anything else, and any value the one-by-one path would report (a division by zero, a
+result outside the 32-bit ``int`` range, a NaN, an element missing from ``S``), raises
+``_Fallback``: the caller then evaluates one binding at a time and reports what it reports.
+A call whose arguments do not depend on the iterators is evaluated once by the Evaluator
+(these functions are pure), see :func:`pure_invariant`.
+"""
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+
+from ...semantics.values import OplArray, OplRange, OplSet
+from ...syntax import ast as A
+from ..forms.int32 import INT_MAX, INT_MIN
+from .vectorised_base import _Fallback, _flatten_index, _Vec
+
+#: functions whose value depends on their arguments only (no state, no warning): evaluated once when invariant
+PURE_CALLS = frozenset({"card", "ord", "pow", "ftoi", "trunc", "floor", "ceil", "round", "abs",
+                        "minl", "maxl", "min", "max", "prev", "next", "prevc", "nextc", "item"})
+_STEP = {"prev": -1, "next": 1, "prevc": -1, "nextc": 1}
+_ROUNDING = {"ftoi": np.trunc, "trunc": np.trunc, "floor": np.floor, "ceil": np.ceil,
+             "round": lambda x: np.floor(x + 0.5)}
+_EXACT = 2.0 ** 53
+
+
+def _fallback() -> Exception:
+    return _Fallback()
+
+
+def pure_invariant(space: Any, n: A.Expr) -> bool:
+    """Whether ``n`` (free of the iterators) is data made of constants, names of data, indexing,
+    fields, arithmetic, comparisons and :data:`PURE_CALLS`: then evaluating it once gives the value
+    every binding would get."""
+    stack = [n]
+    while stack:
+        x = stack.pop()
+        if isinstance(x, A.Call):
+            if x.func not in PURE_CALLS:
+                return False
+            stack.extend(x.args)
+        elif isinstance(x, A.Name):
+            if x.id not in space.env:
+                sym = space.symbols.get(x.id)
+                if sym is None or sym.kind not in ("param", "set", "range"):
+                    return False
+        elif isinstance(x, A.Index):
+            stack.append(x.base)
+            stack.extend(x.indices)
+        elif isinstance(x, A.Field):
+            stack.append(x.base)
+        elif isinstance(x, (A.Unary, A.Binary)):
+            stack.extend([x.operand] if isinstance(x, A.Unary) else [x.left, x.right])
+        elif isinstance(x, A.Compare):
+            stack.extend(x.operands)
+        elif not isinstance(x, A.Const):
+            return False
+    return True
+
+
+def extra_data(space: Any, n: A.Expr) -> Any:
+    """The value of ``n`` (``div``/``mod`` or a call, depending on the iterators) over the iteration space, a ``_Vec``."""
+    if isinstance(n, A.Binary):
+        a, b = space.data(n.left), space.data(n.right)
+        if not (a.exact_int and b.exact_int):
+            raise _fallback()  # float operands: left to the one-by-one path
+        x, y = _ints(space, a), _ints(space, b)
+        if np.any(y == 0):
+            raise _fallback()  # division by zero: reported there
+        if n.op == "div":
+            q = np.abs(x) // np.abs(y)
+            q = np.where((x >= 0) == (y >= 0), q, -q)
+            _int_range(q)
+        else:
+            q = np.fmod(x, y)  # C's remainder: the dividend's sign, as math.fmod
+        return _Vec(num=np.broadcast_to(q.astype(np.float64), (space.size,)), exact_int=True)
+    f = n.func
+    if f in _ROUNDING or f == "abs":
+        if len(n.args) != 1:
+            raise _fallback()
+        v = space.data(n.args[0])
+        x = space.num(v)
+        if f == "abs":
+            r = np.abs(x)
+            if v.exact_int:
+                _int_range(r)
+            return _Vec(num=np.broadcast_to(r, (space.size,)), exact_int=v.exact_int)
+        r = _ROUNDING[f](x)
+        if not np.all(np.isfinite(r)):
+            raise _fallback()  # math-domain there
+        _int_range(r)
+        return _Vec(num=np.broadcast_to(r + 0.0, (space.size,)), exact_int=True)  # (+ 0.0: int(-0.0) is 0)
+    if f in ("minl", "maxl", "min", "max") and len(n.args) >= 2:  # of numbers (Python's min/max of the values)
+        vs = [space.data(a) for a in n.args]
+        xs = [np.broadcast_to(space.num(v), (space.size,)) for v in vs]
+        if any(np.isnan(x).any() for x in xs):
+            raise _fallback()  # Python's min/max of a NaN depends on the order: the one-by-one path
+        r = xs[0]
+        for x in xs[1:]:
+            r = np.minimum(r, x) if f in ("minl", "min") else np.maximum(r, x)
+        # ints stay exact ints; a float among them: the value is the same, its kind is not known here
+        return _Vec(num=r, exact_int=all(v.exact_int for v in vs))
+    if f == "pow" and len(n.args) == 2:
+        a, b = space.data(n.args[0]), space.data(n.args[1])
+        if not (a.exact_int and b.exact_int):
+            raise _fallback()
+        x, y = _ints(space, a), _ints(space, b)
+        if np.any(y < 0):
+            raise _fallback()  # a float result
+        mag = np.abs(x).astype(np.float64)
+        with np.errstate(divide="ignore"):
+            bits = np.where(mag > 1, y * np.log2(np.maximum(mag, 1.0)), 0.0)
+        if np.any(bits >= 52):
+            raise _fallback()  # beyond exact: the one-by-one path (and its checks) then
+        return _Vec(num=np.broadcast_to(np.power(x, y).astype(np.float64), (space.size,)), exact_int=True)
+    if f == "ord" and len(n.args) == 2:
+        if not space.cache.names(n.args[0])[1].isdisjoint(space.iters):
+            raise _fallback()
+        s = space._invariant(n.args[0])
+        if type(s) is not OplSet and type(s) is not OplRange:
+            raise _fallback()
+        v = space.data(n.args[1])
+        pos = space._positions_in(s, v)  # a value not in the set: KeyError, reported there
+        return _Vec(num=np.broadcast_to(np.asarray(pos, dtype=np.float64), (space.size,)), exact_int=True)
+    if (f in _STEP or f == "item") and len(n.args) == 2:
+        return _neighbour(space, n)
+    if f == "card" and len(n.args) == 1 and isinstance(n.args[0], A.Index):
+        base, idx = _flatten_index(n.args[0])
+        arr = space._global(base)
+        if not isinstance(arr, OplArray) or len(idx) != len(arr.dims):
+            raise _fallback()
+        lens = set_lengths(space.cache, arr)
+        if lens is None:
+            raise _fallback()
+        return _Vec(num=np.broadcast_to(lens[space.positions(arr.dims, idx)], (space.size,)), exact_int=True)
+    raise _fallback()
+
+
+def _neighbour(space: Any, n: A.Call) -> Any:
+    """``prev(S, e)``, ``next``, ``prevc``, ``nextc`` (the element before or after ``e`` in ``S``, the
+    ``c`` forms wrapping around) and ``item(S, k)`` (the element at 0-based position ``k``), ``S`` free of
+    the iterators: the element's position in ``S`` per iteration, so ``x[prev(T, t)]`` indexes by it
+    directly. Past either end (``prev`` of the first), an element not in ``S``, a position that is not
+    an integer of ``S``: ``_Fallback`` (the one-by-one path reports it)."""
+    f = n.func
+    if not space.cache.names(n.args[0])[1].isdisjoint(space.iters):
+        raise _fallback()
+    s = space._invariant(n.args[0])
+    if (type(s) is not OplSet and type(s) is not OplRange) or not len(s):
+        raise _fallback()
+    size = len(s)
+    v = space.data(n.args[1])
+    if f == "item":
+        if not v.exact_int:
+            raise _fallback()  # (a tuple of key values: item by key, the one-by-one path)
+        k = np.broadcast_to(np.asarray(space.num(v), dtype=np.float64), (space.size,)).astype(np.int64)
+    else:
+        k = np.broadcast_to(np.asarray(space._positions_in(s, v), dtype=np.int64), (space.size,)) + _STEP[f]
+        if f in ("prevc", "nextc"):
+            k = k % size
+    if np.any(k < 0) or np.any(k >= size):
+        raise _fallback()
+    if isinstance(s, OplRange):
+        lo = s.lo
+        return _Vec(exact_int=True, it=(s, k), make=lambda: (k + lo).astype(np.float64))
+    dom = space.cache.domain(s)
+    num = dom.num
+    return _Vec(exact_int=dom.exact, it=(s, k), make=None if num is None else lambda: num[k])
+
+
+def _ints(space: Any, v: Any) -> np.ndarray:
+    """Exact integer values (below 2**53) as int64."""
+    x = np.asarray(space.num(v))
+    return x.astype(np.int64)
+
+
+def _int_range(r: np.ndarray) -> None:
+    if np.size(r) and (np.max(r) > INT_MAX or np.min(r) < INT_MIN):
+        raise _fallback()  # int-overflow there
+
+
+def set_lengths(cache: Any, arr: OplArray) -> np.ndarray | None:
+    """``card`` of every element of an array of sets (float64, shaped as the array), made once per
+    array; None when an element is not an OplSet or OplRange."""
+    store = cache.__dict__.setdefault("set_lengths", {})
+    hit = store.get(id(arr))
+    if hit is None or hit[0] is not arr:
+        mask = getattr(arr.flat, "mask", None)  # MaskedSets (vectorised_subsets.py): its sets not made
+        vals = None if mask is not None else set_values(cache, arr)
+        lens = None
+        if mask is not None:
+            lens = mask.sum(axis=1).astype(np.float64).reshape(tuple(len(d) for d in arr.dims))
+        elif vals is not None:
+            lens = np.fromiter(map(len, vals), dtype=np.float64, count=len(vals))
+            lens = lens.reshape(tuple(len(d) for d in arr.dims))
+        hit = (arr, lens)
+        store[id(arr)] = hit
+    return hit[1]
+
+
+def set_values(cache: Any, arr: OplArray) -> list | None:
+    """The elements of an array of sets in key order (product of the dims), or None when one of
+    them is missing or not an OplSet/OplRange."""
+    keys = cache._keys(arr)
+    data = arr.data
+    vals = list(data.values()) if len(data) == len(keys) and list(data) == keys else [data.get(k) for k in keys]
+    if not all(type(v) is OplSet or type(v) is OplRange for v in vals):
+        return None
+    return vals

@@ -1,0 +1,332 @@
+"""A ``forall`` row family in the form the array rows take: ``dexpr``s inlined, tuple patterns as fields.
+
+``forall(v in Nodes) inflow[v] - outflow[v] == b[v]`` with ``dexpr float inflow[v in Nodes] = sum(a in
+Arcs : a.dst == v) flow[a]`` means the same rows as the ``forall`` with the dexpr's definition written in
+place (its index name read as the loop's iterator), and ``sum(<o, d, c, u> in Arcs : d == v) ...`` the
+same as its single-name form (:func:`single_name_form`, below). :func:`inlined_forall` makes
+that statement so that :mod:`pyopl.lowering.arrays.vectorised_rows` evaluates it column-wise; the row-by-row
+path keeps the statement as written (the reference the differential tests compare with).
+
+A dexpr cell is inlined only where the result is certainly the cell's own value: each index of
+``d[i, ...]`` is an iterator of the ``forall`` whose domain is the dexpr's index set itself (so every
+key is a cell), the dexpr's dimensions bind plain names, and no name of its definition is captured by
+the loop's iterators or the enclosing loops' (anything else is left as written).
+
+Pattern sums: ``sum(<s, d, c, u> in Arcs) c * flow[<s, d, c, u>]`` means ``sum($t in Arcs) $t.c *
+flow[$t]`` (:func:`single_name_form`): the array sums take binders of one name only, and a binder that
+destructures the set's tuples was summed term by term (a tree walk per element, 4-6x the same sum
+written with ``a.cost``: ``benchmarks/mincostflow_shapes.py``).  When the pattern is flat, names every
+field of the set's one tuple type in order, binds distinct names that no enclosing loop binds, and the
+sum has that one binder, the sum means the same as one over a single name ``$t`` with each pattern
+name read as ``$t.field`` and each tuple literal that repeats the pattern in full read as ``$t`` itself
+(the element it rebuilds).  The rewrite is made once per node and tuple type; the array path then
+evaluates it, or refuses it, as any other.  Anything else returns None and the sum is left as written.
+"""
+from __future__ import annotations
+
+import dataclasses
+from typing import Any
+
+from ...syntax import ast as A
+from ...syntax.nesting import child_nodes
+from ..forms.symbols import DexprArray, DexprScalar
+
+MAX_DEPTH = 8  # dexprs defined through dexprs: inlined this deep at most
+MAX_NEST = 200  # operators walked through to find them (the walk recurses: bounded below Python's limit)
+
+
+def _all_names(n: Any) -> set[str]:
+    """Every name used or bound anywhere in ``n`` (names and pattern names)."""
+    out: set[str] = set()
+    stack = [n]
+    while stack:
+        x = stack.pop()
+        if isinstance(x, A.Name):
+            out.add(x.id)
+        elif isinstance(x, A.Pattern) and x.name is not None:
+            out.add(x.name)
+        if isinstance(x, A.Node):
+            stack.extend(child_nodes(x))
+    return out
+
+
+def _renamed(n: Any, names: dict) -> Any:
+    """A copy of ``n`` with each Name in ``names`` replaced by a Name of its new spelling."""
+    if isinstance(n, A.Name) and n.id in names:
+        return A.Name(n.span, names[n.id])
+    if isinstance(n, A.Node):
+        changes = {}
+        for f in dataclasses.fields(n):
+            v = getattr(n, f.name)
+            if isinstance(v, A.Node):
+                w = _renamed(v, names)
+                if w is not v:
+                    changes[f.name] = w
+            elif isinstance(v, list) and any(isinstance(x, A.Node) for x in v):
+                w = [_renamed(x, names) if isinstance(x, A.Node) else x for x in v]
+                if any(a is not b for a, b in zip(w, v)):
+                    changes[f.name] = w
+        return dataclasses.replace(n, **changes) if changes else n
+    return n
+
+
+def flattened_sum(n: A.Aggregate, memo: dict) -> A.Aggregate:
+    """``sum(q1) sum(q2) body`` as ``sum(q1, q2) body`` (deeper nests too), or ``n`` itself.
+
+    The same iterations in the same order, each body evaluated in the same bindings, where every binder
+    binds one plain name, the names are distinct and no domain names a binder before it (a filter may:
+    it is evaluated once its own binder is bound, as in the nest).  The two fold their terms
+    differently (the nest adds up each inner sum, then the inner sums), so they agree bit for bit when
+    no column repeats within one outer iteration and the body adds no constant: the array paths that
+    take a flattened sum (:func:`is_flattened`) check that and step aside otherwise.  ``memo``: a dict
+    kept with the compile (the same sum gives the same node, so the per-node caches keep working)."""
+    if n.op != "sum" or not (isinstance(n.body, A.Aggregate) and n.body.op == "sum"):
+        return n
+    return _flattened(n, memo, lambda b: isinstance(b, A.Aggregate) and b.op == "sum",
+                      lambda binders, body: A.Aggregate(n.span, "sum", A.Qualifiers(n.quals.span, binders), body))
+
+
+def flattened_forall(s: A.Forall, memo: dict) -> A.Forall:
+    """``forall(q1) forall(q2) body`` as ``forall(q1, q2) body`` (deeper nests too), or ``s`` itself: the
+    same rows in the same order, with the same labels (a label inside a ``forall`` is indexed by every
+    enclosing loop's value, outermost first), under the conditions of :func:`flattened_sum`."""
+    if not isinstance(s.body, A.Forall):
+        return s
+    return _flattened(s, memo, lambda b: isinstance(b, A.Forall),
+                      lambda binders, body: A.Forall(s.span, A.Qualifiers(s.quals.span, binders), body))
+
+
+def _flattened(n: Any, memo: dict, nested: Any, make: Any) -> Any:
+    hit = memo.get(id(n))
+    if hit is not None and hit[0] is n:
+        return hit[1]
+    binders, body = list(n.quals.binders), n.body
+    while nested(body):
+        binders += body.quals.binders
+        body = body.body
+    names: list[str] = []
+    out = None
+    for b in binders:
+        if len(b.patterns) != 1 or b.patterns[0].name is None or b.ordered or _all_names(b.domain) & set(names):
+            break
+        names.append(b.patterns[0].name)
+    else:
+        if len(set(names)) == len(names):
+            out = make(binders, body)
+            memo.setdefault("$flat", set()).add(id(out))
+    memo[id(n)] = (n, out or n)
+    return out or n
+
+
+def is_flattened(n: A.Aggregate, memo: dict) -> bool:
+    """Whether ``n`` was made by :func:`flattened_sum` with this ``memo``."""
+    return id(n) in memo.get("$flat", ())
+
+
+class _Inliner:
+    def __init__(self, ev: Any, s: A.Forall | None, env: dict, patterns: Any, flat: dict):
+        self.ev, self.env, self.patterns, self.flat = ev, env, patterns, flat
+        self.loop: dict[str, Any] = {}  # the forall's iterators -> their domains' values
+        for b in s.quals.binders if s is not None else ():
+            if len(b.patterns) == 1 and b.patterns[0].name is not None:
+                self.loop[b.patterns[0].name] = b.domain
+        self.taken = set(self.loop) | set(env)
+        self.changed = False
+
+    def domain_of(self, name: str) -> Any:
+        return self.ev.eval_set(self.loop[name], self.env)
+
+    def expr(self, n: Any, depth: int = 0, nest: int = 0) -> Any:
+        """``n`` with dexpr cells and names inlined and sums flattened where the array paths can;
+        ``depth`` counts dexprs inlined through dexprs, ``nest`` the operators walked through."""
+        if depth > MAX_DEPTH or nest > MAX_NEST:
+            return n  # (a 5,000-term chain is 5,000 levels deep: past MAX_NEST it stays as written)
+        if isinstance(n, A.Aggregate):
+            flat = flattened_sum(n, self.flat)
+            if flat is not n:
+                self.changed = True
+                return flat
+            first = n.quals.binders[0].patterns[0] if n.quals.binders else None
+            if first is not None and first.items is not None and not (set(first.names()) & self.taken):
+                m = self.patterns(n, self.env)  # (a loop's name in the pattern is a condition: left as written)
+                if m is not None:
+                    self.changed = True
+                    return m
+            return n  # (a sum's body is the array sum's business)
+        if isinstance(n, A.Index) and isinstance(n.base, A.Name):
+            m = self._cell(n)
+            if m is not None:
+                self.changed = True
+                return self.expr(m, depth + 1, nest)
+        if isinstance(n, A.Name):
+            sym = self.ev.inst.symbols.get(n.id)
+            if sym is not None and isinstance(sym.value, DexprScalar):
+                body = sym.decl.expr
+                if not (_all_names(body) & self.taken):
+                    self.changed = True
+                    return self.expr(body, depth + 1, nest)
+            return n
+        if isinstance(n, (A.Binary, A.Unary, A.Compare)):
+            changes = {}
+            for f in dataclasses.fields(n):
+                v = getattr(n, f.name)
+                if isinstance(v, A.Expr):
+                    w = self.expr(v, depth, nest + 1)
+                    if w is not v:
+                        changes[f.name] = w
+                elif isinstance(v, list) and v and all(isinstance(x, A.Expr) for x in v):
+                    w = [self.expr(x, depth, nest + 1) for x in v]
+                    if any(a is not b for a, b in zip(w, v)):
+                        changes[f.name] = w
+            return dataclasses.replace(n, **changes) if changes else n
+        return n
+
+    def _cell(self, n: A.Index) -> A.Expr | None:
+        sym = self.ev.inst.symbols.get(n.base.id)
+        if sym is None or not isinstance(sym.value, DexprArray):
+            return None
+        arr, decl = sym.value, sym.decl
+        if len(n.indices) != len(decl.dims) or len(arr.dims) != len(decl.dims):
+            return None
+        rename = {}
+        for k, (ix, dim) in enumerate(zip(n.indices, decl.dims)):
+            if not (isinstance(ix, A.Name) and ix.id in self.loop and dim.var is not None and dim.pattern is None):
+                return None
+            try:
+                if self.domain_of(ix.id) is not arr.dims[k]:
+                    return None  # (a key outside the dexpr's cells is the row path's error to report)
+            except Exception:
+                return None
+            rename[dim.var] = ix.id
+        body = decl.expr
+        if len(set(rename.values())) != len(rename):
+            return None
+        if (_all_names(body) - set(rename)) & self.taken:
+            return None  # a name of the definition would be captured by a loop iterator
+        return _renamed(body, {k: v for k, v in rename.items() if k != v})
+
+
+def inlined_forall(ev: Any, s: A.Forall, env: dict, patterns: Any, memo: dict, flat: dict) -> A.Forall:
+    """``s`` with its constraint's dexpr cells inlined, pattern sums in single-name form and nested sums
+    flattened (:func:`flattened_sum`), or ``s`` itself when nothing applies. ``patterns(node, env)``: the
+    single-name form of a pattern sum, or None; ``memo``, ``flat``: dicts kept with the compile (the same
+    rewrite gives the same statement node, so the array paths' per-node caches keep working)."""
+    cons = s.body
+    if not isinstance(cons, A.ConsStmt):
+        return s
+    inl = _Inliner(ev, s, env, patterns, flat)
+    new = inl.expr(cons.expr)
+    if not inl.changed:
+        return s
+    key = (id(s), _fingerprint(new))
+    hit = memo.get(key)
+    if hit is not None and hit[0] is s:
+        return hit[1]
+    out = A.Forall(s.span, s.quals, dataclasses.replace(cons, expr=new))
+    memo[key] = (s, out)
+    return out
+
+
+def inlined_expr(ev: Any, expr: A.Expr, patterns: Any, memo: dict, flat: dict) -> A.Expr:
+    """An objective ``expr`` with its scalar dexprs inlined (``minimize total;`` with ``dexpr float total =
+    sum(...)``), pattern sums in single-name form and nested sums flattened, or ``expr`` itself; as
+    :func:`inlined_forall` without a loop (so no dexpr array cell is inlined)."""
+    inl = _Inliner(ev, None, {}, patterns, flat)
+    new = inl.expr(expr)
+    if not inl.changed:
+        return expr
+    key = (id(expr), _fingerprint(new))
+    hit = memo.get(key)
+    if hit is not None and hit[0] is expr:
+        return hit[1]
+    memo[key] = (expr, new)
+    return new
+
+
+def _fingerprint(n: Any) -> tuple:
+    """The shape of a rewritten expression: its node types and names in walk order (equal for equal rewrites)."""
+    out: list = []
+    stack = [n]
+    while stack:
+        x = stack.pop()
+        out.append(type(x).__name__)
+        if isinstance(x, A.Name):
+            out.append(x.id)
+        elif isinstance(x, A.Field):
+            out.append(x.name)
+        elif isinstance(x, A.Const):
+            out.append(repr(getattr(x, "value", None)))
+        elif isinstance(x, A.Aggregate):
+            out.append(id(x))  # (single-name forms are cached nodes)
+            continue
+        if isinstance(x, A.Node):
+            stack.extend(child_nodes(x))
+    return tuple(out)
+
+
+# ---------------------------------------------------------------------- pattern sums
+_NAME = "$t"  # `$` names cannot be written in OPL: no clash with the user's
+
+
+def single_name_form(ev: Any, node: A.Aggregate, env: dict, cache: dict, vcache: Any,
+                     not_covered: tuple) -> A.Aggregate | None:
+    """The equivalent single-name sum of ``node`` (see the module), or None when it does not apply.
+
+    ``cache``: a dict kept with the compile's VectorCache, ``id(node) -> (node, ttype, rewritten)``;
+    ``vcache``: that VectorCache; ``not_covered``: the exceptions that mean "not this path"
+    (``vectorised.NOT_COVERED``, passed in so this module does not import its caller)."""
+    if len(node.quals.binders) != 1:
+        return None
+    b = node.quals.binders[0]
+    if len(b.patterns) != 1 or b.ordered or b.patterns[0].items is None:
+        return None
+    items = b.patterns[0].items
+    names = [p.name for p in items]
+    if any(n is None for n in names) or len(set(names)) != len(names) or set(names) & set(env):
+        return None
+    try:
+        domain = ev.eval_set(b.domain, env)
+    except not_covered:
+        return None  # the term-by-term path reports it
+    ttype = vcache.domain(domain).ttype
+    if ttype is None or len(ttype.fields) != len(names) or not vcache._one_tuple_type(domain):
+        return None
+    hit = cache.get(id(node))
+    if hit is not None and hit[0] is node and hit[1] is ttype:
+        return hit[2]
+    fields = dict(zip(names, ttype.fields))
+    span = b.span
+    try:
+        new_binder = A.Binder(span, [A.Pattern(span, name=_NAME)], b.domain,
+                              None if b.filter is None else _pattern_renamed(b.filter, fields, names))
+        out = A.Aggregate(node.span, node.op, A.Qualifiers(node.quals.span, [new_binder]),
+                          _pattern_renamed(node.body, fields, names))
+    except _Nested:
+        out = None
+    cache[id(node)] = (node, ttype, out)
+    return out
+
+
+def _pattern_renamed(n: Any, fields: dict, names: list) -> Any:
+    """A copy of expression ``n`` with the pattern's names as fields of ``$t`` and full pattern literals as ``$t``."""
+    if isinstance(n, A.Name) and n.id in fields:
+        return A.Field(n.span, A.Name(n.span, _NAME), fields[n.id], n.span)
+    if isinstance(n, A.TupleLit) and [getattr(i, "id", None) for i in n.items] == names \
+            and all(isinstance(i, A.Name) for i in n.items):
+        return A.Name(n.span, _NAME)
+    if isinstance(n, (A.Aggregate, A.Qualifiers, A.Binder, A.Pattern)):
+        raise _Nested()  # a nested binder may rebind the names: not rewritten
+    if isinstance(n, A.Node):
+        changes = {}
+        for f in dataclasses.fields(n):
+            v = getattr(n, f.name)
+            if isinstance(v, A.Node):
+                changes[f.name] = _pattern_renamed(v, fields, names)
+            elif isinstance(v, list) and any(isinstance(x, A.Node) for x in v):
+                changes[f.name] = [_pattern_renamed(x, fields, names) if isinstance(x, A.Node) else x for x in v]
+        return dataclasses.replace(n, **changes) if changes else n
+    return n
+
+
+class _Nested(Exception):
+    pass

@@ -1,0 +1,680 @@
+"""``forall`` constraints with NumPy: a whole family of rows in one pass, the same rows as one by one.
+
+The constraint path evaluates ``forall(i in I, j in J : f) ct: lhs <= rhs`` once per
+iteration, an expression-tree walk and a few dicts per row (about 20-35 µs).  This
+module builds the rows of the common shapes in arrays instead, with the machinery of
+:mod:`pyopl.lowering.arrays.vectorised` (the iteration space as arrays of positions, data
+gathered from dense copies):
+
+- the ``forall`` binders are those :func:`~pyopl.lowering.arrays.vectorised.vector_sum` takes
+  (one name each, domains free of the loop's own iterators, data filters);
+- the statement is one constraint ``lhs op rhs`` with ``op`` one of ``<=``, ``>=``, ``==``,
+  unlabelled or labelled by a plain name (``ct:``; the row keys are the loop values);
+- each side is a left-to-right chain of ``+``/``-`` terms, each term linear in the
+  sense of ``vector_sum`` (decision elements times data) or a ``sum(...)`` of such a
+  body (optionally negated) whose binders do not depend on the ``forall``'s iterators
+  (filters may).
+
+Exactness: each row gets the columns, coefficients and bounds the row-by-row path
+gives it, in the same order; every number goes through the same IEEE operations
+(``c * k`` scalings, sign flips, the constant folded term by term as
+:class:`~pyopl.lowering.forms.linear.LinExpr` folds it, ``bound - const``).  A row in which a
+column appears twice, a row left without decision terms, a sum whose body has a
+constant, a leading run of several data terms, and any value or index that the
+vectorised evaluation does not cover make :func:`vector_forall` return False before
+anything is added; the statement is then lowered row by row and reports exactly what
+it reported before.
+"""
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+
+from ...semantics.values import OplRange, OplSet, ProductKeys
+from ...sparse_order import shared_row_order
+from ..forms.constant_side import MIRROR, constant_side
+from ...syntax import ast as A
+from ..forms.linear import LinExpr
+from . import vectorised_inline
+from ..forms.shapes import conjuncts
+from .vectorised_inline import flattened_forall, inlined_expr, inlined_forall, is_flattened
+from .vectorised_subsets import subset_join
+from .ragged import bind_filtered_range, bind_range_per_row, merge_repeats
+from .vectorised_base import Domain
+from .row_blocks import (PickedKeys, add_family as _add, add_interleaved as _add_interleaved, binder_names,
+                         body_families, body_order, label_names)
+from .vectorised import (NOT_COVERED, VectorCache, _Fallback, _Lin, _linear_shape, _names, _Small, _stable_order, _Sum,
+                         _walk, vector_cache)
+
+MIN_ROWS = 2  # one row: the row-by-row path is as fast
+MAX_SPACE = 20_000_000  # iterations of one sum over all rows before a filter: beyond it, row by row
+_BOUNDS = {"<=": (-np.inf, 0.0), ">=": (0.0, np.inf), "==": (0.0, 0.0)}
+
+
+def vector_forall(inst: Any, s: A.Forall, env: dict) -> bool:
+    """Add the rows of ``s`` (a ``forall`` over one constraint, or over a braced body of constraints)
+    from arrays; False when not covered.
+
+    ``env``: the enclosing loop values (scalars).  Returns True when every row was added,
+    False (and nothing added) when the statement must be lowered row by row.
+    """
+    cache = vector_cache(inst.ev)
+    body = s.body
+    while isinstance(body, A.Forall):
+        body = body.body
+    if not isinstance(body, A.ConsStmt):  # a braced body, an `if`, nested loops around them
+        return _braced(inst, s, env, cache)
+    family = _family(inst, s, env, cache)
+    if family is None:
+        return False
+    _add(inst, family[0].body, family[1])
+    return True
+
+
+def _family(inst: Any, s: A.Forall, env: dict, cache: VectorCache) -> tuple[A.Forall, dict] | None:
+    """(the statement as built, its rows as arrays) of a ``forall`` over one constraint; None when the
+    row path must build it (nothing added either way)."""
+    ev = inst.ev
+    if isinstance(s.body, A.Forall):  # `forall(p in P) forall(t in T) ...`: one family, where it is the same
+        flat = flattened_forall(s, cache.__dict__.setdefault("flat", {}))
+        if flat is s:
+            return None
+        s = flat
+    if id(s) in cache.unfit:
+        return None
+    s = inlined_forall(ev, s, env, _patterns(ev, cache), cache.__dict__.setdefault("inline", {}),
+                       cache.__dict__.setdefault("flat", {}))
+    if not cache.covers(s, lambda: _fits(ev, s, env)):
+        return None
+    try:
+        with np.errstate(all="ignore"):  # inf and nan arise as in Python floats, without a warning
+            return s, _Rows(ev, cache, s, env).run()
+    except _Small:
+        return None
+    except NOT_COVERED:
+        cache.failed(s)
+        return None
+
+
+def _braced(inst: Any, s: A.Forall, env: dict, cache: VectorCache) -> bool:
+    """``forall(q) { c1; forall(r) c2; if (f) c3; else { c4; c5; } ... }``: each constraint's rows as a
+    family over its own loops (the enclosing ones and the nested ``forall``s', an ``if`` as a filter),
+    then all interleaved as the row path makes them (:func:`~pyopl.lowering.arrays.row_blocks.add_interleaved`)."""
+    made = cache.__dict__.setdefault("braced", {})
+    hit = made.get(id(s))
+    if hit is None or hit[0] is not s:  # the families' statements, made once (ids stay the cache's keys)
+        hit = made[id(s)] = (s, body_families(s))
+    if not hit[1]:
+        return False
+    families = []
+    for one, _path in hit[1]:
+        family = _family(inst, one, env, cache)
+        if family is None:
+            return False
+        families.append(family)
+    if len(families) == 1 and isinstance(s.body, A.IfStmt):  # `forall(q) if (f) c;`: one plain family
+        _add(inst, families[0][0].body, families[0][1])
+        return True
+    order = body_order(families, [path for _one, path in hit[1]])
+    if order is None:
+        return False
+    _add_interleaved(inst, families, order)
+    return True
+
+
+def _patterns(ev: Any, cache: VectorCache) -> Any:
+    """The single-name form of a pattern sum (``vectorised_inline``), as the inliner asks for it."""
+    return lambda n, e: vectorised_inline.single_name_form(ev, n, e, cache.__dict__.setdefault("patterns", {}),
+                                                             cache, NOT_COVERED)
+
+
+def vector_objective(inst: Any, expr: A.Expr) -> LinExpr | None:
+    """The objective ``expr`` (a chain of sums and linear terms, scalar dexprs written in place and nested
+    sums flattened: see :func:`~pyopl.lowering.arrays.vectorised_inline.inlined_expr`) as an
+    :class:`ArrayLinExpr`; None when not covered or small, and the Evaluator then builds it term by
+    term (reporting what it would anyway)."""
+    ev = inst.ev
+    cache = vector_cache(ev)
+    expr = inlined_expr(ev, expr, _patterns(ev, cache), cache.__dict__.setdefault("inline", {}),
+                        cache.__dict__.setdefault("flat", {}))
+    symbols = ev.inst.symbols
+    if not cache.covers(expr, lambda: _side_fits(expr, set(), set()) and any(
+            symbols.get(n) is not None and symbols[n].kind == "dvar" for n in _names(expr))):
+        return None
+    try:
+        with np.errstate(all="ignore"):
+            parts, const = _Rows(ev, cache, None, {})._side(expr, 1.0)
+    except (_Small,) + NOT_COVERED:
+        return None
+    parts = [p for p in parts if len(p.col)]
+    if not parts or sum(len(p.col) for p in parts) < MIN_ROWS:
+        return None
+    if any(not p.from_sum and np.bincount(p.col).max() > 1 for p in parts):
+        return None  # `u - (u + 1.7 * u)`: the Evaluator adds inside the brackets first
+    with np.errstate(all="ignore"):
+        merged = [_merged(p.col, p.coef) for p in parts]  # each term is one LinExpr before they are added up
+    cols = np.concatenate([c for c, _v in merged])
+    coefs = np.concatenate([v for _c, v in merged])
+    if not (np.all(np.isfinite(coefs)) and np.all(np.isfinite(const))):
+        return None
+    return ArrayLinExpr(cols, coefs, float(const[0]))
+
+
+def _merged(col: np.ndarray, coef: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """Repeated columns of one term added up in order from 0.0 (first appearances keep their order)."""
+    if not len(col) or np.bincount(col).max() <= 1:
+        return col, coef
+    uniq, first, inverse = np.unique(col, return_index=True, return_inverse=True)
+    sums = np.zeros(len(uniq))
+    np.add.at(sums, inverse.ravel(), coef)
+    order = np.argsort(first, kind="stable")
+    return uniq[order], sums[order]
+
+
+class ArrayLinExpr(LinExpr):
+    """A linear form kept as arrays: ``sum(coefs[k] * x[cols[k]]) + const``, a column possibly several times.
+
+    ``terms`` (the dict every other consumer reads) is made on first use, each column's
+    coefficient folded in order from 0.0 as ``LinExpr.iadd`` folds it; from then on the
+    dict is the value (it may be changed in place) and ``cols``/``coefs`` are dropped.
+    """
+
+    __slots__ = ("cols", "coefs", "_terms")
+
+    def __init__(self, cols: np.ndarray, coefs: np.ndarray, const: float):
+        self.cols, self.coefs, self.const, self._terms = cols, coefs, const, None
+
+    @property
+    def terms(self) -> dict[int, float]:
+        if self._terms is None:
+            t: dict[int, float] = {}
+            for j, c in zip(self.cols.tolist(), self.coefs.tolist()):
+                t[j] = t.get(j, 0.0) + c
+            self._terms, self.cols, self.coefs = t, None, None
+        return self._terms
+
+    @terms.setter
+    def terms(self, value: dict) -> None:
+        self._terms, self.cols, self.coefs = value, None, None
+
+
+# ---------------------------------------------------------------------- shape
+def _fits(ev: Any, s: A.Forall, env: dict) -> bool:
+    cons = s.body
+    if not isinstance(cons, A.ConsStmt):
+        return False
+    names = binder_names(s.quals)
+    if names is None or set(names) & set(env):
+        return False
+    if cons.label is not None and not isinstance(cons.label, A.Name):
+        indices = label_names(cons.label)  # `ct[u][t]:` the loop's iterators (or enclosing loops' values)
+        if indices is None or not set(indices) <= set(names) | {k for k in env if not k.startswith("$")}:
+            return False
+    e = cons.expr
+    if not (isinstance(e, A.Compare) and len(e.ops) == 1 and e.ops[0] in _BOUNDS):
+        return False
+    for b in s.quals.binders:
+        if set(_names(b.domain)) & set(names):
+            return False
+    if not all(_side_fits(side, set(names) | set(env), set(names)) for side in e.operands):
+        return False
+    symbols = ev.inst.symbols
+    used = [symbols.get(n) for n in _names(e)]
+    if any(sym is not None and sym.kind == "failed" for sym in used):
+        return False  # a declaration that failed: the row path stops at its first use, without more words
+    return any(sym is not None and sym.kind == "dvar" for sym in used)
+
+
+def _side_fits(side: A.Expr, taken: set, loop: set) -> bool:
+    """A chain of linear terms and sums whose binders use names not in ``taken`` and domains free of ``loop``."""
+    terms = _chain(side)
+    if terms is None:
+        return False
+    for _sign, t in terms:
+        agg = _sum_of(t)
+        if agg is None:
+            if not _linear_shape(t):
+                return False
+            continue
+        inner = binder_names(agg.quals)
+        if inner is None or set(inner) & taken or not _linear_shape(agg.body):
+            return False
+        for b in agg.quals.binders:
+            used = set(_names(b.domain))
+            if used & set(inner) or (used & loop and not isinstance(b.domain, A.RangeLit)):
+                return False  # (`s in t-minUp[u]+1..t`: a range per row, bound ragged by ragged.py)
+    return True
+
+
+def _chain(n: A.Expr) -> list[tuple[float, A.Expr]] | None:
+    """``t1 ± t2 ± ...`` (left-associative, as parsed) -> [(sign, term)]; a side without ``sum`` is one term.
+
+    Walked along the left spine in a loop, bottom-up, each right operand looked at once (a side may
+    have thousands of terms): a part of the spine without ``sum`` is one term, a right operand with
+    a ``sum`` in it must be a ``sum`` (or ``-sum``), else None."""
+    spine = []
+    m = n
+    while isinstance(m, A.Binary) and m.op in ("+", "-"):
+        spine.append(m)
+        m = m.left
+    has = _has_sum(m)
+    out = [(1.0, m)] if not has or _sum_of(m) is not None else None
+    if out is None:
+        return None
+    for x in reversed(spine):
+        right_has = _has_sum(x.right)
+        has = has or right_has
+        if not has:
+            out = [(1.0, x)]  # no `sum` below here yet: the whole operand is one term
+            continue
+        if right_has and _sum_of(x.right) is None:
+            return None
+        out.append((1.0 if x.op == "+" else -1.0, x.right))
+    return out
+
+
+def _sum_of(n: A.Expr) -> A.Aggregate | None:
+    """The ``sum`` aggregate of a term ``sum(...)`` or ``-sum(...)``."""
+    if isinstance(n, A.Unary) and n.op == "-":
+        n = n.operand
+    return n if isinstance(n, A.Aggregate) and n.op == "sum" else None
+
+
+def _has_sum(n: A.Expr) -> bool:
+    return any(isinstance(x, A.Aggregate) for x in _walk(n))
+
+
+# ---------------------------------------------------------------------- rows
+class _Entries:
+    """Entries of one term: row of each entry (non-decreasing), coefficient, column; and the term's constant per row."""
+
+    __slots__ = ("_row", "coef", "col", "const", "has_decision", "from_sum", "per_row", "partial", "flat")
+
+    def __init__(self, row, coef, col, const, has_decision, from_sum=False, per_row=None):
+        self._row, self.coef, self.col, self.const, self.has_decision = row, coef, col, const, has_decision
+        self.partial = False  # a term (not a `sum`) with decision terms in some rows only (`?:`)
+        self.flat = False  # a flattened nest of sums (see merge_repeats)
+        self.from_sum = from_sum  # one entry per term of a `sum`, in iteration order (no column twice in one)
+        self.per_row = per_row  # k when every row has exactly k entries (row == repeat(arange(m), k)), else None
+
+    @property
+    def row(self) -> np.ndarray:
+        """The row of each entry; made when first asked for where ``per_row`` gives it (the side-by-side
+        layout of such terms never asks: a million-row family makes no row array)."""
+        if self._row is None:
+            k = self.per_row
+            self._row = np.repeat(np.arange(len(self.col) // k, dtype=np.int64), k)
+        return self._row
+
+
+class _Rows:
+    def __init__(self, ev: Any, cache: VectorCache, s: A.Forall, env: dict):
+        self.ev, self.cache, self.s, self.env = ev, cache, s, env
+        self.space = _Sum(ev, cache, None, env)
+        self.space.owner = s
+
+    def run(self) -> dict:
+        space = self.space
+        for b in self.s.quals.binders:
+            space._bind(b)
+        m = space.size
+        if m < MIN_ROWS:
+            raise _Small()
+        cmp = self.s.body.expr
+        left, right, op = cmp.operands[0], cmp.operands[1], cmp.ops[0]
+        lhs = self._side(left, 1.0)
+        if not any(e.has_decision for e in lhs[0]) and constant_side(cmp):
+            # `k <= e`: the range k <= e <= +inf, as the row path (comparisons._linear_compare) takes it
+            left, right, op = right, left, MIRROR[op]
+            lhs = self._side(left, 1.0)
+        rhs = self._side(right, -1.0)
+        if not any(e.has_decision for e in lhs[0] + rhs[0]):
+            raise _Fallback()  # no decision on either side: the row path words it
+        parts = lhs[0] + rhs[0]
+        const = lhs[1] + (-1.0 * rhs[1])  # LinExpr.iadd(rhs, -1.0) on the left side's constant
+        lo0, hi0 = _BOUNDS[op]
+        indptr, coef, col = _layout(parts, m)
+        if not (np.all(np.isfinite(coef)) and np.all(np.isfinite(const))):
+            raise _Fallback()  # infinite bounds and non-finite numbers have their own words on the row path
+        if not (_parts_distinct(parts) or _distinct_per_row(indptr, col)):
+            # `+x[a] - x[a]` (a self-loop), `0.9 * x[a] - x[a]`: summed as the row path sums
+            merge_repeats(indptr, col, coef, _layout(_numbered(parts), m)[1].astype(np.int64), len(lhs[0]),
+                          [k for k, p in enumerate(parts) if p.flat])
+        keep = coef != 0.0  # Rows.add drops zero coefficients
+        if not keep.all():
+            row = np.repeat(np.arange(m, dtype=np.int64), np.diff(indptr))
+            coef, col = coef[keep], col[keep]
+            indptr = np.concatenate(([0], np.cumsum(np.bincount(row[keep], minlength=m))))
+        lo, hi = lo0 - const, hi0 - const
+        kept = None
+        empty = np.diff(indptr) == 0
+        if np.any(empty):  # a row without decision terms (`sum` over an empty subset <= card - 1)
+            if not np.all((lo[empty] <= 0.0) & (hi[empty] >= 0.0)):
+                raise _Fallback()  # one that cannot hold: the row-by-row path words it
+            kept = np.flatnonzero(~empty)  # ones that hold: the row-by-row path adds nothing for them
+            indptr = np.concatenate(([0], indptr[1:][kept]))
+            lo, hi = np.broadcast_to(lo, (m,))[kept], np.broadcast_to(hi, (m,))[kept]
+        keys = self._keys(m)
+        last = keys[-1] if len(keys) else ()  # the loop's last key, its row added or not (as row by row)
+        if kept is not None:
+            keys = self._keys(m, kept)
+        return {"indptr": indptr, "coef": coef, "col": col, "lo": lo, "hi": hi, "keys": keys, "last": last,
+                "kept": kept, "m": m, "iters": self.space.iters}
+
+    def _side(self, side: A.Expr, sign: float) -> tuple[list[_Entries], np.ndarray]:
+        """The entries of one side (coefficients times ``sign``) and its constant per row, folded as LinExpr does."""
+        m = self.space.size
+        out: list[_Entries] = []
+        const = None
+        started = False  # a decision term has been met: the constant is a LinExpr's from here on
+        for k, (s, term) in enumerate(_chain(side)):
+            agg = _sum_of(term)
+            if agg is None:
+                lin = self.space.lin(term)
+                e = _aligned(lin, m)
+            else:
+                e = self._sum(agg, -1.0 if term is not agg else 1.0)
+            if k and not started and not (e.has_decision and not e.partial):
+                raise _Fallback()  # `a + b + x`: the row path adds a and b as Python numbers first
+            started = started or (e.has_decision and not e.partial)
+            c = np.broadcast_to(np.asarray(e.const, dtype=np.float64), (m,))
+            const = c if const is None else const + s * c
+            if s != 1.0 or sign != 1.0:
+                e.coef = e.coef * (s * sign) if (s * sign) != 1.0 else e.coef
+            out.append(e)
+        return out, const
+
+    def _sum(self, agg: A.Aggregate, factor: float) -> _Entries:
+        """``sum(binders) body`` for every row: its entries row-major (then iteration, then block)."""
+        space = self.space
+        sub = _Sum(self.ev, self.cache, agg, self.env)
+        sub.iters = dict(space.iters)
+        sub.iters["$row"] = (None, np.arange(space.size, dtype=np.int64))
+        sub.size = space.size
+        sub.scanned = space.size
+        for b in agg.quals.binders:
+            if isinstance(b.domain, A.RangeLit) and not self.cache.names(b.domain)[1].isdisjoint(sub.iters):
+                bind_range_per_row(sub, b)  # `s in t-minUp[u]+1..t`: each row's own range, as offsets
+                continue
+            dom = sub.ev.eval_set(b.domain, self.env)
+            if b.filter is not None and (self._join(sub, b, dom) or subset_join(self, sub, b, dom)
+                                         or bind_filtered_range(sub, b, dom)):
+                continue
+            if sub.size * max(len(dom), 1) > MAX_SPACE:
+                raise _Fallback()
+            sub._bind(b)
+        row = sub.iters["$row"][1]
+        if sub.size == 0:
+            return _Entries(np.zeros(0, np.int64), np.zeros(0), np.zeros(0, np.int64), 0.0, False)
+        lin = sub.lin(agg.body)  # (a column twice in one iteration is merged there, as the row path merges)
+        if np.any(np.broadcast_to(lin.const, (sub.size,)) != 0):
+            raise _Fallback()  # the row path folds a sum's constants in iteration order
+        e = _aligned(lin, sub.size, row)
+        e.flat = is_flattened(agg, self.cache.__dict__.get("flat", {}))
+        if space.size == 1 and is_flattened(agg, self.cache.__dict__.get("flat", {})) and len(e.col) \
+                and np.bincount(e.col).max() > 1:
+            raise _Fallback()  # a nest folds each inner sum first (rows and dexpr cells check every row)
+        e.from_sum = True
+        if factor != 1.0:
+            e.coef = e.coef * factor  # `-sum(...)`: LinExpr.scaled(-1.0)
+        e.const = 0.0 * factor  # the sum's 0.0 constant, scaled as LinExpr.scaled scales it (-0.0 for `-sum`)
+        return e
+
+    def _join(self, sub: _Sum, b: A.Binder, domain: Any) -> bool:
+        """Bind ``b`` when its filter is ``a.f == e`` (or ``a == e``) with ``e`` over the earlier iterators
+        (``sum(a in Arcs : a.src == v)`` inside ``forall(v in Nodes)``): each iteration gets the matching
+        positions from an index of ``domain`` by that field, in the domain's order, so the cost is the
+        size of the answer rather than rows times ``card(domain)``.  False: bind it the general way."""
+        parts = conjuncts(b.filter)
+        for f in parts:
+            if self._join_on(sub, b, domain, f):
+                if len(parts) > 1 and sub.size:  # `a.dst == v && a.cap > 0`: the whole filter on the matches
+                    mask = sub.cond(b.filter)
+                    sub.iters = {k: (d, p[mask]) for k, (d, p) in sub.iters.items()}
+                    sub.size = int(mask.sum())
+                return True
+        return False
+
+    def _join_on(self, sub: _Sum, b: A.Binder, domain: Any, f: A.Expr) -> bool:
+        """:meth:`_join` on the conjunct ``f`` of the filter (False: it is not a usable equality)."""
+        if not (isinstance(f, A.Compare) and f.ops == ["=="] and len(f.operands) == 2):
+            return False
+        name = b.patterns[0].name
+        for mine, other in (f.operands, f.operands[::-1]):
+            if isinstance(mine, A.Field) and isinstance(mine.base, A.Name) and mine.base.id == name:
+                field = mine.name
+            elif isinstance(mine, A.Name) and mine.id == name:
+                field = None
+            else:
+                continue
+            if name in _names(other) or not (set(_names(other)) & set(sub.iters)):
+                continue
+            ranked = sorted_groups(self.cache, domain, field)  # plain numbers: looked up with searchsorted
+            if ranked is not None:
+                v = sub.data(other)
+                if v.num is not None:
+                    _bind_matches(sub, name, domain, ranked, v.num)
+                    return True
+            grouped = self.cache.group(domain, field)
+            if grouped is None:
+                return False
+            groups, kind = grouped
+            v = sub.data(other)
+            if kind == "number" and v.num is not None:
+                vals = v.num.tolist()  # floats: 3.0 finds the group of 3, as `3 == 3.0` holds
+            elif kind == "string" and v.objs is not None and all(type(x) is str for x in v.objs):
+                vals = v.objs
+            else:
+                return False
+            empty = np.zeros(0, dtype=np.int64)
+            hits = [groups.get(x, empty) for x in vals]
+            counts = np.fromiter(map(len, hits), dtype=np.int64, count=len(hits))
+            sub.iters = {k: (d, np.repeat(p, counts)) for k, (d, p) in sub.iters.items()}
+            sub.iters[name] = (domain, np.concatenate(hits) if hits else empty)
+            sub.size = int(counts.sum())
+            return True
+        return False
+
+    def _keys(self, m: int, kept: np.ndarray | None = None) -> list[tuple]:
+        """The row keys the row path gives a label inside ``forall``: the loop values, outer ones first
+        (of the rows ``kept`` only, when given)."""
+        label = self.s.body.label
+        if label is not None and not isinstance(label, A.Name):  # `ct[t][u]:` the named values, in its order
+            names = label_names(label)
+            one = np.zeros(self.space.size, dtype=np.int64)  # (an enclosing loop's value: one item)
+            domains = [self.space.iters[k] if k in self.space.iters else (Domain([self.env[k]]), one) for k in names]
+            if kept is not None:
+                domains = [(d, pos[kept]) for d, pos in domains]
+            return PickedKeys([d if isinstance(d, Domain) else self.cache.domain(d) for d, _p in domains],
+                              [pos for _d, pos in domains])
+        outer = tuple(v for k, v in self.env.items() if not k.startswith("$"))
+        domains = [self.space.iters[b.patterns[0].name] for b in self.s.quals.binders]
+        if kept is not None:
+            domains = [(d, pos[kept]) for d, pos in domains]
+            m = len(kept)
+        items = [self.cache.domain(domain) for domain, _pos in domains]  # (their items read when a key is)
+        if domains and not outer and kept is None \
+                and _is_product([pos for _d, pos in domains], [len(x) for x in items]):
+            return ProductKeys([x.set if isinstance(x.set, (OplSet, OplRange)) else x.items for x in items])
+        if not domains:
+            return [outer] * m
+        return PickedKeys(items, [pos for _d, pos in domains], outer)  # made when asked for
+
+
+def sorted_groups(cache: VectorCache, d: Any, field: str | None) -> tuple | None:
+    """The groups of :meth:`VectorCache.group` for plain-number values, as arrays: (distinct values ascending,
+    start and end of each one's run in ``order``, ``order``: the items' positions stably sorted by
+    value), so a whole array of values is looked up with ``searchsorted``; None when :meth:`group`
+    would not give number groups.  Made once per set and field (kept in ``cache``)."""
+    key = (id(d), "sorted", field)
+    hit = cache._groups.get(key)
+    if hit is None or hit[0] is not d:
+        out = None
+        dom = cache.domain(d)
+        tt = dom.ttype if field is not None else None
+        num = None
+        if field is None:
+            num, exact = dom.num, dom.exact
+        elif tt is not None and field in tt.fields and cache._one_tuple_type(d):
+            try:
+                num, exact = cache.field_column(d, tt.index(field))
+            except OverflowError:
+                num = None
+        if num is not None and len(num) and not np.isnan(num).any():  # (as _number_groups takes them)
+            order = _stable_order(num, exact)
+            order.flags.writeable = False  # (shared: a join over every value binds it as it is)
+            ranked = num[order]
+            starts = np.flatnonzero(np.concatenate(([True], ranked[1:] != ranked[:-1])))
+            out = (ranked[starts], starts, np.append(starts[1:], len(order)), order)
+        hit = (d, out)
+        cache._groups[key] = hit
+    return hit[1]
+
+
+def _bind_matches(sub: _Sum, name: str, domain: Any, sorted_groups: tuple, x: np.ndarray) -> None:
+    """Bind ``name`` to the items of ``domain`` whose value equals ``x`` at each iteration (in the
+    domain's order), with ``searchsorted`` over the distinct values: the dict lookups of
+    :meth:`VectorCache.group` for a whole array at once (``==`` on float64: 3.0 finds 3, -0.0 finds
+    0.0, NaN finds nothing)."""
+    uniq, starts, ends, order = sorted_groups
+    x = np.asarray(x, dtype=np.float64)
+    if len(x) == len(uniq) and np.array_equal(x, uniq):  # each distinct value once, in order (`forall(k in
+        counts = ends - starts  # Tasks)` over a field holding every task): the matches are `order` itself
+        sub.iters = {k: (d, np.repeat(p, counts)) for k, (d, p) in sub.iters.items()}
+        sub.iters[name] = (domain, order)
+        sub.size = len(order)
+        return
+    at = np.minimum(np.searchsorted(uniq, x), len(uniq) - 1)
+    counts = np.where(uniq[at] == x, ends[at] - starts[at], 0)
+    total = int(counts.sum())
+    before = np.cumsum(counts) - counts  # where each iteration's matches start in the result
+    offset = np.arange(total, dtype=np.int64) - np.repeat(before, counts)
+    sub.iters = {k: (d, np.repeat(p, counts)) for k, (d, p) in sub.iters.items()}
+    sub.iters[name] = (domain, order[np.repeat(starts[at], counts) + offset])
+    sub.size = total
+
+
+def _is_product(positions: list[np.ndarray], sizes: list[int]) -> bool:
+    """Whether the iterators' positions run through every combination, the last fastest (no filter left any out)."""
+    m = len(positions[0])
+    if m != int(np.prod(sizes, dtype=np.float64)) or m == 0:
+        return False
+    inner = 1
+    for pos, n in zip(reversed(positions), reversed(sizes)):
+        expect = np.tile(np.repeat(np.arange(n, dtype=np.int64), inner), m // (n * inner))
+        if not np.array_equal(pos, expect):
+            return False
+        inner *= n
+    return True
+
+
+def _aligned(lin: _Lin, size: int, row: np.ndarray | None = None) -> _Entries:
+    """A per-iteration linear form as entries, iteration-major and block-minor (the Evaluator's order)."""
+    whole = row is None  # one iteration per row: every row gets one entry per block (rows made if asked for)
+    nb = len(lin.blocks)
+    if nb == 0:
+        return _Entries(np.zeros(0, np.int64), np.zeros(0), np.zeros(0, np.int64), lin.const, False)
+    if nb == 1 and np.all(lin.blocks[0][1] >= 0):  # the common case: no interleaving, no copy where whole
+        (c, j), = lin.blocks
+        # possibly read-only views (of the data cache, or of one number): _layout copies what it keeps
+        coef = np.broadcast_to(np.asarray(c, dtype=np.float64), (size,))
+        col = np.broadcast_to(np.asarray(j, dtype=np.int64), (size,))
+        return _Entries(row, coef, col, lin.const, True, False, 1 if whole else None)
+    # (stacked straight into the entries' dtypes: one new array each, no second copy to convert)
+    coef = np.stack([np.broadcast_to(c, (size,)) for c, _j in lin.blocks], axis=1,
+                    dtype=np.float64, casting="unsafe").ravel()
+    col = np.stack([np.broadcast_to(j, (size,)) for _c, j in lin.blocks], axis=1,
+                   dtype=np.int64, casting="unsafe").ravel()
+    live = col >= 0  # (dead: merged into an earlier block, or a `?:` branch not picked there)
+    if not live.all():
+        rows = np.repeat(np.arange(size, dtype=np.int64) if whole else row, nb)[live]
+        e = _Entries(rows, coef[live], col[live], lin.const, bool(live.any()))
+        # a row left with data only: the row path's value there is a number (see _Rows._side)
+        e.partial = whole and len(np.unique(rows)) < size
+        return e
+    return _Entries(None if whole else np.repeat(row, nb), coef, col, lin.const, True, False, nb if whole else None)
+
+
+def _numbered(parts: list[_Entries]) -> list[_Entries]:
+    """The terms with each entry's coefficient replaced by its term's number (laid out by :func:`_layout`:
+    the term of each entry of the rows)."""
+    out = []
+    for k, p in enumerate(parts):
+        q = _Entries(p._row, np.full(len(p.col), float(k)), p.col, 0.0, p.has_decision, p.from_sum, p.per_row)
+        out.append(q)
+    return out
+
+
+def _layout(parts: list[_Entries], m: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Interleave the terms' entries row by row (terms in order, each term's entries in its order)."""
+    parts = [p for p in parts if len(p.col)]
+    if parts and all(p.per_row is not None for p in parts):
+        # every row has the same entries per term (`x[i][j] <= d[j] * y[i]`): side by side, no scatter
+        k = sum(p.per_row for p in parts)
+        indptr = np.arange(0, k * m + 1, k, dtype=np.int64)
+        if len(parts) == 1:  # copies: the rows' arrays are the IR's own, sorted in place later
+            return indptr, np.array(parts[0].coef), np.array(parts[0].col)
+        coef = np.concatenate([p.coef.reshape(m, p.per_row) for p in parts], axis=1).ravel()
+        col = np.concatenate([p.col.reshape(m, p.per_row) for p in parts], axis=1).ravel()
+        return indptr, coef, col
+    if len(parts) == 1:
+        p = parts[0]
+        counts = np.bincount(p.row, minlength=m)
+        return np.concatenate(([0], np.cumsum(counts))), np.array(p.coef), np.array(p.col)
+    counts = [np.bincount(p.row, minlength=m) for p in parts]
+    total = np.sum(counts, axis=0)
+    indptr = np.concatenate(([0], np.cumsum(total)))
+    coef = np.empty(int(indptr[-1]))
+    col = np.empty(int(indptr[-1]), dtype=np.int64)
+    offset = indptr[:-1].copy()  # where the next term's entries of each row start
+    for p, cnt in zip(parts, counts):
+        first = np.concatenate(([0], np.cumsum(cnt)))[:-1]  # index of each row's first entry within p
+        rank = np.arange(len(p.row)) - first[p.row]
+        dest = offset[p.row] + rank
+        coef[dest] = p.coef
+        col[dest] = p.col
+        offset += cnt
+    return indptr, coef, col
+
+
+def _parts_distinct(parts: list[_Entries]) -> bool:
+    """A sufficient test, in linear time, for no column twice in one row: each term's columns rise
+    strictly within each row, and the terms' column ranges do not overlap (``sum(c) x[w][c] <= k * y[w]``
+    with x and y different dvars).  False means "not shown", and :func:`_distinct_per_row` decides."""
+    spans = []
+    for p in parts:
+        if not len(p.col):
+            continue
+        if p.per_row != 1:
+            same_row = p.row[1:] == p.row[:-1]
+            if np.any(same_row & (p.col[1:] <= p.col[:-1])):
+                return False
+        spans.append((int(p.col.min()), int(p.col.max())))
+    spans.sort()
+    return all(a[1] < b[0] for a, b in zip(spans, spans[1:]))
+
+
+def _distinct_per_row(indptr: np.ndarray, col: np.ndarray) -> bool:
+    """No column twice in one row (the row path would merge them; this path leaves that to it)."""
+    m = len(indptr) - 1
+    if not len(col):
+        return True
+    k = len(col) // m
+    if k * m == len(col) and k <= 16 and np.array_equal(indptr, np.arange(0, k * m + 1, k)):
+        if k == 1:
+            return True
+        table = col.reshape(m, k)
+        if shared_row_order(table) is not None:  # every row strictly increasing in one order: distinct
+            return True
+        rows = np.sort(table, axis=1)  # k entries in every row: compare neighbours after sorting
+        return not np.any(rows[:, 1:] == rows[:, :-1])
+    # NumPy only: importing SciPy here would put a quarter second into a small compile
+    rows = np.repeat(np.arange(m, dtype=np.int64), np.diff(indptr))
+    if not np.any((rows[1:] == rows[:-1]) & (col[1:] <= col[:-1])):
+        return True  # the columns rise strictly in every row
+    key = rows * (int(col.max()) + 1) + col  # (row, column) as one number; below 2**63 for any model that fits in memory
+    key.sort()
+    return not np.any(key[1:] == key[:-1])
+
+

@@ -1,0 +1,88 @@
+"""OPL's `int` is a 32-bit integer (IBM OPL language reference, "Integers": `maxint` is
+2**31 - 1).  Python's ints are unbounded, so every place that computes an `int` from `int`
+values checks the result here and reports an overflow instead of a larger number.
+
+Where the checks are (docs/language.md, "32-bit int"): the data conversion of `int` values
+(:mod:`pyopl.lowering.model.valuechecks`), the arithmetic of two ints (`+ - * div ^`, unary `-`) in
+:class:`~pyopl.lowering.evaluate.expressions.Evaluator` and its compiled closures, `sum` and `prod` of
+ints, and the int-valued functions (`abs`, `floor`, `ceil`, `round`, `trunc`, `ftoi`, `sgn`,
+`int(e)`).  The NumPy fast path of `sum` falls back to the term-by-term path when an integer
+product leaves the range, so that path reports it.
+"""
+from __future__ import annotations
+
+from typing import Any
+
+from ...syntax import ast as A
+from .errors import EvalError
+
+INT_MIN = -2 ** 31
+INT_MAX = 2 ** 31 - 1
+
+
+def int_result(v: int, node: A.Node) -> int:
+    """``v`` when it fits OPL's 32-bit `int`; else the `int-overflow` error at ``node``."""
+    if INT_MIN <= v <= INT_MAX:
+        return v
+    raise overflow(v, node)
+
+
+def overflow(v: int, node: A.Node, shown: str | None = None) -> EvalError:
+    """The `int-overflow` error for the int value ``v`` of the expression ``node``; ``shown``
+    replaces the digits of ``v`` in the message (for a value too large to have been computed)."""
+    text = expr_text(node)
+    what = "`%s`" % text if text else "this `%s`" % node.op if isinstance(node, A.Aggregate) else \
+        "this integer expression"
+    return EvalError("int-overflow", node.span,
+                     "%s is %s, outside OPL's 32-bit `int` range (%d..%d)" % (what, shown or "%d" % v, INT_MIN, INT_MAX),
+                     help="OPL computes int with int in 32 bits; write a float operand (e.g. `1.0 * a`) "
+                          "where the magnitude is meant")
+
+
+_PREC = {"||": 1, "=>": 0, "&&": 2, "==": 3, "!=": 3, "<": 3, "<=": 3, ">": 3, ">=": 3, "in": 4, "not in": 4,
+         "+": 6, "-": 6, "union": 6, "diff": 6, "symdiff": 6, "*": 8, "/": 8, "div": 8, "mod": 8, "inter": 8, "^": 10}
+
+
+def expr_text(node: Any, depth: int = 0) -> str:
+    """OPL text of a small expression for a message (``maxint + 1``), or "" when it is too
+    large or has a form this short printer does not cover."""
+    if depth > 6:
+        return ""
+    if isinstance(node, A.Const):
+        v = node.value
+        if v is True or v is False:
+            return "true" if v else "false"
+        if v == INT_MAX and isinstance(v, int):
+            return "maxint"
+        return '"%s"' % v if isinstance(v, str) else repr(v) if isinstance(v, float) else str(v)
+    if isinstance(node, A.Name):
+        return node.id
+    if isinstance(node, A.Unary):
+        inner = expr_text(node.operand, depth + 1)
+        if isinstance(node.operand, A.Binary):
+            inner = "(%s)" % inner
+        return node.op + inner if inner else ""
+    if isinstance(node, A.Binary):
+        left, right = expr_text(node.left, depth + 1), expr_text(node.right, depth + 1)
+        if not (left and right):
+            return ""
+        p = _PREC.get(node.op, 0)
+        if isinstance(node.left, A.Binary) and _PREC.get(node.left.op, 0) < p:
+            left = "(%s)" % left
+        if isinstance(node.right, A.Binary) and _PREC.get(node.right.op, 0) <= p:
+            right = "(%s)" % right
+        return "%s %s %s" % (left, node.op, right)
+    if isinstance(node, A.Field):
+        base = expr_text(node.base, depth + 1)
+        return "%s.%s" % (base, node.name) if base else ""
+    if isinstance(node, A.Index):
+        base = expr_text(node.base, depth + 1)
+        idx = [expr_text(i, depth + 1) for i in node.indices]
+        return "%s[%s]" % (base, "][".join(idx)) if base and all(idx) else ""
+    if isinstance(node, A.Call):
+        args = [expr_text(a, depth + 1) for a in node.args]
+        return "%s(%s)" % (node.func, ", ".join(args)) if all(args) else ""
+    if isinstance(node, A.Cast):
+        arg = expr_text(node.arg, depth + 1)
+        return "%s(%s)" % (node.type, arg) if arg else ""
+    return ""
