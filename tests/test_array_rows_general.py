@@ -8,7 +8,7 @@ import pytest
 
 import pyopl
 from pyopl.lowering.arrays import ragged, vectorised_rows
-from pyopl.lowering.arrays.vectorised_base import _Fallback
+from pyopl.lowering.arrays.array_types import _Fallback
 from ir_compare import assert_same_ir
 from test_vectorised_rows import _check
 

@@ -33,7 +33,7 @@ import numpy as np
 from ...semantics.values import OplRange
 from ...syntax import ast as A
 from ..forms.shapes import conjuncts
-from .vectorised_base import _Fallback
+from .array_types import _Fallback
 
 _EXACT_COEF = 2.0 ** 40
 _MAX_GROUP = 4096

@@ -16,7 +16,7 @@ import numpy as np
 
 from ...semantics.values import ProductKeys
 from ...syntax import ast as A
-from .vectorised_base import Domain
+from .array_types import Domain
 
 
 def body_families(s: A.Forall) -> list[tuple[A.Forall, list]] | None:

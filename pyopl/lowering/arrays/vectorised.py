@@ -43,7 +43,7 @@ from ..forms.linear import LinExpr
 from ..forms.tupleindex import foreign_tuple
 from . import vectorised_inline  # (it takes this module's cache and errors as arguments: no import back)
 from ..forms.shapes import conjuncts
-from .vectorised_base import EXACT, Domain, _Fallback, _flatten_index, _Lin, _numeric, _Small, _Vec  # noqa: F401  (re-exported for the array paths)
+from .array_types import EXACT, Domain, _Fallback, _flatten_index, _Lin, _numeric, _Small, _Vec  # noqa: F401  (re-exported for the array paths)
 from .ragged import merged_blocks, picked_blocks
 from .vectorised_calls import PURE_CALLS, extra_data, pure_invariant
 

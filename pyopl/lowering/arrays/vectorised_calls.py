@@ -28,7 +28,7 @@ import numpy as np
 from ...semantics.values import OplArray, OplRange, OplSet
 from ...syntax import ast as A
 from ..forms.int32 import INT_MAX, INT_MIN
-from .vectorised_base import _Fallback, _flatten_index, _Vec
+from .array_types import _Fallback, _flatten_index, _Vec
 
 #: functions whose value depends on their arguments only (no state, no warning): evaluated once when invariant
 PURE_CALLS = frozenset({"card", "ord", "pow", "ftoi", "trunc", "floor", "ceil", "round", "abs",

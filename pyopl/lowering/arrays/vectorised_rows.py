@@ -41,7 +41,7 @@ from ..forms.shapes import conjuncts
 from .vectorised_inline import flattened_forall, inlined_expr, inlined_forall, is_flattened
 from .vectorised_subsets import subset_join
 from .ragged import bind_filtered_range, bind_range_per_row, merge_repeats
-from .vectorised_base import Domain
+from .array_types import Domain
 from .row_blocks import (PickedKeys, add_family as _add, add_interleaved as _add_interleaved, binder_names,
                          body_families, body_order, label_names)
 from .vectorised import (NOT_COVERED, VectorCache, _Fallback, _Lin, _linear_shape, _names, _Small, _stable_order, _Sum,
