@@ -43,6 +43,8 @@ def array_items(ev: Any, arg: A.Expr, env: dict, what: str) -> list:
         return [ev.evaluate(arg.body, e) for e in ev.iterate(arg.quals, env, arg)]
     if isinstance(arg, A.ArrayLit):
         return [ev.evaluate(x, env) for x in arg.items]
+    if isinstance(arg, A.ArrayComp):  # `[x[i] | i in R]`, `[i : x[i] | i in R]`: the values in order
+        return [ev.evaluate(arg.value, e) for e in ev.iterate(arg.quals, env, arg)]
     if isinstance(arg, A.Name) and arg.id not in env and arg.id in ev.inst.dvar_blocks:
         first, keys, _dims, _kind = ev.inst.dvar_blocks[arg.id]
         return [LinExpr.var(first + k) for k in range(len(keys))]
@@ -52,6 +54,8 @@ def array_items(ev: Any, arg: A.Expr, env: dict, what: str) -> list:
         if isinstance(v.array, VarArray):
             return [LinExpr.var(c) for k, c in v.array.cols.items() if k[:n] == v.prefix]
         return [x for k, x in v.array.data.items() if k[:n] == v.prefix]
+    if isinstance(v, VarArray) and len(v.dims) == 1:  # an alias (`dvar int y[R] = ...;`)
+        return [LinExpr.var(c) for c in v.cols.values()]
     if isinstance(v, OplArray) and len(v.dims) == 1:
         return list(v.data.values())
     raise EvalError("cp-bad-argument", arg.span, "the argument of `%s` must be a one-dimensional array" % what,

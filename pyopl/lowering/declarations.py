@@ -18,7 +18,7 @@ from ..diagnostics.diagnostic import Label
 from ..syntax.words import KEYWORDS
 from ..semantics.values import ArraySlice
 from . import vectorised_rows  # (its `vector_objective` looked up at each call: tests replace it)
-from . import intervals, scheduling, sequences, state_functions  # (sequences registers its functions)
+from . import aliases, intervals, scheduling, sequences, state_functions  # (sequences registers its functions)
 from .constraints import lower_block
 from .describe import type_word
 from .epigraph import AbsContext, objective_ok, settle
@@ -326,6 +326,9 @@ def dvar_decl(inst: Instance, d: A.DvarDecl) -> None:
     _check_name(inst, d)
     lo0, hi0, integer = _VTYPES[d.vtype]
     dims = eval_dims(inst, d.dims, {}, d.name)
+    if d.alias is not None:  # `dvar int y[R] = all(i in R) x[i];`: the cells are decisions declared before
+        inst.declare(Symbol("dvar", d.name, aliases.dvar_alias(inst, d, dims), d), d.name_span)
+        return
     _size_check(dims, d.name, d.name_span, MAX_COLUMNS - len(inst.cols.lower), "decision variables")
     constant_domain = None
     if d.domain is not None and not any(dim.binds for dim in d.dims):
@@ -404,6 +407,11 @@ def _scheduling_decl(inst: Instance, d: Any, kind: str, make: Any, what: str, li
 
 
 def interval_decl(inst: Instance, d: A.IntervalDecl) -> None:
+    if d.alias is not None:  # `dvar interval itvs[1..4] = [a, b, c, d];`
+        _check_name(inst, d)
+        dims = eval_dims(inst, d.dims, {}, d.name)
+        inst.declare(Symbol("interval", d.name, aliases.interval_alias(inst, d, dims), d), d.name_span)
+        return
     _scheduling_decl(inst, d, "interval", intervals.interval_decl, "interval variables",
                      MAX_COLUMNS - len(inst.cols.lower))
 

@@ -178,8 +178,8 @@ class ScriptContext:
 
     def column_of(self, name: str, prefix: tuple, span: Any = None) -> int:
         v = self.inst.symbols[name].value
-        if not prefix:
-            return self.inst.dvar_blocks[name][0]
+        if not prefix:  # a scalar decision (or a scalar alias of one): its one column
+            return next(iter(v.terms))
         j = v.cols.get(prefix)
         if j is None:  # a sparse array (an index filter in the declaration) without this item
             from .opl_objects import display as show

@@ -584,9 +584,14 @@ class DvarHost(_Host):
         super().__init__(ctx)
         self.name = name
         self.prefix = prefix
-        first, keys, ndims, kind = ctx.inst.dvar_blocks[name]
-        self.ndims = ndims
-        self.kind = kind
+        block = ctx.inst.dvar_blocks.get(name)
+        if block is not None:
+            _first, _keys, self.ndims, self.kind = block
+        else:  # an alias `dvar int y[R] = ...;` (pyopl/lowering/aliases.py): its cells are other decisions
+            sym = ctx.inst.symbols[name]
+            self.ndims = len(getattr(sym.value, "dims", []))
+            self.kind = {"boolean": "boolean", "float": "float", "float+": "float"}.get(sym.decl.vtype, "int")
+        ndims, kind = self.ndims, self.kind
         self.type_name = "dvar %s%s" % (kind, "[]" * (ndims - len(prefix)))
 
     @property
