@@ -24,6 +24,7 @@ from .describe import type_word
 from .epigraph import AbsContext, objective_ok, settle
 from .errors import EvalError
 from .instance import INF, MAX_ARRAY, MAX_COLUMNS, Instance, Symbol, dim_env  # noqa: F401  (dim_env re-exported)
+from .int32 import int_bounds
 from .kinds import is_number
 from .linear import LinExpr, QuadExpr
 from .symbols import DexprArray, DexprScalar, VarArray
@@ -147,7 +148,7 @@ def param_decl(inst: Instance, d: A.ParamDecl) -> None:
             value = _float_range(inst, raw, d)  # `range float R = a..b;` (a continuous interval: a domain, or `x in R`)
         else:
             value = _convert(inst, raw, typ, dims, d.name, d.init.span)
-    check_declared_value(d, typ, value, _value_span(inst, d), inst.symbols, _raw_data(inst, d))
+    check_declared_value(d, typ, value, _value_span(inst, d), inst.symbols, _raw_data(inst, d), int_bounds(inst))
     if d.with_clause and isinstance(value, OplSet):
         _check_with(inst, d, value)
     kind = "set" if isinstance(typ, SetOf) and not dims else "param"

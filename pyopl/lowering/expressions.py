@@ -49,7 +49,7 @@ from .compiled import Compiled
 from .describe import decision_names, type_word  # noqa: F401  (type_word re-exported)
 from .errors import EvalError
 from .indexing import Indexing
-from .int32 import int_result
+from .int32 import int_bounds, int_result
 from .iteration import Iteration
 from .kinds import is_decision, is_number  # noqa: F401  (re-exported)
 from .linear import Leaf, LinExpr, Logic
@@ -173,7 +173,7 @@ class Evaluator(Operators, Comparisons, Indexing, Literals, Iteration, Aggregate
         if node.type != "int":
             return float(v)
         try:
-            return int_result(int(v), node)
+            return int_result(int(v), node, int_bounds(self.inst))
         except (ValueError, OverflowError):  # int(nan), int(inf)
             raise EvalError("math-domain", node.span, "`int(%s)` is not defined" % show(v),
                             help="check the argument: an infinite or undefined number has no int value")
