@@ -176,9 +176,11 @@ def _hint(model: Any, pairs: Any) -> None:
             model.add_hint(v, x)
 
 
-def build(cp_model: Any, ir: IR) -> tuple[Any, list, int, int]:
+def build(cp_model: Any, ir: IR, part: Any = None) -> tuple[Any, list, int, int]:
     """``(CpModel, variables, objective scale, rows scaled by a power of ten)`` for ``ir``; raises
-    :class:`Refused`."""
+    :class:`Refused`. ``part`` (the conflict refiner's, :mod:`.cpsat_conflict`): which rows, indicators
+    and global constraints to add (``part.keeps(kind, k)``), the literal that enforces each
+    (``part.guard(m, kind, k)``, None for none) and whether to add the objective (``part.objective``)."""
     m = cp_model.CpModel()
     xs = []
     # the size column of an interval of fixed size: CP-SAT's shared constant, not a variable of its own
@@ -202,6 +204,9 @@ def build(cp_model: Any, ir: IR) -> tuple[Any, list, int, int]:
     data, indices, indptr = ir.csr()
     scaled_rows = 0
     for i in range(ir.num_rows):
+        if part is not None and not part.keeps("row", i):
+            continue
+        lit = part.guard(m, "row", i) if part is not None else None
         a, b = int(indptr[i]), int(indptr[i + 1])
         cols, coefs = indices[a:b], data[a:b]
         try:
@@ -212,37 +217,44 @@ def build(cp_model: Any, ir: IR) -> tuple[Any, list, int, int]:
         if f > 1:
             scaled_rows += 1
         lo, hi = inner_bounds(ir.row_lower[i], ir.row_upper[i], f)
+        never = [] if lit is None else [lit.Not()]  # a row that cannot hold
         if lo is not None and hi is not None and lo > hi:
-            m.add_bool_or([])  # no integer inside the bounds: the row cannot hold
+            m.add_bool_or(never)  # no integer inside the bounds: the row cannot hold
             continue
         expr = sum(scaled(float(c), f) * xs[int(j)] for j, c in zip(cols, coefs) if c)
         if isinstance(expr, int):  # no terms left: a constant row
             if (lo is not None and expr < lo) or (hi is not None and expr > hi):
-                m.add_bool_or([])
+                m.add_bool_or(never)
             continue
+        ct = None
         if lo is not None and hi is not None:
-            m.add_linear_constraint(expr, lo, hi)
+            ct = m.add_linear_constraint(expr, lo, hi)
         elif lo is not None:
-            m.add(expr >= lo)
+            ct = m.add(expr >= lo)
         elif hi is not None:
-            m.add(expr <= hi)
-    for ind in getattr(ir, "indicators", None) or ():  # a logical constraint over an unbounded expression
-        _indicator(m, xs, ind)
+            ct = m.add(expr <= hi)
+        if ct is not None and lit is not None:
+            ct.only_enforce_if(lit)
+    for k, ind in enumerate(getattr(ir, "indicators", None) or ()):  # a logical constraint, unbounded expression
+        if part is None or part.keeps("indicator", k):
+            _indicator(m, xs, ind, part.guard(m, "indicator", k) if part is not None else None)
     glob = Builder(m, xs)
     glob.add_intervals(ir.intervals)
-    glob.prepare(ir.cp_constraints)
-    for c in ir.cp_constraints:
+    chosen = [c for k, c in enumerate(ir.cp_constraints) if part is None or part.keeps("global", k)]
+    glob.prepare(chosen)
+    for c in chosen:
         glob.add(c)
     obj_scale = 1
-    if ir.sense != "feasibility":
+    if ir.sense != "feasibility" and (part is None or part.objective):
         expr, obj_scale = _objective(ir, xs, ir.obj)
         _set_objective(m, ir.sense, expr)
     return m, xs, obj_scale, scaled_rows
 
 
-def _indicator(m: Any, xs: list, ind: Any) -> None:
+def _indicator(m: Any, xs: list, ind: Any, guard: Any = None) -> None:
     """``x[binary] == active  =>  lo <= terms @ x <= hi`` (an :class:`~pyopl.ir.Indicator`) as a linear
-    constraint enforced by the literal (CP-SAT's ``only_enforce_if``): exact, no big-M needed."""
+    constraint enforced by the literal (CP-SAT's ``only_enforce_if``): exact, no big-M needed. ``guard``:
+    a second enforcing literal (the conflict refiner's), or None."""
     coefs = [float(c) for c in ind.terms.values() if c]
     try:
         f = scale_for(coefs)
@@ -250,17 +262,18 @@ def _indicator(m: Any, xs: list, ind: Any) -> None:
         raise not_integral(e, "this logical constraint", ind.span) from None
     lo, hi = inner_bounds(ind.lo, ind.hi, f)
     lit = xs[ind.binary] if ind.active else xs[ind.binary].Not()
+    lits = [lit] if guard is None else [lit, guard]
     expr = sum(scaled(float(c), f) * xs[int(j)] for j, c in ind.terms.items() if c)
     if isinstance(expr, int):
         if (lo is not None and expr < lo) or (hi is not None and expr > hi):
-            m.add_bool_or([lit.Not()])
+            m.add_bool_or([x.Not() for x in lits])
         return
     if lo is not None and hi is not None:
-        m.add_linear_constraint(expr, lo, hi).only_enforce_if(lit)
+        m.add_linear_constraint(expr, lo, hi).only_enforce_if(lits)
     elif lo is not None:
-        m.add(expr >= lo).only_enforce_if(lit)
+        m.add(expr >= lo).only_enforce_if(lits)
     elif hi is not None:
-        m.add(expr <= hi).only_enforce_if(lit)
+        m.add(expr <= hi).only_enforce_if(lits)
 
 
 def _objective(ir: IR, xs: list, c: np.ndarray) -> tuple[Any, int]:

@@ -88,7 +88,9 @@ class CpHost(_Host):
                 "getObjGap": lambda a, s: cs.objective(ctx, s, "getObjGap"),
                 "addKPI": lambda a, s: UNDEFINED, "exportModel": lambda a, s: cs.export_model(ctx, a, s),
                 "setStartingPoint": lambda a, s: cs.set_starting_point(ctx, a, s), "end": lambda a, s: UNDEFINED,
-                "getObjective": lambda a, s: cs.ObjectiveHost(ctx)}
+                "getObjective": lambda a, s: cs.ObjectiveHost(ctx),
+                "refineConflict": lambda a, s: cs.refine_conflict(ctx, s),
+                "writeConflict": lambda a, s: cs.write_conflict(ctx, s)}
 
     def _phases(self, args: list, span: Any) -> Any:
         self.ctx.reporter.emit("script-setting-ignored", span, "`cp.setSearchPhases` is accepted and has no effect: "

@@ -106,7 +106,9 @@ class ConflictIteratorHost(_Iterator):
         if self.cache is None:
             conflict = getattr(res, "conflict", None) if res is not None else None
             if conflict is None and (res is None or res.status == "infeasible"):
-                conflict = m.flow.ctx.solver_services.explain_infeasible(m.model.ir, time_limit=60.0)
+                ir = m.model.ir
+                conflict = m.flow.ctx.solver_services.explain_infeasible(
+                    ir, "cpsat" if getattr(ir, "engine", "mp") == "cp" else "highs", time_limit=60.0)
             self.cache = [conflict]
         return self.cache[0]
 

@@ -625,9 +625,8 @@ def print_conflict(ctx: Any, result: Any) -> Any:
     elif result is not None and result.status == "infeasible":
         cp = result.solver == "cpsat"
         ctx.write("infeasible: no conflict available: %s\n" % (
-            "pyopl's conflict search takes the linear constraints, which hold together here; the global "
-            "constraints (allDifferent, noOverlap, ...) that CP-SAT found infeasible take no part in it"
-            if cp else "the conflict search found none within its time"))
+            "pyopl's CP conflict refiner (CP-SAT assumptions and a deletion filter over the constraints, global "
+            "ones included) found none within its time" if cp else "the conflict search found none within its time"))
     return UNDEFINED
 
 

@@ -130,11 +130,11 @@ class _Handlers:
 
     def dvar_alias(self, meta, c):
         vtype, name, dims, alias = c
-        return A.DvarDecl(self._s(meta), str(name), self._t(name), vtype, dims or [], None, alias)
+        return A.DvarDecl(self._s(meta), str(name), self._t(name), vtype, dims or [], None, alias=alias)
 
     def interval_alias(self, meta, c):
         name, dims, alias = c
-        return A.IntervalDecl(self._s(meta), str(name), self._t(name), "interval", dims or [], None, alias)
+        return A.IntervalDecl(self._s(meta), str(name), self._t(name), "interval", dims or [], None, alias=alias)
 
     def interval_decl(self, meta, c):
         name, dims, *parts = c
@@ -157,7 +157,7 @@ class _Handlers:
 
     def sequence_decl(self, meta, c):
         name, dims, intervals, types = c
-        return A.SequenceDecl(self._s(meta), str(name), self._t(name), "sequence", dims or [], intervals, types)
+        return A.SequenceDecl(self._s(meta), str(name), self._t(name), "sequence", dims or [], intervals, types=types)
 
     def cumul_decl(self, meta, c):
         name, dims, expr = c
