@@ -67,3 +67,29 @@ def test_refine_conflict_is_false_after_a_feasible_solve():
     subject to { x >= 1; }
     main { thisOplModel.generate(); cp.solve(); writeln(cp.refineConflict()); cp.writeConflict(); }""")
     assert r.script_output == "false\nno conflict: the last solve was not infeasible\n"
+
+
+LOGIC = """using CP;
+dvar int x[1..3] in 0..3;
+maximize sum(i in 1..3) (4 - i) * x[i];
+subject to {
+%s
+}
+"""
+BLOCK = """  forall(i in 1..3) (x[i] == 1) => (x[i mod 3 + 1] != 2);
+  forall(i in 1..3) (x[i] == 3) => (x[(i + 1) mod 3 + 1] <= 1);
+  (x[1] == 3) || (x[2] == 3) || (x[3] == 0);
+"""
+
+
+def test_repeated_conditions_share_their_literals_in_a_cp_model():
+    # lowering/logical.py: a condition written again reuses its literal (half-reified, so sharing is exact)
+    once = pyopl.compile_model(LOGIC % BLOCK)
+    twice = pyopl.compile_model(LOGIC % (BLOCK + BLOCK))
+    assert twice.ir.num_cols == once.ir.num_cols
+    r = twice.solve(threads=1)
+    best = max(3 * a + 2 * b + c for a, b, c in itertools.product(range(4), repeat=3)
+               if all(not (v[i] == 1) or v[(i + 1) % 3] != 2 for v in [(a, b, c)] for i in range(3))
+               and all(not (v[i] == 3) or v[(i + 2) % 3] <= 1 for v in [(a, b, c)] for i in range(3))
+               and (a == 3 or b == 3 or c == 0))
+    assert r.status == "optimal" and r.objective == best
