@@ -6,7 +6,8 @@
 - ``fixed_ir``, ``result_from_solution``: the fixed LP of ``cplex.solveFixed()`` and a result made
   from one pool member's column values;
 - ``min_sum_relaxation``, ``INFEASIBLE``: ``printRelaxation()``'s feasOpt-like relaxation;
-- ``explain_infeasible``: the conflict of ``IloOplConflictIterator`` for a model not solved yet.
+- ``explain_infeasible``: the conflict of ``IloOplConflictIterator`` for a model not solved yet;
+- ``write_cpo``, ``CpoUnsupported``: the ``.cpo`` text of ``cp.exportModel`` (:mod:`.cpo_export`).
 """
 from __future__ import annotations
 
@@ -14,6 +15,7 @@ from typing import Any
 
 from .capabilities import CAPABILITIES, installed, model_features, over_licence
 from .common import fixed_ir, result_from_solution  # noqa: F401  (services)
+from .cpo_export import CpoUnsupported, write_cpo  # noqa: F401  (services)
 from .iis import INFEASIBLE, explain_infeasible, min_sum_relaxation  # noqa: F401  (services)
 
 #: the backends with a solution pool, fullest first (Gurobi's n-best search, CPLEX's populate, the

@@ -14,7 +14,7 @@ solves the current model on CP-SAT, as ``cplex`` does for MP models.
   solution hints for the next solves of the current model;
 - ``cp.getObjective().setCoef(x, v)``: an objective coefficient for the next solves;
 - ``cp.addKPI(expr, name)``: accepted (KPIs are IBM's display);
-- ``cp.exportModel(file)``: the ``.cpo`` format is CP Optimizer's own; a warning, nothing written.
+- ``cp.exportModel(file)``: the model in CP Optimizer's ``.cpo`` format (:mod:`pyopl.backends.cpo_export`).
 """
 from __future__ import annotations
 
@@ -226,10 +226,41 @@ def write_conflict(ctx: Any, span: Any) -> Any:
 
 
 def export_model(ctx: Any, args: list, span: Any) -> Any:
-    """``cp.exportModel(file)``: a warning; the ``.cpo`` format is CP Optimizer's and pyopl writes none."""
-    ctx.reporter.emit("script-setting-ignored", span, "`cp.exportModel` writes CP Optimizer's `.cpo` format, which "
-                      "pyopl does not produce; nothing is written",
-                      help="`pyopl export --lp` writes the MP models; a CP model is solved by CP-SAT as it is")
+    """``cp.exportModel(file)``: the generated model written in CP Optimizer's ``.cpo`` format into the
+    run's output folder (``ctx.solver_services.write_cpo``: :mod:`pyopl.backends.cpo_export`; the checks of
+    :mod:`.output_files`); a model with
+    a part that format writer does not write gets the warning OPL1058 naming it, and nothing is written."""
+    from ..files.safe_write import write_text_safely
+    from .output_files import confined_path
+
+    name = _arg(args, 0)
+    if not isinstance(name, str) or not name:
+        raise host_error("script-value-type", "`cp.exportModel` needs a file name", span,
+                         help='write `cp.exportModel("model.cpo");`')
+    flow = getattr(ctx, "flow", None)
+    cur = getattr(flow, "current", None) if flow is not None else None
+    ir = getattr(getattr(cur, "model", None), "ir", None) if flow is not None else getattr(ctx, "ir", None)
+    services = getattr(ctx, "solver_services", None)
+    if ir is None or services is None:
+        raise host_error("script-unsupported", "`cp.exportModel` needs the generated model: call it in `main` "
+                         "after `generate()`", span, help="write `thisOplModel.generate();` first")
+    try:
+        text = services.write_cpo(ir)
+    except services.CpoUnsupported as e:
+        ctx.reporter.emit("script-setting-ignored", span, "`cp.exportModel`: pyopl's `.cpo` writer does not write "
+                          "%s yet; nothing is written" % e.what,
+                          help="it writes integer decisions, linear constraints, `allDifferent` and a linear "
+                               "objective; a CP model is solved by CP-SAT as it is")
+        return UNDEFINED
+    path = confined_path(ctx, name, span)
+    if path is None or getattr(ctx.options, "analysis", False):
+        return UNDEFINED
+    try:
+        write_text_safely(path, text)
+    except OSError as e:
+        raise host_error("script-output-failed", "the model could not be written to `%s`: %s" % (name, e), span,
+                         help="check the output folder's permissions and free space")
+    ctx.files_written.append(path)
     return UNDEFINED
 
 

@@ -119,7 +119,7 @@ ENTRIES += [
      "cp.writeConflict(); } }", None, "true\ninfeasible: ad cannot hold\n  conflict found by pyopl's CP conflict "
      "refiner (CP-SAT assumptions, deletion filter):\n    ad                   allDifferent(...) over 3 expressions"),
     (SC, "IloCP.info", "out", _SOLVED % "cp.solve(); writeln(cp.info.NumberOfSolutions >= 1);", None, "true"),
-    # no `.cpo` writer: warning OPL1058 says that nothing is written, and the run goes on (docs/cp.md)
+    # the model written as .cpo into the output folder (pyopl/backends/cpo_export.py), and the run goes on
     (SC, "IloCP.exportModel", "out", _SOLVED % "cp.exportModel(\"m.cpo\"); cp.solve(); writeln(cp.getObjValue());",
      None, "5"),
     # ------------------------------------------------------------ IloIntervalVar (after a CP solve)
