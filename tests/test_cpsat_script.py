@@ -196,3 +196,17 @@ def test_get_objective_set_coef_changes_the_next_solve():
     a = min(5 * x[0] + 3 * x[1] + x[2] for x in sols)
     b = min(5 * x[0] + 3 * x[1] + 7 * x[2] for x in sols)
     assert r.script_output.split() == [str(a), str(b), str(b)]
+
+
+def test_indexing_by_a_decision_after_a_solve_without_solution_says_so():
+    # issue 45 (challenge2019july): `letters[x[i]]` in post-processing after a solve that found no
+    # solution said "index x[1] is outside the index set"; x[1] + x[2] >= 7 over 1..3 is infeasible
+    r = pyopl.solve("""using CP;
+string letters[1..3] = ["a", "b", "c"];
+dvar int x[1..2] in 1..3;
+subject to { x[1] + x[2] >= 7; }
+execute { writeln(letters[x[1]]); }
+main { thisOplModel.generate(); cp.solve(); thisOplModel.postProcess(); }""")
+    d = [d for d in r.diagnostics if d.code == "OPL1060"]
+    assert d and d[0].message == "`x[1]` has no value: the solve ended `infeasible` without a solution"
+    assert d[0].span.line == 5

@@ -511,6 +511,8 @@ class ArrayHost(_Host):
         dom = self.array.dims[len(self.prefix)]
         k = member_of(dom, to_key(key))
         if k not in dom:
+            if isinstance(k, DvarHost) and k.is_item:  # `letters[x[i]]` after a solve that found no solution
+                k.ctx.solution_value(k.column(), k._label(), span)  # (raises script-no-solution, OPL1053)
             name = self.array.name + "".join("[%s]" % display(p, True) for p in self.prefix)
             raise host_error("script-index-out-of-range", "index %s is outside the index set of `%s` (%s)" % (
                 display(k, True), name, _domain_words(dom)), span, help="index with an element of the array's index set")
