@@ -72,3 +72,22 @@ def test_an_alias_that_names_no_decision_is_refused(decl, words):
     assert any(words in d.message for d in diags), [d.message for d in diags]
     d = next(d for d in diags if words in d.message)
     assert d.span.line == 3 and d.span.column == decl.index("=") + 3
+
+
+def test_a_slice_of_a_decision_array_is_an_array_argument():
+    # IBM's allDifferent(dvar int[]) takes a row `w[i]` of a 2-D array; brute force over 0..3
+    r = _solve("""using CP;
+    dvar int w[1..2][1..3] in 0..3;
+    minimize sum(i in 1..2, j in 1..3) (i + j) * w[i][j];
+    subject to { forall(i in 1..2) allDifferent(w[i]); count(w[2], 0) == 1; w[1][1] >= 1; }""")
+    rows = [p for p in itertools.product(range(4), repeat=3) if len(set(p)) == 3]
+    best = min(sum((1 + j + 1) * a[j] + (2 + j + 1) * b[j] for j in range(3))
+               for a in rows for b in rows if b.count(0) == 1 and a[0] >= 1)
+    assert r.status == "optimal" and r.objective == best
+
+
+def test_a_slice_where_a_number_is_needed_is_named():
+    diags = pyopl.check("using CP;\ndvar int w[1..2][1..2] in 0..3;\nminimize w[1][1];\n"
+                        "subject to { abs(w[1]) <= 2; }\n")
+    d = [d for d in diags if d.code == "OPL0202"]
+    assert d and d[0].message == "the argument of `abs` must be a number, but this is an array"
