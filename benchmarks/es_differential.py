@@ -39,9 +39,9 @@ def run_node(progs: list[str]) -> list[list[str]]:
 
 
 def _run_one(text: str) -> list[str]:
-    from pyopl.script.interpreter import Interpreter
-    from pyopl.script.parser import parse_script
-    from pyopl.script.values import ScriptError
+    from pyopl.script.engine.interpreter import Interpreter
+    from pyopl.script.engine.parser import parse_script
+    from pyopl.script.language.values import ScriptError
 
     parsed = parse_script(text)
     if isinstance(parsed, list):

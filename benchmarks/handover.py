@@ -41,7 +41,7 @@ def _ir(case):
 def highs(ir):
     import highspy
 
-    from pyopl.backends.highs import _pass
+    from pyopl.backends.mp.highs import _pass
 
     with quiet_stdout(discard=True):
         h = highspy.Highs()
@@ -52,7 +52,7 @@ def highs(ir):
 def scip(ir):
     import pyscipopt
 
-    from pyopl.backends.scip import build
+    from pyopl.backends.mp.scip import build
 
     with quiet_stdout(discard=True):
         m, *_ = build(pyscipopt, ir)
@@ -79,7 +79,7 @@ def scip_rows(ir):
 def cplex(ir):
     import cplex as cp
 
-    from pyopl.backends.cplex import build
+    from pyopl.backends.mp.cplex import build
 
     build(cp, ir).end()
 
@@ -87,7 +87,7 @@ def cplex(ir):
 def cplex_rows(ir):
     import cplex as cp
 
-    from pyopl.backends import cplex as B
+    from pyopl.backends.mp import cplex as B
 
     c = cp.Cplex()
     for f in (c.set_results_stream, c.set_log_stream, c.set_warning_stream):

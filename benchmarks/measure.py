@@ -90,13 +90,13 @@ def run_pyopl(case_dir: Path) -> dict:
     grammar_s = time.perf_counter() - t0
 
     from pyopl.backends.common import SolveOptions
-    from pyopl.backends.highs import _new_solver, _pass
+    from pyopl.backends.mp.highs import _new_solver, _pass
     from pyopl.data.loader import load_data
     from pyopl.diagnostics.reporter import Reporter
     from pyopl.lowering.build import build_ir
     from pyopl.lowering.driver import run as lower_items
     from pyopl.lowering.instance import Instance
-    from pyopl.script import processing as script_host
+    from pyopl.script.flow import processing as script_host
     from pyopl.semantics.checker import check_names
     from pyopl.syntax.parser import parse_model
 

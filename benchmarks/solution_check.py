@@ -2,7 +2,7 @@
 
 For each family of ``benchmarks/models.py`` (one size per family, ``--scale`` picks which) the model is
 compiled, solved once by HiGHS with the check off (``verify=False``, a time limit; a MIP may stop at
-an incumbent), and then :func:`pyopl.backends.solution_check.check_point` is timed on the returned
+an incumbent), and then :func:`pyopl.backends.explain.solution_check.check_point` is timed on the returned
 point (the fastest of ``--repeat`` runs, timeit's rule), split into the array part (rows, bounds,
 integrality) and the evaluation from the model's declarations. Run from the project root::
 
@@ -56,7 +56,7 @@ def _best(fn, repeat: int) -> float:
 
 def main() -> None:
     import pyopl
-    from pyopl.backends import solution_check as sc
+    from pyopl.backends.explain import solution_check as sc
 
     ap = argparse.ArgumentParser()
     ap.add_argument("--scale", choices=sorted(SIZES), default="large")

@@ -37,7 +37,8 @@ def _load() -> str:
     return "load average (1, 5, 15 min): %.2f %.2f %.2f on %d CPUs" % (*os.getloadavg(), os.cpu_count() or 0)
 
 
-def run_family(family: str, size: list, names: list[str] | None, repeat: int, timeout: float) -> tuple:
+def run_family(family: str, size: list, names: list[str] | None, repeat: int, timeout: float,
+               peer_repeat: dict | None = None) -> tuple:
     """Measure each spelling; print its row; return (worst ratio, name) to the floor, to the floor + read,
     and in CPU time to the floor."""
     generator, _big, _small, spellings = spelling_sets.FAMILIES[family]
@@ -81,21 +82,25 @@ def run_family(family: str, size: list, names: list[str] | None, repeat: int, ti
     print("\n%s WORST ratio to the floor: %.1f× (%s); to the floor + read: %.1f× (%s); in CPU time, to the floor: "
           "%.1f× (%s)" % (family, worst[0], worst[1], worst_read[0], worst_read[1], worst_cpu[0], worst_cpu[1]),
           flush=True)
-    _peers(base, case, worst_seconds, repeat, timeout)
+    _peers(base, case, worst_seconds, repeat, timeout, peer_repeat or {})
     return worst, worst_read, worst_cpu
 
 
-def _peers(base: Path, case: models.Case, worst_seconds: tuple, repeat: int, timeout: float) -> None:
+def _peers(base: Path, case: models.Case, worst_seconds: tuple, repeat: int, timeout: float,
+           peer_repeat: dict) -> None:
     """The peers that can express the family, in their own virtual environments (``run.py`` makes them),
-    against the slowest spelling: best of ``repeat`` fresh runs each."""
+    against the slowest spelling: best of ``repeat`` fresh runs each (``peer_repeat[tool]`` where given:
+    pyoframe takes minutes on the largest families)."""
     for tool in ("linopy", "pyoframe"):
+        if peer_repeat.get(tool, repeat) <= 0:
+            continue
         if getattr(case, tool) is None:
             continue
         py = VENVS / tool / "bin" / "python"
         if not py.exists():
             print("%s: skipped (no %s; `python benchmarks/run.py` installs it)" % (tool, py), flush=True)
             continue
-        runs = [measure(str(py), tool, base, timeout) for _ in range(repeat)]
+        runs = [measure(str(py), tool, base, timeout) for _ in range(peer_repeat.get(tool, repeat))]
         ok = [r["total_s"] for r in runs if "total_s" in r]
         if not ok:
             print("%s: %s" % (tool, json.dumps(runs[0])[:200]), flush=True)
@@ -113,6 +118,8 @@ def main() -> None:
     ap.add_argument("--repeat", type=int, default=2)
     ap.add_argument("--timeout", type=float, default=300)
     ap.add_argument("--only", nargs="*", help="spellings to run (default: all)")
+    ap.add_argument("--peer-repeat", nargs="*", default=[], metavar="TOOL=N",
+                    help="runs of a peer other than --repeat (`pyoframe=1`; 0 leaves it out)")
     args = ap.parse_args()
     families = args.family or list(spelling_sets.FAMILIES)
     if args.nodes:
@@ -123,7 +130,8 @@ def main() -> None:
     summary = []
     for family in families:
         size = args.size or spelling_sets.FAMILIES[family][1]
-        summary.append((family, size) + run_family(family, size, args.only, args.repeat, args.timeout))
+        peer_repeat = {k: int(v) for k, v in (x.split("=", 1) for x in args.peer_repeat)}
+        summary.append((family, size) + run_family(family, size, args.only, args.repeat, args.timeout, peer_repeat))
     print("\n| family | size | worst ratio to the floor | worst ratio to the floor + read | worst CPU ratio to the floor |")
     print("|---|---|---|---|---|")
     for family, size, (w, wn), (r, rn), (c, cn) in summary:

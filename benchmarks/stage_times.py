@@ -27,7 +27,7 @@ import json, sys, time
 root, case = sys.argv[1], sys.argv[2]
 sys.path[:0] = [root, root + "/benchmarks"]
 import measure
-import pyopl.lowering.build as build, pyopl.backends.highs as highs
+import pyopl.lowering.build as build, pyopl.backends.mp.highs as highs
 cpu = {}
 def timed(mod, name, key):
     f = getattr(mod, name)

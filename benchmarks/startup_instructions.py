@@ -32,10 +32,10 @@ STAGES = [
     ("+ lark", "import highspy, numpy, pyopl.cli, pyopl.api, lark"),
     ("+ the compiler's modules", "import highspy, numpy, pyopl.cli, pyopl.api, lark, pyopl.syntax.parser, "
      "pyopl.data.loader, pyopl.lowering.build, pyopl.lowering.driver, pyopl.lowering.instance, "
-     "pyopl.semantics.checker, pyopl.syntax.nesting, pyopl.script, pyopl.backends.highs"),
+     "pyopl.semantics.checker, pyopl.syntax.nesting, pyopl.script, pyopl.backends.mp.highs"),
     ("+ tables and AST parser", "import highspy, numpy, pyopl.cli, pyopl.api, lark, pyopl.syntax.parser, "
      "pyopl.data.loader, pyopl.lowering.build, pyopl.lowering.driver, pyopl.lowering.instance, "
-     "pyopl.semantics.checker, pyopl.syntax.nesting, pyopl.script, pyopl.backends.highs\n"
+     "pyopl.semantics.checker, pyopl.syntax.nesting, pyopl.script, pyopl.backends.mp.highs\n"
      "from pyopl.syntax.parser_cache import lark_parser\nfrom pyopl.syntax.inline_parse import _ast_parser\n"
      "lark_parser('opl'); _ast_parser()"),
 ]

@@ -83,7 +83,7 @@ class Runner:
     """Runs tests with the harness files parsed once."""
 
     def __init__(self, root: Path, max_steps: int):
-        from pyopl.script.parser import parse_script
+        from pyopl.script.engine.parser import parse_script
 
         self.root = root
         self.max_steps = max_steps
@@ -96,9 +96,9 @@ class Runner:
 
     def run(self, text: str, meta: dict) -> tuple[bool, str]:
         """(passed, why) for one test."""
-        from pyopl.script.interpreter import Interpreter
-        from pyopl.script.parser import parse_script
-        from pyopl.script.values import JSObject, ScriptError
+        from pyopl.script.engine.interpreter import Interpreter
+        from pyopl.script.engine.parser import parse_script
+        from pyopl.script.language.values import JSObject, ScriptError
 
         negative = meta.get("negative") or {}
         prog = parse_script(text, "test.js")

@@ -1,6 +1,6 @@
 """``python -m pyopl`` runs the command line."""
 import sys
 
-from .cli import main
+from .cli import run
 
-sys.exit(main())
+sys.exit(run())

@@ -58,7 +58,7 @@ class Model:
         self.diagnostics = diagnostics
         self.sources = sources
         self.compile_time_s = compile_time_s
-        self.script: Any = None  # pyopl.script.host.ScriptContext when the model has script blocks
+        self.script: Any = None  # pyopl.script.opl.host.ScriptContext when the model has script blocks
         self.data: Any = None  # the data it was compiled with (a `main` block's new models reuse it)
         from .files.reads import FilesRead
 
@@ -125,7 +125,7 @@ class Model:
         (``result.conflict``, an ``OPL0704`` diagnostic); when unbounded, name the variables
         along the ray (``OPL0705``). ``explain_time_limit``: seconds the infeasibility explanation may
         take (default: a quarter of ``time_limit``, or without one the solve's own time within 10 s to
-        60 s, :func:`pyopl.backends.iis.explain_budget`); when it runs out ``result.conflict.partial`` is True.
+        60 s, :func:`pyopl.backends.explain.iis.explain_budget`); when it runs out ``result.conflict.partial`` is True.
         ``log`` sends the solver's log to stderr.
         ``progress``: a callable fed from the solver's callbacks with ``{"elapsed_s", "incumbent",
         "bound", "gap", "nodes", "iterations"}`` (e.g. :class:`pyopl.backends.progress.ProgressLine`).
@@ -134,7 +134,7 @@ class Model:
         ``verify`` (default True): check every returned solution against the model (its objective and
         constraints evaluated from the declarations at the point, and the rows in arrays): a point
         that fails gets status ``check_failed`` and error ``OPL0709``
-        (:mod:`pyopl.backends.solution_check`); ``verify=False`` is for benchmarking only.
+        (:mod:`pyopl.backends.explain.solution_check`); ``verify=False`` is for benchmarking only.
         Raises ValueError for an unknown solver name.
         """
         kw = dict(solver=solver, time_limit=time_limit, mip_gap=mip_gap, threads=threads, seed=seed, log=log,
@@ -151,13 +151,13 @@ class Model:
 
                 ctx.solver_services = script_services  # populate, solveFixed, printRelaxation (the same reason)
             if ctx is not None and ctx.main_block is not None:
-                from .script.main_flow import run_main
+                from .script.flow.main_flow import run_main
 
                 return run_main(self, kw, compile_model)
             result = self._solve_ir(self.ir, **kw)
             if ctx is not None:
-                from .script.postsolve import finish_solve
-                from .script.processing import run_post
+                from .script.flow.postsolve import finish_solve
+                from .script.flow.processing import run_post
 
                 post = run_post(ctx, result, self.ir) if ctx.post_blocks else ""
                 if ctx.has_scripts:
@@ -171,8 +171,8 @@ class Model:
 
     def _output_root(self) -> str | None:
         """The run's output folder: ``output_dir`` as given, else ``<model stem>.out`` beside the model
-        file (as scripts' files go: pyopl/script/output_files.py); None for model text without one."""
-        from .script.options import OUTPUT_SUFFIX
+        file (as scripts' files go: pyopl/script/files/output_files.py); None for model text without one."""
+        from .script.opl.options import OUTPUT_SUFFIX
 
         model_file = next(iter(self.sources), "<model>")
         if self.output_dir or model_file.startswith("<"):
@@ -205,7 +205,7 @@ class Model:
         extra = dict(options or {})
         notes = Reporter(100)
         if self.script is not None and self.script.settings:
-            from .script.settings import apply_settings
+            from .script.solver.settings import apply_settings
 
             more, backend_extra, _ignored = apply_settings(self.script.settings, solver, fields, notes)
             fields.update(more)
@@ -233,14 +233,14 @@ class Model:
         if notes.diagnostics:  # script settings the solver cannot honour
             result.diagnostics = notes.sorted() + list(result.diagnostics)
         if verify:
-            from .backends.solution_check import verify_result
+            from .backends.explain.solution_check import verify_result
 
             try:
                 verify_result(result, ir, self._checkable_instance(model_ir), self.compile_time_s)
             except Exception as e:  # a bug in the check itself: said, never hidden behind the solver's status
                 result.extra["solution_check"] = {"ok": None, "error": "%s: %s" % (type(e).__name__, e)}
         if explain_infeasible and result.status in ("infeasible", "unbounded"):  # what explain_result explains
-            from .backends.iis import explain_result
+            from .backends.explain.iis import explain_result
 
             explain_result(result, ir, solver, opts, self.sources, budget=explain_time_limit)
         return result
@@ -364,7 +364,7 @@ def _compile(model: Any, data: Any, reporter: Reporter, source: str = "auto", in
             keep["publish"] = publish
         if keep is not None and (inst.script_ctx is not None or post_items or publish or
                                  getattr(scripts, "keep_instance", False)):
-            from .script.processing import context_of
+            from .script.flow.processing import context_of
 
             ctx = context_of(inst)
             ctx.has_scripts = inst.has_scripts
@@ -473,9 +473,9 @@ _SOURCE_DOC = """
 
 
 def _script_options(scripts: Any, script_steps: int | None, output_dir: Any, analysis: bool = False) -> Any:
-    """The :class:`~pyopl.script.options.ScriptOptions` of a call; ``analysis``: a check, whose scripts
+    """The :class:`~pyopl.script.opl.options.ScriptOptions` of a call; ``analysis``: a check, whose scripts
     write no file (docs/safety.md, "What runs when")."""
-    from .script.options import ScriptOptions
+    from .script.opl.options import ScriptOptions
 
     if isinstance(scripts, ScriptOptions):
         if analysis and not scripts.analysis:

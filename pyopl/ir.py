@@ -228,10 +228,10 @@ class IR:
     qcons: list = field(default_factory=list)  # quadratic constraints (pyopl.lowering.quadratic.QuadRow)
     objective_span: Any = None  # source span of the objective's expression
     indicators: list = field(default_factory=list)  # indicator constraints (Indicator), outside the linear rows
-    engine: str = "mp"  # "cp" for a `using CP;` model (solved by CP-SAT, pyopl/backends/cpsat.py)
+    engine: str = "mp"  # "cp" for a `using CP;` model (solved by CP-SAT, pyopl/backends/cp/cpsat.py)
     engine_span: Any = None  # source span of the `using CP;` line (a CP model's LP/MPS export is refused there)
     #: bounds a linearisation assumed (no declaration or row gives them): {"column", "side", "bound",
-    #: "what", "span"}; a solution at one proves nothing beyond it (pyopl/backends/solution_check.py)
+    #: "what", "span"}; a solution at one proves nothing beyond it (pyopl/backends/explain/solution_check.py)
     assumptions: list = field(default_factory=list)
     #: logical constraints whose big-M rests on an assumed bound, with their exact indicator form
     indicator_alternatives: list = field(default_factory=list)

@@ -119,7 +119,7 @@ def build_parser() -> argparse.ArgumentParser:
              "nonneg_float": _nonneg_float}
     add_bench(sub, types)
     add_report(sub, types)
-    from .comparecmd import add_parser as add_compare
+    from .commands.compare import add_parser as add_compare
     add_compare(sub, types)
     sub.add_parser("grammar", help="print the GBNF grammar of the model/data reply (llama.cpp format)",
                    description="Print the GBNF grammar that --constrained-decoding sends, generated from "
@@ -213,7 +213,7 @@ def _solve(args: argparse.Namespace, held: list[int]) -> int:
     from . import config as config_mod
     from .artefacts import solution_doc, telemetry_doc, write_results
     from .safeio import keep_aside, lock_folder, open_new, replace_file, write_atomic
-    from .compiler import _pyopl
+    from .assess.compiler import _pyopl
     from .llm.client import OpenAIChatClient
     from .llm.transcript import RecordingClient, ReplayClient
     from .prices import load_prices
@@ -311,7 +311,7 @@ def _solve(args: argparse.Namespace, held: list[int]) -> int:
 
 def cmd_prompt_size(args: argparse.Namespace, kb: tuple[Any, int] = (None, 0)) -> int:
     from .loop import LoopOptions
-    from .promptsize import load_questions, prompt_size_report
+    from .commands.promptsize import load_questions, prompt_size_report
     from .rag import make_retriever
 
     questions = load_questions(args.dataset)
@@ -336,7 +336,7 @@ def main(argv: list[str] | None = None) -> int:
         return EXIT_USAGE
     try:
         if args.command == "mcp":
-            from .mcp_server import main as serve
+            from .commands.mcp_server import main as serve
             return serve()
         if args.command == "grammar":
             from .decoding.contract import contract_grammar
@@ -354,7 +354,7 @@ def main(argv: list[str] | None = None) -> int:
             from .bench.reportcmd import cmd_report
             return cmd_report(args)
         if args.command == "compare":
-            from .comparecmd import cmd_compare
+            from .commands.compare import cmd_compare
             return cmd_compare(args)
         return cmd_prompt_size(args, kb)
     except SyntagmError as e:

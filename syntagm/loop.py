@@ -24,7 +24,8 @@ import time
 from dataclasses import asdict, dataclass, field
 from typing import Any, Callable
 
-from . import compiler, templates
+from .assess import compiler
+from . import templates
 from .errors import ContractError, LLMError
 from .llm.client import ChatClient
 from .llm.parse import excerpt, extract_json_object, require_keys
@@ -53,11 +54,11 @@ class LoopOptions:
     ``line`` (only the file and line of each error), ``masked`` (only "it does not compile");
     ``memory_size``: how many earlier reflections a ``reflect`` repair is shown (Reflexion's bounded
     memory; the oldest are dropped first; 0: none);
-    ``semantic_checks``: ``feed`` runs the LLM-free checks of :mod:`syntagm.semantic` on a solved
+    ``semantic_checks``: ``feed`` runs the LLM-free checks of :mod:`syntagm.assess.semantic` on a solved
     model and, when they find something new and the budget allows, sends the findings back as an
     alignment repair before any judge is asked; ``off`` (the default; the ``syntagm`` strategy feeds);
     ``compile_timeout_s``: wall-clock seconds one compile of a candidate may take (it runs in a
-    worker process that is stopped past it, see :mod:`syntagm.sandbox`); ``compile_memory_mb``:
+    worker process that is stopped past it, see :mod:`syntagm.assess.sandbox`); ``compile_memory_mb``:
     the worker's memory limit in MiB.
     """
 
@@ -382,7 +383,7 @@ class _Run:
         """Run the semantic checks on a solved attempt (findings kept in ``att.semantic``); the
         feedback of an alignment repair when they found something not already sent back for the
         previous attempt and an iteration is left for the repair, else None."""
-        from . import semantic
+        from .assess import semantic
 
         def resolve(model: str, data: str) -> float | None:
             o = compiler.solve(model, data, self.opt.time_limit_s, self.opt.solver, limits=self.opt.limits)
@@ -569,6 +570,6 @@ def run_loop(problem: str, llm: ChatClient, options: LoopOptions | None = None, 
     ``None``; ``progress``: called with ``{"iteration", "max_iterations", "step",
     "detail"}`` events. Returns a :class:`LoopResult`. Raises only
     :class:`~syntagm.errors.ReplayError` (a replay that diverges) and
-    :class:`~syntagm.compiler.CompilerUnavailable`.
+    :class:`~syntagm.assess.compiler.CompilerUnavailable`.
     """
     return _Run(problem, llm, options or LoopOptions(), retriever, progress).run()

@@ -107,7 +107,7 @@ def test_quadratic_licence_limit_names_the_quadratic_limit():
 
 
 def test_missing_gurobipy_is_a_diagnostic(monkeypatch):
-    from pyopl.backends import gurobi
+    from pyopl.backends.mp import gurobi
 
     monkeypatch.setattr(gurobi, "_gurobipy", lambda: None)
     res = pyopl.compile_model("dvar float+ x;\nminimize x;\nsubject to { x >= 1; }").solve(solver="gurobi")

@@ -118,8 +118,8 @@ def test_forcing_cplex_on_a_nonconvex_quadratic_constraint_points_at_the_product
     assert "`--solver scip`" in d.help
 
 
-@pytest.mark.parametrize("backend, module, package", [("scip", "pyopl.backends.scip", "pyscipopt"),
-                                                      ("cplex", "pyopl.backends.cplex", "cplex")])
+@pytest.mark.parametrize("backend, module, package", [("scip", "pyopl.backends.mp.scip", "pyscipopt"),
+                                                      ("cplex", "pyopl.backends.mp.cplex", "cplex")])
 def test_a_missing_package_is_a_diagnostic_with_the_install_command(monkeypatch, backend, module, package):
     import importlib
 

@@ -20,7 +20,7 @@ from pyopl.limits import DEFAULT_MAX_WORK
 from pyopl.lowering.build import build_ir
 from pyopl.lowering.driver import run as lower_items
 from pyopl.lowering.instance import Instance
-from pyopl.script import processing
+from pyopl.script.flow import processing
 from pyopl.syntax.parser import parse_model
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "benchmarks"))

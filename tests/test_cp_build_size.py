@@ -8,7 +8,7 @@ import pytest
 from ortools.sat.python import cp_model
 
 import pyopl
-from pyopl.backends import cpsat
+from pyopl.backends.cp import cpsat
 
 SHOP = """using CP;
 tuple Operation { int mch; int pt; };
@@ -51,8 +51,9 @@ def test_an_interval_of_fixed_size_has_no_size_variable_in_cp_sat():
     dvar interval c size 1..4;
     subject to { noOverlap(append(a, [b, c])); }""", source="text").ir
     m = cpsat.build(cp_model, ir)[0]
-    # start and end of each of the 5 intervals (10), c's size (1), and CP-SAT's constants 2 and 1 (2)
-    assert len(m.proto.variables) == 13
+    # start and end of each of the 5 intervals (10) and c's size (1): the fixed sizes are constants of the
+    # intervals, as a direct build writes them, with no variable of their own
+    assert len(m.proto.variables) == 11
     ivs = [c.interval for c in m.proto.constraints if c.has_interval()]
     assert [(list(iv.size.vars), iv.size.offset) for iv in ivs][:4] == [([], 2), ([], 2), ([], 2), ([], 1)]
     assert len(ivs[4].size.vars) == 1
@@ -68,3 +69,24 @@ def test_a_fixed_size_interval_model_solves_with_its_sizes():
     # b last ends at 9 and the a's at most 6: 6 + 9 = 15; so 12
     assert r.status == "optimal" and r.objective == 12
     assert [r["a"][i].size for i in (1, 2, 3)] == [2, 2, 2] and r["b"].size == 3
+
+
+def test_cp_sat_names_are_the_columns_and_intervals_opl_labels():
+    # the build formats each int/str index part once; the names must stay what column_label and
+    # IntervalVar.label give one at a time (strings quoted, tuples in <...>, ints bare)
+    from pyopl.backends.cp.constraints import interval_labels
+
+    ir = pyopl.compile_model("""using CP;
+    {string} S = {"a", "b"};
+    tuple T { int i; string s; };
+    {T} TS = {<1, "x">, <2, "1">};
+    dvar interval a[S][1..2] size 2;
+    dvar int y[TS] in 0..3;
+    dvar interval b[TS] size 1;
+    subject to { noOverlap(all(s in S, k in 1..2) a[s][k]); }""", source="text").ir
+    m = cpsat.build(cp_model, ir)[0]
+    names = [v.name for v in m.proto.variables]
+    expected = [ir.column_label(j) for j in range(ir.num_cols) if ir.col_lower[j] != ir.col_upper[j]]
+    assert names == expected and 'a.start["a"][1]' in names and 'y[<2,"1">]' in names
+    assert interval_labels(ir.intervals) == [iv.label() for iv in ir.intervals]
+    assert interval_labels(ir.intervals)[-1] == 'b[<2, "1">]'

@@ -166,7 +166,7 @@ def test_options_reach_cpsat_and_a_bad_one_is_a_diagnostic():
 
 
 def test_missing_ortools_is_a_diagnostic_with_the_install_command(monkeypatch):
-    from pyopl.backends import cpsat
+    from pyopl.backends.cp import cpsat
 
     monkeypatch.setattr(cpsat, "_cp_model", lambda: None)
     r = pyopl.compile_model("using CP;\ndvar int x in 0..3;\nminimize x;").solve(solver="cpsat")
@@ -482,7 +482,7 @@ def test_cp_stop_at_the_limit_given_to_the_solver_is_time_limit(monkeypatch, lim
     solution, from comparing against the whole limit)."""
     import time as clock
 
-    from pyopl.backends import cpsat
+    from pyopl.backends.cp import cpsat
     from pyopl.cli import exit_codes
 
     real = cpsat.build
@@ -503,7 +503,7 @@ def test_cp_time_limit_counts_the_build(monkeypatch):
     keeps to the limit (CP Optimizer's limit likewise covers its whole run)."""
     import time as clock
 
-    from pyopl.backends import cpsat
+    from pyopl.backends.cp import cpsat
 
     real = cpsat.build
     monkeypatch.setattr(cpsat, "build", lambda *a: (clock.sleep(0.4), real(*a))[1])

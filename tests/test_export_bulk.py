@@ -7,7 +7,7 @@ import pytest
 
 import pyopl
 from pyopl.backends.common import SolveOptions, quiet_stdout
-from pyopl.backends.highs import _new_solver, _pass
+from pyopl.backends.mp.highs import _new_solver, _pass
 from pyopl.backends.export import _name, _sanitise, column_names, row_names, write_model
 from shared_material import SHARED, load_cases, needs_shared
 

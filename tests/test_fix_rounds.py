@@ -119,7 +119,7 @@ def test_a_dat_file_changed_meanwhile_is_not_written(tmp_path, monkeypatch):
 
 
 def test_a_sub_model_main_loads_is_fixed_too(tmp_path, capsys):
-    """Its diagnostics show `fix:` (script/submodels.py), so `--fix` applies them, with a backup."""
+    """Its diagnostics show `fix:` (script/flow/submodels.py), so `--fix` applies them, with a backup."""
     (tmp_path / "main.mod").write_text('int n = 2;\ndvar float+ x in 0..n;\nmaximize x;\nmain {\n'
                                        '  var d = new IloOplModelDefinition(new IloOplModelSource("sub.mod"));\n}\n',
                                        encoding="utf-8")

@@ -57,7 +57,7 @@ def _codes(diags) -> list[str]:
 
 
 def _syntagm(text: str) -> dict:
-    from syntagm import sandbox
+    from syntagm.assess import sandbox
 
     return sandbox.handle({"op": "solve", "model": text, "data": "", "time_limit_s": 30, "solver": "highs"})
 

@@ -22,7 +22,7 @@ from hypothesis import given, settings, strategies as st
 from property_budget import SPEED_CHECKS, examples
 
 from pyopl.backends.common import SolveOptions
-from pyopl.backends.highs import _matrix, _new_solver, _pass
+from pyopl.backends.mp.highs import _matrix, _new_solver, _pass
 from pyopl.ir import IR, CSRParts
 from pyopl.lowering.build import _canonical, _canonical_rows, _sum_duplicates, _unsorted_rows
 from pyopl.sparse_order import stable_order

@@ -10,7 +10,7 @@ import sys
 import pytest
 
 import pyopl
-from pyopl.backends.iis import elastic_filter, explain_infeasible
+from pyopl.backends.explain.iis import elastic_filter, explain_infeasible
 from shared_material import SHARED, needs_shared
 from solver_support import gurobi_reason
 
@@ -187,7 +187,7 @@ subject to {
 
 
 def test_an_undecided_elastic_solve_reports_no_conflict_rather_than_a_wrong_one(monkeypatch):
-    import pyopl.backends.iis as iis
+    import pyopl.backends.explain.iis as iis
 
     ir = pyopl.compile_model(MIP).ir
     real = iis._sub_feasible

@@ -8,7 +8,7 @@ import time
 import pytest
 
 import pyopl
-import pyopl.backends.iis as iis
+import pyopl.backends.explain.iis as iis
 
 
 def parity_model(n: int) -> str:

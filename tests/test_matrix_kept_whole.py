@@ -62,7 +62,7 @@ def test_the_declaration_takes_the_array_and_the_rows_are_never_made(tmp_path):
     from pyopl.lowering.declarations import _external  # noqa: F401  (the path under test)
     from pyopl.lowering.driver import run as lower_items
     from pyopl.lowering.instance import Instance
-    from pyopl.script import processing
+    from pyopl.script.flow import processing
     from pyopl.syntax.parser import parse_model
 
     dat = tmp_path / "m.dat"

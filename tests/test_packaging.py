@@ -78,7 +78,7 @@ def test_wheel_metadata_names_the_distribution_and_licence(wheel):
     assert "\nName: pyopl\n" in meta
     assert "\nLicense-Expression: Apache-2.0\n" in meta
     entry = z.read(next(n for n in z.namelist() if n.endswith(".dist-info/entry_points.txt"))).decode()
-    assert "pyopl = pyopl.cli:main" in entry and "syntagm = syntagm.cli:main" in entry
+    assert "pyopl = pyopl.cli:run" in entry and "syntagm = syntagm.cli:main" in entry
 
 
 def test_unpacked_wheel_works_outside_the_checkout(wheel, tmp_path):

@@ -294,7 +294,7 @@ SCRIPTS = ["var x = 010 + 0x1F; writeln(x.toFixed(2))\nreturn x", "for (var i in
 def test_the_script_parser_from_the_cache_reads_scripts_as_the_basic_lexer_parser_did():
     """The script grammar's tables are cached like the others; its tokens come from one lexer of
     every terminal (``Lark.lex``), token for token those of the parser built with ``lexer="basic"``."""
-    from pyopl.script.parser import parse_script, script_parser
+    from pyopl.script.engine.parser import parse_script, script_parser
 
     basic = Lark(grammars.grammar_text("script"), start="program", parser="lalr", lexer="basic",
                  propagate_positions=True, maybe_placeholders=False)

@@ -8,7 +8,7 @@ import time
 import pytest
 
 import pyopl
-from pyopl.script.options import ScriptOptions
+from pyopl.script.opl.options import ScriptOptions
 
 TAIL = "dvar float x in 0..10;\nmaximize x;\nsubject to { x <= 3; }\n"
 

@@ -14,7 +14,7 @@ import numpy as np
 import pytest
 
 import pyopl
-from pyopl.backends.solution_check import check_point
+from pyopl.backends.explain.solution_check import check_point
 from pyopl.cli import main as cli
 from pyopl.mcp import work
 
@@ -185,7 +185,7 @@ def test_a_coefficient_a_solver_would_drop_is_warned_at_the_constraint_before_th
 
 
 def test_every_solution_of_a_pool_is_checked():
-    from pyopl.backends.solution_check import verify_result
+    from pyopl.backends.explain.solution_check import verify_result
 
     m = pyopl.compile_text(LOGICAL)
     r = m.solve(solver="highs", verify=False)

@@ -40,7 +40,7 @@ def test_compile_and_highs_solve_load_neither_scipy_nor_the_script_interpreter()
     mods = _modules_after("import pyopl\nr = pyopl.compile_model('examples/transport.mod', data='examples/transport.dat')"
                           ".solve()\nassert r.status == 'optimal' and abs(r.objective - 2590) < 1e-6")
     assert not any(m == "scipy" or m.startswith("scipy.") for m in mods)
-    assert not {"pyopl.script.interpreter", "pyopl.script.host", "pyopl.script.processing", "pyopl.backends.iis"} & mods
+    assert not {"pyopl.script.engine.interpreter", "pyopl.script.opl.host", "pyopl.script.flow.processing", "pyopl.backends.explain.iis"} & mods
     assert "lark" in mods and "highspy" in mods  # (the check above did run a parse and a solve)
 
 
@@ -172,3 +172,34 @@ def test_a_deferred_module_takes_over_the_real_one_s_names():
     assert type(sys.modules[name]).__name__ == "module"  # imported already: left alone
     defer_import("no_such_module_anywhere")
     assert "no_such_module_anywhere" not in sys.modules
+
+
+def test_the_program_finalises_garbage_then_freezes_the_rest_for_a_quick_exit(tmp_path):
+    # `run` (the console script, `python -m pyopl`): main's exit code, an object that is garbage in a
+    # reference cycle when main returns is finalised (its __del__ writes a file), and the collector's
+    # live objects are frozen (not walked again at interpreter exit)
+    flag = tmp_path / "finalised"
+    code = ("import gc, sys\n"
+            "class Cycle:\n"
+            "    def __del__(self):\n"
+            "        open(%r, 'w').write('yes')\n"
+            "c = Cycle(); c.me = c; del c\n"
+            "sys.argv = ['pyopl', 'explain', 'OPL0001']\n"
+            "from pyopl.cli import run\n"
+            "code = run()\n"
+            "print(code, gc.get_freeze_count() > 0)\n" % str(flag))
+    out = subprocess.run([sys.executable, "-c", "import gc; gc.disable()\n" + code], capture_output=True, text=True,
+                         cwd=str(ROOT), timeout=120)
+    assert out.returncode == 0, out.stderr
+    assert out.stdout.strip().splitlines()[-1] == "0 True"
+    assert flag.read_text() == "yes"
+
+
+def test_main_leaves_the_collector_as_it_is():
+    import gc
+
+    from pyopl.cli import main
+
+    before = gc.get_freeze_count()
+    assert main(["explain", "OPL0001"]) == 0
+    assert gc.get_freeze_count() == before

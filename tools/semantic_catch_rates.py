@@ -2,7 +2,7 @@
 
 Usage: python tools/semantic_catch_rates.py
 
-Prints, for each check of :mod:`syntagm.semantic`:
+Prints, for each check of :mod:`syntagm.assess.semantic`:
   false alarms   findings on the knowledge-base exemplars (must be 0) and on the ten correct
                  models of tests/syntagm/semantic_cases.py;
   scripted       the 50 wrong-but-compiling models of tests/syntagm/semantic_cases.py (swapped
@@ -43,7 +43,7 @@ def _solve(model: str, data: str) -> float | None:
 
 
 def _checks(problem: str, model: str, data: str, objective: float | None) -> set[str]:
-    from syntagm import semantic
+    from syntagm.assess import semantic
 
     sense = re.search(r"\b(maximize|minimize)\b", semantic._code(model))
     return {f.check for f in semantic.check(problem, model, data, sense=sense.group(1) if sense else None,

@@ -1,5 +1,9 @@
 """Solver backends. Each takes an :class:`~pyopl.ir.IR` and :class:`SolveOptions` and returns a :class:`~pyopl.results.result.Result`.
 
+The math-programming solvers are in ``mp/``, CP-SAT in ``cp/``, infeasibility analysis and the
+solution check in ``explain/``; what they share (``common.py``, ``capabilities.py``, Ctrl-C, progress)
+at the top. Each folder imports only the rows below it (docs/architecture.md, "layers pyopl/backends").
+
 ``auto`` is no backend of its own: :func:`resolve` turns it into the backend that
 :func:`~pyopl.backends.capabilities.choose` picks for the model.
 """
@@ -20,23 +24,23 @@ def get_backend(name: str) -> Callable:
     if name == "auto":
         return solve_auto
     if name == "highs":
-        from .highs import solve
+        from .mp.highs import solve
 
         return solve
     if name == "gurobi":
-        from .gurobi import solve
+        from .mp.gurobi import solve
 
         return solve
     if name == "scip":
-        from .scip import solve
+        from .mp.scip import solve
 
         return solve
     if name == "cplex":
-        from .cplex import solve
+        from .mp.cplex import solve
 
         return solve
     if name == "cpsat":
-        from .cpsat import solve
+        from .cp.cpsat import solve
 
         return solve
     raise ValueError("unknown solver %r (choose from %s)" % (name, ", ".join(SOLVER_CHOICES)))

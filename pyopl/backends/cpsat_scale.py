@@ -14,7 +14,6 @@ integer coefficients) are tightened to the integers inside them (``x + y <= 2.5`
 from __future__ import annotations
 
 import math
-from fractions import Fraction
 from typing import Iterable
 
 #: the largest power of ten tried
@@ -56,6 +55,8 @@ def scale_for(values: Iterable[float]) -> int:
     for v in vals:
         if abs(v) * 10 ** MAX_POWER > MAX_MAGNITUDE:
             raise NotIntegral(v, too_large=True)
+    from fractions import Fraction  # (only here: a row with fractions is rare)
+
     f = 1
     for v in vals:
         fr = Fraction(v).limit_denominator(10 ** MAX_POWER)

@@ -201,7 +201,7 @@ def write_model(ir: IR, path: str, fmt: str) -> list[str]:
     if getattr(ir, "engine", "mp") == "cp":
         raise CpModelNotExportable(getattr(ir, "engine_span", None))
     from .common import SolveOptions, quiet_stdout
-    from .highs import _new_solver, _pass
+    from .mp.highs import _new_solver, _pass
 
     notes = []
     if ir.lex_objectives and len(ir.lex_objectives) > 1:

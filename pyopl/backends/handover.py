@@ -31,7 +31,7 @@ def to_highspy(ir: IR, names: bool = True, log: bool = False) -> Any:
 
     Raises ValueError for what one Highs object cannot hold (a staticLex objective, quadratic
     constraints)."""
-    from .highs import _new_solver, _pass
+    from .mp.highs import _new_solver, _pass
 
     _refuse_lex(ir, "HiGHS")
     h = _new_solver(SolveOptions(log_to_console=log))
@@ -51,7 +51,7 @@ def to_gurobipy(ir: IR, names: bool = True, log: bool = False) -> Any:
     ``lo <= e <= hi`` is two Gurobi rows, both named after the constraint).
 
     Raises ImportError when gurobipy is not installed."""
-    from .gurobi import _env, _gurobipy, build
+    from .mp.gurobi import _env, _gurobipy, build
 
     gp = _gurobipy()
     if gp is None:

@@ -7,7 +7,7 @@
   from one pool member's column values;
 - ``min_sum_relaxation``, ``INFEASIBLE``: ``printRelaxation()``'s feasOpt-like relaxation;
 - ``explain_infeasible``: the conflict of ``IloOplConflictIterator`` for a model not solved yet;
-- ``write_cpo``, ``CpoUnsupported``: the ``.cpo`` text of ``cp.exportModel`` (:mod:`.cpo_export`).
+- ``write_cpo``, ``CpoUnsupported``: the ``.cpo`` text of ``cp.exportModel`` (:mod:`.cp.cpo_export`).
 """
 from __future__ import annotations
 
@@ -15,8 +15,8 @@ from typing import Any
 
 from .capabilities import CAPABILITIES, installed, model_features, over_licence
 from .common import fixed_ir, result_from_solution  # noqa: F401  (services)
-from .cpo_export import CpoUnsupported, write_cpo  # noqa: F401  (services)
-from .iis import INFEASIBLE, explain_infeasible, min_sum_relaxation  # noqa: F401  (services)
+from .cp.cpo_export import CpoUnsupported, write_cpo  # noqa: F401  (services)
+from .explain.iis import INFEASIBLE, explain_infeasible, min_sum_relaxation  # noqa: F401  (services)
 
 #: the backends with a solution pool, fullest first (Gurobi's n-best search, CPLEX's populate, the
 #: solutions SCIP kept)

@@ -1,5 +1,5 @@
 """The command line: ``pyopl check|solve|export|explain`` (:func:`main`), its exit codes and
-the imports it defers."""
-from .commands import main
+the imports it defers; :func:`run` is the program itself."""
+from .commands import main, run
 
-__all__ = ["main"]
+__all__ = ["main", "run"]

@@ -638,5 +638,20 @@ def main(argv: list[str] | None = None) -> int:
         return exit_codes.INTERNAL
 
 
+def run() -> int:
+    """The ``pyopl`` program (the console script and ``python -m pyopl``): :func:`main`, then the
+    process's objects set aside from the collector's passes at interpreter exit.  Those passes walk
+    every object NumPy, HiGHS and the compile made (about 35 ms of a small solve's 0.25 s); one
+    collection here first finalises whatever is garbage by then (a file in a reference cycle is
+    still closed), and the rest is live until the process ends.  :func:`main` itself leaves the
+    collector as it is: tests and programs call it in a process that goes on."""
+    code = main()
+    import gc
+
+    gc.collect()
+    gc.freeze()
+    return code
+
+
 if __name__ == "__main__":  # pragma: no cover
-    sys.exit(main())
+    sys.exit(run())

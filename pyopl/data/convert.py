@@ -269,8 +269,12 @@ def _distinct_rows(columns: list) -> bool:
     in every field and no NaN can be read: the same test as hashing the tuples into a dict).
 
     Each row is hashed to 64 bits from its numbers' bits (``-0.0`` made ``0.0`` first: they are equal)
-    and the hashes sorted; only rows whose hash is shared are compared field by field."""
+    and the hashes sorted; only rows whose hash is shared are compared field by field.  Rows written in
+    increasing order (each after the one before it, comparing field by field: data files are often
+    sorted) are distinct without hashing."""
     if not columns or len(columns[0]) < 2:
+        return True
+    if _strictly_increasing(columns):
         return True
     h = np.zeros(len(columns[0]), dtype=np.uint64)
     for col in columns:
@@ -283,6 +287,24 @@ def _distinct_rows(columns: list) -> bool:
         return True
     rows = np.flatnonzero(np.isin(h, shared))
     return _distinct_sorted([col[rows] for col in columns])
+
+
+def _strictly_increasing(columns: list) -> bool:
+    """Whether every row is lexicographically greater than the one before it (so no two are equal);
+    False as soon as a field goes down where the fields before it tie (the rows are not in order: the
+    caller hashes them).  ``-0.0 == 0.0`` ties, as the rows are equal there."""
+    first = columns[0]
+    if np.any(first[1:] < first[:-1]):
+        return False
+    at = np.flatnonzero(first[1:] == first[:-1])  # rows whose first field ties with the next row's
+    for col in columns[1:]:
+        if not len(at):
+            return True
+        a, b = col[at], col[at + 1]
+        if np.any(b < a):
+            return False
+        at = at[b == a]
+    return not len(at)
 
 
 def _distinct_sorted(columns: list) -> bool:

@@ -78,6 +78,7 @@ class _Positions:
         self.text = text
         self._newlines: list[int] | None = None  # made on first use, as the array below
         self._nl: np.ndarray | None = None
+        self._ascii: bytes | None = None
 
     @property
     def newlines(self) -> list[int]:
@@ -98,16 +99,27 @@ class _Positions:
         """:attr:`newlines` as a NumPy array."""
         if self._nl is None:
             if self._newlines is None and self._bulk():  # an ASCII text's bytes have the same offsets
-                self._nl = np.flatnonzero(np.frombuffer(self.text.encode("ascii"), dtype=np.uint8) == 10)
+                self._nl = np.flatnonzero(np.frombuffer(self.ascii(), dtype=np.uint8) == 10)
             else:
                 self._nl = np.asarray(self.newlines, dtype=np.int64)
         return self._nl
+
+    def ascii(self) -> bytes | None:
+        """The text as ASCII bytes (same offsets), encoded once and shared by the bulk readers; None for a
+        text that is not ASCII."""
+        if self._ascii is None and self.text.isascii():
+            self._ascii = self.text.encode("ascii")
+        return self._ascii
 
     def _bulk(self) -> bool:
         # NumPy's first calls in a process cost more than a small text's regex scan (0.1 ms)
         return len(self.text) >= 65536 and self.text.isascii()
 
     def at(self, offset: int) -> tuple[int, int]:
+        if self._newlines is None and self._bulk():  # (a large text: no list of millions of ints)
+            nl = self.array()
+            k = int(np.searchsorted(nl, offset))
+            return k + 1, offset - (int(nl[k - 1]) if k else -1)
         newlines = self.newlines
         k = bisect.bisect_left(newlines, offset)
         return k + 1, offset - (newlines[k - 1] if k else -1)
@@ -191,22 +203,21 @@ def _comma_after(flat: bytes, kinds: tuple[int, int]) -> bool:
     return False
 
 
-def _tuple_layout(body: str, table: bytes = _CLASS_BYTES) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray,
-                                                                     np.ndarray | None] | None:
+def _tuple_layout(data: bytes, table: bytes = _CLASS_BYTES) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray,
+                                                                      np.ndarray | None, int] | None:
     """Where the tuples of a numeric tuple set's body are: (offset of each ``<``, of each ``>``, numbers
     in each tuple, whether each number is written as a float, the numbers as float64 as ``float()``
-    reads them or None when :func:`pyopl.data.numscan.read_tokens` leaves them to the caller), or None
+    reads them or None when :func:`pyopl.data.numscan.read_tokens` leaves them to the caller, the length
+    of the longest run of number characters), or None
     when the body holds anything but number characters, commas, ``<>`` and the grammar's white space,
     or breaks a rule of reading it tuple by tuple: white space first, then tuples ``<...>`` each with
     at least one number, no comma first and no two commas in a row, at most one comma between two
     tuples and after the last, nothing else outside the tuples.
 
     Every check is a C pass over the body's bytes (``bytes.translate``) or a NumPy pass over them
-    or over the tokens: the body of a large network's arcs is millions of characters.  ``table``:
-    :data:`_ROW_CLASS_BYTES` reads the rows ``[...]`` of a matrix by the same rules."""
-    if not body.isascii():
-        return None
-    data = body.encode("ascii")
+    or over the tokens: the body of a large network's arcs is millions of characters.  ``data``: the
+    body as ASCII bytes (any other byte is refused).  ``table``: :data:`_ROW_CLASS_BYTES` reads the
+    rows ``[...]`` of a matrix by the same rules."""
     classes = data.translate(table)
     if b"\xff" in classes:
         return None
@@ -227,14 +238,16 @@ def _tuple_layout(body: str, table: bytes = _CLASS_BYTES) -> tuple[np.ndarray, n
     # the numbers in each tuple: those from its `<` to the next `<` (the last: to the end), each of
     # them before its tuple's `>` (no number between two tuples) and none before the first
     width = len(starts) // len(opens)
-    if width and width * len(opens) == len(starts) and np.all(starts[0::width] > opens) \
-            and np.all(starts[width - 1::width] < closes):  # the usual case: `width` numbers in each tuple
+    uniform = width and width * len(opens) == len(starts) and np.all(starts[0::width] > opens) \
+        and np.all(starts[width - 1::width] < closes)
+    if uniform:  # the usual case: `width` numbers in each tuple
         counts = np.full(len(opens), width)
     else:
         first = np.searchsorted(starts, opens)
         counts = np.diff(np.append(first, len(starts)))
         if first[0] or not counts.min() or np.any(starts[first[1:] - 1] > closes[:-1]) or starts[-1] > closes[-1]:
             return None
+    longest = int((ends - starts).max()) if len(starts) else 0
     read = numscan.read_tokens(data, starts, ends)
     if read is not None:
         nums, floats = read
@@ -242,17 +255,19 @@ def _tuple_layout(body: str, table: bytes = _CLASS_BYTES) -> tuple[np.ndarray, n
         nums, floats = None, np.zeros(len(starts), dtype=bool)
         floats[np.searchsorted(starts, np.flatnonzero(np.frombuffer(data.translate(_FLOAT_BYTES), dtype=np.bool_)),
                                side="right") - 1] = True
-    return opens, closes, counts, floats, nums
+    return opens, closes, counts, floats, nums, longest
 
 
-def _numpy_columns(text: str, counts: np.ndarray, floats: np.ndarray, nums: np.ndarray | None = None) -> tuple | None:
+def _numpy_columns(text: str, counts: np.ndarray, floats: np.ndarray, nums: np.ndarray | None = None,
+                   longest: int | None = None) -> tuple | None:
     """What :func:`_tuple_values` gives for tuples of one width whose fields are each written one way,
     from ``nums`` (every number as a float64, as :func:`_tuple_layout` read them) or, when None, read by
     NumPy's own parser in one pass (``text``: the body, ``<>,`` are read as spaces); and each field
     as a float64 array (the set's columns).  Both read a number as ``float()`` does (Python's
     correctly rounded conversion; an int, written without ``.eE``, below 2**53 is exact), and NumPy
     refuses what ``float()`` refuses; None when a column of ints reaches 2**53 or anything else
-    differs, and :func:`_tuple_values` reads the tokens one by one."""
+    differs, and :func:`_tuple_values` reads the tokens one by one.  ``longest``: the longest token of
+    ``nums`` (under 16 characters, no int can reach 2**53 and that is not checked again)."""
     n = len(counts)
     width = int(counts[0]) if n else 0
     if not n or not width or n * width != len(floats) or not np.all(counts == width):
@@ -273,7 +288,7 @@ def _numpy_columns(text: str, counts: np.ndarray, floats: np.ndarray, nums: np.n
     for k, t in enumerate(types):
         col = nums[k::width]
         if t is int:
-            if np.abs(col).max() >= 2.0 ** 53:
+            if (longest is None or longest >= 16) and np.abs(col).max() >= 2.0 ** 53:
                 return None  # (int() keeps every digit)
             col = col + 0.0  # `-0` is the int 0: no -0.0 in a column of ints
         col = np.array(col) if col.base is not None or not col.flags.c_contiguous else col  # (its own copy)
@@ -401,6 +416,7 @@ class _Reader:
         self.file = file
         self.pos = pos
         self.rows_budget = 2 * len(text) + 65536  # characters :meth:`_numeric_rows` may search in all
+        self.cleared: list[tuple[int, int]] = []  # bodies read in bulk that hold no run of 100 digits
 
     def span(self, start: int, end: int) -> Span:
         """Span of the characters ``text[start:end]`` (``end`` exclusive, on one line for the closer)."""
@@ -442,14 +458,14 @@ class _Reader:
         end = self.text.find("}", start + 1)
         if end < 0:
             return None
-        body = self.text[start + 1:end]
-        layout = _tuple_layout(body)
+        layout = self._layout(start + 1, end, _CLASS_BYTES)
         if layout is None:
             return None
-        opens, closes, counts, floats, nums = layout
+        opens, closes, counts, floats, nums, longest = layout
         starts, ends = opens + (start + 1), closes + (start + 2)
+        body = self.text[start + 1:end] if nums is None else ""  # (the str copy only where it is read)
         with gc_paused():  # (hundreds of thousands of new lists, no cycles among them)
-            fast = _numpy_columns(body, counts, floats, nums)
+            fast = _numpy_columns(body, counts, floats, nums, longest if nums is not None else None)
             columns = None
             if fast is not None:
                 rows, types, columns = fast
@@ -461,7 +477,7 @@ class _Reader:
                     return value, end + 1
                 tuples = rows()
             else:
-                toks = body.translate(_SEPARATORS).split()
+                toks = self.text[start + 1:end].translate(_SEPARATORS).split()
                 if len(toks) != len(floats):  # cannot happen: the same runs of number characters
                     return None
                 try:
@@ -475,6 +491,16 @@ class _Reader:
             value.fields = (len(value), types)
             value.columns = columns  # each field as a float64 array, or None (see DSet)
         return value, end + 1
+
+    def _layout(self, a: int, b: int, table: bytes) -> tuple | None:
+        """:func:`_tuple_layout` of ``text[a:b]`` (from the text's ASCII bytes, encoded once); None for a
+        text that is not ASCII.  A body whose runs of number characters are all shorter than 100 is
+        noted in :attr:`cleared`: it holds no run of 100 digits (see :func:`parse_data_fast`)."""
+        data = self.pos.ascii()
+        layout = None if data is None else _tuple_layout(data[a:b], table)
+        if layout is not None and layout[5] < 100:
+            self.cleared.append((a, b))
+        return layout
 
     def _dtuples(self, rows: Iterable, starts: np.ndarray, ends: np.ndarray) -> list[DTuple]:
         """A DTuple of each row, spanning ``text[starts[k]:ends[k]]`` (spans made on first use for a large set)."""
@@ -499,10 +525,10 @@ class _Reader:
         if m is None or m.end() - start < _BULK_FROM:
             return None
         end = m.end() - 1
-        layout = _tuple_layout(self.text[start + 1:end], _ROW_CLASS_BYTES)
+        layout = self._layout(start + 1, end, _ROW_CLASS_BYTES)
         if layout is None or layout[4] is None:
             return None
-        opens, closes, counts, floats, nums = layout
+        opens, closes, counts, floats, nums, _longest = layout
         starts, ends = opens + (start + 1), closes + (start + 2)
         all_floats = bool(floats.all())
         if top and len(counts) >= _LAZY_SPANS_FROM and np.all(counts == counts[0]) and \
@@ -575,8 +601,10 @@ class _Reader:
             i = m.end()
 
 
-def _fast_items(text: str, file: str) -> tuple[list[tuple[int, int, DataItem]], list[tuple[int, int]]]:
-    """Statements read here: ``(start, end, item)`` each, and the ``(start, end)`` ranges to blank."""
+def _fast_items(text: str, file: str) -> tuple[list[tuple[int, int, DataItem]], list[tuple[int, int]],
+                                               list[tuple[int, int]]]:
+    """Statements read here: ``(start, end, item)`` each, the ``(start, end)`` ranges to blank, and the
+    ranges read in bulk that hold no run of 100 digits (:attr:`_Reader.cleared`)."""
     pos = _Positions(text)
     reader = _Reader(text, file, pos)
     items: list[tuple[int, int, DataItem]] = []
@@ -612,7 +640,7 @@ def _fast_items(text: str, file: str) -> tuple[list[tuple[int, int, DataItem]], 
         if skip is None:  # no end of statement that we can find: the full parser takes the rest
             break
         i = skip.end()
-    return items, [(a, b) for a, b, _ in items]
+    return items, [(a, b) for a, b, _ in items], reader.cleared
 
 
 def _blank(text: str, ranges: list[tuple[int, int]]) -> str:
@@ -632,9 +660,11 @@ def parse_data_fast(text: str, file: str, reporter: Reporter) -> list[Any]:
     Used for every text, small ones too: the statements it reads cost about 0.15 ms in a
     10x10 transport file where the full parser takes 1.5 ms.
     """
-    if maybe_too_large(text):  # a number that may be beyond every double: reported at its place
+    fast, ranges, cleared = _fast_items(text, file)
+    # a number that may be beyond every double: the full parser reports it at its place (the bodies read
+    # in bulk were shown to hold no run of 100 digits as they were read: not searched for one again)
+    if maybe_too_large(text, cleared):
         return parse_data(text, file, reporter)
-    fast, ranges = _fast_items(text, file)
     if not fast:
         return parse_data(text, file, reporter)
     slow: list[Any] = []

@@ -84,7 +84,7 @@ def _load_one(src: Any, reporter: Reporter, sources: dict[str, str], base_dir: s
     sources[name] = text
     text = _cap_strings(text, name, reporter)
     if "prepare" in text or "invoke" in text:  # .dat scripting: recorded (run by the model's lowering), blanked out
-        from ..script.dat_scripts import strip_dat_scripts
+        from ..script.flow.dat_scripts import strip_dat_scripts
 
         text = strip_dat_scripts(text, name, reporter, items if isinstance(items, DataItems) else None)
     for entry in parse_data_fast(text, name, reporter):

@@ -121,7 +121,7 @@ def fix_file(path: str, data: Any = None, _seen: set | None = None) -> FixOutcom
 
 
 def _fix_submodels(path: str, files: list[str], out: FixOutcome, seen: set | None) -> None:
-    """The sub-models a ``main`` of ``path`` loads (checked with it: :mod:`pyopl.script.submodels`) that have
+    """The sub-models a ``main`` of ``path`` loads (checked with it: :mod:`pyopl.script.flow.submodels`) that have
     machine-applicable fixes are fixed the same way, each on its own (their data come from ``main`` at run
     time, so none is given); each file once."""
     seen = seen if seen is not None else set()

@@ -39,7 +39,9 @@ from .tupleindex import foreign_tuple
 from .symbols import DexprArray, DexprScalar, VarArray
 
 _LATER = object()  # a node seen once, not compiled yet (see `try_closure`)
-_VALUE_KINDS = frozenset(("param", "set", "range", "dvar"))  # kinds whose value `Instance.lookup` returns as is
+# kinds whose value `Instance.lookup` returns as is (an interval, sequence or cumul array's elements are
+# its records: an `IntervalVar`, read by the index closures as data)
+_VALUE_KINDS = frozenset(("param", "set", "range", "dvar", "interval", "sequence", "cumul"))
 _MAX_BAILS = 16  # a closure that has fallen back this often is dropped (its data do not fit it)
 
 

@@ -6,9 +6,9 @@ instance and the data and records the resulting symbol.
 from __future__ import annotations
 
 import itertools
+import sys
 from typing import Any
 
-from ..data.connections.table import TableValue
 from ..data.convert import ArrayOf, SetOf, convert_array, convert_scalar, type_name
 from ..data.parser import UnfilledRows, UnfilledTuples
 from ..data.frames import PandasValue
@@ -201,8 +201,16 @@ def _field_default(t: Any) -> Any:
 _zero = default_value
 
 
+def _is_table(raw: Any) -> bool:
+    """``raw`` is a :class:`~pyopl.data.connections.table.TableValue` (a sheet range, query rows).  Only a
+    connection makes one, so where its module was never loaded it cannot be one (and is not loaded
+    here: a model without connections does not import them)."""
+    table = sys.modules.get("pyopl.data.connections.table")
+    return table is not None and isinstance(raw, table.TableValue)
+
+
 def _convert(inst: Instance, raw: Any, typ: Any, dims: list[Any], name: str, span) -> Any:
-    if isinstance(raw, (PandasValue, TableValue)):  # a DataFrame, a sheet range, query rows: shaped by the declaration
+    if isinstance(raw, PandasValue) or _is_table(raw):  # a DataFrame, a sheet range, query rows: shaped by the declaration
         raw = raw.resolve(typ, dims, name, span)
     if dims:
         return convert_array(raw, typ, dims, name, span)

@@ -506,6 +506,16 @@ class Instance:
         c.key.extend(keys)
         return first
 
+    def add_columns(self, lo: list, hi: list, integer: bool, names: list[str], keys: list[tuple]) -> None:
+        """Columns with their own bounds, names and keys (lists of one length), appended in order as
+        :meth:`new_column` would add them one by one."""
+        c = self.cols
+        c.lower.extend(lo)
+        c.upper.extend(hi)
+        c.integer.extend_run(integer, len(lo))
+        c.name.extend(names)
+        c.key.extend(keys)
+
     def new_columns_bounded(self, lo: list[float] | np.ndarray, hi: list[float] | np.ndarray, integer: bool,
                             name: str, keys: ProductKeys | list[tuple]) -> int:
         """One column per key of ``keys`` with its own bounds ``lo[k]``, ``hi[k]`` (lists of Python floats,

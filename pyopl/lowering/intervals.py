@@ -49,8 +49,11 @@ class IntervalVar:
         return [] if self.presence is None else [(self.presence, True)]
 
 
-def _int_data(inst: Any, node: A.Expr, env: dict, what: str) -> int:
-    v = inst.ev.eval_data(node, env, what)
+def _int_data(inst: Any, node: A.Expr, env: dict, what: str, v: Any = None) -> int:
+    """``node``'s value (``v`` when already evaluated) as an ``int``; EvalError ``cp-bad-argument``
+    for anything but a whole number."""
+    if v is None:
+        v = inst.ev.eval_data(node, env, what)
     if isinstance(v, bool):
         v = int(v)
     if not is_number(v) or (isinstance(v, float) and not v.is_integer()):
@@ -63,10 +66,10 @@ def _pair(inst: Any, node: A.Expr | None, env: dict, what: str, default: tuple[i
     """An ``a..b`` range or a single integer of a declaration (data only)."""
     if node is None:
         return default
-    v = inst.ev.eval_data(node, env, what)
+    v = inst.ev.eval_data_fast(node, env, what)
     if isinstance(v, OplRange):
         return int(v.lo), int(v.hi)
-    n = _int_data(inst, node, env, what)
+    n = _int_data(inst, node, env, what, v)
     return n, n
 
 
@@ -80,26 +83,51 @@ def interval_decl(inst: Any, d: A.IntervalDecl, dims: list, envs: list) -> Any:
                         "relating its size to its length) is not compiled to CP-SAT yet",
                         help="drop `intensity`: the size is then the length")
     data: dict[tuple, IntervalVar] = {}
-    for key, env in envs:
-        lo, hi = _pair(inst, d.domain, env, "the window of `%s`" % d.name, (0, INTERVAL_MAX))
-        smin, smax = _pair(inst, d.size, env, "the size of `%s`" % d.name, (0, INTERVAL_MAX - 1))
-        optional = d.optional is not None and bool(inst.ev.eval_data(d.optional, env, "the optionality of `%s`" % d.name))
-        if smin < 0 or smin > smax:
-            raise EvalError("value-out-of-range", d.size.span, "the size of `%s`%s is %d..%d, which is empty or "
-                            "negative" % (d.name, _at(key), smin, smax), help="give a size of at least 0")
-        if lo > hi - smin and not optional:
-            raise EvalError("value-out-of-range", (d.domain or d.size).span, "`%s`%s cannot fit its size %d in the "
-                            "window %d..%d" % (d.name, _at(key), smin, lo, hi),
-                            help="widen the window or make the interval `optional`")
-        start = inst.new_column(lo, hi, True, d.name + ".start", key)
-        size = inst.new_column(smin, smax, True, d.name + ".size", key)
-        end = inst.new_column(lo, hi, True, d.name + ".end", key)
-        pres = inst.new_column(0.0, 1.0, True, d.name + ".present", key) if optional else None
-        iv = IntervalVar(d.name, key, start, size, end, pres, len(inst.intervals))
-        inst.intervals.append(iv)
-        data[key] = iv
+    # The columns (start, size, end[, present] of each interval, in order) are added in one block at
+    # the end (or where an error stops the loop), numbered as one-by-one additions would number them.
+    cols: list[list] = [[], [], [], []]
+    names = (d.name + ".start", d.name + ".size", d.name + ".end", d.name + ".present")
+    first = len(inst.cols.lower)
+    try:
+        for key, env in envs:
+            lo, hi = _pair(inst, d.domain, env, "the window of `%s`" % d.name, (0, INTERVAL_MAX))
+            smin, smax = _pair(inst, d.size, env, "the size of `%s`" % d.name, (0, INTERVAL_MAX - 1))
+            optional = d.optional is not None and bool(inst.ev.eval_data(d.optional, env, "the optionality of `%s`" % d.name))
+            if smin < 0 or smin > smax:
+                raise EvalError("value-out-of-range", d.size.span, "the size of `%s`%s is %d..%d, which is empty or "
+                                "negative" % (d.name, _at(key), smin, smax), help="give a size of at least 0")
+            if lo > hi - smin and not optional:
+                raise EvalError("value-out-of-range", (d.domain or d.size).span, "`%s`%s cannot fit its size %d in the "
+                                "window %d..%d" % (d.name, _at(key), smin, lo, hi),
+                                help="widen the window or make the interval `optional`")
+            if len(inst.cols.lower) != first + len(cols[0]):  # (columns added meanwhile: a dexpr in the data)
+                _flush(inst, cols)
+                first = len(inst.cols.lower)
+            j = first + len(cols[0])
+            cols[0].extend((lo, smin, lo))
+            cols[1].extend((hi, smax, hi))
+            cols[2].extend(names[:3])
+            cols[3].extend((key, key, key))
+            if optional:
+                cols[0].append(0.0)
+                cols[1].append(1.0)
+                cols[2].append(names[3])
+                cols[3].append(key)
+            iv = IntervalVar(d.name, key, j, j + 1, j + 2, j + 3 if optional else None, len(inst.intervals))
+            inst.intervals.append(iv)
+            data[key] = iv
+    finally:
+        _flush(inst, cols)
     inst.interval_blocks[d.name] = (len(dims), list(data.values()))
     return OplArray(d.name, dims, data) if dims else data[()]
+
+
+def _flush(inst: Any, cols: list[list]) -> None:
+    """Add the columns collected in ``cols`` (lower bounds, upper bounds, names, keys: lists the
+    columns may keep) and start four new lists."""
+    if cols[0]:
+        inst.add_columns(cols[0], cols[1], True, cols[2], cols[3])
+    cols[:] = [[], [], [], []]
 
 
 def sequence_decl(inst: Any, d: A.SequenceDecl, dims: list, envs: list) -> Any:
@@ -186,7 +214,7 @@ def interval_list(ev: Any, arg: A.Expr, env: dict, what: str, values: list | Non
 
 def interval_arg(ev: Any, node: A.Call, k: int, env: dict) -> IntervalVar:
     """Argument ``k`` of ``node``, an interval variable; EvalError otherwise."""
-    v = ev.evaluate(node.args[k], env)
+    v = ev.evaluate_fast(node.args[k], env)
     if not isinstance(v, IntervalVar):
         raise EvalError("cp-bad-argument", node.args[k].span, "`%s` takes an interval variable here, but this is "
                         "%s" % (node.func, "a decision expression" if isinstance(v, LinExpr) else show(v)),

@@ -10,7 +10,6 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from ..backends.capabilities import AUTO_ORDER, CAPABILITIES, NONCONVEX_QCP_WHY, choose, is_convex, qcon_convex
 from ..diagnostics.diagnostic import Span
 from ..syntax import ast as A
 from .linear import QuadExpr
@@ -97,6 +96,8 @@ def report_solver_needs(ir: Any, reporter: Any, solver: str | None = None) -> No
       model (:func:`pyopl.backends.capabilities.choose`, as ``solve`` picks it), else an error saying
       what to install;
     - ``None`` (the model alone, as ``compile_model`` checks it): a warning saying where it will go."""
+    from ..backends.capabilities import AUTO_ORDER, CAPABILITIES, NONCONVEX_QCP_WHY, choose, is_convex, qcon_convex
+
     chosen = why = None
     if solver in ("auto", None):
         chosen, why = choose(ir)

@@ -61,11 +61,11 @@ def grouped_domains(ev: Any, node: A.Expr, envs: list) -> dict | None:
     groups: dict = {}
     kinds = {_kind(env[name]) for _, env in envs}
     for e in ev.iterate(quals, envs[0][1], node):
-        k = ev.eval_data(key_expr, e, "a filter")
+        k = ev.eval_data_fast(key_expr, e, "a filter")
         kinds.add(_kind(k))
         groups.setdefault(k, []).append(e)
     if len(kinds) != 1 or None in kinds:
         return None
     wanted = {env[name] for _, env in envs}  # bodies only where the filter holds for some sequence
-    values = {k: [ev.evaluate(node.body, e) for e in es] for k, es in groups.items() if k in wanted}
+    values = {k: [ev.evaluate_fast(node.body, e) for e in es] for k, es in groups.items() if k in wanted}
     return {key: list(values.get(env[name], ())) for key, env in envs}

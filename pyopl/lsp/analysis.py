@@ -343,8 +343,8 @@ def _pipeline(an: Analysis, text: str, data: Any, reporter: Any, sources: dict, 
     from ..lowering.build import build_ir, check_numbers
     from ..lowering.driver import run as lower_items
     from ..lowering.instance import Instance
-    from ..script import processing as script_host
-    from ..script.options import ScriptOptions
+    from ..script.flow import processing as script_host
+    from ..script.opl.options import ScriptOptions
     from ..semantics.checker import check_names
     from ..syntax.nesting import check_nesting
     from ..syntax.parser import parse_model

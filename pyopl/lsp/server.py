@@ -202,7 +202,7 @@ class OplLanguageServer(LanguageServer):
         folder = self.folder_of(mod)
         out = None
         if folder is not None:  # what `pyopl check` of the file checks output names against: `<stem>.out`
-            from ..script.options import OUTPUT_SUFFIX
+            from ..script.opl.options import OUTPUT_SUFFIX
 
             stem = os.path.splitext(os.path.basename(to_fs_path(mod) or ""))[0] or "model"
             out = os.path.join(folder, stem + OUTPUT_SUFFIX)

@@ -150,7 +150,7 @@ class Result:
     nodes: int | None = None  # branch-and-bound nodes (MIP)
     iterations: int | None = None  # simplex (+ barrier) iterations
     ray: dict[str, float] = field(default_factory=dict)  # unbounded: OPL column label -> direction
-    conflict: Any = None  # infeasible: a pyopl.backends.iis.Conflict, when computed
+    conflict: Any = None  # infeasible: a pyopl.backends.explain.iis.Conflict, when computed
     #: name -> the name of each index after its OPL index set (DataFrame index levels)
     index_names: dict[str, list] = field(default_factory=dict, repr=False)
     script_output: str | None = None  # what the model's scripts printed (None: the model has no scripts)

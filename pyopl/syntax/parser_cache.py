@@ -36,7 +36,7 @@ from . import grammars  # (its `grammar_text` looked up at each build: tests rep
 
 OPTIONS: dict[str, Any] = dict(parser="lalr", lexer="contextual", propagate_positions=True, maybe_placeholders=True)
 # the script grammar (IBM ILOG Script): its own start and tree shape; its tokens come from
-# ``Lark.lex`` (pyopl/script/parser.py feeds them one by one), so the lexer kind only matters to the cache
+# ``Lark.lex`` (pyopl/script/engine/parser.py feeds them one by one), so the lexer kind only matters to the cache
 SCRIPT_OPTIONS: dict[str, Any] = dict(parser="lalr", lexer="contextual", propagate_positions=True,
                                       maybe_placeholders=False, start="program")
 

@@ -214,7 +214,7 @@ def endpoint_failure(result) -> str | None:
 def make_record(task: BenchTask, result, *, model: str, dataset_path: str, settings: dict[str, Any],
                 wall_s: float, transcript: str | None, run_id: str = "") -> dict[str, Any]:
     """The ``results.jsonl`` record of one finished problem (fields: :mod:`.results`)."""
-    from ..compiler import SOLVED
+    from ..assess.compiler import SOLVED
 
     totals = result.telemetry.totals()
     sol = result.solution or {}
@@ -368,7 +368,7 @@ def _replay_mismatch(replay_root: Path, task: BenchTask, run_id: str, settings: 
 
 def _bench(args: argparse.Namespace) -> int:
     from .. import config as config_mod
-    from ..compiler import _pyopl
+    from ..assess.compiler import _pyopl
     from ..llm.cache import BudgetClient, CachingClient
     from ..llm.client import OpenAIChatClient
     from ..llm.transcript import RecordingClient, ReplayClient

@@ -2,7 +2,7 @@
 
 Where a dataset entry carries a reference model (``reference_model``, OPL text, with
 ``reference_data`` when it has data), ``syntagm bench`` calls :func:`compare_models`, which
-runs :func:`syntagm.equiv.compare.check_texts` in the compile worker (:mod:`syntagm.sandbox`,
+runs :func:`syntagm.equiv.compare.check_texts` in the compile worker (:mod:`syntagm.assess.sandbox`,
 so a model that loops or eats memory is stopped) and returns its verdict: ``equivalent``
 (proved by structure after normalisation, or by mutual implication of the constraints),
 ``equivalent_by_solutions`` (optima and value multisets agree: evidence only), ``different``
@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from .. import compiler, sandbox
+from ..assess import compiler, sandbox
 
 #: the verdict -> the record's ``equivalent`` field (True only where proved)
 _AS_BOOL = {"equivalent": True, "different": False, "equivalent_by_solutions": None, "unknown": None}

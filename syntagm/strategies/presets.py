@@ -6,7 +6,7 @@
   the earlier reflections (a memory of at most ``memory_size``, default 3, as Reflexion keeps,
   Shinn et al., 2023); no fix-its, no judge.
 - ``syntagm``: the full loop: fix-its, targeted syntax repair, solver feedback, the LLM-free semantic
-  checks of :mod:`syntagm.semantic` (their findings sent back like diagnostics), alignment judge.
+  checks of :mod:`syntagm.assess.semantic` (their findings sent back like diagnostics), alignment judge.
 """
 from __future__ import annotations
 

@@ -31,7 +31,8 @@ import copy
 from dataclasses import dataclass, field
 from typing import Any, Callable
 
-from .. import compiler, templates
+from ..assess import compiler
+from .. import templates
 from ..errors import ContractError
 from ..llm.parse import extract_json_object, require_keys
 from ..loop import LoopOptions, LoopResult, _Run

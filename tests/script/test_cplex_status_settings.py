@@ -10,7 +10,7 @@ from __future__ import annotations
 import pytest
 
 import pyopl
-from pyopl.script.settings import apply_settings, cplex_status
+from pyopl.script.solver.settings import apply_settings, cplex_status
 
 
 @pytest.mark.parametrize("args, kw, code", [

@@ -7,7 +7,7 @@ import random
 import re
 
 import pyopl
-from pyopl.script.processing import run_post
+from pyopl.script.flow.processing import run_post
 
 MODEL = """
 tuple Arc { key string o; key string d; float cost; }

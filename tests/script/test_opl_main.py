@@ -124,7 +124,7 @@ main {
 
 
 def test_main_model_source_outside_the_folder_is_refused(tmp_path):
-    """The sub-model names of `main` are checked with the model (script/submodels.py): refused at
+    """The sub-model names of `main` are checked with the model (script/flow/submodels.py): refused at
     compile time, at the name, before anything runs."""
     (tmp_path / "m.mod").write_text('dvar float+ x in 0..1;\nmaximize x;\nmain {\n'
                                     '  var s = new IloOplModelSource("../other.mod");\n}\n')
@@ -162,7 +162,7 @@ def test_main_that_solves_nothing_says_so():
 
 def test_cplex_tilim_reaches_the_solver_and_the_command_line_wins(monkeypatch):
     seen = []
-    import pyopl.backends.highs as highs
+    import pyopl.backends.mp.highs as highs
 
     real = highs.solve
 
@@ -342,7 +342,7 @@ def test_a_model_given_as_text_writes_no_file_without_an_output_dir(tmp_path, mo
 
 
 def test_unsupported_main_method_is_refused_before_anything_is_solved(monkeypatch):
-    import pyopl.backends.highs as highs
+    import pyopl.backends.mp.highs as highs
 
     calls = []
     monkeypatch.setattr(highs, "solve", lambda ir, o: calls.append(1))

@@ -134,7 +134,7 @@ def test_host_error_that_is_not_a_script_error_becomes_an_internal_diagnostic():
     class Host:
         pass
 
-    from pyopl.script.values import HostObject
+    from pyopl.script.language.values import HostObject
 
     class Broken(HostObject):
         type_name = "Broken"

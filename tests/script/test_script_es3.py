@@ -190,7 +190,7 @@ def test_labels_must_name_an_enclosing_statement():
 
 
 def test_the_token_budget_ends_in_a_diagnostic(monkeypatch):
-    from pyopl.script import parser
+    from pyopl.script.engine import parser
 
     monkeypatch.setattr(parser, "MAX_TOKENS", 50)
     d = diagnose("var x = 0;\n" * 20)

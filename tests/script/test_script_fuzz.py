@@ -10,7 +10,7 @@ from pathlib import Path
 
 from pyopl.diagnostics.registry import lookup
 from pyopl.script import HostFunction, HostObject, Interpreter, ScriptError, parse_script
-from pyopl.script.parser import script_parser
+from pyopl.script.engine.parser import script_parser
 
 CORPUS = Path(__file__).resolve().parents[3] / "shared" / "opl-corpus"
 

@@ -6,7 +6,7 @@ import re
 from pathlib import Path
 
 from pyopl.script import parse_script
-from pyopl.script.parser import script_parser
+from pyopl.script.engine.parser import script_parser
 from pyopl.syntax.scripts import strip_scripts
 
 DOC = (Path(__file__).resolve().parents[2] / "grammar" / "PyOPL.md").read_text(encoding="utf-8")

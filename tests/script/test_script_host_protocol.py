@@ -1,4 +1,4 @@
-"""The host-object protocol of pyopl.script.values, exercised with small fake OPL objects:
+"""The host-object protocol of pyopl.script.language.values, exercised with small fake OPL objects:
 name lookup order, for-in over host keys, indexing, member errors with suggestions, display,
 `with`, constructors, and that host ints are numbers."""
 from __future__ import annotations
@@ -34,7 +34,7 @@ class FloatArray(HostObject):
         raise ScriptError.missing_member(self.type_name, name, self.member_names(), span)
 
     def to_display(self):
-        from pyopl.script.convert import to_string
+        from pyopl.script.language.convert import to_string
 
         return "[" + " ".join(to_string(v) for v in self.items.values()) + "]"
 

@@ -191,6 +191,6 @@ def test_uncaught_throw_of_a_number_shows_the_value():
     (5e-324, "5e-324"), (-0.0, "0"), (float("nan"), "NaN"), (float("-inf"), "-Infinity"), (3, "3"),
 ])
 def test_number_to_string_as_javascript_prints_it(x, text):
-    from pyopl.script.convert import number_to_string
+    from pyopl.script.language.convert import number_to_string
 
     assert number_to_string(x) == text

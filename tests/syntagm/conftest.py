@@ -44,7 +44,7 @@ def compiler_backend(request, monkeypatch):
         if not pyopl_ready():
             pytest.skip("pyopl.compile_model/check are not importable yet")
         return "pyopl"
-    import syntagm.compiler as comp
+    import syntagm.assess.compiler as comp
 
     fake = ScriptedCompiler()
     monkeypatch.setattr(comp, "check", fake.check)

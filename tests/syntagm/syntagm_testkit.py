@@ -269,7 +269,7 @@ class ScriptedCompiler:
     """Recognises the canned models above by text; anything else is an error without a fix."""
 
     def check(self, model: str, data: str, limits=None):
-        from syntagm.compiler import CheckReport
+        from syntagm.assess.compiler import CheckReport
 
         if model == FIXABLE:
             span = FSpan("model.mod", 1, 14, 1, 14)
@@ -284,7 +284,7 @@ class ScriptedCompiler:
 
     def solve(self, model: str, data: str, time_limit_s: float = 30.0, solver: str = "highs", compiled=None,
               limits=None):
-        from syntagm.compiler import SolveOutcome
+        from syntagm.assess.compiler import SolveOutcome
 
         if model in (GOOD, GOOD_DATA_MODEL):
             return SolveOutcome("optimal", 12.0, {"status": "optimal", "objective": 12.0,

@@ -28,7 +28,7 @@ def test_judge_on_by_default(server, client, compiler_backend):
 
 
 def test_fixits_off_sends_a_fixable_error_to_the_llm(server, client, monkeypatch):
-    import syntagm.compiler as comp
+    import syntagm.assess.compiler as comp
     from syntagm_testkit import ScriptedCompiler
 
     fake = ScriptedCompiler()
@@ -50,7 +50,7 @@ def test_fixits_off_sends_a_fixable_error_to_the_llm(server, client, monkeypatch
     ("masked", [MASKED_DIAGNOSTICS], ["is not linear", "line 3", "OPL0301"]),
 ])
 def test_diagnostics_granularity(server, client, monkeypatch, mode, present, absent):
-    import syntagm.compiler as comp
+    import syntagm.assess.compiler as comp
     from syntagm_testkit import ScriptedCompiler
 
     fake = ScriptedCompiler()

@@ -27,7 +27,7 @@ USAGE = dict(prompt=1000, completion=200, cached=400)
 def compiler_ok(monkeypatch):
     """The real pyopl when importable, else the scripted compiler."""
     if not pyopl_ready():
-        import syntagm.compiler as comp
+        import syntagm.assess.compiler as comp
         from syntagm_testkit import ScriptedCompiler
         fake = ScriptedCompiler()
         monkeypatch.setattr(comp, "check", fake.check)

@@ -63,7 +63,7 @@ def test_bad_inputs_are_clear_messages(tmp_path, problem_file, args, fragment):
 
 def _scripted_compiler(monkeypatch, backend):
     if backend == "scripted":
-        import syntagm.compiler as comp
+        import syntagm.assess.compiler as comp
         monkeypatch.setattr(comp, "_pyopl", lambda: None)
 
 

@@ -27,7 +27,7 @@ CORRUPTIONS = [
 @pytest.fixture(autouse=True)
 def compiler_ok(monkeypatch):
     if not pyopl_ready():
-        import syntagm.compiler as comp
+        import syntagm.assess.compiler as comp
         from syntagm_testkit import ScriptedCompiler
         fake = ScriptedCompiler()
         monkeypatch.setattr(comp, "check", fake.check)

@@ -161,7 +161,7 @@ def test_failed_call_of_a_priced_model_costs_zero(server, client, compiler_backe
 
 
 def test_fixits_applied_before_a_repair_are_named_in_it(server, client, monkeypatch):
-    import syntagm.compiler as comp
+    import syntagm.assess.compiler as comp
     from syntagm_testkit import ScriptedCompiler
 
     fake = ScriptedCompiler()

@@ -15,7 +15,7 @@ from pathlib import Path
 
 import pytest
 
-from syntagm import compiler
+from syntagm.assess import compiler
 from syntagm.cli import main
 from syntagm.errors import SyntagmError
 from syntagm.loop import LoopOptions, run_loop

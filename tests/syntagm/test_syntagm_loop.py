@@ -39,7 +39,7 @@ def test_first_try_success(server, client, compiler_backend):
 
 def test_syntax_error_fixed_by_a_fixit_without_an_llm_call(server, client, compiler_backend):
     if compiler_backend == "pyopl":
-        from syntagm import compiler
+        from syntagm.assess import compiler
         rep = compiler.check(FIXABLE, "")
         if not any(d.fix is not None and d.fix.applicability == "machine-applicable" for d in rep.diagnostics):
             pytest.skip("pyopl offers no machine-applicable fix for a missing ';' yet")

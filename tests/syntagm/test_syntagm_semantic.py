@@ -1,4 +1,4 @@
-"""The LLM-free semantic checks (syntagm.semantic): no false alarm on the knowledge base, catch
+"""The LLM-free semantic checks (syntagm.assess.semantic): no false alarm on the knowledge base, catch
 rates on the scripted wrong-but-compiling models of semantic_cases.py, each check on a case
 worked out by hand, and the loop feeding the findings into an alignment repair."""
 from __future__ import annotations
@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from semantic_cases import CASES, mutants
-from syntagm import semantic
+from syntagm.assess import semantic
 from syntagm.loop import LoopOptions, run_loop
 from syntagm_testkit import GOOD, PROBLEM, gen, pyopl_ready, verdict
 

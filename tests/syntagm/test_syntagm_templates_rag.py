@@ -36,7 +36,7 @@ def test_compact_reference_is_small():
 def test_fixes_apply_last_to_first_and_skip_overlaps():
     from pyopl import Diagnostic, Fix, Span
     from pyopl.diagnostics.diagnostic import Edit
-    from syntagm.compiler import apply_fixes
+    from syntagm.assess.compiler import apply_fixes
 
     def diag(line, col, end_col, rep):
         span = Span("<model>", line, col, line, end_col)

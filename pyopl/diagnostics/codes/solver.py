@@ -1,6 +1,6 @@
 """Diagnostic kinds: solver outcomes (07xx).
 
-These are produced by :mod:`pyopl.backends` and :mod:`pyopl.backends.iis` when a model is
+These are produced by :mod:`pyopl.backends` and :mod:`pyopl.backends.explain.iis` when a model is
 solved, not by ``pyopl check``: their bad examples compile cleanly and go wrong
 only in the solver.
 """

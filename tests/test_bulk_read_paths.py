@@ -1,0 +1,144 @@
+"""The shortcuts of the large-``.dat`` read and of the tuple-set conversion (issue 46, sparse assignment):
+each gives what the general way gives, on the inputs it takes and on those it must leave alone.
+
+- ``maybe_too_large(text, cleared)``: ranges the bulk readers measured are not searched for a run of
+  100 digits; the answer is still the regex's on the whole text (ranges whose edge is a digit are
+  searched all the same: a run could cross it).
+- numscan's batches of plain ints (1-8 digits, no sign, no point): bit for bit ``float()``, and the
+  general reader takes over for a batch that holds anything else.
+- rows written in order are distinct without hashing; a field listed in order is grouped without a
+  sort (the identity is the stable sort's permutation).
+- a large file read both ways (fast path, full Lark parser): the same values, spans and diagnostics,
+  with a number too large after, inside and before a set read in bulk.
+"""
+from __future__ import annotations
+
+import re
+
+import numpy as np
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from dat_compare import both
+from property_budget import SPEED_CHECKS, examples
+
+from pyopl.data import convert, numscan
+from pyopl.lowering.vectorised import _stable_order
+from pyopl.syntax.number_literals import MAYBE_TOO_LARGE, maybe_too_large
+
+SOME = settings(max_examples=examples(200), deadline=None, suppress_health_check=SPEED_CHECKS)
+
+
+# ---------------------------------------------------------------------- maybe_too_large with cleared ranges
+@SOME
+@given(st.lists(st.sampled_from(["1" * 30, "7" * 60, " ", "<", ">", ",", "x", "e5", "e300", "\n", "2.5"]),
+                max_size=40), st.lists(st.tuples(st.integers(0, 2000), st.integers(0, 300)), max_size=4))
+def test_cleared_ranges_give_the_regexs_answer(pieces, ranges):
+    text = "".join(pieces) + " " * 100
+    cleared, last = [], 0
+    for a, width in sorted(ranges):  # the precondition the readers guarantee: no run of 100 digits inside
+        a = max(a, last)
+        b = min(a + width, len(text))
+        if a < b and re.search(r"\d{100}", text[a:b]) is None:
+            cleared.append((a, b))
+            last = b
+    assert maybe_too_large(text, cleared) == (MAYBE_TOO_LARGE.search(text) is not None)
+
+
+def test_a_run_of_digits_across_the_edge_of_a_cleared_range_is_found():
+    text = "a = [" + "1" * 60 + "2" * 60 + "];"
+    inside = (5 + 60, 5 + 120)  # the second half of the run only: 60 digits, under 100
+    assert maybe_too_large(text, [inside]) and maybe_too_large(text)
+    ok = "S = {<" + "1" * 99 + ">};" + " 4" * 80
+    at = (ok.index("{") + 1, ok.index("}"))
+    assert not maybe_too_large(ok, [at])
+    assert maybe_too_large(ok + " 1e400", [at])  # an exponent is searched for everywhere
+
+
+# ---------------------------------------------------------------------- numscan: batches of plain ints
+@st.composite
+def _ints_mostly(draw):
+    toks = draw(st.lists(st.text("0123456789", min_size=1, max_size=8), min_size=1, max_size=200))
+    for _ in range(draw(st.integers(0, 3))):  # a few others: signs, points, 9 digits, exponents
+        at = draw(st.integers(0, len(toks) - 1))
+        toks[at] = draw(st.sampled_from(["-3", "+7", "5.", ".5", "123456789", "1e5", "-0", "00000000", "0"]))
+    return toks
+
+
+@SOME
+@given(_ints_mostly(), st.sampled_from([1, 3, 7, 64, 8192]), st.sampled_from([" ", ", ", ">,\n<", "\t"]))
+def test_plain_int_batches_read_as_float_reads_them(tokens, chunk, sep):
+    buf = ("<" + sep.join(tokens) + ">").encode()
+    plain = []
+    real_chunk, real_plain = numscan._CHUNK, numscan._read_plain_ints
+    numscan._CHUNK = chunk
+    numscan._read_plain_ints = lambda *a: plain.append(real_plain(*a)) or plain[-1]
+    try:
+        starts, ends = numscan.token_bounds(numscan.number_mask(buf))
+        values, points = numscan.read_tokens(buf, starts, ends)
+    finally:
+        numscan._CHUNK, numscan._read_plain_ints = real_chunk, real_plain
+    assert values.tobytes() == np.array([float(t) for t in tokens]).tobytes()
+    assert points.tolist() == [any(c in t for c in ".eE") for t in tokens]
+    if all(t.isdigit() and len(t) <= 8 for t in tokens):
+        assert plain and all(plain)  # every batch on the plain path
+    # once a batch is not plain ints, the later ones go straight to the general reader
+    assert plain.count(False) <= 1 and (False not in plain or plain[-1] is False)
+
+
+def test_a_plain_batch_after_the_texts_first_bytes():
+    buf = b"1 22 333 " + b" ".join(b"%08d" % k for k in range(5000)) + b" 99999999"
+    starts, ends = numscan.token_bounds(numscan.number_mask(buf))
+    values, points = numscan.read_tokens(buf, starts, ends)
+    assert values.tolist() == [1.0, 22.0, 333.0] + [float(k) for k in range(5000)] + [99999999.0]
+    assert not points.any()
+
+
+# ---------------------------------------------------------------------- sorted rows, sorted fields
+@SOME
+@given(st.lists(st.tuples(st.integers(0, 4), st.sampled_from([0.0, -0.0, 1.0, 2.5]), st.integers(0, 2)),
+                max_size=60), st.booleans())
+def test_rows_in_order_are_distinct_exactly_when_a_dict_says_so(rows, in_order):
+    if in_order:
+        rows = sorted(rows)
+    cols = [np.array([float(r[k]) for r in rows]) for k in range(3)]
+    want = len(set(rows)) == len(rows)
+    assert convert._distinct_rows(cols) == want
+    if len(rows) > 1 and convert._strictly_increasing(cols):
+        assert want and all(a < b for a, b in zip(rows, rows[1:]))
+
+
+@SOME
+@given(st.lists(st.sampled_from([0.0, -0.0, 1.0, 2.0, 3.5, 1e300, -7.0]), max_size=80), st.booleans())
+def test_a_field_in_order_keeps_the_stable_sorts_permutation(values, in_order):
+    num = np.array(sorted(values) if in_order else values, dtype=np.float64)
+    exact = bool(len(num)) and bool(np.all(num == np.round(num))) and bool(np.all(np.abs(num) < 2.0 ** 53))
+    assert _stable_order(num, exact).tolist() == np.argsort(num, kind="stable").tolist()
+
+
+# ---------------------------------------------------------------------- whole files, both readers
+def _big_set(n: int) -> str:
+    return "Pairs = {\n" + ",\n".join("<%d, %d, %d.5>" % (k // 7 + 1, k % 97 + 1, k % 13) for k in range(n)) + "\n};\n"
+
+
+def test_a_large_file_reads_the_same_both_ways_with_exact_spans():
+    text = "nbWorkers = 3;\n" + _big_set(6000) + "capacity = [1, 2, 3];\nname = \"a\";\n"
+    assert len(text) > 65536  # (the text's lines found with NumPy)
+    slow, fast, d_slow, d_fast = both(text)
+    assert fast == slow and d_fast == d_slow == []
+
+
+def test_a_number_too_large_is_reported_where_the_full_parser_reports_it():
+    big = _big_set(6000)
+    huge = "1" + "0" * 400 + ".5"  # (a run of 401 digits: past every double)
+    for text in ("n = %s;\n" % huge + big,  # before the set
+                 big + "c = [1, 1e999];\n",  # after it
+                 big.replace("<1, 1, 0.5>", "<1, 1, %s>" % huge),  # inside it
+                 big.replace("<1, 1, 0.5>", "<1, 1, 2e400>")):
+        assert text != big
+        slow, fast, d_slow, d_fast = both(text)
+        assert [d[0] for d in d_slow] == ["OPL1128"] and d_fast == d_slow
+        assert fast == slow
+    # a run of 100 digits that is no error: the full parser reads the file, with the same values
+    slow, fast, d_slow, d_fast = both(big.replace("<1, 1, 0.5>", "<1, 1, %s>" % ("1" * 110)))
+    assert fast == slow and d_fast == d_slow == []
