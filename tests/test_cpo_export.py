@@ -1,4 +1,4 @@
-"""``cp.exportModel("m.cpo")``: the generated model in CP Optimizer's .cpo format (pyopl/backends/cpo_export.py),
+"""``cp.exportModel("m.cpo")``: the generated model in CP Optimizer's .cpo format (pyopl/backends/cp/cpo_export.py),
 for integer decisions, linear constraints, allDifferent and a linear objective; a warning otherwise.
 The expected text is written by hand from the model (IBM's own export of the first model is in
 ../shared/cp-corpus/afp-zoo-zoocpoexportmodel/model.mod: the same statements, as scalProd)."""

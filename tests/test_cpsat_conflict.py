@@ -1,4 +1,4 @@
-"""The CP conflict refiner (pyopl/backends/cpsat_conflict.py): for an infeasible ``using CP;`` model the
+"""The CP conflict refiner (pyopl/backends/cp/conflict.py): for an infeasible ``using CP;`` model the
 conflict names constraints, global ones included, that cannot hold together while dropping any one
 makes the rest feasible. Each expectation is checked independently: feasibility of every subset by
 brute force over the small domains."""

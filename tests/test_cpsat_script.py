@@ -147,7 +147,7 @@ def test_print_conflict_on_an_infeasible_cp_model():
     glob = SEARCH.replace("x[1] != x[2];", "allDifferent(x); x[1] + x[2] + x[3] == 9;").replace(
         "x[1] + x[2] + x[3] == 4;", "") % ("", "if (!cp.solve()) thisOplModel.printConflict();")
     r = pyopl.compile_model(glob).solve(threads=1)  # 0..3 distinct sums to 6 at most: infeasible
-    # both take part (pyopl/backends/cpsat_conflict.py): without the sum any distinct values do, and
+    # both take part (pyopl/backends/cp/conflict.py): without the sum any distinct values do, and
     # without allDifferent 3 + 3 + 3 == 9
     assert r.status == "infeasible" and r.script_output.startswith(
         "infeasible: x[1] + x[2] + x[3] == 9, allDifferent(...) over 3 expressions cannot hold together")
