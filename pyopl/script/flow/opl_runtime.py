@@ -14,6 +14,7 @@ import time
 from typing import Any
 
 from ..solver.cp_object import CpHost
+from .cp_export import export_cp_model
 from ..opl.host_errors import host_error
 from ..language.budgets import charge_chars, hold
 from ..files.output_files import confined_path, write_confined
@@ -56,7 +57,7 @@ class Runtime:
                 "write": _fn("write", lambda a, s: self._write(a, "", s)),
                 "Opl": self.opl,
                 "cplex": self.cplex,
-                "cp": CpHost(ctx),
+                "cp": CpHost(ctx, export=lambda a, s: export_cp_model(ctx, a, s)),
                 "thisOplModel": self.this_model,
                 "settings": self.settings,
                 "IloOplOutputFile": _fn("IloOplOutputFile", lambda a, s: OutputFileHost(ctx, a, s), True),
@@ -625,9 +626,8 @@ def print_conflict(ctx: Any, result: Any) -> Any:
     elif result is not None and result.status == "infeasible":
         cp = result.solver == "cpsat"
         ctx.write("infeasible: no conflict available: %s\n" % (
-            "pyopl's conflict search takes the linear constraints, which hold together here; the global "
-            "constraints (allDifferent, noOverlap, ...) that CP-SAT found infeasible take no part in it"
-            if cp else "the conflict search found none within its time"))
+            "pyopl's CP conflict refiner (CP-SAT assumptions and a deletion filter over the constraints, global "
+            "ones included) found none within its time" if cp else "the conflict search found none within its time"))
     return UNDEFINED
 
 
