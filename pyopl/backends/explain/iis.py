@@ -247,7 +247,7 @@ def explain_infeasible(ir: IR, solver: str = "highs", options: Any = None, time_
         refined = refine_conflict(ir, max(clock.left(), 1e-3))  # global constraints take part (CP-SAT)
         if refined is not None:
             rows, others, irreducible, partial = refined
-            c = _conflict(ir, rows, [], "pyopl's CP conflict refiner (CP-SAT assumptions, deletion filter)",
+            c = conflict_of(ir, rows, [], "pyopl's CP conflict refiner (CP-SAT assumptions, deletion filter)",
                           irreducible and not partial)
             c.rows += [ConflictRow(-1, label, key, text, "both", what, span) for label, key, text, what, span in others]
             c.partial, c.budget_s, c.elapsed_s = partial, float(time_limit), time.monotonic() - clock.start
