@@ -39,7 +39,7 @@ BY_HAND = {"x": {("a",): 1, ("b",): 2, ("c",): 3}, "y": {('<"a","b">',): 1, ('<"
            "z": {(s, k): 1 for s in "abc" for k in (1, 2)}}
 
 SMALL = "dvar float+ x in 0..2;\nmaximize x;\nsubject to { x <= 1.5; }\n"  # optimum 1.5
-POST_FAILS = SMALL + 'execute { writeln("before"); IloOplExec("rm -rf /"); }\n'
+POST_FAILS = SMALL + 'execute { writeln("before"); IloOplCallJava("rm -rf /"); }\n'
 MAIN_FAILS = SMALL + 'main { thisOplModel.generate(); cplex.solve(); throw "boom"; }\n'
 PRE_FAILS = 'float w[1..3] = [0, 0, 0];\nexecute { w[4] = 1; }\n' + SMALL
 

@@ -66,10 +66,11 @@ def test_the_same_model_at_the_limit_compiles():
 
 
 def test_rows_made_one_by_one_are_checked_every_few_thousand():
-    # `if` in the body: rows one by one; 5000 rows of 2 nonzeros, checked at row 4096 (8192 nonzeros)
+    # a `?:` whose branch holds a `sum` of a decision: rows one by one (the array path takes an `if`
+    # body now); 5000 rows of 2 nonzeros, checked at row 4096 (8192 nonzeros)
     assert CHECK_EVERY == 4096
     text = ("dvar float+ x[1..5000];\ndvar float+ y[1..5000];\nminimize sum(i in 1..5000) x[i];\n"
-            "subject to {\n  forall(i in 1..5000) if (i >= 1) x[i] + y[i] <= 1;\n}\n")
+            "subject to {\n  forall(i in 1..5000) x[i] + (i >= 1 ? sum(k in 1..1) y[i] : 0) <= 1;\n}\n")
     errs = _errors(text, max_nonzeros=5000)
     assert [d.code for d in errs] == ["OPL1144"]
     assert errs[0].line == 5

@@ -8,6 +8,7 @@
 - ``min_sum_relaxation``, ``INFEASIBLE``: ``printRelaxation()``'s feasOpt-like relaxation;
 - ``explain_infeasible``: the conflict of ``IloOplConflictIterator`` for a model not solved yet;
 - ``refine_conflict``: that conflict over the labelled constraints, with the script's preferences.
+- ``write_cpo``, ``CpoUnsupported``: the ``.cpo`` text of ``cp.exportModel`` (:mod:`.cp.cpo_export`).
 """
 from __future__ import annotations
 
@@ -16,6 +17,7 @@ from typing import Any
 from .capabilities import CAPABILITIES, installed, model_features, over_licence
 from .common import fixed_ir, result_from_solution  # noqa: F401  (services)
 from .explain.conflict_refiner import refine_conflict  # noqa: F401  (services)
+from .cp.cpo_export import CpoUnsupported, write_cpo  # noqa: F401  (services)
 from .explain.iis import INFEASIBLE, explain_infeasible, min_sum_relaxation  # noqa: F401  (services)
 from .explain.iis import conflict_of, row_side  # noqa: F401  (services: a refined conflict named)
 

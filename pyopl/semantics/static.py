@@ -404,6 +404,9 @@ class StaticRules:
         """Too many or too few indices on declared arrays in a constraint or objective."""
         outer: set[int] = set()
         bound = _Lazy(lambda: _binder_names(expr))
+        # a function's argument may be a slice of an array (`allDifferent(x[i])`, IBM's CP functions take
+        # a one-dimensional array): lowering checks that the function takes an array there
+        slices = {id(a) for c in _walk(expr) if isinstance(c, A.Call) for a in c.args if isinstance(a, A.Index)}
         for n in _walk(expr):
             if not isinstance(n, A.Index) or id(n) in outer:
                 continue
@@ -422,7 +425,7 @@ class StaticRules:
                     base.id, sym.dims, "" if sym.dims == 1 else "s", k),
                             labels=[Label(sym.decl.name_span, "declared here")],
                             help="give one index per dimension")
-            elif k < sym.dims:
+            elif k < sym.dims and id(n) not in slices:
                 self.r.emit("index-too-few", n.span, "`%s` has %d dimensions, but only %d ind%s given" % (
                     base.id, sym.dims, k, "ex is" if k == 1 else "ices are"),
                             labels=[Label(sym.decl.name_span, "declared here")],

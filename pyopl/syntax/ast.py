@@ -301,6 +301,9 @@ class DvarDecl(Decl):
     vtype: str  # int, int+, float, float+, boolean
     dims: list[Dim]
     domain: Optional[Expr]
+    #: ``dvar int y[R] = expr;``: an alias whose cells are decisions declared before (OPL manual,
+    #: "Initialization of decision variable arrays"); None for a new decision
+    alias: Optional[Expr] = None
 
 
 @dataclass(eq=False, repr=False)

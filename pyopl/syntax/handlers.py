@@ -128,6 +128,14 @@ class _Handlers:
         vtype, name, dims, domain = c
         return A.DvarDecl(self._s(meta), str(name), self._t(name), vtype, dims or [], domain)
 
+    def dvar_alias(self, meta, c):
+        vtype, name, dims, alias = c
+        return A.DvarDecl(self._s(meta), str(name), self._t(name), vtype, dims or [], None, alias=alias)
+
+    def interval_alias(self, meta, c):
+        name, dims, alias = c
+        return A.IntervalDecl(self._s(meta), str(name), self._t(name), "interval", dims or [], None, alias=alias)
+
     def interval_decl(self, meta, c):
         name, dims, *parts = c
         d = A.IntervalDecl(self._s(meta), str(name), self._t(name), "interval", dims or [], None)
@@ -149,7 +157,7 @@ class _Handlers:
 
     def sequence_decl(self, meta, c):
         name, dims, intervals, types = c
-        return A.SequenceDecl(self._s(meta), str(name), self._t(name), "sequence", dims or [], intervals, types)
+        return A.SequenceDecl(self._s(meta), str(name), self._t(name), "sequence", dims or [], intervals, types=types)
 
     def cumul_decl(self, meta, c):
         name, dims, expr = c
@@ -390,6 +398,11 @@ class _Handlers:
     def aggregate_all(self, meta, c):
         # `all(i in I) e`: OPL's array of expressions (an argument of `allDifferent` and the like)
         return A.Aggregate(self._s(meta), "all", c[0], c[1])
+
+    def aggregate_all_indexed(self, meta, c):
+        # `all[R](i in I) e` (OPL manual, "Initialization of decision variable arrays"): the cells
+        # in order; the index sets in brackets are the ones of the array being declared
+        return A.Aggregate(self._s(meta), "all", c[-2], c[-1])
 
     def piecewise(self, meta, c):
         return self._piecewise(meta, c, True)

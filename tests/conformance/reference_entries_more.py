@@ -88,7 +88,6 @@ ENTRIES = [
 
 # IloCP members pyopl's `cp` object does not have (OPL1004, "has no member"): flow control of a CP solve
 _CP_MISSING = {
-    "refineConflict": "cp.refineConflict();",
     "dumpModel": "cp.dumpModel(\"d.cpo\");",
     "getNumberOfCriteria": "writeln(cp.getNumberOfCriteria());", "getKPIValue": "writeln(cp.getKPIValue(\"k\"));", "removeAllKPIs": "cp.removeAllKPIs();",
     "clearModel": "cp.clearModel();", "clearStartingPoint": "cp.clearStartingPoint();",
@@ -115,8 +114,13 @@ ENTRIES += [
      None, "5"),  # accepted; a KPI changes no solution
     (SC, "IloCP.setStartingPoint", "out", _SOLVED % "var s = new IloOplCPSolution(); s.setValue(thisOplModel.x, 3); "
      "cp.setStartingPoint(s); cp.solve(); writeln(cp.getObjValue());", None, "5"),  # a hint: the optimum stays 5
+    # three variables in 1..2 cannot all differ: the refiner names `allDifferent` (pyopl/backends/cp/conflict.py)
+    (SC, "IloCP.refineConflict / writeConflict", "out", "using CP;\ndvar int x[1..3] in 1..2;\nsubject to { ad: "
+     "allDifferent(x); }\nmain { thisOplModel.generate(); if (!cp.solve()) { writeln(cp.refineConflict()); "
+     "cp.writeConflict(); } }", None, "true\ninfeasible: ad cannot hold\n  conflict found by pyopl's CP conflict "
+     "refiner (CP-SAT assumptions, deletion filter):\n    ad                   allDifferent(...) over 3 expressions"),
     (SC, "IloCP.info", "out", _SOLVED % "cp.solve(); writeln(cp.info.NumberOfSolutions >= 1);", None, "true"),
-    # no `.cpo` writer: warning OPL1058 says that nothing is written, and the run goes on (docs/cp.md)
+    # the model written as .cpo into the output folder (pyopl/backends/cp/cpo_export.py), and the run goes on
     (SC, "IloCP.exportModel", "out", _SOLVED % "cp.exportModel(\"m.cpo\"); cp.solve(); writeln(cp.getObjValue());",
      None, "5"),
     # ------------------------------------------------------------ IloIntervalVar (after a CP solve)

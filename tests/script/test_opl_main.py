@@ -303,8 +303,24 @@ def test_execute_cannot_call_solve_and_unsupported_globals_are_named():
     r = pyopl.solve("dvar float+ x in 0..1;\nmaximize x;\nexecute { cplex.solve(); }\n")
     d = [d for d in r.diagnostics if d.code == "OPL1057"][0]
     assert "`cplex.solve()` runs only in a `main` block" in d.message
-    diags = pyopl.check('execute { IloOplExec("ls"); }\ndvar float+ x in 0..1;\nmaximize x;\n')
-    assert "`IloOplExec` is not supported" in [d for d in diags if d.code == "OPL1057"][0].message
+    diags = pyopl.check('execute { IloOplCallJava("ls"); }\ndvar float+ x in 0..1;\nmaximize x;\n')
+    assert "`IloOplCallJava` is not supported" in [d for d in diags if d.code == "OPL1057"][0].message
+
+
+def test_iloplexec_runs_no_program_and_the_run_goes_on(tmp_path):
+    """`IloOplExec(command)` runs nothing (docs/safety.md): a warning (OPL1081) names the command, the
+    call's value is `undefined`, the script and the solve go on (optimum 0.5 by hand), and the file the
+    command would have made does not exist."""
+    marker = tmp_path / "made_by_the_command"
+    mod = tmp_path / "m.mod"
+    mod.write_text('dvar float+ x in 0..1;\nmaximize x;\nsubject to { x <= 0.5; }\n'
+                   'execute { var r = IloOplExec("touch %s", true); writeln("after ", r); }\n' % marker)
+    r = pyopl.solve(mod)
+    assert r.status == "optimal" and r.objective == 0.5
+    assert r.script_output == "after undefined\n"
+    [w] = [d for d in r.diagnostics if d.code == "OPL1081"]
+    assert w.severity == "warning" and w.line == 4 and w.message.startswith('`IloOplExec("touch /')
+    assert not marker.exists()
 
 
 def test_step_budget_ends_a_runaway_loop_and_can_be_raised():

@@ -176,11 +176,14 @@ def _hint(model: Any, pairs: Any) -> None:
             model.add_hint(v, x)
 
 
-def build(cp_model: Any, ir: IR) -> tuple[Any, list, int, int]:
+def build(cp_model: Any, ir: IR, part: Any = None) -> tuple[Any, list, int, int]:
     """``(CpModel, variables, objective scale, rows scaled by a power of ten)`` for ``ir``; raises
     :class:`Refused`.  ``variables[j]`` is column ``j``'s CP-SAT variable, or a plain ``int`` for the
     size column of an interval of fixed size (``size 5``): CP-SAT gets that size as a constant, as a
-    direct build writes it, and no variable (``CpSolver.value`` reads an ``int`` as itself)."""
+    direct build writes it, and no variable (``CpSolver.value`` reads an ``int`` as itself).
+    ``part`` (the conflict refiner's, :mod:`.conflict`): which rows, indicators and global
+    constraints to add (``part.keeps(kind, k)``), the literal that enforces each (``part.guard(m, kind,
+    k)``, None for none) and whether to add the objective (``part.objective``)."""
     m = cp_model.CpModel()
     n = ir.num_cols
     lower = np.asarray(ir.col_lower, dtype=float)
@@ -196,16 +199,18 @@ def build(cp_model: Any, ir: IR) -> tuple[Any, list, int, int]:
     new_int_var = m.new_int_var
     xs: list = [lo_int[j] if j in fixed and lo_int[j] == hi_int[j] else new_int_var(lo_int[j], hi_int[j], label)
                 for j, label in enumerate(column_labels(ir))]
-    scaled_rows = _add_rows(m, ir, xs)
-    for ind in getattr(ir, "indicators", None) or ():  # a logical constraint over an unbounded expression
-        _indicator(m, xs, ind)
+    scaled_rows = _add_rows(m, ir, xs, part)
+    for k, ind in enumerate(getattr(ir, "indicators", None) or ()):  # a logical constraint, unbounded expression
+        if part is None or part.keeps("indicator", k):
+            _indicator(m, xs, ind, part.guard(m, "indicator", k) if part is not None else None)
     glob = Builder(m, xs)
     glob.add_intervals(ir.intervals)
-    glob.prepare(ir.cp_constraints)
-    for c in ir.cp_constraints:
+    chosen = [c for k, c in enumerate(ir.cp_constraints) if part is None or part.keeps("global", k)]
+    glob.prepare(chosen)
+    for c in chosen:
         glob.add(c)
     obj_scale = 1
-    if ir.sense != "feasibility":
+    if ir.sense != "feasibility" and (part is None or part.objective):
         expr, obj_scale = _objective(ir, xs, ir.obj)
         _set_objective(m, ir.sense, expr)
     return m, xs, obj_scale, scaled_rows
@@ -230,9 +235,9 @@ def column_labels(ir: IR) -> list[str]:
     return labels(zip(ir.col_name, ir.col_key), format_key_part)
 
 
-def _add_rows(m: Any, ir: IR, xs: list) -> int:
+def _add_rows(m: Any, ir: IR, xs: list, part: Any = None) -> int:
     """Every row of ``ir`` as a linear constraint over ``xs``, scaled to integers (:mod:`.cpsat_scale`);
-    returns how many rows a power of ten (or a denominator) scaled."""
+    returns how many rows a power of ten (or a denominator) scaled. ``part``: as for :func:`build`."""
     data, indices, indptr = ir.csr()
     if not ir.num_rows:
         return 0
@@ -245,6 +250,9 @@ def _add_rows(m: Any, ir: IR, xs: list) -> int:
     row_lower, row_upper = ir.row_lower, ir.row_upper
     scaled_rows = 0
     for i in range(ir.num_rows):
+        if part is not None and not part.keeps("row", i):
+            continue
+        lit = part.guard(m, "row", i) if part is not None else None
         a, b = ptr[i], ptr[i + 1]
         cols, coefs = col_list[a:b], coef_list[a:b]
         if whole:
@@ -258,8 +266,9 @@ def _add_rows(m: Any, ir: IR, xs: list) -> int:
             if f > 1:
                 scaled_rows += 1
         lo, hi = inner_bounds(row_lower[i], row_upper[i], f)
+        never = [] if lit is None else [lit.Not()]  # a row that cannot hold
         if lo is not None and hi is not None and lo > hi:
-            m.add_bool_or([])  # no integer inside the bounds: the row cannot hold
+            m.add_bool_or(never)  # no integer inside the bounds: the row cannot hold
             continue
         if f == 1:  # (scaled(c, 1) is int(round(c)), and these are whole: int(c))
             expr = sum(int(c) * xs[j] for j, c in zip(cols, coefs) if c)
@@ -267,20 +276,24 @@ def _add_rows(m: Any, ir: IR, xs: list) -> int:
             expr = sum(scaled(c, f) * xs[j] for j, c in zip(cols, coefs) if c)
         if isinstance(expr, int):  # no terms left: a constant row
             if (lo is not None and expr < lo) or (hi is not None and expr > hi):
-                m.add_bool_or([])
+                m.add_bool_or(never)
             continue
+        ct = None
         if lo is not None and hi is not None:
-            m.add_linear_constraint(expr, lo, hi)
+            ct = m.add_linear_constraint(expr, lo, hi)
         elif lo is not None:
-            m.add(expr >= lo)
+            ct = m.add(expr >= lo)
         elif hi is not None:
-            m.add(expr <= hi)
+            ct = m.add(expr <= hi)
+        if ct is not None and lit is not None:
+            ct.only_enforce_if(lit)
     return scaled_rows
 
 
-def _indicator(m: Any, xs: list, ind: Any) -> None:
+def _indicator(m: Any, xs: list, ind: Any, guard: Any = None) -> None:
     """``x[binary] == active  =>  lo <= terms @ x <= hi`` (an :class:`~pyopl.ir.Indicator`) as a linear
-    constraint enforced by the literal (CP-SAT's ``only_enforce_if``): exact, no big-M needed."""
+    constraint enforced by the literal (CP-SAT's ``only_enforce_if``): exact, no big-M needed. ``guard``:
+    a second enforcing literal (the conflict refiner's), or None."""
     coefs = [float(c) for c in ind.terms.values() if c]
     try:
         f = scale_for(coefs)
@@ -288,17 +301,18 @@ def _indicator(m: Any, xs: list, ind: Any) -> None:
         raise not_integral(e, "this logical constraint", ind.span) from None
     lo, hi = inner_bounds(ind.lo, ind.hi, f)
     lit = xs[ind.binary] if ind.active else xs[ind.binary].Not()
+    lits = [lit] if guard is None else [lit, guard]
     expr = sum(scaled(float(c), f) * xs[int(j)] for j, c in ind.terms.items() if c)
     if isinstance(expr, int):
         if (lo is not None and expr < lo) or (hi is not None and expr > hi):
-            m.add_bool_or([lit.Not()])
+            m.add_bool_or([x.Not() for x in lits])
         return
     if lo is not None and hi is not None:
-        m.add_linear_constraint(expr, lo, hi).only_enforce_if(lit)
+        m.add_linear_constraint(expr, lo, hi).only_enforce_if(lits)
     elif lo is not None:
-        m.add(expr >= lo).only_enforce_if(lit)
+        m.add(expr >= lo).only_enforce_if(lits)
     elif hi is not None:
-        m.add(expr <= hi).only_enforce_if(lit)
+        m.add(expr <= hi).only_enforce_if(lits)
 
 
 def _objective(ir: IR, xs: list, c: np.ndarray) -> tuple[Any, int]:

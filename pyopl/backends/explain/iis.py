@@ -241,6 +241,17 @@ def explain_infeasible(ir: IR, solver: str = "highs", options: Any = None, time_
         return dataclasses.replace(options, time_limit=max(clock.left(), 1e-3))
 
     found, method = None, ""
+    if solver == "cpsat" and (ir.cp_constraints or getattr(ir, "indicators", None) or ir.intervals):
+        from ..cp.conflict import refine_conflict
+
+        refined = refine_conflict(ir, max(clock.left(), 1e-3))  # global constraints take part (CP-SAT)
+        if refined is not None:
+            rows, others, irreducible, partial = refined
+            c = conflict_of(ir, rows, [], "pyopl's CP conflict refiner (CP-SAT assumptions, deletion filter)",
+                          irreducible and not partial)
+            c.rows += [ConflictRow(-1, label, key, text, "both", what, span) for label, key, text, what, span in others]
+            c.partial, c.budget_s, c.elapsed_s = partial, float(time_limit), time.monotonic() - clock.start
+            return c
     if solver == "gurobi":
         from ..mp.gurobi import compute_iis
 

@@ -52,10 +52,10 @@ under its last part, with a warning (OPL1080; docs/safety.md).""",
   good="execute { writeln(\"out\"); }",
   at=(1, 19))
 R("OPL1057", "script-unsupported", "error", "Script feature pyopl does not run",
-  """The script uses an IBM class or method that pyopl does not support (for example `IloOplExec`,
-which runs an external program, or `cplex.solve()` outside `main`). The message names it; pyopl
+  """The script uses an IBM class or method that pyopl does not support (for example `IloOplCallJava`,
+which runs Java code, or `cplex.solve()` outside `main`). The message names it; pyopl
 stops rather than give a result that differs from IBM's.""",
-  bad="execute { IloOplExec(\"ls\"); }",
+  bad="execute { IloOplCallJava(\"ls\"); }",
   good="execute { writeln(\"done\"); }",
   at=(1, 11))
 R("OPL1058", "script-setting-ignored", "warning", "Solver setting without effect",
@@ -140,6 +140,15 @@ in IBM's OPL; nothing is written outside the folder.""",
   bad="execute { var f = new IloOplOutputFile(\"/tmp/res.txt\"); f.writeln(1); f.close(); }" + _POST,
   good="execute { var f = new IloOplOutputFile(\"res.txt\"); f.writeln(1); f.close(); }" + _POST,
   at=(1, 19))
+R("OPL1081", "script-program-not-run", "warning", "External program a script would run",
+  """A script calls `IloOplExec(command)`, which in IBM's OPL runs `command` as a separate program
+(models call it after the solve, mostly to plot or convert what a script wrote). pyopl never runs a
+program from a model (docs/safety.md): the call does nothing, its value is `undefined`, and the
+script and the run go on; this warning names the command so you can run it yourself on the files the
+script wrote to its output folder.""",
+  bad="execute { IloOplExec(\"python plot.py\"); }" + _POST,
+  good="execute { writeln(\"now run: python plot.py\"); }" + _POST,
+  at=(1, 11))
 R("OPL1069", "script-settings-file-invalid", "error", "OPL settings file that cannot be read",
   """`thisOplModel.applyOpsSettings(dir, "file.ops")` names a settings file that is not an OPL settings
 file pyopl reads: not well-formed XML, a root other than `<settings>`, a DTD (`<!DOCTYPE`; pyopl

@@ -137,10 +137,12 @@ and `real` come from other languages).""",
   bad="dvar integer x in 0..5;\nminimize x;", good="dvar int x in 0..5;\nminimize x;",
   at=(1, 6), fixable="machine-applicable")
 R("OPL0028", "syntax-dvar-initialised", "error", "Decision variable given a value",
-  """The solver chooses a decision variable's value. To fix it, state a constraint `x == 3;`;
-for a known value, declare data instead (`float x = 3;`).""",
+  """The solver chooses a decision variable's value. `dvar T y[R] = ...;` only makes an alias: its
+cells must be decision variables declared before (`dvar int y[R] = all(i in R) x[i];`, `dvar interval
+itvs[1..2] = [a, b];`, OPL manual "Initialization of decision variable arrays"), one per cell. To fix
+a value, state a constraint `x == 3;`; for a known value, declare data instead (`float x = 3;`).""",
   bad="dvar float x = 3;\nminimize x;", good="dvar float x;\nminimize x;\nsubject to { x == 3; }",
-  at=(1, 14))
+  at=(1, 16))
 R("OPL0029", "syntax-dexpr-without-expression", "error", "`dexpr` without an expression",
   """A `dexpr` names an expression of decisions: `dexpr float cost = sum(i in I) c[i] * x[i];`.""",
   bad="dvar float+ x;\ndexpr float d;\nminimize x;", good="dvar float+ x;\ndexpr float d = 2 * x;\nminimize d;",

@@ -12,13 +12,15 @@ from __future__ import annotations
 
 from typing import Any
 
+from ...semantics.values import ArraySlice
 from ...syntax import ast as A
-from ..functions.array_args import array_items, is_append, is_array_arg  # (re-exported: cp_globals and the CP constraints read them here)
+from ..functions.array_args import array_items, dvar_slice, is_append, is_array_arg  # (re-exported: cp_globals and the CP constraints read them here)
 from ..functions.builtins import _arity, builtin
 from ..forms.cp_record import CpConstraint
 from ..forms.errors import EvalError
 from ..forms.value_tests import is_number
 from ..forms.linear import Leaf, LinExpr
+from ..forms.symbols import VarArray
 
 #: OPL's types of decision variable that CP-SAT takes (it has integer variables only).
 CP_KINDS = ("int", "int+", "boolean")
@@ -49,6 +51,10 @@ def array_elements(ev: Any, arg: A.Expr, env: dict, what: str = "allDifferent") 
         return [_affine(ev.evaluate(arg.body, e), arg.body) for e in ev.iterate(arg.quals, env, arg)]
     if isinstance(arg, A.ArrayLit):
         return [_affine(ev.evaluate(x, env), x) for x in arg.items]
+    if isinstance(arg, A.Index) and dvar_slice(ev, arg, env) is not None:  # `x[i]` of a 2-D dvar array
+        return [({c: 1.0}, 0.0) for c in dvar_slice(ev, arg, env)]
+    if isinstance(arg, (A.Name, A.Index)) and isinstance(ev.evaluate(arg, env), (VarArray, ArraySlice)):
+        return [_affine(v, arg) for v in array_items(ev, arg, env, what)]  # an alias, or a slice `x[i]` of a dvar array
     raise EvalError("cp-bad-argument", arg.span, "the array argument of `%s` must be an array of decision "
                     "expressions" % what, help="pass a dvar array (`%s(x)`), `all(i in I) x[i] + i`, or "
                                                "`[x, y, z]`" % what)

@@ -13,7 +13,7 @@ from ...syntax import ast as A
 from .closure_types import NOT_COVERED
 from ..forms.describe import type_word
 from ..forms.errors import EvalError
-from ..forms.int32 import INT_MAX, INT_MIN, overflow
+from ..forms.int32 import INT_MAX, INT_MIN, int_bounds, overflow
 from ..forms.value_tests import is_number
 from ..forms.linear import Leaf, LinExpr, Logic, QuadExpr
 from ..linearise.minmax import decision_minmax
@@ -64,7 +64,9 @@ class Aggregates:
                 else:
                     raise self._aggregate_error(node, v)
             if type(acc) is int and not INT_MIN <= acc <= INT_MAX:
-                raise overflow(acc, node)  # OPL sums ints in 32 bits
+                bounds = int_bounds(self.inst)  # OPL sums ints in 32 bits (64 with `using CP;`)
+                if not bounds[0] <= acc <= bounds[1]:
+                    raise overflow(acc, node, bounds=bounds)
             return acc
         if op == "prod":
             acc = 1

@@ -49,7 +49,7 @@ from .compiled import Compiled
 from ..forms.describe import decision_names, type_word  # noqa: F401  (type_word re-exported)
 from ..forms.errors import EvalError
 from .indexing import Indexing
-from ..forms.int32 import int_result
+from ..forms.int32 import int_bounds, int_result
 from .iteration import Iteration
 from ..forms.value_tests import is_decision, is_number  # noqa: F401  (re-exported)
 from ..forms.linear import Leaf, LinExpr, Logic
@@ -59,6 +59,11 @@ from ..linearise.piecewise import evaluate_piecewise
 from ..forms.symbols import DexprArray, DexprScalar, VarArray  # noqa: F401  (re-exported)
 
 from ...limits import MAX_ITERATIONS  # noqa: E402  (re-exported: one iteration domain larger is refused before looping)
+
+
+def _a(word: str) -> str:
+    """``word`` with its indefinite article (``an array``, ``a set``)."""
+    return ("an " if word[:1] in "aeiou" else "a ") + word
 
 
 class Evaluator(Operators, Comparisons, Indexing, Literals, Iteration, Aggregates, Compiled):
@@ -107,7 +112,7 @@ class Evaluator(Operators, Comparisons, Indexing, Literals, Iteration, Aggregate
         v = self.eval_data(node, env, what)
         if not isinstance(v, bool):
             raise EvalError("type-not-boolean", node.span, "%s must be a condition, but this is %s" % (
-                what, "a " + type_word(v) if not isinstance(v, (int, float)) else "the number %s" % show(v)),
+                what, _a(type_word(v)) if not isinstance(v, (int, float)) else "the number %s" % show(v)),
                 help="write a comparison such as `i != j` or `x[i] > 0`")
         return v
 
@@ -118,7 +123,7 @@ class Evaluator(Operators, Comparisons, Indexing, Literals, Iteration, Aggregate
             return int(v)
         if not is_number(v):
             raise EvalError("type-expected-number", node.span, "%s must be a number, but this is %s" % (
-                what, "the string %s" % show(v) if isinstance(v, str) else "a " + type_word(v)),
+                what, "the string %s" % show(v) if isinstance(v, str) else _a(type_word(v))),
                 help="use a numeric expression here")
         return v
 
@@ -131,7 +136,7 @@ class Evaluator(Operators, Comparisons, Indexing, Literals, Iteration, Aggregate
                                 "%s must be a set or a range, but `%s` is an array" % (what, v.name),
                                 help="iterate over the array's index set instead")
             raise EvalError("type-expected-set", node.span, "%s must be a set or a range, but this is %s" % (
-                what, "a " + type_word(v)), help="use a range such as `1..n` or a set name")
+                what, _a(type_word(v))), help="use a range such as `1..n` or a set name")
         if isinstance(v, OplRange) and v.size > MAX_ITERATIONS:
             raise EvalError("limit-too-large", node.span, "the range %s has %s elements, more than pyopl will iterate (%s)" % (
                 show(v), f"{v.size:,}", f"{MAX_ITERATIONS:,}"), help="check the bounds of the range; a model this large "
@@ -173,7 +178,7 @@ class Evaluator(Operators, Comparisons, Indexing, Literals, Iteration, Aggregate
         if node.type != "int":
             return float(v)
         try:
-            return int_result(int(v), node)
+            return int_result(int(v), node, int_bounds(self.inst))
         except (ValueError, OverflowError):  # int(nan), int(inf)
             raise EvalError("math-domain", node.span, "`int(%s)` is not defined" % show(v),
                             help="check the argument: an infinite or undefined number has no int value")

@@ -17,7 +17,7 @@ from .closure_types import NOT_COVERED
 from .compiled import COMPOUND
 from ..forms.describe import decision_names, type_word
 from ..forms.errors import EvalError
-from ..forms.int32 import int_result, overflow
+from ..forms.int32 import int_bounds, int_result, overflow
 from ..forms.value_tests import is_decision, is_number
 from ..linearise.cp_arith import cp_divmod, cp_membership, cp_power, cp_power_of_data, cp_product, is_cp
 from ..forms.linear import Leaf, LinExpr, Logic, QuadExpr, multiply
@@ -38,7 +38,7 @@ class Operators:
         """``-v`` or ``!v`` for the operand's value ``v``."""
         if node.op == "-":
             if is_number(v):
-                return int_result(-v, node) if type(v) is int else -v
+                return int_result(-v, node, int_bounds(self.inst)) if type(v) is int else -v
             if isinstance(v, (LinExpr, QuadExpr)):
                 return v.scaled(-1.0)
             raise self._operand_error(node, "-", v, node.operand)
@@ -246,14 +246,15 @@ class Operators:
         return self._float_arith(node, op, a, b)
 
     def _int_arith(self, node: A.Binary, op: str, a: int, b: int) -> Any:
-        """``a op b`` for two ints, in OPL's 32-bit `int` (:mod:`.int32`)."""
+        """``a op b`` for two ints, in OPL's 32-bit `int` (64 bits with ``using CP;``, :mod:`.int32`)."""
+        bounds = int_bounds(self.inst)
         if op == "^" and b >= 0:
             if abs(a) >= 2 and b >= 64:  # out of range for sure: not computed (2 ** 10 ** 9 would be slow)
                 raise overflow(2 ** 64 if a > 0 or b % 2 == 0 else -(2 ** 64), node,
-                               "%sat least 2^%d" % ("" if a > 0 or b % 2 == 0 else "negative, ", b))
-            return int_result(a ** b, node)
+                               "%sat least 2^%d" % ("" if a > 0 or b % 2 == 0 else "negative, ", b), bounds)
+            return int_result(a ** b, node, bounds)
         v = self._float_arith(node, op, a, b)
-        return int_result(v, node) if type(v) is int else v
+        return int_result(v, node, bounds) if type(v) is int else v
 
     def _float_arith(self, node: A.Binary, op: str, a: float, b: float) -> Any:
         try:

@@ -18,25 +18,42 @@ from .errors import EvalError
 
 INT_MIN = -2 ** 31
 INT_MAX = 2 ** 31 - 1
+INT32 = (INT_MIN, INT_MAX)
+#: a ``using CP;`` model's integers: CP Optimizer's ``IloInt`` is 64 bits on 64-bit platforms
+#: (CP Optimizer C++ reference, ``IlcIntTop``: 2^63-1), and OPL evaluates CP integer data with it
+INT64 = (-2 ** 63, 2 ** 63 - 1)
 
 
-def int_result(v: int, node: A.Node) -> int:
-    """``v`` when it fits OPL's 32-bit `int`; else the `int-overflow` error at ``node``."""
-    if INT_MIN <= v <= INT_MAX:
+def int_bounds(inst: Any) -> tuple[int, int]:
+    """The range of OPL `int` data arithmetic in the model of ``inst``: 64 bits with ``using CP;``
+    (CP Optimizer's integers), else OPL's 32-bit `int`."""
+    return INT64 if getattr(inst, "engine", "mp") == "cp" else INT32
+
+
+def int_result(v: int, node: A.Node, bounds: tuple[int, int] = INT32) -> int:
+    """``v`` when it fits ``bounds`` (OPL's 32-bit `int` unless given, :func:`int_bounds`); else the
+    `int-overflow` error at ``node``."""
+    if bounds[0] <= v <= bounds[1]:
         return v
-    raise overflow(v, node)
+    raise overflow(v, node, bounds=bounds)
 
 
-def overflow(v: int, node: A.Node, shown: str | None = None) -> EvalError:
+def range_words(bounds: tuple[int, int]) -> str:
+    """How a message names the integer range ``bounds``."""
+    return ("CP Optimizer's 64-bit integer range (%d..%d)" if bounds == INT64 else
+            "OPL's 32-bit `int` range (%d..%d)") % bounds
+
+
+def overflow(v: int, node: A.Node, shown: str | None = None, bounds: tuple[int, int] = INT32) -> EvalError:
     """The `int-overflow` error for the int value ``v`` of the expression ``node``; ``shown``
     replaces the digits of ``v`` in the message (for a value too large to have been computed)."""
     text = expr_text(node)
     what = "`%s`" % text if text else "this `%s`" % node.op if isinstance(node, A.Aggregate) else \
         "this integer expression"
     return EvalError("int-overflow", node.span,
-                     "%s is %s, outside OPL's 32-bit `int` range (%d..%d)" % (what, shown or "%d" % v, INT_MIN, INT_MAX),
-                     help="OPL computes int with int in 32 bits; write a float operand (e.g. `1.0 * a`) "
-                          "where the magnitude is meant")
+                     "%s is %s, outside %s" % (what, shown or "%d" % v, range_words(bounds)),
+                     help="OPL computes int with int in %d bits; write a float operand (e.g. `1.0 * a`) "
+                          "where the magnitude is meant" % (64 if bounds == INT64 else 32))
 
 
 _PREC = {"||": 1, "=>": 0, "&&": 2, "==": 3, "!=": 3, "<": 3, "<=": 3, ">": 3, ">=": 3, "in": 4, "not in": 4,

@@ -23,7 +23,7 @@ from ...semantics.values import OplRange, OplSet, OplTuple, is_set, show
 from ..forms.budget import check_power
 from ..forms.describe import type_word
 from ..forms.errors import EvalError
-from ..forms.int32 import int_result
+from ..forms.int32 import int_bounds, int_result
 from ..forms.value_tests import is_decision, is_number
 from ..linearise.minmax import decision_abs, decision_minmax
 from ..linearise.cp_arith import cp_power, cp_power_of_data, cp_rounding, cp_sign, float_function_error, is_cp
@@ -140,7 +140,7 @@ def _numeric_1(ev: Any, node: A.Call, env: dict) -> Any:
     except (ValueError, OverflowError):
         raise EvalError("math-domain", node.span, "`%s(%s)` is not defined" % (f, show(v)),
                         help="check the argument's range (for example `sqrt` and `log` need positive values)")
-    return int_result(int(r), node) if f in _INT_RESULT else r
+    return int_result(int(r), node, int_bounds(ev.inst)) if f in _INT_RESULT else r
 
 
 @builtin("abs")
@@ -150,7 +150,7 @@ def _abs(ev: Any, node: A.Call, env: dict) -> Any:
     if is_decision(v):
         return decision_abs(ev, node, v)
     r = abs(_number(ev, node.args[0], env, v, "the argument of `abs`"))
-    return int_result(r, node) if type(r) is int else r
+    return int_result(r, node, int_bounds(ev.inst)) if type(r) is int else r
 
 
 @builtin("pow")
@@ -291,7 +291,7 @@ def _set_function(ev: Any, node: A.Call, env: dict) -> Any:
         raise EvalError("type-expected-set", node.args[0].span, "`%s` needs a set, not %s" % (f, type_word(s)),
                         help="pass a set or a range")
     if f == "card":
-        return int_result(s.size, node) if isinstance(s, OplRange) else len(s)  # (OPL's card is a 32-bit int)
+        return int_result(s.size, node, int_bounds(ev.inst)) if isinstance(s, OplRange) else len(s)  # (OPL's card is a 32-bit int)
     if f in ("first", "last"):
         if len(s) == 0:
             raise EvalError("empty-set-access", node.span, "`%s` of an empty set" % f, help="check the set is not empty")

@@ -109,6 +109,21 @@ def nnf(f: Any, neg: bool = False, eps: float = 1e-3, used: list | None = None) 
     raise ValueError("unknown logical operator %r" % op)  # pragma: no cover - internal invariant
 
 
+def _shape(f: Any, depth: int = 0) -> Any:
+    """A hashable form of the condition ``f`` (a Leaf or a Logic of them), None where it has parts
+    this does not cover (a strict comparison's pending error, a nesting deeper than 8)."""
+    if f in (TRUE, FALSE):
+        return f
+    if isinstance(f, Leaf):
+        if f.strict is not None:
+            return None
+        return ("leaf", tuple(sorted((j, c) for j, c in f.expr.terms.items() if c)), f.expr.const, f.lo, f.hi)
+    if depth > 8 or not hasattr(f, "args"):
+        return None
+    parts = tuple(_shape(a, depth + 1) for a in f.args)
+    return None if any(p is None for p in parts) else (f.op, parts)
+
+
 class _Lowerer:
     def __init__(self, inst: Any, label: str, key: tuple):
         self.inst = inst
@@ -155,9 +170,26 @@ class _Lowerer:
         self.row(terms, 1.0 - const, math.inf)
 
     def literal(self, f: Any) -> Any:
-        """A binary literal ``(col, positive)`` whose value 1 implies ``f`` (or TRUE/FALSE)."""
+        """A binary literal ``(col, positive)`` whose value 1 implies ``f`` (or TRUE/FALSE).
+
+        In a ``using CP;`` model a literal made for a condition is shared by every later use of the
+        same condition (``(x[i] == 1) => ...`` written many times): each such literal only ever has to
+        be 1 for the condition to hold and nothing pushes it to 0, so one column serves all uses
+        exactly (the OR of the copies), and CP-SAT gets one literal per condition instead of one per use."""
         if f in (TRUE, FALSE):
             return f
+        cache = self.inst.cp_literals if getattr(self.inst, "engine", "mp") == "cp" else None
+        if cache is None:
+            return self._literal(f)
+        key = _shape(f)
+        hit = cache.get(key) if key is not None else None
+        if hit is None:
+            hit = self._literal(f)
+            if key is not None:
+                cache[key] = hit
+        return hit
+
+    def _literal(self, f: Any) -> Any:
         if isinstance(f, Leaf):
             if f.strict is not None:
                 raise f.strict

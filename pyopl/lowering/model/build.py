@@ -486,6 +486,8 @@ def check_numbers(ir: IR, reporter) -> None:
                          ir.objective_span or ir.dvar_spans.get(ir.col_name[j])))
     elif not np.isfinite(ir.obj_constant):  # (a NaN coefficient times 0 makes the constant NaN too: one error)
         problems.append(("the objective's constant term is %r" % ir.obj_constant, ir.objective_span))
+    elif ir.engine == "cp" and abs(ir.obj_constant) >= LARGE_VALUE:  # 64-bit CP data: not exact as a double
+        problems.append(("the objective's constant term is %r" % ir.obj_constant, ir.objective_span))
     for lo, hi, what, label in ((ir.row_lower, ir.row_upper, "constraint", ir.row_text),
                                 (ir.col_lower, ir.col_upper, "variable", ir.column_label)):
         if _bounds_fine(lo, hi):

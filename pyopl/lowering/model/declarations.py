@@ -18,12 +18,14 @@ from ...diagnostics.diagnostic import Label
 from ...syntax.words import KEYWORDS
 from ...semantics.values import ArraySlice
 from ..arrays import vectorised_rows  # (its `vector_objective` looked up at each call: tests replace it)
+from . import aliases
 from ..cp import intervals, scheduling, segments, sequences, state_functions, step_functions  # (these register functions)
 from .constraints import lower_block
 from ..forms.describe import type_word
 from ..linearise.epigraph import AbsContext, objective_ok, settle
 from ..forms.errors import EvalError
 from .instance import INF, MAX_ARRAY, MAX_COLUMNS, Instance, Symbol, dim_env  # noqa: F401  (dim_env re-exported)
+from ..forms.int32 import int_bounds
 from ..forms.value_tests import is_number
 from ..forms.linear import Leaf, LinExpr, QuadExpr
 from ..forms.symbols import DexprArray, DexprScalar, VarArray
@@ -154,7 +156,7 @@ def param_decl(inst: Instance, d: A.ParamDecl) -> None:
             value = _float_range(inst, raw, d)  # `range float R = a..b;` (a continuous interval: a domain, or `x in R`)
         else:
             value = _convert(inst, raw, typ, dims, d.name, d.init.span)
-    check_declared_value(d, typ, value, _value_span(inst, d), inst.symbols, _raw_data(inst, d))
+    check_declared_value(d, typ, value, _value_span(inst, d), inst.symbols, _raw_data(inst, d), int_bounds(inst))
     if d.with_clause and isinstance(value, OplSet):
         _check_with(inst, d, value)
     kind = "set" if isinstance(typ, SetOf) and not dims else "param"
@@ -341,6 +343,9 @@ def dvar_decl(inst: Instance, d: A.DvarDecl) -> None:
     _check_name(inst, d)
     lo0, hi0, integer = _VTYPES[d.vtype]
     dims = eval_dims(inst, d.dims, {}, d.name)
+    if d.alias is not None:  # `dvar int y[R] = all(i in R) x[i];`: the cells are decisions declared before
+        inst.declare(Symbol("dvar", d.name, aliases.dvar_alias(inst, d, dims), d), d.name_span)
+        return
     _size_check(dims, d.name, d.name_span, MAX_COLUMNS - len(inst.cols.lower), "decision variables")
     constant_domain = None
     if d.domain is not None and not any(dim.binds for dim in d.dims):
@@ -419,6 +424,11 @@ def _scheduling_decl(inst: Instance, d: Any, kind: str, make: Any, what: str, li
 
 
 def interval_decl(inst: Instance, d: A.IntervalDecl) -> None:
+    if d.alias is not None:  # `dvar interval itvs[1..4] = [a, b, c, d];`
+        _check_name(inst, d)
+        dims = eval_dims(inst, d.dims, {}, d.name)
+        inst.declare(Symbol("interval", d.name, aliases.interval_alias(inst, d, dims), d), d.name_span)
+        return
     _scheduling_decl(inst, d, "interval", intervals.interval_decl, "interval variables",
                      MAX_COLUMNS - len(inst.cols.lower))
     if d.intensity is not None:  # `intensity F`: the size is the work done (pyopl/lowering/cp/step_functions.py)

@@ -435,6 +435,7 @@ class Instance:
         self.lex_tolerances: list | None = None  # staticLexFull: (abstol, reltol) per level of `objectives`
         self.objective_name: str | None = None
         self.dvar_blocks: dict[str, tuple[int, list[tuple], int, str]] = {}
+        self.cp_literals: dict = {}  # a CP model's condition literals, shared by shape (lowering/linearise/logical.py)
         self.used_data: set[str] = set()
         self.has_scripts = any(isinstance(i, A.ScriptBlock) for i in model.items)
         self.post_asserts: list[A.Assert] = []  # assertions after the model on decisions: checked on the solution

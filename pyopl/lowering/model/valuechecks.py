@@ -19,21 +19,22 @@ from ...diagnostics.diagnostic import Span
 from ...semantics.values import FloatColumn, OplArray, OplSet, OplTuple, TupleType, show
 from ...syntax import ast as A
 from ..forms.errors import EvalError
-from ..forms.int32 import INT_MAX, INT_MIN
+from ..forms.int32 import INT32, range_words
 
 _UNSIGNED = ("int+", "float+")
 
 
 def check_declared_value(d: A.ParamDecl, typ: Any, value: Any, span: Span, symbols: dict | None = None,
-                         raw: Any = None) -> None:
+                         raw: Any = None, bounds: tuple[int, int] = INT32) -> None:
     """Raise an :class:`EvalError` when ``value`` (of declaration ``d``, converted to ``typ``)
-    has a negative element where `int+`/`float+` is declared, or an int outside 32 bits.
+    has a negative element where `int+`/`float+` is declared, or an int outside ``bounds`` (OPL's 32
+    bits; a ``using CP;`` model passes :data:`.int32.INT64`).
 
     ``span`` is where the value was written (the data item, or the initializer); ``raw``, the
     value as the `.dat` parser read it, narrows it to the row or tuple (whose spans it keeps);
     ``symbols`` (the instance's) give the tuple declarations, for their `int+`/`float+` fields.
     """
-    check = _Check(d.type.name in _UNSIGNED, symbols or {})
+    check = _Check(d.type.name in _UNSIGNED, symbols or {}, bounds)
     elem = getattr(typ, "elem", typ)  # a set's element type, or the scalar / tuple type
     if not check.unsigned and not check.relevant(elem):
         return
@@ -42,11 +43,11 @@ def check_declared_value(d: A.ParamDecl, typ: Any, value: Any, span: Span, symbo
         if hit is not None:
             key, v, bad = hit
             raise _error(d, "%s[%s]" % (d.name, "][".join(show(k) for k in key)), v, bad,
-                         _element_span(_filled(raw), value.dims, key, span))
+                         _element_span(_filled(raw), value.dims, key, span), bounds)
         return
     bad = check.bad(value)
     if bad is not None:
-        raise _error(d, d.name, value, bad, _tuple_span(_filled(raw), bad[1], span))
+        raise _error(d, d.name, value, bad, _tuple_span(_filled(raw), bad[1], span), bounds)
 
 
 def _filled(raw: Any) -> Any:
@@ -89,8 +90,9 @@ class _Check:
     """What is wrong inside one declaration's value: ``bad(v)`` gives (number, tuple type, field)
     of the first offending number (tuple type and field None outside a tuple), or None."""
 
-    def __init__(self, unsigned: bool, symbols: dict):
+    def __init__(self, unsigned: bool, symbols: dict, bounds: tuple[int, int] = INT32):
         self.unsigned = unsigned
+        self.lo, self.hi = bounds
         self.symbols = symbols
         self._fields: dict[str, frozenset] = {}
 
@@ -117,7 +119,7 @@ class _Check:
         field type) for the first offending number in ``v``, or None."""
         t = type(v)
         if t is int or t is float:
-            if (self.unsigned and v < 0) or (t is int and not INT_MIN <= v <= INT_MAX):
+            if (self.unsigned and v < 0) or (t is int and not self.lo <= v <= self.hi):
                 return v, None, None, None, None
             return None
         if isinstance(v, OplTuple):
@@ -130,9 +132,9 @@ class _Check:
             items = list(v)
             if items and set(map(type, items)) == {int}:  # {int}: one C pass each way
                 lo, hi = min(items), max(items)
-                if (self.unsigned and lo < 0) or lo < INT_MIN:
+                if (self.unsigned and lo < 0) or lo < self.lo:
                     return lo, None, None, None, None
-                return (hi, None, None, None, None) if hi > INT_MAX else None
+                return (hi, None, None, None, None) if hi > self.hi else None
             if items and type(items[0]) is OplTuple and self._tuple_columns_fit(items[0].ttype, v):
                 return None
             for x in items:
@@ -157,7 +159,7 @@ class _Check:
             kept = owner.column(k) if owner.columns is not None else None
             if kept is not None and len(kept[0]) and owner.elem_type is tt:  # (numbers only, ints exact)
                 lo, hi = float(kept[0].min()), float(kept[0].max())
-                if (k in unsigned and lo < 0) or (ft == "int" and (lo < INT_MIN or hi > INT_MAX)):
+                if (k in unsigned and lo < 0) or (ft == "int" and (lo < self.lo or hi > self.hi)):
                     return False
                 continue
             items = list(owner) if items is None else items
@@ -165,7 +167,7 @@ class _Check:
             if not set(map(type, col)) <= {int, float}:
                 return False
             lo, hi = min(col), max(col)
-            if (k in unsigned and lo < 0) or (ft == "int" and (lo < INT_MIN or hi > INT_MAX)):
+            if (k in unsigned and lo < 0) or (ft == "int" and (lo < self.lo or hi > self.hi)):
                 return False
         return True
 
@@ -174,7 +176,7 @@ class _Check:
         unsigned = {} if tt is None else self.unsigned_fields(tt)
         for k, x in enumerate(v):
             if type(x) is int or type(x) is float:
-                if (k in unsigned and x < 0) or (type(x) is int and not INT_MIN <= x <= INT_MAX):
+                if (k in unsigned and x < 0) or (type(x) is int and not self.lo <= x <= self.hi):
                     return x, tt, tt.fields[k] if tt is not None else None, unsigned.get(k)
             elif isinstance(x, OplTuple):
                 b = self._tuple(x)
@@ -189,13 +191,13 @@ class _Check:
             return None
         if type(arr.flat) is FloatColumn:  # floats read as one array: its extremes, no Python floats made
             lo, hi = float(arr.flat.array.min()), float(arr.flat.array.max())
-            if not ((self.unsigned and lo < 0) or lo < INT_MIN or hi > INT_MAX):
+            if not ((self.unsigned and lo < 0) or lo < self.lo or hi > self.hi):
                 return None
         values = arr.flat if arr.flat is not None else list(arr.data.values())
         kinds = set(map(type, values))
         if kinds and kinds <= {int, float}:  # plain numbers: one C pass each way before looking closer
             lo, hi = min(values), max(values)
-            if not ((self.unsigned and lo < 0) or lo < INT_MIN or hi > INT_MAX):
+            if not ((self.unsigned and lo < 0) or lo < self.lo or hi > self.hi):
                 return None
         if kinds == {OplSet}:  # an array of sets (`{int} S[k in K] = ...`): every element in one pass
             items = list(itertools.chain.from_iterable(values))
@@ -203,7 +205,7 @@ class _Check:
                 return None
             if set(map(type, items)) == {int}:
                 lo, hi = min(items), max(items)
-                if not ((self.unsigned and lo < 0) or lo < INT_MIN or hi > INT_MAX):
+                if not ((self.unsigned and lo < 0) or lo < self.lo or hi > self.hi):
                     return None
         keys: Callable[[], Any] = (lambda: arr.flat_keys()) if arr.flat is not None else (lambda: list(arr.data))
         for k, v in enumerate(values):
@@ -223,17 +225,16 @@ def _elided(m: "re.Match[str]") -> str:
     return "%s...%s (%s digits)" % (ds[:6], ds[-3:], len(ds) if len(ds) <= 400 else "more than 400")
 
 
-def _error(d: A.ParamDecl, what: str, v: Any, bad: tuple, span: Span) -> EvalError:
+def _error(d: A.ParamDecl, what: str, v: Any, bad: tuple, span: Span, bounds: tuple[int, int] = INT32) -> EvalError:
     number, holder, tt, fname, ftype = bad
     if holder is not None:
         whole = "`%s` %s %s, whose field `%s` is %s" % (
             what, "is" if holder is v else "holds", show(holder), fname or "?", show(number))
     else:
         whole = "`%s` is %s" % (what, show(v)) if number is v else "`%s` holds %s" % (what, show(number))
-    if type(number) is int and not INT_MIN <= number <= INT_MAX:
+    if type(number) is int and not bounds[0] <= number <= bounds[1]:
         whole = _LONG_DIGITS.sub(_elided, whole)
-        return EvalError("data-int-out-of-range", span,
-                         "%s, outside OPL's 32-bit `int` range (%d..%d)" % (whole, INT_MIN, INT_MAX),
+        return EvalError("data-int-out-of-range", span, "%s, outside %s" % (whole, range_words(bounds)),
                          help="declare it `float` if it needs this magnitude, or fix the data")
     if ftype is not None:
         return EvalError("data-negative-unsigned", span,

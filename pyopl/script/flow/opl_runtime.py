@@ -14,6 +14,7 @@ import time
 from typing import Any
 
 from ..solver.cp_object import CpHost
+from .cp_export import export_cp_model
 from ..opl.host_errors import host_error
 from ..language.budgets import charge_chars, hold
 from ..files.output_files import confined_path, write_confined
@@ -22,7 +23,7 @@ from ..opl.opl_objects import describe as _words, objective_coefficient, SetHost
 from ..language.values import NULL, HostFunction, HostObject, UNDEFINED
 
 #: Names IBM offers that pyopl does not run (an error naming the name, never a silent skip).
-UNSUPPORTED_GLOBALS = ("IloOplExec", "IloOplCallJava", "IloOplImportExcel", "IloOplProject",
+UNSUPPORTED_GLOBALS = ("IloOplCallJava", "IloOplImportExcel", "IloOplProject",
                        "IloOplRunConfiguration", "IloOplSettings", "IloCP", "IloOplProfiler",
                        "stop")  # IBM's "Miscellaneous functions": stop() halts the program for the debugger
 
@@ -56,7 +57,7 @@ class Runtime:
                 "write": _fn("write", lambda a, s: self._write(a, "", s)),
                 "Opl": self.opl,
                 "cplex": self.cplex,
-                "cp": CpHost(ctx),
+                "cp": CpHost(ctx, export=lambda a, s: export_cp_model(ctx, a, s)),
                 "thisOplModel": self.this_model,
                 "settings": self.settings,
                 "IloOplOutputFile": _fn("IloOplOutputFile", lambda a, s: OutputFileHost(ctx, a, s), True),
@@ -65,6 +66,7 @@ class Runtime:
                 "IloOplOutputString": _fn("IloOplOutputString", lambda a, s: _output_string(ctx), True),
                 "includeScript": _include("includeScript", ctx), "loadFile": _include("loadFile", ctx),
             }
+            g["IloOplExec"] = _fn("IloOplExec", lambda a, s: _exec_not_run(ctx, a, s))
             for name in UNSUPPORTED_GLOBALS + SEGMENT_READERS:
                 g[name] = _fn(name, lambda a, s, n=name: _unsupported(n, s), True)
             g.update(main_classes(ctx))
@@ -164,6 +166,20 @@ def unsupported_help(name: str) -> str:
     if name in SEGMENT_READERS:
         return "read the interval variables instead (`a.start`, `a.end`, `a.present`)"
     return _UNSUPPORTED_HELP.get(name, "remove it; pyopl runs no external programs and reads no files from scripts")
+
+
+def _exec_not_run(ctx: Any, args: list, span: Any) -> Any:
+    """``IloOplExec(command[, wait])``: IBM's OPL runs ``command`` as a separate program (models call
+    it after the solve, mostly to plot what a script wrote). pyopl runs no program (docs/safety.md):
+    the call is a warning (OPL1081) naming the command, the script goes on and the call's value is
+    ``undefined``; nothing else of the run changes."""
+    command = _arg(args, 0)
+    shown = '"%s"' % command if isinstance(command, str) else display(command)
+    shown = shown if len(shown) <= 80 else shown[:77] + "..."
+    ctx.reporter.emit("script-program-not-run", span, "`IloOplExec(%s)` was not run: pyopl runs no external "
+                      "program, so the script goes on without it (the call's value is `undefined`)" % shown,
+                      help="run the command yourself after pyopl, on the files the script wrote to its output folder")
+    return UNDEFINED
 
 
 def _unsupported(name: str, span: Any) -> Any:
@@ -625,9 +641,8 @@ def print_conflict(ctx: Any, result: Any) -> Any:
     elif result is not None and result.status == "infeasible":
         cp = result.solver == "cpsat"
         ctx.write("infeasible: no conflict available: %s\n" % (
-            "pyopl's conflict search takes the linear constraints, which hold together here; the global "
-            "constraints (allDifferent, noOverlap, ...) that CP-SAT found infeasible take no part in it"
-            if cp else "the conflict search found none within its time"))
+            "pyopl's CP conflict refiner (CP-SAT assumptions and a deletion filter over the constraints, global "
+            "ones included) found none within its time" if cp else "the conflict search found none within its time"))
     return UNDEFINED
 
 

@@ -127,10 +127,13 @@ class ScriptContext:
                 if t == "boolean" and value not in (0, 1):
                     raise host_error("script-value-type", "`%s` is a boolean, so it takes 0 or 1, not %s" % (
                         label, js_number(value)), span, help="assign 0, 1, true or false")
-                if not -2 ** 31 <= value <= 2 ** 31 - 1:  # OPL's `int` is 32-bit (maxint = 2147483647)
-                    raise host_error("script-value-type", "`%s` is an OPL `int` (32-bit), so it cannot take %s" % (
-                        label, js_number(value)), span,
-                        help="keep it within -2147483648..2147483647 (`maxint`), or declare it `float`")
+                from ...lowering.forms.int32 import int_bounds
+
+                lo, hi = int_bounds(self.inst)  # OPL's `int` is 32-bit (maxint = 2147483647); 64-bit with `using CP;`
+                if not lo <= value <= hi:
+                    raise host_error("script-value-type", "`%s` is an OPL `int` (%d-bit), so it cannot take %s" % (
+                        label, 64 if hi > 2 ** 31 else 32, js_number(value)), span,
+                        help="keep it within %d..%d, or declare it `float`" % (lo, hi))
                 return int(value)
             return float(value)
         if t == "string":
@@ -179,8 +182,8 @@ class ScriptContext:
 
     def column_of(self, name: str, prefix: tuple, span: Any = None) -> int:
         v = self.inst.symbols[name].value
-        if not prefix:
-            return self.inst.dvar_blocks[name][0]
+        if not prefix:  # a scalar decision (or a scalar alias of one): its one column
+            return next(iter(v.terms))
         j = v.cols.get(prefix)
         if j is None:  # a sparse array (an index filter in the declaration) without this item
             from .opl_objects import display as show

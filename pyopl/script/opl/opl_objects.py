@@ -537,6 +537,8 @@ class ArrayHost(_Host):
         dom = self.array.dims[len(self.prefix)]
         k = member_of(dom, to_key(key))
         if k not in dom:
+            if isinstance(k, DvarHost) and k.is_item:  # `letters[x[i]]` without a solution: OPL1060 says so
+                k.ctx.solution_value(k.column(), k._label(), span)
             name = self.array.name + "".join("[%s]" % display(p, True) for p in self.prefix)
             raise host_error("script-index-out-of-range", "index %s is outside the index set of `%s` (%s)" % (
                 display(k, True), name, _domain_words(dom)), span, help="index with an element of the array's index set")
@@ -610,10 +612,14 @@ class DvarHost(_Host):
         super().__init__(ctx)
         self.name = name
         self.prefix = prefix
-        first, keys, ndims, kind = ctx.inst.dvar_blocks[name]
-        self.ndims = ndims
-        self.kind = kind
-        self.type_name = "dvar %s%s" % (kind, "[]" * (ndims - len(prefix)))
+        block = ctx.inst.dvar_blocks.get(name)
+        if block is not None:
+            _first, _keys, self.ndims, self.kind = block
+        else:  # an alias `dvar int y[R] = ...;` (pyopl/lowering/model/aliases.py): its cells are other decisions
+            sym = ctx.inst.symbols[name]
+            self.ndims = len(getattr(sym.value, "dims", []))
+            self.kind = {"boolean": "boolean", "float": "float", "float+": "float"}.get(sym.decl.vtype, "int")
+        self.type_name = "dvar %s%s" % (self.kind, "[]" * (self.ndims - len(prefix)))
 
     @property
     def is_item(self) -> bool:

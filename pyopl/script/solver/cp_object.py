@@ -68,10 +68,11 @@ class CpHost(_Host):
 
     type_name = "IloCP"
 
-    def __init__(self, ctx: Any):
+    def __init__(self, ctx: Any, export: Any = None):
         super().__init__(ctx)
         self.param = CpParamHost(ctx)
         self.factory = _FactoryHost(ctx)
+        self.export = export  # `cp.exportModel(args, span)`: given by the flow layer, which writes files
 
     def _properties(self) -> list[str]:
         return ["param", "factory", "info"]
@@ -86,9 +87,11 @@ class CpHost(_Host):
                 "getObjValue": lambda a, s: cs.objective(ctx, s),
                 "getObjBound": lambda a, s: cs.objective(ctx, s, "getObjBound"),
                 "getObjGap": lambda a, s: cs.objective(ctx, s, "getObjGap"),
-                "addKPI": lambda a, s: UNDEFINED, "exportModel": lambda a, s: cs.export_model(ctx, a, s),
+                "addKPI": lambda a, s: UNDEFINED, "exportModel": lambda a, s: self.export(a, s) if self.export else UNDEFINED,
                 "setStartingPoint": lambda a, s: cs.set_starting_point(ctx, a, s), "end": lambda a, s: UNDEFINED,
-                "getObjective": lambda a, s: cs.ObjectiveHost(ctx)}
+                "getObjective": lambda a, s: cs.ObjectiveHost(ctx),
+                "refineConflict": lambda a, s: cs.refine_conflict(ctx, s),
+                "writeConflict": lambda a, s: cs.write_conflict(ctx, s)}
 
     def _phases(self, args: list, span: Any) -> Any:
         self.ctx.reporter.emit("script-setting-ignored", span, "`cp.setSearchPhases` is accepted and has no effect: "

@@ -14,7 +14,6 @@ solves the current model on CP-SAT, as ``cplex`` does for MP models.
   solution hints for the next solves of the current model;
 - ``cp.getObjective().setCoef(x, v)``: an objective coefficient for the next solves;
 - ``cp.addKPI(expr, name)``: accepted (KPIs are IBM's display);
-- ``cp.exportModel(file)``: the ``.cpo`` format is CP Optimizer's own; a warning, nothing written.
 """
 from __future__ import annotations
 
@@ -198,11 +197,30 @@ def set_starting_point(ctx: Any, args: list, span: Any) -> Any:
     return UNDEFINED
 
 
-def export_model(ctx: Any, args: list, span: Any) -> Any:
-    """``cp.exportModel(file)``: a warning; the ``.cpo`` format is CP Optimizer's and pyopl writes none."""
-    ctx.reporter.emit("script-setting-ignored", span, "`cp.exportModel` writes CP Optimizer's `.cpo` format, which "
-                      "pyopl does not produce; nothing is written",
-                      help="`pyopl export --lp` writes the MP models; a CP model is solved by CP-SAT as it is")
+def refine_conflict(ctx: Any, span: Any) -> bool:
+    """``cp.refineConflict()`` (IloCP): true when the last solve was infeasible and a conflict was found
+    (pyopl's CP conflict refiner, :mod:`pyopl.backends.cp.conflict`), which ``cp.writeConflict()``
+    and ``printConflict()`` then print; false otherwise (no solve yet, or the model has a solution)."""
+    res = current_result(ctx)
+    if res is None or res.status != "infeasible":
+        return False
+    if getattr(res, "conflict", None) is None:
+        flow = getattr(ctx, "flow", None)
+        cur = getattr(flow, "current", None) if flow is not None else None
+        ir = getattr(getattr(cur, "model", None), "ir", None)
+        if ir is not None:
+            res.conflict = ctx.solver_services.explain_infeasible(ir, "cpsat", time_limit=60.0)
+    return res.conflict is not None
+
+
+def write_conflict(ctx: Any, span: Any) -> Any:
+    """``cp.writeConflict()``: the conflict that :func:`refine_conflict` found (as ``printConflict()``
+    prints it), or a line saying that there is none."""
+    res = current_result(ctx)
+    conflict = getattr(res, "conflict", None) if res is not None else None
+    ctx.write(conflict.text() + "\n" if conflict is not None else "no conflict: %s\n" % (
+        "the last solve was not infeasible" if res is None or res.status != "infeasible" else
+        "the conflict refiner found none within its time"))
     return UNDEFINED
 
 

@@ -29,7 +29,7 @@ from typing import Any
 
 from ..opl.host_errors import host_error
 from ..opl.constraint_host import ConstraintHost
-from ..opl.opl_objects import _arg, _Host, _num, describe, to_script
+from ..opl.opl_objects import DvarHost, _arg, _Host, _num, describe, to_script
 from ..language.values import NULL, UNDEFINED, HostObject
 
 
@@ -135,10 +135,20 @@ class ConflictIteratorHost(_Iterator):
         self._need_generated(span)
         if self.cache is None:
             ir = self.model.model.ir
+            services = self.model.flow.ctx.solver_services
+            if getattr(ir, "engine", "mp") == "cp":  # CP-SAT's own refiner (pyopl/backends/cp/conflict.py)
+                if self.prefs or self.excluded:
+                    raise host_error("script-unsupported", "preferences and `excludeConflict` on the conflicts of a "
+                                     "`using CP;` model", span, help="read the one conflict without attaching preferences")
+                res = self.model.result
+                conflict = getattr(res, "conflict", None) if res is not None else None
+                if conflict is None and (res is None or res.status == "infeasible"):
+                    conflict = services.explain_infeasible(ir, "cpsat", time_limit=60.0)
+                self.cache = [(None, conflict)]
+                return self.cache[0]
             prefs = dict(self.prefs) if self.prefs else {
                 i: 1.0 for i, lab in enumerate(ir.row_label) if lab and not lab.startswith("#")}
             prefs.update({i: -1.0 for i in self.excluded})
-            services = self.model.flow.ctx.solver_services
             refined = services.refine_conflict(ir, prefs, time_limit=60.0)
             conflict = None
             if refined is not None:
@@ -155,15 +165,25 @@ class ConflictIteratorHost(_Iterator):
         return UNDEFINED
 
     def entries(self, span: Any) -> list:
-        refined, _conflict = self._conflict(span)
+        refined, conflict = self._conflict(span)
         if refined is None:
-            return []
+            return [] if conflict is None else self._cp_entries(conflict)
         ctx, ir = self.model.ctx, self.model.model.ir
         member = "ConflictMember" if refined.irreducible else "ConflictPossibleMember"
         return [_Entry(ctx, "IloOplConflict", {"ct": ConstraintHost(ctx, ir.row_label[i], tuple(ir.row_key[i] or ())),
                                                "dvar": NULL, "status": "ConflictPossibleMember" if i in refined.forced
                                                else member})
                 for i in refined.forced + refined.members]
+
+    def _cp_entries(self, conflict: Any) -> list:
+        """The members of a CP model's conflict (rows and variable bounds, as the CP-SAT refiner names them)."""
+        status = "ConflictMember" if conflict.irreducible and not conflict.partial else "ConflictPossibleMember"
+        ctx = self.model.ctx
+        out = [_Entry(ctx, "IloOplConflict", {"ct": ConstraintHost(ctx, r.label, tuple(r.key)) if r.label else NULL,
+                                              "dvar": NULL, "status": status}) for r in conflict.rows]
+        out += [_Entry(ctx, "IloOplConflict", {"ct": NULL, "dvar": DvarHost(ctx, b.name, tuple(b.key)), "status": status})
+                for b in conflict.bounds]
+        return out
 
     def _text(self, span: Any) -> str:
         _refined, conflict = self._conflict(span)
