@@ -48,7 +48,7 @@ from .ragged import merged_blocks, picked_blocks
 from .vectorised_calls import PURE_CALLS, extra_data, pure_invariant
 
 
-INT_MAX = 2 ** 31 - 1  # OPL's maxint (:mod:`.int32`)
+INT_MAX = 2 ** 31 - 1  # OPL's maxint (:mod:`pyopl.lowering.forms.int32`)
 MIN_ITERATIONS = 8  # below this, the term-by-term path is as fast
 MIN_JOINED = 64  # a sum whose filter was a join, with fewer terms than this: the tree walk (which joins too) is faster
 

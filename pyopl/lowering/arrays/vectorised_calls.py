@@ -4,7 +4,7 @@ Filters and data of real models use ``div``, ``mod`` and a few built-in function
 (``(k div ftoi(pow(2, ord(S, i)))) mod 2 == 1``, ``card(S[k]) - 1``).  This module gives
 :class:`~pyopl.lowering.arrays.vectorised._Sum` their values over a whole iteration space, the
 same values the Evaluator computes one binding at a time (OPL manual, "Functions and
-operators"; the rules are those of :mod:`.builtins` and :mod:`.compiled`):
+operators"; the rules are those of :mod:`pyopl.lowering.functions.builtins` and :mod:`pyopl.lowering.evaluate.compiled`):
 
 - ``a div b`` and ``a mod b`` on integers (Python ``int`` values, held exactly below 2**53):
   ``div`` truncates toward zero, ``mod`` takes the dividend's sign (``math.fmod``);

@@ -2,7 +2,7 @@
 the checks that a CP model uses only what CP-SAT takes.
 
 A ``using CP;`` model is lowered as any other (its linear, strict, ``!=`` and logical constraints
-become integer rows, exact on integers, see :mod:`.comparisons` and :mod:`.logical`); the global
+become integer rows, exact on integers, see :mod:`pyopl.lowering.evaluate.comparisons` and :mod:`pyopl.lowering.linearise.logical`); the global
 constraints that have no row form, ``allDifferent``, are kept as :class:`CpConstraint` values in
 ``Instance.cp_constraints`` and reach the IR's ``cp_constraints``; ``count`` is an expression, the
 sum of 0/1 truth values.  Reference: IBM ILOG OPL

@@ -23,11 +23,11 @@ map of which path evaluates what, and where that is decided:
   <pyopl.lowering.evaluate.compiled.COMPOUND>`), ``evaluate_fast``/``eval_data_fast``/``eval_bool_fast``
   (loop bodies, filters, constraint rows) and ``closure_runner`` (the body of a ``sum``, a filter,
   a set comprehension).  A node kind is compiled when ``compiled._MAKERS`` has a maker for it.
-* **arrays** (:mod:`.vectorised` and its siblings) are reached only through four entries, each
+* **arrays** (:mod:`pyopl.lowering.arrays.vectorised` and its siblings) are reached only through four entries, each
   tried first and answering None/False for "take the paths above": ``vectorised.vector_sum``
   (``Aggregates.e_aggregate``, a ``sum``), ``vectorised_rows.vector_forall``
   (``constraints.lower_block``, a ``forall`` family of rows), ``vectorised_rows.vector_objective``
-  and ``vectorised_subsets.vector_domain_bounds`` (:mod:`.declarations`: an objective, the bounds of
+  and ``vectorised_subsets.vector_domain_bounds`` (:mod:`pyopl.lowering.model.declarations`: an objective, the bounds of
   a dvar array).
 
 Whatever a closure or an array path does not cover, and every error, goes to the tree walk, which

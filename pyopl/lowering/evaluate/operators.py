@@ -246,7 +246,7 @@ class Operators:
         return self._float_arith(node, op, a, b)
 
     def _int_arith(self, node: A.Binary, op: str, a: int, b: int) -> Any:
-        """``a op b`` for two ints, in OPL's 32-bit `int` (64 bits with ``using CP;``, :mod:`.int32`)."""
+        """``a op b`` for two ints, in OPL's 32-bit `int` (64 bits with ``using CP;``, :mod:`pyopl.lowering.forms.int32`)."""
         bounds = int_bounds(self.inst)
         if op == "^" and b >= 0:
             if abs(a) >= 2 and b >= 64:  # out of range for sure: not computed (2 ** 10 ** 9 would be slow)

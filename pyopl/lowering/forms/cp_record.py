@@ -1,5 +1,5 @@
 """The record of a global CP constraint kept for CP-SAT (a leaf: lowering's modules and the
-backend read it; :mod:`.cp` makes most of them)."""
+backend read it; :mod:`pyopl.lowering.cp.constraints` makes most of them)."""
 from __future__ import annotations
 
 from dataclasses import dataclass, field

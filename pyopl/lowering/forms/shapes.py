@@ -1,7 +1,7 @@
 """Shapes of expression trees that more than one evaluation path reads the same way.
 
-A leaf module (it imports only the AST), shared by the tree walk (:mod:`.expressions`) and the
-closures (:mod:`.compiled`): both must see an index chain or an operator spine identically, or their
+A leaf module (it imports only the AST), shared by the tree walk (:mod:`pyopl.lowering.evaluate.expressions`) and the
+closures (:mod:`pyopl.lowering.evaluate.compiled`): both must see an index chain or an operator spine identically, or their
 results could differ.
 """
 from __future__ import annotations

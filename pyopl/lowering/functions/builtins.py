@@ -6,7 +6,7 @@ entry made by :func:`builtin`.  The tree walk (:meth:`Evaluator.e_call
 <pyopl.lowering.evaluate.expressions.Evaluator.e_call>`) calls :func:`call_builtin`, which looks the name up
 there; a name missing from it is an ``unknown-function`` diagnostic.  To add a built-in: write its
 handler here with ``@builtin("name")`` (it raises :class:`EvalError` for every mistake).  A closure
-for it in :mod:`.compiled_calls` is optional (a speed-up for data arguments, tested bit for bit
+for it in :mod:`pyopl.lowering.evaluate.compiled_calls` is optional (a speed-up for data arguments, tested bit for bit
 against this handler by ``tests/test_compiled_builtins.py``); without one, calls to it take the tree walk.
 """
 from __future__ import annotations
@@ -49,11 +49,11 @@ numberOfSegments subCircuit""".split())
 DATA_CP_FUNCTIONS = frozenset({"element", "standardDeviation"})
 #: every built-in name the name checker (pyopl/semantics/static.py) accepts, sorted: the callable ones of
 #: :data:`FUNCTIONS` (kept in step by :func:`builtin`, also for modules that register later, such as
-#: :mod:`.cp`), and OPL names that are values here (``maxint``, ``infinity``) or not supported as calls
+#: :mod:`pyopl.lowering.cp.constraints`), and OPL names that are values here (``maxint``, ``infinity``) or not supported as calls
 #: (``dist``): calling one of those is an ``unknown-function`` diagnostic
 BUILTINS: list[str] = sorted(["dist", "maxint", "infinity"])
 #: the forms of ``first``, ``last``, ``prev`` on a ``dvar sequence`` (one argument more than the set
-#: functions of those names): name -> (number of arguments, handler); filled by :mod:`.sequences`
+#: functions of those names): name -> (number of arguments, handler); filled by :mod:`pyopl.lowering.cp.sequences`
 SEQUENCE_FUNCTIONS: dict[str, tuple[int, Handler]] = {}
 
 

@@ -28,7 +28,7 @@ def check_declared_value(d: A.ParamDecl, typ: Any, value: Any, span: Span, symbo
                          raw: Any = None, bounds: tuple[int, int] = INT32) -> None:
     """Raise an :class:`EvalError` when ``value`` (of declaration ``d``, converted to ``typ``)
     has a negative element where `int+`/`float+` is declared, or an int outside ``bounds`` (OPL's 32
-    bits; a ``using CP;`` model passes :data:`.int32.INT64`).
+    bits; a ``using CP;`` model passes :data:`pyopl.lowering.forms.int32.INT64`).
 
     ``span`` is where the value was written (the data item, or the initializer); ``raw``, the
     value as the `.dat` parser read it, narrows it to the row or tuple (whose spans it keeps);
