@@ -204,6 +204,11 @@ MCND = {
     "indexed labels": [("dvar boolean open[Arcs];", "dvar boolean open[Arcs];\nconstraint ctBalance[Nodes][Commodities];"
                         "\nconstraint ctCapacity[Arcs];"),
                        ("ctBalance:", "ctBalance[n][k]:"), ("ctCapacity:", "ctCapacity[a]:")],
+    # (issue 46, round 7) the network-flow practitioner's arc sets: a `sum` over one cell of a set array
+    "out/in arc sets": [("dvar float+", "{arc} outArcs[n in Nodes] = {a | a in Arcs : a.o == n};\n"
+                                        "{arc} inArcs[n in Nodes] = {a | a in Arcs : a.d == n};\n\ndvar float+"),
+                        (M_ROW, "ctBalance: sum(a in outArcs[n]) flow[a][k] - sum(a in inArcs[n]) flow[a][k]\n"
+                                "               == %s;" % M_RHS)],
 }
 
 # ---------------------------------------------------------------------- issue 46: unit commitment

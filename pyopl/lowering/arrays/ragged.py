@@ -30,10 +30,11 @@ from typing import Any
 
 import numpy as np
 
-from ...semantics.values import OplRange
+from ...semantics.values import OplArray, OplRange, OplSet
 from ...syntax import ast as A
 from ..forms.shapes import conjuncts
-from .array_types import _Fallback
+from .array_types import _Fallback, _flatten_index
+from .vectorised_calls import set_values
 
 _EXACT_COEF = 2.0 ** 40
 _MAX_GROUP = 4096
@@ -246,3 +247,77 @@ def _fold_runs(vals: np.ndarray, keys: tuple, flat_terms: np.ndarray | None = No
         acc[live] = acc[live] + vals[starts[live] + k]
         k += 1
     return (acc,) + tuple(x[starts] for x in keys)
+
+
+class CellItems(list):
+    """The elements of every cell of an array of sets, cell after cell in key order, each cell in its
+    own order (duplicates across cells kept): the one domain a ``sum(a in outArcs[v])`` iterates, each
+    row reading its cell's slice.  ``elem_type`` is the cells' declared element type (a tuple's type
+    is checked against an array's index set as the cells' own tuples would be)."""
+
+    def __init__(self, items: list, elem_type: Any):
+        super().__init__(items)
+        self.elem_type = elem_type
+
+
+def cell_layout(cache: Any, arr: Any) -> tuple | None:
+    """(``CellItems``, offsets, lengths) of the array of sets ``arr``, made once per array (offsets
+    and lengths int64, one per cell in key order); None when a cell is not an OplSet or OplRange.
+    A membership mask (``MaskedSets``) is read as it is: its non-zero cells, row by row, are the
+    cells' elements in order, no set made."""
+    store = cache.__dict__.setdefault("cell_layouts", {})
+    hit = store.get(id(arr))
+    if hit is None or hit[0] is not arr:
+        mask = getattr(arr.flat, "mask", None)
+        if mask is not None:
+            rows, picks = np.nonzero(mask)
+            lens = np.bincount(rows, minlength=mask.shape[0]).astype(np.int64)
+            cands = arr.flat.candidates
+            items = CellItems([cands[p] for p in picks.tolist()], arr.flat._elem)
+        else:
+            vals = set_values(cache, arr)
+            if vals is None:
+                hit = (arr, None)
+                store[id(arr)] = hit
+                return None
+            lens = np.fromiter(map(len, vals), dtype=np.int64, count=len(vals))
+            types = {getattr(v, "elem_type", None) for v in vals if type(v) is OplSet}
+            flat: list = []
+            for v in vals:
+                flat.extend(v.items())
+            items = CellItems(flat, types.pop() if len(types) == 1 else None)
+        hit = (arr, (items, np.cumsum(lens) - lens, lens))
+        store[id(arr)] = hit
+    return hit[1]
+
+
+def bind_cells(sub: Any, b: A.Binder) -> None:
+    """Bind ``b`` (``a in S[e...]`` with ``S`` an array of sets and ``e`` over the bound iterators) in
+    the iteration space ``sub``: each current iteration iterates its own cell, laid out as offsets into
+    the cells' elements (:func:`cell_layout`), never cells times elements; then ``b``'s filter."""
+    base, idx = _flatten_index(b.domain)
+    arr = sub._global(base)
+    if not isinstance(arr, OplArray) or len(idx) != len(arr.dims):
+        raise _Fallback()
+    layout = cell_layout(sub.cache, arr)
+    if layout is None:
+        raise _Fallback()
+    items, offsets, lens = layout
+    shape = tuple(len(d) for d in arr.dims)
+    where = [np.broadcast_to(np.asarray(p, dtype=np.int64), (sub.size,)) for p in sub.positions(arr.dims, idx)]
+    cell = np.ravel_multi_index(tuple(where), shape) if shape else np.zeros(sub.size, dtype=np.int64)
+    counts = lens[cell]
+    total = int(counts.sum())
+    budget = sub.ev.inst.budget
+    budget.refuse_size(total, sub.owner)
+    budget.charge(total, sub.owner)
+    sub.scanned += total
+    before = np.cumsum(counts) - counts
+    offset = np.arange(total, dtype=np.int64) - np.repeat(before, counts)
+    sub.iters = {k: (d, np.repeat(p, counts)) for k, (d, p) in sub.iters.items()}
+    sub.iters[b.patterns[0].name] = (items, np.repeat(offsets[cell], counts) + offset)
+    sub.size = total
+    if b.filter is not None and total:
+        mask = sub.cond(b.filter)
+        sub.iters = {k: (d, p[mask]) for k, (d, p) in sub.iters.items()}
+        sub.size = int(mask.sum())

@@ -40,7 +40,7 @@ from . import vectorised_inline
 from ..forms.shapes import conjuncts
 from .vectorised_inline import flattened_forall, inlined_expr, inlined_forall, is_flattened
 from .vectorised_subsets import subset_join
-from .ragged import bind_filtered_range, bind_range_per_row, merge_repeats
+from .ragged import bind_cells, bind_filtered_range, bind_range_per_row, merge_repeats
 from .array_types import Domain
 from .row_blocks import (PickedKeys, add_family as _add, add_interleaved as _add_interleaved, binder_names,
                          body_families, body_order, label_names)
@@ -242,8 +242,8 @@ def _side_fits(side: A.Expr, taken: set, loop: set) -> bool:
             return False
         for b in agg.quals.binders:
             used = set(_names(b.domain))
-            if used & set(inner) or (used & loop and not isinstance(b.domain, A.RangeLit)):
-                return False  # (`s in t-minUp[u]+1..t`: a range per row, bound ragged by ragged.py)
+            if used & set(inner) or (used & loop and not isinstance(b.domain, (A.RangeLit, A.Index))):
+                return False  # (`s in t-minUp[u]+1..t`, `a in outArcs[v]`: per row, bound ragged by ragged.py)
     return True
 
 
@@ -396,6 +396,9 @@ class _Rows:
         for b in agg.quals.binders:
             if isinstance(b.domain, A.RangeLit) and not self.cache.names(b.domain)[1].isdisjoint(sub.iters):
                 bind_range_per_row(sub, b)  # `s in t-minUp[u]+1..t`: each row's own range, as offsets
+                continue
+            if isinstance(b.domain, A.Index) and not self.cache.names(b.domain)[1].isdisjoint(sub.iters):
+                bind_cells(sub, b)  # `a in outArcs[v]`: each row's own cell of an array of sets, as offsets
                 continue
             dom = sub.ev.eval_set(b.domain, self.env)
             if b.filter is not None and (self._join(sub, b, dom) or subset_join(self, sub, b, dom)

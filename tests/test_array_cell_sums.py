@@ -1,0 +1,120 @@
+"""Issue 46, round 7: a ``sum`` over one cell of an array of sets indexed by the ``forall``'s indices
+(``sum(a in outArcs[v]) x[a]``, the network-flow practitioner's spelling) goes through the array rows
+as one ragged domain (the cells' elements laid out cell after cell, each row reading its own slice),
+and gives exactly the rows of the row-by-row path: same rows, order, coefficients and summation order."""
+from __future__ import annotations
+
+import pytest
+
+import pyopl
+from pyopl.lowering.arrays import ragged, vectorised_rows
+from pyopl.lowering.arrays.vectorised import VectorCache
+from pyopl.semantics.values import OplArray, OplSet
+from test_vectorised_rows import _check
+
+INTS = """
+int n = 6; range V = 1..n;
+{int} A = {1, 2, 3, 4, 5, 6, 7, 8};
+int src[A] = [1, 1, 2, 3, 3, 5, 2, 4];
+int dst[A] = [2, 3, 3, 1, 3, 1, 2, 2];
+float c[a in A] = a * 0.3;
+float b[v in V] = (v == 6) ? 0 : v - 3.5;
+{int} outArcs[v in V] = {a | a in A : src[a] == v};
+{int} inArcs[v in V] = {a | a in A : dst[a] == v};
+dvar float+ x[A]; dvar float y;
+minimize sum(a in A) c[a] * x[a] + y;
+subject to { %s }
+"""
+
+TUPLES = """
+tuple arc { int o; int d; float cost; }
+{arc} Arcs = ...;
+range Nodes = 1..5;
+{arc} out[n in Nodes] = {a | a in Arcs : a.o == n};
+{arc} into[n in Nodes] = {a | a in Arcs : a.d == n};
+{int} nbrs[n in Nodes] = {a.d | a in Arcs : a.o == n};
+dvar float+ flow[Arcs]; dvar float+ z[Nodes];
+minimize sum(a in Arcs) a.cost * flow[a];
+subject to { %s }
+"""
+TUPLES_DAT = "Arcs = { <1,2,1.5>, <1,3,0.1>, <2,3,2>, <3,1,0.7>, <2,2,0.3>, <3,4,1>, <4,1,0.2>, <1,4,0.9> };"
+
+INT_ROWS = [
+    # the network-flow balance, node 4 has no outgoing arc and node 6 none at all (empty cells)
+    "forall(v in V) bal: sum(a in outArcs[v]) x[a] - sum(a in inArcs[v]) x[a] == b[v];",
+    # coefficients from data, a self-loop (arc 5: 3 -> 3) repeats a column in its row
+    "forall(v in V) c1: sum(a in outArcs[v]) c[a] * x[a] - sum(a in inArcs[v]) 0.1 * x[a] + y <= 4;",
+    # a filter on the inner index, and on both
+    "forall(v in V) c2: sum(a in outArcs[v] : a != 2) x[a] <= v;",
+    "forall(v in V) c3: sum(a in inArcs[v] : a > v && c[a] >= 0.6) x[a] >= y;",
+    # a cell indexed by an expression of the loop index
+    "forall(v in V) c4: sum(a in outArcs[(v mod n) + 1]) x[a] <= 2 * v;",
+    # `card` of a cell in the forall's filter and in the row
+    "forall(v in V : card(outArcs[v]) >= 1) c5: sum(a in outArcs[v]) x[a] <= card(inArcs[v]);",
+    # two loops, the cell of one of them
+    "forall(v in V, w in 1..2) c6: sum(a in outArcs[v]) w * x[a] <= w;",
+]
+
+TUPLE_ROWS = [
+    "forall(n in Nodes) bal: sum(a in out[n]) flow[a] - sum(a in into[n]) flow[a] == (n == 5 ? 0 : n - 3);",
+    "forall(n in Nodes) c: sum(a in out[n] : a.d != 1) a.cost * flow[a] <= z[n];",
+    "forall(n in Nodes) c: sum(m in nbrs[n]) z[m] - z[n] <= 1;",
+    "forall(n in Nodes : card(into[n]) > 0) c: sum(a in into[n]) flow[a] >= 1;",
+]
+
+
+@pytest.mark.parametrize("stmt", INT_ROWS)
+def test_int_cells_same_rows_as_the_row_path(monkeypatch, stmt):
+    _check(INTS % stmt, "", monkeypatch)
+
+
+@pytest.mark.parametrize("stmt", TUPLE_ROWS)
+def test_tuple_cells_same_rows_as_the_row_path(monkeypatch, stmt):
+    _check(TUPLES % stmt, TUPLES_DAT, monkeypatch)
+
+
+def test_cells_read_from_data(monkeypatch):
+    mod = ("range V = 1..4; {int} nb[V] = ...; dvar float+ x[V];\nminimize sum(v in V) x[v];\n"
+           "subject to { forall(v in V) c: sum(u in nb[v]) x[u] - x[v] >= v; }")
+    _check(mod, "nb = [{2, 3}, {}, {4, 1, 2}, {4}];", monkeypatch)
+
+
+def _taken(monkeypatch, mod, dat="") -> list:
+    added = []
+    real = vectorised_rows._add
+    monkeypatch.setattr(vectorised_rows, "MIN_ROWS", 0)
+    monkeypatch.setattr(vectorised_rows, "_add", lambda inst, cons, r: (added.append("one"), real(inst, cons, r)))
+    pyopl.compile_model(mod, dat)
+    monkeypatch.undo()
+    return added
+
+
+@pytest.mark.parametrize("stmt", INT_ROWS)
+def test_the_array_path_takes_int_cells(monkeypatch, stmt):
+    assert _taken(monkeypatch, INTS % stmt) == ["one"]
+
+
+@pytest.mark.parametrize("stmt", TUPLE_ROWS)
+def test_the_array_path_takes_tuple_cells(monkeypatch, stmt):
+    assert _taken(monkeypatch, TUPLES % stmt, TUPLES_DAT) == ["one"]
+
+
+def test_the_balance_rows_by_hand():
+    """Computed by hand from the arcs: node 1's row is +x[1] + x[2] - x[4] - x[6] (arcs 1, 2 leave it,
+    4 and 6 enter); node 3's self-loop (arc 5) cancels; node 6 has no arc and no row."""
+    ir = pyopl.compile_model(INTS % INT_ROWS[0]).ir
+    assert len(ir.row_upper) == 5
+    a = ir.A.toarray()
+    cols = {ir.col_key[j]: j for j in range(a.shape[1]) if ir.col_name[j] == "x"}
+    assert {k: a[0, j] for k, j in cols.items() if a[0, j] != 0} == {(1,): 1.0, (2,): 1.0, (4,): -1.0, (6,): -1.0}
+    assert {k: a[2, j] for k, j in cols.items() if a[2, j] != 0} == {(4,): 1.0, (2,): -1.0, (3,): -1.0}
+    assert ir.row_upper[0] == ir.row_lower[0] == -2.5
+
+
+def test_cell_layout_is_cells_in_key_order():
+    """The layout is each cell's elements in its own order, cell after cell, with empty cells of length 0."""
+    arr = OplArray("s", [range(3)], {(0,): OplSet([3, 1]), (1,): OplSet([]), (2,): OplSet([2])})
+    items, offsets, lens = ragged.cell_layout(VectorCache(), arr)
+    assert list(items) == [3, 1, 2]
+    assert offsets.tolist() == [0, 2, 2]
+    assert lens.tolist() == [2, 0, 1]
