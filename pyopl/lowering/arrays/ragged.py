@@ -30,7 +30,7 @@ from typing import Any
 
 import numpy as np
 
-from ...semantics.values import OplArray, OplRange, OplSet
+from ...semantics.values import OplArray, OplRange, OplSet, TupleType
 from ...syntax import ast as A
 from ..forms.shapes import conjuncts
 from .array_types import _Fallback, _flatten_index
@@ -289,6 +289,34 @@ def cell_layout(cache: Any, arr: Any) -> tuple | None:
         hit = (arr, (items, np.cumsum(lens) - lens, lens))
         store[id(arr)] = hit
     return hit[1]
+
+
+def cell_positions(cache: Any, items: CellItems, d: Any) -> np.ndarray | None:
+    """The position in the index set ``d`` of every element of ``items`` (int64), looked up once per
+    pair and kept; None where the general lookup must decide (an element not in ``d``, a tuple of
+    another type, a value that is not an integer of a range): it then reports or falls back."""
+    store = cache.__dict__.setdefault("cell_positions", {})
+    key = (id(items), id(d))
+    hit = store.get(key)
+    if hit is None or hit[0] is not items or hit[1] is not d:
+        at = None
+        et = getattr(d, "elem_type", None)
+        if isinstance(et, TupleType) and not (isinstance(items.elem_type, TupleType) and items.elem_type.name == et.name):
+            pass  # (a tuple of another type, or cells of no one type: the general lookup checks each)
+        elif isinstance(d, OplRange):
+            if all(type(x) is int for x in items):
+                x = np.fromiter(items, dtype=np.int64, count=len(items))
+                if not len(x) or (x.min() >= d.lo and x.max() <= d.hi):
+                    at = x - d.lo
+        elif isinstance(d, OplSet) and all(type(x) is not bool for x in items):
+            where = d.positions()
+            try:
+                at = np.fromiter((where[x] for x in items), dtype=np.int64, count=len(items))
+            except (KeyError, TypeError):
+                at = None
+        hit = (items, d, at)
+        store[key] = hit
+    return hit[2]
 
 
 def bind_cells(sub: Any, b: A.Binder) -> None:

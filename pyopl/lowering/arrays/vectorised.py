@@ -44,7 +44,7 @@ from ..forms.tupleindex import foreign_tuple
 from . import vectorised_inline  # (it takes this module's cache and errors as arguments: no import back)
 from ..forms.shapes import conjuncts
 from .array_types import EXACT, Domain, _Fallback, _flatten_index, _Lin, _numeric, _Small, _Vec  # noqa: F401  (re-exported for the array paths)
-from .ragged import merged_blocks, picked_blocks
+from .ragged import CellItems, cell_positions, merged_blocks, picked_blocks
 from .vectorised_calls import PURE_CALLS, extra_data, pure_invariant
 
 
@@ -616,6 +616,10 @@ class _Sum:
     def _positions_in(self, d: Any, v: _Vec) -> Any:
         if v.iter is not None and v.iter[0] is d:
             return v.iter[1]
+        if v.iter is not None and type(v.iter[0]) is CellItems:  # `a in outArcs[v]`: each element looked up once
+            at = cell_positions(self.cache, v.iter[0], d)
+            if at is not None:
+                return at[v.iter[1]]
         dom = self.cache.domain(d)
         et = getattr(d, "elem_type", None)
         if isinstance(et, TupleType):  # a tuple of another type: the Evaluator reports it
