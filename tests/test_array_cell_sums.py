@@ -118,3 +118,68 @@ def test_cell_layout_is_cells_in_key_order():
     assert list(items) == [3, 1, 2]
     assert offsets.tolist() == [0, 2, 2]
     assert lens.tolist() == [2, 0, 1]
+
+
+# ---------------------------------------------------------------------- the data side: cells grouped by a field
+GROUPED = """
+tuple arc { int o; int d; float cost; }
+{arc} Arcs = { <1,2,1.5>, <1,3,0.1>, <2,3,2>, <3,1,0.7>, <1,2,0.3>, <3,4,1>, <4,1,0.2> };
+range Nodes = 1..5;
+{string} Names = {"a", "b", "c"};
+tuple job { string who; int len; }
+{job} Jobs = { <"b", 3>, <"a", 1>, <"b", 2>, <"z", 9> };
+%s
+"""
+
+GROUPED_DECLS = [
+    "{arc} out[n in Nodes] = {a | a in Arcs : a.o == n};",
+    "{arc} into[n in Nodes] = {a | a in Arcs : n == a.d};",
+    "{int} nbrs[n in Nodes] = {a.d | a in Arcs : a.o == n};",  # 1 -> 2 twice: kept once
+    "{float} costs[n in Nodes] = {a.cost | a in Arcs : a.d == n};",
+    "{float} heads[n in Nodes] = {a.d | a in Arcs : a.o == n};",  # ints converted to float as declared
+    "{int} lens[s in Names] = {j.len | j in Jobs : j.who == s};",  # string keys, one with no element
+    "{int} same[n in Nodes] = {i | i in Nodes : i == n};",
+]
+
+# by hand from the literals above
+EXPECTED = {
+    "nbrs": {(1,): [2, 3], (2,): [3], (3,): [1, 4], (4,): [1], (5,): []},
+    "lens": {("a",): [1], ("b",): [3, 2], ("c",): []},
+    "same": {(k,): [k] for k in range(1, 6)},
+}
+
+
+def _cells(mod: str, name: str, monkeypatch, on: bool) -> dict:
+    from pyopl.lowering.arrays import vectorised_subsets
+    taken = []
+    real = vectorised_subsets.vector_grouped_sets
+    monkeypatch.setattr(vectorised_subsets, "vector_grouped_sets",
+                        (lambda *a: (lambda r: (taken.append(r is not None), r)[1])(real(*a))) if on else
+                        (lambda *a: None))
+    arr = pyopl.compile_model(mod).instance.symbols[name].value
+    monkeypatch.undo()
+    assert taken == ([True] if on else [])
+    return {k: (list(v), type(v).__name__, repr(v.elem_type), [type(x) for x in v]) for k, v in arr.data.items()}
+
+
+@pytest.mark.parametrize("decl", GROUPED_DECLS)
+def test_grouped_cells_equal_the_element_path(monkeypatch, decl):
+    mod = GROUPED % decl
+    name = decl.split("}")[1].split("[")[0].strip()
+    on, off = _cells(mod, name, monkeypatch, True), _cells(mod, name, monkeypatch, False)
+    assert on == off
+    if name in EXPECTED:
+        assert {k: v[0] for k, v in on.items()} == EXPECTED[name]
+
+
+def test_grouped_cells_a_missing_field_is_the_element_paths_error():
+    with pytest.raises(pyopl.CompileError) as e:
+        pyopl.compile_model(GROUPED % "{int} bad[n in Nodes] = {a.d | a in Arcs : a.src == n};")
+    assert "src" in str(e.value)
+
+
+def test_grouped_cells_sum_rows_as_the_row_path(monkeypatch):
+    mod = (GROUPED % "{int} nbrs[n in Nodes] = {a.d | a in Arcs : a.o == n};") + (
+        "dvar float+ z[Nodes];\nminimize sum(n in Nodes) z[n];\n"
+        "subject to { forall(n in Nodes) c: sum(m in nbrs[n]) z[m] - 2 * z[n] >= -1; }")
+    _check(mod, "", monkeypatch)

@@ -42,8 +42,8 @@ from typing import Any
 
 import numpy as np
 
-from ...data.convert import SetOf
-from ...semantics.values import FloatColumn, OplArray, OplSet, OplTuple
+from ...data.convert import SetOf, convert_scalar
+from ...semantics.values import FloatColumn, OplArray, OplSet, OplTuple, infer_elem_type
 from ...syntax import ast as A
 from .vectorised import NOT_COVERED, EXACT, _Fallback, _flatten_index, _names, _Sum, vector_cache
 from .vectorised import _walk as _walk_nodes
@@ -412,3 +412,82 @@ def _grid(t: tuple, r0: int, r1: int) -> np.ndarray:
     _op, elem, code, mask = t
     rows = mask[r0:r1] if elem is None else mask[elem[r0:r1]]  # the rows' sets, then the domain's columns
     return np.take(rows, code, axis=1)
+
+
+# ---------------------------------------------------------------------- grouped by a field
+def vector_grouped_sets(inst: Any, d: A.ParamDecl, typ: Any, dims: list[Any]) -> OplArray | None:
+    """``{T} S[n in N] = {a | a in D : a.f == n}`` (or ``{a.g | ...}``, ``n == a.f``, ``a == n``):
+    every element of ``D`` put in the cell of its field ``f`` in one pass (a group-by: each key's
+    elements in ``D``'s order), instead of the filter evaluated for every key and every element
+    (about 1 ms a cell for 2,000 arcs).  Each cell is then the set the element path makes
+    (``OplSet`` of the picked values, first of equal values kept) converted to ``T`` as the element
+    path converts it; equality of the field and the key is the dict lookup (ints and strings only,
+    so ``==`` and hashing agree).  None when not of this shape (nothing spent then); the work counted
+    is the element path's, every element of ``D`` per key."""
+    init = d.init
+    if not (isinstance(typ, SetOf) and isinstance(init, A.SetComp) and len(d.dims) == 1 and d.dims[0].var
+            and len(init.quals.binders) == 1):
+        return None
+    b = init.quals.binders[0]
+    if len(b.patterns) != 1 or b.patterns[0].name is None or b.ordered or b.filter is None:
+        return None
+    name, key = b.patterns[0].name, d.dims[0].var
+    f = b.filter
+    if not (isinstance(f, A.Compare) and f.ops == ["=="] and len(f.operands) == 2) or name == key \
+            or set(_names(b.domain)) & {name, key}:
+        return None
+    left, right = f.operands
+    if isinstance(left, A.Name) and left.id == key:
+        left, right = right, left
+    if not (isinstance(right, A.Name) and right.id == key):
+        return None
+    field = _own_field(left, name)
+    value = _own_field(init.value, name)
+    if field is False or value is False:
+        return None
+    ev = inst.ev
+    try:
+        domain = ev.eval_set(b.domain, {})
+    except NOT_COVERED:
+        return None
+    cache = vector_cache(ev)
+    items = cache.domain(domain).items
+    total, n = len(dims[0]), len(items)
+    budget = inst.budget
+    if total < MIN_ELEMENTS or total * n > budget.max_work - budget.used:
+        return None  # the element path counts and words the work limit where it is reached
+    if (field is not None or value is not None) and not all(isinstance(x, OplTuple) for x in items):
+        return None
+    try:  # (a field the tuples lack: the element path words it)
+        keys = items if field is None else [x.field(field) for x in items]
+        vals = items if value is None else [x.field(value) for x in items]
+    except (ValueError, AttributeError, TypeError):
+        return None
+    names = list(dims[0])
+    if not _plain_keys(keys) or not _plain_keys(names):
+        return None
+    groups: dict = {}
+    for k, v in zip(keys, vals):
+        groups.setdefault(k, []).append(v)
+    budget.charge(total * n, init)
+    data = {}
+    for k in names:
+        picked = groups.get(k, [])
+        budget.hold(len(picked), init)
+        data[(k,)] = convert_scalar(OplSet(picked, infer_elem_type(picked)), typ, d.name, init.span)
+    return OplArray(d.name, dims, data)
+
+
+def _own_field(n: A.Expr, name: str) -> Any:
+    """None for ``name`` itself, the field's name for ``name.f``, False for anything else."""
+    if isinstance(n, A.Name) and n.id == name:
+        return None
+    if isinstance(n, A.Field) and isinstance(n.base, A.Name) and n.base.id == name:
+        return n.name
+    return False
+
+
+def _plain_keys(vals: list) -> bool:
+    """All ints (not bools) or all strings: ``==`` between them is what a dict lookup finds."""
+    kinds = set(map(type, vals))
+    return kinds <= {int} or kinds <= {str}

@@ -229,8 +229,10 @@ def _convert(inst: Instance, raw: Any, typ: Any, dims: list[Any], name: str, spa
 
 
 def _generic(inst: Instance, d: A.ParamDecl, typ: Any, dims: list[Any]) -> OplArray:
-    from ..arrays.vectorised_subsets import vector_number_array, vector_set_array  # from arrays: see there
+    from ..arrays.vectorised_subsets import vector_grouped_sets, vector_number_array, vector_set_array  # see there
 
+    if (fast := vector_grouped_sets(inst, d, typ, dims)) is not None:  # `{arc} out[n in N] = {a | a in A : a.o == n}`
+        return fast
     if (fast := vector_set_array(inst, d, typ, dims)) is not None:  # `{int} S[k in K] = {i | i in D : ...}`
         return fast
     if (fast := vector_number_array(inst, d, typ, dims)) is not None:  # `float r[n in N][k in K] = ...`
