@@ -183,3 +183,17 @@ def test_grouped_cells_sum_rows_as_the_row_path(monkeypatch):
         "dvar float+ z[Nodes];\nminimize sum(n in Nodes) z[n];\n"
         "subject to { forall(n in Nodes) c: sum(m in nbrs[n]) z[m] - 2 * z[n] >= -1; }")
     _check(mod, "", monkeypatch)
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3])
+def test_random_graphs_same_rows_as_the_row_path(monkeypatch, seed):
+    """Random arcs over 8 nodes (self-loops, parallel arcs, nodes without arcs), fractional costs."""
+    import random
+    rng = random.Random(seed)
+    arcs = sorted({(rng.randint(1, 8), rng.randint(1, 8), rng.randint(1, 9) / 4) for _ in range(rng.randint(5, 25))})
+    dat = "Arcs = { %s };" % ", ".join("<%d,%d,%g>" % a for a in arcs)
+    mod = TUPLES.replace("range Nodes = 1..5;", "range Nodes = 1..8;") % (
+        "forall(n in Nodes, k in 1..2) c: sum(a in out[n]) a.cost * k * flow[a] - sum(a in into[n] : a.cost > 1)"
+        " 0.3 * flow[a] + z[n] >= 0.5 * k;")
+    _check(mod, dat, monkeypatch)
+    assert _taken(monkeypatch, mod, dat) == ["one"]
