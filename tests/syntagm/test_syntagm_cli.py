@@ -168,3 +168,15 @@ def test_mcp_without_its_extra_names_the_install_command(monkeypatch, capsys):
     err = capsys.readouterr().err
     assert 'pip install "pyopl[mcp]"' in err and "internal error" not in err
     assert len(err.strip().splitlines()) == 1
+
+
+def test_compare_without_networkx_names_the_llm_extra(monkeypatch, capsys, tmp_path):
+    """``syntagm compare`` in a plain ``pip install pyopl`` (no ``llm`` extra, so no networkx): a
+    usage error naming the extra, exit 2 (it printed "unknown (none): the comparison did not
+    finish (ModuleNotFoundError: ...)", exit 1)."""
+    model = tmp_path / "a.mod"
+    model.write_text("dvar float+ x; minimize x; subject to { x >= 1; }\n", encoding="utf-8")
+    monkeypatch.setitem(sys.modules, "networkx", None)
+    assert main(["compare", str(model), str(model)]) == 2
+    err = capsys.readouterr().err
+    assert "pip install 'pyopl[llm]'" in err and "networkx" in err
