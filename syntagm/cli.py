@@ -327,6 +327,19 @@ def cmd_prompt_size(args: argparse.Namespace, kb: tuple[Any, int] = (None, 0)) -
     return EXIT_OK
 
 
+def _serve_mcp() -> int:
+    """``syntagm mcp``: the server needs the ``mcp`` extra.  Without it: one line naming the install
+    command, exit status 2 (EXIT_USAGE), as ``pyopl mcp`` does; not an internal error."""
+    try:
+        import mcp.server  # noqa: F401  (mcp 1.x and 2.x both have it)
+    except ImportError as e:
+        print(f'syntagm: `syntagm mcp` needs the mcp extra: pip install "pyopl[mcp]" ({e})', file=sys.stderr)
+        return EXIT_USAGE
+    from .commands.mcp_server import main as serve
+
+    return serve()
+
+
 def main(argv: list[str] | None = None) -> int:
     """Entry point of the ``syntagm`` script and ``python -m syntagm``; returns the exit status."""
     parser = build_parser()
@@ -336,8 +349,7 @@ def main(argv: list[str] | None = None) -> int:
         return EXIT_USAGE
     try:
         if args.command == "mcp":
-            from .commands.mcp_server import main as serve
-            return serve()
+            return _serve_mcp()
         if args.command == "grammar":
             from .decoding.contract import contract_grammar
             sys.stdout.write(contract_grammar())

@@ -51,6 +51,7 @@ def array_paths_off(monkeypatch) -> None:
     from pyopl.lowering.arrays import vectorised, vectorised_rows, vectorised_subsets
 
     monkeypatch.setattr(constraints, "vector_forall", lambda inst, s, env: False)
+    monkeypatch.setattr(constraints, "precedence_forall", lambda inst, s, env: False)
     monkeypatch.setattr(vectorised_rows, "vector_objective", lambda inst, expr: None)
     monkeypatch.setattr(vectorised, "vector_sum", lambda ev, node, env: None)
     monkeypatch.setattr(declarations, "vector_domain_bounds", lambda *a: None)

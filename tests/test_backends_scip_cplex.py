@@ -92,6 +92,26 @@ def test_auto_skips_a_backend_that_is_not_installed():
     assert pyopl.compile_model(DISC_QCP).solve().objective == pytest.approx(2.0, abs=1e-5)
 
 
+
+def test_auto_with_no_taker_installed_says_how_to_install_one(monkeypatch):
+    """``--solver auto`` on a quadratic constraint with only HiGHS installed (a fresh ``pip install
+    pyopl``) falls back to HiGHS's refusal; its help named ``--solver scip`` "or leave `--solver
+    auto` to choose" although auto had just chosen nothing: it names the pip extras instead."""
+    from pyopl.backends import capabilities
+
+    monkeypatch.setattr(capabilities, "installed", lambda b: b == "highs")
+    res = pyopl.compile_model(DISC_QCP).solve(solver="highs")
+    (d,) = res.diagnostics
+    assert d.code == "OPL0703" and "HiGHS takes no quadratic constraints" in d.message
+    assert 'SCIP, Gurobi and CPLEX take it, but none is installed: `pip install "pyopl[scip]"`' in d.help
+    assert '`pip install "pyopl[gurobi]"`' in d.help and '`pip install "pyopl[cplex]"`' in d.help
+    chosen, why = choose(pyopl.compile_model("using CP;\ndvar int x in 0..3;\nmaximize x;").ir,
+                         is_installed=lambda b: b == "highs")
+    assert chosen is None and why.endswith("CP-SAT takes it, but it is not installed")
+    monkeypatch.setattr(capabilities, "installed", lambda b: True)  # installed: the help names the solver
+    (d,) = pyopl.compile_model(DISC_QCP).solve(solver="highs").diagnostics
+    assert d.help.startswith("solve it with `--solver scip`")
+
 def test_cli_auto_names_the_solver_in_json_and_text(tmp_path):
     path = tmp_path / "m.mod"
     path.write_text(MIQP)

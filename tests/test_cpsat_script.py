@@ -210,3 +210,30 @@ main { thisOplModel.generate(); cp.solve(); thisOplModel.postProcess(); }""")
     d = [d for d in r.diagnostics if d.code == "OPL1060"]
     assert d and d[0].message == "`x[1]` has no value: the solve ended `infeasible` without a solution"
     assert d[0].span.line == 5
+
+
+def test_opl_interval_functions_read_the_solution_in_a_script():
+    """`Opl.presenceOf(a)`, `Opl.startOf(a[, absVal])`, `endOf`, `sizeOf`, `lengthOf` after a CP solve (IBM's
+    VRP example reads `Opl.presenceOf(truck[veh])`). By hand: `a` (size 3) must end by 3, so it is [0, 3);
+    `b` is optional and absent because its presence would cost 10; startOf(b, -1) is the absent value -1."""
+    r = pyopl.solve("""using CP;
+dvar interval a size 3;
+dvar interval b optional size 2;
+minimize endOf(a) + 10 * presenceOf(b);
+subject to { endOf(a) <= 3; }
+execute {
+  writeln(Opl.presenceOf(a), " ", Opl.startOf(a), " ", Opl.endOf(a), " ", Opl.sizeOf(a), " ", Opl.lengthOf(a));
+  writeln(Opl.presenceOf(b), " ", Opl.startOf(b, -1), " ", Opl.endOf(b));
+  if (1 == Opl.presenceOf(a)) writeln("a is present");
+}
+""", source="text")
+    assert r.status == "optimal"
+    assert r.script_output.splitlines() == ["true 0 3 3 3", "false -1 0", "a is present"]
+
+
+def test_opl_interval_function_of_a_number_is_named():
+    r = pyopl.solve("using CP;\ndvar int x in 0..2;\nminimize x;\nexecute { writeln(Opl.startOf(x)); }\n",
+                    source="text")
+    [d] = [d for d in r.diagnostics if d.is_error]
+    assert (d.code, d.line, d.column) == ("OPL1055", 4, 19)
+    assert "`Opl.startOf` takes one interval variable" in d.message

@@ -221,8 +221,8 @@ def choose(ir: IR, is_installed=installed) -> tuple[str | None, str]:
         return None, "no backend takes a model with %s" % what
     return None, "the model has %s; %s take%s it, but %s" % (
         what, _names(have), "s" if len(have) == 1 else "",
-        "none of them is installed" if not any(is_installed(b) for b in have)
-        else "the model is over the size limits of the installed ones' bundled licences")
+        ("it is not installed" if len(have) == 1 else "none of them is installed")
+        if not any(is_installed(b) for b in have) else "the model is over the size limits of the installed ones' bundled licences")
 
 
 def _names(backends: list[str]) -> str:
@@ -231,8 +231,16 @@ def _names(backends: list[str]) -> str:
 
 
 def _help_for(backends: list[str]) -> str:
+    """How to solve a model that needs one of ``backends``: name them, or, when none of them is
+    installed, the pip extras that install them (``--solver auto`` cannot choose one that is not
+    installed: it falls back to HiGHS, whose refusal this help completes)."""
     if not backends:
         return "reformulate the model without it"
+    if not any(installed(b) for b in backends):
+        extras = ["`pip install \"pyopl[%s]\"`" % (CAPABILITIES[b].extra or b) for b in backends]
+        return "%s take%s it, but none is installed: %s%s, then leave `--solver auto` to choose" % (
+            _names(backends), "s" if len(backends) == 1 else "", extras[0],
+            " (or %s)" % ", ".join(extras[1:]) if len(extras) > 1 else "")
     first = backends[0]
     alts = " (or %s)" % ", ".join("`--solver %s`" % b for b in backends[1:]) if len(backends) > 1 else ""
     return "solve it with `--solver %s`%s (Python: `solver=\"%s\"`), or leave `--solver auto` to choose" % (

@@ -53,7 +53,16 @@ def _read(path: str) -> str:
 
 
 def cmd_compare(args: Any) -> int:
-    """Run ``syntagm compare``; returns the exit status."""
+    """Run ``syntagm compare``; returns the exit status.
+
+    Raises :class:`~syntagm.errors.ConfigError` (exit status 2) without the ``llm`` extra: the
+    structural match needs networkx, and without it every comparison would end ``unknown``."""
+    try:
+        import networkx  # noqa: F401
+    except ImportError:
+        from ..errors import ConfigError
+
+        raise ConfigError("syntagm compare needs the networkx package: pip install 'pyopl[llm]'") from None
     from ..bench.equivalence import compare_models
 
     (ma, da), (mb, db) = _pairs(args.files)

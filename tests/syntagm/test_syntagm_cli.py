@@ -156,3 +156,27 @@ def test_failed_run_names_the_compile_error(server, tmp_path, problem_file, monk
     assert len(why) == 1 and why[0].startswith("why: the last model does not compile: model:2:14: OPL")
     assert "yy" in why[0]
     assert json.loads((tmp_path / "o" / "solution.json").read_text())["failure"] == why[0][len("why: "):]
+
+
+def test_mcp_without_its_extra_names_the_install_command(monkeypatch, capsys):
+    """``syntagm mcp`` without the mcp extra: one line with the install command and exit 2, as
+    ``pyopl mcp`` does (it said "internal error: ModuleNotFoundError", exit 3, in a fresh install).
+    The missing extra is simulated by blocking its modules in ``sys.modules``."""
+    for name in ("mcp", "mcp.server", "mcp.server.fastmcp", "mcp.server.mcpserver"):
+        monkeypatch.setitem(sys.modules, name, None)
+    assert main(["mcp"]) == 2
+    err = capsys.readouterr().err
+    assert 'pip install "pyopl[mcp]"' in err and "internal error" not in err
+    assert len(err.strip().splitlines()) == 1
+
+
+def test_compare_without_networkx_names_the_llm_extra(monkeypatch, capsys, tmp_path):
+    """``syntagm compare`` in a plain ``pip install pyopl`` (no ``llm`` extra, so no networkx): a
+    usage error naming the extra, exit 2 (it printed "unknown (none): the comparison did not
+    finish (ModuleNotFoundError: ...)", exit 1)."""
+    model = tmp_path / "a.mod"
+    model.write_text("dvar float+ x; minimize x; subject to { x >= 1; }\n", encoding="utf-8")
+    monkeypatch.setitem(sys.modules, "networkx", None)
+    assert main(["compare", str(model), str(model)]) == 2
+    err = capsys.readouterr().err
+    assert "pip install 'pyopl[llm]'" in err and "networkx" in err

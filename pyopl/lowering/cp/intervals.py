@@ -97,7 +97,8 @@ def interval_decl(inst: Any, d: A.IntervalDecl, dims: list, envs: list) -> Any:
                 raise EvalError("value-out-of-range", (d.domain or d.size).span, "`%s`%s cannot fit its size %d in the "
                                 "window %d..%d" % (d.name, _at(key), smin, lo, hi),
                                 help="widen the window or make the interval `optional`")
-            if len(inst.cols.lower) != first + len(cols[0]):  # (columns added meanwhile: a dexpr in the data)
+            if len(inst.cols.lower) != first:  # (columns added meanwhile, the pending ones not yet among them:
+                # a dexpr in the data; comparing with first + pending flushed at every interval, 1,000 blocks)
                 _flush(inst, cols)
                 first = len(inst.cols.lower)
             j = first + len(cols[0])

@@ -22,6 +22,7 @@ from ..cp.constraints import CpConstraint
 from ..linearise.epigraph import AbsContext, row_ok, settle
 from ..linearise.quadratic import QuadLeaf, QuadRow, product_site
 from ..arrays.vectorised_rows import vector_forall
+from ..cp.precedence_rows import precedence_forall
 
 
 def lower_block(inst: Instance, block: A.ConstraintsBlock) -> None:
@@ -53,8 +54,8 @@ def _stmt(inst: Instance, s: A.Stmt, env: dict) -> None:
             raise
     elif isinstance(s, A.Forall):
         inst.rows.meter.env = env
-        if vector_forall(inst, s, env):  # the common shapes, all rows at once; False: row by row
-            return
+        if vector_forall(inst, s, env) or precedence_forall(inst, s, env):  # the common shapes, all rows
+            return  # at once (and CP precedences over interval arrays); False: row by row
         for e in inst.ev.iterate(s.quals, env, s):
             _stmt(inst, s.body, e)
     elif isinstance(s, A.Block):

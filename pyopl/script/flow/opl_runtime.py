@@ -268,7 +268,32 @@ class OplNamespace(_Host):
             "element": lambda a, s: opl_arrays.element(self.ctx, a, s),
             "standardDeviation": lambda a, s: opl_arrays.std_dev(self.ctx, a, s),
             "append": lambda a, s: opl_arrays.append(a, s),
+            # an interval's solution (OPL's presenceOf/startOf/... in a script: IBM's VRP example reads
+            # `Opl.presenceOf(truck[veh])` after the solve); an absent interval gives absVal (0)
+            "presenceOf": lambda a, s: _interval_arg(self.ctx, a, s, "presenceOf").get_member("present", s),
+            **{fn: (lambda a, s, fn=fn, member=member: _interval_value(self.ctx, a, s, fn, member))
+               for fn, member in (("startOf", "start"), ("endOf", "end"), ("sizeOf", "size"), ("lengthOf", "length"))},
         }
+
+
+def _interval_arg(ctx: Any, args: list, span: Any, fn: str) -> Any:
+    """The one interval variable ``Opl.<fn>`` reads (a script error naming what was given instead)."""
+    from ..opl.intervals import IntervalHost
+
+    iv = _arg(args, 0)
+    if not isinstance(iv, IntervalHost) or not iv.is_item:
+        raise host_error("script-value-type", "`Opl.%s` takes one interval variable, not %s" % (fn, _words(iv)), span,
+                         help="write `Opl.%s(a)` with `a` one interval of the solved model" % fn)
+    return iv
+
+
+def _interval_value(ctx: Any, args: list, span: Any, fn: str, member: str) -> Any:
+    """``Opl.startOf(a[, absVal])`` and its kin after a solve: the interval's value, ``absVal`` (0) when absent
+    (OPL Language Reference, "startOf")."""
+    iv = _interval_arg(ctx, args, span, fn)
+    if not iv.get_member("present", span):
+        return _num(ctx, args[1], span, "the absent value of `Opl.%s`" % fn) if len(args) > 1 else 0.0
+    return iv.get_member(member, span)
 
 
 def _log(v: float, fn: Any) -> float:

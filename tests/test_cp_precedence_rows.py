@@ -1,0 +1,93 @@
+"""Precedence constraints in a ``forall`` made from arrays (pyopl/lowering/cp/precedence_rows.py)
+give the IR the row path gives: the same rows, CP records (``linear_if``, ``posted``) and order."""
+from __future__ import annotations
+
+import pytest
+
+import pyopl
+from pyopl.lowering.cp import precedence_rows
+from pyopl.lowering.model import constraints
+from tests.ir_compare import assert_same_bits
+
+JOBSHOP = """using CP;
+int n = 4; int k = 3;
+int pt[0..n-1][0..k-1] = [[3, 1, 4], [1, 5, 9], [2, 6, 5], [3, 5, 8]];
+dvar interval a[j in 0..n-1][o in 0..k-1] size pt[j][o];
+subject to {
+  forall (j in 0..n-1, o in 0..k-2)
+    endBeforeStart(a[j][o], a[j][o+1]);
+  forall (j in 0..n-1, o in 0..k-2 : j != 2)
+    ct: startBeforeStart(a[j][o+1], a[j][o], pt[j][o] - 2);
+  forall (j in 0..n-2)
+    endBeforeEnd(a[j][0], a[j+1][0], j * 2 + 1);
+  forall (j in 0..n-2)
+    startAtEnd(a[j+1][2], a[j][2]);
+}
+"""
+
+TUPLES = """using CP;
+tuple Op { string job; int pos; int dur; };
+{Op} Ops = {<"a", 1, 3>, <"a", 2, 2>, <"b", 1, 4>, <"b", 2, 1>, <"c", 1, 2>, <"c", 2, 2>};
+{string} Jobs = {o.job | o in Ops};
+dvar interval t[o in Ops] size o.dur;
+dvar interval opt[j in Jobs] optional size 2;
+subject to {
+  forall (o1 in Ops, o2 in Ops : o1.job == o2.job && o2.pos == o1.pos + 1)
+    prec: endBeforeStart(t[o1], t[o2], o1.dur mod 2);
+  forall (o in Ops, j in Jobs : o.job == j)
+    startBeforeStart(opt[j], t[o]);
+  forall (j in Jobs, o in Ops : o.job == j && o.pos == 2)
+    endBeforeEnd(t[o], opt[j], 1);
+}
+"""
+
+
+def _records(ir) -> list:
+    return [(c.kind, c.label, c.key, c.span, c.data, c.exprs) for c in ir.cp_constraints]
+
+
+def _both(mod: str, monkeypatch) -> tuple:
+    calls = []
+    real = precedence_rows.precedence_forall
+    monkeypatch.setattr(constraints, "precedence_forall", lambda *a: calls.append(real(*a)) or calls[-1])
+    fast = pyopl.compile_model(mod).ir
+    monkeypatch.setattr(constraints, "precedence_forall", lambda *a: False)
+    slow = pyopl.compile_model(mod).ir
+    return fast, slow, calls
+
+
+@pytest.mark.parametrize("mod", [JOBSHOP, TUPLES], ids=["ranges-filtered-delay", "tuples-optional"])
+def test_arrays_give_the_row_paths_ir(mod, monkeypatch):
+    fast, slow, calls = _both(mod, monkeypatch)
+    assert calls and all(calls)  # every precedence family went through the arrays
+    assert_same_bits(fast, slow)
+    assert _records(fast) == _records(slow)
+    assert len(fast.cp_constraints) > 0
+
+
+def test_rows_as_the_rule_says(monkeypatch):
+    """``endBeforeStart(a, b, z)``: end(a) + z <= start(b); the ``...At...`` ones are equalities
+    (OPL manual, "Precedence constraints between interval variables"), checked on the columns."""
+    fast, _slow, _calls = _both(JOBSHOP, monkeypatch)
+    iv = {tuple(i.key): i for i in fast.intervals}
+    A = fast.A.tocsr()
+    rows = {}
+    for r in range(A.shape[0]):
+        lo, hi = A.indptr[r], A.indptr[r + 1]
+        rows.setdefault(tuple(sorted(zip(A.indices[lo:hi].tolist(), A.data[lo:hi].tolist()))), []).append(
+            (fast.row_lower[r], fast.row_upper[r], fast.row_label[r], fast.row_key[r]))
+    a, b = iv[(1, 0)], iv[(1, 1)]
+    assert rows[tuple(sorted([(a.end, 1.0), (b.start, -1.0)]))] == [(float("-inf"), 0.0, "#aux", ())]
+    # ct: startBeforeStart(a[1][1], a[1][0], pt[1][0] - 2): start(a[1][1]) - start(a[1][0]) <= 1
+    assert rows[tuple(sorted([(b.start, 1.0), (a.start, -1.0)]))] == [(float("-inf"), 1.0, "ct#aux", (1, 0))]
+    c, d = iv[(2, 2)], iv[(3, 2)]  # startAtEnd(a[3][2], a[2][2]): start(a[3][2]) == end(a[2][2])
+    assert rows[tuple(sorted([(d.start, 1.0), (c.end, -1.0)]))] == [(0.0, 0.0, "#aux", ())]
+    assert not any(k[:1] == (2,) for _l, _h, lab, k in sum(rows.values(), []) if lab == "ct#aux")  # j != 2
+
+
+def test_a_bad_index_is_the_row_paths_error():
+    mod = JOBSHOP.replace("endBeforeStart(a[j][o], a[j][o+1])", "endBeforeStart(a[j][o], a[j][o+2])")
+    with pytest.raises(pyopl.CompileError) as e:
+        pyopl.compile_model(mod)
+    assert "OPL0301" in str(e.value) and "3 is not in the index set 0..2 of `a`" in str(e.value)
+    assert "j = 0, o = 1" in str(e.value)  # the first binding that fails, as the row path meets it
