@@ -3,22 +3,9 @@ sub-folders (issue 49) and will move pyopl/lowering's: its import rewriting on s
 right answer is written here by hand."""
 from __future__ import annotations
 
-import importlib.util
-import sys
-from pathlib import Path
+from tools_support import load_tool
 
-ROOT = Path(__file__).resolve().parent.parent
-
-
-def _tool():
-    spec = importlib.util.spec_from_file_location("move_modules", ROOT / "tools" / "move_modules.py")
-    mod = importlib.util.module_from_spec(spec)
-    sys.modules.setdefault("move_modules", mod)
-    spec.loader.exec_module(mod)
-    return mod
-
-
-tool = _tool()
+tool = load_tool("move_modules")
 MOVES = {"pkg.sub.a": "pkg.sub.low.a", "pkg.sub.b": "pkg.sub.high.b"}
 
 

@@ -8,25 +8,16 @@ its own tests below run it on small packages written here, whose cycles are know
 from __future__ import annotations
 
 import ast
-import importlib.util
 import re
-import sys
 from pathlib import Path
 
 import pytest
+from tools_support import load_tool
 
 ROOT = Path(__file__).resolve().parent.parent
 
 
-def _tool():
-    spec = importlib.util.spec_from_file_location("import_cycles", ROOT / "tools" / "import_cycles.py")
-    mod = importlib.util.module_from_spec(spec)
-    sys.modules.setdefault("import_cycles", mod)
-    spec.loader.exec_module(mod)
-    return mod
-
-
-cycles_tool = _tool()
+cycles_tool = load_tool("import_cycles")
 
 
 def _write(root: Path, files: dict[str, str]) -> Path:

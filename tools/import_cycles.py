@@ -47,7 +47,7 @@ def collect_modules(package: Path, root: Path) -> dict[str, Path]:
     return {module_name(p, root): p for p in sorted(package.rglob("*.py"))}
 
 
-def _resolve(current: str, is_package: bool, level: int, module: str | None) -> str:
+def resolve(current: str, is_package: bool, level: int, module: str | None) -> str:
     """The absolute name of ``from <level dots><module> import ...`` written in *current*."""
     if level == 0:
         return module or ""
@@ -91,7 +91,7 @@ def imports_of(name: str, path: Path, modules: dict[str, Path]) -> set[str]:
                 if target:
                     found.add(target)
         elif isinstance(node, ast.ImportFrom):
-            base = _resolve(name, is_package, node.level, node.module)
+            base = resolve(name, is_package, node.level, node.module)
             for alias in node.names:
                 sub = f"{base}.{alias.name}" if base else alias.name
                 if sub in modules:

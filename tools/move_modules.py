@@ -27,6 +27,9 @@ import subprocess
 import sys
 from pathlib import Path
 
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from import_cycles import resolve  # noqa: E402  (one reading of a relative import, shared with the cycle finder)
+
 ROOT = Path.cwd()
 TEXT_SUFFIXES = {".py", ".md", ".toml", ".txt", ".cfg", ".lark", ".sh", ".json", ".yml", ".yaml", ".ini", ".rst"}
 
@@ -53,16 +56,6 @@ def module_of(path: Path) -> tuple[str, bool]:
     if parts[-1] == "__init__":
         return ".".join(parts[:-1]), True
     return ".".join(parts), False
-
-
-def resolve(current: str, is_package: bool, level: int, module: str | None) -> str:
-    """The absolute name of ``from <level dots><module> import ...`` written in ``current``."""
-    if level == 0:
-        return module or ""
-    base = current.split(".") if is_package else current.split(".")[:-1]
-    if level > 1:
-        base = base[: len(base) - (level - 1)]
-    return ".".join(base + ([module] if module else []))
 
 
 def relative(current_package: str, target: str) -> str:
