@@ -42,7 +42,7 @@ from ..forms.errors import EvalError
 from ..forms.linear import LinExpr
 from ..forms.tupleindex import foreign_tuple
 from . import vectorised_inline  # (it takes this module's cache and errors as arguments: no import back)
-from ..forms.shapes import conjuncts
+from ..forms.shapes import binder_equalities, conjuncts
 from .array_types import EXACT, Domain, _Fallback, _flatten_index, _Lin, _numeric, _Small, _Vec  # noqa: F401  (re-exported for the array paths)
 from .ragged import CellItems, cell_positions, merged_blocks, picked_blocks
 from .vectorised_calls import PURE_CALLS, extra_data, pure_invariant
@@ -410,15 +410,7 @@ class _Sum:
         return None, False
 
     def _grouped_conjunct(self, f: A.Expr, name: str, domain: Any) -> np.ndarray | None:
-        if not (isinstance(f, A.Compare) and f.ops == ["=="] and len(f.operands) == 2):
-            return None
-        for mine, other in (f.operands, f.operands[::-1]):
-            if isinstance(mine, A.Field) and isinstance(mine.base, A.Name) and mine.base.id == name:
-                field = mine.name
-            elif isinstance(mine, A.Name) and mine.id == name:
-                field = None
-            else:
-                continue
+        for field, other in binder_equalities(f, name):
             used = self.cache.names(other)[1]
             if name in used or not used.isdisjoint(self.iters):
                 continue

@@ -37,7 +37,7 @@ from ..forms.constant_side import MIRROR, constant_side
 from ...syntax import ast as A
 from ..forms.linear import LinExpr
 from . import vectorised_inline
-from ..forms.shapes import conjuncts
+from ..forms.shapes import binder_equalities, conjuncts
 from .vectorised_inline import flattened_forall, inlined_expr, inlined_forall, is_flattened
 from .vectorised_subsets import subset_join
 from .ragged import bind_cells, bind_filtered_range, bind_range_per_row, merge_repeats
@@ -441,16 +441,8 @@ class _Rows:
 
     def _join_on(self, sub: _Sum, b: A.Binder, domain: Any, f: A.Expr) -> bool:
         """:meth:`_join` on the conjunct ``f`` of the filter (False: it is not a usable equality)."""
-        if not (isinstance(f, A.Compare) and f.ops == ["=="] and len(f.operands) == 2):
-            return False
         name = b.patterns[0].name
-        for mine, other in (f.operands, f.operands[::-1]):
-            if isinstance(mine, A.Field) and isinstance(mine.base, A.Name) and mine.base.id == name:
-                field = mine.name
-            elif isinstance(mine, A.Name) and mine.id == name:
-                field = None
-            else:
-                continue
+        for field, other in binder_equalities(f, name):
             if name in _names(other) or not (set(_names(other)) & set(sub.iters)):
                 continue
             ranked = sorted_groups(self.cache, domain, field)  # plain numbers: looked up with searchsorted

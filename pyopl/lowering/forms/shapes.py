@@ -36,6 +36,18 @@ def index_chain(node: A.Index) -> tuple[A.Expr, list[tuple[A.Index, A.Expr]]]:
     return n, steps
 
 
+def binder_equalities(f: A.Expr, name: str):
+    """The other side of ``f`` where ``f`` is ``name.field == other`` or ``name == other`` (either
+    order): yields ``(field, other)``, ``field`` None for the element itself (a filter's usable equality)."""
+    if not (isinstance(f, A.Compare) and f.ops == ["=="] and len(f.operands) == 2):
+        return
+    for mine, other in (f.operands, f.operands[::-1]):
+        if isinstance(mine, A.Field) and isinstance(mine.base, A.Name) and mine.base.id == name:
+            yield mine.name, other
+        elif isinstance(mine, A.Name) and mine.id == name:
+            yield None, other
+
+
 def conjuncts(e: A.Expr) -> list[A.Expr]:
     """The operands of a chain of ``&&`` (``e`` itself when it is not one), left to right."""
     out, stack = [], [e]
