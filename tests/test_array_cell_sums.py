@@ -128,6 +128,11 @@ range Nodes = 1..5;
 {string} Names = {"a", "b", "c"};
 tuple job { string who; int len; }
 {job} Jobs = { <"b", 3>, <"a", 1>, <"b", 2>, <"z", 9> };
+{int} A = {1, 2, 3, 4, 5, 6, 7, 8};
+int src[A] = [1, 1, 2, 3, 3, 5, 2, 4];
+int dst[A] = [2, 3, 3, 1, 3, 1, 2, 2];
+float w[A] = [1, 2, 3, 1, 1, 2, 4, 5];
+int head[a in Arcs] = a.d;
 %s
 """
 
@@ -139,6 +144,19 @@ GROUPED_DECLS = [
     "{float} heads[n in Nodes] = {a.d | a in Arcs : a.o == n};",  # ints converted to float as declared
     "{int} lens[s in Names] = {j.len | j in Jobs : j.who == s};",  # string keys, one with no element
     "{int} same[n in Nodes] = {i | i in Nodes : i == n};",
+    # issue 46, round 8: the key (and the value) an expression of the element, a data array indexed by it
+    "{int} outA[n in Nodes] = {a | a in A : src[a] == n};",
+    "{int} inA[n in Nodes] = {a | a in A : n == dst[a]};",
+    "{int} succ[n in Nodes] = {dst[a] | a in A : src[a] == n};",  # 2 -> 3, 2 -> 2: in the order met
+    "{int} byMod[n in Nodes] = {a | a in A : (a mod 5) + 1 == n};",
+    "{arc} viaHead[n in Nodes] = {a | a in Arcs : head[a] == n};",  # an array indexed by tuples
+]
+
+# not grouped (the element path builds them, the same sets): a float key, a key that depends on the cell
+NOT_GROUPED_DECLS = [
+    "{int} byWeight[n in Nodes] = {a | a in A : w[a] == n};",
+    "{int} shifted[n in Nodes] = {a + n | a in A : src[a] == n};",
+    "{float} weights[n in Nodes] = {w[a] | a in A : dst[a] == n};",  # float values
 ]
 
 # by hand from the literals above
@@ -146,19 +164,23 @@ EXPECTED = {
     "nbrs": {(1,): [2, 3], (2,): [3], (3,): [1, 4], (4,): [1], (5,): []},
     "lens": {("a",): [1], ("b",): [3, 2], ("c",): []},
     "same": {(k,): [k] for k in range(1, 6)},
+    "outA": {(1,): [1, 2], (2,): [3, 7], (3,): [4, 5], (4,): [8], (5,): [6]},
+    "inA": {(1,): [4, 6], (2,): [1, 7, 8], (3,): [2, 3, 5], (4,): [], (5,): []},
+    "succ": {(1,): [2, 3], (2,): [3, 2], (3,): [1, 3], (4,): [2], (5,): [1]},
+    "byMod": {(1,): [5], (2,): [1, 6], (3,): [2, 7], (4,): [3, 8], (5,): [4]},
 }
 
 
-def _cells(mod: str, name: str, monkeypatch, on: bool) -> dict:
+def _cells(mod: str, name: str, monkeypatch, on: bool, grouped: bool = True) -> dict:
     from pyopl.lowering.arrays import vectorised_subsets
     taken = []
     real = vectorised_subsets.vector_grouped_sets
     monkeypatch.setattr(vectorised_subsets, "vector_grouped_sets",
-                        (lambda *a: (lambda r: (taken.append(r is not None), r)[1])(real(*a))) if on else
+                        (lambda *a: (lambda r: (a[1].name != name or taken.append(r is not None), r)[1])(real(*a))) if on else
                         (lambda *a: None))
     arr = pyopl.compile_model(mod).instance.symbols[name].value
     monkeypatch.undo()
-    assert taken == ([True] if on else [])
+    assert taken == ([grouped] if on else [])
     return {k: (list(v), type(v).__name__, repr(v.elem_type), [type(x) for x in v]) for k, v in arr.data.items()}
 
 
@@ -170,6 +192,27 @@ def test_grouped_cells_equal_the_element_path(monkeypatch, decl):
     assert on == off
     if name in EXPECTED:
         assert {k: v[0] for k, v in on.items()} == EXPECTED[name]
+
+
+@pytest.mark.parametrize("decl", NOT_GROUPED_DECLS)
+def test_not_grouped_cells_equal_the_element_path(monkeypatch, decl):
+    mod = GROUPED % decl
+    name = decl.split("}")[1].split("[")[0].strip()
+    assert _cells(mod, name, monkeypatch, True, False) == _cells(mod, name, monkeypatch, False)
+
+
+def test_grouped_cells_an_index_outside_its_set_is_the_element_paths_error(monkeypatch):
+    """``part`` has no element 5: the group-by steps aside and the element path words it, as with it off."""
+    mod = GROUPED % "int part[1..4] = [1, 2, 3, 4];\n{int} bad[n in Nodes] = {a | a in A : part[a] == n};"
+    words = []
+    for on in (True, False):
+        if not on:
+            from pyopl.lowering.arrays import vectorised_subsets
+            monkeypatch.setattr(vectorised_subsets, "vector_grouped_sets", lambda *a: None)
+        with pytest.raises(pyopl.CompileError) as e:
+            pyopl.compile_model(mod)
+        words.append(str(e.value))
+    assert words[0] == words[1] and "part" in words[0]
 
 
 def test_grouped_cells_a_missing_field_is_the_element_paths_error():

@@ -416,14 +416,17 @@ def _grid(t: tuple, r0: int, r1: int) -> np.ndarray:
 
 # ---------------------------------------------------------------------- grouped by a field
 def vector_grouped_sets(inst: Any, d: A.ParamDecl, typ: Any, dims: list[Any]) -> OplArray | None:
-    """``{T} S[n in N] = {a | a in D : a.f == n}`` (or ``{a.g | ...}``, ``n == a.f``, ``a == n``):
-    every element of ``D`` put in the cell of its field ``f`` in one pass (a group-by: each key's
+    """``{T} S[n in N] = {a | a in D : a.f == n}`` (or ``{a.g | ...}``, ``n == a.f``, ``a == n``, and any
+    data expression of the element on either side: ``src[a] == n``, ``{dst[a] | ...}``):
+    every element of ``D`` put in the cell of its key in one pass (a group-by: each key's
     elements in ``D``'s order), instead of the filter evaluated for every key and every element
     (about 1 ms a cell for 2,000 arcs).  Each cell is then the set the element path makes
     (``OplSet`` of the picked values, first of equal values kept) converted to ``T`` as the element
-    path converts it; equality of the field and the key is the dict lookup (ints and strings only,
-    so ``==`` and hashing agree).  None when not of this shape (nothing spent then); the work counted
-    is the element path's, every element of ``D`` per key."""
+    path converts it; equality of the key expression and the key is the dict lookup (ints and strings
+    only, so ``==`` and hashing agree).  An expression of the element is evaluated over all of ``D``
+    at once (:meth:`~pyopl.lowering.arrays.vectorised._Sum.data`: exact integers or strings only).
+    None when not of this shape (nothing spent then); the work counted is the element path's, every
+    element of ``D`` per key."""
     init = d.init
     if not (isinstance(typ, SetOf) and isinstance(init, A.SetComp) and len(d.dims) == 1 and d.dims[0].var
             and len(init.quals.binders) == 1):
@@ -439,11 +442,7 @@ def vector_grouped_sets(inst: Any, d: A.ParamDecl, typ: Any, dims: list[Any]) ->
     left, right = f.operands
     if isinstance(left, A.Name) and left.id == key:
         left, right = right, left
-    if not (isinstance(right, A.Name) and right.id == key):
-        return None
-    field = _own_field(left, name)
-    value = _own_field(init.value, name)
-    if field is False or value is False:
+    if not (isinstance(right, A.Name) and right.id == key) or key in _names(left) or key in _names(init.value):
         return None
     ev = inst.ev
     try:
@@ -456,12 +455,9 @@ def vector_grouped_sets(inst: Any, d: A.ParamDecl, typ: Any, dims: list[Any]) ->
     budget = inst.budget
     if total < MIN_ELEMENTS or total * n > budget.max_work - budget.used:
         return None  # the element path counts and words the work limit where it is reached
-    if (field is not None or value is not None) and not all(isinstance(x, OplTuple) for x in items):
-        return None
-    try:  # (a field the tuples lack: the element path words it)
-        keys = items if field is None else [x.field(field) for x in items]
-        vals = items if value is None else [x.field(value) for x in items]
-    except (ValueError, AttributeError, TypeError):
+    keys = _element_values(ev, cache, domain, items, left, name, init)
+    vals = _element_values(ev, cache, domain, items, init.value, name, init)
+    if keys is None or vals is None:
         return None
     names = list(dims[0])
     if not _plain_keys(keys) or not _plain_keys(names):
@@ -476,6 +472,43 @@ def vector_grouped_sets(inst: Any, d: A.ParamDecl, typ: Any, dims: list[Any]) ->
         budget.hold(len(picked), init)
         data[(k,)] = convert_scalar(OplSet(picked, infer_elem_type(picked)), typ, d.name, init.span)
     return OplArray(d.name, dims, data)
+
+
+def _element_values(ev: Any, cache: Any, domain: Any, items: list, n: A.Expr, name: str, owner: Any) -> list | None:
+    """The values of ``n`` for each element ``name`` of ``domain`` (``items``), as the element path makes
+    them: the element itself, its field, or a data expression of it evaluated over all elements at once
+    (exact integers, as Python ints, or strings only); None when not covered (any error included: the
+    element path then evaluates it and words what goes wrong)."""
+    own = _own_field(n, name)
+    if own is None:
+        return items
+    if own is not False:
+        if not all(isinstance(x, OplTuple) for x in items):
+            return None
+        try:  # (a field the tuples lack: the element path words it)
+            return [x.field(own) for x in items]
+        except (ValueError, AttributeError, TypeError):
+            return None
+    if len(items) < MIN_ELEMENTS:
+        return None
+    space = _Sum(ev, cache, None, {})
+    space.owner = owner
+    space.iters[name] = (domain, np.arange(len(items), dtype=np.int64))
+    space.size = len(items)
+    try:
+        with np.errstate(all="ignore"):
+            v = space.data(n)
+            if v.is_scalar or v.iter is not None:
+                return None  # (a constant, or another set's element: rare, the element path)
+            if v.objs is not None:
+                vals = list(v.objs)
+                return vals if all(type(x) is str for x in vals) else None
+            num = np.broadcast_to(space.num(v), (len(items),))
+    except NOT_COVERED:
+        return None
+    if not v.exact_int:
+        return None
+    return num.astype(np.int64).tolist()
 
 
 def _own_field(n: A.Expr, name: str) -> Any:
