@@ -63,6 +63,26 @@ TAKEN_2 = [
     "forall(i in R) c: 0.7 * x[i] + sum(j in 1..3) 0.1 * x[j] - 0.2 * x[1] == sum(j in 1..2) 0.3 * x[j] + y;",
 ]
 
+# issue 46, round 8: a `?:` whose branch holds a `sum` (each branch on the rows that pick it), sums of data
+# in a row (each row's values folded in iteration order, as the Evaluator's `acc += v`)
+TAKEN_3 = [
+    "forall(i in R) c: x[i] == (i == 1 ? 3 : sum(j in 1..i-1) 0.5 * x[j]);",  # an inventory from a window
+    "forall(i in R) c: x[i] - (i > 2 ? sum(j in R : j < i) d[j] * x[j] : y) <= 1;",  # decisions in both
+    "forall(i in R) c: (i mod 2 == 0 ? -sum(j in 1..i) x[j] : x[i]) + y >= -5;",  # a negated sum in a branch
+    "forall(i in R) c: x[i] - (i > 1 ? sum(j in 1..i) 0.3 * x[j] : 0) <= 1;",  # x[i] repeated, fractions
+    "forall(i in R) c: x[i] == (i <= 2 ? 1 : (i <= 5 ? sum(j in 1..2) x[j] : sum(j in 3..i-1) x[j]));",
+    "forall(i in R) c: x[i] >= (i > 1 ? sum(j in 1..i-1) d[j] : 0);",  # data: the cumulative demand before i
+    "forall(i in R) c: sum(j in 1..i) x[j] >= sum(j in 1..i) d[j];",  # cumulative production and demand
+    "forall(i in R) c: x[i] + y <= 2 * sum(j in 1..i : m[j] >= 0) m[j] + 0.1;",  # ints, a filter
+    "forall(i in R) c: x[i] * sum(j in 1..i) 0.1 * j <= 4;",  # 0.1 + 0.2 + 0.3 ...: the order of additions
+    "forall(i in R, s in S) c: z[s] - x[i] <= sum(j in R : j != i) (j < i ? d[j] : -0.25);",
+]
+
+ROW_PATH_3 = [
+    "forall(i in R) c: x[i] <= (i > 1 ? sum(j in 1..i-1) d[j] / d[i] : 1);",  # division by zero at i = 2
+    "forall(i in R) c: x[i] == (i > 1 ? sum(j in 1..i-1) x[j] + 1 : 2);",  # a sum of decisions inside a term
+]
+
 BRACED = [
     "forall(i in R) { a: x[i] <= d[i] + 1; b: x[i] + y >= 1; x[i] - y <= 3; }",
     "forall(i in R) { c1: d[i] * x[i] <= 4; c2: x[i] <= 5; }",  # row i = 2 of c1 has nothing: left out
@@ -84,7 +104,7 @@ BRACED_ROW_PATH = [
 ]
 
 
-@pytest.mark.parametrize("stmt", TAKEN + TAKEN_2 + ROW_PATH + BRACED + BRACED_ROW_PATH)
+@pytest.mark.parametrize("stmt", TAKEN + TAKEN_2 + TAKEN_3 + ROW_PATH + ROW_PATH_3 + BRACED + BRACED_ROW_PATH)
 def test_same_rows_as_the_row_path(monkeypatch, stmt):
     _check(HEAD % stmt, "", monkeypatch)
 
@@ -103,7 +123,7 @@ def _families_added(monkeypatch, stmt) -> list:
     return added
 
 
-@pytest.mark.parametrize("stmt", TAKEN + TAKEN_2)
+@pytest.mark.parametrize("stmt", TAKEN + TAKEN_2 + TAKEN_3)
 def test_the_array_path_takes_it(monkeypatch, stmt):
     assert _families_added(monkeypatch, stmt) == ["one"]
 
@@ -113,7 +133,7 @@ def test_a_body_the_array_path_cannot_take_goes_iteration_by_iteration(monkeypat
     assert all(a == "one" for a in _families_added(monkeypatch, stmt))  # (a nested loop's rows: per iteration)
 
 
-@pytest.mark.parametrize("stmt", ROW_PATH)
+@pytest.mark.parametrize("stmt", ROW_PATH + ROW_PATH_3)
 def test_what_the_array_path_cannot_decide_goes_row_by_row(monkeypatch, stmt):
     assert _families_added(monkeypatch, stmt) == []
 

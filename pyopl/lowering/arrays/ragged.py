@@ -33,7 +33,7 @@ import numpy as np
 from ...semantics.values import OplArray, OplRange, OplSet, TupleType
 from ...syntax import ast as A
 from ..forms.shapes import conjuncts
-from .array_types import _Fallback, _flatten_index
+from .array_types import _Fallback, _flatten_index, _Vec
 from .vectorised_calls import set_values
 
 _EXACT_COEF = 2.0 ** 40
@@ -182,6 +182,41 @@ def picked_blocks(mask: np.ndarray, then: Any, other: Any, size: int) -> tuple[l
             blocks.append((coef, col))
         const[where] = np.broadcast_to(lin.const, (k,))
     return blocks, const
+
+
+def picked_rows(rows: list[np.ndarray]) -> tuple[np.ndarray, np.ndarray]:
+    """The entries of a ``?:`` term whose branches were evaluated on their own rows (``rows``: each
+    branch's entries' rows in the family, non-decreasing within a branch; a row belongs to one branch):
+    (every entry's row, non-decreasing, and the permutation that puts the branches' entries, concatenated,
+    in that order; each row's entries keep their branch's order)."""
+    row = np.concatenate(rows) if rows else np.zeros(0, dtype=np.int64)
+    order = np.argsort(row, kind="stable")
+    return row[order], order
+
+
+def data_sum(space: Any, agg: A.Aggregate) -> Any:
+    """``sum(binders) body`` of data for every row of a ``forall``'s space (``x[t] >= sum(s in 1..t) d[s]``,
+    ``t > 1 ? sum(k in 1..t-1) d[k] : 0``): the sum's iterations over all rows at once, bound as a row's
+    ``sum`` of decision terms is (``space.per_row_sum``, set by the row family: ragged ranges, cells, joins),
+    the body evaluated over all of them and folded per row with ``np.bincount``, which adds each row's
+    values in iteration order from 0.0 as the Evaluator's ``acc += v`` does (from the int 0: equal while
+    the partial sums of integers stay below 2**53, which is checked). Integers beyond OPL's 32 bits, a
+    decision in the body and a space that is not a row family's raise ``_Fallback``."""
+    bind = space.__dict__.get("per_row_sum")
+    if bind is None or space._has_decision(agg):
+        raise _Fallback()
+    m = space.size
+    sub = bind(space, agg)
+    if sub.size == 0:
+        return _Vec(num=np.zeros(m), exact_int=True)
+    v = sub.data(agg.body)
+    num = np.broadcast_to(np.asarray(sub.num(v), dtype=np.float64), (sub.size,))
+    if not np.isfinite(num).all() or np.abs(num).sum() >= 2.0 ** 53:
+        raise _Fallback()  # (big integers are exact in Python only; inf and nan: the row path's words)
+    sums = np.bincount(sub.iters["$row"][1], weights=num, minlength=m)
+    if v.exact_int and len(sums) and np.abs(sums).max() > 2 ** 31 - 1:
+        raise _Fallback()  # OPL sums ints in 32 bits: the row path words the overflow
+    return _Vec(num=sums, exact_int=v.exact_int)
 
 
 def merge_repeats(indptr: np.ndarray, col: np.ndarray, coef: np.ndarray, part: np.ndarray | None = None,

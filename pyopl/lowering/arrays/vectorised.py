@@ -44,7 +44,7 @@ from ..forms.tupleindex import foreign_tuple
 from . import vectorised_inline  # (it takes this module's cache and errors as arguments: no import back)
 from ..forms.shapes import binder_equalities, conjuncts
 from .array_types import EXACT, Domain, _Fallback, _flatten_index, _Lin, _numeric, _Small, _Vec  # noqa: F401  (re-exported for the array paths)
-from .ragged import CellItems, cell_positions, merged_blocks, picked_blocks
+from .ragged import CellItems, cell_positions, data_sum, merged_blocks, picked_blocks
 from .vectorised_calls import PURE_CALLS, extra_data, pure_invariant
 
 
@@ -322,15 +322,15 @@ def _names(n: Any) -> list[str]:
 MAX_SHAPE_DEPTH = 64
 
 
-def _linear_shape(n: A.Expr) -> bool:
+def _linear_shape(n: A.Expr, also: Any = None) -> bool:
     """Whether ``n`` is made of constants, names, indexing and fields under ``+ - * /`` and unary
-    ``-``, no deeper than :data:`MAX_SHAPE_DEPTH` (walked without recursion)."""
+    ``-``, no deeper than :data:`MAX_SHAPE_DEPTH` (walked without recursion); ``also(x)``: other parts taken."""
     stack = [(n, 0)]
     while stack:
         n, depth = stack.pop()
         if depth > MAX_SHAPE_DEPTH:
             return False
-        if isinstance(n, (A.Const, A.Name, A.Index, A.Field)):
+        if isinstance(n, (A.Const, A.Name, A.Index, A.Field)) or (also is not None and also(n)):
             continue
         if isinstance(n, A.Unary) and n.op in ("-", "!"):
             stack.append((n.operand, depth + 1))
@@ -560,6 +560,8 @@ class _Sum:
         if isinstance(n, A.Compare) or (isinstance(n, A.Binary) and n.op in ("&&", "||")) \
                 or (isinstance(n, A.Unary) and n.op == "!"):
             return _Vec(num=self.cond(n).astype(np.float64), exact_int=True)  # true is 1, false 0 (OPL's rule)
+        if isinstance(n, A.Aggregate) and n.op == "sum":
+            return data_sum(self, n)  # per row of a `forall` (ragged.py); elsewhere the Evaluator's
         raise _Fallback()
 
     def _numeric_or_none(self, v: _Vec):

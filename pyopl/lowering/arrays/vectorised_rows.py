@@ -40,7 +40,7 @@ from . import vectorised_inline
 from ..forms.shapes import binder_equalities, conjuncts
 from .vectorised_inline import flattened_forall, inlined_expr, inlined_forall, is_flattened
 from .vectorised_subsets import subset_join
-from .ragged import bind_cells, bind_filtered_range, bind_range_per_row, merge_repeats
+from .ragged import bind_cells, bind_filtered_range, bind_range_per_row, merge_repeats, picked_rows
 from .array_types import Domain
 from .row_blocks import (PickedKeys, add_family as _add, add_interleaved as _add_interleaved, binder_names,
                          body_families, body_order, label_names)
@@ -217,7 +217,7 @@ def _fits(ev: Any, s: A.Forall, env: dict) -> bool:
     for b in s.quals.binders:
         if set(_names(b.domain)) & set(names):
             return False
-    if not all(_side_fits(side, set(names) | set(env), set(names)) for side in e.operands):
+    if not all(_side_fits(side, set(names) | set(env), set(names), ev.inst.symbols) for side in e.operands):
         return False
     symbols = ev.inst.symbols
     used = [symbols.get(n) for n in _names(e)]
@@ -226,28 +226,44 @@ def _fits(ev: Any, s: A.Forall, env: dict) -> bool:
     return any(sym is not None and sym.kind == "dvar" for sym in used)
 
 
-def _side_fits(side: A.Expr, taken: set, loop: set) -> bool:
-    """A chain of linear terms and sums whose binders use names not in ``taken`` and domains free of ``loop``."""
-    terms = _chain(side)
-    if terms is None:
+def _side_fits(side: A.Expr, taken: set, loop: set, symbols: Any = None) -> bool:
+    """A chain of linear terms and sums whose binders use names not in ``taken`` and domains free of ``loop``
+    (a ``?:`` term's branches each such a term; with ``symbols``, a term may hold sums of data too)."""
+    terms = _chain(side, symbols)
+    return terms is not None and all(_term_fits(t, taken, loop, symbols) for _sign, t in terms)
+
+
+def _term_fits(t: A.Expr, taken: set, loop: set, symbols: Any) -> bool:
+    agg = _sum_of(t)
+    if agg is not None:
+        return _sum_fits(agg, taken, loop)
+    if isinstance(t, A.Conditional) and _has_sum(t, symbols):  # `t == 1 ? init : sum(s in S) y[s][t-1]`
+        return _linear_shape(t.cond, lambda x: _data_sum_fits(x, taken, loop, symbols)) \
+            and _term_fits(t.then, taken, loop, symbols) and _term_fits(t.other, taken, loop, symbols)
+    return _linear_shape(t, lambda x: _data_sum_fits(x, taken, loop, symbols))
+
+
+def _data_sum_fits(n: A.Expr, taken: set, loop: set, symbols: Any) -> bool:
+    """``n`` is a ``sum`` of data (no decision named in it) that :func:`_sum_fits` (``ragged.data_sum``)."""
+    if symbols is None or not (isinstance(n, A.Aggregate) and n.op == "sum"):
         return False
-    for _sign, t in terms:
-        agg = _sum_of(t)
-        if agg is None:
-            if not _linear_shape(t):
-                return False
-            continue
-        inner = binder_names(agg.quals)
-        if inner is None or set(inner) & taken or not _linear_shape(agg.body):
-            return False
-        for b in agg.quals.binders:
-            used = set(_names(b.domain))
-            if used & set(inner) or (used & loop and not isinstance(b.domain, (A.RangeLit, A.Index))):
-                return False  # (`s in t-minUp[u]+1..t`, `a in outArcs[v]`: per row, bound ragged by ragged.py)
+    if any(symbols.get(x) is not None and symbols[x].kind in ("dvar", "dexpr") for x in _names(n)):
+        return False
+    return _sum_fits(n, taken, loop)
+
+
+def _sum_fits(agg: A.Aggregate, taken: set, loop: set) -> bool:
+    inner = binder_names(agg.quals)
+    if inner is None or set(inner) & taken or not _linear_shape(agg.body):
+        return False
+    for b in agg.quals.binders:
+        used = set(_names(b.domain))
+        if used & set(inner) or (used & loop and not isinstance(b.domain, (A.RangeLit, A.Index))):
+            return False  # (`s in t-minUp[u]+1..t`, `a in outArcs[v]`: per row, bound ragged by ragged.py)
     return True
 
 
-def _chain(n: A.Expr) -> list[tuple[float, A.Expr]] | None:
+def _chain(n: A.Expr, symbols: Any = None) -> list[tuple[float, A.Expr]] | None:
     """``t1 ± t2 ± ...`` (left-associative, as parsed) -> [(sign, term)]; a side without ``sum`` is one term.
 
     Walked along the left spine in a loop, bottom-up, each right operand looked at once (a side may
@@ -258,17 +274,17 @@ def _chain(n: A.Expr) -> list[tuple[float, A.Expr]] | None:
     while isinstance(m, A.Binary) and m.op in ("+", "-"):
         spine.append(m)
         m = m.left
-    has = _has_sum(m)
-    out = [(1.0, m)] if not has or _sum_of(m) is not None else None
+    has = _has_sum(m, symbols)
+    out = [(1.0, m)] if not has or _whole_term(m) else None
     if out is None:
         return None
     for x in reversed(spine):
-        right_has = _has_sum(x.right)
+        right_has = _has_sum(x.right, symbols)
         has = has or right_has
         if not has:
             out = [(1.0, x)]  # no `sum` below here yet: the whole operand is one term
             continue
-        if right_has and _sum_of(x.right) is None:
+        if right_has and not _whole_term(x.right):
             return None
         out.append((1.0 if x.op == "+" else -1.0, x.right))
     return out
@@ -281,8 +297,17 @@ def _sum_of(n: A.Expr) -> A.Aggregate | None:
     return n if isinstance(n, A.Aggregate) and n.op == "sum" else None
 
 
-def _has_sum(n: A.Expr) -> bool:
-    return any(isinstance(x, A.Aggregate) for x in _walk(n))
+def _whole_term(n: A.Expr) -> bool:
+    """A term of a chain that may hold a ``sum`` of decisions: a ``sum``, ``-sum``, or a ``?:``."""
+    return _sum_of(n) is not None or isinstance(n, A.Conditional)
+
+
+def _has_sum(n: A.Expr, symbols: Any = None) -> bool:
+    """A ``sum`` in ``n``; with ``symbols``, a ``sum`` naming a decision (a sum of data is data)."""
+    if symbols is None:
+        return any(isinstance(x, A.Aggregate) for x in _walk(n))
+    return any(isinstance(x, A.Aggregate) and any(symbols.get(k) is not None and symbols[k].kind in ("dvar", "dexpr")
+                                                  for k in _names(x)) for x in _walk(n))
 
 
 # ---------------------------------------------------------------------- rows
@@ -313,6 +338,7 @@ class _Rows:
         self.ev, self.cache, self.s, self.env = ev, cache, s, env
         self.space = _Sum(ev, cache, None, env)
         self.space.owner = s
+        self.space.per_row_sum = self._bound  # a `sum` of data in a row (ragged.data_sum)
 
     def run(self) -> dict:
         space = self.space
@@ -368,13 +394,8 @@ class _Rows:
         out: list[_Entries] = []
         const = None
         started = False  # a decision term has been met: the constant is a LinExpr's from here on
-        for k, (s, term) in enumerate(_chain(side)):
-            agg = _sum_of(term)
-            if agg is None:
-                lin = self.space.lin(term)
-                e = _aligned(lin, m)
-            else:
-                e = self._sum(agg, -1.0 if term is not agg else 1.0)
+        for k, (s, term) in enumerate(_chain(side, self.ev.inst.symbols)):
+            e = self._term(self.space, term)
             if k and not started and not (e.has_decision and not e.partial):
                 raise _Fallback()  # `a + b + x`: the row path adds a and b as Python numbers first
             started = started or (e.has_decision and not e.partial)
@@ -385,28 +406,35 @@ class _Rows:
             out.append(e)
         return out, const
 
-    def _sum(self, agg: A.Aggregate, factor: float) -> _Entries:
-        """``sum(binders) body`` for every row: its entries row-major (then iteration, then block)."""
-        space = self.space
-        sub = _Sum(self.ev, self.cache, agg, self.env)
-        sub.iters = dict(space.iters)
-        sub.iters["$row"] = (None, np.arange(space.size, dtype=np.int64))
-        sub.size = space.size
-        sub.scanned = space.size
-        for b in agg.quals.binders:
-            if isinstance(b.domain, A.RangeLit) and not self.cache.names(b.domain)[1].isdisjoint(sub.iters):
-                bind_range_per_row(sub, b)  # `s in t-minUp[u]+1..t`: each row's own range, as offsets
-                continue
-            if isinstance(b.domain, A.Index) and not self.cache.names(b.domain)[1].isdisjoint(sub.iters):
-                bind_cells(sub, b)  # `a in outArcs[v]`: each row's own cell of an array of sets, as offsets
-                continue
-            dom = sub.ev.eval_set(b.domain, self.env)
-            if b.filter is not None and (self._join(sub, b, dom) or subset_join(self, sub, b, dom)
-                                         or bind_filtered_range(sub, b, dom)):
-                continue
-            if sub.size * max(len(dom), 1) > MAX_SPACE:
-                raise _Fallback()
-            sub._bind(b)
+    def _term(self, space: _Sum, term: A.Expr) -> _Entries:
+        """The entries of one term over ``space``'s rows: a ``sum``, a linear form, or a ``?:`` whose
+        branches hold sums (each branch on the rows that pick it only, as the row path evaluates only
+        the branch it picks; :func:`~pyopl.lowering.arrays.ragged.picked_rows` puts them together)."""
+        agg = _sum_of(term)
+        if agg is not None and space._has_decision(agg):
+            return self._sum(agg, -1.0 if term is not agg else 1.0, space)
+        if not (isinstance(term, A.Conditional) and _has_sum(term, self.ev.inst.symbols)):
+            return _aligned(space.lin(term), space.size)
+        m = space.size
+        mask = np.broadcast_to(space.cond(term.cond), (m,))
+        picked = [(np.flatnonzero(w), self._term(space.restricted(w), b) if w.any() else None)
+                  for w, b in ((mask, term.then), (~mask, term.other))]
+        parts = [(at, e) for at, e in picked if e is not None]
+        row, order = picked_rows([at[e.row] for at, e in parts])
+        const = np.zeros(m)
+        for at, e in parts:
+            const[at] = np.broadcast_to(np.asarray(e.const, dtype=np.float64), (len(at),))
+        out = _Entries(row, np.concatenate([e.coef for _at, e in parts])[order],
+                       np.concatenate([e.col for _at, e in parts])[order], const, any(e.has_decision for _at, e in parts))
+        out.partial = any(not e.has_decision or e.partial for _at, e in parts)  # data picked in some rows
+        out.flat = any(e.flat for _at, e in parts)
+        return out
+
+    def _sum(self, agg: A.Aggregate, factor: float, space: _Sum | None = None) -> _Entries:
+        """``sum(binders) body`` for every row of ``space`` (the family's, or a ``?:`` branch's rows): its
+        entries row-major (then iteration, then block)."""
+        space = self.space if space is None else space
+        sub = self._bound(space, agg)
         row = sub.iters["$row"][1]
         if sub.size == 0:
             return _Entries(np.zeros(0, np.int64), np.zeros(0), np.zeros(0, np.int64), 0.0, False)
@@ -423,6 +451,30 @@ class _Rows:
             e.coef = e.coef * factor  # `-sum(...)`: LinExpr.scaled(-1.0)
         e.const = 0.0 * factor  # the sum's 0.0 constant, scaled as LinExpr.scaled scales it (-0.0 for `-sum`)
         return e
+
+    def _bound(self, space: _Sum, agg: A.Aggregate) -> _Sum:
+        """The iteration space of ``agg`` over every row of ``space``: the rows' iterators and ``$row``
+        (each iteration's row), bound binder by binder (ragged where a domain depends on the row)."""
+        sub = _Sum(self.ev, self.cache, agg, self.env)
+        sub.iters = dict(space.iters)
+        sub.iters["$row"] = (None, np.arange(space.size, dtype=np.int64))
+        sub.size = space.size
+        sub.scanned = space.size
+        for b in agg.quals.binders:
+            if isinstance(b.domain, A.RangeLit) and not self.cache.names(b.domain)[1].isdisjoint(sub.iters):
+                bind_range_per_row(sub, b)  # `s in t-minUp[u]+1..t`: each row's own range, as offsets
+                continue
+            if isinstance(b.domain, A.Index) and not self.cache.names(b.domain)[1].isdisjoint(sub.iters):
+                bind_cells(sub, b)  # `a in outArcs[v]`: each row's own cell of an array of sets, as offsets
+                continue
+            dom = sub.ev.eval_set(b.domain, self.env)
+            if b.filter is not None and (self._join(sub, b, dom) or (space is self.space and subset_join(self, sub, b, dom))
+                                         or bind_filtered_range(sub, b, dom)):
+                continue
+            if sub.size * max(len(dom), 1) > MAX_SPACE:
+                raise _Fallback()
+            sub._bind(b)
+        return sub
 
     def _join(self, sub: _Sum, b: A.Binder, domain: Any) -> bool:
         """Bind ``b`` when its filter is ``a.f == e`` (or ``a == e``) with ``e`` over the earlier iterators
