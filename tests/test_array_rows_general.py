@@ -76,11 +76,18 @@ TAKEN_3 = [
     "forall(i in R) c: x[i] + y <= 2 * sum(j in 1..i : m[j] >= 0) m[j] + 0.1;",  # ints, a filter
     "forall(i in R) c: x[i] * sum(j in 1..i) 0.1 * j <= 4;",  # 0.1 + 0.2 + 0.3 ...: the order of additions
     "forall(i in R, s in S) c: z[s] - x[i] <= sum(j in R : j != i) (j < i ? d[j] : -0.25);",
+    # label indices that are expressions of the loop's iterators (their values, as the row path makes them)
+    "forall(i in R : i > 1) c[i - 1]: x[i] - x[i-1] <= 1;",
+    "forall(i in R, s in S) c[s][i + 1]: z[s] + x[i] <= 3;",
+    "forall(i in R) c[m[i]][i]: x[i] <= 4;",
+    "forall(i in R) c[i mod 2]: x[i] <= 1;",  # the same key again
+    "forall(s in S, i in R : i < 3) c[s][2 * i - 1][s]: z[s] - x[i] >= -1;",
 ]
 
 ROW_PATH_3 = [
     "forall(i in R) c: x[i] <= (i > 1 ? sum(j in 1..i-1) d[j] / d[i] : 1);",  # division by zero at i = 2
     "forall(i in R) c: x[i] == (i > 1 ? sum(j in 1..i-1) x[j] + 1 : 2);",  # a sum of decisions inside a term
+    "forall(i in R) c[i / 2]: x[i] <= 1;",  # a float key
 ]
 
 BRACED = [
@@ -96,11 +103,11 @@ BRACED = [
     "forall(i in R) { if (m[i] >= 0) { a: x[i] <= 3; b[i]: x[i] + y <= 4; } forall(j in R : j < i) o: x[i] - x[j] <= 2; }",
     "forall(i in R) if (i mod 2 == 0) even[i]: x[i] + (i > 2 ? x[i-2] : 0) <= 3;",
     "forall(s in S) { forall(i in R) { forall(j in 1..2) t[s][i][j]: z[s] + x[i] - x[j] <= i; } u: z[s] <= 8; }",
+    "forall(i in R) { c[i - 1]: x[i] <= d[i]; e[i + 1][i]: x[i] >= 0.5; }",  # label indices that are expressions
 ]
 
 BRACED_ROW_PATH = [
     "forall(i in R) { c: x[i] <= d[i]; forall(j in 1..i) o: x[j] <= i; }",  # a domain of the outer index
-    "forall(i in R) { c[i - 1]: x[i] <= d[i]; }",  # a label index that is not a name
 ]
 
 
@@ -279,3 +286,20 @@ def test_generic_number_arrays_equal_the_element_path(monkeypatch, decl):
         pass
     monkeypatch.undo()
     assert taken and (on is not None) == ("d[i - 2]" not in decl and "int g[i in R][j in R] = (i > 2 ? d" not in decl)
+
+
+def test_label_index_expressions_and_data_sums_by_hand(monkeypatch):
+    """``c[i - 1]:`` keys each row by ``i - 1``; the cumulative demand ``sum(j in 1..i) d[j]`` is each row's
+    lower bound, added left to right by hand (``d[j] = j / 2`` except ``d[2] = 0``); the array path made both."""
+    stmt = "forall(i in R : i > 1) c[i - 1]: sum(j in 1..i) x[j] >= sum(j in 1..i) d[j];"
+    assert _families_added(monkeypatch, stmt) == ["one"]
+    ir = pyopl.compile_model(HEAD % stmt).ir
+    assert list(ir.row_label) == ["c"] * 8 and list(ir.row_key) == [(k,) for k in range(1, 9)]
+    want = []
+    for i in range(2, 10):
+        acc = 0
+        for j in range(1, i + 1):
+            acc += 0 if j == 2 else j * 0.5
+        want.append(acc)
+    assert ir.row_lower.tolist() == want
+    assert ir.A.tocsr()[3].nnz == 5  # i = 5: x[1] .. x[5]

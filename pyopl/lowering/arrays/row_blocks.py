@@ -2,7 +2,7 @@
 
 :mod:`pyopl.lowering.arrays.vectorised_rows` builds each constraint's rows over a ``forall``'s whole loop;
 this module appends them as the row path would have: the row keys a label gives (``ct:`` the loop
-values, ``ct[t][u]:`` the named ones, made only when asked for: :class:`PickedKeys`), and for a braced
+values, ``ct[t][u]:`` the named ones (or values of expressions, ``ct[t-1]:``), made only when asked for: :class:`PickedKeys`), and for a braced
 body (``forall(u) { c1; forall(t) { c2; c3; } if (f[u]) c4; }``) every constraint as a family over all
 the loops around it (:func:`body_families`, an ``if`` as a filter), the families' rows put in the
 row path's order (:func:`body_order`: each loop's iteration, outside in, then the statement's place)
@@ -92,13 +92,11 @@ def label_id(cons: A.ConsStmt) -> str:
     return lab.id if isinstance(lab, A.Name) else ""
 
 
-def label_names(lab: A.Expr) -> list[str] | None:
-    """The indices of an indexed label ``ct[i][j, k]`` when each is a plain name, outermost first; else None."""
-    out: list[str] = []
+def label_indices(lab: A.Expr) -> list[A.Expr] | None:
+    """The indices of an indexed label ``ct[i][j, k - 1]``, outermost first; None when it is not one."""
+    out: list[A.Expr] = []
     while isinstance(lab, A.Index):
-        if not all(isinstance(i, A.Name) for i in lab.indices):
-            return None
-        out[:0] = [i.id for i in lab.indices]
+        out[:0] = list(lab.indices)
         lab = lab.base
     return out if isinstance(lab, A.Name) and out else None
 

@@ -43,7 +43,7 @@ from .vectorised_subsets import subset_join
 from .ragged import bind_cells, bind_filtered_range, bind_range_per_row, merge_repeats, picked_rows
 from .array_types import Domain
 from .row_blocks import (PickedKeys, add_family as _add, add_interleaved as _add_interleaved, binder_names,
-                         body_families, body_order, label_names)
+                         body_families, body_order, label_indices)
 from .vectorised import (NOT_COVERED, VectorCache, _Fallback, _Lin, _linear_shape, _names, _Small, _stable_order, _Sum,
                          _walk, vector_cache)
 
@@ -208,8 +208,11 @@ def _fits(ev: Any, s: A.Forall, env: dict) -> bool:
     if names is None or set(names) & set(env):
         return False
     if cons.label is not None and not isinstance(cons.label, A.Name):
-        indices = label_names(cons.label)  # `ct[u][t]:` the loop's iterators (or enclosing loops' values)
-        if indices is None or not set(indices) <= set(names) | {k for k in env if not k.startswith("$")}:
+        indices = label_indices(cons.label)  # `ct[u][t]:`, `ct[t-1]:` data of the loop's iterators
+        scope = set(names) | {k for k in env if not k.startswith("$")}
+        if indices is None or not all(_linear_shape(i) and all(
+                k in scope or getattr(ev.inst.symbols.get(k), "kind", None) in ("param", "set", "range")
+                for k in _names(i)) for i in indices):
             return False
     e = cons.expr
     if not (isinstance(e, A.Compare) and len(e.ops) == 1 and e.ops[0] in _BOUNDS):
@@ -528,9 +531,7 @@ class _Rows:
         (of the rows ``kept`` only, when given)."""
         label = self.s.body.label
         if label is not None and not isinstance(label, A.Name):  # `ct[t][u]:` the named values, in its order
-            names = label_names(label)
-            one = np.zeros(self.space.size, dtype=np.int64)  # (an enclosing loop's value: one item)
-            domains = [self.space.iters[k] if k in self.space.iters else (Domain([self.env[k]]), one) for k in names]
+            domains = [self._label_values(i) for i in label_indices(label)]
             if kept is not None:
                 domains = [(d, pos[kept]) for d, pos in domains]
             return PickedKeys([d if isinstance(d, Domain) else self.cache.domain(d) for d, _p in domains],
@@ -547,6 +548,40 @@ class _Rows:
         if not domains:
             return [outer] * m
         return PickedKeys(items, [pos for _d, pos in domains], outer)  # made when asked for
+
+
+    def _label_values(self, i: A.Expr) -> tuple:
+        """(a Domain or set, each row's position in it) of the label index ``i`` as the row path evaluates it:
+        an iterator's own domain, an enclosing loop's value, or the distinct values of a data expression of
+        them (exact ints or strings; anything else raises ``_Fallback``: the row path makes those keys)."""
+        space = self.space
+        if isinstance(i, A.Name) and i.id in space.iters:
+            return space.iters[i.id]
+        if isinstance(i, A.Name) and i.id in self.env:
+            return Domain([self.env[i.id]]), np.zeros(space.size, dtype=np.int64)
+        hit = self.__dict__.setdefault("labels", {}).get(id(i))
+        if hit is not None:
+            return hit
+        v = space.data(i)
+        if v.iter is not None:
+            out = v.iter
+        elif v.is_scalar:
+            if type(v.scalar) not in (int, str):
+                raise _Fallback()
+            out = Domain([v.scalar]), np.zeros(space.size, dtype=np.int64)
+        elif v.objs is not None:
+            if not all(type(x) is str for x in v.objs):
+                raise _Fallback()
+            uniq = sorted(set(v.objs))
+            at = {x: k for k, x in enumerate(uniq)}
+            out = Domain(uniq), np.fromiter((at[x] for x in v.objs), dtype=np.int64, count=len(v.objs))
+        else:
+            if not v.exact_int:
+                raise _Fallback()  # (a float key: the row path's value, kept as it makes it)
+            uniq, inverse = np.unique(np.broadcast_to(space.num(v), (space.size,)), return_inverse=True)
+            out = Domain(uniq.astype(np.int64).tolist()), inverse.astype(np.int64).ravel()
+        self.__dict__["labels"][id(i)] = out
+        return out
 
 
 def sorted_groups(cache: VectorCache, d: Any, field: str | None) -> tuple | None:
