@@ -53,6 +53,8 @@ INT_ROWS = [
     "forall(v in V : card(outArcs[v]) >= 1) c5: sum(a in outArcs[v]) x[a] <= card(inArcs[v]);",
     # two loops, the cell of one of them
     "forall(v in V, w in 1..2) c6: sum(a in outArcs[v]) w * x[a] <= w;",
+    # a loop over the cell (round 8): one row per arc leaving v
+    "forall(v in V, a in outArcs[v]) c7: x[a] - 0.5 * y <= b[v] + 10;",
 ]
 
 TUPLE_ROWS = [

@@ -82,6 +82,12 @@ TAKEN_3 = [
     "forall(i in R) c[m[i]][i]: x[i] <= 4;",
     "forall(i in R) c[i mod 2]: x[i] <= 1;",  # the same key again
     "forall(s in S, i in R : i < 3) c[s][2 * i - 1][s]: z[s] - x[i] >= -1;",
+    # a loop's range over earlier iterators (ragged: each row of the outer loops its own range)
+    "forall(i in R, j in 1..i) c: x[j] - x[i] <= d[j];",
+    "forall(i in R, j in i+1..n : (i + j) mod 3 != 0) c: x[i] + x[j] <= 1 + y;",
+    "forall(i in R, j in i-m[i]..i) c[j][i]: x[j] <= i;",  # m[i] = -1: an empty range
+    "forall(i in R) forall(j in 1..i) c: x[j] <= i;",
+    "forall(s in S, i in 1..3, j in i..3) c: z[s] + x[j] - x[i] <= 2;",
 ]
 
 ROW_PATH_3 = [
@@ -104,10 +110,12 @@ BRACED = [
     "forall(i in R) if (i mod 2 == 0) even[i]: x[i] + (i > 2 ? x[i-2] : 0) <= 3;",
     "forall(s in S) { forall(i in R) { forall(j in 1..2) t[s][i][j]: z[s] + x[i] - x[j] <= i; } u: z[s] <= 8; }",
     "forall(i in R) { c[i - 1]: x[i] <= d[i]; e[i + 1][i]: x[i] >= 0.5; }",  # label indices that are expressions
+    "forall(i in R) { c: x[i] <= d[i]; forall(j in 1..i) o: x[j] <= i; }",  # a range of the outer index
+    "forall(i in R) { forall(j in i+1..n) { p[i][j]: x[i] + x[j] <= 1; } q: x[i] >= 0.1; }",
 ]
 
 BRACED_ROW_PATH = [
-    "forall(i in R) { c: x[i] <= d[i]; forall(j in 1..i) o: x[j] <= i; }",  # a domain of the outer index
+    "forall(i in R) { c: x[i] <= d[i]; forall(j in R diff {i}) o: x[j] <= i; }",  # a set of the outer index
 ]
 
 

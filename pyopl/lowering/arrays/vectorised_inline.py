@@ -89,14 +89,15 @@ def flattened_sum(n: A.Aggregate, memo: dict) -> A.Aggregate:
 def flattened_forall(s: A.Forall, memo: dict) -> A.Forall:
     """``forall(q1) forall(q2) body`` as ``forall(q1, q2) body`` (deeper nests too), or ``s`` itself: the
     same rows in the same order, with the same labels (a label inside a ``forall`` is indexed by every
-    enclosing loop's value, outermost first), under the conditions of :func:`flattened_sum`."""
+    enclosing loop's value, outermost first), under the conditions of :func:`flattened_sum`, except that
+    an inner range or cell may depend on the outer loops (``forall(i in I) forall(j in 1..i)``)."""
     if not isinstance(s.body, A.Forall):
         return s
     return _flattened(s, memo, lambda b: isinstance(b, A.Forall),
-                      lambda binders, body: A.Forall(s.span, A.Qualifiers(s.quals.span, binders), body))
+                      lambda binders, body: A.Forall(s.span, A.Qualifiers(s.quals.span, binders), body), ragged=True)
 
 
-def _flattened(n: Any, memo: dict, nested: Any, make: Any) -> Any:
+def _flattened(n: Any, memo: dict, nested: Any, make: Any, ragged: bool = False) -> Any:
     hit = memo.get(id(n))
     if hit is not None and hit[0] is n:
         return hit[1]
@@ -107,8 +108,10 @@ def _flattened(n: Any, memo: dict, nested: Any, make: Any) -> Any:
     names: list[str] = []
     out = None
     for b in binders:
-        if len(b.patterns) != 1 or b.patterns[0].name is None or b.ordered or _all_names(b.domain) & set(names):
+        if len(b.patterns) != 1 or b.patterns[0].name is None or b.ordered:
             break
+        if _all_names(b.domain) & set(names) and not (ragged and isinstance(b.domain, (A.RangeLit, A.Index))):
+            break  # (a `forall`'s `j in 1..i`, `a in out[v]`: bound per row, ragged.py)
         names.append(b.patterns[0].name)
     else:
         if len(set(names)) == len(names):

@@ -217,9 +217,10 @@ def _fits(ev: Any, s: A.Forall, env: dict) -> bool:
     e = cons.expr
     if not (isinstance(e, A.Compare) and len(e.ops) == 1 and e.ops[0] in _BOUNDS):
         return False
-    for b in s.quals.binders:
-        if set(_names(b.domain)) & set(names):
-            return False
+    for k, b in enumerate(s.quals.binders):
+        used = set(_names(b.domain)) & set(names)
+        if used and not (used <= set(names[:k]) and isinstance(b.domain, (A.RangeLit, A.Index))):
+            return False  # (`j in i+1..n`, `a in out[v]` over earlier iterators: bound per row, ragged.py)
     if not all(_side_fits(side, set(names) | set(env), set(names), ev.inst.symbols) for side in e.operands):
         return False
     symbols = ev.inst.symbols
@@ -346,7 +347,10 @@ class _Rows:
     def run(self) -> dict:
         space = self.space
         for b in self.s.quals.binders:
-            space._bind(b)
+            if isinstance(b.domain, (A.RangeLit, A.Index)) and not self.cache.names(b.domain)[1].isdisjoint(space.iters):
+                (bind_range_per_row if isinstance(b.domain, A.RangeLit) else bind_cells)(space, b)  # per row
+            else:
+                space._bind(b)
         m = space.size
         if m < MIN_ROWS:
             raise _Small()
