@@ -76,6 +76,10 @@ TAKEN_3 = [
     "forall(i in R) c: x[i] + y <= 2 * sum(j in 1..i : m[j] >= 0) m[j] + 0.1;",  # ints, a filter
     "forall(i in R) c: x[i] * sum(j in 1..i) 0.1 * j <= 4;",  # 0.1 + 0.2 + 0.3 ...: the order of additions
     "forall(i in R, s in S) c: z[s] - x[i] <= sum(j in R : j != i) (j < i ? d[j] : -0.25);",
+    # aggregates of data free of the loop: evaluated once (the value every row gets)
+    "forall(i in R) c: x[i] <= sum(j in R) d[j] * 0.1;",
+    "forall(i in R) c: x[i] + y <= max(j in R : j < 5) d[j] + min(j in R) m[j] - i;",
+    "forall(i in R) c: x[i] * sum(j in 1..3) j <= 6 * (sum(j in R : j > 7) j);",
     # label indices that are expressions of the loop's iterators (their values, as the row path makes them)
     "forall(i in R : i > 1) c[i - 1]: x[i] - x[i-1] <= 1;",
     "forall(i in R, s in S) c[s][i + 1]: z[s] + x[i] <= 3;",
@@ -94,6 +98,7 @@ ROW_PATH_3 = [
     "forall(i in R) c: x[i] <= (i > 1 ? sum(j in 1..i-1) d[j] / d[i] : 1);",  # division by zero at i = 2
     "forall(i in R) c: x[i] == (i > 1 ? sum(j in 1..i-1) x[j] + 1 : 2);",  # a sum of decisions inside a term
     "forall(i in R) c[i / 2]: x[i] <= 1;",  # a float key
+    "forall(i in R) c: x[i] <= max(j in 1..i) d[j];",  # a max over the loop's iterator (row by row)
 ]
 
 BRACED = [

@@ -45,17 +45,31 @@ def _fallback() -> Exception:
 
 def pure_invariant(space: Any, n: A.Expr) -> bool:
     """Whether ``n`` (free of the iterators) is data made of constants, names of data, indexing,
-    fields, arithmetic, comparisons and :data:`PURE_CALLS`: then evaluating it once gives the value
-    every binding would get."""
+    fields, arithmetic, comparisons, ``?:``, :data:`PURE_CALLS`, and ``sum``/``min``/``max`` of such data
+    (``x[i] <= sum(k in K) d[k]``): then evaluating it once gives the value every binding would get."""
     stack = [n]
+    bound: set = set()  # an aggregate's own iterators
     while stack:
         x = stack.pop()
         if isinstance(x, A.Call):
             if x.func not in PURE_CALLS:
                 return False
             stack.extend(x.args)
+        elif isinstance(x, A.Aggregate):
+            if x.op not in ("sum", "min", "max"):
+                return False
+            for b in x.quals.binders:
+                if b.ordered or any(p.name is None for p in b.patterns):
+                    return False
+                bound.update(p.name for p in b.patterns)
+                stack.extend([b.domain] if b.filter is None else [b.domain, b.filter])
+            stack.append(x.body)
+        elif isinstance(x, A.Conditional):
+            stack.extend((x.cond, x.then, x.other))
+        elif isinstance(x, A.RangeLit):
+            stack.extend((x.lo, x.hi))
         elif isinstance(x, A.Name):
-            if x.id not in space.env:
+            if x.id not in space.env and x.id not in bound:
                 sym = space.symbols.get(x.id)
                 if sym is None or sym.kind not in ("param", "set", "range"):
                     return False

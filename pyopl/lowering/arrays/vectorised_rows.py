@@ -248,12 +248,13 @@ def _term_fits(t: A.Expr, taken: set, loop: set, symbols: Any) -> bool:
 
 
 def _data_sum_fits(n: A.Expr, taken: set, loop: set, symbols: Any) -> bool:
-    """``n`` is a ``sum`` of data (no decision named in it) that :func:`_sum_fits` (``ragged.data_sum``)."""
-    if symbols is None or not (isinstance(n, A.Aggregate) and n.op == "sum"):
+    """``n`` is a ``sum`` of data (no decision named in it) that :func:`_sum_fits` (``ragged.data_sum``), or a
+    ``min``/``max`` of data free of the loop's iterators (evaluated once: ``vectorised_calls.pure_invariant``)."""
+    if symbols is None or not (isinstance(n, A.Aggregate) and n.op in ("sum", "min", "max")):
         return False
     if any(symbols.get(x) is not None and symbols[x].kind in ("dvar", "dexpr") for x in _names(n)):
         return False
-    return _sum_fits(n, taken, loop)
+    return _sum_fits(n, taken, loop) if n.op == "sum" else not (set(_names(n)) & taken)
 
 
 def _sum_fits(agg: A.Aggregate, taken: set, loop: set) -> bool:
