@@ -316,3 +316,43 @@ def test_label_index_expressions_and_data_sums_by_hand(monkeypatch):
         want.append(acc)
     assert ir.row_lower.tolist() == want
     assert ir.A.tocsr()[3].nnz == 5  # i = 5: x[1] .. x[5]
+
+
+# issue 46, round 8: a `forall` over a tuple pattern, in the single-name form (keys: the pattern's values)
+TUPLE_HEAD = ("tuple P { int a; string s; float w; }\n"
+              "{P} Ps = {<1, \"a\", 0.5>, <2, \"b\", 1.5>, <3, \"a\", -0.0>, <1, \"c\", 2>, <4, \"b\", 0.25>};\n") + HEAD
+
+PATTERN_FORALLS = [
+    "forall(<a, s, w> in Ps) c: x[a] + z[s] <= w + 3;",
+    "forall(<a, s, w> in Ps : w > 0) c[s][a]: x[a] - y >= -w;",
+    "forall(<a, s, w> in Ps) sum(j in 1..a) x[j] <= w * z[s];",
+    "forall(<a, s, w> in Ps) forall(j in 1..2) c: x[j] + x[a] <= w + j;",
+    "forall(<a, s, w> in Ps) c: x[a] + sum(t in Ps : t.s == s) t.w * x[t.a] <= 4;",
+]
+PATTERN_OTHERS = [
+    "forall(<a, s, w> in Ps) c: x[a] + sum(<b, t, v> in Ps : t == s) v * x[b] <= 4;",  # a pattern in a pattern
+    "forall(<a, s, w> in Ps) { c: x[a] <= w + 1; e: z[s] >= a; }",  # a braced body: iteration by iteration
+    "forall(i in R) c: sum(<a, s, w> in Ps) sum(j in 1..a) w * x[j] <= i;",  # a pattern sum holding a sum
+    "forall(i in R) c: sum(<a, s, w> in Ps) sum(<b, t, v> in Ps : b == a) x[b] <= i;",  # patterns nested
+]
+
+
+@pytest.mark.parametrize("stmt", PATTERN_FORALLS + PATTERN_OTHERS)
+def test_tuple_pattern_foralls_same_rows_as_the_row_path(monkeypatch, stmt):
+    _check(TUPLE_HEAD % stmt, "", monkeypatch)
+
+
+@pytest.mark.parametrize("stmt", PATTERN_FORALLS)
+def test_tuple_pattern_foralls_are_taken(monkeypatch, stmt):
+    added = []
+    real = vectorised_rows._add
+    monkeypatch.setattr(vectorised_rows, "_add", lambda inst, cons, r: (added.append("one"), real(inst, cons, r)))
+    pyopl.compile_model(TUPLE_HEAD % stmt)
+    monkeypatch.undo()
+    assert added == ["one"]
+
+
+def test_tuple_pattern_keys_by_hand():
+    ir = pyopl.compile_model(TUPLE_HEAD % PATTERN_FORALLS[0]).ir
+    assert list(ir.row_key) == [(1, "a", 0.5), (2, "b", 1.5), (3, "a", -0.0), (1, "c", 2.0), (4, "b", 0.25)]
+    assert ir.row_upper.tolist() == [3.5, 4.5, 3.0, 5.0, 3.25]

@@ -268,12 +268,14 @@ def _fingerprint(n: Any) -> tuple:
 
 
 # ---------------------------------------------------------------------- pattern sums
-_NAME = "$t"  # `$` names cannot be written in OPL: no clash with the user's
+_NAME = PATTERN_NAME = "$t"  # `$` names cannot be written in OPL: no clash with the user's
 
 
-def single_name_form(ev: Any, node: A.Aggregate, env: dict, cache: dict, vcache: Any,
-                     not_covered: tuple) -> A.Aggregate | None:
-    """The equivalent single-name sum of ``node`` (see the module), or None when it does not apply.
+def single_name_form(ev: Any, node: A.Aggregate | A.Forall, env: dict, cache: dict, vcache: Any,
+                     not_covered: tuple) -> A.Aggregate | A.Forall | None:
+    """The equivalent single-name sum of ``node`` (see the module), or None when it does not apply; a
+    ``forall(<i, j> in S) ct: ...`` the same way (its rows' keys, ``(i, j)``, are then the fields of ``$t``
+    in order: :mod:`.vectorised_rows` makes them so).
 
     ``cache``: a dict kept with the compile's VectorCache, ``id(node) -> (node, ttype, rewritten)``;
     ``vcache``: that VectorCache; ``not_covered``: the exceptions that mean "not this path"
@@ -302,8 +304,10 @@ def single_name_form(ev: Any, node: A.Aggregate, env: dict, cache: dict, vcache:
     try:
         new_binder = A.Binder(span, [A.Pattern(span, name=_NAME)], b.domain,
                               None if b.filter is None else _pattern_renamed(b.filter, fields, names))
-        out = A.Aggregate(node.span, node.op, A.Qualifiers(node.quals.span, [new_binder]),
-                          _pattern_renamed(node.body, fields, names))
+        quals = A.Qualifiers(node.quals.span, [new_binder])
+        body = _pattern_renamed(node.body, fields, names)
+        out = A.Forall(node.span, quals, body) if isinstance(node, A.Forall) else \
+            A.Aggregate(node.span, node.op, quals, body)
     except _Nested:
         out = None
     cache[id(node)] = (node, ttype, out)
@@ -317,8 +321,8 @@ def _pattern_renamed(n: Any, fields: dict, names: list) -> Any:
     if isinstance(n, A.TupleLit) and [getattr(i, "id", None) for i in n.items] == names \
             and all(isinstance(i, A.Name) for i in n.items):
         return A.Name(n.span, _NAME)
-    if isinstance(n, (A.Aggregate, A.Qualifiers, A.Binder, A.Pattern)):
-        raise _Nested()  # a nested binder may rebind the names: not rewritten
+    if isinstance(n, A.Pattern) and (n.name in fields or n.items is not None):
+        raise _Nested()  # a nested binder rebinds one of the names (or is a pattern, whose form is `$t` too)
     if isinstance(n, A.Node):
         changes = {}
         for f in dataclasses.fields(n):

@@ -38,7 +38,7 @@ from ...syntax import ast as A
 from ..forms.linear import LinExpr
 from . import vectorised_inline
 from ..forms.shapes import binder_equalities, conjuncts
-from .vectorised_inline import flattened_forall, inlined_expr, inlined_forall, is_flattened
+from .vectorised_inline import PATTERN_NAME, flattened_forall, inlined_expr, inlined_forall, is_flattened
 from .vectorised_subsets import subset_join
 from .ragged import bind_cells, bind_filtered_range, bind_range_per_row, merge_repeats, picked_rows
 from .array_types import Domain
@@ -76,6 +76,10 @@ def _family(inst: Any, s: A.Forall, env: dict, cache: VectorCache) -> tuple[A.Fo
     """(the statement as built, its rows as arrays) of a ``forall`` over one constraint; None when the
     row path must build it (nothing added either way)."""
     ev = inst.ev
+    if len(s.quals.binders) == 1 and s.quals.binders[0].patterns[0].items is not None:
+        s = _patterns(ev, cache)(s, env)  # `forall(<i, j> in Prec)`: `forall($t in Prec)`, keys (i, j) from its fields
+        if s is None:
+            return None
     if isinstance(s.body, A.Forall):  # `forall(p in P) forall(t in T) ...`: one family, where it is the same
         flat = flattened_forall(s, cache.__dict__.setdefault("flat", {}))
         if flat is s:
@@ -543,6 +547,8 @@ class _Rows:
                               [pos for _d, pos in domains])
         outer = tuple(v for k, v in self.env.items() if not k.startswith("$"))
         domains = [self.space.iters[b.patterns[0].name] for b in self.s.quals.binders]
+        if any(b.patterns[0].name == PATTERN_NAME for b in self.s.quals.binders):
+            domains = [x for b, dp in zip(self.s.quals.binders, domains) for x in _pattern_keys(self.cache, b, dp)]
         if kept is not None:
             domains = [(d, pos[kept]) for d, pos in domains]
             m = len(kept)
@@ -587,6 +593,17 @@ class _Rows:
             out = Domain(uniq.astype(np.int64).tolist()), inverse.astype(np.int64).ravel()
         self.__dict__["labels"][id(i)] = out
         return out
+
+
+def _pattern_keys(cache: VectorCache, b: A.Binder, dp: tuple) -> list[tuple]:
+    """The key parts of one binder: itself, or for ``$t`` (a tuple pattern ``<i, j>`` in single-name form,
+    which binds every field in order) each field's values, as the row path's ``(i, j)``."""
+    if b.patterns[0].name != PATTERN_NAME:
+        return [dp]
+    d, pos = dp
+    dom = cache.domain(d)
+    every = list(range(len(dom)))
+    return [(Domain(dom.field_values(k, every)), pos) for k in range(len(dom.ttype.fields))]
 
 
 def sorted_groups(cache: VectorCache, d: Any, field: str | None) -> tuple | None:
