@@ -80,6 +80,11 @@ TAKEN_3 = [
     "forall(i in R) c: x[i] <= sum(j in R) d[j] * 0.1;",
     "forall(i in R) c: x[i] + y <= max(j in R : j < 5) d[j] + min(j in R) m[j] - i;",
     "forall(i in R) c: x[i] * sum(j in 1..3) j <= 6 * (sum(j in R : j > 7) j);",
+    # a sum of decisions scaled by data (the folded sum scaled, as LinExpr.scaled: no column repeated in it)
+    "forall(i in R) c: y <= 0.5 * sum(j in 1..i) x[j];",
+    "forall(i in R) c: x[i] - (sum(j in R : j != i) d[j] * x[j]) / 3 >= -1;",
+    "forall(i in R) c: m[i] * sum(j in 1..i) x[j] + y >= 1;",  # m[i] = 0 and -1 in some rows
+    "forall(i in R) c: y - sum(j in 1..i) x[j] * d[i] <= (i > 4 ? sum(j in 1..2) x[j] / d[i] : 3);",
     # label indices that are expressions of the loop's iterators (their values, as the row path makes them)
     "forall(i in R : i > 1) c[i - 1]: x[i] - x[i-1] <= 1;",
     "forall(i in R, s in S) c[s][i + 1]: z[s] + x[i] <= 3;",
@@ -99,6 +104,9 @@ ROW_PATH_3 = [
     "forall(i in R) c: x[i] == (i > 1 ? sum(j in 1..i-1) x[j] + 1 : 2);",  # a sum of decisions inside a term
     "forall(i in R) c[i / 2]: x[i] <= 1;",  # a float key
     "forall(i in R) c: x[i] <= max(j in 1..i) d[j];",  # a max over the loop's iterator (row by row)
+    "forall(i in R) c: (sum(j in 1..i) 0.1 * x[j] + 0.2 * x[i]) * 3 <= 1;",  # a scaled sum plus a term
+    "forall(i in R) c: 0.3 * sum(j in 1..i) (x[j] + x[i]) <= 1;",  # x[i] repeated in the scaled sum
+    "forall(i in R) c: y <= sum(j in 1..i) x[j] / (i - 2);",  # division by zero at i = 2
 ]
 
 BRACED = [
@@ -299,6 +307,23 @@ def test_generic_number_arrays_equal_the_element_path(monkeypatch, decl):
         pass
     monkeypatch.undo()
     assert taken and (on is not None) == ("d[i - 2]" not in decl and "int g[i in R][j in R] = (i > 2 ? d" not in decl)
+
+
+DEXPR_HEAD = HEAD.replace("dvar float y;", "dvar float y;\ndexpr float tot[i in R] = sum(j in R : j <= i) d[j] * x[j];")
+
+
+@pytest.mark.parametrize("stmt", [
+    "forall(i in R, j in 1..2) c: x[i] + y <= tot[i] / 2 + j;",  # the dexpr's `j` renamed, not captured
+    "forall(j in R) c: x[j] - 0.25 * tot[j] >= 0;",
+])
+def test_a_dexpr_cell_whose_sum_binds_a_loop_name_is_inlined(monkeypatch, stmt):
+    _check(DEXPR_HEAD % stmt, "", monkeypatch)
+    added = []
+    real = vectorised_rows._add
+    monkeypatch.setattr(vectorised_rows, "_add", lambda inst, cons, r: (added.append("one"), real(inst, cons, r)))
+    pyopl.compile_model(DEXPR_HEAD % stmt)
+    monkeypatch.undo()
+    assert added == ["one"]
 
 
 def test_label_index_expressions_and_data_sums_by_hand(monkeypatch):

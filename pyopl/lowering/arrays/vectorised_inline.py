@@ -50,10 +50,26 @@ def _all_names(n: Any) -> set[str]:
     return out
 
 
+def _bound_names(n: Any) -> set[str]:
+    """The names that binders anywhere in ``n`` bind (a sum's iterators, pattern names)."""
+    out: set[str] = set()
+    stack = [n]
+    while stack:
+        x = stack.pop()
+        if isinstance(x, A.Pattern) and x.name is not None:
+            out.add(x.name)
+        if isinstance(x, A.Node):
+            stack.extend(child_nodes(x))
+    return out
+
+
 def _renamed(n: Any, names: dict) -> Any:
-    """A copy of ``n`` with each Name in ``names`` replaced by a Name of its new spelling."""
+    """A copy of ``n`` with each Name in ``names`` replaced by a Name of its new spelling (and a binder's
+    pattern of that name, so a sum's own iterator is renamed with its uses)."""
     if isinstance(n, A.Name) and n.id in names:
         return A.Name(n.span, names[n.id])
+    if isinstance(n, A.Pattern) and n.name in names:
+        return dataclasses.replace(n, name=names[n.name])
     if isinstance(n, A.Node):
         changes = {}
         for f in dataclasses.fields(n):
@@ -204,8 +220,12 @@ class _Inliner:
         body = decl.expr
         if len(set(rename.values())) != len(rename):
             return None
-        if (_all_names(body) - set(rename)) & self.taken:
-            return None  # a name of the definition would be captured by a loop iterator
+        clash = (_all_names(body) - set(rename)) & self.taken
+        if clash:  # a name of the definition would be captured by a loop iterator: unless only its own
+            symbols = self.ev.inst.symbols  # sums' iterators (`sum(t in T)` in a `forall(p in P, t in T)`)
+            if not clash <= _bound_names(body) or any(symbols.get(c) is not None for c in clash):
+                return None
+            rename.update({c: "$in." + c for c in clash})  # (`$` names cannot be written: no capture)
         return _renamed(body, {k: v for k, v in rename.items() if k != v})
 
 

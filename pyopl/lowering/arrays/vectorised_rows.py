@@ -248,6 +248,10 @@ def _term_fits(t: A.Expr, taken: set, loop: set, symbols: Any) -> bool:
     if isinstance(t, A.Conditional) and _has_sum(t, symbols):  # `t == 1 ? init : sum(s in S) y[s][t-1]`
         return _linear_shape(t.cond, lambda x: _data_sum_fits(x, taken, loop, symbols)) \
             and _term_fits(t.then, taken, loop, symbols) and _term_fits(t.other, taken, loop, symbols)
+    scaled = _scaled_parts(t, symbols)
+    if scaled is not None:  # `k * sum(...)`, `sum(...) / k`
+        return _linear_shape(scaled[1], lambda x: _data_sum_fits(x, taken, loop, symbols)) \
+            and _term_fits(scaled[0], taken, loop, symbols)
     return _linear_shape(t, lambda x: _data_sum_fits(x, taken, loop, symbols))
 
 
@@ -307,8 +311,21 @@ def _sum_of(n: A.Expr) -> A.Aggregate | None:
 
 
 def _whole_term(n: A.Expr) -> bool:
-    """A term of a chain that may hold a ``sum`` of decisions: a ``sum``, ``-sum``, or a ``?:``."""
-    return _sum_of(n) is not None or isinstance(n, A.Conditional)
+    """A term of a chain that may hold a ``sum`` of decisions: a ``sum``, ``-sum``, a ``?:``, or a product
+    or quotient of one by data (:func:`_scaled_parts`)."""
+    return _sum_of(n) is not None or isinstance(n, A.Conditional) or (isinstance(n, A.Binary) and n.op in ("*", "/"))
+
+
+def _scaled_parts(t: A.Expr, symbols: Any) -> tuple[A.Expr, A.Expr] | None:
+    """(the part with a ``sum`` of decisions, the data it is scaled by) of ``k * S``, ``S * k``, ``S / k``."""
+    if symbols is None or not (isinstance(t, A.Binary) and t.op in ("*", "/")):
+        return None
+    left, right = _has_sum(t.left, symbols), _has_sum(t.right, symbols)
+    if left and not right:
+        return t.left, t.right
+    if right and not left and t.op == "*":
+        return t.right, t.left
+    return None
 
 
 def _has_sum(n: A.Expr, symbols: Any = None) -> bool:
@@ -425,6 +442,9 @@ class _Rows:
         agg = _sum_of(term)
         if agg is not None and space._has_decision(agg):
             return self._sum(agg, -1.0 if term is not agg else 1.0, space)
+        scaled = _scaled_parts(term, self.ev.inst.symbols)
+        if scaled is not None:
+            return self._scaled(space, term, *scaled)
         if not (isinstance(term, A.Conditional) and _has_sum(term, self.ev.inst.symbols)):
             return _aligned(space.lin(term), space.size)
         m = space.size
@@ -440,6 +460,29 @@ class _Rows:
                        np.concatenate([e.col for _at, e in parts])[order], const, any(e.has_decision for _at, e in parts))
         out.partial = any(not e.has_decision or e.partial for _at, e in parts)  # data picked in some rows
         out.flat = any(e.flat for _at, e in parts)
+        return out
+
+    def _scaled(self, space: _Sum, term: A.Binary, part: A.Expr, by: A.Expr) -> _Entries:
+        """``k * S`` or ``S / k`` (``S`` holding a ``sum`` of decisions): the row path scales the folded
+        ``S`` (``LinExpr.scaled(k)``, ``scaled(1.0 / k)``), each coefficient once; so does this, where no
+        column repeats within a row of ``S`` (else a merged coefficient would be scaled, not its parts:
+        ``_Fallback``)."""
+        m = space.size
+        if space._has_decision(by):
+            raise _Fallback()
+        k = np.broadcast_to(np.asarray(space.num(space.data(by)), dtype=np.float64), (m,))
+        if term.op == "/":
+            if np.any(k == 0):
+                raise _Fallback()  # the row path words the division by zero
+            k = 1.0 / k
+        e = self._term(space, part)
+        if len(e.col) and not _parts_distinct([e]):
+            indptr = np.concatenate(([0], np.cumsum(np.bincount(e.row, minlength=m))))
+            if not _distinct_per_row(indptr, e.col):
+                raise _Fallback()
+        out = _Entries(e.row if len(e.col) else np.zeros(0, np.int64), e.coef * k[e.row] if len(e.col) else e.coef,
+                       e.col, np.broadcast_to(np.asarray(e.const, dtype=np.float64), (m,)) * k, e.has_decision)
+        out.partial, out.flat = e.partial, e.flat
         return out
 
     def _sum(self, agg: A.Aggregate, factor: float, space: _Sum | None = None) -> _Entries:
