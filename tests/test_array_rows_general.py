@@ -381,3 +381,44 @@ def test_tuple_pattern_keys_by_hand():
     ir = pyopl.compile_model(TUPLE_HEAD % PATTERN_FORALLS[0]).ir
     assert list(ir.row_key) == [(1, "a", 0.5), (2, "b", 1.5), (3, "a", -0.0), (1, "c", 2.0), (4, "b", 0.25)]
     assert ir.row_upper.tolist() == [3.5, 4.5, 3.0, 5.0, 3.25]
+
+
+# issue 46, round 8: a row's value in the binder's cell (`t in covers[s]`: the shifts covering period t)
+COVER_HEAD = """
+int n = 9; range R = 1..n; {string} S = {"a", "b", "c"};
+{int} cov[s in 1..6] = {t | t in R : t >= s && t < s + 3};
+{int} odd[s in S] = {t | t in R : t mod 2 == (s == "a" ? 1 : 0)};
+{int} given[1..3] = ...;
+dvar float+ w[1..6]; dvar float+ z[S];
+minimize sum(s in 1..6) w[s] + sum(s in S) z[s];
+subject to { %s }
+"""
+COVER_DAT = "given = [{1, 4}, {}, {4, 2, 8}];"
+COVER_ROWS = [
+    "forall(t in 1..8) c: sum(s in 1..6 : t in cov[s]) w[s] >= 1;",
+    "forall(t in 1..8) c: sum(s in 1..6 : t in cov[s] && s != 3) 0.5 * w[s] + sum(s in S : t + 1 in odd[s]) z[s] >= 1;",
+    "forall(t in R, u in S) c: sum(s in S : t not in odd[s]) z[s] - z[u] <= t;",
+    "forall(t in R) c: sum(k in 1..3 : t in given[k]) w[k] + w[4] >= 2;",
+]
+
+
+@pytest.mark.parametrize("stmt", COVER_ROWS)
+def test_a_rows_value_in_the_binders_cell(monkeypatch, stmt):
+    from pyopl.lowering.arrays import vectorised_subsets
+    _check(COVER_HEAD % stmt, COVER_DAT, monkeypatch)
+    used, added = [], []
+    real, add = vectorised_subsets.mask_rows, vectorised_rows._add
+    monkeypatch.setattr(vectorised_subsets, "mask_rows", lambda *a: (used.append(1), real(*a))[1])
+    monkeypatch.setattr(vectorised_rows, "_add", lambda inst, cons, r: (added.append("one"), add(inst, cons, r)))
+    pyopl.compile_model(COVER_HEAD % stmt, COVER_DAT)
+    monkeypatch.undo()
+    assert added == ["one"] and used
+
+
+def test_covering_rows_by_hand():
+    """Period t is covered by the shifts s with s <= t < s + 3 (s in 1..6): t = 1 by w[1]; t = 5 by w[3..5]."""
+    ir = pyopl.compile_model(COVER_HEAD % COVER_ROWS[0], COVER_DAT).ir
+    a = ir.A.toarray()
+    cols = {ir.col_key[j][0]: j for j in range(a.shape[1]) if ir.col_name[j] == "w"}
+    assert [sorted(s for s, j in cols.items() if a[r, j]) for r in range(8)] == [
+        [s for s in range(1, 7) if s <= t < s + 3] for t in range(1, 9)]

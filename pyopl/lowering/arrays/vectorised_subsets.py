@@ -352,9 +352,46 @@ def _compile(rows: Any, f: A.Expr, name: str, row_names: set, domain: Any, n: in
         one.size = n
         return ("dom", one.cond(f))
     if isinstance(f, A.Binary) and f.op in ("in", "not in"):
-        tree = _member(rows, f, name, domain)
+        left = set(_names(f.left))
+        tree = _member_rows(rows, f, name, domain) if name not in left and left <= row_names \
+            else _member(rows, f, name, domain)
         return tree if f.op == "in" else ("not", tree)
     raise _NotHere()
+
+
+def _member_rows(rows: Any, f: A.Binary, name: str, domain: Any) -> tuple:
+    """``e in A[idx]`` with ``e`` over the rows' iterators and ``idx`` over the binder only (a shift's
+    periods: ``sum(s in Shifts : t in covers[s])`` in ``forall(t in Periods)``): each row's value coded
+    once, each domain element's set once; the grid reads ``mask[set, code]``."""
+    if not isinstance(f.right, A.Index):
+        raise _NotHere()
+    base, idx = _flatten_index(f.right)
+    space = rows.space
+    if any(not set(_names(i)) <= {name} for i in idx):
+        raise _NotHere()
+    try:
+        arr = space._global(base)
+    except _Fallback:
+        raise _NotHere()
+    if not isinstance(arr, OplArray) or len(idx) != len(arr.dims):
+        raise _NotHere()
+    found = subset_mask(rows.cache, arr)
+    if found is None:
+        raise _NotHere()
+    where, mask = found
+    v = space.data(f.left)
+    vals = space.objs(v) if v.num is None else (
+        np.broadcast_to(v.num, (space.size,)).astype(np.int64).tolist() if v.exact_int else v.num.tolist())
+    if not all(map(_plain_key, vals)):
+        raise _NotHere()
+    none = mask.shape[1] - 1
+    code = np.fromiter((where.get(u, none) for u in vals), dtype=np.int64, count=len(vals))
+    one = _Sum(rows.ev, rows.cache, None, rows.env)
+    one.iters = {name: (domain, np.arange(len(domain), dtype=np.int64))}
+    one.size = len(domain)
+    pos = [np.broadcast_to(np.asarray(p, dtype=np.int64), (one.size,)) for p in one.positions(arr.dims, idx)]
+    elem = np.ravel_multi_index(pos, tuple(len(dm) for dm in arr.dims)) if len(pos) > 1 else pos[0]
+    return ("cell_has_row", code, elem, mask)
 
 
 def _member(rows: Any, f: A.Binary, name: str, domain: Any) -> tuple:
@@ -409,9 +446,16 @@ def _grid(t: tuple, r0: int, r1: int) -> np.ndarray:
         return t[1][r0:r1, None]
     if op == "dom":
         return t[1][None, :]
+    if op == "cell_has_row":  # (rows' value codes, domain's sets)
+        return mask_rows(t[3], t[2], t[1][r0:r1])
     _op, elem, code, mask = t
     rows = mask[r0:r1] if elem is None else mask[elem[r0:r1]]  # the rows' sets, then the domain's columns
     return np.take(rows, code, axis=1)
+
+
+def mask_rows(mask: np.ndarray, elem: np.ndarray, code: np.ndarray) -> np.ndarray:
+    """``mask[elem[j], code[r]]`` for every row ``r`` (of ``code``) and domain element ``j`` (of ``elem``)."""
+    return mask[elem][:, code].T
 
 
 # ---------------------------------------------------------------------- grouped by a field
