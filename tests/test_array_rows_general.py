@@ -353,6 +353,11 @@ PATTERN_FORALLS = [
     "forall(<a, s, w> in Ps) sum(j in 1..a) x[j] <= w * z[s];",
     "forall(<a, s, w> in Ps) forall(j in 1..2) c: x[j] + x[a] <= w + j;",
     "forall(<a, s, w> in Ps) c: x[a] + sum(t in Ps : t.s == s) t.w * x[t.a] <= 4;",
+    # a loop's name in a sum's pattern is a condition on that field
+    "forall(a in 1..4) c: sum(<a, s, w> in Ps) w * x[a] + y >= a;",
+    "forall(s in S) c: sum(<a, s, w> in Ps : w > 0.3) x[a] <= 2 + z[s];",
+    "forall(a in R, s in S) c: sum(<a, s, w> in Ps) w * x[a] + z[s] >= 0;",
+    "forall(w in 1..2) c: sum(<a, s, w> in Ps) x[a] + y >= w;",  # the float 2 equals the int 2
 ]
 PATTERN_OTHERS = [
     "forall(<a, s, w> in Ps) c: x[a] + sum(<b, t, v> in Ps : t == s) v * x[b] <= 4;",  # a pattern in a pattern

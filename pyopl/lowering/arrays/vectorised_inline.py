@@ -166,8 +166,8 @@ class _Inliner:
                 self.changed = True
                 return flat
             first = n.quals.binders[0].patterns[0] if n.quals.binders else None
-            if first is not None and first.items is not None and not (set(first.names()) & self.taken):
-                m = self.patterns(n, self.env)  # (a loop's name in the pattern is a condition: left as written)
+            if first is not None and first.items is not None:
+                m = self.patterns(n, self.env, self.taken)  # (a loop's name in the pattern: a condition)
                 if m is not None:
                     self.changed = True
                     return m
@@ -292,14 +292,18 @@ _NAME = PATTERN_NAME = "$t"  # `$` names cannot be written in OPL: no clash with
 
 
 def single_name_form(ev: Any, node: A.Aggregate | A.Forall, env: dict, cache: dict, vcache: Any,
-                     not_covered: tuple) -> A.Aggregate | A.Forall | None:
+                     not_covered: tuple, taken: Any = ()) -> A.Aggregate | A.Forall | None:
     """The equivalent single-name sum of ``node`` (see the module), or None when it does not apply; a
     ``forall(<i, j> in S) ct: ...`` the same way (its rows' keys, ``(i, j)``, are then the fields of ``$t``
     in order: :mod:`.vectorised_rows` makes them so).
 
     ``cache``: a dict kept with the compile's VectorCache, ``id(node) -> (node, ttype, rewritten)``;
     ``vcache``: that VectorCache; ``not_covered``: the exceptions that mean "not this path"
-    (``vectorised.NOT_COVERED``, passed in so this module does not import its caller)."""
+    (``vectorised.NOT_COVERED``, passed in so this module does not import its caller).
+
+    In a sum, a pattern name an enclosing loop binds (``env``, or ``taken``: a ``forall``'s iterators) is a
+    condition on that field (``sum(<i, k> in Arcs)`` in ``forall(k in Nodes)``, OPL's rule): it becomes
+    ``$t.f == k``, before the sum's own filter, as the row path matches it before filtering."""
     if len(node.quals.binders) != 1:
         return None
     b = node.quals.binders[0]
@@ -307,7 +311,8 @@ def single_name_form(ev: Any, node: A.Aggregate | A.Forall, env: dict, cache: di
         return None
     items = b.patterns[0].items
     names = [p.name for p in items]
-    if any(n is None for n in names) or len(set(names)) != len(names) or set(names) & set(env):
+    conds = {n for n in names if n is not None and (n in env or n in taken) and not n.startswith("$")}
+    if any(n is None for n in names) or len(set(names)) != len(names) or (conds and isinstance(node, A.Forall)):
         return None
     try:
         domain = ev.eval_set(b.domain, env)
@@ -317,20 +322,24 @@ def single_name_form(ev: Any, node: A.Aggregate | A.Forall, env: dict, cache: di
     if ttype is None or len(ttype.fields) != len(names) or not vcache._one_tuple_type(domain):
         return None
     hit = cache.get(id(node))
-    if hit is not None and hit[0] is node and hit[1] is ttype:
+    if hit is not None and hit[0] is node and hit[1] is ttype and hit[3] == conds:
         return hit[2]
-    fields = dict(zip(names, ttype.fields))
+    fields = {n: f for n, f in zip(names, ttype.fields) if n not in conds}
     span = b.span
     try:
-        new_binder = A.Binder(span, [A.Pattern(span, name=_NAME)], b.domain,
-                              None if b.filter is None else _pattern_renamed(b.filter, fields, names))
+        filt = None if b.filter is None else _pattern_renamed(b.filter, fields, names)
+        for n, f in reversed(list(zip(names, ttype.fields))):
+            if n in conds:  # `$t.f == k`, the first conjunct (as the row path matches the pattern first)
+                eq = A.Compare(span, [A.Field(span, A.Name(span, _NAME), f, span), A.Name(span, n)], ["=="])
+                filt = eq if filt is None else A.Binary(span, "&&", eq, filt)
+        new_binder = A.Binder(span, [A.Pattern(span, name=_NAME)], b.domain, filt)
         quals = A.Qualifiers(node.quals.span, [new_binder])
         body = _pattern_renamed(node.body, fields, names)
         out = A.Forall(node.span, quals, body) if isinstance(node, A.Forall) else \
             A.Aggregate(node.span, node.op, quals, body)
     except _Nested:
         out = None
-    cache[id(node)] = (node, ttype, out)
+    cache[id(node)] = (node, ttype, out, conds)
     return out
 
 

@@ -129,8 +129,8 @@ def _braced(inst: Any, s: A.Forall, env: dict, cache: VectorCache) -> bool:
 
 def _patterns(ev: Any, cache: VectorCache) -> Any:
     """The single-name form of a pattern sum (``vectorised_inline``), as the inliner asks for it."""
-    return lambda n, e: vectorised_inline.single_name_form(ev, n, e, cache.__dict__.setdefault("patterns", {}),
-                                                             cache, NOT_COVERED)
+    return lambda n, e, taken=(): vectorised_inline.single_name_form(
+        ev, n, e, cache.__dict__.setdefault("patterns", {}), cache, NOT_COVERED, taken)
 
 
 def vector_objective(inst: Any, expr: A.Expr) -> LinExpr | None:
