@@ -80,6 +80,11 @@ TAKEN_3 = [
     "forall(i in R) c: x[i] <= sum(j in R) d[j] * 0.1;",
     "forall(i in R) c: x[i] + y <= max(j in R : j < 5) d[j] + min(j in R) m[j] - i;",
     "forall(i in R) c: x[i] * sum(j in 1..3) j <= 6 * (sum(j in R : j > 7) j);",
+    # several names in one binder (split: the product, filtered once both are bound), and `ordered`
+    "forall(i, j in R : i < j) c: x[i] - x[j] + 10 * y <= d[i];",
+    "forall(ordered i, j in R) c[i][j]: x[i] + x[j] <= 1 + m[i];",
+    "forall(s in S, ordered i, j, k in 1..5 : i + j != k) c: z[s] + x[i] + x[j] - x[k] <= 2;",
+    "forall(ordered s, t in S, i in 1..3) c: z[s] - z[t] <= i;",
     # a sum of decisions scaled by data (the folded sum scaled, as LinExpr.scaled: no column repeated in it)
     "forall(i in R) c: y <= 0.5 * sum(j in 1..i) x[j];",
     "forall(i in R) c: x[i] - (sum(j in R : j != i) d[j] * x[j]) / 3 >= -1;",
@@ -124,6 +129,7 @@ BRACED = [
     "forall(s in S) { forall(i in R) { forall(j in 1..2) t[s][i][j]: z[s] + x[i] - x[j] <= i; } u: z[s] <= 8; }",
     "forall(i in R) { c[i - 1]: x[i] <= d[i]; e[i + 1][i]: x[i] >= 0.5; }",  # label indices that are expressions
     "forall(i in R) { c: x[i] <= d[i]; forall(j in 1..i) o: x[j] <= i; }",  # a range of the outer index
+    "forall(ordered i, j in 1..4) { a: x[i] <= x[j] + 1; b[j][i]: x[j] - x[i] <= 2; }",
     "forall(i in R) { forall(j in i+1..n) { p[i][j]: x[i] + x[j] <= 1; } q: x[i] >= 0.1; }",
 ]
 

@@ -55,6 +55,15 @@ def bind_range_per_row(sub: Any, b: A.Binder) -> None:
     _bind(sub, b, counts, lo, OplRange(base, int(hi[live].max())), base)
 
 
+def bind_after(sub: Any, b: A.Binder, before: str) -> None:
+    """Bind ``b``, the second name of ``ordered i, j in S`` (split by ``vectorised_inline.split_binders``),
+    in ``sub``: each current iteration gets the elements of ``S`` after ``before``'s (``i``'s) position,
+    in order, as the row path's ordered product; then ``b``'s filter."""
+    domain, pos = sub.iters[before]
+    counts = np.maximum(len(domain) - 1 - pos, 0)
+    _bind(sub, b, counts, pos + 1, domain, 0)
+
+
 def bind_filtered_range(sub: Any, b: A.Binder, domain: Any) -> bool:
     """Bind ``b`` (``s in R : ... s >= e ... && ... s <= f ...`` with ``R`` an integer range and ``e``,
     ``f`` over the bound iterators) by iterating each iteration's values between its bounds only; the

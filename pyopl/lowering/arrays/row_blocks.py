@@ -102,9 +102,12 @@ def label_indices(lab: A.Expr) -> list[A.Expr] | None:
 
 
 def binder_names(q: A.Qualifiers) -> list[str] | None:
+    """The binders' names, one plain name each and distinct; None otherwise. (``ordered`` only as
+    ``vectorised_inline.split_binders`` marks it: on a binder whose domain is the one before's own node.)"""
     names = []
-    for b in q.binders:
-        if len(b.patterns) != 1 or b.patterns[0].name is None or b.ordered:
+    for k, b in enumerate(q.binders):
+        if len(b.patterns) != 1 or b.patterns[0].name is None \
+                or (b.ordered and not (k and q.binders[k - 1].domain is b.domain)):
             return None
         names.append(b.patterns[0].name)
     return names if len(set(names)) == len(names) else None

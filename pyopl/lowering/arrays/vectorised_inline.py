@@ -113,6 +113,35 @@ def flattened_forall(s: A.Forall, memo: dict) -> A.Forall:
                       lambda binders, body: A.Forall(s.span, A.Qualifiers(s.quals.span, binders), body), ragged=True)
 
 
+def split_binders(s: A.Forall, memo: dict) -> A.Forall:
+    """``forall(i, j in S : f)`` as ``forall(i in S, j in S : f)``: the same rows in the same order (the row
+    path iterates the product, ``i`` outside, and filters once both are bound), the domain read once per
+    binder (it is data). ``ordered i, j in S`` splits the same way with ``ordered`` kept on every binder
+    after the first, the mark that it iterates the elements after the one before it (the same domain node:
+    :func:`~pyopl.lowering.arrays.row_blocks.binder_names`, ``ragged.bind_after``). ``s`` itself when no
+    binder names several plain names."""
+    if all(len(b.patterns) == 1 for b in s.quals.binders):
+        return s
+    hit = memo.get(id(s))
+    if hit is not None and hit[0] is s:
+        return hit[1]
+    out = s
+    binders = []
+    for b in s.quals.binders:
+        if len(b.patterns) == 1:
+            binders.append(b)
+            continue
+        if any(p.name is None for p in b.patterns):
+            break
+        last = len(b.patterns) - 1
+        binders += [A.Binder(b.span, [p], b.domain, b.filter if k == last else None, b.ordered and k > 0)
+                    for k, p in enumerate(b.patterns)]
+    else:
+        out = A.Forall(s.span, A.Qualifiers(s.quals.span, binders), s.body)
+    memo[id(s)] = (s, out)
+    return out
+
+
 def _flattened(n: Any, memo: dict, nested: Any, make: Any, ragged: bool = False) -> Any:
     hit = memo.get(id(n))
     if hit is not None and hit[0] is n:

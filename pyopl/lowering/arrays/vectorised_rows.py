@@ -38,14 +38,14 @@ from ...syntax import ast as A
 from ..forms.linear import LinExpr
 from . import vectorised_inline
 from ..forms.shapes import binder_equalities, conjuncts
-from .vectorised_inline import PATTERN_NAME, flattened_forall, inlined_expr, inlined_forall, is_flattened
+from .vectorised_inline import PATTERN_NAME, flattened_forall, inlined_expr, inlined_forall, is_flattened, split_binders
 from .vectorised_subsets import subset_join
-from .ragged import bind_cells, bind_filtered_range, bind_range_per_row, merge_repeats, picked_rows
+from .ragged import bind_after, bind_cells, bind_filtered_range, bind_range_per_row, merge_repeats, picked_rows
 from .array_types import Domain
-from .row_blocks import (PickedKeys, add_family as _add, add_interleaved as _add_interleaved, binder_names,
-                         body_families, body_order, label_indices)
-from .vectorised import (NOT_COVERED, VectorCache, _Fallback, _Lin, _linear_shape, _names, _Small, _stable_order, _Sum,
-                         _walk, vector_cache)
+from .row_blocks import (PickedKeys, add_family as _add, add_interleaved as _add_interleaved, body_families,
+                         body_order, label_indices)
+from .row_shapes import _chain, _fits, _has_sum, _scaled_parts, _side_fits, _sum_of  # noqa: F401  (_side_fits: vectorised_dexprs)
+from .vectorised import NOT_COVERED, VectorCache, _Fallback, _Lin, _names, _Small, _stable_order, _Sum, vector_cache
 
 MIN_ROWS = 2  # one row: the row-by-row path is as fast
 MAX_SPACE = 20_000_000  # iterations of one sum over all rows before a filter: beyond it, row by row
@@ -76,6 +76,7 @@ def _family(inst: Any, s: A.Forall, env: dict, cache: VectorCache) -> tuple[A.Fo
     """(the statement as built, its rows as arrays) of a ``forall`` over one constraint; None when the
     row path must build it (nothing added either way)."""
     ev = inst.ev
+    s = split_binders(s, cache.__dict__.setdefault("split", {}))  # `forall(i, j in J : i < j)`
     if len(s.quals.binders) == 1 and s.quals.binders[0].patterns[0].items is not None:
         s = _patterns(ev, cache)(s, env)  # `forall(<i, j> in Prec)`: `forall($t in Prec)`, keys (i, j) from its fields
         if s is None:
@@ -108,7 +109,7 @@ def _braced(inst: Any, s: A.Forall, env: dict, cache: VectorCache) -> bool:
     made = cache.__dict__.setdefault("braced", {})
     hit = made.get(id(s))
     if hit is None or hit[0] is not s:  # the families' statements, made once (ids stay the cache's keys)
-        hit = made[id(s)] = (s, body_families(s))
+        hit = made[id(s)] = (s, body_families(split_binders(s, cache.__dict__.setdefault("split", {}))))
     if not hit[1]:
         return False
     families = []
@@ -203,139 +204,6 @@ class ArrayLinExpr(LinExpr):
         self._terms, self.cols, self.coefs = value, None, None
 
 
-# ---------------------------------------------------------------------- shape
-def _fits(ev: Any, s: A.Forall, env: dict) -> bool:
-    cons = s.body
-    if not isinstance(cons, A.ConsStmt):
-        return False
-    names = binder_names(s.quals)
-    if names is None or set(names) & set(env):
-        return False
-    if cons.label is not None and not isinstance(cons.label, A.Name):
-        indices = label_indices(cons.label)  # `ct[u][t]:`, `ct[t-1]:` data of the loop's iterators
-        scope = set(names) | {k for k in env if not k.startswith("$")}
-        if indices is None or not all(_linear_shape(i) and all(
-                k in scope or getattr(ev.inst.symbols.get(k), "kind", None) in ("param", "set", "range")
-                for k in _names(i)) for i in indices):
-            return False
-    e = cons.expr
-    if not (isinstance(e, A.Compare) and len(e.ops) == 1 and e.ops[0] in _BOUNDS):
-        return False
-    for k, b in enumerate(s.quals.binders):
-        used = set(_names(b.domain)) & set(names)
-        if used and not (used <= set(names[:k]) and isinstance(b.domain, (A.RangeLit, A.Index))):
-            return False  # (`j in i+1..n`, `a in out[v]` over earlier iterators: bound per row, ragged.py)
-    if not all(_side_fits(side, set(names) | set(env), set(names), ev.inst.symbols) for side in e.operands):
-        return False
-    symbols = ev.inst.symbols
-    used = [symbols.get(n) for n in _names(e)]
-    if any(sym is not None and sym.kind == "failed" for sym in used):
-        return False  # a declaration that failed: the row path stops at its first use, without more words
-    return any(sym is not None and sym.kind == "dvar" for sym in used)
-
-
-def _side_fits(side: A.Expr, taken: set, loop: set, symbols: Any = None) -> bool:
-    """A chain of linear terms and sums whose binders use names not in ``taken`` and domains free of ``loop``
-    (a ``?:`` term's branches each such a term; with ``symbols``, a term may hold sums of data too)."""
-    terms = _chain(side, symbols)
-    return terms is not None and all(_term_fits(t, taken, loop, symbols) for _sign, t in terms)
-
-
-def _term_fits(t: A.Expr, taken: set, loop: set, symbols: Any) -> bool:
-    agg = _sum_of(t)
-    if agg is not None:
-        return _sum_fits(agg, taken, loop)
-    if isinstance(t, A.Conditional) and _has_sum(t, symbols):  # `t == 1 ? init : sum(s in S) y[s][t-1]`
-        return _linear_shape(t.cond, lambda x: _data_sum_fits(x, taken, loop, symbols)) \
-            and _term_fits(t.then, taken, loop, symbols) and _term_fits(t.other, taken, loop, symbols)
-    scaled = _scaled_parts(t, symbols)
-    if scaled is not None:  # `k * sum(...)`, `sum(...) / k`
-        return _linear_shape(scaled[1], lambda x: _data_sum_fits(x, taken, loop, symbols)) \
-            and _term_fits(scaled[0], taken, loop, symbols)
-    return _linear_shape(t, lambda x: _data_sum_fits(x, taken, loop, symbols))
-
-
-def _data_sum_fits(n: A.Expr, taken: set, loop: set, symbols: Any) -> bool:
-    """``n`` is a ``sum`` of data (no decision named in it) that :func:`_sum_fits` (``ragged.data_sum``), or a
-    ``min``/``max`` of data free of the loop's iterators (evaluated once: ``vectorised_calls.pure_invariant``)."""
-    if symbols is None or not (isinstance(n, A.Aggregate) and n.op in ("sum", "min", "max")):
-        return False
-    if any(symbols.get(x) is not None and symbols[x].kind in ("dvar", "dexpr") for x in _names(n)):
-        return False
-    return _sum_fits(n, taken, loop) if n.op == "sum" else not (set(_names(n)) & taken)
-
-
-def _sum_fits(agg: A.Aggregate, taken: set, loop: set) -> bool:
-    inner = binder_names(agg.quals)
-    if inner is None or set(inner) & taken or not _linear_shape(agg.body):
-        return False
-    for b in agg.quals.binders:
-        used = set(_names(b.domain))
-        if used & set(inner) or (used & loop and not isinstance(b.domain, (A.RangeLit, A.Index))):
-            return False  # (`s in t-minUp[u]+1..t`, `a in outArcs[v]`: per row, bound ragged by ragged.py)
-    return True
-
-
-def _chain(n: A.Expr, symbols: Any = None) -> list[tuple[float, A.Expr]] | None:
-    """``t1 ± t2 ± ...`` (left-associative, as parsed) -> [(sign, term)]; a side without ``sum`` is one term.
-
-    Walked along the left spine in a loop, bottom-up, each right operand looked at once (a side may
-    have thousands of terms): a part of the spine without ``sum`` is one term, a right operand with
-    a ``sum`` in it must be a ``sum`` (or ``-sum``), else None."""
-    spine = []
-    m = n
-    while isinstance(m, A.Binary) and m.op in ("+", "-"):
-        spine.append(m)
-        m = m.left
-    has = _has_sum(m, symbols)
-    out = [(1.0, m)] if not has or _whole_term(m) else None
-    if out is None:
-        return None
-    for x in reversed(spine):
-        right_has = _has_sum(x.right, symbols)
-        has = has or right_has
-        if not has:
-            out = [(1.0, x)]  # no `sum` below here yet: the whole operand is one term
-            continue
-        if right_has and not _whole_term(x.right):
-            return None
-        out.append((1.0 if x.op == "+" else -1.0, x.right))
-    return out
-
-
-def _sum_of(n: A.Expr) -> A.Aggregate | None:
-    """The ``sum`` aggregate of a term ``sum(...)`` or ``-sum(...)``."""
-    if isinstance(n, A.Unary) and n.op == "-":
-        n = n.operand
-    return n if isinstance(n, A.Aggregate) and n.op == "sum" else None
-
-
-def _whole_term(n: A.Expr) -> bool:
-    """A term of a chain that may hold a ``sum`` of decisions: a ``sum``, ``-sum``, a ``?:``, or a product
-    or quotient of one by data (:func:`_scaled_parts`)."""
-    return _sum_of(n) is not None or isinstance(n, A.Conditional) or (isinstance(n, A.Binary) and n.op in ("*", "/"))
-
-
-def _scaled_parts(t: A.Expr, symbols: Any) -> tuple[A.Expr, A.Expr] | None:
-    """(the part with a ``sum`` of decisions, the data it is scaled by) of ``k * S``, ``S * k``, ``S / k``."""
-    if symbols is None or not (isinstance(t, A.Binary) and t.op in ("*", "/")):
-        return None
-    left, right = _has_sum(t.left, symbols), _has_sum(t.right, symbols)
-    if left and not right:
-        return t.left, t.right
-    if right and not left and t.op == "*":
-        return t.right, t.left
-    return None
-
-
-def _has_sum(n: A.Expr, symbols: Any = None) -> bool:
-    """A ``sum`` in ``n``; with ``symbols``, a ``sum`` naming a decision (a sum of data is data)."""
-    if symbols is None:
-        return any(isinstance(x, A.Aggregate) for x in _walk(n))
-    return any(isinstance(x, A.Aggregate) and any(symbols.get(k) is not None and symbols[k].kind in ("dvar", "dexpr")
-                                                  for k in _names(x)) for x in _walk(n))
-
-
 # ---------------------------------------------------------------------- rows
 class _Entries:
     """Entries of one term: row of each entry (non-decreasing), coefficient, column; and the term's constant per row."""
@@ -368,8 +236,10 @@ class _Rows:
 
     def run(self) -> dict:
         space = self.space
-        for b in self.s.quals.binders:
-            if isinstance(b.domain, (A.RangeLit, A.Index)) and not self.cache.names(b.domain)[1].isdisjoint(space.iters):
+        for k, b in enumerate(self.s.quals.binders):
+            if b.ordered:  # `ordered i, j in S` split: j after i (row_blocks.binder_names checked the mark)
+                bind_after(space, b, self.s.quals.binders[k - 1].patterns[0].name)
+            elif isinstance(b.domain, (A.RangeLit, A.Index)) and not self.cache.names(b.domain)[1].isdisjoint(space.iters):
                 (bind_range_per_row if isinstance(b.domain, A.RangeLit) else bind_cells)(space, b)  # per row
             else:
                 space._bind(b)
