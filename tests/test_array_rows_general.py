@@ -80,6 +80,9 @@ TAKEN_3 = [
     "forall(i in R) c: x[i] <= sum(j in R) d[j] * 0.1;",
     "forall(i in R) c: x[i] + y <= max(j in R : j < 5) d[j] + min(j in R) m[j] - i;",
     "forall(i in R) c: x[i] * sum(j in 1..3) j <= 6 * (sum(j in R : j > 7) j);",
+    # membership in a set literal or range, as a condition or as 0/1
+    "forall(i in R) c: x[i] <= (i in {2, 5, 7} ? d[i] : 1);",
+    "forall(i in R, s in S) c: z[s] + x[i] <= 1 + (s not in {\"a\"}) * 2 + (i in 3..5);",
     # several names in one binder (split: the product, filtered once both are bound), and `ordered`
     "forall(i, j in R : i < j) c: x[i] - x[j] + 10 * y <= d[i];",
     "forall(ordered i, j in R) c[i][j]: x[i] + x[j] <= 1 + m[i];",
@@ -112,6 +115,7 @@ ROW_PATH_3 = [
     "forall(i in R) c: (sum(j in 1..i) 0.1 * x[j] + 0.2 * x[i]) * 3 <= 1;",  # a scaled sum plus a term
     "forall(i in R) c: 0.3 * sum(j in 1..i) (x[j] + x[i]) <= 1;",  # x[i] repeated in the scaled sum
     "forall(i in R) c: y <= sum(j in 1..i) x[j] / (i - 2);",  # division by zero at i = 2
+    "forall(i in R) c: sum(j in R) (j in {1, i} ? x[j] : 0) <= 2;",  # a set of the row's own index
 ]
 
 BRACED = [

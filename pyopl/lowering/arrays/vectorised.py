@@ -334,13 +334,15 @@ def _linear_shape(n: A.Expr, also: Any = None) -> bool:
             continue
         if isinstance(n, A.Unary) and n.op in ("-", "!"):
             stack.append((n.operand, depth + 1))
-        elif isinstance(n, A.Binary) and n.op in ("+", "-", "*", "/", "div", "mod", "&&", "||"):
+        elif isinstance(n, A.Binary) and n.op in ("+", "-", "*", "/", "div", "mod", "&&", "||", "in", "not in"):
             stack.append((n.right, depth + 1))
             stack.append((n.left, depth + 1))
         elif isinstance(n, A.Call) and n.func in PURE_CALLS:
             stack.extend((a, depth + 1) for a in n.args)
         elif isinstance(n, A.Conditional):  # `c ? a : b` of data (a decision in it: the row path)
             stack.extend(((n.cond, depth + 1), (n.then, depth + 1), (n.other, depth + 1)))
+        elif isinstance(n, (A.SetLit, A.RangeLit)):  # (the set of `j in {1, 5, 9}`, `j in 3..5`)
+            stack.extend((a, depth + 1) for a in (n.items if isinstance(n, A.SetLit) else (n.lo, n.hi)))
         elif isinstance(n, A.Compare) and len(n.ops) == 1:  # a comparison of data used as 0/1
             stack.extend((a, depth + 1) for a in n.operands)
         else:
@@ -557,7 +559,7 @@ class _Sum:
                     out[w] = sub.num(v)
                     exact = exact and v.exact_int
             return _Vec(num=out, exact_int=exact)
-        if isinstance(n, A.Compare) or (isinstance(n, A.Binary) and n.op in ("&&", "||")) \
+        if isinstance(n, A.Compare) or (isinstance(n, A.Binary) and n.op in ("&&", "||", "in", "not in")) \
                 or (isinstance(n, A.Unary) and n.op == "!"):
             return _Vec(num=self.cond(n).astype(np.float64), exact_int=True)  # true is 1, false 0 (OPL's rule)
         if isinstance(n, A.Aggregate) and n.op == "sum":

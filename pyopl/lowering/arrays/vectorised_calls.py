@@ -68,6 +68,8 @@ def pure_invariant(space: Any, n: A.Expr) -> bool:
             stack.extend((x.cond, x.then, x.other))
         elif isinstance(x, A.RangeLit):
             stack.extend((x.lo, x.hi))
+        elif isinstance(x, (A.SetLit, A.TupleLit)):  # `j in {1, 5, 9}`
+            stack.extend(x.items)
         elif isinstance(x, A.Name):
             if x.id not in space.env and x.id not in bound:
                 sym = space.symbols.get(x.id)
