@@ -46,9 +46,9 @@ SPELLINGS = {  # name -> (extra declarations, the balance rows, whether the row 
     "dexpr in between": (DEXPR, "ct: inflow[v] - outflow[v] == -b[v];", True),
     "dexpr, plain rows": (DEXPR, "inflow[v] == outflow[v] - b[v];", True),
     "dexpr with a constant": ("dexpr float net[v in Nodes] = %s - %s + b[v];\n" % (IN, OUT), "ct: net[v] == 0;", True),
-    # `2 * sum(...)` is not a term the row families take (yet): row by row, the same IR
+    # `2 * sum(...)`: a scaled sum (issue 46, round 8), taken, the same IR
     "dexpr with a scaled sum": ("dexpr float net[v in Nodes] = 2 * %s - %s + b[v];\n" % (IN, OUT),
-                                "ct: net[v] == 0;", False),
+                                "ct: net[v] == 0;", True),
     "scalar dexpr": ("dvar float+ s;\ndexpr float slack = 2 * s;\n", "%s - %s <= slack - b[v];" % (IN, OUT), True),
 }
 TEMPLATE = "%sdvar float+ ship[a in Arcs] in 0..a.capacity;\n%sminimize sum(a in Arcs) a.unitCost * ship[a];\n" \
