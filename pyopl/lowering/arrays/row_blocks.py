@@ -18,6 +18,8 @@ from ...semantics.values import ProductKeys
 from ...syntax import ast as A
 from .array_types import Domain
 
+_ONE_NUMBER = 2.0 ** 62  # a row's place as one int64 below this (else its digits sorted as columns)
+
 
 def body_families(s: A.Forall) -> list[tuple[A.Forall, list]] | None:
     """Each constraint of the body of ``s`` as a ``forall`` over every loop around it (an ``if``'s
@@ -56,31 +58,60 @@ def body_order(families: list, paths: list) -> tuple | None:
     """The row path's order of the families' rows (concatenated): by each loop's iteration, outside in,
     and the statements' places within it; and the families in the order the row path first meets them
     (each one's first iteration, a row made or not) and the one it meets last. None where a loop's
-    positions do not fit one int64."""
+    positions do not fit one int64.
+
+    Each row's place is one number, the levels' digits in mixed radix (a level's loop positions, then
+    its statement number; a digit every family has the same is left out), and the rows one stable
+    sort of those numbers: each family's rows come in loop order, so the sort merges a few runs. Where
+    the numbers do not fit one int64, the digits are sorted as columns (``lexsort``)."""
     depth = max(len(p) for p in paths)
-    rows: list[list] = [[] for _ in range(2 * depth)]
-    ends: list[list] = [[] for _ in range(2 * depth)]
-    for (_s, r), path in zip(families, paths):
-        kept, m = r["kept"], r["m"]
+    digits: list[list] = [[] for _ in range(len(families))]  # per family: (rank over m, its radix, idx) per level
+    for c, ((_s, r), path) in enumerate(zip(families, paths)):
         for level in range(depth):
             names, idx = path[level] if level < len(path) else ([], 0)
-            rank = np.zeros(m, dtype=np.int64)
+            rank, size = None, 1
             if names:
                 dims = [max(len(r["iters"][k][0]), 1) for k in names]
-                if float(np.prod(dims, dtype=np.float64)) >= 2.0 ** 62:
+                size = float(np.prod(dims, dtype=np.float64))
+                if size >= 2.0 ** 62:
                     return None
                 rank = np.ravel_multi_index(tuple(r["iters"][k][1] for k in names), tuple(dims))
-            rows[2 * level].append(rank if kept is None else rank[kept])
-            rows[2 * level + 1].append(np.full(m if kept is None else len(kept), idx, dtype=np.int64))
-            ends[2 * level].append(rank[[0, -1]] if m else np.zeros(2, dtype=np.int64))
-            ends[2 * level + 1].append(np.full(2, idx, dtype=np.int64))
-    cat = [np.concatenate(k) for k in rows]
-    order = np.lexsort([np.arange(len(cat[0]))] + cat[::-1])
+            digits[c].append((rank, int(size), idx))
+    radix = [(max(d[level][1] for d in digits), max(d[level][2] for d in digits) + 1) for level in range(depth)]
+    span = float(np.prod([float(a) * float(b) for a, b in radix]))
+    keys, firsts, lasts = [], [], []
+    for (_s, r), d in zip(families, digits):
+        kept, m = r["kept"], r["m"]
+        if span < _ONE_NUMBER:
+            key = np.zeros(m, dtype=np.int64)
+            for (rank, _size, idx), (rank_radix, idx_radix) in zip(d, radix):
+                if rank_radix > 1:
+                    key *= rank_radix
+                    if rank is not None:
+                        key += rank
+                if idx_radix > 1:
+                    key *= idx_radix
+                    key += idx
+            keys.append(key if kept is None else key[kept])
+            end = key[[0, -1]] if m else np.zeros(2, dtype=np.int64)
+            firsts.append(int(end[0]))
+            lasts.append(int(end[1]))
+            continue
+        cols = []  # (the numbers do not fit: each digit a column)
+        for rank, _size, idx in d:
+            rank = np.zeros(m, dtype=np.int64) if rank is None else rank
+            cols += [rank, np.full(m, idx, dtype=np.int64)]
+        keys.append(np.stack(cols) if kept is None else np.stack(cols)[:, kept])
+        firsts.append(tuple(int(x[0]) if m else 0 for x in cols))
+        lasts.append(tuple(int(x[-1]) if m else 0 for x in cols))
+    if span < _ONE_NUMBER:
+        order = np.argsort(np.concatenate(keys), kind="stable")
+    else:
+        cat = np.concatenate(keys, axis=1)
+        order = np.lexsort(np.concatenate([np.arange(cat.shape[1])[None, :], cat[::-1]]))
     live = [c for c, (_s, r) in enumerate(families) if r["m"]]
-    firsts = [np.array([k[c][0] for c in live]) for k in ends]
-    lasts = [np.array([k[c][1] for c in live]) for k in ends]
-    met = [live[c] for c in np.lexsort(firsts[::-1]).tolist()]
-    last = live[int(np.lexsort(lasts[::-1])[-1])] if live else len(families) - 1
+    met = sorted(live, key=lambda c: (firsts[c], c))
+    last = max(live, key=lambda c: (lasts[c], c)) if live else len(families) - 1
     return order, met, last
 
 
