@@ -220,10 +220,10 @@ def add_interleaved(inst: Any, families: list[tuple[A.Forall, dict]], placed: tu
         parts.append((label, where[first:first + len(it)], r["keys"] if label else None))
         first += len(it)
     named = [p[0] for p in parts if p[0]]
-    rows.add_interleaved(indptr, col, coef, lo, hi, np.array(labels, dtype=object)[which[order]].tolist(),
-                         InterleavedKeys([p[2] for p in parts], which[order], _positions(its)[order]),
-                         np.array(stmts, dtype=np.int64)[which[order]].tolist(),
-                         [p for p in parts if p[0]] if len(set(named)) == len(named) else None)
+    family = which[order]
+    rows.add_interleaved(indptr, col, coef, lo, hi, family, labels,
+                         InterleavedKeys([p[2] for p in parts], family, _positions(its)[order]),
+                         stmts, [p for p in parts if p[0]] if len(set(named)) == len(named) else None)
     cons, last = families[last_family][0].body, families[last_family][1]["last"]
     label = label_id(cons)
     inst._aux_label, inst._aux_key = label, (last if label else ())

@@ -71,10 +71,10 @@ def build_ir(inst: Instance) -> IR:
             col_integer=cols.integer.array(bool), col_name=cols.name.tolist(), col_key=cols.key,
             obj=c, obj_constant=c0, A=A,
             row_lower=row_lower, row_upper=row_upper,
-            row_label=list(rows.label), row_key=rows.key, dvars=dvars, families=families, q=q,
+            row_label=rows.label.snapshot(), row_key=rows.key, dvars=dvars, families=families, q=q,
             objective_name=inst.objective_name)
     ir.dexprs = dexprs
-    ir.row_stmt = list(rows.stmt)
+    ir.row_stmt = rows.stmt.snapshot()
     ir.stmt_spans = list(rows.spans)
     ir.dvar_spans = {name: getattr(inst.symbols[name].decl, "name_span", None)
                      for name in inst.dvar_blocks if name in inst.symbols}
@@ -254,7 +254,7 @@ def _families(rows) -> dict[str, RowFamily]:
     owned: set[str] = set()  # families whose rows and keys are lists of their own
     blocks = {first: count for first, count in rows.blocks}
     labels, keys = rows.label, rows.key
-    key_at = keys.cursor()
+    key_at, label_at = keys.cursor(), labels.cursor()
     i, m = 0, len(labels)
     while i < m:
         if i in rows.interleaved:  # a braced body's rows: each statement's family taken whole
@@ -273,7 +273,7 @@ def _families(rows) -> dict[str, RowFamily]:
                 fam.indexed = fam.indexed or bool(part_keys[0])
             i += count
             continue
-        label = labels[i]
+        label = label_at(i)
         count = blocks.get(i, 1)
         if label and not label.startswith("#"):
             fam = families.get(label)

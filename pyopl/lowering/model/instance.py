@@ -8,6 +8,7 @@ diagnostic before moving on to the next item.
 from __future__ import annotations
 
 import bisect
+import itertools
 import math
 from dataclasses import dataclass, field
 from typing import Any
@@ -139,6 +140,85 @@ class KeyList:
         return "KeyList(%d keys)" % self._len
 
 
+class RowValues(KeyList):
+    """One value per row (its label, or its statement's number), in order, as a read-only sequence:
+    values added one at a time go into lists, a block's one value is kept as a run and an interleaved
+    block's as codes into a table (:class:`Run`, :class:`Coded`), so a million-row family makes no
+    million-entry list; ``len``, iteration, ``values[k]``, slices (lists) and ``==`` with a list
+    behave as the list would. :meth:`array` gives the values as one NumPy array."""
+
+    __slots__ = ()
+
+    def add_part(self, part: Any) -> None:
+        """Append the values of ``part`` (a :class:`Run` or :class:`Coded`), kept as it is."""
+        if len(part):
+            self._starts.append(self._len)
+            self._parts.append(part)
+            self._len += len(part)
+            self._tail = None
+
+    def snapshot(self) -> "RowValues":
+        """A copy that rows added later do not change (the parts shared, a list part copied)."""
+        out = RowValues()
+        out._starts = list(self._starts)
+        out._parts = [list(p) if p.__class__ is list else p for p in self._parts]
+        out._len = self._len
+        return out
+
+    def array(self, dtype: Any) -> np.ndarray:
+        """The values as one NumPy array of ``dtype`` (as ``np.asarray(list(self), dtype)`` gives)."""
+        if not self._parts:
+            return np.zeros(0, dtype=dtype)
+        return np.concatenate([p.array(dtype) if isinstance(p, (Run, Coded)) else np.asarray(p, dtype=dtype)
+                               for p in self._parts])
+
+    def __repr__(self) -> str:
+        return "RowValues(%d values)" % self._len
+
+
+class Run:
+    """``count`` copies of ``value``: a part of :class:`RowValues` (every row of a block has its label)."""
+
+    __slots__ = ("value", "count")
+
+    def __init__(self, value: Any, count: int):
+        self.value, self.count = value, count
+
+    def __len__(self) -> int:
+        return self.count
+
+    def __getitem__(self, k: int) -> Any:
+        return self.value
+
+    def __iter__(self):
+        return itertools.repeat(self.value, self.count)
+
+    def array(self, dtype: Any) -> np.ndarray:
+        return np.full(self.count, self.value, dtype=dtype)
+
+
+class Coded:
+    """The values ``table[codes[k]]``: a part of :class:`RowValues` (a braced body's rows, each row
+    the label or statement of one of a few families)."""
+
+    __slots__ = ("codes", "table")
+
+    def __init__(self, codes: np.ndarray, table: list):
+        self.codes, self.table = codes, table
+
+    def __len__(self) -> int:
+        return len(self.codes)
+
+    def __getitem__(self, k: int) -> Any:
+        return self.table[int(self.codes[k])]
+
+    def __iter__(self):
+        return map(self.table.__getitem__, self.codes.tolist())
+
+    def array(self, dtype: Any) -> np.ndarray:
+        return np.asarray(self.table, dtype=dtype)[self.codes]
+
+
 class RunList:
     """A per-column list (bound, integrality, name) kept as runs of one value where a whole
     ``dvar`` block shares it, so a million-column block costs no million-entry lists.
@@ -252,7 +332,8 @@ class Rows:
     (:meth:`add_block`) is kept as NumPy arrays, so a million-row family never becomes
     Python objects.  :meth:`arrays` gives all rows in compressed-row form.  ``label``,
     ``key`` and ``stmt`` (index into ``spans`` of the statement that made the row, -1
-    for none) are per-row lists over all rows.
+    for none) are per-row sequences over all rows (:class:`RowValues`, :class:`KeyList`: a
+    block's are kept whole).
     """
 
     def __init__(self):
@@ -261,9 +342,9 @@ class Rows:
         self.starts: list = [0]
         self.lower: list = []
         self.upper: list = []
-        self.label: list = []
+        self.label = RowValues()  # a block's label one run, an interleaved block's codes (no per-row list)
         self.key = KeyList()  # ProductKeys kept whole for a block over a full product of index sets
-        self.stmt: list = []
+        self.stmt = RowValues()
         self.spans: list = []
         self._span_at: dict[int, int] = {}  # id(span) -> its index in spans (the spans are kept alive there)
         self.current = -1
@@ -326,14 +407,17 @@ class Rows:
                             np.diff(indptr), np.asarray(lower, dtype=np.float64), np.asarray(upper, dtype=np.float64)))
         self._sealed += m
         self._sealed_nnz += len(cols)
-        self.label.extend([label] * m)
+        self.label.add_part(Run(label, m))
         self.key.extend(keys)
-        self.stmt.extend([self.current] * m)
+        self.stmt.add_part(Run(self.current, m))
 
     def add_interleaved(self, indptr: np.ndarray, cols: np.ndarray, vals: np.ndarray, lower: np.ndarray,
-                        upper: np.ndarray, labels: list, keys: Any, stmts: list, families: list | None = None) -> None:
+                        upper: np.ndarray, family: np.ndarray, labels: list, keys: Any, stmts: list,
+                        families: list | None = None) -> None:
         """Rows ``i = 0..m-1`` as :meth:`add_block` adds them, each with its own label, key and statement
-        (the rows of a braced ``forall`` body, its statements' rows interleaved iteration by iteration).
+        (the rows of a braced ``forall`` body, its statements' rows interleaved iteration by iteration):
+        row ``i`` comes from statement number ``family[i]``, whose label is ``labels[family[i]]`` and
+        statement ``stmts[family[i]]`` (kept as these codes, no per-row list).
         ``families``: [(label, rows' indices from 0, their keys)] of distinct labels, each taken whole
         by the IR's row families (None: they are read row by row)."""
         self._seal()
@@ -347,9 +431,9 @@ class Rows:
                             np.diff(indptr), np.asarray(lower, dtype=np.float64), np.asarray(upper, dtype=np.float64)))
         self._sealed += m
         self._sealed_nnz += len(cols)
-        self.label.extend(labels)
+        self.label.add_part(Coded(family, list(labels)))
         self.key.extend(keys)
-        self.stmt.extend(stmts)
+        self.stmt.add_part(Coded(family, list(stmts)))
 
     def tail(self, first: int) -> tuple[list, list, list, list, list]:
         """(vals, cols, entries per row, lower, upper) of the rows from ``first`` on, as lists, read from
