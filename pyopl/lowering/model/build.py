@@ -6,7 +6,7 @@ from typing import TYPE_CHECKING
 import numpy as np
 
 from ...diagnostics.diagnostic import Span
-from ...ir import IR, CSRParts, DvarBlock, RowFamily, RowRange
+from ...ir import IR, CSRParts, DvarBlock, RowArray, RowFamily, RowRange
 from ...sparse_order import shared_row_order
 from ...syntax import ast as opl_ast
 from ..arrays.vectorised_dexprs import bulk_dexpr
@@ -263,8 +263,9 @@ def _families(rows) -> dict[str, RowFamily]:
                 if not label or label.startswith("#") or not len(where):
                     continue
                 fam = families.get(label)
-                if fam is None:
-                    fam = families[label] = RowFamily(label)
+                if fam is None:  # this statement's rows and keys, taken as they are
+                    families[label] = RowFamily(label, RowArray(where + i), part_keys, bool(part_keys[0]))
+                    continue
                 if label not in owned:
                     fam.rows, fam.keys = list(fam.rows), list(fam.keys)
                     owned.add(label)
