@@ -123,3 +123,46 @@ def csr_to_csc(shape: tuple[int, int], indptr: np.ndarray, indices: np.ndarray,
     except (TypeError, ValueError):  # a SciPy whose routine takes other arguments
         return None
     return bp, bi, bx
+
+
+def sort_uniform_blocks(blocks: list, vals: np.ndarray, cols: np.ndarray, indptr: np.ndarray) -> None:
+    """Sort, in place, the columns of each row in the array-built blocks whose rows all have k entries.
+
+    Such a block (``x[w][c] <= d[c] * y[w]`` over a million rows) is a (rows, k) table, sorted
+    row-wise by NumPy far faster than scipy's per-row sort; rows keep distinct columns, so
+    the result is the one ``sum_duplicates`` gives.  ``blocks``: (first row, row count) of each
+    block.  Arrays that are not writeable (a read-only view) are left as they are (to
+    ``sum_duplicates``, by the IR's build).  Used by :mod:`pyopl.lowering.model.build` on the
+    blocks of rows, and on a braced body's families before their rows are interleaved."""
+    if not cols.flags.writeable or not vals.flags.writeable:
+        return
+    for first, count in blocks:
+        a, b = int(indptr[first]), int(indptr[first + count])
+        k = (b - a) // count if count > 1 else 0
+        if k < 2 or k * count != b - a or not np.all(np.diff(indptr[first:first + count + 1]) == k):
+            continue
+        c, v = cols[a:b].reshape(count, k), vals[a:b].reshape(count, k)
+        bad = np.any(c[:, 1:] < c[:, :-1], axis=1)  # rows not yet sorted (most families have none)
+        if not bad.any():
+            continue
+        if not bad.all():
+            rows = np.flatnonzero(bad)
+            c_rows, v_rows = c[rows], v[rows]
+            order = np.argsort(c_rows, axis=1)
+            c[rows] = np.take_along_axis(c_rows, order, axis=1)
+            v[rows] = np.take_along_axis(v_rows, order, axis=1)
+            continue
+        perm = shared_row_order(c)
+        if perm is not None:  # one gather of columns puts every row in order
+            c[:] = c[:, perm]
+            v[:] = v[:, perm]
+            continue
+        if k == 2:
+            swap = c[:, 0] > c[:, 1]
+            if swap.any():
+                c[swap] = c[swap][:, ::-1]
+                v[swap] = v[swap][:, ::-1]
+        else:
+            order = np.argsort(c, axis=1)
+            c[:] = np.take_along_axis(c, order, axis=1)
+            v[:] = np.take_along_axis(v, order, axis=1)

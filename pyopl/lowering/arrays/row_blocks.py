@@ -15,6 +15,7 @@ from typing import Any
 import numpy as np
 
 from ...semantics.values import ProductKeys
+from ...sparse_order import sort_uniform_blocks
 from ...syntax import ast as A
 from .array_types import Domain
 
@@ -194,44 +195,44 @@ def add_interleaved(inst: Any, families: list[tuple[A.Forall, dict]], placed: tu
     order, met, last_family = placed
     for c in met:
         rows.set_statement(families[c][0].body.span)
-    its = [np.arange(r["m"], dtype=np.int64) if r["kept"] is None else r["kept"] for _s, r in families]
-    which = np.concatenate([np.full(len(it), c, dtype=np.int64) for c, it in enumerate(its)])
-    counts = np.concatenate([np.diff(r["indptr"]) for _s, r in families])
-    offsets = np.cumsum([0] + [len(r["col"]) for _s, r in families])[:-1]
-    starts = np.concatenate([r["indptr"][:-1] + off for (_s, r), off in zip(families, offsets)])
-    new_counts = counts[order]
-    total = int(new_counts.sum())
-    src = np.repeat(starts[order] - (np.cumsum(new_counts) - new_counts), new_counts) + np.arange(total, dtype=np.int64)
-    coef = np.concatenate([r["coef"] for _s, r in families])[src]
-    col = np.concatenate([r["col"] for _s, r in families])[src]
-    indptr = np.concatenate(([0], np.cumsum(new_counts)))
-    lo = np.concatenate([np.broadcast_to(r["lo"], (len(it),)) for (_s, r), it in zip(families, its)])[order]
-    hi = np.concatenate([np.broadcast_to(r["hi"], (len(it),)) for (_s, r), it in zip(families, its)])[order]
+    for _s, r in families:  # a family of k entries a row sorted as a block (the IR's build would sort each row)
+        sort_uniform_blocks([(0, len(r["indptr"]) - 1)], r["coef"], r["col"], r["indptr"])
+    sizes = [len(r["indptr"]) - 1 for _s, r in families]  # each family's rows (those kept)
+    n = sum(sizes)
+    where = np.empty(n, dtype=np.int64)
+    where[order] = np.arange(n, dtype=np.int64)  # each family's rows' places in the block, family after family
+    counts = [np.diff(r["indptr"]) for _s, r in families]
+    indptr = np.zeros(n + 1, dtype=np.int64)
+    np.cumsum(np.concatenate(counts)[order], out=indptr[1:])
+    coef, col = np.empty(int(indptr[-1]), dtype=np.float64), np.empty(int(indptr[-1]), dtype=np.int64)
+    lo, hi = np.empty(n, dtype=np.float64), np.empty(n, dtype=np.float64)
+    family, pos = np.empty(n, dtype=np.int64), np.empty(n, dtype=np.int64)  # each row's family, its place there
     labels, stmts, parts = [], [], []
-    where = np.empty(len(order), dtype=np.int64)
-    where[order] = np.arange(len(order), dtype=np.int64)  # each family's rows' places in the block
     first = 0
-    for (s, r), it in zip(families, its):
+    for c, ((s, r), size, count) in enumerate(zip(families, sizes, counts)):
+        at = where[first:first + size]
+        first += size
+        k = int(count[0]) if size else 0
+        if k and len(r["col"]) == k * size and np.all(count == k):  # k entries a row: (rows, k) places
+            dest = (indptr[at][:, None] + np.arange(k, dtype=np.int64)).ravel()
+        else:
+            dest = np.repeat(indptr[at] - r["indptr"][:-1], count) + np.arange(len(r["col"]), dtype=np.int64)
+        coef[dest], col[dest] = r["coef"], r["col"]
+        lo[at], hi[at] = r["lo"], r["hi"]
+        family[at] = c
+        pos[at] = np.arange(size, dtype=np.int64)
         cons = s.body
         label = label_id(cons)
         rows.set_statement(cons.span)
         labels.append(label)
         stmts.append(rows.current)
-        parts.append((label, where[first:first + len(it)], r["keys"] if label else None))
-        first += len(it)
+        parts.append((label, at, r["keys"] if label else None))
     named = [p[0] for p in parts if p[0]]
-    family = which[order]
-    rows.add_interleaved(indptr, col, coef, lo, hi, family, labels,
-                         InterleavedKeys([p[2] for p in parts], family, _positions(its)[order]),
+    rows.add_interleaved(indptr, col, coef, lo, hi, family, labels, InterleavedKeys([p[2] for p in parts], family, pos),
                          stmts, [p for p in parts if p[0]] if len(set(named)) == len(named) else None)
     cons, last = families[last_family][0].body, families[last_family][1]["last"]
     label = label_id(cons)
     inst._aux_label, inst._aux_key = label, (last if label else ())
-
-
-def _positions(its: list[np.ndarray]) -> np.ndarray:
-    """Each row's place in its own family (0, 1, ... per family), the families one after another."""
-    return np.concatenate([np.arange(len(it), dtype=np.int64) for it in its])
 
 
 class InterleavedKeys(ProductKeys):
