@@ -206,7 +206,7 @@ def add_interleaved(inst: Any, families: list[tuple[A.Forall, dict]], placed: tu
     np.cumsum(np.concatenate(counts)[order], out=indptr[1:])
     coef, col = np.empty(int(indptr[-1]), dtype=np.float64), np.empty(int(indptr[-1]), dtype=np.int64)
     lo, hi = np.empty(n, dtype=np.float64), np.empty(n, dtype=np.float64)
-    family, pos = np.empty(n, dtype=np.int64), np.empty(n, dtype=np.int64)  # each row's family, its place there
+    family = np.empty(n, dtype=np.int8 if len(families) < 128 else np.int64)  # each row's statement
     labels, stmts, parts = [], [], []
     first = 0
     for c, ((s, r), size, count) in enumerate(zip(families, sizes, counts)):
@@ -220,7 +220,6 @@ def add_interleaved(inst: Any, families: list[tuple[A.Forall, dict]], placed: tu
         coef[dest], col[dest] = r["coef"], r["col"]
         lo[at], hi[at] = r["lo"], r["hi"]
         family[at] = c
-        pos[at] = np.arange(size, dtype=np.int64)
         cons = s.body
         label = label_id(cons)
         rows.set_statement(cons.span)
@@ -228,7 +227,7 @@ def add_interleaved(inst: Any, families: list[tuple[A.Forall, dict]], placed: tu
         stmts.append(rows.current)
         parts.append((label, at, r["keys"] if label else None))
     named = [p[0] for p in parts if p[0]]
-    rows.add_interleaved(indptr, col, coef, lo, hi, family, labels, InterleavedKeys([p[2] for p in parts], family, pos),
+    rows.add_interleaved(indptr, col, coef, lo, hi, family, labels, InterleavedKeys([p[2] for p in parts], family, [p[1] for p in parts]),
                          stmts, [p for p in parts if p[0]] if len(set(named)) == len(named) else None)
     cons, last = families[last_family][0].body, families[last_family][1]["last"]
     label = label_id(cons)
@@ -237,14 +236,25 @@ def add_interleaved(inst: Any, families: list[tuple[A.Forall, dict]], placed: tu
 
 class InterleavedKeys(ProductKeys):
     """The row keys of a braced body's rows: key ``k`` is ``parts[which[k]][pos[k]]`` (``()`` where that
-    statement is unlabelled), made only when asked for; a sequence as :class:`PickedKeys` is."""
+    statement is unlabelled), made only when asked for; a sequence as :class:`PickedKeys` is.
+    ``places[c]``: the rows (in the block) of statement ``c``'s rows, in its order, from which ``pos``
+    (each row's place in its statement) is made when a key is first asked for."""
 
-    __slots__ = ("_parts", "_which", "_pos")
+    __slots__ = ("_parts", "_which", "_places", "_at")
 
-    def __init__(self, parts: list, which: np.ndarray, pos: np.ndarray):
+    def __init__(self, parts: list, which: np.ndarray, places: list[np.ndarray]):
         self.dims, self._items, self._lens = [], [], []
-        self._parts, self._which, self._pos = parts, which, pos
+        self._parts, self._which, self._places, self._at = parts, which, places, None
         self._len = len(which)
+
+    @property
+    def _pos(self) -> np.ndarray:
+        if self._at is None:
+            at = np.empty(self._len, dtype=np.int64)
+            for rows in self._places:
+                at[rows] = np.arange(len(rows), dtype=np.int64)
+            self._at = at
+        return self._at
 
     def unchanged(self) -> bool:
         return all(p is None or not isinstance(p, ProductKeys) or p.unchanged() for p in self._parts)
