@@ -145,3 +145,24 @@ def test_a_statements_family_keeps_its_rows_and_keys_whole():
     assert isinstance(fam.rows, RowArray) and fam.indexed
     assert list(fam.rows) == [5 * (i - 1) + 1 + k for i in range(1, 10) for k in range(3)]
     assert list(fam.keys) == [(s, i) for i in range(1, 10) for s in "abc"]
+
+
+def test_rows_added_one_at_a_time_and_in_blocks_keep_their_labels_and_statements():
+    from pyopl.lowering.model.instance import Rows
+
+    rows = Rows()
+    one, two, three = object(), object(), object()
+    rows.set_statement(one)
+    rows.add({0: 1.0}, 0.0, 1.0, "a", ())
+    rows.add({1: 1.0}, 0.0, 1.0, "", ())
+    assert list(rows.label) == ["a", ""] and list(rows.stmt) == [0, 0]  # (read between additions)
+    rows.set_statement(two)
+    rows.add_block(np.array([0, 1, 2]), np.array([0, 1]), np.array([1.0, 2.0]), np.zeros(2), np.ones(2),
+                   "b", [(1,), (2,)])
+    rows.set_statement(three)
+    rows.add_interleaved(np.array([0, 1, 2, 3]), np.array([0, 1, 2]), np.ones(3), np.zeros(3), np.ones(3),
+                         np.array([1, 0, 1], dtype=np.int8), ["c", "d"], [(1,), (5,), (2,)], [7, 8])
+    rows.add({2: 1.0}, 0.0, 1.0, "e", ())
+    assert list(rows.label) == ["a", "", "b", "b", "d", "c", "d", "e"]
+    assert rows.stmt.array(np.int64).tolist() == [0, 0, 1, 1, 8, 7, 8, 2]
+    assert len(rows.label) == len(rows) == 8 and rows.label[-1] == "e" and rows.stmt[4] == 8

@@ -342,9 +342,10 @@ class Rows:
         self.starts: list = [0]
         self.lower: list = []
         self.upper: list = []
-        self.label = RowValues()  # a block's label one run, an interleaved block's codes (no per-row list)
+        self._label = RowValues()  # a block's label one run, an interleaved block's codes (no per-row list)
         self.key = KeyList()  # ProductKeys kept whole for a block over a full product of index sets
-        self.stmt = RowValues()
+        self._stmt = RowValues()
+        self._pending: tuple[list, list] = ([], [])  # labels and statements of rows added one at a time, not yet parts
         self.spans: list = []
         self._span_at: dict[int, int] = {}  # id(span) -> its index in spans (the spans are kept alive there)
         self.current = -1
@@ -358,6 +359,27 @@ class Rows:
 
     def __len__(self) -> int:
         return self._sealed + len(self.lower)
+
+    @property
+    def label(self) -> RowValues:
+        """Each row's label ("" for none), in order."""
+        self._flush()
+        return self._label
+
+    @property
+    def stmt(self) -> RowValues:
+        """Each row's statement: its index into ``spans`` (-1 for none), in order."""
+        self._flush()
+        return self._stmt
+
+    def _flush(self) -> None:
+        """The labels and statements of the rows added one at a time since the last block, as one part
+        each (:meth:`add` appends to plain lists: a method call per row cost 0.3 µs)."""
+        labels, stmts = self._pending
+        if labels:
+            self._label.add_part(labels)
+            self._stmt.add_part(stmts)
+            self._pending = ([], [])
 
     def set_statement(self, span: Any) -> None:
         """Rows added from now on come from the statement at ``span`` (for diagnostics after lowering)."""
@@ -382,9 +404,9 @@ class Rows:
         self.starts.append(len(self.cols))
         self.lower.append(lo)
         self.upper.append(hi)
-        self.label.append(label)
+        self._pending[0].append(label)
         self.key.append(key)
-        self.stmt.append(self.current)
+        self._pending[1].append(self.current)
         if self.meter is not None and not len(self.lower) % CHECK_EVERY:
             self.meter.check(self.nnz(), len(self), self.spans[self.current] if self.current >= 0 else None)
         return len(self) - 1
@@ -407,9 +429,10 @@ class Rows:
                             np.diff(indptr), np.asarray(lower, dtype=np.float64), np.asarray(upper, dtype=np.float64)))
         self._sealed += m
         self._sealed_nnz += len(cols)
-        self.label.add_part(Run(label, m))
+        self._flush()
+        self._label.add_part(Run(label, m))
         self.key.extend(keys)
-        self.stmt.add_part(Run(self.current, m))
+        self._stmt.add_part(Run(self.current, m))
 
     def add_interleaved(self, indptr: np.ndarray, cols: np.ndarray, vals: np.ndarray, lower: np.ndarray,
                         upper: np.ndarray, family: np.ndarray, labels: list, keys: Any, stmts: list,
@@ -431,9 +454,10 @@ class Rows:
                             np.diff(indptr), np.asarray(lower, dtype=np.float64), np.asarray(upper, dtype=np.float64)))
         self._sealed += m
         self._sealed_nnz += len(cols)
-        self.label.add_part(Coded(family, list(labels)))
+        self._flush()
+        self._label.add_part(Coded(family, list(labels)))
         self.key.extend(keys)
-        self.stmt.add_part(Coded(family, list(stmts)))
+        self._stmt.add_part(Coded(family, list(stmts)))
 
     def tail(self, first: int) -> tuple[list, list, list, list, list]:
         """(vals, cols, entries per row, lower, upper) of the rows from ``first`` on, as lists, read from
