@@ -8,7 +8,6 @@ diagnostic before moving on to the next item.
 from __future__ import annotations
 
 import bisect
-import itertools
 import math
 from dataclasses import dataclass, field
 from typing import Any
@@ -32,6 +31,7 @@ from ..evaluate.expressions import Evaluator
 from ..forms.value_tests import is_number
 from ..forms.linear import LinExpr, QuadExpr
 from ..forms.symbols import DexprArray, DexprScalar
+from .row_parts import Coded, Run
 
 INF = math.inf
 MAX_COLUMNS = 20_000_000  # more decision columns than this is refused before allocating
@@ -174,49 +174,6 @@ class RowValues(KeyList):
 
     def __repr__(self) -> str:
         return "RowValues(%d values)" % self._len
-
-
-class Run:
-    """``count`` copies of ``value``: a part of :class:`RowValues` (every row of a block has its label)."""
-
-    __slots__ = ("value", "count")
-
-    def __init__(self, value: Any, count: int):
-        self.value, self.count = value, count
-
-    def __len__(self) -> int:
-        return self.count
-
-    def __getitem__(self, k: int) -> Any:
-        return self.value
-
-    def __iter__(self):
-        return itertools.repeat(self.value, self.count)
-
-    def array(self, dtype: Any) -> np.ndarray:
-        return np.full(self.count, self.value, dtype=dtype)
-
-
-class Coded:
-    """The values ``table[codes[k]]``: a part of :class:`RowValues` (a braced body's rows, each row
-    the label or statement of one of a few families)."""
-
-    __slots__ = ("codes", "table")
-
-    def __init__(self, codes: np.ndarray, table: list):
-        self.codes, self.table = codes, table
-
-    def __len__(self) -> int:
-        return len(self.codes)
-
-    def __getitem__(self, k: int) -> Any:
-        return self.table[int(self.codes[k])]
-
-    def __iter__(self):
-        return map(self.table.__getitem__, self.codes.tolist())
-
-    def array(self, dtype: Any) -> np.ndarray:
-        return np.asarray(self.table, dtype=dtype)[self.codes]
 
 
 class RunList:
