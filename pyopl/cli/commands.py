@@ -16,14 +16,14 @@ from pathlib import Path
 from typing import Any
 
 from . import exit_codes
-from .deferred_import import defer_import
+from ..lazy_names import defer_import
 
 #: ``--solver`` choices; the same as :data:`pyopl.backends.SOLVER_CHOICES` (a test checks), written
 #: out so that parsing the command line imports no backend.
 SOLVER_CHOICES = ("auto", "highs", "scip", "cplex", "gurobi", "cpsat")
 
 # The command's own process: Lark's optional `regex` loads on first use, not with Lark (13 ms of a
-# small solve; see deferred_import). A program that imports pyopl keeps its sys.modules as it is.
+# small solve; see pyopl.lazy_names). A program that imports pyopl keeps its sys.modules as it is.
 if "lark" not in sys.modules:
     defer_import("regex")
 

@@ -32,6 +32,9 @@ import re
 from array import array
 from typing import Any
 
+from ..lazy_names import import_deferring
+
+import_deferring("lark", "regex")  # (its optional `regex` loads when first used: pyopl.lazy_names)
 from lark import Lark
 from lark.common import LexerConf, ParserConf
 from lark.grammar import NonTerminal, Rule, RuleOptions, Terminal

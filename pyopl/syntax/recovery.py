@@ -13,6 +13,9 @@ import functools
 import re
 from typing import TYPE_CHECKING
 
+from ..lazy_names import import_deferring
+
+import_deferring("lark", "regex")  # (its optional `regex` loads when first used: pyopl.lazy_names)
 from lark import Lark, Token
 from lark.exceptions import UnexpectedCharacters, UnexpectedInput, UnexpectedToken
 

@@ -20,6 +20,9 @@ from __future__ import annotations
 import functools
 import math
 
+from ...lazy_names import import_deferring
+
+import_deferring("lark", "regex")  # (its optional `regex` loads when first used: pyopl.lazy_names)
 from lark import Lark, Token, Tree
 from lark.exceptions import UnexpectedCharacters, UnexpectedInput, UnexpectedToken
 
