@@ -318,19 +318,72 @@ def decode(doc: dict) -> Lark:
 
     n_states = doc["n_states"]
     actions = [(Shift, s) for s in range(n_states)] + [(Reduce, r) for r in all_rules]
-    names = doc["names"]
-    states = {state: dict(zip(map(names.__getitem__, keys), map(actions.__getitem__, codes)))
-              for state, keys, codes in doc["states"]}
+    states = _States(doc["names"], actions, doc["states"])
     table = IntParseTable(states, dict(doc["start_states"]), dict(doc["end_states"]))
     lalr = LALR_Parser.__new__(LALR_Parser)
     lalr._parse_table = table
     lalr.parser = _Parser(table, parser._callbacks, options.debug)
     parser_conf = ParserConf(rules, parser._callbacks, list(doc["start"]))
     parser_conf.parser_type = "lalr"
-    parser.parser = ParsingFrontend(lexer_conf, parser_conf, options, parser=lalr)
-    if not isinstance(parser.parser.lexer, LazyContextualLexer):
-        raise TypeError("Lark did not take the contextual lexer plugin")
+    # What ParsingFrontend(lexer_conf, parser_conf, options, parser=lalr) sets for a contextual
+    # lexer without postlex, but the lexer given the table's states as they are (Lark's
+    # create_contextual_lexer reads every state's tokens: every state made at once)
+    frontend = ParsingFrontend.__new__(ParsingFrontend)
+    frontend.parser_conf, frontend.lexer_conf, frontend.options = parser_conf, lexer_conf, options
+    frontend.parser = lalr
+    frontend.skip_lexer = False
+    frontend.lexer = LazyContextualLexer(lexer_conf, states)
+    parser.parser = frontend
     return parser
+
+
+class _States(dict):
+    """The LALR table's states (state -> {token name: action}), each made from the cached data when
+    the parser first reads it (``states[state]``): a parse reaches a few dozen of the model
+    grammar's 700.  Any other read (iteration, ``keys``, ``items``, ``values``, ``len``, ``in``)
+    makes all of them first, so it sees the whole table, as Lark's own dict."""
+
+    def __init__(self, names: list, actions: list, rows: list) -> None:
+        super().__init__()
+        self._names, self._actions = names, actions
+        self._rows = {state: (keys, codes) for state, keys, codes in rows}
+
+    def __missing__(self, state: int) -> dict:
+        keys, codes = self._rows[state]  # (KeyError for a state the table does not have, as Lark's dict)
+        made = self[state] = dict(zip(map(self._names.__getitem__, keys), map(self._actions.__getitem__, codes)))
+        return made
+
+    def make_all(self) -> None:
+        """Make every state now."""
+        if dict.__len__(self) < len(self._rows):
+            for state in self._rows:
+                if not dict.__contains__(self, state):
+                    self.__missing__(state)
+
+    def __iter__(self):
+        self.make_all()
+        return iter(self._rows)
+
+    def __len__(self) -> int:
+        return len(self._rows)
+
+    def __contains__(self, state: object) -> bool:
+        return state in self._rows
+
+    def keys(self):
+        self.make_all()
+        return dict.keys(self)
+
+    def items(self):
+        self.make_all()
+        return dict.items(self)
+
+    def values(self):
+        self.make_all()
+        return dict.values(self)
+
+    def get(self, state, default=None):
+        return self[state] if state in self._rows else default
 
 
 def make_all_lexer_states(parser: Lark) -> None:
