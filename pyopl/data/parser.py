@@ -100,6 +100,8 @@ class DName(str):
 
 @dataclass
 class DRange:
+    """A range ``lo..hi`` written in data."""
+
     lo: Any
     hi: Any
     span: Span
