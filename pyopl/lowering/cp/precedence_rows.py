@@ -19,6 +19,7 @@ import numpy as np
 
 from ...semantics.values import OplArray, OplRange
 from ...syntax import ast as A
+from ..arrays.ragged import CellItems, bind_cells, bind_range_per_row
 from ..arrays.row_blocks import binder_names
 from ..arrays.vectorised import NOT_COVERED, _names, _Small, _Sum, vector_cache
 from ..forms.cp_record import CpConstraint
@@ -41,7 +42,7 @@ def precedence_forall(inst: Any, s: A.Forall, env: dict) -> bool:
     if node.func not in PRECEDENCES or len(node.args) not in (2, 3) or not (cons.label is None or isinstance(cons.label, A.Name)):
         return False
     names = binder_names(s.quals)
-    if names is None or set(names) & set(env) or any(set(_names(b.domain)) & set(names) for b in s.quals.binders):
+    if names is None or set(names) & set(env):
         return False
     symbols = inst.symbols
     arrays = [_interval_array(symbols, a) for a in node.args[:2]]
@@ -108,7 +109,15 @@ class _Made:
         cons = s.body
         node = cons.expr
         for b in s.quals.binders:
-            space._bind(b)
+            outer = not self.cache.names(b.domain)[1].isdisjoint(space.iters)
+            if outer and isinstance(b.domain, A.RangeLit):
+                bind_range_per_row(space, b)  # `o in 0..j-1`: each binding's own range, as offsets
+            elif outer and isinstance(b.domain, A.Index):
+                bind_cells(space, b)  # `pre in predecessors[i]`: each binding's own cell of a set array
+            elif outer:
+                return False  # (`t2 in t1.succs`...: the row path)
+            else:
+                space._bind(b)
         m = space.size
         pa, pb, op = PRECEDENCES[node.func]
         picked = []
@@ -135,7 +144,7 @@ class _Made:
         cols = []
         for b in self.s.quals.binders:
             d, pos = self.space.iters[b.patterns[0].name]
-            items = self.cache.domain(d).items
+            items = d if isinstance(d, CellItems) else self.cache.domain(d).items
             cols.append([items[p] for p in pos.tolist()])
         return [outer + tuple(k) for k in zip(*cols)] if cols else [outer] * m
 
