@@ -118,6 +118,7 @@ def test_every_lexer_pattern_is_made_from_kept_code(monkeypatch):
     lalr_tables.make_all_lexer_states(made)
     made.parser.lexer.root_lexer.scanner  # noqa: B018
     assert calls == [] and len(doc["regex_codes"]) > 50
+    assert all(type(v) is bytes for v in doc["regex_codes"].values())  # each read when its pattern is made
 
 
 def test_regex_codes_fall_back_to_re_for_missing_or_refused_code():

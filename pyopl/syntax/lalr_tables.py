@@ -5,9 +5,9 @@ and the parser made again from that data in a few milliseconds.
 lexer="contextual", ...)``) and returns only ``str``, ``int``, ``bool``, ``None``, ``bytes``,
 ``tuple``, ``list`` and ``dict``: the terminals, the rules, the LALR table (each state's actions
 as two tuples of small integers) and the compiled code of every regular expression the lexer
-states use. :func:`decode` makes the parser from that data with Lark's own classes
-(``TerminalDef``, ``Rule``, ``IntParseTable``, ``ParsingFrontend``...), as Lark's ``_load``
-does from its own format, but:
+states use (each marshalled on its own, read when its pattern is first made). :func:`decode`
+makes the parser from that data with Lark's own classes (``TerminalDef``, ``Rule``,
+``IntParseTable``, ``ParsingFrontend``...), as Lark's ``_load`` does from its own format, but:
 
 - the table's actions are made with ``dict(zip(...))`` per state instead of Lark's generic
   deserialiser (about 35 ms of the old load, with the JSON decoding another 35 ms);
@@ -28,6 +28,7 @@ cache key holds Lark's and Python's versions; if those internals change, :func:`
 from __future__ import annotations
 
 import copy
+import marshal
 import re
 from array import array
 from typing import Any
@@ -53,7 +54,7 @@ try:  # the compiled form of a regular expression (CPython)
 except ImportError:  # another Python: patterns are compiled from their text
     _CODE_TYPE = None
 
-FORMAT = 2  # bump when the layout below changes
+FORMAT = 3  # bump when the layout below changes (3: each pattern's kept code marshalled on its own)
 
 
 class LazyContextualLexer(ContextualLexer):
@@ -136,7 +137,10 @@ class RegexCodes:
     error = re.error
 
     def __init__(self, codes: dict) -> None:
-        self._codes = codes  # (pattern, flags) -> (final flags, code bytes, groups, groupindex, indexgroup)
+        # (pattern, flags) -> (final flags, code bytes, groups, groupindex, indexgroup), or that
+        # tuple marshalled (as the cache keeps it: read when the pattern is first made, for a small
+        # model's few dozen lexer states the table's 130 patterns' group names were 4 ms of the load)
+        self._codes = codes
         self._made: dict = {}
         self._matched: dict = {}
 
@@ -152,6 +156,8 @@ class RegexCodes:
         if kept is None or _CODE_TYPE is None:
             return None
         try:
+            if type(kept) is bytes:
+                kept = marshal.loads(kept)
             final_flags, code, groups, groupindex, indexgroup = kept
             return _sre.compile(key[0], final_flags, array(_CODE_TYPE, code).tolist(), groups, dict(groupindex),
                                 tuple(indexgroup))
@@ -261,7 +267,7 @@ def encode(parser: Lark) -> dict:
         "states": states,
         "start_states": dict(table.start_states),
         "end_states": dict(table.end_states),
-        "regex_codes": _record_codes(frontend.lexer),
+        "regex_codes": {k: marshal.dumps(v) for k, v in _record_codes(frontend.lexer).items()},
     }
 
 
