@@ -93,12 +93,18 @@ class _Made:
         shape = tuple(len(d) for d in arr.dims)
         wheres = [None if isinstance(d, OplRange) else self.cache.domain(d).where for d in arr.dims]
         out = {k: np.full(shape, -2, dtype=np.int64) for k in ("start", "end", "presence")}
-        for key, iv in arr.data.items():
-            if not isinstance(iv, IntervalVar):
-                raise _Small()
-            at = tuple(k - d.lo if w is None else w[k] for k, d, w in zip(key, arr.dims, wheres))
-            out["start"][at], out["end"][at] = iv.start, iv.end
-            out["presence"][at] = -1 if iv.presence is None else iv.presence
+        keys, ivs = list(arr.data.keys()), list(arr.data.values())
+        if not all(isinstance(iv, IntervalVar) for iv in ivs):
+            raise _Small()
+        if keys:  # each element's place, then the three columns written at once
+            at = tuple(np.fromiter((k[i] - d.lo for k in keys) if w is None else (w[k[i]] for k in keys),
+                                   dtype=np.int64, count=len(keys))
+                       for i, (d, w) in enumerate(zip(arr.dims, wheres)))
+            flat = np.ravel_multi_index(at, shape)
+            out["start"].flat[flat] = np.fromiter((iv.start for iv in ivs), dtype=np.int64, count=len(ivs))
+            out["end"].flat[flat] = np.fromiter((iv.end for iv in ivs), dtype=np.int64, count=len(ivs))
+            out["presence"].flat[flat] = np.fromiter((-1 if iv.presence is None else iv.presence for iv in ivs),
+                                                     dtype=np.int64, count=len(ivs))
         if (out["start"] == -2).any():
             raise _Small()  # an element that is not there: the row path says so
         kept[id(arr)] = (arr, out)
