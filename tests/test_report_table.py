@@ -2,12 +2,7 @@
 pushed the dual and slack columns out of line); `texttable` lays it out, and never wraps a label."""
 from __future__ import annotations
 
-import pytest
-from hypothesis import given, settings
-from hypothesis import strategies as st
-
 import pyopl
-from pyopl.results import report
 from pyopl.results.report import text_report
 
 MODEL = """range I = 1..3;
@@ -54,37 +49,3 @@ def test_a_label_past_eighty_characters_is_not_wrapped():
     r = pyopl.compile_model("dvar float+ y; minimize y; subject to { %s: y >= 2.5; }" % label).solve()
     table = _table(text_report(r))
     assert len(table) == 2 and table[1].split() == [label, "1", "0"]
-
-
-_ASCII = st.text(alphabet=st.characters(min_codepoint=32, max_codepoint=126), max_size=30)
-
-
-@settings(max_examples=300, deadline=None)
-@given(st.lists(st.tuples(_ASCII, _ASCII, _ASCII), max_size=6))
-def test_printable_ascii_cells_are_laid_out_as_texttable_lays_them_out(cells):
-    """The layout written here for printable ASCII cells is texttable's own, character for
-    character (texttable as the reference); cells with surrounding spaces go to texttable."""
-    rows = [("", "dual", "slack"), *cells]
-    if report._plain(rows):
-        assert report._plain_layout(rows) == report._texttable_layout(rows)
-    assert report._table("constraints:", cells) == _texttable_table("constraints:", cells)
-
-
-@pytest.mark.parametrize("label", ["caf\u00e9[1]", "\u5de5\u5382[2]", "a\tb", " lead", "trail "])
-def test_other_cells_go_to_texttable_which_counts_wide_characters(label):
-    rows = [("", "dual", "slack"), (label, "0", "1.5")]
-    assert not report._plain(rows)
-    table = report._table("constraints:", rows[1:])
-    assert table == _texttable_table("constraints:", rows[1:])
-    if label.startswith("\u5de5"):  # two columns per CJK character: one per character would misalign
-        assert report._plain_layout(rows) != report._texttable_layout(rows)
-
-
-def _texttable_table(title, cells):
-    """``report._table`` with every layout by texttable (its behaviour before the plain layout)."""
-    saved = report._plain
-    report._plain = lambda rows: False
-    try:
-        return report._table(title, cells)
-    finally:
-        report._plain = saved

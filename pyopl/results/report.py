@@ -115,38 +115,10 @@ def text_report(result: Result, ir: IR | None = None, max_rows: int = 200, compi
 
 
 def _table(title: str, cells: list[tuple[str, str, str]]) -> list[str]:
-    """The constraint table, its columns as wide as their longest entry (label, dual, slack), as
-    ``texttable`` lays it out (no rules, labels left, numbers right, cells taken as text, no
-    wrapping); the first line is the header.  Cells of printable ASCII without surrounding spaces
-    (labels, numbers: nearly every table) are laid out here, as texttable would (each character
-    one column wide; ``tests/test_report_table.py`` compares the two): texttable's import, with
-    ``wcwidth``, was 7-10 ms of every ``pyopl solve`` (docs/performance.md, "Start-up")."""
-    rows = [("", "dual", "slack"), *cells]
-    text = _plain_layout(rows) if _plain(rows) else _texttable_layout(rows)
-    lines = ["  " + line.rstrip() for line in text.split("\n")]  # indented under the title, as the values are
-    head = lines[0]
-    lead = len(head) - len(head.lstrip())
-    lines[0] = title + head[len(title):] if len(title) < lead else title + " " + head.lstrip()
-    return lines
-
-
-def _plain(rows: list) -> bool:
-    """Whether every cell is a ``str`` of printable ASCII without leading or trailing spaces: one
-    column per character, and texttable's wrapping at the column's own width leaves it whole."""
-    return all(type(c) is str and c.isascii() and c.isprintable() and c == c.strip() for row in rows for c in row)
-
-
-def _plain_layout(rows: list) -> str:
-    """texttable's layout of :func:`_plain` rows with ``set_deco(0)``: each column as wide as its
-    longest cell, the first left-aligned, the others right-aligned, three spaces between."""
-    widths = [max(len(row[i]) for row in rows) for i in range(len(rows[0]))]
-    return "\n".join("   ".join(c.ljust(w) if i == 0 else c.rjust(w) for i, (c, w) in enumerate(zip(row, widths)))
-                     for row in rows)
-
-
-def _texttable_layout(rows: list) -> str:
-    """The layout of ``rows`` (the first the header) by ``texttable``: no rules, labels left,
-    numbers right, cells as text, no width limit (long labels are never wrapped)."""
+    """The constraint table, its columns as wide as their longest entry (label, dual, slack), by
+    ``texttable`` (no rules, labels left, numbers right, cells taken as text, no wrapping); the first
+    line is the header.  (texttable rather than tabulate: the same layout at a fraction of the import
+    time, which every ``pyopl solve`` pays; see docs/performance.md, "Start-up".)"""
     from texttable import Texttable
 
     table = Texttable(max_width=0)  # 0: no width limit, long labels are never wrapped
@@ -154,8 +126,13 @@ def _texttable_layout(rows: list) -> str:
     table.set_cols_dtype(["t", "t", "t"])
     table.set_cols_align(["l", "r", "r"])
     table.set_header_align(["l", "r", "r"])
-    table.add_rows(rows)
-    return table.draw()
+    table.add_rows([("", "dual", "slack"), *cells])
+    text = table.draw()
+    lines = ["  " + line.rstrip() for line in text.split("\n")]  # indented under the title, as the values are
+    head = lines[0]
+    lead = len(head) - len(head.lstrip())
+    lines[0] = title + head[len(title):] if len(title) < lead else title + " " + head.lstrip()
+    return lines
 
 
 def _cap(lines: list[str], n: int, total: int | None = None) -> list[str]:
