@@ -97,3 +97,15 @@ def test_rendered_text_matches_snapshot(name, tmp_path):
         snap.parent.mkdir(parents=True, exist_ok=True)
         snap.write_text(text)
     assert text == snap.read_text(), "rendered text changed; rerun with PYOPL_BLESS=1 if deliberate"
+
+
+def test_statement_bounds_do_not_end_at_the_brace_of_a_value():
+    """The `}` of `piecewise{...}` or of a set value ends no statement (the `}` of a block does):
+    recovery blanks the whole statement, not the part after that brace."""
+    from pyopl.syntax.recovery import statement_bounds
+
+    text = "dvar float z;\nmaximize piecewise{2->4; 0.5}(0) z;\nsubject to { forall(i in {1, 2}) { z >= i; } z <= 3; }"
+    start, end, top = statement_bounds(text, text.index("z;", 20))
+    assert text[start:end].strip() == "maximize piecewise{2->4; 0.5}(0) z;" and top
+    start, end, top = statement_bounds(text, text.index("z <= 3"))
+    assert text[start:end].strip() == "z <= 3;" and not top  # after the forall's block

@@ -108,13 +108,17 @@ def statement_bounds(text: str, offset: int) -> tuple[int, int, bool]:
     top = k < 0 or text[:stack[k][1]].split()[-2:-1] == ["tuple"]
     base = stack[k][1] + 1 if k >= 0 else 0
     start, depth, i = base, 0, base
+    opened: list[int] = []  # where each open bracket is, to tell a block's `}` from a value's
     while i < offset:
         ch = text[i]
         if ch in "([{":
             depth += 1
+            opened.append(i)
         elif ch in ")]}":
             depth = max(depth - 1, 0)
-            if ch == "}" and depth == 0:
+            at = opened.pop() if opened else -1
+            # a block's `}` ends a statement; the `}` of `piecewise{...}` or of a set value does not
+            if ch == "}" and depth == 0 and (at < 0 or _is_block_brace(text, at)):
                 start = i + 1
         elif ch == ";" and depth == 0:
             start = i + 1

@@ -221,3 +221,11 @@ alone anywhere but at the end is an error for the same reason.""",
   bad="dvar float x in 0..10;\nminimize piecewise{7 -> 8; 9 -> 16}(0, 0) x;",
   good="dvar float x in 0..10;\nminimize piecewise{7 -> 8; 9 -> 16; 0}(0, 0) x;",
   at=(2, 10))
+R("OPL0045", "syntax-piecewise-anchor", "error", "`piecewise` anchor with one value",
+  """After `piecewise{...}`, a parenthesised point `(x0, y0)` fixes the function's value: it passes
+through `(x0, y0)` (IBM's OPL reference, "piecewise"; without it, through `(0, 0)`). A single
+value in parentheses, `piecewise{...}(0) x`, is read as the function's argument instead, so the
+expression that follows has no operator before it. Give both coordinates, or leave the point out.""",
+  bad="dvar float x in 0..10;\nminimize piecewise{1 -> 3; 2}(0) x;",
+  good="dvar float x in 0..10;\nminimize piecewise{1 -> 3; 2}(0, 0) x;",
+  at=(2, 30))
