@@ -115,3 +115,4 @@ def test_a_model_without_decisions_reports_no_negative_iteration_count():
     r = pyopl.compile_model("int a = 3;\nminimize a + 4;").solve(solver="highs")
     assert r.status == "optimal" and r.objective == 7
     assert r.iterations == 0 and "-1 iterations" not in text_report(r)
+
