@@ -134,3 +134,13 @@ def test_typographic_characters_are_named_with_their_ascii_fix():
     # a script: its own parser names the character too
     [d] = pyopl.check("dvar float x in 0..1;\nmaximize x;\nexecute { writeln(\u201cdone\u201d); }").errors
     assert d.code == "OPL1000" and "(a curly quote) is not the script's `\"`" in d.message and d.help == 'write `"`'
+
+
+def test_an_error_after_a_set_type_drops_only_its_statement():
+    """Before: one error in `{int} F = setof(int i ...) ...;` gave five, the first "the file ends in
+    the middle of a statement" on line 2, and errors on every later line: recovery took the `}` of
+    `{int}` for the end of a block, blanked only `F = ...;` and left `{int}` to swallow the next line."""
+    import pyopl
+
+    text = "{int} E = {1};\n{int} F = setof(int i in 1..10: i < 4) i*i;\n{int} G = E inter {2, 3};\nint c = 3;\n"
+    assert [(d.code, d.span.line, d.span.column) for d in pyopl.check(text).errors] == [("OPL0001", 2, 21)]

@@ -96,6 +96,10 @@ def _is_block_brace(text: str, pos: int) -> bool:
     return len(words) >= 2 and words[-2] == "tuple"
 
 
+#: What stands between the braces of a set type, `{int}`, `{string}`, `{Arc}`: one name.
+_SET_TYPE = re.compile(r"\s*[A-Za-z_][A-Za-z0-9_]*\s*")
+
+
 def statement_bounds(text: str, offset: int) -> tuple[int, int, bool]:
     """(start, end, top_level) of the statement holding ``offset``: from after the previous
     statement's end to its own `;` (inclusive) or to the `}` that closes its block (exclusive)."""
@@ -117,8 +121,10 @@ def statement_bounds(text: str, offset: int) -> tuple[int, int, bool]:
         elif ch in ")]}":
             depth = max(depth - 1, 0)
             at = opened.pop() if opened else -1
-            # a block's `}` ends a statement; the `}` of `piecewise{...}` or of a set value does not
-            if ch == "}" and depth == 0 and (at < 0 or _is_block_brace(text, at)):
+            # a block's `}` ends a statement; the `}` of `piecewise{...}`, of a set value or of a set
+            # type (`{int} S = ...`: one name between the braces) does not
+            if ch == "}" and depth == 0 and (at < 0 or _is_block_brace(text, at)) and \
+                    not _SET_TYPE.fullmatch(text, at + 1, i):
                 start = i + 1
         elif ch == ";" and depth == 0:
             start = i + 1
