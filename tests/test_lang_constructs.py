@@ -251,3 +251,13 @@ def test_an_included_folder_is_named_as_a_folder(tmp_path):
     diags = [d for d in pyopl.check(tmp_path / "m.mod") if d.is_error]
     assert [(d.code, d.span.line) for d in diags] == [("OPL0609", 1)]
     assert "`sub` is a folder, not a file" in diags[0].message
+
+
+def test_missing_external_data_help_shows_the_shape_of_the_value():
+    """Before: `add `a = ...;` with its value to the data file`, where `...` is the model's "read it
+    from the data": the help now shows the value's shape for each kind of declaration."""
+    m = ("int n = ...;\nfloat a[1..3] = ...;\n{string} S = ...;\nfloat g[1..2][1..2] = ...;\ndvar float x;\n"
+         "minimize x;\nsubject to { x >= n + a[1] + card(S) + g[1][1]; }")
+    helps = [d.help for d in pyopl.check(m, "k = 1;").errors if d.code == "OPL0401"]
+    assert helps == ["give it a value in the data file: `n = VALUE;`", "give it a value in the data file: `a = [..., ...];`",
+                     "give it a value in the data file: `S = {...};`", "give it a value in the data file: `g = [[...], [...]];`"]
