@@ -526,3 +526,23 @@ class _Progress(_Base):
         self.pool.append((obj, x))
         if len(self.pool) >= self.pool_limit:
             self.stop_search()
+
+
+def default_domain_assumptions(ir: IR, fallback: Any = None) -> list[dict]:
+    """The bounds CP-SAT gives the declared integer decisions that have none on a side: OPL's
+    ``maxint`` (``-maxint`` below), as entries of :attr:`IR.assumptions` (``{"column", "side", "bound",
+    "what", "span", "uses", "help"}``), so that the solution check reports a solution at one as
+    ``feasible``, not ``optimal`` (OPL0710): the optimum is proved only inside that domain, which the
+    model never stated (IBM asks CP models for domains; CP Optimizer's own default is wider)."""
+    out = []
+    lower, upper = np.asarray(ir.col_lower, dtype=float), np.asarray(ir.col_upper, dtype=float)
+    for name, block in ir.dvars.items():
+        span = ir.dvar_spans.get(name) or fallback
+        cols = range(block.first, block.first + block.size)
+        for side, bounds, value in (("lower", lower, -MAXINT), ("upper", upper, MAXINT)):
+            for j in (j for j in cols if math.isinf(bounds[j])):
+                out.append({"column": j, "side": side, "bound": float(value), "span": span, "uses": 1,
+                            "what": "CP-SAT's domain of a decision declared without one",
+                            "help": "give `%s` the domain the model really has (`dvar int %s in 0..1000;`)" % (
+                                name, name)})
+    return out
