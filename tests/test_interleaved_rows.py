@@ -127,6 +127,8 @@ def test_row_values_behave_as_the_list():
     stmts.append(-1); stmts.add_part(Run(4, 2)); stmts.add_part(Coded(np.array([0, 1, 0]), [7, 2])); stmts.append(3)
     assert stmts.array(np.int64).tolist() == [-1, 4, 4, 7, 2, 7, 3] and stmts.array(np.int64).dtype == np.int64
     assert RowValues().array(np.int64).tolist() == []
+    assert np.asarray(stmts, dtype=np.int64).tolist() == [-1, 4, 4, 7, 2, 7, 3]  # (one array, as the list gives)
+    assert np.asarray(values).tolist() == np.asarray(plain + ["g"]).tolist()
 
 
 def test_row_array_behaves_as_the_list():

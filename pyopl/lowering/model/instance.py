@@ -174,6 +174,9 @@ class RowValues(KeyList):
         return np.concatenate([p.array(dtype) if isinstance(p, (Run, Coded)) else np.asarray(p, dtype=dtype)
                                for p in self._parts])
 
+    def __array__(self, dtype: Any = None, copy: Any = None) -> np.ndarray:
+        return self.array(dtype)  # (np.asarray(ir.row_stmt): one array, not a lookup per row)
+
     def __repr__(self) -> str:
         return "RowValues(%d values)" % self._len
 
