@@ -88,6 +88,7 @@ TAKEN_3 = [
     "forall(ordered i, j in R) c[i][j]: x[i] + x[j] <= 1 + m[i];",
     "forall(s in S, ordered i, j, k in 1..5 : i + j != k) c: z[s] + x[i] + x[j] - x[k] <= 2;",
     "forall(ordered s, t in S, i in 1..3) c: z[s] - z[t] <= i;",
+    "forall(k in 2..4, i, j in 1..k : i != j) c: x[i] - x[j] <= k;",  # both over a range of k
     # a sum of decisions scaled by data (the folded sum scaled, as LinExpr.scaled: no column repeated in it)
     "forall(i in R) c: y <= 0.5 * sum(j in 1..i) x[j];",
     "forall(i in R) c: x[i] - (sum(j in R : j != i) d[j] * x[j]) / 3 >= -1;",
@@ -116,6 +117,7 @@ ROW_PATH_3 = [
     "forall(i in R) c: 0.3 * sum(j in 1..i) (x[j] + x[i]) <= 1;",  # x[i] repeated in the scaled sum
     "forall(i in R) c: y <= sum(j in 1..i) x[j] / (i - 2);",  # division by zero at i = 2
     "forall(i in R) c: sum(j in R) (j in {1, i} ? x[j] : 0) <= 2;",  # a set of the row's own index
+    "forall(k in 2..4, ordered i, j in 1..k) c: x[i] - x[j] <= k;",  # ordered over a range of k
 ]
 
 BRACED = [

@@ -238,6 +238,8 @@ class _Rows:
         space = self.space
         for k, b in enumerate(self.s.quals.binders):
             if b.ordered:  # `ordered i, j in S` split: j after i (row_blocks.binder_names checked the mark)
+                if not self.cache.names(b.domain)[1].isdisjoint(space.iters):
+                    raise _Fallback()  # (`ordered i, j in S[k]`: i's positions are in all the cells, not k's)
                 bind_after(space, b, self.s.quals.binders[k - 1].patterns[0].name)
             elif isinstance(b.domain, (A.RangeLit, A.Index)) and not self.cache.names(b.domain)[1].isdisjoint(space.iters):
                 (bind_range_per_row if isinstance(b.domain, A.RangeLit) else bind_cells)(space, b)  # per row
