@@ -1,0 +1,194 @@
+"""Which practitioner spellings still go row by row (issue 46, round 8): each model, about 50,000 rows
+with its data made in the model (no `.dat`), compiled in this process with ``pyopl.compile_model``; prints
+the CPU of the compile and how many rows the row-by-row path made (``lowering.model.constraints._cons``
+counted). Before and after, one process per model and tree, alternated::
+
+    for c in cond_sum cumul pairs; do for t in /work/main .; do
+      (cd $t && PYTHONPATH=$t python benchmarks/row_path_probe.py $c); done; done
+
+``python benchmarks/row_path_probe.py`` runs every model (``setarr_src`` and ``pattern_cond`` take minutes
+on a tree without round 8)."""
+import sys
+import time
+
+import pyopl
+from pyopl.lowering.model import constraints as C
+
+N = 50_000
+M = {}
+# 1 set array by data array
+M["setarr_src"] = f"""
+int nV = 2000; range V = 1..nV; int nA = {N}; range A = 1..nA;
+int src[a in A] = (a * 7919) mod nV + 1; int dst[a in A] = (a * 7717) mod nV + 1;
+{{int}} outA[v in V] = {{a | a in A : src[a] == v}};
+{{int}} inA[v in V] = {{a | a in A : v == dst[a]}};
+dvar float+ x[A];
+minimize sum(a in A) x[a];
+subject to {{ forall(v in V) bal: sum(a in outA[v]) x[a] - sum(a in inA[v]) x[a] == 0; }}
+"""
+M["setarr_nbrs"] = f"""
+int nV = 2000; range V = 1..nV; int nA = {N}; range A = 1..nA;
+int src[a in A] = (a * 7919) mod nV + 1; int dst[a in A] = (a * 7717) mod nV + 1;
+{{int}} nb[v in V] = {{dst[a] | a in A : src[a] == v}};
+dvar float+ y[V];
+minimize sum(v in V) y[v];
+subject to {{ forall(v in V) c: sum(w in nb[v]) y[w] >= 1; }}
+"""
+# 2 ?: with sum in branch
+M["cond_sum"] = """
+int nT = 50; range T = 1..nT; int nS = 1000; range S = 1..nS; float init = 3;
+dvar float+ x[S][T]; dvar float+ y[S][T];
+minimize sum(s in S, t in T) x[s][t];
+subject to { forall(s in S, t in T) c: x[s][t] == (t == 1 ? init : sum(k in 1..3) y[s][t-1] * k); }
+"""
+M["cond_datasum"] = """
+int nT = 50; range T = 1..nT; int nS = 1000; range S = 1..nS; float d[s in S][t in T] = (s + t) mod 7;
+dvar float+ x[S][T];
+minimize sum(s in S, t in T) x[s][t];
+subject to { forall(s in S, t in T) c: x[s][t] >= (t > 1 ? sum(k in 1..t-1) d[s][k] : 0); }
+"""
+# 3 label index expression
+M["label_expr"] = f"""
+int n = {N}; range R = 1..n; dvar float+ x[R];
+constraint ct[1..n-1];
+minimize sum(i in R) x[i];
+subject to {{ forall(i in 2..n) ct[i-1]: x[i] - x[i-1] <= 1; }}
+"""
+M["label_expr2"] = """
+int n = 250; range R = 1..n; range J = 1..200; dvar float+ x[R][J];
+constraint ct[1..n][J];
+minimize sum(i in R, j in J) x[i][j];
+subject to { forall(i in 1..n-1, j in J) ct[i+1][j]: x[i+1][j] - x[i][j] <= 1; }
+"""
+# 4 triangular nested forall in braced body
+M["braced_tri"] = """
+int n = 315; range R = 1..n; dvar float+ x[R][R]; dvar float+ z[R];
+minimize sum(i in R) z[i];
+subject to { forall(i in R) { forall(j in 1..i) c: x[i][j] <= z[i]; d: z[i] >= 1; } }
+"""
+# 5 textbook
+M["transport"] = """
+int nI = 200; int nJ = 250; range I = 1..nI; range J = 1..nJ;
+float cost[i in I][j in J] = (i * j) mod 17 + 1; float sup[i in I] = 100; float dem[j in J] = 50;
+dvar float+ x[I][J];
+minimize sum(i in I, j in J) cost[i][j] * x[i][j];
+subject to { forall(i in I) s: sum(j in J) x[i][j] <= sup[i]; forall(j in J) d: sum(i in I) x[i][j] >= dem[j]; }
+"""
+M["facility"] = """
+int nI = 200; int nJ = 250; range I = 1..nI; range J = 1..nJ; float cap[i in I] = 500;
+dvar float+ x[I][J]; dvar boolean y[I];
+minimize sum(i in I, j in J) x[i][j] + sum(i in I) 100 * y[i];
+subject to { forall(i in I, j in J) link: x[i][j] <= y[i]; forall(j in J) sum(i in I) x[i][j] == 1;
+  forall(i in I) sum(j in J) x[i][j] <= cap[i] * y[i]; }
+"""
+M["mtz"] = """
+int n = 224; range N = 1..n; dvar boolean x[N][N]; dvar float+ u[N];
+minimize sum(i in N, j in N) x[i][j];
+subject to { forall(i in N, j in N : i != j && j > 1) u[i] - u[j] + n * x[i][j] <= n - 1; }
+"""
+M["precedence"] = f"""
+int n = {N}; range J = 1..n; tuple P {{ int a; int b; }} {{P}} Prec = {{<i, i + 1> | i in 1..n-1}};
+int dur[j in J] = j mod 5 + 1; dvar float+ s[J];
+minimize sum(j in J) s[j];
+subject to {{ forall(<i, j> in Prec) s[j] >= s[i] + dur[i]; }}
+"""
+M["cumul"] = """
+int nT = 100; range T = 1..nT; int nP = 500; range P = 1..nP; float d[p in P][t in T] = 1;
+dvar float+ x[P][T];
+minimize sum(p in P, t in T) x[p][t];
+subject to { forall(p in P, t in T) sum(s in 1..t) x[p][s] >= sum(s in 1..t) d[p][s]; }
+"""
+M["window"] = """
+int nT = 100; range T = 1..nT; int nP = 500; range P = 1..nP; int L = 4;
+dvar boolean st[P][T]; dvar boolean on[P][T];
+minimize sum(p in P, t in T) on[p][t];
+subject to { forall(p in P, t in T) sum(s in maxl(1, t - L + 1)..t) st[p][s] <= on[p][t];
+  forall(p in P, t in T : t > 1) on[p][t] - on[p][t-1] <= st[p][t]; }
+"""
+M["cover"] = """
+int nI = 2000; int nJ = 25; range I = 1..nI; range J = 1..nJ;
+{int} covers[i in I] = {j | j in J : (i + j) mod 3 == 0};
+dvar boolean x[J]; dvar float+ z[I];
+minimize sum(j in J) x[j];
+subject to { forall(i in I) sum(j in covers[i]) x[j] >= 1 - z[i]; }
+"""
+M["memb_cov"] = """
+int nT = 160; range T = 1..nT; int nS = 300; range S = 1..nS;
+{int} cov[s in S] = {t | t in T : t >= s mod 160 && t < s mod 160 + 8};
+dvar int+ w[S]; 
+minimize sum(s in S) w[s];
+subject to { forall(t in T) sum(s in S : t in cov[s]) w[s] >= 3; }
+"""
+M["tuple_join"] = """
+tuple Arc { int o; int d; float c; } int nV = 500; range V = 1..nV;
+{Arc} Arcs = {<i, j, (i + j) mod 9 + 1> | i in V, j in V : (i * j) mod 5 == 0 && i != j};
+dvar float+ f[Arcs];
+minimize sum(a in Arcs) a.c * f[a];
+subject to { forall(v in V) sum(a in Arcs : a.o == v) f[a] - sum(a in Arcs : a.d == v) f[a] == (v == 1 ? 1 : 0);
+  forall(a in Arcs) f[a] <= a.c; }
+"""
+M["braced_if"] = """
+int nT = 100; range T = 1..nT; int nP = 250; range P = 1..nP;
+dvar float+ inv[P][T]; dvar float+ x[P][T];
+minimize sum(p in P, t in T) inv[p][t];
+subject to { forall(p in P) { forall(t in T) { if (t == 1) inv[p][t] == x[p][t]; else inv[p][t] == inv[p][t-1] + x[p][t] - 1; } } }
+"""
+M["dexpr"] = """
+int nT = 100; range T = 1..nT; int nP = 500; range P = 1..nP;
+dvar float+ x[P][T]; dexpr float tot[p in P] = sum(t in T) x[p][t];
+minimize sum(p in P) tot[p];
+subject to { forall(p in P, t in T) x[p][t] <= tot[p] / 2; }
+"""
+
+M["pairs"] = """
+int n = 317; range J = 1..n; int p[j in J] = j mod 7 + 1; int M = 10000;
+dvar float+ s[J]; dvar boolean y[J][J];
+minimize sum(j in J) s[j];
+subject to { forall(i, j in J : i < j) s[i] + p[i] <= s[j] + M * (1 - y[i][j]); }
+"""
+M["ordered"] = M["pairs"].replace("forall(i, j in J : i < j)", "forall(ordered i, j in J)")
+M["triangle"] = M["pairs"].replace("forall(i, j in J : i < j)", "forall(i in J, j in i+1..n)")
+M["pattern_cond"] = """
+tuple arc { int i; int j; } int nV = 2000; range V = 1..nV;
+{arc} Arcs = {<i, (i * 37 + k * 101) mod nV + 1> | i in V, k in 1..25};
+int b[v in V] = 0;
+dvar float+ x[Arcs];
+minimize sum(a in Arcs) x[a];
+subject to { forall(k in V) sum(<i, k> in Arcs) x[<i, k>] - sum(<k, j> in Arcs) x[<k, j>] == b[k]; }
+"""
+M["invariant_sum"] = f"""
+int n = {N}; range R = 1..n; range K = 1..50; float d[k in K] = k * 0.5;
+dvar float+ z[R];
+minimize sum(i in R) z[i];
+subject to {{ forall(i in R) z[i] <= sum(k in K) d[k]; }}
+"""
+M["setlit_in"] = """
+int nI = 200; int nJ = 250; range I = 1..nI; range J = 1..nJ;
+dvar float+ x[I][J];
+minimize sum(i in I, j in J) x[i][j];
+subject to { forall(i in I, j in J) x[i][j] <= (j in {1, 5, 9} ? 2 : 1); }
+"""
+M["tuple_forall"] = M["precedence"]
+
+def run(name, mod):
+    count = [0]
+    real = C._cons
+    def cons(inst, s, env):
+        count[0] += 1
+        return real(inst, s, env)
+    C._cons = cons
+    try:
+        t0 = time.process_time()
+        m = pyopl.compile_model(mod)
+        t = time.process_time() - t0
+    finally:
+        C._cons = real
+    return t, count[0], len(m.instance.rows)
+
+names = sys.argv[1:] or list(M)
+for name in names:
+    try:
+        t, rp, rows = run(name, M[name])
+        print(f"{name:14s} cpu {t:6.2f}s rowpath {rp:7d} of {rows:7d} rows", flush=True)
+    except Exception as e:
+        print(f"{name:14s} ERROR {type(e).__name__}: {str(e)[:300]}", flush=True)
