@@ -80,12 +80,48 @@ class RowRange(abc.Sequence):
         return "RowRange(%d, %d)" % (self._rows.start, self._rows.stop)
 
 
+class RowArray(abc.Sequence):
+    """Row indices held as an int64 array (the rows of one statement of a braced ``forall`` body,
+    interleaved with its other statements' rows): a read-only sequence of Python ints that makes no
+    list, equal to any list, tuple, range or :class:`RowRange` of the same indices."""
+
+    __slots__ = ("_rows",)
+
+    def __init__(self, rows: np.ndarray) -> None:
+        self._rows = rows
+
+    def __len__(self) -> int:
+        return len(self._rows)
+
+    def __getitem__(self, k: Any) -> Any:
+        return self._rows[k].tolist()
+
+    def __iter__(self):
+        return iter(self._rows.tolist())
+
+    def __array__(self, dtype: Any = None, copy: Any = None) -> np.ndarray:
+        return self._rows if dtype is None else self._rows.astype(dtype)
+
+    def __eq__(self, other: Any) -> bool:
+        if isinstance(other, RowArray):
+            return np.array_equal(self._rows, other._rows)
+        if isinstance(other, (list, tuple, range, RowRange)):
+            return len(other) == len(self._rows) and all(a == b for a, b in zip(self._rows.tolist(), other))
+        return NotImplemented
+
+    __hash__ = None  # type: ignore[assignment]  (equal to lists, which have none)
+
+    def __repr__(self) -> str:
+        return "RowArray(%d rows)" % len(self._rows)
+
+
 @dataclass
 class RowFamily:
     """Rows that share one constraint label (``ctDemand``), possibly indexed by ``forall``."""
 
     label: str
-    #: row indices in order; a family built in one piece keeps a read-only :class:`RowRange`
+    #: row indices in order; a family built in one piece keeps a read-only :class:`RowRange`, one
+    #: statement of a braced body a :class:`RowArray`
     rows: Sequence[int] = field(default_factory=list)
     #: one key per row; a family built in one piece over a full product of index sets keeps a
     #: read-only :class:`~pyopl.semantics.values.ProductKeys` (a sequence that makes keys when asked)

@@ -123,3 +123,83 @@ def csr_to_csc(shape: tuple[int, int], indptr: np.ndarray, indices: np.ndarray,
     except (TypeError, ValueError):  # a SciPy whose routine takes other arguments
         return None
     return bp, bi, bx
+
+
+def sort_uniform_blocks(blocks: list, vals: np.ndarray, cols: np.ndarray, indptr: np.ndarray) -> None:
+    """Sort, in place, the columns of each row in the array-built blocks (rows of k entries; others by length).
+
+    Such a block (``x[w][c] <= d[c] * y[w]`` over a million rows) is a (rows, k) table, sorted
+    row-wise by NumPy far faster than scipy's per-row sort; rows keep distinct columns, so
+    the result is the one ``sum_duplicates`` gives.  ``blocks``: (first row, row count) of each
+    block.  Arrays that are not writeable (a read-only view) are left as they are (to
+    ``sum_duplicates``, by the IR's build).  A block of rows of several lengths (a window's sum,
+    ``sum(s in t-w+1..t : s >= 1)``) has its unsorted rows sorted by :func:`_sort_ragged`.  Used by :mod:`pyopl.lowering.model.build` on the
+    blocks of rows, and on a braced body's families before their rows are interleaved."""
+    if not cols.flags.writeable or not vals.flags.writeable:
+        return
+    for first, count in blocks:
+        a, b = int(indptr[first]), int(indptr[first + count])
+        k = (b - a) // count if count > 1 else 0
+        if k * count != b - a or not np.all(np.diff(indptr[first:first + count + 1]) == k):
+            _sort_ragged(vals[a:b], cols[a:b], indptr[first:first + count + 1] - a)
+            continue
+        if k < 2:
+            continue
+        c, v = cols[a:b].reshape(count, k), vals[a:b].reshape(count, k)
+        bad = np.any(c[:, 1:] < c[:, :-1], axis=1)  # rows not yet sorted (most families have none)
+        if not bad.any():
+            continue
+        if not bad.all():
+            rows = np.flatnonzero(bad)
+            c_rows, v_rows = c[rows], v[rows]
+            order = np.argsort(c_rows, axis=1)
+            c[rows] = np.take_along_axis(c_rows, order, axis=1)
+            v[rows] = np.take_along_axis(v_rows, order, axis=1)
+            continue
+        perm = shared_row_order(c)
+        if perm is not None:  # one gather of columns puts every row in order
+            c[:] = c[:, perm]
+            v[:] = v[:, perm]
+            continue
+        if k == 2:
+            swap = c[:, 0] > c[:, 1]
+            if swap.any():
+                c[swap] = c[swap][:, ::-1]
+                v[swap] = v[swap][:, ::-1]
+        else:
+            order = np.argsort(c, axis=1)
+            c[:] = np.take_along_axis(c, order, axis=1)
+            v[:] = np.take_along_axis(v, order, axis=1)
+
+
+def _sort_ragged(vals: np.ndarray, cols: np.ndarray, indptr: np.ndarray) -> None:
+    """Sort, in place, the rows (``indptr`` from 0) whose columns do not rise strictly, the rows of each
+    length as one (rows, k) table; a row that still has a column twice is left as it is (for
+    ``sum_duplicates``, which adds repeated columns in their written order)."""
+    if len(cols) < 2:
+        return
+    falling = np.zeros(len(cols), dtype=bool)  # an entry not above the one before it in its row
+    np.less_equal(cols[1:], cols[:-1], out=falling[1:])
+    counts = np.diff(indptr)
+    filled = np.flatnonzero(counts)
+    falling[indptr[filled]] = False  # (a row's first entry)
+    if not falling.any():
+        return
+    bad = filled[np.logical_or.reduceat(falling, indptr[filled])]  # (no np.unique: NumPy's hashes cost more)
+    lengths = counts[bad]
+    for k in np.flatnonzero(np.bincount(lengths)).tolist():
+        rows = bad[lengths == k]
+        where = indptr[rows][:, None] + np.arange(k, dtype=np.int64)
+        c, v = cols[where], vals[where]
+        perm = shared_row_order(c)
+        if perm is not None:  # one order sorts every row (`sum(s in window) start[s] <= on[t]`)
+            c, v = c[:, perm], v[:, perm]
+        else:  # one sort of (row, column) numbers (a sort per row costs a call per row)
+            low = int(c.min())
+            key = np.arange(len(rows), dtype=np.int64)[:, None] * (int(c.max()) - low + 1) + (c - low)
+            order = np.argsort(key.ravel(), kind="stable").reshape(len(rows), k) - (np.arange(len(rows)) * k)[:, None]
+            c, v = np.take_along_axis(c, order, axis=1), np.take_along_axis(v, order, axis=1)
+        strict = np.all(c[:, 1:] > c[:, :-1], axis=1)
+        if not strict.all():
+            where, c, v = where[strict], c[strict], v[strict]
+        cols[where], vals[where] = c, v

@@ -1,9 +1,9 @@
-"""build._sort_uniform_blocks: the CSR rows scipy's sort would give, for blocks of k entries per row."""
+"""sparse_order.sort_uniform_blocks (build's sort of array-built blocks): the CSR rows scipy's sort would give, for blocks of k entries per row."""
 import numpy as np
 import pytest
 import scipy.sparse as sp
 
-from pyopl.lowering.model.build import _sort_uniform_blocks
+from pyopl.sparse_order import sort_uniform_blocks as _sort_uniform_blocks
 
 
 def _reference(vals, cols, indptr, n):

@@ -15,8 +15,11 @@ from typing import Any
 import numpy as np
 
 from ...semantics.values import ProductKeys
+from ...sparse_order import sort_uniform_blocks
 from ...syntax import ast as A
 from .array_types import Domain
+
+_ONE_NUMBER = 2.0 ** 62  # a row's place as one int64 below this (else its digits sorted as columns)
 
 
 def body_families(s: A.Forall) -> list[tuple[A.Forall, list]] | None:
@@ -56,31 +59,60 @@ def body_order(families: list, paths: list) -> tuple | None:
     """The row path's order of the families' rows (concatenated): by each loop's iteration, outside in,
     and the statements' places within it; and the families in the order the row path first meets them
     (each one's first iteration, a row made or not) and the one it meets last. None where a loop's
-    positions do not fit one int64."""
+    positions do not fit one int64.
+
+    Each row's place is one number, the levels' digits in mixed radix (a level's loop positions, then
+    its statement number; a digit every family has the same is left out), and the rows one stable
+    sort of those numbers: each family's rows come in loop order, so the sort merges a few runs. Where
+    the numbers do not fit one int64, the digits are sorted as columns (``lexsort``)."""
     depth = max(len(p) for p in paths)
-    rows: list[list] = [[] for _ in range(2 * depth)]
-    ends: list[list] = [[] for _ in range(2 * depth)]
-    for (_s, r), path in zip(families, paths):
-        kept, m = r["kept"], r["m"]
+    digits: list[list] = [[] for _ in range(len(families))]  # per family: (rank over m, its radix, idx) per level
+    for c, ((_s, r), path) in enumerate(zip(families, paths)):
         for level in range(depth):
             names, idx = path[level] if level < len(path) else ([], 0)
-            rank = np.zeros(m, dtype=np.int64)
+            rank, size = None, 1
             if names:
                 dims = [max(len(r["iters"][k][0]), 1) for k in names]
-                if float(np.prod(dims, dtype=np.float64)) >= 2.0 ** 62:
+                size = float(np.prod(dims, dtype=np.float64))
+                if size >= 2.0 ** 62:
                     return None
                 rank = np.ravel_multi_index(tuple(r["iters"][k][1] for k in names), tuple(dims))
-            rows[2 * level].append(rank if kept is None else rank[kept])
-            rows[2 * level + 1].append(np.full(m if kept is None else len(kept), idx, dtype=np.int64))
-            ends[2 * level].append(rank[[0, -1]] if m else np.zeros(2, dtype=np.int64))
-            ends[2 * level + 1].append(np.full(2, idx, dtype=np.int64))
-    cat = [np.concatenate(k) for k in rows]
-    order = np.lexsort([np.arange(len(cat[0]))] + cat[::-1])
+            digits[c].append((rank, int(size), idx))
+    radix = [(max(d[level][1] for d in digits), max(d[level][2] for d in digits) + 1) for level in range(depth)]
+    span = float(np.prod([float(a) * float(b) for a, b in radix]))
+    keys, firsts, lasts = [], [], []
+    for (_s, r), d in zip(families, digits):
+        kept, m = r["kept"], r["m"]
+        if span < _ONE_NUMBER:
+            key = np.zeros(m, dtype=np.int64)
+            for (rank, _size, idx), (rank_radix, idx_radix) in zip(d, radix):
+                if rank_radix > 1:
+                    key *= rank_radix
+                    if rank is not None:
+                        key += rank
+                if idx_radix > 1:
+                    key *= idx_radix
+                    key += idx
+            keys.append(key if kept is None else key[kept])
+            end = key[[0, -1]] if m else np.zeros(2, dtype=np.int64)
+            firsts.append(int(end[0]))
+            lasts.append(int(end[1]))
+            continue
+        cols = []  # (the numbers do not fit: each digit a column)
+        for rank, _size, idx in d:
+            rank = np.zeros(m, dtype=np.int64) if rank is None else rank
+            cols += [rank, np.full(m, idx, dtype=np.int64)]
+        keys.append(np.stack(cols) if kept is None else np.stack(cols)[:, kept])
+        firsts.append(tuple(int(x[0]) if m else 0 for x in cols))
+        lasts.append(tuple(int(x[-1]) if m else 0 for x in cols))
+    if span < _ONE_NUMBER:
+        order = np.argsort(np.concatenate(keys), kind="stable")
+    else:
+        cat = np.concatenate(keys, axis=1)
+        order = np.lexsort(np.concatenate([np.arange(cat.shape[1])[None, :], cat[::-1]]))
     live = [c for c, (_s, r) in enumerate(families) if r["m"]]
-    firsts = [np.array([k[c][0] for c in live]) for k in ends]
-    lasts = [np.array([k[c][1] for c in live]) for k in ends]
-    met = [live[c] for c in np.lexsort(firsts[::-1]).tolist()]
-    last = live[int(np.lexsort(lasts[::-1])[-1])] if live else len(families) - 1
+    met = sorted(live, key=lambda c: (firsts[c], c))
+    last = max(live, key=lambda c: (lasts[c], c)) if live else len(families) - 1
     return order, met, last
 
 
@@ -163,56 +195,66 @@ def add_interleaved(inst: Any, families: list[tuple[A.Forall, dict]], placed: tu
     order, met, last_family = placed
     for c in met:
         rows.set_statement(families[c][0].body.span)
-    its = [np.arange(r["m"], dtype=np.int64) if r["kept"] is None else r["kept"] for _s, r in families]
-    which = np.concatenate([np.full(len(it), c, dtype=np.int64) for c, it in enumerate(its)])
-    counts = np.concatenate([np.diff(r["indptr"]) for _s, r in families])
-    offsets = np.cumsum([0] + [len(r["col"]) for _s, r in families])[:-1]
-    starts = np.concatenate([r["indptr"][:-1] + off for (_s, r), off in zip(families, offsets)])
-    new_counts = counts[order]
-    total = int(new_counts.sum())
-    src = np.repeat(starts[order] - (np.cumsum(new_counts) - new_counts), new_counts) + np.arange(total, dtype=np.int64)
-    coef = np.concatenate([r["coef"] for _s, r in families])[src]
-    col = np.concatenate([r["col"] for _s, r in families])[src]
-    indptr = np.concatenate(([0], np.cumsum(new_counts)))
-    lo = np.concatenate([np.broadcast_to(r["lo"], (len(it),)) for (_s, r), it in zip(families, its)])[order]
-    hi = np.concatenate([np.broadcast_to(r["hi"], (len(it),)) for (_s, r), it in zip(families, its)])[order]
+    for _s, r in families:  # a family of k entries a row sorted as a block (the IR's build would sort each row)
+        sort_uniform_blocks([(0, len(r["indptr"]) - 1)], r["coef"], r["col"], r["indptr"])
+    sizes = [len(r["indptr"]) - 1 for _s, r in families]  # each family's rows (those kept)
+    n = sum(sizes)
+    where = np.empty(n, dtype=np.int64)
+    where[order] = np.arange(n, dtype=np.int64)  # each family's rows' places in the block, family after family
+    counts = [np.diff(r["indptr"]) for _s, r in families]
+    indptr = np.zeros(n + 1, dtype=np.int64)
+    np.cumsum(np.concatenate(counts)[order], out=indptr[1:])
+    coef, col = np.empty(int(indptr[-1]), dtype=np.float64), np.empty(int(indptr[-1]), dtype=np.int64)
+    lo, hi = np.empty(n, dtype=np.float64), np.empty(n, dtype=np.float64)
+    family = np.empty(n, dtype=np.int8 if len(families) < 128 else np.int64)  # each row's statement
     labels, stmts, parts = [], [], []
-    where = np.empty(len(order), dtype=np.int64)
-    where[order] = np.arange(len(order), dtype=np.int64)  # each family's rows' places in the block
     first = 0
-    for (s, r), it in zip(families, its):
+    for c, ((s, r), size, count) in enumerate(zip(families, sizes, counts)):
+        at = where[first:first + size]
+        first += size
+        k = int(count[0]) if size else 0
+        if k and len(r["col"]) == k * size and np.all(count == k):  # k entries a row: (rows, k) places
+            dest = (indptr[at][:, None] + np.arange(k, dtype=np.int64)).ravel()
+        else:
+            dest = np.repeat(indptr[at] - r["indptr"][:-1], count) + np.arange(len(r["col"]), dtype=np.int64)
+        coef[dest], col[dest] = r["coef"], r["col"]
+        lo[at], hi[at] = r["lo"], r["hi"]
+        family[at] = c
         cons = s.body
         label = label_id(cons)
         rows.set_statement(cons.span)
         labels.append(label)
         stmts.append(rows.current)
-        parts.append((label, where[first:first + len(it)], r["keys"] if label else None))
-        first += len(it)
+        parts.append((label, at, r["keys"] if label else None))
     named = [p[0] for p in parts if p[0]]
-    rows.add_interleaved(indptr, col, coef, lo, hi, np.array(labels, dtype=object)[which[order]].tolist(),
-                         InterleavedKeys([p[2] for p in parts], which[order], _positions(its)[order]),
-                         np.array(stmts, dtype=np.int64)[which[order]].tolist(),
-                         [p for p in parts if p[0]] if len(set(named)) == len(named) else None)
+    rows.add_interleaved(indptr, col, coef, lo, hi, family, labels, InterleavedKeys([p[2] for p in parts], family, [p[1] for p in parts]),
+                         stmts, [p for p in parts if p[0]] if len(set(named)) == len(named) else None)
     cons, last = families[last_family][0].body, families[last_family][1]["last"]
     label = label_id(cons)
     inst._aux_label, inst._aux_key = label, (last if label else ())
 
 
-def _positions(its: list[np.ndarray]) -> np.ndarray:
-    """Each row's place in its own family (0, 1, ... per family), the families one after another."""
-    return np.concatenate([np.arange(len(it), dtype=np.int64) for it in its])
-
-
 class InterleavedKeys(ProductKeys):
     """The row keys of a braced body's rows: key ``k`` is ``parts[which[k]][pos[k]]`` (``()`` where that
-    statement is unlabelled), made only when asked for; a sequence as :class:`PickedKeys` is."""
+    statement is unlabelled), made only when asked for; a sequence as :class:`PickedKeys` is.
+    ``places[c]``: the rows (in the block) of statement ``c``'s rows, in its order, from which ``pos``
+    (each row's place in its statement) is made when a key is first asked for."""
 
-    __slots__ = ("_parts", "_which", "_pos")
+    __slots__ = ("_parts", "_which", "_places", "_at")
 
-    def __init__(self, parts: list, which: np.ndarray, pos: np.ndarray):
+    def __init__(self, parts: list, which: np.ndarray, places: list[np.ndarray]):
         self.dims, self._items, self._lens = [], [], []
-        self._parts, self._which, self._pos = parts, which, pos
+        self._parts, self._which, self._places, self._at = parts, which, places, None
         self._len = len(which)
+
+    @property
+    def _pos(self) -> np.ndarray:
+        if self._at is None:
+            at = np.empty(self._len, dtype=np.int64)
+            for rows in self._places:
+                at[rows] = np.arange(len(rows), dtype=np.int64)
+            self._at = at
+        return self._at
 
     def unchanged(self) -> bool:
         return all(p is None or not isinstance(p, ProductKeys) or p.unchanged() for p in self._parts)

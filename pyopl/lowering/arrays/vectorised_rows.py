@@ -586,7 +586,7 @@ def _aligned(lin: _Lin, size: int, row: np.ndarray | None = None) -> _Entries:
         rows = np.repeat(np.arange(size, dtype=np.int64) if whole else row, nb)[live]
         e = _Entries(rows, coef[live], col[live], lin.const, bool(live.any()))
         # a row left with data only: the row path's value there is a number (see _Rows._side)
-        e.partial = whole and len(np.unique(rows)) < size
+        e.partial = whole and not live.reshape(size, nb).any(axis=1).all()  # (no np.unique of the rows: a hash)
         return e
     return _Entries(None if whole else np.repeat(row, nb), coef, col, lin.const, True, False, nb if whole else None)
 

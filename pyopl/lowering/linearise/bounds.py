@@ -242,7 +242,7 @@ def model_implied_bounds(inst: Any, rounds: int = 8) -> dict[int, tuple[float, f
     row_of = np.repeat(np.arange(m), np.diff(indptr))
     keep = np.ones(m, dtype=bool)
     keep[row_of[~user[cols]]] = False
-    stmts = np.asarray(inst.rows.stmt, dtype=np.int64)
+    stmts = inst.rows.stmt.array(np.int64)
     spans = inst.rows.spans
     tainted = [k for k, sp in enumerate(spans) if id(sp) in inst.assumed_statements]
     if tainted:

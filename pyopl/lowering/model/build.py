@@ -6,8 +6,8 @@ from typing import TYPE_CHECKING
 import numpy as np
 
 from ...diagnostics.diagnostic import Span
-from ...ir import IR, CSRParts, DvarBlock, RowFamily, RowRange
-from ...sparse_order import shared_row_order
+from ...ir import IR, CSRParts, DvarBlock, RowArray, RowFamily, RowRange
+from ...sparse_order import sort_uniform_blocks
 from ...syntax import ast as opl_ast
 from ..arrays.vectorised_dexprs import bulk_dexpr
 from ..forms.symbols import DexprArray, DexprScalar
@@ -60,7 +60,7 @@ def build_ir(inst: Instance) -> IR:
     n, m = len(cols.lower), len(rows)
     index = np.int32 if max(m, n, rows.nnz()) < 2**31 else np.int64  # half the memory of int64 where it fits
     vals, row_cols, indptr, row_lower, row_upper = rows.arrays(index)
-    _sort_uniform_blocks(rows.blocks, vals, row_cols, indptr)
+    sort_uniform_blocks(rows.blocks, vals, row_cols, indptr)
     cast = row_cols.astype(index, copy=False)  # once, before the sort below (which then moves half the bytes)
     vals, row_cols, indptr = _canonical_rows(vals, cast, indptr, cols_owned=cast is not row_cols)
     A = CSRParts(vals, row_cols.astype(index, copy=False), indptr.astype(index, copy=False), (m, n))
@@ -73,10 +73,10 @@ def build_ir(inst: Instance) -> IR:
             col_integer=cols.integer.array(bool), col_name=cols.name.tolist(), col_key=cols.key,
             obj=c, obj_constant=c0, A=A,
             row_lower=row_lower, row_upper=row_upper,
-            row_label=list(rows.label), row_key=rows.key, dvars=dvars, families=families, q=q,
+            row_label=rows.label.snapshot(), row_key=rows.key, dvars=dvars, families=families, q=q,
             objective_name=inst.objective_name)
     ir.dexprs = dexprs
-    ir.row_stmt = list(rows.stmt)
+    ir.row_stmt = rows.stmt.snapshot()
     ir.stmt_spans = list(rows.spans)
     ir.dvar_spans = {name: getattr(inst.symbols[name].decl, "name_span", None)
                      for name in inst.dvar_blocks if name in inst.symbols}
@@ -206,47 +206,6 @@ def _sum_duplicates(vals: np.ndarray, cols: np.ndarray, indptr: np.ndarray, m: i
     return vals, cols, out
 
 
-def _sort_uniform_blocks(blocks: list, vals: np.ndarray, cols: np.ndarray, indptr: np.ndarray) -> None:
-    """Sort, in place, the columns of each row in the array-built blocks whose rows all have k entries.
-
-    Such a block (``x[w][c] <= d[c] * y[w]`` over a million rows) is a (rows, k) table, sorted
-    row-wise by NumPy far faster than scipy's per-row sort; rows keep distinct columns, so
-    the result is the one ``sum_duplicates`` gives.  The rows' arrays are the IR's own (or a
-    read-only view, which is left to ``sum_duplicates``)."""
-    if not cols.flags.writeable or not vals.flags.writeable:
-        return
-    for first, count in blocks:
-        a, b = int(indptr[first]), int(indptr[first + count])
-        k = (b - a) // count if count > 1 else 0
-        if k < 2 or k * count != b - a or not np.all(np.diff(indptr[first:first + count + 1]) == k):
-            continue
-        c, v = cols[a:b].reshape(count, k), vals[a:b].reshape(count, k)
-        bad = np.any(c[:, 1:] < c[:, :-1], axis=1)  # rows not yet sorted (most families have none)
-        if not bad.any():
-            continue
-        if not bad.all():
-            rows = np.flatnonzero(bad)
-            c_rows, v_rows = c[rows], v[rows]
-            order = np.argsort(c_rows, axis=1)
-            c[rows] = np.take_along_axis(c_rows, order, axis=1)
-            v[rows] = np.take_along_axis(v_rows, order, axis=1)
-            continue
-        perm = shared_row_order(c)
-        if perm is not None:  # one gather of columns puts every row in order
-            c[:] = c[:, perm]
-            v[:] = v[:, perm]
-            continue
-        if k == 2:
-            swap = c[:, 0] > c[:, 1]
-            if swap.any():
-                c[swap] = c[swap][:, ::-1]
-                v[swap] = v[swap][:, ::-1]
-        else:
-            order = np.argsort(c, axis=1)
-            c[:] = np.take_along_axis(c, order, axis=1)
-            v[:] = np.take_along_axis(v, order, axis=1)
-
-
 def _families(rows) -> dict[str, RowFamily]:
     """Rows by user label, in row order; a block added in one piece (one label) is taken whole.
 
@@ -257,7 +216,7 @@ def _families(rows) -> dict[str, RowFamily]:
     owned: set[str] = set()  # families whose rows and keys are lists of their own
     blocks = {first: count for first, count in rows.blocks}
     labels, keys = rows.label, rows.key
-    key_at = keys.cursor()
+    key_at, label_at = keys.cursor(), labels.cursor()
     i, m = 0, len(labels)
     while i < m:
         if i in rows.interleaved:  # a braced body's rows: each statement's family taken whole
@@ -266,8 +225,9 @@ def _families(rows) -> dict[str, RowFamily]:
                 if not label or label.startswith("#") or not len(where):
                     continue
                 fam = families.get(label)
-                if fam is None:
-                    fam = families[label] = RowFamily(label)
+                if fam is None:  # this statement's rows and keys, taken as they are
+                    families[label] = RowFamily(label, RowArray(where + i), part_keys, bool(part_keys[0]))
+                    continue
                 if label not in owned:
                     fam.rows, fam.keys = list(fam.rows), list(fam.keys)
                     owned.add(label)
@@ -276,7 +236,7 @@ def _families(rows) -> dict[str, RowFamily]:
                 fam.indexed = fam.indexed or bool(part_keys[0])
             i += count
             continue
-        label = labels[i]
+        label = label_at(i)
         count = blocks.get(i, 1)
         if label and not label.startswith("#"):
             fam = families.get(label)
