@@ -275,6 +275,9 @@ class IR:
     cp_constraints: list = field(default_factory=list)  # global CP constraints (pyopl.lowering.cp.constraints.CpConstraint)
     intervals: list = field(default_factory=list)  # interval variables (pyopl.lowering.cp.constraints.intervals.IntervalVar)
     interval_blocks: dict = field(default_factory=dict)  # interval name -> (dims, [IntervalVar, ...])
+    #: helper column -> the condition it stands for (a logical constraint's disjunct: ``x[1] >= 5``), so an
+    #: explanation names it ``#[x[1] >= 5]`` where the column name alone (``#logic``) would repeat
+    col_notes: dict = field(default_factory=dict)
 
     def csr(self) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
         """``(data, indices, indptr)`` of the row matrix in CSR form, without importing SciPy."""

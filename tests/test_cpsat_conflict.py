@@ -93,3 +93,24 @@ def test_repeated_conditions_share_their_literals_in_a_cp_model():
                and all(not (v[i] == 3) or v[(i + 2) % 3] <= 1 for v in [(a, b, c)] for i in range(3))
                and (a == 3 or b == 3 or c == 0))
     assert r.status == "optimal" and r.objective == best
+
+
+def test_a_cumul_function_constraint_is_named_by_its_text():
+    """Before: `(unlabelled)  cumul(...)`. By hand: the level starts at 5 (`step(0, 5)`) and drops by 8
+    when `a` starts, to -3, so `stock >= 0` cannot hold on its own; `room` (-3 >= -10) alone holds."""
+    model = """using CP;
+dvar interval a in 0..10 size 3;
+cumulFunction stock = step(0, 5) - stepAtStart(a, 8);
+subject to {
+  %sstock >= 0;
+  room: stock >= -10;
+}"""
+    r = pyopl.solve(model % "")
+    assert r.status == "infeasible" and r.conflict is not None
+    [row] = r.conflict.rows
+    assert (row.label, row.text, row.expression) == ("", "stock >= 0", "stock >= 0")
+    assert (row.span.line, row.span.column) == (5, 3)
+    assert r.conflict.summary() == "`stock >= 0` cannot hold"
+    assert "cumul(" not in r.conflict.text()
+    [row] = pyopl.solve(model % "low: ").conflict.rows
+    assert (row.label, row.text, row.expression) == ("low", "low", "stock >= 0")

@@ -143,4 +143,4 @@ def test_an_error_after_a_set_type_drops_only_its_statement():
     import pyopl
 
     text = "{int} E = {1};\n{int} F = setof(int i in 1..10: i < 4) i*i;\n{int} G = E inter {2, 3};\nint c = 3;\n"
-    assert [(d.code, d.span.line, d.span.column) for d in pyopl.check(text).errors] == [("OPL0001", 2, 21)]
+    assert [(d.code, d.span.line, d.span.column) for d in pyopl.check(text).errors] == [("OPL1170", 2, 21)]

@@ -218,3 +218,28 @@ subject to {
     assert "`link[" in summary and "`cap`" in summary, summary
     for name in ("`pick`", "`cap`", "`link[1]`", "`link[2]`", "`link[3]`"):
         assert summary.count(name) <= 1, summary
+
+
+def test_helper_columns_of_a_logical_constraint_are_named_by_what_they_stand_for():
+    """Before: `#logic["link"][1] + #logic["link"][1] >= 1`, two different helper columns under one
+    name. `b[1] == 1 => x[1] >= 5` is `b[1] != 1 || x[1] >= 5`: one helper stands for `b[1] <= 0`,
+    the other for `x[1] >= 5`, and the disjunction row is their sum >= 1 (rows written by hand).
+    Infeasible: two b[i] are 1, so two x[i] >= 5, and 10 > 9. Only the labels change, not the rows."""
+    m = """range I = 1..3;
+dvar boolean b[I];
+dvar float+ x[I];
+minimize sum(i in I) x[i];
+subject to {
+  forall(i in I) link: b[i] == 1 => x[i] >= 5;
+  sum(i in I) b[i] >= 2;
+  sum(i in I) x[i] <= 9;
+}"""
+    model = pyopl.compile_model(m)
+    r = model.solve(solver="highs")
+    assert r.status == "infeasible" and r.conflict is not None
+    link1 = sorted(row.expression for row in r.conflict.rows if row.text == "link[1]")
+    assert link1 == ["#[b[1] <= 0] + #[x[1] >= 5] >= 1", "b[1] + #[b[1] <= 0] <= 1", "x[1] - 5 * #[x[1] >= 5] >= 0"]
+    assert "#logic" not in r.conflict.text()
+    ir = model.ir
+    helpers = [j for j in range(ir.num_cols) if ir.col_name[j] == "#logic"]
+    assert len(helpers) == 6 and [ir.col_lower[j] for j in helpers] == [0] * 6 and all(ir.col_integer[helpers])

@@ -89,3 +89,14 @@ def test_a_fix_that_brings_a_new_error_is_not_kept():
     assert safe_fixes(m, None, [bad]) == []
     from collections import Counter
     assert not improves(Counter({("OPL0002", "a"): 1}), Counter({("OPL0001", "b"): 1}), bad)
+
+
+def test_setof_with_an_iterator_says_it_is_a_type_and_shows_the_comprehension():
+    m = "{int} F = setof(int i in 1..10: i<4) i*i;\ndvar float x;\nmaximize x;\nsubject to { x <= sum(f in F) f; }"
+    [e] = pyopl.check(m).errors
+    assert (e.code, e.line, e.column) == ("OPL1170", 1, 21)  # at the `i` after `setof(int`
+    assert e.message == "`setof(int)` is a type, as in `setof(int) S = ...;`, and takes no iterator"
+    assert e.help.endswith("`{int} F = {i*i | i in 1..10: i<4};`")
+    fixed, n = apply_fixes(m, [e], "maybe-incorrect")
+    assert n == 1 and fixed.startswith("{int} F = {i*i | i in 1..10: i<4};\n")
+    assert pyopl.compile_model(fixed).solve().objective == 1 + 4 + 9  # i = 1, 2, 3 squared

@@ -89,6 +89,18 @@ def test_strict_inequality_on_integers_shifts_by_one():
     assert opt("dvar int x in 0..5;\nminimize x;\nsubject to { x > 1; }") == 2
 
 
+def test_strict_inequality_of_an_integer_against_a_fractional_bound_names_the_exact_rewrite():
+    # y integer: y > 2.5 holds exactly when y >= 3, and 2*y - z < 4.5 exactly when 2*y - z <= 4
+    [e] = pyopl.check("dvar int y in 0..10;\nminimize y;\nsubject to { y > 2.5; }").errors
+    assert (e.code, e.line, e.column) == ("OPL0506", 3, 16)
+    assert "continuous" not in e.message and "integer expression `y`" in e.message and "2.5" in e.message
+    assert "`y >= 3`" in e.help
+    [e] = pyopl.check("dvar int y in 0..10;\ndvar int z in 0..3;\nminimize y;\n"
+                      "subject to { c: 2*y - z < 4.5; }").errors
+    assert "`c`" in e.message and "`2*y - z <= 4`" in e.help
+    assert opt("dvar int y in 0..10;\nminimize y;\nsubject to { y >= 3; }") == 3  # the rewrite's optimum
+
+
 def test_not_equal_on_integer_decision():
     # x != 3 with x in 3..5 minimised -> 4
     assert opt("dvar int x in 3..5;\nminimize x;\nsubject to { x != 3; }") == 4

@@ -176,6 +176,41 @@ def _python_comprehension(ctx: Context) -> Mistake | None:
                    "write `%s(i in I) body`" % m.group(1), _fix(ctx, start, rp + 1, new, "rewrite as `%s`" % new))
 
 
+def _balanced(text: str) -> bool:
+    """Whether every bracket of ``text`` closes within it (so it is a whole expression)."""
+    depth = 0
+    for ch in text:
+        depth += (ch in "([{") - (ch in ")]}")
+        if depth < 0:
+            return False
+    return depth == 0
+
+
+def _setof_comprehension(ctx: Context) -> Mistake | None:
+    """`{int} F = setof(int i in 1..10: i < 4) i*i;`: `setof(T)` is a type (`setof(int) S = ...;`, IBM's
+    "Sets" page), not an aggregate; a set built by iteration is the comprehension `{i*i | i in 1..10 : i < 4}`."""
+    if ctx.kind != "model" or ctx.tok_type != "NAME":
+        return None
+    m = re.search(r"\bsetof\s*\(\s*(int|float|string|[A-Za-z_]\w*)\s*$", ctx.text[:ctx.at])
+    if not m:
+        return None
+    lp = ctx.text.index("(", m.start())
+    rp = _matching(ctx.text, lp)
+    semi = ctx.text.find(";", rp) if rp > 0 else -1
+    quals = ctx.text[ctx.at:rp].strip() if rp > 0 else ""
+    body = ctx.text[rp + 1:semi].strip() if semi > 0 else ""
+    example = "{int} F = {i*i | i in 1..10 : i < 4};"
+    fix = None
+    if quals and body and " in " in " %s " % quals and "\n" not in body and _balanced(body):
+        new = "{%s | %s}" % (body, quals)
+        decl = " ".join(ctx.text[ctx.at - len(ctx.statement):m.start()].split())
+        example = "%s %s;" % (decl, new) if decl.endswith("=") else new
+        fix = _fix(ctx, m.start(), semi, new, "rewrite as `%s`" % new, "maybe-incorrect")
+    return Mistake("syntax-setof-comprehension", ctx.span,
+                   "`setof(%s)` is a type, as in `setof(%s) S = ...;`, and takes no iterator" % (m.group(1), m.group(1)),
+                   "a set built by iteration is a comprehension `{expression | iterators : filter}`: `%s`" % example, fix)
+
+
 def _ampl_braces(ctx: Context) -> Mistake | None:
     """`sum{i in I} x[i]` (AMPL): OPL takes the iterators in parentheses."""
     if ctx.kind != "model" or ctx.tok != "{" or ctx.prev not in _AGGREGATES:
@@ -552,7 +587,8 @@ def _innermost_opener(text: str, k: int) -> str:
 
 
 MODEL_RULES: list[Callable[[Context], Mistake | None]] = [
-    _unsupported_cp_statement, _colon_equals, _st_abbreviation, _subject_to_colon, _python_comprehension, _ampl_braces,
+    _unsupported_cp_statement, _colon_equals, _st_abbreviation, _subject_to_colon, _python_comprehension, _setof_comprehension,
+    _ampl_braces,
     _reversed_comparison, _double_equals_in_decl, _power, _dvar_type, _dvar_init, _forall_equals,
     _equals_in_constraint,
     _diamond, _dexpr_no_value, _tuple_comma, _objective_in_constraints, _declaration_in_constraints,

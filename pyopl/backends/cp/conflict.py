@@ -160,4 +160,5 @@ def _global_line(ir: IR, k: int) -> tuple:
     n = len(c.exprs) or len(c.data.get("intervals", ()) or ())
     what = "%s(...) over %d %s" % (c.kind, n, "intervals" if c.data.get("intervals") else "expressions") if n \
         else "%s(...)" % c.kind
-    return c.label, tuple(c.key), opl_label(c.label, c.key) if c.label else c.kind, what, c.span
+    what = c.data.get("text") or what  # the constraint as written (`stock >= 0`), where the lowering kept it
+    return c.label, tuple(c.key), opl_label(c.label, c.key) if c.label else what, what, c.span

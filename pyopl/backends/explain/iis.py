@@ -298,7 +298,7 @@ def conflict_of(ir: IR, rows: list[tuple[int, str]], cols: list[tuple[int, str]]
         c.rows.append(ConflictRow(i, label, tuple(ir.row_key[i]), text, side, row_expression(ir, i, side),
                                   ir.row_span(i)))
     for j, side in cols:
-        var = ir.column_label(j)
+        var = column_text(ir, j)
         c.bounds.append(ConflictBound(j, ir.col_name[j], tuple(ir.col_key[j]), var, side, _bound_text(ir, j, var, side)))
     return c
 
@@ -314,12 +314,21 @@ def _bound_text(ir: IR, j: int, var: str, side: str) -> str:
     return "%s >= %s" % (var, _num(lo)) if side == "lower" else "%s <= %s" % (var, _num(up))
 
 
+def column_text(ir: IR, j: int, limit: int = 60) -> str:
+    """Column ``j``'s name in an explanation: ``x[1]``, or for a helper column of a logical
+    constraint the condition it stands for, ``#[x[1] >= 5]`` (its name ``#logic`` is shared by all)."""
+    note = ir.col_notes.get(j)
+    if not note:
+        return ir.column_label(j)
+    return "#[%s]" % (note if len(note) <= limit else note[:limit - 3] + "...")
+
+
 def row_expression(ir: IR, i: int, side: str = "both", max_terms: int = 8) -> str:
     """Row ``i`` written with OPL variable names: ``make[1] + make[2] + make[3] >= 45``."""
     start, end = ir.A.indptr[i], ir.A.indptr[i + 1]
     terms = []
     for j, a in zip(ir.A.indices[start:end], ir.A.data[start:end]):
-        name = ir.column_label(int(j))
+        name = column_text(ir, int(j))
         coef = "" if abs(a) == 1 else _num(abs(a)) + " * "
         terms.append(("- " if a < 0 else "+ ") + coef + name)
     if len(terms) > max_terms:

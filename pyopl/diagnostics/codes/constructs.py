@@ -62,6 +62,12 @@ R("OPL1169", "syntax-ampl-braces", "error", "AMPL braces around an aggregate's i
   bad="{int} I = {1, 2};\ndvar float x[I] in 0..1;\nmaximize sum{i in I} x[i];",
   good="{int} I = {1, 2};\ndvar float x[I] in 0..1;\nmaximize sum(i in I) x[i];",
   at=(3, 13), fixable="machine-applicable")
+R("OPL1170", "syntax-setof-comprehension", "error", "`setof` used as an aggregate",
+  """`setof(T)` is a type, the same as `{T}` (`setof(int) S = ...;`); it takes no iterator. A set
+built by iteration is a comprehension: `{i*i | i in 1..10 : i < 4}` (IBM OPL, "Sets").""",
+  bad="{int} F = setof(int i in 1..10: i < 4) i*i;",
+  good="{int} F = {i*i | i in 1..10: i < 4};",
+  at=(1, 21), fixable="maybe-incorrect")
 R("OPL1167", "data-name-not-declared", "error", "A name given in the data is not declared in the model",
   """The data file gives `n`, and the model uses `n`, but the model never declares it. Every data
 item the model reads is declared with `= ...` (`int n = ...;`). Reported once, at the first use.""",

@@ -30,7 +30,8 @@ R("OPL0505", "nonlinear-function", "error", "Nonlinear function of a decision va
   at=(3, 14))
 R("OPL0506", "strict-inequality-float", "error", "Strict inequality on a continuous expression",
   """`<` and `>` as a constraint of their own cannot be enforced on continuous expressions (as in
-OPL); on integer expressions they mean `<= k-1` / `>= k+1`. Inside a logical constraint they hold
+OPL); on integer expressions they mean `<= k-1` / `>= k+1`, so against a fractional bound
+(`y > 2.5` with `y` integer) the message names the exact rewrite (`y >= 3`). Inside a logical constraint they hold
 with CPLEX's margin eplin (see OPL0511).""",
   bad="dvar float+ x;\nminimize x;\nsubject to { x > 3; }",
   good="dvar float+ x;\nminimize x;\nsubject to { x >= 3; }",

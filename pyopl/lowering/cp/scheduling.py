@@ -20,6 +20,7 @@ from ..forms.cp_record import conditional
 from .intervals import IntervalVar, arity, data_int_arg, function_arg, int_arg, interval_arg, interval_list
 from ..forms.value_tests import is_number
 from ..forms.linear import LinExpr
+from ..forms.int32 import expr_text
 
 #: precedence -> (the point of the first interval, the point of the second, the comparison)
 PRECEDENCES = {
@@ -356,9 +357,26 @@ def cumul_compare(ev: Any, node: A.Node, op: str, a: Any, b: Any) -> CpConstrain
                         help="write `f <= capacity`, or `alwaysIn(f, start, end, lo, hi)`")
     lo, hi = (None, int(b)) if op == "<=" else (int(b), None)
     c = _cumul(a, lo, hi, node.span)
+    c.data["text"] = written_text(node)
     names = [o.id for o in getattr(node, "operands", ()) if isinstance(o, A.Name)]
     if names:  # `f <= cap`: the function's name, for the Gantt chart's profile (pyopl/results/gantt.py)
         c.data["name"] = names[0]
+    return c
+
+
+def written_text(node: A.Node) -> str:
+    """The OPL text of a constraint as written (``stock >= 0``, ``alwaysIn(f, 0, 10, 0, 3)``), for a
+    conflict's line; "" where the short printer does not cover a part (the line then says the kind)."""
+    if isinstance(node, A.Compare):
+        parts = [expr_text(o) for o in node.operands]
+        if not all(parts):
+            return ""
+        return " ".join(p for pair in zip(parts, node.ops + [""]) for p in pair if p)
+    return expr_text(node)
+
+
+def _written(c: CpConstraint, node: A.Node) -> CpConstraint:
+    c.data["text"] = written_text(node)
     return c
 
 
@@ -387,7 +405,7 @@ def _always_in(ev: Any, node: A.Call, env: dict) -> CpConstraint:
         if isinstance(lo, LinExpr) or isinstance(hi, LinExpr):
             raise EvalError("unsupported-cp-construct", node.args[2].span, "`alwaysIn` with decisions as its "
                             "bounds is not compiled to CP-SAT yet", help="give data")
-        return _cumul(f, lo, hi, node.span, ("interval", a.index))
+        return _written(_cumul(f, lo, hi, node.span, ("interval", a.index)), node)
     nums = []
     for k in range(1, 5):
         v = int_arg(ev, node, k, env)
@@ -395,7 +413,7 @@ def _always_in(ev: Any, node: A.Call, env: dict) -> CpConstraint:
             raise EvalError("unsupported-cp-construct", node.args[k].span, "`alwaysIn` with decisions as its "
                             "bounds is not compiled to CP-SAT yet", help="give data")
         nums.append(v)
-    return _cumul(f, nums[2], nums[3], node.span, (nums[0], nums[1]))
+    return _written(_cumul(f, nums[2], nums[3], node.span, (nums[0], nums[1])), node)
 
 
 def cumul_decl(inst: Any, d: A.CumulDecl, dims: list, envs: list) -> Any:

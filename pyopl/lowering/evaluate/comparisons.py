@@ -161,6 +161,8 @@ class Comparisons:
                                 help="use `%s` instead (what OPL modellers mean); if the bound must be excluded, shift it "
                                      "by a margin that makes sense for your data" % better,
                                 fix=Fix("replace `%s` with `%s`" % (op, better), (Edit(span, better),), "machine-applicable"))
+                if self._integer_terms(e):  # `y > 2.5`: whole-valued side, fractional bound
+                    err = self._strict_fractional(node, op, e)
                 if op == "<":
                     return Leaf(e, -INF, 0.0, False, node.span, strict=err)
                 return Leaf(e, 0.0, INF, False, node.span, strict=err)
@@ -174,6 +176,37 @@ class Comparisons:
             return Leaf(e, 0.0, 0.0, integral, node.span)
         eq = Leaf(e, 0.0, 0.0, integral, node.span)
         return Logic("not", [eq], node.span)
+
+    def _integer_terms(self, e: LinExpr) -> bool:
+        """Whether ``e``'s variable part takes whole values only (integer columns, whole coefficients)."""
+        I = self.inst.cols.integer.flat()
+        return bool(e.terms) and all(I[j] and float(c).is_integer() for j, c in e.terms.items() if c)
+
+    def _strict_fractional(self, node: A.Node, op: str, e: LinExpr) -> EvalError:
+        """OPL0506 for ``p + c > 0`` / ``p + c < 0`` with ``p`` integer-valued and ``c`` fractional.
+
+        Strict comparisons of integer expressions are kept exact by shifting a whole bound by one
+        (docs/language.md, "strict `<`, `>`"); with a fractional bound ``k = -c`` the exact rewrite is
+        ``p >= ceil(k)`` (``p > k``) or ``p <= floor(k)`` (``p < k``), which the message names.
+        """
+        from ...ir import opl_label
+        cols = self.inst.cols
+        parts = []
+        for j in sorted(j for j, c in e.terms.items() if c):
+            c, name = float(e.terms[j]), opl_label(cols.name[j], cols.key[j])
+            mag = "" if abs(c) == 1 else "%d*" % abs(c)
+            parts.append(("- " if c < 0 else "+ ") + mag + name if parts else ("-" if c < 0 else "") + mag + name)
+        k = -float(e.const)
+        better, bound = (">=", math.ceil(k)) if op == ">" else ("<=", math.floor(k))
+        rewrite = "%s %s %d" % (" ".join(parts), better, bound)
+        span = node.op_spans[0] if isinstance(node, A.Compare) and node.op_spans else node.span
+        label = getattr(self.inst, "_aux_label", "")
+        return EvalError("strict-inequality-float", span,
+                         "strict inequality `%s` compares the integer expression `%s` with the fractional bound %s%s: "
+                         "pyopl keeps a strict comparison of integers exact only against a whole number "
+                         "(`e > k` as `e >= k+1`), so this one cannot be enforced as written" % (
+                             op, " ".join(parts), show(k), " in `%s`" % label if label else ""),
+                         help="write `%s` (the same integer solutions, exactly)" % rewrite)
 
     def _strict_where(self, e: LinExpr) -> str:
         """`` over `x` in `c1` ``: the continuous variables of ``e`` and the constraint's label, for messages."""

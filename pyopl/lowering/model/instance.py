@@ -485,6 +485,7 @@ class Instance:
         self.limits = limits or Limits()
         self.budget = Budget(self.limits)  # the work budget (see budget.py)
         self.eplin_used: float | None = None  # the eplin margin a logical constraint used (a note on the result)
+        self.col_notes: dict[int, str] = {}  # helper column -> the condition it stands for (explanations only)
         self.model = model
         self.data = data
         self.reporter = reporter
