@@ -57,13 +57,16 @@ def number_mask(data: bytes) -> np.ndarray:
     return np.frombuffer(data.translate(_NUMBER_BYTES), dtype=np.bool_)
 
 
-def read_tokens(buf: bytes, starts: np.ndarray, ends: np.ndarray) -> tuple[np.ndarray, np.ndarray] | None:
+def read_tokens(buf: bytes | memoryview, starts: np.ndarray, ends: np.ndarray,
+                longest: list[int] | None = None) -> tuple[np.ndarray, np.ndarray] | None:
     """The value of each token ``buf[starts[i]:ends[i]]`` as ``float()`` reads it (a float64 array, bit
     for bit), and whether each is written with ``.``, ``e`` or ``E`` (a bool array); None when a token
     is no number ``float()`` reads, or when too many tokens are outside the fast path to pay off
     (the caller then reads them its own way).  ``buf``: ASCII text; ``starts``, ``ends``: increasing int64
     offsets with ``0 <= start < end <= len(buf)``, each token all number characters (as
-    :func:`token_bounds` finds them: a longer run is no token)."""
+    :func:`token_bounds` finds them: a longer run is no token).  ``longest``: when given, the length of
+    the longest token is appended to it once every token has been measured (as the batches are read;
+    nothing where the read stops at a token that is no number)."""
     n = len(starts)
     values = np.empty(n, dtype=np.float64)
     points = np.empty(n, dtype=np.bool_)
@@ -71,17 +74,20 @@ def read_tokens(buf: bytes, starts: np.ndarray, ends: np.ndarray) -> tuple[np.nd
     if not n:
         return values, points
     if len(buf) < 64:  # (a short text: padded, so that every load below is inside it)
-        return read_tokens(b" " * 16 + buf, starts + 16, ends + 16)
+        return read_tokens(b" " * 16 + bytes(buf), starts + 16, ends + 16, longest)
     raw = np.frombuffer(buf, dtype=np.uint8)
     # every 8 bytes of the buffer as one little-endian word, at every offset (overlapping, unaligned)
     words = np.ndarray(shape=(len(buf) - 7,), dtype="<u8", buffer=buf, strides=(1,))
     plain = True  # whether every batch so far held plain ints only (the next one is tried as one too)
     head = int(np.searchsorted(ends, 16))  # the tokens that end in the first 16 bytes: float() reads them
+    most = 0
     for a in range(0, n, _CHUNK):
         b = min(a + _CHUNK, n)
         s, e = starts[a:b], ends[a:b]
         length = e - s
-        if length.max() <= 8:
+        top = int(length.max())
+        most = max(most, top)
+        if top <= 8:
             lo = max(head - a, 0)
             if plain and _read_plain_ints(words, e[lo:], length[lo:], values[a + lo:b]):
                 points[a:b] = False
@@ -91,12 +97,14 @@ def read_tokens(buf: bytes, starts: np.ndarray, ends: np.ndarray) -> tuple[np.nd
             _read_short(raw, words, s, e, length, values[a:b], points[a:b], ok[a:b])
         else:
             _read_batch(raw, words, 2, s, e, values[a:b], points[a:b], ok[a:b])
+    if longest is not None:
+        longest.append(most)
     ok[:head] = False  # (no two words end there)
     slow = np.flatnonzero(~ok)
     if len(slow) > max(64, n // 8):  # float() one by one would cost more than the caller's own read
         return None
     for i, s, e in zip(slow.tolist(), starts[slow].tolist(), ends[slow].tolist()):
-        tok = buf[s:e]
+        tok = bytes(buf[s:e])
         try:
             values[i] = float(tok)
         except ValueError:  # `1-2`, `1e`, `--1`: no number
