@@ -264,7 +264,8 @@ def _tuple_layout(data: bytes, table: bytes = _CLASS_BYTES, bounds: tuple[int, i
             return None
     body = memoryview(data)[a:b]
     longest: list[int] = []
-    read = numscan.read_tokens(body, starts, ends, longest)
+    signs = data.find(b"-", a, b) >= 0 or data.find(b"+", a, b) >= 0
+    read = numscan.read_tokens(body, starts, ends, longest, signs)
     if read is not None:
         nums, floats = read
     else:  # a token that is no number, or many numbers float() must read: the caller decides
