@@ -236,7 +236,7 @@ class Model:
             from .backends.explain.solution_check import verify_result
 
             try:
-                verify_result(result, ir, self._checkable_instance(model_ir), self.compile_time_s)
+                verify_result(result, ir, self._checkable_instance(model_ir))
             except Exception as e:  # a bug in the check itself: said, never hidden behind the solver's status
                 result.extra["solution_check"] = {"ok": None, "error": "%s: %s" % (type(e).__name__, e)}
         if explain_infeasible and result.status in ("infeasible", "unbounded"):  # what explain_result explains

@@ -46,3 +46,16 @@ def test_cp_values_out_of_range_are_named(text, code, words):
             pyopl.solve("using CP;\n" + text)
         errors = [d for d in e.value.diagnostics if d.severity == "error"]
     assert errors and errors[0].code == code and words in errors[0].message, [(d.code, d.message) for d in errors]
+
+
+def test_an_element_choice_too_large_is_reported_at_the_expression():
+    """The column lowering adds for `big[i]` (i a decision) has no declaration: the error points at
+    the expression the user wrote, not at the model's first line."""
+    text = ("using CP;\nint big[1..3] = [1, 2000000000000000000, 3];\ndvar int i in 1..3;\ndvar int y;\n"
+            "maximize y;\nsubject to {\n  y == big[i];\n}\n")
+    with pytest.raises(pyopl.CompileError) as e:
+        pyopl.solve(text)
+    errors = [d for d in e.value.diagnostics if d.severity == "error"]
+    assert [d.code for d in errors] == ["OPL0431"]
+    assert errors[0].span.line == 7 and errors[0].span.column == 8
+    assert "`element` ranges over [1.0, 2e+18]" in errors[0].message

@@ -196,3 +196,22 @@ def test_every_solution_of_a_pool_is_checked():
     assert r.status == "check_failed"
     assert any("solution 1 of the pool" in d["detail"] and d["name"] == "c2"
                for d in r.extra["solution_check"]["disagreements"])
+
+
+def test_the_sampled_plain_statements_are_bounded_by_work_not_time():
+    """The plain statements' sample is bounded by a count (each instance costs the iterations its sums
+    examine, plus one), so the same model checks the same instances on every run, and the check
+    leaves the compile's work budget as it found it. Three statements of 20 instances, each a sum
+    over 100 elements (101 a piece); 3 instances sampled per statement (about 300 terms each)."""
+    text = "range J = 1..100;\ndvar float+ x[1..3][J];\nminimize sum(i in 1..3, j in J) x[i][j];\nsubject to {\n" + \
+        "".join("  forall(k in 1..20) c%d: sum(j in J) x[%d][j] >= 0;\n" % (i, i) for i in range(1, 4)) + "}\n"
+    m = pyopl.compile_text(text)
+    r = m.solve(solver="highs", verify=False)
+    used = m.instance.budget.used
+    # by hand: 500 -> 3 of c1 (303) and 2 of c2 (505 >= 500 stops); 506 -> one more; 100 -> the first only
+    for work, evaluated in ((500, 5), (505, 5), (506, 6), (100, 1), (10 ** 6, 9)):
+        rep = check_point(m.ir, r.column_values, r.objective, 1e-6, m.instance, work)
+        assert rep.evaluated == evaluated, (work, rep.evaluated)
+        assert m.instance.budget.used == used
+    runs = {m.solve(solver="highs").extra["solution_check"]["evaluated"] for _ in range(3)}
+    assert runs == {9}

@@ -23,7 +23,10 @@ Usage::
         # report every cycle; exit 1 when one touches a module in those folders
 
 Exit status: 0 when no reported cycle touches the folders given (all of the
-package when none are given), 1 otherwise.
+package when none are given), 1 otherwise.  The one documented exception
+(docs/architecture.md: the diagnostics registry and the code modules that
+register themselves with it) is printed and marked as allowed, and does not
+count.
 """
 from __future__ import annotations
 
@@ -174,19 +177,33 @@ def touching(components: list[list[str]], folders: list[str], root: Path = ROOT)
 
 
 PACKAGES = ("pyopl", "syntagm")
+#: the one cycle allowed (docs/architecture.md): the registry and the code modules that register themselves
+REGISTRY = "pyopl.diagnostics.registry"
+REGISTRY_CODES = "pyopl.diagnostics.codes"
+
+
+def is_allowed(component: list[str]) -> bool:
+    """Whether *component* is the documented registry cycle: only the registry and the modules of
+    ``pyopl.diagnostics.codes`` (which import the registry to register their codes, and which the
+    registry imports on the first look-up of a code it does not hold yet)."""
+    return all(m == REGISTRY or m == REGISTRY_CODES or m.startswith(REGISTRY_CODES + ".") for m in component)
 
 
 def main(argv: list[str]) -> int:
-    """Print every cycle of the pyopl and syntagm packages; 1 when one touches the folders in *argv*."""
+    """Print every cycle of the pyopl and syntagm packages; 1 when one other than the allowed registry
+    cycle touches the folders in *argv* (any folder when *argv* is empty)."""
     graph = import_graph([ROOT / p for p in PACKAGES])
     components = cycles(graph)
     for component in components:
-        print(f"cycle ({len(component)} modules): " + ", ".join(component))
-    failing = touching(components, argv) if argv else components
+        allowed = " (allowed: the documented registry cycle)" if is_allowed(component) else ""
+        print(f"cycle ({len(component)} modules){allowed}: " + ", ".join(component))
+    failing = [c for c in (touching(components, argv) if argv else components) if not is_allowed(c)]
     if not components:
         print("no import cycles")
     elif argv:
-        print(f"{len(failing)} of {len(components)} cycle(s) touch {', '.join(argv)}")
+        print(f"{len(failing)} of {len(components)} cycle(s) touch {', '.join(argv)} (the allowed one not counted)")
+    else:
+        print(f"{len(failing)} cycle(s) besides the allowed one")
     return 1 if failing else 0
 
 

@@ -203,11 +203,11 @@ def _show(v: float) -> str:
 # ------------------------------------------------------------------ the whole check
 
 def check_point(ir: IR, x: np.ndarray, objective: float | None, int_tol: float, inst: Any = None,
-                plain_budget_s: float | None = None) -> CheckReport:
+                plain_work: int | None = None) -> CheckReport:
     """Check the point ``x`` (one value per column, as the solver returned it) of ``ir``, whose
     objective the solver reported as ``objective``; ``inst`` (the compiled instance, when kept) adds
-    the evaluation from the model's declarations; ``plain_budget_s``: seconds the sampled plain
-    statements may take (default :data:`pyopl.lowering.model.at_point.PLAIN_BUDGET_S`). See the module docstring."""
+    the evaluation from the model's declarations; ``plain_work``: the work the sampled plain
+    statements may take (default :data:`pyopl.lowering.model.at_point.PLAIN_WORK`). See the module docstring."""
     from ...lowering.model.at_point import check_statements, comparison_text, objective_at
 
     t0 = time.perf_counter()
@@ -219,7 +219,7 @@ def check_point(ir: IR, x: np.ndarray, objective: float | None, int_tol: float, 
     if inst is not None:
         failures, report.evaluated, report.unchecked = check_statements(
             inst, xr, integer, FEASIBILITY_TOLERANCE, _sample(ir),
-            **({} if plain_budget_s is None else {"budget_s": plain_budget_s}))
+            **({} if plain_work is None else {"budget_work": plain_work}))
         for f in failures[:MAX_REPORTED]:
             bad = [s for s in f.comparisons if not s[3]] or f.comparisons
             value = bad[0][1] if bad and len(f.comparisons) == 1 else "false"
@@ -267,17 +267,21 @@ def _objective_from_model(ir: IR, inst: Any) -> bool:
     return needs_semantics(item.expr, inst) or int(np.count_nonzero(ir.obj)) <= OBJECTIVE_TERMS
 
 
-def verify_result(result: Any, ir: IR, inst: Any = None, compile_time_s: float = 0.0) -> None:
+def verify_result(result: Any, ir: IR, inst: Any = None) -> None:
     """Check ``result``'s solution (and each solution of its pool) with :func:`check_point`; on a
     disagreement the status becomes ``check_failed`` (the solver's status moves to
     ``last_solve_status``) and error ``OPL0709`` names each disagreement. ``result.extra
     ["solution_check"]`` says what was checked. Nothing happens for a result without column values.
-    The sampled plain statements may take a tenth of ``compile_time_s`` (at least 5 ms)."""
+    The sampled plain statements may take a tenth of the work the compile took (``inst.budget.used``),
+    at least :data:`~pyopl.lowering.model.at_point.PLAIN_WORK`: a count, so the same model checks the
+    same instances on every run."""
     x = getattr(result, "column_values", None)
     if x is None or result.status in ("check_failed", "error"):
         return
     int_tol = getattr(result, "int_tol", None) or 1e-6
-    budget = max(0.005, 0.1 * compile_time_s)
+    from ...lowering.model.at_point import PLAIN_WORK
+
+    budget = max(PLAIN_WORK, getattr(getattr(inst, "budget", None), "used", 0) // 10)
     report = check_point(ir, x, result.objective, int_tol, inst, budget)
     pool = result.extra.get("pool") or []
     for k, (obj, px) in enumerate(pool[1:], start=1):  # the first is the solution itself

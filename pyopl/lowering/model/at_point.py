@@ -14,7 +14,6 @@ judges a row): ``a <= b`` holds when ``a <= b + tol * max(1, |a|, |b|)``; a stri
 from __future__ import annotations
 
 import math
-import time
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any, Callable
@@ -34,8 +33,11 @@ from ..forms.symbols import DexprArray, DexprScalar, VarArray
 #: Calls and operators whose lowering is a linearisation (aux columns, big-M rows, indicators).
 LINEARISED_CALLS = frozenset(("abs", "min", "max", "maxl", "minl"))
 _LOGICAL = frozenset(("&&", "||", "=>"))
-#: Seconds the sampled instances of plain linear statements may take together (by default).
-PLAIN_BUDGET_S = 0.005
+#: Work the sampled instances of plain linear statements may take together (by default), in the
+#: compile's own unit (candidate bindings examined, :class:`~pyopl.lowering.forms.budget.Budget`)
+#: plus one per instance: a count, not a time, so the same model and point check the same instances
+#: on every run and machine.
+PLAIN_WORK = 5000
 _NEGATED = {"<=": ">", ">=": "<", "==": "!=", "<": ">=", ">": "<=", "!=": "=="}
 
 
@@ -311,52 +313,59 @@ def walk(point: AtPoint, stmt: A.Stmt, env: dict, visit: Callable[[A.ConsStmt, d
 
 
 def check_statements(inst: Any, x: Any, integer: Any, tol: float, sample: int,
-                     budget_s: float = PLAIN_BUDGET_S) -> tuple[list, int, int]:
+                     budget_work: int = PLAIN_WORK) -> tuple[list, int, int]:
     """Evaluate the constraint statements of ``inst`` at the point ``x``: every instance of a statement
     that :func:`needs_semantics`; of each other one the first ``sample``, while the plain statements
-    together have taken less than ``budget_s`` (a statement begun finishes its current instance).
+    together have taken less than ``budget_work`` (see :data:`PLAIN_WORK`; a statement begun finishes
+    its current instance). The compile's work budget is left as it was found.
     Returns ``(failures, evaluated, unchecked)`` (a list of :class:`StatementFailure`)."""
     from .constraints import _label
 
     failures: list = []
     counts = [0, 0]
-    spent = [0.0]  # seconds the plain statements have taken
-    with AtPoint(inst, x, integer) as point:
-        for stmt in constraint_statements(inst):
-            full = needs_semantics(stmt, inst)
-            left = [sample]
-            if not full and spent[0] >= budget_s:
-                continue  # the plain statements' budget is spent: their rows were checked in arrays
-            t0 = time.perf_counter() - spent[0]
+    spent = [0]  # work the plain statements' instances have taken
+    budget = inst.budget
+    kept = (budget.used, budget.exhausted)
+    try:
+        with AtPoint(inst, x, integer) as point:
+            for stmt in constraint_statements(inst):
+                full = needs_semantics(stmt, inst)
+                left = [sample]
+                if not full and spent[0] >= budget_work:
+                    continue  # the plain statements' budget is spent: their rows were checked in arrays
 
-            def visit(cons: A.ConsStmt, env: dict) -> bool:
-                seen: list = []
-                try:
-                    ok = point.holds(cons.expr, env, tol, seen)
-                except (Unchecked, EvalError):
-                    counts[1] += 1
-                    return full or counts[1] < 1000
-                except Exception:  # a value the evaluator has no rule for on numbers: not judged
-                    counts[1] += 1
-                    return full or counts[1] < 1000
-                counts[0] += 1
-                if not ok:
+                def visit(cons: A.ConsStmt, env: dict) -> bool:
+                    seen: list = []
+                    used = budget.used
                     try:
-                        label, key = _label(inst, cons, env)
-                    except EvalError:
-                        label, key = "", ()
-                    failures.append(StatementFailure(_name(label, key, cons, env), cons.span, seen))
-                left[0] -= 1
-                # a plain statement: more instances while the budget lasts (a filtered `sum` may scan a
-                # whole set for each row)
-                return full or (left[0] > 0 and time.perf_counter() - t0 < budget_s)
+                        ok = point.holds(cons.expr, env, tol, seen)
+                    except (Unchecked, EvalError):
+                        counts[1] += 1
+                        return full or counts[1] < 1000
+                    except Exception:  # a value the evaluator has no rule for on numbers: not judged
+                        counts[1] += 1
+                        return full or counts[1] < 1000
+                    finally:
+                        if not full:  # (the iterations the instance's own sums examined, and itself)
+                            spent[0] += budget.used - used + 1
+                    counts[0] += 1
+                    if not ok:
+                        try:
+                            label, key = _label(inst, cons, env)
+                        except EvalError:
+                            label, key = "", ()
+                        failures.append(StatementFailure(_name(label, key, cons, env), cons.span, seen))
+                    left[0] -= 1
+                    # a plain statement: more instances while the budget lasts (a filtered `sum` may scan a
+                    # whole set for each row)
+                    return full or (left[0] > 0 and spent[0] < budget_work)
 
-            try:
-                walk(point, stmt, {}, visit)
-            except EvalError:
-                counts[1] += 1
-            if not full:
-                spent[0] = time.perf_counter() - t0
+                try:
+                    walk(point, stmt, {}, visit)
+                except EvalError:
+                    counts[1] += 1
+    finally:
+        budget.used, budget.exhausted = kept
     return failures, counts[0], counts[1]
 
 
@@ -366,13 +375,17 @@ def objective_at(inst: Any, x: Any, integer: Any) -> float | None:
     obj = objective_item(inst)
     if obj is None:
         return None
-    with AtPoint(inst, x, integer) as point:
-        try:
+    budget = inst.budget
+    kept = (budget.used, budget.exhausted)  # (the compile's work budget is left as it was found)
+    try:
+        with AtPoint(inst, x, integer) as point:
             return point.number(obj.expr, {})
-        except (Unchecked, EvalError):
-            return None
-        except Exception:
-            return None
+    except (Unchecked, EvalError):
+        return None
+    except Exception:
+        return None
+    finally:
+        budget.used, budget.exhausted = kept
 
 
 def _name(label: str, key: tuple, cons: A.ConsStmt, env: dict) -> str:

@@ -457,6 +457,16 @@ def _quadratic_problem(ir: IR) -> str | None:
     return "the objective coefficient of %s is %r" % (term, c)
 
 
+def _auxiliary_site(ir: IR, col: int):
+    """``(span, kind)`` of the CP constraint whose ``target`` is column *col* (the column lowering adds
+    for ``element``, ``pow``, ``min``/``max`` of decisions...), or None: where the user wrote the expression."""
+    for c in ir.cp_constraints:
+        target = (getattr(c, "data", None) or {}).get("target")
+        if isinstance(target, tuple) and target and col in target[0] and getattr(c, "span", None) is not None:
+            return c.span, c.kind
+    return None
+
+
 def check_numbers(ir: IR, reporter) -> None:
     """Report coefficients and bounds no solver can take (NaN, infinite or huge), in OPL names.
 
@@ -497,6 +507,12 @@ def check_numbers(ir: IR, reporter) -> None:
         if bad.any():
             k = int(np.flatnonzero(bad)[0])
             where = ir.row_span(k) if what == "constraint" else ir.dvar_spans.get(ir.col_name[k])
+            site = _auxiliary_site(ir, k) if what == "variable" and where is None else None
+            if site is not None:  # a column lowering made for an expression: name the expression, at it
+                where, kind = site
+                problems.append(("the value of this `%s` ranges over [%r, %r]" % (kind, float(lo[k]), float(hi[k])),
+                                 where))
+                continue
             problems.append(("the %s `%s` has the bounds [%r, %r]" % (what, label(k), float(lo[k]), float(hi[k])), where))
     for p, where in problems:
         reporter.emit("value-out-of-range", where or default, "%s, which no solver can take" % p,
