@@ -243,25 +243,31 @@ def _tuple_layout(data: bytes, table: bytes = _CLASS_BYTES, bounds: tuple[int, i
     if _comma_after(view) and _comma_after(classes[a:b].translate(None, b"\x00")):
         return None
     cls = np.frombuffer(view, dtype=np.uint8)
-    at = np.flatnonzero(cls >= _GT_B)  # the brackets: `<` `>` `<` `>` ..., nothing nested or left open
-    brackets = cls[at]
-    if len(at) % 2 or np.any(brackets[0::2] != _LT_B) or np.any(brackets[1::2] != _GT_B):
-        return None
     starts, ends = numscan.token_bounds(cls == _NUM_B)
-    del cls, view
-    opens, closes = at[0::2], at[1::2]
-    # the numbers in each tuple: those from its `<` to the next `<` (the last: to the end), each of
-    # them before its tuple's `>` (no number between two tuples) and none before the first
-    width = len(starts) // len(opens)
-    uniform = width and width * len(opens) == len(starts) and np.all(starts[0::width] > opens) \
-        and np.all(starts[width - 1::width] < closes)
-    if uniform:  # the usual case: `width` numbers in each tuple
+    tight = _tight_tuples(cls, starts, ends)
+    if tight is not None:  # the usual case: `width` numbers in each tuple, its brackets touching them
+        opens, closes, width = tight
         counts = np.full(len(opens), width)
     else:
-        first = np.searchsorted(starts, opens)
-        counts = np.diff(np.append(first, len(starts)))
-        if first[0] or not counts.min() or np.any(starts[first[1:] - 1] > closes[:-1]) or starts[-1] > closes[-1]:
+        at = np.flatnonzero(cls >= _GT_B)  # the brackets: `<` `>` `<` `>` ..., nothing nested or left open
+        brackets = cls[at]
+        if len(at) % 2 or np.any(brackets[0::2] != _LT_B) or np.any(brackets[1::2] != _GT_B):
             return None
+        opens, closes = at[0::2], at[1::2]
+        # the numbers in each tuple: those from its `<` to the next `<` (the last: to the end), each of
+        # them before its tuple's `>` (no number between two tuples) and none before the first
+        width = len(starts) // len(opens)
+        uniform = width and width * len(opens) == len(starts) and np.all(starts[0::width] > opens) \
+            and np.all(starts[width - 1::width] < closes)
+        if uniform:  # `width` numbers in each tuple
+            counts = np.full(len(opens), width)
+        else:
+            first = np.searchsorted(starts, opens)
+            counts = np.diff(np.append(first, len(starts)))
+            if first[0] or not counts.min() or np.any(starts[first[1:] - 1] > closes[:-1]) \
+                    or starts[-1] > closes[-1]:
+                return None
+    del cls, view
     body = memoryview(data)[a:b]
     longest: list[int] = []
     signs = data.find(b"-", a, b) >= 0 or data.find(b"+", a, b) >= 0
@@ -275,6 +281,28 @@ def _tuple_layout(data: bytes, table: bytes = _CLASS_BYTES, bounds: tuple[int, i
     if not longest:  # (read_tokens stopped early)
         longest.append(int((ends - starts).max()) if len(starts) else 0)
     return opens, closes, counts, floats, nums, longest[0]
+
+
+def _tight_tuples(cls: np.ndarray, starts: np.ndarray, ends: np.ndarray) -> tuple[np.ndarray, np.ndarray, int] | None:
+    """(offset of each ``<``, of each ``>``, numbers in each tuple) of a body whose tuples all hold the
+    same number of numbers, each ``<`` right before its tuple's first number and each ``>`` right after
+    its last (``<1, 2, 3.5>``: how data is usually written); None for any other body, which
+    :func:`_tuple_layout` reads from the places of all its brackets.  ``cls``: the body's classes;
+    ``starts``, ``ends``: its numbers (:func:`pyopl.data.numscan.token_bounds`).
+
+    With ``2n`` brackets in the body and ``n * width`` numbers, the byte before number ``k * width``
+    being a ``<`` and the byte after number ``k * width + width - 1`` a ``>`` for every tuple ``k``
+    accounts for every bracket; they then alternate, each tuple holds its ``width`` numbers and no
+    number lies outside the tuples: the general rules, without listing every bracket's place."""
+    pairs, odd = divmod(int(np.count_nonzero(cls >= _GT_B)), 2)
+    if odd or not pairs or not len(starts) or len(starts) % pairs:
+        return None
+    width = len(starts) // pairs
+    opens = starts[0::width] - 1
+    closes = ends[width - 1::width]
+    if opens[0] < 0 or closes[-1] >= len(cls) or np.any(cls[opens] != _LT_B) or np.any(cls[closes] != _GT_B):
+        return None
+    return opens, closes, width
 
 
 def _numpy_columns(text: str, counts: np.ndarray, floats: np.ndarray, nums: np.ndarray | None = None,
