@@ -120,6 +120,13 @@ def test_a_field_in_order_keeps_the_stable_sorts_permutation(values, in_order):
     assert _stable_order(num, exact).tolist() == np.argsort(num, kind="stable").tolist()
 
 
+@SOME
+@given(st.integers(0, 200), st.sampled_from(["e5", "E300", "e+0400", "e199", "x"]), st.sampled_from(["e", "E", "ee"]))
+def test_large_exponents_searched_from_their_letters_give_the_regexs_answer(many, last, filler):
+    text = "name%s = 1;\n" % (filler * many) + "x = 1%s;\n" % last  # (past the 64 places tried one by one)
+    assert maybe_too_large(text) == (MAYBE_TOO_LARGE.search(text) is not None)
+
+
 # ---------------------------------------------------------------------- tuple layouts from the numbers' places
 _PIECES = ["<", ">", "1", "22", "3.5", "-4", ",", " ", "\n", "<7, 8, 9.5>", "<1,2,3>", ">,\n<"]
 
