@@ -200,17 +200,36 @@ _SEPARATORS = str.maketrans("<>,", "   ")
 _LAZY_SPANS_FROM = 32  # tuple sets at least this large get their spans on first use
 
 
+_BLOCK = 1 << 20  # elements per block of a whole-body check: its temporaries stay in the cache (no page faults)
+
+
 def _comma_after(classes: bytes | memoryview) -> bool:
     """Whether the class bytes ``classes`` hold a comma right after a byte of an even class (white
     space, a comma or a `<`); read as 16-bit pairs ``(before, comma)``, at even and at odd offsets
-    (half the passes of comparing byte by byte)."""
+    (half the passes of comparing byte by byte), a block at a time."""
     for offset in (0, 1):
-        if len(classes) - offset < 2:
+        count = (len(classes) - offset) // 2
+        if count < 1:
             break
-        pairs = np.frombuffer(classes, dtype="<u2", offset=offset, count=(len(classes) - offset) // 2)
-        if np.any((pairs & 0xFF01) == _COMMA_B << 8):
-            return True
+        pairs = np.frombuffer(classes, dtype="<u2", offset=offset, count=count)
+        scratch = np.empty(min(count, _BLOCK), dtype=np.uint16)
+        for a in range(0, count, _BLOCK):
+            part = scratch[:min(_BLOCK, count - a)]
+            np.bitwise_and(pairs[a:a + _BLOCK], 0xFF01, out=part)
+            if (part == _COMMA_B << 8).any():
+                return True
     return False
+
+
+def _count_at_least(cls: np.ndarray, low: int) -> int:
+    """How many of the bytes ``cls`` are ``low`` or more, a block at a time."""
+    scratch = np.empty(min(len(cls), 8 * _BLOCK), dtype=np.bool_)
+    total = 0
+    for a in range(0, len(cls), 8 * _BLOCK):
+        part = scratch[:min(8 * _BLOCK, len(cls) - a)]
+        np.greater_equal(cls[a:a + 8 * _BLOCK], low, out=part)
+        total += int(np.count_nonzero(part))
+    return total
 
 
 def _tuple_layout(data: bytes, table: bytes = _CLASS_BYTES, bounds: tuple[int, int] | None = None,
@@ -294,7 +313,7 @@ def _tight_tuples(cls: np.ndarray, starts: np.ndarray, ends: np.ndarray) -> tupl
     being a ``<`` and the byte after number ``k * width + width - 1`` a ``>`` for every tuple ``k``
     accounts for every bracket; they then alternate, each tuple holds its ``width`` numbers and no
     number lies outside the tuples: the general rules, without listing every bracket's place."""
-    pairs, odd = divmod(int(np.count_nonzero(cls >= _GT_B)), 2)
+    pairs, odd = divmod(_count_at_least(cls, _GT_B), 2)
     if odd or not pairs or not len(starts) or len(starts) % pairs:
         return None
     width = len(starts) // pairs
