@@ -235,8 +235,17 @@ class Model:
         if verify:
             from .backends.explain.solution_check import verify_result
 
+            checked = ir
+            if result.solver == "cpsat":  # the maxint domain CP-SAT gave a decision without one is an assumption
+                import dataclasses
+
+                from .backends.cp.cpsat import default_domain_assumptions
+
+                extra_bounds = default_domain_assumptions(ir, getattr(ir, "objective_span", None))
+                if extra_bounds:
+                    checked = dataclasses.replace(ir, assumptions=list(ir.assumptions) + extra_bounds)
             try:
-                verify_result(result, ir, self._checkable_instance(model_ir))
+                verify_result(result, checked, self._checkable_instance(model_ir))
             except Exception as e:  # a bug in the check itself: said, never hidden behind the solver's status
                 result.extra["solution_check"] = {"ok": None, "error": "%s: %s" % (type(e).__name__, e)}
         if explain_infeasible and result.status in ("infeasible", "unbounded"):  # what explain_result explains

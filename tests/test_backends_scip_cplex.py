@@ -269,6 +269,19 @@ def test_a_model_over_the_community_edition_limit_is_a_licence_diagnostic():
     assert pyopl.compile_model(text).solve().objective == pytest.approx(500.0)  # auto: HiGHS, no limit
 
 
+def test_the_licence_diagnostic_points_at_what_grew_past_the_limit():
+    """Before: OPL0701 at line 1, column 1 (here a `range` that is not the problem). Now at the
+    declaration of the decision with the most columns when the columns are over the limit, else at
+    the constraint statement that makes the most rows; each names how many it makes."""
+    cols = "range R = 1..1500;\nint k = 2;\ndvar float+ y[1..k];\ndvar float+ x[R] in 0..1;\nmaximize sum(r in R) x[r];\n"
+    d = pyopl.compile_model(cols).solve(solver="cplex").diagnostics[0]
+    assert d.code == "OPL0701" and (d.span.line, d.span.column) == (4, 13) and "`x` alone makes 1500 variables" in d.message
+    rows = "range R = 1..1200;\ndvar float+ x[1..3] in 0..1;\nmaximize sum(i in 1..3) x[i];\n" \
+           "subject to {\n  top: x[1] <= 1;\n  forall(r in R) c: x[1] + x[2] <= r;\n}\n"
+    d = pyopl.compile_model(rows).solve(solver="cplex").diagnostics[0]
+    assert d.code == "OPL0701" and d.span.line == 6 and "this constraint alone makes 1200 constraints" in d.message
+
+
 @pytest.mark.parametrize("solver", ["scip", "cplex"])
 def test_unknown_option_is_a_diagnostic_and_a_known_one_passes(solver):
     m = pyopl.compile_model(LP)

@@ -90,3 +90,44 @@ def test_cp_sat_names_are_the_columns_and_intervals_opl_labels():
     assert names == expected and 'a.start["a"][1]' in names and 'y[<2,"1">]' in names
     assert interval_labels(ir.intervals) == [iv.label() for iv in ir.intervals]
     assert interval_labels(ir.intervals)[-1] == 'b[<2, "1">]'
+
+
+ROW_MODELS = [
+    SHOP % "Ops[j][o].mch == m" + "subject to { forall(j in 0..2) endBeforeStart(itvs[j][0], itvs[j][1], 1); }\n",
+    """using CP;
+dvar int x in -5..20; dvar int y in 0..9; dvar int z in 0..3;
+dvar interval a size 5; dvar interval b in 0..40 size 2..6;
+minimize x + 2 * y;
+subject to {
+  3 * x - 2 * y >= 1;  x + y <= 10;  2 <= x - y <= 5;  x >= 2.5;  y <= 7.999999999999;  z == 1;
+  x + sizeOf(a) <= 12;  sizeOf(b) + x >= 4;  y - z >= -4.2;  -x <= 3;
+  endBeforeStart(a, b, 2);  startOf(b) - endOf(a) <= 30;
+}
+""",
+]
+
+
+@pytest.mark.parametrize("text", ROW_MODELS)
+def test_rows_made_in_one_call_are_the_constraints_the_sum_of_their_terms_makes(text, monkeypatch):
+    ir = pyopl.compile_model(text, data=DAT, source="text").ir
+    fast = str(cpsat.build(cp_model, ir)[0].proto)
+    add_rows = cpsat._add_rows
+    monkeypatch.setattr(cpsat, "_whole_bounds", lambda lower, upper: None)  # each row's inner_bounds
+    monkeypatch.setattr(cpsat, "_add_rows", lambda m, ir, xs, part=None, weighted_sum=None: add_rows(m, ir, xs, part))
+    assert fast == str(cpsat.build(cp_model, ir)[0].proto)
+    assert fast.count("linear {") >= 2
+
+
+def test_every_row_s_integer_bounds_are_found_at_once_as_row_by_row():
+    from pyopl.backends.cpsat_scale import inner_bounds
+
+    rng = __import__("numpy").random.default_rng(7)
+    values = [0.0, -0.0, 0.5, 1.5, 2.5, -2.5, 3.0000000001, 2.9999999999, -7.3, 1e15 + 0.5, -4e15, 1e-12, 7.999999999999]
+    values += rng.normal(0, 1e3, 200).tolist() + rng.integers(-10**6, 10**6, 50).astype(float).tolist()
+    inf = float("inf")
+    lower, upper = values + [-inf, 3.0], values[::-1] + [inf, -inf]
+    got = cpsat._whole_bounds(lower, upper)
+    assert got == ([inner_bounds(lo, hi, 1)[0] for lo, hi in zip(lower, upper)],
+                   [inner_bounds(lo, hi, 1)[1] for lo, hi in zip(lower, upper)])
+    assert all(type(v) is int for v in got[0] + got[1] if v is not None)
+    assert cpsat._whole_bounds([2.0 ** 53], [0.0]) is None and cpsat._whole_bounds([float("nan")], [0.0]) is None

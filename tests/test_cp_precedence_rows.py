@@ -42,6 +42,28 @@ subject to {
 """
 
 
+RAGGED = """using CP;
+int N = 6;
+range I = 1..N;
+int d[I] = [3, 1, 4, 1, 5, 9];
+{int} predecessors[I] = [{}, {1}, {1}, {3, 2}, {}, {4, 2, 1}];
+tuple K { int id; };
+{K} ks = {<i> | i in I};
+dvar interval itv[i in I] size d[i];
+dvar interval w[k in ks] optional size d[k.id];
+subject to {
+  forall (i in I, pre in predecessors[i])
+    endBeforeStart(itv[pre], itv[i]);
+  forall (i in I, pre in predecessors[i] : pre != 2)
+    lbl: startBeforeEnd(itv[pre], itv[i], d[pre] - 1);
+  forall (i in I, j in 1..i-1 : d[j] > 3)
+    endBeforeEnd(itv[j], itv[i], i - j);
+  forall (k in ks, pre in predecessors[k.id])
+    endBeforeStart(itv[pre], w[k]);
+}
+"""
+
+
 def _records(ir) -> list:
     return [(c.kind, c.label, c.key, c.span, c.data, c.exprs) for c in ir.cp_constraints]
 
@@ -56,7 +78,8 @@ def _both(mod: str, monkeypatch) -> tuple:
     return fast, slow, calls
 
 
-@pytest.mark.parametrize("mod", [JOBSHOP, TUPLES], ids=["ranges-filtered-delay", "tuples-optional"])
+@pytest.mark.parametrize("mod", [JOBSHOP, TUPLES, RAGGED], ids=["ranges-filtered-delay", "tuples-optional",
+                                                         "sets-and-ranges-of-the-outer-index"])
 def test_arrays_give_the_row_paths_ir(mod, monkeypatch):
     fast, slow, calls = _both(mod, monkeypatch)
     assert calls and all(calls)  # every precedence family went through the arrays
@@ -91,3 +114,27 @@ def test_a_bad_index_is_the_row_paths_error():
         pyopl.compile_model(mod)
     assert "OPL0301" in str(e.value) and "3 is not in the index set 0..2 of `a`" in str(e.value)
     assert "j = 0, o = 1" in str(e.value)  # the first binding that fails, as the row path meets it
+
+
+def test_a_set_of_the_outer_index_gives_each_binding_its_own_cell_in_order(monkeypatch):
+    """``forall(i in I, pre in predecessors[i])``: the bindings are each ``i``'s predecessors in the
+    cell's order (by hand from the data above), and none for an empty cell."""
+    fast, _slow, calls = _both(RAGGED, monkeypatch)
+    assert calls == [True, True, True, True]
+    iv = {tuple(i.key): i for i in fast.intervals if i.name == "itv"}
+    first = [(fast.row_key[r], fast.row_label[r]) for r in range(fast.num_rows) if fast.row_label[r] == "lbl#aux"]
+    # pre != 2 leaves (2,1) (3,1) (4,3) (6,4) (6,1): the label's key is (i, pre)
+    assert [k for k, _ in first] == [(2, 1), (3, 1), (4, 3), (6, 4), (6, 1)]
+    A = fast.A.tocsr()
+    plain = [tuple(A.indices[A.indptr[r]:A.indptr[r + 1]].tolist()) for r in range(fast.num_rows)
+             if fast.row_label[r] == "#aux" and fast.row_upper[r] == 0.0][:7]
+    by_hand = [(2, 1), (3, 1), (4, 3), (4, 2), (6, 4), (6, 2), (6, 1)]  # end(itv[pre]) <= start(itv[i])
+    assert plain == [tuple(sorted((iv[(p,)].end, iv[(i,)].start))) for i, p in by_hand]
+
+
+def test_an_element_of_a_cell_outside_the_index_set_is_the_row_paths_error():
+    mod = RAGGED.replace("{3, 2}", "{3, 7}")
+    with pytest.raises(pyopl.CompileError) as e:
+        pyopl.compile_model(mod)
+    assert "OPL0301" in str(e.value) and "7 is not in the index set 1..6 of `itv`" in str(e.value)
+    assert "i = 4, pre = 7" in str(e.value)

@@ -527,3 +527,18 @@ def test_integer_abs_without_using_cp_solves_on_cpsat():
     for solver in ("cpsat", "highs"):
         r = pyopl.solve(text, source="text", solver=solver)
         assert r.status == "optimal" and r.objective == best, (solver, r.status, r.message)
+
+
+def test_an_optimum_at_the_default_domain_of_an_undeclared_decision_is_not_called_optimal():
+    """Before: `using CP; dvar int x; maximize x;` was `optimal, 2147483647`: the value is only the
+    maxint bound CP-SAT gives a decision without a domain (the model has no optimum; CP Optimizer's
+    default domain is wider still). It is now `feasible` with OPL0710 at the declaration, the help
+    naming `x`; a decision the rows bound (x >= 3, minimised through `y - x`) stays `optimal`."""
+    r = pyopl.compile_model("using CP;\ndvar int x;\nmaximize x;\n").solve()
+    assert r.status == "feasible" and r.last_solve_status == "optimal" and r.objective == 2147483647
+    [d] = [d for d in r.diagnostics if d.code == "OPL0710"]
+    assert (d.span.line, d.span.column) == (2, 10) and "`x` <= 2147483647" in d.message and "`x`" in d.help
+    r = pyopl.compile_model("using CP;\ndvar int x;\ndvar int y in 0..10;\nmaximize y - x;\n"
+                            "subject to { x >= 3; x + y <= 12; }").solve()
+    assert r.status == "optimal" and r.objective == 6  # x = 3, y = 9 by hand
+    assert not [d for d in r.diagnostics if d.code == "OPL0710"]

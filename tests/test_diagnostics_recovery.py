@@ -97,3 +97,50 @@ def test_rendered_text_matches_snapshot(name, tmp_path):
         snap.parent.mkdir(parents=True, exist_ok=True)
         snap.write_text(text)
     assert text == snap.read_text(), "rendered text changed; rerun with PYOPL_BLESS=1 if deliberate"
+
+
+def test_statement_bounds_do_not_end_at_the_brace_of_a_value():
+    """The `}` of `piecewise{...}` or of a set value ends no statement (the `}` of a block does):
+    recovery blanks the whole statement, not the part after that brace."""
+    from pyopl.syntax.recovery import statement_bounds
+
+    text = "dvar float z;\nmaximize piecewise{2->4; 0.5}(0) z;\nsubject to { forall(i in {1, 2}) { z >= i; } z <= 3; }"
+    start, end, top = statement_bounds(text, text.index("z;", 20))
+    assert text[start:end].strip() == "maximize piecewise{2->4; 0.5}(0) z;" and top
+    start, end, top = statement_bounds(text, text.index("z <= 3"))
+    assert text[start:end].strip() == "z <= 3;" and not top  # after the forall's block
+
+
+def test_typographic_characters_are_named_with_their_ascii_fix():
+    """Before: an en dash pasted from a PDF (`x <= 2 – 1`) gave OPL0002 "missing `;`" with a
+    machine-applicable fix that broke the model further, then "the character `–` is not allowed
+    here, remove it" (which makes `2 1`). Now OPL0046 names the character OPL expects, the fix
+    replaces it, and the rest of the statement is still checked; columns after `≤ ` stay exact."""
+    import pyopl
+
+    m = "dvar float x in 0..10;\nmaximize x;\nsubject to { c: x \u2264 10 \u2013 3; x \u2265 \u22121; }"
+    ds = pyopl.check(m)
+    assert [(d.code, d.span.line, d.span.column) for d in ds.errors] == [
+        ("OPL0046", 3, 19), ("OPL0046", 3, 24), ("OPL0046", 3, 31), ("OPL0046", 3, 33)]
+    assert [d.fix.edits[0].replacement for d in ds.errors] == ["<=", "-", ">=", "-"]
+    assert "(an en dash) is not OPL's `-`" in ds.errors[1].message
+    fixed = "dvar float x in 0..10;\nmaximize x;\nsubject to { c: x <= 10 - 3; x >= -1; }"
+    assert pyopl.compile_model(fixed).solve().objective == 7  # what the fixes give: x <= 7
+    # a .dat: the dash and a curly-quoted string (both quotes in one fix)
+    data = pyopl.check("int n = ...;\n{string} S = ...;\ndvar float x in n..10;\nminimize x;",
+                            "n = \u20133;\nS = {\u201ca\u201d};")
+    assert [(d.code, d.span.line, d.span.column) for d in data.errors] == [("OPL0046", 1, 5), ("OPL0046", 2, 6)]
+    assert [e.replacement for e in data.errors[1].fix.edits] == ['"', '"']
+    # a script: its own parser names the character too
+    [d] = pyopl.check("dvar float x in 0..1;\nmaximize x;\nexecute { writeln(\u201cdone\u201d); }").errors
+    assert d.code == "OPL1000" and "(a curly quote) is not the script's `\"`" in d.message and d.help == 'write `"`'
+
+
+def test_an_error_after_a_set_type_drops_only_its_statement():
+    """Before: one error in `{int} F = setof(int i ...) ...;` gave five, the first "the file ends in
+    the middle of a statement" on line 2, and errors on every later line: recovery took the `}` of
+    `{int}` for the end of a block, blanked only `F = ...;` and left `{int}` to swallow the next line."""
+    import pyopl
+
+    text = "{int} E = {1};\n{int} F = setof(int i in 1..10: i < 4) i*i;\n{int} G = E inter {2, 3};\nint c = 3;\n"
+    assert [(d.code, d.span.line, d.span.column) for d in pyopl.check(text).errors] == [("OPL0001", 2, 21)]

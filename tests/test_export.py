@@ -172,3 +172,36 @@ def test_export_says_when_the_file_rests_on_an_assumed_big_m_bound(tmp_path):
     assert any("assumed" in n and "x <= 1e+06" in n for n in doc["notes"])
     _status, obj, _names = _reread(str(out))
     assert obj == pytest.approx(1e6)  # the file's optimum is the assumed bound itself
+
+
+QC = """dvar float x in -5..5;
+dvar float y in -5..5;
+dvar int k in 0..3;
+maximize x + 2*y + k;
+subject to {
+  disk: x*x + y^2 <= 4;
+  mix: 1 <= x*y + x <= 3;
+  k*k + x <= 5;
+}
+"""
+
+
+def test_lp_export_writes_quadratic_constraints_and_scip_reads_back_the_optimum(tmp_path):
+    """Before: the quadratic constraints were left out of the file (a note, exit status 0): the file
+    was another model (unbounded by them, x + 2y + k reached 5 + 10 + 3 = 18). Each is now written
+    in the LP format's `[ ... ]` syntax. The optimum, by a grid over k and the circle: k = 2 (k^2 + x
+    <= 5 needs x <= 1), and x + 2y on the disk of radius 2 is at most 2*sqrt(5) at (2, 4)/sqrt(5),
+    where x = 0.894 <= 1 and x*y + x = 1.6 + 0.894 lies in [1, 3]: 2 + 2*sqrt(5) = 6.4721."""
+    pyscipopt = pytest.importorskip("pyscipopt")
+    path = tmp_path / "qc.lp"
+    notes = write_model(pyopl.compile_model(QC).ir, str(path), "lp")
+    lines = path.read_text().splitlines()
+    assert notes == [] and " disk: [ +1 x ^2 +1 y ^2 ] <= +4" in lines
+    assert " mix: +1 x + [ +1 x * y ] >= +1" in lines and " mix_hi: +1 x + [ +1 x * y ] <= +3" in lines
+    m = pyscipopt.Model()
+    m.hideOutput()
+    m.readProblem(str(path))
+    m.optimize()
+    assert m.getStatus() == "optimal" and m.getObjVal() == pytest.approx(2 + 2 * 5 ** 0.5, rel=1e-6)
+    notes = write_model(pyopl.compile_model(QC).ir, str(tmp_path / "qc.mps"), "mps")
+    assert any("3 quadratic constraint(s) are NOT written" in n for n in notes)

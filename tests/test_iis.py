@@ -197,3 +197,24 @@ def test_an_undecided_elastic_solve_reports_no_conflict_rather_than_a_wrong_one(
 
     monkeypatch.setattr(iis, "_sub_feasible", undecided_elastic)
     assert elastic_filter(ir) == (None, True, False)
+
+
+def test_the_summary_names_each_logical_constraint_once():
+    """Before: `pick, cap and link[1], link[1], link[1], link[2], link[2], link[2] (and 3 more)`: each
+    row of a logical constraint's linearisation repeated its name. Infeasible by hand: two of the b[i]
+    are 1, so two x[i] >= 5, and their sum 10 exceeds cap's 9."""
+    m = """range I = 1..3;
+dvar int x[I] in 0..10;
+dvar boolean b[I];
+minimize sum(i in I) x[i];
+subject to {
+  forall(i in I) link: b[i] == 1 => x[i] >= 5;
+  pick: sum(i in I) b[i] >= 2;
+  cap: sum(i in I) x[i] <= 9;
+}"""
+    r = pyopl.compile_model(m).solve(solver="highs")
+    assert r.status == "infeasible" and r.conflict is not None
+    summary = r.conflict.summary()
+    assert "`link[" in summary and "`cap`" in summary, summary
+    for name in ("`pick`", "`cap`", "`link[1]`", "`link[2]`", "`link[3]`"):
+        assert summary.count(name) <= 1, summary

@@ -65,6 +65,19 @@ def test_piecewise_without_final_slope_is_opl0044(model, line, col, words):
     assert (e.code, e.line, e.column) == ("OPL0044", line, col) and words in e.message, e.message
 
 
+def test_piecewise_anchor_with_one_value_is_opl0045_not_a_file_that_ends():
+    """Before: `piecewise{2->4; 0.5}(0) z` gave "the file ends in the middle of a statement" (OPL0007)
+    at the `(`, a "missing `;`" fix-it that broke the model further, and a third error: recovery
+    blanked the statement from the `}` of `piecewise{...}`, as if it closed a block."""
+    m = "dvar float z in 0..9;\nmaximize piecewise{2->4; 0.5}(0) z;\nsubject to { z <= 5; }"
+    ds = [d for d in pyopl.check(m) if d.severity == "error"]
+    assert [(d.code, d.span.line, d.span.column, d.span.end_column) for d in ds] == [("OPL0045", 2, 30, 33)]
+    assert "`(0)`" in ds[0].message and "`z`" in ds[0].message and "(x0, y0)" in ds[0].message
+    # the two-value point is fine, and means what IBM says: through (0, 0), slope 2 up to 4, then 0.5:
+    # at z = 5, 2 * 4 + 0.5 * 1 = 8.5
+    assert opt(m.replace("(0) z", "(0, 0) z")) == 8.5
+
+
 def test_named_pwl_function_with_two_arguments_is_opl1161():
     m = "pwlFunction cost = %s;\ndvar float x in 0..10;\ndvar float y in 0..10;\nminimize cost(x, y);" % PW
     e = err(m)
@@ -238,3 +251,13 @@ def test_an_included_folder_is_named_as_a_folder(tmp_path):
     diags = [d for d in pyopl.check(tmp_path / "m.mod") if d.is_error]
     assert [(d.code, d.span.line) for d in diags] == [("OPL0609", 1)]
     assert "`sub` is a folder, not a file" in diags[0].message
+
+
+def test_missing_external_data_help_shows_the_shape_of_the_value():
+    """Before: `add `a = ...;` with its value to the data file`, where `...` is the model's "read it
+    from the data": the help now shows the value's shape for each kind of declaration."""
+    m = ("int n = ...;\nfloat a[1..3] = ...;\n{string} S = ...;\nfloat g[1..2][1..2] = ...;\ndvar float x;\n"
+         "minimize x;\nsubject to { x >= n + a[1] + card(S) + g[1][1]; }")
+    helps = [d.help for d in pyopl.check(m, "k = 1;").errors if d.code == "OPL0401"]
+    assert helps == ["give it a value in the data file: `n = VALUE;`", "give it a value in the data file: `a = [..., ...];`",
+                     "give it a value in the data file: `S = {...};`", "give it a value in the data file: `g = [[...], [...]];`"]

@@ -198,3 +198,12 @@ def test_membership_in_conditions_and_filters():
     minimize x;
     subject to { x >= sum(i in 1..5 : i in S && !(i not in S)) i + (3 in S ? 100 : 1); }"""
     assert opt(m) == 2 + 4 + 1
+
+
+def test_a_string_index_outside_its_set_suggests_quoted_values():
+    """Before: `"c" is not in the index set {"a", "b"}` with help `did you mean `a` or `b`?`, names
+    where OPL writes string values: the help now quotes them as the model must."""
+    ds = pyopl.check('{string} S = {"a", "b"};\ndvar float x[S] in 0..1;\nmaximize sum(s in S) x[s];\n'
+                     'subject to { x["c"] <= 0.5; }')
+    [d] = ds.errors
+    assert d.code == "OPL0301" and (d.span.line, d.span.column) == (4, 16) and d.help == 'did you mean "a" or "b"?'

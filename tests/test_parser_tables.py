@@ -39,6 +39,22 @@ def _terminal(t):
             t.pattern.min_width, t.pattern.max_width)
 
 
+def test_table_states_are_made_when_the_parse_first_reads_them():
+    built = fresh("opl")
+    made = lalr_tables.decode(marshal.loads(marshal.dumps(lalr_tables.encode(built))))
+    states, full = made.parser.parser._parse_table.states, built.parser.parser._parse_table.states
+    assert dict.__len__(states) == 0 and len(states) == len(full) and 0 in states and len(full) not in states
+    text = "int n = 3;\ndvar float x[1..n];\nminimize sum(i in 1..n) x[i];\nsubject to { x[1] >= 1; }\n"
+    assert made.parse(text) == built.parse(text)
+    reached = dict.__len__(states)
+    assert 0 < reached < len(full) // 2  # only the states the parse reached
+    assert all(dict.__getitem__(states, s) == full[s] for s in dict.keys(states))
+    with pytest.raises(KeyError):
+        states[len(full)]
+    assert states.get(len(full)) is None and states.get(0) == full[0]
+    assert dict(states.items()) == full and dict.__len__(states) == len(full)  # any other read: every state
+
+
 @pytest.mark.parametrize("name", ["opl", "dat", "script"])
 def test_decoded_parser_is_lark_s_part_by_part(name):
     built = fresh(name)
@@ -102,6 +118,7 @@ def test_every_lexer_pattern_is_made_from_kept_code(monkeypatch):
     lalr_tables.make_all_lexer_states(made)
     made.parser.lexer.root_lexer.scanner  # noqa: B018
     assert calls == [] and len(doc["regex_codes"]) > 50
+    assert all(type(v) is bytes for v in doc["regex_codes"].values())  # each read when its pattern is made
 
 
 def test_regex_codes_fall_back_to_re_for_missing_or_refused_code():

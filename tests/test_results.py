@@ -107,3 +107,12 @@ def test_cli_writes_csv(tmp_path):
                        capture_output=True, text=True, timeout=120)
     assert json.loads(p.stdout)["objective"] == pytest.approx(32.0)
     assert out.read_text().startswith("kind,name,index,index_1,index_2,value\n")
+
+
+def test_a_model_without_decisions_reports_no_negative_iteration_count():
+    """Before: `solve time: 0.017 s (highs, -1 iterations)` for a model of data only (HiGHS counts -1
+    when it ran no simplex). The objective is the constant 3 + 4 = 7."""
+    r = pyopl.compile_model("int a = 3;\nminimize a + 4;").solve(solver="highs")
+    assert r.status == "optimal" and r.objective == 7
+    assert r.iterations == 0 and "-1 iterations" not in text_report(r)
+

@@ -158,8 +158,42 @@ def test_lark_s_optional_regex_module_loads_on_first_use_and_works_as_before():
         assert _run("import pyopl.cli\n" + use) == ["ab"], use
 
 
+@pytest.mark.skipif(importlib.util.find_spec("regex") is None, reason="the third-party `regex` module is not installed")
+def test_a_program_s_compile_loads_lark_without_regex_and_leaves_its_modules_as_they_were():
+    # pyopl imports Lark with `regex` deferred, then takes the deferred module out of sys.modules
+    code = ("import sys, pyopl\nr = pyopl.compile_model('examples/transport.mod', data='examples/transport.dat')"
+            ".solve()\nimport lark.utils, lark.lark\nd = lark.utils.regex\n"
+            "print('regex' in sys.modules, type(d).__name__, lark.lark.regex is d, lark.utils._has_regex, r.objective)\n"
+            "import regex\nprint(type(regex).__name__, regex.match(r'\\p{Ll}+', 'abC').group(0), d.compile is regex.compile)\n")
+    assert _run(code) == ["False", "DeferredModule", "True", "True", "2590.0", "module", "ab", "True"]
+    # Lark's own `regex=True` loads the real module through the deferred one
+    code = ("import sys\nfrom pyopl.syntax.parser import lark_parser\nfrom lark import Lark\n"
+            "p = Lark('start: WORD\\nWORD: /\\\\p{Lu}+/', parser='lalr', regex=True)\n"
+            "print(p.parse('\\u00c0B').children[0], type(sys.modules['regex']).__name__)\n")
+    assert _run(code) == ["\u00c0B", "module"]
+    # a program that imported regex first keeps its own module, which Lark uses
+    assert _run("import regex, sys, pyopl\npyopl.check('dvar float x; minimize x; subject to { x >= 1; }')\n"
+                "import lark.utils\nprint(lark.utils.regex is regex, sys.modules['regex'] is regex)") == ["True", "True"]
+
+
+def test_importing_deferring_leaves_an_imported_module_alone_and_removes_an_unused_stand_in():
+    from pyopl.lazy_names import DeferredModule, import_deferring
+
+    for name in ("colorsys", "json.tool"):
+        sys.modules.pop(name, None)
+    import_deferring("json.tool", "colorsys")  # json.tool never uses colorsys: its stand-in goes again
+    assert "json.tool" in sys.modules and "colorsys" not in sys.modules
+    import_deferring("json.tool", "colorsys")  # imported already: nothing happens
+    assert "colorsys" not in sys.modules
+    sys.modules.pop("json.tool", None)
+    import colorsys
+
+    import_deferring("json.tool", "colorsys")  # imported by the program: left as it is
+    assert sys.modules["colorsys"] is colorsys and type(colorsys) is not DeferredModule
+
+
 def test_a_deferred_module_takes_over_the_real_one_s_names():
-    from pyopl.cli.deferred_import import DeferredModule, defer_import
+    from pyopl.lazy_names import DeferredModule, defer_import
 
     name = "colorsys"  # a small standard module no test imports
     sys.modules.pop(name, None)

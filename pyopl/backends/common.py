@@ -72,6 +72,46 @@ def error_result(solver: str, slug: str, message: str, options: SolveOptions | N
     return res
 
 
+def largest_dvar(ir: IR) -> tuple[str, int, Any] | None:
+    """``(name, columns, span)`` of the decision variable with the most columns; None when the model
+    has no columns or the declaration's place is unknown."""
+    if not ir.num_cols or not ir.dvar_spans:
+        return None
+    names, counts = np.unique(np.asarray(ir.col_name, dtype=object), return_counts=True)
+    for k in np.argsort(-counts, kind="stable"):
+        span = ir.dvar_spans.get(names[k])
+        if span is not None:
+            return "`%s`" % names[k], int(counts[k]), span
+    return None
+
+
+def largest_statement(ir: IR) -> tuple[str, int, Any] | None:
+    """``(what, rows, span)`` of the constraint statement that made the most rows; None when unknown."""
+    if not ir.num_rows or ir.row_stmt is None or not ir.stmt_spans:
+        return None
+    stmts = np.asarray(ir.row_stmt, dtype=np.int64)
+    stmts = stmts[stmts >= 0]
+    if not stmts.size:
+        return None
+    counts = np.bincount(stmts)
+    k = int(np.argmax(counts))
+    return "this constraint", int(counts[k]), ir.stmt_spans[k]
+
+
+def licence_limit_result(solver: str, ir: IR, message: str, options: SolveOptions | None, help: str,
+                         cols_over: bool) -> Result:
+    """The ``solver-licence-limit`` error where the model grew past the licence: at the declaration of
+    the largest decision variable when the columns are over the limit (``cols_over``), else at the
+    constraint statement that made the most rows, naming how many it makes; at the model's start when
+    neither place is known."""
+    big = largest_dvar(ir) if cols_over else largest_statement(ir)
+    if big is None:
+        return error_result(solver, "solver-licence-limit", message, options, help=help)
+    what, n, span = big
+    return error_result(solver, "solver-licence-limit", "%s; %s alone makes %d %s" % (
+        message, what, n, "variables" if cols_over else "constraints"), options, help=help, span=span)
+
+
 def option_span(options: SolveOptions | None, message: str) -> Any:
     """Where a solver option came from: the command line's (or API's) ``--option NAME=VALUE`` that the
     message names, rather than line 1 of the model (it is no place in the model)."""

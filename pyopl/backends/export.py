@@ -207,12 +207,12 @@ def write_model(ir: IR, path: str, fmt: str) -> list[str]:
     if ir.lex_objectives and len(ir.lex_objectives) > 1:
         notes.append("staticLex: only the first of %d objectives is written (LP and MPS have no priorities)"
                      % len(ir.lex_objectives))
-    if getattr(ir, "qcons", None):
-        notes.append("the %d quadratic constraint(s) are NOT written (the HiGHS writer takes linear rows only): "
-                     "the file is not the whole model" % len(ir.qcons))
-    if getattr(ir, "indicators", None):
-        notes.append("the %d indicator constraint(s) are NOT written (the HiGHS writer takes linear rows only): "
-                     "the file is not the whole model" % len(ir.indicators))
+    if getattr(ir, "qcons", None) and fmt != "lp":  # (an LP file gets them: quadratic_lines)
+        notes.append("the %d quadratic constraint(s) are NOT written (the HiGHS writer takes linear rows only; "
+                     "`--lp` writes them): the file is not the whole model" % len(ir.qcons))
+    if getattr(ir, "indicators", None) and fmt != "lp":  # (an LP file gets them: indicator_lines)
+        notes.append("the %d indicator constraint(s) are NOT written (MPS has no standard form for them; "
+                     "`--lp` writes them): the file is not the whole model" % len(ir.indicators))
     assumed = getattr(ir, "assumptions", None)
     if assumed:  # the big-M rows carry a bound the model does not state (OPL0901)
         names = ", ".join("%s %s %g" % (ir.column_label(a["column"]), "<=" if a["side"] == "upper" else ">=",
@@ -243,6 +243,76 @@ def write_model(ir: IR, path: str, fmt: str) -> list[str]:
             status = h.writeModel(tmp)
         if status == highspy.HighsStatus.kError or not os.path.getsize(tmp):
             raise OSError("HiGHS could not write the model (is the disk full or the folder read-only?)")
+        if fmt == "lp" and (getattr(ir, "indicators", None) or getattr(ir, "qcons", None)):
+            with open(tmp, encoding="utf-8") as f:
+                text = f.read()
+            extra = quadratic_lines(ir, lp.col_names_, lp.row_names_)
+            extra += indicator_lines(ir, lp.col_names_, list(lp.row_names_) + [t.split(":")[0].strip() for t in extra])
+            with open(tmp, "w", encoding="utf-8") as f:
+                f.write(with_indicator_lines(text, extra))
 
     write_with(path, produce, suffix="." + fmt)
     return notes
+
+
+def _lp_number(v: float) -> str:
+    """A coefficient or right-hand side as the LP format reads it (``+1``, ``-2.5``, ``+1e+07``)."""
+    v = float(v)
+    return ("%+d" % v) if v.is_integer() and abs(v) < 1e15 else "%+.17g" % v
+
+
+def indicator_lines(ir: IR, col_names: list[str], row_names_: list[str]) -> list[str]:
+    """The model's indicator constraints in the CPLEX LP format's syntax (read by CPLEX, Gurobi and SCIP):
+    `` name: b = 1 -> +1 x -1 y <= +3``; a ranged one as two lines, an equation with ``=``. Names are
+    the constraint's OPL label (``link``, ``link(2)``), unique against the rows' names."""
+    taken = set(row_names_)
+    out = []
+    for k, ind in enumerate(ir.indicators):
+        base = _sanitise([_name(ind.label or "ind%d" % k, tuple(ind.key or ()))])[0]
+        body = " ".join("%s %s" % (_lp_number(c), col_names[j]) for j, c in ind.terms.items() if c != 0) or "0 %s" % (
+            col_names[ind.binary])
+        lo, hi = float(ind.lo), float(ind.hi)
+        if lo == hi:
+            sides = [("=", lo)]
+        else:
+            sides = ([(">=", lo)] if lo > -float("inf") else []) + ([("<=", hi)] if hi < float("inf") else [])
+        for i, (op, rhs) in enumerate(sides):
+            name, n = base if i == 0 else base + "_hi", 1
+            while name in taken:
+                name, n = "%s_%d" % (base, n), n + 1
+            taken.add(name)
+            out.append(" %s: %s = %d -> %s %s %s" % (name, col_names[ind.binary], ind.active, body, op, _lp_number(rhs)))
+    return out
+
+
+def quadratic_lines(ir: IR, col_names: list[str], row_names_: list[str]) -> list[str]:
+    """The model's quadratic constraints in the CPLEX LP format's syntax (read by CPLEX, Gurobi and SCIP):
+    `` name: +1 x + [ +1 x ^2 +2 x * y ] <= +4`` (no halving inside a constraint's brackets, unlike the
+    objective's); a ranged one as two lines. Names are the constraint's OPL label, unique against the rows'."""
+    taken = set(row_names_)
+    out = []
+    for k, q in enumerate(getattr(ir, "qcons", None) or ()):
+        base = _sanitise([_name(q.label or "q%d" % k, tuple(q.key or ()))])[0]
+        lin = " ".join("%s %s" % (_lp_number(c), col_names[j]) for j, c in q.lin.items() if c != 0)
+        quad = " ".join("%s %s" % (_lp_number(c), "%s ^2" % col_names[i] if i == j else "%s * %s" % (
+            col_names[i], col_names[j])) for (i, j), c in q.quad.items() if c != 0)
+        body = ("%s + [ %s ]" % (lin, quad) if lin else "[ %s ]" % quad) if quad else lin or "0 %s" % col_names[0]
+        lo, hi = float(q.lo), float(q.hi)
+        sides = [("=", lo)] if lo == hi else (([(">=", lo)] if lo > -float("inf") else [])
+                                               + ([("<=", hi)] if hi < float("inf") else []))
+        for i, (op, rhs) in enumerate(sides):
+            name, n = base if i == 0 else base + "_hi", 1
+            while name in taken:
+                name, n = "%s_%d" % (base, n), n + 1
+            taken.add(name)
+            out.append(" %s: %s %s %s" % (name, body, op, _lp_number(rhs)))
+    return out
+
+
+def with_indicator_lines(text: str, lines: list[str]) -> str:
+    """``text`` (an LP file from HiGHS's writer) with ``lines`` at the end of its constraints section."""
+    rows = text.split("\n")
+    sections = ("bounds", "bin", "binary", "binaries", "gen", "general", "generals", "semi", "semi-continuous", "end")
+    start = next((i for i, r in enumerate(rows) if r.strip().lower() in ("st", "s.t.", "subject to")), None)
+    at = next(i for i, r in enumerate(rows) if r.strip().lower() in sections and (start is None or i > start))
+    return "\n".join(rows[:at] + (["st"] if start is None else []) + lines + rows[at:])

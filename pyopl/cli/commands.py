@@ -9,27 +9,33 @@ Exit codes, one per outcome, are in :mod:`pyopl.cli.exit_codes` (and ``pyopl --h
 from __future__ import annotations
 
 import argparse
-import json
 import os
 import sys
 from pathlib import Path
 from typing import Any
 
 from . import exit_codes
-from .deferred_import import defer_import
+from ..lazy_names import defer_import
 
 #: ``--solver`` choices; the same as :data:`pyopl.backends.SOLVER_CHOICES` (a test checks), written
 #: out so that parsing the command line imports no backend.
 SOLVER_CHOICES = ("auto", "highs", "scip", "cplex", "gurobi", "cpsat")
 
 # The command's own process: Lark's optional `regex` loads on first use, not with Lark (13 ms of a
-# small solve; see deferred_import). A program that imports pyopl keeps its sys.modules as it is.
+# small solve; see pyopl.lazy_names). A program that imports pyopl keeps its sys.modules as it is.
 if "lark" not in sys.modules:
     defer_import("regex")
 
 EXIT_OK, EXIT_ERRORS, EXIT_USAGE = exit_codes.OK, exit_codes.COMPILE_ERRORS, exit_codes.USAGE
 _OUTPUT_DIR_HELP = ("the only folder where the model's scripts may write files (IloOplOutputFile); default: "
                     "MODEL-STEM.out beside the model, made on the first file (docs/safety.md)")
+
+
+def _json_dumps(obj: Any, **kw: Any) -> str:
+    """``json.dumps(obj, **kw)``; the module is imported by the first JSON output (a text solve never needs it)."""
+    import json
+
+    return json.dumps(obj, **kw)
 
 
 def _non_negative(text: str) -> float:
@@ -265,7 +271,7 @@ def _emit_usage_error(args: argparse.Namespace, message: str) -> int:
             diags.append({"code": kind.code, "severity": "error", "message": message, "file": "<command line>",
                           "line": 1, "column": 1, "end_line": 1, "end_column": 2, "labels": [], "notes": [],
                           "help": kind.title, "fix": None, "rendered": "error[%s]: %s" % (kind.code, message)})
-        print(json.dumps({"status": "error", "message": message, "diagnostics": diags}))
+        print(_json_dumps({"status": "error", "message": message, "diagnostics": diags}))
     else:
         print("pyopl: error: %s" % message, file=sys.stderr)
     return EXIT_USAGE
@@ -299,7 +305,7 @@ def cmd_check(args: argparse.Namespace) -> int:
         diags = pyopl.check(Path(args.model), _data_arg(args.data), solver=args.solver, limits=_limits(args),
                             output_dir=args.output_dir, allow_db_writes=args.allow_db_writes)
     if args.format == "json":
-        print(json.dumps({"diagnostics": diags.to_json()}, indent=1))
+        print(_json_dumps({"diagnostics": diags.to_json()}, indent=1))
     else:
         from .terminal import shown
 
@@ -348,7 +354,7 @@ def _write_error(args: argparse.Namespace, err: Any) -> int:
         d = {"code": err.code, "severity": "error", "message": err.message, "file": err.path, "line": 1, "column": 1,
              "end_line": 1, "end_column": 2, "labels": [], "notes": [], "help": err.help, "fix": None,
              "rendered": "error[%s]: %s" % (err.code, err.message)}
-        print(json.dumps({"status": "error", "message": err.message, "diagnostics": [d]}))
+        print(_json_dumps({"status": "error", "message": err.message, "diagnostics": [d]}))
     else:
         print("error[%s]: %s\n  = help: %s" % (err.code, err.message, err.help), file=sys.stderr)
     return EXIT_USAGE  # like a missing input file: the command line or the machine, not the model
@@ -395,7 +401,7 @@ def cmd_solve(args: argparse.Namespace) -> int:
                    "message": "the model has errors", "diagnostics": [d.to_dict(e.sources) for d in e.diagnostics]}
             if e.script_output:
                 out["script_output"] = e.script_output
-            print(json.dumps(out, indent=1))
+            print(_json_dumps(out, indent=1))
         else:
             from .terminal import shown
 
@@ -449,11 +455,11 @@ def cmd_solve(args: argparse.Namespace) -> int:
         out["diagnostics"] = [d.to_dict(model.sources) for d in result.diagnostics]
     if args.output:
         try:
-            write_text_safely(args.output, json.dumps(out, indent=1))
+            write_text_safely(args.output, _json_dumps(out, indent=1))
         except WriteError as err:
             return _write_error(args, err)
     if args.format == "json":
-        print(json.dumps(out, indent=1))
+        print(_json_dumps(out, indent=1))
     else:
         from .terminal import shown
 
@@ -533,7 +539,7 @@ def cmd_export(args: argparse.Namespace) -> int:
                                     limits=_limits(args))
     except pyopl.CompileError as e:
         if args.format == "json":
-            print(json.dumps({"status": "error", "message": "the model has errors",
+            print(_json_dumps({"status": "error", "message": "the model has errors",
                               "diagnostics": [d.to_dict(e.sources) for d in e.diagnostics]}, indent=1))
         else:
             print(str(e), file=sys.stderr)
@@ -553,7 +559,7 @@ def cmd_export(args: argparse.Namespace) -> int:
     except CpModelNotExportable as refusal:  # the file would be another model (issue 43)
         d = refusal.diagnostic(args.model)
         if args.format == "json":
-            print(json.dumps({"status": "error", "message": refusal.message,
+            print(_json_dumps({"status": "error", "message": refusal.message,
                               "diagnostics": [d.to_dict(model.sources)]}, indent=1))
         else:
             from ..diagnostics.render import render_text
@@ -569,7 +575,7 @@ def cmd_export(args: argparse.Namespace) -> int:
         doc = {"status": "ok", "file": out, "format": fmt, "notes": notes}
         if model.solve_warnings:
             doc["diagnostics"] = [d.to_dict(model.sources) for d in model.solve_warnings]
-        print(json.dumps(doc))
+        print(_json_dumps(doc))
     else:
         if model.solve_warnings:  # what the compile warned about holds for the file too (an assumed big-M bound...)
             from ..diagnostics.render import render_all
@@ -630,7 +636,7 @@ def main(argv: list[str] | None = None) -> int:
         msg = ("internal error in pyopl (%s); this is a bug in pyopl, not in your model — please report it "
                "with the model and data" % detail)
         if getattr(args, "format", "text") == "json":
-            print(json.dumps({"status": "error", "message": msg, "diagnostics": [{
+            print(_json_dumps({"status": "error", "message": msg, "diagnostics": [{
                 "code": "OPL0605", "severity": "error", "message": msg, "file": args.__dict__.get("model", ""),
                 "line": 1, "column": 1, "help": "please report this", "rendered": "error[OPL0605]: " + msg}]}))
         else:

@@ -9,6 +9,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from ..lazy_names import import_deferring
+
+import_deferring("lark", "regex")  # (its optional `regex` loads when first used: pyopl.lazy_names)
 from lark import Token, Transformer, v_args
 from lark.exceptions import VisitError
 
@@ -97,6 +100,8 @@ class DName(str):
 
 @dataclass
 class DRange:
+    """A range ``lo..hi`` written in data."""
+
     lo: Any
     hi: Any
     span: Span

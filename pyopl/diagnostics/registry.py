@@ -15,6 +15,8 @@ from dataclasses import dataclass
 
 @dataclass(frozen=True)
 class Kind:
+    """One diagnostic code of the registry: its slug, severity, title, explanation and examples."""
+
     code: str
     slug: str
     severity: str

@@ -4,7 +4,6 @@ from __future__ import annotations
 from typing import Any, Iterable
 
 from .diagnostic import Diagnostic, Edit, Fix, Label, Span
-from .registry import BY_SLUG
 
 
 class TooManyErrors(Exception):
@@ -31,6 +30,8 @@ class Reporter:
     def emit(self, slug: str, span: Span, message: str, *, help: str | None = None,
              labels: Iterable[Label] = (), notes: Iterable[str] = (), fix: Fix | None = None,
              severity: str | None = None) -> Diagnostic:
+        from .registry import BY_SLUG  # (loaded by the first diagnostic: a clean compile never needs it)
+
         kind = BY_SLUG[slug]  # KeyError here is a bug in pyopl, reported as an internal error
         d = Diagnostic(kind.code, severity or kind.severity, message, span, tuple(labels), tuple(notes), help, fix)
         key = (d.code, span.file, span.line, span.column, message)

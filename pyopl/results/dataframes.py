@@ -16,7 +16,6 @@ from __future__ import annotations
 from typing import Any
 
 from ..ir import Key, format_key_part
-from .intervals import IntervalValue
 
 
 # -- index level names --------------------------------------------------------------------------
@@ -172,6 +171,8 @@ def csv_rows(result: Any) -> tuple[list[str], list[list[Any]]]:
     """(header, rows) of ``Result.to_csv``: ``kind, name, index`` (OPL notation), one column
     ``index_1 .. index_K`` per index component, a tuple component taking one column per field
     (K the most of any name), ``value``."""
+    from .intervals import IntervalValue  # (here: every compile reads index_level_names, few write CSV)
+
     rows = result.rows()
     flat = [[x for k in r[2] for x in _flatten(k)] for r in rows]
     width = max((len(f) for f in flat), default=0)

@@ -23,6 +23,19 @@ def _name(name: str, key: tuple) -> str:
     return name + "".join("[%s]" % format_key_part(k) for k in key)
 
 
+def _gap_left_open(result: Result) -> bool:
+    """True when an optimal MIP's best bound is not its objective: the solver stopped at its gap
+    tolerance (HiGHS, CPLEX and Gurobi default to a relative 1e-4), which CPLEX calls "optimal with
+    tolerance" (status 102), so the objective is not proved to be the optimum."""
+    if result.best_bound is None or result.objective is None:
+        return False
+    try:
+        bound, obj = float(result.best_bound), float(result.objective)
+    except (TypeError, ValueError):
+        return False
+    return abs(bound - obj) > 1e-6 * max(1.0, abs(obj))
+
+
 def _entries(table: dict) -> list[tuple[str, float | None]]:
     out = []
     for name, v in table.items():
@@ -64,10 +77,15 @@ def text_report(result: Result, ir: IR | None = None, max_rows: int = 200, compi
     if result.extra.get("published"):  # the workbook copies SheetWrite wrote (docs/data-sources.md)
         out.append("written: %s" % ", ".join(result.extra["published"]))
     solved = result.last_solve_status or result.status  # (a script error after an optimal solve: no gap to show)
-    if result.best_bound is not None and solved != "optimal":
+    open_gap = _gap_left_open(result)
+    if result.best_bound is not None and (solved != "optimal" or open_gap):
         out.append("best bound: %s" % _fmt(result.best_bound))
     if result.mip_gap is not None and solved != "optimal":
         out.append("gap: %.4g%%" % (100.0 * result.mip_gap))
+    elif open_gap and solved == "optimal" and result.status == "optimal":
+        out.append("gap: %.4g%% left open: optimal within the MIP gap tolerance (`--mip-gap`, `--mip-gap-abs`; "
+                   "the solver's default when not given), so a better solution may exist up to the bound"
+                   % (100.0 * (result.mip_gap or 0.0)))
     if result.conflict is not None:
         out.append(result.conflict.text())
     elif result.message:

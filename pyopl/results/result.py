@@ -3,7 +3,6 @@ from __future__ import annotations
 
 import os
 
-import json
 import math
 from dataclasses import dataclass, field
 from typing import Any
@@ -247,6 +246,8 @@ class Result:
 
     def to_json(self, **kw: Any) -> str:
         """:meth:`to_dict` as JSON text (keyword arguments go to :func:`json.dumps`)."""
+        import json  # (here: a solve that prints text never loads it)
+
         return json.dumps(self.to_dict(), **kw)
 
     def rows(self) -> list[tuple[str, str, Key, float | None]]:

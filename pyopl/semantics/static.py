@@ -50,6 +50,8 @@ _CASTS_AND_MISC = {"int", "float", "staticLexFull", "ftoi", "trunc", "sgn", "sqr
 
 @dataclass
 class _Sym:
+    """A declared name as the static checks see it: kind, declaration, dimensions, element type, use."""
+
     kind: str  # param | set | dvar | dexpr | tuple | constraint
     decl: Any
     dims: int = 0

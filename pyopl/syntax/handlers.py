@@ -8,6 +8,9 @@ handler here, named as the rule (or its alias).
 """
 from __future__ import annotations
 
+from ..lazy_names import import_deferring
+
+import_deferring("lark", "regex")  # (its optional `regex` loads when first used: pyopl.lazy_names)
 from lark import Token, Transformer, Tree
 
 from ..diagnostics.diagnostic import Edit, Fix, Span

@@ -12,6 +12,9 @@ import copy
 import functools
 import operator
 
+from ..lazy_names import import_deferring
+
+import_deferring("lark", "regex")  # (its optional `regex` loads when first used: pyopl.lazy_names)
 from lark import Lark, Token, Tree
 from lark.grammar import Rule
 

@@ -5,9 +5,9 @@ and the parser made again from that data in a few milliseconds.
 lexer="contextual", ...)``) and returns only ``str``, ``int``, ``bool``, ``None``, ``bytes``,
 ``tuple``, ``list`` and ``dict``: the terminals, the rules, the LALR table (each state's actions
 as two tuples of small integers) and the compiled code of every regular expression the lexer
-states use. :func:`decode` makes the parser from that data with Lark's own classes
-(``TerminalDef``, ``Rule``, ``IntParseTable``, ``ParsingFrontend``...), as Lark's ``_load``
-does from its own format, but:
+states use (each marshalled on its own, read when its pattern is first made). :func:`decode`
+makes the parser from that data with Lark's own classes (``TerminalDef``, ``Rule``,
+``IntParseTable``, ``ParsingFrontend``...), as Lark's ``_load`` does from its own format, but:
 
 - the table's actions are made with ``dict(zip(...))`` per state instead of Lark's generic
   deserialiser (about 35 ms of the old load, with the JSON decoding another 35 ms);
@@ -28,10 +28,14 @@ cache key holds Lark's and Python's versions; if those internals change, :func:`
 from __future__ import annotations
 
 import copy
+import marshal
 import re
 from array import array
 from typing import Any
 
+from ..lazy_names import import_deferring
+
+import_deferring("lark", "regex")  # (its optional `regex` loads when first used: pyopl.lazy_names)
 from lark import Lark
 from lark.common import LexerConf, ParserConf
 from lark.grammar import NonTerminal, Rule, RuleOptions, Terminal
@@ -50,7 +54,7 @@ try:  # the compiled form of a regular expression (CPython)
 except ImportError:  # another Python: patterns are compiled from their text
     _CODE_TYPE = None
 
-FORMAT = 2  # bump when the layout below changes
+FORMAT = 3  # bump when the layout below changes (3: each pattern's kept code marshalled on its own)
 
 
 class LazyContextualLexer(ContextualLexer):
@@ -133,7 +137,10 @@ class RegexCodes:
     error = re.error
 
     def __init__(self, codes: dict) -> None:
-        self._codes = codes  # (pattern, flags) -> (final flags, code bytes, groups, groupindex, indexgroup)
+        # (pattern, flags) -> (final flags, code bytes, groups, groupindex, indexgroup), or that
+        # tuple marshalled (as the cache keeps it: read when the pattern is first made, for a small
+        # model's few dozen lexer states the table's 130 patterns' group names were 4 ms of the load)
+        self._codes = codes
         self._made: dict = {}
         self._matched: dict = {}
 
@@ -149,6 +156,8 @@ class RegexCodes:
         if kept is None or _CODE_TYPE is None:
             return None
         try:
+            if type(kept) is bytes:
+                kept = marshal.loads(kept)
             final_flags, code, groups, groupindex, indexgroup = kept
             return _sre.compile(key[0], final_flags, array(_CODE_TYPE, code).tolist(), groups, dict(groupindex),
                                 tuple(indexgroup))
@@ -258,7 +267,7 @@ def encode(parser: Lark) -> dict:
         "states": states,
         "start_states": dict(table.start_states),
         "end_states": dict(table.end_states),
-        "regex_codes": _record_codes(frontend.lexer),
+        "regex_codes": {k: marshal.dumps(v) for k, v in _record_codes(frontend.lexer).items()},
     }
 
 
@@ -315,19 +324,72 @@ def decode(doc: dict) -> Lark:
 
     n_states = doc["n_states"]
     actions = [(Shift, s) for s in range(n_states)] + [(Reduce, r) for r in all_rules]
-    names = doc["names"]
-    states = {state: dict(zip(map(names.__getitem__, keys), map(actions.__getitem__, codes)))
-              for state, keys, codes in doc["states"]}
+    states = _States(doc["names"], actions, doc["states"])
     table = IntParseTable(states, dict(doc["start_states"]), dict(doc["end_states"]))
     lalr = LALR_Parser.__new__(LALR_Parser)
     lalr._parse_table = table
     lalr.parser = _Parser(table, parser._callbacks, options.debug)
     parser_conf = ParserConf(rules, parser._callbacks, list(doc["start"]))
     parser_conf.parser_type = "lalr"
-    parser.parser = ParsingFrontend(lexer_conf, parser_conf, options, parser=lalr)
-    if not isinstance(parser.parser.lexer, LazyContextualLexer):
-        raise TypeError("Lark did not take the contextual lexer plugin")
+    # What ParsingFrontend(lexer_conf, parser_conf, options, parser=lalr) sets for a contextual
+    # lexer without postlex, but the lexer given the table's states as they are (Lark's
+    # create_contextual_lexer reads every state's tokens: every state made at once)
+    frontend = ParsingFrontend.__new__(ParsingFrontend)
+    frontend.parser_conf, frontend.lexer_conf, frontend.options = parser_conf, lexer_conf, options
+    frontend.parser = lalr
+    frontend.skip_lexer = False
+    frontend.lexer = LazyContextualLexer(lexer_conf, states)
+    parser.parser = frontend
     return parser
+
+
+class _States(dict):
+    """The LALR table's states (state -> {token name: action}), each made from the cached data when
+    the parser first reads it (``states[state]``): a parse reaches a few dozen of the model
+    grammar's 700.  Any other read (iteration, ``keys``, ``items``, ``values``, ``len``, ``in``)
+    makes all of them first, so it sees the whole table, as Lark's own dict."""
+
+    def __init__(self, names: list, actions: list, rows: list) -> None:
+        super().__init__()
+        self._names, self._actions = names, actions
+        self._rows = {state: (keys, codes) for state, keys, codes in rows}
+
+    def __missing__(self, state: int) -> dict:
+        keys, codes = self._rows[state]  # (KeyError for a state the table does not have, as Lark's dict)
+        made = self[state] = dict(zip(map(self._names.__getitem__, keys), map(self._actions.__getitem__, codes)))
+        return made
+
+    def make_all(self) -> None:
+        """Make every state now."""
+        if dict.__len__(self) < len(self._rows):
+            for state in self._rows:
+                if not dict.__contains__(self, state):
+                    self.__missing__(state)
+
+    def __iter__(self):
+        self.make_all()
+        return iter(self._rows)
+
+    def __len__(self) -> int:
+        return len(self._rows)
+
+    def __contains__(self, state: object) -> bool:
+        return state in self._rows
+
+    def keys(self):
+        self.make_all()
+        return dict.keys(self)
+
+    def items(self):
+        self.make_all()
+        return dict.items(self)
+
+    def values(self):
+        self.make_all()
+        return dict.values(self)
+
+    def get(self, state, default=None):
+        return self[state] if state in self._rows else default
 
 
 def make_all_lexer_states(parser: Lark) -> None:

@@ -253,6 +253,26 @@ def _closer(ctx: Context) -> Mistake | None:
     return None
 
 
+#: `piecewise{...}(v)` at the end of the statement so far: one value where the anchor point needs two.
+_PW_ONE_VALUE = re.compile(r"\bpiecewise\s*(?:\([^()]*\))?\s*\{[^{}]*\}\s*(\([^(),]*\))\s*$")
+
+
+def _piecewise_anchor(ctx: Context) -> Mistake | None:
+    """`piecewise{...}(0) x`: the `(0)` was taken as the argument, and `x` follows with no operator."""
+    if ctx.tok_type in ("SEMICOLON", "RPAR", "RBRACE", "COMMA"):
+        return None
+    m = _PW_ONE_VALUE.search(ctx.statement)
+    if m is None:
+        return None
+    start = ctx.at - len(ctx.statement) + m.start(1)
+    point = m.group(1)
+    return Mistake("syntax-piecewise-anchor", ctx.span_of(start, start + len(point)),
+                   "`%s` after `piecewise{...}` is read as the function's argument, so `%s` has no operator "
+                   "before it: the point the function passes through is written `(x0, y0)`" % (point, ctx.tok),
+                   "give both coordinates, e.g. `(%s, 0)`, or drop the point (the function then passes "
+                   "through (0, 0))" % point[1:-1].strip())
+
+
 def _juxtaposition(ctx: Context) -> Mistake | None:
     if ctx.tok_type in ("NAME", "LPAR") and re.fullmatch(r"\d+(\.\d*)?", ctx.prev or "") and \
             ctx.statement.strip() and not ctx.statement.rstrip().endswith(("..", ",")):
@@ -537,7 +557,7 @@ MODEL_RULES: list[Callable[[Context], Mistake | None]] = [
     _equals_in_constraint,
     _diamond, _dexpr_no_value, _tuple_comma, _objective_in_constraints, _declaration_in_constraints,
     _subject_to_brace, _aggregate_parens, _keyword_as_label, _external_in_expression, _unsupported_words, _misspelled_keyword,
-    _constraint_outside, _closer, _missing_comma, _juxtaposition,
+    _constraint_outside, _closer, _missing_comma, _piecewise_anchor, _juxtaposition,
 ]
 DATA_RULES: list[Callable[[Context], Mistake | None]] = [_data_colon_equals, _data_hash_comment, _data_empty_field, _data_rest, _data_declaration, _data_expression, _closer, _missing_comma]
 

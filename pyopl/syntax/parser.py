@@ -14,6 +14,9 @@ import gc
 import os
 import re
 
+from ..lazy_names import import_deferring
+
+import_deferring("lark", "regex")  # (its optional `regex` loads when first used: pyopl.lazy_names)
 from lark.exceptions import VisitError
 
 from ..diagnostics.diagnostic import Span

@@ -77,9 +77,9 @@ def cache_key(name: str) -> str:
     """Hex SHA-256 of what the tables of ``grammar/<name>.lark`` depend on: the grammar text, the
     layouts of the file and of the tables, Lark's version, Python's (the marshal format and the
     compiled regular expressions kept with the tables are Python's own) and the options."""
-    import lark
+    from . import lalr_tables  # (first: Lark imported as pyopl.lazy_names.import_deferring does)
 
-    from . import lalr_tables
+    import lark
 
     parts = [_FORMAT, str(lalr_tables.FORMAT), lark.__version__, sys.version, str(marshal.version),
              repr(sorted(options_of(name).items())), grammars.grammar_text(name)]

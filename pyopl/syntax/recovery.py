@@ -13,6 +13,9 @@ import functools
 import re
 from typing import TYPE_CHECKING
 
+from ..lazy_names import import_deferring
+
+import_deferring("lark", "regex")  # (its optional `regex` loads when first used: pyopl.lazy_names)
 from lark import Lark, Token
 from lark.exceptions import UnexpectedCharacters, UnexpectedInput, UnexpectedToken
 
@@ -96,6 +99,10 @@ def _is_block_brace(text: str, pos: int) -> bool:
     return len(words) >= 2 and words[-2] == "tuple"
 
 
+#: What stands between the braces of a set type, `{int}`, `{string}`, `{Arc}`: one name.
+_SET_TYPE = re.compile(r"\s*[A-Za-z_][A-Za-z0-9_]*\s*")
+
+
 def statement_bounds(text: str, offset: int) -> tuple[int, int, bool]:
     """(start, end, top_level) of the statement holding ``offset``: from after the previous
     statement's end to its own `;` (inclusive) or to the `}` that closes its block (exclusive)."""
@@ -108,13 +115,19 @@ def statement_bounds(text: str, offset: int) -> tuple[int, int, bool]:
     top = k < 0 or text[:stack[k][1]].split()[-2:-1] == ["tuple"]
     base = stack[k][1] + 1 if k >= 0 else 0
     start, depth, i = base, 0, base
+    opened: list[int] = []  # where each open bracket is, to tell a block's `}` from a value's
     while i < offset:
         ch = text[i]
         if ch in "([{":
             depth += 1
+            opened.append(i)
         elif ch in ")]}":
             depth = max(depth - 1, 0)
-            if ch == "}" and depth == 0:
+            at = opened.pop() if opened else -1
+            # a block's `}` ends a statement; the `}` of `piecewise{...}`, of a set value or of a set
+            # type (`{int} S = ...`: one name between the braces) does not
+            if ch == "}" and depth == 0 and (at < 0 or _is_block_brace(text, at)) and \
+                    not _SET_TYPE.fullmatch(text, at + 1, i):
                 start = i + 1
         elif ch == ";" and depth == 0:
             start = i + 1
@@ -210,6 +223,7 @@ class _Recovery:
             return False
         line_end = self.text.find("\n", offset)
         line_end = len(self.text) if line_end < 0 else line_end
+        self._typographic(offset)
         if ch == "'" and not data:
             close = self.text.find("'", offset + 1, line_end)
             if close > 0:
@@ -230,6 +244,38 @@ class _Recovery:
                            help="remove it; names use letters, digits and `_` only",
                            fix=Fix("remove `%s`" % ch, (Edit(span, ""),), "maybe-incorrect"))
         raise _Restart(offset, (offset, offset + 1, " "))
+
+    def _typographic(self, offset: int) -> None:
+        """A typographic character at ``offset`` (an en dash, a curly quote, `≤`...: text pasted from a word
+        processor or a PDF): report it with its ASCII spelling as the fix, and parse again with that spelling
+        in its place (so the rest of the statement is checked, not dropped); nothing when it is another one."""
+        from .words import TYPOGRAPHIC
+
+        ch = self.text[offset:offset + 1]
+        if ch not in TYPOGRAPHIC:
+            return
+        ascii_, what = TYPOGRAPHIC[ch]
+        span = self.span_at(offset)
+        self.repaired_only = False
+        line_end = self.text.find("\n", offset)
+        close = self.text.find("\u201d", offset + 1, len(self.text) if line_end < 0 else line_end)
+        if ch in "\u201c\u201e" and close > 0:  # a curly-quoted string: both quotes in one fix
+            edits = (Edit(span, '"'), Edit(self.span_at(close), '"'))
+            self.reporter.emit("syntax-typographic-character", self.span_at(offset, close + 1 - offset),
+                               "curly quotes are not OPL's `\"`; text pasted from a word processor or a PDF often "
+                               "has them", help='write `"...."`', fix=Fix('use `"`', edits))
+            raise _Restart(offset, (offset, close + 1, '"' + self.text[offset + 1:close] + '"'))
+        self.reporter.emit("syntax-typographic-character", span,
+                           "`%s` (%s) is not OPL's `%s`; text pasted from a word processor or a PDF often has it"
+                           % (ch, what, ascii_), help="write `%s`" % ascii_,
+                           fix=Fix("replace `%s` with `%s`" % (ch, ascii_), (Edit(span, ascii_),)))
+        a, b = offset, offset + 1
+        if len(ascii_) == 2:  # keep the columns of what follows: take in a blank beside it where there is one
+            if self.text[b:b + 1] in (" ", "\t"):
+                b += 1
+            elif offset and self.text[a - 1] in (" ", "\t"):
+                a -= 1
+        raise _Restart(offset, (a, b, ascii_))
 
     def _line_end(self, offset: int) -> Span:
         end = self.text.find("\n", offset)
@@ -269,6 +315,8 @@ class _Recovery:
         expected = set(e.expected or ())
         if tok.type == "$END":
             return self.at_end(tok, ip, expected)
+        if tok.type == "REST" and tok.start_pos is not None:  # a data file's catch-all token
+            self._typographic(tok.start_pos + len(str(tok)) - len(str(tok).lstrip()))
         if str(tok) == "/" and self.text.startswith("/*", tok.start_pos or 0):
             self.reporter.emit("syntax-unclosed-comment", self.tok_span(tok), "this `/*` comment is never closed",
                                help="close the comment with `*/`")

@@ -62,3 +62,13 @@ def token_text(tok) -> str:
     if tok.type == "$END":
         return "the end of the file"
     return "`%s`" % short_token(tok)
+
+
+#: Characters that word processors and PDFs put where OPL has ASCII: each -> (OPL's spelling, its name).
+TYPOGRAPHIC = {"\u2013": ("-", "an en dash"), "\u2014": ("-", "an em dash"), "\u2212": ("-", "a minus sign"),
+               "\u2010": ("-", "a hyphen"), "\u2011": ("-", "a non-breaking hyphen"),
+               "\u201c": ('"', "a curly quote"), "\u201d": ('"', "a curly quote"), "\u201e": ('"', "a low quote"),
+               "\u00d7": ("*", "a multiplication sign"), "\u2264": ("<=", "a less-than-or-equal sign"),
+               "\u2265": (">=", "a greater-than-or-equal sign"), "\u2260": ("!=", "a not-equal sign"),
+               "\u00a0": (" ", "a no-break space"), "\u2009": (" ", "a thin space"), "\u202f": (" ", "a no-break space"),
+               "\u2192": ("->", "an arrow"), "\u21d2": ("=>", "an implication arrow")}

@@ -199,7 +199,7 @@ def build(cp_model: Any, ir: IR, part: Any = None) -> tuple[Any, list, int, int]
     new_int_var = m.new_int_var
     xs: list = [lo_int[j] if j in fixed and lo_int[j] == hi_int[j] else new_int_var(lo_int[j], hi_int[j], label)
                 for j, label in enumerate(column_labels(ir))]
-    scaled_rows = _add_rows(m, ir, xs, part)
+    scaled_rows = _add_rows(m, ir, xs, part, cp_model.LinearExpr.weighted_sum)
     for k, ind in enumerate(getattr(ir, "indicators", None) or ()):  # a logical constraint, unbounded expression
         if part is None or part.keeps("indicator", k):
             _indicator(m, xs, ind, part.guard(m, "indicator", k) if part is not None else None)
@@ -235,19 +235,23 @@ def column_labels(ir: IR) -> list[str]:
     return labels(zip(ir.col_name, ir.col_key), format_key_part)
 
 
-def _add_rows(m: Any, ir: IR, xs: list, part: Any = None) -> int:
+def _add_rows(m: Any, ir: IR, xs: list, part: Any = None, weighted_sum: Any = None) -> int:
     """Every row of ``ir`` as a linear constraint over ``xs``, scaled to integers (:mod:`.cpsat_scale`);
-    returns how many rows a power of ten (or a denominator) scaled. ``part``: as for :func:`build`."""
+    returns how many rows a power of ten (or a denominator) scaled. ``part``: as for :func:`build`.
+    ``weighted_sum``: CP-SAT's ``LinearExpr.weighted_sum``, which makes a row's expression in one
+    call (the same constraint as the sum of its terms, ``tests/test_cp_build_size.py``); None: the sum."""
     data, indices, indptr = ir.csr()
     if not ir.num_rows:
         return 0
     # Every coefficient a whole number within 2^53 (the common case): each row's scale is 1 (what
-    # scale_for finds first), so it is not searched row by row.
+    # scale_for finds first), so it is not searched row by row, and the bounds' integers are
+    # found for all rows at once.
     whole = bool(np.all(np.abs(data) <= MAX_MAGNITUDE) and np.all(data == np.round(data)))
     coef_list = data.tolist()
     col_list = indices.tolist()
     ptr = indptr.tolist()
     row_lower, row_upper = ir.row_lower, ir.row_upper
+    bounds = _whole_bounds(row_lower, row_upper) if whole else None
     scaled_rows = 0
     for i in range(ir.num_rows):
         if part is not None and not part.keeps("row", i):
@@ -265,13 +269,17 @@ def _add_rows(m: Any, ir: IR, xs: list, part: Any = None) -> int:
                                    ir.row_span(i)) from None
             if f > 1:
                 scaled_rows += 1
-        lo, hi = inner_bounds(row_lower[i], row_upper[i], f)
+        lo, hi = (bounds[0][i], bounds[1][i]) if bounds is not None else inner_bounds(row_lower[i], row_upper[i], f)
         never = [] if lit is None else [lit.Not()]  # a row that cannot hold
         if lo is not None and hi is not None and lo > hi:
             m.add_bool_or(never)  # no integer inside the bounds: the row cannot hold
             continue
         if f == 1:  # (scaled(c, 1) is int(round(c)), and these are whole: int(c))
-            expr = sum(int(c) * xs[j] for j, c in zip(cols, coefs) if c)
+            vs = [xs[j] for j, c in zip(cols, coefs) if c]
+            if weighted_sum is not None and vs and not any(v.__class__ is int for v in vs):
+                expr = weighted_sum(vs, [int(c) for c in coefs if c])
+            else:  # (no terms, or a fixed size among them: the constants added up as before)
+                expr = sum(int(c) * xs[j] for j, c in zip(cols, coefs) if c)
         else:
             expr = sum(scaled(c, f) * xs[j] for j, c in zip(cols, coefs) if c)
         if isinstance(expr, int):  # no terms left: a constant row
@@ -288,6 +296,28 @@ def _add_rows(m: Any, ir: IR, xs: list, part: Any = None) -> int:
         if ct is not None and lit is not None:
             ct.only_enforce_if(lit)
     return scaled_rows
+
+
+def _whole_bounds(lower: Any, upper: Any) -> tuple[list, list] | None:
+    """``inner_bounds(lower[i], upper[i], 1)`` for every row at once, as two lists (None where
+    infinite), or None when a finite bound is 2^53 or more in size (then row by row, in Python's
+    integers).  Rounding as ``inner_bounds``: a bound within 1e-9 (relative past 1) of an integer
+    is that integer, else ``ceil`` of a lower bound, ``floor`` of an upper."""
+    out = []
+    for values, up in ((lower, True), (upper, False)):
+        v = np.asarray(values, dtype=float)
+        inf = np.isinf(v)
+        finite = np.where(inf, 0.0, v)
+        if np.any(np.abs(finite) >= MAX_MAGNITUDE) or np.any(np.isnan(v)):
+            return None
+        r = np.round(finite)
+        near = np.abs(finite - r) <= 1e-9 * np.maximum(1.0, np.abs(finite))
+        ints = np.where(near, r, np.ceil(finite) if up else np.floor(finite)).astype(np.int64).tolist()
+        if inf.any():
+            for k in np.flatnonzero(inf).tolist():
+                ints[k] = None
+        out.append(ints)
+    return out[0], out[1]
 
 
 def _indicator(m: Any, xs: list, ind: Any, guard: Any = None) -> None:
@@ -496,3 +526,23 @@ class _Progress(_Base):
         self.pool.append((obj, x))
         if len(self.pool) >= self.pool_limit:
             self.stop_search()
+
+
+def default_domain_assumptions(ir: IR, fallback: Any = None) -> list[dict]:
+    """The bounds CP-SAT gives the declared integer decisions that have none on a side: OPL's
+    ``maxint`` (``-maxint`` below), as entries of :attr:`IR.assumptions` (``{"column", "side", "bound",
+    "what", "span", "uses", "help"}``), so that the solution check reports a solution at one as
+    ``feasible``, not ``optimal`` (OPL0710): the optimum is proved only inside that domain, which the
+    model never stated (IBM asks CP models for domains; CP Optimizer's own default is wider)."""
+    out = []
+    lower, upper = np.asarray(ir.col_lower, dtype=float), np.asarray(ir.col_upper, dtype=float)
+    for name, block in ir.dvars.items():
+        span = ir.dvar_spans.get(name) or fallback
+        cols = range(block.first, block.first + block.size)
+        for side, bounds, value in (("lower", lower, -MAXINT), ("upper", upper, MAXINT)):
+            for j in (j for j in cols if math.isinf(bounds[j])):
+                out.append({"column": j, "side": side, "bound": float(value), "span": span, "uses": 1,
+                            "what": "CP-SAT's domain of a decision declared without one",
+                            "help": "give `%s` the domain the model really has (`dvar int %s in 0..1000;`)" % (
+                                name, name)})
+    return out

@@ -91,8 +91,12 @@ class Conflict:
 
     def summary(self) -> str:
         """One line: ``ctDemand`` and ``ctCap[1]``, ``ctCap[2]``, ``ctCap[3]`` cannot hold together."""
-        parts = [", ".join("`%s`" % (r.text if r.label else r.expression) for r in rows[:6]) +
-                 (" (and %d more)" % (len(rows) - 6) if len(rows) > 6 else "") for _label, rows in self.groups()]
+        parts = []
+        for _label, rows in self.groups():
+            # each constraint once: a logical constraint's linearisation puts several rows under one name
+            names = list(dict.fromkeys(r.text if r.label else r.expression for r in rows))
+            parts.append(", ".join("`%s`" % n for n in names[:6]) + (" (and %d more)" % (len(names) - 6)
+                                                                      if len(names) > 6 else ""))
         if self.bounds:
             parts.append("the bound%s %s" % ("s" if len(self.bounds) > 1 else "",
                                              ", ".join("`%s`" % b.text for b in self.bounds[:6]) +

@@ -333,11 +333,14 @@ def _assumptions(result: Any, ir: IR, xr: np.ndarray) -> None:
     result.message = "optimal only within the bounds pyopl assumed: %s (the solution is at %s)" % (
         shown, "it" if len(touched) == 1 else "them")
     rep = Reporter(10)
-    rep.emit("assumed-bound-touched", touched[0][0]["span"],
+    from ...diagnostics.diagnostic import Span
+
+    span = touched[0][0]["span"] or Span("<model>", 1, 1, 1, 2)
+    rep.emit("assumed-bound-touched", span,
              "the solution reaches the bound pyopl assumed for %s: the optimum is proved only within it, so the "
              "status is `feasible`, not `optimal`" % shown,
-             help="give the variable a domain that the model really has (`dvar float+ x in 0..5e6;`), or a row that "
-                  "bounds it, so that M comes from the model")
+             help=touched[0][0].get("help") or "give the variable a domain that the model really has (`dvar float+ x "
+                                               "in 0..5e6;`), or a row that bounds it, so that M comes from the model")
     result.diagnostics = list(result.diagnostics) + rep.diagnostics
 
 

@@ -25,7 +25,7 @@ from ...diagnostics.diagnostic import Span
 from ..interrupt import sigint_stops_solve
 from ...ir import IR
 from ...results.result import Result
-from ..common import (SolveOptions, attach_duals, error_result, fixed_ir, option_span, quiet_stdout, refuse,
+from ..common import (SolveOptions, attach_duals, error_result, fixed_ir, licence_limit_result, option_span, quiet_stdout, refuse,
                       result_from_solution, solver_diagnostic)
 
 #: CPLEX's error for a model over the Community Edition's limits (CPXERR_RESTRICTED_VERSION).
@@ -269,9 +269,9 @@ def _cplex_error(ir: IR, e: Exception, options: SolveOptions) -> Result:
         rows = ir.num_rows + len(getattr(ir, "qcons", None) or ()) + len(getattr(ir, "indicators", None) or ())
         msg = ("the model has %d variables and %d constraints, over the limits of the CPLEX Community Edition "
                "that the `cplex` pip package contains (1,000 variables and 1,000 constraints)" % (ir.num_cols, rows))
-        return error_result("cplex", "solver-licence-limit", msg, options,
-                            help="solve it with `--solver highs` or `--solver scip` (no size limit), or point the "
-                                 "`cplex` package at a full CPLEX installation")
+        return licence_limit_result("cplex", ir, msg, options,
+                                    help="solve it with `--solver highs` or `--solver scip` (no size limit), or point "
+                                         "the `cplex` package at a full CPLEX installation", cols_over=ir.num_cols > 1000)
     return error_result("cplex", "solver-failed", "CPLEX failed: %s" % (e.args[0] if e.args else e), options)
 
 

@@ -22,7 +22,7 @@ from ..interrupt import StopRequest, sigint_stops_solve
 from ...ir import IR
 from ...results.result import Result
 from ...diagnostics.diagnostic import Span
-from ..common import (option_span, SolveOptions, attach_duals, error_result, fixed_ir, quiet_stdout, ray_labels, refuse, relax,
+from ..common import (option_span, SolveOptions, attach_duals, error_result, fixed_ir, licence_limit_result, quiet_stdout, ray_labels, refuse, relax,
                       result_from_solution, solver_diagnostic)
 
 #: Gurobi's error code for a model over the size-limited licence.
@@ -215,8 +215,9 @@ def _gurobi_error(ir: IR, e: Exception, options: SolveOptions) -> Result:
                "licence (%s)" % (ir.num_cols, ir.num_rows,
                                  "200 variables with a quadratic objective" if quad
                                  else "2,000 variables and 2,000 linear constraints"))
-        return error_result("gurobi", "solver-licence-limit", msg, options,
-                            help="solve it with HiGHS (`--solver highs`, no size limit), or install a full Gurobi licence")
+        return licence_limit_result("gurobi", ir, msg, options,
+                                    help="solve it with HiGHS (`--solver highs`, no size limit), or install a full "
+                                         "Gurobi licence", cols_over=ir.num_cols > (200 if quad else 2000))
     return error_result("gurobi", "solver-failed", "Gurobi failed: %s (error %s)" % (e, errno), options)
 
 

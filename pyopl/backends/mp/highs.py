@@ -288,7 +288,8 @@ def _read(h, ir: IR, stop: StopRequest | None = None):
             (ir.row_lower > 1e-9).any() or (ir.row_upper < -1e-9).any()):
         status = "infeasible"  # HiGHS calls a model without columns optimal whatever its rows say (`0 == 1`)
     info = h.getInfo()
-    out: dict[str, Any] = {"iterations": int(getattr(info, "simplex_iteration_count", 0) or 0)}
+    # (HiGHS counts -1 when it ran no simplex, e.g. for a model without columns: no iterations)
+    out: dict[str, Any] = {"iterations": max(int(getattr(info, "simplex_iteration_count", 0) or 0), 0)}
     x = obj = None
     if int(getattr(info, "primal_solution_status", 0)) == 2 or (status == "optimal"):
         sol = h.getSolution()

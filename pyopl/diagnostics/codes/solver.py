@@ -68,7 +68,9 @@ implied bound on one side was linearised with big-M, assuming a bound (warning O
 solver's optimum is then only optimal among solutions inside that bound, and this solution
 reaches it, so a better one may lie beyond: the status is `feasible`, not `optimal`, and
 `result.extra["assumptions"]` lists each assumed bound and whether the solution touches it. Give
-the variable the domain the model really has, or a constraint that bounds it.""",
+the variable the domain the model really has, or a constraint that bounds it. On CP-SAT the same
+holds for an integer decision declared without a domain: it gets `-maxint..maxint`, and a solution
+at either end is only optimal within that assumed domain.""",
   bad="dvar float+ x;\ndvar boolean b;\nmaximize x - b;\nsubject to { b == 0 => x <= 0; }",
   good="dvar float+ x in 0..100;\ndvar boolean b;\nmaximize x - b;\nsubject to { b == 0 => x <= 0; }",
   at=(4, 24), via="solve")

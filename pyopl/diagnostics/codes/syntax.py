@@ -221,3 +221,19 @@ alone anywhere but at the end is an error for the same reason.""",
   bad="dvar float x in 0..10;\nminimize piecewise{7 -> 8; 9 -> 16}(0, 0) x;",
   good="dvar float x in 0..10;\nminimize piecewise{7 -> 8; 9 -> 16; 0}(0, 0) x;",
   at=(2, 10))
+R("OPL0045", "syntax-piecewise-anchor", "error", "`piecewise` anchor with one value",
+  """After `piecewise{...}`, a parenthesised point `(x0, y0)` fixes the function's value: it passes
+through `(x0, y0)` (IBM's OPL reference, "piecewise"; without it, through `(0, 0)`). A single
+value in parentheses, `piecewise{...}(0) x`, is read as the function's argument instead, so the
+expression that follows has no operator before it. Give both coordinates, or leave the point out.""",
+  bad="dvar float x in 0..10;\nminimize piecewise{1 -> 3; 2}(0) x;",
+  good="dvar float x in 0..10;\nminimize piecewise{1 -> 3; 2}(0, 0) x;",
+  at=(2, 30))
+R("OPL0046", "syntax-typographic-character", "error", "Typographic character instead of OPL's ASCII",
+  """Text copied from a word processor, a web page or a PDF (IBM's manuals among them) often has
+typographic characters where OPL has ASCII: an en dash `–` or a minus sign `−` for `-`, curly quotes
+`“ ”` for `"`, `×` for `*`, `≤ ≥ ≠` for `<= >= !=`, `→` for `->`, a no-break space for a space.
+Each is named with the character OPL expects, and the fix-it replaces it.""",
+  bad="dvar float x in 0..10;\nmaximize x;\nsubject to { x <= 10 \u2013 3; }",
+  good="dvar float x in 0..10;\nmaximize x;\nsubject to { x <= 10 - 3; }",
+  at=(3, 22), fixable="machine-applicable")

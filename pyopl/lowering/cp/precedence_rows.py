@@ -19,6 +19,7 @@ import numpy as np
 
 from ...semantics.values import OplArray, OplRange
 from ...syntax import ast as A
+from ..arrays.ragged import CellItems, bind_cells, bind_range_per_row
 from ..arrays.row_blocks import binder_names
 from ..arrays.vectorised import NOT_COVERED, _names, _Small, _Sum, vector_cache
 from ..forms.cp_record import CpConstraint
@@ -41,7 +42,7 @@ def precedence_forall(inst: Any, s: A.Forall, env: dict) -> bool:
     if node.func not in PRECEDENCES or len(node.args) not in (2, 3) or not (cons.label is None or isinstance(cons.label, A.Name)):
         return False
     names = binder_names(s.quals)
-    if names is None or set(names) & set(env) or any(set(_names(b.domain)) & set(names) for b in s.quals.binders):
+    if names is None or set(names) & set(env):
         return False
     symbols = inst.symbols
     arrays = [_interval_array(symbols, a) for a in node.args[:2]]
@@ -92,12 +93,18 @@ class _Made:
         shape = tuple(len(d) for d in arr.dims)
         wheres = [None if isinstance(d, OplRange) else self.cache.domain(d).where for d in arr.dims]
         out = {k: np.full(shape, -2, dtype=np.int64) for k in ("start", "end", "presence")}
-        for key, iv in arr.data.items():
-            if not isinstance(iv, IntervalVar):
-                raise _Small()
-            at = tuple(k - d.lo if w is None else w[k] for k, d, w in zip(key, arr.dims, wheres))
-            out["start"][at], out["end"][at] = iv.start, iv.end
-            out["presence"][at] = -1 if iv.presence is None else iv.presence
+        keys, ivs = list(arr.data.keys()), list(arr.data.values())
+        if not all(isinstance(iv, IntervalVar) for iv in ivs):
+            raise _Small()
+        if keys:  # each element's place, then the three columns written at once
+            at = tuple(np.fromiter((k[i] - d.lo for k in keys) if w is None else (w[k[i]] for k in keys),
+                                   dtype=np.int64, count=len(keys))
+                       for i, (d, w) in enumerate(zip(arr.dims, wheres)))
+            flat = np.ravel_multi_index(at, shape)
+            out["start"].flat[flat] = np.fromiter((iv.start for iv in ivs), dtype=np.int64, count=len(ivs))
+            out["end"].flat[flat] = np.fromiter((iv.end for iv in ivs), dtype=np.int64, count=len(ivs))
+            out["presence"].flat[flat] = np.fromiter((-1 if iv.presence is None else iv.presence for iv in ivs),
+                                                     dtype=np.int64, count=len(ivs))
         if (out["start"] == -2).any():
             raise _Small()  # an element that is not there: the row path says so
         kept[id(arr)] = (arr, out)
@@ -108,7 +115,15 @@ class _Made:
         cons = s.body
         node = cons.expr
         for b in s.quals.binders:
-            space._bind(b)
+            outer = not self.cache.names(b.domain)[1].isdisjoint(space.iters)
+            if outer and isinstance(b.domain, A.RangeLit):
+                bind_range_per_row(space, b)  # `o in 0..j-1`: each binding's own range, as offsets
+            elif outer and isinstance(b.domain, A.Index):
+                bind_cells(space, b)  # `pre in predecessors[i]`: each binding's own cell of a set array
+            elif outer:
+                return False  # (`t2 in t1.succs`...: the row path)
+            else:
+                space._bind(b)
         m = space.size
         pa, pb, op = PRECEDENCES[node.func]
         picked = []
@@ -135,7 +150,7 @@ class _Made:
         cols = []
         for b in self.s.quals.binders:
             d, pos = self.space.iters[b.patterns[0].name]
-            items = self.cache.domain(d).items
+            items = d if isinstance(d, CellItems) else self.cache.domain(d).items
             cols.append([items[p] for p in pos.tolist()])
         return [outer + tuple(k) for k in zip(*cols)] if cols else [outer] * m
 

@@ -20,7 +20,6 @@ from ..forms.describe import type_word
 from ..forms.errors import EvalError
 from ..forms.value_tests import is_decision, is_number
 from ..forms.linear import Leaf, LinExpr, Logic, QuadExpr
-from ..linearise.quadratic import QuadLeaf, product_site
 from ..cp.scheduling import CumulExpr, cumul_compare
 
 INF = float("inf")
@@ -44,6 +43,8 @@ class Comparisons:
             lo, e, hi = vals if ops[0] == "<=" else vals[::-1]
             if is_decision(e) and is_number(lo) and is_number(hi):
                 if isinstance(e, QuadExpr):
+                    from ..linearise.quadratic import QuadLeaf  # (loaded by the first quadratic comparison)
+
                     return QuadLeaf(e.copy(), lo, hi, node.span)  # a quadratic constraint (Gurobi takes it)
                 return Leaf(e, lo, hi, self.inst.is_integral(e), node.span)
             if all(is_number(v) for v in (lo, e, hi)):
@@ -94,6 +95,8 @@ class Comparisons:
                     "the string %s" % show(bad) if isinstance(bad, str) else "a " + type_word(bad)),
                     help="compare with a number or a linear expression")
             if isinstance(a, QuadExpr) or isinstance(b, QuadExpr):
+                from ..linearise.quadratic import QuadLeaf, product_site  # (loaded by the first quadratic comparison)
+
                 if op in ("<=", ">=", "=="):  # a quadratic constraint: kept aside for a backend that takes it
                     e = a.copy() if isinstance(a, QuadExpr) else QuadExpr(a.copy() if isinstance(a, LinExpr) else LinExpr(None, float(a)))
                     e.iadd(b, -1.0)

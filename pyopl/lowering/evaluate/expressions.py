@@ -55,7 +55,6 @@ from ..forms.value_tests import is_decision, is_number  # noqa: F401  (re-export
 from ..forms.linear import Leaf, LinExpr, Logic
 from .literals import Literals
 from .operators import Operators
-from ..linearise.piecewise import evaluate_piecewise
 from ..forms.symbols import DexprArray, DexprScalar, VarArray  # noqa: F401  (re-exported)
 
 from ...limits import MAX_ITERATIONS  # noqa: E402  (re-exported: one iteration domain larger is refused before looping)
@@ -184,6 +183,8 @@ class Evaluator(Operators, Comparisons, Indexing, Literals, Iteration, Aggregate
                             help="check the argument: an infinite or undefined number has no int value")
 
     def e_piecewise(self, node: A.Piecewise, env: dict) -> Any:
+        from ..linearise.piecewise import evaluate_piecewise  # (loaded by the first piecewise)
+
         return evaluate_piecewise(self, node, env)
 
     def e_stepwise(self, node: A.Stepwise, env: dict) -> Any:

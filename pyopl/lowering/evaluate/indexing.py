@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ...diagnostics.reporter import did_you_mean
+from ...diagnostics.reporter import did_you_mean, near_misses
 from ...semantics.values import ArraySlice, OplArray, OplRange, OplSet, OplTuple, elem_kind, same_kind, show
 from ...syntax import ast as A
 from ..forms.describe import type_word
@@ -130,7 +130,10 @@ class Indexing:
                             "`%s` is indexed by %s values, but %s is %s" % (
                                 arr.name, kind, show(idx), "a " + got if got != "int" else "an int"),
                             notes=notes, help="use an index from %s" % show(domain))
-        hint = did_you_mean(idx, [x for x in domain if isinstance(x, str)]) if isinstance(idx, str) and isinstance(domain, OplSet) else None
+        close = near_misses(idx, [x for x in domain if isinstance(x, str)]) if isinstance(idx, str) and isinstance(
+            domain, OplSet) else []
+        # (values are quoted as OPL writes them: "a", not the `a` of a name)
+        hint = "did you mean %s?" % " or ".join(show(x) for x in close[:5]) if close else None
         raise EvalError("index-out-of-set", idx_node.span,
                         "%s is not in the index set %s of `%s`%s" % (
                             show(idx), show(domain), arr.name, " (dimension %d)" % (dim + 1) if len(arr.dims) > 1 else ""),

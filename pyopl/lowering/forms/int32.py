@@ -50,8 +50,11 @@ def overflow(v: int, node: A.Node, shown: str | None = None, bounds: tuple[int, 
     text = expr_text(node)
     what = "`%s`" % text if text else "this `%s`" % node.op if isinstance(node, A.Aggregate) else \
         "this integer expression"
+    # an aggregate is checked as it accumulates: the value is where it first left the range (13! for
+    # `prod(i in 1..20) i`), not its total, so it "reaches" it
+    verb = "reaches" if isinstance(node, A.Aggregate) and not text else "is"
     return EvalError("int-overflow", node.span,
-                     "%s is %s, outside %s" % (what, shown or "%d" % v, range_words(bounds)),
+                     "%s %s %s, outside %s" % (what, verb, shown or "%d" % v, range_words(bounds)),
                      help="OPL computes int with int in %d bits; write a float operand (e.g. `1.0 * a`) "
                           "where the magnitude is meant" % (64 if bounds == INT64 else 32))
 

@@ -14,7 +14,6 @@ from ..forms.symbols import DexprArray, DexprScalar
 from ..forms.errors import NONLINEAR_SLUGS, EvalError
 from .instance import Instance
 from ..forms.linear import QuadExpr
-from ..linearise.pw_exact import settle_piecewise
 from ..arrays.vectorised_rows import ArrayLinExpr, vector_objective
 
 if TYPE_CHECKING:
@@ -50,10 +49,13 @@ def build_ir(inst: Instance) -> IR:
     """Assemble the IR once all items have been evaluated (diagnostics only from dexprs and piecewise
     functions first evaluated or settled here: check ``inst.reporter`` afterwards)."""
     dexprs = _dexprs(inst)  # first: linearised dexprs may add columns and rows
-    try:  # then every piecewise's fill order, from all its uses (may add binaries and rows)
-        settle_piecewise(inst, lambda obj: _objective_arrays(obj, len(inst.cols.lower)))
-    except EvalError as e:
-        e.report(inst.reporter)
+    if getattr(inst, "_pw_pending", None):  # (pw_exact's list: a model without piecewise never loads it)
+        from ..linearise.pw_exact import settle_piecewise
+
+        try:  # then every piecewise's fill order, from all its uses (may add binaries and rows)
+            settle_piecewise(inst, lambda obj: _objective_arrays(obj, len(inst.cols.lower)))
+        except EvalError as e:
+            e.report(inst.reporter)
     cols, rows = inst.cols, inst.rows
     n, m = len(cols.lower), len(rows)
     index = np.int32 if max(m, n, rows.nnz()) < 2**31 else np.int64  # half the memory of int64 where it fits

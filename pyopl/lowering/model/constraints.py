@@ -20,7 +20,6 @@ from ..forms.linear import Leaf, Logic
 from ..linearise.logical import enforce
 from ..cp.constraints import CpConstraint
 from ..linearise.epigraph import AbsContext, row_ok, settle
-from ..linearise.quadratic import QuadLeaf, QuadRow, product_site
 from ..arrays.vectorised_rows import vector_forall
 from ..cp.precedence_rows import precedence_forall
 
@@ -101,8 +100,6 @@ def _cons(inst: Instance, s: A.ConsStmt, env: dict) -> None:
         _leaf_row(inst, v, label, key)
     elif isinstance(v, Logic):
         enforce(inst, v, label, key)
-    elif isinstance(v, QuadLeaf):
-        _quad_row(inst, v, s, label, key)
     elif isinstance(v, CpConstraint):
         v.label, v.key = label, key
         inst.cp_constraints.append(v)
@@ -121,6 +118,11 @@ def _cons(inst: Instance, s: A.ConsStmt, env: dict) -> None:
                                help="check the data, or filter this case out of the `forall`")
             inst.rows.add({}, 1.0, 1.0, label or "#false", key)  # 0 == 1: the solver reports infeasible
     else:
+        from ..linearise.quadratic import QuadLeaf  # (loaded by the first quadratic comparison: none before)
+
+        if isinstance(v, QuadLeaf):
+            _quad_row(inst, v, s, label, key)
+            return
         raise EvalError("constraint-not-boolean", s.expr.span,
                         "this is %s, not a constraint" % ("a " + type_word(v) if not is_number(v) else "the number %s" % show(v)),
                         help="a constraint compares two expressions with `<=`, `>=` or `==`")
@@ -172,6 +174,8 @@ def _leaf_row(inst: Instance, leaf: Leaf, label: str, key: tuple) -> None:
 
 def _quad_row(inst: Instance, leaf: QuadLeaf, s: A.ConsStmt, label: str, key: tuple) -> None:
     """Keep a quadratic constraint for the IR's ``qcons`` (never a row of the linear matrix)."""
+    from ..linearise.quadratic import QuadRow, product_site
+
     e = leaf.expr
     quad = {k: c for k, c in e.quad.items() if c != 0}
     if not quad:  # the squares cancelled: an ordinary row

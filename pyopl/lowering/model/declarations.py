@@ -245,6 +245,18 @@ def _generic(inst: Instance, d: A.ParamDecl, typ: Any, dims: list[Any]) -> OplAr
     return OplArray(d.name, dims, data)
 
 
+def _data_shape(typ: Any, dims: list[Any]) -> str:
+    """The shape of a `.dat` value for a help text: ``[...]`` for an array, ``{...}`` for a set,
+    ``<...>`` for a tuple, ``VALUE`` for a scalar (never ``...``, which in a model means "from the data")."""
+    if dims:
+        return "[" + ", ".join(["..."] * 2) + "]" if len(dims) == 1 else "[[...], [...]]"
+    if isinstance(typ, SetOf):
+        return "{...}"
+    if isinstance(typ, TupleType):
+        return "<...>"
+    return "VALUE"
+
+
 def _external(inst: Instance, d: A.Decl, typ: Any, dims: list[Any]) -> Any:
     item = inst.data.get(d.name)
     if item is None:
@@ -252,7 +264,7 @@ def _external(inst: Instance, d: A.Decl, typ: Any, dims: list[Any]) -> Any:
         notes = [] if inst.data else ["no data was given to this run: pass the .dat file after the model "
                                       "(`pyopl solve model.mod model.dat`), or give `%s` a value in the model" % d.name]
         raise EvalError("data-missing", d.name_span, "`%s` is declared with `...` but the data gives it no value" % d.name,
-                        help="add `%s = ...;` with its value to the data file" % d.name, notes=notes)
+                        help="give it a value in the data file: `%s = %s;`" % (d.name, _data_shape(typ, dims)), notes=notes)
     inst.used_data.add(d.name)
     raw = item.raw_value  # a large tuple set may stay columnar: see convert.convert_set
     if type(raw) is UnfilledTuples and (dims or not isinstance(typ, SetOf)):

@@ -39,6 +39,8 @@ MAX_ARRAY = 50_000_000
 
 @dataclass
 class Symbol:
+    """A declared name of the model: its kind, value (data, columns, a label's rows...) and declaration."""
+
     kind: str  # param | set | range | dvar | dexpr | tuple | label
     name: str
     value: Any
@@ -237,6 +239,8 @@ class _Floats:
 
 @dataclass
 class Columns:
+    """The decision columns made so far: bounds, integrality, OPL names and index keys, as runs."""
+
     lower: RunList = field(default_factory=RunList)
     upper: RunList = field(default_factory=RunList)
     integer: RunList = field(default_factory=RunList)

@@ -20,6 +20,9 @@ from __future__ import annotations
 import functools
 import math
 
+from ...lazy_names import import_deferring
+
+import_deferring("lark", "regex")  # (its optional `regex` loads when first used: pyopl.lazy_names)
 from lark import Lark, Token, Tree
 from lark.exceptions import UnexpectedCharacters, UnexpectedInput, UnexpectedToken
 
@@ -168,6 +171,11 @@ class _Parser:
             if ch in "\"'":
                 raise self.error("this string is not closed on its line", sp,
                                  "end the string with `%s` before the end of the line" % ch)
+            from ...syntax.words import TYPOGRAPHIC
+
+            if ch in TYPOGRAPHIC:  # pasted from a word processor or a PDF
+                ascii_, what = TYPOGRAPHIC[ch]
+                raise self.error("`%s` (%s) is not the script's `%s`" % (ch, what, ascii_), sp, "write `%s`" % ascii_)
             raise self.error("unexpected character `%s` in the script" % ch, sp,
                              "remove it; a script is written in IBM ILOG Script (JavaScript)")
 
