@@ -6,6 +6,10 @@ each gives what the general way gives, on the inputs it takes and on those it mu
   searched all the same: a run could cross it).
 - numscan's batches of plain ints (1-8 digits, no sign, no point): bit for bit ``float()``, and the
   general reader takes over for a batch that holds anything else.
+- a tuple set whose brackets touch its numbers (``<1, 2, 3.5>``) is laid out from the places of its
+  numbers (``_tight_tuples``): the same layout as from the places of all its brackets, or the same None.
+- short tokens of a body without ``-``/``+`` read without looking for a sign (``signs=False``), and a
+  body read from a view of the text's bytes: bit for bit ``float()``.
 - rows written in order are distinct without hashing; a field listed in order is grouped without a
   sort (the identity is the stable sort's permutation).
 - a large file read both ways (fast path, full Lark parser): the same values, spans and diagnostics,
@@ -22,7 +26,7 @@ from hypothesis import strategies as st
 from dat_compare import both
 from property_budget import SPEED_CHECKS, examples
 
-from pyopl.data import convert, numscan
+from pyopl.data import convert, fastpath, numscan
 from pyopl.lowering.arrays.vectorised import _stable_order
 from pyopl.syntax.number_literals import MAYBE_TOO_LARGE, maybe_too_large
 
@@ -114,6 +118,63 @@ def test_a_field_in_order_keeps_the_stable_sorts_permutation(values, in_order):
     num = np.array(sorted(values) if in_order else values, dtype=np.float64)
     exact = bool(len(num)) and bool(np.all(num == np.round(num))) and bool(np.all(np.abs(num) < 2.0 ** 53))
     assert _stable_order(num, exact).tolist() == np.argsort(num, kind="stable").tolist()
+
+
+@SOME
+@given(st.integers(0, 200), st.sampled_from(["e5", "E300", "e+0400", "e199", "x"]), st.sampled_from(["e", "E", "ee"]))
+def test_large_exponents_searched_from_their_letters_give_the_regexs_answer(many, last, filler):
+    text = "name%s = 1;\n" % (filler * many) + "x = 1%s;\n" % last  # (past the 64 places tried one by one)
+    assert maybe_too_large(text) == (MAYBE_TOO_LARGE.search(text) is not None)
+
+
+# ---------------------------------------------------------------------- tuple layouts from the numbers' places
+_PIECES = ["<", ">", "1", "22", "3.5", "-4", ",", " ", "\n", "<7, 8, 9.5>", "<1,2,3>", ">,\n<"]
+
+
+@SOME
+@given(st.lists(st.sampled_from(_PIECES), min_size=1, max_size=30), st.integers(0, 3))
+def test_a_layout_from_the_numbers_places_is_the_layout_from_every_bracket(pieces, pad):
+    body = ("{" * pad + "".join(pieces)).encode()  # (read at an offset: the body starts after `pad` bytes)
+    bounds = (pad, len(body))
+
+    def layout(tight: bool):
+        real = fastpath._tight_tuples
+        if not tight:
+            fastpath._tight_tuples = lambda *a: None
+        try:
+            return fastpath._tuple_layout(body, fastpath._CLASS_BYTES, bounds)
+        finally:
+            fastpath._tight_tuples = real
+
+    fast, general = layout(True), layout(False)
+    assert (fast is None) == (general is None)
+    if fast is not None:
+        for x, y in zip(fast[:4], general[:4]):
+            assert x.tolist() == y.tolist()
+        assert (fast[4] is None) == (general[4] is None) and fast[5] == general[5]
+        if fast[4] is not None:
+            assert fast[4].tobytes() == general[4].tobytes()
+
+
+@SOME
+@given(st.lists(st.from_regex(r"[0-9]{1,4}(\.[0-9]{0,3})?|\.[0-9]{1,3}", fullmatch=True), min_size=1, max_size=300),
+       st.sampled_from([1, 7, 8192]), st.integers(0, 9))
+def test_short_tokens_without_signs_read_as_float_reads_them(tokens, chunk, at):
+    buf = (" " * at + "<" + ", ".join(tokens) + ">").encode()
+    view = memoryview(b"xy" + buf)[2:]  # (the text's bytes seen from an offset, as the reader sees a body)
+    real_chunk = numscan._CHUNK
+    numscan._CHUNK = chunk
+    try:
+        starts, ends = numscan.token_bounds(numscan.number_mask(buf))
+        longest: list = []
+        values, points = numscan.read_tokens(view, starts, ends, longest, signs=False)
+        signed = numscan.read_tokens(buf, starts, ends, signs=True)
+    finally:
+        numscan._CHUNK = real_chunk
+    want = np.array([float(t) for t in tokens])
+    assert values.tobytes() == want.tobytes() == signed[0].tobytes()
+    assert points.tolist() == ["." in t for t in tokens] == signed[1].tolist()
+    assert longest == [max(map(len, tokens))]
 
 
 # ---------------------------------------------------------------------- whole files, both readers

@@ -167,8 +167,19 @@ def test_token_bounds_at_both_ends(text, runs):
     assert list(zip(starts.tolist(), ends.tolist())) == runs
 
 
-@given(st.lists(st.sampled_from([fastpath._NUM_B, fastpath._COMMA_B, fastpath._LT_B, fastpath._GT_B]), max_size=40))
+@given(st.lists(st.sampled_from([fastpath._WS_B, fastpath._NUM_B, fastpath._COMMA_B, fastpath._LT_B, fastpath._GT_B]),
+                max_size=40))
 def test_comma_rule_read_as_pairs_equals_a_byte_loop(classes):
     flat = bytes(classes)
-    loop = any(b == fastpath._COMMA_B and a in (fastpath._COMMA_B, fastpath._LT_B) for a, b in zip(flat, flat[1:]))
-    assert fastpath._comma_after(flat, (fastpath._COMMA_B, fastpath._LT_B)) == loop
+    before = (fastpath._WS_B, fastpath._COMMA_B, fastpath._LT_B)  # white space, a comma or a `<`, then a comma
+    loop = any(b == fastpath._COMMA_B and a in before for a, b in zip(flat, flat[1:]))
+    real = fastpath._BLOCK
+    try:
+        for block in (real, 1, 3):  # (in blocks of any size: pairs across a block's edge are read)
+            fastpath._BLOCK = block
+            assert fastpath._comma_after(flat) == loop
+            assert fastpath._comma_after(memoryview(b"\x01" + flat)[1:]) == loop  # (a view at an odd offset)
+            assert fastpath._count_at_least(np.frombuffer(flat, np.uint8), fastpath._GT_B) == \
+                sum(c >= fastpath._GT_B for c in flat)
+    finally:
+        fastpath._BLOCK = real

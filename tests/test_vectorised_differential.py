@@ -64,7 +64,7 @@ def test_stray_unicode_space_after_the_last_statement_is_reported(monkeypatch, t
     mod = "int n = ...; dvar float x; minimize x; subject to { x >= n; }"
     dat = "n = 1;" + tail
     fast = [(d.code, d.message, d.span) for d in pyopl.check(mod, dat)]
-    monkeypatch.setattr(loader, "parse_data_fast", lambda text, file, rep: parser.parse_data(text, file, rep))
+    monkeypatch.setattr(loader, "parse_data_fast", lambda text, file, rep, *_bytes: parser.parse_data(text, file, rep))
     full = [(d.code, d.message, d.span) for d in pyopl.check(mod, dat)]
     assert full and fast == full
 

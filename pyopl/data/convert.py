@@ -292,19 +292,23 @@ def _distinct_rows(columns: list) -> bool:
 def _strictly_increasing(columns: list) -> bool:
     """Whether every row is lexicographically greater than the one before it (so no two are equal);
     False as soon as a field goes down where the fields before it tie (the rows are not in order: the
-    caller hashes them).  ``-0.0 == 0.0`` ties, as the rows are equal there."""
+    caller hashes them).  ``-0.0 == 0.0`` ties, as the rows are equal there.  Each field is compared
+    with the next row's in whole-column passes (slices, no gather of the tied rows: in a tuple set
+    listed worker by worker almost every row ties with the next in its first field)."""
     first = columns[0]
     if np.any(first[1:] < first[:-1]):
         return False
-    at = np.flatnonzero(first[1:] == first[:-1])  # rows whose first field ties with the next row's
+    tie = first[1:] == first[:-1]  # rows whose fields so far all equal the next row's
     for col in columns[1:]:
-        if not len(at):
+        if not tie.any():
             return True
-        a, b = col[at], col[at + 1]
-        if np.any(b < a):
+        before, after = col[:-1], col[1:]
+        down = after < before
+        down &= tie
+        if down.any():
             return False
-        at = at[b == a]
-    return not len(at)
+        tie &= after == before
+    return not tie.any()
 
 
 def _distinct_sorted(columns: list) -> bool:

@@ -74,11 +74,12 @@ class _NotFast(Exception):
 class _Positions:
     """Offsets -> (line, column), 1-based as Lark counts them."""
 
-    def __init__(self, text: str):
+    def __init__(self, text: str, ascii_text: bytes | None = None):
         self.text = text
         self._newlines: list[int] | None = None  # made on first use, as the array below
         self._nl: np.ndarray | None = None
-        self._ascii: bytes | None = None
+        self._ascii: bytes | None = ascii_text  # (given: the file's bytes, when they are the text's ASCII)
+        self._classes: dict[bytes, bytes] = {}
 
     @property
     def newlines(self) -> list[int]:
@@ -110,6 +111,14 @@ class _Positions:
         if self._ascii is None and self.text.isascii():
             self._ascii = self.text.encode("ascii")
         return self._ascii
+
+    def classes(self, table: bytes) -> bytes:
+        """:meth:`ascii` translated by ``table`` (:func:`_classes`), made once per table for all the bodies
+        of the text that are read in bulk (each then a view: no copy of a body)."""
+        out = self._classes.get(table)
+        if out is None:
+            out = self._classes[table] = self.ascii().translate(table)
+        return out
 
     def _bulk(self) -> bool:
         # NumPy's first calls in a process cost more than a small text's regex scan (0.1 ms)
@@ -170,8 +179,10 @@ def _convert_fast(run: str, toks: list[str]) -> list:
 
 
 # The body of a numeric tuple set, one byte per character: white space 0, number characters 1, `,` 2,
-# `<` 3, `>` 4, anything else 255 (the body goes to the token loop).
-_WS_B, _NUM_B, _COMMA_B, _LT_B, _GT_B, _BAD_B = 0, 1, 2, 3, 4, 255
+# `>` 3, `<` 4, anything else 255 (the body goes to the token loop).  A number and a `>` are odd, so
+# "a comma after white space, a comma or a `<`" is a comma after an even class (:func:`_comma_after`).
+_WS_B, _NUM_B, _COMMA_B, _GT_B, _LT_B, _BAD_B = 0, 1, 2, 3, 4, 255
+_OPENS_FIRST = re.compile(rb"\x00*+\x04")  # white space, then a `<`
 
 
 def _classes(opener: str, closer: str) -> bytes:
@@ -189,22 +200,41 @@ _SEPARATORS = str.maketrans("<>,", "   ")
 _LAZY_SPANS_FROM = 32  # tuple sets at least this large get their spans on first use
 
 
-def _comma_after(flat: bytes, kinds: tuple[int, int]) -> bool:
-    """Whether the class bytes ``flat`` (white space left out) hold a comma right after one of the two
-    ``kinds``, which differ in their lowest bit only; read as 16-bit pairs, at even and at odd offsets
-    (half the passes of comparing byte by byte)."""
-    pair = _COMMA_B << 8 | kinds[0] | 1
+_BLOCK = 1 << 20  # elements per block of a whole-body check: its temporaries stay in the cache (no page faults)
+
+
+def _comma_after(classes: bytes | memoryview) -> bool:
+    """Whether the class bytes ``classes`` hold a comma right after a byte of an even class (white
+    space, a comma or a `<`); read as 16-bit pairs ``(before, comma)``, at even and at odd offsets
+    (half the passes of comparing byte by byte), a block at a time."""
     for offset in (0, 1):
-        if len(flat) - offset < 2:
+        count = (len(classes) - offset) // 2
+        if count < 1:
             break
-        pairs = np.frombuffer(flat, dtype="<u2", offset=offset, count=(len(flat) - offset) // 2)
-        if np.any((pairs | 1) == pair):
-            return True
+        pairs = np.frombuffer(classes, dtype="<u2", offset=offset, count=count)
+        scratch = np.empty(min(count, _BLOCK), dtype=np.uint16)
+        for a in range(0, count, _BLOCK):
+            part = scratch[:min(_BLOCK, count - a)]
+            np.bitwise_and(pairs[a:a + _BLOCK], 0xFF01, out=part)
+            if (part == _COMMA_B << 8).any():
+                return True
     return False
 
 
-def _tuple_layout(data: bytes, table: bytes = _CLASS_BYTES) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray,
-                                                                      np.ndarray | None, int] | None:
+def _count_at_least(cls: np.ndarray, low: int) -> int:
+    """How many of the bytes ``cls`` are ``low`` or more, a block at a time."""
+    scratch = np.empty(min(len(cls), 8 * _BLOCK), dtype=np.bool_)
+    total = 0
+    for a in range(0, len(cls), 8 * _BLOCK):
+        part = scratch[:min(8 * _BLOCK, len(cls) - a)]
+        np.greater_equal(cls[a:a + 8 * _BLOCK], low, out=part)
+        total += int(np.count_nonzero(part))
+    return total
+
+
+def _tuple_layout(data: bytes, table: bytes = _CLASS_BYTES, bounds: tuple[int, int] | None = None,
+                  classes: bytes | None = None) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray,
+                                                         np.ndarray | None, int] | None:
     """Where the tuples of a numeric tuple set's body are: (offset of each ``<``, of each ``>``, numbers
     in each tuple, whether each number is written as a float, the numbers as float64 as ``float()``
     reads them or None when :func:`pyopl.data.numscan.read_tokens` leaves them to the caller, the length
@@ -215,47 +245,83 @@ def _tuple_layout(data: bytes, table: bytes = _CLASS_BYTES) -> tuple[np.ndarray,
     tuples and after the last, nothing else outside the tuples.
 
     Every check is a C pass over the body's bytes (``bytes.translate``) or a NumPy pass over them
-    or over the tokens: the body of a large network's arcs is millions of characters.  ``data``: the
-    body as ASCII bytes (any other byte is refused).  ``table``: :data:`_ROW_CLASS_BYTES` reads the
-    rows ``[...]`` of a matrix by the same rules."""
-    classes = data.translate(table)
-    if b"\xff" in classes:
+    or over the tokens: the body of a large network's arcs is millions of characters.  ``data``: ASCII
+    bytes (any other byte is refused) holding the body at ``bounds`` (``[start, end)``; all of ``data``
+    when None); offsets are the body's own.  ``table``: :data:`_ROW_CLASS_BYTES` reads the rows
+    ``[...]`` of a matrix by the same rules.  ``classes``: ``data.translate(table)`` where the caller
+    has it (the reader translates a text once for all its bodies: no copy of a body is made here)."""
+    a, b = (0, len(data)) if bounds is None else bounds
+    if classes is None:
+        classes = data.translate(table)
+    if classes.find(b"\xff", a, b) >= 0 or not _OPENS_FIRST.match(classes, a, b):
         return None
-    cls = np.frombuffer(classes, dtype=np.uint8)
+    view = memoryview(classes)[a:b]
     # the rules on commas: before each comma (white space left out) a number or a `>`, so no comma
-    # first, no `,,`, no `<,` and at most one comma after a tuple
-    flat = classes.translate(None, b"\x00")
-    if not flat.startswith(b"\x03") or _comma_after(flat, (_COMMA_B, _LT_B)):
+    # first, no `,,`, no `<,` and at most one comma after a tuple; where no comma follows white space,
+    # a comma or a `<` directly, the text without its white space is not needed
+    if _comma_after(view) and _comma_after(classes[a:b].translate(None, b"\x00")):
         return None
-    del flat  # (each copy of the body freed once read: a large body is tens of megabytes)
-    at = np.flatnonzero(cls >= _LT_B)  # the brackets: `<` `>` `<` `>` ..., nothing nested or left open
-    brackets = cls[at]
-    if len(at) % 2 or np.any(brackets[0::2] != _LT_B) or np.any(brackets[1::2] != _GT_B):
-        return None
+    cls = np.frombuffer(view, dtype=np.uint8)
     starts, ends = numscan.token_bounds(cls == _NUM_B)
-    del cls, classes
-    opens, closes = at[0::2], at[1::2]
-    # the numbers in each tuple: those from its `<` to the next `<` (the last: to the end), each of
-    # them before its tuple's `>` (no number between two tuples) and none before the first
-    width = len(starts) // len(opens)
-    uniform = width and width * len(opens) == len(starts) and np.all(starts[0::width] > opens) \
-        and np.all(starts[width - 1::width] < closes)
-    if uniform:  # the usual case: `width` numbers in each tuple
+    tight = _tight_tuples(cls, starts, ends)
+    if tight is not None:  # the usual case: `width` numbers in each tuple, its brackets touching them
+        opens, closes, width = tight
         counts = np.full(len(opens), width)
     else:
-        first = np.searchsorted(starts, opens)
-        counts = np.diff(np.append(first, len(starts)))
-        if first[0] or not counts.min() or np.any(starts[first[1:] - 1] > closes[:-1]) or starts[-1] > closes[-1]:
+        at = np.flatnonzero(cls >= _GT_B)  # the brackets: `<` `>` `<` `>` ..., nothing nested or left open
+        brackets = cls[at]
+        if len(at) % 2 or np.any(brackets[0::2] != _LT_B) or np.any(brackets[1::2] != _GT_B):
             return None
-    longest = int((ends - starts).max()) if len(starts) else 0
-    read = numscan.read_tokens(data, starts, ends)
+        opens, closes = at[0::2], at[1::2]
+        # the numbers in each tuple: those from its `<` to the next `<` (the last: to the end), each of
+        # them before its tuple's `>` (no number between two tuples) and none before the first
+        width = len(starts) // len(opens)
+        uniform = width and width * len(opens) == len(starts) and np.all(starts[0::width] > opens) \
+            and np.all(starts[width - 1::width] < closes)
+        if uniform:  # `width` numbers in each tuple
+            counts = np.full(len(opens), width)
+        else:
+            first = np.searchsorted(starts, opens)
+            counts = np.diff(np.append(first, len(starts)))
+            if first[0] or not counts.min() or np.any(starts[first[1:] - 1] > closes[:-1]) \
+                    or starts[-1] > closes[-1]:
+                return None
+    del cls, view
+    body = memoryview(data)[a:b]
+    longest: list[int] = []
+    signs = data.find(b"-", a, b) >= 0 or data.find(b"+", a, b) >= 0
+    read = numscan.read_tokens(body, starts, ends, longest, signs)
     if read is not None:
         nums, floats = read
     else:  # a token that is no number, or many numbers float() must read: the caller decides
         nums, floats = None, np.zeros(len(starts), dtype=bool)
-        floats[np.searchsorted(starts, np.flatnonzero(np.frombuffer(data.translate(_FLOAT_BYTES), dtype=np.bool_)),
+        floats[np.searchsorted(starts, np.flatnonzero(np.frombuffer(bytes(body).translate(_FLOAT_BYTES), dtype=np.bool_)),
                                side="right") - 1] = True
-    return opens, closes, counts, floats, nums, longest
+    if not longest:  # (read_tokens stopped early)
+        longest.append(int((ends - starts).max()) if len(starts) else 0)
+    return opens, closes, counts, floats, nums, longest[0]
+
+
+def _tight_tuples(cls: np.ndarray, starts: np.ndarray, ends: np.ndarray) -> tuple[np.ndarray, np.ndarray, int] | None:
+    """(offset of each ``<``, of each ``>``, numbers in each tuple) of a body whose tuples all hold the
+    same number of numbers, each ``<`` right before its tuple's first number and each ``>`` right after
+    its last (``<1, 2, 3.5>``: how data is usually written); None for any other body, which
+    :func:`_tuple_layout` reads from the places of all its brackets.  ``cls``: the body's classes;
+    ``starts``, ``ends``: its numbers (:func:`pyopl.data.numscan.token_bounds`).
+
+    With ``2n`` brackets in the body and ``n * width`` numbers, the byte before number ``k * width``
+    being a ``<`` and the byte after number ``k * width + width - 1`` a ``>`` for every tuple ``k``
+    accounts for every bracket; they then alternate, each tuple holds its ``width`` numbers and no
+    number lies outside the tuples: the general rules, without listing every bracket's place."""
+    pairs, odd = divmod(_count_at_least(cls, _GT_B), 2)
+    if odd or not pairs or not len(starts) or len(starts) % pairs:
+        return None
+    width = len(starts) // pairs
+    opens = starts[0::width] - 1
+    closes = ends[width - 1::width]
+    if opens[0] < 0 or closes[-1] >= len(cls) or np.any(cls[opens] != _LT_B) or np.any(cls[closes] != _GT_B):
+        return None
+    return opens, closes, width
 
 
 def _numpy_columns(text: str, counts: np.ndarray, floats: np.ndarray, nums: np.ndarray | None = None,
@@ -497,7 +563,7 @@ class _Reader:
         text that is not ASCII.  A body whose runs of number characters are all shorter than 100 is
         noted in :attr:`cleared`: it holds no run of 100 digits (see :func:`parse_data_fast`)."""
         data = self.pos.ascii()
-        layout = None if data is None else _tuple_layout(data[a:b], table)
+        layout = None if data is None else _tuple_layout(data, table, (a, b), self.pos.classes(table))
         if layout is not None and layout[5] < 100:
             self.cleared.append((a, b))
         return layout
@@ -601,11 +667,11 @@ class _Reader:
             i = m.end()
 
 
-def _fast_items(text: str, file: str) -> tuple[list[tuple[int, int, DataItem]], list[tuple[int, int]],
-                                               list[tuple[int, int]]]:
+def _fast_items(text: str, file: str, ascii_text: bytes | None = None) -> tuple[
+        list[tuple[int, int, DataItem]], list[tuple[int, int]], list[tuple[int, int]]]:
     """Statements read here: ``(start, end, item)`` each, the ``(start, end)`` ranges to blank, and the
     ranges read in bulk that hold no run of 100 digits (:attr:`_Reader.cleared`)."""
-    pos = _Positions(text)
+    pos = _Positions(text, ascii_text)
     reader = _Reader(text, file, pos)
     items: list[tuple[int, int, DataItem]] = []
     i, n = 0, len(text)
@@ -653,14 +719,15 @@ def _blank(text: str, ranges: list[tuple[int, int]]) -> str:
     return "".join(parts)
 
 
-def parse_data_fast(text: str, file: str, reporter: Reporter) -> list[Any]:
+def parse_data_fast(text: str, file: str, reporter: Reporter, ascii_text: bytes | None = None) -> list[Any]:
     """Same contract and result as :func:`pyopl.data.parser.parse_data`, faster on large numeric data.
 
     Returns DataItems and ``("include", path, span)`` entries in source order.
     Used for every text, small ones too: the statements it reads cost about 0.15 ms in a
-    10x10 transport file where the full parser takes 1.5 ms.
+    10x10 transport file where the full parser takes 1.5 ms.  ``ascii_text``: ``text.encode("ascii")``
+    where the caller has it (the file's bytes as read: a 63 MB text is then not copied again).
     """
-    fast, ranges, cleared = _fast_items(text, file)
+    fast, ranges, cleared = _fast_items(text, file, ascii_text)
     # a number that may be beyond every double: the full parser reports it at its place (the bodies read
     # in bulk were shown to hold no run of 100 digits as they were read: not searched for one again)
     if maybe_too_large(text, cleared):

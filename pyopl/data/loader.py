@@ -59,6 +59,7 @@ def _load_one(src: Any, reporter: Reporter, sources: dict[str, str], base_dir: s
         for name, value in src.items():
             _add(items, DataItem(str(name), from_python(value), span, span, span, "<data dict>"), reporter)
         return
+    raw: list = []  # the file's bytes, where they are the text's ASCII encoding (see read_source_file)
     if hasattr(src, "text") and hasattr(src, "name") and not isinstance(src, (str, Path)):
         # a data file already read (``check --fix`` reads it under a lock): pyopl.api._Named
         text, name, base = src.text, src.name, os.path.dirname(os.path.abspath(src.name))
@@ -68,7 +69,7 @@ def _load_one(src: Any, reporter: Reporter, sources: dict[str, str], base_dir: s
             path = Path(base_dir) / path
         notes: list = []
         try:
-            text = read_source_file(path, notes)[0]
+            text = read_source_file(path, notes, raw)[0]
         except SourceProblem as p:
             if at is None and p.kind != "encoding":
                 p.message = "cannot read the data file `%s`: %s" % (src, p.message.split(": ", 1)[-1])
@@ -81,13 +82,14 @@ def _load_one(src: Any, reporter: Reporter, sources: dict[str, str], base_dir: s
         base = str(path.parent)
     else:
         text, name, base = str(src).lstrip("\ufeff"), "<data>", base_dir
-    sources[name] = text
+    sources[name] = read = text
     text = _cap_strings(text, name, reporter)
     if mentions_dat_script(text):  # .dat scripting: recorded (run by the model's lowering), blanked out
         from ..script.flow.dat_scripts import strip_dat_scripts
 
         text = strip_dat_scripts(text, name, reporter, items if isinstance(items, DataItems) else None)
-    for entry in parse_data_fast(text, name, reporter):
+    ascii_text = raw[0] if raw and text is read else None  # (a text changed above is encoded where needed)
+    for entry in parse_data_fast(text, name, reporter, ascii_text):
         if isinstance(entry, tuple) and entry[0] == "include":
             _include(entry[1], entry[2], reporter, sources, base, items, depth)
         elif isinstance(entry, tuple):  # a data source (SheetConnection, x from DBRead(...), ...)

@@ -32,9 +32,10 @@ _KEEP = np.array([(0xFFFFFFFFFFFFFFFF << (8 * q)) & 0xFFFFFFFFFFFFFFFF for q in 
 _POW10 = 10.0 ** np.arange(23)  # exact doubles (10**22 is the last)
 _SIGNED_POW10 = np.concatenate((_POW10, np.ones(9), -_POW10, np.ones(9)))  # index k, or 32 + k for -10**k
 _EXACT = 2 ** 53
-_COMBINE = [(_U(8), _U(10), _U(0x00FF00FF00FF00FF)), (_U(16), _U(100), _U(0x0000FFFF0000FFFF)),
-            (_U(32), _U(10000), _U(0xFFFFFFFF))]
-_MAGIC = _U(0x4330000000000000)  # the bits of the double 2**52
+# each level joins neighbouring lanes of digits (1, 2, then 4 digits each) into lanes twice as wide: lane i of
+# ``y * (scale << width + 1)`` is ``scale * lane[i - 1] + lane[i]`` (no carry: it stays below 10**(2 * digits))
+_JOIN = [(_U(10 << 8 | 1), _U(8), _U(0x00FF00FF00FF00FF)), (_U(100 << 16 | 1), _U(16), _U(0x0000FFFF0000FFFF)),
+         (_U(10000 << 32 | 1), _U(32), None)]
 _CHUNK = 8192  # tokens per batch: the batch's temporaries stay in the processor's cache
 # white space and the separators `,<>` -> 0; the characters of a number (`+-.0-9eE`) -> 1
 _NUMBER_BYTES = bytes(int(c in b"+-.0123456789eE") for c in range(256))
@@ -57,13 +58,17 @@ def number_mask(data: bytes) -> np.ndarray:
     return np.frombuffer(data.translate(_NUMBER_BYTES), dtype=np.bool_)
 
 
-def read_tokens(buf: bytes, starts: np.ndarray, ends: np.ndarray) -> tuple[np.ndarray, np.ndarray] | None:
+def read_tokens(buf: bytes | memoryview, starts: np.ndarray, ends: np.ndarray, longest: list[int] | None = None,
+                signs: bool | None = None) -> tuple[np.ndarray, np.ndarray] | None:
     """The value of each token ``buf[starts[i]:ends[i]]`` as ``float()`` reads it (a float64 array, bit
     for bit), and whether each is written with ``.``, ``e`` or ``E`` (a bool array); None when a token
     is no number ``float()`` reads, or when too many tokens are outside the fast path to pay off
     (the caller then reads them its own way).  ``buf``: ASCII text; ``starts``, ``ends``: increasing int64
     offsets with ``0 <= start < end <= len(buf)``, each token all number characters (as
-    :func:`token_bounds` finds them: a longer run is no token)."""
+    :func:`token_bounds` finds them: a longer run is no token).  ``longest``: when given, the length of
+    the longest token is appended to it once every token has been measured (as the batches are read;
+    nothing where the read stops at a token that is no number).  ``signs``: whether ``buf`` may hold a
+    ``-`` or ``+`` (False: the short tokens are read without looking for a sign); None: looked up."""
     n = len(starts)
     values = np.empty(n, dtype=np.float64)
     points = np.empty(n, dtype=np.bool_)
@@ -71,38 +76,56 @@ def read_tokens(buf: bytes, starts: np.ndarray, ends: np.ndarray) -> tuple[np.nd
     if not n:
         return values, points
     if len(buf) < 64:  # (a short text: padded, so that every load below is inside it)
-        return read_tokens(b" " * 16 + buf, starts + 16, ends + 16)
+        return read_tokens(b" " * 16 + bytes(buf), starts + 16, ends + 16, longest, signs)
+    if signs is None:
+        signs = not isinstance(buf, bytes) or b"-" in buf or b"+" in buf
     raw = np.frombuffer(buf, dtype=np.uint8)
     # every 8 bytes of the buffer as one little-endian word, at every offset (overlapping, unaligned)
     words = np.ndarray(shape=(len(buf) - 7,), dtype="<u8", buffer=buf, strides=(1,))
     plain = True  # whether every batch so far held plain ints only (the next one is tried as one too)
     head = int(np.searchsorted(ends, 16))  # the tokens that end in the first 16 bytes: float() reads them
+    most = 0
     for a in range(0, n, _CHUNK):
         b = min(a + _CHUNK, n)
         s, e = starts[a:b], ends[a:b]
         length = e - s
-        if length.max() <= 8:
+        top = int(length.max())
+        most = max(most, top)
+        if top <= 8:
             lo = max(head - a, 0)
             if plain and _read_plain_ints(words, e[lo:], length[lo:], values[a + lo:b]):
                 points[a:b] = False
                 ok[a:b] = True
                 continue
             plain = False
-            _read_short(raw, words, s, e, length, values[a:b], points[a:b], ok[a:b])
+            _read_short(raw, words, s, e, length, values[a:b], points[a:b], ok[a:b], signs)
         else:
             _read_batch(raw, words, 2, s, e, values[a:b], points[a:b], ok[a:b])
+    if longest is not None:
+        longest.append(most)
     ok[:head] = False  # (no two words end there)
     slow = np.flatnonzero(~ok)
     if len(slow) > max(64, n // 8):  # float() one by one would cost more than the caller's own read
         return None
     for i, s, e in zip(slow.tolist(), starts[slow].tolist(), ends[slow].tolist()):
-        tok = buf[s:e]
+        tok = bytes(buf[s:e])
         try:
             values[i] = float(tok)
         except ValueError:  # `1-2`, `1e`, `--1`: no number
             return None
         points[i] = b"." in tok or b"e" in tok or b"E" in tok
     return values, points
+
+
+def _eight_digits(y: np.ndarray) -> None:
+    """In place: each word of ``y``, eight bytes 0..9 with its first byte the most significant digit,
+    becomes the integer its digits spell (below 10**8), in three multiplications, shifts and masks
+    (the products wrap modulo 2**64; what overflows is lanes already joined)."""
+    for scale, shift, mask in _JOIN:
+        y *= scale
+        y >>= shift
+        if mask is not None:
+            y &= mask
 
 
 def _read_plain_ints(words: np.ndarray, e: np.ndarray, length: np.ndarray, values: np.ndarray) -> bool:
@@ -116,24 +139,24 @@ def _read_plain_ints(words: np.ndarray, e: np.ndarray, length: np.ndarray, value
     nondigit &= _HIGH  # the high bit of every byte that is not 0..9
     if nondigit.any():
         return False
-    for shift, scale, mask in _COMBINE:  # pairs of digits, then fours, then eights
-        t = y >> shift
-        y *= scale
-        y += t
-        y &= mask
+    _eight_digits(y)
     values[:] = y  # (below 10**8: exact)
     return True
 
 
 def _read_short(raw: np.ndarray, words: np.ndarray, s: np.ndarray, e: np.ndarray, length: np.ndarray,
-                values: np.ndarray, points: np.ndarray, ok: np.ndarray) -> None:
-    """:func:`_read_batch` for tokens of at most 8 characters: one word each, a sign left out of it."""
-    first = raw[s]
-    signed = (first == 45) | (first == 43)  # "-", "+"
+                values: np.ndarray, points: np.ndarray, ok: np.ndarray, signs: bool = True) -> None:
+    """:func:`_read_batch` for tokens of at most 8 characters: one word each, a sign left out of it.
+    ``signs``: False where no token holds a sign (the tokens' first characters are then not read)."""
     # the 8 bytes that end where the token ends, those before its first digit (or point) cleared
     y = words[e - 8]
     y ^= _ASCII0
-    y &= _KEEP.take(8 - length + signed)
+    if signs:
+        first = raw[s]
+        signed = (first == 45) | (first == 43)  # "-", "+"
+        y &= _KEEP.take(8 - length + signed)
+    else:
+        y &= _KEEP.take(8 - length)
     point = y ^ _POINT
     point += _LOW7
     point &= _HIGH
@@ -144,22 +167,18 @@ def _read_short(raw: np.ndarray, words: np.ndarray, s: np.ndarray, e: np.ndarray
     npoints = np.bitwise_count(point)
     good = nondigit == point  # nothing but digits and points: no second sign, no exponent
     good &= npoints <= 1
-    good &= length > signed + npoints  # a digit
+    good &= length > (signed + npoints if signs else npoints)  # a digit
     point >>= _U(7)
     y -= point * _U(0x1E)  # the "." reads as 0
     low = point - (point != 0)  # the bytes before the "."
     y += (y & low) * _U(255)  # ... moved one byte on, over the "."
-    for shift, scale, mask in _COMBINE:  # pairs of digits, then fours, then eights
-        t = y >> shift
-        y *= scale
-        y += t
-        y &= mask
+    _eight_digits(y)
     # digits after the point: 7 - the bytes before it (none without one)
     k = (np.uint8(7) - (np.bitwise_count(low) >> np.uint8(3))) * npoints
-    k |= (first == 45).view(np.uint8) << np.uint8(5)  # (a "-": divided by -10**k, which is as exact)
-    y |= _MAGIC  # (y < 2**52: the double 2**52 + y, exactly)
-    np.subtract(y.view(np.float64), 2.0 ** 52, out=values)
-    values /= _SIGNED_POW10.take(k)
+    if signs:
+        k |= (first == 45).view(np.uint8) << np.uint8(5)  # (a "-": divided by -10**k, which is as exact)
+    # (y is below 10**8: exact as a double, and the one division is correctly rounded)
+    np.divide(y.view(np.int64), (_SIGNED_POW10 if signs else _POW10).take(k), out=values)
     np.not_equal(npoints, 0, out=points)
     ok[:] = good
 
@@ -227,11 +246,7 @@ def _read_batch(raw: np.ndarray, words: np.ndarray, nwords: int, s: np.ndarray, 
     # eight digits per word (bytes as digits, the first byte most significant), words joined
     m = None
     for y in digits:
-        for shift, scale, mask in _COMBINE:  # pairs of digits, then fours, then eights
-            t = y >> shift
-            y *= scale
-            y += t
-            y &= mask
+        _eight_digits(y)
         m = y if m is None else m * _U(100000000) + y
     if nwords > 1:
         good &= m < _U(_EXACT)

@@ -39,12 +39,15 @@ class SourceProblem(Exception):
         return self.message
 
 
-def read_source_file(path: "str | os.PathLike[str]", notes: list | None = None) -> tuple[str, bool]:
+def read_source_file(path: "str | os.PathLike[str]", notes: list | None = None,
+                     ascii_bytes: list | None = None) -> tuple[str, bool]:
     """``(text, had_bom)`` of a UTF-8 file; raises :class:`SourceProblem`.
 
     ``notes``: when given, bytes that are not UTF-8 but lie only inside comments are accepted
     (see :func:`decode_source`) and a :class:`SourceProblem` of kind ``encoding-comment`` is
-    appended to it, for the caller to report as a warning."""
+    appended to it, for the caller to report as a warning.  ``ascii_bytes``: when given, the file's
+    bytes are appended to it where they are the text's ASCII encoding (no BOM, every character
+    ASCII), for a caller that reads the text's bytes (the .dat bulk readers: no second copy made)."""
     name = os.fspath(path)
     if "\0" in name:
         raise SourceProblem("missing", name, "the file name `%s` holds a NUL byte" % name.replace("\0", "\\0"),
@@ -75,7 +78,10 @@ def read_source_file(path: "str | os.PathLike[str]", notes: list | None = None) 
         raise _unreadable(name, e) from None
     finally:
         os.close(fd)
-    return decode_source(data, name, notes)
+    text, bom = decode_source(data, name, notes)
+    if ascii_bytes is not None and not bom and text.isascii():
+        ascii_bytes.append(data)
+    return text, bom
 
 
 def _unreadable(name: str, e: OSError) -> SourceProblem:

@@ -31,7 +31,7 @@ def maybe_too_large(text: str, cleared: list[tuple[int, int]] = ()) -> bool:
     digits (the .dat fast path's bulk readers measure every run of number characters in the bodies
     they read); the run of digits is not searched for there.  A range whose first or last character
     is a digit is searched all the same (a run could cross its edge)."""
-    if any(letter in text and rx.search(text) for letter, rx in _LARGE_EXPONENTS):
+    if any(_found_from(text, letter, rx) for letter, rx in _LARGE_EXPONENTS):
         return True
     if len(text) < 100:
         return False
@@ -45,6 +45,21 @@ def maybe_too_large(text: str, cleared: list[tuple[int, int]] = ()) -> bool:
     if text.isascii():
         return b"1" * 100 in text.encode("ascii").translate(_ASCII_DIGITS)
     return _DIGIT_RUN.search(text) is not None
+
+
+def _found_from(text: str, letter: str, rx: "re.Pattern[str]", tries: int = 64) -> bool:
+    """``rx.search(text)`` for a pattern whose matches start with ``letter``, tried at the places of
+    ``letter`` (each found by one C scan: a text of numbers holds few, in its names; the regex
+    engine steps through every character of it); after ``tries`` places that do not match, the
+    regex searches the rest."""
+    i = text.find(letter)
+    for _ in range(tries):
+        if i < 0:
+            return False
+        if rx.match(text, i):
+            return True
+        i = text.find(letter, i + 1)
+    return i >= 0 and rx.search(text, i) is not None
 
 
 def float_literal(text: str) -> float | None:
