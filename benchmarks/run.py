@@ -74,9 +74,12 @@ def venv_python(name: str, packages: list[str], import_name: str) -> str | None:
 
 
 def measure(python: str, tool: str, case_dir: Path, timeout: float) -> dict:
+    # children keep their bytecode as an installed package does: with PYTHONDONTWRITEBYTECODE set, every
+    # module edited since its last .pyc (and first imported inside a timed stage) is compiled again each run
+    env = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
     try:
         p = subprocess.run([python, str(HERE / "measure.py"), tool, str(case_dir)], capture_output=True, text=True,
-                           timeout=timeout, cwd=str(case_dir))
+                           timeout=timeout, cwd=str(case_dir), env=env)
     except subprocess.TimeoutExpired:
         return {"timeout": timeout}
     if p.returncode != 0:
