@@ -92,3 +92,22 @@ def import_deferring(name: str, optional: str) -> None:
         if added and type(sys.modules.get(optional)) is DeferredModule \
                 and "_pyopl_real_module" not in vars(sys.modules[optional]):
             del sys.modules[optional]
+
+
+def import_without(name: str, optional: str) -> Any:
+    """Import and return the module ``name`` (texttable) taking its own fallback for the optional
+    module ``optional`` (``wcwidth``) when nobody has imported that yet: while ``name`` loads,
+    ``sys.modules[optional]`` is None, which makes ``import optional`` raise ImportError (the
+    import system's documented way to block a module), then the entry is taken out again so a
+    later ``import optional`` by the program loads it as usual.  When ``optional`` is loaded
+    already, ``name`` uses it.  Does nothing new when ``name`` is imported already."""
+    if name in sys.modules:
+        return sys.modules[name]
+    blocked = optional not in sys.modules
+    if blocked:
+        sys.modules[optional] = None  # type: ignore[assignment]
+    try:
+        return import_module(name)
+    finally:
+        if blocked and optional in sys.modules and sys.modules[optional] is None:
+            del sys.modules[optional]

@@ -224,11 +224,11 @@ def test_the_program_finalises_garbage_then_freezes_the_rest_for_a_quick_exit(tm
             "sys.argv = ['pyopl', 'explain', 'OPL0001']\n"
             "from pyopl.cli import run\n"
             "code = run()\n"
-            "print(code, gc.get_freeze_count() > 0)\n" % str(flag))
+            "print(code, gc.get_freeze_count() > 0, gc.get_threshold()[0])\n" % str(flag))
     out = subprocess.run([sys.executable, "-c", "import gc; gc.disable()\n" + code], capture_output=True, text=True,
                          cwd=str(ROOT), timeout=120)
     assert out.returncode == 0, out.stderr
-    assert out.stdout.strip().splitlines()[-1] == "0 True"
+    assert out.stdout.strip().splitlines()[-1] == "0 True 100000"  # (the program's own collector threshold)
     assert flag.read_text() == "yes"
 
 
@@ -240,3 +240,33 @@ def test_main_leaves_the_collector_as_it_is():
     before = gc.get_freeze_count()
     assert main(["explain", "OPL0001"]) == 0
     assert gc.get_freeze_count() == before
+
+
+def test_the_report_table_loads_texttable_without_wcwidth_and_leaves_the_module_importable():
+    # texttable's own fallback (unicodedata's East Asian width) lays out the table: a CJK label counts
+    # two columns a character, so the dual and slack columns stay aligned; the program can still
+    # import wcwidth afterwards (the blocking entry is gone)
+    code = ("import sys, json\nfrom pyopl.results.report import _table\n"
+            "lines = _table('constraints:', [('ct', '1', '0'), ('\u4f9b\u5e94', '2.5', '10')])\n"
+            "loaded = ['wcwidth' in sys.modules, 'texttable' in sys.modules]\n"
+            "import wcwidth\nprint(json.dumps([loaded, lines, wcwidth.wcwidth('a')]))")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=str(ROOT), timeout=120)
+    assert out.returncode == 0, out.stderr
+    loaded, lines, width = json.loads(out.stdout)
+    assert loaded == [False, True] and width == 1
+    # by hand: indent 2; the label column 4 wide (two CJK characters of width 2; `ct` padded with 2),
+    # 3 spaces between columns, `dual` 4 wide and `slack` 5 wide, numbers right-aligned
+    assert lines[-2:] == ["  ct  " + "   " + "   1" + "   " + "    0",
+                          "  \u4f9b\u5e94" + "   " + " 2.5" + "   " + "   10"]
+
+
+def test_import_without_uses_an_optional_module_already_loaded(monkeypatch):
+    import types
+
+    from pyopl.lazy_names import import_without
+
+    fake = types.ModuleType("pyopl_fake_optional")
+    monkeypatch.setitem(sys.modules, "pyopl_fake_optional", fake)
+    monkeypatch.delitem(sys.modules, "json", raising=False)
+    mod = import_without("json", "pyopl_fake_optional")
+    assert mod is sys.modules["json"] and sys.modules["pyopl_fake_optional"] is fake

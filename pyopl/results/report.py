@@ -136,8 +136,13 @@ def _table(title: str, cells: list[tuple[str, str, str]]) -> list[str]:
     """The constraint table, its columns as wide as their longest entry (label, dual, slack), by
     ``texttable`` (no rules, labels left, numbers right, cells taken as text, no wrapping); the first
     line is the header.  (texttable rather than tabulate: the same layout at a fraction of the import
-    time, which every ``pyopl solve`` pays; see docs/performance.md, "Start-up".)"""
-    from texttable import Texttable
+    time, which every ``pyopl solve`` pays; see docs/performance.md, "Start-up".  texttable is
+    loaded with its own fallback for a character's width, :mod:`unicodedata`'s East Asian width,
+    rather than its optional ``wcwidth``, whose import was 9 ms of a small solve; where the program
+    has imported ``wcwidth`` already, texttable uses it.)"""
+    from ..lazy_names import import_without
+
+    Texttable = import_without("texttable", "wcwidth").Texttable
 
     table = Texttable(max_width=0)  # 0: no width limit, long labels are never wrapped
     table.set_deco(0)
