@@ -215,3 +215,15 @@ def test_the_sampled_plain_statements_are_bounded_by_work_not_time():
         assert m.instance.budget.used == used
     runs = {m.solve(solver="highs").extra["solution_check"]["evaluated"] for _ in range(3)}
     assert runs == {9}
+
+
+def test_coefficient_range_is_judged_per_row_past_the_whole_matrix_s_quick_test():
+    """The whole matrix spans 1e-5 .. 1e5 (1e10), more than the 1e9 a row may span, so the quick
+    test does not settle it; no single row spans more than 1e5: no warning. A row of 1e-5 and 1e5
+    on its own (1e10) is warned about."""
+    apart = ("dvar float+ x; dvar float+ y;\nmaximize x + y;\nsubject to {\n  c1: 1e-5 * x + y <= 1;\n"
+             "  c2: 1e5 * x + y <= 10;\n}\n")
+    assert not [d for d in pyopl.compile_text(apart).diagnostics if d.code == "OPL0711"]
+    together = apart.replace("c1: 1e-5 * x + y", "c1: 1e-5 * x + 1e5 * y")
+    [w] = [d for d in pyopl.compile_text(together).diagnostics if d.code == "OPL0711"]
+    assert w.span.line == 4 and "ratio of 1e+10" in w.message
