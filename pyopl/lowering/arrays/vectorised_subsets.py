@@ -359,6 +359,18 @@ def _compile(rows: Any, f: A.Expr, name: str, row_names: set, domain: Any, n: in
     raise _NotHere()
 
 
+def _indexed_array(space: Any, base: Any, idx: list) -> OplArray:
+    """The data array ``base`` names, indexed by all of its dimensions (``len(idx)`` of them); raises
+    :class:`_NotHere` for anything else."""
+    try:
+        arr = space._global(base)
+    except _Fallback:
+        raise _NotHere()
+    if not isinstance(arr, OplArray) or len(idx) != len(arr.dims):
+        raise _NotHere()
+    return arr
+
+
 def _member_rows(rows: Any, f: A.Binary, name: str, domain: Any) -> tuple:
     """``e in A[idx]`` with ``e`` over the rows' iterators and ``idx`` over the binder only (a shift's
     periods: ``sum(s in Shifts : t in covers[s])`` in ``forall(t in Periods)``): each row's value coded
@@ -369,12 +381,7 @@ def _member_rows(rows: Any, f: A.Binary, name: str, domain: Any) -> tuple:
     space = rows.space
     if any(not set(_names(i)) <= {name} for i in idx):
         raise _NotHere()
-    try:
-        arr = space._global(base)
-    except _Fallback:
-        raise _NotHere()
-    if not isinstance(arr, OplArray) or len(idx) != len(arr.dims):
-        raise _NotHere()
+    arr = _indexed_array(space, base, idx)
     found = subset_mask(rows.cache, arr)
     if found is None:
         raise _NotHere()
@@ -409,12 +416,7 @@ def _member(rows: Any, f: A.Binary, name: str, domain: Any) -> tuple:
     if any(name in _names(i) for i in idx):
         raise _NotHere()
     space = rows.space
-    try:
-        arr = space._global(base)
-    except _Fallback:
-        raise _NotHere()
-    if not isinstance(arr, OplArray) or len(idx) != len(arr.dims):
-        raise _NotHere()
+    arr = _indexed_array(space, base, idx)
     coded = rows.cache.codes(domain, field)
     found = subset_mask(rows.cache, arr)
     if coded is None or found is None:
