@@ -176,12 +176,10 @@ def vector_set_array(inst: Any, d: A.ParamDecl, typ: Any, dims: list[Any]) -> Op
     total = math.prod(len(x) for x in dims)
     if total < MIN_ELEMENTS:
         return None
-    try:
-        domain = ev.eval_set(b.domain, {})
-    except NOT_COVERED:
+    found = _binder_items(ev, b)
+    if found is None:
         return None
-    cache = vector_cache(ev)
-    items = cache.domain(domain).items
+    domain, cache, items = found
     kind = int if typ.elem == "int" else str
     if not all(type(x) is kind for x in items):
         return None  # (conversions to the element type: the element path makes them)
@@ -359,6 +357,17 @@ def _compile(rows: Any, f: A.Expr, name: str, row_names: set, domain: Any, n: in
     raise _NotHere()
 
 
+def _binder_items(ev: Any, b: A.Binder) -> tuple | None:
+    """``(domain, cache, items)`` of a comprehension's binder over data free of its names: the set, the
+    evaluator's vector cache and the set's elements in order; None where the set is not data here."""
+    try:
+        domain = ev.eval_set(b.domain, {})
+    except NOT_COVERED:
+        return None
+    cache = vector_cache(ev)
+    return domain, cache, cache.domain(domain).items
+
+
 def _indexed_array(space: Any, base: Any, idx: list) -> OplArray:
     """The data array ``base`` names, indexed by all of its dimensions (``len(idx)`` of them); raises
     :class:`_NotHere` for anything else."""
@@ -491,12 +500,10 @@ def vector_grouped_sets(inst: Any, d: A.ParamDecl, typ: Any, dims: list[Any]) ->
     if not (isinstance(right, A.Name) and right.id == key) or key in _names(left) or key in _names(init.value):
         return None
     ev = inst.ev
-    try:
-        domain = ev.eval_set(b.domain, {})
-    except NOT_COVERED:
+    found = _binder_items(ev, b)
+    if found is None:
         return None
-    cache = vector_cache(ev)
-    items = cache.domain(domain).items
+    domain, cache, items = found
     total, n = len(dims[0]), len(items)
     budget = inst.budget
     if total < MIN_ELEMENTS or total * n > budget.max_work - budget.used:
