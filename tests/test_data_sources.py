@@ -311,6 +311,27 @@ def test_a_query_that_starts_like_a_read_cannot_change_the_database(tmp_path, qu
     assert con.execute("SELECT name, supply FROM plants ORDER BY name").fetchall() == sorted(zip(PLANTS, SUPPLY))
 
 
+def test_a_sqlalchemy_sqlite_url_keeps_to_the_data_files_folder(tmp_path):
+    """`DBConnection db("x", "sqlite:////elsewhere/a.db")` went to SQLAlchemy, which opened (or created
+    empty) a database file anywhere; such a URL now follows the "sqlite" driver's folder rule."""
+    (tmp_path / "sub").mkdir()
+    _sqlite(tmp_path / "sub" / "plan.db")
+    _sqlite(tmp_path / "outside.db")
+    (tmp_path / "sub" / "m.mod").write_text("{string} Plants = ...;\ndvar float+ x;\nminimize x;\n")
+    read = '\nPlants from DBRead(db, "SELECT name FROM plants ORDER BY name");\n'
+    for url in ("sqlite:///%s" % (tmp_path / "outside.db"), "sqlite:///../outside.db", "sqlite+pysqlite:///../outside.db",
+                "sqlite:///%s" % (tmp_path / "created.db")):
+        (tmp_path / "sub" / "m.dat").write_text('DBConnection db("sqlalchemy", "%s");%s' % (url, read))
+        diags = pyopl.check(tmp_path / "sub" / "m.mod", tmp_path / "sub" / "m.dat")
+        hit = next((d for d in diags if d.code == "OPL0432"), None)
+        assert hit is not None and (hit.line, hit.column) == (1, 31), (url, [(d.code, d.message) for d in diags])
+        assert "outside the data file's folder" in hit.message
+    assert not (tmp_path / "created.db").exists()
+    (tmp_path / "sub" / "m.dat").write_text('DBConnection db("sqlalchemy", "sqlite:///plan.db");%s' % read)
+    r = pyopl.solve(tmp_path / "sub" / "m.mod", tmp_path / "sub" / "m.dat")
+    assert r.status == "optimal" and r.objective == 0
+
+
 def test_a_recursive_read_query_still_reads(tmp_path):
     _sqlite(tmp_path / "plan.db")
     (tmp_path / "m.mod").write_text("{int} N = ...;\ndvar float+ x;\nminimize x;\n")

@@ -151,6 +151,9 @@ class Database:
             raise SourceError("data-connection-failed", "`%s` names no database" % conn.name, conn.span,
                               help='e.g. `DBConnection %s("sqlite", "plan.db");`' % conn.name)
         where = conn.args[1]
+        in_file = file_database(where.value)
+        if in_file is not None:  # a SQLAlchemy URL of a database file: the same file rules as "sqlite"
+            driver, where = "sqlite", Arg(in_file, False, where.span)
         if driver in ("sqlite", "sqlite3"):
             import sqlite3
 
@@ -203,6 +206,20 @@ class Database:
 
     def close(self) -> None:
         self.db.close()
+
+
+_FILE_URL = re.compile(r"^\s*sqlite(?:\+\w+)?://(/?)([^?]*)", re.I)
+
+
+def file_database(url: str) -> str | None:
+    """The file a SQLAlchemy SQLite URL names (``sqlite:///plan.db`` -> ``plan.db``,
+    ``sqlite+pysqlite:////abs/plan.db`` -> ``/abs/plan.db``), or None for any other text. Such a
+    file is opened as the ``"sqlite"`` driver's is, inside the data file's folder tree: through
+    SQLAlchemy it could otherwise be read, or created empty, anywhere (docs/safety.md)."""
+    m = _FILE_URL.match(url)
+    if m is None:
+        return None
+    return m.group(2) or ":memory:"
 
 
 def _first_line(e: Exception) -> str:
