@@ -584,9 +584,16 @@ def check_text(model_text: str, data: Any = None, *, include_dir: Any = None, ma
 def solve(model: Any, data: Any = None, *, source: str = "auto", include_dir: Any = None, output_dir: Any = None,
           scripts: bool = True, script_steps: int | None = None, allow_db_writes: bool = False, **kw: Any) -> Result:
     """Compile and solve in one call: ``output_dir``, ``scripts``, ``script_steps`` and ``allow_db_writes`` go
-    to :func:`compile_model`, the other keyword arguments to :meth:`Model.solve`."""
-    return compile_model(model, data, source=source, include_dir=include_dir, output_dir=output_dir, scripts=scripts,
-                         script_steps=script_steps, allow_db_writes=allow_db_writes).solve(**kw)
+    to :func:`compile_model`, the other keyword arguments to :meth:`Model.solve`. The result's
+    ``diagnostics`` end with the compile's warnings (``Model.solve_warnings``: a name the data sets
+    that the model does not declare, an unused declaration...), as the CLI's, ``%%opl``'s and the MCP
+    ``solve`` tool's do (docs/safety.md, "One outcome on every front end"): the compiled model is not
+    returned, so they would be lost. Raises :class:`CompileError` as :func:`compile_model` does."""
+    compiled = compile_model(model, data, source=source, include_dir=include_dir, output_dir=output_dir,
+                             scripts=scripts, script_steps=script_steps, allow_db_writes=allow_db_writes)
+    result = compiled.solve(**kw)
+    result.diagnostics = list(result.diagnostics) + list(compiled.solve_warnings)
+    return result
 
 
 for _f in (compile_model, check):
