@@ -62,6 +62,19 @@ def test_model_must_be_text_or_path():
         pyopl.check(b"dvar float x;")
 
 
+@pytest.mark.parametrize("data, words", [(b"n = 2;", "not bytes (decode it to str first)"), ([1, 2], "not int"),
+                                         (["n = 2;", 7.5], "not float")])
+def test_data_must_be_text_a_path_a_dict_or_a_list_of_them(data, words):
+    """Bytes (or any other object) given as data were read as the text of their str(): b"n = 2;" gave
+    OPL0042 at a quote the user never wrote; a TypeError says what data takes, as for the model."""
+    model = "int n = ...;\ndvar float x;\nminimize x;\nsubject to { x >= n; }\n"
+    for call in (pyopl.check, pyopl.compile_model, pyopl.solve):
+        with pytest.raises(TypeError, match="a dict {name: value}") as err:
+            call(model, data)
+        assert words in str(err.value)
+    assert pyopl.solve(model, ["n = 2;"]).objective == 2 and pyopl.solve(model, ({"n": 3},)).objective == 3
+
+
 def test_export_reports_model_errors_as_json(tmp_path: Path):
     mod = tmp_path / "bad.mod"
     mod.write_text("dvar float+ x;\nminimize y;")
