@@ -117,7 +117,6 @@ ROW_PATH_3 = [
     "forall(i in R) c: 0.3 * sum(j in 1..i) (x[j] + x[i]) <= 1;",  # x[i] repeated in the scaled sum
     "forall(i in R) c: y <= sum(j in 1..i) x[j] / (i - 2);",  # division by zero at i = 2
     "forall(i in R) c: sum(j in R) (j in {1, i} ? x[j] : 0) <= 2;",  # a set of the row's own index
-    "forall(k in 2..4, ordered i, j in 1..k) c: x[i] - x[j] <= k;",  # ordered over a range of k
 ]
 
 BRACED = [

@@ -55,12 +55,24 @@ def bind_range_per_row(sub: Any, b: A.Binder) -> None:
     _bind(sub, b, counts, lo, OplRange(base, int(hi[live].max())), base)
 
 
-def bind_after(sub: Any, b: A.Binder, before: str) -> None:
+def bind_after(sub: Any, b: A.Binder, before: str, per_row: bool = False) -> None:
     """Bind ``b``, the second name of ``ordered i, j in S`` (split by ``vectorised_inline.split_binders``),
     in ``sub``: each current iteration gets the elements of ``S`` after ``before``'s (``i``'s) position,
-    in order, as the row path's ordered product; then ``b``'s filter."""
+    in order, as the row path's ordered product; then ``b``'s filter.
+
+    ``per_row``: ``S`` depends on earlier iterators (``ordered i, j in 1..k``, ``in members[k]``), and
+    ``i`` was bound ragged (:func:`bind_range_per_row`, :func:`bind_cells`): ``j`` runs from ``i``'s
+    position to the end of this iteration's own range or cell, the bound evaluated again over the
+    iterations as they are now (the domain node is ``i``'s)."""
     domain, pos = sub.iters[before]
-    counts = np.maximum(len(domain) - 1 - pos, 0)
+    if not per_row:
+        end = len(domain)
+    elif isinstance(b.domain, A.RangeLit):  # values lo..hi of this iteration, positions value - domain.lo
+        end = _ints(sub, b.domain.hi) - domain.lo + 1 if len(domain) else pos + 1
+    else:  # this iteration's cell: positions offsets[cell] .. offsets[cell] + lens[cell] - 1
+        _items, offsets, lens, cell = _cells(sub, b)
+        end = offsets[cell] + lens[cell]
+    counts = np.maximum(end - 1 - pos, 0)
     _bind(sub, b, counts, pos + 1, domain, 0)
 
 
@@ -363,10 +375,10 @@ def cell_positions(cache: Any, items: CellItems, d: Any) -> np.ndarray | None:
     return hit[2]
 
 
-def bind_cells(sub: Any, b: A.Binder) -> None:
-    """Bind ``b`` (``a in S[e...]`` with ``S`` an array of sets and ``e`` over the bound iterators) in
-    the iteration space ``sub``: each current iteration iterates its own cell, laid out as offsets into
-    the cells' elements (:func:`cell_layout`), never cells times elements; then ``b``'s filter."""
+def _cells(sub: Any, b: A.Binder) -> tuple:
+    """(the cells' items, offsets and lengths (:func:`cell_layout`), each current iteration's cell) of
+    ``b``'s domain ``S[e...]``, an array of sets indexed over the bound iterators; ``_Fallback`` where
+    it is not one."""
     base, idx = _flatten_index(b.domain)
     arr = sub._global(base)
     if not isinstance(arr, OplArray) or len(idx) != len(arr.dims):
@@ -374,10 +386,17 @@ def bind_cells(sub: Any, b: A.Binder) -> None:
     layout = cell_layout(sub.cache, arr)
     if layout is None:
         raise _Fallback()
-    items, offsets, lens = layout
     shape = tuple(len(d) for d in arr.dims)
     where = [np.broadcast_to(np.asarray(p, dtype=np.int64), (sub.size,)) for p in sub.positions(arr.dims, idx)]
     cell = np.ravel_multi_index(tuple(where), shape) if shape else np.zeros(sub.size, dtype=np.int64)
+    return layout + (cell,)
+
+
+def bind_cells(sub: Any, b: A.Binder) -> None:
+    """Bind ``b`` (``a in S[e...]`` with ``S`` an array of sets and ``e`` over the bound iterators) in
+    the iteration space ``sub``: each current iteration iterates its own cell, laid out as offsets into
+    the cells' elements (:func:`cell_layout`), never cells times elements; then ``b``'s filter."""
+    items, offsets, lens, cell = _cells(sub, b)
     counts = lens[cell]
     total = int(counts.sum())
     budget = sub.ev.inst.budget

@@ -237,10 +237,10 @@ class _Rows:
     def run(self) -> dict:
         space = self.space
         for k, b in enumerate(self.s.quals.binders):
-            if b.ordered:  # `ordered i, j in S` split: j after i (row_blocks.binder_names checked the mark)
-                if not self.cache.names(b.domain)[1].isdisjoint(space.iters):
-                    raise _Fallback()  # (`ordered i, j in S[k]`: i's positions are in all the cells, not k's)
-                bind_after(space, b, self.s.quals.binders[k - 1].patterns[0].name)
+            if b.ordered:  # `ordered i, j in S` split: j after i (row_blocks.binder_names checked the mark),
+                # within this row's own range or cell where S depends on earlier iterators (`in members[k]`)
+                bind_after(space, b, self.s.quals.binders[k - 1].patterns[0].name,
+                           not self.cache.names(b.domain)[1].isdisjoint(space.iters))
             elif isinstance(b.domain, (A.RangeLit, A.Index)) and not self.cache.names(b.domain)[1].isdisjoint(space.iters):
                 (bind_range_per_row if isinstance(b.domain, A.RangeLit) else bind_cells)(space, b)  # per row
             else:

@@ -1,0 +1,76 @@
+"""Issue 46, round 9: the practitioner spellings that round 8 left row by row, now taken by the array rows.
+
+Each statement gives exactly the rows of the row-by-row path (IR bit for bit, same diagnostics:
+``test_vectorised_rows._check``), and the array path made its family (``vectorised_rows._add`` or
+``_add_interleaved`` called, no row made one by one); a case worked by hand where the rule is new.
+"""
+from __future__ import annotations
+
+import pytest
+
+import pyopl
+from pyopl.lowering.arrays import vectorised_rows
+from pyopl.lowering.model import constraints
+from test_vectorised_rows import _check
+
+HEAD = """
+int n = 9; range R = 1..n; {string} S = {"a", "b", "c"};
+float d[i in R] = (i == 2) ? 0 : i * 0.5; int m[i in R] = i mod 4 - 1;
+{int} odd[s in S] = {t | t in R : t mod 2 == (s == "a" ? 1 : 0)};
+{int} given[1..3] = ...;
+dvar float+ x[R]; dvar float y; dvar float+ z[S]; dvar boolean b[R][R];
+minimize sum(i in R) x[i] + y + sum(s in S) z[s];
+subject to { %s }
+"""
+DAT = "given = [{1, 4}, {}, {4, 2, 8}];"
+
+# 1. `ordered i, j in S` where S depends on an earlier iterator: j runs after i within that row's own S
+ORDERED = [
+    "forall(k in 2..4, ordered i, j in 1..k) c: x[i] - x[j] <= k;",
+    "forall(k in 0..3, ordered i, j in 1..k) c[k][i][j]: x[i] + x[j] <= k + 10 * b[i][j];",  # k = 0, 1: none
+    "forall(k in 1..3, ordered i, j in given[k]) c[k][i][j]: x[i] + d[i] <= x[j] + 100 * (1 - b[i][j]);",
+    "forall(s in S, ordered i, j, t in odd[s] : i + j != t) c: z[s] + x[i] + x[j] - x[t] <= 2;",
+    "forall(k in R, ordered i, j in k..minl(n, k + m[k] + 1) : i + j > 5) c: x[i] - x[j] + y <= d[k];",
+    "forall(k in 1..3, ordered i, j in given[k]) { a: x[i] <= x[j] + k; e[i][j]: b[i][j] + b[j][i] <= 1; }",
+]
+
+
+def _made(monkeypatch, stmt: str) -> tuple[list, int]:
+    """(the array families added, the rows made one by one) compiling ``stmt``."""
+    added, one = [], [0]
+    real, braced, cons = vectorised_rows._add, vectorised_rows._add_interleaved, constraints._cons
+    monkeypatch.setattr(vectorised_rows, "_add", lambda inst, c, r: (added.append("one"), real(inst, c, r)))
+    monkeypatch.setattr(vectorised_rows, "_add_interleaved",
+                        lambda inst, fams, placed: (added.append(len(fams)), braced(inst, fams, placed)))
+
+    def counted(inst, s, env):
+        one[0] += 1
+        return cons(inst, s, env)
+
+    monkeypatch.setattr(constraints, "_cons", counted)
+    try:
+        pyopl.compile_model(HEAD % stmt, DAT)
+    finally:
+        monkeypatch.undo()
+    return added, one[0]
+
+
+@pytest.mark.parametrize("stmt", ORDERED)
+def test_same_rows_as_the_row_path(monkeypatch, stmt):
+    _check(HEAD % stmt, DAT, monkeypatch)
+
+
+@pytest.mark.parametrize("stmt", ORDERED)
+def test_the_array_path_takes_it(monkeypatch, stmt):
+    added, one = _made(monkeypatch, stmt)
+    assert len(added) == 1 and one == 0
+
+
+def test_ordered_pairs_of_each_rows_cell_by_hand():
+    """``given = [{1, 4}, {}, {4, 2, 8}]``: the pairs in each cell's own order (4 before 2), none for the
+    empty cell, and ``1..k`` gives the pairs i < j <= k."""
+    ir = pyopl.compile_model(HEAD % ORDERED[2], DAT).ir
+    assert list(ir.row_key) == [(1, 1, 4), (3, 4, 2), (3, 4, 8), (3, 2, 8)]
+    assert ir.row_upper.tolist() == [100 - 0.5, 100 - 2.0, 100 - 2.0, 100 - 0.0]
+    ir = pyopl.compile_model(HEAD % ORDERED[1], DAT).ir
+    assert list(ir.row_key) == [(k, i, j) for k in range(0, 4) for i in range(1, k + 1) for j in range(i + 1, k + 1)]
