@@ -34,6 +34,19 @@ ORDERED = [
     "forall(k in 1..3, ordered i, j in given[k]) { a: x[i] <= x[j] + k; e[i][j]: b[i][j] + b[j][i] <= 1; }",
 ]
 
+# 2. `min`/`max` of data over the loop's iterators in a row (each row's own iterations, reduced per row)
+MINMAX = [
+    "forall(i in R) c: x[i] <= max(j in 1..i) d[j];",
+    "forall(i in R) c: x[i] + y >= min(j in i..n : j != 4) m[j] * 0.5 + max(j in 1..i) m[j];",
+    "forall(s in S, i in R) c: z[s] + x[i] <= max(t in odd[s] : t <= i + 1) d[t] + i;",
+    "forall(i in R) c: x[i] <= maxl(max(j in 1..i) d[j], 1) - min(j in R : j >= i) d[j];",
+    "forall(i in R) c: x[i] <= (i > 1 ? max(j in 1..i-1) d[j] : 0) + y;",  # picked only where not empty
+]
+MINMAX_ROW_PATH = [
+    "forall(i in R) c: x[i] + y >= max(j in 1..i) (-d[j]);",  # -0.0 (d[2] = 0): Python keeps the first of equals
+    "forall(i in R) c: x[i] + y >= max(j in 1..i-1) d[j] - 5;",  # i = 1: an empty max, the row path's -inf
+]
+
 
 def _made(monkeypatch, stmt: str) -> tuple[list, int]:
     """(the array families added, the rows made one by one) compiling ``stmt``."""
@@ -55,12 +68,12 @@ def _made(monkeypatch, stmt: str) -> tuple[list, int]:
     return added, one[0]
 
 
-@pytest.mark.parametrize("stmt", ORDERED)
+@pytest.mark.parametrize("stmt", ORDERED + MINMAX + MINMAX_ROW_PATH)
 def test_same_rows_as_the_row_path(monkeypatch, stmt):
     _check(HEAD % stmt, DAT, monkeypatch)
 
 
-@pytest.mark.parametrize("stmt", ORDERED)
+@pytest.mark.parametrize("stmt", ORDERED + MINMAX)
 def test_the_array_path_takes_it(monkeypatch, stmt):
     added, one = _made(monkeypatch, stmt)
     assert len(added) == 1 and one == 0
@@ -74,3 +87,15 @@ def test_ordered_pairs_of_each_rows_cell_by_hand():
     assert ir.row_upper.tolist() == [100 - 0.5, 100 - 2.0, 100 - 2.0, 100 - 0.0]
     ir = pyopl.compile_model(HEAD % ORDERED[1], DAT).ir
     assert list(ir.row_key) == [(k, i, j) for k in range(0, 4) for i in range(1, k + 1) for j in range(i + 1, k + 1)]
+
+
+@pytest.mark.parametrize("stmt", MINMAX_ROW_PATH)
+def test_what_the_array_path_cannot_decide_goes_row_by_row(monkeypatch, stmt):
+    added, one = _made(monkeypatch, stmt)
+    assert added == [] and one > 0
+
+
+def test_a_running_maximum_by_hand():
+    """``x[i] <= max(j in 1..i) d[j]`` with ``d[j] = j / 2`` except ``d[2] = 0``: 0.5, 0.5, 1.5, 2, ..."""
+    ir = pyopl.compile_model(HEAD % MINMAX[0], DAT).ir
+    assert ir.row_upper.tolist() == [max(0 if j == 2 else j * 0.5 for j in range(1, i + 1)) for i in range(1, 10)]

@@ -215,19 +215,23 @@ def picked_rows(rows: list[np.ndarray]) -> tuple[np.ndarray, np.ndarray]:
     return row[order], order
 
 
-def data_sum(space: Any, agg: A.Aggregate) -> Any:
-    """``sum(binders) body`` of data for every row of a ``forall``'s space (``x[t] >= sum(s in 1..t) d[s]``,
-    ``t > 1 ? sum(k in 1..t-1) d[k] : 0``): the sum's iterations over all rows at once, bound as a row's
-    ``sum`` of decision terms is (``space.per_row_sum``, set by the row family: ragged ranges, cells, joins),
-    the body evaluated over all of them and folded per row with ``np.bincount``, which adds each row's
-    values in iteration order from 0.0 as the Evaluator's ``acc += v`` does (from the int 0: equal while
-    the partial sums of integers stay below 2**53, which is checked). Integers beyond OPL's 32 bits, a
-    decision in the body and a space that is not a row family's raise ``_Fallback``."""
+def data_aggregate(space: Any, agg: A.Aggregate) -> Any:
+    """``sum``, ``min`` or ``max`` (``binders``) ``body`` of data for every row of a ``forall``'s space
+    (``x[t] >= sum(s in 1..t) d[s]``, ``t > 1 ? sum(k in 1..t-1) d[k] : 0``, ``max(s in 1..t) d[s]``): the
+    aggregate's iterations over all rows at once, bound as a row's ``sum`` of decision terms is
+    (``space.per_row_sum``, set by the row family: ragged ranges, cells, joins), the body evaluated over
+    all of them, then reduced per row (:func:`_per_row_extreme` for ``min``/``max``). A ``sum`` is folded
+    per row with ``np.bincount``, which adds each row's values in iteration order from 0.0 as the
+    Evaluator's ``acc += v`` does (from the int 0: equal while the partial sums of integers stay below
+    2**53, which is checked). Integers beyond OPL's 32 bits, a decision in the body and a space that is
+    not a row family's raise ``_Fallback``."""
     bind = space.__dict__.get("per_row_sum")
     if bind is None or space._has_decision(agg):
         raise _Fallback()
     m = space.size
     sub = bind(space, agg)
+    if agg.op != "sum":
+        return _per_row_extreme(sub, agg, m)
     if sub.size == 0:
         return _Vec(num=np.zeros(m), exact_int=True)
     v = sub.data(agg.body)
@@ -238,6 +242,25 @@ def data_sum(space: Any, agg: A.Aggregate) -> Any:
     if v.exact_int and len(sums) and np.abs(sums).max() > 2 ** 31 - 1:
         raise _Fallback()  # OPL sums ints in 32 bits: the row path words the overflow
     return _Vec(num=sums, exact_int=v.exact_int)
+
+
+def _per_row_extreme(sub: Any, agg: A.Aggregate, m: int) -> Any:
+    """Each row's ``min``/``max`` of ``agg.body`` over its iterations in ``sub`` (``$row``: each iteration's
+    row, non-decreasing). Python's ``max(vals)`` keeps the first of equal values, which differs from any
+    other only for 0.0 and -0.0, so a zero with its sign bit set goes row by row, as do NaN (whose answer
+    depends on the order), a row with no iteration (the row path's ``-inf``/``inf``, a float) and an
+    infinity (the row path's words on an infinite bound)."""
+    row = sub.iters["$row"][1]
+    if sub.size == 0 or np.any(row[1:] < row[:-1]):
+        raise _Fallback()
+    starts = np.flatnonzero(np.concatenate(([True], row[1:] != row[:-1])))
+    if len(starts) != m:
+        raise _Fallback()
+    v = sub.data(agg.body)
+    num = np.broadcast_to(np.asarray(sub.num(v), dtype=np.float64), (sub.size,))
+    if not np.isfinite(num).all() or np.any(np.signbit(num) & (num == 0)):
+        raise _Fallback()
+    return _Vec(num=(np.maximum if agg.op == "max" else np.minimum).reduceat(num, starts), exact_int=v.exact_int)
 
 
 def merge_repeats(indptr: np.ndarray, col: np.ndarray, coef: np.ndarray, part: np.ndarray | None = None,

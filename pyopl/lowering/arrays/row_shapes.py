@@ -3,8 +3,8 @@
 A statement is taken when its constraint is one comparison (``<=``, ``>=``, ``==``) of two sides, each a
 left-to-right chain of ``+``/``-`` terms (:func:`_chain`), and each term is linear data-and-decision
 arithmetic, a ``sum`` of such a body (or ``-sum``), a ``?:`` whose branches are such terms, or such a term
-scaled by data (``k * sum(...)``, ``sum(...) / k``); sums of data and ``min``/``max`` of data may appear
-where data may.  Each ``sum``'s binders name one plain name each, and a domain that depends on the loop's
+scaled by data (``k * sum(...)``, ``sum(...) / k``); sums, ``min`` and ``max`` of data may appear where data
+may.  Each ``sum``'s binders name one plain name each, and a domain that depends on the loop's
 iterators is a range or a cell of an array of sets (bound per row by :mod:`.ragged`).  These checks are
 syntactic (and read the declarations' kinds): what they pass may still go row by row when its data are
 not covered, and everything they refuse does.
@@ -70,13 +70,14 @@ def _term_fits(t: A.Expr, taken: set, loop: set, symbols: Any) -> bool:
 
 
 def _data_sum_fits(n: A.Expr, taken: set, loop: set, symbols: Any) -> bool:
-    """``n`` is a ``sum`` of data (no decision named in it) that :func:`_sum_fits` (``ragged.data_sum``), or a
-    ``min``/``max`` of data free of the loop's iterators (evaluated once: ``vectorised_calls.pure_invariant``)."""
+    """``n`` is a ``sum``, ``min`` or ``max`` of data (no decision named in it) that :func:`_sum_fits`
+    (per row: ``ragged.data_aggregate``), or a ``min``/``max`` of data free of the loop's iterators
+    (evaluated once: ``vectorised_calls.pure_invariant``)."""
     if symbols is None or not (isinstance(n, A.Aggregate) and n.op in ("sum", "min", "max")):
         return False
     if any(symbols.get(x) is not None and symbols[x].kind in ("dvar", "dexpr") for x in _names(n)):
         return False
-    return _sum_fits(n, taken, loop) if n.op == "sum" else not (set(_names(n)) & taken)
+    return _sum_fits(n, taken, loop) or (n.op != "sum" and not (set(_names(n)) & taken))
 
 
 def _sum_fits(agg: A.Aggregate, taken: set, loop: set) -> bool:

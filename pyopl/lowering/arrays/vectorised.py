@@ -44,7 +44,7 @@ from ..forms.tupleindex import foreign_tuple
 from . import vectorised_inline  # (it takes this module's cache and errors as arguments: no import back)
 from ..forms.shapes import binder_equalities, conjuncts
 from .array_types import EXACT, Domain, _Fallback, _flatten_index, _Lin, _numeric, _Small, _Vec  # noqa: F401  (re-exported for the array paths)
-from .ragged import CellItems, cell_positions, data_sum, merged_blocks, picked_blocks
+from .ragged import CellItems, cell_positions, data_aggregate, merged_blocks, picked_blocks
 from .vectorised_calls import PURE_CALLS, extra_data, pure_invariant
 
 
@@ -562,8 +562,8 @@ class _Sum:
         if isinstance(n, A.Compare) or (isinstance(n, A.Binary) and n.op in ("&&", "||", "in", "not in")) \
                 or (isinstance(n, A.Unary) and n.op == "!"):
             return _Vec(num=self.cond(n).astype(np.float64), exact_int=True)  # true is 1, false 0 (OPL's rule)
-        if isinstance(n, A.Aggregate) and n.op == "sum":
-            return data_sum(self, n)  # per row of a `forall` (ragged.py); elsewhere the Evaluator's
+        if isinstance(n, A.Aggregate) and n.op in ("sum", "min", "max"):
+            return data_aggregate(self, n)  # per row of a `forall` (ragged.py); elsewhere the Evaluator's
         raise _Fallback()
 
     def _numeric_or_none(self, v: _Vec):

@@ -232,7 +232,7 @@ class _Rows:
         self.ev, self.cache, self.s, self.env = ev, cache, s, env
         self.space = _Sum(ev, cache, None, env)
         self.space.owner = s
-        self.space.per_row_sum = self._bound  # a `sum` of data in a row (ragged.data_sum)
+        self.space.per_row_sum = self._bound  # a `sum`, `min`, `max` of data in a row (ragged.data_aggregate)
 
     def run(self) -> dict:
         space = self.space
