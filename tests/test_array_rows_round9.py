@@ -47,6 +47,22 @@ MINMAX_ROW_PATH = [
     "forall(i in R) c: x[i] + y >= max(j in 1..i-1) d[j] - 5;",  # i = 1: an empty max, the row path's -inf
 ]
 
+# 3. a bracketed chain holding a sum of decisions, scaled or added (folded into one LinExpr first, as the row path)
+BRACKETS = [
+    "forall(i in R) c: (sum(j in 1..i) 0.1 * x[j] + 0.2 * y) * 3 <= 1;",
+    "forall(i in R) c: y - (sum(j in R : j < i) d[j] * x[j] + x[i]) >= -1;",
+    "forall(i in R) c: 3 * (sum(j in 1..2) x[j] - d[i] * y + 1.5) + x[i] <= 10;",  # x[1], x[2] again outside
+    "forall(s in S, i in R) c: z[s] + (i > 3 ? (sum(j in 1..i) x[j] + y) * 0.5 : y) <= 4;",
+    "forall(i in R) c: (3 + sum(j in 1..i) x[j]) * 2 - 0.1 * (sum(j in i..n) x[j] - y) <= 10 + i;",
+    "forall(i in R) c: (sum(j in 1..i) 0.3 * x[j] + 0.7 * y - 0.1) / 3 >= 0.2;",
+    "forall(i in R) c: x[i] == (i > 1 ? sum(j in 1..i-1) x[j] + 1 : 2);",  # a chain as a `?:` branch
+]
+BRACKETS_ROW_PATH = [
+    "forall(i in R) c: (sum(j in 1..i) x[j] + y) / d[i] <= 1;",  # d[2] = 0: the row path's words
+    "forall(i in R) c: (sum(j in 1..i) 0.1 * x[j] + 0.2 * x[2]) * 3 <= 1;",  # x[2] twice in the bracket
+    "forall(i in R) c: -(sum(j in 1..i) x[j] + y) * 2 <= 1;",  # a negated bracket
+]
+
 
 def _made(monkeypatch, stmt: str) -> tuple[list, int]:
     """(the array families added, the rows made one by one) compiling ``stmt``."""
@@ -63,17 +79,19 @@ def _made(monkeypatch, stmt: str) -> tuple[list, int]:
     monkeypatch.setattr(constraints, "_cons", counted)
     try:
         pyopl.compile_model(HEAD % stmt, DAT)
+    except pyopl.CompileError:  # (the row path's words: a division by zero)
+        pass
     finally:
         monkeypatch.undo()
     return added, one[0]
 
 
-@pytest.mark.parametrize("stmt", ORDERED + MINMAX + MINMAX_ROW_PATH)
+@pytest.mark.parametrize("stmt", ORDERED + MINMAX + MINMAX_ROW_PATH + BRACKETS + BRACKETS_ROW_PATH)
 def test_same_rows_as_the_row_path(monkeypatch, stmt):
     _check(HEAD % stmt, DAT, monkeypatch)
 
 
-@pytest.mark.parametrize("stmt", ORDERED + MINMAX)
+@pytest.mark.parametrize("stmt", ORDERED + MINMAX + BRACKETS)
 def test_the_array_path_takes_it(monkeypatch, stmt):
     added, one = _made(monkeypatch, stmt)
     assert len(added) == 1 and one == 0
@@ -89,7 +107,7 @@ def test_ordered_pairs_of_each_rows_cell_by_hand():
     assert list(ir.row_key) == [(k, i, j) for k in range(0, 4) for i in range(1, k + 1) for j in range(i + 1, k + 1)]
 
 
-@pytest.mark.parametrize("stmt", MINMAX_ROW_PATH)
+@pytest.mark.parametrize("stmt", MINMAX_ROW_PATH + BRACKETS_ROW_PATH)
 def test_what_the_array_path_cannot_decide_goes_row_by_row(monkeypatch, stmt):
     added, one = _made(monkeypatch, stmt)
     assert added == [] and one > 0
@@ -99,3 +117,15 @@ def test_a_running_maximum_by_hand():
     """``x[i] <= max(j in 1..i) d[j]`` with ``d[j] = j / 2`` except ``d[2] = 0``: 0.5, 0.5, 1.5, 2, ..."""
     ir = pyopl.compile_model(HEAD % MINMAX[0], DAT).ir
     assert ir.row_upper.tolist() == [max(0 if j == 2 else j * 0.5 for j in range(1, i + 1)) for i in range(1, 10)]
+
+
+def test_a_scaled_bracket_by_hand():
+    """``(sum(j in 1..2) x[j] - d[i] * y + 1.5) * 3 + x[i] <= 10`` at i = 1: x[1] gets 3 + 1, x[2] 3, y
+    -0.5 * 3, and the bound 10 - 4.5; at i = 2 (d[2] = 0) y's 0 coefficient is dropped."""
+    ir = pyopl.compile_model(HEAD % BRACKETS[2], DAT).ir
+    a = ir.A.tocsr()
+    col = {(ir.col_name[j], ir.col_key[j]): j for j in range(a.shape[1])}
+    row = [{j: v for j, v in zip(a.indices[a.indptr[r]:a.indptr[r + 1]].tolist(),
+                                 a.data[a.indptr[r]:a.indptr[r + 1]].tolist())} for r in range(2)]
+    assert row[0] == {col["x", (1,)]: 4.0, col["x", (2,)]: 3.0, col["y", ()]: -1.5}
+    assert ir.row_upper[0] == 10 - 4.5 and col["y", ()] not in row[1]

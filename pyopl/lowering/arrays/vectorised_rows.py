@@ -289,14 +289,16 @@ class _Rows:
         return {"indptr": indptr, "coef": coef, "col": col, "lo": lo, "hi": hi, "keys": keys, "last": last,
                 "kept": kept, "m": m, "iters": self.space.iters}
 
-    def _side(self, side: A.Expr, sign: float) -> tuple[list[_Entries], np.ndarray]:
-        """The entries of one side (coefficients times ``sign``) and its constant per row, folded as LinExpr does."""
-        m = self.space.size
+    def _side(self, side: A.Expr, sign: float, space: _Sum | None = None) -> tuple[list[_Entries], np.ndarray]:
+        """The entries of one side (coefficients times ``sign``) and its constant per row, folded as LinExpr
+        does; over ``space``'s rows (default: the family's)."""
+        space = self.space if space is None else space
+        m = space.size
         out: list[_Entries] = []
         const = None
         started = False  # a decision term has been met: the constant is a LinExpr's from here on
         for k, (s, term) in enumerate(_chain(side, self.ev.inst.symbols)):
-            e = self._term(self.space, term)
+            e = self._term(space, term)
             if k and not started and not (e.has_decision and not e.partial):
                 raise _Fallback()  # `a + b + x`: the row path adds a and b as Python numbers first
             started = started or (e.has_decision and not e.partial)
@@ -317,6 +319,8 @@ class _Rows:
         scaled = _scaled_parts(term, self.ev.inst.symbols)
         if scaled is not None:
             return self._scaled(space, term, *scaled)
+        if isinstance(term, A.Binary) and term.op in ("+", "-") and _has_sum(term, self.ev.inst.symbols):
+            return self._bracket(space, term)
         if not (isinstance(term, A.Conditional) and _has_sum(term, self.ev.inst.symbols)):
             return _aligned(space.lin(term), space.size)
         m = space.size
@@ -332,6 +336,21 @@ class _Rows:
                        np.concatenate([e.col for _at, e in parts])[order], const, any(e.has_decision for _at, e in parts))
         out.partial = any(not e.has_decision or e.partial for _at, e in parts)  # data picked in some rows
         out.flat = any(e.flat for _at, e in parts)
+        return out
+
+    def _bracket(self, space: _Sum, chain: A.Binary) -> _Entries:
+        """A bracketed chain holding a ``sum`` of decisions (``(sum(k in K) y[k] + x) * 3``, ``y - (sum(...)
+        + x)``): the row path folds it into one LinExpr first, its terms left to right (:meth:`_side`), and
+        then scales or adds that; so does this, as one term, where no column repeats within a row of it
+        (else the merged coefficient is what the row path scales: ``_Fallback``)."""
+        m = space.size
+        parts, const = self._side(chain, 1.0, space)
+        indptr, coef, col = _layout(parts, m)
+        if not (_parts_distinct(parts) or _distinct_per_row(indptr, col)):
+            raise _Fallback()
+        row = np.repeat(np.arange(m, dtype=np.int64), np.diff(indptr))
+        out = _Entries(row, coef, col, const, True)  # (the chain starts with a decision term: _side checked)
+        out.flat = any(p.flat for p in parts)
         return out
 
     def _scaled(self, space: _Sum, term: A.Binary, part: A.Expr, by: A.Expr) -> _Entries:
