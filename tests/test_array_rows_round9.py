@@ -18,7 +18,10 @@ int n = 9; range R = 1..n; {string} S = {"a", "b", "c"};
 float d[i in R] = (i == 2) ? 0 : i * 0.5; int m[i in R] = i mod 4 - 1;
 {int} odd[s in S] = {t | t in R : t mod 2 == (s == "a" ? 1 : 0)};
 {int} given[1..3] = ...;
-dvar float+ x[R]; dvar float y; dvar float+ z[S]; dvar boolean b[R][R];
+tuple arc { int i; int j; } {arc} Arcs = {<1, 2>, <2, 3>, <3, 1>, <2, 2>, <4, 9>, <9, 1>};
+tuple pair { string s; int t; } {pair} Pairs = {<"a", 1>, <"c", 3>, <"b", 2>, <"a", 7>};
+tuple karc { key int i; int j; } {karc} Keyed = {<1, 2>, <2, 3>};
+dvar float+ x[R]; dvar float y; dvar float+ z[S]; dvar boolean b[R][R]; dvar float+ f[Arcs];
 minimize sum(i in R) x[i] + y + sum(s in S) z[s];
 subject to { %s }
 """
@@ -63,6 +66,21 @@ BRACKETS_ROW_PATH = [
     "forall(i in R) c: -(sum(j in 1..i) x[j] + y) * 2 <= 1;",  # a negated bracket
 ]
 
+# 4. a tuple literal of the iterators in a filter (`<i, j> in Arcs`) and as an index (`f[<i, j>]`)
+TUPLES = [
+    "forall(i in R, j in R : <i, j> in Arcs) c: x[i] - x[j] <= d[i];",
+    "forall(i in R) c: sum(j in R : <i, j> in Arcs) f[<i, j>] <= x[i];",
+    "forall(j in R) c: sum(i in R : <i, j> in Arcs && i != j) f[<i, j>] + y >= 1;",
+    "forall(i in R, j in R : <i, j> not in Arcs && i < 4 && j < 4) c[i][j]: x[i] + x[j] <= 1;",
+    "forall(s in S, t in R : <s, t> in Pairs) c: z[s] + x[t] <= t;",
+    "forall(i in R, j in R : <j, i + 1.0> in Arcs) c: x[i] + y <= x[j] + 1;",  # 2.0 equals the int 2
+    "forall(i in R, j in R : <i, j> in Arcs) c: f[<i, j>] <= x[i] + x[j];",
+]
+TUPLES_ROW_PATH = [
+    "forall(i in R) c: sum(j in R : i != j) f[<i, j>] <= 1;",  # <1, 1> is no arc: the row path's words
+    "forall(i in R, j in R : <i, j> in Keyed) c: x[i] <= x[j];",  # a type with keys: the row path's rule
+]
+
 
 def _made(monkeypatch, stmt: str) -> tuple[list, int]:
     """(the array families added, the rows made one by one) compiling ``stmt``."""
@@ -86,12 +104,13 @@ def _made(monkeypatch, stmt: str) -> tuple[list, int]:
     return added, one[0]
 
 
-@pytest.mark.parametrize("stmt", ORDERED + MINMAX + MINMAX_ROW_PATH + BRACKETS + BRACKETS_ROW_PATH)
+@pytest.mark.parametrize("stmt", ORDERED + MINMAX + MINMAX_ROW_PATH + BRACKETS + BRACKETS_ROW_PATH
+                                  + TUPLES + TUPLES_ROW_PATH)
 def test_same_rows_as_the_row_path(monkeypatch, stmt):
     _check(HEAD % stmt, DAT, monkeypatch)
 
 
-@pytest.mark.parametrize("stmt", ORDERED + MINMAX + BRACKETS)
+@pytest.mark.parametrize("stmt", ORDERED + MINMAX + BRACKETS + TUPLES)
 def test_the_array_path_takes_it(monkeypatch, stmt):
     added, one = _made(monkeypatch, stmt)
     assert len(added) == 1 and one == 0
@@ -107,7 +126,7 @@ def test_ordered_pairs_of_each_rows_cell_by_hand():
     assert list(ir.row_key) == [(k, i, j) for k in range(0, 4) for i in range(1, k + 1) for j in range(i + 1, k + 1)]
 
 
-@pytest.mark.parametrize("stmt", MINMAX_ROW_PATH + BRACKETS_ROW_PATH)
+@pytest.mark.parametrize("stmt", MINMAX_ROW_PATH + BRACKETS_ROW_PATH + TUPLES_ROW_PATH)
 def test_what_the_array_path_cannot_decide_goes_row_by_row(monkeypatch, stmt):
     added, one = _made(monkeypatch, stmt)
     assert added == [] and one > 0
@@ -129,3 +148,21 @@ def test_a_scaled_bracket_by_hand():
                                  a.data[a.indptr[r]:a.indptr[r + 1]].tolist())} for r in range(2)]
     assert row[0] == {col["x", (1,)]: 4.0, col["x", (2,)]: 3.0, col["y", ()]: -1.5}
     assert ir.row_upper[0] == 10 - 4.5 and col["y", ()] not in row[1]
+
+
+def test_tuple_membership_by_hand():
+    """The arcs (i, j) of ``Arcs`` with both ends in R, in the loop's order (i, then j); ``<j, i + 1.0>``
+    finds ``<1, 2>`` at i = 1 (2.0 == 2), and ``f[<i, j>]`` is the arc's own column (the self-loop
+    ``<2, 2>`` has ``x[2]`` twice, summed)."""
+    ir = pyopl.compile_model(HEAD % TUPLES[6], DAT).ir
+    arcs = [(1, 2), (2, 2), (2, 3), (3, 1), (4, 9), (9, 1)]
+    assert list(ir.row_key) == arcs
+    a = ir.A.tocsr()
+    for r, (i, j) in enumerate(arcs):
+        got = {(ir.col_name[c], ir.col_key[c]): v for c, v in zip(a.indices[a.indptr[r]:a.indptr[r + 1]].tolist(),
+                                                                    a.data[a.indptr[r]:a.indptr[r + 1]].tolist())}
+        want = {("f", ((i, j),)): 1.0}
+        for k in (i, j):
+            want["x", (k,)] = want.get(("x", (k,)), 0.0) - 1.0
+        assert got == want
+    assert list(pyopl.compile_model(HEAD % TUPLES[5], DAT).ir.row_key) == [(1, 1), (1, 2), (2, 2), (8, 4)]

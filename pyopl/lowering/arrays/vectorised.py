@@ -45,7 +45,7 @@ from . import vectorised_inline  # (it takes this module's cache and errors as a
 from ..forms.shapes import binder_equalities, conjuncts
 from .array_types import EXACT, Domain, _Fallback, _flatten_index, _Lin, _numeric, _Small, _Vec  # noqa: F401  (re-exported for the array paths)
 from .ragged import CellItems, cell_positions, data_aggregate, merged_blocks, picked_blocks
-from .vectorised_calls import PURE_CALLS, extra_data, pure_invariant
+from .vectorised_calls import PURE_CALLS, extra_data, pure_invariant, tuple_member, tuple_positions
 
 
 INT_MAX = 2 ** 31 - 1  # OPL's maxint (:mod:`pyopl.lowering.forms.int32`)
@@ -438,7 +438,7 @@ class _Sum:
         if isinstance(n, A.Unary) and n.op == "!":
             return ~self.cond(n.operand)
         if isinstance(n, A.Binary) and n.op in ("in", "not in"):
-            return self._member(n)
+            return tuple_member(self, n) if isinstance(n.left, A.TupleLit) else self._member(n)
         if isinstance(n, A.Compare) and len(n.ops) == 1:
             a, b = self.data(n.operands[0]), self.data(n.operands[1])
             op = n.ops[0]
@@ -604,9 +604,8 @@ class _Sum:
     def positions(self, dims: list, idx: list) -> tuple:
         """A NumPy index (one array or int per dimension) for ``a[idx...]``; falls back on any index outside its set."""
         out = []
-        for d, i in zip(dims, idx):
-            v = self.data(i)
-            out.append(self._positions_in(d, v))
+        for d, i in zip(dims, idx):  # (`x[<i, j>]`: the tuple's position in the index set)
+            out.append(tuple_positions(self, i, d) if isinstance(i, A.TupleLit) else self._positions_in(d, self.data(i)))
         return tuple(out)
 
     def _positions_in(self, d: Any, v: _Vec) -> Any:
