@@ -179,6 +179,7 @@ dvar float+ s[K][J]; dvar boolean y[K][J][J];
 minimize sum(k in K, j in J) s[k][j];
 subject to { forall(k in K, ordered i, j in members[k]) s[k][i] + p[i] <= s[k][j] + M * (1 - y[k][i][j]); }
 """
+M["ord_nested"] = M["ord_cells"].replace("forall(k in K, ordered i, j in members[k]) s[k][i]", "forall(k in K) { forall(ordered i, j in members[k]) s[k][i]").replace("(1 - y[k][i][j]); }", "(1 - y[k][i][j]); } }")
 M["ord_range"] = """
 int nK = 67; range K = 1..nK; int M = 10000;
 dvar float+ s[1..nK]; dvar boolean y[1..nK][1..nK];

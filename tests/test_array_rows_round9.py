@@ -35,6 +35,10 @@ ORDERED = [
     "forall(s in S, ordered i, j, t in odd[s] : i + j != t) c: z[s] + x[i] + x[j] - x[t] <= 2;",
     "forall(k in R, ordered i, j in k..minl(n, k + m[k] + 1) : i + j > 5) c: x[i] - x[j] + y <= d[k];",
     "forall(k in 1..3, ordered i, j in given[k]) { a: x[i] <= x[j] + k; e[i][j]: b[i][j] + b[j][i] <= 1; }",
+    # nested in a loop over k (flattened into one family), and in a braced body
+    "forall(k in 2..5) forall(ordered i, j in 1..k : i + j != 5) a[k][i][j]: x[i] <= x[j] + k;",
+    "forall(k in 1..3) { forall(ordered i, j in given[k]) a: x[i] <= x[j] + k; e: x[k] <= 4; }",
+    "forall(s in S) { forall(ordered i, j, t in odd[s]) a: x[i] + x[j] <= x[t] + 1; forall(i, j in odd[s] : i != j) e: x[i] - x[j] <= 3; }",
 ]
 
 # 2. `min`/`max` of data over the loop's iterators in a row (each row's own iterations, reduced per row)

@@ -350,7 +350,7 @@ class _Rows:
             raise _Fallback()
         row = np.repeat(np.arange(m, dtype=np.int64), np.diff(indptr))
         out = _Entries(row, coef, col, const, True)  # (the chain starts with a decision term: _side checked)
-        out.flat = any(p.flat for p in parts)
+        out.partial, out.flat = any(p.partial for p in parts), any(p.flat for p in parts)
         return out
 
     def _scaled(self, space: _Sum, term: A.Binary, part: A.Expr, by: A.Expr) -> _Entries:
