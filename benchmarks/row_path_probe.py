@@ -226,6 +226,14 @@ minimize sum(i in I) u[i];
 subject to { forall(i in I) sum(j in I : <i, j> in Arcs) x[<i, j>] <= u[i];
   forall(j in I) sum(<i, j> in Arcs : i != j) x[<i, j>] >= 1; }
 """
+M["cell_filter"] = """
+int n = 500; range I = 1..n; {int} nb[i in I] = {(i * 7 + k * 13) mod n + 1 | k in 1..101};
+dvar float+ x[I][I]; dvar float+ y[I];
+minimize sum(i in I) y[i];
+subject to { forall(i in I, j in I : j in nb[i] && j != i) x[i][j] <= y[i]; }
+"""
+M["cell_sum"] = M["cell_filter"].replace("forall(i in I, j in I : j in nb[i] && j != i) x[i][j] <= y[i];",
+    "forall(i in I) sum(j in I : j in nb[i] && j != i) x[i][j] <= y[i];")
 M["abs_data"] = """
 int nT = 100; range T = 1..nT; int nP = 500; range P = 1..nP; float d[t in T] = t mod 13 - 6;
 dvar float+ x[P][T];

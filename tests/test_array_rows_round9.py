@@ -17,7 +17,7 @@ HEAD = """
 int n = 9; range R = 1..n; {string} S = {"a", "b", "c"};
 float d[i in R] = (i == 2) ? 0 : i * 0.5; int m[i in R] = i mod 4 - 1;
 {int} odd[s in S] = {t | t in R : t mod 2 == (s == "a" ? 1 : 0)};
-{int} given[1..3] = ...;
+{int} given[1..3] = ...; {int} nb[i in R] = {j | j in R : (i + j) mod 3 == 0};
 tuple arc { int i; int j; } {arc} Arcs = {<1, 2>, <2, 3>, <3, 1>, <2, 2>, <4, 9>, <9, 1>};
 tuple pair { string s; int t; } {pair} Pairs = {<"a", 1>, <"c", 3>, <"b", 2>, <"a", 7>};
 tuple karc { key int i; int j; } {karc} Keyed = {<1, 2>, <2, 3>};
@@ -85,6 +85,15 @@ TUPLES_ROW_PATH = [
     "forall(i in R, j in R : <i, j> in Keyed) c: x[i] <= x[j];",  # a type with keys: the row path's rule
 ]
 
+# a value in a cell of an array of sets indexed by the iterators (`j in nb[i]`), in a filter, as 0/1, in `?:`
+CELLS = [
+    "forall(i in R) c: y <= sum(j in R : j in nb[i] && j != i) x[j];",
+    "forall(i in R) c: y <= sum(j in R) x[j] * (j in nb[i]) + sum(j in R : j not in nb[i]) 0.5 * x[j];",
+    "forall(s in S, t in R : t + 1 in odd[s]) c: z[s] + x[t] <= 3;",
+    "forall(k in 1..3) c: sum(j in R : j in given[k] || j == 9) x[j] >= 1;",
+    "forall(i in R) c: x[i] <= (i * 1.0 in nb[maxl(1, i - 1)] ? 1 : 2) + y;",
+]
+
 
 def _made(monkeypatch, stmt: str) -> tuple[list, int]:
     """(the array families added, the rows made one by one) compiling ``stmt``."""
@@ -109,12 +118,12 @@ def _made(monkeypatch, stmt: str) -> tuple[list, int]:
 
 
 @pytest.mark.parametrize("stmt", ORDERED + MINMAX + MINMAX_ROW_PATH + BRACKETS + BRACKETS_ROW_PATH
-                                  + TUPLES + TUPLES_ROW_PATH)
+                                  + TUPLES + TUPLES_ROW_PATH + CELLS)
 def test_same_rows_as_the_row_path(monkeypatch, stmt):
     _check(HEAD % stmt, DAT, monkeypatch)
 
 
-@pytest.mark.parametrize("stmt", ORDERED + MINMAX + BRACKETS + TUPLES)
+@pytest.mark.parametrize("stmt", ORDERED + MINMAX + BRACKETS + TUPLES + CELLS)
 def test_the_array_path_takes_it(monkeypatch, stmt):
     added, one = _made(monkeypatch, stmt)
     assert len(added) == 1 and one == 0
@@ -170,3 +179,14 @@ def test_tuple_membership_by_hand():
             want["x", (k,)] = want.get(("x", (k,)), 0.0) - 1.0
         assert got == want
     assert list(pyopl.compile_model(HEAD % TUPLES[5], DAT).ir.row_key) == [(1, 1), (1, 2), (2, 2), (8, 4)]
+
+
+def test_a_value_in_each_rows_cell_by_hand():
+    """``nb[i] = {j : (i + j) mod 3 == 0}`` less ``i`` itself: row i = 3 holds x[6], x[9]; i = 1 holds x[2],
+    x[5], x[8]."""
+    ir = pyopl.compile_model(HEAD % CELLS[0], DAT).ir
+    a = ir.A.tocsr()
+    for r, i in enumerate(range(1, 10)):
+        cols = a.indices[a.indptr[r]:a.indptr[r + 1]].tolist()
+        assert sorted(ir.col_key[c][0] for c in cols if ir.col_name[c] == "x") == \
+            [j for j in range(1, 10) if (i + j) % 3 == 0 and j != i]

@@ -70,7 +70,7 @@ def bind_after(sub: Any, b: A.Binder, before: str, per_row: bool = False) -> Non
     elif isinstance(b.domain, A.RangeLit):  # values lo..hi of this iteration, positions value - domain.lo
         end = _ints(sub, b.domain.hi) - domain.lo + 1 if len(domain) else pos + 1
     else:  # this iteration's cell: positions offsets[cell] .. offsets[cell] + lens[cell] - 1
-        _items, offsets, lens, cell = _cells(sub, b)
+        _items, offsets, lens, cell = _cells(sub, b.domain)
         end = offsets[cell] + lens[cell]
     counts = np.maximum(end - 1 - pos, 0)
     _bind(sub, b, counts, pos + 1, domain, 0)
@@ -398,11 +398,13 @@ def cell_positions(cache: Any, items: CellItems, d: Any) -> np.ndarray | None:
     return hit[2]
 
 
-def _cells(sub: Any, b: A.Binder) -> tuple:
+def _cells(sub: Any, node: A.Expr) -> tuple:
     """(the cells' items, offsets and lengths (:func:`cell_layout`), each current iteration's cell) of
-    ``b``'s domain ``S[e...]``, an array of sets indexed over the bound iterators; ``_Fallback`` where
-    it is not one."""
-    base, idx = _flatten_index(b.domain)
+    ``node``, ``S[e...]``, an array of sets indexed over the bound iterators; ``_Fallback`` where it is
+    not one."""
+    if not isinstance(node, A.Index):
+        raise _Fallback()
+    base, idx = _flatten_index(node)
     arr = sub._global(base)
     if not isinstance(arr, OplArray) or len(idx) != len(arr.dims):
         raise _Fallback()
@@ -419,7 +421,7 @@ def bind_cells(sub: Any, b: A.Binder) -> None:
     """Bind ``b`` (``a in S[e...]`` with ``S`` an array of sets and ``e`` over the bound iterators) in
     the iteration space ``sub``: each current iteration iterates its own cell, laid out as offsets into
     the cells' elements (:func:`cell_layout`), never cells times elements; then ``b``'s filter."""
-    items, offsets, lens, cell = _cells(sub, b)
+    items, offsets, lens, cell = _cells(sub, b.domain)
     counts = lens[cell]
     total = int(counts.sum())
     budget = sub.ev.inst.budget
@@ -435,3 +437,62 @@ def bind_cells(sub: Any, b: A.Binder) -> None:
         mask = sub.cond(b.filter)
         sub.iters = {k: (d, p[mask]) for k, (d, p) in sub.iters.items()}
         sub.size = int(mask.sum())
+
+
+def cell_member(sub: Any, n: A.Binary) -> np.ndarray:
+    """``e in S[idx]`` (or ``not in``) at every iteration of ``sub``, ``S`` an array of sets and ``idx`` over
+    the iterators (``sum(j in I : j in nb[i] && j != i)``, ``x[i][j] * (j in nb[i])``): each iteration's
+    own cell (:func:`_cells`). The row path's ``v in cell`` looks ``v`` up in the cell's dict (a range's
+    ints likewise), so the values and the cells' elements are coded with one dict, and each iteration's
+    (cell, code) is looked up among the cells' with ``searchsorted``. Only ints, floats (not NaN) and
+    strings; anything else raises ``_Fallback``."""
+    items, offsets, lens, cell = _cells(sub, n.right)
+    v = sub.data(n.left)
+    inum = _numbers(items)
+    if inum is not None and v.num is not None:  # numbers on both sides: float64 equality is the dict's
+        x = np.broadcast_to(v.num, (sub.size,))
+        if np.isnan(x).any():
+            raise _Fallback()
+        uniq = np.unique(inum)
+        item_code = np.searchsorted(uniq, inum)
+        at = np.minimum(np.searchsorted(uniq, x), max(len(uniq) - 1, 0))
+        val_code = np.where(uniq[at] == x, at, -1) if len(uniq) else np.full(sub.size, -1, dtype=np.int64)
+        return _in_cells(lens, item_code, len(uniq) + 1, cell, val_code, n.op == "in")
+    vals = sub.objs(v) if v.num is None else (
+        np.broadcast_to(v.num, (sub.size,)).astype(np.int64).tolist() if v.exact_int
+        else np.broadcast_to(v.num, (sub.size,)).tolist())
+    plain = (int, float, str)
+    if not (all(type(u) in plain for u in items) and all(type(u) in plain for u in vals)) \
+            or any(u != u for u in items) or any(u != u for u in vals):
+        raise _Fallback()
+    codes: dict = {}
+    item_code = np.fromiter((codes.setdefault(u, len(codes)) for u in items), dtype=np.int64, count=len(items))
+    val_code = np.fromiter((codes.get(u, -1) for u in vals), dtype=np.int64, count=len(vals))
+    return _in_cells(lens, item_code, len(codes) + 1, cell, val_code, n.op == "in")
+
+
+def _numbers(items: Any) -> np.ndarray | None:
+    """The cells' elements as float64 when all are ints below 2**53 or floats (not NaN), else None; made
+    once per layout."""
+    got = items.__dict__.get("numbers", False)
+    if got is False:
+        got = None
+        if all(type(u) is int or type(u) is float for u in items):
+            a = np.array(items, dtype=np.float64)
+            if not np.isnan(a).any() and not (len(a) and np.abs(a).max() >= 2.0 ** 53):
+                got = a
+        items.numbers = got
+    return got
+
+
+def _in_cells(lens: np.ndarray, item_code: np.ndarray, width: int, cell: np.ndarray, val_code: np.ndarray,
+              member: bool) -> np.ndarray:
+    """Whether code ``val_code[r]`` (-1: none) is among the codes of cell ``cell[r]`` (the cells' elements
+    coded ``item_code``, cell after cell, ``lens`` each); its negation where not ``member``."""
+    if len(lens) * width >= 2 ** 62:
+        raise _Fallback()
+    keys = np.sort(np.repeat(np.arange(len(lens), dtype=np.int64), lens) * width + item_code)
+    want = cell * width + val_code
+    at = np.minimum(np.searchsorted(keys, want), max(len(keys) - 1, 0))
+    found = (val_code >= 0) & (keys[at] == want) if len(keys) else np.zeros(len(cell), dtype=bool)
+    return found if member else ~found

@@ -44,7 +44,7 @@ from ..forms.tupleindex import foreign_tuple
 from . import vectorised_inline  # (it takes this module's cache and errors as arguments: no import back)
 from ..forms.shapes import binder_equalities, conjuncts
 from .array_types import EXACT, Domain, _Fallback, _flatten_index, _Lin, _numeric, _Small, _Vec  # noqa: F401  (re-exported for the array paths)
-from .ragged import CellItems, cell_positions, data_aggregate, merged_blocks, picked_blocks
+from .ragged import CellItems, cell_member, cell_positions, data_aggregate, merged_blocks, picked_blocks
 from .vectorised_calls import PURE_CALLS, extra_data, pure_invariant, tuple_member, tuple_positions
 
 
@@ -461,7 +461,7 @@ class _Sum:
         """``e in S`` / ``e not in S`` with ``S`` free of this sum's iterators and ``e`` an iterator or
         its tuple field: the Evaluator's own membership test once per distinct value of ``e``."""
         if not self.cache.names(n.right)[1].isdisjoint(self.iters):
-            raise _Fallback()
+            return cell_member(self, n)  # `j in nb[i]`: each iteration's own cell (ragged.py)
         left = n.left
         if isinstance(left, A.Name) and left.id in self.iters:
             domain, pos = self.iters[left.id]
