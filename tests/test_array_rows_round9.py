@@ -63,10 +63,14 @@ BRACKETS = [
     "forall(i in R) c: (3 + sum(j in 1..i) x[j]) * 2 - 0.1 * (sum(j in i..n) x[j] - y) <= 10 + i;",
     "forall(i in R) c: (sum(j in 1..i) 0.3 * x[j] + 0.7 * y - 0.1) / 3 >= 0.2;",
     "forall(i in R) c: x[i] == (i > 1 ? sum(j in 1..i-1) x[j] + 1 : 2);",  # a chain as a `?:` branch
+    # a column twice in the bracket: summed in the row path's order, then scaled
+    "forall(i in R) c: (sum(j in 1..i) 0.1 * x[j] + 0.7 * x[2]) * 3 <= 1;",
+    "forall(i in R) c: (sum(j in 1..i) 0.1 * x[j] + 0.2 * x[i]) * 3 <= 1;",
+    "forall(i in R) c: d[i] * (sum(j in R) 0.3 * b[i][j] - sum(j in R) 0.1 * b[j][i]) + 0.7 * b[i][i] <= y;",
+    "forall(i in R) c: y - 3 * (x[i] - sum(j in 1..i) 0.1 * x[j]) >= 0;",  # x[i]: 1 - 0.1, then * 3
 ]
 BRACKETS_ROW_PATH = [
     "forall(i in R) c: (sum(j in 1..i) x[j] + y) / d[i] <= 1;",  # d[2] = 0: the row path's words
-    "forall(i in R) c: (sum(j in 1..i) 0.1 * x[j] + 0.2 * x[2]) * 3 <= 1;",  # x[2] twice in the bracket
     "forall(i in R) c: -(sum(j in 1..i) x[j] + y) * 2 <= 1;",  # a negated bracket
 ]
 
@@ -190,3 +194,14 @@ def test_a_value_in_each_rows_cell_by_hand():
         cols = a.indices[a.indptr[r]:a.indptr[r + 1]].tolist()
         assert sorted(ir.col_key[c][0] for c in cols if ir.col_name[c] == "x") == \
             [j for j in range(1, 10) if (i + j) % 3 == 0 and j != i]
+
+
+def test_a_column_twice_in_a_bracket_is_summed_then_scaled_by_hand():
+    """``(sum(j in 1..i) 0.1 * x[j] + 0.7 * x[2]) * 3``: at i = 2, x[2] gets ``(0.1 + 0.7) * 3`` (the row
+    path folds the bracket, then scales), not ``0.1 * 3 + 0.7 * 3``; x[2] stays at its first place."""
+    ir = pyopl.compile_model(HEAD % BRACKETS[7], DAT).ir
+    a = ir.A.tocsr()
+    x = {ir.col_key[j][0]: j for j in range(a.shape[1]) if ir.col_name[j] == "x"}
+    row = dict(zip(a.indices[a.indptr[1]:a.indptr[2]].tolist(), a.data[a.indptr[1]:a.indptr[2]].tolist()))
+    assert (0.1 + 0.7) * 3 != 0.1 * 3 + 0.7 * 3
+    assert row == {x[1]: 0.1 * 3, x[2]: (0.1 + 0.7) * 3}

@@ -341,14 +341,21 @@ class _Rows:
     def _bracket(self, space: _Sum, chain: A.Binary) -> _Entries:
         """A bracketed chain holding a ``sum`` of decisions (``(sum(k in K) y[k] + x) * 3``, ``y - (sum(...)
         + x)``): the row path folds it into one LinExpr first, its terms left to right (:meth:`_side`), and
-        then scales or adds that; so does this, as one term, where no column repeats within a row of it
-        (else the merged coefficient is what the row path scales: ``_Fallback``)."""
+        then scales or adds that; so does this, as one term. A column twice within a row of it
+        (``a[i] * (sum(j) x[i][j] - sum(j) x[j][i])`` at ``j = i``) is summed first, in the row path's order
+        (:func:`~pyopl.lowering.arrays.ragged.merge_repeats`), and kept once at its first place, as the
+        LinExpr keeps it: what is scaled is then the merged coefficient, as on the row path."""
         m = space.size
         parts, const = self._side(chain, 1.0, space)
         indptr, coef, col = _layout(parts, m)
-        if not (_parts_distinct(parts) or _distinct_per_row(indptr, col)):
-            raise _Fallback()
         row = np.repeat(np.arange(m, dtype=np.int64), np.diff(indptr))
+        if not (_parts_distinct(parts) or _distinct_per_row(indptr, col)):
+            merge_repeats(indptr, col, coef, _layout(_numbered(parts), m)[1].astype(np.int64), len(parts),
+                          [k for k, p in enumerate(parts) if p.flat])
+            first = np.unique(row * (int(col.max()) + 1) + col, return_index=True)[1]
+            keep = np.zeros(len(col), dtype=bool)
+            keep[first] = True
+            row, coef, col = row[keep], coef[keep], col[keep]
         out = _Entries(row, coef, col, const, True)  # (the chain starts with a decision term: _side checked)
         out.partial, out.flat = any(p.partial for p in parts), any(p.flat for p in parts)
         return out
