@@ -234,6 +234,12 @@ subject to { forall(i in I, j in I : j in nb[i] && j != i) x[i][j] <= y[i]; }
 """
 M["cell_sum"] = M["cell_filter"].replace("forall(i in I, j in I : j in nb[i] && j != i) x[i][j] <= y[i];",
     "forall(i in I) sum(j in I : j in nb[i] && j != i) x[i][j] <= y[i];")
+M["data_first"] = """
+int nT = 100; range T = 1..nT; int nP = 500; range P = 1..nP; range K = 1..4; float cap[p in P] = p mod 9 + 10;
+dvar float+ x[P][T]; dvar float+ y[P][T][K];
+minimize sum(p in P, t in T) x[p][t];
+subject to { forall(p in P, t in T) x[p][t] <= cap[p] - (t > 1 ? sum(k in K) y[p][t-1][k] : 0); }
+"""
 M["abs_data"] = """
 int nT = 100; range T = 1..nT; int nP = 500; range P = 1..nP; float d[t in T] = t mod 13 - 6;
 dvar float+ x[P][T];

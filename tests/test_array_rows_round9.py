@@ -98,6 +98,17 @@ CELLS = [
     "forall(i in R) c: x[i] <= (i * 1.0 in nb[maxl(1, i - 1)] ? 1 : 2) + y;",
 ]
 
+# data terms before a `?:` whose branch holds decisions (`cap[t] - (t > 1 ? sum(...) : 0)`): added as the
+# row path adds them as numbers, where they stay within 32 bits (an overflow is the row path's to word)
+DATA_FIRST = [
+    "forall(i in R) c: x[i] <= d[i] - (i > 1 ? sum(j in 1..i-1) x[j] : 0);",
+    "forall(i in R) c: x[i] <= 0.5 + m[i] + (i > 3 ? x[i-1] : -0.0) - d[i];",
+    "forall(i in R) c: y + x[i] >= 1 - (i mod 2 == 0 ? sum(j in 1..i) 0.5 * x[j] : 1) + 3 * (i > 4 ? y : 0);",
+]
+DATA_FIRST_ROW_PATH = [
+    "forall(i in R) c: x[i] <= m[i] + 2147483647 - (i > 1 ? x[i-1] : 0);",  # 2**31 at i = 2: the row path's words
+]
+
 
 def _made(monkeypatch, stmt: str) -> tuple[list, int]:
     """(the array families added, the rows made one by one) compiling ``stmt``."""
@@ -122,12 +133,13 @@ def _made(monkeypatch, stmt: str) -> tuple[list, int]:
 
 
 @pytest.mark.parametrize("stmt", ORDERED + MINMAX + MINMAX_ROW_PATH + BRACKETS + BRACKETS_ROW_PATH
-                                  + TUPLES + TUPLES_ROW_PATH + CELLS)
+                                  + TUPLES + TUPLES_ROW_PATH + CELLS + DATA_FIRST
+                                  + DATA_FIRST_ROW_PATH)
 def test_same_rows_as_the_row_path(monkeypatch, stmt):
     _check(HEAD % stmt, DAT, monkeypatch)
 
 
-@pytest.mark.parametrize("stmt", ORDERED + MINMAX + BRACKETS + TUPLES + CELLS)
+@pytest.mark.parametrize("stmt", ORDERED + MINMAX + BRACKETS + TUPLES + CELLS + DATA_FIRST)
 def test_the_array_path_takes_it(monkeypatch, stmt):
     added, one = _made(monkeypatch, stmt)
     assert len(added) == 1 and one == 0
@@ -143,7 +155,8 @@ def test_ordered_pairs_of_each_rows_cell_by_hand():
     assert list(ir.row_key) == [(k, i, j) for k in range(0, 4) for i in range(1, k + 1) for j in range(i + 1, k + 1)]
 
 
-@pytest.mark.parametrize("stmt", MINMAX_ROW_PATH + BRACKETS_ROW_PATH + TUPLES_ROW_PATH)
+@pytest.mark.parametrize("stmt", MINMAX_ROW_PATH + BRACKETS_ROW_PATH + TUPLES_ROW_PATH
+                                  + DATA_FIRST_ROW_PATH)
 def test_what_the_array_path_cannot_decide_goes_row_by_row(monkeypatch, stmt):
     added, one = _made(monkeypatch, stmt)
     assert added == [] and one > 0

@@ -35,6 +35,7 @@ from ...semantics.values import OplRange, OplSet, ProductKeys
 from ...sparse_order import shared_row_order
 from ..forms.constant_side import MIRROR, constant_side
 from ...syntax import ast as A
+from ..forms.int32 import INT_MAX
 from ..forms.linear import LinExpr
 from . import vectorised_inline
 from ..forms.shapes import binder_equalities, conjuncts
@@ -299,10 +300,13 @@ class _Rows:
         started = False  # a decision term has been met: the constant is a LinExpr's from here on
         for k, (s, term) in enumerate(_chain(side, self.ev.inst.symbols)):
             e = self._term(space, term)
-            if k and not started and not (e.has_decision and not e.partial):
-                raise _Fallback()  # `a + b + x`: the row path adds a and b as Python numbers first
-            started = started or (e.has_decision and not e.partial)
             c = np.broadcast_to(np.asarray(e.const, dtype=np.float64), (m,))
+            if k and not started and not (e.has_decision and not e.partial) \
+                    and not (np.abs(const).max(initial=0.0) <= INT_MAX and np.abs(const + s * c).max(initial=0.0) <= INT_MAX):
+                # `a + b + x`, `cap[t] - (t > 1 ? sum(...) : 0)`: the row path adds a and b as Python numbers
+                # first, the same IEEE operations in the same order, but in 32 bits for ints (it words an overflow)
+                raise _Fallback()
+            started = started or (e.has_decision and not e.partial)
             const = c if const is None else const + s * c
             if s != 1.0 or sign != 1.0:
                 e.coef = e.coef * (s * sign) if (s * sign) != 1.0 else e.coef
