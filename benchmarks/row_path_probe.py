@@ -7,7 +7,10 @@ counted). Before and after, one process per model and tree, alternated::
       (cd $t && PYTHONPATH=$t python benchmarks/row_path_probe.py $c); done; done
 
 ``python benchmarks/row_path_probe.py`` runs every model (``setarr_src`` and ``pattern_cond`` take minutes
-on a tree without round 8)."""
+on a tree without round 8). Round 9 (docs/performance.md) added ``ord_cells``, ``ord_nested``, ``ord_range``,
+``minl_idx``, ``min_pair``, ``min_fn``, ``max_agg``, ``scaled_paren``, ``tuple_in_filter``, ``tuple_in_sum``,
+``cell_filter``, ``cell_sum``, ``data_first``, ``abs_data`` and the logical ``logic_imp``, ``logic_or``
+(still row by row)."""
 import sys
 import time
 
