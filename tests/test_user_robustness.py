@@ -107,3 +107,15 @@ def test_closed_pipe_is_not_reported_as_a_bug():
 def test_version():
     p = _cli("--version")
     assert p.returncode == 0 and p.stdout.startswith("pyopl ")
+
+
+@pytest.mark.parametrize("data, line", [("a = [1, 2];\n/* never closed\n", 2), ("a = [1, /* closed */ 2];\n\n/* not\n", 3),
+                                        ("a = [1, /* never closed\n 2];\n", 1)])
+def test_an_unclosed_comment_in_a_data_file_says_so_as_in_the_model(data, line):
+    """A `/*` never closed in a .dat gave OPL0015 'unexpected `/`; expected `;` or a name'; the model
+    says OPL0009 for the same mistake, with the fix."""
+    model = "int a[1..2] = ...;\ndvar float x;\nminimize x;\nsubject to { x >= a[1]; }\n"
+    [d] = pyopl.check(model, data)
+    col = data.splitlines()[line - 1].index("/*") + 1
+    assert (d.code, d.line, d.column) == ("OPL0009", line, col) and "`/*` comment is never closed" in d.message
+    assert "`*/`" in d.help
