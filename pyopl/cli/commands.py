@@ -83,7 +83,7 @@ def _parser() -> argparse.ArgumentParser:
                    help="when infeasible, name the constraints that conflict (the default)")
     s.add_argument("--no-explain-infeasible", dest="explain_infeasible", action="store_false",
                    help="do not compute the conflict of an infeasible model")
-    s.add_argument("--explain-time-limit", type=float, metavar="SECONDS", default=None,
+    s.add_argument("--explain-time-limit", type=_non_negative, metavar="SECONDS", default=None,
                    help="time the infeasibility explanation may take (default: a quarter of --time-limit, "
                         "or the solve's own time within 10-60 s); a partial explanation when it runs out")
     s.add_argument("--no-verify", dest="verify", action="store_false", default=True,
