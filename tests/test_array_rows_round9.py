@@ -229,3 +229,23 @@ def test_a_column_twice_in_a_bracket_is_summed_then_scaled_by_hand():
     row = dict(zip(a.indices[a.indptr[1]:a.indptr[2]].tolist(), a.data[a.indptr[1]:a.indptr[2]].tolist()))
     assert (0.1 + 0.7) * 3 != 0.1 * 3 + 0.7 * 3
     assert row == {x[1]: 0.1 * 3, x[2]: (0.1 + 0.7) * 3}
+
+
+def test_a_sum_holding_an_aggregate_of_data_is_one_array_sum(monkeypatch):
+    """``sum(j in R) x[j] * w[j] / sum(k in K) w[k]`` outside a ``forall`` (a single constraint): the inner
+    sum is data free of ``j``, evaluated once; the outer sum is made by ``vector_sum`` (it was made term
+    by term, the inner sum evaluated again for each of the 300 terms), with the row path's IR."""
+    from pyopl.lowering.arrays import vectorised
+    mod = ("range R = 1..300; range K = 1..7; float w[j in R] = j mod 7 + 0.5; dvar float+ x[R]; dvar float y;\n"
+           "minimize y; subject to { c: y <= sum(j in R) x[j] * w[j] / sum(k in K) w[k]; }")
+    ir = _check(mod, None, monkeypatch)
+    made = []
+    real = vectorised.vector_sum
+    monkeypatch.setattr(vectorised, "vector_sum", lambda ev, node, env: (lambda r: (made.append(r), r)[1])(
+        real(ev, node, env)))
+    pyopl.compile_model(mod)
+    monkeypatch.undo()
+    assert any(r is not None for r in made)
+    total = sum(k % 7 + 0.5 for k in range(1, 8))
+    # (x[j] * w[j]) / S: the form scaled by 1 / S, as LinExpr.scaled(1.0 / k) scales it
+    assert ir.A.tocsr()[[0], :].toarray()[0][:3].tolist() == [-((j % 7 + 0.5) * (1.0 / total)) for j in range(1, 4)]
