@@ -161,6 +161,8 @@ def _worker_main(conn, memory_mb: int | None) -> None:  # pragma: no cover - run
             conn.send_bytes(b'{"ok": false, "reason": "memory_limit", "message": "the compiler ran out of memory"}')
         except Exception:
             pass
+    except (EOFError, OSError):  # the parent left (Ctrl-C, a timeout) before sending or reading: nobody to tell
+        pass
     finally:
         conn.close()
 

@@ -391,3 +391,21 @@ def test_ctrl_c_in_the_process_group_leaves_the_compile_worker_to_its_parent():
         if proc.is_alive():
             proc.kill()
         proc.join(5)
+
+
+def test_a_worker_whose_parent_left_before_the_request_ends_quietly(capfd):
+    """A sweep interrupted between starting a worker and sending it the request left the worker
+    printing an EOFError traceback ("Process ForkServerProcess-8: ... raise EOFError")."""
+    import multiprocessing
+
+    from syntagm.assess import sandbox
+
+    ctx = multiprocessing.get_context("spawn")
+    parent, child = ctx.Pipe(duplex=True)
+    proc = ctx.Process(target=sandbox._worker_main, args=(child, None), daemon=True)
+    proc.start()
+    child.close()
+    parent.close()  # the parent goes away without a request
+    proc.join(60)
+    assert proc.exitcode == 0
+    assert "Traceback" not in capfd.readouterr().err
