@@ -233,8 +233,8 @@ def _count_at_least(cls: np.ndarray, low: int) -> int:
 
 
 def _tuple_layout(data: bytes, table: bytes = _CLASS_BYTES, bounds: tuple[int, int] | None = None,
-                  classes: bytes | None = None) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray,
-                                                         np.ndarray | None, int] | None:
+                  classes: bytes | None = None, by_field: bool = False) -> tuple[
+                      np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray | list | None, int] | None:
     """Where the tuples of a numeric tuple set's body are: (offset of each ``<``, of each ``>``, numbers
     in each tuple, whether each number is written as a float, the numbers as float64 as ``float()``
     reads them or None when :func:`pyopl.data.numscan.read_tokens` leaves them to the caller, the length
@@ -249,7 +249,10 @@ def _tuple_layout(data: bytes, table: bytes = _CLASS_BYTES, bounds: tuple[int, i
     bytes (any other byte is refused) holding the body at ``bounds`` (``[start, end)``; all of ``data``
     when None); offsets are the body's own.  ``table``: :data:`_ROW_CLASS_BYTES` reads the rows
     ``[...]`` of a matrix by the same rules.  ``classes``: ``data.translate(table)`` where the caller
-    has it (the reader translates a text once for all its bodies: no copy of a body is made here)."""
+    has it (the reader translates a text once for all its bodies: no copy of a body is made here).
+    ``by_field``: where every tuple holds the same number of numbers, brackets touching them (the usual
+    layout), the numbers come back as a list of one float64 array per field (:func:`_field_numbers`)
+    instead of one array in the text's order."""
     a, b = (0, len(data)) if bounds is None else bounds
     if classes is None:
         classes = data.translate(table)
@@ -290,6 +293,10 @@ def _tuple_layout(data: bytes, table: bytes = _CLASS_BYTES, bounds: tuple[int, i
     body = memoryview(data)[a:b]
     longest: list[int] = []
     signs = data.find(b"-", a, b) >= 0 or data.find(b"+", a, b) >= 0
+    if by_field and tight is not None and width > 1:
+        fields = _field_numbers(body, starts, ends, width, signs)
+        if fields is not None:
+            return opens, closes, counts, fields[1], fields[0], fields[2]
     read = numscan.read_tokens(body, starts, ends, longest, signs)
     if read is not None:
         nums, floats = read
@@ -300,6 +307,29 @@ def _tuple_layout(data: bytes, table: bytes = _CLASS_BYTES, bounds: tuple[int, i
     if not longest:  # (read_tokens stopped early)
         longest.append(int((ends - starts).max()) if len(starts) else 0)
     return opens, closes, counts, floats, nums, longest[0]
+
+
+def _field_numbers(body: memoryview, starts: np.ndarray, ends: np.ndarray, width: int,
+                   signs: bool) -> tuple[list[np.ndarray], np.ndarray, int] | None:
+    """The numbers of tuples of ``width`` numbers each, read a field at a time by
+    :func:`pyopl.data.numscan.read_tokens`: (one float64 array per field, whether each number is
+    written as a float, in the text's order, the length of the longest token); None where a field's
+    read gives None (the caller then reads all the numbers together, as before).
+
+    The values are what ``float()`` gives for each token however the tokens are batched; reading a
+    field at a time lets a field of plain ints (a tuple's ids) take numscan's shorter path for plain
+    ints, where a batch of the text's order mixes them with the float fields, and each field comes
+    back as its own array (no strided copy of it later)."""
+    fields, longest = [], []
+    floats = np.empty(len(starts), dtype=np.bool_)
+    by_tuple = floats.reshape(-1, width)
+    for k in range(width):
+        read = numscan.read_tokens(body, starts[k::width], ends[k::width], longest, signs)
+        if read is None:
+            return None
+        fields.append(read[0])
+        by_tuple[:, k] = read[1]
+    return fields, floats, max(longest, default=0)
 
 
 def _tight_tuples(cls: np.ndarray, starts: np.ndarray, ends: np.ndarray) -> tuple[np.ndarray, np.ndarray, int] | None:
@@ -342,21 +372,22 @@ def _numpy_columns(text: str, counts: np.ndarray, floats: np.ndarray, nums: np.n
     first = kinds[0]
     if not np.all(kinds == first):
         return None
+    by_field = isinstance(nums, list)  # (one array per field, each its own: :func:`_field_numbers`)
     if nums is None:
         try:
             nums = np.fromstring(text.translate(_SEPARATORS), dtype=np.float64, sep=" ")
         except ValueError:  # two numbers touching (`1-2`), a lone sign or point: read one by one
             return None
-    if len(nums) != len(floats):
+    if (sum(map(len, nums)) if by_field else len(nums)) != len(floats):
         return None
     types = tuple(float if f else int for f in first.tolist())
     cols = []
     for k, t in enumerate(types):
-        col = nums[k::width]
+        col = nums[k] if by_field else nums[k::width]
         if t is int:
             if (longest is None or longest >= 16) and np.abs(col).max() >= 2.0 ** 53:
                 return None  # (int() keeps every digit)
-            col = col + 0.0  # `-0` is the int 0: no -0.0 in a column of ints
+            col = np.add(col, 0.0, out=col) if by_field else col + 0.0  # `-0` is the int 0: no -0.0 in a column of ints
         col = np.array(col) if col.base is not None or not col.flags.c_contiguous else col  # (its own copy)
         col.flags.writeable = False  # shared with the lowering's caches: never changed
         cols.append(col)
@@ -524,7 +555,7 @@ class _Reader:
         end = self.text.find("}", start + 1)
         if end < 0:
             return None
-        layout = self._layout(start + 1, end, _CLASS_BYTES)
+        layout = self._layout(start + 1, end, _CLASS_BYTES, by_field=True)
         if layout is None:
             return None
         opens, closes, counts, floats, nums, longest = layout
@@ -558,12 +589,12 @@ class _Reader:
             value.columns = columns  # each field as a float64 array, or None (see DSet)
         return value, end + 1
 
-    def _layout(self, a: int, b: int, table: bytes) -> tuple | None:
+    def _layout(self, a: int, b: int, table: bytes, by_field: bool = False) -> tuple | None:
         """:func:`_tuple_layout` of ``text[a:b]`` (from the text's ASCII bytes, encoded once); None for a
         text that is not ASCII.  A body whose runs of number characters are all shorter than 100 is
         noted in :attr:`cleared`: it holds no run of 100 digits (see :func:`parse_data_fast`)."""
         data = self.pos.ascii()
-        layout = None if data is None else _tuple_layout(data, table, (a, b), self.pos.classes(table))
+        layout = None if data is None else _tuple_layout(data, table, (a, b), self.pos.classes(table), by_field)
         if layout is not None and layout[5] < 100:
             self.cleared.append((a, b))
         return layout
