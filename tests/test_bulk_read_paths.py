@@ -12,6 +12,8 @@ each gives what the general way gives, on the inputs it takes and on those it mu
   body read from a view of the text's bytes: bit for bit ``float()``.
 - a tuple set's numbers read a field at a time (``by_field``): bit for bit the read in the text's order
   (or ``float()`` where that read leaves them to the caller), the same layout and the same None.
+- a large text's lines counted from the nearest offset counted before (no array of its newlines): the
+  array's line and column, offsets asked in any order.
 - rows written in order are distinct without hashing; a field listed in order is grouped without a
   sort (the identity is the stable sort's permutation).
 - a large file read both ways (fast path, full Lark parser): the same values, spans and diagnostics,
@@ -28,7 +30,7 @@ from hypothesis import strategies as st
 from dat_compare import both
 from property_budget import SPEED_CHECKS, examples
 
-from pyopl.data import convert, fastpath, numscan
+from pyopl.data import convert, fastpath, numscan, positions
 from pyopl.lowering.arrays.vectorised import _stable_order
 from pyopl.syntax.number_literals import MAYBE_TOO_LARGE, maybe_too_large
 
@@ -218,6 +220,21 @@ def test_numbers_read_a_field_at_a_time_are_those_read_in_the_texts_order(width,
         assert (fields[4] is None) == (whole[4] is None)
         if whole[4] is not None:
             assert fields[4].tobytes() == whole[4].tobytes()
+
+
+# ---------------------------------------------------------------------- lines of a large text counted, no array
+@SOME
+@given(st.lists(st.sampled_from(["\n", "a", "1, 2", "\n\n", " " * 40]), min_size=1, max_size=40), st.data())
+def test_lines_counted_from_the_nearest_offset_are_the_arrays(pieces, data):
+    text = "".join(pieces) * (65536 // len("".join(pieces)) + 1)  # (a large ASCII text: counted, not an array)
+    offsets = data.draw(st.lists(st.integers(0, len(text) - 1), min_size=1, max_size=12))  # any order, repeats
+    counted, whole = positions.Positions(text), positions.Positions(text)
+    whole.array()
+    for at in offsets:
+        assert counted.at(at) == whole.at(at) == (text.count("\n", 0, at) + 1, at - text.rfind("\n", 0, at))
+    assert counted._nl is None  # (never made)
+    lines = counted.lines()
+    assert lines().tolist() == whole.array().tolist() == [k for k, c in enumerate(text) if c == "\n"]
 
 
 # ---------------------------------------------------------------------- whole files, both readers

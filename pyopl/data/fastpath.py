@@ -25,7 +25,6 @@ on generated data.
 """
 from __future__ import annotations
 
-import bisect
 import re
 from typing import Any, Iterable
 
@@ -38,6 +37,7 @@ from ..syntax.number_literals import maybe_too_large
 from ..syntax.parser import _unquote
 from . import numscan
 from .parser import DataItem, DList, DSet, DTuple, UnfilledRows, UnfilledTuples, parse_data
+from .positions import Positions as _Positions, spans as _spans
 
 
 _WS = r"[ \t\f\r\n]"
@@ -69,83 +69,6 @@ _KIND = {"[": DList, "{": DSet, "<": DTuple}
 
 class _NotFast(Exception):
     """This statement needs the full parser."""
-
-
-class _Positions:
-    """Offsets -> (line, column), 1-based as Lark counts them."""
-
-    def __init__(self, text: str, ascii_text: bytes | None = None):
-        self.text = text
-        self._newlines: list[int] | None = None  # made on first use, as the array below
-        self._nl: np.ndarray | None = None
-        self._ascii: bytes | None = ascii_text  # (given: the file's bytes, when they are the text's ASCII)
-        self._classes: dict[bytes, bytes] = {}
-
-    @property
-    def newlines(self) -> list[int]:
-        """The offset of every newline of the text, in order."""
-        if self._newlines is None:
-            if self._bulk():
-                self._newlines = self.array().tolist()
-            else:  # (str.find: no regex or NumPy set-up, which is most of the cost in a small text)
-                text, out = self.text, []
-                k = text.find("\n")
-                while k >= 0:
-                    out.append(k)
-                    k = text.find("\n", k + 1)
-                self._newlines = out
-        return self._newlines
-
-    def array(self) -> np.ndarray:
-        """:attr:`newlines` as a NumPy array."""
-        if self._nl is None:
-            if self._newlines is None and self._bulk():  # an ASCII text's bytes have the same offsets
-                self._nl = np.flatnonzero(np.frombuffer(self.ascii(), dtype=np.uint8) == 10)
-            else:
-                self._nl = np.asarray(self.newlines, dtype=np.int64)
-        return self._nl
-
-    def ascii(self) -> bytes | None:
-        """The text as ASCII bytes (same offsets), encoded once and shared by the bulk readers; None for a
-        text that is not ASCII."""
-        if self._ascii is None and self.text.isascii():
-            self._ascii = self.text.encode("ascii")
-        return self._ascii
-
-    def classes(self, table: bytes) -> bytes:
-        """:meth:`ascii` translated by ``table`` (:func:`_classes`), made once per table for all the bodies
-        of the text that are read in bulk (each then a view: no copy of a body)."""
-        out = self._classes.get(table)
-        if out is None:
-            out = self._classes[table] = self.ascii().translate(table)
-        return out
-
-    def _bulk(self) -> bool:
-        # NumPy's first calls in a process cost more than a small text's regex scan (0.1 ms)
-        return len(self.text) >= 65536 and self.text.isascii()
-
-    def at(self, offset: int) -> tuple[int, int]:
-        if self._newlines is None and self._bulk():  # (a large text: no list of millions of ints)
-            nl = self.array()
-            k = int(np.searchsorted(nl, offset))
-            return k + 1, offset - (int(nl[k - 1]) if k else -1)
-        newlines = self.newlines
-        k = bisect.bisect_left(newlines, offset)
-        return k + 1, offset - (newlines[k - 1] if k else -1)
-
-    def spans(self, file: str, starts: np.ndarray, ends: np.ndarray) -> list[Span]:
-        """:meth:`_Reader.span` of many ``[start, end)`` ranges at once."""
-        return _spans(self.array(), file, starts, ends)
-
-
-def _spans(nl: np.ndarray, file: str, starts: np.ndarray, ends: np.ndarray) -> list[Span]:
-    """The spans of ``[start, end)`` ranges of a text whose newlines are at ``nl``."""
-    before = np.concatenate(([-1], nl))  # offset of the newline before each line
-    k1 = np.searchsorted(nl, starts, side="left")
-    k2 = np.searchsorted(nl, ends - 1, side="left")
-    l1, c1 = (k1 + 1).tolist(), (starts - before[k1]).tolist()
-    l2, c2 = (k2 + 1).tolist(), (ends - 1 - before[k2] + 1).tolist()
-    return [Span(file, a, b, c, d) for a, b, c, d in zip(l1, c1, l2, c2)]
 
 
 def _numbers(run: str) -> list:
@@ -463,8 +386,8 @@ class _LazySpans:
     the first time one is read (most never are: spans are for messages).  A non-data descriptor on the
     set's own DTuple subclass, so the spans it stores on the tuples are found there afterwards."""
 
-    def __init__(self, newlines: np.ndarray, file: str, starts: np.ndarray, ends: np.ndarray):
-        self.newlines, self.file, self.starts, self.ends = newlines, file, starts, ends
+    def __init__(self, newlines: Any, file: str, starts: np.ndarray, ends: np.ndarray):
+        self.newlines, self.file, self.starts, self.ends = newlines, file, starts, ends  # (newlines: a positions.Lines)
         self.tuples: list | None = None
 
     def __get__(self, obj: Any, cls: Any = None) -> Any:
@@ -473,7 +396,7 @@ class _LazySpans:
         if self.tuples is not None:
             tuples, self.tuples = self.tuples, None
             with gc_paused():
-                for t, span in zip(tuples, _spans(self.newlines, self.file, self.starts, self.ends)):
+                for t, span in zip(tuples, _spans(self.newlines(), self.file, self.starts, self.ends)):
                     t.span = span
             self.newlines = self.starts = self.ends = None
         try:
@@ -494,9 +417,9 @@ def _spanned_dtuple(items: list, span: Any) -> DTuple:
     return out
 
 
-def _spanned_later(rows: Iterable, newlines: np.ndarray, file: str, starts: np.ndarray, ends: np.ndarray) -> list:
+def _spanned_later(rows: Iterable, newlines: Any, file: str, starts: np.ndarray, ends: np.ndarray) -> list:
     """A DTuple of each row whose ``span`` (``starts[k]:ends[k]`` of the text whose newlines are at
-    ``newlines``) is made for all of them on first use (see :class:`_LazySpans`)."""
+    ``newlines()``, a :class:`~pyopl.data.positions.Lines`) is made for all of them on first use (see :class:`_LazySpans`)."""
     cls = type("DTuple", (DTuple,), {"__slots__": (), "__reduce__": _reduce_dtuple,
                                       "span": _LazySpans(newlines, file, starts, ends)})
     with gc_paused():  # (hundreds of thousands of new lists, no cycles among them)
@@ -567,7 +490,7 @@ class _Reader:
             if fast is not None:
                 rows, types, columns = fast
                 if len(counts) >= _LAZY_SPANS_FROM:  # the tuples are made when first asked for
-                    newlines, file = self.pos.array(), self.file  # (not the reader: it holds the whole text)
+                    newlines, file = self.pos.lines(), self.file  # (not the reader: it holds the whole text)
                     value = UnfilledTuples(lambda: _spanned_later(rows(), newlines, file, starts, ends))
                     value.span = self.span(start, end + 1)
                     value.fields, value.columns = (len(counts), types), columns
@@ -602,7 +525,7 @@ class _Reader:
     def _dtuples(self, rows: Iterable, starts: np.ndarray, ends: np.ndarray) -> list[DTuple]:
         """A DTuple of each row, spanning ``text[starts[k]:ends[k]]`` (spans made on first use for a large set)."""
         if len(starts) >= _LAZY_SPANS_FROM:
-            return _spanned_later(rows, self.pos.array(), self.file, starts, ends)
+            return _spanned_later(rows, self.pos.lines(), self.file, starts, ends)
         with gc_paused():  # (hundreds of thousands of new lists, no cycles among them)
             tuples = list(map(DTuple, rows))
             for t, span in zip(tuples, self.pos.spans(self.file, starts, ends)):
@@ -633,9 +556,9 @@ class _Reader:
             # a whole data item, every row as long: its numbers kept as one array, the rows made if asked
             numbers = nums if all_floats else np.add(nums, 0.0, out=nums.copy(), where=~floats)  # (`-0`: 0)
             numbers.flags.writeable = False
-            newlines, file = self.pos.array(), self.file  # (not the reader: it holds the whole text)
+            newlines, file = self.pos.lines(), self.file  # (not the reader: it holds the whole text)
             value = UnfilledRows(numbers, len(counts), int(counts[0]),
-                                 lambda: _matrix_rows(nums, floats, counts, newlines, file, starts, ends))
+                                 lambda: _matrix_rows(nums, floats, counts, newlines(), file, starts, ends))
         else:
             rows = _matrix_rows(nums, floats, counts, self.pos.array(), self.file, starts, ends)
             if rows is None:
