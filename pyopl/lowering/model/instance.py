@@ -247,8 +247,11 @@ class RunList:
         """The values as a new list."""
         if self._flat is not None:
             return list(self._flat)
+        parts = self._parts
+        if len(parts) == 1 and parts[0].__class__ is not list and parts[0].__class__ is not _Floats:
+            return [parts[0][0]] * parts[0][1]  # one run (one dvar block's names): no second copy to extend
         out: list = []
-        for part in self._parts:
+        for part in parts:
             if part.__class__ is list:
                 out.extend(part)
             elif part.__class__ is _Floats:
