@@ -155,7 +155,7 @@ def vector_objective(inst: Any, expr: A.Expr) -> LinExpr | None:
     parts = [p for p in parts if len(p.col)]
     if not parts or sum(len(p.col) for p in parts) < MIN_ROWS:
         return None
-    if any(not p.from_sum and np.bincount(p.col).max() > 1 for p in parts):
+    if any(not p.from_sum and not _rising(p.col) and np.bincount(p.col).max() > 1 for p in parts):
         return None  # `u - (u + 1.7 * u)`: the Evaluator adds inside the brackets first
     with np.errstate(all="ignore"):
         merged = [_merged(p.col, p.coef) for p in parts]  # each term is one LinExpr before they are added up
@@ -166,9 +166,15 @@ def vector_objective(inst: Any, expr: A.Expr) -> LinExpr | None:
     return ArrayLinExpr(cols, coefs, float(const[0]))
 
 
+def _rising(col: np.ndarray) -> bool:
+    """Whether the columns rise strictly (so none is repeated): one comparison, where a count of each
+    column (``np.bincount``) reads and writes an array as long as the largest column."""
+    return bool(np.all(col[1:] > col[:-1]))
+
+
 def _merged(col: np.ndarray, coef: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     """Repeated columns of one term added up in order from 0.0 (first appearances keep their order)."""
-    if not len(col) or np.bincount(col).max() <= 1:
+    if not len(col) or _rising(col) or np.bincount(col).max() <= 1:
         return col, coef
     uniq, first, inverse = np.unique(col, return_index=True, return_inverse=True)
     sums = np.zeros(len(uniq))
@@ -541,9 +547,10 @@ def sorted_groups(cache: VectorCache, d: Any, field: str | None) -> tuple | None
             except OverflowError:
                 num = None
         if num is not None and len(num) and not np.isnan(num).any():  # (as _number_groups takes them)
-            order = _stable_order(num, exact)
+            in_order = not np.any(num[1:] < num[:-1])  # (a field the data lists sorted: no sort, no gather)
+            order = np.arange(len(num)) if in_order else _stable_order(num, exact)
             order.flags.writeable = False  # (shared: a join over every value binds it as it is)
-            ranked = num[order]
+            ranked = num if in_order else num[order]
             starts = np.flatnonzero(np.concatenate(([True], ranked[1:] != ranked[:-1])))
             out = (ranked[starts], starts, np.append(starts[1:], len(order)), order)
         hit = (d, out)
