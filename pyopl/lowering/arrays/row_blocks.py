@@ -18,6 +18,7 @@ from ...semantics.values import ProductKeys
 from ...sparse_order import sort_uniform_blocks
 from ...syntax import ast as A
 from .array_types import Domain
+from .vectorised_inline import split_binders
 
 _ONE_NUMBER = 2.0 ** 62  # a row's place as one int64 below this (else its digits sorted as columns)
 
@@ -44,7 +45,8 @@ def body_families(s: A.Forall) -> list[tuple[A.Forall, list]] | None:
             at = len(binders) - 1
             return walk(st.then, binders, path, conds + [(at, st.cond)]) and (
                 st.other is None or walk(st.other, binders, path, conds + [(at, A.Unary(st.cond.span, "!", st.cond))]))
-        if isinstance(st, A.Forall):
+        if isinstance(st, A.Forall):  # (`forall(ordered i, j in S[k])` split as the outer loops are)
+            st = split_binders(st, {})
             names = binder_names(st.quals)
             return names is not None and walk(st.body, binders + st.quals.binders, path + [(names, 0)], conds)
         return False

@@ -35,6 +35,7 @@ from ...semantics.values import OplRange, OplSet, ProductKeys
 from ...sparse_order import shared_row_order
 from ..forms.constant_side import MIRROR, constant_side
 from ...syntax import ast as A
+from ..forms.int32 import INT_MAX
 from ..forms.linear import LinExpr
 from . import vectorised_inline
 from ..forms.shapes import binder_equalities, conjuncts
@@ -238,15 +239,15 @@ class _Rows:
         self.ev, self.cache, self.s, self.env = ev, cache, s, env
         self.space = _Sum(ev, cache, None, env)
         self.space.owner = s
-        self.space.per_row_sum = self._bound  # a `sum` of data in a row (ragged.data_sum)
+        self.space.per_row_sum = self._bound  # a `sum`, `min`, `max` of data in a row (ragged.data_aggregate)
 
     def run(self) -> dict:
         space = self.space
         for k, b in enumerate(self.s.quals.binders):
-            if b.ordered:  # `ordered i, j in S` split: j after i (row_blocks.binder_names checked the mark)
-                if not self.cache.names(b.domain)[1].isdisjoint(space.iters):
-                    raise _Fallback()  # (`ordered i, j in S[k]`: i's positions are in all the cells, not k's)
-                bind_after(space, b, self.s.quals.binders[k - 1].patterns[0].name)
+            if b.ordered:  # `ordered i, j in S` split: j after i (row_blocks.binder_names checked the mark),
+                # within this row's own range or cell where S depends on earlier iterators (`in members[k]`)
+                bind_after(space, b, self.s.quals.binders[k - 1].patterns[0].name,
+                           not self.cache.names(b.domain)[1].isdisjoint(space.iters))
             elif isinstance(b.domain, (A.RangeLit, A.Index)) and not self.cache.names(b.domain)[1].isdisjoint(space.iters):
                 (bind_range_per_row if isinstance(b.domain, A.RangeLit) else bind_cells)(space, b)  # per row
             else:
@@ -296,18 +297,23 @@ class _Rows:
         return {"indptr": indptr, "coef": coef, "col": col, "lo": lo, "hi": hi, "keys": keys, "last": last,
                 "kept": kept, "m": m, "iters": self.space.iters}
 
-    def _side(self, side: A.Expr, sign: float) -> tuple[list[_Entries], np.ndarray]:
-        """The entries of one side (coefficients times ``sign``) and its constant per row, folded as LinExpr does."""
-        m = self.space.size
+    def _side(self, side: A.Expr, sign: float, space: _Sum | None = None) -> tuple[list[_Entries], np.ndarray]:
+        """The entries of one side (coefficients times ``sign``) and its constant per row, folded as LinExpr
+        does; over ``space``'s rows (default: the family's)."""
+        space = self.space if space is None else space
+        m = space.size
         out: list[_Entries] = []
         const = None
         started = False  # a decision term has been met: the constant is a LinExpr's from here on
         for k, (s, term) in enumerate(_chain(side, self.ev.inst.symbols)):
-            e = self._term(self.space, term)
-            if k and not started and not (e.has_decision and not e.partial):
-                raise _Fallback()  # `a + b + x`: the row path adds a and b as Python numbers first
-            started = started or (e.has_decision and not e.partial)
+            e = self._term(space, term)
             c = np.broadcast_to(np.asarray(e.const, dtype=np.float64), (m,))
+            if k and not started and not (e.has_decision and not e.partial) \
+                    and not (np.abs(const).max(initial=0.0) <= INT_MAX and np.abs(const + s * c).max(initial=0.0) <= INT_MAX):
+                # `a + b + x`, `cap[t] - (t > 1 ? sum(...) : 0)`: the row path adds a and b as Python numbers
+                # first, the same IEEE operations in the same order, but in 32 bits for ints (it words an overflow)
+                raise _Fallback()
+            started = started or (e.has_decision and not e.partial)
             const = c if const is None else const + s * c
             if s != 1.0 or sign != 1.0:
                 e.coef = e.coef * (s * sign) if (s * sign) != 1.0 else e.coef
@@ -324,6 +330,8 @@ class _Rows:
         scaled = _scaled_parts(term, self.ev.inst.symbols)
         if scaled is not None:
             return self._scaled(space, term, *scaled)
+        if isinstance(term, A.Binary) and term.op in ("+", "-") and _has_sum(term, self.ev.inst.symbols):
+            return self._bracket(space, term)
         if not (isinstance(term, A.Conditional) and _has_sum(term, self.ev.inst.symbols)):
             return _aligned(space.lin(term), space.size)
         m = space.size
@@ -339,6 +347,28 @@ class _Rows:
                        np.concatenate([e.col for _at, e in parts])[order], const, any(e.has_decision for _at, e in parts))
         out.partial = any(not e.has_decision or e.partial for _at, e in parts)  # data picked in some rows
         out.flat = any(e.flat for _at, e in parts)
+        return out
+
+    def _bracket(self, space: _Sum, chain: A.Binary) -> _Entries:
+        """A bracketed chain holding a ``sum`` of decisions (``(sum(k in K) y[k] + x) * 3``, ``y - (sum(...)
+        + x)``): the row path folds it into one LinExpr first, its terms left to right (:meth:`_side`), and
+        then scales or adds that; so does this, as one term. A column twice within a row of it
+        (``a[i] * (sum(j) x[i][j] - sum(j) x[j][i])`` at ``j = i``) is summed first, in the row path's order
+        (:func:`~pyopl.lowering.arrays.ragged.merge_repeats`), and kept once at its first place, as the
+        LinExpr keeps it: what is scaled is then the merged coefficient, as on the row path."""
+        m = space.size
+        parts, const = self._side(chain, 1.0, space)
+        indptr, coef, col = _layout(parts, m)
+        row = np.repeat(np.arange(m, dtype=np.int64), np.diff(indptr))
+        if not (_parts_distinct(parts) or _distinct_per_row(indptr, col)):
+            merge_repeats(indptr, col, coef, _layout(_numbered(parts), m)[1].astype(np.int64), len(parts),
+                          [k for k, p in enumerate(parts) if p.flat])
+            first = np.unique(row * (int(col.max()) + 1) + col, return_index=True)[1]
+            keep = np.zeros(len(col), dtype=bool)
+            keep[first] = True
+            row, coef, col = row[keep], coef[keep], col[keep]
+        out = _Entries(row, coef, col, const, True)  # (the chain starts with a decision term: _side checked)
+        out.partial, out.flat = any(p.partial for p in parts), any(p.flat for p in parts)
         return out
 
     def _scaled(self, space: _Sum, term: A.Binary, part: A.Expr, by: A.Expr) -> _Entries:
