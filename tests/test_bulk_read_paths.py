@@ -15,7 +15,8 @@ each gives what the general way gives, on the inputs it takes and on those it mu
 - a large text's lines counted from the nearest offset counted before (no array of its newlines): the
   array's line and column, offsets asked in any order.
 - rows written in order are distinct without hashing; a field listed in order is grouped without a
-  sort (the identity is the stable sort's permutation).
+  sort (the identity is the stable sort's permutation); a field of small ints is grouped from a count
+  of each value (the same arrays as from the values gathered into their order).
 - a large file read both ways (fast path, full Lark parser): the same values, spans and diagnostics,
   with a number too large after, inside and before a set read in bulk.
 """
@@ -32,6 +33,7 @@ from property_budget import SPEED_CHECKS, examples
 
 from pyopl.data import convert, fastpath, numscan, positions
 from pyopl.lowering.arrays.vectorised import _stable_order
+from pyopl.lowering.arrays.vectorised_rows import _small_int_groups
 from pyopl.syntax.number_literals import MAYBE_TOO_LARGE, maybe_too_large
 
 SOME = settings(max_examples=examples(200), deadline=None, suppress_health_check=SPEED_CHECKS)
@@ -122,6 +124,24 @@ def test_a_field_in_order_keeps_the_stable_sorts_permutation(values, in_order):
     num = np.array(sorted(values) if in_order else values, dtype=np.float64)
     exact = bool(len(num)) and bool(np.all(num == np.round(num))) and bool(np.all(np.abs(num) < 2.0 ** 53))
     assert _stable_order(num, exact).tolist() == np.argsort(num, kind="stable").tolist()
+
+
+@SOME
+@given(st.lists(st.integers(-3, 40) | st.sampled_from([-0.0, 70000]), min_size=1, max_size=80))
+def test_groups_of_small_ints_from_their_counts_are_those_from_the_sorted_values(values):
+    # sorted_groups of a field of ids: each value's run found from a count of each code, not by
+    # gathering the values into their order (the same four arrays, bit for bit, or None past 2**16)
+    num = np.array(values, dtype=np.float64)
+    order = np.argsort(num, kind="stable")
+    ranked = num[order]
+    starts = np.flatnonzero(np.concatenate(([True], ranked[1:] != ranked[:-1])))
+    want = (ranked[starts], starts, np.append(starts[1:], len(order)), order)
+    got = _small_int_groups(num)
+    if num.max() - num.min() >= 2 ** 16:
+        assert got is None
+        return
+    for x, y in zip(want, got):
+        assert x.dtype == y.dtype and x.tobytes() == y.tobytes()
 
 
 @SOME

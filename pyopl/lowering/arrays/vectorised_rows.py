@@ -579,14 +579,34 @@ def sorted_groups(cache: VectorCache, d: Any, field: str | None) -> tuple | None
                 num = None
         if num is not None and len(num) and not np.isnan(num).any():  # (as _number_groups takes them)
             in_order = not np.any(num[1:] < num[:-1])  # (a field the data lists sorted: no sort, no gather)
-            order = np.arange(len(num)) if in_order else _stable_order(num, exact)
-            order.flags.writeable = False  # (shared: a join over every value binds it as it is)
-            ranked = num if in_order else num[order]
-            starts = np.flatnonzero(np.concatenate(([True], ranked[1:] != ranked[:-1])))
-            out = (ranked[starts], starts, np.append(starts[1:], len(order)), order)
+            out = _small_int_groups(num) if exact and not in_order else None
+            if out is None:
+                order = np.arange(len(num)) if in_order else _stable_order(num, exact)
+                order.flags.writeable = False  # (shared: a join over every value binds it as it is)
+                ranked = num if in_order else num[order]
+                starts = np.flatnonzero(np.concatenate(([True], ranked[1:] != ranked[:-1])))
+                out = (ranked[starts], starts, np.append(starts[1:], len(order)), order)
         hit = (d, out)
         cache._groups[key] = hit
     return hit[1]
+
+
+def _small_int_groups(num: np.ndarray) -> tuple | None:
+    """:func:`sorted_groups`' answer for integers spanning less than 2**16 (task ids): the stable order by
+    the radix sort of 16-bit codes that :func:`_stable_order` makes, and each value's run in it from a
+    count of each code, so the values are not gathered into their order to find where runs change;
+    None for a wider span."""
+    lo = num.min()
+    if num.max() - lo >= 2.0 ** 16:
+        return None
+    codes = (num - lo).astype(np.uint16)
+    order = np.argsort(codes, kind="stable")
+    order.flags.writeable = False  # (shared, as in sorted_groups)
+    counts = np.bincount(codes)
+    sizes = counts[counts > 0]
+    ends = np.cumsum(sizes)
+    starts = ends - sizes
+    return num[order[starts]], starts, ends, order
 
 
 def _bind_matches(sub: _Sum, name: str, domain: Any, sorted_groups: tuple, x: np.ndarray) -> None:
