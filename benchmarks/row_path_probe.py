@@ -9,7 +9,7 @@ counted). Before and after, one process per model and tree, alternated::
 ``python benchmarks/row_path_probe.py`` runs every model (``setarr_src`` and ``pattern_cond`` take minutes
 on a tree without round 8). Round 9 (docs/performance.md) added ``ord_cells``, ``ord_nested``, ``ord_range``,
 ``minl_idx``, ``min_pair``, ``min_fn``, ``max_agg``, ``scaled_paren``, ``tuple_in_filter``, ``tuple_in_sum``,
-``cell_filter``, ``cell_sum``, ``data_first``, ``abs_data`` and the logical ``logic_imp``, ``logic_or``
+``cell_filter``, ``cell_sum``, ``data_first``, ``norm_sum``, ``abs_data`` and the logical ``logic_imp``, ``logic_or``
 (still row by row)."""
 import sys
 import time
@@ -242,6 +242,12 @@ int nT = 100; range T = 1..nT; int nP = 500; range P = 1..nP; range K = 1..4; fl
 dvar float+ x[P][T]; dvar float+ y[P][T][K];
 minimize sum(p in P, t in T) x[p][t];
 subject to { forall(p in P, t in T) x[p][t] <= cap[p] - (t > 1 ? sum(k in K) y[p][t-1][k] : 0); }
+"""
+M["norm_sum"] = """
+int nT = 100; range T = 1..nT; int nP = 5000; range P = 1..nP; float w[t in T] = t mod 7 + 1;
+dvar float+ x[P][T]; dvar float+ y[P];
+minimize sum(p in P) y[p];
+subject to { forall(p in P) y[p] <= sum(t in T) x[p][t] * w[t] / sum(k in T) w[k]; }
 """
 M["abs_data"] = """
 int nT = 100; range T = 1..nT; int nP = 500; range P = 1..nP; float d[t in T] = t mod 13 - 6;

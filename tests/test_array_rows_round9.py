@@ -109,6 +109,16 @@ DATA_FIRST_ROW_PATH = [
     "forall(i in R) c: x[i] <= m[i] + 2147483647 - (i > 1 ? x[i-1] : 0);",  # 2**31 at i = 2: the row path's words
 ]
 
+# an aggregate of data free of every loop inside a sum's body (evaluated once, as the row path's value)
+INVARIANT_IN_SUM = [
+    "forall(i in R) c: y <= sum(j in R) x[j] * d[j] / sum(k in R) d[k];",
+    "forall(i in R) c: y <= sum(j in 1..i) x[j] * max(k in R) d[k] - sum(j in R) 0.1 * x[j] * sum(k in 1..3) k;",
+]
+INVARIANT_IN_SUM_ROW_PATH = [
+    "forall(i in R) c: y <= sum(j in R) x[j] / sum(k in R : k > 20) d[k];",  # an empty sum: division by zero
+    "forall(i in R) c: y <= sum(j in R) x[j] * sum(k in 1..j) d[k];",  # a sum of the sum's own iterator
+]
+
 
 def _made(monkeypatch, stmt: str) -> tuple[list, int]:
     """(the array families added, the rows made one by one) compiling ``stmt``."""
@@ -134,12 +144,13 @@ def _made(monkeypatch, stmt: str) -> tuple[list, int]:
 
 @pytest.mark.parametrize("stmt", ORDERED + MINMAX + MINMAX_ROW_PATH + BRACKETS + BRACKETS_ROW_PATH
                                   + TUPLES + TUPLES_ROW_PATH + CELLS + DATA_FIRST
-                                  + DATA_FIRST_ROW_PATH)
+                                  + DATA_FIRST_ROW_PATH + INVARIANT_IN_SUM + INVARIANT_IN_SUM_ROW_PATH)
 def test_same_rows_as_the_row_path(monkeypatch, stmt):
     _check(HEAD % stmt, DAT, monkeypatch)
 
 
-@pytest.mark.parametrize("stmt", ORDERED + MINMAX + BRACKETS + TUPLES + CELLS + DATA_FIRST)
+@pytest.mark.parametrize("stmt", ORDERED + MINMAX + BRACKETS + TUPLES + CELLS + DATA_FIRST
+                                  + INVARIANT_IN_SUM)
 def test_the_array_path_takes_it(monkeypatch, stmt):
     added, one = _made(monkeypatch, stmt)
     assert len(added) == 1 and one == 0
@@ -156,7 +167,7 @@ def test_ordered_pairs_of_each_rows_cell_by_hand():
 
 
 @pytest.mark.parametrize("stmt", MINMAX_ROW_PATH + BRACKETS_ROW_PATH + TUPLES_ROW_PATH
-                                  + DATA_FIRST_ROW_PATH)
+                                  + DATA_FIRST_ROW_PATH + INVARIANT_IN_SUM_ROW_PATH)
 def test_what_the_array_path_cannot_decide_goes_row_by_row(monkeypatch, stmt):
     added, one = _made(monkeypatch, stmt)
     assert added == [] and one > 0
@@ -218,3 +229,23 @@ def test_a_column_twice_in_a_bracket_is_summed_then_scaled_by_hand():
     row = dict(zip(a.indices[a.indptr[1]:a.indptr[2]].tolist(), a.data[a.indptr[1]:a.indptr[2]].tolist()))
     assert (0.1 + 0.7) * 3 != 0.1 * 3 + 0.7 * 3
     assert row == {x[1]: 0.1 * 3, x[2]: (0.1 + 0.7) * 3}
+
+
+def test_a_sum_holding_an_aggregate_of_data_is_one_array_sum(monkeypatch):
+    """``sum(j in R) x[j] * w[j] / sum(k in K) w[k]`` outside a ``forall`` (a single constraint): the inner
+    sum is data free of ``j``, evaluated once; the outer sum is made by ``vector_sum`` (it was made term
+    by term, the inner sum evaluated again for each of the 300 terms), with the row path's IR."""
+    from pyopl.lowering.arrays import vectorised
+    mod = ("range R = 1..300; range K = 1..7; float w[j in R] = j mod 7 + 0.5; dvar float+ x[R]; dvar float y;\n"
+           "minimize y; subject to { c: y <= sum(j in R) x[j] * w[j] / sum(k in K) w[k]; }")
+    ir = _check(mod, None, monkeypatch)
+    made = []
+    real = vectorised.vector_sum
+    monkeypatch.setattr(vectorised, "vector_sum", lambda ev, node, env: (lambda r: (made.append(r), r)[1])(
+        real(ev, node, env)))
+    pyopl.compile_model(mod)
+    monkeypatch.undo()
+    assert any(r is not None for r in made)
+    total = sum(k % 7 + 0.5 for k in range(1, 8))
+    # (x[j] * w[j]) / S: the form scaled by 1 / S, as LinExpr.scaled(1.0 / k) scales it
+    assert ir.A.tocsr()[[0], :].toarray()[0][:3].tolist() == [-((j % 7 + 0.5) * (1.0 / total)) for j in range(1, 4)]

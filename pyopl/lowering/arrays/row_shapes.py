@@ -59,7 +59,7 @@ def _side_fits(side: A.Expr, taken: set, loop: set, symbols: Any = None) -> bool
 def _term_fits(t: A.Expr, taken: set, loop: set, symbols: Any) -> bool:
     agg = _sum_of(t)
     if agg is not None:
-        return _sum_fits(agg, taken, loop)
+        return _sum_fits(agg, taken, loop, symbols)
     if isinstance(t, A.Conditional) and _has_sum(t, symbols):  # `t == 1 ? init : sum(s in S) y[s][t-1]`
         return _linear_shape(t.cond, lambda x: _data_sum_fits(x, taken, loop, symbols)) \
             and _term_fits(t.then, taken, loop, symbols) and _term_fits(t.other, taken, loop, symbols)
@@ -83,9 +83,18 @@ def _data_sum_fits(n: A.Expr, taken: set, loop: set, symbols: Any) -> bool:
     return _sum_fits(n, taken, loop) or (n.op != "sum" and not (set(_names(n)) & taken))
 
 
-def _sum_fits(agg: A.Aggregate, taken: set, loop: set) -> bool:
+def _sum_fits(agg: A.Aggregate, taken: set, loop: set, symbols: Any = None) -> bool:
+    """``agg``'s binders name plain names not in ``taken``, their domains are free of its own names and,
+    where they use the loop's (``loop``), a range or a cell (bound per row); its body is linear, with
+    (given ``symbols``) aggregates of data free of every loop's names in it (``x[j] * a[j] / sum(k in K)
+    a[k]``: evaluated once, ``vectorised_calls.pure_invariant``)."""
     inner = binder_names(agg.quals)
-    if inner is None or set(inner) & taken or not _linear_shape(agg.body):
+    if inner is None or set(inner) & taken:
+        return False
+    bound = taken | set(inner)
+    if not _linear_shape(agg.body, None if symbols is None else lambda x: isinstance(x, A.Aggregate)
+                         and x.op in ("sum", "min", "max") and not (set(_names(x)) & bound)
+                         and _data_sum_fits(x, bound, set(), symbols)):
         return False
     for b in agg.quals.binders:
         used = set(_names(b.domain))

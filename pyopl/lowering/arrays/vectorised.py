@@ -296,9 +296,10 @@ def _fits(ev: Any, node: A.Aggregate) -> bool:
     for k, b in enumerate(node.quals.binders):
         if set(_names(b.domain)) & set(names):
             return False
-    symbols = ev.inst.symbols
+    symbols = ev.inst.symbols  # (an aggregate of data free of the names in the body: evaluated once, _invariant)
     return any(symbols.get(n) is not None and symbols[n].kind == "dvar" for n in _names(node.body)) \
-        and _linear_shape(node.body)
+        and _linear_shape(node.body, lambda x: isinstance(x, A.Aggregate) and x.op in ("sum", "min", "max") and all(
+            k not in names and getattr(symbols.get(k), "kind", None) not in ("dvar", "dexpr") for k in _names(x)))
 
 
 def _names(n: Any) -> list[str]:
