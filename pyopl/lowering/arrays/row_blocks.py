@@ -186,7 +186,7 @@ def add_family(inst: Any, cons: A.ConsStmt, r: dict) -> None:
     label = label_id(cons)
     m = len(r["indptr"]) - 1
     keys = r["keys"] if label else [()] * m
-    rows.add_block(r["indptr"], r["col"], r["coef"], r["lo"], r["hi"], label, keys)
+    rows.add_block(r["indptr"], r["col"], r["coef"], r["lo"], r["hi"], label, keys, owned=False)
     inst._aux_label, inst._aux_key = label, (r["last"] if label else ())
 
 
@@ -199,6 +199,7 @@ def add_interleaved(inst: Any, families: list[tuple[A.Forall, dict]], placed: tu
     for c in met:
         rows.set_statement(families[c][0].body.span)
     for _s, r in families:  # a family of k entries a row sorted as a block (the IR's build would sort each row)
+        r["coef"], r["col"] = np.array(r["coef"]), np.array(r["col"])  # (sorted in place: the terms' may be shared)
         sort_uniform_blocks([(0, len(r["indptr"]) - 1)], r["coef"], r["col"], r["indptr"])
     sizes = [len(r["indptr"]) - 1 for _s, r in families]  # each family's rows (those kept)
     n = sum(sizes)

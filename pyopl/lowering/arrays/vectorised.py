@@ -395,7 +395,7 @@ class _Sum:
         budget.charge(work, self.owner)
         self.scanned += work
         self.iters = {k: (d, np.repeat(p, len(picks))) for k, (d, p) in self.iters.items()}
-        self.iters[name] = (domain, np.tile(picks, f))
+        self.iters[name] = (domain, picks if f == 1 and group is None else np.tile(picks, f))  # (a fresh arange: no copy)
         self.size = f * len(picks)
         if b.filter is not None and not whole and self.size:
             mask = self.cond(b.filter)  # (the whole filter: its equality holds on the picks already)

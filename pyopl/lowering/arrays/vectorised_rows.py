@@ -156,7 +156,7 @@ def vector_objective(inst: Any, expr: A.Expr) -> LinExpr | None:
     parts = [p for p in parts if len(p.col)]
     if not parts or sum(len(p.col) for p in parts) < MIN_ROWS:
         return None
-    if any(not p.from_sum and np.bincount(p.col).max() > 1 for p in parts):
+    if any(not p.from_sum and not _rising(p.col) and np.bincount(p.col).max() > 1 for p in parts):
         return None  # `u - (u + 1.7 * u)`: the Evaluator adds inside the brackets first
     with np.errstate(all="ignore"):
         merged = [_merged(p.col, p.coef) for p in parts]  # each term is one LinExpr before they are added up
@@ -167,9 +167,15 @@ def vector_objective(inst: Any, expr: A.Expr) -> LinExpr | None:
     return ArrayLinExpr(cols, coefs, float(const[0]))
 
 
+def _rising(col: np.ndarray) -> bool:
+    """Whether the columns rise strictly (so none is repeated): one comparison, where a count of each
+    column (``np.bincount``) reads and writes an array as long as the largest column."""
+    return bool(np.all(col[1:] > col[:-1]))
+
+
 def _merged(col: np.ndarray, coef: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     """Repeated columns of one term added up in order from 0.0 (first appearances keep their order)."""
-    if not len(col) or np.bincount(col).max() <= 1:
+    if not len(col) or _rising(col) or np.bincount(col).max() <= 1:
         return col, coef
     uniq, first, inverse = np.unique(col, return_index=True, return_inverse=True)
     sums = np.zeros(len(uniq))
@@ -267,6 +273,7 @@ class _Rows:
             raise _Fallback()  # infinite bounds and non-finite numbers have their own words on the row path
         if not (_parts_distinct(parts) or _distinct_per_row(indptr, col)):
             # `+x[a] - x[a]` (a self-loop), `0.9 * x[a] - x[a]`: summed as the row path sums
+            coef, col = np.array(coef), np.array(col)  # (summed in place: _layout's may be a term's own)
             merge_repeats(indptr, col, coef, _layout(_numbered(parts), m)[1].astype(np.int64), len(lhs[0]),
                           [k for k, p in enumerate(parts) if p.flat])
         keep = coef != 0.0  # Rows.add drops zero coefficients
@@ -571,14 +578,35 @@ def sorted_groups(cache: VectorCache, d: Any, field: str | None) -> tuple | None
             except OverflowError:
                 num = None
         if num is not None and len(num) and not np.isnan(num).any():  # (as _number_groups takes them)
-            order = _stable_order(num, exact)
-            order.flags.writeable = False  # (shared: a join over every value binds it as it is)
-            ranked = num[order]
-            starts = np.flatnonzero(np.concatenate(([True], ranked[1:] != ranked[:-1])))
-            out = (ranked[starts], starts, np.append(starts[1:], len(order)), order)
+            in_order = not np.any(num[1:] < num[:-1])  # (a field the data lists sorted: no sort, no gather)
+            out = _small_int_groups(num) if exact and not in_order else None
+            if out is None:
+                order = np.arange(len(num)) if in_order else _stable_order(num, exact)
+                order.flags.writeable = False  # (shared: a join over every value binds it as it is)
+                ranked = num if in_order else num[order]
+                starts = np.flatnonzero(np.concatenate(([True], ranked[1:] != ranked[:-1])))
+                out = (ranked[starts], starts, np.append(starts[1:], len(order)), order)
         hit = (d, out)
         cache._groups[key] = hit
     return hit[1]
+
+
+def _small_int_groups(num: np.ndarray) -> tuple | None:
+    """:func:`sorted_groups`' answer for integers spanning less than 2**16 (task ids): the stable order by
+    the radix sort of 16-bit codes that :func:`_stable_order` makes, and each value's run in it from a
+    count of each code, so the values are not gathered into their order to find where runs change;
+    None for a wider span."""
+    lo = num.min()
+    if num.max() - lo >= 2.0 ** 16:
+        return None
+    codes = (num - lo).astype(np.uint16)
+    order = np.argsort(codes, kind="stable")
+    order.flags.writeable = False  # (shared, as in sorted_groups)
+    counts = np.bincount(codes)
+    sizes = counts[counts > 0]
+    ends = np.cumsum(sizes)
+    starts = ends - sizes
+    return num[order[starts]], starts, ends, order
 
 
 def _bind_matches(sub: _Sum, name: str, domain: Any, sorted_groups: tuple, x: np.ndarray) -> None:
@@ -656,21 +684,23 @@ def _numbered(parts: list[_Entries]) -> list[_Entries]:
 
 
 def _layout(parts: list[_Entries], m: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    """Interleave the terms' entries row by row (terms in order, each term's entries in its order)."""
+    """Interleave the terms' entries row by row (terms in order, each term's entries in its order).
+    With one term its own arrays come back, possibly read-only views (of the data's arrays, or of one
+    number): the caller copies what it changes in place (see ``Rows.add_block(owned=False)``)."""
     parts = [p for p in parts if len(p.col)]
     if parts and all(p.per_row is not None for p in parts):
         # every row has the same entries per term (`x[i][j] <= d[j] * y[i]`): side by side, no scatter
         k = sum(p.per_row for p in parts)
         indptr = np.arange(0, k * m + 1, k, dtype=np.int64)
-        if len(parts) == 1:  # copies: the rows' arrays are the IR's own, sorted in place later
-            return indptr, np.array(parts[0].coef), np.array(parts[0].col)
+        if len(parts) == 1:
+            return indptr, parts[0].coef, parts[0].col
         coef = np.concatenate([p.coef.reshape(m, p.per_row) for p in parts], axis=1).ravel()
         col = np.concatenate([p.col.reshape(m, p.per_row) for p in parts], axis=1).ravel()
         return indptr, coef, col
     if len(parts) == 1:
         p = parts[0]
         counts = np.bincount(p.row, minlength=m)
-        return np.concatenate(([0], np.cumsum(counts))), np.array(p.coef), np.array(p.col)
+        return np.concatenate(([0], np.cumsum(counts))), p.coef, p.col
     counts = [np.bincount(p.row, minlength=m) for p in parts]
     total = np.sum(counts, axis=0)
     indptr = np.concatenate(([0], np.cumsum(total)))
