@@ -349,9 +349,17 @@ class IR:
 IR.A = _LazyMatrix("A")  # after @dataclass (a field without default): the generated __init__ assigns through it
 
 
+#: characters a string shows escaped in OPL notation (the OPL string escapes: IBM's OPL language
+#: reference, "Data types" > string literals follow C)
+_STRING_ESCAPES = str.maketrans({"\\": "\\\\", '"': '\\"', "\n": "\\n", "\t": "\\t", "\r": "\\r"})
+
+
 def format_key_part(v: Any) -> str:
+    """One index value in OPL notation: a string quoted, with ``\\``, ``"``, a line break, tab or
+    carriage return escaped as in an OPL string literal (``"q\\"uote"``, so the text reads back as
+    the same value); a tuple as ``<a,b>``; an integral float as an int; other numbers as ``str``."""
     if isinstance(v, str):
-        return '"%s"' % v
+        return '"%s"' % v.translate(_STRING_ESCAPES)
     if isinstance(v, tuple):
         return "<" + ",".join(format_key_part(x) for x in v) + ">"
     if isinstance(v, float) and v.is_integer():

@@ -167,10 +167,44 @@ def _plain(v: Any) -> Any:
     return v
 
 
+#: first characters that make a spreadsheet read a CSV text cell as a formula (OWASP, "CSV Injection")
+FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
+
+
+def spreadsheet_text(cell: Any) -> Any:
+    """A CSV cell that a spreadsheet opens as the same text, never as a formula: text that starts
+    with ``=``, ``+``, ``-``, ``@``, a tab or a carriage return gets a leading single quote (OWASP's
+    CSV injection guidance); numbers (a negative one included) and other text are returned as they
+    are, so a number stays a number."""
+    if isinstance(cell, str) and cell.startswith(FORMULA_STARTS):
+        return "'" + cell
+    return cell
+
+
+def csv_text(rows: list[list[Any]]) -> str:
+    """``rows`` as CSV text, one ``\\n`` per row, quoted where the csv module's minimal quoting
+    needs it. A cell holding a carriage return is quoted too: Python 3.11's writer quotes only the
+    line terminator's own characters, so such a row is written with ``\\r\\n`` and its end made ``\\n``."""
+    import csv
+    import io
+
+    buf = io.StringIO()
+    plain = csv.writer(buf, lineterminator="\n")
+    for row in rows:
+        if any(isinstance(c, str) and "\r" in c for c in row):
+            one = io.StringIO()
+            csv.writer(one, lineterminator="\r\n").writerow(row)
+            buf.write(one.getvalue()[:-2] + "\n")
+        else:
+            plain.writerow(row)
+    return buf.getvalue()
+
+
 def csv_rows(result: Any) -> tuple[list[str], list[list[Any]]]:
     """(header, rows) of ``Result.to_csv``: ``kind, name, index`` (OPL notation), one column
     ``index_1 .. index_K`` per index component, a tuple component taking one column per field
-    (K the most of any name), ``value``."""
+    (K the most of any name), ``value`` (a number, or an interval as ``<present start end size>``).
+    Text cells go through :func:`spreadsheet_text` (an index value ``=1+2`` is written ``'=1+2``)."""
     from .intervals import IntervalValue  # (here: every compile reads index_level_names, few write CSV)
 
     rows = result.rows()
@@ -179,7 +213,8 @@ def csv_rows(result: Any) -> tuple[list[str], list[list[Any]]]:
     header = ["kind", "name", "index"] + ["index_%d" % (i + 1) for i in range(width)] + ["value"]
     out = []
     for (kind, name, key, v), comps in zip(rows, flat):
-        parts = [_plain(k) for k in comps] + [""] * (width - len(comps))
+        parts = [spreadsheet_text(_plain(k)) for k in comps] + [""] * (width - len(comps))
         out.append([kind, name, "".join("[%s]" % format_key_part(k) for k in key)] + parts +
-                   ["" if v is None else str(v) if isinstance(v, (int, IntervalValue)) else repr(float(v))])
+                   ["" if v is None else str(v) if isinstance(v, IntervalValue) else v if isinstance(v, int)
+                    else float(v)])
     return header, out

@@ -48,7 +48,7 @@ def unknown_name(name: Any, names: Iterable[str], what: str = "decision or dexpr
 
 
 def _show(v: Any) -> str:
-    return format_key_part(v) if not isinstance(v, str) else '"%s"' % v
+    return format_key_part(v)
 
 
 def unknown_key(name: str | None, key: tuple, keys: Iterable[tuple], levels: list | None = None) -> UnknownKey:

@@ -53,7 +53,7 @@ class Values(dict):
             sub = {k[n:]: v for k, v in self.items() if k[:n] == key}
             if sub:
                 return Values(sub, self.dims - n, self.name and self.name + "".join(
-                    "[%s]" % (format_key_part(k) if not isinstance(k, str) else '"%s"' % k) for k in key),
+                    "[%s]" % format_key_part(k) for k in key),
                     (self.levels or [])[n:] or None)
         full = self._by_key_fields(key)
         if full is not None:
@@ -274,17 +274,10 @@ class Result:
         a tuple index takes one column per field, ``a``, ``b``; empty past a name's own indices).
 
         Returns the text; also writes it to ``path`` when given."""
-        import csv
-        import io
+        from .dataframes import csv_rows, csv_text
 
-        from .dataframes import csv_rows
-
-        buf = io.StringIO()
-        w = csv.writer(buf, lineterminator="\n")
         header, rows = csv_rows(self)
-        w.writerow(header)
-        w.writerows(rows)
-        text = buf.getvalue()
+        text = csv_text([header] + rows)
         if path is not None:
             with open(path, "w", encoding="utf-8", newline="") as f:
                 f.write(text)

@@ -163,4 +163,6 @@ def _sheet_write(t: Any, conn: Any, value: Any, output_root: str | None, copies:
                           t.query.span, help="make the range at least %d x %d" % (n, w))
     for i, row in enumerate(rows):
         for j, v in enumerate(row):
-            ws.cell(row=r0 + i, column=c0 + j, value=v)
+            cell = ws.cell(row=r0 + i, column=c0 + j, value=v)
+            if isinstance(v, str) and cell.data_type == "f":  # openpyxl takes text starting with `=` as a formula:
+                cell.data_type = "s"  # the model's string is written as text (no formula injection)

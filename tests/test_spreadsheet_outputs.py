@@ -1,0 +1,81 @@
+"""Files a spreadsheet opens (``solve --csv``, ``Result.to_csv``, ``SheetWrite``'s copy of a
+workbook) hold the model's text as text: a cell starting with ``=``, ``+``, ``-``, ``@``, a tab or a
+carriage return is never read as a formula (OWASP, "CSV Injection": such CSV text cells get a
+leading single quote; numbers, negative ones included, stay numbers), and an index value holding
+a quote is escaped in OPL notation (``["q\\"uote"]``). Everything is read back with the csv module
+or openpyxl; the expected values follow from the models by hand (each x at a bound)."""
+from __future__ import annotations
+
+import csv
+import io
+
+import pytest
+
+import pyopl
+from tree_state import run_cli
+
+STRINGS = ["=1+2", "+cmd", "-x", "@SUM(A1)", "\tt", "\rr", 'q"uote', "a,b", "back\\slash", "plain"]
+
+MODEL = r"""
+{string} S = {"=1+2", "+cmd", "-x", "@SUM(A1)", "\tt", "\rr", "q\"uote", "a,b", "back\\slash", "plain"};
+tuple P { string s; int k; }
+{P} Ps = {<"q\"uote", 2>, <"=HYPERLINK(1)", -3>};
+dvar float x[S] in -5..5;
+dvar float y[Ps] in 1..2;
+dvar float z[-2..-1] in -4..7;
+minimize sum(s in S) x[s] + sum(p in Ps) y[p] + sum(i in -2..-1) z[i];
+"""
+
+
+def _rows(text: str) -> list[dict]:
+    return list(csv.DictReader(io.StringIO(text, newline="")))
+
+
+def test_cli_csv_text_cells_are_not_formulas_and_numbers_stay_numbers(tmp_path):
+    (tmp_path / "m.mod").write_text(MODEL)
+    rc, _, err = run_cli(["solve", str(tmp_path / "m.mod"), "--csv", str(tmp_path / "r.csv"), "-q"])
+    assert rc == 0, err
+    rows = [r for r in _rows(open(tmp_path / "r.csv", newline="", encoding="utf-8").read()) if r["kind"] == "variable"]
+    x = {r["index_1"]: r for r in rows if r["name"] == "x"}
+    for s in STRINGS:
+        cell = "'" + s if s[0] in "=+-@\t\r" else s
+        assert cell in x, (s, sorted(x))
+        assert float(x[cell]["value"]) == -5.0  # a negative number, written as a number
+        assert not x[cell]["value"].startswith("'")
+    assert x['q"uote']["index"] == r'["q\"uote"]'  # OPL notation: the quote escaped
+    assert x["back\\slash"]["index"] == r'["back\\slash"]'
+    assert x["'\tt"]["index"] == r'["\tt"]'
+    y = {(r["index_1"], r["index_2"]): r for r in rows if r["name"] == "y"}
+    assert y[('q"uote', "2")]["index"] == r'[<"q\"uote",2>]'
+    assert y[("'=HYPERLINK(1)", "-3")]["index"] == '[<"=HYPERLINK(1)",-3>]'  # -3: an int field, no quote
+    z = {r["index_1"]: float(r["value"]) for r in rows if r["name"] == "z"}
+    assert z == {"-2": -4.0, "-1": -4.0}
+
+
+def test_no_csv_text_cell_starts_a_formula():
+    text = pyopl.solve(MODEL).to_csv()
+    for row in csv.reader(io.StringIO(text, newline="")):
+        for cell in row:
+            try:
+                float(cell)
+                continue
+            except ValueError:
+                assert not cell.startswith(("=", "+", "-", "@", "\t", "\r")), row
+
+
+def test_sheet_write_puts_formula_like_text_as_text(tmp_path):
+    openpyxl = pytest.importorskip("openpyxl", reason="openpyxl (the `sheets` extra, in `dev`) is not installed")
+    wb = openpyxl.Workbook()
+    wb.active.title = "out"
+    wb.save(tmp_path / "book.xlsx")
+    (tmp_path / "m.mod").write_text('{string} Names = {"=1+2", "@cmd", "-5", "ok"};\n'
+                                    'dvar float v in 0..3;\nmaximize v;\n')
+    (tmp_path / "m.dat").write_text('SheetConnection book("book.xlsx");\nNames to SheetWrite(book, "out!A1:A4");\n'
+                                    'v to SheetWrite(book, "out!B1");\n')
+    r = pyopl.solve(tmp_path / "m.mod", tmp_path / "m.dat")
+    assert r.status == "optimal", [(d.code, d.message) for d in r.diagnostics]
+    copy = openpyxl.load_workbook(tmp_path / "m.out" / "book.xlsx")
+    ws = copy["out"]
+    assert sorted(ws.cell(row=i, column=1).value for i in range(1, 5)) == sorted(["=1+2", "@cmd", "-5", "ok"])
+    assert all(ws.cell(row=i, column=1).data_type == "s" for i in range(1, 5))  # text, not a formula
+    assert ws["B1"].value == 3 and ws["B1"].data_type == "n"
