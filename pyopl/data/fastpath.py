@@ -616,9 +616,26 @@ class _Reader:
             if kind == "num":
                 out.extend(_numbers(tok))
             else:  # str
-                out.append(_unquote(tok))
+                out.append(_known_escapes(tok))
             after_elem = True
             i = m.end()
+
+
+def _unknown_escape(tok: str) -> bool:
+    """Whether the string literal ``tok`` holds an escape OPL does not define (OPL0931): the full
+    parser reads such a statement, to warn at its place."""
+    if "\\" not in tok:
+        return False
+    unknown: list = []
+    _unquote(tok, unknown)
+    return bool(unknown)
+
+
+def _known_escapes(tok: str) -> str:
+    """The value of the string literal ``tok``; :class:`_NotFast` if it holds an unknown escape."""
+    if _unknown_escape(tok):
+        raise _NotFast()
+    return _unquote(tok)
 
 
 def _fast_items(text: str, file: str, ascii_text: bytes | None = None) -> tuple[
@@ -649,7 +666,8 @@ def _fast_items(text: str, file: str, ascii_text: bytes | None = None) -> tuple[
                 i = semi.end()
                 continue
         scalar = _SCALAR.match(text, i)
-        if scalar is not None and scalar.group(1) not in _NOT_NAMES:
+        if scalar is not None and scalar.group(1) not in _NOT_NAMES and not (
+                scalar.group("str") and _unknown_escape(scalar.group("str"))):
             value = _numbers(scalar.group("num"))[0] if scalar.group("num") else _unquote(scalar.group("str"))
             whole = reader.span(i, scalar.end())
             name_span = reader.span(scalar.start(1), scalar.end(1))

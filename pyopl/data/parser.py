@@ -268,9 +268,12 @@ class _ToData(Transformer):
         return value
 
     def dstring(self, c):
-        from ..syntax.parser import _unquote
+        from ..syntax.handlers import _unquote, unquote_warning
 
-        return _unquote(str(c[0]))
+        tok = c[0]
+        if "\\" not in tok or tok.line is None:
+            return _unquote(str(tok))
+        return unquote_warning(self.reporter, str(tok), self.file, tok.line, tok.column)
 
     def dname(self, c):
         return DName(str(c[0]))

@@ -8,6 +8,8 @@ handler here, named as the rule (or its alias).
 """
 from __future__ import annotations
 
+from typing import Any
+
 from ..lazy_names import import_deferring
 
 import_deferring("lark", "regex")  # (its optional `regex` loads when first used: pyopl.lazy_names)
@@ -42,6 +44,12 @@ class _Handlers:
 
     def _t(self, tok: Token) -> Span:
         return _tok_span(self.file, tok)
+
+    def _string_value(self, tok: Token) -> str:
+        """A STRING token's value, with OPL0931 at each escape OPL does not define."""
+        if "\\" not in tok or tok.line is None:
+            return _unquote(str(tok))
+        return unquote_warning(self.reporter, str(tok), self.file, tok.line, tok.column)
 
     # --- model items
     def start(self, meta, items):
@@ -214,7 +222,7 @@ class _Handlers:
         return (c[0], (str(c[1]), c[2]), "named")
 
     def include_stmt(self, meta, c):
-        return A.Include(self._s(meta), _unquote(str(c[0])))
+        return A.Include(self._s(meta), self._string_value(c[0]))
 
     def script_block(self, meta, c):
         kind = str(c[0])
@@ -482,7 +490,7 @@ class _Handlers:
         return A.Const(self._s(meta), value)
 
     def string(self, meta, c):
-        return A.Const(self._s(meta), _unquote(str(c[0])))
+        return A.Const(self._s(meta), self._string_value(c[0]))
 
     def name(self, meta, c):
         return A.Name(self._s(meta), str(c[0]))
@@ -601,11 +609,13 @@ _ESCAPES = {"n": "\n", "t": "\t", "r": "\r", "b": "\b", "f": "\f", '"': '"', "\\
 _OCTAL, _HEX = "01234567", "0123456789abcdefABCDEF"
 
 
-def _unquote(s: str) -> str:
+def _unquote(s: str, unknown: list | None = None) -> str:
     """The value of a string literal (with its quotes): a backslash before a line break joins the
     lines; escapes as in C (``\\n``, ``\\t``,
     ``\\r``, ``\\b``, ``\\f``, ``\\"``, ``\\\\``, octal ``\\ooo``, hex ``\\xhh``); a backslash
-    before any other character stands for that character."""
+    before any other character stands for that character, as IBM's parser reads it. ``unknown``,
+    when given, gets ``(offset of the backslash in s, the character after it)`` for each such escape
+    (``\\u``, ``\\q``, ``\\x`` without a hex digit; ``\\'``, same value either way, is not one)."""
     body = s[1:-1]
     if "\\" not in body:
         return body
@@ -632,9 +642,36 @@ def _unquote(s: str) -> str:
             out.append(chr(int(body[i + 2:j], 16)))
             i = j
         else:
+            if unknown is not None and c not in _ESCAPES:
+                unknown.append((i + 1, c))
             out.append(_ESCAPES.get(c, c))
             i += 2
     return "".join(out)
+
+
+def unquote_warning(reporter: Any, literal: str, file: str, line: int, column: int) -> str:
+    """The value of the string ``literal`` (:func:`_unquote`), with warning OPL0931 at each escape
+    IBM's OPL does not define, its span the two characters (``\\u``) at ``line``/``column`` (where
+    the literal's opening quote is, 1-based) plus the offset. IBM's table ("Strings" in the OPL
+    language reference): ``\\b \\t \\n \\f \\r \\" \\\\ \\ooo \\xXX`` and a backslash before a line
+    break. The value stays IBM's (the backslash dropped): the warning only says so."""
+    unknown: list = []
+    value = _unquote(literal, unknown)
+    for off, c in unknown:
+        before = literal[:off]
+        at_line = line + before.count("\n")
+        at_col = column + off if "\n" not in before else off - before.rfind("\n")
+        shown = c if c.isprintable() else repr(c)[1:-1]
+        if c == "x":
+            fix = "`\\x` takes one or two hex digits (`\\x41` is `A`); to keep the backslash, write `\\\\`"
+        elif c == "u":
+            fix = "OPL has no `\\u` escape: write the character itself (files are read as UTF-8)"
+        else:
+            fix = "to keep the backslash, write `\\\\` (or `/` in a file path)"
+        reporter.emit("string-unknown-escape", Span(file, at_line, at_col, at_line, at_col + 2),
+                      "`\\%s` is not an OPL string escape: it is read as `%s`, the backslash dropped" % (shown, shown),
+                      help=fix + "; OPL's escapes are \\b \\t \\n \\f \\r \\\" \\\\ \\ooo (octal) \\xXX (hex)")
+    return value
 
 
 def _joins(binders: list) -> list:

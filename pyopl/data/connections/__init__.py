@@ -30,17 +30,17 @@ def take_statement(entry: tuple, reporter: Any, items: Any, base_dir: str | None
                 if rest is None:
                     raise StatementError("`%s` needs a name and its arguments" % word, span,
                                          help='e.g. `%s s("file")`' % word)
-                conn = parse_connection(word, str(rest), rest.line, rest.column, file, span, base_dir)
+                conn = parse_connection(word, str(rest), rest.line, rest.column, file, span, base_dir, reporter)
                 items.connections[conn.name] = conn
                 return None
             if word != "DBExecute":
                 raise StatementError("`%s` reads or writes an element: write `x from %s(...)` or `x to %s(...)`"
                                      % (word, word, word), span, help="name the data element it fills or publishes")
             text = word + (str(rest) if rest is not None else "")
-            t = parse_transfer(None, None, text, word_tok.line, word_tok.column, file, span)
+            t = parse_transfer(None, None, text, word_tok.line, word_tok.column, file, span, reporter)
             return _record(t, items, reporter)
         _, direction, target, target_span, rest, span = entry
-        t = parse_transfer(target, target_span, str(rest), rest.line, rest.column, file, span)
+        t = parse_transfer(target, target_span, str(rest), rest.line, rest.column, file, span, reporter)
         if (t.action == "read") != (direction == "from"):
             raise StatementError("`%s` %s, so it follows `%s`" % (
                 t.word, "reads" if t.action == "read" else "writes", "from" if t.action == "read" else "to"), span,

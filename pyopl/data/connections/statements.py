@@ -73,7 +73,8 @@ class StatementError(Exception):
         self.message, self.span, self.help = message, span, help
 
 
-def _call(text: str, line: int, column: int, file: str, whole: Span) -> tuple[str, list[Arg], Span]:
+def _call(text: str, line: int, column: int, file: str, whole: Span, reporter: Any = None
+          ) -> tuple[str, list[Arg], Span]:
     """``name(arg, arg)`` in ``text`` (which starts at ``line``:``column``) -> (name, args, name span)."""
     toks, i = [], 0
     while i < len(text):
@@ -96,9 +97,11 @@ def _call(text: str, line: int, column: int, file: str, whole: Span) -> tuple[st
                 raise StatementError("a `,` is missing between the arguments", span, help="separate the arguments with `,`")
             continue
         if kind == "str":
-            from ...syntax.parser import _unquote
+            from ...syntax.handlers import _unquote, unquote_warning
 
-            args.append(Arg(_unquote(value), False, span))
+            text_of = _unquote(value) if reporter is None else unquote_warning(reporter, value, file, span.line,
+                                                                                span.column)
+            args.append(Arg(text_of, False, span))
         elif kind == "name":
             args.append(Arg(value, True, span))
         else:
@@ -114,9 +117,10 @@ def _span(text: str, start: int, end: int, line: int, column: int, file: str) ->
 
 
 def parse_connection(word: str, rest: str, rest_line: int, rest_col: int, file: str, whole: Span,
-                     base_dir: str | None) -> Connection:
-    """``SheetConnection`` + `` s("book.xlsx")`` -> :class:`Connection`. Raises :class:`StatementError`."""
-    name, args, _ = _call(rest, rest_line, rest_col, file, whole)
+                     base_dir: str | None, reporter: Any = None) -> Connection:
+    """``SheetConnection`` + `` s("book.xlsx")`` -> :class:`Connection`. Raises :class:`StatementError`.
+    ``reporter``: where an escape OPL does not define in a string argument is warned (OPL0931)."""
+    name, args, _ = _call(rest, rest_line, rest_col, file, whole, reporter)
     if any(a.is_name for a in args) or not args:
         raise StatementError("`%s %s` takes string arguments" % (word, name), whole,
                              help='e.g. `%s %s("file")`' % (word, name))
@@ -124,9 +128,10 @@ def parse_connection(word: str, rest: str, rest_line: int, rest_col: int, file: 
 
 
 def parse_transfer(target: str | None, target_span: Span | None, rest: str, rest_line: int, rest_col: int,
-                   file: str, whole: Span) -> Transfer:
-    """`` SheetRead(s, "A1:B2")`` after ``x from`` (or ``x to``, or a bare ``DBExecute``) -> :class:`Transfer`."""
-    word, args, word_span = _call(rest, rest_line, rest_col, file, whole)
+                   file: str, whole: Span, reporter: Any = None) -> Transfer:
+    """`` SheetRead(s, "A1:B2")`` after ``x from`` (or ``x to``, or a bare ``DBExecute``) -> :class:`Transfer`.
+    ``reporter`` as for :func:`parse_connection`."""
+    word, args, word_span = _call(rest, rest_line, rest_col, file, whole, reporter)
     if word not in TRANSFERS:
         raise StatementError("`%s` is not a data source: IBM's are SheetRead, DBRead, CSVRead (after `from`), "
                              "SheetWrite, DBUpdate (after `to`) and DBExecute" % word, word_span,

@@ -60,3 +60,13 @@ Usually a decision variable was left out of a product.""",
   bad="float c[1..2] = [3, 4];\ndvar float+ x[1..2];\nminimize sum(i in 1..2) c[i];\nsubject to { forall(i in 1..2) x[i] >= 1; }",
   good="float c[1..2] = [3, 4];\ndvar float+ x[1..2];\nminimize sum(i in 1..2) c[i] * x[i];\nsubject to { forall(i in 1..2) x[i] >= 1; }",
   at=(3, 10))
+R("OPL0931", "string-unknown-escape", "warning", "Backslash before a character OPL does not escape",
+  r"""In a string of a model or data file, a backslash stands before a character that is not one of
+OPL's escapes (`\b \t \n \f \r \" \\`, `\ooo` octal, `\xXX` hex, a backslash ending a line). IBM's
+parser then drops the backslash and keeps the character, and so does pyopl: `"Montr\u00e9al"` is
+`Montru00e9al` and `"C:\models\plan.dat"` is `C:modelsplan.dat`. OPL has no `\u` escape: write
+the character itself (files are read as UTF-8). To keep a backslash, write `\\`; in a file path,
+`/` works on every system.""",
+  bad='string city = "Montr\\u00e9al";\ndvar float+ x;\nminimize x;',
+  good='string city = "Montréal";\ndvar float+ x;\nminimize x;',
+  at=(1, 21))
