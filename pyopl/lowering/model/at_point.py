@@ -167,13 +167,17 @@ class PointCells(Mapping):
 class AtPoint:
     """``with AtPoint(inst, x, integer):`` the instance's decisions are the numbers ``x`` (one per column;
     ``integer[j]`` True for an integer column, given as a Python int) and its ``dexpr``s are computed
-    from them; ``ev`` is the evaluator to use. The instance is restored on exit."""
+    from them; ``ev`` is the evaluator to use. The instance is restored on exit. ``integral``: whether
+    every decision's value at the point is a whole number (known after entering)."""
 
     def __init__(self, inst: Any, x: Any, integer: Any):
         self.inst, self.x, self.integer = inst, x, integer
+        self.integral = True
 
     def _value(self, col: int) -> Any:
         v = float(self.x[col])
+        if not v.is_integer():
+            self.integral = False
         return int(v) if self.integer[col] and v.is_integer() and abs(v) < 2 ** 53 else v
 
     def _array(self, sym: Symbol, arr: VarArray) -> OplArray:
@@ -182,7 +186,9 @@ class AtPoint:
             for d in arr.dims:
                 n *= len(d)
             part = self.x[arr.first:arr.first + n]
-            ints = bool(self.integer[arr.first:arr.first + n].all()) and bool(np.all(part == np.round(part)))
+            whole = bool(np.all(part == np.round(part)))
+            self.integral = self.integral and whole
+            ints = bool(self.integer[arr.first:arr.first + n].all()) and whole
             return OplArray(arr.name, arr.dims, data=PointCells(arr.dims, part.astype(np.int64) if ints else part))
         return OplArray(arr.name, arr.dims, data={k: self._value(c) for k, c in arr.cols.items()})
 
@@ -199,6 +205,8 @@ class AtPoint:
                 elif isinstance(v, LinExpr) and len(v.terms) == 1:
                     (col, _c), = v.terms.items()
                     inst.symbols[name] = Symbol("param", name, self._value(col), sym.decl)
+                else:  # (a decision not read here: not known to be whole)
+                    self.integral = False
             elif callable(getattr(v, "fresh_copy", None)):  # (a state function: what the check posts stays apart)
                 inst.symbols[name] = Symbol(sym.kind, name, v.fresh_copy(), sym.decl)
             elif isinstance(v, OplArray) and v.data and callable(getattr(next(iter(v.data.values())), "fresh_copy", None)):
@@ -380,9 +388,10 @@ def check_statements(inst: Any, x: Any, integer: Any, tol: float, sample: int,
     return failures, counts[0], counts[1]
 
 
-def objective_at(inst: Any, x: Any, integer: Any) -> float | None:
+def objective_at(inst: Any, x: Any, integer: Any, facts: dict | None = None) -> float | None:
     """The model's objective evaluated from its declaration at ``x``; None without one, or for an
-    objective that is not a number there (``staticLex``)."""
+    objective that is not a number there (``staticLex``). ``facts``, when given, gets ``"integral"``:
+    whether every decision's value at ``x`` is a whole number (:attr:`AtPoint.integral`)."""
     obj = objective_item(inst)
     if obj is None:
         return None
@@ -390,7 +399,10 @@ def objective_at(inst: Any, x: Any, integer: Any) -> float | None:
     kept = (budget.used, budget.exhausted)  # (the compile's work budget is left as it was found)
     try:
         with AtPoint(inst, x, integer) as point:
-            return point.number(obj.expr, {})
+            value = point.number(obj.expr, {})
+            if facts is not None:
+                facts["integral"] = point.integral
+            return value
     except (Unchecked, EvalError):
         return None
     except Exception:
