@@ -32,11 +32,30 @@ def type_name(t: Any) -> str:
     return str(t)
 
 
+class PythonNaN:
+    """A NaN given in a Python data dict (``float("nan")``, ``np.nan``): pandas' and NumPy's
+    "no value". OPL data has no missing value, so it fits no declaration (a ``data-type-mismatch``
+    naming the element, not a NaN coefficient found later at the objective); a pandas value's NaN
+    leaves its key out instead (:mod:`pyopl.data.frames`)."""
+
+    span = None
+
+    def __repr__(self) -> str:
+        return "nan"
+
+
+PYTHON_NAN = PythonNaN()
+_NAN_HELP = ("give a number there (fill or drop the missing values first, e.g. pandas' `fillna`/`dropna`; "
+             "a key left out of a dict or Series is then named as missing)")
+
+
 def _where(v: Any, span: Span) -> Span:
     return getattr(v, "span", None) or span
 
 
 def _describe(v: Any) -> str:
+    if v is PYTHON_NAN:
+        return "NaN (not a number: pandas' and NumPy's missing value; OPL data has none)"
     if isinstance(v, bool):
         return "the boolean %s" % ("true" if v else "false")
     if isinstance(v, (int, float)):
@@ -88,14 +107,14 @@ def convert_scalar(v: Any, t: Any, name: str, span: Span) -> Any:
             return v
         raise EvalError("data-type-mismatch", where, "`%s` is declared `int`, but the value is %s" % (name, _describe(v)),
                         help="give an integer value, or declare `%s` as `float`" % name if isinstance(v, float)
-                        else "give an integer value")
+                        else _NAN_HELP if v is PYTHON_NAN else "give an integer value")
     if t == "float":
         if isinstance(v, bool):
             return float(v)
         if isinstance(v, (int, float)):
             return _to_float(v, name, where)
         raise EvalError("data-type-mismatch", where, "`%s` is declared `float`, but the value is %s" % (name, _describe(v)),
-                        help="give a number")
+                        help=_NAN_HELP if v is PYTHON_NAN else "give a number")
     if t == "string":
         if isinstance(v, str):
             return str(v)
@@ -545,7 +564,10 @@ def _key_value_pairs(v: list, dom: Any) -> bool:
 
 
 def from_python(v: Any) -> Any:
-    """Values of a Python data dict -> the forms the converters take (tuples as tuples, dict keys kept)."""
+    """Values of a Python data dict -> the forms the converters take (tuples as tuples, dict keys kept;
+    a NaN as :data:`PYTHON_NAN`, which every declaration refuses at its element)."""
+    if type(v) is float:
+        return v if v == v else PYTHON_NAN
     if isinstance(v, dict):
         return {(_py_key(k)): from_python(x) for k, x in v.items()}
     if isinstance(v, (set, frozenset)):
@@ -562,6 +584,8 @@ def from_python(v: Any) -> Any:
         return PandasValue(v)
     if hasattr(v, "tolist"):  # numpy arrays and scalars
         return from_python(v.tolist())
+    if isinstance(v, float) and v != v:  # (a float subclass)
+        return PYTHON_NAN
     return v
 
 
