@@ -64,6 +64,36 @@ subject to {
 """
 
 
+SUCCS = """using CP;
+tuple Task { key int id; int pt; {int} succs; };
+{Task} Tasks = {<1, 3, {2, 3}>, <2, 2, {4}>, <3, 4, {4, 5}>, <4, 1, {}>, <5, 2, {6, 4}>, <6, 3, {}>};
+dvar interval itv[t in Tasks] size t.pt;
+minimize max(t in Tasks) endOf(itv[t]);
+subject to {
+  forall (t1 in Tasks, t2 in t1.succs)
+    endBeforeStart(itv[t1], itv[<t2>]);
+  forall (t1 in Tasks, t2 in t1.succs : t2 != 4)
+    lag: startBeforeStart(itv[t1], itv[<t2>], t1.pt - 1);
+}
+"""
+
+LITERALS = """using CP;
+tuple Op { string job; int o; };
+{Op} Ops = {<j, o> | j in {"a", "b", "c"}, o in 0..3};
+int pt[p in Ops] = (p.o * 3 + 1) mod 5 + 1;
+dvar interval itv[p in Ops] size pt[p];
+minimize max(p in Ops) endOf(itv[p]);
+subject to {
+  forall (<j, o> in Ops : o > 0)
+    endBeforeStart(itv[<j, o - 1>], itv[<j, o>]);
+  forall (<j, o> in Ops : o < 3 && j != "b")
+    seq: startBeforeEnd(itv[<j, o>], itv[<j, o + 1>], o);
+  forall (p in Ops : p.o == 0 && p.job != "a")
+    endBeforeStart(itv[<"a", 3>], itv[p]);
+}
+"""
+
+
 def _records(ir) -> list:
     return [(c.kind, c.label, c.key, c.span, c.data, c.exprs) for c in ir.cp_constraints]
 
@@ -78,14 +108,78 @@ def _both(mod: str, monkeypatch) -> tuple:
     return fast, slow, calls
 
 
-@pytest.mark.parametrize("mod", [JOBSHOP, TUPLES, RAGGED], ids=["ranges-filtered-delay", "tuples-optional",
-                                                         "sets-and-ranges-of-the-outer-index"])
+@pytest.mark.parametrize("mod", [JOBSHOP, TUPLES, RAGGED, SUCCS, LITERALS],
+                         ids=["ranges-filtered-delay", "tuples-optional", "sets-and-ranges-of-the-outer-index",
+                              "a-tuple-field-set-and-key-literals", "pattern-binders-and-tuple-literals"])
 def test_arrays_give_the_row_paths_ir(mod, monkeypatch):
     fast, slow, calls = _both(mod, monkeypatch)
     assert calls and all(calls)  # every precedence family went through the arrays
     assert_same_bits(fast, slow)
     assert _records(fast) == _records(slow)
     assert len(fast.cp_constraints) > 0
+    from ortools.sat.python import cp_model
+    from pyopl.backends.cp import cpsat
+    assert str(cpsat.build(cp_model, fast)[0].proto) == str(cpsat.build(cp_model, slow)[0].proto)
+
+
+def test_a_tuple_field_set_gives_each_task_its_successors_in_order(monkeypatch):
+    """``forall(t1 in Tasks, t2 in t1.succs)``: each task's own successors in its set's order, the
+    label keyed ``(t1, t2)`` (by hand from SUCCS); ``itv[<t2>]`` is the task with that key."""
+    fast, _slow, calls = _both(SUCCS, monkeypatch)
+    assert calls == [True, True]
+    iv = {i.key[0][0]: i for i in fast.intervals}
+    lag = [r for r in range(fast.num_rows) if fast.row_label[r] == "lag#aux"]
+    assert [(k[0][0], k[1]) for k in (fast.row_key[r] for r in lag)] == [(1, 2), (1, 3), (3, 5), (5, 6)]
+    assert [fast.row_upper[r] for r in lag] == [-2.0, -2.0, -3.0, -1.0]  # -(t1.pt - 1)
+    A = fast.A.tocsr()
+    plain = [tuple(A.indices[A.indptr[r]:A.indptr[r + 1]].tolist()) for r in range(fast.num_rows)
+             if fast.row_label[r] == "#aux"]
+    by_hand = [(1, 2), (1, 3), (2, 4), (3, 4), (3, 5), (5, 6), (5, 4)]  # end(itv[t1]) <= start(itv[t2])
+    assert plain == [tuple(sorted((iv[a].end, iv[b].start))) for a, b in by_hand]
+
+
+def test_pattern_binders_key_a_label_by_the_pattern_s_names(monkeypatch):
+    fast, _slow, calls = _both(LITERALS, monkeypatch)
+    assert calls == [True, True, True]
+    keys = [fast.row_key[r] for r in range(fast.num_rows) if fast.row_label[r] == "seq#aux"]
+    assert keys == [(j, o) for j in ("a", "c") for o in range(3)]
+
+
+def test_a_key_no_task_has_is_the_row_paths_error():
+    mod = SUCCS.replace("<2, 2, {4}>", "<2, 2, {9}>")
+    with pytest.raises(pyopl.CompileError) as e:
+        pyopl.compile_model(mod)
+    assert "OPL0301" in str(e.value) and "<9> is not in the index set {<1, 3, {2, 3}>" in str(e.value)
+    assert "t2 = 9" in str(e.value)  # the binding that fails, as the row path meets it
+
+
+def test_the_built_schedule_is_the_direct_cp_model_s():
+    """The tuple-literal job chain solved: the makespan equals the one of the same chains built directly
+    with cp_model (each job's operations in order, no machines: the longest chain)."""
+    from ortools.sat.python import cp_model
+
+    res = pyopl.solve(LITERALS, solver="cpsat")
+    pt = {(j, o): (o * 3 + 1) % 5 + 1 for j in "abc" for o in range(4)}
+    m = cp_model.CpModel()
+    H = sum(pt.values())
+    st = {k: m.new_int_var(0, H, "s") for k in pt}
+    en = {k: m.new_int_var(0, H, "e") for k in pt}
+    for k, p in pt.items():
+        m.new_interval_var(st[k], p, en[k], "i")
+    for j in "abc":
+        for o in range(1, 4):
+            m.add(en[(j, o - 1)] <= st[(j, o)])
+    for j in "ac":
+        for o in range(3):
+            m.add(st[(j, o)] <= en[(j, o + 1)] - o)
+    for j in "bc":
+        m.add(en[("a", 3)] <= st[(j, 0)])
+    mk = m.new_int_var(0, H, "mk")
+    m.add_max_equality(mk, list(en.values()))
+    m.minimize(mk)
+    solver = cp_model.CpSolver()
+    assert solver.solve(m) == cp_model.OPTIMAL
+    assert res.status == "optimal" and res.objective == solver.objective_value
 
 
 def test_rows_as_the_rule_says(monkeypatch):

@@ -30,9 +30,10 @@ from typing import Any
 
 import numpy as np
 
-from ...semantics.values import OplArray, OplRange, OplSet, TupleType
+from ...semantics.values import OplArray, OplRange, OplSet, OplTuple, TupleType
 from ...syntax import ast as A
 from ..forms.shapes import conjuncts
+from ..forms.tupleindex import check_tuple_index
 from .array_types import _Fallback, _flatten_index, _Vec
 from .vectorised_calls import set_values
 
@@ -318,21 +319,42 @@ def cell_layout(cache: Any, arr: Any) -> tuple | None:
             lens = np.bincount(rows, minlength=mask.shape[0]).astype(np.int64)
             cands = arr.flat.candidates
             items = CellItems([cands[p] for p in picks.tolist()], arr.flat._elem)
+            hit = (arr, (items, np.cumsum(lens) - lens, lens))
         else:
-            vals = set_values(cache, arr)
-            if vals is None:
-                hit = (arr, None)
-                store[id(arr)] = hit
-                return None
-            lens = np.fromiter(map(len, vals), dtype=np.int64, count=len(vals))
-            types = {getattr(v, "elem_type", None) for v in vals if type(v) is OplSet}
-            flat: list = []
-            for v in vals:
-                flat.extend(v.items())
-            items = CellItems(flat, types.pop() if len(types) == 1 else None)
-        hit = (arr, (items, np.cumsum(lens) - lens, lens))
+            hit = (arr, _layout(set_values(cache, arr)))
         store[id(arr)] = hit
     return hit[1]
+
+
+def field_layout(cache: Any, domain: Any, field: str) -> tuple | None:
+    """(``CellItems``, offsets, lengths) of the set-valued field ``field`` of the tuples of ``domain``
+    (``{int} succs`` of ``tuple Task``), one cell per tuple in the set's order, made once per set and
+    field; None when the set holds no one tuple type with that field or a value is not a set."""
+    store = cache.__dict__.setdefault("field_layouts", {})
+    hit = store.get((id(domain), field))
+    if hit is None or hit[0] is not domain:
+        dom = cache.domain(domain)
+        tt = dom.ttype
+        vals = None
+        if tt is not None and field in tt.fields and cache._one_tuple_type(domain):
+            vals = dom.field_values(tt.index(field), list(range(len(dom))))
+            if not all(type(v) is OplSet or type(v) is OplRange for v in vals):
+                vals = None
+        hit = (domain, _layout(vals))
+        store[(id(domain), field)] = hit
+    return hit[1]
+
+
+def _layout(vals: list | None) -> tuple | None:
+    """(``CellItems``, offsets, lengths) of a list of sets, each set's elements in its own order."""
+    if vals is None:
+        return None
+    lens = np.fromiter(map(len, vals), dtype=np.int64, count=len(vals))
+    types = {getattr(v, "elem_type", None) for v in vals if type(v) is OplSet}
+    flat: list = []
+    for v in vals:
+        flat.extend(v.items())
+    return CellItems(flat, types.pop() if len(types) == 1 else None), np.cumsum(lens) - lens, lens
 
 
 def cell_positions(cache: Any, items: CellItems, d: Any) -> np.ndarray | None:
@@ -364,20 +386,29 @@ def cell_positions(cache: Any, items: CellItems, d: Any) -> np.ndarray | None:
 
 
 def bind_cells(sub: Any, b: A.Binder) -> None:
-    """Bind ``b`` (``a in S[e...]`` with ``S`` an array of sets and ``e`` over the bound iterators) in
-    the iteration space ``sub``: each current iteration iterates its own cell, laid out as offsets into
-    the cells' elements (:func:`cell_layout`), never cells times elements; then ``b``'s filter."""
-    base, idx = _flatten_index(b.domain)
-    arr = sub._global(base)
-    if not isinstance(arr, OplArray) or len(idx) != len(arr.dims):
-        raise _Fallback()
-    layout = cell_layout(sub.cache, arr)
-    if layout is None:
-        raise _Fallback()
+    """Bind ``b`` in the iteration space ``sub`` where ``b``'s set is one per current iteration: ``a in
+    S[e...]`` (``S`` an array of sets, ``e`` over the bound iterators) or ``a in t.f`` (``t`` a bound
+    iterator over tuples whose field ``f`` is a set, ``t2 in t1.succs``). Each current iteration
+    iterates its own cell, laid out as offsets into the cells' elements (:func:`cell_layout`,
+    :func:`field_layout`), never cells times elements; then ``b``'s filter."""
+    n = b.domain
+    if isinstance(n, A.Field) and isinstance(n.base, A.Name) and n.base.id in sub.iters:
+        domain, cell = sub.iters[n.base.id]
+        layout = field_layout(sub.cache, domain, n.name)
+        if layout is None:
+            raise _Fallback()
+    else:
+        base, idx = _flatten_index(n)
+        arr = sub._global(base)
+        if not isinstance(arr, OplArray) or len(idx) != len(arr.dims):
+            raise _Fallback()
+        layout = cell_layout(sub.cache, arr)
+        if layout is None:
+            raise _Fallback()
+        shape = tuple(len(d) for d in arr.dims)
+        where = [np.broadcast_to(np.asarray(p, dtype=np.int64), (sub.size,)) for p in sub.positions(arr.dims, idx)]
+        cell = np.ravel_multi_index(tuple(where), shape) if shape else np.zeros(sub.size, dtype=np.int64)
     items, offsets, lens = layout
-    shape = tuple(len(d) for d in arr.dims)
-    where = [np.broadcast_to(np.asarray(p, dtype=np.int64), (sub.size,)) for p in sub.positions(arr.dims, idx)]
-    cell = np.ravel_multi_index(tuple(where), shape) if shape else np.zeros(sub.size, dtype=np.int64)
     counts = lens[cell]
     total = int(counts.sum())
     budget = sub.ev.inst.budget
@@ -393,3 +424,42 @@ def bind_cells(sub: Any, b: A.Binder) -> None:
         mask = sub.cond(b.filter)
         sub.iters = {k: (d, p[mask]) for k, (d, p) in sub.iters.items()}
         sub.size = int(mask.sum())
+
+
+def literal_positions(sub: Any, d: OplSet, lit: A.TupleLit) -> np.ndarray:
+    """The position in the tuple set ``d`` of ``<e1, e2, ...>`` at every iteration of ``sub`` (int64):
+    the row path's rule (``indexing._check_index``): the tuple itself where ``d`` holds it, else the
+    tuple of ``d`` with those key fields (``itvs[<t2id>]`` for ``tuple Task { key int id; ... }``).
+    Components must be exact integers or strings; anything else, a literal that does not fit ``d``'s
+    type (``check_tuple_index``) and a tuple ``d`` does not hold raise ``_Fallback`` (or the EvalError),
+    and the row path words it."""
+    cols = []
+    for item in lit.items:
+        v = sub.data(item)
+        if v.is_scalar:
+            if type(v.scalar) not in (int, str):
+                raise _Fallback()
+            cols.append([v.scalar] * sub.size)
+        elif v.exact_int and v.num is not None:
+            cols.append(np.broadcast_to(v.num, (sub.size,)).astype(np.int64).tolist())
+        else:
+            objs = sub.objs(v)
+            if not all(type(x) is str for x in objs):
+                raise _Fallback()
+            cols.append(objs)
+    tuples = list(zip(*cols))
+    if not tuples:
+        return np.zeros(0, dtype=np.int64)
+    check_tuple_index("", d, OplTuple(tuples[0]), lit)  # (one shape: every row's types)
+    where = sub.cache.domain(d).where
+    by_key = d.by_key
+    out = np.empty(len(tuples), dtype=np.int64)
+    for k, t in enumerate(tuples):
+        p = where.get(t)
+        if p is None:
+            hit = by_key(t)
+            if hit is None:
+                raise _Fallback()  # (not in the set: the row path says so)
+            p = where[hit]
+        out[k] = p
+    return out

@@ -44,7 +44,7 @@ from ..forms.tupleindex import foreign_tuple
 from . import vectorised_inline  # (it takes this module's cache and errors as arguments: no import back)
 from ..forms.shapes import binder_equalities, conjuncts
 from .array_types import EXACT, Domain, _Fallback, _flatten_index, _Lin, _numeric, _Small, _Vec  # noqa: F401  (re-exported for the array paths)
-from .ragged import CellItems, cell_positions, data_sum, merged_blocks, picked_blocks
+from .ragged import CellItems, cell_positions, data_sum, literal_positions, merged_blocks, picked_blocks
 from .vectorised_calls import PURE_CALLS, extra_data, pure_invariant
 
 
@@ -605,8 +605,10 @@ class _Sum:
         """A NumPy index (one array or int per dimension) for ``a[idx...]``; falls back on any index outside its set."""
         out = []
         for d, i in zip(dims, idx):
-            v = self.data(i)
-            out.append(self._positions_in(d, v))
+            if isinstance(i, A.TupleLit) and type(d) is OplSet:  # `a[<j, o + 1>]`, `a[<key>]`: looked up
+                out.append(literal_positions(self, d, i))
+                continue
+            out.append(self._positions_in(d, self.data(i)))
         return tuple(out)
 
     def _positions_in(self, d: Any, v: _Vec) -> Any:

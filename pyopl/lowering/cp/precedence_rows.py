@@ -22,6 +22,7 @@ from ...syntax import ast as A
 from ..arrays.ragged import CellItems, bind_cells, bind_range_per_row
 from ..arrays.row_blocks import binder_names
 from ..arrays.vectorised import NOT_COVERED, _names, _Small, _Sum, vector_cache
+from ..arrays.vectorised_inline import PATTERN_NAME, single_name_form
 from ..forms.cp_record import CpConstraint
 from .intervals import IntervalVar
 from .scheduling import PRECEDENCES
@@ -41,6 +42,14 @@ def precedence_forall(inst: Any, s: A.Forall, env: dict) -> bool:
     node = cons.expr
     if node.func not in PRECEDENCES or len(node.args) not in (2, 3) or not (cons.label is None or isinstance(cons.label, A.Name)):
         return False
+    if len(s.quals.binders) == 1 and s.quals.binders[0].patterns[0].items is not None:
+        # `forall(<j, o> in Ops)`: as `forall($t in Ops)` with `j`, `o` read as `$t.j`, `$t.o`
+        cache = vector_cache(inst.ev)
+        s = single_name_form(inst.ev, s, env, cache.__dict__.setdefault("patterns", {}), cache, NOT_COVERED)
+        if s is None:
+            return False
+        cons = s.body
+        node = cons.expr
     names = binder_names(s.quals)
     if names is None or set(names) & set(env):
         return False
@@ -118,10 +127,10 @@ class _Made:
             outer = not self.cache.names(b.domain)[1].isdisjoint(space.iters)
             if outer and isinstance(b.domain, A.RangeLit):
                 bind_range_per_row(space, b)  # `o in 0..j-1`: each binding's own range, as offsets
-            elif outer and isinstance(b.domain, A.Index):
-                bind_cells(space, b)  # `pre in predecessors[i]`: each binding's own cell of a set array
+            elif outer and isinstance(b.domain, (A.Index, A.Field)):
+                bind_cells(space, b)  # `pre in predecessors[i]`, `t2 in t1.succs`: each binding's own set
             elif outer:
-                return False  # (`t2 in t1.succs`...: the row path)
+                return False  # (another set made of the outer indices: the row path)
             else:
                 space._bind(b)
         m = space.size
@@ -151,7 +160,10 @@ class _Made:
         for b in self.s.quals.binders:
             d, pos = self.space.iters[b.patterns[0].name]
             items = d if isinstance(d, CellItems) else self.cache.domain(d).items
-            cols.append([items[p] for p in pos.tolist()])
+            if b.patterns[0].name == PATTERN_NAME:  # `<j, o> in Ops`: the key is (j, o), each field
+                cols.extend(zip(*[items[p] for p in pos.tolist()]))
+            else:
+                cols.append([items[p] for p in pos.tolist()])
         return [outer + tuple(k) for k in zip(*cols)] if cols else [outer] * m
 
     def _add(self, m: int, ca: np.ndarray, qa: np.ndarray, cb: np.ndarray, qb: np.ndarray, delay: list,
