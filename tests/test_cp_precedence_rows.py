@@ -232,3 +232,80 @@ def test_an_element_of_a_cell_outside_the_index_set_is_the_row_paths_error():
         pyopl.compile_model(mod)
     assert "OPL0301" in str(e.value) and "7 is not in the index set 1..6 of `itv`" in str(e.value)
     assert "i = 4, pre = 7" in str(e.value)
+
+
+# ---------------------------------------------------------------- sums of pulses (precedence_rows.elementary_sum)
+CUMUL = """using CP;
+tuple T { key int id; int pt; int demand; string r; };
+{T} Ts = {<1, 3, 2, "a">, <2, 2, 3, "b">, <3, 4, 1, "a">, <4, 1, 4, "b">, <5, 2, 2, "a">, <6, 3, 3, "a">};
+{string} R = {"a", "b"};
+float half[t in Ts] = t.demand / 2 * 2;
+dvar interval itv[t in Ts] size t.pt;
+cumulFunction usage = sum(t in Ts) pulse(itv[t], t.demand);
+cumulFunction per[r in R] = sum(t in Ts : t.r == r) stepAtStart(itv[t], half[t]) - sum(t in Ts : t.r == r && t.id > 2) stepAtEnd(itv[t], 1);
+cumulFunction pat = sum(<i, p, d, r> in Ts : i != 3) pulse(itv[<i>], p + d);
+minimize max(t in Ts) endOf(itv[t]);
+subject to {
+  usage <= 5;
+  forall (r in R) per[r] <= 6;
+  pat <= 12;
+}
+"""
+
+
+def _cumul_both(mod: str, monkeypatch) -> tuple:
+    from pyopl.lowering.evaluate import aggregates
+
+    calls = []
+    real = aggregates.elementary_sum
+    monkeypatch.setattr(aggregates, "elementary_sum", lambda *a: calls.append(real(*a)) or calls[-1])
+    fast = pyopl.compile_model(mod).ir
+    monkeypatch.setattr(aggregates, "elementary_sum", lambda *a: None)
+    slow = pyopl.compile_model(mod).ir
+    return fast, slow, calls
+
+
+def test_a_sum_of_pulses_from_arrays_builds_the_term_by_term_model(monkeypatch):
+    from ortools.sat.python import cp_model
+    from pyopl.backends.cp import cpsat
+
+    fast, slow, calls = _cumul_both(CUMUL, monkeypatch)
+    assert len(calls) == 6 and all(c is not None for c in calls)  # usage, per["a"] and ["b"] twice, pat
+    assert [(k, iv.index, h) for k, iv, h in calls[0].terms] == [
+        ("pulse", i, d) for i, d in enumerate([2, 3, 1, 4, 2, 3])]  # by hand: each task's demand, in order
+    assert [h for _k, _iv, h in calls[-1].terms] == [5, 5, 5, 4, 6]  # pt + demand, task 3 left out
+    assert_same_bits(fast, slow)
+    assert _records(fast) == _records(slow)
+    assert str(cpsat.build(cp_model, fast)[0].proto) == str(cpsat.build(cp_model, slow)[0].proto)
+
+
+def test_a_height_that_is_not_a_whole_number_is_the_term_by_term_error():
+    mod = CUMUL.replace("t.demand / 2 * 2", "t.demand / 4")
+    with pytest.raises(pyopl.CompileError) as e:
+        pyopl.compile_model(mod)
+    assert "`stepAtStart` takes an integer here, but this is 0.5" in str(e.value)
+
+
+def test_the_capacity_holds_as_a_direct_cumulative_build_says():
+    """``usage <= 5`` over the pulses: the optimal makespan equals the one of the same tasks built with
+    cp_model's add_cumulative (the other functions left out of both)."""
+    from ortools.sat.python import cp_model
+
+    mod = CUMUL.replace("  forall (r in R) per[r] <= 6;\n  pat <= 12;\n", "")
+    res = pyopl.solve(mod, solver="cpsat")
+    tasks = [(3, 2), (2, 3), (4, 1), (1, 4), (2, 2), (3, 3)]
+    m = cp_model.CpModel()
+    H = sum(p for p, _d in tasks)
+    ivs, ends = [], []
+    for p, _d in tasks:
+        s = m.new_int_var(0, H, "s")
+        e = m.new_int_var(0, H, "e")
+        ivs.append(m.new_interval_var(s, p, e, "i"))
+        ends.append(e)
+    m.add_cumulative(ivs, [d for _p, d in tasks], 5)
+    mk = m.new_int_var(0, H, "mk")
+    m.add_max_equality(mk, ends)
+    m.minimize(mk)
+    solver = cp_model.CpSolver()
+    assert solver.solve(m) == cp_model.OPTIMAL
+    assert res.status == "optimal" and res.objective == solver.objective_value

@@ -1,4 +1,4 @@
-"""A ``forall`` over one precedence constraint (``endBeforeStart(a[j][o], a[j][o+1])``,
+"""Interval arrays over an index space from arrays. A ``forall`` over one precedence constraint (``endBeforeStart(a[j][o], a[j][o+1])``,
 ``endBeforeEnd``, ``startBeforeStart``, ... with an optional delay of data) made over its whole
 index space at once: the loop's bindings and the intervals' positions as NumPy arrays (the array
 path's ``_Sum``, :mod:`pyopl.lowering.arrays.vectorised`), no expression evaluated per row.
@@ -10,6 +10,10 @@ record where one is optional, and after each binding's row or record the ``poste
 statement keeps.  Anything else (another shape, an index outside its set, a delay that is not a
 whole number, two intervals sharing a column) returns False with nothing added, and the row path
 builds the statement and words its errors.
+
+The same index space serves a ``sum`` of elementary cumulative functions (``cumulFunction usage =
+sum(t in Tasks) pulse(itv[t], t.demand);``, :func:`elementary_sum`): the intervals and heights read
+from arrays, the terms in the loop's order.
 """
 from __future__ import annotations
 
@@ -25,7 +29,10 @@ from ..arrays.vectorised import NOT_COVERED, _names, _Small, _Sum, vector_cache
 from ..arrays.vectorised_inline import PATTERN_NAME, single_name_form
 from ..forms.cp_record import CpConstraint
 from .intervals import IntervalVar
-from .scheduling import PRECEDENCES
+from .scheduling import PRECEDENCES, CumulExpr
+
+#: the elementary cumulative functions of an interval and a height
+ELEMENTARY = ("pulse", "stepAtStart", "stepAtEnd")
 
 _DATA_KINDS = ("param", "set", "range")
 
@@ -85,6 +92,99 @@ def _interval_array(symbols: Any, n: A.Expr) -> tuple | None:
     return arr, idx
 
 
+def _bind_all(space: Any, quals: A.Qualifiers) -> bool:
+    """Bind the loop's binders in ``space`` in order (a set made of earlier binders' values ragged:
+    each binding's own range or set, as offsets); False where one cannot be (the row path then)."""
+    for b in quals.binders:
+        outer = not space.cache.names(b.domain)[1].isdisjoint(space.iters)
+        if outer and isinstance(b.domain, A.RangeLit):
+            bind_range_per_row(space, b)  # `o in 0..j-1`: each binding's own range, as offsets
+        elif outer and isinstance(b.domain, (A.Index, A.Field)):
+            bind_cells(space, b)  # `pre in predecessors[i]`, `t2 in t1.succs`: each binding's own set
+        elif outer:
+            return False  # (another set made of the outer indices: the row path)
+        else:
+            space._bind(b)
+    return True
+
+
+def elementary_sum(ev: Any, node: A.Aggregate, env: dict) -> CumulExpr | None:
+    """``sum(q) pulse(a[..], h)`` (``stepAtStart``, ``stepAtEnd``) with ``a`` an array of intervals and
+    ``h`` data: the cumulative function's terms made from arrays, in the order of the loop's bindings,
+    as the term-by-term sum adds them (``cumul_arith``: each term ``(kind, interval, h)``); None where
+    the sum goes term by term (another shape, no binding, a height that is not a whole number, an index
+    outside its set: that path words the error).  Source of the rule: OPL manual, "Cumulative
+    functions" (a cumul function expression is a sum of elementary ones)."""
+    body = node.body
+    if not (isinstance(body, A.Call) and body.func in ELEMENTARY and len(body.args) == 2) \
+            or getattr(ev.inst, "engine", "mp") != "cp":
+        return None
+    cache = vector_cache(ev)
+    if len(node.quals.binders) == 1 and node.quals.binders[0].patterns[0].items is not None:
+        node = single_name_form(ev, node, env, cache.__dict__.setdefault("patterns", {}), cache, NOT_COVERED)
+        if node is None:
+            return None
+        body = node.body
+    names = binder_names(node.quals)
+    symbols = ev.inst.symbols
+    if names is None or set(names) & set(env):
+        return None
+    arr = _interval_array(symbols, body.args[0])
+    if arr is None:
+        return None
+    for n in _names(body.args[1]):
+        sym = symbols.get(n)
+        if n not in names and (sym is None or sym.kind not in _DATA_KINDS):
+            return None  # (a decision height, an enclosing loop's value: term by term)
+    try:
+        with np.errstate(all="ignore"):
+            space = _Sum(ev, cache, None, env)
+            space.owner = node
+            if not _bind_all(space, node.quals) or not space.size:
+                return None
+            m = space.size
+            at = space.positions(arr[0].dims, arr[1])
+            ivs = np.broadcast_to(interval_columns(cache, arr[0])["interval"][at], (m,)).tolist()
+            num = np.broadcast_to(np.asarray(space.num(space.data(body.args[1])), dtype=np.float64), (m,))
+    except (_Small,) + NOT_COVERED:
+        return None
+    if not np.all(num == np.floor(num)) or np.any(np.abs(num) >= 2 ** 53):
+        return None  # (not a whole number: `int_arg` words it)
+    kind = body.func
+    return CumulExpr([(kind, iv, h) for iv, h in zip(ivs, num.astype(np.int64).tolist())])
+
+
+def interval_columns(cache: Any, arr: OplArray) -> dict:
+    """start, end and presence columns (presence -1: always present) and each place's IntervalVar over
+    ``arr``'s index space, in the shape of its dims (made once per array and compile); ``_Small`` where
+    an element is missing or not an interval."""
+    kept = cache.__dict__.setdefault("interval_columns", {})
+    hit = kept.get(id(arr))
+    if hit is not None and hit[0] is arr:
+        return hit[1]
+    shape = tuple(len(d) for d in arr.dims)
+    wheres = [None if isinstance(d, OplRange) else cache.domain(d).where for d in arr.dims]
+    out = {k: np.full(shape, -2, dtype=np.int64) for k in ("start", "end", "presence")}
+    keys, ivs = list(arr.data.keys()), list(arr.data.values())
+    if not all(isinstance(iv, IntervalVar) for iv in ivs):
+        raise _Small()
+    if keys:  # each element's place, then the three columns written at once
+        at = tuple(np.fromiter((k[i] - d.lo for k in keys) if w is None else (w[k[i]] for k in keys),
+                               dtype=np.int64, count=len(keys))
+                   for i, (d, w) in enumerate(zip(arr.dims, wheres)))
+        flat = np.ravel_multi_index(at, shape)
+        out["start"].flat[flat] = np.fromiter((iv.start for iv in ivs), dtype=np.int64, count=len(ivs))
+        out["end"].flat[flat] = np.fromiter((iv.end for iv in ivs), dtype=np.int64, count=len(ivs))
+        out["presence"].flat[flat] = np.fromiter((-1 if iv.presence is None else iv.presence for iv in ivs),
+                                                 dtype=np.int64, count=len(ivs))
+    out["interval"] = np.empty(shape, dtype=object)  # (each place's IntervalVar, for a sum of pulses)
+    out["interval"].flat[flat if keys else []] = ivs
+    if (out["start"] == -2).any():
+        raise _Small()  # an element that is not there: the row path says so
+    kept[id(arr)] = (arr, out)
+    return out
+
+
 class _Made:
     def __init__(self, inst: Any, s: A.Forall, env: dict, arrays: list):
         self.inst, self.s, self.env, self.arrays = inst, s, env, arrays
@@ -92,52 +192,17 @@ class _Made:
         self.space = _Sum(inst.ev, self.cache, None, env)
         self.space.owner = s
 
-    def _columns(self, arr: OplArray) -> dict:
-        """start, end and presence columns (presence -1: always present) over ``arr``'s index space,
-        in the shape of its dims (made once per array and compile)."""
-        kept = self.cache.__dict__.setdefault("interval_columns", {})
-        hit = kept.get(id(arr))
-        if hit is not None and hit[0] is arr:
-            return hit[1]
-        shape = tuple(len(d) for d in arr.dims)
-        wheres = [None if isinstance(d, OplRange) else self.cache.domain(d).where for d in arr.dims]
-        out = {k: np.full(shape, -2, dtype=np.int64) for k in ("start", "end", "presence")}
-        keys, ivs = list(arr.data.keys()), list(arr.data.values())
-        if not all(isinstance(iv, IntervalVar) for iv in ivs):
-            raise _Small()
-        if keys:  # each element's place, then the three columns written at once
-            at = tuple(np.fromiter((k[i] - d.lo for k in keys) if w is None else (w[k[i]] for k in keys),
-                                   dtype=np.int64, count=len(keys))
-                       for i, (d, w) in enumerate(zip(arr.dims, wheres)))
-            flat = np.ravel_multi_index(at, shape)
-            out["start"].flat[flat] = np.fromiter((iv.start for iv in ivs), dtype=np.int64, count=len(ivs))
-            out["end"].flat[flat] = np.fromiter((iv.end for iv in ivs), dtype=np.int64, count=len(ivs))
-            out["presence"].flat[flat] = np.fromiter((-1 if iv.presence is None else iv.presence for iv in ivs),
-                                                     dtype=np.int64, count=len(ivs))
-        if (out["start"] == -2).any():
-            raise _Small()  # an element that is not there: the row path says so
-        kept[id(arr)] = (arr, out)
-        return out
-
     def run(self) -> bool:
         space, s = self.space, self.s
         cons = s.body
         node = cons.expr
-        for b in s.quals.binders:
-            outer = not self.cache.names(b.domain)[1].isdisjoint(space.iters)
-            if outer and isinstance(b.domain, A.RangeLit):
-                bind_range_per_row(space, b)  # `o in 0..j-1`: each binding's own range, as offsets
-            elif outer and isinstance(b.domain, (A.Index, A.Field)):
-                bind_cells(space, b)  # `pre in predecessors[i]`, `t2 in t1.succs`: each binding's own set
-            elif outer:
-                return False  # (another set made of the outer indices: the row path)
-            else:
-                space._bind(b)
+        if not _bind_all(space, s.quals):
+            return False
         m = space.size
         pa, pb, op = PRECEDENCES[node.func]
         picked = []
         for (arr, idx), point in zip(self.arrays, (pa, pb)):
-            cols = self._columns(arr)
+            cols = interval_columns(self.cache, arr)
             at = space.positions(arr.dims, idx)
             picked.append((np.broadcast_to(cols[point][at], (m,)), np.broadcast_to(cols["presence"][at], (m,))))
         (ca, qa), (cb, qb) = picked
