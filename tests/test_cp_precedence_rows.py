@@ -309,3 +309,44 @@ def test_the_capacity_holds_as_a_direct_cumulative_build_says():
     solver = cp_model.CpSolver()
     assert solver.solve(m) == cp_model.OPTIMAL
     assert res.status == "optimal" and res.objective == solver.objective_value
+
+
+# ---------------------------------------------------------------- sequences over a comprehension (interval_groups)
+SEQUENCES = """using CP;
+tuple Op { int j; int o; int mch; string shop; int pt; };
+{Op} Ops = {<j, o, (j * 3 + o * 2) mod 4, (j mod 2 == 0 ? "east" : "west"), (j + o) mod 5 + 1> | j in 1..5, o in 0..2};
+{string} Shops = {"east", "west", "north"};
+dvar interval itv[o in Ops] size o.pt;
+dvar sequence seq[m in 0..3] in all(o in Ops : o.mch == m) itv[o];
+dvar sequence shop[s in Shops] in all(o in Ops : s == o.shop) itv[o];
+minimize max(o in Ops) endOf(itv[o]);
+subject to {
+  forall (m in 0..3)
+    noOverlap(seq[m]);
+  forall (s in Shops)
+    noOverlap(shop[s]);
+}
+"""
+
+
+def test_a_sequence_array_s_intervals_from_arrays_are_the_one_by_one_groups(monkeypatch):
+    from ortools.sat.python import cp_model
+    from pyopl.backends.cp import cpsat
+    from pyopl.lowering.cp import precedence_rows as R
+    from pyopl.lowering.model import declarations
+
+    calls = []
+    real = R.interval_groups
+    monkeypatch.setattr(declarations, "interval_groups", lambda *a: calls.append(real(*a)) or calls[-1])
+    fast = pyopl.compile_model(SEQUENCES).ir
+    assert len(calls) == 2 and all(c is not None for c in calls)
+    ops = [(j, o, (j * 3 + o * 2) % 4, "east" if j % 2 == 0 else "west") for j in range(1, 6) for o in range(3)]
+    monkeypatch.setattr(declarations, "interval_groups", lambda *a: None)
+    slow = pyopl.compile_model(SEQUENCES).ir
+    assert_same_bits(fast, slow)
+    assert _records(fast) == _records(slow)
+    assert str(cpsat.build(cp_model, fast)[0].proto) == str(cpsat.build(cp_model, slow)[0].proto)
+    keys, ivs = calls[0]
+    assert keys == [m for _j, _o, m, _s in ops]  # by hand: each operation's machine, in the set's order
+    assert [(iv.key[0][0], iv.key[0][1]) for iv in ivs] == [(j, o) for j, o, _m, _s in ops]
+    assert calls[1][0] == [s for *_x, s in ops]

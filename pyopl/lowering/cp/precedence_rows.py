@@ -1,5 +1,6 @@
-"""Interval arrays over an index space from arrays. A ``forall`` over one precedence constraint (``endBeforeStart(a[j][o], a[j][o+1])``,
-``endBeforeEnd``, ``startBeforeStart``, ... with an optional delay of data) made over its whole
+"""Interval arrays over an index space, from arrays.  A ``forall`` over one precedence constraint
+(``endBeforeStart(a[j][o], a[j][o+1])``, ``endBeforeEnd``, ``startBeforeStart``, ... with an
+optional delay of data) made over its whole
 index space at once: the loop's bindings and the intervals' positions as NumPy arrays (the array
 path's ``_Sum``, :mod:`pyopl.lowering.arrays.vectorised`), no expression evaluated per row.
 
@@ -152,6 +153,37 @@ def elementary_sum(ev: Any, node: A.Aggregate, env: dict) -> CumulExpr | None:
         return None  # (not a whole number: `int_arg` words it)
     kind = body.func
     return CumulExpr([(kind, iv, h) for iv, h in zip(ivs, num.astype(np.int64).tolist())])
+
+
+def interval_groups(ev: Any, quals: A.Qualifiers, key: A.Expr, body: A.Expr, env: dict) -> tuple | None:
+    """(each binding's ``key``, each binding's interval) of ``all(quals) body`` with ``body`` an element
+    of an interval array (``itv[o]``), the bindings in the comprehension's order, from arrays: what
+    :func:`~pyopl.lowering.cp.sequence_groups.grouped_domains` groups a ``dvar sequence`` array's
+    intervals by; None where it evaluates them one by one (another shape, an index outside its set)."""
+    arr = _interval_array(ev.inst.symbols, body)
+    names = binder_names(quals)
+    if arr is None or names is None or set(names) & set(env):
+        return None
+    cache = vector_cache(ev)
+    try:
+        with np.errstate(all="ignore"):
+            space = _Sum(ev, cache, None, env)
+            space.owner = body
+            if not _bind_all(space, quals) or not space.size:
+                return None
+            m = space.size
+            at = space.positions(arr[0].dims, arr[1])
+            ivs = np.broadcast_to(interval_columns(cache, arr[0])["interval"][at], (m,)).tolist()
+            v = space.data(key)
+            if v.is_scalar:
+                keys = [v.scalar] * m
+            elif v.exact_int and v.num is not None:
+                keys = np.broadcast_to(v.num, (m,)).astype(np.int64).tolist()
+            else:
+                keys = space.objs(v)
+    except (_Small,) + NOT_COVERED:
+        return None
+    return keys, ivs
 
 
 def interval_columns(cache: Any, arr: OplArray) -> dict:
