@@ -427,11 +427,20 @@ def _swapped_files(model: Any, data: Any, reporter: Reporter) -> bool:
     return True
 
 
-def _check_source_type(model: Any, source: str = "auto") -> None:
+def _check_source_type(model: Any, source: str = "auto", data: Any = None) -> None:
+    """TypeError for a model that is not text or a path, or data that is none of what ``data`` takes
+    (bytes, a number, a DataFrame on its own were read as the text of their ``str()``: ``b'n=2;'`` gave
+    OPL0042 at a quote the user never wrote); ValueError for an unknown ``source``."""
     if not isinstance(model, (str, Path, _Named)):
         raise TypeError("a model is given as text (str) or a pathlib.Path, not %s" % type(model).__name__)
     if source not in _SOURCES:
         raise ValueError("source must be one of %s, not %r" % (", ".join(map(repr, _SOURCES)), source))
+    for item in (data if isinstance(data, (list, tuple)) else [data]):
+        if item is not None and not isinstance(item, (str, os.PathLike, dict, _Named)):
+            raise TypeError("data is given as .dat text (str), a pathlib.Path, a dict {name: value} or a list of "
+                            "these, not %s%s" % (type(item).__name__, " (decode it to str first)" if isinstance(
+                                item, (bytes, bytearray)) else " (put it in a dict under its OPL name)"
+                                if hasattr(item, "shape") else ""))
 
 
 def _compile_guarded(model: Any, data: Any, reporter: Reporter, source: str = "auto", include_dir: Any = None,
@@ -511,14 +520,14 @@ def compile_model(model: Any, data: Any = None, *, source: str = "auto", include
     ``output_dir`` is given); dot-files, links, devices and every file the run reads are refused
     there too (docs/safety.md).
     Raises :class:`CompileError` (with ``.diagnostics``) when the model or data has errors,
-    a file cannot be read or is not UTF-8; TypeError for a model that is neither str nor Path,
-    ValueError for an unknown ``source``.
+    a file cannot be read or is not UTF-8; TypeError for a model that is neither str nor Path, or
+    data that is none of the above (bytes, a DataFrame not in a dict), ValueError for an unknown ``source``.
     ``limits``: the work budgets (:class:`~pyopl.limits.Limits`; None: the defaults, see docs/limits.md).
     Data files may read spreadsheets, CSV files and databases and write results to them after the
     solve (docs/data-sources.md); ``allow_db_writes`` lets their ``DBExecute`` statements change
     tables that no ``DBUpdate`` of the file writes (refused otherwise, ``OPL0435``).
     """
-    _check_source_type(model, source)
+    _check_source_type(model, source, data)
     reporter = Reporter(max_errors)
     start = time.perf_counter()
     keep: dict = {}
@@ -557,7 +566,7 @@ def check(model: Any, data: Any = None, *, source: str = "auto", include_dir: An
     constraint, a non-convex quadratic objective) is an error (OPL1163) at the construct; under ``"auto"``
     only when no installed backend takes it (``solve`` would give it to SCIP, Gurobi or CPLEX: check
     agrees); ``None`` checks the model alone (those become warnings). ``limits``: the work budgets (:class:`~pyopl.limits.Limits`)."""
-    _check_source_type(model, source)
+    _check_source_type(model, source, data)
     reporter = Reporter(max_errors)
     from .files.reads import recording
 
@@ -584,9 +593,16 @@ def check_text(model_text: str, data: Any = None, *, include_dir: Any = None, ma
 def solve(model: Any, data: Any = None, *, source: str = "auto", include_dir: Any = None, output_dir: Any = None,
           scripts: bool = True, script_steps: int | None = None, allow_db_writes: bool = False, **kw: Any) -> Result:
     """Compile and solve in one call: ``output_dir``, ``scripts``, ``script_steps`` and ``allow_db_writes`` go
-    to :func:`compile_model`, the other keyword arguments to :meth:`Model.solve`."""
-    return compile_model(model, data, source=source, include_dir=include_dir, output_dir=output_dir, scripts=scripts,
-                         script_steps=script_steps, allow_db_writes=allow_db_writes).solve(**kw)
+    to :func:`compile_model`, the other keyword arguments to :meth:`Model.solve`. The result's
+    ``diagnostics`` end with the compile's warnings (``Model.solve_warnings``: a name the data sets
+    that the model does not declare, an unused declaration...), as the CLI's, ``%%opl``'s and the MCP
+    ``solve`` tool's do (docs/safety.md, "One outcome on every front end"): the compiled model is not
+    returned, so they would be lost. Raises :class:`CompileError` as :func:`compile_model` does."""
+    compiled = compile_model(model, data, source=source, include_dir=include_dir, output_dir=output_dir,
+                             scripts=scripts, script_steps=script_steps, allow_db_writes=allow_db_writes)
+    result = compiled.solve(**kw)
+    result.diagnostics = list(result.diagnostics) + list(compiled.solve_warnings)
+    return result
 
 
 for _f in (compile_model, check):

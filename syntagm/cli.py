@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import math
 import os
 import sys
 import time
@@ -36,6 +37,8 @@ def _number(kind: type, minimum: float, strict: bool):
             v = kind(s)
         except ValueError:
             raise argparse.ArgumentTypeError(f"expected {what}, got {s!r}") from None
+        if kind is float and not math.isfinite(v):  # (inf seconds reached the HTTP client: OverflowError)
+            raise argparse.ArgumentTypeError(f"expected a finite number, got {s!r}")
         if not (v > minimum if strict else v >= minimum):
             raise argparse.ArgumentTypeError(f"expected {bound}, got {s!r}")
         return v

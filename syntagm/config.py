@@ -127,11 +127,16 @@ def model_config(name: str, base: LLMConfig | None, fileconf: Mapping[str, Any],
     if not base_url and not api_key:
         return None
     start = base or LLMConfig(model=name)
-    return replace(start, model=str(table.get("model") or name), base_url=base_url, api_key=api_key,
-                   timeout_s=float(table.get("timeout_s", start.timeout_s)),
-                   max_retries=int(table.get("max_retries", start.max_retries)),
-                   json_mode=str(table.get("json_mode", start.json_mode)),
-                   max_tokens=table.get("max_tokens", start.max_tokens))
+    try:
+        cfg = replace(start, model=str(table.get("model") or name), base_url=base_url, api_key=api_key,
+                      timeout_s=float(table.get("timeout_s", start.timeout_s)),
+                      max_retries=int(table.get("max_retries", start.max_retries)),
+                      json_mode=str(table.get("json_mode", start.json_mode)),
+                      max_tokens=table.get("max_tokens", start.max_tokens))
+    except (TypeError, ValueError, OverflowError) as e:
+        raise ConfigError(f"bad setting of [models.{name}]: {e}") from None
+    check_endpoint_numbers(cfg)
+    return cfg
 
 
 def model_name(fileconf: Mapping[str, Any], env: Mapping[str, str] | None = None) -> str:
@@ -192,8 +197,29 @@ def resolve(flags: Mapping[str, Any], env: Mapping[str, str] | None = None,
             temperature=(None if pick("temperature") is None else float(pick("temperature"))),
             max_tokens=pick("max_tokens"),
         )
-    except (TypeError, ValueError) as e:
+    except (TypeError, ValueError, OverflowError) as e:
         raise ConfigError(f"bad endpoint setting: {e}") from None
-    if cfg.timeout_s <= 0 or cfg.max_retries < 0:
-        raise ConfigError("timeout must be positive and max_retries at least 0")
+    check_endpoint_numbers(cfg)
     return cfg, fileconf
+
+
+def check_endpoint_numbers(cfg: LLMConfig) -> None:
+    """ConfigError naming the first endpoint setting out of its range: ``timeout_s`` a finite number of
+    seconds above 0 (``1e400`` or ``inf`` in the file reached the HTTP client as an infinite deadline:
+    ``internal error: OverflowError``), ``max_retries`` 0 or more, ``backoff_s``/``backoff_max_s``
+    finite and 0 or more (``nan`` made every retry's wait NaN), ``temperature`` 0 to 2 (OpenAI's
+    range), ``model`` not empty."""
+    import math
+
+    checks = [("timeout_s", cfg.timeout_s, 0.0, True), ("backoff_s", cfg.backoff_s, 0.0, False),
+              ("backoff_max_s", cfg.backoff_max_s, 0.0, False)]
+    for name, value, low, strict in checks:
+        if not math.isfinite(value) or value < low or (strict and value == low):
+            raise ConfigError(f"{name} must be a finite number of seconds {'above' if strict else 'of at least'} "
+                              f"{low:g}, not {value!r}")
+    if cfg.max_retries < 0:
+        raise ConfigError(f"max_retries must be 0 or more, not {cfg.max_retries}")
+    if cfg.temperature is not None and not (0.0 <= cfg.temperature <= 2.0):
+        raise ConfigError(f"temperature must be between 0 and 2, not {cfg.temperature!r}")
+    if not cfg.model.strip():
+        raise ConfigError("the model name is empty: set `model` (or --model, SYNTAGM_MODEL) to the endpoint's model")

@@ -52,3 +52,17 @@ def test_a_wrong_key_one_level_down_lists_the_values(result):
 def test_too_many_indices(result):
     with pytest.raises(UnknownKey, match="has 2 indices"):
         result["ship"]["Denver", "Chicago", 3]
+
+
+def test_name_in_result_says_whether_the_model_has_it(result):
+    """`"ship" in result` raised UnknownName "no decision or dexpr `0`" (Python's fallback tried
+    result[0]); the module's promise is that `name in result` style code works."""
+    assert "ship" in result and "total" in result
+    assert "shp" not in result and 0 not in result
+
+
+def test_a_wrong_key_of_a_dual_reads_as_english():
+    r = pyopl.compile_model(MODEL.replace("forall(m in Markets) sum", "forall(m in Markets) need: sum")).solve()
+    with pytest.raises(UnknownKey) as e:
+        r.duals["need"]["Boston"]
+    assert str(e.value).startswith('this name has no element ["Boston"]')  # (was "these values has")

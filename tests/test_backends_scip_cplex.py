@@ -239,6 +239,28 @@ def test_maximised_lp_duals_have_the_shared_sign(solver):
     assert r.reduced_costs["x"] == pytest.approx(1.0) and r.slacks["ctB"] == pytest.approx(1.0)
 
 
+@pytest.mark.parametrize("solver", ["highs", "scip", "cplex"])
+def test_a_slack_row_over_one_variable_has_dual_zero(solver):
+    """SCIP holds a row over one variable as a bound and reports its multiplier as the variable's
+    reduced cost; pyopl gave that cost to every such row of the variable, so `hi: x <= 10` (slack 5)
+    had dual 1 beside the binding `lo: x >= 5`. Duals by hand: d(objective)/d(bound) is 1 for `lo`
+    and `c` (each moves its variable one for one), 0 for the slack rows `hi` and `d` (complementary
+    slackness); scipy's linprog marginals agree."""
+    text = ("dvar float+ x;\ndvar float+ y;\nminimize x + y;\n"
+            "subject to { lo: x >= 5; hi: 10 >= x; c: y >= 1; d: y <= 7; }\n")
+    r = pyopl.compile_model(text).solve(solver=solver)
+    assert r.objective == pytest.approx(6.0)
+    assert dict(r.duals) == pytest.approx({"lo": 1.0, "hi": 0.0, "c": 1.0, "d": 0.0})
+    assert dict(r.slacks) == pytest.approx({"lo": 0.0, "hi": 5.0, "c": 0.0, "d": 6.0})
+    from scipy.optimize import linprog
+
+    res = linprog([1, 1], A_ub=[[-1, 0], [1, 0], [0, -1], [0, 1]], b_ub=[-5, 10, -1, 7], bounds=[(0, None)] * 2,
+                  method="highs")
+    by_linprog = {"lo": -res.ineqlin.marginals[0], "hi": res.ineqlin.marginals[1], "c": -res.ineqlin.marginals[2],
+                  "d": res.ineqlin.marginals[3]}  # (a >= row is -row <= -b: the chain rule flips the sign)
+    assert dict(r.duals) == pytest.approx(by_linprog)
+
+
 @pytest.mark.parametrize("solver", ["scip", "cplex"])
 def test_quadratic_objective_with_constant_and_maximisation(solver):
     # max 10 + 6x - x^2 - y^2 + 2y over x in 0..5, y in 0..5: x = 3, y = 1: 10 + 9 + 1 = 20

@@ -290,6 +290,57 @@ def test_database_mistakes_are_diagnostics_at_the_query(tmp_path, query, code, w
     assert sqlite3.connect(tmp_path / "plan.db").execute("SELECT count(*) FROM plants").fetchone() == (2,)
 
 
+@pytest.mark.parametrize("query, words", [
+    ("WITH a AS (SELECT 1) DELETE FROM plants RETURNING name", "deletes from `plants`"),
+    ("WITH a AS (SELECT 1) INSERT INTO plants(name) SELECT 'x' RETURNING name", "inserts into `plants`"),
+    ("WITH a AS (SELECT 1) UPDATE plants SET supply = 0 RETURNING name", "updates `plants`"),
+])
+def test_a_query_that_starts_like_a_read_cannot_change_the_database(tmp_path, query, words):
+    """`WITH ... DELETE ... RETURNING` starts with WITH, as a read does: `pyopl check` (which writes
+    nothing) emptied the table before DBRead was made read-only."""
+    _sqlite(tmp_path / "plan.db")
+    (tmp_path / "m.mod").write_text("{string} Plants = ...;\ndvar float+ x;\nminimize x;\n")
+    (tmp_path / "m.dat").write_text('DBConnection db("sqlite", "plan.db");\nPlants from DBRead(db, "%s");\n' % query)
+    with pytest.raises(pyopl.CompileError) as err:
+        pyopl.solve(tmp_path / "m.mod", tmp_path / "m.dat")
+    for diags in (pyopl.check(tmp_path / "m.mod", tmp_path / "m.dat"), err.value.diagnostics):
+        hit = next((d for d in diags if d.code == "OPL0435"), None)
+        assert hit is not None, [(d.code, d.message) for d in diags]
+        assert (hit.line, hit.column) == (2, 24) and words in hit.message
+    con = sqlite3.connect(tmp_path / "plan.db")
+    assert con.execute("SELECT name, supply FROM plants ORDER BY name").fetchall() == sorted(zip(PLANTS, SUPPLY))
+
+
+def test_a_sqlalchemy_sqlite_url_keeps_to_the_data_files_folder(tmp_path):
+    """`DBConnection db("x", "sqlite:////elsewhere/a.db")` went to SQLAlchemy, which opened (or created
+    empty) a database file anywhere; such a URL now follows the "sqlite" driver's folder rule."""
+    (tmp_path / "sub").mkdir()
+    _sqlite(tmp_path / "sub" / "plan.db")
+    _sqlite(tmp_path / "outside.db")
+    (tmp_path / "sub" / "m.mod").write_text("{string} Plants = ...;\ndvar float+ x;\nminimize x;\n")
+    read = '\nPlants from DBRead(db, "SELECT name FROM plants ORDER BY name");\n'
+    for url in ("sqlite:///%s" % (tmp_path / "outside.db"), "sqlite:///../outside.db", "sqlite+pysqlite:///../outside.db",
+                "sqlite:///%s" % (tmp_path / "created.db")):
+        (tmp_path / "sub" / "m.dat").write_text('DBConnection db("sqlalchemy", "%s");%s' % (url, read))
+        diags = pyopl.check(tmp_path / "sub" / "m.mod", tmp_path / "sub" / "m.dat")
+        hit = next((d for d in diags if d.code == "OPL0432"), None)
+        assert hit is not None and (hit.line, hit.column) == (1, 31), (url, [(d.code, d.message) for d in diags])
+        assert "outside the data file's folder" in hit.message
+    assert not (tmp_path / "created.db").exists()
+    (tmp_path / "sub" / "m.dat").write_text('DBConnection db("sqlalchemy", "sqlite:///plan.db");%s' % read)
+    r = pyopl.solve(tmp_path / "sub" / "m.mod", tmp_path / "sub" / "m.dat")
+    assert r.status == "optimal" and r.objective == 0
+
+
+def test_a_recursive_read_query_still_reads(tmp_path):
+    _sqlite(tmp_path / "plan.db")
+    (tmp_path / "m.mod").write_text("{int} N = ...;\ndvar float+ x;\nminimize x;\n")
+    (tmp_path / "m.dat").write_text('DBConnection db("sqlite", "plan.db");\nN from DBRead(db, "WITH RECURSIVE c(n) AS '
+                                    '(SELECT 1 UNION ALL SELECT n + 1 FROM c WHERE n < 4) SELECT n FROM c");\n')
+    r = pyopl.solve(tmp_path / "m.mod", tmp_path / "m.dat")
+    assert r.status == "optimal", [(d.code, d.message) for d in r.diagnostics]
+
+
 # ---------------------------------------------------------------- CSV
 def test_csv_with_a_header_fills_a_tuple_set_by_field_name(tmp_path):
     (tmp_path / "rooms.csv").write_text("cap,name\n2,A\n3,B\n")

@@ -499,3 +499,23 @@ def test_an_endless_device_as_model_is_bounded(monkeypatch):
     monkeypatch.setattr(source_io, "MAX_SOURCE_BYTES", 1 << 16)
     diags = pyopl.check(Path("/dev/zero"))
     assert [d.code for d in diags] == ["OPL1121"] and "larger than" in diags[0].message
+
+
+@pytest.mark.parametrize("codec, mark", [("utf-16-le", b"\xff\xfe"), ("utf-16-be", b"\xfe\xff"), ("utf-32-le", b"\xff\xfe\x00\x00"),
+                                         ("utf-16-le", b""), ("utf-16-be", b"")])
+def test_a_utf16_file_is_read_as_utf16_with_a_warning(tmp_path, codec, mark):
+    """Windows Notepad's "Unicode" and PowerShell 5's `>` write UTF-16: read as UTF-8 such a file gave
+    a `\\0` error at every other character (39 for a three-line model) after a warning that it was
+    read as Windows-1252."""
+    mod, dat = tmp_path / "m.mod", tmp_path / "m.dat"
+    mod.write_bytes(mark + "int n = ...;\ndvar float x;\nminimize x;\nsubject to { x >= n; }\n".encode(codec))
+    dat.write_bytes(mark + "n = 3;\n".encode(codec))
+    diags = pyopl.check(mod, dat)
+    assert [d.code for d in diags] == ["OPL1132", "OPL1132"] and all(d.severity == "warning" for d in diags)
+    kind = codec.upper()
+    assert all(kind in d.message and "UTF-8" in d.help for d in diags)
+    assert pyopl.solve(mod, dat).objective == 3
+    from pyopl.cli import main
+
+    assert main(["check", str(mod), "--fix"]) == 1  # --fix rewrites UTF-8 files only (OPL1120)
+    assert mod.read_bytes().startswith(mark)

@@ -157,7 +157,7 @@ def test_an_optimum_at_an_assumed_bound_is_feasible_everywhere(tmp_path):
     assert rc == 0 and cli_out["status"] == api.status == "feasible"
     assert cli_out["assumptions"][0]["touched"] is True
     warn = sorted(d.code for d in api.diagnostics)
-    assert _codes(cli_out["diagnostics"]) == sorted(["OPL0901"] + warn) and "OPL0710" in warn
+    assert _codes(cli_out["diagnostics"]) == warn and "OPL0710" in warn and "OPL0901" in warn
     assert _syntagm(ASSUMED)["status"] == "feasible"
     # the MCP tool solves with `auto`, which takes the implication as an exact indicator constraint on a
     # backend that has them (SCIP here): the model is in truth unbounded (x grows once b = 1)
@@ -231,3 +231,32 @@ def test_the_mcp_solve_tool_says_a_refused_quadratic_constraint_once():
     out = work.solve(RING, None, 30.0, 100)
     assert out["status"] == "error"
     assert [(d["code"], d["severity"]) for d in out["diagnostics"]] == [("OPL1163", "error")]
+
+
+# y <= 10 and (b = 0 => y <= 2), (b = 1 => x + y <= 3) with x >= -100: b = 1, x = -100, y = 10
+# gives y - x = 110; `unused` is a warning (OPL0922), `zz` in the data another (OPL0402)
+WARNED = """int unused = 3;
+int n = ...;
+dvar float x;
+dvar float y in 0..10;
+dvar boolean b;
+maximize y - x;
+subject to { b == 1 => x + y <= 3; b == 0 => y <= 2; x >= -100 * n; }
+"""
+
+
+def test_the_compile_warnings_reach_the_one_call_api_as_they_reach_the_cli(tmp_path):
+    """`pyopl.solve` returned `result.diagnostics == []` where the CLI's JSON and MCP `solve`
+    carried the compile's warnings: the one-call API drops the compiled model, so they were lost."""
+    (tmp_path / "m.dat").write_text("n = 1;\nzz = 2;\n")
+    (tmp_path / "m.mod").write_text(WARNED)
+    out = io.StringIO()
+    with contextlib.redirect_stdout(out), contextlib.redirect_stderr(io.StringIO()):
+        rc = cli(["solve", str(tmp_path / "m.mod"), str(tmp_path / "m.dat"), "--format", "json"])
+    cli_out = json.loads(out.getvalue())
+    api = pyopl.solve(tmp_path / "m.mod", tmp_path / "m.dat")
+    mcp = work.solve(WARNED, "n = 1;\nzz = 2;\n", 30.0, 1000)
+    assert rc == 0 and cli_out["status"] == api.status == mcp["status"] == "optimal"
+    assert cli_out["objective"] == api.objective == pytest.approx(110)
+    assert _codes(cli_out["diagnostics"]) == sorted(d.code for d in api.diagnostics) == _codes(mcp["diagnostics"]) \
+        == ["OPL0402", "OPL0922"]

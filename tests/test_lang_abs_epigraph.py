@@ -2,6 +2,8 @@
 a non-convex position still needs bounds (big-M), and says so."""
 from __future__ import annotations
 
+import pytest
+
 import pyopl
 
 
@@ -53,3 +55,28 @@ subject to { s: sum(i in R) x[i] == 3; }"""
     # the bound of the argument still bounds the epigraph column (|x - 0.1| <= 5.1): a CP model keeps
     # finite domains, and a non-convex use (maximised) is exact: max |x[1] - 0.1| = 5.1 at x = -5
     assert abs(pyopl.compile_model("dvar float x in -5..5;\nmaximize abs(x - 0.1);").solve().objective - 5.1) < 1e-6
+
+
+def _brute(sense, objective, holds):
+    """The optimum of ``objective`` over x, y in -2..3 where ``holds``, by enumeration."""
+    import itertools
+
+    values = [objective(x, y) for x, y in itertools.product(range(-2, 4), repeat=2) if holds(x, y)]
+    return max(values) if sense == "maximize" else min(values)
+
+
+
+@pytest.mark.parametrize("expr, sense, holds", [
+    ("max(x, y) < 2", "maximize", lambda x, y: max(x, y) < 2),
+    ("min(x, y) > 0", "minimize", lambda x, y: min(x, y) > 0),
+    ("maxl(x - y, 2*y) < 1", "maximize", lambda x, y: max(x - y, 2 * y) < 1),
+    ("minl(x, y + 1) < -1", "maximize", lambda x, y: min(x, y + 1) < -1),
+    ("max(i in 1..2) (x + i) < 2", "maximize", lambda x, y: max(x + i for i in (1, 2)) < 2),
+    ("!(max(x, y) < 1)", "minimize", lambda x, y: not max(x, y) < 1),
+])
+def test_a_strict_comparison_of_a_max_or_min_of_integers_is_exact(expr, sense, holds):
+    """`max`/`min` of integer expressions is an integer (OPL types `maxl` of ints as int), so `< k` is
+    `<= k-1`, as for `abs`: it was OPL0506 'strict inequality on a continuous expression'."""
+    m = "dvar int x in -2..3;\ndvar int y in -2..3;\n%s 2*x + y;\nsubject to { %s; }\n" % (sense, expr)
+    r = pyopl.solve(m)
+    assert r.status == "optimal" and r.objective == _brute(sense, lambda x, y: 2 * x + y, holds)

@@ -227,3 +227,38 @@ def test_coefficient_range_is_judged_per_row_past_the_whole_matrix_s_quick_test(
     together = apart.replace("c1: 1e-5 * x + y", "c1: 1e-5 * x + 1e5 * y")
     [w] = [d for d in pyopl.compile_text(together).diagnostics if d.code == "OPL0711"]
     assert w.span.line == 4 and "ratio of 1e+10" in w.message
+
+
+def test_a_constraint_used_as_a_value_against_a_number_is_judged_from_the_model():
+    """`(max(z, x) == 1) >= 1` was skipped by the check (a constraint compared with `>=`): a point
+    with max(z, x) = -2 passed, its rows satisfied through the `max` column alone."""
+    text = "dvar int x in -2..3;\ndvar int z in -2..3;\nminimize x + 10*z;\nsubject to {\n  (max(z, x) == 1) >= 1;\n}\n"
+    m = pyopl.compile_text(text)
+    x = _point(m, x=-2, z=-2)
+    x[[j for j, name in enumerate(m.ir.col_name) if name == "max"]] = 1.0  # the column says 1: the model says -2
+    rep = check_point(m.ir, x, -22.0, 1e-6, m.instance)
+    [d] = [d for d in rep.disagreements if d.what == "constraint"]
+    assert "constraint at line 5: 0 at the returned point, expected >= 1" in d.text()
+    good = _point(m, x=1, z=-2)
+    good[[j for j, name in enumerate(m.ir.col_name) if name == "max"]] = 1.0
+    assert not [d for d in check_point(m.ir, good, -19.0, 1e-6, m.instance).disagreements if d.what == "constraint"]
+
+
+@pytest.mark.parametrize("statement, holds", [
+    ("(max(z, x) == 1) >= 1", lambda x, z: max(z, x) == 1),
+    ("(minl(-z - 4, -2*x + z + 1) == -3) >= 1", lambda x, z: min(-z - 4, -2 * x + z + 1) == -3),
+    ("(min(x, z) >= 1) + (x == -2) >= 1", lambda x, z: (min(x, z) >= 1) + (x == -2) >= 1),
+    ("(maxl(x, z) != 3) + (z >= 2) == 2", lambda x, z: (max(x, z) != 3) + (z >= 2) == 2),
+    ("(abs(z - 3) <= 1) >= 1", lambda x, z: abs(z - 3) <= 1),
+])
+def test_max_and_min_inside_a_constraint_used_as_a_value_are_exact(statement, holds):
+    """A constraint used as a 0/1 value made its rows through `enforce` while the statement was still
+    being evaluated, so `max`/`min` (kept as epigraphs `t >= e_i`) were never made exact: `(max(z, x)
+    == 1) >= 1` was 'optimal' at z = x = -2. Expected optima by enumeration."""
+    import itertools
+
+    text = "dvar int x in -2..3;\ndvar int z in -2..3;\nminimize x + 10*z;\nsubject to {\n  %s;\n}\n" % statement
+    best = min(x + 10 * z for x, z in itertools.product(range(-2, 4), repeat=2) if holds(x, z))
+    r = pyopl.compile_text(text).solve(solver="highs")
+    assert r.status == "optimal" and r.objective == best
+    assert holds(r["x"], r["z"])

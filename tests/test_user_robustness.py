@@ -62,6 +62,19 @@ def test_model_must_be_text_or_path():
         pyopl.check(b"dvar float x;")
 
 
+@pytest.mark.parametrize("data, words", [(b"n = 2;", "not bytes (decode it to str first)"), ([1, 2], "not int"),
+                                         (["n = 2;", 7.5], "not float")])
+def test_data_must_be_text_a_path_a_dict_or_a_list_of_them(data, words):
+    """Bytes (or any other object) given as data were read as the text of their str(): b"n = 2;" gave
+    OPL0042 at a quote the user never wrote; a TypeError says what data takes, as for the model."""
+    model = "int n = ...;\ndvar float x;\nminimize x;\nsubject to { x >= n; }\n"
+    for call in (pyopl.check, pyopl.compile_model, pyopl.solve):
+        with pytest.raises(TypeError, match="a dict {name: value}") as err:
+            call(model, data)
+        assert words in str(err.value)
+    assert pyopl.solve(model, ["n = 2;"]).objective == 2 and pyopl.solve(model, ({"n": 3},)).objective == 3
+
+
 def test_export_reports_model_errors_as_json(tmp_path: Path):
     mod = tmp_path / "bad.mod"
     mod.write_text("dvar float+ x;\nminimize y;")
@@ -94,3 +107,15 @@ def test_closed_pipe_is_not_reported_as_a_bug():
 def test_version():
     p = _cli("--version")
     assert p.returncode == 0 and p.stdout.startswith("pyopl ")
+
+
+@pytest.mark.parametrize("data, line", [("a = [1, 2];\n/* never closed\n", 2), ("a = [1, /* closed */ 2];\n\n/* not\n", 3),
+                                        ("a = [1, /* never closed\n 2];\n", 1)])
+def test_an_unclosed_comment_in_a_data_file_says_so_as_in_the_model(data, line):
+    """A `/*` never closed in a .dat gave OPL0015 'unexpected `/`; expected `;` or a name'; the model
+    says OPL0009 for the same mistake, with the fix."""
+    model = "int a[1..2] = ...;\ndvar float x;\nminimize x;\nsubject to { x >= a[1]; }\n"
+    [d] = pyopl.check(model, data)
+    col = data.splitlines()[line - 1].index("/*") + 1
+    assert (d.code, d.line, d.column) == ("OPL0009", line, col) and "`/*` comment is never closed" in d.message
+    assert "`*/`" in d.help

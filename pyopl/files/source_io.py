@@ -79,7 +79,7 @@ def read_source_file(path: "str | os.PathLike[str]", notes: list | None = None,
     finally:
         os.close(fd)
     text, bom = decode_source(data, name, notes)
-    if ascii_bytes is not None and not bom and text.isascii():
+    if ascii_bytes is not None and not bom and len(data) == len(text) and text.isascii():  # (UTF-16 is not)
         ascii_bytes.append(data)
     return text, bom
 
@@ -98,6 +98,9 @@ def decode_source(data: bytes, name: str, notes: list | None = None) -> tuple[st
     replaced by U+FFFD, one character per byte so lines and columns stay exact, and a problem of
     kind ``encoding-comment`` (a warning) is appended to ``notes``. Bytes in comments never reach
     a value, so no two different texts can compile alike; anywhere else they stay an error."""
+    wide = _wide_unicode(data, name, notes)
+    if wide is not None:
+        return wide, False
     bom = data.startswith(BOM)
     body = data[len(BOM):] if bom else data
     try:
@@ -133,6 +136,50 @@ def decode_source(data: bytes, name: str, notes: list | None = None) -> tuple[st
             % (name, body[e.start], offset, line, column, e.reason),
             "save the file as UTF-8 (a Latin-1 file converts with `iconv -f latin1 -t utf-8`)",
             line, column, shown) from None
+
+
+#: byte-order marks of the UTF-16 and UTF-32 encodings (UTF-32's first: it starts like UTF-16 LE's)
+_WIDE_BOMS = ((b"\xff\xfe\x00\x00", "utf-32"), (b"\x00\x00\xfe\xff", "utf-32"), (b"\xff\xfe", "utf-16"),
+              (b"\xfe\xff", "utf-16"))
+
+
+def _wide_unicode(data: bytes, name: str, notes: list | None) -> str | None:
+    """The text of a file that starts with a UTF-16 or UTF-32 byte-order mark (Windows Notepad's
+    "Unicode", PowerShell 5's ``>``), or whose first bytes are ASCII in UTF-16 (a NUL in every other
+    byte, and no mark), read as that encoding with a warning appended to ``notes``
+    (``encoding-utf16``); None for any other file. Read as UTF-8 it was a ``\\0`` error at every other
+    character, after a warning that it was read as Windows-1252. Without ``notes`` (``check --fix``,
+    which rewrites UTF-8 files only) it is an ``encoding`` problem naming the encoding."""
+    for mark, codec in _WIDE_BOMS:
+        if data.startswith(mark):
+            kind = "%s-%s" % (codec.upper(), "LE" if mark[0] == 0xFF else "BE")
+            how = "it starts with a %s byte-order mark" % kind
+            break
+    else:
+        head = data[:64]  # no mark: ASCII text in UTF-16 has a NUL in every other byte (no OPL text has one)
+        if len(data) % 2 or len(head) < 4 or b"\0" not in head:
+            return None
+        if not head[1::2].strip(b"\0") and b"\0" not in head[0::2]:
+            codec, kind = "utf-16-le", "UTF-16-LE"
+        elif not head[0::2].strip(b"\0") and b"\0" not in head[1::2]:
+            codec, kind = "utf-16-be", "UTF-16-BE"
+        else:
+            return None
+        how = "every other byte of its start is NUL"
+    fix = "save the file as UTF-8 (Notepad: Save as, Encoding UTF-8; PowerShell: `Out-File -Encoding utf8`; " \
+          "`iconv -f %s -t utf-8`)" % codec
+    try:
+        text = data.decode(codec)
+    except UnicodeDecodeError as e:
+        if how.startswith("every"):
+            return None
+        raise SourceProblem("encoding", name, "`%s` starts with a %s byte-order mark but is not %s: %s at byte %d"
+                            % (name, kind, kind, e.reason, e.start), fix, 1, 1) from None
+    if notes is None:
+        raise SourceProblem("encoding", name, "`%s` is %s, not UTF-8 (%s)" % (name, kind, how), fix, 1, 1)
+    notes.append(SourceProblem("encoding-utf16", name, "`%s` is %s, not UTF-8 (%s): read as %s"
+                               % (name, kind, how, kind), fix, 1, 1))
+    return text
 
 
 def _windows_1252(body: bytes, e: UnicodeDecodeError, name: str, bom: bool) -> tuple[str, SourceProblem] | None:
@@ -229,10 +276,12 @@ def resolve_include(base_dir: str, rel: str) -> tuple[str | None, str | None]:
 
 _SLUGS = {"model": {"missing": "cli-file-not-found", "folder": "cli-path-is-folder",
                     "unreadable": "model-file-unreadable", "encoding": "source-not-utf8",
-                    "encoding-comment": "source-comment-not-utf8", "encoding-cp1252": "source-read-as-cp1252"},
+                    "encoding-comment": "source-comment-not-utf8", "encoding-cp1252": "source-read-as-cp1252",
+                    "encoding-utf16": "source-read-as-utf16"},
           "data": {"missing": "data-file-unreadable", "folder": "data-file-unreadable",
                    "unreadable": "data-file-unreadable", "encoding": "source-not-utf8",
-                   "encoding-comment": "source-comment-not-utf8", "encoding-cp1252": "source-read-as-cp1252"}}
+                   "encoding-comment": "source-comment-not-utf8", "encoding-cp1252": "source-read-as-cp1252",
+                   "encoding-utf16": "source-read-as-utf16"}}
 
 
 #: Most files one compilation may read through ``include`` (model and data includes together). The
@@ -263,7 +312,7 @@ def report_problem(reporter, problem: SourceProblem, role: str, at=None, sources
     lies inside the file (an encoding error points at its byte)."""
     from ..diagnostics.diagnostic import Span
 
-    if problem.kind in ("encoding", "encoding-comment", "encoding-cp1252") or at is None:
+    if problem.kind in ("encoding", "encoding-comment", "encoding-cp1252", "encoding-utf16") or at is None:
         at = Span(problem.path, problem.line, problem.column, problem.line, problem.column + 1)
     if problem.shown and sources is not None:
         sources.setdefault(problem.path, problem.shown)  # for the snippet only

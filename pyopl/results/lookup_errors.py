@@ -56,7 +56,7 @@ def unknown_key(name: str | None, key: tuple, keys: Iterable[tuple], levels: lis
     named after its index set (``levels``, e.g. ``["Plants", "Markets"]``), with the closest value and
     a few that exist; or the combination, when every component exists but not together."""
     keys = list(keys)
-    what = "`%s`" % name if name else "these values"
+    what = "`%s`" % name if name else "this name"  # (a dual's or slack's values: `result.duals["c"]`)
     shown = "".join("[%s]" % _show(k) for k in key)
     if not keys:
         return UnknownKey("%s has no elements" % what, key)

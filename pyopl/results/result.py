@@ -188,6 +188,11 @@ class Result:
             v.levels = self.index_names.get(name) or v.levels
         return v
 
+    def __contains__(self, name: object) -> bool:
+        """``"ship" in result``: whether ``name`` is a decision or dexpr with a value. Without it Python
+        tried ``result[0]``, ``result[1]``... and raised "no decision or dexpr `0`"."""
+        return name in self.variables or name in self.dexprs
+
     @property
     def run_failed(self) -> bool:
         """True when the run as a whole failed (a script error after or between solves)."""

@@ -519,6 +519,9 @@ def _data_rest(ctx: Context) -> Mistake | None:
     if ctx.tok.startswith('"'):
         return Mistake("syntax-data-unclosed-string", ctx.span_of(ctx.at, ctx.at + 1), "this string is never closed",
                        'end the string with `"` on the same line')
+    if ctx.tok.startswith("/*"):  # (a closed one is a comment the lexer skips; the model says OPL0009 too)
+        return Mistake("syntax-unclosed-comment", ctx.span_of(ctx.at, ctx.at + 2), "this `/*` comment is never closed",
+                       "close the comment with `*/`")
     ch = ctx.tok[0]
     if ch.isalnum() or ch in "_=;,[]{}<>#:-+.()/ \t\n":
         return None

@@ -151,7 +151,8 @@ def _reply_parts(raw: Any) -> tuple[str, str | None, dict[str, Any] | None]:
             raise ValueError("no choices")  # read again below, to say what the body is
         choice = resp.choices[0]
         content = (choice.message.content if choice and choice.message else None) or ""
-        usage = resp.usage.model_dump() if getattr(resp, "usage", None) is not None else None
+        # (warnings=False: a usage field of the wrong type, "many" tokens, is judged below, not printed by pydantic)
+        usage = resp.usage.model_dump(warnings=False) if getattr(resp, "usage", None) is not None else None
         return content, (choice.finish_reason if choice else None), usage
     except (UnicodeDecodeError, ValueError, RecursionError, AttributeError, TypeError):
         pass

@@ -49,7 +49,7 @@ def test_missing_usage_is_estimated_and_flagged(server, llm_config):
     {"prompt_tokens": 12.5, "completion_tokens": 3},
     {"prompt_tokens": 100, "completion_tokens": 3, "prompt_tokens_details": {"cached_tokens": 500}},
 ])
-@pytest.mark.filterwarnings("ignore:Pydantic serializer warnings:UserWarning")  # the openai client's own
+@pytest.mark.filterwarnings("error:Pydantic serializer warnings:UserWarning")  # was printed on the terminal
 def test_a_malformed_usage_block_is_counted_here_not_believed(server, llm_config, usage):
     from dataclasses import replace
 

@@ -95,3 +95,31 @@ def test_endpoint_url_must_be_http(tmp_path, monkeypatch):
     p = subprocess.run([sys.executable, "-m", "syntagm", "solve", str(problem), "--base-url", "not-a-url",
                         "--model", "m", "--out", str(tmp_path / "out")], capture_output=True, text=True, timeout=60)
     assert p.returncode == 2 and "not an http(s) URL" in p.stderr and "Traceback" not in p.stderr
+
+
+@pytest.mark.parametrize("line, fragment", [
+    ("timeout_s = 1e400", "timeout_s must be a finite number"),   # was internal error: OverflowError
+    ("timeout_s = inf", "timeout_s must be a finite number"),
+    ("backoff_s = nan", "backoff_s must be a finite number"),
+    ("backoff_max_s = -1.0", "backoff_max_s must be a finite number of seconds of at least 0"),
+    ("max_retries = -1", "max_retries must be 0 or more"),
+    ("temperature = 9", "temperature must be between 0 and 2"),
+    ("model = '  '", "the model name is empty"),
+])
+def test_endpoint_numbers_out_of_range_are_config_errors(tmp_path, line, fragment):
+    f = tmp_path / "c.toml"
+    f.write_text('base_url = "http://127.0.0.1:9/v1"\n%s\n' % line)
+    with pytest.raises(ConfigError, match=fragment):
+        resolve({}, env={}, config_path=str(f))
+
+
+def test_an_infinite_timeout_flag_is_a_usage_error(tmp_path):
+    import subprocess
+    import sys
+
+    problem = tmp_path / "p.txt"
+    problem.write_text("Maximise 3x + 2y with x + y <= 4.")
+    p = subprocess.run([sys.executable, "-m", "syntagm", "solve", str(problem), "--base-url", "http://127.0.0.1:9/v1",
+                        "--timeout", "inf", "--model", "m", "--out", str(tmp_path / "out")],
+                       capture_output=True, text=True, timeout=60)
+    assert p.returncode == 2 and "expected a finite number, got 'inf'" in p.stderr and "Traceback" not in p.stderr

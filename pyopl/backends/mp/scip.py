@@ -340,16 +340,21 @@ def _duals(m, ir: IR, res: Result, xs: list, conss: list, xv: np.ndarray) -> Non
         pi = -pi
     # A row over one variable is held as a bound of that variable: SCIP reports its multiplier as the
     # variable's reduced cost. A variable strictly between its own bounds has no reduced cost in an
-    # optimal basis, so such a cost belongs to the singleton row (multiplier = cost / coefficient).
+    # optimal basis, so such a cost belongs to the singleton row (multiplier = cost / coefficient): to
+    # one that is binding (`x >= 5` at x = 5, not `x <= 10` beside it, whose dual is 0).
     tol = 1e-9 * (1 + np.abs(xv))
     inside = (xv > ir.col_lower + tol) & (xv < ir.col_upper - tol) & (rc != 0)
     if inside.any() and ir.num_rows:
         data, indices, indptr = ir.csr()
         single = np.flatnonzero(np.diff(indptr) == 1)
+        given: set[int] = set()  # the cost goes to one row: a binding one (a slack row's dual is 0)
         for i in single[inside[indices[indptr[single]]]]:
             j, a = int(indices[indptr[i]]), float(data[indptr[i]])
-            if pi[i] == 0 and a:
+            act, lo, hi = a * xv[j], ir.row_lower[i], ir.row_upper[i]
+            near = 1e-9 * (1 + abs(act)) + 1e-9
+            if pi[i] == 0 and a and j not in given and (abs(act - lo) <= near or abs(act - hi) <= near):
                 pi[i] = rc[j] / a
+                given.add(j)
         rc = np.where(inside, 0.0, rc)
     attach_duals(ir, res, pi, rc, ir.A @ xv if ir.num_rows else np.zeros(0))
 

@@ -9,10 +9,11 @@ File names are relative to the data file's folder and must stay inside its folde
 """
 from __future__ import annotations
 
+import contextlib
 import csv
 import os
 import re
-from typing import Any
+from typing import Any, Iterator
 from urllib.parse import parse_qsl
 
 from ...diagnostics.diagnostic import Span
@@ -150,6 +151,9 @@ class Database:
             raise SourceError("data-connection-failed", "`%s` names no database" % conn.name, conn.span,
                               help='e.g. `DBConnection %s("sqlite", "plan.db");`' % conn.name)
         where = conn.args[1]
+        in_file = file_database(where.value)
+        if in_file is not None:  # a SQLAlchemy URL of a database file: the same file rules as "sqlite"
+            driver, where = "sqlite", Arg(in_file, False, where.span)
         if driver in ("sqlite", "sqlite3"):
             import sqlite3
 
@@ -204,6 +208,20 @@ class Database:
         self.db.close()
 
 
+_FILE_URL = re.compile(r"^\s*sqlite(?:\+\w+)?://(/?)([^?]*)", re.I)
+
+
+def file_database(url: str) -> str | None:
+    """The file a SQLAlchemy SQLite URL names (``sqlite:///plan.db`` -> ``plan.db``,
+    ``sqlite+pysqlite:////abs/plan.db`` -> ``/abs/plan.db``), or None for any other text. Such a
+    file is opened as the ``"sqlite"`` driver's is, inside the data file's folder tree: through
+    SQLAlchemy it could otherwise be read, or created empty, anywhere (docs/safety.md)."""
+    m = _FILE_URL.match(url)
+    if m is None:
+        return None
+    return m.group(2) or ":memory:"
+
+
 def _first_line(e: Exception) -> str:
     return (str(getattr(e, "orig", None) or e).strip().splitlines() or [type(e).__name__])[0]
 
@@ -235,10 +253,54 @@ def read_db(conn: Connection, query: Arg) -> TableValue:
         raise SourceError("data-connection-failed", "`DBRead` runs a query, but this statement starts with `%s`" % (
             head or "nothing"), query.span, help="read with `SELECT ...`; change the database with `DBExecute` or "
                                                  "`x to DBUpdate(...)` (run after the solve)")
-    cur = database(conn).execute(query.value, (), query.span)
-    header = [d[0] for d in cur.description] if getattr(cur, "description", None) else list(cur.keys())
-    rows = [list(r) for r in cur.fetchall()]
+    db = database(conn)
+    with read_only(db, query):
+        cur = db.execute(query.value, (), query.span)
+        header = [d[0] for d in cur.description] if getattr(cur, "description", None) else list(cur.keys())
+        rows = [list(r) for r in cur.fetchall()]
     return TableValue(rows, 'DBRead(%s, "%s")' % (conn.name, _short(query.value)), query.span, header=header)
+
+
+#: sqlite3 authorizer actions a query may take: read tables and columns, call functions, recurse
+_READ_ACTIONS = frozenset({20, 21, 31, 33})  # SQLITE_READ, SQLITE_SELECT, SQLITE_FUNCTION, SQLITE_RECURSIVE
+#: what the refused actions do, in words (sqlite3's authorizer action codes)
+_WRITE_WORDS = {9: "deletes from", 18: "inserts into", 23: "updates", 24: "attaches", 25: "detaches"}
+
+
+@contextlib.contextmanager
+def read_only(db: Database, query: Arg) -> Iterator[None]:
+    """Run ``DBRead``'s query so that it cannot change the database, whatever its first word says
+    (``WITH a AS (SELECT 1) DELETE FROM t RETURNING x`` starts like a read): SQLite refuses every
+    action but reading through an authorizer; another database's transaction is rolled back after
+    the rows are fetched. Raises :class:`SourceError` (``data-db-write-refused``) naming the first
+    change the query tried. Source of the rule: ``pyopl check`` writes nothing (docs/cli.md), and a
+    data file's writes are only the ones it declares (docs/data-sources.md, "Writing")."""
+    refused: list[str] = []
+    if db.kind == "sqlite":
+        import sqlite3
+
+        def authorize(action: int, arg1: Any, arg2: Any, dbname: Any, source: Any) -> int:
+            if action in _READ_ACTIONS:
+                return sqlite3.SQLITE_OK
+            if not refused:
+                word = _WRITE_WORDS.get(action)
+                refused.append("%s `%s`" % (word, arg1) if word and arg1 else "changes the database")
+            return sqlite3.SQLITE_DENY
+
+        db.db.set_authorizer(authorize)
+    try:
+        yield
+    except SourceError:
+        if refused:
+            raise SourceError("data-db-write-refused", "`DBRead` only reads, but this query %s" % refused[0],
+                              query.span, help="read with a `SELECT` that changes nothing; write with "
+                                               "`x to DBUpdate(...)` or `DBExecute(...)`, which run after the solve")
+        raise
+    finally:
+        if db.kind == "sqlite":
+            db.db.set_authorizer(None)
+        else:
+            db.db.rollback()
 
 
 def _short(sql: str) -> str:

@@ -196,7 +196,8 @@ installed, or data given as text (which opens no files).""",
   good=_M1, good_data="n = 3;",
   at=(1, 17))
 R("OPL0435", "data-db-write-refused", "error", "Database change the data file may not make",
-  """A `DBExecute` statement changes a table that no `DBUpdate` of the same data file writes (or is not one
+  """A `DBRead` query changes the database (`WITH ... DELETE ... RETURNING` starts like a read; SQLite refuses its
+change), a `DBExecute` statement changes a table that no `DBUpdate` of the same data file writes (or is not one
 create, drop, delete or alter of a table), or a `DBUpdate` is not one INSERT, UPDATE or DELETE. A data file may
 only change the tables it declares it writes; pass `--allow-db-writes` (`allow_db_writes=True`) to let it make
 other changes.""")

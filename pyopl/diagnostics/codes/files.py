@@ -21,6 +21,12 @@ read as UTF-8; one that is not is read as Windows-1252, and this warning names t
 byte that is not UTF-8 (offset, line, column) with the character it stands for there. A file with a
 byte Windows-1252 leaves undefined (0x81, 0x8d, 0x8f, 0x90, 0x9d) stays error OPL1120, and
 `pyopl check --fix` never rewrites a file that is not UTF-8.""")
+R("OPL1132", "source-read-as-utf16", "warning", "File is UTF-16 or UTF-32: read as such",
+  """The file starts with a UTF-16 (or UTF-32) byte-order mark: Windows Notepad's "Unicode" and
+PowerShell 5's `>` write such files. pyopl reads it in that encoding (read as UTF-8, every other
+byte would be a NUL) and says so; `pyopl check --fix` does not rewrite it (error OPL1120). Save the
+file as UTF-8 (Notepad: Save as, Encoding UTF-8; PowerShell: `Out-File -Encoding utf8`; or
+`iconv -f utf-16 -t utf-8 model.mod > model-utf8.mod`).""")
 R("OPL1121", "model-file-unreadable", "error", "Model file cannot be read",
   """The model file (or a file it includes) exists but cannot be read: its permissions forbid it,
 or it is not a file the system can read. The message gives the system's reason.""")

@@ -14,7 +14,7 @@ Building in Mathematical Programming*, 5th ed., chapter 9.
 from __future__ import annotations
 
 import math
-from typing import Any
+from typing import Any, Iterator
 
 from ...ir import Indicator, IndicatorAlternative, opl_label
 from .bounds import column_bounds
@@ -331,7 +331,17 @@ class _Lowerer:
 
 def enforce(inst: Any, f: Logic, label: str, key: tuple) -> None:
     """Add rows (and binary columns) that make the logical constraint ``f`` hold; strict and
-    negated comparisons on continuous expressions use ``inst.eplin()`` (noted in ``inst.eplin_used``)."""
+    negated comparisons on continuous expressions use ``inst.eplin()`` (noted in ``inst.eplin_used``).
+
+    Called while a statement is evaluated (a constraint used as a 0/1 value, ``(max(x, y) == 1) + ...``),
+    the rows it makes are no epigraph's: every ``abs``/``max``/``min`` column its comparisons use is
+    marked as used elsewhere, so :func:`~pyopl.lowering.linearise.epigraph.settle` makes it exact
+    (``(max(z, x) == 1) >= 1`` was solved with ``max`` held only by ``t >= z, t >= x``: optimal at
+    z = x = -2, where the max is -2)."""
+    ctx = getattr(inst, "abs_context", None)
+    if ctx is not None:
+        for leaf in _leaves(f):
+            ctx.saw(leaf.expr.terms)
     used: list = []
     eps = inst.eplin()
     form = nnf(f, eps=eps, used=used)
@@ -344,3 +354,12 @@ def enforce(inst: Any, f: Logic, label: str, key: tuple) -> None:
                            help="set another margin with `cplex.eplin = ...;` in an `execute` block before the model, "
                                 "or `--eplin EPS` on the command line")
     _Lowerer(inst, label, key).enforce(form)
+
+
+def _leaves(f: Any) -> Iterator[Leaf]:
+    """Every comparison of the logical formula ``f``."""
+    if isinstance(f, Leaf):
+        yield f
+    elif isinstance(f, Logic):
+        for a in f.args:
+            yield from _leaves(a)

@@ -94,7 +94,9 @@ def decision_minmax(ev: Any, node: A.Node, op: str, vals: list) -> LinExpr:
     pushes ``t`` down (``max``; up for ``min``) only ``t >= e_i`` is needed, with no bounds (an
     epigraph, exact: Boyd and Vandenberghe, *Convex Optimization*, 4.1.3), kept pending for
     :func:`pyopl.lowering.linearise.epigraph.settle`, which makes it exact where the finished statement turns
-    out not to; elsewhere :func:`exact_minmax_rows` at once."""
+    out not to; elsewhere :func:`exact_minmax_rows` at once. ``t`` is an integer column when every
+    ``e_i`` is integral (integer variables, whole coefficients), as ``abs``'s is: the max of integers is
+    an integer (OPL types ``maxl`` of ints as int), so ``max(x, y) < 2`` is ``<= 1``, not OPL0506."""
     inst = ev.inst
     exprs = [_lin(v, node) for v in vals]
     if getattr(inst, "engine", "mp") == "cp" and not cp_integral(inst, exprs):
@@ -114,7 +116,7 @@ def decision_minmax(ev: Any, node: A.Node, op: str, vals: list) -> LinExpr:
     if ctx is not None and not (cp and cp_integral(inst, exprs)):
         for e in exprs:
             ctx.saw(e.terms)  # an epigraph variable inside this one must be exact
-        t = inst.new_column(t_lo, t_hi, cp_integral(inst, exprs), op)
+        t = inst.new_column(t_lo, t_hi, all(inst.is_integral(e) for e in exprs), op)
         label = inst._aux_label + "#aux" if inst._aux_label else "#aux"
         for e in exprs:
             row = LinExpr({t: 1.0})
@@ -131,7 +133,7 @@ def decision_minmax(ev: Any, node: A.Node, op: str, vals: list) -> LinExpr:
         t_lo, t_hi = min(b[0] for b in bounds), min(b[1] for b in bounds)
     if cp and cp_integral(inst, exprs):
         return native_minmax(inst, op, exprs, t_lo, t_hi, node.span)
-    t = inst.new_column(t_lo, t_hi, cp_integral(inst, exprs), op)
+    t = inst.new_column(t_lo, t_hi, all(inst.is_integral(e) for e in exprs), op)
     for e in exprs:
         d = LinExpr({t: 1.0})
         d.iadd(e, -1.0)  # d = t - e

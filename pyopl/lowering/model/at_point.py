@@ -221,7 +221,11 @@ class AtPoint:
     # -------------------------------------------------------------- judging
 
     def number(self, node: A.Expr, env: dict) -> float:
+        """``node``'s value at the point; a constraint used as a number (``(max(x, y) == 1) >= 1``) is 1
+        where it holds and 0 where not, as OPL counts it (and as a sum of such values is evaluated)."""
         v = self.ev.evaluate_fast(node, env)
+        if isinstance(v, bool) and _is_constraint(node):
+            return 1.0 if v else 0.0
         if isinstance(v, bool) or not is_number(v):
             raise Unchecked(node)
         return float(v)
@@ -247,9 +251,7 @@ class AtPoint:
                 return True
             return self.holds(node.right, env, tol, seen, neg)
         if isinstance(node, A.Compare):
-            if any(_is_constraint(o) for o in node.operands):
-                if len(node.ops) != 1 or node.ops[0] not in ("==", "!="):
-                    raise Unchecked(node)
+            if any(_is_constraint(o) for o in node.operands) and len(node.ops) == 1 and node.ops[0] in ("==", "!="):
                 p, q = node.operands
                 same = (node.ops[0] == "==") != neg  # (p and q) or (!p and !q); else (p and !q) or (!p and q)
                 if self.holds(p, env, tol, seen) and self.holds(q, env, tol, seen, not same):
@@ -393,7 +395,7 @@ def _name(label: str, key: tuple, cons: A.ConsStmt, env: dict) -> str:
 
     if label:
         return opl_label(label, key)
-    where = "the constraint at line %d" % cons.span.line
+    where = "at line %d" % cons.span.line  # (read after the word `constraint`: "constraint at line 5")
     loop = ", ".join("%s = %s" % (k, v) for k, v in env.items() if not str(k).startswith("$"))
     return where + (" (%s)" % loop if loop else "")
 
