@@ -350,3 +350,50 @@ def test_a_sequence_array_s_intervals_from_arrays_are_the_one_by_one_groups(monk
     assert keys == [m for _j, _o, m, _s in ops]  # by hand: each operation's machine, in the set's order
     assert [(iv.key[0][0], iv.key[0][1]) for iv in ivs] == [(j, o) for j, o, _m, _s in ops]
     assert calls[1][0] == [s for *_x, s in ops]
+
+
+# ---------------------------------------------------------------- sums of presences (precedence_rows.presence_sum)
+PRESENCE = """using CP;
+tuple O { key int id; int pt; int vol; };
+{O} Opts = {<i, i mod 3 + 1, i mod 4 + 2> | i in 1..8};
+dvar interval opt[o in Opts] optional size o.pt;
+dvar interval fixed[i in 1..3] size i;
+dvar interval both[i in 1..4] optional size 1;
+maximize sum(o in Opts) presenceOf(opt[o]) + sum(i in 1..3) presenceOf(fixed[i]);
+subject to {
+  sum(o in Opts : o.vol > 2) presenceOf(opt[o]) <= 4;
+  sum(i in 1..4) presenceOf(both[(i - 1) mod 2 + 1]) + sum(<i, p, v> in Opts : i <= 2) presenceOf(opt[<i>]) >= 1;
+  forall (o in Opts) endBeforeStart(fixed[3], opt[o]);
+  sum(i in 1..3) presenceOf(fixed[i]) >= 2;
+}
+"""
+
+
+def test_a_sum_of_presences_from_arrays_is_the_term_by_term_sum(monkeypatch):
+    from ortools.sat.python import cp_model
+    from pyopl.backends.cp import cpsat
+    from pyopl.lowering.evaluate import aggregates
+
+    calls = []
+    real = aggregates.presence_sum
+    monkeypatch.setattr(aggregates, "presence_sum", lambda *a: calls.append(real(*a)) or calls[-1])
+    fast = pyopl.compile_model(PRESENCE).ir
+    assert len(calls) == 6 and all(c is not None for c in calls)
+    # (the constraints' sums first, then the objective's)
+    assert calls[3] == 3 and type(calls[3]) is int  # no optional interval: the count, an int, as term by term
+    assert len(calls[0].terms) == 6 and len(calls[4].terms) == 8  # vol > 2 keeps options 1, 2, 3, 5, 6, 7
+    both = calls[1]  # both[1], both[2], both[1], both[2]: each column twice, in first-seen order
+    assert list(both.terms.values()) == [2.0, 2.0] and both.const == 0.0
+    monkeypatch.setattr(aggregates, "presence_sum", lambda *a: None)
+    slow = pyopl.compile_model(PRESENCE).ir
+    assert_same_bits(fast, slow)
+    assert _records(fast) == _records(slow)
+    assert str(cpsat.build(cp_model, fast)[0].proto) == str(cpsat.build(cp_model, slow)[0].proto)
+
+
+def test_the_most_present_options_are_as_brute_force_says():
+    """Without the makespan the 8 options may all be present but for ``vol > 2`` (at most 4 of the 6
+    with vol 3, 4 or 5): 2 + 4 options, plus the 3 fixed intervals: 9 (by hand)."""
+    res = pyopl.solve(PRESENCE, solver="cpsat")
+    vols = [i % 4 + 2 for i in range(1, 9)]
+    assert res.status == "optimal" and res.objective == sum(v <= 2 for v in vols) + 4 + 3 == 9

@@ -29,6 +29,7 @@ from ..arrays.row_blocks import binder_names
 from ..arrays.vectorised import NOT_COVERED, _names, _Small, _Sum, vector_cache
 from ..arrays.vectorised_inline import PATTERN_NAME, single_name_form
 from ..forms.cp_record import CpConstraint
+from ..forms.linear import LinExpr
 from .intervals import IntervalVar
 from .scheduling import PRECEDENCES, CumulExpr
 
@@ -109,6 +110,71 @@ def _bind_all(space: Any, quals: A.Qualifiers) -> bool:
     return True
 
 
+def _sum_space(ev: Any, node: A.Aggregate, env: dict, data_args: list) -> tuple | None:
+    """(the loop's iteration space, bound; the interval array and index of the body's first argument;
+    the sum as evaluated: a pattern binder in single-name form) of ``sum(q) f(a[..], data...)``, or None
+    where the sum goes term by term (a decision or an enclosing loop's value in ``data_args``' place,
+    no binding, a shape the array path does not take)."""
+    cache = vector_cache(ev)
+    if len(node.quals.binders) == 1 and node.quals.binders[0].patterns[0].items is not None:
+        node = single_name_form(ev, node, env, cache.__dict__.setdefault("patterns", {}), cache, NOT_COVERED)
+        if node is None:
+            return None
+    names = binder_names(node.quals)
+    symbols = ev.inst.symbols
+    if names is None or set(names) & set(env):
+        return None
+    arr = _interval_array(symbols, node.body.args[0])
+    if arr is None:
+        return None
+    for k in data_args:
+        for n in _names(node.body.args[k]):
+            sym = symbols.get(n)
+            if n not in names and (sym is None or sym.kind not in _DATA_KINDS):
+                return None  # (a decision height, an enclosing loop's value: term by term)
+    space = _Sum(ev, cache, None, env)
+    space.owner = node
+    if not _bind_all(space, node.quals) or not space.size:
+        return None
+    return space, arr, node
+
+
+def presence_sum(ev: Any, node: A.Aggregate, env: dict) -> LinExpr | int | None:
+    """``sum(q) presenceOf(a[..])`` with ``a`` an array of intervals, from arrays: what the term-by-term
+    sum makes (``presenceOf`` of an optional interval is its 0/1 presence column as a value, ``true``
+    (1) for one always present): the columns in the order they first appear, each counted, and the
+    count of the always present ones as the constant; an int where no interval is optional.  None
+    where the sum goes term by term (another shape; a presence column whose bounds are no longer
+    0..1, where ``truth_value`` decides)."""
+    body = node.body
+    if not (isinstance(body, A.Call) and body.func == "presenceOf" and len(body.args) == 1) \
+            or getattr(ev.inst, "engine", "mp") != "cp":
+        return None
+    try:
+        with np.errstate(all="ignore"):
+            made = _sum_space(ev, node, env, [])
+            if made is None:
+                return None
+            space, arr, node = made
+            at = space.positions(arr[0].dims, arr[1])
+            q = np.broadcast_to(interval_columns(space.cache, arr[0])["presence"][at], (space.size,))
+    except (_Small,) + NOT_COVERED:
+        return None
+    cols = q[q >= 0]
+    always = len(q) - len(cols)
+    if not len(cols):
+        return always
+    table = ev.inst.cols
+    integer, lower, upper = table.integer.flat(), table.lower.flat(), table.upper.flat()
+    picked = cols.tolist()
+    if not all(integer[j] and lower[j] == 0.0 and upper[j] == 1.0 for j in set(picked)):
+        return None
+    terms: dict = {}
+    for j in picked:
+        terms[j] = terms.get(j, 0.0) + 1.0
+    return LinExpr(terms, float(always))
+
+
 def elementary_sum(ev: Any, node: A.Aggregate, env: dict) -> CumulExpr | None:
     """``sum(q) pulse(a[..], h)`` (``stepAtStart``, ``stepAtEnd``) with ``a`` an array of intervals and
     ``h`` data: the cumulative function's terms made from arrays, in the order of the loop's bindings,
@@ -120,33 +186,16 @@ def elementary_sum(ev: Any, node: A.Aggregate, env: dict) -> CumulExpr | None:
     if not (isinstance(body, A.Call) and body.func in ELEMENTARY and len(body.args) == 2) \
             or getattr(ev.inst, "engine", "mp") != "cp":
         return None
-    cache = vector_cache(ev)
-    if len(node.quals.binders) == 1 and node.quals.binders[0].patterns[0].items is not None:
-        node = single_name_form(ev, node, env, cache.__dict__.setdefault("patterns", {}), cache, NOT_COVERED)
-        if node is None:
-            return None
-        body = node.body
-    names = binder_names(node.quals)
-    symbols = ev.inst.symbols
-    if names is None or set(names) & set(env):
-        return None
-    arr = _interval_array(symbols, body.args[0])
-    if arr is None:
-        return None
-    for n in _names(body.args[1]):
-        sym = symbols.get(n)
-        if n not in names and (sym is None or sym.kind not in _DATA_KINDS):
-            return None  # (a decision height, an enclosing loop's value: term by term)
     try:
         with np.errstate(all="ignore"):
-            space = _Sum(ev, cache, None, env)
-            space.owner = node
-            if not _bind_all(space, node.quals) or not space.size:
+            made = _sum_space(ev, node, env, [1])
+            if made is None:
                 return None
+            space, arr, node = made
             m = space.size
             at = space.positions(arr[0].dims, arr[1])
-            ivs = np.broadcast_to(interval_columns(cache, arr[0])["interval"][at], (m,)).tolist()
-            num = np.broadcast_to(np.asarray(space.num(space.data(body.args[1])), dtype=np.float64), (m,))
+            ivs = np.broadcast_to(interval_columns(space.cache, arr[0])["interval"][at], (m,)).tolist()
+            num = np.broadcast_to(np.asarray(space.num(space.data(node.body.args[1])), dtype=np.float64), (m,))
     except (_Small,) + NOT_COVERED:
         return None
     if not np.all(num == np.floor(num)) or np.any(np.abs(num) >= 2 ** 53):

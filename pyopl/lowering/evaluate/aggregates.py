@@ -18,7 +18,7 @@ from ..forms.value_tests import is_number
 from ..forms.linear import Leaf, LinExpr, Logic, QuadExpr
 from ..linearise.minmax import decision_minmax
 from ..cp.scheduling import CumulExpr, cumul_arith
-from ..cp.precedence_rows import ELEMENTARY, elementary_sum
+from ..cp.precedence_rows import ELEMENTARY, elementary_sum, presence_sum
 from ..arrays import vectorised  # (its `vector_sum` looked up at each call: tests replace it)
 
 INF = float("inf")
@@ -37,6 +37,8 @@ class Aggregates:
             fast = vectorised.vector_sum(self, node, env)  # the common shapes with NumPy; None: term by term
             if fast is None and type(node.body) is A.Call and node.body.func in ELEMENTARY:
                 fast = elementary_sum(self, node, env)  # `sum(t in T) pulse(itv[t], t.demand)`: from arrays
+            elif fast is None and type(node.body) is A.Call and node.body.func == "presenceOf":
+                fast = presence_sum(self, node, env)  # `sum(o in Opts) presenceOf(itv[o])`: from arrays
             if fast is not None:
                 return fast
             acc: Any = 0
