@@ -397,3 +397,67 @@ def test_the_most_present_options_are_as_brute_force_says():
     res = pyopl.solve(PRESENCE, solver="cpsat")
     vols = [i % 4 + 2 for i in range(1, 9)]
     assert res.status == "optimal" and res.objective == sum(v <= 2 for v in vols) + 4 + 3 == 9
+
+
+# ---------------------------------------------------------------- a forall of alternatives (precedence_rows._alternatives)
+ALTERNATIVES = """using CP;
+int nT = 5; int nM = 3;
+range T = 1..nT; range M = 1..nM;
+int ok[t in T][m in M] = (t + m) mod 3 != 0 ? 1 : 0;
+tuple Mode { int task; int mch; int pt; };
+{Mode} Modes = {<t, m, t + m> | t in T, m in M : ok[t][m] == 1};
+dvar interval task[t in T] optional;
+dvar interval mode[t in T][m in M] optional size (t * m) mod 4 + 1;
+dvar interval md[x in Modes] optional size x.pt;
+dvar interval task2[t in T];
+dvar interval fixedMode[t in T] size 2;
+maximize sum(t in T) presenceOf(task[t]);
+subject to {
+  forall (t in T)
+    alternative(task[t], all(m in M : ok[t][m] == 1) mode[t][m]);
+  forall (t in T : t > 1)
+    pick: alternative(task2[t], all(x in Modes : x.task == t && x.mch > 1) md[x]);
+  forall (t in T)
+    alternative(task2[t], all(m in 1..t - 3) fixedMode[m]);
+}
+"""
+
+
+def test_a_forall_of_alternatives_from_arrays_is_the_row_paths(monkeypatch):
+    from ortools.sat.python import cp_model
+    from pyopl.backends.cp import cpsat
+    from pyopl.lowering.cp import precedence_rows as R
+
+    calls = []
+    real = R._alternatives
+    monkeypatch.setattr(R, "_alternatives", lambda *a: calls.append(real(*a)) or calls[-1])
+    fast = pyopl.compile_model(ALTERNATIVES).ir
+    assert calls == [True, True, True]
+    monkeypatch.setattr(R, "_alternatives", lambda *a: False)
+    slow = pyopl.compile_model(ALTERNATIVES).ir
+    assert_same_bits(fast, slow)
+    assert _records(fast) == _records(slow)
+    assert str(cpsat.build(cp_model, fast)[0].proto) == str(cpsat.build(cp_model, slow)[0].proto)
+    picks = [c.key for c in fast.cp_constraints if c.kind == "posted" and c.label == "pick"]
+    assert picks == [(2,), (3,), (4,), (5,)]
+
+
+def test_alternatives_solve_as_a_direct_cp_model_build():
+    """The first two families solved: a task is present with exactly one of its modes (none without
+    it), so with a mode for every task (``(t + m) mod 3 != 0`` holds for some m of 3) all 5 are; the
+    same presences built directly with cp_model give that optimum."""
+    from ortools.sat.python import cp_model
+
+    res = pyopl.solve(ALTERNATIVES.replace("  forall (t in T)\n    alternative(task2[t], all(m in 1..t - 3) fixedMode[m]);\n",
+                                           ""), solver="cpsat")
+    m = cp_model.CpModel()
+    present = []
+    for t in range(1, 6):
+        p = m.new_bool_var("p")
+        modes = [m.new_bool_var("q") for k in range(1, 4) if (t + k) % 3 != 0]
+        m.add(sum(modes) == p)
+        present.append(p)
+    m.maximize(sum(present))
+    solver = cp_model.CpSolver()
+    assert solver.solve(m) == cp_model.OPTIMAL
+    assert res.status == "optimal" and res.objective == solver.objective_value == 5

@@ -31,7 +31,7 @@ from ..arrays.vectorised_inline import PATTERN_NAME, single_name_form
 from ..forms.cp_record import CpConstraint
 from ..forms.linear import LinExpr
 from .intervals import IntervalVar
-from .scheduling import PRECEDENCES, CumulExpr
+from .scheduling import PRECEDENCES, CumulExpr, alternative_rows
 
 #: the elementary cumulative functions of an interval and a height
 ELEMENTARY = ("pulse", "stepAtStart", "stepAtEnd")
@@ -49,7 +49,11 @@ def precedence_forall(inst: Any, s: A.Forall, env: dict) -> bool:
     if not isinstance(cons, A.ConsStmt) or not isinstance(cons.expr, A.Call) or getattr(inst, "engine", "mp") != "cp":
         return False
     node = cons.expr
-    if node.func not in PRECEDENCES or len(node.args) not in (2, 3) or not (cons.label is None or isinstance(cons.label, A.Name)):
+    if not (cons.label is None or isinstance(cons.label, A.Name)):
+        return False
+    if node.func == "alternative" and len(node.args) == 2:
+        return _alternatives(inst, s, env)
+    if node.func not in PRECEDENCES or len(node.args) not in (2, 3):
         return False
     if len(s.quals.binders) == 1 and s.quals.binders[0].patterns[0].items is not None:
         # `forall(<j, o> in Ops)`: as `forall($t in Ops)` with `j`, `o` read as `$t.j`, `$t.o`
@@ -77,6 +81,57 @@ def precedence_forall(inst: Any, s: A.Forall, env: dict) -> bool:
             return made.run()
     except (_Small,) + NOT_COVERED:
         return False
+
+
+def _alternatives(inst: Any, s: A.Forall, env: dict) -> bool:
+    """``forall(q) [label:] alternative(a[..], all(r) b[..]);``: the loop's bindings, each one's ``a`` and
+    its own ``all`` comprehension's intervals (bound ragged after the loop's, ``$row`` telling whose)
+    from arrays, then each binding's rows and records made by the row path's own
+    ``scheduling.alternative_rows``, in the loop's order; False (nothing added) where the row path
+    must evaluate it (another shape, an index outside its set, a comprehension whose names clash)."""
+    cons = s.body
+    node = cons.expr
+    comp = node.args[1]
+    names = binder_names(s.quals)
+    if names is None or set(names) & set(env) or not (isinstance(comp, A.Aggregate) and comp.op == "all"):
+        return False
+    inner = binder_names(comp.quals)
+    symbols = inst.symbols
+    arr_a, arr_b = _interval_array(symbols, node.args[0]), _interval_array(symbols, comp.body)
+    if inner is None or arr_a is None or arr_b is None or set(inner) & (set(names) | set(env) | {"$row"}):
+        return False
+    try:
+        with np.errstate(all="ignore"):
+            made = _Made(inst, s, env, [])
+            space = made.space
+            if not _bind_all(space, s.quals):
+                return False
+            m = space.size
+            keys = made._keys(m) if cons.label is not None else [()] * m
+            ivs_a = np.broadcast_to(interval_columns(made.cache, arr_a[0])["interval"][
+                space.positions(arr_a[0].dims, arr_a[1])], (m,)).tolist()
+            space.iters["$row"] = (OplRange(0, m - 1), np.arange(m, dtype=np.int64))
+            if m and not _bind_all(space, comp.quals):
+                return False
+            rows = space.iters["$row"][1] if m else np.zeros(0, dtype=np.int64)
+            at = space.positions(arr_b[0].dims, arr_b[1]) if space.size else None
+            ivs_b = np.broadcast_to(interval_columns(made.cache, arr_b[0])["interval"][at], (space.size,)).tolist() \
+                if space.size else []
+    except (_Small,) + NOT_COVERED:
+        return False
+    ends = np.cumsum(np.bincount(rows, minlength=m)).tolist()
+    starts = [0] + ends[:-1]
+    if any(b is ivs_a[r] for r, b in zip(rows.tolist(), ivs_b)):
+        return False  # (an interval its own alternative: the row path sums the terms as it does)
+    label = cons.label.id if cons.label is not None else ""
+    out = inst.cp_constraints
+    for k in range(m):
+        inst._aux_label, inst._aux_key = label, keys[k]
+        inst.rows.set_statement(cons.span)
+        rec = alternative_rows(inst, ivs_a[k], ivs_b[starts[k]:ends[k]], 1, node)
+        rec.label, rec.key = label, keys[k]
+        out.append(rec)
+    return True
 
 
 def _interval_array(symbols: Any, n: A.Expr) -> tuple | None:
