@@ -7,7 +7,10 @@ counted). Before and after, one process per model and tree, alternated::
       (cd $t && PYTHONPATH=$t python benchmarks/row_path_probe.py $c); done; done
 
 ``python benchmarks/row_path_probe.py`` runs every model (``setarr_src`` and ``pattern_cond`` take minutes
-on a tree without round 8)."""
+on a tree without round 8). Round 9 (docs/performance.md) added ``ord_cells``, ``ord_nested``, ``ord_range``,
+``minl_idx``, ``min_pair``, ``min_fn``, ``max_agg``, ``scaled_paren``, ``tuple_in_filter``, ``tuple_in_sum``,
+``cell_filter``, ``cell_sum``, ``data_first``, ``norm_sum``, ``abs_data`` and the logical ``logic_imp``, ``logic_or``
+(still row by row)."""
 import sys
 import time
 
@@ -169,6 +172,101 @@ minimize sum(i in I, j in J) x[i][j];
 subject to { forall(i in I, j in J) x[i][j] <= (j in {1, 5, 9} ? 2 : 1); }
 """
 M["tuple_forall"] = M["precedence"]
+
+# issue 46, round 9: the spellings round 8 left row by row
+M["ord_cells"] = """
+int nK = 100; range K = 1..nK; int nJ = 40; range J = 1..nJ;
+{int} members[k in K] = {j | j in J : (j * k) mod 7 != 0};
+int p[j in J] = j mod 7 + 1; int M = 10000;
+dvar float+ s[K][J]; dvar boolean y[K][J][J];
+minimize sum(k in K, j in J) s[k][j];
+subject to { forall(k in K, ordered i, j in members[k]) s[k][i] + p[i] <= s[k][j] + M * (1 - y[k][i][j]); }
+"""
+M["ord_nested"] = M["ord_cells"].replace("forall(k in K, ordered i, j in members[k]) s[k][i]", "forall(k in K) { forall(ordered i, j in members[k]) s[k][i]").replace("(1 - y[k][i][j]); }", "(1 - y[k][i][j]); } }")
+M["ord_range"] = """
+int nK = 67; range K = 1..nK; int M = 10000;
+dvar float+ s[1..nK]; dvar boolean y[1..nK][1..nK];
+minimize sum(k in K) s[k];
+subject to { forall(k in K, ordered i, j in 1..k) s[i] - s[j] <= k + M * y[i][j]; }
+"""
+M["minl_idx"] = """
+int nT = 100; range T = 1..nT; int nP = 500; range P = 1..nP;
+dvar float+ x[P][T]; dvar float+ r[P][T];
+minimize sum(p in P, t in T) x[p][t];
+subject to { forall(p in P, t in T) x[p][t] - x[p][maxl(t - 1, 1)] <= r[p][t]; }
+"""
+M["min_pair"] = """
+int n = 224; range N = 1..n; float w[i in N] = i mod 9 + 1;
+dvar float+ x[N][N]; dvar float+ z[N];
+minimize sum(i in N) z[i];
+subject to { forall(i in N, j in N) x[i][j] <= z[minl(i, j)] + maxl(w[i], w[j]); }
+"""
+M["min_fn"] = M["min_pair"].replace("z[minl(i, j)] + maxl(w[i], w[j])", "z[min(i, j)] + max(w[i], w[j])")
+M["max_agg"] = """
+int nT = 100; range T = 1..nT; int nP = 500; range P = 1..nP; float d[p in P][t in T] = (p * t) mod 11;
+dvar float+ x[P][T];
+minimize sum(p in P, t in T) x[p][t];
+subject to { forall(p in P, t in T) x[p][t] >= max(s in 1..t) d[p][s]; }
+"""
+M["scaled_paren"] = """
+int nT = 100; range T = 1..nT; int nP = 500; range P = 1..nP; range K = 1..4;
+dvar float+ x[P][T]; dvar float+ y[P][T][K];
+minimize sum(p in P, t in T) x[p][t];
+subject to { forall(p in P, t in T) (sum(k in K) y[p][t][k] + x[p][t]) * 3 <= 10; }
+"""
+M["tuple_in_filter"] = """
+tuple arc { int i; int j; } int n = 500; range I = 1..n;
+{arc} Arcs = {<i, j> | i in I, j in I : (i * 7 + j * 3) mod 5 == 0};
+dvar float+ x[I][I]; dvar float+ u[I];
+minimize sum(i in I) u[i];
+subject to { forall(i in I, j in I : <i, j> in Arcs) x[i][j] <= u[i]; }
+"""
+M["tuple_in_sum"] = """
+tuple arc { int i; int j; } int n = 500; range I = 1..n;
+{arc} Arcs = {<i, j> | i in I, j in I : (i * 7 + j * 3) mod 5 == 0};
+dvar float+ x[Arcs]; dvar float+ u[I];
+minimize sum(i in I) u[i];
+subject to { forall(i in I) sum(j in I : <i, j> in Arcs) x[<i, j>] <= u[i];
+  forall(j in I) sum(<i, j> in Arcs : i != j) x[<i, j>] >= 1; }
+"""
+M["cell_filter"] = """
+int n = 500; range I = 1..n; {int} nb[i in I] = {(i * 7 + k * 13) mod n + 1 | k in 1..101};
+dvar float+ x[I][I]; dvar float+ y[I];
+minimize sum(i in I) y[i];
+subject to { forall(i in I, j in I : j in nb[i] && j != i) x[i][j] <= y[i]; }
+"""
+M["cell_sum"] = M["cell_filter"].replace("forall(i in I, j in I : j in nb[i] && j != i) x[i][j] <= y[i];",
+    "forall(i in I) sum(j in I : j in nb[i] && j != i) x[i][j] <= y[i];")
+M["data_first"] = """
+int nT = 100; range T = 1..nT; int nP = 500; range P = 1..nP; range K = 1..4; float cap[p in P] = p mod 9 + 10;
+dvar float+ x[P][T]; dvar float+ y[P][T][K];
+minimize sum(p in P, t in T) x[p][t];
+subject to { forall(p in P, t in T) x[p][t] <= cap[p] - (t > 1 ? sum(k in K) y[p][t-1][k] : 0); }
+"""
+M["norm_sum"] = """
+int nT = 100; range T = 1..nT; int nP = 5000; range P = 1..nP; float w[t in T] = t mod 7 + 1;
+dvar float+ x[P][T]; dvar float+ y[P];
+minimize sum(p in P) y[p];
+subject to { forall(p in P) y[p] <= sum(t in T) x[p][t] * w[t] / sum(k in T) w[k]; }
+"""
+M["abs_data"] = """
+int nT = 100; range T = 1..nT; int nP = 500; range P = 1..nP; float d[t in T] = t mod 13 - 6;
+dvar float+ x[P][T];
+minimize sum(p in P, t in T) x[p][t];
+subject to { forall(p in P, t in T) x[p][t] >= abs(d[t] - p mod 5) + abs(t - 50); }
+"""
+M["logic_imp"] = """
+int nT = 100; range T = 1..nT; int nP = 500; range P = 1..nP;
+dvar boolean on[P][T]; dvar float+ x[P][T];
+minimize sum(p in P, t in T) x[p][t];
+subject to { forall(p in P, t in T) (on[p][t] == 1) => (x[p][t] >= 5); }
+"""
+M["logic_or"] = """
+int nT = 100; range T = 1..nT; int nP = 500; range P = 1..nP;
+dvar float x[P][T] in 0..100;
+minimize sum(p in P, t in T) x[p][t];
+subject to { forall(p in P, t in T) (x[p][t] <= 10) || (x[p][t] >= 20); }
+"""
 
 def run(name, mod):
     count = [0]

@@ -4,6 +4,7 @@
     python benchmarks/spellings.py --repeat 2                       # every family at its largest size
     python benchmarks/spellings.py --family issue31 --size 6400     # one family, another size
     python benchmarks/spellings.py --family transport facility --only "as written" "dexpr in between"
+    python benchmarks/spellings.py --family sparse_assign --before /tmp/before   # and a checkout of another commit
 
 Each spelling is measured in fresh processes (``measure.py``), pyopl and the floor alternated, best of
 ``--repeat`` each, and the ratios are taken within that pair (the machine is shared: ratios, not seconds).
@@ -14,13 +15,16 @@ pyoframe: ``models.py``) and its virtual environment exists, its build + hand-ov
 slowest spelling.  The load average is printed before and after; each process's CPU seconds (``time.process_time``, over
 the same stages) give the CPU ratios, steadier than wall time when other work shares the machine; the user
 CPU ratio leaves out the kernel's time (page faults of the large arrays: 1.1-3 s of system time between
-runs of one floor on an idle machine).
+runs of one floor on an idle machine).  ``--before DIR``: a checkout of another commit (``git worktree add
+/tmp/before main``) measured the same way in the same alternation (its own ``benchmarks/measure.py`` and
+``pyopl``), and its CPU ratio to the floor printed beside ours.
 """
 from __future__ import annotations
 
 import argparse
 import json
 import os
+import subprocess
 import sys
 from pathlib import Path
 
@@ -37,8 +41,21 @@ def _load() -> str:
     return "load average (1, 5, 15 min): %.2f %.2f %.2f on %d CPUs" % (*os.getloadavg(), os.cpu_count() or 0)
 
 
+def _measure_before(before: Path, case: Path, timeout: float) -> dict:
+    """``measure.py pyopl CASE`` of the checkout ``before`` (its own measure.py and pyopl), as ``run.measure``."""
+    env = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
+    env["PYTHONPATH"] = str(before)
+    try:
+        p = subprocess.run([sys.executable, str(before / "benchmarks" / "measure.py"), "pyopl", str(case)],
+                           capture_output=True, text=True, timeout=timeout, cwd=str(case), env=env)
+    except subprocess.TimeoutExpired:
+        return {"timeout": timeout}
+    lines = p.stdout.strip().splitlines()
+    return json.loads(lines[-1]) if p.returncode == 0 and lines else {"error": (p.stderr or "")[-200:]}
+
+
 def run_family(family: str, size: list, names: list[str] | None, repeat: int, timeout: float,
-               peer_repeat: dict | None = None) -> tuple:
+               peer_repeat: dict | None = None, before: Path | None = None) -> tuple:
     """Measure each spelling; print its row; return (worst ratio, name) to the floor, to the floor + read,
     and in CPU time to the floor."""
     generator, _big, _small, spellings = spelling_sets.FAMILIES[family]
@@ -58,9 +75,11 @@ def run_family(family: str, size: list, names: list[str] | None, repeat: int, ti
         if not (d / "model.dat").exists():
             (d / "model.dat").symlink_to(base / "model.dat")
         (d / "case.json").write_text((base / "case.json").read_text())
-        ours, floor = [], []
+        ours, floor, then = [], [], []
         for _ in range(repeat):
             ours.append(measure(sys.executable, "pyopl", d, timeout))
+            if before is not None:
+                then.append(_measure_before(before, d, timeout))
             floor.append(measure(sys.executable, "direct", d, timeout))
         bad = [r for r in ours + floor if "total_s" not in r]
         if bad:
@@ -79,6 +98,11 @@ def run_family(family: str, size: list, names: list[str] | None, repeat: int, ti
         worst_seconds = max(worst_seconds, (p, name))
         print("| %s | %.3f | %.3f | %.1f× | %.3f | %.1f× | %.1f× | %.1f× | %.1f× |" % (
             name, p, q, p / q, qr, p / qr, pc / qc, pc / qrc, pu / qu), flush=True)
+        done = [r["total_cpu_s"] for r in then if "total_cpu_s" in r]
+        if before is not None:
+            print("|   (before: %s) | CPU %s s, ours %.3f s | CPU ratio %s |" % (
+                before, "%.3f" % min(done) if done else "-", pc, "%.2f× -> %.2f×" % (min(done) / qc, pc / qc)
+                if done else json.dumps(then[0])[:120]), flush=True)
     print("\n%s WORST ratio to the floor: %.1f× (%s); to the floor + read: %.1f× (%s); in CPU time, to the floor: "
           "%.1f× (%s)" % (family, worst[0], worst[1], worst_read[0], worst_read[1], worst_cpu[0], worst_cpu[1]),
           flush=True)
@@ -120,6 +144,7 @@ def main() -> None:
     ap.add_argument("--only", nargs="*", help="spellings to run (default: all)")
     ap.add_argument("--peer-repeat", nargs="*", default=[], metavar="TOOL=N",
                     help="runs of a peer other than --repeat (`pyoframe=1`; 0 leaves it out)")
+    ap.add_argument("--before", type=Path, help="a checkout of another commit, measured in the same alternation")
     args = ap.parse_args()
     families = args.family or list(spelling_sets.FAMILIES)
     if args.nodes:
@@ -131,7 +156,8 @@ def main() -> None:
     for family in families:
         size = args.size or spelling_sets.FAMILIES[family][1]
         peer_repeat = {k: int(v) for k, v in (x.split("=", 1) for x in args.peer_repeat)}
-        summary.append((family, size) + run_family(family, size, args.only, args.repeat, args.timeout, peer_repeat))
+        summary.append((family, size) + run_family(family, size, args.only, args.repeat, args.timeout, peer_repeat,
+                                                       args.before.resolve() if args.before else None))
     print("\n| family | size | worst ratio to the floor | worst ratio to the floor + read | worst CPU ratio to the floor |")
     print("|---|---|---|---|---|")
     for family, size, (w, wn), (r, rn), (c, cn) in summary:

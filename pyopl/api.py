@@ -135,8 +135,12 @@ class Model:
         constraints evaluated from the declarations at the point, and the rows in arrays): a point
         that fails gets status ``check_failed`` and error ``OPL0709``
         (:mod:`pyopl.backends.explain.solution_check`); ``verify=False`` is for benchmarking only.
-        Raises ValueError for an unknown solver name.
+        Raises ValueError for an unknown solver name, or a number out of its range (as the command line's
+        options: ``time_limit``, ``mip_gap``, ``mip_gap_abs``, ``explain_time_limit`` 0 or more, ``threads``
+        0 to 1024, ``seed`` 0 to 2147483647).
         """
+        _check_solve_numbers(time_limit=time_limit, mip_gap=mip_gap, mip_gap_abs=mip_gap_abs,
+                             explain_time_limit=explain_time_limit, threads=threads, seed=seed)
         kw = dict(solver=solver, time_limit=time_limit, mip_gap=mip_gap, threads=threads, seed=seed, log=log,
                   log_file=log_file, options=options, mip_gap_abs=mip_gap_abs, duals=duals,
                   explain_infeasible=explain_infeasible, explain_time_limit=explain_time_limit, progress=progress,
@@ -425,6 +429,36 @@ def _swapped_files(model: Any, data: Any, reporter: Reporter) -> bool:
                   "`%s` looks like a data file and `%s` like the model: the files look swapped" % (model, mods[0]),
                   help="give the model first: `pyopl solve %s %s`" % (mods[0], model))
     return True
+
+
+#: the whole-number arguments of Model.solve and their ranges (the command line's --threads and --seed)
+_WHOLE_RANGES = {"threads": (0, 1024), "seed": (0, 2 ** 31 - 1)}
+
+
+def _check_solve_numbers(**values: Any) -> None:
+    """ValueError naming the first argument of :meth:`Model.solve` out of its range, TypeError for one
+    that is no number. ``time_limit=-1`` reached HiGHS, whose refusal (OPL0707) pointed at
+    ``--option ?=`` and said option names are lower case; ``explain_time_limit=-5`` reported a
+    conflict search that 'ran out of its -5 s budget'."""
+    import math
+
+    for name, v in values.items():
+        if v is None:
+            continue
+        if isinstance(v, bool):
+            raise TypeError("%s is a number, not %r" % (name, v))
+        if name in _WHOLE_RANGES:
+            lo, hi = _WHOLE_RANGES[name]
+            if not isinstance(v, int) and not (isinstance(v, float) and v.is_integer()) or not lo <= v <= hi:
+                raise ValueError("%s must be a whole number from %d to %d, not %r" % (name, lo, hi, v))
+            continue
+        try:
+            f = float(v)
+        except (TypeError, ValueError):
+            raise TypeError("%s is a number, not %r" % (name, v)) from None
+        if math.isnan(f) or f < 0:
+            raise ValueError("%s must be 0 or more%s, not %r" % (
+                name, " seconds" if name.endswith("time_limit") else "", v))
 
 
 def _check_source_type(model: Any, source: str = "auto", data: Any = None) -> None:

@@ -65,6 +65,14 @@ def _check_models(path: Path, value: Any) -> dict[str, dict[str, Any]]:
         if prices is not None and not all(isinstance(prices.get(k), (int, float)) for k in ("input", "output")):
             raise ConfigError(f"{path}: [models.{name}] prices need numeric input and output "
                               "(dollars per million tokens)")
+        if prices is not None:
+            from .prices import MAX_PRICE, valid_price
+
+            for k in ("input", "output", "cached_input"):
+                v = prices.get(k)
+                if v is not None and (not isinstance(v, (int, float)) or isinstance(v, bool) or not valid_price(v)):
+                    raise ConfigError(f"{path}: [models.{name}] has the {k} price {v!r}: a price is a finite number "
+                                      f"of dollars per million tokens, from 0 to {MAX_PRICE:g}")
     return value
 
 

@@ -14,6 +14,7 @@ its cost is ``None`` and the report says "unpriced" instead of inventing 0.
 from __future__ import annotations
 
 import json
+import math
 from dataclasses import dataclass
 from importlib import resources
 from pathlib import Path
@@ -65,6 +66,15 @@ class PriceTable:
         return None if price is None else price.cost(prompt_tokens, completion_tokens, cached_tokens)
 
 
+#: the largest price per million tokens a table may give (the dearest list price is some $100s)
+MAX_PRICE = 1e6
+
+
+def valid_price(value: float) -> bool:
+    """Whether ``value`` can be a price in dollars per million tokens: finite, 0 to :data:`MAX_PRICE`."""
+    return math.isfinite(value) and 0.0 <= value <= MAX_PRICE
+
+
 def _parse(raw: Any, origin: str) -> PriceTable:
     if not isinstance(raw, dict) or not isinstance(raw.get("models"), dict):
         raise ConfigError(f"{origin}: a price table is a JSON object with a \"models\" object "
@@ -78,6 +88,12 @@ def _parse(raw: Any, origin: str) -> PriceTable:
         except (TypeError, KeyError, ValueError):
             raise ConfigError(f"{origin}: model {name!r} needs numeric \"input\" and \"output\" prices "
                               "(and optionally \"cached_input\"), in $ per million tokens") from None
+        # a negative, NaN or infinite price made the run's dollars -0.0074, nan or inf, and a NaN total
+        # never reaches --max-cost-usd: the cap stopped nothing
+        for field, value in (("input", inp), ("output", out), ("cached_input", cached)):
+            if not valid_price(value):
+                raise ConfigError(f"{origin}: model {name!r} has the {field} price {value!r}: a price is a finite "
+                                  f"number of dollars per million tokens, from 0 to {MAX_PRICE:g}")
         models[name] = Price(inp, out, cached)
     return PriceTable(models, str(raw.get("date", "")), str(raw.get("source", "")))
 

@@ -110,14 +110,10 @@ TAKEN_3 = [
 
 ROW_PATH_3 = [
     "forall(i in R) c: x[i] <= (i > 1 ? sum(j in 1..i-1) d[j] / d[i] : 1);",  # division by zero at i = 2
-    "forall(i in R) c: x[i] == (i > 1 ? sum(j in 1..i-1) x[j] + 1 : 2);",  # a sum of decisions inside a term
     "forall(i in R) c[i / 2]: x[i] <= 1;",  # a float key
-    "forall(i in R) c: x[i] <= max(j in 1..i) d[j];",  # a max over the loop's iterator (row by row)
-    "forall(i in R) c: (sum(j in 1..i) 0.1 * x[j] + 0.2 * x[i]) * 3 <= 1;",  # a scaled sum plus a term
     "forall(i in R) c: 0.3 * sum(j in 1..i) (x[j] + x[i]) <= 1;",  # x[i] repeated in the scaled sum
     "forall(i in R) c: y <= sum(j in 1..i) x[j] / (i - 2);",  # division by zero at i = 2
     "forall(i in R) c: sum(j in R) (j in {1, i} ? x[j] : 0) <= 2;",  # a set of the row's own index
-    "forall(k in 2..4, ordered i, j in 1..k) c: x[i] - x[j] <= k;",  # ordered over a range of k
 ]
 
 BRACED = [

@@ -261,6 +261,17 @@ def test_a_slack_row_over_one_variable_has_dual_zero(solver):
     assert dict(r.duals) == pytest.approx(by_linprog)
 
 
+@pytest.mark.parametrize("solver", ["highs", "scip", "cplex"])
+def test_an_infeasible_model_with_an_unbounded_direction_is_infeasible(solver):
+    """CPLEX answered status 2 (an unbounded ray) for this model, which has no point at all (x0 <= 0
+    and 6 <= x0): pyopl said `unbounded` (exit 5). By hand: r0 and x0's bound cannot both hold."""
+    text = ("dvar float x0 in -5..0;\ndvar float x1;\ndvar float+ x2;\nmaximize -x0 - 2*x1 - x2;\n"
+            "subject to {\n  r0: 6 <= x0 <= 9;\n}\n")
+    assert pyopl.compile_model(text).solve(solver=solver).status == "infeasible"
+    feasible = text.replace("6 <= x0 <= 9", "-3 <= x0 <= 9")  # the same ray, now with points: unbounded
+    assert pyopl.compile_model(feasible).solve(solver=solver).status == "unbounded"
+
+
 @pytest.mark.parametrize("solver", ["scip", "cplex"])
 def test_quadratic_objective_with_constant_and_maximisation(solver):
     # max 10 + 6x - x^2 - y^2 + 2y over x in 0..5, y in 0..5: x = 3, y = 1: 10 + 9 + 1 = 20

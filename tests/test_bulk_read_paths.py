@@ -10,8 +10,13 @@ each gives what the general way gives, on the inputs it takes and on those it mu
   numbers (``_tight_tuples``): the same layout as from the places of all its brackets, or the same None.
 - short tokens of a body without ``-``/``+`` read without looking for a sign (``signs=False``), and a
   body read from a view of the text's bytes: bit for bit ``float()``.
+- a tuple set's numbers read a field at a time (``by_field``): bit for bit the read in the text's order
+  (or ``float()`` where that read leaves them to the caller), the same layout and the same None.
+- a large text's lines counted from the nearest offset counted before (no array of its newlines): the
+  array's line and column, offsets asked in any order.
 - rows written in order are distinct without hashing; a field listed in order is grouped without a
-  sort (the identity is the stable sort's permutation).
+  sort (the identity is the stable sort's permutation); a field of small ints is grouped from a count
+  of each value (the same arrays as from the values gathered into their order).
 - a large file read both ways (fast path, full Lark parser): the same values, spans and diagnostics,
   with a number too large after, inside and before a set read in bulk.
 """
@@ -26,8 +31,9 @@ from hypothesis import strategies as st
 from dat_compare import both
 from property_budget import SPEED_CHECKS, examples
 
-from pyopl.data import convert, fastpath, numscan
+from pyopl.data import convert, fastpath, numscan, positions
 from pyopl.lowering.arrays.vectorised import _stable_order
+from pyopl.lowering.arrays.vectorised_rows import _small_int_groups
 from pyopl.syntax.number_literals import MAYBE_TOO_LARGE, maybe_too_large
 
 SOME = settings(max_examples=examples(200), deadline=None, suppress_health_check=SPEED_CHECKS)
@@ -121,6 +127,24 @@ def test_a_field_in_order_keeps_the_stable_sorts_permutation(values, in_order):
 
 
 @SOME
+@given(st.lists(st.integers(-3, 40) | st.sampled_from([-0.0, 70000]), min_size=1, max_size=80))
+def test_groups_of_small_ints_from_their_counts_are_those_from_the_sorted_values(values):
+    # sorted_groups of a field of ids: each value's run found from a count of each code, not by
+    # gathering the values into their order (the same four arrays, bit for bit, or None past 2**16)
+    num = np.array(values, dtype=np.float64)
+    order = np.argsort(num, kind="stable")
+    ranked = num[order]
+    starts = np.flatnonzero(np.concatenate(([True], ranked[1:] != ranked[:-1])))
+    want = (ranked[starts], starts, np.append(starts[1:], len(order)), order)
+    got = _small_int_groups(num)
+    if num.max() - num.min() >= 2 ** 16:
+        assert got is None
+        return
+    for x, y in zip(want, got):
+        assert x.dtype == y.dtype and x.tobytes() == y.tobytes()
+
+
+@SOME
 @given(st.integers(0, 200), st.sampled_from(["e5", "E300", "e+0400", "e199", "x"]), st.sampled_from(["e", "E", "ee"]))
 def test_large_exponents_searched_from_their_letters_give_the_regexs_answer(many, last, filler):
     text = "name%s = 1;\n" % (filler * many) + "x = 1%s;\n" % last  # (past the 64 places tried one by one)
@@ -175,6 +199,62 @@ def test_short_tokens_without_signs_read_as_float_reads_them(tokens, chunk, at):
     assert values.tobytes() == want.tobytes() == signed[0].tobytes()
     assert points.tolist() == ["." in t for t in tokens] == signed[1].tolist()
     assert longest == [max(map(len, tokens))]
+
+
+# ---------------------------------------------------------------------- a tuple set's numbers read a field at a time
+_FIELD_TOKENS = st.sampled_from(["+3", "-0", "007", "1.", ".5", "-.25", "3e2", "2.5E-2", "-0.0", "1e400", "+4.5",
+                                  "12e+3", "1.e5", "-1E-3", "12345678.5", "123456789012345678", "1-2", ".", "9" * 17])
+_FIELD = {"int": st.integers(0, 10**8 - 1).map(str),
+          "float": st.tuples(st.integers(-10**6, 10**6), st.integers(0, 999)).map(lambda p: "%d.%d" % p),
+          "any": _FIELD_TOKENS | st.integers(-10**9, 10**9).map(str)}
+
+
+@SOME
+@given(st.integers(1, 4), st.integers(1, 60), st.data(), st.sampled_from([1, 5, 8192]), st.integers(0, 3))
+def test_numbers_read_a_field_at_a_time_are_those_read_in_the_texts_order(width, n, data, chunk, pad):
+    # each field drawn one way (ids, floats, exponents, signs, a token that is no number, ints past 2**53)
+    kinds = [data.draw(st.sampled_from(["int", "float", "any"])) for _ in range(width)]
+    row = st.tuples(*[_FIELD[k] for k in kinds])
+    rows = data.draw(st.lists(row, min_size=n, max_size=n))
+    body = ("{" * pad + ",\n".join("<" + ", ".join(r) + ">" for r in rows)).encode()
+    bounds = (pad, len(body))
+    real_chunk = numscan._CHUNK
+    numscan._CHUNK = chunk
+    try:
+        whole = fastpath._tuple_layout(body, fastpath._CLASS_BYTES, bounds)
+        fields = fastpath._tuple_layout(body, fastpath._CLASS_BYTES, bounds, by_field=True)
+    finally:
+        numscan._CHUNK = real_chunk
+    assert (whole is None) == (fields is None)
+    if whole is None:
+        return
+    for x, y in zip(whole[:4], fields[:4]):
+        assert x.tolist() == y.tolist()
+    assert whole[5] == fields[5]
+    if isinstance(fields[4], list):  # read a field at a time: bit for bit the text-order read, or float()
+        assert width > 1 and len(fields[4]) == width
+        want = whole[4] if whole[4] is not None else np.array([float(t) for r in rows for t in r])
+        for k, col in enumerate(fields[4]):
+            assert col.flags.c_contiguous and col.tobytes() == want[k::width].tobytes()
+    else:  # one field, or a field numscan leaves to the caller: the text-order read itself
+        assert (fields[4] is None) == (whole[4] is None)
+        if whole[4] is not None:
+            assert fields[4].tobytes() == whole[4].tobytes()
+
+
+# ---------------------------------------------------------------------- lines of a large text counted, no array
+@SOME
+@given(st.lists(st.sampled_from(["\n", "a", "1, 2", "\n\n", " " * 40]), min_size=1, max_size=40), st.data())
+def test_lines_counted_from_the_nearest_offset_are_the_arrays(pieces, data):
+    text = "".join(pieces) * (65536 // len("".join(pieces)) + 1)  # (a large ASCII text: counted, not an array)
+    offsets = data.draw(st.lists(st.integers(0, len(text) - 1), min_size=1, max_size=12))  # any order, repeats
+    counted, whole = positions.Positions(text), positions.Positions(text)
+    whole.array()
+    for at in offsets:
+        assert counted.at(at) == whole.at(at) == (text.count("\n", 0, at) + 1, at - text.rfind("\n", 0, at))
+    assert counted._nl is None  # (never made)
+    lines = counted.lines()
+    assert lines().tolist() == whole.array().tolist() == [k for k, c in enumerate(text) if c == "\n"]
 
 
 # ---------------------------------------------------------------------- whole files, both readers

@@ -257,3 +257,14 @@ def test_show_and_no_constraints(tmp_path, capsys):
     assert 'ship["Lyon"]["Milan"] = 220' in out and "ctDemand" not in out and "dual" not in out
     assert main(args + ["--show", "shp"]) == exit_codes.USAGE
     assert "did you mean `ship`?" in capsys.readouterr().err
+
+
+def test_a_limit_other_than_time_is_named_on_the_status_line(tmp_path, capsys):
+    """HiGHS's iteration limit is `time_limit` in the one status vocabulary; the text report said only
+    `status: time_limit` for it (JSON had `stopped_by`), so a user hunted for a time limit never set."""
+    (tmp_path / "t.mod").write_text("dvar float+ x[1..6];\nmaximize sum(i in 1..6) i * x[i];\n"
+                                    "subject to { forall(i in 1..5) x[i] + x[i + 1] <= i; sum(i in 1..6) x[i] <= 9; }\n")
+    rc = main(["solve", str(tmp_path / "t.mod"), "--option", "simplex_iteration_limit=1", "--option", "presolve=off"])
+    out = capsys.readouterr().out
+    assert rc == exit_codes.NO_SOLUTION_AT_LIMIT
+    assert out.splitlines()[0] == "status: time_limit (stopped by the iteration limit)"

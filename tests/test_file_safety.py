@@ -519,3 +519,19 @@ def test_a_utf16_file_is_read_as_utf16_with_a_warning(tmp_path, codec, mark):
 
     assert main(["check", str(mod), "--fix"]) == 1  # --fix rewrites UTF-8 files only (OPL1120)
     assert mod.read_bytes().startswith(mark)
+
+
+@pytest.mark.parametrize("flags", [["--csv", "out.txt", "-o", "out.txt"], ["--csv", "out.txt", "--log-file", "./out.txt"],
+                                   ["-o", "r.json", "--log-file", "link.json"]])
+def test_two_outputs_of_one_run_in_one_file_are_refused(tmp_path, monkeypatch, capsys, flags):
+    """`--csv out.txt -o out.txt` wrote the table, then the JSON over it (exit 0): one result lost."""
+    from pyopl.cli import main
+
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "m.mod").write_text("dvar float+ x;\nminimize x;\nsubject to { x >= 1; }\n")
+    os.symlink(tmp_path / "r.json", tmp_path / "link.json")
+    assert main(["solve", "m.mod", "--quiet"] + flags) == 2
+    err = capsys.readouterr().err
+    assert "error[OPL1133]" in err and "are the same file" in err
+    assert not (tmp_path / "out.txt").exists() and not (tmp_path / "r.json").exists()
+    assert main(["solve", "m.mod", "--quiet", "--csv", "out.csv", "-o", "out.json", "--csv", "/dev/null"]) == 0

@@ -243,3 +243,63 @@ subject to {
     ir = model.ir
     helpers = [j for j in range(ir.num_cols) if ir.col_name[j] == "#logic"]
     assert len(helpers) == 6 and [ir.col_lower[j] for j in helpers] == [0] * 6 and all(ir.col_integer[helpers])
+
+
+BOUNDS_LP = """
+dvar float x in 0..5;
+dvar float y in 0..5;
+dvar float z in 0..5;
+minimize x + y + z;
+subject to {
+  ctNeed: x + y >= 12;
+  ctLoose: x + z <= 100;
+}
+"""
+
+
+def test_a_first_set_too_large_for_highs_is_made_irreducible_by_pyopls_deletion_filter(monkeypatch):
+    """HiGHS's own deletion pass ignores its time limit, so past IIS_IRREDUCIBLE_MAX rows and bounds
+    pyopl's filter makes HiGHS's first set irreducible.  By hand: x + y <= 5 + 5 = 10 < 12, so
+    ctNeed and the upper bounds of x and y conflict; ctLoose, z and the lower bounds play no part."""
+    import pyopl.backends.mp.highs as highs
+
+    monkeypatch.setattr(highs, "IIS_IRREDUCIBLE_MAX", 0)
+    c = explain_infeasible(pyopl.compile_model(BOUNDS_LP).ir, "highs")
+    assert "deletion filter" in c.method and c.irreducible and not c.partial
+    assert _names(c) == ["ctNeed"]
+    assert sorted(b.text for b in c.bounds) == ["x <= 5", "y <= 5"]
+    monkeypatch.setattr(highs, "IIS_IRREDUCIBLE_MAX", 1000)  # the same set from HiGHS's own pass
+    c = explain_infeasible(pyopl.compile_model(BOUNDS_LP).ir, "highs")
+    assert c.method == "HiGHS's IIS (getIis)"
+    assert _names(c) == ["ctNeed"] and sorted(b.text for b in c.bounds) == ["x <= 5", "y <= 5"]
+
+
+ASSIGNMENT = """
+int n = 60;
+range C = 1..n;
+dvar float x[i in C][j in C] in 0..1;
+minimize sum(i in C, j in C) x[i][j];
+subject to {
+  forall(i in C) out: sum(j in C : j != i) x[i][j] == 1;
+  forall(j in C) inn: sum(i in C : i != j) x[i][j] == 1;
+  total: sum(i in C, j in C : i != j) x[i][j] <= n - 1;
+}
+"""
+
+
+def test_the_explanation_of_a_large_lp_keeps_to_its_budget():
+    """rs-tsp-mtsp (opl-corpus2): an assignment whose n arcs must fit in n - 1 ran for minutes in
+    HiGHS's deletion pass (its time limit does not reach it).  By hand the conflict is `total` with
+    all of `out` (or all of `inn`): their sum is n; no bound takes part."""
+    import time
+
+    ir = pyopl.compile_model(ASSIGNMENT).ir
+    t0 = time.monotonic()
+    c = explain_infeasible(ir, "highs", time_limit=1.0)
+    assert time.monotonic() - t0 < 8.0  # HiGHS's irreducible pass alone took ~15 s on this model
+    names = _names(c)
+    assert "total" in names
+    if not c.partial:
+        assert c.irreducible and not c.bounds
+        assert names in (sorted(["total"] + ["out[%d]" % i for i in range(1, 61)]),
+                         sorted(["total"] + ["inn[%d]" % i for i in range(1, 61)]))

@@ -73,6 +73,19 @@ def test_a_data_name_never_declared_is_one_error_and_its_fix_declares_it():
     assert pyopl.compile_model(fixed, "n = 3;").solve().objective == 3
 
 
+def test_a_data_name_an_unreadable_include_may_declare_points_at_the_include(tmp_path):
+    """dowml-production-cloud (opl-corpus): the declarations live in `production_data.mod`, absent
+    here; the fix is the include, so no declaration is offered and the include is named."""
+    (tmp_path / "m.mod").write_text('include "decls.mod";\ndvar float x;\nmaximize x;\nsubject to { x <= n; }\n')
+    (tmp_path / "m.dat").write_text("n = 3;\n")
+    d = pyopl.check(str(tmp_path / "m.mod"), str(tmp_path / "m.dat"))
+    assert [e.code for e in d.errors] == ["OPL0609", "OPL1167"]
+    e = d.errors[1]
+    assert (e.line, e.column) == (4, 19) and e.fix is None
+    assert e.help.startswith("make the include on line 1 readable (it may declare `n`)")
+    assert any(lab.message == "this include could not be read" and lab.span.line == 1 for lab in e.labels)
+
+
 def test_a_fix_in_the_data_file_is_applied_and_checked():
     m = "int n = ...;\ndvar float x;\nmaximize x;\nsubject to { x <= n; }"
     fixed, data, applied = repair(m, "n := 3;")

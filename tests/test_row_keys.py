@@ -123,3 +123,55 @@ def test_block_columns_keep_bounds_and_names_as_runs():
     ir = pyopl.compile_model(MOD).ir
     assert ir.col_name == ["x"] * 12 + ["y"] * 3
     assert ir.col_upper.tolist() == [float("inf")] * 12 + [1.0] * 3 and ir.col_integer.tolist() == [False] * 12 + [True] * 3
+
+
+def test_a_lent_block_is_copied_where_it_would_be_the_matrixs_own():
+    # the array path hands its terms' arrays over as they are (Rows.add_block(owned=False)): read-only
+    # views, or arrays a cache shares; the matrix's build sorts its rows in place, so the only part is
+    # copied before, and the arrays lent stay as they were
+    shared_cols = np.array([3, 1, 2, 0])  # (rows of two entries, each out of order)
+    ones = np.broadcast_to(1.0, (4,))  # (a read-only, zero-stride view of one number)
+    rows = Rows()
+    rows.add_block(np.array([0, 2, 4]), shared_cols, ones, np.zeros(2), np.ones(2), "ct", [(0,), (1,)], owned=False)
+    vals, cols, indptr, _lo, _hi = rows.arrays(np.int32)
+    assert cols.dtype == np.int32 and vals.flags.writeable and cols.flags.writeable
+    assert not np.shares_memory(cols, shared_cols) and not np.shares_memory(vals, ones)
+    cols[:] = 7
+    assert shared_cols.tolist() == [3, 1, 2, 0]
+    # with a second part the parts are joined into new arrays: the lent ones are not copied first
+    rows = Rows()
+    rows.add_block(np.array([0, 2, 4]), shared_cols, ones, np.zeros(2), np.ones(2), "ct", [(0,), (1,)], owned=False)
+    rows.add_block(np.array([0, 1]), np.array([5]), np.array([2.0]), np.zeros(1), np.ones(1), "cu", [()])
+    vals, cols, indptr, _lo, _hi = rows.arrays(np.int32)
+    assert cols.tolist() == [3, 1, 2, 0, 5] and vals.tolist() == [1.0, 1.0, 1.0, 1.0, 2.0] and indptr.tolist() == [0, 2, 4, 5]
+
+
+def test_a_model_of_one_family_out_of_order_builds_its_sorted_rows():
+    # one family of one term (a sum: the matrix's only part, lent by the array path), its rows' columns
+    # falling: the build sorts a copy of the lent arrays, and the same compile again gives the same rows
+    mod = """
+    int n = 300;
+    range I = 1..n;
+    range J = 1..2;
+    int q[I][J] = ...;
+    dvar float+ x[I];
+    minimize sum(i in I) x[i];
+    subject to { forall(k in I) ct: sum(j in J) x[q[k][j]] >= 1; }
+    """
+    q = [[(7 * k) % 150 + 151, (7 * k) % 150 + 1] for k in range(300)]  # (each row: the larger column first)
+    seen = []
+    real = Rows.add_block
+
+    def add_block(self, *a, **k):
+        seen.append(k.get("owned", True))
+        return real(self, *a, **k)
+
+    Rows.add_block = add_block
+    try:
+        m = pyopl.compile_model(mod, {"q": q})
+    finally:
+        Rows.add_block = real
+    assert seen == [False]  # (the array path took it)
+    A = m.ir.A
+    assert [A.indices[A.indptr[r]:A.indptr[r + 1]].tolist() for r in range(300)] == [[b - 1, a - 1] for a, b in q]
+    assert pyopl.compile_model(mod, {"q": q}).ir.A.indices.tolist() == A.indices.tolist()

@@ -262,3 +262,17 @@ def test_max_and_min_inside_a_constraint_used_as_a_value_are_exact(statement, ho
     r = pyopl.compile_text(text).solve(solver="highs")
     assert r.status == "optimal" and r.objective == best
     assert holds(r["x"], r["z"])
+
+
+@pytest.mark.parametrize("statement, bad_x, good_x", [("(x >= 3) == 1", 2, 4), ("1 == (x >= 3)", 2, 3), ("(x >= 3) != 0", 1, 4),
+                                                      ("(x >= 3) == 0", 3, 2), ("((x >= 1) && (y >= 1)) == 1", 0, 1),
+                                                      ("!((x >= 3) == 1)", 4, 2)])
+def test_a_constraint_compared_with_0_or_1_is_judged_not_skipped(statement, bad_x, good_x):
+    """`(x >= 3) == 1` (one side a constraint, the other a number) was counted `unchecked` and
+    never evaluated; it is the constraint (or its negation), judged with the tolerance."""
+    text = "dvar int x in 0..4;\ndvar int y in 0..4;\nmaximize x + 2*y;\nsubject to {\n  %s;\n}\n" % statement
+    m = pyopl.compile_text(text)
+    bad = check_point(m.ir, _point(m, x=bad_x, y=4), None, 1e-6, m.instance)
+    assert bad.unchecked == 0 and [d.what for d in bad.disagreements if d.what == "constraint"] == ["constraint"]
+    good = check_point(m.ir, _point(m, x=good_x, y=4), None, 1e-6, m.instance)
+    assert good.unchecked == 0 and not [d for d in good.disagreements if d.what == "constraint"]

@@ -119,3 +119,30 @@ def test_an_unclosed_comment_in_a_data_file_says_so_as_in_the_model(data, line):
     col = data.splitlines()[line - 1].index("/*") + 1
     assert (d.code, d.line, d.column) == ("OPL0009", line, col) and "`/*` comment is never closed" in d.message
     assert "`*/`" in d.help
+
+
+@pytest.mark.parametrize("kw, error, words", [
+    ({"time_limit": -1}, ValueError, "time_limit must be 0 or more seconds, not -1"),
+    ({"time_limit": float("nan")}, ValueError, "time_limit must be 0 or more seconds"),
+    ({"mip_gap": -0.1}, ValueError, "mip_gap must be 0 or more"),
+    ({"explain_time_limit": -5}, ValueError, "explain_time_limit must be 0 or more seconds"),
+    ({"threads": 1.5}, ValueError, "threads must be a whole number from 0 to 1024"),
+    ({"seed": -1}, ValueError, "seed must be a whole number from 0 to 2147483647"),
+    ({"time_limit": "soon"}, TypeError, "time_limit is a number, not 'soon'"),
+])
+def test_solve_arguments_out_of_range_say_which(kw, error, words):
+    """`time_limit=-1` reached HiGHS, whose refusal (OPL0707) pointed at `--option ?=` and said option
+    names are lower case; `explain_time_limit=-5` reported a search that 'ran out of its -5 s budget'."""
+    m = pyopl.compile_text("dvar float x in 0..1;\nminimize x;\nsubject to { x >= 0.5; }\n")
+    with pytest.raises(error) as e:
+        m.solve(**kw)
+    assert words in str(e.value)
+    assert m.solve(time_limit=30, threads=2.0, seed=7).objective == 0.5
+
+
+def test_the_cli_refuses_a_negative_explain_time_limit(capsys):
+    from pyopl.cli import main
+
+    with pytest.raises(SystemExit) as e:
+        main(["solve", "m.mod", "--explain-time-limit", "-5"])
+    assert e.value.code == 2 and "must be zero or more, got -5" in capsys.readouterr().err

@@ -83,7 +83,7 @@ def _parser() -> argparse.ArgumentParser:
                    help="when infeasible, name the constraints that conflict (the default)")
     s.add_argument("--no-explain-infeasible", dest="explain_infeasible", action="store_false",
                    help="do not compute the conflict of an infeasible model")
-    s.add_argument("--explain-time-limit", type=float, metavar="SECONDS", default=None,
+    s.add_argument("--explain-time-limit", type=_non_negative, metavar="SECONDS", default=None,
                    help="time the infeasibility explanation may take (default: a quarter of --time-limit, "
                         "or the solve's own time within 10-60 s); a partial explanation when it runs out")
     s.add_argument("--no-verify", dest="verify", action="store_false", default=True,
@@ -317,13 +317,32 @@ def cmd_check(args: argparse.Namespace) -> int:
 def _clobbered_input(args: argparse.Namespace, outputs: list[tuple[str, str | None]], read: Any = None) -> Any:
     """A :class:`~pyopl.files.safe_write.WriteError` (OPL1250) when an output path of this command is its
     model or one of its data files (same name, a symbolic link to it, or a hard link), else None:
-    ``pyopl solve m.mod -o m.mod`` would replace the model with the results.
+    ``pyopl solve m.mod -o m.mod`` would replace the model with the results; OPL1133 when two outputs are
+    one file (``--csv r.txt -o r.txt``: the JSON replaced the table).
 
     ``read``: the :class:`~pyopl.files.reads.FilesRead` of the compiled run (after compiling): an output
     that is any file the run read (an ``include``d file of the model or the data too) is refused."""
     from ..files.safe_write import WriteError
 
     inputs = [args.model] + list(getattr(args, "data", []) or [])
+    seen: list[tuple[str, str]] = []
+    for flag, out in outputs:  # two outputs of one run in one file: the second replaced the first, silently
+        if not out:
+            continue
+        for flag0, out0 in seen:
+            try:
+                same = os.path.realpath(out) == os.path.realpath(out0) or os.path.samefile(out, out0)
+                if same and os.path.exists(out) and not os.path.isfile(out):
+                    same = False  # (`/dev/null` twice: a device takes any number of writers)
+            except OSError:
+                same = False
+            if same:
+                err = WriteError("OPL1133", out, "%s `%s` and %s `%s` are the same file: one output would replace "
+                                 "the other" % (flag0, out0, flag, out))
+                err.help = "give each output its own file, e.g. `%s`" % (os.path.splitext(out)[0] + {
+                    "-o": ".json", "--csv": ".csv", "--log-file": ".log", "--gantt": ".html"}.get(flag, ".out"))
+                return err
+        seen.append((flag, out))
     for flag, out in outputs:
         if not out:
             continue

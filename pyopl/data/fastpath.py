@@ -25,7 +25,6 @@ on generated data.
 """
 from __future__ import annotations
 
-import bisect
 import re
 from typing import Any, Iterable
 
@@ -38,6 +37,7 @@ from ..syntax.number_literals import maybe_too_large
 from ..syntax.parser import _unquote
 from . import numscan
 from .parser import DataItem, DList, DSet, DTuple, UnfilledRows, UnfilledTuples, parse_data
+from .positions import Positions as _Positions, spans as _spans
 
 
 _WS = r"[ \t\f\r\n]"
@@ -69,83 +69,6 @@ _KIND = {"[": DList, "{": DSet, "<": DTuple}
 
 class _NotFast(Exception):
     """This statement needs the full parser."""
-
-
-class _Positions:
-    """Offsets -> (line, column), 1-based as Lark counts them."""
-
-    def __init__(self, text: str, ascii_text: bytes | None = None):
-        self.text = text
-        self._newlines: list[int] | None = None  # made on first use, as the array below
-        self._nl: np.ndarray | None = None
-        self._ascii: bytes | None = ascii_text  # (given: the file's bytes, when they are the text's ASCII)
-        self._classes: dict[bytes, bytes] = {}
-
-    @property
-    def newlines(self) -> list[int]:
-        """The offset of every newline of the text, in order."""
-        if self._newlines is None:
-            if self._bulk():
-                self._newlines = self.array().tolist()
-            else:  # (str.find: no regex or NumPy set-up, which is most of the cost in a small text)
-                text, out = self.text, []
-                k = text.find("\n")
-                while k >= 0:
-                    out.append(k)
-                    k = text.find("\n", k + 1)
-                self._newlines = out
-        return self._newlines
-
-    def array(self) -> np.ndarray:
-        """:attr:`newlines` as a NumPy array."""
-        if self._nl is None:
-            if self._newlines is None and self._bulk():  # an ASCII text's bytes have the same offsets
-                self._nl = np.flatnonzero(np.frombuffer(self.ascii(), dtype=np.uint8) == 10)
-            else:
-                self._nl = np.asarray(self.newlines, dtype=np.int64)
-        return self._nl
-
-    def ascii(self) -> bytes | None:
-        """The text as ASCII bytes (same offsets), encoded once and shared by the bulk readers; None for a
-        text that is not ASCII."""
-        if self._ascii is None and self.text.isascii():
-            self._ascii = self.text.encode("ascii")
-        return self._ascii
-
-    def classes(self, table: bytes) -> bytes:
-        """:meth:`ascii` translated by ``table`` (:func:`_classes`), made once per table for all the bodies
-        of the text that are read in bulk (each then a view: no copy of a body)."""
-        out = self._classes.get(table)
-        if out is None:
-            out = self._classes[table] = self.ascii().translate(table)
-        return out
-
-    def _bulk(self) -> bool:
-        # NumPy's first calls in a process cost more than a small text's regex scan (0.1 ms)
-        return len(self.text) >= 65536 and self.text.isascii()
-
-    def at(self, offset: int) -> tuple[int, int]:
-        if self._newlines is None and self._bulk():  # (a large text: no list of millions of ints)
-            nl = self.array()
-            k = int(np.searchsorted(nl, offset))
-            return k + 1, offset - (int(nl[k - 1]) if k else -1)
-        newlines = self.newlines
-        k = bisect.bisect_left(newlines, offset)
-        return k + 1, offset - (newlines[k - 1] if k else -1)
-
-    def spans(self, file: str, starts: np.ndarray, ends: np.ndarray) -> list[Span]:
-        """:meth:`_Reader.span` of many ``[start, end)`` ranges at once."""
-        return _spans(self.array(), file, starts, ends)
-
-
-def _spans(nl: np.ndarray, file: str, starts: np.ndarray, ends: np.ndarray) -> list[Span]:
-    """The spans of ``[start, end)`` ranges of a text whose newlines are at ``nl``."""
-    before = np.concatenate(([-1], nl))  # offset of the newline before each line
-    k1 = np.searchsorted(nl, starts, side="left")
-    k2 = np.searchsorted(nl, ends - 1, side="left")
-    l1, c1 = (k1 + 1).tolist(), (starts - before[k1]).tolist()
-    l2, c2 = (k2 + 1).tolist(), (ends - 1 - before[k2] + 1).tolist()
-    return [Span(file, a, b, c, d) for a, b, c, d in zip(l1, c1, l2, c2)]
 
 
 def _numbers(run: str) -> list:
@@ -233,8 +156,8 @@ def _count_at_least(cls: np.ndarray, low: int) -> int:
 
 
 def _tuple_layout(data: bytes, table: bytes = _CLASS_BYTES, bounds: tuple[int, int] | None = None,
-                  classes: bytes | None = None) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray,
-                                                         np.ndarray | None, int] | None:
+                  classes: bytes | None = None, by_field: bool = False) -> tuple[
+                      np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray | list | None, int] | None:
     """Where the tuples of a numeric tuple set's body are: (offset of each ``<``, of each ``>``, numbers
     in each tuple, whether each number is written as a float, the numbers as float64 as ``float()``
     reads them or None when :func:`pyopl.data.numscan.read_tokens` leaves them to the caller, the length
@@ -249,7 +172,10 @@ def _tuple_layout(data: bytes, table: bytes = _CLASS_BYTES, bounds: tuple[int, i
     bytes (any other byte is refused) holding the body at ``bounds`` (``[start, end)``; all of ``data``
     when None); offsets are the body's own.  ``table``: :data:`_ROW_CLASS_BYTES` reads the rows
     ``[...]`` of a matrix by the same rules.  ``classes``: ``data.translate(table)`` where the caller
-    has it (the reader translates a text once for all its bodies: no copy of a body is made here)."""
+    has it (the reader translates a text once for all its bodies: no copy of a body is made here).
+    ``by_field``: where every tuple holds the same number of numbers, brackets touching them (the usual
+    layout), the numbers come back as a list of one float64 array per field (:func:`_field_numbers`)
+    instead of one array in the text's order."""
     a, b = (0, len(data)) if bounds is None else bounds
     if classes is None:
         classes = data.translate(table)
@@ -290,6 +216,10 @@ def _tuple_layout(data: bytes, table: bytes = _CLASS_BYTES, bounds: tuple[int, i
     body = memoryview(data)[a:b]
     longest: list[int] = []
     signs = data.find(b"-", a, b) >= 0 or data.find(b"+", a, b) >= 0
+    if by_field and tight is not None and width > 1:
+        fields = _field_numbers(body, starts, ends, width, signs)
+        if fields is not None:
+            return opens, closes, counts, fields[1], fields[0], fields[2]
     read = numscan.read_tokens(body, starts, ends, longest, signs)
     if read is not None:
         nums, floats = read
@@ -300,6 +230,29 @@ def _tuple_layout(data: bytes, table: bytes = _CLASS_BYTES, bounds: tuple[int, i
     if not longest:  # (read_tokens stopped early)
         longest.append(int((ends - starts).max()) if len(starts) else 0)
     return opens, closes, counts, floats, nums, longest[0]
+
+
+def _field_numbers(body: memoryview, starts: np.ndarray, ends: np.ndarray, width: int,
+                   signs: bool) -> tuple[list[np.ndarray], np.ndarray, int] | None:
+    """The numbers of tuples of ``width`` numbers each, read a field at a time by
+    :func:`pyopl.data.numscan.read_tokens`: (one float64 array per field, whether each number is
+    written as a float, in the text's order, the length of the longest token); None where a field's
+    read gives None (the caller then reads all the numbers together, as before).
+
+    The values are what ``float()`` gives for each token however the tokens are batched; reading a
+    field at a time lets a field of plain ints (a tuple's ids) take numscan's shorter path for plain
+    ints, where a batch of the text's order mixes them with the float fields, and each field comes
+    back as its own array (no strided copy of it later)."""
+    fields, longest = [], []
+    floats = np.empty(len(starts), dtype=np.bool_)
+    by_tuple = floats.reshape(-1, width)
+    for k in range(width):
+        read = numscan.read_tokens(body, starts[k::width], ends[k::width], longest, signs)
+        if read is None:
+            return None
+        fields.append(read[0])
+        by_tuple[:, k] = read[1]
+    return fields, floats, max(longest, default=0)
 
 
 def _tight_tuples(cls: np.ndarray, starts: np.ndarray, ends: np.ndarray) -> tuple[np.ndarray, np.ndarray, int] | None:
@@ -342,21 +295,22 @@ def _numpy_columns(text: str, counts: np.ndarray, floats: np.ndarray, nums: np.n
     first = kinds[0]
     if not np.all(kinds == first):
         return None
+    by_field = isinstance(nums, list)  # (one array per field, each its own: :func:`_field_numbers`)
     if nums is None:
         try:
             nums = np.fromstring(text.translate(_SEPARATORS), dtype=np.float64, sep=" ")
         except ValueError:  # two numbers touching (`1-2`), a lone sign or point: read one by one
             return None
-    if len(nums) != len(floats):
+    if (sum(map(len, nums)) if by_field else len(nums)) != len(floats):
         return None
     types = tuple(float if f else int for f in first.tolist())
     cols = []
     for k, t in enumerate(types):
-        col = nums[k::width]
+        col = nums[k] if by_field else nums[k::width]
         if t is int:
             if (longest is None or longest >= 16) and np.abs(col).max() >= 2.0 ** 53:
                 return None  # (int() keeps every digit)
-            col = col + 0.0  # `-0` is the int 0: no -0.0 in a column of ints
+            col = np.add(col, 0.0, out=col) if by_field else col + 0.0  # `-0` is the int 0: no -0.0 in a column of ints
         col = np.array(col) if col.base is not None or not col.flags.c_contiguous else col  # (its own copy)
         col.flags.writeable = False  # shared with the lowering's caches: never changed
         cols.append(col)
@@ -432,8 +386,8 @@ class _LazySpans:
     the first time one is read (most never are: spans are for messages).  A non-data descriptor on the
     set's own DTuple subclass, so the spans it stores on the tuples are found there afterwards."""
 
-    def __init__(self, newlines: np.ndarray, file: str, starts: np.ndarray, ends: np.ndarray):
-        self.newlines, self.file, self.starts, self.ends = newlines, file, starts, ends
+    def __init__(self, newlines: Any, file: str, starts: np.ndarray, ends: np.ndarray):
+        self.newlines, self.file, self.starts, self.ends = newlines, file, starts, ends  # (newlines: a positions.Lines)
         self.tuples: list | None = None
 
     def __get__(self, obj: Any, cls: Any = None) -> Any:
@@ -442,7 +396,7 @@ class _LazySpans:
         if self.tuples is not None:
             tuples, self.tuples = self.tuples, None
             with gc_paused():
-                for t, span in zip(tuples, _spans(self.newlines, self.file, self.starts, self.ends)):
+                for t, span in zip(tuples, _spans(self.newlines(), self.file, self.starts, self.ends)):
                     t.span = span
             self.newlines = self.starts = self.ends = None
         try:
@@ -463,9 +417,9 @@ def _spanned_dtuple(items: list, span: Any) -> DTuple:
     return out
 
 
-def _spanned_later(rows: Iterable, newlines: np.ndarray, file: str, starts: np.ndarray, ends: np.ndarray) -> list:
+def _spanned_later(rows: Iterable, newlines: Any, file: str, starts: np.ndarray, ends: np.ndarray) -> list:
     """A DTuple of each row whose ``span`` (``starts[k]:ends[k]`` of the text whose newlines are at
-    ``newlines``) is made for all of them on first use (see :class:`_LazySpans`)."""
+    ``newlines()``, a :class:`~pyopl.data.positions.Lines`) is made for all of them on first use (see :class:`_LazySpans`)."""
     cls = type("DTuple", (DTuple,), {"__slots__": (), "__reduce__": _reduce_dtuple,
                                       "span": _LazySpans(newlines, file, starts, ends)})
     with gc_paused():  # (hundreds of thousands of new lists, no cycles among them)
@@ -524,7 +478,7 @@ class _Reader:
         end = self.text.find("}", start + 1)
         if end < 0:
             return None
-        layout = self._layout(start + 1, end, _CLASS_BYTES)
+        layout = self._layout(start + 1, end, _CLASS_BYTES, by_field=True)
         if layout is None:
             return None
         opens, closes, counts, floats, nums, longest = layout
@@ -536,7 +490,7 @@ class _Reader:
             if fast is not None:
                 rows, types, columns = fast
                 if len(counts) >= _LAZY_SPANS_FROM:  # the tuples are made when first asked for
-                    newlines, file = self.pos.array(), self.file  # (not the reader: it holds the whole text)
+                    newlines, file = self.pos.lines(), self.file  # (not the reader: it holds the whole text)
                     value = UnfilledTuples(lambda: _spanned_later(rows(), newlines, file, starts, ends))
                     value.span = self.span(start, end + 1)
                     value.fields, value.columns = (len(counts), types), columns
@@ -558,12 +512,12 @@ class _Reader:
             value.columns = columns  # each field as a float64 array, or None (see DSet)
         return value, end + 1
 
-    def _layout(self, a: int, b: int, table: bytes) -> tuple | None:
+    def _layout(self, a: int, b: int, table: bytes, by_field: bool = False) -> tuple | None:
         """:func:`_tuple_layout` of ``text[a:b]`` (from the text's ASCII bytes, encoded once); None for a
         text that is not ASCII.  A body whose runs of number characters are all shorter than 100 is
         noted in :attr:`cleared`: it holds no run of 100 digits (see :func:`parse_data_fast`)."""
         data = self.pos.ascii()
-        layout = None if data is None else _tuple_layout(data, table, (a, b), self.pos.classes(table))
+        layout = None if data is None else _tuple_layout(data, table, (a, b), self.pos.classes(table), by_field)
         if layout is not None and layout[5] < 100:
             self.cleared.append((a, b))
         return layout
@@ -571,7 +525,7 @@ class _Reader:
     def _dtuples(self, rows: Iterable, starts: np.ndarray, ends: np.ndarray) -> list[DTuple]:
         """A DTuple of each row, spanning ``text[starts[k]:ends[k]]`` (spans made on first use for a large set)."""
         if len(starts) >= _LAZY_SPANS_FROM:
-            return _spanned_later(rows, self.pos.array(), self.file, starts, ends)
+            return _spanned_later(rows, self.pos.lines(), self.file, starts, ends)
         with gc_paused():  # (hundreds of thousands of new lists, no cycles among them)
             tuples = list(map(DTuple, rows))
             for t, span in zip(tuples, self.pos.spans(self.file, starts, ends)):
@@ -602,9 +556,9 @@ class _Reader:
             # a whole data item, every row as long: its numbers kept as one array, the rows made if asked
             numbers = nums if all_floats else np.add(nums, 0.0, out=nums.copy(), where=~floats)  # (`-0`: 0)
             numbers.flags.writeable = False
-            newlines, file = self.pos.array(), self.file  # (not the reader: it holds the whole text)
+            newlines, file = self.pos.lines(), self.file  # (not the reader: it holds the whole text)
             value = UnfilledRows(numbers, len(counts), int(counts[0]),
-                                 lambda: _matrix_rows(nums, floats, counts, newlines, file, starts, ends))
+                                 lambda: _matrix_rows(nums, floats, counts, newlines(), file, starts, ends))
         else:
             rows = _matrix_rows(nums, floats, counts, self.pos.array(), self.file, starts, ends)
             if rows is None:

@@ -55,6 +55,9 @@ def text_report(result: Result, ir: IR | None = None, max_rows: int = 200, compi
     ``constraints=False`` leaves out the constraint table (``--no-constraints``)."""
     out = ["status: %s" % result.status + (" (last solve: %s)" % result.last_solve_status
                                            if result.last_solve_status is not None else "")]
+    stopped = result.extra.get("stopped_by")  # `time_limit` and `feasible` are words for several limits
+    if stopped and result.status not in ("optimal", "infeasible", "unbounded"):
+        out[0] += " (stopped by the %s)" % str(stopped).replace("_", " ")
     if result.script_exit is not None or result.solves:  # a `main` run: what main did, and whose values these are
         out.append("main: %s, %d solve%s%s" % (
             "failed" if result.run_failed else "exit status %s" % result.script_exit + (

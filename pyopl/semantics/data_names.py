@@ -53,6 +53,9 @@ def merge_undeclared_data_names(model: A.Model, data: dict, reporter: Any) -> No
         if id(d) in drop:  # the place is free again for the merged error (the reporter drops repeats per place)
             reporter._error_at.discard((d.span.file, d.span.line, d.span.column))
     reporter.diagnostics[:] = [d for d in reporter.diagnostics if id(d) not in drop]
+    # An `include` that could not be read may be where these names are declared (an IBM sample
+    # keeps its declarations in `production_data.mod`): then that is the fix, not a new declaration.
+    missing = [d for d in reporter.diagnostics if d.code == BY_SLUG["include-not-found"].code]
     for name, ds in uses.items():
         first = min(ds, key=lambda d: (d.line, d.column))
         item = data[name]
@@ -64,10 +67,16 @@ def merge_undeclared_data_names(model: A.Model, data: dict, reporter: Any) -> No
             fix = Fix("declare `%s` before its first use" % name, (Edit(at, decl + ("\n" if at.column == 1 else " ")),),
                       "machine-applicable")
         more = " (used %d times)" % len(ds) if len(ds) > 1 else ""
+        labels = [Label(item.name_span, "given here")]
+        help = "declare it in the model before its first use: `%s`" % decl
+        if missing:
+            inc = missing[0].span
+            labels.insert(0, Label(inc, "this include could not be read"))
+            help = "make the include on line %d readable (it may declare `%s`); else %s" % (inc.line, name, help)
+            fix = None
         reporter.emit("data-name-not-declared", first.span,
                       "`%s` is given in the data but not declared in the model%s" % (name, more),
-                      labels=[Label(item.name_span, "given here")],
-                      help="declare it in the model before its first use: `%s`" % decl, fix=fix)
+                      labels=labels, help=help, fix=fix)
 
 
 def _item_start(model: A.Model, use: Span) -> Span | None:

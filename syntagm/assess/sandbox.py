@@ -125,7 +125,12 @@ def run(request: dict[str, Any], timeout_s: float = DEFAULT_TIMEOUT_S,
 
 
 def _worker_main(conn, memory_mb: int | None) -> None:  # pragma: no cover - runs in the worker
+    import signal
     import tempfile
+
+    # Ctrl-C reaches the whole process group: the parent handles it (and kills this worker); here it
+    # printed a KeyboardInterrupt traceback per worker ("Process ForkServerProcess-14: ...") on the terminal
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
 
     if memory_mb:
         try:
@@ -156,6 +161,8 @@ def _worker_main(conn, memory_mb: int | None) -> None:  # pragma: no cover - run
             conn.send_bytes(b'{"ok": false, "reason": "memory_limit", "message": "the compiler ran out of memory"}')
         except Exception:
             pass
+    except (EOFError, OSError):  # the parent left (Ctrl-C, a timeout) before sending or reading: nobody to tell
+        pass
     finally:
         conn.close()
 

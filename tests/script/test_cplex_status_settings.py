@@ -68,3 +68,15 @@ def test_intsollim_from_a_script_reaches_the_solve():
     m = pyopl.compile_model("execute { cplex.intsollim = 1; }\ndvar int x in 0..3;\nmaximize x;\n")
     m.solve(solver="highs")
     assert m.last_options.extra == {"mip_max_improving_sols": 1}
+
+
+def test_bendersstrategy_is_a_cplex_parameter_named_for_the_other_solvers():
+    """ibm-benders-main (opl-corpus2) sets `cplex.bendersstrategy`; it was "not a CPLEX parameter pyopl
+    knows". It is CPLEX's `benders.strategy` (the decomposition, not the model): max x over 0..3 is 3."""
+    fields, extra, ignored = apply_settings({"bendersstrategy": (3, None)}, "cplex", {})
+    assert extra == {"benders.strategy": 3} and not ignored and not fields
+    m = pyopl.compile_model("execute { cplex.bendersstrategy = 3; }\ndvar int x in 0..3;\nmaximize x;\n")
+    r = m.solve(solver="highs")
+    assert r.objective == 3
+    [d] = [d for d in r.diagnostics if d.code == "OPL1058"]
+    assert d.message == "`cplex.bendersstrategy` has no equivalent in HiGHS; it is ignored" and d.line == 1

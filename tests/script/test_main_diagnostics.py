@@ -101,3 +101,17 @@ main {
     [d] = [d for d in r.diagnostics if d.is_error]
     assert d.code == "OPL1050" and (d.line, d.column) == (7, 24)
     assert d.message == "`demand` is not declared in the model or the script" and "`end`" not in (d.help or "")
+
+
+def test_benders_annotations_and_importmodel_of_a_new_engine_are_named_before_anything_is_solved(tmp_path):
+    """ibm-benders-main (opl-corpus2): `var sub = new IloCplex(); sub.newLongAnnotation(...)` ran two
+    solves and then stopped on "`IloCplex` has no member `newLongAnnotation`" (help: the first twelve
+    members in alphabetical order), and `sub.importModel` was called a misspelling of `exportModel`."""
+    r = _solve(tmp_path, 'var sub = new IloCplex();\n  sub.newLongAnnotation("cpxBendersPartition");\n'
+                         '  sub.importModel("m.lp");\n  sub.solve();')
+    errors = [d for d in r.diagnostics if d.is_error]
+    assert [(d.code, d.line, d.column) for d in errors] == [("OPL1057", 15, 7), ("OPL1057", 16, 7)]
+    assert errors[0].message.startswith("`sub.newLongAnnotation()` is not supported by pyopl: CPLEX's Benders")
+    assert errors[0].help.startswith("remove the annotation calls: they do not change the model or its optimum")
+    assert "new IloOplModel(thisOplModel.modelDefinition, sub)" in errors[1].help
+    assert r.status == "script_error" and r.objective is None  # refused before the first solve of the flow

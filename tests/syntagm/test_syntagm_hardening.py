@@ -349,3 +349,63 @@ def test_solve_refuses_to_replace_a_symlinked_result(server, tmp_path, monkeypat
     err = capsys.readouterr().err
     assert rc == 2 and "refusing to write" in err and "symbolic link" in err
     assert outside.read_text() == "keep me" and (tmp_path / "o" / "solution.json").is_symlink()
+
+
+def _ignores_sigint(pid: int) -> bool:
+    """Whether process ``pid`` ignores SIGINT (Linux: bit 2 of ``SigIgn`` in /proc/PID/status)."""
+    try:
+        line = next(x for x in Path("/proc/%d/status" % pid).read_text().splitlines() if x.startswith("SigIgn:"))
+    except (OSError, StopIteration):
+        return False
+    return bool(int(line.split()[1], 16) & (1 << 1))
+
+
+@pytest.mark.skipif(not Path("/proc/self/status").exists(), reason="reads /proc/PID/status (Linux)")
+def test_ctrl_c_in_the_process_group_leaves_the_compile_worker_to_its_parent():
+    """Ctrl-C reaches every process of the group: each compile worker printed a KeyboardInterrupt
+    traceback ("Process ForkServerProcess-14: ...") under `syntagm bench`'s own 'interrupted'. The
+    worker ignores SIGINT (the parent kills it), so a worker sent SIGINT still answers."""
+    import multiprocessing
+    import signal
+    import time
+
+    from syntagm.assess import sandbox
+
+    ctx = multiprocessing.get_context("spawn")
+    parent, child = ctx.Pipe(duplex=True)
+    proc = ctx.Process(target=sandbox._worker_main, args=(child, None), daemon=True)
+    proc.start()
+    child.close()
+    try:
+        deadline = time.monotonic() + 20
+        while not _ignores_sigint(proc.pid) and proc.is_alive() and time.monotonic() < deadline:
+            time.sleep(0.05)
+        assert _ignores_sigint(proc.pid), "the worker does not ignore SIGINT"
+        os.kill(proc.pid, signal.SIGINT)
+        model = "dvar float x;\nminimize x;\nsubject to { x >= 1; }\n"
+        parent.send_bytes(json.dumps({"op": "solve", "model": model, "data": "", "time_limit_s": 30}).encode("ascii"))
+        assert parent.poll(60), "the worker died of the signal"
+        answer = json.loads(parent.recv_bytes().decode("utf-8"))
+        assert answer["ok"] is True and answer["result"]["status"] == "optimal"
+    finally:
+        if proc.is_alive():
+            proc.kill()
+        proc.join(5)
+
+
+def test_a_worker_whose_parent_left_before_the_request_ends_quietly(capfd):
+    """A sweep interrupted between starting a worker and sending it the request left the worker
+    printing an EOFError traceback ("Process ForkServerProcess-8: ... raise EOFError")."""
+    import multiprocessing
+
+    from syntagm.assess import sandbox
+
+    ctx = multiprocessing.get_context("spawn")
+    parent, child = ctx.Pipe(duplex=True)
+    proc = ctx.Process(target=sandbox._worker_main, args=(child, None), daemon=True)
+    proc.start()
+    child.close()
+    parent.close()  # the parent goes away without a request
+    proc.join(60)
+    assert proc.exitcode == 0
+    assert "Traceback" not in capfd.readouterr().err

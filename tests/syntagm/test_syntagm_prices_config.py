@@ -35,7 +35,14 @@ def test_user_override_adds_and_replaces(tmp_path):
     assert t.date == "2030-01-01"
 
 
-@pytest.mark.parametrize("content, fragment", [("{", "not valid JSON"), ('{"models": {"m": {"input": "x"}}}', "numeric")])
+@pytest.mark.parametrize("content, fragment", [
+    ("{", "not valid JSON"), ('{"models": {"m": {"input": "x"}}}', "numeric"),
+    # were taken: the run then cost $-0.0074, $nan (which no --max-cost-usd cap ever reaches) or $inf
+    ('{"models": {"m": {"input": -5, "output": 1}}}', "the input price -5.0"),
+    ('{"models": {"m": {"input": NaN, "output": 1}}}', "the input price nan"),
+    ('{"models": {"m": {"input": 1, "output": 1e308}}}', "the output price 1e\\+308"),
+    ('{"models": {"m": {"input": 1, "output": 1, "cached_input": -1}}}', "the cached_input price -1.0"),
+])
 def test_bad_override_is_a_config_error(tmp_path, content, fragment):
     f = tmp_path / "p.json"
     f.write_text(content)
@@ -123,3 +130,12 @@ def test_an_infinite_timeout_flag_is_a_usage_error(tmp_path):
                         "--timeout", "inf", "--model", "m", "--out", str(tmp_path / "out")],
                        capture_output=True, text=True, timeout=60)
     assert p.returncode == 2 and "expected a finite number, got 'inf'" in p.stderr and "Traceback" not in p.stderr
+
+
+@pytest.mark.parametrize("price", ["-1.0", "nan", "inf", "'free'"])
+def test_an_inline_model_price_out_of_range_is_a_config_error(tmp_path, price):
+    f = tmp_path / "c.toml"
+    f.write_text('base_url = "http://127.0.0.1:9/v1"\n[models.local]\nprices = { input = 1.0, output = 1.0, '
+                 'cached_input = %s }\n' % price)
+    with pytest.raises(ConfigError, match="cached_input price"):
+        resolve({}, env={}, config_path=str(f))

@@ -267,15 +267,25 @@ def explain_infeasible(ir: IR, solver: str = "highs", options: Any = None, time_
     if found is None and not clock.over():
         from ..mp.highs import compute_iis as highs_iis
 
-        if not ir.is_mip:
-            found, method = highs_iis(ir, budgeted()), "HiGHS's IIS (getIis)"
-        else:
+        lp, of = ir, ""
+        if ir.is_mip:
             # A subset whose linear relaxation is infeasible is infeasible with integrality too, and
             # HiGHS finds it fast; only when the relaxation is feasible must the filter solve MIPs.
             relaxed = dataclasses.replace(ir, col_integer=np.zeros(ir.num_cols, dtype=bool))
-            if _sub_feasible(relaxed, np.arange(ir.num_rows), ir.col_lower, ir.col_upper, clock=clock) is False:
-                found = highs_iis(relaxed, budgeted())
-                method = "HiGHS's IIS (getIis) of the linear relaxation"
+            lp = relaxed if _sub_feasible(relaxed, np.arange(ir.num_rows), ir.col_lower, ir.col_upper,
+                                          clock=clock) is False else None
+            of = " of the linear relaxation"
+        got = highs_iis(lp, budgeted()) if lp is not None else None
+        if got is not None and got[2]:
+            found, method = (got[0], got[1]), "HiGHS's IIS (getIis)" + of
+        elif got is not None:  # HiGHS's first set, too large for its own (unbounded) deletion pass
+            refined = _refine_within(lp, got[0], got[1], clock)
+            if refined is not None:
+                (rows, cols), irreducible, partial = refined
+                c = conflict_of(ir, rows, cols, "HiGHS's IIS (getIis%s) and pyopl's deletion filter" % of,
+                                irreducible and not partial)
+                c.partial, c.budget_s, c.elapsed_s = partial, float(time_limit), time.monotonic() - clock.start
+                return c
     irreducible, partial = True, False
     if found is None:
         found, irreducible, partial = elastic_filter(ir, clock=clock)
@@ -286,6 +296,26 @@ def explain_infeasible(ir: IR, solver: str = "highs", options: Any = None, time_
     c = conflict_of(ir, rows, cols, method, irreducible and not partial)
     c.partial, c.budget_s, c.elapsed_s = partial, float(time_limit), time.monotonic() - clock.start
     return c
+
+
+def _refine_within(ir: IR, rows: list[tuple[int, str]], bounds: list[tuple[int, str]], clock: _Clock):
+    """The deletion filter (:func:`deletion_filter`) over an infeasible set a solver found (``rows``,
+    ``bounds``), within ``clock``: the other columns' bounds are dropped first, as the set leaves them
+    out; should the set not be infeasible that way, the filter starts again from all of the model's
+    bounds.  None when neither is shown infeasible."""
+    idx = np.array([i for i, _ in rows], dtype=np.int64)
+    lower, upper = np.full(ir.num_cols, -np.inf), np.full(ir.num_cols, np.inf)
+    for j, side in bounds:
+        if side in ("lower", "both"):
+            lower[j] = ir.col_lower[j]
+        if side in ("upper", "both"):
+            upper[j] = ir.col_upper[j]
+    got = deletion_filter(ir, idx, lower, upper, clock, False, bounds)
+    if got[0] is None and not got[2]:
+        got = deletion_filter(ir, idx, ir.col_lower.copy(), ir.col_upper.copy(), clock, False)
+    if got[0] is None and got[2]:  # no time left to check it: the solver's own set, as it is (partial)
+        return (rows, bounds), False, True
+    return got if got[0] is not None else None
 
 
 def conflict_of(ir: IR, rows: list[tuple[int, str]], cols: list[tuple[int, str]], method: str, irreducible: bool) -> Conflict:
@@ -461,8 +491,20 @@ def elastic_filter(ir: IR, time_limit: float = 60.0, tol: float = 1e-7, clock: _
             if not (~hard_mask).any():
                 break
         hard = np.flatnonzero(hard_mask)
-    # deletion filter over the rows
-    keep = list(hard)
+    return deletion_filter(ir, hard, lower, upper, clock, shown)
+
+
+def deletion_filter(ir: IR, rows: np.ndarray, lower: np.ndarray, upper: np.ndarray, clock: _Clock, shown: bool,
+                    bounds: list[tuple[int, str]] | None = None):
+    """Chinneck's deletion filter: drop each of ``rows`` (then each finite column bound) that the rest
+    stays infeasible without; ``lower``/``upper`` are the column bounds the set is infeasible with
+    (changed in place while a bound is tried).  ``bounds`` lists the ``(column, side)`` bounds to try
+    (side ``lower``, ``upper`` or ``both``); None tries every finite bound of the columns the rows touch
+    (of all columns when there are no rows).  ``shown``: ``rows`` with these bounds were already shown
+    infeasible by a solve (else one more solve checks it first: a set not shown infeasible is never
+    reported).  Returns what :func:`elastic_filter` returns; when ``clock`` runs out the rows and bounds
+    not tried yet are kept (the set stays infeasible) and the result is ``partial``."""
+    keep = list(rows)
     irreducible = True
     for r in list(keep):
         if clock.over():
@@ -481,27 +523,28 @@ def elastic_filter(ir: IR, time_limit: float = 60.0, tol: float = 1e-7, clock: _
             return None, True, False
     rows_out = [(int(i), row_side(ir, int(i))) for i in rows_sel]
     if clock.over():
-        return (rows_out, []), False, True
-    # deletion filter over the finite bounds of the columns those rows touch (all columns without rows)
-    cols = np.unique(ir.A.tocsr()[rows_sel].indices) if len(rows_sel) else np.arange(ir.num_cols)
-    bounds: list[tuple[int, str]] = []
+        return (rows_out, list(bounds or [])), False, True
+    if bounds is None:  # every finite bound of the columns those rows touch (all columns without rows)
+        cols = np.unique(ir.A.tocsr()[rows_sel].indices) if len(rows_sel) else np.arange(ir.num_cols)
+        trials = [(int(j), side) for j in cols for side in ("lower", "upper")]
+    else:
+        trials = [(j, s) for j, side in bounds for s in (("lower", "upper") if side == "both" else (side,))]
+    kept: list[tuple[int, str]] = []
     partial = False
-    for j in cols:
-        for side in ("lower", "upper"):
-            arr = lower if side == "lower" else upper
-            if not np.isfinite(arr[j]):
-                continue
-            if clock.over():  # a bound not tried is kept: the set stays infeasible
-                partial = True
-                bounds.append((int(j), side))
-                continue
-            saved = arr[j]
-            arr[j] = -np.inf if side == "lower" else np.inf
-            if _sub_feasible(ir, rows_sel, lower, upper, clock=clock) is not False:
-                arr[j] = saved  # needed
-                bounds.append((int(j), side))
-    bounds = _merge_sides(bounds)
-    return (rows_out, bounds), irreducible and not partial, partial or not irreducible
+    for j, side in trials:
+        arr = lower if side == "lower" else upper
+        if not np.isfinite(arr[j]):
+            continue
+        if clock.over():  # a bound not tried is kept: the set stays infeasible
+            partial = True
+            kept.append((j, side))
+            continue
+        saved = arr[j]
+        arr[j] = -np.inf if side == "lower" else np.inf
+        if _sub_feasible(ir, rows_sel, lower, upper, clock=clock) is not False:
+            arr[j] = saved  # needed
+            kept.append((j, side))
+    return (rows_out, _merge_sides(kept)), irreducible and not partial, partial or not irreducible
 
 
 def row_side(ir: IR, i: int) -> str:

@@ -275,6 +275,32 @@ def _cplex_error(ir: IR, e: Exception, options: SolveOptions) -> Result:
     return error_result("cplex", "solver-failed", "CPLEX failed: %s" % (e.args[0] if e.args else e), options)
 
 
+def _feasible(c: Any) -> bool:
+    """Whether CPLEX's last solve left a primal feasible point (an unbounded ray alone does not)."""
+    try:
+        return bool(c.solution.is_primal_feasible())
+    except Exception:  # no solution of any kind
+        return False
+
+
+def _feasibility_status(c: Any) -> str:
+    """What an ``unbounded`` answer without a feasible point is: CPLEX reports status 2 (CPX_STAT_UNBOUNDED,
+    "has an unbounded ray") for a model that is infeasible too (``x0 in -5..0; 6 <= x0 <= 9`` beside a free
+    ``x1`` with a cost), so the rows are solved again with no objective: ``infeasible`` when that has no
+    point, ``unbounded`` when it has one, ``infeasible_or_unbounded`` when it cannot tell. The objective
+    is not restored: only the status of this solve is read afterwards."""
+    n = c.variables.get_num()
+    if n:
+        c.objective.set_linear([(j, 0.0) for j in range(n)])
+        if c.objective.get_num_quadratic_nonzeros():
+            c.objective.set_quadratic([0.0] * n)
+    c.parameters.preprocessing.presolve.set(1)
+    c.solve()
+    found = _STATUS.get(int(c.solution.get_status()), "error")
+    return {"optimal": "unbounded", "feasible": "unbounded", "infeasible": "infeasible"}.get(
+        found, "infeasible_or_unbounded")
+
+
 def _solve(cp, ir: IR, options: SolveOptions) -> Result:
     log = sys.stderr if options.log_to_console else None
     log_file = open(options.log_file, "w") if options.log_file else None
@@ -300,6 +326,8 @@ def _solve(cp, ir: IR, options: SolveOptions) -> Result:
             c.solve()
             code = int(c.solution.get_status())
             status = _STATUS.get(code, "error")
+        if status == "unbounded" and not _feasible(c):  # CPLEX's "unbounded ray" says nothing of feasibility
+            code, status = code, _feasibility_status(c)
         has = c.solution.get_solution_type() != c.solution.type.none and bool(c.solution.is_primal_feasible())
         xv = obj = None
         if has and status in ("optimal", "feasible", "time_limit", "interrupted"):

@@ -402,19 +402,40 @@ def _solve_lex(ir: IR, options: SolveOptions) -> Result:
     return res
 
 
-def compute_iis(ir: IR, options: SolveOptions) -> tuple[list[tuple[int, str]], list[tuple[int, str]]] | None:
-    """HiGHS's irreducible infeasible subset of an LP: ``(rows, bounds)``, each a list of
-    ``(index, side)`` with side ``"lower"``, ``"upper"`` or ``"both"``; None when HiGHS gives none
-    (a MIP, or an LP whose IIS it could not find).
+#: the size (rows and bounds) of HiGHS's first infeasible set up to which HiGHS makes it irreducible
+#: itself; HiGHS's deletion pass does not stop at a time limit (a 161-row, 6,320-bound set took 40 s
+#: with a 2 s limit), so a larger set is made irreducible by pyopl's deletion filter, which does
+IIS_IRREDUCIBLE_MAX = 1000
 
-    Uses ``Highs.getIis`` with the strategy "from the LP, then make irreducible"
-    (``kIisStrategyFromLp | kIisStrategyIrreducible``)."""
+
+def compute_iis(ir: IR, options: SolveOptions) -> tuple[list[tuple[int, str]], list[tuple[int, str]], bool] | None:
+    """HiGHS's infeasible subset of an LP: ``(rows, bounds, irreducible)``, ``rows`` and ``bounds``
+    each a list of ``(index, side)`` with side ``"lower"``, ``"upper"`` or ``"both"``; None when HiGHS
+    gives none (a MIP, or an LP whose IIS it could not find).
+
+    First ``Highs.getIis`` with the strategy "from the LP" (``kIisStrategyFromLp``: one elastic solve,
+    an infeasible set that may not be irreducible); when that set has at most
+    :data:`IIS_IRREDUCIBLE_MAX` rows and bounds, HiGHS makes it irreducible
+    (``kIisStrategyFromLp | kIisStrategyIrreducible``) and ``irreducible`` is True; otherwise the set
+    comes back as it is (``irreducible`` False) for a filter that keeps to a time budget."""
     if ir.is_mip:
         return None
     hs = _highs()
+    first = _iis(ir, options, int(hs.IisStrategy.kIisStrategyFromLp))
+    if first is None:
+        return None
+    if len(first[0]) + len(first[1]) > IIS_IRREDUCIBLE_MAX:
+        return first[0], first[1], False
+    strategy = int(hs.IisStrategy.kIisStrategyFromLp) | int(hs.IisStrategy.kIisStrategyIrreducible)
+    full = _iis(ir, options, strategy)
+    return (full[0], full[1], True) if full is not None else (first[0], first[1], False)
+
+
+def _iis(ir: IR, options: SolveOptions, strategy: int) -> tuple[list[tuple[int, str]], list[tuple[int, str]]] | None:
+    """One ``Highs.getIis`` of the LP ``ir`` with ``strategy`` (an ``IisStrategy`` mask): ``(rows, bounds)``, or None."""
+    hs = _highs()
     h = _new_solver(SolveOptions(time_limit=options.time_limit))
     try:
-        strategy = int(hs.IisStrategy.kIisStrategyFromLp) | int(hs.IisStrategy.kIisStrategyIrreducible)
         with quiet_stdout():
             _pass(h, ir, np.zeros(ir.num_cols), 0.0, "minimize")
             h.setOptionValue("iis_strategy", strategy)

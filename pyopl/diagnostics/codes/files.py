@@ -27,6 +27,13 @@ PowerShell 5's `>` write such files. pyopl reads it in that encoding (read as UT
 byte would be a NUL) and says so; `pyopl check --fix` does not rewrite it (error OPL1120). Save the
 file as UTF-8 (Notepad: Save as, Encoding UTF-8; PowerShell: `Out-File -Encoding utf8`; or
 `iconv -f utf-16 -t utf-8 model.mod > model-utf8.mod`).""")
+R("OPL1133", "write-same-output-twice", "error", "Two outputs name the same file",
+  """Two outputs of one command (`solve -o`, `--csv`, `--log-file`, `--gantt`) name the same file (by name,
+through a symbolic link, or as a hard link): the second written would replace the first, and one of
+the results would be lost without a word. pyopl refuses before it compiles; give each output its own
+file.""",
+  bad="solve model.mod --csv out.txt -o out.txt", good="solve model.mod --csv out.csv -o out.json", via="cli",
+  at=(1, 1))
 R("OPL1121", "model-file-unreadable", "error", "Model file cannot be read",
   """The model file (or a file it includes) exists but cannot be read: its permissions forbid it,
 or it is not a file the system can read. The message gives the system's reason.""")

@@ -30,10 +30,9 @@ from typing import Any
 
 import numpy as np
 
-from ...semantics.values import OplArray, OplRange, OplSet, OplTuple, TupleType
+from ...semantics.values import OplArray, OplRange, OplSet, TupleType
 from ...syntax import ast as A
 from ..forms.shapes import conjuncts
-from ..forms.tupleindex import check_tuple_index
 from .array_types import _Fallback, _flatten_index, _Vec
 from .vectorised_calls import set_values
 
@@ -56,12 +55,24 @@ def bind_range_per_row(sub: Any, b: A.Binder) -> None:
     _bind(sub, b, counts, lo, OplRange(base, int(hi[live].max())), base)
 
 
-def bind_after(sub: Any, b: A.Binder, before: str) -> None:
+def bind_after(sub: Any, b: A.Binder, before: str, per_row: bool = False) -> None:
     """Bind ``b``, the second name of ``ordered i, j in S`` (split by ``vectorised_inline.split_binders``),
     in ``sub``: each current iteration gets the elements of ``S`` after ``before``'s (``i``'s) position,
-    in order, as the row path's ordered product; then ``b``'s filter."""
+    in order, as the row path's ordered product; then ``b``'s filter.
+
+    ``per_row``: ``S`` depends on earlier iterators (``ordered i, j in 1..k``, ``in members[k]``), and
+    ``i`` was bound ragged (:func:`bind_range_per_row`, :func:`bind_cells`): ``j`` runs from ``i``'s
+    position to the end of this iteration's own range or cell, the bound evaluated again over the
+    iterations as they are now (the domain node is ``i``'s)."""
     domain, pos = sub.iters[before]
-    counts = np.maximum(len(domain) - 1 - pos, 0)
+    if not per_row:
+        end = len(domain)
+    elif isinstance(b.domain, A.RangeLit):  # values lo..hi of this iteration, positions value - domain.lo
+        end = _ints(sub, b.domain.hi) - domain.lo + 1 if len(domain) else pos + 1
+    else:  # this iteration's cell: positions offsets[cell] .. offsets[cell] + lens[cell] - 1
+        _items, offsets, lens, cell = _cells(sub, b.domain)
+        end = offsets[cell] + lens[cell]
+    counts = np.maximum(end - 1 - pos, 0)
     _bind(sub, b, counts, pos + 1, domain, 0)
 
 
@@ -204,19 +215,23 @@ def picked_rows(rows: list[np.ndarray]) -> tuple[np.ndarray, np.ndarray]:
     return row[order], order
 
 
-def data_sum(space: Any, agg: A.Aggregate) -> Any:
-    """``sum(binders) body`` of data for every row of a ``forall``'s space (``x[t] >= sum(s in 1..t) d[s]``,
-    ``t > 1 ? sum(k in 1..t-1) d[k] : 0``): the sum's iterations over all rows at once, bound as a row's
-    ``sum`` of decision terms is (``space.per_row_sum``, set by the row family: ragged ranges, cells, joins),
-    the body evaluated over all of them and folded per row with ``np.bincount``, which adds each row's
-    values in iteration order from 0.0 as the Evaluator's ``acc += v`` does (from the int 0: equal while
-    the partial sums of integers stay below 2**53, which is checked). Integers beyond OPL's 32 bits, a
-    decision in the body and a space that is not a row family's raise ``_Fallback``."""
+def data_aggregate(space: Any, agg: A.Aggregate) -> Any:
+    """``sum``, ``min`` or ``max`` (``binders``) ``body`` of data for every row of a ``forall``'s space
+    (``x[t] >= sum(s in 1..t) d[s]``, ``t > 1 ? sum(k in 1..t-1) d[k] : 0``, ``max(s in 1..t) d[s]``): the
+    aggregate's iterations over all rows at once, bound as a row's ``sum`` of decision terms is
+    (``space.per_row_sum``, set by the row family: ragged ranges, cells, joins), the body evaluated over
+    all of them, then reduced per row (:func:`_per_row_extreme` for ``min``/``max``). A ``sum`` is folded
+    per row with ``np.bincount``, which adds each row's values in iteration order from 0.0 as the
+    Evaluator's ``acc += v`` does (from the int 0: equal while the partial sums of integers stay below
+    2**53, which is checked). Integers beyond OPL's 32 bits, a decision in the body and a space that is
+    not a row family's raise ``_Fallback``."""
     bind = space.__dict__.get("per_row_sum")
     if bind is None or space._has_decision(agg):
         raise _Fallback()
     m = space.size
     sub = bind(space, agg)
+    if agg.op != "sum":
+        return _per_row_extreme(sub, agg, m)
     if sub.size == 0:
         return _Vec(num=np.zeros(m), exact_int=True)
     v = sub.data(agg.body)
@@ -227,6 +242,25 @@ def data_sum(space: Any, agg: A.Aggregate) -> Any:
     if v.exact_int and len(sums) and np.abs(sums).max() > 2 ** 31 - 1:
         raise _Fallback()  # OPL sums ints in 32 bits: the row path words the overflow
     return _Vec(num=sums, exact_int=v.exact_int)
+
+
+def _per_row_extreme(sub: Any, agg: A.Aggregate, m: int) -> Any:
+    """Each row's ``min``/``max`` of ``agg.body`` over its iterations in ``sub`` (``$row``: each iteration's
+    row, non-decreasing). Python's ``max(vals)`` keeps the first of equal values, which differs from any
+    other only for 0.0 and -0.0, so a zero with its sign bit set goes row by row, as do NaN (whose answer
+    depends on the order), a row with no iteration (the row path's ``-inf``/``inf``, a float) and an
+    infinity (the row path's words on an infinite bound)."""
+    row = sub.iters["$row"][1]
+    if sub.size == 0 or np.any(row[1:] < row[:-1]):
+        raise _Fallback()
+    starts = np.flatnonzero(np.concatenate(([True], row[1:] != row[:-1])))
+    if len(starts) != m:
+        raise _Fallback()
+    v = sub.data(agg.body)
+    num = np.broadcast_to(np.asarray(sub.num(v), dtype=np.float64), (sub.size,))
+    if not np.isfinite(num).all() or np.any(np.signbit(num) & (num == 0)):
+        raise _Fallback()
+    return _Vec(num=(np.maximum if agg.op == "max" else np.minimum).reduceat(num, starts), exact_int=v.exact_int)
 
 
 def merge_repeats(indptr: np.ndarray, col: np.ndarray, coef: np.ndarray, part: np.ndarray | None = None,
@@ -385,30 +419,38 @@ def cell_positions(cache: Any, items: CellItems, d: Any) -> np.ndarray | None:
     return hit[2]
 
 
+def _cells(sub: Any, node: A.Expr) -> tuple:
+    """(the cells' items, offsets and lengths (:func:`cell_layout`, :func:`field_layout`), each current
+    iteration's cell) of ``node``: ``S[e...]``, an array of sets indexed over the bound iterators, or
+    ``t.f``, a bound iterator's tuple's set-valued field (``t2 in t1.succs``: one cell per tuple);
+    ``_Fallback`` where it is neither."""
+    if isinstance(node, A.Field) and isinstance(node.base, A.Name) and node.base.id in sub.iters:
+        domain, cell = sub.iters[node.base.id]
+        layout = field_layout(sub.cache, domain, node.name)
+        if layout is None:
+            raise _Fallback()
+        return layout + (cell,)
+    if not isinstance(node, A.Index):
+        raise _Fallback()
+    base, idx = _flatten_index(node)
+    arr = sub._global(base)
+    if not isinstance(arr, OplArray) or len(idx) != len(arr.dims):
+        raise _Fallback()
+    layout = cell_layout(sub.cache, arr)
+    if layout is None:
+        raise _Fallback()
+    shape = tuple(len(d) for d in arr.dims)
+    where = [np.broadcast_to(np.asarray(p, dtype=np.int64), (sub.size,)) for p in sub.positions(arr.dims, idx)]
+    cell = np.ravel_multi_index(tuple(where), shape) if shape else np.zeros(sub.size, dtype=np.int64)
+    return layout + (cell,)
+
+
 def bind_cells(sub: Any, b: A.Binder) -> None:
-    """Bind ``b`` in the iteration space ``sub`` where ``b``'s set is one per current iteration: ``a in
-    S[e...]`` (``S`` an array of sets, ``e`` over the bound iterators) or ``a in t.f`` (``t`` a bound
-    iterator over tuples whose field ``f`` is a set, ``t2 in t1.succs``). Each current iteration
-    iterates its own cell, laid out as offsets into the cells' elements (:func:`cell_layout`,
-    :func:`field_layout`), never cells times elements; then ``b``'s filter."""
-    n = b.domain
-    if isinstance(n, A.Field) and isinstance(n.base, A.Name) and n.base.id in sub.iters:
-        domain, cell = sub.iters[n.base.id]
-        layout = field_layout(sub.cache, domain, n.name)
-        if layout is None:
-            raise _Fallback()
-    else:
-        base, idx = _flatten_index(n)
-        arr = sub._global(base)
-        if not isinstance(arr, OplArray) or len(idx) != len(arr.dims):
-            raise _Fallback()
-        layout = cell_layout(sub.cache, arr)
-        if layout is None:
-            raise _Fallback()
-        shape = tuple(len(d) for d in arr.dims)
-        where = [np.broadcast_to(np.asarray(p, dtype=np.int64), (sub.size,)) for p in sub.positions(arr.dims, idx)]
-        cell = np.ravel_multi_index(tuple(where), shape) if shape else np.zeros(sub.size, dtype=np.int64)
-    items, offsets, lens = layout
+    """Bind ``b`` (``a in S[e...]`` with ``S`` an array of sets and ``e`` over the bound iterators, or
+    ``a in t.f`` with ``t`` a bound iterator over tuples whose field ``f`` is a set) in the iteration
+    space ``sub``: each current iteration iterates its own cell, laid out as offsets into the cells'
+    elements (:func:`_cells`), never cells times elements; then ``b``'s filter."""
+    items, offsets, lens, cell = _cells(sub, b.domain)
     counts = lens[cell]
     total = int(counts.sum())
     budget = sub.ev.inst.budget
@@ -426,40 +468,60 @@ def bind_cells(sub: Any, b: A.Binder) -> None:
         sub.size = int(mask.sum())
 
 
-def literal_positions(sub: Any, d: OplSet, lit: A.TupleLit) -> np.ndarray:
-    """The position in the tuple set ``d`` of ``<e1, e2, ...>`` at every iteration of ``sub`` (int64):
-    the row path's rule (``indexing._check_index``): the tuple itself where ``d`` holds it, else the
-    tuple of ``d`` with those key fields (``itvs[<t2id>]`` for ``tuple Task { key int id; ... }``).
-    Components must be exact integers or strings; anything else, a literal that does not fit ``d``'s
-    type (``check_tuple_index``) and a tuple ``d`` does not hold raise ``_Fallback`` (or the EvalError),
-    and the row path words it."""
-    cols = []
-    for item in lit.items:
-        v = sub.data(item)
-        if v.is_scalar:
-            if type(v.scalar) not in (int, str):
-                raise _Fallback()
-            cols.append([v.scalar] * sub.size)
-        elif v.exact_int and v.num is not None:
-            cols.append(np.broadcast_to(v.num, (sub.size,)).astype(np.int64).tolist())
-        else:
-            objs = sub.objs(v)
-            if not all(type(x) is str for x in objs):
-                raise _Fallback()
-            cols.append(objs)
-    tuples = list(zip(*cols))
-    if not tuples:
-        return np.zeros(0, dtype=np.int64)
-    check_tuple_index("", d, OplTuple(tuples[0]), lit)  # (one shape: every row's types)
-    where = sub.cache.domain(d).where
-    by_key = d.by_key
-    out = np.empty(len(tuples), dtype=np.int64)
-    for k, t in enumerate(tuples):
-        p = where.get(t)
-        if p is None:
-            hit = by_key(t)
-            if hit is None:
-                raise _Fallback()  # (not in the set: the row path says so)
-            p = where[hit]
-        out[k] = p
-    return out
+def cell_member(sub: Any, n: A.Binary) -> np.ndarray:
+    """``e in S[idx]`` (or ``not in``) at every iteration of ``sub``, ``S`` an array of sets and ``idx`` over
+    the iterators (``sum(j in I : j in nb[i] && j != i)``, ``x[i][j] * (j in nb[i])``): each iteration's
+    own cell (:func:`_cells`). The row path's ``v in cell`` looks ``v`` up in the cell's dict (a range's
+    ints likewise), so the values and the cells' elements are coded with one dict, and each iteration's
+    (cell, code) is looked up among the cells' with ``searchsorted``. Only ints, floats (not NaN) and
+    strings; anything else raises ``_Fallback``."""
+    items, offsets, lens, cell = _cells(sub, n.right)
+    v = sub.data(n.left)
+    inum = _numbers(items)
+    if inum is not None and v.num is not None:  # numbers on both sides: float64 equality is the dict's
+        x = np.broadcast_to(v.num, (sub.size,))
+        if np.isnan(x).any():
+            raise _Fallback()
+        uniq = np.unique(inum)
+        item_code = np.searchsorted(uniq, inum)
+        at = np.minimum(np.searchsorted(uniq, x), max(len(uniq) - 1, 0))
+        val_code = np.where(uniq[at] == x, at, -1) if len(uniq) else np.full(sub.size, -1, dtype=np.int64)
+        return _in_cells(lens, item_code, len(uniq) + 1, cell, val_code, n.op == "in")
+    vals = sub.objs(v) if v.num is None else (
+        np.broadcast_to(v.num, (sub.size,)).astype(np.int64).tolist() if v.exact_int
+        else np.broadcast_to(v.num, (sub.size,)).tolist())
+    plain = (int, float, str)
+    if not (all(type(u) in plain for u in items) and all(type(u) in plain for u in vals)) \
+            or any(u != u for u in items) or any(u != u for u in vals):
+        raise _Fallback()
+    codes: dict = {}
+    item_code = np.fromiter((codes.setdefault(u, len(codes)) for u in items), dtype=np.int64, count=len(items))
+    val_code = np.fromiter((codes.get(u, -1) for u in vals), dtype=np.int64, count=len(vals))
+    return _in_cells(lens, item_code, len(codes) + 1, cell, val_code, n.op == "in")
+
+
+def _numbers(items: Any) -> np.ndarray | None:
+    """The cells' elements as float64 when all are ints below 2**53 or floats (not NaN), else None; made
+    once per layout."""
+    got = items.__dict__.get("numbers", False)
+    if got is False:
+        got = None
+        if all(type(u) is int or type(u) is float for u in items):
+            a = np.array(items, dtype=np.float64)
+            if not np.isnan(a).any() and not (len(a) and np.abs(a).max() >= 2.0 ** 53):
+                got = a
+        items.numbers = got
+    return got
+
+
+def _in_cells(lens: np.ndarray, item_code: np.ndarray, width: int, cell: np.ndarray, val_code: np.ndarray,
+              member: bool) -> np.ndarray:
+    """Whether code ``val_code[r]`` (-1: none) is among the codes of cell ``cell[r]`` (the cells' elements
+    coded ``item_code``, cell after cell, ``lens`` each); its negation where not ``member``."""
+    if len(lens) * width >= 2 ** 62:
+        raise _Fallback()
+    keys = np.sort(np.repeat(np.arange(len(lens), dtype=np.int64), lens) * width + item_code)
+    want = cell * width + val_code
+    at = np.minimum(np.searchsorted(keys, want), max(len(keys) - 1, 0))
+    found = (val_code >= 0) & (keys[at] == want) if len(keys) else np.zeros(len(cell), dtype=bool)
+    return found if member else ~found

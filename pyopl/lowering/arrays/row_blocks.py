@@ -18,6 +18,7 @@ from ...semantics.values import ProductKeys
 from ...sparse_order import sort_uniform_blocks
 from ...syntax import ast as A
 from .array_types import Domain
+from .vectorised_inline import split_binders
 
 _ONE_NUMBER = 2.0 ** 62  # a row's place as one int64 below this (else its digits sorted as columns)
 
@@ -44,7 +45,8 @@ def body_families(s: A.Forall) -> list[tuple[A.Forall, list]] | None:
             at = len(binders) - 1
             return walk(st.then, binders, path, conds + [(at, st.cond)]) and (
                 st.other is None or walk(st.other, binders, path, conds + [(at, A.Unary(st.cond.span, "!", st.cond))]))
-        if isinstance(st, A.Forall):
+        if isinstance(st, A.Forall):  # (`forall(ordered i, j in S[k])` split as the outer loops are)
+            st = split_binders(st, {})
             names = binder_names(st.quals)
             return names is not None and walk(st.body, binders + st.quals.binders, path + [(names, 0)], conds)
         return False
@@ -184,7 +186,7 @@ def add_family(inst: Any, cons: A.ConsStmt, r: dict) -> None:
     label = label_id(cons)
     m = len(r["indptr"]) - 1
     keys = r["keys"] if label else [()] * m
-    rows.add_block(r["indptr"], r["col"], r["coef"], r["lo"], r["hi"], label, keys)
+    rows.add_block(r["indptr"], r["col"], r["coef"], r["lo"], r["hi"], label, keys, owned=False)
     inst._aux_label, inst._aux_key = label, (r["last"] if label else ())
 
 
@@ -197,6 +199,7 @@ def add_interleaved(inst: Any, families: list[tuple[A.Forall, dict]], placed: tu
     for c in met:
         rows.set_statement(families[c][0].body.span)
     for _s, r in families:  # a family of k entries a row sorted as a block (the IR's build would sort each row)
+        r["coef"], r["col"] = np.array(r["coef"]), np.array(r["col"])  # (sorted in place: the terms' may be shared)
         sort_uniform_blocks([(0, len(r["indptr"]) - 1)], r["coef"], r["col"], r["indptr"])
     sizes = [len(r["indptr"]) - 1 for _s, r in families]  # each family's rows (those kept)
     n = sum(sizes)

@@ -2,9 +2,10 @@
 
 A statement is taken when its constraint is one comparison (``<=``, ``>=``, ``==``) of two sides, each a
 left-to-right chain of ``+``/``-`` terms (:func:`_chain`), and each term is linear data-and-decision
-arithmetic, a ``sum`` of such a body (or ``-sum``), a ``?:`` whose branches are such terms, or such a term
-scaled by data (``k * sum(...)``, ``sum(...) / k``); sums of data and ``min``/``max`` of data may appear
-where data may.  Each ``sum``'s binders name one plain name each, and a domain that depends on the loop's
+arithmetic, a ``sum`` of such a body (or ``-sum``), a ``?:`` whose branches are such terms, a bracketed
+chain of such terms (``y - (sum(...) + x)``), or such a term scaled by data (``k * sum(...)``,
+``(sum(...) + x) / k``); sums, ``min`` and ``max`` of data may appear where data
+may.  Each ``sum``'s binders name one plain name each, and a domain that depends on the loop's
 iterators is a range or a cell of an array of sets (bound per row by :mod:`.ragged`).  These checks are
 syntactic (and read the declarations' kinds): what they pass may still go row by row when its data are
 not covered, and everything they refuse does.
@@ -58,7 +59,7 @@ def _side_fits(side: A.Expr, taken: set, loop: set, symbols: Any = None) -> bool
 def _term_fits(t: A.Expr, taken: set, loop: set, symbols: Any) -> bool:
     agg = _sum_of(t)
     if agg is not None:
-        return _sum_fits(agg, taken, loop)
+        return _sum_fits(agg, taken, loop, symbols)
     if isinstance(t, A.Conditional) and _has_sum(t, symbols):  # `t == 1 ? init : sum(s in S) y[s][t-1]`
         return _linear_shape(t.cond, lambda x: _data_sum_fits(x, taken, loop, symbols)) \
             and _term_fits(t.then, taken, loop, symbols) and _term_fits(t.other, taken, loop, symbols)
@@ -66,22 +67,34 @@ def _term_fits(t: A.Expr, taken: set, loop: set, symbols: Any) -> bool:
     if scaled is not None:  # `k * sum(...)`, `sum(...) / k`
         return _linear_shape(scaled[1], lambda x: _data_sum_fits(x, taken, loop, symbols)) \
             and _term_fits(scaled[0], taken, loop, symbols)
+    if symbols is not None and isinstance(t, A.Binary) and t.op in ("+", "-") and _has_sum(t, symbols):
+        return _side_fits(t, taken, loop, symbols)  # `(sum(...) + x) * 3`, `y - (sum(...) + x)`: a bracket
     return _linear_shape(t, lambda x: _data_sum_fits(x, taken, loop, symbols))
 
 
 def _data_sum_fits(n: A.Expr, taken: set, loop: set, symbols: Any) -> bool:
-    """``n`` is a ``sum`` of data (no decision named in it) that :func:`_sum_fits` (``ragged.data_sum``), or a
-    ``min``/``max`` of data free of the loop's iterators (evaluated once: ``vectorised_calls.pure_invariant``)."""
+    """``n`` is a ``sum``, ``min`` or ``max`` of data (no decision named in it) that :func:`_sum_fits`
+    (per row: ``ragged.data_aggregate``), or a ``min``/``max`` of data free of the loop's iterators
+    (evaluated once: ``vectorised_calls.pure_invariant``)."""
     if symbols is None or not (isinstance(n, A.Aggregate) and n.op in ("sum", "min", "max")):
         return False
     if any(symbols.get(x) is not None and symbols[x].kind in ("dvar", "dexpr") for x in _names(n)):
         return False
-    return _sum_fits(n, taken, loop) if n.op == "sum" else not (set(_names(n)) & taken)
+    return _sum_fits(n, taken, loop) or (n.op != "sum" and not (set(_names(n)) & taken))
 
 
-def _sum_fits(agg: A.Aggregate, taken: set, loop: set) -> bool:
+def _sum_fits(agg: A.Aggregate, taken: set, loop: set, symbols: Any = None) -> bool:
+    """``agg``'s binders name plain names not in ``taken``, their domains are free of its own names and,
+    where they use the loop's (``loop``), a range or a cell (bound per row); its body is linear, with
+    (given ``symbols``) aggregates of data free of every loop's names in it (``x[j] * a[j] / sum(k in K)
+    a[k]``: evaluated once, ``vectorised_calls.pure_invariant``)."""
     inner = binder_names(agg.quals)
-    if inner is None or set(inner) & taken or not _linear_shape(agg.body):
+    if inner is None or set(inner) & taken:
+        return False
+    bound = taken | set(inner)
+    if not _linear_shape(agg.body, None if symbols is None else lambda x: isinstance(x, A.Aggregate)
+                         and x.op in ("sum", "min", "max") and not (set(_names(x)) & bound)
+                         and _data_sum_fits(x, bound, set(), symbols)):
         return False
     for b in agg.quals.binders:
         used = set(_names(b.domain))
@@ -125,9 +138,9 @@ def _sum_of(n: A.Expr) -> A.Aggregate | None:
 
 
 def _whole_term(n: A.Expr) -> bool:
-    """A term of a chain that may hold a ``sum`` of decisions: a ``sum``, ``-sum``, a ``?:``, or a product
-    or quotient of one by data (:func:`_scaled_parts`)."""
-    return _sum_of(n) is not None or isinstance(n, A.Conditional) or (isinstance(n, A.Binary) and n.op in ("*", "/"))
+    """A term of a chain that may hold a ``sum`` of decisions: a ``sum``, ``-sum``, a ``?:``, a product
+    or quotient of one by data (:func:`_scaled_parts`), or a bracketed chain (``y - (sum(...) + x)``)."""
+    return _sum_of(n) is not None or isinstance(n, A.Conditional) or (isinstance(n, A.Binary) and n.op in ("*", "/", "+", "-"))
 
 
 def _scaled_parts(t: A.Expr, symbols: Any) -> tuple[A.Expr, A.Expr] | None:

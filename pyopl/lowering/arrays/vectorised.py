@@ -44,8 +44,8 @@ from ..forms.tupleindex import foreign_tuple
 from . import vectorised_inline  # (it takes this module's cache and errors as arguments: no import back)
 from ..forms.shapes import binder_equalities, conjuncts
 from .array_types import EXACT, Domain, _Fallback, _flatten_index, _Lin, _numeric, _Small, _Vec  # noqa: F401  (re-exported for the array paths)
-from .ragged import CellItems, cell_positions, data_sum, literal_positions, merged_blocks, picked_blocks
-from .vectorised_calls import PURE_CALLS, extra_data, pure_invariant
+from .ragged import CellItems, cell_member, cell_positions, data_aggregate, merged_blocks, picked_blocks
+from .vectorised_calls import PURE_CALLS, extra_data, pure_invariant, tuple_member, tuple_positions
 
 
 INT_MAX = 2 ** 31 - 1  # OPL's maxint (:mod:`pyopl.lowering.forms.int32`)
@@ -296,9 +296,10 @@ def _fits(ev: Any, node: A.Aggregate) -> bool:
     for k, b in enumerate(node.quals.binders):
         if set(_names(b.domain)) & set(names):
             return False
-    symbols = ev.inst.symbols
+    symbols = ev.inst.symbols  # (an aggregate of data free of the names in the body: evaluated once, _invariant)
     return any(symbols.get(n) is not None and symbols[n].kind == "dvar" for n in _names(node.body)) \
-        and _linear_shape(node.body)
+        and _linear_shape(node.body, lambda x: isinstance(x, A.Aggregate) and x.op in ("sum", "min", "max") and all(
+            k not in names and getattr(symbols.get(k), "kind", None) not in ("dvar", "dexpr") for k in _names(x)))
 
 
 def _names(n: Any) -> list[str]:
@@ -394,7 +395,7 @@ class _Sum:
         budget.charge(work, self.owner)
         self.scanned += work
         self.iters = {k: (d, np.repeat(p, len(picks))) for k, (d, p) in self.iters.items()}
-        self.iters[name] = (domain, np.tile(picks, f))
+        self.iters[name] = (domain, picks if f == 1 and group is None else np.tile(picks, f))  # (a fresh arange: no copy)
         self.size = f * len(picks)
         if b.filter is not None and not whole and self.size:
             mask = self.cond(b.filter)  # (the whole filter: its equality holds on the picks already)
@@ -438,7 +439,7 @@ class _Sum:
         if isinstance(n, A.Unary) and n.op == "!":
             return ~self.cond(n.operand)
         if isinstance(n, A.Binary) and n.op in ("in", "not in"):
-            return self._member(n)
+            return tuple_member(self, n) if isinstance(n.left, A.TupleLit) else self._member(n)
         if isinstance(n, A.Compare) and len(n.ops) == 1:
             a, b = self.data(n.operands[0]), self.data(n.operands[1])
             op = n.ops[0]
@@ -461,7 +462,7 @@ class _Sum:
         """``e in S`` / ``e not in S`` with ``S`` free of this sum's iterators and ``e`` an iterator or
         its tuple field: the Evaluator's own membership test once per distinct value of ``e``."""
         if not self.cache.names(n.right)[1].isdisjoint(self.iters):
-            raise _Fallback()
+            return cell_member(self, n)  # `j in nb[i]`: each iteration's own cell (ragged.py)
         left = n.left
         if isinstance(left, A.Name) and left.id in self.iters:
             domain, pos = self.iters[left.id]
@@ -562,8 +563,8 @@ class _Sum:
         if isinstance(n, A.Compare) or (isinstance(n, A.Binary) and n.op in ("&&", "||", "in", "not in")) \
                 or (isinstance(n, A.Unary) and n.op == "!"):
             return _Vec(num=self.cond(n).astype(np.float64), exact_int=True)  # true is 1, false 0 (OPL's rule)
-        if isinstance(n, A.Aggregate) and n.op == "sum":
-            return data_sum(self, n)  # per row of a `forall` (ragged.py); elsewhere the Evaluator's
+        if isinstance(n, A.Aggregate) and n.op in ("sum", "min", "max"):
+            return data_aggregate(self, n)  # per row of a `forall` (ragged.py); elsewhere the Evaluator's
         raise _Fallback()
 
     def _numeric_or_none(self, v: _Vec):
@@ -604,11 +605,8 @@ class _Sum:
     def positions(self, dims: list, idx: list) -> tuple:
         """A NumPy index (one array or int per dimension) for ``a[idx...]``; falls back on any index outside its set."""
         out = []
-        for d, i in zip(dims, idx):
-            if isinstance(i, A.TupleLit) and type(d) is OplSet:  # `a[<j, o + 1>]`, `a[<key>]`: looked up
-                out.append(literal_positions(self, d, i))
-                continue
-            out.append(self._positions_in(d, self.data(i)))
+        for d, i in zip(dims, idx):  # (`x[<i, j>]`: the tuple's position in the index set)
+            out.append(tuple_positions(self, i, d) if isinstance(i, A.TupleLit) else self._positions_in(d, self.data(i)))
         return tuple(out)
 
     def _positions_in(self, d: Any, v: _Vec) -> Any:

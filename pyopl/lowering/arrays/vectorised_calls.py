@@ -11,7 +11,9 @@ operators"; the rules are those of :mod:`pyopl.lowering.functions.builtins` and 
 - ``ftoi``, ``trunc``, ``floor``, ``ceil``, ``round`` (``floor(v + 0.5)``): an int in OPL's 32-bit range;
 - ``abs``; ``pow(a, b)`` of integers with ``b >= 0`` (an exact Python int);
 - ``ord(S, e)``, ``prev``/``next``/``prevc``/``nextc(S, e)`` and ``item(S, k)`` with ``S`` free of the
-  iterators, and ``card(A[...])`` of an array of sets.
+  iterators, and ``card(A[...])`` of an array of sets;
+- a tuple literal of the iterators in a tuple set (``<i, j> in Arcs``) and as an index (``x[<i, j>]``):
+  :func:`tuple_positions`.
 
 Anything else, and any value the one-by-one path would report (a division by zero, a
 result outside the 32-bit ``int`` range, a NaN, an element missing from ``S``), raises
@@ -25,7 +27,7 @@ from typing import Any
 
 import numpy as np
 
-from ...semantics.values import OplArray, OplRange, OplSet
+from ...semantics.values import OplArray, OplRange, OplSet, TupleType
 from ...syntax import ast as A
 from ..forms.int32 import INT_MAX, INT_MIN
 from .array_types import _Fallback, _flatten_index, _Vec
@@ -238,3 +240,77 @@ def set_values(cache: Any, arr: OplArray) -> list | None:
     if not all(type(v) is OplSet or type(v) is OplRange for v in vals):
         return None
     return vals
+
+
+def tuple_member(space: Any, n: A.Binary) -> np.ndarray:
+    """``<e1, ..., ek> in S`` (or ``not in``) at every iteration of ``space``, ``S`` a tuple set free of the
+    iterators: the Evaluator's ``OplTuple(values) in S``, a tuple's equality component by component
+    (:func:`tuple_positions`)."""
+    if not space.cache.names(n.right)[1].isdisjoint(space.iters):
+        raise _Fallback()
+    found = tuple_positions(space, n.left, space._invariant(n.right), False) >= 0
+    return found if n.op == "in" else ~found
+
+
+def tuple_positions(space: Any, lit: A.TupleLit, d: Any, strict: bool = True) -> np.ndarray:
+    """The position in the tuple set ``d`` of the tuple ``<e1, ..., ek>`` (``lit``, its components data of
+    the iterators) at each iteration of ``space``, -1 where no tuple of ``d`` equals it (``strict``: an
+    index, where the row path reports such a tuple: ``_Fallback``).
+
+    Tuples are equal when their components are, as Python compares the ``OplTuple`` the row path makes
+    (``1 == 1.0``; strings by value): each component is coded by its rank among the distinct values of
+    that field of ``d`` (one more code for a value no tuple has), the codes of a tuple combined into one
+    integer, and those of the iterations looked up among those of ``d`` with ``searchsorted``. A set
+    whose type declares keys, a literal of another length, NaN, mixed numbers and strings, and more
+    than 2**62 combinations of codes raise ``_Fallback``: the row path decides.  In a set whose type
+    declares keys, a literal of the keys' length is the tuple with those keys (``itvs[<t2id>]`` for
+    ``tuple Task { key int id; ... }``: the row path's ``by_key``), the same way over the key fields."""
+    et = getattr(d, "elem_type", None)
+    if type(d) is not OplSet or not isinstance(et, TupleType) or not len(d) or not space.cache._one_tuple_type(d):
+        raise _Fallback()
+    if not et.keys and len(lit.items) == len(et.fields):
+        fields = list(range(len(et.fields)))
+    elif et.keys and len(lit.items) == len(et.keys) < len(et.fields):
+        fields = [et.index(k) for k in et.keys]  # (a whole tuple of this length cannot equal one of d)
+    else:
+        raise _Fallback()
+    m = len(d)
+    key_set = np.zeros(m, dtype=np.int64)
+    key_it = np.zeros(space.size, dtype=np.int64)
+    radix = 1
+    for k, item in zip(fields, lit.items):
+        v = space.data(item)
+        num, _exact = space.cache.field_column(d, k)
+        if num is not None and space._numeric_or_none(v) is not None:
+            x = np.broadcast_to(np.asarray(space.num(v), dtype=np.float64), (space.size,))
+            if np.isnan(num).any() or np.isnan(x).any():
+                raise _Fallback()
+            uniq = np.unique(num)
+            code_set = np.searchsorted(uniq, num)
+            at = np.minimum(np.searchsorted(uniq, x), len(uniq) - 1)
+            code_it = np.where(uniq[at] == x, at, len(uniq))
+        elif num is None and v.num is None:
+            vals = space.cache.domain(d).field_values(k, list(range(m)))
+            xs = space.objs(v)
+            if not (all(type(u) is str for u in vals) and all(type(u) is str for u in xs)):
+                raise _Fallback()
+            codes: dict = {}
+            code_set = np.fromiter((codes.setdefault(u, len(codes)) for u in vals), dtype=np.int64, count=m)
+            uniq = codes
+            code_it = np.fromiter((codes.get(u, len(codes)) for u in xs), dtype=np.int64, count=len(xs))
+        else:
+            raise _Fallback()  # (a number for a string field, or the other way: the row path decides)
+        radix *= len(uniq) + 1
+        if radix >= 2 ** 62:
+            raise _Fallback()
+        key_set = key_set * (len(uniq) + 1) + code_set
+        key_it = key_it * (len(uniq) + 1) + code_it
+    order = np.argsort(key_set, kind="stable")
+    ranked = key_set[order]
+    if et.keys and np.any(ranked[1:] == ranked[:-1]):
+        raise _Fallback()  # (two tuples with one key: the row path's `by_key` decides which)
+    at = np.minimum(np.searchsorted(ranked, key_it), m - 1)
+    pos = np.where(ranked[at] == key_it, order[at], -1)
+    if strict and np.any(pos < 0):
+        raise _Fallback()  # a tuple not in the index set: the row path words it
+    return pos

@@ -50,6 +50,7 @@ def bulk_dexpr(inst: Any, arr: DexprArray) -> "DexprCells | None":
                 return None
             parts, const = rows._side(decl.expr, 1.0)
             indptr, coef, col = _layout(parts, m)
+            coef, col = np.array(coef), np.array(col)  # (the cells' own: _layout's may be a term's arrays)
     except (_Small,) + NOT_COVERED:
         return None
     if not len(coef) or np.any(coef == 0.0) or not _distinct_per_row(indptr, col):

@@ -126,19 +126,26 @@ def split_binders(s: A.Forall, memo: dict) -> A.Forall:
     if hit is not None and hit[0] is s:
         return hit[1]
     out = s
-    binders = []
-    for b in s.quals.binders:
-        if len(b.patterns) == 1:
-            binders.append(b)
-            continue
-        if any(p.name is None for p in b.patterns):
-            break
-        last = len(b.patterns) - 1
-        binders += [A.Binder(b.span, [p], b.domain, b.filter if k == last else None, b.ordered and k > 0)
-                    for k, p in enumerate(b.patterns)]
-    else:
+    binders = _split(s.quals.binders)
+    if binders is not None:
         out = A.Forall(s.span, A.Qualifiers(s.quals.span, binders), s.body)
     memo[id(s)] = (s, out)
+    return out
+
+
+def _split(binders: list) -> list | None:
+    """The binders with each one naming several plain names split as :func:`split_binders` splits them;
+    None where a binder with several names has a tuple pattern among them."""
+    out = []
+    for b in binders:
+        if len(b.patterns) == 1:
+            out.append(b)
+            continue
+        if any(p.name is None for p in b.patterns):
+            return None
+        last = len(b.patterns) - 1
+        out += [A.Binder(b.span, [p], b.domain, b.filter if k == last else None, b.ordered and k > 0)
+                for k, p in enumerate(b.patterns)]
     return out
 
 
@@ -150,10 +157,13 @@ def _flattened(n: Any, memo: dict, nested: Any, make: Any, ragged: bool = False)
     while nested(body):
         binders += body.quals.binders
         body = body.body
+    if ragged:  # (a `forall`'s `ordered i, j in S[k]`, split: its rows bind j after i, vectorised_rows)
+        binders = _split(binders) or [None]
     names: list[str] = []
     out = None
-    for b in binders:
-        if len(b.patterns) != 1 or b.patterns[0].name is None or b.ordered:
+    for k, b in enumerate(binders):
+        if b is None or len(b.patterns) != 1 or b.patterns[0].name is None \
+                or (b.ordered and not (ragged and k and binders[k - 1].domain is b.domain)):
             break
         if _all_names(b.domain) & set(names) and not (ragged and isinstance(b.domain, (A.RangeLit, A.Index))):
             break  # (a `forall`'s `j in 1..i`, `a in out[v]`: bound per row, ragged.py)

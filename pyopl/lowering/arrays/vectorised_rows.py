@@ -35,6 +35,7 @@ from ...semantics.values import OplRange, OplSet, ProductKeys
 from ...sparse_order import shared_row_order
 from ..forms.constant_side import MIRROR, constant_side
 from ...syntax import ast as A
+from ..forms.int32 import INT_MAX
 from ..forms.linear import LinExpr
 from . import vectorised_inline
 from ..forms.shapes import binder_equalities, conjuncts
@@ -155,7 +156,7 @@ def vector_objective(inst: Any, expr: A.Expr) -> LinExpr | None:
     parts = [p for p in parts if len(p.col)]
     if not parts or sum(len(p.col) for p in parts) < MIN_ROWS:
         return None
-    if any(not p.from_sum and np.bincount(p.col).max() > 1 for p in parts):
+    if any(not p.from_sum and not _rising(p.col) and np.bincount(p.col).max() > 1 for p in parts):
         return None  # `u - (u + 1.7 * u)`: the Evaluator adds inside the brackets first
     with np.errstate(all="ignore"):
         merged = [_merged(p.col, p.coef) for p in parts]  # each term is one LinExpr before they are added up
@@ -166,9 +167,15 @@ def vector_objective(inst: Any, expr: A.Expr) -> LinExpr | None:
     return ArrayLinExpr(cols, coefs, float(const[0]))
 
 
+def _rising(col: np.ndarray) -> bool:
+    """Whether the columns rise strictly (so none is repeated): one comparison, where a count of each
+    column (``np.bincount``) reads and writes an array as long as the largest column."""
+    return bool(np.all(col[1:] > col[:-1]))
+
+
 def _merged(col: np.ndarray, coef: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     """Repeated columns of one term added up in order from 0.0 (first appearances keep their order)."""
-    if not len(col) or np.bincount(col).max() <= 1:
+    if not len(col) or _rising(col) or np.bincount(col).max() <= 1:
         return col, coef
     uniq, first, inverse = np.unique(col, return_index=True, return_inverse=True)
     sums = np.zeros(len(uniq))
@@ -232,15 +239,15 @@ class _Rows:
         self.ev, self.cache, self.s, self.env = ev, cache, s, env
         self.space = _Sum(ev, cache, None, env)
         self.space.owner = s
-        self.space.per_row_sum = self._bound  # a `sum` of data in a row (ragged.data_sum)
+        self.space.per_row_sum = self._bound  # a `sum`, `min`, `max` of data in a row (ragged.data_aggregate)
 
     def run(self) -> dict:
         space = self.space
         for k, b in enumerate(self.s.quals.binders):
-            if b.ordered:  # `ordered i, j in S` split: j after i (row_blocks.binder_names checked the mark)
-                if not self.cache.names(b.domain)[1].isdisjoint(space.iters):
-                    raise _Fallback()  # (`ordered i, j in S[k]`: i's positions are in all the cells, not k's)
-                bind_after(space, b, self.s.quals.binders[k - 1].patterns[0].name)
+            if b.ordered:  # `ordered i, j in S` split: j after i (row_blocks.binder_names checked the mark),
+                # within this row's own range or cell where S depends on earlier iterators (`in members[k]`)
+                bind_after(space, b, self.s.quals.binders[k - 1].patterns[0].name,
+                           not self.cache.names(b.domain)[1].isdisjoint(space.iters))
             elif isinstance(b.domain, (A.RangeLit, A.Index)) and not self.cache.names(b.domain)[1].isdisjoint(space.iters):
                 (bind_range_per_row if isinstance(b.domain, A.RangeLit) else bind_cells)(space, b)  # per row
             else:
@@ -266,6 +273,7 @@ class _Rows:
             raise _Fallback()  # infinite bounds and non-finite numbers have their own words on the row path
         if not (_parts_distinct(parts) or _distinct_per_row(indptr, col)):
             # `+x[a] - x[a]` (a self-loop), `0.9 * x[a] - x[a]`: summed as the row path sums
+            coef, col = np.array(coef), np.array(col)  # (summed in place: _layout's may be a term's own)
             merge_repeats(indptr, col, coef, _layout(_numbered(parts), m)[1].astype(np.int64), len(lhs[0]),
                           [k for k, p in enumerate(parts) if p.flat])
         keep = coef != 0.0  # Rows.add drops zero coefficients
@@ -289,18 +297,23 @@ class _Rows:
         return {"indptr": indptr, "coef": coef, "col": col, "lo": lo, "hi": hi, "keys": keys, "last": last,
                 "kept": kept, "m": m, "iters": self.space.iters}
 
-    def _side(self, side: A.Expr, sign: float) -> tuple[list[_Entries], np.ndarray]:
-        """The entries of one side (coefficients times ``sign``) and its constant per row, folded as LinExpr does."""
-        m = self.space.size
+    def _side(self, side: A.Expr, sign: float, space: _Sum | None = None) -> tuple[list[_Entries], np.ndarray]:
+        """The entries of one side (coefficients times ``sign``) and its constant per row, folded as LinExpr
+        does; over ``space``'s rows (default: the family's)."""
+        space = self.space if space is None else space
+        m = space.size
         out: list[_Entries] = []
         const = None
         started = False  # a decision term has been met: the constant is a LinExpr's from here on
         for k, (s, term) in enumerate(_chain(side, self.ev.inst.symbols)):
-            e = self._term(self.space, term)
-            if k and not started and not (e.has_decision and not e.partial):
-                raise _Fallback()  # `a + b + x`: the row path adds a and b as Python numbers first
-            started = started or (e.has_decision and not e.partial)
+            e = self._term(space, term)
             c = np.broadcast_to(np.asarray(e.const, dtype=np.float64), (m,))
+            if k and not started and not (e.has_decision and not e.partial) \
+                    and not (np.abs(const).max(initial=0.0) <= INT_MAX and np.abs(const + s * c).max(initial=0.0) <= INT_MAX):
+                # `a + b + x`, `cap[t] - (t > 1 ? sum(...) : 0)`: the row path adds a and b as Python numbers
+                # first, the same IEEE operations in the same order, but in 32 bits for ints (it words an overflow)
+                raise _Fallback()
+            started = started or (e.has_decision and not e.partial)
             const = c if const is None else const + s * c
             if s != 1.0 or sign != 1.0:
                 e.coef = e.coef * (s * sign) if (s * sign) != 1.0 else e.coef
@@ -317,6 +330,8 @@ class _Rows:
         scaled = _scaled_parts(term, self.ev.inst.symbols)
         if scaled is not None:
             return self._scaled(space, term, *scaled)
+        if isinstance(term, A.Binary) and term.op in ("+", "-") and _has_sum(term, self.ev.inst.symbols):
+            return self._bracket(space, term)
         if not (isinstance(term, A.Conditional) and _has_sum(term, self.ev.inst.symbols)):
             return _aligned(space.lin(term), space.size)
         m = space.size
@@ -332,6 +347,28 @@ class _Rows:
                        np.concatenate([e.col for _at, e in parts])[order], const, any(e.has_decision for _at, e in parts))
         out.partial = any(not e.has_decision or e.partial for _at, e in parts)  # data picked in some rows
         out.flat = any(e.flat for _at, e in parts)
+        return out
+
+    def _bracket(self, space: _Sum, chain: A.Binary) -> _Entries:
+        """A bracketed chain holding a ``sum`` of decisions (``(sum(k in K) y[k] + x) * 3``, ``y - (sum(...)
+        + x)``): the row path folds it into one LinExpr first, its terms left to right (:meth:`_side`), and
+        then scales or adds that; so does this, as one term. A column twice within a row of it
+        (``a[i] * (sum(j) x[i][j] - sum(j) x[j][i])`` at ``j = i``) is summed first, in the row path's order
+        (:func:`~pyopl.lowering.arrays.ragged.merge_repeats`), and kept once at its first place, as the
+        LinExpr keeps it: what is scaled is then the merged coefficient, as on the row path."""
+        m = space.size
+        parts, const = self._side(chain, 1.0, space)
+        indptr, coef, col = _layout(parts, m)
+        row = np.repeat(np.arange(m, dtype=np.int64), np.diff(indptr))
+        if not (_parts_distinct(parts) or _distinct_per_row(indptr, col)):
+            merge_repeats(indptr, col, coef, _layout(_numbered(parts), m)[1].astype(np.int64), len(parts),
+                          [k for k, p in enumerate(parts) if p.flat])
+            first = np.unique(row * (int(col.max()) + 1) + col, return_index=True)[1]
+            keep = np.zeros(len(col), dtype=bool)
+            keep[first] = True
+            row, coef, col = row[keep], coef[keep], col[keep]
+        out = _Entries(row, coef, col, const, True)  # (the chain starts with a decision term: _side checked)
+        out.partial, out.flat = any(p.partial for p in parts), any(p.flat for p in parts)
         return out
 
     def _scaled(self, space: _Sum, term: A.Binary, part: A.Expr, by: A.Expr) -> _Entries:
@@ -541,14 +578,35 @@ def sorted_groups(cache: VectorCache, d: Any, field: str | None) -> tuple | None
             except OverflowError:
                 num = None
         if num is not None and len(num) and not np.isnan(num).any():  # (as _number_groups takes them)
-            order = _stable_order(num, exact)
-            order.flags.writeable = False  # (shared: a join over every value binds it as it is)
-            ranked = num[order]
-            starts = np.flatnonzero(np.concatenate(([True], ranked[1:] != ranked[:-1])))
-            out = (ranked[starts], starts, np.append(starts[1:], len(order)), order)
+            in_order = not np.any(num[1:] < num[:-1])  # (a field the data lists sorted: no sort, no gather)
+            out = _small_int_groups(num) if exact and not in_order else None
+            if out is None:
+                order = np.arange(len(num)) if in_order else _stable_order(num, exact)
+                order.flags.writeable = False  # (shared: a join over every value binds it as it is)
+                ranked = num if in_order else num[order]
+                starts = np.flatnonzero(np.concatenate(([True], ranked[1:] != ranked[:-1])))
+                out = (ranked[starts], starts, np.append(starts[1:], len(order)), order)
         hit = (d, out)
         cache._groups[key] = hit
     return hit[1]
+
+
+def _small_int_groups(num: np.ndarray) -> tuple | None:
+    """:func:`sorted_groups`' answer for integers spanning less than 2**16 (task ids): the stable order by
+    the radix sort of 16-bit codes that :func:`_stable_order` makes, and each value's run in it from a
+    count of each code, so the values are not gathered into their order to find where runs change;
+    None for a wider span."""
+    lo = num.min()
+    if num.max() - lo >= 2.0 ** 16:
+        return None
+    codes = (num - lo).astype(np.uint16)
+    order = np.argsort(codes, kind="stable")
+    order.flags.writeable = False  # (shared, as in sorted_groups)
+    counts = np.bincount(codes)
+    sizes = counts[counts > 0]
+    ends = np.cumsum(sizes)
+    starts = ends - sizes
+    return num[order[starts]], starts, ends, order
 
 
 def _bind_matches(sub: _Sum, name: str, domain: Any, sorted_groups: tuple, x: np.ndarray) -> None:
@@ -626,21 +684,23 @@ def _numbered(parts: list[_Entries]) -> list[_Entries]:
 
 
 def _layout(parts: list[_Entries], m: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    """Interleave the terms' entries row by row (terms in order, each term's entries in its order)."""
+    """Interleave the terms' entries row by row (terms in order, each term's entries in its order).
+    With one term its own arrays come back, possibly read-only views (of the data's arrays, or of one
+    number): the caller copies what it changes in place (see ``Rows.add_block(owned=False)``)."""
     parts = [p for p in parts if len(p.col)]
     if parts and all(p.per_row is not None for p in parts):
         # every row has the same entries per term (`x[i][j] <= d[j] * y[i]`): side by side, no scatter
         k = sum(p.per_row for p in parts)
         indptr = np.arange(0, k * m + 1, k, dtype=np.int64)
-        if len(parts) == 1:  # copies: the rows' arrays are the IR's own, sorted in place later
-            return indptr, np.array(parts[0].coef), np.array(parts[0].col)
+        if len(parts) == 1:
+            return indptr, parts[0].coef, parts[0].col
         coef = np.concatenate([p.coef.reshape(m, p.per_row) for p in parts], axis=1).ravel()
         col = np.concatenate([p.col.reshape(m, p.per_row) for p in parts], axis=1).ravel()
         return indptr, coef, col
     if len(parts) == 1:
         p = parts[0]
         counts = np.bincount(p.row, minlength=m)
-        return np.concatenate(([0], np.cumsum(counts))), np.array(p.coef), np.array(p.col)
+        return np.concatenate(([0], np.cumsum(counts))), p.coef, p.col
     counts = [np.bincount(p.row, minlength=m) for p in parts]
     total = np.sum(counts, axis=0)
     indptr = np.concatenate(([0], np.cumsum(total)))

@@ -251,7 +251,16 @@ class AtPoint:
                 return True
             return self.holds(node.right, env, tol, seen, neg)
         if isinstance(node, A.Compare):
-            if any(_is_constraint(o) for o in node.operands) and len(node.ops) == 1 and node.ops[0] in ("==", "!="):
+            if len(node.ops) == 1 and node.ops[0] in ("==", "!=") and \
+                    _is_constraint(node.operands[0]) != _is_constraint(node.operands[1]):
+                # `(x >= 3) == 1`, `1 == (c && d)`, `(c) != 0`: the constraint itself, or its negation,
+                # judged with the tolerance (was skipped as unchecked)
+                c, k = node.operands if _is_constraint(node.operands[0]) else node.operands[::-1]
+                v = self.number(k, env)
+                if v in (0.0, 1.0):
+                    want = (v == 1.0) == (node.ops[0] == "==")
+                    return self.holds(c, env, tol, seen, neg == want)
+            if all(_is_constraint(o) for o in node.operands) and len(node.ops) == 1 and node.ops[0] in ("==", "!="):
                 p, q = node.operands
                 same = (node.ops[0] == "==") != neg  # (p and q) or (!p and !q); else (p and !q) or (!p and q)
                 if self.holds(p, env, tol, seen) and self.holds(q, env, tol, seen, not same):

@@ -247,8 +247,11 @@ class RunList:
         """The values as a new list."""
         if self._flat is not None:
             return list(self._flat)
+        parts = self._parts
+        if len(parts) == 1 and parts[0].__class__ is not list and parts[0].__class__ is not _Floats:
+            return [parts[0][0]] * parts[0][1]  # one run (one dvar block's names): no second copy to extend
         out: list = []
-        for part in self._parts:
+        for part in parts:
             if part.__class__ is list:
                 out.extend(part)
             elif part.__class__ is _Floats:
@@ -319,6 +322,7 @@ class Rows:
         #: first row -> (row count, [(label, its rows' indices, their keys)]) of each add_interleaved
         self.interleaved: dict[int, tuple[int, list]] = {}
         self._sealed_nnz = 0  # nonzeros in _parts
+        self._lent = False  # whether the one part's vals/cols are a caller's arrays (add_block(owned=False))
         self.meter: Any = None  # the model size limit (size_limit.SizeMeter), checked as rows are made
 
     def __len__(self) -> int:
@@ -380,9 +384,13 @@ class Rows:
         return self._sealed_nnz + len(self.cols)
 
     def add_block(self, indptr: np.ndarray, cols: np.ndarray, vals: np.ndarray, lower: np.ndarray,
-                  upper: np.ndarray, label: str, keys: list) -> None:
-        """Rows ``i = 0..m-1`` with entries ``cols/vals[indptr[i]:indptr[i+1]]`` (no zeros), all with one label."""
+                  upper: np.ndarray, label: str, keys: list, owned: bool = True) -> None:
+        """Rows ``i = 0..m-1`` with entries ``cols/vals[indptr[i]:indptr[i+1]]`` (no zeros), all with one label.
+        ``owned=False``: ``cols``/``vals`` may be read-only or shared (views of the data's arrays); they are
+        only read, and copied by :meth:`arrays` where they would be the matrix's own (the only part), which
+        is sorted in place (with other parts they are copied into one array anyway)."""
         self._seal()
+        self._lent = not owned and not self._parts
         m = len(lower)
         if self.meter is not None:  # before the family is kept
             self.meter.check(self._sealed_nnz + len(cols), len(self) + m,
@@ -464,6 +472,10 @@ class Rows:
         rows are in several parts, ``cols`` is made in the integer type ``index`` (np.int32 where the
         IR's indices fit: one copy of the columns, not a second to convert them)."""
         self._seal()
+        if len(self._parts) == 1 and self._lent:
+            vals, cols, counts, lower, upper = self._parts[0]
+            self._parts = [(np.array(vals), np.array(cols, dtype=index), counts, lower, upper)]
+        self._lent = False
         if len(self._parts) != 1:
             parts = self._parts or [(np.zeros(0), np.zeros(0, np.int64), np.zeros(0, np.int64), np.zeros(0), np.zeros(0))]
             self._parts = [tuple(np.concatenate([p[k] for p in parts], dtype=index if k == 1 else None)

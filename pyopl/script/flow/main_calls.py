@@ -15,6 +15,46 @@ _MODEL_METHODS = ("generate", "postProcess", "printSolution", "addDataSource", "
                   "printRelaxation", "applyOpsSettings", "printExternalData", "printInternalData", "getObjective")
 
 
+#: IloCplex's Benders annotation methods (IBM ILOG Script for OPL, ``IloCplex``; CPLEX's annotated
+#: Benders decomposition): they steer CPLEX's algorithm only, so the answer is to solve without them
+BENDERS_ANNOTATIONS = frozenset({"newLongAnnotation", "newDoubleAnnotation", "setLongAnnotation",
+                                 "setLongAnnotations", "setDoubleAnnotation", "setDoubleAnnotations",
+                                 "getLongAnnotation", "getDoubleAnnotation", "writeBendersAnnotation",
+                                 "readAnnotations", "writeAnnotations", "deleteAnnotation"})
+
+
+#: IloCplex methods of IBM's reference that pyopl's engine object lacks and that are no misspelling of one it has
+IBM_ONLY = BENDERS_ANNOTATIONS | {"importModel"}
+
+
+def _new_engines(program: Any, S: Any) -> set[str]:
+    """Names a ``main`` body gives ``new IloCplex()`` (``var sub = new IloCplex();`` or ``sub = new IloCplex();``)."""
+    import dataclasses
+
+    found: set[str] = set()
+
+    def is_cplex(v: Any) -> bool:
+        return isinstance(v, S.New) and isinstance(v.callee, S.Name) and v.callee.name == "IloCplex"
+
+    def visit(node: Any) -> None:
+        if isinstance(node, (list, tuple)):
+            for x in node:
+                visit(x)
+            return
+        if not dataclasses.is_dataclass(node) or isinstance(node, type):
+            return
+        if isinstance(node, S.VarDecl):
+            found.update(name for name, init, _span in node.decls if is_cplex(init))
+        elif isinstance(node, S.Assign) and isinstance(node.target, S.Name) and is_cplex(node.value):
+            found.add(node.target.name)
+        for f in dataclasses.fields(node):
+            if f.name != "span":
+                visit(getattr(node, f.name))
+
+    visit(program)
+    return found
+
+
 def unsupported_calls(program: Any) -> list:
     """Calls in a ``main`` body that pyopl cannot run, found before anything runs: methods of
     ``cplex`` and ``thisOplModel`` it does not have, and unsupported IBM globals
@@ -27,6 +67,7 @@ def unsupported_calls(program: Any) -> list:
 
     cplex_methods = set(CplexHost(None)._methods())
     out: list = []
+    engines = {"cplex"} | _new_engines(program, S)  # `var sub = new IloCplex();` has `cplex`'s methods
 
     def visit(node: Any) -> None:
         if isinstance(node, list):
@@ -42,14 +83,25 @@ def unsupported_calls(program: Any) -> list:
         if isinstance(node, (S.Call, S.New)):
             c = node.callee
             if isinstance(c, S.Member) and isinstance(c.obj, S.Name):
-                known = {"cplex": cplex_methods, "thisOplModel": set(_MODEL_METHODS)}.get(c.obj.name)
-                best = near_miss(c.name, known) if known is not None and c.name not in known else None
+                known = cplex_methods if c.obj.name in engines else {"thisOplModel": set(_MODEL_METHODS)}.get(c.obj.name)
+                real = c.obj.name in engines and c.name in IBM_ONLY  # IBM's own method, not a misspelling
+                best = near_miss(c.name, known) if known is not None and c.name not in known and not real else None
                 if best is not None and edit_distance(c.name.lower(), best.lower()) > 2:
                     best = None  # one or two letters off only (`thisOplModel.demand()` is no `end()`)
                 if best is not None:  # a misspelt method, not a missing feature
                     out.append(host_error("script-unknown-name", "%s has no method `%s`; did you mean `%s`?" % (
-                        "IloCplex" if c.obj.name == "cplex" else "IloOplModel", c.name, best), c.name_span,
+                        "IloCplex" if c.obj.name in engines else "IloOplModel", c.name, best), c.name_span,
                         help="write `%s.%s`" % (c.obj.name, best)))
+                elif known is not None and c.name in BENDERS_ANNOTATIONS and c.obj.name in engines:
+                    out.append(host_error("script-unsupported", "`%s.%s()` is not supported by pyopl: CPLEX's Benders "
+                                          "annotations choose how CPLEX decomposes the model" % (c.obj.name, c.name),
+                                          c.name_span, help="remove the annotation calls: they do not change the "
+                                          "model or its optimum, which `%s.solve()` finds without them" % c.obj.name))
+                elif known is not None and c.name == "importModel" and c.obj.name in engines:
+                    out.append(host_error("script-unsupported", "`%s.importModel()` is not supported by pyopl: a script "
+                                          "reads no model file into an engine" % c.obj.name, c.name_span,
+                                          help="build the model from its OPL definition instead: `var m = new "
+                                          "IloOplModel(thisOplModel.modelDefinition, %s); m.generate();`" % c.obj.name))
                 elif known is not None and c.name not in known:
                     out.append(host_error("script-unsupported", "`%s.%s()` is not supported by pyopl" % (c.obj.name, c.name),
                                           c.name_span, help="the supported methods are %s; see docs/scripting.md" % ", ".join(

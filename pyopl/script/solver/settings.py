@@ -89,6 +89,7 @@ PARAMETERS: dict[str, Parameter] = {
         gurobi=lambda v: ("SolutionLimit", int(min(v, 2 ** 31 - 1))), scip=lambda v: ("limits/solutions", int(min(v, 2 ** 31 - 1)))),
     "solnpoolintensity": Parameter(0), "solnpoolagap": Parameter(1e75), "solnpoolgap": Parameter(1e75),
     "populatelim": Parameter(20, read_by_populate=True), "barepcomp": Parameter(1e-8), "barcrossalg": Parameter(0),
+    "bendersstrategy": Parameter(0),  # CPLEX's Benders decomposition: the algorithm, not the optimum
     "eplin": Parameter(1e-3, display_only=True),  # used by pyopl's own linearisation (docs/language.md)
 }
 
@@ -112,7 +113,7 @@ CPLEX_PATHS: dict[str, str] = {
     "zerohalfcuts": "mip.cuts.zerohalfcut", "cutpass": "mip.limits.cutpasses", "aggind": "preprocessing.aggregator",
     "reduce": "preprocessing.reduce", "numericalemphasis": "emphasis.numerical", "scaind": "read.scale",
     "polishtime": "mip.polishafter.time", "optimalitytarget": "optimalitytarget", "solutiontype": "solutiontype",
-    "clocktype": "clocktype", "datacheck": "read.datacheck", "intsollim": "mip.limits.solutions",
+    "clocktype": "clocktype", "datacheck": "read.datacheck", "intsollim": "mip.limits.solutions", "bendersstrategy": "benders.strategy",
     "solnpoolintensity": "mip.pool.intensity", "solnpoolagap": "mip.pool.absgap", "solnpoolgap": "mip.pool.relgap",
     "populatelim": "mip.limits.populate", "barepcomp": "barrier.convergetol", "barcrossalg": "barrier.crossover",
     "eplin": "mip.tolerances.linearization",
