@@ -98,3 +98,19 @@ def test_a_tuple_literal_index_from_arrays_is_the_one_by_one_ir(monkeypatch, stm
         assert ir_on is None and d_on
     else:
         assert_same_ir(ir_on, ir_off)
+
+
+@pytest.mark.parametrize("stmt", [
+    "forall(t in Tasks) c: sum(j in 1..5 : j in t.succs) x[j] <= t.pt;",
+    "forall(t in Tasks, s in t.succs : s != 2) x[s] - x[t.id] >= t.pt;",
+    "forall(t in Tasks) sum(s in t.succs) x[s] >= 1 + t.id;",
+])
+def test_a_tuple_s_set_field_from_arrays_is_the_one_by_one_ir(monkeypatch, stmt):
+    """``s in t.succs`` (a tuple's set-valued field) as a loop set or a membership test over arrays
+    (``ragged._cells``): the same IR as one by one."""
+    mod = ("tuple Task { key int id; int pt; {int} succs; }\n"
+           "{Task} Tasks = {<1, 3, {2, 3}>, <2, 2, {4}>, <3, 4, {}>, <4, 1, {5, 2}>, <5, 2, {1}>};\n"
+           "dvar float+ x[1..5];\nminimize sum(j in 1..5) x[j];\nsubject to { %s }" % stmt)
+    (ir_on, d_on), (ir_off, d_off) = _both(mod, monkeypatch)
+    assert d_on == d_off
+    assert_same_ir(ir_on, ir_off)
