@@ -126,7 +126,7 @@ def read_tokens(buf: bytes | memoryview, starts: np.ndarray, ends: np.ndarray, l
     most = 0
     for a in range(0, n, _CHUNK):
         b = min(a + _CHUNK, n)
-        s, e = starts[a:b], ends[a:b]
+        s, e = np.ascontiguousarray(starts[a:b]), np.ascontiguousarray(ends[a:b])  # (a field of a tuple set: every third offset)
         length = e - s
         top = int(length.max())
         most = max(most, top)
