@@ -126,7 +126,8 @@ def read_tokens(buf: bytes | memoryview, starts: np.ndarray, ends: np.ndarray, l
     most = 0
     for a in range(0, n, _CHUNK):
         b = min(a + _CHUNK, n)
-        s, e = np.ascontiguousarray(starts[a:b]), np.ascontiguousarray(ends[a:b])  # (a field of a tuple set: every third offset)
+        # (copied together: a field of a tuple set is every third offset, and each operation below reads them)
+        s, e = np.ascontiguousarray(starts[a:b]), np.ascontiguousarray(ends[a:b])
         length = e - s
         top = int(length.max())
         most = max(most, top)
