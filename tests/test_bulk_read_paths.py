@@ -159,6 +159,19 @@ def test_row_starts_and_rising_columns_as_counted(rows, extra, cols):
 
 
 @SOME
+@given(st.binary(max_size=300).map(lambda b: b.replace(b"\r", b"\n")), st.integers(0, 300), st.integers(0, 300),
+       st.sampled_from([1, 2, 5, 64]))
+def test_newlines_counted_a_block_at_a_time(data, a, b, block):
+    a, b = sorted((min(a, len(data)), min(b, len(data))))
+    real = positions._COUNT_BLOCK
+    try:
+        positions._COUNT_BLOCK = block  # (every range then counted by blocks, across their edges)
+        assert positions.newlines_in(data, a, b) == data.count(b"\n", a, b)
+    finally:
+        positions._COUNT_BLOCK = real
+
+
+@SOME
 @given(st.integers(0, 200), st.sampled_from(["e5", "E300", "e+0400", "e199", "x"]), st.sampled_from(["e", "E", "ee"]))
 def test_large_exponents_searched_from_their_letters_give_the_regexs_answer(many, last, filler):
     text = "name%s = 1;\n" % (filler * many) + "x = 1%s;\n" % last  # (past the 64 places tried one by one)
