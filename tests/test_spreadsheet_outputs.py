@@ -79,3 +79,17 @@ def test_sheet_write_puts_formula_like_text_as_text(tmp_path):
     assert sorted(ws.cell(row=i, column=1).value for i in range(1, 5)) == sorted(["=1+2", "@cmd", "-5", "ok"])
     assert all(ws.cell(row=i, column=1).data_type == "s" for i in range(1, 5))  # text, not a formula
     assert ws["B1"].value == 3 and ws["B1"].data_type == "n"
+
+
+def test_syntagm_report_csv_keeps_run_ids_and_model_names_as_text():
+    from syntagm.bench.tables import COLUMNS, csv_table
+
+    group = {"run_id": "=HYPERLINK(\"x\")", "dataset": "-data", "strategy": "@once", "model": "m\rx",
+             "problems": 2, "recorded": 2, "scorable": 2, "correct": 1, "accuracy": 0.5, "accuracy_ci95": [-0.25, 0.9],
+             "per_problem": {"iterations": 1.0, "cost_usd": 0.0, "latency_s": 1.5}, "compile_rate": 1.0,
+             "aligned_rate": 1.0, "prompt_tokens": 10, "completion_tokens": 5, "cached_tokens": 0, "cost_usd": 0.0}
+    rows = list(csv.DictReader(io.StringIO(csv_table({"groups": [group]}), newline="")))
+    assert len(rows) == 1 and list(rows[0]) == list(COLUMNS)
+    r = rows[0]
+    assert (r["run_id"], r["dataset"], r["strategy"], r["model"]) == ("'=HYPERLINK(\"x\")", "'-data", "'@once", "m\rx")
+    assert float(r["ci95_low"]) == -0.25 and r["accuracy"] == "0.5"  # numbers stay numbers

@@ -8,8 +8,6 @@ record), LLM seconds per record. The Markdown file adds the paired comparisons.
 """
 from __future__ import annotations
 
-import csv
-import io
 from typing import Any
 
 COLUMNS = ("run_id", "dataset", "strategy", "model", "problems", "recorded", "scorable", "correct", "accuracy",
@@ -39,13 +37,13 @@ def rows(report: dict[str, Any]) -> list[dict[str, Any]]:
 
 
 def csv_table(report: dict[str, Any]) -> str:
-    """The rows as CSV (empty cells for missing values)."""
-    buf = io.StringIO()
-    w = csv.DictWriter(buf, fieldnames=COLUMNS, lineterminator="\n")
-    w.writeheader()
-    for r in rows(report):
-        w.writerow({k: ("" if v is None else v) for k, v in r.items()})
-    return buf.getvalue()
+    """The rows as CSV (empty cells for missing values). A text cell a spreadsheet would read as a
+    formula (a run id or model name starting with ``=``, ``+``, ``-``, ``@``, tab, CR) gets a leading
+    single quote, as ``pyopl solve --csv`` does (:func:`pyopl.results.dataframes.spreadsheet_text`)."""
+    from pyopl.results.dataframes import csv_text, spreadsheet_text
+
+    return csv_text([list(COLUMNS)] + [["" if r[k] is None else spreadsheet_text(r[k]) for k in COLUMNS]
+                                       for r in rows(report)])
 
 
 def _cell(v: Any) -> str:
