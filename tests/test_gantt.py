@@ -98,3 +98,16 @@ def test_without_matplotlib_the_message_says_what_to_install(solved, monkeypatch
     monkeypatch.setitem(sys.modules, "matplotlib.figure", None)  # import fails as where it is not installed
     with pytest.raises(GanttUnavailable, match=r'pip install "pyopl\[plot\]"'):
         solved.gantt()
+
+
+def test_names_with_dollars_are_drawn_as_written(tmp_path):
+    # matplotlib reads a pair of `$` as mathtext: `a$\frac{$b` failed the chart ("internal error: ValueError")
+    r = pyopl.solve('using CP;\n{string} T = {"cost $5", "a$\\\\frac{$b"};\ndvar interval t[T] size 2;\n'
+                    "minimize max(i in T) endOf(t[i]);\nsubject to { noOverlap(t); }\n")
+    assert r.status == "optimal" and r.objective == 4  # two intervals of size 2, one after the other
+    fig = r.gantt()
+    drawn = sorted(t._preprocess_math(t.get_text())[0] for t in fig.axes[0].texts)
+    assert all(math is False for math in (t._preprocess_math(t.get_text())[1] for t in fig.axes[0].texts))
+    assert drawn == sorted('t["%s"]' % s for s in ("cost $5", "a$\\frac{$b"))  # the text as written
+    r.gantt(tmp_path / "g.png")
+    assert (tmp_path / "g.png").read_bytes()[:4] == b"\x89PNG"

@@ -155,12 +155,13 @@ def figure(result: Any, schedule: Schedule | None, title: str | None = None) -> 
     for r, label, start, end in bars(result, schedule):
         family = label.split("]", 1)[0]  # the name and its first index: a job of a job shop
         colour = colours[families.setdefault(family, len(families)) % len(colours)]
-        ax.barh(r, end - start, left=start, height=0.6, color=colour, edgecolor="black", linewidth=0.5, label=label)
-        ax.text(start + (end - start) / 2, r, label, ha="center", va="center", fontsize=7, clip_on=True)
+        ax.barh(r, end - start, left=start, height=0.6, color=colour, edgecolor="black", linewidth=0.5,
+                label=_literal(label))
+        ax.text(start + (end - start) / 2, r, _literal(label), ha="center", va="center", fontsize=7, clip_on=True)
         horizon = max(horizon, end)
-    ax.set_yticks(range(n_rows), [label for label, _m in schedule.rows])
+    ax.set_yticks(range(n_rows), [_literal(label) for label, _m in schedule.rows])
     ax.set_ylim(n_rows - 0.5, -0.5)  # the first resource at the top
-    ax.set_title(title or "schedule (objective %s)" % _num(result.objective))
+    ax.set_title(_literal(title or "schedule (objective %s)" % _num(result.objective)))
     ax.grid(axis="x", alpha=0.3)
     for axp, (label, events, lo, hi) in zip(axes[1:], schedule.profiles):
         pts = profile(result, events)
@@ -168,15 +169,21 @@ def figure(result: Any, schedule: Schedule | None, title: str | None = None) -> 
             horizon = max(horizon, pts[-1][0])
             xs = [t for t, _ in pts] + [horizon]
             ys = [lv for _, lv in pts] + [pts[-1][1]]
-            axp.step(xs, ys, where="post", color="tab:blue", label=label)
+            axp.step(xs, ys, where="post", color="tab:blue", label=_literal(label))
         for bound in (lo, hi):
             if bound is not None:
                 axp.axhline(bound, color="tab:red", linestyle="--", linewidth=1)
-        axp.set_ylabel(label)
+        axp.set_ylabel(_literal(label))
         axp.grid(alpha=0.3)
     axes[-1].set_xlabel("time")
     axes[-1].set_xlim(0, horizon)
     return fig
+
+
+def _literal(text: str) -> str:
+    """``text`` drawn as written: matplotlib reads a pair of ``$`` as mathtext (a task named
+    ``a$\\frac{$b`` failed the whole chart with a parse error); each ``$`` escaped is drawn as ``$``."""
+    return str(text).replace("$", "\\$")
 
 
 def _palette() -> list[str]:
