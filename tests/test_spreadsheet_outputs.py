@@ -93,3 +93,13 @@ def test_syntagm_report_csv_keeps_run_ids_and_model_names_as_text():
     r = rows[0]
     assert (r["run_id"], r["dataset"], r["strategy"], r["model"]) == ("'=HYPERLINK(\"x\")", "'-data", "'@once", "m\rx")
     assert float(r["ci95_low"]) == -0.25 and r["accuracy"] == "0.5"  # numbers stay numbers
+
+
+def test_syntagm_plot_draws_names_with_dollars_as_written(tmp_path):
+    pytest.importorskip("matplotlib", reason="matplotlib (extra `bench`) draws the plots")
+    from syntagm.bench.report import write_plot
+
+    group = {"run_id": None, "dataset": "a$\\frac{$b", "strategy": "once", "model": "m$1$",
+             "accuracy": 0.5, "accuracy_ci95": [0.2, 0.8], "per_problem": {"cost_usd": 0.01}}
+    path = write_plot({"groups": [group], "model": "m$1$", "tolerance": 1e-6}, tmp_path)
+    assert path is not None and path.read_bytes()[:4] == b"\x89PNG"  # (was a mathtext ValueError)

@@ -317,7 +317,13 @@ def _label(g: dict[str, Any], report: dict[str, Any]) -> str:
     parts = [g["strategy"], g["dataset"]]
     if isinstance(report.get("model"), list):
         parts.append(str(g.get("model")))
-    return " / ".join(parts)
+    return _literal(" / ".join(parts))
+
+
+def _literal(text: str) -> str:
+    """``text`` drawn as written: matplotlib reads a pair of ``$`` as mathtext (a model or dataset
+    named ``a$\\frac{$b`` failed the plot with a parse error); each ``$`` escaped is drawn as ``$``."""
+    return str(text).replace("$", "\\$")
 
 
 def write_plot(report: dict[str, Any], out_dir: Path) -> Path | None:
@@ -345,7 +351,7 @@ def write_plot(report: dict[str, Any], out_dir: Path) -> Path | None:
     ax.set_xlabel("dollars per problem")
     ax.set_ylabel(f"accuracy, % (95% Wilson interval; rel. tol. {report['tolerance']:g})")
     model = report["model"] if not isinstance(report.get("model"), list) else ", ".join(report["model"])
-    ax.set_title(f"syntagm bench: accuracy against cost ({model})")
+    ax.set_title(_literal(f"syntagm bench: accuracy against cost ({model})"))
     ax.set_ylim(-2, 102)
     ax.set_xlim(left=0)
     ax.grid(True, alpha=0.3)
