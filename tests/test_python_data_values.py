@@ -45,3 +45,19 @@ def test_booleans_are_zero_one_ints():
                     data={"on": True, "off": False, "w": np.array([True, False])})
     assert r.status == "optimal" and r.objective == 1 * 10 + 1 - 0
     assert not [d for d in r.diagnostics if d.severity != "note"]
+
+
+def test_a_nan_in_a_pandas_tuple_set_or_set_is_refused_at_its_element():
+    pd = pytest.importorskip("pandas")
+    model = ("tuple R { string o; float cap; } {R} Routes = ...; {float} F = ...;\ndvar float+ x[Routes];\n"
+             "maximize sum(r in Routes) x[r];\nsubject to { forall(r in Routes) x[r] <= r.cap; }\n")
+    with pytest.raises(pyopl.CompileError) as e:  # (was OPL0431 at the constraint, bounds [nan, nan])
+        pyopl.solve(model, data={"Routes": pd.DataFrame({"o": ["a", "b"], "cap": [1.0, np.nan]}), "F": [1.0]})
+    d = e.value.diagnostics[0]
+    assert d.code == "OPL0403" and "`R.cap`" in d.message and "NaN" in d.message
+    assert "in element 2 of the value given for `Routes`" in d.notes
+    with pytest.raises(pyopl.CompileError) as e:
+        pyopl.solve(model, data={"Routes": pd.DataFrame({"o": ["a"], "cap": [1.0]}), "F": pd.Series([1.0, np.nan])})
+    assert e.value.diagnostics[0].code == "OPL0403" and "`F`" in e.value.diagnostics[0].message
+    r = pyopl.solve(model, data={"Routes": pd.DataFrame({"o": ["a", "b"], "cap": [1.0, 2.5]}), "F": [1.0]})
+    assert r.objective == 3.5

@@ -193,7 +193,7 @@ def convert_set(v: Any, t: SetOf, name: str, span: Span) -> Any:
             if isinstance(v, list) else None
         columns = getattr(v, "columns", None) if items is not None and type(v) is DSet else None
         if items is None:
-            items = [convert_scalar(x, t.elem, name, _where(x, where)) for x in v]
+            items = [_set_element(x, k, t, name, where) for k, x in enumerate(v)]
         seen = set()
         keys = getattr(t.elem, "keys", None)
         # the place of the k-th item: its tuple as written (a tuple read from data has a span), else the set's
@@ -372,6 +372,17 @@ def _zero_of(elem: Any) -> Any:
 # tuple type -> key -> tuple, from keyed tuple sets read so far; weak, so an entry goes with its model's
 # type (an id() key could be reused by a later model's type and find this model's tuples)
 _KNOWN: "weakref.WeakKeyDictionary[TupleType, dict]" = weakref.WeakKeyDictionary()
+
+
+def _set_element(x: Any, k: int, t: SetOf, name: str, where: Span) -> Any:
+    """Element ``k`` of set ``name``'s value converted; an element with no place of its own (a value
+    from a Python dict or pandas) that does not fit says which one it is: its position in the value."""
+    try:
+        return convert_scalar(x, t.elem, name, _where(x, where))
+    except EvalError as e:
+        if getattr(x, "span", None) is None and e.slug == "data-type-mismatch":
+            e.notes = list(e.notes) + ["in element %d of the value given for `%s`" % (k + 1, name)]
+        raise
 
 
 def _tuple_by_key(v: Any, t: TupleType) -> Any:

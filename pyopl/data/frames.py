@@ -53,22 +53,22 @@ class PandasValue:
         obj = self.obj
         kind = type(obj).__name__
         if kind in ("Index", "MultiIndex", "RangeIndex"):
-            return [_py(x) for x in obj.tolist()]
+            return [_element(x) for x in obj.tolist()]
         if kind == "Series":
-            return [_py(x) for x in obj.tolist()]
+            return [_element(x) for x in obj.tolist()]
         frame = obj.reset_index() if any(n is not None for n in obj.index.names) else obj
         if isinstance(typ.elem, TupleType):
             fields = list(typ.elem.fields)
             cols = [str(c) for c in frame.columns]
             if sorted(cols) == sorted(fields) and len(set(cols)) == len(cols):  # by name, in the tuple's order
                 frame = frame[[frame.columns[cols.index(f)] for f in fields]]
-                return [tuple(_py(x) for x in row) for row in frame.itertuples(index=False, name=None)]
+                return [tuple(_element(x) for x in row) for row in frame.itertuples(index=False, name=None)]
             # named fields one row at a time: an unknown or missing column gets the tuple diagnostics
-            return [{str(c): _py(x) for c, x in zip(frame.columns, row)}
+            return [{str(c): _element(x) for c, x in zip(frame.columns, row)}
                     for row in frame.itertuples(index=False, name=None)]
         if frame.shape[1] == 1:
-            return [_py(x) for x in frame.iloc[:, 0].tolist()]
-        return [tuple(_py(x) for x in row) for row in frame.itertuples(index=False, name=None)]
+            return [_element(x) for x in frame.iloc[:, 0].tolist()]
+        return [tuple(_element(x) for x in row) for row in frame.itertuples(index=False, name=None)]
 
     def _array(self, ndims: int, name: str, span: Any) -> Any:
         from ..lowering.forms.errors import EvalError
@@ -126,6 +126,17 @@ def _show(v: Any) -> str:
 
 def _missing(x: Any) -> bool:
     return isinstance(x, float) and math.isnan(x) or x is None
+
+
+def _element(x: Any) -> Any:
+    """A set element or tuple field of a pandas value (:func:`_py`); a NaN, which a set has no key
+    to leave out for, is :data:`~pyopl.data.convert.PYTHON_NAN`, refused at its field or element."""
+    v = _py(x)
+    if isinstance(v, float) and v != v:
+        from .convert import PYTHON_NAN
+
+        return PYTHON_NAN
+    return v
 
 
 def _py(x: Any) -> Any:
