@@ -17,7 +17,7 @@ import numpy as np
 from ..diagnostics.diagnostic import Span
 from ..semantics.values import FloatColumn, FloatRange, OplArray, OplRange, OplSet, OplTuple, TupleType, show
 from ..lowering.forms.errors import EvalError
-from .frames import PandasValue, is_pandas
+from .frames import PYTHON_NAN, PandasValue, is_pandas
 from .parser import DKeyed, DNamed, DRange, DSet, DTuple, UnfilledRows, UnfilledTuples
 from .types import ArrayOf, SetOf  # noqa: F401  (ArrayOf: imported from here by lowering)
 
@@ -32,19 +32,6 @@ def type_name(t: Any) -> str:
     return str(t)
 
 
-class PythonNaN:
-    """A NaN given in a Python data dict (``float("nan")``, ``np.nan``): pandas' and NumPy's
-    "no value". OPL data has no missing value, so it fits no declaration (a ``data-type-mismatch``
-    naming the element, not a NaN coefficient found later at the objective); a pandas value's NaN
-    leaves its key out instead (:mod:`pyopl.data.frames`)."""
-
-    span = None
-
-    def __repr__(self) -> str:
-        return "nan"
-
-
-PYTHON_NAN = PythonNaN()
 _NAN_HELP = ("give a number there (fill or drop the missing values first, e.g. pandas' `fillna`/`dropna`; "
              "a key left out of a dict or Series is then named as missing)")
 

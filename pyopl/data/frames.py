@@ -16,6 +16,21 @@ def is_pandas(v: Any) -> bool:
                                                                 "RangeIndex")
 
 
+class PythonNaN:
+    """A NaN given in a Python data dict (``float("nan")``, ``np.nan``): pandas' and NumPy's
+    "no value". OPL data has no missing value, so it fits no declaration (a ``data-type-mismatch``
+    naming the element, :mod:`pyopl.data.convert`, not a NaN coefficient found later at the
+    objective); a pandas array's NaN leaves its key out instead."""
+
+    span = None
+
+    def __repr__(self) -> str:
+        return "nan"
+
+
+PYTHON_NAN = PythonNaN()
+
+
 class PandasValue:
     """A DataFrame/Series/Index from a Python data dict, kept until the declaration says what it is for."""
 
@@ -130,11 +145,9 @@ def _missing(x: Any) -> bool:
 
 def _element(x: Any) -> Any:
     """A set element or tuple field of a pandas value (:func:`_py`); a NaN, which a set has no key
-    to leave out for, is :data:`~pyopl.data.convert.PYTHON_NAN`, refused at its field or element."""
+    to leave out for, is :data:`PYTHON_NAN`, refused at its field or element."""
     v = _py(x)
     if isinstance(v, float) and v != v:
-        from .convert import PYTHON_NAN
-
         return PYTHON_NAN
     return v
 
