@@ -103,3 +103,22 @@ def test_syntagm_plot_draws_names_with_dollars_as_written(tmp_path):
              "accuracy": 0.5, "accuracy_ci95": [0.2, 0.8], "per_problem": {"cost_usd": 0.01}}
     path = write_plot({"groups": [group], "model": "m$1$", "tolerance": 1e-6}, tmp_path)
     assert path is not None and path.read_bytes()[:4] == b"\x89PNG"  # (was a mathtext ValueError)
+
+
+def test_csv_to_dev_stdout_through_a_pipe(tmp_path):
+    # /dev/stdout -> /proc/self/fd/1 -> `pipe:[N]`, which has no path: it was OPL1124 "a symbolic
+    # link to ... which does not exist"; it is written in place, as a device is
+    import os
+    import subprocess
+    import sys
+
+    if not os.path.exists("/dev/stdout"):
+        pytest.skip("no /dev/stdout on this system")
+    (tmp_path / "m.mod").write_text("dvar int x in 0..4;\nmaximize x;\n")
+    p = subprocess.run([sys.executable, "-m", "pyopl", "solve", str(tmp_path / "m.mod"), "--csv", "/dev/stdout", "-q"],
+                       capture_output=True, text=True, timeout=120)
+    assert p.returncode == 0, p.stderr
+    assert "kind,name,index,value\nvariable,x,,4\n" in p.stdout
+    (tmp_path / "nowhere").symlink_to(tmp_path / "missing" / "file.csv")  # a dangling link is still refused
+    rc, _, err = run_cli(["solve", str(tmp_path / "m.mod"), "--csv", str(tmp_path / "nowhere"), "-q"])
+    assert rc != 0 and "OPL1124" in err and "does not exist" in err

@@ -110,6 +110,9 @@ def _target(given: str) -> tuple[str, "os.stat_result | None"]:
     if os.path.islink(given):
         target = os.path.realpath(given)
         if not os.path.lexists(target):
+            piped = _stream_link(given)
+            if piped is not None:  # `/dev/stdout` into a pipe: /proc's link names `pipe:[N]`, no path
+                return given, piped
             raise WriteError("OPL1124", given, "`%s` is a symbolic link to `%s`, which does not exist" % (given, target),
                              "remove the link or create the file it points to")
     try:
@@ -135,6 +138,17 @@ def _target(given: str) -> tuple[str, "os.stat_result | None"]:
         raise WriteError("OPL1124", given, "`%s` is a socket; pyopl writes only files, devices and FIFOs" % given,
                          "give the path of a file")
     return target, st
+
+
+def _stream_link(given: str) -> "os.stat_result | None":
+    """The stat of what the link ``given`` opens when its target has no path but is a FIFO or a
+    character device (``/dev/stdout`` -> ``/proc/self/fd/1`` -> ``pipe:[N]``, the shell's pipe or
+    terminal: written in place, as a device is); None for anything else (a link pointing nowhere)."""
+    try:
+        st = os.stat(given)
+    except OSError:
+        return None
+    return st if stat.S_ISFIFO(st.st_mode) or stat.S_ISCHR(st.st_mode) else None
 
 
 def _replace(given: str, target: str, st: "os.stat_result | None", fill: Callable[[str], None],
