@@ -122,3 +122,12 @@ def test_csv_to_dev_stdout_through_a_pipe(tmp_path):
     (tmp_path / "nowhere").symlink_to(tmp_path / "missing" / "file.csv")  # a dangling link is still refused
     rc, _, err = run_cli(["solve", str(tmp_path / "m.mod"), "--csv", str(tmp_path / "nowhere"), "-q"])
     assert rc != 0 and "OPL1124" in err and "does not exist" in err
+
+
+@pytest.mark.parametrize("argv", [["solve", "--csv", "-"], ["solve", "-o", "-"], ["export", "--lp", "-"]])
+def test_a_dash_output_is_a_usage_error_not_a_file_named_dash(tmp_path, monkeypatch, argv):
+    (tmp_path / "m.mod").write_text("dvar int x in 0..4;\nmaximize x;\n")
+    monkeypatch.chdir(tmp_path)
+    rc, _, err = run_cli([argv[0], "m.mod"] + argv[1:])
+    assert rc == 2 and "`%s -` would write a file named `-`" % argv[1] in err
+    assert not (tmp_path / "-").exists()

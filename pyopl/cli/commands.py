@@ -260,6 +260,16 @@ _USAGE_SLUGS = (("file not found", "cli-file-not-found"), ("is a folder", "cli-p
                 ("--option needs", "cli-option-malformed"), ("--show:", "cli-show-unknown-name"))
 
 
+def _dash_output(outputs: list) -> str | None:
+    """The usage error for an output flag given ``-``: many tools read it as standard output, where
+    pyopl prints its report, and writing a file named ``-`` in the current folder surprised users."""
+    for flag, path in outputs:
+        if path == "-":
+            return ("`%s -` would write a file named `-`: pyopl prints its report on standard output; give a file "
+                    "name (or /dev/stdout, to have both there)" % flag)
+    return None
+
+
 def _emit_usage_error(args: argparse.Namespace, message: str) -> int:
     if getattr(args, "format", "text") == "json":
         diags = []
@@ -390,6 +400,10 @@ def cmd_solve(args: argparse.Namespace) -> int:
         extra[k.strip()] = _option_value(v.strip())
     if args.output_dir and not os.path.isdir(args.output_dir):
         return _emit_usage_error(args, "--output-dir %s is not a folder" % args.output_dir)
+    dash = _dash_output([("-o", args.output), ("--csv", args.csv), ("--log-file", args.log_file),
+                         ("--gantt", args.gantt)])
+    if dash:
+        return _emit_usage_error(args, dash)
     clobber = _clobbered_input(args, [("-o", args.output), ("--csv", args.csv), ("--log-file", args.log_file),
                                       ("--gantt", args.gantt)])
     if clobber is not None:
@@ -548,6 +562,9 @@ def _print_script_output(text: str | None) -> None:
 def cmd_export(args: argparse.Namespace) -> int:
     import pyopl
 
+    dash = _dash_output([("--lp", args.lp), ("--mps", args.mps)])
+    if dash:
+        return _emit_usage_error(args, dash)
     clobber = _clobbered_input(args, [("--lp", args.lp), ("--mps", args.mps)])
     if clobber is not None:
         return _write_error(args, clobber)
