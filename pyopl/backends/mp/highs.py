@@ -225,6 +225,7 @@ def basis_of(h) -> tuple | None:
 
 
 def _solve(ir: IR, options: SolveOptions) -> Result:
+    started = time.perf_counter()
     h = _new_solver(options)
     with sigint_stops_solve() as stop, quiet_stdout():
         _pass(h, ir, ir.obj, ir.obj_constant, ir.sense)
@@ -241,7 +242,21 @@ def _solve(ir: IR, options: SolveOptions) -> Result:
         return res
     if status == "infeasible_or_unbounded":
         status = _resolve_inf_or_unb(ir, options)
+    recheck = None
+    if status == "optimal" and _wants_recheck(ir, options):
+        recheck = _presolve_recheck(ir, options, x, obj, info, time.perf_counter() - started)
+        if recheck["use"] is not None:
+            status, x, obj, info = recheck["use"]
     res = result_from_solution(ir, status, x, obj, "highs", _int_tol(h))
+    if recheck is not None:
+        res.extra["presolve_recheck"] = recheck["record"]
+        if recheck["warning"] is not None:
+            res.diagnostics = list(res.diagnostics or []) + [solver_diagnostic(
+                "highs-presolve-wrong-optimum", recheck["warning"], options,
+                span=getattr(ir, "objective_span", None),
+                help="solve with `--option presolve=off` (or `mip_feasibility_tolerance=1e-9`) to make HiGHS "
+                     "search without its presolve; on models over %d columns or rows pyopl does not check"
+                     % RECHECK_MAX_SIZE)]
     stopped = {"kSolutionLimit": "solution_limit", "kIterationLimit": "iteration_limit"}.get(
         str(h.getModelStatus()).split(".")[-1])
     if stopped:
@@ -263,6 +278,106 @@ def _solve(ir: IR, options: SolveOptions) -> Result:
     elif options.keep_basis and x is not None:
         res.extra["basis"] = basis_of(h)
     return res
+
+
+#: HiGHS 1.16's MIP presolve sometimes reports a beaten point as optimal (ERGO-Code/HiGHS issues
+#: 3073, 3094, 3043, 3274, 2900; opl-corpus2 ``afp-ponder-dmc2015junemip``): a MIP that HiGHS calls
+#: optimal with at most this many columns and at most this many rows is solved once more with
+#: presolve off, seeded with the point found (:func:`_presolve_recheck`). 5,000 keeps the re-solve
+#: of a model that HiGHS solves in well under a second cheap; larger models are not re-checked.
+RECHECK_MAX_SIZE = 5000
+#: the re-solve's time: at most what is left of the time limit, and at most this factor times the
+#: first solve's time (at least :data:`RECHECK_MIN_S` seconds) when there is no time limit
+RECHECK_TIME_FACTOR = 2.0
+RECHECK_MIN_S = 1.0
+
+
+def _wants_recheck(ir: IR, options: SolveOptions) -> bool:
+    """Whether a MIP optimum HiGHS reported is re-solved with presolve off: a MIP (no quadratic
+    objective) of at most :data:`RECHECK_MAX_SIZE` columns and rows whose presolve the user left
+    alone (``presolve`` not among the solver options, nor ``cplex.preind`` in a script)."""
+    return bool(ir.is_mip and ir.q is None and ir.num_cols and ir.num_cols <= RECHECK_MAX_SIZE
+                and ir.num_rows <= RECHECK_MAX_SIZE and "presolve" not in (options.extra or {}))
+
+
+def _presolve_recheck(ir: IR, options: SolveOptions, x: np.ndarray, obj: float, info: dict, elapsed: float) -> dict:
+    """Solve a MIP HiGHS called optimal (point ``x``, objective ``obj``, dual bound in ``info``) once
+    more with presolve off, seeded with ``x`` (``setSolution``), within what is left of the time limit.
+
+    Returns ``{"use": None or (status, x, obj, info), "warning": None or a message, "record": {...}}``:
+
+    - the re-solve's point beats the first run's dual bound (beyond ``mip_abs_gap`` and 1e-6
+      relative): HiGHS's claim is refuted; that point is used, ``optimal`` when the re-solve
+      finished, else ``feasible``, with a warning giving both objective values;
+    - the re-solve finished (optimal with a dual bound the first point beats, or infeasible) in
+      contradiction with the first point: the first point is kept as ``feasible``, with a warning;
+    - otherwise (the runs agree, or the re-solve stopped without a better point) nothing changes.
+    ``record`` (``result.extra["presolve_recheck"]``) says that it ran, its status, objective and time."""
+    maximize = ir.sense == "maximize"
+    budget = max(RECHECK_MIN_S, RECHECK_TIME_FACTOR * elapsed)
+    if options.time_limit is not None:
+        budget = min(budget, float(options.time_limit) - elapsed)
+    record: dict[str, Any] = {"ran": False, "first_objective": obj, "first_bound": info.get("best_bound")}
+    out: dict[str, Any] = {"use": None, "warning": None, "record": record}
+    if budget <= 0:
+        record["skipped"] = "no time left"
+        return out
+    h = _new_solver(options)
+    t0 = time.perf_counter()
+    with sigint_stops_solve() as stop, quiet_stdout():
+        _pass(h, ir, ir.obj, ir.obj_constant, ir.sense)
+        h.setOptionValue("presolve", "off")
+        h.setOptionValue("time_limit", float(budget))
+        idx = np.arange(ir.num_cols, dtype=np.int32)
+        h.setSolution(int(ir.num_cols), idx, np.ascontiguousarray(x, dtype=np.float64))
+        _run(h, options, stop)
+    status2, x2, obj2, info2 = _read(h, ir, stop)
+    record.update(ran=True, status=status2, objective=obj2, bound=info2.get("best_bound"),
+                  time_s=round(time.perf_counter() - t0, 6))
+    if stop.requested:
+        return out
+    better = (lambda a, b: a > b) if maximize else (lambda a, b: a < b)
+    bound = info.get("best_bound")
+    bound = obj if bound is None or not math.isfinite(bound) else bound
+
+    def tol(v: float) -> float:
+        return max(_option(h, "mip_abs_gap", 1e-6), 1e-6 * max(1.0, abs(v)))
+
+    if obj2 is not None and better(obj2, bound) and abs(obj2 - bound) > tol(bound):
+        record["outcome"] = "better point"
+        out["use"] = ("optimal" if status2 == "optimal" else "feasible", x2, obj2, info2)
+        out["warning"] = ("HiGHS's presolve reported %s as the optimal objective (dual bound %s), but a second "
+                          "solve with presolve off found %s: the point with %s is reported%s"
+                          % (_g(obj), _g(bound), _g(obj2), _g(obj2),
+                             "" if status2 == "optimal" else ", as `feasible` (the second solve stopped: %s)" % status2))
+        return out
+    bound2 = info2.get("best_bound")
+    refuted = status2 == "infeasible" or (status2 == "optimal" and bound2 is not None and math.isfinite(bound2)
+                                           and better(obj, bound2) and abs(obj - bound2) > tol(bound2))
+    if refuted:
+        record["outcome"] = "contradiction"
+        first = dict(info, best_bound=None, mip_gap=None)
+        out["use"] = ("feasible", x, obj, first)
+        out["warning"] = ("HiGHS's two solves disagree: with presolve it reported %s as optimal, with presolve off "
+                          "%s; the checked point with %s is reported as `feasible`, not optimal"
+                          % (_g(obj), "infeasible" if status2 == "infeasible" else "%s (bound %s)" % (_g(obj2), _g(bound2)),
+                             _g(obj)))
+        return out
+    record["outcome"] = "agree" if status2 == "optimal" else "not finished"
+    return out
+
+
+def _g(v: float | None) -> str:
+    return "none" if v is None else "%.12g" % v
+
+
+def _option(h, name: str, default: float) -> float:
+    """The value of HiGHS's numeric option ``name`` (``default`` when highspy cannot say)."""
+    try:
+        got = h.getOptionValue(name)
+        return float(got[1] if isinstance(got, tuple) else got)
+    except Exception:
+        return default
 
 
 def _int_tol(h) -> float:

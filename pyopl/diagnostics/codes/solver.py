@@ -91,3 +91,32 @@ whole number, else by the common denominator of the fractions the coefficients a
 from data); when neither exists (`sqrt(2)`), or the scaled numbers pass 2^53, the constraint is
 refused with the coefficient named, never rounded. Round the data to the precision you mean, or
 change the units.""")
+R("OPL0712", "highs-presolve-wrong-optimum", "warning", "HiGHS's presolve reported a worse optimum",
+  """HiGHS 1.16's MIP presolve sometimes returns a point as optimal although the model has a better
+one (HiGHS issues 3073, 3094, 3043, 3274, 2900 on GitHub). When HiGHS calls a MIP of at most 5,000
+columns and 5,000 rows optimal, and you did not set `presolve` yourself, pyopl solves it once more
+with presolve off, seeded with the point found and within what is left of the time limit. This
+warning says the two solves disagree and gives both objective values: when the second finds a point
+beyond the first one's proven bound, that point is reported (`optimal` if the second solve finished,
+else `feasible`); when the second solve contradicts the first (it calls a worse value optimal, or the
+model infeasible) the first, checked point is reported as `feasible`, not `optimal`.
+`result.extra["presolve_recheck"]` records the second solve. For example, the model below with
+`maximize id;` and `id <= 153886;` gets 153884 from HiGHS with presolve, 153886 without. Fix:
+solve with `--option presolve=off` (or `--option mip_feasibility_tolerance=1e-9`), or with another
+solver.""",
+  bad="""{int} F = {1,2,3,4,5,6,7,8};
+float sodium[F] = [50,330,310,1,260,3,160,3];
+float fat[F] = [17,9,6,2,0,0,0,0];
+float calories[F] = [220,260,70,10,5,4,20,9];
+dvar int qty[F] in 1..5;
+dvar int+ id;
+maximize id;
+subject to {
+  id == sum(f in F) (qty[f]-1) * pow(5, f-1);
+  id <= 153886;
+  sum(f in F) qty[f]*sodium[f] <= 3000;
+  sum(f in F) qty[f]*fat[f] <= 150;
+  sum(f in F) qty[f]*calories[f] <= 3000;
+  qty[7] == qty[6];
+  qty[5] == qty[8];
+}""")
