@@ -6,6 +6,7 @@ caller's own output (e.g. JSON) reaches stdout.
 """
 from __future__ import annotations
 
+import dataclasses
 import math
 import sys
 import time
@@ -330,7 +331,7 @@ def _presolve_recheck(ir: IR, options: SolveOptions, x: np.ndarray, obj: float, 
         h.setOptionValue("time_limit", float(budget))
         idx = np.arange(ir.num_cols, dtype=np.int32)
         h.setSolution(int(ir.num_cols), idx, np.ascontiguousarray(x, dtype=np.float64))
-        _run(h, options, stop)
+        _run(h, dataclasses.replace(options, progress=None), stop)  # (Ctrl-C still stops it; no second progress stream)
     status2, x2, obj2, info2 = _read(h, ir, stop)
     record.update(ran=True, status=status2, objective=obj2, bound=info2.get("best_bound"),
                   time_s=round(time.perf_counter() - t0, 6))
