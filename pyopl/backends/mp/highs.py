@@ -383,14 +383,9 @@ def _option(h, name: str, default: float) -> float:
 
 def _int_tol(h) -> float:
     """HiGHS's integrality tolerance (``mip_feasibility_tolerance``), for cleaning integer values."""
-    try:
-        got = h.getOptionValue("mip_feasibility_tolerance")
-        v = got[1] if isinstance(got, tuple) else got
-        return float(v)
-    except Exception:
-        from ...results.numbers import DEFAULT_INTEGRALITY_TOLERANCE
+    from ...results.numbers import DEFAULT_INTEGRALITY_TOLERANCE
 
-        return DEFAULT_INTEGRALITY_TOLERANCE
+    return _option(h, "mip_feasibility_tolerance", DEFAULT_INTEGRALITY_TOLERANCE)
 
 
 def _read(h, ir: IR, stop: StopRequest | None = None):
