@@ -33,7 +33,7 @@ from property_budget import SPEED_CHECKS, examples
 
 from pyopl.data import convert, fastpath, numscan, positions
 from pyopl.lowering.arrays.vectorised import _stable_order
-from pyopl.lowering.arrays.vectorised_rows import _small_int_groups
+from pyopl.lowering.arrays.vectorised_rows import _Entries, _parts_distinct, _row_starts, _small_int_groups
 from pyopl.syntax.number_literals import MAYBE_TOO_LARGE, maybe_too_large
 
 SOME = settings(max_examples=examples(200), deadline=None, suppress_health_check=SPEED_CHECKS)
@@ -142,6 +142,33 @@ def test_groups_of_small_ints_from_their_counts_are_those_from_the_sorted_values
         return
     for x, y in zip(want, got):
         assert x.dtype == y.dtype and x.tobytes() == y.tobytes()
+
+
+@SOME
+@given(st.lists(st.integers(0, 12), max_size=40), st.integers(0, 3), st.lists(st.integers(0, 6), max_size=40))
+def test_row_starts_and_rising_columns_as_counted(rows, extra, cols):
+    row = np.sort(np.array(rows, dtype=np.int64))
+    m = (int(row.max()) + 1 if len(row) else 0) + extra
+    want = np.concatenate(([0], np.cumsum(np.bincount(row, minlength=m))))
+    got = _row_starts(row, m)
+    assert got.dtype == want.dtype and got.tolist() == want.tolist()
+    col = np.resize(np.array(cols or [0], dtype=np.int64), len(row))
+    if len(col):  # no column twice in a row, each row's columns rising: as the pairwise test of neighbours
+        rising = not np.any((row[1:] == row[:-1]) & (col[1:] <= col[:-1]))
+        assert _parts_distinct([_Entries(row, np.ones(len(col)), col, 0.0, True)]) == rising
+
+
+@SOME
+@given(st.binary(max_size=300).map(lambda b: b.replace(b"\r", b"\n")), st.integers(0, 300), st.integers(0, 300),
+       st.sampled_from([1, 2, 5, 64]))
+def test_newlines_counted_a_block_at_a_time(data, a, b, block):
+    a, b = sorted((min(a, len(data)), min(b, len(data))))
+    real = positions._COUNT_BLOCK
+    try:
+        positions._COUNT_BLOCK = block  # (every range then counted by blocks, across their edges)
+        assert positions.newlines_in(data, a, b) == data.count(b"\n", a, b)
+    finally:
+        positions._COUNT_BLOCK = real
 
 
 @SOME

@@ -183,3 +183,24 @@ def test_comma_rule_read_as_pairs_equals_a_byte_loop(classes):
                 sum(c >= fastpath._GT_B for c in flat)
     finally:
         fastpath._BLOCK = real
+
+
+@SLOW
+@given(st.lists(st.sampled_from([0, 1, 2, 3]), max_size=60), st.sampled_from([1, 2, 3, 7, 1 << 18]))
+def test_runs_of_a_block_at_a_time_equal_the_whole_mask(codes, block):
+    cls = np.array(codes, dtype=np.uint8)
+    want = numscan.token_bounds(cls == 1)
+    real = numscan._RUN_BLOCK
+    try:
+        numscan._RUN_BLOCK = block  # (runs across a block's edge, and more runs than the first guess holds)
+        got = numscan.runs_of(cls, 1)
+    finally:
+        numscan._RUN_BLOCK = real
+    assert got[0].dtype == want[0].dtype and got[0].tolist() == want[0].tolist()
+    assert got[1].tolist() == want[1].tolist()
+
+
+def test_runs_of_more_runs_than_the_first_guess():
+    cls = np.frombuffer(b"\x01\x00" * 500 + b"\x01", dtype=np.uint8)  # 501 runs: 1,002 edges, guessed 397
+    starts, ends = numscan.runs_of(cls, 1)
+    assert starts.tolist() == list(range(0, 1001, 2)) and ends.tolist() == list(range(1, 1002, 2))

@@ -75,3 +75,42 @@ def test_objective_with_a_column_repeated_inside_one_term_folds_as_the_evaluator
     (ir_on, d_on), (ir_off, d_off) = _both(mod, monkeypatch)
     assert d_on == d_off
     assert ir_on.obj.tobytes() == ir_off.obj.tobytes(), (ir_on.obj.tolist(), ir_off.obj.tolist())
+
+
+@pytest.mark.parametrize("stmt", [
+    "forall(<i, j> in P : j < 3) c: x[<i, j + 1>] - x[<i, j>] >= 1;",
+    "forall(i in 1..3) sum(p in P : p.i == i) x[<p.i, p.j>] <= 10 + i;",
+    "forall(i in 1..3) sum(k in Keys) y[<k>] * k >= i;",
+    "forall(<i, j> in P : j > 1) x[<i, j - 1>] <= y[<i>];",
+    "forall(<i, j> in P) x[<i, j + 5>] >= 0;",  # (outside the set: the one-by-one path's error)
+])
+def test_a_tuple_literal_index_from_arrays_is_the_one_by_one_ir(monkeypatch, stmt):
+    """``x[<i, j + 1>]`` and ``y[<k>]`` (a key literal) looked up from arrays (ragged.literal_positions):
+    the same IR, or the same diagnostics, as one by one."""
+    mod = ("tuple Pair { int i; int j; } {Pair} P = {<i, j> | i in 1..3, j in 1..3};\n"
+           "tuple K { key int id; string name; } {K} Ks = {<1, \"a\">, <2, \"b\">, <3, \"c\">};\n"
+           "{int} Keys = {1, 2, 3};\n"
+           "dvar float+ x[P]; dvar float+ y[Ks];\nminimize sum(p in P) x[p] + sum(k in Ks) y[k];\n"
+           "subject to { %s }" % stmt)
+    (ir_on, d_on), (ir_off, d_off) = _both(mod, monkeypatch)
+    assert d_on == d_off
+    if ir_off is None:
+        assert ir_on is None and d_on
+    else:
+        assert_same_ir(ir_on, ir_off)
+
+
+@pytest.mark.parametrize("stmt", [
+    "forall(t in Tasks) c: sum(j in 1..5 : j in t.succs) x[j] <= t.pt;",
+    "forall(t in Tasks, s in t.succs : s != 2) x[s] - x[t.id] >= t.pt;",
+    "forall(t in Tasks) sum(s in t.succs) x[s] >= 1 + t.id;",
+])
+def test_a_tuple_s_set_field_from_arrays_is_the_one_by_one_ir(monkeypatch, stmt):
+    """``s in t.succs`` (a tuple's set-valued field) as a loop set or a membership test over arrays
+    (``ragged._cells``): the same IR as one by one."""
+    mod = ("tuple Task { key int id; int pt; {int} succs; }\n"
+           "{Task} Tasks = {<1, 3, {2, 3}>, <2, 2, {4}>, <3, 4, {}>, <4, 1, {5, 2}>, <5, 2, {1}>};\n"
+           "dvar float+ x[1..5];\nminimize sum(j in 1..5) x[j];\nsubject to { %s }" % stmt)
+    (ir_on, d_on), (ir_off, d_off) = _both(mod, monkeypatch)
+    assert d_on == d_off
+    assert_same_ir(ir_on, ir_off)

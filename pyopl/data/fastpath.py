@@ -188,7 +188,7 @@ def _tuple_layout(data: bytes, table: bytes = _CLASS_BYTES, bounds: tuple[int, i
     if _comma_after(view) and _comma_after(classes[a:b].translate(None, b"\x00")):
         return None
     cls = np.frombuffer(view, dtype=np.uint8)
-    starts, ends = numscan.token_bounds(cls == _NUM_B)
+    starts, ends = numscan.runs_of(cls, _NUM_B)
     tight = _tight_tuples(cls, starts, ends)
     if tight is not None:  # the usual case: `width` numbers in each tuple, its brackets touching them
         opens, closes, width = tight

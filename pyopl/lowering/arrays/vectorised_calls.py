@@ -262,16 +262,23 @@ def tuple_positions(space: Any, lit: A.TupleLit, d: Any, strict: bool = True) ->
     that field of ``d`` (one more code for a value no tuple has), the codes of a tuple combined into one
     integer, and those of the iterations looked up among those of ``d`` with ``searchsorted``. A set
     whose type declares keys, a literal of another length, NaN, mixed numbers and strings, and more
-    than 2**62 combinations of codes raise ``_Fallback``: the row path decides."""
+    than 2**62 combinations of codes raise ``_Fallback``: the row path decides.  In a set whose type
+    declares keys, a literal of the keys' length is the tuple with those keys (``itvs[<t2id>]`` for
+    ``tuple Task { key int id; ... }``: the row path's ``by_key``), the same way over the key fields."""
     et = getattr(d, "elem_type", None)
-    if type(d) is not OplSet or not isinstance(et, TupleType) or et.keys or len(lit.items) != len(et.fields) \
-            or not len(d) or not space.cache._one_tuple_type(d):
+    if type(d) is not OplSet or not isinstance(et, TupleType) or not len(d) or not space.cache._one_tuple_type(d):
+        raise _Fallback()
+    if not et.keys and len(lit.items) == len(et.fields):
+        fields = list(range(len(et.fields)))
+    elif et.keys and len(lit.items) == len(et.keys) < len(et.fields):
+        fields = [et.index(k) for k in et.keys]  # (a whole tuple of this length cannot equal one of d)
+    else:
         raise _Fallback()
     m = len(d)
     key_set = np.zeros(m, dtype=np.int64)
     key_it = np.zeros(space.size, dtype=np.int64)
     radix = 1
-    for k, item in enumerate(lit.items):
+    for k, item in zip(fields, lit.items):
         v = space.data(item)
         num, _exact = space.cache.field_column(d, k)
         if num is not None and space._numeric_or_none(v) is not None:
@@ -300,6 +307,8 @@ def tuple_positions(space: Any, lit: A.TupleLit, d: Any, strict: bool = True) ->
         key_it = key_it * (len(uniq) + 1) + code_it
     order = np.argsort(key_set, kind="stable")
     ranked = key_set[order]
+    if et.keys and np.any(ranked[1:] == ranked[:-1]):
+        raise _Fallback()  # (two tuples with one key: the row path's `by_key` decides which)
     at = np.minimum(np.searchsorted(ranked, key_it), m - 1)
     pos = np.where(ranked[at] == key_it, order[at], -1)
     if strict and np.any(pos < 0):

@@ -134,13 +134,14 @@ def _flush(inst: Any, cols: list[list]) -> None:
     cols[:] = [[], [], [], []]
 
 
-def sequence_decl(inst: Any, d: A.SequenceDecl, dims: list, envs: list) -> Any:
+def sequence_decl(inst: Any, d: A.SequenceDecl, dims: list, envs: list, from_arrays: Any = None) -> Any:
     """``dvar sequence s[dims] in A [types T];``: kept as the list of its intervals (and their types),
     which ``noOverlap(s)`` orders (OPL manual, "dvar sequence"); ``envs``: ``(key, env)`` over the
-    index sets ``dims``.  Returns the value to declare."""
+    index sets ``dims``; ``from_arrays``: see :func:`.sequence_groups.grouped_domains`.  Returns the
+    value to declare."""
     need_cp(inst, d.name_span, "`dvar sequence`")
     data = {}
-    grouped = grouped_domains(inst.ev, d.domain, envs) if dims else None
+    grouped = grouped_domains(inst.ev, d.domain, envs, from_arrays) if dims else None
     for key, env in envs:
         ivs = interval_list(inst.ev, d.domain, env, "dvar sequence", None if grouped is None else grouped[key])
         types = None

@@ -78,14 +78,19 @@ def _alternative(ev: Any, node: A.Call, env: dict) -> CpConstraint:
     integer expression, data or decisions, at least 1: IBM's K is non-empty, so ``c <= 0`` makes ``a``
     absent), each starting and ending with ``a``; when ``a`` is absent every interval of ``B`` is (OPL
     manual, "alternative")."""
-    from ..linearise.cp_arith import cp_product
-
     arity(node, 2, 3)
     need_cp(ev.inst, node.span, "`alternative`")
-    inst = ev.inst
     a = interval_arg(ev, node, 0, env)
     bs = interval_list(ev, node.args[1], env, "alternative")
-    c = int_arg(ev, node, 2, env, 1)
+    return alternative_rows(ev.inst, a, bs, int_arg(ev, node, 2, env, 1), node)
+
+
+def alternative_rows(inst: Any, a: IntervalVar, bs: list, c: Any, node: A.Call) -> CpConstraint:
+    """The rows and records of ``alternative(a, bs, c)`` with its arguments evaluated (``c``: an int
+    or a LinExpr), and the ``posted`` record it returns; shared by :func:`_alternative` and a ``forall``
+    of them made from arrays (``precedence_rows``)."""
+    from ..linearise.cp_arith import cp_product
+
     total = LinExpr(None, 0.0)
     for b in bs:
         total.iadd(_presence(b))

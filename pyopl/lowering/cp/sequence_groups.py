@@ -37,10 +37,12 @@ def _kind(v: Any) -> str | None:
     return "int" if isinstance(v, int) else "str" if isinstance(v, str) else None
 
 
-def grouped_domains(ev: Any, node: A.Expr, envs: list) -> dict | None:
+def grouped_domains(ev: Any, node: A.Expr, envs: list, from_arrays: Any = None) -> dict | None:
     """``{key: [interval values]}`` for each ``(key, env)`` of ``envs`` when the sequence domain
     ``node`` is ``all(quals : key == m) body`` as above; None when it is not (the caller then
-    evaluates it term by term).  The values are not checked here (the caller checks them)."""
+    evaluates it term by term).  The values are not checked here (the caller checks them).
+    ``from_arrays(ev, quals, key, body, env)``: every binding's key and value at once, or None
+    (``precedence_rows.interval_groups``, passed in by the declaration: that module imports this one's)."""
     if not isinstance(node, A.Aggregate) or node.op != "all" or len(envs) < 2:
         return None
     index = set(envs[0][1])
@@ -60,6 +62,14 @@ def grouped_domains(ev: Any, node: A.Expr, envs: list) -> dict | None:
     quals = dataclasses.replace(node.quals, binders=binders[:-1] + [dataclasses.replace(binders[-1], filter=None)])
     groups: dict = {}
     kinds = {_kind(env[name]) for _, env in envs}
+    made = from_arrays(ev, quals, key_expr, node.body, envs[0][1]) if from_arrays is not None else None
+    if made is not None:  # (the same bindings, keys and values, in the same order)
+        for k, v in zip(*made):
+            groups.setdefault(k, []).append(v)
+        kinds.update(map(_kind, groups))
+        if len(kinds) != 1 or None in kinds:
+            return None
+        return {key: list(groups.get(env[name], ())) for key, env in envs}
     for e in ev.iterate(quals, envs[0][1], node):
         k = ev.eval_data_fast(key_expr, e, "a filter")
         kinds.add(_kind(k))

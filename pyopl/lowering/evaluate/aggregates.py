@@ -18,6 +18,7 @@ from ..forms.value_tests import is_number
 from ..forms.linear import Leaf, LinExpr, Logic, QuadExpr
 from ..linearise.minmax import decision_minmax
 from ..cp.scheduling import CumulExpr, cumul_arith
+from ..cp.precedence_rows import ELEMENTARY, elementary_sum, presence_sum
 from ..arrays import vectorised  # (its `vector_sum` looked up at each call: tests replace it)
 
 INF = float("inf")
@@ -34,9 +35,14 @@ class Aggregates:
             raise all_outside_cp_call(node)
         if op == "sum":
             fast = vectorised.vector_sum(self, node, env)  # the common shapes with NumPy; None: term by term
+            if fast is None and type(node.body) is A.Call and node.body.func in ELEMENTARY:
+                fast = elementary_sum(self, node, env)  # `sum(t in T) pulse(itv[t], t.demand)`: from arrays
+            elif fast is None and type(node.body) is A.Call and node.body.func == "presenceOf":
+                fast = presence_sum(self, node, env)  # `sum(o in Opts) presenceOf(itv[o])`: from arrays
             if fast is not None:
                 return fast
             acc: Any = 0
+            owned = False  # (a cumulative function this sum made: its terms extended in place)
             body, run = node.body, self.closure_runner(node.body)  # (`evaluate_fast`, its closure found once)
             for e in self.iterate(node.quals, env, node):
                 v = run(e)
@@ -59,8 +65,12 @@ class Aggregates:
                     acc.iadd(v)
                 elif is_number(v) and isinstance(acc, (LinExpr, QuadExpr)):
                     acc.iadd(v)
+                elif owned and type(v) is CumulExpr:
+                    acc.terms.extend(v.terms)  # (as `plus` adds them, without copying the sum so far each time)
                 elif type(v) is CumulExpr or type(acc) is CumulExpr:
-                    acc = cumul_arith(node, "+", acc, v)  # a cumulative function: a sum of pulses and steps
+                    made = cumul_arith(node, "+", acc, v)  # a cumulative function: a sum of pulses and steps
+                    owned = made is not acc and made is not v
+                    acc = made
                 else:
                     raise self._aggregate_error(node, v)
             if type(acc) is int and not INT_MIN <= acc <= INT_MAX:

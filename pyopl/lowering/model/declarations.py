@@ -20,6 +20,7 @@ from ...semantics.values import ArraySlice
 from ..arrays import vectorised_rows  # (its `vector_objective` looked up at each call: tests replace it)
 from . import aliases
 from ..cp import intervals, scheduling, segments, sequences, state_functions, step_functions  # (these register functions)
+from ..cp.precedence_rows import interval_groups
 from .constraints import lower_block
 from ..forms.describe import type_word
 from ..linearise.epigraph import AbsContext, objective_ok, settle
@@ -460,7 +461,8 @@ def interval_decl(inst: Instance, d: A.IntervalDecl) -> None:
 
 
 def sequence_decl(inst: Instance, d: A.SequenceDecl) -> None:
-    _scheduling_decl(inst, d, "sequence", intervals.sequence_decl, "sequences", MAX_ARRAY)
+    _scheduling_decl(inst, d, "sequence", lambda *a: intervals.sequence_decl(*a, from_arrays=interval_groups),
+                     "sequences", MAX_ARRAY)  # (a comprehension's intervals and keys from arrays where it can)
 
 
 def cumul_decl(inst: Instance, d: A.CumulDecl) -> None:
