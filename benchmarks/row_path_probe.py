@@ -9,7 +9,7 @@ counted). Before and after, one process per model and tree, alternated::
 ``python benchmarks/row_path_probe.py`` runs every model (``setarr_src`` and ``pattern_cond`` take minutes
 on a tree without round 8). Round 9 (docs/performance.md) added ``ord_cells``, ``ord_nested``, ``ord_range``,
 ``minl_idx``, ``min_pair``, ``min_fn``, ``max_agg``, ``scaled_paren``, ``tuple_in_filter``, ``tuple_in_sum``,
-``cell_filter``, ``cell_sum``, ``data_first``, ``norm_sum``, ``abs_data`` and the logical ``logic_imp``, ``logic_or``
+``cell_filter``, ``cell_sum``, ``data_first``, ``norm_sum``, ``abs_data``, the objective ``norm_obj`` (and ``norm_obj10k``, ``norm_obj50k``) and the logical ``logic_imp``, ``logic_or``
 (still row by row)."""
 import sys
 import time
@@ -254,6 +254,13 @@ int nT = 100; range T = 1..nT; int nP = 500; range P = 1..nP; float d[t in T] = 
 dvar float+ x[P][T];
 minimize sum(p in P, t in T) x[p][t];
 subject to { forall(p in P, t in T) x[p][t] >= abs(d[t] - p mod 5) + abs(t - 50); }
+"""
+# the objective `sum(i) x[i] * w[i] / sum(k) w[k]` (no rows but one): 5,000, 10,000 and 50,000 terms
+for _n, _name in ((5000, "norm_obj"), (10000, "norm_obj10k"), (50000, "norm_obj50k")):
+    M[_name] = f"""
+int n = {_n}; range I = 1..n; float w[i in I] = i mod 7 + 1; dvar float+ x[I];
+minimize sum(i in I) x[i] * w[i] / sum(k in I) w[k];
+subject to {{ sum(i in I) x[i] >= 1; }}
 """
 M["logic_imp"] = """
 int nT = 100; range T = 1..nT; int nP = 500; range P = 1..nP;

@@ -249,3 +249,58 @@ def test_a_sum_holding_an_aggregate_of_data_is_one_array_sum(monkeypatch):
     total = sum(k % 7 + 0.5 for k in range(1, 8))
     # (x[j] * w[j]) / S: the form scaled by 1 / S, as LinExpr.scaled(1.0 / k) scales it
     assert ir.A.tocsr()[[0], :].toarray()[0][:3].tolist() == [-((j % 7 + 0.5) * (1.0 / total)) for j in range(1, 4)]
+
+
+# the objective: the same shapes as a row's side (data aggregates in a sum's body, brackets, `?:` of sums),
+# taken by `vector_objective`; each gives the IR of the term-by-term path (every array path off)
+OBJECTIVES = [
+    "sum(i in R) x[i] * d[i] / sum(k in R) d[k] + y",
+    "sum(i in R) x[i] * max(k in R) d[k] - sum(j in R) 0.1 * x[j] * sum(k in 1..3) k",
+    "sum(s in S) z[s] * 3 / sum(k in R) m[k] + sum(i in R) x[i] * min(k in R : k > 1) d[k]",
+    "(sum(i in R) 0.1 * x[i] + 0.7 * x[2]) * 3 + y",  # x[2] twice in the bracket: summed, then scaled
+    "y - (sum(j in R) d[j] * x[j] + x[1])",
+    "(n > 3 ? sum(i in R) x[i] : y) + max(k in R) d[k]",
+]
+OBJECTIVES_TERM_BY_TERM = [
+    "sum(i in R) x[i] / sum(k in R : k > 20) d[k]",  # an empty sum: the row path's division by zero
+    "sum(i in R) x[i] * sum(k in 1..i) d[k]",  # an aggregate of the sum's own iterator
+    "-(sum(i in R) x[i] + y) * 2",  # a negated bracket
+]
+
+
+def _objective_made(monkeypatch, mod: str) -> list:
+    """What ``vector_objective`` returned compiling ``mod`` (None: the objective was built term by term)."""
+    made, real = [], vectorised_rows.vector_objective
+    monkeypatch.setattr(vectorised_rows, "vector_objective", lambda inst, expr: (
+        lambda r: (made.append(r), r)[1])(real(inst, expr)))
+    try:
+        pyopl.compile_model(mod, DAT)
+    except pyopl.CompileError:
+        pass
+    monkeypatch.undo()
+    return made
+
+
+@pytest.mark.parametrize("obj", OBJECTIVES + OBJECTIVES_TERM_BY_TERM)
+def test_objective_same_as_term_by_term(monkeypatch, obj):
+    from ir_compare import array_paths_off, assert_same_bits, check_and_compile
+    mod = HEAD.replace("minimize sum(i in R) x[i] + y + sum(s in S) z[s];", "minimize %s;" % obj) % "y >= -5;"
+    on = check_and_compile(mod, DAT, monkeypatch)
+    array_paths_off(monkeypatch)
+    off = check_and_compile(mod, DAT, monkeypatch)
+    assert on[1] == off[1]
+    assert_same_bits(on[0], off[0])
+    made = _objective_made(monkeypatch, mod)
+    assert made and (made[0] is not None) == (obj in OBJECTIVES)
+
+
+def test_a_normalised_objective_by_hand(monkeypatch):
+    """``minimize sum(i in I) x[i] * w[i] / sum(k in I) w[k]``: one array objective (it was made term by term,
+    the inner sum evaluated again for every term); each coefficient ``w[i] * (1 / S)``, as ``LinExpr.scaled``
+    scales ``x[i] * w[i]`` by ``1.0 / S``."""
+    mod = ("range I = 1..400; float w[i in I] = i mod 7 + 0.5; dvar float+ x[I];\n"
+           "minimize sum(i in I) x[i] * w[i] / sum(k in I) w[k]; subject to { sum(i in I) x[i] >= 1; }")
+    made = _objective_made(monkeypatch, mod)
+    assert len(made) == 1 and made[0] is not None
+    total = sum(k % 7 + 0.5 for k in range(1, 401))
+    assert pyopl.compile_model(mod).ir.obj.tolist() == [(i % 7 + 0.5) * (1.0 / total) for i in range(1, 401)]

@@ -145,7 +145,9 @@ def vector_objective(inst: Any, expr: A.Expr) -> LinExpr | None:
     expr = inlined_expr(ev, expr, _patterns(ev, cache), cache.__dict__.setdefault("inline", {}),
                         cache.__dict__.setdefault("flat", {}))
     symbols = ev.inst.symbols
-    if not cache.covers(expr, lambda: _side_fits(expr, set(), set()) and any(
+    # its own record of shapes: a refusal here must not mark the node (often one `sum`) unfit for `vector_sum`
+    shapes = cache.__dict__.setdefault("objective_shapes", VectorCache())
+    if not shapes.covers(expr, lambda: _side_fits(expr, set(), set(), symbols) and any(
             symbols.get(n) is not None and symbols[n].kind == "dvar" for n in _names(expr))):
         return None
     try:

@@ -46,29 +46,83 @@ class ImpliedBounds:
         self._cols_seen = -1
         self._state: tuple | None = None  # (rows, cols, lo after round 1, hi after round 1, round 1 changed)
         self._rows: tuple[list, list, list, list, list] = ([], [], [0], [], [])  # vals, cols, starts, lower, upper
+        self._pending: tuple | None = None  # (rows, cols, new columns' lower, upper): a recomputation due
+        self._named: set = set()  # the columns the rows taken so far name
 
     def invalidate(self) -> None:
         """A declared bound changed: the next recomputation starts again from the declared bounds
-        (when it happens is unchanged)."""
+        (when it happens is unchanged). A recomputation due but not made yet is made first, from the
+        bounds it captured."""
+        self.settle()
         self._state = None
 
     def refresh(self, inst: Any) -> None:
+        """Recompute now where one is due (:meth:`schedule`, then :meth:`settle`)."""
+        self.schedule(inst)
+        self.settle()
+
+    def bounds_of(self, inst: Any, j: int) -> tuple[float, float] | None:
+        """Column ``j``'s implied (lower, upper) as :meth:`refresh` then ``lower[j]``/``upper[j]`` give them,
+        None where ``j`` is newer than the last recomputation. A due recomputation is only made when ``j``
+        is named by one of the rows it covers: the row rule moves only the bounds of a row's own columns,
+        so an unnamed column's bounds are those captured (its declared ones), whenever it is made; and a
+        recomputation gives the same bounds however many came before it (see the class), so the due one
+        may wait for the next read that needs it (50,000 logical constraints on columns no row named yet:
+        one recomputation per helper column otherwise)."""
+        self.schedule(inst)
+        pend = self._pending
+        if pend is not None and j not in self._named:
+            n0 = len(self.lower)
+            if j < n0:
+                return self.lower[j], self.upper[j]
+            if j < pend[1]:
+                return pend[2][j - n0], pend[3][j - n0]
+            return None
+        self.settle()
+        return (self.lower[j], self.upper[j]) if j < len(self.lower) else None
+
+    def schedule(self, inst: Any) -> None:
+        """Where a recomputation is due (a column was added, or the rows grew by a fifth): take the new rows
+        (as they stand now: a row read as free is so from now), and capture the new columns' declared
+        bounds; the first recomputation, and the first after :meth:`invalidate`, is made at once (it reads
+        every declared bound), a later one is left to :meth:`settle`."""
         m, n = len(inst.rows), len(inst.cols.lower)
         if self._rows_seen >= 0 and n == self._cols_seen and m - self._rows_seen <= max(50, self._rows_seen // 5):
             return
         self._rows_seen, self._cols_seen = m, n
         self._take_rows(inst, m)
+        if self._state is None:
+            self._compute(inst, m, n, None, None)
+            return
+        pend = self._pending
+        n_had = self._state[1] if pend is None else pend[1]
+        lo_new, hi_new = ([], []) if pend is None else (pend[2], pend[3])
+        lo_new.extend(inst.cols.lower.flat()[n_had:n])
+        hi_new.extend(inst.cols.upper.flat()[n_had:n])
+        self._pending = (m, n, lo_new, hi_new)
+
+    def settle(self) -> None:
+        """Make the recomputation :meth:`schedule` left due, if any."""
+        pend = self._pending
+        if pend is not None:
+            self._pending = None
+            self._compute(None, pend[0], pend[1], pend[2], pend[3])
+
+    def _compute(self, inst: Any, m: int, n: int, lo_new: list | None, hi_new: list | None) -> None:
+        """The recomputation over rows ``0 .. m-1`` and columns ``0 .. n-1``: from the declared bounds
+        (``inst``'s, where there is no kept state), or continuing the kept state with the new columns'
+        captured bounds ``lo_new``/``hi_new``."""
         state = self._state
         if state is None:
-            lo, hi = list(inst.cols.lower), list(inst.cols.upper)
+            lo, hi = list(inst.cols.lower)[:n], list(inst.cols.upper)[:n]
             changed1, _ = self._round(0, m, lo, hi, 0)
             lo1, hi1 = lo[:], hi[:]
             if changed1:
                 self._round(0, m, lo, hi, 0)
         else:  # (the state's lists are extended in place: nothing of the size of the model copied per call)
             m0, n0, lo1, hi1, changed1_old = state
-            lo1.extend(inst.cols.lower.flat()[n0:n])  # round 1 as it stood after the old rows
-            hi1.extend(inst.cols.upper.flat()[n0:n])
+            lo1.extend(lo_new)  # round 1 as it stood after the old rows
+            hi1.extend(hi_new)
             changed_new, moved_old = self._round(m0, m, lo1, hi1, n0)
             changed1 = changed1_old or changed_new
             lo, hi = lo1, hi1  # (no second round: the same lists)
@@ -96,6 +150,7 @@ class ImpliedBounds:
         t_vals, t_cols, t_counts, t_lower, t_upper = inst.rows.tail(m_had)
         vals.extend(t_vals)
         cols.extend(t_cols)
+        self._named.update(t_cols.tolist() if hasattr(t_cols, "tolist") else t_cols)
         at = starts[-1]
         for c in t_counts[:m - m_had]:
             at += c
@@ -156,10 +211,9 @@ def column_bounds(inst: Any, j: int) -> tuple[float, float]:
         lo, hi = max(lo, seed[0]), min(hi, seed[1])
         if math.isfinite(lo) and math.isfinite(hi):
             return lo, hi
-    imp = inst.implied
-    imp.refresh(inst)
-    if j < len(imp.lower):
-        lo, hi = max(lo, imp.lower[j]), min(hi, imp.upper[j])
+    implied = inst.implied.bounds_of(inst, j)
+    if implied is not None:
+        lo, hi = max(lo, implied[0]), min(hi, implied[1])
     return lo, hi
 
 

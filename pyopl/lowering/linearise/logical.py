@@ -20,6 +20,7 @@ from ...ir import Indicator, IndicatorAlternative, opl_label
 from .bounds import column_bounds
 from ..forms.errors import EvalError
 from ..forms.linear import Leaf, Logic
+from .notes import JoinedNote, LeafNote
 
 TRUE, FALSE = "true", "false"
 #: A big-M above this is numerically unsafe: an integrality tolerance of 1e-6 (HiGHS, SCIP) lets the
@@ -124,29 +125,6 @@ def _shape(f: Any, depth: int = 0) -> Any:
     return None if any(p is None for p in parts) else (f.op, parts)
 
 
-def leaf_text(inst: Any, f: Leaf, max_terms: int = 4) -> str:
-    """``x[1] >= 5``: the linear constraint ``f`` with OPL variable names and its constant moved to
-    the right, for the note on a helper column (what the column's value 1 stands for)."""
-    cols, terms = inst.cols, []
-    for j in sorted(j for j, c in f.expr.terms.items() if c):
-        c = float(f.expr.terms[j])
-        coef = "" if abs(c) == 1 else "%g * " % abs(c)
-        terms.append(("- " if c < 0 else "+ ") + coef + opl_label(cols.name[j], cols.key[j]))
-    if len(terms) > max_terms:
-        terms = terms[:max_terms] + ["+ ..."]
-    lhs = " ".join(terms)[2:] if terms else "0"
-    lhs = "-" + lhs if terms and terms[0].startswith("- ") else lhs
-    k = float(f.expr.const)
-    lo, hi = f.lo - k, f.hi - k
-    if lo == hi:
-        return "%s == %g" % (lhs, lo)
-    if math.isinf(hi):
-        return "%s >= %g" % (lhs, lo)
-    if math.isinf(lo):
-        return "%s <= %g" % (lhs, hi)
-    return "%g <= %s <= %g" % (lo, lhs, hi)
-
-
 class _Lowerer:
     def __init__(self, inst: Any, label: str, key: tuple):
         self.inst = inst
@@ -220,14 +198,14 @@ class _Lowerer:
             if direct is not None:
                 return direct
             d = self.inst.new_column(0.0, 1.0, True, "#logic", (self.label,) + self.key if self.label else ())
-            self.inst.col_notes[d] = leaf_text(self.inst, f)
+            self.inst.col_notes[d] = self._leaf_note(f)
             self._implies(d, f)
             return (d, True)
         lits = [self.literal(a) for a in f.args]
         d = self.inst.new_column(0.0, 1.0, True, "#logic", (self.label,) + self.key if self.label else ())
         skip = TRUE if f.op == "and" else FALSE  # (parts that change nothing: left out of the note)
         parts = [self._part_note(a, lit) for a, lit in zip(f.args, lits) if lit != skip]
-        self.inst.col_notes[d] = (" && " if f.op == "and" else " || ").join(parts) or ("true" if f.op == "and" else "false")
+        self.inst.col_notes[d] = JoinedNote(" && " if f.op == "and" else " || ", parts, "true" if f.op == "and" else "false")
         if f.op == "and":
             for lit in lits:
                 if lit == FALSE:
@@ -250,13 +228,17 @@ class _Lowerer:
         self.row(terms, -math.inf, const)
         return (d, True)
 
-    def _part_note(self, a: Any, lit: Any) -> str:
-        """The text of one part of an ``and``/``or`` for its helper column's note."""
+    def _leaf_note(self, f: Leaf) -> LeafNote:
+        """The note of the helper column standing for ``f``, written when read (``notes.ColumnNotes``)."""
+        return LeafNote(self.inst.cols, f.expr.terms, f.expr.const, f.lo, f.hi)
+
+    def _part_note(self, a: Any, lit: Any) -> Any:
+        """One part of an ``and``/``or`` for its helper column's note (``notes.JoinedNote``)."""
         if isinstance(a, Leaf):
-            return leaf_text(self.inst, a)
+            return self._leaf_note(a)
         if lit in (TRUE, FALSE):
             return lit
-        return "(%s)" % self.inst.col_notes.get(lit[0], "...")
+        return ("col", lit[0])
 
     def _direct(self, f: Leaf) -> Any:
         """A leaf over one binary column is that column (or its complement) itself."""

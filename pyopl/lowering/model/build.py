@@ -81,7 +81,7 @@ def build_ir(inst: Instance) -> IR:
     ir.dvar_spans = {name: getattr(inst.symbols[name].decl, "name_span", None)
                      for name in inst.dvar_blocks if name in inst.symbols}
     ir.qcons = list(inst.qcons)
-    ir.col_notes = dict(getattr(inst, "col_notes", {}))
+    ir.col_notes = getattr(inst, "col_notes", {}).copy()  # (unwritten notes stay so: linearise/notes.py)
     ir.indicators = list(inst.indicators)
     ir.engine = getattr(inst, "engine", "mp")
     ir.engine_span = next((i.span for i in inst.model.items if isinstance(i, opl_ast.Using)

@@ -23,6 +23,7 @@ from ...limits import Limits
 from ...semantics.values import ProductKeys, show
 from ...syntax import ast as A
 from ..linearise.bounds import ImpliedBounds, expr_bounds, finite_bounds
+from ..linearise.notes import ColumnNotes
 from ..forms.budget import Budget
 from ..forms.size_limit import CHECK_EVERY, SizeMeter
 from ..forms.describe import type_word
@@ -497,7 +498,8 @@ class Instance:
         self.limits = limits or Limits()
         self.budget = Budget(self.limits)  # the work budget (see budget.py)
         self.eplin_used: float | None = None  # the eplin margin a logical constraint used (a note on the result)
-        self.col_notes: dict[int, str] = {}  # helper column -> the condition it stands for (explanations only)
+        #: helper column -> the condition it stands for (explanations only), each note written when first read
+        self.col_notes: ColumnNotes = ColumnNotes()
         self.model = model
         self.data = data
         self.reporter = reporter
