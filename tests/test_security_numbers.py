@@ -43,8 +43,12 @@ def test_a_nan_bound_from_python_data_and_from_a_script_is_an_error():
     # the array path (bounds of many elements evaluated at once) and the scalar path
     model = "float g[1..4] = ...;\ndvar float x[i in 1..4] in g[i]..10;\nmaximize sum(i in 1..4) x[i];\n" \
             "subject to { sum(i in 1..4) x[i] <= 100; }\n"
-    errs, _ = _errors(model, {"g": [0, 1, math.nan, 3]})
-    assert errs == [("OPL0431", 2, 28)]
+    # a NaN in Python data is refused at the data element it sits in (OPL0403 naming g[3]) ...
+    errs, diags = _errors(model, {"g": [0, 1, math.nan, 3]})
+    assert errs == [("OPL0403", 1, 1)] and "`g[3]`" in diags.errors[0].message, diags.render()
+    # ... and one the model computes reaches the bound, which is refused there
+    errs, diags = _errors("float g[i in 1..4] = (i == 3) ? infinity - infinity : i - 1;\n" + model.split("\n", 1)[1])
+    assert errs == [("OPL0431", 2, 28)], diags.render()
     model = "float g = 1;\nexecute { g = Math.sqrt(-1); }\ndvar float x in 0..g;" + _TAIL
     errs, diags = _errors(model)
     assert errs == [("OPL1055", 2, 11)], diags.render()  # the script's assignment is refused, at `g`
@@ -92,9 +96,11 @@ def test_large_but_finite_literals_and_tiny_ones_are_kept():
 
 
 def test_a_nan_objective_coefficient_is_one_error_at_the_objective():
-    # from Python data: c[2] is NaN; the objective's constant (NaN * 0) is not a second error
-    model = "float c[1..2] = ...;\ndvar float x[1..2] in 0..1;\nmaximize sum(i in 1..2) c[i] * x[i];\n"
-    errs, diags = _errors(model, {"c": [1, math.nan]})
+    # c[2] is NaN (computed in the model: Python data's NaN is refused at the element, OPL0403); the
+    # objective's constant (NaN * 0) is not a second error
+    model = ("float c[i in 1..2] = (i == 2) ? infinity - infinity : 1;\ndvar float x[1..2] in 0..1;\n"
+             "maximize sum(i in 1..2) c[i] * x[i];\n")
+    errs, diags = _errors(model)
     assert errs == [("OPL0431", 3, 10)], diags.render()
     assert "`x[2]`" in diags.errors[0].message and "nan" in diags.errors[0].message
     errs, _ = _errors("float g = infinity - infinity;\ndvar float x in 0..10;\nmaximize g * x;\n"
