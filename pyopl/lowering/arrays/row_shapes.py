@@ -69,6 +69,8 @@ def _term_fits(t: A.Expr, taken: set, loop: set, symbols: Any) -> bool:
             and _term_fits(scaled[0], taken, loop, symbols)
     if symbols is not None and isinstance(t, A.Binary) and t.op in ("+", "-") and _has_sum(t, symbols):
         return _side_fits(t, taken, loop, symbols)  # `(sum(...) + x) * 3`, `y - (sum(...) + x)`: a bracket
+    if symbols is not None and isinstance(t, A.Unary) and t.op == "-" and _has_sum(t, symbols):
+        return _term_fits(t.operand, taken, loop, symbols)  # `-(sum(...) + x)`: the bracket's form scaled by -1
     return _linear_shape(t, lambda x: _data_sum_fits(x, taken, loop, symbols))
 
 
@@ -139,8 +141,10 @@ def _sum_of(n: A.Expr) -> A.Aggregate | None:
 
 def _whole_term(n: A.Expr) -> bool:
     """A term of a chain that may hold a ``sum`` of decisions: a ``sum``, ``-sum``, a ``?:``, a product
-    or quotient of one by data (:func:`_scaled_parts`), or a bracketed chain (``y - (sum(...) + x)``)."""
-    return _sum_of(n) is not None or isinstance(n, A.Conditional) or (isinstance(n, A.Binary) and n.op in ("*", "/", "+", "-"))
+    or quotient of one by data (:func:`_scaled_parts`), a bracketed chain (``y - (sum(...) + x)``), or the
+    negation of one of these (``-(sum(...) + x)``)."""
+    return _sum_of(n) is not None or isinstance(n, A.Conditional) or (isinstance(n, A.Binary) and n.op in ("*", "/", "+", "-")) \
+        or (isinstance(n, A.Unary) and n.op == "-")
 
 
 def _scaled_parts(t: A.Expr, symbols: Any) -> tuple[A.Expr, A.Expr] | None:

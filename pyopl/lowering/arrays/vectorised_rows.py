@@ -334,6 +334,8 @@ class _Rows:
             return self._scaled(space, term, *scaled)
         if isinstance(term, A.Binary) and term.op in ("+", "-") and _has_sum(term, self.ev.inst.symbols):
             return self._bracket(space, term)
+        if isinstance(term, A.Unary) and term.op == "-" and _has_sum(term, self.ev.inst.symbols):
+            return _negated(self._term(space, term.operand), space.size)  # `-(sum(...) + x)`
         if not (isinstance(term, A.Conditional) and _has_sum(term, self.ev.inst.symbols)):
             return _aligned(space.lin(term), space.size)
         m = space.size
@@ -673,6 +675,17 @@ def _aligned(lin: _Lin, size: int, row: np.ndarray | None = None) -> _Entries:
         e.partial = whole and not live.reshape(size, nb).any(axis=1).all()  # (no np.unique of the rows: a hash)
         return e
     return _Entries(None if whole else np.repeat(row, nb), coef, col, lin.const, True, False, nb if whole else None)
+
+
+def _negated(e: _Entries, m: int) -> _Entries:
+    """``-(t)`` for the entries of the term ``t`` (a bracket, a scaled sum, a ``?:``): the row path folds
+    ``t`` into one LinExpr and takes ``scaled(-1.0)`` of it, each coefficient and the constant times
+    -1.0. A column repeated within a row of ``t`` needs no merging first: a sign flip is exact, so
+    ``-(a + b)`` is ``-a + -b`` bit for bit (the layout merges such repeats later, in the same order)."""
+    out = _Entries(e._row, e.coef * -1.0, e.col, np.broadcast_to(np.asarray(e.const, dtype=np.float64), (m,)) * -1.0,
+                   e.has_decision, e.from_sum, e.per_row)
+    out.partial, out.flat = e.partial, e.flat
+    return out
 
 
 def _numbered(parts: list[_Entries]) -> list[_Entries]:

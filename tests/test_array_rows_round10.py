@@ -1,0 +1,104 @@
+"""Issue 46, round 10: the spellings round 9 left row by row, now taken by the array rows.
+
+Each statement gives exactly the rows of the row-by-row path (IR bit for bit, the sign of every zero
+included, and the same diagnostics), and the array path made its family (``vectorised_rows._add``
+called, no row made one by one); a case worked by hand where the rule is new.
+"""
+from __future__ import annotations
+
+import pytest
+
+import pyopl
+from ir_compare import assert_same_bits
+from test_array_rows_round9 import _made as _made9
+from test_vectorised_rows import _check
+
+HEAD = """
+int n = 9; range R = 1..n; {string} S = {"a", "b", "c"}; range K = 1..3;
+float d[i in R] = (i == 2) ? 0 : i * 0.5; int m[i in R] = i mod 4 - 1; float e[k in K] = k * 1.5 - 2;
+int a[i in R][k in K] = (i * k) mod 5 - 1; float f[i in R][k in K] = (i + k) * 0.3;
+{int} given[1..3] = ...; {int} nb[i in R] = {j | j in R : (i + j) mod 3 == 0};
+dvar float+ x[R]; dvar float y; dvar float+ z[S]; dvar float+ w[R][R];
+minimize sum(i in R) x[i] + y + sum(s in S) z[s];
+subject to { %s }
+"""
+DAT = "given = [{1, 4}, {}, {4, 2, 8}];"
+
+
+def _made(monkeypatch, stmt: str) -> tuple[list, int]:
+    import test_array_rows_round9 as r9
+    monkeypatch.setattr(r9, "HEAD", HEAD)
+    monkeypatch.setattr(r9, "DAT", DAT)
+    try:
+        return _made9(monkeypatch, stmt)
+    finally:
+        monkeypatch.undo()
+
+
+def _same(monkeypatch, stmt: str) -> None:
+    """The array path's IR is the row path's bit for bit (signs of zeros, dtypes, names), same diagnostics."""
+    from pyopl.lowering.arrays import vectorised_rows
+    from pyopl.lowering.model import constraints
+    mod = HEAD % stmt
+    on = _check(mod, DAT, monkeypatch)
+    monkeypatch.setattr(constraints, "vector_forall", lambda inst, s, env: False)
+    monkeypatch.setattr(vectorised_rows, "vector_objective", lambda inst, expr: None)
+    try:
+        off = pyopl.compile_model(mod, DAT).ir
+    except pyopl.CompileError:
+        off = None
+    monkeypatch.undo()
+    assert_same_bits(on, off)
+
+
+# 1. the negation of a bracketed chain holding a sum of decisions: LinExpr.scaled(-1.0) of the folded bracket
+NEGATED = [
+    "forall(i in R) c: -(sum(j in 1..i) x[j] + y) <= 1;",
+    "forall(i in R) c: -(sum(j in 1..i) x[j] + y) * 2 <= 1;",
+    "forall(i in R) c: x[i] - (3 - (sum(j in 1..i) 0.1 * x[j] + 0.2 * x[i])) <= d[i];",  # x[i] twice
+    "forall(i in R) c: -(sum(j in R) w[i][j] + x[i] - d[i]) >= -10;",
+    "forall(i in R) c: y + -(i > 3 ? sum(j in 1..i) x[j] + 1 : 0) <= 4;",  # a data branch: -0 and -0.0
+    "forall(i in R) c: -(i > 3 ? sum(j in 1..i) x[j] : m[i]) + x[i] <= 4;",
+    "forall(i in R) c: -(-(sum(j in 1..i) 0.3 * x[j] - y)) / 3 >= 0.2;",
+]
+NEGATED_ROW_PATH = [
+    "forall(i in R) c: -(sum(j in 1..i) x[j] + y) / d[i] <= 1;",  # d[2] = 0: the row path's words
+]
+
+ALL = NEGATED
+ALL_ROW_PATH = NEGATED_ROW_PATH
+
+
+@pytest.mark.parametrize("stmt", ALL + ALL_ROW_PATH)
+def test_same_rows_as_the_row_path(monkeypatch, stmt):
+    _same(monkeypatch, stmt)
+
+
+@pytest.mark.parametrize("stmt", ALL)
+def test_the_array_path_takes_it(monkeypatch, stmt):
+    added, one = _made(monkeypatch, stmt)
+    assert len(added) == 1 and one == 0
+
+
+@pytest.mark.parametrize("stmt", ALL_ROW_PATH)
+def test_what_the_array_path_cannot_decide_goes_row_by_row(monkeypatch, stmt):
+    added, one = _made(monkeypatch, stmt)
+    assert added == [] and one > 0
+
+
+def _row(ir, r: int) -> dict:
+    a = ir.A.tocsr()
+    return {(ir.col_name[j], ir.col_key[j]): v for j, v in zip(a.indices[a.indptr[r]:a.indptr[r + 1]].tolist(),
+                                                                 a.data[a.indptr[r]:a.indptr[r + 1]].tolist())}
+
+
+def test_a_negated_bracket_by_hand():
+    """``-(sum(j in 1..i) x[j] + y) <= 1`` at i = 3: x[1..3] and y at -1, the bound 1; and
+    ``x[i] - (3 - (sum(j in 1..i) 0.1 * x[j] + 0.2 * x[i]))`` at i = 2: x[2] gets 1 + (0.1 + 0.2), x[1] 0.1,
+    the bound d[2] + 3 = 3."""
+    ir = pyopl.compile_model(HEAD % NEGATED[0], DAT).ir
+    assert _row(ir, 2) == {("x", (1,)): -1.0, ("x", (2,)): -1.0, ("x", (3,)): -1.0, ("y", ()): -1.0}
+    assert ir.row_upper[2] == 1.0
+    ir = pyopl.compile_model(HEAD % NEGATED[2], DAT).ir
+    assert _row(ir, 1) == {("x", (2,)): 1.0 + (0.1 + 0.2), ("x", (1,)): 0.1}
+    assert ir.row_upper[1] == 0.0 + 3.0
