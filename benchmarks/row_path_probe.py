@@ -10,7 +10,7 @@ counted). Before and after, one process per model and tree, alternated::
 on a tree without round 8). Round 9 (docs/performance.md) added ``ord_cells``, ``ord_nested``, ``ord_range``,
 ``minl_idx``, ``min_pair``, ``min_fn``, ``max_agg``, ``scaled_paren``, ``tuple_in_filter``, ``tuple_in_sum``,
 ``cell_filter``, ``cell_sum``, ``data_first``, ``norm_sum``, ``abs_data``, the objective ``norm_obj`` (and ``norm_obj10k``, ``norm_obj50k``) and the logical ``logic_imp``, ``logic_or``
-(still row by row). Round 10 added ``neg_bracket``."""
+(still row by row). Round 10 added ``neg_bracket``, ``prod_row``."""
 import sys
 import time
 
@@ -281,6 +281,13 @@ int nT = 100; range T = 1..nT; int nP = 500; range P = 1..nP; range K = 1..4; fl
 dvar float+ x[P][T]; dvar float+ y[P][T][K];
 minimize sum(p in P, t in T) x[p][t];
 subject to { forall(p in P, t in T) -(sum(k in K) y[p][t][k] + x[p][t]) >= -cap[p]; }
+"""
+M["prod_row"] = """
+int nT = 100; range T = 1..nT; int nP = 500; range P = 1..nP; range K = 1..4;
+float g[p in P][k in K] = 1 + ((p * k) mod 7) * 0.01;
+dvar float+ x[P][T];
+minimize sum(p in P, t in T) x[p][t];
+subject to { forall(p in P, t in T) x[p][t] <= prod(k in K) g[p][k] * t; }
 """
 
 def run(name, mod):

@@ -65,8 +65,23 @@ NEGATED_ROW_PATH = [
     "forall(i in R) c: -(sum(j in 1..i) x[j] + y) / d[i] <= 1;",  # d[2] = 0: the row path's words
 ]
 
-ALL = NEGATED
-ALL_ROW_PATH = NEGATED_ROW_PATH
+# 2. `prod` of data in a row: each row's iterations folded from the int 1 as the Evaluator folds them
+PROD = [
+    "forall(i in R) c: x[i] <= prod(k in K) f[i][k];",
+    "forall(i in R) c: x[i] <= prod(k in 1..i) m[k] + 1;",  # ints: 0 * -1 is +0, as in Python
+    "forall(i in R) c: x[i] + y >= prod(k in K : k != i) a[i][k] * 2;",
+    "forall(i in R) c: x[i] <= prod(k in 1..3) e[k] + prod(k in i..i+1) (k * 0.5);",
+    "forall(i in R) c: x[i] <= prod(k in 1..i-1) e[k mod 3 + 1] - d[i];",  # i = 1: no iteration, 1
+    "forall(i in R) c: y <= sum(j in R) x[j] * prod(k in K) e[k];",  # free of the loops: evaluated once
+    "forall(i in R) c: x[i] <= prod(j in nb[i]) (j * 0.25);",  # each row's cell
+]
+PROD_ROW_PATH = [
+    "forall(i in R) c: x[i] <= prod(k in 1..i) d[k];",  # d[2] is the int 0 among floats: a zero's sign
+    "forall(i in R) c: x[i] <= prod(k in 1..i) (a[i][1] * 1000 + 7);",  # an int overflow: the row path's words
+]
+
+ALL = NEGATED + PROD
+ALL_ROW_PATH = NEGATED_ROW_PATH + PROD_ROW_PATH
 
 
 @pytest.mark.parametrize("stmt", ALL + ALL_ROW_PATH)
@@ -102,3 +117,21 @@ def test_a_negated_bracket_by_hand():
     ir = pyopl.compile_model(HEAD % NEGATED[2], DAT).ir
     assert _row(ir, 1) == {("x", (2,)): 1.0 + (0.1 + 0.2), ("x", (1,)): 0.1}
     assert ir.row_upper[1] == 0.0 + 3.0
+
+
+def test_a_product_per_row_by_hand():
+    """``x[i] <= prod(k in 1..i) m[k] + 1`` with ``m[k] = k mod 4 - 1``: m = 0, 1, 2, -1, 0, ...: every
+    product is 0 (a +0, so the bound is 1); ``prod(k in K) f[i][k]`` with ``f[i][k] = (i + k) * 0.3``."""
+    ir = pyopl.compile_model(HEAD % PROD[1], DAT).ir
+    assert ir.row_upper.tolist() == [1.0] * 9
+    ir = pyopl.compile_model(HEAD % PROD[0], DAT).ir
+    assert ir.row_upper.tolist() == [(i + 1) * 0.3 * ((i + 2) * 0.3) * ((i + 3) * 0.3) for i in range(1, 10)]
+    ir = pyopl.compile_model(HEAD % PROD[4], DAT).ir
+    e = {k: k * 1.5 - 2 for k in (1, 2, 3)}
+    want = []
+    for i in range(1, 10):
+        p = 1
+        for k in range(1, i):
+            p = p * e[k % 3 + 1]
+        want.append(p - (0 if i == 2 else i * 0.5))
+    assert ir.row_upper.tolist() == want

@@ -75,10 +75,10 @@ def _term_fits(t: A.Expr, taken: set, loop: set, symbols: Any) -> bool:
 
 
 def _data_sum_fits(n: A.Expr, taken: set, loop: set, symbols: Any) -> bool:
-    """``n`` is a ``sum``, ``min`` or ``max`` of data (no decision named in it) that :func:`_sum_fits`
-    (per row: ``ragged.data_aggregate``), or a ``min``/``max`` of data free of the loop's iterators
+    """``n`` is a ``sum``, ``min``, ``max`` or ``prod`` of data (no decision named in it) that :func:`_sum_fits`
+    (per row: ``ragged.data_aggregate``), or a ``min``/``max``/``prod`` of data free of the loop's iterators
     (evaluated once: ``vectorised_calls.pure_invariant``)."""
-    if symbols is None or not (isinstance(n, A.Aggregate) and n.op in ("sum", "min", "max")):
+    if symbols is None or not (isinstance(n, A.Aggregate) and n.op in ("sum", "min", "max", "prod")):
         return False
     if any(symbols.get(x) is not None and symbols[x].kind in ("dvar", "dexpr") for x in _names(n)):
         return False
@@ -95,7 +95,7 @@ def _sum_fits(agg: A.Aggregate, taken: set, loop: set, symbols: Any = None) -> b
         return False
     bound = taken | set(inner)
     if not _linear_shape(agg.body, None if symbols is None else lambda x: isinstance(x, A.Aggregate)
-                         and x.op in ("sum", "min", "max") and not (set(_names(x)) & bound)
+                         and x.op in ("sum", "min", "max", "prod") and not (set(_names(x)) & bound)
                          and _data_sum_fits(x, bound, set(), symbols)):
         return False
     for b in agg.quals.binders:

@@ -298,7 +298,7 @@ def _fits(ev: Any, node: A.Aggregate) -> bool:
             return False
     symbols = ev.inst.symbols  # (an aggregate of data free of the names in the body: evaluated once, _invariant)
     return any(symbols.get(n) is not None and symbols[n].kind == "dvar" for n in _names(node.body)) \
-        and _linear_shape(node.body, lambda x: isinstance(x, A.Aggregate) and x.op in ("sum", "min", "max") and all(
+        and _linear_shape(node.body, lambda x: isinstance(x, A.Aggregate) and x.op in ("sum", "min", "max", "prod") and all(
             k not in names and getattr(symbols.get(k), "kind", None) not in ("dvar", "dexpr") for k in _names(x)))
 
 
@@ -563,7 +563,7 @@ class _Sum:
         if isinstance(n, A.Compare) or (isinstance(n, A.Binary) and n.op in ("&&", "||", "in", "not in")) \
                 or (isinstance(n, A.Unary) and n.op == "!"):
             return _Vec(num=self.cond(n).astype(np.float64), exact_int=True)  # true is 1, false 0 (OPL's rule)
-        if isinstance(n, A.Aggregate) and n.op in ("sum", "min", "max"):
+        if isinstance(n, A.Aggregate) and n.op in ("sum", "min", "max", "prod"):
             return data_aggregate(self, n)  # per row of a `forall` (ragged.py); elsewhere the Evaluator's
         raise _Fallback()
 

@@ -47,7 +47,7 @@ def _fallback() -> Exception:
 
 def pure_invariant(space: Any, n: A.Expr) -> bool:
     """Whether ``n`` (free of the iterators) is data made of constants, names of data, indexing,
-    fields, arithmetic, comparisons, ``?:``, :data:`PURE_CALLS`, and ``sum``/``min``/``max`` of such data
+    fields, arithmetic, comparisons, ``?:``, :data:`PURE_CALLS`, and ``sum``/``min``/``max``/``prod`` of such data
     (``x[i] <= sum(k in K) d[k]``): then evaluating it once gives the value every binding would get."""
     stack = [n]
     bound: set = set()  # an aggregate's own iterators
@@ -58,7 +58,7 @@ def pure_invariant(space: Any, n: A.Expr) -> bool:
                 return False
             stack.extend(x.args)
         elif isinstance(x, A.Aggregate):
-            if x.op not in ("sum", "min", "max"):
+            if x.op not in ("sum", "min", "max", "prod"):
                 return False
             for b in x.quals.binders:
                 if b.ordered or any(p.name is None for p in b.patterns):
