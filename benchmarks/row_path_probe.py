@@ -10,7 +10,7 @@ counted). Before and after, one process per model and tree, alternated::
 on a tree without round 8). Round 9 (docs/performance.md) added ``ord_cells``, ``ord_nested``, ``ord_range``,
 ``minl_idx``, ``min_pair``, ``min_fn``, ``max_agg``, ``scaled_paren``, ``tuple_in_filter``, ``tuple_in_sum``,
 ``cell_filter``, ``cell_sum``, ``data_first``, ``norm_sum``, ``abs_data``, the objective ``norm_obj`` (and ``norm_obj10k``, ``norm_obj50k``) and the logical ``logic_imp``, ``logic_or``
-(still row by row). Round 10 added ``neg_bracket``, ``prod_row``."""
+(still row by row). Round 10 added ``neg_bracket``, ``prod_row``, ``own_iter``."""
 import sys
 import time
 
@@ -288,6 +288,13 @@ float g[p in P][k in K] = 1 + ((p * k) mod 7) * 0.01;
 dvar float+ x[P][T];
 minimize sum(p in P, t in T) x[p][t];
 subject to { forall(p in P, t in T) x[p][t] <= prod(k in K) g[p][k] * t; }
+"""
+M["own_iter"] = """
+int nT = 20; range T = 1..nT; int nP = 5000; range P = 1..nP; range K = 1..4;
+float g[p in P][t in T][k in K] = ((p + t * k) mod 11) * 0.5;
+dvar float+ x[P][T]; dvar float+ y[P];
+minimize sum(p in P) y[p];
+subject to { forall(p in P) y[p] <= sum(t in T) (max(k in K) g[p][t][k]) * x[p][t]; }
 """
 
 def run(name, mod):

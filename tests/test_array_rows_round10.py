@@ -80,8 +80,22 @@ PROD_ROW_PATH = [
     "forall(i in R) c: x[i] <= prod(k in 1..i) (a[i][1] * 1000 + 7);",  # an int overflow: the row path's words
 ]
 
-ALL = NEGATED + PROD
-ALL_ROW_PATH = NEGATED_ROW_PATH + PROD_ROW_PATH
+# 3. an aggregate of data over a sum's own iterator in its body: per iteration of that sum
+OWN_ITERATOR = [
+    "forall(i in R) c: y <= sum(j in R) (max(k in K) a[j][k]) * x[j];",
+    "forall(i in R) c: y <= sum(j in R) x[j] * sum(k in 1..j) d[k];",
+    "forall(i in R) c: y <= sum(j in 1..i) x[j] * sum(k in j..i) d[k] - x[i];",  # the loop's and its own
+    "forall(i in R) c: y + x[i] <= sum(j in R : j != i) w[i][j] * min(k in nb[j] : k != j) d[k];",
+    "forall(s in S) c: z[s] <= sum(j in R) x[j] * prod(k in K : k <= j) e[k] / sum(k in K) e[k];",
+    "forall(i in R) c: -(sum(j in R) x[j] * max(k in 1..j) m[k] + y) <= i;",
+]
+OWN_ITERATOR_ROW_PATH = [
+    "forall(i in R) c: y <= sum(j in R) x[j] * max(k in 1..j-1) d[k];",  # j = 1: an empty max, -inf
+    "forall(i in R) c: y <= sum(j in R) x[j] / sum(k in 1..j : k != 2) (d[k] - d[k]);",  # division by zero
+]
+
+ALL = NEGATED + PROD + OWN_ITERATOR
+ALL_ROW_PATH = NEGATED_ROW_PATH + PROD_ROW_PATH + OWN_ITERATOR_ROW_PATH
 
 
 @pytest.mark.parametrize("stmt", ALL + ALL_ROW_PATH)
@@ -135,3 +149,16 @@ def test_a_product_per_row_by_hand():
             p = p * e[k % 3 + 1]
         want.append(p - (0 if i == 2 else i * 0.5))
     assert ir.row_upper.tolist() == want
+
+
+def test_an_aggregate_of_the_sums_own_iterator_by_hand():
+    """``y <= sum(j in R) (max(k in K) a[j][k]) * x[j]`` with ``a[j][k] = (j * k) mod 5 - 1``: each x[j]'s
+    coefficient is minus its own row's maximum (0 for j = 5, so x[5] is dropped)."""
+    ir = pyopl.compile_model(HEAD % OWN_ITERATOR[0], DAT).ir
+    got = _row(ir, 0)
+    want = {("y", ()): 1.0}
+    for j in range(1, 10):
+        c = max((j * k) % 5 - 1 for k in (1, 2, 3))
+        if c:
+            want["x", (j,)] = -1.0 * c
+    assert got == want

@@ -88,15 +88,16 @@ def _data_sum_fits(n: A.Expr, taken: set, loop: set, symbols: Any) -> bool:
 def _sum_fits(agg: A.Aggregate, taken: set, loop: set, symbols: Any = None) -> bool:
     """``agg``'s binders name plain names not in ``taken``, their domains are free of its own names and,
     where they use the loop's (``loop``), a range or a cell (bound per row); its body is linear, with
-    (given ``symbols``) aggregates of data free of every loop's names in it (``x[j] * a[j] / sum(k in K)
-    a[k]``: evaluated once, ``vectorised_calls.pure_invariant``)."""
+    (given ``symbols``) aggregates of data in it: free of every loop's names (``x[j] * a[j] / sum(k in K)
+    a[k]``: evaluated once, ``vectorised_calls.pure_invariant``), or over its own iterators or the loop's
+    (``(max(k in K) a[j][k]) * x[j]``: per iteration of this sum, ``ragged.data_aggregate``)."""
     inner = binder_names(agg.quals)
     if inner is None or set(inner) & taken:
         return False
     bound = taken | set(inner)
     if not _linear_shape(agg.body, None if symbols is None else lambda x: isinstance(x, A.Aggregate)
-                         and x.op in ("sum", "min", "max", "prod") and not (set(_names(x)) & bound)
-                         and _data_sum_fits(x, bound, set(), symbols)):
+                         and x.op in ("sum", "min", "max", "prod") and _data_sum_fits(
+                             x, bound, loop | set(inner) if set(_names(x)) & bound else set(), symbols)):
         return False
     for b in agg.quals.binders:
         used = set(_names(b.domain))

@@ -424,6 +424,7 @@ class _Rows:
         """The iteration space of ``agg`` over every row of ``space``: the rows' iterators and ``$row``
         (each iteration's row), bound binder by binder (ragged where a domain depends on the row)."""
         sub = _Sum(self.ev, self.cache, agg, self.env)
+        sub.per_row_sum = self._bound  # (an aggregate of data over its own iterators: per iteration of it)
         sub.iters = dict(space.iters)
         sub.iters["$row"] = (None, np.arange(space.size, dtype=np.int64))
         sub.size = space.size
