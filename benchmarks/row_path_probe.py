@@ -10,7 +10,8 @@ counted). Before and after, one process per model and tree, alternated::
 on a tree without round 8). Round 9 (docs/performance.md) added ``ord_cells``, ``ord_nested``, ``ord_range``,
 ``minl_idx``, ``min_pair``, ``min_fn``, ``max_agg``, ``scaled_paren``, ``tuple_in_filter``, ``tuple_in_sum``,
 ``cell_filter``, ``cell_sum``, ``data_first``, ``norm_sum``, ``abs_data``, the objective ``norm_obj`` (and ``norm_obj10k``, ``norm_obj50k``) and the logical ``logic_imp``, ``logic_or``
-(still row by row). Round 10 added ``neg_bracket``, ``prod_row``, ``own_iter``."""
+(still row by row). Round 10 added ``neg_bracket``, ``prod_row``, ``own_iter``, ``set_comp``,
+``set_diff``."""
 import sys
 import time
 
@@ -295,6 +296,18 @@ float g[p in P][t in T][k in K] = ((p + t * k) mod 11) * 0.5;
 dvar float+ x[P][T]; dvar float+ y[P];
 minimize sum(p in P) y[p];
 subject to { forall(p in P) y[p] <= sum(t in T) (max(k in K) g[p][t][k]) * x[p][t]; }
+"""
+M["set_comp"] = """
+int nI = 1000; range I = 1..nI; int nJ = 100; range J = 1..nJ; float c[i in I][j in J] = (i * j) mod 3;
+dvar float+ x[I][J]; dvar float+ u[I];
+minimize sum(i in I) u[i];
+subject to { forall(i in I) sum(j in {j2 | j2 in J : c[i][j2] > 0}) x[i][j] <= u[i]; }
+"""
+M["set_diff"] = """
+int nI = 1000; range I = 1..nI; int nJ = 100; range J = 1..nJ; {int} S[i in I] = {j | j in J : (i + j) mod 4 == 0};
+dvar float+ x[I][J]; dvar float+ u[I];
+minimize sum(i in I) u[i];
+subject to { forall(i in I) sum(j in J diff S[i]) x[i][j] <= u[i]; }
 """
 
 def run(name, mod):

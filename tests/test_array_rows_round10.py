@@ -94,8 +94,25 @@ OWN_ITERATOR_ROW_PATH = [
     "forall(i in R) c: y <= sum(j in R) x[j] / sum(k in 1..j : k != 2) (d[k] - d[k]);",  # division by zero
 ]
 
-ALL = NEGATED + PROD + OWN_ITERATOR
-ALL_ROW_PATH = NEGATED_ROW_PATH + PROD_ROW_PATH + OWN_ITERATOR_ROW_PATH
+# 4. a set built per row as a sum's domain: a comprehension or a `diff`, iterated as a filter over its source
+SETS = [
+    "forall(i in R) c: y <= sum(j in {k | k in R : (i + k) mod 3 > 0}) x[j];",
+    "forall(i in R) c: y <= sum(j in {j | j in R : a[i][1] + j > 3}) w[i][j];",  # the same name
+    "forall(i in R) c: x[i] <= sum(j in {k | k in 1..i : f[k][1] > 0.7} : j != 3) w[i][j];",  # ragged, own filter
+    "forall(i in R) c: y <= sum(j in R diff nb[i]) x[j];",
+    "forall(i in R) c: y <= sum(j in nb[i] diff {i}) w[i][j];",
+    "forall(s in S) c: z[s] <= sum(t in S diff {s, \"c\"}) z[t];",
+    "forall(i in R) c: y <= sum(j in R diff {i, i + 1} : j > 2) x[j] + sum(j in {k | k in given[1]}) x[j];",
+    "forall(i in R) c: y <= sum(j in R diff given[(i mod 3) + 1]) x[j];",  # given[2] is empty
+    "forall(i in R) c: y + x[i] <= sum(j in given[(i mod 3) + 1] diff {i, 4}) 2 * w[j][i];",
+]
+SETS_ROW_PATH = [
+    "forall(i in R) c: y <= sum(j in {k | k in R : m[k + i - 1] > 0}) x[j];",  # m[10]: the row path's words
+    "forall(i in R) c: y <= sum(j in nb[i] diff given[i]) x[j];",  # given[4]: evaluated in every row
+]
+
+ALL = NEGATED + PROD + OWN_ITERATOR + SETS
+ALL_ROW_PATH = NEGATED_ROW_PATH + PROD_ROW_PATH + OWN_ITERATOR_ROW_PATH + SETS_ROW_PATH
 
 
 @pytest.mark.parametrize("stmt", ALL + ALL_ROW_PATH)
@@ -162,3 +179,14 @@ def test_an_aggregate_of_the_sums_own_iterator_by_hand():
         if c:
             want["x", (j,)] = -1.0 * c
     assert got == want
+
+
+def test_sets_built_per_row_by_hand():
+    """``sum(j in R diff nb[i]) x[j]``: row i holds the x[j] with ``(i + j) mod 3 != 0``;
+    ``sum(j in nb[i] diff {i}) w[i][j]``: the cell's elements but i."""
+    ir = pyopl.compile_model(HEAD % SETS[3], DAT).ir
+    for r, i in enumerate(range(1, 10)):
+        assert set(_row(ir, r)) == {("y", ())} | {("x", (j,)) for j in range(1, 10) if (i + j) % 3 != 0}
+    ir = pyopl.compile_model(HEAD % SETS[4], DAT).ir
+    for r, i in enumerate(range(1, 10)):
+        assert set(_row(ir, r)) == {("y", ())} | {("w", (i, j)) for j in range(1, 10) if (i + j) % 3 == 0 and j != i}

@@ -507,7 +507,10 @@ def cell_member(sub: Any, n: A.Binary) -> np.ndarray:
     own cell (:func:`_cells`). The row path's ``v in cell`` looks ``v`` up in the cell's dict (a range's
     ints likewise), so the values and the cells' elements are coded with one dict, and each iteration's
     (cell, code) is looked up among the cells' with ``searchsorted``. Only ints, floats (not NaN) and
-    strings; anything else raises ``_Fallback``."""
+    strings; anything else raises ``_Fallback``. A set literal of the iterators (``j not in {i, i + 1}``):
+    :func:`_literal_member`."""
+    if isinstance(n.right, A.SetLit):
+        return _literal_member(sub, n)
     items, offsets, lens, cell = _cells(sub, n.right)
     v = sub.data(n.left)
     inum = _numbers(items)
@@ -531,6 +534,29 @@ def cell_member(sub: Any, n: A.Binary) -> np.ndarray:
     item_code = np.fromiter((codes.setdefault(u, len(codes)) for u in items), dtype=np.int64, count=len(items))
     val_code = np.fromiter((codes.get(u, -1) for u in vals), dtype=np.int64, count=len(vals))
     return _in_cells(lens, item_code, len(codes) + 1, cell, val_code, n.op == "in")
+
+
+def _literal_member(sub: Any, n: A.Binary) -> np.ndarray:
+    """``e in {a, b, ...}`` (or ``not in``) with the literal's elements over the iterators, at every iteration:
+    the row path makes the set of the values and looks ``e`` up in its dict, which for ints, floats
+    (not NaN) and strings is ``e == a or e == b ...`` (``2.0`` finds ``2``; a number never equals a
+    string); each compared over the whole space. Anything else raises ``_Fallback``."""
+    v = sub.data(n.left)
+    found = np.zeros(sub.size, dtype=bool)
+    for item in n.right.items:
+        w = sub.data(item)
+        a, b = sub._numeric_or_none(v), sub._numeric_or_none(w)
+        if a is not None and b is not None:
+            x, y = np.broadcast_to(sub.num(v), (sub.size,)), np.broadcast_to(sub.num(w), (sub.size,))
+            if np.isnan(x).any() or np.isnan(y).any():
+                raise _Fallback()
+            found |= x == y
+            continue
+        xs, ys = sub.objs(v), sub.objs(w)
+        if not (all(type(u) is str for u in xs) and all(type(u) is str for u in ys)):
+            raise _Fallback()
+        found |= np.fromiter((p == q for p, q in zip(xs, ys)), dtype=bool, count=sub.size)
+    return found if n.op == "in" else ~found
 
 
 def _numbers(items: Any) -> np.ndarray | None:
