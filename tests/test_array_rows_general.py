@@ -106,6 +106,8 @@ TAKEN_3 = [
     "forall(i in R, j in i-m[i]..i) c[j][i]: x[j] <= i;",  # m[i] = -1: an empty range
     "forall(i in R) forall(j in 1..i) c: x[j] <= i;",
     "forall(s in S, i in 1..3, j in i..3) c: z[s] + x[j] - x[i] <= 2;",
+    # a set literal of the row's own index (round 10: each element compared, ragged._literal_member)
+    "forall(i in R) c: sum(j in R) (j in {1, i} ? x[j] : 0) <= 2;",
 ]
 
 ROW_PATH_3 = [
@@ -113,7 +115,6 @@ ROW_PATH_3 = [
     "forall(i in R) c[i / 2]: x[i] <= 1;",  # a float key
     "forall(i in R) c: 0.3 * sum(j in 1..i) (x[j] + x[i]) <= 1;",  # x[i] repeated in the scaled sum
     "forall(i in R) c: y <= sum(j in 1..i) x[j] / (i - 2);",  # division by zero at i = 2
-    "forall(i in R) c: sum(j in R) (j in {1, i} ? x[j] : 0) <= 2;",  # a set of the row's own index
 ]
 
 BRACED = [
