@@ -11,7 +11,7 @@ on a tree without round 8). Round 9 (docs/performance.md) added ``ord_cells``, `
 ``minl_idx``, ``min_pair``, ``min_fn``, ``max_agg``, ``scaled_paren``, ``tuple_in_filter``, ``tuple_in_sum``,
 ``cell_filter``, ``cell_sum``, ``data_first``, ``norm_sum``, ``abs_data``, the objective ``norm_obj`` (and ``norm_obj10k``, ``norm_obj50k``) and the logical ``logic_imp``, ``logic_or``
 (still row by row). Round 10 added ``neg_bracket``, ``prod_row``, ``own_iter``, ``set_comp``,
-``set_diff``."""
+``set_diff``, ``cp_presence``, ``cp_presence_rows``."""
 import sys
 import time
 
@@ -308,6 +308,21 @@ int nI = 1000; range I = 1..nI; int nJ = 100; range J = 1..nJ; {int} S[i in I] =
 dvar float+ x[I][J]; dvar float+ u[I];
 minimize sum(i in I) u[i];
 subject to { forall(i in I) sum(j in J diff S[i]) x[i][j] <= u[i]; }
+"""
+# using CP: `presenceOf` of optional intervals in linear rows (a knapsack of 50,000, and 2,000 rows of 25)
+M["cp_presence"] = """
+using CP;
+int n = 50000; range I = 1..n; int w[i in I] = i mod 7 + 1;
+dvar interval t[i in I] optional size 3;
+maximize sum(i in I) presenceOf(t[i]);
+subject to { sum(i in I) presenceOf(t[i]) * w[i] <= 1000; }
+"""
+M["cp_presence_rows"] = """
+using CP;
+int nR = 2000; range R = 1..nR; range J = 1..25; int w[j in J] = j mod 7 + 1;
+dvar interval u[r in R][j in J] optional size 2;
+maximize sum(r in R, j in J) presenceOf(u[r][j]);
+subject to { forall(r in R) sum(j in J) presenceOf(u[r][j]) * w[j] <= 10; }
 """
 
 def run(name, mod):

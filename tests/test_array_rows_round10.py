@@ -190,3 +190,74 @@ def test_sets_built_per_row_by_hand():
     ir = pyopl.compile_model(HEAD % SETS[4], DAT).ir
     for r, i in enumerate(range(1, 10)):
         assert set(_row(ir, r)) == {("y", ())} | {("w", (i, j)) for j in range(1, 10) if (i + j) % 3 == 0 and j != i}
+
+
+# 5. `using CP;`: `presenceOf(t[i])` of an interval array in a sum's body, alone or times data
+CP_HEAD = """
+using CP;
+int n = 9; range R = 1..n; int w[i in R] = i mod 4 - 1; float h[i in R] = i * 0.5 - 2; {int} opt = {2, 3, 5, 7, 8};
+dvar interval t[i in R] optional(i in opt) size 3; dvar interval a[i in R] size 2; dvar interval o[R] optional size 1;
+dvar int q[R] in 0..10;
+maximize sum(i in R) presenceOf(o[i]);
+subject to { %s }
+"""
+PRESENCE_ROWS = [
+    "forall(k in 1..3) c: sum(i in R : i mod 3 == k - 1) presenceOf(o[i]) * h[i] + q[k] <= 4;",
+    "forall(k in 1..3) c: sum(i in k..n) w[i] * presenceOf(o[i]) >= -3 + q[k];",
+    "forall(k in R) c: q[k] - sum(i in R : i != k) presenceOf(o[i]) <= 2;",
+]
+PRESENCE_ROWS_ROW_PATH = [
+    "forall(k in 1..3) c: sum(i in R) presenceOf(t[i]) * w[i] + q[k] <= 20;",  # always present ones: a constant
+    "forall(k in 1..3) c: sum(i in R) -presenceOf(o[i]) + q[k] <= 4;",  # the row path's words
+    "forall(k in 1..3) c: sum(i in R) (presenceOf(o[i]) + presenceOf(o[i]) * k) <= 4;",
+]
+PRESENCE_SUMS = [  # one constraint: each sum made by `vector_sum`
+    "sum(i in R) presenceOf(o[i]) * w[i] <= 10;",
+    "sum(i in R) h[i] * presenceOf(o[i]) + sum(i in R) presenceOf(t[i]) * (w[i] + 3) >= -20;",  # present: 1
+    "sum(i in R, j in 1..2) presenceOf(o[i]) * (w[i] + j) + q[1] <= 12;",  # a column twice: added in order
+]
+
+
+@pytest.mark.parametrize("stmt", PRESENCE_ROWS + PRESENCE_ROWS_ROW_PATH + PRESENCE_SUMS)
+def test_presence_same_as_the_row_path(monkeypatch, stmt):
+    from ir_compare import array_paths_off, check_and_compile
+    mod = CP_HEAD % stmt
+    on = check_and_compile(mod, None, monkeypatch)
+    array_paths_off(monkeypatch)
+    off = check_and_compile(mod, None, monkeypatch)
+    assert on[1] == off[1]
+    assert_same_bits(on[0], off[0])
+
+
+@pytest.mark.parametrize("stmt", PRESENCE_ROWS + PRESENCE_ROWS_ROW_PATH)
+def test_presence_rows_path(monkeypatch, stmt):
+    import test_array_rows_round9 as r9
+    monkeypatch.setattr(r9, "HEAD", CP_HEAD)
+    monkeypatch.setattr(r9, "DAT", None)
+    added, one = _made9(monkeypatch, stmt)
+    assert (len(added) == 1 and one == 0) if stmt in PRESENCE_ROWS else (added == [] and one > 0)
+
+
+@pytest.mark.parametrize("stmt", PRESENCE_SUMS)
+def test_presence_sums_are_array_sums(monkeypatch, stmt):
+    from pyopl.lowering.arrays import vectorised
+    made, real = [], vectorised.vector_sum
+    monkeypatch.setattr(vectorised, "vector_sum", lambda ev, node, env: (lambda r: (made.append(r), r)[1])(
+        real(ev, node, env)))
+    pyopl.compile_model(CP_HEAD % stmt)
+    monkeypatch.undo()
+    assert sum(r is not None for r in made) == stmt.count("sum(") + 1  # (and the objective's)
+
+
+def test_a_weighted_presence_sum_by_hand():
+    """``sum(i in R) h[i] * presenceOf(o[i]) + sum(i in R) presenceOf(t[i]) * (w[i] + 3) >= -20``: each o[i]'s
+    presence column gets ``h[i] = i / 2 - 2`` (0 at i = 4: dropped), each optional t[i] (i in opt) its
+    ``w[i] + 3``; a t[i] always present is the number 1, so its ``w[i] + 3`` (3, 2, 4, 3 for i = 1, 4, 6, 9)
+    moves the bound to -20 - 12."""
+    m = pyopl.compile_model(CP_HEAD % PRESENCE_SUMS[1])
+    ir, sym = m.ir, m.instance.symbols
+    want = {sym["o"].value.data[(i,)].presence: i * 0.5 - 2 for i in range(1, 10) if i != 4}
+    want.update({sym["t"].value.data[(i,)].presence: float(i % 4 - 1 + 3) for i in (2, 3, 5, 7, 8)})
+    a = ir.A.tocsr()
+    assert dict(zip(a.indices.tolist(), a.data.tolist())) == want
+    assert ir.row_lower.tolist() == [-20 - 12.0]
