@@ -11,7 +11,7 @@ on a tree without round 8). Round 9 (docs/performance.md) added ``ord_cells``, `
 ``minl_idx``, ``min_pair``, ``min_fn``, ``max_agg``, ``scaled_paren``, ``tuple_in_filter``, ``tuple_in_sum``,
 ``cell_filter``, ``cell_sum``, ``data_first``, ``norm_sum``, ``abs_data``, the objective ``norm_obj`` (and ``norm_obj10k``, ``norm_obj50k``) and the logical ``logic_imp``, ``logic_or``
 (still row by row). Round 10 added ``neg_bracket``, ``prod_row``, ``own_iter``, ``set_comp``,
-``set_diff``, ``cp_presence``, ``cp_presence_rows``."""
+``set_diff``, ``card_comp``, ``cp_presence``, ``cp_presence_rows``."""
 import sys
 import time
 
@@ -308,6 +308,12 @@ int nI = 1000; range I = 1..nI; int nJ = 100; range J = 1..nJ; {int} S[i in I] =
 dvar float+ x[I][J]; dvar float+ u[I];
 minimize sum(i in I) u[i];
 subject to { forall(i in I) sum(j in J diff S[i]) x[i][j] <= u[i]; }
+"""
+M["card_comp"] = f"""
+int n = {N}; range I = 1..n; int K = 40; int b[i in I] = i mod 17;
+dvar float+ x[I];
+minimize sum(i in I) x[i];
+subject to {{ forall(i in I) x[i] >= card({{k | k in 1..K : (k + b[i]) mod 3 == 0}}); }}
 """
 # using CP: `presenceOf` of optional intervals in linear rows (a knapsack of 50,000, and 2,000 rows of 25)
 M["cp_presence"] = """

@@ -111,8 +111,19 @@ SETS_ROW_PATH = [
     "forall(i in R) c: y <= sum(j in nb[i] diff given[i]) x[j];",  # given[4]: evaluated in every row
 ]
 
-ALL = NEGATED + PROD + OWN_ITERATOR + SETS
-ALL_ROW_PATH = NEGATED_ROW_PATH + PROD_ROW_PATH + OWN_ITERATOR_ROW_PATH + SETS_ROW_PATH
+# `card` of a set built per row: the count of its source's elements the filter keeps (an int)
+CARD = [
+    "forall(i in R) c: x[i] <= card({j | j in R : j < i});",
+    "forall(i in R) c: x[i] + y <= card({j | j in nb[i] : j != i}) * 0.5 + d[i];",
+    "forall(i in R) c: x[i] <= card({j | j in R : j < i}) + card({k | k in 1..i}) - sum(j in 1..i) x[j];",
+]
+CARD_ROW_PATH = [
+    "forall(i in R) c: x[i] <= card({j | j in R : m[j + i - 1] > 0});",  # m[10]: the row path's words
+    "forall(i in R) c: x[i] <= card({j mod 2 | j in 1..i});",  # a value twice: the set keeps it once
+]
+
+ALL = NEGATED + PROD + OWN_ITERATOR + SETS + CARD
+ALL_ROW_PATH = NEGATED_ROW_PATH + PROD_ROW_PATH + OWN_ITERATOR_ROW_PATH + SETS_ROW_PATH + CARD_ROW_PATH
 
 
 @pytest.mark.parametrize("stmt", ALL + ALL_ROW_PATH)
@@ -179,6 +190,17 @@ def test_an_aggregate_of_the_sums_own_iterator_by_hand():
         if c:
             want["x", (j,)] = -1.0 * c
     assert got == want
+
+
+def test_card_of_a_set_built_per_row_by_hand():
+    """``x[i] <= card({j | j in R : j < i})``: i - 1; ``card({j | j in nb[i] : j != i}) * 0.5 + d[i]``: the
+    multiples-of-3 partners of i other than itself, halved."""
+    ir = pyopl.compile_model(HEAD % CARD[0], DAT).ir
+    assert ir.row_upper.tolist() == [float(i - 1) for i in range(1, 10)]
+    ir = pyopl.compile_model(HEAD % CARD[1], DAT).ir
+    want = [sum(1 for j in range(1, 10) if (i + j) % 3 == 0 and j != i) * 0.5 + (0 if i == 2 else i * 0.5)
+            for i in range(1, 10)]
+    assert ir.row_upper.tolist() == want
 
 
 def test_sets_built_per_row_by_hand():

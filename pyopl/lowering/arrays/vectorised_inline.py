@@ -216,6 +216,11 @@ class _Inliner:
                     self.changed = True
                     return m
             return n  # (a sum's body is the array sum's business)
+        if isinstance(n, A.Call) and n.func == "card" and len(n.args) == 1 and isinstance(n.args[0], A.SetComp):
+            m = card_form(n, self.flat)  # `card({j | j in I : j < i})`: a count of data, per row
+            if m is not n:
+                self.changed = True
+            return m
         if isinstance(n, A.Index) and isinstance(n.base, A.Name):
             m = self._cell(n)
             if m is not None:
@@ -303,6 +308,23 @@ def set_domain_form(ev: Any, n: A.Aggregate, taken: set, memo: dict) -> A.Aggreg
             changed = True
     out = A.Aggregate(n.span, n.op, A.Qualifiers(n.quals.span, binders), n.body) if changed else n
     memo[("set domains", id(n))] = (n, out)
+    return out
+
+
+def card_form(n: A.Call, memo: dict) -> A.Expr:
+    """``card({v | v in D : f})`` as ``sum(v in D : f) 1``, or ``n`` itself: the comprehension keeps the
+    elements of ``D`` (a set: none twice) for which ``f`` holds, so its ``card`` is their count, an int,
+    as the sum of the int 1 over them is; the array rows then count each row's iterations
+    (``ragged.data_aggregate``). ``memo``: a dict kept with the compile."""
+    hit = memo.get(("card", id(n)))
+    if hit is not None and hit[0] is n:
+        return hit[1]
+    d, out = n.args[0], n
+    if isinstance(d.value, A.Name) and len(d.quals.binders) == 1:
+        b = d.quals.binders[0]
+        if len(b.patterns) == 1 and b.patterns[0].name == d.value.id and not b.ordered:
+            out = A.Aggregate(n.span, "sum", d.quals, A.Const(d.value.span, 1))
+    memo[("card", id(n))] = (n, out)
     return out
 
 
