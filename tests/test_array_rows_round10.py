@@ -57,12 +57,18 @@ NEGATED = [
     "forall(i in R) c: -(sum(j in 1..i) x[j] + y) * 2 <= 1;",
     "forall(i in R) c: x[i] - (3 - (sum(j in 1..i) 0.1 * x[j] + 0.2 * x[i])) <= d[i];",  # x[i] twice
     "forall(i in R) c: -(sum(j in R) w[i][j] + x[i] - d[i]) >= -10;",
-    "forall(i in R) c: y + -(i > 3 ? sum(j in 1..i) x[j] + 1 : 0) <= 4;",  # a data branch: -0 and -0.0
-    "forall(i in R) c: -(i > 3 ? sum(j in 1..i) x[j] : m[i]) + x[i] <= 4;",
+    "forall(i in R) c: y + -(i > 3 ? sum(j in 1..i) x[j] + 1 : d[i] + 1) <= 4;",  # a data branch
+    "forall(i in R) c: -(i > 3 ? sum(j in 1..i) x[j] : m[i] + 2) + x[i] <= 4;",
     "forall(i in R) c: -(-(sum(j in 1..i) 0.3 * x[j] - y)) / 3 >= 0.2;",
 ]
 NEGATED_ROW_PATH = [
     "forall(i in R) c: -(sum(j in 1..i) x[j] + y) / d[i] <= 1;",  # d[2] = 0: the row path's words
+    "forall(i in R) c: y + -(i > 3 ? sum(j in 1..i) x[j] + 1 : 0) <= 4;",  # the int 0 negated is +0 there
+    "forall(i in R) c: -(i > 3 ? sum(j in 1..i) x[j] : m[i]) + x[i] <= 4;",  # m[1] = 0
+    # a bracket that is a number in some rows (given[2] is empty: the sum is the int 0), divided: the row
+    # path divides the number (3.5 / 3), where a linear form is scaled by 1 / 3 (a different last bit)
+    "forall(i in R) c: (sum(j in given[i mod 3 + 1]) x[j] + d[i]) / 3 + x[i] <= 1;",
+    "forall(i in R) c: -(sum(j in given[i mod 3 + 1]) x[j] + d[i]) / 3 + -(sum(j in i..n) x[j] - 0.5) * 2 <= 1;",
 ]
 
 # 2. `prod` of data in a row: each row's iterations folded from the int 1 as the Evaluator folds them
@@ -116,6 +122,8 @@ CARD = [
     "forall(i in R) c: x[i] <= card({j | j in R : j < i});",
     "forall(i in R) c: x[i] + y <= card({j | j in nb[i] : j != i}) * 0.5 + d[i];",
     "forall(i in R) c: x[i] <= card({j | j in R : j < i}) + card({k | k in 1..i}) - sum(j in 1..i) x[j];",
+    "forall(i in R) c: card({k | k in nb[i] : k != i}) * 0.5 <= x[i];",  # data on the left: the range's constant
+    "forall(i in R) c: card({k | k in nb[i] : k != sum(j in 1..2) m[j]}) <= x[i] + y;",
 ]
 CARD_ROW_PATH = [
     "forall(i in R) c: x[i] <= card({j | j in R : m[j + i - 1] > 0});",  # m[10]: the row path's words

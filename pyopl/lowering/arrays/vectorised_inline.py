@@ -315,7 +315,9 @@ def card_form(n: A.Call, memo: dict) -> A.Expr:
     """``card({v | v in D : f})`` as ``sum(v in D : f) 1``, or ``n`` itself: the comprehension keeps the
     elements of ``D`` (a set: none twice) for which ``f`` holds, so its ``card`` is their count, an int,
     as the sum of the int 1 over them is; the array rows then count each row's iterations
-    (``ragged.data_aggregate``). ``memo``: a dict kept with the compile."""
+    (``ragged.data_aggregate``). The sum is marked ``written_as_card``: a side holding it is still data
+    written without an aggregate, the constant of its range (``forms.constant_side``), as the row path
+    reads the call. ``memo``: a dict kept with the compile."""
     hit = memo.get(("card", id(n)))
     if hit is not None and hit[0] is n:
         return hit[1]
@@ -324,6 +326,7 @@ def card_form(n: A.Call, memo: dict) -> A.Expr:
         b = d.quals.binders[0]
         if len(b.patterns) == 1 and b.patterns[0].name == d.value.id and not b.ordered:
             out = A.Aggregate(n.span, "sum", d.quals, A.Const(d.value.span, 1))
+            out.written_as_card = True  # (a side that is data as written stays so: forms.constant_side)
     memo[("card", id(n))] = (n, out)
     return out
 

@@ -335,7 +335,11 @@ class _Rows:
         if isinstance(term, A.Binary) and term.op in ("+", "-") and _has_sum(term, self.ev.inst.symbols):
             return self._bracket(space, term)
         if isinstance(term, A.Unary) and term.op == "-" and _has_sum(term, self.ev.inst.symbols):
-            return _negated(self._term(space, term.operand), space.size)  # `-(sum(...) + x)`
+            e = self._term(space, term.operand)  # `-(sum(...) + x)`
+            empty = _rows_without_entries(e, space.size)
+            if len(empty) and np.any(np.broadcast_to(e.const, (space.size,))[empty] == 0):
+                raise _Fallback()  # a row where it is the number 0, perhaps an int: the row path's `-0` is +0
+            return _negated(e, space.size)
         if not (isinstance(term, A.Conditional) and _has_sum(term, self.ev.inst.symbols)):
             return _aligned(space.lin(term), space.size)
         m = space.size
@@ -389,6 +393,8 @@ class _Rows:
                 raise _Fallback()  # the row path words the division by zero
             k = 1.0 / k
         e = self._term(space, part)
+        if term.op == "/" and len(_rows_without_entries(e, m)):
+            raise _Fallback()  # a row where S is a number (an empty sum): the row path divides it, `v / k`
         if len(e.col) and not _parts_distinct([e]):
             indptr = np.concatenate(([0], np.cumsum(np.bincount(e.row, minlength=m))))
             if not _distinct_per_row(indptr, e.col):
@@ -687,6 +693,16 @@ def _negated(e: _Entries, m: int) -> _Entries:
                    e.has_decision, e.from_sum, e.per_row)
     out.partial, out.flat = e.partial, e.flat
     return out
+
+
+def _rows_without_entries(e: _Entries, m: int) -> np.ndarray:
+    """The rows (of ``m``) without an entry in ``e``: there the row path's value of the term may be a
+    number (a ``sum`` with no iteration is the int 0, a ``?:`` may pick data)."""
+    if e.per_row is not None or m == 0:
+        return np.zeros(0, dtype=np.int64)
+    seen = np.zeros(m, dtype=bool)
+    seen[e.row] = True
+    return np.flatnonzero(~seen)
 
 
 def _numbered(parts: list[_Entries]) -> list[_Entries]:
