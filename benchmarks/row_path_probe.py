@@ -298,13 +298,13 @@ minimize sum(p in P) y[p];
 subject to { forall(p in P) y[p] <= sum(t in T) (max(k in K) g[p][t][k]) * x[p][t]; }
 """
 M["set_comp"] = """
-int nI = 1000; range I = 1..nI; int nJ = 100; range J = 1..nJ; float c[i in I][j in J] = (i * j) mod 3;
+int nI = 5000; range I = 1..nI; int nJ = 100; range J = 1..nJ; float c[i in I][j in J] = (i * j) mod 3;
 dvar float+ x[I][J]; dvar float+ u[I];
 minimize sum(i in I) u[i];
 subject to { forall(i in I) sum(j in {j2 | j2 in J : c[i][j2] > 0}) x[i][j] <= u[i]; }
 """
 M["set_diff"] = """
-int nI = 1000; range I = 1..nI; int nJ = 100; range J = 1..nJ; {int} S[i in I] = {j | j in J : (i + j) mod 4 == 0};
+int nI = 5000; range I = 1..nI; int nJ = 100; range J = 1..nJ; {int} S[i in I] = {j | j in J : (i + j) mod 4 == 0};
 dvar float+ x[I][J]; dvar float+ u[I];
 minimize sum(i in I) u[i];
 subject to { forall(i in I) sum(j in J diff S[i]) x[i][j] <= u[i]; }
