@@ -11,7 +11,7 @@ on a tree without round 8). Round 9 (docs/performance.md) added ``ord_cells``, `
 ``minl_idx``, ``min_pair``, ``min_fn``, ``max_agg``, ``scaled_paren``, ``tuple_in_filter``, ``tuple_in_sum``,
 ``cell_filter``, ``cell_sum``, ``data_first``, ``norm_sum``, ``abs_data``, the objective ``norm_obj`` (and ``norm_obj10k``, ``norm_obj50k``) and the logical ``logic_imp``, ``logic_or``
 (still row by row). Round 10 added ``neg_bracket``, ``prod_row``, ``own_iter``, ``set_comp``,
-``set_diff``, ``card_comp``, ``cp_presence``, ``cp_presence_rows``."""
+``set_diff``, ``forall_diff``, ``card_comp``, ``cp_presence``, ``cp_presence_rows``."""
 import sys
 import time
 
@@ -308,6 +308,12 @@ int nI = 5000; range I = 1..nI; int nJ = 100; range J = 1..nJ; {int} S[i in I] =
 dvar float+ x[I][J]; dvar float+ u[I];
 minimize sum(i in I) u[i];
 subject to { forall(i in I) sum(j in J diff S[i]) x[i][j] <= u[i]; }
+"""
+M["forall_diff"] = """
+int n = 224; range N = 1..n; float c[i in N][j in N] = (i * j) mod 13 + 1;
+dvar boolean x[N][N]; dvar float+ u[N];
+minimize sum(i in N, j in N) c[i][j] * x[i][j];
+subject to { forall(i in N, j in N diff {i}) u[i] - u[j] + n * x[i][j] <= n - 1; }
 """
 M["card_comp"] = f"""
 int n = {N}; range I = 1..n; int K = 40; int b[i in I] = i mod 17;

@@ -134,10 +134,12 @@ BRACED = [
     "forall(i in R) { c: x[i] <= d[i]; forall(j in 1..i) o: x[j] <= i; }",  # a range of the outer index
     "forall(ordered i, j in 1..4) { a: x[i] <= x[j] + 1; b[j][i]: x[j] - x[i] <= 2; }",
     "forall(i in R) { forall(j in i+1..n) { p[i][j]: x[i] + x[j] <= 1; } q: x[i] >= 0.1; }",
+    # a set of the outer index (round 10: a filter over the set it is built from, forall_set_domains)
+    "forall(i in R) { c: x[i] <= d[i]; forall(j in R diff {i}) o: x[j] <= i; }",
 ]
 
 BRACED_ROW_PATH = [
-    "forall(i in R) { c: x[i] <= d[i]; forall(j in R diff {i}) o: x[j] <= i; }",  # a set of the outer index
+    "forall(i in R) { c: x[i] <= d[i]; forall(j in {i} union nb[i]) o: x[j] <= i; }",  # a set of the outer index
 ]
 
 

@@ -112,9 +112,18 @@ SETS = [
     "forall(i in R) c: y <= sum(j in R diff given[(i mod 3) + 1]) x[j];",  # given[2] is empty
     "forall(i in R) c: y + x[i] <= sum(j in given[(i mod 3) + 1] diff {i, 4}) 2 * w[j][i];",
 ]
+FORALL_SETS = [  # a loop's own binder over a set built from the earlier iterators; `inter`
+    "forall(i in R, j in R diff {i}) c: x[i] + x[j] <= 1;",
+    "forall(i in R, j in {k | k in R : k > i && m[k] >= 0}) c[i][j]: x[i] - x[j] <= d[j];",
+    "forall(i in R, j in R inter nb[i] : j < i) c: w[i][j] + w[j][i] <= 1;",
+    "forall(s in S, t in S diff {s}) c: z[s] - z[t] <= 1;",
+    "forall(i in R) c: y <= sum(j in R inter nb[i] : j != i) x[j];",
+    "forall(i in 1..3, j in R diff given[i]) c: x[j] <= i;",
+]
 SETS_ROW_PATH = [
     "forall(i in R) c: y <= sum(j in {k | k in R : m[k + i - 1] > 0}) x[j];",  # m[10]: the row path's words
     "forall(i in R) c: y <= sum(j in nb[i] diff given[i]) x[j];",  # given[4]: evaluated in every row
+    "forall(i in R, j in nb[i] diff given[i]) c: x[i] + x[j] <= 1;",
 ]
 
 # `card` of a set built per row: the count of its source's elements the filter keeps (an int)
@@ -130,7 +139,7 @@ CARD_ROW_PATH = [
     "forall(i in R) c: x[i] <= card({j mod 2 | j in 1..i});",  # a value twice: the set keeps it once
 ]
 
-ALL = NEGATED + PROD + OWN_ITERATOR + SETS + CARD
+ALL = NEGATED + PROD + OWN_ITERATOR + SETS + FORALL_SETS + CARD
 ALL_ROW_PATH = NEGATED_ROW_PATH + PROD_ROW_PATH + OWN_ITERATOR_ROW_PATH + SETS_ROW_PATH + CARD_ROW_PATH
 
 
@@ -291,3 +300,13 @@ def test_a_weighted_presence_sum_by_hand():
     a = ir.A.tocsr()
     assert dict(zip(a.indices.tolist(), a.data.tolist())) == want
     assert ir.row_lower.tolist() == [-20 - 12.0]
+
+
+def test_a_loop_over_the_others_by_hand():
+    """``forall(i in R, j in R diff {i})``: the 72 ordered pairs of distinct i, j, i outside, keys (i, j);
+    ``forall(i in 1..3, j in R diff given[i])``: given = [{1, 4}, {}, {4, 2, 8}]."""
+    ir = pyopl.compile_model(HEAD % FORALL_SETS[0], DAT).ir
+    assert list(ir.row_key) == [(i, j) for i in range(1, 10) for j in range(1, 10) if j != i]
+    ir = pyopl.compile_model(HEAD % FORALL_SETS[5], DAT).ir
+    given = {1: {1, 4}, 2: set(), 3: {4, 2, 8}}
+    assert list(ir.row_key) == [(i, j) for i in (1, 2, 3) for j in range(1, 10) if j not in given[i]]

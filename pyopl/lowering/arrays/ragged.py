@@ -215,6 +215,17 @@ def picked_rows(rows: list[np.ndarray]) -> tuple[np.ndarray, np.ndarray]:
     return row[order], order
 
 
+def rows_without_entries(e: Any, m: int) -> np.ndarray:
+    """The rows (of ``m``) without an entry in the term ``e`` (``vectorised_rows._Entries``): there the row
+    path's value of the term may be a number (a ``sum`` with no iteration is the int 0, a ``?:`` may pick
+    data), which it divides or negates as a number."""
+    if e.per_row is not None or m == 0:
+        return np.zeros(0, dtype=np.int64)
+    seen = np.zeros(m, dtype=bool)
+    seen[e.row] = True
+    return np.flatnonzero(~seen)
+
+
 def data_aggregate(space: Any, agg: A.Aggregate) -> Any:
     """``sum``, ``min``, ``max`` or ``prod`` (``binders``) ``body`` of data for every row of a ``forall``'s space
     (``x[t] >= sum(s in 1..t) d[s]``, ``t > 1 ? sum(k in 1..t-1) d[k] : 0``, ``max(s in 1..t) d[s]``): the

@@ -280,14 +280,15 @@ class _Inliner:
 
 def set_domain_form(ev: Any, n: A.Aggregate, taken: set, memo: dict) -> A.Aggregate:
     """``n`` with each binder over a set built for it written as a filter over the set it is built from,
-    or ``n`` itself: ``j in {k | k in D : f(k)}`` as ``j in D : f(j)`` and ``j in D diff E`` as
-    ``j in D : j not in E`` (with the binder's own filter ``g`` after it: ``... && g``).
+    or ``n`` itself: ``j in {k | k in D : f(k)}`` as ``j in D : f(j)``, ``j in D diff E`` as
+    ``j in D : j not in E`` and ``j in D inter E`` as ``j in D : j in E`` (with the binder's own filter
+    ``g`` after it: ``... && g``).
 
     The same bindings in the same order: the comprehension keeps the elements of ``D`` for which ``f``
-    holds, in ``D``'s order (a set has no element twice), and ``diff`` those of ``D`` not in ``E``
-    (``x not in E``, the membership the filter tests); each ``f`` is evaluated on the same elements, and
+    holds, in ``D``'s order (a set has no element twice), ``diff`` those of ``D`` not in ``E`` (``x not
+    in E``, the membership the filter tests) and ``inter`` those in it; each ``f`` is evaluated on the same elements, and
     ``g`` where both were before (the array paths evaluate ``f && g`` on every candidate, and step
-    aside on any error, so the row path words it). For ``diff`` the row path evaluates ``E`` in every
+    aside on any error, so the row path words it). For ``diff``/``inter`` the row path evaluates ``E`` in every
     row, the filter only where ``D`` has an element: so ``D`` must be data free of every loop's names
     (``taken``) and not empty, or ``E`` a literal of constants and the loops' values (which cannot fail). Where a name would be captured (the binder's name used in the set
     expression, the comprehension's name bound again in ``f``), ``n`` is left as written. ``memo``: a
@@ -308,6 +309,33 @@ def set_domain_form(ev: Any, n: A.Aggregate, taken: set, memo: dict) -> A.Aggreg
             changed = True
     out = A.Aggregate(n.span, n.op, A.Qualifiers(n.quals.span, binders), n.body) if changed else n
     memo[("set domains", id(n))] = (n, out)
+    return out
+
+
+def forall_set_domains(ev: Any, s: A.Forall, env: dict, memo: dict) -> A.Forall:
+    """``forall(i in I, j in J diff {i})``, ``forall(i in I, j in {k | k in J : c[i][k] > 0})``: ``s`` with each
+    binder over a set built from the earlier iterators written as a filter over the set it is built
+    from, as :func:`set_domain_form` writes a sum's (the same rows in the same order, with the same
+    keys: the loop's values); ``s`` itself where none is. ``memo``: a dict kept with the compile."""
+    hit = memo.get(id(s))
+    if hit is not None and hit[0] is s:
+        return hit[1]
+    binders, changed = list(s.quals.binders), False
+    taken = set(env) | {p.name for b in binders for p in b.patterns if p.name is not None}
+    for k, b in enumerate(binders):
+        earlier = {p.name for x in binders[:k] for p in x.patterns if p.name is not None}
+        if not k or len(b.patterns) != 1 or b.patterns[0].name is None or b.ordered \
+                or not (_all_names(b.domain) & earlier):
+            continue
+        made = _as_filter(ev, b.patterns[0].name, b.domain, taken)
+        if made is not None:
+            dom, f = made
+            if b.filter is not None:
+                f = b.filter if f is None else A.Binary(b.filter.span, "&&", f, b.filter)
+            binders[k] = A.Binder(b.span, b.patterns, dom, f, False)
+            changed = True
+    out = A.Forall(s.span, A.Qualifiers(s.quals.span, binders), s.body) if changed else s
+    memo[id(s)] = (s, out)
     return out
 
 
@@ -345,7 +373,7 @@ def _as_filter(ev: Any, name: str, d: A.Expr, taken: set) -> tuple[A.Expr, A.Exp
         if v in _bound_names(b.filter):
             return None
         return b.domain, _renamed(b.filter, {v: name})
-    if isinstance(d, A.Binary) and d.op == "diff" and name not in _all_names(d):
+    if isinstance(d, A.Binary) and d.op in ("diff", "inter") and name not in _all_names(d):
         symbols = ev.inst.symbols
         if isinstance(d.right, A.SetLit) and all(isinstance(x, A.Const) or (isinstance(x, A.Name) and x.id in taken)
                                                  for x in d.right.items):
@@ -359,7 +387,7 @@ def _as_filter(ev: Any, name: str, d: A.Expr, taken: set) -> tuple[A.Expr, A.Exp
                     return None
             except Exception:  # (the row path words it)
                 return None
-        return d.left, A.Binary(d.span, "not in", A.Name(d.span, name), d.right)
+        return d.left, A.Binary(d.span, "not in" if d.op == "diff" else "in", A.Name(d.span, name), d.right)
     return None
 
 

@@ -39,9 +39,11 @@ from ..forms.int32 import INT_MAX
 from ..forms.linear import LinExpr
 from . import vectorised_inline
 from ..forms.shapes import binder_equalities, conjuncts
-from .vectorised_inline import PATTERN_NAME, flattened_forall, inlined_expr, inlined_forall, is_flattened, split_binders
+from .vectorised_inline import (PATTERN_NAME, flattened_forall, forall_set_domains, inlined_expr, inlined_forall,
+                                is_flattened, split_binders)
 from .vectorised_subsets import subset_join
-from .ragged import bind_after, bind_cells, bind_filtered_range, bind_range_per_row, merge_repeats, picked_rows
+from .ragged import (bind_after, bind_cells, bind_filtered_range, bind_range_per_row, merge_repeats, picked_rows,
+                     rows_without_entries)
 from .array_types import Domain
 from .row_blocks import (PickedKeys, add_family as _add, add_interleaved as _add_interleaved, body_families,
                          body_order, label_indices)
@@ -82,6 +84,7 @@ def _family(inst: Any, s: A.Forall, env: dict, cache: VectorCache) -> tuple[A.Fo
         s = _patterns(ev, cache)(s, env)  # `forall(<i, j> in Prec)`: `forall($t in Prec)`, keys (i, j) from its fields
         if s is None:
             return None
+    s = forall_set_domains(ev, s, env, cache.__dict__.setdefault("set_domains", {}))  # `j in J diff {i}`
     if isinstance(s.body, A.Forall):  # `forall(p in P) forall(t in T) ...`: one family, where it is the same
         flat = flattened_forall(s, cache.__dict__.setdefault("flat", {}))
         if flat is s:
@@ -336,7 +339,7 @@ class _Rows:
             return self._bracket(space, term)
         if isinstance(term, A.Unary) and term.op == "-" and _has_sum(term, self.ev.inst.symbols):
             e = self._term(space, term.operand)  # `-(sum(...) + x)`
-            empty = _rows_without_entries(e, space.size)
+            empty = rows_without_entries(e, space.size)
             if len(empty) and np.any(np.broadcast_to(e.const, (space.size,))[empty] == 0):
                 raise _Fallback()  # a row where it is the number 0, perhaps an int: the row path's `-0` is +0
             return _negated(e, space.size)
@@ -393,7 +396,7 @@ class _Rows:
                 raise _Fallback()  # the row path words the division by zero
             k = 1.0 / k
         e = self._term(space, part)
-        if term.op == "/" and len(_rows_without_entries(e, m)):
+        if term.op == "/" and len(rows_without_entries(e, m)):
             raise _Fallback()  # a row where S is a number (an empty sum): the row path divides it, `v / k`
         if len(e.col) and not _parts_distinct([e]):
             indptr = np.concatenate(([0], np.cumsum(np.bincount(e.row, minlength=m))))
@@ -685,24 +688,13 @@ def _aligned(lin: _Lin, size: int, row: np.ndarray | None = None) -> _Entries:
 
 
 def _negated(e: _Entries, m: int) -> _Entries:
-    """``-(t)`` for the entries of the term ``t`` (a bracket, a scaled sum, a ``?:``): the row path folds
-    ``t`` into one LinExpr and takes ``scaled(-1.0)`` of it, each coefficient and the constant times
-    -1.0. A column repeated within a row of ``t`` needs no merging first: a sign flip is exact, so
-    ``-(a + b)`` is ``-a + -b`` bit for bit (the layout merges such repeats later, in the same order)."""
-    out = _Entries(e._row, e.coef * -1.0, e.col, np.broadcast_to(np.asarray(e.const, dtype=np.float64), (m,)) * -1.0,
-                   e.has_decision, e.from_sum, e.per_row)
+    """``-(t)`` for the entries of the term ``t`` (a bracket, a scaled sum, a ``?:``): the row path folds ``t``
+    into one LinExpr and takes ``scaled(-1.0)`` of it; a sign flip is exact, so a column repeated within a
+    row of ``t`` needs no merging first (``-(a + b)`` is ``-a + -b`` bit for bit)."""
+    const = np.broadcast_to(np.asarray(e.const, dtype=np.float64), (m,)) * -1.0
+    out = _Entries(e._row, e.coef * -1.0, e.col, const, e.has_decision, e.from_sum, e.per_row)
     out.partial, out.flat = e.partial, e.flat
     return out
-
-
-def _rows_without_entries(e: _Entries, m: int) -> np.ndarray:
-    """The rows (of ``m``) without an entry in ``e``: there the row path's value of the term may be a
-    number (a ``sum`` with no iteration is the int 0, a ``?:`` may pick data)."""
-    if e.per_row is not None or m == 0:
-        return np.zeros(0, dtype=np.int64)
-    seen = np.zeros(m, dtype=bool)
-    seen[e.row] = True
-    return np.flatnonzero(~seen)
 
 
 def _numbered(parts: list[_Entries]) -> list[_Entries]:
