@@ -109,3 +109,21 @@ def test_a_reply_without_include_is_not_walked_character_by_character():
 
     assert include_positions(Untouchable(_model(50))) == []
     assert include_positions('int a = 1;\n/* include */ include "x.mod";\n') == [(2, 15)]
+
+
+def test_reading_a_large_reply_neither_walks_it_per_character_nor_looks_for_braces(monkeypatch):
+    import json
+
+    from syntagm.llm import parse
+
+    class NoWalk(str):
+        def __iter__(self):
+            raise AssertionError("walked character by character")
+
+    monkeypatch.setattr(parse, "_balanced_objects", lambda text: (_ for _ in ()).throw(AssertionError("braces")))
+    reply = NoWalk(json.dumps({"model": _model(2000), "data": ""}))
+    assert parse.text_defect(reply) is None
+    assert parse.extract_json_object(reply)["model"] == _model(2000)
+    # the defects are still found, at their place (1-based characters)
+    assert parse.text_defect("ab\udc9fc") == "the reply is not valid UTF-8 (byte 0x9F at character 3)"
+    assert parse.text_defect("x\ud800").startswith("the reply holds a lone surrogate U+D800 at character 2")
