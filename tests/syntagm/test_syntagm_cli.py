@@ -42,6 +42,9 @@ def test_no_endpoint_configured_is_one_message(tmp_path, problem_file):
     assert "Traceback" not in r.stderr
     assert "no LLM endpoint is configured" in r.stderr
     assert "--base-url" in r.stderr and "OPENAI_API_KEY" in r.stderr and "--replay" in r.stderr
+    # the advice is printed through the secret scrubber: it must not read as a key it hid
+    # (`export OPENAI_API_KEY=sk-...` came out as `export OPENAI_API_KEY=[REDACTED]`)
+    assert "[REDACTED]" not in r.stderr
 
 
 @pytest.mark.parametrize("args, fragment", [
