@@ -161,6 +161,20 @@ def test_failed_run_names_the_compile_error(server, tmp_path, problem_file, monk
     assert json.loads((tmp_path / "o" / "solution.json").read_text())["failure"] == why[0][len("why: "):]
 
 
+def test_failed_contract_says_so_once(server, tmp_path, problem_file, monkeypatch, capsys):
+    """A run whose last reply broke the contract says so once on its `why:` line (it said "the last
+    reply broke the output contract: the reply broke the output contract: ...")."""
+    server.push_reply("I cannot help with that.")  # no JSON object at all
+    rc = _solve(monkeypatch, tmp_path, server, "--max-iterations", "1", "--out", "o", "--retriever", "none")
+    out = capsys.readouterr().out
+    why = [line for line in out.splitlines() if line.startswith("why: ")]
+    assert rc == 1 and len(why) == 1
+    assert why[0].startswith("why: the last reply broke the output contract: expected a JSON object")
+    assert why[0].count("broke the output contract") == 1
+    failure = json.loads((tmp_path / "o" / "solution.json").read_text())["failure"]
+    assert failure.splitlines()[0] == why[0][len("why: "):] and failure.count("broke the output contract") == 1
+
+
 def test_mcp_without_its_extra_names_the_install_command(monkeypatch, capsys):
     """``syntagm mcp`` without the mcp extra: one line with the install command and exit 2, as
     ``pyopl mcp`` does (it said "internal error: ModuleNotFoundError", exit 3, in a fresh install).
