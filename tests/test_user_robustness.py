@@ -146,3 +146,26 @@ def test_the_cli_refuses_a_negative_explain_time_limit(capsys):
     with pytest.raises(SystemExit) as e:
         main(["solve", "m.mod", "--explain-time-limit", "-5"])
     assert e.value.code == 2 and "must be zero or more, got -5" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("option, value, words, help_words", [
+    ("timelimit", 3, "HiGHS has no option `timelimit`", "did you mean `time_limit`?"),
+    ("time_limit", "abc", "takes a double value, got `abc`", "give a number: `time_limit=N`"),
+    # a fraction for a whole-number option was truncated (1.5 nodes ran as 1), not refused
+    ("mip_max_nodes", 1.5, "takes a int value, got `1.5`", "give a whole number: `mip_max_nodes=N`"),
+])
+def test_a_refused_highs_option_says_how_to_fix_it(option, value, words, help_words):
+    """A refused `--option` said "option names are lower case with underscores" whatever was wrong."""
+    m = pyopl.compile_text("dvar float x in 0..1;\nminimize x;\nsubject to { x >= 0.5; }\n")
+    r = m.solve(solver="highs", options={option: value})
+    d = r.diagnostics[0]
+    assert r.status == "error" and d.code == "OPL0707" and words in d.message and d.help == help_words
+    assert m.solve(solver="highs", options={"mip_max_nodes": 2.0}).objective == 0.5  # a whole float is fine
+
+
+def test_a_command_line_argument_is_not_rendered_as_a_file_position(tmp_path: Path):
+    """The place of a refused option printed as `--> --option foo=1:1:1`, a file that does not exist."""
+    (tmp_path / "m.mod").write_text("dvar float x in 0..1;\nminimize x;\nsubject to { x >= 0.5; }\n")
+    r = _cli("solve", "m.mod", "--solver", "highs", "--option", "foo=1", cwd=tmp_path)
+    assert r.returncode == 8
+    assert " --> command line: `--option foo=1`\n" in r.stderr and "foo=1:1:1" not in r.stderr
