@@ -169,3 +169,41 @@ def test_a_command_line_argument_is_not_rendered_as_a_file_position(tmp_path: Pa
     r = _cli("solve", "m.mod", "--solver", "highs", "--option", "foo=1", cwd=tmp_path)
     assert r.returncode == 8
     assert " --> command line: `--option foo=1`\n" in r.stderr and "foo=1:1:1" not in r.stderr
+
+
+TRANSPORT = Path(__file__).resolve().parents[1] / "examples" / "transport.mod"
+
+
+def test_a_workbook_or_database_given_as_data_says_what_it_is(tmp_path: Path):
+    """A workbook given where a .dat goes was "not UTF-8: byte 0xc7 ..." with a line of the ZIP
+    archive's bytes as the snippet; a SQLite file alike."""
+    import sqlite3
+
+    book = Path(__file__).resolve().parents[1] / "examples" / "data-sources" / "transport.xlsx"
+    db = tmp_path / "plan.db"
+    with sqlite3.connect(db) as con:
+        con.execute("CREATE TABLE t(x)")
+    con.close()
+    for data, what, how in ((book, "is a ZIP archive (an Excel .xlsx workbook is one), not OPL text",
+                             'SheetConnection book("transport.xlsx")'),
+                            (db, "is a SQLite database, not OPL text", 'DBConnection db("sqlite", "plan.db")')):
+        r = _cli("check", str(TRANSPORT), str(data))
+        assert r.returncode == 1 and "Traceback" not in r.stdout + r.stderr
+        assert "error[OPL1120]: `%s` %s" % (data, what) in r.stdout and how in r.stdout
+        assert "PK\\x03" not in r.stdout and "SQLite format" not in r.stdout  # no bytes shown as a line
+        [d] = pyopl.check(TRANSPORT, data)
+        assert (d.code, d.file, d.line, d.column) == ("OPL1120", str(data), 1, 1)
+
+
+def test_json_given_as_data_says_it_is_json(tmp_path: Path):
+    """A JSON file given as data was "unexpected `{`; expected `;` or a name"."""
+    (tmp_path / "d.json").write_text('{"Plants": ["Lyon"], "supply": [400]}\n')
+    r = _cli("check", str(TRANSPORT), str(tmp_path / "d.json"))
+    assert r.returncode == 1
+    assert "error[OPL0015]: this data is JSON, not OPL data (`.dat`)" in r.stdout
+    assert "json.load(open(...))" in r.stdout
+    [d] = pyopl.check("int n = ...;\ndvar float x;\nminimize x;\nsubject to { x >= n; }\n", "[1, 2]")
+    assert (d.code, d.line, d.column, d.message) == ("OPL0015", 1, 1, "this data is JSON, not OPL data (`.dat`)")
+    # data that only starts like JSON is still a plain syntax error
+    [d] = pyopl.check("int n = ...;\ndvar float x;\nminimize x;\nsubject to { x >= n; }\n", "{ n = 3; }")
+    assert d.message.startswith("unexpected")
