@@ -54,6 +54,9 @@ def test_no_endpoint_configured_is_one_message(tmp_path, problem_file):
     (["solve", "workshop.txt", "--record", "a.jsonl", "--replay", "b.jsonl"], "not allowed with argument"),
     (["solve", "workshop.txt", "--replay", "notes.txt"], "not a transcript"),
     (["solve", "workshop.txt", "--strategy", "magic"], "invalid choice"),
+    # (mkdir's "File exists: notes.txt" before)
+    (["solve", "workshop.txt", "--base-url", "http://127.0.0.1:9/v1", "--model", "m", "--out", "notes.txt"],
+     "--out notes.txt is a file: give the folder"),
 ])
 def test_bad_inputs_are_clear_messages(tmp_path, problem_file, args, fragment):
     (tmp_path / "empty.txt").write_text("  \n")
