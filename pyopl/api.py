@@ -137,10 +137,28 @@ class Model:
         (:mod:`pyopl.backends.explain.solution_check`); ``verify=False`` is for benchmarking only.
         Raises ValueError for an unknown solver name, or a number out of its range (as the command line's
         options: ``time_limit``, ``mip_gap``, ``mip_gap_abs``, ``explain_time_limit`` 0 or more, ``threads``
-        0 to 1024, ``seed`` 0 to 2147483647).
+        0 to 1024, ``seed`` 0 to 2147483647); TypeError for a ``progress`` that is not callable; and the
+        exception ``progress`` raised, if it did, once the solve it stopped has returned.
         """
         _check_solve_numbers(time_limit=time_limit, mip_gap=mip_gap, mip_gap_abs=mip_gap_abs,
                              explain_time_limit=explain_time_limit, threads=threads, seed=seed)
+        guard = None
+        if progress is not None:
+            if not callable(progress):
+                raise TypeError("progress is a function of one dict (elapsed_s, incumbent, ...), not %r" % (progress,))
+            from .backends.progress import GuardedProgress
+
+            progress = guard = GuardedProgress(progress)
+        result = self._solve_run(solver, time_limit, mip_gap, threads, seed, log, log_file, options, mip_gap_abs,
+                                 duals, explain_infeasible, explain_time_limit, progress, verify)
+        if guard is not None and guard.error is not None:
+            raise guard.error  # the caller's progress function failed: the solve was stopped there
+        return result
+
+    def _solve_run(self, solver, time_limit, mip_gap, threads, seed, log, log_file, options, mip_gap_abs, duals,
+                   explain_infeasible, explain_time_limit, progress, verify) -> Result:
+        """:meth:`solve` once its arguments are checked: a ``main`` flow, or one solve with the
+        scripts' pre- and post-processing and the data's writes."""
         kw = dict(solver=solver, time_limit=time_limit, mip_gap=mip_gap, threads=threads, seed=seed, log=log,
                   log_file=log_file, options=options, mip_gap_abs=mip_gap_abs, duals=duals,
                   explain_infeasible=explain_infeasible, explain_time_limit=explain_time_limit, progress=progress,
