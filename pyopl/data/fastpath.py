@@ -243,16 +243,15 @@ def _field_numbers(body: memoryview, starts: np.ndarray, ends: np.ndarray, width
     field at a time lets a field of plain ints (a tuple's ids) take numscan's shorter path for plain
     ints, where a batch of the text's order mixes them with the float fields, and each field comes
     back as its own array (no strided copy of it later)."""
-    fields, longest = [], []
+    longest: list[int] = []
+    read = numscan.read_columns(body, [(starts[k::width], ends[k::width]) for k in range(width)], longest, signs)
+    if read is None:
+        return None
     floats = np.empty(len(starts), dtype=np.bool_)
     by_tuple = floats.reshape(-1, width)
-    for k in range(width):
-        read = numscan.read_tokens(body, starts[k::width], ends[k::width], longest, signs)
-        if read is None:
-            return None
-        fields.append(read[0])
-        by_tuple[:, k] = read[1]
-    return fields, floats, max(longest, default=0)
+    for k, (_values, points) in enumerate(read):
+        by_tuple[:, k] = points
+    return [values for values, _points in read], floats, max(longest, default=0)
 
 
 def _tight_tuples(cls: np.ndarray, starts: np.ndarray, ends: np.ndarray) -> tuple[np.ndarray, np.ndarray, int] | None:
