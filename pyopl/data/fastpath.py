@@ -269,11 +269,20 @@ def _tight_tuples(cls: np.ndarray, starts: np.ndarray, ends: np.ndarray) -> tupl
     if odd or not pairs or not len(starts) or len(starts) % pairs:
         return None
     width = len(starts) // pairs
-    opens = starts[0::width] - 1
-    closes = ends[width - 1::width]
-    if opens[0] < 0 or closes[-1] >= len(cls) or np.any(cls[opens] != _LT_B) or np.any(cls[closes] != _GT_B):
+    if starts[0] < 1 or ends[-1] >= len(cls):
         return None
+    opens, closes = np.empty(pairs, dtype=np.int64), np.empty(pairs, dtype=np.int64)
+    for a in range(0, pairs, _TUPLES_BLOCK):  # (both from one part of the offsets at a time: read once)
+        b = min(a + _TUPLES_BLOCK, pairs)
+        o, c = opens[a:b], closes[a:b]
+        np.subtract(starts[a * width:b * width:width], 1, out=o)
+        c[:] = ends[a * width + width - 1:b * width:width]
+        if np.any(cls[o] != _LT_B) or np.any(cls[c] != _GT_B):
+            return None
     return opens, closes, width
+
+
+_TUPLES_BLOCK = 1 << 15  # tuples per block of :func:`_tight_tuples`
 
 
 def _numpy_columns(text: str, counts: np.ndarray, floats: np.ndarray, nums: np.ndarray | None = None,

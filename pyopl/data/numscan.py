@@ -61,15 +61,19 @@ _RUN_BLOCK = 1 << 18  # bytes per block of :func:`runs_of`: its masks stay in th
 
 
 def runs_of(codes: np.ndarray, code: int) -> tuple[np.ndarray, np.ndarray]:
-    """:func:`token_bounds` of ``codes == code`` (the same two arrays, bit for bit), a block at a time.
+    """:func:`token_bounds` of ``codes == code`` (the same offsets; int32 where ``codes`` is shorter than
+    2**31, as any text the readers take is: half the memory to write and read again), a block at a time.
 
     The whole-text masks ``codes == code`` and ``mask[1:] != mask[:-1]`` (each as long as the text:
     63 MB for the sparse assignment's tuple set) and a list of edges later copied are never made:
     each block's masks are made in the same two small arrays, and its edges written straight into
     one array made for all of them (sized from a guess, made larger only when a text holds more
-    runs than the guess).  Fewer fresh pages the kernel must clear: 0.03 s less system time there."""
+    runs than the guess).  Fewer fresh pages the kernel must clear: 0.03 s less system time there.
+    The two arrays are views of that one, ``(start, end)`` of each run in turn: the fields of a tuple
+    set lie together in it (:func:`read_columns`)."""
     n = len(codes)
-    edges = np.empty(n // 3 + 64, dtype=np.int64)  # (a run and its separator take 2 bytes or more)
+    index = np.int32 if n < 2 ** 31 - 1 else np.int64
+    edges = np.empty(n // 3 + 64, dtype=index)  # (a run and its separator take 2 bytes or more)
     count = 0
     mask = np.empty(min(n, _RUN_BLOCK) + 1, dtype=np.bool_)
     change = np.empty(min(n, _RUN_BLOCK), dtype=np.bool_)
@@ -86,7 +90,7 @@ def runs_of(codes: np.ndarray, code: int) -> tuple[np.ndarray, np.ndarray]:
         found = np.flatnonzero(c)
         found += lo + 1
         if count + len(found) + 1 > len(edges):
-            edges = np.concatenate((edges[:count], np.empty(n + 1 - count, dtype=np.int64)))
+            edges = np.concatenate((edges[:count], np.empty(n + 1 - count, dtype=index)))
         edges[count:count + len(found)] = found
         count += len(found)
     if n and codes[-1] == code:
@@ -106,7 +110,7 @@ def read_tokens(buf: bytes | memoryview, starts: np.ndarray, ends: np.ndarray, l
     """The value of each token ``buf[starts[i]:ends[i]]`` as ``float()`` reads it (a float64 array, bit
     for bit), and whether each is written with ``.``, ``e`` or ``E`` (a bool array); None when a token
     is no number ``float()`` reads, or when too many tokens are outside the fast path to pay off
-    (the caller then reads them its own way).  ``buf``: ASCII text; ``starts``, ``ends``: increasing int64
+    (the caller then reads them its own way).  ``buf``: ASCII text; ``starts``, ``ends``: increasing int64 (or int32)
     offsets with ``0 <= start < end <= len(buf)``, each token all number characters (as
     :func:`token_bounds` finds them: a longer run is no token).  ``longest``: when given, the length of
     the longest token is appended to it once every token has been measured (as the batches are read;
@@ -165,8 +169,8 @@ class _Column:
     def read(self, buf: bytes | memoryview, raw: np.ndarray, words: np.ndarray, a: int, signs: bool) -> int:
         """Read the batch of tokens from ``a``; returns the length of its longest token."""
         b = min(a + _CHUNK, self.n)
-        # (copied together: a field of a tuple set is every third offset, and each operation below reads them)
-        s, e = np.ascontiguousarray(self.starts[a:b]), np.ascontiguousarray(self.ends[a:b])
+        # (copied together, as int64: a field of a tuple set is every third offset, and each operation below reads them)
+        s, e = np.ascontiguousarray(self.starts[a:b], np.int64), np.ascontiguousarray(self.ends[a:b], np.int64)
         length = e - s
         top = int(length.max())
         values, points, ok = self.values[a:b], self.points[a:b], self.ok[a:b]
