@@ -26,7 +26,7 @@ on generated data.
 from __future__ import annotations
 
 import re
-from typing import Any, Iterable
+from typing import Any, Callable, Iterable
 
 import numpy as np
 
@@ -192,7 +192,7 @@ def _tuple_layout(data: bytes, table: bytes = _CLASS_BYTES, bounds: tuple[int, i
     tight = _tight_tuples(cls, starts, ends)
     if tight is not None:  # the usual case: `width` numbers in each tuple, its brackets touching them
         opens, closes, width = tight
-        counts = np.full(len(opens), width)
+        counts = np.broadcast_to(width, len(opens))  # (read only, no memory)
     else:
         at = np.flatnonzero(cls >= _GT_B)  # the brackets: `<` `>` `<` `>` ..., nothing nested or left open
         brackets = cls[at]
@@ -205,7 +205,7 @@ def _tuple_layout(data: bytes, table: bytes = _CLASS_BYTES, bounds: tuple[int, i
         uniform = width and width * len(opens) == len(starts) and np.all(starts[0::width] > opens) \
             and np.all(starts[width - 1::width] < closes)
         if uniform:  # `width` numbers in each tuple
-            counts = np.full(len(opens), width)
+            counts = np.broadcast_to(width, len(opens))
         else:
             first = np.searchsorted(starts, opens)
             counts = np.diff(np.append(first, len(starts)))
@@ -215,7 +215,9 @@ def _tuple_layout(data: bytes, table: bytes = _CLASS_BYTES, bounds: tuple[int, i
     del cls, view
     body = memoryview(data)[a:b]
     longest: list[int] = []
-    signs = data.find(b"-", a, b) >= 0 or data.find(b"+", a, b) >= 0
+    def signs() -> bool:  # (looked for only if a field needs numscan's general reader)
+        return data.find(b"-", a, b) >= 0 or data.find(b"+", a, b) >= 0
+
     if by_field and tight is not None and width > 1:
         fields = _field_numbers(body, starts, ends, width, signs)
         if fields is not None:
@@ -233,7 +235,7 @@ def _tuple_layout(data: bytes, table: bytes = _CLASS_BYTES, bounds: tuple[int, i
 
 
 def _field_numbers(body: memoryview, starts: np.ndarray, ends: np.ndarray, width: int,
-                   signs: bool) -> tuple[list[np.ndarray], np.ndarray, int] | None:
+                   signs: Callable[[], bool]) -> tuple[list[np.ndarray], np.ndarray, int] | None:
     """The numbers of tuples of ``width`` numbers each, read a field at a time by
     :func:`pyopl.data.numscan.read_tokens`: (one float64 array per field, whether each number is
     written as a float, in the text's order, the length of the longest token); None where a field's
@@ -301,7 +303,8 @@ def _numpy_columns(text: str, counts: np.ndarray, floats: np.ndarray, nums: np.n
         return None
     kinds = floats.reshape(n, width)
     first = kinds[0]
-    if not np.all(kinds == first):
+    # (each field written as its first tuple writes it: a reduction over each column, not a comparison of all)
+    if not all(kinds[:, k].all() if f else not kinds[:, k].any() for k, f in enumerate(first.tolist())):
         return None
     by_field = isinstance(nums, list)  # (one array per field, each its own: :func:`_field_numbers`)
     if nums is None:
@@ -490,7 +493,9 @@ class _Reader:
         if layout is None:
             return None
         opens, closes, counts, floats, nums, longest = layout
-        starts, ends = opens + (start + 1), closes + (start + 2)
+        starts, ends = opens, closes  # (the layout's own arrays, made for this read: moved in place)
+        starts += start + 1
+        ends += start + 2
         body = self.text[start + 1:end] if nums is None else ""  # (the str copy only where it is read)
         with gc_paused():  # (hundreds of thousands of new lists, no cycles among them)
             fast = _numpy_columns(body, counts, floats, nums, longest if nums is not None else None)

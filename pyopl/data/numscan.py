@@ -20,6 +20,8 @@ text's first 16 bytes are left to ``float()``.
 """
 from __future__ import annotations
 
+from typing import Callable
+
 import numpy as np
 
 _U = np.uint64
@@ -106,7 +108,7 @@ def number_mask(data: bytes) -> np.ndarray:
 
 
 def read_tokens(buf: bytes | memoryview, starts: np.ndarray, ends: np.ndarray, longest: list[int] | None = None,
-                signs: bool | None = None) -> tuple[np.ndarray, np.ndarray] | None:
+                signs: bool | Callable[[], bool] | None = None) -> tuple[np.ndarray, np.ndarray] | None:
     """The value of each token ``buf[starts[i]:ends[i]]`` as ``float()`` reads it (a float64 array, bit
     for bit), and whether each is written with ``.``, ``e`` or ``E`` (a bool array); None when a token
     is no number ``float()`` reads, or when too many tokens are outside the fast path to pay off
@@ -115,16 +117,19 @@ def read_tokens(buf: bytes | memoryview, starts: np.ndarray, ends: np.ndarray, l
     :func:`token_bounds` finds them: a longer run is no token).  ``longest``: when given, the length of
     the longest token is appended to it once every token has been measured (as the batches are read;
     nothing where the read stops at a token that is no number).  ``signs``: whether ``buf`` may hold a
-    ``-`` or ``+`` (False: the short tokens are read without looking for a sign); None: looked up."""
+    ``-`` or ``+`` (False: the short tokens are read without looking for a sign); None: looked up; a
+    function: asked when first needed (:func:`read_columns`)."""
     read = read_columns(buf, [(starts, ends)], longest, signs)
     return None if read is None else read[0]
 
 
 def read_columns(buf: bytes | memoryview, columns: list[tuple[np.ndarray, np.ndarray]],
-                 longest: list[int] | None = None, signs: bool | None = None) -> list[tuple[np.ndarray, np.ndarray]] | None:
+                 longest: list[int] | None = None, signs: bool | Callable[[], bool] | None = None
+                 ) -> list[tuple[np.ndarray, np.ndarray]] | None:
     """:func:`read_tokens` of each column ``(starts, ends)`` of tokens of ``buf`` (a list of ``(values,
     points)``, one per column), or None where :func:`read_tokens` of any column gives None.  ``longest``:
-    the longest token of all the columns.  The columns are read a batch of each in turn: the fields of
+    the longest token of all the columns.  ``signs`` may also be a function that answers it, asked
+    only if a batch needs the general reader (a column of ids and prices never does).  The columns are read a batch of each in turn: the fields of
     a tuple set (``starts[k::width]``) lie together in one array of offsets, so each part of it is
     brought from memory once for all the fields, not once per field."""
     if len(buf) < 64:  # (a short text: padded, so that every load below is inside it)
@@ -134,6 +139,7 @@ def read_columns(buf: bytes | memoryview, columns: list[tuple[np.ndarray, np.nda
     raw = np.frombuffer(buf, dtype=np.uint8)
     # every 8 bytes of the buffer as one little-endian word, at every offset (overlapping, unaligned)
     words = np.ndarray(shape=(len(buf) - 7,), dtype="<u8", buffer=buf, strides=(1,))
+    signs = [signs]  # (a function: replaced by its answer when first asked)
     reads = [_Column(s, e) for s, e in columns]
     most = 0
     for a in range(0, max((c.n for c in reads), default=0), _CHUNK):
@@ -161,13 +167,16 @@ class _Column:
         self.values = np.empty(self.n, dtype=np.float64)
         self.points = np.empty(self.n, dtype=np.bool_)
         self.ok = np.empty(self.n, dtype=np.bool_)
-        self.head = int(np.searchsorted(ends, 16))  # the tokens that end in the first 16 bytes: float() reads them
+        # the tokens that end in the first 16 bytes: float() reads them (at most 15: a strided column is not
+        # searched whole, which would copy it)
+        self.head = int(np.searchsorted(ends[:16], 16))
         # the digits after the point of every token so far (0: plain ints), the next batch is tried as such
         # (:func:`_read_fixed`); None once a batch was not (the later ones go to the general reader)
         self.decimals: int | None = 0
 
-    def read(self, buf: bytes | memoryview, raw: np.ndarray, words: np.ndarray, a: int, signs: bool) -> int:
-        """Read the batch of tokens from ``a``; returns the length of its longest token."""
+    def read(self, buf: bytes | memoryview, raw: np.ndarray, words: np.ndarray, a: int, signs: list) -> int:
+        """Read the batch of tokens from ``a``; returns the length of its longest token.  ``signs``: a list of
+        :func:`read_columns`' ``signs``, answered in it when first needed."""
         b = min(a + _CHUNK, self.n)
         # where the word that ends where each token ends starts, and its bytes before the token (8 - the
         # token's length), as int64 (made together: a field of a tuple set is every third offset)
@@ -195,7 +204,9 @@ class _Column:
         if top > 8:
             _read_batch(raw, words, 2, s, e, values, points, ok)
         else:
-            _read_short(raw, words, s, e, 8 - before, values, points, ok, signs)
+            if callable(signs[0]):
+                signs[0] = bool(signs[0]())
+            _read_short(raw, words, s, e, 8 - before, values, points, ok, signs[0])
         return top
 
     def finish(self, buf: bytes | memoryview) -> tuple[np.ndarray, np.ndarray] | None:
