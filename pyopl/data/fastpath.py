@@ -236,15 +236,16 @@ def _tuple_layout(data: bytes, table: bytes = _CLASS_BYTES, bounds: tuple[int, i
 
 def _field_numbers(body: memoryview, starts: np.ndarray, ends: np.ndarray, width: int,
                    signs: Callable[[], bool]) -> tuple[list[np.ndarray], np.ndarray, int] | None:
-    """The numbers of tuples of ``width`` numbers each, read a field at a time by
-    :func:`pyopl.data.numscan.read_tokens`: (one float64 array per field, whether each number is
+    """The numbers of tuples of ``width`` numbers each, each field read as a column of its own by
+    :func:`pyopl.data.numscan.read_columns`: (one float64 array per field, whether each number is
     written as a float, in the text's order, the length of the longest token); None where a field's
-    read gives None (the caller then reads all the numbers together, as before).
+    read gives None (the caller then reads all the numbers together, as before).  ``signs``: answers
+    whether the body holds a ``-`` or ``+``, asked only if a batch needs numscan's general reader.
 
     The values are what ``float()`` gives for each token however the tokens are batched; reading a
-    field at a time lets a field of plain ints (a tuple's ids) take numscan's shorter path for plain
-    ints, where a batch of the text's order mixes them with the float fields, and each field comes
-    back as its own array (no strided copy of it later)."""
+    field as a column lets a field of plain ints (a tuple's ids) or of numbers with as many digits
+    after the point (``91.0``) take numscan's shorter path, where a batch of the text's order mixes
+    the fields, and each field comes back as its own array (no strided copy of it later)."""
     longest: list[int] = []
     read = numscan.read_columns(body, [(starts[k::width], ends[k::width]) for k in range(width)], longest, signs)
     if read is None:

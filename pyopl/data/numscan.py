@@ -16,7 +16,9 @@ itself, one by one; a token that ``float()`` refuses, or more such tokens than m
 it, gives None and the caller reads the text its own way.
 
 A token is read from the 8 (or 16) bytes that end where it ends; the few tokens that end in the
-text's first 16 bytes are left to ``float()``.
+text's first 16 bytes are left to ``float()``.  A batch whose tokens are all digits with a point the
+same ``k`` digits before their end (``k = 0``: plain ints, a column of ids; ``91.0``: prices) is read
+in half the operations, as the integer its digits spell divided by ``10**k`` (the same case).
 """
 from __future__ import annotations
 
