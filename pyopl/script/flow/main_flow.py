@@ -266,12 +266,12 @@ class ModelObject(_Host):
         return os.path.basename(self.definition.path)
 
     def _print_conflict(self, args: list, span: Any) -> Any:
-        """``m.printConflict()``: the conflict of this model's infeasible solve; for a model generated but
-        not solved, the conflict its ``conflictIterator`` computes (IBM computes it lazily, and
-        IBM's conflictIterator example prints it for a model never solved)."""
+        """``m.printConflict()``: the conflict of this model's infeasible solve, as a string (returned, not
+        printed: :func:`.opl_runtime.print_conflict`); for a model generated but not solved, the conflict
+        its ``conflictIterator`` computes (IBM computes it lazily, and IBM's conflictIterator example
+        prints it with ``writeln(opl1.printConflict())`` for a model never solved)."""
         if self.result is None and self.generated and self.model is not None and self.definition is not None:
-            self.flow.ctx.write(self.get_member("conflictIterator", span)._text(span))
-            return UNDEFINED
+            return self.get_member("conflictIterator", span)._text(span)
         return print_conflict(self.flow.ctx, self.result or self.flow.last_result)
 
     def _methods(self) -> dict[str, Any]:
