@@ -108,3 +108,18 @@ def test_no_time_left_skips_the_second_solve():
     got = highs_backend._presolve_recheck(ir, SolveOptions(time_limit=1.0), x, obj, info, 2.0)
     assert got["use"] is None and got["record"] == {"ran": False, "first_objective": 24, "first_bound": 24.0,
                                                     "skipped": "no time left"}
+
+
+def test_a_warning_of_an_earlier_solve_in_main_reaches_the_result_once():
+    """OPL0712 raised by solves 1 and 2 of a `main` block whose last solve (presolve off through
+    `cplex.preind = 0`) raises none: the run's result carries it once, naming the solves; before, only
+    the last solve's diagnostics reached the result. Each solve's objective is the brute-force optimum."""
+    best = _brute_force_max_id(153886)
+    flow = "\n".join(["main {", "  thisOplModel.generate();", "  cplex.solve();", "  writeln(cplex.getObjValue());",
+                      "  cplex.solve();", "  writeln(cplex.getObjValue());", "  cplex.preind = 0;",
+                      "  cplex.solve();", "  writeln(cplex.getObjValue());", "}"])
+    r = pyopl.solve(DMC2015 + "\n" + flow, solver="highs")
+    assert r.status == "optimal" and r.script_output.split() == [str(best)] * 3
+    [w] = [d for d in r.diagnostics if d.code == "OPL0712"]
+    assert w.severity == "warning" and str(best) in w.message
+    assert w.notes[-1] == "from solves 1, 2 of the 3 the `main` block ran"

@@ -21,6 +21,7 @@ status (IBM's ``oplrun`` convention: the number returned, 0 when nothing is retu
 from __future__ import annotations
 
 import os
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -45,6 +46,7 @@ class Flow:
         self.ctx = model.script
         self.kw = kw
         self.check_failures: list = []  # OPL0709 of every solve whose solution failed the solution check
+        self.solve_warnings: dict = {}  # (code, span, message) -> [the warning, the solves (1-based) that gave it]
         self.current: Any = None  # the ModelObject `cplex` solves (the last generated)
         self.last_result: Any = None
         self.last_model: Any = None
@@ -91,7 +93,24 @@ class Flow:
         self.log.append({"model": m.label(), "status": result.status, "objective": result.objective})
         if result.status == "check_failed":  # the run fails at the end, whatever later solves say
             self.check_failures.extend(d for d in result.diagnostics if d.code == "OPL0709")
+        for d in result.diagnostics:  # every solve's warnings reach the run's result (earlier_warnings)
+            if d.severity == "warning":
+                self.solve_warnings.setdefault((d.code, d.span, d.message), [d, []])[1].append(self.solves)
         return result
+
+    def earlier_warnings(self, final: Any) -> list:
+        """The warnings of the run's solves that the last solve's result ``final`` does not carry (an
+        OPL0712 of the third of ten solves), each once, with a note naming the solves that gave it."""
+        have = {(d.code, d.span, d.message) for d in final.diagnostics}
+        out = []
+        for key, (d, solves) in self.solve_warnings.items():
+            if key in have:
+                continue
+            shown = ", ".join(str(n) for n in solves[:10]) + (" and %d more" % (len(solves) - 10) if len(solves) > 10
+                                                               else "")
+            note = "from solve%s %s of the %d the `main` block ran" % ("s" if len(solves) > 1 else "", shown, self.solves)
+            out.append(replace(d, notes=tuple(d.notes) + (note,)))
+        return out
 
     def construct(self, name: str, args: list, span: Any) -> Any:
         """``new <name>(args)`` for the ``main`` classes (:data:`pyopl.script.flow.opl_runtime.MAIN_CLASSES`)."""
@@ -592,7 +611,7 @@ def run_main(model: Any, kw: dict, compile_model: Any) -> Any:
         result = Result("not_solved", solver=kw.get("solver", "highs"), message=why)
     result.script_output = ctx.output()
     diags = ctx.reporter.sorted()
-    result.diagnostics = list(result.diagnostics) + diags
+    result.diagnostics = list(result.diagnostics) + flow.earlier_warnings(result) + diags
     result.solves = list(flow.log)
     if flow.check_failures and result.status not in ("check_failed", "script_error"):
         result.last_solve_status = result.status  # an earlier solve's solution failed the model's check
