@@ -123,3 +123,22 @@ def test_a_warning_of_an_earlier_solve_in_main_reaches_the_result_once():
     [w] = [d for d in r.diagnostics if d.code == "OPL0712"]
     assert w.severity == "warning" and str(best) in w.message
     assert w.notes[-1] == "from solves 1, 2 of the 3 the `main` block ran"
+
+
+def test_a_loop_of_many_solves_shows_ten_warnings_of_a_code_and_a_count():
+    """12 distinct OPL0712 warnings from solves 1..12 of 13 (the 13th gave none): 10 shown, the
+    tenth says 2 more were left out."""
+    from types import SimpleNamespace
+
+    from pyopl.diagnostics.diagnostic import Diagnostic, Span
+    from pyopl.script.flow.main_flow import Flow
+
+    flow = Flow.__new__(Flow)
+    flow.solves, flow.solve_warnings = 13, {}
+    for n in range(1, 13):
+        d = Diagnostic("OPL0712", "warning", "objective %d" % n, Span("m.mod", 1, 1, 1, 2))
+        flow.solve_warnings[(d.code, d.span, d.message)] = [d, [n]]
+    shown = flow.earlier_warnings(SimpleNamespace(diagnostics=[]))
+    assert [d.message for d in shown] == ["objective %d" % n for n in range(1, 11)]
+    assert shown[0].notes == ("from solve 1 of the 13 the `main` block ran",)
+    assert shown[-1].notes[-1] == "2 more OPL0712 warnings of other solves are left out"

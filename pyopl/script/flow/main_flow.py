@@ -37,6 +37,10 @@ from ..opl.solve_variants import set_pool_solution
 from ..language.values import HostFunction, NULL, UNDEFINED, well_formed
 
 
+#: warnings of one code from the earlier solves of a `main` block shown in its result (Flow.earlier_warnings)
+_EARLIER_WARNINGS_PER_CODE = 10
+
+
 class Flow:
     """One run of a ``main`` block: the models it made and the last solve."""
 
@@ -102,14 +106,24 @@ class Flow:
         """The warnings of the run's solves that the last solve's result ``final`` does not carry (an
         OPL0712 of the third of ten solves), each once, with a note naming the solves that gave it."""
         have = {(d.code, d.span, d.message) for d in final.diagnostics}
-        out = []
+        out: list = []
+        per_code: dict = {}  # code -> [its warnings shown, how many more were left out]
         for key, (d, solves) in self.solve_warnings.items():
             if key in have:
+                continue
+            kept = per_code.setdefault(d.code, [[], 0])
+            if len(kept[0]) == _EARLIER_WARNINGS_PER_CODE:  # a loop of 5,000 solves: ten, and a count
+                kept[1] += 1
                 continue
             shown = ", ".join(str(n) for n in solves[:10]) + (" and %d more" % (len(solves) - 10) if len(solves) > 10
                                                                else "")
             note = "from solve%s %s of the %d the `main` block ran" % ("s" if len(solves) > 1 else "", shown, self.solves)
-            out.append(replace(d, notes=tuple(d.notes) + (note,)))
+            kept[0].append(replace(d, notes=tuple(d.notes) + (note,)))
+        for code, (kept, more) in per_code.items():
+            if more:
+                kept[-1] = replace(kept[-1], notes=kept[-1].notes + ("%d more %s warnings of other solves are left out"
+                                                                     % (more, code),))
+            out.extend(kept)
         return out
 
     def construct(self, name: str, args: list, span: Any) -> Any:
