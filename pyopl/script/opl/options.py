@@ -9,6 +9,9 @@ import copy
 #: arrays), 10 to 40 seconds of one core; memory is bounded apart (DEFAULT_MEMORY), so a larger
 #: step budget costs time only (docs/scripting.md, Limits)
 DEFAULT_STEPS = 50_000_000
+#: the step budget of an editor's analysis (pyopl/lsp): the old default, about half a second, so that a
+#: runaway loop typed in an editor does not hold the re-checks of the next keystrokes for tens of seconds
+EDITOR_STEPS = 2_000_000
 DEFAULT_MEMORY = 5_000_000  # script values (array items, object properties, string characters) it may hold
 #: bytes the scripts of one run may write into files, all files together (docs/limits.md)
 DEFAULT_WRITTEN = 200_000_000
