@@ -25,6 +25,7 @@ from __future__ import annotations
 import re
 
 import numpy as np
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -134,6 +135,25 @@ def test_batches_with_as_many_digits_after_the_point_read_as_float_reads_them(pa
     assert points.tolist() == [any(c in t for c in ".eE") for t in tokens] == signed[1].tolist()
     if not odd:
         assert (k, True) in calls  # the batches read as k digits after the point
+
+
+@pytest.mark.parametrize("k", [1, 2, 3])
+@pytest.mark.parametrize("odd", ["-", "+", "e", "E", "1-", "1+", "12-"])
+def test_a_sign_where_the_point_would_be_is_no_point(k, odd):
+    # a column of `0.0`-shaped numbers, then a token with a sign or an exponent k characters from its
+    # end (`-0`, `1-2`, `+5`): read as float() reads it (`-0`, `+5`), or no number (`1-2`): never as
+    # a point (each once read as 3.0 or 5.0)
+    tok = odd + "7" * k
+    buf = (" " * 20 + ", ".join(["1." + "0" * k] * 40 + [tok, "2." + "5" * k])).encode()
+    starts, ends = numscan.token_bounds(numscan.number_mask(buf))
+    got = numscan.read_tokens(buf, starts, ends)
+    try:
+        want = float(tok)
+    except ValueError:
+        assert got is None
+        return
+    assert got is not None and got[0][40].tobytes() == np.float64(want).tobytes()
+    assert got[0][41] == float("2." + "5" * k) and got[1][40] == any(c in tok for c in ".eE")
 
 
 def test_a_plain_batch_after_the_texts_first_bytes():
