@@ -165,6 +165,20 @@ def test_options_reach_cpsat_and_a_bad_one_is_a_diagnostic():
     assert r.status == "error" and r.diagnostics[0].code == "OPL0707"
 
 
+def test_an_enum_option_is_set_by_its_name_and_a_bad_name_lists_the_choices(tmp_path):
+    """`--option search_branching=FIXED_SEARCH` (an enum of SatParameters) reaches CP-SAT by name, in
+    any case: CP-SAT's own log of its parameters says so; a name it lacks is OPL0707 with the choices
+    (before: a pybind11 type error, whatever the name)."""
+    log = tmp_path / "cp.log"
+    model = pyopl.compile_model(QUEENS % (6, ""))
+    r = model.solve(solver="cpsat", threads=1, log_file=str(log), options={"search_branching": "fixed_search"})
+    assert r.status == "optimal"
+    assert "search_branching: FIXED_SEARCH" in log.read_text()
+    r = model.solve(solver="cpsat", options={"search_branching": "sideways"})
+    assert r.status == "error" and r.diagnostics[0].code == "OPL0707"
+    assert "FIXED_SEARCH" in r.diagnostics[0].message and "sideways" in r.diagnostics[0].message
+
+
 def test_missing_ortools_is_a_diagnostic_with_the_install_command(monkeypatch):
     from pyopl.backends.cp import cpsat
 

@@ -416,11 +416,24 @@ def _set_params(solver: Any, options: SolveOptions, obj_scale: int = 1, spent: f
                 v = int(value)
             elif isinstance(current, float):
                 v = float(value)
+            elif hasattr(type(current), "__members__"):  # an enum (`search_branching=FIXED_SEARCH`): by name
+                v = _enum_value(type(current), value)
             else:
                 v = value
             setattr(p, name, v)
         except (TypeError, ValueError, AttributeError) as e:
             raise ValueError("`%s` cannot be set to %r: %s" % (name, value, e)) from None
+
+
+def _enum_value(enum: Any, value: Any) -> Any:
+    """The member of the ``SatParameters`` enum ``enum`` named ``value`` (any case; its number also
+    works); ValueError naming the choices otherwise."""
+    members = enum.__members__
+    text = str(value).strip()
+    for member_name, member in members.items():
+        if member_name.lower() == text.lower() or text == str(int(member)):
+            return member
+    raise ValueError("the choices are %s" % ", ".join(members))
 
 
 def _result(cp_model: Any, solver: Any, code: Any, ir: IR, xs: list, obj_scale: int, options: SolveOptions,
