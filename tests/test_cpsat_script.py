@@ -231,6 +231,34 @@ execute {
     assert r.script_output.splitlines() == ["true 0 3 3 3", "false -1 0", "a is present"]
 
 
+def test_opl_sequence_neighbour_functions_read_the_solution_in_a_script():
+    """`Opl.typeOfNext(p, a, lastVal[, absVal])`, `typeOfPrev` and `startOfNext`, `endOfPrev`, `sizeOfNext`,
+    `lengthOfPrev` after a CP solve (IBM's VRP example reads `Opl.typeOfPrev(seq, s, 100)`; OPL Language
+    Reference, "typeOfNext"). By hand: the constraints fix the order c [0,1), a [5,7), b [10,13), d absent;
+    the types are a 7, b 8, c 9, d 10. Next of c is a (7); b is last (99); c is first (55); prev of b is a
+    (7); d is absent (-4, or 0 when absVal is omitted); next of c starts at 5; prev of b ends at 7; next of
+    a has size 3; prev of a has length 1."""
+    r = pyopl.solve("""using CP;
+dvar interval a size 2;
+dvar interval b size 3;
+dvar interval c size 1;
+dvar interval d optional size 4;
+dvar sequence s in [a, b, c, d] types [7, 8, 9, 10];
+subject to { noOverlap(s); startOf(c) == 0; startOf(a) == 5; startOf(b) == 10; presenceOf(d) == 0; }
+execute {
+  writeln(Opl.typeOfNext(s, c, 99), " ", Opl.typeOfNext(s, b, 99), " ", Opl.typeOfPrev(s, c, 55), " ", Opl.typeOfPrev(s, b, 55));
+  writeln(Opl.typeOfNext(s, d, 99, -4), " ", Opl.typeOfNext(s, d, 99), " ", Opl.startOfNext(s, c, 0), " ", Opl.endOfPrev(s, b, 0));
+  writeln(Opl.sizeOfNext(s, a, 0), " ", Opl.lengthOfPrev(s, a, 0));
+}
+""", source="text")
+    assert r.status == "optimal"
+    assert r.script_output.splitlines() == ["7 99 55 7", "-4 0 5 7", "3 1"]
+    bad = pyopl.solve("using CP;\ndvar interval a size 1;\ndvar interval e size 1;\ndvar sequence s in [a];\n"
+                      "subject to { noOverlap(s); }\nexecute { writeln(Opl.typeOfNext(s, e, 0)); }\n", source="text")
+    [d] = [d for d in bad.diagnostics if d.is_error]
+    assert "`e` is not an interval of the sequence `s`" in d.message
+
+
 def test_opl_interval_function_of_a_number_is_named():
     r = pyopl.solve("using CP;\ndvar int x in 0..2;\nminimize x;\nexecute { writeln(Opl.startOf(x)); }\n",
                     source="text")

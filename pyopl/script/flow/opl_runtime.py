@@ -19,6 +19,7 @@ from ..opl.host_errors import host_error
 from ..language.budgets import charge_chars, hold
 from ..files.output_files import confined_path, write_confined
 from ..opl import opl_arrays
+from ..opl.intervals import NEIGHBOUR_FUNCTIONS, neighbour_value
 from ..opl.opl_objects import describe as _words, objective_coefficient, SetHost, TupleHost, _arg, _Host, _num, display, js_number, to_key, to_script
 from ..language.values import NULL, HostFunction, HostObject, UNDEFINED
 
@@ -273,6 +274,7 @@ class OplNamespace(_Host):
             "presenceOf": lambda a, s: _interval_arg(self.ctx, a, s, "presenceOf").get_member("present", s),
             **{fn: (lambda a, s, fn=fn, member=member: _interval_value(self.ctx, a, s, fn, member))
                for fn, member in (("startOf", "start"), ("endOf", "end"), ("sizeOf", "size"), ("lengthOf", "length"))},
+            **{fn: (lambda a, s, fn=fn: neighbour_value(self.ctx, fn, a, s)) for fn in NEIGHBOUR_FUNCTIONS},
         }
 
 

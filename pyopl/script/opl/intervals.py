@@ -228,3 +228,45 @@ class CumulFunctionHost(StateFunctionHost):
     :func:`pyopl.lowering.cp.constraints.segments.cumul_segments` (IloCumulFunctionExpr, IBM ILOG Script for OPL)."""
 
     type_name = "cumulFunction"
+
+
+#: ``Opl.<name>(p, a, endVal[, absVal])`` in a script: which neighbour of ``a`` in the sequence ``p``
+#: (+1 next, -1 previous) and what of it (its type, or an attribute of its solution)
+NEIGHBOUR_FUNCTIONS = {fn + side: (d, what) for side, d in (("Next", 1), ("Prev", -1))
+                       for fn, what in (("typeOf", "type"), ("startOf", "start"), ("endOf", "end"),
+                                        ("sizeOf", "size"), ("lengthOf", "length"))}
+
+
+def neighbour_value(ctx: Any, fn: str, args: list, span: Any) -> float:
+    """``Opl.typeOfNext(p, a, lastVal[, absVal])`` and its kin (``typeOfPrev``, ``startOfNext``, ...,
+    ``lengthOfPrev``) after a CP solve: the type (start, end, size, length) of the interval next to
+    (previous to) ``a`` in the solution's order of ``p``; ``lastVal`` (``firstVal``; 0 if omitted) when
+    ``a`` is the last (first) one, ``absVal`` (0) when ``a`` is absent (OPL Language Reference,
+    "typeOfNext", "typeOfPrev"; IBM's VRP example reads ``Opl.typeOfPrev(seq, s, 100)``).  A script
+    error when ``p`` is not one sequence or ``a`` not one of its intervals."""
+    from .opl_objects import _num
+
+    d, what = NEIGHBOUR_FUNCTIONS[fn]
+    seq = args[0] if args else None
+    a = args[1] if len(args) > 1 else None
+    if not isinstance(seq, SequenceHost) or seq._is_array() or not isinstance(a, IntervalHost) or not a.is_item:
+        raise host_error("script-value-type", "`Opl.%s(p, a, %s[, absVal])` takes a sequence variable and one of "
+                         "its intervals" % (fn, "lastVal" if d > 0 else "firstVal"), span,
+                         help="write e.g. `Opl.%s(seq, a[i], 0)` with `a[i]` an interval of `seq`" % fn)
+    everyone = [(iv.name, iv.key) for iv in seq.value.intervals]
+    here = (a.name, a.prefix)
+    if here not in everyone:
+        raise host_error("script-value-type", "`%s` is not an interval of the sequence `%s`" % (
+            a._label(), seq._label()), span, help="pass an interval the sequence was declared over")
+    extra = [_num(ctx, v, span, "a value of `Opl.%s`" % fn) for v in args[2:4]]
+    if not a.get_member("present", span):
+        return float(extra[1]) if len(extra) > 1 else 0.0
+    order = seq.order(span)
+    k = [(iv.name, iv.key) for iv in order].index(here) + d
+    if not 0 <= k < len(order):
+        return float(extra[0]) if extra else 0.0
+    if what != "type":
+        return seq._host(order[k]).get_member(what, span)
+    pos = everyone.index((order[k].name, order[k].key))
+    types = seq.value.types
+    return float(pos if types is None else types[pos])
