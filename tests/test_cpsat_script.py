@@ -259,6 +259,27 @@ execute {
     assert "`e` is not an interval of the sequence `s`" in d.message
 
 
+def test_one_interval_reached_two_ways_is_equal_in_a_script():
+    """IBM's VRP example walks a sequence with `while (s != seq.last()) s = seq.next(s);`: the interval that
+    `first()`, `next()`, `last()` or its name give is one object, so `==` holds between them (before: each
+    call made a new object and the loop ran past the end). By hand: a [0,2) then b [5,8)."""
+    r = pyopl.solve("""using CP;
+dvar interval a size 2;
+dvar interval b size 3;
+dvar sequence s in [a, b];
+subject to { noOverlap(s); startOf(a) == 0; startOf(b) == 5; }
+execute {
+  var x = s.first();
+  writeln(x == s.first(), " ", x != s.last(), " ", s.next(x) == s.last(), " ", s.last() == b, " ", x == b);
+  var n = 1;
+  while (x != s.last()) { x = s.next(x); n = n + 1; }
+  writeln(n);
+}
+""", source="text")
+    assert r.status == "optimal"
+    assert r.script_output.splitlines() == ["true true true true false", "2"]
+
+
 def test_opl_interval_function_of_a_number_is_named():
     r = pyopl.solve("using CP;\ndvar int x in 0..2;\nminimize x;\nexecute { writeln(Opl.startOf(x)); }\n",
                     source="text")

@@ -25,6 +25,13 @@ class IntervalHost(_Host):
     def is_item(self) -> bool:
         return len(self.prefix) == len(self.dims)
 
+    def __eq__(self, other: object) -> bool:
+        # one OPL interval however it was reached (`s != seq.last()` in IBM's VRP example ends its loop)
+        return isinstance(other, IntervalHost) and (other.ctx, other.name, other.prefix) == (self.ctx, self.name, self.prefix)
+
+    def __hash__(self) -> int:
+        return hash((self.name, self.prefix))
+
     def _label(self) -> str:
         return self.name + "".join("[%s]" % display(p, True) for p in self.prefix)
 
