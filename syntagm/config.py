@@ -216,7 +216,8 @@ def check_endpoint_numbers(cfg: LLMConfig) -> None:
     seconds above 0 (``1e400`` or ``inf`` in the file reached the HTTP client as an infinite deadline:
     ``internal error: OverflowError``), ``max_retries`` 0 or more, ``backoff_s``/``backoff_max_s``
     finite and 0 or more (``nan`` made every retry's wait NaN), ``temperature`` 0 to 2 (OpenAI's
-    range), ``model`` not empty."""
+    range), ``max_tokens`` 1 or more when set (``--max-tokens`` refuses 0; the file's 0 or -5 was sent
+    to the endpoint, which refused every request), ``model`` not empty."""
     import math
 
     checks = [("timeout_s", cfg.timeout_s, 0.0, True), ("backoff_s", cfg.backoff_s, 0.0, False),
@@ -227,6 +228,8 @@ def check_endpoint_numbers(cfg: LLMConfig) -> None:
                               f"{low:g}, not {value!r}")
     if cfg.max_retries < 0:
         raise ConfigError(f"max_retries must be 0 or more, not {cfg.max_retries}")
+    if cfg.max_tokens is not None and cfg.max_tokens < 1:
+        raise ConfigError(f"max_tokens must be 1 or more (or left out: no cap is sent), not {cfg.max_tokens}")
     if cfg.temperature is not None and not (0.0 <= cfg.temperature <= 2.0):
         raise ConfigError(f"temperature must be between 0 and 2, not {cfg.temperature!r}")
     if not cfg.model.strip():

@@ -112,6 +112,8 @@ def test_endpoint_url_must_be_http(tmp_path, monkeypatch):
     ("max_retries = -1", "max_retries must be 0 or more"),
     ("temperature = 9", "temperature must be between 0 and 2"),
     ("model = '  '", "the model name is empty"),
+    ("max_tokens = 0", "max_tokens must be 1 or more"),   # was sent to the endpoint as is
+    ("max_tokens = -5", "max_tokens must be 1 or more"),
 ])
 def test_endpoint_numbers_out_of_range_are_config_errors(tmp_path, line, fragment):
     f = tmp_path / "c.toml"
