@@ -166,7 +166,11 @@ def _endpoint_note(line: str) -> None:
 
 
 def _fmt_cost(c: float | None) -> str:
-    return "unpriced" if c is None else f"${c:.4f}"
+    """Dollars as ``syntagm bench`` prints them: 4 decimals, 6 below a cent (with 4 always, a
+    measured $0.000045 run read ``$0.0000``, as if it had cost nothing)."""
+    from .bench.report import _money
+
+    return _money(c)
 
 
 def _text_summary(doc: dict[str, Any], tel: dict[str, Any], out: Path) -> str:

@@ -152,6 +152,16 @@ def test_write_atomic_never_leaves_a_half_file(tmp_path, monkeypatch):
     assert [p.name for p in tmp_path.iterdir()] == ["solution.json"]
 
 
+def test_a_cost_below_a_cent_is_not_printed_as_zero(server, tmp_path, problem_file, monkeypatch, capsys):
+    """gpt-4o-mini: 200 prompt tokens at $0.15/M + 50 completion at $0.60/M = $0.00006 (was ``$0.0001``,
+    and a run under $0.00005 read ``$0.0000``)."""
+    server.push_reply(gen(GOOD), prompt=200, completion=50)
+    rc = _solve(monkeypatch, tmp_path, server, "--strategy", "standard", "--model", "gpt-4o-mini", "--out", "o",
+                "--retriever", "none", "--max-retries", "0")
+    out = capsys.readouterr().out
+    assert rc == 0 and ", $0.000060, " in out, out
+
+
 def test_failed_run_names_the_compile_error(server, tmp_path, problem_file, monkeypatch, capsys):
     bad = "dvar float+ x;\nmaximize x + yy;\n"  # `yy` is not declared: an error at line 2, column 14
     server.push_reply(gen(bad))
