@@ -33,7 +33,7 @@ from ..cli_flags import add_strategy_flags
 from ..decoding.endpoints import MODES as DECODING_MODES
 from ..rag.kinds import RETRIEVERS
 from ..redact import scrub
-from ..safeio import FolderLock, json_text, open_new, plain_text, replace_file, safe_name, write_atomic
+from ..safeio import FolderLock, json_text, make_out_folder, open_new, plain_text, replace_file, safe_name, write_atomic
 from . import identity
 from .datasets import BenchProblem, load_dataset
 from .report import _money, build_report, text_table, write_plot
@@ -437,7 +437,7 @@ def _bench(args: argparse.Namespace) -> int:
                                                            "grammar_mode", "solver", "compile_timeout_s")
                  or k in STRATEGY_SETTINGS}
 
-    out.mkdir(parents=True, exist_ok=True)
+    make_out_folder(out)
     log = ResultsLog.open(out / RESULTS_FILE)
     identity.check_run_id(run_id, settings, list(log.records.values()))
     notes = [f"results.jsonl: {c.describe()} skipped; its problem is run again" for c in log.corrupt]

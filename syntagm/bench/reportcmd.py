@@ -18,6 +18,7 @@ from pathlib import Path
 from typing import Any
 
 from ..errors import SyntagmError
+from ..safeio import make_out_folder
 from .results import RESULTS_FILE, ResultsLog
 from .scoring import DEFAULT_TOLERANCE
 
@@ -92,6 +93,6 @@ def cmd_report(args: argparse.Namespace) -> int:
                           extra={"settings": settings})
     out = Path(args.out) if args.out else None
     if out is not None:
-        out.mkdir(parents=True, exist_ok=True)
+        make_out_folder(out)
     finish_report(report, out, args)
     return 0

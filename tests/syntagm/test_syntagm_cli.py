@@ -36,6 +36,19 @@ def problem_file(tmp_path):
     return p
 
 
+def test_report_out_that_is_a_file_is_a_clear_message(tmp_path):
+    """``syntagm report DIR --out FILE`` (and bench's lock) made the folder with mkdir: ``File exists: FILE``."""
+    from syntagm.errors import ConfigError
+    from syntagm.safeio import FolderLock, make_out_folder
+
+    (tmp_path / "notes.txt").write_text("hello\n")
+    for make in (make_out_folder, lambda p: FolderLock(p).acquire()):
+        with pytest.raises(ConfigError, match="--out .*notes.txt is a file, not a folder"):
+            make(tmp_path / "notes.txt")
+    make_out_folder(tmp_path / "a" / "b")
+    assert (tmp_path / "a" / "b").is_dir()
+
+
 def test_no_endpoint_configured_is_one_message(tmp_path, problem_file):
     r = _run(tmp_path, "solve", str(problem_file))
     assert r.returncode == 2
@@ -56,11 +69,15 @@ def test_no_endpoint_configured_is_one_message(tmp_path, problem_file):
     (["solve", "workshop.txt", "--strategy", "magic"], "invalid choice"),
     # (mkdir's "File exists: notes.txt" before)
     (["solve", "workshop.txt", "--base-url", "http://127.0.0.1:9/v1", "--model", "m", "--out", "notes.txt"],
-     "--out notes.txt is a file: give the folder"),
+     "--out notes.txt is a file, not a folder"),
+    # bench and report said only "File exists: notes.txt"
+    (["bench", "--dataset", "tiny.json", "--base-url", "http://127.0.0.1:9/v1", "--model", "m", "--out", "notes.txt"],
+     "--out notes.txt is a file, not a folder"),
 ])
 def test_bad_inputs_are_clear_messages(tmp_path, problem_file, args, fragment):
     (tmp_path / "empty.txt").write_text("  \n")
     (tmp_path / "notes.txt").write_text("hello\n")
+    (tmp_path / "tiny.json").write_text(json.dumps([{"id": "a", "en_question": PROBLEM, "en_answer": 12}]))
     r = _run(tmp_path, *args)
     assert r.returncode == 2, r.stderr
     assert "Traceback" not in r.stderr
