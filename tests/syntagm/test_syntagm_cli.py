@@ -11,7 +11,7 @@ import pytest
 
 from syntagm.artefacts import write_atomic
 from syntagm.cli import main
-from syntagm_testkit import BROKEN, GOOD, PROBLEM, WRONG, gen, verdict
+from syntagm_testkit import BROKEN, GOOD, PROBLEM, WRONG, gen, pyopl_ready, verdict
 
 ROOT = Path(__file__).resolve().parents[2]
 ARTEFACTS = ("model.mod", "data.dat", "solution.json", "telemetry.json", "attempts.json")
@@ -132,6 +132,22 @@ def test_solve_writes_results_and_replay_reproduces_them(server, tmp_path, probl
     assert rc == 0
     for name in ARTEFACTS:
         assert (tmp_path / "run2" / name).read_bytes() == (run1 / name).read_bytes(), name
+
+
+@pytest.mark.skipif(not pyopl_ready(), reason="needs pyopl and highspy")
+def test_replay_of_a_mip_reproduces_solution_and_attempts(server, tmp_path, problem_file, monkeypatch, capsys):
+    """A MIP's solution carries HiGHS's presolve re-check, whose ``time_s`` made the replay's
+    solution.json and attempts.json differ from the run's (docs/syntagm.md: byte for byte)."""
+    mip = GOOD.replace("float+", "int+")
+    server.push_reply(gen(mip))
+    assert _solve(monkeypatch, tmp_path, server, "--out", "run1", "--strategy", "standard", "--retriever", "none",
+                  "--max-retries", "0") == 0
+    sol = json.loads((tmp_path / "run1" / "solution.json").read_text())["solution"]
+    recheck = sol.get("presolve_recheck") or (sol.get("extra") or {}).get("presolve_recheck")
+    assert recheck and recheck["ran"] is True and "time_s" not in recheck
+    assert main(["solve", "workshop.txt", "-q", "--replay", "run1/transcript.jsonl", "--out", "run2"]) == 0
+    for name in ("model.mod", "solution.json", "telemetry.json", "attempts.json"):
+        assert (tmp_path / "run2" / name).read_bytes() == (tmp_path / "run1" / name).read_bytes(), name
 
 
 def test_replay_that_diverges_is_a_clear_error(server, tmp_path, problem_file, monkeypatch, compiler_backend, capsys):
