@@ -146,7 +146,7 @@ class Model:
         if progress is not None:
             if not callable(progress):
                 raise TypeError("progress is a function of one dict (elapsed_s, incumbent, ...), not %r" % (progress,))
-            from .backends.progress import GuardedProgress
+            from .backends.interrupt import GuardedProgress
 
             progress = guard = GuardedProgress(progress)
         result = self._solve_run(solver, time_limit, mip_gap, threads, seed, log, log_file, options, mip_gap_abs,
