@@ -108,3 +108,31 @@ def test_no_time_left_skips_the_second_solve():
     got = highs_backend._presolve_recheck(ir, SolveOptions(time_limit=1.0), x, obj, info, 2.0)
     assert got["use"] is None and got["record"] == {"ran": False, "first_objective": 24, "first_bound": 24.0,
                                                     "skipped": "no time left"}
+
+
+def _brute_force_lex(ub: int) -> tuple[int, int]:
+    """(the largest id, then the largest sum of qty among the points with that id) over all 5^8 points."""
+    q = np.array(list(itertools.product(range(1, 6), repeat=8)), dtype=np.int64)
+    ok = (q @ SODIUM <= 3000) & (q @ FAT <= 150) & (q @ CALORIES <= 3000) & (q[:, 6] == q[:, 5]) & (q[:, 4] == q[:, 7])
+    ids = (q - 1) @ (5 ** np.arange(8))
+    ok &= ids <= ub
+    best = int(ids[ok].max())
+    return best, int(q[ok & (ids == best)].sum(axis=1).max())
+
+
+def test_each_level_of_a_static_lex_is_rechecked():
+    """staticLex on HiGHS solves one MIP per objective, each holding the earlier optima: a first level
+    that HiGHS's presolve gets wrong (153884) would hold the second to a beaten id, called optimal."""
+    first, second = _brute_force_lex(153886)
+    assert (first, second) == (153886, 22)  # qty = 2,3,1,2,2,5,5,2 is the only point with id 153886
+    src = DMC2015.replace("maximize id;", "maximize staticLex(id, sum(f in F) qty[f]);")
+    r = pyopl.compile_model(src).solve(solver="highs")
+    assert r.status == "optimal" and r.extra["objectives"] == [first, second] and r.objective == first
+    assert r.variables["qty"] == {(f,): q for f, q in enumerate([2, 3, 1, 2, 2, 5, 5, 2], 1)}
+    recs = r.extra["presolve_recheck"]
+    assert [rec["level"] for rec in recs] == [1, 2] and all(rec["ran"] for rec in recs)
+    assert recs[0]["objective"] == first and recs[1]["outcome"] == "agree"
+    [w] = [d for d in r.diagnostics if d.code == "OPL0712"]
+    assert w.message.startswith("objective 1 of the staticLex:") and "153886" in w.message
+    r_off = pyopl.compile_model(src).solve(solver="highs", options={"presolve": "off"})
+    assert "presolve_recheck" not in r_off.extra and r_off.extra["objectives"] == [first, second]

@@ -270,12 +270,7 @@ def _solve(ir: IR, options: SolveOptions) -> Result:
     if recheck is not None:
         res.extra["presolve_recheck"] = recheck["record"]
         if recheck["warning"] is not None:
-            res.diagnostics = list(res.diagnostics or []) + [solver_diagnostic(
-                "highs-presolve-wrong-optimum", recheck["warning"], options,
-                span=getattr(ir, "objective_span", None),
-                help="solve with `--option presolve=off` (or `mip_feasibility_tolerance=1e-9`) to make HiGHS "
-                     "search without its presolve; on models over %d columns or rows pyopl does not check"
-                     % RECHECK_MAX_SIZE)]
+            res.diagnostics = list(res.diagnostics or []) + [_recheck_warning(recheck["warning"], ir, options)]
     stopped = {"kSolutionLimit": "solution_limit", "kIterationLimit": "iteration_limit"}.get(
         str(h.getModelStatus()).split(".")[-1])
     if stopped:
@@ -384,6 +379,14 @@ def _presolve_recheck(ir: IR, options: SolveOptions, x: np.ndarray, obj: float, 
         return out
     record["outcome"] = "agree" if status2 == "optimal" else "not finished"
     return out
+
+
+def _recheck_warning(message: str, ir: IR, options: SolveOptions) -> Any:
+    """The OPL0712 warning of a re-solve that disagreed with HiGHS's first answer, at the objective."""
+    return solver_diagnostic(
+        "highs-presolve-wrong-optimum", message, options, span=getattr(ir, "objective_span", None),
+        help="solve with `--option presolve=off` (or `mip_feasibility_tolerance=1e-9`) to make HiGHS "
+             "search without its presolve; on models over %d columns or rows pyopl does not check" % RECHECK_MAX_SIZE)
 
 
 def _g(v: float | None) -> str:
@@ -501,15 +504,27 @@ def _solve_lex(ir: IR, options: SolveOptions) -> Result:
     values = []
     x = None
     status = "optimal"
+    rechecks: list = []
+    warnings: list = []
     for k, (c, c0) in enumerate(ir.lex_objectives):
         sub = IR(**{**ir.__dict__, "A": A, "row_lower": rl, "row_upper": ru, "obj": c, "obj_constant": c0,
                     "lex_objectives": None, "q": None, "row_label": list(ir.row_label) + ["#lex"] * (A.shape[0] - ir.num_rows),
                     "row_key": list(ir.row_key) + [()] * (A.shape[0] - ir.num_rows)})
+        started = time.perf_counter()
         h = _new_solver(options)
         with sigint_stops_solve() as stop, quiet_stdout():
             _pass(h, sub, c, c0, ir.sense)
             _run(h, options, stop)
-        status, x, obj, _ = _read(h, sub, stop)
+        status, x, obj, info = _read(h, sub, stop)
+        if status == "optimal" and not stop.requested and _wants_recheck(sub, options):
+            # each level's optimum bounds the next ones: a level HiGHS's presolve got wrong would hold
+            # the later levels to a worse value and the answer would be called optimal (OPL0712)
+            recheck = _presolve_recheck(sub, options, x, obj, info, time.perf_counter() - started)
+            rechecks.append(dict(recheck["record"], level=k + 1))
+            if recheck["use"] is not None:
+                status, x, obj, info = recheck["use"]
+            if recheck["warning"] is not None:
+                warnings.append("objective %d of the staticLex: %s" % (k + 1, recheck["warning"]))
         if status != "optimal":
             break
         values.append(obj)
@@ -528,6 +543,10 @@ def _solve_lex(ir: IR, options: SolveOptions) -> Result:
         values = [float(c @ x + c0) for c, c0 in ir.lex_objectives]
     res = result_from_solution(ir, status, x, values[0] if values else None, "highs")
     res.extra["objectives"] = values
+    if rechecks:  # one record per level re-solved (docs/solvers.md, "HiGHS's presolve")
+        res.extra["presolve_recheck"] = rechecks
+    for w in warnings:
+        res.diagnostics = list(res.diagnostics or []) + [_recheck_warning(w, ir, options)]
     return res
 
 
