@@ -62,8 +62,10 @@ def test_model_must_be_text_or_path():
         pyopl.check(b"dvar float x;")
 
 
-@pytest.mark.parametrize("data, words", [(b"n = 2;", "not bytes (decode it to str first)"), ([1, 2], "not int"),
-                                         (["n = 2;", 7.5], "not float")])
+@pytest.mark.parametrize("data, words", [(b"n = 2;", "not bytes (decode it to str first)"), (2, "not int"),
+                                         # a list's element is named as one ("not int" of `[1, 2]` before)
+                                         ([1, 2], "not a list holding int (item 1) (put it in a dict"),
+                                         (["n = 2;", 7.5], "not a list holding float (item 2)")])
 def test_data_must_be_text_a_path_a_dict_or_a_list_of_them(data, words):
     """Bytes (or any other object) given as data were read as the text of their str(): b"n = 2;" gave
     OPL0042 at a quote the user never wrote; a TypeError says what data takes, as for the model."""
