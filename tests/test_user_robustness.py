@@ -209,3 +209,11 @@ def test_json_given_as_data_says_it_is_json(tmp_path: Path):
     # data that only starts like JSON is still a plain syntax error
     [d] = pyopl.check("int n = ...;\ndvar float x;\nminimize x;\nsubject to { x >= n; }\n", "{ n = 3; }")
     assert d.message.startswith("unexpected")
+
+
+def test_a_python_value_of_another_type_is_named_as_one():
+    """`the value is a object` (of `object()` given from Python): named as a Python type."""
+    [d] = pyopl.check("float s[1..2] = ...;\ndvar float x;\nminimize x;\nsubject to { x >= s[1]; }\n",
+                      {"s": [object(), 1]})
+    assert d.code == "OPL0403"
+    assert d.message == "`s[1]` (an element of `s`) is declared `float`, but the value is a Python `object`"
