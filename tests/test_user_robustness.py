@@ -217,3 +217,17 @@ def test_a_python_value_of_another_type_is_named_as_one():
                       {"s": [object(), 1]})
     assert d.code == "OPL0403"
     assert d.message == "`s[1]` (an element of `s`) is declared `float`, but the value is a Python `object`"
+
+
+def test_the_script_memory_advice_works():
+    """The help of OPL1008 named `Interpreter(..., max_memory=N)`, which no user calls; the advice it
+    gives now raises the budget: a string of 2^23 = 8,388,608 characters is over the default 5,000,000."""
+    from pyopl.script.opl.options import ScriptOptions
+
+    text = ('dvar float x;\nminimize x;\nsubject to { x >= 0; }\n'
+            'execute { var s = "a"; for (var i = 0; i < 23; i++) s = s + s; writeln(s.length); }\n')
+    r = pyopl.compile_model(text).solve()
+    [d] = [d for d in r.diagnostics if d.is_error]
+    assert d.code == "OPL1008" and "scripts=ScriptOptions(max_memory=N)" in d.help
+    r = pyopl.compile_model(text, scripts=ScriptOptions(max_memory=10_000_000)).solve()
+    assert r.status == "optimal" and r.script_output == "8388608\n"
