@@ -92,7 +92,8 @@ def _parser() -> argparse.ArgumentParser:
     s.add_argument("--csv", metavar="FILE", help="also write the values (and duals) as CSV to FILE")
     s.add_argument("--output-dir", metavar="DIR", help=_OUTPUT_DIR_HELP)
     s.add_argument("--script-steps", type=_positive_int, metavar="N",
-                   help="step budget of each IBM ILOG Script block (default 2,000,000)")
+                   help="step budget of the model's IBM ILOG Script blocks, all together (default 50,000,000: "
+                        "tens of seconds of script)")
     s.add_argument("--no-scripts", dest="scripts", action="store_false", default=True,
                    help="do not run execute/main blocks (an error when a skipped block sets data the model uses)")
     s.add_argument("--output", "-o", metavar="FILE", help="also write the JSON result to FILE")

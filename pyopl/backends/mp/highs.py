@@ -113,9 +113,9 @@ def _matrix(ir: IR) -> tuple[int, np.ndarray, np.ndarray, np.ndarray]:
     arrays it reads without a copy.
 
     By columns (``MatrixFormat.kColwise``) wherever SciPy is installed: its compiled transpose
-    (:func:`~pyopl.sparse_order.csr_to_csc`, loaded without importing ``scipy.sparse``) costs 0.10 s
+    (:func:`~pyopl.sparse_order.csr_to_csc`, loaded without importing ``scipy.sparse``) costs 0.06-0.08 s
     CPU at the sparse assignment family's 6.4M entries, where HiGHS's own transpose of rows inside
-    ``passModel`` costs 0.20 s.  By rows (``MatrixFormat.kRowwise``, the IR's own arrays) where it is
+    ``passModel`` costs 0.16-0.20 s (``passModel`` by rows 0.37 s against 0.29 s for ours + by columns).  By rows (``MatrixFormat.kRowwise``, the IR's own arrays) where it is
     not and ``scipy.sparse`` is not loaded: HiGHS then makes the column copy itself, the same arrays
     (rows increasing in each column; tests/test_handover.py compares the model HiGHS holds every
     way), where our NumPy transpose (:meth:`IR.csc`) costs as much or more."""
