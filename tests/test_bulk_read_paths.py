@@ -25,6 +25,7 @@ from __future__ import annotations
 import re
 
 import numpy as np
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -111,8 +112,10 @@ def test_batches_with_as_many_digits_after_the_point_read_as_float_reads_them(pa
     tokens = [("" if m < 10 ** k and (k == 7 or m % 3) else str(m // 10 ** k)) + "." + "%0*d" % (k, m % 10 ** k)
               for m, _k in pairs]  # (`.5` too: no digit before the point)
     tokens = [t for t in tokens if len(t) <= 8] or ["." + "0" * k]
+    others = ["1.5", "-2.0", "3e1", "123456789.5", "." + "5" * k, "7", "+0.1", "-" + "4" * k,
+              "1-" + "2" * k, "1+" + "3" * k, "9e" + "1" * k]  # (the last three: a sign or `e` where the point is)
     for j in range(odd):
-        tokens[(j * 7) % len(tokens)] = ["1.5", "-2.0", "3e1", "123456789.5", "." + "5" * k, "7", "+0.1"][j * 3 % 7]
+        tokens[(j * 7) % len(tokens)] = others[(j * 5 + k) % len(others)]
     buf = (" " * 20 + "<" + sep.join(tokens) + ">").encode()
     calls = []
     real_chunk, real_fixed = numscan._CHUNK, numscan._read_fixed
@@ -120,15 +123,37 @@ def test_batches_with_as_many_digits_after_the_point_read_as_float_reads_them(pa
     numscan._read_fixed = lambda *a: calls.append((a[3], real_fixed(*a))) or calls[-1][1]
     try:
         starts, ends = numscan.token_bounds(numscan.number_mask(buf))
-        values, points = numscan.read_tokens(buf, starts, ends)
+        values, points = numscan.read_tokens(buf, starts, ends) or (None, None)
         signed = numscan.read_tokens(buf, starts, ends, signs=False)  # (signs are refused by the check itself)
     finally:
         numscan._CHUNK, numscan._read_fixed = real_chunk, real_fixed
+    if any(re.fullmatch(r"[+-]?(\d+\.?\d*|\.\d+)(e\d+)?", t) is None for t in tokens):  # `1-22`: no number
+        assert values is None and signed is None
+        return
     want = np.array([float(t) for t in tokens])
     assert values.tobytes() == want.tobytes() == signed[0].tobytes()
     assert points.tolist() == [any(c in t for c in ".eE") for t in tokens] == signed[1].tolist()
     if not odd:
         assert (k, True) in calls  # the batches read as k digits after the point
+
+
+@pytest.mark.parametrize("k", [1, 2, 3])
+@pytest.mark.parametrize("odd", ["-", "+", "e", "E", "1-", "1+", "12-"])
+def test_a_sign_where_the_point_would_be_is_no_point(k, odd):
+    # a column of `0.0`-shaped numbers, then a token with a sign or an exponent k characters from its
+    # end (`-0`, `1-2`, `+5`): read as float() reads it (`-0`, `+5`), or no number (`1-2`): never as
+    # a point (each once read as 3.0 or 5.0)
+    tok = odd + "7" * k
+    buf = (" " * 20 + ", ".join(["1." + "0" * k] * 40 + [tok, "2." + "5" * k])).encode()
+    starts, ends = numscan.token_bounds(numscan.number_mask(buf))
+    got = numscan.read_tokens(buf, starts, ends)
+    try:
+        want = float(tok)
+    except ValueError:
+        assert got is None
+        return
+    assert got is not None and got[0][40].tobytes() == np.float64(want).tobytes()
+    assert got[0][41] == float("2." + "5" * k) and got[1][40] == any(c in tok for c in ".eE")
 
 
 def test_a_plain_batch_after_the_texts_first_bytes():

@@ -66,11 +66,12 @@ def test_the_same_model_at_the_limit_compiles():
 
 
 def test_rows_made_one_by_one_are_checked_every_few_thousand():
-    # a negated bracket holding a `sum` of a decision: rows one by one (the array path takes a scaled
-    # bracket since round 9, not a negated one); 5000 rows of 2 nonzeros, checked at row 4096 (8192 nonzeros)
+    # a scaled `sum` that repeats a column: rows one by one (the array path scales a sum only where no column
+    # repeats in it; it takes a negated bracket since round 10); 5000 rows of 2 nonzeros, checked at row 4096
+    # (8192 nonzeros)
     assert CHECK_EVERY == 4096
     text = ("dvar float+ x[1..5000];\ndvar float+ y[1..5000];\nminimize sum(i in 1..5000) x[i];\n"
-            "subject to {\n  forall(i in 1..5000) x[i] + -(sum(k in 1..1) y[i] + 0) <= 1;\n}\n")
+            "subject to {\n  forall(i in 1..5000) x[i] + 0.3 * sum(k in 1..2) y[i] <= 1;\n}\n")
     errs = _errors(text, max_nonzeros=5000)
     assert [d.code for d in errs] == ["OPL1144"]
     assert errs[0].line == 5

@@ -36,9 +36,11 @@ _KEEP = np.array([(0xFFFFFFFFFFFFFFFF << (8 * q)) & 0xFFFFFFFFFFFFFFFF for q in 
 _POW10 = 10.0 ** np.arange(23)  # exact doubles (10**22 is the last)
 _SIGNED_POW10 = np.concatenate((_POW10, np.ones(9), -_POW10, np.ones(9)))  # index k, or 32 + k for -10**k
 _EXACT = 2 ** 53
-_NOT_DIGIT = _U(0x7676767676767676)  # + a byte below 0x80: its high bit set where the byte is 10 or more
-# :func:`_read_fixed`: digits -> 0..9 and a point k digits before the end (byte 7 - k) -> 0; the bytes before it
+# :func:`_read_fixed`: digits -> 0..9 and a point k digits before the end (byte 7 - k) -> 0; the bytes before it;
+# and what, added to a word of bytes below 0x80, sets a byte's high bit where the byte is not a digit 0..9
+# (+0x76) or, at the point's byte, not 0 (+0x7F: a sign there reads as 3 or 5, not as a point)
 _FIXED = [_ASCII0] + [_ASCII0 ^ _U(0x1E << (8 * (7 - k))) for k in range(1, 8)]
+_NOT_DIGIT = [_U(0x7676767676767676)] + [_U(0x7676767676767676 ^ ((0x76 ^ 0x7F) << (8 * (7 - k)))) for k in range(1, 8)]
 _BELOW = [None] + [_U((1 << (8 * (7 - k))) - 1) for k in range(1, 8)]
 # each level joins neighbouring lanes of digits (1, 2, then 4 digits each) into lanes twice as wide: lane i of
 # ``y * (scale << width + 1)`` is ``scale * lane[i - 1] + lane[i]`` (no carry: it stays below 10**(2 * digits))
@@ -257,8 +259,8 @@ def _read_fixed(words: np.ndarray, first: np.ndarray, before: np.ndarray, k: int
     y = words[first]
     y ^= _FIXED[k]  # digits -> 0..9, and the point (byte 7 - k) -> 0
     y &= _KEEP.take(before)  # the bytes before the token read as leading zeros
-    # each byte a digit (the point's too, now 0): a byte of 10 or more carries into its high bit
-    if int(np.bitwise_or.reduce(y + _NOT_DIGIT)) & 0x8080808080808080:
+    # each byte a digit, the point's 0: a byte of 10 or more, or the point's byte not 0, sets its high bit
+    if int(np.bitwise_or.reduce(y + _NOT_DIGIT[k])) & 0x8080808080808080:
         return False
     if k:
         y += (y & _BELOW[k]) * _U(255)  # the bytes before the point moved one byte on, over it
