@@ -324,6 +324,15 @@ def cmd_check(args: argparse.Namespace) -> int:
     return EXIT_ERRORS if diags.errors else EXIT_OK
 
 
+def _same_file(a: str, b: str) -> bool:
+    """Whether the paths ``a`` and ``b`` name one file (by real path, or a hard link); False for a
+    name that is no file (``<model>``)."""
+    try:
+        return os.path.realpath(a) == os.path.realpath(b) or os.path.samefile(a, b)
+    except (OSError, ValueError):
+        return False
+
+
 def _clobbered_input(args: argparse.Namespace, outputs: list[tuple[str, str | None]], read: Any = None) -> Any:
     """A :class:`~pyopl.files.safe_write.WriteError` (OPL1250) when an output path of this command is its
     model or one of its data files (same name, a symbolic link to it, or a hard link), else None:
@@ -429,11 +438,20 @@ def cmd_solve(args: argparse.Namespace) -> int:
                                     script_steps=args.script_steps, output_dir=args.output_dir,
                                     limits=_limits(args), allow_db_writes=args.allow_db_writes)
     except pyopl.CompileError as e:
+        out = {"status": "error", "objective": None, "variables": {}, "solve_time_s": 0.0,
+               "message": "the model has errors", "diagnostics": [d.to_dict(e.sources) for d in e.diagnostics]}
+        if e.script_output:
+            out["script_output"] = e.script_output
+        # `-o` holds the outcome of every run, a model with errors too (it wrote nothing for one, so a
+        # batch reading the files found none); never over a file the compile read (an included one)
+        if args.output and not any(_same_file(args.output, f) for f in e.sources):
+            from ..files.safe_write import WriteError, write_text_safely
+
+            try:
+                write_text_safely(args.output, _json_dumps(out, indent=1))
+            except WriteError as err:
+                return _write_error(args, err)
         if args.format == "json":
-            out = {"status": "error", "objective": None, "variables": {}, "solve_time_s": 0.0,
-                   "message": "the model has errors", "diagnostics": [d.to_dict(e.sources) for d in e.diagnostics]}
-            if e.script_output:
-                out["script_output"] = e.script_output
             print(_json_dumps(out, indent=1))
         else:
             from .terminal import shown

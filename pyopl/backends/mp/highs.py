@@ -23,7 +23,20 @@ from ..common import (option_span, SolveOptions, attach_duals, error_result, fix
 
 
 class OptionError(Exception):
-    """HiGHS refused an option (unknown name or a value of the wrong type)."""
+    """HiGHS refused an option (unknown name or a value of the wrong type); ``help`` says how to fix it."""
+
+    def __init__(self, message: str, help: str = "HiGHS option names are lower case with underscores, "
+                                                  "e.g. `presolve=off`"):
+        super().__init__(message)
+        self.help = help
+
+
+def _option_names(h) -> list[str]:
+    """The names of HiGHS's options (the attributes of ``HighsOptions``), for a near-miss suggestion."""
+    try:
+        return [n for n in dir(h.getOptions()) if not n.startswith("_")]
+    except Exception:  # an older highspy without getOptions: no suggestion
+        return []
 
 
 def _highs():
@@ -72,19 +85,25 @@ def _set_option(h, name: str, value: Any) -> None:
     if isinstance(kind, tuple):  # (status, type) in recent highspy
         kind = kind[1] if kind[0] == hs.HighsStatus.kOk else None
     if kind is None:
-        raise OptionError("HiGHS has no option `%s`" % name)
+        from ...diagnostics.reporter import near_miss
+
+        close = near_miss(name, _option_names(h))
+        raise OptionError("HiGHS has no option `%s`" % name, *(["did you mean `%s`?" % close] if close else []))
     tname = str(kind).split(".")[-1]
     try:  # CLI values arrive as int/float/bool/str: convert to the option's type
         if tname == "kBool":
             value = value if isinstance(value, bool) else str(value).lower() in ("1", "true", "on", "yes")
-        elif tname == "kInt":
+        elif tname == "kInt":  # a fraction is refused, not truncated (`mip_max_nodes=1.5` was 1)
+            if isinstance(value, float) and not value.is_integer():
+                raise ValueError(value)
             value = int(value)
         elif tname == "kDouble":
             value = float(value)
         else:
             value = str(value)
     except (TypeError, ValueError):
-        raise OptionError("HiGHS option `%s` takes a %s value, got `%s`" % (name, tname[1:].lower(), value)) from None
+        raise OptionError("HiGHS option `%s` takes a %s value, got `%s`" % (name, tname[1:].lower(), value),
+                          "give %s: `%s=N`" % ("a whole number" if tname == "kInt" else "a number", name)) from None
     if h.setOptionValue(name, value) == hs.HighsStatus.kError:
         raise OptionError("HiGHS refused the value `%s` for option `%s`" % (value, name))
 
@@ -159,8 +178,7 @@ def solve(ir: IR, options: SolveOptions) -> Result:
     try:
         res = _solve_lex(ir, options) if ir.lex_objectives else _solve(ir, options)
     except OptionError as e:
-        return error_result("highs", "solver-option-invalid", str(e), options,
-                            help="HiGHS option names are lower case with underscores, e.g. `presolve=off`",
+        return error_result("highs", "solver-option-invalid", str(e), options, help=e.help,
                             span=option_span(options, str(e)))
     res.solve_time_s = time.perf_counter() - start
     return res

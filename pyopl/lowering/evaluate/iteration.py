@@ -39,6 +39,7 @@ class Iteration:
         (the same value at every binding of the binders before them), up to the first filter or
         tuple pattern; refuses the iteration when their product already exceeds the budget."""
         binders = quals.binders
+        self.upfront = (0, False)
         if not binders:
             return []
         pre = [self.eval_set(binders[0].domain, env)]
@@ -58,6 +59,11 @@ class Iteration:
                 if not size:
                     break
         self.inst.budget.refuse_size(size, owner, shape)
+        last = binders[-1]
+        # (size, exact): the candidate count known up front, and whether every candidate is a binding
+        # (each domain known, no filter, no pattern that selects): a comprehension makes that many
+        self.upfront = (size, len(pre) == len(binders) and last.filter is None
+                        and all(p.name is not None for p in last.patterns))
         return pre
 
     def _iter_from(self, binders: list[A.Binder], k: int, env: dict, pre: list, owner: A.Node) -> Iterator[dict]:
