@@ -449,16 +449,24 @@ class _Rows:
         size of the answer rather than rows times ``card(domain)``.  False: bind it the general way."""
         parts = conjuncts(b.filter)
         for f in parts:
-            if self._join_on(sub, b, domain, f):
-                if len(parts) > 1 and sub.size:  # `a.dst == v && a.cap > 0`: the whole filter on the matches
-                    mask = sub.cond(b.filter)
-                    sub.iters = {k: (d, p[mask]) for k, (d, p) in sub.iters.items()}
-                    sub.size = int(mask.sum())
+            how = self._join_on(sub, b, domain, f)
+            if how:
+                if len(parts) > 1 and sub.size:  # `a.dst == v && a.cap > 0`: the rest of the filter on the matches
+                    # (a join by sorted numbers holds `f` on every match, as the float `==` of `cond` would:
+                    # only the other conjuncts are evaluated; after a join by groups, the whole filter)
+                    rest = [g for g in parts if g is not f] if how == "sorted" else parts
+                    mask = sub.cond(rest[0])
+                    for g in rest[1:]:
+                        mask = mask & sub.cond(g)
+                    if not mask.all():  # (every match kept, `p.c >= 0` on costs: nothing to copy)
+                        sub.iters = {k: (d, p[mask]) for k, (d, p) in sub.iters.items()}
+                        sub.size = int(mask.sum())
                 return True
         return False
 
-    def _join_on(self, sub: _Sum, b: A.Binder, domain: Any, f: A.Expr) -> bool:
-        """:meth:`_join` on the conjunct ``f`` of the filter (False: it is not a usable equality)."""
+    def _join_on(self, sub: _Sum, b: A.Binder, domain: Any, f: A.Expr) -> str:
+        """:meth:`_join` on the conjunct ``f`` of the filter: ``"sorted"`` (bound by sorted numbers),
+        ``"grouped"`` (by the groups of :meth:`VectorCache.group`), or ``""`` (not a usable equality)."""
         name = b.patterns[0].name
         for field, other in binder_equalities(f, name):
             if name in _names(other) or not (set(_names(other)) & set(sub.iters)):
@@ -468,10 +476,10 @@ class _Rows:
                 v = sub.data(other)
                 if v.num is not None:
                     _bind_matches(sub, name, domain, ranked, v.num)
-                    return True
+                    return "sorted"
             grouped = self.cache.group(domain, field)
             if grouped is None:
-                return False
+                return ""
             groups, kind = grouped
             v = sub.data(other)
             if kind == "number" and v.num is not None:
@@ -479,15 +487,15 @@ class _Rows:
             elif kind == "string" and v.objs is not None and all(type(x) is str for x in v.objs):
                 vals = v.objs
             else:
-                return False
+                return ""
             empty = np.zeros(0, dtype=np.int64)
             hits = [groups.get(x, empty) for x in vals]
             counts = np.fromiter(map(len, hits), dtype=np.int64, count=len(hits))
             sub.iters = {k: (d, np.repeat(p, counts)) for k, (d, p) in sub.iters.items()}
             sub.iters[name] = (domain, np.concatenate(hits) if hits else empty)
             sub.size = int(counts.sum())
-            return True
-        return False
+            return "grouped"
+        return ""
 
     def _keys(self, m: int, kept: np.ndarray | None = None) -> list[tuple]:
         """The row keys the row path gives a label inside ``forall``: the loop values, outer ones first
