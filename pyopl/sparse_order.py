@@ -41,7 +41,8 @@ def stable_order(major: np.ndarray, major_size: int, minor: np.ndarray | None = 
     minor_bits = _bits(minor_size) if minor is not None else 0
     if _bits(major_size) + minor_bits + pos_bits > 63:
         return np.lexsort((minor, major)) if minor is not None else np.argsort(major, kind="stable")
-    key = major.astype(np.int64) << (minor_bits + pos_bits)
+    key = major.astype(np.int64)  # (a copy: shifted in place)
+    key <<= minor_bits + pos_bits
     if minor is not None:
         key |= minor.astype(np.int64) << pos_bits
     key |= np.arange(count, dtype=np.int64)

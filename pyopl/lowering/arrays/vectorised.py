@@ -41,6 +41,7 @@ from ...syntax import ast as A
 from ..forms.errors import EvalError
 from ..forms.linear import LinExpr
 from ..forms.tupleindex import foreign_tuple
+from ...sparse_order import stable_order
 from . import vectorised_inline  # (it takes this module's cache and errors as arguments: no import back)
 from ..forms.shapes import binder_equalities, conjuncts
 from .array_types import EXACT, Domain, _Fallback, _flatten_index, _Lin, _numeric, _Small, _Vec  # noqa: F401  (re-exported for the array paths)
@@ -735,19 +736,17 @@ _TTYPE = operator.attrgetter("ttype")
 
 def _stable_order(num: np.ndarray, exact: bool) -> np.ndarray:
     """``np.argsort(num, kind="stable")``; for integers spanning less than 2**32 the same permutation (a
-    stable sort has only one) by radix sort of 16-bit digits, which NumPy does in linear time; for values
-    already in order (a field the data lists sorted: no NaN, the callers leave those out) the identity."""
+    stable sort has only one) by one sort of packed int64 keys (:func:`~pyopl.sparse_order.stable_order`:
+    0.035 s for 3.2M task ids, where the stable radix sort of their 16-bit codes takes 0.048 s and of
+    32-bit codes, two passes, 0.11 s); for values already in order (a field the data lists sorted: no
+    NaN, the callers leave those out) the identity."""
     if len(num) and not np.any(num[1:] < num[:-1]):
         return np.arange(len(num))
     if exact and len(num):
         lo = num.min()
         width = num.max() - lo  # exact: integers below 2**53
-        if width < 2.0 ** 16:
-            return np.argsort((num - lo).astype(np.uint16), kind="stable")
         if width < 2.0 ** 32:
-            codes = (num - lo).astype(np.uint32)
-            low = np.argsort((codes & 0xFFFF).astype(np.uint16), kind="stable")
-            return low[np.argsort((codes[low] >> 16).astype(np.uint16), kind="stable")]
+            return stable_order((num - lo).astype(np.int64), int(width) + 1)
     return np.argsort(num, kind="stable")
 
 

@@ -32,7 +32,7 @@ from typing import Any
 import numpy as np
 
 from ...semantics.values import OplRange, OplSet, ProductKeys
-from ...sparse_order import shared_row_order
+from ...sparse_order import shared_row_order, stable_order
 from ..forms.constant_side import MIRROR, constant_side
 from ...syntax import ast as A
 from ..forms.int32 import INT_MAX
@@ -602,15 +602,18 @@ def sorted_groups(cache: VectorCache, d: Any, field: str | None) -> tuple | None
 
 
 def _small_int_groups(num: np.ndarray) -> tuple | None:
-    """:func:`sorted_groups`' answer for integers spanning less than 2**16 (task ids): the stable order by
-    the radix sort of 16-bit codes that :func:`_stable_order` makes, and each value's run in it from a
-    count of each code, so the values are not gathered into their order to find where runs change;
-    None for a wider span."""
+    """:func:`sorted_groups`' answer for integers spanning less than 2**16 (task ids): the stable order
+    that :func:`_stable_order` makes (:func:`~pyopl.sparse_order.stable_order`), and each
+    value's run in it from a count of each code, so the values are not gathered into their order to
+    find where runs change; None for a wider span."""
     lo = num.min()
-    if num.max() - lo >= 2.0 ** 16:
+    width = num.max() - lo
+    if width >= 2.0 ** 16:
         return None
-    codes = (num - lo).astype(np.uint16)
-    order = np.argsort(codes, kind="stable")
+    codes = num.astype(np.int64)  # (exact integers: the same as `(num - lo).astype(...)`, one array less)
+    if lo:
+        codes -= int(lo)
+    order = stable_order(codes, int(width) + 1)
     order.flags.writeable = False  # (shared, as in sorted_groups)
     counts = np.bincount(codes)
     sizes = counts[counts > 0]
