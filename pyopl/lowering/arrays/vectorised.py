@@ -44,7 +44,8 @@ from ..forms.tupleindex import foreign_tuple
 from ...sparse_order import stable_order
 from . import vectorised_inline  # (it takes this module's cache and errors as arguments: no import back)
 from ..forms.shapes import binder_equalities, conjuncts
-from .array_types import EXACT, Domain, _Fallback, _flatten_index, _Lin, _numeric, _Small, _Vec  # noqa: F401  (re-exported for the array paths)
+from .array_types import (EXACT, Domain, _Fallback, _flatten_index, _Lin, _numeric, _Small, _Vec,  # noqa: F401  (re-exported)
+                          consecutive_columns)
 from .ragged import CellItems, cell_member, cell_positions, data_aggregate, merged_blocks, picked_blocks
 from .vectorised_calls import PURE_CALLS, extra_data, pure_invariant, tuple_member, tuple_positions
 
@@ -663,10 +664,13 @@ class _Sum:
             arr = self._global(base)
             if type(arr).__name__ != "VarArray" or len(idx) != len(arr.dims):
                 raise _Fallback()
-            dense, _ = self.cache.dense(arr)
-            cols = np.broadcast_to(dense[self.positions(arr.dims, idx)], (self.size,))
-            if np.any(cols < 0):
-                raise _Fallback()
+            at = self.positions(arr.dims, idx)
+            cols = consecutive_columns(arr, at, self.size)
+            if cols is None:
+                dense, _ = self.cache.dense(arr)
+                cols = np.broadcast_to(dense[at], (self.size,))
+                if np.any(cols < 0):
+                    raise _Fallback()
             one, zero = np.broadcast_to(1.0, (self.size,)), np.broadcast_to(0.0, (self.size,))  # (views, as above)
             return _Lin([(one, cols)], zero)
         if isinstance(n, A.Unary) and n.op == "-":
