@@ -162,11 +162,15 @@ def vector_objective(inst: Any, expr: A.Expr) -> LinExpr | None:
         return None  # `u - (u + 1.7 * u)`: the Evaluator adds inside the brackets first
     with np.errstate(all="ignore"):
         merged = [_merged(p.col, p.coef) for p in parts]  # each term is one LinExpr before they are added up
-    cols = np.concatenate([c for c, _v in merged])
-    coefs = np.concatenate([v for _c, v in merged])
+    if len(merged) == 1:  # (one term: its own arrays, no copy; its columns distinct, once merged)
+        (cols, coefs, rising), = merged
+    else:
+        cols = np.concatenate([c for c, _v, _r in merged])
+        coefs = np.concatenate([v for _c, v, _r in merged])
+        rising = None
     if not (np.all(np.isfinite(coefs)) and np.all(np.isfinite(const))):
         return None
-    return ArrayLinExpr(cols, coefs, float(const[0]))
+    return ArrayLinExpr(cols, coefs, float(const[0]), rising)
 
 
 def _rising(col: np.ndarray) -> bool:
@@ -175,15 +179,18 @@ def _rising(col: np.ndarray) -> bool:
     return bool(np.all(col[1:] > col[:-1]))
 
 
-def _merged(col: np.ndarray, coef: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-    """Repeated columns of one term added up in order from 0.0 (first appearances keep their order)."""
-    if not len(col) or _rising(col) or np.bincount(col).max() <= 1:
-        return col, coef
+def _merged(col: np.ndarray, coef: np.ndarray) -> tuple[np.ndarray, np.ndarray, bool]:
+    """Repeated columns of one term added up in order from 0.0 (first appearances keep their order);
+    and whether the columns rise strictly (else they are distinct, in another order)."""
+    if not len(col) or _rising(col):
+        return col, coef, True
+    if np.bincount(col).max() <= 1:
+        return col, coef, False
     uniq, first, inverse = np.unique(col, return_index=True, return_inverse=True)
     sums = np.zeros(len(uniq))
     np.add.at(sums, inverse.ravel(), coef)
     order = np.argsort(first, kind="stable")
-    return uniq[order], sums[order]
+    return uniq[order], sums[order], False
 
 
 class ArrayLinExpr(LinExpr):
@@ -192,12 +199,15 @@ class ArrayLinExpr(LinExpr):
     ``terms`` (the dict every other consumer reads) is made on first use, each column's
     coefficient folded in order from 0.0 as ``LinExpr.iadd`` folds it; from then on the
     dict is the value (it may be changed in place) and ``cols``/``coefs`` are dropped.
+    ``rising``: True where the columns rise strictly, False where they are distinct in another
+    order, None where a column may come several times (the arrays may be read-only views: never
+    written to).
     """
 
-    __slots__ = ("cols", "coefs", "_terms")
+    __slots__ = ("cols", "coefs", "_terms", "rising")
 
-    def __init__(self, cols: np.ndarray, coefs: np.ndarray, const: float):
-        self.cols, self.coefs, self.const, self._terms = cols, coefs, const, None
+    def __init__(self, cols: np.ndarray, coefs: np.ndarray, const: float, rising: bool | None = None):
+        self.cols, self.coefs, self.const, self._terms, self.rising = cols, coefs, const, None, rising
 
     @property
     def terms(self) -> dict[int, float]:
