@@ -148,16 +148,18 @@ def _numeric(vals: list) -> tuple[np.ndarray | None, bool]:
     return num, kinds == {int} or not vals
 
 
-def consecutive_columns(arr: Any, at: tuple, size: int) -> np.ndarray | None:
+def consecutive_columns(arr: Any, at: tuple, size: int, checked: bool) -> np.ndarray | None:
     """The columns of ``x[p]`` for a one-dimensional dvar block of consecutive columns (``first + k`` for
     its k-th key) at the positions ``at`` (one array, ``size`` long): ``first + at``, the values a gather
     from the block's dense column array gives, without making that array (3.2M entries for a dvar over
-    the pairs of a sparse assignment) or reading it in the positions' order.  None: gather."""
+    the pairs of a sparse assignment) or reading it in the positions' order; ``at`` itself where
+    ``first`` is 0 (the callers never write to columns: they copy what they change).  ``checked``: the
+    positions are an iterator's over the block's own index set, so within it.  None: gather."""
     if len(at) != 1 or arr.first is None or arr._cols is not None:
         return None
     pos = at[0]
-    if not (isinstance(pos, np.ndarray) and pos.ndim == 1 and len(pos) == size and size and pos.dtype.kind == "i"):
+    if not (isinstance(pos, np.ndarray) and pos.ndim == 1 and len(pos) == size and size and pos.dtype == np.int64):
         return None
-    if pos.min() < 0 or pos.max() >= len(arr.dims[0]):
+    if not checked and (pos.min() < 0 or pos.max() >= len(arr.dims[0])):
         return None  # (a negative position counts from the end in a gather: leave it to that)
-    return np.add(pos, arr.first, dtype=np.int64)
+    return pos if arr.first == 0 else np.add(pos, arr.first, dtype=np.int64)

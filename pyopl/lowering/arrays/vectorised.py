@@ -665,7 +665,9 @@ class _Sum:
             if type(arr).__name__ != "VarArray" or len(idx) != len(arr.dims):
                 raise _Fallback()
             at = self.positions(arr.dims, idx)
-            cols = consecutive_columns(arr, at, self.size)
+            one = idx[0] if len(idx) == 1 else None  # `x[p]`, p an iterator over x's own index set: no check
+            cols = consecutive_columns(arr, at, self.size, isinstance(one, A.Name) and one.id in self.iters
+                                       and self.iters[one.id][0] is arr.dims[0])
             if cols is None:
                 dense, _ = self.cache.dense(arr)
                 cols = np.broadcast_to(dense[at], (self.size,))
