@@ -50,13 +50,15 @@ def bulk_dexpr(inst: Any, arr: DexprArray) -> "DexprCells | None":
                 return None
             parts, const = rows._side(decl.expr, 1.0)
             indptr, coef, col = _layout(parts, m)
-            coef, col = np.array(coef), np.array(col)  # (the cells' own: _layout's may be a term's arrays)
     except (_Small,) + NOT_COVERED:
         return None
-    if not len(coef) or np.any(coef == 0.0) or not _distinct_per_row(indptr, col):
+    one = _one_number(coef)  # (`sum(...) x[p]`: 1.0 in every entry, a view of one number)
+    if not len(coef) or (one == 0.0 if one is not None else np.any(coef == 0.0)) or not _distinct_per_row(indptr, col):
         return None
-    if not (np.all(np.isfinite(coef)) and np.all(np.isfinite(const))):
+    if not (bool(np.isfinite(one)) if one is not None else np.all(np.isfinite(coef))) or not np.all(np.isfinite(const)):
         return None
+    # the cells' own arrays (_layout's may be a term's); a view of one number is kept as it is (read-only)
+    coef, col = coef if one is not None else np.array(coef), np.array(col)
     keys = ProductKeys(list(arr.dims))
     if len(keys) != m:
         return None
@@ -64,6 +66,11 @@ def bulk_dexpr(inst: Any, arr: DexprArray) -> "DexprCells | None":
     # a cell without decision terms (an empty sum) is evaluated as written, now: its value is data
     empty = {keys[i]: inst.dexpr_value(arr, keys[i], decl) for i in np.flatnonzero(indptr[1:] == indptr[:-1]).tolist()}
     return DexprCells(keys, indptr, col, coef, consts, empty)
+
+
+def _one_number(a: np.ndarray) -> float | None:
+    """The number every entry of ``a`` holds where ``a`` is a view of one number (stride 0), else None."""
+    return float(a[0]) if a.ndim == 1 and len(a) and a.strides[0] == 0 else None
 
 
 class DexprCells(Mapping):

@@ -779,9 +779,10 @@ def _distinct_per_row(indptr: np.ndarray, col: np.ndarray) -> bool:
         rows = np.sort(table, axis=1)  # k entries in every row: compare neighbours after sorting
         return not np.any(rows[:, 1:] == rows[:, :-1])
     # NumPy only: importing SciPy here would put a quarter second into a small compile
+    down = np.flatnonzero(col[1:] <= col[:-1]) + 1  # entries not above the one before them
+    if np.all(indptr[np.searchsorted(indptr, down, side="right") - 1] == down):
+        return True  # each of them starts a row: the columns rise strictly in every row
     rows = np.repeat(np.arange(m, dtype=np.int64), np.diff(indptr))
-    if not np.any((rows[1:] == rows[:-1]) & (col[1:] <= col[:-1])):
-        return True  # the columns rise strictly in every row
     key = rows * (int(col.max()) + 1) + col  # (row, column) as one number; below 2**63 for any model that fits in memory
     key.sort()
     return not np.any(key[1:] == key[:-1])
