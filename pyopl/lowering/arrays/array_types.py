@@ -163,3 +163,9 @@ def consecutive_columns(arr: Any, at: tuple, size: int, checked: bool) -> np.nda
     if not checked and (pos.min() < 0 or pos.max() >= len(arr.dims[0])):
         return None  # (a negative position counts from the end in a gather: leave it to that)
     return pos if arr.first == 0 else np.add(pos, arr.first, dtype=np.int64)
+
+
+def one_number(a: np.ndarray) -> float | None:
+    """The number every entry of ``a`` holds where ``a`` is a view of one number (stride 0: a coefficient
+    1.0 broadcast over a family's entries), so that a test of every entry is a test of it; else None."""
+    return float(a[0]) if a.ndim == 1 and len(a) and a.strides[0] == 0 else None

@@ -19,6 +19,7 @@ from ...semantics.values import ProductKeys
 from ...syntax import ast as A
 from ..forms.linear import LinExpr
 from ..forms.symbols import DexprArray
+from .array_types import one_number
 
 
 def bulk_dexpr(inst: Any, arr: DexprArray) -> "DexprCells | None":
@@ -52,7 +53,7 @@ def bulk_dexpr(inst: Any, arr: DexprArray) -> "DexprCells | None":
             indptr, coef, col = _layout(parts, m)
     except (_Small,) + NOT_COVERED:
         return None
-    one = _one_number(coef)  # (`sum(...) x[p]`: 1.0 in every entry, a view of one number)
+    one = one_number(coef)  # (`sum(...) x[p]`: 1.0 in every entry, a view of one number)
     if not len(coef) or (one == 0.0 if one is not None else np.any(coef == 0.0)) or not _distinct_per_row(indptr, col):
         return None
     if not (bool(np.isfinite(one)) if one is not None else np.all(np.isfinite(coef))) or not np.all(np.isfinite(const)):
@@ -66,11 +67,6 @@ def bulk_dexpr(inst: Any, arr: DexprArray) -> "DexprCells | None":
     # a cell without decision terms (an empty sum) is evaluated as written, now: its value is data
     empty = {keys[i]: inst.dexpr_value(arr, keys[i], decl) for i in np.flatnonzero(indptr[1:] == indptr[:-1]).tolist()}
     return DexprCells(keys, indptr, col, coef, consts, empty)
-
-
-def _one_number(a: np.ndarray) -> float | None:
-    """The number every entry of ``a`` holds where ``a`` is a view of one number (stride 0), else None."""
-    return float(a[0]) if a.ndim == 1 and len(a) and a.strides[0] == 0 else None
 
 
 class DexprCells(Mapping):

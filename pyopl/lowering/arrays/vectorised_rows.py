@@ -41,8 +41,9 @@ from . import vectorised_inline
 from ..forms.shapes import binder_equalities, conjuncts
 from .vectorised_inline import PATTERN_NAME, flattened_forall, inlined_expr, inlined_forall, is_flattened, split_binders
 from .vectorised_subsets import subset_join
-from .ragged import bind_after, bind_cells, bind_filtered_range, bind_range_per_row, merge_repeats, picked_rows
-from .array_types import Domain
+from .ragged import (bind_after, bind_cells, bind_filtered_range, bind_matches, bind_range_per_row,
+                     merge_repeats, picked_rows)
+from .array_types import Domain, one_number
 from .row_blocks import (PickedKeys, add_family as _add, add_interleaved as _add_interleaved, body_families,
                          body_order, label_indices)
 from .row_shapes import _chain, _fits, _has_sum, _scaled_parts, _side_fits, _sum_of  # noqa: F401  (_side_fits: vectorised_dexprs)
@@ -281,14 +282,17 @@ class _Rows:
         const = lhs[1] + (-1.0 * rhs[1])  # LinExpr.iadd(rhs, -1.0) on the left side's constant
         lo0, hi0 = _BOUNDS[op]
         indptr, coef, col = _layout(parts, m)
-        if not (np.all(np.isfinite(coef)) and np.all(np.isfinite(const))):
+        one = one_number(coef)  # (1.0 in every entry of `sum(...) x[p]`: its tests are one number's)
+        if not ((np.isfinite(one) if one is not None else np.all(np.isfinite(coef))) and np.all(np.isfinite(const))):
             raise _Fallback()  # infinite bounds and non-finite numbers have their own words on the row path
         if not (_parts_distinct(parts) or _distinct_per_row(indptr, col)):
             # `+x[a] - x[a]` (a self-loop), `0.9 * x[a] - x[a]`: summed as the row path sums
             coef, col = np.array(coef), np.array(col)  # (summed in place: _layout's may be a term's own)
             merge_repeats(indptr, col, coef, _layout(_numbered(parts), m)[1].astype(np.int64), len(lhs[0]),
                           [k for k, p in enumerate(parts) if p.flat])
-        keep = coef != 0.0  # Rows.add drops zero coefficients
+            one = None
+        keep = (np.broadcast_to(one != 0.0, coef.shape) if one is not None  # Rows.add drops zero coefficients
+                else coef != 0.0)
         if not keep.all():
             row = np.repeat(np.arange(m, dtype=np.int64), np.diff(indptr))
             coef, col = coef[keep], col[keep]
@@ -485,7 +489,7 @@ class _Rows:
             if ranked is not None:
                 v = sub.data(other)
                 if v.num is not None:
-                    _bind_matches(sub, name, domain, ranked, v.num)
+                    bind_matches(sub, name, domain, ranked, v.num)
                     return "sorted"
             grouped = self.cache.group(domain, field)
             if grouped is None:
@@ -630,29 +634,6 @@ def _small_int_groups(num: np.ndarray) -> tuple | None:
     ends = np.cumsum(sizes)
     starts = ends - sizes
     return num[order[starts]], starts, ends, order
-
-
-def _bind_matches(sub: _Sum, name: str, domain: Any, sorted_groups: tuple, x: np.ndarray) -> None:
-    """Bind ``name`` to the items of ``domain`` whose value equals ``x`` at each iteration (in the
-    domain's order), with ``searchsorted`` over the distinct values: the dict lookups of
-    :meth:`VectorCache.group` for a whole array at once (``==`` on float64: 3.0 finds 3, -0.0 finds
-    0.0, NaN finds nothing)."""
-    uniq, starts, ends, order = sorted_groups
-    x = np.asarray(x, dtype=np.float64)
-    if len(x) == len(uniq) and np.array_equal(x, uniq):  # each distinct value once, in order (`forall(k in
-        counts = ends - starts  # Tasks)` over a field holding every task): the matches are `order` itself
-        sub.iters = {k: (d, np.repeat(p, counts)) for k, (d, p) in sub.iters.items()}
-        sub.iters[name] = (domain, order)
-        sub.size = len(order)
-        return
-    at = np.minimum(np.searchsorted(uniq, x), len(uniq) - 1)
-    counts = np.where(uniq[at] == x, ends[at] - starts[at], 0)
-    total = int(counts.sum())
-    before = np.cumsum(counts) - counts  # where each iteration's matches start in the result
-    offset = np.arange(total, dtype=np.int64) - np.repeat(before, counts)
-    sub.iters = {k: (d, np.repeat(p, counts)) for k, (d, p) in sub.iters.items()}
-    sub.iters[name] = (domain, order[np.repeat(starts[at], counts) + offset])
-    sub.size = total
 
 
 def _is_product(positions: list[np.ndarray], sizes: list[int]) -> bool:
