@@ -527,7 +527,7 @@ def _in_cells(lens: np.ndarray, item_code: np.ndarray, width: int, cell: np.ndar
     return found if member else ~found
 
 
-def bind_matches(sub: _Sum, name: str, domain: Any, sorted_groups: tuple, x: np.ndarray) -> None:
+def bind_matches(sub: Any, name: str, domain: Any, sorted_groups: tuple, x: np.ndarray) -> None:
     """Bind ``name`` to the items of ``domain`` whose value equals ``x`` at each iteration (in the
     domain's order), with ``searchsorted`` over the distinct values: the dict lookups of
     :meth:`VectorCache.group` for a whole array at once (``==`` on float64: 3.0 finds 3, -0.0 finds
