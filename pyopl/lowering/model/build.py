@@ -77,7 +77,7 @@ def build_ir(inst: Instance) -> IR:
     families = _families(rows)
     ir = IR(sense=sense,
             col_lower=cols.lower.array(float), col_upper=cols.upper.array(float),
-            col_integer=cols.integer.array(bool), col_name=cols.name.tolist(), col_key=cols.key,
+            col_integer=cols.integer.array(bool), col_name=cols.name.sequence(), col_key=cols.key,
             obj=c, obj_constant=c0, A=A,
             row_lower=row_lower, row_upper=row_upper,
             row_label=rows.label.snapshot(), row_key=rows.key, dvars=dvars, families=families, q=q,
