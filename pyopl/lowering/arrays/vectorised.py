@@ -47,7 +47,7 @@ from ..forms.shapes import binder_equalities, conjuncts
 from .array_types import (EXACT, Domain, _Fallback, _flatten_index, _Lin, _numeric, _Small, _Vec,  # noqa: F401  (re-exported)
                           consecutive_columns)
 from .ragged import CellItems, cell_member, cell_positions, data_aggregate, merged_blocks, picked_blocks
-from .vectorised_calls import PURE_CALLS, extra_data, pure_invariant, tuple_member, tuple_positions
+from .vectorised_calls import PURE_CALLS, extra_data, pure_invariant, settled_compare, tuple_member, tuple_positions
 
 
 INT_MAX = 2 ** 31 - 1  # OPL's maxint (:mod:`pyopl.lowering.forms.int32`)
@@ -443,6 +443,9 @@ class _Sum:
         if isinstance(n, A.Binary) and n.op in ("in", "not in"):
             return tuple_member(self, n) if isinstance(n.left, A.TupleLit) else self._member(n)
         if isinstance(n, A.Compare) and len(n.ops) == 1:
+            settled = settled_compare(self, n)  # (`p.c >= 0` with every cost >= 0: no value gathered)
+            if settled is not None:
+                return settled
             a, b = self.data(n.operands[0]), self.data(n.operands[1])
             op = n.ops[0]
             if self._numeric_or_none(a) is not None and self._numeric_or_none(b) is not None:
