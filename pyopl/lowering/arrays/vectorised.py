@@ -755,7 +755,7 @@ def _stable_order(num: np.ndarray, exact: bool) -> np.ndarray:
         lo = num.min()
         width = num.max() - lo  # exact: integers below 2**53
         if width < 2.0 ** 32:
-            return stable_order((num - lo).astype(np.int64), int(width) + 1)
+            return stable_order((num - lo).astype(np.int64), int(width) + 1, owned=True)
     return np.argsort(num, kind="stable")
 
 

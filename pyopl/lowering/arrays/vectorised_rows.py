@@ -419,7 +419,8 @@ class _Rows:
         if sub.size == 0:
             return _Entries(np.zeros(0, np.int64), np.zeros(0), np.zeros(0, np.int64), 0.0, False)
         lin = sub.lin(agg.body)  # (a column twice in one iteration is merged there, as the row path merges)
-        if np.any(np.broadcast_to(lin.const, (sub.size,)) != 0):
+        one = one_number(lin.const) if np.ndim(lin.const) == 1 else None  # (x[p]: a view of one 0.0)
+        if (one != 0 if one is not None else np.any(np.broadcast_to(lin.const, (sub.size,)) != 0)):
             raise _Fallback()  # the row path folds a sum's constants in iteration order
         e = _aligned(lin, sub.size, row)
         e.flat = is_flattened(agg, self.cache.__dict__.get("flat", {}))
@@ -608,7 +609,8 @@ def sorted_groups(cache: VectorCache, d: Any, field: str | None) -> tuple | None
                 order = np.arange(len(num)) if in_order else _stable_order(num, exact)
                 order.flags.writeable = False  # (shared: a join over every value binds it as it is)
                 ranked = num if in_order else num[order]
-                starts = np.flatnonzero(np.concatenate(([True], ranked[1:] != ranked[:-1])))
+                starts = np.flatnonzero(ranked[1:] != ranked[:-1]) + 1  # (each run's first item; the first at 0)
+                starts = np.concatenate(([0], starts))
                 out = (ranked[starts], starts, np.append(starts[1:], len(order)), order)
         hit = (d, out)
         cache._groups[key] = hit
@@ -627,9 +629,9 @@ def _small_int_groups(num: np.ndarray) -> tuple | None:
     codes = num.astype(np.int64)  # (exact integers: the same as `(num - lo).astype(...)`, one array less)
     if lo:
         codes -= int(lo)
-    order = stable_order(codes, int(width) + 1)
-    order.flags.writeable = False  # (shared, as in sorted_groups)
     counts = np.bincount(codes)
+    order = stable_order(codes, int(width) + 1, owned=True)  # (codes become its keys)
+    order.flags.writeable = False  # (shared, as in sorted_groups)
     sizes = counts[counts > 0]
     ends = np.cumsum(sizes)
     starts = ends - sizes
@@ -656,7 +658,7 @@ def _aligned(lin: _Lin, size: int, row: np.ndarray | None = None) -> _Entries:
     nb = len(lin.blocks)
     if nb == 0:
         return _Entries(np.zeros(0, np.int64), np.zeros(0), np.zeros(0, np.int64), lin.const, False)
-    if nb == 1 and np.all(lin.blocks[0][1] >= 0):  # the common case: no interleaving, no copy where whole
+    if nb == 1 and _live(lin.blocks[0][1]):  # the common case: no interleaving, no copy where whole
         (c, j), = lin.blocks
         # possibly read-only views (of the data cache, or of one number): _layout copies what it keeps
         coef = np.broadcast_to(np.asarray(c, dtype=np.float64), (size,))
@@ -675,6 +677,14 @@ def _aligned(lin: _Lin, size: int, row: np.ndarray | None = None) -> _Entries:
         e.partial = whole and not live.reshape(size, nb).any(axis=1).all()  # (no np.unique of the rows: a hash)
         return e
     return _Entries(None if whole else np.repeat(row, nb), coef, col, lin.const, True, False, nb if whole else None)
+
+
+def _live(j: Any) -> bool:
+    """Every column of a block is live (>= 0): one number's test for a view of one number, else the
+    smallest one's (no array of comparisons)."""
+    j = np.asarray(j)
+    one = one_number(j) if j.ndim == 1 else None
+    return bool(one >= 0) if one is not None else bool(j.size == 0 or j.min() >= 0)
 
 
 def _numbered(parts: list[_Entries]) -> list[_Entries]:
@@ -740,8 +750,10 @@ def _parts_distinct(parts: list[_Entries]) -> bool:
             down = np.flatnonzero(p.col[1:] <= p.col[:-1])
             if np.any(p.row[down + 1] == p.row[down]):
                 return False
-        spans.append((int(p.col.min()), int(p.col.max())))
-    spans.sort()
+        spans.append(p)
+    if len(spans) < 2:
+        return True  # (one term: no other term's columns to meet)
+    spans = sorted((int(p.col.min()), int(p.col.max())) for p in spans)
     return all(a[1] < b[0] for a, b in zip(spans, spans[1:]))
 
 

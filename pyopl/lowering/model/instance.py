@@ -277,9 +277,10 @@ class RunList:
             return np.asarray(self._flat, dtype=dtype)
         if not self._parts:
             return np.zeros(0, dtype=dtype)
-        return np.concatenate([np.asarray(p, dtype=dtype) if p.__class__ is list else
-                               p.values.astype(dtype, copy=False) if p.__class__ is _Floats else
-                               np.full(p[1], p[0], dtype=dtype) for p in self._parts])
+        parts = [np.asarray(p, dtype=dtype) if p.__class__ is list else
+                 p.values.astype(dtype, copy=len(self._parts) == 1) if p.__class__ is _Floats else  # (ours alone)
+                 np.full(p[1], p[0], dtype=dtype) for p in self._parts]
+        return parts[0] if len(parts) == 1 else np.concatenate(parts)  # (one run: its array, not a second copy)
 
 
 class _Floats:
