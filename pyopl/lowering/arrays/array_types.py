@@ -7,6 +7,7 @@ from typing import Any
 import numpy as np
 
 from ...semantics.values import OplRange, OplSet, OplTuple, TupleType
+from ...sparse_order import stable_order
 from ...syntax import ast as A
 
 EXACT = 2.0 ** 53
@@ -169,3 +170,30 @@ def one_number(a: np.ndarray) -> float | None:
     """The number every entry of ``a`` holds where ``a`` is a view of one number (stride 0: a coefficient
     1.0 broadcast over a family's entries), so that a test of every entry is a test of it; else None."""
     return float(a[0]) if a.ndim == 1 and len(a) and a.strides[0] == 0 else None
+
+
+def _stable_order(num: np.ndarray, exact: bool) -> np.ndarray:
+    """``np.argsort(num, kind="stable")``; for integers spanning less than 2**32 the same permutation (a
+    stable sort has only one) by one sort of packed int64 keys (:func:`~pyopl.sparse_order.stable_order`:
+    0.035 s for 3.2M task ids, where the stable radix sort of their 16-bit codes takes 0.048 s and of
+    32-bit codes, two passes, 0.11 s); for values already in order (a field the data lists sorted: no
+    NaN, the callers leave those out) the identity."""
+    if len(num) and not np.any(num[1:] < num[:-1]):
+        return np.arange(len(num))
+    if exact and len(num):
+        lo = num.min()
+        width = num.max() - lo  # exact: integers below 2**53
+        if width < 2.0 ** 32:
+            return stable_order((num - lo).astype(np.int64), int(width) + 1, owned=True)
+    return np.argsort(num, kind="stable")
+
+
+def whole_or_gathered(cache: Any, num: np.ndarray, pos: np.ndarray) -> np.ndarray:
+    """``num[pos]``; where ``pos`` is the positions ``0..n-1`` of a binder over a whole domain in order (kept in
+    ``cache.whole`` by ``_Sum._bind``), ``num`` itself as a read-only view (`p.c` of every pair: no gather)."""
+    ref = cache.__dict__.get("whole", {}).get(id(pos))  # (a weak reference: the positions are not kept alive)
+    if ref is not None and ref() is pos and len(pos) == len(num):
+        out = num.view()
+        out.flags.writeable = False
+        return out
+    return num[pos]

@@ -32,6 +32,7 @@ from __future__ import annotations
 import itertools
 import math
 import operator
+import weakref
 from typing import Any
 
 import numpy as np
@@ -41,11 +42,10 @@ from ...syntax import ast as A
 from ..forms.errors import EvalError
 from ..forms.linear import LinExpr
 from ..forms.tupleindex import foreign_tuple
-from ...sparse_order import stable_order
 from . import vectorised_inline  # (it takes this module's cache and errors as arguments: no import back)
 from ..forms.shapes import binder_equalities, conjuncts
-from .array_types import (EXACT, Domain, _Fallback, _flatten_index, _Lin, _numeric, _Small, _Vec,  # noqa: F401  (re-exported)
-                          consecutive_columns)
+from .array_types import (EXACT, Domain, _Fallback, _flatten_index, _Lin, _numeric, _Small, _stable_order,  # noqa: F401
+                          _Vec, consecutive_columns, whole_or_gathered)  # (re-exported for the array paths)
 from .ragged import CellItems, cell_member, cell_positions, data_aggregate, merged_blocks, picked_blocks
 from .vectorised_calls import PURE_CALLS, extra_data, pure_invariant, settled_compare, tuple_member, tuple_positions
 
@@ -398,6 +398,8 @@ class _Sum:
         self.scanned += work
         self.iters = {k: (d, np.repeat(p, len(picks))) for k, (d, p) in self.iters.items()}
         self.iters[name] = (domain, picks if f == 1 and group is None else np.tile(picks, f))  # (a fresh arange: no copy)
+        if f == 1 and group is None:  # every item in order: its values are the domain's own (whole_or_gathered)
+            self.cache.__dict__.setdefault("whole", {})[id(picks)] = weakref.ref(picks)
         self.size = f * len(picks)
         if b.filter is not None and not whole and self.size:
             mask = self.cond(b.filter)  # (the whole filter: its equality holds on the picks already)
@@ -524,7 +526,7 @@ class _Sum:
             k = tt.index(n.name)
             num, exact = self.cache.field_column(domain, k)
             if num is not None:
-                return _Vec(num=num[pos], exact_int=exact)
+                return _Vec(num=whole_or_gathered(self.cache, num, pos), exact_int=exact)
             return _Vec(objs=dom.field_values(k, pos.tolist()))
         if isinstance(n, A.Index):
             base, idx = _flatten_index(n)
@@ -724,7 +726,14 @@ class _Sum:
 
 
 def _scale(lin: _Lin, k: Any) -> _Lin:
-    return _Lin([(c * k, j) for c, j in lin.blocks], lin.const * k)
+    # (`p.c * x[p]`: x's coefficient is a view of one 1.0, and 1.0 * k is k, bit for bit)
+    return _Lin([(k if _unit(c, k) else c * k, j) for c, j in lin.blocks], lin.const * k)
+
+
+def _unit(c: Any, k: Any) -> bool:
+    """Whether ``c`` is a view of the one number 1.0 as long as the array ``k`` (so ``c * k`` is ``k``)."""
+    return type(c) is np.ndarray and type(k) is np.ndarray and c.ndim == 1 and c.shape == k.shape and len(c) \
+        and c.strides[0] == 0 and c[0] == 1.0 and k.dtype == np.float64
 
 
 def _walk(n: Any):
@@ -741,22 +750,6 @@ def _walk(n: Any):
 
 
 _TTYPE = operator.attrgetter("ttype")
-
-
-def _stable_order(num: np.ndarray, exact: bool) -> np.ndarray:
-    """``np.argsort(num, kind="stable")``; for integers spanning less than 2**32 the same permutation (a
-    stable sort has only one) by one sort of packed int64 keys (:func:`~pyopl.sparse_order.stable_order`:
-    0.035 s for 3.2M task ids, where the stable radix sort of their 16-bit codes takes 0.048 s and of
-    32-bit codes, two passes, 0.11 s); for values already in order (a field the data lists sorted: no
-    NaN, the callers leave those out) the identity."""
-    if len(num) and not np.any(num[1:] < num[:-1]):
-        return np.arange(len(num))
-    if exact and len(num):
-        lo = num.min()
-        width = num.max() - lo  # exact: integers below 2**53
-        if width < 2.0 ** 32:
-            return stable_order((num - lo).astype(np.int64), int(width) + 1, owned=True)
-    return np.argsort(num, kind="stable")
 
 
 def _kind(v: Any) -> str | None:
