@@ -10,7 +10,8 @@ counted). Before and after, one process per model and tree, alternated::
 on a tree without round 8). Round 9 (docs/performance.md) added ``ord_cells``, ``ord_nested``, ``ord_range``,
 ``minl_idx``, ``min_pair``, ``min_fn``, ``max_agg``, ``scaled_paren``, ``tuple_in_filter``, ``tuple_in_sum``,
 ``cell_filter``, ``cell_sum``, ``data_first``, ``norm_sum``, ``abs_data``, the objective ``norm_obj`` (and ``norm_obj10k``, ``norm_obj50k``) and the logical ``logic_imp``, ``logic_or``
-(still row by row)."""
+(still row by row). Round 10 added ``neg_bracket``, ``prod_row``, ``own_iter``, ``set_comp``,
+``set_diff``, ``forall_diff``, ``card_comp``, ``cp_presence``, ``cp_presence_rows``."""
 import sys
 import time
 
@@ -273,6 +274,67 @@ int nT = 100; range T = 1..nT; int nP = 500; range P = 1..nP;
 dvar float x[P][T] in 0..100;
 minimize sum(p in P, t in T) x[p][t];
 subject to { forall(p in P, t in T) (x[p][t] <= 10) || (x[p][t] >= 20); }
+"""
+
+# issue 46, round 10: the spellings round 9 left row by row
+M["neg_bracket"] = """
+int nT = 100; range T = 1..nT; int nP = 500; range P = 1..nP; range K = 1..4; float cap[p in P] = p mod 9 + 10;
+dvar float+ x[P][T]; dvar float+ y[P][T][K];
+minimize sum(p in P, t in T) x[p][t];
+subject to { forall(p in P, t in T) -(sum(k in K) y[p][t][k] + x[p][t]) >= -cap[p]; }
+"""
+M["prod_row"] = """
+int nT = 100; range T = 1..nT; int nP = 500; range P = 1..nP; range K = 1..4;
+float g[p in P][k in K] = 1 + ((p * k) mod 7) * 0.01;
+dvar float+ x[P][T];
+minimize sum(p in P, t in T) x[p][t];
+subject to { forall(p in P, t in T) x[p][t] <= prod(k in K) g[p][k] * t; }
+"""
+M["own_iter"] = """
+int nT = 20; range T = 1..nT; int nP = 5000; range P = 1..nP; range K = 1..4;
+float g[p in P][t in T][k in K] = ((p + t * k) mod 11) * 0.5;
+dvar float+ x[P][T]; dvar float+ y[P];
+minimize sum(p in P) y[p];
+subject to { forall(p in P) y[p] <= sum(t in T) (max(k in K) g[p][t][k]) * x[p][t]; }
+"""
+M["set_comp"] = """
+int nI = 5000; range I = 1..nI; int nJ = 100; range J = 1..nJ; float c[i in I][j in J] = (i * j) mod 3;
+dvar float+ x[I][J]; dvar float+ u[I];
+minimize sum(i in I) u[i];
+subject to { forall(i in I) sum(j in {j2 | j2 in J : c[i][j2] > 0}) x[i][j] <= u[i]; }
+"""
+M["set_diff"] = """
+int nI = 5000; range I = 1..nI; int nJ = 100; range J = 1..nJ; {int} S[i in I] = {j | j in J : (i + j) mod 4 == 0};
+dvar float+ x[I][J]; dvar float+ u[I];
+minimize sum(i in I) u[i];
+subject to { forall(i in I) sum(j in J diff S[i]) x[i][j] <= u[i]; }
+"""
+M["forall_diff"] = """
+int n = 224; range N = 1..n; float c[i in N][j in N] = (i * j) mod 13 + 1;
+dvar boolean x[N][N]; dvar float+ u[N];
+minimize sum(i in N, j in N) c[i][j] * x[i][j];
+subject to { forall(i in N, j in N diff {i}) u[i] - u[j] + n * x[i][j] <= n - 1; }
+"""
+M["card_comp"] = f"""
+int n = {N}; range I = 1..n; int K = 40; int b[i in I] = i mod 17;
+dvar float+ x[I];
+minimize sum(i in I) x[i];
+subject to {{ forall(i in I) x[i] >= card({{k | k in 1..K : (k + b[i]) mod 3 == 0}}); }}
+"""
+# using CP: `presenceOf` of optional intervals in linear rows (a knapsack of 50,000, and 2,000 rows of 25)
+M["cp_presence"] = """
+using CP;
+int n = 50000; range I = 1..n; int w[i in I] = i mod 7 + 1;
+dvar interval t[i in I] optional size 3;
+maximize sum(i in I) presenceOf(t[i]);
+subject to { sum(i in I) presenceOf(t[i]) * w[i] <= 1000; }
+"""
+M["cp_presence_rows"] = """
+using CP;
+int nR = 2000; range R = 1..nR; range J = 1..25; int w[j in J] = j mod 7 + 1;
+dvar interval u[r in R][j in J] optional size 2;
+maximize sum(r in R, j in J) presenceOf(u[r][j]);
+subject to { forall(r in R) sum(j in J) presenceOf(u[r][j]) * w[j] <= 10; }
 """
 
 def run(name, mod):

@@ -137,10 +137,28 @@ class Model:
         (:mod:`pyopl.backends.explain.solution_check`); ``verify=False`` is for benchmarking only.
         Raises ValueError for an unknown solver name, or a number out of its range (as the command line's
         options: ``time_limit``, ``mip_gap``, ``mip_gap_abs``, ``explain_time_limit`` 0 or more, ``threads``
-        0 to 1024, ``seed`` 0 to 2147483647).
+        0 to 1024, ``seed`` 0 to 2147483647); TypeError for a ``progress`` that is not callable; and the
+        exception ``progress`` raised, if it did, once the solve it stopped has returned.
         """
         _check_solve_numbers(time_limit=time_limit, mip_gap=mip_gap, mip_gap_abs=mip_gap_abs,
                              explain_time_limit=explain_time_limit, threads=threads, seed=seed)
+        guard = None
+        if progress is not None:
+            if not callable(progress):
+                raise TypeError("progress is a function of one dict (elapsed_s, incumbent, ...), not %r" % (progress,))
+            from .backends.progress import GuardedProgress
+
+            progress = guard = GuardedProgress(progress)
+        result = self._solve_run(solver, time_limit, mip_gap, threads, seed, log, log_file, options, mip_gap_abs,
+                                 duals, explain_infeasible, explain_time_limit, progress, verify)
+        if guard is not None and guard.error is not None:
+            raise guard.error  # the caller's progress function failed: the solve was stopped there
+        return result
+
+    def _solve_run(self, solver, time_limit, mip_gap, threads, seed, log, log_file, options, mip_gap_abs, duals,
+                   explain_infeasible, explain_time_limit, progress, verify) -> Result:
+        """:meth:`solve` once its arguments are checked: a ``main`` flow, or one solve with the
+        scripts' pre- and post-processing and the data's writes."""
         kw = dict(solver=solver, time_limit=time_limit, mip_gap=mip_gap, threads=threads, seed=seed, log=log,
                   log_file=log_file, options=options, mip_gap_abs=mip_gap_abs, duals=duals,
                   explain_infeasible=explain_infeasible, explain_time_limit=explain_time_limit, progress=progress,
@@ -325,7 +343,10 @@ def _compile(model: Any, data: Any, reporter: Reporter, source: str = "auto", in
     for note in notes:  # bytes that are not UTF-8, only inside comments: a warning
         report_problem(reporter, note, "model")
     try:
+        first = len(reporter.diagnostics)
         ast = parse_model(text, name, reporter)
+        if any(d.is_error for d in reporter.diagnostics[first:]):
+            _data_as_model(text, name, reporter, first)
         if ast is None or not check_nesting(ast, reporter, limits.max_nesting, limits.max_string):
             return None, sources
         if not ast.items and not reporter.has_errors:
@@ -418,17 +439,50 @@ def _relower_with_model_bounds(inst: Any, ast: Any, items: Any, reporter: Report
 
 def _swapped_files(model: Any, data: Any, reporter: Reporter) -> bool:
     """``pyopl solve data.dat model.mod``: a ``.dat`` file where the model goes and a ``.mod`` among the
-    data. Reported (OPL1166) rather than parsing the data as a model."""
-    if not (isinstance(model, (str, Path)) and str(model).endswith(".dat") and "\n" not in str(model)):
-        return False
+    data. Reported (OPL1166) rather than parsing the data as a model. So is a ``.mod`` file given as
+    data after a ``.mod`` model (``pyopl solve a.mod b.mod``: nine syntax errors of the model read as
+    data before)."""
+    def named(x: Any, suffix: str) -> bool:
+        return isinstance(x, (str, Path)) and str(x).endswith(suffix) and "\n" not in str(x)
+
     items = data if isinstance(data, (list, tuple)) else [data]
-    mods = [str(d) for d in items if isinstance(d, (str, Path)) and str(d).endswith(".mod") and "\n" not in str(d)]
+    mods = [str(d) for d in items if named(d, ".mod")]
     if not mods:
+        return False
+    if named(model, ".mod"):
+        reporter.emit("files-swapped", Span(mods[0], 1, 1, 1, 2),
+                      "`%s` is given as data, but it looks like a model: one model is given, then its data files"
+                      % mods[0], help="give the model first and only data files after it: `pyopl solve %s DATA.dat`"
+                      % model)
+        return True
+    if not named(model, ".dat"):
         return False
     reporter.emit("files-swapped", Span(str(model), 1, 1, 1, 2),
                   "`%s` looks like a data file and `%s` like the model: the files look swapped" % (model, mods[0]),
                   help="give the model first: `pyopl solve %s %s`" % (mods[0], model))
     return True
+
+
+def _data_as_model(text: str, name: str, reporter: Reporter, first: int) -> None:
+    """A model text with syntax errors that is, read as data, clean `.dat` data (``pyopl solve
+    plan.dat`` without the model): the syntax errors from ``first`` on (one per line, "unexpected
+    `=`") become one OPL1166 saying what the file is."""
+    from .data.parser import parse_data
+
+    scratch = Reporter(1)
+    try:
+        items = parse_data(text, name, scratch)
+    except Exception:  # only a hint: a data parse that fails says nothing
+        return
+    if not items or scratch.diagnostics:
+        return
+    del reporter.diagnostics[first:]
+    shown = name if name != "<model>" else "the model text"
+    reporter.emit("files-swapped", Span(name, 1, 1, 1, 2),
+                  "%s is OPL data (`name = value;` statements), not a model" % ("`%s`" % shown if name != "<model>"
+                                                                               else shown),
+                  help="give the model first, then the data: `pyopl solve MODEL.mod %s`" % (
+                      name if name != "<model>" else "DATA.dat"))
 
 
 #: the whole-number arguments of Model.solve and their ranges (the command line's --threads and --seed)

@@ -354,14 +354,16 @@ IR.A = _LazyMatrix("A")  # after @dataclass (a field without default): the gener
 _STRING_ESCAPES = str.maketrans({"\\": "\\\\", '"': '\\"', "\n": "\\n", "\t": "\\t", "\r": "\\r"})
 
 
-def format_key_part(v: Any) -> str:
+def format_key_part(v: Any, sep: str = ",") -> str:
     """One index value in OPL notation: a string quoted, with ``\\``, ``"``, a line break, tab or
     carriage return escaped as in an OPL string literal (``"q\\"uote"``, so the text reads back as
-    the same value); a tuple as ``<a,b>``; an integral float as an int; other numbers as ``str``."""
+    the same value); a tuple as ``<a,b>`` (its fields joined by ``sep``: the interval labels of CP
+    schedules write ``<a, b>`` as OPL's ``writeln`` does); an integral float as an int; other numbers
+    as ``str``."""
     if isinstance(v, str):
         return '"%s"' % v.translate(_STRING_ESCAPES)
     if isinstance(v, tuple):
-        return "<" + ",".join(format_key_part(x) for x in v) + ">"
+        return "<" + sep.join(format_key_part(x, sep) for x in v) + ">"
     if isinstance(v, float) and v.is_integer():
         return str(int(v))
     return str(v)

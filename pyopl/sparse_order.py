@@ -119,12 +119,26 @@ def csr_to_csc(shape: tuple[int, int], indptr: np.ndarray, indices: np.ndarray,
     nnz = int(ap[-1]) if len(ap) else 0
     bp = np.empty(n + 1, dtype=index)
     bi = np.empty(nnz, dtype=index)
-    bx = np.empty(nnz, dtype=np.float64)
+    same = _one_value(ax[:nnz])
+    # every entry the same double (an assignment's or a cover's 1s): the positions alone are sorted, with
+    # bytes for values (an eighth of the memory scattered), and the values written in order afterwards
+    bx = np.empty(nnz, dtype=np.int8 if same is not None else np.float64)
     try:
-        fn(m, n, ap, aj, ax, bp, bi, bx)
+        fn(m, n, ap, aj, np.zeros(nnz, dtype=np.int8) if same is not None else ax, bp, bi, bx)
     except (TypeError, ValueError):  # a SciPy whose routine takes other arguments
         return None
-    return bp, bi, bx
+    return bp, bi, (bx if same is None else np.full(nnz, same, dtype=np.float64))
+
+
+def _one_value(data: np.ndarray) -> float | None:
+    """The value of every entry of ``data`` (float64) where all are the same double, bit for bit
+    (``-0.0`` is not ``0.0``); else None (looked at in the first entries before all of them)."""
+    if not len(data):
+        return None
+    bits = data.view(np.uint64)
+    if not np.all(bits[:256] == bits[0]) or not np.all(bits == bits[0]):
+        return None
+    return data[:1].copy()[0]
 
 
 def sort_uniform_blocks(blocks: list, vals: np.ndarray, cols: np.ndarray, indptr: np.ndarray) -> None:

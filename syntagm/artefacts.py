@@ -39,8 +39,9 @@ def failure_reason(result: LoopResult) -> str | None:
     if (result.solution or {}).get("status") or not result.attempts:
         return None
     last = result.attempts[-1]
-    if last.contract_error:
-        return f"the last reply broke the output contract: {last.contract_error}"
+    if last.contract_error:  # (the ContractError's own text starts "the reply broke the output contract: ")
+        detail = last.contract_error.removeprefix("the reply broke the output contract: ")
+        return f"the last reply broke the output contract: {detail}"
     errors = [d for d in last.diagnostics if d.get("severity") == "error"]
     if errors:
         d = errors[0]

@@ -251,6 +251,8 @@ def _solve(args: argparse.Namespace, held: list[int]) -> int:
     prices = load_prices(args.prices or os.environ.get("SYNTAGM_PRICES") or fileconf.get("prices"))
     _pyopl()  # fail now, with one message, if the compiler is missing
     out = Path(args.out) if args.out else Path("out") / Path(args.problem).stem
+    if out.exists() and not out.is_dir():  # (mkdir said only "File exists: OUT")
+        raise ConfigError(f"--out {out} is a file: give the folder the run writes its results into")
     out.mkdir(parents=True, exist_ok=True)
     # one run at a time writes into a folder: a second `syntagm solve --out` on it waits (its
     # transcript and results would otherwise mix with the first's)

@@ -36,7 +36,7 @@ DEFAULT_MODEL = "gpt-4o-mini"
 
 NO_ENDPOINT_MESSAGE = """no LLM endpoint is configured.
 Point syntagm at any OpenAI-compatible server, for example:
-  OpenAI:            export OPENAI_API_KEY=sk-...            (model: --model gpt-4o-mini)
+  OpenAI:            put your key in the environment variable OPENAI_API_KEY  (model: --model gpt-4o-mini)
   local vLLM/llama.cpp/Ollama:  syntagm solve problem.txt --base-url http://127.0.0.1:8000/v1 --model NAME
   or set OPENAI_BASE_URL / SYNTAGM_MODEL, or write base_url/model in ./syntagm.toml.
 To rerun a recorded run offline, with no endpoint: syntagm solve problem.txt --replay transcript.jsonl"""

@@ -66,3 +66,37 @@ def test_a_wrong_key_of_a_dual_reads_as_english():
     with pytest.raises(UnknownKey) as e:
         r.duals["need"]["Boston"]
     assert str(e.value).startswith('this name has no element ["Boston"]')  # (was "these values has")
+
+
+LABELLED = MODEL.replace("forall(m in Markets) sum", "forall(m in Markets) need: sum")
+
+
+def test_a_misspelt_label_of_the_duals_and_slacks_gets_the_closest_one():
+    """`result.duals["nead"]` raised a bare KeyError('nead') while `result["shp"]` named `ship`."""
+    r = pyopl.compile_model(LABELLED).solve()
+    for table in (r.duals, r.slacks):
+        with pytest.raises(UnknownName) as e:
+            table["nead"]
+        assert str(e.value) == "no constraint label `nead`; did you mean `need`?"
+    with pytest.raises(UnknownName, match="no decision `shp`; did you mean `ship`"):
+        r.reduced_costs["shp"]
+    assert r.duals["need"]["Chicago"] == 1.0  # (each market needs 1 unit at cost 1 per unit: dual 1)
+    assert r.to_dict()["duals"] == {"need": {"NewYork": 1.0, "Chicago": 1.0}}
+
+
+def test_a_mip_without_duals_says_why_a_label_has_none():
+    r = pyopl.compile_model("dvar int x in 0..3;\nmaximize x;\nsubject to { c: x <= 2; }").solve()
+    assert r.objective == 2 and r.duals == {}
+    with pytest.raises(UnknownName, match=r"no constraint label `c`; the result has no duals \(a MIP has them "
+                                          r"only when solved with `duals=True`"):
+        r.duals["c"]
+
+
+def test_to_dataframe_of_a_misspelt_name_gets_the_closest_one():
+    pytest.importorskip("pandas")
+    r = pyopl.compile_model(LABELLED).solve()
+    with pytest.raises(UnknownName, match=r"no decision, dexpr or constraint label `shp`; did you mean `ship`\?"):
+        r.to_dataframe("shp")
+    with pytest.raises(UnknownName, match="`ship` has no dual values; it has variable, reduced_cost"):
+        r.to_dataframe("ship", kind="dual")
+    assert list(r.to_dataframe("need", kind="dual")["value"]) == [1.0, 1.0]

@@ -106,6 +106,8 @@ TAKEN_3 = [
     "forall(i in R, j in i-m[i]..i) c[j][i]: x[j] <= i;",  # m[i] = -1: an empty range
     "forall(i in R) forall(j in 1..i) c: x[j] <= i;",
     "forall(s in S, i in 1..3, j in i..3) c: z[s] + x[j] - x[i] <= 2;",
+    # a set literal of the row's own index (round 10: each element compared, ragged._literal_member)
+    "forall(i in R) c: sum(j in R) (j in {1, i} ? x[j] : 0) <= 2;",
 ]
 
 ROW_PATH_3 = [
@@ -113,7 +115,6 @@ ROW_PATH_3 = [
     "forall(i in R) c[i / 2]: x[i] <= 1;",  # a float key
     "forall(i in R) c: 0.3 * sum(j in 1..i) (x[j] + x[i]) <= 1;",  # x[i] repeated in the scaled sum
     "forall(i in R) c: y <= sum(j in 1..i) x[j] / (i - 2);",  # division by zero at i = 2
-    "forall(i in R) c: sum(j in R) (j in {1, i} ? x[j] : 0) <= 2;",  # a set of the row's own index
 ]
 
 BRACED = [
@@ -133,10 +134,12 @@ BRACED = [
     "forall(i in R) { c: x[i] <= d[i]; forall(j in 1..i) o: x[j] <= i; }",  # a range of the outer index
     "forall(ordered i, j in 1..4) { a: x[i] <= x[j] + 1; b[j][i]: x[j] - x[i] <= 2; }",
     "forall(i in R) { forall(j in i+1..n) { p[i][j]: x[i] + x[j] <= 1; } q: x[i] >= 0.1; }",
+    # a set of the outer index (round 10: a filter over the set it is built from, forall_set_domains)
+    "forall(i in R) { c: x[i] <= d[i]; forall(j in R diff {i}) o: x[j] <= i; }",
 ]
 
 BRACED_ROW_PATH = [
-    "forall(i in R) { c: x[i] <= d[i]; forall(j in R diff {i}) o: x[j] <= i; }",  # a set of the outer index
+    "forall(i in R) { c: x[i] <= d[i]; forall(j in {i} union nb[i]) o: x[j] <= i; }",  # a set of the outer index
 ]
 
 

@@ -71,8 +71,8 @@ BRACKETS = [
 ]
 BRACKETS_ROW_PATH = [
     "forall(i in R) c: (sum(j in 1..i) x[j] + y) / d[i] <= 1;",  # d[2] = 0: the row path's words
-    "forall(i in R) c: -(sum(j in 1..i) x[j] + y) * 2 <= 1;",  # a negated bracket
 ]
+# (a negated bracket, `-(sum(j in 1..i) x[j] + y) * 2`, is taken since round 10: test_array_rows_round10.py)
 
 # 4. a tuple literal of the iterators in a filter (`<i, j> in Arcs`) and as an index (`f[<i, j>]`)
 TUPLES = [
@@ -116,8 +116,8 @@ INVARIANT_IN_SUM = [
 ]
 INVARIANT_IN_SUM_ROW_PATH = [
     "forall(i in R) c: y <= sum(j in R) x[j] / sum(k in R : k > 20) d[k];",  # an empty sum: division by zero
-    "forall(i in R) c: y <= sum(j in R) x[j] * sum(k in 1..j) d[k];",  # a sum of the sum's own iterator
 ]
+# (a sum of the sum's own iterator, `sum(j in R) x[j] * sum(k in 1..j) d[k]`, is taken since round 10)
 
 
 def _made(monkeypatch, stmt: str) -> tuple[list, int]:
@@ -260,11 +260,11 @@ OBJECTIVES = [
     "(sum(i in R) 0.1 * x[i] + 0.7 * x[2]) * 3 + y",  # x[2] twice in the bracket: summed, then scaled
     "y - (sum(j in R) d[j] * x[j] + x[1])",
     "(n > 3 ? sum(i in R) x[i] : y) + max(k in R) d[k]",
+    "-(sum(i in R) x[i] + y) * 2",  # a negated bracket (round 10)
+    "sum(i in R) x[i] * sum(k in 1..i) d[k]",  # an aggregate of the sum's own iterator (round 10)
 ]
 OBJECTIVES_TERM_BY_TERM = [
     "sum(i in R) x[i] / sum(k in R : k > 20) d[k]",  # an empty sum: the row path's division by zero
-    "sum(i in R) x[i] * sum(k in 1..i) d[k]",  # an aggregate of the sum's own iterator
-    "-(sum(i in R) x[i] + y) * 2",  # a negated bracket
 ]
 
 

@@ -80,20 +80,55 @@ def _ints_mostly(draw):
 def test_plain_int_batches_read_as_float_reads_them(tokens, chunk, sep):
     buf = ("<" + sep.join(tokens) + ">").encode()
     plain = []
-    real_chunk, real_plain = numscan._CHUNK, numscan._read_plain_ints
+    real_chunk, real_fixed = numscan._CHUNK, numscan._read_fixed
     numscan._CHUNK = chunk
-    numscan._read_plain_ints = lambda *a: plain.append(real_plain(*a)) or plain[-1]
+    numscan._read_fixed = lambda *a: plain.append((a[3], real_fixed(*a))) or plain[-1][1]
     try:
         starts, ends = numscan.token_bounds(numscan.number_mask(buf))
         values, points = numscan.read_tokens(buf, starts, ends)
     finally:
-        numscan._CHUNK, numscan._read_plain_ints = real_chunk, real_plain
+        numscan._CHUNK, numscan._read_fixed = real_chunk, real_fixed
     assert values.tobytes() == np.array([float(t) for t in tokens]).tobytes()
     assert points.tolist() == [any(c in t for c in ".eE") for t in tokens]
     if all(t.isdigit() and len(t) <= 8 for t in tokens):
-        assert plain and all(plain)  # every batch on the plain path
-    # once a batch is not plain ints, the later ones go straight to the general reader
-    assert plain.count(False) <= 1 and (False not in plain or plain[-1] is False)
+        assert plain and all(ok for _k, ok in plain) and {k for k, _ok in plain} == {0}  # every batch plain
+    # plain ints first; once a batch is not, one number of digits after the point is tried (the first
+    # token's), and once a batch is not that either, the later ones go straight to the general reader
+    results = [ok for _k, ok in plain]
+    assert results.count(False) <= 2 and (False not in results or results[-1] is False or results.count(False) == 1)
+    assert [k for k, _ok in plain] == sorted(k for k, _ok in plain)  # (0 first, then one k)
+    assert len({k for k, _ok in plain}) <= 2
+
+
+@SOME
+@given(st.lists(st.tuples(st.integers(0, 10 ** 7 - 1), st.integers(1, 7)), min_size=1, max_size=200),
+       st.integers(0, 3), st.sampled_from([1, 3, 64, 8192]), st.sampled_from([", ", ">,\n<", " "]))
+def test_batches_with_as_many_digits_after_the_point_read_as_float_reads_them(pairs, odd, chunk, sep):
+    # a column of prices (`91.0`, `12.50`): digits with a point k digits before the end, read as
+    # plain ints divided by 10**k; a few others (another k, no point, a sign, an exponent, too long,
+    # a point and no digit before it) leave the batch to the general reader, or read as they are
+    k = pairs[0][1]
+    tokens = [("" if m < 10 ** k and (k == 7 or m % 3) else str(m // 10 ** k)) + "." + "%0*d" % (k, m % 10 ** k)
+              for m, _k in pairs]  # (`.5` too: no digit before the point)
+    tokens = [t for t in tokens if len(t) <= 8] or ["." + "0" * k]
+    for j in range(odd):
+        tokens[(j * 7) % len(tokens)] = ["1.5", "-2.0", "3e1", "123456789.5", "." + "5" * k, "7", "+0.1"][j * 3 % 7]
+    buf = (" " * 20 + "<" + sep.join(tokens) + ">").encode()
+    calls = []
+    real_chunk, real_fixed = numscan._CHUNK, numscan._read_fixed
+    numscan._CHUNK = chunk
+    numscan._read_fixed = lambda *a: calls.append((a[3], real_fixed(*a))) or calls[-1][1]
+    try:
+        starts, ends = numscan.token_bounds(numscan.number_mask(buf))
+        values, points = numscan.read_tokens(buf, starts, ends)
+        signed = numscan.read_tokens(buf, starts, ends, signs=False)  # (signs are refused by the check itself)
+    finally:
+        numscan._CHUNK, numscan._read_fixed = real_chunk, real_fixed
+    want = np.array([float(t) for t in tokens])
+    assert values.tobytes() == want.tobytes() == signed[0].tobytes()
+    assert points.tolist() == [any(c in t for c in ".eE") for t in tokens] == signed[1].tolist()
+    if not odd:
+        assert (k, True) in calls  # the batches read as k digits after the point
 
 
 def test_a_plain_batch_after_the_texts_first_bytes():

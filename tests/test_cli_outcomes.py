@@ -268,3 +268,20 @@ def test_a_limit_other_than_time_is_named_on_the_status_line(tmp_path, capsys):
     out = capsys.readouterr().out
     assert rc == exit_codes.NO_SOLUTION_AT_LIMIT
     assert out.splitlines()[0] == "status: time_limit (stopped by the iteration limit)"
+
+
+def test_o_holds_the_outcome_of_a_model_with_errors_too(tmp_path, capsys):
+    """`-o` was written for every outcome (infeasible, script_error...) but a model with errors: a batch
+    that reads the result files found none. It holds what `--format json` prints; never over a file the
+    compile read (an included data file with the error)."""
+    mod = _write(tmp_path, "int n = ...;\ndvar float x;\nminimize x;\nsubject to { x >= nn; }\n")
+    (tmp_path / "d.dat").write_text("n = 3;\n")
+    assert main(["solve", mod, str(tmp_path / "d.dat"), "-o", str(tmp_path / "r.json"), "-q"]) == exit_codes.COMPILE_ERRORS
+    doc = json.loads((tmp_path / "r.json").read_text())
+    assert doc["status"] == "error" and [d["code"] for d in doc["diagnostics"]] == ["OPL0101"]
+    assert doc["diagnostics"][0]["line"] == 4 and "nn" in doc["diagnostics"][0]["message"]
+    (tmp_path / "w.dat").write_text('include "inc.dat";\n')
+    (tmp_path / "inc.dat").write_text("n = = 3;\n")
+    assert main(["solve", mod, str(tmp_path / "w.dat"), "-o", str(tmp_path / "inc.dat"), "-q"]) == exit_codes.COMPILE_ERRORS
+    assert (tmp_path / "inc.dat").read_text() == "n = = 3;\n"
+    capsys.readouterr()

@@ -141,11 +141,11 @@ def test_cp_solve_outside_main_says_where_it_runs():
 
 def test_print_conflict_on_an_infeasible_cp_model():
     linear = SEARCH.replace("x[1] + x[2] + x[3] == 4;", "x[1] + x[2] + x[3] >= 10;") % (
-        "", "if (!cp.solve()) thisOplModel.printConflict();")
+        "", "if (!cp.solve()) write(thisOplModel.printConflict());")
     out = pyopl.compile_model(linear).solve(threads=1).script_output
     assert out.startswith("infeasible: x[1] + x[2] + x[3] >= 10 and the bounds x[1] <= 3, x[2] <= 3, x[3] <= 3")
     glob = SEARCH.replace("x[1] != x[2];", "allDifferent(x); x[1] + x[2] + x[3] == 9;").replace(
-        "x[1] + x[2] + x[3] == 4;", "") % ("", "if (!cp.solve()) thisOplModel.printConflict();")
+        "x[1] + x[2] + x[3] == 4;", "") % ("", "if (!cp.solve()) write(thisOplModel.printConflict());")
     r = pyopl.compile_model(glob).solve(threads=1)  # 0..3 distinct sums to 6 at most: infeasible
     # both take part (pyopl/backends/cp/conflict.py): without the sum any distinct values do, and
     # without allDifferent 3 + 3 + 3 == 9

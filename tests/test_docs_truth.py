@@ -151,3 +151,21 @@ def test_the_contradiction_check_sees_one():
     assert _listed_names("`stepFunction`, an array of `stateFunction`") == ["stepFunction"]
     assert _listed_names("`.dat`: `prepare { }`, `invoke f`") == ["prepare", "invoke"]
     assert _listed_names("`alwaysIn(f, a, lo, hi)`, `stepFunction`") == []
+
+
+def test_what_the_readme_says_does_not_run_does_not_run():
+    """Every entry the README's "What does not" paragraph names is an entry conformance.md marks not
+    supported (it named CP Optimizer's step functions and neighbour expressions long after they ran)."""
+    m = re.search(r"\*\*What does not\*\*(.*?)\n\n", README, re.S)
+    assert m, "the README has no \"What does not\" paragraph"
+    truth = _conformance()
+    named = [n for n in re.findall(r"`([^`]+)`", m.group(1)) if re.fullmatch(r"[A-Za-z_][\w.]*", n)]
+    assert named, "the paragraph names no construct"
+    for name in named:
+        entries = {name: truth[name]} if name in truth else {
+            e: st for e, st in truth.items() if e.startswith((name + " (", name + "."))}
+        assert entries, "README names `%s`, which conformance.md does not list" % name
+        assert set(entries.values()) == {"not supported"}, "README says `%s` does not run: %s" % (name, entries)
+    paragraph = " ".join(m.group(1).split())
+    for words in ("step function", "neighbour"):
+        assert words not in paragraph, "README says %s do not run; conformance.md says they do" % words

@@ -2,6 +2,8 @@
 matplotlib artists and compared with the schedule worked out by hand."""
 from __future__ import annotations
 
+import csv
+import io
 import sys
 
 import pytest
@@ -108,6 +110,22 @@ def test_names_with_dollars_are_drawn_as_written(tmp_path):
     fig = r.gantt()
     drawn = sorted(t._preprocess_math(t.get_text())[0] for t in fig.axes[0].texts)
     assert all(math is False for math in (t._preprocess_math(t.get_text())[1] for t in fig.axes[0].texts))
-    assert drawn == sorted('t["%s"]' % s for s in ("cost $5", "a$\\frac{$b"))  # the text as written
+    # the text as written, each name an OPL string literal (its backslash escaped, as the results print it)
+    assert drawn == sorted('t["%s"]' % s for s in ("cost $5", "a$\\\\frac{$b"))
     r.gantt(tmp_path / "g.png")
     assert (tmp_path / "g.png").read_bytes()[:4] == b"\x89PNG"
+
+
+def test_labels_escape_quotes_and_backslashes_as_opl_literals():
+    # a name holding `"` was drawn `t["a"b"]`, which reads back as no OPL key: each label is now the
+    # key's OPL literal (`"a\\"b"`), as the text and CSV results write it; a noOverlap label indexed by
+    # such a key too. Two intervals of size 2 in one noOverlap: objective 4 (by hand).
+    r = pyopl.solve('using CP;\n{string} T = {"a\\"b", "c\\\\d"};\ndvar interval t[T] size 2;\n'
+                    'minimize max(i in T) endOf(t[i]);\n'
+                    'subject to { forall(k in {"q\\"r"}) ct[k]: noOverlap(all(i in T) t[i]); }\n')
+    assert r.status == "optimal" and r.objective == 4
+    fig = r.gantt()
+    assert sorted(t.get_text() for t in fig.axes[0].texts) == ['t["a\\"b"]', 't["c\\\\d"]']
+    assert [t.get_text() for t in fig.axes[0].get_yticklabels()] == ['ct["q\\"r"]']
+    rows = list(csv.reader(io.StringIO(r.to_csv())))  # the CSV's index column: the same OPL text
+    assert sorted(row[2] for row in rows[1:] if row[1] == "t") == ['["a\\"b"]', '["c\\\\d"]']

@@ -246,6 +246,29 @@ def test_compiled_csc_equals_scipy(case, index):
     assert _bits(got[2]) == _bits(ref.data)
 
 
+@given(raw_rows(max_rows=15, max_cols=12, max_len=10), st.sampled_from([1.0, -1.0, 0.1, -0.0, 0.0]),
+       st.sampled_from([None, 0, -1]))
+@settings(max_examples=examples(60), deadline=None, suppress_health_check=SPEED_CHECKS)
+def test_compiled_csc_of_one_value_equals_scipy(case, value, other):
+    """A matrix whose entries are all one double (sorted by position alone, the values written
+    afterwards) gives SciPy's arrays bit for bit; one entry of another double (``-0.0`` among ``0.0``
+    too) takes the general way, with the same result."""
+    from pyopl.sparse_order import csr_to_csc
+
+    vals, cols, indptr, n = case
+    _v, c, p = _canonical_rows(vals, cols, indptr)
+    v = np.full(len(c), value)
+    if other is not None and len(v):
+        v[other] = -value if value == 0.0 else 2.5  # (0.0 and -0.0: equal, not the same double)
+    A = sp.csr_array((v, c, p), shape=(len(p) - 1, n))
+    got = csr_to_csc(A.shape, A.indptr.astype(np.int32), A.indices.astype(np.int32), A.data)
+    ref = A.tocsc()
+    ref.sort_indices()
+    assert got is not None and got[2].dtype == np.float64
+    assert np.array_equal(got[0], ref.indptr) and np.array_equal(got[1], ref.indices)
+    assert _bits(got[2]) == _bits(ref.data)
+
+
 def test_compiled_transpose_does_not_import_scipy_sparse():
     import subprocess
 

@@ -108,3 +108,65 @@ def test_no_time_left_skips_the_second_solve():
     got = highs_backend._presolve_recheck(ir, SolveOptions(time_limit=1.0), x, obj, info, 2.0)
     assert got["use"] is None and got["record"] == {"ran": False, "first_objective": 24, "first_bound": 24.0,
                                                     "skipped": "no time left"}
+
+
+def _brute_force_lex(ub: int) -> tuple[int, int]:
+    """(the largest id, then the largest sum of qty among the points with that id) over all 5^8 points."""
+    q = np.array(list(itertools.product(range(1, 6), repeat=8)), dtype=np.int64)
+    ok = (q @ SODIUM <= 3000) & (q @ FAT <= 150) & (q @ CALORIES <= 3000) & (q[:, 6] == q[:, 5]) & (q[:, 4] == q[:, 7])
+    ids = (q - 1) @ (5 ** np.arange(8))
+    ok &= ids <= ub
+    best = int(ids[ok].max())
+    return best, int(q[ok & (ids == best)].sum(axis=1).max())
+
+
+def test_each_level_of_a_static_lex_is_rechecked():
+    """staticLex on HiGHS solves one MIP per objective, each holding the earlier optima: a first level
+    that HiGHS's presolve gets wrong (153884) would hold the second to a beaten id, called optimal."""
+    first, second = _brute_force_lex(153886)
+    assert (first, second) == (153886, 22)  # qty = 2,3,1,2,2,5,5,2 is the only point with id 153886
+    src = DMC2015.replace("maximize id;", "maximize staticLex(id, sum(f in F) qty[f]);")
+    r = pyopl.compile_model(src).solve(solver="highs")
+    assert r.status == "optimal" and r.extra["objectives"] == [first, second] and r.objective == first
+    assert r.variables["qty"] == {(f,): q for f, q in enumerate([2, 3, 1, 2, 2, 5, 5, 2], 1)}
+    recs = r.extra["presolve_recheck"]
+    assert [rec["level"] for rec in recs] == [1, 2] and all(rec["ran"] for rec in recs)
+    assert recs[0]["objective"] == first and recs[1]["outcome"] == "agree"
+    [w] = [d for d in r.diagnostics if d.code == "OPL0712"]
+    assert w.message.startswith("objective 1 of the staticLex:") and "153886" in w.message
+    r_off = pyopl.compile_model(src).solve(solver="highs", options={"presolve": "off"})
+    assert "presolve_recheck" not in r_off.extra and r_off.extra["objectives"] == [first, second]
+
+
+def test_a_warning_of_an_earlier_solve_in_main_reaches_the_result_once():
+    """OPL0712 raised by solves 1 and 2 of a `main` block whose last solve (presolve off through
+    `cplex.preind = 0`) raises none: the run's result carries it once, naming the solves; before, only
+    the last solve's diagnostics reached the result. Each solve's objective is the brute-force optimum."""
+    best = _brute_force_max_id(153886)
+    flow = "\n".join(["main {", "  thisOplModel.generate();", "  cplex.solve();", "  writeln(cplex.getObjValue());",
+                      "  cplex.solve();", "  writeln(cplex.getObjValue());", "  cplex.preind = 0;",
+                      "  cplex.solve();", "  writeln(cplex.getObjValue());", "}"])
+    r = pyopl.solve(DMC2015 + "\n" + flow, solver="highs")
+    assert r.status == "optimal" and r.script_output.split() == [str(best)] * 3
+    [w] = [d for d in r.diagnostics if d.code == "OPL0712"]
+    assert w.severity == "warning" and str(best) in w.message
+    assert w.notes[-1] == "from solves 1, 2 of the 3 the `main` block ran"
+
+
+def test_a_loop_of_many_solves_shows_ten_warnings_of_a_code_and_a_count():
+    """12 distinct OPL0712 warnings from solves 1..12 of 13 (the 13th gave none): 10 shown, the
+    tenth says 2 more were left out."""
+    from types import SimpleNamespace
+
+    from pyopl.diagnostics.diagnostic import Diagnostic, Span
+    from pyopl.script.flow.main_flow import Flow
+
+    flow = Flow.__new__(Flow)
+    flow.solves, flow.solve_warnings = 13, {}
+    for n in range(1, 13):
+        d = Diagnostic("OPL0712", "warning", "objective %d" % n, Span("m.mod", 1, 1, 1, 2))
+        flow.solve_warnings[(d.code, d.span, d.message)] = [d, [n]]
+    shown = flow.earlier_warnings(SimpleNamespace(diagnostics=[]))
+    assert [d.message for d in shown] == ["objective %d" % n for n in range(1, 11)]
+    assert shown[0].notes == ("from solve 1 of the 13 the `main` block ran",)
+    assert shown[-1].notes[-1] == "2 more OPL0712 warnings of other solves are left out"

@@ -111,6 +111,23 @@ def test_swapped_files_are_named_as_such(tmp_path):
     assert d.code == "OPL1166" and "swapped" in d.message and "m.mod" in d.help
 
 
+def test_a_data_file_alone_or_a_model_given_as_data_is_named_as_such(tmp_path):
+    """`pyopl solve d.dat` (no model) gave one "unexpected `=`" per line of the data, and `pyopl solve
+    m.mod m2.mod` nine syntax errors of the second model read as data."""
+    mod, dat = tmp_path / "m.mod", tmp_path / "d.dat"
+    mod.write_text("int n = ...;\ndvar float x;\nmaximize x;\nsubject to { x <= n; }\n")
+    dat.write_text("n = 3;\nm = {1, 2};\ncost = [[1, 2], [3, 4]];\n")
+    [d] = pyopl.check(dat)
+    assert (d.code, d.file, d.line) == ("OPL1166", str(dat), 1)
+    assert d.message == "`%s` is OPL data (`name = value;` statements), not a model" % dat
+    assert d.help == "give the model first, then the data: `pyopl solve MODEL.mod %s`" % dat
+    [d] = pyopl.check(mod, mod)
+    assert d.code == "OPL1166" and d.message.startswith("`%s` is given as data, but it looks like a model" % mod)
+    # a model with a syntax error is still that syntax error (it is no data either)
+    [d] = pyopl.check("int n = 3\ndvar float x;\nmaximize x;\nsubject to { x <= n; }\n")
+    assert d.code == "OPL0002"
+
+
 def test_an_unknown_solver_option_points_at_the_option_not_at_the_model():
     r = pyopl.compile_model("dvar float x in 0..1;\nmaximize x;").solve(options={"nosuchoption": 1})
     [d] = r.diagnostics

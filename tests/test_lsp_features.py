@@ -215,3 +215,19 @@ def test_data_diagnostics_go_to_the_dat_and_labels_become_related_information(tm
     hover = server.protocol.fm.features[T.TEXT_DOCUMENT_HOVER](
         T.HoverParams(T.TextDocumentIdentifier(uri=mod_uri), T.Position(line=0, character=7)))
     assert "value: 2.5" in hover.contents.value
+
+
+def test_an_editor_runs_scripts_on_the_short_step_budget():
+    """A loop that never ends, typed in the editor, stops at the editor's 2,000,000 steps (OPL1007 at the
+    `while`), not at `pyopl solve`'s 50,000,000 (tens of seconds that would hold the next re-checks)."""
+    import time
+
+    from pyopl.lsp.analysis import analyse
+    from pyopl.script.opl.options import DEFAULT_STEPS, EDITOR_STEPS
+
+    text = "execute {\n  var i = 0;\n  while (i >= 0) { i++; }\n}\ndvar float+ x;\nminimize x;\n"
+    began = time.process_time()
+    diags = [d for d in analyse(text).diagnostics if d.code == "OPL1007"]
+    assert [(d.line, d.column) for d in diags] == [(3, 3)]
+    assert "%d steps" % EDITOR_STEPS in diags[0].message and EDITOR_STEPS < DEFAULT_STEPS
+    assert time.process_time() - began < 5

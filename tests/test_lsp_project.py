@@ -150,3 +150,34 @@ def test_the_dat_beside_a_model_is_not_followed_out_of_the_workspace(tmp_path):
     outside.mkdir()
     diags = asyncio.run(_link_out(root, outside))
     assert [d.code for d in diags] == ["OPL0401", "OPL0401"]  # m.dat was not read: no values
+
+
+async def _encoded(root: Path) -> dict:
+    """A model and its data in a folder whose name an editor percent-encodes in the uri (a space and
+    a non-ASCII letter: VS Code sends `my%20pl%C3%A4ne/plan.mod`)."""
+    folder = root / "my planë"
+    _tree(folder, {"plan.mod": MODEL, "plan.dat": "cap = 2.5;\nn = 4;\n"})  # as saved: no mistake
+    out = {}
+    async with Session(root.as_uri()) as s:
+        mod, dat = (folder / "plan.mod").as_uri(), (folder / "plan.dat").as_uri()
+        assert "%20" in mod and "%C3%AB" in mod  # (Path.as_uri encodes as editors do)
+        # the editor's texts, not saved yet, have a mistake each: the diagnostics are of these
+        s.open(mod, MODEL.replace("x <= cap * n", "x <= capp * n"))
+        out["mod"] = await s.latest(mod, lambda ds: bool(ds))
+        s.open(dat, "cap = 2.5;\nn = \"four\";\n", "opl-data")
+        out["dat"] = await s.latest(dat, lambda ds: bool(ds))
+        out["hover"] = await s.client.text_document_hover_async(T.HoverParams(
+            T.TextDocumentIdentifier(uri=mod), T.Position(line=0, character=7)))
+    return out
+
+
+def test_documents_whose_uri_is_percent_encoded_get_diagnostics_and_hover(tmp_path):
+    """pygls keeps open documents under their unquoted uri: the server looked them up by the uri as
+    sent, found nothing, and checked the file as saved on disk instead of the editor's text (a new,
+    unsaved file got no diagnostics and no hover at all) for every document in a folder with a space
+    or a non-ASCII letter in its name."""
+    out = asyncio.run(_encoded(tmp_path))
+    assert [(d.code, d.range.start.line, d.range.start.character) for d in out["mod"]] == [("OPL0101", 4, 18)]
+    assert "did you mean `cap`?" in out["mod"][0].message
+    assert [(d.code, d.range.start.line) for d in out["dat"]] == [("OPL0403", 1)]  # n = "four" for an int
+    assert out["hover"] is not None and "float cap" in out["hover"].contents.value

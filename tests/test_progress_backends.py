@@ -42,3 +42,35 @@ def test_mip_progress_reaches_the_callable(solver, module):
     incumbents = [u["incumbent"] for u in seen if u.get("incumbent") is not None]
     assert incumbents and max(incumbents) <= 25 + 1e-9  # never better than the optimum (maximising)
 
+
+
+class _Broken(Exception):
+    pass
+
+
+@pytest.mark.parametrize("solver, module", [("highs", "highspy"), ("scip", "pyscipopt"), ("cplex", "cplex"),
+                                            ("gurobi", "gurobipy")])
+def test_a_progress_function_that_raises_stops_the_solve_and_its_error_reaches_the_caller(solver, module):
+    """Raised inside the solver's callback, the caller's error was lost: HiGHS answered status `error`
+    ("kSolveError"), SCIP printed tracebacks and failed with "SCIP: unspecified error!". It is raised
+    by `solve` once the solver has returned; the model then solves as before (25 by enumeration)."""
+    if importlib.util.find_spec(module) is None:
+        pytest.skip("%s is not installed" % module)
+    calls = []
+
+    def broken(update):
+        calls.append(update)
+        raise _Broken("the caller's own bug")
+
+    model = pyopl.compile_model(KNAPSACK, source="text")
+    opts = {"scip": {"presolving/maxrounds": 0}, "cplex": {"preprocessing.presolve": 0},
+            "gurobi": {"Presolve": 0}}.get(solver)  # (without presolve each calls progress at least once)
+    with pytest.raises(_Broken, match="the caller's own bug"):
+        model.solve(solver=solver, progress=broken, options=opts)
+    assert len(calls) == 1  # not called again once it failed
+    assert model.solve(solver=solver).objective == _best() == 25
+
+
+def test_a_progress_that_is_not_callable_is_a_type_error():
+    with pytest.raises(TypeError, match="progress is a function of one dict"):
+        pyopl.compile_model(KNAPSACK, source="text").solve(progress=5)

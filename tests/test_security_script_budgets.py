@@ -102,3 +102,24 @@ def test_a_run_writes_a_bounded_number_of_bytes(tmp_path, analysis):
         diags = [d for d in e.value.diagnostics if d.is_error]
     assert [d.code for d in diags] == ["OPL1064"] and "1 MB" in diags[0].message
     assert sorted(p.name for p in tmp_path.iterdir()) == ([] if analysis else sorted("f%d.txt" % i for i in range(10)))
+
+
+def test_the_default_step_budget_runs_a_real_models_preprocessing():
+    # rs-rmctd-bianchessi's pre-processing spends 14.3 million steps and ammm-m-alcon-project's 33 million;
+    # the old default (2 million) stopped both. This loop spends about 3 million steps, within the default.
+    text = ("float total;\nexecute {\n  var s = 0;\n  for (var i = 0; i < 400000; i++) s += i;\n  total = s;\n}\n"
+            "dvar float x in 0..1;\nmaximize x + total;\nsubject to { x <= 1; }\n")
+    r = pyopl.solve(text)
+    n = 400_000
+    assert r.status == "optimal" and r.objective == n * (n - 1) // 2 + 1  # by hand: 0 + 1 + ... + (n-1), plus x = 1
+
+
+def test_elements_a_script_adds_to_an_opl_set_count_against_the_memory_budget():
+    # 5,000 tuples holding a 1,024-character string each: 5 million units, past the model's budget
+    # (never counted before, so a longer step budget would have let a loop of `add` fill memory)
+    text = ('tuple T { int a; string s; }\n{T} S = {};\nexecute {\n  var pad = "x";\n'
+            '  for (var k = 0; k < 10; k++) pad = pad + pad;\n'
+            '  for (var i = 0; i < 6000; i++) S.add(i, pad + i);\n}\n' + TAIL)
+    diags = [d for d in pyopl.check_text(text) if d.is_error]
+    assert [(d.code, d.line) for d in diags] == [("OPL1008", 6)]
+    assert [d.code for d in pyopl.check_text(text.replace("6000", "4000")) if d.is_error] == []

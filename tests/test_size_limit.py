@@ -247,3 +247,22 @@ def test_a_sequence_ordered_by_first_is_sized_before_cp_sat_makes_it():
     assert [(d.code, d.line, d.column) for d in errs] == [("OPL1144", 8, 3)]
     assert "1,002,001 arc literals" in errs[0].message and "100,200,100" in errs[0].message
     assert pyopl.compile_model(text.replace("n = 1000", "n = 20")).ir is not None
+
+
+def test_a_comprehension_too_large_is_refused_before_it_starts_and_a_filtered_one_says_what_it_made():
+    """`{<i,j> | i in 1..8000, j in 1..8000}` ran 70 s and took 3 GB before the limit stopped it, with
+    the message "would make a set of 4,096 elements" (its last part). Without a filter every binding
+    makes an element: 4,000 x 4,000 = 16,000,000 candidates are refused before the first. A filtered
+    one counts in parts of 4,096 as it grows: past 5,000 at its second part, 8,192 made."""
+    text = ("tuple t { int a; int b; }\n{t} S = {<i, j> | i in 1..4000, j in 1..4000};\n"
+            "dvar float x;\nminimize x + card(S);\nsubject to { x >= 0; }\n")
+    errs = _errors(text, max_set_elements=1_000_000)
+    assert [(d.code, d.line, d.column) for d in errs] == [("OPL1144", 2, 9)]
+    assert errs[0].message == ("this set comprehension would make a set of 16,000,000 elements, past the size limit "
+                               "for the sets a model computes (1,000,000 elements in all)")
+    text = ("{int} S = {i | i in 1..100000 : i mod 2 == 0};\n"
+            "dvar float x;\nminimize x + card(S);\nsubject to { x >= 0; }\n")
+    errs = _errors(text, max_set_elements=5000)
+    assert errs[0].message == ("this set comprehension has made 8,192 elements so far, which brings the computed "
+                               "sets to 8,192, past the size limit for the sets a model computes (5,000 elements in all)")
+    assert pyopl.compile_model(text, limits=pyopl.Limits(max_set_elements=50_000)).ir is not None  # 50,000 even i

@@ -146,3 +146,64 @@ def test_the_cli_refuses_a_negative_explain_time_limit(capsys):
     with pytest.raises(SystemExit) as e:
         main(["solve", "m.mod", "--explain-time-limit", "-5"])
     assert e.value.code == 2 and "must be zero or more, got -5" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("option, value, words, help_words", [
+    ("timelimit", 3, "HiGHS has no option `timelimit`", "did you mean `time_limit`?"),
+    ("time_limit", "abc", "takes a double value, got `abc`", "give a number: `time_limit=N`"),
+    # a fraction for a whole-number option was truncated (1.5 nodes ran as 1), not refused
+    ("mip_max_nodes", 1.5, "takes a int value, got `1.5`", "give a whole number: `mip_max_nodes=N`"),
+])
+def test_a_refused_highs_option_says_how_to_fix_it(option, value, words, help_words):
+    """A refused `--option` said "option names are lower case with underscores" whatever was wrong."""
+    m = pyopl.compile_text("dvar float x in 0..1;\nminimize x;\nsubject to { x >= 0.5; }\n")
+    r = m.solve(solver="highs", options={option: value})
+    d = r.diagnostics[0]
+    assert r.status == "error" and d.code == "OPL0707" and words in d.message and d.help == help_words
+    assert m.solve(solver="highs", options={"mip_max_nodes": 2.0}).objective == 0.5  # a whole float is fine
+
+
+def test_a_command_line_argument_is_not_rendered_as_a_file_position(tmp_path: Path):
+    """The place of a refused option printed as `--> --option foo=1:1:1`, a file that does not exist."""
+    (tmp_path / "m.mod").write_text("dvar float x in 0..1;\nminimize x;\nsubject to { x >= 0.5; }\n")
+    r = _cli("solve", "m.mod", "--solver", "highs", "--option", "foo=1", cwd=tmp_path)
+    assert r.returncode == 8
+    assert " --> command line: `--option foo=1`\n" in r.stderr and "foo=1:1:1" not in r.stderr
+
+
+TRANSPORT = Path(__file__).resolve().parents[1] / "examples" / "transport.mod"
+
+
+def test_a_workbook_or_database_given_as_data_says_what_it_is(tmp_path: Path):
+    """A workbook given where a .dat goes was "not UTF-8: byte 0xc7 ..." with a line of the ZIP
+    archive's bytes as the snippet; a SQLite file alike."""
+    import sqlite3
+
+    book = Path(__file__).resolve().parents[1] / "examples" / "data-sources" / "transport.xlsx"
+    db = tmp_path / "plan.db"
+    with sqlite3.connect(db) as con:
+        con.execute("CREATE TABLE t(x)")
+    con.close()
+    for data, what, how in ((book, "is a ZIP archive (an Excel .xlsx workbook is one), not OPL text",
+                             'SheetConnection book("transport.xlsx")'),
+                            (db, "is a SQLite database, not OPL text", 'DBConnection db("sqlite", "plan.db")')):
+        r = _cli("check", str(TRANSPORT), str(data))
+        assert r.returncode == 1 and "Traceback" not in r.stdout + r.stderr
+        assert "error[OPL1120]: `%s` %s" % (data, what) in r.stdout and how in r.stdout
+        assert "PK\\x03" not in r.stdout and "SQLite format" not in r.stdout  # no bytes shown as a line
+        [d] = pyopl.check(TRANSPORT, data)
+        assert (d.code, d.file, d.line, d.column) == ("OPL1120", str(data), 1, 1)
+
+
+def test_json_given_as_data_says_it_is_json(tmp_path: Path):
+    """A JSON file given as data was "unexpected `{`; expected `;` or a name"."""
+    (tmp_path / "d.json").write_text('{"Plants": ["Lyon"], "supply": [400]}\n')
+    r = _cli("check", str(TRANSPORT), str(tmp_path / "d.json"))
+    assert r.returncode == 1
+    assert "error[OPL0015]: this data is JSON, not OPL data (`.dat`)" in r.stdout
+    assert "json.load(open(...))" in r.stdout
+    [d] = pyopl.check("int n = ...;\ndvar float x;\nminimize x;\nsubject to { x >= n; }\n", "[1, 2]")
+    assert (d.code, d.line, d.column, d.message) == ("OPL0015", 1, 1, "this data is JSON, not OPL data (`.dat`)")
+    # data that only starts like JSON is still a plain syntax error
+    [d] = pyopl.check("int n = ...;\ndvar float x;\nminimize x;\nsubject to { x >= n; }\n", "{ n = 3; }")
+    assert d.message.startswith("unexpected")

@@ -10,8 +10,10 @@ Usage (from the project root; each model compiled in its own process with ``PYTH
 Options: ``--corpus NAME`` (repeatable; default ``opl-corpus`` and ``opl-corpus2``), ``--only ID,ID``,
 ``--paths-off`` (the array paths switched off as ``tests/ir_compare.array_paths_off`` does), ``--timeout S``.
 Each line: the model's id and a SHA-256 of its bounds, objective, matrix (CSR, indices sorted), integrality,
-column names and keys, row labels, keys and statements and the row families; or ``error: <kind>`` where
-compiling raised (a compile error's codes are hashed as the IR is).
+column names and keys, row labels, keys and statements and the row families, and for a ``using CP;`` model
+the CP-SAT model it builds (intervals, cumul functions, global constraints); or ``error: <kind>`` where
+compiling raised (a compile error's codes are hashed as the IR is). Run it twice with different
+``PYTHONHASHSEED`` values (``--corpus cp-corpus`` too) to find a lowering whose output depends on hash order.
 """
 from __future__ import annotations
 
@@ -55,6 +57,10 @@ for a in (A.indptr, A.indices, A.data):
 h.update(repr((A.shape, list(ir.col_name), list(ir.col_key), list(ir.row_label), list(ir.row_key),
                list(ir.row_stmt))).encode())
 h.update(repr(sorted((k, list(f.rows), list(f.keys), f.indexed) for k, f in ir.families.items())).encode())
+if ir.engine == "cp":  # intervals, cumul functions and global constraints: the CP-SAT model they make
+    from ortools.sat.python import cp_model
+    from pyopl.backends.cp import cpsat
+    h.update(str(cpsat.build(cp_model, ir)[0].Proto()).encode())
 print(h.hexdigest()[:16])
 """
 

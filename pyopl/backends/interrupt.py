@@ -39,18 +39,46 @@ class StopRequest:
                 pass
 
 
+#: The stop requests of the solves running now, innermost last (:func:`request_stop`). Only a solve
+#: in the main thread has an active one (its interrupt hooks installed), so there is at most one
+#: active chain; a solver may call progress from a thread of its own (CP-SAT), hence not per thread.
+_RUNNING: list = []
+
+
+def request_stop() -> bool:
+    """Ask the innermost running solve that can be stopped to stop, as Ctrl-C does (for a progress
+    function that failed: :class:`pyopl.backends.progress.GuardedProgress`); False when none can be
+    (none runs, or only outside the main thread, where no interrupt hooks are installed)."""
+    for stop in reversed(list(_RUNNING)):
+        if stop.active:
+            stop.request()
+            return True
+    return False
+
+
 @contextlib.contextmanager
 def sigint_stops_solve() -> Iterator[StopRequest]:
     """Inside the block, SIGINT sets ``requested`` on the yielded :class:`StopRequest` (once);
     the previous handler is restored on leaving. Outside the main thread nothing is installed."""
     stop = StopRequest()
+    _RUNNING.append(stop)
+    try:
+        with _installed(stop):
+            yield stop
+    finally:
+        _RUNNING.remove(stop)
+
+
+@contextlib.contextmanager
+def _installed(stop: StopRequest) -> Iterator[None]:
+    """The SIGINT handler of :func:`sigint_stops_solve` for ``stop``, in the main thread only."""
     if threading.current_thread() is not threading.main_thread():
-        yield stop
+        yield
         return
     try:
         previous = signal.getsignal(signal.SIGINT)
     except (ValueError, OSError):
-        yield stop
+        yield
         return
 
     def handler(signum, frame):  # noqa: ARG001
@@ -61,11 +89,11 @@ def sigint_stops_solve() -> Iterator[StopRequest]:
     try:
         signal.signal(signal.SIGINT, handler)
     except (ValueError, OSError):
-        yield stop
+        yield
         return
     stop.active = True
     try:
-        yield stop
+        yield
     finally:
         signal.signal(signal.SIGINT, previous if previous is not None else signal.default_int_handler)
 

@@ -92,7 +92,8 @@ def _parser() -> argparse.ArgumentParser:
     s.add_argument("--csv", metavar="FILE", help="also write the values (and duals) as CSV to FILE")
     s.add_argument("--output-dir", metavar="DIR", help=_OUTPUT_DIR_HELP)
     s.add_argument("--script-steps", type=_positive_int, metavar="N",
-                   help="step budget of each IBM ILOG Script block (default 2,000,000)")
+                   help="step budget of the model's IBM ILOG Script blocks, all together (default 50,000,000: "
+                        "tens of seconds of script)")
     s.add_argument("--no-scripts", dest="scripts", action="store_false", default=True,
                    help="do not run execute/main blocks (an error when a skipped block sets data the model uses)")
     s.add_argument("--output", "-o", metavar="FILE", help="also write the JSON result to FILE")
@@ -324,6 +325,15 @@ def cmd_check(args: argparse.Namespace) -> int:
     return EXIT_ERRORS if diags.errors else EXIT_OK
 
 
+def _same_file(a: str, b: str) -> bool:
+    """Whether the paths ``a`` and ``b`` name one file (by real path, or a hard link); False for a
+    name that is no file (``<model>``)."""
+    try:
+        return os.path.realpath(a) == os.path.realpath(b) or os.path.samefile(a, b)
+    except (OSError, ValueError):
+        return False
+
+
 def _clobbered_input(args: argparse.Namespace, outputs: list[tuple[str, str | None]], read: Any = None) -> Any:
     """A :class:`~pyopl.files.safe_write.WriteError` (OPL1250) when an output path of this command is its
     model or one of its data files (same name, a symbolic link to it, or a hard link), else None:
@@ -429,11 +439,20 @@ def cmd_solve(args: argparse.Namespace) -> int:
                                     script_steps=args.script_steps, output_dir=args.output_dir,
                                     limits=_limits(args), allow_db_writes=args.allow_db_writes)
     except pyopl.CompileError as e:
+        out = {"status": "error", "objective": None, "variables": {}, "solve_time_s": 0.0,
+               "message": "the model has errors", "diagnostics": [d.to_dict(e.sources) for d in e.diagnostics]}
+        if e.script_output:
+            out["script_output"] = e.script_output
+        # `-o` holds the outcome of every run, a model with errors too (it wrote nothing for one, so a
+        # batch reading the files found none); never over a file the compile read (an included one)
+        if args.output and not any(_same_file(args.output, f) for f in e.sources):
+            from ..files.safe_write import WriteError, write_text_safely
+
+            try:
+                write_text_safely(args.output, _json_dumps(out, indent=1))
+            except WriteError as err:
+                return _write_error(args, err)
         if args.format == "json":
-            out = {"status": "error", "objective": None, "variables": {}, "solve_time_s": 0.0,
-                   "message": "the model has errors", "diagnostics": [d.to_dict(e.sources) for d in e.diagnostics]}
-            if e.script_output:
-                out["script_output"] = e.script_output
             print(_json_dumps(out, indent=1))
         else:
             from .terminal import shown

@@ -117,6 +117,11 @@ def convert_scalar(v: Any, t: Any, name: str, span: Span) -> Any:
         raise EvalError("data-type-mismatch", where, "`%s` is declared `boolean`, but the value is %s" % (name, _describe(v)),
                         help="give 0, 1, true or false")
     if isinstance(t, TupleType):
+        if isinstance(v, OplTuple) and v.ttype is t:
+            # already a value of this type (an element of another set of it: `{Task} late = {t | t in
+            # Tasks : ...}`): the same tuple, as in IBM's OPL, whose array and set fields compare by
+            # identity ("Limitations on tuples"), so a copy would index nothing `Tasks` indexes
+            return v
         if not isinstance(v, (list, tuple, dict, DNamed)) or (t.keys and len(t.keys) < len(t.fields) and
                                                              isinstance(v, (list, tuple)) and len(v) == len(t.keys)):
             hit = _tuple_by_key(v, t)

@@ -26,7 +26,7 @@ on generated data.
 from __future__ import annotations
 
 import re
-from typing import Any, Iterable
+from typing import Any, Callable, Iterable
 
 import numpy as np
 
@@ -192,7 +192,7 @@ def _tuple_layout(data: bytes, table: bytes = _CLASS_BYTES, bounds: tuple[int, i
     tight = _tight_tuples(cls, starts, ends)
     if tight is not None:  # the usual case: `width` numbers in each tuple, its brackets touching them
         opens, closes, width = tight
-        counts = np.full(len(opens), width)
+        counts = np.broadcast_to(width, len(opens))  # (read only, no memory)
     else:
         at = np.flatnonzero(cls >= _GT_B)  # the brackets: `<` `>` `<` `>` ..., nothing nested or left open
         brackets = cls[at]
@@ -205,7 +205,7 @@ def _tuple_layout(data: bytes, table: bytes = _CLASS_BYTES, bounds: tuple[int, i
         uniform = width and width * len(opens) == len(starts) and np.all(starts[0::width] > opens) \
             and np.all(starts[width - 1::width] < closes)
         if uniform:  # `width` numbers in each tuple
-            counts = np.full(len(opens), width)
+            counts = np.broadcast_to(width, len(opens))
         else:
             first = np.searchsorted(starts, opens)
             counts = np.diff(np.append(first, len(starts)))
@@ -215,7 +215,9 @@ def _tuple_layout(data: bytes, table: bytes = _CLASS_BYTES, bounds: tuple[int, i
     del cls, view
     body = memoryview(data)[a:b]
     longest: list[int] = []
-    signs = data.find(b"-", a, b) >= 0 or data.find(b"+", a, b) >= 0
+    def signs() -> bool:  # (looked for only if a field needs numscan's general reader)
+        return data.find(b"-", a, b) >= 0 or data.find(b"+", a, b) >= 0
+
     if by_field and tight is not None and width > 1:
         fields = _field_numbers(body, starts, ends, width, signs)
         if fields is not None:
@@ -233,26 +235,26 @@ def _tuple_layout(data: bytes, table: bytes = _CLASS_BYTES, bounds: tuple[int, i
 
 
 def _field_numbers(body: memoryview, starts: np.ndarray, ends: np.ndarray, width: int,
-                   signs: bool) -> tuple[list[np.ndarray], np.ndarray, int] | None:
-    """The numbers of tuples of ``width`` numbers each, read a field at a time by
-    :func:`pyopl.data.numscan.read_tokens`: (one float64 array per field, whether each number is
+                   signs: Callable[[], bool]) -> tuple[list[np.ndarray], np.ndarray, int] | None:
+    """The numbers of tuples of ``width`` numbers each, each field read as a column of its own by
+    :func:`pyopl.data.numscan.read_columns`: (one float64 array per field, whether each number is
     written as a float, in the text's order, the length of the longest token); None where a field's
-    read gives None (the caller then reads all the numbers together, as before).
+    read gives None (the caller then reads all the numbers together, as before).  ``signs``: answers
+    whether the body holds a ``-`` or ``+``, asked only if a batch needs numscan's general reader.
 
     The values are what ``float()`` gives for each token however the tokens are batched; reading a
-    field at a time lets a field of plain ints (a tuple's ids) take numscan's shorter path for plain
-    ints, where a batch of the text's order mixes them with the float fields, and each field comes
-    back as its own array (no strided copy of it later)."""
-    fields, longest = [], []
+    field as a column lets a field of plain ints (a tuple's ids) or of numbers with as many digits
+    after the point (``91.0``) take numscan's shorter path, where a batch of the text's order mixes
+    the fields, and each field comes back as its own array (no strided copy of it later)."""
+    longest: list[int] = []
+    read = numscan.read_columns(body, [(starts[k::width], ends[k::width]) for k in range(width)], longest, signs)
+    if read is None:
+        return None
     floats = np.empty(len(starts), dtype=np.bool_)
     by_tuple = floats.reshape(-1, width)
-    for k in range(width):
-        read = numscan.read_tokens(body, starts[k::width], ends[k::width], longest, signs)
-        if read is None:
-            return None
-        fields.append(read[0])
-        by_tuple[:, k] = read[1]
-    return fields, floats, max(longest, default=0)
+    for k, (_values, points) in enumerate(read):
+        by_tuple[:, k] = points
+    return [values for values, _points in read], floats, max(longest, default=0)
 
 
 def _tight_tuples(cls: np.ndarray, starts: np.ndarray, ends: np.ndarray) -> tuple[np.ndarray, np.ndarray, int] | None:
@@ -270,11 +272,20 @@ def _tight_tuples(cls: np.ndarray, starts: np.ndarray, ends: np.ndarray) -> tupl
     if odd or not pairs or not len(starts) or len(starts) % pairs:
         return None
     width = len(starts) // pairs
-    opens = starts[0::width] - 1
-    closes = ends[width - 1::width]
-    if opens[0] < 0 or closes[-1] >= len(cls) or np.any(cls[opens] != _LT_B) or np.any(cls[closes] != _GT_B):
+    if starts[0] < 1 or ends[-1] >= len(cls):
         return None
+    opens, closes = np.empty(pairs, dtype=np.int64), np.empty(pairs, dtype=np.int64)
+    for a in range(0, pairs, _TUPLES_BLOCK):  # (both from one part of the offsets at a time: read once)
+        b = min(a + _TUPLES_BLOCK, pairs)
+        o, c = opens[a:b], closes[a:b]
+        np.subtract(starts[a * width:b * width:width], 1, out=o)
+        c[:] = ends[a * width + width - 1:b * width:width]
+        if np.any(cls[o] != _LT_B) or np.any(cls[c] != _GT_B):
+            return None
     return opens, closes, width
+
+
+_TUPLES_BLOCK = 1 << 15  # tuples per block of :func:`_tight_tuples`
 
 
 def _numpy_columns(text: str, counts: np.ndarray, floats: np.ndarray, nums: np.ndarray | None = None,
@@ -293,7 +304,8 @@ def _numpy_columns(text: str, counts: np.ndarray, floats: np.ndarray, nums: np.n
         return None
     kinds = floats.reshape(n, width)
     first = kinds[0]
-    if not np.all(kinds == first):
+    # (each field written as its first tuple writes it: a reduction over each column, not a comparison of all)
+    if not all(kinds[:, k].all() if f else not kinds[:, k].any() for k, f in enumerate(first.tolist())):
         return None
     by_field = isinstance(nums, list)  # (one array per field, each its own: :func:`_field_numbers`)
     if nums is None:
@@ -482,7 +494,9 @@ class _Reader:
         if layout is None:
             return None
         opens, closes, counts, floats, nums, longest = layout
-        starts, ends = opens + (start + 1), closes + (start + 2)
+        starts, ends = opens, closes  # (the layout's own arrays, made for this read: moved in place)
+        starts += start + 1
+        ends += start + 2
         body = self.text[start + 1:end] if nums is None else ""  # (the str copy only where it is read)
         with gc_paused():  # (hundreds of thousands of new lists, no cycles among them)
             fast = _numpy_columns(body, counts, floats, nums, longest if nums is not None else None)

@@ -16,9 +16,13 @@ itself, one by one; a token that ``float()`` refuses, or more such tokens than m
 it, gives None and the caller reads the text its own way.
 
 A token is read from the 8 (or 16) bytes that end where it ends; the few tokens that end in the
-text's first 16 bytes are left to ``float()``.
+text's first 16 bytes are left to ``float()``.  A batch whose tokens are all digits with a point the
+same ``k`` digits before their end (``k = 0``: plain ints, a column of ids; ``91.0``: prices) is read
+in half the operations, as the integer its digits spell divided by ``10**k`` (the same case).
 """
 from __future__ import annotations
+
+from typing import Callable
 
 import numpy as np
 
@@ -32,6 +36,10 @@ _KEEP = np.array([(0xFFFFFFFFFFFFFFFF << (8 * q)) & 0xFFFFFFFFFFFFFFFF for q in 
 _POW10 = 10.0 ** np.arange(23)  # exact doubles (10**22 is the last)
 _SIGNED_POW10 = np.concatenate((_POW10, np.ones(9), -_POW10, np.ones(9)))  # index k, or 32 + k for -10**k
 _EXACT = 2 ** 53
+_NOT_DIGIT = _U(0x7676767676767676)  # + a byte below 0x80: its high bit set where the byte is 10 or more
+# :func:`_read_fixed`: digits -> 0..9 and a point k digits before the end (byte 7 - k) -> 0; the bytes before it
+_FIXED = [_ASCII0] + [_ASCII0 ^ _U(0x1E << (8 * (7 - k))) for k in range(1, 8)]
+_BELOW = [None] + [_U((1 << (8 * (7 - k))) - 1) for k in range(1, 8)]
 # each level joins neighbouring lanes of digits (1, 2, then 4 digits each) into lanes twice as wide: lane i of
 # ``y * (scale << width + 1)`` is ``scale * lane[i - 1] + lane[i]`` (no carry: it stays below 10**(2 * digits))
 _JOIN = [(_U(10 << 8 | 1), _U(8), _U(0x00FF00FF00FF00FF)), (_U(100 << 16 | 1), _U(16), _U(0x0000FFFF0000FFFF)),
@@ -57,15 +65,19 @@ _RUN_BLOCK = 1 << 18  # bytes per block of :func:`runs_of`: its masks stay in th
 
 
 def runs_of(codes: np.ndarray, code: int) -> tuple[np.ndarray, np.ndarray]:
-    """:func:`token_bounds` of ``codes == code`` (the same two arrays, bit for bit), a block at a time.
+    """:func:`token_bounds` of ``codes == code`` (the same offsets; int32 where ``codes`` is shorter than
+    2**31, as any text the readers take is: half the memory to write and read again), a block at a time.
 
     The whole-text masks ``codes == code`` and ``mask[1:] != mask[:-1]`` (each as long as the text:
     63 MB for the sparse assignment's tuple set) and a list of edges later copied are never made:
     each block's masks are made in the same two small arrays, and its edges written straight into
     one array made for all of them (sized from a guess, made larger only when a text holds more
-    runs than the guess).  Fewer fresh pages the kernel must clear: 0.03 s less system time there."""
+    runs than the guess).  Fewer fresh pages the kernel must clear: 0.03 s less system time there.
+    The two arrays are views of that one, ``(start, end)`` of each run in turn: the fields of a tuple
+    set lie together in it (:func:`read_columns`)."""
     n = len(codes)
-    edges = np.empty(n // 3 + 64, dtype=np.int64)  # (a run and its separator take 2 bytes or more)
+    index = np.int32 if n < 2 ** 31 - 1 else np.int64
+    edges = np.empty(n // 3 + 64, dtype=index)  # (a run and its separator take 2 bytes or more)
     count = 0
     mask = np.empty(min(n, _RUN_BLOCK) + 1, dtype=np.bool_)
     change = np.empty(min(n, _RUN_BLOCK), dtype=np.bool_)
@@ -82,7 +94,7 @@ def runs_of(codes: np.ndarray, code: int) -> tuple[np.ndarray, np.ndarray]:
         found = np.flatnonzero(c)
         found += lo + 1
         if count + len(found) + 1 > len(edges):
-            edges = np.concatenate((edges[:count], np.empty(n + 1 - count, dtype=np.int64)))
+            edges = np.concatenate((edges[:count], np.empty(n + 1 - count, dtype=index)))
         edges[count:count + len(found)] = found
         count += len(found)
     if n and codes[-1] == code:
@@ -98,63 +110,128 @@ def number_mask(data: bytes) -> np.ndarray:
 
 
 def read_tokens(buf: bytes | memoryview, starts: np.ndarray, ends: np.ndarray, longest: list[int] | None = None,
-                signs: bool | None = None) -> tuple[np.ndarray, np.ndarray] | None:
+                signs: bool | Callable[[], bool] | None = None) -> tuple[np.ndarray, np.ndarray] | None:
     """The value of each token ``buf[starts[i]:ends[i]]`` as ``float()`` reads it (a float64 array, bit
     for bit), and whether each is written with ``.``, ``e`` or ``E`` (a bool array); None when a token
     is no number ``float()`` reads, or when too many tokens are outside the fast path to pay off
-    (the caller then reads them its own way).  ``buf``: ASCII text; ``starts``, ``ends``: increasing int64
+    (the caller then reads them its own way).  ``buf``: ASCII text; ``starts``, ``ends``: increasing int64 (or int32)
     offsets with ``0 <= start < end <= len(buf)``, each token all number characters (as
     :func:`token_bounds` finds them: a longer run is no token).  ``longest``: when given, the length of
     the longest token is appended to it once every token has been measured (as the batches are read;
     nothing where the read stops at a token that is no number).  ``signs``: whether ``buf`` may hold a
-    ``-`` or ``+`` (False: the short tokens are read without looking for a sign); None: looked up."""
-    n = len(starts)
-    values = np.empty(n, dtype=np.float64)
-    points = np.empty(n, dtype=np.bool_)
-    ok = np.empty(n, dtype=np.bool_)
-    if not n:
-        return values, points
+    ``-`` or ``+`` (False: the short tokens are read without looking for a sign); None: looked up; a
+    function: asked when first needed (:func:`read_columns`)."""
+    read = read_columns(buf, [(starts, ends)], longest, signs)
+    return None if read is None else read[0]
+
+
+def read_columns(buf: bytes | memoryview, columns: list[tuple[np.ndarray, np.ndarray]],
+                 longest: list[int] | None = None, signs: bool | Callable[[], bool] | None = None
+                 ) -> list[tuple[np.ndarray, np.ndarray]] | None:
+    """:func:`read_tokens` of each column ``(starts, ends)`` of tokens of ``buf`` (a list of ``(values,
+    points)``, one per column), or None where :func:`read_tokens` of any column gives None.  ``longest``:
+    the longest token of all the columns.  ``signs`` may also be a function that answers it, asked
+    only if a batch needs the general reader (a column of ids and prices never does).  The columns are read a batch of each in turn: the fields of
+    a tuple set (``starts[k::width]``) lie together in one array of offsets, so each part of it is
+    brought from memory once for all the fields, not once per field."""
     if len(buf) < 64:  # (a short text: padded, so that every load below is inside it)
-        return read_tokens(b" " * 16 + bytes(buf), starts + 16, ends + 16, longest, signs)
+        return read_columns(b" " * 16 + bytes(buf), [(s + 16, e + 16) for s, e in columns], longest, signs)
     if signs is None:
         signs = not isinstance(buf, bytes) or b"-" in buf or b"+" in buf
     raw = np.frombuffer(buf, dtype=np.uint8)
     # every 8 bytes of the buffer as one little-endian word, at every offset (overlapping, unaligned)
     words = np.ndarray(shape=(len(buf) - 7,), dtype="<u8", buffer=buf, strides=(1,))
-    plain = True  # whether every batch so far held plain ints only (the next one is tried as one too)
-    head = int(np.searchsorted(ends, 16))  # the tokens that end in the first 16 bytes: float() reads them
+    signs = [signs]  # (a function: replaced by its answer when first asked)
+    reads = [_Column(s, e) for s, e in columns]
     most = 0
-    for a in range(0, n, _CHUNK):
-        b = min(a + _CHUNK, n)
-        # (copied together: a field of a tuple set is every third offset, and each operation below reads them)
-        s, e = np.ascontiguousarray(starts[a:b]), np.ascontiguousarray(ends[a:b])
-        length = e - s
-        top = int(length.max())
-        most = max(most, top)
-        if top <= 8:
-            lo = max(head - a, 0)
-            if plain and _read_plain_ints(words, e[lo:], length[lo:], values[a + lo:b]):
-                points[a:b] = False
-                ok[a:b] = True
-                continue
-            plain = False
-            _read_short(raw, words, s, e, length, values[a:b], points[a:b], ok[a:b], signs)
-        else:
-            _read_batch(raw, words, 2, s, e, values[a:b], points[a:b], ok[a:b])
+    for a in range(0, max((c.n for c in reads), default=0), _CHUNK):
+        for c in reads:
+            if a < c.n:
+                most = max(most, c.read(buf, raw, words, a, signs))
     if longest is not None:
         longest.append(most)
-    ok[:head] = False  # (no two words end there)
-    slow = np.flatnonzero(~ok)
-    if len(slow) > max(64, n // 8):  # float() one by one would cost more than the caller's own read
-        return None
-    for i, s, e in zip(slow.tolist(), starts[slow].tolist(), ends[slow].tolist()):
-        tok = bytes(buf[s:e])
-        try:
-            values[i] = float(tok)
-        except ValueError:  # `1-2`, `1e`, `--1`: no number
+    out = []
+    for c in reads:
+        got = c.finish(buf)
+        if got is None:
             return None
-        points[i] = b"." in tok or b"e" in tok or b"E" in tok
-    return values, points
+        out.append(got)
+    return out
+
+
+class _Column:
+    """One column of tokens being read by :func:`read_columns`, a batch at a time."""
+
+    __slots__ = ("starts", "ends", "n", "values", "points", "ok", "head", "decimals")
+
+    def __init__(self, starts: np.ndarray, ends: np.ndarray):
+        self.starts, self.ends, self.n = starts, ends, len(starts)
+        self.values = np.empty(self.n, dtype=np.float64)
+        self.points = np.empty(self.n, dtype=np.bool_)
+        self.ok = np.empty(self.n, dtype=np.bool_)
+        # the tokens that end in the first 16 bytes: float() reads them (at most 15: a strided column is not
+        # searched whole, which would copy it)
+        self.head = int(np.searchsorted(ends[:16], 16))
+        # the digits after the point of every token so far (0: plain ints), the next batch is tried as such
+        # (:func:`_read_fixed`); None once a batch was not (the later ones go to the general reader)
+        self.decimals: int | None = 0
+
+    def read(self, buf: bytes | memoryview, raw: np.ndarray, words: np.ndarray, a: int, signs: list) -> int:
+        """Read the batch of tokens from ``a``; returns the length of its longest token.  ``signs``: a list of
+        :func:`read_columns`' ``signs``, answered in it when first needed."""
+        b = min(a + _CHUNK, self.n)
+        # where the word that ends where each token ends starts, and its bytes before the token (8 - the
+        # token's length), as int64 (made together: a field of a tuple set is every third offset)
+        first = np.subtract(self.ends[a:b], 8, dtype=np.int64)
+        before = np.subtract(self.starts[a:b], first, dtype=np.int64)
+        top = 8 - int(before.min())
+        values, points, ok = self.values[a:b], self.points[a:b], self.ok[a:b]
+        if top <= 8:
+            lo = max(self.head - a, 0)
+            if self.decimals is not None and lo < b - a:
+                if _read_fixed(words, first[lo:], before[lo:], self.decimals, values[lo:]):
+                    points[:] = self.decimals > 0
+                    ok[:] = True
+                    return top
+                # a column of numbers written with a point (`91.0`): as many digits after it as the first one
+                at = int(first[lo]) + 8
+                self.decimals = _decimals(bytes(buf[at - 8 + int(before[lo]):at])) if self.decimals == 0 else None
+                if self.decimals is not None and _read_fixed(words, first[lo:], before[lo:], self.decimals, values[lo:]):
+                    points[:] = True
+                    ok[:] = True
+                    return top
+                self.decimals = None
+        e = first + 8
+        s = first + before
+        if top > 8:
+            _read_batch(raw, words, 2, s, e, values, points, ok)
+        else:
+            if callable(signs[0]):
+                signs[0] = bool(signs[0]())
+            _read_short(raw, words, s, e, 8 - before, values, points, ok, signs[0])
+        return top
+
+    def finish(self, buf: bytes | memoryview) -> tuple[np.ndarray, np.ndarray] | None:
+        """``(values, points)`` once every batch is read: the tokens left to ``float()`` read by it."""
+        values, points, ok = self.values, self.points, self.ok
+        ok[:self.head] = False  # (no two words end there)
+        slow = np.flatnonzero(~ok)
+        if len(slow) > max(64, self.n // 8):  # float() one by one would cost more than the caller's own read
+            return None
+        for i, s, e in zip(slow.tolist(), self.starts[slow].tolist(), self.ends[slow].tolist()):
+            tok = bytes(buf[s:e])
+            try:
+                values[i] = float(tok)
+            except ValueError:  # `1-2`, `1e`, `--1`: no number
+                return None
+            points[i] = b"." in tok or b"e" in tok or b"E" in tok
+        return values, points
+
+
+def _decimals(tok: bytes) -> int | None:
+    """The digits after the point of ``tok`` (1 to 7) where it has one, else None."""
+    k = len(tok) - 1 - tok.find(b".")
+    return k if b"." in tok and 1 <= k <= 7 else None
 
 
 def _eight_digits(y: np.ndarray) -> None:
@@ -168,19 +245,28 @@ def _eight_digits(y: np.ndarray) -> None:
             y &= mask
 
 
-def _read_plain_ints(words: np.ndarray, e: np.ndarray, length: np.ndarray, values: np.ndarray) -> bool:
-    """:func:`_read_short` for a batch of tokens that are all 1 to 8 digits (no sign, no point: a column
-    of ids), in half its operations; False, with ``values`` unspecified, when one is anything else."""
-    y = words[e - 8]
-    y ^= _ASCII0
-    y &= _KEEP.take(8 - length)  # the bytes before the token read as leading zeros
-    nondigit = y | _HIGH
-    nondigit -= _TENS
-    nondigit &= _HIGH  # the high bit of every byte that is not 0..9
-    if nondigit.any():
+def _read_fixed(words: np.ndarray, first: np.ndarray, before: np.ndarray, k: int, values: np.ndarray) -> bool:
+    """:func:`_read_short` for a batch of tokens of at most 8 characters that are all digits with a point
+    ``k`` digits before their end (``k == 0``: no point; a column of ids, or of prices written ``91.0``),
+    in half its operations; False, with ``values`` unspecified, when one is anything else (a sign, an
+    exponent, a point elsewhere or none).  The value is the integer the digits spell divided by
+    ``10**k``: one correctly rounded division, as :func:`_read_short` gives it.  ``first``: where the
+    word that ends where each token ends starts; ``before``: its bytes before the token (0 to 7)."""
+    if k and int(before.max()) >= 8 - k:  # (the point and k digits: the point's byte is not cleared below)
         return False
+    y = words[first]
+    y ^= _FIXED[k]  # digits -> 0..9, and the point (byte 7 - k) -> 0
+    y &= _KEEP.take(before)  # the bytes before the token read as leading zeros
+    # each byte a digit (the point's too, now 0): a byte of 10 or more carries into its high bit
+    if int(np.bitwise_or.reduce(y + _NOT_DIGIT)) & 0x8080808080808080:
+        return False
+    if k:
+        y += (y & _BELOW[k]) * _U(255)  # the bytes before the point moved one byte on, over it
     _eight_digits(y)
-    values[:] = y  # (below 10**8: exact)
+    if k:  # (y is below 10**7: exact as a double; as int64, converted faster than as uint64)
+        np.divide(y.view(np.int64), _POW10[k], out=values)
+    else:
+        values[:] = y.view(np.int64)  # (below 10**8: exact)
     return True
 
 

@@ -29,6 +29,7 @@ class Kind:
     at: tuple[int, int] | None = None  # (line, column) of the primary span the bad example yields
     via: str = "check"  # how the bad example is run: "check" (compile), "check:SOLVER", "solve", or "cli" (``bad`` is argv)
     fixable: str = ""  # applicability of the fix-it the bad example carries ("" when none)
+    script_steps: int | None = None  # the step budget the examples run under (None: the default; `--script-steps N`)
 
     @property
     def internal(self) -> bool:
@@ -58,17 +59,19 @@ BY_SLUG: dict[str, Kind] = _Kinds()
 
 def register(code: str, slug: str, severity: str, title: str, explanation: str = "",
              bad: str = "", good: str = "", bad_data: str = "", good_data: str = "",
-             at: tuple[int, int] | None = None, via: str = "check", fixable: str = "") -> Kind:
+             at: tuple[int, int] | None = None, via: str = "check", fixable: str = "",
+             script_steps: int | None = None) -> Kind:
     """Add a kind; a repeated code or slug is a programming error caught at import.
 
     ``at`` is the (line, column) where the bad example's diagnostic starts (tested);
     ``fixable`` names the applicability of the fix-it that example carries (tested by
-    applying it and recompiling).
+    applying it and recompiling); ``script_steps`` is the step budget both examples run under
+    (``--script-steps N``; None: the default), so that a runaway loop's example ends at once.
     """
     if code in KINDS or slug in BY_SLUG:
         raise RuntimeError("diagnostic code registered twice: %s %s" % (code, slug))
     kind = Kind(code, slug, severity, title, explanation.strip(), bad.strip("\n"), good.strip("\n"),
-                bad_data.strip("\n"), good_data.strip("\n"), at, via, fixable)
+                bad_data.strip("\n"), good_data.strip("\n"), at, via, fixable, script_steps)
     KINDS[code] = kind
     BY_SLUG[slug] = kind
     return kind

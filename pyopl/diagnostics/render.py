@@ -32,16 +32,25 @@ def _snippet(sources: dict[str, str], span: Span, message: str, gutter: int, mar
     return out
 
 
+def _where(span: Span) -> str:
+    """``file:line:column``; for a command-line argument (a span whose "file" is ``--option NAME=VALUE``
+    or ``--solver NAME``: the place a solver's refusal came from) ``command line: `--solver NAME```,
+    which has no line or column (it printed ``--solver cpsat:1:1``)."""
+    if span.file.startswith("--"):
+        return "command line: `%s`" % span.file
+    return "%s:%d:%d" % (span.file, span.line, span.column)
+
+
 def render_text(d: Diagnostic, sources: dict[str, str]) -> str:
     """Render one diagnostic as multi-line text (no trailing newline)."""
     gutter = len(str(max([d.span.line] + [l.span.line for l in d.labels])))
     out = ["%s[%s]: %s" % (d.severity, d.code, d.message),
-           "%s--> %s:%d:%d" % (" " * gutter, d.span.file, d.span.line, d.span.column)]
+           "%s--> %s" % (" " * gutter, _where(d.span))]
     out += _snippet(sources, d.span, "", gutter, "^")
     for label in d.labels:
         other_file = label.span.file != d.span.file
         if other_file:
-            out.append("%s--> %s:%d:%d" % (" " * gutter, label.span.file, label.span.line, label.span.column))
+            out.append("%s--> %s" % (" " * gutter, _where(label.span)))
         snip = _snippet(sources, label.span, label.message, gutter, "-")
         if not snip:
             out.append("%s = %s (%s:%d)" % (" " * gutter, label.message, label.span.file, label.span.line))

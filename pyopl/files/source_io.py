@@ -98,6 +98,7 @@ def decode_source(data: bytes, name: str, notes: list | None = None) -> tuple[st
     replaced by U+FFFD, one character per byte so lines and columns stay exact, and a problem of
     kind ``encoding-comment`` (a warning) is appended to ``notes``. Bytes in comments never reach
     a value, so no two different texts can compile alike; anywhere else they stay an error."""
+    _refuse_foreign_format(data, name)
     wide = _wide_unicode(data, name, notes)
     if wide is not None:
         return wide, False
@@ -141,6 +142,31 @@ def decode_source(data: bytes, name: str, notes: list | None = None) -> tuple[st
 #: byte-order marks of the UTF-16 and UTF-32 encodings (UTF-32's first: it starts like UTF-16 LE's)
 _WIDE_BOMS = ((b"\xff\xfe\x00\x00", "utf-32"), (b"\x00\x00\xfe\xff", "utf-32"), (b"\xff\xfe", "utf-16"),
               (b"\xfe\xff", "utf-16"))
+
+
+#: Files that are not text at all, by their first bytes (their formats' magic numbers): what each is,
+#: and how an OPL data file reads it instead (docs/data-sources.md). Read as text they gave "not UTF-8"
+#: with a line of the archive's bytes as the snippet.
+_FOREIGN_FORMATS = (
+    (b"PK\x03\x04", "a ZIP archive (an Excel .xlsx workbook is one)",
+     'read a workbook from a .dat file: `SheetConnection book("%s"); x from SheetRead(book, "Sheet1!A1:C3");` '
+     "(docs/data-sources.md)"),
+    (b"SQLite format 3\x00", "a SQLite database",
+     'read it from a .dat file: `DBConnection db("sqlite", "%s"); x from DBRead(db, "SELECT ...");` '
+     "(docs/data-sources.md)"),
+    (b"\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1", "an old-format Office file (an Excel .xls workbook is one)",
+     "save it as .xlsx (Excel 2007 or later) and read it from a .dat file with `SheetConnection` and "
+     "`SheetRead` (docs/data-sources.md); `%s` itself is not read"),
+)
+
+
+def _refuse_foreign_format(data: bytes, name: str) -> None:
+    """Raise an ``encoding`` :class:`SourceProblem` for a file that is a workbook, a database or an
+    archive (:data:`_FOREIGN_FORMATS`) given where a model or data file goes, naming what it is."""
+    for magic, what, how in _FOREIGN_FORMATS:
+        if data.startswith(magic):
+            raise SourceProblem("encoding", name, "`%s` is %s, not OPL text" % (name, what),
+                                how % os.path.basename(name))
 
 
 def _wide_unicode(data: bytes, name: str, notes: list | None) -> str | None:

@@ -344,7 +344,7 @@ def _pipeline(an: Analysis, text: str, data: Any, reporter: Any, sources: dict, 
     from ..lowering.model.driver import run as lower_items
     from ..lowering.model.instance import Instance
     from ..script.flow import processing as script_host
-    from ..script.opl.options import ScriptOptions
+    from ..script.opl.options import EDITOR_STEPS, ScriptOptions
     from ..semantics.checker import check_names
     from ..syntax.nesting import check_nesting
     from ..syntax.parser import parse_model
@@ -369,7 +369,8 @@ def _pipeline(an: Analysis, text: str, data: Any, reporter: Any, sources: dict, 
         return
     inst = an.instance = Instance(ast, items, reporter, limits, script_host=script_host)
     # an editor runs scripts, never writes, and reads only in the document's folder (docs/safety.md)
-    inst.script_options = ScriptOptions(enabled=True, analysis=True, input_dir=input_dir, output_dir=output_dir)
+    inst.script_options = ScriptOptions(max_steps=EDITOR_STEPS, enabled=True, analysis=True, input_dir=input_dir,
+                                        output_dir=output_dir)
     inst.script_options.default_output = output_dir is not None  # (as `pyopl check` of the file: `<stem>.out`)
     lower_items(inst)
     if reporter.has_errors:

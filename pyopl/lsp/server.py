@@ -19,6 +19,7 @@ from pathlib import Path
 from collections import OrderedDict
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any, Callable, Optional
+from urllib.parse import unquote
 
 from lsprotocol import types as T
 from pygls.lsp.server import LanguageServer
@@ -69,10 +70,22 @@ class OplLanguageServer(LanguageServer):
         self.unreported: list[Project] = []  # settings read, their problems not yet sent
 
     # ---------------------------------------------------------------- texts and pairing
+    def open_doc(self, uri: str) -> Any:
+        """The open document ``uri`` names, else None. pygls (2.x) keys its documents by the
+        *unquoted* uri, so ``text_documents.get(uri)`` missed every document whose uri an editor
+        percent-encodes (a space or a non-ASCII letter in its path: ``with%20space.mod``), which
+        then got no diagnostics, hover or completion at all."""
+        return self.workspace.text_documents.get(unquote(uri))
+
+    def open_uris(self) -> list[str]:
+        """The uris of the open documents as the editor sent them (percent-encoded where it
+        encodes), the form to publish diagnostics to."""
+        return [doc.uri for doc in list(self.workspace.text_documents.values())]
+
     def text_of(self, uri: str) -> Optional[str]:
         """The open editor's text, else the file on disk when it lies inside the workspace
         (:meth:`in_workspace`), else None: a file outside is never read, whatever is asked of it."""
-        doc = self.workspace.text_documents.get(uri)
+        doc = self.open_doc(uri)
         if doc is not None:
             return doc.source
         path = to_fs_path(uri)
@@ -90,7 +103,7 @@ class OplLanguageServer(LanguageServer):
         roots = [to_fs_path(f.uri) for f in self.workspace.folders.values()] or [self.workspace.root_path]
         real = [os.path.realpath(r) for r in roots if r]
         if not real:
-            paths = (to_fs_path(u) for u in list(self.workspace.text_documents))
+            paths = (to_fs_path(u) for u in self.open_uris())
             real = sorted({os.path.realpath(os.path.dirname(p)) for p in paths if p})
         return real
 
@@ -182,7 +195,7 @@ class OplLanguageServer(LanguageServer):
     def readable(self, uri: str, project: Optional[Project]) -> bool:
         """Whether the partner ``uri`` found by name is open or a file, and inside the workspace
         folder when there is one (a symbolic link out of it is not followed)."""
-        if uri in self.workspace.text_documents:
+        if self.open_doc(uri) is not None:
             return True
         path = to_fs_path(uri)
         if project is not None and (not path or relative(project.root, path) is None):
@@ -400,7 +413,7 @@ def build_server(debounce_s: float = DEBOUNCE_S) -> OplLanguageServer:
             ls.projects.clear()
             ls.shown.clear()
             ls.cache.clear()
-            for uri in list(ls.workspace.text_documents):
+            for uri in ls.open_uris():
                 if uri.lower().endswith(".mod"):
                     ls.schedule(uri)
 
@@ -420,7 +433,7 @@ def build_server(debounce_s: float = DEBOUNCE_S) -> OplLanguageServer:
         if uri.endswith("/" + PROJECT_FILE):  # new pairings: check every open model again
             ls.project_for(uri)
             ls.report_projects()
-            for other in list(ls.workspace.text_documents):
+            for other in ls.open_uris():
                 if other.lower().endswith(".mod"):
                     ls.schedule(other)
             return
@@ -582,7 +595,7 @@ def _refresh_partner(ls: OplLanguageServer, uri: str) -> None:
     """A change to a ``.dat`` changes its model's diagnostics too (and vice versa)."""
     mod, dats, _problems = ls.pair(uri)
     for other in [mod, *dats]:
-        if other and other != uri and other in ls.workspace.text_documents:
+        if other and other != uri and ls.open_doc(other) is not None:
             ls.schedule(other)
 
 

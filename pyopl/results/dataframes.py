@@ -97,6 +97,18 @@ def _pandas():
     return pd
 
 
+def _unknown(every: list, name: Any, kind: str | None) -> KeyError:
+    """The error of ``to_dataframe(name, kind)`` for a name without such values: the closest name
+    (an :class:`~pyopl.results.lookup_errors.UnknownName`, a KeyError), or the kinds it has."""
+    from .lookup_errors import UnknownName, unknown_name
+
+    has = list(dict.fromkeys(r[0] for r in every if r[1] == name))
+    if has and kind is not None:
+        return UnknownName("`%s` has no %s values; it has %s" % (name, kind, ", ".join(has)), name)
+    what = "decision, dexpr or constraint label" + ("" if kind is None else " with %s values" % kind)
+    return unknown_name(name, {r[1] for r in every if kind is None or r[0] == kind}, what)
+
+
 def result_frame(result: Any, name: str | None = None, kind: str | None = None) -> Any:
     """See :meth:`pyopl.results.result.Result.to_dataframe`."""
     pd = _pandas()
@@ -105,8 +117,8 @@ def result_frame(result: Any, name: str | None = None, kind: str | None = None) 
         rows = [r for r in every if kind is None or r[0] == kind]
         return pd.DataFrame(rows, columns=["kind", "name", "index", "value"])
     kinds = [kind] if kind is not None else [k for k in _KIND_COLUMN if any(r[0] == k and r[1] == name for r in every)]
-    if not kinds:
-        raise KeyError(name)
+    if not kinds or not any(r[1] == name and r[0] in kinds for r in every):
+        raise _unknown(every, name, kind)
     columns: dict[str, dict[Key, Any]] = {}
     order: list[Key] = []
     for k in kinds:
@@ -118,7 +130,7 @@ def result_frame(result: Any, name: str | None = None, kind: str | None = None) 
                     order.append(r[2])
                 values[r[2]] = r[3]
     if not order:
-        raise KeyError(name)
+        raise _unknown(every, name, kind)
     data = {col: [vals.get(key) for key in order] for col, vals in columns.items()}
     levels = list(getattr(result, "index_names", {}).get(name) or [])
     dims = len(order[0])

@@ -82,7 +82,10 @@ def schedule_of(ir: Any) -> Schedule | None:
 
 
 def _show(x: Any) -> str:
-    return '"%s"' % x if isinstance(x, str) else str(x)
+    """An index value of a constraint label as an OPL literal (``"a\\"b"``, as interval labels write it)."""
+    from ..ir import format_key_part
+
+    return format_key_part(x, ", ")
 
 
 def _value(result: Any, name: str, key: tuple) -> Any:

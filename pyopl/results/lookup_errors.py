@@ -33,8 +33,10 @@ class UnknownKey(OplLookupError):
     """``values[key]`` for a key that is not an element of the name's index sets."""
 
 
-def unknown_name(name: Any, names: Iterable[str], what: str = "decision or dexpr") -> UnknownName:
-    """The error for ``result[name]``: the closest name, else the names that exist (at most 12)."""
+def unknown_name(name: Any, names: Iterable[str], what: str = "decision or dexpr",
+                 empty: str = "the result has no values (status without a solution?)") -> UnknownName:
+    """The error for ``result[name]``: the closest name, else the names that exist (at most 12), else
+    ``empty`` (why there are none)."""
     names = sorted(names)
     close = near_miss(name, names) if isinstance(name, str) else None
     if close:
@@ -43,7 +45,7 @@ def unknown_name(name: Any, names: Iterable[str], what: str = "decision or dexpr
         hint = "the model has %s" % ", ".join("`%s`" % n for n in names[:12]) + (
             " (and %d more)" % (len(names) - 12) if len(names) > 12 else "")
     else:
-        hint = "the result has no values (status without a solution?)"
+        hint = empty
     return UnknownName("no %s `%s`; %s" % (what, name, hint), name)
 
 
@@ -76,3 +78,21 @@ def unknown_key(name: str | None, key: tuple, keys: Iterable[tuple], levels: lis
         msg += "; did you mean %s?" % _show(close) if close else "; its values are %s" % some
         return UnknownKey(msg, key)
     return UnknownKey("%s has no element %s: each index value exists, but not in this combination" % (what, shown), key)
+
+
+class NamedValues(dict):
+    """``result.duals``, ``result.slacks``, ``result.reduced_costs``: a dict by OPL name whose
+    ``[name]`` for a name it lacks raises :class:`UnknownName` with the closest name (as
+    ``result["shp"]`` does) instead of a bare ``KeyError('ctSuply')``. ``what`` names the kind of
+    name (``constraint label``); ``empty`` says why there are none when the dict is empty."""
+
+    def __init__(self, data: Any = (), what: str = "name", empty: str = "the result has none"):
+        super().__init__(data)
+        self.what = what
+        self.empty = empty
+
+    def __missing__(self, key: Any) -> Any:
+        raise unknown_name(key, list(self), self.what, self.empty)
+
+    def __reduce__(self):  # copy/pickle keep the kind of name and the reason
+        return (NamedValues, (dict(self), self.what, self.empty))

@@ -24,6 +24,12 @@ STATUSES = (
     "check_failed",  # the solver returned a point the model's own evaluation rejects (OPL0709)
 )
 
+_NO_DUALS = ("the result has no %s (a MIP has them only when solved with `duals=True`, `--duals`; "
+             "a solve without a solution has none)")
+#: The result's tables by name, as (kind of name, why a table is empty) for their look-up errors.
+_BY_NAME = {"duals": ("constraint label", _NO_DUALS % "duals"), "slacks": ("constraint label", _NO_DUALS % "slacks"),
+            "reduced_costs": ("decision", _NO_DUALS % "reduced costs")}
+
 #: Statuses of a run that failed as a whole (exit status 1): see :func:`mark_script_failed`.
 FAILED_RUN_STATUSES = ("script_error",)
 
@@ -171,6 +177,17 @@ class Result:
     column_values: Any = field(default=None, repr=False, compare=False)
     #: the solver's integrality tolerance, with which integer values were rounded for the report
     int_tol: float | None = field(default=None, repr=False, compare=False)
+
+    def __setattr__(self, name: str, value: Any) -> None:
+        """``duals``, ``slacks`` and ``reduced_costs`` given as a plain dict are kept as
+        :class:`~pyopl.results.lookup_errors.NamedValues`, so ``result.duals["ctSuply"]`` says which
+        labels exist (a bare ``KeyError`` did)."""
+        what = _BY_NAME.get(name)
+        if what is not None and type(value) is dict:
+            from .lookup_errors import NamedValues
+
+            value = NamedValues(value, what[0], what[1])
+        object.__setattr__(self, name, value)
 
     def __getitem__(self, name: str) -> Any:
         """The value of decision or dexpr ``name``: a number, or :class:`Values` by index key.

@@ -9,10 +9,11 @@ tuple fields are checked where the iterator's tuple type is known.
 from __future__ import annotations
 
 import gc
+from dataclasses import replace
 from typing import Any
 
 from ..diagnostics.diagnostic import Edit, Fix, Label
-from ..diagnostics.reporter import Reporter, near_miss, one_of, rename_applicability, rename_suggestion
+from ..diagnostics.reporter import Reporter, TooManyErrors, near_miss, one_of, rename_applicability, rename_suggestion
 from ..syntax import ast as A
 from .fields import child_fields
 
@@ -191,7 +192,51 @@ def check_names(model: A.Model, reporter: Reporter) -> None:
             gc.enable()
 
 
+#: The declarations that declare a global name (OPL manual, "Declarations"); a piecewise function is
+#: expanded and an ``include`` spliced before the checks.
+_NAMING = (A.ParamDecl, A.RangeDecl, A.DvarDecl, A.DexprDecl, A.TupleDecl, A.ConstraintDecl)
+_BUILTIN_TYPES = ("int", "float", "string", "boolean", "int+", "float+")
+
+
+def report_duplicates(model: A.Model, reporter: Reporter) -> None:
+    """Report each top-level declaration of a name declared earlier (``duplicate-declaration``,
+    OPL0102), with the text, span and label the lowering gives it (``Instance.declare``: the reporter
+    keeps one of the two), before the name and static checks walk the model.
+
+    Run first by :func:`check_names`, so that a text of thousands of repeated declarations (an LLM
+    reply that looped) stops at the reporter's error budget, its summary (OPL0801) saying how many
+    more repeat a name, instead of walking every item through every check first. A data declaration
+    whose type is no type (``minimise x;``) declares nothing, as in the lowering
+    (``pyopl.lowering.model.driver._unknown_type``). Raises :class:`TooManyErrors` at the budget."""
+    first: dict[str, A.Decl] = {}
+    repeats: list[tuple[A.Decl, A.Decl]] = []
+    for item in model.items:
+        if not isinstance(item, _NAMING):
+            continue
+        if isinstance(item, A.ParamDecl) and not item.type.is_set and item.type.name not in _BUILTIN_TYPES \
+                and item.type.name not in first:
+            continue
+        old = first.setdefault(item.name, item)
+        if old is not item:
+            repeats.append((item, old))
+    for k, (item, old) in enumerate(repeats):
+        try:
+            reporter.emit("duplicate-declaration", item.name_span,
+                          "`%s` is declared twice: it was already declared on line %d" % (item.name, old.span.line),
+                          labels=[Label(old.name_span, "first declared here")],
+                          help="rename one of them, or remove the second declaration")
+        except TooManyErrors:
+            left = len(repeats) - k - 1
+            if left:
+                summary = reporter.diagnostics[-1]
+                reporter.diagnostics[-1] = replace(summary, notes=summary.notes + (
+                    "%d more declarations repeat a name declared earlier (%d in all); the checks after "
+                    "the declarations were not run" % (left, len(repeats)),))
+            raise
+
+
 def _check_names(model: A.Model, reporter: Reporter) -> None:
+    report_duplicates(model, reporter)
     later = {}
     for item in model.items:
         if isinstance(item, A.Decl) and item.name not in later:

@@ -484,8 +484,24 @@ class _Recovery:
                                "`%s` is a reserved word and cannot be used as a name" % word,
                                help="rename it, for example `%s_` or `my%s`" % (word, word.capitalize()))
             return
+        if self.kind == "data" and word[:1] in ("{", "[") and not self.text[:tok.start_pos].strip() and _is_json(self.text):
+            self.reporter.emit(slug, span, "this data is JSON, not OPL data (`.dat`)", help=(
+                "write each value as `name = value;` (`Plants = {\"Lyon\", \"Porto\"};`, `cost = [[4, 6.5], "
+                "[7, 2]];`), or pass the JSON's values from Python: `pyopl.solve(model, json.load(open(...)))` "
+                "takes the dict (docs/solvers.md, \"Data from pandas and NumPy\")"))
+            return
         self.reporter.emit(slug, span, "unexpected %s; expected %s" % (token_text(tok), describe_expected(expected)),
                            help=help_text)
+
+
+def _is_json(text: str) -> bool:
+    """Whether ``text`` is one JSON object or array (a `.json` file given where `.dat` data goes)."""
+    import json
+
+    try:
+        return isinstance(json.loads(text), (dict, list))
+    except (ValueError, RecursionError):
+        return False
 
 
 class HeldDiagnostics:

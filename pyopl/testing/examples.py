@@ -39,15 +39,16 @@ def run_example(kind: Kind, folder: str, good: bool = False) -> list[Diagnostic]
     if data:
         dat = Path(folder, "data.dat")
         dat.write_text(data + "\n", encoding="utf-8")
+    budget = {"script_steps": kind.script_steps} if kind.script_steps else {}
     if kind.via == "solve":
         try:
-            model = pyopl.compile_model(mod, dat)
+            model = pyopl.compile_model(mod, dat, **budget)
         except pyopl.CompileError as e:
             return list(e.diagnostics)
         return list(model.diagnostics) + list(model.solve(solver="highs", time_limit=5).diagnostics)
     if kind.via.startswith("check:"):  # checked for one solver (`pyopl check --solver NAME`)
-        return list(pyopl.check(mod, dat, solver=kind.via.split(":", 1)[1]))
-    return list(pyopl.check(mod, dat))
+        return list(pyopl.check(mod, dat, solver=kind.via.split(":", 1)[1], **budget))
+    return list(pyopl.check(mod, dat, **budget))
 
 
 def _run_cli(words: str, folder: str) -> list[Diagnostic]:

@@ -32,11 +32,17 @@ def build_server() -> Any:
         texts = (model_a, model_b, data_a or "", data_b or "")
         if any(len(t) > MAX_TEXT for t in texts):
             return {"verdict": "unknown", "reason": f"a text is longer than {MAX_TEXT} characters"}
+        from pyopl.mcp.work import argument_number
+
         from ..bench.equivalence import compare_models
 
-        limit = min(max(float(time_limit), 0.1), 300.0)
-        return await asyncio.to_thread(compare_models, model_a, data_a or "", model_b, data_b or "",
-                                       max(float(tolerance), 0.0), limit)
+        # NaN was taken as it came: "compiling took longer than nan s", and a NaN tolerance made every
+        # objective differ; each is now a clear answer, as `pyopl mcp` gives for its numbers
+        limit, why = argument_number(time_limit, "time_limit", 0.1, 300.0)
+        tol, why_tol = argument_number(tolerance, "tolerance", 0.0, 1.0)
+        if why or why_tol:
+            return {"verdict": "unknown", "equivalent": None, "reason": why or why_tol}
+        return await asyncio.to_thread(compare_models, model_a, data_a or "", model_b, data_b or "", tol, limit)
 
     return server
 

@@ -289,7 +289,7 @@ ENTRIES = [
     (SC, "IloOplModel.hasObjective", "out", _LP + "maximize x;\nmain { thisOplModel.generate(); writeln(thisOplModel.hasObjective()); }", None, "true"),
     (SC, "IloOplModel.resolvePath", "out", "dvar float+ x;\nminimize x;\nexecute { writeln(thisOplModel.resolvePath(\"/a/b.txt\")); }", None, "/a/b.txt"),
     (SC, "IloOplModel.printConflict", "out", "dvar float+ x;\nminimize x;\nsubject to { lo: x >= 3; hi: x <= 1; }\n"
-     "main { thisOplModel.generate(); if (!cplex.solve()) thisOplModel.printConflict(); }", None, "@lo"),
+     "main { thisOplModel.generate(); if (!cplex.solve()) writeln(thisOplModel.printConflict()); }", None, "@lo"),
     (SC, "IloOplModel.addDataSource", "out", "int n = ...;\nmain {\n var src = new IloOplModelSource(\"m.mod\");\n"
      " var def = new IloOplModelDefinition(src);\n var m = new IloOplModel(def, cplex);\n var d = new IloOplDataElements();\n"
      " d.n = 5;\n m.addDataSource(d);\n m.generate();\n writeln(m.n);\n}\ndvar float+ x;\nminimize x;", "n = 1;", "5"),

@@ -56,17 +56,29 @@ def test_output_file_exists_and_resolve_path(tmp_path):
 
 
 def test_print_conflict_after_an_infeasible_solve():
-    """IBM ILOG Script for OPL reference, IloOplModel "printConflict" (the conflicting constraints)."""
+    """IBM ILOG Script for OPL reference, IloOplModel "printConflict" (the conflicting constraints,
+    "to a string": IBM's conflictIterator and support samples print it with `writeln(...printConflict())`).
+    By hand: `low` (x >= 3) and `high` (x <= 1) cannot both hold, so both are in the conflict; the
+    call returns the text (a string) and prints nothing itself, so the conflict shows once."""
     text = """dvar float+ x;
 minimize x;
 subject to { low: x >= 3; high: x <= 1; }
 main {
   thisOplModel.generate();
-  if (!cplex.solve()) thisOplModel.printConflict();
+  if (!cplex.solve()) {
+    var text = thisOplModel.printConflict();
+    writeln(typeof text, " ", text.indexOf("low") >= 0, " ", text.indexOf("high") >= 0);
+    writeln(thisOplModel.printConflict());
+  }
 }"""
     r = pyopl.solve(text)
-    out = r.script_output
-    assert "low" in out and "high" in out
+    lines = r.script_output.splitlines()
+    assert lines[0] == "string true true"
+    rest = "\n".join(lines[1:])
+    assert rest.count("cannot hold") == 1 and "low" in rest and "high" in rest  # printed once, by writeln
+    feasible = "dvar float+ x;\nminimize x;\nsubject to { x >= 3; }\nmain { thisOplModel.generate(); cplex.solve(); " \
+               "writeln(\"[\", thisOplModel.printConflict(), \"]\"); }"
+    assert pyopl.solve(feasible).script_output == "[]\n"  # no infeasible solve: no conflict
 
 
 def test_writeln_of_a_tuple_with_an_array_field():

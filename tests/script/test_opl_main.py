@@ -369,6 +369,16 @@ def test_unsupported_main_method_is_refused_before_anything_is_solved(monkeypatc
     msgs = [(d.code, d.line, d.column, d.message) for d in r.diagnostics]
     assert msgs == [("OPL1057", 6, 16, "`thisOplModel.tuneParam()` is not supported by pyopl"),
                     ("OPL1057", 7, 9, "`cplex.feasOpt()` is not supported by pyopl")]
+    # `check` reports what `solve` refuses (it said "no problems found" of this model)
+    assert [(d.code, d.line, d.column, d.message) for d in pyopl.check(text)] == msgs
+
+
+def test_check_exits_as_solve_does_for_an_unsupported_main_method(tmp_path, capsys):
+    (tmp_path / "m.mod").write_text("dvar float x;\nminimize x;\nsubject to { c: x >= 1; }\n"
+                                    "main { thisOplModel.generate(); cplex.addCut(thisOplModel.c); cplex.solve(); }\n")
+    assert cli(["check", str(tmp_path / "m.mod")]) == 1
+    assert "error[OPL1057]: `cplex.addCut()` is not supported by pyopl" in capsys.readouterr().out  # (check reports on stdout)
+    assert cli(["solve", str(tmp_path / "m.mod")]) == 1
 
 
 def test_post_processing_is_skipped_without_a_solution():

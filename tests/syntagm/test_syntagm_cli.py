@@ -42,6 +42,9 @@ def test_no_endpoint_configured_is_one_message(tmp_path, problem_file):
     assert "Traceback" not in r.stderr
     assert "no LLM endpoint is configured" in r.stderr
     assert "--base-url" in r.stderr and "OPENAI_API_KEY" in r.stderr and "--replay" in r.stderr
+    # the advice is printed through the secret scrubber: it must not read as a key it hid
+    # (`export OPENAI_API_KEY=sk-...` came out as `export OPENAI_API_KEY=[REDACTED]`)
+    assert "[REDACTED]" not in r.stderr
 
 
 @pytest.mark.parametrize("args, fragment", [
@@ -51,6 +54,9 @@ def test_no_endpoint_configured_is_one_message(tmp_path, problem_file):
     (["solve", "workshop.txt", "--record", "a.jsonl", "--replay", "b.jsonl"], "not allowed with argument"),
     (["solve", "workshop.txt", "--replay", "notes.txt"], "not a transcript"),
     (["solve", "workshop.txt", "--strategy", "magic"], "invalid choice"),
+    # (mkdir's "File exists: notes.txt" before)
+    (["solve", "workshop.txt", "--base-url", "http://127.0.0.1:9/v1", "--model", "m", "--out", "notes.txt"],
+     "--out notes.txt is a file: give the folder"),
 ])
 def test_bad_inputs_are_clear_messages(tmp_path, problem_file, args, fragment):
     (tmp_path / "empty.txt").write_text("  \n")
@@ -156,6 +162,20 @@ def test_failed_run_names_the_compile_error(server, tmp_path, problem_file, monk
     assert len(why) == 1 and why[0].startswith("why: the last model does not compile: model:2:14: OPL")
     assert "yy" in why[0]
     assert json.loads((tmp_path / "o" / "solution.json").read_text())["failure"] == why[0][len("why: "):]
+
+
+def test_failed_contract_says_so_once(server, tmp_path, problem_file, monkeypatch, capsys):
+    """A run whose last reply broke the contract says so once on its `why:` line (it said "the last
+    reply broke the output contract: the reply broke the output contract: ...")."""
+    server.push_reply("I cannot help with that.")  # no JSON object at all
+    rc = _solve(monkeypatch, tmp_path, server, "--max-iterations", "1", "--out", "o", "--retriever", "none")
+    out = capsys.readouterr().out
+    why = [line for line in out.splitlines() if line.startswith("why: ")]
+    assert rc == 1 and len(why) == 1
+    assert why[0].startswith("why: the last reply broke the output contract: expected a JSON object")
+    assert why[0].count("broke the output contract") == 1
+    failure = json.loads((tmp_path / "o" / "solution.json").read_text())["failure"]
+    assert failure.splitlines()[0] == why[0][len("why: "):] and failure.count("broke the output contract") == 1
 
 
 def test_mcp_without_its_extra_names_the_install_command(monkeypatch, capsys):

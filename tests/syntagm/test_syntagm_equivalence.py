@@ -201,6 +201,23 @@ def test_mcp_compare_tool_over_stdio():
     assert r["verdict"] == "unknown" and r["method"] == "feasible_sets"
 
 
+def test_mcp_compare_refuses_a_nan_time_limit_or_tolerance():
+    """`time_limit: "NaN"` answered "compiling took longer than nan s and was stopped"; a NaN
+    tolerance made every objective differ. Each is now an answer naming the argument."""
+    pytest.importorskip("mcp")
+    from syntagm.commands.mcp_server import build_server
+
+    server = build_server()
+    a, b = "dvar float x in 0..4;\nmaximize 2*x;\n", "dvar float y in 0..4;\nmaximize y;\n"
+    for name in ("time_limit", "tolerance"):
+        res = asyncio.run(server.call_tool("compare", {"model_a": a, "model_b": b, name: "NaN"}))
+        r = json.loads(res.content[0].text)
+        assert r["verdict"] == "unknown" and r["reason"].startswith("`%s` must be a number from" % name)
+    # in range: optima 8 (x = 4) and 4 (y = 4) differ
+    r = json.loads(asyncio.run(server.call_tool("compare", {"model_a": a, "model_b": b, "time_limit": 20})).content[0].text)
+    assert (r["verdict"], r["method"]) == ("different", "objective")
+
+
 def test_a_structural_search_past_its_budget_falls_back_to_solutions(monkeypatch):
     import syntagm.equiv.structure as structure
 

@@ -81,9 +81,9 @@ def labels(named_keys: Any, fmt: Any) -> list[str]:
 
 def interval_labels(ivs: list) -> list[str]:
     """``iv.label()`` of each interval (``a[1]["x"]``)."""
-    from ...semantics.values import show
+    from ...ir import format_key_part
 
-    return labels(((iv.name, iv.key) for iv in ivs), show)
+    return labels(((iv.name, iv.key) for iv in ivs), lambda k: format_key_part(k, ", "))
 
 
 class Builder:

@@ -23,7 +23,20 @@ from ..common import (option_span, SolveOptions, attach_duals, error_result, fix
 
 
 class OptionError(Exception):
-    """HiGHS refused an option (unknown name or a value of the wrong type)."""
+    """HiGHS refused an option (unknown name or a value of the wrong type); ``help`` says how to fix it."""
+
+    def __init__(self, message: str, help: str = "HiGHS option names are lower case with underscores, "
+                                                  "e.g. `presolve=off`"):
+        super().__init__(message)
+        self.help = help
+
+
+def _option_names(h) -> list[str]:
+    """The names of HiGHS's options (the attributes of ``HighsOptions``), for a near-miss suggestion."""
+    try:
+        return [n for n in dir(h.getOptions()) if not n.startswith("_")]
+    except Exception:  # an older highspy without getOptions: no suggestion
+        return []
 
 
 def _highs():
@@ -72,19 +85,25 @@ def _set_option(h, name: str, value: Any) -> None:
     if isinstance(kind, tuple):  # (status, type) in recent highspy
         kind = kind[1] if kind[0] == hs.HighsStatus.kOk else None
     if kind is None:
-        raise OptionError("HiGHS has no option `%s`" % name)
+        from ...diagnostics.reporter import near_miss
+
+        close = near_miss(name, _option_names(h))
+        raise OptionError("HiGHS has no option `%s`" % name, *(["did you mean `%s`?" % close] if close else []))
     tname = str(kind).split(".")[-1]
     try:  # CLI values arrive as int/float/bool/str: convert to the option's type
         if tname == "kBool":
             value = value if isinstance(value, bool) else str(value).lower() in ("1", "true", "on", "yes")
-        elif tname == "kInt":
+        elif tname == "kInt":  # a fraction is refused, not truncated (`mip_max_nodes=1.5` was 1)
+            if isinstance(value, float) and not value.is_integer():
+                raise ValueError(value)
             value = int(value)
         elif tname == "kDouble":
             value = float(value)
         else:
             value = str(value)
     except (TypeError, ValueError):
-        raise OptionError("HiGHS option `%s` takes a %s value, got `%s`" % (name, tname[1:].lower(), value)) from None
+        raise OptionError("HiGHS option `%s` takes a %s value, got `%s`" % (name, tname[1:].lower(), value),
+                          "give %s: `%s=N`" % ("a whole number" if tname == "kInt" else "a number", name)) from None
     if h.setOptionValue(name, value) == hs.HighsStatus.kError:
         raise OptionError("HiGHS refused the value `%s` for option `%s`" % (value, name))
 
@@ -94,9 +113,9 @@ def _matrix(ir: IR) -> tuple[int, np.ndarray, np.ndarray, np.ndarray]:
     arrays it reads without a copy.
 
     By columns (``MatrixFormat.kColwise``) wherever SciPy is installed: its compiled transpose
-    (:func:`~pyopl.sparse_order.csr_to_csc`, loaded without importing ``scipy.sparse``) costs 0.10 s
+    (:func:`~pyopl.sparse_order.csr_to_csc`, loaded without importing ``scipy.sparse``) costs 0.06-0.08 s
     CPU at the sparse assignment family's 6.4M entries, where HiGHS's own transpose of rows inside
-    ``passModel`` costs 0.20 s.  By rows (``MatrixFormat.kRowwise``, the IR's own arrays) where it is
+    ``passModel`` costs 0.16-0.20 s (``passModel`` by rows 0.37 s against 0.29 s for ours + by columns).  By rows (``MatrixFormat.kRowwise``, the IR's own arrays) where it is
     not and ``scipy.sparse`` is not loaded: HiGHS then makes the column copy itself, the same arrays
     (rows increasing in each column; tests/test_handover.py compares the model HiGHS holds every
     way), where our NumPy transpose (:meth:`IR.csc`) costs as much or more."""
@@ -159,8 +178,7 @@ def solve(ir: IR, options: SolveOptions) -> Result:
     try:
         res = _solve_lex(ir, options) if ir.lex_objectives else _solve(ir, options)
     except OptionError as e:
-        return error_result("highs", "solver-option-invalid", str(e), options,
-                            help="HiGHS option names are lower case with underscores, e.g. `presolve=off`",
+        return error_result("highs", "solver-option-invalid", str(e), options, help=e.help,
                             span=option_span(options, str(e)))
     res.solve_time_s = time.perf_counter() - start
     return res
@@ -252,12 +270,7 @@ def _solve(ir: IR, options: SolveOptions) -> Result:
     if recheck is not None:
         res.extra["presolve_recheck"] = recheck["record"]
         if recheck["warning"] is not None:
-            res.diagnostics = list(res.diagnostics or []) + [solver_diagnostic(
-                "highs-presolve-wrong-optimum", recheck["warning"], options,
-                span=getattr(ir, "objective_span", None),
-                help="solve with `--option presolve=off` (or `mip_feasibility_tolerance=1e-9`) to make HiGHS "
-                     "search without its presolve; on models over %d columns or rows pyopl does not check"
-                     % RECHECK_MAX_SIZE)]
+            res.diagnostics = list(res.diagnostics or []) + [_recheck_warning(recheck["warning"], ir, options)]
     stopped = {"kSolutionLimit": "solution_limit", "kIterationLimit": "iteration_limit"}.get(
         str(h.getModelStatus()).split(".")[-1])
     if stopped:
@@ -366,6 +379,14 @@ def _presolve_recheck(ir: IR, options: SolveOptions, x: np.ndarray, obj: float, 
         return out
     record["outcome"] = "agree" if status2 == "optimal" else "not finished"
     return out
+
+
+def _recheck_warning(message: str, ir: IR, options: SolveOptions) -> Any:
+    """The OPL0712 warning of a re-solve that disagreed with HiGHS's first answer, at the objective."""
+    return solver_diagnostic(
+        "highs-presolve-wrong-optimum", message, options, span=getattr(ir, "objective_span", None),
+        help="solve with `--option presolve=off` (or `mip_feasibility_tolerance=1e-9`) to make HiGHS "
+             "search without its presolve; on models over %d columns or rows pyopl does not check" % RECHECK_MAX_SIZE)
 
 
 def _g(v: float | None) -> str:
@@ -483,15 +504,27 @@ def _solve_lex(ir: IR, options: SolveOptions) -> Result:
     values = []
     x = None
     status = "optimal"
+    rechecks: list = []
+    warnings: list = []
     for k, (c, c0) in enumerate(ir.lex_objectives):
         sub = IR(**{**ir.__dict__, "A": A, "row_lower": rl, "row_upper": ru, "obj": c, "obj_constant": c0,
                     "lex_objectives": None, "q": None, "row_label": list(ir.row_label) + ["#lex"] * (A.shape[0] - ir.num_rows),
                     "row_key": list(ir.row_key) + [()] * (A.shape[0] - ir.num_rows)})
+        started = time.perf_counter()
         h = _new_solver(options)
         with sigint_stops_solve() as stop, quiet_stdout():
             _pass(h, sub, c, c0, ir.sense)
             _run(h, options, stop)
-        status, x, obj, _ = _read(h, sub, stop)
+        status, x, obj, info = _read(h, sub, stop)
+        if status == "optimal" and not stop.requested and _wants_recheck(sub, options):
+            # each level's optimum bounds the next ones: a level HiGHS's presolve got wrong would hold
+            # the later levels to a worse value and the answer would be called optimal (OPL0712)
+            recheck = _presolve_recheck(sub, options, x, obj, info, time.perf_counter() - started)
+            rechecks.append(dict(recheck["record"], level=k + 1))
+            if recheck["use"] is not None:
+                status, x, obj, info = recheck["use"]
+            if recheck["warning"] is not None:
+                warnings.append("objective %d of the staticLex: %s" % (k + 1, recheck["warning"]))
         if status != "optimal":
             break
         values.append(obj)
@@ -510,6 +543,10 @@ def _solve_lex(ir: IR, options: SolveOptions) -> Result:
         values = [float(c @ x + c0) for c, c0 in ir.lex_objectives]
     res = result_from_solution(ir, status, x, values[0] if values else None, "highs")
     res.extra["objectives"] = values
+    if rechecks:  # one record per level re-solved (docs/solvers.md, "HiGHS's presolve")
+        res.extra["presolve_recheck"] = rechecks
+    for w in warnings:
+        res.diagnostics = list(res.diagnostics or []) + [_recheck_warning(w, ir, options)]
     return res
 
 

@@ -49,7 +49,9 @@ would report a meaningless "optimal".""",
   good="dvar float+ x;\nminimize x;\nsubject to { x >= 1; }",
   at=(1, 1))
 R("OPL1166", "files-swapped", "error", "The model and data files look swapped",
-  """The model file comes first on the command line, then the data files: `pyopl solve model.mod data.dat`.""",
+  """The model file comes first on the command line, then the data files: `pyopl solve model.mod data.dat`.
+A data file given where the model goes (alone: `pyopl solve data.dat`; its text is `name = value;`
+statements, which no model is) and a second `.mod` file given as data are this error too.""",
   via="cli")
 R("OPL1168", "syntax-python-comprehension", "error", "Python generator syntax in an aggregate",
   """`sum(x[i] for i in I)` is Python; OPL writes the iterators first and the term after them:

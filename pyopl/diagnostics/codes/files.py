@@ -7,7 +7,10 @@ byte-order mark is fine), and a file that is not UTF-8 as Windows-1252 with warn
 error is for a file that is neither (a byte Windows-1252 leaves undefined), and for `check --fix`,
 which rewrites UTF-8 files only. It names the first byte that is not UTF-8, its offset in the file
 and its line and column; pyopl never replaces the byte. Convert the file, for example
-`iconv -f cp1252 -t utf-8 model.mod > model-utf8.mod`.""")
+`iconv -f cp1252 -t utf-8 model.mod > model-utf8.mod`. A file that is not text at all, recognised by
+its first bytes (an Excel workbook, a ZIP archive, a SQLite database, an old-format `.xls`), is named
+for what it is, with the `.dat` statements that read it (`SheetConnection`/`SheetRead`,
+`DBConnection`/`DBRead`: docs/data-sources.md).""")
 R("OPL1129", "source-comment-not-utf8", "warning", "Comment is not UTF-8",
   """The file is not UTF-8, but every byte that is not lies inside a `//` or `/* */` comment (a
 Latin-1 date or author name, say). pyopl reads those bytes as U+FFFD, one character per byte so

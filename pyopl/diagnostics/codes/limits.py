@@ -4,7 +4,9 @@ from ..registry import register as R
 R("OPL0801", "error-limit-reached", "note", "Compilation stopped at the error limit",
   """After `max_errors` errors (100 by default; `pyopl.check(..., max_errors=N)`) pyopl stops,
 because later errors are usually consequences of the first ones. The note sits at the last
-error reported.""",
+error reported. Repeated declarations of a name (OPL0102) are looked for first, before the other
+name checks: when they alone pass the limit (a text that repeats `int n = 3;` thousands of times),
+the note says how many more there are, and the checks after the declarations are not run.""",
   bad="dvar float+ x;\nminimize x;\nsubject to {\n" + "".join("  x >= u%d;\n" % i for i in range(100)) + "}",
   good="dvar float+ x;\nminimize x;\nsubject to {\n  x >= 1;\n}",
   at=(103, 8))

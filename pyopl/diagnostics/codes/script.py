@@ -57,13 +57,15 @@ R("OPL1006", "script-uncaught-exception", "error", "Script throws and nothing ca
   good=_m('var n = 0;\ntry {\n  if (n == 0) throw "no items to schedule";\n} catch (e) {\n  writeln(e);\n}'),
   at=(3, 15))
 R("OPL1007", "script-step-budget", "error", "Script ran past its step budget",
-  """Each script block may evaluate a bounded number of statements and expressions (about one or
-two seconds of work by default), so a loop that never ends stops with this error at the `while`,
-`for` or `do` that was running. A legitimately long script needs a larger budget:
-`pyopl solve --script-steps N` (`script_steps=N` in Python).""",
+  """The scripts of a model (all its blocks, and the models its `main` makes, together) may
+evaluate a bounded number of statements and expressions: 50,000,000 by default, from ten seconds
+of plain script arithmetic to about forty of work on OPL elements (docs/scripting.md, Limits),
+so a loop that never ends stops with this error at the `while`, `for` or `do` that was running.
+A legitimately longer script needs a larger budget: `pyopl solve --script-steps N`
+(`script_steps=N` in Python). The examples here run with `--script-steps 100000`.""",
   bad=_m("var i = 0;\nwhile (i < 10) {\n  writeln(i);\n}"),
   good=_m("var i = 0;\nwhile (i < 10) {\n  writeln(i);\n  i++;\n}"),
-  at=(3, 3))
+  at=(3, 3), script_steps=100_000)
 R("OPL1008", "script-memory-budget", "error", "Script ran past its memory budget",
   """Arrays and objects a script creates count against a memory budget (millions of slots), and
 no single string may be longer than that; the check happens before allocating, so

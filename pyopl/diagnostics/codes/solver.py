@@ -100,7 +100,8 @@ warning says the two solves disagree and gives both objective values: when the s
 beyond the first one's proven bound, that point is reported (`optimal` if the second solve finished,
 else `feasible`); when the second solve contradicts the first (it calls a worse value optimal, or the
 model infeasible) the first, checked point is reported as `feasible`, not `optimal`.
-`result.extra["presolve_recheck"]` records the second solve. For example, the model below with
+`result.extra["presolve_recheck"]` records the second solve. Each level of a `staticLex`
+objective is checked the same way (the warning names the level). For example, the model below with
 `maximize id;` and `id <= 153886;` gets 153884 from HiGHS with presolve, 153886 without. Fix:
 solve with `--option presolve=off` (or `--option mip_feasibility_tolerance=1e-9`), or with another
 solver.""",

@@ -72,7 +72,10 @@ R("OPL0014", "syntax-empty-tuple-type", "error", "Tuple type with no fields",
   good="tuple T { int a; }\ndvar float+ x;\nminimize x;",
   at=(1, 7))
 R("OPL0015", "syntax-data-unexpected-token", "error", "Unexpected token in data file",
-  """The data file has a token that cannot continue the current value.""",
+  """The data file has a token that cannot continue the current value. Data that is JSON (a `.json`
+file given as data, or JSON text) is this error at its first character, saying so: OPL data is
+written `name = value;`, and from Python `pyopl.solve(model, json.load(...))` takes the values as a
+dict.""",
   bad="int n = ...;\ndvar float+ x;\nminimize x;\nsubject to { x >= n; }",
   bad_data="n = = 3;",
   good="int n = ...;\ndvar float+ x;\nminimize x;\nsubject to { x >= n; }",

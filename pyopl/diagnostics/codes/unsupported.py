@@ -66,9 +66,15 @@ but not a generic array computed from an iterator (`int a[i in R] = ...`).""",
   good="tuple T { int a[1..2]; }\n{T} Ts = {};\ndvar float+ x;\nminimize x;",
   at=(1, 15))
 R("OPL0625", "unsupported-set-domain", "error", "Decision variable domain given as a set",
-  """`dvar int x in {1, 3, 7}` is not supported; use binary variables selecting one allowed value.""",
+  """`dvar int x in {1, 3, 7}` is not OPL: IBM's language reference declares a decision variable's
+domain as a range (`dvar int x in 1..7;`, or a `range` name; `range float` for a `float` one), and
+IBM's technote on discontinuous domains (swg21608891) declares the variable over the range around
+the allowed values and states them as a constraint: `x in {1, 3, 7};` in a `using CP;` model, and
+`sum(v in {1, 3, 7}) (x == v) == 1;` in a mathematical-programming one (one allowed value chosen,
+pyopl linearises the equalities with binary variables). The help writes that constraint with the
+model's names. A set of consecutive integers (`{1, 2, 3}`) is taken as the range it is.""",
   bad="dvar int x in {1, 3};\nminimize x;",
-  good="dvar boolean pick[1..2];\ndexpr int x = 1 * pick[1] + 3 * pick[2];\nminimize x;\nsubject to { sum(k in 1..2) pick[k] == 1; }",
+  good="dvar int x in 1..3;\nminimize x;\nsubject to { sum(v in {1, 3}) (x == v) == 1; }",
   at=(1, 15))
 R("OPL0626", "cp-needs-using-cp", "error", "CP construct in a model without `using CP;`",
   """`allDifferent`, `count`, `inverse`, `pack`, `lex`, `allMinDistance`, an array indexed by a decision,

@@ -197,3 +197,11 @@ def whole_or_gathered(cache: Any, num: np.ndarray, pos: np.ndarray) -> np.ndarra
         out.flags.writeable = False
         return out
     return num[pos]
+
+
+def all_live(j: Any) -> bool:
+    """Every column of a block is live (>= 0): one number's test for a view of one number, else the
+    smallest one's (no array of comparisons)."""
+    j = np.asarray(j)
+    one = one_number(j) if j.ndim == 1 else None
+    return bool(one >= 0) if one is not None else bool(j.size == 0 or j.min() >= 0)

@@ -60,6 +60,33 @@ def join_plan(b: A.Binder) -> list[tuple] | None:
     return plan or None
 
 
+def slices_range(plan: list[tuple] | None) -> bool:
+    """Whether a binder's join ``plan`` has a conjunct ``i == e`` on the element itself, so that a range
+    domain gives at most one element (:func:`range_slice`): IBM's "slicing", which takes one element of
+    ``forall(i in 1..100000000 : i == 2)`` without visiting the others."""
+    return bool(plan) and any(field is None and pos is None for field, pos, _other in plan)
+
+
+def range_slice(ev: Any, plan: list[tuple], domain: Any, env: dict) -> list | None:
+    """The elements of the range ``domain`` that a conjunct ``i == e`` of ``plan`` allows: ``[e]`` when the
+    value of ``e`` is an integer inside the range (a float equal to one counts, as ``==`` compares numbers),
+    else ``[]``; None when ``e`` cannot be evaluated here (the caller scans, and reports its error)."""
+    for field, pos, other in plan:
+        if field is not None or pos is not None:
+            continue
+        try:
+            value = ev.eval_data(other, env, "a filter")
+        except Exception:  # reported, if it is an error, by the scan that evaluates the filter
+            return None
+        if isinstance(value, bool) or not isinstance(value, (int, float)):
+            return None
+        if value != value or (isinstance(value, float) and not value.is_integer()):
+            return []
+        k = int(value)
+        return [k] if domain.lo <= k <= domain.hi else []
+    return None
+
+
 def candidates(ev: Any, b: A.Binder, plan: list[tuple], domain: Any, env: dict) -> list | None:
     """The elements of ``domain`` that the first usable conjunct of ``plan`` can match, in the domain's
     order, or None when the join does not apply to these data (then the caller scans the domain).

@@ -215,12 +215,24 @@ def picked_rows(rows: list[np.ndarray]) -> tuple[np.ndarray, np.ndarray]:
     return row[order], order
 
 
+def rows_without_entries(e: Any, m: int) -> np.ndarray:
+    """The rows (of ``m``) without an entry in the term ``e`` (``vectorised_rows._Entries``): there the row
+    path's value of the term may be a number (a ``sum`` with no iteration is the int 0, a ``?:`` may pick
+    data), which it divides or negates as a number."""
+    if e.per_row is not None or m == 0:
+        return np.zeros(0, dtype=np.int64)
+    seen = np.zeros(m, dtype=bool)
+    seen[e.row] = True
+    return np.flatnonzero(~seen)
+
+
 def data_aggregate(space: Any, agg: A.Aggregate) -> Any:
-    """``sum``, ``min`` or ``max`` (``binders``) ``body`` of data for every row of a ``forall``'s space
+    """``sum``, ``min``, ``max`` or ``prod`` (``binders``) ``body`` of data for every row of a ``forall``'s space
     (``x[t] >= sum(s in 1..t) d[s]``, ``t > 1 ? sum(k in 1..t-1) d[k] : 0``, ``max(s in 1..t) d[s]``): the
     aggregate's iterations over all rows at once, bound as a row's ``sum`` of decision terms is
     (``space.per_row_sum``, set by the row family: ragged ranges, cells, joins), the body evaluated over
-    all of them, then reduced per row (:func:`_per_row_extreme` for ``min``/``max``). A ``sum`` is folded
+    all of them, then reduced per row (:func:`_per_row_extreme` for ``min``/``max``,
+    :func:`_per_row_product` for ``prod``). A ``sum`` is folded
     per row with ``np.bincount``, which adds each row's values in iteration order from 0.0 as the
     Evaluator's ``acc += v`` does (from the int 0: equal while the partial sums of integers stay below
     2**53, which is checked). Integers beyond OPL's 32 bits, a decision in the body and a space that is
@@ -230,6 +242,8 @@ def data_aggregate(space: Any, agg: A.Aggregate) -> Any:
         raise _Fallback()
     m = space.size
     sub = bind(space, agg)
+    if agg.op == "prod":
+        return _per_row_product(sub, agg, m)
     if agg.op != "sum":
         return _per_row_extreme(sub, agg, m)
     if sub.size == 0:
@@ -261,6 +275,36 @@ def _per_row_extreme(sub: Any, agg: A.Aggregate, m: int) -> Any:
     if not np.isfinite(num).all() or np.any(np.signbit(num) & (num == 0)):
         raise _Fallback()
     return _Vec(num=(np.maximum if agg.op == "max" else np.minimum).reduceat(num, starts), exact_int=v.exact_int)
+
+
+def _per_row_product(sub: Any, agg: A.Aggregate, m: int) -> Any:
+    """Each row's ``prod`` of ``agg.body`` over its iterations in ``sub`` (``$row``: each iteration's row,
+    non-decreasing), folded as the Evaluator folds it: from the int 1, ``acc * v`` iteration by
+    iteration (a row with none is 1). The same IEEE products in the same order, one step per position
+    within the rows. Where the row path multiplies ints (in 32 bits, wording an overflow) the partial
+    products must stay within 32 bits, which is checked at every step (they are then exact in
+    float64, and a float among them is multiplied as Python multiplies it); an int product of 0 is
+    ``+0`` (Python's ``0 * -3`` is ``0``, not ``-0.0``), and where ints and floats may mix a zero, whose
+    sign would depend on which were ints, goes row by row, as do NaN and infinities."""
+    row = sub.iters["$row"][1]
+    if np.any(row[1:] < row[:-1]):
+        raise _Fallback()
+    counts = np.bincount(row, minlength=m)
+    acc = np.ones(m)
+    if sub.size == 0:
+        return _Vec(num=acc, exact_int=True)
+    v = sub.data(agg.body)
+    num = np.broadcast_to(np.asarray(sub.num(v), dtype=np.float64), (sub.size,))
+    if not np.isfinite(num).all():
+        raise _Fallback()
+    starts = np.cumsum(counts) - counts
+    for k in range(int(counts.max())):
+        live = np.flatnonzero(counts > k)
+        step = acc[live] * num[starts[live] + k]
+        if np.abs(step).max() > 2 ** 31 - 1 or (not v.exact_int and np.any(step == 0)):
+            raise _Fallback()  # (an int overflow is the row path's to word; a zero's sign, see above)
+        acc[live] = step
+    return _Vec(num=acc + 0.0 if v.exact_int else acc, exact_int=v.exact_int)
 
 
 def merge_repeats(indptr: np.ndarray, col: np.ndarray, coef: np.ndarray, part: np.ndarray | None = None,
@@ -474,7 +518,10 @@ def cell_member(sub: Any, n: A.Binary) -> np.ndarray:
     own cell (:func:`_cells`). The row path's ``v in cell`` looks ``v`` up in the cell's dict (a range's
     ints likewise), so the values and the cells' elements are coded with one dict, and each iteration's
     (cell, code) is looked up among the cells' with ``searchsorted``. Only ints, floats (not NaN) and
-    strings; anything else raises ``_Fallback``."""
+    strings; anything else raises ``_Fallback``. A set literal of the iterators (``j not in {i, i + 1}``):
+    :func:`_literal_member`."""
+    if isinstance(n.right, A.SetLit):
+        return _literal_member(sub, n)
     items, offsets, lens, cell = _cells(sub, n.right)
     v = sub.data(n.left)
     inum = _numbers(items)
@@ -498,6 +545,29 @@ def cell_member(sub: Any, n: A.Binary) -> np.ndarray:
     item_code = np.fromiter((codes.setdefault(u, len(codes)) for u in items), dtype=np.int64, count=len(items))
     val_code = np.fromiter((codes.get(u, -1) for u in vals), dtype=np.int64, count=len(vals))
     return _in_cells(lens, item_code, len(codes) + 1, cell, val_code, n.op == "in")
+
+
+def _literal_member(sub: Any, n: A.Binary) -> np.ndarray:
+    """``e in {a, b, ...}`` (or ``not in``) with the literal's elements over the iterators, at every iteration:
+    the row path makes the set of the values and looks ``e`` up in its dict, which for ints, floats
+    (not NaN) and strings is ``e == a or e == b ...`` (``2.0`` finds ``2``; a number never equals a
+    string); each compared over the whole space. Anything else raises ``_Fallback``."""
+    v = sub.data(n.left)
+    found = np.zeros(sub.size, dtype=bool)
+    for item in n.right.items:
+        w = sub.data(item)
+        a, b = sub._numeric_or_none(v), sub._numeric_or_none(w)
+        if a is not None and b is not None:
+            x, y = np.broadcast_to(sub.num(v), (sub.size,)), np.broadcast_to(sub.num(w), (sub.size,))
+            if np.isnan(x).any() or np.isnan(y).any():
+                raise _Fallback()
+            found |= x == y
+            continue
+        xs, ys = sub.objs(v), sub.objs(w)
+        if not (all(type(u) is str for u in xs) and all(type(u) is str for u in ys)):
+            raise _Fallback()
+        found |= np.fromiter((p == q for p, q in zip(xs, ys)), dtype=bool, count=sub.size)
+    return found if n.op == "in" else ~found
 
 
 def _numbers(items: Any) -> np.ndarray | None:

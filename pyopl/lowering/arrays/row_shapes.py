@@ -17,6 +17,7 @@ from typing import Any
 from ...syntax import ast as A
 from .row_blocks import binder_names, label_indices
 from .vectorised import _linear_shape, _names, _walk
+from .vectorised_calls import presence_calls
 
 
 def _fits(ev: Any, s: A.Forall, env: dict) -> bool:
@@ -46,7 +47,7 @@ def _fits(ev: Any, s: A.Forall, env: dict) -> bool:
     used = [symbols.get(n) for n in _names(e)]
     if any(sym is not None and sym.kind == "failed" for sym in used):
         return False  # a declaration that failed: the row path stops at its first use, without more words
-    return any(sym is not None and sym.kind == "dvar" for sym in used)
+    return any(sym is not None and sym.kind in ("dvar", "interval") for sym in used)  # (`presenceOf(t[i])`: CP)
 
 
 def _side_fits(side: A.Expr, taken: set, loop: set, symbols: Any = None) -> bool:
@@ -69,16 +70,18 @@ def _term_fits(t: A.Expr, taken: set, loop: set, symbols: Any) -> bool:
             and _term_fits(scaled[0], taken, loop, symbols)
     if symbols is not None and isinstance(t, A.Binary) and t.op in ("+", "-") and _has_sum(t, symbols):
         return _side_fits(t, taken, loop, symbols)  # `(sum(...) + x) * 3`, `y - (sum(...) + x)`: a bracket
+    if symbols is not None and isinstance(t, A.Unary) and t.op == "-" and _has_sum(t, symbols):
+        return _term_fits(t.operand, taken, loop, symbols)  # `-(sum(...) + x)`: the bracket's form scaled by -1
     return _linear_shape(t, lambda x: _data_sum_fits(x, taken, loop, symbols))
 
 
 def _data_sum_fits(n: A.Expr, taken: set, loop: set, symbols: Any) -> bool:
-    """``n`` is a ``sum``, ``min`` or ``max`` of data (no decision named in it) that :func:`_sum_fits`
-    (per row: ``ragged.data_aggregate``), or a ``min``/``max`` of data free of the loop's iterators
+    """``n`` is a ``sum``, ``min``, ``max`` or ``prod`` of data (no decision named in it) that :func:`_sum_fits`
+    (per row: ``ragged.data_aggregate``), or a ``min``/``max``/``prod`` of data free of the loop's iterators
     (evaluated once: ``vectorised_calls.pure_invariant``)."""
-    if symbols is None or not (isinstance(n, A.Aggregate) and n.op in ("sum", "min", "max")):
+    if symbols is None or not (isinstance(n, A.Aggregate) and n.op in ("sum", "min", "max", "prod")):
         return False
-    if any(symbols.get(x) is not None and symbols[x].kind in ("dvar", "dexpr") for x in _names(n)):
+    if any(symbols.get(x) is not None and symbols[x].kind in ("dvar", "dexpr", "interval") for x in _names(n)):
         return False
     return _sum_fits(n, taken, loop) or (n.op != "sum" and not (set(_names(n)) & taken))
 
@@ -86,15 +89,18 @@ def _data_sum_fits(n: A.Expr, taken: set, loop: set, symbols: Any) -> bool:
 def _sum_fits(agg: A.Aggregate, taken: set, loop: set, symbols: Any = None) -> bool:
     """``agg``'s binders name plain names not in ``taken``, their domains are free of its own names and,
     where they use the loop's (``loop``), a range or a cell (bound per row); its body is linear, with
-    (given ``symbols``) aggregates of data free of every loop's names in it (``x[j] * a[j] / sum(k in K)
-    a[k]``: evaluated once, ``vectorised_calls.pure_invariant``)."""
+    (given ``symbols``) aggregates of data in it: free of every loop's names (``x[j] * a[j] / sum(k in K)
+    a[k]``: evaluated once, ``vectorised_calls.pure_invariant``), or over its own iterators or the loop's
+    (``(max(k in K) a[j][k]) * x[j]``: per iteration of this sum, ``ragged.data_aggregate``); with ``using
+    CP;``, ``presenceOf`` of an interval array as the body or times data (``vectorised_calls.presence_calls``)."""
     inner = binder_names(agg.quals)
     if inner is None or set(inner) & taken:
         return False
     bound = taken | set(inner)
-    if not _linear_shape(agg.body, None if symbols is None else lambda x: isinstance(x, A.Aggregate)
-                         and x.op in ("sum", "min", "max") and not (set(_names(x)) & bound)
-                         and _data_sum_fits(x, bound, set(), symbols)):
+    presence = presence_calls(agg.body, symbols) if symbols is not None else ()  # `presenceOf(t[i]) * w[i]`
+    if not _linear_shape(agg.body, None if symbols is None else lambda x: id(x) in presence or isinstance(x, A.Aggregate)
+                         and x.op in ("sum", "min", "max", "prod") and _data_sum_fits(
+                             x, bound, loop | set(inner) if set(_names(x)) & bound else set(), symbols)):
         return False
     for b in agg.quals.binders:
         used = set(_names(b.domain))
@@ -139,8 +145,10 @@ def _sum_of(n: A.Expr) -> A.Aggregate | None:
 
 def _whole_term(n: A.Expr) -> bool:
     """A term of a chain that may hold a ``sum`` of decisions: a ``sum``, ``-sum``, a ``?:``, a product
-    or quotient of one by data (:func:`_scaled_parts`), or a bracketed chain (``y - (sum(...) + x)``)."""
-    return _sum_of(n) is not None or isinstance(n, A.Conditional) or (isinstance(n, A.Binary) and n.op in ("*", "/", "+", "-"))
+    or quotient of one by data (:func:`_scaled_parts`), a bracketed chain (``y - (sum(...) + x)``), or the
+    negation of one of these (``-(sum(...) + x)``)."""
+    return _sum_of(n) is not None or isinstance(n, A.Conditional) or (isinstance(n, A.Binary) and n.op in ("*", "/", "+", "-")) \
+        or (isinstance(n, A.Unary) and n.op == "-")
 
 
 def _scaled_parts(t: A.Expr, symbols: Any) -> tuple[A.Expr, A.Expr] | None:
@@ -159,5 +167,5 @@ def _has_sum(n: A.Expr, symbols: Any = None) -> bool:
     """A ``sum`` in ``n``; with ``symbols``, a ``sum`` naming a decision (a sum of data is data)."""
     if symbols is None:
         return any(isinstance(x, A.Aggregate) for x in _walk(n))
-    return any(isinstance(x, A.Aggregate) and any(symbols.get(k) is not None and symbols[k].kind in ("dvar", "dexpr")
+    return any(isinstance(x, A.Aggregate) and any(symbols.get(k) is not None and symbols[k].kind in ("dvar", "dexpr", "interval")
                                                   for k in _names(x)) for x in _walk(n))

@@ -47,7 +47,8 @@ from ..forms.shapes import binder_equalities, conjuncts
 from .array_types import (EXACT, Domain, _Fallback, _flatten_index, _Lin, _numeric, _Small, _stable_order,  # noqa: F401
                           _Vec, consecutive_columns, whole_or_gathered)  # (re-exported for the array paths)
 from .ragged import CellItems, cell_member, cell_positions, data_aggregate, merged_blocks, picked_blocks
-from .vectorised_calls import PURE_CALLS, extra_data, pure_invariant, settled_compare, tuple_member, tuple_positions
+from .vectorised_calls import (PURE_CALLS, extra_data, presence_calls, presence_lin, pure_invariant, settled_compare,
+                               tuple_member, tuple_positions)
 
 
 INT_MAX = 2 ** 31 - 1  # OPL's maxint (:mod:`pyopl.lowering.forms.int32`)
@@ -299,9 +300,11 @@ def _fits(ev: Any, node: A.Aggregate) -> bool:
         if set(_names(b.domain)) & set(names):
             return False
     symbols = ev.inst.symbols  # (an aggregate of data free of the names in the body: evaluated once, _invariant)
-    return any(symbols.get(n) is not None and symbols[n].kind == "dvar" for n in _names(node.body)) \
-        and _linear_shape(node.body, lambda x: isinstance(x, A.Aggregate) and x.op in ("sum", "min", "max") and all(
-            k not in names and getattr(symbols.get(k), "kind", None) not in ("dvar", "dexpr") for k in _names(x)))
+    presence = presence_calls(node.body, symbols)  # (`presenceOf(t[i]) * w[i]`, using CP)
+    return (bool(presence) or any(symbols.get(n) is not None and symbols[n].kind == "dvar" for n in _names(node.body))) \
+        and _linear_shape(node.body, lambda x: id(x) in presence or (isinstance(x, A.Aggregate) and x.op in (
+            "sum", "min", "max", "prod") and all(k not in names and getattr(symbols.get(k), "kind", None) not in (
+                "dvar", "dexpr") for k in _names(x))))
 
 
 def _names(n: Any) -> list[str]:
@@ -570,7 +573,7 @@ class _Sum:
         if isinstance(n, A.Compare) or (isinstance(n, A.Binary) and n.op in ("&&", "||", "in", "not in")) \
                 or (isinstance(n, A.Unary) and n.op == "!"):
             return _Vec(num=self.cond(n).astype(np.float64), exact_int=True)  # true is 1, false 0 (OPL's rule)
-        if isinstance(n, A.Aggregate) and n.op in ("sum", "min", "max"):
+        if isinstance(n, A.Aggregate) and n.op in ("sum", "min", "max", "prod"):
             return data_aggregate(self, n)  # per row of a `forall` (ragged.py); elsewhere the Evaluator's
         raise _Fallback()
 
@@ -698,6 +701,8 @@ class _Sum:
                 if np.any(y == 0):
                     raise _Fallback()
                 return _scale(self.lin(n.left), 1.0 / y)
+        if isinstance(n, A.Call) and n.func == "presenceOf":
+            return presence_lin(self, n)  # an optional interval's presence column, 1 for one always present
         if isinstance(n, A.Conditional):  # `c ? x[t-1] : k`: each branch on the iterations that pick it only
             mask = np.broadcast_to(self.cond(n.cond), (self.size,))
             then, other = (self.restricted(w).lin(b) if w.any() else None
@@ -718,7 +723,7 @@ class _Sum:
             if name in self.iters or name in self.env:
                 continue
             sym = self.symbols.get(name)
-            if sym is not None and sym.kind in ("dvar", "dexpr"):
+            if sym is not None and sym.kind in ("dvar", "dexpr", "interval"):  # (an interval: `presenceOf(t[i])`)
                 if sym.kind == "dexpr":
                     raise _Fallback()
                 return True

@@ -13,7 +13,9 @@ operators"; the rules are those of :mod:`pyopl.lowering.functions.builtins` and 
 - ``ord(S, e)``, ``prev``/``next``/``prevc``/``nextc(S, e)`` and ``item(S, k)`` with ``S`` free of the
   iterators, and ``card(A[...])`` of an array of sets;
 - a tuple literal of the iterators in a tuple set (``<i, j> in Arcs``) and as an index (``x[<i, j>]``):
-  :func:`tuple_positions`.
+  :func:`tuple_positions`;
+- ``presenceOf(a[...])`` of an array of interval variables (``using CP;``) in a sum's body, alone or
+  times data: :func:`presence_calls`, :func:`presence_lin`.
 
 Anything else, and any value the one-by-one path would report (a division by zero, a
 result outside the 32-bit ``int`` range, a NaN, an element missing from ``S``), raises
@@ -29,8 +31,9 @@ import numpy as np
 
 from ...semantics.values import OplArray, OplRange, OplSet, TupleType
 from ...syntax import ast as A
+from ...syntax.nesting import child_nodes
 from ..forms.int32 import INT_MAX, INT_MIN
-from .array_types import _Fallback, _flatten_index, _Vec
+from .array_types import _Fallback, _flatten_index, _Lin, _Vec
 
 #: functions whose value depends on their arguments only (no state, no warning): evaluated once when invariant
 PURE_CALLS = frozenset({"card", "ord", "pow", "ftoi", "trunc", "floor", "ceil", "round", "abs",
@@ -47,7 +50,7 @@ def _fallback() -> Exception:
 
 def pure_invariant(space: Any, n: A.Expr) -> bool:
     """Whether ``n`` (free of the iterators) is data made of constants, names of data, indexing,
-    fields, arithmetic, comparisons, ``?:``, :data:`PURE_CALLS`, and ``sum``/``min``/``max`` of such data
+    fields, arithmetic, comparisons, ``?:``, :data:`PURE_CALLS`, and ``sum``/``min``/``max``/``prod`` of such data
     (``x[i] <= sum(k in K) d[k]``): then evaluating it once gives the value every binding would get."""
     stack = [n]
     bound: set = set()  # an aggregate's own iterators
@@ -58,7 +61,7 @@ def pure_invariant(space: Any, n: A.Expr) -> bool:
                 return False
             stack.extend(x.args)
         elif isinstance(x, A.Aggregate):
-            if x.op not in ("sum", "min", "max"):
+            if x.op not in ("sum", "min", "max", "prod"):
                 return False
             for b in x.quals.binders:
                 if b.ordered or any(p.name is None for p in b.patterns):
@@ -368,4 +371,89 @@ def _field_span(cache: Any, domain: Any, k: int) -> tuple[float, float] | None:
             span = (lo, hi) if lo == lo and hi == hi else None
         hit = (domain, span)
         cache._groups[key] = hit
+    return hit[1]
+
+
+_DECISION_KINDS = ("dvar", "dexpr", "interval", "sequence")
+
+
+def presence_calls(body: A.Expr, symbols: Any) -> frozenset:
+    """The ids of the ``presenceOf(a[...])`` calls the array sums take in a sum's ``body`` (``a`` an array of
+    interval variables): the body itself (``sum(i in I) presenceOf(t[i])``), or one factor of a product
+    whose other factor names no decision (``presenceOf(t[i]) * w[i]``, ``w[i] * presenceOf(t[i])``);
+    none elsewhere (``-presenceOf(t[i])`` is the row path's error to word)."""
+    def is_presence(n: Any) -> bool:
+        if not (isinstance(n, A.Call) and n.func == "presenceOf" and len(n.args) == 1 and isinstance(n.args[0], A.Index)):
+            return False
+        base, _idx = _flatten_index(n.args[0])
+        return isinstance(base, A.Name) and getattr(symbols.get(base.id), "kind", None) == "interval"
+
+    if is_presence(body):
+        return frozenset((id(body),))
+    if isinstance(body, A.Binary) and body.op == "*":
+        for a, b in ((body.left, body.right), (body.right, body.left)):
+            if is_presence(a) and not any(getattr(symbols.get(x), "kind", None) in _DECISION_KINDS for x in _names_in(b)):
+                return frozenset((id(a),))
+    return frozenset()
+
+
+def _names_in(n: Any) -> list[str]:
+    out, stack = [], [n]
+    while stack:
+        x = stack.pop()
+        if isinstance(x, A.Name):
+            out.append(x.id)
+        if isinstance(x, A.Node):
+            stack.extend(child_nodes(x))
+    return out
+
+
+def presence_lin(space: Any, n: A.Call) -> _Lin:
+    """``presenceOf(a[...])`` over ``space`` as the term-by-term path values it in a sum (``using CP;``): for
+    an optional interval the constraint ``p >= 1`` on its presence column ``p``, used as a number, which
+    is ``p`` itself (coefficient 1.0, constant 0.0: ``truth_value`` of a 0/1 integer column); for one
+    always present ``true``, the number 1 (a constant, no column). A presence column whose bounds are
+    no longer 0..1 (a script changed them), an element that is not an interval, an index outside its
+    set: ``_Fallback`` (the term-by-term path decides and words)."""
+    if getattr(space.ev.inst, "engine", "mp") != "cp" or len(n.args) != 1 or not isinstance(n.args[0], A.Index):
+        raise _Fallback()
+    base, idx = _flatten_index(n.args[0])
+    if not isinstance(base, A.Name) or base.id in space.iters or base.id in space.env:
+        raise _Fallback()
+    sym = space.symbols.get(base.id)
+    arr = getattr(sym, "value", None)
+    if sym is None or sym.kind != "interval" or not isinstance(arr, OplArray) or len(idx) != len(arr.dims):
+        raise _Fallback()
+    q = np.broadcast_to(_presence_columns(space.cache, arr)[space.positions(arr.dims, idx)], (space.size,))
+    if np.any(q == -2):
+        raise _Fallback()
+    live = q >= 0
+    cols = np.unique(q[live])
+    if len(cols):
+        table = space.ev.inst.cols
+        integer, lower, upper = table.integer.flat(), table.lower.flat(), table.upper.flat()
+        if not all(integer[j] and lower[j] == 0.0 and upper[j] == 1.0 for j in cols.tolist()):
+            raise _Fallback()
+    return _Lin([(np.where(live, 1.0, 0.0), np.where(live, q, -1))], np.where(live, 0.0, 1.0))
+
+
+def _presence_columns(cache: Any, arr: OplArray) -> np.ndarray:
+    """The presence column of every element of the interval array ``arr`` in the shape of its dims (-1:
+    always present, -2: no interval there), made once per array."""
+    kept = cache.__dict__.setdefault("presence_columns", {})
+    hit = kept.get(id(arr))
+    if hit is None or hit[0] is not arr:
+        shape = tuple(len(d) for d in arr.dims)
+        out = np.full(shape, -2, dtype=np.int64)
+        keys, ivs = list(arr.data.keys()), list(arr.data.values())
+        if not all(type(iv).__name__ == "IntervalVar" for iv in ivs):
+            raise _Fallback()
+        if keys:
+            wheres = [None if isinstance(d, OplRange) else cache.domain(d).where for d in arr.dims]
+            at = tuple(np.fromiter((k[i] - d.lo for k in keys) if w is None else (w[k[i]] for k in keys),
+                                   dtype=np.int64, count=len(keys)) for i, (d, w) in enumerate(zip(arr.dims, wheres)))
+            out.flat[np.ravel_multi_index(at, shape)] = np.fromiter(
+                (-1 if iv.presence is None else iv.presence for iv in ivs), dtype=np.int64, count=len(ivs))
+        hit = (arr, out)
+        kept[id(arr)] = hit
     return hit[1]

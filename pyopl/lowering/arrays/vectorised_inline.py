@@ -200,6 +200,11 @@ class _Inliner:
         if depth > MAX_DEPTH or nest > MAX_NEST:
             return n  # (a 5,000-term chain is 5,000 levels deep: past MAX_NEST it stays as written)
         if isinstance(n, A.Aggregate):
+            if n.op == "sum":  # `sum(j in {k | k in J : c[i][k] > 0})`, `sum(j in J diff S[i])`: a filter
+                m = set_domain_form(self.ev, n, self.taken, self.flat)
+                if m is not n:
+                    self.changed = True
+                    n = m
             flat = flattened_sum(n, self.flat)
             if flat is not n:
                 self.changed = True
@@ -211,6 +216,11 @@ class _Inliner:
                     self.changed = True
                     return m
             return n  # (a sum's body is the array sum's business)
+        if isinstance(n, A.Call) and n.func == "card" and len(n.args) == 1 and isinstance(n.args[0], A.SetComp):
+            m = card_form(n, self.flat)  # `card({j | j in I : j < i})`: a count of data, per row
+            if m is not n:
+                self.changed = True
+            return m
         if isinstance(n, A.Index) and isinstance(n.base, A.Name):
             m = self._cell(n)
             if m is not None:
@@ -266,6 +276,119 @@ class _Inliner:
                 return None
             rename.update({c: "$in." + c for c in clash})  # (`$` names cannot be written: no capture)
         return _renamed(body, {k: v for k, v in rename.items() if k != v})
+
+
+def set_domain_form(ev: Any, n: A.Aggregate, taken: set, memo: dict) -> A.Aggregate:
+    """``n`` with each binder over a set built for it written as a filter over the set it is built from,
+    or ``n`` itself: ``j in {k | k in D : f(k)}`` as ``j in D : f(j)``, ``j in D diff E`` as
+    ``j in D : j not in E`` and ``j in D inter E`` as ``j in D : j in E`` (with the binder's own filter
+    ``g`` after it: ``... && g``).
+
+    The same bindings in the same order: the comprehension keeps the elements of ``D`` for which ``f``
+    holds, in ``D``'s order (a set has no element twice), ``diff`` those of ``D`` not in ``E`` (``x not
+    in E``, the membership the filter tests) and ``inter`` those in it; each ``f`` is evaluated on the same elements, and
+    ``g`` where both were before (the array paths evaluate ``f && g`` on every candidate, and step
+    aside on any error, so the row path words it). For ``diff``/``inter`` the row path evaluates ``E`` in every
+    row, the filter only where ``D`` has an element: so ``D`` must be data free of every loop's names
+    (``taken``) and not empty, or ``E`` a literal of constants and the loops' values (which cannot fail). Where a name would be captured (the binder's name used in the set
+    expression, the comprehension's name bound again in ``f``), ``n`` is left as written. ``memo``: a
+    dict kept with the compile (the same sum gives the same node)."""
+    hit = memo.get(("set domains", id(n)))
+    if hit is not None and hit[0] is n:
+        return hit[1]
+    binders, changed = list(n.quals.binders), False
+    for k, b in enumerate(binders):
+        if len(b.patterns) != 1 or b.patterns[0].name is None or b.ordered:
+            continue
+        made = _as_filter(ev, b.patterns[0].name, b.domain, taken)
+        if made is not None:
+            dom, f = made
+            if b.filter is not None:
+                f = b.filter if f is None else A.Binary(b.filter.span, "&&", f, b.filter)
+            binders[k] = A.Binder(b.span, b.patterns, dom, f, False)
+            changed = True
+    out = A.Aggregate(n.span, n.op, A.Qualifiers(n.quals.span, binders), n.body) if changed else n
+    memo[("set domains", id(n))] = (n, out)
+    return out
+
+
+def forall_set_domains(ev: Any, s: A.Forall, env: dict, memo: dict) -> A.Forall:
+    """``forall(i in I, j in J diff {i})``, ``forall(i in I, j in {k | k in J : c[i][k] > 0})``: ``s`` with each
+    binder over a set built from the earlier iterators written as a filter over the set it is built
+    from, as :func:`set_domain_form` writes a sum's (the same rows in the same order, with the same
+    keys: the loop's values); ``s`` itself where none is. ``memo``: a dict kept with the compile."""
+    hit = memo.get(id(s))
+    if hit is not None and hit[0] is s:
+        return hit[1]
+    binders, changed = list(s.quals.binders), False
+    taken = set(env) | {p.name for b in binders for p in b.patterns if p.name is not None}
+    for k, b in enumerate(binders):
+        earlier = {p.name for x in binders[:k] for p in x.patterns if p.name is not None}
+        if not k or len(b.patterns) != 1 or b.patterns[0].name is None or b.ordered \
+                or not (_all_names(b.domain) & earlier):
+            continue
+        made = _as_filter(ev, b.patterns[0].name, b.domain, taken)
+        if made is not None:
+            dom, f = made
+            if b.filter is not None:
+                f = b.filter if f is None else A.Binary(b.filter.span, "&&", f, b.filter)
+            binders[k] = A.Binder(b.span, b.patterns, dom, f, False)
+            changed = True
+    out = A.Forall(s.span, A.Qualifiers(s.quals.span, binders), s.body) if changed else s
+    memo[id(s)] = (s, out)
+    return out
+
+
+def card_form(n: A.Call, memo: dict) -> A.Expr:
+    """``card({v | v in D : f})`` as ``sum(v in D : f) 1``, or ``n`` itself: the comprehension keeps the
+    elements of ``D`` (a set: none twice) for which ``f`` holds, so its ``card`` is their count, an int,
+    as the sum of the int 1 over them is; the array rows then count each row's iterations
+    (``ragged.data_aggregate``). The sum is marked ``written_as_card``: a side holding it is still data
+    written without an aggregate, the constant of its range (``forms.constant_side``), as the row path
+    reads the call. ``memo``: a dict kept with the compile."""
+    hit = memo.get(("card", id(n)))
+    if hit is not None and hit[0] is n:
+        return hit[1]
+    d, out = n.args[0], n
+    if isinstance(d.value, A.Name) and len(d.quals.binders) == 1:
+        b = d.quals.binders[0]
+        if len(b.patterns) == 1 and b.patterns[0].name == d.value.id and not b.ordered:
+            out = A.Aggregate(n.span, "sum", d.quals, A.Const(d.value.span, 1))
+            out.written_as_card = True  # (a side that is data as written stays so: forms.constant_side)
+    memo[("card", id(n))] = (n, out)
+    return out
+
+
+def _as_filter(ev: Any, name: str, d: A.Expr, taken: set) -> tuple[A.Expr, A.Expr | None] | None:
+    """(the set to iterate, the filter) for a binder of ``name`` over ``d`` (see :func:`set_domain_form`)."""
+    if isinstance(d, A.SetComp) and isinstance(d.value, A.Name) and len(d.quals.binders) == 1:
+        b = d.quals.binders[0]
+        if len(b.patterns) != 1 or b.patterns[0].name != d.value.id or b.ordered:
+            return None
+        v = d.value.id
+        if name in _all_names(b.domain) or (v != name and name in _all_names(d)):
+            return None  # (the binder's name would capture a name of the set expression)
+        if b.filter is None or v == name:
+            return b.domain, b.filter
+        if v in _bound_names(b.filter):
+            return None
+        return b.domain, _renamed(b.filter, {v: name})
+    if isinstance(d, A.Binary) and d.op in ("diff", "inter") and name not in _all_names(d):
+        symbols = ev.inst.symbols
+        if isinstance(d.right, A.SetLit) and all(isinstance(x, A.Const) or (isinstance(x, A.Name) and x.id in taken)
+                                                 for x in d.right.items):
+            pass  # `nb[i] diff {i}`: a literal of the loop's values cannot fail, wherever it is evaluated
+        elif any(x in taken or getattr(symbols.get(x), "kind", None) not in ("param", "set", "range")
+                 for x in _all_names(d.left)):
+            return None
+        else:
+            try:
+                if not len(ev.eval_set(d.left, {})):
+                    return None
+            except Exception:  # (the row path words it)
+                return None
+        return d.left, A.Binary(d.span, "not in" if d.op == "diff" else "in", A.Name(d.span, name), d.right)
+    return None
 
 
 def inlined_forall(ev: Any, s: A.Forall, env: dict, patterns: Any, memo: dict, flat: dict) -> A.Forall:

@@ -39,11 +39,12 @@ from ..forms.int32 import INT_MAX
 from ..forms.linear import LinExpr
 from . import vectorised_inline
 from ..forms.shapes import binder_equalities, conjuncts
-from .vectorised_inline import PATTERN_NAME, flattened_forall, inlined_expr, inlined_forall, is_flattened, split_binders
+from .vectorised_inline import (PATTERN_NAME, flattened_forall, forall_set_domains, inlined_expr, inlined_forall,
+                                is_flattened, split_binders)
 from .vectorised_subsets import subset_join
-from .ragged import (bind_after, bind_cells, bind_filtered_range, bind_matches, bind_range_per_row,
-                     merge_repeats, picked_rows)
-from .array_types import Domain, one_number
+from .ragged import (bind_after, bind_cells, bind_filtered_range, bind_matches, bind_range_per_row, merge_repeats,
+                     picked_rows, rows_without_entries)
+from .array_types import Domain, all_live, one_number
 from .row_blocks import (PickedKeys, add_family as _add, add_interleaved as _add_interleaved, body_families,
                          body_order, label_indices)
 from .row_shapes import _chain, _fits, _has_sum, _scaled_parts, _side_fits, _sum_of  # noqa: F401  (_side_fits: vectorised_dexprs)
@@ -83,6 +84,7 @@ def _family(inst: Any, s: A.Forall, env: dict, cache: VectorCache) -> tuple[A.Fo
         s = _patterns(ev, cache)(s, env)  # `forall(<i, j> in Prec)`: `forall($t in Prec)`, keys (i, j) from its fields
         if s is None:
             return None
+    s = forall_set_domains(ev, s, env, cache.__dict__.setdefault("set_domains", {}))  # `j in J diff {i}`
     if isinstance(s.body, A.Forall):  # `forall(p in P) forall(t in T) ...`: one family, where it is the same
         flat = flattened_forall(s, cache.__dict__.setdefault("flat", {}))
         if flat is s:
@@ -348,6 +350,12 @@ class _Rows:
             return self._scaled(space, term, *scaled)
         if isinstance(term, A.Binary) and term.op in ("+", "-") and _has_sum(term, self.ev.inst.symbols):
             return self._bracket(space, term)
+        if isinstance(term, A.Unary) and term.op == "-" and _has_sum(term, self.ev.inst.symbols):
+            e = self._term(space, term.operand)  # `-(sum(...) + x)`
+            empty = rows_without_entries(e, space.size)
+            if len(empty) and np.any(np.broadcast_to(e.const, (space.size,))[empty] == 0):
+                raise _Fallback()  # a row where it is the number 0, perhaps an int: the row path's `-0` is +0
+            return _negated(e, space.size)
         if not (isinstance(term, A.Conditional) and _has_sum(term, self.ev.inst.symbols)):
             return _aligned(space.lin(term), space.size)
         m = space.size
@@ -401,6 +409,8 @@ class _Rows:
                 raise _Fallback()  # the row path words the division by zero
             k = 1.0 / k
         e = self._term(space, part)
+        if term.op == "/" and len(rows_without_entries(e, m)):
+            raise _Fallback()  # a row where S is a number (an empty sum): the row path divides it, `v / k`
         if len(e.col) and not _parts_distinct([e]):
             indptr = np.concatenate(([0], np.cumsum(np.bincount(e.row, minlength=m))))
             if not _distinct_per_row(indptr, e.col):
@@ -437,6 +447,7 @@ class _Rows:
         """The iteration space of ``agg`` over every row of ``space``: the rows' iterators and ``$row``
         (each iteration's row), bound binder by binder (ragged where a domain depends on the row)."""
         sub = _Sum(self.ev, self.cache, agg, self.env)
+        sub.per_row_sum = self._bound  # (an aggregate of data over its own iterators: per iteration of it)
         sub.iters = dict(space.iters)
         sub.iters["$row"] = (None, np.arange(space.size, dtype=np.int64))
         sub.size = space.size
@@ -658,7 +669,7 @@ def _aligned(lin: _Lin, size: int, row: np.ndarray | None = None) -> _Entries:
     nb = len(lin.blocks)
     if nb == 0:
         return _Entries(np.zeros(0, np.int64), np.zeros(0), np.zeros(0, np.int64), lin.const, False)
-    if nb == 1 and _live(lin.blocks[0][1]):  # the common case: no interleaving, no copy where whole
+    if nb == 1 and all_live(lin.blocks[0][1]):  # the common case: no interleaving, no copy where whole
         (c, j), = lin.blocks
         # possibly read-only views (of the data cache, or of one number): _layout copies what it keeps
         coef = np.broadcast_to(np.asarray(c, dtype=np.float64), (size,))
@@ -679,12 +690,14 @@ def _aligned(lin: _Lin, size: int, row: np.ndarray | None = None) -> _Entries:
     return _Entries(None if whole else np.repeat(row, nb), coef, col, lin.const, True, False, nb if whole else None)
 
 
-def _live(j: Any) -> bool:
-    """Every column of a block is live (>= 0): one number's test for a view of one number, else the
-    smallest one's (no array of comparisons)."""
-    j = np.asarray(j)
-    one = one_number(j) if j.ndim == 1 else None
-    return bool(one >= 0) if one is not None else bool(j.size == 0 or j.min() >= 0)
+def _negated(e: _Entries, m: int) -> _Entries:
+    """``-(t)`` for the entries of the term ``t`` (a bracket, a scaled sum, a ``?:``): the row path folds ``t``
+    into one LinExpr and takes ``scaled(-1.0)`` of it; a sign flip is exact, so a column repeated within a
+    row of ``t`` needs no merging first (``-(a + b)`` is ``-a + -b`` bit for bit)."""
+    const = np.broadcast_to(np.asarray(e.const, dtype=np.float64), (m,)) * -1.0
+    out = _Entries(e._row, e.coef * -1.0, e.col, const, e.has_decision, e.from_sum, e.per_row)
+    out.partial, out.flat = e.partial, e.flat
+    return out
 
 
 def _numbered(parts: list[_Entries]) -> list[_Entries]:

@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ...semantics.values import ArraySlice, OplArray, OplRange, show
+from ...ir import format_key_part
 from ...syntax import ast as A
 from ..functions.builtins import builtin
 from .constraints import need_cp
@@ -43,7 +44,9 @@ class IntervalVar:
     length: int | None = None  # with an ``intensity``: the length column (end - start), which CP-SAT's interval spans
 
     def label(self) -> str:
-        return self.name + "".join("[%s]" % show(k) for k in self.key)
+        """``name[k1][k2]``, each index part as an OPL literal (a string's ``"`` and ``\\`` escaped:
+        ``t["a\\"b"]``, as the results print it; a tuple as ``<2, "1">``)."""
+        return self.name + "".join("[%s]" % format_key_part(k, ", ") for k in self.key)
 
     def when(self) -> list:
         """The literals under which the interval is present: ``[(presence column, True)]`` or ``[]``."""

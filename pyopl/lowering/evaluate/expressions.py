@@ -126,8 +126,9 @@ class Evaluator(Operators, Comparisons, Indexing, Literals, Iteration, Aggregate
                 help="use a numeric expression here")
         return v
 
-    def eval_set(self, node: A.Expr, env: dict, what: str = "the iteration domain") -> Any:
-        """A set or range of data to iterate over (a range above :data:`MAX_ITERATIONS` elements is refused)."""
+    def eval_set(self, node: A.Expr, env: dict, what: str = "the iteration domain", whole: bool = True) -> Any:
+        """A set or range of data to iterate over (a range above :data:`MAX_ITERATIONS` elements is refused,
+        unless ``whole`` is False: the caller takes one element of it, :func:`pyopl.lowering.arrays.joins.range_slice`)."""
         v = self.eval_data(node, env, what)
         if not is_set(v):
             if isinstance(v, (OplArray, ArraySlice, VarArray)):
@@ -136,7 +137,7 @@ class Evaluator(Operators, Comparisons, Indexing, Literals, Iteration, Aggregate
                                 help="iterate over the array's index set instead")
             raise EvalError("type-expected-set", node.span, "%s must be a set or a range, but this is %s" % (
                 what, _a(type_word(v))), help="use a range such as `1..n` or a set name")
-        if isinstance(v, OplRange) and v.size > MAX_ITERATIONS:
+        if whole and isinstance(v, OplRange) and v.size > MAX_ITERATIONS:
             raise EvalError("limit-too-large", node.span, "the range %s has %s elements, more than pyopl will iterate (%s)" % (
                 show(v), f"{v.size:,}", f"{MAX_ITERATIONS:,}"), help="check the bounds of the range; a model this large "
                 "would exhaust memory")

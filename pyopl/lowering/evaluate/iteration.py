@@ -12,7 +12,8 @@ from typing import Any, Iterator
 from ...syntax import ast as A
 from ..forms.budget import binder_size, bound_before, domain_len
 from ..forms.errors import EvalError
-from ..arrays.joins import candidates, join_plan
+from ...semantics.values import OplRange
+from ..arrays.joins import candidates, join_plan, range_slice, slices_range
 
 
 class Iteration:
@@ -39,7 +40,8 @@ class Iteration:
         (the same value at every binding of the binders before them), up to the first filter or
         tuple pattern; refuses the iteration when their product already exceeds the budget."""
         binders = quals.binders
-        if not binders:
+        self.upfront = (0, False)
+        if not binders or self._slicing(binders[0]):
             return []
         pre = [self.eval_set(binders[0].domain, env)]
         shape = [binder_size(binders[0], domain_len(pre[0]))]
@@ -50,7 +52,8 @@ class Iteration:
                 bound = self._binder_scopes[quals] = bound_before(quals)
             for k in range(1, len(binders)):
                 prev = binders[k - 1]
-                if prev.filter is not None or any(p.name is None for p in prev.patterns) or bound[k]:
+                if prev.filter is not None or any(p.name is None for p in prev.patterns) or bound[k] \
+                        or self._slicing(binders[k]):
                     break  # unknown from here: counted as it runs
                 pre.append(self.eval_set(binders[k].domain, env))
                 shape.append(binder_size(binders[k], domain_len(pre[k])))
@@ -58,6 +61,11 @@ class Iteration:
                 if not size:
                     break
         self.inst.budget.refuse_size(size, owner, shape)
+        last = binders[-1]
+        # (size, exact): the candidate count known up front, and whether every candidate is a binding
+        # (each domain known, no filter, no pattern that selects): a comprehension makes that many
+        self.upfront = (size, len(pre) == len(binders) and last.filter is None
+                        and all(p.name is not None for p in last.patterns))
         return pre
 
     def _iter_from(self, binders: list[A.Binder], k: int, env: dict, pre: list, owner: A.Node) -> Iterator[dict]:
@@ -65,10 +73,20 @@ class Iteration:
             yield env
             return
         b = binders[k]
-        domain = pre[k] if k < len(pre) else self.eval_set(b.domain, env)
         budget = self.inst.budget
         cond = b.filter
-        if cond is not None and self.joins:
+        sliced = False
+        if k < len(pre):
+            domain = pre[k]
+        elif cond is not None and self._slicing(b):  # `i in 1..n : i == e`: the one element, whatever n
+            domain = self.eval_set(b.domain, env, whole=False)
+            if isinstance(domain, OplRange):
+                picked = range_slice(self, self._join_plans[b], domain, env)
+                sliced = picked is not None
+                domain = picked if sliced else self.eval_set(b.domain, env)
+        else:
+            domain = self.eval_set(b.domain, env)
+        if cond is not None and self.joins and not sliced:
             plan = self._join_plans.get(b, False)
             if plan is False:
                 plan = self._join_plans[b] = join_plan(b)
@@ -111,6 +129,15 @@ class Iteration:
                 yield e
             else:
                 yield from self._iter_from(binders, k + 1, e, pre, owner)
+
+    def _slicing(self, b: A.Binder) -> bool:
+        """Whether binder ``b`` takes one element of a range by its filter's ``i == e`` (joins.slices_range)."""
+        if b.filter is None or not self.joins or len(b.patterns) != 1 or b.patterns[0].name is None:
+            return False
+        plan = self._join_plans.get(b, False)
+        if plan is False:
+            plan = self._join_plans[b] = join_plan(b)
+        return slices_range(plan)
 
     def _bind(self, b: A.Binder, domain: Any, env: dict) -> Iterator[dict]:
         pats = b.patterns

@@ -61,9 +61,13 @@ class Literals:
         value, run, items = node.value, self.closure_runner(node.value), []
         bound = value.id if type(value) is A.Name else None  # `{i | i in S : ...}`: read as `e_name` reads it
         budget, counted = self.inst.budget, 0
-        for e in self.iterate(node.quals, env, node):
+        bindings = self.iterate(node.quals, env, node)
+        size, exact = self.upfront  # every binding makes an element (no filter): refused before the first
+        if exact and size > budget.room():
+            budget.hold(size, node)
+        for e in bindings:
             if len(items) - counted >= _HOLD_EVERY:  # the elements kept so far count as they grow
-                budget.hold(len(items) - counted, node)
+                budget.hold(len(items) - counted, node, made=len(items))
                 counted = len(items)
             v = e.get(bound, NOT_COVERED)
             if v is NOT_COVERED:

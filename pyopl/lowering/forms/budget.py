@@ -77,10 +77,12 @@ class Budget:
                             "in all, the work budget; %s went past it" % (f"{self.max_work:,}", what(node)),
                             help=_HELP)
 
-    def hold(self, n: int, node: Any) -> None:
+    def hold(self, n: int, node: Any, made: int | None = None) -> None:
         """Count a computed set of ``n`` elements about to be built at ``node`` (its memory); past
         ``Limits.max_set_elements`` in all, raise the size-limit diagnostic (OPL1144) at ``node``
-        before the set is made, and stop the compilation."""
+        before the set is made, and stop the compilation. ``made``: for a set counted in parts as
+        it grows (a comprehension), its elements so far, ``n`` included (the message said "would
+        make a set of 4,096 elements", the last part, of a comprehension that had made 10 million)."""
         limit = getattr(self.limits, "max_set_elements", None)
         if limit is None:
             return
@@ -88,9 +90,13 @@ class Budget:
         if self.held > limit:
             self.exhausted = True
             before = self.held - n
-            raise EvalError("size-limit", node.span, "%s would make a set of %s elements%s, past the size limit for "
+            if made is not None and made > n:
+                size = "has made %s elements so far" % _count(made)
+            else:
+                size = "would make a set of %s elements" % _count(n)
+            raise EvalError("size-limit", node.span, "%s %s%s, past the size limit for "
                             "the sets a model computes (%s elements in all)" % (
-                                what(node), _count(n), ", which brings the computed sets to %s" % _count(self.held)
+                                what(node), size, ", which brings the computed sets to %s" % _count(self.held)
                                 if before else "", f"{limit:,}"),
                             help="check the sets' sizes (a set this large is usually a mistake); to allow more, pass "
                                  "`limits=pyopl.Limits(max_set_elements=N)` to the API")

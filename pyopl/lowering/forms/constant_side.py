@@ -22,8 +22,8 @@ def constant_side(node: A.Node) -> bool:
 
 
 def _has_aggregate(n: Any) -> bool:
-    if isinstance(n, A.Aggregate):
-        return True
+    if isinstance(n, A.Aggregate):  # (`card({v | v in D : f})` the array paths count as a sum: still the call)
+        return not getattr(n, "written_as_card", False) or _has_aggregate(n.quals)
     if isinstance(n, A.Node):
         return any(_has_aggregate(getattr(n, f.name)) for f in dataclasses.fields(n))
     if isinstance(n, (list, tuple)):

@@ -400,10 +400,32 @@ def _domain(inst: Instance, d: A.DvarDecl, env: dict) -> tuple[float, float]:
         vals = sorted(v)
         if vals and all(b - a == 1 for a, b in zip(vals, vals[1:])):
             return float(vals[0]), float(vals[-1])
-        raise EvalError("unsupported-set-domain", d.domain.span, "a domain given as a set of values (%s) is not supported" % show(v),
-                        help="use a range `lo..hi`, or binary variables selecting one allowed value")
+        raise _set_domain_error(inst, d, vals, show(v))
     raise EvalError("type-expected-range", d.domain.span, "the domain of `%s` must be a range `lo..hi`, but this is %s" % (
         d.name, "a " + type_word(v)), help="write `dvar float %s in 0..100;`" % d.name)
+
+
+def _set_domain_error(inst: Instance, d: A.DvarDecl, vals: list, shown: str) -> EvalError:
+    """``unsupported-set-domain`` for ``dvar int x in {2, 5, 9}``: IBM's OPL declares a decision
+    variable's domain as a range (the ``dvar`` syntax's ``DecisionVarRange``; "Decision variables" in
+    the language reference), and its technote on discontinuous domains (swg21608891) declares the
+    variable over a range and states the allowed values as constraints: ``x in S`` with ``using CP;``,
+    ``sum(v in S) (x == v) == 1`` otherwise. The help writes that fix with the model's own names."""
+    allowed = d.domain.id if isinstance(d.domain, A.Name) else shown if len(vals) <= 8 else "allowed"
+    hull = "%s..%s" % (show(vals[0]), show(vals[-1]))
+    var = d.name if not d.dims else "%s[...]" % d.name
+    if inst.engine == "cp":
+        cons = "%s in %s;" % (var, allowed)
+    else:
+        cons = "sum(v in %s) (%s == v) == 1;" % (allowed, var)
+    where = " inside a `forall` over its indices" if d.dims else ""
+    declare = "" if allowed != "allowed" else "declare `{int} allowed = ...;` with the values, "
+    return EvalError(
+        "unsupported-set-domain", d.domain.span,
+        "the domain of `%s` is a set of values (%s): OPL declares a decision variable's domain as a range "
+        "(`lo..hi` or a `range`), not a set" % (d.name, shown),
+        help="%sdeclare `%s` over the range around the values (`in %s`) and state the allowed values as a "
+             "constraint%s: `%s` (IBM's way for a domain with gaps)" % (declare, d.name, hull, where, cons))
 
 
 def _nan_domain(d: A.DvarDecl, env: dict, low_end: bool) -> None:

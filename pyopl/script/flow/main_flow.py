@@ -21,6 +21,7 @@ status (IBM's ``oplrun`` convention: the number returned, 0 when nothing is retu
 from __future__ import annotations
 
 import os
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -36,6 +37,10 @@ from ..opl.solve_variants import set_pool_solution
 from ..language.values import HostFunction, NULL, UNDEFINED, well_formed
 
 
+#: warnings of one code from the earlier solves of a `main` block shown in its result (Flow.earlier_warnings)
+_EARLIER_WARNINGS_PER_CODE = 10
+
+
 class Flow:
     """One run of a ``main`` block: the models it made and the last solve."""
 
@@ -45,6 +50,7 @@ class Flow:
         self.ctx = model.script
         self.kw = kw
         self.check_failures: list = []  # OPL0709 of every solve whose solution failed the solution check
+        self.solve_warnings: dict = {}  # (code, span, message) -> [the warning, the solves (1-based) that gave it]
         self.current: Any = None  # the ModelObject `cplex` solves (the last generated)
         self.last_result: Any = None
         self.last_model: Any = None
@@ -91,7 +97,34 @@ class Flow:
         self.log.append({"model": m.label(), "status": result.status, "objective": result.objective})
         if result.status == "check_failed":  # the run fails at the end, whatever later solves say
             self.check_failures.extend(d for d in result.diagnostics if d.code == "OPL0709")
+        for d in result.diagnostics:  # every solve's warnings reach the run's result (earlier_warnings)
+            if d.severity == "warning":
+                self.solve_warnings.setdefault((d.code, d.span, d.message), [d, []])[1].append(self.solves)
         return result
+
+    def earlier_warnings(self, final: Any) -> list:
+        """The warnings of the run's solves that the last solve's result ``final`` does not carry (an
+        OPL0712 of the third of ten solves), each once, with a note naming the solves that gave it."""
+        have = {(d.code, d.span, d.message) for d in final.diagnostics}
+        out: list = []
+        per_code: dict = {}  # code -> [its warnings shown, how many more were left out]
+        for key, (d, solves) in self.solve_warnings.items():
+            if key in have:
+                continue
+            kept = per_code.setdefault(d.code, [[], 0])
+            if len(kept[0]) == _EARLIER_WARNINGS_PER_CODE:  # a loop of 5,000 solves: ten, and a count
+                kept[1] += 1
+                continue
+            shown = ", ".join(str(n) for n in solves[:10]) + (" and %d more" % (len(solves) - 10) if len(solves) > 10
+                                                               else "")
+            note = "from solve%s %s of the %d the `main` block ran" % ("s" if len(solves) > 1 else "", shown, self.solves)
+            kept[0].append(replace(d, notes=tuple(d.notes) + (note,)))
+        for code, (kept, more) in per_code.items():
+            if more:
+                kept[-1] = replace(kept[-1], notes=kept[-1].notes + ("%d more %s warnings of other solves are left out"
+                                                                     % (more, code),))
+            out.extend(kept)
+        return out
 
     def construct(self, name: str, args: list, span: Any) -> Any:
         """``new <name>(args)`` for the ``main`` classes (:data:`pyopl.script.flow.opl_runtime.MAIN_CLASSES`)."""
@@ -266,12 +299,12 @@ class ModelObject(_Host):
         return os.path.basename(self.definition.path)
 
     def _print_conflict(self, args: list, span: Any) -> Any:
-        """``m.printConflict()``: the conflict of this model's infeasible solve; for a model generated but
-        not solved, the conflict its ``conflictIterator`` computes (IBM computes it lazily, and
-        IBM's conflictIterator example prints it for a model never solved)."""
+        """``m.printConflict()``: the conflict of this model's infeasible solve, as a string (returned, not
+        printed: :func:`.opl_runtime.print_conflict`); for a model generated but not solved, the conflict
+        its ``conflictIterator`` computes (IBM computes it lazily, and IBM's conflictIterator example
+        prints it with ``writeln(opl1.printConflict())`` for a model never solved)."""
         if self.result is None and self.generated and self.model is not None and self.definition is not None:
-            self.flow.ctx.write(self.get_member("conflictIterator", span)._text(span))
-            return UNDEFINED
+            return self.get_member("conflictIterator", span)._text(span)
         return print_conflict(self.flow.ctx, self.result or self.flow.last_result)
 
     def _methods(self) -> dict[str, Any]:
@@ -592,7 +625,7 @@ def run_main(model: Any, kw: dict, compile_model: Any) -> Any:
         result = Result("not_solved", solver=kw.get("solver", "highs"), message=why)
     result.script_output = ctx.output()
     diags = ctx.reporter.sorted()
-    result.diagnostics = list(result.diagnostics) + diags
+    result.diagnostics = list(result.diagnostics) + flow.earlier_warnings(result) + diags
     result.solves = list(flow.log)
     if flow.check_failures and result.status not in ("check_failed", "script_error"):
         result.last_solve_status = result.status  # an earlier solve's solution failed the model's check

@@ -656,19 +656,22 @@ def resolve_path(ctx: Any, args: list, span: Any) -> Any:
     return name if os.path.isabs(name) or folder is None else os.path.join(folder, name)
 
 
-def print_conflict(ctx: Any, result: Any) -> Any:
+def print_conflict(ctx: Any, result: Any) -> str:
     """``thisOplModel.printConflict()``: the conflicting constraints of the last infeasible solve
-    (the conflict pyopl computed, OPL0704); a line saying that none is available when the solve was
-    infeasible and the search found none (a CP model infeasible through its global constraints)."""
+    (the conflict pyopl computed, OPL0704) as a string, which the call returns without printing it
+    (IBM's reference: it "prints the conflicting constraints ... to a string"; IBM's samples print it
+    with ``writeln(opl.printConflict())``); a line saying that none is available when the solve was
+    infeasible and the search found none (a CP model infeasible through its global constraints); the
+    empty string when the last solve was not infeasible."""
     conflict = getattr(result, "conflict", None) if result is not None else None
     if conflict is not None:
-        ctx.write(conflict.text() + "\n")
-    elif result is not None and result.status == "infeasible":
+        return conflict.text() + "\n"
+    if result is not None and result.status == "infeasible":
         cp = result.solver == "cpsat"
-        ctx.write("infeasible: no conflict available: %s\n" % (
+        return "infeasible: no conflict available: %s\n" % (
             "pyopl's CP conflict refiner (CP-SAT assumptions and a deletion filter over the constraints, global "
-            "ones included) found none within its time" if cp else "the conflict search found none within its time"))
-    return UNDEFINED
+            "ones included) found none within its time" if cp else "the conflict search found none within its time")
+    return ""
 
 
 def solution_text(ctx: Any) -> str:

@@ -97,10 +97,13 @@ def syntax_check(ctx: ScriptContext, block: A.ScriptBlock) -> bool:
         from .main_calls import unsupported_calls
         from .submodels import check_submodels
 
-        # a misspelt `thisOplModel.`/`cplex.` method is the user's mistake: `check` says so (what pyopl
-        # does not support is refused when `main` runs, as before)
+        # a misspelt `thisOplModel.`/`cplex.` method is the user's mistake: compiling says so (OPL1050);
+        # a method or global pyopl does not have (OPL1057) is refused when `main` is about to run
+        # (status script_error, nothing solved), and a check (analysis) says so now: it said "no
+        # problems found" of a model that `solve` then refused
+        analysis = getattr(ctx.options, "analysis", False)
         ctx.reporter.diagnostics.extend(e.to_diagnostic() for e in unsupported_calls(program)
-                                        if e.slug == "script-unknown-name")
+                                        if analysis or e.slug == "script-unknown-name")
         check_submodels(program, block.span.file, ctx.reporter)
     return True
 

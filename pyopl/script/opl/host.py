@@ -17,6 +17,7 @@ from typing import Any
 from ...semantics.values import OplArray, OplRange, OplSet, OplTuple
 from .host_errors import HostError, host_error
 from .constraint_host import ConstraintHost
+from .tuple_slots import field_from_script
 from .opl_objects import (VALUE_HOSTS, ArrayHost, DexprHost, DvarHost, SetHost, describe, display, js_number,
                           to_key, to_script)
 from .options import DEFAULT_MEMORY, DEFAULT_STEPS, ScriptOptions  # noqa: F401  (defined apart: light to import)
@@ -156,8 +157,6 @@ class ScriptContext:
 
     def tuple_field_value(self, ftype: Any, value: Any, label: str, span: Any) -> Any:
         """A script value as the value of a tuple field of type ``ftype`` (:func:`.tuple_slots.field_from_script`)."""
-        from .tuple_slots import field_from_script
-
         return field_from_script(self, ftype, value, label, span)
 
     def invalidate(self) -> None:

@@ -15,6 +15,7 @@ from typing import Any
 
 from ...semantics.values import FloatRange, OplArray, OplRange, OplSet, OplTuple, TupleType
 from .host_errors import host_error
+from ..language.budgets import active, hold
 from ..language.values import HostFunction, HostObject, NULL, UNDEFINED, well_formed
 
 
@@ -385,7 +386,10 @@ class SetHost(_Host):
             elem = to_key(_arg(args, 0))
             if et == "float" and isinstance(elem, int):
                 elem = float(elem)
+        size = len(s)
         s.add(elem)
+        if len(s) != size:  # a new element: the set keeps it, so it counts against the memory budget
+            hold(_slots(elem), span)
         self.ctx.note_assigned(self.name)
         return UNDEFINED
 
@@ -393,6 +397,9 @@ class SetHost(_Host):
         s = self._mutable(span, "remove")
         k = to_key(_arg(args, 0))
         if k in s:
+            interp = active()
+            if interp is not None:  # the set is rebuilt without it: one step per element, as arrays count
+                interp.charge(len(s), span)
             items = [x for x in s if x != k]
             s.replace(items)
             self.ctx.note_assigned(self.name)
@@ -413,6 +420,13 @@ class SetHost(_Host):
 
     def to_display(self) -> str:
         return display(self.value)
+
+
+def _slots(elem: Any) -> int:
+    """The memory-budget units an element added to a set holds: one per field (or one for an int or
+    string) and one per character of its strings (docs/scripting.md, Limits)."""
+    parts = tuple(elem) if isinstance(elem, OplTuple) else (elem,)
+    return sum(1 + len(p) if isinstance(p, str) else 1 for p in parts)
 
 
 def _field_value(t: Any, v: Any) -> Any:

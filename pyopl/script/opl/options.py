@@ -4,7 +4,14 @@ from __future__ import annotations
 
 import copy
 
-DEFAULT_STEPS = 2_000_000  # statements and expressions a script may evaluate (about a second or two)
+#: statements and expressions the scripts of one run may evaluate: at the rates measured by
+#: benchmarks/script_steps.py (about 5 million plain steps a second, 1.3 million steps on OPL
+#: arrays), 10 to 40 seconds of one core; memory is bounded apart (DEFAULT_MEMORY), so a larger
+#: step budget costs time only (docs/scripting.md, Limits)
+DEFAULT_STEPS = 50_000_000
+#: the step budget of an editor's analysis (pyopl/lsp): the old default, about half a second, so that a
+#: runaway loop typed in an editor does not hold the re-checks of the next keystrokes for tens of seconds
+EDITOR_STEPS = 2_000_000
 DEFAULT_MEMORY = 5_000_000  # script values (array items, object properties, string characters) it may hold
 #: bytes the scripts of one run may write into files, all files together (docs/limits.md)
 DEFAULT_WRITTEN = 200_000_000

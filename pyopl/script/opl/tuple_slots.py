@@ -12,8 +12,12 @@ from __future__ import annotations
 
 from typing import Any
 
+from ...data.types import ArrayOf, SetOf
 from ...semantics.values import OplArray, OplSet, OplTuple
+from ..language.convert import string_to_number
+from ..language.values import JSArray
 from .host_errors import host_error
+from .opl_objects import ArrayHost, SetHost, _field_value, describe, to_key
 
 _SCALARS = ("int", "int+", "float", "float+", "string", "boolean")
 
@@ -160,11 +164,6 @@ def field_from_script(ctx: Any, ftype: Any, v: Any, label: str, span: Any) -> An
     a number from a numeric string (``"3"`` from ``split``: IBM converts it), an array field from an
     OPL array or a script array (``Patterns.add(n, 1, sub.Use.solutionValue)`` in IBM's column
     generation), in the order of the field's index sets; a set field from an OPL set or script array."""
-    from ...data.types import ArrayOf, SetOf
-    from ..language.convert import string_to_number
-    from .opl_objects import ArrayHost, SetHost, _field_value, to_key
-    from ..language.values import JSArray
-
     if isinstance(ftype, ArrayOf):
         import itertools
         import math
@@ -204,6 +203,4 @@ def field_from_script(ctx: Any, ftype: Any, v: Any, label: str, span: Any) -> An
 
 
 def _words(v: Any) -> str:
-    from .opl_objects import describe
-
     return describe(v)
