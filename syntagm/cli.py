@@ -310,6 +310,7 @@ def _solve(args: argparse.Namespace, held: list[int]) -> int:
     if args.format == "json":
         print(json.dumps({"status": doc["status"], "objective": doc["objective"], "solver_status": doc["solver_status"],
                           "iterations": result.iterations, "verdict": doc["verdict"], "error": doc["error"],
+                          "failure": doc["failure"],  # the text summary's `why:` (it was only in solution.json)
                           "totals": tel["totals"], "out": str(out)}, indent=2))
     else:
         print(plain_text(_text_summary(doc, tel, out)))

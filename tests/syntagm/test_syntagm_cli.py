@@ -221,6 +221,17 @@ def test_failed_contract_says_so_once(server, tmp_path, problem_file, monkeypatc
     assert failure.splitlines()[0] == why[0][len("why: "):] and failure.count("broke the output contract") == 1
 
 
+def test_failed_run_in_json_says_why(server, tmp_path, problem_file, monkeypatch, capsys):
+    """`--format json` left out the `why:` of the text summary (only solution.json had `failure`)."""
+    server.push_reply(gen("dvar float+ x;\nmaximize x + yy;\n"))  # `yy` undeclared: line 2, column 14
+    rc = _solve(monkeypatch, tmp_path, server, "--max-iterations", "1", "--out", "o", "--retriever", "none",
+                "--format", "json")
+    doc = json.loads(capsys.readouterr().out)
+    assert rc == 1 and doc["status"] == "failed"
+    assert doc["failure"].startswith("the last model does not compile: model:2:14: OPL0101")
+    assert doc["failure"] == json.loads((tmp_path / "o" / "solution.json").read_text())["failure"]
+
+
 def test_mcp_without_its_extra_names_the_install_command(monkeypatch, capsys):
     """``syntagm mcp`` without the mcp extra: one line with the install command and exit 2, as
     ``pyopl mcp`` does (it said "internal error: ModuleNotFoundError", exit 3, in a fresh install).
