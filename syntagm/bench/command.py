@@ -269,6 +269,8 @@ def _progress_line(task: BenchTask, rec: dict[str, Any] | None, err: str | None,
         return head + f"not run: {err}"
     verdict = is_correct(rec["objective"], rec["answer"], tol, abs_tol)
     word = {True: "correct", False: "wrong", None: "unscorable"}[verdict]
+    if rec.get("retryable"):  # an endpoint failure settles nothing: the report counts it as pending, so does this line
+        word = "pending"
     obj = "no objective" if rec["objective"] is None else f"objective {rec['objective']:g}"
     ans = "" if rec["answer"] is None else f", answer {rec['answer']:g}"
     cost = _money(rec["cost_usd"])
