@@ -81,7 +81,7 @@ def find_config_file(explicit: str | None, env: Mapping[str, str]) -> Path | Non
     if explicit:
         p = Path(explicit)
         if not p.is_file():
-            raise ConfigError(f"config file {p} does not exist")
+            raise ConfigError(f"config file {p} {'is a folder, not a file' if p.is_dir() else 'does not exist'}")
         return p
     if env.get("SYNTAGM_CONFIG"):
         p = Path(env["SYNTAGM_CONFIG"])
@@ -102,9 +102,17 @@ def read_config_file(path: Path | None) -> dict[str, Any]:
         raw = tomllib.loads(path.read_text(encoding="utf-8"))
     except OSError as e:
         raise ConfigError(f"cannot read config file {path}: {e.strerror or e}") from None
+    except UnicodeDecodeError as e:  # was an internal error
+        raise ConfigError(f"{path}: not UTF-8 text (byte {e.start}); TOML files are UTF-8") from None
     except tomllib.TOMLDecodeError as e:
         raise ConfigError(f"{path}: not valid TOML ({e})") from None
     table = raw.get("syntagm", raw)
+    if table is not raw:  # with a [syntagm] table, a key or table beside it was silently ignored
+        outside = sorted(k for k in raw if k != "syntagm")
+        if outside:
+            raise ConfigError(f"{path}: {', '.join(repr(k) for k in outside)} outside the [syntagm] table, which "
+                              "holds the settings when present: move it under [syntagm] (a model table as "
+                              "[syntagm.models.NAME]), or drop the [syntagm] header")
     out: dict[str, Any] = {}
     for k, v in table.items():
         if k == "models":

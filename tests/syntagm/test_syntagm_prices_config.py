@@ -93,6 +93,28 @@ def test_bad_config_file_is_a_clear_error(tmp_path):
         resolve({}, env={}, config_path=str(tmp_path / "nope.toml"))
 
 
+def test_config_file_mistakes_found_on_a_fresh_read(tmp_path):
+    """Each was silent or an internal error: a non-UTF-8 file (UnicodeDecodeError), a folder ('does
+    not exist'), and settings beside a [syntagm] table (ignored: [models.m1] at the top level dropped
+    the sweep model's endpoint without a word)."""
+    f = tmp_path / "c.toml"
+    f.write_bytes(b'model = "\xff"\n')
+    with pytest.raises(ConfigError, match=r"c.toml: not UTF-8 text \(byte 9\)"):
+        resolve({}, env={}, config_path=str(f))
+    with pytest.raises(ConfigError, match="is a folder, not a file"):
+        resolve({}, env={}, config_path=str(tmp_path))
+    f.write_text('[syntagm]\nmodel = "a"\n[models.m1]\nbase_url = "http://127.0.0.1:9/v1"\n')
+    with pytest.raises(ConfigError, match=r"'models' outside the \[syntagm\] table.*\[syntagm.models.NAME\]"):
+        resolve({}, env={}, config_path=str(f))
+    f.write_text('timeout_s = 5\n[syntagm]\nmodel = "a"\n')
+    with pytest.raises(ConfigError, match=r"'timeout_s' outside the \[syntagm\] table"):
+        resolve({}, env={}, config_path=str(f))
+    f.write_text('[syntagm]\nmodel = "a"\nbase_url = "http://127.0.0.1:9/v1"\n'
+                 '[syntagm.models.m1]\nbase_url = "http://127.0.0.1:9/v1"\n')
+    cfg, fileconf = resolve({}, env={}, config_path=str(f))
+    assert cfg.model == "a" and fileconf["models"]["m1"]["base_url"] == "http://127.0.0.1:9/v1"
+
+
 def test_endpoint_url_must_be_http(tmp_path, monkeypatch):
     import subprocess
     import sys
