@@ -52,6 +52,13 @@ def test_bad_override_is_a_config_error(tmp_path, content, fragment):
         load_prices(tmp_path / "missing.json")
 
 
+def test_a_price_table_that_is_not_utf8_is_a_config_error(tmp_path):
+    f = tmp_path / "p.json"
+    f.write_bytes(b'{"models": {"m\xff": {"input": 1, "output": 1}}}')   # was internal error: UnicodeDecodeError
+    with pytest.raises(ConfigError, match=r"p.json: not UTF-8 text \(byte 14\)"):
+        load_prices(f)
+
+
 def test_no_endpoint_without_base_url_or_key(tmp_path, monkeypatch):
     monkeypatch.chdir(tmp_path)
     monkeypatch.setenv("HOME", str(tmp_path))
