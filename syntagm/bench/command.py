@@ -70,7 +70,7 @@ def add_parser(sub, types) -> None:
                    "changing it re-scores recorded results without calling the LLM")
     b.add_argument("--abs-tol", type=types["nonneg_float"], default=0.0,
                    help="absolute tolerance too: |obj - answer| <= max(tol * max(1, |answer|), ABS_TOL) (default 0)")
-    b.add_argument("--run-id", metavar="NAME", help="name of this run's results (default: derived from every "
+    b.add_argument("--run-id", metavar="NAME", type=_run_name, help="name of this run's results (default: derived from every "
                    "setting that can change an answer, so other settings never reuse old results)")
     b.add_argument("--samples", type=types["positive_int"], default=None,
                    help="run each problem K times (pass@1 and pass@k in the report; default 1, or the replayed "
@@ -259,6 +259,13 @@ class _Locked:
     def search(self, query: str, k: int):
         with self.lock:
             return self.inner.search(query, k)
+
+
+def _run_name(text: str) -> str:
+    """``--run-id``'s value: a name with a visible character (an empty one silently gave the derived id)."""
+    if not text.strip():
+        raise argparse.ArgumentTypeError("expected a name, got an empty one (leave --run-id out for the derived id)")
+    return text
 
 
 def _progress_line(task: BenchTask, rec: dict[str, Any] | None, err: str | None, done: int, total: int,
