@@ -151,7 +151,10 @@ def model_config(name: str, base: LLMConfig | None, fileconf: Mapping[str, Any],
                       max_tokens=table.get("max_tokens", start.max_tokens))
     except (TypeError, ValueError, OverflowError) as e:
         raise ConfigError(f"bad setting of [models.{name}]: {e}") from None
-    check_endpoint_numbers(cfg)
+    try:
+        check_endpoint_numbers(cfg)
+    except ConfigError as e:  # say which table (the message named only the setting)
+        raise ConfigError(f"[models.{name}]: {e}") from None
     return cfg
 
 

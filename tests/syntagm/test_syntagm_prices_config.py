@@ -170,3 +170,18 @@ def test_an_inline_model_price_out_of_range_is_a_config_error(tmp_path, price):
                  'cached_input = %s }\n' % price)
     with pytest.raises(ConfigError, match="cached_input price"):
         resolve({}, env={}, config_path=str(f))
+
+
+@pytest.mark.parametrize("line, fragment", [
+    ("max_tokens = 0", "[models.m1]: max_tokens must be 1 or more"),
+    ("timeout_s = -1.0", "[models.m1]: timeout_s must be a finite number"),
+])
+def test_a_sweep_model_table_out_of_range_names_its_table(tmp_path, line, fragment):
+    """The message named the setting only, not which [models.NAME] table holds it."""
+    from syntagm.config import model_config, read_config_file
+
+    f = tmp_path / "c.toml"
+    f.write_text('[models.m1]\nbase_url = "http://127.0.0.1:9/v1"\n%s\n' % line)
+    with pytest.raises(ConfigError) as e:
+        model_config("m1", None, read_config_file(f), env={})
+    assert str(e.value).startswith(fragment)
