@@ -146,7 +146,7 @@ class Model:
         if progress is not None:
             if not callable(progress):
                 raise TypeError("progress is a function of one dict (elapsed_s, incumbent, ...), not %r" % (progress,))
-            from .backends.progress import GuardedProgress
+            from .backends.interrupt import GuardedProgress
 
             progress = guard = GuardedProgress(progress)
         result = self._solve_run(solver, time_limit, mip_gap, threads, seed, log, log_file, options, mip_gap_abs,
@@ -523,12 +523,17 @@ def _check_source_type(model: Any, source: str = "auto", data: Any = None) -> No
         raise TypeError("a model is given as text (str) or a pathlib.Path, not %s" % type(model).__name__)
     if source not in _SOURCES:
         raise ValueError("source must be one of %s, not %r" % (", ".join(map(repr, _SOURCES)), source))
-    for item in (data if isinstance(data, (list, tuple)) else [data]):
+    listed = isinstance(data, (list, tuple))
+    for k, item in enumerate(data if listed else [data]):
         if item is not None and not isinstance(item, (str, os.PathLike, dict, _Named)):
+            # (`data=[1, 2, 3]` said "not int", of a list: the element is named)
             raise TypeError("data is given as .dat text (str), a pathlib.Path, a dict {name: value} or a list of "
-                            "these, not %s%s" % (type(item).__name__, " (decode it to str first)" if isinstance(
-                                item, (bytes, bytearray)) else " (put it in a dict under its OPL name)"
-                                if hasattr(item, "shape") else ""))
+                            "these, not %s%s%s" % (
+                                "a %s holding " % type(data).__name__ if listed else "", type(item).__name__,
+                                " (item %d)" % (k + 1) if listed else "",
+                            ) + (" (decode it to str first)" if isinstance(item, (bytes, bytearray))
+                                 else " (put it in a dict under its OPL name)" if hasattr(item, "shape")
+                                 or listed and not isinstance(item, (list, tuple)) else ""))
 
 
 def _compile_guarded(model: Any, data: Any, reporter: Reporter, source: str = "auto", include_dir: Any = None,

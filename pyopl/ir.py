@@ -240,7 +240,7 @@ class IR:
     col_lower: np.ndarray
     col_upper: np.ndarray
     col_integer: np.ndarray
-    col_name: list[str]  # the dvar name of each column
+    col_name: Sequence[str]  # the dvar name of each column, a read-only sequence (a block's name kept once, as a run)
     col_key: list[Key]
     obj: np.ndarray
     obj_constant: float

@@ -28,20 +28,22 @@ def _bits(size: int) -> int:
 
 
 def stable_order(major: np.ndarray, major_size: int, minor: np.ndarray | None = None,
-                 minor_size: int = 1) -> np.ndarray:
+                 minor_size: int = 1, owned: bool = False) -> np.ndarray:
     """Indices that put the entries in order of ``(major, minor)``, entries equal in both kept in
     their input order: what ``np.lexsort((minor, major))`` gives (``np.argsort(major, kind="stable")``
     without ``minor``).
 
     ``major`` holds integers in ``[0, major_size)``, ``minor`` (same length) in ``[0, minor_size)``.
     Returns an int64 array of ``len(major)`` positions.  One sort of packed int64 keys where
-    ``major``, ``minor`` and the position fit in 63 bits; NumPy's ``lexsort`` otherwise."""
+    ``major``, ``minor`` and the position fit in 63 bits; NumPy's ``lexsort`` otherwise.
+    ``owned``: ``major`` (int64) is the caller's to give up, and becomes the keys (no copy)."""
     count = len(major)
     pos_bits = _bits(count)
     minor_bits = _bits(minor_size) if minor is not None else 0
     if _bits(major_size) + minor_bits + pos_bits > 63:
         return np.lexsort((minor, major)) if minor is not None else np.argsort(major, kind="stable")
-    key = major.astype(np.int64) << (minor_bits + pos_bits)
+    key = major if owned and major.dtype == np.int64 else major.astype(np.int64)  # (shifted in place)
+    key <<= minor_bits + pos_bits
     if minor is not None:
         key |= minor.astype(np.int64) << pos_bits
     key |= np.arange(count, dtype=np.int64)

@@ -166,7 +166,11 @@ def _endpoint_note(line: str) -> None:
 
 
 def _fmt_cost(c: float | None) -> str:
-    return "unpriced" if c is None else f"${c:.4f}"
+    """Dollars as ``syntagm bench`` prints them: 4 decimals, 6 below a cent (with 4 always, a
+    measured $0.000045 run read ``$0.0000``, as if it had cost nothing)."""
+    from .bench.report import _money
+
+    return _money(c)
 
 
 def _text_summary(doc: dict[str, Any], tel: dict[str, Any], out: Path) -> str:
@@ -215,7 +219,7 @@ def cmd_solve(args: argparse.Namespace) -> int:
 def _solve(args: argparse.Namespace, held: list[int]) -> int:
     from . import config as config_mod
     from .artefacts import solution_doc, telemetry_doc, write_results
-    from .safeio import keep_aside, lock_folder, open_new, replace_file, write_atomic
+    from .safeio import keep_aside, lock_folder, make_out_folder, open_new, replace_file, write_atomic
     from .assess.compiler import _pyopl
     from .llm.client import OpenAIChatClient
     from .llm.transcript import RecordingClient, ReplayClient
@@ -251,9 +255,7 @@ def _solve(args: argparse.Namespace, held: list[int]) -> int:
     prices = load_prices(args.prices or os.environ.get("SYNTAGM_PRICES") or fileconf.get("prices"))
     _pyopl()  # fail now, with one message, if the compiler is missing
     out = Path(args.out) if args.out else Path("out") / Path(args.problem).stem
-    if out.exists() and not out.is_dir():  # (mkdir said only "File exists: OUT")
-        raise ConfigError(f"--out {out} is a file: give the folder the run writes its results into")
-    out.mkdir(parents=True, exist_ok=True)
+    make_out_folder(out)
     # one run at a time writes into a folder: a second `syntagm solve --out` on it waits (its
     # transcript and results would otherwise mix with the first's)
     lock = lock_folder(out, lambda: print(f"syntagm: another run is writing into {out}; waiting for it to finish",
@@ -308,6 +310,7 @@ def _solve(args: argparse.Namespace, held: list[int]) -> int:
     if args.format == "json":
         print(json.dumps({"status": doc["status"], "objective": doc["objective"], "solver_status": doc["solver_status"],
                           "iterations": result.iterations, "verdict": doc["verdict"], "error": doc["error"],
+                          "failure": doc["failure"],  # the text summary's `why:` (it was only in solution.json)
                           "totals": tel["totals"], "out": str(out)}, indent=2))
     else:
         print(plain_text(_text_summary(doc, tel, out)))

@@ -81,7 +81,7 @@ def find_config_file(explicit: str | None, env: Mapping[str, str]) -> Path | Non
     if explicit:
         p = Path(explicit)
         if not p.is_file():
-            raise ConfigError(f"config file {p} does not exist")
+            raise ConfigError(f"config file {p} {'is a folder, not a file' if p.is_dir() else 'does not exist'}")
         return p
     if env.get("SYNTAGM_CONFIG"):
         p = Path(env["SYNTAGM_CONFIG"])
@@ -102,9 +102,17 @@ def read_config_file(path: Path | None) -> dict[str, Any]:
         raw = tomllib.loads(path.read_text(encoding="utf-8"))
     except OSError as e:
         raise ConfigError(f"cannot read config file {path}: {e.strerror or e}") from None
+    except UnicodeDecodeError as e:  # was an internal error
+        raise ConfigError(f"{path}: not UTF-8 text (byte {e.start}); TOML files are UTF-8") from None
     except tomllib.TOMLDecodeError as e:
         raise ConfigError(f"{path}: not valid TOML ({e})") from None
     table = raw.get("syntagm", raw)
+    if table is not raw:  # with a [syntagm] table, a key or table beside it was silently ignored
+        outside = sorted(k for k in raw if k != "syntagm")
+        if outside:
+            raise ConfigError(f"{path}: {', '.join(repr(k) for k in outside)} outside the [syntagm] table, which "
+                              "holds the settings when present: move it under [syntagm] (a model table as "
+                              "[syntagm.models.NAME]), or drop the [syntagm] header")
     out: dict[str, Any] = {}
     for k, v in table.items():
         if k == "models":
@@ -143,7 +151,10 @@ def model_config(name: str, base: LLMConfig | None, fileconf: Mapping[str, Any],
                       max_tokens=table.get("max_tokens", start.max_tokens))
     except (TypeError, ValueError, OverflowError) as e:
         raise ConfigError(f"bad setting of [models.{name}]: {e}") from None
-    check_endpoint_numbers(cfg)
+    try:
+        check_endpoint_numbers(cfg)
+    except ConfigError as e:  # say which table (the message named only the setting)
+        raise ConfigError(f"[models.{name}]: {e}") from None
     return cfg
 
 
@@ -216,7 +227,8 @@ def check_endpoint_numbers(cfg: LLMConfig) -> None:
     seconds above 0 (``1e400`` or ``inf`` in the file reached the HTTP client as an infinite deadline:
     ``internal error: OverflowError``), ``max_retries`` 0 or more, ``backoff_s``/``backoff_max_s``
     finite and 0 or more (``nan`` made every retry's wait NaN), ``temperature`` 0 to 2 (OpenAI's
-    range), ``model`` not empty."""
+    range), ``max_tokens`` 1 or more when set (``--max-tokens`` refuses 0; the file's 0 or -5 was sent
+    to the endpoint, which refused every request), ``model`` not empty."""
     import math
 
     checks = [("timeout_s", cfg.timeout_s, 0.0, True), ("backoff_s", cfg.backoff_s, 0.0, False),
@@ -227,6 +239,8 @@ def check_endpoint_numbers(cfg: LLMConfig) -> None:
                               f"{low:g}, not {value!r}")
     if cfg.max_retries < 0:
         raise ConfigError(f"max_retries must be 0 or more, not {cfg.max_retries}")
+    if cfg.max_tokens is not None and cfg.max_tokens < 1:
+        raise ConfigError(f"max_tokens must be 1 or more (or left out: no cap is sent), not {cfg.max_tokens}")
     if cfg.temperature is not None and not (0.0 <= cfg.temperature <= 2.0):
         raise ConfigError(f"temperature must be between 0 and 2, not {cfg.temperature!r}")
     if not cfg.model.strip():

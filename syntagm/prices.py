@@ -113,6 +113,8 @@ def load_prices(override: str | Path | None = None) -> PriceTable:
             raise ConfigError(f"cannot read the price table {path}: {e.strerror or e}") from None
         except json.JSONDecodeError as e:
             raise ConfigError(f"{path}: not valid JSON ({e.msg} at line {e.lineno})") from None
+        except UnicodeDecodeError as e:  # was an internal error
+            raise ConfigError(f"{path}: not UTF-8 text (byte {e.start}); a price table is UTF-8 JSON") from None
         user = _parse(raw, str(path))
         table = PriceTable({**table.models, **user.models}, user.date or table.date,
                            (user.source or f"user table {path}") + " (over the shipped table of " + table.date + ")")

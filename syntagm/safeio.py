@@ -55,6 +55,18 @@ def _umask() -> int:
     return mask
 
 
+def make_out_folder(out: Path) -> None:
+    """Create the ``--out`` folder ``out`` (and its parents) if needed.
+
+    Raises :class:`~syntagm.errors.ConfigError` (exit status 2) when ``out`` exists and is not a
+    folder (``mkdir`` said only ``File exists: OUT``)."""
+    from .errors import ConfigError
+
+    if out.exists() and not out.is_dir():
+        raise ConfigError(f"--out {out} is a file, not a folder: give the folder the results are written into")
+    out.mkdir(parents=True, exist_ok=True)
+
+
 def write_atomic(path: str | Path, content: str | bytes) -> None:
     """Write ``content`` (text as UTF-8, or bytes) to ``path`` atomically, without the registered secrets.
 
@@ -213,7 +225,7 @@ class FolderLock:
     def acquire(self) -> "FolderLock":
         import fcntl
 
-        self.folder.mkdir(parents=True, exist_ok=True)
+        make_out_folder(self.folder)
         _refuse_non_regular(self.path)
         fd = os.open(self.path, os.O_RDWR | os.O_CREAT | getattr(os, "O_NOFOLLOW", 0), 0o644)
         try:

@@ -44,7 +44,8 @@ def check_knowledge_base(kb_path: str | Path | None) -> tuple[Path | None, int]:
     from .rag.knowledge import default_kb_path, load_knowledge_base
 
     if kb_path is not None and not Path(kb_path).is_dir():
-        raise SyntagmError(f"knowledge base folder {kb_path} does not exist (--kb)")
+        what = "is a file, not a folder" if Path(kb_path).exists() else "does not exist"
+        raise SyntagmError(f"knowledge base folder {kb_path} {what} (--kb)")
     root = Path(kb_path) if kb_path is not None else default_kb_path()
     n = len(load_knowledge_base(root)) if root is not None else 0
     if n == 0:

@@ -103,3 +103,13 @@ def test_explain_unknown_code_suggests_a_near_one():
 def test_docs_are_generated_from_the_registry():
     assert DOC_PATH.read_text(encoding="utf-8") == render_markdown(), \
         "docs/diagnostics.md is stale: run `python -m pyopl.diagnostics.docs`"
+
+
+def test_a_retired_code_says_so_in_its_title():
+    """`pyopl explain --list` showed OPL0602 as "CP Optimizer models are not supported" long after
+    `using CP;` models ran: the list shows titles only, so a retired code's title says it is retired."""
+    from pyopl.diagnostics.registry import all_kinds
+
+    retired = [k for k in all_kinds() if k.explanation.startswith("Retired")]
+    assert {k.code for k in retired} >= {"OPL0602", "OPL0623"}
+    assert [k.code for k in retired if not k.title.startswith("Retired:")] == []

@@ -127,3 +127,22 @@ def test_reading_a_large_reply_neither_walks_it_per_character_nor_looks_for_brac
     # the defects are still found, at their place (1-based characters)
     assert parse.text_defect("ab\udc9fc") == "the reply is not valid UTF-8 (byte 0x9F at character 3)"
     assert parse.text_defect("x\ud800").startswith("the reply holds a lone surrogate U+D800 at character 2")
+
+
+def test_the_repair_payload_keeps_every_error_and_counts_the_warnings_past_twenty():
+    from syntagm.assess.compiler import MORE_WARNINGS_CODE, CheckReport, diagnostics_payload
+
+    # 30 unused strings with an unknown escape: 30 OPL0922 (unused) and 30 OPL0931 (escape) warnings;
+    # with them, the error of another check (`y` undeclared), as if one compile had given all 61
+    src = "dvar float+ x;\n" + "".join('string s%d = "a\\q";\n' % i for i in range(30)) + "minimize x;\n"
+    diags = pyopl.check("dvar float+ x;\nminimize x + y;\n") + pyopl.check(src)
+    assert sorted({d.code for d in diags}) == ["OPL0101", "OPL0922", "OPL0931"] and len(diags) == 61
+    payload = diagnostics_payload(CheckReport(list(diags)), src, "")
+    assert [p["code"] for p in payload if p["severity"] == "error"] == ["OPL0101"]
+    shown = [p for p in payload if p["severity"] == "warning"]
+    assert len(shown) == 20 and shown == [p for p in payload if p["code"] in ("OPL0922", "OPL0931")]
+    n922 = sum(d.code == "OPL0922" for d in diags) - sum(p["code"] == "OPL0922" for p in shown)
+    n931 = sum(d.code == "OPL0931" for d in diags) - sum(p["code"] == "OPL0931" for p in shown)
+    assert n922 + n931 == 40
+    assert payload[-1]["code"] == MORE_WARNINGS_CODE and payload[-1]["message"] == \
+        "40 more warnings not shown (OPL0922 x%d, OPL0931 x%d)" % (n922, n931)

@@ -62,8 +62,10 @@ def test_model_must_be_text_or_path():
         pyopl.check(b"dvar float x;")
 
 
-@pytest.mark.parametrize("data, words", [(b"n = 2;", "not bytes (decode it to str first)"), ([1, 2], "not int"),
-                                         (["n = 2;", 7.5], "not float")])
+@pytest.mark.parametrize("data, words", [(b"n = 2;", "not bytes (decode it to str first)"), (2, "not int"),
+                                         # a list's element is named as one ("not int" of `[1, 2]` before)
+                                         ([1, 2], "not a list holding int (item 1) (put it in a dict"),
+                                         (["n = 2;", 7.5], "not a list holding float (item 2)")])
 def test_data_must_be_text_a_path_a_dict_or_a_list_of_them(data, words):
     """Bytes (or any other object) given as data were read as the text of their str(): b"n = 2;" gave
     OPL0042 at a quote the user never wrote; a TypeError says what data takes, as for the model."""
@@ -207,3 +209,25 @@ def test_json_given_as_data_says_it_is_json(tmp_path: Path):
     # data that only starts like JSON is still a plain syntax error
     [d] = pyopl.check("int n = ...;\ndvar float x;\nminimize x;\nsubject to { x >= n; }\n", "{ n = 3; }")
     assert d.message.startswith("unexpected")
+
+
+def test_a_python_value_of_another_type_is_named_as_one():
+    """`the value is a object` (of `object()` given from Python): named as a Python type."""
+    [d] = pyopl.check("float s[1..2] = ...;\ndvar float x;\nminimize x;\nsubject to { x >= s[1]; }\n",
+                      {"s": [object(), 1]})
+    assert d.code == "OPL0403"
+    assert d.message == "`s[1]` (an element of `s`) is declared `float`, but the value is a Python `object`"
+
+
+def test_the_script_memory_advice_works():
+    """The help of OPL1008 named `Interpreter(..., max_memory=N)`, which no user calls; the advice it
+    gives now raises the budget: a string of 2^23 = 8,388,608 characters is over the default 5,000,000."""
+    from pyopl.script.opl.options import ScriptOptions
+
+    text = ('dvar float x;\nminimize x;\nsubject to { x >= 0; }\n'
+            'execute { var s = "a"; for (var i = 0; i < 23; i++) s = s + s; writeln(s.length); }\n')
+    r = pyopl.compile_model(text).solve()
+    [d] = [d for d in r.diagnostics if d.is_error]
+    assert d.code == "OPL1008" and "scripts=ScriptOptions(max_memory=N)" in d.help
+    r = pyopl.compile_model(text, scripts=ScriptOptions(max_memory=10_000_000)).solve()
+    assert r.status == "optimal" and r.script_output == "8388608\n"

@@ -15,7 +15,7 @@ from __future__ import annotations
 import contextlib
 import signal
 import threading
-from typing import Callable, Iterator
+from typing import Any, Callable, Iterator
 
 
 class StopRequest:
@@ -47,7 +47,7 @@ _RUNNING: list = []
 
 def request_stop() -> bool:
     """Ask the innermost running solve that can be stopped to stop, as Ctrl-C does (for a progress
-    function that failed: :class:`pyopl.backends.progress.GuardedProgress`); False when none can be
+    function that failed: :class:`GuardedProgress`); False when none can be
     (none runs, or only outside the main thread, where no interrupt hooks are installed)."""
     for stop in reversed(list(_RUNNING)):
         if stop.active:
@@ -147,3 +147,24 @@ def wake_on_sigint(stop: StopRequest) -> Iterator[None]:
             writer.close()
             watcher.join(timeout=1.0)
             reader.close()
+
+
+class GuardedProgress:
+    """The caller's progress function (``Model.solve(progress=f)``) as the backends call it: an
+    exception ``f`` raises is kept in ``error``, the solve is asked to stop (as Ctrl-C does) and
+    ``f`` is not called again; :meth:`pyopl.api.Model.solve` raises it once the solver has returned.
+    Raised inside a solver's callback it was lost: HiGHS answered status ``error`` ("kSolveError"),
+    SCIP printed tracebacks and failed with "SCIP: unspecified error!"."""
+
+    def __init__(self, fn: Callable[[dict], Any]):
+        self.fn = fn
+        self.error: BaseException | None = None
+
+    def __call__(self, info: dict) -> None:
+        if self.error is not None:
+            return
+        try:
+            self.fn(info)
+        except Exception as e:  # the caller's own bug: theirs to see, after the solver has returned
+            self.error = e
+            request_stop()

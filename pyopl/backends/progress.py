@@ -13,7 +13,7 @@ from __future__ import annotations
 import math
 import sys
 import time
-from typing import Any, Callable, TextIO
+from typing import Any, TextIO
 
 from ..results.numbers import format_number
 
@@ -77,25 +77,3 @@ def render(update: dict[str, Any]) -> str:
         parts.append("%d iterations" % update["iterations"])
     return "pyopl " + ", ".join(parts)
 
-
-class GuardedProgress:
-    """The caller's progress function (``Model.solve(progress=f)``) as the backends call it: an
-    exception ``f`` raises is kept in ``error``, the solve is asked to stop (as Ctrl-C does) and
-    ``f`` is not called again; :meth:`pyopl.api.Model.solve` raises it once the solver has returned.
-    Raised inside a solver's callback it was lost: HiGHS answered status ``error`` ("kSolveError"),
-    SCIP printed tracebacks and failed with "SCIP: unspecified error!"."""
-
-    def __init__(self, fn: Callable[[dict], Any]):
-        self.fn = fn
-        self.error: BaseException | None = None
-
-    def __call__(self, info: dict) -> None:
-        if self.error is not None:
-            return
-        try:
-            self.fn(info)
-        except Exception as e:  # the caller's own bug: theirs to see, after the solver has returned
-            self.error = e
-            from .interrupt import request_stop
-
-            request_stop()

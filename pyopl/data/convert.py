@@ -63,7 +63,8 @@ def _describe(v: Any) -> str:
         return "a named tuple `#<...>#`"
     if v is None:
         return "None (no value)"
-    return "a " + type(v).__name__  # (a value given from Python: its Python type)
+    name = type(v).__name__  # (a value given from Python: its Python type, "an object", "a Decimal")
+    return "a Python `%s`" % name
 
 
 def _to_float(v: Any, name: str, where: Span) -> float:

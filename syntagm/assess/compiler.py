@@ -79,6 +79,9 @@ def _data_arg(data: str) -> str | None:
 INCLUDE_CODE = "syntagm-include"
 TIME_LIMIT_CODE = "syntagm-time-limit"
 MEMORY_LIMIT_CODE = "syntagm-memory-limit"
+MORE_WARNINGS_CODE = "syntagm-more-warnings"
+#: warnings and notes sent back to the LLM at most (every error is; see :func:`diagnostics_payload`)
+MAX_OTHER_DIAGNOSTICS = 20
 
 
 def include_positions(text: str) -> list[tuple[int, int]]:
@@ -175,10 +178,22 @@ def _line(lines: list[str], n: int) -> str:
 def diagnostics_payload(report: CheckReport, model: str, data: str) -> list[dict[str, Any]]:
     """The diagnostics as compact JSON-ready dicts for the repair prompt:
     ``{code, severity, file ("model"/"data"), line, column, end_line, end_column,
-    message, source, labels, notes, help, fix}``."""
+    message, source, labels, notes, help, fix}``.
+
+    Every error is kept (pyopl stops at its error limit); of the warnings and notes the first
+    :data:`MAX_OTHER_DIAGNOSTICS` are, and one note (``syntagm-more-warnings``) counts the rest by
+    code: a reply that repeats a warned construct 20,000 times made 40,000 warnings, megabytes of
+    repair prompt."""
     out: list[dict[str, Any]] = []
     lines: dict[str, list[str]] = {}  # each text split once (a hundred diagnostics on a 2 MB text: 4 s)
+    others = 0
+    left_out: dict[str, int] = {}
     for d in report.diagnostics:
+        if d.severity != "error":
+            others += 1
+            if others > MAX_OTHER_DIAGNOSTICS:
+                left_out[d.code] = left_out.get(d.code, 0) + 1
+                continue
         role = file_role(d.span.file)
         if role not in lines:
             lines[role] = (model if role == "model" else data).splitlines()
@@ -196,6 +211,12 @@ def diagnostics_payload(report: CheckReport, model: str, data: str) -> list[dict
             item["fix"] = {"message": d.fix.message, "applicability": d.fix.applicability,
                            "replacements": [e.replacement for e in d.fix.edits]}
         out.append(item)
+    if left_out:
+        n = sum(left_out.values())
+        out.append({"code": MORE_WARNINGS_CODE, "severity": "note", "file": "model", "line": 1, "column": 1,
+                    "message": "%d more warning%s not shown (%s)" % (
+                        n, "" if n == 1 else "s", ", ".join("%s x%d" % kv for kv in sorted(left_out.items()))),
+                    "help": "the warnings shown are of the same kinds: fixing their cause fixes the rest"})
     out += report.refusals
     if report.crash:
         out.append({"code": "COMPILER", "severity": "error", "file": "model", "line": 1, "column": 1,
@@ -283,6 +304,11 @@ def solve(model: str, data: str, time_limit_s: float = 30.0, solver: str = "high
         check = holder.get("solution_check") if isinstance(holder, dict) else None  # in that time, likewise
         if isinstance(check, dict):
             holder["solution_check"] = {k: v for k, v in check.items() if k not in ("seconds", "evaluated")}
+        # HiGHS's re-solve without presolve (a MIP: pyopl/backends/mp/highs.py) records its time too;
+        # it made a replay's solution.json and attempts.json differ from the run's
+        recheck = holder.get("presolve_recheck") if isinstance(holder, dict) else None
+        if isinstance(recheck, dict):
+            holder["presolve_recheck"] = {k: v for k, v in recheck.items() if k != "time_s"}
     notes = [str(r["message"])] if r.get("message") else []
     extra = sol.get("extra") if isinstance(sol.get("extra"), dict) else sol
     for k in _EXPLAIN_KEYS:

@@ -33,7 +33,7 @@ from ..cli_flags import add_strategy_flags
 from ..decoding.endpoints import MODES as DECODING_MODES
 from ..rag.kinds import RETRIEVERS
 from ..redact import scrub
-from ..safeio import FolderLock, json_text, open_new, plain_text, replace_file, safe_name, write_atomic
+from ..safeio import FolderLock, json_text, make_out_folder, open_new, plain_text, replace_file, safe_name, write_atomic
 from . import identity
 from .datasets import BenchProblem, load_dataset
 from .report import _money, build_report, text_table, write_plot
@@ -70,7 +70,7 @@ def add_parser(sub, types) -> None:
                    "changing it re-scores recorded results without calling the LLM")
     b.add_argument("--abs-tol", type=types["nonneg_float"], default=0.0,
                    help="absolute tolerance too: |obj - answer| <= max(tol * max(1, |answer|), ABS_TOL) (default 0)")
-    b.add_argument("--run-id", metavar="NAME", help="name of this run's results (default: derived from every "
+    b.add_argument("--run-id", metavar="NAME", type=_run_name, help="name of this run's results (default: derived from every "
                    "setting that can change an answer, so other settings never reuse old results)")
     b.add_argument("--samples", type=types["positive_int"], default=None,
                    help="run each problem K times (pass@1 and pass@k in the report; default 1, or the replayed "
@@ -261,6 +261,13 @@ class _Locked:
             return self.inner.search(query, k)
 
 
+def _run_name(text: str) -> str:
+    """``--run-id``'s value: a name with a visible character (an empty one silently gave the derived id)."""
+    if not text.strip():
+        raise argparse.ArgumentTypeError("expected a name, got an empty one (leave --run-id out for the derived id)")
+    return text
+
+
 def _progress_line(task: BenchTask, rec: dict[str, Any] | None, err: str | None, done: int, total: int,
                    tol: float, abs_tol: float = 0.0) -> str:
     sample = f" sample {task.sample}" if task.sample else ""
@@ -269,6 +276,8 @@ def _progress_line(task: BenchTask, rec: dict[str, Any] | None, err: str | None,
         return head + f"not run: {err}"
     verdict = is_correct(rec["objective"], rec["answer"], tol, abs_tol)
     word = {True: "correct", False: "wrong", None: "unscorable"}[verdict]
+    if rec.get("retryable"):  # an endpoint failure settles nothing: the report counts it as pending, so does this line
+        word = "pending"
     obj = "no objective" if rec["objective"] is None else f"objective {rec['objective']:g}"
     ans = "" if rec["answer"] is None else f", answer {rec['answer']:g}"
     cost = _money(rec["cost_usd"])
@@ -437,7 +446,7 @@ def _bench(args: argparse.Namespace) -> int:
                                                            "grammar_mode", "solver", "compile_timeout_s")
                  or k in STRATEGY_SETTINGS}
 
-    out.mkdir(parents=True, exist_ok=True)
+    make_out_folder(out)
     log = ResultsLog.open(out / RESULTS_FILE)
     identity.check_run_id(run_id, settings, list(log.records.values()))
     notes = [f"results.jsonl: {c.describe()} skipped; its problem is run again" for c in log.corrupt]

@@ -18,6 +18,7 @@ from pathlib import Path
 from typing import Any
 
 from ..errors import SyntagmError
+from ..safeio import make_out_folder
 from .results import RESULTS_FILE, ResultsLog
 from .scoring import DEFAULT_TOLERANCE
 
@@ -38,7 +39,7 @@ def add_parser(sub, types) -> None:
 
 def collect(dirs: list[str], run_ids: list[str] | None = None) -> tuple[list[dict[str, Any]], list[str]]:
     """``(records, notes)``: every result record of ``dirs`` (a later one replaces an earlier one
-    with the same key), filtered by ``run_ids``."""
+    with the same key, and a note says how many did), filtered by ``run_ids``."""
     records: dict[Any, dict[str, Any]] = {}
     notes = []
     for d in dirs:
@@ -47,6 +48,10 @@ def collect(dirs: list[str], run_ids: list[str] | None = None) -> tuple[list[dic
             raise SyntagmError(f"{d} holds no {RESULTS_FILE}: give the --out folder of a bench run")
         log = ResultsLog.open(path)
         notes += [f"{path}: {c.describe()} skipped" for c in log.corrupt]
+        again = sum(1 for k in log.records if k in records)
+        if again:  # two runs of the same problems (a folder given twice, a copy, a shard run twice): count once
+            notes.append(f"{path}: {again} record(s) replace those of the same run id and problem in an earlier "
+                         "folder; each problem is counted once, from the last folder that holds it")
         records.update(log.records)
     recs = [r for r in records.values() if r.get("run_id") and (not run_ids or r["run_id"] in run_ids)]
     old = sum(1 for r in records.values() if not r.get("run_id"))
@@ -92,6 +97,6 @@ def cmd_report(args: argparse.Namespace) -> int:
                           extra={"settings": settings})
     out = Path(args.out) if args.out else None
     if out is not None:
-        out.mkdir(parents=True, exist_ok=True)
+        make_out_folder(out)
     finish_report(report, out, args)
     return 0

@@ -52,6 +52,17 @@ def _read(path: str) -> str:
         raise SyntagmError(f"{p} is not UTF-8 text") from None
 
 
+def _name_files(reason: str, files: dict[str, tuple[str, str]]) -> str:
+    """``reason`` with the compiler's ``<model>``/``<data>`` placeholders (the texts are compiled
+    as text, in a worker) replaced by the user's file names, for the model the reason is about
+    (``model A does not compile (<model>:1:23: ...)`` named no file the user could open)."""
+    for side, (model_path, data_path) in files.items():
+        if reason.startswith(f"model {side} does not compile"):
+            reason = reason.replace("<model>:", f"{model_path}:")
+            return reason.replace("<data>:", f"{data_path}:") if data_path else reason
+    return reason
+
+
 def cmd_compare(args: Any) -> int:
     """Run ``syntagm compare``; returns the exit status.
 
@@ -67,6 +78,7 @@ def cmd_compare(args: Any) -> int:
 
     (ma, da), (mb, db) = _pairs(args.files)
     r = compare_models(_read(ma), _read(da), _read(mb), _read(db), args.tolerance, args.time_limit_s)
+    r["reason"] = _name_files(r["reason"], {"A": (ma, da), "B": (mb, db)})
     if args.format == "json":
         print(json.dumps(r, indent=2, default=str))
     else:

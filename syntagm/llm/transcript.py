@@ -136,9 +136,14 @@ def read_transcript(path: str | Path) -> tuple[dict[str, Any], list[dict[str, An
     """``(header, exchanges)`` of a transcript file. Raises :class:`SyntagmError` on a bad file."""
     p = Path(path)
     try:
-        lines = p.read_text(encoding="utf-8").splitlines()
+        data = p.read_bytes()
     except OSError as e:
         raise SyntagmError(f"cannot read the transcript {p}: {e.strerror or e}") from None
+    try:
+        lines = data.decode("utf-8").splitlines()
+    except UnicodeDecodeError as e:  # was an internal error
+        line = data.count(b"\n", 0, e.start) + 1
+        raise SyntagmError(f"{p}:{line}: not a transcript line (not UTF-8 text)") from None
     header: dict[str, Any] | None = None
     exchanges: list[dict[str, Any]] = []
     for n, line in enumerate(lines, 1):

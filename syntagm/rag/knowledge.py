@@ -4,7 +4,8 @@ Layout: ``knowledge_base/<name>/`` holding ``description.md`` (the problem in
 plain language), ``model.mod``, ``data.dat`` (may be absent or empty) and
 ``meta.json`` (free-form; ``expected_objective``/``objective``, ``status``,
 ``tags``, ``patterns``, ``domain`` and ``title`` are read when present). A folder without
-``description.md`` and ``model.mod`` is skipped.
+``description.md`` and ``model.mod`` is skipped; a file that is not UTF-8 text, or a ``meta.json``
+that is not a JSON object, is a :class:`~syntagm.errors.ConfigError` naming the file.
 """
 from __future__ import annotations
 
@@ -13,6 +14,8 @@ import os
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
+
+from ..errors import ConfigError
 
 
 @dataclass(frozen=True)
@@ -68,8 +71,36 @@ def default_kb_path() -> Path | None:
     return packaged_kb_path()
 
 
+def _read_kb_file(path: Path) -> str:
+    """The text of one knowledge-base file; ConfigError naming it when it is not UTF-8 or unreadable
+    (a non-UTF-8 ``model.mod`` ended ``syntagm solve --kb DIR`` with ``internal error: UnicodeDecodeError``)."""
+    try:
+        return path.read_text(encoding="utf-8")
+    except UnicodeDecodeError as e:
+        raise ConfigError(f"knowledge base file {path} is not UTF-8 text (byte {e.start}): save it as UTF-8") from None
+    except OSError as e:
+        raise ConfigError(f"cannot read knowledge base file {path}: {e.strerror or e}") from None
+
+
+def _read_meta(path: Path) -> dict[str, Any]:
+    """The exemplar's ``meta.json`` as a dict; ConfigError naming the file and the place when it is not a
+    JSON object (it was silently read as ``{}``, so the exemplar lost its tags and patterns for retrieval)."""
+    text = _read_kb_file(path)
+    try:
+        loaded = json.loads(text)
+    except json.JSONDecodeError as e:
+        raise ConfigError(f"{path}:{e.lineno}:{e.colno}: not valid JSON ({e.msg}): fix it or remove the file") from None
+    if not isinstance(loaded, dict):
+        raise ConfigError(f"{path}: expected a JSON object ({{\"title\": ..., \"tags\": [...]}}), "
+                          f"got a {type(loaded).__name__}")
+    return loaded
+
+
 def load_knowledge_base(path: str | Path | None = None) -> list[Exemplar]:
-    """Every exemplar under ``path`` (default :func:`default_kb_path`), sorted by name; ``[]`` if none."""
+    """Every exemplar under ``path`` (default :func:`default_kb_path`), sorted by name; ``[]`` if none.
+
+    Raises :class:`~syntagm.errors.ConfigError` naming a file that is not UTF-8 text or a
+    ``meta.json`` that is not a JSON object."""
     root = Path(path) if path is not None else default_kb_path()
     if root is None or not root.is_dir():
         return []
@@ -79,13 +110,7 @@ def load_knowledge_base(path: str | Path | None = None) -> list[Exemplar]:
         if not (desc.is_file() and mod.is_file()):
             continue
         dat = d / "data.dat"
-        meta: dict[str, Any] = {}
-        if (d / "meta.json").is_file():
-            try:
-                loaded = json.loads((d / "meta.json").read_text(encoding="utf-8"))
-                meta = loaded if isinstance(loaded, dict) else {}
-            except (json.JSONDecodeError, OSError):
-                meta = {}
-        out.append(Exemplar(d.name, desc.read_text(encoding="utf-8").strip(), mod.read_text(encoding="utf-8"),
-                            dat.read_text(encoding="utf-8") if dat.is_file() else "", meta))
+        meta = _read_meta(d / "meta.json") if (d / "meta.json").is_file() else {}
+        out.append(Exemplar(d.name, _read_kb_file(desc).strip(), _read_kb_file(mod),
+                            _read_kb_file(dat) if dat.is_file() else "", meta))
     return out

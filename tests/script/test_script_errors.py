@@ -79,7 +79,8 @@ CASES = [
      None, None),
     ("var a = new Array(1e9);", {}, "OPL1008", (10, 13, 27),
      "the script exceeded its memory budget of 50000000 units",
-     "create fewer or smaller arrays and objects (`Interpreter(..., max_memory=N)` raises the budget)"),
+     "create fewer or smaller arrays and objects (from Python, `compile_model(..., scripts=ScriptOptions("
+     "max_memory=N))` raises the budget; `ScriptOptions` is in `pyopl.script.opl.options`)"),
     ('var s = "x"; while (true) s = s + s;', {"max_memory": 1000}, "OPL1008", (10, 37, 38),
      "the script builds a string of 1024 characters, over its memory budget of 1000", None),
     ("var a = []; for (var i = 0; i < 1000; i++) a.push(i);", {"max_memory": 100}, "OPL1008", (10, 48, 57),

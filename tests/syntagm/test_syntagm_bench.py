@@ -239,3 +239,15 @@ def test_bench_usage_errors_are_one_line(tmp_path, monkeypatch, capsys):
     assert "no LLM endpoint is configured" in capsys.readouterr().err
     assert main(["bench", "--dataset", "d.json", "--replay", "nowhere"]) == 2
     assert "replay needs the --out of a run made with --record" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("name", ["", "   "])
+def test_an_empty_run_id_is_a_usage_error(tmp_path, monkeypatch, capsys, name):
+    """``--run-id ''`` silently ran under the derived id, not the (empty) name given."""
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "d.json").write_text(json.dumps([{"en_question": "q", "en_answer": 1}]))
+    with pytest.raises(SystemExit) as e:
+        main(["bench", "--dataset", "d.json", "--run-id", name, "--base-url", "http://127.0.0.1:9/v1"])
+    assert e.value.code == 2
+    assert "--run-id: expected a name, got an empty one" in capsys.readouterr().err
+    assert not (tmp_path / "out").exists()

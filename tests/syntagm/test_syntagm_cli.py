@@ -11,7 +11,7 @@ import pytest
 
 from syntagm.artefacts import write_atomic
 from syntagm.cli import main
-from syntagm_testkit import BROKEN, GOOD, PROBLEM, WRONG, gen, verdict
+from syntagm_testkit import BROKEN, GOOD, PROBLEM, WRONG, gen, pyopl_ready, verdict
 
 ROOT = Path(__file__).resolve().parents[2]
 ARTEFACTS = ("model.mod", "data.dat", "solution.json", "telemetry.json", "attempts.json")
@@ -36,6 +36,19 @@ def problem_file(tmp_path):
     return p
 
 
+def test_report_out_that_is_a_file_is_a_clear_message(tmp_path):
+    """``syntagm report DIR --out FILE`` (and bench's lock) made the folder with mkdir: ``File exists: FILE``."""
+    from syntagm.errors import ConfigError
+    from syntagm.safeio import FolderLock, make_out_folder
+
+    (tmp_path / "notes.txt").write_text("hello\n")
+    for make in (make_out_folder, lambda p: FolderLock(p).acquire()):
+        with pytest.raises(ConfigError, match="--out .*notes.txt is a file, not a folder"):
+            make(tmp_path / "notes.txt")
+    make_out_folder(tmp_path / "a" / "b")
+    assert (tmp_path / "a" / "b").is_dir()
+
+
 def test_no_endpoint_configured_is_one_message(tmp_path, problem_file):
     r = _run(tmp_path, "solve", str(problem_file))
     assert r.returncode == 2
@@ -56,11 +69,15 @@ def test_no_endpoint_configured_is_one_message(tmp_path, problem_file):
     (["solve", "workshop.txt", "--strategy", "magic"], "invalid choice"),
     # (mkdir's "File exists: notes.txt" before)
     (["solve", "workshop.txt", "--base-url", "http://127.0.0.1:9/v1", "--model", "m", "--out", "notes.txt"],
-     "--out notes.txt is a file: give the folder"),
+     "--out notes.txt is a file, not a folder"),
+    # bench and report said only "File exists: notes.txt"
+    (["bench", "--dataset", "tiny.json", "--base-url", "http://127.0.0.1:9/v1", "--model", "m", "--out", "notes.txt"],
+     "--out notes.txt is a file, not a folder"),
 ])
 def test_bad_inputs_are_clear_messages(tmp_path, problem_file, args, fragment):
     (tmp_path / "empty.txt").write_text("  \n")
     (tmp_path / "notes.txt").write_text("hello\n")
+    (tmp_path / "tiny.json").write_text(json.dumps([{"id": "a", "en_question": PROBLEM, "en_answer": 12}]))
     r = _run(tmp_path, *args)
     assert r.returncode == 2, r.stderr
     assert "Traceback" not in r.stderr
@@ -117,6 +134,22 @@ def test_solve_writes_results_and_replay_reproduces_them(server, tmp_path, probl
         assert (tmp_path / "run2" / name).read_bytes() == (run1 / name).read_bytes(), name
 
 
+@pytest.mark.skipif(not pyopl_ready(), reason="needs pyopl and highspy")
+def test_replay_of_a_mip_reproduces_solution_and_attempts(server, tmp_path, problem_file, monkeypatch, capsys):
+    """A MIP's solution carries HiGHS's presolve re-check, whose ``time_s`` made the replay's
+    solution.json and attempts.json differ from the run's (docs/syntagm.md: byte for byte)."""
+    mip = GOOD.replace("float+", "int+")
+    server.push_reply(gen(mip))
+    assert _solve(monkeypatch, tmp_path, server, "--out", "run1", "--strategy", "standard", "--retriever", "none",
+                  "--max-retries", "0") == 0
+    sol = json.loads((tmp_path / "run1" / "solution.json").read_text())["solution"]
+    recheck = sol.get("presolve_recheck") or (sol.get("extra") or {}).get("presolve_recheck")
+    assert recheck and recheck["ran"] is True and "time_s" not in recheck
+    assert main(["solve", "workshop.txt", "-q", "--replay", "run1/transcript.jsonl", "--out", "run2"]) == 0
+    for name in ("model.mod", "solution.json", "telemetry.json", "attempts.json"):
+        assert (tmp_path / "run2" / name).read_bytes() == (tmp_path / "run1" / name).read_bytes(), name
+
+
 def test_replay_that_diverges_is_a_clear_error(server, tmp_path, problem_file, monkeypatch, compiler_backend, capsys):
     _scripted_compiler(monkeypatch, compiler_backend)
     server.push_reply(gen(GOOD))
@@ -152,6 +185,16 @@ def test_write_atomic_never_leaves_a_half_file(tmp_path, monkeypatch):
     assert [p.name for p in tmp_path.iterdir()] == ["solution.json"]
 
 
+def test_a_cost_below_a_cent_is_not_printed_as_zero(server, tmp_path, problem_file, monkeypatch, capsys):
+    """gpt-4o-mini: 200 prompt tokens at $0.15/M + 50 completion at $0.60/M = $0.00006 (was ``$0.0001``,
+    and a run under $0.00005 read ``$0.0000``)."""
+    server.push_reply(gen(GOOD), prompt=200, completion=50)
+    rc = _solve(monkeypatch, tmp_path, server, "--strategy", "standard", "--model", "gpt-4o-mini", "--out", "o",
+                "--retriever", "none", "--max-retries", "0")
+    out = capsys.readouterr().out
+    assert rc == 0 and ", $0.000060, " in out, out
+
+
 def test_failed_run_names_the_compile_error(server, tmp_path, problem_file, monkeypatch, capsys):
     bad = "dvar float+ x;\nmaximize x + yy;\n"  # `yy` is not declared: an error at line 2, column 14
     server.push_reply(gen(bad))
@@ -176,6 +219,17 @@ def test_failed_contract_says_so_once(server, tmp_path, problem_file, monkeypatc
     assert why[0].count("broke the output contract") == 1
     failure = json.loads((tmp_path / "o" / "solution.json").read_text())["failure"]
     assert failure.splitlines()[0] == why[0][len("why: "):] and failure.count("broke the output contract") == 1
+
+
+def test_failed_run_in_json_says_why(server, tmp_path, problem_file, monkeypatch, capsys):
+    """`--format json` left out the `why:` of the text summary (only solution.json had `failure`)."""
+    server.push_reply(gen("dvar float+ x;\nmaximize x + yy;\n"))  # `yy` undeclared: line 2, column 14
+    rc = _solve(monkeypatch, tmp_path, server, "--max-iterations", "1", "--out", "o", "--retriever", "none",
+                "--format", "json")
+    doc = json.loads(capsys.readouterr().out)
+    assert rc == 1 and doc["status"] == "failed"
+    assert doc["failure"].startswith("the last model does not compile: model:2:14: OPL0101")
+    assert doc["failure"] == json.loads((tmp_path / "o" / "solution.json").read_text())["failure"]
 
 
 def test_mcp_without_its_extra_names_the_install_command(monkeypatch, capsys):

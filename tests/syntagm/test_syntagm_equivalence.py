@@ -182,6 +182,24 @@ def test_compare_command(tmp_path, capsys):
     assert "does not follow a model file" in capsys.readouterr().err
 
 
+def test_compare_command_names_the_file_that_does_not_compile(tmp_path, capsys):
+    """The reason named ``<model>``/``<data>`` (the worker compiles text), not the user's file."""
+    from syntagm.cli import main
+
+    (tmp_path / "a.mod").write_text(GOOD)
+    (tmp_path / "broken.mod").write_text("dvar int x; maximize x subject")
+    (tmp_path / "d.mod").write_text("int n = ...;\ndvar int+ x; maximize x; subject to { x <= n; }\n")
+    (tmp_path / "bad.dat").write_text("n = ;\n")
+    assert main(["compare", str(tmp_path / "broken.mod"), str(tmp_path / "a.mod")]) == 1
+    out = capsys.readouterr().out
+    assert out.startswith(f"different (compile): model A does not compile ({tmp_path / 'broken.mod'}:1:")
+    assert "<model>" not in out
+    assert main(["compare", str(tmp_path / "a.mod"), str(tmp_path / "d.mod"), str(tmp_path / "bad.dat"),
+                 "--format", "json"]) == 1
+    reason = json.loads(capsys.readouterr().out)["reason"]
+    assert reason.startswith(f"model B does not compile ({tmp_path / 'bad.dat'}:1:5: error[OPL0015]")
+
+
 def test_mcp_compare_tool_over_stdio():
     pytest.importorskip("mcp")
     from mcp import ClientSession

@@ -52,6 +52,13 @@ def test_bad_override_is_a_config_error(tmp_path, content, fragment):
         load_prices(tmp_path / "missing.json")
 
 
+def test_a_price_table_that_is_not_utf8_is_a_config_error(tmp_path):
+    f = tmp_path / "p.json"
+    f.write_bytes(b'{"models": {"m\xff": {"input": 1, "output": 1}}}')   # was internal error: UnicodeDecodeError
+    with pytest.raises(ConfigError, match=r"p.json: not UTF-8 text \(byte 14\)"):
+        load_prices(f)
+
+
 def test_no_endpoint_without_base_url_or_key(tmp_path, monkeypatch):
     monkeypatch.chdir(tmp_path)
     monkeypatch.setenv("HOME", str(tmp_path))
@@ -93,6 +100,28 @@ def test_bad_config_file_is_a_clear_error(tmp_path):
         resolve({}, env={}, config_path=str(tmp_path / "nope.toml"))
 
 
+def test_config_file_mistakes_found_on_a_fresh_read(tmp_path):
+    """Each was silent or an internal error: a non-UTF-8 file (UnicodeDecodeError), a folder ('does
+    not exist'), and settings beside a [syntagm] table (ignored: [models.m1] at the top level dropped
+    the sweep model's endpoint without a word)."""
+    f = tmp_path / "c.toml"
+    f.write_bytes(b'model = "\xff"\n')
+    with pytest.raises(ConfigError, match=r"c.toml: not UTF-8 text \(byte 9\)"):
+        resolve({}, env={}, config_path=str(f))
+    with pytest.raises(ConfigError, match="is a folder, not a file"):
+        resolve({}, env={}, config_path=str(tmp_path))
+    f.write_text('[syntagm]\nmodel = "a"\n[models.m1]\nbase_url = "http://127.0.0.1:9/v1"\n')
+    with pytest.raises(ConfigError, match=r"'models' outside the \[syntagm\] table.*\[syntagm.models.NAME\]"):
+        resolve({}, env={}, config_path=str(f))
+    f.write_text('timeout_s = 5\n[syntagm]\nmodel = "a"\n')
+    with pytest.raises(ConfigError, match=r"'timeout_s' outside the \[syntagm\] table"):
+        resolve({}, env={}, config_path=str(f))
+    f.write_text('[syntagm]\nmodel = "a"\nbase_url = "http://127.0.0.1:9/v1"\n'
+                 '[syntagm.models.m1]\nbase_url = "http://127.0.0.1:9/v1"\n')
+    cfg, fileconf = resolve({}, env={}, config_path=str(f))
+    assert cfg.model == "a" and fileconf["models"]["m1"]["base_url"] == "http://127.0.0.1:9/v1"
+
+
 def test_endpoint_url_must_be_http(tmp_path, monkeypatch):
     import subprocess
     import sys
@@ -112,6 +141,8 @@ def test_endpoint_url_must_be_http(tmp_path, monkeypatch):
     ("max_retries = -1", "max_retries must be 0 or more"),
     ("temperature = 9", "temperature must be between 0 and 2"),
     ("model = '  '", "the model name is empty"),
+    ("max_tokens = 0", "max_tokens must be 1 or more"),   # was sent to the endpoint as is
+    ("max_tokens = -5", "max_tokens must be 1 or more"),
 ])
 def test_endpoint_numbers_out_of_range_are_config_errors(tmp_path, line, fragment):
     f = tmp_path / "c.toml"
@@ -139,3 +170,18 @@ def test_an_inline_model_price_out_of_range_is_a_config_error(tmp_path, price):
                  'cached_input = %s }\n' % price)
     with pytest.raises(ConfigError, match="cached_input price"):
         resolve({}, env={}, config_path=str(f))
+
+
+@pytest.mark.parametrize("line, fragment", [
+    ("max_tokens = 0", "[models.m1]: max_tokens must be 1 or more"),
+    ("timeout_s = -1.0", "[models.m1]: timeout_s must be a finite number"),
+])
+def test_a_sweep_model_table_out_of_range_names_its_table(tmp_path, line, fragment):
+    """The message named the setting only, not which [models.NAME] table holds it."""
+    from syntagm.config import model_config, read_config_file
+
+    f = tmp_path / "c.toml"
+    f.write_text('[models.m1]\nbase_url = "http://127.0.0.1:9/v1"\n%s\n' % line)
+    with pytest.raises(ConfigError) as e:
+        model_config("m1", None, read_config_file(f), env={})
+    assert str(e.value).startswith(fragment)

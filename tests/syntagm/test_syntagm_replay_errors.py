@@ -44,3 +44,13 @@ def test_a_malformed_transcript_is_a_usage_error_naming_the_line(recorded, tmp_p
         err = capsys.readouterr().err
         assert rc == 2 and "internal error" not in err, (field, value, err)
         assert "bad.jsonl:%d" % (line + 1) in err and "not a transcript line" in err, (field, value, err)
+
+
+def test_a_transcript_that_is_not_utf8_is_a_usage_error_naming_the_line(recorded, tmp_path, capsys):
+    """A byte that is not UTF-8 (a damaged copy) ended the replay with ``internal error: UnicodeDecodeError``."""
+    good = (tmp_path / "o" / "transcript.jsonl").read_bytes()
+    (tmp_path / "bad.jsonl").write_bytes(good.replace(b'"reply"', b'"re\xffply"', 1))
+    rc = main(["solve", "p.txt", "--replay", "bad.jsonl", "--out", "r2", "-q"])
+    err = capsys.readouterr().err
+    assert rc == 2 and "internal error" not in err
+    assert "bad.jsonl:2: not a transcript line (not UTF-8 text)" in err, err

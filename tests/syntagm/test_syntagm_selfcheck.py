@@ -33,6 +33,14 @@ def test_missing_knowledge_base_folder_is_named(server, tmp_path, monkeypatch, c
     assert server.requests == []
 
 
+def test_a_knowledge_base_that_is_a_file_is_named_as_such(server, tmp_path, monkeypatch, capsys):
+    (tmp_path / "kb.txt").write_text("not a folder")
+    rc = _solve(monkeypatch, tmp_path, server, "--kb", str(tmp_path / "kb.txt"))
+    err = capsys.readouterr().err
+    assert rc == 2 and "kb.txt is a file, not a folder (--kb)" in err and "does not exist" not in err
+    assert server.requests == []
+
+
 def test_broken_compiler_fails_before_any_llm_call(server, tmp_path, monkeypatch, capsys):
     import pyopl.syntax.grammars as grammars
     import pyopl.syntax.parser as parser

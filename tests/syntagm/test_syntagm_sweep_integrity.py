@@ -33,8 +33,12 @@ def test_an_endpoint_that_is_down_leaves_every_problem_pending_and_retried(serve
             "--workers", "1", "--no-plot", "--base-url", _closed_port_url(), "--strategy", "standard",
             "--format", "json"]
     rc = main(down)
-    rep = json.loads(capsys.readouterr().out)
+    cap = capsys.readouterr()
+    rep = json.loads(cap.out)
     assert rc == 1  # the run did not complete
+    # each problem's progress line says pending, as the report counts it (it said "wrong (failed, ...)")
+    lines = [ln for ln in cap.err.splitlines() if ln.startswith("[") and " standard " in ln]
+    assert len(lines) == 3 and all(": pending (failed, no objective" in ln for ln in lines), lines
     recs = records(env / "out" / "results.jsonl")
     assert len(recs) == 3 and all(r["retryable"] and r["endpoint_error"] == "connection" for r in recs)
     g = rep["groups"][0]

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import shutil
+from pathlib import Path
 
 import pytest
 
@@ -397,6 +398,22 @@ def test_shards_split_a_sweep_and_report_joins_them(server, env, capsys):
     (g,) = rep["groups"]
     assert (g["recorded"], g["correct"], g["scorable"], g["unscorable"]) == (3, 1, 2, 1)
     assert (env / "joined" / "report.md").read_text().startswith("# syntagm bench report")
+
+
+def test_report_over_overlapping_folders_counts_each_problem_once_and_says_so(server, env, capsys):
+    """Two folders holding the same run's problems (a sweep run twice) were joined silently."""
+    route(server, {k: [gen(GOOD), gen(GOOD)] for k in MARK})
+    assert bench(server, "--strategy", "standard", out="a") == 0
+    assert bench(server, "--strategy", "standard", out="b") == 0
+    capsys.readouterr()
+    assert main(["report", "a", "b", "--format", "json", "--no-plot"]) == 0
+    rep = json.loads(capsys.readouterr().out)
+    (g,) = rep["groups"]
+    assert g["recorded"] == 3
+    (note,) = [n for n in rep["notes"] if "replace" in n]
+    assert note.startswith(str(Path("b") / "results.jsonl") + ": 3 record(s) replace")
+    assert main(["report", "a", "--format", "json", "--no-plot"]) == 0
+    assert not [n for n in json.loads(capsys.readouterr().out)["notes"] if "replace" in n]
 
 
 def test_pareto_front_and_plots(server, env, capsys):

@@ -2,11 +2,12 @@
 from __future__ import annotations
 
 import json
+import re
 
 import pytest
 
 from syntagm import templates
-from syntagm.errors import SyntagmError
+from syntagm.errors import ConfigError, SyntagmError
 from syntagm.rag import BM25Retriever, load_knowledge_base, make_retriever
 from syntagm.tokens import estimate_text_tokens
 
@@ -70,6 +71,30 @@ def test_knowledge_base_loading_and_bm25(tmp_path):
     assert hits[0][0].name == "transport"
     assert BM25Retriever([]).search("anything") == []
     assert make_retriever("none") is None
+
+
+@pytest.mark.parametrize("name, content, fragment", [
+    ("model.mod", b"\xff dvar float+ x;", "model.mod is not UTF-8 text (byte 0)"),   # was internal error: UnicodeDecodeError
+    ("meta.json", b"{bad", "meta.json:1:2: not valid JSON"),                        # was silently read as {}
+    ("meta.json", b"[1]", "meta.json: expected a JSON object"),
+])
+def test_a_broken_knowledge_base_file_is_a_usage_error_naming_it(tmp_path, name, content, fragment):
+    import subprocess
+    import sys
+
+    kb = tmp_path / "kb"
+    kb.mkdir()
+    _exemplar(kb, "diet", "Choose foods to meet nutrient requirements at minimum cost.")
+    (kb / "diet" / name).write_bytes(content)
+    with pytest.raises(ConfigError, match=re.escape(fragment)):
+        load_knowledge_base(kb)
+    problem = tmp_path / "p.txt"
+    problem.write_text("Maximise 3x + 2y with x + y <= 4.")
+    p = subprocess.run([sys.executable, "-m", "syntagm", "solve", str(problem), "--base-url", "http://127.0.0.1:9/v1",
+                        "--model", "m", "--kb", str(kb), "--out", str(tmp_path / "out")],
+                       capture_output=True, text=True, timeout=60)
+    assert p.returncode == 2 and fragment in p.stderr and str(kb / "diet" / name) in p.stderr
+    assert "Traceback" not in p.stderr and "internal error" not in p.stderr
 
 
 def test_repository_knowledge_base_is_readable():

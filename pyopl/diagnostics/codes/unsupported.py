@@ -5,7 +5,7 @@ R("OPL0601", "script-skipped", "warning", "Script block not run",
   """Scripts were turned off (`pyopl solve --no-scripts`, `compile_model(..., scripts=False)`) and this
 `execute` block, which sets no data or bounds the model uses, was skipped. (A skipped block that does
 set them is the error OPL1059.) Without the switch, pyopl runs IBM ILOG Script; see docs/scripting.md.""")
-R("OPL0602", "unsupported-cp", "error", "CP Optimizer models are not supported",
+R("OPL0602", "unsupported-cp", "error", "Retired: CP Optimizer models refused (they run on CP-SAT now)",
   """Retired: earlier versions of pyopl refused every `using CP;` model with this error. A `using CP;`
 model now compiles to OR-Tools CP-SAT (docs/cp.md); a CP construct it does not take yet is OPL0627.""")
 R("OPL0603", "unsupported-feature", "error", "Unsupported OPL feature",
@@ -55,7 +55,7 @@ not supported: declare the function, `stepFunction F = stepwise{...};`, and use 
   bad="dvar float+ x;\nminimize x;\nsubject to { x >= stepwise{1 -> 2; 3} 1; }",
   good="dvar float+ x;\nminimize x;\nsubject to { x >= 1; }",
   at=(3, 19))
-R("OPL0623", "unsupported-main", "warning", "`main` block flow control not run",
+R("OPL0623", "unsupported-main", "warning", "Retired: `main` blocks skipped (they run now)",
   """Retired: earlier versions of pyopl skipped `main` blocks with this warning. A `main` block now runs
 (`thisOplModel.generate()`, `cplex.solve()`, loops over solves; see docs/scripting.md); what it cannot
 run is the error OPL1057, naming the method.""")

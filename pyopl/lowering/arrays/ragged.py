@@ -595,3 +595,44 @@ def _in_cells(lens: np.ndarray, item_code: np.ndarray, width: int, cell: np.ndar
     at = np.minimum(np.searchsorted(keys, want), max(len(keys) - 1, 0))
     found = (val_code >= 0) & (keys[at] == want) if len(keys) else np.zeros(len(cell), dtype=bool)
     return found if member else ~found
+
+
+def bind_matches(sub: Any, name: str, domain: Any, sorted_groups: tuple, x: np.ndarray) -> None:
+    """Bind ``name`` to the items of ``domain`` whose value equals ``x`` at each iteration (in the
+    domain's order), with ``searchsorted`` over the distinct values: the dict lookups of
+    :meth:`VectorCache.group` for a whole array at once (``==`` on float64: 3.0 finds 3, -0.0 finds
+    0.0, NaN finds nothing)."""
+    uniq, starts, ends, order = sorted_groups
+    x = np.asarray(x, dtype=np.float64)
+    if len(x) == len(uniq) and np.array_equal(x, uniq):  # each distinct value once, in order (`forall(k in
+        counts = ends - starts  # Tasks)` over a field holding every task): the matches are `order` itself
+        sub.iters = _repeated(sub.iters, counts)
+        sub.iters[name] = (domain, order)
+        sub.size = len(order)
+        return
+    at = np.minimum(np.searchsorted(uniq, x), len(uniq) - 1)
+    counts = np.where(uniq[at] == x, ends[at] - starts[at], 0)
+    total = int(counts.sum())
+    before = np.cumsum(counts) - counts  # where each iteration's matches start in the result
+    offset = np.arange(total, dtype=np.int64) - np.repeat(before, counts)
+    sub.iters = _repeated(sub.iters, counts)
+    sub.iters[name] = (domain, order[np.repeat(starts[at], counts) + offset])
+    sub.size = total
+
+
+def _repeated(iters: dict, counts: np.ndarray) -> dict:
+    """``iters`` with each iteration's positions repeated ``counts`` times (its matches in a join); an
+    array of positions equal to one already repeated (a ``forall``'s iterator over ``1..n`` and the rows
+    ``$row``, both ``0..n-1``) shares that one's result (positions are never written to in place)."""
+    out: dict = {}
+    made: list = []
+    for k, (d, p) in iters.items():
+        for q, r in made:
+            if q is p or (len(q) == len(p) and q.dtype == p.dtype and np.array_equal(q, p)):
+                out[k] = (d, r)
+                break
+        else:
+            r = np.repeat(p, counts)
+            made.append((p, r))
+            out[k] = (d, r)
+    return out

@@ -32,6 +32,7 @@ from __future__ import annotations
 import itertools
 import math
 import operator
+import weakref
 from typing import Any
 
 import numpy as np
@@ -43,10 +44,11 @@ from ..forms.linear import LinExpr
 from ..forms.tupleindex import foreign_tuple
 from . import vectorised_inline  # (it takes this module's cache and errors as arguments: no import back)
 from ..forms.shapes import binder_equalities, conjuncts
-from .array_types import EXACT, Domain, _Fallback, _flatten_index, _Lin, _numeric, _Small, _Vec  # noqa: F401  (re-exported for the array paths)
+from .array_types import (EXACT, Domain, _Fallback, _flatten_index, _Lin, _numeric, _Small, _stable_order,  # noqa: F401
+                          _Vec, consecutive_columns, whole_or_gathered)  # (re-exported for the array paths)
 from .ragged import CellItems, cell_member, cell_positions, data_aggregate, merged_blocks, picked_blocks
-from .vectorised_calls import (PURE_CALLS, extra_data, presence_calls, presence_lin, pure_invariant, tuple_member,
-                               tuple_positions)
+from .vectorised_calls import (PURE_CALLS, extra_data, presence_calls, presence_lin, pure_invariant, settled_compare,
+                               tuple_member, tuple_positions)
 
 
 INT_MAX = 2 ** 31 - 1  # OPL's maxint (:mod:`pyopl.lowering.forms.int32`)
@@ -399,6 +401,8 @@ class _Sum:
         self.scanned += work
         self.iters = {k: (d, np.repeat(p, len(picks))) for k, (d, p) in self.iters.items()}
         self.iters[name] = (domain, picks if f == 1 and group is None else np.tile(picks, f))  # (a fresh arange: no copy)
+        if f == 1 and group is None:  # every item in order: its values are the domain's own (whole_or_gathered)
+            self.cache.__dict__.setdefault("whole", {})[id(picks)] = weakref.ref(picks)
         self.size = f * len(picks)
         if b.filter is not None and not whole and self.size:
             mask = self.cond(b.filter)  # (the whole filter: its equality holds on the picks already)
@@ -444,6 +448,9 @@ class _Sum:
         if isinstance(n, A.Binary) and n.op in ("in", "not in"):
             return tuple_member(self, n) if isinstance(n.left, A.TupleLit) else self._member(n)
         if isinstance(n, A.Compare) and len(n.ops) == 1:
+            settled = settled_compare(self, n)  # (`p.c >= 0` with every cost >= 0: no value gathered)
+            if settled is not None:
+                return settled
             a, b = self.data(n.operands[0]), self.data(n.operands[1])
             op = n.ops[0]
             if self._numeric_or_none(a) is not None and self._numeric_or_none(b) is not None:
@@ -522,7 +529,7 @@ class _Sum:
             k = tt.index(n.name)
             num, exact = self.cache.field_column(domain, k)
             if num is not None:
-                return _Vec(num=num[pos], exact_int=exact)
+                return _Vec(num=whole_or_gathered(self.cache, num, pos), exact_int=exact)
             return _Vec(objs=dom.field_values(k, pos.tolist()))
         if isinstance(n, A.Index):
             base, idx = _flatten_index(n)
@@ -665,10 +672,15 @@ class _Sum:
             arr = self._global(base)
             if type(arr).__name__ != "VarArray" or len(idx) != len(arr.dims):
                 raise _Fallback()
-            dense, _ = self.cache.dense(arr)
-            cols = np.broadcast_to(dense[self.positions(arr.dims, idx)], (self.size,))
-            if np.any(cols < 0):
-                raise _Fallback()
+            at = self.positions(arr.dims, idx)
+            one = idx[0] if len(idx) == 1 else None  # `x[p]`, p an iterator over x's own index set: no check
+            cols = consecutive_columns(arr, at, self.size, isinstance(one, A.Name) and one.id in self.iters
+                                       and self.iters[one.id][0] is arr.dims[0])
+            if cols is None:
+                dense, _ = self.cache.dense(arr)
+                cols = np.broadcast_to(dense[at], (self.size,))
+                if np.any(cols < 0):
+                    raise _Fallback()
             one, zero = np.broadcast_to(1.0, (self.size,)), np.broadcast_to(0.0, (self.size,))  # (views, as above)
             return _Lin([(one, cols)], zero)
         if isinstance(n, A.Unary) and n.op == "-":
@@ -719,7 +731,14 @@ class _Sum:
 
 
 def _scale(lin: _Lin, k: Any) -> _Lin:
-    return _Lin([(c * k, j) for c, j in lin.blocks], lin.const * k)
+    # (`p.c * x[p]`: x's coefficient is a view of one 1.0, and 1.0 * k is k, bit for bit)
+    return _Lin([(k if _unit(c, k) else c * k, j) for c, j in lin.blocks], lin.const * k)
+
+
+def _unit(c: Any, k: Any) -> bool:
+    """Whether ``c`` is a view of the one number 1.0 as long as the array ``k`` (so ``c * k`` is ``k``)."""
+    return type(c) is np.ndarray and type(k) is np.ndarray and c.ndim == 1 and c.shape == k.shape and len(c) \
+        and c.strides[0] == 0 and c[0] == 1.0 and k.dtype == np.float64
 
 
 def _walk(n: Any):
@@ -736,24 +755,6 @@ def _walk(n: Any):
 
 
 _TTYPE = operator.attrgetter("ttype")
-
-
-def _stable_order(num: np.ndarray, exact: bool) -> np.ndarray:
-    """``np.argsort(num, kind="stable")``; for integers spanning less than 2**32 the same permutation (a
-    stable sort has only one) by radix sort of 16-bit digits, which NumPy does in linear time; for values
-    already in order (a field the data lists sorted: no NaN, the callers leave those out) the identity."""
-    if len(num) and not np.any(num[1:] < num[:-1]):
-        return np.arange(len(num))
-    if exact and len(num):
-        lo = num.min()
-        width = num.max() - lo  # exact: integers below 2**53
-        if width < 2.0 ** 16:
-            return np.argsort((num - lo).astype(np.uint16), kind="stable")
-        if width < 2.0 ** 32:
-            codes = (num - lo).astype(np.uint32)
-            low = np.argsort((codes & 0xFFFF).astype(np.uint16), kind="stable")
-            return low[np.argsort((codes[low] >> 16).astype(np.uint16), kind="stable")]
-    return np.argsort(num, kind="stable")
 
 
 def _kind(v: Any) -> str | None:

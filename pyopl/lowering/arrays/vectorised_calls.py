@@ -319,6 +319,61 @@ def tuple_positions(space: Any, lit: A.TupleLit, d: Any, strict: bool = True) ->
     return pos
 
 
+_MIRRORED = {"<": ">", "<=": ">=", ">": "<", ">=": "<=", "==": "==", "!=": "!="}
+
+
+def settled_compare(space: Any, n: A.Compare) -> np.ndarray | None:
+    """``p.f OP k`` (or ``k OP p.f``) with ``p`` an iterator over a set of tuples, ``f`` a numeric field
+    and ``k`` a number free of the iterators, where the field's smallest and largest values over the
+    whole set settle it (``p.c >= 0`` on costs that are all non-negative): every iteration's answer,
+    without gathering the field in the iterations' order; None where they do not (the caller compares
+    value by value).  The same float64 comparisons: every value lies in [min, max] (no NaN: with one,
+    min and max are NaN and nothing is settled)."""
+    op = n.ops[0]
+    if op not in _MIRRORED:
+        return None
+    left, right = n.operands
+    if isinstance(right, A.Field) and not isinstance(left, A.Field):
+        left, right, op = right, left, _MIRRORED[op]
+    if not (isinstance(left, A.Field) and isinstance(left.base, A.Name) and left.base.id in space.iters) \
+            or not space.cache.names(right)[1].isdisjoint(space.iters):
+        return None
+    domain, _pos = space.iters[left.base.id]
+    tt = space.cache.domain(domain).ttype
+    if tt is None or left.name not in tt.fields:
+        return None
+    k = tt.index(left.name)
+    span = _field_span(space.cache, domain, k)
+    if span is None:
+        return None
+    v = space.data(right)
+    if not v.is_scalar or space._numeric_or_none(v) is None:
+        return None
+    y = space.num(v)
+    lo, hi = span
+    every = {"<": hi < y, "<=": hi <= y, ">": lo > y, ">=": lo >= y, "==": lo == hi == y, "!=": y < lo or y > hi}[op]
+    never = {"<": lo >= y, "<=": lo > y, ">": hi <= y, ">=": hi < y, "==": y < lo or y > hi, "!=": lo == hi == y}[op]
+    if not (every or never):
+        return None
+    return np.full(space.size, bool(every))
+
+
+def _field_span(cache: Any, domain: Any, k: int) -> tuple[float, float] | None:
+    """(smallest, largest) value of numeric field ``k`` of ``domain``'s tuples, found once; None where the
+    field is not all numbers or holds a NaN."""
+    key = (id(domain), "span", k)
+    hit = cache._groups.get(key)
+    if hit is None or hit[0] is not domain:
+        num, _exact = cache.field_column(domain, k)
+        span = None
+        if num is not None and len(num):
+            lo, hi = float(num.min()), float(num.max())
+            span = (lo, hi) if lo == lo and hi == hi else None
+        hit = (domain, span)
+        cache._groups[key] = hit
+    return hit[1]
+
+
 _DECISION_KINDS = ("dvar", "dexpr", "interval", "sequence")
 
 

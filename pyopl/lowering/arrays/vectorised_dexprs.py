@@ -19,6 +19,7 @@ from ...semantics.values import ProductKeys
 from ...syntax import ast as A
 from ..forms.linear import LinExpr
 from ..forms.symbols import DexprArray
+from .array_types import one_number
 
 
 def bulk_dexpr(inst: Any, arr: DexprArray) -> "DexprCells | None":
@@ -50,13 +51,15 @@ def bulk_dexpr(inst: Any, arr: DexprArray) -> "DexprCells | None":
                 return None
             parts, const = rows._side(decl.expr, 1.0)
             indptr, coef, col = _layout(parts, m)
-            coef, col = np.array(coef), np.array(col)  # (the cells' own: _layout's may be a term's arrays)
     except (_Small,) + NOT_COVERED:
         return None
-    if not len(coef) or np.any(coef == 0.0) or not _distinct_per_row(indptr, col):
+    one = one_number(coef)  # (`sum(...) x[p]`: 1.0 in every entry, a view of one number)
+    if not len(coef) or (one == 0.0 if one is not None else np.any(coef == 0.0)) or not _distinct_per_row(indptr, col):
         return None
-    if not (np.all(np.isfinite(coef)) and np.all(np.isfinite(const))):
+    if not (bool(np.isfinite(one)) if one is not None else np.all(np.isfinite(coef))) or not np.all(np.isfinite(const)):
         return None
+    # the cells' own arrays (_layout's may be a term's); a view of one number is kept as it is (read-only)
+    coef, col = coef if one is not None else np.array(coef), np.array(col)
     keys = ProductKeys(list(arr.dims))
     if len(keys) != m:
         return None

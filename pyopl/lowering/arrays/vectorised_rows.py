@@ -32,7 +32,7 @@ from typing import Any
 import numpy as np
 
 from ...semantics.values import OplRange, OplSet, ProductKeys
-from ...sparse_order import shared_row_order
+from ...sparse_order import shared_row_order, stable_order
 from ..forms.constant_side import MIRROR, constant_side
 from ...syntax import ast as A
 from ..forms.int32 import INT_MAX
@@ -42,9 +42,9 @@ from ..forms.shapes import binder_equalities, conjuncts
 from .vectorised_inline import (PATTERN_NAME, flattened_forall, forall_set_domains, inlined_expr, inlined_forall,
                                 is_flattened, split_binders)
 from .vectorised_subsets import subset_join
-from .ragged import (bind_after, bind_cells, bind_filtered_range, bind_range_per_row, merge_repeats, picked_rows,
-                     rows_without_entries)
-from .array_types import Domain
+from .ragged import (bind_after, bind_cells, bind_filtered_range, bind_matches, bind_range_per_row, merge_repeats,
+                     picked_rows, rows_without_entries)
+from .array_types import Domain, all_live, one_number
 from .row_blocks import (PickedKeys, add_family as _add, add_interleaved as _add_interleaved, body_families,
                          body_order, label_indices)
 from .row_shapes import _chain, _fits, _has_sum, _scaled_parts, _side_fits, _sum_of  # noqa: F401  (_side_fits: vectorised_dexprs)
@@ -165,11 +165,15 @@ def vector_objective(inst: Any, expr: A.Expr) -> LinExpr | None:
         return None  # `u - (u + 1.7 * u)`: the Evaluator adds inside the brackets first
     with np.errstate(all="ignore"):
         merged = [_merged(p.col, p.coef) for p in parts]  # each term is one LinExpr before they are added up
-    cols = np.concatenate([c for c, _v in merged])
-    coefs = np.concatenate([v for _c, v in merged])
+    if len(merged) == 1:  # (one term: its own arrays, no copy; its columns distinct, once merged)
+        (cols, coefs, rising), = merged
+    else:
+        cols = np.concatenate([c for c, _v, _r in merged])
+        coefs = np.concatenate([v for _c, v, _r in merged])
+        rising = None
     if not (np.all(np.isfinite(coefs)) and np.all(np.isfinite(const))):
         return None
-    return ArrayLinExpr(cols, coefs, float(const[0]))
+    return ArrayLinExpr(cols, coefs, float(const[0]), rising)
 
 
 def _rising(col: np.ndarray) -> bool:
@@ -178,15 +182,18 @@ def _rising(col: np.ndarray) -> bool:
     return bool(np.all(col[1:] > col[:-1]))
 
 
-def _merged(col: np.ndarray, coef: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-    """Repeated columns of one term added up in order from 0.0 (first appearances keep their order)."""
-    if not len(col) or _rising(col) or np.bincount(col).max() <= 1:
-        return col, coef
+def _merged(col: np.ndarray, coef: np.ndarray) -> tuple[np.ndarray, np.ndarray, bool]:
+    """Repeated columns of one term added up in order from 0.0 (first appearances keep their order);
+    and whether the columns rise strictly (else they are distinct, in another order)."""
+    if not len(col) or _rising(col):
+        return col, coef, True
+    if np.bincount(col).max() <= 1:
+        return col, coef, False
     uniq, first, inverse = np.unique(col, return_index=True, return_inverse=True)
     sums = np.zeros(len(uniq))
     np.add.at(sums, inverse.ravel(), coef)
     order = np.argsort(first, kind="stable")
-    return uniq[order], sums[order]
+    return uniq[order], sums[order], False
 
 
 class ArrayLinExpr(LinExpr):
@@ -195,12 +202,15 @@ class ArrayLinExpr(LinExpr):
     ``terms`` (the dict every other consumer reads) is made on first use, each column's
     coefficient folded in order from 0.0 as ``LinExpr.iadd`` folds it; from then on the
     dict is the value (it may be changed in place) and ``cols``/``coefs`` are dropped.
+    ``rising``: True where the columns rise strictly, False where they are distinct in another
+    order, None where a column may come several times (the arrays may be read-only views: never
+    written to).
     """
 
-    __slots__ = ("cols", "coefs", "_terms")
+    __slots__ = ("cols", "coefs", "_terms", "rising")
 
-    def __init__(self, cols: np.ndarray, coefs: np.ndarray, const: float):
-        self.cols, self.coefs, self.const, self._terms = cols, coefs, const, None
+    def __init__(self, cols: np.ndarray, coefs: np.ndarray, const: float, rising: bool | None = None):
+        self.cols, self.coefs, self.const, self._terms, self.rising = cols, coefs, const, None, rising
 
     @property
     def terms(self) -> dict[int, float]:
@@ -274,14 +284,17 @@ class _Rows:
         const = lhs[1] + (-1.0 * rhs[1])  # LinExpr.iadd(rhs, -1.0) on the left side's constant
         lo0, hi0 = _BOUNDS[op]
         indptr, coef, col = _layout(parts, m)
-        if not (np.all(np.isfinite(coef)) and np.all(np.isfinite(const))):
+        one = one_number(coef)  # (1.0 in every entry of `sum(...) x[p]`: its tests are one number's)
+        if not ((np.isfinite(one) if one is not None else np.all(np.isfinite(coef))) and np.all(np.isfinite(const))):
             raise _Fallback()  # infinite bounds and non-finite numbers have their own words on the row path
         if not (_parts_distinct(parts) or _distinct_per_row(indptr, col)):
             # `+x[a] - x[a]` (a self-loop), `0.9 * x[a] - x[a]`: summed as the row path sums
             coef, col = np.array(coef), np.array(col)  # (summed in place: _layout's may be a term's own)
             merge_repeats(indptr, col, coef, _layout(_numbered(parts), m)[1].astype(np.int64), len(lhs[0]),
                           [k for k, p in enumerate(parts) if p.flat])
-        keep = coef != 0.0  # Rows.add drops zero coefficients
+            one = None
+        keep = (np.broadcast_to(one != 0.0, coef.shape) if one is not None  # Rows.add drops zero coefficients
+                else coef != 0.0)
         if not keep.all():
             row = np.repeat(np.arange(m, dtype=np.int64), np.diff(indptr))
             coef, col = coef[keep], col[keep]
@@ -416,7 +429,8 @@ class _Rows:
         if sub.size == 0:
             return _Entries(np.zeros(0, np.int64), np.zeros(0), np.zeros(0, np.int64), 0.0, False)
         lin = sub.lin(agg.body)  # (a column twice in one iteration is merged there, as the row path merges)
-        if np.any(np.broadcast_to(lin.const, (sub.size,)) != 0):
+        one = one_number(lin.const) if np.ndim(lin.const) == 1 else None  # (x[p]: a view of one 0.0)
+        if (one != 0 if one is not None else np.any(np.broadcast_to(lin.const, (sub.size,)) != 0)):
             raise _Fallback()  # the row path folds a sum's constants in iteration order
         e = _aligned(lin, sub.size, row)
         e.flat = is_flattened(agg, self.cache.__dict__.get("flat", {}))
@@ -461,16 +475,24 @@ class _Rows:
         size of the answer rather than rows times ``card(domain)``.  False: bind it the general way."""
         parts = conjuncts(b.filter)
         for f in parts:
-            if self._join_on(sub, b, domain, f):
-                if len(parts) > 1 and sub.size:  # `a.dst == v && a.cap > 0`: the whole filter on the matches
-                    mask = sub.cond(b.filter)
-                    sub.iters = {k: (d, p[mask]) for k, (d, p) in sub.iters.items()}
-                    sub.size = int(mask.sum())
+            how = self._join_on(sub, b, domain, f)
+            if how:
+                if len(parts) > 1 and sub.size:  # `a.dst == v && a.cap > 0`: the rest of the filter on the matches
+                    # (a join by sorted numbers holds `f` on every match, as the float `==` of `cond` would:
+                    # only the other conjuncts are evaluated; after a join by groups, the whole filter)
+                    rest = [g for g in parts if g is not f] if how == "sorted" else parts
+                    mask = sub.cond(rest[0])
+                    for g in rest[1:]:
+                        mask = mask & sub.cond(g)
+                    if not mask.all():  # (every match kept, `p.c >= 0` on costs: nothing to copy)
+                        sub.iters = {k: (d, p[mask]) for k, (d, p) in sub.iters.items()}
+                        sub.size = int(mask.sum())
                 return True
         return False
 
-    def _join_on(self, sub: _Sum, b: A.Binder, domain: Any, f: A.Expr) -> bool:
-        """:meth:`_join` on the conjunct ``f`` of the filter (False: it is not a usable equality)."""
+    def _join_on(self, sub: _Sum, b: A.Binder, domain: Any, f: A.Expr) -> str:
+        """:meth:`_join` on the conjunct ``f`` of the filter: ``"sorted"`` (bound by sorted numbers),
+        ``"grouped"`` (by the groups of :meth:`VectorCache.group`), or ``""`` (not a usable equality)."""
         name = b.patterns[0].name
         for field, other in binder_equalities(f, name):
             if name in _names(other) or not (set(_names(other)) & set(sub.iters)):
@@ -479,11 +501,11 @@ class _Rows:
             if ranked is not None:
                 v = sub.data(other)
                 if v.num is not None:
-                    _bind_matches(sub, name, domain, ranked, v.num)
-                    return True
+                    bind_matches(sub, name, domain, ranked, v.num)
+                    return "sorted"
             grouped = self.cache.group(domain, field)
             if grouped is None:
-                return False
+                return ""
             groups, kind = grouped
             v = sub.data(other)
             if kind == "number" and v.num is not None:
@@ -491,15 +513,15 @@ class _Rows:
             elif kind == "string" and v.objs is not None and all(type(x) is str for x in v.objs):
                 vals = v.objs
             else:
-                return False
+                return ""
             empty = np.zeros(0, dtype=np.int64)
             hits = [groups.get(x, empty) for x in vals]
             counts = np.fromiter(map(len, hits), dtype=np.int64, count=len(hits))
             sub.iters = {k: (d, np.repeat(p, counts)) for k, (d, p) in sub.iters.items()}
             sub.iters[name] = (domain, np.concatenate(hits) if hits else empty)
             sub.size = int(counts.sum())
-            return True
-        return False
+            return "grouped"
+        return ""
 
     def _keys(self, m: int, kept: np.ndarray | None = None) -> list[tuple]:
         """The row keys the row path gives a label inside ``forall``: the loop values, outer ones first
@@ -598,7 +620,8 @@ def sorted_groups(cache: VectorCache, d: Any, field: str | None) -> tuple | None
                 order = np.arange(len(num)) if in_order else _stable_order(num, exact)
                 order.flags.writeable = False  # (shared: a join over every value binds it as it is)
                 ranked = num if in_order else num[order]
-                starts = np.flatnonzero(np.concatenate(([True], ranked[1:] != ranked[:-1])))
+                starts = np.flatnonzero(ranked[1:] != ranked[:-1]) + 1  # (each run's first item; the first at 0)
+                starts = np.concatenate(([0], starts))
                 out = (ranked[starts], starts, np.append(starts[1:], len(order)), order)
         hit = (d, out)
         cache._groups[key] = hit
@@ -606,44 +629,24 @@ def sorted_groups(cache: VectorCache, d: Any, field: str | None) -> tuple | None
 
 
 def _small_int_groups(num: np.ndarray) -> tuple | None:
-    """:func:`sorted_groups`' answer for integers spanning less than 2**16 (task ids): the stable order by
-    the radix sort of 16-bit codes that :func:`_stable_order` makes, and each value's run in it from a
-    count of each code, so the values are not gathered into their order to find where runs change;
-    None for a wider span."""
+    """:func:`sorted_groups`' answer for integers spanning less than 2**16 (task ids): the stable order
+    that :func:`_stable_order` makes (:func:`~pyopl.sparse_order.stable_order`), and each
+    value's run in it from a count of each code, so the values are not gathered into their order to
+    find where runs change; None for a wider span."""
     lo = num.min()
-    if num.max() - lo >= 2.0 ** 16:
+    width = num.max() - lo
+    if width >= 2.0 ** 16:
         return None
-    codes = (num - lo).astype(np.uint16)
-    order = np.argsort(codes, kind="stable")
-    order.flags.writeable = False  # (shared, as in sorted_groups)
+    codes = num.astype(np.int64)  # (exact integers: the same as `(num - lo).astype(...)`, one array less)
+    if lo:
+        codes -= int(lo)
     counts = np.bincount(codes)
+    order = stable_order(codes, int(width) + 1, owned=True)  # (codes become its keys)
+    order.flags.writeable = False  # (shared, as in sorted_groups)
     sizes = counts[counts > 0]
     ends = np.cumsum(sizes)
     starts = ends - sizes
     return num[order[starts]], starts, ends, order
-
-
-def _bind_matches(sub: _Sum, name: str, domain: Any, sorted_groups: tuple, x: np.ndarray) -> None:
-    """Bind ``name`` to the items of ``domain`` whose value equals ``x`` at each iteration (in the
-    domain's order), with ``searchsorted`` over the distinct values: the dict lookups of
-    :meth:`VectorCache.group` for a whole array at once (``==`` on float64: 3.0 finds 3, -0.0 finds
-    0.0, NaN finds nothing)."""
-    uniq, starts, ends, order = sorted_groups
-    x = np.asarray(x, dtype=np.float64)
-    if len(x) == len(uniq) and np.array_equal(x, uniq):  # each distinct value once, in order (`forall(k in
-        counts = ends - starts  # Tasks)` over a field holding every task): the matches are `order` itself
-        sub.iters = {k: (d, np.repeat(p, counts)) for k, (d, p) in sub.iters.items()}
-        sub.iters[name] = (domain, order)
-        sub.size = len(order)
-        return
-    at = np.minimum(np.searchsorted(uniq, x), len(uniq) - 1)
-    counts = np.where(uniq[at] == x, ends[at] - starts[at], 0)
-    total = int(counts.sum())
-    before = np.cumsum(counts) - counts  # where each iteration's matches start in the result
-    offset = np.arange(total, dtype=np.int64) - np.repeat(before, counts)
-    sub.iters = {k: (d, np.repeat(p, counts)) for k, (d, p) in sub.iters.items()}
-    sub.iters[name] = (domain, order[np.repeat(starts[at], counts) + offset])
-    sub.size = total
 
 
 def _is_product(positions: list[np.ndarray], sizes: list[int]) -> bool:
@@ -666,7 +669,7 @@ def _aligned(lin: _Lin, size: int, row: np.ndarray | None = None) -> _Entries:
     nb = len(lin.blocks)
     if nb == 0:
         return _Entries(np.zeros(0, np.int64), np.zeros(0), np.zeros(0, np.int64), lin.const, False)
-    if nb == 1 and np.all(lin.blocks[0][1] >= 0):  # the common case: no interleaving, no copy where whole
+    if nb == 1 and all_live(lin.blocks[0][1]):  # the common case: no interleaving, no copy where whole
         (c, j), = lin.blocks
         # possibly read-only views (of the data cache, or of one number): _layout copies what it keeps
         coef = np.broadcast_to(np.asarray(c, dtype=np.float64), (size,))
@@ -760,8 +763,10 @@ def _parts_distinct(parts: list[_Entries]) -> bool:
             down = np.flatnonzero(p.col[1:] <= p.col[:-1])
             if np.any(p.row[down + 1] == p.row[down]):
                 return False
-        spans.append((int(p.col.min()), int(p.col.max())))
-    spans.sort()
+        spans.append(p)
+    if len(spans) < 2:
+        return True  # (one term: no other term's columns to meet)
+    spans = sorted((int(p.col.min()), int(p.col.max())) for p in spans)
     return all(a[1] < b[0] for a, b in zip(spans, spans[1:]))
 
 
@@ -780,9 +785,10 @@ def _distinct_per_row(indptr: np.ndarray, col: np.ndarray) -> bool:
         rows = np.sort(table, axis=1)  # k entries in every row: compare neighbours after sorting
         return not np.any(rows[:, 1:] == rows[:, :-1])
     # NumPy only: importing SciPy here would put a quarter second into a small compile
+    down = np.flatnonzero(col[1:] <= col[:-1]) + 1  # entries not above the one before them
+    if np.all(indptr[np.searchsorted(indptr, down, side="right") - 1] == down):
+        return True  # each of them starts a row: the columns rise strictly in every row
     rows = np.repeat(np.arange(m, dtype=np.int64), np.diff(indptr))
-    if not np.any((rows[1:] == rows[:-1]) & (col[1:] <= col[:-1])):
-        return True  # the columns rise strictly in every row
     key = rows * (int(col.max()) + 1) + col  # (row, column) as one number; below 2**63 for any model that fits in memory
     key.sort()
     return not np.any(key[1:] == key[:-1])

@@ -27,7 +27,14 @@ def _objective_arrays(obj, n: int) -> tuple[np.ndarray, float, sp.csr_array | No
     lin = obj.lin if isinstance(obj, QuadExpr) else obj
     if isinstance(lin, ArrayLinExpr) and lin.cols is not None:
         with np.errstate(all="ignore"):  # an overflow is reported by check_numbers, in OPL terms
-            np.add.at(c, lin.cols, lin.coefs)  # in order from 0.0, as the dict of the same terms would hold
+            # each column's coefficients added in order from 0.0, as the dict of the same terms would hold
+            # (`0.0 + v`: -0.0 becomes 0.0); columns given once each are one addition, not `np.add.at`
+            if lin.rising and len(lin.cols) == n:  # every column once, in order: the objective is the array
+                c = lin.coefs + 0.0
+            elif lin.rising is not None:
+                c[lin.cols] = lin.coefs + 0.0
+            else:
+                np.add.at(c, lin.cols, lin.coefs)
     elif lin.terms:  # the columns of a dict are distinct, so this is `c[j] += v` for each term
         c[np.fromiter(lin.terms, dtype=np.int64, count=len(lin.terms))] += np.fromiter(
             lin.terms.values(), dtype=np.float64, count=len(lin.terms))
@@ -70,7 +77,7 @@ def build_ir(inst: Instance) -> IR:
     families = _families(rows)
     ir = IR(sense=sense,
             col_lower=cols.lower.array(float), col_upper=cols.upper.array(float),
-            col_integer=cols.integer.array(bool), col_name=cols.name.tolist(), col_key=cols.key,
+            col_integer=cols.integer.array(bool), col_name=cols.name.sequence(), col_key=cols.key,
             obj=c, obj_constant=c0, A=A,
             row_lower=row_lower, row_upper=row_upper,
             row_label=rows.label.snapshot(), row_key=rows.key, dvars=dvars, families=families, q=q,
@@ -316,7 +323,7 @@ def _array_form(inst: Instance, sym) -> ArrayLinExpr | None:
     for item in inst.model.items:
         if isinstance(item, opl_ast.Objective) and isinstance(item.expr, opl_ast.Name) and item.expr.id == sym.name \
                 and isinstance(obj, ArrayLinExpr) and obj.cols is not None and not inst.objectives[1:]:
-            return ArrayLinExpr(obj.cols, obj.coefs, obj.const)
+            return ArrayLinExpr(obj.cols, obj.coefs, obj.const, obj.rising)
     return vector_objective(inst, sym.decl.expr)
 
 

@@ -261,15 +261,26 @@ class RunList:
                 out.extend([part[0]] * part[1])
         return out
 
+    def sequence(self) -> "RowValues | list":
+        """The values as a read-only sequence that later appends do not change: a :class:`RowValues`
+        whose runs stay runs (a 3.2M-column block's name is one :class:`Run`, not a 3.2M-entry list)."""
+        if self._flat is not None or any(p.__class__ is _Floats for p in self._parts):
+            return self.tolist()
+        out = RowValues()
+        for p in self._parts:
+            out.add_part(Run(p[0], p[1])) if p.__class__ is tuple else out.extend(p)
+        return out
+
     def array(self, dtype: Any) -> np.ndarray:
         """The values as a NumPy array of ``dtype`` (as ``np.asarray(list, dtype)`` would give)."""
         if self._flat is not None:
             return np.asarray(self._flat, dtype=dtype)
         if not self._parts:
             return np.zeros(0, dtype=dtype)
-        return np.concatenate([np.asarray(p, dtype=dtype) if p.__class__ is list else
-                               p.values.astype(dtype, copy=False) if p.__class__ is _Floats else
-                               np.full(p[1], p[0], dtype=dtype) for p in self._parts])
+        parts = [np.asarray(p, dtype=dtype) if p.__class__ is list else
+                 p.values.astype(dtype, copy=len(self._parts) == 1) if p.__class__ is _Floats else  # (ours alone)
+                 np.full(p[1], p[0], dtype=dtype) for p in self._parts]
+        return parts[0] if len(parts) == 1 else np.concatenate(parts)  # (one run: its array, not a second copy)
 
 
 class _Floats:

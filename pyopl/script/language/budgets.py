@@ -7,6 +7,12 @@ from .convert import CHARS_PER_STEP
 from .values import ScriptError
 
 
+#: How a user raises the memory budget: the help named `Interpreter(..., max_memory=N)`, a class of
+#: the engine that no user calls (the option reaches it from `compile_model`'s `scripts=`).
+_RAISE_MEMORY = ("(from Python, `compile_model(..., scripts=ScriptOptions(max_memory=N))` raises the budget; "
+                 "`ScriptOptions` is in `pyopl.script.opl.options`)")
+
+
 class Budgets:
     """``charge`` (steps), ``alloc`` (slots), ``check_string`` (one string's length)."""
 
@@ -36,8 +42,7 @@ class Budgets:
         if self.memory > self.max_memory or units < 0:
             raise self.budget_error("script-memory-budget",
                                     "the script exceeded its memory budget of %d units" % self.max_memory, span,
-                                    "create fewer or smaller arrays and objects "
-                                    "(`Interpreter(..., max_memory=N)` raises the budget)")
+                                    "create fewer or smaller arrays and objects " + _RAISE_MEMORY)
 
     def check_string(self, length: int, span: Span) -> None:
         """Refuse a string longer than ``max_memory`` characters before building it; charge its copying."""
@@ -47,7 +52,7 @@ class Budgets:
             raise self.budget_error("script-memory-budget",
                                     "the script builds a string of %d characters, over its memory budget of %d"
                                     % (length, self.max_memory), span,
-                                    "build shorter strings (`Interpreter(..., max_memory=N)` raises the budget)")
+                                    "build shorter strings " + _RAISE_MEMORY)
 
 
 def active() -> "Budgets | None":
