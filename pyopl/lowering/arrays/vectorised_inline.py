@@ -300,16 +300,24 @@ def set_domain_form(ev: Any, n: A.Aggregate, taken: set, memo: dict) -> A.Aggreg
     for k, b in enumerate(binders):
         if len(b.patterns) != 1 or b.patterns[0].name is None or b.ordered:
             continue
-        made = _as_filter(ev, b.patterns[0].name, b.domain, taken)
+        made = _filtered_binder(ev, b, taken)
         if made is not None:
-            dom, f = made
-            if b.filter is not None:
-                f = b.filter if f is None else A.Binary(b.filter.span, "&&", f, b.filter)
-            binders[k] = A.Binder(b.span, b.patterns, dom, f, False)
-            changed = True
+            binders[k], changed = made, True
     out = A.Aggregate(n.span, n.op, A.Qualifiers(n.quals.span, binders), n.body) if changed else n
     memo[("set domains", id(n))] = (n, out)
     return out
+
+
+def _filtered_binder(ev: Any, b: A.Binder, taken: set) -> A.Binder | None:
+    """Binder ``b`` (one named pattern) over the set its domain is built from, the building's filter
+    joined to ``b``'s own (``&&``, the building's first); None where :func:`_as_filter` leaves it."""
+    made = _as_filter(ev, b.patterns[0].name, b.domain, taken)
+    if made is None:
+        return None
+    dom, f = made
+    if b.filter is not None:
+        f = b.filter if f is None else A.Binary(b.filter.span, "&&", f, b.filter)
+    return A.Binder(b.span, b.patterns, dom, f, False)
 
 
 def forall_set_domains(ev: Any, s: A.Forall, env: dict, memo: dict) -> A.Forall:
@@ -327,13 +335,9 @@ def forall_set_domains(ev: Any, s: A.Forall, env: dict, memo: dict) -> A.Forall:
         if not k or len(b.patterns) != 1 or b.patterns[0].name is None or b.ordered \
                 or not (_all_names(b.domain) & earlier):
             continue
-        made = _as_filter(ev, b.patterns[0].name, b.domain, taken)
+        made = _filtered_binder(ev, b, taken)
         if made is not None:
-            dom, f = made
-            if b.filter is not None:
-                f = b.filter if f is None else A.Binary(b.filter.span, "&&", f, b.filter)
-            binders[k] = A.Binder(b.span, b.patterns, dom, f, False)
-            changed = True
+            binders[k], changed = made, True
     out = A.Forall(s.span, A.Qualifiers(s.quals.span, binders), s.body) if changed else s
     memo[id(s)] = (s, out)
     return out
