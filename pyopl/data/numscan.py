@@ -191,15 +191,15 @@ class _Column:
         if top <= 8:
             lo = max(self.head - a, 0)
             if self.decimals is not None and lo < b - a:
-                if _read_fixed(words, first[lo:], before[lo:], self.decimals, values[lo:]):
+                done = _read_fixed(words, first[lo:], before[lo:], self.decimals, values[lo:])
+                if not done and self.decimals == 0:
+                    # a column of numbers written with a point (`91.0`): as many digits after it as the first one
+                    at = int(first[lo]) + 8
+                    self.decimals = _decimals(bytes(buf[at - 8 + int(before[lo]):at]))
+                    done = self.decimals is not None and _read_fixed(words, first[lo:], before[lo:], self.decimals,
+                                                                     values[lo:])
+                if done:
                     points[:] = self.decimals > 0
-                    ok[:] = True
-                    return top
-                # a column of numbers written with a point (`91.0`): as many digits after it as the first one
-                at = int(first[lo]) + 8
-                self.decimals = _decimals(bytes(buf[at - 8 + int(before[lo]):at])) if self.decimals == 0 else None
-                if self.decimals is not None and _read_fixed(words, first[lo:], before[lo:], self.decimals, values[lo:]):
-                    points[:] = True
                     ok[:] = True
                     return top
                 self.decimals = None
