@@ -198,6 +198,16 @@ _NAMING = (A.ParamDecl, A.RangeDecl, A.DvarDecl, A.DexprDecl, A.TupleDecl, A.Con
 _BUILTIN_TYPES = ("int", "float", "string", "boolean", "int+", "float+")
 
 
+def report_duplicate(reporter: Reporter, name: str, where: Any, first_line: int, first: Any) -> None:
+    """``duplicate-declaration`` (OPL0102) of ``name`` declared again at span ``where``, first declared at
+    span ``first`` on line ``first_line``: the one text the checks and the lowering (``Instance.declare``)
+    give it, so the reporter keeps one of the two. Raises :class:`TooManyErrors` at the error budget."""
+    reporter.emit("duplicate-declaration", where,
+                  "`%s` is declared twice: it was already declared on line %d" % (name, first_line),
+                  labels=[Label(first, "first declared here")],
+                  help="rename one of them, or remove the second declaration")
+
+
 def report_duplicates(model: A.Model, reporter: Reporter) -> None:
     """Report each top-level declaration of a name declared earlier (``duplicate-declaration``,
     OPL0102), with the text, span and label the lowering gives it (``Instance.declare``: the reporter
@@ -221,10 +231,7 @@ def report_duplicates(model: A.Model, reporter: Reporter) -> None:
             repeats.append((item, old))
     for k, (item, old) in enumerate(repeats):
         try:
-            reporter.emit("duplicate-declaration", item.name_span,
-                          "`%s` is declared twice: it was already declared on line %d" % (item.name, old.span.line),
-                          labels=[Label(old.name_span, "first declared here")],
-                          help="rename one of them, or remove the second declaration")
+            report_duplicate(reporter, item.name, item.name_span, old.span.line, old.name_span)
         except TooManyErrors:
             left = len(repeats) - k - 1
             if left:

@@ -20,6 +20,7 @@ from ...data.convert import SetOf
 from ...data.parser import DataItem
 from ...ir import opl_label
 from ...limits import Limits
+from ...semantics.checker import report_duplicate
 from ...semantics.values import ProductKeys, show
 from ...syntax import ast as A
 from ..linearise.bounds import ImpliedBounds, expr_bounds, finite_bounds
@@ -602,10 +603,8 @@ class Instance:
     def declare(self, sym: Symbol, name_span: Span) -> bool:
         old = self.symbols.get(sym.name)
         if old is not None:
-            self.reporter.emit("duplicate-declaration", name_span,
-                               "`%s` is declared twice: it was already declared on line %d" % (sym.name, old.decl.span.line),
-                               labels=[Label(getattr(old.decl, "name_span", old.decl.span), "first declared here")],
-                               help="rename one of them, or remove the second declaration")
+            report_duplicate(self.reporter, sym.name, name_span, old.decl.span.line,
+                             getattr(old.decl, "name_span", old.decl.span))
             return False
         self.symbols[sym.name] = sym
         return True
